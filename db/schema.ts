@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+// Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
+// so tests can move time, and the SQL default only covers rows written by hand.
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username').notNull().unique(),
+  /** scrypt hash in PHC-like form, never the password itself. */
+  password: text('password').notNull(),
+  /** When set, sign-in needs the e-mailed 6-digit code. */
+  email: text('email'),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const twoFactorChallenges = sqliteTable(
+  'two_factor_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('two_factor_user_idx').on(t.userId)],
+);
+
+/** One row per counted event; a throttle counts rows of a bucket inside its window. */
+export const throttleEvents = sqliteTable(
+  'throttle_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bucket: text('bucket').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('throttle_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+export const contacts = sqliteTable('contacts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  subject: text('subject', { enum: ['consulting', 'custom', 'partnership', 'other'] }).notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+  privacy: integer('privacy', { mode: 'boolean' }).notNull(),
+});
+
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_nocase_idx').on(sql`lower(${t.email})`)],
+);
+
+export const aiFacts = sqliteTable(
+  'ai_facts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    factText: text('fact_text').notNull(),
+    source: text('source').notNull(),
+    order: integer('display_order').notNull().default(0),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    factDate: integer('fact_date', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_facts_order_idx').on(t.order, t.id)],
+);
+
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_name_nocase_idx').on(sql`lower(${t.name})`)],
+);
+
+export const aiFactTags = sqliteTable(
+  'ai_fact_tags',
+  {
+    factId: integer('fact_id')
+      .notNull()
+      .references(() => aiFacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.factId, t.tagId] }), index('ai_fact_tags_tag_idx').on(t.tagId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type FactRow = typeof aiFacts.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;

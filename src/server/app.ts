@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { trpcServer } from '@hono/trpc-server';
+import { sql } from 'drizzle-orm';
+import { buildContext, clientIp } from './context';
+import type { AppEnv } from './hono-env';
+import { apiGuards, requestLog, securityHeaders } from './middleware';
+import { errorBody, errorResponse } from './rest/handler';
+import { restRoutes } from './rest';
+import { appRouter } from './routers';
+import { serveClient } from './static';
+import { ThrottledError, type AppDeps } from './trpc';
+
+export interface AppOptions {
+  /** Folder of the built client (index.html and assets); absent in API-only tests. */
+  clientDir?: string;
+}
+
+/** The whole HTTP surface; everything from outside comes in through deps (DESIGN.md section 1). */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps));
+  app.use('*', securityHeaders(deps.config));
+  app.use('/api/*', apiGuards(deps));
+
+  app.use(
+    '/api/trpc/*',
+    trpcServer({
+      endpoint: '/api/trpc',
+      router: appRouter,
+      // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
+      createContext: (opts, c) => ({
+        ...buildContext(deps, {
+          headers: opts.req.headers,
+          ip: clientIp(c, deps.config.trustProxy),
+          requestId: c.get('requestId'),
+        }),
+        resHeaders: opts.resHeaders,
+      }),
+      responseMeta({ errors }) {
+        const throttled = errors.find((e) => e instanceof ThrottledError);
+        return throttled ? { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } } : {};
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error('trpc.failed', { path, error: String(error.cause ?? error) });
+        }
+      },
+    }),
+  );
+
+  app.route('/api', restRoutes(deps));
+
+  app.get('/healthz', (c) => {
+    deps.db.get(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
+
+  app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
+
+  if (options.clientDir) app.route('/', serveClient(options.clientDir));
+
+  app.onError((error, c) => errorResponse(c, deps, error));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

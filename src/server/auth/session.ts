@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { sealData, unsealData } from 'iron-session';
+import { parse, serialize } from 'hono/utils/cookie';
+import { sessions, twoFactorChallenges, users } from '../../../db/schema';
+import type { Context, SessionUser } from '../trpc';
+
+export const SESSION_COOKIE = 'admin_session';
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+
+/**
+ * The cookie only names server-side state: a session row once fully signed in, or a
+ * second-factor challenge while the code is awaited. Deleting the row ends the cookie,
+ * which is how logout, password changes and user removal really end sessions.
+ */
+type CookiePayload = { sid: string } | { challengeId: string };
+
+export type SessionState =
+  | { kind: 'signedIn'; sessionId: string; user: SessionUser }
+  | { kind: 'awaitingCode'; challengeId: string; user: SessionUser }
+  | { kind: 'none' };
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+async function readPayload(ctx: Context): Promise<CookiePayload | null> {
+  const header = ctx.req.headers.get('cookie');
+  if (!header) return null;
+  const sealed = parse(header, SESSION_COOKIE)[SESSION_COOKIE];
+  if (!sealed) return null;
+  try {
+    const data = await unsealData<Partial<CookiePayload>>(sealed, {
+      password: ctx.config.sessionSecret,
+      ttl: SESSION_TTL_MS / 1000,
+    });
+    if ('sid' in data && typeof data.sid === 'string') return { sid: data.sid };
+    if ('challengeId' in data && typeof data.challengeId === 'string') {
+      return { challengeId: data.challengeId };
+    }
+  } catch {
+    // A tampered or foreign cookie is simply no session.
+  }
+  return null;
+}
+
+export async function readSession(ctx: Context): Promise<SessionState> {
+  const payload = await readPayload(ctx);
+  const now = ctx.clock.now();
+  if (payload && 'sid' in payload) {
+    const row = ctx.db
+      .select({ id: users.id, username: users.username })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, payload.sid), gt(sessions.expiresAt, now)))
+      .get();
+    if (row) return { kind: 'signedIn', sessionId: payload.sid, user: row };
+  }
+  if (payload && 'challengeId' in payload) {
+    const row = ctx.db
+      .select({ id: users.id, username: users.username })
+      .from(twoFactorChallenges)
+      .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
+      .where(
+        and(
+          eq(twoFactorChallenges.id, payload.challengeId),
+          gt(twoFactorChallenges.expiresAt, now),
+        ),
+      )
+      .get();
+    if (row) return { kind: 'awaitingCode', challengeId: payload.challengeId, user: row };
+  }
+  return { kind: 'none' };
+}
+
+async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise<void> {
+  const base = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    secure: ctx.config.production,
+  };
+  if (!payload) {
+    ctx.resHeaders.append('Set-Cookie', serialize(SESSION_COOKIE, '', { ...base, maxAge: 0 }));
+    return;
+  }
+  const sealed = await sealData(payload, {
+    password: ctx.config.sessionSecret,
+    ttl: SESSION_TTL_MS / 1000,
+  });
+  ctx.resHeaders.append(
+    'Set-Cookie',
+    serialize(SESSION_COOKIE, sealed, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
+  );
+}
+
+/** Starts a fully signed-in session with a fresh id (never reusing the pending cookie). */
+export async function startSession(ctx: Context, userId: number): Promise<void> {
+  const now = ctx.clock.now();
+  const id = newToken();
+  ctx.db
+    .insert(sessions)
+    .values({ id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .run();
+  await writeCookie(ctx, { sid: id });
+}
+
+/** Binds the browser to a second-factor challenge row created by the login. */
+export async function startPendingLogin(ctx: Context, challengeId: string): Promise<void> {
+  await writeCookie(ctx, { challengeId });
+}
+
+/** Ends whatever the cookie names, server side, and clears the cookie. */
+export async function endSession(ctx: Context): Promise<void> {
+  const payload = await readPayload(ctx);
+  if (payload && 'sid' in payload)
+    ctx.db.delete(sessions).where(eq(sessions.id, payload.sid)).run();
+  if (payload && 'challengeId' in payload) {
+    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId)).run();
+  }
+  await writeCookie(ctx, null);
+}
+
+/** Ends every session and pending login of a user (password change, removal). */
+export function endAllSessionsOf(db: Context['db'], userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId)).run();
+}
+
+export async function requireAdmin(ctx: Context): Promise<SessionUser> {
+  const state = await readSession(ctx);
+  if (state.kind !== 'signedIn') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  }
+  return state.user;
+}

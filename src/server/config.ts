@@ -1,0 +1,109 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  sessionSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  contactNotifyTo: string | null;
+  production: boolean;
+  trustProxy: boolean;
+  /** Host allowed in the CSP's frame-src, from the configured demo video address. */
+  videoFrameHost: string | null;
+  initialAdmin: { username: string; password: string; email: string | null } | null;
+}
+
+/** A configuration value that stops the start; its message names the variable. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function parseSmtpUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
+  }
+  return raw;
+}
+
+function parseEmail(name: string, raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!EMAIL_RE.test(raw)) throw new ConfigError(`${name} must be an e-mail address`);
+  return raw;
+}
+
+/**
+ * Uses SESSION_SECRET when given; otherwise keeps a generated secret next to the database
+ * (mode 0600) so sessions survive restarts without anyone having to configure one.
+ */
+function resolveSessionSecret(raw: string | undefined, databasePath: string): string {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+    return raw;
+  }
+  if (databasePath === ':memory:') return randomBytes(32).toString('hex');
+  const file = path.join(path.dirname(databasePath), 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, videoUrl: string | null = null): Config {
+  const databasePath = env.DATABASE_PATH || 'data/app.db';
+  if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
+  const production = env.NODE_ENV === 'production';
+  if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) {
+    throw new ConfigError('TRUST_PROXY must be 1 or unset');
+  }
+  const adminUsername = env.ADMIN_USERNAME?.trim();
+  const adminPassword = env.ADMIN_PASSWORD;
+  if (adminUsername && adminPassword !== undefined && adminPassword.length < 12) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters');
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    databasePath,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, databasePath),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost',
+    contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),
+    production,
+    trustProxy: env.TRUST_PROXY === '1',
+    videoFrameHost: videoUrl ? new URL(videoUrl).origin : null,
+    initialAdmin:
+      adminUsername && adminPassword
+        ? {
+            username: adminUsername,
+            password: adminPassword,
+            email: parseEmail('ADMIN_EMAIL', env.ADMIN_EMAIL),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,6 @@
+/** Per-request values the app's middleware sets on the Hono context. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+  };
+}

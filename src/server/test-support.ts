@@ -1,0 +1,138 @@
+/**
+ * Builders for in-process tests: a whole app on a fresh migrated in-memory database, with a
+ * settable clock and a mailer that records what it would send.
+ */
+import { sealData } from 'iron-session';
+import { openDatabase } from '../../db';
+import { sessions, users } from '../../db/schema';
+import { createApp } from './app';
+import { SESSION_COOKIE, SESSION_TTL_MS, newToken } from './auth/session';
+import type { Config } from './config';
+import { buildContext } from './context';
+import { createMemoryLogger } from './logger';
+import type { MailMessage, Mailer } from './mail';
+import { appRouter } from './routers';
+import { createCallerFactory, type AppDeps } from './trpc';
+
+export interface TestClock {
+  now(): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2026-01-15T10:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface RecordingMailer extends Mailer {
+  sent: MailMessage[];
+  failNext: boolean;
+}
+
+export function createRecordingMailer(): RecordingMailer {
+  const mailer: RecordingMailer = {
+    canDeliver: true,
+    sent: [],
+    failNext: false,
+    async send(message) {
+      if (mailer.failNext) {
+        mailer.failNext = false;
+        throw new Error('SMTP connection refused');
+      }
+      mailer.sent.push(message);
+    },
+  };
+  return mailer;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: ':memory:',
+    sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+    smtpUrl: null,
+    mailFrom: 'no-reply@example.com',
+    contactNotifyTo: null,
+    production: false,
+    trustProxy: false,
+    videoFrameHost: null,
+    initialAdmin: null,
+    ...overrides,
+  };
+}
+
+export type TestDeps = AppDeps & {
+  clock: TestClock;
+  mailer: Mailer;
+  logger: ReturnType<typeof createMemoryLogger>;
+};
+
+export function createTestDeps(overrides: Partial<AppDeps> = {}): TestDeps {
+  return {
+    db: openDatabase(':memory:'),
+    config: testConfig(),
+    mailer: createRecordingMailer(),
+    clock: createTestClock(),
+    logger: createMemoryLogger(),
+    ...overrides,
+  } as TestDeps;
+}
+
+export function createTestApp(overrides: Partial<AppDeps> = {}) {
+  const deps = createTestDeps(overrides);
+  return { deps, app: createApp(deps) };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/** A tRPC caller as a request with these headers (cookie, origin) from this address would get. */
+export function callerFor(deps: AppDeps, opts: { cookie?: string; ip?: string } = {}) {
+  const headers = new Headers();
+  if (opts.cookie) headers.set('cookie', opts.cookie);
+  const ctx = buildContext(deps, { headers, ip: opts.ip ?? '203.0.113.7' });
+  return { caller: createCaller(ctx), ctx };
+}
+
+/**
+ * Creates a user (unless it exists) with a live session and returns the Cookie header
+ * value, skipping the sign-in flow that the admin router's own tests cover.
+ */
+export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise<string> {
+  const now = deps.clock.now();
+  const user =
+    deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) }).sync() ??
+    deps.db
+      .insert(users)
+      .values({ username, password: 'not-a-usable-hash', createdAt: now })
+      .returning()
+      .get();
+  const sid = newToken();
+  deps.db
+    .insert(sessions)
+    .values({
+      id: sid,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    })
+    .run();
+  const sealed = await sealData(
+    { sid },
+    { password: deps.config.sessionSecret, ttl: SESSION_TTL_MS / 1000 },
+  );
+  return `${SESSION_COOKIE}=${sealed}`;
+}
+
+export async function adminCaller(deps: AppDeps) {
+  return callerFor(deps, { cookie: await signedInCookie(deps) }).caller;
+}

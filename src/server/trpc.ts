@@ -1,0 +1,89 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { Db } from '../../db';
+import type { Config } from './config';
+import type { Mailer } from './mail';
+import type { Logger } from './logger';
+import { requireAdmin } from './auth/session';
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Everything an app instance needs from outside; tests pass their own (DESIGN.md section 1). */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface RequestInfo {
+  headers: Headers;
+  /** Client address after TRUST_PROXY handling, used for throttles and logs. */
+  ip: string;
+  requestId: string;
+}
+
+export interface Context extends AppDeps {
+  req: RequestInfo;
+  /** Headers to add to the response (Set-Cookie from the session code, Retry-After). */
+  resHeaders: Headers;
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+}
+
+/** A 429 carries how long to wait; the HTTP layers turn it into Retry-After. */
+export class ThrottledError extends TRPCError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+  }
+}
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export function zodIssues(error: ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      message:
+        cause instanceof ZodError
+          ? (cause.issues[0]?.message ?? 'Invalid input')
+          : shape.data.code === 'INTERNAL_SERVER_ERROR'
+            ? 'Something went wrong on our side'
+            : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        issues: cause instanceof ZodError ? zodIssues(cause) : undefined,
+        retryAfter: error instanceof ThrottledError ? error.retryAfterSeconds : undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** Procedures only a fully signed-in administrator (password and, if due, code) may call. */
+export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = await requireAdmin(ctx);
+  return next({ ctx: { ...ctx, user } });
+});

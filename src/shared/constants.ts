@@ -1,0 +1,55 @@
+/** Business constants from product spec section 9, shared by client and server. */
+export const HERO_ANIMATION_DELAY_MS = 1000;
+export const HERO_ANIMATION_DURATION_MS = 2000;
+export const SCROLL_IN_DURATION_S = 0.6;
+export const SCROLL_IN_STAGGER_S = 0.1;
+
+export const CAROUSEL_SLIDE_MS = 5000;
+/** Milliseconds between typed characters. */
+export const CAROUSEL_TYPING_SPEED_MS = 30;
+export const CAROUSEL_MANUAL_PAUSE_MS = 1500;
+export const CAROUSEL_SOUND_MIN_VISIBILITY = 0.3;
+
+export const SCROLL_OFFSET_PX = 80;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HEADER_SHADOW_AFTER_PX = 10;
+
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+export const REDIRECT_AFTER_LOGIN_MS = 1000;
+export const REDIRECT_AFTER_LOGOUT_MS = 500;
+export const REDIRECT_WHEN_AUTHENTICATED_MS = 800;
+export const REDIRECT_PROTECTED_MS = 500;
+
+export const CONFETTI_BURSTS = [
+  { delayMs: 0, particleCount: 50, spread: 70 },
+  { delayMs: 250, particleCount: 70, spread: 90 },
+  { delayMs: 400, particleCount: 100, spread: 120 },
+] as const;
+export const CONFETTI_ORIGIN = { x: 0.5, y: 0.7 } as const;
+export const CONFETTI_ACTIVE_MS = 3000;
+export const CONFETTI_Z_INDEX = 100;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+
+/** Field limits from DESIGN.md section 5. */
+export const LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  companyMax: 100,
+  messageMin: 10,
+  messageMax: 5000,
+  factTextMin: 5,
+  factTextMax: 1000,
+  sourceMin: 2,
+  sourceMax: 300,
+  tagMax: 40,
+  usernameMax: 100,
+  passwordMin: 12,
+  passwordMax: 1024,
+} as const;
