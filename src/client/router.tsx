@@ -1,0 +1,28 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeTree } from '../routeTree.gen';
+import type { QueryUtils } from './lib/trpc';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  queryUtils: QueryUtils;
+}
+
+export function createAppRouter(
+  context: RouterContext,
+  history?: Parameters<typeof createRouter>[0]['history'],
+) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
