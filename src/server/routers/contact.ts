@@ -1,0 +1,44 @@
+import { writeTransaction } from '../../../db';
+import { contacts } from '../../../db/schema';
+import { contactInput } from '../../shared/schemas';
+import { CONTACT_SUBMISSIONS, assertAllowed, recordEvent } from '../auth/throttle';
+import { notifyContact } from '../contact-notify';
+import { publicProcedure, router } from '../trpc';
+import { contactBuckets, throttleFirst } from './submission-throttle';
+
+export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
+const THROTTLED = 'Too many messages from your address.';
+
+export const contactRouter = router({
+  send: publicProcedure
+    .use(throttleFirst(contactBuckets, CONTACT_SUBMISSIONS, THROTTLED))
+    .input(contactInput)
+    .mutation(({ ctx, input }): { success: true; message: string } => {
+      // A filled honeypot is a bot: it is told it succeeded and nothing is kept.
+      if (input.website) return { success: true, message: CONTACT_THANKS };
+      const now = ctx.clock.now();
+      const buckets = contactBuckets(ctx);
+      // Stored before any mail is tried (DESIGN.md section 5): a mail failure never loses it.
+      const stored = writeTransaction(ctx.db, () => {
+        assertAllowed(ctx.db, buckets, CONTACT_SUBMISSIONS, now, THROTTLED);
+        const row = ctx.db
+          .insert(contacts)
+          .values({
+            name: input.name,
+            email: input.email,
+            company: input.company ?? null,
+            subject: input.subject,
+            message: input.message,
+            privacy: input.privacy,
+            createdAt: now,
+          })
+          .returning()
+          .get();
+        recordEvent(ctx.db, buckets, now);
+        return row;
+      });
+      ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
+      notifyContact(ctx, stored);
+      return { success: true, message: CONTACT_THANKS };
+    }),
+});

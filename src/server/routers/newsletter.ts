@@ -1,0 +1,35 @@
+import { writeTransaction } from '../../../db';
+import { subscribers } from '../../../db/schema';
+import { subscribeInput } from '../../shared/schemas';
+import { SUBSCRIBE_SUBMISSIONS, assertAllowed, recordEvent } from '../auth/throttle';
+import { publicProcedure, router } from '../trpc';
+import { subscribeBuckets, throttleFirst } from './submission-throttle';
+
+const THROTTLED = 'Too many sign-ups from your address.';
+
+export const newsletterRouter = router({
+  /**
+   * An address already subscribed, in any case, answers exactly like a new one: the answer
+   * must not reveal who is on the list. Only a new row counts against the throttle.
+   */
+  subscribe: publicProcedure
+    .use(throttleFirst(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
+    .input(subscribeInput)
+    .mutation(({ ctx, input }): { success: true } => {
+      if (input.website) return { success: true };
+      const now = ctx.clock.now();
+      const buckets = subscribeBuckets(ctx);
+      writeTransaction(ctx.db, () => {
+        assertAllowed(ctx.db, buckets, SUBSCRIBE_SUBMISSIONS, now, THROTTLED);
+        // ON CONFLICT covers the unique index on lower(email).
+        const added = ctx.db
+          .insert(subscribers)
+          .values({ email: input.email, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: subscribers.id })
+          .get();
+        if (added) recordEvent(ctx.db, buckets, now);
+      });
+      return { success: true };
+    }),
+});
