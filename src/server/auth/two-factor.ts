@@ -1,0 +1,132 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { generate, generateSecret } from 'otplib';
+import { writeTransaction } from '../../../db';
+import { twoFactorChallenges } from '../../../db/schema';
+import type { Context } from '../trpc';
+import { newToken } from './session';
+import { assertAllowed, CODES_SENT, recordEvent } from './throttle';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_CODES = 5;
+
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'Sign-in codes cannot be e-mailed: this server has no mail service configured (SMTP_URL). ' +
+  'Ask the site administrator to configure one.';
+const MAIL_FAILED_MESSAGE =
+  'The sign-in code could not be e-mailed. Please try again in a few minutes.';
+
+/**
+ * Six digits from a fresh 160-bit secret drawn from the CSPRNG: HOTP at counter 0 turns that
+ * secret into digits, so the code is exactly as unpredictable as the random secret.
+ */
+export async function generateCode(): Promise<string> {
+  return generate({ secret: generateSecret(), strategy: 'hotp', counter: 0, digits: 6 });
+}
+
+/**
+ * Only a keyed hash is stored: a copy of the table alone does not yield a usable code, and
+ * mixing in the challenge id means one row's hash says nothing about another's.
+ */
+function hashCode(secret: string, challengeId: string, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${challengeId}:${code}`).digest();
+}
+
+export function codesSentBucket(userId: number): string {
+  return `codes-sent:user:${userId}`;
+}
+
+export interface ChallengeUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * Creates the user's one live challenge (an older pending one stops working) and e-mails its
+ * code. Returns the challenge id that the caller seals into the cookie.
+ */
+export async function sendChallenge(ctx: Context, user: ChallengeUser): Promise<string> {
+  if (!ctx.mailer.canDeliver) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_UNAVAILABLE_MESSAGE });
+  }
+  const now = ctx.clock.now();
+  const id = newToken();
+  const code = await generateCode();
+  // Check and count in one write transaction, so two simultaneous logins cannot both slip
+  // past the limit of codes per user.
+  writeTransaction(ctx.db, () => {
+    const bucket = codesSentBucket(user.id);
+    assertAllowed(ctx.db, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
+    recordEvent(ctx.db, [bucket], now);
+    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id)).run();
+    ctx.db
+      .insert(twoFactorChallenges)
+      .values({
+        id,
+        userId: user.id,
+        codeHash: hashCode(ctx.config.sessionSecret, id, code).toString('hex'),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      })
+      .run();
+  });
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Your sign-in code',
+      text:
+        `Your sign-in code is ${code}.\n\n` +
+        `It is valid for ${CODE_TTL_MS / 60_000} minutes and works once. ` +
+        'If you did not just try to sign in, someone knows your password: change it.\n',
+    });
+  } catch (error) {
+    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
+    ctx.logger.error('auth.code_mail_failed', {
+      requestId: ctx.req.requestId,
+      username: user.username,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_FAILED_MESSAGE });
+  }
+  return id;
+}
+
+export type CodeCheck =
+  | { ok: true; userId: number }
+  | { ok: false; reason: 'expired' }
+  | { ok: false; reason: 'wrong'; triesLeft: number };
+
+/**
+ * Checks a code against its challenge: success deletes the row (single use); a wrong code
+ * counts against this challenge, and the fifth one deletes it, so a new login is needed.
+ */
+export function checkCode(ctx: Context, challengeId: string, code: string): CodeCheck {
+  const now = ctx.clock.now();
+  return writeTransaction(ctx.db, (): CodeCheck => {
+    const row = ctx.db
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.id, challengeId))
+      .get();
+    const byId = eq(twoFactorChallenges.id, challengeId);
+    if (!row || row.expiresAt.getTime() <= now.getTime()) {
+      ctx.db.delete(twoFactorChallenges).where(byId).run();
+      return { ok: false, reason: 'expired' };
+    }
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const given = hashCode(ctx.config.sessionSecret, challengeId, code);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+      ctx.db.delete(twoFactorChallenges).where(byId).run();
+      return { ok: true, userId: row.userId };
+    }
+    const failed = row.failedAttempts + 1;
+    if (failed >= MAX_WRONG_CODES) {
+      ctx.db.delete(twoFactorChallenges).where(byId).run();
+    } else {
+      ctx.db.update(twoFactorChallenges).set({ failedAttempts: failed }).where(byId).run();
+    }
+    return { ok: false, reason: 'wrong', triesLeft: Math.max(0, MAX_WRONG_CODES - failed) };
+  });
+}

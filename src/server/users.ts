@@ -1,0 +1,121 @@
+import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { users } from '../../db/schema';
+import { LIMITS } from '../shared/constants';
+import { endAllSessionsOf } from './auth/session';
+import { hashPassword } from './auth/passwords';
+
+/** A refusal meant for the person at the keyboard; its message is printed as is. */
+export class UserError extends Error {}
+
+export interface UserSummary {
+  username: string;
+  email: string | null;
+}
+
+const emailSchema = z.email().max(LIMITS.emailMax);
+
+function checkUsername(username: string): string {
+  if (!/^[^\s]+$/.test(username) || username.length > LIMITS.usernameMax) {
+    throw new UserError(
+      `username must be 1 to ${LIMITS.usernameMax} characters without spaces, got "${username}"`,
+    );
+  }
+  return username;
+}
+
+export function checkPassword(password: string): string {
+  if (password.length < LIMITS.passwordMin) {
+    throw new UserError(`password must be at least ${LIMITS.passwordMin} characters`);
+  }
+  if (password.length > LIMITS.passwordMax) {
+    throw new UserError(`password must be at most ${LIMITS.passwordMax} characters`);
+  }
+  return password;
+}
+
+function checkEmail(email: string): string {
+  if (!emailSchema.safeParse(email).success) {
+    throw new UserError(`"${email}" is not a valid e-mail address`);
+  }
+  return email;
+}
+
+function findUser(db: Db, username: string) {
+  return db.select().from(users).where(eq(users.username, username)).get();
+}
+
+function requireUser(db: Db, username: string) {
+  const user = findUser(db, username);
+  if (!user) throw new UserError(`user "${username}" does not exist`);
+  return user;
+}
+
+export async function addUser(
+  db: Db,
+  input: { username: string; password: string; email?: string | null },
+  now: Date,
+): Promise<void> {
+  const username = checkUsername(input.username);
+  checkPassword(input.password);
+  const email = input.email ? checkEmail(input.email) : null;
+  if (findUser(db, username)) throw new UserError(`user "${username}" already exists`);
+  const password = await hashPassword(input.password);
+  // Re-checked after the slow hash: another process may have added the name meanwhile.
+  const inserted = db
+    .insert(users)
+    .values({ username, password, email, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: users.id })
+    .get();
+  if (!inserted) throw new UserError(`user "${username}" already exists`);
+}
+
+/** Sets a new password and ends every session of the user: copied cookies stop working. */
+export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+  const user = requireUser(db, username);
+  checkPassword(password);
+  const hash = await hashPassword(password);
+  db.update(users).set({ password: hash }).where(eq(users.id, user.id)).run();
+  endAllSessionsOf(db, user.id);
+}
+
+/** Without an address the user signs in with the password alone. */
+export function setEmail(db: Db, username: string, email: string | null): void {
+  const user = requireUser(db, username);
+  const checked = email ? checkEmail(email) : null;
+  db.update(users).set({ email: checked }).where(eq(users.id, user.id)).run();
+}
+
+export function removeUser(db: Db, username: string): void {
+  const user = requireUser(db, username);
+  endAllSessionsOf(db, user.id);
+  db.delete(users).where(eq(users.id, user.id)).run();
+}
+
+export function listUsers(db: Db): UserSummary[] {
+  return db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .orderBy(asc(users.username))
+    .all();
+}
+
+export function countUsers(db: Db): number {
+  return db.select({ n: count() }).from(users).get()?.n ?? 0;
+}
+
+/**
+ * ADMIN_USERNAME / ADMIN_PASSWORD (/ ADMIN_EMAIL) create the first user, and only while no
+ * user exists: the variables can stay set without resetting anyone's password later.
+ */
+export async function ensureInitialAdmin(
+  db: Db,
+  initial: { username: string; password: string; email: string | null } | null,
+  now: Date,
+): Promise<string | null> {
+  if (!initial || countUsers(db) > 0) return null;
+  await addUser(db, initial, now);
+  return initial.username;
+}
