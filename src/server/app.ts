@@ -13,6 +13,11 @@ import { ThrottledError, type AppDeps } from './trpc';
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
+  /**
+   * CSP hashes ('sha256-…') of inline scripts the built HTML carries (such as a theme script
+   * that must run before first paint); no other inline script may run.
+   */
+  scriptHashes?: readonly string[];
 }
 
 /** The whole HTTP surface; everything from outside comes in through deps (DESIGN.md section 1). */
@@ -20,7 +25,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps));
-  app.use('*', securityHeaders(deps.config));
+  app.use('*', securityHeaders(deps.config, { scriptHashes: options.scriptHashes ?? [] }));
   app.use('/api/*', apiGuards(deps));
 
   app.use(

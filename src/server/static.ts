@@ -1,0 +1,184 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Hono, type Context as HonoCtx } from 'hono';
+import type { AppEnv } from './hono-env';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+/** Below this, compression saves less than the headers it adds. */
+const MIN_COMPRESS_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+  etag: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function cacheControlOf(urlPath: string, file: string): string {
+  // Vite puts content-hashed names under /assets: a changed file gets a new name.
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // Everything else keeps its name across builds, so it is revalidated (ETag) each time.
+  return file.endsWith('.html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
+}
+
+/** The encodings the client accepts, best first; q=0 means "not this one". */
+function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || accepted.has('*'));
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the built client: real files with long-lived caching for hashed assets, compressed
+ * when the client accepts it (precompressed .br/.gz siblings first, otherwise compressed once
+ * and kept in memory). A path that names a file (has an extension) gets that file or 404,
+ * never the app's page; every other GET is a client route and gets index.html.
+ */
+export function serveClient(dir: string) {
+  const root = path.resolve(dir);
+  const cache = new Map<string, CachedFile>();
+
+  async function load(file: string): Promise<CachedFile | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const entry: CachedFile = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      body: await readFile(file),
+      etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      encoded: {},
+    };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  async function encodedBody(file: string, entry: CachedFile, encoding: Encoding) {
+    const existing = entry.encoded[encoding];
+    if (existing) return existing;
+    const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const encoded = (await isFile(sibling))
+      ? await readFile(sibling)
+      : encoding === 'br'
+        ? await brotli(entry.body, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+          })
+        : await gzipAsync(entry.body, { level: 9 });
+    entry.encoded[encoding] = encoded;
+    return encoded;
+  }
+
+  async function send(c: HonoCtx<AppEnv>, file: string, urlPath: string): Promise<Response | null> {
+    const entry = await load(file);
+    if (!entry) return null;
+    const type = contentTypeOf(file);
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': cacheControlOf(urlPath, file),
+      ETag: entry.etag,
+    };
+    const compressible = COMPRESSIBLE.test(type) && entry.size >= MIN_COMPRESS_BYTES;
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (c.req.header('if-none-match') === entry.etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    let body = entry.body;
+    const encoding = compressible ? acceptedEncodings(c.req.header('accept-encoding'))[0] : null;
+    if (encoding) {
+      body = await encodedBody(file, entry, encoding);
+      headers['Content-Encoding'] = encoding;
+    }
+    headers['Content-Length'] = String(body.byteLength);
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers,
+    });
+  }
+
+  function resolveInside(urlPath: string): string | null {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((s) => s.startsWith('.') && s !== '')) {
+      return null;
+    }
+    const file = path.resolve(root, `.${decoded}`);
+    return file.startsWith(root + path.sep) ? file : null;
+  }
+
+  const notFound = (c: HonoCtx<AppEnv>) => c.text('Not found', 404);
+
+  return new Hono<AppEnv>().get('*', async (c) => {
+    const urlPath = c.req.path;
+    const file = urlPath.endsWith('/') ? null : resolveInside(urlPath);
+    if (file) {
+      const response = await send(c, file, urlPath);
+      if (response) return response;
+    }
+    const lastSegment = urlPath.split('/').at(-1) ?? '';
+    if (lastSegment.includes('.')) return notFound(c);
+    const page = await send(c, path.join(root, 'index.html'), '/index.html');
+    return page ?? notFound(c);
+  });
+}
