@@ -152,6 +152,12 @@ export type FactPatch = z.input<typeof factPatch>;
 
 export const factMoveInput = idInput.extend({ direction: z.enum(['up', 'down']) });
 
+/** Drag and drop: put the fact just before or after another one, wherever that one is. */
+export const factReorderInput = idInput.extend({
+  targetId: idField,
+  position: z.enum(['before', 'after']),
+});
+
 export const factTagInput = z.object({
   factId: idField,
   tagId: idField,

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
 import type { FactCreateInput, FactPatch } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
@@ -60,7 +62,10 @@ export function factsRest(deps: AppDeps) {
             withBody(
               await readBody(c),
               (body) => ({ id: c.req.param('id'), data: body }),
-              (input) => caller.facts.update(input as { id: string; data: FactPatch }),
+              (input) =>
+                caller.facts
+                  .update(input as { id: string; data: FactPatch })
+                  .catch(bodyRelativeIssues),
             ),
           (fact) => ({ success: true, fact }),
         ),
@@ -112,6 +117,22 @@ export function factsRest(deps: AppDeps) {
         ),
       )
   );
+}
+
+/**
+ * The PATCH body is the patch itself, so its issues are named as the client sent them
+ * (`factText`), not by the procedure's wrapping input (`data.factText`).
+ */
+function bodyRelativeIssues(error: unknown): never {
+  if (error instanceof TRPCError && error.cause instanceof ZodError) {
+    const cause = new ZodError(
+      error.cause.issues.map((issue) =>
+        issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
+      ),
+    );
+    throw new TRPCError({ code: error.code, message: error.message, cause });
+  }
+  throw error;
 }
 
 function directionOf(body: unknown): unknown {

@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tags } from '../../../db/schema';
+import { MESSAGES } from '../../shared/schemas';
+import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../test-support';
+import { isUniqueViolation } from './db-errors';
+import { failure, issuesOf } from './test-helpers';
+
+let deps: TestDeps;
+let admin: Awaited<ReturnType<typeof adminCaller>>;
+let anonymous: ReturnType<typeof callerFor>['caller'];
+
+beforeEach(async () => {
+  deps = createTestDeps();
+  admin = await adminCaller(deps);
+  anonymous = callerFor(deps).caller;
+});
+
+describe('tags.list', () => {
+  it('sorts by name ignoring case', async () => {
+    for (const name of ['gamma', 'Beta', 'alpha', 'Alphabet', 'delta']) {
+      await admin.tags.create({ name });
+    }
+    expect((await admin.tags.list()).map((t) => t.name)).toEqual([
+      'alpha',
+      'Alphabet',
+      'Beta',
+      'delta',
+      'gamma',
+    ]);
+  });
+
+  it('answers an empty list on a fresh database', async () => {
+    expect(await admin.tags.list()).toEqual([]);
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await failure(anonymous.tags.list())).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('tags.create', () => {
+  it('stores the trimmed name with the clock as creation time', async () => {
+    deps.clock.advance(2 * 60 * 60_000);
+    const tag = await admin.tags.create({ name: '  Machine learning  ' });
+    expect(tag).toEqual({
+      id: expect.any(Number),
+      name: 'Machine learning',
+      createdAt: '2026-01-15T12:00:00.000Z',
+    });
+    expect(await admin.tags.list()).toEqual([tag]);
+  });
+
+  it.each(['history', 'HISTORY', ' History '])(
+    'answers CONFLICT for %j when "history" exists',
+    async (name) => {
+      await admin.tags.create({ name: 'history' });
+      const error = await failure(admin.tags.create({ name }));
+      expect(error.code).toBe('CONFLICT');
+      expect(error.message).toBe(`A tag named "${name.trim()}" already exists`);
+      expect(await admin.tags.list()).toHaveLength(1);
+    },
+  );
+
+  it('treats letters beyond ASCII case-insensitively too', async () => {
+    await admin.tags.create({ name: 'Éthique' });
+    expect((await failure(admin.tags.create({ name: 'éTHIQUE' }))).code).toBe('CONFLICT');
+    // A different letter is a different name.
+    expect((await admin.tags.create({ name: 'Ethique' })).name).toBe('Ethique');
+  });
+
+  it('lets only one of many identical creations at once succeed', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        admin.tags.create({ name: i % 2 ? 'Vision' : 'vision' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await admin.tags.list()).toHaveLength(1);
+  });
+
+  it.each([
+    ['', MESSAGES.tagName],
+    ['    ', MESSAGES.tagName],
+    ['x'.repeat(41), MESSAGES.tagNameMax],
+  ])('refuses the name %j', async (name, message) => {
+    expect(await issuesOf(admin.tags.create({ name }))).toEqual([{ path: 'name', message }]);
+  });
+
+  it('accepts a one-letter name and a 40-letter one', async () => {
+    await admin.tags.create({ name: 'x' });
+    await admin.tags.create({ name: ` ${'y'.repeat(40)} ` });
+    expect((await admin.tags.list()).map((t) => t.name.length)).toEqual([1, 40]);
+  });
+
+  it('refuses a missing name', async () => {
+    const issues = await issuesOf(admin.tags.create({} as { name: string }));
+    expect(issues).toEqual([{ path: 'name', message: 'Required' }]);
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await failure(anonymous.tags.create({ name: 'x' }))).code).toBe('UNAUTHORIZED');
+    expect(deps.db.select().from(tags).all()).toEqual([]);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('recognises the unique index error through drizzle’s wrapper', () => {
+    const now = new Date();
+    deps.db.insert(tags).values({ name: 'dup', createdAt: now }).run();
+    let caught: unknown;
+    try {
+      deps.db.insert(tags).values({ name: 'DUP', createdAt: now }).run();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect(isUniqueViolation(caught)).toBe(true);
+  });
+
+  it('does not mistake other errors for it', () => {
+    expect(isUniqueViolation(new Error('disk I/O error'))).toBe(false);
+    expect(isUniqueViolation('SQLITE_CONSTRAINT_UNIQUE')).toBe(false);
+    let caught: unknown;
+    try {
+      deps.db.$client.exec('INSERT INTO tags (name) VALUES (NULL)');
+    } catch (error) {
+      caught = error;
+    }
+    expect(isUniqueViolation(caught)).toBe(false);
+  });
+});
