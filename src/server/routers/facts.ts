@@ -5,6 +5,7 @@ import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import {
   factCreateInput,
   factMoveInput,
+  factReorderInput,
   factTagInput,
   factUpdateInput,
   idInput,
@@ -90,6 +91,33 @@ function moveFact(db: Db, id: number, direction: 'up' | 'down'): void {
   });
 }
 
+/**
+ * Takes a fact out of the list and puts it just before or after another one, then numbers
+ * the list 1..n in its new arrangement (only changed rows are written). Placing relative to a
+ * fact, not an index, keeps the intent right even if the client's list was slightly stale.
+ */
+function reorderFact(db: Db, id: number, targetId: number, position: 'before' | 'after'): void {
+  const list = db
+    .select({ id: aiFacts.id, order: aiFacts.order })
+    .from(aiFacts)
+    .orderBy(...listOrder)
+    .all();
+  const moving = list.find((f) => f.id === id);
+  if (!moving || !list.some((f) => f.id === targetId)) throw factNotFound();
+  if (targetId === id) return;
+  const arranged = list.filter((f) => f.id !== id);
+  const targetIndex = arranged.findIndex((f) => f.id === targetId);
+  arranged.splice(position === 'before' ? targetIndex : targetIndex + 1, 0, moving);
+  arranged.forEach((fact, i) => {
+    if (fact.order !== i + 1) {
+      db.update(aiFacts)
+        .set({ order: i + 1 })
+        .where(eq(aiFacts.id, fact.id))
+        .run();
+    }
+  });
+}
+
 export const factsRouter = router({
   /** Visitors' carousel: active facts only, and only what a visitor needs. */
   listPublic: publicProcedure.query(({ ctx }): { success: true; facts: PublicFact[] } => {
@@ -166,6 +194,17 @@ export const factsRouter = router({
   move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Fact[] =>
     writeTransaction(ctx.db, () => {
       moveFact(ctx.db, input.id, input.direction);
+      return allFacts(ctx.db);
+    }),
+  ),
+
+  /**
+   * Drag-and-drop placement anywhere in the list, as one transaction like move, answering
+   * the whole list.
+   */
+  reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Fact[] =>
+    writeTransaction(ctx.db, () => {
+      reorderFact(ctx.db, input.id, input.targetId, input.position);
       return allFacts(ctx.db);
     }),
   ),
