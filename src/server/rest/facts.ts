@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { ZodError, ZodRealError } from 'zod';
 import type { FactCreateInput, FactPatch } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
@@ -125,7 +125,9 @@ export function factsRest(deps: AppDeps) {
  */
 function bodyRelativeIssues(error: unknown): never {
   if (error instanceof TRPCError && error.cause instanceof ZodError) {
-    const cause = new ZodError(
+    // ZodRealError is the Error subclass parse() throws; a plain ZodError is not an Error
+    // and tRPC would wrap it, hiding the issues.
+    const cause = new ZodRealError(
       error.cause.issues.map((issue) =>
         issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
       ),
