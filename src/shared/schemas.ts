@@ -88,7 +88,11 @@ export const verifyCodeInput = z.object({
  */
 export const idField = z.union(
   [
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .number(MESSAGES.id)
+      .int(MESSAGES.id)
+      .positive(MESSAGES.id)
+      .max(Number.MAX_SAFE_INTEGER, MESSAGES.id),
     z
       .string()
       .regex(/^[1-9]\d{0,15}$/)
