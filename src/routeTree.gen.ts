@@ -10,33 +10,99 @@
 
 import { Route as rootRouteImport } from './client/routes/__root'
 import { Route as IndexRouteImport } from './client/routes/index'
+import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
+import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
+import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
+import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
+import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProtectedRoute = AdminProtectedRouteImport.update({
+  id: '/admin/_protected',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin/login',
+  path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedAiFactEditIdRoute =
+  AdminProtectedAiFactEditIdRouteImport.update({
+    id: '/ai-fact-edit/$id',
+    path: '/ai-fact-edit/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminProtectedRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin/_protected': typeof AdminProtectedRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/admin/login'
+    | '/admin/'
+    | '/admin/dashboard'
+    | '/admin/ai-fact-edit/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/admin'
+    | '/admin/login'
+    | '/admin/dashboard'
+    | '/admin/ai-fact-edit/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin/_protected'
+    | '/admin/login'
+    | '/admin/'
+    | '/admin/_protected/dashboard'
+    | '/admin/_protected/ai-fact-edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminProtectedRoute: typeof AdminProtectedRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
+  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +114,63 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/_protected': {
+      id: '/admin/_protected'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminProtectedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/_protected/dashboard': {
+      id: '/admin/_protected/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminProtectedDashboardRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/ai-fact-edit/$id': {
+      id: '/admin/_protected/ai-fact-edit/$id'
+      path: '/ai-fact-edit/$id'
+      fullPath: '/admin/ai-fact-edit/$id'
+      preLoaderRoute: typeof AdminProtectedAiFactEditIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
   }
 }
 
+interface AdminProtectedRouteChildren {
+  AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
+  AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
+}
+
+const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
+  AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
+  AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
+}
+
+const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(
+  AdminProtectedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminProtectedRoute: AdminProtectedRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
+  AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { REDIRECT_PROTECTED_MS } from '../../shared/constants';
+import { useDelayedNavigate } from './session';
+
+function StatusScreen({ message }: { message: string }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <p role="status" className="flex items-center gap-3 text-lg text-slate-800">
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+        />
+        {message}
+      </p>
+    </main>
+  );
+}
+
+/** Shown by the admin routes while their guard asks the server who is signed in. */
+export function CheckingAuthentication() {
+  return <StatusScreen message="Checking authentication..." />;
+}
+
+/** A protected page reached without a session: say so, then go to the login page. */
+export function RedirectingToLogin() {
+  const navigateLater = useDelayedNavigate();
+  useEffect(() => {
+    // Replace, so Back does not return to a page that would only redirect again.
+    navigateLater('/admin/login', REDIRECT_PROTECTED_MS, { replace: true });
+  }, [navigateLater]);
+  return <StatusScreen message="Redirecting to login..." />;
+}

@@ -1,0 +1,172 @@
+import type { ReactNode, Ref } from 'react';
+import {
+  Button as AriaButton,
+  FieldError,
+  Input,
+  Label,
+  Switch as AriaSwitch,
+  Text,
+  TextArea,
+  TextField,
+  type ButtonProps as AriaButtonProps,
+} from 'react-aria-components';
+
+const focusRing =
+  'outline-none data-focus-visible:ring-2 data-focus-visible:ring-blue-700 data-focus-visible:ring-offset-2';
+
+const buttonVariants = {
+  primary: 'bg-blue-700 text-white hover:bg-blue-800 data-pressed:bg-blue-900',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 data-pressed:bg-slate-200',
+  danger: 'bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900',
+  ghost: 'text-slate-800 hover:bg-slate-100 data-pressed:bg-slate-200',
+} as const;
+
+export type ButtonVariant = keyof typeof buttonVariants;
+
+interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
+  variant?: ButtonVariant;
+  size?: 'md' | 'icon';
+  className?: string;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...props
+}: ButtonProps) {
+  const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
+  return (
+    <AriaButton
+      {...props}
+      className={`inline-flex cursor-pointer items-center gap-2 rounded-md text-sm font-medium transition-colors data-disabled:cursor-not-allowed data-disabled:opacity-50 ${sizing} ${buttonVariants[variant]} ${focusRing} ${className}`}
+    />
+  );
+}
+
+/** Class names for links that look like buttons (RAC Link or the router's Link). */
+export function buttonClasses(variant: ButtonVariant = 'secondary', size: 'md' | 'icon' = 'md') {
+  const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
+  return `inline-flex items-center gap-2 rounded-md text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 focus-visible:outline-none ${sizing} ${buttonVariants[variant]}`;
+}
+
+const fieldInput =
+  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-blue-700 focus:ring-2 focus:ring-blue-700 data-invalid:border-red-700';
+
+interface TextInputFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  description?: string;
+  type?: 'text' | 'password' | 'date';
+  name?: string;
+  autoComplete?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  textAreaRef?: Ref<HTMLTextAreaElement>;
+  onKeyDown?: (event: React.KeyboardEvent<HTMLInputElement>) => void;
+  multiline?: boolean;
+  rows?: number;
+  autoFocus?: boolean;
+}
+
+/** A labelled field whose error is announced with it (aria-describedby via RAC). */
+export function TextInputField({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  type = 'text',
+  name,
+  autoComplete,
+  isDisabled,
+  isRequired,
+  inputRef,
+  textAreaRef,
+  onKeyDown,
+  multiline = false,
+  rows = 3,
+  autoFocus,
+}: TextInputFieldProps) {
+  return (
+    <TextField
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+      isDisabled={isDisabled}
+      isRequired={isRequired}
+      validationBehavior="aria"
+      type={multiline ? undefined : type}
+      name={name}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+      className="flex flex-col gap-1"
+    >
+      <Label className="text-sm font-medium text-slate-900">{label}</Label>
+      {multiline ? (
+        <TextArea ref={textAreaRef} rows={rows} className={fieldInput} />
+      ) : (
+        <Input ref={inputRef} onKeyDown={onKeyDown} className={fieldInput} />
+      )}
+      {description ? (
+        <Text slot="description" className="text-xs text-slate-700">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="text-sm text-red-700">{error}</FieldError>
+    </TextField>
+  );
+}
+
+interface SwitchProps {
+  isSelected: boolean;
+  onChange: (isSelected: boolean) => void;
+  children: ReactNode;
+  isDisabled?: boolean;
+  'aria-describedby'?: string;
+}
+
+export function Switch({ isSelected, onChange, children, isDisabled, ...aria }: SwitchProps) {
+  return (
+    <AriaSwitch
+      isSelected={isSelected}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      aria-describedby={aria['aria-describedby']}
+      className="group inline-flex cursor-pointer items-center gap-2 text-sm text-slate-900 data-disabled:cursor-not-allowed data-disabled:opacity-50"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-blue-700 group-data-focus-visible:ring-offset-2 group-data-selected:bg-green-700"
+      >
+        <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-selected:translate-x-5" />
+      </span>
+      {children}
+    </AriaSwitch>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 p-8 text-slate-800">
+      <span
+        aria-hidden="true"
+        className="h-6 w-6 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+      />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { Fact } from '../../../shared/types';
+import { trpc } from '../../lib/trpc';
+import { Button, Card, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { useDocumentTitle } from '../use-document-title';
+import { AddFactDialog } from './add-fact-dialog';
+import { DeleteFactDialog } from './delete-fact-dialog';
+import { useDeleteFact, useMoveFact, useReorderFact, useToggleActive } from './fact-mutations';
+import { FactList } from './fact-list';
+
+export function DashboardPage() {
+  useDocumentTitle('AI Facts Management');
+  const facts = trpc.facts.listAll.useQuery();
+  const toggle = useToggleActive();
+  const move = useMoveFact();
+  const reorder = useReorderFact();
+  const remove = useDeleteFact();
+  const [toDelete, setToDelete] = useState<Fact | null>(null);
+
+  return (
+    <Card>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">AI Facts Management</h1>
+          <p className="mt-1 text-slate-700">Add, edit, and manage facts shown in the carousel</p>
+        </div>
+        <AddFactDialog />
+      </div>
+
+      {facts.isPending ? (
+        <Spinner label="Loading facts..." />
+      ) : facts.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 text-red-800">
+          <p>Error loading facts: {errorMessage(facts.error)}</p>
+          <Button variant="secondary" onPress={() => void facts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : facts.data.length === 0 ? (
+        <p className="py-8 text-center text-slate-700">
+          No facts found. Add your first fact to get started.
+        </p>
+      ) : (
+        <FactList
+          facts={facts.data}
+          onToggleActive={(fact, active) => toggle.mutate({ id: fact.id, data: { active } })}
+          onMove={(fact, direction) => move.mutate({ id: fact.id, direction })}
+          onPlace={(fact, target, position) =>
+            reorder.mutate({ id: fact.id, targetId: target.id, position })
+          }
+          onDelete={setToDelete}
+        />
+      )}
+
+      <DeleteFactDialog
+        fact={toDelete}
+        isDeleting={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(fact) => remove.mutate({ id: fact.id }, { onSettled: () => setToDelete(null) })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { Link } from '@tanstack/react-router';
+import {
+  Button as AriaButton,
+  DropIndicator,
+  GridList,
+  GridListItem,
+  useDragAndDrop,
+} from 'react-aria-components';
+import type { Fact } from '../../../shared/types';
+import { Button, Switch, buttonClasses } from '../controls';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  // Dates are stored as midnight UTC of the chosen day; showing them in UTC keeps the day.
+  timeZone: 'UTC',
+});
+
+export function formatFactDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+interface FactListProps {
+  facts: Fact[];
+  onToggleActive: (fact: Fact, active: boolean) => void;
+  onMove: (fact: Fact, direction: 'up' | 'down') => void;
+  onPlace: (fact: Fact, target: Fact, position: 'before' | 'after') => void;
+  onDelete: (fact: Fact) => void;
+}
+
+/**
+ * The facts in display order. A grid list: arrow keys go from row to row and, inside a row,
+ * across its controls. Rows can be dragged with the mouse, or with the keyboard from the
+ * grip button (Enter picks the row up, arrow keys choose the place, Enter drops it).
+ */
+export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: FactListProps) {
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  const { dragAndDropHooks } = useDragAndDrop<Fact>({
+    getItems: (keys) =>
+      [...keys].map((key) => ({ 'text/plain': byId.get(Number(key))?.factText ?? '' })),
+    onReorder: (event) => {
+      const [key] = [...event.keys];
+      const moving = byId.get(Number(key));
+      const target = byId.get(Number(event.target.key));
+      if (!moving || !target || event.target.dropPosition === 'on') return;
+      onPlace(moving, target, event.target.dropPosition);
+    },
+    renderDropIndicator: (target) => (
+      <DropIndicator
+        target={target}
+        className="h-0.5 rounded bg-transparent data-drop-target:bg-blue-700"
+      />
+    ),
+  });
+
+  return (
+    <GridList
+      aria-label="AI facts"
+      items={facts}
+      // Rows show their position (first and last cannot move further): re-render on any change.
+      dependencies={[facts]}
+      dragAndDropHooks={dragAndDropHooks}
+      className="flex flex-col gap-2"
+    >
+      {(fact) => {
+        const index = facts.indexOf(fact);
+        return (
+          <GridListItem
+            id={fact.id}
+            textValue={fact.factText}
+            className="rounded-md border border-slate-200 bg-white p-3 outline-none data-dragging:opacity-50 data-focus-visible:ring-2 data-focus-visible:ring-blue-700"
+          >
+            <div className="flex flex-wrap items-start gap-3 sm:flex-nowrap">
+              <AriaButton
+                slot="drag"
+                className="mt-1 cursor-grab rounded p-1 text-slate-700 outline-none hover:bg-slate-100 data-focus-visible:ring-2 data-focus-visible:ring-blue-700"
+              >
+                <GripIcon />
+              </AriaButton>
+              <div className="min-w-0 flex-1">
+                <Link
+                  to="/admin/ai-fact-edit/$id"
+                  params={{ id: String(fact.id) }}
+                  className="font-medium break-words text-slate-900 underline-offset-2 hover:text-blue-800 hover:underline focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+                >
+                  {fact.factText}
+                </Link>
+                <p className="mt-1 text-sm break-words text-slate-700">Source: {fact.source}</p>
+                {fact.factDate ? (
+                  <p className="text-sm text-slate-700">
+                    Date: <time dateTime={fact.factDate}>{formatFactDate(fact.factDate)}</time>
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move up"
+                  isDisabled={index === 0}
+                  onPress={() => onMove(fact, 'up')}
+                >
+                  <ArrowUpIcon />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Move down"
+                  isDisabled={index === facts.length - 1}
+                  onPress={() => onMove(fact, 'down')}
+                >
+                  <ArrowDownIcon />
+                </Button>
+                <span className="mx-2">
+                  <Switch
+                    isSelected={fact.active}
+                    onChange={(active) => onToggleActive(fact, active)}
+                  >
+                    <span className="w-14">{fact.active ? 'Active' : 'Inactive'}</span>
+                  </Switch>
+                </span>
+                <Link
+                  to="/admin/ai-fact-edit/$id"
+                  params={{ id: String(fact.id) }}
+                  aria-label="Edit"
+                  className={buttonClasses('ghost', 'icon')}
+                >
+                  <PencilIcon />
+                </Link>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Delete"
+                  onPress={() => onDelete(fact)}
+                  className="text-red-700"
+                >
+                  <TrashIcon />
+                </Button>
+              </div>
+            </div>
+          </GridListItem>
+        );
+      }}
+    </GridList>
+  );
+}

@@ -1,0 +1,129 @@
+import { useCallback } from 'react';
+import type { Fact } from '../../../shared/types';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import { errorMessage } from '../errors';
+
+/**
+ * After any fact or tag change: the admin list, the public list, every per-fact read and
+ * the tag list are read again (spec section 7, issue point 7).
+ */
+export function useRefreshFactData() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    () => Promise.all([utils.facts.invalidate(), utils.tags.invalidate()]),
+    [utils],
+  );
+}
+
+export function failureToast(action: string, error: unknown) {
+  toast({
+    title: 'Error',
+    description: `${action}: ${errorMessage(error)}`,
+    variant: 'destructive',
+  });
+}
+
+/**
+ * Shared shape of the list's optimistic changes: the list changes at once, and the snapshot
+ * comes back with the error toast if the server refuses.
+ */
+function useOptimisticList() {
+  const utils = trpc.useUtils();
+  return {
+    async apply(change: (list: Fact[]) => Fact[]) {
+      await utils.facts.listAll.cancel();
+      const previous = utils.facts.listAll.getData();
+      utils.facts.listAll.setData(undefined, (list) => (list ? change(list) : list));
+      return { previous };
+    },
+    rollback(context: { previous: Fact[] | undefined } | undefined) {
+      if (context?.previous) utils.facts.listAll.setData(undefined, context.previous);
+    },
+    settle(list: Fact[]) {
+      utils.facts.listAll.setData(undefined, list);
+    },
+  };
+}
+
+/** Places `id` before or after `targetId` locally, the way the server will. */
+export function placeFact(
+  list: Fact[],
+  id: number,
+  targetId: number,
+  position: 'before' | 'after',
+): Fact[] {
+  const moving = list.find((f) => f.id === id);
+  if (!moving || id === targetId) return list;
+  const arranged = list.filter((f) => f.id !== id);
+  const targetIndex = arranged.findIndex((f) => f.id === targetId);
+  if (targetIndex === -1) return list;
+  arranged.splice(position === 'before' ? targetIndex : targetIndex + 1, 0, moving);
+  return arranged.map((f, i) => ({ ...f, order: i + 1 }));
+}
+
+export function swapWithNeighbour(list: Fact[], id: number, direction: 'up' | 'down'): Fact[] {
+  const index = list.findIndex((f) => f.id === id);
+  const other = direction === 'up' ? index - 1 : index + 1;
+  const current = list[index];
+  const neighbour = list[other];
+  if (!current || !neighbour) return list;
+  return placeFact(list, id, neighbour.id, direction === 'up' ? 'before' : 'after');
+}
+
+export function useToggleActive() {
+  const optimistic = useOptimisticList();
+  const refresh = useRefreshFactData();
+  return trpc.facts.update.useMutation({
+    onMutate: ({ id, data }) =>
+      optimistic.apply((list) =>
+        list.map((f) =>
+          f.id === id && data.active !== undefined ? { ...f, active: data.active } : f,
+        ),
+      ),
+    onError: (error, _input, context) => {
+      optimistic.rollback(context);
+      failureToast('Failed to update AI fact', error);
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+export function useMoveFact() {
+  const optimistic = useOptimisticList();
+  const refresh = useRefreshFactData();
+  return trpc.facts.move.useMutation({
+    onMutate: ({ id, direction }) =>
+      optimistic.apply((list) => swapWithNeighbour(list, Number(id), direction)),
+    onSuccess: (list) => optimistic.settle(list),
+    onError: (error, _input, context) => {
+      optimistic.rollback(context);
+      failureToast('Failed to update AI fact', error);
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+export function useReorderFact() {
+  const optimistic = useOptimisticList();
+  const refresh = useRefreshFactData();
+  return trpc.facts.reorder.useMutation({
+    onMutate: ({ id, targetId, position }) =>
+      optimistic.apply((list) => placeFact(list, Number(id), Number(targetId), position)),
+    onSuccess: (list) => optimistic.settle(list),
+    onError: (error, _input, context) => {
+      optimistic.rollback(context);
+      failureToast('Failed to update AI fact', error);
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+export function useDeleteFact() {
+  const refresh = useRefreshFactData();
+  return trpc.facts.remove.useMutation({
+    onSuccess: () => toast({ title: 'AI fact deleted successfully' }),
+    onError: (error) => failureToast('Failed to delete AI fact', error),
+    onSettled: () => refresh(),
+  });
+}

@@ -1,0 +1,170 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Tag } from '../../../shared/types';
+import { Button, TextInputField } from '../controls';
+
+interface TagPickerProps {
+  /** Tags on the fact (or chosen for the new fact). */
+  selected: Tag[];
+  /** Every tag that exists, for picking. */
+  allTags: Tag[];
+  onAdd: (tag: Tag) => void;
+  onRemove: (tag: Tag) => void;
+  /** Creates a tag by that (trimmed) name; resolves once done, rejects if it failed. */
+  onCreate: (name: string) => Promise<void>;
+  isBusy?: boolean;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+}
+
+/**
+ * The tags section of the fact form: selected tags with a remove button each, existing tags
+ * to pick, and a field to create one. A name that already exists is picked instead of
+ * created again, and a tag is never selected twice.
+ */
+export function TagPicker({
+  selected,
+  allTags,
+  onAdd,
+  onRemove,
+  onCreate,
+  isBusy = false,
+}: TagPickerProps) {
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const selectedLabelId = useId();
+  const existingLabelId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const trimmed = name.trim();
+  const selectedIds = new Set(selected.map((t) => t.id));
+  const available = allTags.filter((t) => !selectedIds.has(t.id));
+
+  const addTyped = async () => {
+    if (trimmed === '' || isBusy) return;
+    if (selected.some((t) => sameName(t.name, trimmed))) {
+      setNote(`"${trimmed}" is already added.`);
+      setName('');
+      return;
+    }
+    const existing = allTags.find((t) => sameName(t.name, trimmed));
+    if (existing) {
+      onAdd(existing);
+      setNote(`Picked the existing tag "${existing.name}".`);
+      setName('');
+      return;
+    }
+    try {
+      await onCreate(trimmed);
+      setNote('');
+      setName('');
+    } catch {
+      // The caller has already said why in a toast; the name stays for another try.
+    }
+  };
+
+  /**
+   * The pressed tag button moves to the other list (or goes away), which would drop keyboard
+   * focus on the page body: the new-tag field is the steady place to continue from.
+   */
+  const pick = (action: () => void) => {
+    action();
+    inputRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      // Enter adds the tag; it must not submit the surrounding fact form.
+      event.preventDefault();
+      void addTyped();
+    }
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-900">Tags</legend>
+
+      <div>
+        <p id={selectedLabelId} className="sr-only">
+          Selected tags
+        </p>
+        {selected.length === 0 ? (
+          <p className="text-sm text-slate-700">No tags added yet</p>
+        ) : (
+          <ul aria-labelledby={selectedLabelId} className="flex flex-wrap gap-2">
+            {selected.map((tag) => (
+              <li
+                key={tag.id}
+                className="inline-flex items-center gap-1 rounded-full bg-blue-100 py-1 pr-1 pl-3 text-sm text-blue-900"
+              >
+                {tag.name}
+                <Button
+                  variant="ghost"
+                  className="h-6 w-6 justify-center rounded-full px-0 py-0"
+                  aria-label={`Remove tag ${tag.name}`}
+                  isDisabled={isBusy}
+                  onPress={() => pick(() => onRemove(tag))}
+                >
+                  <span aria-hidden="true">×</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <TextInputField
+            label="New tag"
+            name="newTag"
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              setNote('');
+            }}
+            onKeyDown={onKeyDown}
+            inputRef={inputRef}
+            description="Press Enter or choose Add."
+          />
+        </div>
+        <Button
+          variant="secondary"
+          isDisabled={trimmed === ''}
+          isPending={isBusy}
+          onPress={() => void addTyped()}
+          className="mb-5"
+        >
+          Add
+        </Button>
+      </div>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {note}
+      </p>
+
+      {available.length > 0 ? (
+        <div>
+          <p id={existingLabelId} className="mb-2 text-sm font-medium text-slate-900">
+            Existing tags
+          </p>
+          <ul aria-labelledby={existingLabelId} className="flex flex-wrap gap-2">
+            {available.map((tag) => (
+              <li key={tag.id}>
+                <Button
+                  variant="secondary"
+                  className="rounded-full px-3 py-1"
+                  aria-label={`Add tag ${tag.name}`}
+                  isDisabled={isBusy}
+                  onPress={() => pick(() => onAdd(tag))}
+                >
+                  <span aria-hidden="true">+</span>
+                  {tag.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

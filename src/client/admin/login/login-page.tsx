@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '../../../shared/constants';
+import type { LoginInput } from '../../../shared/schemas';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import type { AdminCheck } from '../auth-check';
+import { Card } from '../controls';
+import { errorMessage } from '../errors';
+import { useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
+import { useDocumentTitle } from '../use-document-title';
+import { CodeForm } from './code-form';
+import { PasswordForm } from './password-form';
+
+const CODE_SENT = {
+  title: 'Verification code sent',
+  description: 'Please check your email for the 6-digit verification code',
+} as const;
+
+export function LoginPage({ auth }: { auth: AdminCheck }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-100 p-4">
+      {auth.authenticated ? <AlreadySignedIn /> : <LoginCard auth={auth} />}
+      <Link
+        to="/"
+        className="text-sm text-slate-800 underline underline-offset-2 hover:text-blue-800"
+      >
+        Return to the Site
+      </Link>
+    </main>
+  );
+}
+
+function AlreadySignedIn() {
+  useDocumentTitle('Admin Login');
+  const navigateLater = useDelayedNavigate();
+  useEffect(() => {
+    navigateLater('/admin/dashboard', REDIRECT_WHEN_AUTHENTICATED_MS, { replace: true });
+  }, [navigateLater]);
+  return (
+    <Card className="w-full max-w-md text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+      <p role="status" className="mt-4 text-slate-800">
+        You are already signed in. Redirecting to the dashboard...
+      </p>
+    </Card>
+  );
+}
+
+type Step = 'password' | 'code';
+
+/**
+ * Both sign-in steps. The password is kept in memory (a ref, never storage) only while the
+ * code is awaited, so "Send a new code" can sign in again without asking for it; it is
+ * dropped on success, on going back and when the page is left. After a reload mid-way the
+ * password is gone, and asking for a new code returns to the password step.
+ */
+function LoginCard({ auth }: { auth: AdminCheck }) {
+  const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
+  const [username, setUsername] = useState(auth.username ?? '');
+  const [codeAttempt, setCodeAttempt] = useState(0);
+  const [redirecting, setRedirecting] = useState(false);
+  const password = useRef<string | null>(null);
+  const setAuth = useSetAuth();
+  const markSignedOut = useMarkSignedOut();
+  const navigateLater = useDelayedNavigate();
+
+  useDocumentTitle(step === 'code' ? 'Two-Factor Authentication' : 'Admin Login');
+  useEffect(
+    () => () => {
+      password.current = null;
+    },
+    [],
+  );
+
+  const finishSignIn = (name: string) => {
+    password.current = null;
+    setRedirecting(true);
+    setAuth({ authenticated: true, username: name, awaitingTwoFactor: false });
+    navigateLater('/admin/dashboard', REDIRECT_AFTER_LOGIN_MS, { replace: true });
+  };
+
+  const login = trpc.admin.login.useMutation();
+  const verify = trpc.admin.verifyCode.useMutation();
+  const logout = trpc.admin.logout.useMutation();
+
+  const signIn = (credentials: LoginInput, resending: boolean) => {
+    login.mutate(credentials, {
+      onSuccess: (result) => {
+        setUsername(credentials.username);
+        if (result.requiresTwoFactor) {
+          password.current = credentials.password;
+          setAuth({
+            authenticated: false,
+            username: credentials.username,
+            awaitingTwoFactor: true,
+          });
+          toast(CODE_SENT);
+          setStep('code');
+          setCodeAttempt((n) => n + 1);
+          return;
+        }
+        toast({ title: 'Login successful', description: `Welcome back, ${credentials.username}!` });
+        finishSignIn(credentials.username);
+      },
+      onError: (error) => {
+        toast({
+          title: resending ? 'Could not send a new code' : 'Login failed',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const verifyCode = (code: string) => {
+    verify.mutate(
+      { code },
+      {
+        onSuccess: () => {
+          toast({ title: 'Authentication successful', description: 'You are now signed in.' });
+          finishSignIn(username);
+        },
+        onError: (error) => {
+          toast({
+            title: 'Verification failed',
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
+          setCodeAttempt((n) => n + 1);
+        },
+      },
+    );
+  };
+
+  const resendCode = () => {
+    if (password.current === null) {
+      toast({
+        title: 'Enter your password again',
+        description: 'Signing in again sends a new verification code.',
+      });
+      backToPassword();
+      return;
+    }
+    signIn({ username, password: password.current }, true);
+  };
+
+  const backToPassword = () => {
+    password.current = null;
+    // Drop the half-finished sign-in on the server too; a failure here changes nothing for
+    // the visitor, who signs in afresh either way.
+    logout.mutate();
+    markSignedOut();
+    setStep('password');
+  };
+
+  const busy = redirecting;
+  return (
+    <Card className="w-full max-w-md">
+      {step === 'password' ? (
+        <>
+          <h1 className="mb-6 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
+          <PasswordForm
+            initialUsername={username}
+            isSubmitting={login.isPending || busy}
+            onSubmit={(credentials) => signIn(credentials, false)}
+          />
+        </>
+      ) : (
+        <>
+          <h1 className="text-center text-2xl font-bold text-slate-900">
+            Two-Factor Authentication
+          </h1>
+          <p className="mt-2 mb-6 text-center text-slate-800">
+            Enter the 6-digit verification code sent to your email
+          </p>
+          <CodeForm
+            key={codeAttempt}
+            isVerifying={verify.isPending || busy}
+            isResending={login.isPending}
+            onVerify={verifyCode}
+            onResend={resendCode}
+            onBack={backToPassword}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { trpc } from '../lib/trpc';
+import { SIGNED_OUT, type AdminCheck } from './auth-check';
+
+type AdminPath = '/admin/dashboard' | '/admin/login';
+
+/**
+ * Navigates after a pause (the spec's redirect delays), cancelled if the screen goes away
+ * first so a stale timer never yanks someone off the page they moved to.
+ */
+export function useDelayedNavigate() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (to: AdminPath, delayMs: number, options: { replace?: boolean; then?: () => void } = {}) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        void navigate({ to, replace: options.replace }).then(options.then);
+      }, delayMs);
+    },
+    [navigate],
+  );
+}
+
+/** Keeps the cached admin.check in step with what the server just said. */
+export function useSetAuth() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    (auth: AdminCheck) => {
+      utils.admin.check.setData(undefined, auth);
+    },
+    [utils],
+  );
+}
+
+/**
+ * Forgets everything read with the old session, so the next administrator (or the same one
+ * after signing in again) never sees another session's data, even for a moment.
+ */
+export function useForgetAdminData() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.facts) });
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.tags) });
+  }, [queryClient]);
+}
+
+export function useMarkSignedOut() {
+  const setAuth = useSetAuth();
+  return useCallback(() => setAuth(SIGNED_OUT), [setAuth]);
+}
