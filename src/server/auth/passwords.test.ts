@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+
+describe('passwords', () => {
+  it('stores scrypt with its parameters and a random salt, never the password', async () => {
+    const [a, b] = await Promise.all([
+      hashPassword('a long enough password'),
+      hashPassword('a long enough password'),
+    ]);
+    expect(a).toMatch(/^scrypt\$ln=17,r=8,p=1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('password');
+  });
+
+  it('verifies the right password and refuses others', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
+    expect(await verifyPassword(hash, 'correct horse battery stapler')).toBe(false);
+    expect(await verifyPassword(hash, '')).toBe(false);
+  });
+
+  it('treats the Unicode forms of one password alike', async () => {
+    const hash = await hashPassword('caf\u00e9 au lait, please');
+    expect(await verifyPassword(hash, 'cafe\u0301 au lait, please')).toBe(true);
+  });
+
+  it('never matches a malformed or absurdly costly stored value', async () => {
+    expect(await verifyPassword('plain-text', 'plain-text')).toBe(false);
+    expect(await verifyPassword('scrypt$ln=30,r=8,p=1$AAAA$AAAA', 'x')).toBe(false);
+  });
+
+  it('has a dummy hash that costs as much as a real check and matches nothing', async () => {
+    const real = await hashPassword('correct horse battery staple');
+    const time = async (hash: string) => {
+      const start = performance.now();
+      await verifyPassword(hash, 'some guess');
+      return performance.now() - start;
+    };
+    // Warm up, then compare: the same scrypt work within a generous factor.
+    await time(real);
+    const [realMs, dummyMs] = [await time(real), await time(DUMMY_HASH)];
+    expect(dummyMs).toBeGreaterThan(realMs / 3);
+    expect(dummyMs).toBeLessThan(realMs * 3);
+    expect(await verifyPassword(DUMMY_HASH, '')).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../../../db';
+import { createApp } from '../app';
+import { createTestClock, createTestDeps } from '../test-support';
+import { insertUser, PASSWORD } from '../test-users';
+
+let dir: string | undefined;
+
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function login(app: ReturnType<typeof createApp>, password: string) {
+  return app.request('/api/admin/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'alice', password }),
+  });
+}
+
+it('keeps the login throttle across a restart on the same database file', async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'throttle-'));
+  const file = path.join(dir, 'app.db');
+  const clock = createTestClock();
+
+  const first = createTestDeps({ db: openDatabase(file), clock });
+  await insertUser(first, 'alice');
+  const firstApp = createApp(first);
+  for (let i = 0; i < 5; i++) expect((await login(firstApp, 'wrong password')).status).toBe(401);
+  closeDatabase(first.db);
+
+  const second = createTestDeps({ db: openDatabase(file), clock });
+  const res = await login(createApp(second), PASSWORD);
+  expect(res.status).toBe(429);
+  expect(res.headers.get('retry-after')).toBe('900');
+  closeDatabase(second.db);
+});
