@@ -46,6 +46,10 @@ function findUser(db: Db, username: string) {
   return db.select().from(users).where(eq(users.username, username)).get();
 }
 
+export function userExists(db: Db, username: string): boolean {
+  return findUser(db, username) !== undefined;
+}
+
 function requireUser(db: Db, username: string) {
   const user = findUser(db, username);
   if (!user) throw new UserError(`user "${username}" does not exist`);

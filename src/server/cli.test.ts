@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../../db';
+import { users } from '../../db/schema';
+import { verifyPassword } from './auth/passwords';
+import { main, type CliIo } from './cli';
+
+let dir: string;
+let env: Record<string, string>;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
+  env = { DATABASE_PATH: path.join(dir, 'data', 'app.db') };
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the CLI in-process; `answers` are typed at the hidden prompts in order. */
+async function cli(argv: string[], extraEnv: Record<string, string> = {}, answers: string[] = []) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const prompts: string[] = [];
+  const io: CliIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    askHidden: async (question) => {
+      prompts.push(question);
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('unexpected prompt');
+      return answer;
+    },
+  };
+  const code = await main(argv, { ...env, ...extraEnv }, io);
+  return { code, out, err, prompts };
+}
+
+function storedUsers() {
+  const db = openDatabase(env.DATABASE_PATH ?? '');
+  try {
+    return db.select().from(users).all();
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+describe('admin command line', () => {
+  it('adds a user with the password from ADMIN_PASSWORD and lists users', async () => {
+    const added = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    expect(added).toMatchObject({ code: 0, err: [], prompts: [] });
+    const withEmail = await cli(['add-user', 'bob', '--email', 'bob@example.com'], {
+      ADMIN_PASSWORD: 'another long one',
+    });
+    expect(withEmail.code).toBe(0);
+    const listed = await cli(['list-users']);
+    expect(listed).toMatchObject({ code: 0, err: [] });
+    expect(listed.out).toEqual(['alice -', 'bob bob@example.com']);
+    const alice = storedUsers().find((u) => u.username === 'alice');
+    expect(await verifyPassword(alice?.password ?? '', 'a long password')).toBe(true);
+  });
+
+  it('asks for the password twice without ADMIN_PASSWORD', async () => {
+    const result = await cli(['add-user', 'carol'], {}, ['typed password', 'typed password']);
+    expect(result.code).toBe(0);
+    expect(result.prompts).toHaveLength(2);
+    const carol = storedUsers()[0];
+    expect(await verifyPassword(carol?.password ?? '', 'typed password')).toBe(true);
+  });
+
+  it('refuses two different passwords', async () => {
+    const result = await cli(['add-user', 'carol'], {}, ['typed password', 'other password']);
+    expect(result).toMatchObject({ code: 1, err: ['the two passwords do not match'] });
+    expect(storedUsers()).toEqual([]);
+  });
+
+  it('refuses a duplicate with one line on stderr and exit 1', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    const again = await cli(['add-user', 'alice'], {}, []);
+    expect(again).toMatchObject({
+      code: 1,
+      out: [],
+      err: ['user "alice" already exists'],
+      prompts: [],
+    });
+  });
+
+  it('refuses a password shorter than 12 characters', async () => {
+    const fromEnv = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'eleven char' });
+    expect(fromEnv).toMatchObject({ code: 1, err: ['password must be at least 12 characters'] });
+    const typed = await cli(['add-user', 'alice'], {}, ['short']);
+    expect(typed).toMatchObject({ code: 1, err: ['password must be at least 12 characters'] });
+    expect(typed.prompts).toHaveLength(1);
+    expect(storedUsers()).toEqual([]);
+  });
+
+  it('refuses a bad e-mail address', async () => {
+    const result = await cli(['add-user', 'alice', '--email', 'nope'], {
+      ADMIN_PASSWORD: 'a long password',
+    });
+    expect(result).toMatchObject({ code: 1, err: ['"nope" is not a valid e-mail address'] });
+  });
+
+  it('removes a user', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    expect((await cli(['remove-user', 'alice'])).code).toBe(0);
+    expect((await cli(['list-users'])).out).toEqual([]);
+    expect(await cli(['remove-user', 'alice'])).toMatchObject({
+      code: 1,
+      err: ['user "alice" does not exist'],
+    });
+  });
+
+  it('sets and clears the e-mail', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    expect((await cli(['set-email', 'alice', 'alice@example.com'])).code).toBe(0);
+    expect((await cli(['list-users'])).out).toEqual(['alice alice@example.com']);
+    expect((await cli(['set-email', 'alice'])).code).toBe(0);
+    expect((await cli(['list-users'])).out).toEqual(['alice -']);
+    expect((await cli(['set-email', 'ghost', 'g@example.com'])).err).toEqual([
+      'user "ghost" does not exist',
+    ]);
+  });
+
+  it('sets the password from ADMIN_PASSWORD or the prompt', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    expect((await cli(['set-password', 'alice'], { ADMIN_PASSWORD: 'second password' })).code).toBe(
+      0,
+    );
+    expect(await verifyPassword(storedUsers()[0]?.password ?? '', 'second password')).toBe(true);
+    const typed = await cli(['set-password', 'alice'], {}, ['third password', 'third password']);
+    expect(typed.code).toBe(0);
+    expect(await verifyPassword(storedUsers()[0]?.password ?? '', 'third password')).toBe(true);
+    expect(await cli(['set-password', 'ghost'])).toMatchObject({
+      code: 1,
+      err: ['user "ghost" does not exist'],
+      prompts: [],
+    });
+  });
+
+  it.each([
+    [[], 'missing command'],
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [['add-user'], 'usage: npm run admin -- add-user <username> [--email <address>]'],
+    [['add-user', 'a', '--email'], 'usage:'],
+    [['remove-user'], 'usage: npm run admin -- remove-user <username>'],
+    [['set-email'], 'usage: npm run admin -- set-email <username> [<address>]'],
+  ])('answers %j with one line on stderr and exit 1', async (argv, message) => {
+    const result = await cli(argv);
+    expect(result.code).toBe(1);
+    expect(result.err).toHaveLength(1);
+    expect(result.err[0]).toContain(message);
+  });
+
+  it('prints its usage for help', async () => {
+    const result = await cli(['help']);
+    expect(result.code).toBe(0);
+    expect(result.out.join('\n')).toContain('add-user <username> [--email <address>]');
+  });
+});
+
+describe('admin command line as a process', () => {
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  const run = (args: string[], extraEnv: Record<string, string> = {}, input = '') =>
+    spawnSync(tsx, ['src/server/cli.ts', ...args], {
+      env: { ...process.env, ...env, ADMIN_PASSWORD: '', ...extraEnv },
+      input,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('reads piped passwords, exits 0, then 1 with one stderr line for a duplicate', () => {
+    const added = run(['add-user', 'alice'], {}, 'piped password\npiped password\n');
+    expect(added.stderr).not.toContain('piped password');
+    expect(added.status).toBe(0);
+    expect(added.stdout).toContain('user "alice" added');
+
+    const duplicate = run(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    expect(duplicate.status).toBe(1);
+    expect(duplicate.stdout).toBe('');
+    expect(duplicate.stderr).toBe('user "alice" already exists\n');
+  }, 60_000);
+});

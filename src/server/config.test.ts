@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const base = () => ({ DATABASE_PATH: path.join(dir, 'data', 'app.db') });
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ ...base(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig(base());
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      smtpUrl: null,
+      mailFrom: 'no-reply@localhost',
+      contactNotifyTo: null,
+      production: false,
+      trustProxy: false,
+      initialAdmin: null,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ CONTACT_NOTIFY_TO: 'x@' }, 'CONTACT_NOTIFY_TO'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %j with a one-line message naming %s', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.message.startsWith(variable)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('accepts PORT=0, smtp and smtps URLs and the admin variables', () => {
+    const config = loadConfig({
+      ...base(),
+      PORT: '0',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'a good long password',
+      ADMIN_EMAIL: 'root@example.com',
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+    });
+    expect(config.port).toBe(0);
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+    expect(config.initialAdmin).toEqual({
+      username: 'root',
+      password: 'a good long password',
+      email: 'root@example.com',
+    });
+    expect(config.production).toBe(true);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('generates a session secret once, mode 0600, and reuses it', () => {
+    const first = loadConfig(base());
+    const file = path.join(dir, 'data', 'session-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(base()).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('prefers SESSION_SECRET and writes no file then', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ ...base(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(() => statSync(path.join(dir, 'data', 'session-secret'))).toThrow();
+  });
+});
