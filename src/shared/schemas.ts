@@ -136,8 +136,11 @@ export const factCreateInput = z.object({
   factText: factFields.factText,
   source: factFields.source,
   active: factFields.active.default(true),
-  /** Blank or 0 means "after the last fact". */
-  order: factFields.order.nullish(),
+  /** Blank (empty string, null, absent) or 0 means "after the last fact". */
+  order: z
+    .union([factFields.order, z.literal('')], MESSAGES.order)
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
   factDate: factDateField,
   /** The spec's client sends it; the server's clock is authoritative, so it is ignored. */
   createdAt: z.string().optional(),

@@ -129,12 +129,13 @@ describe('facts.create', () => {
     expect(await admin.facts.listAll()).toEqual([fact]);
   });
 
-  it('puts a fact without order, or with order 0 or null, after the highest order', async () => {
+  it('puts a fact without order, or with order 0, blank or null, after the highest order', async () => {
     expect((await admin.facts.create(valid)).order).toBe(1);
     expect((await admin.facts.create({ ...valid, order: 7 })).order).toBe(7);
     expect((await admin.facts.create({ ...valid, order: 0 })).order).toBe(8);
-    expect((await admin.facts.create({ ...valid, order: null })).order).toBe(9);
-    expect((await admin.facts.create({ ...valid, order: undefined })).order).toBe(10);
+    expect((await admin.facts.create({ ...valid, order: '' })).order).toBe(9);
+    expect((await admin.facts.create({ ...valid, order: null })).order).toBe(10);
+    expect((await admin.facts.create({ ...valid, order: undefined })).order).toBe(11);
     expect((await admin.facts.create({ ...valid, order: 3 })).order).toBe(3);
   });
 
