@@ -7,15 +7,15 @@ import { apiGuards, requestLog, securityHeaders } from './middleware';
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
 import { appRouter } from './routers';
-import { serveClient } from './static';
+import { inlineScriptHashes, serveClient } from './static';
 import { ThrottledError, type AppDeps } from './trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
   /**
-   * CSP hashes ('sha256-…') of inline scripts the built HTML carries (such as a theme script
-   * that must run before first paint); no other inline script may run.
+   * Extra CSP hashes ('sha256-…') of allowed inline scripts. The inline scripts of the
+   * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
    */
   scriptHashes?: readonly string[];
 }
@@ -25,7 +25,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps));
-  app.use('*', securityHeaders(deps.config, { scriptHashes: options.scriptHashes ?? [] }));
+  const scriptHashes = [
+    ...(options.scriptHashes ?? []),
+    ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
+  ];
+  app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
 
   app.use(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
@@ -9,8 +10,8 @@ import { createTestDeps } from './test-support';
 let dir: string;
 let app: ReturnType<typeof createApp>;
 
-const INDEX =
-  '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>';
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const INDEX = `<!doctype html><html><head><title>App</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(() => {
@@ -118,5 +119,11 @@ describe('serveClient', () => {
     expect(await api.json()).toEqual({ success: false, message: 'Not found' });
     const page = await app.request('/');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('allows exactly the inline scripts of the built pages by hash', async () => {
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
   });
 });

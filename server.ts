@@ -1,0 +1,128 @@
+/**
+ * The production entry: configuration -> database (migrations, demo facts, first admin) ->
+ * app -> listen. SIGTERM/SIGINT finish requests in flight and close the database cleanly.
+ * Process managers should run `npx tsx server.ts` (or `node --import tsx server.ts`)
+ * directly: a SIGTERM sent to `npm start` does not reliably reach this process.
+ */
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { closeDatabase, openDatabase, type Db } from './db';
+import { seedDemoFacts } from './db/seed';
+import { demoVideo } from './src/client/content';
+import { createApp } from './src/server/app';
+import { ConfigError, loadConfig, type Config } from './src/server/config';
+import { createLogger } from './src/server/logger';
+import { createMailer } from './src/server/mail';
+import { pruneExpired, PRUNE_INTERVAL_MS } from './src/server/maintenance';
+import { ensureInitialAdmin, UserError } from './src/server/users';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+/** Requests still running this long after a signal are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Stops the start with one line naming what is wrong (DESIGN.md section 2). */
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+/** The address to show: a wildcard listen address is reached through loopback. */
+function displayUrl(address: AddressInfo): string {
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+async function start(): Promise<void> {
+  const logger = createLogger();
+  let config: Config;
+  try {
+    config = loadConfig(process.env, demoVideo.embedUrl);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
+    throw error;
+  }
+
+  let db: Db;
+  try {
+    db = openDatabase(config.databasePath);
+  } catch (error) {
+    fail(
+      `DATABASE_PATH "${config.databasePath}" cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const clock = { now: () => new Date() };
+
+  const seeded = seedDemoFacts(db, clock.now());
+  if (seeded > 0) logger.info('db.seeded', { facts: seeded });
+  try {
+    const created = await ensureInitialAdmin(db, config.initialAdmin, clock.now());
+    if (created) logger.info('admin.created', { username: created });
+  } catch (error) {
+    if (error instanceof UserError) fail(`ADMIN_USERNAME/ADMIN_PASSWORD: ${error.message}`);
+    throw error;
+  }
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    production: config.production,
+    logger,
+  });
+  if (!mailer.canDeliver) {
+    logger.error('mail.unavailable', {
+      message: 'SMTP_URL is not set: users with an e-mail address cannot sign in',
+    });
+  }
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    logger.error('client.missing', {
+      message: 'dist/client/index.html not found: run `npm run build` (npm start does it)',
+    });
+  }
+
+  const app = createApp({ db, config, mailer, clock, logger }, { clientDir: CLIENT_DIR });
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+    logger.info('server.listening', { message: `listening on ${displayUrl(info)}` }),
+  ) as Server;
+  server.once('error', (error) => {
+    closeDatabase(db);
+    fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  });
+
+  const pruneTimer = setInterval(() => pruneExpired(db, clock.now()), PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  pruneExpired(db, clock.now());
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('server.stopping', { signal });
+    clearInterval(pruneTimer);
+    const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    forceTimer.unref();
+    // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
+    server.close(() => {
+      clearTimeout(forceTimer);
+      closeDatabase(db);
+      logger.info('server.stopped', {});
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+await start();
