@@ -252,6 +252,23 @@ describe('precedence 413 > 415 > 403 > 429 > 401 > 400 > 404', () => {
     expect(malformed.status).toBe(429);
   });
 
+  it('429 with Retry-After over tRPC too', async () => {
+    for (let i = 0; i < 5; i++) {
+      await app.request('/api/trpc/admin.login', {
+        method: 'POST',
+        headers: json,
+        body: loginBody,
+      });
+    }
+    const res = await app.request('/api/trpc/admin.login', {
+      method: 'POST',
+      headers: json,
+      body: loginBody,
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('900');
+  });
+
   it('401 before 400', async () => {
     const res = await app.request('/api/tags', {
       method: 'POST',
