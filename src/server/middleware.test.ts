@@ -206,7 +206,7 @@ describe('content type', () => {
   });
 });
 
-describe('precedence 413 > 415 > 403 > 429 > 401 > 400 > 404', () => {
+describe('precedence 413 > 415 > 403 > 429 > 401 > 400 > 404 > 409', () => {
   const crossSite = { Origin: 'https://evil.example' };
 
   it('413 before 415 and 403', async () => {
@@ -300,11 +300,12 @@ describe('precedence 413 > 415 > 403 > 429 > 401 > 400 > 404', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('404 before 409', async () => {
+  // 409 only comes from POST /api/tags, which names no record, so 404 and 409 never meet;
+  // this checks the 404 of a link to a missing fact.
+  it('404 for a link to a missing fact', async () => {
     const admin = await adminCaller(deps);
     const tag = await admin.tags.create({ name: 'history' });
     const cookie = await signedInCookie(deps);
-    // The tag exists (a duplicate link would be fine anyway), the fact does not: 404.
     const res = await app.request(`/api/ai-facts/999999/tags/${tag.id}`, {
       method: 'POST',
       headers: { Cookie: cookie },
