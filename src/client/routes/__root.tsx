@@ -1,7 +1,13 @@
+import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
-import { Toaster } from '../ui/toast';
+import { SiteFooter } from '../home/site-footer';
+import { SiteHeader } from '../home/site-header';
+import { installSmoothScroll } from '../lib/smooth-scroll';
+import { setLightOnly } from '../lib/use-theme';
 import { NotFoundPage } from '../ui/not-found-page';
+import { Toaster } from '../ui/toast';
+import { focusRing } from '../ui/styles';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -12,11 +18,26 @@ function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Spec section 2: the public header and footer are hidden on every /admin path.
   const isAdmin = pathname.startsWith('/admin');
+  const onHome = pathname === '/';
+
+  useEffect(() => installSmoothScroll(), []);
+  useEffect(() => setLightOnly(isAdmin), [isAdmin]);
+
   return (
     <>
-      {isAdmin ? null : <header>{/* Site header: home-page helper */}</header>}
+      {isAdmin ? null : (
+        <>
+          <a
+            href="#main"
+            className={`sr-only z-50 rounded-md bg-surface px-4 py-2 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 ${focusRing}`}
+          >
+            Skip to content
+          </a>
+          <SiteHeader onHome={onHome} />
+        </>
+      )}
       <Outlet />
-      {isAdmin ? null : <footer>{/* Site footer: home-page helper */}</footer>}
+      {isAdmin ? null : <SiteFooter onHome={onHome} />}
       <Toaster />
     </>
   );

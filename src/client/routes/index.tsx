@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { HomePage } from '../home/home-page';
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
-
-function HomePage() {
-  return <main id="home">Home page: built by the home-page helper.</main>;
-}

@@ -1,9 +1,32 @@
+import { useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import { company } from '../content';
+import { AlertTriangleIcon } from './icons';
+import { buttonClass } from './styles';
+
+/** Spec section 2: a centred card with a warning icon and the two lines. */
 export function NotFoundPage() {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `404 Page Not Found | ${company.name}`;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <div role="alert" className="rounded-lg border p-6 text-center shadow">
-        <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-        <p className="mt-4">Did you forget to add the page to the router?</p>
+    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-subtle px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-lg">
+        <AlertTriangleIcon
+          width={48}
+          height={48}
+          className="mx-auto text-amber-600 dark:text-amber-400"
+        />
+        <h1 className="mt-4 text-2xl font-bold text-ink">404 Page Not Found</h1>
+        <p className="mt-3 text-muted">Did you forget to add the page to the router?</p>
+        <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
+          Back to the home page
+        </Link>
       </div>
     </main>
   );

@@ -1,0 +1,62 @@
+/**
+ * Second half of `npm run build`: renders the home page with the same React components into
+ * dist/client/index.html (so text and layout paint before any JavaScript runs), adds the
+ * head tags for search engines and sharing, and writes robots.txt, sitemap.xml and the web
+ * manifest from the content module. Needs the server bundle from `vite build --ssr`.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRERENDERED_ATTRIBUTE } from '../src/client/lib/prerender-marker';
+import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '../src/client/seo';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const SERVER_DIR = path.join(ROOT, 'dist/server');
+
+interface ServerEntry {
+  renderPath: (path: string) => Promise<string>;
+}
+
+/** Puts the rendered app and the head tags into the built index.html. */
+export function injectIntoTemplate(template: string, appHtml: string, headTags: string): string {
+  const withHead = template.replace(/<!--head-tags-->\s*<title>[^<]*<\/title>/, headTags);
+  if (withHead === template) throw new Error('index.html has no <!--head-tags--> + <title> marker');
+  const withApp = withHead.replace(
+    '<div id="root"></div>',
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="/">${appHtml}</div>`,
+  );
+  if (withApp === withHead) throw new Error('index.html has no empty <div id="root"></div>');
+  return withApp;
+}
+
+async function main() {
+  const entryFile = path.join(SERVER_DIR, 'entry-server.js');
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const appHtml = await entry.renderPath('/');
+  if (/<script(?![^>]*type="application\/ld\+json")/.test(appHtml)) {
+    throw new Error('the prerendered app contains an inline <script>, which the CSP would block');
+  }
+
+  const indexFile = path.join(CLIENT_DIR, 'index.html');
+  const template = readFileSync(indexFile, 'utf8');
+  writeFileSync(indexFile, injectIntoTemplate(template, appHtml, homeHeadTags()));
+  writeFileSync(path.join(CLIENT_DIR, 'robots.txt'), robotsTxt());
+  writeFileSync(path.join(CLIENT_DIR, 'sitemap.xml'), sitemapXml());
+  writeFileSync(
+    path.join(CLIENT_DIR, 'manifest.webmanifest'),
+    `${JSON.stringify(webManifest(), null, 2)}\n`,
+  );
+  // The server bundle is only a build tool; nothing serves it.
+  rmSync(SERVER_DIR, { recursive: true, force: true });
+  process.stdout.write(`prerendered / (${(appHtml.length / 1024).toFixed(1)} KiB of HTML)\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `prerender failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,107 @@
+import { contactDetails, founder } from '../content';
+import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '../ui/icons';
+import { buttonClass, focusRing } from '../ui/styles';
+import { SectionHeading } from './section-heading';
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+export function AboutSection() {
+  const linkClass = `inline-flex items-center gap-2 rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
+  return (
+    <section id="about" aria-labelledby="about-title" className="bg-subtle py-16 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="about-title" eyebrow="About" title="Meet Your AI Partner" />
+        <div className="mt-12 grid items-start gap-10 lg:grid-cols-[1fr_1.4fr]">
+          <div
+            data-reveal
+            className="rounded-2xl border border-line bg-surface p-8 text-center shadow-sm"
+          >
+            <div
+              className="mx-auto flex h-28 w-28 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-indigo-900 text-white"
+              aria-hidden="true"
+            >
+              <ShieldIcon width={44} height={44} />
+            </div>
+            <h3 className="mt-5 text-xl font-semibold text-ink">{founder.role}</h3>
+            <dl className="mt-6 grid grid-cols-2 gap-4 text-center">
+              <div className="rounded-xl bg-subtle p-4">
+                <dt className="text-sm text-muted">Software engineering</dt>
+                <dd className="mt-1 text-2xl font-bold text-ink">{founder.softwareYears} years</dd>
+              </div>
+              <div className="rounded-xl bg-subtle p-4">
+                <dt className="text-sm text-muted">Artificial intelligence</dt>
+                <dd className="mt-1 text-2xl font-bold text-ink">{founder.aiYears} years</dd>
+              </div>
+            </dl>
+          </div>
+          <div data-reveal data-reveal-index={1} className="flex flex-col gap-5 text-lg text-muted">
+            <p>
+              Every engagement is led by our {founder.role.toLowerCase()}, who brings{' '}
+              {founder.softwareYears} years of software engineering experience and the last{' '}
+              {inWords(founder.aiYears)} years focused on artificial intelligence.
+            </p>
+            <p>
+              That work includes AI projects in the defence sector, where reliability, security and
+              accountability are not optional. The same standards apply to every client, from a
+              first prototype for a small team to platforms used across an enterprise.
+            </p>
+            <p>
+              You work directly with the engineer who designs and builds your solution: no hand
+              offs, clear communication and results you can measure.
+            </p>
+            <ul className="mt-2 flex flex-col gap-3 text-base">
+              <li>
+                <a href={`mailto:${contactDetails.email}`} className={linkClass}>
+                  <MailIcon width={20} height={20} className="text-brand-700 dark:text-brand-300" />
+                  {contactDetails.email}
+                </a>
+              </li>
+              <li>
+                <a href={contactDetails.phoneHref} className={linkClass}>
+                  <PhoneIcon
+                    width={20}
+                    height={20}
+                    className="text-brand-700 dark:text-brand-300"
+                  />
+                  {contactDetails.phone}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={contactDetails.profileUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={linkClass}
+                >
+                  <LinkedInIcon
+                    width={20}
+                    height={20}
+                    className="text-brand-700 dark:text-brand-300"
+                  />
+                  {contactDetails.profileName} profile
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            </ul>
+            <a href="#contact" className={buttonClass('primary', 'lg', 'mt-2 w-fit')}>
+              Get in Touch
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/schemas';
+import { validate, type FieldErrors } from '../lib/form-errors';
+import { trpc } from '../lib/trpc';
+import { serverMessage } from '../lib/trpc-error';
+import { fireConfetti } from '../ui/confetti';
+import { CheckboxField, HoneypotField, SelectField, TextInputField } from '../ui/fields';
+import { buttonClass } from '../ui/styles';
+import { toast } from '../ui/toast';
+
+interface ContactValues {
+  name: string;
+  email: string;
+  company: string;
+  subject: string | null;
+  message: string;
+  privacy: boolean;
+  website: string;
+}
+
+const EMPTY: ContactValues = {
+  name: '',
+  email: '',
+  company: '',
+  subject: null,
+  message: '',
+  privacy: false,
+  website: '',
+};
+
+/** The values as the shared contactInput schema takes them (an unchosen subject is absent). */
+export function toContactInput(values: ContactValues): Record<keyof ContactInput, unknown> {
+  return {
+    name: values.name,
+    email: values.email,
+    company: values.company,
+    subject: values.subject ?? undefined,
+    message: values.message,
+    privacy: values.privacy,
+    website: values.website,
+  };
+}
+
+/**
+ * The contact form (spec section 2): validated with the shared schema before sending, each
+ * message shown under its field; "Sending..." while the request runs; on success the form
+ * is cleared and confetti flies.
+ */
+export default function ContactForm() {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const send = trpc.contact.send.useMutation();
+
+  function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) {
+      setErrors(({ [key]: _, ...rest }) => rest);
+    }
+  }
+
+  function focusFirstInvalid() {
+    requestAnimationFrame(() => {
+      formRef.current
+        ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] button')
+        ?.focus();
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    const checked = validate(contactInput, toContactInput(values));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstInvalid();
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await send.mutateAsync(checked.data);
+      if (!result.success) throw new Error(result.message);
+      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
+      setValues(EMPTY);
+      fireConfetti();
+    } catch (error) {
+      toast({
+        title: 'Something went wrong',
+        description: serverMessage(error) ?? 'Please try again later.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const sending = send.isPending;
+
+  return (
+    <Form
+      ref={formRef}
+      onSubmit={onSubmit}
+      validationErrors={errors}
+      validationBehavior="aria"
+      aria-label="Contact form"
+      className="relative grid gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextInputField
+          name="name"
+          label="Full Name"
+          autoComplete="name"
+          value={values.name}
+          onChange={(v) => set('name', v)}
+          isRequired
+        />
+        <TextInputField
+          name="email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(v) => set('email', v)}
+          isRequired
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextInputField
+          name="company"
+          label="Company"
+          autoComplete="organization"
+          value={values.company}
+          onChange={(v) => set('company', v)}
+        />
+        <SelectField
+          name="subject"
+          label="Subject"
+          placeholder="Select a subject"
+          options={CONTACT_SUBJECTS}
+          value={values.subject}
+          onChange={(v) => set('subject', v)}
+          isRequired
+        />
+      </div>
+      <TextInputField
+        name="message"
+        label="Message"
+        multiline
+        rows={4}
+        value={values.message}
+        onChange={(v) => set('message', v)}
+        isRequired
+      />
+      <CheckboxField
+        name="privacy"
+        isSelected={values.privacy}
+        onChange={(v) => set('privacy', v)}
+        isRequired
+      >
+        I agree to the Privacy Policy and Terms of Service.
+      </CheckboxField>
+      <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
+      <Button
+        type="submit"
+        isDisabled={sending}
+        className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
+      >
+        {sending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,86 @@
+import { contactDetails } from '../content';
+import { createIsland } from '../lib/island';
+import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons';
+import { focusRing } from '../ui/styles';
+
+const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {
+  fallback: <div className="h-[34rem]" />,
+});
+
+export function ContactSection() {
+  const linkClass = `rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
+  const iconBox =
+    'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200';
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-24">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.5fr]">
+        <div data-reveal>
+          <h2 id="contact-title" className="text-3xl font-bold text-ink sm:text-4xl">
+            Get in Touch
+          </h2>
+          <p className="mt-4 text-lg text-muted">
+            Book a free, no-obligation consultation. Tell us about your goals and challenges and we
+            will suggest practical next steps for AI in your organisation.
+          </p>
+          <ul className="mt-8 flex flex-col gap-5">
+            <li className="flex items-center gap-4">
+              <span className={iconBox}>
+                <PhoneIcon width={20} height={20} />
+              </span>
+              <span>
+                <span className="block text-sm text-muted">Phone</span>
+                <a href={contactDetails.phoneHref} className={linkClass}>
+                  {contactDetails.phone}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-center gap-4">
+              <span className={iconBox}>
+                <MailIcon width={20} height={20} />
+              </span>
+              <span>
+                <span className="block text-sm text-muted">Email</span>
+                <a href={`mailto:${contactDetails.email}`} className={linkClass}>
+                  {contactDetails.email}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-center gap-4">
+              <span className={iconBox}>
+                <MapPinIcon width={20} height={20} />
+              </span>
+              <span>
+                <span className="block text-sm text-muted">Office</span>
+                <span className="text-ink">{contactDetails.office}</span>
+              </span>
+            </li>
+            <li className="flex items-center gap-4">
+              <span className={iconBox}>
+                <LinkedInIcon width={20} height={20} />
+              </span>
+              <span>
+                <span className="block text-sm text-muted">Follow Us</span>
+                <a
+                  href={contactDetails.profileUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={linkClass}
+                >
+                  {contactDetails.profileName}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </span>
+            </li>
+          </ul>
+        </div>
+        <div
+          data-reveal
+          data-reveal-index={1}
+          className="rounded-2xl border border-line bg-surface p-6 shadow-lg sm:p-8"
+        >
+          <ContactFormIsland />
+        </div>
+      </div>
+    </section>
+  );
+}

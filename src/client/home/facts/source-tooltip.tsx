@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { InfoIcon } from '../../ui/icons';
+import { focusRing } from '../../ui/styles';
+
+/**
+ * "Source" with a tooltip holding the source text (spec section 2). It opens on hover and on
+ * keyboard focus, stays while the pointer is over it, closes with Escape, and toggles on tap.
+ * Screen readers get the source as the button's description either way.
+ */
+export function SourceTooltip({ source }: { source: string }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const id = useId();
+  const open = (hovered || focused || pinned) && !dismissed;
+
+  return (
+    <span
+      className="relative inline-flex"
+      onMouseEnter={() => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => {
+        setHovered(false);
+        setPinned(false);
+      }}
+    >
+      <button
+        type="button"
+        aria-describedby={id}
+        onFocus={() => {
+          setFocused(true);
+          setDismissed(false);
+        }}
+        onBlur={() => {
+          setFocused(false);
+          setPinned(false);
+        }}
+        onClick={() => {
+          setPinned((p) => !p);
+          setDismissed(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) {
+            event.stopPropagation();
+            setDismissed(true);
+          }
+        }}
+        className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 underline decoration-dotted underline-offset-4 hover:text-stone-950 ${focusRing}`}
+      >
+        <InfoIcon width={16} height={16} />
+        Source
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        hidden={!open}
+        className="absolute bottom-full left-0 z-20 mb-2 w-max max-w-[min(20rem,75vw)] rounded-lg bg-slate-900 px-3 py-2 text-left text-sm leading-snug text-white shadow-lg"
+      >
+        {source}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { subscribeInput } from '../../shared/schemas';
+import { validate, type FieldErrors } from '../lib/form-errors';
+import { trpc } from '../lib/trpc';
+import { serverMessage } from '../lib/trpc-error';
+import { HoneypotField, TextInputField } from '../ui/fields';
+import { buttonClass } from '../ui/styles';
+import { toast } from '../ui/toast';
+
+/** Newsletter signup in the footer: one e-mail field checked with the shared schema. */
+export default function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const subscribe = trpc.newsletter.subscribe.useMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (subscribe.isPending) return;
+    const checked = validate(subscribeInput, { email, website });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await subscribe.mutateAsync({ email, website });
+      toast({
+        title: 'Thanks for subscribing!',
+        description: "You'll hear from us when there's news worth sharing.",
+      });
+      setEmail('');
+      setWebsite('');
+    } catch (error) {
+      toast({
+        title: 'Subscription failed',
+        description: serverMessage(error) ?? 'Please try again later.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Form
+      onSubmit={onSubmit}
+      validationErrors={errors}
+      validationBehavior="aria"
+      aria-label="Newsletter signup"
+      className="flex flex-col gap-3"
+    >
+      <TextInputField
+        name="email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          if (errors.email) setErrors({});
+        }}
+      />
+      <HoneypotField value={website} onChange={setWebsite} />
+      <Button
+        type="submit"
+        isDisabled={subscribe.isPending}
+        className={buttonClass('primary', 'md', 'w-full')}
+      >
+        {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+      </Button>
+    </Form>
+  );
+}

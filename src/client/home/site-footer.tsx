@@ -1,0 +1,96 @@
+import { Link } from '@tanstack/react-router';
+import { company, contactDetails, footerServices, legalEntries } from '../content';
+import { createIsland } from '../lib/island';
+import { LinkedInIcon } from '../ui/icons';
+import { Logo } from '../ui/logo';
+import { focusRing } from '../ui/styles';
+import { sectionHref } from './section-links';
+import { COPYRIGHT_YEAR_ID, useCurrentYear } from './use-current-year';
+
+const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsletter-form'), {
+  fallback: <div className="h-[8.75rem]" />,
+});
+
+const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
+const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink ${focusRing}`;
+
+/** Site footer (spec section 2), with the newsletter signup. */
+export function SiteFooter({ onHome }: { onHome: boolean }) {
+  const year = useCurrentYear();
+  return (
+    <footer className="border-t border-line bg-subtle">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div className="flex flex-col gap-4">
+          <Logo />
+          <p className="max-w-xs text-sm text-muted">{company.tagline}</p>
+          <a
+            href={contactDetails.profileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`inline-flex w-fit items-center gap-2 ${linkClass}`}
+          >
+            <LinkedInIcon width={18} height={18} />
+            {contactDetails.profileName}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <nav aria-label="Services">
+          <h2 className={headingClass}>Services</h2>
+          <ul className="mt-4 flex flex-col gap-2.5">
+            {footerServices.map((name) => (
+              <li key={name}>
+                <a href={sectionHref('services', onHome)} className={linkClass}>
+                  {name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-8">
+          <nav aria-label="Company">
+            <h2 className={headingClass}>Company</h2>
+            <ul className="mt-4 flex flex-col gap-2.5">
+              <li>
+                <a href={sectionHref('about', onHome)} className={linkClass}>
+                  About Us
+                </a>
+              </li>
+              <li>
+                <a href={sectionHref('contact', onHome)} className={linkClass}>
+                  Contact
+                </a>
+              </li>
+              <li>
+                <Link to="/admin/login" className={linkClass}>
+                  Admin Area
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div>
+            <h2 className={headingClass}>Legal</h2>
+            <ul className="mt-4 flex flex-col gap-2.5 text-sm text-muted">
+              {legalEntries.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <section aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className={headingClass}>
+            Stay Updated
+          </h2>
+          <p className="mt-4 mb-4 text-sm text-muted">
+            Occasional insights on practical AI, straight to your inbox.
+          </p>
+          <NewsletterIsland />
+        </section>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted sm:px-6">
+          © <span id={COPYRIGHT_YEAR_ID}>{year}</span> {company.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

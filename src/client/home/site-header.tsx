@@ -1,0 +1,129 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '../../shared/constants';
+import { prefersReducedMotion } from '../lib/reduced-motion';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { Logo } from '../ui/logo';
+import { buttonClass, focusRing } from '../ui/styles';
+import { ThemeToggle } from '../ui/theme-toggle';
+import { sectionHref } from './section-links';
+
+const NAV_LINKS = [
+  { id: 'home', label: 'Home' },
+  { id: 'services', label: 'Services' },
+  { id: 'about', label: 'About' },
+] as const;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > px);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [px]);
+  return past;
+}
+
+/**
+ * Sticky site header (spec section 2): logo, section links, Contact Us, theme choice; a
+ * shadow once the page has scrolled 10 px; below 768 px a menu button opens a stacked menu
+ * that closes when a link is chosen.
+ */
+export function SiteHeader({ onHome }: { onHome: boolean }) {
+  const scrolled = useScrolledPast(HEADER_SHADOW_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onWide = () => {
+      if (wide.matches) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    wide.addEventListener('change', onWide);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', onWide);
+    };
+  }, [menuOpen]);
+
+  const onLogoClick = (event: MouseEvent) => {
+    if (!onHome) return;
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  const linkClass = `rounded-md px-3 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-subtle hover:text-ink ${focusRing}`;
+
+  return (
+    <header
+      data-scrolled={scrolled || undefined}
+      className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow duration-200 supports-[backdrop-filter]:bg-surface/80 ${
+        scrolled ? 'border-line shadow-md' : 'border-transparent'
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          onClick={onLogoClick}
+          className={`rounded-lg ${focusRing}`}
+          aria-label="Acme AI Engineering, home"
+        >
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <a key={link.id} href={sectionHref(link.id, onHome)} className={linkClass}>
+              {link.label}
+            </a>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2 sm:gap-3">
+          <ThemeToggle />
+          <span className="hidden md:block">
+            <a
+              href={sectionHref('contact', onHome)}
+              className={buttonClass('primary', 'md', 'h-10')}
+            >
+              Contact Us
+            </a>
+          </span>
+          <button
+            type="button"
+            className={`inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-subtle md:hidden ${focusRing}`}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-line bg-surface px-4 pt-2 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {[...NAV_LINKS, { id: 'contact', label: 'Contact Us' }].map((link) => (
+            <li key={link.id}>
+              <a
+                href={sectionHref(link.id, onHome)}
+                onClick={() => setMenuOpen(false)}
+                className={`block rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-subtle ${focusRing}`}
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

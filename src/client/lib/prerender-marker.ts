@@ -1,0 +1,2 @@
+/** Set on #root by scripts/prerender.ts: the path whose HTML #root holds. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -1,0 +1,117 @@
+import { company, contactDetails, founder, services } from './content';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** The canonical address of a path on the public site. */
+export function siteUrl(path = '/'): string {
+  return new URL(path, company.siteUrl).toString();
+}
+
+export const OG_IMAGE_PATH = '/og-image.png';
+
+/** schema.org description of the business for search engines (JSON-LD). */
+export function structuredData(): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: company.name,
+    description: company.description,
+    url: siteUrl('/'),
+    logo: siteUrl('/favicon.svg'),
+    image: siteUrl(OG_IMAGE_PATH),
+    telephone: contactDetails.phone,
+    email: contactDetails.email,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: 'Falls Church',
+      addressRegion: 'VA',
+      addressCountry: 'US',
+    },
+    areaServed: 'Worldwide',
+    sameAs: [contactDetails.profileUrl],
+    founder: { '@type': 'Person', jobTitle: founder.role },
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'AI engineering services',
+      itemListElement: services.map((service) => ({
+        '@type': 'Offer',
+        itemOffered: { '@type': 'Service', name: service.title, description: service.description },
+      })),
+    },
+  };
+}
+
+/**
+ * Title, description, canonical link, Open Graph and Twitter cards and the JSON-LD block
+ * for the home page's <head>, all from the content module.
+ */
+export function homeHeadTags(): string {
+  const url = siteUrl('/');
+  const image = siteUrl(OG_IMAGE_PATH);
+  const title = escapeHtml(company.pageTitle);
+  const description = escapeHtml(company.description);
+  // JSON inside <script> must not be able to close the element.
+  const jsonLd = JSON.stringify(structuredData()).replace(/</g, '\\u003c');
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(company.name)}: ${escapeHtml(company.tagline)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    `<script type="application/ld+json">${jsonLd}</script>`,
+  ].join('\n    ');
+}
+
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
+}
+
+export function sitemapXml(): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '  <url>',
+    `    <loc>${siteUrl('/')}</loc>`,
+    '    <changefreq>monthly</changefreq>',
+    '    <priority>1.0</priority>',
+    '  </url>',
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function webManifest(): Record<string, unknown> {
+  return {
+    name: company.name,
+    short_name: company.shortName,
+    description: company.description,
+    start_url: '/',
+    scope: '/',
+    display: 'browser',
+    background_color: '#ffffff',
+    theme_color: '#4338ca',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+    ],
+  };
+}

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const fire = Object.assign(
+  vi.fn(() => Promise.resolve()),
+  { reset: vi.fn() },
+);
+const create = vi.fn(() => fire);
+vi.mock('canvas-confetti', () => ({ default: { create } }));
+
+describe('fireConfetti', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    fire.mockClear();
+    create.mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('fires three bursts (50/70/100 particles at 0/250/400 ms) and clears the flag after 3 s', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    const { fireConfetti, isConfettiActive } = await import('./confetti');
+    fireConfetti();
+    expect(isConfettiActive()).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(document.querySelector('canvas[data-confetti]')).not.toBeNull();
+    expect(create).toHaveBeenCalledWith(expect.any(HTMLCanvasElement), {
+      resize: true,
+      useWorker: false,
+    });
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-confetti]')!;
+    expect(canvas.style.zIndex).toBe('100');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fire.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      expect.objectContaining({ particleCount: 50, spread: 70, origin: { x: 0.5, y: 0.7 } }),
+      expect.objectContaining({ particleCount: 70, spread: 90, origin: { x: 0.5, y: 0.7 } }),
+      expect.objectContaining({ particleCount: 100, spread: 120, origin: { x: 0.5, y: 0.7 } }),
+    ]);
+    await vi.advanceTimersByTimeAsync(2599);
+    expect(isConfettiActive()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isConfettiActive()).toBe(false);
+  });
+
+  it('does nothing when the visitor prefers reduced motion', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true }));
+    const { fireConfetti, isConfettiActive } = await import('./confetti');
+    fireConfetti();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(isConfettiActive()).toBe(false);
+    expect(create).not.toHaveBeenCalled();
+    expect(document.querySelector('canvas')).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+import {
+  CONFETTI_ACTIVE_MS,
+  CONFETTI_BURSTS,
+  CONFETTI_ORIGIN,
+  CONFETTI_Z_INDEX,
+} from '../../shared/constants';
+import { prefersReducedMotion } from '../lib/reduced-motion';
+
+let active = false;
+let resetTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function setActive(value: boolean) {
+  if (active === value) return;
+  active = value;
+  for (const listener of listeners) listener();
+}
+
+/** True from a burst until 3 s later (spec section 4, "Confetti flag"). */
+export function isConfettiActive(): boolean {
+  return active;
+}
+
+/**
+ * The canvas is ours (not the library's shared one), created per celebration and removed when
+ * the particles have settled. The library's web worker is off: the CSP allows no blob: workers.
+ */
+async function runBursts(): Promise<void> {
+  const { default: confetti } = await import('canvas-confetti');
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.dataset.confetti = '';
+  Object.assign(canvas.style, {
+    position: 'fixed',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    pointerEvents: 'none',
+    zIndex: String(CONFETTI_Z_INDEX),
+  });
+  document.body.appendChild(canvas);
+  const fire = confetti.create(canvas, { resize: true, useWorker: false });
+  const bursts = CONFETTI_BURSTS.map(
+    (burst) =>
+      new Promise<void>((resolve) => {
+        setTimeout(() => {
+          const done = fire({
+            particleCount: burst.particleCount,
+            spread: burst.spread,
+            origin: { ...CONFETTI_ORIGIN },
+            zIndex: CONFETTI_Z_INDEX,
+            disableForReducedMotion: true,
+          });
+          void (done ?? Promise.resolve()).then(() => resolve());
+        }, burst.delayMs);
+      }),
+  );
+  await Promise.all(bursts);
+  fire.reset();
+  canvas.remove();
+}
+
+/**
+ * Three bursts from x 0.5, y 0.7 (spec section 9). The library is fetched on first use, so
+ * it is not part of the page's first download. Nothing happens under reduced motion.
+ */
+export function fireConfetti(): void {
+  if (prefersReducedMotion()) return;
+  setActive(true);
+  clearTimeout(resetTimer);
+  resetTimer = setTimeout(() => setActive(false), CONFETTI_ACTIVE_MS);
+  runBursts().catch(() => {
+    // A failed chunk download only costs the decoration.
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** For components: `fire` and whether confetti is showing right now. */
+export function useConfetti(): { fire: () => void; active: boolean } {
+  const isActive = useSyncExternalStore(subscribe, isConfettiActive, () => false);
+  return { fire: fireConfetti, active: isActive };
+}

@@ -1,0 +1,28 @@
+import { company } from '../content';
+
+/** The brand mark: a stylised node graph in a rounded square, followed by the name. */
+export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="10" className="fill-brand-700 dark:fill-brand-500" />
+      <g stroke="white" strokeWidth="2.2" strokeLinecap="round" fill="none">
+        <path d="M12 27 20 12l8 15M15.5 21h9" />
+      </g>
+      <circle cx="12" cy="27" r="3" fill="white" />
+      <circle cx="20" cy="12" r="3" fill="white" />
+      <circle cx="28" cy="27" r="3" fill="white" />
+    </svg>
+  );
+}
+
+export function Logo() {
+  return (
+    <span className="flex items-center gap-2.5">
+      <LogoMark />
+      <span className="text-lg leading-tight font-bold whitespace-nowrap text-ink">
+        {company.shortName}
+        <span className="block text-xs font-medium tracking-wide text-muted">Engineering</span>
+      </span>
+    </span>
+  );
+}

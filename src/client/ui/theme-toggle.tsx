@@ -1,0 +1,46 @@
+import type { ComponentType, SVGProps } from 'react';
+import { setThemePreference, useTheme } from '../lib/use-theme';
+import type { ThemePreference } from '../lib/theme';
+import { MonitorIcon, MoonIcon, SunIcon } from './icons';
+import { focusRing } from './styles';
+
+const OPTIONS: {
+  value: ThemePreference;
+  label: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}[] = [
+  { value: 'system', label: 'System theme', Icon: MonitorIcon },
+  { value: 'light', label: 'Light theme', Icon: SunIcon },
+  { value: 'dark', label: 'Dark theme', Icon: MoonIcon },
+];
+
+/** System, light or dark (spec section 2, "Theme"); the choice is remembered on this device. */
+export function ThemeToggle() {
+  const { preference } = useTheme();
+  return (
+    <div
+      role="group"
+      aria-label="Color theme"
+      className="flex items-center rounded-full border border-line bg-subtle p-0.5"
+    >
+      {OPTIONS.map(({ value, label, Icon }) => {
+        const pressed = preference === value;
+        return (
+          <button
+            key={value}
+            type="button"
+            aria-label={label}
+            title={label}
+            aria-pressed={pressed}
+            onClick={() => setThemePreference(value)}
+            className={`inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full transition-colors ${focusRing} ${
+              pressed ? 'bg-surface text-ink shadow-sm' : 'text-muted hover:text-ink'
+            }`}
+          >
+            <Icon width={16} height={16} />
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, type PointerEvent } from 'react';
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as ToastRegion,
+  type QueuedToast,
+} from 'react-aria-components';
+import { TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants';
+import { CloseIcon } from './icons';
+import { focusRing } from './styles';
+import { TOAST_REGION_ATTRIBUTE, type ToastContentValue } from './toast';
+
+/** A drag to the right further than the threshold dismisses (spec section 9). */
+export function isDismissingSwipe(deltaX: number): boolean {
+  return deltaX > TOAST_SWIPE_THRESHOLD_PX;
+}
+
+function resetPosition(element: HTMLElement) {
+  element.style.transform = '';
+  element.style.opacity = '';
+}
+
+/** Pointer handlers that let the toast follow a rightward drag and close past the threshold. */
+function useSwipeToDismiss(onDismiss: () => void) {
+  const start = useRef<{ x: number; id: number } | null>(null);
+  return {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      if (event.button !== 0) return;
+      start.current = { x: event.clientX, id: event.pointerId };
+    },
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
+      if (!start.current || start.current.id !== event.pointerId) return;
+      const dx = Math.max(0, event.clientX - start.current.x);
+      event.currentTarget.style.transform = `translateX(${dx}px)`;
+      event.currentTarget.style.opacity = String(Math.max(0.3, 1 - dx / 300));
+    },
+    onPointerUp(event: PointerEvent<HTMLDivElement>) {
+      if (!start.current || start.current.id !== event.pointerId) return;
+      const dx = event.clientX - start.current.x;
+      start.current = null;
+      resetPosition(event.currentTarget);
+      if (isDismissingSwipe(dx)) onDismiss();
+    },
+    onPointerCancel(event: PointerEvent<HTMLDivElement>) {
+      start.current = null;
+      resetPosition(event.currentTarget);
+    },
+  };
+}
+
+function ToastItem({
+  queue,
+  item,
+}: {
+  queue: ToastQueue<ToastContentValue>;
+  item: QueuedToast<ToastContentValue>;
+}) {
+  const { onPointerDown, onPointerMove, onPointerUp, onPointerCancel } = useSwipeToDismiss(() =>
+    queue.close(item.key),
+  );
+  const destructive = item.content.variant === 'destructive';
+  return (
+    <Toast
+      toast={item}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
+      className={`toast-enter pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-xl select-none ${focusRing} ${
+        destructive ? 'border-red-800 bg-red-700 text-white' : 'border-line bg-raised text-ink'
+      }`}
+    >
+      <ToastContent className="min-w-0 flex-1">
+        <Text slot="title" className="block font-semibold">
+          {item.content.title}
+        </Text>
+        {item.content.description ? (
+          <Text
+            slot="description"
+            className={`mt-1 block text-sm ${destructive ? 'text-white' : 'text-muted'}`}
+          >
+            {item.content.description}
+          </Text>
+        ) : null}
+      </ToastContent>
+      <Button
+        slot="close"
+        aria-label="Close"
+        className={`-m-1 rounded-md p-1 opacity-80 hover:opacity-100 ${focusRing}`}
+      >
+        <CloseIcon width={18} height={18} />
+      </Button>
+    </Toast>
+  );
+}
+
+export default function ToastRegionView({ queue }: { queue: ToastQueue<ToastContentValue> }) {
+  return (
+    <ToastRegion
+      queue={queue}
+      {...{ [TOAST_REGION_ATTRIBUTE]: '' }}
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+    >
+      {({ toast: item }) => <ToastItem queue={queue} item={item} />}
+    </ToastRegion>
+  );
+}
