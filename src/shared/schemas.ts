@@ -72,13 +72,23 @@ export const subscribeInput = z.object({ email: emailField, website: honeypot })
 export type SubscribeInput = z.input<typeof subscribeInput>;
 
 export const loginInput = z.object({
-  username: z.string().trim().min(1, MESSAGES.username).max(LIMITS.usernameMax, MESSAGES.username),
-  password: z.string().min(1, MESSAGES.password).max(LIMITS.passwordMax, MESSAGES.password),
+  username: z
+    .string(MESSAGES.username)
+    .trim()
+    .min(1, MESSAGES.username)
+    .max(LIMITS.usernameMax, MESSAGES.username),
+  password: z
+    .string(MESSAGES.password)
+    .min(1, MESSAGES.password)
+    .max(LIMITS.passwordMax, MESSAGES.password),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
 export const verifyCodeInput = z.object({
-  code: z.string().length(TWO_FACTOR_CODE_LENGTH, MESSAGES.code).regex(/^\d+$/, MESSAGES.code),
+  // One rule, one message: a wrong length and a non-digit are the same mistake to a person.
+  code: z
+    .string(MESSAGES.code)
+    .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), MESSAGES.code),
 });
 
 /**

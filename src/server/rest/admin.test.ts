@@ -60,12 +60,12 @@ describe('POST /api/admin/login', () => {
     });
   });
 
-  it('answers 400 with the generic "Required" for missing fields', async () => {
+  it('names the missing fields with the spec messages', async () => {
     const res = await post('/admin/login', {});
     expect(res.status).toBe(400);
     expect((await res.json()).issues).toEqual([
-      { path: 'username', message: 'Required' },
-      { path: 'password', message: 'Required' },
+      { path: 'username', message: 'Username is required' },
+      { path: 'password', message: 'Password is required' },
     ]);
   });
 
