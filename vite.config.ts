@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // scripts/prerender.ts reads it to preload the home page's route chunk.
+    manifest: true,
   },
   server: {
     proxy: { '/api': apiTarget, '/healthz': apiTarget },

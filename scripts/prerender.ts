@@ -18,6 +18,51 @@ interface ServerEntry {
   renderPath: (path: string) => Promise<string>;
 }
 
+/**
+ * Inlines the render-blocking resources so the first paint needs no request after the HTML:
+ * the stylesheet (the CSP allows inline styles) and public/boot.js (the server allows the
+ * page's inline scripts by their hash).
+ */
+export function inlineCriticalResources(html: string, readAsset: (urlPath: string) => string) {
+  let out = html.replace(/<script src="\/boot\.js"><\/script>/, () => {
+    const boot = readAsset('/boot.js').trim();
+    return `<script>${boot}</script>`;
+  });
+  out = out.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_, href: string) => {
+    const css = readAsset(href).trim();
+    return `<style>${css}</style>`;
+  });
+  if (out.includes('src="/boot.js"')) throw new Error('index.html: boot.js was not inlined');
+  return out;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The home route's code is split from the entry and would only be requested once the entry
+ * has run; preloading it (and what it imports) saves that round trip before hydration.
+ */
+export function preloadHomeRoute(html: string, manifest: Record<string, ManifestChunk>): string {
+  const key = Object.keys(manifest).find((k) => k.startsWith('src/client/routes/index.tsx'));
+  if (!key) throw new Error('the build manifest has no chunk for src/client/routes/index.tsx');
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  const links = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
+}
+
 /** Puts the rendered app and the head tags into the built index.html. */
 export function injectIntoTemplate(template: string, appHtml: string, headTags: string): string {
   const withHead = template.replace(/<!--head-tags-->\s*<title>[^<]*<\/title>/, headTags);
@@ -40,7 +85,10 @@ async function main() {
 
   const indexFile = path.join(CLIENT_DIR, 'index.html');
   const template = readFileSync(indexFile, 'utf8');
-  writeFileSync(indexFile, injectIntoTemplate(template, appHtml, homeHeadTags()));
+  const page = injectIntoTemplate(template, appHtml, homeHeadTags());
+  const readAsset = (urlPath: string) => readFileSync(path.join(CLIENT_DIR, urlPath), 'utf8');
+  const manifest = JSON.parse(readAsset('.vite/manifest.json')) as Record<string, ManifestChunk>;
+  writeFileSync(indexFile, preloadHomeRoute(inlineCriticalResources(page, readAsset), manifest));
   writeFileSync(path.join(CLIENT_DIR, 'robots.txt'), robotsTxt());
   writeFileSync(path.join(CLIENT_DIR, 'sitemap.xml'), sitemapXml());
   writeFileSync(

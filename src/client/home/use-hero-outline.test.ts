@@ -3,14 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useHeroOutline } from './use-hero-outline';
 
 describe('useHeroOutline', () => {
-  beforeEach(() => vi.useFakeTimers());
+  // One list object for every query, as the app caches them; tests flip `matches`.
+  const media = { matches: false, addEventListener() {}, removeEventListener() {} };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    media.matches = false;
+    vi.stubGlobal('matchMedia', () => media);
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('is off, turns on after 1 s and off again 2 s later, once', () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: false }));
     const { result } = renderHook(() => useHeroOutline());
     expect(result.current).toBe(false);
     act(() => vi.advanceTimersByTime(999));
@@ -26,7 +31,7 @@ describe('useHeroOutline', () => {
   });
 
   it('never runs under reduced motion', () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: true }));
+    media.matches = true;
     const { result } = renderHook(() => useHeroOutline());
     act(() => vi.advanceTimersByTime(1500));
     expect(result.current).toBe(false);

@@ -18,6 +18,8 @@ describe('scrollTargetTop', () => {
 
 describe('installSmoothScroll', () => {
   let uninstall: () => void;
+  // One list object for every query, as the app caches them; tests flip `matches`.
+  const media = { matches: false, addEventListener() {}, removeEventListener() {} };
   const scrollTo = vi.fn();
 
   beforeEach(() => {
@@ -29,7 +31,8 @@ describe('installSmoothScroll', () => {
     window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
     const section = document.getElementById('contact')!;
     vi.spyOn(section, 'getBoundingClientRect').mockReturnValue({ top: 900 } as DOMRect);
-    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    media.matches = false;
+    vi.stubGlobal('matchMedia', () => media);
     uninstall = installSmoothScroll();
   });
 
@@ -51,7 +54,7 @@ describe('installSmoothScroll', () => {
   });
 
   it('jumps without animation when reduced motion is asked for', () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: true }));
+    media.matches = true;
     document.getElementById('to-contact')!.click();
     expect(scrollTo).toHaveBeenCalledWith({ top: 1070, behavior: 'auto' });
   });

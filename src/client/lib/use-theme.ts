@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { mediaQueryList } from './media-query-list';
 import {
   DARK_QUERY,
   applyTheme,
@@ -30,7 +31,7 @@ let lightOnly = false;
 
 function computeSnapshot(): ThemeSnapshot {
   preference ??= readPreference(safeStorage());
-  const resolved = resolveTheme(preference, window.matchMedia(DARK_QUERY).matches);
+  const resolved = resolveTheme(preference, mediaQueryList(DARK_QUERY)?.matches === true);
   if (!snapshot || snapshot.preference !== preference || snapshot.resolved !== resolved) {
     snapshot = { preference, resolved };
   }
@@ -62,14 +63,14 @@ function onStorage(event: StorageEvent) {
 
 function subscribe(listener: () => void): () => void {
   if (listeners.size === 0) {
-    window.matchMedia(DARK_QUERY).addEventListener('change', changed);
+    mediaQueryList(DARK_QUERY)?.addEventListener('change', changed);
     window.addEventListener('storage', onStorage);
   }
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
-      window.matchMedia(DARK_QUERY).removeEventListener('change', changed);
+      mediaQueryList(DARK_QUERY)?.removeEventListener('change', changed);
       window.removeEventListener('storage', onStorage);
     }
   };

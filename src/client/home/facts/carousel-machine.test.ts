@@ -4,6 +4,7 @@ import {
   countdownFraction,
   createCarouselState,
   isTyping,
+  nextChangeIn,
   secondsLeft,
   visibleText,
   type CarouselEvent,
@@ -163,5 +164,21 @@ describe('carousel state machine', () => {
     s = frames(s, 6000);
     expect(s.index).toBe(0);
     expect(s.phase).toBe('countdown');
+  });
+
+  it('tells the clock when the next visible change is due', () => {
+    let s = createCarouselState(LENGTHS);
+    expect(nextChangeIn(s)).toBe(30);
+    s = run(s, tick(42));
+    expect(nextChangeIn(s)).toBe(18);
+    s = run(s, tick(300));
+    expect(s.phase).toBe('countdown');
+    expect(nextChangeIn(s)).toBe(1000);
+    s = run(s, tick(250));
+    expect(nextChangeIn(s)).toBe(750);
+    expect(nextChangeIn(run(s, { type: 'next' }))).toBe(30);
+    expect(nextChangeIn(run(s, { type: 'next' }, { type: 'prev' }))).toBe(1500);
+    expect(nextChangeIn(run(s, { type: 'focus', inside: true }))).toBeNull();
+    expect(nextChangeIn(run(s, { type: 'togglePause' }))).toBeNull();
   });
 });

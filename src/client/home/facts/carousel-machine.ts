@@ -28,6 +28,8 @@ export interface CarouselState {
   focusInside: boolean;
   /** prefers-reduced-motion: texts appear whole. */
   reducedMotion: boolean;
+  /** Counts countdown starts, so the ring restarts its animation for each one. */
+  round: number;
 }
 
 export type CarouselEvent =
@@ -56,6 +58,7 @@ function enterSlide(state: CarouselState, index: number, manual: boolean): Carou
     remainingMs: CAROUSEL_SLIDE_MS,
     holdMs: manual ? CAROUSEL_MANUAL_PAUSE_MS : 0,
     typed: whole && !state.typed[index] ? markTyped(state.typed, index) : state.typed,
+    round: state.round + 1,
   };
 }
 
@@ -81,6 +84,7 @@ export function createCarouselState(
     userPaused: false,
     focusInside: false,
     reducedMotion: options.reducedMotion ?? false,
+    round: 0,
   };
   return enterSlide(base, 0, false);
 }
@@ -109,6 +113,7 @@ function tick(state: CarouselState, ms: number): CarouselState {
         carryMs: 0,
         remainingMs: CAROUSEL_SLIDE_MS,
         typed: markTyped(state.typed, state.index),
+        round: state.round + 1,
       };
     }
     return { ...state, holdMs, typedChars, carryMs: elapsed - chars * CAROUSEL_TYPING_SPEED_MS };
@@ -119,7 +124,9 @@ function tick(state: CarouselState, ms: number): CarouselState {
   if (running <= 0) return holdMs === state.holdMs ? state : { ...state, holdMs };
   const remainingMs = state.remainingMs - running;
   if (remainingMs > 0) return { ...state, holdMs, remainingMs };
-  if (state.lengths.length < 2) return { ...state, holdMs, remainingMs: CAROUSEL_SLIDE_MS };
+  if (state.lengths.length < 2) {
+    return { ...state, holdMs, remainingMs: CAROUSEL_SLIDE_MS, round: state.round + 1 };
+  }
   return enterSlide(state, wrap(state.index + 1, state.lengths.length), false);
 }
 
@@ -147,6 +154,19 @@ export function carouselReducer(state: CarouselState, event: CarouselEvent): Car
   }
 }
 
+/**
+ * Milliseconds until something visible changes (the next typed character, the next whole
+ * second of the countdown, the end of a hold); null when nothing will change by itself.
+ * The clock sleeps until then instead of waking every frame.
+ */
+export function nextChangeIn(state: CarouselState): number | null {
+  if (state.userPaused || state.lengths.length === 0) return null;
+  if (state.phase === 'typing') return Math.max(1, CAROUSEL_TYPING_SPEED_MS - state.carryMs);
+  if (state.holdMs > 0) return state.holdMs;
+  if (state.focusInside) return null;
+  return ((Math.ceil(state.remainingMs) - 1) % 1000) + 1;
+}
+
 /** What a slide shows: the whole text once typed, the typed part of the current one. */
 export function visibleText(state: CarouselState, slide: number, text: string): string {
   if (slide === state.index) return text.slice(0, state.typedChars);
@@ -165,4 +185,9 @@ export function secondsLeft(state: CarouselState): number | null {
 /** Share of the countdown still to run, 1 down to 0, for the ring's arc. */
 export function countdownFraction(state: CarouselState): number {
   return Math.min(1, Math.max(0, state.remainingMs / CAROUSEL_SLIDE_MS));
+}
+
+/** The countdown stands still: paused, focus inside, or the hold after manual navigation. */
+export function isCountdownHeld(state: CarouselState): boolean {
+  return state.userPaused || state.focusInside || state.holdMs > 0;
 }

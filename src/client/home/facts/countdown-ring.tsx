@@ -1,32 +1,33 @@
-const RADIUS = 15;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+import type { CSSProperties } from 'react';
+import { CAROUSEL_SLIDE_MS } from '../../../shared/constants';
 
 /**
- * The circular countdown in the card's top right corner: the arc shrinks with the time left
- * and the number shows whole seconds. Decorative for screen readers (the pause control and
- * the slide label carry the meaning).
+ * The circular countdown in the card's top right corner. The number follows the state
+ * machine (whole seconds); the arc is a CSS animation over the same 5 s, paused whenever
+ * the machine holds the countdown, so it moves smoothly without a render per frame. Under
+ * reduced motion the arc steps with the number instead. Decorative for screen readers.
  */
 export function CountdownRing({
   seconds,
   fraction,
-  paused,
+  held,
 }: {
   seconds: number;
   fraction: number;
-  paused: boolean;
+  held: boolean;
 }) {
+  const style = {
+    '--countdown-duration': `${CAROUSEL_SLIDE_MS}ms`,
+    '--countdown-static': String(1 - fraction),
+    animationPlayState: held ? 'paused' : 'running',
+  } as CSSProperties;
   return (
-    <div
-      className="relative h-10 w-10 text-brand-700"
-      aria-hidden="true"
-      data-countdown={seconds}
-      title={paused ? 'Paused' : undefined}
-    >
+    <div className="relative h-10 w-10 text-brand-700" aria-hidden="true" data-countdown={seconds}>
       <svg viewBox="0 0 36 36" className="h-10 w-10 -rotate-90">
         <circle
           cx="18"
           cy="18"
-          r={RADIUS}
+          r="15"
           fill="none"
           stroke="currentColor"
           strokeOpacity="0.15"
@@ -35,13 +36,14 @@ export function CountdownRing({
         <circle
           cx="18"
           cy="18"
-          r={RADIUS}
+          r="15"
           fill="none"
           stroke="currentColor"
           strokeWidth="3"
           strokeLinecap="round"
-          strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
+          pathLength={1}
+          className="countdown-arc"
+          style={style}
         />
       </svg>
       <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-stone-800 tabular-nums">

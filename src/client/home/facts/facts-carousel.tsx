@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { CAROUSEL_SOUND_MIN_VISIBILITY } from '../../../shared/constants';
 import type { PublicFact } from '../../../shared/types';
@@ -13,7 +13,13 @@ import {
   VolumeOffIcon,
 } from '../../ui/icons';
 import { focusRing } from '../../ui/styles';
-import { countdownFraction, isTyping, secondsLeft, visibleText } from './carousel-machine';
+import {
+  countdownFraction,
+  isCountdownHeld,
+  isTyping,
+  secondsLeft,
+  visibleText,
+} from './carousel-machine';
 import { CountdownRing } from './countdown-ring';
 import { CARD_HEIGHT, CONTROLS_HEIGHT, FactsFrame } from './facts-frame';
 import { SourceTooltip } from './source-tooltip';
@@ -24,6 +30,69 @@ import { useIsVisible } from './use-visibility-ratio';
 export const MUTE_STORAGE_KEY = `${company.slug}-facts-muted`;
 
 const controlButton = `inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-sm transition-colors hover:bg-raised ${focusRing}`;
+
+interface FactSlideProps {
+  fact: PublicFact;
+  position: number;
+  count: number;
+  current: boolean;
+  text: string;
+  typing: boolean;
+  seconds: number | null;
+  fraction: number;
+  held: boolean;
+  round: number;
+}
+
+/** One paper card; memoised, so typing re-renders only the slide being typed. */
+const FactSlide = memo(function FactSlide({
+  fact,
+  position,
+  count,
+  current,
+  text,
+  typing,
+  seconds,
+  fraction,
+  held,
+  round,
+}: FactSlideProps) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`Fact ${position} of ${count}`}
+      aria-hidden={current ? undefined : true}
+      inert={!current}
+      data-current={current || undefined}
+      className="min-w-0 shrink-0 grow-0 basis-[88%] pl-4 sm:basis-[70%] lg:basis-[56%]"
+    >
+      <article
+        className={`paper-card relative flex ${CARD_HEIGHT} flex-col rounded-2xl border border-stone-300 p-6 shadow-lg transition-opacity duration-300 sm:p-8 ${
+          current ? 'opacity-100' : 'opacity-60'
+        }`}
+      >
+        <div className="absolute top-4 right-4 h-10 w-10">
+          {seconds !== null ? (
+            <CountdownRing key={round} seconds={seconds} fraction={fraction} held={held} />
+          ) : null}
+        </div>
+        <p className="typed-text mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base leading-relaxed text-stone-900 sm:text-lg">
+          <span className="sr-only">{fact.factText}</span>
+          <span aria-hidden="true" data-typed-text>
+            {text}
+            {typing ? <span className="typing-caret" /> : null}
+          </span>
+        </p>
+        {fact.source.trim() ? (
+          <div className="mt-4">
+            <SourceTooltip source={fact.source} />
+          </div>
+        ) : null}
+      </article>
+    </div>
+  );
+});
 
 export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] }) {
   const lengths = useMemo(() => facts.map((f) => f.factText.length), [facts]);
@@ -71,7 +140,7 @@ export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] 
   };
 
   const seconds = secondsLeft(state);
-  const held = state.userPaused || state.focusInside;
+  const held = isCountdownHeld(state);
 
   return (
     <FactsFrame>
@@ -91,46 +160,20 @@ export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] 
           >
             {facts.map((fact, i) => {
               const current = i === state.index;
-              const text = visibleText(state, i, fact.factText);
               return (
-                <div
+                <FactSlide
                   key={fact.id}
-                  role="group"
-                  aria-roledescription="slide"
-                  aria-label={`Fact ${i + 1} of ${facts.length}`}
-                  aria-hidden={current ? undefined : true}
-                  inert={!current}
-                  data-current={current || undefined}
-                  className="min-w-0 shrink-0 grow-0 basis-[88%] pl-4 sm:basis-[70%] lg:basis-[56%]"
-                >
-                  <article
-                    className={`paper-card relative flex ${CARD_HEIGHT} flex-col rounded-2xl border border-stone-300 p-6 shadow-lg transition-opacity duration-300 sm:p-8 ${
-                      current ? 'opacity-100' : 'opacity-60'
-                    }`}
-                  >
-                    <div className="absolute top-4 right-4 h-10 w-10">
-                      {current && seconds !== null ? (
-                        <CountdownRing
-                          seconds={seconds}
-                          fraction={countdownFraction(state)}
-                          paused={held}
-                        />
-                      ) : null}
-                    </div>
-                    <p className="mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base leading-relaxed text-stone-900 sm:text-lg">
-                      <span className="sr-only">{fact.factText}</span>
-                      <span aria-hidden="true" data-typed-text>
-                        {text}
-                        {current && typing ? <span className="typing-caret" /> : null}
-                      </span>
-                    </p>
-                    {fact.source.trim() ? (
-                      <div className="mt-4">
-                        <SourceTooltip source={fact.source} />
-                      </div>
-                    ) : null}
-                  </article>
-                </div>
+                  fact={fact}
+                  position={i + 1}
+                  count={facts.length}
+                  current={current}
+                  text={visibleText(state, i, fact.factText)}
+                  typing={current && typing}
+                  seconds={current ? seconds : null}
+                  fraction={current ? countdownFraction(state) : 1}
+                  held={held}
+                  round={state.round}
+                />
               );
             })}
           </div>

@@ -1,13 +1,19 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer } from 'react';
 import { REDUCED_MOTION_QUERY, prefersReducedMotion } from '../../lib/reduced-motion';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { carouselReducer, createCarouselState, type CarouselState } from './carousel-machine';
+import {
+  carouselReducer,
+  createCarouselState,
+  nextChangeIn,
+  type CarouselState,
+} from './carousel-machine';
 
-/** A long frame (background tab, debugger) never skips more than this at once. */
-const MAX_FRAME_MS = 250;
+/** A long sleep (background tab throttling timers) never skips more than this at once. */
+const MAX_STEP_MS = 1000;
 
 /**
- * The carousel machine driven by animation frames while it is not paused. The reduced
+ * The carousel machine driven by a timer that fires only when something visible changes
+ * (about 33 times a second while typing, once a second while counting down). The reduced
  * motion setting is followed live.
  */
 export function useCarouselMachine(lengths: readonly number[]) {
@@ -20,22 +26,16 @@ export function useCarouselMachine(lengths: readonly number[]) {
     dispatch({ type: 'reducedMotion', value: reducedMotion });
   }, [reducedMotion]);
 
-  const running = !state.userPaused;
-  const last = useRef<number | null>(null);
+  // Sleeps until the next visible change, then reports the time that really passed.
+  const wait = nextChangeIn(state);
   useEffect(() => {
-    if (!running) return;
-    let frame = 0;
-    last.current = null;
-    const loop = (now: number) => {
-      if (last.current !== null) {
-        dispatch({ type: 'tick', ms: Math.min(MAX_FRAME_MS, now - last.current) });
-      }
-      last.current = now;
-      frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(frame);
-  }, [running]);
+    if (wait === null) return;
+    const started = performance.now();
+    const timer = setTimeout(() => {
+      dispatch({ type: 'tick', ms: Math.min(MAX_STEP_MS, performance.now() - started) });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [state, wait]);
 
   return [state, dispatch] as const;
 }
