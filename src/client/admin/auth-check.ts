@@ -11,6 +11,24 @@ export const SIGNED_OUT: AdminCheck = {
   awaitingTwoFactor: false,
 };
 
+/** A promise React's use() reads at once when it is already settled (no Suspense flash). */
+type SettledPromise<T> = Promise<T> & { status: 'fulfilled'; value: T };
+
+function settled<T>(value: T): SettledPromise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+}
+
+/**
+ * Started by the admin routes' beforeLoad: the cached answer when there is one, otherwise
+ * the server's. The route hands the promise to its component, which shows "Checking
+ * authentication..." while it is pending. (Awaiting it inside beforeLoad would leave the
+ * page blank on a first visit: the router shows pending screens only below a settled root.)
+ */
+export function startAuthCheck(utils: QueryUtils): Promise<AdminCheck> {
+  const cached = utils.admin.check.getData();
+  return cached ? settled(cached) : readAuth(utils);
+}
+
 /**
  * The session as the server last reported it. The cached answer is reused while moving
  * around the admin area: sign-in, sign-out and any 401 update it, and a page load starts

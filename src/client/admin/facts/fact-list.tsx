@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import {
   Button as AriaButton,
@@ -37,6 +38,46 @@ interface FactListProps {
  * grip button (Enter picks the row up, arrow keys choose the place, Enter drops it).
  */
 export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: FactListProps) {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
+
+  // A moved row's element is re-inserted in the DOM, which drops the focus of the button
+  // just pressed: put it back on the same button (or the other one when it reached an end),
+  // so keyboard users can keep moving the fact. The collection renders the new order a
+  // frame or so after the data changes, hence the short wait for the row to arrive.
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    const expectedIndex = facts.findIndex((f) => f.id === wanted.id);
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const rows = [...(gridRef.current?.querySelectorAll('[role="row"]') ?? [])];
+      const row = rows[expectedIndex];
+      if (!row || row.getAttribute('data-key') !== String(wanted.id)) {
+        if (++tries < 30) frame = requestAnimationFrame(attempt);
+        return;
+      }
+      refocus.current = null;
+      const label = (d: 'up' | 'down') => (d === 'up' ? 'Move up' : 'Move down');
+      const same = row.querySelector<HTMLButtonElement>(
+        `button[aria-label="${label(wanted.direction)}"]`,
+      );
+      const other = row.querySelector<HTMLButtonElement>(
+        `button[aria-label="${label(wanted.direction === 'up' ? 'down' : 'up')}"]`,
+      );
+      const target = same && !same.disabled ? same : other;
+      target?.focus();
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [facts]);
+
+  const move = (fact: Fact, direction: 'up' | 'down') => {
+    refocus.current = { id: fact.id, direction };
+    onMove(fact, direction);
+  };
+
   const byId = new Map(facts.map((f) => [f.id, f]));
   const { dragAndDropHooks } = useDragAndDrop<Fact>({
     getItems: (keys) =>
@@ -59,6 +100,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
   return (
     <GridList
       aria-label="AI facts"
+      ref={gridRef}
       items={facts}
       // Rows show their position (first and last cannot move further): re-render on any change.
       dependencies={[facts]}
@@ -101,7 +143,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
                   size="icon"
                   aria-label="Move up"
                   isDisabled={index === 0}
-                  onPress={() => onMove(fact, 'up')}
+                  onPress={() => move(fact, 'up')}
                 >
                   <ArrowUpIcon />
                 </Button>
@@ -110,7 +152,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
                   size="icon"
                   aria-label="Move down"
                   isDisabled={index === facts.length - 1}
-                  onPress={() => onMove(fact, 'down')}
+                  onPress={() => move(fact, 'down')}
                 >
                   <ArrowDownIcon />
                 </Button>

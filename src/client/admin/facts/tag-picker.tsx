@@ -125,7 +125,6 @@ export function TagPicker({
             }}
             onKeyDown={onKeyDown}
             inputRef={inputRef}
-            description="Press Enter or choose Add."
           />
         </div>
         <Button
@@ -133,7 +132,6 @@ export function TagPicker({
           isDisabled={trimmed === ''}
           isPending={isBusy}
           onPress={() => void addTyped()}
-          className="mb-5"
         >
           Add
         </Button>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '../../../shared/constants';
 import type { LoginInput } from '../../../shared/schemas';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import type { AdminCheck } from '../auth-check';
+import { CheckingAuthentication } from '../auth-status';
 import { Card } from '../controls';
 import { errorMessage } from '../errors';
 import { useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
@@ -17,7 +18,16 @@ const CODE_SENT = {
   description: 'Please check your email for the 6-digit verification code',
 } as const;
 
-export function LoginPage({ auth }: { auth: AdminCheck }) {
+export function LoginPage({ auth }: { auth: Promise<AdminCheck> }) {
+  return (
+    <Suspense fallback={<CheckingAuthentication />}>
+      <LoginScreen auth={auth} />
+    </Suspense>
+  );
+}
+
+function LoginScreen({ auth: authPromise }: { auth: Promise<AdminCheck> }) {
+  const auth = use(authPromise);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-100 p-4">
       {auth.authenticated ? <AlreadySignedIn /> : <LoginCard auth={auth} />}

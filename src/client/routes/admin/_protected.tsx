@@ -1,25 +1,18 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { readAuth } from '../../admin/auth-check';
-import { CheckingAuthentication, RedirectingToLogin } from '../../admin/auth-status';
-import { AdminShell } from '../../admin/admin-shell';
+import { createFileRoute } from '@tanstack/react-router';
+import { startAuthCheck } from '../../admin/auth-check';
+import { ProtectedLayout } from '../../admin/protected-layout';
 
 /**
  * The guard of every protected admin page (a pathless layout, so /admin/login stays outside
- * it). A visitor without a session sees "Redirecting to login..." before being sent there.
+ * it). The check starts before the page loads; a visitor without a session sees
+ * "Redirecting to login..." before being sent there.
  */
 export const Route = createFileRoute('/admin/_protected')({
-  beforeLoad: async ({ context }) => ({ auth: await readAuth(context.queryUtils) }),
-  pendingComponent: CheckingAuthentication,
-  pendingMs: 0,
-  component: ProtectedLayout,
+  beforeLoad: ({ context }) => ({ auth: startAuthCheck(context.queryUtils) }),
+  component: ProtectedRoute,
 });
 
-function ProtectedLayout() {
+function ProtectedRoute() {
   const { auth } = Route.useRouteContext();
-  if (!auth.authenticated || auth.username === null) return <RedirectingToLogin />;
-  return (
-    <AdminShell username={auth.username}>
-      <Outlet />
-    </AdminShell>
-  );
+  return <ProtectedLayout auth={auth} />;
 }

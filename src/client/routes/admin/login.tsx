@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { readAuth } from '../../admin/auth-check';
-import { CheckingAuthentication } from '../../admin/auth-status';
+import { startAuthCheck } from '../../admin/auth-check';
 import { LoginPage } from '../../admin/login/login-page';
 
 export const Route = createFileRoute('/admin/login')({
-  beforeLoad: async ({ context }) => ({ auth: await readAuth(context.queryUtils) }),
-  pendingComponent: CheckingAuthentication,
-  pendingMs: 0,
+  beforeLoad: ({ context }) => ({ auth: startAuthCheck(context.queryUtils) }),
   component: LoginRoute,
 });
 

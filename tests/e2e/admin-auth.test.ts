@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { REDIRECT_PROTECTED_MS } from '../../src/shared/constants';
+import {
+  launchBrowser,
+  newPage,
+  startServer,
+  startSmtpCatcher,
+  type RunningServer,
+  type SmtpCatcher,
+} from './support';
+import {
+  addUser,
+  codeFrom,
+  expectNoAxeViolations,
+  fillCredentials,
+  focusedLabel,
+  recordRedirectTimes,
+  redirectDelay,
+  signIn,
+  toast,
+  visible,
+} from './admin-support';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: SmtpCatcher;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  server = await startServer({ env: { SMTP_URL: smtp.url } });
+  browser = await launchBrowser();
+  // Password only; e-mailed code for the others (one user per flow keeps each under the
+  // server's limit of codes per user).
+  await addUser(server.dbPath, 'alice');
+  await addUser(server.dbPath, 'bob', 'bob@example.com');
+  await addUser(server.dbPath, 'carol', 'carol@example.com');
+  await addUser(server.dbPath, 'dave', 'dave@example.com');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function withPage(run: (page: Page) => Promise<void>, permissions: string[] = []) {
+  const page = await newPage(browser, { permissions });
+  try {
+    await run(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const digitBoxes = (page: Page) =>
+  Array.from({ length: 6 }, (_, i) => page.getByRole('textbox', { name: `Digit ${i + 1} of 6` }));
+
+async function boxValues(page: Page): Promise<string> {
+  const values = await Promise.all(digitBoxes(page).map((box) => box.inputValue()));
+  return values.map((v) => v || '_').join('');
+}
+
+/** Signs in a second-factor user up to the code step and answers the e-mailed code. */
+async function reachCodeStep(page: Page, username: string): Promise<string> {
+  await page.goto(`${server.url}/admin/login`);
+  await fillCredentials(page, username);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
+  await visible(page.getByText('Enter the 6-digit verification code sent to your email'));
+  const sent = await toast(page, 'Verification code sent');
+  expect(await sent.innerText()).toContain(
+    'Please check your email for the 6-digit verification code',
+  );
+  const mail = await smtp.waitForMail({ to: `${username}@example.com` });
+  return codeFrom(mail.text);
+}
+
+describe('route guard', () => {
+  it('shows "Checking authentication...", then "Redirecting to login...", then the login page after 0.5 s', async () => {
+    await withPage(async (page) => {
+      // Slow the check down so the pending state can be seen.
+      await page.route('**/api/trpc/admin.check**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await recordRedirectTimes(page);
+      await page.goto(`${server.url}/admin/dashboard`);
+      await visible(page.getByText('Checking authentication...'));
+      await page.waitForURL('**/admin/login');
+      const delay = await redirectDelay(page);
+      expect(delay).toBeGreaterThanOrEqual(REDIRECT_PROTECTED_MS - 20);
+      expect(delay).toBeLessThan(REDIRECT_PROTECTED_MS + 1500);
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+
+      await page.unroute('**/api/trpc/admin.check**');
+      await page.goto(`${server.url}/admin/ai-fact-edit/1`);
+      await visible(page.getByText('Redirecting to login...'));
+      await page.waitForURL('**/admin/login');
+      // Back does not return to a page that only redirects again.
+      expect(page.url()).toMatch(/\/admin\/login$/);
+    });
+  });
+
+  it('sends /admin to the dashboard guard', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin`);
+      await page.waitForURL('**/admin/login');
+    });
+  });
+});
+
+describe('sign-in with username and password', () => {
+  it('shows the spec messages, a readable failure toast, and has no axe violations', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await visible(page.getByText('Username is required'));
+      await visible(page.getByText('Password is required'));
+      // Focus goes to the first field in error.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+        'username',
+      );
+      expect(
+        await page.getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid'),
+      ).toBe('true');
+      await expectNoAxeViolations(page);
+
+      await fillCredentials(page, 'alice', 'not the password at all');
+      expect(await page.getByText('Username is required').count()).toBe(0);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const failed = await toast(page, 'Login failed');
+      expect(await failed.innerText()).toContain('Invalid username or password');
+      expect(page.url()).toMatch(/\/admin\/login$/);
+    });
+  });
+
+  it('signs in by keyboard alone: toast, then the dashboard after 1 s', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      // The username field has focus on arrival.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'username');
+      await page.keyboard.type('alice');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('correct horse battery staple');
+      await page.keyboard.press('Tab');
+      expect(await focusedLabel(page)).toBe('Sign In');
+      const since = Date.now();
+      await page.keyboard.press('Enter');
+      await toast(page, 'Login successful');
+      await page.waitForURL('**/admin/dashboard');
+      // The spec's 1 s pause after the answer (measured from the key press).
+      expect(Date.now() - since).toBeGreaterThanOrEqual(1000);
+      await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+      // The badge names who is signed in.
+      await visible(page.getByText('Signed in as alice'));
+    });
+  });
+
+  it('sends a signed-in visitor of the login page to the dashboard after 0.8 s', async () => {
+    await withPage(async (page) => {
+      await signIn(page, server.url, 'alice');
+      const since = Date.now();
+      await page.goto(`${server.url}/admin/login`);
+      await visible(page.getByText('You are already signed in. Redirecting to the dashboard...'));
+      await page.waitForURL('**/admin/dashboard');
+      expect(Date.now() - since).toBeGreaterThanOrEqual(800);
+    });
+  });
+
+  it('logs out: toast, login page after 0.5 s, and Back does not reach the dashboard', async () => {
+    await withPage(async (page) => {
+      await signIn(page, server.url, 'alice');
+      const since = Date.now();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await toast(page, 'Logout successful');
+      await page.waitForURL('**/admin/login');
+      expect(Date.now() - since).toBeGreaterThanOrEqual(500);
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+
+      await page.goBack();
+      await visible(page.getByText('Redirecting to login...'));
+      await page.waitForURL('**/admin/login');
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+      expect(await page.getByRole('heading', { name: 'AI Facts Management' }).count()).toBe(0);
+
+      // The server ended the session too: a reload asks it afresh.
+      await page.goto(`${server.url}/admin/dashboard`);
+      await page.waitForURL('**/admin/login');
+    });
+  });
+});
+
+describe('sign-in with the e-mailed code', () => {
+  it('takes the typed code, with the first box focused and no axe violations', async () => {
+    await withPage(async (page) => {
+      const code = await reachCodeStep(page, 'bob');
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
+      );
+      const boxes = digitBoxes(page);
+      for (const box of boxes) {
+        expect(await box.getAttribute('autocomplete')).toBe('one-time-code');
+        expect(await box.getAttribute('inputmode')).toBe('numeric');
+      }
+      const verify = page.getByRole('button', { name: 'Verify Code' });
+      expect(await verify.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
+
+      // Letters are ignored; digits fill box after box.
+      await page.keyboard.type(`ab${code.slice(0, 5)}`);
+      expect(await boxValues(page)).toBe(`${code.slice(0, 5)}_`);
+      expect(await verify.isDisabled()).toBe(true);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+      expect(await boxValues(page)).toBe(`${code.slice(0, 3)}___`);
+      await page.keyboard.type(code.slice(3));
+      expect(await boxValues(page)).toBe(code);
+      expect(await verify.isDisabled()).toBe(false);
+
+      await page.keyboard.press('Enter');
+      await toast(page, 'Authentication successful');
+      await page.waitForURL('**/admin/dashboard');
+      await visible(page.getByText('Signed in as bob'));
+    });
+  });
+
+  it('takes a pasted code, after a refused wrong code', async () => {
+    await withPage(
+      async (page) => {
+        const code = await reachCodeStep(page, 'carol');
+        const wrong = code === '000000' ? '111111' : '000000';
+        await page.keyboard.type(wrong);
+        await page.getByRole('button', { name: 'Verify Code' }).click();
+        const failed = await toast(page, 'Verification failed');
+        expect(await failed.innerText()).toMatch(/Wrong code\. 4 tries left/);
+        // The boxes start over, with the cursor in the first.
+        await page.waitForFunction(
+          () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
+        );
+        expect(await boxValues(page)).toBe('______');
+        expect(await page.getByRole('button', { name: 'Verify Code' }).isDisabled()).toBe(true);
+
+        await page.evaluate((text) => navigator.clipboard.writeText(text), `Code: ${code}`);
+        await page.keyboard.press('Control+V');
+        expect(await boxValues(page)).toBe(code);
+        await page.getByRole('button', { name: 'Verify Code' }).click();
+        await toast(page, 'Authentication successful');
+        await page.waitForURL('**/admin/dashboard');
+        await visible(page.getByText('Signed in as carol'));
+      },
+      ['clipboard-read', 'clipboard-write'],
+    );
+  });
+
+  it('sends a new code on request, and goes back to the password step', async () => {
+    await withPage(async (page) => {
+      const first = await reachCodeStep(page, 'dave');
+      await page.getByRole('button', { name: 'Send a new code' }).click();
+      await toast(page, 'Verification code sent');
+      const second = codeFrom((await smtp.waitForMail({ to: 'dave@example.com' })).text);
+      // The boxes start over with the cursor in the first.
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
+      );
+
+      // Only the newest code counts (unless both happen to be the same six digits).
+      if (first !== second) {
+        await page.keyboard.type(first);
+        await page.getByRole('button', { name: 'Verify Code' }).click();
+        await toast(page, 'Verification failed');
+      }
+
+      await page.getByRole('button', { name: 'Back to sign in' }).click();
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+      expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('dave');
+
+      // The password step works again, and a reload mid-way keeps the code step.
+      await fillCredentials(page, 'dave');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
+      const third = codeFrom((await smtp.waitForMail({ to: 'dave@example.com' })).text);
+      await page.reload();
+      await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
+      );
+      await page.keyboard.type(third);
+      await page.keyboard.press('Enter');
+      await toast(page, 'Authentication successful');
+      await page.waitForURL('**/admin/dashboard');
+    });
+  });
+});

@@ -1,0 +1,124 @@
+/** Helpers shared by the admin browser suites (tests/e2e/admin-*.test.ts). */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { PROJECT_ROOT, axeViolations } from './support';
+
+const run = promisify(execFile);
+
+export const PASSWORD = 'correct horse battery staple';
+
+/**
+ * Creates an administrator the way a person would (`npm run admin -- add-user`), on the
+ * running server's database: the CLI with ADMIN_PASSWORD and DATABASE_PATH.
+ */
+export async function addUser(dbPath: string, username: string, email?: string): Promise<void> {
+  const args = ['--import', 'tsx', 'src/server/cli.ts', 'add-user', username];
+  if (email) args.push('--email', email);
+  await run(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_PATH: dbPath, ADMIN_PASSWORD: PASSWORD },
+  });
+}
+
+/** The six digits of a sign-in e-mail. */
+export function codeFrom(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in mail:\n${text}`);
+  return code;
+}
+
+export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until the toast region shows a toast with this title. */
+export function toast(page: Page, title: string | RegExp): Promise<Locator> {
+  return visible(page.getByRole('alertdialog', { name: title }));
+}
+
+export async function fillCredentials(page: Page, username: string, password = PASSWORD) {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+}
+
+/** Signs in a user without a second factor and waits for the dashboard's list. */
+export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await fillCredentials(page, username);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+  await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // RAC's live announcer keeps, for a few seconds, a hidden log entry pointing at a button
+  // that announced its pending state and has since unmounted (the sign-in form, replaced by
+  // the code step): already spoken, never seen, and not the page's markup.
+  const violations = await axeViolations(page, { exclude: ['[data-live-announcer]'] });
+  // The offending markup makes a failure readable without re-running by hand.
+  const markup = await Promise.all(
+    violations.flatMap((v) =>
+      v.targets.map((target) =>
+        page
+          .locator(target)
+          .first()
+          .evaluate((el) => el.outerHTML.slice(0, 300))
+          .catch(() => target),
+      ),
+    ),
+  );
+  expect({ violations, markup }).toEqual({ violations: [], markup: [] });
+}
+
+/**
+ * Records, in the page, when "Redirecting to login..." first shows and when the address
+ * becomes the login page, so the delay between them is measured without polling lag.
+ */
+export async function recordRedirectTimes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const marks: Record<string, number> = {};
+    Object.assign(window, { __redirectMarks: marks });
+    const check = () => {
+      if (!marks.message && document.body?.innerText.includes('Redirecting to login...')) {
+        marks.message = performance.now();
+      }
+      if (!marks.login && location.pathname === '/admin/login') marks.login = performance.now();
+      if (!marks.login) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+export function redirectDelay(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const marks = (window as unknown as { __redirectMarks: Record<string, number> })
+      .__redirectMarks;
+    return (marks.login ?? NaN) - (marks.message ?? NaN);
+  });
+}
+
+/** The text of the focused element's accessible label or content, for keyboard-flow checks. */
+export function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el) return '';
+    return (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+  });
+}
+
+export async function pressUntilFocused(
+  page: Page,
+  key: string,
+  label: string | RegExp,
+  maxPresses = 30,
+): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    const current = await focusedLabel(page);
+    if (typeof label === 'string' ? current === label : label.test(current)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`"${String(label)}" never took focus pressing ${key}`);
+}
