@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromiumPath } from '../tests/e2e/support/browser';
+import { withBuildLock } from '../tests/e2e/support/build-lock';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,7 +147,9 @@ function printScores(formFactor: string, lhr: Result) {
 async function main() {
   if (!process.argv.includes('--no-build')) {
     console.log('Building…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    const build = withBuildLock(() =>
+      spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' }),
+    );
     if (build.status !== 0) {
       process.stderr.write(build.stdout + build.stderr);
       process.exit(1);

@@ -100,12 +100,16 @@ export function redirectDelay(page: Page): Promise<number> {
   });
 }
 
-/** The text of the focused element's accessible label or content, for keyboard-flow checks. */
+/** The focused element's name: its aria-label, its label element's text, or its text. */
 export function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el) return '';
-    return (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+    const labelled = el.getAttribute('aria-label');
+    if (labelled) return labelled.trim();
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length > 0) return (labels[0]?.textContent ?? '').trim();
+    return (el.textContent ?? '').trim();
   });
 }
 

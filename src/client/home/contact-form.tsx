@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/schemas';
 import { validate, type FieldErrors } from '../lib/form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { trpc } from '../lib/trpc';
 import { serverMessage } from '../lib/trpc-error';
 import { fireConfetti } from '../ui/confetti';
@@ -52,6 +53,7 @@ export default function ContactForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const send = trpc.contact.send.useMutation();
+  const hydrated = useHydrated();
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -161,7 +163,7 @@ export default function ContactForm() {
       <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
       <Button
         type="submit"
-        isDisabled={sending}
+        isDisabled={!hydrated || sending}
         className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
       >
         {sending ? 'Sending...' : 'Send Message'}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { subscribeInput } from '../../shared/schemas';
 import { validate, type FieldErrors } from '../lib/form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { trpc } from '../lib/trpc';
 import { serverMessage } from '../lib/trpc-error';
 import { HoneypotField, TextInputField } from '../ui/fields';
@@ -14,6 +15,7 @@ export default function NewsletterForm() {
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const subscribe = trpc.newsletter.subscribe.useMutation();
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,7 +66,7 @@ export default function NewsletterForm() {
       <HoneypotField value={website} onChange={setWebsite} />
       <Button
         type="submit"
-        isDisabled={subscribe.isPending}
+        isDisabled={!hydrated || subscribe.isPending}
         className={buttonClass('primary', 'md', 'w-full')}
       >
         {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}

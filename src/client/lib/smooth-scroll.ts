@@ -32,9 +32,8 @@ export function scrollToId(id: string, win: Window = window): boolean {
   // Keyboard and screen reader users continue from the section they jumped to.
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
-  if (win.location.hash !== `#${id}`) {
-    win.history.replaceState(win.history.state, '', `#${id}`);
-  }
+  // The address keeps no #hash: the router watches history changes and would jump to the
+  // element at once, cutting the smooth scroll short.
   return true;
 }
 

@@ -21,6 +21,10 @@ function RootLayout() {
   const onHome = pathname === '/';
 
   useEffect(() => installSmoothScroll(), []);
+  // A mark that the app has taken over the page (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
   useEffect(() => setLightOnly(isAdmin), [isAdmin]);
 
   return (

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import {
   Button,
-  Checkbox,
+  CheckboxButton,
+  CheckboxField as AriaCheckboxField,
   FieldError,
   Input,
   Label,
@@ -165,30 +166,32 @@ export function CheckboxField({
   isRequired,
 }: CheckboxFieldProps) {
   return (
-    <Checkbox
+    <AriaCheckboxField
       name={name}
       isSelected={isSelected}
       onChange={onChange}
       isRequired={isRequired}
-      className="group flex cursor-pointer flex-wrap items-start gap-3 text-sm text-ink"
+      className="flex flex-col"
     >
-      {({ isSelected: checked, isFocusVisible }) => (
-        <>
-          <span
-            className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
-              checked
-                ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950'
-                : 'border-line-strong bg-surface'
-            } group-data-invalid:border-red-600 ${isFocusVisible ? 'ring-2 ring-brand-600 ring-offset-2 ring-offset-surface' : ''}`}
-            aria-hidden="true"
-          >
-            {checked ? <CheckIcon width={14} height={14} strokeWidth={3} /> : null}
-          </span>
-          <span className="min-w-0 flex-1">{children}</span>
-          <FieldError className={`${errorClass} basis-full`} />
-        </>
-      )}
-    </Checkbox>
+      <CheckboxButton className="group flex cursor-pointer items-start gap-3 text-sm text-ink">
+        {({ isSelected: checked, isFocusVisible }) => (
+          <>
+            <span
+              className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
+                checked
+                  ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950'
+                  : 'border-line-strong bg-surface'
+              } group-data-invalid:border-red-600 ${isFocusVisible ? 'ring-2 ring-brand-600 ring-offset-2 ring-offset-surface' : ''}`}
+              aria-hidden="true"
+            >
+              {checked ? <CheckIcon width={14} height={14} strokeWidth={3} /> : null}
+            </span>
+            <span className="min-w-0 flex-1">{children}</span>
+          </>
+        )}
+      </CheckboxButton>
+      <FieldError className={`${errorClass} ml-8`} />
+    </AriaCheckboxField>
   );
 }
 

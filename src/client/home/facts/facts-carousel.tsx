@@ -146,7 +146,7 @@ export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] 
     <FactsFrame>
       <div
         ref={regionRef}
-        role="region"
+        role="group"
         aria-roledescription="carousel"
         aria-label="AI facts"
         onFocus={onFocus}

@@ -1,0 +1,708 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  startServer,
+  withDatabase,
+  type RunningServer,
+} from './support';
+import {
+  openApp,
+  publicFacts,
+  revealWholePage,
+  storedContacts,
+  storedSubscribers,
+  viewportTop,
+  waitForContactForm,
+  waitForScrollEnd,
+} from './support/home';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const page = await newPage(browser, DESKTOP);
+  try {
+    return await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+describe('home page at 1280 px', () => {
+  it('is served prerendered: the text is in the HTML before any JavaScript runs', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    for (const text of [
+      'Unlocking Your',
+      'AI Value',
+      'Three-Pillar Service Approach',
+      'See AI in Action',
+      'Ready to Transform Your Organization with AI?',
+      'Get in Touch',
+      'Select a subject',
+      'Transforming businesses through cutting-edge AI solutions and expert consulting.',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('<link rel="canonical" href="https://www.example.com/"');
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).toMatch(/"@type":"ProfessionalService"/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card"');
+    expect(html).not.toMatch(/admin-shell|AI Facts Management/);
+  });
+
+  it('shows every section in order with the spec texts', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      await revealWholePage(page);
+      const order = await page.$$eval('main > section', (sections) =>
+        sections.map((s) => s.id || s.getAttribute('aria-labelledby')),
+      );
+      expect(order).toEqual([
+        'home',
+        'ai-facts',
+        'value-title',
+        'services',
+        'video-title',
+        'cta-title',
+        'about',
+        'contact',
+      ]);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'Unlocking Your AI Value',
+      );
+      for (const title of [
+        'Expert AI Implementation',
+        'Custom AI Solutions',
+        'Measurable Business Impact',
+        'Custom AI Solution Development',
+        'AI Technology Assessment & Integration',
+        'Strategic AI Partnerships & Implementation',
+        'See AI in Action',
+        'Ready to Transform Your Organization with AI?',
+        'Get in Touch',
+      ]) {
+        expect(await page.getByRole('heading', { name: title, exact: true }).isVisible()).toBe(
+          true,
+        );
+      }
+      // Three service cards with four bullets each.
+      const bullets = await page.$$eval('#services li ul', (lists) =>
+        lists.map((l) => l.querySelectorAll('li').length),
+      );
+      expect(bullets).toEqual([4, 4, 4]);
+      // Every "Learn more", "Book a Free Consultation" and "Get in Touch" link goes to #contact.
+      const ctaTargets = await page.$$eval('a', (links) =>
+        links
+          .filter((a) =>
+            /^(Learn more|Book a Free Consultation|Get in Touch)/.test(a.textContent ?? ''),
+          )
+          .map((a) => a.getAttribute('href')),
+      );
+      expect(ctaTargets.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(ctaTargets)).toEqual(new Set(['#contact']));
+      // About: the founder by role, the experience figures, e-mail, phone and profile links.
+      const about = (await page.locator('#about').textContent()) ?? '';
+      expect(about).toContain('Founder & Principal AI Engineer');
+      expect(about).toContain('20 years');
+      expect(about).toContain('4 years');
+      expect(about).toMatch(/defence/i);
+      expect(await page.locator('#about a[href^="mailto:"]').count()).toBe(1);
+      expect(await page.locator('#about a[href^="tel:"]').count()).toBe(1);
+      expect(await page.locator('#about a[href*="linkedin.com"]').count()).toBe(1);
+      // Contact details.
+      const contact = (await page.locator('#contact').textContent()) ?? '';
+      for (const text of [
+        '+1 (555) 010-0000',
+        'hello@example.com',
+        'Falls Church, Virginia',
+        'Follow Us',
+      ]) {
+        expect(contact).toContain(text);
+      }
+      // The video is a 16:9 facade: no frame until asked for.
+      const box = await page
+        .locator('section[aria-labelledby="video-title"] .aspect-video')
+        .boundingBox();
+      expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+      expect(await page.locator('iframe').count()).toBe(0);
+      // Footer.
+      const footer = page.locator('footer');
+      for (const text of [
+        'Training Specialty Models',
+        'Fine-Tuning LLMs',
+        'Semantic Search & RAG',
+        'AI Agents & Automation',
+        'MCP Server Integration',
+        'Terms of Service',
+        'Privacy Policy',
+        'Cookie Policy',
+        'Responsible AI',
+      ]) {
+        expect(await footer.getByText(text, { exact: true }).isVisible()).toBe(true);
+      }
+      expect(await footer.locator('a[href="#services"]').count()).toBe(5);
+      expect(await footer.getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe(
+        '#about',
+      );
+      expect(await footer.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(
+        '#contact',
+      );
+      expect(await footer.getByRole('link', { name: 'Admin Area' }).getAttribute('href')).toBe(
+        '/admin/login',
+      );
+      // Legal entries go nowhere.
+      expect(await footer.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
+      expect(await footer.textContent()).toContain(
+        `© ${new Date().getFullYear()} Acme AI Engineering`,
+      );
+    });
+  });
+
+  it('header: sticky, links, Contact Us, and a shadow only after 10 px of scrolling', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      const header = page.locator('header').first();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Services', 'About']);
+      expect(await page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+        '#contact',
+      );
+      expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+      const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(await shadow()).toBe('none');
+      await page.evaluate(() => window.scrollTo(0, 8));
+      await page.waitForTimeout(300);
+      expect(await shadow()).toBe('none');
+      await page.evaluate(() => window.scrollTo(0, 40));
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('header')!).boxShadow !== 'none',
+      );
+      expect(await header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    });
+  });
+
+  it('in-page links scroll smoothly and leave 80 px for the header', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      for (const [link, target] of [
+        [
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }),
+          '#services',
+        ],
+        [page.getByRole('link', { name: 'Contact Us' }), '#contact'],
+        [
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }),
+          '#about',
+        ],
+      ] as const) {
+        const before = await page.evaluate(() => window.scrollY);
+        await link.click();
+        await page.waitForTimeout(50);
+        const during = await page.evaluate(() => window.scrollY);
+        await waitForScrollEnd(page);
+        const top = await viewportTop(page, target);
+        expect(Math.abs(top - 80), `${target} top ${top}`).toBeLessThanOrEqual(2);
+        // Smooth: shortly after the click the page was still on its way.
+        expect(during).not.toBe(await page.evaluate(() => window.scrollY));
+        expect(before).not.toBe(await page.evaluate(() => window.scrollY));
+      }
+    });
+  });
+
+  it('the facts carousel types a fact, counts down 5 s, then advances; the source shows on hover', async () => {
+    const facts = await publicFacts(server.url);
+    expect(facts.length).toBeGreaterThan(1);
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
+      await carousel.scrollIntoViewIfNeeded();
+      const current = carousel.locator('[data-current]');
+      const typed = current.locator('[data-typed-text]');
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 1 of ${facts.length}`);
+
+      // Typing: the text grows and the countdown is hidden.
+      const first = (await typed.textContent()) ?? '';
+      await page.waitForTimeout(400);
+      const later = (await typed.textContent()) ?? '';
+      expect(later.length).toBeGreaterThan(first.length);
+      expect(facts[0]!.factText.startsWith(later)).toBe(true);
+      expect(await current.locator('[data-countdown]').count()).toBe(0);
+
+      // Typed to the end at about 30 ms a character, then a countdown from 5.
+      const text = facts[0]!.factText;
+      await page.waitForFunction(
+        (full) => document.querySelector('[data-current] [data-typed-text]')?.textContent === full,
+        text,
+        { timeout: text.length * 30 + 5000 },
+      );
+      const typedAt = Date.now();
+      expect(await current.locator('[data-countdown]').getAttribute('data-countdown')).toBe('5');
+
+      // The source tooltip.
+      await current.getByRole('button', { name: 'Source' }).hover();
+      const tooltip = page.getByRole('tooltip');
+      await tooltip.waitFor();
+      expect(await tooltip.textContent()).toBe(facts[0]!.source);
+      await page.mouse.move(0, 0);
+      await tooltip.waitFor({ state: 'hidden' });
+
+      await page.waitForFunction(
+        (label) => document.querySelector('[data-current]')?.getAttribute('aria-label') === label,
+        `Fact 2 of ${facts.length}`,
+        { timeout: 8000 },
+      );
+      const waited = Date.now() - typedAt;
+      expect(waited).toBeGreaterThan(4500);
+      expect(waited).toBeLessThan(6500);
+      // The next slide starts typing from scratch.
+      expect(((await typed.textContent()) ?? '').length).toBeLessThan(facts[1]!.factText.length);
+    });
+  });
+
+  it('previous/next: a typed slide shows at once and its countdown waits 1.5 s; pause stops it', async () => {
+    const facts = await publicFacts(server.url);
+    await withPage(async (page) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openApp(page, server.url);
+      const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
+      await carousel.scrollIntoViewIfNeeded();
+      const current = carousel.locator('[data-current]');
+      // Reduced motion: the whole text at once, countdown running.
+      expect(await current.locator('[data-typed-text]').textContent()).toBe(facts[0]!.factText);
+      await current.locator('[data-countdown]').waitFor();
+
+      await page.getByRole('button', { name: 'Next fact' }).click();
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 2 of ${facts.length}`);
+      await page.getByRole('button', { name: 'Previous fact' }).click();
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 1 of ${facts.length}`);
+      expect(await current.locator('[data-typed-text]').textContent()).toBe(facts[0]!.factText);
+      const ring = current.locator('[data-countdown]');
+      expect(await ring.getAttribute('data-countdown')).toBe('5');
+      await page.waitForTimeout(1300);
+      // Still held at 5 during the 1.5 s pause after manual navigation.
+      expect(await ring.getAttribute('data-countdown')).toBe('5');
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-current] [data-countdown]')
+            ?.getAttribute('data-countdown') === '4',
+        undefined,
+        { timeout: 3000 },
+      );
+
+      // Pause: the countdown stands still until play.
+      await page.getByRole('button', { name: 'Pause facts' }).click();
+      const pausedAt = await ring.getAttribute('data-countdown');
+      await page.waitForTimeout(2200);
+      expect(await ring.getAttribute('data-countdown')).toBe(pausedAt);
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 1 of ${facts.length}`);
+      await page.getByRole('button', { name: 'Play facts' }).click();
+      await page.waitForFunction(
+        (paused) =>
+          document
+            .querySelector('[data-current] [data-countdown]')
+            ?.getAttribute('data-countdown') !== paused,
+        pausedAt,
+        { timeout: 3000 },
+      );
+    });
+  });
+
+  it('plays the typing sound only after a user gesture, while typing, visible and not muted', async () => {
+    await withPage(async (page) => {
+      // Counts the key sounds the page asks the Web Audio API for. Navigations started by
+      // Playwright count as a user gesture in Chromium, so the page's view of user activation
+      // is replaced by one that only a real click or key press turns on.
+      await page.addInitScript(() => {
+        const activation = { hasBeenActive: false, isActive: false };
+        const activate = () => {
+          activation.hasBeenActive = true;
+        };
+        window.addEventListener('pointerdown', activate, true);
+        window.addEventListener('keydown', activate, true);
+        Object.defineProperty(Navigator.prototype, 'userActivation', { get: () => activation });
+        const w = window as unknown as { keySounds: number; audioContexts: number };
+        w.keySounds = 0;
+        w.audioContexts = 0;
+        const Original = window.AudioContext;
+        window.AudioContext = class extends Original {
+          constructor(options?: AudioContextOptions) {
+            super(options);
+            w.audioContexts++;
+          }
+          override createBufferSource() {
+            w.keySounds++;
+            return super.createBufferSource();
+          }
+        };
+      });
+      const counts = () =>
+        page.evaluate(() => {
+          const w = window as unknown as { keySounds: number; audioContexts: number };
+          return { sounds: w.keySounds, contexts: w.audioContexts };
+        });
+      await openApp(page, server.url);
+      const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
+      await carousel.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(600);
+      // No gesture yet: no audio at all.
+      expect(await counts()).toEqual({ sounds: 0, contexts: 0 });
+
+      // A click somewhere neutral is the gesture; the next slide types with sound.
+      await page.getByRole('button', { name: 'Next fact' }).click();
+      await page.waitForTimeout(600);
+      const afterGesture = await counts();
+      expect(afterGesture.contexts).toBe(1);
+      expect(afterGesture.sounds).toBeGreaterThan(5);
+
+      // Muted: silence, and the choice survives a reload.
+      await page.getByRole('button', { name: 'Mute typing sound' }).click();
+      expect(
+        await page.getByRole('button', { name: 'Mute typing sound' }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      const mutedFrom = (await counts()).sounds;
+      await page.getByRole('button', { name: 'Next fact' }).click();
+      await page.waitForTimeout(600);
+      expect((await counts()).sounds).toBe(mutedFrom);
+      await page.getByRole('button', { name: 'Mute typing sound' }).click();
+
+      // Less than 30% visible: silence while it keeps typing.
+      await page.getByRole('button', { name: 'Next fact' }).click();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      const hiddenFrom = (await counts()).sounds;
+      await page.waitForTimeout(600);
+      expect((await counts()).sounds).toBe(hiddenFrom);
+
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+      await page.getByRole('group', { name: 'AI facts', exact: true }).waitFor();
+      expect(
+        await page.getByRole('button', { name: 'Mute typing sound' }).getAttribute('aria-pressed'),
+      ).toBe('false');
+    });
+  });
+
+  it('contact form: field errors from the shared schema, then a stored message, toast and confetti', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      await waitForContactForm(page);
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const expectError = async (label: string, message: string, role?: 'textbox') => {
+        const field = role
+          ? form.getByRole(role, { name: label, exact: true })
+          : form.getByLabel(label, { exact: false }).first();
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+        const texts = await Promise.all(
+          describedBy
+            .split(' ')
+            .filter(Boolean)
+            .map((id) => page.locator(`[id="${id}"]`).textContent()),
+        );
+        expect(texts).toContain(message);
+      };
+      await expectError('Full Name', 'Name must be between 2 and 100 characters');
+      await expectError('Email Address', 'Please enter a valid email address');
+      await expectError('Message', 'Message must be between 10 and 5000 characters', 'textbox');
+      expect(await form.getByText('Please select a subject').isVisible()).toBe(true);
+      expect(await form.getByText('You must agree to the privacy policy').isVisible()).toBe(true);
+      expect(await contactCount()).toBe(0);
+
+      // The placeholder and the four subjects.
+      expect(await form.getByRole('button', { name: /Select a subject/ }).isVisible()).toBe(true);
+      await form.getByLabel('Full Name').fill('Ada Example');
+      await form.getByLabel('Email Address').fill('ada@example.com');
+      await form.getByLabel('Company').fill('Example Corp');
+      await form.getByRole('button', { name: /Select a subject/ }).click();
+      expect(await page.getByRole('option').allTextContents()).toEqual([
+        'AI Consulting Services',
+        'Custom AI Solution',
+        'Partnership Opportunity',
+        'Other',
+      ]);
+      await page.getByRole('option', { name: 'Custom AI Solution' }).click();
+      const message = form.getByRole('textbox', { name: 'Message', exact: true });
+      expect(await message.getAttribute('rows')).toBe('4');
+      await message.fill('We would like to discuss a retrieval assistant for our manuals.');
+      await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+      // Errors are gone once the fields are corrected.
+      expect(await form.getByText('Please select a subject').count()).toBe(0);
+
+      // Hold the request to see the in-flight state.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/trpc/contact.send**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const sending = form.getByRole('button', { name: 'Sending...' });
+      await sending.waitFor();
+      expect(await sending.isDisabled()).toBe(true);
+      release();
+
+      await page.getByText('Message sent!').waitFor();
+      expect(await page.getByText("We'll get back to you as soon as possible.").isVisible()).toBe(
+        true,
+      );
+      expect(await page.locator('canvas[data-confetti]').count()).toBe(1);
+      expect(
+        await page.locator('canvas[data-confetti]').evaluate((c) => getComputedStyle(c).zIndex),
+      ).toBe('100');
+      expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+      expect(await form.getByRole('button', { name: /Select a subject/ }).isVisible()).toBe(true);
+      expect(storedContacts(server.dbPath)).toEqual([
+        {
+          name: 'Ada Example',
+          email: 'ada@example.com',
+          company: 'Example Corp',
+          subject: 'custom',
+          message: 'We would like to discuss a retrieval assistant for our manuals.',
+          privacy: 1,
+        },
+      ]);
+      await page.unroute('**/api/trpc/contact.send**');
+
+      // A failed send: the destructive toast with the fallback text.
+      await form.getByLabel('Full Name').fill('Ada Example');
+      await form.getByLabel('Email Address').fill('ada@example.com');
+      await form.getByRole('button', { name: /Select a subject/ }).click();
+      await page.getByRole('option', { name: 'Other' }).click();
+      await message.fill('Second message that will not arrive.');
+      await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+      await page.route('**/api/trpc/contact.send**', (route) => route.abort());
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Something went wrong').waitFor();
+      expect(await page.getByText('Please try again later.').isVisible()).toBe(true);
+      expect(await form.getByLabel('Full Name').inputValue()).toBe('Ada Example');
+      expect(storedContacts(server.dbPath)).toHaveLength(1);
+    });
+
+    function contactCount() {
+      return withDatabase(
+        server.dbPath,
+        (db) => (db.prepare('select count(*) as n from contacts').get() as { n: number }).n,
+      );
+    }
+  });
+
+  it('the honeypot is hidden from people and keeps bots out of the database', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      await waitForContactForm(page);
+      const trap = page.locator('#contact-form input[name="website"]');
+      expect(await trap.getAttribute('tabindex')).toBe('-1');
+      expect(await trap.getAttribute('autocomplete')).toBe('off');
+      expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+      const box = await trap.boundingBox();
+      expect(box === null || box.x + box.width <= 0).toBe(true);
+      const before = storedContacts(server.dbPath).length;
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByLabel('Full Name').fill('Robot');
+      await form.getByLabel('Email Address').fill('robot@example.com');
+      await form.getByRole('button', { name: /Select a subject/ }).click();
+      await page.getByRole('option', { name: 'Other' }).click();
+      await form
+        .getByRole('textbox', { name: 'Message', exact: true })
+        .fill('Buy cheap things now, best prices.');
+      await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+      await trap.evaluate((input: HTMLInputElement) => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(input, 'https://spam.example');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Message sent!').waitFor();
+      expect(storedContacts(server.dbPath)).toHaveLength(before);
+    });
+  });
+
+  it('a keyboard alone reaches and sends the contact form', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      await waitForContactForm(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('body').focus();
+      // Tab from the top of the page until the first field of the form has focus.
+      let reached = false;
+      for (let i = 0; i < 120 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(
+          () =>
+            (document.activeElement as HTMLInputElement | null)?.getAttribute('autocomplete') ===
+            'name',
+        );
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.type('Grace Keyboard');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('grace@example.com');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Keys Inc');
+      await page.keyboard.press('Tab');
+      // The subject select: open with the keyboard, pick the first option.
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('listbox').waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Sent without touching the mouse at all.');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send Message');
+      await page.keyboard.press('Enter');
+      await page.getByText('Message sent!').waitFor();
+      expect(storedContacts(server.dbPath).at(-1)).toMatchObject({
+        name: 'Grace Keyboard',
+        email: 'grace@example.com',
+        company: 'Keys Inc',
+        subject: 'consulting',
+      });
+      // F8 moves focus to the toast.
+      await page.keyboard.press('F8');
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[data-toast-region]') !== null),
+      ).toBe(true);
+    });
+  });
+
+  it('newsletter signup: invalid address message, then a stored subscriber and a toast', async () => {
+    await withPage(async (page) => {
+      await openApp(page, server.url);
+      const form = page.getByRole('form', { name: 'Newsletter signup' });
+      await form.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          '#newsletter-signup button[type="submit"]',
+        );
+        return b !== null && !b.disabled;
+      });
+      await form.getByLabel('Email address').fill('not-an-address');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      expect(await form.getByText('Please enter a valid email address').isVisible()).toBe(true);
+      expect(storedSubscribers(server.dbPath)).toEqual([]);
+      await form.getByLabel('Email address').fill('reader@example.com');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByText('Thanks for subscribing!').waitFor();
+      expect(await form.getByLabel('Email address').inputValue()).toBe('');
+      expect(storedSubscribers(server.dbPath)).toEqual(['reader@example.com']);
+      // A toast can be swiped away to the right.
+      const toastBox = await page.locator('[data-toast-region] [role="alertdialog"]').boundingBox();
+      await page.mouse.move(toastBox!.x + 40, toastBox!.y + toastBox!.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(toastBox!.x + 140, toastBox!.y + toastBox!.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await page.getByText('Thanks for subscribing!').waitFor({ state: 'detached' });
+
+      await page.route('**/api/trpc/newsletter.subscribe**', (route) => route.abort());
+      await form.getByLabel('Email address').fill('second@example.com');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByText('Subscription failed').waitFor();
+    });
+  });
+
+  it('theme: system, light or dark, applied before the first paint and kept after a reload', async () => {
+    await withPage(async (page) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await openApp(page, server.url);
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(
+        await page.getByRole('button', { name: 'System theme' }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      expect(await isDark()).toBe(false);
+      // Following the system: the device switching to dark applies at once.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.getByRole('button', { name: 'Dark theme' }).click();
+      expect(await isDark()).toBe(true);
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem('acme-ai-theme'),
+          localStorage.getItem('ui-theme'),
+        ]),
+      ).toEqual(['dark', 'dark']);
+
+      // With the app's scripts blocked, the page still comes up dark: no flash of light.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.reload();
+      expect(await isDark()).toBe(true);
+      await page.unroute('**/assets/*.js');
+      await openApp(page, server.url);
+      expect(await isDark()).toBe(true);
+      expect(
+        await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed'),
+      ).toBe('true');
+
+      await page.getByRole('button', { name: 'Light theme' }).click();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      expect(await isDark()).toBe(false);
+    });
+  });
+
+  it('unknown paths show the 404 card with the header; /admin pages have no site header', async () => {
+    await withPage(async (page) => {
+      await openApp(page, `${server.url}/no-such-page`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        '404 Page Not Found',
+      );
+      expect(
+        await page.getByText('Did you forget to add the page to the router?').isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+      // The prerendered home page is not on this path.
+      expect(await page.getByText('Unlocking Your').count()).toBe(0);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Services' })
+          .getAttribute('href'),
+      ).toBe('/#services');
+
+      await openApp(page, `${server.url}/admin/login`);
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+      expect(await page.getByText('Transforming businesses through cutting-edge AI').count()).toBe(
+        0,
+      );
+      expect(await page.getByText('Unlocking Your').count()).toBe(0);
+
+      // From the footer into the admin area without a page load, and the header goes away.
+      await openApp(page, server.url);
+      await page.getByRole('link', { name: 'Admin Area' }).click();
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    });
+  });
+
+  it('robots.txt, sitemap.xml and the manifest are real files', async () => {
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/Disallow: \/admin/);
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toMatch(/xml/);
+    expect(await sitemap.text()).toContain('<loc>https://www.example.com/</loc>');
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(((await manifest.json()) as { name: string }).name).toBe('Acme AI Engineering');
+    for (const file of ['/favicon.svg', '/icon-192.png', '/icon-512.png', '/og-image.png']) {
+      expect((await fetch(`${server.url}${file}`)).status).toBe(200);
+    }
+  });
+});
