@@ -36,6 +36,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'bob', 'bob@example.com');
   await addUser(server.dbPath, 'carol', 'carol@example.com');
   await addUser(server.dbPath, 'dave', 'dave@example.com');
+  await addUser(server.dbPath, 'erin', 'erin@example.com');
 });
 
 afterAll(async () => {
@@ -292,6 +293,24 @@ describe('sign-in with the e-mailed code', () => {
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
       await page.waitForURL('**/admin/dashboard');
+    });
+  });
+
+  it('returns to the password step when the last wrong code ends the sign-in', async () => {
+    await withPage(async (page) => {
+      const code = await reachCodeStep(page, 'erin');
+      const wrong = code === '999999' ? '888888' : '999999';
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await page.waitForFunction(
+          () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
+        );
+        await page.keyboard.type(wrong);
+        await page.keyboard.press('Enter');
+        if (attempt < 5) await toast(page, 'Verification failed');
+      }
+      await visible(page.getByText(/that was the last try/));
+      await visible(page.getByRole('heading', { name: 'Admin Login' }));
+      expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('erin');
     });
   });
 });

@@ -28,7 +28,7 @@ export function ServicesSection() {
                 data-reveal-index={i}
                 className="flex flex-col rounded-2xl border border-line bg-surface p-7 shadow-sm"
               >
-                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-700 text-white dark:bg-brand-500 dark:text-slate-950">
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-700 text-white dark:bg-brand-400 dark:text-slate-950">
                   <Icon />
                 </span>
                 <h3 className="mt-5 text-xl font-semibold text-ink">{service.title}</h3>

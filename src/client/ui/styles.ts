@@ -7,7 +7,7 @@ export const focusRing =
 
 const variants = {
   primary:
-    'bg-brand-700 text-white shadow-sm hover:bg-brand-800 data-hovered:bg-brand-800 data-pressed:bg-brand-900 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400 dark:data-hovered:bg-brand-400',
+    'bg-brand-700 text-white shadow-sm hover:bg-brand-800 data-hovered:bg-brand-800 data-pressed:bg-brand-900 dark:bg-brand-400 dark:text-slate-950 dark:hover:bg-brand-300 dark:data-hovered:bg-brand-300 dark:data-pressed:bg-brand-200',
   secondary:
     'border border-line bg-surface text-ink hover:bg-subtle data-hovered:bg-subtle data-pressed:bg-subtle',
   inverse: 'bg-white text-brand-800 shadow-sm hover:bg-brand-50 data-hovered:bg-brand-50',

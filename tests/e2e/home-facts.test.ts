@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  launchBrowser,
+  newPage,
+  startServer,
+  withDatabase,
+  type RunningServer,
+} from './support';
+import { openApp } from './support/home';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const FACTS_CALL = '**/api/trpc/facts.listPublic**';
+
+async function withPage(
+  viewport: typeof DESKTOP | typeof MOBILE,
+  fn: (page: Page) => Promise<void>,
+): Promise<void> {
+  const page = await newPage(browser, viewport);
+  try {
+    await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The section right after the hero, by its id or its heading. */
+function sectionAfterHero(page: Page) {
+  return page.$eval('#home + section', (s) => s.id || s.getAttribute('aria-labelledby'));
+}
+
+describe('the AI facts section', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`shows a skeleton of the carousel's exact height while loading (${viewport.width} px)`, async () => {
+      await withPage(viewport, async (page) => {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(FACTS_CALL, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await openApp(page, server.url);
+        const section = page.locator('#ai-facts');
+        expect(await section.getAttribute('aria-busy')).toBe('true');
+        const skeleton = await section.boundingBox();
+        const nextTop = await page.$eval('#services', (s) => s.getBoundingClientRect().top);
+        release();
+        await page.locator('[aria-roledescription="carousel"]').waitFor();
+        const loaded = await section.boundingBox();
+        expect(loaded!.height).toBe(skeleton!.height);
+        // Nothing below moved.
+        expect(await page.$eval('#services', (s) => s.getBoundingClientRect().top)).toBe(nextTop);
+        const shift = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let total = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+                  total += entry.value;
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(total), 300);
+            }),
+        );
+        expect(shift).toBe(0);
+      });
+    });
+  }
+
+  it('is left out when the API call fails', async () => {
+    for (const fail of [
+      (route: Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+      (route: Route) => route.abort('connectionrefused'),
+    ]) {
+      await withPage(DESKTOP, async (page) => {
+        await page.route(FACTS_CALL, fail);
+        await openApp(page, server.url);
+        await page.locator('#ai-facts').waitFor({ state: 'detached' });
+        expect(await sectionAfterHero(page)).toBe('value-title');
+        expect(await page.getByText('AI Facts').count()).toBe(0);
+        // The rest of the page is unaffected.
+        expect(await page.locator('#services').isVisible()).toBe(true);
+      });
+    }
+  });
+
+  it('is left out when the API answers success: false', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.route(FACTS_CALL, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify([{ result: { data: { success: false, facts: [] } } }]),
+        }),
+      );
+      await openApp(page, server.url);
+      await page.locator('#ai-facts').waitFor({ state: 'detached' });
+      expect(await sectionAfterHero(page)).toBe('value-title');
+    });
+  });
+
+  it('is left out when there are no active facts, and back when one is active again', async () => {
+    const active = withDatabase(server.dbPath, (db) => {
+      const ids = (
+        db.prepare('select id from ai_facts where active = 1').all() as { id: number }[]
+      ).map((row) => row.id);
+      db.prepare('update ai_facts set active = 0').run();
+      return ids;
+    });
+    expect(active.length).toBeGreaterThan(0);
+    try {
+      await withPage(DESKTOP, async (page) => {
+        await openApp(page, server.url);
+        await page.locator('#ai-facts').waitFor({ state: 'detached' });
+        expect(await sectionAfterHero(page)).toBe('value-title');
+      });
+    } finally {
+      withDatabase(server.dbPath, (db) => {
+        const activate = db.prepare('update ai_facts set active = 1 where id = ?');
+        for (const id of active) activate.run(id);
+      });
+    }
+    await withPage(DESKTOP, async (page) => {
+      await openApp(page, server.url);
+      await page.locator('[aria-roledescription="carousel"]').waitFor();
+      expect(await sectionAfterHero(page)).toBe('ai-facts');
+    });
+  });
+});
