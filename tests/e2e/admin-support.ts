@@ -34,9 +34,12 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<Locat
   return locator;
 }
 
-/** Waits until the toast region shows a toast with this title. */
+/**
+ * Waits until the toast region shows a toast with this title. Generous: a sign-in costs a
+ * deliberately slow password hash, and the machine is shared by parallel suites.
+ */
 export function toast(page: Page, title: string | RegExp): Promise<Locator> {
-  return visible(page.getByRole('alertdialog', { name: title }));
+  return visible(page.getByRole('alertdialog', { name: title }), 20_000);
 }
 
 export async function fillCredentials(page: Page, username: string, password = PASSWORD) {

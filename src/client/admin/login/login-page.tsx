@@ -74,6 +74,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
   const setAuth = useSetAuth();
   const markSignedOut = useMarkSignedOut();
   const navigateLater = useDelayedNavigate();
+  const utils = trpc.useUtils();
 
   useDocumentTitle(step === 'code' ? 'Two-Factor Authentication' : 'Admin Login');
   useEffect(
@@ -138,9 +139,27 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             variant: 'destructive',
           });
           setCodeAttempt((n) => n + 1);
+          void returnIfChallengeEnded();
         },
       },
     );
+  };
+
+  /**
+   * After the last allowed wrong code, or once the code expired, the server drops the
+   * pending sign-in: then the password step is the only way on, so show it.
+   */
+  const returnIfChallengeEnded = async () => {
+    try {
+      const auth = await utils.client.admin.check.query();
+      setAuth(auth);
+      if (!auth.awaitingTwoFactor && !auth.authenticated) {
+        password.current = null;
+        setStep('password');
+      }
+    } catch {
+      // Unknown state: the code step stays, and its own errors will say what is wrong.
+    }
   };
 
   const resendCode = () => {
