@@ -104,6 +104,7 @@ function AddFactForm({ isSaving, setSaving, onDone }: AddFactFormProps) {
 
   return (
     <FactForm
+      autoFocus
       isSaving={isSaving}
       onSubmit={(values) => void save(values)}
       onCancel={onDone}

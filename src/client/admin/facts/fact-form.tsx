@@ -42,13 +42,22 @@ interface FactFormProps {
   onCancel: () => void;
   /** The tags section, which differs between adding (chosen locally) and editing (saved at once). */
   tags?: ReactNode;
+  /** Put the cursor in Fact Text on arrival (the add dialog). */
+  autoFocus?: boolean;
 }
 
 /**
  * Fact text, source, active switch and date, validated with the shared schema (the spec's
  * messages). The first invalid field takes focus on a refused submit.
  */
-export function FactForm({ initialValues, isSaving, onSubmit, onCancel, tags }: FactFormProps) {
+export function FactForm({
+  initialValues,
+  isSaving,
+  onSubmit,
+  onCancel,
+  tags,
+  autoFocus = false,
+}: FactFormProps) {
   const [values, setValues] = useState<FactFormValues>(initialValues ?? EMPTY_FACT_FORM);
   const [errors, setErrors] = useState<FactFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -88,6 +97,7 @@ export function FactForm({ initialValues, isSaving, onSubmit, onCancel, tags }: 
         onChange={(v) => change('factText', v)}
         error={errors.factText}
         textAreaRef={factTextRef}
+        autoFocus={autoFocus}
       />
       <TextInputField
         label="Source"
