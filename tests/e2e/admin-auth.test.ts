@@ -80,14 +80,17 @@ async function reachCodeStep(page: Page, username: string): Promise<string> {
 describe('route guard', () => {
   it('shows "Checking authentication...", then "Redirecting to login...", then the login page after 0.5 s', async () => {
     await withPage(async (page) => {
-      // Slow the check down so the pending state can be seen.
+      // Hold the server's answer until the pending state has been seen.
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
       await page.route('**/api/trpc/admin.check**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        await answered;
         await route.continue();
       });
       await recordRedirectTimes(page);
       await page.goto(`${server.url}/admin/dashboard`);
       await visible(page.getByText('Checking authentication...'));
+      answer();
       await page.waitForURL('**/admin/login');
       const delay = await redirectDelay(page);
       expect(delay).toBeGreaterThanOrEqual(REDIRECT_PROTECTED_MS - 20);

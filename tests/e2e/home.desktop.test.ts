@@ -63,6 +63,41 @@ describe('home page at 1280 px', () => {
     expect(html).not.toMatch(/admin-shell|AI Facts Management/);
   });
 
+  it('hydrates the prerendered page without errors, warnings or CSP violations', async () => {
+    await withPage(async (page) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(`${message.type()}: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      // Take hold of prerendered nodes once the HTML is parsed, before module scripts run.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { prerendered: Element[] }).prerendered = [
+            document.getElementById('hero-title')!,
+            document.querySelector('#contact-form input[autocomplete="name"]')!,
+          ];
+        });
+      });
+      await page.goto(server.url);
+      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+      await revealWholePage(page);
+      await page.locator('[aria-roledescription="carousel"]').waitFor();
+      await waitForContactForm(page);
+      await page.waitForTimeout(500);
+      // The same DOM nodes as prerendered: hydrated, not thrown away and rendered again.
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { prerendered: Element[] }).prerendered.map((n) => n?.isConnected),
+        ),
+      ).toEqual([true, true]);
+      expect(problems).toEqual([]);
+    });
+  });
+
   it('shows every section in order with the spec texts', async () => {
     await withPage(async (page) => {
       await openApp(page, server.url);

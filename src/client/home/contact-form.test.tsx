@@ -1,0 +1,188 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { createTrpcClient, trpc } from '../lib/trpc';
+import { Toaster, toastQueue } from '../ui/toast';
+import ContactForm from './contact-form';
+
+const fireConfetti = vi.fn();
+vi.mock('../ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
+
+type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
+const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+
+function answer(body: unknown, status = 200) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+function renderForm() {
+  const queryClient = createQueryClient();
+  const client = createTrpcClient('http://localhost');
+  render(
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ContactForm />
+        <Toaster />
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return userEvent.setup();
+}
+
+/** The text of the elements that describe a field (where RAC puts its error). */
+function description(field: HTMLElement): string {
+  return (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Full Name' }), 'Ada Example');
+  await user.type(screen.getByRole('textbox', { name: 'Email Address' }), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: /Select a subject/ }));
+  await user.click(await screen.findByRole('option', { name: 'AI Consulting Services' }));
+  await user.type(
+    screen.getByRole('textbox', { name: 'Message' }),
+    'A message that is long enough.',
+  );
+  await user.click(screen.getByRole('checkbox', { name: /I agree to the Privacy Policy/ }));
+}
+
+describe('ContactForm', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    // jsdom has no CSS.escape; react-aria's popover uses it after a keyboard or pointer event.
+    vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') });
+  });
+  afterEach(() => {
+    cleanup();
+    toastQueue.clear();
+    fetchMock.mockReset();
+    fireConfetti.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the shared schema messages beside each field and sends nothing', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const name = screen.getByRole('textbox', { name: 'Full Name' });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(name)).toContain('Name must be between 2 and 100 characters');
+    expect(description(screen.getByRole('textbox', { name: 'Email Address' }))).toContain(
+      'Please enter a valid email address',
+    );
+    expect(description(screen.getByRole('textbox', { name: 'Message' }))).toContain(
+      'Message must be between 10 and 5000 characters',
+    );
+    expect(description(screen.getByRole('checkbox'))).toContain(
+      'You must agree to the privacy policy',
+    );
+    expect(screen.getByText('Please select a subject')).toBeTruthy();
+    // Company is optional: no error there.
+    expect(
+      screen.getByRole('textbox', { name: 'Company' }).getAttribute('aria-invalid'),
+    ).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The first invalid field gets focus.
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('clears a field message as soon as the field is corrected', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const email = screen.getByRole('textbox', { name: 'Email Address' });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    await user.type(email, 'a@b.co');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(screen.getByText('Name must be between 2 and 100 characters')).toBeTruthy();
+  });
+
+  it('sends the trimmed values, then toasts, clears the form and fires confetti', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    await user.type(screen.getByRole('textbox', { name: 'Company' }), '  Example Corp ');
+    answer([{ result: { data: { success: true, message: 'Thanks' } } }]);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    await screen.findByText('Message sent!');
+    expect(screen.getByText("We'll get back to you as soon as possible.")).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain('/api/trpc/contact.send');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      0: {
+        name: 'Ada Example',
+        email: 'ada@example.com',
+        company: 'Example Corp',
+        subject: 'consulting',
+        message: 'A message that is long enough.',
+        privacy: true,
+        website: '',
+      },
+    });
+    expect(fireConfetti).toHaveBeenCalledTimes(1);
+    expect((screen.getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: /Select a subject/ })).toBeTruthy();
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows "Sending..." and is disabled while the request runs', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    let respond: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (respond = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const sending = await screen.findByRole('button', { name: 'Sending...' });
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    respond(
+      new Response(JSON.stringify([{ result: { data: { success: true, message: 'ok' } } }]), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Send Message' });
+  });
+
+  it('on failure shows the server message, keeps the values and fires no confetti', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    answer(
+      [
+        {
+          error: {
+            message: 'Too many messages from this address. Try again in 10 minutes.',
+            code: -32029,
+            data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'contact.send' },
+          },
+        },
+      ],
+      429,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const toastEl = (await screen.findByText('Something went wrong')).closest(
+      '[role="alertdialog"]',
+    );
+    expect(
+      within(toastEl as HTMLElement).getByText(
+        'Too many messages from this address. Try again in 10 minutes.',
+      ),
+    ).toBeTruthy();
+    expect(fireConfetti).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe(
+      'Ada Example',
+    );
+  });
+
+  it('without an answer from the server says "Please try again later."', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByText('Something went wrong');
+    expect(screen.getByText('Please try again later.')).toBeTruthy();
+  });
+});

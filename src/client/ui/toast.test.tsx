@@ -1,0 +1,60 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toast, toastQueue } from './toast';
+import { isDismissingSwipe } from './toast-region';
+
+afterEach(() => {
+  cleanup();
+  act(() => toastQueue.clear());
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('shows one toast at a time, the newest, announced in a notifications region', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', description: 'Details' });
+    });
+    await screen.findByText('Second');
+    expect(screen.queryByText('First')).toBeNull();
+    expect(screen.getByText('Details')).toBeTruthy();
+    expect(screen.getByRole('region', { name: /notification/i })).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+
+  it('closes after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<Toaster />);
+    act(() => toast({ title: 'Short-lived' }));
+    await screen.findByText('Short-lived');
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.queryByText('Short-lived')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.queryByText('Short-lived')).toBeNull());
+  });
+
+  it('F8 moves focus to the toast; the close button dismisses it', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">elsewhere</button>
+        <Toaster />
+      </>,
+    );
+    act(() => toast({ title: 'Keyboard', variant: 'destructive' }));
+    await screen.findByText('Keyboard');
+    screen.getByText('elsewhere').focus();
+    await user.keyboard('{F8}');
+    expect(document.activeElement).toBe(screen.getByRole('alertdialog'));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Keyboard')).toBeNull());
+  });
+
+  it('a swipe to the right dismisses past 50 px only', () => {
+    expect(isDismissingSwipe(50)).toBe(false);
+    expect(isDismissingSwipe(51)).toBe(true);
+    expect(isDismissingSwipe(-120)).toBe(false);
+  });
+});
