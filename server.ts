@@ -21,7 +21,14 @@ import { pruneExpired, PRUNE_INTERVAL_MS } from './src/server/maintenance';
 import { ensureInitialAdmin, UserError } from './src/server/users';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+/**
+ * The built client. CLIENT_DIR (not a user setting) lets the browser tests and the audit serve
+ * their own snapshot of a build, so another build in the same working tree cannot change the
+ * files under a running test.
+ */
+const CLIENT_DIR = process.env.CLIENT_DIR
+  ? path.resolve(process.env.CLIENT_DIR)
+  : path.join(ROOT, 'dist', 'client');
 /** Requests still running this long after a signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 

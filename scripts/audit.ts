@@ -10,7 +10,8 @@
  * Options: --no-build (audit the current dist/), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,7 +22,9 @@ import { withBuildLock } from '../tests/e2e/support/build-lock';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const BUILD_DIR = path.join(ROOT, 'dist/client');
+/** The audited files: a snapshot of the build, so another build cannot change them meanwhile. */
+const CLIENT_DIR = mkdtempSync(path.join(tmpdir(), 'audit-client-'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const CHROME_FLAGS = [
@@ -145,17 +148,19 @@ function printScores(formFactor: string, lhr: Result) {
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    console.log('Building…');
-    const build = withBuildLock(() =>
-      spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' }),
-    );
-    if (build.status !== 0) {
-      process.stderr.write(build.stdout + build.stderr);
-      process.exit(1);
+  const build = !process.argv.includes('--no-build');
+  if (build) console.log('Building…');
+  withBuildLock(() => {
+    if (build) {
+      const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+      if (result.status !== 0) {
+        process.stderr.write(result.stdout + result.stderr);
+        process.exit(1);
+      }
     }
-  }
-  const server = await startServer();
+    cpSync(BUILD_DIR, CLIENT_DIR, { recursive: true });
+  });
+  const server = await startServer({ env: { CLIENT_DIR } });
   try {
     const url = `${server.url}/`;
     console.log(`Lighthouse ${url}`);
@@ -191,6 +196,7 @@ async function main() {
     }
   } finally {
     await server.stop();
+    rmSync(CLIENT_DIR, { recursive: true, force: true });
   }
 }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './lib/app-root';
 import { PRERENDERED_ATTRIBUTE } from './lib/prerender-marker';
@@ -26,7 +27,11 @@ const prerenderedPath = rootElement.getAttribute(PRERENDERED_ATTRIBUTE);
 if (prerenderedPath !== null && prerenderedPath === window.location.pathname) {
   // Tell the router its tree came from a server render, so it matches that tree's shape.
   router.ssr = { manifest: undefined };
-  hydrateRoot(rootElement, app);
+  // As a transition, hydration works in small slices and leaves the main thread free in
+  // between (a plain hydrateRoot is one long, blocking task).
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 } else {
   // Another path than the prerendered one (index.html is served for every client route):
   // drop the home page's markup and render this path from scratch.
