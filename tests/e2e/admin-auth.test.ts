@@ -89,7 +89,8 @@ describe('route guard', () => {
       });
       await recordRedirectTimes(page);
       await page.goto(`${server.url}/admin/dashboard`);
-      await visible(page.getByText('Checking authentication...'));
+      // A first visit loads the admin chunks; the shared 2-core machine can be slow.
+      await visible(page.getByText('Checking authentication...'), 20_000);
       answer();
       await page.waitForURL('**/admin/login');
       const delay = await redirectDelay(page);
@@ -99,7 +100,7 @@ describe('route guard', () => {
 
       await page.unroute('**/api/trpc/admin.check**');
       await page.goto(`${server.url}/admin/ai-fact-edit/1`);
-      await visible(page.getByText('Redirecting to login...'));
+      await visible(page.getByText('Redirecting to login...'), 20_000);
       await page.waitForURL('**/admin/login');
       // Back does not return to a page that only redirects again.
       expect(page.url()).toMatch(/\/admin\/login$/);
