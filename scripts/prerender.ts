@@ -63,6 +63,23 @@ export function preloadHomeRoute(html: string, manifest: Record<string, Manifest
   return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
 }
 
+/**
+ * Moves the app's module script and preloads to the end of <body>: they run after parsing
+ * anyway (modules are deferred), and requested after the page's own markup they no longer
+ * compete with it for the first paint.
+ */
+export function moveScriptsToBodyEnd(html: string): string {
+  const tags: string[] = [];
+  const without = html.replace(
+    /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g,
+    (tag) => {
+      tags.push(tag.trim());
+      return '';
+    },
+  );
+  return without.replace('</body>', `  ${tags.join('\n    ')}\n  </body>`);
+}
+
 /** Puts the rendered app and the head tags into the built index.html. */
 export function injectIntoTemplate(template: string, appHtml: string, headTags: string): string {
   const withHead = template.replace(/<!--head-tags-->\s*<title>[^<]*<\/title>/, headTags);
@@ -88,7 +105,10 @@ async function main() {
   const page = injectIntoTemplate(template, appHtml, homeHeadTags());
   const readAsset = (urlPath: string) => readFileSync(path.join(CLIENT_DIR, urlPath), 'utf8');
   const manifest = JSON.parse(readAsset('.vite/manifest.json')) as Record<string, ManifestChunk>;
-  writeFileSync(indexFile, preloadHomeRoute(inlineCriticalResources(page, readAsset), manifest));
+  writeFileSync(
+    indexFile,
+    moveScriptsToBodyEnd(preloadHomeRoute(inlineCriticalResources(page, readAsset), manifest)),
+  );
   writeFileSync(path.join(CLIENT_DIR, 'robots.txt'), robotsTxt());
   writeFileSync(path.join(CLIENT_DIR, 'sitemap.xml'), sitemapXml());
   writeFileSync(
