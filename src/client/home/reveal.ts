@@ -28,7 +28,10 @@ export function installReveal(root: ParentNode = document): () => void {
   for (const element of pending) {
     const index = Number(element.dataset.revealIndex ?? 0);
     element.style.setProperty('--reveal-duration', `${SCROLL_IN_DURATION_S}s`);
-    element.style.setProperty('--reveal-delay', `${index * SCROLL_IN_STAGGER_S}s`);
+    element.style.setProperty(
+      '--reveal-delay',
+      `${Math.round(index * SCROLL_IN_STAGGER_S * 1000) / 1000}s`,
+    );
     element.classList.add('reveal-pending');
     observer.observe(element);
   }
