@@ -1,25 +1,24 @@
-// Runs in <head> before the first paint (a file, not inline, so the CSP needs no hash).
+// Runs in <head> before the first paint (the build inlines it; the server allows it by hash).
 // 1. Applies the stored theme (keys as in src/client/lib/theme.ts) so no wrong theme flashes.
 // 2. index.html holds the prerendered home page; on any other path it stays hidden until the
 //    app has rendered that path (src/client/main.tsx removes the class).
-(function () {
-  var root = document.documentElement;
-  var preference = 'system';
-  var keys = ['acme-ai-theme', 'ui-theme'];
-  for (var i = 0; i < keys.length; i++) {
+(() => {
+  const root = document.documentElement;
+  let preference = 'system';
+  for (const key of ['acme-ai-theme', 'ui-theme']) {
     try {
-      var value = window.localStorage.getItem(keys[i]);
+      const value = window.localStorage.getItem(key);
       if (value === 'system' || value === 'light' || value === 'dark') {
         preference = value;
         break;
       }
-    } catch (e) {
+    } catch {
       break;
     }
   }
   // The admin area has no dark styles yet (setLightOnly in src/client/lib/use-theme.ts).
-  var admin = window.location.pathname.indexOf('/admin') === 0;
-  var dark =
+  const admin = window.location.pathname.startsWith('/admin');
+  const dark =
     !admin &&
     (preference === 'dark' ||
       (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches));

@@ -105,6 +105,13 @@ describe('public/boot.js (runs before the first paint)', () => {
     expect(root.style.colorScheme).toBe(expected);
   });
 
+  it('keeps the admin area light (it has no dark styles yet)', () => {
+    window.history.pushState({}, '', '/admin/login');
+    runBoot({ 'acme-ai-theme': 'dark' }, true);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    window.history.pushState({}, '', '/');
+  });
+
   it('hides the prerendered home page on other paths until the app renders them', () => {
     runBoot({}, false);
     expect(document.documentElement.classList.contains('route-pending')).toBe(false);
