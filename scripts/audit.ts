@@ -49,12 +49,9 @@ function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-/** Asset paths index.html makes the browser fetch before anything runs. */
+/** Asset paths index.html makes the browser fetch on load (its loader's list, or tags). */
 function initialAssets(html: string): { js: string[]; css: string[] } {
-  const js = [
-    ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1]!);
+  const js = [...html.matchAll(/(\/assets\/[^"'\s]+\.js)/g)].map((m) => m[1]!);
   const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   return { js: [...new Set(js)], css: [...new Set(css)] };
 }
