@@ -49,9 +49,9 @@ export function AboutSection() {
           </div>
           <div data-reveal data-reveal-index={1} className="flex flex-col gap-5 text-lg text-muted">
             <p>
-              Every engagement is led by our {founder.role}, who brings{' '}
-              {founder.softwareYears} years of software engineering experience and the last{' '}
-              {inWords(founder.aiYears)} years focused on artificial intelligence.
+              Every engagement is led by our {founder.role}, who brings {founder.softwareYears}{' '}
+              years of software engineering experience and the last {inWords(founder.aiYears)} years
+              focused on artificial intelligence.
             </p>
             <p>
               That work includes AI projects in the defence sector, where reliability, security and
