@@ -31,7 +31,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('serveClient', () => {
-  it.each(['/', '/admin/dashboard', '/admin/ai-fact-edit/3', '/whatever', '/admin/'])(
+  it.each(['/', '/admin', '/admin/login', '/admin/dashboard', '/admin/ai-fact-edit/3', '/admin/'])(
     'answers the client route %s with index.html, not cached',
     async (url) => {
       const res = await app.request(url);
@@ -39,6 +39,21 @@ describe('serveClient', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it.each(['/whatever', '/admin/nope', '/admin/ai-fact-edit/3/more'])(
+    'answers %s, which no client route matches, with the app page and status 404',
+    async (url) => {
+      const first = await app.request(url);
+      expect(first.status).toBe(404);
+      expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(first.headers.get('etag')).toBeNull();
+      expect(await first.text()).toBe(INDEX);
+      const etag = (await app.request('/')).headers.get('etag') ?? '';
+      const again = await app.request(url, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(404);
+      expect(await again.text()).toBe(INDEX);
     },
   );
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
+import { isClientRoute } from '../shared/client-routes';
 import type { AppEnv } from './hono-env';
 
 const brotli = promisify(brotliCompress);
@@ -128,18 +129,24 @@ export function serveClient(dir: string) {
     return encoded;
   }
 
-  async function send(c: HonoCtx<AppEnv>, file: string, urlPath: string): Promise<Response | null> {
+  async function send(
+    c: HonoCtx<AppEnv>,
+    file: string,
+    urlPath: string,
+    status: 200 | 404 = 200,
+  ): Promise<Response | null> {
     const entry = await load(file);
     if (!entry) return null;
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {
       'Content-Type': type,
       'Cache-Control': cacheControlOf(urlPath, file),
-      ETag: entry.etag,
     };
+    // Only a 200 is cacheable by validator; a 404 is never answered with 304.
+    if (status === 200) headers.ETag = entry.etag;
     const compressible = COMPRESSIBLE.test(type) && entry.size >= MIN_COMPRESS_BYTES;
     if (compressible) headers.Vary = 'Accept-Encoding';
-    if (c.req.header('if-none-match') === entry.etag) {
+    if (status === 200 && c.req.header('if-none-match') === entry.etag) {
       return new Response(null, { status: 304, headers });
     }
     let body = entry.body;
@@ -150,7 +157,7 @@ export function serveClient(dir: string) {
     }
     headers['Content-Length'] = String(body.byteLength);
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
-      status: 200,
+      status,
       headers,
     });
   }
@@ -180,7 +187,10 @@ export function serveClient(dir: string) {
     }
     const lastSegment = urlPath.split('/').at(-1) ?? '';
     if (lastSegment.includes('.')) return notFound(c);
-    const page = await send(c, path.join(root, 'index.html'), '/index.html');
+    // A path no client route matches still gets the app's page (its router shows the
+    // not-found screen), but with the real status, so it is not indexed as a page.
+    const status = isClientRoute(urlPath) ? 200 : 404;
+    const page = await send(c, path.join(root, 'index.html'), '/index.html', status);
     return page ?? notFound(c);
   });
 }

@@ -695,6 +695,8 @@ describe('home page at 1280 px', () => {
   it('unknown paths show the 404 card with the header; /admin pages have no site header', async () => {
     await withPage(async (page) => {
       await openApp(page, `${server.url}/no-such-page`);
+      // The page is the app's, the status the real one.
+      expect((await page.request.get(`${server.url}/no-such-page`)).status()).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
         '404 Page Not Found',
       );

@@ -1,0 +1,20 @@
+import type { FileRoutesByFullPath } from '../routeTree.gen';
+
+/**
+ * The client router's paths as patterns, so the server can answer a path no route matches
+ * with status 404 (still the app's page, which shows the not-found screen) instead of a
+ * "soft 404" that search engines would index. `satisfies` makes the type check fail when a
+ * route is added or removed without updating this list.
+ */
+export const CLIENT_ROUTE_PATTERNS = {
+  '/': /^\/$/,
+  '/admin': /^\/admin$/,
+  '/admin/': /^\/admin\/$/,
+  '/admin/login': /^\/admin\/login\/?$/,
+  '/admin/dashboard': /^\/admin\/dashboard\/?$/,
+  '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
+} satisfies Record<keyof FileRoutesByFullPath, RegExp>;
+
+export function isClientRoute(pathname: string): boolean {
+  return Object.values(CLIENT_ROUTE_PATTERNS).some((pattern) => pattern.test(pathname));
+}
