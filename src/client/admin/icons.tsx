@@ -1,24 +1,9 @@
 import type { SVGProps } from 'react';
+import { Icon as BaseIcon } from '../ui/icons';
 
-/** Decorative line icons; every use sits in a control that carries its own text label. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** Decorative line icons at the admin's 18 px; every use sits in a control with its own label. */
+function Icon(props: SVGProps<SVGSVGElement>) {
+  return <BaseIcon width="18" height="18" {...props} />;
 }
 
 export const GripIcon = () => (

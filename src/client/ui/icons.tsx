@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Small line icons (24 px grid, stroke follows the text colour); decorative by default. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
