@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { LoginInput } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
-import { readBody, withBody } from './body';
+import { withBody } from './body';
 import { runProcedure } from './handler';
 
 /** The sign-in paths under /api/admin (DESIGN.md section 4), one procedure each. */
@@ -20,9 +20,9 @@ export function adminRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        async (caller) =>
+        (caller) =>
           withBody(
-            await readBody(c),
+            c,
             (body) => body,
             (input) => caller.admin.login(input as LoginInput),
           ),
@@ -33,9 +33,9 @@ export function adminRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        async (caller) =>
+        (caller) =>
           withBody(
-            await readBody(c),
+            c,
             (body) => body,
             (input) => caller.admin.verifyCode(input as { code: string }),
           ),

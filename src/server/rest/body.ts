@@ -3,10 +3,10 @@ import { TRPCError } from '@trpc/server';
 import type { AppEnv } from '../hono-env';
 import { readJsonBody, RestError } from './handler';
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; error: RestError };
+type JsonBody = { ok: true; value: unknown } | { ok: false; error: RestError };
 
 /** Reads the JSON body without throwing, so the caller decides when a bad body is reported. */
-export async function readBody(c: HonoCtx<AppEnv>): Promise<JsonBody> {
+async function readBody(c: HonoCtx<AppEnv>): Promise<JsonBody> {
   try {
     return { ok: true, value: await readJsonBody(c) };
   } catch (error) {
@@ -16,7 +16,7 @@ export async function readBody(c: HonoCtx<AppEnv>): Promise<JsonBody> {
 }
 
 /**
- * Calls a procedure with the input `build` makes from the JSON body. When the body could
+ * Reads the request's JSON body and calls a procedure with the input `build` makes from it. When the body could
  * not be read (empty while declared JSON, or malformed) the procedure still runs, with no
  * input: its throttle and auth checks answer first, as DESIGN.md section 4 ranks 429 and
  * 401 above 400, and the input check it then fails on is reported as the body's own error.
@@ -24,10 +24,11 @@ export async function readBody(c: HonoCtx<AppEnv>): Promise<JsonBody> {
  * The input is unchecked here on purpose: the procedure's zod schema is the one check.
  */
 export async function withBody<T>(
-  body: JsonBody,
+  c: HonoCtx<AppEnv>,
   build: (value: unknown) => unknown,
   call: (input: unknown) => Promise<T>,
 ): Promise<T> {
+  const body = await readBody(c);
   if (body.ok) return call(build(body.value));
   try {
     await call(undefined);

@@ -4,7 +4,7 @@ import { ZodError, ZodRealError } from 'zod';
 import type { FactCreateInput, FactPatch } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
-import { readBody, withBody } from './body';
+import { withBody } from './body';
 import { runProcedure } from './handler';
 
 type Direction = 'up' | 'down';
@@ -44,9 +44,9 @@ export function factsRest(deps: AppDeps) {
         runProcedure(
           c,
           deps,
-          async (caller) =>
+          (caller) =>
             withBody(
-              await readBody(c),
+              c,
               (body) => body,
               (input) => caller.facts.create(input as FactCreateInput),
             ),
@@ -58,9 +58,9 @@ export function factsRest(deps: AppDeps) {
         runProcedure(
           c,
           deps,
-          async (caller) =>
+          (caller) =>
             withBody(
-              await readBody(c),
+              c,
               (body) => ({ id: c.req.param('id'), data: body }),
               (input) =>
                 caller.facts
@@ -83,9 +83,9 @@ export function factsRest(deps: AppDeps) {
         runProcedure(
           c,
           deps,
-          async (caller) =>
+          (caller) =>
             withBody(
-              await readBody(c),
+              c,
               (body) => ({ id: c.req.param('id'), direction: directionOf(body) }),
               (input) => caller.facts.move(input as { id: string; direction: Direction }),
             ),
@@ -98,9 +98,9 @@ export function factsRest(deps: AppDeps) {
         runProcedure(
           c,
           deps,
-          async (caller) =>
+          (caller) =>
             withBody(
-              await readBody(c),
+              c,
               () => ({ factId: c.req.param('factId'), tagId: c.req.param('tagId') }),
               (input) => caller.facts.addTag(input as { factId: string; tagId: string }),
             ),

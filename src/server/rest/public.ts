@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ContactInput, SubscribeInput } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
-import { readBody, withBody } from './body';
+import { withBody } from './body';
 import { runProcedure } from './handler';
 
 /** The visitors' forms: POST /api/contact and POST /api/subscribe (DESIGN.md section 4). */
@@ -12,9 +12,9 @@ export function publicRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        async (caller) =>
+        (caller) =>
           withBody(
-            await readBody(c),
+            c,
             (body) => body,
             (input) => caller.contact.send(input as ContactInput),
           ),
@@ -26,9 +26,9 @@ export function publicRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        async (caller) =>
+        (caller) =>
           withBody(
-            await readBody(c),
+            c,
             (body) => body,
             (input) => caller.newsletter.subscribe(input as SubscribeInput),
           ),

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { TagCreateInput } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
-import { readBody, withBody } from './body';
+import { withBody } from './body';
 import { runProcedure } from './handler';
 
 /** GET and POST /api/tags (DESIGN.md section 4). */
@@ -20,9 +20,9 @@ export function tagsRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        async (caller) =>
+        (caller) =>
           withBody(
-            await readBody(c),
+            c,
             (body) => body,
             (input) => caller.tags.create(input as TagCreateInput),
           ),
