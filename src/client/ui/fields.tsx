@@ -64,15 +64,7 @@ export function TextInputField({
       autoComplete={autoComplete}
       className={`flex flex-col ${className}`}
     >
-      <Label className={labelClass}>
-        {label}
-        {isRequired ? (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       {multiline ? (
         <TextArea rows={rows} placeholder={placeholder} className={`${control} resize-y`} />
       ) : (
@@ -80,6 +72,21 @@ export function TextInputField({
       )}
       <FieldError className={errorClass} />
     </TextField>
+  );
+}
+
+/** The field's label; a required field gets a visual star (the input itself says "required"). */
+function FieldLabel({ label, isRequired }: { label: string; isRequired?: boolean }) {
+  return (
+    <Label className={labelClass}>
+      {label}
+      {isRequired ? (
+        <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </Label>
   );
 }
 
@@ -111,15 +118,7 @@ export function SelectField({
       isRequired={isRequired}
       className="flex flex-col"
     >
-      <Label className={labelClass}>
-        {label}
-        {isRequired ? (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       <Button
         className={`${control} flex cursor-pointer items-center justify-between gap-2 text-left data-[focus-visible]:border-brand-600 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600/40`}
       >
