@@ -9,6 +9,7 @@ import {
   type RunningServer,
 } from './support';
 import {
+  fillContactForm,
   openApp,
   publicFacts,
   revealWholePage,
@@ -514,12 +515,12 @@ describe('home page at 1280 px', () => {
       await page.unroute('**/api/trpc/contact.send**');
 
       // A failed send: the destructive toast with the fallback text.
-      await form.getByLabel('Full Name').fill('Ada Example');
-      await form.getByLabel('Email Address').fill('ada@example.com');
-      await form.getByRole('button', { name: /Select a subject/ }).click();
-      await page.getByRole('option', { name: 'Other' }).click();
-      await message.fill('Second message that will not arrive.');
-      await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+      await fillContactForm(page, {
+        name: 'Ada Example',
+        email: 'ada@example.com',
+        subject: 'Other',
+        message: 'Second message that will not arrive.',
+      });
       await page.route('**/api/trpc/contact.send**', (route) => route.abort());
       await form.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Something went wrong').waitFor();
@@ -548,14 +549,12 @@ describe('home page at 1280 px', () => {
       expect(box === null || box.x + box.width <= 0).toBe(true);
       const before = storedContacts(server.dbPath).length;
       const form = page.getByRole('form', { name: 'Contact form' });
-      await form.getByLabel('Full Name').fill('Robot');
-      await form.getByLabel('Email Address').fill('robot@example.com');
-      await form.getByRole('button', { name: /Select a subject/ }).click();
-      await page.getByRole('option', { name: 'Other' }).click();
-      await form
-        .getByRole('textbox', { name: 'Message', exact: true })
-        .fill('Buy cheap things now, best prices.');
-      await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+      await fillContactForm(page, {
+        name: 'Robot',
+        email: 'robot@example.com',
+        subject: 'Other',
+        message: 'Buy cheap things now, best prices.',
+      });
       await trap.evaluate((input: HTMLInputElement) => {
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
         setter.call(input, 'https://spam.example');

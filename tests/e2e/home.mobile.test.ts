@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, newPage, startServer, type RunningServer } from './support';
 import {
+  fillContactForm,
   openApp,
   revealWholePage,
   storedContacts,
@@ -105,14 +106,12 @@ describe('home page at 375 px', () => {
   it('sends the contact form from a phone', async () => {
     await waitForContactForm(page);
     const form = page.getByRole('form', { name: 'Contact form' });
-    await form.getByLabel('Full Name').fill('Mo Bile');
-    await form.getByLabel('Email Address').fill('mo@example.com');
-    await form.getByRole('button', { name: /Select a subject/ }).click();
-    await page.getByRole('option', { name: 'Partnership Opportunity' }).click();
-    await form
-      .getByRole('textbox', { name: 'Message', exact: true })
-      .fill('Hello from a small screen.');
-    await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+    await fillContactForm(page, {
+      name: 'Mo Bile',
+      email: 'mo@example.com',
+      subject: 'Partnership Opportunity',
+      message: 'Hello from a small screen.',
+    });
     await form.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByText('Message sent!');
     await toast.waitFor();

@@ -64,6 +64,20 @@ export async function waitForContactForm(page: Page): Promise<void> {
   });
 }
 
+/** Fills every contact field (company left empty) and ticks the privacy box, as a visitor would. */
+export async function fillContactForm(
+  page: Page,
+  fields: { name: string; email: string; subject: string; message: string },
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Full Name').fill(fields.name);
+  await form.getByLabel('Email Address').fill(fields.email);
+  await form.getByRole('button', { name: /Select a subject/ }).click();
+  await page.getByRole('option', { name: fields.subject }).click();
+  await form.getByRole('textbox', { name: 'Message', exact: true }).fill(fields.message);
+  await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
+}
+
 export interface StoredContact {
   name: string;
   email: string;
