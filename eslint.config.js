@@ -17,4 +17,42 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Production code never reaches into test code (scripts/ are dev tools and may).
+    files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tests/**', '**/*.test', '**/*.test.*'],
+              message: 'Production code must not import test code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser bundle may know the server's types (the tRPC router), never its runtime.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Relative paths into src/server, db or tests; packages such as react-dom/server are fine.
+              regex: '^(\\.{1,2}/)+(.*/)?(server|db|tests)(/|$)',
+              allowTypeImports: true,
+              message: 'Client code may import server types only (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

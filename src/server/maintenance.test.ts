@@ -3,7 +3,7 @@ import { sessions, throttleEvents } from '../../db/schema';
 import { SESSION_TTL_MS } from './auth/session';
 import { recordEvent } from './auth/throttle';
 import { pruneExpired } from './maintenance';
-import { callerFor, createTestDeps, signedInCookie } from './test-support';
+import { callerFor, createTestDeps, signedInCookie } from '../../tests/support/app';
 
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = createTestDeps();

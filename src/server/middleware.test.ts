@@ -7,8 +7,8 @@ import {
   signedInCookie,
   testConfig,
   type TestDeps,
-} from './test-support';
-import { insertUser, PASSWORD } from './test-users';
+} from '../../tests/support/app';
+import { insertUser, PASSWORD } from '../../tests/support/users';
 
 let deps: TestDeps;
 let app: ReturnType<typeof createApp>;

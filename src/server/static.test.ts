@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createTestDeps } from './test-support';
+import { createTestDeps } from '../../tests/support/app';
 
 let dir: string;
 let app: ReturnType<typeof createApp>;

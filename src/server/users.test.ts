@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { verifyPassword } from './auth/passwords';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from './test-support';
+import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '../../tests/support/app';
 import {
   addUser,
   ensureInitialAdmin,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../db';
 import { createApp } from '../app';
-import { createTestClock, createTestDeps } from '../test-support';
-import { insertUser, PASSWORD } from '../test-users';
+import { createTestClock, createTestDeps } from '../../../tests/support/app';
+import { insertUser, PASSWORD } from '../../../tests/support/users';
 
 let dir: string | undefined;
 

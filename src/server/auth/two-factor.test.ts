@@ -7,8 +7,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createMailer } from '../mail';
-import { createTestDeps, type TestDeps } from '../test-support';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../test-users';
+import { createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 import { generateCode } from './two-factor';
 
 interface ReceivedMail {

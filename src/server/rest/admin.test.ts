@@ -6,8 +6,8 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '../test-support';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../test-users';
+} from '../../../tests/support/app';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

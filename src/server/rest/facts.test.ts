@@ -4,8 +4,8 @@ import { aiFactTags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import type { Fact, Tag } from '../../shared/types';
 import type { App } from '../app';
-import { createTestApp, signedInCookie, type TestDeps } from '../test-support';
-import { invalid, rest, UNAUTHORIZED, type RestOptions } from './test-helpers';
+import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
+import { invalid, rest, UNAUTHORIZED, type RestOptions } from '../../../tests/support/rest';
 
 let app: App;
 let deps: TestDeps;

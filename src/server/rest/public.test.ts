@@ -10,8 +10,8 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '../test-support';
-import { invalid, rest } from './test-helpers';
+} from '../../../tests/support/app';
+import { invalid, rest } from '../../../tests/support/rest';
 
 let app: App;
 let deps: TestDeps;

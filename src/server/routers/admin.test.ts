@@ -8,9 +8,9 @@ import {
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '../test-support';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../test-users';
-import { failure, issuesOf } from './test-helpers';
+} from '../../../tests/support/app';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

@@ -10,10 +10,10 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '../test-support';
+} from '../../../tests/support/app';
 import { ThrottledError } from '../trpc';
 import { CONTACT_THANKS } from './contact';
-import { failure, issuesOf } from './test-helpers';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 const message: ContactInput = {
   name: 'Ada Lovelace',

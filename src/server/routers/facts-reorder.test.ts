@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Fact } from '../../shared/types';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../test-support';
-import { failure, issuesOf } from './test-helpers';
+import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 type Admin = Awaited<ReturnType<typeof adminCaller>>;
 

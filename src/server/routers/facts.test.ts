@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../test-support';
-import { failure, issuesOf } from './test-helpers';
+import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 type Admin = Awaited<ReturnType<typeof adminCaller>>;
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers, throttleEvents } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
-import { callerFor, createTestDeps, type TestDeps } from '../test-support';
+import { callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
 import { ThrottledError } from '../trpc';
-import { failure, issuesOf } from './test-helpers';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
 

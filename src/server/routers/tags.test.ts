@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../test-support';
+import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
 import { isUniqueViolation } from './db-errors';
-import { failure, issuesOf } from './test-helpers';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
 let admin: Awaited<ReturnType<typeof adminCaller>>;

@@ -5,14 +5,14 @@
 import { sealData } from 'iron-session';
 import { openDatabase } from '../../db';
 import { sessions, users } from '../../db/schema';
-import { createApp } from './app';
-import { SESSION_COOKIE, SESSION_TTL_MS, newToken } from './auth/session';
-import type { Config } from './config';
-import { buildContext } from './context';
-import { createMemoryLogger } from './logger';
-import type { MailMessage, Mailer } from './mail';
-import { appRouter } from './routers';
-import { createCallerFactory, type AppDeps } from './trpc';
+import { createApp } from '../../src/server/app';
+import { SESSION_COOKIE, SESSION_TTL_MS, newToken } from '../../src/server/auth/session';
+import type { Config } from '../../src/server/config';
+import { buildContext } from '../../src/server/context';
+import { createMemoryLogger } from '../../src/server/logger';
+import type { MailMessage, Mailer } from '../../src/server/mail';
+import { appRouter } from '../../src/server/routers';
+import { createCallerFactory, type AppDeps } from '../../src/server/trpc';
 
 export interface TestClock {
   now(): Date;

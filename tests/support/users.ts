@@ -1,8 +1,8 @@
 /** Users and cookies for sign-in tests. */
 import { users, type UserRow } from '../../db/schema';
-import { hashPassword } from './auth/passwords';
-import { SESSION_COOKIE } from './auth/session';
-import type { AppDeps } from './trpc';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { SESSION_COOKIE } from '../../src/server/auth/session';
+import type { AppDeps } from '../../src/server/trpc';
 
 export const PASSWORD = 'correct horse battery staple';
 

@@ -1,5 +1,5 @@
 /** Request helpers for REST tests that go through the whole app with app.request(). */
-import type { App } from '../app';
+import type { App } from '../../src/server/app';
 
 export interface RestOptions {
   /** Sent as JSON with Content-Type: application/json. */
