@@ -1,9 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+/**
+ * The dev server's counterpart of src/server/static.ts: `/` is the home page (index.html),
+ * every other page address (admin area, unknown paths) the router app (app.html).
+ */
+function appPageFallback(): Plugin {
+  return {
+    name: 'app-page-fallback',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const accept = req.headers.accept ?? '';
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        const isPage = req.method === 'GET' && accept.includes('text/html');
+        if (isPage && pathname !== '/' && !pathname.includes('.')) req.url = '/app.html';
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -16,12 +35,18 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    appPageFallback(),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    // scripts/prerender.ts reads it to preload the home page's route chunk.
-    manifest: true,
+    // One stylesheet, inlined into both pages by scripts/prerender.ts; with per-chunk CSS the
+    // lazy chunks would request it a second time.
+    cssCodeSplit: false,
+    rollupOptions: {
+      // The home page (prerendered, no router) and the router app (admin, not-found page).
+      input: { index: 'index.html', app: 'app.html' },
+    },
   },
   server: {
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
@@ -47,6 +72,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // Form interactions render once per event; on a busy 2-core CI machine a test that
+          // fills a whole form has needed more than the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** Files and folders whose content decides the built client (paths from the project root). */
 export const BUILD_INPUTS = [
   'index.html',
+  'app.html',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',

@@ -16,7 +16,7 @@ const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const SERVER_DIR = path.join(ROOT, 'dist/server');
 
 interface ServerEntry {
-  renderPath: (path: string) => Promise<string>;
+  renderHome: () => Promise<string>;
 }
 
 /**
@@ -35,33 +35,6 @@ export function inlineCriticalResources(html: string, readAsset: (urlPath: strin
   });
   if (out.includes('src="/boot.js"')) throw new Error('index.html: boot.js was not inlined');
   return out;
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * The home route's code is split from the entry and would only be requested once the entry
- * has run; preloading it (and what it imports) saves that round trip before hydration.
- */
-export function preloadHomeRoute(html: string, manifest: Record<string, ManifestChunk>): string {
-  const key = Object.keys(manifest).find((k) => k.startsWith('src/client/routes/index.tsx'));
-  if (!key) throw new Error('the build manifest has no chunk for src/client/routes/index.tsx');
-  const files = new Set<string>();
-  const visit = (name: string) => {
-    const chunk = manifest[name];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  const links = [...files]
-    .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
-  return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
 }
 
 /**
@@ -131,22 +104,19 @@ export function precompress(dir: string): number {
 async function main() {
   const entryFile = path.join(SERVER_DIR, 'entry-server.js');
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const appHtml = await entry.renderPath('/');
+  const appHtml = await entry.renderHome();
   if (/<script(?![^>]*type="application\/ld\+json")/.test(appHtml)) {
     throw new Error('the prerendered app contains an inline <script>, which the CSP would block');
   }
 
-  const indexFile = path.join(CLIENT_DIR, 'index.html');
-  const template = readFileSync(indexFile, 'utf8');
-  const page = injectIntoTemplate(template, appHtml, homeHeadTags());
   const readAsset = (urlPath: string) => readFileSync(path.join(CLIENT_DIR, urlPath), 'utf8');
-  const manifest = JSON.parse(readAsset('.vite/manifest.json')) as Record<string, ManifestChunk>;
-  writeFileSync(
-    indexFile,
-    loadScriptsAfterFirstPaint(
-      preloadHomeRoute(inlineCriticalResources(page, readAsset), manifest),
-    ),
-  );
+  const indexFile = path.join(CLIENT_DIR, 'index.html');
+  const page = injectIntoTemplate(readFileSync(indexFile, 'utf8'), appHtml, homeHeadTags());
+  writeFileSync(indexFile, loadScriptsAfterFirstPaint(inlineCriticalResources(page, readAsset)));
+  // app.html (admin area, not-found page) paints nothing before its script runs, but its
+  // theme must still apply before the first paint.
+  const appFile = path.join(CLIENT_DIR, 'app.html');
+  writeFileSync(appFile, inlineCriticalResources(readFileSync(appFile, 'utf8'), readAsset));
   writeFileSync(path.join(CLIENT_DIR, 'robots.txt'), robotsTxt());
   writeFileSync(path.join(CLIENT_DIR, 'sitemap.xml'), sitemapXml());
   writeFileSync(

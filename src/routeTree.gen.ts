@@ -9,18 +9,12 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './client/routes/__root'
-import { Route as IndexRouteImport } from './client/routes/index'
 import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -49,7 +43,6 @@ const AdminProtectedAiFactEditIdRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
   '/admin': typeof AdminProtectedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
@@ -57,7 +50,6 @@ export interface FileRoutesByFullPath {
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
@@ -65,7 +57,6 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
   '/admin/_protected': typeof AdminProtectedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
@@ -75,22 +66,15 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/'
     | '/admin'
     | '/admin/login'
     | '/admin/'
     | '/admin/dashboard'
     | '/admin/ai-fact-edit/$id'
   fileRoutesByTo: FileRoutesByTo
-  to:
-    | '/'
-    | '/admin'
-    | '/admin/login'
-    | '/admin/dashboard'
-    | '/admin/ai-fact-edit/$id'
+  to: '/admin' | '/admin/login' | '/admin/dashboard' | '/admin/ai-fact-edit/$id'
   id:
     | '__root__'
-    | '/'
     | '/admin/_protected'
     | '/admin/login'
     | '/admin/'
@@ -99,7 +83,6 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   AdminProtectedRoute: typeof AdminProtectedRouteWithChildren
   AdminLoginRoute: typeof AdminLoginRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -107,13 +90,6 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/admin/': {
       id: '/admin/'
       path: '/admin'
@@ -167,7 +143,6 @@ const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   AdminProtectedRoute: AdminProtectedRouteWithChildren,
   AdminLoginRoute: AdminLoginRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -2,30 +2,15 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { AppRoot } from './lib/app-root';
-import { createQueryClient } from './lib/query-client';
-import { createQueryUtils, createTrpcClient } from './lib/trpc';
-import { createAppRouter } from './router';
+import { HomeApp } from './home/home-app';
 
 /**
- * Renders one path of the app to HTML at build time (scripts/prerender.ts). The same
+ * Renders the home page to HTML at build time (scripts/prerender.ts), with the same
  * components as in the browser; data that comes from the API (the facts) is left to the
  * client, so its loading state is what gets prerendered.
  */
-export async function renderPath(path: string): Promise<string> {
-  const queryClient = createQueryClient();
-  // Never called during the render (queries only start in effects); a real client keeps
-  // the providers' types honest.
-  const trpcClient = createTrpcClient('http://prerender.invalid');
-  const router = createAppRouter(
-    { queryClient, queryUtils: createQueryUtils(queryClient, trpcClient) },
-    createMemoryHistory({ initialEntries: [path] }),
-    { scrollRestoration: false },
-  );
-  await router.load();
-
-  const app = <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+export async function renderHome(): Promise<string> {
+  const app = <HomeApp />;
   // First pass: waits until every lazily loaded part (the forms) has loaded. Its output
   // would finish those parts with inline scripts, which the CSP forbids, so it is dropped.
   await drain(app);
@@ -33,7 +18,7 @@ export async function renderPath(path: string): Promise<string> {
   const html = renderToString(app);
   // A part that still suspended renders as its fallback, marked by this comment.
   if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) {
-    throw new Error(`a part of ${path} was not ready or failed while prerendering`);
+    throw new Error('a part of the home page was not ready or failed while prerendering');
   }
   return html;
 }

@@ -8,26 +8,11 @@ export interface RouterContext {
   queryUtils: QueryUtils;
 }
 
-export interface AppRouterOptions {
-  /**
-   * Off for the build-time prerender: on the server the router would print an inline
-   * scroll-restoration script, which the CSP does not allow and the client does not need.
-   */
-  scrollRestoration?: boolean;
-}
-
 export function createAppRouter(
   context: RouterContext,
   history?: Parameters<typeof createRouter>[0]['history'],
-  options: AppRouterOptions = {},
 ) {
-  return createRouter({
-    routeTree,
-    context,
-    history,
-    defaultPreload: 'intent',
-    scrollRestoration: options.scrollRestoration ?? true,
-  });
+  return createRouter({ routeTree, context, history, defaultPreload: 'intent' });
 }
 
 declare module '@tanstack/react-router' {

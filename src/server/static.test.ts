@@ -12,12 +12,14 @@ let app: ReturnType<typeof createApp>;
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 const INDEX = `<!doctype html><html><head><title>App</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
+const APP = `<!doctype html><html><head><title>Admin</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Zz9.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'client-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'app.html'), APP);
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(path.join(dir, 'assets', 'tiny-Xy9.css'), 'a{}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -31,14 +33,22 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('serveClient', () => {
-  it.each(['/', '/admin', '/admin/login', '/admin/dashboard', '/admin/ai-fact-edit/3', '/admin/'])(
-    'answers the client route %s with index.html, not cached',
+  it('answers / with the home page (index.html), not cached', async () => {
+    const res = await app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it.each(['/admin', '/admin/login', '/admin/dashboard', '/admin/ai-fact-edit/3', '/admin/'])(
+    'answers the client route %s with the router app (app.html), not cached',
     async (url) => {
       const res = await app.request(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX);
+      expect(await res.text()).toBe(APP);
     },
   );
 
@@ -49,11 +59,11 @@ describe('serveClient', () => {
       expect(first.status).toBe(404);
       expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(first.headers.get('etag')).toBeNull();
-      expect(await first.text()).toBe(INDEX);
-      const etag = (await app.request('/')).headers.get('etag') ?? '';
+      expect(await first.text()).toBe(APP);
+      const etag = (await app.request('/admin/login')).headers.get('etag') ?? '';
       const again = await app.request(url, { headers: { 'if-none-match': etag } });
       expect(again.status).toBe(404);
-      expect(await again.text()).toBe(INDEX);
+      expect(await again.text()).toBe(APP);
     },
   );
 

@@ -87,7 +87,8 @@ async function isFile(file: string): Promise<boolean> {
  * Serves the built client: real files with long-lived caching for hashed assets, compressed
  * when the client accepts it (precompressed .br/.gz siblings first, otherwise compressed once
  * and kept in memory). A path that names a file (has an extension) gets that file or 404,
- * never the app's page; every other GET is a client route and gets index.html.
+ * never a page; `/` gets the home page (index.html) and every other GET the router app
+ * (app.html).
  */
 export function serveClient(dir: string) {
   const root = path.resolve(dir);
@@ -187,10 +188,12 @@ export function serveClient(dir: string) {
     }
     const lastSegment = urlPath.split('/').at(-1) ?? '';
     if (lastSegment.includes('.')) return notFound(c);
-    // A path no client route matches still gets the app's page (its router shows the
-    // not-found screen), but with the real status, so it is not indexed as a page.
+    // `/` is the prerendered home page; every other page is the router app. A path no
+    // client route matches still gets the app (its router shows the not-found screen), but
+    // with the real status, so it is not indexed as a page.
+    const pageName = urlPath === '/' ? 'index.html' : 'app.html';
     const status = isClientRoute(urlPath) ? 200 : 404;
-    const page = await send(c, path.join(root, 'index.html'), '/index.html', status);
+    const page = await send(c, path.join(root, pageName), `/${pageName}`, status);
     return page ?? notFound(c);
   });
 }

@@ -7,7 +7,6 @@ import type { FileRoutesByFullPath } from '../routeTree.gen';
  * route is added or removed without updating this list.
  */
 export const CLIENT_ROUTE_PATTERNS = {
-  '/': /^\/$/,
   '/admin': /^\/admin$/,
   '/admin/': /^\/admin\/$/,
   '/admin/login': /^\/admin\/login\/?$/,
@@ -15,6 +14,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
+/** The home page is its own entry (index.html), not a route of the router app. */
 export function isClientRoute(pathname: string): boolean {
+  if (pathname === '/') return true;
   return Object.values(CLIENT_ROUTE_PATTERNS).some((pattern) => pattern.test(pathname));
 }

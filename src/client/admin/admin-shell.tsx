@@ -4,9 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_LOGOUT_MS } from '../../shared/constants';
 import { trpc } from '../lib/trpc';
 import { toast } from '../ui/toast';
-import { Button } from './controls';
+import { Button, returnLinkClass } from './controls';
 import { isUnauthorized, errorMessage } from './errors';
-import { LogOutIcon, SparkIcon } from './icons';
+import { company } from '../content';
+import { Logo } from '../ui/logo';
+import { ThemeToggle } from '../ui/theme-toggle';
+import { LogOutIcon } from './icons';
 import { useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
 
 /**
@@ -70,30 +73,27 @@ export function AdminShell({ username, children }: { username: string; children:
   });
 
   return (
-    <div className="min-h-screen bg-slate-100">
-      <header className="border-b border-slate-200 bg-white">
+    <div className="min-h-screen bg-subtle">
+      <header className="border-b border-line bg-raised">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-5">
             <Link
               to="/admin/dashboard"
-              className="flex items-center gap-2 rounded-md font-bold text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+              aria-label={`${company.name} admin, dashboard`}
+              className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
             >
-              <span className="flex h-8 w-8 items-center justify-center rounded-md bg-blue-700 text-white">
-                <SparkIcon />
-              </span>
-              <span>
-                AI Consultancy <span className="font-normal text-slate-700">Admin</span>
+              <Logo />
+              <span className="rounded-md bg-line px-2 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
+                Admin
               </span>
             </Link>
-            <Link
-              to="/"
-              className="text-sm text-slate-800 underline underline-offset-2 hover:text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
-            >
+            <a href="/" className={returnLinkClass}>
               Return to the Site
-            </Link>
+            </a>
           </div>
           <div className="flex items-center gap-3">
-            <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-medium text-slate-900">
+            <ThemeToggle />
+            <span className="rounded-full bg-line px-3 py-1 text-sm font-medium text-ink">
               <span className="sr-only">Signed in as </span>
               {username}
             </span>

@@ -4,11 +4,11 @@ import { useDelayedNavigate } from './session';
 
 function StatusScreen({ message }: { message: string }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
-      <p role="status" className="flex items-center gap-3 text-lg text-slate-800">
+    <main className="flex min-h-screen items-center justify-center bg-subtle p-4">
+      <p role="status" className="flex items-center gap-3 text-lg text-muted">
         <span
           aria-hidden="true"
-          className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-line-strong border-t-brand-600 dark:border-t-brand-400"
         />
         {message}
       </p>

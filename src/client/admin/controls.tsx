@@ -12,14 +12,13 @@ import {
 } from 'react-aria-components';
 
 const focusRing =
-  'outline-none data-focus-visible:ring-2 data-focus-visible:ring-blue-700 data-focus-visible:ring-offset-2';
+  'outline-none data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400 data-focus-visible:ring-offset-2';
 
 const buttonVariants = {
-  primary: 'bg-blue-700 text-white hover:bg-blue-800 data-pressed:bg-blue-900',
-  secondary:
-    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 data-pressed:bg-slate-200',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 data-pressed:bg-brand-900',
+  secondary: 'border border-line-strong bg-raised text-ink hover:bg-subtle data-pressed:bg-line',
   danger: 'bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900',
-  ghost: 'text-slate-800 hover:bg-slate-100 data-pressed:bg-slate-200',
+  ghost: 'text-muted hover:bg-subtle data-pressed:bg-line',
 } as const;
 
 export type ButtonVariant = keyof typeof buttonVariants;
@@ -46,14 +45,18 @@ export function Button({
   );
 }
 
+/** "Return to the Site": a plain link (a full page load: the home page is its own entry). */
+export const returnLinkClass =
+  'rounded text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
+
 /** Class names for links that look like buttons (RAC Link or the router's Link). */
 export function buttonClasses(variant: ButtonVariant = 'secondary', size: 'md' | 'icon' = 'md') {
   const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
-  return `inline-flex items-center gap-2 rounded-md text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 focus-visible:outline-none ${sizing} ${buttonVariants[variant]}`;
+  return `inline-flex items-center gap-2 rounded-md text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:ring-offset-2 focus-visible:outline-none ${sizing} ${buttonVariants[variant]}`;
 }
 
 const fieldInput =
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-blue-700 focus:ring-2 focus:ring-blue-700 data-invalid:border-red-700';
+  'w-full rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 data-invalid:border-red-700';
 
 interface TextInputFieldProps {
   label: string;
@@ -107,18 +110,18 @@ export function TextInputField({
       autoFocus={autoFocus}
       className="flex flex-col gap-1"
     >
-      <Label className="text-sm font-medium text-slate-900">{label}</Label>
+      <Label className="text-sm font-medium text-ink">{label}</Label>
       {multiline ? (
         <TextArea ref={textAreaRef} rows={rows} className={fieldInput} />
       ) : (
         <Input ref={inputRef} onKeyDown={onKeyDown} className={fieldInput} />
       )}
       {description ? (
-        <Text slot="description" className="text-xs text-slate-700">
+        <Text slot="description" className="text-xs text-muted">
           {description}
         </Text>
       ) : null}
-      <FieldError className="text-sm text-red-700">{error}</FieldError>
+      <FieldError className="text-sm text-red-700 dark:text-red-300">{error}</FieldError>
     </TextField>
   );
 }
@@ -138,11 +141,11 @@ export function Switch({ isSelected, onChange, children, isDisabled, ...aria }: 
       onChange={onChange}
       isDisabled={isDisabled}
       aria-describedby={aria['aria-describedby']}
-      className="group inline-flex cursor-pointer items-center gap-2 text-sm text-slate-900 data-disabled:cursor-not-allowed data-disabled:opacity-50"
+      className="group inline-flex cursor-pointer items-center gap-2 text-sm text-ink data-disabled:cursor-not-allowed data-disabled:opacity-50"
     >
       <span
         aria-hidden="true"
-        className="flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-blue-700 group-data-focus-visible:ring-offset-2 group-data-selected:bg-green-700"
+        className="flex h-6 w-11 shrink-0 items-center rounded-full bg-line-strong px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-brand-600 dark:group-data-focus-visible:ring-brand-400 group-data-focus-visible:ring-offset-2 group-data-selected:bg-green-700"
       >
         <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-selected:translate-x-5" />
       </span>
@@ -153,10 +156,10 @@ export function Switch({ isSelected, onChange, children, isDisabled, ...aria }: 
 
 export function Spinner({ label }: { label: string }) {
   return (
-    <div role="status" className="flex items-center justify-center gap-3 p-8 text-slate-800">
+    <div role="status" className="flex items-center justify-center gap-3 p-8 text-muted">
       <span
         aria-hidden="true"
-        className="h-6 w-6 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+        className="h-6 w-6 animate-spin rounded-full border-2 border-line-strong border-t-brand-600 dark:border-t-brand-400"
       />
       <span className="sr-only">{label}</span>
     </div>
@@ -165,7 +168,7 @@ export function Spinner({ label }: { label: string }) {
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
+    <section className={`rounded-lg border border-line bg-raised p-6 shadow-sm ${className}`}>
       {children}
     </section>
   );

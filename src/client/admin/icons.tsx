@@ -51,9 +51,3 @@ export const LogOutIcon = () => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
-export const SparkIcon = () => (
-  <Icon strokeWidth="1.8">
-    <path d="M12 2v4M12 18v4M4.9 4.9l2.8 2.8M16.3 16.3l2.8 2.8M2 12h4M18 12h4M4.9 19.1l2.8-2.8M16.3 7.7l2.8-2.8" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);

@@ -3,7 +3,8 @@ import { Button, Form } from 'react-aria-components';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/schemas';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
-import { trpc } from '../lib/trpc';
+import { useSubmission } from '../lib/use-submission';
+import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { fireConfetti } from '../ui/confetti';
 import { CheckboxField, HoneypotField, SelectField, TextInputField } from '../ui/fields';
@@ -52,7 +53,7 @@ export default function ContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const send = trpc.contact.send.useMutation();
+  const submission = useSubmission();
   const hydrated = useHydrated();
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
@@ -72,7 +73,7 @@ export default function ContactForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (send.isPending) return;
+    if (submission.pending) return;
     const checked = validate(contactInput, toContactInput(values));
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -80,22 +81,27 @@ export default function ContactForm() {
       return;
     }
     setErrors({});
-    try {
-      const result = await send.mutateAsync(checked.data);
-      if (!result.success) throw new Error(result.message);
-      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
-      setValues(EMPTY);
-      fireConfetti();
-    } catch (error) {
-      toast({
-        title: 'Something went wrong',
-        description: serverMessage(error) ?? 'Please try again later.',
-        variant: 'destructive',
-      });
-    }
+    await submission.run(async () => {
+      try {
+        const result = await publicApi.contact.send.mutate(checked.data);
+        if (!result.success) throw new Error(result.message);
+        toast({
+          title: 'Message sent!',
+          description: "We'll get back to you as soon as possible.",
+        });
+        setValues(EMPTY);
+        fireConfetti();
+      } catch (error) {
+        toast({
+          title: 'Something went wrong',
+          description: serverMessage(error) ?? 'Please try again later.',
+          variant: 'destructive',
+        });
+      }
+    });
   }
 
-  const sending = send.isPending;
+  const sending = submission.pending;
 
   return (
     <Form

@@ -3,7 +3,8 @@ import { Button, Form } from 'react-aria-components';
 import { subscribeInput } from '../../shared/schemas';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
-import { trpc } from '../lib/trpc';
+import { useSubmission } from '../lib/use-submission';
+import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { HoneypotField, TextInputField } from '../ui/fields';
 import { buttonClass } from '../ui/styles';
@@ -14,33 +15,35 @@ export default function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const subscribe = trpc.newsletter.subscribe.useMutation();
+  const submission = useSubmission();
   const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (subscribe.isPending) return;
+    if (submission.pending) return;
     const checked = validate(subscribeInput, { email, website });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    try {
-      await subscribe.mutateAsync({ email, website });
-      toast({
-        title: 'Thanks for subscribing!',
-        description: "You'll hear from us when there's news worth sharing.",
-      });
-      setEmail('');
-      setWebsite('');
-    } catch (error) {
-      toast({
-        title: 'Subscription failed',
-        description: serverMessage(error) ?? 'Please try again later.',
-        variant: 'destructive',
-      });
-    }
+    await submission.run(async () => {
+      try {
+        await publicApi.newsletter.subscribe.mutate({ email, website });
+        toast({
+          title: 'Thanks for subscribing!',
+          description: "You'll hear from us when there's news worth sharing.",
+        });
+        setEmail('');
+        setWebsite('');
+      } catch (error) {
+        toast({
+          title: 'Subscription failed',
+          description: serverMessage(error) ?? 'Please try again later.',
+          variant: 'destructive',
+        });
+      }
+    });
   }
 
   return (
@@ -66,10 +69,10 @@ export default function NewsletterForm() {
       <HoneypotField value={website} onChange={setWebsite} />
       <Button
         type="submit"
-        isDisabled={!hydrated || subscribe.isPending}
+        isDisabled={!hydrated || submission.pending}
         className={buttonClass('primary', 'md', 'w-full')}
       >
-        {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+        {submission.pending ? 'Subscribing...' : 'Subscribe'}
       </Button>
     </Form>
   );

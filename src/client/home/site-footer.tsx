@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { company, contactDetails, footerServices, legalEntries } from '../content';
 import { createIsland } from '../lib/island';
 import { LinkedInIcon } from '../ui/icons';
@@ -61,9 +60,9 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
                 </a>
               </li>
               <li>
-                <Link to="/admin/login" className={linkClass}>
+                <a href="/admin/login" className={linkClass}>
                   Admin Area
-                </Link>
+                </a>
               </li>
             </ul>
           </nav>

@@ -1,5 +1,4 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link } from '@tanstack/react-router';
 import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '../../shared/constants';
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { CloseIcon, MenuIcon } from '../ui/icons';
@@ -67,14 +66,14 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           onClick={onLogoClick}
           className={`rounded-lg ${focusRing}`}
           aria-label="Acme AI Engineering, home"
         >
           <Logo />
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
             <a key={link.id} href={sectionHref(link.id, onHome)} className={linkClass}>

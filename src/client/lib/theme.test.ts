@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  THEME_STORAGE_KEYS,
-  nextPreference,
-  readPreference,
-  resolveTheme,
-  writePreference,
-} from './theme';
+import { THEME_STORAGE_KEYS, readPreference, resolveTheme, writePreference } from './theme';
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const map = new Map(Object.entries(entries));
@@ -61,12 +55,6 @@ describe('theme resolution', () => {
       'ui-theme': 'dark',
     });
   });
-
-  it('cycles system, light, dark', () => {
-    expect(nextPreference('system')).toBe('light');
-    expect(nextPreference('light')).toBe('dark');
-    expect(nextPreference('dark')).toBe('system');
-  });
 });
 
 describe('public/boot.js (runs before the first paint)', () => {
@@ -105,19 +93,10 @@ describe('public/boot.js (runs before the first paint)', () => {
     expect(root.style.colorScheme).toBe(expected);
   });
 
-  it('keeps the admin area light (it has no dark styles yet)', () => {
+  it('applies the same theme on admin paths as on the home page', () => {
     window.history.pushState({}, '', '/admin/login');
-    runBoot({ 'acme-ai-theme': 'dark' }, true);
-    expect(document.documentElement.classList.contains('dark')).toBe(false);
-    window.history.pushState({}, '', '/');
-  });
-
-  it('hides the prerendered home page on other paths until the app renders them', () => {
-    runBoot({}, false);
-    expect(document.documentElement.classList.contains('route-pending')).toBe(false);
-    window.history.pushState({}, '', '/admin/login');
-    runBoot({}, false);
-    expect(document.documentElement.classList.contains('route-pending')).toBe(true);
+    runBoot({ 'acme-ai-theme': 'dark' }, false);
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
     window.history.pushState({}, '', '/');
   });
 });

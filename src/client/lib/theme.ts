@@ -54,9 +54,3 @@ export function applyTheme(root: HTMLElement, theme: ResolvedTheme): void {
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
 }
-
-/** The next choice of the header's theme button: system, light, dark, then round again. */
-export function nextPreference(current: ThemePreference): ThemePreference {
-  const index = THEME_PREFERENCES.indexOf(current);
-  return THEME_PREFERENCES[(index + 1) % THEME_PREFERENCES.length] ?? 'system';
-}

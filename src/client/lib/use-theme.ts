@@ -26,8 +26,6 @@ function safeStorage(): Storage | null {
 const listeners = new Set<() => void>();
 let preference: ThemePreference | null = null;
 let snapshot: ThemeSnapshot | null = null;
-/** The admin area has no dark styles yet: it always shows light (public/boot.js agrees). */
-let lightOnly = false;
 
 function computeSnapshot(): ThemeSnapshot {
   preference ??= readPreference(safeStorage());
@@ -44,15 +42,8 @@ function computeSnapshot(): ThemeSnapshot {
  * cannot briefly apply the wrong theme.
  */
 function changed() {
-  applyTheme(document.documentElement, lightOnly ? 'light' : computeSnapshot().resolved);
+  applyTheme(document.documentElement, computeSnapshot().resolved);
   for (const listener of listeners) listener();
-}
-
-/** Called on navigation: pages under /admin are shown in the light theme only. */
-export function setLightOnly(value: boolean): void {
-  if (lightOnly === value) return;
-  lightOnly = value;
-  changed();
 }
 
 function onStorage(event: StorageEvent) {

@@ -1,48 +1,36 @@
-import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
-import { SiteFooter } from '../home/site-footer';
-import { SiteHeader } from '../home/site-header';
-import { installSmoothScroll } from '../lib/smooth-scroll';
-import { setLightOnly } from '../lib/use-theme';
+import { PublicLayout } from '../home/public-layout';
+import { useReadyMark } from '../lib/use-ready-mark';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Toaster } from '../ui/toast';
-import { focusRing } from '../ui/styles';
 
+/**
+ * The router app serves the admin area and the not-found page; the home page is its own
+ * entry (src/client/home-main.tsx), so `/` is no route here.
+ */
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFound,
 });
 
 function RootLayout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Spec section 2: the public header and footer are hidden on every /admin path.
-  const isAdmin = pathname.startsWith('/admin');
-  const onHome = pathname === '/';
-
-  useEffect(() => installSmoothScroll(), []);
-  // A mark that the app has taken over the page (browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  useEffect(() => setLightOnly(isAdmin), [isAdmin]);
-
+  useReadyMark();
   return (
     <>
-      {isAdmin ? null : (
-        <>
-          <a
-            href="#main"
-            className={`sr-only z-50 rounded-md bg-surface px-4 py-2 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 ${focusRing}`}
-          >
-            Skip to content
-          </a>
-          <SiteHeader onHome={onHome} />
-        </>
-      )}
       <Outlet />
-      {isAdmin ? null : <SiteFooter onHome={onHome} />}
       <Toaster />
     </>
+  );
+}
+
+function NotFound() {
+  // Spec section 2: the public header and footer are hidden on every /admin path.
+  const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') });
+  if (isAdmin) return <NotFoundPage />;
+  return (
+    <PublicLayout onHome={false}>
+      <NotFoundPage />
+    </PublicLayout>
   );
 }

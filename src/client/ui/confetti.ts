@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   CONFETTI_ACTIVE_MS,
   CONFETTI_BURSTS,
@@ -9,12 +8,9 @@ import { prefersReducedMotion } from '../lib/reduced-motion';
 
 let active = false;
 let resetTimer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
 
 function setActive(value: boolean) {
-  if (active === value) return;
   active = value;
-  for (const listener of listeners) listener();
 }
 
 /** True from a burst until 3 s later (spec section 4, "Confetti flag"). */
@@ -73,15 +69,4 @@ export function fireConfetti(): void {
   runBursts().catch(() => {
     // A failed chunk download only costs the decoration.
   });
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** For components: `fire` and whether confetti is showing right now. */
-export function useConfetti(): { fire: () => void; active: boolean } {
-  const isActive = useSyncExternalStore(subscribe, isConfettiActive, () => false);
-  return { fire: fireConfetti, active: isActive };
 }

@@ -128,12 +128,6 @@ export const InfoIcon = (p: P) => (
     <path d="M12 16v-4M12 8h.01" />
   </Icon>
 );
-export const SparklesIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
-    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8Z" />
-  </Icon>
-);
 export const CpuIcon = (p: P) => (
   <Icon {...p}>
     <rect x="5" y="5" width="14" height="14" rx="2" />

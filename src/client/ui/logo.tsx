@@ -15,13 +15,21 @@ export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
   );
 }
 
+/** The name's second line: what follows the short name ('Acme AI' + 'Engineering'). */
+const nameRest = company.name.startsWith(company.shortName)
+  ? company.name.slice(company.shortName.length).trim()
+  : '';
+
+/** The one brand of the site and the admin area: mark and name from the content module. */
 export function Logo() {
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
       <span className="text-lg leading-tight font-bold whitespace-nowrap text-ink">
         {company.shortName}
-        <span className="block text-xs font-medium tracking-wide text-muted">Engineering</span>
+        {nameRest ? (
+          <span className="block text-xs font-medium tracking-wide text-muted">{nameRest}</span>
+        ) : null}
       </span>
     </span>
   );

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from '@tanstack/react-router';
 import { company } from '../content';
 import { AlertTriangleIcon } from './icons';
 import { buttonClass } from './styles';
@@ -24,9 +23,9 @@ export function NotFoundPage() {
         />
         <h1 className="mt-4 text-2xl font-bold text-ink">404 Page Not Found</h1>
         <p className="mt-3 text-muted">Did you forget to add the page to the router?</p>
-        <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
+        <a href="/" className={buttonClass('primary', 'md', 'mt-6')}>
           Back to the home page
-        </Link>
+        </a>
       </div>
     </main>
   );

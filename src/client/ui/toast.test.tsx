@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toast, toastQueue } from './toast';
+import { TOAST_REMOVE_DELAY_MS } from '../../shared/constants';
+import { Toaster, isToastListed, toast, toastQueue } from './toast';
 import { isDismissingSwipe } from './toast-region';
 
 afterEach(() => {
@@ -50,6 +51,37 @@ describe('toasts', () => {
     expect(document.activeElement).toBe(screen.getByRole('alertdialog'));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Keyboard')).toBeNull());
+  });
+
+  it('keeps a dismissed toast listed for 1,000,000 ms, then removes it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<Toaster />);
+    act(() => toast({ title: 'Listed' }));
+    await screen.findByText('Listed');
+    act(() => vi.advanceTimersByTime(5100));
+    await waitFor(() => expect(screen.queryByText('Listed')).toBeNull());
+    // Dismissed, still in the list.
+    expect(isToastListed()).toBe(true);
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 200));
+    expect(isToastListed()).toBe(true);
+    act(() => vi.advanceTimersByTime(200));
+    expect(isToastListed()).toBe(false);
+  });
+
+  it('a new toast before the removal keeps the list, and the delay starts again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<Toaster />);
+    act(() => toast({ title: 'One' }));
+    await screen.findByText('One');
+    act(() => vi.advanceTimersByTime(5100));
+    await waitFor(() => expect(screen.queryByText('One')).toBeNull());
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS / 2));
+    act(() => toast({ title: 'Two' }));
+    await screen.findByText('Two');
+    act(() => vi.advanceTimersByTime(5100 + TOAST_REMOVE_DELAY_MS / 2 + 100));
+    expect(isToastListed()).toBe(true);
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS / 2));
+    expect(isToastListed()).toBe(false);
   });
 
   it('a swipe to the right dismisses past 50 px only', () => {

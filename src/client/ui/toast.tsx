@@ -1,6 +1,11 @@
-import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT } from '../../shared/constants';
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+} from '../../shared/constants';
 
 export interface ToastContentValue {
   title: string;
@@ -39,18 +44,48 @@ export function installToastHotkey(doc: Document = document): () => void {
 // The region's code (react-aria's toast parts) is only fetched once a toast is raised.
 const ToastRegionView = lazy(() => import('./toast-region'));
 
-const subscribe = (listener: () => void) => toastQueue.subscribe(listener);
-const hasToasts = () => toastQueue.visibleToasts.length > 0;
+/**
+ * Spec section 9: a dismissed toast stays in the list for TOAST_REMOVE_DELAY_MS before it is
+ * removed. The list is what keeps the toast region mounted, so its closing animation and
+ * focus restore run; once the last toast has left the list the region unmounts.
+ */
+const listListeners = new Set<() => void>();
+let listed = false;
+let removal: ReturnType<typeof setTimeout> | undefined;
+
+function setListed(value: boolean) {
+  if (listed === value) return;
+  listed = value;
+  for (const listener of listListeners) listener();
+}
+
+toastQueue.subscribe(() => {
+  if (toastQueue.visibleToasts.length > 0) {
+    clearTimeout(removal);
+    removal = undefined;
+    setListed(true);
+  } else if (listed && removal === undefined) {
+    removal = setTimeout(() => {
+      removal = undefined;
+      setListed(false);
+    }, TOAST_REMOVE_DELAY_MS);
+  }
+});
+
+function subscribeList(listener: () => void) {
+  listListeners.add(listener);
+  return () => listListeners.delete(listener);
+}
+
+/** Whether a toast is in the list: showing, or dismissed less than TOAST_REMOVE_DELAY_MS ago. */
+export const isToastListed = () => listed;
 
 export function Toaster() {
-  const active = useSyncExternalStore(subscribe, hasToasts, () => false);
-  // Stays mounted after the first toast, so closing animations and focus restore can run.
-  const [needed, setNeeded] = useState(false);
-  if (active && !needed) setNeeded(true);
+  const hasListed = useSyncExternalStore(subscribeList, isToastListed, () => false);
 
   useEffect(() => installToastHotkey(), []);
 
-  return needed ? (
+  return hasListed ? (
     <Suspense fallback={null}>
       <ToastRegionView queue={toastQueue} />
     </Suspense>

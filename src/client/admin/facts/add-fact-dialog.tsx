@@ -30,9 +30,9 @@ export function AddFactDialog() {
         isKeyboardDismissDisabled={isSaving}
         className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
       >
-        <Modal className="w-full max-w-lg rounded-lg bg-white shadow-xl">
+        <Modal className="w-full max-w-lg rounded-lg bg-raised shadow-xl">
           <Dialog className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-6 outline-none">
-            <Heading slot="title" className="mb-4 text-xl font-semibold text-slate-900">
+            <Heading slot="title" className="mb-4 text-xl font-semibold text-ink">
               Add New AI Fact
             </Heading>
             <AddFactForm isSaving={isSaving} setSaving={setSaving} onDone={() => setOpen(false)} />

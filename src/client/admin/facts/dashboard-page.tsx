@@ -22,8 +22,8 @@ export function DashboardPage() {
     <Card>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">AI Facts Management</h1>
-          <p className="mt-1 text-slate-700">Add, edit, and manage facts shown in the carousel</p>
+          <h1 className="text-2xl font-bold text-ink">AI Facts Management</h1>
+          <p className="mt-1 text-muted">Add, edit, and manage facts shown in the carousel</p>
         </div>
         <AddFactDialog />
       </div>
@@ -31,14 +31,17 @@ export function DashboardPage() {
       {facts.isPending ? (
         <Spinner label="Loading facts..." />
       ) : facts.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-red-800">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+        >
           <p>Error loading facts: {errorMessage(facts.error)}</p>
           <Button variant="secondary" onPress={() => void facts.refetch()}>
             Try again
           </Button>
         </div>
       ) : facts.data.length === 0 ? (
-        <p className="py-8 text-center text-slate-700">
+        <p className="py-8 text-center text-muted">
           No facts found. Add your first fact to get started.
         </p>
       ) : (

@@ -27,16 +27,16 @@ export function DeleteFactDialog({ fact, isDeleting, onConfirm, onCancel }: Dele
       isKeyboardDismissDisabled={isDeleting}
       className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4"
     >
-      <Modal className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+      <Modal className="w-full max-w-md rounded-lg bg-raised p-6 shadow-xl">
         <Dialog role="alertdialog" aria-describedby={descriptionId} className="outline-none">
-          <Heading slot="title" className="text-lg font-semibold text-slate-900">
+          <Heading slot="title" className="text-lg font-semibold text-ink">
             Delete fact
           </Heading>
-          <p id={descriptionId} className="mt-3 text-slate-800">
+          <p id={descriptionId} className="mt-3 text-muted">
             Are you sure you want to delete this fact?
           </p>
           {fact ? (
-            <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-700">
+            <blockquote className="mt-3 border-l-4 border-line-strong pl-3 text-sm text-muted">
               {fact.factText}
             </blockquote>
           ) : null}

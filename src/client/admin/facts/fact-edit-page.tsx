@@ -23,13 +23,13 @@ export function FactEditPage({ idParam }: { idParam: string }) {
     <div className="flex flex-col gap-4">
       <Link
         to="/admin/dashboard"
-        className="inline-flex w-fit items-center gap-1 text-sm text-slate-800 underline underline-offset-2 hover:text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 dark:hover:text-brand-300 focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none"
       >
         <ArrowLeftIcon />
         Return to Listing
       </Link>
       <Card>
-        <h1 className="mb-6 text-2xl font-bold text-slate-900">Edit AI Fact</h1>
+        <h1 className="mb-6 text-2xl font-bold text-ink">Edit AI Fact</h1>
         {id === null ? <NotFound /> : <LoadedFact id={id} />}
       </Card>
     </div>
@@ -38,7 +38,7 @@ export function FactEditPage({ idParam }: { idParam: string }) {
 
 function NotFound() {
   return (
-    <p role="alert" className="text-slate-800">
+    <p role="alert" className="text-muted">
       AI Fact not found.
     </p>
   );
@@ -50,7 +50,7 @@ function LoadedFact({ id }: { id: number }) {
   if (fact.isError) {
     if (isNotFound(fact.error)) return <NotFound />;
     return (
-      <p role="alert" className="text-red-800">
+      <p role="alert" className="text-red-800 dark:text-red-300">
         Error loading fact: {errorMessage(fact.error)}
       </p>
     );

@@ -108,7 +108,7 @@ export function FactForm({
         inputRef={sourceRef}
       />
       <div className="flex flex-col gap-1">
-        <span id="fact-active-label" className="text-sm font-medium text-slate-900">
+        <span id="fact-active-label" className="text-sm font-medium text-ink">
           Active Status
         </span>
         <Switch

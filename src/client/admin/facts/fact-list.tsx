@@ -92,7 +92,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
     renderDropIndicator: (target) => (
       <DropIndicator
         target={target}
-        className="h-0.5 rounded bg-transparent data-drop-target:bg-blue-700"
+        className="h-0.5 rounded bg-transparent data-drop-target:bg-brand-700"
       />
     ),
   });
@@ -113,12 +113,12 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
           <GridListItem
             id={fact.id}
             textValue={fact.factText}
-            className="rounded-md border border-slate-200 bg-white p-3 outline-none data-dragging:opacity-50 data-focus-visible:ring-2 data-focus-visible:ring-blue-700"
+            className="rounded-md border border-line bg-raised p-3 outline-none data-dragging:opacity-50 data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400"
           >
             <div className="flex flex-wrap items-start gap-3 sm:flex-nowrap">
               <AriaButton
                 slot="drag"
-                className="mt-1 cursor-grab rounded p-1 text-slate-700 outline-none hover:bg-slate-100 data-focus-visible:ring-2 data-focus-visible:ring-blue-700"
+                className="mt-1 cursor-grab rounded p-1 text-muted outline-none hover:bg-subtle data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400"
               >
                 <GripIcon />
               </AriaButton>
@@ -126,13 +126,13 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
                 <Link
                   to="/admin/ai-fact-edit/$id"
                   params={{ id: String(fact.id) }}
-                  className="font-medium break-words text-slate-900 underline-offset-2 hover:text-blue-800 hover:underline focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+                  className="font-medium break-words text-ink underline-offset-2 hover:text-brand-700 dark:hover:text-brand-300 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none"
                 >
                   {fact.factText}
                 </Link>
-                <p className="mt-1 text-sm break-words text-slate-700">Source: {fact.source}</p>
+                <p className="mt-1 text-sm break-words text-muted">Source: {fact.source}</p>
                 {fact.factDate ? (
-                  <p className="text-sm text-slate-700">
+                  <p className="text-sm text-muted">
                     Date: <time dateTime={fact.factDate}>{formatFactDate(fact.factDate)}</time>
                   </p>
                 ) : null}
@@ -177,7 +177,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
                   size="icon"
                   aria-label="Delete"
                   onPress={() => onDelete(fact)}
-                  className="text-red-700"
+                  className="text-red-700 dark:text-red-300"
                 >
                   <TrashIcon />
                 </Button>

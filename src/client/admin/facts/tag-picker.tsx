@@ -81,21 +81,21 @@ export function TagPicker({
   };
 
   return (
-    <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-900">Tags</legend>
+    <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3">
+      <legend className="px-1 text-sm font-medium text-ink">Tags</legend>
 
       <div>
         <p id={selectedLabelId} className="sr-only">
           Selected tags
         </p>
         {selected.length === 0 ? (
-          <p className="text-sm text-slate-700">No tags added yet</p>
+          <p className="text-sm text-muted">No tags added yet</p>
         ) : (
           <ul aria-labelledby={selectedLabelId} className="flex flex-wrap gap-2">
             {selected.map((tag) => (
               <li
                 key={tag.id}
-                className="inline-flex items-center gap-1 rounded-full bg-blue-100 py-1 pr-1 pl-3 text-sm text-blue-900"
+                className="inline-flex items-center gap-1 rounded-full bg-brand-100 dark:bg-brand-900 py-1 pr-1 pl-3 text-sm text-brand-900 dark:text-brand-100"
               >
                 {tag.name}
                 <Button
@@ -136,13 +136,13 @@ export function TagPicker({
           Add
         </Button>
       </div>
-      <p role="status" className="min-h-5 text-sm text-slate-700">
+      <p role="status" className="min-h-5 text-sm text-muted">
         {note}
       </p>
 
       {available.length > 0 ? (
         <div>
-          <p id={existingLabelId} className="mb-2 text-sm font-medium text-slate-900">
+          <p id={existingLabelId} className="mb-2 text-sm font-medium text-ink">
             Existing tags
           </p>
           <ul aria-labelledby={existingLabelId} className="flex flex-wrap gap-2">

@@ -1,12 +1,15 @@
 import { Suspense, use, useEffect, useRef, useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '../../../shared/constants';
 import type { LoginInput } from '../../../shared/schemas';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
-import { Card } from '../controls';
+import { company } from '../../content';
+import { Logo } from '../../ui/logo';
+import { focusRing } from '../../ui/styles';
+import { ThemeToggle } from '../../ui/theme-toggle';
+import { Card, returnLinkClass } from '../controls';
 import { errorMessage } from '../errors';
 import { useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
@@ -29,14 +32,17 @@ export function LoginPage({ auth }: { auth: Promise<AdminCheck> }) {
 function LoginScreen({ auth: authPromise }: { auth: Promise<AdminCheck> }) {
   const auth = use(authPromise);
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-100 p-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-subtle p-4">
+      <div className="flex w-full max-w-md items-center justify-between gap-3">
+        <a href="/" aria-label={`${company.name}, home`} className={`rounded-lg ${focusRing}`}>
+          <Logo />
+        </a>
+        <ThemeToggle />
+      </div>
       {auth.authenticated ? <AlreadySignedIn /> : <LoginCard auth={auth} />}
-      <Link
-        to="/"
-        className="text-sm text-slate-800 underline underline-offset-2 hover:text-blue-800"
-      >
+      <a href="/" className={returnLinkClass}>
         Return to the Site
-      </Link>
+      </a>
     </main>
   );
 }
@@ -49,8 +55,8 @@ function AlreadySignedIn() {
   }, [navigateLater]);
   return (
     <Card className="w-full max-w-md text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-      <p role="status" className="mt-4 text-slate-800">
+      <h1 className="text-2xl font-bold text-ink">Admin Login</h1>
+      <p role="status" className="mt-4 text-muted">
         You are already signed in. Redirecting to the dashboard...
       </p>
     </Card>
@@ -188,7 +194,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     <Card className="w-full max-w-md">
       {step === 'password' ? (
         <>
-          <h1 className="mb-6 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
+          <h1 className="mb-6 text-center text-2xl font-bold text-ink">Admin Login</h1>
           <PasswordForm
             initialUsername={username}
             isSubmitting={login.isPending || busy}
@@ -197,10 +203,8 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
         </>
       ) : (
         <>
-          <h1 className="text-center text-2xl font-bold text-slate-900">
-            Two-Factor Authentication
-          </h1>
-          <p className="mt-2 mb-6 text-center text-slate-800">
+          <h1 className="text-center text-2xl font-bold text-ink">Two-Factor Authentication</h1>
+          <p className="mt-2 mb-6 text-center text-muted">
             Enter the 6-digit verification code sent to your email
           </p>
           <CodeForm

@@ -1,9 +1,32 @@
-import { Suspense, lazy, useEffect } from 'react';
-import { trpc } from '../../lib/trpc';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { publicApi } from '../../lib/public-api';
+import type { PublicFact } from '../../../shared/types';
 import { FactsSkeleton } from './facts-frame';
 
 const loadCarousel = () => import('./facts-carousel');
 const FactsCarousel = lazy(loadCarousel);
+
+type FactsState = { status: 'pending' } | { status: 'done'; facts: PublicFact[] };
+
+/** facts.listPublic, read once (spec section 9: never retried, never refetched). */
+function usePublicFacts(): FactsState {
+  const [state, setState] = useState<FactsState>({ status: 'pending' });
+  useEffect(() => {
+    let live = true;
+    publicApi.facts.listPublic
+      .query()
+      .then((answer) => (answer.success ? answer.facts : []))
+      // Spec section 6: the public read treats 401 as "nothing to show", like any failure here.
+      .catch(() => [])
+      .then((facts) => {
+        if (live) setState({ status: 'done', facts });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
 
 /**
  * The AI facts carousel over facts.listPublic (spec section 2). The prerendered page and the
@@ -11,20 +34,17 @@ const FactsCarousel = lazy(loadCarousel);
  * error, `success: false` or no facts the section is not there at all.
  */
 export function FactsSection() {
-  const query = trpc.facts.listPublic.useQuery(undefined, {
-    // Spec section 6: the public read treats 401 as "nothing to show", like any failure here.
-    throwOnError: false,
-  });
+  const state = usePublicFacts();
 
   useEffect(() => {
     void loadCarousel();
   }, []);
 
-  if (query.isPending) return <FactsSkeleton />;
-  if (query.isError || !query.data.success || query.data.facts.length === 0) return null;
+  if (state.status === 'pending') return <FactsSkeleton />;
+  if (state.facts.length === 0) return null;
   return (
     <Suspense fallback={<FactsSkeleton />}>
-      <FactsCarousel facts={query.data.facts} />
+      <FactsCarousel facts={state.facts} />
     </Suspense>
   );
 }

@@ -1,0 +1,21 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '../../server/routers';
+
+/**
+ * The public page's API: the same procedures with types inferred from the server's router,
+ * through the plain tRPC client. The page needs one query and two mutations, so it leaves
+ * TanStack Query and the React bindings to the admin area.
+ */
+export function createPublicApi(baseUrl = '') {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${baseUrl}/api/trpc`,
+        // Spec section 7: every call includes credentials.
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      }),
+    ],
+  });
+}
+
+export const publicApi = createPublicApi();
