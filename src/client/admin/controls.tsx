@@ -23,24 +23,36 @@ const buttonVariants = {
 
 export type ButtonVariant = keyof typeof buttonVariants;
 
-interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
+interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'isPending'> {
+  isPending?: boolean;
   variant?: ButtonVariant;
   size?: 'md' | 'icon';
   className?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
+/**
+ * A button with the admin area's look. `isPending` keeps it focused but inert (presses are
+ * ignored, `aria-disabled`), instead of RAC's own pending state: that one announces through a
+ * live-region entry naming the button by id, which loses its name when the button unmounts
+ * right after (the sign-in form replaced by the code step), an axe role-img-alt violation.
+ */
 export function Button({
   variant = 'primary',
   size = 'md',
   className = '',
+  isPending = false,
+  onPress,
   ...props
 }: ButtonProps) {
   const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
   return (
     <AriaButton
       {...props}
-      className={`inline-flex cursor-pointer items-center gap-2 rounded-md text-sm font-medium transition-colors data-disabled:cursor-not-allowed data-disabled:opacity-50 ${sizing} ${buttonVariants[variant]} ${focusRing} ${className}`}
+      onPress={isPending ? undefined : onPress}
+      aria-disabled={isPending || undefined}
+      data-busy={isPending || undefined}
+      className={`inline-flex cursor-pointer items-center gap-2 rounded-md text-sm font-medium transition-colors data-busy:cursor-wait data-busy:opacity-70 data-disabled:cursor-not-allowed data-disabled:opacity-50 ${sizing} ${buttonVariants[variant]} ${focusRing} ${className}`}
     />
   );
 }

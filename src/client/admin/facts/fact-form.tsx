@@ -75,6 +75,7 @@ export function FactForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (isSaving) return;
     setSubmitted(true);
     const result = validateFact(values);
     if (!result.ok) {

@@ -46,6 +46,7 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (isSubmitting) return;
     setSubmitted(true);
     const result = validate(values);
     if (!result.ok) {
