@@ -3,6 +3,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { sql } from 'drizzle-orm';
 import { buildContext, clientIp } from './context';
 import type { AppEnv } from './hono-env';
+import { loggableError } from './logger';
 import { apiGuards, requestLog, securityHeaders } from './middleware';
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
@@ -50,9 +51,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         const throttled = errors.find((e) => e instanceof ThrottledError);
         return throttled ? { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } } : {};
       },
-      onError({ error, path }) {
+      onError({ error, path, ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          deps.logger.error('trpc.failed', { path, error: String(error.cause ?? error) });
+          deps.logger.error('trpc.failed', {
+            requestId: ctx?.req.requestId,
+            path,
+            error: loggableError(error),
+          });
         }
       },
     }),

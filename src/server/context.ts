@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { createLimiter, PASSWORD_HASH_LIMITS } from './auth/limiter';
 import type { AppDeps, Context } from './trpc';
+
+/** Hashes compete for this process's threads and memory, whichever app instance asks. */
+const processHashLimiter = createLimiter(PASSWORD_HASH_LIMITS);
 
 export function buildContext(
   deps: AppDeps,
@@ -9,6 +13,7 @@ export function buildContext(
 ): Context {
   return {
     ...deps,
+    hashLimiter: deps.hashLimiter ?? processHashLimiter,
     req: { headers: req.headers, ip: req.ip, requestId: req.requestId ?? randomUUID() },
     resHeaders: new Headers(),
   };

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { Config } from './config';
 import type { Mailer } from './mail';
 import type { Logger } from './logger';
+import type { Limiter } from './auth/limiter';
 import { requireAdmin } from './auth/session';
 
 export interface Clock {
@@ -17,6 +18,8 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** Bounds the password hashes running at once; the process-wide default when absent. */
+  hashLimiter?: Limiter;
 }
 
 export interface RequestInfo {
@@ -27,6 +30,7 @@ export interface RequestInfo {
 }
 
 export interface Context extends AppDeps {
+  hashLimiter: Limiter;
   req: RequestInfo;
   /** Headers to add to the response (Set-Cookie from the session code, Retry-After). */
   resHeaders: Headers;

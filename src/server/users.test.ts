@@ -102,6 +102,18 @@ describe('users', () => {
     expect(listUsers(deps.db)).toEqual([{ username: 'admin', email: null }]);
   });
 
+  it('ends the sessions of a user whose second factor is turned on or off', async () => {
+    await addUser(deps.db, { username: 'admin', password: 'first password' }, now());
+    const before = await signedInCookie(deps, 'admin');
+    const theirs = await signedInCookie(deps, 'someone');
+    setEmail(deps.db, 'admin', 'admin@example.com');
+    expect(await isSignedIn(before)).toBe(false);
+    const during = await signedInCookie(deps, 'admin');
+    setEmail(deps.db, 'admin', null);
+    expect(await isSignedIn(during)).toBe(false);
+    expect(await isSignedIn(theirs)).toBe(true);
+  });
+
   it('names a missing user', async () => {
     expect(() => removeUser(deps.db, 'ghost')).toThrow('user "ghost" does not exist');
     expect(() => setEmail(deps.db, 'ghost', null)).toThrow('user "ghost" does not exist');

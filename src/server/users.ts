@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db';
+import { writeTransaction, type Db } from '../../db';
 import { users } from '../../db/schema';
 import { LIMITS } from '../shared/constants';
 import { endAllSessionsOf } from './auth/session';
@@ -76,26 +76,40 @@ export async function addUser(
   if (!inserted) throw new UserError(`user "${username}" already exists`);
 }
 
-/** Sets a new password and ends every session of the user: copied cookies stop working. */
+/**
+ * Sets a new password and ends every session of the user: copied cookies stop working. One
+ * transaction, so no session can be started between the two (a login in flight re-checks
+ * the stored hash when it creates its session).
+ */
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
   const user = requireUser(db, username);
   checkPassword(password);
   const hash = await hashPassword(password);
-  db.update(users).set({ password: hash }).where(eq(users.id, user.id)).run();
-  endAllSessionsOf(db, user.id);
+  writeTransaction(db, () => {
+    db.update(users).set({ password: hash }).where(eq(users.id, user.id)).run();
+    endAllSessionsOf(db, user.id);
+  });
 }
 
-/** Without an address the user signs in with the password alone. */
+/**
+ * Without an address the user signs in with the password alone. Turning the second factor
+ * on or off also ends the user's sessions: they were started under the other rule.
+ */
 export function setEmail(db: Db, username: string, email: string | null): void {
   const user = requireUser(db, username);
   const checked = email ? checkEmail(email) : null;
-  db.update(users).set({ email: checked }).where(eq(users.id, user.id)).run();
+  writeTransaction(db, () => {
+    db.update(users).set({ email: checked }).where(eq(users.id, user.id)).run();
+    endAllSessionsOf(db, user.id);
+  });
 }
 
 export function removeUser(db: Db, username: string): void {
   const user = requireUser(db, username);
-  endAllSessionsOf(db, user.id);
-  db.delete(users).where(eq(users.id, user.id)).run();
+  writeTransaction(db, () => {
+    endAllSessionsOf(db, user.id);
+    db.delete(users).where(eq(users.id, user.id)).run();
+  });
 }
 
 export function listUsers(db: Db): UserSummary[] {

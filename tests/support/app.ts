@@ -6,7 +6,8 @@ import { sealData } from 'iron-session';
 import { openDatabase } from '../../db';
 import { sessions, users } from '../../db/schema';
 import { createApp } from '../../src/server/app';
-import { SESSION_COOKIE, SESSION_TTL_MS, newToken } from '../../src/server/auth/session';
+import { cookieSealKey } from '../../src/server/auth/keys';
+import { SESSION_TTL_MS, newToken, sessionCookieName } from '../../src/server/auth/session';
 import type { Config } from '../../src/server/config';
 import { buildContext } from '../../src/server/context';
 import { createMemoryLogger } from '../../src/server/logger';
@@ -128,9 +129,9 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
     .run();
   const sealed = await sealData(
     { sid },
-    { password: deps.config.sessionSecret, ttl: SESSION_TTL_MS / 1000 },
+    { password: cookieSealKey(deps.config.sessionSecret), ttl: SESSION_TTL_MS / 1000 },
   );
-  return `${SESSION_COOKIE}=${sealed}`;
+  return `${sessionCookieName(deps.config.production)}=${sealed}`;
 }
 
 export async function adminCaller(deps: AppDeps) {

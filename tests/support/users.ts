@@ -1,7 +1,6 @@
 /** Users and cookies for sign-in tests. */
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { SESSION_COOKIE } from '../../src/server/auth/session';
 import type { AppDeps } from '../../src/server/trpc';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -23,14 +22,19 @@ export async function insertUser(
     .get();
 }
 
+/** The session cookie's name in either mode (`__Host-` prefixed in production). */
+const SESSION_COOKIE_PAIR = /^((?:__Host-)?admin_session)=([^;]*)/;
+
 /**
  * The Cookie header value a browser would send after these response headers: the last
  * session cookie set, or '' when the response cleared it, or null when it set none.
  */
 export function sessionCookieFrom(headers: Headers): string | null {
-  const setCookies = headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  const last = setCookies.at(-1);
-  if (last === undefined) return null;
-  const pair = last.split(';')[0] ?? '';
-  return pair === `${SESSION_COOKIE}=` ? '' : pair;
+  const last = headers
+    .getSetCookie()
+    .map((c) => SESSION_COOKIE_PAIR.exec(c))
+    .filter((m) => m !== null)
+    .at(-1);
+  if (!last) return null;
+  return last[2] === '' ? '' : `${last[1]}=${last[2]}`;
 }

@@ -3,10 +3,19 @@ import { and, eq, gt } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
+import type { Db } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
 import type { Context, SessionUser } from '../trpc';
+import { cookieSealKey } from './keys';
 
-export const SESSION_COOKIE = 'admin_session';
+/**
+ * In production the name carries the `__Host-` prefix: browsers then only accept the
+ * cookie when it is Secure, has Path=/ and no Domain, so no sibling subdomain or plain-http
+ * page can plant or overwrite it.
+ */
+export function sessionCookieName(production: boolean): string {
+  return production ? '__Host-admin_session' : 'admin_session';
+}
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 
 /**
@@ -14,7 +23,7 @@ export const SESSION_TTL_MS = 12 * 60 * 60_000;
  * second-factor challenge while the code is awaited. Deleting the row ends the cookie,
  * which is how logout, password changes and user removal really end sessions.
  */
-type CookiePayload = { sid: string } | { challengeId: string };
+export type CookiePayload = { sid: string } | { challengeId: string };
 
 export type SessionState =
   | { kind: 'signedIn'; sessionId: string; user: SessionUser }
@@ -25,14 +34,16 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-async function readPayload(ctx: Context): Promise<CookiePayload | null> {
+/** What the request's cookie names, or null for no, a tampered or a foreign cookie. */
+export async function readCookie(ctx: Context): Promise<CookiePayload | null> {
   const header = ctx.req.headers.get('cookie');
   if (!header) return null;
-  const sealed = parse(header, SESSION_COOKIE)[SESSION_COOKIE];
+  const name = sessionCookieName(ctx.config.production);
+  const sealed = parse(header, name)[name];
   if (!sealed) return null;
   try {
     const data = await unsealData<Partial<CookiePayload>>(sealed, {
-      password: ctx.config.sessionSecret,
+      password: cookieSealKey(ctx.config.sessionSecret),
       ttl: SESSION_TTL_MS / 1000,
     });
     if ('sid' in data && typeof data.sid === 'string') return { sid: data.sid };
@@ -46,7 +57,7 @@ async function readPayload(ctx: Context): Promise<CookiePayload | null> {
 }
 
 export async function readSession(ctx: Context): Promise<SessionState> {
-  const payload = await readPayload(ctx);
+  const payload = await readCookie(ctx);
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
     const row = ctx.db
@@ -75,6 +86,7 @@ export async function readSession(ctx: Context): Promise<SessionState> {
 }
 
 async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise<void> {
+  const name = sessionCookieName(ctx.config.production);
   const base = {
     path: '/',
     httpOnly: true,
@@ -82,28 +94,35 @@ async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise
     secure: ctx.config.production,
   };
   if (!payload) {
-    ctx.resHeaders.append('Set-Cookie', serialize(SESSION_COOKIE, '', { ...base, maxAge: 0 }));
+    ctx.resHeaders.append('Set-Cookie', serialize(name, '', { ...base, maxAge: 0 }));
     return;
   }
   const sealed = await sealData(payload, {
-    password: ctx.config.sessionSecret,
+    password: cookieSealKey(ctx.config.sessionSecret),
     ttl: SESSION_TTL_MS / 1000,
   });
   ctx.resHeaders.append(
     'Set-Cookie',
-    serialize(SESSION_COOKIE, sealed, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
+    serialize(name, sealed, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
   );
 }
 
-/** Starts a fully signed-in session with a fresh id (never reusing the pending cookie). */
-export async function startSession(ctx: Context, userId: number): Promise<void> {
+/**
+ * Inserts a session row with a fresh id (never reusing the pending cookie's). Synchronous,
+ * so callers run it inside the write transaction that also checks it may still happen.
+ */
+export function insertSession(ctx: Context, userId: number): string {
   const now = ctx.clock.now();
   const id = newToken();
   ctx.db
     .insert(sessions)
     .values({ id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
     .run();
-  await writeCookie(ctx, { sid: id });
+  return id;
+}
+
+export async function setSessionCookie(ctx: Context, sessionId: string): Promise<void> {
+  await writeCookie(ctx, { sid: sessionId });
 }
 
 /** Binds the browser to a second-factor challenge row created by the login. */
@@ -111,15 +130,28 @@ export async function startPendingLogin(ctx: Context, challengeId: string): Prom
   await writeCookie(ctx, { challengeId });
 }
 
+/** Deletes the session or challenge row a cookie names. */
+export function endCookieRows(db: Db, payload: CookiePayload | null): void {
+  if (payload && 'sid' in payload) db.delete(sessions).where(eq(sessions.id, payload.sid)).run();
+  if (payload && 'challengeId' in payload) {
+    db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId)).run();
+  }
+}
+
 /** Ends whatever the cookie names, server side, and clears the cookie. */
 export async function endSession(ctx: Context): Promise<void> {
-  const payload = await readPayload(ctx);
-  if (payload && 'sid' in payload)
-    ctx.db.delete(sessions).where(eq(sessions.id, payload.sid)).run();
-  if (payload && 'challengeId' in payload) {
-    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId)).run();
-  }
+  endCookieRows(ctx.db, await readCookie(ctx));
   await writeCookie(ctx, null);
+}
+
+/**
+ * True while the user still exists with exactly this stored hash: a login re-checks it in
+ * the transaction that creates its session, so a password change or removal committed
+ * while the password was being checked leaves no live session behind.
+ */
+export function passwordUnchanged(db: Db, userId: number, checkedHash: string): boolean {
+  const row = db.select({ password: users.password }).from(users).where(eq(users.id, userId)).get();
+  return row?.password === checkedHash;
 }
 
 /** Ends every session and pending login of a user (password change, removal). */

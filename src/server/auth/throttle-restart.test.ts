@@ -21,20 +21,25 @@ function login(app: ReturnType<typeof createApp>, password: string) {
   });
 }
 
-it('keeps the login throttle across a restart on the same database file', async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'throttle-'));
-  const file = path.join(dir, 'app.db');
-  const clock = createTestClock();
+// Six real password hashes: explicit budget for a busy 2-core machine.
+it(
+  'keeps the login throttle across a restart on the same database file',
+  { timeout: 30_000 },
+  async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'throttle-'));
+    const file = path.join(dir, 'app.db');
+    const clock = createTestClock();
 
-  const first = createTestDeps({ db: openDatabase(file), clock });
-  await insertUser(first, 'alice');
-  const firstApp = createApp(first);
-  for (let i = 0; i < 5; i++) expect((await login(firstApp, 'wrong password')).status).toBe(401);
-  closeDatabase(first.db);
+    const first = createTestDeps({ db: openDatabase(file), clock });
+    await insertUser(first, 'alice');
+    const firstApp = createApp(first);
+    for (let i = 0; i < 5; i++) expect((await login(firstApp, 'wrong password')).status).toBe(401);
+    closeDatabase(first.db);
 
-  const second = createTestDeps({ db: openDatabase(file), clock });
-  const res = await login(createApp(second), PASSWORD);
-  expect(res.status).toBe(429);
-  expect(res.headers.get('retry-after')).toBe('900');
-  closeDatabase(second.db);
-});
+    const second = createTestDeps({ db: openDatabase(file), clock });
+    const res = await login(createApp(second), PASSWORD);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('900');
+    closeDatabase(second.db);
+  },
+);

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
-import type { Db } from '../../../db';
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
 import { throttleEvents } from '../../../db/schema';
 import { ThrottledError } from '../trpc';
 
@@ -43,6 +43,36 @@ export function assertAllowed(
 
 export function recordEvent(db: Db, buckets: string[], now: Date): void {
   for (const bucket of buckets) db.insert(throttleEvents).values({ bucket, at: now }).run();
+}
+
+/**
+ * Checks the buckets and, when they have room, counts one event in each, in one write
+ * transaction: requests arriving together (or batched) each take a place before any slow
+ * work starts, so they can never get more than the limit between them. Answers the rows
+ * counted, which `releaseEvents` gives back if the attempt turns out not to count.
+ */
+export function reserveEvent(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now: Date,
+  message: string,
+): number[] {
+  return writeTransaction(db, () => {
+    assertAllowed(db, buckets, rule, now, message);
+    return buckets.map(
+      (bucket) =>
+        db
+          .insert(throttleEvents)
+          .values({ bucket, at: now })
+          .returning({ id: throttleEvents.id })
+          .get().id,
+    );
+  });
+}
+
+export function releaseEvents(db: Db, ids: number[]): void {
+  if (ids.length > 0) db.delete(throttleEvents).where(inArray(throttleEvents.id, ids)).run();
 }
 
 export function clearBucket(db: Db, bucket: string): void {

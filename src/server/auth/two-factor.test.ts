@@ -83,7 +83,8 @@ async function isSignedIn(cookie: string): Promise<boolean> {
   return ((await res.json()) as { authenticated: boolean }).authenticated;
 }
 
-describe('e-mailed second factor over SMTP', () => {
+// Up to seven real password hashes a test: explicit budget for a busy 2-core machine.
+describe('e-mailed second factor over SMTP', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await insertUser(deps, 'erin', 'erin@example.com');
   });

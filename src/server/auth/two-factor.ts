@@ -5,6 +5,7 @@ import { generate, generateSecret } from 'otplib';
 import { writeTransaction } from '../../../db';
 import { twoFactorChallenges } from '../../../db/schema';
 import type { Context } from '../trpc';
+import { codeHashKey } from './keys';
 import { newToken } from './session';
 import { assertAllowed, CODES_SENT, recordEvent } from './throttle';
 
@@ -30,7 +31,7 @@ export async function generateCode(): Promise<string> {
  * mixing in the challenge id means one row's hash says nothing about another's.
  */
 function hashCode(secret: string, challengeId: string, code: string): Buffer {
-  return createHmac('sha256', secret).update(`${challengeId}:${code}`).digest();
+  return createHmac('sha256', codeHashKey(secret)).update(`${challengeId}:${code}`).digest();
 }
 
 export function codesSentBucket(userId: number): string {
@@ -45,9 +46,14 @@ export interface ChallengeUser {
 
 /**
  * Creates the user's one live challenge (an older pending one stops working) and e-mails its
- * code. Returns the challenge id that the caller seals into the cookie.
+ * code. Returns the challenge id that the caller seals into the cookie, or null when
+ * `mayStart`, run inside the transaction that creates the challenge, says no.
  */
-export async function sendChallenge(ctx: Context, user: ChallengeUser): Promise<string> {
+export async function sendChallenge(
+  ctx: Context,
+  user: ChallengeUser,
+  mayStart: () => boolean,
+): Promise<string | null> {
   if (!ctx.mailer.canDeliver) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_UNAVAILABLE_MESSAGE });
   }
@@ -56,7 +62,8 @@ export async function sendChallenge(ctx: Context, user: ChallengeUser): Promise<
   const code = await generateCode();
   // Check and count in one write transaction, so two simultaneous logins cannot both slip
   // past the limit of codes per user.
-  writeTransaction(ctx.db, () => {
+  const created = writeTransaction(ctx.db, () => {
+    if (!mayStart()) return false;
     const bucket = codesSentBucket(user.id);
     assertAllowed(ctx.db, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
     recordEvent(ctx.db, [bucket], now);
@@ -71,7 +78,9 @@ export async function sendChallenge(ctx: Context, user: ChallengeUser): Promise<
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       })
       .run();
+    return true;
   });
+  if (!created) return null;
   try {
     await ctx.mailer.send({
       to: user.email,

@@ -46,7 +46,8 @@ describe('GET /api/admin/check', () => {
   });
 });
 
-describe('POST /api/admin/login', () => {
+// Up to six real password hashes a test: explicit budget for a busy 2-core machine.
+describe('POST /api/admin/login', { timeout: 30_000 }, () => {
   it('answers 400 with issues for empty fields', async () => {
     const res = await post('/admin/login', { username: '', password: '' });
     expect(res.status).toBe(400);

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { buildContext, clientIp } from '../context';
+import { loggableError } from '../logger';
 import { appRouter } from '../routers';
 import {
   createCallerFactory,
@@ -93,7 +94,7 @@ export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Re
   const requestId = c.get('requestId');
   deps.logger.error('request.failed', {
     requestId,
-    error: error instanceof Error ? (error.cause ?? error).toString() : String(error),
+    error: loggableError(error),
   });
   return c.json({ ...errorBody('Something went wrong on our side'), requestId }, 500);
 }

@@ -133,7 +133,8 @@ describe('admin.login', () => {
     expect(log).not.toContain(code);
   });
 
-  describe('throttle', () => {
+  // Up to seven real password hashes each: explicit budget for a busy 2-core machine.
+  describe('throttle', { timeout: 30_000 }, () => {
     beforeEach(async () => {
       await insertUser(deps, 'alice');
     });

@@ -1,16 +1,23 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../../db';
 import { users } from '../../../db/schema';
 import { loginInput, verifyCodeInput } from '../../shared/schemas';
+import { throttleAddress } from '../auth/address';
+import { LimiterBusyError } from '../auth/limiter';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import {
+  endCookieRows,
   endSession,
+  insertSession,
+  passwordUnchanged,
+  readCookie,
   readSession,
+  setSessionCookie,
   startPendingLogin,
-  startSession,
   type SessionState,
 } from '../auth/session';
-import { assertAllowed, clearBucket, LOGIN_FAILURES, recordEvent } from '../auth/throttle';
+import { clearBucket, LOGIN_FAILURES, releaseEvents, reserveEvent } from '../auth/throttle';
 import { checkCode, MAX_WRONG_CODES, sendChallenge } from '../auth/two-factor';
 import { publicProcedure, router, type Context } from '../trpc';
 
@@ -19,10 +26,15 @@ const NO_PENDING_LOGIN =
   'Your sign-in code has expired or no sign-in is waiting for one. Please sign in again.';
 const TOO_MANY_WRONG_CODES =
   'Wrong code, and that was the last try. Please sign in again to get a new code.';
+export const SIGN_IN_BUSY =
+  'The server is busy with other sign-ins. Please try again in a few seconds.';
 
 /** Throttle keys: the same name in any case shares one allowance. */
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
-  return [`login-fail:user:${username.trim().toLowerCase()}`, `login-fail:ip:${ip}`];
+  return [
+    `login-fail:user:${username.trim().toLowerCase()}`,
+    `login-fail:ip:${throttleAddress(ip)}`,
+  ];
 }
 
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
@@ -30,8 +42,13 @@ function authLog(ctx: Context, event: string, fields: Record<string, unknown>): 
 }
 
 /**
- * Runs before input validation, so a throttled client gets 429 even for a malformed body
- * (DESIGN.md section 4 puts 429 ahead of 400). The raw username is only used as a key.
+ * Every attempt takes one of the 5 places per username and per address before anything
+ * else: in one write transaction with the check, before the input is validated (429 ranks
+ * above 400) and long before the password is hashed. Calls arriving together, or batched
+ * in one tRPC request, each need a place of their own, so no burst gets more guesses than
+ * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
+ * success frees it and clears the username's failures; anything else (invalid input, a
+ * busy server, mail trouble) frees it too, since no password was judged wrong.
  */
 const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
@@ -40,15 +57,31 @@ const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => 
       ? raw.username
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  assertAllowed(
+  const reserved = reserveEvent(
     ctx.db,
     username.trim() ? [byUser, byIp] : [byIp],
     LOGIN_FAILURES,
     ctx.clock.now(),
     'Too many failed sign-in attempts.',
   );
-  return next();
+  const result = await next();
+  if (result.ok) clearBucket(ctx.db, byUser);
+  if (result.ok || result.error.code !== 'UNAUTHORIZED') releaseEvents(ctx.db, reserved);
+  return result;
 });
+
+/** Checks a password in one of the few hashing slots; a full queue answers 503 at once. */
+async function checkPassword(ctx: Context, hash: string, password: string): Promise<boolean> {
+  try {
+    return await ctx.hashLimiter.run(() => verifyPassword(hash, password));
+  } catch (error) {
+    if (error instanceof LimiterBusyError) {
+      authLog(ctx, 'auth.login_busy', {});
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SIGN_IN_BUSY });
+    }
+    throw error;
+  }
+}
 
 /** The code form is only for a browser whose login asked for one (401 before 400). */
 const pendingLoginProcedure = publicProcedure.use(async ({ ctx, next }) => {
@@ -73,27 +106,38 @@ export const adminRouter = router({
   check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    const buckets = loginFailureBuckets(input.username, ctx.req.ip);
     const user = ctx.db.select().from(users).where(eq(users.username, input.username)).get();
     // An unknown name is checked against a dummy hash: both failures take the same time.
-    const passwordOk = await verifyPassword(user?.password ?? DUMMY_HASH, input.password);
-    if (!user || !passwordOk) {
-      recordEvent(ctx.db, buckets, now);
-      authLog(ctx, 'auth.login_failed', { username: input.username });
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
-    }
-    clearBucket(ctx.db, buckets[0]);
+    const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
+    const refuse = (reason: string) => {
+      authLog(ctx, 'auth.login_failed', { username: input.username, reason });
+      return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+    };
+    if (!user || !passwordOk) throw refuse(user ? 'wrong password' : 'unknown user');
+    const previous = await readCookie(ctx);
+    // Runs in the transaction that starts the session or challenge: the password must still
+    // be the one just checked (a change or removal meanwhile wins), and whatever the browser
+    // held before (another session, an older pending login) ends with the new one's start.
+    const mayStart = () => {
+      if (!passwordUnchanged(ctx.db, user.id, user.password)) return false;
+      endCookieRows(ctx.db, previous);
+      return true;
+    };
     if (!user.email) {
-      await startSession(ctx, user.id);
+      const sessionId = writeTransaction(ctx.db, () =>
+        mayStart() ? insertSession(ctx, user.id) : null,
+      );
+      if (!sessionId) throw refuse('password changed during sign-in');
+      await setSessionCookie(ctx, sessionId);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
     }
-    const challengeId = await sendChallenge(ctx, {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-    });
+    const challengeId = await sendChallenge(
+      ctx,
+      { id: user.id, username: user.username, email: user.email },
+      mayStart,
+    );
+    if (!challengeId) throw refuse('password changed during sign-in');
     await startPendingLogin(ctx, challengeId);
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true };
@@ -101,9 +145,14 @@ export const adminRouter = router({
 
   verifyCode: pendingLoginProcedure.input(verifyCodeInput).mutation(async ({ ctx, input }) => {
     const { pending } = ctx;
-    const result = checkCode(ctx, pending.challengeId, input.code);
+    // One transaction: a password change or removal either deletes the challenge before the
+    // code is checked or the new session after it is created, never slips in between.
+    const result = writeTransaction(ctx.db, () => {
+      const check = checkCode(ctx, pending.challengeId, input.code);
+      return check.ok ? { ...check, sessionId: insertSession(ctx, check.userId) } : check;
+    });
     if (result.ok) {
-      await startSession(ctx, result.userId);
+      await setSessionCookie(ctx, result.sessionId);
       authLog(ctx, 'auth.code_ok', { username: pending.user.username });
       return { success: true as const };
     }

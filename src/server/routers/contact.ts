@@ -4,18 +4,17 @@ import { contactInput } from '../../shared/schemas';
 import { CONTACT_SUBMISSIONS, assertAllowed, recordEvent } from '../auth/throttle';
 import { notifyContact } from '../contact-notify';
 import { publicProcedure, router } from '../trpc';
-import { contactBuckets, throttleFirst } from './submission-throttle';
+import { contactBuckets, honeypotFirst, throttleFirst } from './submission-throttle';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
 const THROTTLED = 'Too many messages from your address.';
 
 export const contactRouter = router({
   send: publicProcedure
+    .use(honeypotFirst({ success: true, message: CONTACT_THANKS }))
     .use(throttleFirst(contactBuckets, CONTACT_SUBMISSIONS, THROTTLED))
     .input(contactInput)
     .mutation(({ ctx, input }): { success: true; message: string } => {
-      // A filled honeypot is a bot: it is told it succeeded and nothing is kept.
-      if (input.website) return { success: true, message: CONTACT_THANKS };
       const now = ctx.clock.now();
       const buckets = contactBuckets(ctx);
       // Stored before any mail is tried (DESIGN.md section 5): a mail failure never loses it.

@@ -3,7 +3,7 @@ import { subscribers } from '../../../db/schema';
 import { subscribeInput } from '../../shared/schemas';
 import { SUBSCRIBE_SUBMISSIONS, assertAllowed, recordEvent } from '../auth/throttle';
 import { publicProcedure, router } from '../trpc';
-import { subscribeBuckets, throttleFirst } from './submission-throttle';
+import { honeypotFirst, subscribeBuckets, throttleFirst } from './submission-throttle';
 
 const THROTTLED = 'Too many sign-ups from your address.';
 
@@ -13,10 +13,10 @@ export const newsletterRouter = router({
    * must not reveal who is on the list. Only a new row counts against the throttle.
    */
   subscribe: publicProcedure
+    .use(honeypotFirst({ success: true }))
     .use(throttleFirst(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
     .input(subscribeInput)
     .mutation(({ ctx, input }): { success: true } => {
-      if (input.website) return { success: true };
       const now = ctx.clock.now();
       const buckets = subscribeBuckets(ctx);
       writeTransaction(ctx.db, () => {

@@ -1,3 +1,4 @@
+import { throttleAddress } from '../auth/address';
 import { assertAllowed, type ThrottleRule } from '../auth/throttle';
 import { middleware, type Context } from '../trpc';
 
@@ -17,5 +18,28 @@ export function throttleFirst(
   });
 }
 
-export const contactBuckets = (ctx: Context) => [`contact:ip:${ctx.req.ip}`];
-export const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${ctx.req.ip}`];
+export const contactBuckets = (ctx: Context) => [`contact:ip:${throttleAddress(ctx.req.ip)}`];
+export const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+
+/** People never see the hidden `website` field; anything in it was put there by a bot. */
+function honeypotFilled(raw: unknown): boolean {
+  if (!raw || typeof raw !== 'object' || !('website' in raw)) return false;
+  const value = raw.website;
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * A filled honeypot is answered `answer` before anything else looks at the input: valid or
+ * not, throttled or not, a bot always sees a success and learns nothing about the rules,
+ * and nothing is stored. tRPC lets a middleware answer only with a result of next(), so the
+ * rest of the chain runs on no input at all, which every object schema refuses before the
+ * resolver; that refusal is then replaced by the answer.
+ */
+export function honeypotFirst<T>(answer: T) {
+  return middleware(async ({ getRawInput, next }) => {
+    const raw = await getRawInput().catch(() => undefined);
+    if (!honeypotFilled(raw)) return next();
+    const skipped = await next({ getRawInput: () => Promise.resolve(undefined) });
+    return { marker: skipped.marker, ok: true as const, data: answer };
+  });
+}

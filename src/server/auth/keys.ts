@@ -1,0 +1,21 @@
+import { hkdfSync } from 'node:crypto';
+
+/** Fixed, public salt: it only separates this application's keys from other uses of a secret. */
+const SALT = 'ai-consultancy-site/session-secret';
+
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, SALT, purpose, 32));
+}
+
+/**
+ * One key per use, derived from SESSION_SECRET with HKDF, so the secret itself keys nothing:
+ * a weakness or leak in one use (a seal, a stored code hash) tells nothing about another.
+ */
+export function cookieSealKey(secret: string): string {
+  // iron-session takes a password string of 32+ characters; 32 bytes in base64url are 43.
+  return derive(secret, 'session-cookie-seal v1').toString('base64url');
+}
+
+export function codeHashKey(secret: string): Buffer {
+  return derive(secret, 'two-factor-code-hash v1');
+}

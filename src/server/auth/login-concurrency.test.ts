@@ -1,0 +1,131 @@
+/**
+ * The login throttle under the attacks of issue 8: guesses sent at once, and many guesses
+ * in one tRPC batch. Every judged guess costs a real scrypt hash (about 0.3 s), so the
+ * tests keep their number small and carry explicit time budgets.
+ */
+import { vi, beforeEach, describe, expect, it } from 'vitest';
+import { throttleEvents } from '../../../db/schema';
+import type { App } from '../app';
+import { createApp } from '../app';
+import { SIGN_IN_BUSY } from '../routers/admin';
+import { createTestDeps, testConfig, type TestDeps } from '../../../tests/support/app';
+import { rest, type RestResult } from '../../../tests/support/rest';
+import { insertUser, PASSWORD } from '../../../tests/support/users';
+import { createLimiter, type Limiter } from './limiter';
+
+const ATTACKER = '203.0.113.66';
+const HASH_BUDGET_MS = 30_000;
+
+let deps: TestDeps;
+let app: App;
+
+function setup(hashLimiter?: Limiter) {
+  deps = createTestDeps({ config: testConfig({ trustProxy: true }), hashLimiter });
+  app = createApp(deps);
+}
+
+beforeEach(async () => {
+  setup();
+  await insertUser(deps, 'alice');
+});
+
+const login = (password: string, ip = ATTACKER, username = 'alice') =>
+  rest(app, 'POST', '/api/admin/login', { json: { username, password }, ip });
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+function expectThrottled(res: RestResult) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(res.body).toEqual({
+    success: false,
+    message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  });
+}
+
+describe('login throttle under concurrency', () => {
+  it(
+    'judges at most 5 of 20 wrong passwords sent at once; the rest get 429',
+    async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => login('wrong guess')));
+      const counts = tally(answers.map((a) => a.status));
+      console.info(`20 concurrent wrong logins: ${JSON.stringify(counts)}`);
+      expect(counts).toEqual({ 401: 5, 429: 15 });
+      for (const res of answers.filter((a) => a.status === 429)) expectThrottled(res);
+      // Exactly the judged guesses are counted, once per username and once per address.
+      expect(deps.db.select().from(throttleEvents).all()).toHaveLength(10);
+
+      // The right password is refused too until the window has passed: no hash is spent.
+      expectThrottled(await login(PASSWORD));
+      expectThrottled(await login(PASSWORD, '198.51.100.1'));
+      deps.clock.advance(15 * 60_000 + 1000);
+      expect((await login(PASSWORD)).status).toBe(200);
+    },
+    HASH_BUDGET_MS,
+  );
+
+  it(
+    'judges at most 5 of 12 admin.login calls in one tRPC batch; the rest get 429',
+    async () => {
+      const calls = 12;
+      const input = Object.fromEntries(
+        Array.from({ length: calls }, (_, i) => [
+          String(i),
+          { username: 'alice', password: `guess ${i}` },
+        ]),
+      );
+      const res = await app.request(
+        `/api/trpc/${Array(calls).fill('admin.login').join(',')}?batch=1`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER },
+          body: JSON.stringify(input),
+        },
+      );
+      const results = (await res.json()) as { error?: { data: { httpStatus: number } } }[];
+      expect(results).toHaveLength(calls);
+      const counts = tally(results.map((r) => r.error?.data.httpStatus ?? 200));
+      console.info(`one batch of 12 wrong logins: ${JSON.stringify(counts)}`);
+      expect(counts).toEqual({ 401: 5, 429: 7 });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await login(PASSWORD)).status).toBe(429);
+    },
+    HASH_BUDGET_MS,
+  );
+
+  it(
+    'answers 503 with the error body once the hashing queue is full, without counting it',
+    async () => {
+      // One slot, one place in the queue; the test itself holds the slot.
+      const limiter = createLimiter({ concurrency: 1, queue: 1 });
+      setup(limiter);
+      await insertUser(deps, 'alice');
+      let release = () => {};
+      const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+
+      const queued = login('wrong guess', '198.51.100.7');
+      await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+      const refused = await login('another guess', '198.51.100.8', 'bob');
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ success: false, message: SIGN_IN_BUSY });
+
+      release();
+      await held;
+      expect((await queued).status).toBe(401);
+      // Only the judged guess counts; the refused one gave its place back.
+      expect(
+        deps.db
+          .select()
+          .from(throttleEvents)
+          .all()
+          .map((e) => e.bucket)
+          .sort(),
+      ).toEqual(['login-fail:ip:198.51.100.7', 'login-fail:user:alice']);
+    },
+    HASH_BUDGET_MS,
+  );
+});
