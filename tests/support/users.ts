@@ -1,7 +1,9 @@
 /** Users and cookies for sign-in tests. */
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/passwords';
+import { readCookie, type CookiePayload } from '../../src/server/auth/session';
 import type { AppDeps } from '../../src/server/trpc';
+import { callerFor } from './app';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -37,4 +39,12 @@ export function sessionCookieFrom(headers: Headers): string | null {
     .at(-1);
   if (!last) return null;
   return last[2] === '' ? '' : `${last[1]}=${last[2]}`;
+}
+
+/**
+ * What a session cookie names, unsealed as the server does: a session id once signed in, a
+ * second-factor challenge id mid sign-in, or null for none or a cookie that does not open.
+ */
+export async function cookiePayload(deps: AppDeps, cookie: string): Promise<CookiePayload | null> {
+  return readCookie(callerFor(deps, { cookie }).ctx);
 }

@@ -7,7 +7,12 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '../../../tests/support/app';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+import {
+  cookiePayload,
+  insertUser,
+  PASSWORD,
+  sessionCookieFrom,
+} from '../../../tests/support/users';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;
@@ -217,10 +222,13 @@ describe('POST /api/admin/verify-2fa', () => {
     const res = await post('/admin/verify-2fa', { code }, cookie);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
-    const signedIn = sessionCookieFrom(res.headers);
-    expect(signedIn).toBeTruthy();
-    expect(signedIn).not.toBe(cookie);
-    expect((await (await check(signedIn ?? '')).json()).authenticated).toBe(true);
+    const signedIn = sessionCookieFrom(res.headers) ?? '';
+    // The new cookie names a session; the one sent named the challenge, now gone.
+    expect(await cookiePayload(deps, cookie)).toEqual({ challengeId: expect.any(String) });
+    const payload = await cookiePayload(deps, signedIn);
+    expect(payload).toEqual({ sid: expect.any(String) });
+    expect((await (await check(signedIn)).json()).authenticated).toBe(true);
+    expect((await (await check(cookie)).json()).authenticated).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, throttleEvents, twoFactorChallenges } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
@@ -9,7 +10,12 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '../../../tests/support/app';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+import {
+  cookiePayload,
+  insertUser,
+  PASSWORD,
+  sessionCookieFrom,
+} from '../../../tests/support/users';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -257,14 +263,21 @@ describe('admin.verifyCode', () => {
   );
 
   it('signs in with a new session id, once', async () => {
-    await insertUser(deps, 'erin', 'erin@example.com');
+    const erin = await insertUser(deps, 'erin', 'erin@example.com');
     const pending = await login('erin');
     const code = codeFromLastMail();
     const { caller, ctx } = callerFor(deps, { cookie: pending.cookie });
     expect(await caller.admin.verifyCode({ code })).toEqual({ success: true });
-    const cookie = sessionCookieFrom(ctx.resHeaders);
-    expect(cookie).toBeTruthy();
-    expect(cookie).not.toBe(pending.cookie);
+    const cookie = sessionCookieFrom(ctx.resHeaders) ?? '';
+    // The cookie now names a new session row of erin's; the challenge it named is gone.
+    const before = await cookiePayload(deps, pending.cookie);
+    const after = await cookiePayload(deps, cookie);
+    expect(before).toEqual({ challengeId: expect.any(String) });
+    expect(after).toEqual({ sid: expect.any(String) });
+    const sid = after && 'sid' in after ? after.sid : '';
+    const row = deps.db.select().from(sessions).where(eq(sessions.id, sid)).get();
+    expect(row?.userId).toBe(erin.id);
+    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const again = await failure(
       callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({ code }),
     );
