@@ -58,6 +58,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Password hashes (scrypt, 128 MiB each) and child processes (CLI, server.ts) take
+          // seconds on a busy 2-core CI machine; the 5 s default failed there.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           include: [
             'src/server/**/*.test.ts',
             'src/shared/**/*.test.ts',
