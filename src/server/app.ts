@@ -3,7 +3,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { sql } from 'drizzle-orm';
 import { buildContext, clientIp } from './context';
 import type { AppEnv } from './hono-env';
-import { apiGuards, requestLog, securityHeaders } from './middleware';
+import { apiGuards, jsonContentType, requestLog, securityHeaders } from './middleware';
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
 import { appRouter } from './routers';
@@ -31,6 +31,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
+  app.use('/api/trpc/*', jsonContentType());
 
   app.use(
     '/api/trpc/*',
