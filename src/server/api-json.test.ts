@@ -49,6 +49,15 @@ describe('tRPC early errors are JSON', () => {
   });
 });
 
+it('a malformed percent-escape in a procedure path: 400 with the error body, not 500', async () => {
+  const res = await answer('/api/trpc/%ZZ');
+  expect(res).toMatchObject({
+    status: 400,
+    body: { success: false, message: 'Malformed percent-encoding in the path' },
+  });
+  expect(res.type).toMatch(JSON_TYPE);
+});
+
 describe('media types ignore case', () => {
   const login = JSON.stringify({ username: 'nobody', password: 'wrong password' });
 

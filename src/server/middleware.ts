@@ -151,6 +151,21 @@ function withLowerCaseMediaType(headers: Headers): Headers {
 }
 
 /**
+ * tRPC decodes the procedure path itself and answers a malformed percent-escape (`%ZZ`) with
+ * a 500; it is the client's mistake, so it gets a 400 here.
+ */
+export function decodablePath(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json(errorBody('Malformed percent-encoding in the path'), 400);
+    }
+    return next();
+  };
+}
+
+/**
  * tRPC writes its own early errors (a batch mixing queries and mutations, an unsupported
  * content type) as JSON labelled text/plain; every answer under /api is labelled JSON.
  */
