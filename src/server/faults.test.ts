@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contactBody, postContact } from '../../tests/support/contact';
-import { startServerProcess } from '../../tests/support/server-process';
+import { startServerProcess, type ServerProcess } from '../../tests/support/server-process';
 
 let dir: string;
 let dbPath: string;
@@ -20,7 +20,21 @@ beforeEach(() => {
   dbPath = path.join(dir, 'app.db');
 });
 
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+/** Servers this file started; a failed test must not leave one running. */
+const running: ServerProcess[] = [];
+async function serve(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServerProcess(dbPath, env);
+  running.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    server.signal('SIGKILL');
+    await server.exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function storedMessages(file: string): { integrity: string; messages: Set<string> } {
   const db = new Database(file, { readonly: true });
@@ -35,7 +49,7 @@ function storedMessages(file: string): { integrity: string; messages: Set<string
 
 describe('kill -9 during a stream of contact messages', () => {
   it('keeps every message that got a 201, and the file stays sound', async () => {
-    const server = await startServerProcess(dbPath, { TRUST_PROXY: '1' });
+    const server = await serve({ TRUST_PROXY: '1' });
     const accepted: string[] = [];
     let next = 0;
     // Four senders until the server dies under them; a request cut off counts as not accepted.
@@ -57,7 +71,7 @@ describe('kill -9 during a stream of contact messages', () => {
     expect(await server.exited).toBeNull();
     await senders;
 
-    const restarted = await startServerProcess(dbPath, { TRUST_PROXY: '1' });
+    const restarted = await serve({ TRUST_PROXY: '1' });
     expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
     restarted.signal('SIGTERM');
     expect(await restarted.exited).toBe(0);
@@ -70,7 +84,7 @@ describe('kill -9 during a stream of contact messages', () => {
 
 describe('the database write-locked by another connection for 2 s', () => {
   it('requests wait for the lock and then succeed', async () => {
-    const server = await startServerProcess(dbPath, { TRUST_PROXY: '1' });
+    const server = await serve({ TRUST_PROXY: '1' });
     const locker = new Database(dbPath);
     try {
       locker.exec('BEGIN IMMEDIATE');
@@ -134,7 +148,7 @@ describe('a database that cannot be opened stops the start with one line', () =>
   }, 60_000);
 
   it('a database whose pages past the header are damaged', async () => {
-    const server = await startServerProcess(dbPath);
+    const server = await serve();
     server.signal('SIGTERM');
     expect(await server.exited).toBe(0);
     const db = new Database(dbPath);
