@@ -17,7 +17,8 @@ import { createApp } from './src/server/app';
 import { ConfigError, loadConfig, type Config } from './src/server/config';
 import { createLogger } from './src/server/logger';
 import { createMailer } from './src/server/mail';
-import { pruneExpired, PRUNE_INTERVAL_MS } from './src/server/maintenance';
+import { contactMailsSettled } from './src/server/contact-notify';
+import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance';
 import { ensureInitialAdmin, UserError } from './src/server/users';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -51,6 +52,19 @@ function displayUrl(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
+/** True when the promise settled within ms, false when the time ran out first. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function start(): Promise<void> {
   const logger = createLogger();
   let config: Config;
@@ -61,17 +75,18 @@ async function start(): Promise<void> {
     throw error;
   }
 
+  const clock = { now: () => new Date() };
   let db: Db;
+  let seeded: number;
   try {
     db = openDatabase(config.databasePath);
+    // Seeding reads the facts table: a file damaged past its header fails here, not later.
+    seeded = seedDemoFacts(db, clock.now());
   } catch (error) {
     fail(
       `DATABASE_PATH "${config.databasePath}" cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const clock = { now: () => new Date() };
-
-  const seeded = seedDemoFacts(db, clock.now());
   if (seeded > 0) logger.info('db.seeded', { facts: seeded });
   try {
     const created = await ensureInitialAdmin(db, config.initialAdmin, clock.now());
@@ -107,9 +122,10 @@ async function start(): Promise<void> {
     fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
 
-  const pruneTimer = setInterval(() => pruneExpired(db, clock.now()), PRUNE_INTERVAL_MS);
+  const prune = () => pruneSafely(db, clock.now(), logger);
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  pruneExpired(db, clock.now());
+  prune();
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -117,11 +133,17 @@ async function start(): Promise<void> {
     stopping = true;
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     forceTimer.unref();
     // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
-    server.close(() => {
+    server.close(async () => {
       clearTimeout(forceTimer);
+      // Contact notifications run after their request answered; give them what is left of
+      // the grace period rather than dropping a message that is half way to the SMTP server.
+      const settled = await settleWithin(contactMailsSettled(mailer), deadline - Date.now());
+      if (!settled)
+        logger.error('server.mail_abandoned', { message: 'notification e-mails cut off' });
       closeDatabase(db);
       logger.info('server.stopped', {});
       process.exit(0);

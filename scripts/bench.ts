@@ -2,10 +2,12 @@
  * `npm run bench`: starts the real server on a free port with a fresh database and prints
  * figures: start-up time, and throughput and latency percentiles of the hot paths under a
  * bounded local load. Figures, not assertions: shared machines make timed tests flaky.
+ * `--load` and `--logins` run the sustained-load modes of scripts/load.ts instead.
  */
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../tests/e2e/support/server';
+import { loginLoad, mixedLoad } from './load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -78,9 +80,24 @@ async function run(base: string, target: Target, requests = REQUESTS, print = tr
   );
 }
 
+const loadMode = process.argv.includes('--load');
+const loginMode = process.argv.includes('--logins');
+
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts'], {
   stdio: 'inherit',
 });
+if (loadMode || loginMode) {
+  // Production mode, fresh database; throttles on (see scripts/load.ts for the addresses).
+  const server = await startServer({ env: { TRUST_PROXY: '1', NODE_ENV: 'production' } });
+  let ok = true;
+  try {
+    if (loadMode) ok = (await mixedLoad(server)) && ok;
+    if (loginMode) ok = (await loginLoad(server)) && ok;
+  } finally {
+    await server.stop();
+  }
+  process.exit(ok ? 0 : 1);
+}
 const t0 = performance.now();
 const server = await startServer({ env: { TRUST_PROXY: '1' } });
 console.log(

@@ -4,7 +4,13 @@ import { sql } from 'drizzle-orm';
 import { buildContext, clientIp } from './context';
 import type { AppEnv } from './hono-env';
 import { loggableError } from './logger';
-import { apiGuards, requestLog, securityHeaders } from './middleware';
+import {
+  apiGuards,
+  decodablePath,
+  jsonContentType,
+  requestLog,
+  securityHeaders,
+} from './middleware';
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
 import { appRouter } from './routers';
@@ -32,6 +38,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
+  app.use('/api/trpc/*', jsonContentType(), decodablePath());
 
   app.use(
     '/api/trpc/*',

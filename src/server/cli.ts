@@ -2,11 +2,12 @@
  * `npm run admin -- <command>`: user management from the shell (DESIGN.md section 3).
  * Works on the database named by DATABASE_PATH; the server may be running meanwhile.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase, type Db } from '../../db';
+import { backupDatabase } from './backup';
 import {
   addUser,
   checkPassword,
@@ -34,8 +35,11 @@ const USAGE = [
   '  set-email <username> [<address>]          no address: second factor off',
   '  remove-user <username>',
   '  list-users                                one user a line: username, then e-mail or -',
+  '  backup <file>                             online copy of the database; never overwrites',
   'The database is DATABASE_PATH (default data/app.db).',
 ];
+
+const COMMANDS = 'add-user, set-password, set-email, remove-user, list-users, backup';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);
@@ -123,10 +127,14 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       for (const user of listUsers(db)) io.out(`${user.username} ${user.email ?? '-'}`);
       return;
     }
+    case 'backup': {
+      const target = oneArgument(args, 'backup <file>');
+      const { pages } = await backupDatabase(db, target);
+      io.out(`database copied to "${target}" (${pages} pages)`);
+      return;
+    }
     default:
-      throw new UserError(
-        `unknown command "${command}" (add-user, set-password, set-email, remove-user, list-users)`,
-      );
+      throw new UserError(`unknown command "${command}" (${COMMANDS})`);
   }
 }
 
@@ -134,7 +142,7 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
 export async function main(argv: string[], env: Env, io: CliIo): Promise<number> {
   const [command, ...args] = argv;
   if (!command) {
-    io.err('missing command (add-user, set-password, set-email, remove-user, list-users)');
+    io.err(`missing command (${COMMANDS})`);
     return 1;
   }
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -144,6 +152,10 @@ export async function main(argv: string[], env: Env, io: CliIo): Promise<number>
   let db: Db | undefined;
   try {
     const file = env.DATABASE_PATH || 'data/app.db';
+    // A backup of a database that does not exist would quietly create and copy an empty one.
+    if (command === 'backup' && (file === ':memory:' || !existsSync(file))) {
+      throw new UserError(`no database at "${file}" (DATABASE_PATH) to back up`);
+    }
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     db = openDatabase(file);
     await run(db, command, args, env, io);

@@ -52,6 +52,22 @@ function parseEmail(name: string, raw: string | undefined): string | null {
   return raw;
 }
 
+/** The database's folder; a path under a regular file or without permission is a bad value. */
+function createParentFolder(databasePath: string): void {
+  try {
+    mkdirSync(path.dirname(databasePath), { recursive: true });
+  } catch (error) {
+    throw new ConfigError(
+      `DATABASE_PATH "${databasePath}": its folder cannot be created (${fsReason(error)})`,
+    );
+  }
+}
+
+/** The one-line reason of a file system error, e.g. "EEXIST: file already exists, mkdir '/x'". */
+function fsReason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Uses SESSION_SECRET when given; otherwise keeps a generated secret next to the database
  * (mode 0600) so sessions survive restarts without anyone having to configure one.
@@ -67,16 +83,21 @@ function resolveSessionSecret(raw: string | undefined, databasePath: string): st
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    throw new ConfigError(
+      `SESSION_SECRET is unset and "${file}" cannot be written (${fsReason(error)})`,
+    );
+  }
   return secret;
 }
 
 export function loadConfig(env: Env = process.env, videoUrl: string | null = null): Config {
   const databasePath = env.DATABASE_PATH || 'data/app.db';
-  if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
+  if (databasePath !== ':memory:') createParentFolder(databasePath);
   const production = env.NODE_ENV === 'production';
   if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) {
     throw new ConfigError('TRUST_PROXY must be 1 or unset');

@@ -126,7 +126,7 @@ async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
   }
   c.req.raw = new Request(c.req.raw.url, {
     method: c.req.raw.method,
-    headers: c.req.raw.headers,
+    headers: withLowerCaseMediaType(c.req.raw.headers),
     body: size > 0 ? body : null,
     signal: c.req.raw.signal,
   });
@@ -135,6 +135,48 @@ async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
 
 function isJson(contentType: string): boolean {
   return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Media types are case-insensitive (RFC 9110), but tRPC compares `application/json`
+ * byte for byte: handlers behind the guards see the type in lower case, parameters kept.
+ */
+function withLowerCaseMediaType(headers: Headers): Headers {
+  const contentType = headers.get('content-type');
+  if (contentType === null) return headers;
+  const [type = '', ...params] = contentType.split(';');
+  const copy = new Headers(headers);
+  copy.set('content-type', [type.trim().toLowerCase(), ...params].join(';'));
+  return copy;
+}
+
+/**
+ * tRPC decodes the procedure path itself and answers a malformed percent-escape (`%ZZ`) with
+ * a 500; it is the client's mistake, so it gets a 400 here.
+ */
+export function decodablePath(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json(errorBody('Malformed percent-encoding in the path'), 400);
+    }
+    return next();
+  };
+}
+
+/**
+ * tRPC writes its own early errors (a batch mixing queries and mutations, an unsupported
+ * content type) as JSON labelled text/plain; every answer under /api is labelled JSON.
+ */
+export function jsonContentType(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const type = c.res.headers.get('content-type');
+    if (!type?.toLowerCase().startsWith('application/json')) {
+      c.res.headers.set('content-type', 'application/json');
+    }
+  };
 }
 
 /** The host the request was sent to, as the browser saw it. */

@@ -33,10 +33,21 @@ export const MESSAGES = {
   tagNameMax: `Tag name must be at most ${LIMITS.tagMax} characters`,
   order: 'Order must be a whole number of 0 or more',
   id: 'Id must be a positive whole number',
+  text: 'Text contains a broken character (an unpaired surrogate) and cannot be stored',
 } as const;
 
-const emailField = z
-  .string()
+/**
+ * An unpaired UTF-16 surrogate has no UTF-8 form: SQLite would keep bytes that come back as
+ * replacement characters, so stored text would no longer equal what was sent.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A string field whose text is stored and must come back byte for byte. */
+function storedText() {
+  return z.string().refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text);
+}
+
+const emailField = storedText()
   .trim()
   .max(LIMITS.emailMax, MESSAGES.email)
   .pipe(z.email(MESSAGES.email));
@@ -48,17 +59,15 @@ const emailField = z
 const honeypot = z.string().max(1000).optional();
 
 export const contactInput = z.object({
-  name: z.string().trim().min(LIMITS.nameMin, MESSAGES.name).max(LIMITS.nameMax, MESSAGES.name),
+  name: storedText().trim().min(LIMITS.nameMin, MESSAGES.name).max(LIMITS.nameMax, MESSAGES.name),
   email: emailField,
-  company: z
-    .string()
+  company: storedText()
     .trim()
     .max(LIMITS.companyMax, MESSAGES.company)
     .optional()
     .transform((v) => (v ? v : undefined)),
   subject: z.enum(contactSubjectValues, MESSAGES.subject),
-  message: z
-    .string()
+  message: storedText()
     .trim()
     .min(LIMITS.messageMin, MESSAGES.message)
     .max(LIMITS.messageMax, MESSAGES.message),
@@ -127,13 +136,11 @@ export const factDateField = z
   });
 
 const factFields = {
-  factText: z
-    .string()
+  factText: storedText()
     .trim()
     .min(LIMITS.factTextMin, MESSAGES.factText)
     .max(LIMITS.factTextMax, MESSAGES.factTextMax),
-  source: z
-    .string()
+  source: storedText()
     .trim()
     .min(LIMITS.sourceMin, MESSAGES.source)
     .max(LIMITS.sourceMax, MESSAGES.sourceMax),
@@ -180,7 +187,7 @@ export const factTagInput = z.object({
 });
 
 export const tagCreateInput = z.object({
-  name: z.string().trim().min(1, MESSAGES.tagName).max(LIMITS.tagMax, MESSAGES.tagNameMax),
+  name: storedText().trim().min(1, MESSAGES.tagName).max(LIMITS.tagMax, MESSAGES.tagNameMax),
 });
 export type TagCreateInput = z.input<typeof tagCreateInput>;
 

@@ -1,0 +1,93 @@
+/**
+ * The real server (server.ts) as a child process on a free port, for tests whose fault needs
+ * one: signals, kill -9, another process holding the database. Node runs it directly with
+ * tsx as a loader so signals reach the server itself (DESIGN.md section 5).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+
+export interface ServerProcess {
+  url: string;
+  /** Everything printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once the output matches; rejects after timeoutMs or when the process ends first. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** The exit code (null when ended by a signal). */
+  exited: Promise<number | null>;
+  signal(name: NodeJS.Signals): void;
+}
+
+/** Starts server.ts on DATABASE_PATH=dbPath and resolves once it listens (within timeoutMs). */
+export async function startServerProcess(
+  dbPath: string,
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: dbPath,
+      SESSION_SECRET: 'process-test-secret-process-test-secret-0123',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  // 'close', not 'exit': by then every line the process printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+
+  const waitForOutput = (pattern: RegExp, ms = timeoutMs) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        done();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no ${pattern} within ${ms} ms:\n${output}`));
+      }, ms);
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      void exited.then(() => {
+        if (!listeners.has(check)) return;
+        done();
+        reject(new Error(`server exited before ${pattern}:\n${output}`));
+      });
+      check();
+    });
+
+  try {
+    await waitForOutput(LISTENING_RE);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url: LISTENING_RE.exec(output)?.[1] ?? '',
+    output: () => output,
+    waitForOutput,
+    exited,
+    signal: (name) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    },
+  };
+}
