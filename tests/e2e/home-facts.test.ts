@@ -63,18 +63,18 @@ describe('the AI facts section', () => {
         expect(loaded!.height).toBe(skeleton!.height);
         // Nothing below moved.
         expect(await page.$eval('#services', (s) => s.getBoundingClientRect().top)).toBe(nextTop);
-        const shift = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              let total = 0;
-              new PerformanceObserver((list) => {
-                for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-                  total += entry.value;
-                }
-              }).observe({ type: 'layout-shift', buffered: true });
-              setTimeout(() => resolve(total), 300);
-            }),
-        );
+        const shift = await page.evaluate(async () => {
+          // Two rendered frames after the swap: any shift it caused has been measured.
+          await new Promise((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(resolve)),
+          );
+          // Every shift since the page started, read at once (buffered, then takeRecords).
+          const observer = new PerformanceObserver(() => {});
+          observer.observe({ type: 'layout-shift', buffered: true });
+          const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+          observer.disconnect();
+          return entries.reduce((total, entry) => total + entry.value, 0);
+        });
         expect(shift).toBe(0);
       });
     });

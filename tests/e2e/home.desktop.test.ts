@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '../../src/shared/constants';
 import {
   DESKTOP,
   launchBrowser,
@@ -9,8 +10,11 @@ import {
   type RunningServer,
 } from './support';
 import {
+  advanceClock,
+  advanceClockUntil,
   fillContactForm,
   openApp,
+  pauseClock,
   publicFacts,
   revealWholePage,
   storedContacts,
@@ -31,6 +35,73 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Holds back the facts request until the returned function is called. */
+async function holdFacts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/trpc/facts.listPublic**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Waits until the carousel is (or is not) at least 30% visible as an IntersectionObserver
+ * sees it: the condition under which the page plays key sounds.
+ */
+function carouselAudible(page: Page, audible: boolean): Promise<void> {
+  return page.evaluate(
+    (audible) =>
+      new Promise<void>((resolve) => {
+        const region = document.querySelector('[aria-roledescription="carousel"]')!;
+        const observer = new IntersectionObserver(
+          (entries) => {
+            const entry = entries[entries.length - 1]!;
+            if ((entry.isIntersecting && entry.intersectionRatio >= 0.3) === audible) {
+              observer.disconnect();
+              resolve();
+            }
+          },
+          { threshold: [0, 0.3, 1] },
+        );
+        observer.observe(region);
+      }),
+    audible,
+  );
+}
+
+/**
+ * Resolves once the current slide's typed text has grown `steps` times: each rendered typing
+ * step is a chance for a key sound, so silence after them means none was played.
+ */
+function typingSteps(page: Page, steps: number): Promise<void> {
+  return page.evaluate(
+    (steps) =>
+      new Promise<void>((resolve, reject) => {
+        const slide = document.querySelector('[data-current]')!;
+        const typed = slide.querySelector('[data-typed-text]')!;
+        const full = slide.querySelector('.sr-only')!.textContent!.length;
+        let length = typed.textContent!.length;
+        let seen = 0;
+        const observer = new MutationObserver(() => {
+          const now = typed.textContent!.length;
+          if (now > length) seen++;
+          length = now;
+          if (seen >= steps) {
+            observer.disconnect();
+            resolve();
+          } else if (length >= full) {
+            observer.disconnect();
+            reject(new Error(`the slide was typed out after ${seen} of ${steps} steps`));
+          }
+        });
+        observer.observe(typed, { childList: true, characterData: true, subtree: true });
+      }),
+    steps,
+  );
+}
 
 async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
   const page = await newPage(browser, DESKTOP);
@@ -88,7 +159,14 @@ describe('home page at 1280 px', () => {
       await revealWholePage(page);
       await page.locator('[aria-roledescription="carousel"]').waitFor();
       await waitForContactForm(page);
-      await page.waitForTimeout(500);
+      // The newsletter island hydrates last (the footer); once its button is enabled every
+      // part of the page has hydrated, so a mismatch anywhere would have shown by now.
+      await page.waitForFunction(() => {
+        const button = document.querySelector<HTMLButtonElement>(
+          '#newsletter-signup button[type="submit"]',
+        );
+        return button !== null && !button.disabled;
+      });
       // The same DOM nodes as prerendered: hydrated, not thrown away and rendered again.
       expect(
         await page.evaluate(() =>
@@ -219,20 +297,31 @@ describe('home page at 1280 px', () => {
       expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
       const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
       expect(await shadow()).toBe('none');
-      await page.evaluate(() => window.scrollTo(0, 8));
-      await page.waitForTimeout(300);
-      expect(await shadow()).toBe('none');
       await page.evaluate(() => window.scrollTo(0, 40));
       await page.waitForFunction(
         () => getComputedStyle(document.querySelector('header')!).boxShadow !== 'none',
       );
       expect(await header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+      // Back to 8 px: waiting for the shadow to go proves the page handled the scroll to 8
+      // (a header that kept it, or showed it from fewer px, would never get there).
+      await page.evaluate(() => window.scrollTo(0, 8));
+      await page.waitForFunction(
+        () =>
+          window.scrollY === 8 &&
+          getComputedStyle(document.querySelector('header')!).boxShadow === 'none',
+      );
     });
   });
 
   it('in-page links scroll smoothly and leave 80 px for the header', async () => {
     await withPage(async (page) => {
       await openApp(page, server.url);
+      // Records every position the page passes through on its way to a target.
+      await page.evaluate(() => {
+        const w = window as unknown as { passedThrough: number[] };
+        w.passedThrough = [];
+        window.addEventListener('scroll', () => w.passedThrough.push(window.scrollY));
+      });
       for (const [link, target] of [
         [
           page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }),
@@ -244,16 +333,24 @@ describe('home page at 1280 px', () => {
           '#about',
         ],
       ] as const) {
-        const before = await page.evaluate(() => window.scrollY);
+        const before = await page.evaluate(() => {
+          (window as unknown as { passedThrough: number[] }).passedThrough = [];
+          return window.scrollY;
+        });
         await link.click();
-        await page.waitForTimeout(50);
-        const during = await page.evaluate(() => window.scrollY);
         await waitForScrollEnd(page);
         const top = await viewportTop(page, target);
         expect(Math.abs(top - 80), `${target} top ${top}`).toBeLessThanOrEqual(2);
-        // Smooth: shortly after the click the page was still on its way.
-        expect(during).not.toBe(await page.evaluate(() => window.scrollY));
-        expect(before).not.toBe(await page.evaluate(() => window.scrollY));
+        const after = await page.evaluate(() => window.scrollY);
+        expect(before).not.toBe(after);
+        // Smooth: the page stopped on the way (a jump reports the end position only).
+        const passedThrough = await page.evaluate(
+          () => (window as unknown as { passedThrough: number[] }).passedThrough,
+        );
+        expect(
+          passedThrough.some((y) => y !== before && y !== after),
+          `positions ${passedThrough.join(', ')}`,
+        ).toBe(true);
       }
     });
   });
@@ -262,7 +359,19 @@ describe('home page at 1280 px', () => {
     const facts = await publicFacts(server.url);
     expect(facts.length).toBeGreaterThan(1);
     await withPage(async (page) => {
+      // The carousel runs on timers: the test drives them with Playwright's clock, so every
+      // check below sees exact times however slow the machine is. The facts are held back
+      // until the clock is paused, so the first slide starts typing under the test's control.
+      await page.clock.install();
+      const releaseFacts = await holdFacts(page);
       await openApp(page, server.url);
+      await pauseClock(page);
+      releaseFacts();
+      // The carousel's reveal (Suspense) waits on a timer too.
+      await advanceClockUntil(page, () => document.querySelector('[data-current]') !== null, {
+        stepMs: TYPING_MS,
+        limitMs: 5000,
+      });
       const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
       await carousel.scrollIntoViewIfNeeded();
       const current = carousel.locator('[data-current]');
@@ -271,20 +380,21 @@ describe('home page at 1280 px', () => {
 
       // Typing: the text grows and the countdown is hidden.
       const first = (await typed.textContent()) ?? '';
-      await page.waitForTimeout(400);
+      await advanceClock(page, 300, TYPING_MS);
       const later = (await typed.textContent()) ?? '';
       expect(later.length).toBeGreaterThan(first.length);
       expect(facts[0]!.factText.startsWith(later)).toBe(true);
       expect(await current.locator('[data-countdown]').count()).toBe(0);
 
-      // Typed to the end at about 30 ms a character, then a countdown from 5.
+      // Typed to the end at 30 ms a character, then a countdown from 5.
       const text = facts[0]!.factText;
-      await page.waitForFunction(
-        (full) => document.querySelector('[data-current] [data-typed-text]')?.textContent === full,
-        text,
-        { timeout: text.length * 30 + 5000 },
+      const typingMs = await advanceClockUntil(
+        page,
+        () => document.querySelector('[data-countdown]') !== null,
+        { stepMs: TYPING_MS, limitMs: text.length * TYPING_MS },
       );
-      const typedAt = Date.now();
+      expect(typingMs).toBe((text.length - later.length) * TYPING_MS);
+      expect(await typed.textContent()).toBe(text);
       expect(await current.locator('[data-countdown]').getAttribute('data-countdown')).toBe('5');
 
       // The source tooltip.
@@ -295,14 +405,12 @@ describe('home page at 1280 px', () => {
       await page.mouse.move(0, 0);
       await tooltip.waitFor({ state: 'hidden' });
 
-      await page.waitForFunction(
-        (label) => document.querySelector('[data-current]')?.getAttribute('aria-label') === label,
-        `Fact 2 of ${facts.length}`,
-        { timeout: 8000 },
-      );
-      const waited = Date.now() - typedAt;
-      expect(waited).toBeGreaterThan(4500);
-      expect(waited).toBeLessThan(6500);
+      // Still on the first fact with 0.1 s left, on the second once the 5 s are up.
+      await advanceClock(page, 4900);
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 1 of ${facts.length}`);
+      expect(await current.locator('[data-countdown]').getAttribute('data-countdown')).toBe('1');
+      await advanceClock(page, 100);
+      expect(await current.getAttribute('aria-label')).toBe(`Fact 2 of ${facts.length}`);
       // The next slide starts typing from scratch.
       expect(((await typed.textContent()) ?? '').length).toBeLessThan(facts[1]!.factText.length);
     });
@@ -312,6 +420,7 @@ describe('home page at 1280 px', () => {
     const facts = await publicFacts(server.url);
     await withPage(async (page) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.clock.install();
       await openApp(page, server.url);
       const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
       await carousel.scrollIntoViewIfNeeded();
@@ -319,6 +428,8 @@ describe('home page at 1280 px', () => {
       // Reduced motion: the whole text at once, countdown running.
       expect(await current.locator('[data-typed-text]').textContent()).toBe(facts[0]!.factText);
       await current.locator('[data-countdown]').waitFor();
+      // From here on the test moves time (see the test above).
+      await pauseClock(page);
 
       await page.getByRole('button', { name: 'Next fact' }).click();
       expect(await current.getAttribute('aria-label')).toBe(`Fact 2 of ${facts.length}`);
@@ -327,33 +438,24 @@ describe('home page at 1280 px', () => {
       expect(await current.locator('[data-typed-text]').textContent()).toBe(facts[0]!.factText);
       const ring = current.locator('[data-countdown]');
       expect(await ring.getAttribute('data-countdown')).toBe('5');
-      await page.waitForTimeout(1300);
-      // Still held at 5 during the 1.5 s pause after manual navigation.
+      // Held at 5 through the 1.5 s pause after manual navigation (without it the ring
+      // would show 4 at 1 s); then it counts: 4 once a further second has run.
+      await advanceClock(page, 1400);
       expect(await ring.getAttribute('data-countdown')).toBe('5');
-      await page.waitForFunction(
-        () =>
-          document
-            .querySelector('[data-current] [data-countdown]')
-            ?.getAttribute('data-countdown') === '4',
-        undefined,
-        { timeout: 3000 },
-      );
+      await advanceClock(page, 1000);
+      expect(await ring.getAttribute('data-countdown')).toBe('5');
+      await advanceClock(page, 100);
+      expect(await ring.getAttribute('data-countdown')).toBe('4');
 
       // Pause: the countdown stands still until play.
       await page.getByRole('button', { name: 'Pause facts' }).click();
       const pausedAt = await ring.getAttribute('data-countdown');
-      await page.waitForTimeout(2200);
+      await advanceClock(page, 6000);
       expect(await ring.getAttribute('data-countdown')).toBe(pausedAt);
       expect(await current.getAttribute('aria-label')).toBe(`Fact 1 of ${facts.length}`);
       await page.getByRole('button', { name: 'Play facts' }).click();
-      await page.waitForFunction(
-        (paused) =>
-          document
-            .querySelector('[data-current] [data-countdown]')
-            ?.getAttribute('data-countdown') !== paused,
-        pausedAt,
-        { timeout: 3000 },
-      );
+      await advanceClock(page, 1000);
+      expect(await ring.getAttribute('data-countdown')).not.toBe(pausedAt);
     });
   });
 
@@ -390,45 +492,73 @@ describe('home page at 1280 px', () => {
           const w = window as unknown as { keySounds: number; audioContexts: number };
           return { sounds: w.keySounds, contexts: w.audioContexts };
         });
+      const muteButton = page.getByRole('button', { name: 'Mute typing sound' });
+      const nextFact = page.getByRole('button', { name: 'Next fact' });
+      // The carousel in view, typing from its first character (the facts are held back
+      // until the section is on screen, so the first slide cannot finish typing unseen).
+      const releaseFacts = await holdFacts(page);
       await openApp(page, server.url);
-      const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
-      await carousel.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(600);
-      // No gesture yet: no audio at all.
+      await page.locator('#ai-facts').scrollIntoViewIfNeeded();
+      releaseFacts();
+      await page.getByRole('group', { name: 'AI facts', exact: true }).waitFor();
+      await page.unroute('**/api/trpc/facts.listPublic**');
+      await carouselAudible(page, true);
+      await typingSteps(page, 5);
+      // No gesture yet: no audio at all, though five characters were typed in full view.
       expect(await counts()).toEqual({ sounds: 0, contexts: 0 });
 
       // A click somewhere neutral is the gesture; the next slide types with sound.
-      await page.getByRole('button', { name: 'Next fact' }).click();
-      await page.waitForTimeout(600);
-      const afterGesture = await counts();
-      expect(afterGesture.contexts).toBe(1);
-      expect(afterGesture.sounds).toBeGreaterThan(5);
+      await nextFact.click();
+      await page.waitForFunction(
+        () => (window as unknown as { keySounds: number }).keySounds > 5,
+        undefined,
+        { timeout: 5000 },
+      );
+      expect((await counts()).contexts).toBe(1);
 
-      // Muted: silence, and the choice survives a reload.
-      await page.getByRole('button', { name: 'Mute typing sound' }).click();
-      expect(
-        await page.getByRole('button', { name: 'Mute typing sound' }).getAttribute('aria-pressed'),
-      ).toBe('true');
+      // Muted: silence while the next slide types.
+      await muteButton.click();
+      expect(await muteButton.getAttribute('aria-pressed')).toBe('true');
       const mutedFrom = (await counts()).sounds;
-      await page.getByRole('button', { name: 'Next fact' }).click();
-      await page.waitForTimeout(600);
+      await nextFact.click();
+      await typingSteps(page, 5);
       expect((await counts()).sounds).toBe(mutedFrom);
-      await page.getByRole('button', { name: 'Mute typing sound' }).click();
 
-      // Less than 30% visible: silence while it keeps typing.
-      await page.getByRole('button', { name: 'Next fact' }).click();
+      // The mute survives a reload: still on, and typing after a gesture stays silent.
+      await reloadCarousel();
+      expect(await muteButton.getAttribute('aria-pressed')).toBe('true');
+      await nextFact.click();
+      await typingSteps(page, 5);
+      expect(await counts()).toEqual({ sounds: 0, contexts: 0 });
+
+      // Un-muted: sound again.
+      await muteButton.click();
+      expect(await muteButton.getAttribute('aria-pressed')).toBe('false');
+      await nextFact.click();
+      await page.waitForFunction(() => (window as unknown as { keySounds: number }).keySounds > 0);
+
+      // Less than 30% visible: silence while it keeps typing. One typing step after the page
+      // saw the carousel leave lets the render that applies it (and earlier effects) land.
+      await nextFact.click();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
+      await carouselAudible(page, false);
+      await typingSteps(page, 1);
       const hiddenFrom = (await counts()).sounds;
-      await page.waitForTimeout(600);
+      await typingSteps(page, 5);
       expect((await counts()).sounds).toBe(hiddenFrom);
 
-      await page.reload();
-      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
-      await page.getByRole('group', { name: 'AI facts', exact: true }).waitFor();
-      expect(
-        await page.getByRole('button', { name: 'Mute typing sound' }).getAttribute('aria-pressed'),
-      ).toBe('false');
+      // Un-muting is remembered too.
+      await reloadCarousel();
+      expect(await muteButton.getAttribute('aria-pressed')).toBe('false');
+
+      async function reloadCarousel() {
+        await page.reload();
+        await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+        const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
+        await carousel.waitFor();
+        await carousel.scrollIntoViewIfNeeded();
+        await carouselAudible(page, true);
+      }
     });
   });
 

@@ -10,15 +10,27 @@ export async function openApp(page: Page, url: string): Promise<void> {
 /** Scrolls every section into view once, so their scroll-in animations have run. */
 export async function revealWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const step = Math.max(200, window.innerHeight / 2);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Two frames: the page has rendered at this position, so the observers have seen it.
+      await frame();
+      await frame();
     }
   });
   await page.waitForFunction(() => document.querySelectorAll('.reveal-pending').length === 0);
   // The last animations (0.6 s plus a stagger) finish before anything is measured.
-  await page.waitForTimeout(1000);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          !(a instanceof CSSAnimation) ||
+          a.animationName !== 'reveal-in' ||
+          a.playState === 'finished',
+      ),
+  );
 }
 
 /**
@@ -45,6 +57,63 @@ export async function waitForScrollEnd(page: Page): Promise<void> {
         check();
       }),
   );
+}
+
+/**
+ * Stops the page's clock, installed with `page.clock.install()` before navigation, so the
+ * test drives the page's timers. pauseAt only goes forward, so it is set a moment ahead of
+ * now (a busy machine may take that long to get there); that much time is fast-forwarded.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+}
+
+/**
+ * Moves the paused clock on by `ms`, in steps of `stepMs`. One `runFor` fires only the timers
+ * that exist when it starts, and the carousel sets its next timer in a React effect, a task
+ * after the commit; so after each step the page runs its pending tasks. With a step that
+ * divides the timers' delays (30 ms typing, 1000 ms countdown, 1500 ms hold) every timer
+ * fires at the end of a step and the page sees exact times.
+ */
+export async function advanceClock(page: Page, ms: number, stepMs = 100): Promise<void> {
+  for (let done = 0; done < ms; done += stepMs) {
+    await page.clock.runFor(Math.min(stepMs, ms - done));
+    await settle(page);
+  }
+}
+
+/**
+ * Like advanceClock, until `predicate` holds in the page; returns the clock time it took.
+ * Throws once `limitMs` has passed without it.
+ */
+export async function advanceClockUntil(
+  page: Page,
+  predicate: () => boolean,
+  { stepMs, limitMs }: { stepMs: number; limitMs: number },
+): Promise<number> {
+  for (let done = 0; done <= limitMs; done += stepMs) {
+    if (await page.evaluate(predicate)) return done;
+    await page.clock.runFor(stepMs);
+    await settle(page);
+  }
+  throw new Error(`not reached within ${limitMs} ms of clock time`);
+}
+
+/**
+ * Lets the page run the tasks already queued (React's commit and effects are scheduled with
+ * posted messages): resolves after two posted-message round trips.
+ */
+function settle(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
 }
 
 /** Top of an element relative to the viewport, in px. */

@@ -8,7 +8,10 @@ import {
   type CarouselState,
 } from './carousel-machine';
 
-/** A long sleep (background tab throttling timers) never skips more than this at once. */
+/**
+ * A long sleep (background tab throttling timers) never skips more than this at once, nor
+ * more than the timer asked for if that is longer (the 1.5 s hold after previous/next).
+ */
 const MAX_STEP_MS = 1000;
 
 /**
@@ -32,7 +35,8 @@ export function useCarouselMachine(lengths: readonly number[]) {
     if (wait === null) return;
     const started = performance.now();
     const timer = setTimeout(() => {
-      dispatch({ type: 'tick', ms: Math.min(MAX_STEP_MS, performance.now() - started) });
+      const limit = Math.max(MAX_STEP_MS, wait);
+      dispatch({ type: 'tick', ms: Math.min(limit, performance.now() - started) });
     }, wait);
     return () => clearTimeout(timer);
   }, [state, wait]);
