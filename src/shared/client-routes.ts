@@ -13,6 +13,9 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/login': /^\/admin\/login\/?$/,
   '/admin/dashboard': /^\/admin\/dashboard\/?$/,
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
+  '/admin/messages': /^\/admin\/messages\/?$/,
+  '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
+  '/admin/subscribers': /^\/admin\/subscribers\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 export function isClientRoute(pathname: string): boolean {
