@@ -1,10 +1,20 @@
-import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db';
 import { contacts, type ContactRow } from '../../../db/schema';
 import type { MessageFilter } from '../../shared/lead-schemas';
 import type { Message } from '../../shared/types';
 import { inIdBatches } from './id-batches';
+
+/**
+ * The FTS5 table of migrations/0002_contacts_search.sql, described here rather than in
+ * db/schema.ts so that drizzle-kit never tries to create it as a plain table.
+ */
+const contactsSearch = sqliteTable('contacts_search', {
+  rowid: integer('rowid').notNull(),
+  /** The column named like the table: matching it searches every indexed column. */
+  anyColumn: text('contacts_search'),
+});
 
 /** The trigram index matches only runs of at least this many characters. */
 const TRIGRAM = 3;
@@ -27,12 +37,11 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-function textMatches(q: string): SQL {
-  if ([...q].length >= TRIGRAM) {
-    return sql`${contacts.id} in (select rowid from contacts_search where contacts_search match ${ftsPhrase(q)})`;
-  }
-  // One or two characters: too short for the index, so the table is scanned (LIKE ignores
-  // ASCII case; `\` escapes the query's own % and _).
+/**
+ * One or two characters are too short for the trigram index, so the table is scanned
+ * (LIKE ignores ASCII case; `\` escapes the query's own % and _).
+ */
+function containsText(q: string): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const contains = (column: AnySQLiteColumn) => sql`${column} like ${pattern} escape '\\'`;
   return or(
@@ -44,38 +53,90 @@ function textMatches(q: string): SQL {
 }
 
 /**
- * The one WHERE for a search and subject filter, used by the paged list and the CSV export
- * alike: `q` matches name, e-mail, company or text as a substring, ignoring case and accents.
+ * The one query for a search and subject filter, shared by the paged list, its count and the
+ * CSV export: `q` matches name, e-mail, company or text as a substring, ignoring case and
+ * accents. With a search of 3 or more characters the index's matches drive the query
+ * (CROSS JOIN keeps them the outer loop, newest first by rowid), so a word found in most
+ * messages still stops after one page instead of joining every match first. `beforeId`
+ * continues newest first after that id (the export's batches).
  */
-export function messageWhere(filter: MessageFilter): SQL | undefined {
-  return and(
-    filter.subject ? eq(contacts.subject, filter.subject) : undefined,
-    filter.q ? textMatches(filter.q) : undefined,
-  );
+function selectMatching(db: Db, filter: MessageFilter, beforeId?: number) {
+  const fields = getTableColumns(contacts);
+  const subject = filter.subject ? eq(contacts.subject, filter.subject) : undefined;
+  if (filter.q && [...filter.q].length >= TRIGRAM) {
+    return {
+      query: db
+        .select(fields)
+        .from(contactsSearch)
+        .crossJoin(contacts)
+        .where(
+          and(
+            sql`${contactsSearch.anyColumn} match ${ftsPhrase(filter.q)}`,
+            eq(contacts.id, contactsSearch.rowid),
+            beforeId === undefined ? undefined : lt(contactsSearch.rowid, beforeId),
+            subject,
+          ),
+        )
+        .$dynamic(),
+      newestFirst: desc(contactsSearch.rowid),
+    };
+  }
+  return {
+    query: db
+      .select(fields)
+      .from(contacts)
+      .where(
+        and(
+          filter.q ? containsText(filter.q) : undefined,
+          beforeId === undefined ? undefined : lt(contacts.id, beforeId),
+          subject,
+        ),
+      )
+      .$dynamic(),
+    // Ids grow with arrival: the primary key orders newest first, whatever the clock did.
+    newestFirst: desc(contacts.id),
+  };
 }
 
-/** Newest first: ids grow with arrival, and the primary key orders them for free. */
-export const newestFirst = desc(contacts.id);
+export function messagesPage(
+  db: Db,
+  filter: MessageFilter,
+  page: number,
+  pageSize: number,
+): ContactRow[] {
+  const { query, newestFirst } = selectMatching(db, filter);
+  return query
+    .orderBy(newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+}
 
-export function countMessages(db: Db, where: SQL | undefined): number {
-  return db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0;
+export function countMessages(db: Db, filter: MessageFilter): number {
+  if (filter.q && !filter.subject && [...filter.q].length >= TRIGRAM) {
+    // Only the index is needed: skipping the join saves a row lookup per match.
+    return (
+      db
+        .select({ n: count() })
+        .from(contactsSearch)
+        .where(sql`${contactsSearch.anyColumn} match ${ftsPhrase(filter.q)}`)
+        .get()?.n ?? 0
+    );
+  }
+  // SQLite flattens the subquery: this counts the matches without reading their columns.
+  const matches = selectMatching(db, filter).query.as('matches');
+  return db.select({ n: count() }).from(matches).get()?.n ?? 0;
 }
 
 export function countUnread(db: Db): number {
-  return countMessages(db, isNull(contacts.readAt));
+  return db.select({ n: count() }).from(contacts).where(isNull(contacts.readAt)).get()?.n ?? 0;
 }
 
 /** Every matching message, newest first, for the CSV export. */
 export function* messagesNewestFirst(db: Db, filter: MessageFilter): Generator<Message> {
-  const where = messageWhere(filter);
-  const rows = inIdBatches((before, size) =>
-    db
-      .select()
-      .from(contacts)
-      .where(and(where, before === undefined ? undefined : lt(contacts.id, before)))
-      .orderBy(newestFirst)
-      .limit(size)
-      .all(),
-  );
+  const rows = inIdBatches((before, size) => {
+    const { query, newestFirst } = selectMatching(db, filter, before);
+    return query.orderBy(newestFirst).limit(size).all();
+  });
   for (const row of rows) yield serializeMessage(row);
 }

@@ -7,13 +7,7 @@ import { LEAD_MESSAGES, MESSAGES_PAGE_SIZE, messageListInput } from '../../share
 import { idInput } from '../../shared/schemas';
 import type { Message, MessagePage } from '../../shared/types';
 import { adminProcedure, router } from '../trpc';
-import {
-  countMessages,
-  countUnread,
-  messageWhere,
-  newestFirst,
-  serializeMessage,
-} from './message-query';
+import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -21,24 +15,13 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_F
 
 export const messagesRouter = router({
   /** 25 a page, newest first; a page past the end is empty, not an error. */
-  list: adminProcedure.input(messageListInput).query(({ ctx, input }): MessagePage => {
-    const where = messageWhere(input);
-    const rows = ctx.db
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(newestFirst)
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((input.page - 1) * MESSAGES_PAGE_SIZE)
-      .all();
-    return {
-      messages: rows.map(serializeMessage),
-      total: countMessages(ctx.db, where),
-      unread: countUnread(ctx.db),
-      page: input.page,
-      pageSize: MESSAGES_PAGE_SIZE,
-    };
-  }),
+  list: adminProcedure.input(messageListInput).query(({ ctx, input }): MessagePage => ({
+    messages: messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE).map(serializeMessage),
+    total: countMessages(ctx.db, input),
+    unread: countUnread(ctx.db),
+    page: input.page,
+    pageSize: MESSAGES_PAGE_SIZE,
+  })),
 
   /** The admin header's badge: cheaper than a list page, asked on every admin screen. */
   unreadCount: adminProcedure.query(({ ctx }): { unread: number } => ({
