@@ -32,9 +32,14 @@ export function serializeMessage(row: ContactRow): Message {
   };
 }
 
-/** An FTS5 phrase: the query taken literally, whatever operators or quotes it holds. */
-function ftsPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+/** The search, when the trigram index can serve it (3 or more characters). */
+function indexedSearch(filter: MessageFilter): string | undefined {
+  return filter.q && [...filter.q].length >= TRIGRAM ? filter.q : undefined;
+}
+
+/** Rows of the index holding `q`, taken literally as an FTS5 phrase (quotes doubled). */
+function indexMatches(q: string): SQL {
+  return sql`${contactsSearch.anyColumn} match ${`"${q.replaceAll('"', '""')}"`}`;
 }
 
 /**
@@ -63,7 +68,8 @@ function containsText(q: string): SQL {
 function selectMatching(db: Db, filter: MessageFilter, beforeId?: number) {
   const fields = getTableColumns(contacts);
   const subject = filter.subject ? eq(contacts.subject, filter.subject) : undefined;
-  if (filter.q && [...filter.q].length >= TRIGRAM) {
+  const search = indexedSearch(filter);
+  if (search) {
     return {
       query: db
         .select(fields)
@@ -71,7 +77,7 @@ function selectMatching(db: Db, filter: MessageFilter, beforeId?: number) {
         .crossJoin(contacts)
         .where(
           and(
-            sql`${contactsSearch.anyColumn} match ${ftsPhrase(filter.q)}`,
+            indexMatches(search),
             eq(contacts.id, contactsSearch.rowid),
             beforeId === undefined ? undefined : lt(contactsSearch.rowid, beforeId),
             subject,
@@ -113,15 +119,10 @@ export function messagesPage(
 }
 
 export function countMessages(db: Db, filter: MessageFilter): number {
-  if (filter.q && !filter.subject && [...filter.q].length >= TRIGRAM) {
+  const search = indexedSearch(filter);
+  if (search && !filter.subject) {
     // Only the index is needed: skipping the join saves a row lookup per match.
-    return (
-      db
-        .select({ n: count() })
-        .from(contactsSearch)
-        .where(sql`${contactsSearch.anyColumn} match ${ftsPhrase(filter.q)}`)
-        .get()?.n ?? 0
-    );
+    return db.select({ n: count() }).from(contactsSearch).where(indexMatches(search)).get()?.n ?? 0;
   }
   // SQLite flattens the subquery: this counts the matches without reading their columns.
   const matches = selectMatching(db, filter).query.as('matches');
