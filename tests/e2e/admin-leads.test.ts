@@ -115,6 +115,8 @@ describe('messages screen', () => {
     await messagesLink().click();
     await page.waitForURL('**/admin/messages');
     await visible(page.getByRole('heading', { name: 'Messages', level: 1 }));
+    // The list has loaded once the older of the two messages shows.
+    await visible(card('Ada Visitor Unread'));
     const names = await page
       .getByRole('list', { name: 'Messages' })
       .getByRole('article')
