@@ -64,16 +64,36 @@ export const throttleEvents = sqliteTable(
   (t) => [index('throttle_bucket_at_idx').on(t.bucket, t.at)],
 );
 
-export const contacts = sqliteTable('contacts', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  company: text('company'),
-  subject: text('subject', { enum: ['consulting', 'custom', 'partnership', 'other'] }).notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-  privacy: integer('privacy', { mode: 'boolean' }).notNull(),
-});
+/**
+ * Contact messages. Ids grow with arrival, so the admin lists them newest first by id (the
+ * primary key), which no clock adjustment can reorder. Text search goes through the
+ * `contacts_search` FTS5 table (trigram, see migrations/0002_contacts_search.sql), which
+ * drizzle cannot describe; triggers keep it in step with this table.
+ */
+export const contacts = sqliteTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    subject: text('subject', {
+      enum: ['consulting', 'custom', 'partnership', 'other'],
+    }).notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    privacy: integer('privacy', { mode: 'boolean' }).notNull(),
+    /** When an administrator opened or marked it read; null while unread. */
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('contacts_subject_idx').on(t.subject, t.id),
+    // Only unread rows are indexed, so the header's unread count stays cheap.
+    index('contacts_unread_idx')
+      .on(t.id)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
 
 export const subscribers = sqliteTable(
   'subscribers',
@@ -125,3 +145,5 @@ export const aiFactTags = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type FactRow = typeof aiFacts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type SubscriberRow = typeof subscribers.$inferSelect;

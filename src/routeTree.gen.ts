@@ -13,7 +13,10 @@ import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
+import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
+import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
+import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
@@ -35,10 +38,27 @@ const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedMessagesRoute = AdminProtectedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedSubscribersRoute =
+  AdminProtectedSubscribersRouteImport.update({
+    id: '/subscribers',
+    path: '/subscribers',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedAiFactEditIdRoute =
   AdminProtectedAiFactEditIdRouteImport.update({
     id: '/ai-fact-edit/$id',
     path: '/ai-fact-edit/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedMessagesIdRoute =
+  AdminProtectedMessagesIdRouteImport.update({
+    id: '/messages_/$id',
+    path: '/messages/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
 
@@ -47,13 +67,19 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -61,7 +87,10 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
+  '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -70,16 +99,29 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/'
     | '/admin/dashboard'
+    | '/admin/messages'
+    | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
+    | '/admin/messages/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/admin' | '/admin/login' | '/admin/dashboard' | '/admin/ai-fact-edit/$id'
+  to:
+    | '/admin'
+    | '/admin/login'
+    | '/admin/dashboard'
+    | '/admin/messages'
+    | '/admin/subscribers'
+    | '/admin/ai-fact-edit/$id'
+    | '/admin/messages/$id'
   id:
     | '__root__'
     | '/admin/_protected'
     | '/admin/login'
     | '/admin/'
     | '/admin/_protected/dashboard'
+    | '/admin/_protected/messages'
+    | '/admin/_protected/subscribers'
     | '/admin/_protected/ai-fact-edit/$id'
+    | '/admin/_protected/messages_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -118,6 +160,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedDashboardRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/messages': {
+      id: '/admin/_protected/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminProtectedMessagesRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/subscribers': {
+      id: '/admin/_protected/subscribers'
+      path: '/subscribers'
+      fullPath: '/admin/subscribers'
+      preLoaderRoute: typeof AdminProtectedSubscribersRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/ai-fact-edit/$id': {
       id: '/admin/_protected/ai-fact-edit/$id'
       path: '/ai-fact-edit/$id'
@@ -125,17 +181,30 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedAiFactEditIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/messages_/$id': {
+      id: '/admin/_protected/messages_/$id'
+      path: '/messages/$id'
+      fullPath: '/admin/messages/$id'
+      preLoaderRoute: typeof AdminProtectedMessagesIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
   }
 }
 
 interface AdminProtectedRouteChildren {
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
+  AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
+  AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
+  AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
+  AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
+  AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
+  AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
 }
 
 const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(

@@ -1,4 +1,5 @@
 import type { contacts } from '../../db/schema';
+import { company } from '../client/content';
 import { CONTACT_SUBJECTS } from '../shared/schemas';
 import type { Logger } from './logger';
 import { escapeHtml, type MailMessage, type Mailer } from './mail';
@@ -20,7 +21,18 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ');
 }
 
+/** The message's own page in the admin, as an absolute address from the content module. */
+export function adminMessageUrl(id: number, siteUrl: string = company.siteUrl): string {
+  return new URL(`/admin/messages/${id}`, siteUrl).href;
+}
+
+/**
+ * The notification: readable as plain text and as HTML. Everything the visitor typed is
+ * escaped in the HTML, the message keeps its line breaks (pre-wrap), and Reply-To is the
+ * visitor, so answering the e-mail answers the enquiry.
+ */
 export function contactMail(to: string, contact: StoredContact): MailMessage {
+  const link = adminMessageUrl(contact.id);
   const fields: [string, string][] = [
     ['Name', contact.name],
     ['E-mail', contact.email],
@@ -29,21 +41,31 @@ export function contactMail(to: string, contact: StoredContact): MailMessage {
     ['Received', contact.createdAt.toISOString()],
   ];
   const text = [
+    `New contact message #${contact.id}`,
+    '',
     ...fields.map(([label, value]) => `${label}: ${value}`),
     '',
     contact.message,
     '',
-    `Stored as contact message #${contact.id}.`,
+    `Open it in the admin: ${link}`,
+    'Reply to this e-mail to answer the visitor.',
   ].join('\n');
   const rows = fields
-    .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const html =
+    `<p>New contact message #${contact.id}</p>` +
     `<table>${rows}</table>` +
-    `<p style="white-space:pre-wrap">${escapeHtml(contact.message)}</p>` +
-    `<p>Stored as contact message #${contact.id}.</p>`;
+    // <br> for mail programs that ignore pre-wrap; pre-wrap still keeps runs of spaces.
+    `<p style="white-space:pre-wrap">${escapeHtml(contact.message).replace(/\r\n|\r|\n/g, '<br>')}</p>` +
+    `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>` +
+    '<p>Reply to this e-mail to answer the visitor.</p>';
   return {
     to,
+    replyTo: contact.email,
     subject: oneLine(`New contact message: ${subjectLabel(contact.subject)} from ${contact.name}`),
     text,
     html,

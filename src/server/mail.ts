@@ -3,6 +3,8 @@ import type { Logger } from './logger';
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes, when not to the sender (a contact message: the visitor). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -47,6 +49,7 @@ export function createMailer(opts: {
     async send(message) {
       opts.logger.info('mail.logged', {
         to: message.to,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
       });

@@ -12,6 +12,9 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/login': /^\/admin\/login\/?$/,
   '/admin/dashboard': /^\/admin\/dashboard\/?$/,
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
+  '/admin/messages': /^\/admin\/messages\/?$/,
+  '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
+  '/admin/subscribers': /^\/admin\/subscribers\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

@@ -14,6 +14,7 @@ export const CONTACT_SUBJECTS = [
   { value: 'other', label: 'Other' },
 ] as const;
 export const contactSubjectValues = ['consulting', 'custom', 'partnership', 'other'] as const;
+export type ContactSubject = (typeof contactSubjectValues)[number];
 
 export const MESSAGES = {
   name: `Name must be between ${LIMITS.nameMin} and ${LIMITS.nameMax} characters`,

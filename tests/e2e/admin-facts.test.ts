@@ -49,6 +49,9 @@ function rowTexts(): Promise<string[]> {
 
 const row = (text: string) => page.getByRole('row', { name: text });
 
+/** facts.byId over tRPC, alone or batched with other queries of the same render. */
+const FACT_BY_ID = '**/api/trpc/*facts.byId*';
+
 /** The switch's visible control (its input is visually hidden, as RAC renders switches). */
 const switchControl = (text: string, state: 'Active' | 'Inactive') =>
   row(text).locator('label', { has: page.getByRole('switch', { name: state }) });
@@ -248,7 +251,9 @@ describe('editing a fact', () => {
   it('shows a spinner, then "AI Fact not found." or "Error loading fact: ..."', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/trpc/facts.byId**', async (route) => {
+    // The header's unread-count query is batched into the same request
+    // (/api/trpc/messages.unreadCount,facts.byId?batch=1...), hence the * before the name.
+    await page.route(FACT_BY_ID, async (route) => {
       await held;
       await route.continue();
     });
@@ -260,18 +265,18 @@ describe('editing a fact', () => {
       await visible(page.getByRole('link', { name: 'Return to Listing' }));
       await expectNoAxeViolations(page);
     } finally {
-      await page.unroute('**/api/trpc/facts.byId**');
+      await page.unroute(FACT_BY_ID);
     }
 
     await page.goto(`${server.url}/admin/ai-fact-edit/not-a-number`);
     await visible(page.getByText('AI Fact not found.'));
 
-    await page.route('**/api/trpc/facts.byId**', (route) => route.abort());
+    await page.route(FACT_BY_ID, (route) => route.abort());
     try {
       await page.goto(`${server.url}/admin/ai-fact-edit/${dbFacts()[0]!.id}`);
       await visible(page.getByText(/^Error loading fact: The server could not be reached/));
     } finally {
-      await page.unroute('**/api/trpc/facts.byId**');
+      await page.unroute(FACT_BY_ID);
     }
   });
 });

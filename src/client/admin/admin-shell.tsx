@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_LOGOUT_MS } from '../../shared/constants';
 import { trpc } from '../lib/trpc';
 import { toast } from '../ui/toast';
+import { AdminNav } from './admin-nav';
 import { Button, returnLinkClass } from './controls';
 import { isUnauthorized, errorMessage } from './errors';
 import { company } from '../content';
@@ -106,6 +107,9 @@ export function AdminShell({ username, children }: { username: string; children:
               Logout
             </Button>
           </div>
+        </div>
+        <div className="mx-auto max-w-5xl px-4 pb-2">
+          <AdminNav />
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>

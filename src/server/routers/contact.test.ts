@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contacts, throttleEvents } from '../../../db/schema';
 import { MESSAGES, type ContactInput } from '../../shared/schemas';
-import { contactMailsSettled } from '../contact-notify';
+import { adminMessageUrl, contactMailsSettled } from '../contact-notify';
 import type { Mailer, MailMessage } from '../mail';
 import {
   callerFor,
@@ -59,6 +59,7 @@ describe('contact.send', () => {
         message: message.message,
         privacy: true,
         createdAt: new Date('2026-04-01T09:00:00Z'),
+        readAt: null,
       },
     ]);
   });
@@ -167,6 +168,46 @@ describe('contact.send notification', () => {
     expect(mail.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>team');
+  });
+
+  it('answers to the visitor and links to the message in the admin, readable in both bodies', async () => {
+    await send({ ...message, message: 'First line\n\n  Indented <i>line</i>\r\nLast line' });
+    await contactMailsSettled(mailer);
+    const mail = mailer.sent[0] as MailMessage;
+    expect(mail.replyTo).toBe('ada@example.com');
+    const link = 'https://www.example.com/admin/messages/1';
+    expect(mail.text).toBe(
+      [
+        'New contact message #1',
+        '',
+        'Name: Ada Lovelace',
+        'E-mail: ada@example.com',
+        'Company: Analytical Engines Ltd',
+        'Subject: AI Consulting Services',
+        `Received: ${deps.clock.now().toISOString()}`,
+        '',
+        'First line\n\n  Indented <i>line</i>\r\nLast line',
+        '',
+        `Open it in the admin: ${link}`,
+        'Reply to this e-mail to answer the visitor.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(
+      '<p style="white-space:pre-wrap">First line<br><br>  Indented &lt;i&gt;line&lt;/i&gt;<br>Last line</p>',
+    );
+    expect(mail.html).toContain(`<a href="${link}">Open it in the admin</a>`);
+    expect(mail.html).toContain(
+      '<th align="left" style="padding:2px 12px 2px 0">Subject</th><td>AI Consulting Services</td>',
+    );
+  });
+
+  it('builds the admin link from any site address, with or without a trailing slash', () => {
+    expect(adminMessageUrl(7, 'https://acme.example/')).toBe(
+      'https://acme.example/admin/messages/7',
+    );
+    expect(adminMessageUrl(7, 'https://acme.example')).toBe(
+      'https://acme.example/admin/messages/7',
+    );
   });
 
   it('keeps a header on one line whatever the name holds', async () => {

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:leads`: speed and memory figures for the admin's leads over 100,000 stored
+ * messages (BENCH_MESSAGES), printed, never asserted (timed tests are flaky on shared
+ * machines). The whole app runs in-process on a fresh database file, and every figure is a
+ * real request through app.request(): routing, auth, the query and the JSON or CSV body.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { closeDatabase, openDatabase } from '../db';
+import { createApp } from '../src/server/app';
+import { createTestDeps, signedInCookie } from '../tests/support/app';
+
+const COUNT = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const RUNS = 20;
+const SUBJECTS = ['consulting', 'custom', 'partnership', 'other'] as const;
+const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger', 'Barbara', 'Donald', 'Margaret'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton'];
+const STOP_WORDS = 'we would like to discuss a project about our data and the team'.split(' ');
+const SYLLABLES = 'ka lo mi ne ru ta po si de fa gu ho ji be vo'.split(' ');
+/**
+ * 2,250 made-up words drawn with a Zipf-like skew (a few very frequent, most rare), as in
+ * real text; a stop word list covers the words nearly every message holds.
+ */
+const VOCABULARY = SYLLABLES.flatMap((a) =>
+  SYLLABLES.flatMap((b) => ['', 'n', 'r', 's', 'l', 't', 'm', 'k', 'p', 'x'].map((c) => a + b + c)),
+);
+/** A deterministic pseudo-random sequence, so every run measures the same data. */
+function lcg(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+function fill(db: ReturnType<typeof openDatabase>): void {
+  const random = lcg(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const insert = db.$client.prepare(
+    `insert into contacts (name, email, company, subject, message, privacy, created_at, read_at)
+     values (?, ?, ?, ?, ?, 1, ?, ?)`,
+  );
+  const start = Date.UTC(2024, 0, 1);
+  db.$client.transaction(() => {
+    for (let i = 1; i <= COUNT; i++) {
+      const name = `${pick(FIRST)} ${pick(LAST)} ${i}`;
+      const words: string[] = [];
+      const length = 20 + Math.floor(random() * 120);
+      for (let w = 0; w < length; w++) {
+        words.push(
+          random() < 0.4
+            ? pick(STOP_WORDS)
+            : VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1]!,
+        );
+      }
+      insert.run(
+        name,
+        `person${i}@company${i % 5000}.example`,
+        i % 3 === 0 ? null : `Company ${i % 5000} Ltd`,
+        SUBJECTS[i % 4],
+        words.join(' '),
+        start + i * 60_000,
+        i % 10 === 0 ? start + i * 60_000 + 3_600_000 : null,
+      );
+    }
+  })();
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-leads-'));
+  const db = openDatabase(path.join(dir, 'app.db'));
+  try {
+    let started = performance.now();
+    fill(db);
+    console.log(
+      `stored ${COUNT.toLocaleString('en')} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const deps = createTestDeps({ db });
+    const app = createApp(deps);
+    const cookie = await signedInCookie(deps);
+    const get = async (url: string) => {
+      const response = await app.request(url, { headers: { cookie } });
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      return response;
+    };
+
+    const cases: [string, string][] = [
+      ['list, first page', '/api/messages'],
+      ['list, last page', `/api/messages?page=${Math.ceil(COUNT / 25)}`],
+      ['subject filter', '/api/messages?subject=partnership'],
+      ['search: one e-mail address', `/api/messages?q=person${COUNT - 7}%40`],
+      ['search: a company', '/api/messages?q=company%204242%20ltd'],
+      ['search: a surname', '/api/messages?q=lovelace'],
+      ['search: a rare word', `/api/messages?q=${VOCABULARY[900]}`],
+      ['search: a frequent word', `/api/messages?q=${VOCABULARY[8]}`],
+      ['search: a frequent word + subject', `/api/messages?q=${VOCABULARY[8]}&subject=custom`],
+      ['search: a stop word', '/api/messages?q=discuss'],
+      ['search: two letters (table scan)', '/api/messages?q=zq'],
+    ];
+    // CPU time is the work a request did; wall time also counts waiting for a core, which on
+    // a machine shared with other jobs can be most of it.
+    console.log(
+      `\nGET, median and slowest wall time and median CPU time of ${RUNS} runs (after 3 warm-up runs):`,
+    );
+    for (const [label, url] of cases) {
+      for (let i = 0; i < 3; i++) await (await get(url)).arrayBuffer();
+      const times: number[] = [];
+      const cpuTimes: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS; i++) {
+        started = performance.now();
+        const cpu = process.cpuUsage();
+        const body = (await (await get(url)).json()) as { total: number };
+        const used = process.cpuUsage(cpu);
+        times.push(performance.now() - started);
+        cpuTimes.push((used.user + used.system) / 1000);
+        total = body.total;
+      }
+      console.log(
+        `  ${label.padEnd(34)} ${median(times).toFixed(1).padStart(6)} ms  (max ${Math.max(...times)
+          .toFixed(1)
+          .padStart(6)})` +
+          `  cpu ${median(cpuTimes).toFixed(1).padStart(6)} ms  ${total.toLocaleString('en').padStart(7)} matches`,
+      );
+    }
+
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage();
+    started = performance.now();
+    const response = await get('/api/messages.csv');
+    const reader = response.body!.getReader();
+    let bytes = 0;
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    console.log(
+      `\nCSV of all ${COUNT.toLocaleString('en')} messages: ${mb(bytes)} MB in ${((performance.now() - started) / 1000).toFixed(2)} s; ` +
+        `memory growth while streaming: RSS ${mb(peakRss - before.rss)} MB, heap ${mb(peakHeap - before.heapUsed)} MB` +
+        (gc ? '' : ' (run with --expose-gc for a steadier baseline)'),
+    );
+  } finally {
+    closeDatabase(db);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

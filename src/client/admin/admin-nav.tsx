@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../lib/trpc';
+
+/** New enquiries show up on an open dashboard without a reload. */
+const UNREAD_REFRESH_MS = 60_000;
+
+const linkClasses =
+  'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted hover:bg-subtle focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none aria-[current=page]:bg-line aria-[current=page]:text-ink';
+
+/**
+ * Where things are in the admin. The unread count is part of the Messages link's name
+ * ("Messages, 3 unread"), so screen readers announce it with the link; the badge is only its
+ * visible form, hidden from them so the number is not read twice.
+ */
+export function AdminNav() {
+  const unread = trpc.messages.unreadCount.useQuery(undefined, {
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+  const count = unread.data?.unread ?? 0;
+  return (
+    <nav aria-label="Admin sections">
+      <ul className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link to="/admin/dashboard" className={linkClasses}>
+            Facts
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/messages"
+            className={linkClasses}
+            aria-label={count > 0 ? `Messages, ${count} unread` : undefined}
+          >
+            Messages
+            {count > 0 ? (
+              <span
+                aria-hidden="true"
+                className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold text-white"
+              >
+                {count}
+              </span>
+            ) : null}
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/subscribers" className={linkClasses}>
+            Subscribers
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

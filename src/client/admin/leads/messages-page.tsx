@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { MESSAGES_PAGE_SIZE } from '../../../shared/lead-schemas';
+import type { Message } from '../../../shared/types';
+import { trpc } from '../../lib/trpc';
+import { Button, Card, Spinner, buttonClasses } from '../controls';
+import { errorMessage } from '../errors';
+import { useDocumentTitle } from '../use-document-title';
+import { DeleteMessageDialog } from './delete-message-dialog';
+import { useDeleteMessage, useSetRead } from './lead-mutations';
+import { MessageCard } from './message-card';
+import { MessageFilters } from './message-filters';
+import { Pager } from './pager';
+import { messagesCsvHref, type MessageSearch } from './search-params';
+
+interface MessagesPageProps {
+  search: MessageSearch;
+  onSearch: (search: MessageSearch) => void;
+}
+
+export function MessagesPage({ search, onSearch }: MessagesPageProps) {
+  useDocumentTitle('Messages');
+  const page = search.page ?? 1;
+  const list = trpc.messages.list.useQuery(
+    { page, q: search.q, subject: search.subject },
+    // The previous page stays on screen while the next one loads: no jump to a spinner.
+    { placeholderData: (previous) => previous },
+  );
+  const setRead = useSetRead();
+  const remove = useDeleteMessage();
+  const [toDelete, setToDelete] = useState<Message | null>(null);
+  const filtered = Boolean(search.q || search.subject);
+
+  return (
+    <Card>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">Messages</h1>
+          <p className="mt-1 text-muted">
+            Enquiries sent through the contact form
+            {list.data
+              ? ` · ${list.data.total} ${filtered ? 'found' : 'in all'}, ${list.data.unread} unread`
+              : ''}
+          </p>
+        </div>
+        <a href={messagesCsvHref(search)} download className={buttonClasses('secondary')}>
+          Export CSV
+        </a>
+      </div>
+
+      <MessageFilters
+        search={search}
+        onChange={(filters) => onSearch({ ...filters, page: undefined })}
+      />
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <Spinner label="Loading messages..." />
+        ) : list.isError ? (
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+          >
+            <p>Error loading messages: {errorMessage(list.error)}</p>
+            <Button variant="secondary" onPress={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.data.messages.length === 0 ? (
+          <p className="py-8 text-center text-muted">
+            {list.data.total > 0
+              ? 'No messages on this page.'
+              : filtered
+                ? 'No messages match your search.'
+                : 'No messages yet. Enquiries sent through the contact form appear here.'}
+          </p>
+        ) : (
+          <ul aria-label="Messages" className="flex flex-col gap-3">
+            {list.data.messages.map((message) => (
+              <li key={message.id}>
+                <MessageCard
+                  message={message}
+                  clamp
+                  isUpdating={setRead.isPending && setRead.variables.id === message.id}
+                  onSetRead={(m, read) => setRead.mutate({ id: m.id, read })}
+                  onDelete={setToDelete}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.data ? (
+          <Pager
+            page={page}
+            pageSize={MESSAGES_PAGE_SIZE}
+            total={list.data.total}
+            label="Messages"
+            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+          />
+        ) : null}
+      </div>
+
+      <DeleteMessageDialog
+        message={toDelete}
+        isDeleting={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(message) =>
+          remove.mutate({ id: message.id }, { onSettled: () => setToDelete(null) })
+        }
+      />
+    </Card>
+  );
+}

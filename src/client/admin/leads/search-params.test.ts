@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { messageSearchSchema, messagesCsvHref, subscriberSearchSchema } from './search-params';
+import { replyHref } from './format';
+
+describe('messages search params', () => {
+  it('keeps a usable page, search and subject', () => {
+    expect(messageSearchSchema.parse({ page: 3, q: ' ada ', subject: 'custom' })).toEqual({
+      page: 3,
+      q: 'ada',
+      subject: 'custom',
+    });
+  });
+
+  it('reads a number-looking search as text, as the router hands it over', () => {
+    expect(messageSearchSchema.parse({ q: 2026 })).toEqual({ q: '2026' });
+  });
+
+  it('drops whatever a hand-edited address made unusable, and page 1', () => {
+    expect(messageSearchSchema.parse({ page: 'abc', q: '  ', subject: 'gossip' })).toEqual({});
+    expect(messageSearchSchema.parse({ page: 1 })).toEqual({});
+    expect(messageSearchSchema.parse({ page: -2, q: { x: 1 } })).toEqual({});
+    expect(subscriberSearchSchema.parse({ page: '4' })).toEqual({ page: 4 });
+  });
+});
+
+describe('links', () => {
+  it('exports what the screen shows: the same search and subject, never the page', () => {
+    expect(messagesCsvHref({})).toBe('/api/messages.csv');
+    expect(messagesCsvHref({ q: 'café & co', subject: 'other' })).toBe(
+      '/api/messages.csv?q=caf%C3%A9+%26+co&subject=other',
+    );
+  });
+
+  it('starts a reply titled with the subject label', () => {
+    expect(replyHref('ada@example.com', 'partnership')).toBe(
+      'mailto:ada@example.com?subject=Re%3A%20Partnership%20Opportunity',
+    );
+  });
+});

@@ -1,0 +1,304 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newPage,
+  startServer,
+  startSmtpCatcher,
+  withDatabase,
+  type RunningServer,
+  type SmtpCatcher,
+} from './support';
+import { fillContactForm, openApp, storedContacts, waitForContactForm } from './support/home';
+import { addUser, expectNoAxeViolations, signIn, toast, visible } from './admin-support';
+
+let server: RunningServer;
+let smtp: SmtpCatcher;
+let browser: Browser;
+/** One signed-in administrator for the whole file; the tests follow one session. */
+let page: Page;
+
+const NOTIFY_TO = 'team@example.com';
+const visitor = {
+  name: 'Ada Visitor',
+  email: 'ada.visitor@example.com',
+  subject: 'AI Consulting Services',
+  message: 'Hello team,\n\nWe need help with <b>retrieval</b>.\n  Indented line',
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  server = await startServer({ env: { SMTP_URL: smtp.url, CONTACT_NOTIFY_TO: NOTIFY_TO } });
+  browser = await launchBrowser();
+  await addUser(server.dbPath, 'alice');
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** A second enquiry, stored as the form would store it, for search and filter. */
+function storeMessage(name: string, subject: string, message: string): void {
+  withDatabase(server.dbPath, (db) => {
+    db.prepare(
+      `insert into contacts (name, email, company, subject, message, privacy)
+       values (?, ?, 'Navy Labs', ?, ?, 1)`,
+    ).run(name, `${name.split(' ')[0]!.toLowerCase()}@example.com`, subject, message);
+  });
+}
+
+const messagesLink = () =>
+  page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /^Messages/ });
+const card = (name: string): Locator => page.getByRole('article', { name });
+
+async function downloadBytes(link: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [download]: [Download, void] = await Promise.all([
+    page.waitForEvent('download'),
+    link.click(),
+  ]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(file) };
+}
+
+function csvText(bytes: Buffer): string {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString('utf8');
+}
+
+async function expectNoAxeViolationsLightAndDark(): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('a visitor enquiry', () => {
+  it('is sent through the home page form and mailed to the team with a link to it', async () => {
+    const home = await newPage(browser);
+    try {
+      await openApp(home, server.url);
+      await waitForContactForm(home);
+      await fillContactForm(home, visitor);
+      await home
+        .getByRole('form', { name: 'Contact form' })
+        .getByRole('button', { name: 'Send Message' })
+        .click();
+      await home.getByText('Message sent!').waitFor();
+    } finally {
+      await home.context().close();
+    }
+    expect(storedContacts(server.dbPath)).toMatchObject([{ name: visitor.name }]);
+
+    const mail = await smtp.waitForMail({ to: NOTIFY_TO });
+    expect(mail.text).toContain('Open it in the admin: https://www.example.com/admin/messages/1');
+    expect(mail.text).toContain(visitor.message);
+    expect(mail.raw).toMatch(/^Reply-To: ada\.visitor@example\.com\r?$/m);
+  });
+});
+
+describe('messages screen', () => {
+  it('shows the unread count in the header on every admin page', async () => {
+    storeMessage('Grace Hopper', 'custom', 'A compiler for our new machine, please.');
+    page = await newPage(browser);
+    await signIn(page, server.url, 'alice');
+    await visible(page.getByRole('link', { name: 'Messages, 2 unread' }));
+    await visible(page.getByRole('link', { name: 'Facts' }));
+    await visible(page.getByRole('link', { name: 'Subscribers' }));
+  });
+
+  it('lists the messages newest first with their details, unread ones marked', async () => {
+    await messagesLink().click();
+    await page.waitForURL('**/admin/messages');
+    await visible(page.getByRole('heading', { name: 'Messages', level: 1 }));
+    // The list has loaded once the older of the two messages shows.
+    await visible(card('Ada Visitor Unread'));
+    const names = await page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((a) => a.querySelector('h2')?.textContent ?? ''));
+    expect(names).toEqual(['Grace HopperUnread', 'Ada VisitorUnread']);
+
+    const ada = card('Ada Visitor Unread');
+    const mailto = ada.getByRole('link', { name: visitor.email });
+    expect(await mailto.getAttribute('href')).toBe(
+      'mailto:ada.visitor@example.com?subject=Re%3A%20AI%20Consulting%20Services',
+    );
+    await visible(ada.getByText('AI Consulting Services'));
+    await visible(card('Grace Hopper Unread').getByText('Navy Labs'));
+    await expectNoAxeViolationsLightAndDark();
+  });
+
+  it('opens a message as plain text with its line breaks, which marks it read', async () => {
+    await card('Ada Visitor Unread').getByRole('link', { name: 'Ada Visitor' }).click();
+    await page.waitForURL('**/admin/messages/1');
+    const article = card('Ada Visitor');
+    await visible(article);
+    const text = article.locator('p.whitespace-pre-wrap');
+    expect(await text.innerText()).toBe(visitor.message);
+    expect(await text.evaluate((p) => getComputedStyle(p).whiteSpace)).toBe('pre-wrap');
+    // The visitor's markup is shown, never rendered.
+    expect(await article.locator('b').count()).toBe(0);
+    await visible(page.getByRole('link', { name: 'Messages, 1 unread' }));
+    await visible(article.getByRole('button', { name: 'Mark as unread: Ada Visitor' }));
+    expect(await article.getByText('Unread', { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  it('marks it unread and read again', async () => {
+    await page.getByRole('button', { name: 'Mark as unread: Ada Visitor' }).click();
+    await visible(page.getByRole('link', { name: 'Messages, 2 unread' }));
+    await visible(card('Ada Visitor Unread'));
+    await page.getByRole('button', { name: 'Mark as read: Ada Visitor' }).click();
+    await visible(page.getByRole('link', { name: 'Messages, 1 unread' }));
+    await visible(card('Ada Visitor'));
+  });
+
+  it('searches and filters, keeping both in the address through a reload and Back', async () => {
+    await messagesLink().click();
+    await page.waitForURL('**/admin/messages');
+    const search = page.getByRole('searchbox', { name: 'Search name, e-mail, company or text' });
+    await search.fill('hopper');
+    await search.press('Enter');
+    await page.waitForURL(/\/admin\/messages\?q=hopper$/);
+    await visible(card('Grace Hopper Unread'));
+    await card('Ada Visitor').waitFor({ state: 'detached' });
+    await page.reload();
+    await visible(card('Grace Hopper Unread'));
+    expect(await page.getByRole('searchbox').inputValue()).toBe('hopper');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await visible(card('Ada Visitor'));
+    await page.getByLabel('Subject').selectOption({ label: 'AI Consulting Services' });
+    await page.waitForURL(/subject=consulting/);
+    await visible(card('Ada Visitor'));
+    await card('Grace Hopper Unread').waitFor({ state: 'detached' });
+
+    await page.goBack();
+    await visible(card('Grace Hopper Unread'));
+    await visible(card('Ada Visitor'));
+    await page.goBack();
+    await page.waitForURL(/q=hopper/);
+    await card('Ada Visitor').waitFor({ state: 'detached' });
+    await page.goForward();
+    await page.goForward();
+    await page.waitForURL(/subject=consulting/);
+  });
+
+  it('exports what matches the filter as a CSV download', async () => {
+    await visible(card('Ada Visitor'));
+    const filtered = await downloadBytes(page.getByRole('link', { name: 'Export CSV' }));
+    expect(filtered.name).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = csvText(filtered.bytes).split('\r\n');
+    expect(lines[0]).toBe('id,name,email,company,subject,message,createdAt,readAt');
+    expect(lines[1]).toMatch(
+      /^1,Ada Visitor,ada\.visitor@example\.com,,consulting,"Hello team,\n\nWe need help with <b>retrieval<\/b>\.\n {2}Indented line",\d{4}-.+Z,\d{4}-.+Z$/,
+    );
+    expect(lines.slice(2)).toEqual(['']);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await visible(card('Grace Hopper Unread'));
+    const all = csvText(
+      (await downloadBytes(page.getByRole('link', { name: 'Export CSV' }))).bytes,
+    );
+    expect(
+      all
+        .split('\r\n')
+        .filter((l) => /^\d+,/.test(l))
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['Grace Hopper', 'Ada Visitor']);
+  });
+
+  it('pages through 25 at a time with the page in the address', async () => {
+    withDatabase(server.dbPath, (db) => {
+      const insert = db.prepare(
+        `insert into contacts (name, email, subject, message, privacy) values (?, ?, 'other', ?, 1)`,
+      );
+      for (let i = 1; i <= 24; i++) {
+        insert.run(`Bulk ${i}`, `bulk${i}@example.com`, `Bulk message number ${i}.`);
+      }
+    });
+    await page.goto(`${server.url}/admin/messages`);
+    await visible(page.getByText('Page 1 of 2'));
+    await visible(card('Bulk 24 Unread'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await visible(page.getByText('Page 2 of 2'));
+    await visible(card('Ada Visitor'));
+    expect(await page.getByRole('list', { name: 'Messages' }).getByRole('article').count()).toBe(1);
+    await page.reload();
+    await visible(card('Ada Visitor'));
+    await page.goBack();
+    await visible(page.getByText('Page 1 of 2'));
+  });
+
+  it('deletes a message after a confirmation', async () => {
+    await page.goto(`${server.url}/admin/messages?q=ada`);
+    await card('Ada Visitor')
+      .getByRole('button', { name: 'Delete message from Ada Visitor' })
+      .click();
+    const dialog = await visible(page.getByRole('alertdialog', { name: 'Delete message' }));
+    await visible(dialog.getByText('Ada Visitor <ada.visitor@example.com>'));
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card('Ada Visitor')
+      .getByRole('button', { name: 'Delete message from Ada Visitor' })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete message' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await toast(page, 'Message deleted');
+    await visible(page.getByText('No messages match your search.'));
+    expect(storedContacts(server.dbPath).map((c) => c.name)).not.toContain('Ada Visitor');
+  });
+});
+
+describe('subscribers screen', () => {
+  it('shows a newsletter sign-up with its date and the total, exports and removes it', async () => {
+    const home = await newPage(browser);
+    try {
+      await openApp(home, server.url);
+      const form = home.getByRole('form', { name: 'Newsletter signup' });
+      await form.scrollIntoViewIfNeeded();
+      await home.waitForFunction(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          '#newsletter-signup button[type="submit"]',
+        );
+        return b !== null && !b.disabled;
+      });
+      await form.getByLabel('Email address').fill('reader@example.com');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await home.getByText('Thanks for subscribing!').waitFor();
+    } finally {
+      await home.context().close();
+    }
+
+    await page.getByRole('link', { name: 'Subscribers' }).click();
+    await page.waitForURL('**/admin/subscribers');
+    await visible(page.getByRole('heading', { name: 'Subscribers', level: 1 }));
+    await visible(page.getByText('Newsletter sign-ups · 1 subscriber'));
+    const row = page.getByRole('row', { name: /reader@example\.com/ });
+    await visible(row);
+    expect(await row.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await expectNoAxeViolationsLightAndDark();
+
+    const csv = await downloadBytes(page.getByRole('link', { name: 'Export CSV' }));
+    expect(csv.name).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csvText(csv.bytes)).toMatch(
+      /^id,email,createdAt\r\n1,reader@example\.com,\d{4}-[^,]+Z\r\n$/,
+    );
+
+    await row.getByRole('button', { name: 'Remove reader@example.com' }).click();
+    const dialog = await visible(page.getByRole('alertdialog', { name: 'Remove subscriber' }));
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Subscriber removed');
+    await visible(page.getByText('No subscribers yet. Newsletter sign-ups appear here.'));
+  });
+});
