@@ -11,7 +11,14 @@ import {
   type SmtpCatcher,
 } from './support';
 import { fillContactForm, openApp, storedContacts, waitForContactForm } from './support/home';
-import { addUser, expectNoAxeViolations, signIn, toast, visible } from './admin-support';
+import {
+  addUser,
+  expectNoAxeViolations,
+  showColorScheme,
+  signIn,
+  toast,
+  visible,
+} from './admin-support';
 
 let server: RunningServer;
 let smtp: SmtpCatcher;
@@ -70,11 +77,11 @@ function csvText(bytes: Buffer): string {
 }
 
 async function expectNoAxeViolationsLightAndDark(): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await showColorScheme(page, 'light');
   await expectNoAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await showColorScheme(page, 'dark');
   await expectNoAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await showColorScheme(page, 'light');
 }
 
 describe('a visitor enquiry', () => {

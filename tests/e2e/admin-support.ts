@@ -67,6 +67,27 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
   await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
 }
 
+/**
+ * Switches the device's colour scheme and waits until the page shows it: the theme class
+ * applied and the colour transitions it started finished (mid transition, text and
+ * background are neither theme's, a contrast no one reads).
+ */
+export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains('dark') === dark,
+    scheme === 'dark',
+  );
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const violations = await axeViolations(page);
   // The offending markup makes a failure readable without re-running by hand.
