@@ -43,6 +43,8 @@ export default defineConfig({
     // One stylesheet, inlined into both pages by scripts/prerender.ts; with per-chunk CSS the
     // lazy chunks would request it a second time.
     cssCodeSplit: false,
+    // The browser test of the scripts `/` loads reads the module graph from it.
+    manifest: true,
     rollupOptions: {
       // The home page (prerendered, no router) and the router app (admin, not-found page).
       input: { index: 'index.html', app: 'app.html' },

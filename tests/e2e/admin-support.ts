@@ -48,7 +48,10 @@ export async function toast(page: Page, title: string | RegExp): Promise<Locator
       if (frame > 600) throw new Error('the previous toast never left');
       await new Promise(requestAnimationFrame);
     }
-    await Promise.all(region.getAnimations({ subtree: true }).map((a) => a.finished));
+    // An animation cut short (the toast replaced) rejects `finished`: it is over all the same.
+    await Promise.all(
+      region.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)),
+    );
   });
   return shown;
 }
@@ -83,7 +86,7 @@ export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Pro
       document
         .getAnimations()
         .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished),
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }

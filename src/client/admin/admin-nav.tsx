@@ -1,9 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../lib/trpc';
 
-/** New enquiries show up on an open dashboard without a reload. */
-const UNREAD_REFRESH_MS = 60_000;
-
 const linkClasses =
   'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted hover:bg-subtle focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none aria-[current=page]:bg-line aria-[current=page]:text-ink';
 
@@ -13,9 +10,9 @@ const linkClasses =
  * visible form, hidden from them so the number is not read twice.
  */
 export function AdminNav() {
-  const unread = trpc.messages.unreadCount.useQuery(undefined, {
-    refetchInterval: UNREAD_REFRESH_MS,
-  });
+  // Spec section 9: no refetch on an interval; reading, marking or deleting a message
+  // refreshes the count, and every page load asks anew.
+  const unread = trpc.messages.unreadCount.useQuery();
   const count = unread.data?.unread ?? 0;
   return (
     <nav aria-label="Admin sections">
