@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges } from '../../../db/schema';
-import { removeUser, setPassword } from '../users';
+import { removeUser, setEmail, setPassword } from '../users';
 import {
   callerFor,
   createRecordingMailer,
@@ -61,7 +61,7 @@ describe('a login in flight', () => {
       expect(error.code).toBe('UNAUTHORIZED');
       expect(error.message).toBe('Invalid username or password');
       expect(deps.db.select().from(sessions).all()).toEqual([]);
-      expect(deps.logger.lines.join('\n')).toContain('password changed during sign-in');
+      expect(deps.logger.lines.join('\n')).toContain('user changed during sign-in');
     },
     BUDGET_MS,
   );
@@ -84,6 +84,29 @@ describe('a login in flight', () => {
       await insertUser(deps, 'erin', 'erin@example.com');
       expect((await failure(login('erin'))).code).toBe('UNAUTHORIZED');
       expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+      expect(mailer.sent).toEqual([]);
+    },
+    BUDGET_MS,
+  );
+
+  it(
+    'starts no session without a code when the second factor is turned on while it is checked',
+    async () => {
+      setup(changingBeforeCheck(() => setEmail(deps.db, 'alice', 'alice@example.com')));
+      await insertUser(deps, 'alice');
+      expect((await failure(login('alice'))).code).toBe('UNAUTHORIZED');
+      expect(deps.db.select().from(sessions).all()).toEqual([]);
+      expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    },
+    BUDGET_MS,
+  );
+
+  it(
+    'mails no code to the old address when the e-mail changes while it is checked',
+    async () => {
+      setup(changingBeforeCheck(() => setEmail(deps.db, 'erin', 'new@example.com')));
+      await insertUser(deps, 'erin', 'erin@example.com');
+      expect((await failure(login('erin'))).code).toBe('UNAUTHORIZED');
       expect(mailer.sent).toEqual([]);
     },
     BUDGET_MS,

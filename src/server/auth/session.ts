@@ -149,9 +149,21 @@ export async function endSession(ctx: Context): Promise<void> {
  * the transaction that creates its session, so a password change or removal committed
  * while the password was being checked leaves no live session behind.
  */
-export function passwordUnchanged(db: Db, userId: number, checkedHash: string): boolean {
-  const row = db.select({ password: users.password }).from(users).where(eq(users.id, userId)).get();
-  return row?.password === checkedHash;
+/**
+ * Whether the user's sign-in rules are still those a login read before hashing: the same
+ * password and the same e-mail (turning the second factor on, off or to another address
+ * while a login waits for its hash must not let that login finish under the old rule).
+ */
+export function signInRulesUnchanged(
+  db: Db,
+  user: { id: number; password: string; email: string | null },
+): boolean {
+  const row = db
+    .select({ password: users.password, email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
+  return row !== undefined && row.password === user.password && row.email === user.email;
 }
 
 /** Ends every session and pending login of a user (password change, removal). */

@@ -10,7 +10,7 @@ import {
   endCookieRows,
   endSession,
   insertSession,
-  passwordUnchanged,
+  signInRulesUnchanged,
   readCookie,
   readSession,
   setSessionCookie,
@@ -115,11 +115,12 @@ export const adminRouter = router({
     };
     if (!user || !passwordOk) throw refuse(user ? 'wrong password' : 'unknown user');
     const previous = await readCookie(ctx);
-    // Runs in the transaction that starts the session or challenge: the password must still
-    // be the one just checked (a change or removal meanwhile wins), and whatever the browser
-    // held before (another session, an older pending login) ends with the new one's start.
+    // Runs in the transaction that starts the session or challenge: the password and e-mail
+    // must still be the ones just read (a change, removal or set-email meanwhile wins), and
+    // whatever the browser held before (another session, an older pending login) ends with
+    // the new one's start.
     const mayStart = () => {
-      if (!passwordUnchanged(ctx.db, user.id, user.password)) return false;
+      if (!signInRulesUnchanged(ctx.db, user)) return false;
       endCookieRows(ctx.db, previous);
       return true;
     };
@@ -127,7 +128,7 @@ export const adminRouter = router({
       const sessionId = writeTransaction(ctx.db, () =>
         mayStart() ? insertSession(ctx, user.id) : null,
       );
-      if (!sessionId) throw refuse('password changed during sign-in');
+      if (!sessionId) throw refuse('user changed during sign-in');
       await setSessionCookie(ctx, sessionId);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
@@ -137,7 +138,7 @@ export const adminRouter = router({
       { id: user.id, username: user.username, email: user.email },
       mayStart,
     );
-    if (!challengeId) throw refuse('password changed during sign-in');
+    if (!challengeId) throw refuse('user changed during sign-in');
     await startPendingLogin(ctx, challengeId);
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true };
