@@ -5,7 +5,7 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contacts, twoFactorChallenges } from '../../db/schema';
+import { contacts, throttleEvents, twoFactorChallenges } from '../../db/schema';
 import { createTestApp, testConfig } from '../../tests/support/app';
 import { startHeldSmtp, type HeldSmtp } from '../../tests/support/held-smtp';
 import { rest } from '../../tests/support/rest';
@@ -95,5 +95,13 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
     expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const check = await rest(app, 'GET', '/api/admin/check');
     expect(check.body).toEqual({ authenticated: false, username: null, awaitingTwoFactor: false });
+    // A code that was never delivered does not use up one of the 5 a user may be sent.
+    expect(
+      deps.db
+        .select()
+        .from(throttleEvents)
+        .all()
+        .filter((event) => event.bucket.startsWith('codes-sent:')),
+    ).toEqual([]);
   }, 30_000);
 });

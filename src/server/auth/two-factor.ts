@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction } from '../../../db';
-import { twoFactorChallenges } from '../../../db/schema';
+import { throttleEvents, twoFactorChallenges } from '../../../db/schema';
 import type { Context } from '../trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
-import { assertAllowed, CODES_SENT, recordEvent } from './throttle';
+import { assertAllowed, CODES_SENT, releaseEvents } from './throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;
@@ -62,11 +62,15 @@ export async function sendChallenge(
   const code = await generateCode();
   // Check and count in one write transaction, so two simultaneous logins cannot both slip
   // past the limit of codes per user.
-  const created = writeTransaction(ctx.db, () => {
-    if (!mayStart()) return false;
+  const codeEvent = writeTransaction(ctx.db, () => {
+    if (!mayStart()) return null;
     const bucket = codesSentBucket(user.id);
     assertAllowed(ctx.db, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
-    recordEvent(ctx.db, [bucket], now);
+    const event = ctx.db
+      .insert(throttleEvents)
+      .values({ bucket, at: now })
+      .returning({ id: throttleEvents.id })
+      .get();
     ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id)).run();
     ctx.db
       .insert(twoFactorChallenges)
@@ -78,9 +82,9 @@ export async function sendChallenge(
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       })
       .run();
-    return true;
+    return event.id;
   });
-  if (!created) return null;
+  if (codeEvent === null) return null;
   try {
     await ctx.mailer.send({
       to: user.email,
@@ -91,7 +95,12 @@ export async function sendChallenge(
         'If you did not just try to sign in, someone knows your password: change it.\n',
     });
   } catch (error) {
-    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
+    // A code that never left does not count against the codes a user may be sent: an SMTP
+    // outage must not lock the administrator out once it is over.
+    writeTransaction(ctx.db, () => {
+      ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
+      releaseEvents(ctx.db, [codeEvent]);
+    });
     ctx.logger.error('auth.code_mail_failed', {
       requestId: ctx.req.requestId,
       username: user.username,
