@@ -37,6 +37,7 @@ export default tseslint.config(
   },
   {
     // The browser bundle may know the server's types (the tRPC router), never its runtime.
+    // This block replaces the one above for src/client, so it repeats the rule on test code.
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -44,6 +45,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            {
+              group: ['**/tests/**', '**/*.test', '**/*.test.*'],
+              message: 'Production code must not import test code.',
+            },
             {
               // Relative paths into src/server, db or tests; packages such as react-dom/server are fine.
               regex: '^(\\.{1,2}/)+(.*/)?(server|db|tests)(/|$)',

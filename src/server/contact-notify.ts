@@ -1,6 +1,6 @@
 import type { contacts } from '../../db/schema';
 import { company } from '../client/content';
-import { CONTACT_SUBJECTS } from '../shared/schemas';
+import { subjectLabel } from '../shared/schemas';
 import type { Logger } from './logger';
 import { escapeHtml, type MailMessage, type Mailer } from './mail';
 
@@ -11,10 +11,6 @@ export type StoredContact = typeof contacts.$inferSelect;
  * and a graceful shutdown can wait for them without a global registry.
  */
 const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
-
-function subjectLabel(value: string): string {
-  return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value;
-}
 
 /** A header must stay on one line whatever the visitor typed into their name. */
 function oneLine(text: string): string {

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { sessions, twoFactorChallenges } from '../../db/schema';
 import { pruneEvents } from './auth/throttle';
-import type { Logger } from './logger';
+import { loggableError, type Logger } from './logger';
 
 /** How often the running server drops rows that can no longer matter. */
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -27,13 +27,7 @@ export function pruneSafely(db: Db, now: Date, logger: Logger): boolean {
     pruneExpired(db, now);
     return true;
   } catch (error) {
-    // The driver's own error (drizzle's wrapper would add the statement and its parameters).
-    let root: unknown = error;
-    while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-    logger.error('maintenance.prune_failed', {
-      error: root instanceof Error ? root.message : String(root),
-      code: (root as { code?: unknown }).code,
-    });
+    logger.error('maintenance.prune_failed', { error: loggableError(error) });
     return false;
   }
 }

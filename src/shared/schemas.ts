@@ -16,6 +16,11 @@ export const CONTACT_SUBJECTS = [
 export const contactSubjectValues = ['consulting', 'custom', 'partnership', 'other'] as const;
 export type ContactSubject = (typeof contactSubjectValues)[number];
 
+/** A subject's label as the contact form shows it ("AI Consulting Services"). */
+export function subjectLabel(subject: string): string {
+  return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
+}
+
 export const MESSAGES = {
   name: `Name must be between ${LIMITS.nameMin} and ${LIMITS.nameMax} characters`,
   email: 'Please enter a valid email address',
@@ -115,6 +120,7 @@ export const idField = z.union(
     z
       .string()
       .regex(/^[1-9]\d{0,15}$/)
+      .refine((digits) => Number.isSafeInteger(Number(digits)))
       .transform(Number),
   ],
   MESSAGES.id,

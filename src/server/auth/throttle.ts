@@ -85,6 +85,7 @@ export function pruneEvents(db: Db, now: Date): void {
     LOGIN_FAILURES.windowMs,
     CODES_SENT.windowMs,
     CONTACT_SUBMISSIONS.windowMs,
+    SUBSCRIBE_SUBMISSIONS.windowMs,
   );
   db.delete(throttleEvents)
     .where(lt(throttleEvents.at, new Date(now.getTime() - longest)))

@@ -32,14 +32,16 @@ function honeypotFilled(raw: unknown): boolean {
  * A filled honeypot is answered `answer` before anything else looks at the input: valid or
  * not, throttled or not, a bot always sees a success and learns nothing about the rules,
  * and nothing is stored. tRPC lets a middleware answer only with a result of next(), so the
- * rest of the chain runs on no input at all, which every object schema refuses before the
- * resolver; that refusal is then replaced by the answer.
+ * rest of the chain runs with an input that cannot be read: the input step fails whatever
+ * the schema accepts, the resolver never runs, and that failure is replaced by the answer.
  */
 export function honeypotFirst<T>(answer: T) {
   return middleware(async ({ getRawInput, next }) => {
     const raw = await getRawInput().catch(() => undefined);
     if (!honeypotFilled(raw)) return next();
-    const skipped = await next({ getRawInput: () => Promise.resolve(undefined) });
+    const skipped = await next({
+      getRawInput: () => Promise.reject(new Error('honeypot filled: input withheld')),
+    });
     return { marker: skipped.marker, ok: true as const, data: answer };
   });
 }

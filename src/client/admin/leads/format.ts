@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, type ContactSubject } from '../../../shared/schemas';
+import { subjectLabel, type ContactSubject } from '../../../shared/schemas';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -9,10 +9,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
-
-export function subjectLabel(subject: ContactSubject): string {
-  return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
 }
 
 /** A reply that opens in the administrator's mail program, already titled. */

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import type { Message } from '../../../shared/types';
 import { Button } from '../controls';
 import { TrashIcon } from '../icons';
-import { formatDateTime, replyHref, subjectLabel } from './format';
+import { subjectLabel } from '../../../shared/schemas';
+import { formatDateTime, replyHref } from './format';
 
 interface MessageCardProps {
   message: Message;

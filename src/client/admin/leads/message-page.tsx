@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { idField } from '../../../shared/schemas';
 import type { Message } from '../../../shared/types';
 import { trpc } from '../../lib/trpc';
 import { Card, Spinner } from '../controls';
@@ -10,9 +11,10 @@ import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 
-/** Ids in the path are positive decimal integers (DESIGN.md section 4). */
+/** Ids in the path follow the server's rule (DESIGN.md section 4: positive decimal integers). */
 function parseMessageId(param: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
+  const parsed = idField.safeParse(param);
+  return parsed.success ? parsed.data : null;
 }
 
 /** One message, as the notification e-mail links to it. Opening an unread one marks it read. */
