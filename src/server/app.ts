@@ -8,6 +8,7 @@ import { apiGuards, requestLog, securityHeaders } from './middleware';
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
 import { appRouter } from './routers';
+import { publicFactsHandler } from './public-facts-route';
 import { inlineScriptHashes, serveClient } from './static';
 import { ThrottledError, type AppDeps } from './trpc';
 
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
 
+  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved.
+  app.get('/api/trpc/facts.listPublic', publicFactsHandler(deps.db, 'trpc'));
   app.use(
     '/api/trpc/*',
     trpcServer({
