@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
 import { isClientRoute } from '../shared/client-routes';
 import type { AppEnv } from './hono-env';
+import { ownHeaders } from './middleware';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -41,10 +42,17 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 /** Below this, compression saves less than the headers it adds. */
 const MIN_COMPRESS_BYTES = 1024;
+/**
+ * A cached file is compared with the disk at most this often; hashed assets (/assets/) never
+ * again, as a changed file gets a new name. A stat per request cost a thread-pool round trip.
+ */
+const RECHECK_MS = 1000;
 
 type Encoding = 'br' | 'gzip';
 
 interface CachedFile {
+  /** When the file was last compared with the disk (performance.now()). */
+  checkedAt: number;
   mtimeMs: number;
   size: number;
   body: Buffer;
@@ -94,17 +102,26 @@ export function serveClient(dir: string) {
   const root = path.resolve(dir);
   const cache = new Map<string, CachedFile>();
 
-  async function load(file: string): Promise<CachedFile | null> {
+  async function load(file: string, immutable: boolean): Promise<CachedFile | null> {
+    const known = cache.get(file);
+    const now = performance.now();
+    if (known && (immutable || now - known.checkedAt < RECHECK_MS)) return known;
     let info;
     try {
       info = await stat(file);
     } catch {
       return null;
     }
-    if (!info.isFile()) return null;
-    const cached = cache.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    if (!info.isFile()) {
+      cache.delete(file);
+      return null;
+    }
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) {
+      known.checkedAt = now;
+      return known;
+    }
     const entry: CachedFile = {
+      checkedAt: now,
       mtimeMs: info.mtimeMs,
       size: info.size,
       body: await readFile(file),
@@ -136,10 +153,11 @@ export function serveClient(dir: string) {
     urlPath: string,
     status: 200 | 404 = 200,
   ): Promise<Response | null> {
-    const entry = await load(file);
+    const entry = await load(file, urlPath.startsWith('/assets/'));
     if (!entry) return null;
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {
+      ...ownHeaders(c),
       'Content-Type': type,
       'Cache-Control': cacheControlOf(urlPath, file),
     };
@@ -157,7 +175,8 @@ export function serveClient(dir: string) {
       headers['Content-Encoding'] = encoding;
     }
     headers['Content-Length'] = String(body.byteLength);
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+    // The cached Buffer itself (a Uint8Array), not a copy per request.
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
       status,
       headers,
     });
