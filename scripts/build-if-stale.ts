@@ -79,7 +79,8 @@ export function recordBuild(root: string, hash: string): void {
   writeFileSync(path.join(root, HASH_FILE), `${hash}\n`);
 }
 
-function main(): number {
+/** Builds when stale; answers the exit code (0: up to date or built). */
+export function buildIfStale(): number {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const decision = decideBuild(root);
   if (!decision.build) {
@@ -98,5 +99,5 @@ function main(): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = main();
+  process.exitCode = buildIfStale();
 }

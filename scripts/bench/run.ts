@@ -9,6 +9,7 @@
  * self-time functions printed instead of the table).
  */
 import { execFileSync } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,27 +57,57 @@ async function startReal(dir: string, nodeArgs: string[] = []): Promise<BenchSer
   });
 }
 
+/** One raw answer: status, headers and the body bytes as sent (fetch would decompress them). */
+function rawRequest(url: string, target: Target) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        url + target.path,
+        { method: target.method, headers: target.headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(target.body);
+    },
+  );
+}
+
 /** Each target's answer from the real server, for the bare server to repeat byte for byte. */
 async function record(url: string, targets: Target[]) {
   const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-  return Promise.all(
-    targets.map(async (t) => {
-      const res = await fetch(url + t.path, { method: t.method, headers: t.headers, body: t.body });
-      const body = Buffer.from(await res.arrayBuffer());
-      if (res.headers.get('content-encoding') && !t.headers['accept-encoding']) {
-        throw new Error(`${t.name}: unexpected encoding`);
-      }
-      const headers = [...res.headers.entries()].filter(([k]) => !skip.has(k));
-      headers.push(['content-length', String(body.byteLength)]);
-      return {
-        method: t.method,
-        path: t.path,
-        status: res.status,
-        headers,
-        body: body.toString('base64'),
-      };
-    }),
-  );
+  const answers = [];
+  for (const t of targets) {
+    const { status, headers, body } = await rawRequest(url, t);
+    if (status >= 300) throw new Error(`${t.name}: the real server answered ${status}`);
+    const kept: [string, string][] = [];
+    for (const [name, value] of Object.entries(headers)) {
+      if (skip.has(name) || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) kept.push([name, v]);
+    }
+    kept.push(['content-length', String(body.byteLength)]);
+    answers.push({
+      method: t.method,
+      path: t.path,
+      status,
+      headers: kept,
+      body: body.toString('base64'),
+    });
+    console.log(
+      `${t.name}: ${t.path}, ${status}, ${fmt(body.byteLength)} bytes${headers['content-encoding'] ? ` (${headers['content-encoding']})` : ''}`,
+    );
+  }
+  return answers;
 }
 
 function fmt(n: number, digits = 0): string {
@@ -188,7 +219,10 @@ async function profile(options: Options, dir: string) {
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
-  const { busyMs, rows } = topSelfTime(path.join(profileDir, file), 20);
+  const { busyMs, rows } = topSelfTime(
+    path.join(profileDir, file),
+    Number(process.env.BENCH_PROFILE_TOP ?? 20),
+  );
   console.log(
     `\nCPU profile of the real server, GET /api/ai-facts then the tRPC read, ${options.seconds} s each` +
       ` (busy ${fmt(busyMs)} ms, load average ${load()}); top self time:`,
