@@ -5,8 +5,8 @@
  * one table. Also the start-up figures. Figures, never assertions.
  *
  * Options: --seconds=N per run (default 10), --only=<text> (targets whose name contains it),
- * --no-startup, --profile (CPU profile of the real server under the two facts reads, top
- * self-time functions printed instead of the table).
+ * --no-startup, --profile (CPU profile of the real server under the two facts reads, or the
+ * --only targets; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
  */
 import { execFileSync } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
@@ -212,7 +212,10 @@ async function profile(options: Options, dir: string) {
   const profileDir = path.join(dir, 'profile');
   const real = await startReal(dir, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
   try {
-    const targets = benchTargets(path.join(ROOT, 'dist', 'client')).slice(0, 2);
+    const all = benchTargets(path.join(ROOT, 'dist', 'client'));
+    const targets = options.only
+      ? all.filter((t) => t.name.includes(options.only!))
+      : all.slice(0, 2);
     for (const t of targets) await fire(real.url, t, options.seconds, CONNECTIONS);
   } finally {
     await real.stop();
@@ -224,7 +227,7 @@ async function profile(options: Options, dir: string) {
     Number(process.env.BENCH_PROFILE_TOP ?? 20),
   );
   console.log(
-    `\nCPU profile of the real server, GET /api/ai-facts then the tRPC read, ${options.seconds} s each` +
+    `\nCPU profile of the real server under ${options.only ? `the targets matching "${options.only}"` : 'GET /api/ai-facts then the tRPC read'}, ${options.seconds} s each` +
       ` (busy ${fmt(busyMs)} ms, load average ${load()}); top self time:`,
   );
   for (const row of rows) {
