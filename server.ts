@@ -75,6 +75,12 @@ async function start(): Promise<void> {
     throw error;
   }
 
+  if (config.benchNoThrottle) {
+    logger.error('config.bench_no_throttle', {
+      message: 'BENCH_NO_THROTTLE=1: contact and subscribe throttles are OFF (benchmarks only)',
+    });
+  }
+
   const clock = { now: () => new Date() };
   let db: Db;
   let seeded: number;

@@ -90,6 +90,64 @@ function printSizes(label: string, assets: { js: string[]; css: string[] }, inli
   return { js, css };
 }
 
+/** The home page's JS budget at first load (issue 10), gzip -9, in decimal kilobytes. */
+const HOME_JS_BUDGET_BYTES = 100_000;
+/** Mobile total blocking time measured before the home page split (issue 10). */
+const TBT_BUDGET_MS = 90;
+
+/** Every chunk a built script pulls in, statically or lazily (Vite names them in the code). */
+function reachableChunks(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const code = readFileSync(path.join(CLIENT_DIR, 'assets', name), 'utf8');
+    for (const match of code.matchAll(/(?:\.\/|assets\/)([\w.-]+\.js)\b/g)) queue.push(match[1]!);
+  }
+  return seen;
+}
+
+/** Every chunk a page can reach from the scripts it names (entry, preloads, its loader). */
+function pageChunks(html: string): Set<string> {
+  const reach = new Set<string>();
+  for (const m of html.matchAll(/\/assets\/([\w.-]+\.js)\b/g)) {
+    for (const chunk of reachableChunks(m[1]!)) reach.add(chunk);
+  }
+  return reach;
+}
+
+/**
+ * The chunks `/` loaded, each with its gzip size, and the targets: the JS budget and no chunk
+ * that only the router app (admin area, 404 page; app.html) can reach.
+ */
+function printHomeChunks(loaded: string[], mobile: Result) {
+  const home = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const app = readFileSync(path.join(CLIENT_DIR, 'app.html'), 'utf8');
+  const homeReach = pageChunks(home);
+  const appOnly = [...pageChunks(app)].filter((c) => !homeReach.has(c));
+  console.log('\nChunks `/` loaded (gzip -9):');
+  const sized = loaded.map((p) => ({ p, size: gzipSize(p) })).sort((a, b) => b.size - a.size);
+  for (const { p, size } of sized) console.log(`  ${kib(size).padStart(10)}  ${p}`);
+  const total = sized.reduce((sum, c) => sum + c.size, 0);
+  const adminLoaded = loaded.filter((p) => appOnly.includes(path.basename(p)));
+  const tbt = mobile.audits['total-blocking-time']?.numericValue ?? NaN;
+  const perf = Math.round(performanceScore(mobile) * 100);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log('\nTargets:');
+  console.log(
+    `  home page JS at first load ${total.toLocaleString('en-US')} bytes (${kib(total)}) <= ${HOME_JS_BUDGET_BYTES.toLocaleString('en-US')} bytes: ${verdict(total <= HOME_JS_BUDGET_BYTES)}`,
+  );
+  console.log(
+    `  router-app-only (admin, 404) chunks loaded by /: ${adminLoaded.length ? adminLoaded.join(', ') : 'none'} (${appOnly.length} such chunks exist): ${verdict(adminLoaded.length === 0)}`,
+  );
+  console.log(`  mobile performance ${perf} = 100: ${verdict(perf === 100)}`);
+  console.log(
+    `  mobile total blocking time ${Math.round(tbt)} ms <= ${TBT_BUDGET_MS} ms: ${verdict(tbt <= TBT_BUDGET_MS)}`,
+  );
+}
+
 function performanceScore(lhr: Result): number {
   return lhr.categories.performance?.score ?? 0;
 }
@@ -197,7 +255,8 @@ async function main() {
     const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
     const inlineCss = inlineCssGzip(html);
     printSizes('initial', initialAssets(html), inlineCss);
-    printSizes('loaded', loadedAssets(mobile, new URL(server.url).origin), inlineCss);
+    const loaded = loadedAssets(mobile, new URL(server.url).origin);
+    printSizes('loaded', loaded, inlineCss);
     console.log(
       `  HTML     ${kib(gzipSync(html, { level: 9 }).length).padStart(10)} (index.html with the prerendered page)`,
     );
@@ -212,6 +271,7 @@ async function main() {
     for (const id of metrics) {
       console.log(`  ${id}: ${mobile.audits[id]?.displayValue ?? 'n/a'}`);
     }
+    printHomeChunks(loaded.js, mobile);
   } finally {
     await server.stop();
     rmSync(CLIENT_DIR, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import {
 import { errorBody, errorResponse } from './rest/handler';
 import { restRoutes } from './rest';
 import { appRouter } from './routers';
+import { publicFactsHandler } from './public-facts-route';
 import { inlineScriptHashes, serveClient } from './static';
 import { ThrottledError, type AppDeps } from './trpc';
 
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', apiGuards(deps));
   app.use('/api/trpc/*', jsonContentType(), decodablePath());
 
+  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved.
+  app.get('/api/trpc/facts.listPublic', publicFactsHandler(deps.db, 'trpc'));
   app.use(
     '/api/trpc/*',
     trpcServer({

@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
 import { isClientRoute } from '../shared/client-routes';
 import type { AppEnv } from './hono-env';
+import { ownHeaders } from './middleware';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -41,10 +42,17 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 /** Below this, compression saves less than the headers it adds. */
 const MIN_COMPRESS_BYTES = 1024;
+/**
+ * A cached file is compared with the disk at most this often; hashed assets (/assets/) never
+ * again, as a changed file gets a new name. A stat per request cost a thread-pool round trip.
+ */
+const RECHECK_MS = 1000;
 
 type Encoding = 'br' | 'gzip';
 
 interface CachedFile {
+  /** When the file was last compared with the disk (performance.now()). */
+  checkedAt: number;
   mtimeMs: number;
   size: number;
   body: Buffer;
@@ -75,6 +83,24 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
   return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || accepted.has('*'));
 }
 
+function compressible(type: string, entry: CachedFile): boolean {
+  return entry.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type);
+}
+
+/** Accept-Encoding values seen lately and the encoding each gets (browsers send a handful). */
+const encodingByHeader = new Map<string, Encoding | null>();
+
+function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = acceptedEncodings(header)[0] ?? null;
+    if (encodingByHeader.size >= 64) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
 async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile();
@@ -94,17 +120,26 @@ export function serveClient(dir: string) {
   const root = path.resolve(dir);
   const cache = new Map<string, CachedFile>();
 
-  async function load(file: string): Promise<CachedFile | null> {
+  async function load(file: string, immutable: boolean): Promise<CachedFile | null> {
+    const known = cache.get(file);
+    const now = performance.now();
+    if (known && (immutable || now - known.checkedAt < RECHECK_MS)) return known;
     let info;
     try {
       info = await stat(file);
     } catch {
       return null;
     }
-    if (!info.isFile()) return null;
-    const cached = cache.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    if (!info.isFile()) {
+      cache.delete(file);
+      return null;
+    }
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) {
+      known.checkedAt = now;
+      return known;
+    }
     const entry: CachedFile = {
+      checkedAt: now,
       mtimeMs: info.mtimeMs,
       size: info.size,
       body: await readFile(file),
@@ -130,37 +165,80 @@ export function serveClient(dir: string) {
     return encoded;
   }
 
-  async function send(
+  /** The cached file when it needs no look at the disk now; undefined otherwise. */
+  function fresh(file: string, immutable: boolean): CachedFile | undefined {
+    const known = cache.get(file);
+    if (known && (immutable || performance.now() - known.checkedAt < RECHECK_MS)) return known;
+    return undefined;
+  }
+
+  function respond(
     c: HonoCtx<AppEnv>,
     file: string,
     urlPath: string,
-    status: 200 | 404 = 200,
-  ): Promise<Response | null> {
-    const entry = await load(file);
-    if (!entry) return null;
+    status: 200 | 404,
+    entry: CachedFile,
+    encoded: { encoding: Encoding; body: Buffer } | null,
+  ): Response {
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {
+      ...ownHeaders(c),
       'Content-Type': type,
       'Cache-Control': cacheControlOf(urlPath, file),
     };
     // Only a 200 is cacheable by validator; a 404 is never answered with 304.
     if (status === 200) headers.ETag = entry.etag;
-    const compressible = COMPRESSIBLE.test(type) && entry.size >= MIN_COMPRESS_BYTES;
-    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (compressible(type, entry)) headers.Vary = 'Accept-Encoding';
     if (status === 200 && c.req.header('if-none-match') === entry.etag) {
       return new Response(null, { status: 304, headers });
     }
     let body = entry.body;
-    const encoding = compressible ? acceptedEncodings(c.req.header('accept-encoding'))[0] : null;
-    if (encoding) {
-      body = await encodedBody(file, entry, encoding);
-      headers['Content-Encoding'] = encoding;
+    if (encoded) {
+      body = encoded.body;
+      headers['Content-Encoding'] = encoded.encoding;
     }
     headers['Content-Length'] = String(body.byteLength);
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+    // The cached Buffer itself (a Uint8Array), not a copy per request.
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
       status,
       headers,
     });
+  }
+
+  /**
+   * The file's response, or null when there is no such file. Synchronous when the file and
+   * the encoding the client takes are already in memory (the usual case), so a hot file costs
+   * no promise, no stat and no read.
+   */
+  function send(
+    c: HonoCtx<AppEnv>,
+    file: string,
+    urlPath: string,
+    status: 200 | 404 = 200,
+  ): Response | null | Promise<Response | null> {
+    const immutable = urlPath.startsWith('/assets/');
+    const known = fresh(file, immutable);
+    if (known) {
+      const encoding = compressible(contentTypeOf(file), known)
+        ? preferredEncoding(c.req.header('accept-encoding'))
+        : null;
+      const ready = encoding ? known.encoded[encoding] : undefined;
+      if (!encoding || ready) {
+        const encoded = encoding && ready ? { encoding, body: ready } : null;
+        return respond(c, file, urlPath, status, known, encoded);
+      }
+    }
+    return (async () => {
+      const entry = await load(file, immutable);
+      if (!entry) return null;
+      const encoding = compressible(contentTypeOf(file), entry)
+        ? preferredEncoding(c.req.header('accept-encoding'))
+        : null;
+      const encoded = encoding
+        ? { encoding, body: await encodedBody(file, entry, encoding) }
+        : null;
+      return respond(c, file, urlPath, status, entry, encoded);
+    })();
   }
 
   function resolveInside(urlPath: string): string | null {
@@ -178,23 +256,29 @@ export function serveClient(dir: string) {
   }
 
   const notFound = (c: HonoCtx<AppEnv>) => c.text('Not found', 404);
+  const indexFile = path.join(root, 'index.html');
+  const appFile = path.join(root, 'app.html');
 
-  return new Hono<AppEnv>().get('*', async (c) => {
+  /** `/` is the prerendered home page; every other page is the router app. */
+  function page(c: HonoCtx<AppEnv>, urlPath: string): Response | Promise<Response> {
+    const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+    if (lastSegment.includes('.')) return notFound(c);
+    // A path no client route matches still gets the app (its router shows the not-found
+    // screen), but with the real status, so it is not indexed as a page.
+    const home = urlPath === '/';
+    const status = home || isClientRoute(urlPath) ? 200 : 404;
+    const result = send(c, home ? indexFile : appFile, home ? '/index.html' : '/app.html', status);
+    if (result instanceof Promise) return result.then((r) => r ?? notFound(c));
+    return result ?? notFound(c);
+  }
+
+  return new Hono<AppEnv>().get('*', (c): Response | Promise<Response> => {
     const urlPath = c.req.path;
     const file = urlPath.endsWith('/') ? null : resolveInside(urlPath);
-    if (file) {
-      const response = await send(c, file, urlPath);
-      if (response) return response;
-    }
-    const lastSegment = urlPath.split('/').at(-1) ?? '';
-    if (lastSegment.includes('.')) return notFound(c);
-    // `/` is the prerendered home page; every other page is the router app. A path no
-    // client route matches still gets the app (its router shows the not-found screen), but
-    // with the real status, so it is not indexed as a page.
-    const pageName = urlPath === '/' ? 'index.html' : 'app.html';
-    const status = isClientRoute(urlPath) ? 200 : 404;
-    const page = await send(c, path.join(root, pageName), `/${pageName}`, status);
-    return page ?? notFound(c);
+    if (!file) return page(c, urlPath);
+    const result = send(c, file, urlPath);
+    if (result instanceof Promise) return result.then((r) => r ?? page(c, urlPath));
+    return result ?? page(c, urlPath);
   });
 }
 

@@ -4,6 +4,7 @@ import { ZodError, ZodRealError } from 'zod';
 import type { FactCreateInput, FactPatch } from '../../shared/schemas';
 import type { AppEnv } from '../hono-env';
 import type { AppDeps } from '../trpc';
+import { publicFactsHandler } from '../public-facts-route';
 import { withBody } from './body';
 import { runProcedure } from './handler';
 
@@ -16,14 +17,8 @@ type Direction = 'up' | 'down';
 export function factsRest(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      .get('/ai-facts', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) => caller.facts.listPublic(),
-          (result) => result,
-        ),
-      )
+      // facts.listPublic's own cache, served as ready bytes (src/server/public-facts.ts).
+      .get('/ai-facts', publicFactsHandler(deps.db, 'rest'))
       .get('/ai-facts/all', (c) =>
         runProcedure(
           c,

@@ -10,7 +10,8 @@ import {
   factUpdateInput,
   idInput,
 } from '../../shared/schemas';
-import type { Fact, FactWithTags, PublicFact } from '../../shared/types';
+import type { Fact, FactWithTags } from '../../shared/types';
+import { factsChanged, publicFacts, type PublicFactsResult } from '../public-facts';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 import { serializeFact, serializeTag, sortTags } from './serialize';
 
@@ -27,6 +28,17 @@ function allFacts(db: Db): Fact[] {
     .orderBy(...listOrder)
     .all()
     .map(serializeFact);
+}
+
+/**
+ * Every write to facts or their tag links goes through here: one BEGIN IMMEDIATE transaction
+ * that also marks the public facts cache stale (src/server/public-facts.ts).
+ */
+function writeFacts<T>(db: Db, fn: () => T): T {
+  return writeTransaction(db, () => {
+    factsChanged(db);
+    return fn();
+  });
 }
 
 function factNotFound(): TRPCError {
@@ -119,16 +131,14 @@ function reorderFact(db: Db, id: number, targetId: number, position: 'before' | 
 }
 
 export const factsRouter = router({
-  /** Visitors' carousel: active facts only, and only what a visitor needs. */
-  listPublic: publicProcedure.query(({ ctx }): { success: true; facts: PublicFact[] } => {
-    const facts = ctx.db
-      .select({ id: aiFacts.id, factText: aiFacts.factText, source: aiFacts.source })
-      .from(aiFacts)
-      .where(eq(aiFacts.active, true))
-      .orderBy(...listOrder)
-      .all();
-    return { success: true, facts };
-  }),
+  /**
+   * Visitors' carousel: active facts only, and only what a visitor needs. Served from the
+   * in-memory cache, which GET /api/ai-facts and plain GET calls of this procedure answer
+   * from directly as ready bytes (src/server/public-facts.ts). No session is read.
+   */
+  listPublic: publicProcedure.query(
+    ({ ctx }): Readonly<PublicFactsResult> => publicFacts(ctx.db).result,
+  ),
 
   listAll: adminProcedure.query(({ ctx }): Fact[] => allFacts(ctx.db)),
 
@@ -145,7 +155,7 @@ export const factsRouter = router({
   }),
 
   create: adminProcedure.input(factCreateInput).mutation(({ ctx, input }): Fact => {
-    const row = writeTransaction(ctx.db, () =>
+    const row = writeFacts(ctx.db, () =>
       ctx.db
         .insert(aiFacts)
         .values({
@@ -165,7 +175,7 @@ export const factsRouter = router({
 
   update: adminProcedure.input(factUpdateInput).mutation(({ ctx, input }): Fact => {
     const { id, data } = input;
-    const row = writeTransaction(ctx.db, () => {
+    const row = writeFacts(ctx.db, () => {
       // Drizzle skips undefined keys; with nothing left to set it would throw, so an
       // empty patch is a plain read that still answers 404 for an unknown id.
       const changes = Object.values(data).some((v) => v !== undefined);
@@ -179,7 +189,7 @@ export const factsRouter = router({
 
   /** Its tag links go with it (ON DELETE CASCADE). */
   remove: adminProcedure.input(idInput).mutation(({ ctx, input }): { success: true } => {
-    const removed = writeTransaction(ctx.db, () =>
+    const removed = writeFacts(ctx.db, () =>
       ctx.db.delete(aiFacts).where(eq(aiFacts.id, input.id)).returning({ id: aiFacts.id }).get(),
     );
     if (!removed) throw factNotFound();
@@ -192,7 +202,7 @@ export const factsRouter = router({
    * interleave into duplicated orders. At either end it changes nothing.
    */
   move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Fact[] =>
-    writeTransaction(ctx.db, () => {
+    writeFacts(ctx.db, () => {
       moveFact(ctx.db, input.id, input.direction);
       return allFacts(ctx.db);
     }),
@@ -203,14 +213,14 @@ export const factsRouter = router({
    * the whole list.
    */
   reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Fact[] =>
-    writeTransaction(ctx.db, () => {
+    writeFacts(ctx.db, () => {
       reorderFact(ctx.db, input.id, input.targetId, input.position);
       return allFacts(ctx.db);
     }),
   ),
 
   addTag: adminProcedure.input(factTagInput).mutation(({ ctx, input }): { success: true } => {
-    writeTransaction(ctx.db, () => {
+    writeFacts(ctx.db, () => {
       assertFactAndTagExist(ctx.db, input.factId, input.tagId);
       ctx.db
         .insert(aiFactTags)
@@ -222,7 +232,7 @@ export const factsRouter = router({
   }),
 
   removeTag: adminProcedure.input(factTagInput).mutation(({ ctx, input }): { success: true } => {
-    writeTransaction(ctx.db, () => {
+    writeFacts(ctx.db, () => {
       assertFactAndTagExist(ctx.db, input.factId, input.tagId);
       ctx.db
         .delete(aiFactTags)

@@ -18,8 +18,11 @@ export function throttleFirst(
   });
 }
 
-export const contactBuckets = (ctx: Context) => [`contact:ip:${throttleAddress(ctx.req.ip)}`];
-export const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+/** No buckets, nothing counted or refused: only with the bench-only BENCH_NO_THROTTLE. */
+export const contactBuckets = (ctx: Context) =>
+  ctx.config.benchNoThrottle ? [] : [`contact:ip:${throttleAddress(ctx.req.ip)}`];
+export const subscribeBuckets = (ctx: Context) =>
+  ctx.config.benchNoThrottle ? [] : [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
 
 /** People never see the hidden `website` field; anything in it was put there by a bot. */
 function honeypotFilled(raw: unknown): boolean {

@@ -3,6 +3,7 @@ import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
 import { tagCreateInput } from '../../shared/schemas';
 import type { Tag } from '../../shared/types';
+import { factsChanged } from '../public-facts';
 import { adminProcedure, router } from '../trpc';
 import { isUniqueViolation } from './db-errors';
 import { serializeTag, sortTags } from './serialize';
@@ -20,6 +21,8 @@ export const tagsRouter = router({
     const name = input.name;
     try {
       const row = writeTransaction(ctx.db, () => {
+        // Tags belong to the facts' content: any tag change drops the public facts cache.
+        factsChanged(ctx.db);
         // The unique index on lower(name) folds ASCII only; this look-up, under the same
         // write lock as the insert, also catches "Éclair" against "éclair".
         const folded = name.toLowerCase();

@@ -1,0 +1,33 @@
+/** One autocannon run, reduced to the figures the bench table shows. */
+import autocannon from 'autocannon';
+import type { Target } from './targets';
+
+export interface RunFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Socket errors and timeouts plus answers that were not 2xx. */
+  errors: number;
+}
+
+export async function fire(
+  url: string,
+  target: Target,
+  seconds: number,
+  connections = 100,
+): Promise<RunFigures> {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: seconds,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * `npm run bench`: the real server (built, production mode, fresh database with the demo
+ * facts) against a bare node:http server answering the same bytes, both driven by autocannon
+ * (100 connections, fixed duration) in the order real, bare, real, bare for each target; then
+ * one table. Also the start-up figures. Figures, never assertions.
+ *
+ * Options: --seconds=N per run (default 10), --only=<text> (targets whose name contains it),
+ * --no-startup, --profile (CPU profile of the real server under the two facts reads, or the
+ * --only targets; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
+ */
+import { execFileSync } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fire, type RunFigures } from './cannon';
+import { benchEnv } from './env';
+import { topSelfTime } from './profile';
+import { spawnServer, type BenchServer } from './server';
+import { builtStart, freshCheckoutStart } from './startup';
+import { benchTargets, type Target } from './targets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CONNECTIONS = 100;
+const READ_P99_GOAL_MS = 25;
+const BUILT_START_GOAL_MS = 1000;
+const FRESH_START_GOAL_MS = 15_000;
+
+interface Options {
+  seconds: number;
+  only: string | null;
+  startup: boolean;
+  profile: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+  return {
+    seconds: Number(value('seconds') ?? 10),
+    only: value('only'),
+    startup: !argv.includes('--no-startup'),
+    profile: argv.includes('--profile'),
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+async function startReal(dir: string, nodeArgs: string[] = []): Promise<BenchServer> {
+  return spawnServer(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: benchEnv(path.join(dir, 'app.db'), { throttles: false }),
+  });
+}
+
+/** One raw answer: status, headers and the body bytes as sent (fetch would decompress them). */
+function rawRequest(url: string, target: Target) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        url + target.path,
+        { method: target.method, headers: target.headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(target.body);
+    },
+  );
+}
+
+/** Each target's answer from the real server, for the bare server to repeat byte for byte. */
+async function record(url: string, targets: Target[]) {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+  const answers = [];
+  for (const t of targets) {
+    const { status, headers, body } = await rawRequest(url, t);
+    if (status >= 300) throw new Error(`${t.name}: the real server answered ${status}`);
+    const kept: [string, string][] = [];
+    for (const [name, value] of Object.entries(headers)) {
+      if (skip.has(name) || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) kept.push([name, v]);
+    }
+    kept.push(['content-length', String(body.byteLength)]);
+    answers.push({
+      method: t.method,
+      path: t.path,
+      status,
+      headers: kept,
+      body: body.toString('base64'),
+    });
+    console.log(
+      `${t.name}: ${t.path}, ${status}, ${fmt(body.byteLength)} bytes${headers['content-encoding'] ? ` (${headers['content-encoding']})` : ''}`,
+    );
+  }
+  return answers;
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  });
+}
+
+function printTable(
+  targets: Target[],
+  results: Map<string, { real: RunFigures[]; bare: RunFigures[] }>,
+) {
+  const header = [
+    'target',
+    'server',
+    'req/s (A B A B)',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'ratio',
+    'goal',
+  ];
+  const rows: string[][] = [];
+  for (const t of targets) {
+    const r = results.get(t.name);
+    if (!r) continue;
+    const mean = (runs: RunFigures[]) => runs.reduce((a, b) => a + b.rps, 0) / runs.length;
+    const ratio = mean(r.real) / mean(r.bare);
+    for (const [server, runs] of [
+      ['real', r.real],
+      ['bare', r.bare],
+    ] as const) {
+      const p99 = Math.max(...runs.map((x) => x.p99));
+      const goals: string[] = [];
+      if (server === 'real') {
+        if (t.goal) goals.push(ratio >= t.goal ? `≥${t.goal}× met` : `≥${t.goal}× MISSED`);
+        if (t.read) goals.push(p99 <= READ_P99_GOAL_MS ? 'p99 met' : 'p99 MISSED');
+      }
+      rows.push([
+        server === 'real' ? t.name : '',
+        server,
+        `${fmt(mean(runs))} (${runs.map((x) => fmt(x.rps)).join(', ')})`,
+        fmt(Math.max(...runs.map((x) => x.p50))),
+        fmt(p99),
+        fmt(runs.reduce((a, b) => a + b.errors, 0)),
+        server === 'real' ? `${ratio.toFixed(2)}×` : '',
+        goals.join(', '),
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function benchThroughput(options: Options, dir: string) {
+  const clientDir = path.join(ROOT, 'dist', 'client');
+  const targets = benchTargets(clientDir).filter(
+    (t) => !options.only || t.name.includes(options.only),
+  );
+  const real = await startReal(dir);
+  let bare: BenchServer | null = null;
+  try {
+    const answers = path.join(dir, 'answers.json');
+    writeFileSync(answers, JSON.stringify(await record(real.url, targets)));
+    bare = await spawnServer(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/bare-server.ts', answers],
+      {
+        cwd: ROOT,
+        env: process.env,
+      },
+    );
+    console.log(
+      `\n${CONNECTIONS} connections, ${options.seconds} s per run, runs in the order real, bare, real, bare` +
+        ` (load average before: ${load()})`,
+    );
+    const results = new Map<string, { real: RunFigures[]; bare: RunFigures[] }>();
+    for (const t of targets) {
+      // Unmeasured warm-up: the JIT, the caches and the connection pools of both.
+      await fire(real.url, t, 1, CONNECTIONS);
+      await fire(bare.url, t, 1, CONNECTIONS);
+      const entry = { real: [] as RunFigures[], bare: [] as RunFigures[] };
+      for (let round = 0; round < 2; round++) {
+        entry.real.push(await fire(real.url, t, options.seconds, CONNECTIONS));
+        entry.bare.push(await fire(bare.url, t, options.seconds, CONNECTIONS));
+      }
+      results.set(t.name, entry);
+    }
+    console.log('');
+    printTable(targets, results);
+    console.log(`load average after: ${load()}`);
+  } finally {
+    await Promise.all([real.stop(), bare?.stop()]);
+  }
+}
+
+async function profile(options: Options, dir: string) {
+  const profileDir = path.join(dir, 'profile');
+  const real = await startReal(dir, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  try {
+    const all = benchTargets(path.join(ROOT, 'dist', 'client'));
+    const targets = options.only
+      ? all.filter((t) => t.name.includes(options.only!))
+      : all.slice(0, 2);
+    for (const t of targets) await fire(real.url, t, options.seconds, CONNECTIONS);
+  } finally {
+    await real.stop();
+  }
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
+  const { busyMs, rows } = topSelfTime(
+    path.join(profileDir, file),
+    Number(process.env.BENCH_PROFILE_TOP ?? 20),
+  );
+  console.log(
+    `\nCPU profile of the real server under ${options.only ? `the targets matching "${options.only}"` : 'GET /api/ai-facts then the tRPC read'}, ${options.seconds} s each` +
+      ` (busy ${fmt(busyMs)} ms, load average ${load()}); top self time:`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${(row.share * 100).toFixed(1).padStart(5)}%  ${fmt(row.ms).padStart(6)} ms  ${row.name}`,
+    );
+  }
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const options = parseOptions(argv);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  try {
+    if (options.profile) {
+      await profile(options, dir);
+      return;
+    }
+    if (options.startup) {
+      console.log(`start-up (load average ${load()}):`);
+      const built = await builtStart(ROOT);
+      const median = [...built].sort((a, b) => a - b)[Math.floor(built.length / 2)]!;
+      console.log(
+        `  npm start, built tree, to listening: median ${fmt(median)} ms of ${built.map((t) => fmt(t)).join(', ')}` +
+          ` (goal ≤ ${fmt(BUILT_START_GOAL_MS)} ms: ${median <= BUILT_START_GOAL_MS ? 'met' : 'MISSED'})`,
+      );
+      const fresh = await freshCheckoutStart(ROOT);
+      console.log(
+        `  npm start, fresh checkout (builds first), to listening: ${fmt(fresh)} ms` +
+          ` (goal ≤ ${fmt(FRESH_START_GOAL_MS)} ms: ${fresh <= FRESH_START_GOAL_MS ? 'met' : 'MISSED'})`,
+      );
+    }
+    await benchThroughput(options, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

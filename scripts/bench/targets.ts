@@ -1,0 +1,71 @@
+/** What `npm run bench` measures: the public hot paths, as a browser would send them. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A read: held to the p99 target. */
+  read: boolean;
+  /** The ratio to bare Node this target should reach. */
+  goal: number;
+}
+
+const CONTACT = JSON.stringify({
+  name: 'Bench Visitor',
+  email: 'bench@example.com',
+  subject: 'other',
+  message: 'A benchmark message of reasonable length.',
+  privacy: true,
+});
+
+/** The hashed entry script the home page loads (the first /assets/*.js index.html names). */
+export function entryAsset(clientDir: string): string {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const match = /\/assets\/[^"'\s]+\.js/.exec(html);
+  if (!match) throw new Error('index.html names no /assets/*.js');
+  return match[0];
+}
+
+export function benchTargets(clientDir: string): Target[] {
+  const compressed = { 'accept-encoding': 'br, gzip' };
+  return [
+    {
+      name: 'GET /api/ai-facts',
+      method: 'GET',
+      path: '/api/ai-facts',
+      headers: {},
+      read: true,
+      goal: 0.8,
+    },
+    {
+      name: 'GET /api/trpc/facts.listPublic',
+      method: 'GET',
+      path: '/api/trpc/facts.listPublic',
+      headers: {},
+      read: true,
+      goal: 0.8,
+    },
+    { name: 'GET / (br)', method: 'GET', path: '/', headers: compressed, read: true, goal: 0.9 },
+    {
+      name: 'GET hashed asset (br)',
+      method: 'GET',
+      path: entryAsset(clientDir),
+      headers: compressed,
+      read: true,
+      goal: 0.9,
+    },
+    {
+      name: 'POST /api/contact',
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      body: CONTACT,
+      read: false,
+      goal: 0,
+    },
+  ];
+}
