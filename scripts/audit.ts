@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromiumPath } from '../tests/e2e/support/browser';
-import { withBuildLock } from '../tests/e2e/support/build-lock';
+import { withBuildLock } from './build-lock';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withBuildLock } from './build-lock';
 
 /** Files and folders whose content decides the built client (paths from the project root). */
 export const BUILD_INPUTS = [
@@ -81,6 +82,11 @@ export function recordBuild(root: string, hash: string): void {
 
 /** Builds when stale; answers the exit code (0: up to date or built). */
 export function buildIfStale(): number {
+  // Decided and built under the lock: another build in this tree cannot slip in between.
+  return withBuildLock(buildUnderLock);
+}
+
+function buildUnderLock(): number {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const decision = decideBuild(root);
   if (!decision.build) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withBuildLock } from './build-lock';
+import { withBuildLock } from '../../../scripts/build-lock';
 import { PROJECT_ROOT } from './paths';
 
 /**
