@@ -423,6 +423,9 @@ describe('session', () => {
   it('sends the administrator to the login page once the session has ended elsewhere', async () => {
     await page.goto(`${server.url}/admin/dashboard`);
     await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+    // Every read of the page answered first (list, unread count): otherwise one still on its
+    // way would meet the ended session before the click this test is about.
+    await page.waitForLoadState('networkidle');
     withDatabase(server.dbPath, (db) => db.prepare('DELETE FROM sessions').run());
     // The dialog reads the tags: the first 401 ends the dashboard.
     await page.getByRole('button', { name: 'Add New Fact' }).click();

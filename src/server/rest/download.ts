@@ -2,10 +2,10 @@ import type { Context as HonoCtx } from 'hono';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { requireAdmin } from '../auth/session';
-import { buildContext, clientIp } from '../context';
+
 import type { AppEnv } from '../hono-env';
 import type { AppDeps, Context } from '../trpc';
-import { errorResponse } from './handler';
+import { errorResponse, requestContext } from './handler';
 
 /**
  * An administrator's file download (the CSV exports). A stream is no JSON procedure result,
@@ -19,11 +19,7 @@ export async function adminDownload<Schema extends z.ZodType>(
   raw: unknown,
   respond: (ctx: Context, input: z.output<Schema>) => Response,
 ): Promise<Response> {
-  const ctx = buildContext(deps, {
-    headers: c.req.raw.headers,
-    ip: clientIp(c, deps.config.trustProxy),
-    requestId: c.get('requestId'),
-  });
+  const ctx = requestContext(c, deps);
   let response: Response;
   try {
     await requireAdmin(ctx);

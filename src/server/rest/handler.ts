@@ -57,6 +57,15 @@ export async function readJsonBody(c: HonoContext): Promise<unknown> {
  * Runs one tRPC procedure for a REST path through createCaller, so both transports share
  * one implementation, then maps its result or error onto the documented status and body.
  */
+/** The procedures' context for this HTTP request (cookie, client address, request id). */
+export function requestContext(c: HonoContext, deps: AppDeps) {
+  return buildContext(deps, {
+    headers: c.req.raw.headers,
+    ip: clientIp(c, deps.config.trustProxy),
+    requestId: c.get('requestId'),
+  });
+}
+
 export async function runProcedure<T>(
   c: HonoContext,
   deps: AppDeps,
@@ -64,11 +73,7 @@ export async function runProcedure<T>(
   toBody: (result: T) => object,
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {
-  const ctx = buildContext(deps, {
-    headers: c.req.raw.headers,
-    ip: clientIp(c, deps.config.trustProxy),
-    requestId: c.get('requestId'),
-  });
+  const ctx = requestContext(c, deps);
   let response: Response;
   try {
     const result = await call(createCaller(ctx));

@@ -55,6 +55,18 @@ describe('honeypot', () => {
     expect(stored()).toEqual({ contacts: 0, subscribers: 0, events: 0 });
   });
 
+  it.each([0, false, ' ', { url: 'x' }])(
+    'counts %j in the honeypot as filled: success, nothing stored',
+    async (website) => {
+      const answer = await rest(app, 'POST', '/api/subscribe', {
+        json: { email: "'; DROP TABLE contacts; --", website },
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ success: true });
+      expect(stored()).toEqual({ contacts: 0, subscribers: 0, events: 0 });
+    },
+  );
+
   it('answers success to invalid input through REST, storing nothing', async () => {
     expect(
       await rest(app, 'POST', '/api/contact', { json: { ...junk, website: 'https://spam' } }),

@@ -25,7 +25,7 @@ export const subscribeBuckets = (ctx: Context) =>
   ctx.config.benchNoThrottle ? [] : [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
 
 /** People never see the hidden `website` field; anything in it was put there by a bot. */
-function honeypotFilled(raw: unknown): boolean {
+export function honeypotFilled(raw: unknown): boolean {
   if (!raw || typeof raw !== 'object' || !('website' in raw)) return false;
   const value = raw.website;
   return value !== undefined && value !== null && value !== '';
