@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PROJECT_ROOT } from './paths';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
 
 export interface StartServerOptions {
   /** Extra environment for the server (SMTP_URL, ADMIN_USERNAME, ...); wins over the defaults. */
@@ -23,66 +22,33 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
-
 /**
- * Starts the real server (server.ts) on a free port with a fresh database in a temp folder.
- * Node runs it directly with tsx as a loader, so SIGTERM reaches the server itself and not a
- * wrapper process (an `npx`/`npm` parent does not forward it reliably; DESIGN.md section 5).
+ * Starts the real server (server.ts) on a free port with a fresh database in a temp folder,
+ * through the same process helper as the server's fault tests (Node with tsx as a loader, so
+ * SIGTERM reaches the server itself and not a wrapper; DESIGN.md section 5).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-server-'));
   const dbPath = path.join(dir, 'app.db');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: dbPath,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  let output = '';
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`server did not report "listening on" in time:\n${output}`));
-    }, options.startTimeoutMs ?? 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = LISTENING_RE.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
-    await stopProcess(child, exited);
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess(
+      dbPath,
+      { SESSION_SECRET: randomBytes(32).toString('hex'), ...options.env },
+      options.startTimeoutMs,
+    );
+  } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
-  });
+  }
 
   let stopped: Promise<void> | null = null;
   return {
-    url,
+    url: server.url,
     dbPath,
-    output: () => output,
+    output: server.output,
     stop: () => {
-      stopped ??= stopProcess(child, exited).then(() => {
+      stopped ??= stopProcess(server).then(() => {
         rmSync(dir, { recursive: true, force: true });
       });
       return stopped;
@@ -90,10 +56,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
+async function stopProcess(server: ServerProcess): Promise<void> {
+  server.signal('SIGTERM');
+  const killer = setTimeout(() => server.signal('SIGKILL'), 10_000);
+  await server.exited;
   clearTimeout(killer);
 }
