@@ -109,29 +109,38 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * Records, in the page, when "Redirecting to login..." first shows and when the address
- * becomes the login page, so the delay between them is measured without polling lag.
+ * Records, in the page, when `message` first shows and when the address becomes `path`, so
+ * the delay between them is measured without polling lag, and even when the whole redirect
+ * finished before page.goto() returned (a slow `load` on a busy machine). Call before goto.
  */
-export async function recordRedirectTimes(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const marks: Record<string, number> = {};
-    Object.assign(window, { __redirectMarks: marks });
-    const check = () => {
-      if (!marks.message && document.body?.innerText.includes('Redirecting to login...')) {
-        marks.message = performance.now();
-      }
-      if (!marks.login && location.pathname === '/admin/login') marks.login = performance.now();
-      if (!marks.login) requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
+export async function recordRedirect(page: Page, message: string, path: string): Promise<void> {
+  await page.addInitScript(
+    ([text, target]) => {
+      const marks: { message?: number; arrived?: number } = {};
+      Object.assign(window, { __redirectMarks: marks });
+      const check = () => {
+        // textContent, not innerText: no layout forced on every frame.
+        if (!marks.message && document.body?.textContent?.includes(text)) {
+          marks.message = performance.now();
+        }
+        if (!marks.arrived && location.pathname === target) marks.arrived = performance.now();
+        if (!marks.arrived) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    },
+    [message, path] as const,
+  );
 }
 
-export function redirectDelay(page: Page): Promise<number> {
+/** Milliseconds from the recorded message to the recorded arrival (NaN if it never showed). */
+export async function redirectDelay(page: Page): Promise<number> {
+  type Marks = { __redirectMarks?: { message?: number; arrived?: number } };
+  await page.waitForFunction(() => (window as unknown as Marks).__redirectMarks?.arrived, null, {
+    timeout: 20_000,
+  });
   return page.evaluate(() => {
-    const marks = (window as unknown as { __redirectMarks: Record<string, number> })
-      .__redirectMarks;
-    return (marks.login ?? NaN) - (marks.message ?? NaN);
+    const marks = (window as unknown as Marks).__redirectMarks;
+    return (marks?.arrived ?? NaN) - (marks?.message ?? NaN);
   });
 }
 
