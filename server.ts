@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { closeDatabase, openDatabase, type Db } from './db';
+import { closeDatabase, describeDatabase, openDatabase, type Db } from './db';
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/client/content';
 import { createApp } from './src/server/app';
@@ -85,12 +85,12 @@ async function start(): Promise<void> {
   let db: Db;
   let seeded: number;
   try {
-    db = openDatabase(config.databasePath);
+    db = await openDatabase(config.database);
     // Seeding reads the facts table: a file damaged past its header fails here, not later.
-    seeded = seedDemoFacts(db, clock.now());
+    seeded = await seedDemoFacts(db, clock.now());
   } catch (error) {
     fail(
-      `DATABASE_PATH "${config.databasePath}" cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+      `${describeDatabase(config.database)} cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   if (seeded > 0) logger.info('db.seeded', { facts: seeded });
@@ -123,12 +123,12 @@ async function start(): Promise<void> {
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` }),
   ) as Server;
-  server.once('error', (error) => {
-    closeDatabase(db);
+  server.once('error', async (error) => {
+    await closeDatabase(db);
     fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
 
-  const prune = () => pruneSafely(db, clock.now(), logger);
+  const prune = () => void pruneSafely(db, clock.now(), logger);
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   prune();
@@ -150,7 +150,7 @@ async function start(): Promise<void> {
       const settled = await settleWithin(contactMailsSettled(mailer), deadline - Date.now());
       if (!settled)
         logger.error('server.mail_abandoned', { message: 'notification e-mails cut off' });
-      closeDatabase(db);
+      await closeDatabase(db);
       logger.info('server.stopped', {});
       process.exit(0);
     });

@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vitest/config';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -23,6 +23,22 @@ function appPageFallback(): Plugin {
     },
   };
 }
+
+const SERVER_TESTS = [
+  'src/server/**/*.test.ts',
+  'src/shared/**/*.test.ts',
+  'db/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+
+/** Tests of the embedded file as such (backups, its faults) or independent of the mode. */
+const EMBEDDED_ONLY_TESTS = [
+  'src/server/backup.test.ts',
+  'src/server/faults.test.ts',
+  'src/server/multi-instance.test.ts',
+  'src/shared/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 
 export default defineConfig({
   plugins: [
@@ -64,12 +80,24 @@ export default defineConfig({
           // seconds on a busy 2-core CI machine; the 5 s default failed there.
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          include: [
-            'src/server/**/*.test.ts',
-            'src/shared/**/*.test.ts',
-            'db/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: SERVER_TESTS,
+          setupFiles: ['tests/support/database-cleanup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same server tests against a libSQL server (DESIGN.md section 7): every test
+          // database is a sqld process of its own (tests/support/database.ts). Left out: the
+          // tests of the embedded file itself, and those that start their own sqld anyway.
+          name: 'server-sqld',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          include: SERVER_TESTS,
+          exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY_TESTS],
+          setupFiles: ['tests/support/database-cleanup.ts'],
+          env: { TEST_DATABASE: 'sqld' },
         },
       },
       {

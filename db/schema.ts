@@ -147,3 +147,12 @@ export type FactRow = typeof aiFacts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type SubscriberRow = typeof subscribers.$inferSelect;
+
+/**
+ * One counter per watched table, bumped by triggers (migration 0003) on every insert, update
+ * and delete, whoever writes: the in-memory caches of every instance compare it before use.
+ */
+export const changeCounters = sqliteTable('change_counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});

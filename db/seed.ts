@@ -78,22 +78,19 @@ export const DEMO_FACTS: readonly DemoFact[] = [
  * at once cannot both seed. Facts an administrator deleted are never brought back as long
  * as one fact remains.
  */
-export function seedDemoFacts(db: Db, now: Date): number {
-  return writeTransaction(db, () => {
-    const existing = db.select({ n: count() }).from(aiFacts).get()?.n ?? 0;
+export function seedDemoFacts(db: Db, now: Date): Promise<number> {
+  return writeTransaction(db, async (tx) => {
+    const existing = (await tx.select({ n: count() }).from(aiFacts).get())?.n ?? 0;
     if (existing > 0) return 0;
-    DEMO_FACTS.forEach((fact, i) =>
-      db
-        .insert(aiFacts)
-        .values({
-          factText: fact.factText,
-          source: fact.source,
-          order: i + 1,
-          active: true,
-          factDate: new Date(`${fact.factDate}T00:00:00Z`),
-          createdAt: now,
-        })
-        .run(),
+    await tx.insert(aiFacts).values(
+      DEMO_FACTS.map((fact, i) => ({
+        factText: fact.factText,
+        source: fact.source,
+        order: i + 1,
+        active: true,
+        factDate: new Date(`${fact.factDate}T00:00:00Z`),
+        createdAt: now,
+      })),
     );
     return DEMO_FACTS.length;
   });

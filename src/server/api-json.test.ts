@@ -8,7 +8,7 @@ import { createTestApp } from '../../tests/support/app';
 const JSON_TYPE = /^application\/json/;
 
 async function answer(path: string, init: RequestInit = {}) {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await app.request(path, init);
   const text = await res.text();
   return { status: res.status, type: res.headers.get('content-type'), body: JSON.parse(text) };

@@ -75,8 +75,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route('/api', restRoutes(deps));
 
-  app.get('/healthz', (c) => {
-    deps.db.get(sql`select 1`);
+  app.get('/healthz', async (c) => {
+    await deps.db.get(sql`select 1`);
     return c.json({ status: 'ok' });
   });
 

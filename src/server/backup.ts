@@ -1,6 +1,11 @@
 import { closeSync, openSync, rmSync } from 'node:fs';
-import type { Db } from '../../db';
+import { sqliteFileOf, type Db } from '../../db';
 import { UserError } from './users';
+
+export const LIBSQL_BACKUP_MESSAGE =
+  "DATABASE_URL names a libSQL server: back it up with the server's own backups " +
+  '(sqld: copy its --db-path folder while it is stopped, or its bottomless S3 backups; ' +
+  'Turso: point-in-time restore). This command copies the embedded file only.';
 
 /** Pages per backup step: all of them, so the copy is one snapshot and never restarts. */
 const ALL_PAGES = 0x7fffffff;
@@ -12,6 +17,8 @@ const ALL_PAGES = 0x7fffffff;
  * overwritten: it is created exclusively first, so two backups cannot race for one name.
  */
 export async function backupDatabase(db: Db, target: string): Promise<{ pages: number }> {
+  const file = sqliteFileOf(db);
+  if (!file) throw new UserError(LIBSQL_BACKUP_MESSAGE);
   let fd: number;
   try {
     fd = openSync(target, 'wx');
@@ -22,7 +29,7 @@ export async function backupDatabase(db: Db, target: string): Promise<{ pages: n
   }
   closeSync(fd);
   try {
-    const result = await db.$client.backup(target, { progress: () => ALL_PAGES });
+    const result = await file.backup(target, { progress: () => ALL_PAGES });
     return { pages: result.totalPages };
   } catch (error) {
     rmSync(target, { force: true });

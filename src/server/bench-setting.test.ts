@@ -31,7 +31,7 @@ describe('BENCH_NO_THROTTLE (benchmarks only)', () => {
   });
 
   it('when on, contact messages and subscriptions from one address are neither counted nor refused', async () => {
-    const deps = createTestDeps({ config: testConfig({ benchNoThrottle: true }) });
+    const deps = await createTestDeps({ config: testConfig({ benchNoThrottle: true }) });
     const { caller } = callerFor(deps, { ip: '203.0.113.9' });
     for (let i = 0; i < 8; i++) {
       await caller.contact.send({

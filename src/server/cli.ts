@@ -2,12 +2,13 @@
  * `npm run admin -- <command>`: user management from the shell (DESIGN.md section 3).
  * Works on the database named by DATABASE_PATH; the server may be running meanwhile.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase, type Db } from '../../db';
-import { backupDatabase } from './backup';
+import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from './backup';
+import { databaseTarget } from './config';
 import {
   addUser,
   checkPassword,
@@ -87,7 +88,7 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     case 'add-user': {
       const { username, email } = parseAddUser(args);
       // Refused before the prompt, so nobody types a password for nothing.
-      if (userExists(db, username)) throw new UserError(`user "${username}" already exists`);
+      if (await userExists(db, username)) throw new UserError(`user "${username}" already exists`);
       await addUser(db, { username, email, password: await readPassword(env, io) }, new Date());
       io.out(
         email
@@ -98,7 +99,8 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     }
     case 'set-password': {
       const username = oneArgument(args, 'set-password <username>');
-      if (!userExists(db, username)) throw new UserError(`user "${username}" does not exist`);
+      if (!(await userExists(db, username)))
+        throw new UserError(`user "${username}" does not exist`);
       await setPassword(db, username, await readPassword(env, io));
       io.out(`password of "${username}" changed; its sessions were ended`);
       return;
@@ -108,7 +110,7 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
         throw usageError('set-email <username> [<address>]');
       }
       const [username = '', email] = args;
-      setEmail(db, username, email || null);
+      await setEmail(db, username, email || null);
       io.out(
         email
           ? `sign-in codes for "${username}" go to ${email}`
@@ -118,13 +120,13 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     }
     case 'remove-user': {
       const username = oneArgument(args, 'remove-user <username>');
-      removeUser(db, username);
+      await removeUser(db, username);
       io.out(`user "${username}" removed; its sessions were ended`);
       return;
     }
     case 'list-users': {
       if (args.length > 0) throw usageError('list-users');
-      for (const user of listUsers(db)) io.out(`${user.username} ${user.email ?? '-'}`);
+      for (const user of await listUsers(db)) io.out(`${user.username} ${user.email ?? '-'}`);
       return;
     }
     case 'backup': {
@@ -151,13 +153,15 @@ export async function main(argv: string[], env: Env, io: CliIo): Promise<number>
   }
   let db: Db | undefined;
   try {
-    const file = env.DATABASE_PATH || 'data/app.db';
-    // A backup of a database that does not exist would quietly create and copy an empty one.
-    if (command === 'backup' && (file === ':memory:' || !existsSync(file))) {
-      throw new UserError(`no database at "${file}" (DATABASE_PATH) to back up`);
+    const target = databaseTarget(env);
+    if (command === 'backup') {
+      if ('url' in target) throw new UserError(LIBSQL_BACKUP_MESSAGE);
+      // A backup of a database that does not exist would quietly create and copy an empty one.
+      if (!existsSync(target.file)) {
+        throw new UserError(`no database at "${target.file}" (DATABASE_PATH) to back up`);
+      }
     }
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    db = openDatabase(file);
+    db = await openDatabase(target);
     await run(db, command, args, env, io);
     return 0;
   } catch (error) {
@@ -168,7 +172,7 @@ export async function main(argv: string[], env: Env, io: CliIo): Promise<number>
     );
     return 1;
   } finally {
-    if (db) closeDatabase(db);
+    if (db) await closeDatabase(db);
   }
 }
 

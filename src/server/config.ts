@@ -1,11 +1,13 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { DatabaseTarget } from '../../db';
 
 export interface Config {
   port: number;
   host: string;
-  databasePath: string;
+  /** DATABASE_URL's libSQL server, or else DATABASE_PATH's embedded file. */
+  database: DatabaseTarget;
   sessionSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -58,6 +60,31 @@ function parseEmail(name: string, raw: string | undefined): string | null {
   return raw;
 }
 
+const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
+
+/**
+ * DATABASE_URL names a libSQL server shared by every instance; unset, DATABASE_PATH names
+ * the embedded file (its folder created here). Used by the server and the admin CLI alike.
+ */
+export function databaseTarget(env: Env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError(`DATABASE_URL must be an http://, https:// or libsql:// address`);
+    }
+    if (!LIBSQL_SCHEMES.has(parsed.protocol) || !parsed.hostname) {
+      throw new ConfigError(`DATABASE_URL must be an http://, https:// or libsql:// address`);
+    }
+    return { url, authToken: env.DATABASE_AUTH_TOKEN || undefined };
+  }
+  const file = env.DATABASE_PATH || 'data/app.db';
+  createParentFolder(file);
+  return { file };
+}
+
 /** The database's folder; a path under a regular file or without permission is a bad value. */
 function createParentFolder(databasePath: string): void {
   try {
@@ -78,13 +105,18 @@ function fsReason(error: unknown): string {
  * Uses SESSION_SECRET when given; otherwise keeps a generated secret next to the database
  * (mode 0600) so sessions survive restarts without anyone having to configure one.
  */
-function resolveSessionSecret(raw: string | undefined, databasePath: string): string {
+function resolveSessionSecret(raw: string | undefined, database: DatabaseTarget): string {
   if (raw !== undefined && raw !== '') {
     if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
     return raw;
   }
-  if (databasePath === ':memory:') return randomBytes(32).toString('hex');
-  const file = path.join(path.dirname(databasePath), 'session-secret');
+  if ('url' in database) {
+    // A secret generated here would differ on every instance: no cookie would work on another.
+    throw new ConfigError(
+      'SESSION_SECRET is required with DATABASE_URL: every instance must share the same one',
+    );
+  }
+  const file = path.join(path.dirname(database.file), 'session-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
@@ -118,8 +150,7 @@ function parseBenchNoThrottle(env: Env, production: boolean): boolean {
 }
 
 export function loadConfig(env: Env = process.env, videoUrl: string | null = null): Config {
-  const databasePath = env.DATABASE_PATH || 'data/app.db';
-  if (databasePath !== ':memory:') createParentFolder(databasePath);
+  const database = databaseTarget(env);
   const production = env.NODE_ENV === 'production';
   if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) {
     throw new ConfigError('TRUST_PROXY must be 1 or unset');
@@ -133,8 +164,8 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '127.0.0.1',
-    databasePath,
-    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, databasePath),
+    database,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost',
     contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),

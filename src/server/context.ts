@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createLimiter, PASSWORD_HASH_LIMITS } from './auth/limiter';
+import { createLimiter, PASSWORD_HASH_LIMITS } from './limiter';
 import type { AppDeps, Context } from './trpc';
 
 /** Hashes compete for this process's threads and memory, whichever app instance asks. */

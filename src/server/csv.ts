@@ -30,19 +30,19 @@ const options = {
  * client reads, a chunk at a time, so the export's size never sits in memory.
  */
 export function csvStream<T>(
-  rows: Iterator<T>,
+  rows: AsyncIterator<T>,
   columns: CsvColumn<T>[],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let first = true;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       const records: (string | number | null)[][] = [];
-      let next = rows.next();
+      let next = await rows.next();
       while (!next.done) {
         records.push(columns.map((column) => column.value(next.value as T)));
         if (records.length === CHUNK_ROWS) break;
-        next = rows.next();
+        next = await rows.next();
       }
       const text = stringify(records, {
         ...options,
@@ -54,8 +54,8 @@ export function csvStream<T>(
       if (text) controller.enqueue(encoder.encode(text));
       if (records.length < CHUNK_ROWS) controller.close();
     },
-    cancel() {
-      rows.return?.();
+    async cancel() {
+      await rows.return?.();
     },
   });
 }

@@ -11,8 +11,8 @@ import { rest } from '../../tests/support/rest';
 let app: App;
 let deps: TestDeps;
 
-beforeEach(() => {
-  ({ app, deps } = createTestApp());
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp());
 });
 
 const contact = {

@@ -33,8 +33,8 @@ const TIMEOUT_MS = 60_000 + RUNS * 500;
 
 const STACK_TRACE = /\n\s+at |node_modules|SqliteError|DrizzleQueryError|\.ts:\d+/;
 
-function fuzzApp() {
-  return createTestApp({ config: testConfig({ trustProxy: true }) });
+async function fuzzApp() {
+  return await createTestApp({ config: testConfig({ trustProxy: true }) });
 }
 type Fuzz = ReturnType<typeof fuzzApp>;
 

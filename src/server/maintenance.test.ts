@@ -12,7 +12,7 @@ import { pruneExpired, pruneSafely } from './maintenance';
 import { callerFor, createTestDeps, signedInCookie } from '../../tests/support/app';
 
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
-  const deps = createTestDeps();
+  const deps = await createTestDeps();
   const old = await signedInCookie(deps, 'old');
   recordEvent(deps.db, ['login-fail:ip:1'], deps.clock.now());
   deps.clock.advance(SESSION_TTL_MS - 60_000);

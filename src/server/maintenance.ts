@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import type { Db } from '../../db';
+import { writeTransaction, type Db } from '../../db';
 import { sessions, twoFactorChallenges } from '../../db/schema';
 import { pruneEvents } from './auth/throttle';
 import { loggableError, type Logger } from './logger';
@@ -11,10 +11,12 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
  * Deletes expired sessions and challenges and throttle events older than any window, so
  * these tables stay small however long the server runs.
  */
-export function pruneExpired(db: Db, now: Date): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-  db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).run();
-  pruneEvents(db, now);
+export function pruneExpired(db: Db, now: Date): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+    await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
+    await pruneEvents(tx, now);
+  });
 }
 
 /**
@@ -22,9 +24,9 @@ export function pruneExpired(db: Db, now: Date): void {
  * busy_timeout (a long backup, a CLI command) or any other failure is logged, and the next
  * round tries again.
  */
-export function pruneSafely(db: Db, now: Date, logger: Logger): boolean {
+export async function pruneSafely(db: Db, now: Date, logger: Logger): Promise<boolean> {
   try {
-    pruneExpired(db, now);
+    await pruneExpired(db, now);
     return true;
   } catch (error) {
     logger.error('maintenance.prune_failed', { error: loggableError(error) });

@@ -13,8 +13,8 @@ import { insertUser, PASSWORD } from '../../tests/support/users';
 let deps: TestDeps;
 let app: ReturnType<typeof createApp>;
 
-beforeEach(() => {
-  deps = createTestDeps();
+beforeEach(async () => {
+  deps = await createTestDeps();
   app = createApp(deps);
 });
 
@@ -100,7 +100,7 @@ describe('cross-site requests', () => {
   });
 
   it('compares with the forwarded host behind a trusted proxy', async () => {
-    deps = createTestDeps({ config: testConfig({ trustProxy: true }) });
+    deps = await createTestDeps({ config: testConfig({ trustProxy: true }) });
     app = createApp(deps);
     const res = await app.request('/api/admin/login', {
       method: 'POST',
@@ -335,7 +335,7 @@ describe('security headers', () => {
   });
 
   it('allows only the configured video host in frame-src, and its thumbnails', async () => {
-    deps = createTestDeps({
+    deps = await createTestDeps({
       config: testConfig({ videoFrameHost: 'https://www.youtube-nocookie.com' }),
     });
     const csp =
@@ -354,7 +354,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only in production', async () => {
-    deps = createTestDeps({ config: testConfig({ production: true }) });
+    deps = await createTestDeps({ config: testConfig({ production: true }) });
     const res = await createApp(deps).request('/healthz');
     expect(res.headers.get('strict-transport-security')).toBe(
       'max-age=31536000; includeSubDomains',

@@ -27,9 +27,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * adapter, which answers it through the procedure and so from the same cache.
  */
 export function publicFactsHandler(db: Db, form: 'rest' | 'trpc') {
-  return (c: HonoCtx<AppEnv>, next: Next) => {
+  return async (c: HonoCtx<AppEnv>, next: Next) => {
     if (form === 'trpc' && c.req.url.includes('?')) return next();
-    const ready = publicFacts(db)[form];
+    const ready = (await publicFacts(db))[form];
     const headers = {
       ...ownHeaders(c),
       'Content-Type': 'application/json',

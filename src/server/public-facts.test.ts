@@ -20,8 +20,8 @@ import { etagMatches } from './public-facts-route';
 let app: App;
 let deps: TestDeps;
 
-beforeEach(() => {
-  ({ app, deps } = createTestApp());
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp());
   seedDemoFacts(deps.db, deps.clock.now());
 });
 
@@ -72,7 +72,7 @@ describe('public facts: ready bytes with an ETag', () => {
   });
 
   it('serves the same ETag for the same content, whichever process made it', async () => {
-    const other = createTestApp();
+    const other = await createTestApp();
     seedDemoFacts(other.deps.db, other.deps.clock.now());
     const here = (await get(REST)).res.headers.get('etag');
     const there = (await get(REST, {}, other.app)).res.headers.get('etag');
@@ -173,8 +173,8 @@ describe('public facts cache with several instances on one database file', () =>
   });
 
   it("another connection's writes (another instance, the CLI, a manual edit) are seen at once", async () => {
-    const depsA = createTestDeps({ db: dbA });
-    const depsB = createTestDeps({ db: dbB });
+    const depsA = await createTestDeps({ db: dbA });
+    const depsB = await createTestDeps({ db: dbB });
     const appA = createApp(depsA);
     const texts = async () =>
       (

@@ -4,19 +4,16 @@
  * of GET /api/ai-facts and GET /api/trpc/facts.listPublic: the query runs only when the
  * content may have changed.
  *
- * Staleness (DESIGN.md section 7): before each use the cache compares a version made of
- *  - SQLite's `PRAGMA data_version`, which changes when ANOTHER connection (another app
- *    instance on the same file, the admin CLI, a manual edit) commits a write, and
- *  - an in-process counter that the facts and tags procedures bump inside their write
- *    transaction, because data_version does not change for the connection's own writes.
- * The check is one prepared pragma, about a microsecond. Another connection's write of any
- * table (a contact message) also drops the cache: correct, and rare enough to be cheap.
+ * Staleness (DESIGN.md section 7): before each use the cache reads the `ai_facts` row of
+ * `change_counters`, which triggers bump on every insert, update and delete of a fact,
+ * whoever writes it: this instance, another instance on the same file or libSQL server, the
+ * admin CLI, a manual edit. On the embedded file that is one prepared read of a one-row
+ * index (microseconds); on a libSQL server one small request instead of the whole list.
  */
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db';
-import { aiFacts } from '../../db/schema';
+import { aiFacts, changeCounters } from '../../db/schema';
 import type { PublicFact } from '../shared/types';
 
 export interface PublicFactsResult {
@@ -40,12 +37,9 @@ export interface PublicFactsSnapshot {
 }
 
 interface CacheState {
-  dataVersion: Statement<[], number>;
-  /** Bumped by this process's own fact and tag writes. */
-  localVersion: number;
   snapshot: PublicFactsSnapshot | null;
-  snapshotDataVersion: number;
-  snapshotLocalVersion: number;
+  /** The counter's value read before the snapshot's rows. */
+  snapshotVersion: number;
 }
 
 const states = new WeakMap<Db, CacheState>();
@@ -53,16 +47,30 @@ const states = new WeakMap<Db, CacheState>();
 function stateOf(db: Db): CacheState {
   let state = states.get(db);
   if (!state) {
-    state = {
-      dataVersion: db.$client.prepare<[], number>('PRAGMA data_version').pluck(),
-      localVersion: 0,
-      snapshot: null,
-      snapshotDataVersion: -1,
-      snapshotLocalVersion: -1,
-    };
+    state = { snapshot: null, snapshotVersion: -1 };
     states.set(db, state);
   }
   return state;
+}
+
+const versionQueries = new WeakMap<Db, ReturnType<typeof prepareVersionQuery>>();
+
+function prepareVersionQuery(db: Db) {
+  return db
+    .select({ value: changeCounters.value })
+    .from(changeCounters)
+    .where(eq(changeCounters.name, 'ai_facts'))
+    .prepare();
+}
+
+async function factsVersion(db: Db): Promise<number> {
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = prepareVersionQuery(db);
+    versionQueries.set(db, query);
+  }
+  const row = await query.get();
+  return row?.value ?? 0;
 }
 
 function ready(value: unknown): ReadyJson {
@@ -71,8 +79,8 @@ function ready(value: unknown): ReadyJson {
   return { body, etag: `"${hash}"` };
 }
 
-function load(db: Db): PublicFactsSnapshot {
-  const facts = db
+async function load(db: Db): Promise<PublicFactsSnapshot> {
+  const facts = await db
     .select({ id: aiFacts.id, factText: aiFacts.factText, source: aiFacts.source })
     .from(aiFacts)
     .where(eq(aiFacts.active, true))
@@ -88,30 +96,15 @@ function load(db: Db): PublicFactsSnapshot {
   };
 }
 
-/** The current public facts: from memory, or read anew when the database changed. */
-export function publicFacts(db: Db): PublicFactsSnapshot {
+/** The current public facts: from memory, or read anew when a fact changed. */
+export async function publicFacts(db: Db): Promise<PublicFactsSnapshot> {
   const state = stateOf(db);
-  const dataVersion = state.dataVersion.get() as number;
-  if (
-    state.snapshot &&
-    state.snapshotDataVersion === dataVersion &&
-    state.snapshotLocalVersion === state.localVersion
-  ) {
-    return state.snapshot;
-  }
+  const version = await factsVersion(db);
+  if (state.snapshot && state.snapshotVersion === version) return state.snapshot;
   // The version is read before the rows: a write landing in between makes the next call
   // read again, never keeps stale rows.
-  const localVersion = state.localVersion;
-  state.snapshot = load(db);
-  state.snapshotDataVersion = dataVersion;
-  state.snapshotLocalVersion = localVersion;
-  return state.snapshot;
-}
-
-/**
- * Marks the facts or tags as changed by this process. Called by every fact and tag write,
- * inside its transaction (a rolled-back write only costs one extra reload).
- */
-export function factsChanged(db: Db): void {
-  stateOf(db).localVersion++;
+  const snapshot = await load(db);
+  state.snapshot = snapshot;
+  state.snapshotVersion = version;
+  return snapshot;
 }

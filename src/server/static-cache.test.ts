@@ -11,13 +11,13 @@ let app: ReturnType<typeof createApp>;
 
 const page = (text: string) => `<!doctype html><html><body>${text.repeat(200)}</body></html>`;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'client-cache-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), page('first '));
   writeFileSync(path.join(dir, 'app.html'), page('app '));
   writeFileSync(path.join(dir, 'assets', 'chunk-Ab1.js'), `console.log(${'1'.repeat(3000)})`);
-  app = createApp(createTestDeps(), { clientDir: dir });
+  app = createApp(await createTestDeps(), { clientDir: dir });
 });
 
 afterEach(() => {

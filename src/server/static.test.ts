@@ -15,7 +15,7 @@ const INDEX = `<!doctype html><html><head><title>App</title><script>${THEME_SCRI
 const APP = `<!doctype html><html><head><title>Admin</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Zz9.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'client-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
@@ -27,7 +27,7 @@ beforeAll(() => {
   // A precompressed sibling that differs from what compressing on the fly would give.
   writeFileSync(path.join(dir, 'assets', 'pre-1.css'), 'b{}'.repeat(1000));
   writeFileSync(path.join(dir, 'assets', 'pre-1.css.gz'), Buffer.from('precompressed marker'));
-  app = createApp(createTestDeps(), { clientDir: dir });
+  app = createApp(await createTestDeps(), { clientDir: dir });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,10 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { loggableError } from './logger';
 import type { Db } from '../../db';
 import type { Config } from './config';
 import type { Mailer } from './mail';
 import type { Logger } from './logger';
-import type { Limiter } from './auth/limiter';
+import type { Limiter } from './limiter';
 import { requireAdmin } from './auth/session';
 
 export interface Clock {
@@ -60,6 +62,10 @@ export function zodIssues(error: ZodError): ErrorIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
+/** The 503 answer when the database cannot be reached or stays busy. */
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a moment.';
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -84,7 +90,31 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * A database that cannot be reached (a libSQL server restarting) or stays locked is the
+ * server's temporary trouble, not a bug: every procedure answers it with 503 and a clear
+ * message instead of a 500, and nothing half-done remains (its transaction rolled back).
+ */
+const databaseTrouble = t.middleware(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (result.ok || !isDatabaseUnavailable(result.error.cause)) return result;
+  ctx.logger.error('db.unavailable', {
+    requestId: ctx.req.requestId,
+    path,
+    error: loggableError(result.error.cause),
+  });
+  return {
+    ...result,
+    error: new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_UNAVAILABLE,
+      cause: result.error.cause,
+    }),
+  };
+});
+
+export const publicProcedure = t.procedure.use(databaseTrouble);
 
 /** Procedures only a fully signed-in administrator (password and, if due, code) may call. */
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {

@@ -14,8 +14,8 @@ import {
 
 let deps: TestDeps;
 
-beforeEach(() => {
-  deps = createTestDeps();
+beforeEach(async () => {
+  deps = await createTestDeps();
 });
 
 const now = () => deps.clock.now();

@@ -46,12 +46,12 @@ function findUser(db: Db, username: string) {
   return db.select().from(users).where(eq(users.username, username)).get();
 }
 
-export function userExists(db: Db, username: string): boolean {
-  return findUser(db, username) !== undefined;
+export async function userExists(db: Db, username: string): Promise<boolean> {
+  return (await findUser(db, username)) !== undefined;
 }
 
-function requireUser(db: Db, username: string) {
-  const user = findUser(db, username);
+async function requireUser(db: Db, username: string) {
+  const user = await findUser(db, username);
   if (!user) throw new UserError(`user "${username}" does not exist`);
   return user;
 }
@@ -64,15 +64,17 @@ export async function addUser(
   const username = checkUsername(input.username);
   checkPassword(input.password);
   const email = input.email ? checkEmail(input.email) : null;
-  if (findUser(db, username)) throw new UserError(`user "${username}" already exists`);
+  if (await findUser(db, username)) throw new UserError(`user "${username}" already exists`);
   const password = await hashPassword(input.password);
   // Re-checked after the slow hash: another process may have added the name meanwhile.
-  const inserted = db
-    .insert(users)
-    .values({ username, password, email, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: users.id })
-    .get();
+  const inserted = await writeTransaction(db, (tx) =>
+    tx
+      .insert(users)
+      .values({ username, password, email, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+      .get(),
+  );
   if (!inserted) throw new UserError(`user "${username}" already exists`);
 }
 
@@ -82,12 +84,12 @@ export async function addUser(
  * the stored hash when it creates its session).
  */
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
-  const user = requireUser(db, username);
+  const user = await requireUser(db, username);
   checkPassword(password);
   const hash = await hashPassword(password);
-  writeTransaction(db, () => {
-    db.update(users).set({ password: hash }).where(eq(users.id, user.id)).run();
-    endAllSessionsOf(db, user.id);
+  await writeTransaction(db, async (tx) => {
+    await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
+    await endAllSessionsOf(tx, user.id);
   });
 }
 
@@ -95,24 +97,24 @@ export async function setPassword(db: Db, username: string, password: string): P
  * Without an address the user signs in with the password alone. Turning the second factor
  * on or off also ends the user's sessions: they were started under the other rule.
  */
-export function setEmail(db: Db, username: string, email: string | null): void {
-  const user = requireUser(db, username);
+export async function setEmail(db: Db, username: string, email: string | null): Promise<void> {
+  const user = await requireUser(db, username);
   const checked = email ? checkEmail(email) : null;
-  writeTransaction(db, () => {
-    db.update(users).set({ email: checked }).where(eq(users.id, user.id)).run();
-    endAllSessionsOf(db, user.id);
+  await writeTransaction(db, async (tx) => {
+    await tx.update(users).set({ email: checked }).where(eq(users.id, user.id));
+    await endAllSessionsOf(tx, user.id);
   });
 }
 
-export function removeUser(db: Db, username: string): void {
-  const user = requireUser(db, username);
-  writeTransaction(db, () => {
-    endAllSessionsOf(db, user.id);
-    db.delete(users).where(eq(users.id, user.id)).run();
+export async function removeUser(db: Db, username: string): Promise<void> {
+  const user = await requireUser(db, username);
+  await writeTransaction(db, async (tx) => {
+    await endAllSessionsOf(tx, user.id);
+    await tx.delete(users).where(eq(users.id, user.id));
   });
 }
 
-export function listUsers(db: Db): UserSummary[] {
+export async function listUsers(db: Db): Promise<UserSummary[]> {
   return db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -120,8 +122,8 @@ export function listUsers(db: Db): UserSummary[] {
     .all();
 }
 
-export function countUsers(db: Db): number {
-  return db.select({ n: count() }).from(users).get()?.n ?? 0;
+export async function countUsers(db: Db): Promise<number> {
+  return (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 }
 
 /**
@@ -133,7 +135,7 @@ export async function ensureInitialAdmin(
   initial: { username: string; password: string; email: string | null } | null,
   now: Date,
 ): Promise<string | null> {
-  if (!initial || countUsers(db) > 0) return null;
+  if (!initial || (await countUsers(db)) > 0) return null;
   await addUser(db, initial, now);
   return initial.username;
 }

@@ -1,9 +1,11 @@
 /**
- * Builders for in-process tests: a whole app on a fresh migrated in-memory database, with a
- * settable clock and a mailer that records what it would send.
+ * Builders for in-process tests: a whole app on a fresh migrated database (a temporary file,
+ * or a libSQL server with TEST_DATABASE=sqld), with a settable clock and a mailer that
+ * records what it would send.
  */
 import { sealData } from 'iron-session';
-import { openDatabase } from '../../db';
+import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../db';
 import { sessions, users } from '../../db/schema';
 import { createApp } from '../../src/server/app';
 import { cookieSealKey } from '../../src/server/auth/keys';
@@ -14,6 +16,7 @@ import { createMemoryLogger } from '../../src/server/logger';
 import type { MailMessage, Mailer } from '../../src/server/mail';
 import { appRouter } from '../../src/server/routers';
 import { createCallerFactory, type AppDeps } from '../../src/server/trpc';
+import { openTestDatabase } from './database';
 
 export interface TestClock {
   now(): Date;
@@ -59,7 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    databasePath: ':memory:',
+    database: { file: 'unused-in-process.db' },
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     smtpUrl: null,
     mailFrom: 'no-reply@example.com',
@@ -78,9 +81,9 @@ export type TestDeps = AppDeps & {
   logger: ReturnType<typeof createMemoryLogger>;
 };
 
-export function createTestDeps(overrides: Partial<AppDeps> = {}): TestDeps {
+export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<TestDeps> {
   return {
-    db: openDatabase(':memory:'),
+    db: overrides.db ?? (await openTestDatabase()).db,
     config: testConfig(),
     mailer: createRecordingMailer(),
     clock: createTestClock(),
@@ -89,8 +92,8 @@ export function createTestDeps(overrides: Partial<AppDeps> = {}): TestDeps {
   } as TestDeps;
 }
 
-export function createTestApp(overrides: Partial<AppDeps> = {}) {
-  const deps = createTestDeps(overrides);
+export async function createTestApp(overrides: Partial<AppDeps> = {}) {
+  const deps = await createTestDeps(overrides);
   return { deps, app: createApp(deps) };
 }
 
@@ -110,23 +113,22 @@ export function callerFor(deps: AppDeps, opts: { cookie?: string; ip?: string } 
  */
 export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise<string> {
   const now = deps.clock.now();
-  const user =
-    deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) }).sync() ??
-    deps.db
-      .insert(users)
-      .values({ username, password: 'not-a-usable-hash', createdAt: now })
-      .returning()
-      .get();
   const sid = newToken();
-  deps.db
-    .insert(sessions)
-    .values({
+  await writeTransaction(deps.db, async (tx) => {
+    const user =
+      (await tx.select().from(users).where(eq(users.username, username)).get()) ??
+      (await tx
+        .insert(users)
+        .values({ username, password: 'not-a-usable-hash', createdAt: now })
+        .returning()
+        .get());
+    await tx.insert(sessions).values({
       id: sid,
       userId: user.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    })
-    .run();
+    });
+  });
   const sealed = await sealData(
     { sid },
     { password: cookieSealKey(deps.config.sessionSecret), ttl: SESSION_TTL_MS / 1000 },

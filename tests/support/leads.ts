@@ -1,5 +1,6 @@
 /** Builders for the admin's leads: contact messages and subscribers stored directly. */
-import { contacts, subscribers, type ContactRow } from '../../db/schema';
+import { writeTransaction, type Db } from '../../db';
+import { contacts, subscribers, type ContactRow, type SubscriberRow } from '../../db/schema';
 import type { ContactSubject } from '../../src/shared/schemas';
 import type { AppDeps } from '../../src/server/trpc';
 import type { TestClock } from './app';
@@ -20,45 +21,51 @@ export function storeMessages(
   deps: Pick<AppDeps, 'db'> & { clock: TestClock },
   count: number,
   fields: MessageFields | ((i: number) => MessageFields) = {},
-): ContactRow[] {
-  const rows: ContactRow[] = [];
-  for (let i = 0; i < count; i++) {
+): Promise<ContactRow[]> {
+  const values = Array.from({ length: count }, (_, i) => {
     const own = typeof fields === 'function' ? fields(i) : fields;
     deps.clock.advance(1000);
-    rows.push(
-      deps.db
-        .insert(contacts)
-        .values({
-          name: `Visitor ${i + 1}`,
-          email: `visitor${i + 1}@example.com`,
-          company: null,
-          subject: 'consulting',
-          message: `Message number ${i + 1} about a project.`,
-          privacy: true,
-          createdAt: deps.clock.now(),
-          ...own,
-        })
-        .returning()
-        .get(),
-    );
-  }
-  return rows;
+    return {
+      name: `Visitor ${i + 1}`,
+      email: `visitor${i + 1}@example.com`,
+      company: null,
+      subject: 'consulting' as const,
+      message: `Message number ${i + 1} about a project.`,
+      privacy: true,
+      createdAt: deps.clock.now(),
+      ...own,
+    };
+  });
+  return insertInChunks(deps, values, (tx, chunk) =>
+    tx.insert(contacts).values(chunk).returning().all(),
+  );
 }
 
 export function storeSubscribers(
   deps: Pick<AppDeps, 'db'> & { clock: TestClock },
   count: number,
-): (typeof subscribers.$inferSelect)[] {
-  const rows = [];
-  for (let i = 0; i < count; i++) {
+): Promise<SubscriberRow[]> {
+  const values = Array.from({ length: count }, (_, i) => {
     deps.clock.advance(1000);
-    rows.push(
-      deps.db
-        .insert(subscribers)
-        .values({ email: `reader${i + 1}@example.com`, createdAt: deps.clock.now() })
-        .returning()
-        .get(),
-    );
-  }
-  return rows;
+    return { email: `reader${i + 1}@example.com`, createdAt: deps.clock.now() };
+  });
+  return insertInChunks(deps, values, (tx, chunk) =>
+    tx.insert(subscribers).values(chunk).returning().all(),
+  );
+}
+
+/** One transaction, a few hundred rows a statement (SQLite's limit on bound values). */
+async function insertInChunks<V, R>(
+  deps: Pick<AppDeps, 'db'>,
+  values: V[],
+  insert: (tx: Db, chunk: V[]) => R[] | Promise<R[]>,
+): Promise<R[]> {
+  if (values.length === 0) return [];
+  return writeTransaction(deps.db, async (tx) => {
+    const rows: R[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      rows.push(...(await insert(tx, values.slice(i, i + 500))));
+    }
+    return rows;
+  });
 }

@@ -1,4 +1,5 @@
 /** Users and cookies for sign-in tests. */
+import { writeTransaction } from '../../db';
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { readCookie, type CookiePayload } from '../../src/server/auth/session';
@@ -17,11 +18,14 @@ export async function insertUser(
   email: string | null = null,
 ): Promise<UserRow> {
   passwordHash ??= hashPassword(PASSWORD);
-  return deps.db
-    .insert(users)
-    .values({ username, password: await passwordHash, email, createdAt: deps.clock.now() })
-    .returning()
-    .get();
+  const password = await passwordHash;
+  return writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(users)
+      .values({ username, password, email, createdAt: deps.clock.now() })
+      .returning()
+      .get(),
+  );
 }
 
 /** The session cookie's name in either mode (`__Host-` prefixed in production). */

@@ -26,9 +26,9 @@ let deps: TestDeps;
 let app: App;
 let mailer: RecordingMailer;
 
-function setup(production: boolean) {
+async function setup(production: boolean) {
   mailer = createRecordingMailer();
-  deps = createTestDeps({ mailer, config: testConfig({ sessionSecret: SECRET, production }) });
+  deps = await createTestDeps({ mailer, config: testConfig({ sessionSecret: SECRET, production }) });
   app = createApp(deps);
 }
 

@@ -11,7 +11,7 @@ import { SIGN_IN_BUSY } from '../routers/admin';
 import { createTestDeps, testConfig, type TestDeps } from '../../../tests/support/app';
 import { rest, type RestResult } from '../../../tests/support/rest';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
-import { createLimiter, type Limiter } from './limiter';
+import { createLimiter, type Limiter } from '../limiter';
 
 const ATTACKER = '203.0.113.66';
 const HASH_BUDGET_MS = 30_000;
@@ -19,8 +19,8 @@ const HASH_BUDGET_MS = 30_000;
 let deps: TestDeps;
 let app: App;
 
-function setup(hashLimiter?: Limiter) {
-  deps = createTestDeps({ config: testConfig({ trustProxy: true }), hashLimiter });
+async function setup(hashLimiter?: Limiter) {
+  deps = await createTestDeps({ config: testConfig({ trustProxy: true }), hashLimiter });
   app = createApp(deps);
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../tests/support/app';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
-import type { Limiter } from './limiter';
+import type { Limiter } from '../limiter';
 
 const BUDGET_MS = 20_000;
 
@@ -34,9 +34,9 @@ function changingBeforeCheck(meanwhile: () => Promise<void> | void): Limiter {
   };
 }
 
-function setup(hashLimiter?: Limiter) {
+async function setup(hashLimiter?: Limiter) {
   mailer = createRecordingMailer();
-  deps = createTestDeps({ mailer, hashLimiter });
+  deps = await createTestDeps({ mailer, hashLimiter });
 }
 
 beforeEach(() => setup());

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
-import type { Db } from '../../../db';
+import { writeTransaction, type Db } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
 import type { Context, SessionUser } from '../trpc';
 import { cookieSealKey } from './keys';
@@ -60,7 +60,7 @@ export async function readSession(ctx: Context): Promise<SessionState> {
   const payload = await readCookie(ctx);
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
-    const row = ctx.db
+    const row = await ctx.db
       .select({ id: users.id, username: users.username })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -69,7 +69,7 @@ export async function readSession(ctx: Context): Promise<SessionState> {
     if (row) return { kind: 'signedIn', sessionId: payload.sid, user: row };
   }
   if (payload && 'challengeId' in payload) {
-    const row = ctx.db
+    const row = await ctx.db
       .select({ id: users.id, username: users.username })
       .from(twoFactorChallenges)
       .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
@@ -108,16 +108,14 @@ async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise
 }
 
 /**
- * Inserts a session row with a fresh id (never reusing the pending cookie's). Synchronous,
- * so callers run it inside the write transaction that also checks it may still happen.
+ * Inserts a session row with a fresh id (never reusing the pending cookie's). Callers run it
+ * inside the write transaction that also checks it may still happen.
  */
-export function insertSession(ctx: Context, userId: number): string {
-  const now = ctx.clock.now();
+export async function insertSession(tx: Db, now: Date, userId: number): Promise<string> {
   const id = newToken();
-  ctx.db
+  await tx
     .insert(sessions)
-    .values({ id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-    .run();
+    .values({ id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return id;
 }
 
@@ -130,35 +128,31 @@ export async function startPendingLogin(ctx: Context, challengeId: string): Prom
   await writeCookie(ctx, { challengeId });
 }
 
-/** Deletes the session or challenge row a cookie names. */
-export function endCookieRows(db: Db, payload: CookiePayload | null): void {
-  if (payload && 'sid' in payload) db.delete(sessions).where(eq(sessions.id, payload.sid)).run();
+/** Deletes the session or challenge row a cookie names (inside a write transaction). */
+export async function endCookieRows(tx: Db, payload: CookiePayload | null): Promise<void> {
+  if (payload && 'sid' in payload) await tx.delete(sessions).where(eq(sessions.id, payload.sid));
   if (payload && 'challengeId' in payload) {
-    db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId)).run();
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId));
   }
 }
 
 /** Ends whatever the cookie names, server side, and clears the cookie. */
 export async function endSession(ctx: Context): Promise<void> {
-  endCookieRows(ctx.db, await readCookie(ctx));
+  const payload = await readCookie(ctx);
+  if (payload) await writeTransaction(ctx.db, (tx) => endCookieRows(tx, payload));
   await writeCookie(ctx, null);
 }
 
-/**
- * True while the user still exists with exactly this stored hash: a login re-checks it in
- * the transaction that creates its session, so a password change or removal committed
- * while the password was being checked leaves no live session behind.
- */
 /**
  * Whether the user's sign-in rules are still those a login read before hashing: the same
  * password and the same e-mail (turning the second factor on, off or to another address
  * while a login waits for its hash must not let that login finish under the old rule).
  */
-export function signInRulesUnchanged(
-  db: Db,
+export async function signInRulesUnchanged(
+  tx: Db,
   user: { id: number; password: string; email: string | null },
-): boolean {
-  const row = db
+): Promise<boolean> {
+  const row = await tx
     .select({ password: users.password, email: users.email })
     .from(users)
     .where(eq(users.id, user.id))
@@ -167,9 +161,9 @@ export function signInRulesUnchanged(
 }
 
 /** Ends every session and pending login of a user (password change, removal). */
-export function endAllSessionsOf(db: Context['db'], userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
-  db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId)).run();
+export async function endAllSessionsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {

@@ -30,13 +30,13 @@ it(
     const file = path.join(dir, 'app.db');
     const clock = createTestClock();
 
-    const first = createTestDeps({ db: openDatabase(file), clock });
+    const first = await createTestDeps({ db: openDatabase(file), clock });
     await insertUser(first, 'alice');
     const firstApp = createApp(first);
     for (let i = 0; i < 5; i++) expect((await login(firstApp, 'wrong password')).status).toBe(401);
     closeDatabase(first.db);
 
-    const second = createTestDeps({ db: openDatabase(file), clock });
+    const second = await createTestDeps({ db: openDatabase(file), clock });
     const res = await login(createApp(second), PASSWORD);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('900');

@@ -17,9 +17,14 @@ export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60
  * Seconds until the bucket has room again, or 0 when it has room now. Counters live in
  * SQLite so a restart does not hand out a fresh allowance.
  */
-export function secondsUntilAllowed(db: Db, bucket: string, rule: ThrottleRule, now: Date): number {
+export async function secondsUntilAllowed(
+  db: Db,
+  bucket: string,
+  rule: ThrottleRule,
+  now: Date,
+): Promise<number> {
   const since = new Date(now.getTime() - rule.windowMs);
-  const [row] = db
+  const [row] = await db
     .select({ n: count(), oldest: min(throttleEvents.at) })
     .from(throttleEvents)
     .where(and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, since)))
@@ -30,19 +35,21 @@ export function secondsUntilAllowed(db: Db, bucket: string, rule: ThrottleRule, 
 }
 
 /** Throws a 429 naming the wait when any of the buckets is full. */
-export function assertAllowed(
+export async function assertAllowed(
   db: Db,
   buckets: string[],
   rule: ThrottleRule,
   now: Date,
   message: string,
-): void {
-  const wait = Math.max(0, ...buckets.map((b) => secondsUntilAllowed(db, b, rule, now)));
+): Promise<void> {
+  let wait = 0;
+  for (const bucket of buckets)
+    wait = Math.max(wait, await secondsUntilAllowed(db, bucket, rule, now));
   if (wait > 0) throw new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
 }
 
-export function recordEvent(db: Db, buckets: string[], now: Date): void {
-  for (const bucket of buckets) db.insert(throttleEvents).values({ bucket, at: now }).run();
+export async function recordEvent(tx: Db, buckets: string[], now: Date): Promise<void> {
+  for (const bucket of buckets) await tx.insert(throttleEvents).values({ bucket, at: now });
 }
 
 /**
@@ -57,39 +64,40 @@ export function reserveEvent(
   rule: ThrottleRule,
   now: Date,
   message: string,
-): number[] {
-  return writeTransaction(db, () => {
-    assertAllowed(db, buckets, rule, now, message);
-    return buckets.map(
-      (bucket) =>
-        db
-          .insert(throttleEvents)
-          .values({ bucket, at: now })
-          .returning({ id: throttleEvents.id })
-          .get().id,
-    );
+): Promise<number[]> {
+  return writeTransaction(db, async (tx) => {
+    await assertAllowed(tx, buckets, rule, now, message);
+    const ids: number[] = [];
+    for (const bucket of buckets) {
+      const row = await tx
+        .insert(throttleEvents)
+        .values({ bucket, at: now })
+        .returning({ id: throttleEvents.id })
+        .get();
+      ids.push(row.id);
+    }
+    return ids;
   });
 }
 
-export function releaseEvents(db: Db, ids: number[]): void {
-  if (ids.length > 0) db.delete(throttleEvents).where(inArray(throttleEvents.id, ids)).run();
+/** Gives back counted events (inside a write transaction). */
+export async function releaseEvents(tx: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
 }
 
-export function clearBucket(db: Db, bucket: string): void {
-  db.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket)).run();
+export async function clearBucket(tx: Db, bucket: string): Promise<void> {
+  await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
 }
 
 /** Drops events older than the longest window; called now and then so the table stays small. */
-export function pruneEvents(db: Db, now: Date): void {
+export async function pruneEvents(tx: Db, now: Date): Promise<void> {
   const longest = Math.max(
     LOGIN_FAILURES.windowMs,
     CODES_SENT.windowMs,
     CONTACT_SUBMISSIONS.windowMs,
     SUBSCRIBE_SUBMISSIONS.windowMs,
   );
-  db.delete(throttleEvents)
-    .where(lt(throttleEvents.at, new Date(now.getTime() - longest)))
-    .run();
+  await tx.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - longest)));
 }
 
 function formatWait(seconds: number): string {

@@ -46,9 +46,9 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-beforeEach(() => {
+beforeEach(async () => {
   inbox.length = 0;
-  deps = createTestDeps();
+  deps = await createTestDeps();
   deps.mailer = createMailer({
     smtpUrl,
     from: 'no-reply@example.com',

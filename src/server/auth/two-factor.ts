@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
-import { writeTransaction } from '../../../db';
+import { writeTransaction, type Db } from '../../../db';
 import { throttleEvents, twoFactorChallenges } from '../../../db/schema';
 import type { Context } from '../trpc';
 import { codeHashKey } from './keys';
@@ -52,7 +52,7 @@ export interface ChallengeUser {
 export async function sendChallenge(
   ctx: Context,
   user: ChallengeUser,
-  mayStart: () => boolean,
+  mayStart: (tx: Db) => Promise<boolean>,
 ): Promise<string | null> {
   if (!ctx.mailer.canDeliver) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_UNAVAILABLE_MESSAGE });
@@ -62,26 +62,23 @@ export async function sendChallenge(
   const code = await generateCode();
   // Check and count in one write transaction, so two simultaneous logins cannot both slip
   // past the limit of codes per user.
-  const codeEvent = writeTransaction(ctx.db, () => {
-    if (!mayStart()) return null;
+  const codeEvent = await writeTransaction(ctx.db, async (tx) => {
+    if (!(await mayStart(tx))) return null;
     const bucket = codesSentBucket(user.id);
-    assertAllowed(ctx.db, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
-    const event = ctx.db
+    await assertAllowed(tx, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
+    const event = await tx
       .insert(throttleEvents)
       .values({ bucket, at: now })
       .returning({ id: throttleEvents.id })
       .get();
-    ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id)).run();
-    ctx.db
-      .insert(twoFactorChallenges)
-      .values({
-        id,
-        userId: user.id,
-        codeHash: hashCode(ctx.config.sessionSecret, id, code).toString('hex'),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      })
-      .run();
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await tx.insert(twoFactorChallenges).values({
+      id,
+      userId: user.id,
+      codeHash: hashCode(ctx.config.sessionSecret, id, code).toString('hex'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
     return event.id;
   });
   if (codeEvent === null) return null;
@@ -97,9 +94,9 @@ export async function sendChallenge(
   } catch (error) {
     // A code that never left does not count against the codes a user may be sent: an SMTP
     // outage must not lock the administrator out once it is over.
-    writeTransaction(ctx.db, () => {
-      ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).run();
-      releaseEvents(ctx.db, [codeEvent]);
+    await writeTransaction(ctx.db, async (tx) => {
+      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
+      await releaseEvents(tx, [codeEvent]);
     });
     ctx.logger.error('auth.code_mail_failed', {
       requestId: ctx.req.requestId,
@@ -119,32 +116,36 @@ export type CodeCheck =
 /**
  * Checks a code against its challenge: success deletes the row (single use); a wrong code
  * counts against this challenge, and the fifth one deletes it, so a new login is needed.
+ * Runs inside the caller's write transaction, which also starts the session on success.
  */
-export function checkCode(ctx: Context, challengeId: string, code: string): CodeCheck {
+export async function checkCode(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  code: string,
+): Promise<CodeCheck> {
   const now = ctx.clock.now();
-  return writeTransaction(ctx.db, (): CodeCheck => {
-    const row = ctx.db
-      .select()
-      .from(twoFactorChallenges)
-      .where(eq(twoFactorChallenges.id, challengeId))
-      .get();
-    const byId = eq(twoFactorChallenges.id, challengeId);
-    if (!row || row.expiresAt.getTime() <= now.getTime()) {
-      ctx.db.delete(twoFactorChallenges).where(byId).run();
-      return { ok: false, reason: 'expired' };
-    }
-    const expected = Buffer.from(row.codeHash, 'hex');
-    const given = hashCode(ctx.config.sessionSecret, challengeId, code);
-    if (expected.length === given.length && timingSafeEqual(expected, given)) {
-      ctx.db.delete(twoFactorChallenges).where(byId).run();
-      return { ok: true, userId: row.userId };
-    }
-    const failed = row.failedAttempts + 1;
-    if (failed >= MAX_WRONG_CODES) {
-      ctx.db.delete(twoFactorChallenges).where(byId).run();
-    } else {
-      ctx.db.update(twoFactorChallenges).set({ failedAttempts: failed }).where(byId).run();
-    }
-    return { ok: false, reason: 'wrong', triesLeft: Math.max(0, MAX_WRONG_CODES - failed) };
-  });
+  const row = await tx
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, challengeId))
+    .get();
+  const byId = eq(twoFactorChallenges.id, challengeId);
+  if (!row || row.expiresAt.getTime() <= now.getTime()) {
+    await tx.delete(twoFactorChallenges).where(byId);
+    return { ok: false, reason: 'expired' };
+  }
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = hashCode(ctx.config.sessionSecret, challengeId, code);
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await tx.delete(twoFactorChallenges).where(byId);
+    return { ok: true, userId: row.userId };
+  }
+  const failed = row.failedAttempts + 1;
+  if (failed >= MAX_WRONG_CODES) {
+    await tx.delete(twoFactorChallenges).where(byId);
+  } else {
+    await tx.update(twoFactorChallenges).set({ failedAttempts: failed }).where(byId);
+  }
+  return { ok: false, reason: 'wrong', triesLeft: Math.max(0, MAX_WRONG_CODES - failed) };
 }

@@ -18,9 +18,9 @@ let deps: TestDeps;
 let mailer: RecordingMailer;
 let app: ReturnType<typeof createApp>;
 
-beforeEach(() => {
+beforeEach(async () => {
   mailer = createRecordingMailer();
-  deps = createTestDeps({ mailer });
+  deps = await createTestDeps({ mailer });
   app = createApp(deps);
 });
 
@@ -116,7 +116,7 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
   });
 
   it('sets a Secure cookie in production', async () => {
-    deps = createTestDeps({ mailer, config: testConfig({ production: true }) });
+    deps = await createTestDeps({ mailer, config: testConfig({ production: true }) });
     app = createApp(deps);
     await insertUser(deps, 'alice');
     const res = await post('/admin/login', { username: 'alice', password: PASSWORD });
@@ -153,13 +153,13 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
 
   it('answers 503 for a second-factor user in production without SMTP', async () => {
     const { createMailer } = await import('../mail');
-    deps = createTestDeps({
+    deps = await createTestDeps({
       config: testConfig({ production: true }),
       mailer: createMailer({
         smtpUrl: null,
         from: 'no-reply@example.com',
         production: true,
-        logger: createTestDeps().logger,
+        logger: await createTestDeps().logger,
       }),
     });
     app = createApp(deps);

@@ -12,7 +12,7 @@ let deps: TestDeps;
 let cookie: string;
 
 beforeEach(async () => {
-  ({ app, deps } = createTestApp());
+  ({ app, deps } = await createTestApp());
   cookie = await signedInCookie(deps);
 });
 

@@ -6,11 +6,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../../../db/errors';
 import { buildContext, clientIp } from '../context';
 import { loggableError } from '../logger';
 import { appRouter } from '../routers';
 import {
   createCallerFactory,
+  DATABASE_UNAVAILABLE,
   ThrottledError,
   zodIssues,
   type AppDeps,
@@ -87,6 +89,15 @@ export async function runProcedure<T>(
 
 export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Response {
   if (error instanceof RestError) return c.json(errorBody(error.message), error.status);
+  // Outside a procedure (the public facts' fast path, a CSV download, /healthz).
+  if (isDatabaseUnavailable(error)) {
+    deps.logger.error('db.unavailable', {
+      requestId: c.get('requestId'),
+      error: loggableError(error),
+    });
+    c.header('Retry-After', '5');
+    return c.json(errorBody(DATABASE_UNAVAILABLE), 503);
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
     if (error.cause instanceof ZodError) {

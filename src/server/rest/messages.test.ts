@@ -12,7 +12,7 @@ let deps: TestDeps;
 let cookie: string;
 
 beforeEach(async () => {
-  ({ app, deps } = createTestApp());
+  ({ app, deps } = await createTestApp());
   cookie = await signedInCookie(deps);
 });
 
@@ -35,7 +35,7 @@ describe('signed out', () => {
     ['PATCH', '/api/messages/1'],
     ['DELETE', '/api/messages/1'],
   ])('%s %s answers 401 and no data', async (method, path) => {
-    storeMessages(deps, 1, { name: 'Secret Sender' });
+    await storeMessages(deps, 1, { name: 'Secret Sender' });
     const response = await rest(
       app,
       method,
@@ -74,7 +74,7 @@ describe('GET /api/messages', () => {
     [26, 2, 1],
     [26, 5, 0],
   ])('with %i stored, page %i holds %i', async (stored, page, shown) => {
-    storeMessages(deps, stored);
+    await storeMessages(deps, stored);
     const { status, body } = await asAdmin('GET', `/api/messages?page=${page}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, total: stored, unread: stored, page });
@@ -85,7 +85,7 @@ describe('GET /api/messages', () => {
   });
 
   it('searches and filters from the query string', async () => {
-    storeMessages(deps, 3, (i) => ({
+    await storeMessages(deps, 3, (i) => ({
       name: ['Ada Lovelace', 'Ada Byron', 'Grace Hopper'][i],
       subject: (['consulting', 'custom', 'custom'] as const)[i],
     }));
@@ -109,7 +109,7 @@ describe('GET /api/messages', () => {
 
 describe('PATCH /api/messages/:id', () => {
   it('marks read and unread, and the counts follow', async () => {
-    storeMessages(deps, 2);
+    await storeMessages(deps, 2);
     const read = await asAdmin('PATCH', '/api/messages/1', { json: { read: true } });
     expect(read).toMatchObject({
       status: 200,
@@ -130,7 +130,7 @@ describe('PATCH /api/messages/:id', () => {
       status: 400,
       body: invalid([{ path: 'id', message: MESSAGES.id }]),
     });
-    storeMessages(deps, 1);
+    await storeMessages(deps, 1);
     expect(await asAdmin('PATCH', '/api/messages/1', { json: { read: 'yes' } })).toMatchObject({
       status: 400,
       body: invalid([{ path: 'read', message: LEAD_MESSAGES.read }]),
@@ -143,7 +143,7 @@ describe('PATCH /api/messages/:id', () => {
 
 describe('DELETE /api/messages/:id', () => {
   it('deletes the message', async () => {
-    storeMessages(deps, 2);
+    await storeMessages(deps, 2);
     expect(await asAdmin('DELETE', '/api/messages/2')).toMatchObject({
       status: 200,
       body: { success: true },
@@ -176,7 +176,7 @@ describe('GET /api/messages.csv', () => {
   });
 
   it('quotes commas, quotes and line breaks, and keeps accents and emoji (RFC 4180)', async () => {
-    const [row] = storeMessages(deps, 1, {
+    const [row] = await storeMessages(deps, 1, {
       name: 'Zoë "Zed" Ünal',
       company: 'Café, Crème & Co',
       message: 'Line one\r\nLine two\nLine three\rend 🚀',
@@ -193,7 +193,7 @@ describe('GET /api/messages.csv', () => {
   it.each(['=', '+', '-', '@', '\t', '\r'])(
     'neutralises a cell starting with %j with a leading quote',
     async (prefix) => {
-      storeMessages(deps, 1, {
+      await storeMessages(deps, 1, {
         name: `${prefix}HYPERLINK("http://evil.example")`,
         company: 'Plain',
       });
@@ -207,7 +207,7 @@ describe('GET /api/messages.csv', () => {
   );
 
   it('exports every match of the search and filter, not one page, newest first', async () => {
-    storeMessages(deps, 40, (i) => ({
+    await storeMessages(deps, 40, (i) => ({
       name: i % 2 === 0 ? `Even ${i}` : `Odd ${i}`,
       subject: i % 4 === 0 ? 'custom' : 'other',
     }));
@@ -223,7 +223,7 @@ describe('GET /api/messages.csv', () => {
   });
 
   it('streams an export larger than one batch without losing or repeating rows', async () => {
-    storeMessages(deps, 2345);
+    await storeMessages(deps, 2345);
     const records = text((await download('/api/messages.csv')).bytes)
       .trimEnd()
       .split('\r\n')
@@ -233,7 +233,7 @@ describe('GET /api/messages.csv', () => {
   });
 
   it('lets other requests write while a download is still being read', async () => {
-    storeMessages(deps, 3000);
+    await storeMessages(deps, 3000);
     const response = await app.request('/api/messages.csv', { headers: { cookie } });
     const reader = response.body!.getReader();
     const first = await reader.read();

@@ -17,10 +17,10 @@ let app: App;
 let deps: TestDeps;
 let mailer: RecordingMailer;
 
-function setup(customMailer?: Mailer) {
+async function setup(customMailer?: Mailer) {
   mailer = createRecordingMailer();
   // TRUST_PROXY lets each test choose its client address through X-Forwarded-For.
-  ({ app, deps } = createTestApp({
+  ({ app, deps } = await createTestApp({
     mailer: customMailer ?? mailer,
     config: testConfig({ trustProxy: true, contactNotifyTo: 'team@example.com' }),
   }));

@@ -11,7 +11,7 @@ let deps: TestDeps;
 let cookie: string;
 
 beforeEach(async () => {
-  ({ app, deps } = createTestApp());
+  ({ app, deps } = await createTestApp());
   cookie = await signedInCookie(deps);
 });
 
@@ -24,7 +24,7 @@ describe('signed out', () => {
     ['GET', '/api/subscribers.csv'],
     ['DELETE', '/api/subscribers/1'],
   ])('%s %s answers 401 and no data', async (method, path) => {
-    storeSubscribers(deps, 1);
+    await storeSubscribers(deps, 1);
     const response = await rest(app, method, path);
     expect(response).toMatchObject({ status: 401, body: UNAUTHORIZED });
     expect(JSON.stringify(response.body)).not.toContain('reader1');
@@ -49,7 +49,7 @@ describe('GET /api/subscribers', () => {
     [51, 2, 1],
     [51, 4, 0],
   ])('with %i stored, page %i holds %i, newest first', async (stored, page, shown) => {
-    storeSubscribers(deps, stored);
+    await storeSubscribers(deps, stored);
     const { status, body } = await asAdmin('GET', `/api/subscribers?page=${page}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, total: stored, page, pageSize: 50 });
@@ -68,7 +68,7 @@ describe('GET /api/subscribers', () => {
 
 describe('DELETE /api/subscribers/:id', () => {
   it('removes the subscriber, then answers 404 for the same id', async () => {
-    storeSubscribers(deps, 1);
+    await storeSubscribers(deps, 1);
     expect(await asAdmin('DELETE', '/api/subscribers/1')).toMatchObject({
       status: 200,
       body: { success: true },
@@ -82,7 +82,7 @@ describe('DELETE /api/subscribers/:id', () => {
 
 describe('GET /api/subscribers.csv', () => {
   it('is a dated UTF-8 download with a BOM, every subscriber newest first', async () => {
-    const rows = storeSubscribers(deps, 60);
+    const rows = await storeSubscribers(deps, 60);
     deps.db.insert(subscribers).values({ email: '=cmd@example.com' }).run();
     const response = await app.request('/api/subscribers.csv', { headers: { cookie } });
     expect(response.status).toBe(200);

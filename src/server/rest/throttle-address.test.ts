@@ -8,8 +8,8 @@ import { rest } from '../../../tests/support/rest';
 let app: App;
 let deps: TestDeps;
 
-beforeEach(() => {
-  ({ app, deps } = createTestApp({ config: testConfig({ trustProxy: true }) }));
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp({ config: testConfig({ trustProxy: true }) }));
 });
 
 const contact = {

@@ -21,9 +21,9 @@ import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 let deps: TestDeps;
 let mailer: RecordingMailer;
 
-beforeEach(() => {
+beforeEach(async () => {
   mailer = createRecordingMailer();
-  deps = createTestDeps({ mailer });
+  deps = await createTestDeps({ mailer });
 });
 
 /** Signs in like a browser would and answers the cookie it would then hold. */
@@ -213,7 +213,7 @@ describe('admin.login', () => {
   });
 
   it('answers SERVICE_UNAVAILABLE for a second-factor user when mail cannot be delivered', async () => {
-    deps = createTestDeps({
+    deps = await createTestDeps({
       mailer: { canDeliver: false, send: () => Promise.reject(new Error('no mail')) },
     });
     await insertUser(deps, 'erin', 'erin@example.com');

@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '../../../db';
+import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { loginInput, verifyCodeInput } from '../../shared/schemas';
 import { throttleAddress } from '../auth/address';
-import { LimiterBusyError } from '../auth/limiter';
+import { LimiterBusyError } from '../limiter';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import {
   endCookieRows,
@@ -57,7 +57,7 @@ const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => 
       ? raw.username
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  const reserved = reserveEvent(
+  const reserved = await reserveEvent(
     ctx.db,
     username.trim() ? [byUser, byIp] : [byIp],
     LOGIN_FAILURES,
@@ -65,8 +65,13 @@ const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => 
     'Too many failed sign-in attempts.',
   );
   const result = await next();
-  if (result.ok) clearBucket(ctx.db, byUser);
-  if (result.ok || result.error.code !== 'UNAUTHORIZED') releaseEvents(ctx.db, reserved);
+  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
+  if (!judgedWrong) {
+    await writeTransaction(ctx.db, async (tx) => {
+      if (result.ok) await clearBucket(tx, byUser);
+      await releaseEvents(tx, reserved);
+    });
+  }
   return result;
 });
 
@@ -106,7 +111,7 @@ export const adminRouter = router({
   check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = ctx.db.select().from(users).where(eq(users.username, input.username)).get();
+    const user = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
     // An unknown name is checked against a dummy hash: both failures take the same time.
     const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
     const refuse = (reason: string) => {
@@ -119,14 +124,15 @@ export const adminRouter = router({
     // must still be the ones just read (a change, removal or set-email meanwhile wins), and
     // whatever the browser held before (another session, an older pending login) ends with
     // the new one's start.
-    const mayStart = () => {
-      if (!signInRulesUnchanged(ctx.db, user)) return false;
-      endCookieRows(ctx.db, previous);
+    const mayStart = async (tx: Db) => {
+      if (!(await signInRulesUnchanged(tx, user))) return false;
+      await endCookieRows(tx, previous);
       return true;
     };
     if (!user.email) {
-      const sessionId = writeTransaction(ctx.db, () =>
-        mayStart() ? insertSession(ctx, user.id) : null,
+      const now = ctx.clock.now();
+      const sessionId = await writeTransaction(ctx.db, async (tx) =>
+        (await mayStart(tx)) ? insertSession(tx, now, user.id) : null,
       );
       if (!sessionId) throw refuse('user changed during sign-in');
       await setSessionCookie(ctx, sessionId);
@@ -148,9 +154,10 @@ export const adminRouter = router({
     const { pending } = ctx;
     // One transaction: a password change or removal either deletes the challenge before the
     // code is checked or the new session after it is created, never slips in between.
-    const result = writeTransaction(ctx.db, () => {
-      const check = checkCode(ctx, pending.challengeId, input.code);
-      return check.ok ? { ...check, sessionId: insertSession(ctx, check.userId) } : check;
+    const now = ctx.clock.now();
+    const result = await writeTransaction(ctx.db, async (tx) => {
+      const check = await checkCode(ctx, tx, pending.challengeId, input.code);
+      return check.ok ? { ...check, sessionId: await insertSession(tx, now, check.userId) } : check;
     });
     if (result.ok) {
       await setSessionCookie(ctx, result.sessionId);

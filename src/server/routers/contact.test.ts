@@ -27,9 +27,9 @@ const message: ContactInput = {
 let mailer: RecordingMailer;
 let deps: TestDeps;
 
-function setup(contactNotifyTo: string | null = 'team@example.com', customMailer?: Mailer) {
+async function setup(contactNotifyTo: string | null = 'team@example.com', customMailer?: Mailer) {
   mailer = createRecordingMailer();
-  deps = createTestDeps({
+  deps = await createTestDeps({
     mailer: customMailer ?? mailer,
     config: testConfig({ contactNotifyTo }),
   });

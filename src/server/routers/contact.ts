@@ -14,13 +14,13 @@ export const contactRouter = router({
     .use(honeypotFirst({ success: true, message: CONTACT_THANKS }))
     .use(throttleFirst(contactBuckets, CONTACT_SUBMISSIONS, THROTTLED))
     .input(contactInput)
-    .mutation(({ ctx, input }): { success: true; message: string } => {
+    .mutation(async ({ ctx, input }): Promise<{ success: true; message: string }> => {
       const now = ctx.clock.now();
       const buckets = contactBuckets(ctx);
       // Stored before any mail is tried (DESIGN.md section 5): a mail failure never loses it.
-      const stored = writeTransaction(ctx.db, () => {
-        assertAllowed(ctx.db, buckets, CONTACT_SUBMISSIONS, now, THROTTLED);
-        const row = ctx.db
+      const stored = await writeTransaction(ctx.db, async (tx) => {
+        await assertAllowed(tx, buckets, CONTACT_SUBMISSIONS, now, THROTTLED);
+        const row = await tx
           .insert(contacts)
           .values({
             name: input.name,
@@ -33,7 +33,7 @@ export const contactRouter = router({
           })
           .returning()
           .get();
-        recordEvent(ctx.db, buckets, now);
+        await recordEvent(tx, buckets, now);
         return row;
       });
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });

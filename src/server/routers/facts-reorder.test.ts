@@ -9,7 +9,7 @@ let deps: TestDeps;
 let admin: Admin;
 
 beforeEach(async () => {
-  deps = createTestDeps();
+  deps = await createTestDeps();
   admin = await adminCaller(deps);
 });
 

@@ -12,7 +12,7 @@ let admin: Admin;
 let anonymous: ReturnType<typeof callerFor>['caller'];
 
 beforeEach(async () => {
-  deps = createTestDeps();
+  deps = await createTestDeps();
   admin = await adminCaller(deps);
   anonymous = callerFor(deps).caller;
 });

@@ -11,7 +11,7 @@ import {
   idInput,
 } from '../../shared/schemas';
 import type { Fact, FactWithTags } from '../../shared/types';
-import { factsChanged, publicFacts, type PublicFactsResult } from '../public-facts';
+import { publicFacts, type PublicFactsResult } from '../public-facts';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 import { serializeFact, serializeTag, sortTags } from './serialize';
 
@@ -21,24 +21,13 @@ export const TAG_NOT_FOUND = 'Tag not found';
 /** The one list order everywhere (DESIGN.md section 4): display order, then id. */
 const listOrder = [asc(aiFacts.order), asc(aiFacts.id)] as const;
 
-function allFacts(db: Db): Fact[] {
-  return db
+async function allFacts(db: Db): Promise<Fact[]> {
+  const rows = await db
     .select()
     .from(aiFacts)
     .orderBy(...listOrder)
-    .all()
-    .map(serializeFact);
-}
-
-/**
- * Every write to facts or their tag links goes through here: one BEGIN IMMEDIATE transaction
- * that also marks the public facts cache stale (src/server/public-facts.ts).
- */
-function writeFacts<T>(db: Db, fn: () => T): T {
-  return writeTransaction(db, () => {
-    factsChanged(db);
-    return fn();
-  });
+    .all();
+  return rows.map(serializeFact);
 }
 
 function factNotFound(): TRPCError {
@@ -46,9 +35,13 @@ function factNotFound(): TRPCError {
 }
 
 /** Names exactly what is missing, so a 404 on a link says whether the fact or the tag is gone. */
-function assertFactAndTagExist(db: Db, factId: number, tagId: number): void {
-  const fact = db.select({ id: aiFacts.id }).from(aiFacts).where(eq(aiFacts.id, factId)).get();
-  const tag = db.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).get();
+async function assertFactAndTagExist(tx: Db, factId: number, tagId: number): Promise<void> {
+  const fact = await tx
+    .select({ id: aiFacts.id })
+    .from(aiFacts)
+    .where(eq(aiFacts.id, factId))
+    .get();
+  const tag = await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).get();
   if (!fact && !tag) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'AI fact and tag not found' });
   }
@@ -60,12 +53,31 @@ function assertFactAndTagExist(db: Db, factId: number, tagId: number): void {
  * New display orders go after the last fact. Called inside the write transaction, so two
  * creations at once cannot both read the same highest value.
  */
-function nextOrder(db: Db): number {
-  const row = db
+async function nextOrder(tx: Db): Promise<number> {
+  const row = await tx
     .select({ highest: max(aiFacts.order) })
     .from(aiFacts)
     .get();
   return (row?.highest ?? 0) + 1;
+}
+
+function listOrders(tx: Db) {
+  return tx
+    .select({ id: aiFacts.id, order: aiFacts.order })
+    .from(aiFacts)
+    .orderBy(...listOrder)
+    .all();
+}
+
+async function setOrder(tx: Db, factId: number, order: number): Promise<void> {
+  await tx.update(aiFacts).set({ order }).where(eq(aiFacts.id, factId));
+}
+
+/** Writes display orders 1..n for the list as arranged, touching only the rows that change. */
+async function renumber(tx: Db, arranged: { id: number; order: number }[]): Promise<void> {
+  for (const [i, fact] of arranged.entries()) {
+    if (fact.order !== i + 1) await setOrder(tx, fact.id, i + 1);
+  }
 }
 
 /**
@@ -73,12 +85,8 @@ function nextOrder(db: Db): number {
  * orders, swapping two values could leave the pair where it was (ties fall back to id), so
  * the whole list is renumbered 1..n in its new arrangement instead.
  */
-function moveFact(db: Db, id: number, direction: 'up' | 'down'): void {
-  const list = db
-    .select({ id: aiFacts.id, order: aiFacts.order })
-    .from(aiFacts)
-    .orderBy(...listOrder)
-    .all();
+async function moveFact(tx: Db, id: number, direction: 'up' | 'down'): Promise<void> {
+  const list = await listOrders(tx);
   const index = list.findIndex((f) => f.id === id);
   if (index === -1) throw factNotFound();
   const other = direction === 'up' ? index - 1 : index + 1;
@@ -86,21 +94,16 @@ function moveFact(db: Db, id: number, direction: 'up' | 'down'): void {
   const neighbour = list[other];
   if (!current || !neighbour) return;
 
-  const setOrder = (factId: number, order: number) =>
-    db.update(aiFacts).set({ order }).where(eq(aiFacts.id, factId)).run();
-
   const strictlyIncreasing = list.every((f, i) => i === 0 || (list[i - 1]?.order ?? 0) < f.order);
   if (strictlyIncreasing) {
-    setOrder(current.id, neighbour.order);
-    setOrder(neighbour.id, current.order);
+    await setOrder(tx, current.id, neighbour.order);
+    await setOrder(tx, neighbour.id, current.order);
     return;
   }
   const arranged = [...list];
   arranged[index] = neighbour;
   arranged[other] = current;
-  arranged.forEach((fact, i) => {
-    if (fact.order !== i + 1) setOrder(fact.id, i + 1);
-  });
+  await renumber(tx, arranged);
 }
 
 /**
@@ -108,26 +111,20 @@ function moveFact(db: Db, id: number, direction: 'up' | 'down'): void {
  * the list 1..n in its new arrangement (only changed rows are written). Placing relative to a
  * fact, not an index, keeps the intent right even if the client's list was slightly stale.
  */
-function reorderFact(db: Db, id: number, targetId: number, position: 'before' | 'after'): void {
-  const list = db
-    .select({ id: aiFacts.id, order: aiFacts.order })
-    .from(aiFacts)
-    .orderBy(...listOrder)
-    .all();
+async function reorderFact(
+  tx: Db,
+  id: number,
+  targetId: number,
+  position: 'before' | 'after',
+): Promise<void> {
+  const list = await listOrders(tx);
   const moving = list.find((f) => f.id === id);
   if (!moving || !list.some((f) => f.id === targetId)) throw factNotFound();
   if (targetId === id) return;
   const arranged = list.filter((f) => f.id !== id);
   const targetIndex = arranged.findIndex((f) => f.id === targetId);
   arranged.splice(position === 'before' ? targetIndex : targetIndex + 1, 0, moving);
-  arranged.forEach((fact, i) => {
-    if (fact.order !== i + 1) {
-      db.update(aiFacts)
-        .set({ order: i + 1 })
-        .where(eq(aiFacts.id, fact.id))
-        .run();
-    }
-  });
+  await renumber(tx, arranged);
 }
 
 export const factsRouter = router({
@@ -137,15 +134,15 @@ export const factsRouter = router({
    * from directly as ready bytes (src/server/public-facts.ts). No session is read.
    */
   listPublic: publicProcedure.query(
-    ({ ctx }): Readonly<PublicFactsResult> => publicFacts(ctx.db).result,
+    async ({ ctx }): Promise<Readonly<PublicFactsResult>> => (await publicFacts(ctx.db)).result,
   ),
 
-  listAll: adminProcedure.query(({ ctx }): Fact[] => allFacts(ctx.db)),
+  listAll: adminProcedure.query(({ ctx }): Promise<Fact[]> => allFacts(ctx.db)),
 
-  byId: adminProcedure.input(idInput).query(({ ctx, input }): FactWithTags => {
-    const row = ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
+  byId: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<FactWithTags> => {
+    const row = await ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
     if (!row) throw factNotFound();
-    const linked = ctx.db
+    const linked = await ctx.db
       .select({ id: tags.id, name: tags.name, createdAt: tags.createdAt })
       .from(aiFactTags)
       .innerJoin(tags, eq(tags.id, aiFactTags.tagId))
@@ -154,16 +151,16 @@ export const factsRouter = router({
     return { ...serializeFact(row), tags: sortTags(linked).map(serializeTag) };
   }),
 
-  create: adminProcedure.input(factCreateInput).mutation(({ ctx, input }): Fact => {
-    const row = writeFacts(ctx.db, () =>
-      ctx.db
+  create: adminProcedure.input(factCreateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
+    const row = await writeTransaction(ctx.db, async (tx) =>
+      tx
         .insert(aiFacts)
         .values({
           factText: input.factText,
           source: input.source,
           active: input.active,
           // Spec section 4: blank or 0 means "after the last fact".
-          order: input.order ? input.order : nextOrder(ctx.db),
+          order: input.order ? input.order : await nextOrder(tx),
           factDate: input.factDate ?? null,
           createdAt: ctx.clock.now(),
         })
@@ -173,38 +170,40 @@ export const factsRouter = router({
     return serializeFact(row);
   }),
 
-  update: adminProcedure.input(factUpdateInput).mutation(({ ctx, input }): Fact => {
+  update: adminProcedure.input(factUpdateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
     const { id, data } = input;
-    const row = writeFacts(ctx.db, () => {
+    const row = await writeTransaction(ctx.db, (tx) => {
       // Drizzle skips undefined keys; with nothing left to set it would throw, so an
       // empty patch is a plain read that still answers 404 for an unknown id.
       const changes = Object.values(data).some((v) => v !== undefined);
       return changes
-        ? ctx.db.update(aiFacts).set(data).where(eq(aiFacts.id, id)).returning().get()
-        : ctx.db.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
+        ? tx.update(aiFacts).set(data).where(eq(aiFacts.id, id)).returning().get()
+        : tx.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
     });
     if (!row) throw factNotFound();
     return serializeFact(row);
   }),
 
   /** Its tag links go with it (ON DELETE CASCADE). */
-  remove: adminProcedure.input(idInput).mutation(({ ctx, input }): { success: true } => {
-    const removed = writeFacts(ctx.db, () =>
-      ctx.db.delete(aiFacts).where(eq(aiFacts.id, input.id)).returning({ id: aiFacts.id }).get(),
-    );
-    if (!removed) throw factNotFound();
-    return { success: true };
-  }),
+  remove: adminProcedure
+    .input(idInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const removed = await writeTransaction(ctx.db, (tx) =>
+        tx.delete(aiFacts).where(eq(aiFacts.id, input.id)).returning({ id: aiFacts.id }).get(),
+      );
+      if (!removed) throw factNotFound();
+      return { success: true };
+    }),
 
   /**
    * Moves a fact one place up or down the list and answers the whole list. Reading the
    * list and writing both orders happen in one transaction, so concurrent moves cannot
    * interleave into duplicated orders. At either end it changes nothing.
    */
-  move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Fact[] =>
-    writeFacts(ctx.db, () => {
-      moveFact(ctx.db, input.id, input.direction);
-      return allFacts(ctx.db);
+  move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Promise<Fact[]> =>
+    writeTransaction(ctx.db, async (tx) => {
+      await moveFact(tx, input.id, input.direction);
+      return allFacts(tx);
     }),
   ),
 
@@ -212,33 +211,35 @@ export const factsRouter = router({
    * Drag-and-drop placement anywhere in the list, as one transaction like move, answering
    * the whole list.
    */
-  reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Fact[] =>
-    writeFacts(ctx.db, () => {
-      reorderFact(ctx.db, input.id, input.targetId, input.position);
-      return allFacts(ctx.db);
+  reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Promise<Fact[]> =>
+    writeTransaction(ctx.db, async (tx) => {
+      await reorderFact(tx, input.id, input.targetId, input.position);
+      return allFacts(tx);
     }),
   ),
 
-  addTag: adminProcedure.input(factTagInput).mutation(({ ctx, input }): { success: true } => {
-    writeFacts(ctx.db, () => {
-      assertFactAndTagExist(ctx.db, input.factId, input.tagId);
-      ctx.db
-        .insert(aiFactTags)
-        .values({ factId: input.factId, tagId: input.tagId })
-        .onConflictDoNothing()
-        .run();
-    });
-    return { success: true };
-  }),
+  addTag: adminProcedure
+    .input(factTagInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      await writeTransaction(ctx.db, async (tx) => {
+        await assertFactAndTagExist(tx, input.factId, input.tagId);
+        await tx
+          .insert(aiFactTags)
+          .values({ factId: input.factId, tagId: input.tagId })
+          .onConflictDoNothing();
+      });
+      return { success: true };
+    }),
 
-  removeTag: adminProcedure.input(factTagInput).mutation(({ ctx, input }): { success: true } => {
-    writeFacts(ctx.db, () => {
-      assertFactAndTagExist(ctx.db, input.factId, input.tagId);
-      ctx.db
-        .delete(aiFactTags)
-        .where(and(eq(aiFactTags.factId, input.factId), eq(aiFactTags.tagId, input.tagId)))
-        .run();
-    });
-    return { success: true };
-  }),
+  removeTag: adminProcedure
+    .input(factTagInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      await writeTransaction(ctx.db, async (tx) => {
+        await assertFactAndTagExist(tx, input.factId, input.tagId);
+        await tx
+          .delete(aiFactTags)
+          .where(and(eq(aiFactTags.factId, input.factId), eq(aiFactTags.tagId, input.tagId)));
+      });
+      return { success: true };
+    }),
 });

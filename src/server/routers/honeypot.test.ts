@@ -13,8 +13,8 @@ import { CONTACT_THANKS } from './contact';
 let app: App;
 let deps: TestDeps;
 
-beforeEach(() => {
-  ({ app, deps } = createTestApp({ config: testConfig({ trustProxy: true }) }));
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp({ config: testConfig({ trustProxy: true }) }));
 });
 
 const valid = {

@@ -6,12 +6,12 @@ const BATCH_SIZE = 1000;
  * complete query: an open better-sqlite3 iterator would keep the connection busy and make
  * every other request's write fail until the download ends.
  */
-export function* inIdBatches<Row extends { id: number }>(
-  fetchBatch: (beforeId: number | undefined, size: number) => Row[],
-): Generator<Row> {
+export async function* inIdBatches<Row extends { id: number }>(
+  fetchBatch: (beforeId: number | undefined, size: number) => Row[] | Promise<Row[]>,
+): AsyncGenerator<Row> {
   let before: number | undefined;
   for (;;) {
-    const batch = fetchBatch(before, BATCH_SIZE);
+    const batch = await fetchBatch(before, BATCH_SIZE);
     yield* batch;
     const last = batch.at(-1);
     if (!last || batch.length < BATCH_SIZE) return;

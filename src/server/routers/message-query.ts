@@ -104,12 +104,12 @@ function selectMatching(db: Db, filter: MessageFilter, beforeId?: number) {
   };
 }
 
-export function messagesPage(
+export async function messagesPage(
   db: Db,
   filter: MessageFilter,
   page: number,
   pageSize: number,
-): ContactRow[] {
+): Promise<ContactRow[]> {
   const { query, newestFirst } = selectMatching(db, filter);
   return query
     .orderBy(newestFirst)
@@ -118,26 +118,32 @@ export function messagesPage(
     .all();
 }
 
-export function countMessages(db: Db, filter: MessageFilter): number {
+export async function countMessages(db: Db, filter: MessageFilter): Promise<number> {
   const search = indexedSearch(filter);
   if (search && !filter.subject) {
     // Only the index is needed: skipping the join saves a row lookup per match.
-    return db.select({ n: count() }).from(contactsSearch).where(indexMatches(search)).get()?.n ?? 0;
+    const row = await db
+      .select({ n: count() })
+      .from(contactsSearch)
+      .where(indexMatches(search))
+      .get();
+    return row?.n ?? 0;
   }
   // SQLite flattens the subquery: this counts the matches without reading their columns.
   const matches = selectMatching(db, filter).query.as('matches');
-  return db.select({ n: count() }).from(matches).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(matches).get())?.n ?? 0;
 }
 
-export function countUnread(db: Db): number {
-  return db.select({ n: count() }).from(contacts).where(isNull(contacts.readAt)).get()?.n ?? 0;
+export async function countUnread(db: Db): Promise<number> {
+  const row = await db.select({ n: count() }).from(contacts).where(isNull(contacts.readAt)).get();
+  return row?.n ?? 0;
 }
 
 /** Every matching message, newest first, for the CSV export. */
-export function* messagesNewestFirst(db: Db, filter: MessageFilter): Generator<Message> {
+export async function* messagesNewestFirst(db: Db, filter: MessageFilter): AsyncGenerator<Message> {
   const rows = inIdBatches((before, size) => {
     const { query, newestFirst } = selectMatching(db, filter, before);
     return query.orderBy(newestFirst).limit(size).all();
   });
-  for (const row of rows) yield serializeMessage(row);
+  for await (const row of rows) yield serializeMessage(row);
 }

@@ -14,7 +14,7 @@ let admin: Admin;
 let anonymous: ReturnType<typeof callerFor>['caller'];
 
 beforeEach(async () => {
-  deps = createTestDeps();
+  deps = await createTestDeps();
   admin = await adminCaller(deps);
   anonymous = callerFor(deps).caller;
 });
@@ -29,7 +29,7 @@ describe('messages procedures signed out', () => {
     ['setRead', () => anonymous.messages.setRead({ id: 1, read: true })],
     ['remove', () => anonymous.messages.remove({ id: 1 })],
   ])('%s is refused with UNAUTHORIZED and changes nothing', async (_name, call) => {
-    storeMessages(deps, 1);
+    await storeMessages(deps, 1);
     const error = await failure(call());
     expect([error.code, error.message]).toEqual(['UNAUTHORIZED', 'Please sign in to continue']);
     expect(deps.db.select().from(contacts).all()).toMatchObject([{ id: 1, readAt: null }]);
@@ -48,7 +48,7 @@ describe('messages.list paging', () => {
   });
 
   it('shows exactly 25 on one page, newest first, with the Message shape', async () => {
-    const rows = storeMessages(deps, 25, (i) => ({ company: i === 24 ? 'Acme' : null }));
+    const rows = await storeMessages(deps, 25, (i) => ({ company: i === 24 ? 'Acme' : null }));
     const first = await admin.messages.list({ page: 1 });
     expect(ids(first)).toEqual(rows.map((r) => r.id).reverse());
     expect(first.total).toBe(25);
@@ -66,7 +66,7 @@ describe('messages.list paging', () => {
   });
 
   it('puts the 26th (oldest) on page 2', async () => {
-    storeMessages(deps, 26);
+    await storeMessages(deps, 26);
     expect(ids(await admin.messages.list({ page: 1 }))).toHaveLength(25);
     expect(await admin.messages.list({ page: '2' })).toMatchObject({
       messages: [{ id: 1 }],
@@ -76,7 +76,7 @@ describe('messages.list paging', () => {
   });
 
   it('answers a page past the end as empty, with the totals', async () => {
-    storeMessages(deps, 3);
+    await storeMessages(deps, 3);
     expect(await admin.messages.list({ page: 9 })).toEqual({
       messages: [],
       total: 3,
@@ -87,7 +87,7 @@ describe('messages.list paging', () => {
   });
 
   it('takes a blank page as the first', async () => {
-    storeMessages(deps, 1);
+    await storeMessages(deps, 1);
     expect(await admin.messages.list({ page: '' })).toMatchObject({ page: 1, total: 1 });
   });
 
@@ -107,8 +107,8 @@ describe('messages.list search and filter', () => {
     { name: 'Per Cent', message: 'Discount of 100% off_peak please' },
     { name: 'Quote Person', message: 'She said "hello" OR goodbye NEAR here' },
   ];
-  beforeEach(() => {
-    storeMessages(deps, people.length, (i) => people[i]!);
+  beforeEach(async () => {
+    await storeMessages(deps, people.length, (i) => people[i]!);
   });
 
   const search = async (q: string, subject?: 'consulting' | 'custom' | 'partnership' | 'other') => {
@@ -152,7 +152,7 @@ describe('messages.list search and filter', () => {
   });
 
   it('counts every match, not only the page, and the unread count of the whole inbox', async () => {
-    storeMessages(deps, 30, { name: 'Bulk Sender', subject: 'other' });
+    await storeMessages(deps, 30, { name: 'Bulk Sender', subject: 'other' });
     const page = await admin.messages.list({ q: 'bulk', subject: 'other', page: 2 });
     expect([page.total, page.messages.length, page.unread]).toEqual([30, 5, 36]);
   });
@@ -169,7 +169,7 @@ describe('messages.list search and filter', () => {
 
 describe('messages.setRead', () => {
   it('marks read with the time, keeps the first time, and marks unread again', async () => {
-    storeMessages(deps, 3);
+    await storeMessages(deps, 3);
     deps.clock.advance(5 * 60_000);
     const read = await admin.messages.setRead({ id: 2, read: true });
     expect(read).toMatchObject({ id: 2, readAt: deps.clock.now().toISOString() });
@@ -201,7 +201,7 @@ describe('messages.setRead', () => {
 
 describe('messages.byId', () => {
   it('answers one message, or NOT_FOUND', async () => {
-    const [row] = storeMessages(deps, 1);
+    const [row] = await storeMessages(deps, 1);
     expect(await admin.messages.byId({ id: 1 })).toEqual(serializeMessage(row!));
     expect((await failure(admin.messages.byId({ id: 2 }))).code).toBe('NOT_FOUND');
   });
@@ -209,14 +209,14 @@ describe('messages.byId', () => {
 
 describe('messages.remove', () => {
   it('deletes the message, which no search finds any more', async () => {
-    storeMessages(deps, 2, (i) => ({ name: `Searchable ${i}` }));
+    await storeMessages(deps, 2, (i) => ({ name: `Searchable ${i}` }));
     expect(await admin.messages.remove({ id: 1 })).toEqual({ success: true });
     expect(ids(await admin.messages.list({ q: 'searchable' }))).toEqual([2]);
     expect(await admin.messages.unreadCount()).toEqual({ unread: 1 });
   });
 
   it('answers NOT_FOUND for an unknown id and deletes nothing', async () => {
-    storeMessages(deps, 1);
+    await storeMessages(deps, 1);
     const error = await failure(admin.messages.remove({ id: 2 }));
     expect([error.code, error.message]).toEqual(['NOT_FOUND', 'Message not found']);
     expect((await admin.messages.list()).total).toBe(1);

@@ -15,21 +15,25 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_F
 
 export const messagesRouter = router({
   /** 25 a page, newest first; a page past the end is empty, not an error. */
-  list: adminProcedure.input(messageListInput).query(({ ctx, input }): MessagePage => ({
-    messages: messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE).map(serializeMessage),
-    total: countMessages(ctx.db, input),
-    unread: countUnread(ctx.db),
-    page: input.page,
-    pageSize: MESSAGES_PAGE_SIZE,
-  })),
+  list: adminProcedure
+    .input(messageListInput)
+    .query(async ({ ctx, input }): Promise<MessagePage> => ({
+      messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
+        serializeMessage,
+      ),
+      total: await countMessages(ctx.db, input),
+      unread: await countUnread(ctx.db),
+      page: input.page,
+      pageSize: MESSAGES_PAGE_SIZE,
+    })),
 
   /** The admin header's badge: cheaper than a list page, asked on every admin screen. */
-  unreadCount: adminProcedure.query(({ ctx }): { unread: number } => ({
-    unread: countUnread(ctx.db),
+  unreadCount: adminProcedure.query(async ({ ctx }): Promise<{ unread: number }> => ({
+    unread: await countUnread(ctx.db),
   })),
 
-  byId: adminProcedure.input(idInput).query(({ ctx, input }): Message => {
-    const row = ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
+  byId: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<Message> => {
+    const row = await ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
     if (!row) throw notFound();
     return serializeMessage(row);
   }),
@@ -37,13 +41,13 @@ export const messagesRouter = router({
   /** Read keeps the first time it was read; unread clears it. */
   setRead: adminProcedure
     .input(idInput.extend({ read: z.boolean(LEAD_MESSAGES.read) }))
-    .mutation(({ ctx, input }): Message => {
-      const row = writeTransaction(ctx.db, () => {
-        const current = ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
+    .mutation(async ({ ctx, input }): Promise<Message> => {
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        const current = await tx.select().from(contacts).where(eq(contacts.id, input.id)).get();
         if (!current) return undefined;
         const readAt = input.read ? (current.readAt ?? ctx.clock.now()) : null;
         if (readAt === current.readAt) return current;
-        return ctx.db
+        return tx
           .update(contacts)
           .set({ readAt })
           .where(eq(contacts.id, input.id))
@@ -54,11 +58,13 @@ export const messagesRouter = router({
       return serializeMessage(row);
     }),
 
-  remove: adminProcedure.input(idInput).mutation(({ ctx, input }): { success: true } => {
-    const removed = writeTransaction(ctx.db, () =>
-      ctx.db.delete(contacts).where(eq(contacts.id, input.id)).returning({ id: contacts.id }).get(),
-    );
-    if (!removed) throw notFound();
-    return { success: true };
-  }),
+  remove: adminProcedure
+    .input(idInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const removed = await writeTransaction(ctx.db, (tx) =>
+        tx.delete(contacts).where(eq(contacts.id, input.id)).returning({ id: contacts.id }).get(),
+      );
+      if (!removed) throw notFound();
+      return { success: true };
+    }),
 });

@@ -7,8 +7,8 @@ import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
 
-beforeEach(() => {
-  deps = createTestDeps();
+beforeEach(async () => {
+  deps = await createTestDeps();
 });
 
 const subscribe = (email: string, ip = '192.0.2.10', website?: string) =>

@@ -16,19 +16,19 @@ export const newsletterRouter = router({
     .use(honeypotFirst({ success: true }))
     .use(throttleFirst(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
     .input(subscribeInput)
-    .mutation(({ ctx, input }): { success: true } => {
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const buckets = subscribeBuckets(ctx);
-      writeTransaction(ctx.db, () => {
-        assertAllowed(ctx.db, buckets, SUBSCRIBE_SUBMISSIONS, now, THROTTLED);
+      await writeTransaction(ctx.db, async (tx) => {
+        await assertAllowed(tx, buckets, SUBSCRIBE_SUBMISSIONS, now, THROTTLED);
         // ON CONFLICT covers the unique index on lower(email).
-        const added = ctx.db
+        const added = await tx
           .insert(subscribers)
           .values({ email: input.email, createdAt: now })
           .onConflictDoNothing()
           .returning({ id: subscribers.id })
           .get();
-        if (added) recordEvent(ctx.db, buckets, now);
+        if (added) await recordEvent(tx, buckets, now);
       });
       return { success: true };
     }),

@@ -12,8 +12,8 @@ export function throttleFirst(
   rule: ThrottleRule,
   message: string,
 ) {
-  return middleware(({ ctx, next }) => {
-    assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
+  return middleware(async ({ ctx, next }) => {
+    await assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
     return next();
   });
 }

@@ -12,7 +12,7 @@ let admin: Admin;
 let anonymous: ReturnType<typeof callerFor>['caller'];
 
 beforeEach(async () => {
-  deps = createTestDeps();
+  deps = await createTestDeps();
   admin = await adminCaller(deps);
   anonymous = callerFor(deps).caller;
 });
@@ -24,7 +24,7 @@ describe('subscribers procedures signed out', () => {
     ['list', () => anonymous.subscribers.list({})],
     ['remove', () => anonymous.subscribers.remove({ id: 1 })],
   ])('%s is refused with UNAUTHORIZED and changes nothing', async (_name, call) => {
-    storeSubscribers(deps, 1);
+    await storeSubscribers(deps, 1);
     expect((await failure(call())).code).toBe('UNAUTHORIZED');
     expect(deps.db.select().from(subscribers).all()).toHaveLength(1);
   });
@@ -41,7 +41,7 @@ describe('subscribers.list', () => {
   });
 
   it('shows exactly 50 on one page, newest first, with address and date', async () => {
-    const rows = storeSubscribers(deps, 50);
+    const rows = await storeSubscribers(deps, 50);
     const first = await admin.subscribers.list({ page: 1 });
     expect(first.subscribers).toHaveLength(50);
     expect(first.subscribers[0]).toEqual({
@@ -54,7 +54,7 @@ describe('subscribers.list', () => {
   });
 
   it('puts the 51st (oldest) on page 2 and answers a page past the end as empty', async () => {
-    storeSubscribers(deps, 51);
+    await storeSubscribers(deps, 51);
     expect(emails(await admin.subscribers.list({ page: '2' }))).toEqual(['reader1@example.com']);
     expect(await admin.subscribers.list({ page: 3 })).toEqual({
       subscribers: [],
@@ -73,7 +73,7 @@ describe('subscribers.list', () => {
 
 describe('subscribers.remove', () => {
   it('removes the address', async () => {
-    storeSubscribers(deps, 2);
+    await storeSubscribers(deps, 2);
     expect(await admin.subscribers.remove({ id: 1 })).toEqual({ success: true });
     expect(await admin.subscribers.list()).toMatchObject({
       subscribers: [{ email: 'reader2@example.com' }],

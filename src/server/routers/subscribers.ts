@@ -18,7 +18,7 @@ export function serializeSubscriber(row: SubscriberRow): Subscriber {
 const newestFirst = desc(subscribers.id);
 
 /** Every subscriber, newest first, for the CSV export. */
-export function* subscribersNewestFirst(db: Db): Generator<Subscriber> {
+export async function* subscribersNewestFirst(db: Db): AsyncGenerator<Subscriber> {
   const rows = inIdBatches((before, size) =>
     db
       .select()
@@ -28,38 +28,42 @@ export function* subscribersNewestFirst(db: Db): Generator<Subscriber> {
       .limit(size)
       .all(),
   );
-  for (const row of rows) yield serializeSubscriber(row);
+  for await (const row of rows) yield serializeSubscriber(row);
 }
 
 export const subscribersRouter = router({
-  list: adminProcedure.input(subscriberListInput).query(({ ctx, input }): SubscriberPage => {
-    const rows = ctx.db
-      .select()
-      .from(subscribers)
-      .orderBy(newestFirst)
-      .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset((input.page - 1) * SUBSCRIBERS_PAGE_SIZE)
-      .all();
-    const total = ctx.db.select({ n: count() }).from(subscribers).get()?.n ?? 0;
-    return {
-      subscribers: rows.map(serializeSubscriber),
-      total,
-      page: input.page,
-      pageSize: SUBSCRIBERS_PAGE_SIZE,
-    };
-  }),
+  list: adminProcedure
+    .input(subscriberListInput)
+    .query(async ({ ctx, input }): Promise<SubscriberPage> => {
+      const rows = await ctx.db
+        .select()
+        .from(subscribers)
+        .orderBy(newestFirst)
+        .limit(SUBSCRIBERS_PAGE_SIZE)
+        .offset((input.page - 1) * SUBSCRIBERS_PAGE_SIZE)
+        .all();
+      const total = (await ctx.db.select({ n: count() }).from(subscribers).get())?.n ?? 0;
+      return {
+        subscribers: rows.map(serializeSubscriber),
+        total,
+        page: input.page,
+        pageSize: SUBSCRIBERS_PAGE_SIZE,
+      };
+    }),
 
-  remove: adminProcedure.input(idInput).mutation(({ ctx, input }): { success: true } => {
-    const removed = writeTransaction(ctx.db, () =>
-      ctx.db
-        .delete(subscribers)
-        .where(eq(subscribers.id, input.id))
-        .returning({ id: subscribers.id })
-        .get(),
-    );
-    if (!removed) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIBER_NOT_FOUND });
-    }
-    return { success: true };
-  }),
+  remove: adminProcedure
+    .input(idInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const removed = await writeTransaction(ctx.db, (tx) =>
+        tx
+          .delete(subscribers)
+          .where(eq(subscribers.id, input.id))
+          .returning({ id: subscribers.id })
+          .get(),
+      );
+      if (!removed) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIBER_NOT_FOUND });
+      }
+      return { success: true };
+    }),
 });

@@ -10,7 +10,7 @@ let admin: Awaited<ReturnType<typeof adminCaller>>;
 let anonymous: ReturnType<typeof callerFor>['caller'];
 
 beforeEach(async () => {
-  deps = createTestDeps();
+  deps = await createTestDeps();
   admin = await adminCaller(deps);
   anonymous = callerFor(deps).caller;
 });

@@ -1,0 +1,53 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { Db, Store } from './index';
+import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
+import * as schema from './schema';
+
+function configure(connection: Database.Database): Database.Database {
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('synchronous = NORMAL');
+  return connection;
+}
+
+/**
+ * The embedded file through two connections, like a libSQL server seen from an instance:
+ * reads on a read-only one (committed data only, never blocked by a writer in WAL mode), and
+ * transactions on the other. The read connection refuses writes, so a write that bypasses
+ * writeTransaction fails loudly in every test instead of joining someone's transaction.
+ */
+export async function openEmbedded(file: string): Promise<Store> {
+  if (file === ':memory:') throw new Error('the embedded database needs a file (two connections)');
+  const writer = configure(new Database(file));
+  writer.pragma('journal_mode = WAL');
+  const writeDb = drizzle(writer, { schema });
+  await migrateSafely(() => migrate(writeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
+  const reader = configure(new Database(file, { readonly: true, fileMustExist: true }));
+  // One type for both drivers: drizzle's sync and async databases differ only in whether a
+  // query's result is the value or a promise of it, and Db allows both.
+  const db = drizzle(reader, { schema }) as unknown as Db;
+  const tx = writeDb as unknown as Db;
+
+  return {
+    db,
+    sqliteFile: reader,
+    async transaction(fn) {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(tx);
+        writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async close() {
+      reader.close();
+      writer.pragma('wal_checkpoint(TRUNCATE)');
+      writer.close();
+    },
+  };
+}

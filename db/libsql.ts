@@ -1,0 +1,29 @@
+import { createClient } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import type { Db, Store } from './index';
+import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
+import * as schema from './schema';
+
+/**
+ * A libSQL server (sqld, Turso) shared by every instance. Each read is one HTTP request;
+ * a transaction is an interactive stream, which sqld ends after 5 s: keep them short.
+ */
+export async function openLibsql(target: { url: string; authToken?: string }): Promise<Store> {
+  const client = createClient({ url: target.url, authToken: target.authToken, intMode: 'number' });
+  const libsql = drizzle(client, { schema });
+  await migrateSafely(() => migrate(libsql, { migrationsFolder: MIGRATIONS_FOLDER }));
+  // See embedded.ts: one type for both drivers.
+  const db = libsql as unknown as Db;
+
+  return {
+    db,
+    sqliteFile: null,
+    transaction(fn) {
+      return libsql.transaction(async (tx) => fn(tx as unknown as Db), { behavior: 'immediate' });
+    },
+    async close() {
+      client.close();
+    },
+  };
+}

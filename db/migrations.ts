@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const MIGRATIONS_FOLDER = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../migrations',
+);
+
+/**
+ * drizzle's migrators read which migrations are applied before their transaction starts, so
+ * when two instances start together the second may try a migration the first just applied
+ * and fail. Its transaction rolls back whole; trying again finds everything applied.
+ */
+export async function migrateSafely(migrate: () => unknown): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt * (0.5 + Math.random())));
+    }
+  }
+}
