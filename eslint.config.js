@@ -20,7 +20,13 @@ export default tseslint.config(
   {
     // Every database call returns a promise on a libSQL server (and a value on the embedded
     // file): one that is never awaited is a write that may not have happened.
-    files: ['src/server/**/*.ts', 'db/**/*.ts', 'scripts/**/*.ts', 'tests/support/**/*.ts', 'server.ts'],
+    files: [
+      'src/server/**/*.ts',
+      'db/**/*.ts',
+      'scripts/**/*.ts',
+      'tests/support/**/*.ts',
+      'server.ts',
+    ],
     languageOptions: { parserOptions: { projectService: true } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -35,6 +35,7 @@ const SERVER_TESTS = [
 const EMBEDDED_ONLY_TESTS = [
   'src/server/backup.test.ts',
   'src/server/faults.test.ts',
+  'src/server/server.test.ts',
   'src/server/multi-instance.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',

@@ -24,6 +24,10 @@ export async function openEmbedded(file: string): Promise<Store> {
   writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema });
   await migrateSafely(() => migrate(writeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
+  // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
+  // by writeTransaction's retries, between which the event loop keeps serving; a long
+  // busy_timeout would block the whole process inside SQLite instead.
+  writer.pragma('busy_timeout = 50');
   const reader = configure(new Database(file, { readonly: true, fileMustExist: true }));
   // One type for both drivers: drizzle's sync and async databases differ only in whether a
   // query's result is the value or a promise of it, and Db allows both.

@@ -51,7 +51,7 @@ const stores = new WeakMap<Db, Store & { queue: WriteQueue }>();
 /** Writes waiting for this instance's one write slot; past this, 503 instead of waiting. */
 export const WRITE_QUEUE_LIMIT = 512;
 /** Total time a transaction is retried while the database says it is busy. */
-const BUSY_RETRY_MS = 3_000;
+const BUSY_RETRY_MS = 5_000;
 
 interface WriteQueue {
   run<T>(fn: () => Promise<T>): Promise<T>;

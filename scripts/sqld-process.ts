@@ -67,7 +67,10 @@ export async function startSqld(
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.stderr?.on(
+      'data',
+      (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)),
+    );
     const exited = exitOf(child);
     const deadline = Date.now() + timeoutMs;
     let ended = false;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
  */
 export function benchEnv(
   databasePath: string,
-  options: { throttles: boolean; clientDir?: string },
+  options: { throttles: boolean; clientDir?: string; databaseUrl?: string },
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -18,6 +18,8 @@ export function benchEnv(
     SESSION_SECRET: randomBytes(32).toString('hex'),
   };
   delete env.TRUST_PROXY;
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   delete env.SMTP_URL;
   delete env.CONTACT_NOTIFY_TO;
   if (options.clientDir) env.CLIENT_DIR = options.clientDir;

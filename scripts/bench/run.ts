@@ -4,13 +4,17 @@
  * (100 connections, fixed duration) in the order real, bare, real, bare for each target; then
  * one table. Also the start-up figures. Figures, never assertions.
  *
+ * The throughput table is printed once per database: the embedded file, then a libSQL server
+ * (sqld on this machine, DESIGN.md section 7); --database=embedded or --database=libsql
+ * picks one.
+ *
  * Options: --seconds=N per run (default 10), --only=<text> (targets whose name contains it),
  * --no-startup, --profile (CPU profile of the real server under the two facts reads, or the
  * --only targets; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
  */
 import { execFileSync } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +24,7 @@ import { topSelfTime } from './profile';
 import { spawnServer, type BenchServer } from './server';
 import { builtStart, freshCheckoutStart } from './startup';
 import { benchTargets, type Target } from './targets';
+import { startSqld } from '../sqld-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 100;
@@ -27,7 +32,10 @@ const READ_P99_GOAL_MS = 25;
 const BUILT_START_GOAL_MS = 1000;
 const FRESH_START_GOAL_MS = 15_000;
 
+type DatabaseMode = 'embedded' | 'libsql';
+
 interface Options {
+  databases: DatabaseMode[];
   seconds: number;
   only: string | null;
   startup: boolean;
@@ -37,7 +45,10 @@ interface Options {
 function parseOptions(argv: string[]): Options {
   const value = (name: string) =>
     argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+  const database = value('database');
   return {
+    databases:
+      database === 'embedded' || database === 'libsql' ? [database] : ['embedded', 'libsql'],
     seconds: Number(value('seconds') ?? 10),
     only: value('only'),
     startup: !argv.includes('--no-startup'),
@@ -50,10 +61,14 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function startReal(dir: string, nodeArgs: string[] = []): Promise<BenchServer> {
+async function startReal(
+  dir: string,
+  nodeArgs: string[] = [],
+  databaseUrl?: string,
+): Promise<BenchServer> {
   return spawnServer(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
-    env: benchEnv(path.join(dir, 'app.db'), { throttles: false }),
+    env: benchEnv(path.join(dir, 'app.db'), { throttles: false, databaseUrl }),
   });
 }
 
@@ -166,12 +181,19 @@ function printTable(
   for (const row of rows) console.log(line(row));
 }
 
-async function benchThroughput(options: Options, dir: string) {
+async function benchThroughput(options: Options, dir: string, mode: DatabaseMode) {
   const clientDir = path.join(ROOT, 'dist', 'client');
   const targets = benchTargets(clientDir).filter(
     (t) => !options.only || t.name.includes(options.only),
   );
-  const real = await startReal(dir);
+  const sqld = mode === 'libsql' ? await startSqld(path.join(dir, 'sqld')) : null;
+  console.log(
+    `\n== database: ${sqld ? `libSQL server (sqld on this machine, ${sqld.url})` : 'embedded file'}`,
+  );
+  const real = await startReal(path.join(dir, mode), [], sqld?.url).catch(async (error) => {
+    await sqld?.stop();
+    throw error;
+  });
   let bare: BenchServer | null = null;
   try {
     const answers = path.join(dir, 'answers.json');
@@ -205,6 +227,7 @@ async function benchThroughput(options: Options, dir: string) {
     console.log(`load average after: ${load()}`);
   } finally {
     await Promise.all([real.stop(), bare?.stop()]);
+    await sqld?.stop();
   }
 }
 
@@ -263,7 +286,10 @@ export async function main(argv: string[]): Promise<void> {
           ` (goal ≤ ${fmt(FRESH_START_GOAL_MS)} ms: ${fresh <= FRESH_START_GOAL_MS ? 'met' : 'MISSED'})`,
       );
     }
-    await benchThroughput(options, dir);
+    for (const mode of options.databases) {
+      mkdirSync(path.join(dir, mode));
+      await benchThroughput(options, dir, mode);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

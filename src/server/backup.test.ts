@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { contactBody, postContact } from '../../tests/support/contact';
 import { startServerProcess } from '../../tests/support/server-process';
+import { startTestSqld } from '../../tests/support/database';
+import { LIBSQL_BACKUP_MESSAGE } from './backup';
 import { main, type CliIo } from './cli';
 
 let dir: string;
@@ -122,4 +124,12 @@ it('refuses when there is no database to copy', async () => {
   ]);
   expect(existsSync(target)).toBe(false);
   expect(existsSync(path.join(dir, 'none.db'))).toBe(false);
+});
+
+it("points to the libSQL server's own backups when DATABASE_URL is set, and writes nothing", async () => {
+  const sqld = await startTestSqld();
+  const target = path.join(dir, 'copy.db');
+  const result = await cli(['backup', target], { DATABASE_URL: sqld.url });
+  expect(result).toEqual({ code: 1, out: [], err: [LIBSQL_BACKUP_MESSAGE] });
+  expect(existsSync(target)).toBe(false);
 });

@@ -1,8 +1,12 @@
+import { count } from 'drizzle-orm';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { throttleEvents } from '../../db/schema';
 import { callerFor, createTestDeps, testConfig } from '../../tests/support/app';
+import { tempFolder } from '../../tests/support/database';
 import { ConfigError, loadConfig } from './config';
 
-const base = { DATABASE_PATH: ':memory:', SESSION_SECRET: 'x'.repeat(40) };
+const base = { DATABASE_PATH: path.join(tempFolder(), 'app.db'), SESSION_SECRET: 'x'.repeat(40) };
 
 describe('BENCH_NO_THROTTLE (benchmarks only)', () => {
   it('is off unless set, and only 1 turns it on', () => {
@@ -43,7 +47,7 @@ describe('BENCH_NO_THROTTLE (benchmarks only)', () => {
       });
       await caller.newsletter.subscribe({ email: `bench${i}@example.com` });
     }
-    const counted = deps.db.$client.prepare('SELECT count(*) FROM throttle_events').pluck().get();
-    expect(counted).toBe(0);
+    const counted = await deps.db.select({ n: count() }).from(throttleEvents).get();
+    expect(counted?.n).toBe(0);
   });
 });

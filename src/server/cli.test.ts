@@ -1,22 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type DatabaseTarget } from '../../db';
 import { users } from '../../db/schema';
+import {
+  databaseEnv,
+  freshDatabaseTarget,
+  startTestSqld,
+  tempFolder,
+} from '../../tests/support/database';
 import { verifyPassword } from './auth/passwords';
+import { LIBSQL_BACKUP_MESSAGE } from './backup';
 import { main, type CliIo } from './cli';
 
-let dir: string;
+let target: DatabaseTarget;
 let env: Record<string, string>;
 
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
-  env = { DATABASE_PATH: path.join(dir, 'data', 'app.db') };
+beforeEach(async () => {
+  const fresh = await freshDatabaseTarget();
+  // A file in a folder that does not exist yet: the CLI creates it, as on a first install.
+  target =
+    'file' in fresh ? { file: path.join(path.dirname(fresh.file), 'data', 'app.db') } : fresh;
+  env = databaseEnv(target);
 });
-
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the CLI in-process; `answers` are typed at the hidden prompts in order. */
 async function cli(argv: string[], extraEnv: Record<string, string> = {}, answers: string[] = []) {
@@ -37,12 +44,12 @@ async function cli(argv: string[], extraEnv: Record<string, string> = {}, answer
   return { code, out, err, prompts };
 }
 
-function storedUsers() {
-  const db = openDatabase(env.DATABASE_PATH ?? '');
+async function storedUsers() {
+  const db = await openDatabase(target);
   try {
-    return db.select().from(users).all();
+    return await db.select().from(users).all();
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
   }
 }
 
@@ -57,7 +64,7 @@ describe('admin command line', () => {
     const listed = await cli(['list-users']);
     expect(listed).toMatchObject({ code: 0, err: [] });
     expect(listed.out).toEqual(['alice -', 'bob bob@example.com']);
-    const alice = storedUsers().find((u) => u.username === 'alice');
+    const alice = (await storedUsers()).find((u) => u.username === 'alice');
     expect(await verifyPassword(alice?.password ?? '', 'a long password')).toBe(true);
   });
 
@@ -65,14 +72,14 @@ describe('admin command line', () => {
     const result = await cli(['add-user', 'carol'], {}, ['typed password', 'typed password']);
     expect(result.code).toBe(0);
     expect(result.prompts).toHaveLength(2);
-    const carol = storedUsers()[0];
+    const carol = (await storedUsers())[0];
     expect(await verifyPassword(carol?.password ?? '', 'typed password')).toBe(true);
   });
 
   it('refuses two different passwords', async () => {
     const result = await cli(['add-user', 'carol'], {}, ['typed password', 'other password']);
     expect(result).toMatchObject({ code: 1, err: ['the two passwords do not match'] });
-    expect(storedUsers()).toEqual([]);
+    expect(await storedUsers()).toEqual([]);
   });
 
   it('refuses a duplicate with one line on stderr and exit 1', async () => {
@@ -92,7 +99,7 @@ describe('admin command line', () => {
     const typed = await cli(['add-user', 'alice'], {}, ['short']);
     expect(typed).toMatchObject({ code: 1, err: ['password must be at least 12 characters'] });
     expect(typed.prompts).toHaveLength(1);
-    expect(storedUsers()).toEqual([]);
+    expect(await storedUsers()).toEqual([]);
   });
 
   it('refuses a bad e-mail address', async () => {
@@ -128,10 +135,14 @@ describe('admin command line', () => {
     expect((await cli(['set-password', 'alice'], { ADMIN_PASSWORD: 'second password' })).code).toBe(
       0,
     );
-    expect(await verifyPassword(storedUsers()[0]?.password ?? '', 'second password')).toBe(true);
+    expect(await verifyPassword((await storedUsers())[0]?.password ?? '', 'second password')).toBe(
+      true,
+    );
     const typed = await cli(['set-password', 'alice'], {}, ['third password', 'third password']);
     expect(typed.code).toBe(0);
-    expect(await verifyPassword(storedUsers()[0]?.password ?? '', 'third password')).toBe(true);
+    expect(await verifyPassword((await storedUsers())[0]?.password ?? '', 'third password')).toBe(
+      true,
+    );
     expect(await cli(['set-password', 'ghost'])).toMatchObject({
       code: 1,
       err: ['user "ghost" does not exist'],
@@ -151,6 +162,14 @@ describe('admin command line', () => {
     expect(result.code).toBe(1);
     expect(result.err).toHaveLength(1);
     expect(result.err[0]).toContain(message);
+  });
+
+  it('refuses a backup of a libSQL server (DATABASE_URL) with exit 1, creating no file', async () => {
+    const sqld = await startTestSqld();
+    const file = path.join(tempFolder(), 'copy.db');
+    const result = await cli(['backup', file], databaseEnv({ url: sqld.url }));
+    expect(result).toMatchObject({ code: 1, out: [], err: [LIBSQL_BACKUP_MESSAGE] });
+    expect(existsSync(file)).toBe(false);
   });
 
   it('prints its usage for help', async () => {

@@ -235,7 +235,7 @@ function terminalIo(): CliIo & { close(): void } {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const io = terminalIo();
-  main(process.argv.slice(2), process.env, io).then((code) => {
+  void main(process.argv.slice(2), process.env, io).then((code) => {
     io.close();
     process.exitCode = code;
   });

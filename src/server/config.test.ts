@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,10 @@ describe('loadConfig', () => {
     [{ CONTACT_NOTIFY_TO: 'x@' }, 'CONTACT_NOTIFY_TO'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ DATABASE_URL: 'not a url', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'file:app.db', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db.example.com', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'http://127.0.0.1:8080' }, 'SESSION_SECRET'],
   ])('refuses %j with a one-line message naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);
@@ -91,5 +95,48 @@ describe('loadConfig', () => {
     const secret = 's'.repeat(40);
     expect(loadConfig({ ...base(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
     expect(() => statSync(path.join(dir, 'data', 'session-secret'))).toThrow();
+  });
+
+  it('uses DATABASE_PATH (its folder created) unless DATABASE_URL names a libSQL server', () => {
+    const file = path.join(dir, 'data', 'app.db');
+    expect(loadConfig(base()).database).toEqual({ file });
+    expect(statSync(path.join(dir, 'data')).isDirectory()).toBe(true);
+
+    const secret = { SESSION_SECRET: 's'.repeat(40) };
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'https://db.example.com',
+      'libsql://db.example.com',
+    ]) {
+      expect(loadConfig({ ...base(), ...secret, DATABASE_URL: url }).database).toEqual({ url });
+    }
+    expect(
+      loadConfig({
+        ...secret,
+        DATABASE_URL: ' libsql://db.example.com ',
+        DATABASE_AUTH_TOKEN: 'tok',
+      }).database,
+    ).toEqual({ url: 'libsql://db.example.com', authToken: 'tok' });
+    // An empty DATABASE_URL is unset: the embedded file again.
+    expect(loadConfig({ ...base(), DATABASE_URL: '' }).database).toEqual({ file });
+  });
+
+  it('with DATABASE_URL creates no folder and no secret file: every instance shares SESSION_SECRET', () => {
+    const secret = 's'.repeat(40);
+    const config = loadConfig({
+      ...base(),
+      DATABASE_URL: 'http://127.0.0.1:8080',
+      SESSION_SECRET: secret,
+    });
+    expect(config.sessionSecret).toBe(secret);
+    expect(() => statSync(path.join(dir, 'data'))).toThrow();
+  });
+
+  it('names DATABASE_PATH when its folder cannot be created', () => {
+    const blocker = path.join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    const error = errorOf({ DATABASE_PATH: path.join(blocker, 'app.db') });
+    expect(error.message.startsWith('DATABASE_PATH')).toBe(true);
+    expect(error.message).not.toContain('\n');
   });
 });

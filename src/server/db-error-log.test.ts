@@ -2,7 +2,9 @@
  * A failing database write must not copy what it was writing into the log: drizzle's error
  * message lists the bound parameters (a visitor's text and address, a session id).
  */
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db';
 import { sessions } from '../../db/schema';
 import type { App } from './app';
 import { createTestApp, signedInCookie, type TestDeps } from '../../tests/support/app';
@@ -24,9 +26,13 @@ const contact = {
 };
 
 function refuseWrites(table: string, operation: 'INSERT' | 'DELETE') {
-  deps.db.$client.exec(
-    `CREATE TRIGGER refuse_${table} BEFORE ${operation} ON ${table}
-     BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`,
+  return writeTransaction(deps.db, (tx) =>
+    tx.run(
+      sql.raw(
+        `CREATE TRIGGER refuse_${table} BEFORE ${operation} ON ${table}
+         BEGIN SELECT RAISE(ABORT, 'refused by test trigger'); END`,
+      ),
+    ),
   );
 }
 
@@ -38,7 +44,7 @@ function expectCleanLog(...secrets: string[]) {
 
 describe('database errors in the log', () => {
   it('leave out the contact texts (REST and tRPC)', async () => {
-    refuseWrites('contacts', 'INSERT');
+    await refuseWrites('contacts', 'INSERT');
     const viaRest = await rest(app, 'POST', '/api/contact', { json: contact });
     expect(viaRest.status).toBe(500);
     expect(viaRest.body).toMatchObject({
@@ -58,9 +64,9 @@ describe('database errors in the log', () => {
 
   it('leave out session ids', async () => {
     const cookie = await signedInCookie(deps);
-    const sid = deps.db.select().from(sessions).get()?.id ?? '';
+    const sid = (await deps.db.select().from(sessions).get())?.id ?? '';
     expect(sid).not.toBe('');
-    refuseWrites('sessions', 'DELETE');
+    await refuseWrites('sessions', 'DELETE');
     const res = await rest(app, 'POST', '/api/admin/logout', { cookie });
     expect(res.status).toBe(500);
     expectCleanLog(sid);

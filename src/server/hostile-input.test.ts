@@ -31,12 +31,12 @@ import { honeypotFilled } from './routers/submission-throttle';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const TIMEOUT_MS = 60_000 + RUNS * 500;
 
-const STACK_TRACE = /\n\s+at |node_modules|SqliteError|DrizzleQueryError|\.ts:\d+/;
+const STACK_TRACE = /\n\s+at |node_modules|SqliteError|LibsqlError|DrizzleQueryError|\.ts:\d+/;
 
 async function fuzzApp() {
   return await createTestApp({ config: testConfig({ trustProxy: true }) });
 }
-type Fuzz = ReturnType<typeof fuzzApp>;
+type Fuzz = Awaited<ReturnType<typeof fuzzApp>>;
 
 /** How often each status was answered: printed after the large run (FUZZ_RUNS set). */
 const statuses = new Map<number, number>();
@@ -92,26 +92,30 @@ function expectErrorBody(body: unknown) {
   }
 }
 
-function rowsAfter(fuzz: Fuzz, before: { contact: number; subscriber: number }) {
+async function rowsAfter(fuzz: Fuzz, before: { contact: number; subscriber: number }) {
   const db = fuzz.deps.db;
   return {
-    contacts: db.select().from(contacts).where(gt(contacts.id, before.contact)).all(),
-    subscribers: db.select().from(subscribers).where(gt(subscribers.id, before.subscriber)).all(),
+    contacts: await db.select().from(contacts).where(gt(contacts.id, before.contact)).all(),
+    subscribers: await db
+      .select()
+      .from(subscribers)
+      .where(gt(subscribers.id, before.subscriber))
+      .all(),
   };
 }
 
-function lastIds(fuzz: Fuzz) {
+async function lastIds(fuzz: Fuzz) {
   const db = fuzz.deps.db;
   return {
-    contact: db.select().from(contacts).all().at(-1)?.id ?? 0,
-    subscriber: db.select().from(subscribers).all().at(-1)?.id ?? 0,
+    contact: (await db.select().from(contacts).all()).at(-1)?.id ?? 0,
+    subscriber: (await db.select().from(subscribers).all()).at(-1)?.id ?? 0,
   };
 }
 
 /** Nobody signs in by fuzzing: no session or pending challenge may ever appear. */
-function expectNobodySignedIn(fuzz: Fuzz) {
-  expect(fuzz.deps.db.select().from(sessions).all()).toEqual([]);
-  expect(fuzz.deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+async function expectNobodySignedIn(fuzz: Fuzz) {
+  expect(await fuzz.deps.db.select().from(sessions).all()).toEqual([]);
+  expect(await fuzz.deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -176,12 +180,12 @@ function expectStoredContact(row: typeof contacts.$inferSelect, sent: Record<str
 }
 
 /** Checks the rows a request left behind, given which submissions the answers accepted. */
-function expectRowsFor(
+async function expectRowsFor(
   fuzz: Fuzz,
-  before: ReturnType<typeof lastIds>,
+  before: Awaited<ReturnType<typeof lastIds>>,
   accepted: { contacts: Record<string, unknown>[]; subscribers: Record<string, unknown>[] },
 ) {
-  const added = rowsAfter(fuzz, before);
+  const added = await rowsAfter(fuzz, before);
   const storedContacts = accepted.contacts.filter((c) => !honeypotFilled(c));
   expect(added.contacts).toHaveLength(storedContacts.length);
   added.contacts.forEach((row, i) => expectStoredContact(row, storedContacts[i] ?? {}));
@@ -191,17 +195,17 @@ function expectRowsFor(
   for (const row of added.subscribers) expect(storedEmails).toContain(row.email.toLowerCase());
   if (storedEmails.length === 0) expect(added.subscribers).toEqual([]);
   for (const email of storedEmails) {
-    const all = fuzz.deps.db.select().from(subscribers).all();
+    const all = await fuzz.deps.db.select().from(subscribers).all();
     expect(all.some((row) => row.email.toLowerCase() === email)).toBe(true);
   }
-  expectNobodySignedIn(fuzz);
+  await expectNobodySignedIn(fuzz);
 }
 
 describe('REST paths with hostile bodies and content types', () => {
   it(
     'answer 2xx or a documented 4xx, store only what they accept',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const paths = Object.keys(REST_TARGETS) as (keyof typeof REST_TARGETS)[];
       const request = fc.constantFrom(...paths).chain((path) =>
         fc.record({
@@ -214,13 +218,13 @@ describe('REST paths with hostile bodies and content types', () => {
         fc.asyncProperty(request, async ({ path, text, type }) => {
           const sent = parsedJson(text, type);
           fc.pre(!(path === '/api/admin/login' && reachesPasswordHash(sent)));
-          const before = lastIds(fuzz);
+          const before = await lastIds(fuzz);
           const answer = await send(fuzz, 'POST', path, { body: text, type });
           const body = expectJsonAnswer(answer);
           const ok = answer.status < 300;
           if (!ok) expectErrorBody(body);
           const record = asRecord(sent) ?? {};
-          expectRowsFor(fuzz, before, {
+          await expectRowsFor(fuzz, before, {
             contacts: ok && path === '/api/contact' ? [record] : [],
             subscribers: ok && path === '/api/subscribe' ? [record] : [],
           });
@@ -234,7 +238,7 @@ describe('REST paths with hostile bodies and content types', () => {
   it(
     'store valid contacts with hostile text byte for byte, and mail them as text',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const legal = fc.oneof(
         fc.constantFrom(...FRAGMENTS),
         fc.string({ unit: 'grapheme', maxLength: 60 }),
@@ -252,13 +256,13 @@ describe('REST paths with hostile bodies and content types', () => {
       await fc.assert(
         fc.asyncProperty(contact, async (sent) => {
           fc.pre(sent.name.length <= LIMITS.nameMax && sent.company.length <= LIMITS.companyMax);
-          const before = lastIds(fuzz);
+          const before = await lastIds(fuzz);
           const answer = await send(fuzz, 'POST', '/api/contact', {
             body: JSON.stringify(sent),
             type: 'application/json',
           });
           expect(answer.status, answer.text).toBe(201);
-          const [row] = rowsAfter(fuzz, before).contacts;
+          const [row] = (await rowsAfter(fuzz, before)).contacts;
           expect(row).toBeDefined();
           if (!row) return;
           expectStoredContact(row, sent);
@@ -275,7 +279,7 @@ describe('REST paths with hostile bodies and content types', () => {
   it(
     'refuse text with an unpaired surrogate (it has no UTF-8 form) and store nothing',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const field = fc.constantFrom('name', 'company', 'message');
       await fc.assert(
         fc.asyncProperty(field, loneSurrogate, async (key, surrogate) => {
@@ -288,7 +292,7 @@ describe('REST paths with hostile bodies and content types', () => {
             privacy: true,
             [key]: `Broken ${surrogate} text here`,
           };
-          const before = lastIds(fuzz);
+          const before = await lastIds(fuzz);
           const answer = await send(fuzz, 'POST', '/api/contact', {
             body: JSON.stringify(sent),
             type: 'application/json',
@@ -299,7 +303,7 @@ describe('REST paths with hostile bodies and content types', () => {
             message: MESSAGES.text,
             issues: [{ path: key, message: MESSAGES.text }],
           });
-          expect(rowsAfter(fuzz, before).contacts).toEqual([]);
+          expect((await rowsAfter(fuzz, before)).contacts).toEqual([]);
         }),
         { numRuns: Math.min(RUNS, 12) },
       );
@@ -310,7 +314,7 @@ describe('REST paths with hostile bodies and content types', () => {
   it(
     'judge logins with hostile but well-formed credentials as wrong (401), never 5xx',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const credential = fc.oneof(fc.constantFrom(...FRAGMENTS), hostileString);
       await fc.assert(
         fc.asyncProperty(credential, credential, async (username, password) => {
@@ -322,7 +326,7 @@ describe('REST paths with hostile bodies and content types', () => {
           const body = expectJsonAnswer(answer);
           expect([401, 429]).toContain(answer.status);
           expectErrorBody(body);
-          expectNobodySignedIn(fuzz);
+          await expectNobodySignedIn(fuzz);
         }),
         // Each run costs a password hash: a handful in CI, ten times more in the large run.
         { numRuns: Math.max(3, Math.round(RUNS / 10)) },
@@ -386,7 +390,7 @@ describe('tRPC procedures with hostile input, batched and not', () => {
   it(
     'answer JSON envelopes, never 5xx, and store only accepted submissions',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const call = procedureName.chain((name) => fc.tuple(fc.constant(name), callInput(name)));
       const request = fc.record({
         calls: fc.array(call, { minLength: 1, maxLength: 4 }),
@@ -412,7 +416,7 @@ describe('tRPC procedures with hostile input, batched and not', () => {
             : used[0]?.[1];
           const text = broken ?? JSON.stringify(input) ?? '';
           const query = batch ? '?batch=1' : '';
-          const before = lastIds(fuzz);
+          const before = await lastIds(fuzz);
           const answer =
             method === 'GET'
               ? await send(
@@ -438,7 +442,7 @@ describe('tRPC procedures with hostile input, batched and not', () => {
               if (name === 'newsletter.subscribe') accepted.subscribers.push(record);
             });
           }
-          expectRowsFor(fuzz, before, accepted);
+          await expectRowsFor(fuzz, before, accepted);
         }),
         { numRuns: RUNS * 4 },
       );
@@ -451,7 +455,7 @@ describe('generated paths, methods and headers under /api', () => {
   it(
     'answer JSON with a 2xx or 4xx status',
     async () => {
-      const fuzz = fuzzApp();
+      const fuzz = await fuzzApp();
       const segment = fc.oneof(
         fc.constantFrom(
           '1',
@@ -504,7 +508,7 @@ describe('generated paths, methods and headers under /api', () => {
       });
       await fc.assert(
         fc.asyncProperty(request, async ({ method, path, headers, body, type }) => {
-          const before = lastIds(fuzz);
+          const before = await lastIds(fuzz);
           const withBody = method !== 'GET' && body !== null;
           // A declared length must match the body sent; the 413 guard gets its own header case.
           const { 'content-length': declared, ...rest } = headers;
@@ -521,7 +525,7 @@ describe('generated paths, methods and headers under /api', () => {
           }
           const parsed = expectJsonAnswer(answer);
           if (answer.status >= 400 && !effective.startsWith('/api/trpc/')) expectErrorBody(parsed);
-          expectRowsFor(fuzz, before, { contacts: [], subscribers: [] });
+          await expectRowsFor(fuzz, before, { contacts: [], subscribers: [] });
         }),
         { numRuns: RUNS * 4 },
       );

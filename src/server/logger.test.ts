@@ -34,6 +34,17 @@ describe('loggableError', () => {
     );
   });
 
+  it('says a libSQL server is out of reach, still without the parameters', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), {
+      code: 'ECONNREFUSED',
+    });
+    const fetchFailed = new TypeError('fetch failed', { cause: refused });
+    const query = new DrizzleQueryError('select ?', ['sid-123'], fetchFailed);
+    const logged = loggableError(query);
+    expect(logged).toBe('ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8080');
+    expect(logged).not.toContain('sid-123');
+  });
+
   it('names other errors by their root cause', () => {
     expect(loggableError(new Error('outer', { cause: new TypeError('inner') }))).toBe(
       'TypeError: inner',

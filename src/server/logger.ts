@@ -98,6 +98,13 @@ export function loggableError(error: unknown): string {
     const code = (e as Error & { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('SQLITE_')) return `${code}: ${e.message}`;
   }
+  // A libSQL server out of reach: the network error says so and holds no values.
+  for (const e of chain) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) {
+      return `${code}: ${e.message}`;
+    }
+  }
   if (chain.some((e) => 'params' in e)) return 'database query failed';
   const root = chain.at(-1);
   return root ? `${root.name}: ${root.message}` : String(error);

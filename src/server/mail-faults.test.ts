@@ -50,7 +50,7 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
       production: false,
       logger,
     });
-    return { ...createTestApp({ config, mailer, logger }), mailer, logger };
+    return { ...(await createTestApp({ config, mailer, logger })), mailer, logger };
   }
 
   it('a contact message is stored and answered 201; the failed notification is logged', async () => {
@@ -66,13 +66,9 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
     });
     expect(res.status).toBe(201);
     await contactMailsSettled(mailer);
-    expect(
-      deps.db
-        .select()
-        .from(contacts)
-        .all()
-        .map((c) => c.message),
-    ).toEqual(['Stored even though mail is broken.']);
+    expect((await deps.db.select().from(contacts).all()).map((c) => c.message)).toEqual([
+      'Stored even though mail is broken.',
+    ]);
     expect(logger.lines.some((line) => line.includes('"contact.notify_failed"'))).toBe(true);
   }, 30_000);
 
@@ -92,16 +88,14 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
       message: 'The sign-in code could not be e-mailed. Please try again in a few minutes.',
     });
     expect(res.headers.get('set-cookie')).toBeNull();
-    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const check = await rest(app, 'GET', '/api/admin/check');
     expect(check.body).toEqual({ authenticated: false, username: null, awaitingTwoFactor: false });
     // A code that was never delivered does not use up one of the 5 a user may be sent.
     expect(
-      deps.db
-        .select()
-        .from(throttleEvents)
-        .all()
-        .filter((event) => event.bucket.startsWith('codes-sent:')),
+      (await deps.db.select().from(throttleEvents).all()).filter((event) =>
+        event.bucket.startsWith('codes-sent:'),
+      ),
     ).toEqual([]);
   }, 30_000);
 });

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../db';
+import { closeDatabase, openDatabase, writeTransaction } from '../../db';
 import { sessions, throttleEvents } from '../../db/schema';
+import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
+import { startTestSqld, tempFolder } from '../../tests/support/database';
 import { SESSION_TTL_MS } from './auth/session';
 import { recordEvent } from './auth/throttle';
 import { createMemoryLogger } from './logger';
@@ -14,50 +14,71 @@ import { callerFor, createTestDeps, signedInCookie } from '../../tests/support/a
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = await createTestDeps();
   const old = await signedInCookie(deps, 'old');
-  recordEvent(deps.db, ['login-fail:ip:1'], deps.clock.now());
+  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:1'], deps.clock.now()));
   deps.clock.advance(SESSION_TTL_MS - 60_000);
   const fresh = await signedInCookie(deps, 'fresh');
-  recordEvent(deps.db, ['login-fail:ip:2'], deps.clock.now());
+  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:2'], deps.clock.now()));
   deps.clock.advance(120_000);
 
-  pruneExpired(deps.db, deps.clock.now());
+  await pruneExpired(deps.db, deps.clock.now());
 
-  expect(deps.db.select().from(sessions).all()).toHaveLength(1);
-  expect(
-    deps.db
-      .select()
-      .from(throttleEvents)
-      .all()
-      .map((e) => e.bucket),
-  ).toEqual(['login-fail:ip:2']);
+  expect(await deps.db.select().from(sessions).all()).toHaveLength(1);
+  expect((await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket)).toEqual([
+    'login-fail:ip:2',
+  ]);
   expect((await callerFor(deps, { cookie: fresh }).caller.admin.check()).username).toBe('fresh');
   expect((await callerFor(deps, { cookie: old }).caller.admin.check()).authenticated).toBe(false);
 });
 
-it('a database locked past busy_timeout makes pruning log an error, never throw', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'prune-'));
-  const file = path.join(dir, 'app.db');
-  const db = openDatabase(file);
+function lastLine(logger: { lines: string[] }): Record<string, unknown> {
+  return JSON.parse(logger.lines.at(-1) ?? '{}') as Record<string, unknown>;
+}
+
+it('a database file locked past the busy retries makes pruning log an error, never throw', async () => {
+  const file = path.join(tempFolder('prune-'), 'app.db');
+  const db = await openDatabase({ file });
   const other = new Database(file);
   try {
-    // Wait for the lock only briefly, as a server would after its 5 s busy_timeout.
-    db.$client.pragma('busy_timeout = 20');
+    // Another process (the CLI, a manual edit) holds the write lock longer than the server
+    // waits for it (writeTransaction's busy retries, a few seconds), so the write gives up.
     other.exec('BEGIN IMMEDIATE');
     const logger = createMemoryLogger();
 
-    expect(pruneSafely(db, new Date(), logger)).toBe(false);
+    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
 
-    const line = JSON.parse(logger.lines.at(-1) ?? '{}') as Record<string, unknown>;
-    expect(line).toMatchObject({
+    expect(lastLine(logger)).toMatchObject({
       level: 'error',
       event: 'maintenance.prune_failed',
       error: expect.stringMatching(/^SQLITE_BUSY: /),
     });
     other.exec('COMMIT');
-    expect(pruneSafely(db, new Date(), logger)).toBe(true);
+    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
   } finally {
     other.close();
-    closeDatabase(db);
-    rmSync(dir, { recursive: true, force: true });
+    await closeDatabase(db);
+  }
+});
+
+it('a libSQL server that is down makes pruning log an error, never throw', async () => {
+  const sqld = await startTestSqld();
+  const db = await openDatabase({ url: sqld.url });
+  await sqld.kill();
+  let again: SqldProcess | undefined;
+  try {
+    const logger = createMemoryLogger();
+
+    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
+
+    expect(lastLine(logger)).toMatchObject({
+      level: 'error',
+      event: 'maintenance.prune_failed',
+      error: expect.stringMatching(/\S/),
+    });
+    // Back on the same address and data: the next round prunes again.
+    again = await startSqld(sqld.dataDir, { port: sqld.port });
+    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
+  } finally {
+    await closeDatabase(db);
+    await again?.stop();
   }
 });

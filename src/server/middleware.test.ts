@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase } from '../../db';
 import { createApp } from './app';
 import { MAX_BODY_BYTES } from './middleware';
 import {
@@ -372,7 +373,7 @@ describe('errors and logs', () => {
   });
 
   it('answers an unexpected failure with 500, a generic message and the request id, no stack', async () => {
-    deps.db.$client.close();
+    await closeDatabase(deps.db);
     const res = await app.request('/healthz');
     expect(res.status).toBe(500);
     const text = await res.text();

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../db';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '../../db';
+import { aiFacts } from '../../db/schema';
 import { seedDemoFacts } from '../../db/seed';
 import {
   adminCaller,
@@ -12,6 +11,7 @@ import {
   signedInCookie,
   type TestDeps,
 } from '../../tests/support/app';
+import { openTestDatabase } from '../../tests/support/database';
 import type { App } from './app';
 import { createApp } from './app';
 import { publicFacts } from './public-facts';
@@ -22,7 +22,7 @@ let deps: TestDeps;
 
 beforeEach(async () => {
   ({ app, deps } = await createTestApp());
-  seedDemoFacts(deps.db, deps.clock.now());
+  await seedDemoFacts(deps.db, deps.clock.now());
 });
 
 const REST = '/api/ai-facts';
@@ -61,7 +61,7 @@ describe('public facts: ready bytes with an ETag', () => {
     const { caller } = callerFor(deps);
     expect(rest).toEqual(await caller.facts.listPublic());
     expect((rest as { facts: unknown[] }).facts).toHaveLength(
-      publicFacts(deps.db).result.facts.length,
+      (await publicFacts(deps.db)).result.facts.length,
     );
     // A batched call goes through the tRPC adapter: same data, in the batch envelope.
     const batched = await get(`${TRPC}?batch=1&input=${encodeURIComponent('{}')}`);
@@ -73,7 +73,7 @@ describe('public facts: ready bytes with an ETag', () => {
 
   it('serves the same ETag for the same content, whichever process made it', async () => {
     const other = await createTestApp();
-    seedDemoFacts(other.deps.db, other.deps.clock.now());
+    await seedDemoFacts(other.deps.db, other.deps.clock.now());
     const here = (await get(REST)).res.headers.get('etag');
     const there = (await get(REST, {}, other.app)).res.headers.get('etag');
     expect(there).toBe(here);
@@ -106,7 +106,7 @@ describe('public facts cache is dropped on every fact and tag write', () => {
     await admin.facts.move({ id: created.id, direction: 'up' });
     expect((await texts()).at(-2)).toBe('An edited fact');
 
-    const first = publicFacts(deps.db).result.facts[0]!;
+    const first = (await publicFacts(deps.db)).result.facts[0]!;
     await admin.facts.reorder({ id: created.id, targetId: first.id, position: 'before' });
     expect((await texts())[0]).toBe('An edited fact');
 
@@ -127,49 +127,54 @@ describe('public facts cache is dropped on every fact and tag write', () => {
     expect(after.text).toContain('Another new fact');
   });
 
-  it('tag create, attach and detach drop the cached snapshot too', async () => {
+  // Visitors' facts carry no tags, and the cache follows the fact rows alone (the triggers
+  // on ai_facts, migration 0003): tag writes keep the snapshot, a fact write drops it.
+  it('tag create, attach and detach keep the snapshot; the next fact write drops it', async () => {
     const admin = await adminCaller(deps);
-    const factId = publicFacts(deps.db).result.facts[0]!.id;
+    const snapshot = await publicFacts(deps.db);
+    const factId = snapshot.result.facts[0]!.id;
+    expect(await publicFacts(deps.db)).toBe(snapshot);
 
-    let snapshot = publicFacts(deps.db);
-    expect(publicFacts(deps.db)).toBe(snapshot);
     const tag = await admin.tags.create({ name: 'history' });
-    expect(publicFacts(deps.db)).not.toBe(snapshot);
-
-    snapshot = publicFacts(deps.db);
     await admin.facts.addTag({ factId, tagId: tag.id });
-    expect(publicFacts(deps.db)).not.toBe(snapshot);
-
-    snapshot = publicFacts(deps.db);
+    expect(await publicFacts(deps.db)).toBe(snapshot);
     await admin.facts.removeTag({ factId, tagId: tag.id });
-    expect(publicFacts(deps.db)).not.toBe(snapshot);
+    expect(await publicFacts(deps.db)).toBe(snapshot);
+
+    await admin.facts.update({ id: factId, data: { source: 'A corrected source' } });
+    const after = await publicFacts(deps.db);
+    expect(after).not.toBe(snapshot);
+    expect(after.result.facts[0]).toEqual({
+      ...snapshot.result.facts[0],
+      source: 'A corrected source',
+    });
   });
 
   it('reads alone keep serving the same snapshot', async () => {
-    const snapshot = publicFacts(deps.db);
+    const snapshot = await publicFacts(deps.db);
     await get(REST);
     await get(TRPC);
     await callerFor(deps).caller.facts.listPublic();
-    expect(publicFacts(deps.db)).toBe(snapshot);
+    expect(await publicFacts(deps.db)).toBe(snapshot);
   });
 });
 
-describe('public facts cache with several instances on one database file', () => {
-  let dir: string;
+describe('public facts cache with several instances on one database', () => {
   let dbA: Db;
   let dbB: Db;
 
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'facts-cache-'));
-    const file = path.join(dir, 'app.db');
-    dbA = openDatabase(file);
-    dbB = openDatabase(file);
+  // Two handles on one database: two connections to the same file, or two clients of the
+  // same libSQL server, as two app instances (or an instance and the CLI) would have.
+  beforeEach(async () => {
+    const { db, target } = await openTestDatabase();
+    await closeDatabase(db);
+    dbA = await openDatabase(target);
+    dbB = await openDatabase(target);
   });
 
-  afterEach(() => {
-    closeDatabase(dbA);
-    closeDatabase(dbB);
-    rmSync(dir, { recursive: true, force: true });
+  afterEach(async () => {
+    await closeDatabase(dbA);
+    await closeDatabase(dbB);
   });
 
   it("another connection's writes (another instance, the CLI, a manual edit) are seen at once", async () => {
@@ -190,34 +195,42 @@ describe('public facts cache with several instances on one database file', () =>
     });
     expect(await texts()).toEqual(['Written by instance B']);
 
-    // A plain SQL write from B's connection, which no code of A's process saw.
-    dbB.$client
-      .prepare('UPDATE ai_facts SET fact_text = ? WHERE id = ?')
-      .run('Edited by hand', fact.id);
+    // Plain SQL writes from B's connection, which no code of A's process saw.
+    await writeTransaction(dbB, (tx) =>
+      tx.run(sql`UPDATE ai_facts SET fact_text = ${'Edited by hand'} WHERE id = ${fact.id}`),
+    );
     expect(await texts()).toEqual(['Edited by hand']);
-    dbB.$client.prepare('UPDATE ai_facts SET active = 0').run();
+    await writeTransaction(dbB, (tx) => tx.run(sql`UPDATE ai_facts SET active = 0`));
+    expect(await texts()).toEqual([]);
+    await writeTransaction(dbB, (tx) => tx.run(sql`UPDATE ai_facts SET active = 1`));
+    expect(await texts()).toEqual(['Edited by hand']);
+    await writeTransaction(dbB, (tx) => tx.delete(aiFacts));
     expect(await texts()).toEqual([]);
   });
 });
 
 describe('public reads never look at sessions', () => {
-  it('no query of a public read names the sessions or challenges tables, cookie or not', async () => {
+  it('no query of a public read names the sessions, challenges or users tables, cookie or not', async () => {
     const cookie = await signedInCookie(deps);
-    const prepare = vi.spyOn(deps.db.$client, 'prepare');
     const admin = await adminCaller(deps);
     await admin.facts.create({ factText: 'Makes the cache reload', source: 'Test' });
-    prepare.mockClear();
+    // With these tables gone, any query of a public read that named one would fail (a 500)
+    // instead of answering: a check that works the same on the file and on a libSQL server.
+    await writeTransaction(deps.db, async (tx) => {
+      await tx.run(sql`DROP TABLE sessions`);
+      await tx.run(sql`DROP TABLE two_factor_challenges`);
+      await tx.run(sql`DROP TABLE users`);
+    });
+    // The drop is seen: a read that does look at the session now fails.
+    await expect(callerFor(deps, { cookie }).caller.admin.check()).rejects.toThrow();
 
     for (const path of [REST, TRPC, `${TRPC}?batch=1&input=${encodeURIComponent('{}')}`]) {
       const res = await app.request(path, { headers: { cookie } });
       expect(res.status).toBe(200);
+      // The cache did reload (the fact write above), so the facts query itself ran.
+      expect(await res.text()).toContain('Makes the cache reload');
     }
-    await callerFor(deps, { cookie }).caller.facts.listPublic();
-
-    const statements = prepare.mock.calls.map(([sql]) => String(sql));
-    // The cache did reload (the fact write above), so the facts query itself ran.
-    expect(statements.some((sql) => sql.includes('ai_facts'))).toBe(true);
-    expect(statements.filter((sql) => /sessions|two_factor|users/.test(sql))).toEqual([]);
-    prepare.mockRestore();
+    const listed = await callerFor(deps, { cookie }).caller.facts.listPublic();
+    expect(listed.facts.map((f) => f.factText)).toContain('Makes the cache reload');
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { postContact } from '../../tests/support/contact';
+import { databaseEnv, freshDatabaseTarget } from '../../tests/support/database';
 import { startHeldSmtp, type HeldSmtp } from '../../tests/support/held-smtp';
 import { startServerProcess } from '../../tests/support/server-process';
 
@@ -27,6 +28,7 @@ afterEach(async () => {
 
 it('a login waiting on its code e-mail completes after SIGTERM, then the exit is 0', async () => {
   const server = await startServerProcess(path.join(dir, 'app.db'), {
+    ...databaseEnv(await freshDatabaseTarget()),
     SMTP_URL: smtp.url,
     ADMIN_USERNAME: 'erin',
     ADMIN_PASSWORD: 'a long enough password',
@@ -56,6 +58,7 @@ it('a login waiting on its code e-mail completes after SIGTERM, then the exit is
 
 it('shutdown waits for a contact notification still on its way', async () => {
   const server = await startServerProcess(path.join(dir, 'app.db'), {
+    ...databaseEnv(await freshDatabaseTarget()),
     SMTP_URL: smtp.url,
     CONTACT_NOTIFY_TO: 'owner@example.com',
   });

@@ -32,15 +32,11 @@ describe('users', () => {
       { username: 'adam', password: 'another password', email: 'adam@example.com' },
       now(),
     );
-    expect(listUsers(deps.db)).toEqual([
+    expect(await listUsers(deps.db)).toEqual([
       { username: 'adam', email: 'adam@example.com' },
       { username: 'zoe', email: null },
     ]);
-    const row = deps.db
-      .select()
-      .from(users)
-      .all()
-      .find((u) => u.username === 'zoe');
+    const row = (await deps.db.select().from(users).all()).find((u) => u.username === 'zoe');
     expect(row?.password).not.toContain('twelve');
     expect(await verifyPassword(row?.password ?? '', 'twelve chars!')).toBe(true);
   });
@@ -61,7 +57,7 @@ describe('users', () => {
       expect(error).toBeInstanceOf(UserError);
       expect((error as Error).message).toContain(message);
     }
-    expect(listUsers(deps.db)).toHaveLength(1);
+    expect(await listUsers(deps.db)).toHaveLength(1);
   });
 
   it('ends older sessions when the password changes', async () => {
@@ -72,7 +68,7 @@ describe('users', () => {
     await setPassword(deps.db, 'admin', 'second password');
     expect(await isSignedIn(cookie)).toBe(false);
     expect(await isSignedIn(other)).toBe(false);
-    const row = deps.db.select().from(users).get();
+    const row = await deps.db.select().from(users).get();
     expect(await verifyPassword(row?.password ?? '', 'second password')).toBe(true);
   });
 
@@ -88,35 +84,35 @@ describe('users', () => {
   it('ends sessions when the user is removed', async () => {
     await addUser(deps.db, { username: 'admin', password: 'first password' }, now());
     const cookie = await signedInCookie(deps, 'admin');
-    removeUser(deps.db, 'admin');
+    await removeUser(deps.db, 'admin');
     expect(await isSignedIn(cookie)).toBe(false);
-    expect(deps.db.select().from(sessions).all()).toEqual([]);
-    expect(listUsers(deps.db)).toEqual([]);
+    expect(await deps.db.select().from(sessions).all()).toEqual([]);
+    expect(await listUsers(deps.db)).toEqual([]);
   });
 
   it('sets and clears the e-mail', async () => {
     await addUser(deps.db, { username: 'admin', password: 'first password' }, now());
-    setEmail(deps.db, 'admin', 'admin@example.com');
-    expect(listUsers(deps.db)).toEqual([{ username: 'admin', email: 'admin@example.com' }]);
-    setEmail(deps.db, 'admin', null);
-    expect(listUsers(deps.db)).toEqual([{ username: 'admin', email: null }]);
+    await setEmail(deps.db, 'admin', 'admin@example.com');
+    expect(await listUsers(deps.db)).toEqual([{ username: 'admin', email: 'admin@example.com' }]);
+    await setEmail(deps.db, 'admin', null);
+    expect(await listUsers(deps.db)).toEqual([{ username: 'admin', email: null }]);
   });
 
   it('ends the sessions of a user whose second factor is turned on or off', async () => {
     await addUser(deps.db, { username: 'admin', password: 'first password' }, now());
     const before = await signedInCookie(deps, 'admin');
     const theirs = await signedInCookie(deps, 'someone');
-    setEmail(deps.db, 'admin', 'admin@example.com');
+    await setEmail(deps.db, 'admin', 'admin@example.com');
     expect(await isSignedIn(before)).toBe(false);
     const during = await signedInCookie(deps, 'admin');
-    setEmail(deps.db, 'admin', null);
+    await setEmail(deps.db, 'admin', null);
     expect(await isSignedIn(during)).toBe(false);
     expect(await isSignedIn(theirs)).toBe(true);
   });
 
   it('names a missing user', async () => {
-    expect(() => removeUser(deps.db, 'ghost')).toThrow('user "ghost" does not exist');
-    expect(() => setEmail(deps.db, 'ghost', null)).toThrow('user "ghost" does not exist');
+    await expect(removeUser(deps.db, 'ghost')).rejects.toThrow('user "ghost" does not exist');
+    await expect(setEmail(deps.db, 'ghost', null)).rejects.toThrow('user "ghost" does not exist');
     await expect(setPassword(deps.db, 'ghost', 'long enough pw')).rejects.toThrow(
       'user "ghost" does not exist',
     );
@@ -127,6 +123,6 @@ describe('users', () => {
     expect(await ensureInitialAdmin(deps.db, initial, now())).toBe('root');
     expect(await ensureInitialAdmin(deps.db, { ...initial, username: 'second' }, now())).toBeNull();
     expect(await ensureInitialAdmin(deps.db, null, now())).toBeNull();
-    expect(listUsers(deps.db).map((u) => u.username)).toEqual(['root']);
+    expect((await listUsers(deps.db)).map((u) => u.username)).toEqual(['root']);
   });
 });

@@ -136,6 +136,12 @@ export async function ensureInitialAdmin(
   now: Date,
 ): Promise<string | null> {
   if (!initial || (await countUsers(db)) > 0) return null;
-  await addUser(db, initial, now);
+  try {
+    await addUser(db, initial, now);
+  } catch (error) {
+    // Several instances starting together on one database: one of them creates the user.
+    if (error instanceof UserError && (await userExists(db, initial.username))) return null;
+    throw error;
+  }
   return initial.username;
 }

@@ -48,6 +48,11 @@ export const MESSAGES = {
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The text with each unpaired surrogate replaced by U+FFFD, as a UTF-8 encoder would. */
+export function wellFormed(text: string): string {
+  return text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /** A string field whose text is stored and must come back byte for byte. */
 function storedText() {
   return z.string().refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text);
@@ -90,7 +95,9 @@ export const loginInput = z.object({
     .string(MESSAGES.username)
     .trim()
     .min(1, MESSAGES.username)
-    .max(LIMITS.usernameMax, MESSAGES.username),
+    .max(LIMITS.usernameMax, MESSAGES.username)
+    // Looked up in the database: a libSQL server refuses such text outright (HTTP 400).
+    .refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text),
   password: z
     .string(MESSAGES.password)
     .min(1, MESSAGES.password)

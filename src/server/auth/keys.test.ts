@@ -28,7 +28,10 @@ let mailer: RecordingMailer;
 
 async function setup(production: boolean) {
   mailer = createRecordingMailer();
-  deps = await createTestDeps({ mailer, config: testConfig({ sessionSecret: SECRET, production }) });
+  deps = await createTestDeps({
+    mailer,
+    config: testConfig({ sessionSecret: SECRET, production }),
+  });
   app = createApp(deps);
 }
 
@@ -58,7 +61,7 @@ describe('keys derived from SESSION_SECRET', () => {
       const res = await login('alice');
       const sealed = /^admin_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
       expect(sealed).toBeTruthy();
-      const sid = deps.db.select().from(sessions).get()?.id;
+      const sid = (await deps.db.select().from(sessions).get())?.id;
       expect(await unsealData(sealed ?? '', { password: cookieSealKey(SECRET) })).toEqual({ sid });
       expect(await unsealData(sealed ?? '', { password: SECRET })).toEqual({});
     },
@@ -71,7 +74,7 @@ describe('keys derived from SESSION_SECRET', () => {
       await insertUser(deps, 'erin', 'erin@example.com');
       await login('erin');
       const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
-      const row = deps.db.select().from(twoFactorChallenges).get();
+      const row = await deps.db.select().from(twoFactorChallenges).get();
       const hmac = (key: string | Buffer) =>
         createHmac('sha256', key).update(`${row?.id}:${code}`).digest('hex');
       expect(row?.codeHash).toBe(hmac(codeHashKey(SECRET)));

@@ -25,7 +25,7 @@ async function setup(hashLimiter?: Limiter) {
 }
 
 beforeEach(async () => {
-  setup();
+  await setup();
   await insertUser(deps, 'alice');
 });
 
@@ -57,7 +57,7 @@ describe('login throttle under concurrency', () => {
       expect(counts).toEqual({ 401: 5, 429: 15 });
       for (const res of answers.filter((a) => a.status === 429)) expectThrottled(res);
       // Exactly the judged guesses are counted, once per username and once per address.
-      expect(deps.db.select().from(throttleEvents).all()).toHaveLength(10);
+      expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(10);
 
       // The right password is refused too until the window has passed: no hash is spent.
       expectThrottled(await login(PASSWORD));
@@ -102,7 +102,7 @@ describe('login throttle under concurrency', () => {
     async () => {
       // One slot, one place in the queue; the test itself holds the slot.
       const limiter = createLimiter({ concurrency: 1, queue: 1 });
-      setup(limiter);
+      await setup(limiter);
       await insertUser(deps, 'alice');
       let release = () => {};
       const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
@@ -118,12 +118,7 @@ describe('login throttle under concurrency', () => {
       expect((await queued).status).toBe(401);
       // Only the judged guess counts; the refused one gave its place back.
       expect(
-        deps.db
-          .select()
-          .from(throttleEvents)
-          .all()
-          .map((e) => e.bucket)
-          .sort(),
+        (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort(),
       ).toEqual(['login-fail:ip:198.51.100.7', 'login-fail:user:alice']);
     },
     HASH_BUDGET_MS,

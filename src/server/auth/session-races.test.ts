@@ -55,12 +55,12 @@ describe('a login in flight', () => {
   it(
     'starts no session when the password changes while it is checked',
     async () => {
-      setup(changingBeforeCheck(() => setPassword(deps.db, 'alice', 'a brand new password')));
+      await setup(changingBeforeCheck(() => setPassword(deps.db, 'alice', 'a brand new password')));
       await insertUser(deps, 'alice');
       const error = await failure(login('alice'));
       expect(error.code).toBe('UNAUTHORIZED');
       expect(error.message).toBe('Invalid username or password');
-      expect(deps.db.select().from(sessions).all()).toEqual([]);
+      expect(await deps.db.select().from(sessions).all()).toEqual([]);
       expect(deps.logger.lines.join('\n')).toContain('user changed during sign-in');
     },
     BUDGET_MS,
@@ -69,10 +69,10 @@ describe('a login in flight', () => {
   it(
     'starts no session when the user is removed while it is checked',
     async () => {
-      setup(changingBeforeCheck(() => removeUser(deps.db, 'alice')));
+      await setup(changingBeforeCheck(() => removeUser(deps.db, 'alice')));
       await insertUser(deps, 'alice');
       expect((await failure(login('alice'))).code).toBe('UNAUTHORIZED');
-      expect(deps.db.select().from(sessions).all()).toEqual([]);
+      expect(await deps.db.select().from(sessions).all()).toEqual([]);
     },
     BUDGET_MS,
   );
@@ -80,10 +80,10 @@ describe('a login in flight', () => {
   it(
     'sends no code when the password changes while it is checked',
     async () => {
-      setup(changingBeforeCheck(() => setPassword(deps.db, 'erin', 'a brand new password')));
+      await setup(changingBeforeCheck(() => setPassword(deps.db, 'erin', 'a brand new password')));
       await insertUser(deps, 'erin', 'erin@example.com');
       expect((await failure(login('erin'))).code).toBe('UNAUTHORIZED');
-      expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+      expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
       expect(mailer.sent).toEqual([]);
     },
     BUDGET_MS,
@@ -92,11 +92,11 @@ describe('a login in flight', () => {
   it(
     'starts no session without a code when the second factor is turned on while it is checked',
     async () => {
-      setup(changingBeforeCheck(() => setEmail(deps.db, 'alice', 'alice@example.com')));
+      await setup(changingBeforeCheck(() => setEmail(deps.db, 'alice', 'alice@example.com')));
       await insertUser(deps, 'alice');
       expect((await failure(login('alice'))).code).toBe('UNAUTHORIZED');
-      expect(deps.db.select().from(sessions).all()).toEqual([]);
-      expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+      expect(await deps.db.select().from(sessions).all()).toEqual([]);
+      expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     },
     BUDGET_MS,
   );
@@ -104,7 +104,7 @@ describe('a login in flight', () => {
   it(
     'mails no code to the old address when the e-mail changes while it is checked',
     async () => {
-      setup(changingBeforeCheck(() => setEmail(deps.db, 'erin', 'new@example.com')));
+      await setup(changingBeforeCheck(() => setEmail(deps.db, 'erin', 'new@example.com')));
       await insertUser(deps, 'erin', 'erin@example.com');
       expect((await failure(login('erin'))).code).toBe('UNAUTHORIZED');
       expect(mailer.sent).toEqual([]);
@@ -123,7 +123,7 @@ describe('a login in flight', () => {
         callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({ code }),
       );
       expect(error.code).toBe('UNAUTHORIZED');
-      expect(deps.db.select().from(sessions).all()).toEqual([]);
+      expect(await deps.db.select().from(sessions).all()).toEqual([]);
     },
     BUDGET_MS,
   );
@@ -135,9 +135,9 @@ describe('logging in while holding a session', () => {
     async () => {
       await insertUser(deps, 'alice');
       const first = await login('alice');
-      const [oldRow] = deps.db.select().from(sessions).all();
+      const [oldRow] = await deps.db.select().from(sessions).all();
       const second = await login('alice', first.cookie);
-      const rows = deps.db.select().from(sessions).all();
+      const rows = await deps.db.select().from(sessions).all();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.id).not.toBe(oldRow?.id);
       expect(await isSignedIn(first.cookie)).toBe(false);
@@ -154,7 +154,7 @@ describe('logging in while holding a session', () => {
       const signedIn = await login('alice');
       const pending = await login('erin', signedIn.cookie);
       expect(pending.result.requiresTwoFactor).toBe(true);
-      expect(deps.db.select().from(sessions).all()).toEqual([]);
+      expect(await deps.db.select().from(sessions).all()).toEqual([]);
       expect(await isSignedIn(signedIn.cookie)).toBe(false);
     },
     BUDGET_MS,

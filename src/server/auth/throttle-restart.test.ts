@@ -1,17 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../db';
 import { createApp } from '../app';
 import { createTestClock, createTestDeps } from '../../../tests/support/app';
+import { freshDatabaseTarget } from '../../../tests/support/database';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
-
-let dir: string | undefined;
-
-afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 function login(app: ReturnType<typeof createApp>, password: string) {
   return app.request('/api/admin/login', {
@@ -23,23 +15,22 @@ function login(app: ReturnType<typeof createApp>, password: string) {
 
 // Six real password hashes: explicit budget for a busy 2-core machine.
 it(
-  'keeps the login throttle across a restart on the same database file',
+  'keeps the login throttle across a restart on the same database',
   { timeout: 30_000 },
   async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'throttle-'));
-    const file = path.join(dir, 'app.db');
+    const target = await freshDatabaseTarget();
     const clock = createTestClock();
 
-    const first = await createTestDeps({ db: openDatabase(file), clock });
+    const first = await createTestDeps({ db: await openDatabase(target), clock });
     await insertUser(first, 'alice');
     const firstApp = createApp(first);
     for (let i = 0; i < 5; i++) expect((await login(firstApp, 'wrong password')).status).toBe(401);
-    closeDatabase(first.db);
+    await closeDatabase(first.db);
 
-    const second = await createTestDeps({ db: openDatabase(file), clock });
+    const second = await createTestDeps({ db: await openDatabase(target), clock });
     const res = await login(createApp(second), PASSWORD);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('900');
-    closeDatabase(second.db);
+    await closeDatabase(second.db);
   },
 );

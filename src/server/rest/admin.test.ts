@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { createMemoryLogger } from '../logger';
 import {
   createRecordingMailer,
   createTestDeps,
@@ -159,7 +160,7 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
         smtpUrl: null,
         from: 'no-reply@example.com',
         production: true,
-        logger: await createTestDeps().logger,
+        logger: createMemoryLogger(),
       }),
     });
     app = createApp(deps);

@@ -35,8 +35,8 @@ async function createTag(name: string): Promise<Tag> {
   return (body as { tag: Tag }).tag;
 }
 
-const links = (factId: number) =>
-  deps.db.select().from(aiFactTags).where(eq(aiFactTags.factId, factId)).all();
+const links = async (factId: number) =>
+  await deps.db.select().from(aiFactTags).where(eq(aiFactTags.factId, factId)).all();
 
 const BAD_IDS = ['abc', '1.5', '1e3', '0', '-1', '01'];
 const badId = (path = 'id') => invalid([{ path, message: MESSAGES.id }]);
@@ -253,12 +253,12 @@ describe('DELETE /api/ai-facts/:id', () => {
     const fact = await createFact();
     const tag = await createTag('vision');
     await asAdmin('POST', `/api/ai-facts/${fact.id}/tags/${tag.id}`);
-    expect(links(fact.id)).toHaveLength(1);
+    expect(await links(fact.id)).toHaveLength(1);
     expect(await asAdmin('DELETE', `/api/ai-facts/${fact.id}`)).toMatchObject({
       status: 200,
       body: { success: true },
     });
-    expect(links(fact.id)).toHaveLength(0);
+    expect(await links(fact.id)).toHaveLength(0);
     expect((await asAdmin('GET', '/api/ai-facts/all')).body).toEqual({ success: true, facts: [] });
     expect((await asAdmin('GET', '/api/tags')).body).toEqual({ success: true, tags: [tag] });
   });
@@ -332,10 +332,10 @@ describe('POST and DELETE /api/ai-facts/:factId/tags/:tagId', () => {
     const path = `/api/ai-facts/${fact.id}/tags/${tag.id}`;
     expect(await asAdmin('POST', path)).toMatchObject({ status: 200, body: { success: true } });
     expect(await asAdmin('POST', path, { json: {} })).toMatchObject({ status: 200 });
-    expect(links(fact.id)).toHaveLength(1);
+    expect(await links(fact.id)).toHaveLength(1);
     expect(await asAdmin('DELETE', path)).toMatchObject({ status: 200, body: { success: true } });
     expect(await asAdmin('DELETE', path)).toMatchObject({ status: 200, body: { success: true } });
-    expect(links(fact.id)).toHaveLength(0);
+    expect(await links(fact.id)).toHaveLength(0);
   });
 
   it('answers 400 for an empty body declared as JSON, and attaches nothing', async () => {
@@ -347,7 +347,7 @@ describe('POST and DELETE /api/ai-facts/:factId/tags/:tagId', () => {
       status: 400,
       body: { success: false, message: 'Request body must be JSON' },
     });
-    expect(links(fact.id)).toHaveLength(0);
+    expect(await links(fact.id)).toHaveLength(0);
   });
 
   it.each(['POST', 'DELETE'])('%s answers 404 naming what is missing', async (method) => {
@@ -388,7 +388,7 @@ describe('POST and DELETE /api/ai-facts/:factId/tags/:tagId', () => {
       for (const path of [`/api/ai-facts/${fact.id}/tags/${tag.id}`, '/api/ai-facts/x/tags/0']) {
         expect(await rest(app, method, path)).toMatchObject({ status: 401, body: UNAUTHORIZED });
       }
-      expect(links(fact.id)).toHaveLength(0);
+      expect(await links(fact.id)).toHaveLength(0);
     },
   );
 });

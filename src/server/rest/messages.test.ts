@@ -44,7 +44,7 @@ describe('signed out', () => {
     );
     expect(response).toMatchObject({ status: 401, body: UNAUTHORIZED });
     expect(JSON.stringify(response.body)).not.toContain('Secret');
-    expect(deps.db.select().from(contacts).all()).toMatchObject([{ readAt: null }]);
+    expect(await deps.db.select().from(contacts).all()).toMatchObject([{ readAt: null }]);
   });
 
   it('answers 401 before looking at the input', async () => {

@@ -45,13 +45,13 @@ const postContact = (json: unknown, ip = '203.0.113.50') =>
   rest(app, 'POST', '/api/contact', { json, ip });
 const postSubscribe = (json: unknown, ip = '203.0.113.60') =>
   rest(app, 'POST', '/api/subscribe', { json, ip });
-const storedContacts = () => deps.db.select().from(contacts).all();
-const storedSubscribers = () => deps.db.select().from(subscribers).all();
+const storedContacts = async () => await deps.db.select().from(contacts).all();
+const storedSubscribers = async () => await deps.db.select().from(subscribers).all();
 
 describe('POST /api/contact', () => {
   it('stores the message and answers 201 with thanks', async () => {
     expect(await postContact(contact)).toMatchObject({ status: 201, body: THANKS });
-    expect(storedContacts()).toMatchObject([
+    expect(await storedContacts()).toMatchObject([
       { name: 'Grace Hopper', company: null, subject: 'custom', privacy: true },
     ]);
     await contactMailsSettled(mailer);
@@ -69,7 +69,7 @@ describe('POST /api/contact', () => {
         { path: 'privacy', message: MESSAGES.privacy },
       ]),
     });
-    expect(storedContacts()).toEqual([]);
+    expect(await storedContacts()).toEqual([]);
   });
 
   it.each([
@@ -87,7 +87,7 @@ describe('POST /api/contact', () => {
       status: 201,
       body: THANKS,
     });
-    expect(storedContacts()).toEqual([]);
+    expect(await storedContacts()).toEqual([]);
   });
 
   it('stores 100 messages sent at once', async () => {
@@ -100,19 +100,19 @@ describe('POST /api/contact', () => {
       ),
     );
     expect(responses.every((r) => r.status === 201)).toBe(true);
-    expect(storedContacts()).toHaveLength(100);
+    expect(await storedContacts()).toHaveLength(100);
     await contactMailsSettled(mailer);
     expect(mailer.sent).toHaveLength(100);
   });
 
   it('stores the message and answers 201 when the mail server fails', async () => {
-    setup({
+    await setup({
       canDeliver: true,
       send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')),
     });
     expect(await postContact(contact)).toMatchObject({ status: 201, body: THANKS });
     await contactMailsSettled(deps.mailer);
-    expect(storedContacts()).toHaveLength(1);
+    expect(await storedContacts()).toHaveLength(1);
     expect(deps.logger.lines.some((l) => l.includes('contact.notify_failed'))).toBe(true);
   });
 
@@ -129,7 +129,7 @@ describe('POST /api/contact', () => {
     // 429 ranks above 400, and another address is unaffected.
     expect((await postContact({})).status).toBe(429);
     expect((await postContact(contact, '203.0.113.51')).status).toBe(201);
-    expect(storedContacts()).toHaveLength(6);
+    expect(await storedContacts()).toHaveLength(6);
   });
 });
 
@@ -139,7 +139,7 @@ describe('POST /api/subscribe', () => {
       status: 201,
       body: { success: true },
     });
-    expect(storedSubscribers().map((s) => s.email)).toEqual(['reader@example.com']);
+    expect((await storedSubscribers()).map((s) => s.email)).toEqual(['reader@example.com']);
   });
 
   it('answers an address already subscribed in another case the same, keeping one row', async () => {
@@ -148,7 +148,7 @@ describe('POST /api/subscribe', () => {
       status: 201,
       body: { success: true },
     });
-    expect(storedSubscribers()).toHaveLength(1);
+    expect(await storedSubscribers()).toHaveLength(1);
   });
 
   it('answers 400 for an invalid address or an empty body', async () => {
@@ -161,7 +161,7 @@ describe('POST /api/subscribe', () => {
       body: { success: false, message: 'Request body must be JSON' },
     });
     expect(await rest(app, 'POST', '/api/subscribe')).toMatchObject({ status: 400 });
-    expect(storedSubscribers()).toEqual([]);
+    expect(await storedSubscribers()).toEqual([]);
   });
 
   it('answers a filled honeypot with 201 and stores nothing', async () => {
@@ -169,7 +169,7 @@ describe('POST /api/subscribe', () => {
       status: 201,
       body: { success: true },
     });
-    expect(storedSubscribers()).toEqual([]);
+    expect(await storedSubscribers()).toEqual([]);
   });
 
   it('answers 429 with Retry-After after 5 new addresses, not counting duplicates', async () => {
@@ -188,6 +188,6 @@ describe('POST /api/subscribe', () => {
       },
     });
     expect(refused.headers.get('retry-after')).toBe('600');
-    expect(storedSubscribers()).toHaveLength(5);
+    expect(await storedSubscribers()).toHaveLength(5);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
 import { subscribers } from '../../../db/schema';
 import { LEAD_MESSAGES } from '../../shared/lead-schemas';
 import type { App } from '../app';
@@ -28,7 +29,7 @@ describe('signed out', () => {
     const response = await rest(app, method, path);
     expect(response).toMatchObject({ status: 401, body: UNAUTHORIZED });
     expect(JSON.stringify(response.body)).not.toContain('reader1');
-    expect(deps.db.select().from(subscribers).all()).toHaveLength(1);
+    expect(await deps.db.select().from(subscribers).all()).toHaveLength(1);
   });
 });
 
@@ -83,7 +84,9 @@ describe('DELETE /api/subscribers/:id', () => {
 describe('GET /api/subscribers.csv', () => {
   it('is a dated UTF-8 download with a BOM, every subscriber newest first', async () => {
     const rows = await storeSubscribers(deps, 60);
-    deps.db.insert(subscribers).values({ email: '=cmd@example.com' }).run();
+    await writeTransaction(deps.db, (tx) =>
+      tx.insert(subscribers).values({ email: '=cmd@example.com' }),
+    );
     const response = await app.request('/api/subscribers.csv', { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');

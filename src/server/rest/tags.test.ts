@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../../db';
 import { aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import type { App } from '../app';
@@ -57,7 +58,7 @@ describe('POST /api/tags', () => {
       status: 409,
       body: { success: false, message: 'A tag named "rOBOTICS" already exists' },
     });
-    expect(deps.db.select().from(tags).all()).toHaveLength(1);
+    expect(await deps.db.select().from(tags).all()).toHaveLength(1);
   });
 
   it.each([
@@ -84,7 +85,7 @@ describe('POST /api/tags', () => {
     expect(await rest(app, 'POST', '/api/tags', { json: { name: 'x' } })).toMatchObject({
       status: 401,
     });
-    expect(deps.db.select().from(tags).all()).toEqual([]);
+    expect(await deps.db.select().from(tags).all()).toEqual([]);
   });
 
   it('loses its fact links when a tag is deleted', async () => {
@@ -94,8 +95,8 @@ describe('POST /api/tags', () => {
     const factId = (fact.body as { fact: { id: number } }).fact.id;
     await asAdmin('POST', '/api/tags', { json: { name: 'temporary' } });
     await asAdmin('POST', `/api/ai-facts/${factId}/tags/1`);
-    expect(deps.db.select().from(aiFactTags).all()).toHaveLength(1);
-    deps.db.delete(tags).where(eq(tags.id, 1)).run();
-    expect(deps.db.select().from(aiFactTags).all()).toEqual([]);
+    expect(await deps.db.select().from(aiFactTags).all()).toHaveLength(1);
+    await writeTransaction(deps.db, (tx) => tx.delete(tags).where(eq(tags.id, 1)));
+    expect(await deps.db.select().from(aiFactTags).all()).toEqual([]);
   });
 });

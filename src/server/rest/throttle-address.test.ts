@@ -27,7 +27,7 @@ it('refuses a sixth message from another address of the same /64', async () => {
   expect(sameNetwork.status).toBe(429);
   expect(sameNetwork.headers.get('retry-after')).toBe('600');
   expect((await post('2001:db8:5:7::1')).status).toBe(201);
-  expect(deps.db.select().from(contacts).all()).toHaveLength(6);
+  expect(await deps.db.select().from(contacts).all()).toHaveLength(6);
 });
 
 it('counts an IPv4-mapped address as its IPv4 address', async () => {

@@ -110,7 +110,7 @@ describe('admin.login', () => {
       expect(error.message).toBe('Invalid username or password');
       expect(sessionCookieFrom(ctx.resHeaders)).toBeNull();
     }
-    expect(deps.db.select().from(sessions).all()).toEqual([]);
+    expect(await deps.db.select().from(sessions).all()).toEqual([]);
   });
 
   it('never logs the password', async () => {
@@ -131,7 +131,7 @@ describe('admin.login', () => {
     expect(mailer.sent[0]?.to).toBe('erin@example.com');
     const code = codeFromLastMail();
     // Stored only as a hash.
-    const [challenge] = deps.db.select().from(twoFactorChallenges).all();
+    const [challenge] = await deps.db.select().from(twoFactorChallenges).all();
     expect(challenge?.codeHash).not.toContain(code);
     expect((await callerFor(deps, { cookie }).caller.admin.check()).authenticated).toBe(false);
     const log = deps.logger.lines.join('\n');
@@ -201,13 +201,9 @@ describe('admin.login', () => {
       for (let i = 0; i < 5; i++) {
         await failure(callerFor(deps, { cookie }).caller.admin.verifyCode({ code: '000000' }));
       }
-      expect(
-        deps.db
-          .select()
-          .from(throttleEvents)
-          .all()
-          .map((e) => e.bucket),
-      ).toEqual(['codes-sent:user:2']);
+      expect((await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket)).toEqual([
+        'codes-sent:user:2',
+      ]);
       expect((await login('erin')).result.requiresTwoFactor).toBe(true);
     });
   });
@@ -222,7 +218,7 @@ describe('admin.login', () => {
     );
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.message).toMatch(/no mail service configured \(SMTP_URL\)/);
-    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
   });
 
   it('answers SERVICE_UNAVAILABLE and keeps no challenge when sending fails', async () => {
@@ -235,7 +231,7 @@ describe('admin.login', () => {
     expect(error.message).toBe(
       'The sign-in code could not be e-mailed. Please try again in a few minutes.',
     );
-    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
   });
 });
 
@@ -258,7 +254,7 @@ describe('admin.verifyCode', () => {
       expect(new Set(issues.map((i) => `${i.path}: ${i.message}`))).toEqual(
         new Set([`code: ${MESSAGES.code}`]),
       );
-      expect(deps.db.select().from(twoFactorChallenges).get()?.failedAttempts).toBe(0);
+      expect((await deps.db.select().from(twoFactorChallenges).get())?.failedAttempts).toBe(0);
     },
   );
 
@@ -275,9 +271,9 @@ describe('admin.verifyCode', () => {
     expect(before).toEqual({ challengeId: expect.any(String) });
     expect(after).toEqual({ sid: expect.any(String) });
     const sid = after && 'sid' in after ? after.sid : '';
-    const row = deps.db.select().from(sessions).where(eq(sessions.id, sid)).get();
+    const row = await deps.db.select().from(sessions).where(eq(sessions.id, sid)).get();
     expect(row?.userId).toBe(erin.id);
-    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const again = await failure(
       callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({ code }),
     );
@@ -375,6 +371,6 @@ describe('admin.logout', () => {
     await insertUser(deps, 'erin', 'erin@example.com');
     const { cookie } = await login('erin');
     await callerFor(deps, { cookie }).caller.admin.logout();
-    expect(deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
   });
 });

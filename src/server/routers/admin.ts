@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
-import { loginInput, verifyCodeInput } from '../../shared/schemas';
+import { loginInput, verifyCodeInput, wellFormed } from '../../shared/schemas';
 import { throttleAddress } from '../auth/address';
 import { LimiterBusyError } from '../limiter';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
@@ -32,7 +32,8 @@ export const SIGN_IN_BUSY =
 /** Throttle keys: the same name in any case shares one allowance. */
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
   return [
-    `login-fail:user:${username.trim().toLowerCase()}`,
+    // Built from input not yet validated: kept well formed, as the database must store it.
+    `login-fail:user:${wellFormed(username.trim().toLowerCase())}`,
     `login-fail:ip:${throttleAddress(ip)}`,
   ];
 }

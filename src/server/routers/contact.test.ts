@@ -39,7 +39,7 @@ beforeEach(() => setup());
 
 const send = (input: ContactInput, ip = '198.51.100.1') =>
   callerFor(deps, { ip }).caller.contact.send(input);
-const stored = () => deps.db.select().from(contacts).all();
+const stored = async () => await deps.db.select().from(contacts).all();
 
 describe('contact.send', () => {
   it('stores the message and thanks the visitor', async () => {
@@ -49,7 +49,7 @@ describe('contact.send', () => {
       message: CONTACT_THANKS,
     });
     expect(CONTACT_THANKS).toBe("Thank you for your message. We'll get back to you soon.");
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       {
         id: 1,
         name: 'Ada Lovelace',
@@ -66,7 +66,7 @@ describe('contact.send', () => {
 
   it.each([undefined, '', '   '])('stores an absent company (%j) as null', async (company) => {
     await send({ ...message, company });
-    expect(stored()[0]?.company).toBeNull();
+    expect((await stored())[0]?.company).toBeNull();
   });
 
   it.each([
@@ -83,7 +83,7 @@ describe('contact.send', () => {
   ])('refuses %j with the message on %s', async (change, path, text) => {
     const input = { ...message, ...change } as ContactInput;
     expect(await issuesOf(send(input))).toEqual([{ path, message: text }]);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('answers a filled honeypot as a success and keeps nothing', async () => {
@@ -92,8 +92,8 @@ describe('contact.send', () => {
       message: CONTACT_THANKS,
     });
     await contactMailsSettled(mailer);
-    expect(stored()).toEqual([]);
-    expect(deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(await stored()).toEqual([]);
+    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
     expect(mailer.sent).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describe('contact.send', () => {
       ),
     );
     expect(results.every((r) => r.success)).toBe(true);
-    expect(new Set(stored().map((c) => c.message)).size).toBe(100);
+    expect(new Set((await stored()).map((c) => c.message)).size).toBe(100);
     await contactMailsSettled(mailer);
     expect(mailer.sent).toHaveLength(100);
   });
@@ -119,7 +119,7 @@ describe('contact.send throttle', () => {
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect((error as ThrottledError).retryAfterSeconds).toBe(540);
     expect(error.message).toBe('Too many messages from your address. Try again in 9 minutes.');
-    expect(stored()).toHaveLength(5);
+    expect(await stored()).toHaveLength(5);
     // Another address is not affected, and the first has room again after the window.
     expect((await send(message, '198.51.100.2')).success).toBe(true);
     deps.clock.advance(9 * 60_000);
@@ -130,7 +130,7 @@ describe('contact.send throttle', () => {
     for (let i = 0; i < 6; i++) await failure(send({ ...message, privacy: false as true }));
     for (let i = 0; i < 6; i++) await send({ ...message, website: 'bot' });
     for (let i = 0; i < 5; i++) await send(message);
-    expect(stored()).toHaveLength(5);
+    expect(await stored()).toHaveLength(5);
   });
 
   it('answers 429 before looking at the input', async () => {
@@ -141,7 +141,7 @@ describe('contact.send throttle', () => {
   it('lets no more than 5 through when they arrive at once', async () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => send(message)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(stored()).toHaveLength(5);
+    expect(await stored()).toHaveLength(5);
   });
 });
 
@@ -217,10 +217,10 @@ describe('contact.send notification', () => {
   });
 
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
-    setup(null);
+    await setup(null);
     await send(message);
     await contactMailsSettled(mailer);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     expect(mailer.sent).toEqual([]);
   });
 
@@ -228,7 +228,7 @@ describe('contact.send notification', () => {
     mailer.failNext = true;
     expect((await send(message)).success).toBe(true);
     await contactMailsSettled(mailer);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     expect(mailer.sent).toEqual([]);
     const failureLine = deps.logger.lines.find((l) => l.includes('contact.notify_failed'));
     expect(JSON.parse(failureLine ?? '{}')).toMatchObject({
@@ -247,10 +247,10 @@ describe('contact.send notification', () => {
         throw new Error('transport not configured');
       },
     };
-    setup('team@example.com', throwing);
+    await setup('team@example.com', throwing);
     expect((await send(message)).success).toBe(true);
     await contactMailsSettled(throwing);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     expect(deps.logger.lines.some((l) => l.includes('transport not configured'))).toBe(true);
   });
 
@@ -267,9 +267,9 @@ describe('contact.send notification', () => {
           };
         }),
     };
-    setup('team@example.com', slow);
+    await setup('team@example.com', slow);
     expect((await send(message)).success).toBe(true);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     await vi.waitFor(() => expect(release).toBeDefined());
     expect(delivered).toBe(0);
     const settled = contactMailsSettled(slow);

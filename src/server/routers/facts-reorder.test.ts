@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
 import type { Fact } from '../../shared/types';
 import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
@@ -72,15 +73,17 @@ describe('facts.reorder', () => {
   it('writes the whole new arrangement or none of it', async () => {
     const [a, b, c] = await createFacts(3);
     // A trigger makes a later write of the renumbering fail, as a crash part-way would.
-    deps.db.$client.exec(
-      `CREATE TRIGGER fail_one BEFORE UPDATE ON ai_facts WHEN NEW.id = ${b!.id}
-       BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+    await writeTransaction(deps.db, (tx) =>
+      tx.run(
+        `CREATE TRIGGER fail_one BEFORE UPDATE ON ai_facts WHEN NEW.id = ${b!.id}
+         BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+      ),
     );
     const error = await failure(
       admin.facts.reorder({ id: c!.id, targetId: a!.id, position: 'before' }),
     );
     expect(error.code).toBe('INTERNAL_SERVER_ERROR');
-    deps.db.$client.exec('DROP TRIGGER fail_one');
+    await writeTransaction(deps.db, (tx) => tx.run('DROP TRIGGER fail_one'));
     expect((await admin.facts.listAll()).map((f) => [f.id, f.order])).toEqual([
       [a!.id, 1],
       [b!.id, 2],

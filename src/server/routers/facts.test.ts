@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../../db';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
@@ -27,8 +28,9 @@ async function createFacts(...orders: (number | undefined)[]) {
   return created;
 }
 
-function linkCount(factId: number): number {
-  return deps.db.select().from(aiFactTags).where(eq(aiFactTags.factId, factId)).all().length;
+async function linkCount(factId: number): Promise<number> {
+  return (await deps.db.select().from(aiFactTags).where(eq(aiFactTags.factId, factId)).all())
+    .length;
 }
 
 describe('facts.listPublic', () => {
@@ -178,7 +180,7 @@ describe('facts.create', () => {
 
   it('refuses a visitor', async () => {
     expect((await failure(anonymous.facts.create(valid))).code).toBe('UNAUTHORIZED');
-    expect(deps.db.select().from(aiFacts).all()).toEqual([]);
+    expect(await deps.db.select().from(aiFacts).all()).toEqual([]);
   });
 });
 
@@ -249,8 +251,8 @@ describe('facts.remove', () => {
     await admin.facts.addTag({ factId: gone!.id, tagId: tag.id });
     expect(await admin.facts.remove({ id: gone!.id })).toEqual({ success: true });
     expect(await admin.facts.listAll()).toEqual([keep]);
-    expect(linkCount(gone!.id)).toBe(0);
-    expect(linkCount(keep!.id)).toBe(1);
+    expect(await linkCount(gone!.id)).toBe(0);
+    expect(await linkCount(keep!.id)).toBe(1);
     expect(await admin.tags.list()).toEqual([tag]);
   });
 
@@ -313,14 +315,16 @@ describe('facts.move', () => {
   it('writes both orders or neither', async () => {
     const [a, b] = await createFacts(undefined, undefined);
     // A trigger makes the second of the two writes fail, as a crash between them would.
-    deps.db.$client.exec(
-      `CREATE TRIGGER fail_second BEFORE UPDATE ON ai_facts WHEN NEW.id = ${b!.id}
-       BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+    await writeTransaction(deps.db, (tx) =>
+      tx.run(
+        `CREATE TRIGGER fail_second BEFORE UPDATE ON ai_facts WHEN NEW.id = ${b!.id}
+         BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+      ),
     );
     expect((await failure(admin.facts.move({ id: a!.id, direction: 'down' }))).code).toBe(
       'INTERNAL_SERVER_ERROR',
     );
-    deps.db.$client.exec('DROP TRIGGER fail_second');
+    await writeTransaction(deps.db, (tx) => tx.run('DROP TRIGGER fail_second'));
     expect((await admin.facts.listAll()).map((f) => [f.id, f.order])).toEqual([
       [a!.id, 1],
       [b!.id, 2],
@@ -367,7 +371,7 @@ describe('facts.addTag and facts.removeTag', () => {
     const link = await factAndTag();
     expect(await admin.facts.addTag(link)).toEqual({ success: true });
     expect(await admin.facts.addTag(link)).toEqual({ success: true });
-    expect(linkCount(link.factId)).toBe(1);
+    expect(await linkCount(link.factId)).toBe(1);
     expect((await admin.facts.byId({ id: link.factId })).tags.map((t) => t.name)).toEqual([
       'vision',
     ]);
@@ -378,14 +382,14 @@ describe('facts.addTag and facts.removeTag', () => {
     await admin.facts.addTag(link);
     expect(await admin.facts.removeTag(link)).toEqual({ success: true });
     expect(await admin.facts.removeTag(link)).toEqual({ success: true });
-    expect(linkCount(link.factId)).toBe(0);
+    expect(await linkCount(link.factId)).toBe(0);
     expect(await admin.tags.list()).toHaveLength(1);
   });
 
   it('takes digit strings for both ids', async () => {
     const link = await factAndTag();
     await admin.facts.addTag({ factId: String(link.factId), tagId: String(link.tagId) });
-    expect(linkCount(link.factId)).toBe(1);
+    expect(await linkCount(link.factId)).toBe(1);
   });
 
   it.each(['addTag', 'removeTag'] as const)('%s names what is missing', async (name) => {
@@ -395,7 +399,7 @@ describe('facts.addTag and facts.removeTag', () => {
     expect((await call({ factId, tagId: 999 })).message).toBe('Tag not found');
     const both = await call({ factId: 998, tagId: 999 });
     expect([both.code, both.message]).toEqual(['NOT_FOUND', 'AI fact and tag not found']);
-    expect(linkCount(factId)).toBe(0);
+    expect(await linkCount(factId)).toBe(0);
   });
 
   it.each(['addTag', 'removeTag'] as const)('%s refuses bad ids', async (name) => {
@@ -413,8 +417,8 @@ describe('facts.addTag and facts.removeTag', () => {
   it('loses its links when the tag is deleted', async () => {
     const link = await factAndTag();
     await admin.facts.addTag(link);
-    deps.db.delete(tags).where(eq(tags.id, link.tagId)).run();
-    expect(linkCount(link.factId)).toBe(0);
+    await writeTransaction(deps.db, (tx) => tx.delete(tags).where(eq(tags.id, link.tagId)));
+    expect(await linkCount(link.factId)).toBe(0);
     expect((await admin.facts.byId({ id: link.factId })).tags).toEqual([]);
   });
 });

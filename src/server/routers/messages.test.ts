@@ -32,7 +32,7 @@ describe('messages procedures signed out', () => {
     await storeMessages(deps, 1);
     const error = await failure(call());
     expect([error.code, error.message]).toEqual(['UNAUTHORIZED', 'Please sign in to continue']);
-    expect(deps.db.select().from(contacts).all()).toMatchObject([{ id: 1, readAt: null }]);
+    expect(await deps.db.select().from(contacts).all()).toMatchObject([{ id: 1, readAt: null }]);
   });
 });
 

@@ -36,7 +36,7 @@ it('stores 5 of 12 contact.send calls in one tRPC batch; the rest get 429', asyn
   expect(statuses.filter((s) => s === 200)).toHaveLength(5);
   expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   expect(res.headers.get('retry-after')).toBe('600');
-  expect(deps.db.select().from(contacts).all()).toHaveLength(5);
+  expect(await deps.db.select().from(contacts).all()).toHaveLength(5);
 });
 
 it('stores 5 of 12 new subscriptions sent at once; the rest get 429', async () => {
@@ -51,5 +51,5 @@ it('stores 5 of 12 new subscriptions sent at once; the rest get 429', async () =
   const statuses = answers.map((a) => a.status);
   expect(statuses.filter((s) => s === 201)).toHaveLength(5);
   expect(statuses.filter((s) => s === 429)).toHaveLength(7);
-  expect(deps.db.select().from(subscribers).all()).toHaveLength(5);
+  expect(await deps.db.select().from(subscribers).all()).toHaveLength(5);
 });

@@ -26,7 +26,7 @@ describe('subscribers procedures signed out', () => {
   ])('%s is refused with UNAUTHORIZED and changes nothing', async (_name, call) => {
     await storeSubscribers(deps, 1);
     expect((await failure(call())).code).toBe('UNAUTHORIZED');
-    expect(deps.db.select().from(subscribers).all()).toHaveLength(1);
+    expect(await deps.db.select().from(subscribers).all()).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
@@ -99,17 +100,21 @@ describe('tags.create', () => {
 
   it('refuses a visitor', async () => {
     expect((await failure(anonymous.tags.create({ name: 'x' }))).code).toBe('UNAUTHORIZED');
-    expect(deps.db.select().from(tags).all()).toEqual([]);
+    expect(await deps.db.select().from(tags).all()).toEqual([]);
   });
 });
 
 describe('isUniqueViolation', () => {
-  it('recognises the unique index error through drizzle’s wrapper', () => {
+  it('recognises the unique index error through drizzle’s wrapper', async () => {
     const now = new Date();
-    deps.db.insert(tags).values({ name: 'dup', createdAt: now }).run();
+    await writeTransaction(deps.db, (tx) =>
+      tx.insert(tags).values({ name: 'dup', createdAt: now }),
+    );
     let caught: unknown;
     try {
-      deps.db.insert(tags).values({ name: 'DUP', createdAt: now }).run();
+      await writeTransaction(deps.db, (tx) =>
+        tx.insert(tags).values({ name: 'DUP', createdAt: now }),
+      );
     } catch (error) {
       caught = error;
     }
@@ -117,15 +122,16 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(caught)).toBe(true);
   });
 
-  it('does not mistake other errors for it', () => {
+  it('does not mistake other errors for it', async () => {
     expect(isUniqueViolation(new Error('disk I/O error'))).toBe(false);
     expect(isUniqueViolation('SQLITE_CONSTRAINT_UNIQUE')).toBe(false);
     let caught: unknown;
     try {
-      deps.db.$client.exec('INSERT INTO tags (name) VALUES (NULL)');
+      await writeTransaction(deps.db, (tx) => tx.run('INSERT INTO tags (name) VALUES (NULL)'));
     } catch (error) {
       caught = error;
     }
+    expect(caught).toBeInstanceOf(Error);
     expect(isUniqueViolation(caught)).toBe(false);
   });
 });
