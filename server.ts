@@ -10,12 +10,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { closeDatabase, describeDatabase, openDatabase, type Db } from './db';
+import {
+  closeDatabase,
+  describeDatabase,
+  isDatabaseUnavailable,
+  openDatabase,
+  type Db,
+} from './db';
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/client/content';
 import { createApp } from './src/server/app';
 import { ConfigError, loadConfig, type Config } from './src/server/config';
-import { createLogger } from './src/server/logger';
+import { createLogger, loggableError } from './src/server/logger';
 import { createMailer } from './src/server/mail';
 import { contactMailsSettled } from './src/server/contact-notify';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance';
@@ -99,6 +105,9 @@ async function start(): Promise<void> {
     if (created) logger.info('admin.created', { username: created });
   } catch (error) {
     if (error instanceof UserError) fail(`ADMIN_USERNAME/ADMIN_PASSWORD: ${error.message}`);
+    if (isDatabaseUnavailable(error)) {
+      fail(`${describeDatabase(config.database)} cannot be reached: ${loggableError(error)}`);
+    }
     throw error;
   }
 

@@ -31,12 +31,18 @@ const SERVER_TESTS = [
   'scripts/**/*.test.ts',
 ];
 
-/** Tests of the embedded file as such (backups, its faults) or independent of the mode. */
+/**
+ * Tests of the embedded file as such (backups, its faults) or independent of the mode (they
+ * start their own sqld, or use no database): run once, in the `server` project.
+ */
 const EMBEDDED_ONLY_TESTS = [
   'src/server/backup.test.ts',
   'src/server/faults.test.ts',
   'src/server/server.test.ts',
+  'db/embedded.test.ts',
+  'db/libsql.test.ts',
   'src/server/multi-instance.test.ts',
+  'src/server/database-outage.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];

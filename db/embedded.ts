@@ -19,19 +19,23 @@ function configure(connection: Database.Database): Database.Database {
  * writeTransaction fails loudly in every test instead of joining someone's transaction.
  */
 export async function openEmbedded(file: string): Promise<Store> {
-  if (file === ':memory:') throw new Error('the embedded database needs a file (two connections)');
+  const inMemory = file === ':memory:';
   const writer = configure(new Database(file));
-  writer.pragma('journal_mode = WAL');
+  if (!inMemory) writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema });
   await migrateSafely(() => migrate(writeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
   // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
   // by writeTransaction's retries, between which the event loop keeps serving; a long
   // busy_timeout would block the whole process inside SQLite instead.
   writer.pragma('busy_timeout = 50');
-  const reader = configure(new Database(file, { readonly: true, fileMustExist: true }));
+  // An in-memory database exists in one connection only: reads share the writer's (they may
+  // then see a transaction in progress). For throwaway runs; the file is what is tested.
+  const reader = inMemory
+    ? writer
+    : configure(new Database(file, { readonly: true, fileMustExist: true }));
   // One type for both drivers: drizzle's sync and async databases differ only in whether a
   // query's result is the value or a promise of it, and Db allows both.
-  const db = drizzle(reader, { schema }) as unknown as Db;
+  const db = (inMemory ? writeDb : drizzle(reader, { schema })) as unknown as Db;
   const tx = writeDb as unknown as Db;
 
   return {
@@ -49,6 +53,10 @@ export async function openEmbedded(file: string): Promise<Store> {
       }
     },
     async close() {
+      if (inMemory) {
+        writer.close();
+        return;
+      }
       reader.close();
       writer.pragma('wal_checkpoint(TRUNCATE)');
       writer.close();

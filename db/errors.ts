@@ -48,6 +48,8 @@ export function isUnreachable(error: unknown): boolean {
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
     if (typeof e.status === 'number' && e.status >= 502 && e.status <= 504) return true;
     if (e instanceof TypeError && e.message === 'fetch failed') return true;
+    // fetch's AbortSignal.timeout (db/libsql.ts): no answer in time.
+    if (e instanceof Error && e.name === 'TimeoutError') return true;
   }
   return false;
 }

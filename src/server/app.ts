@@ -16,7 +16,7 @@ import { restRoutes } from './rest';
 import { appRouter } from './routers';
 import { publicFactsHandler } from './public-facts-route';
 import { inlineScriptHashes, serveClient } from './static';
-import { ThrottledError, type AppDeps } from './trpc';
+import { retryAfterOf, type AppDeps } from './trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -58,8 +58,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         resHeaders: opts.resHeaders,
       }),
       responseMeta({ errors }) {
-        const throttled = errors.find((e) => e instanceof ThrottledError);
-        return throttled ? { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } } : {};
+        const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
       },
       onError({ error, path, ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {

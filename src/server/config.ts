@@ -81,7 +81,7 @@ export function databaseTarget(env: Env): DatabaseTarget {
     return { url, authToken: env.DATABASE_AUTH_TOKEN || undefined };
   }
   const file = env.DATABASE_PATH || 'data/app.db';
-  createParentFolder(file);
+  if (file !== ':memory:') createParentFolder(file);
   return { file };
 }
 
@@ -116,6 +116,8 @@ function resolveSessionSecret(raw: string | undefined, database: DatabaseTarget)
       'SESSION_SECRET is required with DATABASE_URL: every instance must share the same one',
     );
   }
+  // Nothing outlives an in-memory database, sessions included.
+  if (database.file === ':memory:') return randomBytes(32).toString('hex');
   const file = path.join(path.dirname(database.file), 'session-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();

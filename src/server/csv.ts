@@ -27,18 +27,22 @@ const options = {
 /**
  * The CSV of `rows` as a byte stream: UTF-8 with a byte order mark (so spreadsheet programs
  * read accents and emoji right), a header row, then the rows. Rows are pulled only as the
- * client reads, a chunk at a time, so the export's size never sits in memory.
+ * client reads, a chunk at a time, so the export's size never sits in memory. The first row
+ * is read before the stream exists: a database that cannot be reached then fails the request
+ * (503) instead of a download that starts with 200 and breaks.
  */
-export function csvStream<T>(
+export async function csvStream<T>(
   rows: AsyncIterator<T>,
   columns: CsvColumn<T>[],
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   let first = true;
+  let pending: IteratorResult<T> | null = await rows.next();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const records: (string | number | null)[][] = [];
-      let next = await rows.next();
+      let next = pending ?? (await rows.next());
+      pending = null;
       while (!next.done) {
         records.push(columns.map((column) => column.value(next.value as T)));
         if (records.length === CHUNK_ROWS) break;

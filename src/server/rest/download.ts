@@ -17,13 +17,13 @@ export async function adminDownload<Schema extends z.ZodType>(
   deps: AppDeps,
   schema: Schema,
   raw: unknown,
-  respond: (ctx: Context, input: z.output<Schema>) => Response,
+  respond: (ctx: Context, input: z.output<Schema>) => Promise<Response>,
 ): Promise<Response> {
   const ctx = requestContext(c, deps);
   let response: Response;
   try {
     await requireAdmin(ctx);
-    response = respond(ctx, parseInput(schema, raw));
+    response = await respond(ctx, parseInput(schema, raw));
   } catch (error) {
     response = errorResponse(c, deps, error);
   }

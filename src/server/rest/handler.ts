@@ -12,8 +12,8 @@ import { loggableError } from '../logger';
 import { appRouter } from '../routers';
 import {
   createCallerFactory,
-  DATABASE_UNAVAILABLE,
-  ThrottledError,
+  DatabaseUnavailable,
+  retryAfterOf,
   zodIssues,
   type AppDeps,
   type ErrorIssue,
@@ -90,13 +90,12 @@ export async function runProcedure<T>(
 export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Response {
   if (error instanceof RestError) return c.json(errorBody(error.message), error.status);
   // Outside a procedure (the public facts' fast path, a CSV download, /healthz).
-  if (isDatabaseUnavailable(error)) {
+  if (!(error instanceof TRPCError) && isDatabaseUnavailable(error)) {
     deps.logger.error('db.unavailable', {
       requestId: c.get('requestId'),
       error: loggableError(error),
     });
-    c.header('Retry-After', '5');
-    return c.json(errorBody(DATABASE_UNAVAILABLE), 503);
+    return errorResponse(c, deps, new DatabaseUnavailable(error));
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
@@ -104,7 +103,8 @@ export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Re
       const issues = zodIssues(error.cause);
       return c.json(errorBody(issues[0]?.message ?? 'Invalid input', issues), 400);
     }
-    if (error instanceof ThrottledError) c.header('Retry-After', String(error.retryAfterSeconds));
+    const wait = retryAfterOf(error);
+    if (wait !== undefined) c.header('Retry-After', String(wait));
     if (status < 500 || status === 503) return c.json(errorBody(error.message), status);
   }
   const requestId = c.get('requestId');

@@ -43,9 +43,9 @@ export function messagesRest(deps: AppDeps) {
         deps,
         messageFilterInput,
         { q: c.req.query('q'), subject: c.req.query('subject') },
-        (ctx, filter) =>
+        async (ctx, filter) =>
           csvResponse(
-            csvStream(messagesNewestFirst(ctx.db, filter), messageColumns),
+            await csvStream(messagesNewestFirst(ctx.db, filter), messageColumns),
             csvFilename('messages', ctx.clock.now()),
           ),
       ),

@@ -26,9 +26,9 @@ export function subscribersRest(deps: AppDeps) {
       ),
     )
     .get('/subscribers.csv', (c) =>
-      adminDownload(c, deps, z.object({}), {}, (ctx) =>
+      adminDownload(c, deps, z.object({}), {}, async (ctx) =>
         csvResponse(
-          csvStream(subscribersNewestFirst(ctx.db), subscriberColumns),
+          await csvStream(subscribersNewestFirst(ctx.db), subscriberColumns),
           csvFilename('subscribers', ctx.clock.now()),
         ),
       ),

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import {
@@ -73,11 +73,25 @@ async function setOrder(tx: Db, factId: number, order: number): Promise<void> {
   await tx.update(aiFacts).set({ order }).where(eq(aiFacts.id, factId));
 }
 
-/** Writes display orders 1..n for the list as arranged, touching only the rows that change. */
+/**
+ * Writes display orders 1..n for the list as arranged, in one statement touching only the
+ * rows that change (one round trip, however long the list, on a libSQL server too).
+ */
 async function renumber(tx: Db, arranged: { id: number; order: number }[]): Promise<void> {
-  for (const [i, fact] of arranged.entries()) {
-    if (fact.order !== i + 1) await setOrder(tx, fact.id, i + 1);
-  }
+  const changes = arranged
+    .map((fact, i) => ({ id: fact.id, order: i + 1, was: fact.order }))
+    .filter((change) => change.order !== change.was);
+  if (changes.length === 0) return;
+  const cases = changes.map((change) => sql`when ${change.id} then ${change.order}`);
+  await tx
+    .update(aiFacts)
+    .set({ order: sql`case ${aiFacts.id} ${sql.join(cases, sql` `)} end` })
+    .where(
+      inArray(
+        aiFacts.id,
+        changes.map((change) => change.id),
+      ),
+    );
 }
 
 /**
