@@ -38,9 +38,14 @@ export async function openEmbedded(file: string): Promise<Store> {
   const db = (inMemory ? writeDb : drizzle(reader, { schema })) as unknown as Db;
   const tx = writeDb as unknown as Db;
 
+  const counter = reader
+    .prepare<[string], number>('select value from change_counters where name = ?')
+    .pluck();
+
   return {
     db,
     sqliteFile: reader,
+    changeCounter: (name) => counter.get(name) ?? 0,
     async transaction(fn) {
       writer.exec('BEGIN IMMEDIATE');
       try {

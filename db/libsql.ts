@@ -35,6 +35,13 @@ export async function openLibsql(target: { url: string; authToken?: string }): P
   return {
     db,
     sqliteFile: null,
+    async changeCounter(name) {
+      const result = await client.execute({
+        sql: 'select value from change_counters where name = ?',
+        args: [name],
+      });
+      return Number(result.rows[0]?.value ?? 0);
+    },
     transaction(fn) {
       return libsql.transaction(async (tx) => fn(tx as unknown as Db), { behavior: 'immediate' });
     },

@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db';
-import { aiFacts, changeCounters } from '../../db/schema';
+import { changeCounter, type Db } from '../../db';
+import { aiFacts } from '../../db/schema';
 import type { PublicFact } from '../shared/types';
 
 export interface PublicFactsResult {
@@ -53,26 +53,6 @@ function stateOf(db: Db): CacheState {
   return state;
 }
 
-const versionQueries = new WeakMap<Db, ReturnType<typeof prepareVersionQuery>>();
-
-function prepareVersionQuery(db: Db) {
-  return db
-    .select({ value: changeCounters.value })
-    .from(changeCounters)
-    .where(eq(changeCounters.name, 'ai_facts'))
-    .prepare();
-}
-
-async function factsVersion(db: Db): Promise<number> {
-  let query = versionQueries.get(db);
-  if (!query) {
-    query = prepareVersionQuery(db);
-    versionQueries.set(db, query);
-  }
-  const row = await query.get();
-  return row?.value ?? 0;
-}
-
 function ready(value: unknown): ReadyJson {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
@@ -99,7 +79,7 @@ async function load(db: Db): Promise<PublicFactsSnapshot> {
 /** The current public facts: from memory, or read anew when a fact changed. */
 export async function publicFacts(db: Db): Promise<PublicFactsSnapshot> {
   const state = stateOf(db);
-  const version = await factsVersion(db);
+  const version = await changeCounter(db, 'ai_facts');
   if (state.snapshot && state.snapshotVersion === version) return state.snapshot;
   // The version is read before the rows: a write landing in between makes the next call
   // read again, never keeps stale rows.
