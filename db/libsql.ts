@@ -17,6 +17,44 @@ export function fetchWithin(ms: number) {
 }
 
 /**
+ * The caches check a counter on every use, which on a libSQL server is a request each: under
+ * load, hundreds at once. Callers share reads instead, and stay exact: a caller never takes
+ * the answer of a read sent before it called (that read may predate a write it must see), it
+ * waits for the next read, which starts when the one in flight ends and answers everyone who
+ * came meanwhile. At most two reads per counter are pending, whatever the load.
+ */
+export function coalescedCounterReads(read: (name: string) => Promise<number>) {
+  const slots = new Map<
+    string,
+    { running: Promise<number> | null; queued: Promise<number> | null }
+  >();
+  return (name: string): Promise<number> => {
+    let slot = slots.get(name);
+    if (!slot) {
+      slot = { running: null, queued: null };
+      slots.set(name, slot);
+    }
+    const own = slot;
+    const start = () => {
+      const reading = read(name);
+      own.running = reading;
+      const done = () => {
+        if (own.running === reading) own.running = null;
+      };
+      reading.then(done, done);
+      return reading;
+    };
+    if (!own.running) return start();
+    const after = () => {
+      own.queued = null;
+      return start();
+    };
+    own.queued ??= own.running.then(after, after);
+    return own.queued;
+  };
+}
+
+/**
  * A libSQL server (sqld, Turso) shared by every instance. Each read is one HTTP request;
  * a transaction is an interactive stream, which sqld ends after 5 s: keep them short.
  */
@@ -35,13 +73,13 @@ export async function openLibsql(target: { url: string; authToken?: string }): P
   return {
     db,
     sqliteFile: null,
-    async changeCounter(name) {
+    changeCounter: coalescedCounterReads(async (name) => {
       const result = await client.execute({
         sql: 'select value from change_counters where name = ?',
         args: [name],
       });
       return Number(result.rows[0]?.value ?? 0);
-    },
+    }),
     transaction(fn) {
       return libsql.transaction(async (tx) => fn(tx as unknown as Db), { behavior: 'immediate' });
     },
