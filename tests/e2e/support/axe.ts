@@ -26,6 +26,7 @@ export async function axeViolations(
     'best-practice',
   ]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  await animationsSettled(page);
   const results = await builder.analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
@@ -33,4 +34,21 @@ export async function axeViolations(
     help: violation.help,
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
+}
+
+/**
+ * Waits for the page's finite animations and transitions (a field's colour after focus, a
+ * fade-in) to end: mid-way, colours are blends a person never reads but axe measures, and on
+ * a slow machine "mid-way" lasts long enough to be caught. Endless ones (spinners) are left.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    // A cancelled or replaced animation rejects `finished`: it is over all the same. A paused
+    // one never finishes: after 3 s the page is taken as it is.
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
 }
