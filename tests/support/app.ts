@@ -139,3 +139,11 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
 export async function adminCaller(deps: AppDeps) {
   return callerFor(deps, { cookie: await signedInCookie(deps) }).caller;
 }
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/** A fresh app's procedures, as a signed-in administrator and as a visitor without a session. */
+export async function procedureCallers() {
+  const deps = await createTestDeps();
+  return { deps, admin: await adminCaller(deps), anonymous: callerFor(deps).caller };
+}

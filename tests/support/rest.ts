@@ -1,5 +1,6 @@
 /** Request helpers for REST tests that go through the whole app with app.request(). */
 import type { App } from '../../src/server/app';
+import { createTestApp, signedInCookie } from './app';
 
 export interface RestOptions {
   /** Sent as JSON with Content-Type: application/json. */
@@ -44,4 +45,15 @@ export const UNAUTHORIZED = { success: false, message: 'Please sign in to contin
 
 export function invalid(issues: { path: string; message: string }[]) {
   return { success: false, message: issues[0]?.message, issues };
+}
+
+export type AdminRest = (method: string, path: string, opts?: RestOptions) => Promise<RestResult>;
+
+/** A fresh app with a signed-in administrator, and `asAdmin` to send requests with that session. */
+export async function signedInRestApp() {
+  const { app, deps } = await createTestApp();
+  const cookie = await signedInCookie(deps);
+  const asAdmin: AdminRest = (method, path, opts = {}) =>
+    rest(app, method, path, { ...opts, cookie });
+  return { app, deps, cookie, asAdmin };
 }

@@ -4,20 +4,22 @@ import { aiFactTags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import type { Fact, Tag } from '../../shared/types';
 import type { App } from '../app';
-import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
-import { invalid, rest, UNAUTHORIZED, type RestOptions } from '../../../tests/support/rest';
+import type { TestDeps } from '../../../tests/support/app';
+import {
+  invalid,
+  rest,
+  signedInRestApp,
+  UNAUTHORIZED,
+  type AdminRest,
+} from '../../../tests/support/rest';
 
 let app: App;
 let deps: TestDeps;
-let cookie: string;
+let asAdmin: AdminRest;
 
 beforeEach(async () => {
-  ({ app, deps } = await createTestApp());
-  cookie = await signedInCookie(deps);
+  ({ app, deps, asAdmin } = await signedInRestApp());
 });
-
-const asAdmin = (method: string, path: string, opts: RestOptions = {}) =>
-  rest(app, method, path, { ...opts, cookie });
 
 const valid = { factText: 'A true fact about AI', source: 'A source' };
 

@@ -3,21 +3,24 @@ import { writeTransaction } from '../../../db';
 import { subscribers } from '../../../db/schema';
 import { LEAD_MESSAGES } from '../../shared/lead-schemas';
 import type { App } from '../app';
-import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
+import type { TestDeps } from '../../../tests/support/app';
 import { storeSubscribers } from '../../../tests/support/leads';
-import { invalid, rest, UNAUTHORIZED, type RestOptions } from '../../../tests/support/rest';
+import {
+  invalid,
+  rest,
+  signedInRestApp,
+  UNAUTHORIZED,
+  type AdminRest,
+} from '../../../tests/support/rest';
 
 let app: App;
 let deps: TestDeps;
 let cookie: string;
+let asAdmin: AdminRest;
 
 beforeEach(async () => {
-  ({ app, deps } = await createTestApp());
-  cookie = await signedInCookie(deps);
+  ({ app, deps, cookie, asAdmin } = await signedInRestApp());
 });
-
-const asAdmin = (method: string, path: string, opts: RestOptions = {}) =>
-  rest(app, method, path, { ...opts, cookie });
 
 describe('signed out', () => {
   it.each([

@@ -4,20 +4,22 @@ import { writeTransaction } from '../../../db';
 import { aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
 import type { App } from '../app';
-import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
-import { invalid, rest, UNAUTHORIZED, type RestOptions } from '../../../tests/support/rest';
+import type { TestDeps } from '../../../tests/support/app';
+import {
+  invalid,
+  rest,
+  signedInRestApp,
+  UNAUTHORIZED,
+  type AdminRest,
+} from '../../../tests/support/rest';
 
 let app: App;
 let deps: TestDeps;
-let cookie: string;
+let asAdmin: AdminRest;
 
 beforeEach(async () => {
-  ({ app, deps } = await createTestApp());
-  cookie = await signedInCookie(deps);
+  ({ app, deps, asAdmin } = await signedInRestApp());
 });
-
-const asAdmin = (method: string, path: string, opts: RestOptions = {}) =>
-  rest(app, method, path, { ...opts, cookie });
 
 describe('GET /api/tags', () => {
   it('answers the tags sorted by name ignoring case', async () => {

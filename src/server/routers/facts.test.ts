@@ -3,19 +3,15 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
-type Admin = Awaited<ReturnType<typeof adminCaller>>;
-
 let deps: TestDeps;
-let admin: Admin;
-let anonymous: ReturnType<typeof callerFor>['caller'];
+let admin: Caller;
+let anonymous: Caller;
 
 beforeEach(async () => {
-  deps = await createTestDeps();
-  admin = await adminCaller(deps);
-  anonymous = callerFor(deps).caller;
+  ({ deps, admin, anonymous } = await procedureCallers());
 });
 
 const valid = { factText: 'A true fact about AI', source: 'A source' };

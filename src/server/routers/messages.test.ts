@@ -2,21 +2,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
 import { LEAD_MESSAGES } from '../../shared/lead-schemas';
 import { MESSAGES } from '../../shared/schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { storeMessages, type MessageFields } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 import { serializeMessage } from './message-query';
 
-type Admin = Awaited<ReturnType<typeof adminCaller>>;
-
 let deps: TestDeps;
-let admin: Admin;
-let anonymous: ReturnType<typeof callerFor>['caller'];
+let admin: Caller;
+let anonymous: Caller;
 
 beforeEach(async () => {
-  deps = await createTestDeps();
-  admin = await adminCaller(deps);
-  anonymous = callerFor(deps).caller;
+  ({ deps, admin, anonymous } = await procedureCallers());
 });
 
 const ids = (page: { messages: { id: number }[] }) => page.messages.map((m) => m.id);

@@ -1,20 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers } from '../../../db/schema';
 import { LEAD_MESSAGES } from '../../shared/lead-schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { storeSubscribers } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
-type Admin = Awaited<ReturnType<typeof adminCaller>>;
-
 let deps: TestDeps;
-let admin: Admin;
-let anonymous: ReturnType<typeof callerFor>['caller'];
+let admin: Caller;
+let anonymous: Caller;
 
 beforeEach(async () => {
-  deps = await createTestDeps();
-  admin = await adminCaller(deps);
-  anonymous = callerFor(deps).caller;
+  ({ deps, admin, anonymous } = await procedureCallers());
 });
 
 const emails = (page: { subscribers: { email: string }[] }) => page.subscribers.map((s) => s.email);

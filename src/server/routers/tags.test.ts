@@ -2,18 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/schemas';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
+import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { isUniqueViolation } from './db-errors';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
-let admin: Awaited<ReturnType<typeof adminCaller>>;
-let anonymous: ReturnType<typeof callerFor>['caller'];
+let admin: Caller;
+let anonymous: Caller;
 
 beforeEach(async () => {
-  deps = await createTestDeps();
-  admin = await adminCaller(deps);
-  anonymous = callerFor(deps).caller;
+  ({ deps, admin, anonymous } = await procedureCallers());
 });
 
 describe('tags.list', () => {
