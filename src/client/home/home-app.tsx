@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { useReadyMark } from '../lib/use-ready-mark';
-import { Toaster } from '../ui/toast';
+import { Toaster } from '../ui/toaster';
 import { HomePage } from './home-page';
 import { PublicLayout } from './public-layout';
 

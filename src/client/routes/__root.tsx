@@ -3,7 +3,7 @@ import type { RouterContext } from '../router';
 import { PublicLayout } from '../home/public-layout';
 import { useReadyMark } from '../lib/use-ready-mark';
 import { NotFoundPage } from '../ui/not-found-page';
-import { Toaster } from '../ui/toast';
+import { Toaster } from '../ui/toaster';
 
 /**
  * The router app serves the admin area and the not-found page; the home page is its own

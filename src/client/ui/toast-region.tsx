@@ -11,7 +11,8 @@ import {
 import { TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants';
 import { CloseIcon } from './icons';
 import { focusRing } from './styles';
-import { TOAST_REGION_ATTRIBUTE, type ToastContentValue } from './toast';
+import { toastQueue, type ToastContentValue } from './toast';
+import { TOAST_REGION_ATTRIBUTE } from './toaster';
 
 /** A drag to the right further than the threshold dismisses (spec section 9). */
 export function isDismissingSwipe(deltaX: number): boolean {
@@ -97,14 +98,15 @@ function ToastItem({
   );
 }
 
-export default function ToastRegionView({ queue }: { queue: ToastQueue<ToastContentValue> }) {
+/** The app's one toast queue, shown (toaster.tsx mounts this once a toast is listed). */
+export default function ToastRegionView() {
   return (
     <ToastRegion
-      queue={queue}
+      queue={toastQueue}
       {...{ [TOAST_REGION_ATTRIBUTE]: '' }}
       className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
     >
-      {({ toast: item }) => <ToastItem queue={queue} item={item} />}
+      {({ toast: item }) => <ToastItem queue={toastQueue} item={item} />}
     </ToastRegion>
   );
 }

@@ -2,7 +2,9 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_REMOVE_DELAY_MS } from '../../shared/constants';
-import { Toaster, isToastListed, toast, toastQueue } from './toast';
+import { toast, toastQueue } from './toast';
+import { isToastListed } from './toast-list';
+import { Toaster } from './toaster';
 import { isDismissingSwipe } from './toast-region';
 
 afterEach(() => {

@@ -1,0 +1,37 @@
+import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../shared/constants';
+import { isToastListed, setToastListed } from './toast-list';
+
+export interface ToastContentValue {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+/** One queue for the whole app, so any module can raise a toast (spec section 8 texts). */
+export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: TOAST_LIMIT });
+
+/** Shows a toast for 5 s (spec section 9); only the newest one is visible at a time. */
+export function toast(content: ToastContentValue): void {
+  toastQueue.add(content, { timeout: TOAST_DURATION_MS });
+}
+
+/**
+ * Spec section 9: a dismissed toast stays in the list for TOAST_REMOVE_DELAY_MS before it is
+ * removed. The list is what keeps the toast region mounted (toaster.tsx), so its closing
+ * animation and focus restore run; once the last toast has left the list the region unmounts.
+ */
+let removal: ReturnType<typeof setTimeout> | undefined;
+
+toastQueue.subscribe(() => {
+  if (toastQueue.visibleToasts.length > 0) {
+    clearTimeout(removal);
+    removal = undefined;
+    setToastListed(true);
+  } else if (isToastListed() && removal === undefined) {
+    removal = setTimeout(() => {
+      removal = undefined;
+      setToastListed(false);
+    }, TOAST_REMOVE_DELAY_MS);
+  }
+});

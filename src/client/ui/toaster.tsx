@@ -1,0 +1,40 @@
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { TOAST_HOTKEY } from '../../shared/constants';
+import { isToastListed, subscribeToastList } from './toast-list';
+
+/** Marks the region so the F8 hotkey can find it. */
+export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
+
+/**
+ * F8 moves focus to the newest toast (spec section 9), so keyboard users can read, act on or
+ * dismiss it. Returns the function that removes the listener.
+ */
+export function installToastHotkey(doc: Document = document): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== TOAST_HOTKEY) return;
+    const region = doc.querySelector(`[${TOAST_REGION_ATTRIBUTE}]`);
+    const target = region?.querySelector<HTMLElement>('[role="alertdialog"]');
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  doc.addEventListener('keydown', onKeyDown);
+  return () => doc.removeEventListener('keydown', onKeyDown);
+}
+
+// The region's code (react-aria's toast parts and the queue) is only fetched once a toast is
+// listed, which needs the queue (toast.ts) to have been loaded by whoever raised it.
+const ToastRegionView = lazy(() => import('./toast-region'));
+
+/** Where toasts appear; mount once per page. */
+export function Toaster() {
+  const hasListed = useSyncExternalStore(subscribeToastList, isToastListed, () => false);
+
+  useEffect(() => installToastHotkey(), []);
+
+  return hasListed ? (
+    <Suspense fallback={null}>
+      <ToastRegionView />
+    </Suspense>
+  ) : null;
+}
