@@ -80,6 +80,24 @@ describe('the AI facts section', () => {
     });
   }
 
+  it('reads the facts in one plain GET, which the server answers from its cache with an ETag', async () => {
+    await withPage(DESKTOP, async (page) => {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/trpc/'))
+          calls.push(`${request.method()} ${request.url()}`);
+      });
+      const answered = page.waitForResponse((r) => r.url().includes('/api/trpc/facts.listPublic'));
+      await openApp(page, server.url);
+      const response = await answered;
+      await page.locator('[aria-roledescription="carousel"]').waitFor();
+      // No batch or input parameters: only then does the cached answer apply (server side,
+      // src/server/public-facts-route.ts), instead of the tRPC adapter.
+      expect(calls).toEqual([`GET ${server.url}/api/trpc/facts.listPublic`]);
+      expect(await response.headerValue('etag')).toMatch(/^"/);
+    });
+  });
+
   it('is left out when the API call fails', async () => {
     for (const fail of [
       (route: Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
@@ -103,7 +121,7 @@ describe('the AI facts section', () => {
         route.fulfill({
           status: 200,
           contentType: 'application/json',
-          body: JSON.stringify([{ result: { data: { success: false, facts: [] } } }]),
+          body: JSON.stringify({ result: { data: { success: false, facts: [] } } }),
         }),
       );
       await openApp(page, server.url);

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../server/routers';
 
 /**
@@ -9,7 +9,7 @@ import type { AppRouter } from '../../server/routers';
 export function createPublicApi(baseUrl = '') {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
+      httpLink({
         url: `${baseUrl}/api/trpc`,
         // Spec section 7: every call includes credentials.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
