@@ -39,10 +39,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
-  app.use('/api/trpc/*', jsonContentType(), decodablePath());
-
-  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved.
+  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved;
+  // ahead of the two checks below, which its literal path and JSON answer always pass.
   app.get('/api/trpc/facts.listPublic', publicFactsHandler(deps.db, 'trpc'));
+  app.use('/api/trpc/*', jsonContentType(), decodablePath());
   app.use(
     '/api/trpc/*',
     trpcServer({
