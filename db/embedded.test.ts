@@ -1,6 +1,7 @@
 /** The embedded file's two connections, and the in-memory variant DESIGN.md section 2 allows. */
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { readsAfterArrival } from './embedded';
 import { tempFolder } from '../tests/support/database';
 import { closeDatabase, openDatabase, writeTransaction } from './index';
 import { tags } from './schema';
@@ -31,4 +32,34 @@ it('opens :memory: on one connection, migrated and writable', async () => {
   await writeTransaction(db, (tx) => tx.insert(tags).values({ name: 'm', createdAt: new Date() }));
   expect((await db.select().from(tags).all()).map((t) => t.name)).toEqual(['m']);
   await closeDatabase(db);
+});
+
+it('shares one counter read among the calls of one event-loop turn, made after all of them', async () => {
+  let value = 1;
+  let reads = 0;
+  const read = readsAfterArrival(() => {
+    reads += 1;
+    return value;
+  });
+  const first = Array.from({ length: 20 }, () => read('ai_facts'));
+  // A write that commits after the calls but before the read: every caller sees it.
+  value = 2;
+  expect(await Promise.all(first)).toEqual(Array(20).fill(2));
+  expect(reads).toBe(1);
+  // A call after that read gets a read of its own.
+  value = 3;
+  expect(await read('ai_facts')).toBe(3);
+  expect(reads).toBe(2);
+});
+
+it('fails every caller of a failed counter read, and reads again on the next call', async () => {
+  let broken = true;
+  const read = readsAfterArrival(() => {
+    if (broken) throw new Error('database is locked');
+    return 7;
+  });
+  const calls = [read('ai_facts'), read('ai_facts')];
+  for (const call of calls) await expect(call).rejects.toThrow('database is locked');
+  broken = false;
+  expect(await read('ai_facts')).toBe(7);
 });

@@ -13,6 +13,35 @@ function configure(connection: Database.Database): Database.Database {
 }
 
 /**
+ * The caches check a counter on every use; under load, many requests do so in the same
+ * event-loop turn. They share one read, made in the turn's check phase (setImmediate), after
+ * every one of them arrived: none is answered from a read older than its own arrival, so a
+ * write committed before a request came is always seen. (Reading once per turn at the first
+ * request would not be: a keep-alive connection's next request can be read later in the same
+ * turn, after another instance committed.)
+ */
+export function readsAfterArrival(read: (name: string) => number) {
+  const scheduled = new Map<string, Promise<number>>();
+  return (name: string): Promise<number> => {
+    let next = scheduled.get(name);
+    if (!next) {
+      next = new Promise<number>((resolve, reject) => {
+        setImmediate(() => {
+          scheduled.delete(name);
+          try {
+            resolve(read(name));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      });
+      scheduled.set(name, next);
+    }
+    return next;
+  };
+}
+
+/**
  * The embedded file through two connections, like a libSQL server seen from an instance:
  * reads on a read-only one (committed data only, never blocked by a writer in WAL mode), and
  * transactions on the other. The read connection refuses writes, so a write that bypasses
@@ -45,7 +74,7 @@ export async function openEmbedded(file: string): Promise<Store> {
   return {
     db,
     sqliteFile: reader,
-    changeCounter: (name) => counter.get(name) ?? 0,
+    changeCounter: readsAfterArrival((name) => counter.get(name) ?? 0),
     async transaction(fn) {
       writer.exec('BEGIN IMMEDIATE');
       try {
