@@ -43,7 +43,7 @@ export interface Store {
   transaction<T>(fn: (tx: Db) => Promise<T> | T): Promise<T>;
   close(): Promise<void>;
   /** A `change_counters` value (0 when the row is missing), read with the least work. */
-  changeCounter(name: string): number | Promise<number>;
+  changeCounter(name: string): Promise<number>;
   /** The embedded file's connection (for the online backup); null on a libSQL server. */
   readonly sqliteFile: import('better-sqlite3').Database | null;
 }
@@ -138,7 +138,7 @@ export function writeTransaction<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pro
  * How often the table `name` has changed (bumped by triggers, migration 0003): the caches'
  * one read per use, so it skips the query builder.
  */
-export async function changeCounter(db: Db, name: string): Promise<number> {
+export function changeCounter(db: Db, name: string): Promise<number> {
   return storeOf(db).changeCounter(name);
 }
 
