@@ -57,18 +57,23 @@ interface CachedFile {
   size: number;
   body: Buffer;
   etag: string;
+  type: string;
+  /** Worth compressing: a text type and at least MIN_COMPRESS_BYTES. */
+  compressible: boolean;
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** The file's own headers per answer (status, encoding), built on first use. */
+  headers: Map<string, Readonly<Record<string, string>>>;
 }
 
 function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-function cacheControlOf(urlPath: string, file: string): string {
+function cacheControlOf(immutable: boolean, type: string): string {
   // Vite puts content-hashed names under /assets: a changed file gets a new name.
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (immutable) return 'public, max-age=31536000, immutable';
   // Everything else keeps its name across builds, so it is revalidated (ETag) each time.
-  return file.endsWith('.html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
+  return type.startsWith('text/html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
 }
 
 /** The encodings the client accepts, best first; q=0 means "not this one". */
@@ -81,10 +86,6 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
   }
   return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || accepted.has('*'));
-}
-
-function compressible(type: string, entry: CachedFile): boolean {
-  return entry.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type);
 }
 
 /** Accept-Encoding values seen lately and the encoding each gets (browsers send a handful). */
@@ -138,13 +139,17 @@ export function serveClient(dir: string) {
       known.checkedAt = now;
       return known;
     }
+    const type = contentTypeOf(file);
     const entry: CachedFile = {
       checkedAt: now,
       mtimeMs: info.mtimeMs,
       size: info.size,
       body: await readFile(file),
       etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      type,
+      compressible: info.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type),
       encoded: {},
+      headers: new Map(),
     };
     cache.set(file, entry);
     return entry;
@@ -172,32 +177,44 @@ export function serveClient(dir: string) {
     return undefined;
   }
 
+  /** The headers of this file's answer, computed once per file, status, encoding and path kind. */
+  function fileHeaders(
+    entry: CachedFile,
+    immutable: boolean,
+    status: 200 | 304 | 404,
+    encoded: { encoding: Encoding; body: Buffer } | null,
+  ): Readonly<Record<string, string>> {
+    const key = `${status} ${encoded?.encoding ?? ''} ${immutable}`;
+    let headers = entry.headers.get(key);
+    if (!headers) {
+      const body = status === 304 ? null : (encoded?.body ?? entry.body);
+      headers = Object.freeze({
+        'Content-Type': entry.type,
+        'Cache-Control': cacheControlOf(immutable, entry.type),
+        // Only a 200 is cacheable by validator; a 404 is never answered with 304.
+        ...(status === 404 ? {} : { ETag: entry.etag }),
+        ...(entry.compressible ? { Vary: 'Accept-Encoding' } : {}),
+        ...(body && encoded ? { 'Content-Encoding': encoded.encoding } : {}),
+        ...(body ? { 'Content-Length': String(body.byteLength) } : {}),
+      });
+      entry.headers.set(key, headers);
+    }
+    return headers;
+  }
+
   function respond(
     c: HonoCtx<AppEnv>,
-    file: string,
-    urlPath: string,
+    immutable: boolean,
     status: 200 | 404,
     entry: CachedFile,
     encoded: { encoding: Encoding; body: Buffer } | null,
   ): Response {
-    const type = contentTypeOf(file);
-    const headers: Record<string, string> = {
-      ...ownHeaders(c),
-      'Content-Type': type,
-      'Cache-Control': cacheControlOf(urlPath, file),
-    };
-    // Only a 200 is cacheable by validator; a 404 is never answered with 304.
-    if (status === 200) headers.ETag = entry.etag;
-    if (compressible(type, entry)) headers.Vary = 'Accept-Encoding';
     if (status === 200 && c.req.header('if-none-match') === entry.etag) {
+      const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, 304, encoded) };
       return new Response(null, { status: 304, headers });
     }
-    let body = entry.body;
-    if (encoded) {
-      body = encoded.body;
-      headers['Content-Encoding'] = encoded.encoding;
-    }
-    headers['Content-Length'] = String(body.byteLength);
+    const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, status, encoded) };
+    const body = encoded ? encoded.body : entry.body;
     // The cached Buffer itself (a Uint8Array), not a copy per request.
     return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
       status,
@@ -219,25 +236,25 @@ export function serveClient(dir: string) {
     const immutable = urlPath.startsWith('/assets/');
     const known = fresh(file, immutable);
     if (known) {
-      const encoding = compressible(contentTypeOf(file), known)
+      const encoding = known.compressible
         ? preferredEncoding(c.req.header('accept-encoding'))
         : null;
       const ready = encoding ? known.encoded[encoding] : undefined;
       if (!encoding || ready) {
         const encoded = encoding && ready ? { encoding, body: ready } : null;
-        return respond(c, file, urlPath, status, known, encoded);
+        return respond(c, immutable, status, known, encoded);
       }
     }
     return (async () => {
       const entry = await load(file, immutable);
       if (!entry) return null;
-      const encoding = compressible(contentTypeOf(file), entry)
+      const encoding = entry.compressible
         ? preferredEncoding(c.req.header('accept-encoding'))
         : null;
       const encoded = encoding
         ? { encoding, body: await encodedBody(file, entry, encoding) }
         : null;
-      return respond(c, file, urlPath, status, entry, encoded);
+      return respond(c, immutable, status, entry, encoded);
     })();
   }
 
