@@ -98,7 +98,7 @@ function ToastItem({
   );
 }
 
-/** The app's one toast queue, shown (toaster.tsx mounts this once a toast is listed). */
+/** Shows the app's toast queue; toaster.tsx mounts it once a toast is listed. */
 export default function ToastRegionView() {
   return (
     <ToastRegion
