@@ -8,7 +8,8 @@
  * `change_counters`, which triggers bump on every insert, update and delete of a fact,
  * whoever writes it: this instance, another instance on the same file or libSQL server, the
  * admin CLI, a manual edit. On the embedded file that is one prepared read of a one-row
- * index (microseconds); on a libSQL server one small request instead of the whole list.
+ * index, shared by the calls of one event-loop turn; on a libSQL server one small request
+ * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
  */
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';

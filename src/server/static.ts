@@ -61,7 +61,7 @@ interface CachedFile {
   /** Worth compressing: a text type and at least MIN_COMPRESS_BYTES. */
   compressible: boolean;
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** The file's own headers per answer (status, encoding), built on first use. */
+  /** The file's own headers per answer (status, encoding, path kind), built on first use. */
   headers: Map<string, Readonly<Record<string, string>>>;
 }
 
