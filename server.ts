@@ -19,13 +19,13 @@ import {
 } from './db';
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/client/content';
-import { createApp } from './src/server/app';
-import { ConfigError, loadConfig, type Config } from './src/server/config';
-import { createLogger, loggableError } from './src/server/logger';
-import { createMailer } from './src/server/mail';
-import { contactMailsSettled } from './src/server/contact-notify';
-import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance';
-import { ensureInitialAdmin, UserError } from './src/server/users';
+import { createApp } from './src/server/http/app';
+import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
+import { createLogger, loggableError } from './src/server/platform/logger';
+import { createMailer } from './src/server/platform/mail';
+import { contactMailsSettled } from './src/server/contact/notify';
+import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
+import { ensureInitialAdmin, UserError } from './src/server/users/manage-users';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /**

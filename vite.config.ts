@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /**
- * The dev server's counterpart of src/server/static.ts: `/` is the home page (index.html),
+ * The dev server's counterpart of src/server/http/static.ts: `/` is the home page (index.html),
  * every other page address (admin area, unknown paths) the router app (app.html).
  */
 function appPageFallback(): Plugin {
@@ -26,6 +26,7 @@ function appPageFallback(): Plugin {
 
 const SERVER_TESTS = [
   'src/server/**/*.test.ts',
+  'tests/system/**/*.test.ts',
   'src/shared/**/*.test.ts',
   'db/**/*.test.ts',
   'scripts/**/*.test.ts',
@@ -36,13 +37,13 @@ const SERVER_TESTS = [
  * start their own sqld, or use no database): run once, in the `server` project.
  */
 const EMBEDDED_ONLY_TESTS = [
-  'src/server/backup.test.ts',
-  'src/server/faults.test.ts',
-  'src/server/server.test.ts',
+  'tests/system/backup.test.ts',
+  'tests/system/faults.test.ts',
+  'tests/system/server.test.ts',
   'db/embedded.test.ts',
   'db/libsql.test.ts',
-  'src/server/multi-instance.test.ts',
-  'src/server/database-outage.test.ts',
+  'tests/system/multi-instance.test.ts',
+  'tests/system/database-outage.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];

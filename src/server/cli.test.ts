@@ -11,7 +11,7 @@ import {
   tempFolder,
 } from '../../tests/support/database';
 import { verifyPassword } from './auth/passwords';
-import { LIBSQL_BACKUP_MESSAGE } from './backup';
+import { LIBSQL_BACKUP_MESSAGE } from '../../db/backup';
 import { main, type CliIo } from './cli';
 
 let target: DatabaseTarget;

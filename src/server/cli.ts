@@ -7,8 +7,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase, type Db } from '../../db';
-import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from './backup';
-import { databaseTarget } from './config';
+import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from '../../db/backup';
+import { databaseTarget } from './platform/config';
 import {
   addUser,
   checkPassword,
@@ -18,7 +18,7 @@ import {
   setPassword,
   userExists,
   UserError,
-} from './users';
+} from './users/manage-users';
 
 export interface CliIo {
   out(line: string): void;

@@ -92,7 +92,7 @@ describe('the AI facts section', () => {
       const response = await answered;
       await page.locator('[aria-roledescription="carousel"]').waitFor();
       // No batch or input parameters: only then does the cached answer apply (server side,
-      // src/server/public-facts-route.ts), instead of the tRPC adapter.
+      // src/server/facts/public-route.ts), instead of the tRPC adapter.
       expect(calls).toEqual([`GET ${server.url}/api/trpc/facts.listPublic`]);
       expect(await response.headerValue('etag')).toMatch(/^"/);
     });

@@ -7,15 +7,15 @@ import { sealData } from 'iron-session';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../db';
 import { sessions, users } from '../../db/schema';
-import { createApp } from '../../src/server/app';
+import { createApp } from '../../src/server/http/app';
 import { cookieSealKey } from '../../src/server/auth/keys';
 import { SESSION_TTL_MS, newToken, sessionCookieName } from '../../src/server/auth/session';
-import type { Config } from '../../src/server/config';
-import { buildContext } from '../../src/server/context';
-import { createMemoryLogger } from '../../src/server/logger';
-import type { MailMessage, Mailer } from '../../src/server/mail';
-import { appRouter } from '../../src/server/routers';
-import { createCallerFactory, type AppDeps } from '../../src/server/trpc';
+import type { Config } from '../../src/server/platform/config';
+import { buildContext } from '../../src/server/http/context';
+import { createMemoryLogger } from '../../src/server/platform/logger';
+import type { MailMessage, Mailer } from '../../src/server/platform/mail';
+import { appRouter } from '../../src/server/http/app-router';
+import { createCallerFactory, type AppDeps } from '../../src/server/http/trpc';
 import { openTestDatabase } from './database';
 
 export interface TestClock {

@@ -2,7 +2,7 @@
 import { writeTransaction, type Db } from '../../db';
 import { contacts, subscribers, type ContactRow, type SubscriberRow } from '../../db/schema';
 import type { ContactSubject } from '../../src/shared/schemas';
-import type { AppDeps } from '../../src/server/trpc';
+import type { AppDeps } from '../../src/server/http/trpc';
 import type { TestClock } from './app';
 
 export interface MessageFields {

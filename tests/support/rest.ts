@@ -1,5 +1,5 @@
 /** Request helpers for REST tests that go through the whole app with app.request(). */
-import type { App } from '../../src/server/app';
+import type { App } from '../../src/server/http/app';
 import { createTestApp, signedInCookie } from './app';
 
 export interface RestOptions {

@@ -3,7 +3,7 @@ import { writeTransaction } from '../../db';
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { readCookie, type CookiePayload } from '../../src/server/auth/session';
-import type { AppDeps } from '../../src/server/trpc';
+import type { AppDeps } from '../../src/server/http/trpc';
 import { callerFor } from './app';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -6,8 +6,8 @@ import { createHmac } from 'node:crypto';
 import { unsealData } from 'iron-session';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges } from '../../../db/schema';
-import type { App } from '../app';
-import { createApp } from '../app';
+import type { App } from '../http/app';
+import { createApp } from '../http/app';
 import {
   createRecordingMailer,
   createTestDeps,

@@ -5,13 +5,13 @@
  */
 import { vi, beforeEach, describe, expect, it } from 'vitest';
 import { throttleEvents } from '../../../db/schema';
-import type { App } from '../app';
-import { createApp } from '../app';
-import { SIGN_IN_BUSY } from '../routers/admin';
+import type { App } from '../http/app';
+import { createApp } from '../http/app';
+import { SIGN_IN_BUSY } from './router';
 import { createTestDeps, testConfig, type TestDeps } from '../../../tests/support/app';
 import { rest, type RestResult } from '../../../tests/support/rest';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
-import { createLimiter, type Limiter } from '../limiter';
+import { createLimiter, type Limiter } from '../platform/limiter';
 
 const ATTACKER = '203.0.113.66';
 const HASH_BUDGET_MS = 30_000;

@@ -8,8 +8,8 @@ import { beforeEach, expect, it } from 'vitest';
 import { throttleEvents } from '../../../db/schema';
 import { createTestApp, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
-import type { App } from '../app';
-import { loginFailureBuckets } from '../routers/admin';
+import type { App } from '../http/app';
+import { loginFailureBuckets } from './router';
 
 let app: App;
 let deps: TestDeps;

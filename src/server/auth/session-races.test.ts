@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges } from '../../../db/schema';
-import { removeUser, setEmail, setPassword } from '../users';
+import { removeUser, setEmail, setPassword } from '../users/manage-users';
 import {
   callerFor,
   createRecordingMailer,
@@ -16,7 +16,7 @@ import {
 } from '../../../tests/support/app';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
-import type { Limiter } from '../limiter';
+import type { Limiter } from '../platform/limiter';
 
 const BUDGET_MS = 20_000;
 

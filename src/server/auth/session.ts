@@ -5,7 +5,7 @@ import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
 import { writeTransaction, type Db } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
-import type { Context, SessionUser } from '../trpc';
+import type { Context, SessionUser } from '../http/trpc';
 import { cookieSealKey } from './keys';
 
 /**

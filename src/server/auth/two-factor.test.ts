@@ -5,8 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { createMailer } from '../mail';
+import { createApp } from '../http/app';
+import { createMailer } from '../platform/mail';
 import { createTestDeps, type TestDeps } from '../../../tests/support/app';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 import { generateCode } from './two-factor';

@@ -4,10 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '../../../db';
 import { throttleEvents, twoFactorChallenges } from '../../../db/schema';
-import type { Context } from '../trpc';
+import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
-import { assertAllowed, CODES_SENT, releaseEvents } from './throttle';
+import { assertAllowed, CODES_SENT, releaseEvents } from '../platform/throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;

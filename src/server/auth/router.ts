@@ -1,0 +1,196 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
+import { users } from '../../../db/schema';
+import { loginInput, verifyCodeInput, wellFormed } from '../../shared/schemas';
+import { throttleAddress } from '../platform/address';
+import { LimiterBusyError } from '../platform/limiter';
+import { DUMMY_HASH, verifyPassword } from './passwords';
+import {
+  endCookieRows,
+  endSession,
+  insertSession,
+  signInRulesUnchanged,
+  readCookie,
+  readSession,
+  setSessionCookie,
+  startPendingLogin,
+  type SessionState,
+} from './session';
+import { clearBucket, LOGIN_FAILURES, releaseEvents, reserveEvent } from '../platform/throttle';
+import { checkCode, MAX_WRONG_CODES, sendChallenge } from './two-factor';
+import { publicProcedure, router, type Context } from '../http/trpc';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+const NO_PENDING_LOGIN =
+  'Your sign-in code has expired or no sign-in is waiting for one. Please sign in again.';
+const TOO_MANY_WRONG_CODES =
+  'Wrong code, and that was the last try. Please sign in again to get a new code.';
+export const SIGN_IN_BUSY =
+  'The server is busy with other sign-ins. Please try again in a few seconds.';
+
+/** Throttle keys: the same name in any case shares one allowance. */
+export function loginFailureBuckets(username: string, ip: string): [string, string] {
+  return [
+    // Built from input not yet validated: kept well formed, as the database must store it.
+    `login-fail:user:${wellFormed(username.trim().toLowerCase())}`,
+    `login-fail:ip:${throttleAddress(ip)}`,
+  ];
+}
+
+function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
+  ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
+}
+
+/**
+ * Every attempt takes one of the 5 places per username and per address before anything
+ * else: in one write transaction with the check, before the input is validated (429 ranks
+ * above 400) and long before the password is hashed. Calls arriving together, or batched
+ * in one tRPC request, each need a place of their own, so no burst gets more guesses than
+ * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
+ * success frees it and clears the username's failures; anything else (invalid input, a
+ * busy server, mail trouble) frees it too, since no password was judged wrong.
+ */
+const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  const username =
+    raw && typeof raw === 'object' && 'username' in raw && typeof raw.username === 'string'
+      ? raw.username
+      : '';
+  const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
+  const reserved = await reserveEvent(
+    ctx.db,
+    username.trim() ? [byUser, byIp] : [byIp],
+    LOGIN_FAILURES,
+    ctx.clock.now(),
+    'Too many failed sign-in attempts.',
+  );
+  const result = await next();
+  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
+  if (!judgedWrong) {
+    await writeTransaction(ctx.db, async (tx) => {
+      if (result.ok) await clearBucket(tx, byUser);
+      await releaseEvents(tx, reserved);
+    });
+  }
+  return result;
+});
+
+/** Checks a password in one of the few hashing slots; a full queue answers 503 at once. */
+async function checkPassword(ctx: Context, hash: string, password: string): Promise<boolean> {
+  try {
+    return await ctx.hashLimiter.run(() => verifyPassword(hash, password));
+  } catch (error) {
+    if (error instanceof LimiterBusyError) {
+      authLog(ctx, 'auth.login_busy', {});
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SIGN_IN_BUSY });
+    }
+    throw error;
+  }
+}
+
+/** The code form is only for a browser whose login asked for one (401 before 400). */
+const pendingLoginProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const state = await readSession(ctx);
+  if (state.kind !== 'awaitingCode') {
+    // A cookie naming a dead challenge is cleared; a signed-in session is left alone.
+    if (state.kind === 'none') await endSession(ctx);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: NO_PENDING_LOGIN });
+  }
+  return next({ ctx: { ...ctx, pending: state } });
+});
+
+function describe(state: SessionState) {
+  return {
+    authenticated: state.kind === 'signedIn',
+    username: state.kind === 'none' ? null : state.user.username,
+    awaitingTwoFactor: state.kind === 'awaitingCode',
+  };
+}
+
+export const adminRouter = router({
+  check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
+
+  login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
+    // An unknown name is checked against a dummy hash: both failures take the same time.
+    const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
+    const refuse = (reason: string) => {
+      authLog(ctx, 'auth.login_failed', { username: input.username, reason });
+      return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+    };
+    if (!user || !passwordOk) throw refuse(user ? 'wrong password' : 'unknown user');
+    const previous = await readCookie(ctx);
+    // Runs in the transaction that starts the session or challenge: the password and e-mail
+    // must still be the ones just read (a change, removal or set-email meanwhile wins), and
+    // whatever the browser held before (another session, an older pending login) ends with
+    // the new one's start.
+    const mayStart = async (tx: Db) => {
+      if (!(await signInRulesUnchanged(tx, user))) return false;
+      await endCookieRows(tx, previous);
+      return true;
+    };
+    if (!user.email) {
+      const now = ctx.clock.now();
+      const sessionId = await writeTransaction(ctx.db, async (tx) =>
+        (await mayStart(tx)) ? insertSession(tx, now, user.id) : null,
+      );
+      if (!sessionId) throw refuse('user changed during sign-in');
+      await setSessionCookie(ctx, sessionId);
+      authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
+      return { success: true as const, requiresTwoFactor: false };
+    }
+    const challengeId = await sendChallenge(
+      ctx,
+      { id: user.id, username: user.username, email: user.email },
+      mayStart,
+    );
+    if (!challengeId) throw refuse('user changed during sign-in');
+    await startPendingLogin(ctx, challengeId);
+    authLog(ctx, 'auth.code_sent', { username: user.username });
+    return { success: true as const, requiresTwoFactor: true };
+  }),
+
+  verifyCode: pendingLoginProcedure.input(verifyCodeInput).mutation(async ({ ctx, input }) => {
+    const { pending } = ctx;
+    // One transaction: a password change or removal either deletes the challenge before the
+    // code is checked or the new session after it is created, never slips in between.
+    const now = ctx.clock.now();
+    const result = await writeTransaction(ctx.db, async (tx) => {
+      const check = await checkCode(ctx, tx, pending.challengeId, input.code);
+      return check.ok ? { ...check, sessionId: await insertSession(tx, now, check.userId) } : check;
+    });
+    if (result.ok) {
+      await setSessionCookie(ctx, result.sessionId);
+      authLog(ctx, 'auth.code_ok', { username: pending.user.username });
+      return { success: true as const };
+    }
+    const triesLeft = result.reason === 'wrong' ? result.triesLeft : 0;
+    authLog(ctx, 'auth.code_failed', {
+      username: pending.user.username,
+      reason: result.reason,
+      triesLeft,
+    });
+    if (result.reason === 'expired' || triesLeft === 0) {
+      // The challenge is gone: clear the cookie so the browser shows the login form again.
+      await endSession(ctx);
+      throw new TRPCError({
+        code: 'UNAUTHORIZED',
+        message: result.reason === 'expired' ? NO_PENDING_LOGIN : TOO_MANY_WRONG_CODES,
+      });
+    }
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
+    });
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const state = await readSession(ctx);
+    await endSession(ctx);
+    authLog(ctx, 'auth.logout', {
+      username: state.kind === 'none' ? null : state.user.username,
+    });
+    return { success: true as const };
+  }),
+});

@@ -1,0 +1,280 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contacts, throttleEvents } from '../../../db/schema';
+import { MESSAGES, type ContactInput } from '../../shared/schemas';
+import { adminMessageUrl, contactMailsSettled } from './notify';
+import type { Mailer, MailMessage } from '../platform/mail';
+import {
+  callerFor,
+  createRecordingMailer,
+  createTestDeps,
+  testConfig,
+  type RecordingMailer,
+  type TestDeps,
+} from '../../../tests/support/app';
+import { ThrottledError } from '../http/trpc';
+import { CONTACT_THANKS } from './router';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
+
+const message: ContactInput = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Ltd',
+  subject: 'consulting',
+  message: 'We would like to talk about a project.',
+  privacy: true,
+};
+
+let mailer: RecordingMailer;
+let deps: TestDeps;
+
+async function setup(contactNotifyTo: string | null = 'team@example.com', customMailer?: Mailer) {
+  mailer = createRecordingMailer();
+  deps = await createTestDeps({
+    mailer: customMailer ?? mailer,
+    config: testConfig({ contactNotifyTo }),
+  });
+}
+
+beforeEach(() => setup());
+
+const send = (input: ContactInput, ip = '198.51.100.1') =>
+  callerFor(deps, { ip }).caller.contact.send(input);
+const stored = async () => await deps.db.select().from(contacts).all();
+
+describe('contact.send', () => {
+  it('stores the message and thanks the visitor', async () => {
+    deps.clock.set(new Date('2026-04-01T09:00:00Z'));
+    expect(await send({ ...message, name: '  Ada Lovelace ' })).toEqual({
+      success: true,
+      message: CONTACT_THANKS,
+    });
+    expect(CONTACT_THANKS).toBe("Thank you for your message. We'll get back to you soon.");
+    expect(await stored()).toEqual([
+      {
+        id: 1,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        company: 'Analytical Engines Ltd',
+        subject: 'consulting',
+        message: message.message,
+        privacy: true,
+        createdAt: new Date('2026-04-01T09:00:00Z'),
+        readAt: null,
+      },
+    ]);
+  });
+
+  it.each([undefined, '', '   '])('stores an absent company (%j) as null', async (company) => {
+    await send({ ...message, company });
+    expect((await stored())[0]?.company).toBeNull();
+  });
+
+  it.each([
+    [{ name: 'A' }, 'name', MESSAGES.name],
+    [{ name: 'x'.repeat(101) }, 'name', MESSAGES.name],
+    [{ email: 'not-an-address' }, 'email', MESSAGES.email],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'email', MESSAGES.email],
+    [{ company: 'c'.repeat(101) }, 'company', MESSAGES.company],
+    [{ subject: 'gossip' }, 'subject', MESSAGES.subject],
+    [{ message: 'Too short' }, 'message', MESSAGES.message],
+    [{ message: 'm'.repeat(5001) }, 'message', MESSAGES.message],
+    [{ privacy: false }, 'privacy', MESSAGES.privacy],
+    [{ name: undefined }, 'name', 'Required'],
+  ])('refuses %j with the message on %s', async (change, path, text) => {
+    const input = { ...message, ...change } as ContactInput;
+    expect(await issuesOf(send(input))).toEqual([{ path, message: text }]);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers a filled honeypot as a success and keeps nothing', async () => {
+    expect(await send({ ...message, website: 'http://spam.example' })).toEqual({
+      success: true,
+      message: CONTACT_THANKS,
+    });
+    await contactMailsSettled(mailer);
+    expect(await stored()).toEqual([]);
+    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('stores 100 messages sent at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        send({ ...message, message: `Message number ${i} for you` }, `10.0.${i >> 8}.${i & 255}`),
+      ),
+    );
+    expect(results.every((r) => r.success)).toBe(true);
+    expect(new Set((await stored()).map((c) => c.message)).size).toBe(100);
+    await contactMailsSettled(mailer);
+    expect(mailer.sent).toHaveLength(100);
+  });
+});
+
+describe('contact.send throttle', () => {
+  it('refuses the sixth stored message from one address in 10 minutes with a wait', async () => {
+    for (let i = 0; i < 5; i++) await send(message);
+    deps.clock.advance(60_000);
+    const error = await failure(send(message));
+    expect(error).toBeInstanceOf(ThrottledError);
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+    expect((error as ThrottledError).retryAfterSeconds).toBe(540);
+    expect(error.message).toBe('Too many messages from your address. Try again in 9 minutes.');
+    expect(await stored()).toHaveLength(5);
+    // Another address is not affected, and the first has room again after the window.
+    expect((await send(message, '198.51.100.2')).success).toBe(true);
+    deps.clock.advance(9 * 60_000);
+    expect((await send(message)).success).toBe(true);
+  });
+
+  it('does not count refused or honeypot submissions', async () => {
+    for (let i = 0; i < 6; i++) await failure(send({ ...message, privacy: false as true }));
+    for (let i = 0; i < 6; i++) await send({ ...message, website: 'bot' });
+    for (let i = 0; i < 5; i++) await send(message);
+    expect(await stored()).toHaveLength(5);
+  });
+
+  it('answers 429 before looking at the input', async () => {
+    for (let i = 0; i < 5; i++) await send(message);
+    expect((await failure(send({ ...message, email: 'bad' }))).code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('lets no more than 5 through when they arrive at once', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => send(message)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(await stored()).toHaveLength(5);
+  });
+});
+
+describe('contact.send notification', () => {
+  it('mails the stored message to CONTACT_NOTIFY_TO with the visitor text escaped', async () => {
+    await send({
+      ...message,
+      name: 'Eve <script>alert(1)</script>',
+      company: undefined,
+      subject: 'partnership',
+      message: 'Hello <b>team</b> & "friends"\nSecond line',
+    });
+    await contactMailsSettled(mailer);
+    expect(mailer.sent).toHaveLength(1);
+    const mail = mailer.sent[0] as MailMessage;
+    expect(mail.to).toBe('team@example.com');
+    expect(mail.subject).toBe(
+      'New contact message: Partnership Opportunity from Eve <script>alert(1)</script>',
+    );
+    expect(mail.text).toContain('Hello <b>team</b> & "friends"\nSecond line');
+    expect(mail.text).toContain('E-mail: ada@example.com');
+    expect(mail.text).toContain('Company: -');
+    expect(mail.html).toContain('Hello &lt;b&gt;team&lt;/b&gt; &amp; &quot;friends&quot;');
+    expect(mail.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>team');
+  });
+
+  it('answers to the visitor and links to the message in the admin, readable in both bodies', async () => {
+    await send({ ...message, message: 'First line\n\n  Indented <i>line</i>\r\nLast line' });
+    await contactMailsSettled(mailer);
+    const mail = mailer.sent[0] as MailMessage;
+    expect(mail.replyTo).toBe('ada@example.com');
+    const link = 'https://www.example.com/admin/messages/1';
+    expect(mail.text).toBe(
+      [
+        'New contact message #1',
+        '',
+        'Name: Ada Lovelace',
+        'E-mail: ada@example.com',
+        'Company: Analytical Engines Ltd',
+        'Subject: AI Consulting Services',
+        `Received: ${deps.clock.now().toISOString()}`,
+        '',
+        'First line\n\n  Indented <i>line</i>\r\nLast line',
+        '',
+        `Open it in the admin: ${link}`,
+        'Reply to this e-mail to answer the visitor.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(
+      '<p style="white-space:pre-wrap">First line<br><br>  Indented &lt;i&gt;line&lt;/i&gt;<br>Last line</p>',
+    );
+    expect(mail.html).toContain(`<a href="${link}">Open it in the admin</a>`);
+    expect(mail.html).toContain(
+      '<th align="left" style="padding:2px 12px 2px 0">Subject</th><td>AI Consulting Services</td>',
+    );
+  });
+
+  it('builds the admin link from any site address, with or without a trailing slash', () => {
+    expect(adminMessageUrl(7, 'https://acme.example/')).toBe(
+      'https://acme.example/admin/messages/7',
+    );
+    expect(adminMessageUrl(7, 'https://acme.example')).toBe(
+      'https://acme.example/admin/messages/7',
+    );
+  });
+
+  it('keeps a header on one line whatever the name holds', async () => {
+    await send({ ...message, name: 'Mallory\r\nBcc: victim@example.com' });
+    await contactMailsSettled(mailer);
+    expect(mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
+    await setup(null);
+    await send(message);
+    await contactMailsSettled(mailer);
+    expect(await stored()).toHaveLength(1);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('still stores and succeeds when the mail fails, and logs the failure', async () => {
+    mailer.failNext = true;
+    expect((await send(message)).success).toBe(true);
+    await contactMailsSettled(mailer);
+    expect(await stored()).toHaveLength(1);
+    expect(mailer.sent).toEqual([]);
+    const failureLine = deps.logger.lines.find((l) => l.includes('contact.notify_failed'));
+    expect(JSON.parse(failureLine ?? '{}')).toMatchObject({
+      level: 'error',
+      contactId: 1,
+      error: 'SMTP connection refused',
+    });
+    // The log names the message, never its content.
+    expect(deps.logger.lines.join('\n')).not.toContain(message.message);
+  });
+
+  it('survives a mailer that throws before returning a promise', async () => {
+    const throwing: Mailer = {
+      canDeliver: true,
+      send: () => {
+        throw new Error('transport not configured');
+      },
+    };
+    await setup('team@example.com', throwing);
+    expect((await send(message)).success).toBe(true);
+    await contactMailsSettled(throwing);
+    expect(await stored()).toHaveLength(1);
+    expect(deps.logger.lines.some((l) => l.includes('transport not configured'))).toBe(true);
+  });
+
+  it('answers before a slow mail server has finished', async () => {
+    let release: (() => void) | undefined;
+    let delivered = 0;
+    const slow: Mailer = {
+      canDeliver: true,
+      send: () =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            delivered++;
+            resolve();
+          };
+        }),
+    };
+    await setup('team@example.com', slow);
+    expect((await send(message)).success).toBe(true);
+    expect(await stored()).toHaveLength(1);
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect(delivered).toBe(0);
+    const settled = contactMailsSettled(slow);
+    release?.();
+    await settled;
+    expect(delivered).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+/** Throttles count an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one. */
+import { beforeEach, expect, it } from 'vitest';
+import { contacts } from '../../../db/schema';
+import type { App } from '../http/app';
+import { createTestApp, testConfig, type TestDeps } from '../../../tests/support/app';
+import { rest } from '../../../tests/support/rest';
+
+let app: App;
+let deps: TestDeps;
+
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp({ config: testConfig({ trustProxy: true }) }));
+});
+
+const contact = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  subject: 'custom',
+  message: 'Could you help us build a model?',
+  privacy: true,
+};
+const post = (ip: string) => rest(app, 'POST', '/api/contact', { json: contact, ip });
+
+it('refuses a sixth message from another address of the same /64', async () => {
+  for (let i = 1; i <= 5; i++) expect((await post(`2001:db8:5:6::${i}`)).status).toBe(201);
+  const sameNetwork = await post('2001:db8:5:6:abcd:ef01:2345:6789');
+  expect(sameNetwork.status).toBe(429);
+  expect(sameNetwork.headers.get('retry-after')).toBe('600');
+  expect((await post('2001:db8:5:7::1')).status).toBe(201);
+  expect(await deps.db.select().from(contacts).all()).toHaveLength(6);
+});
+
+it('counts an IPv4-mapped address as its IPv4 address', async () => {
+  for (let i = 0; i < 5; i++) expect((await post('192.0.2.44')).status).toBe(201);
+  expect((await post('::ffff:192.0.2.44')).status).toBe(429);
+  expect((await post('::ffff:192.0.2.45')).status).toBe(201);
+});

@@ -1,0 +1,99 @@
+/**
+ * The visitors' facts list, kept in memory as ready JSON bytes with an ETag. It is the one
+ * implementation behind `facts.listPublic` (any tRPC call, createCaller) and the fast answers
+ * of GET /api/ai-facts and GET /api/trpc/facts.listPublic: the query runs only when the
+ * content may have changed.
+ *
+ * Staleness (DESIGN.md section 7): before each use the cache reads the `ai_facts` row of
+ * `change_counters`, which triggers bump on every insert, update and delete of a fact,
+ * whoever writes it: this instance, another instance on the same file or libSQL server, the
+ * admin CLI, a manual edit. On the embedded file that is one prepared read of a one-row
+ * index, shared by the calls of one event-loop turn; on a libSQL server one small request
+ * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
+ */
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { changeCounter, type Db } from '../../../db';
+import { aiFacts } from '../../../db/schema';
+import type { PublicFact } from '../../shared/types';
+
+export interface PublicFactsResult {
+  success: true;
+  facts: PublicFact[];
+}
+
+/** A ready answer: the exact body bytes and their strong ETag. */
+export interface ReadyJson {
+  body: Uint8Array;
+  etag: string;
+}
+
+export interface PublicFactsSnapshot {
+  /** What the procedure answers. Frozen: callers share this one object. */
+  result: Readonly<PublicFactsResult>;
+  /** The REST body, `{ success, facts }`. */
+  rest: ReadyJson;
+  /** The body tRPC sends for a single (unbatched) call: `{ result: { data } }`. */
+  trpc: ReadyJson;
+}
+
+interface CacheState {
+  snapshot: PublicFactsSnapshot | null;
+  /** The counter's value read before the snapshot's rows. */
+  snapshotVersion: number;
+}
+
+const states = new WeakMap<Db, CacheState>();
+
+function stateOf(db: Db): CacheState {
+  let state = states.get(db);
+  if (!state) {
+    state = { snapshot: null, snapshotVersion: -1 };
+    states.set(db, state);
+  }
+  return state;
+}
+
+function ready(value: unknown): ReadyJson {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+  return { body, etag: `"${hash}"` };
+}
+
+async function load(db: Db): Promise<PublicFactsSnapshot> {
+  const facts = await db
+    .select({ id: aiFacts.id, factText: aiFacts.factText, source: aiFacts.source })
+    .from(aiFacts)
+    .where(eq(aiFacts.active, true))
+    .orderBy(asc(aiFacts.order), asc(aiFacts.id))
+    .all();
+  const result: PublicFactsResult = { success: true, facts };
+  for (const fact of facts) Object.freeze(fact);
+  Object.freeze(facts);
+  return {
+    result: Object.freeze(result),
+    rest: ready(result),
+    trpc: ready({ result: { data: result } }),
+  };
+}
+
+/**
+ * The current public facts: from memory, or read anew when a fact changed. Not an async
+ * function: on the hot path (nothing changed) it is one promise per call, not three.
+ */
+export function publicFacts(db: Db): Promise<PublicFactsSnapshot> {
+  const state = stateOf(db);
+  return changeCounter(db, 'ai_facts').then((version) => {
+    if (state.snapshot && state.snapshotVersion === version) return state.snapshot;
+    return reload(db, state, version);
+  });
+}
+
+async function reload(db: Db, state: CacheState, version: number): Promise<PublicFactsSnapshot> {
+  // The version is read before the rows: a write landing in between makes the next call
+  // read again, never keeps stale rows.
+  const snapshot = await load(db);
+  state.snapshot = snapshot;
+  state.snapshotVersion = version;
+  return snapshot;
+}

@@ -1,0 +1,139 @@
+import { Hono } from 'hono';
+import { TRPCError } from '@trpc/server';
+import { ZodError, ZodRealError } from 'zod';
+import type { FactCreateInput, FactPatch } from '../../shared/schemas';
+import type { AppEnv } from '../http/hono-env';
+import type { AppDeps } from '../http/trpc';
+import { publicFactsHandler } from './public-route';
+import { withBody } from '../http/rest-body';
+import { runProcedure } from '../http/rest';
+
+type Direction = 'up' | 'down';
+
+/**
+ * The /api/ai-facts paths of DESIGN.md section 4. Path ids go to the procedures as the raw
+ * strings, so a bad id is refused by the procedure's input check, after its auth check.
+ */
+export function factsRest(deps: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      // facts.listPublic's own cache, served as ready bytes (src/server/facts/public-cache.ts).
+      .get('/ai-facts', publicFactsHandler(deps.db, 'rest'))
+      .get('/ai-facts/all', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) => caller.facts.listAll(),
+          (facts) => ({ success: true, facts }),
+        ),
+      )
+      .get('/ai-facts/:id/with-tags', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) => caller.facts.byId({ id: c.req.param('id') }),
+          (fact) => ({ success: true, fact }),
+        ),
+      )
+      .post('/ai-facts', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) =>
+            withBody(
+              c,
+              (body) => body,
+              (input) => caller.facts.create(input as FactCreateInput),
+            ),
+          (fact) => ({ success: true, fact }),
+          201,
+        ),
+      )
+      .patch('/ai-facts/:id', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) =>
+            withBody(
+              c,
+              (body) => ({ id: c.req.param('id'), data: body }),
+              (input) =>
+                caller.facts
+                  .update(input as { id: string; data: FactPatch })
+                  .catch(bodyRelativeIssues),
+            ),
+          (fact) => ({ success: true, fact }),
+        ),
+      )
+      .delete('/ai-facts/:id', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) => caller.facts.remove({ id: c.req.param('id') }),
+          () => ({ success: true }),
+        ),
+      )
+      // Not in the spec's list: the dashboard's reorder arrows as one atomic swap.
+      .post('/ai-facts/:id/move', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) =>
+            withBody(
+              c,
+              (body) => ({ id: c.req.param('id'), direction: directionOf(body) }),
+              (input) => caller.facts.move(input as { id: string; direction: Direction }),
+            ),
+          (facts) => ({ success: true, facts }),
+        ),
+      )
+      // The body is empty by design; a body is still read so an empty one declared as JSON
+      // is refused like everywhere else.
+      .post('/ai-facts/:factId/tags/:tagId', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) =>
+            withBody(
+              c,
+              () => ({ factId: c.req.param('factId'), tagId: c.req.param('tagId') }),
+              (input) => caller.facts.addTag(input as { factId: string; tagId: string }),
+            ),
+          () => ({ success: true }),
+        ),
+      )
+      .delete('/ai-facts/:id/tags/:tagId', (c) =>
+        runProcedure(
+          c,
+          deps,
+          (caller) =>
+            caller.facts.removeTag({ factId: c.req.param('id'), tagId: c.req.param('tagId') }),
+          () => ({ success: true }),
+        ),
+      )
+  );
+}
+
+/**
+ * The PATCH body is the patch itself, so its issues are named as the client sent them
+ * (`factText`), not by the procedure's wrapping input (`data.factText`).
+ */
+function bodyRelativeIssues(error: unknown): never {
+  if (error instanceof TRPCError && error.cause instanceof ZodError) {
+    // ZodRealError is the Error subclass parse() throws; a plain ZodError is not an Error
+    // and tRPC would wrap it, hiding the issues.
+    const cause = new ZodRealError(
+      error.cause.issues.map((issue) =>
+        issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
+      ),
+    );
+    throw new TRPCError({ code: error.code, message: error.message, cause });
+  }
+  throw error;
+}
+
+function directionOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'direction' in body
+    ? body.direction
+    : undefined;
+}

@@ -1,0 +1,36 @@
+import { TRPCError } from '@trpc/server';
+import { writeTransaction } from '../../../db';
+import { tags } from '../../../db/schema';
+import { tagCreateInput } from '../../shared/schemas';
+import type { Tag } from '../../shared/types';
+import { adminProcedure, router } from '../http/trpc';
+import { isUniqueViolation } from '../../../db/unique-violation';
+import { serializeTag, sortTags } from './serialize';
+
+function duplicateTag(name: string): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message: `A tag named "${name}" already exists` });
+}
+
+export const tagsRouter = router({
+  list: adminProcedure.query(async ({ ctx }): Promise<Tag[]> =>
+    sortTags(await ctx.db.select().from(tags).all()).map(serializeTag),
+  ),
+
+  create: adminProcedure.input(tagCreateInput).mutation(async ({ ctx, input }): Promise<Tag> => {
+    const name = input.name;
+    try {
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        // The unique index on lower(name) folds ASCII only; this look-up, under the same
+        // write lock as the insert, also catches "Éclair" against "éclair".
+        const folded = name.toLowerCase();
+        const names = await tx.select({ name: tags.name }).from(tags).all();
+        if (names.some((t) => t.name.toLowerCase() === folded)) throw duplicateTag(name);
+        return tx.insert(tags).values({ name, createdAt: ctx.clock.now() }).returning().get();
+      });
+      return serializeTag(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateTag(name);
+      throw error;
+    }
+  }),
+});

@@ -1,0 +1,20 @@
+import { router } from './trpc';
+import { adminRouter } from '../auth/router';
+import { contactRouter } from '../contact/router';
+import { factsRouter } from '../facts/router';
+import { messagesRouter } from '../leads/messages-router';
+import { newsletterRouter } from '../newsletter/router';
+import { subscribersRouter } from '../leads/subscribers-router';
+import { tagsRouter } from '../facts/tags-router';
+
+export const appRouter = router({
+  admin: adminRouter,
+  contact: contactRouter,
+  facts: factsRouter,
+  messages: messagesRouter,
+  newsletter: newsletterRouter,
+  subscribers: subscribersRouter,
+  tags: tagsRouter,
+});
+
+export type AppRouter = typeof appRouter;

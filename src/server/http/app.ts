@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { trpcServer } from '@hono/trpc-server';
+import { sql } from 'drizzle-orm';
+import { buildContext, clientIp } from './context';
+import type { AppEnv } from './hono-env';
+import { loggableError } from '../platform/logger';
+import {
+  apiGuards,
+  decodablePath,
+  jsonContentType,
+  requestLog,
+  securityHeaders,
+} from './middleware';
+import { errorBody, errorResponse } from './rest';
+import { restRoutes } from './rest-routes';
+import { appRouter } from './app-router';
+import { publicFactsHandler } from '../facts/public-route';
+import { inlineScriptHashes, serveClient } from './static';
+import { retryAfterOf, type AppDeps } from './trpc';
+
+export interface AppOptions {
+  /** Folder of the built client (index.html and assets); absent in API-only tests. */
+  clientDir?: string;
+  /**
+   * Extra CSP hashes ('sha256-…') of allowed inline scripts. The inline scripts of the
+   * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
+   */
+  scriptHashes?: readonly string[];
+}
+
+/** The whole HTTP surface; everything from outside comes in through deps (DESIGN.md section 1). */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps));
+  const scriptHashes = [
+    ...(options.scriptHashes ?? []),
+    ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
+  ];
+  app.use('*', securityHeaders(deps.config, { scriptHashes }));
+  app.use('/api/*', apiGuards(deps));
+  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved;
+  // ahead of the two checks below, which its literal path and JSON answer always pass.
+  app.get('/api/trpc/facts.listPublic', publicFactsHandler(deps.db, 'trpc'));
+  app.use('/api/trpc/*', jsonContentType(), decodablePath());
+  app.use(
+    '/api/trpc/*',
+    trpcServer({
+      endpoint: '/api/trpc',
+      router: appRouter,
+      // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
+      createContext: (opts, c) => ({
+        ...buildContext(deps, {
+          headers: opts.req.headers,
+          ip: clientIp(c, deps.config.trustProxy),
+          requestId: c.get('requestId'),
+        }),
+        resHeaders: opts.resHeaders,
+      }),
+      responseMeta({ errors }) {
+        const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
+      },
+      onError({ error, path, ctx }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error('trpc.failed', {
+            requestId: ctx?.req.requestId,
+            path,
+            error: loggableError(error),
+          });
+        }
+      },
+    }),
+  );
+
+  app.route('/api', restRoutes(deps));
+
+  app.get('/healthz', async (c) => {
+    await deps.db.get(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
+
+  app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
+
+  if (options.clientDir) app.route('/', serveClient(options.clientDir));
+
+  app.onError((error, c) => errorResponse(c, deps, error));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

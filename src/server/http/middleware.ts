@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { Context as HonoCtx, MiddlewareHandler } from 'hono';
+import type { Config } from '../platform/config';
+import { clientIp } from './context';
+import type { AppEnv } from './hono-env';
+import { errorBody } from './rest';
+import type { AppDeps } from './trpc';
+
+/** DESIGN.md section 5: bodies over 64 KiB are refused. */
+export const MAX_BODY_BYTES = 65_536;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Gives every request an id (also sent back as X-Request-Id, and named in 500 bodies) and
+ * writes one log line when it ends. Only method, path, status, time and address are logged:
+ * never headers (cookies) or query strings.
+ */
+export function requestLog(deps: Pick<AppDeps, 'logger' | 'config'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      if (!c.get('headersSet')) c.header('X-Request-Id', requestId);
+      deps.logger.info('request', {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: clientIp(c, deps.config.trustProxy),
+      });
+    }
+  };
+}
+
+export interface SecurityOptions {
+  /** sha256 hashes ('sha256-…') of inline scripts the served HTML needs, e.g. a theme script. */
+  scriptHashes?: readonly string[];
+}
+
+/** Thumbnail hosts of the video services whose player may be framed. */
+const THUMBNAIL_HOSTS: Record<string, string> = {
+  'https://www.youtube.com': 'https://i.ytimg.com',
+  'https://www.youtube-nocookie.com': 'https://i.ytimg.com',
+  'https://player.vimeo.com': 'https://i.vimeocdn.com',
+};
+
+export function contentSecurityPolicy(config: Config, options: SecurityOptions = {}): string {
+  const frameHost = config.videoFrameHost;
+  const thumbnailHost = frameHost ? THUMBNAIL_HOSTS[frameHost] : undefined;
+  const hashes = (options.scriptHashes ?? []).map((hash) => `'${hash.replace(/^'|'$/g, '')}'`);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...hashes],
+    // Components set inline style attributes (animations, carousel transforms); styles
+    // cannot run code, so allowing them inline does not reopen script injection.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', ...(thumbnailHost ? [thumbnailHost] : [])],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'"],
+    ['media-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['frame-src', frameHost ?? "'none'"],
+    ['form-action', "'self'"],
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/** The headers every answer carries, computed once per app. */
+export function securityHeaderRecord(
+  config: Config,
+  options: SecurityOptions = {},
+): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'Content-Security-Policy': contentSecurityPolicy(config, options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // Over plain http (development, tests) HSTS would only be ignored or, worse, pin a
+    // local name to https; production runs behind TLS.
+    ...(config.production
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  });
+}
+
+/**
+ * Puts the security headers on every answer. Hot handlers (public facts, static files) build
+ * their response with a plain header object from `ownHeaders` instead: the headers are then
+ * written as they are, without a Headers object or a copy of the response per request.
+ */
+export function securityHeaders(
+  config: Config,
+  options: SecurityOptions = {},
+): MiddlewareHandler<AppEnv> {
+  const record = securityHeaderRecord(config, options);
+  const entries = Object.entries(record);
+  return async (c, next) => {
+    c.set('baseHeaders', record);
+    await next();
+    if (c.get('headersSet')) return;
+    const headers = c.res.headers;
+    for (const [name, value] of entries) headers.set(name, value);
+  };
+}
+
+/**
+ * The security headers and X-Request-Id as a plain object, for a handler that builds its
+ * own Response; the middleware then leaves that response alone.
+ */
+export function ownHeaders(c: HonoCtx<AppEnv>): Record<string, string> {
+  const base = c.get('baseHeaders') as AppEnv['Variables']['baseHeaders'] | undefined;
+  // Mounted without the app's middleware (a test of one router): nothing to add.
+  if (!base) return {};
+  c.set('headersSet', true);
+  const requestId = c.get('requestId') as string | undefined;
+  return requestId ? { ...base, 'X-Request-Id': requestId } : { ...base };
+}
+
+function refuse(c: HonoCtx<AppEnv>, status: 403 | 413 | 415, message: string): Response {
+  return c.json(errorBody(message), status);
+}
+
+/**
+ * Reads the body up front, at most MAX_BODY_BYTES + 1 of it: a declared Content-Length is
+ * not the only way to send a big body (chunked uploads have none). The buffered bytes are
+ * put back as the request's body for the handlers. Null: the body is too large.
+ */
+async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
+  const stream = c.req.raw.body;
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  c.req.raw = new Request(c.req.raw.url, {
+    method: c.req.raw.method,
+    headers: withLowerCaseMediaType(c.req.raw.headers),
+    body: size > 0 ? body : null,
+    signal: c.req.raw.signal,
+  });
+  return body;
+}
+
+function isJson(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Media types are case-insensitive (RFC 9110), but tRPC compares `application/json`
+ * byte for byte: handlers behind the guards see the type in lower case, parameters kept.
+ */
+function withLowerCaseMediaType(headers: Headers): Headers {
+  const contentType = headers.get('content-type');
+  if (contentType === null) return headers;
+  const [type = '', ...params] = contentType.split(';');
+  const copy = new Headers(headers);
+  copy.set('content-type', [type.trim().toLowerCase(), ...params].join(';'));
+  return copy;
+}
+
+/**
+ * tRPC decodes the procedure path itself and answers a malformed percent-escape (`%ZZ`) with
+ * a 500; it is the client's mistake, so it gets a 400 here.
+ */
+export function decodablePath(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json(errorBody('Malformed percent-encoding in the path'), 400);
+    }
+    return next();
+  };
+}
+
+/**
+ * tRPC writes its own early errors (a batch mixing queries and mutations, an unsupported
+ * content type) as JSON labelled text/plain; every answer under /api is labelled JSON.
+ */
+export function jsonContentType(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const type = c.res.headers.get('content-type');
+    if (!type?.toLowerCase().startsWith('application/json')) {
+      c.res.headers.set('content-type', 'application/json');
+    }
+  };
+}
+
+/** The host the request was sent to, as the browser saw it. */
+function ownHost(c: HonoCtx<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded.toLowerCase();
+  }
+  return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+}
+
+function isCrossSite(c: HonoCtx<AppEnv>, trustProxy: boolean): boolean {
+  const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    // "null" (sandboxed frames, some redirects) or garbage: not provably our own page.
+    return true;
+  }
+  // Hosts, not schemes, are compared: behind a TLS proxy the app itself sees plain http.
+  return originHost !== ownHost(c, trustProxy);
+}
+
+/**
+ * Checks for requests to /api, in the precedence order of DESIGN.md section 4: too large
+ * (413), then not JSON (415), then cross-site (403). Hono's csrf() only covers form bodies,
+ * which is why the origin check is done here for JSON and tRPC calls too.
+ */
+export function apiGuards(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (!BODY_METHODS.has(method)) return next();
+
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+      return refuse(c, 413, `Request body is too large: at most ${MAX_BODY_BYTES} bytes`);
+    }
+    const body = await bufferBody(c);
+    if (!body) return refuse(c, 413, `Request body is too large: at most ${MAX_BODY_BYTES} bytes`);
+
+    const contentType = c.req.header('content-type');
+    if (contentType !== undefined ? !isJson(contentType) : body.byteLength > 0) {
+      return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
+    }
+
+    if (isCrossSite(c, deps.config.trustProxy)) {
+      return refuse(c, 403, 'Cross-site requests are not allowed');
+    }
+    return next();
+  };
+}

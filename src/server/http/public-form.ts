@@ -1,0 +1,50 @@
+import { throttleAddress } from '../platform/address';
+import { assertAllowed, type ThrottleRule } from '../platform/throttle';
+import { middleware, type Context } from './trpc';
+
+/**
+ * Refuses a throttled address before the input is parsed: DESIGN.md section 4 ranks 429
+ * above 400. Procedures check again inside their write transaction, because requests in
+ * flight at the same moment all pass this early check.
+ */
+export function throttleFirst(
+  buckets: (ctx: Context) => string[],
+  rule: ThrottleRule,
+  message: string,
+) {
+  return middleware(async ({ ctx, next }) => {
+    await assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
+    return next();
+  });
+}
+
+/** No buckets, nothing counted or refused: only with the bench-only BENCH_NO_THROTTLE. */
+export const contactBuckets = (ctx: Context) =>
+  ctx.config.benchNoThrottle ? [] : [`contact:ip:${throttleAddress(ctx.req.ip)}`];
+export const subscribeBuckets = (ctx: Context) =>
+  ctx.config.benchNoThrottle ? [] : [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+
+/** People never see the hidden `website` field; anything in it was put there by a bot. */
+export function honeypotFilled(raw: unknown): boolean {
+  if (!raw || typeof raw !== 'object' || !('website' in raw)) return false;
+  const value = raw.website;
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * A filled honeypot is answered `answer` before anything else looks at the input: valid or
+ * not, throttled or not, a bot always sees a success and learns nothing about the rules,
+ * and nothing is stored. tRPC lets a middleware answer only with a result of next(), so the
+ * rest of the chain runs with an input that cannot be read: the input step fails whatever
+ * the schema accepts, the resolver never runs, and that failure is replaced by the answer.
+ */
+export function honeypotFirst<T>(answer: T) {
+  return middleware(async ({ getRawInput, next }) => {
+    const raw = await getRawInput().catch(() => undefined);
+    if (!honeypotFilled(raw)) return next();
+    const skipped = await next({
+      getRawInput: () => Promise.reject(new Error('honeypot filled: input withheld')),
+    });
+    return { marker: skipped.marker, ok: true as const, data: answer };
+  });
+}

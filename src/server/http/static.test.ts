@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createTestDeps } from '../../../tests/support/app';
+
+let dir: string;
+let app: ReturnType<typeof createApp>;
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const INDEX = `<!doctype html><html><head><title>App</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
+const APP = `<!doctype html><html><head><title>Admin</title><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Zz9.js"></script></head><body><div id="root"></div></body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'client-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'app.html'), APP);
+  writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'assets', 'tiny-Xy9.css'), 'a{}');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, '.env'), 'SECRET=1');
+  // A precompressed sibling that differs from what compressing on the fly would give.
+  writeFileSync(path.join(dir, 'assets', 'pre-1.css'), 'b{}'.repeat(1000));
+  writeFileSync(path.join(dir, 'assets', 'pre-1.css.gz'), Buffer.from('precompressed marker'));
+  app = createApp(await createTestDeps(), { clientDir: dir });
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('serveClient', () => {
+  it('answers / with the home page (index.html), not cached', async () => {
+    const res = await app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it.each(['/admin', '/admin/login', '/admin/dashboard', '/admin/ai-fact-edit/3', '/admin/'])(
+    'answers the client route %s with the router app (app.html), not cached',
+    async (url) => {
+      const res = await app.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(APP);
+    },
+  );
+
+  it.each(['/whatever', '/admin/nope', '/admin/ai-fact-edit/3/more'])(
+    'answers %s, which no client route matches, with the app page and status 404',
+    async (url) => {
+      const first = await app.request(url);
+      expect(first.status).toBe(404);
+      expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(first.headers.get('etag')).toBeNull();
+      expect(await first.text()).toBe(APP);
+      const etag = (await app.request('/admin/login')).headers.get('etag') ?? '';
+      const again = await app.request(url, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(404);
+      expect(await again.text()).toBe(APP);
+    },
+  );
+
+  it.each(['/robots.txt', '/sitemap.xml', '/assets/missing-123.js', '/favicon.ico', '/.env'])(
+    'answers the missing file %s with 404, never index.html',
+    async (url) => {
+      const res = await app.request(url);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('<html');
+    },
+  );
+
+  it('does not serve files outside the folder', async () => {
+    for (const url of ['/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2fpackage.json']) {
+      const res = await app.request(url);
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await app.request('/assets/index-AbC123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(SCRIPT);
+  });
+
+  it('serves other real files with revalidation', async () => {
+    const res = await app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('compresses with brotli or gzip as accepted', async () => {
+    const br = await app.request('/assets/index-AbC123.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThan(SCRIPT.length / 4);
+    expect(brotliDecompressSync(brBody).toString()).toBe(SCRIPT);
+
+    const gz = await app.request('/assets/index-AbC123.js', {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(SCRIPT);
+
+    const plain = await app.request('/assets/index-AbC123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('prefers a precompressed sibling', async () => {
+    const res = await app.request('/assets/pre-1.css', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('precompressed marker');
+  });
+
+  it('leaves tiny files uncompressed', async () => {
+    const res = await app.request('/assets/tiny-Xy9.css', { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('a{}');
+  });
+
+  it('answers a matching ETag with 304', async () => {
+    const first = await app.request('/admin/dashboard');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await app.request('/admin/dashboard', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps unknown /api paths as JSON 404 and security headers on pages', async () => {
+    const api = await app.request('/api/whatever');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ success: false, message: 'Not found' });
+    const page = await app.request('/');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('allows exactly the inline scripts of the built pages by hash', async () => {
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+  });
+});

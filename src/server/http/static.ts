@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Hono, type Context as HonoCtx } from 'hono';
+import { isClientRoute } from '../../shared/client-routes';
+import type { AppEnv } from './hono-env';
+import { ownHeaders } from './middleware';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+/** Below this, compression saves less than the headers it adds. */
+const MIN_COMPRESS_BYTES = 1024;
+/**
+ * A cached file is compared with the disk at most this often; hashed assets (/assets/) never
+ * again, as a changed file gets a new name. A stat per request cost a thread-pool round trip.
+ */
+const RECHECK_MS = 1000;
+
+type Encoding = 'br' | 'gzip';
+
+interface CachedFile {
+  /** When the file was last compared with the disk (performance.now()). */
+  checkedAt: number;
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+  etag: string;
+  type: string;
+  /** Worth compressing: a text type and at least MIN_COMPRESS_BYTES. */
+  compressible: boolean;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The file's own headers per answer (status, encoding, path kind), built on first use. */
+  headers: Map<string, Readonly<Record<string, string>>>;
+}
+
+function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function cacheControlOf(immutable: boolean, type: string): string {
+  // Vite puts content-hashed names under /assets: a changed file gets a new name.
+  if (immutable) return 'public, max-age=31536000, immutable';
+  // Everything else keeps its name across builds, so it is revalidated (ETag) each time.
+  return type.startsWith('text/html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
+}
+
+/** The encodings the client accepts, best first; q=0 means "not this one". */
+function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || accepted.has('*'));
+}
+
+/** Accept-Encoding values seen lately and the encoding each gets (browsers send a handful). */
+const encodingByHeader = new Map<string, Encoding | null>();
+
+function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = acceptedEncodings(header)[0] ?? null;
+    if (encodingByHeader.size >= 64) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the built client: real files with long-lived caching for hashed assets, compressed
+ * when the client accepts it (precompressed .br/.gz siblings first, otherwise compressed once
+ * and kept in memory). A path that names a file (has an extension) gets that file or 404,
+ * never a page; `/` gets the home page (index.html) and every other GET the router app
+ * (app.html).
+ */
+export function serveClient(dir: string) {
+  const root = path.resolve(dir);
+  const cache = new Map<string, CachedFile>();
+
+  async function load(file: string, immutable: boolean): Promise<CachedFile | null> {
+    const known = cache.get(file);
+    const now = performance.now();
+    if (known && (immutable || now - known.checkedAt < RECHECK_MS)) return known;
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) {
+      cache.delete(file);
+      return null;
+    }
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) {
+      known.checkedAt = now;
+      return known;
+    }
+    const type = contentTypeOf(file);
+    const entry: CachedFile = {
+      checkedAt: now,
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      body: await readFile(file),
+      etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      type,
+      compressible: info.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type),
+      encoded: {},
+      headers: new Map(),
+    };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  async function encodedBody(file: string, entry: CachedFile, encoding: Encoding) {
+    const existing = entry.encoded[encoding];
+    if (existing) return existing;
+    const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const encoded = (await isFile(sibling))
+      ? await readFile(sibling)
+      : encoding === 'br'
+        ? await brotli(entry.body, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+          })
+        : await gzipAsync(entry.body, { level: 9 });
+    entry.encoded[encoding] = encoded;
+    return encoded;
+  }
+
+  /** The cached file when it needs no look at the disk now; undefined otherwise. */
+  function fresh(file: string, immutable: boolean): CachedFile | undefined {
+    const known = cache.get(file);
+    if (known && (immutable || performance.now() - known.checkedAt < RECHECK_MS)) return known;
+    return undefined;
+  }
+
+  /** The headers of this file's answer, computed once per file, status, encoding and path kind. */
+  function fileHeaders(
+    entry: CachedFile,
+    immutable: boolean,
+    status: 200 | 304 | 404,
+    encoded: { encoding: Encoding; body: Buffer } | null,
+  ): Readonly<Record<string, string>> {
+    const key = `${status} ${encoded?.encoding ?? ''} ${immutable}`;
+    let headers = entry.headers.get(key);
+    if (!headers) {
+      const body = status === 304 ? null : (encoded?.body ?? entry.body);
+      headers = Object.freeze({
+        'Content-Type': entry.type,
+        'Cache-Control': cacheControlOf(immutable, entry.type),
+        // Only a 200 is cacheable by validator; a 404 is never answered with 304.
+        ...(status === 404 ? {} : { ETag: entry.etag }),
+        ...(entry.compressible ? { Vary: 'Accept-Encoding' } : {}),
+        ...(body && encoded ? { 'Content-Encoding': encoded.encoding } : {}),
+        ...(body ? { 'Content-Length': String(body.byteLength) } : {}),
+      });
+      entry.headers.set(key, headers);
+    }
+    return headers;
+  }
+
+  function respond(
+    c: HonoCtx<AppEnv>,
+    immutable: boolean,
+    status: 200 | 404,
+    entry: CachedFile,
+    encoded: { encoding: Encoding; body: Buffer } | null,
+  ): Response {
+    if (status === 200 && c.req.header('if-none-match') === entry.etag) {
+      const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, 304, encoded) };
+      return new Response(null, { status: 304, headers });
+    }
+    const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, status, encoded) };
+    const body = encoded ? encoded.body : entry.body;
+    // The cached Buffer itself (a Uint8Array), not a copy per request.
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status,
+      headers,
+    });
+  }
+
+  /**
+   * The file's response, or null when there is no such file. Synchronous when the file and
+   * the encoding the client takes are already in memory (the usual case), so a hot file costs
+   * no promise, no stat and no read.
+   */
+  function send(
+    c: HonoCtx<AppEnv>,
+    file: string,
+    urlPath: string,
+    status: 200 | 404 = 200,
+  ): Response | null | Promise<Response | null> {
+    const immutable = urlPath.startsWith('/assets/');
+    const known = fresh(file, immutable);
+    if (known) {
+      const encoding = known.compressible
+        ? preferredEncoding(c.req.header('accept-encoding'))
+        : null;
+      const ready = encoding ? known.encoded[encoding] : undefined;
+      if (!encoding || ready) {
+        const encoded = encoding && ready ? { encoding, body: ready } : null;
+        return respond(c, immutable, status, known, encoded);
+      }
+    }
+    return (async () => {
+      const entry = await load(file, immutable);
+      if (!entry) return null;
+      const encoding = entry.compressible
+        ? preferredEncoding(c.req.header('accept-encoding'))
+        : null;
+      const encoded = encoding
+        ? { encoding, body: await encodedBody(file, entry, encoding) }
+        : null;
+      return respond(c, immutable, status, entry, encoded);
+    })();
+  }
+
+  function resolveInside(urlPath: string): string | null {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((s) => s.startsWith('.') && s !== '')) {
+      return null;
+    }
+    const file = path.resolve(root, `.${decoded}`);
+    return file.startsWith(root + path.sep) ? file : null;
+  }
+
+  const notFound = (c: HonoCtx<AppEnv>) => c.text('Not found', 404);
+  const indexFile = path.join(root, 'index.html');
+  const appFile = path.join(root, 'app.html');
+
+  /** `/` is the prerendered home page; every other page is the router app. */
+  function page(c: HonoCtx<AppEnv>, urlPath: string): Response | Promise<Response> {
+    const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+    if (lastSegment.includes('.')) return notFound(c);
+    // A path no client route matches still gets the app (its router shows the not-found
+    // screen), but with the real status, so it is not indexed as a page.
+    const home = urlPath === '/';
+    const status = home || isClientRoute(urlPath) ? 200 : 404;
+    const result = send(c, home ? indexFile : appFile, home ? '/index.html' : '/app.html', status);
+    if (result instanceof Promise) return result.then((r) => r ?? notFound(c));
+    return result ?? notFound(c);
+  }
+
+  return new Hono<AppEnv>().get('*', (c): Response | Promise<Response> => {
+    const urlPath = c.req.path;
+    const file = urlPath.endsWith('/') ? null : resolveInside(urlPath);
+    if (!file) return page(c, urlPath);
+    const result = send(c, file, urlPath);
+    if (result instanceof Promise) return result.then((r) => r ?? page(c, urlPath));
+    return result ?? page(c, urlPath);
+  });
+}
+
+/**
+ * CSP hashes of the inline scripts in the built pages (top-level *.html of the client
+ * folder), such as a theme script that must run before first paint. The build is ours, so
+ * whatever it inlines is allowed by hash, and nothing else inline can run.
+ */
+export function inlineScriptHashes(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.html'));
+  } catch {
+    return [];
+  }
+  const hashes = new Set<string>();
+  for (const name of names) {
+    const html = readFileSync(path.join(dir, name), 'utf8');
+    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      const [, attributes = '', body = ''] = match;
+      if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+      hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+    }
+  }
+  return [...hashes];
+}

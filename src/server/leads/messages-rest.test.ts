@@ -1,0 +1,259 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { contacts } from '../../../db/schema';
+import { LEAD_MESSAGES } from '../../shared/lead-schemas';
+import { MESSAGES } from '../../shared/schemas';
+import type { App } from '../http/app';
+import type { TestDeps } from '../../../tests/support/app';
+import { storeMessages } from '../../../tests/support/leads';
+import {
+  invalid,
+  rest,
+  signedInRestApp,
+  UNAUTHORIZED,
+  type AdminRest,
+} from '../../../tests/support/rest';
+
+let app: App;
+let deps: TestDeps;
+let cookie: string;
+let asAdmin: AdminRest;
+
+beforeEach(async () => {
+  ({ app, deps, cookie, asAdmin } = await signedInRestApp());
+});
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+async function download(path: string, withCookie = true) {
+  const response = await app.request(path, { headers: withCookie ? { cookie } : {} });
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+describe('signed out', () => {
+  it.each([
+    ['GET', '/api/messages'],
+    ['GET', '/api/messages.csv'],
+    ['PATCH', '/api/messages/1'],
+    ['DELETE', '/api/messages/1'],
+  ])('%s %s answers 401 and no data', async (method, path) => {
+    await storeMessages(deps, 1, { name: 'Secret Sender' });
+    const response = await rest(
+      app,
+      method,
+      path,
+      method === 'PATCH' ? { json: { read: true } } : {},
+    );
+    expect(response).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(JSON.stringify(response.body)).not.toContain('Secret');
+    expect(await deps.db.select().from(contacts).all()).toMatchObject([{ readAt: null }]);
+  });
+
+  it('answers 401 before looking at the input', async () => {
+    expect(await rest(app, 'GET', '/api/messages.csv?subject=gossip')).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+    expect(await rest(app, 'PATCH', '/api/messages/abc', { json: {} })).toMatchObject({
+      status: 401,
+    });
+  });
+});
+
+describe('GET /api/messages', () => {
+  it('answers an empty page on a fresh database', async () => {
+    expect(await asAdmin('GET', '/api/messages')).toEqual({
+      status: 200,
+      headers: expect.any(Headers),
+      body: { success: true, messages: [], total: 0, unread: 0, page: 1, pageSize: 25 },
+    });
+  });
+
+  it.each([
+    [25, 1, 25],
+    [25, 2, 0],
+    [26, 1, 25],
+    [26, 2, 1],
+    [26, 5, 0],
+  ])('with %i stored, page %i holds %i', async (stored, page, shown) => {
+    await storeMessages(deps, stored);
+    const { status, body } = await asAdmin('GET', `/api/messages?page=${page}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, total: stored, unread: stored, page });
+    const messages = (body as { messages: { id: number }[] }).messages;
+    expect(messages).toHaveLength(shown);
+    // Newest first: each page starts where the previous one ended.
+    if (shown > 0) expect(messages[0]?.id).toBe(stored - (page - 1) * 25);
+  });
+
+  it('searches and filters from the query string', async () => {
+    await storeMessages(deps, 3, (i) => ({
+      name: ['Ada Lovelace', 'Ada Byron', 'Grace Hopper'][i],
+      subject: (['consulting', 'custom', 'custom'] as const)[i],
+    }));
+    const { body } = await asAdmin('GET', '/api/messages?q=ada&subject=custom');
+    expect(body).toMatchObject({ total: 1, unread: 3, messages: [{ name: 'Ada Byron' }] });
+    const all = await asAdmin('GET', '/api/messages?q=&subject=&page=');
+    expect(all.body).toMatchObject({ total: 3, page: 1 });
+  });
+
+  it('answers 400 for a bad page or subject', async () => {
+    expect(await asAdmin('GET', '/api/messages?page=1.5')).toMatchObject({
+      status: 400,
+      body: invalid([{ path: 'page', message: LEAD_MESSAGES.page }]),
+    });
+    expect(await asAdmin('GET', '/api/messages?subject=gossip')).toMatchObject({
+      status: 400,
+      body: invalid([{ path: 'subject', message: LEAD_MESSAGES.subject }]),
+    });
+  });
+});
+
+describe('PATCH /api/messages/:id', () => {
+  it('marks read and unread, and the counts follow', async () => {
+    await storeMessages(deps, 2);
+    const read = await asAdmin('PATCH', '/api/messages/1', { json: { read: true } });
+    expect(read).toMatchObject({
+      status: 200,
+      body: { success: true, message: { id: 1, readAt: deps.clock.now().toISOString() } },
+    });
+    expect((await asAdmin('GET', '/api/messages')).body).toMatchObject({ total: 2, unread: 1 });
+    const unread = await asAdmin('PATCH', '/api/messages/1', { json: { read: false } });
+    expect(unread).toMatchObject({ status: 200, body: { message: { id: 1, readAt: null } } });
+    expect((await asAdmin('GET', '/api/messages')).body).toMatchObject({ unread: 2 });
+  });
+
+  it('answers 404 for an unknown id, 400 for a bad id or body', async () => {
+    expect(await asAdmin('PATCH', '/api/messages/9', { json: { read: true } })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Message not found' },
+    });
+    expect(await asAdmin('PATCH', '/api/messages/1e3', { json: { read: true } })).toMatchObject({
+      status: 400,
+      body: invalid([{ path: 'id', message: MESSAGES.id }]),
+    });
+    await storeMessages(deps, 1);
+    expect(await asAdmin('PATCH', '/api/messages/1', { json: { read: 'yes' } })).toMatchObject({
+      status: 400,
+      body: invalid([{ path: 'read', message: LEAD_MESSAGES.read }]),
+    });
+    expect(await asAdmin('PATCH', '/api/messages/1', { raw: '' })).toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+describe('DELETE /api/messages/:id', () => {
+  it('deletes the message', async () => {
+    await storeMessages(deps, 2);
+    expect(await asAdmin('DELETE', '/api/messages/2')).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await asAdmin('GET', '/api/messages')).body).toMatchObject({
+      total: 1,
+      messages: [{ id: 1 }],
+    });
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect(await asAdmin('DELETE', '/api/messages/5')).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Message not found' },
+    });
+  });
+});
+
+describe('GET /api/messages.csv', () => {
+  it('is a dated UTF-8 download with a BOM and a header row, even when empty', async () => {
+    deps.clock.set(new Date('2026-01-15T11:59:00Z'));
+    const { response, bytes } = await download('/api/messages.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="messages-2026-01-15.csv"',
+    );
+    expect([...bytes.slice(0, 3)]).toEqual(BOM);
+    expect(text(bytes)).toBe('\uFEFFid,name,email,company,subject,message,createdAt,readAt\r\n');
+  });
+
+  it('quotes commas, quotes and line breaks, and keeps accents and emoji (RFC 4180)', async () => {
+    const [row] = await storeMessages(deps, 1, {
+      name: 'Zoë "Zed" Ünal',
+      company: 'Café, Crème & Co',
+      message: 'Line one\r\nLine two\nLine three\rend 🚀',
+    });
+    const { bytes } = await download('/api/messages.csv');
+    expect(text(bytes).split('\r\n').slice(1).join('\r\n')).toBe(
+      `1,"Zoë ""Zed"" Ünal",visitor1@example.com,"Café, Crème & Co",consulting,` +
+        `"Line one\r\nLine two\nLine three\rend 🚀",${row!.createdAt.toISOString()},\r\n`,
+    );
+    // The emoji is four UTF-8 bytes, not a replacement character.
+    expect(Buffer.from(bytes).includes(Buffer.from('🚀', 'utf8'))).toBe(true);
+  });
+
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'neutralises a cell starting with %j with a leading quote',
+    async (prefix) => {
+      await storeMessages(deps, 1, {
+        name: `${prefix}HYPERLINK("http://evil.example")`,
+        company: 'Plain',
+      });
+      const { bytes } = await download('/api/messages.csv');
+      const record = text(bytes).split('\r\n')[1] ?? '';
+      const cell = `'${prefix}HYPERLINK(""http://evil.example"")`;
+      // Quoted because of the quotes inside (and the CR for that prefix).
+      expect(record.startsWith(`1,"${cell}",`)).toBe(true);
+      expect(record).toContain(',Plain,');
+    },
+  );
+
+  it('exports every match of the search and filter, not one page, newest first', async () => {
+    await storeMessages(deps, 40, (i) => ({
+      name: i % 2 === 0 ? `Even ${i}` : `Odd ${i}`,
+      subject: i % 4 === 0 ? 'custom' : 'other',
+    }));
+    const { bytes } = await download('/api/messages.csv?q=even&subject=other');
+    const records = text(bytes).trimEnd().split('\r\n').slice(1);
+    expect(records).toHaveLength(10);
+    expect(records[0]?.startsWith('39,Even 38,')).toBe(true);
+    expect(records.every((r) => /^\d+,Even \d+,.*,other,/.test(r))).toBe(true);
+    const all = text((await download('/api/messages.csv')).bytes)
+      .trimEnd()
+      .split('\r\n');
+    expect(all).toHaveLength(41);
+  });
+
+  it('streams an export larger than one batch without losing or repeating rows', async () => {
+    await storeMessages(deps, 2345);
+    const records = text((await download('/api/messages.csv')).bytes)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    const ids = records.map((r) => Number(r.split(',')[0]));
+    expect(ids).toEqual(Array.from({ length: 2345 }, (_, i) => 2345 - i));
+  });
+
+  it('lets other requests write while a download is still being read', async () => {
+    await storeMessages(deps, 3000);
+    const response = await app.request('/api/messages.csv', { headers: { cookie } });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    const marked = await asAdmin('PATCH', '/api/messages/1', { json: { read: true } });
+    expect(marked.status).toBe(200);
+    let remainder = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      remainder += new TextDecoder().decode(chunk.value, { stream: true });
+    }
+    expect(remainder.trimEnd().split('\r\n').at(-1)?.startsWith('1,')).toBe(true);
+  });
+
+  it('answers 400 for an unknown subject', async () => {
+    expect(await asAdmin('GET', '/api/messages.csv?subject=gossip&q=x')).toMatchObject({
+      status: 400,
+      body: invalid([{ path: 'subject', message: LEAD_MESSAGES.subject }]),
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
+import { sessions, throttleEvents } from '../../../db/schema';
+import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
+import { startTestSqld, tempFolder } from '../../../tests/support/database';
+import { SESSION_TTL_MS } from '../auth/session';
+import { recordEvent } from '../platform/throttle';
+import { createMemoryLogger } from '../platform/logger';
+import { pruneExpired, pruneSafely } from './prune';
+import { callerFor, createTestDeps, signedInCookie } from '../../../tests/support/app';
+
+it('drops expired sessions and stale throttle events, keeps live ones', async () => {
+  const deps = await createTestDeps();
+  const old = await signedInCookie(deps, 'old');
+  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:1'], deps.clock.now()));
+  deps.clock.advance(SESSION_TTL_MS - 60_000);
+  const fresh = await signedInCookie(deps, 'fresh');
+  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:2'], deps.clock.now()));
+  deps.clock.advance(120_000);
+
+  await pruneExpired(deps.db, deps.clock.now());
+
+  expect(await deps.db.select().from(sessions).all()).toHaveLength(1);
+  expect((await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket)).toEqual([
+    'login-fail:ip:2',
+  ]);
+  expect((await callerFor(deps, { cookie: fresh }).caller.admin.check()).username).toBe('fresh');
+  expect((await callerFor(deps, { cookie: old }).caller.admin.check()).authenticated).toBe(false);
+});
+
+function lastLine(logger: { lines: string[] }): Record<string, unknown> {
+  return JSON.parse(logger.lines.at(-1) ?? '{}') as Record<string, unknown>;
+}
+
+it('a database file locked past the busy retries makes pruning log an error, never throw', async () => {
+  const file = path.join(tempFolder('prune-'), 'app.db');
+  const db = await openDatabase({ file });
+  const other = new Database(file);
+  try {
+    // Another process (the CLI, a manual edit) holds the write lock longer than the server
+    // waits for it (writeTransaction's busy retries, a few seconds), so the write gives up.
+    other.exec('BEGIN IMMEDIATE');
+    const logger = createMemoryLogger();
+
+    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
+
+    expect(lastLine(logger)).toMatchObject({
+      level: 'error',
+      event: 'maintenance.prune_failed',
+      error: expect.stringMatching(/^SQLITE_BUSY: /),
+    });
+    other.exec('COMMIT');
+    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
+  } finally {
+    other.close();
+    await closeDatabase(db);
+  }
+});
+
+it('a libSQL server that is down makes pruning log an error, never throw', async () => {
+  const sqld = await startTestSqld();
+  const db = await openDatabase({ url: sqld.url });
+  await sqld.kill();
+  let again: SqldProcess | undefined;
+  try {
+    const logger = createMemoryLogger();
+
+    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
+
+    expect(lastLine(logger)).toMatchObject({
+      level: 'error',
+      event: 'maintenance.prune_failed',
+      error: expect.stringMatching(/\S/),
+    });
+    // Back on the same address and data: the next round prunes again.
+    again = await startSqld(sqld.dataDir, { port: sqld.port });
+    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
+  } finally {
+    await closeDatabase(db);
+    await again?.stop();
+  }
+});

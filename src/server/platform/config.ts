@@ -1,0 +1,187 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { DatabaseTarget } from '../../../db';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** DATABASE_URL's libSQL server, or else DATABASE_PATH's embedded file. */
+  database: DatabaseTarget;
+  sessionSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  contactNotifyTo: string | null;
+  production: boolean;
+  trustProxy: boolean;
+  /** Host allowed in the CSP's frame-src, from the configured demo video address. */
+  videoFrameHost: string | null;
+  initialAdmin: { username: string; password: string; email: string | null } | null;
+  /**
+   * Benchmarks only (BENCH_NO_THROTTLE): the contact and subscribe throttles count nothing,
+   * so a load test measures storing rather than 429s. Refused in production unless
+   * BENCH_NO_THROTTLE_IN_PRODUCTION=1 says so too; logged as an error at every start.
+   */
+  benchNoThrottle?: boolean;
+}
+
+/** A configuration value that stops the start; its message names the variable. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function parseSmtpUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
+  }
+  return raw;
+}
+
+function parseEmail(name: string, raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!EMAIL_RE.test(raw)) throw new ConfigError(`${name} must be an e-mail address`);
+  return raw;
+}
+
+const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
+
+/**
+ * DATABASE_URL names a libSQL server shared by every instance; unset, DATABASE_PATH names
+ * the embedded file (its folder created here). Used by the server and the admin CLI alike.
+ */
+export function databaseTarget(env: Env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError(`DATABASE_URL must be an http://, https:// or libsql:// address`);
+    }
+    if (!LIBSQL_SCHEMES.has(parsed.protocol) || !parsed.hostname) {
+      throw new ConfigError(`DATABASE_URL must be an http://, https:// or libsql:// address`);
+    }
+    return { url, authToken: env.DATABASE_AUTH_TOKEN || undefined };
+  }
+  const file = env.DATABASE_PATH || 'data/app.db';
+  if (file !== ':memory:') createParentFolder(file);
+  return { file };
+}
+
+/** The database's folder; a path under a regular file or without permission is a bad value. */
+function createParentFolder(databasePath: string): void {
+  try {
+    mkdirSync(path.dirname(databasePath), { recursive: true });
+  } catch (error) {
+    throw new ConfigError(
+      `DATABASE_PATH "${databasePath}": its folder cannot be created (${fsReason(error)})`,
+    );
+  }
+}
+
+/** The one-line reason of a file system error, e.g. "EEXIST: file already exists, mkdir '/x'". */
+function fsReason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Uses SESSION_SECRET when given; otherwise keeps a generated secret next to the database
+ * (mode 0600) so sessions survive restarts without anyone having to configure one.
+ */
+function resolveSessionSecret(raw: string | undefined, database: DatabaseTarget): string {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+    return raw;
+  }
+  if ('url' in database) {
+    // A secret generated here would differ on every instance: no cookie would work on another.
+    throw new ConfigError(
+      'SESSION_SECRET is required with DATABASE_URL: every instance must share the same one',
+    );
+  }
+  // Nothing outlives an in-memory database, sessions included.
+  if (database.file === ':memory:') return randomBytes(32).toString('hex');
+  const file = path.join(path.dirname(database.file), 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    throw new ConfigError(
+      `SESSION_SECRET is unset and "${file}" cannot be written (${fsReason(error)})`,
+    );
+  }
+  return secret;
+}
+
+/**
+ * The bench-only switch. Two deliberate variables are needed in production, where the
+ * benchmark runs: one alone (copied from a shell history or an example) stops the start.
+ */
+function parseBenchNoThrottle(env: Env, production: boolean): boolean {
+  const raw = env.BENCH_NO_THROTTLE;
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw !== '1') throw new ConfigError('BENCH_NO_THROTTLE must be 1 or unset');
+  if (production && env.BENCH_NO_THROTTLE_IN_PRODUCTION !== '1') {
+    throw new ConfigError(
+      'BENCH_NO_THROTTLE lifts the contact and subscribe throttles for benchmarks only and is refused with NODE_ENV=production (npm run bench also sets BENCH_NO_THROTTLE_IN_PRODUCTION=1)',
+    );
+  }
+  return true;
+}
+
+export function loadConfig(env: Env = process.env, videoUrl: string | null = null): Config {
+  const database = databaseTarget(env);
+  const production = env.NODE_ENV === 'production';
+  if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) {
+    throw new ConfigError('TRUST_PROXY must be 1 or unset');
+  }
+  const benchNoThrottle = parseBenchNoThrottle(env, production);
+  const adminUsername = env.ADMIN_USERNAME?.trim();
+  const adminPassword = env.ADMIN_PASSWORD;
+  if (adminUsername && adminPassword !== undefined && adminPassword.length < 12) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters');
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    database,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost',
+    contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),
+    production,
+    trustProxy: env.TRUST_PROXY === '1',
+    benchNoThrottle,
+    videoFrameHost: videoUrl ? new URL(videoUrl).origin : null,
+    initialAdmin:
+      adminUsername && adminPassword
+        ? {
+            username: adminUsername,
+            password: adminPassword,
+            email: parseEmail('ADMIN_EMAIL', env.ADMIN_EMAIL),
+          }
+        : null,
+  };
+}
