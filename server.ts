@@ -21,6 +21,7 @@ import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/client/content';
 import { createApp } from './src/server/http/app';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
+import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
 import { createMailer } from './src/server/platform/mail';
 import { contactMailsSettled } from './src/server/contact/notify';
@@ -39,7 +40,7 @@ const CLIENT_DIR = process.env.CLIENT_DIR
 /** Requests still running this long after a signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Stops the start with one line naming what is wrong (DESIGN.md section 2). */
+/** Stops the start with one line naming what is wrong (docs/operations.md). */
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
   process.exit(1);
@@ -75,16 +76,10 @@ async function start(): Promise<void> {
   const logger = createLogger();
   let config: Config;
   try {
-    config = loadConfig(process.env, demoVideo.embedUrl);
+    config = loadConfig(withEnvFile(process.env), demoVideo.embedUrl);
   } catch (error) {
     if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
     throw error;
-  }
-
-  if (config.benchNoThrottle) {
-    logger.error('config.bench_no_throttle', {
-      message: 'BENCH_NO_THROTTLE=1: contact and subscribe throttles are OFF (benchmarks only)',
-    });
   }
 
   const clock = { now: () => new Date() };

@@ -40,6 +40,7 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/backup.test.ts',
   'tests/system/faults.test.ts',
   'tests/system/server.test.ts',
+  'tests/system/db-migrate.test.ts',
   'db/embedded.test.ts',
   'db/libsql.test.ts',
   'tests/system/multi-instance.test.ts',
@@ -99,7 +100,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same server tests against a libSQL server (DESIGN.md section 7): every test
+          // The same server tests against a libSQL server (docs/operations.md, several instances): every test
           // database is a sqld process of its own (tests/support/database.ts). Left out: the
           // tests of the embedded file itself, and those that start their own sqld anyway.
           name: 'server-sqld',

@@ -1,4 +1,4 @@
-/** The embedded file's two connections, and the in-memory variant DESIGN.md section 2 allows. */
+/** The embedded file's two connections, and the in-memory variant DATABASE_PATH=:memory: allows. */
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readsAfterArrival } from './embedded';

@@ -1,5 +1,5 @@
 /**
- * The one data layer (DESIGN.md section 7). Every query goes through a drizzle handle typed
+ * The one data layer (docs/decisions: one data layer for two drivers). Every query goes through a drizzle handle typed
  * `Db`, the same for both drivers, and every write through `writeTransaction`, so no router,
  * shim or command knows whether it runs on the embedded file or on a libSQL server.
  *

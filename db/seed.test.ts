@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factCreateInput } from '../src/shared/schemas';
+import { factCreateInput } from '../src/shared/facts';
 import { openTestDatabase } from '../tests/support/database';
 import { writeTransaction } from './index';
 import { aiFacts } from './schema';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures for the hot paths against bare Node, and start-up times (the work
  * lives in scripts/bench/). `--load` and `--logins` run the sustained-load modes of
- * scripts/load.ts instead. See README, "Speed".
+ * scripts/load.ts instead. See docs/performance.md.
  */
 import { startServer } from '../tests/e2e/support/server';
 import { main } from './bench/run';

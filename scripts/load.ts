@@ -17,19 +17,13 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { cpus, loadavg } from 'node:os';
 import type { RunningServer } from '../tests/e2e/support/server';
+import { nextAddress } from './bench/addresses';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const LOAD_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const LOGIN_RATE = Number(process.env.LOGIN_RATE ?? 50);
 const LOGIN_SECONDS = Number(process.env.LOGIN_SECONDS ?? 20);
 const SHARED_ADDRESS = '198.18.255.254';
-
-let addressCounter = 0;
-/** A distinct documentation-range address per request (RFC 2544 benchmarking block). */
-function nextAddress(): string {
-  addressCounter++;
-  return `198.18.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
-}
 
 /** Figures from a shared machine mean little without how busy it was. */
 function machineLoad(): string {

@@ -1,7 +1,7 @@
 /**
  * `npm run sqld`: a libSQL server for development on 127.0.0.1 (port SQLD_PORT, 8080 by
  * default), keeping its data in SQLD_DATA (data/sqld). Point instances at it with
- * DATABASE_URL=http://127.0.0.1:8080 (README, "Running several instances").
+ * DATABASE_URL=http://127.0.0.1:8080 (docs/operations.md, "Running several instances").
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

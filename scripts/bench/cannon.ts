@@ -1,5 +1,6 @@
 /** One autocannon run, reduced to the figures the bench table shows. */
 import autocannon from 'autocannon';
+import { nextAddress } from './addresses';
 import type { Target } from './targets';
 
 export interface RunFigures {
@@ -21,6 +22,18 @@ export async function fire(
     method: target.method,
     headers: target.headers,
     body: target.body,
+    ...(target.ownAddress
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...target.headers, 'x-forwarded-for': nextAddress() },
+              }),
+            },
+          ],
+        }
+      : {}),
     connections,
     duration: seconds,
   });

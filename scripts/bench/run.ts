@@ -5,7 +5,7 @@
  * one table. Also the start-up figures. Figures, never assertions.
  *
  * The throughput table is printed once per database: the embedded file, then a libSQL server
- * (sqld on this machine, DESIGN.md section 7); --database=embedded or --database=libsql
+ * (sqld on this machine); --database=embedded or --database=libsql
  * picks one.
  *
  * Options: --seconds=N per run (default 10), --only=<text> (targets whose name contains it),
@@ -68,7 +68,7 @@ async function startReal(
 ): Promise<BenchServer> {
   return spawnServer(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
-    env: benchEnv(path.join(dir, 'app.db'), { throttles: false, databaseUrl }),
+    env: benchEnv(path.join(dir, 'app.db'), { databaseUrl }),
   });
 }
 

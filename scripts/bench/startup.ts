@@ -12,7 +12,7 @@ import { spawnServer } from './server';
 async function npmStart(cwd: string, dataDir: string): Promise<number> {
   const server = await spawnServer('npm', ['start'], {
     cwd,
-    env: benchEnv(path.join(dataDir, `app-${Date.now()}.db`), { throttles: true }),
+    env: benchEnv(path.join(dataDir, `app-${Date.now()}.db`), {}),
     group: true,
     timeoutMs: 300_000,
   });

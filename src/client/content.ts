@@ -1,6 +1,6 @@
 /**
  * Everything the public site says about the business, in one place. Change the values here
- * (see README, "Changing the site's content"); components only read this module.
+ * (docs/admin-guide.md, "Changing the site's texts"); components only read this module.
  *
  * This module is plain data with no imports, so the server can read it too (the demo video's
  * host goes into the Content-Security-Policy's frame-src).
@@ -9,7 +9,7 @@
 export interface ServiceCard {
   title: string;
   description: string;
-  /** Exactly four, as the product spec shows them. */
+  /** Exactly four (docs/product.md, "Header and footer"). */
   features: readonly [string, string, string, string];
 }
 

@@ -1,6 +1,7 @@
 /**
- * `npm run admin -- <command>`: user management from the shell (DESIGN.md section 3).
- * Works on the database named by DATABASE_PATH; the server may be running meanwhile.
+ * `npm run admin -- <command>`: user management from the shell (docs/operations.md).
+ * Works on the database named by DATABASE_URL or DATABASE_PATH (or `.env`); the server may be
+ * running meanwhile.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase, type Db } from '../../db';
 import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from '../../db/backup';
 import { databaseTarget } from './platform/config';
+import { withEnvFile } from './platform/env-file';
 import {
   addUser,
   checkPassword,
@@ -235,7 +237,8 @@ function terminalIo(): CliIo & { close(): void } {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const io = terminalIo();
-  void main(process.argv.slice(2), process.env, io).then((code) => {
+  const env = withEnvFile(process.env, '.env', { ignore: ['ADMIN_PASSWORD'] });
+  void main(process.argv.slice(2), env, io).then((code) => {
     io.close();
     process.exitCode = code;
   });

@@ -1,4 +1,4 @@
-/** Business constants from product spec section 9, shared by client and server. */
+/** Business constants (timings, sizes, limits), shared by client and server. */
 export const HERO_ANIMATION_DELAY_MS = 1000;
 export const HERO_ANIMATION_DURATION_MS = 2000;
 export const SCROLL_IN_DURATION_S = 0.6;
@@ -36,7 +36,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
 
-/** Field limits from DESIGN.md section 5. */
+/** Field limits (docs/api.md, "Validation"). */
 export const LIMITS = {
   nameMin: 2,
   nameMax: 100,
@@ -52,4 +52,6 @@ export const LIMITS = {
   usernameMax: 100,
   passwordMin: 12,
   passwordMax: 1024,
+  /** Longer message searches are no use against fields of at most 5,000 characters. */
+  searchMax: 200,
 } as const;

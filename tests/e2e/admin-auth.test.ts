@@ -117,7 +117,7 @@ describe('route guard', () => {
 });
 
 describe('sign-in with username and password', () => {
-  it('shows the spec messages, a readable failure toast, and has no axe violations', async () => {
+  it('shows the documented messages, a readable failure toast, and has no axe violations', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.url}/admin/login`);
       await visible(page.getByRole('heading', { name: 'Admin Login' }));

@@ -177,7 +177,7 @@ describe('home page at 1280 px', () => {
     });
   });
 
-  it('shows every section in order with the spec texts', async () => {
+  it('shows every section in order with the documented texts', async () => {
     await withPage(async (page) => {
       await openApp(page, server.url);
       await revealWholePage(page);

@@ -12,7 +12,7 @@ import { cookieSealKey } from '../../src/server/auth/keys';
 import { SESSION_TTL_MS, newToken, sessionCookieName } from '../../src/server/auth/session';
 import type { Config } from '../../src/server/platform/config';
 import { buildContext } from '../../src/server/http/context';
-import { createMemoryLogger } from '../../src/server/platform/logger';
+import { createMemoryLogger } from './logger';
 import type { MailMessage, Mailer } from '../../src/server/platform/mail';
 import { appRouter } from '../../src/server/http/app-router';
 import { createCallerFactory, type AppDeps } from '../../src/server/http/trpc';

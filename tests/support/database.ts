@@ -1,5 +1,5 @@
 /**
- * Fresh databases for tests, in the mode this run tests (DESIGN.md section 7): the embedded
+ * Fresh databases for tests, in the mode this run tests (docs/operations.md, several instances): the embedded
  * file by default, a libSQL server when TEST_DATABASE=sqld (the `server-sqld` project). Each
  * call gets its own: a new file, or a new sqld process (about 50 ms). Everything is removed
  * after the test file (tests/support/database-cleanup.ts).

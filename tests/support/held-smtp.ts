@@ -1,7 +1,7 @@
 /**
  * A real SMTP server in the test process that misbehaves on purpose: it holds every message
  * until released (a slow mail service), or refuses every sender (a mail service saying no).
- * STARTTLS is off: smtp-server's built-in certificate has expired (ENVIRONMENT.md).
+ * STARTTLS is off: smtp-server's built-in certificate has expired.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';

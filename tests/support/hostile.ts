@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries for hostile input: strings at and around each length limit of
- * DESIGN.md section 5, awkward unicode, injection fragments, wrong types, prototype keys,
+ * docs/api.md, awkward unicode, injection fragments, wrong types, prototype keys,
  * deep nesting, malformed JSON and wrong content types.
  */
 import fc from 'fast-check';

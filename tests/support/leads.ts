@@ -1,7 +1,7 @@
 /** Builders for the admin's leads: contact messages and subscribers stored directly. */
 import { writeTransaction, type Db } from '../../db';
 import { contacts, subscribers, type ContactRow, type SubscriberRow } from '../../db/schema';
-import type { ContactSubject } from '../../src/shared/schemas';
+import type { ContactSubject } from '../../src/shared/contact';
 import type { AppDeps } from '../../src/server/http/trpc';
 import type { TestClock } from './app';
 

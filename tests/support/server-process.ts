@@ -1,7 +1,7 @@
 /**
  * The real server (server.ts) as a child process on a free port, for tests whose fault needs
  * one: signals, kill -9, another process holding the database. Node runs it directly with
- * tsx as a loader so signals reach the server itself (DESIGN.md section 5).
+ * tsx as a loader so signals reach the server itself (docs/operations.md, process managers).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

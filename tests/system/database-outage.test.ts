@@ -10,7 +10,7 @@ import type { SqldProcess } from '../../scripts/sqld-process';
 import { createTestApp, signedInCookie, callerFor, type TestDeps } from '../support/app';
 import { openTestDatabase, startTestSqld } from '../support/database';
 import type { App } from '../../src/server/http/app';
-import { DATABASE_UNAVAILABLE } from '../../src/server/http/trpc';
+import { DATABASE_UNAVAILABLE } from '../../src/server/platform/errors';
 
 let sqld: SqldProcess;
 let app: App;

@@ -24,7 +24,9 @@ import {
   loneSurrogate,
 } from '../support/hostile';
 import { LIMITS } from '../../src/shared/constants';
-import { contactSubjectValues, loginInput, MESSAGES } from '../../src/shared/schemas';
+import { contactSubjectValues } from '../../src/shared/contact';
+import { loginInput } from '../../src/shared/auth';
+import { MESSAGES } from '../../src/shared/messages';
 import { contactMail } from '../../src/server/contact/notify';
 import { honeypotFilled } from '../../src/server/http/public-form';
 
@@ -81,7 +83,7 @@ function expectJsonAnswer(answer: Answer): unknown {
   return JSON.parse(answer.text) as unknown;
 }
 
-/** DESIGN.md section 4's error body, and nothing else. */
+/** docs/api.md's error body, and nothing else. */
 function expectErrorBody(body: unknown) {
   const { issues, ...rest } = asRecord(body) ?? {};
   expect(rest).toEqual({ success: false, message: expect.stringMatching(/\S/) });

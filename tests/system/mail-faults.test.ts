@@ -10,7 +10,7 @@ import { createTestApp, testConfig } from '../support/app';
 import { startHeldSmtp, type HeldSmtp } from '../support/held-smtp';
 import { rest } from '../support/rest';
 import { contactMailsSettled } from '../../src/server/contact/notify';
-import { createMemoryLogger } from '../../src/server/platform/logger';
+import { createMemoryLogger } from '../support/logger';
 import { createMailer } from '../../src/server/platform/mail';
 import { addUser } from '../../src/server/users/manage-users';
 

@@ -1,5 +1,5 @@
 /**
- * Several instances on one libSQL server (DESIGN.md section 7): two real server processes
+ * Several instances on one libSQL server (docs/operations.md): two real server processes
  * (server.ts) started together on one sqld, driven over HTTP like a load balancer would.
  * Independent of TEST_DATABASE: this file starts its own sqld.
  */

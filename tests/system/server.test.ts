@@ -1,11 +1,12 @@
 /**
  * The real entry point as a process: start on a free port with a fresh database, answer,
- * and stop cleanly on SIGTERM. Started the way the README tells process managers to.
+ * and stop cleanly on SIGTERM. Started the way docs/operations.md tells process managers to.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 
 let dir: string | undefined;
@@ -67,3 +68,33 @@ it('stops a start with a bad value with one line naming the variable and exit 1'
     'configuration error: PORT must be a number from 0 to 65535, got "eighty"\n',
   );
 }, 30_000);
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+it('reads a .env file in its working directory; a real variable wins over it', () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'server-'));
+  writeFileSync(path.join(dir, '.env'), `PORT=eighty\nDATABASE_PATH=${path.join(dir, 'app.db')}\n`);
+  // Started from another folder, with tsx named by its own path rather than looked up there.
+  const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const start = (env: Record<string, string>) => {
+    const clean = { ...process.env };
+    delete clean.PORT;
+    delete clean.DATABASE_PATH;
+    return spawnSync(process.execPath, ['--import', tsx, path.join(ROOT, 'server.ts')], {
+      cwd: dir,
+      env: { ...clean, ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  };
+  const fromFile = start({});
+  expect(fromFile.status).toBe(1);
+  expect(fromFile.stderr).toBe(
+    'configuration error: PORT must be a number from 0 to 65535, got "eighty"\n',
+  );
+  const fromEnvironment = start({ PORT: 'seventy' });
+  expect(fromEnvironment.status).toBe(1);
+  expect(fromEnvironment.stderr).toBe(
+    'configuration error: PORT must be a number from 0 to 65535, got "seventy"\n',
+  );
+}, 60_000);

@@ -10,7 +10,7 @@ const linkClasses =
  * visible form, hidden from them so the number is not read twice.
  */
 export function AdminNav() {
-  // Spec section 9: no refetch on an interval; reading, marking or deleting a message
+  // docs/product.md, "Data fetching": no refetch on an interval; reading, marking or deleting a message
   // refreshes the count, and every page load asks anew.
   const unread = trpc.messages.unreadCount.useQuery();
   const count = unread.data?.unread ?? 0;

@@ -1,6 +1,6 @@
 import { isTRPCClientError } from '@trpc/client';
 
-/** A sentence a person can read, from whatever a call threw (spec section 8 puts it in toasts). */
+/** A sentence a person can read, from whatever a call threw (docs/product.md, "Messages and errors", puts it in toasts). */
 export function errorMessage(error: unknown): string {
   if (isTRPCClientError(error) || error instanceof Error) {
     // fetch() itself failing says "Failed to fetch": name the cause people can act on.

@@ -8,7 +8,7 @@ import { SIGNED_OUT, type AdminCheck } from './auth-check';
 type AdminPath = '/admin/dashboard' | '/admin/login';
 
 /**
- * Navigates after a pause (the spec's redirect delays), cancelled if the screen goes away
+ * Navigates after a pause (docs/product.md, "Admin sign-in"), cancelled if the screen goes away
  * first so a stale timer never yanks someone off the page they moved to.
  */
 export function useDelayedNavigate() {

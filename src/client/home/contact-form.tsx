@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/schemas';
+import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/contact';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
 import { useSubmission } from '../lib/use-submission';
@@ -45,7 +45,7 @@ export function toContactInput(values: ContactValues): Record<keyof ContactInput
 }
 
 /**
- * The contact form (spec section 2): validated with the shared schema before sending, each
+ * The contact form (docs/product.md, "Contact form"): validated with the shared schema before sending, each
  * message shown under its field; "Sending..." while the request runs; on success the form
  * is cleared and confetti flies.
  */

@@ -9,7 +9,7 @@ import { ServicesSection } from './services-section';
 import { ValueSection } from './value-section';
 import { VideoSection } from './video-section';
 
-/** The home page, sections in the spec's order (section 1). */
+/** The home page, sections in their order (docs/product.md, "Home page"). */
 export function HomePage() {
   useEffect(() => installReveal(), []);
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { subscribeInput } from '../../shared/schemas';
+import { subscribeInput } from '../../shared/newsletter';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
 import { useSubmission } from '../lib/use-submission';

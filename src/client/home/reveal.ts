@@ -3,7 +3,7 @@ import { prefersReducedMotion } from '../lib/reduced-motion';
 
 /**
  * Sections and cards marked `data-reveal` (with an optional `data-reveal-index` for the
- * stagger) fade and rise into view once, when scrolled to (spec section 9: 0.6 s, 0.1 s per
+ * stagger) fade and rise into view once, when scrolled to (docs/product.md, "Home page": 0.6 s, 0.1 s per
  * card). Only elements still below the fold when the page starts are hidden first, so the
  * prerendered page paints fully without JavaScript and nothing visible ever blinks out.
  */

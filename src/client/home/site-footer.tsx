@@ -13,7 +13,7 @@ const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsl
 const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
 const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink ${focusRing}`;
 
-/** Site footer (spec section 2), with the newsletter signup. */
+/** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
   const year = useCurrentYear();
   return (

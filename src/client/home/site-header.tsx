@@ -25,7 +25,7 @@ function useScrolledPast(px: number): boolean {
 }
 
 /**
- * Sticky site header (spec section 2): logo, section links, Contact Us, theme choice; a
+ * Sticky site header (docs/product.md, "Header and footer"): logo, section links, Contact Us, theme choice; a
  * shadow once the page has scrolled 10 px; below 768 px a menu button opens a stacked menu
  * that closes when a link is chosen.
  */

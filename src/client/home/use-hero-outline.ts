@@ -3,7 +3,7 @@ import { HERO_ANIMATION_DELAY_MS, HERO_ANIMATION_DURATION_MS } from '../../share
 import { prefersReducedMotion } from '../lib/reduced-motion';
 
 /**
- * The hero headline's one-time outline animation (spec section 4): off, on 1 s after the
+ * The hero headline's one-time outline animation (docs/product.md, "Home page"): off, on 1 s after the
  * page is shown, off again 2 s later. Never on under reduced motion.
  */
 export function useHeroOutline(): boolean {

@@ -11,7 +11,7 @@ export function createPublicApi(baseUrl = '') {
     links: [
       httpLink({
         url: `${baseUrl}/api/trpc`,
-        // Spec section 7: every call includes credentials.
+        // Every call includes credentials (docs/product.md, "Data fetching").
         fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
       }),
     ],

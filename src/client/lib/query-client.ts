@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec section 9: no automatic retries for queries or mutations, no refetch on focus or
+ * docs/product.md, "Data fetching": no automatic retries for queries or mutations, no refetch on focus or
  * interval, data never stale (it is refreshed by invalidation after each change).
  */
 export function createQueryClient(): QueryClient {

@@ -3,7 +3,7 @@ import { prefersReducedMotion } from './reduced-motion';
 
 /**
  * Where the window must scroll so the target sits just below the sticky header
- * (spec section 2: 80 px offset).
+ * (docs/product.md, "Home page": 80 px offset).
  */
 export function scrollTargetTop(
   targetViewportTop: number,

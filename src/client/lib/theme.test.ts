@@ -13,7 +13,7 @@ function memoryStorage(entries: Record<string, string> = {}) {
 }
 
 describe('theme resolution', () => {
-  it('uses the stored keys named in the spec', () => {
+  it('uses the stored keys of docs/product.md', () => {
     expect(THEME_STORAGE_KEYS).toEqual(['acme-ai-theme', 'ui-theme']);
   });
 

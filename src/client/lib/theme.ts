@@ -6,7 +6,7 @@ export type ResolvedTheme = 'light' | 'dark';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['system', 'light', 'dark'];
 
 /**
- * Spec section 2: the preference is stored under '{product}-theme' (the app) and 'ui-theme'
+ * docs/product.md, "Theme": the preference is stored under '{product}-theme' (the app) and 'ui-theme'
  * (the outer layer). public/boot.js reads the same keys before the first paint.
  */
 export const THEME_STORAGE_KEYS = [`${company.slug}-theme`, 'ui-theme'] as const;

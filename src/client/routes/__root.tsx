@@ -25,7 +25,7 @@ function RootLayout() {
 }
 
 function NotFound() {
-  // Spec section 2: the public header and footer are hidden on every /admin path.
+  // docs/product.md, "Header and footer": the public header and footer are hidden on every /admin path.
   const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') });
   if (isAdmin) return <NotFoundPage />;
   return (

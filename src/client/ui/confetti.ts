@@ -13,7 +13,7 @@ function setActive(value: boolean) {
   active = value;
 }
 
-/** True from a burst until 3 s later (spec section 4, "Confetti flag"). */
+/** True from a burst until 3 s later (docs/product.md, "Confetti"). */
 export function isConfettiActive(): boolean {
   return active;
 }
@@ -58,7 +58,7 @@ async function runBursts(): Promise<void> {
 }
 
 /**
- * Three bursts from x 0.5, y 0.7 (spec section 9). The library is fetched on first use, so
+ * Three bursts from x 0.5, y 0.7 (docs/product.md, "Confetti"). The library is fetched on first use, so
  * it is not part of the page's first download. Nothing happens under reduced motion.
  */
 export function fireConfetti(): void {

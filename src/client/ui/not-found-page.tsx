@@ -3,7 +3,7 @@ import { company } from '../content';
 import { AlertTriangleIcon } from './icons';
 import { buttonClass } from './styles';
 
-/** Spec section 2: a centred card with a warning icon and the two lines. */
+/** docs/product.md, "Admin screens": a centred card with a warning icon and the two lines. */
 export function NotFoundPage() {
   useEffect(() => {
     const previous = document.title;

@@ -14,7 +14,7 @@ const OPTIONS: {
   { value: 'dark', label: 'Dark theme', Icon: MoonIcon },
 ];
 
-/** System, light or dark (spec section 2, "Theme"); the choice is remembered on this device. */
+/** System, light or dark (docs/product.md, "Theme"); the choice is remembered on this device. */
 export function ThemeToggle() {
   const { preference } = useTheme();
   return (

@@ -1,6 +1,6 @@
 /**
  * Whether a toast is in the list: showing, or dismissed less than TOAST_REMOVE_DELAY_MS ago
- * (spec section 9). Kept apart from the queue (toast.ts) so the Toaster, on every page from
+ * (docs/product.md, "Toasts"). Kept apart from the queue (toast.ts) so the Toaster, on every page from
  * the first load, does not carry the queue's code: that arrives with the first module that
  * can raise a toast (a form, the admin area).
  */

@@ -14,7 +14,7 @@ import { focusRing } from './styles';
 import { toastQueue, type ToastContentValue } from './toast';
 import { TOAST_REGION_ATTRIBUTE } from './toaster';
 
-/** A drag to the right further than the threshold dismisses (spec section 9). */
+/** A drag to the right further than the threshold dismisses (docs/product.md, "Toasts"). */
 export function isDismissingSwipe(deltaX: number): boolean {
   return deltaX > TOAST_SWIPE_THRESHOLD_PX;
 }

@@ -8,16 +8,16 @@ export interface ToastContentValue {
   variant?: 'default' | 'destructive';
 }
 
-/** One queue for the whole app, so any module can raise a toast (spec section 8 texts). */
+/** One queue for the whole app, so any module can raise a toast (docs/product.md, "Messages and errors"). */
 export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: TOAST_LIMIT });
 
-/** Shows a toast for 5 s (spec section 9); only the newest one is visible at a time. */
+/** Shows a toast for 5 s (docs/product.md, "Toasts"); only the newest one is visible at a time. */
 export function toast(content: ToastContentValue): void {
   toastQueue.add(content, { timeout: TOAST_DURATION_MS });
 }
 
 /**
- * Spec section 9: a dismissed toast stays in the list for TOAST_REMOVE_DELAY_MS before it is
+ * docs/product.md, "Toasts": a dismissed toast stays in the list for TOAST_REMOVE_DELAY_MS before it is
  * removed. The list is what keeps the toast region mounted (toaster.tsx), so its closing
  * animation and focus restore run; once the last toast has left the list the region unmounts.
  */

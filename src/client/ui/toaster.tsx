@@ -6,7 +6,7 @@ import { isToastListed, subscribeToastList } from './toast-list';
 export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
 
 /**
- * F8 moves focus to the newest toast (spec section 9), so keyboard users can read, act on or
+ * F8 moves focus to the newest toast (docs/product.md, "Toasts"), so keyboard users can read, act on or
  * dismiss it. Returns the function that removes the listener.
  */
 export function installToastHotkey(doc: Document = document): () => void {

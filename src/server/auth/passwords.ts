@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt parameters of DESIGN.md section 5. The stored string carries them, so raising the
+ * scrypt parameters (docs/api.md, "Security"). The stored string carries them, so raising the
  * cost later still verifies old hashes: `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url).
  */
 const COST = { ln: 17, r: 8, p: 1 } as const;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../http/app';
-import { createMemoryLogger } from '../platform/logger';
+import { createMemoryLogger } from '../../../tests/support/logger';
 import {
   createRecordingMailer,
   createTestDeps,
@@ -67,7 +67,7 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
     });
   });
 
-  it('names the missing fields with the spec messages', async () => {
+  it('names the missing fields with the documented messages', async () => {
     const res = await post('/admin/login', {});
     expect(res.status).toBe(400);
     expect((await res.json()).issues).toEqual([

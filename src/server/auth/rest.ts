@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import type { LoginInput } from '../../shared/schemas';
+import type { LoginInput } from '../../shared/auth';
 import type { AppEnv } from '../http/hono-env';
+import { runProcedure, withBody } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
-import { withBody } from '../http/rest-body';
-import { runProcedure } from '../http/rest';
 
-/** The sign-in paths under /api/admin (DESIGN.md section 4), one procedure each. */
+/** The sign-in paths under /api/admin (docs/api.md), one procedure each. */
 export function adminRest(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/admin/check', (c) =>

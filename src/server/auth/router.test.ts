@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, throttleEvents, twoFactorChallenges } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
-import { ThrottledError } from '../http/trpc';
+import { MESSAGES } from '../../shared/messages';
+import { ThrottledError } from '../platform/errors';
 import {
   callerFor,
   createRecordingMailer,

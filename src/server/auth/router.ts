@@ -2,8 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
-import { loginInput, verifyCodeInput, wellFormed } from '../../shared/schemas';
-import { throttleAddress } from '../platform/address';
+import { loginInput, verifyCodeInput } from '../../shared/auth';
 import { LimiterBusyError } from '../platform/limiter';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import {
@@ -17,7 +16,7 @@ import {
   startPendingLogin,
   type SessionState,
 } from './session';
-import { clearBucket, LOGIN_FAILURES, releaseEvents, reserveEvent } from '../platform/throttle';
+import { loginThrottle } from './login-throttle';
 import { checkCode, MAX_WRONG_CODES, sendChallenge } from './two-factor';
 import { publicProcedure, router, type Context } from '../http/trpc';
 
@@ -29,52 +28,9 @@ const TOO_MANY_WRONG_CODES =
 export const SIGN_IN_BUSY =
   'The server is busy with other sign-ins. Please try again in a few seconds.';
 
-/** Throttle keys: the same name in any case shares one allowance. */
-export function loginFailureBuckets(username: string, ip: string): [string, string] {
-  return [
-    // Built from input not yet validated: kept well formed, as the database must store it.
-    `login-fail:user:${wellFormed(username.trim().toLowerCase())}`,
-    `login-fail:ip:${throttleAddress(ip)}`,
-  ];
-}
-
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
   ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
 }
-
-/**
- * Every attempt takes one of the 5 places per username and per address before anything
- * else: in one write transaction with the check, before the input is validated (429 ranks
- * above 400) and long before the password is hashed. Calls arriving together, or batched
- * in one tRPC request, each need a place of their own, so no burst gets more guesses than
- * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
- * success frees it and clears the username's failures; anything else (invalid input, a
- * busy server, mail trouble) frees it too, since no password was judged wrong.
- */
-const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
-  const raw = await getRawInput().catch(() => undefined);
-  const username =
-    raw && typeof raw === 'object' && 'username' in raw && typeof raw.username === 'string'
-      ? raw.username
-      : '';
-  const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  const reserved = await reserveEvent(
-    ctx.db,
-    username.trim() ? [byUser, byIp] : [byIp],
-    LOGIN_FAILURES,
-    ctx.clock.now(),
-    'Too many failed sign-in attempts.',
-  );
-  const result = await next();
-  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
-  if (!judgedWrong) {
-    await writeTransaction(ctx.db, async (tx) => {
-      if (result.ok) await clearBucket(tx, byUser);
-      await releaseEvents(tx, reserved);
-    });
-  }
-  return result;
-});
 
 /** Checks a password in one of the few hashing slots; a full queue answers 503 at once. */
 async function checkPassword(ctx: Context, hash: string, password: string): Promise<boolean> {

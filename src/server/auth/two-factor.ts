@@ -7,9 +7,11 @@ import { throttleEvents, twoFactorChallenges } from '../../../db/schema';
 import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
-import { assertAllowed, CODES_SENT, releaseEvents } from '../platform/throttle';
+import { assertAllowed, releaseEvents, type ThrottleRule } from '../platform/throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
+/** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
+export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 export const MAX_WRONG_CODES = 5;
 
 export const MAIL_UNAVAILABLE_MESSAGE =

@@ -1,6 +1,6 @@
 import type { contacts } from '../../../db/schema';
 import { company } from '../../client/content';
-import { subjectLabel } from '../../shared/schemas';
+import { subjectLabel } from '../../shared/contact';
 import type { Logger } from '../platform/logger';
 import { escapeHtml, type MailMessage, type Mailer } from '../platform/mail';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts, subscribers } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import type { App } from '../http/app';
 import { contactMailsSettled } from './notify';
 import type { Mailer } from '../platform/mail';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contacts, throttleEvents } from '../../../db/schema';
-import { MESSAGES, type ContactInput } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
+import { type ContactInput } from '../../shared/contact';
 import { adminMessageUrl, contactMailsSettled } from './notify';
 import type { Mailer, MailMessage } from '../platform/mail';
 import {
@@ -11,7 +12,7 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '../../../tests/support/app';
-import { ThrottledError } from '../http/trpc';
+import { ThrottledError } from '../platform/errors';
 import { CONTACT_THANKS } from './router';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 

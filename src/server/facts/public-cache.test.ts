@@ -15,7 +15,6 @@ import { openTestDatabase } from '../../../tests/support/database';
 import type { App } from '../http/app';
 import { createApp } from '../http/app';
 import { publicFacts } from './public-cache';
-import { etagMatches } from './public-route';
 
 let app: App;
 let deps: TestDeps;
@@ -77,13 +76,6 @@ describe('public facts: ready bytes with an ETag', () => {
     const here = (await get(REST)).res.headers.get('etag');
     const there = (await get(REST, {}, other.app)).res.headers.get('etag');
     expect(there).toBe(here);
-  });
-
-  it('matches If-None-Match lists, weak tags and * only against the current tag', () => {
-    expect(etagMatches(undefined, '"a"')).toBe(false);
-    expect(etagMatches('"b"', '"a"')).toBe(false);
-    expect(etagMatches('"b" , W/"a"', '"a"')).toBe(true);
-    expect(etagMatches('*', '"a"')).toBe(true);
   });
 });
 

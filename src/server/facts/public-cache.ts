@@ -4,7 +4,7 @@
  * of GET /api/ai-facts and GET /api/trpc/facts.listPublic: the query runs only when the
  * content may have changed.
  *
- * Staleness (DESIGN.md section 7): before each use the cache reads the `ai_facts` row of
+ * Staleness (docs/decisions, the change counter): before each use the cache reads the `ai_facts` row of
  * `change_counters`, which triggers bump on every insert, update and delete of a fact,
  * whoever writes it: this instance, another instance on the same file or libSQL server, the
  * admin CLI, a manual edit. On the embedded file that is one prepared read of a one-row
@@ -15,7 +15,13 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { changeCounter, type Db } from '../../../db';
 import { aiFacts } from '../../../db/schema';
-import type { PublicFact } from '../../shared/types';
+
+/** What visitors see of a fact: no order, flags or dates. */
+export interface PublicFact {
+  id: number;
+  factText: string;
+  source: string;
+}
 
 export interface PublicFactsResult {
   success: true;

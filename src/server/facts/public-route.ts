@@ -1,35 +1,23 @@
 /**
- * The fast answers of GET /api/ai-facts and GET /api/trpc/facts.listPublic: the cached bytes
- * of src/server/facts/public-cache.ts (the same cache the procedure reads), an ETag and a 304 when
- * the client already has them. No tRPC context, no session, no JSON.stringify per request.
+ * The visitors' facts, answered from the ready bytes of public-cache.ts (the cache the
+ * `facts.listPublic` procedure reads too), with an ETag and a 304 when the client already has
+ * them: no tRPC context, no session, no JSON.stringify per request. Two addresses:
+ * GET /api/ai-facts (the REST body) and GET /api/trpc/facts.listPublic without a query string
+ * (the home page's one query, tRPC's single-call body). A tRPC call with a query string
+ * (a batch, an input) goes on to the adapter, which answers it through the procedure.
+ * docs/decisions explains why this fast path lives inside createApp.
  */
-import type { Context as HonoCtx, Next } from 'hono';
+import { Hono, type Context as HonoCtx, type Next } from 'hono';
 import type { Db } from '../../../db';
+import { etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
 import { ownHeaders } from '../http/middleware';
-import { publicFacts } from './public-cache';
+import { publicFacts, type PublicFactsSnapshot } from './public-cache';
 
-/** If-None-Match holds this ETag (weak comparison, RFC 9110 section 13.1.2), or `*`. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const tag = part.trim();
-    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/**
- * `form` picks the body: the REST shape `{ success, facts }`, or tRPC's `{ result: { data } }`
- * for a single call. A tRPC request with a query string (batch, input) goes on to the
- * adapter, which answers it through the procedure and so from the same cache.
- */
-export function publicFactsHandler(db: Db, form: 'rest' | 'trpc') {
+function answer(db: Db, form: 'rest' | 'trpc') {
   return async (c: HonoCtx<AppEnv>, next: Next) => {
     if (form === 'trpc' && c.req.url.includes('?')) return next();
-    const ready = (await publicFacts(db))[form];
+    const ready: PublicFactsSnapshot['rest'] = (await publicFacts(db))[form];
     const headers = {
       ...ownHeaders(c),
       'Content-Type': 'application/json',
@@ -42,4 +30,11 @@ export function publicFactsHandler(db: Db, form: 'rest' | 'trpc') {
     }
     return new Response(ready.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
   };
+}
+
+/** Mounted under /api ahead of the tRPC adapter and the REST shims. */
+export function publicFactsRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/ai-facts', answer(db, 'rest'))
+    .get('/trpc/facts.listPublic', answer(db, 'trpc'));
 }

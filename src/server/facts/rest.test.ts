@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiFactTags } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
-import type { Fact, Tag } from '../../shared/types';
+import { MESSAGES } from '../../shared/messages';
+import type { Fact, Tag } from './serialize';
 import type { App } from '../http/app';
 import type { TestDeps } from '../../../tests/support/app';
 import {

@@ -1,24 +1,21 @@
 import { Hono } from 'hono';
 import { TRPCError } from '@trpc/server';
 import { ZodError, ZodRealError } from 'zod';
-import type { FactCreateInput, FactPatch } from '../../shared/schemas';
+import type { FactCreateInput, FactPatch } from '../../shared/facts';
 import type { AppEnv } from '../http/hono-env';
 import type { AppDeps } from '../http/trpc';
-import { publicFactsHandler } from './public-route';
-import { withBody } from '../http/rest-body';
-import { runProcedure } from '../http/rest';
+import { runProcedure, withBody } from '../http/rest';
 
 type Direction = 'up' | 'down';
 
 /**
- * The /api/ai-facts paths of DESIGN.md section 4. Path ids go to the procedures as the raw
+ * The admin's /api/ai-facts paths (docs/api.md); GET /api/ai-facts itself is the visitors'
+ * fast path (public-route.ts). Path ids go to the procedures as the raw
  * strings, so a bad id is refused by the procedure's input check, after its auth check.
  */
 export function factsRest(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      // facts.listPublic's own cache, served as ready bytes (src/server/facts/public-cache.ts).
-      .get('/ai-facts', publicFactsHandler(deps.db, 'rest'))
       .get('/ai-facts/all', (c) =>
         runProcedure(
           c,
@@ -73,7 +70,7 @@ export function factsRest(deps: AppDeps) {
           () => ({ success: true }),
         ),
       )
-      // Not in the spec's list: the dashboard's reorder arrows as one atomic swap.
+      // The dashboard's reorder arrows as one atomic swap (docs/api.md).
       .post('/ai-facts/:id/move', (c) =>
         runProcedure(
           c,

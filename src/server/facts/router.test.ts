@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 

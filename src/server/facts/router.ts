@@ -8,17 +8,17 @@ import {
   factReorderInput,
   factTagInput,
   factUpdateInput,
-  idInput,
-} from '../../shared/schemas';
-import type { Fact, FactWithTags } from '../../shared/types';
-import { publicFacts, type PublicFactsResult } from './public-cache';
+} from '../../shared/facts';
+import { idInput } from '../../shared/validation';
+import { publicFacts } from './public-cache';
+import { placeFact, swapWithNeighbour, type Ordered } from '../../shared/fact-order';
 import { adminProcedure, publicProcedure, router } from '../http/trpc';
-import { serializeFact, serializeTag, sortTags } from './serialize';
+import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 
 export const FACT_NOT_FOUND = 'AI fact not found';
 export const TAG_NOT_FOUND = 'Tag not found';
 
-/** The one list order everywhere (DESIGN.md section 4): display order, then id. */
+/** The one list order everywhere (docs/api.md): display order, then id. */
 const listOrder = [asc(aiFacts.order), asc(aiFacts.id)] as const;
 
 async function allFacts(db: Db): Promise<Fact[]> {
@@ -69,18 +69,13 @@ function listOrders(tx: Db) {
     .all();
 }
 
-async function setOrder(tx: Db, factId: number, order: number): Promise<void> {
-  await tx.update(aiFacts).set({ order }).where(eq(aiFacts.id, factId));
-}
-
 /**
- * Writes display orders 1..n for the list as arranged, in one statement touching only the
- * rows that change (one round trip, however long the list, on a libSQL server too).
+ * Stores a rearranged list (shared/fact-order.ts computed it): only the rows whose display
+ * order changed, in one statement, so a move is one round trip on a libSQL server too.
  */
-async function renumber(tx: Db, arranged: { id: number; order: number }[]): Promise<void> {
-  const changes = arranged
-    .map((fact, i) => ({ id: fact.id, order: i + 1, was: fact.order }))
-    .filter((change) => change.order !== change.was);
+async function storeOrders(tx: Db, before: Ordered[], after: Ordered[]): Promise<void> {
+  const was = new Map(before.map((fact) => [fact.id, fact.order]));
+  const changes = after.filter((fact) => was.get(fact.id) !== fact.order);
   if (changes.length === 0) return;
   const cases = changes.map((change) => sql`when ${change.id} then ${change.order}`);
   await tx
@@ -94,51 +89,12 @@ async function renumber(tx: Db, arranged: { id: number; order: number }[]): Prom
     );
 }
 
-/**
- * Swaps a fact with its neighbour in the list order. When the list has equal display
- * orders, swapping two values could leave the pair where it was (ties fall back to id), so
- * the whole list is renumbered 1..n in its new arrangement instead.
- */
-async function moveFact(tx: Db, id: number, direction: 'up' | 'down'): Promise<void> {
+/** Rearranges the stored list with `arrange`, inside the caller's write transaction. */
+async function rearrange(tx: Db, arrange: (list: Ordered[]) => Ordered[] | null): Promise<void> {
   const list = await listOrders(tx);
-  const index = list.findIndex((f) => f.id === id);
-  if (index === -1) throw factNotFound();
-  const other = direction === 'up' ? index - 1 : index + 1;
-  const current = list[index];
-  const neighbour = list[other];
-  if (!current || !neighbour) return;
-
-  const strictlyIncreasing = list.every((f, i) => i === 0 || (list[i - 1]?.order ?? 0) < f.order);
-  if (strictlyIncreasing) {
-    await setOrder(tx, current.id, neighbour.order);
-    await setOrder(tx, neighbour.id, current.order);
-    return;
-  }
-  const arranged = [...list];
-  arranged[index] = neighbour;
-  arranged[other] = current;
-  await renumber(tx, arranged);
-}
-
-/**
- * Takes a fact out of the list and puts it just before or after another one, then numbers
- * the list 1..n in its new arrangement (only changed rows are written). Placing relative to a
- * fact, not an index, keeps the intent right even if the client's list was slightly stale.
- */
-async function reorderFact(
-  tx: Db,
-  id: number,
-  targetId: number,
-  position: 'before' | 'after',
-): Promise<void> {
-  const list = await listOrders(tx);
-  const moving = list.find((f) => f.id === id);
-  if (!moving || !list.some((f) => f.id === targetId)) throw factNotFound();
-  if (targetId === id) return;
-  const arranged = list.filter((f) => f.id !== id);
-  const targetIndex = arranged.findIndex((f) => f.id === targetId);
-  arranged.splice(position === 'before' ? targetIndex : targetIndex + 1, 0, moving);
-  await renumber(tx, arranged);
+  const arranged = arrange(list);
+  if (!arranged) throw factNotFound();
+  await storeOrders(tx, list, arranged);
 }
 
 export const factsRouter = router({
@@ -147,13 +103,11 @@ export const factsRouter = router({
    * in-memory cache, which GET /api/ai-facts and plain GET calls of this procedure answer
    * from directly as ready bytes (src/server/facts/public-cache.ts). No session is read.
    */
-  listPublic: publicProcedure.query(
-    async ({ ctx }): Promise<Readonly<PublicFactsResult>> => (await publicFacts(ctx.db)).result,
-  ),
+  listPublic: publicProcedure.query(async ({ ctx }) => (await publicFacts(ctx.db)).result),
 
   listAll: adminProcedure.query(({ ctx }): Promise<Fact[]> => allFacts(ctx.db)),
 
-  byId: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<FactWithTags> => {
+  byId: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
     const row = await ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
     if (!row) throw factNotFound();
     const linked = await ctx.db
@@ -173,7 +127,7 @@ export const factsRouter = router({
           factText: input.factText,
           source: input.source,
           active: input.active,
-          // Spec section 4: blank or 0 means "after the last fact".
+          // Blank or 0 means "after the last fact" (docs/api.md).
           order: input.order ? input.order : await nextOrder(tx),
           factDate: input.factDate ?? null,
           createdAt: ctx.clock.now(),
@@ -216,7 +170,7 @@ export const factsRouter = router({
    */
   move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Promise<Fact[]> =>
     writeTransaction(ctx.db, async (tx) => {
-      await moveFact(tx, input.id, input.direction);
+      await rearrange(tx, (list) => swapWithNeighbour(list, input.id, input.direction));
       return allFacts(tx);
     }),
   ),
@@ -227,7 +181,7 @@ export const factsRouter = router({
    */
   reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Promise<Fact[]> =>
     writeTransaction(ctx.db, async (tx) => {
-      await reorderFact(tx, input.id, input.targetId, input.position);
+      await rearrange(tx, (list) => placeFact(list, input.id, input.targetId, input.position));
       return allFacts(tx);
     }),
   ),

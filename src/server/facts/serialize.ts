@@ -1,7 +1,7 @@
 import type { FactRow, TagRow } from '../../../db/schema';
-import type { Fact, Tag } from '../../shared/types';
 
-export function serializeFact(row: FactRow): Fact {
+/** A fact as the API answers it (docs/api.md): dates as ISO 8601 strings. */
+export function serializeFact(row: FactRow) {
   return {
     id: row.id,
     factText: row.factText,
@@ -13,14 +13,17 @@ export function serializeFact(row: FactRow): Fact {
   };
 }
 
-export function serializeTag(row: TagRow): Tag {
+export function serializeTag(row: TagRow) {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
 }
+
+export type Fact = ReturnType<typeof serializeFact>;
+export type Tag = ReturnType<typeof serializeTag>;
 
 // SQLite's lower() and NOCASE fold ASCII only; sorting here also puts "éclair" beside "Eclair".
 const tagCollator = new Intl.Collator('en', { sensitivity: 'accent' });
 
-/** Tags by name ignoring case (DESIGN.md section 4), then by id so the order is stable. */
+/** Tags by name ignoring case (docs/api.md), then by id so the order is stable. */
 export function sortTags<T extends { id: number; name: string }>(list: T[]): T[] {
   return [...list].sort((a, b) => tagCollator.compare(a.name, b.name) || a.id - b.id);
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { aiFactTags, tags } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import type { App } from '../http/app';
 import type { TestDeps } from '../../../tests/support/app';
 import {

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import type { TagCreateInput } from '../../shared/schemas';
+import type { TagCreateInput } from '../../shared/facts';
 import type { AppEnv } from '../http/hono-env';
+import { runProcedure, withBody } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
-import { withBody } from '../http/rest-body';
-import { runProcedure } from '../http/rest';
 
-/** GET and POST /api/tags (DESIGN.md section 4). */
+/** GET and POST /api/tags (docs/api.md). */
 export function tagsRest(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/tags', (c) =>

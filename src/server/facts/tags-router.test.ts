@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';

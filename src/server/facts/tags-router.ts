@@ -1,11 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
-import { tagCreateInput } from '../../shared/schemas';
-import type { Tag } from '../../shared/types';
+import { tagCreateInput } from '../../shared/facts';
 import { adminProcedure, router } from '../http/trpc';
 import { isUniqueViolation } from '../../../db/unique-violation';
-import { serializeTag, sortTags } from './serialize';
+import { serializeTag, sortTags, type Tag } from './serialize';
 
 function duplicateTag(name: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: `A tag named "${name}" already exists` });

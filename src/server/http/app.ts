@@ -11,12 +11,13 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware';
-import { errorBody, errorResponse } from './rest';
+import { errorBody, toHttpError } from './errors';
+import { errorResponse } from './rest';
 import { restRoutes } from './rest-routes';
 import { appRouter } from './app-router';
-import { publicFactsHandler } from '../facts/public-route';
+import { publicFactsRoutes } from '../facts/public-route';
 import { inlineScriptHashes, serveClient } from './static';
-import { retryAfterOf, type AppDeps } from './trpc';
+import type { AppDeps } from './trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -28,7 +29,7 @@ export interface AppOptions {
   scriptHashes?: readonly string[];
 }
 
-/** The whole HTTP surface; everything from outside comes in through deps (DESIGN.md section 1). */
+/** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
@@ -39,9 +40,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps));
-  // The visitors' one query, answered from ready bytes before the tRPC adapter is involved;
-  // ahead of the two checks below, which its literal path and JSON answer always pass.
-  app.get('/api/trpc/facts.listPublic', publicFactsHandler(deps.db, 'trpc'));
+  // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
+  // ahead of the two checks below, which their literal paths and JSON answers always pass.
+  app.route('/api', publicFactsRoutes(deps.db));
   app.use('/api/trpc/*', jsonContentType(), decodablePath());
   app.use(
     '/api/trpc/*',
@@ -58,7 +59,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         resHeaders: opts.resHeaders,
       }),
       responseMeta({ errors }) {
-        const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        const wait = errors
+          .map((error) => toHttpError(error).retryAfter)
+          .find((seconds) => seconds !== undefined);
         return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
       },
       onError({ error, path, ctx }) {

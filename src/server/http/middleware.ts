@@ -3,10 +3,10 @@ import type { Context as HonoCtx, MiddlewareHandler } from 'hono';
 import type { Config } from '../platform/config';
 import { clientIp } from './context';
 import type { AppEnv } from './hono-env';
-import { errorBody } from './rest';
+import { errorBody } from './errors';
 import type { AppDeps } from './trpc';
 
-/** DESIGN.md section 5: bodies over 64 KiB are refused. */
+/** Bodies over 64 KiB are refused (docs/api.md). */
 export const MAX_BODY_BYTES = 65_536;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -236,7 +236,7 @@ function isCrossSite(c: HonoCtx<AppEnv>, trustProxy: boolean): boolean {
 }
 
 /**
- * Checks for requests to /api, in the precedence order of DESIGN.md section 4: too large
+ * Checks for requests to /api, in the precedence order of docs/api.md: too large
  * (413), then not JSON (415), then cross-site (403). Hono's csrf() only covers form bodies,
  * which is why the origin check is done here for JSON and tRPC calls too.
  */

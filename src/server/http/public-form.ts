@@ -1,10 +1,12 @@
-import { throttleAddress } from '../platform/address';
 import { assertAllowed, type ThrottleRule } from '../platform/throttle';
 import { middleware, type Context } from './trpc';
 
 /**
- * Refuses a throttled address before the input is parsed: DESIGN.md section 4 ranks 429
- * above 400. Procedures check again inside their write transaction, because requests in
+ * The building blocks of the visitors' form procedures (contact, newsletter).
+ */
+
+/**
+ * Refuses a throttled address before the input is parsed: docs/api.md ranks 429 above 400. Procedures check again inside their write transaction, because requests in
  * flight at the same moment all pass this early check.
  */
 export function throttleFirst(
@@ -17,12 +19,6 @@ export function throttleFirst(
     return next();
   });
 }
-
-/** No buckets, nothing counted or refused: only with the bench-only BENCH_NO_THROTTLE. */
-export const contactBuckets = (ctx: Context) =>
-  ctx.config.benchNoThrottle ? [] : [`contact:ip:${throttleAddress(ctx.req.ip)}`];
-export const subscribeBuckets = (ctx: Context) =>
-  ctx.config.benchNoThrottle ? [] : [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
 
 /** People never see the hidden `website` field; anything in it was put there by a bot. */
 export function honeypotFilled(raw: unknown): boolean {

@@ -1,48 +1,79 @@
+/**
+ * The REST shims' machinery. Every documented /api path calls its tRPC procedure through
+ * createCaller, so both transports share one implementation; these helpers read the body,
+ * run the procedure and turn its result or error into the documented status and body.
+ */
 import type { Context as HonoCtx } from 'hono';
-import type { AppEnv } from './hono-env';
-
-type HonoContext = HonoCtx<AppEnv>;
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../../../db/errors';
-import { buildContext, clientIp } from './context';
+import type { z } from 'zod';
+import { requireAdmin } from '../auth/session';
 import { loggableError } from '../platform/logger';
 import { appRouter } from './app-router';
-import {
-  createCallerFactory,
-  DatabaseUnavailable,
-  retryAfterOf,
-  zodIssues,
-  type AppDeps,
-  type ErrorIssue,
-} from './trpc';
+import { buildContext, clientIp } from './context';
+import { errorBody, RestError, toHttpError } from './errors';
+import type { AppEnv } from './hono-env';
+import { createCallerFactory, type AppDeps, type Context } from './trpc';
+
+type HonoContext = HonoCtx<AppEnv>;
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
 
-/** Error body of DESIGN.md section 4. */
-export function errorBody(message: string, issues?: ErrorIssue[]) {
-  return issues
-    ? { success: false as const, message, issues }
-    : { success: false as const, message };
+/** The procedures' context for this HTTP request (cookie, client address, request id). */
+export function requestContext(c: HonoContext, deps: AppDeps): Context {
+  return buildContext(deps, {
+    headers: c.req.raw.headers,
+    ip: clientIp(c, deps.config.trustProxy),
+    requestId: c.get('requestId'),
+  });
 }
 
-export class RestError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-  ) {
-    super(message);
+/** The answer to a thrown error, as toHttpError maps it; an unexpected one is logged. */
+export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Response {
+  const mapped = toHttpError(error);
+  if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+  const status = mapped.status as ContentfulStatusCode;
+  if (!mapped.unexpected) return c.json(errorBody(mapped.message, mapped.issues), status);
+  const requestId = c.get('requestId');
+  deps.logger.error('request.failed', { requestId, error: loggableError(error) });
+  return c.json({ ...errorBody(mapped.message), requestId }, status);
+}
+
+/** Runs `respond` with the request's context and answers its response, or its error's. */
+async function withContext(
+  c: HonoContext,
+  deps: AppDeps,
+  respond: (ctx: Context) => Promise<Response>,
+): Promise<Response> {
+  const ctx = requestContext(c, deps);
+  let response: Response;
+  try {
+    response = await respond(ctx);
+  } catch (error) {
+    response = errorResponse(c, deps, error);
   }
+  // Set-Cookie from the session code travels on the procedure's context.
+  ctx.resHeaders.forEach((value, key) => response.headers.append(key, value));
+  return response;
+}
+
+/** Runs one procedure and answers `toBody(result)` with `status`. */
+export function runProcedure<T>(
+  c: HonoContext,
+  deps: AppDeps,
+  call: (caller: Caller) => Promise<T>,
+  toBody: (result: T) => object,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  return withContext(c, deps, async (ctx) => c.json(toBody(await call(createCaller(ctx))), status));
 }
 
 /**
  * The JSON body, or undefined for a bodiless POST/DELETE without Content-Type (attach a tag,
  * logout). Content-Type is already vetted (415) by the app's middleware.
  */
-export async function readJsonBody(c: HonoContext): Promise<unknown> {
+async function readJsonBody(c: HonoContext): Promise<unknown> {
   const text = await c.req.text();
   if (text === '') {
     if (c.req.header('content-type')) throw new RestError(400, 'Request body must be JSON');
@@ -56,61 +87,55 @@ export async function readJsonBody(c: HonoContext): Promise<unknown> {
 }
 
 /**
- * Runs one tRPC procedure for a REST path through createCaller, so both transports share
- * one implementation, then maps its result or error onto the documented status and body.
+ * Reads the JSON body and calls a procedure with the input `build` makes from it. When the
+ * body cannot be read (empty while declared JSON, or malformed) the procedure still runs, with
+ * no input: its throttle and auth checks answer first, as docs/api.md ranks 429 and 401 above
+ * 400, and the input check it then fails on is reported as the body's own error. Every
+ * procedure given here takes an object, so an absent input never passes validation. The input
+ * is unchecked here on purpose: the procedure's zod schema is the one check.
  */
-/** The procedures' context for this HTTP request (cookie, client address, request id). */
-export function requestContext(c: HonoContext, deps: AppDeps) {
-  return buildContext(deps, {
-    headers: c.req.raw.headers,
-    ip: clientIp(c, deps.config.trustProxy),
-    requestId: c.get('requestId'),
-  });
+export async function withBody<T>(
+  c: HonoContext,
+  build: (value: unknown) => unknown,
+  call: (input: unknown) => Promise<T>,
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await readJsonBody(c);
+  } catch (error) {
+    if (!(error instanceof RestError)) throw error;
+    try {
+      await call(undefined);
+    } catch (refusal) {
+      if (!(refusal instanceof TRPCError && refusal.code === 'BAD_REQUEST')) throw refusal;
+    }
+    throw error;
+  }
+  return call(build(body));
 }
 
-export async function runProcedure<T>(
+/**
+ * An administrator's file download (the CSV exports). A stream is no JSON procedure result,
+ * so this does what an admin procedure's middleware and input check would, in the same order
+ * (401 before 400) and with the same error bodies, then lets `respond` build the file.
+ */
+export function adminDownload<Schema extends z.ZodType>(
   c: HonoContext,
   deps: AppDeps,
-  call: (caller: Caller) => Promise<T>,
-  toBody: (result: T) => object,
-  status: ContentfulStatusCode = 200,
+  schema: Schema,
+  raw: unknown,
+  respond: (ctx: Context, input: z.output<Schema>) => Promise<Response>,
 ): Promise<Response> {
-  const ctx = requestContext(c, deps);
-  let response: Response;
-  try {
-    const result = await call(createCaller(ctx));
-    response = c.json(toBody(result), status);
-  } catch (error) {
-    response = errorResponse(c, deps, error);
-  }
-  ctx.resHeaders.forEach((value, key) => response.headers.append(key, value));
-  return response;
-}
-
-export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Response {
-  if (error instanceof RestError) return c.json(errorBody(error.message), error.status);
-  // Outside a procedure (the public facts' fast path, a CSV download, /healthz).
-  if (!(error instanceof TRPCError) && isDatabaseUnavailable(error)) {
-    deps.logger.error('db.unavailable', {
-      requestId: c.get('requestId'),
-      error: loggableError(error),
-    });
-    return errorResponse(c, deps, new DatabaseUnavailable(error));
-  }
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
-    if (error.cause instanceof ZodError) {
-      const issues = zodIssues(error.cause);
-      return c.json(errorBody(issues[0]?.message ?? 'Invalid input', issues), 400);
+  return withContext(c, deps, async (ctx) => {
+    await requireAdmin(ctx);
+    let input: z.output<Schema>;
+    try {
+      input = schema.parse(raw);
+    } catch (cause) {
+      // The same 400 a procedure's input check gives: parse() throws ZodRealError, an Error,
+      // whose issues toHttpError reads (safeParse's ZodError is no Error, and tRPC would wrap it).
+      throw new TRPCError({ code: 'BAD_REQUEST', cause });
     }
-    const wait = retryAfterOf(error);
-    if (wait !== undefined) c.header('Retry-After', String(wait));
-    if (status < 500 || status === 503) return c.json(errorBody(error.message), status);
-  }
-  const requestId = c.get('requestId');
-  deps.logger.error('request.failed', {
-    requestId,
-    error: loggableError(error),
+    return respond(ctx, input);
   });
-  return c.json({ ...errorBody('Something went wrong on our side'), requestId }, 500);
 }

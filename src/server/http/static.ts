@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
 import { isClientRoute } from '../../shared/client-routes';
 import type { AppEnv } from './hono-env';
+import { etagMatches } from './etag';
 import { ownHeaders } from './middleware';
 
 const brotli = promisify(brotliCompress);
@@ -209,7 +210,7 @@ export function serveClient(dir: string) {
     entry: CachedFile,
     encoded: { encoding: Encoding; body: Buffer } | null,
   ): Response {
-    if (status === 200 && c.req.header('if-none-match') === entry.etag) {
+    if (status === 200 && etagMatches(c.req.header('if-none-match'), entry.etag)) {
       const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, 304, encoded) };
       return new Response(null, { status: 304, headers });
     }

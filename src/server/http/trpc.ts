@@ -1,19 +1,17 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { initTRPC } from '@trpc/server';
 import { isDatabaseUnavailable } from '../../../db/errors';
+import { DatabaseUnavailable } from '../platform/errors';
 import { loggableError } from '../platform/logger';
+import { toHttpError } from './errors';
 import type { Db } from '../../../db';
 import type { Config } from '../platform/config';
 import type { Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
 import type { Limiter } from '../platform/limiter';
+import type { Clock } from '../platform/clock';
 import { requireAdmin } from '../auth/session';
 
-export interface Clock {
-  now(): Date;
-}
-
-/** Everything an app instance needs from outside; tests pass their own (DESIGN.md section 1). */
+/** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {
   db: Db;
   config: Config;
@@ -43,61 +41,18 @@ export interface SessionUser {
   username: string;
 }
 
-/** A 429 carries how long to wait; the HTTP layers turn it into Retry-After. */
-/** The 503 answer when the database cannot be reached or stays busy. */
-export const DATABASE_UNAVAILABLE =
-  'The service is briefly unavailable. Please try again in a moment.';
-const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-export class ThrottledError extends TRPCError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super({ code: 'TOO_MANY_REQUESTS', message });
-  }
-}
-
-/** The database's temporary trouble: a 503 that says when to try again. */
-export class DatabaseUnavailable extends TRPCError {
-  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
-  constructor(cause: unknown) {
-    super({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause });
-  }
-}
-
-/** An error that tells the client when to come back (429, 503): becomes Retry-After. */
-export function retryAfterOf(error: unknown): number | undefined {
-  return error instanceof ThrottledError || error instanceof DatabaseUnavailable
-    ? error.retryAfterSeconds
-    : undefined;
-}
-
-export interface ErrorIssue {
-  path: string;
-  message: string;
-}
-
-export function zodIssues(error: ZodError): ErrorIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
 const t = initTRPC.context<Context>().create({
+  // The one error mapping (errors.ts) decides the message, issues and Retry-After.
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
+    const mapped = toHttpError(error);
     return {
       ...shape,
-      message:
-        cause instanceof ZodError
-          ? (cause.issues[0]?.message ?? 'Invalid input')
-          : shape.data.code === 'INTERNAL_SERVER_ERROR'
-            ? 'Something went wrong on our side'
-            : shape.message,
+      message: mapped.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        issues: cause instanceof ZodError ? zodIssues(cause) : undefined,
-        retryAfter: retryAfterOf(error),
+        issues: mapped.issues,
+        retryAfter: mapped.retryAfter,
       },
     };
   },

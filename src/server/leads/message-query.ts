@@ -1,25 +1,15 @@
 import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db';
-import { contacts, type ContactRow } from '../../../db/schema';
-import type { MessageFilter } from '../../shared/lead-schemas';
-import type { Message } from '../../shared/types';
+import { contacts, contactsSearch, type ContactRow } from '../../../db/schema';
+import type { MessageFilter } from '../../shared/leads';
 import { inIdBatches } from './id-batches';
-
-/**
- * The FTS5 table of migrations/0002_contacts_search.sql, described here rather than in
- * db/schema.ts so that drizzle-kit never tries to create it as a plain table.
- */
-const contactsSearch = sqliteTable('contacts_search', {
-  rowid: integer('rowid').notNull(),
-  /** The column named like the table: matching it searches every indexed column. */
-  anyColumn: text('contacts_search'),
-});
 
 /** The trigram index matches only runs of at least this many characters. */
 const TRIGRAM = 3;
 
-export function serializeMessage(row: ContactRow): Message {
+/** A contact message as the admin API answers it (docs/api.md). */
+export function serializeMessage(row: ContactRow) {
   return {
     id: row.id,
     name: row.name,
@@ -31,6 +21,8 @@ export function serializeMessage(row: ContactRow): Message {
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
 }
+
+export type Message = ReturnType<typeof serializeMessage>;
 
 /** The search, when the trigram index can serve it (3 or more characters). */
 function indexedSearch(filter: MessageFilter): string | undefined {

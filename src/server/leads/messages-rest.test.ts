@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
-import { LEAD_MESSAGES } from '../../shared/lead-schemas';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
+import { SUBJECT_FILTER_MESSAGE } from '../../shared/leads';
 import type { App } from '../http/app';
 import type { TestDeps } from '../../../tests/support/app';
 import { storeMessages } from '../../../tests/support/leads';
@@ -101,11 +101,11 @@ describe('GET /api/messages', () => {
   it('answers 400 for a bad page or subject', async () => {
     expect(await asAdmin('GET', '/api/messages?page=1.5')).toMatchObject({
       status: 400,
-      body: invalid([{ path: 'page', message: LEAD_MESSAGES.page }]),
+      body: invalid([{ path: 'page', message: MESSAGES.page }]),
     });
     expect(await asAdmin('GET', '/api/messages?subject=gossip')).toMatchObject({
       status: 400,
-      body: invalid([{ path: 'subject', message: LEAD_MESSAGES.subject }]),
+      body: invalid([{ path: 'subject', message: SUBJECT_FILTER_MESSAGE }]),
     });
   });
 });
@@ -136,7 +136,7 @@ describe('PATCH /api/messages/:id', () => {
     await storeMessages(deps, 1);
     expect(await asAdmin('PATCH', '/api/messages/1', { json: { read: 'yes' } })).toMatchObject({
       status: 400,
-      body: invalid([{ path: 'read', message: LEAD_MESSAGES.read }]),
+      body: invalid([{ path: 'read', message: MESSAGES.read }]),
     });
     expect(await asAdmin('PATCH', '/api/messages/1', { raw: '' })).toMatchObject({
       status: 400,
@@ -253,7 +253,7 @@ describe('GET /api/messages.csv', () => {
   it('answers 400 for an unknown subject', async () => {
     expect(await asAdmin('GET', '/api/messages.csv?subject=gossip&q=x')).toMatchObject({
       status: 400,
-      body: invalid([{ path: 'subject', message: LEAD_MESSAGES.subject }]),
+      body: invalid([{ path: 'subject', message: SUBJECT_FILTER_MESSAGE }]),
     });
   });
 });

@@ -1,27 +1,12 @@
 import { Hono } from 'hono';
-import { messageFilterInput } from '../../shared/lead-schemas';
-import type { Message } from '../../shared/types';
-import { csvFilename, csvResponse, csvStream, type CsvColumn } from '../platform/csv';
+import { messageFilterInput } from '../../shared/leads';
 import type { AppEnv } from '../http/hono-env';
-import { messagesNewestFirst } from './message-query';
+import { adminDownload, runProcedure, withBody } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
-import { withBody } from '../http/rest-body';
-import { adminDownload } from '../http/download';
-import { runProcedure } from '../http/rest';
+import { messagesCsv } from './exports';
+import type { Message } from './message-query';
 
-/** The export's columns: the Message shape of DESIGN.md section 4, in its order. */
-const messageColumns: CsvColumn<Message>[] = [
-  { header: 'id', value: (m) => m.id },
-  { header: 'name', value: (m) => m.name },
-  { header: 'email', value: (m) => m.email },
-  { header: 'company', value: (m) => m.company },
-  { header: 'subject', value: (m) => m.subject },
-  { header: 'message', value: (m) => m.message },
-  { header: 'createdAt', value: (m) => m.createdAt },
-  { header: 'readAt', value: (m) => m.readAt },
-];
-
-/** The admin's /api/messages paths (DESIGN.md section 4). */
+/** The admin's /api/messages paths (docs/api.md). */
 export function messagesRest(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/messages', (c) =>
@@ -43,11 +28,7 @@ export function messagesRest(deps: AppDeps) {
         deps,
         messageFilterInput,
         { q: c.req.query('q'), subject: c.req.query('subject') },
-        async (ctx, filter) =>
-          csvResponse(
-            await csvStream(messagesNewestFirst(ctx.db, filter), messageColumns),
-            csvFilename('messages', ctx.clock.now()),
-          ),
+        (ctx, filter) => messagesCsv(ctx.db, filter, ctx.clock.now()),
       ),
     )
     .patch('/messages/:id', (c) =>

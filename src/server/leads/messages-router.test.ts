@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
-import { LEAD_MESSAGES } from '../../shared/lead-schemas';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { storeMessages, type MessageFields } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
@@ -89,7 +88,7 @@ describe('messages.list paging', () => {
 
   it.each([0, -1, 1.5, 'abc', '0', '1e3', ' 1'])('refuses the page %j', async (page) => {
     expect(await issuesOf(admin.messages.list({ page }))).toEqual([
-      { path: 'page', message: LEAD_MESSAGES.page },
+      { path: 'page', message: MESSAGES.page },
     ]);
   });
 });
@@ -155,10 +154,10 @@ describe('messages.list search and filter', () => {
 
   it('refuses an unknown subject and an overlong query', async () => {
     expect(await issuesOf(admin.messages.list({ subject: 'gossip' as 'other' }))).toEqual([
-      { path: 'subject', message: LEAD_MESSAGES.subject },
+      { path: 'subject', message: 'Subject must be consulting, custom, partnership or other' },
     ]);
     expect(await issuesOf(admin.messages.list({ q: 'x'.repeat(201) }))).toEqual([
-      { path: 'q', message: LEAD_MESSAGES.search },
+      { path: 'q', message: MESSAGES.search },
     ]);
   });
 });
@@ -191,7 +190,7 @@ describe('messages.setRead', () => {
     ]);
     expect(
       await issuesOf(admin.messages.setRead({ id: 1, read: 'yes' as unknown as boolean })),
-    ).toEqual([{ path: 'read', message: LEAD_MESSAGES.read }]);
+    ).toEqual([{ path: 'read', message: MESSAGES.read }]);
   });
 });
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeTransaction } from '../../../db';
 import { contacts } from '../../../db/schema';
-import { LEAD_MESSAGES, MESSAGES_PAGE_SIZE, messageListInput } from '../../shared/lead-schemas';
-import { idInput } from '../../shared/schemas';
-import type { Message, MessagePage } from '../../shared/types';
+import { MESSAGES } from '../../shared/messages';
+import { MESSAGES_PAGE_SIZE, messageListInput } from '../../shared/leads';
+import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 
@@ -15,24 +15,22 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_F
 
 export const messagesRouter = router({
   /** 25 a page, newest first; a page past the end is empty, not an error. */
-  list: adminProcedure
-    .input(messageListInput)
-    .query(async ({ ctx, input }): Promise<MessagePage> => ({
-      messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
-        serializeMessage,
-      ),
-      total: await countMessages(ctx.db, input),
-      unread: await countUnread(ctx.db),
-      page: input.page,
-      pageSize: MESSAGES_PAGE_SIZE,
-    })),
+  list: adminProcedure.input(messageListInput).query(async ({ ctx, input }) => ({
+    messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
+      serializeMessage,
+    ),
+    total: await countMessages(ctx.db, input),
+    unread: await countUnread(ctx.db),
+    page: input.page,
+    pageSize: MESSAGES_PAGE_SIZE,
+  })),
 
   /** The admin header's badge: cheaper than a list page, asked on every admin screen. */
   unreadCount: adminProcedure.query(async ({ ctx }): Promise<{ unread: number }> => ({
     unread: await countUnread(ctx.db),
   })),
 
-  byId: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<Message> => {
+  byId: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
     const row = await ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
     if (!row) throw notFound();
     return serializeMessage(row);
@@ -40,8 +38,8 @@ export const messagesRouter = router({
 
   /** Read keeps the first time it was read; unread clears it. */
   setRead: adminProcedure
-    .input(idInput.extend({ read: z.boolean(LEAD_MESSAGES.read) }))
-    .mutation(async ({ ctx, input }): Promise<Message> => {
+    .input(idInput.extend({ read: z.boolean(MESSAGES.read) }))
+    .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, async (tx) => {
         const current = await tx.select().from(contacts).where(eq(contacts.id, input.id)).get();
         if (!current) return undefined;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { subscribers } from '../../../db/schema';
-import { LEAD_MESSAGES } from '../../shared/lead-schemas';
+import { MESSAGES } from '../../shared/messages';
 import type { App } from '../http/app';
 import type { TestDeps } from '../../../tests/support/app';
 import { storeSubscribers } from '../../../tests/support/leads';
@@ -65,7 +65,7 @@ describe('GET /api/subscribers', () => {
   it('answers 400 for a bad page', async () => {
     expect(await asAdmin('GET', '/api/subscribers?page=abc')).toMatchObject({
       status: 400,
-      body: invalid([{ path: 'page', message: LEAD_MESSAGES.page }]),
+      body: invalid([{ path: 'page', message: MESSAGES.page }]),
     });
   });
 });

@@ -1,20 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Subscriber } from '../../shared/types';
-import { csvFilename, csvResponse, csvStream, type CsvColumn } from '../platform/csv';
 import type { AppEnv } from '../http/hono-env';
-import { subscribersNewestFirst } from './subscribers-router';
+import { adminDownload, runProcedure } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
-import { adminDownload } from '../http/download';
-import { runProcedure } from '../http/rest';
+import { subscribersCsv } from './exports';
 
-const subscriberColumns: CsvColumn<Subscriber>[] = [
-  { header: 'id', value: (s) => s.id },
-  { header: 'email', value: (s) => s.email },
-  { header: 'createdAt', value: (s) => s.createdAt },
-];
-
-/** The admin's /api/subscribers paths (DESIGN.md section 4). */
+/** The admin's /api/subscribers paths (docs/api.md). */
 export function subscribersRest(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/subscribers', (c) =>
@@ -26,12 +17,7 @@ export function subscribersRest(deps: AppDeps) {
       ),
     )
     .get('/subscribers.csv', (c) =>
-      adminDownload(c, deps, z.object({}), {}, async (ctx) =>
-        csvResponse(
-          await csvStream(subscribersNewestFirst(ctx.db), subscriberColumns),
-          csvFilename('subscribers', ctx.clock.now()),
-        ),
-      ),
+      adminDownload(c, deps, z.object({}), {}, (ctx) => subscribersCsv(ctx.db, ctx.clock.now())),
     )
     .delete('/subscribers/:id', (c) =>
       runProcedure(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers } from '../../../db/schema';
-import { LEAD_MESSAGES } from '../../shared/lead-schemas';
+import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { storeSubscribers } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
@@ -62,7 +62,7 @@ describe('subscribers.list', () => {
 
   it('refuses a bad page', async () => {
     expect(await issuesOf(admin.subscribers.list({ page: 'abc' }))).toEqual([
-      { path: 'page', message: LEAD_MESSAGES.page },
+      { path: 'page', message: MESSAGES.page },
     ]);
   });
 });

@@ -2,17 +2,18 @@ import { TRPCError } from '@trpc/server';
 import { count, desc, eq, lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { subscribers, type SubscriberRow } from '../../../db/schema';
-import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/lead-schemas';
-import { idInput } from '../../shared/schemas';
-import type { Subscriber, SubscriberPage } from '../../shared/types';
+import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
+import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
 import { inIdBatches } from './id-batches';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
-export function serializeSubscriber(row: SubscriberRow): Subscriber {
+export function serializeSubscriber(row: SubscriberRow) {
   return { id: row.id, email: row.email, createdAt: row.createdAt.toISOString() };
 }
+
+export type Subscriber = ReturnType<typeof serializeSubscriber>;
 
 /** Ids grow with arrival: the primary key lists the newest first. */
 const newestFirst = desc(subscribers.id);
@@ -32,24 +33,22 @@ export async function* subscribersNewestFirst(db: Db): AsyncGenerator<Subscriber
 }
 
 export const subscribersRouter = router({
-  list: adminProcedure
-    .input(subscriberListInput)
-    .query(async ({ ctx, input }): Promise<SubscriberPage> => {
-      const rows = await ctx.db
-        .select()
-        .from(subscribers)
-        .orderBy(newestFirst)
-        .limit(SUBSCRIBERS_PAGE_SIZE)
-        .offset((input.page - 1) * SUBSCRIBERS_PAGE_SIZE)
-        .all();
-      const total = (await ctx.db.select({ n: count() }).from(subscribers).get())?.n ?? 0;
-      return {
-        subscribers: rows.map(serializeSubscriber),
-        total,
-        page: input.page,
-        pageSize: SUBSCRIBERS_PAGE_SIZE,
-      };
-    }),
+  list: adminProcedure.input(subscriberListInput).query(async ({ ctx, input }) => {
+    const rows = await ctx.db
+      .select()
+      .from(subscribers)
+      .orderBy(newestFirst)
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((input.page - 1) * SUBSCRIBERS_PAGE_SIZE)
+      .all();
+    const total = (await ctx.db.select({ n: count() }).from(subscribers).get())?.n ?? 0;
+    return {
+      subscribers: rows.map(serializeSubscriber),
+      total,
+      page: input.page,
+      pageSize: SUBSCRIBERS_PAGE_SIZE,
+    };
+  }),
 
   remove: adminProcedure
     .input(idInput)

@@ -7,7 +7,7 @@ import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
 import { recordEvent } from '../platform/throttle';
-import { createMemoryLogger } from '../platform/logger';
+import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie } from '../../../tests/support/app';
 

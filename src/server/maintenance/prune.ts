@@ -1,27 +1,34 @@
+/**
+ * Housekeeping: rows that can no longer matter are deleted now and then (server.ts runs it
+ * every PRUNE_INTERVAL_MS), so these tables stay small however long the server runs.
+ */
 import { lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { sessions, twoFactorChallenges } from '../../../db/schema';
-import { pruneEvents } from '../platform/throttle';
+import { LOGIN_FAILURES } from '../auth/login-throttle';
+import { CODES_SENT } from '../auth/two-factor';
+import { CONTACT_SUBMISSIONS } from '../contact/router';
+import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
 import { loggableError, type Logger } from '../platform/logger';
+import { pruneEvents } from '../platform/throttle';
 
-/** How often the running server drops rows that can no longer matter. */
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
-/**
- * Deletes expired sessions and challenges and throttle events older than any window, so
- * these tables stay small however long the server runs.
- */
+/** Every throttle rule: events are kept as long as the longest of their windows. */
+const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRIBE_SUBMISSIONS];
+
+/** Expired sessions and challenges, and throttle events older than any window. */
 export function pruneExpired(db: Db, now: Date): Promise<void> {
   return writeTransaction(db, async (tx) => {
     await tx.delete(sessions).where(lt(sessions.expiresAt, now));
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
-    await pruneEvents(tx, now);
+    await pruneEvents(tx, now, THROTTLE_RULES);
   });
 }
 
 /**
  * The timer's entry: housekeeping must never take the server down. A database busy past
- * busy_timeout (a long backup, a CLI command) or any other failure is logged, and the next
+ * its retries (a long backup, a CLI command) or any other failure is logged, and the next
  * round tries again.
  */
 export async function pruneSafely(db: Db, now: Date, logger: Logger): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers, throttleEvents } from '../../../db/schema';
-import { MESSAGES } from '../../shared/schemas';
+import { MESSAGES } from '../../shared/messages';
 import { callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
-import { ThrottledError } from '../http/trpc';
+import { ThrottledError } from '../platform/errors';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;

@@ -1,11 +1,17 @@
 import { writeTransaction } from '../../../db';
 import { subscribers } from '../../../db/schema';
-import { subscribeInput } from '../../shared/schemas';
-import { SUBSCRIBE_SUBMISSIONS, assertAllowed, recordEvent } from '../platform/throttle';
+import { subscribeInput } from '../../shared/newsletter';
+import { throttleAddress } from '../platform/address';
+import { assertAllowed, recordEvent, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
-import { honeypotFirst, subscribeBuckets, throttleFirst } from '../http/public-form';
+import { honeypotFirst, throttleFirst } from '../http/public-form';
+import type { Context } from '../http/trpc';
 
 const THROTTLED = 'Too many sign-ups from your address.';
+
+/** At most 5 new subscriptions per address (an IPv6 /64) in 10 minutes. */
+export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
+const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
 
 export const newsletterRouter = router({
   /**

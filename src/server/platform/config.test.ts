@@ -82,6 +82,12 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it('accepts the default sender written out, as .env.example lists it', () => {
+    expect(loadConfig({ ...base(), MAIL_FROM: 'no-reply@localhost' }).mailFrom).toBe(
+      'no-reply@localhost',
+    );
+  });
+
   it('generates a session secret once, mode 0600, and reuses it', () => {
     const first = loadConfig(base());
     const file = path.join(dir, 'data', 'session-secret');

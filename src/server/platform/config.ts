@@ -17,12 +17,6 @@ export interface Config {
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
-  /**
-   * Benchmarks only (BENCH_NO_THROTTLE): the contact and subscribe throttles count nothing,
-   * so a load test measures storing rather than 429s. Refused in production unless
-   * BENCH_NO_THROTTLE_IN_PRODUCTION=1 says so too; logged as an error at every start.
-   */
-  benchNoThrottle?: boolean;
 }
 
 /** A configuration value that stops the start; its message names the variable. */
@@ -30,7 +24,8 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** One @ with something on each side: `no-reply@localhost`, the default, is an address too. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -135,29 +130,12 @@ function resolveSessionSecret(raw: string | undefined, database: DatabaseTarget)
   return secret;
 }
 
-/**
- * The bench-only switch. Two deliberate variables are needed in production, where the
- * benchmark runs: one alone (copied from a shell history or an example) stops the start.
- */
-function parseBenchNoThrottle(env: Env, production: boolean): boolean {
-  const raw = env.BENCH_NO_THROTTLE;
-  if (raw === undefined || raw === '' || raw === '0') return false;
-  if (raw !== '1') throw new ConfigError('BENCH_NO_THROTTLE must be 1 or unset');
-  if (production && env.BENCH_NO_THROTTLE_IN_PRODUCTION !== '1') {
-    throw new ConfigError(
-      'BENCH_NO_THROTTLE lifts the contact and subscribe throttles for benchmarks only and is refused with NODE_ENV=production (npm run bench also sets BENCH_NO_THROTTLE_IN_PRODUCTION=1)',
-    );
-  }
-  return true;
-}
-
 export function loadConfig(env: Env = process.env, videoUrl: string | null = null): Config {
   const database = databaseTarget(env);
   const production = env.NODE_ENV === 'production';
   if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) {
     throw new ConfigError('TRUST_PROXY must be 1 or unset');
   }
-  const benchNoThrottle = parseBenchNoThrottle(env, production);
   const adminUsername = env.ADMIN_USERNAME?.trim();
   const adminPassword = env.ADMIN_PASSWORD;
   if (adminUsername && adminPassword !== undefined && adminPassword.length < 12) {
@@ -173,7 +151,6 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),
     production,
     trustProxy: env.TRUST_PROXY === '1',
-    benchNoThrottle,
     videoFrameHost: videoUrl ? new URL(videoUrl).origin : null,
     initialAdmin:
       adminUsername && adminPassword

@@ -9,7 +9,7 @@ export interface CsvColumn<T> {
 const CHUNK_ROWS = 500;
 
 /**
- * A cell a spreadsheet would read as a formula (DESIGN.md section 4) gets a leading `'`, so
+ * A cell a spreadsheet would read as a formula (docs/api.md, "CSV files") gets a leading `'`, so
  * opening an export never runs what a visitor typed into a form.
  */
 export function neutraliseFormula(cell: string): string {

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger, loggableError } from './logger';
+import { createMemoryLogger } from '../../../tests/support/logger';
+import { loggableError } from './logger';
 
 describe('logger', () => {
   it("keeps its own level, event and time whatever the caller's fields say", () => {

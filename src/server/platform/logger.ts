@@ -79,12 +79,6 @@ export function createLogger(write: (line: string) => void = bufferedStdout()): 
   };
 }
 
-/** Collects lines in memory; for tests that assert what was (and was not) logged. */
-export function createMemoryLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, ...createLogger((line) => lines.push(line)) };
-}
-
 /**
  * An error as a log may show it. A failed query's own message lists its bound parameters
  * (drizzle: "Failed query: … params: …"), which are visitors' texts, e-mail addresses and

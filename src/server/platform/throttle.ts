@@ -1,17 +1,18 @@
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { throttleEvents } from '../../../db/schema';
-import { ThrottledError } from '../http/trpc';
+import { ThrottledError } from '../platform/errors';
 
+/**
+ * The throttle mechanism: events counted per bucket in a sliding window, kept in the database
+ * so that a restart does not hand out a fresh allowance and every instance counts the same
+ * rows. The rules themselves (how many, how long, by what key) live with the feature they
+ * guard; maintenance/prune.ts lists them all to know how long events must be kept.
+ */
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
 }
-
-export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const CONTACT_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
-export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
 
 /**
  * Seconds until the bucket has room again, or 0 when it has room now. Counters live in
@@ -89,14 +90,9 @@ export async function clearBucket(tx: Db, bucket: string): Promise<void> {
   await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
 }
 
-/** Drops events older than the longest window; called now and then so the table stays small. */
-export async function pruneEvents(tx: Db, now: Date): Promise<void> {
-  const longest = Math.max(
-    LOGIN_FAILURES.windowMs,
-    CODES_SENT.windowMs,
-    CONTACT_SUBMISSIONS.windowMs,
-    SUBSCRIBE_SUBMISSIONS.windowMs,
-  );
+/** Drops events older than the longest window of `rules`, so the table stays small. */
+export async function pruneEvents(tx: Db, now: Date, rules: ThrottleRule[]): Promise<void> {
+  const longest = Math.max(...rules.map((rule) => rule.windowMs));
   await tx.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - longest)));
 }
 

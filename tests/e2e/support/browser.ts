@@ -12,7 +12,7 @@ export function chromiumPath(): string {
   return candidate;
 }
 
-/** Flags that work on these machines (ENVIRONMENT.md, "Browser tests"). */
+/** Flags that work on these machines (docs/testing.md). */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -43,6 +43,6 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   return context.newPage();
 }
 
-/** Common viewports for the suites: the spec's layouts at desktop and phone width. */
+/** Common viewports for the suites: the layouts at desktop and phone width. */
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 740, isMobile: true, hasTouch: true } as const;

@@ -25,7 +25,7 @@ export interface RunningServer {
 /**
  * Starts the real server (server.ts) on a free port with a fresh database in a temp folder,
  * through the same process helper as the server's fault tests (Node with tsx as a loader, so
- * SIGTERM reaches the server itself and not a wrapper; DESIGN.md section 5).
+ * SIGTERM reaches the server itself and not a wrapper; docs/operations.md).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-server-'));

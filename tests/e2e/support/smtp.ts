@@ -25,8 +25,8 @@ export interface SmtpCatcher {
 }
 
 /**
- * A real SMTP server in the test process (DESIGN.md section 6) that keeps every message.
- * STARTTLS is off because smtp-server's built-in certificate has expired (ENVIRONMENT.md).
+ * A real SMTP server in the test process  that keeps every message.
+ * STARTTLS is off because smtp-server's built-in certificate has expired.
  */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { FactFormValues } from '../../../shared/schemas';
-import type { Tag } from '../../../shared/types';
+import type { FactFormValues } from '../../../shared/facts';
+import type { Tag } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { Button } from '../controls';
@@ -84,7 +84,7 @@ function AddFactForm({ isSaving, setSaving, onDone }: AddFactFormProps) {
         createdAt: new Date().toISOString(),
       });
       toast({ title: 'AI fact created successfully' });
-      // Spec section 4: the chosen tags are attached one by one once the fact exists.
+      // docs/product.md, "Admin screens": the chosen tags are attached one by one once the fact exists.
       for (const tag of selected) {
         try {
           await addTag.mutateAsync({ factId: fact.id, tagId: tag.id });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Fact } from '../../../shared/types';
+import type { Fact } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';

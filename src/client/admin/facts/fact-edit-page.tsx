@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FactFormValues } from '../../../shared/schemas';
-import type { FactWithTags, Tag } from '../../../shared/types';
+import type { FactFormValues } from '../../../shared/facts';
+import type { FactWithTags, Tag } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { Card, Spinner } from '../controls';
@@ -11,7 +11,7 @@ import { failureToast, useRefreshFactData } from './fact-mutations';
 import { FactForm, dateInputValue } from './fact-form';
 import { TagPicker } from './tag-picker';
 
-/** Ids in the path are positive decimal integers (DESIGN.md section 4); anything else is no fact. */
+/** Ids in the path are positive decimal integers (docs/api.md); anything else is no fact. */
 export function parseFactId(param: string): number | null {
   return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
-import { factFormSchema, type FactFormValues } from '../../../shared/schemas';
+import { factFormSchema, type FactFormValues } from '../../../shared/facts';
 import { Button, Switch, TextInputField } from '../controls';
 
 type FactField = keyof FactFormValues;
@@ -47,7 +47,7 @@ interface FactFormProps {
 }
 
 /**
- * Fact text, source, active switch and date, validated with the shared schema (the spec's
+ * Fact text, source, active switch and date, validated with the shared schema (docs/product.md's
  * messages). The first invalid field takes focus on a refused submit.
  */
 export function FactForm({

@@ -7,7 +7,7 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import type { Fact } from '../../../shared/types';
+import type { Fact } from '../../lib/api-types';
 import { Button, Switch, buttonClasses } from '../controls';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
 

@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import type { Fact } from '../../../shared/types';
+import type { Fact } from '../../lib/api-types';
+import { placeFact, swapWithNeighbour } from '../../../shared/fact-order';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../errors';
 
 /**
  * After any fact or tag change: the admin list, the public list, every per-fact read and
- * the tag list are read again (spec section 7, issue point 7).
+ * the tag list are read again (docs/product.md, "Data fetching").
  */
 export function useRefreshFactData() {
   const utils = trpc.useUtils();
@@ -46,31 +47,6 @@ function useOptimisticList() {
   };
 }
 
-/** Places `id` before or after `targetId` locally, the way the server will. */
-export function placeFact(
-  list: Fact[],
-  id: number,
-  targetId: number,
-  position: 'before' | 'after',
-): Fact[] {
-  const moving = list.find((f) => f.id === id);
-  if (!moving || id === targetId) return list;
-  const arranged = list.filter((f) => f.id !== id);
-  const targetIndex = arranged.findIndex((f) => f.id === targetId);
-  if (targetIndex === -1) return list;
-  arranged.splice(position === 'before' ? targetIndex : targetIndex + 1, 0, moving);
-  return arranged.map((f, i) => ({ ...f, order: i + 1 }));
-}
-
-export function swapWithNeighbour(list: Fact[], id: number, direction: 'up' | 'down'): Fact[] {
-  const index = list.findIndex((f) => f.id === id);
-  const other = direction === 'up' ? index - 1 : index + 1;
-  const current = list[index];
-  const neighbour = list[other];
-  if (!current || !neighbour) return list;
-  return placeFact(list, id, neighbour.id, direction === 'up' ? 'before' : 'after');
-}
-
 export function useToggleActive() {
   const optimistic = useOptimisticList();
   const refresh = useRefreshFactData();
@@ -94,7 +70,7 @@ export function useMoveFact() {
   const refresh = useRefreshFactData();
   return trpc.facts.move.useMutation({
     onMutate: ({ id, direction }) =>
-      optimistic.apply((list) => swapWithNeighbour(list, Number(id), direction)),
+      optimistic.apply((list) => swapWithNeighbour(list, Number(id), direction) ?? list),
     onSuccess: (list) => optimistic.settle(list),
     onError: (error, _input, context) => {
       optimistic.rollback(context);
@@ -109,7 +85,7 @@ export function useReorderFact() {
   const refresh = useRefreshFactData();
   return trpc.facts.reorder.useMutation({
     onMutate: ({ id, targetId, position }) =>
-      optimistic.apply((list) => placeFact(list, Number(id), Number(targetId), position)),
+      optimistic.apply((list) => placeFact(list, Number(id), Number(targetId), position) ?? list),
     onSuccess: (list) => optimistic.settle(list),
     onError: (error, _input, context) => {
       optimistic.rollback(context);

@@ -1,4 +1,4 @@
-import { subjectLabel, type ContactSubject } from '../../../shared/schemas';
+import { subjectLabel, type ContactSubject } from '../../../shared/contact';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

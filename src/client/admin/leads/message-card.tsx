@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { Message } from '../../../shared/types';
+import type { Message } from '../../lib/api-types';
 import { Button } from '../controls';
 import { TrashIcon } from '../icons';
-import { subjectLabel } from '../../../shared/schemas';
+import { subjectLabel } from '../../../shared/contact';
 import { formatDateTime, replyHref } from './format';
 
 interface MessageCardProps {

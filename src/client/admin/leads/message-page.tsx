@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { idField } from '../../../shared/schemas';
-import type { Message } from '../../../shared/types';
+import { idField } from '../../../shared/validation';
+import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Card, Spinner } from '../controls';
 import { errorMessage, isNotFound } from '../errors';
@@ -11,7 +11,7 @@ import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 
-/** Ids in the path follow the server's rule (DESIGN.md section 4: positive decimal integers). */
+/** Ids in the path follow the server's rule (docs/api.md: positive decimal integers). */
 function parseMessageId(param: string): number | null {
   const parsed = idField.safeParse(param);
   return parsed.success ? parsed.data : null;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MESSAGES_PAGE_SIZE } from '../../../shared/lead-schemas';
-import type { Message } from '../../../shared/types';
+import { MESSAGES_PAGE_SIZE } from '../../../shared/leads';
+import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Button, Card, Spinner, buttonClasses } from '../controls';
 import { errorMessage } from '../errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactSubjectValues } from '../../../shared/schemas';
+import { contactSubjectValues } from '../../../shared/contact';
 
 /**
  * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/lead-schemas';
-import type { Subscriber } from '../../../shared/types';
+import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/leads';
+import type { Subscriber } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Button, Card, Spinner, buttonClasses } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';

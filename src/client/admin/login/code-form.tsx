@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { verifyCodeInput } from '../../../shared/schemas';
+import { verifyCodeInput } from '../../../shared/auth';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button } from '../controls';
 

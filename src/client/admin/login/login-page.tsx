@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect, useRef, useState } from 'react';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '../../../shared/constants';
-import type { LoginInput } from '../../../shared/schemas';
+import type { LoginInput } from '../../../shared/auth';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import type { AdminCheck } from '../auth-check';

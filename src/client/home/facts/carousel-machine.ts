@@ -5,7 +5,7 @@ import {
 } from '../../../shared/constants';
 
 /**
- * The AI facts carousel as a pure state machine (spec section 4, "Carousel"): each slide
+ * The AI facts carousel as a pure state machine (docs/product.md, "Carousel"): each slide
  * first types its text, then a 5 s countdown runs and the carousel moves on (looping).
  * Time only moves through `tick` events, so tests drive it without real clocks.
  */

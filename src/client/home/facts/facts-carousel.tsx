@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { CAROUSEL_SOUND_MIN_VISIBILITY } from '../../../shared/constants';
-import type { PublicFact } from '../../../shared/types';
+import type { PublicFact } from '../../lib/api-types';
 import { company } from '../../content';
 import { useStoredFlag } from '../../lib/use-stored-flag';
 import {

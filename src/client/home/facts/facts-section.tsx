@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { publicApi } from '../../lib/public-api';
-import type { PublicFact } from '../../../shared/types';
+import type { PublicFact } from '../../lib/api-types';
 import { FactsSkeleton } from './facts-frame';
 
 const loadCarousel = () => import('./facts-carousel');
@@ -8,7 +8,7 @@ const FactsCarousel = lazy(loadCarousel);
 
 type FactsState = { status: 'pending' } | { status: 'done'; facts: PublicFact[] };
 
-/** facts.listPublic, read once (spec section 9: never retried, never refetched). */
+/** facts.listPublic, read once (docs/product.md, "Data fetching": never retried, never refetched). */
 function usePublicFacts(): FactsState {
   const [state, setState] = useState<FactsState>({ status: 'pending' });
   useEffect(() => {
@@ -16,7 +16,7 @@ function usePublicFacts(): FactsState {
     publicApi.facts.listPublic
       .query()
       .then((answer) => (answer.success ? answer.facts : []))
-      // Spec section 6: the public read treats 401 as "nothing to show", like any failure here.
+      // The public read treats 401 as "nothing to show", like any failure here.
       .catch(() => [])
       .then((facts) => {
         if (live) setState({ status: 'done', facts });
@@ -29,7 +29,7 @@ function usePublicFacts(): FactsState {
 }
 
 /**
- * The AI facts carousel over facts.listPublic (spec section 2). The prerendered page and the
+ * The AI facts carousel over facts.listPublic (docs/product.md, "Carousel"). The prerendered page and the
  * first render show the skeleton; the carousel's code is fetched alongside the facts. On an
  * error, `success: false` or no facts the section is not there at all.
  */

@@ -3,7 +3,7 @@ import { InfoIcon } from '../../ui/icons';
 import { focusRing } from '../../ui/styles';
 
 /**
- * "Source" with a tooltip holding the source text (spec section 2). It opens on hover and on
+ * "Source" with a tooltip holding the source text (docs/product.md, "Carousel"). It opens on hover and on
  * keyboard focus, stays while the pointer is over it, closes with Escape, and toggles on tap.
  * Screen readers get the source as the button's description either way.
  */

@@ -1,0 +1,19 @@
+/**
+ * `npm run db:migrate`: applies pending migrations to the database named by DATABASE_URL or
+ * DATABASE_PATH (and `.env`) without starting the server. The server applies them at start
+ * as well; this is for upgrades that should migrate first (docs/operations.md, "Upgrading").
+ */
+import { closeDatabase, describeDatabase, openDatabase } from '../db';
+import { ConfigError, databaseTarget } from '../src/server/platform/config';
+import { withEnvFile } from '../src/server/platform/env-file';
+
+try {
+  const target = databaseTarget(withEnvFile(process.env));
+  const db = await openDatabase(target);
+  await closeDatabase(db);
+  process.stdout.write(`${describeDatabase(target)}: migrations applied\n`);
+} catch (error) {
+  const reason = error instanceof ConfigError ? error.message : String(error);
+  process.stderr.write(`db:migrate failed: ${reason}\n`);
+  process.exitCode = 1;
+}

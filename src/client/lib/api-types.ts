@@ -1,0 +1,15 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/http/app-router';
+
+/**
+ * The shapes the API answers, inferred from the server's router: a change there changes
+ * these, and the type check finds every screen it affects.
+ */
+type Outputs = inferRouterOutputs<AppRouter>;
+
+export type Fact = Outputs['facts']['listAll'][number];
+export type FactWithTags = Outputs['facts']['byId'];
+export type Tag = Outputs['tags']['list'][number];
+export type PublicFact = Outputs['facts']['listPublic']['facts'][number];
+export type Message = Outputs['messages']['byId'];
+export type Subscriber = Outputs['subscribers']['list']['subscribers'][number];

@@ -1,0 +1,43 @@
+/**
+ * The CSV exports of the leads: every matching message, every subscriber, newest first,
+ * streamed in batches (platform/csv.ts has the file rules: BOM, RFC 4180, formula cells).
+ */
+import type { Db } from '../../../db';
+import type { MessageFilter } from '../../shared/leads';
+import { csvFilename, csvResponse, csvStream, type CsvColumn } from '../platform/csv';
+import { messagesNewestFirst, type Message } from './message-query';
+import { subscribersNewestFirst, type Subscriber } from './subscribers-router';
+
+/** The Message shape of docs/api.md, in its order. */
+const messageColumns: CsvColumn<Message>[] = [
+  { header: 'id', value: (m) => m.id },
+  { header: 'name', value: (m) => m.name },
+  { header: 'email', value: (m) => m.email },
+  { header: 'company', value: (m) => m.company },
+  { header: 'subject', value: (m) => m.subject },
+  { header: 'message', value: (m) => m.message },
+  { header: 'createdAt', value: (m) => m.createdAt },
+  { header: 'readAt', value: (m) => m.readAt },
+];
+
+const subscriberColumns: CsvColumn<Subscriber>[] = [
+  { header: 'id', value: (s) => s.id },
+  { header: 'email', value: (s) => s.email },
+  { header: 'createdAt', value: (s) => s.createdAt },
+];
+
+/** `messages-YYYY-MM-DD.csv`: every message matching the search and subject. */
+export async function messagesCsv(db: Db, filter: MessageFilter, now: Date): Promise<Response> {
+  return csvResponse(
+    await csvStream(messagesNewestFirst(db, filter), messageColumns),
+    csvFilename('messages', now),
+  );
+}
+
+/** `subscribers-YYYY-MM-DD.csv`. */
+export async function subscribersCsv(db: Db, now: Date): Promise<Response> {
+  return csvResponse(
+    await csvStream(subscribersNewestFirst(db), subscriberColumns),
+    csvFilename('subscribers', now),
+  );
+}

@@ -1,0 +1,37 @@
+import { TRPCError } from '@trpc/server';
+
+/**
+ * The refusals that tell the client when to come back: a 429 (a throttle) or a 503 (the
+ * database, mail or the sign-in hashes are busy or down). Both carry the seconds that
+ * http/errors.ts turns into `Retry-After`, on every transport.
+ */
+export class ThrottledError extends TRPCError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+  }
+}
+
+export class UnavailableError extends TRPCError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    cause?: unknown,
+  ) {
+    super({ code: 'SERVICE_UNAVAILABLE', message, cause });
+  }
+}
+
+/** The 503 answer when the database cannot be reached or stays busy. */
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database's temporary trouble: a 503 that says when to try again. */
+export class DatabaseUnavailable extends UnavailableError {
+  constructor(cause: unknown) {
+    super(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS, cause);
+  }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { contactSubjectValues } from './contact';
+import { LIMITS } from './constants';
+import { MESSAGES } from './messages';
+import { pageField } from './validation';
+
+export const MESSAGES_PAGE_SIZE = 25;
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+export const SUBJECT_FILTER_MESSAGE = `Subject must be ${contactSubjectValues.slice(0, -1).join(', ')} or ${contactSubjectValues.at(-1)}`;
+
+/**
+ * The search and subject filter shared by the list and the CSV export. Blank values (an empty
+ * query-string parameter) mean "no filter".
+ */
+export const messageFilterInput = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.searchMax, MESSAGES.search)
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+  subject: z
+    .union([z.enum(contactSubjectValues), z.literal('')], SUBJECT_FILTER_MESSAGE)
+    .optional()
+    .transform((subject) => (subject ? subject : undefined)),
+});
+export type MessageFilter = z.output<typeof messageFilterInput>;
+
+export const messageListInput = messageFilterInput.extend({ page: pageField }).prefault({});
+export type MessageListInput = z.input<typeof messageListInput>;
+
+export const subscriberListInput = z.object({ page: pageField }).prefault({});

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { emailField, honeypotField } from './validation';
+
+export const subscribeInput = z.object({ email: emailField, website: honeypotField });
+export type SubscribeInput = z.input<typeof subscribeInput>;
