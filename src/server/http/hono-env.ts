@@ -4,7 +4,12 @@ export interface AppEnv {
     requestId: string;
     /** The security headers, computed once per app (middleware.ts, securityHeaders). */
     baseHeaders: Readonly<Record<string, string>>;
-    /** Set by a handler that already put the base headers and request id on its response. */
-    headersSet: boolean;
+    /**
+     * Set by `ownHeaders()` for a handler that builds its whole Response with a plain header
+     * object, security headers and request id included (the public facts and static files):
+     * the middleware then leaves that response alone, so no Headers object is made for it
+     * (docs/decisions/0012-public-facts-fast-path-inside-createapp.md).
+     */
+    completeHeaders: boolean;
   };
 }

@@ -24,7 +24,7 @@ export function requestLog(deps: Pick<AppDeps, 'logger' | 'config'>): Middleware
     try {
       await next();
     } finally {
-      if (!c.get('headersSet')) c.header('X-Request-Id', requestId);
+      if (!c.get('completeHeaders')) c.header('X-Request-Id', requestId);
       deps.logger.info('request', {
         requestId,
         method: c.req.method,
@@ -105,7 +105,7 @@ export function securityHeaders(
   return async (c, next) => {
     c.set('baseHeaders', record);
     await next();
-    if (c.get('headersSet')) return;
+    if (c.get('completeHeaders')) return;
     const headers = c.res.headers;
     for (const [name, value] of entries) headers.set(name, value);
   };
@@ -119,7 +119,7 @@ export function ownHeaders(c: HonoCtx<AppEnv>): Record<string, string> {
   const base = c.get('baseHeaders') as AppEnv['Variables']['baseHeaders'] | undefined;
   // Mounted without the app's middleware (a test of one router): nothing to add.
   if (!base) return {};
-  c.set('headersSet', true);
+  c.set('completeHeaders', true);
   const requestId = c.get('requestId') as string | undefined;
   return requestId ? { ...base, 'X-Request-Id': requestId } : { ...base };
 }

@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { verifyPassword } from '../auth/passwords';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '../../../tests/support/app';
+import {
+  callerFor,
+  createTestDeps,
+  signedInCookie,
+  type TestDeps,
+} from '../../../tests/support/app';
 import {
   addUser,
   ensureInitialAdmin,
