@@ -111,6 +111,7 @@ describe('login throttle under concurrency', () => {
       await vi.waitFor(() => expect(limiter.waiting).toBe(1));
       const refused = await login('another guess', '198.51.100.8', 'bob');
       expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
       expect(refused.body).toEqual({ success: false, message: SIGN_IN_BUSY });
 
       release();
@@ -120,6 +121,49 @@ describe('login throttle under concurrency', () => {
       expect(
         (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort(),
       ).toEqual(['login-fail:ip:198.51.100.7', 'login-fail:user:alice']);
+    },
+    HASH_BUDGET_MS,
+  );
+
+  it(
+    'answers every login past a full hashing queue 503 with Retry-After, over REST and tRPC',
+    async () => {
+      const limiter = createLimiter({ concurrency: 1, queue: 1 });
+      await setup(limiter);
+      await insertUser(deps, 'alice');
+      let release = () => {};
+      const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const queued = login('wrong guess', '198.51.100.1');
+      await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+
+      // A flood from 20 addresses while the slot and the queue are taken.
+      const overRest = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login('guess', `198.51.100.${10 + i}`)),
+      );
+      const overTrpc = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          app.request('/api/trpc/admin.login', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `198.51.100.${30 + i}`,
+            },
+            body: JSON.stringify({ username: 'alice', password: 'guess' }),
+          }),
+        ),
+      );
+      for (const res of overRest) {
+        expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5']);
+      }
+      for (const res of overTrpc) {
+        expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5']);
+        const body = (await res.json()) as { error: { message: string; data: object } };
+        expect(body.error.message).toBe(SIGN_IN_BUSY);
+        expect(body.error.data).toMatchObject({ httpStatus: 503, retryAfter: 5 });
+      }
+      release();
+      await held;
+      expect((await queued).status).toBe(401);
     },
     HASH_BUDGET_MS,
   );
