@@ -119,6 +119,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/jest-dom.ts'],
           // Form interactions render once per event; on a busy 2-core CI machine a test that
           // fills a whole form has needed more than the default 5 s.
           testTimeout: 20_000,

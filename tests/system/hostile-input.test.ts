@@ -264,8 +264,9 @@ describe('REST paths with hostile bodies and content types', () => {
             type: 'application/json',
           });
           expect(answer.status, answer.text).toBe(201);
-          const [row] = (await rowsAfter(fuzz, before)).contacts;
-          expect(row).toBeDefined();
+          const rows = (await rowsAfter(fuzz, before)).contacts;
+          expect(rows).toHaveLength(1);
+          const row = rows[0];
           if (!row) return;
           expectStoredContact(row, sent);
           // The notification's HTML carries the text escaped: no markup from a visitor survives.

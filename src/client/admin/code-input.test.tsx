@@ -37,7 +37,7 @@ afterEach(() => {
 describe('CodeInput', () => {
   it('labels six numeric one-time-code boxes for screen readers', () => {
     render(<Harness />);
-    expect(screen.getByRole('group', { name: 'Verification code' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Verification code' })).toBeVisible();
     for (const box of boxes()) {
       expect(box.getAttribute('inputmode')).toBe('numeric');
       expect(box.getAttribute('autocomplete')).toBe('one-time-code');

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '../ui/toast';
@@ -82,7 +82,7 @@ describe('ContactForm', () => {
     expect(description(screen.getByRole('checkbox'))).toContain(
       'You must agree to the privacy policy',
     );
-    expect(screen.getByText('Please select a subject')).toBeTruthy();
+    expect(screen.getByText('Please select a subject')).toBeVisible();
     // Company is optional: no error there.
     expect(
       screen.getByRole('textbox', { name: 'Company' }).getAttribute('aria-invalid'),
@@ -100,7 +100,7 @@ describe('ContactForm', () => {
     await user.type(email, 'a@b.co');
     expect(email.getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
-    expect(screen.getByText('Name must be between 2 and 100 characters')).toBeTruthy();
+    expect(screen.getByText('Name must be between 2 and 100 characters')).toBeVisible();
   });
 
   it('sends the trimmed values, then toasts, clears the form and fires confetti', async () => {
@@ -111,7 +111,7 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     await screen.findByText('Message sent!');
-    expect(screen.getByText("We'll get back to you as soon as possible.")).toBeTruthy();
+    expect(screen.getByText("We'll get back to you as soon as possible.")).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0]!;
     // One unbatched call: the page never has two to send together.
     expect(String(url)).toMatch(/\/api\/trpc\/contact\.send$/);
@@ -126,7 +126,7 @@ describe('ContactForm', () => {
     });
     expect(fireConfetti).toHaveBeenCalledTimes(1);
     expect((screen.getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('button', { name: /Select a subject/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Select a subject/ })).toBeVisible();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 
@@ -163,11 +163,9 @@ describe('ContactForm', () => {
     const toastEl = (await screen.findByText('Something went wrong')).closest(
       '[role="alertdialog"]',
     );
-    expect(
-      within(toastEl as HTMLElement).getByText(
-        'Too many messages from this address. Try again in 10 minutes.',
-      ),
-    ).toBeTruthy();
+    expect(toastEl).toHaveTextContent(
+      'Too many messages from this address. Try again in 10 minutes.',
+    );
     expect(fireConfetti).not.toHaveBeenCalled();
     expect((screen.getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe(
       'Ada Example',
@@ -180,6 +178,6 @@ describe('ContactForm', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await screen.findByText('Something went wrong');
-    expect(screen.getByText('Please try again later.')).toBeTruthy();
+    expect(screen.getByText('Please try again later.')).toBeVisible();
   });
 });

@@ -22,8 +22,8 @@ afterEach(() => {
 describe('VideoSection', () => {
   it('without an address shows the poster and a note, never a frame or a play button', () => {
     render(<VideoSection />);
-    expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeTruthy();
-    expect(screen.getByText('The recording will be available here soon.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeVisible();
+    expect(screen.getByText('The recording will be available here soon.')).toBeVisible();
     expect(screen.queryByRole('button')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
   });

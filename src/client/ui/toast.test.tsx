@@ -22,9 +22,9 @@ describe('toasts', () => {
     });
     await screen.findByText('Second');
     expect(screen.queryByText('First')).toBeNull();
-    expect(screen.getByText('Details')).toBeTruthy();
-    expect(screen.getByRole('region', { name: /notification/i })).toBeTruthy();
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByText('Details')).toBeVisible();
+    expect(screen.getByRole('region', { name: /notification/i })).toBeVisible();
+    expect(screen.getByRole('alertdialog')).toBeVisible();
   });
 
   it('closes after 5 seconds', async () => {

@@ -271,7 +271,7 @@ describe('contact.send notification', () => {
     await setup('team@example.com', slow);
     expect((await send(message)).success).toBe(true);
     expect(await stored()).toHaveLength(1);
-    await vi.waitFor(() => expect(release).toBeDefined());
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     expect(delivered).toBe(0);
     const settled = contactMailsSettled(slow);
     release?.();

@@ -22,8 +22,8 @@ describe('FactForm validation', () => {
     const { onSubmit, user } = renderForm();
     await user.click(save());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText(MESSAGES.factText)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.source)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.factText)).toBeVisible();
+    expect(screen.getByText(MESSAGES.source)).toBeVisible();
     expect(factText().getAttribute('aria-invalid')).toBe('true');
     expect(source().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(factText());
@@ -46,12 +46,12 @@ describe('FactForm validation', () => {
     await user.type(factText(), '   abcd   ');
     await user.type(source(), ' x ');
     await user.click(save());
-    expect(screen.getByText(MESSAGES.factText)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.source)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.factText)).toBeVisible();
+    expect(screen.getByText(MESSAGES.source)).toBeVisible();
     await user.type(source(), 'y');
     // After a refused submit, messages follow the typing.
     expect(screen.queryByText(MESSAGES.source)).toBeNull();
-    expect(screen.queryByText(MESSAGES.factText)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.factText)).toBeVisible();
     await user.clear(factText());
     await user.type(factText(), 'abcde');
     expect(screen.queryByText(MESSAGES.factText)).toBeNull();
@@ -70,7 +70,7 @@ describe('FactForm validation', () => {
     await user.type(source(), 'a');
     await user.click(save());
     expect(screen.queryByText(MESSAGES.factText)).toBeNull();
-    expect(screen.getByText(MESSAGES.source)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.source)).toBeVisible();
     expect(document.activeElement).toBe(source());
   });
 
@@ -115,7 +115,11 @@ describe('FactForm validation', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     cleanup();
     renderForm({ isSaving: true });
-    expect(screen.getByRole('button', { name: /Saving\.\.\./ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Saving\.\.\./ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   });
 });
 

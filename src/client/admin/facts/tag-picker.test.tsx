@@ -39,7 +39,7 @@ describe('TagPicker', () => {
   it('says "No tags added yet" and keeps Add disabled until a non-blank name is typed', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    expect(screen.getByText('No tags added yet')).toBeTruthy();
+    expect(screen.getByText('No tags added yet')).toBeVisible();
     expect(addButton().hasAttribute('disabled')).toBe(true);
     await user.type(newTag(), '   ');
     expect(addButton().hasAttribute('disabled')).toBe(true);
@@ -73,7 +73,7 @@ describe('TagPicker', () => {
     render(<Harness onCreate={onCreate} />);
     await user.type(newTag(), 'history{Enter}');
     expect(onCreate).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Remove tag History' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag History' })).toBeVisible();
   });
 
   it('never selects a tag twice', async () => {
@@ -91,11 +91,11 @@ describe('TagPicker', () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Add tag History' }));
-    expect(screen.getByRole('button', { name: 'Remove tag History' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag History' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Add tag History' })).toBeNull();
     expect(document.activeElement).toBe(newTag());
     await user.click(screen.getByRole('button', { name: 'Remove tag History' }));
-    expect(screen.getByText('No tags added yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add tag History' })).toBeTruthy();
+    expect(screen.getByText('No tags added yet')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add tag History' })).toBeVisible();
   });
 });

@@ -1,0 +1,2 @@
+// DOM matchers for the component tests (toBeVisible, toBeDisabled, toHaveAccessibleDescription…).
+import '@testing-library/jest-dom/vitest';
