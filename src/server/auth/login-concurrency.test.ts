@@ -136,9 +136,10 @@ describe('login throttle under concurrency', () => {
       const queued = login('wrong guess', '198.51.100.1');
       await vi.waitFor(() => expect(limiter.waiting).toBe(1));
 
-      // A flood from 20 addresses while the slot and the queue are taken.
+      // A flood from 20 addresses and names while the slot and the queue are taken (each
+      // takes its own throttle places, so none is refused for the throttle).
       const overRest = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => login('guess', `198.51.100.${10 + i}`)),
+        Array.from({ length: 10 }, (_, i) => login('guess', `198.51.100.${10 + i}`, `u${i}`)),
       );
       const overTrpc = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
@@ -148,7 +149,7 @@ describe('login throttle under concurrency', () => {
               'content-type': 'application/json',
               'x-forwarded-for': `198.51.100.${30 + i}`,
             },
-            body: JSON.stringify({ username: 'alice', password: 'guess' }),
+            body: JSON.stringify({ username: `t${i}`, password: 'guess' }),
           }),
         ),
       );
