@@ -1,4 +1,5 @@
 /** Request helpers for REST tests that go through the whole app with app.request(). */
+import { expect } from 'vitest';
 import type { App } from '../../src/server/http/app';
 import { createTestApp, signedInCookie } from './app';
 
@@ -39,6 +40,11 @@ export async function rest(
     body: text === '' ? undefined : (JSON.parse(text) as unknown),
     headers: response.headers,
   };
+}
+
+/** A RestResult with exactly this status and body, whatever its headers: for toEqual. */
+export function answer(status: number, body: unknown) {
+  return { status, body, headers: expect.any(Headers) as Headers };
 }
 
 export const UNAUTHORIZED = { success: false, message: 'Please sign in to continue' };

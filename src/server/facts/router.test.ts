@@ -94,11 +94,14 @@ describe('facts.byId', () => {
     expect([error.code, error.message]).toEqual(['NOT_FOUND', 'AI fact not found']);
   });
 
-  it.each([0, -1, 1.5, 'abc', '1.5', '1e3', '0', '01', ''])('refuses the id %j', async (id) => {
-    expect(await issuesOf(admin.facts.byId({ id }))).toEqual([
-      { path: 'id', message: MESSAGES.id },
-    ]);
-  });
+  it.each([0, -1, 1.5, 'abc', '1.5', '1e3', '0', '-1', '01', ''])(
+    'refuses the id %j',
+    async (id) => {
+      expect(await issuesOf(admin.facts.byId({ id }))).toEqual([
+        { path: 'id', message: MESSAGES.id },
+      ]);
+    },
+  );
 
   it('refuses a visitor before looking at the id', async () => {
     expect((await failure(anonymous.facts.byId({ id: 'abc' }))).code).toBe('UNAUTHORIZED');
@@ -407,7 +410,9 @@ describe('facts.addTag and facts.removeTag', () => {
 
   it.each(['addTag', 'removeTag'] as const)('%s refuses a visitor', async (name) => {
     const link = await factAndTag();
+    if (name === 'removeTag') await admin.facts.addTag(link);
     expect((await failure(anonymous.facts[name](link))).code).toBe('UNAUTHORIZED');
+    expect(await linkCount(link.factId)).toBe(name === 'removeTag' ? 1 : 0);
   });
 
   it('loses its links when the tag is deleted', async () => {

@@ -96,6 +96,11 @@ describe('tags.create', () => {
     expect(issues).toEqual([{ path: 'name', message: 'Required' }]);
   });
 
+  it('refuses a name that is not a string', async () => {
+    const issues = await issuesOf(admin.tags.create({ name: 7 as unknown as string }));
+    expect(issues).toEqual([{ path: 'name', message: 'Invalid input' }]);
+  });
+
   it('refuses a visitor', async () => {
     expect((await failure(anonymous.tags.create({ name: 'x' }))).code).toBe('UNAUTHORIZED');
     expect(await deps.db.select().from(tags).all()).toEqual([]);
