@@ -88,6 +88,14 @@ describe('admin.login', () => {
     ]);
   });
 
+  it('names missing fields with their own messages, not "Required"', async () => {
+    const input = {} as { username: string; password: string };
+    expect(await issuesOf(callerFor(deps).caller.admin.login(input))).toEqual([
+      { path: 'username', message: MESSAGES.username },
+      { path: 'password', message: MESSAGES.password },
+    ]);
+  });
+
   it('signs a user without e-mail in with the password alone', async () => {
     await insertUser(deps, 'alice');
     const { result, cookie } = await login('alice');
@@ -219,6 +227,9 @@ describe('admin.login', () => {
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.message).toMatch(/no mail service configured \(SMTP_URL\)/);
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    // A user without e-mail needs no mail, and signs in as usual.
+    await insertUser(deps, 'alice');
+    expect((await login('alice')).result).toEqual({ success: true, requiresTwoFactor: false });
   });
 
   it('answers SERVICE_UNAVAILABLE and keeps no challenge when sending fails', async () => {
