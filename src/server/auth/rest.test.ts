@@ -122,6 +122,7 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
     const res = await login({ username: 'erin', password: PASSWORD });
     expect(res).toEqual(answer(503, { success: false, message: MAIL_UNAVAILABLE_MESSAGE }));
     expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('retry-after')).toBe('5');
   });
 });
 
