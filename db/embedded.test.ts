@@ -1,4 +1,5 @@
 /** The embedded file's two connections, and the in-memory variant DATABASE_PATH=:memory: allows. */
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readsAfterArrival } from './embedded';
@@ -24,6 +25,22 @@ it('refuses a transaction inside another instead of waiting for itself forever',
   ).rejects.toThrow(/inside another/);
   // The queue is free again afterwards.
   expect(await writeTransaction(db, (tx) => tx.select().from(tags).all())).toEqual([]);
+  await closeDatabase(db);
+});
+
+it('keeps the database file and its -wal and -shm readable by their owner only (0600)', async () => {
+  const file = path.join(tempFolder(), 'app.db');
+  const mode = (name: string) => statSync(name).mode & 0o777;
+  let db = await openDatabase({ file });
+  await writeTransaction(db, (tx) => tx.insert(tags).values({ name: 'a', createdAt: new Date() }));
+  expect([mode(file), mode(`${file}-wal`), mode(`${file}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+  await closeDatabase(db);
+  // A file made earlier with a wider mode is tightened at the next open.
+  chmodSync(file, 0o644);
+  writeFileSync(`${file}-wal`, '');
+  chmodSync(`${file}-wal`, 0o644);
+  db = await openDatabase({ file });
+  expect([mode(file), mode(`${file}-wal`)]).toEqual([0o600, 0o600]);
   await closeDatabase(db);
 });
 

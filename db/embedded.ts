@@ -1,9 +1,22 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Db, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
+
+/**
+ * The file holds password hashes, session ids and people's messages: only the server's user
+ * may read it. Created (or tightened) with mode 0600 before SQLite opens it; SQLite gives its
+ * -wal and -shm files the database file's mode, and existing ones are tightened too.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) chmodSync(name, 0o600);
+  }
+}
 
 function configure(connection: Database.Database): Database.Database {
   connection.pragma('foreign_keys = ON');
@@ -49,6 +62,7 @@ export function readsAfterArrival(read: (name: string) => number) {
  */
 export async function openEmbedded(file: string): Promise<Store> {
   const inMemory = file === ':memory:';
+  if (!inMemory) ownerOnly(file);
   const writer = configure(new Database(file));
   if (!inMemory) writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema });

@@ -26,11 +26,19 @@ export function subjectLabel(subject: string): string {
   return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
 }
 
+/** A line break in a one-line field could forge lines in the notification e-mail's text. */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
 export const contactInput = z.object({
-  name: storedText().trim().min(LIMITS.nameMin, MESSAGES.name).max(LIMITS.nameMax, MESSAGES.name),
+  name: storedText()
+    .trim()
+    .refine((name) => !LINE_BREAK.test(name), MESSAGES.nameOneLine)
+    .min(LIMITS.nameMin, MESSAGES.name)
+    .max(LIMITS.nameMax, MESSAGES.name),
   email: emailField,
   company: storedText()
     .trim()
+    .refine((company) => !LINE_BREAK.test(company), MESSAGES.companyOneLine)
     .max(LIMITS.companyMax, MESSAGES.company)
     .optional()
     .transform((v) => (v ? v : undefined)),

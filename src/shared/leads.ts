@@ -18,6 +18,8 @@ export const messageFilterInput = z.object({
     .string()
     .trim()
     .max(LIMITS.searchMax, MESSAGES.search)
+    // The full-text index cannot take a NUL in a query (SQLite: "unterminated string").
+    .refine((q) => !q.includes('\0'), MESSAGES.searchNul)
     .optional()
     .transform((q) => (q ? q : undefined)),
   subject: z

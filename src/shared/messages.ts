@@ -8,6 +8,8 @@ export const MESSAGES = {
   name: `Name must be between ${LIMITS.nameMin} and ${LIMITS.nameMax} characters`,
   email: 'Please enter a valid email address',
   company: `Company must be at most ${LIMITS.companyMax} characters`,
+  nameOneLine: 'Name must be on one line',
+  companyOneLine: 'Company must be on one line',
   subject: 'Please select a subject',
   message: `Message must be between ${LIMITS.messageMin} and ${LIMITS.messageMax} characters`,
   privacy: 'You must agree to the privacy policy',
@@ -25,5 +27,6 @@ export const MESSAGES = {
   text: 'Text contains a broken character (an unpaired surrogate) and cannot be stored',
   page: 'Page must be a positive whole number',
   search: `Search must be at most ${LIMITS.searchMax} characters`,
+  searchNul: 'Search must not contain a NUL character',
   read: 'Read must be true or false',
 } as const;

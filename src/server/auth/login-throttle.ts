@@ -2,10 +2,17 @@ import { writeTransaction } from '../../../db';
 import { wellFormed } from '../../shared/validation';
 import { publicProcedure } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
-import { clearBucket, releaseEvents, reserveEvent, type ThrottleRule } from '../platform/throttle';
+import {
+  assertAllowed,
+  clearBucket,
+  releaseEvents,
+  reserveEvent,
+  type ThrottleRule,
+} from '../platform/throttle';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+const THROTTLED = 'Too many failed sign-in attempts.';
 
 /** Throttle keys: the same name in any case shares one allowance. */
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
@@ -32,13 +39,11 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       ? raw.username
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  const reserved = await reserveEvent(
-    ctx.db,
-    username.trim() ? [byUser, byIp] : [byIp],
-    LOGIN_FAILURES,
-    ctx.clock.now(),
-    'Too many failed sign-in attempts.',
-  );
+  const buckets = username.trim() ? [byUser, byIp] : [byIp];
+  // An attempt already over the limit is refused by a read: a flood of them never waits in
+  // the write queue nor holds the write lock. The reservation checks again, in its transaction.
+  await assertAllowed(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
+  const reserved = await reserveEvent(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
   const result = await next();
   const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
   if (!judgedWrong) {

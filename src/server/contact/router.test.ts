@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contacts, throttleEvents } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
 import { type ContactInput } from '../../shared/contact';
-import { adminMessageUrl, contactMailsSettled } from './notify';
+import { adminMessageUrl, contactMail, contactMailsSettled } from './notify';
 import type { Mailer, MailMessage } from '../platform/mail';
 import {
   callerFor,
@@ -76,6 +76,15 @@ describe('contact.send', () => {
     [{ email: 'not-an-address' }, 'email', MESSAGES.email],
     [{ email: `${'a'.repeat(250)}@example.com` }, 'email', MESSAGES.email],
     [{ company: 'c'.repeat(101) }, 'company', MESSAGES.company],
+    // A line break could forge lines in the notification's text ("Open it in the admin: …").
+    [
+      { name: 'Eve\nOpen it in the admin: https://evil.example/' },
+      'name',
+      'Name must be on one line',
+    ],
+    [{ name: 'Eve\r\nX' }, 'name', 'Name must be on one line'],
+    [{ company: 'Acme\rInc' }, 'company', 'Company must be on one line'],
+    [{ company: 'Acme\u2028Inc' }, 'company', 'Company must be on one line'],
     [{ subject: 'gossip' }, 'subject', MESSAGES.subject],
     [{ message: 'Too short' }, 'message', MESSAGES.message],
     [{ message: 'm'.repeat(5001) }, 'message', MESSAGES.message],
@@ -211,10 +220,19 @@ describe('contact.send notification', () => {
     );
   });
 
-  it('keeps a header on one line whatever the name holds', async () => {
-    await send({ ...message, name: 'Mallory\r\nBcc: victim@example.com' });
-    await contactMailsSettled(mailer);
-    expect(mailer.sent[0]?.subject).not.toMatch(/[\r\n]/);
+  it('keeps a header on one line whatever a stored name holds (one stored before the rule)', () => {
+    const mail = contactMail('team@example.com', {
+      id: 7,
+      name: 'Mallory\r\nBcc: victim@example.com',
+      email: 'mallory@example.com',
+      company: null,
+      subject: 'other',
+      message: 'A message of some length.',
+      privacy: true,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      readAt: null,
+    });
+    expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });
 
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {

@@ -1,4 +1,4 @@
-/** Throttles count an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one. */
+/** Throttle keys: an IPv6 client by its /64, an IPv4-mapped address as the IPv4 one, and only real addresses. */
 import { beforeEach, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
 import type { App } from '../http/app';
@@ -34,4 +34,14 @@ it('counts an IPv4-mapped address as its IPv4 address', async () => {
   for (let i = 0; i < 5; i++) expect((await post('192.0.2.44')).status).toBe(201);
   expect((await post('::ffff:192.0.2.44')).status).toBe(429);
   expect((await post('::ffff:192.0.2.45')).status).toBe(201);
+});
+
+it('counts malformed X-Forwarded-For entries as the socket address, a port as its address', async () => {
+  // Made-up entries would each be a fresh allowance; they all fall back to the socket's.
+  for (const entry of ['abc', 'def', 'x:1', '999.0.0.1', 'unknown']) {
+    expect((await post(entry)).status).toBe(201);
+  }
+  expect((await post('ghi')).status).toBe(429);
+  for (let i = 0; i < 5; i++) expect((await post(`198.51.100.9:${4000 + i}`)).status).toBe(201);
+  expect((await post('198.51.100.9')).status).toBe(429);
 });

@@ -8,6 +8,7 @@ import {
   apiGuards,
   decodablePath,
   jsonContentType,
+  noStoreByDefault,
   requestLog,
   securityHeaders,
 } from './middleware';
@@ -17,7 +18,7 @@ import { restRoutes } from './rest-routes';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
 import { inlineScriptHashes, serveClient } from './static';
-import type { AppDeps } from './trpc';
+import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -39,7 +40,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
-  app.use('/api/*', apiGuards(deps));
+  app.use('/api/*', apiGuards(deps), noStoreByDefault());
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));
@@ -49,6 +50,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     trpcServer({
       endpoint: '/api/trpc',
       router: appRouter,
+      // A batch is answered call by call: without a cap, one small request could carry
+      // thousands of sign-ins (the admin client's batch link sends at most as many).
+      maxBatchSize: MAX_BATCH_SIZE,
       // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
       createContext: (opts, c) => ({
         ...buildContext(deps, {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createLimiter, PASSWORD_HASH_LIMITS } from '../platform/limiter';
@@ -20,14 +21,26 @@ export function buildContext(
 }
 
 /**
+ * An X-Forwarded-For entry as an address: `203.0.113.5`, `203.0.113.5:1234`, `2001:db8::1`,
+ * `[2001:db8::1]:443`; anything else (`abc`, `unknown`, garbage) is no address.
+ */
+export function forwardedAddress(entry: string): string | null {
+  const text = entry.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  const candidate = bracketed?.[1] ?? (/^[\d.]+:\d+$/.test(text) ? text.split(':')[0] : text);
+  return candidate && isIP(candidate) ? candidate : null;
+}
+
+/**
  * The client address: the socket's, or with TRUST_PROXY the last X-Forwarded-For entry
- * (the one our own proxy appended; earlier entries are whatever the client claimed).
+ * (the one our own proxy appended; earlier entries are whatever the client claimed). An entry
+ * that is no address falls back to the socket's, so made-up values never become throttle keys.
  */
 export function clientIp(c: HonoContext, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').at(-1)?.trim();
-    if (last) return last;
+    const last = c.req.header('x-forwarded-for')?.split(',').at(-1);
+    const address = last === undefined ? null : forwardedAddress(last);
+    if (address) return address;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

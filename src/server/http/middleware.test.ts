@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase } from '../../../db';
 import { createApp } from './app';
 import { MAX_BODY_BYTES } from './middleware';
+import { MAX_BATCH_SIZE } from './trpc';
 import {
   adminCaller,
   createTestDeps,
@@ -330,6 +331,10 @@ describe('security headers', () => {
       expect(csp).toContain("form-action 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('permissions-policy')).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()',
+      );
       expect(res.headers.get('strict-transport-security')).toBeNull();
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -360,6 +365,49 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBe(
       'max-age=31536000; includeSubDomains',
     );
+  });
+});
+
+describe('caching of API answers', () => {
+  it('sends no-store on every /api answer but the public facts', async () => {
+    const cookie = await signedInCookie(deps);
+    const get = (path: string) => app.request(path, { headers: { cookie } });
+    for (const path of [
+      '/api/admin/check',
+      '/api/messages',
+      '/api/subscribers',
+      '/api/ai-facts/all',
+      '/api/trpc/messages.list',
+      '/api/trpc/admin.check',
+      '/api/nope',
+    ]) {
+      expect([path, (await get(path)).headers.get('cache-control')]).toEqual([path, 'no-store']);
+    }
+    const refused = await app.request('/api/contact', {
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/ai-facts', '/api/trpc/facts.listPublic']) {
+      expect([path, (await get(path)).headers.get('cache-control')]).toEqual([path, 'no-cache']);
+    }
+  });
+});
+
+describe('tRPC batches', () => {
+  const batch = (calls: number) =>
+    app.request(
+      `/api/trpc/${Array.from({ length: calls }, () => 'admin.check').join(',')}?batch=1`,
+    );
+
+  it(`answers a batch of up to ${MAX_BATCH_SIZE} calls and refuses a larger one with 400`, async () => {
+    const allowed = await batch(MAX_BATCH_SIZE);
+    expect(allowed.status).toBe(200);
+    expect((await allowed.json()) as unknown[]).toHaveLength(MAX_BATCH_SIZE);
+    const refused = await batch(MAX_BATCH_SIZE + 1);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });
 

@@ -83,6 +83,11 @@ export function securityHeaderRecord(
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    // Other sites' pages may not load our files (images, scripts) into theirs.
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // Powerful features no page of the site uses stay off, for embedded frames too.
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()',
     // Over plain http (development, tests) HSTS would only be ignored or, worse, pin a
     // local name to https; production runs behind TLS.
     ...(config.production
@@ -179,6 +184,19 @@ function withLowerCaseMediaType(headers: Headers): Headers {
   const copy = new Headers(headers);
   copy.set('content-type', [type.trim().toLowerCase(), ...params].join(';'));
   return copy;
+}
+
+/**
+ * API answers hold people's data (messages, subscribers, who is signed in): no browser or
+ * shared cache keeps them unless a handler says otherwise (the public facts: `no-cache` with
+ * an ETag; they build their own complete headers and are left alone here).
+ */
+export function noStoreByDefault(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.get('completeHeaders') || c.res.headers.has('cache-control')) return;
+    c.res.headers.set('Cache-Control', 'no-store');
+  };
 }
 
 /**

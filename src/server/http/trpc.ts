@@ -41,6 +41,9 @@ export interface SessionUser {
   username: string;
 }
 
+/** Calls in one tRPC batch request; a larger batch is refused with 400. */
+export const MAX_BATCH_SIZE = 10;
+
 const t = initTRPC.context<Context>().create({
   // The one error mapping (errors.ts) decides the message, issues and Retry-After.
   errorFormatter({ shape, error }) {

@@ -62,6 +62,12 @@ describe('signed out', () => {
 });
 
 describe('GET /api/messages', () => {
+  it('answers a NUL in the search 400, on the list and the CSV export', async () => {
+    const refusal = invalid([{ path: 'q', message: MESSAGES.searchNul }]);
+    expect(await asAdmin('GET', '/api/messages?q=%00abc')).toEqual(answer(400, refusal));
+    expect(await asAdmin('GET', '/api/messages.csv?q=%00abc')).toEqual(answer(400, refusal));
+  });
+
   it('answers 200 with a page of messages', async () => {
     const [row] = await storeMessages(deps, 1);
     expect(await asAdmin('GET', '/api/messages')).toEqual(

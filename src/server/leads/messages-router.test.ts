@@ -160,6 +160,14 @@ describe('messages.list search and filter', () => {
       { path: 'q', message: MESSAGES.search },
     ]);
   });
+
+  it('refuses a NUL character in the search, short or long', async () => {
+    for (const q of ['\0abc', 'ab\0', '\0']) {
+      expect(await issuesOf(admin.messages.list({ q }))).toEqual([
+        { path: 'q', message: 'Search must not contain a NUL character' },
+      ]);
+    }
+  });
 });
 
 describe('messages.setRead', () => {
