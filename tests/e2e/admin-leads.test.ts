@@ -220,6 +220,28 @@ describe('messages screen', () => {
     ).toEqual(['Grace Hopper', 'Ada Visitor']);
   });
 
+  it('applies what the search box holds when a subject is chosen: box, address and list agree', async () => {
+    await messagesLink().click();
+    await page.waitForURL('**/admin/messages');
+    const search = page.getByRole('searchbox', { name: 'Search name, e-mail, company or text' });
+    const subject = page.getByLabel('Subject');
+    await search.fill('hopper');
+    await search.press('Enter');
+    await page.waitForURL(/\?q=hopper$/);
+    // The box cleared by hand, then a subject: the old search must not linger in the address.
+    await search.fill('');
+    await subject.selectOption({ label: 'AI Consulting Services' });
+    await page.waitForURL(/\/admin\/messages\?subject=consulting$/);
+    await visible(card('Ada Visitor'));
+    // Text typed without pressing Search, then another subject: the text applies too.
+    await search.fill('hopper');
+    await subject.selectOption({ label: 'All subjects' });
+    await page.waitForURL(/\/admin\/messages\?q=hopper$/);
+    await visible(card('Grace Hopper Unread'));
+    await card('Ada Visitor').waitFor({ state: 'detached' });
+    expect(await search.inputValue()).toBe('hopper');
+  });
+
   it('pages through 25 at a time with the page in the address', async () => {
     withDatabase(server.dbPath, (db) => {
       const insert = db.prepare(

@@ -13,7 +13,8 @@ interface MessageFiltersProps {
 
 /**
  * Search text is applied on submit (Enter or the button), so the address and the list do not
- * change with every key; the subject applies as soon as it is chosen.
+ * change with every key; the subject applies as soon as it is chosen, together with whatever
+ * the box holds then, so the box, the address and the list always agree.
  */
 export function MessageFilters({ search, onChange }: MessageFiltersProps) {
   const [text, setText] = useState(search.q ?? '');
@@ -55,7 +56,7 @@ export function MessageFilters({ search, onChange }: MessageFiltersProps) {
           value={search.subject ?? ''}
           onChange={(event) =>
             onChange({
-              q: search.q,
+              q: text.trim() || undefined,
               subject: (event.target.value || undefined) as ContactSubject | undefined,
             })
           }
