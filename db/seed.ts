@@ -5,21 +5,26 @@ import { aiFacts } from './schema';
 export interface DemoFact {
   factText: string;
   source: string;
-  /** The day the fact happened or was published (UTC), as YYYY-MM-DD. */
-  factDate: string;
+  /**
+   * The day the fact happened or was published (UTC), as YYYY-MM-DD, or null when only its
+   * month or year is known: the dashboard shows a date as a day, so a made-up first of the
+   * month would read as a fact.
+   */
+  factDate: string | null;
 }
 
 /**
  * A first set for the home page carousel, so a fresh install shows something true. Each
  * entry is a checkable statement with its primary source; the date is the event's or the
- * publication's day.
+ * publication's day when that day is known.
  */
 export const DEMO_FACTS: readonly DemoFact[] = [
   {
     factText:
       'Alan Turing proposed the "imitation game", now known as the Turing test, in his 1950 paper "Computing Machinery and Intelligence".',
     source: 'A. M. Turing, "Computing Machinery and Intelligence", Mind 59(236), 433-460, 1950',
-    factDate: '1950-10-01',
+    // Published in Mind's October 1950 issue: no day.
+    factDate: null,
   },
   {
     factText:
@@ -33,14 +38,16 @@ export const DEMO_FACTS: readonly DemoFact[] = [
       "Frank Rosenblatt's perceptron, one of the first artificial neural networks that learns from examples, was published in 1958.",
     source:
       'F. Rosenblatt, "The Perceptron: A Probabilistic Model for Information Storage and Organization in the Brain", Psychological Review 65(6), 386-408, 1958',
-    factDate: '1958-11-01',
+    // The November 1958 issue: no day.
+    factDate: null,
   },
   {
     factText:
       'ELIZA, one of the first chatbots, was written by Joseph Weizenbaum at MIT; its best-known script imitated a psychotherapist.',
     source:
       'J. Weizenbaum, "ELIZA - A Computer Program for the Study of Natural Language Communication Between Man and Machine", Communications of the ACM 9(1), 36-45, January 1966',
-    factDate: '1966-01-01',
+    // The January 1966 issue: no day.
+    factDate: null,
   },
   {
     factText:
@@ -54,7 +61,8 @@ export const DEMO_FACTS: readonly DemoFact[] = [
       'AlexNet, a deep convolutional neural network by Alex Krizhevsky, Ilya Sutskever and Geoffrey Hinton, won the ImageNet ILSVRC 2012 challenge with a top-5 error of 15.3%, against 26.2% for the next best entry.',
     source:
       'A. Krizhevsky, I. Sutskever, G. E. Hinton, "ImageNet Classification with Deep Convolutional Neural Networks", Advances in Neural Information Processing Systems 25 (NIPS 2012)',
-    factDate: '2012-12-03',
+    // The ILSVRC 2012 results were announced in the autumn of 2012; no one day is the fact's.
+    factDate: null,
   },
   {
     factText:
@@ -88,7 +96,7 @@ export function seedDemoFacts(db: Db, now: Date): Promise<number> {
         source: fact.source,
         order: i + 1,
         active: true,
-        factDate: new Date(`${fact.factDate}T00:00:00Z`),
+        factDate: fact.factDate ? new Date(`${fact.factDate}T00:00:00Z`) : null,
         createdAt: now,
       })),
     );
