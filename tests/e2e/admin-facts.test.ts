@@ -82,7 +82,9 @@ describe('dashboard', () => {
     expect(texts).toEqual(dbFacts().map((f) => f.text));
     const first = row(texts[0]!);
     await visible(first.getByText(/^Source: /));
-    await visible(first.getByText(/^Date: /));
+    // A date shows only where the fact has one (the demo facts' second is dated).
+    await visible(row(texts[1]!).getByText('Date: August 31, 1955'));
+    expect(await first.getByText(/^Date: /).count()).toBe(0);
     expect(await first.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
     expect(await first.getByRole('button', { name: 'Move down' }).isDisabled()).toBe(false);
     const last = row(texts.at(-1)!);
@@ -138,6 +140,10 @@ describe('adding a fact', () => {
     await visible(row(text));
     expect((await rowTexts()).at(-1)).toBe(text);
     await visible(row(text).getByText('Date: March 14, 2023'));
+    // The row shows the fact's tags, by name.
+    expect(
+      await row(text).getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['History', 'Language Models']);
 
     // The tags were attached after creation.
     await row(text).getByRole('link', { name: text }).click();
@@ -427,8 +433,12 @@ describe('session', () => {
     // way would meet the ended session before the click this test is about.
     await page.waitForLoadState('networkidle');
     withDatabase(server.dbPath, (db) => db.prepare('DELETE FROM sessions').run());
-    // The dialog reads the tags: the first 401 ends the dashboard.
+    // Saving a new fact is refused 401: the first 401 ends the dashboard.
     await page.getByRole('button', { name: 'Add New Fact' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Add New AI Fact' }));
+    await dialog.getByRole('textbox', { name: 'Fact Text' }).fill('A fact that will not be saved');
+    await dialog.getByRole('textbox', { name: 'Source' }).fill('Nowhere');
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Session ended');
     await page.waitForURL('**/admin/login');
     await visible(page.getByRole('heading', { name: 'Admin Login' }));

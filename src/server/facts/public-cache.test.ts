@@ -48,7 +48,9 @@ describe('public facts: ready bytes with an ETag', () => {
       expect(again.res.headers.get('etag')).toBe(etag);
       // A 304 still carries the security headers and a request id.
       expect(again.res.headers.get('content-security-policy')).toContain("default-src 'self'");
-      expect(again.res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(again.res.headers.get('x-request-id')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
     }
     const stale = await get(path, { 'if-none-match': '"not-the-current-one"' });
     expect(stale.res.status).toBe(200);

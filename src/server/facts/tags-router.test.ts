@@ -14,6 +14,27 @@ beforeEach(async () => {
   ({ deps, admin, anonymous } = await procedureCallers());
 });
 
+describe('tags.links', () => {
+  it('answers which tag is on which fact, and nothing signed out', async () => {
+    const a = await admin.facts.create({ factText: 'First fact', source: 'Here' });
+    const b = await admin.facts.create({ factText: 'Second fact', source: 'Here' });
+    const history = await admin.tags.create({ name: 'History' });
+    const games = await admin.tags.create({ name: 'Games' });
+    expect(await admin.tags.links()).toEqual([]);
+    await admin.facts.addTag({ factId: b.id, tagId: history.id });
+    await admin.facts.addTag({ factId: a.id, tagId: games.id });
+    await admin.facts.addTag({ factId: a.id, tagId: history.id });
+    expect(await admin.tags.links()).toEqual([
+      { factId: a.id, tagId: history.id },
+      { factId: a.id, tagId: games.id },
+      { factId: b.id, tagId: history.id },
+    ]);
+    await admin.facts.remove({ id: a.id });
+    expect(await admin.tags.links()).toEqual([{ factId: b.id, tagId: history.id }]);
+    expect((await failure(anonymous.tags.links())).code).toBe('UNAUTHORIZED');
+  });
+});
+
 describe('tags.list', () => {
   it('sorts by name ignoring case', async () => {
     for (const name of ['gamma', 'Beta', 'alpha', 'Alphabet', 'delta']) {

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '../../../db';
-import { tags } from '../../../db/schema';
+import { aiFactTags, tags } from '../../../db/schema';
 import { tagCreateInput } from '../../shared/facts';
 import { adminProcedure, router } from '../http/trpc';
 import { isUniqueViolation } from '../../../db/unique-violation';
@@ -13,6 +13,16 @@ function duplicateTag(name: string): TRPCError {
 export const tagsRouter = router({
   list: adminProcedure.query(async ({ ctx }): Promise<Tag[]> =>
     sortTags(await ctx.db.select().from(tags).all()).map(serializeTag),
+  ),
+
+  /** Which tag is on which fact: the dashboard's rows show each fact's tags from it. */
+  links: adminProcedure.query(
+    async ({ ctx }): Promise<{ factId: number; tagId: number }[]> =>
+      await ctx.db
+        .select({ factId: aiFactTags.factId, tagId: aiFactTags.tagId })
+        .from(aiFactTags)
+        .orderBy(aiFactTags.factId, aiFactTags.tagId)
+        .all(),
   ),
 
   create: adminProcedure.input(tagCreateInput).mutation(async ({ ctx, input }): Promise<Tag> => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Fact } from '../../lib/api-types';
+import { useMemo, useState } from 'react';
+import type { Fact, Tag } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
@@ -9,9 +9,31 @@ import { DeleteFactDialog } from './delete-fact-dialog';
 import { useDeleteFact, useMoveFact, useReorderFact, useToggleActive } from './fact-mutations';
 import { FactList } from './fact-list';
 
+/** Each fact's tags, by name, from the tag list and the links (none until both arrived). */
+function useTagsByFact(): ReadonlyMap<number, Tag[]> {
+  const tags = trpc.tags.list.useQuery();
+  const links = trpc.tags.links.useQuery();
+  return useMemo(() => {
+    const byFact = new Map<number, Tag[]>();
+    if (!tags.data || !links.data) return byFact;
+    const onFacts = new Map<number, Set<number>>();
+    for (const { factId, tagId } of links.data) {
+      onFacts.set(tagId, (onFacts.get(tagId) ?? new Set()).add(factId));
+    }
+    // The tag list is sorted by name: each fact's tags come out in that order.
+    for (const tag of tags.data) {
+      for (const factId of onFacts.get(tag.id) ?? []) {
+        byFact.set(factId, [...(byFact.get(factId) ?? []), tag]);
+      }
+    }
+    return byFact;
+  }, [tags.data, links.data]);
+}
+
 export function DashboardPage() {
   useDocumentTitle('AI Facts Management');
   const facts = trpc.facts.listAll.useQuery();
+  const tagsByFact = useTagsByFact();
   const toggle = useToggleActive();
   const move = useMoveFact();
   const reorder = useReorderFact();
@@ -47,6 +69,7 @@ export function DashboardPage() {
       ) : (
         <FactList
           facts={facts.data}
+          tagsByFact={tagsByFact}
           onToggleActive={(fact, active) => toggle.mutate({ id: fact.id, data: { active } })}
           onMove={(fact, direction) => move.mutate({ id: fact.id, direction })}
           onPlace={(fact, target, position) =>

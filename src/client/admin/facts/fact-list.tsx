@@ -7,7 +7,7 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import type { Fact } from '../../lib/api-types';
+import type { Fact, Tag } from '../../lib/api-types';
 import { Button, Switch, buttonClasses } from '../controls';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
 
@@ -26,6 +26,8 @@ export function formatFactDate(iso: string): string {
 
 interface FactListProps {
   facts: Fact[];
+  /** Each fact's tags, shown in its row. */
+  tagsByFact: ReadonlyMap<number, Tag[]>;
   onToggleActive: (fact: Fact, active: boolean) => void;
   onMove: (fact: Fact, direction: 'up' | 'down') => void;
   onPlace: (fact: Fact, target: Fact, position: 'before' | 'after') => void;
@@ -37,7 +39,14 @@ interface FactListProps {
  * across its controls. Rows can be dragged with the mouse, or with the keyboard from the
  * grip button (Enter picks the row up, arrow keys choose the place, Enter drops it).
  */
-export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: FactListProps) {
+export function FactList({
+  facts,
+  tagsByFact,
+  onToggleActive,
+  onMove,
+  onPlace,
+  onDelete,
+}: FactListProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const refocus = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
@@ -136,6 +145,7 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
                     Date: <time dateTime={fact.factDate}>{formatFactDate(fact.factDate)}</time>
                   </p>
                 ) : null}
+                <FactTags tags={tagsByFact.get(fact.id) ?? []} />
               </div>
               <div className="flex shrink-0 items-center gap-1">
                 <Button
@@ -187,5 +197,21 @@ export function FactList({ facts, onToggleActive, onMove, onPlace, onDelete }: F
         );
       }}
     </GridList>
+  );
+}
+
+function FactTags({ tags }: { tags: Tag[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li
+          key={tag.id}
+          className="rounded-full border border-line bg-subtle px-2 py-0.5 text-xs text-ink"
+        >
+          {tag.name}
+        </li>
+      ))}
+    </ul>
   );
 }
