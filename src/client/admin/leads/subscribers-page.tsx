@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../use-document-title';
 import { formatDateTime } from './format';
 import { useRemoveSubscriber } from './lead-mutations';
 import { Pager } from './pager';
+import { EmailAddress } from './email-address';
 import type { SubscriberSearch } from './search-params';
 
 interface SubscribersPageProps {
@@ -70,7 +71,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
               <th scope="col" className="py-2 pr-4 font-semibold">
                 Address
               </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
+              <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
                 Subscribed
               </th>
               <th scope="col" className="py-2 font-semibold">
@@ -81,8 +82,16 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
           <tbody>
             {list.data.subscribers.map((subscriber) => (
               <tr key={subscriber.id} className="border-b border-line">
-                <td className="py-2 pr-4 break-all text-ink">{subscriber.email}</td>
-                <td className="py-2 pr-4 text-muted">
+                <td className="py-2 pr-4 text-ink">
+                  <EmailAddress address={subscriber.email} />
+                  {/* On a phone the date goes under the address, which gets the width. */}
+                  <span className="block text-sm text-muted sm:hidden">
+                    <time dateTime={subscriber.createdAt}>
+                      {formatDateTime(subscriber.createdAt)}
+                    </time>
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-4 text-muted sm:table-cell">
                   <time dateTime={subscriber.createdAt}>
                     {formatDateTime(subscriber.createdAt)}
                   </time>
@@ -94,7 +103,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                     aria-label={`Remove ${subscriber.email}`}
                   >
                     <TrashIcon />
-                    Remove
+                    <span className="sr-only sm:not-sr-only">Remove</span>
                   </Button>
                 </td>
               </tr>
