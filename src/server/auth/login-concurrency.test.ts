@@ -39,6 +39,27 @@ function tally(statuses: number[]): Record<number, number> {
   return counts;
 }
 
+/**
+ * A hashing limiter of one slot and one place in its queue, both taken: the slot by the test,
+ * the place by a wrong guess from `address`. The next login finds the queue full.
+ */
+async function fullHashQueue(address: string) {
+  const limiter = createLimiter({ concurrency: 1, queue: 1 });
+  await setup(limiter);
+  await insertUser(deps, 'alice');
+  let free = () => {};
+  const held = limiter.run(() => new Promise<void>((resolve) => (free = resolve)));
+  const queued = login('wrong guess', address);
+  await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+  return {
+    queued,
+    release: async () => {
+      free();
+      await held;
+    },
+  };
+}
+
 function expectThrottled(res: RestResult) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -101,22 +122,13 @@ describe('login throttle under concurrency', () => {
   it(
     'answers 503 with the error body once the hashing queue is full, without counting it',
     async () => {
-      // One slot, one place in the queue; the test itself holds the slot.
-      const limiter = createLimiter({ concurrency: 1, queue: 1 });
-      await setup(limiter);
-      await insertUser(deps, 'alice');
-      let release = () => {};
-      const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
-
-      const queued = login('wrong guess', '198.51.100.7');
-      await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+      const { queued, release } = await fullHashQueue('198.51.100.7');
       const refused = await login('another guess', '198.51.100.8', 'bob');
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
       expect(refused.body).toEqual({ success: false, message: SIGN_IN_BUSY });
 
-      release();
-      await held;
+      await release();
       expect((await queued).status).toBe(401);
       // Only the judged guess counts; the refused one gave its place back.
       expect(
@@ -129,13 +141,7 @@ describe('login throttle under concurrency', () => {
   it(
     'answers every login past a full hashing queue 503 with Retry-After, over REST and tRPC',
     async () => {
-      const limiter = createLimiter({ concurrency: 1, queue: 1 });
-      await setup(limiter);
-      await insertUser(deps, 'alice');
-      let release = () => {};
-      const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
-      const queued = login('wrong guess', '198.51.100.1');
-      await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+      const { queued, release } = await fullHashQueue('198.51.100.1');
 
       // A flood from 20 addresses and names while the slot and the queue are taken (each
       // takes its own throttle places, so none is refused for the throttle).
@@ -163,8 +169,7 @@ describe('login throttle under concurrency', () => {
         expect(body.error.message).toBe(SIGN_IN_BUSY);
         expect(body.error.data).toMatchObject({ httpStatus: 503, retryAfter: 5 });
       }
-      release();
-      await held;
+      await release();
       expect((await queued).status).toBe(401);
     },
     HASH_BUDGET_MS,
