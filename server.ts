@@ -9,7 +9,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import {
   closeDatabase,
   describeDatabase,
@@ -20,6 +19,7 @@ import {
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/client/content';
 import { createApp } from './src/server/http/app';
+import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
@@ -124,9 +124,9 @@ async function start(): Promise<void> {
   }
 
   const app = createApp({ db, config, mailer, clock, logger }, { clientDir: CLIENT_DIR });
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+  const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) =>
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` }),
-  ) as Server;
+  );
   server.once('error', async (error) => {
     await closeDatabase(db);
     fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
