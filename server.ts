@@ -5,7 +5,6 @@
  * directly: a SIGTERM sent to `npm start` does not reliably reach this process.
  */
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
