@@ -80,6 +80,46 @@ describe('the AI facts section', () => {
     });
   }
 
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`puts each line of a fact on a ruled line of its card (${viewport.width} px)`, async () => {
+      await withPage(viewport, async (page) => {
+        // Reduced motion: the whole text at once.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await openApp(page, server.url);
+        const text = page.locator('[data-current] .typed-text');
+        await text.scrollIntoViewIfNeeded();
+        const measured = await text.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          const top = box.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+          // The top of each rendered line of the fact, from its characters' boxes.
+          const typed = element.querySelector('[data-typed-text]')!;
+          const walker = document.createTreeWalker(typed, NodeFilter.SHOW_TEXT);
+          const lineTops = new Set<number>();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? '').length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (rect) lineTops.add(Math.round(rect.top - top));
+            }
+          }
+          // The rules: a line of 1 px at the end of each period of the background.
+          const period = /(\d+)px\)$/.exec(style.backgroundImage.replace(/\s/g, ''))?.[1];
+          return { lineHeight: style.lineHeight, period, lineTops: [...lineTops] };
+        });
+        expect(measured.lineTops.length).toBeGreaterThan(1);
+        // Every line box starts where a ruled period starts, so its rule runs under it.
+        expect(measured.period).toBe('32');
+        expect(measured.lineHeight).toBe('32px');
+        expect(measured.lineTops.map((lineTop) => lineTop % 32)).toEqual(
+          measured.lineTops.map(() => measured.lineTops[0]! % 32),
+        );
+      });
+    });
+  }
+
   it('reads the facts in one plain GET, which the server answers from its cache with an ETag', async () => {
     await withPage(DESKTOP, async (page) => {
       const calls: string[] = [];

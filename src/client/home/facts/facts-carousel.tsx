@@ -77,7 +77,7 @@ const FactSlide = memo(function FactSlide({
             <CountdownRing key={round} seconds={seconds} fraction={fraction} held={held} />
           ) : null}
         </div>
-        <p className="typed-text mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base leading-relaxed text-stone-900 sm:text-lg">
+        <p className="typed-text paper-lines mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base text-stone-900 sm:text-lg">
           <span className="sr-only">{fact.factText}</span>
           <span aria-hidden="true" data-typed-text>
             {text}
