@@ -125,9 +125,16 @@ describe('ContactForm', () => {
       website: '',
     });
     expect(fireConfetti).toHaveBeenCalledTimes(1);
+    // A confirmation that lasts beyond the toast, until another message is started.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Thank you, your message has been sent. We will reply as soon as we can.',
+    );
     expect((screen.getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: /Select a subject/ })).toBeVisible();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    // Starting another message puts the confirmation away.
+    await fill(user, 'Full Name', 'B');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows "Sending..." and is disabled while the request runs', async () => {

@@ -47,17 +47,21 @@ export function toContactInput(values: ContactValues): Record<keyof ContactInput
 /**
  * The contact form (docs/product.md, "Contact form"): validated with the shared schema before sending, each
  * message shown under its field; "Sending..." while the request runs; on success the form
- * is cleared and confetti flies.
+ * is cleared, a confirmation stays above the button and confetti flies.
  */
 export default function ContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The toast fades after 5 s (and on a phone it covers the end of the form): this says it
+  // lasts, above the button, until the visitor starts another message.
+  const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
+    setSent(false);
     if (errors[key]) {
       setErrors(({ [key]: _, ...rest }) => rest);
     }
@@ -90,6 +94,7 @@ export default function ContactForm() {
           description: "We'll get back to you as soon as possible.",
         });
         setValues(EMPTY);
+        setSent(true);
         fireConfetti();
       } catch (error) {
         toast({
@@ -167,6 +172,14 @@ export default function ContactForm() {
         I agree to the Privacy Policy and Terms of Service.
       </CheckboxField>
       <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
+      {sent ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          Thank you, your message has been sent. We will reply as soon as we can.
+        </p>
+      ) : null}
       <Button
         type="submit"
         isDisabled={!hydrated || sending}
