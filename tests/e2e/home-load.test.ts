@@ -1,13 +1,23 @@
 /**
  * What a visitor's first seconds on `/` must never bring: being moved back to the top by
  * hydration after scrolling at once (on a fast machine and on a phone with a 4x slower CPU),
- * and admin code downloaded with the public page.
+ * anything moving while the page arrives, and admin code downloaded with the public page.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import {
+  DESKTOP,
+  MOBILE,
+  launchBrowser,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './support';
+import { layoutShifts } from './support/layout-shifts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -118,6 +128,203 @@ describe('/#contact', () => {
       expect(Math.abs(top - 80)).toBeLessThanOrEqual(2);
     }, 4);
   });
+});
+
+/** The render-blocking link of the home page's head (see index.html). */
+const EXPECT_LINK = /<link rel="expect"[^>]*>/;
+
+interface SplitServer {
+  url: string;
+  /** `/` as the real server sends it, and the same page without its render-blocking link. */
+  html: { page: string; control: string };
+  /** Serves the next request for `path` in two parts: up to `at`, the rest on sendRest(). */
+  hold(path: '/' | '/?control', at: number): void;
+  sendRest(path: '/' | '/?control'): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A proxy to the real server that can hand the home page to the browser in two parts, as a
+ * slow network does (the parser also pauses so on a busy CPU, wherever its time slice ends).
+ * `/` is the page as served; `/?control` the same page without its render-blocking link.
+ * Every other request passes through unchanged.
+ */
+async function startSplitServer(upstream: string): Promise<SplitServer> {
+  const target = new URL(upstream);
+  const answer = await fetch(`${upstream}/`, { headers: { 'accept-encoding': 'identity' } });
+  const page = await answer.text();
+  if (!EXPECT_LINK.test(page)) throw new Error('the home page has no <link rel="expect">');
+  const html = { page, control: page.replace(EXPECT_LINK, '') };
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+      headers[name] = value;
+  });
+  const cuts = new Map<string, number>();
+  const rests = new Map<string, () => void>();
+  const proxy = http.createServer((req, res) => {
+    if (req.url === '/' || req.url === '/?control') {
+      const body = req.url === '/' ? html.page : html.control;
+      const at = cuts.get(req.url) ?? body.length;
+      cuts.delete(req.url);
+      res.writeHead(200, headers);
+      res.write(body.slice(0, at));
+      rests.set(req.url, () => res.end(body.slice(at)));
+      return;
+    }
+    const forward = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (upstreamAnswer) => {
+        res.writeHead(upstreamAnswer.statusCode ?? 502, upstreamAnswer.headers);
+        upstreamAnswer.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    html,
+    hold: (path, at) => cuts.set(path, at),
+    sendRest: (path) => {
+      const rest = rests.get(path);
+      if (!rest) throw new Error(`${path} is not being served`);
+      rests.delete(path);
+      rest();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+/** Index of the first `<tag` after the first `after` in `html`; throws when the page changed. */
+function startOf(html: string, tag: string, after: string): number {
+  const from = html.indexOf(after);
+  const index = from < 0 ? -1 : html.indexOf(`<${tag}`, from + after.length);
+  if (index < 0) throw new Error(`the home page has no <${tag}> after ${after}`);
+  return index;
+}
+
+/** Resolves once the browser has parsed `html` up to `cut`: an element for each start tag. */
+async function parsedUpTo(page: Page, html: string, cut: number): Promise<void> {
+  const elements = html.slice(html.indexOf('<body'), cut).match(/<[a-z]/gi)?.length ?? 0;
+  // Polled on a timer: no animation frame comes while rendering is blocked.
+  await page.waitForFunction(
+    (count) => (document.body?.getElementsByTagName('*').length ?? -1) + 1 === count,
+    elements,
+    { polling: 10 },
+  );
+}
+
+/** Records how many elements had been parsed at the page's first rendering (`pagereveal`). */
+function recordFirstRender() {
+  addEventListener(
+    'pagereveal',
+    () => {
+      const parsed = document.body ? document.body.getElementsByTagName('*').length + 1 : 0;
+      (window as unknown as { parsedAtFirstRender: number }).parsedAtFirstRender = parsed;
+    },
+    { once: true },
+  );
+}
+
+const parsedAtFirstRender = (page: Page) =>
+  page.evaluate(() => (window as unknown as { parsedAtFirstRender?: number }).parsedAtFirstRender);
+
+/** How many elements the body holds up to the end of the hero: the header's and the hero's. */
+function elementsToHeroEnd(html: string): number {
+  const end = html.indexOf('</section>', html.indexOf('id="home"'));
+  return html.slice(html.indexOf('<body'), end).match(/<[a-z]/gi)?.length ?? 0;
+}
+
+describe('the first screen while the HTML arrives in two parts', () => {
+  let split: SplitServer;
+  beforeAll(async () => {
+    split = await startSplitServer(server.url);
+  });
+  afterAll(() => split?.close());
+
+  it('holds the first paint until the header and the hero are parsed', async () => {
+    await withPage(async (page) => {
+      await page.goto(server.url);
+      // Elements of the header and the hero that come after the element the link expects,
+      // i.e. that the browser may paint before they are parsed.
+      const late = await page.evaluate(() => {
+        const link = document.head.querySelector('link[rel="expect"][blocking="render"]');
+        const target = document.getElementById(link?.getAttribute('href')?.slice(1) ?? '');
+        if (!target) return 'no element is expected by a render-blocking link in the head';
+        const parts = document.querySelectorAll('header, header *, #home, #home *');
+        return [...parts]
+          .filter((el) => target.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      expect(late).toEqual([]);
+    });
+  });
+
+  // Cut points where the first screen, painted half-parsed, moves once the rest arrives, at
+  // both widths: the header's right-aligned group grows to the left, the hero's centred label
+  // and button re-centre.
+  const cuts: [string, (html: string) => number][] = [
+    [
+      'in the theme choice, before its second button',
+      (html) => html.lastIndexOf('<button', html.indexOf('aria-label="Light theme"')),
+    ],
+    ["in the hero's label, before its text", (html) => startOf(html, 'span', 'id="home"')],
+    ["in the hero, before the first button's arrow", (html) => startOf(html, 'svg', 'Book a Free')],
+  ];
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    for (const [where, cutOf] of cuts) {
+      it(`${viewport.width} px, cut ${where}: painted whole, nothing moves`, async () => {
+        const page = await newPage(browser, viewport);
+        const control = await newPage(browser, viewport);
+        try {
+          for (const p of [page, control]) {
+            await p.addInitScript(recordFirstRender);
+            // The load alone is measured, not the facts section's swap once they arrive.
+            await p.route('**/api/trpc/facts.listPublic**', () => {});
+          }
+          const cut = { page: cutOf(split.html.page), control: cutOf(split.html.control) };
+          split.hold('/', cut.page);
+          await page.goto(`${split.url}/`, { waitUntil: 'commit' });
+          await parsedUpTo(page, split.html.page, cut.page);
+          // The same part, without the render-blocking link, in a second page opened only now:
+          // once that one has rendered it, the first has had at least as long to render too.
+          split.hold('/?control', cut.control);
+          await control.goto(`${split.url}/?control`, { waitUntil: 'commit' });
+          await parsedUpTo(control, split.html.control, cut.control);
+          await control.waitForFunction(() => 'parsedAtFirstRender' in window, undefined, {
+            polling: 10,
+          });
+          split.sendRest('/');
+          split.sendRest('/?control');
+          await Promise.all([hydrated(page), hydrated(control)]);
+
+          // The control shows what the test catches: a half-parsed paint, then a shift.
+          const heroEnd = elementsToHeroEnd(split.html.page);
+          expect(await parsedAtFirstRender(control)).toBeLessThan(heroEnd);
+          expect((await layoutShifts(control)).length).toBeGreaterThan(0);
+          // The page itself painted only once the header and the hero were whole; nothing moved.
+          expect(await parsedAtFirstRender(page)).toBeGreaterThanOrEqual(heroEnd);
+          const shifts = await layoutShifts(page);
+          expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
+        } finally {
+          await page.context().close();
+          await control.context().close();
+        }
+      });
+    }
+  }
 });
 
 interface ManifestChunk {

@@ -46,6 +46,10 @@ export function HeroSection() {
           </a>
         </div>
       </div>
+      {/* Where the first paint may happen: index.html holds rendering until the parser gets
+          here (<link rel="expect" blocking="render">), so the header and the hero are never
+          painted half-parsed, then moved by the rest of their markup. */}
+      <span id="hero-end" hidden />
     </section>
   );
 }
