@@ -18,6 +18,7 @@ import {
   codeFrom,
   expectNoAxeViolations,
   fillCredentials,
+  signIn,
   toast,
   visible,
 } from './admin-support';
@@ -136,6 +137,39 @@ describe('admin brand and theme', () => {
       ).toBe('true');
       await toggle.getByRole('button', { name: 'Light theme' }).click();
       expect(await isDark(page)).toBe(false);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('admin header on a phone', () => {
+  it('is one row with a menu that opens the sections and the account, axe clean', async () => {
+    await addUser(server.dbPath, 'phone');
+    const page = await newPage(browser, { width: 390, height: 844, colorScheme: 'light' });
+    try {
+      await signIn(page, server.url, 'phone');
+      // One row: the logo and the menu button (it was two rows, about 150 px).
+      expect((await page.locator('header').first().boundingBox())!.height).toBeLessThanOrEqual(72);
+      const sections = page.getByRole('navigation', { name: 'Admin sections' });
+      const menu = page.getByRole('button', { name: 'Menu' });
+      expect(await sections.isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect((await menu.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await visible(sections);
+      await visible(page.getByRole('button', { name: 'Logout' }));
+      await visible(page.getByRole('link', { name: 'Return to the Site' }));
+      await expectNoAxeViolations(page);
+
+      // Choosing a section closes the menu.
+      await sections.getByRole('link', { name: /^Messages/ }).click();
+      await page.waitForURL('**/admin/messages');
+      await sections.waitFor({ state: 'hidden' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
     } finally {
       await page.context().close();
     }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_LOGOUT_MS } from '../../shared/constants';
 import { trpc } from '../lib/trpc';
@@ -8,6 +8,7 @@ import { AdminNav } from './admin-nav';
 import { Button, returnLinkClass } from './controls';
 import { isUnauthorized, errorMessage } from './errors';
 import { company } from '../content';
+import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { LogOutIcon } from './icons';
@@ -73,11 +74,29 @@ export function AdminShell({ username, children }: { username: string; children:
     },
   });
 
+  // On a phone the header is one row: the logo and a menu button; the rest opens below it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  const onPhone = menuOpen ? '' : 'max-sm:hidden';
+
   return (
     <div className="min-h-screen bg-subtle">
       <header className="border-b border-line bg-raised">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <div className="flex items-center gap-5">
+          <div className="flex items-center gap-5 max-sm:flex-1 max-sm:justify-between">
             <Link
               to="/admin/dashboard"
               aria-label={`${company.name} admin, dashboard`}
@@ -88,11 +107,22 @@ export function AdminShell({ username, children }: { username: string; children:
                 Admin
               </span>
             </Link>
-            <a href="/" className={returnLinkClass}>
+            <a href="/" className={`${returnLinkClass} ${onPhone}`}>
               Return to the Site
             </a>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="max-sm:h-11 max-sm:w-11 sm:hidden"
+              aria-label="Menu"
+              aria-expanded={menuOpen}
+              aria-controls="admin-menu admin-menu-sections"
+              onPress={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </Button>
           </div>
-          <div className="flex items-center gap-3">
+          <div id="admin-menu" className={`flex flex-wrap items-center gap-3 ${onPhone}`}>
             <ThemeToggle />
             <span className="rounded-full bg-line px-3 py-1 text-sm font-medium text-ink">
               <span className="sr-only">Signed in as </span>
@@ -108,7 +138,7 @@ export function AdminShell({ username, children }: { username: string; children:
             </Button>
           </div>
         </div>
-        <div className="mx-auto max-w-5xl px-4 pb-2">
+        <div id="admin-menu-sections" className={`mx-auto max-w-5xl px-4 pb-2 ${onPhone}`}>
           <AdminNav />
         </div>
       </header>
