@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/contact';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
@@ -69,9 +68,7 @@ export default function ContactForm() {
 
   function focusFirstInvalid() {
     requestAnimationFrame(() => {
-      formRef.current
-        ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] button')
-        ?.focus();
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     });
   }
 
@@ -109,17 +106,17 @@ export default function ContactForm() {
   const sending = submission.pending;
 
   return (
-    <Form
+    <form
       ref={formRef}
       onSubmit={onSubmit}
-      validationErrors={errors}
-      validationBehavior="aria"
+      noValidate
       aria-label="Contact form"
       className="relative grid gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextInputField
           name="name"
+          error={errors.name}
           label="Full Name"
           autoComplete="name"
           value={values.name}
@@ -128,6 +125,7 @@ export default function ContactForm() {
         />
         <TextInputField
           name="email"
+          error={errors.email}
           label="Email Address"
           type="email"
           autoComplete="email"
@@ -139,6 +137,7 @@ export default function ContactForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextInputField
           name="company"
+          error={errors.company}
           label="Company"
           autoComplete="organization"
           value={values.company}
@@ -146,6 +145,7 @@ export default function ContactForm() {
         />
         <SelectField
           name="subject"
+          error={errors.subject}
           label="Subject"
           placeholder="Select a subject"
           options={CONTACT_SUBJECTS}
@@ -156,6 +156,7 @@ export default function ContactForm() {
       </div>
       <TextInputField
         name="message"
+        error={errors.message}
         label="Message"
         multiline
         rows={4}
@@ -165,6 +166,7 @@ export default function ContactForm() {
       />
       <CheckboxField
         name="privacy"
+        error={errors.privacy}
         isSelected={values.privacy}
         onChange={(v) => set('privacy', v)}
         isRequired
@@ -180,13 +182,13 @@ export default function ContactForm() {
           Thank you, your message has been sent. We will reply as soon as we can.
         </p>
       ) : null}
-      <Button
+      <button
         type="submit"
-        isDisabled={!hydrated || sending}
+        disabled={!hydrated || sending}
         className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
       >
         {sending ? 'Sending...' : 'Send Message'}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }

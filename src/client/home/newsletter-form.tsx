@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
 import { subscribeInput } from '../../shared/newsletter';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
@@ -47,15 +46,15 @@ export default function NewsletterForm() {
   }
 
   return (
-    <Form
+    <form
       onSubmit={onSubmit}
-      validationErrors={errors}
-      validationBehavior="aria"
+      noValidate
       aria-label="Newsletter signup"
       className="flex flex-col gap-3"
     >
       <TextInputField
         name="email"
+        error={errors.email}
         label="Email address"
         type="email"
         autoComplete="email"
@@ -67,13 +66,13 @@ export default function NewsletterForm() {
         }}
       />
       <HoneypotField value={website} onChange={setWebsite} />
-      <Button
+      <button
         type="submit"
-        isDisabled={!hydrated || submission.pending}
+        disabled={!hydrated || submission.pending}
         className={buttonClass('primary', 'md', 'w-full')}
       >
         {submission.pending ? 'Subscribing...' : 'Subscribe'}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }

@@ -1,84 +1,69 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  CheckboxButton,
-  CheckboxField as AriaCheckboxField,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  TextArea,
-  TextField,
-  type Key,
-} from 'react-aria-components';
-import { CheckIcon, ChevronDownIcon } from './icons';
+import { useId, type ReactNode } from 'react';
+import { ChevronDownIcon } from './icons';
 import { focusRing } from './styles';
 
 /**
- * Form fields on react-aria-components with one look. Errors come from the shared zod
- * schemas through the form's `validationErrors` (keyed by `name`) and appear under the field.
+ * The public forms' fields, on native elements (docs/decisions/0021): a label, the control and
+ * the field's message from the shared schema, tied together with `aria-invalid` and
+ * `aria-describedby`. Native controls need no script to be accessible, open the phone's own
+ * picker for the subject, and keep the page's download small.
  */
 const control =
-  'w-full rounded-lg border border-line-strong bg-surface px-3.5 py-2.5 text-base text-ink placeholder:text-muted outline-none transition-colors focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 data-invalid:border-red-600 dark:data-invalid:border-red-400';
+  'w-full rounded-lg border border-line-strong bg-surface px-3.5 py-2.5 text-base text-ink placeholder:text-muted outline-none transition-colors focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 aria-invalid:border-red-600 dark:aria-invalid:border-red-400';
 const labelClass = 'mb-1.5 block text-sm font-medium text-ink';
 const errorClass = 'mt-1.5 block text-sm text-red-700 dark:text-red-300';
 
-interface TextInputFieldProps {
+interface FieldBase {
   name: string;
-  label: string;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The field's message from the schema, shown under it; undefined when valid. */
+  error?: string;
   isRequired?: boolean;
-  multiline?: boolean;
-  rows?: number;
-  placeholder?: string;
-  className?: string;
 }
 
-export function TextInputField({
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  value,
-  onChange,
-  isRequired,
-  multiline,
-  rows,
-  placeholder,
+/** Ids and ARIA attributes shared by every control. */
+function useField({ error, isRequired }: FieldBase) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return {
+    id,
+    errorId,
+    controlProps: {
+      id,
+      required: isRequired,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId : undefined,
+    },
+  };
+}
+
+function FieldMessage({
+  id,
+  error,
   className = '',
-}: TextInputFieldProps) {
-  return (
-    <TextField
-      name={name}
-      type={type}
-      value={value}
-      onChange={onChange}
-      isRequired={isRequired}
-      autoComplete={autoComplete}
-      className={`flex flex-col ${className}`}
-    >
-      <FieldLabel label={label} isRequired={isRequired} />
-      {multiline ? (
-        <TextArea rows={rows} placeholder={placeholder} className={`${control} resize-y`} />
-      ) : (
-        <Input placeholder={placeholder} className={control} />
-      )}
-      <FieldError className={errorClass} />
-    </TextField>
-  );
+}: {
+  id: string;
+  error?: string;
+  className?: string;
+}) {
+  return error ? (
+    <span id={id} className={`${errorClass} ${className}`}>
+      {error}
+    </span>
+  ) : null;
 }
 
-/** The field's label; a required field gets a visual star (the input itself says "required"). */
-function FieldLabel({ label, isRequired }: { label: string; isRequired?: boolean }) {
+/** The field's label; a required field gets a visual star (the control itself says "required"). */
+function FieldLabel({
+  htmlFor,
+  label,
+  isRequired,
+}: {
+  htmlFor: string;
+  label: string;
+  isRequired?: boolean;
+}) {
   return (
-    <Label className={labelClass}>
+    <label htmlFor={htmlFor} className={labelClass}>
       {label}
       {isRequired ? (
         <span aria-hidden="true" className="text-red-700 dark:text-red-300">
@@ -86,111 +71,123 @@ function FieldLabel({ label, isRequired }: { label: string; isRequired?: boolean
           *
         </span>
       ) : null}
-    </Label>
+    </label>
   );
 }
 
-interface SelectFieldProps {
-  name: string;
+interface TextInputFieldProps extends FieldBase {
   label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  className?: string;
+}
+
+export function TextInputField(props: TextInputFieldProps) {
+  const { name, label, type = 'text', autoComplete, value, onChange, multiline, rows } = props;
+  const { id, errorId, controlProps } = useField(props);
+  const common = {
+    ...controlProps,
+    name,
+    value,
+    autoComplete,
+    placeholder: props.placeholder,
+  };
+  return (
+    <div className={`flex flex-col ${props.className ?? ''}`}>
+      <FieldLabel htmlFor={id} label={label} isRequired={props.isRequired} />
+      {multiline ? (
+        <textarea
+          {...common}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${control} resize-y`}
+        />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          onChange={(event) => onChange(event.target.value)}
+          className={control}
+        />
+      )}
+      <FieldMessage id={errorId} error={props.error} />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends FieldBase {
+  label: string;
+  /** The disabled first option, shown until a choice is made. */
   placeholder: string;
   options: readonly { value: string; label: string }[];
   value: string | null;
   onChange: (value: string | null) => void;
-  isRequired?: boolean;
 }
 
-export function SelectField({
-  name,
-  label,
-  placeholder,
-  options,
-  value,
-  onChange,
-  isRequired,
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const { name, label, placeholder, options, value, onChange } = props;
+  const { id, errorId, controlProps } = useField(props);
   return (
-    <Select
-      name={name}
-      placeholder={placeholder}
-      value={value}
-      onChange={(key: Key | null) => onChange(key === null ? null : String(key))}
-      isRequired={isRequired}
-      className="flex flex-col"
-    >
-      <FieldLabel label={label} isRequired={isRequired} />
-      <Button
-        className={`${control} flex cursor-pointer items-center justify-between gap-2 text-left data-[focus-visible]:border-brand-600 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600/40`}
-      >
-        <SelectValue className="truncate data-placeholder:text-muted" />
-        <ChevronDownIcon width={18} height={18} className="shrink-0 text-muted" />
-      </Button>
-      <FieldError className={errorClass} />
-      <Popover className="w-(--trigger-width) rounded-lg border border-line bg-raised p-1 shadow-xl outline-none">
-        <ListBox className="max-h-72 overflow-auto outline-none">
+    <div className="flex flex-col">
+      <FieldLabel htmlFor={id} label={label} isRequired={props.isRequired} />
+      <div className="relative">
+        <select
+          {...controlProps}
+          name={name}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || null)}
+          className={`${control} cursor-pointer appearance-none pr-10 ${value ? '' : 'text-muted'}`}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
           {options.map((option) => (
-            <ListBoxItem
-              key={option.value}
-              id={option.value}
-              textValue={option.label}
-              className="flex cursor-pointer items-center justify-between rounded-md px-3 py-2 text-ink outline-none data-focused:bg-brand-600 data-focused:text-white"
-            >
-              {({ isSelected }) => (
-                <>
-                  {option.label}
-                  {isSelected ? <CheckIcon width={16} height={16} /> : null}
-                </>
-              )}
-            </ListBoxItem>
+            <option key={option.value} value={option.value} className="text-ink">
+              {option.label}
+            </option>
           ))}
-        </ListBox>
-      </Popover>
-    </Select>
+        </select>
+        <ChevronDownIcon
+          width={18}
+          height={18}
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-muted"
+        />
+      </div>
+      <FieldMessage id={errorId} error={props.error} />
+    </div>
   );
 }
 
-interface CheckboxFieldProps {
-  name: string;
+interface CheckboxFieldProps extends FieldBase {
   children: ReactNode;
   isSelected: boolean;
   onChange: (value: boolean) => void;
-  isRequired?: boolean;
 }
 
-export function CheckboxField({
-  name,
-  children,
-  isSelected,
-  onChange,
-  isRequired,
-}: CheckboxFieldProps) {
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { errorId, controlProps } = useField(props);
   return (
-    <AriaCheckboxField
-      name={name}
-      isSelected={isSelected}
-      onChange={onChange}
-      isRequired={isRequired}
-      className="flex flex-col"
-    >
-      <CheckboxButton className="group flex cursor-pointer items-start gap-3 text-sm text-ink">
-        {({ isSelected: checked, isFocusVisible }) => (
-          <>
-            <span
-              className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
-                checked
-                  ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950'
-                  : 'border-line-strong bg-surface'
-              } group-data-invalid:border-red-600 ${isFocusVisible ? 'ring-2 ring-brand-600 ring-offset-2 ring-offset-surface' : ''}`}
-              aria-hidden="true"
-            >
-              {checked ? <CheckIcon width={14} height={14} strokeWidth={3} /> : null}
-            </span>
-            <span className="min-w-0 flex-1">{children}</span>
-          </>
-        )}
-      </CheckboxButton>
-      <FieldError className={`${errorClass} ml-8`} />
-    </AriaCheckboxField>
+    <div className="flex flex-col">
+      {/* The whole line is the target, at least 44 px tall for a finger. */}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
+        <input
+          {...controlProps}
+          type="checkbox"
+          name={props.name}
+          checked={props.isSelected}
+          onChange={(event) => props.onChange(event.target.checked)}
+          className={`size-5 shrink-0 cursor-pointer rounded accent-brand-700 dark:accent-brand-400 aria-invalid:outline-2 aria-invalid:outline-red-600 ${focusRing}`}
+        />
+        <span className="min-w-0 flex-1">{props.children}</span>
+      </label>
+      <FieldMessage id={errorId} error={props.error} className="ml-8" />
+    </div>
   );
 }
 
@@ -221,5 +218,3 @@ export function HoneypotField({
     </div>
   );
 }
-
-export { focusRing };

@@ -141,8 +141,7 @@ export async function fillContactForm(
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Full Name').fill(fields.name);
   await form.getByLabel('Email Address').fill(fields.email);
-  await form.getByRole('button', { name: /Select a subject/ }).click();
-  await page.getByRole('option', { name: fields.subject }).click();
+  await form.getByRole('combobox', { name: 'Subject' }).selectOption({ label: fields.subject });
   await form.getByRole('textbox', { name: 'Message', exact: true }).fill(fields.message);
   await form.getByText('I agree to the Privacy Policy and Terms of Service.').click();
 }
