@@ -1,20 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS, TWO_FACTOR_CODE_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 import { LONE_SURROGATE } from './validation';
 
 export const loginInput = z.object({
-  username: z
-    .string(MESSAGES.username)
-    .trim()
-    .min(1, MESSAGES.username)
-    .max(LIMITS.usernameMax, MESSAGES.username)
+  username: z.string(MESSAGES.username).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.username),
+    z.maxLength(LIMITS.usernameMax, MESSAGES.username),
     // Looked up in the database: a libSQL server refuses such text outright (HTTP 400).
-    .refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text),
+    z.refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text),
+  ),
   password: z
     .string(MESSAGES.password)
-    .min(1, MESSAGES.password)
-    .max(LIMITS.passwordMax, MESSAGES.password),
+    .check(z.minLength(1, MESSAGES.password), z.maxLength(LIMITS.passwordMax, MESSAGES.password)),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -22,5 +21,5 @@ export const verifyCodeInput = z.object({
   // One rule, one message: a wrong length and a non-digit are the same mistake to a person.
   code: z
     .string(MESSAGES.code)
-    .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), MESSAGES.code),
+    .check(z.regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), MESSAGES.code)),
 });

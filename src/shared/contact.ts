@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { emailField, honeypotField, storedText } from './validation';
@@ -30,23 +30,29 @@ export function subjectLabel(subject: string): string {
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 
 export const contactInput = z.object({
-  name: storedText()
-    .trim()
-    .refine((name) => !LINE_BREAK.test(name), MESSAGES.nameOneLine)
-    .min(LIMITS.nameMin, MESSAGES.name)
-    .max(LIMITS.nameMax, MESSAGES.name),
+  name: storedText().check(
+    z.trim(),
+    z.refine((name) => !LINE_BREAK.test(name), MESSAGES.nameOneLine),
+    z.minLength(LIMITS.nameMin, MESSAGES.name),
+    z.maxLength(LIMITS.nameMax, MESSAGES.name),
+  ),
   email: emailField,
-  company: storedText()
-    .trim()
-    .refine((company) => !LINE_BREAK.test(company), MESSAGES.companyOneLine)
-    .max(LIMITS.companyMax, MESSAGES.company)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  company: z.pipe(
+    z.optional(
+      storedText().check(
+        z.trim(),
+        z.refine((company) => !LINE_BREAK.test(company), MESSAGES.companyOneLine),
+        z.maxLength(LIMITS.companyMax, MESSAGES.company),
+      ),
+    ),
+    z.transform((v) => (v ? v : undefined)),
+  ),
   subject: z.enum(contactSubjectValues, MESSAGES.subject),
-  message: storedText()
-    .trim()
-    .min(LIMITS.messageMin, MESSAGES.message)
-    .max(LIMITS.messageMax, MESSAGES.message),
+  message: storedText().check(
+    z.trim(),
+    z.minLength(LIMITS.messageMin, MESSAGES.message),
+    z.maxLength(LIMITS.messageMax, MESSAGES.message),
+  ),
   privacy: z.literal(true, MESSAGES.privacy),
   website: honeypotField,
 });

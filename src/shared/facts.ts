@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { idField, idInput, storedText } from './validation';
@@ -7,58 +7,60 @@ import { idField, idInput, storedText } from './validation';
  * A fact date arrives as a string from the date input; an empty or unparseable one is
  * stored as null, never rejected.
  */
-export const factDateField = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((value): Date | null | undefined => {
+export const factDateField = z.pipe(
+  z.optional(z.union([z.string(), z.null()])),
+  z.transform((value): Date | null | undefined => {
     if (value === undefined) return undefined;
     if (value === null || value.trim() === '') return null;
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? null : date;
-  });
+  }),
+);
 
 const factFields = {
-  factText: storedText()
-    .trim()
-    .min(LIMITS.factTextMin, MESSAGES.factText)
-    .max(LIMITS.factTextMax, MESSAGES.factTextMax),
-  source: storedText()
-    .trim()
-    .min(LIMITS.sourceMin, MESSAGES.source)
-    .max(LIMITS.sourceMax, MESSAGES.sourceMax),
+  factText: storedText().check(
+    z.trim(),
+    z.minLength(LIMITS.factTextMin, MESSAGES.factText),
+    z.maxLength(LIMITS.factTextMax, MESSAGES.factTextMax),
+  ),
+  source: storedText().check(
+    z.trim(),
+    z.minLength(LIMITS.sourceMin, MESSAGES.source),
+    z.maxLength(LIMITS.sourceMax, MESSAGES.sourceMax),
+  ),
   active: z.boolean(),
-  order: z.number().int(MESSAGES.order).min(0, MESSAGES.order),
+  order: z.number().check(z.int(MESSAGES.order), z.minimum(0, MESSAGES.order)),
 };
 
 export const factCreateInput = z.object({
   factText: factFields.factText,
   source: factFields.source,
-  active: factFields.active.default(true),
+  active: z._default(factFields.active, true),
   /** Blank (empty string, null, absent) or 0 means "after the last fact". */
-  order: z
-    .union([factFields.order, z.literal('')], MESSAGES.order)
-    .nullish()
-    .transform((v) => (v === '' ? null : v)),
+  order: z.pipe(
+    z.nullish(z.union([factFields.order, z.literal('')], MESSAGES.order)),
+    z.transform((v) => (v === '' ? null : v)),
+  ),
   factDate: factDateField,
   /** Older clients send it; the server's clock is authoritative, so it is ignored. */
-  createdAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
 });
 export type FactCreateInput = z.input<typeof factCreateInput>;
 
 export const factPatch = z.object({
-  factText: factFields.factText.optional(),
-  source: factFields.source.optional(),
-  active: factFields.active.optional(),
-  order: factFields.order.optional(),
+  factText: z.optional(factFields.factText),
+  source: z.optional(factFields.source),
+  active: z.optional(factFields.active),
+  order: z.optional(factFields.order),
   factDate: factDateField,
 });
-export const factUpdateInput = idInput.extend({ data: factPatch });
+export const factUpdateInput = z.extend(idInput, { data: factPatch });
 export type FactPatch = z.input<typeof factPatch>;
 
-export const factMoveInput = idInput.extend({ direction: z.enum(['up', 'down']) });
+export const factMoveInput = z.extend(idInput, { direction: z.enum(['up', 'down']) });
 
 /** Drag and drop: put the fact just before or after another one, wherever that one is. */
-export const factReorderInput = idInput.extend({
+export const factReorderInput = z.extend(idInput, {
   targetId: idField,
   position: z.enum(['before', 'after']),
 });
@@ -69,7 +71,11 @@ export const factTagInput = z.object({
 });
 
 export const tagCreateInput = z.object({
-  name: storedText().trim().min(1, MESSAGES.tagName).max(LIMITS.tagMax, MESSAGES.tagNameMax),
+  name: storedText().check(
+    z.trim(),
+    z.minLength(1, MESSAGES.tagName),
+    z.maxLength(LIMITS.tagMax, MESSAGES.tagNameMax),
+  ),
 });
 export type TagCreateInput = z.input<typeof tagCreateInput>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contactSubjectValues } from './contact';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
@@ -14,22 +14,25 @@ export const SUBJECT_FILTER_MESSAGE = `Subject must be ${contactSubjectValues.sl
  * query-string parameter) mean "no filter".
  */
 export const messageFilterInput = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(LIMITS.searchMax, MESSAGES.search)
-    // The full-text index cannot take a NUL in a query (SQLite: "unterminated string").
-    .refine((q) => !q.includes('\0'), MESSAGES.searchNul)
-    .optional()
-    .transform((q) => (q ? q : undefined)),
-  subject: z
-    .union([z.enum(contactSubjectValues), z.literal('')], SUBJECT_FILTER_MESSAGE)
-    .optional()
-    .transform((subject) => (subject ? subject : undefined)),
+  q: z.pipe(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(LIMITS.searchMax, MESSAGES.search),
+        // The full-text index cannot take a NUL in a query (SQLite: "unterminated string").
+        z.refine((q) => !q.includes('\0'), MESSAGES.searchNul),
+      ),
+    ),
+    z.transform((q) => (q ? q : undefined)),
+  ),
+  subject: z.pipe(
+    z.optional(z.union([z.enum(contactSubjectValues), z.literal('')], SUBJECT_FILTER_MESSAGE)),
+    z.transform((subject) => (subject ? subject : undefined)),
+  ),
 });
 export type MessageFilter = z.output<typeof messageFilterInput>;
 
-export const messageListInput = messageFilterInput.extend({ page: pageField }).prefault({});
+export const messageListInput = z.prefault(z.extend(messageFilterInput, { page: pageField }), {});
 export type MessageListInput = z.input<typeof messageListInput>;
 
-export const subscriberListInput = z.object({ page: pageField }).prefault({});
+export const subscriberListInput = z.prefault(z.object({ page: pageField }), {});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailField, honeypotField } from './validation';
 
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 
@@ -22,19 +22,19 @@ export function wellFormed(text: string): string {
 
 /** A string field whose text is stored and must come back byte for byte. */
 export function storedText() {
-  return z.string().refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text);
+  return z.string().check(z.refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text));
 }
 
-export const emailField = storedText()
-  .trim()
-  .max(LIMITS.emailMax, MESSAGES.email)
-  .pipe(z.email(MESSAGES.email));
+export const emailField = z.pipe(
+  storedText().check(z.trim(), z.maxLength(LIMITS.emailMax, MESSAGES.email)),
+  z.email(MESSAGES.email),
+);
 
 /**
  * Hidden field that people never see: bots fill it. A filled honeypot is answered as a
  * success and nothing is stored (the server's public-form procedures).
  */
-export const honeypotField = z.string().max(1000).optional();
+export const honeypotField = z.optional(z.string().check(z.maxLength(1000)));
 
 /**
  * A record id: a positive integer, or its decimal digits as they arrive in a REST path
@@ -45,14 +45,18 @@ export const idField = z.union(
   [
     z
       .number(MESSAGES.id)
-      .int(MESSAGES.id)
-      .positive(MESSAGES.id)
-      .max(Number.MAX_SAFE_INTEGER, MESSAGES.id),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,15}$/)
-      .refine((digits) => Number.isSafeInteger(Number(digits)))
-      .transform(Number),
+      .check(
+        z.int(MESSAGES.id),
+        z.positive(MESSAGES.id),
+        z.maximum(Number.MAX_SAFE_INTEGER, MESSAGES.id),
+      ),
+    z.pipe(
+      z.string().check(
+        z.regex(/^[1-9]\d{0,15}$/),
+        z.refine((digits) => Number.isSafeInteger(Number(digits))),
+      ),
+      z.transform(Number),
+    ),
   ],
   MESSAGES.id,
 );
@@ -60,20 +64,24 @@ export const idField = z.union(
 export const idInput = z.object({ id: idField });
 
 /** A page number, or its digits as they arrive in a query string; blank is the first page. */
-export const pageField = z
-  .union(
-    [
-      z
-        .number(MESSAGES.page)
-        .int(MESSAGES.page)
-        .positive(MESSAGES.page)
-        .max(1_000_000_000, MESSAGES.page),
-      z
-        .string()
-        .regex(/^([1-9]\d{0,8})?$/)
-        .transform((digits) => (digits ? Number(digits) : 1)),
-    ],
-    MESSAGES.page,
-  )
-  .optional()
-  .transform((page) => page ?? 1);
+export const pageField = z.pipe(
+  z.optional(
+    z.union(
+      [
+        z
+          .number(MESSAGES.page)
+          .check(
+            z.int(MESSAGES.page),
+            z.positive(MESSAGES.page),
+            z.maximum(1_000_000_000, MESSAGES.page),
+          ),
+        z.pipe(
+          z.string().check(z.regex(/^([1-9]\d{0,8})?$/)),
+          z.transform((digits) => (digits ? Number(digits) : 1)),
+        ),
+      ],
+      MESSAGES.page,
+    ),
+  ),
+  z.transform((page) => page ?? 1),
+);

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldErrors = Record<string, string>;
 
 /** The first message per field from a zod result, keyed by the field's name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
@@ -13,7 +13,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Validates form values with a shared schema: the parsed data, or the messages per field. */
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { TRPCError } from '@trpc/server';
-import { ZodError, ZodRealError } from 'zod';
+import { $ZodError, $ZodRealError } from 'zod/v4/core';
 import type { FactCreateInput, FactPatch } from '../../shared/facts';
 import type { AppEnv } from '../http/hono-env';
 import type { AppDeps } from '../http/trpc';
@@ -116,10 +116,10 @@ export function factsRest(deps: AppDeps) {
  * (`factText`), not by the procedure's wrapping input (`data.factText`).
  */
 function bodyRelativeIssues(error: unknown): never {
-  if (error instanceof TRPCError && error.cause instanceof ZodError) {
-    // ZodRealError is the Error subclass parse() throws; a plain ZodError is not an Error
+  if (error instanceof TRPCError && error.cause instanceof $ZodError) {
+    // $ZodRealError is the Error subclass parse() throws; a plain $ZodError is not an Error
     // and tRPC would wrap it, hiding the issues.
-    const cause = new ZodRealError(
+    const cause = new $ZodRealError(
       error.cause.issues.map((issue) =>
         issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
       ),

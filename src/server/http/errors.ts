@@ -5,7 +5,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { isDatabaseUnavailable } from '../../../db/errors';
 import { DatabaseUnavailable, ThrottledError, UnavailableError } from '../platform/errors';
 
@@ -46,7 +46,7 @@ export function errorBody(message: string, issues?: ErrorIssue[]) {
     : { success: false as const, message };
 }
 
-export function zodIssues(error: ZodError): ErrorIssue[] {
+export function zodIssues(error: $ZodError): ErrorIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
@@ -69,7 +69,7 @@ export function toHttpError(error: unknown): HttpError {
   if (!(error instanceof TRPCError)) {
     return { status: 500, message: UNEXPECTED_MESSAGE, unexpected: true };
   }
-  if (error.cause instanceof ZodError) {
+  if (error.cause instanceof $ZodError) {
     const issues = zodIssues(error.cause);
     return {
       status: 400,

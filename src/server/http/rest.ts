@@ -6,7 +6,7 @@
 import type { Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { requireAdmin } from '../auth/session';
 import { loggableError } from '../platform/logger';
 import { appRouter } from './app-router';
@@ -119,7 +119,7 @@ export async function withBody<T>(
  * so this does what an admin procedure's middleware and input check would, in the same order
  * (401 before 400) and with the same error bodies, then lets `respond` build the file.
  */
-export function adminDownload<Schema extends z.ZodType>(
+export function adminDownload<Schema extends z.ZodMiniType>(
   c: HonoContext,
   deps: AppDeps,
   schema: Schema,
@@ -132,8 +132,8 @@ export function adminDownload<Schema extends z.ZodType>(
     try {
       input = schema.parse(raw);
     } catch (cause) {
-      // The same 400 a procedure's input check gives: parse() throws ZodRealError, an Error,
-      // whose issues toHttpError reads (safeParse's ZodError is no Error, and tRPC would wrap it).
+      // The same 400 a procedure's input check gives: parse() throws $ZodRealError, an Error,
+      // whose issues toHttpError reads (safeParse's error is no Error, and tRPC would wrap it).
       throw new TRPCError({ code: 'BAD_REQUEST', cause });
     }
     return respond(ctx, input);

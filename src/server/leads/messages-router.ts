@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { writeTransaction } from '../../../db';
 import { contacts } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
@@ -38,7 +38,7 @@ export const messagesRouter = router({
 
   /** Read keeps the first time it was read; unread clears it. */
   setRead: adminProcedure
-    .input(idInput.extend({ read: z.boolean(MESSAGES.read) }))
+    .input(z.extend(idInput, { read: z.boolean(MESSAGES.read) }))
     .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, async (tx) => {
         const current = await tx.select().from(contacts).where(eq(contacts.id, input.id)).get();

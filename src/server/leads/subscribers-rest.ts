@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AppEnv } from '../http/hono-env';
 import { adminDownload, runProcedure } from '../http/rest';
 import type { AppDeps } from '../http/trpc';

@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { LIMITS } from '../../shared/constants';
@@ -14,7 +14,7 @@ export interface UserSummary {
   email: string | null;
 }
 
-const emailSchema = z.email().max(LIMITS.emailMax);
+const emailSchema = z.email().check(z.maxLength(LIMITS.emailMax));
 
 function checkUsername(username: string): string {
   if (!/^[^\s]+$/.test(username) || username.length > LIMITS.usernameMax) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contactSubjectValues } from '../../../shared/contact';
 
 /**
@@ -6,16 +6,20 @@ import { contactSubjectValues } from '../../../shared/contact';
  * hand-edited address can hold anything: whatever is not usable falls back to "not set", so
  * a bad link still opens the first page instead of an error screen.
  */
-const pageParam = z.coerce.number().int().min(2).optional().catch(undefined);
+const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined);
 
 export const messageSearchSchema = z.object({
   page: pageParam,
-  q: z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value).trim() || undefined)
-    .optional()
-    .catch(undefined),
-  subject: z.enum(contactSubjectValues).optional().catch(undefined),
+  q: z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.string(), z.number()]),
+        z.transform((value) => String(value).trim() || undefined),
+      ),
+    ),
+    undefined,
+  ),
+  subject: z.catch(z.optional(z.enum(contactSubjectValues)), undefined),
 });
 export type MessageSearch = z.output<typeof messageSearchSchema>;
 
