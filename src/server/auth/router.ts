@@ -92,7 +92,7 @@ export const adminRouter = router({
         (await mayStart(tx)) ? insertSession(tx, now, user.id) : null,
       );
       if (!sessionId) throw refuse('user changed during sign-in');
-      await setSessionCookie(ctx, sessionId);
+      await setSessionCookie(ctx, sessionId, { id: user.id, username: user.username });
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
     }
@@ -102,7 +102,7 @@ export const adminRouter = router({
       mayStart,
     );
     if (!challengeId) throw refuse('user changed during sign-in');
-    await startPendingLogin(ctx, challengeId);
+    await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true };
   }),
@@ -117,7 +117,7 @@ export const adminRouter = router({
       return check.ok ? { ...check, sessionId: await insertSession(tx, now, check.userId) } : check;
     });
     if (result.ok) {
-      await setSessionCookie(ctx, result.sessionId);
+      await setSessionCookie(ctx, result.sessionId, pending.user);
       authLog(ctx, 'auth.code_ok', { username: pending.user.username });
       return { success: true as const };
     }

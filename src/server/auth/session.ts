@@ -30,12 +30,32 @@ export type SessionState =
   | { kind: 'awaitingCode'; challengeId: string; user: SessionUser }
   | { kind: 'none' };
 
+/**
+ * What one HTTP request has read of its session, kept on the request's context (created
+ * empty by `buildContext`) so that every procedure of a tRPC batch, and a REST handler, share
+ * one unseal of the cookie and one database lookup (docs/decisions/0021). The writers below
+ * (a new session cookie, a pending login, a cleared cookie) replace both entries with what
+ * the browser will hold after this response, so a later call in the same request sees the
+ * new state rather than the request's original cookie.
+ */
+export interface SessionMemo {
+  cookie?: Promise<CookiePayload | null>;
+  state?: Promise<SessionState>;
+}
+
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the request's cookie names, or null for no, a tampered or a foreign cookie. */
-export async function readCookie(ctx: Context): Promise<CookiePayload | null> {
+/**
+ * What the request's cookie names, or null for no, a tampered or a foreign cookie: unsealed
+ * once per request, or what a sign-in or logout earlier in the request set instead.
+ */
+export function readCookie(ctx: Context): Promise<CookiePayload | null> {
+  return (ctx.sessionMemo.cookie ??= unsealCookie(ctx));
+}
+
+async function unsealCookie(ctx: Context): Promise<CookiePayload | null> {
   const header = ctx.req.headers.get('cookie');
   if (!header) return null;
   const name = sessionCookieName(ctx.config.production);
@@ -56,8 +76,12 @@ export async function readCookie(ctx: Context): Promise<CookiePayload | null> {
   return null;
 }
 
-export async function readSession(ctx: Context): Promise<SessionState> {
-  const payload = await readCookie(ctx);
+/** The request's session state, looked up once per request (see SessionMemo). */
+export function readSession(ctx: Context): Promise<SessionState> {
+  return (ctx.sessionMemo.state ??= readCookie(ctx).then((payload) => lookUp(ctx, payload)));
+}
+
+async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<SessionState> {
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
     const row = await ctx.db
@@ -85,7 +109,15 @@ export async function readSession(ctx: Context): Promise<SessionState> {
   return { kind: 'none' };
 }
 
-async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise<void> {
+/**
+ * Sets (or, with null, clears) the cookie on the response, and makes `state` the request's
+ * session from now on: the memo always matches the last Set-Cookie written.
+ */
+async function writeCookie(
+  ctx: Context,
+  payload: CookiePayload | null,
+  state: SessionState,
+): Promise<void> {
   const name = sessionCookieName(ctx.config.production);
   const base = {
     path: '/',
@@ -95,16 +127,18 @@ async function writeCookie(ctx: Context, payload: CookiePayload | null): Promise
   };
   if (!payload) {
     ctx.resHeaders.append('Set-Cookie', serialize(name, '', { ...base, maxAge: 0 }));
-    return;
+  } else {
+    const sealed = await sealData(payload, {
+      password: cookieSealKey(ctx.config.sessionSecret),
+      ttl: SESSION_TTL_MS / 1000,
+    });
+    ctx.resHeaders.append(
+      'Set-Cookie',
+      serialize(name, sealed, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
+    );
   }
-  const sealed = await sealData(payload, {
-    password: cookieSealKey(ctx.config.sessionSecret),
-    ttl: SESSION_TTL_MS / 1000,
-  });
-  ctx.resHeaders.append(
-    'Set-Cookie',
-    serialize(name, sealed, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
-  );
+  ctx.sessionMemo.cookie = Promise.resolve(payload);
+  ctx.sessionMemo.state = Promise.resolve(state);
 }
 
 /**
@@ -119,13 +153,21 @@ export async function insertSession(tx: Db, now: Date, userId: number): Promise<
   return id;
 }
 
-export async function setSessionCookie(ctx: Context, sessionId: string): Promise<void> {
-  await writeCookie(ctx, { sid: sessionId });
+export async function setSessionCookie(
+  ctx: Context,
+  sessionId: string,
+  user: SessionUser,
+): Promise<void> {
+  await writeCookie(ctx, { sid: sessionId }, { kind: 'signedIn', sessionId, user });
 }
 
 /** Binds the browser to a second-factor challenge row created by the login. */
-export async function startPendingLogin(ctx: Context, challengeId: string): Promise<void> {
-  await writeCookie(ctx, { challengeId });
+export async function startPendingLogin(
+  ctx: Context,
+  challengeId: string,
+  user: SessionUser,
+): Promise<void> {
+  await writeCookie(ctx, { challengeId }, { kind: 'awaitingCode', challengeId, user });
 }
 
 /** Deletes the session or challenge row a cookie names (inside a write transaction). */
@@ -140,7 +182,7 @@ export async function endCookieRows(tx: Db, payload: CookiePayload | null): Prom
 export async function endSession(ctx: Context): Promise<void> {
   const payload = await readCookie(ctx);
   if (payload) await writeTransaction(ctx.db, (tx) => endCookieRows(tx, payload));
-  await writeCookie(ctx, null);
+  await writeCookie(ctx, null, { kind: 'none' });
 }
 
 /**

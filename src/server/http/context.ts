@@ -8,6 +8,7 @@ import type { AppDeps, Context } from './trpc';
 /** Hashes compete for this process's threads and memory, whichever app instance asks. */
 const processHashLimiter = createLimiter(PASSWORD_HASH_LIMITS);
 
+/** The procedures' context for one HTTP request (one per tRPC batch, one per REST call). */
 export function buildContext(
   deps: AppDeps,
   req: { headers: Headers; ip: string; requestId?: string },
@@ -17,6 +18,8 @@ export function buildContext(
     hashLimiter: deps.hashLimiter ?? processHashLimiter,
     req: { headers: req.headers, ip: req.ip, requestId: req.requestId ?? randomUUID() },
     resHeaders: new Headers(),
+    // Filled on the first session read (auth/session.ts): at most one per request.
+    sessionMemo: {},
   };
 }
 

@@ -9,7 +9,7 @@ import type { Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
 import type { Limiter } from '../platform/limiter';
 import type { Clock } from '../platform/clock';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin, type SessionMemo } from '../auth/session';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {
@@ -34,6 +34,11 @@ export interface Context extends AppDeps {
   req: RequestInfo;
   /** Headers to add to the response (Set-Cookie from the session code, Retry-After). */
   resHeaders: Headers;
+  /**
+   * The session as read (or last written) during this request, shared by every procedure of
+   * a batch: one object per request, kept by reference when middleware extends the context.
+   */
+  sessionMemo: SessionMemo;
 }
 
 export interface SessionUser {
