@@ -69,6 +69,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     contactNotifyTo: null,
     production: false,
     trustProxy: false,
+    // The address app.request() sends to, as a browser on the site would name it.
+    siteUrl: 'http://localhost',
     videoFrameHost: null,
     initialAdmin: null,
     ...overrides,

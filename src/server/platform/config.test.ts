@@ -35,8 +35,33 @@ describe('loadConfig', () => {
       contactNotifyTo: null,
       production: false,
       trustProxy: false,
+      siteUrl: 'http://localhost:3000',
       initialAdmin: null,
     });
+  });
+
+  it.each([
+    [{}, 'http://localhost:3000'],
+    [{ PORT: '8080', HOST: '127.0.0.1' }, 'http://localhost:8080'],
+    [{ HOST: '127.0.1.1' }, 'http://localhost:3000'],
+    [{ HOST: '::1' }, 'http://localhost:3000'],
+    [{ HOST: 'localhost' }, 'http://localhost:3000'],
+    [{ HOST: '0.0.0.0' }, 'http://0.0.0.0:3000'],
+    [{ HOST: '192.0.2.10', PORT: '80' }, 'http://192.0.2.10'],
+    [{ HOST: '2001:db8::1', PORT: '8080' }, 'http://[2001:db8::1]:8080'],
+    [{ HOST: 'site.internal' }, 'http://site.internal:3000'],
+  ])('defaults SITE_URL from HOST and PORT: %j gives %s', (env, siteUrl) => {
+    expect(loadConfig({ ...base(), ...env }).siteUrl).toBe(siteUrl);
+  });
+
+  it.each([
+    ['https://example.com', 'https://example.com'],
+    ['https://example.com/', 'https://example.com'],
+    ['https://Example.COM:443/', 'https://example.com'],
+    ['http://example.com:8080/shop/?q=1', 'http://example.com:8080'],
+    [' https://example.com ', 'https://example.com'],
+  ])('keeps only the origin of SITE_URL %j', (value, siteUrl) => {
+    expect(loadConfig({ ...base(), SITE_URL: value }).siteUrl).toBe(siteUrl);
   });
 
   it.each([
@@ -49,6 +74,10 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
     [{ CONTACT_NOTIFY_TO: 'x@' }, 'CONTACT_NOTIFY_TO'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ SITE_URL: 'example.com' }, 'SITE_URL'],
+    [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL'],
+    [{ SITE_URL: 'https://' }, 'SITE_URL'],
+    [{ SITE_URL: 'not a url' }, 'SITE_URL'],
     [{ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ DATABASE_URL: 'not a url', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'file:app.db', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from '../../../db';
 
@@ -14,6 +15,12 @@ export interface Config {
   contactNotifyTo: string | null;
   production: boolean;
   trustProxy: boolean;
+  /**
+   * The site's public address, an origin without a trailing slash (`https://example.com`): the
+   * host browser writes must come from (with the request's own Host), and later the base of
+   * links in e-mails and the passkey relying party.
+   */
+  siteUrl: string;
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
@@ -53,6 +60,34 @@ function parseEmail(name: string, raw: string | undefined): string | null {
   if (!raw) return null;
   if (!EMAIL_RE.test(raw)) throw new ConfigError(`${name} must be an e-mail address`);
   return raw;
+}
+
+/** Loopback listen addresses, whose default site address is `localhost`. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+/**
+ * SITE_URL's origin (`https://example.com/` and `https://example.com/shop` both give
+ * `https://example.com`); unset, the address the server listens on, as `localhost` for a
+ * loopback HOST.
+ */
+function parseSiteUrl(raw: string | undefined, host: string, port: number): string {
+  const value = raw?.trim();
+  if (!value) {
+    const name = isLoopback(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+    return new URL(`http://${name}:${port}`).origin;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
+  }
+  return url.origin;
 }
 
 const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
@@ -141,9 +176,12 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
   if (adminUsername && adminPassword !== undefined && adminPassword.length < 12) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters');
   }
+  const port = parsePort(env.PORT);
+  const host = env.HOST || '127.0.0.1';
+  const siteUrl = parseSiteUrl(env.SITE_URL, host, port);
   return {
-    port: parsePort(env.PORT),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     database,
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
@@ -151,6 +189,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),
     production,
     trustProxy: env.TRUST_PROXY === '1',
+    siteUrl,
     videoFrameHost: videoUrl ? new URL(videoUrl).origin : null,
     initialAdmin:
       adminUsername && adminPassword
