@@ -101,15 +101,57 @@ describe('cross-site requests', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^admin_session=/);
   });
 
-  it('compares with the forwarded host behind a trusted proxy', async () => {
-    deps = await createTestDeps({ config: testConfig({ trustProxy: true }) });
-    app = createApp(deps);
+  describe('behind a proxy (TRUST_PROXY=1, SITE_URL=https://example.com)', () => {
+    beforeEach(async () => {
+      deps = await createTestDeps({
+        config: testConfig({ trustProxy: true, siteUrl: 'https://example.com' }),
+      });
+      app = createApp(deps);
+    });
+
+    const post = (headers: Record<string, string>) =>
+      app.request('/api/admin/login', {
+        method: 'POST',
+        headers: { ...json, ...headers },
+        body: loginBody,
+      });
+
+    it('allows an Origin of SITE_URL when the proxy rewrote Host to an internal name', async () => {
+      const res = await post({
+        Origin: 'https://example.com',
+        Host: 'site-upstream:3001',
+        'Sec-Fetch-Site': 'same-origin',
+      });
+      expect(res.status).toBe(401);
+    });
+
+    it('refuses an Origin that only X-Forwarded-Host names (403)', async () => {
+      const res = await post({
+        Origin: 'https://evil.example',
+        'X-Forwarded-Host': 'evil.example',
+        Host: 'site-upstream:3001',
+      });
+      await expectRefusal(res, 403, /Cross-site requests are not allowed/);
+    });
+
+    it('refuses another port of the SITE_URL host (403)', async () => {
+      const res = await post({ Origin: 'https://example.com:8443', Host: 'site-upstream:3001' });
+      expect(res.status).toBe(403);
+    });
+
+    it("still allows an Origin of the request's own Host (no proxy rewriting it)", async () => {
+      const res = await post({ Origin: 'http://127.0.0.1:3000', Host: '127.0.0.1:3000' });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  it('ignores X-Forwarded-Host without TRUST_PROXY too', async () => {
     const res = await app.request('/api/admin/login', {
       method: 'POST',
-      headers: { ...json, Origin: 'https://site.example', 'X-Forwarded-Host': 'site.example' },
+      headers: { ...json, Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' },
       body: loginBody,
     });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
   });
 
   it('does not check reads', async () => {

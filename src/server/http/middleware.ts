@@ -228,16 +228,12 @@ export function jsonContentType(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The host the request was sent to, as the browser saw it. */
-function ownHost(c: HonoCtx<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded.toLowerCase();
-  }
+/** The host the request was sent to, by its own Host header. */
+function requestHost(c: HonoCtx<AppEnv>): string {
   return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
 }
 
-function isCrossSite(c: HonoCtx<AppEnv>, trustProxy: boolean): boolean {
+function isCrossSite(c: HonoCtx<AppEnv>, siteHost: string): boolean {
   const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = c.req.header('origin');
@@ -249,8 +245,11 @@ function isCrossSite(c: HonoCtx<AppEnv>, trustProxy: boolean): boolean {
     // "null" (sandboxed frames, some redirects) or garbage: not provably our own page.
     return true;
   }
-  // Hosts, not schemes, are compared: behind a TLS proxy the app itself sees plain http.
-  return originHost !== ownHost(c, trustProxy);
+  // Our pages are served from SITE_URL's host, which a proxy that rewrites Host hides from
+  // us, or from the request's own Host when nothing rewrites it. X-Forwarded-Host is never
+  // read: a proxy that passes it on unchecked would let a request name whatever host its
+  // Origin has. Hosts, not schemes, are compared: behind a TLS proxy the app sees plain http.
+  return originHost !== siteHost && originHost !== requestHost(c);
 }
 
 /**
@@ -259,6 +258,7 @@ function isCrossSite(c: HonoCtx<AppEnv>, trustProxy: boolean): boolean {
  * which is why the origin check is done here for JSON and tRPC calls too.
  */
 export function apiGuards(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<AppEnv> {
+  const siteHost = new URL(deps.config.siteUrl).host;
   return async (c, next) => {
     const method = c.req.method;
     if (!BODY_METHODS.has(method)) return next();
@@ -275,7 +275,7 @@ export function apiGuards(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<AppE
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }
 
-    if (isCrossSite(c, deps.config.trustProxy)) {
+    if (isCrossSite(c, siteHost)) {
       return refuse(c, 403, 'Cross-site requests are not allowed');
     }
     return next();
