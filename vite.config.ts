@@ -25,6 +25,15 @@ function appPageFallback(): Plugin {
   };
 }
 
+/**
+ * The two pages are built apart (scripts/build.ts sets BUILD_PAGE): the home page (index.html,
+ * prerendered, no router) and the router app (app.html: admin area, not-found page). In one
+ * build a library module both use is one chunk, whole: the home page's toast then carried
+ * react-aria's press and button code that only the admin needs (docs/decisions/0023).
+ */
+const PAGES = { home: { index: 'index.html' }, app: { app: 'app.html' } } as const;
+const buildPage = process.env.BUILD_PAGE as keyof typeof PAGES | undefined;
+
 const SERVER_TESTS = [
   'src/server/**/*.test.ts',
   'tests/system/**/*.test.ts',
@@ -68,15 +77,15 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist/client',
-    emptyOutDir: true,
+    // Both pages' builds write here; scripts/build.ts empties it before the first.
+    emptyOutDir: buildPage === undefined,
     // One stylesheet, inlined into both pages by scripts/prerender.ts; with per-chunk CSS the
     // lazy chunks would request it a second time.
     cssCodeSplit: false,
-    // The browser test of the scripts `/` loads reads the module graph from it.
-    manifest: true,
+    // The browser test of the scripts `/` loads reads each page's module graph from these.
+    manifest: buildPage ? `.vite/manifest-${buildPage}.json` : true,
     rollupOptions: {
-      // The home page (prerendered, no router) and the router app (admin, not-found page).
-      input: { index: 'index.html', app: 'app.html' },
+      input: buildPage ? PAGES[buildPage] : { ...PAGES.home, ...PAGES.app },
       // @trpc/client's package.json does not declare `sideEffects: false`, so importing its
       // index kept code of links the page never uses (the WebSocket link: about 0.9 KB gzip on
       // the home page). Its modules only declare things; nothing runs on import.

@@ -4,6 +4,7 @@
  * copy dist/ waits for them instead of emptying the folder under them.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,26 +16,36 @@ const vite = path.join(
   'bin/vite.js',
 );
 
-const STEPS: string[][] = [
-  [vite, 'build'],
-  [
-    vite,
-    'build',
-    '--ssr',
-    'src/client/entry-server.tsx',
-    '--outDir',
-    'dist/server',
-    '--emptyOutDir',
-  ],
-  ['--import', 'tsx', 'scripts/prerender.ts'],
+interface Step {
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** Each page is a build of its own (vite.config.ts, BUILD_PAGE), into the same dist/client. */
+const STEPS: Step[] = [
+  { args: [vite, 'build'], env: { BUILD_PAGE: 'home' } },
+  { args: [vite, 'build'], env: { BUILD_PAGE: 'app' } },
+  {
+    args: [
+      vite,
+      'build',
+      '--ssr',
+      'src/client/entry-server.tsx',
+      '--outDir',
+      'dist/server',
+      '--emptyOutDir',
+    ],
+  },
+  { args: ['--import', 'tsx', 'scripts/prerender.ts'] },
 ];
 
 const code = withBuildLock(() => {
-  for (const args of STEPS) {
+  rmSync(path.join(ROOT, 'dist/client'), { recursive: true, force: true });
+  for (const { args, env } of STEPS) {
     const result = spawnSync(process.execPath, args, {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) return result.status ?? 1;
   }

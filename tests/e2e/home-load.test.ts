@@ -336,14 +336,14 @@ interface ManifestChunk {
 /**
  * The scripts only the router app (app.html: admin area, not-found page) can ever load: all
  * it reaches through static and lazy imports, minus all the home page (index.html) reaches.
- * Read from the build's module graph, so a new admin screen is covered without naming it.
+ * Read from each page's build manifest, so a new admin screen is covered without naming it.
  */
 function adminOnlyScripts(): string[] {
   const dir = process.env.CLIENT_DIR ?? 'dist/client';
-  const manifest = JSON.parse(
-    readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
-  const reachable = (entry: string) => {
+  const reachable = (page: 'home' | 'app', entry: string) => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(dir, `.vite/manifest-${page}.json`), 'utf8'),
+    ) as Record<string, ManifestChunk>;
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -354,8 +354,8 @@ function adminOnlyScripts(): string[] {
     visit(entry);
     return files;
   };
-  const home = reachable('index.html');
-  return [...reachable('app.html')]
+  const home = reachable('home', 'index.html');
+  return [...reachable('app', 'app.html')]
     .filter((file) => file.endsWith('.js') && !home.has(file))
     .map((file) => file.replace(/^assets\//, ''));
 }
