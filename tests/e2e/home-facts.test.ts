@@ -9,7 +9,8 @@ import {
   withDatabase,
   type RunningServer,
 } from './support';
-import { openApp } from './support/home';
+import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '../../src/shared/constants';
+import { advanceClock, advanceClockUntil, openApp, pauseClock } from './support/home';
 import { layoutShifts } from './support/layout-shifts';
 
 let server: RunningServer;
@@ -115,6 +116,39 @@ describe('the AI facts section', () => {
       });
     });
   }
+
+  it('waits below the fold on a phone and starts typing when scrolled into view', async () => {
+    await withPage(MOBILE, async (page) => {
+      // Timers on Playwright's clock: "nothing typed in 3 s" is then exact, not a sleep.
+      await page.clock.install();
+      await openApp(page, server.url);
+      await pauseClock(page);
+      await advanceClockUntil(page, () => document.querySelector('[data-current]') !== null, {
+        stepMs: TYPING_MS,
+        limitMs: 5000,
+      });
+      const carousel = page.getByRole('group', { name: 'AI facts', exact: true });
+      const typed = carousel.locator('[data-current] [data-typed-text]');
+      const below = await carousel.evaluate((c) => c.getBoundingClientRect().top - innerHeight);
+      expect(below).toBeGreaterThan(0);
+
+      await advanceClock(page, 3000, TYPING_MS);
+      expect(await typed.textContent()).toBe('');
+
+      await carousel.scrollIntoViewIfNeeded();
+      await advanceClockUntil(
+        page,
+        () => !!document.querySelector('[data-current] [data-typed-text]')?.textContent,
+        {
+          stepMs: TYPING_MS,
+          limitMs: 3000,
+        },
+      );
+      const started = ((await typed.textContent()) ?? '').length;
+      await advanceClock(page, 10 * TYPING_MS, TYPING_MS);
+      expect(((await typed.textContent()) ?? '').length).toBe(started + 10);
+    });
+  });
 
   it('reads the facts in one plain GET, which the server answers from its cache with an ETag', async () => {
     await withPage(DESKTOP, async (page) => {

@@ -3,6 +3,7 @@ import {
   carouselReducer,
   countdownFraction,
   createCarouselState,
+  isCountdownHeld,
   isTyping,
   nextChangeIn,
   secondsLeft,
@@ -128,6 +129,23 @@ describe('carousel state machine', () => {
     s = frames(s, 8 * 30 + 2000);
     expect(s.phase).toBe('countdown');
     expect(s.remainingMs).toBe(3000);
+  });
+
+  it('waits while off screen, from the start and whenever it leaves the window', () => {
+    let s = createCarouselState(LENGTHS, { onScreen: false });
+    expect(nextChangeIn(s)).toBeNull();
+    s = frames(s, 10_000);
+    expect(s.typedChars).toBe(0);
+    s = run(s, { type: 'onScreen', value: true });
+    expect(nextChangeIn(s)).toBe(30);
+    s = run(s, tick(10 * 30), tick(2000));
+    expect([s.phase, s.remainingMs]).toEqual(['countdown', 3000]);
+    s = run(s, { type: 'onScreen', value: false });
+    expect(isCountdownHeld(s)).toBe(true);
+    s = frames(s, 20_000);
+    expect([s.index, s.remainingMs]).toEqual([0, 3000]);
+    s = run(s, { type: 'onScreen', value: true }, tick(3000));
+    expect([s.index, s.phase, s.typedChars]).toEqual([1, 'typing', 0]);
   });
 
   it('focus inside holds the countdown but typing goes on', () => {

@@ -26,6 +26,11 @@ export interface CarouselState {
   userPaused: boolean;
   /** Keyboard focus is inside the carousel: the countdown waits. */
   focusInside: boolean;
+  /**
+   * Some of the carousel is inside the window. Off screen nothing runs, so a phone does no
+   * typing work for a carousel nobody sees, and a visitor who scrolls to it sees it start.
+   */
+  onScreen: boolean;
   /** prefers-reduced-motion: texts appear whole. */
   reducedMotion: boolean;
   /** Counts countdown starts, so the ring restarts its animation for each one. */
@@ -40,10 +45,13 @@ export type CarouselEvent =
   | { type: 'select'; index: number }
   | { type: 'togglePause' }
   | { type: 'focus'; inside: boolean }
+  | { type: 'onScreen'; value: boolean }
   | { type: 'reducedMotion'; value: boolean };
 
 export interface CarouselOptions {
   reducedMotion?: boolean;
+  /** Until the page says where the carousel is, it waits (default: on screen). */
+  onScreen?: boolean;
 }
 
 function enterSlide(state: CarouselState, index: number, manual: boolean): CarouselState {
@@ -83,6 +91,7 @@ export function createCarouselState(
     holdMs: 0,
     userPaused: false,
     focusInside: false,
+    onScreen: options.onScreen ?? true,
     reducedMotion: options.reducedMotion ?? false,
     round: 0,
   };
@@ -94,7 +103,7 @@ function wrap(index: number, count: number): number {
 }
 
 function tick(state: CarouselState, ms: number): CarouselState {
-  if (state.userPaused || ms <= 0 || state.lengths.length === 0) return state;
+  if (state.userPaused || !state.onScreen || ms <= 0 || state.lengths.length === 0) return state;
   const holdUsed = Math.min(state.holdMs, ms);
   const holdMs = state.holdMs - holdUsed;
 
@@ -146,6 +155,8 @@ export function carouselReducer(state: CarouselState, event: CarouselEvent): Car
       return { ...state, userPaused: !state.userPaused };
     case 'focus':
       return state.focusInside === event.inside ? state : { ...state, focusInside: event.inside };
+    case 'onScreen':
+      return state.onScreen === event.value ? state : { ...state, onScreen: event.value };
     case 'reducedMotion': {
       if (state.reducedMotion === event.value) return state;
       const next = { ...state, reducedMotion: event.value };
@@ -160,7 +171,7 @@ export function carouselReducer(state: CarouselState, event: CarouselEvent): Car
  * The clock sleeps until then instead of waking every frame.
  */
 export function nextChangeIn(state: CarouselState): number | null {
-  if (state.userPaused || state.lengths.length === 0) return null;
+  if (state.userPaused || !state.onScreen || state.lengths.length === 0) return null;
   if (state.phase === 'typing') return Math.max(1, CAROUSEL_TYPING_SPEED_MS - state.carryMs);
   if (state.holdMs > 0) return state.holdMs;
   if (state.focusInside) return null;
@@ -187,7 +198,10 @@ export function countdownFraction(state: CarouselState): number {
   return Math.min(1, Math.max(0, state.remainingMs / CAROUSEL_SLIDE_MS));
 }
 
-/** The countdown stands still: paused, focus inside, or the hold after manual navigation. */
+/**
+ * The countdown stands still: paused, focus inside, off screen, or the hold after manual
+ * navigation.
+ */
 export function isCountdownHeld(state: CarouselState): boolean {
-  return state.userPaused || state.focusInside || state.holdMs > 0;
+  return state.userPaused || state.focusInside || !state.onScreen || state.holdMs > 0;
 }

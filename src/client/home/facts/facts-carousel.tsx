@@ -95,13 +95,14 @@ const FactSlide = memo(function FactSlide({
 });
 
 export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] }) {
-  const lengths = useMemo(() => facts.map((f) => f.factText.length), [facts]);
-  const [state, dispatch] = useCarouselMachine(lengths);
-  const [emblaRef, embla] = useEmblaCarousel({ loop: facts.length > 1, align: 'center' });
-  const [muted, setMuted] = useStoredFlag(MUTE_STORAGE_KEY, false);
-
   const regionRef = useRef<HTMLDivElement>(null);
   const audible = useIsVisible(regionRef, CAROUSEL_SOUND_MIN_VISIBILITY);
+  const onScreen = useIsVisible(regionRef, 0);
+
+  const lengths = useMemo(() => facts.map((f) => f.factText.length), [facts]);
+  const [state, dispatch] = useCarouselMachine(lengths, onScreen);
+  const [emblaRef, embla] = useEmblaCarousel({ loop: facts.length > 1, align: 'center' });
+  const [muted, setMuted] = useStoredFlag(MUTE_STORAGE_KEY, false);
 
   // Swipes and drags come back as 'select'; the machine ignores its own moves (same index).
   useEffect(() => {

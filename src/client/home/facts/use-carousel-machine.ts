@@ -19,10 +19,14 @@ const MAX_STEP_MS = 1000;
  * (about 33 times a second while typing, once a second while counting down). The reduced
  * motion setting is followed live.
  */
-export function useCarouselMachine(lengths: readonly number[]) {
+export function useCarouselMachine(lengths: readonly number[], onScreen: boolean) {
   const [state, dispatch] = useReducer(carouselReducer, lengths, (l) =>
-    createCarouselState(l, { reducedMotion: prefersReducedMotion() }),
+    createCarouselState(l, { reducedMotion: prefersReducedMotion(), onScreen }),
   );
+
+  useEffect(() => {
+    dispatch({ type: 'onScreen', value: onScreen });
+  }, [onScreen]);
 
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   useEffect(() => {
