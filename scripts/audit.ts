@@ -7,8 +7,9 @@
  * stylesheets); "loaded" counts every JS/CSS file the page fetched during the Lighthouse
  * run without any interaction (including chunks requested after hydration).
  *
- * Options: --no-build (audit the current dist/), --runs=N (N runs per form factor, the run
- * with the median performance score is reported; Lighthouse's own advice on a busy machine),
+ * Options: --no-build (audit the current dist/), --runs=N (runs per form factor, 5 unless
+ * given; the run with the median performance score is reported, and the median total blocking
+ * time of all runs: Lighthouse's own advice on a busy machine),
  * AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
@@ -29,16 +30,14 @@ const BUILD_DIR = path.join(ROOT, 'dist/client');
 const CLIENT_DIR = mkdtempSync(path.join(tmpdir(), 'audit-client-'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/**
+ * Chromium as the Lighthouse CLI starts it with `--chrome-flags="--headless=new --no-sandbox"`
+ * (chrome-launcher adds the same default flags to both). Headless is needed without a display,
+ * no-sandbox as root. Earlier versions added `--disable-gpu`: that moves compositing off the
+ * GPU process and hid about 100 ms of total blocking time the CLI's defaults show
+ * (docs/performance.md, "Lighthouse: the audit and the CLI").
+ */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 
 function gzipSize(urlPath: string): number {
   const file = path.join(CLIENT_DIR, decodeURIComponent(urlPath));
@@ -92,8 +91,8 @@ function printSizes(label: string, assets: { js: string[]; css: string[] }, inli
 
 /** The home page's JS budget at first load (issue 10), gzip -9, in decimal kilobytes. */
 const HOME_JS_BUDGET_BYTES = 100_000;
-/** Mobile total blocking time measured before the home page split (issue 10). */
-const TBT_BUDGET_MS = 90;
+/** Mobile total blocking time, the median of the runs. */
+const TBT_BUDGET_MS = 100;
 
 /** Every chunk a built script pulls in, statically or lazily (Vite names them in the code). */
 function reachableChunks(entry: string): Set<string> {
@@ -122,7 +121,7 @@ function pageChunks(html: string): Set<string> {
  * The chunks `/` loaded, each with its gzip size, and the targets: the JS budget and no chunk
  * that only the router app (admin area, 404 page; app.html) can reach.
  */
-function printHomeChunks(loaded: string[], mobile: Result) {
+function printHomeChunks(loaded: string[], mobile: Result, tbt: number) {
   const home = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
   const app = readFileSync(path.join(CLIENT_DIR, 'app.html'), 'utf8');
   const homeReach = pageChunks(home);
@@ -132,7 +131,6 @@ function printHomeChunks(loaded: string[], mobile: Result) {
   for (const { p, size } of sized) console.log(`  ${kib(size).padStart(10)}  ${p}`);
   const total = sized.reduce((sum, c) => sum + c.size, 0);
   const adminLoaded = loaded.filter((p) => appOnly.includes(path.basename(p)));
-  const tbt = mobile.audits['total-blocking-time']?.numericValue ?? NaN;
   const perf = Math.round(performanceScore(mobile) * 100);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log('\nTargets:');
@@ -144,7 +142,7 @@ function printHomeChunks(loaded: string[], mobile: Result) {
   );
   console.log(`  mobile performance ${perf} = 100: ${verdict(perf === 100)}`);
   console.log(
-    `  mobile total blocking time ${Math.round(tbt)} ms <= ${TBT_BUDGET_MS} ms: ${verdict(tbt <= TBT_BUDGET_MS)}`,
+    `  mobile total blocking time (median) ${Math.round(tbt)} ms <= ${TBT_BUDGET_MS} ms: ${verdict(tbt <= TBT_BUDGET_MS)}`,
   );
 }
 
@@ -152,16 +150,30 @@ function performanceScore(lhr: Result): number {
   return lhr.categories.performance?.score ?? 0;
 }
 
-/** Runs Lighthouse `runs` times and keeps the run with the median performance score. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+const tbtOf = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+
+/**
+ * Runs Lighthouse `runs` times; answers the run with the median performance score and the
+ * median total blocking time of all runs.
+ */
 async function medianRun(url: string, formFactor: 'mobile' | 'desktop', runs: number) {
   const results: Result[] = [];
   for (let i = 0; i < runs; i++) results.push(await runLighthouse(url, formFactor));
   results.sort((a, b) => performanceScore(a) - performanceScore(b));
+  const tbt = median(results.map(tbtOf));
   if (runs > 1) {
     const all = results.map((r) => Math.round(performanceScore(r) * 100)).join(', ');
-    console.log(`  ${formFactor}: performance over ${runs} runs: ${all} (median reported)`);
+    const tbts = results.map((r) => Math.round(tbtOf(r))).join(', ');
+    console.log(
+      `  ${formFactor}: performance over ${runs} runs: ${all}; total blocking time ${tbts} ms`,
+    );
   }
-  return results[Math.floor((results.length - 1) / 2)]!;
+  return { lhr: results[Math.floor((results.length - 1) / 2)]!, tbt };
 }
 
 /** Lighthouse sometimes loses the trace (NO_NAVSTART); such a run is repeated, twice at most. */
@@ -238,10 +250,10 @@ async function main() {
     const url = `${server.url}/`;
     console.log(`Lighthouse ${url}`);
     const runs = Number(
-      /^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 1,
+      /^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 5,
     );
-    const mobile = await medianRun(url, 'mobile', runs);
-    const desktop = await medianRun(url, 'desktop', runs);
+    const { lhr: mobile, tbt: mobileTbt } = await medianRun(url, 'mobile', runs);
+    const { lhr: desktop } = await medianRun(url, 'desktop', runs);
     const reportDir = process.env.AUDIT_REPORT_DIR;
     if (reportDir) {
       writeFileSync(path.join(reportDir, 'lighthouse-mobile.json'), JSON.stringify(mobile));
@@ -271,7 +283,7 @@ async function main() {
     for (const id of metrics) {
       console.log(`  ${id}: ${mobile.audits[id]?.displayValue ?? 'n/a'}`);
     }
-    printHomeChunks(loaded.js, mobile);
+    printHomeChunks(loaded.js, mobile, mobileTbt);
   } finally {
     await server.stop();
     rmSync(CLIENT_DIR, { recursive: true, force: true });
