@@ -56,7 +56,7 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
 
-  const linkClass = `rounded-md px-3 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-subtle hover:text-ink ${focusRing}`;
+  const linkClass = buttonClass('ghost', 'sm');
 
   return (
     <header
@@ -65,7 +65,7 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
         scrolled ? 'border-line shadow-md' : 'border-transparent'
       }`}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <a
           href="/"
           onClick={onLogoClick}
@@ -84,16 +84,13 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
         <div className="flex items-center gap-2 sm:gap-3">
           <ThemeToggle />
           <span className="hidden md:block">
-            <a
-              href={sectionHref('contact', onHome)}
-              className={buttonClass('primary', 'md', 'h-10')}
-            >
+            <a href={sectionHref('contact', onHome)} className={buttonClass('primary', 'md')}>
               Contact Us
             </a>
           </span>
           <button
             type="button"
-            className={`inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-subtle md:hidden ${focusRing}`}
+            className={buttonClass('ghost', 'icon', 'md:hidden')}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { setThemePreference, useTheme } from '../lib/use-theme';
 import type { ThemePreference } from '../lib/theme';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
-import { focusRing } from './styles';
+import { buttonSizes, focusRing } from './styles';
 
 const OPTIONS: {
   value: ThemePreference;
@@ -33,7 +33,7 @@ export function ThemeToggle() {
             title={label}
             aria-pressed={pressed}
             onClick={() => setThemePreference(value)}
-            className={`inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full transition-colors ${focusRing} ${
+            className={`inline-flex cursor-pointer items-center justify-center rounded-full transition-colors ${buttonSizes['icon-sm']} ${focusRing} ${
               pressed ? 'bg-surface text-ink shadow-sm' : 'text-muted hover:text-ink'
             }`}
           >

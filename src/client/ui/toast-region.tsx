@@ -9,7 +9,7 @@ import {
 } from 'react-aria-components';
 import { TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants';
 import { CloseIcon } from './icons';
-import { focusRing } from './styles';
+import { buttonSizes, focusRing } from './styles';
 import { toastQueue, type ToastContentValue } from './toast';
 import { TOAST_REGION_ATTRIBUTE } from './toaster';
 
@@ -92,7 +92,7 @@ function ToastItem({
         type="button"
         aria-label="Close"
         onClick={() => queue.close(item.key)}
-        className={`-m-1 cursor-pointer rounded-md p-1 opacity-80 hover:opacity-100 ${focusRing}`}
+        className={`-m-[13px] inline-flex items-center justify-center cursor-pointer rounded-lg opacity-80 hover:opacity-100 ${buttonSizes.icon} ${focusRing}`}
       >
         <CloseIcon width={18} height={18} />
       </button>
