@@ -1,8 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../lib/trpc';
+import { buttonClass } from '../ui/styles';
 
-const linkClasses =
-  'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted hover:bg-subtle focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none aria-[current=page]:bg-line aria-[current=page]:text-ink';
+/** Quiet buttons; the current screen's one filled. */
+const linkClasses = buttonClass(
+  'ghost',
+  'sm',
+  'aria-[current=page]:bg-line aria-[current=page]:text-ink',
+);
 
 /**
  * Where things are in the admin. The unread count is part of the Messages link's name

@@ -113,7 +113,7 @@ export function AdminShell({ username, children }: { username: string; children:
             <Button
               variant="ghost"
               size="icon"
-              className="max-sm:h-11 max-sm:w-11 sm:hidden"
+              className="sm:hidden"
               aria-label="Menu"
               aria-expanded={menuOpen}
               aria-controls="admin-menu admin-menu-sections"

@@ -10,32 +10,22 @@ import {
   TextField,
   type ButtonProps as AriaButtonProps,
 } from 'react-aria-components';
-
-const focusRing =
-  'outline-none data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400 data-focus-visible:ring-offset-2';
-
-const buttonVariants = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 data-pressed:bg-brand-900',
-  secondary: 'border border-line-strong bg-raised text-ink hover:bg-subtle data-pressed:bg-line',
-  danger: 'bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900',
-  ghost: 'text-muted hover:bg-subtle data-pressed:bg-line',
-} as const;
-
-export type ButtonVariant = keyof typeof buttonVariants;
+import { buttonClass, type ButtonSize, type ButtonVariant } from '../ui/styles';
 
 interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'isPending'> {
   isPending?: boolean;
   variant?: ButtonVariant;
-  size?: 'md' | 'icon';
+  size?: ButtonSize;
   className?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
 /**
- * A button with the admin area's look. `isPending` keeps it focused but inert (presses are
- * ignored, `aria-disabled`), instead of RAC's own pending state: that one announces through a
- * live-region entry naming the button by id, which loses its name when the button unmounts
- * right after (the sign-in form replaced by the code step), an axe role-img-alt violation.
+ * A button in the site's one set of styles (`buttonClass`, docs/product.md, "Buttons").
+ * `isPending` keeps it focused but inert (presses are ignored, `aria-disabled`), instead of
+ * RAC's own pending state: that one announces through a live-region entry naming the button by
+ * id, which loses its name when the button unmounts right after (the sign-in form replaced by
+ * the code step), an axe role-img-alt violation.
  */
 export function Button({
   variant = 'primary',
@@ -45,14 +35,13 @@ export function Button({
   onPress,
   ...props
 }: ButtonProps) {
-  const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
   return (
     <AriaButton
       {...props}
       onPress={isPending ? undefined : onPress}
       aria-disabled={isPending || undefined}
       data-busy={isPending || undefined}
-      className={`inline-flex cursor-pointer items-center gap-2 rounded-md text-sm font-medium transition-colors data-busy:cursor-wait data-busy:opacity-70 data-disabled:cursor-not-allowed data-disabled:opacity-50 ${sizing} ${buttonVariants[variant]} ${focusRing} ${className}`}
+      className={buttonClass(variant, size, className)}
     />
   );
 }
@@ -60,12 +49,6 @@ export function Button({
 /** "Return to the Site": a plain link (a full page load: the home page is its own entry). */
 export const returnLinkClass =
   'rounded text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
-
-/** Class names for links that look like buttons (RAC Link or the router's Link). */
-export function buttonClasses(variant: ButtonVariant = 'secondary', size: 'md' | 'icon' = 'md') {
-  const sizing = size === 'icon' ? 'h-9 w-9 justify-center' : 'px-4 py-2';
-  return `inline-flex items-center gap-2 rounded-md text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:ring-offset-2 focus-visible:outline-none ${sizing} ${buttonVariants[variant]}`;
-}
 
 const fieldInput =
   'w-full rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 data-invalid:border-red-700';
@@ -153,7 +136,7 @@ export function Switch({ isSelected, onChange, children, isDisabled, ...aria }: 
       onChange={onChange}
       isDisabled={isDisabled}
       aria-describedby={aria['aria-describedby']}
-      className="group inline-flex cursor-pointer items-center gap-2 text-sm text-ink data-disabled:cursor-not-allowed data-disabled:opacity-50"
+      className="group inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink data-disabled:cursor-not-allowed data-disabled:opacity-50 sm:min-h-0"
     >
       <span
         aria-hidden="true"
@@ -180,7 +163,9 @@ export function Spinner({ label }: { label: string }) {
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-line bg-raised p-6 shadow-sm ${className}`}>
+    <section
+      className={`rounded-lg border border-line bg-raised p-4 shadow-sm sm:p-6 ${className}`}
+    >
       {children}
     </section>
   );

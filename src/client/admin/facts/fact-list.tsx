@@ -8,7 +8,8 @@ import {
   useDragAndDrop,
 } from 'react-aria-components';
 import type { Fact, Tag } from '../../lib/api-types';
-import { Button, Switch, buttonClasses } from '../controls';
+import { buttonClass, buttonSizes, focusRing } from '../../ui/styles';
+import { Button, Switch } from '../controls';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -122,12 +123,12 @@ export function FactList({
           <GridListItem
             id={fact.id}
             textValue={fact.factText}
-            className="rounded-md border border-line bg-raised p-3 outline-none data-dragging:opacity-50 data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400"
+            className="rounded-md border border-line bg-raised p-2 outline-none sm:p-3 data-dragging:opacity-50 data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400"
           >
             <div className="flex flex-wrap items-start gap-3 sm:flex-nowrap">
               <AriaButton
                 slot="drag"
-                className="mt-1 cursor-grab rounded p-1 text-muted outline-none hover:bg-subtle data-focus-visible:ring-2 data-focus-visible:ring-brand-600 dark:data-focus-visible:ring-brand-400"
+                className={`inline-flex cursor-grab items-center justify-center rounded-lg text-muted hover:bg-subtle ${buttonSizes['icon-sm']} ${focusRing}`}
               >
                 <GripIcon />
               </AriaButton>
@@ -147,26 +148,30 @@ export function FactList({
                 ) : null}
                 <FactTags tags={tagsByFact.get(fact.id) ?? []} />
               </div>
-              <div className="flex shrink-0 items-center gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Move up"
-                  isDisabled={index === 0}
-                  onPress={() => move(fact, 'up')}
-                >
-                  <ArrowUpIcon />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Move down"
-                  isDisabled={index === facts.length - 1}
-                  onPress={() => move(fact, 'down')}
-                >
-                  <ArrowDownIcon />
-                </Button>
-                <span className="mx-2">
+              {/* On a phone the controls take a line of their own, spread across it, in three
+                  groups that stay whole if the line is too narrow for all of them. */}
+              <div className="flex shrink-0 flex-wrap items-center gap-1 max-sm:w-full max-sm:justify-between">
+                <div className="flex items-center sm:gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label="Move up"
+                    isDisabled={index === 0}
+                    onPress={() => move(fact, 'up')}
+                  >
+                    <ArrowUpIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label="Move down"
+                    isDisabled={index === facts.length - 1}
+                    onPress={() => move(fact, 'down')}
+                  >
+                    <ArrowDownIcon />
+                  </Button>
+                </div>
+                <span className="sm:mx-2">
                   <Switch
                     isSelected={fact.active}
                     onChange={(active) => onToggleActive(fact, active)}
@@ -174,23 +179,24 @@ export function FactList({
                     <span className="w-14">{fact.active ? 'Active' : 'Inactive'}</span>
                   </Switch>
                 </span>
-                <Link
-                  to="/admin/ai-fact-edit/$id"
-                  params={{ id: String(fact.id) }}
-                  aria-label="Edit"
-                  className={buttonClasses('ghost', 'icon')}
-                >
-                  <PencilIcon />
-                </Link>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Delete"
-                  onPress={() => onDelete(fact)}
-                  className="text-red-700 dark:text-red-300"
-                >
-                  <TrashIcon />
-                </Button>
+                <div className="flex items-center sm:gap-1">
+                  <Link
+                    to="/admin/ai-fact-edit/$id"
+                    params={{ id: String(fact.id) }}
+                    aria-label="Edit"
+                    className={buttonClass('ghost', 'icon-sm')}
+                  >
+                    <PencilIcon />
+                  </Link>
+                  <Button
+                    variant="ghost-danger"
+                    size="icon-sm"
+                    aria-label="Delete"
+                    onPress={() => onDelete(fact)}
+                  >
+                    <TrashIcon />
+                  </Button>
+                </div>
               </div>
             </div>
           </GridListItem>

@@ -95,12 +95,12 @@ export function TagPicker({
             {selected.map((tag) => (
               <li
                 key={tag.id}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-100 dark:bg-brand-900 py-1 pr-1 pl-3 text-sm text-brand-900 dark:text-brand-100"
+                className="inline-flex items-center gap-1 rounded-lg bg-brand-100 pl-3 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-100"
               >
                 {tag.name}
                 <Button
                   variant="ghost"
-                  className="h-6 w-6 justify-center rounded-full px-0 py-0"
+                  size="icon-sm"
                   aria-label={`Remove tag ${tag.name}`}
                   isDisabled={isBusy}
                   onPress={() => pick(() => onRemove(tag))}
@@ -150,7 +150,7 @@ export function TagPicker({
               <li key={tag.id}>
                 <Button
                   variant="secondary"
-                  className="rounded-full px-3 py-1"
+                  size="sm"
                   aria-label={`Add tag ${tag.name}`}
                   isDisabled={isBusy}
                   onPress={() => pick(() => onAdd(tag))}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { MESSAGES_PAGE_SIZE } from '../../../shared/leads';
 import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner, buttonClasses } from '../controls';
+import { buttonClass } from '../../ui/styles';
+import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
 import { useDocumentTitle } from '../use-document-title';
 import { DeleteMessageDialog } from './delete-message-dialog';
@@ -42,7 +43,7 @@ export function MessagesPage({ search, onSearch }: MessagesPageProps) {
               : ''}
           </p>
         </div>
-        <a href={messagesCsvHref(search)} download className={buttonClasses('secondary')}>
+        <a href={messagesCsvHref(search)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </div>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/leads';
 import type { Subscriber } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner, buttonClasses } from '../controls';
+import { buttonClass } from '../../ui/styles';
+import { Button, Card, Spinner } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../errors';
 import { TrashIcon } from '../icons';
@@ -40,7 +41,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
               : ''}
           </p>
         </div>
-        <a href="/api/subscribers.csv" download className={buttonClasses('secondary')}>
+        <a href="/api/subscribers.csv" download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </div>

@@ -30,12 +30,7 @@ export function CodeForm({ isVerifying, isResending, onVerify, onResend, onBack 
   return (
     <Form onSubmit={submit} className="flex flex-col gap-5" aria-label="Verify code">
       <CodeInput value={boxes} onChange={setBoxes} />
-      <Button
-        type="submit"
-        isDisabled={!complete}
-        isPending={isVerifying}
-        className="justify-center"
-      >
+      <Button type="submit" isDisabled={!complete} isPending={isVerifying}>
         {isVerifying ? 'Verifying...' : 'Verify Code'}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -86,7 +86,7 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
         inputRef={passwordRef}
         autoFocus={initialUsername !== ''}
       />
-      <Button type="submit" isPending={isSubmitting} className="mt-2 justify-center">
+      <Button type="submit" isPending={isSubmitting} className="mt-2">
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </Form>
