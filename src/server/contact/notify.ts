@@ -1,5 +1,4 @@
 import type { contacts } from '../../../db/schema';
-import { company } from '../../client/content';
 import { subjectLabel } from '../../shared/contact';
 import type { Logger } from '../platform/logger';
 import { escapeHtml, type MailMessage, type Mailer } from '../platform/mail';
@@ -17,8 +16,8 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ');
 }
 
-/** The message's own page in the admin, as an absolute address from the content module. */
-export function adminMessageUrl(id: number, siteUrl: string = company.siteUrl): string {
+/** The message's own page in the admin, on the site's public address (SITE_URL). */
+export function adminMessageUrl(id: number, siteUrl: string): string {
   return new URL(`/admin/messages/${id}`, siteUrl).href;
 }
 
@@ -27,8 +26,8 @@ export function adminMessageUrl(id: number, siteUrl: string = company.siteUrl): 
  * escaped in the HTML, the message keeps its line breaks (pre-wrap), and Reply-To is the
  * visitor, so answering the e-mail answers the enquiry.
  */
-export function contactMail(to: string, contact: StoredContact): MailMessage {
-  const link = adminMessageUrl(contact.id);
+export function contactMail(to: string, contact: StoredContact, siteUrl: string): MailMessage {
+  const link = adminMessageUrl(contact.id, siteUrl);
   const fields: [string, string][] = [
     ['Name', contact.name],
     ['E-mail', contact.email],
@@ -75,13 +74,17 @@ export function contactMail(to: string, contact: StoredContact): MailMessage {
  * `contactMailsSettled` can await it deterministically.
  */
 export function notifyContact(
-  deps: { config: { contactNotifyTo: string | null }; mailer: Mailer; logger: Logger },
+  deps: {
+    config: { contactNotifyTo: string | null; siteUrl: string };
+    mailer: Mailer;
+    logger: Logger;
+  },
   contact: StoredContact,
 ): void {
   const to = deps.config.contactNotifyTo;
   if (!to) return;
   const delivery = Promise.resolve()
-    .then(() => deps.mailer.send(contactMail(to, contact)))
+    .then(() => deps.mailer.send(contactMail(to, contact, deps.config.siteUrl)))
     .then(
       () => deps.logger.info('contact.notified', { contactId: contact.id }),
       (error: unknown) =>

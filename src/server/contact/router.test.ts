@@ -32,7 +32,7 @@ async function setup(contactNotifyTo: string | null = 'team@example.com', custom
   mailer = createRecordingMailer();
   deps = await createTestDeps({
     mailer: customMailer ?? mailer,
-    config: testConfig({ contactNotifyTo }),
+    config: testConfig({ contactNotifyTo, siteUrl: 'https://acme.example' }),
   });
 }
 
@@ -185,7 +185,8 @@ describe('contact.send notification', () => {
     await contactMailsSettled(mailer);
     const mail = mailer.sent[0] as MailMessage;
     expect(mail.replyTo).toBe('ada@example.com');
-    const link = 'https://www.example.com/admin/messages/1';
+    // On the site's public address (SITE_URL), whatever the content module says.
+    const link = 'https://acme.example/admin/messages/1';
     expect(mail.text).toBe(
       [
         'New contact message #1',
@@ -221,17 +222,21 @@ describe('contact.send notification', () => {
   });
 
   it('keeps a header on one line whatever a stored name holds (one stored before the rule)', () => {
-    const mail = contactMail('team@example.com', {
-      id: 7,
-      name: 'Mallory\r\nBcc: victim@example.com',
-      email: 'mallory@example.com',
-      company: null,
-      subject: 'other',
-      message: 'A message of some length.',
-      privacy: true,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      readAt: null,
-    });
+    const mail = contactMail(
+      'team@example.com',
+      {
+        id: 7,
+        name: 'Mallory\r\nBcc: victim@example.com',
+        email: 'mallory@example.com',
+        company: null,
+        subject: 'other',
+        message: 'A message of some length.',
+        privacy: true,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+        readAt: null,
+      },
+      'https://acme.example',
+    );
     expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });
 
