@@ -41,6 +41,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Use 'zod/mini': one flavour of zod, the one the public page can afford (docs/decisions/0024).",
+            },
+          ],
           patterns: [
             {
               group: ['**/tests/**', '**/*.test', '**/*.test.*'],
@@ -60,6 +67,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Use 'zod/mini': one flavour of zod, the one the public page can afford (docs/decisions/0024).",
+            },
+          ],
           patterns: [
             {
               group: ['**/tests/**', '**/*.test', '**/*.test.*'],

@@ -3,7 +3,7 @@ import { ChevronDownIcon } from './icons';
 import { focusRing } from './styles';
 
 /**
- * The public forms' fields, on native elements (docs/decisions/0021): a label, the control and
+ * The public forms' fields, on native elements (docs/decisions/0024): a label, the control and
  * the field's message from the shared schema, tied together with `aria-invalid` and
  * `aria-describedby`. Native controls need no script to be accessible, open the phone's own
  * picker for the subject, and keep the page's download small.
