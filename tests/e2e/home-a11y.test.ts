@@ -38,7 +38,10 @@ async function withPage(
 
 /** The carousel has typed its first fact, and a toast is on screen. */
 async function carouselAndToast(page: Page): Promise<void> {
-  await page.locator('[aria-roledescription="carousel"]').waitFor();
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.waitFor();
+  // The carousel runs only while on screen.
+  await carousel.scrollIntoViewIfNeeded();
   await page.waitForFunction(
     () => document.querySelector('[data-current] [data-countdown]') !== null,
     undefined,
