@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import type { Db, Store } from './index';
+import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
 
@@ -60,6 +60,25 @@ export function readsAfterArrival(read: (name: string) => number) {
  * transactions on the other. The read connection refuses writes, so a write that bypasses
  * writeTransaction fails loudly in every test instead of joining someone's transaction.
  */
+/** Statements kept prepared, by their SQL: a batch's few shapes are parsed once. */
+const PREPARED_LIMIT = 64;
+
+function preparedStatements(connection: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return (text: string): Database.Statement => {
+    let statement = cache.get(text);
+    if (!statement) {
+      statement = connection.prepare(text);
+      // Rows as arrays of column values, the order of the statement's columns (BatchRows).
+      if (statement.reader) statement.raw(true);
+      // Oldest first out: the hot statements are prepared again at once if they went.
+      if (cache.size >= PREPARED_LIMIT) cache.delete(cache.keys().next().value ?? '');
+      cache.set(text, statement);
+    }
+    return statement;
+  };
+}
+
 export async function openEmbedded(file: string): Promise<Store> {
   const inMemory = file === ':memory:';
   if (!inMemory) ownerOnly(file);
@@ -81,6 +100,8 @@ export async function openEmbedded(file: string): Promise<Store> {
   const db = (inMemory ? writeDb : drizzle(reader, { schema })) as unknown as Db;
   const tx = writeDb as unknown as Db;
 
+  const prepared = preparedStatements(writer);
+
   const counter = reader
     .prepare<[string], number>('select value from change_counters where name = ?')
     .pluck();
@@ -95,6 +116,23 @@ export async function openEmbedded(file: string): Promise<Store> {
         const result = await fn(tx);
         writer.exec('COMMIT');
         return result;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async batch(statements: Statement[]): Promise<BatchRows> {
+      // Synchronous from BEGIN to COMMIT: nothing else runs on the connection in between.
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const rows = statements.map(({ sql, params }): unknown[][] => {
+          const statement = prepared(sql);
+          if (statement.reader) return statement.all(...params) as unknown[][];
+          statement.run(...params);
+          return [];
+        });
+        writer.exec('COMMIT');
+        return rows;
       } catch (error) {
         if (writer.inTransaction) writer.exec('ROLLBACK');
         throw error;

@@ -9,10 +9,15 @@
  *   retried as a whole while the database reports itself busy (SQLITE_BUSY, sqld's 429).
  *   Inside, use `tx` for reads too: it is the only view that includes the transaction's own
  *   writes. Keep the callback to database work: it may run more than once.
+ * - A write whose statements are known before it starts (the public forms, the sign-in
+ *   throttle) goes through `writeBatch(db, statements)` instead: the same queue and retries,
+ *   but the statements travel in one request to a libSQL server, and the batches waiting in
+ *   the queue together run as one transaction (docs/decisions: one round trip per public write).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Query } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { DatabaseUnavailableError, isBusy } from './errors';
+import { DatabaseUnavailableError, isBusy, isDatabaseUnavailable } from './errors';
 import { openEmbedded } from './embedded';
 import { openLibsql } from './libsql';
 import type * as schema from './schema';
@@ -24,6 +29,15 @@ export { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
  * value (better-sqlite3) or a promise of it (libSQL), so callers always `await` it.
  */
 export type Db = BaseSQLiteDatabase<'sync' | 'async', unknown, typeof schema>;
+
+/** One SQL statement and its parameters, as drizzle's `.toSQL()` gives them. */
+export type Statement = Query;
+
+/**
+ * What a batch answers: for each statement, the rows it returned (a SELECT, or RETURNING) as
+ * arrays of column values in the statement's order; [] for a statement that returns none.
+ */
+export type BatchRows = unknown[][][];
 
 export type DatabaseTarget = { file: string } | { url: string; authToken?: string };
 
@@ -41,6 +55,11 @@ export interface Store {
   readonly db: Db;
   /** Runs fn in one BEGIN IMMEDIATE transaction on the write connection (no queue, no retry). */
   transaction<T>(fn: (tx: Db) => Promise<T> | T): Promise<T>;
+  /**
+   * Runs the statements in order in one BEGIN IMMEDIATE transaction (no queue, no retry): on
+   * a libSQL server one request, on the embedded file one synchronous run.
+   */
+  batch(statements: Statement[]): Promise<BatchRows>;
   close(): Promise<void>;
   /** A `change_counters` value (0 when the row is missing), read with the least work. */
   changeCounter(name: string): Promise<number>;
@@ -54,29 +73,144 @@ const stores = new WeakMap<Db, Store & { queue: WriteQueue }>();
 export const WRITE_QUEUE_LIMIT = 512;
 /** Total time a transaction is retried while the database says it is busy. */
 const BUSY_RETRY_MS = 5_000;
+/**
+ * The most statements the waiting batches put into one transaction (one request to a libSQL
+ * server): about 85 contact messages, well under a megabyte at their longest.
+ */
+export const MAX_GROUP_STATEMENTS = 256;
 
 interface WriteQueue {
+  /** Runs fn alone in the write slot. */
   run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs the statements in the write slot, in one transaction with the batches beside them. */
+  batch(statements: Statement[]): Promise<BatchRows>;
 }
 
-function createWriteQueue(limit: number): WriteQueue {
-  let tail: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
-  return {
-    async run(fn) {
-      if (waiting >= limit) throw new DatabaseUnavailableError(new Error('write queue is full'));
-      waiting++;
-      const previous = tail;
-      let release: () => void = () => {};
-      tail = new Promise<void>((resolve) => (release = resolve));
-      try {
-        await previous;
-        return await fn();
-      } finally {
-        waiting--;
-        release();
+type Job =
+  | { kind: 'alone'; start: () => Promise<void> }
+  | {
+      kind: 'batch';
+      statements: Statement[];
+      resolve: (rows: BatchRows) => void;
+      reject: (error: unknown) => void;
+    };
+type BatchJob = Extract<Job, { kind: 'batch' }>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs fn, and again while the database reports itself busy, for up to BUSY_RETRY_MS. */
+async function retriedWhileBusy<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (Date.now() >= deadline) throw new DatabaseUnavailableError(error);
+      await sleep(Math.min(20 * 2 ** attempt, 250) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/**
+ * Runs waiting batches as one transaction: one request to a libSQL server instead of one
+ * each, which is what lets an instance store more than a few hundred messages a second
+ * there. Each batch's statements keep their order and see the writes of the batches before
+ * them, exactly as if each had run alone in that order. A statement that fails would take
+ * its neighbours down with it: unless the database itself is away, each batch then runs
+ * again alone, so only the faulty one fails.
+ */
+async function runGroup(store: Store, group: BatchJob[]): Promise<void> {
+  try {
+    const rows = await retriedWhileBusy(() =>
+      store.batch(group.length === 1 ? group[0]!.statements : group.flatMap((j) => j.statements)),
+    );
+    let at = 0;
+    for (const job of group) {
+      job.resolve(rows.slice(at, at + job.statements.length));
+      at += job.statements.length;
+    }
+  } catch (error) {
+    if (group.length === 1 || isDatabaseUnavailable(error)) {
+      for (const job of group) job.reject(error);
+      return;
+    }
+    for (const job of group) await runGroup(store, [job]);
+  }
+}
+
+/**
+ * This instance's one write slot and the writes waiting for it, in arrival order. A
+ * transaction runs alone; batches next to each other in the queue run together.
+ */
+function createWriteQueue(store: Store, limit: number): WriteQueue {
+  const jobs: Job[] = [];
+  /** Writes queued or running: the bound applies to both. */
+  let pending = 0;
+  let draining = false;
+
+  async function drain() {
+    try {
+      while (jobs.length > 0) {
+        const head = jobs[0]!;
+        if (head.kind === 'alone') {
+          jobs.shift();
+          await head.start();
+          continue;
+        }
+        const group: BatchJob[] = [];
+        let statements = 0;
+        for (const job of jobs) {
+          if (job.kind !== 'batch') break;
+          if (group.length > 0 && statements + job.statements.length > MAX_GROUP_STATEMENTS) {
+            break;
+          }
+          group.push(job);
+          statements += job.statements.length;
+        }
+        jobs.splice(0, group.length);
+        await runGroup(store, group);
       }
-    },
+    } finally {
+      draining = false;
+    }
+  }
+
+  function enqueue<T>(make: (resolve: (v: T) => void, reject: (e: unknown) => void) => Job) {
+    if (pending >= limit) {
+      return Promise.reject(new DatabaseUnavailableError(new Error('write queue is full')));
+    }
+    pending++;
+    return new Promise<T>((resolve, reject) => {
+      const done = () => pending--;
+      jobs.push(
+        make(
+          (value) => {
+            done();
+            resolve(value);
+          },
+          (error) => {
+            done();
+            reject(error);
+          },
+        ),
+      );
+      if (!draining) {
+        draining = true;
+        // Started after the caller's own code, as a queued write always was.
+        queueMicrotask(() => void drain());
+      }
+    });
+  }
+
+  return {
+    run: <T>(fn: () => Promise<T>) =>
+      enqueue<T>((resolve, reject) => ({
+        kind: 'alone',
+        start: () => Promise.resolve().then(fn).then(resolve, reject),
+      })),
+    batch: (statements) =>
+      enqueue<BatchRows>((resolve, reject) => ({ kind: 'batch', statements, resolve, reject })),
   };
 }
 
@@ -89,15 +223,13 @@ const runningIn = new AsyncLocalStorage<Store>();
  */
 const NESTING_GUARD = process.env.NODE_ENV !== 'production';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Opens the database named by the target, applies pending migrations (safe when several
  * instances start together) and answers its handle.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   const store = 'url' in target ? await openLibsql(target) : await openEmbedded(target.file);
-  stores.set(store.db, { ...store, queue: createWriteQueue(WRITE_QUEUE_LIMIT) });
+  stores.set(store.db, { ...store, queue: createWriteQueue(store, WRITE_QUEUE_LIMIT) });
   return store.db;
 }
 
@@ -118,20 +250,26 @@ export function writeTransaction<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pro
   if (NESTING_GUARD && runningIn.getStore() === store) {
     return Promise.reject(new Error('writeTransaction inside another: pass its tx down instead'));
   }
-  return store.queue.run(async () => {
-    const deadline = Date.now() + BUSY_RETRY_MS;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await (NESTING_GUARD
-          ? runningIn.run(store, () => store.transaction(fn))
-          : store.transaction(fn));
-      } catch (error) {
-        if (!isBusy(error)) throw error;
-        if (Date.now() >= deadline) throw new DatabaseUnavailableError(error);
-        await sleep(Math.min(20 * 2 ** attempt, 250) * (0.5 + Math.random()));
-      }
-    }
-  });
+  return store.queue.run(() =>
+    retriedWhileBusy(() =>
+      NESTING_GUARD ? runningIn.run(store, () => store.transaction(fn)) : store.transaction(fn),
+    ),
+  );
+}
+
+/**
+ * Runs the statements, in order, in one BEGIN IMMEDIATE transaction, and answers each one's
+ * rows (see BatchRows). Build them with drizzle and `.toSQL()`; a condition that decides
+ * whether to write belongs in the statements themselves (an `INSERT ... SELECT ... WHERE`),
+ * since nothing runs between them. On a libSQL server the whole batch is one request, and
+ * batches waiting together share one: this is the path for the hot public writes.
+ */
+export function writeBatch(db: Db, statements: Statement[]): Promise<BatchRows> {
+  const store = storeOf(db);
+  if (NESTING_GUARD && runningIn.getStore() === store) {
+    return Promise.reject(new Error('writeBatch inside writeTransaction: use its tx instead'));
+  }
+  return store.queue.batch(statements);
 }
 
 /**

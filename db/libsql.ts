@@ -1,7 +1,7 @@
-import { createClient } from '@libsql/client';
+import { createClient, type InValue } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import type { Db, Store } from './index';
+import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
 
@@ -82,6 +82,17 @@ export async function openLibsql(target: { url: string; authToken?: string }): P
     }),
     transaction(fn) {
       return libsql.transaction(async (tx) => fn(tx as unknown as Db), { behavior: 'immediate' });
+    },
+    async batch(statements: Statement[]): Promise<BatchRows> {
+      // 'write': BEGIN IMMEDIATE. The client sends the statements, the transaction around
+      // them and the stream's end in one HTTP request.
+      const results = await client.batch(
+        statements.map(({ sql, params }) => ({ sql, args: params as InValue[] })),
+        'write',
+      );
+      return results.map((result) =>
+        result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i])),
+      );
     },
     async close() {
       client.close();
