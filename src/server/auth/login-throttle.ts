@@ -1,4 +1,4 @@
-import { writeTransaction } from '../../../db';
+import { writeBatch } from '../../../db';
 import { wellFormed } from '../../shared/validation';
 import { publicProcedure } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
@@ -40,17 +40,18 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
   const buckets = username.trim() ? [byUser, byIp] : [byIp];
-  // An attempt already over the limit is refused by a read: a flood of them never waits in
-  // the write queue nor holds the write lock. The reservation checks again, in its transaction.
+  // An attempt already over the limit is refused by a read (one for both buckets): a flood
+  // of them never waits in the write queue nor holds the write lock. The reservation, one
+  // batch, checks again in the statement that counts.
   await assertAllowed(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
   const reserved = await reserveEvent(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
   const result = await next();
   const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
   if (!judgedWrong) {
-    await writeTransaction(ctx.db, async (tx) => {
-      if (result.ok) await clearBucket(tx, byUser);
-      await releaseEvents(tx, reserved);
-    });
+    await writeBatch(ctx.db, [
+      ...(result.ok ? [clearBucket(ctx.db, byUser).toSQL()] : []),
+      releaseEvents(ctx.db, reserved).toSQL(),
+    ]);
   }
   return result;
 });

@@ -6,17 +6,22 @@ import { middleware, type Context } from './trpc';
  */
 
 /**
- * Refuses a throttled address before the input is parsed: docs/api.md ranks 429 above 400. Procedures check again inside their write transaction, because requests in
- * flight at the same moment all pass this early check.
+ * Ranks a throttled address's 429 above its input's 400 (docs/api.md) without a read before
+ * every submission. A valid submission is checked by the batch that stores it, its one
+ * request to the database; an invalid one is checked here, by a read, once its input has
+ * failed, and answered 429 instead when its address is throttled.
  */
-export function throttleFirst(
+export function throttleOutranksInput(
   buckets: (ctx: Context) => string[],
   rule: ThrottleRule,
   message: string,
 ) {
   return middleware(async ({ ctx, next }) => {
-    await assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
-    return next();
+    const result = await next();
+    if (!result.ok && result.error.code === 'BAD_REQUEST') {
+      await assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
+    }
+    return result;
   });
 }
 

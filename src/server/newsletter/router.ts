@@ -1,10 +1,10 @@
-import { writeTransaction } from '../../../db';
+import { insertWhere } from '../../../db/insert-where';
 import { subscribers } from '../../../db/schema';
 import { subscribeInput } from '../../shared/newsletter';
 import { throttleAddress } from '../platform/address';
-import { assertAllowed, recordEvent, type ThrottleRule } from '../platform/throttle';
+import { insertCounted, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
-import { honeypotFirst, throttleFirst } from '../http/public-form';
+import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
 
 const THROTTLED = 'Too many sign-ups from your address.';
@@ -20,22 +20,23 @@ export const newsletterRouter = router({
    */
   subscribe: publicProcedure
     .use(honeypotFirst({ success: true }))
-    .use(throttleFirst(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
+    .use(throttleOutranksInput(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
     .input(subscribeInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const buckets = subscribeBuckets(ctx);
-      await writeTransaction(ctx.db, async (tx) => {
-        await assertAllowed(tx, buckets, SUBSCRIBE_SUBMISSIONS, now, THROTTLED);
-        // ON CONFLICT covers the unique index on lower(email).
-        const added = await tx
-          .insert(subscribers)
-          .values({ email: input.email, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: subscribers.id })
-          .get();
-        if (added) await recordEvent(tx, buckets, now);
-      });
+      // One batch: the check, the row and, only when the row is new, the throttle's event.
+      // ON CONFLICT covers the unique index on lower(email).
+      await insertCounted(
+        ctx.db,
+        subscribeBuckets(ctx),
+        SUBSCRIBE_SUBMISSIONS,
+        now,
+        THROTTLED,
+        (room) =>
+          insertWhere(ctx.db, subscribers, { email: input.email, createdAt: now }, room)
+            .onConflictDoNothing()
+            .returning({ id: subscribers.id }),
+      );
       return { success: true };
     }),
 });

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
-import { writeTransaction, type Db } from '../../../db';
+import { and, count, eq, gt, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
+import { writeBatch, type BatchRows, type Db, type Statement } from '../../../db';
+import { insertWhere } from '../../../db/insert-where';
 import { throttleEvents } from '../../../db/schema';
 import { ThrottledError } from '../platform/errors';
 
@@ -8,34 +9,69 @@ import { ThrottledError } from '../platform/errors';
  * so that a restart does not hand out a fresh allowance and every instance counts the same
  * rows. The rules themselves (how many, how long, by what key) live with the feature they
  * guard; maintenance/prune.ts lists them all to know how long events must be kept.
+ *
+ * A throttled write is one batch (`writeBatch`): the check is a condition inside the statement
+ * that writes, so nothing can slip in between them, and the whole write is one request to a
+ * libSQL server (docs/decisions: one round trip per public write).
  */
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
 }
 
-/**
- * Seconds until the bucket has room again, or 0 when it has room now. Counters live in
- * SQLite so a restart does not hand out a fresh allowance.
- */
-export async function secondsUntilAllowed(
-  db: Db,
-  bucket: string,
-  rule: ThrottleRule,
-  now: Date,
-): Promise<number> {
-  const since = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .select({ n: count(), oldest: min(throttleEvents.at) })
-    .from(throttleEvents)
-    .where(and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, since)))
-    .all();
-  if (!row || row.n < rule.limit || !row.oldest) return 0;
-  // The oldest event in the window decides when one slot frees up.
-  return Math.max(1, Math.ceil((row.oldest.getTime() + rule.windowMs - now.getTime()) / 1000));
+const windowStart = (rule: ThrottleRule, now: Date) => new Date(now.getTime() - rule.windowMs);
+
+/** Holds while every bucket has fewer than `rule.limit` events inside the window. */
+export function roomIn(db: Db, buckets: string[], rule: ThrottleRule, now: Date): SQL {
+  const since = windowStart(rule, now);
+  const checks = buckets.map(
+    (bucket) =>
+      // drizzle puts the subquery in parentheses.
+      sql`${db
+        .select({ n: count() })
+        .from(throttleEvents)
+        .where(
+          and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, since)),
+        )} < ${rule.limit}`,
+  );
+  return sql.join(checks, sql` and `);
 }
 
-/** Throws a 429 naming the wait when any of the buckets is full. */
+/** Each bucket's events in the window: rows of [bucket, count, oldest time in ms]. */
+function usageOf(db: Db, buckets: string[], rule: ThrottleRule, now: Date) {
+  return db
+    .select({ bucket: throttleEvents.bucket, n: count(), oldest: min(throttleEvents.at) })
+    .from(throttleEvents)
+    .where(
+      and(inArray(throttleEvents.bucket, buckets), gt(throttleEvents.at, windowStart(rule, now))),
+    )
+    .groupBy(throttleEvents.bucket);
+}
+
+/**
+ * Seconds until every bucket has room again (0: room now), from `usageOf`'s rows. The oldest
+ * event in a full bucket's window decides when one slot frees up.
+ */
+function secondsToWait(usage: ArrayLike<unknown>[], rule: ThrottleRule, now: Date): number {
+  let wait = 0;
+  // By index: a libSQL row read through drizzle's `.values()` is array-like, not an array.
+  for (const { 1: n, 2: oldest } of usage) {
+    if (Number(n) < rule.limit || oldest === null || oldest === undefined) continue;
+    const frees = Number(oldest) + rule.windowMs - now.getTime();
+    wait = Math.max(wait, 1, Math.ceil(frees / 1000));
+  }
+  return wait;
+}
+
+function throttled(message: string, wait: number): ThrottledError {
+  return new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
+}
+
+/**
+ * Throws a 429 naming the wait when any of the buckets is full: one read, whatever the number
+ * of buckets. Outside a write it refuses without touching the write queue; inside a
+ * transaction, pass its `tx`.
+ */
 export async function assertAllowed(
   db: Db,
   buckets: string[],
@@ -43,10 +79,77 @@ export async function assertAllowed(
   now: Date,
   message: string,
 ): Promise<void> {
-  let wait = 0;
-  for (const bucket of buckets)
-    wait = Math.max(wait, await secondsUntilAllowed(db, bucket, rule, now));
-  if (wait > 0) throw new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
+  const wait = secondsToWait(await usageOf(db, buckets, rule, now).values(), rule, now);
+  if (wait > 0) throw throttled(message, wait);
+}
+
+/**
+ * One event per bucket, each inserted only when `first` holds for the first bucket and, for
+ * the next ones, when the one before was inserted: all or none. Each answers its id.
+ */
+function eventInserts(db: Db, buckets: string[], now: Date, first: SQL): Statement[] {
+  return buckets.map((bucket, i) =>
+    insertWhere(db, throttleEvents, { bucket, at: now }, i === 0 ? first : sql`changes() > 0`)
+      .returning({ id: throttleEvents.id })
+      .toSQL(),
+  );
+}
+
+/**
+ * Stores a submission that counts against a throttle, in one batch: `insert` (built with
+ * `insertWhere` on the condition it is given) writes only while every bucket has room; when
+ * it wrote a row, one event is counted in each bucket; then the buckets are read, so that a
+ * refusal can name its wait without another request. Requests arriving together each see
+ * the ones before them, so no burst stores more than the limit.
+ *
+ * Answers the insert's RETURNING rows. Throws a 429 when a bucket was full. Answers [] when
+ * there was room but the insert wrote nothing (`ON CONFLICT DO NOTHING`): nothing counted.
+ */
+export async function insertCounted(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now: Date,
+  message: string,
+  insert: (room: SQL) => { toSQL(): Statement },
+): Promise<unknown[][]> {
+  const rows = await writeBatch(db, [
+    insert(roomIn(db, buckets, rule, now)).toSQL(),
+    // changes(): the rows the statement just before wrote, here the insert's.
+    ...eventInserts(db, buckets, now, sql`changes() > 0`),
+    usageOf(db, buckets, rule, now).toSQL(),
+  ]);
+  const inserted = rows[0] ?? [];
+  if (inserted.length > 0) return inserted;
+  const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
+  if (wait > 0) throw throttled(message, wait);
+  return [];
+}
+
+/**
+ * Takes a place in each bucket before any slow work starts, in one batch: the events are
+ * inserted only while every bucket has room, so requests arriving together (or batched) can
+ * never get more than the limit between them. Answers the rows counted, which
+ * `releaseEvents` gives back if the attempt turns out not to count; throws a 429 naming the
+ * wait when a bucket was full.
+ */
+export async function reserveEvent(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now: Date,
+  message: string,
+): Promise<number[]> {
+  const rows: BatchRows = await writeBatch(db, [
+    ...eventInserts(db, buckets, now, roomIn(db, buckets, rule, now)),
+    usageOf(db, buckets, rule, now).toSQL(),
+  ]);
+  const ids = rows
+    .slice(0, buckets.length)
+    .flatMap((returned) => returned.map(([id]) => Number(id)));
+  if (ids.length > 0) return ids;
+  // No room: the read after the inserts, in the same transaction, names the wait.
+  throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
 }
 
 export async function recordEvent(tx: Db, buckets: string[], now: Date): Promise<void> {
@@ -54,40 +157,16 @@ export async function recordEvent(tx: Db, buckets: string[], now: Date): Promise
 }
 
 /**
- * Checks the buckets and, when they have room, counts one event in each, in one write
- * transaction: requests arriving together (or batched) each take a place before any slow
- * work starts, so they can never get more than the limit between them. Answers the rows
- * counted, which `releaseEvents` gives back if the attempt turns out not to count.
+ * Gives back counted events: await it inside a write transaction, or pass its `.toSQL()` to
+ * `writeBatch`.
  */
-export function reserveEvent(
-  db: Db,
-  buckets: string[],
-  rule: ThrottleRule,
-  now: Date,
-  message: string,
-): Promise<number[]> {
-  return writeTransaction(db, async (tx) => {
-    await assertAllowed(tx, buckets, rule, now, message);
-    const ids: number[] = [];
-    for (const bucket of buckets) {
-      const row = await tx
-        .insert(throttleEvents)
-        .values({ bucket, at: now })
-        .returning({ id: throttleEvents.id })
-        .get();
-      ids.push(row.id);
-    }
-    return ids;
-  });
+export function releaseEvents(db: Db, ids: number[]) {
+  return db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
 }
 
-/** Gives back counted events (inside a write transaction). */
-export async function releaseEvents(tx: Db, ids: number[]): Promise<void> {
-  if (ids.length > 0) await tx.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
-}
-
-export async function clearBucket(tx: Db, bucket: string): Promise<void> {
-  await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
+/** Empties a bucket: await it inside a write transaction, or pass its `.toSQL()` to `writeBatch`. */
+export function clearBucket(db: Db, bucket: string) {
+  return db.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
 }
 
 /** Drops events older than the longest window of `rules`, so the table stays small. */
