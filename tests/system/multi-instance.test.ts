@@ -125,6 +125,65 @@ describe('two instances on one sqld', () => {
     for (let i = 0; i < 200; i++) expect(messages).toContain(contactBody('both', i).message);
   }, 60_000);
 
+  // Each throttle below is counted by the statement that writes, on whichever instance: a
+  // burst split over both must still store exactly the limit, never one more.
+  it('20 contact messages from one address sent to both at once: exactly 5 stored', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/contact', {
+          body: JSON.stringify(contactBody('burst', i)),
+          headers: { 'x-forwarded-for': '198.18.1.20' },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const rows = await sql.execute(
+      "select count(*) as n from contacts where message like 'burst %'",
+    );
+    expect(Number(rows.rows[0]?.n)).toBe(5);
+  }, 60_000);
+
+  it('20 new subscriptions from one address sent to both at once: exactly 5 stored', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/subscribe', {
+          body: JSON.stringify({ email: `burst${i}@example.com` }),
+          headers: { 'x-forwarded-for': '198.18.1.21' },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const rows = await sql.execute(
+      "select count(*) as n from subscribers where email like 'burst%@example.com'",
+    );
+    expect(Number(rows.rows[0]?.n)).toBe(5);
+  }, 60_000);
+
+  it('20 wrong sign-ins for one name, each from its own address, sent to both at once: 5 judged', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/admin/login', {
+          body: JSON.stringify({ username: 'mallory', password: 'a guess of some length' }),
+          headers: { 'x-forwarded-for': `198.18.2.${i + 1}` },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(answers.filter((status) => status === 401)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(15);
+    const rows = await sql.execute(
+      "select count(*) as n from throttle_events where bucket = 'login-fail:user:mallory'",
+    );
+    expect(Number(rows.rows[0]?.n)).toBe(5);
+  }, 60_000);
+
   // Last: it leaves alice's sign-in throttled.
   it('5 failed logins split across A and B throttle the 6th on either', async () => {
     const ip = '198.18.0.9';
