@@ -55,6 +55,7 @@ const EMBEDDED_ONLY_TESTS = [
   'db/libsql.test.ts',
   'tests/system/multi-instance.test.ts',
   'tests/system/database-outage.test.ts',
+  'tests/system/sqld-round-trips.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];
