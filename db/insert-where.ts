@@ -1,19 +1,19 @@
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './index';
 
 /**
  * `INSERT INTO table (every column) SELECT <the row's values> WHERE condition`: the row is
  * written only when the condition holds as the statement runs, which makes a check and a
  * write one statement (no read, then a write, with a gap between them). Values are encoded
- * by their columns as drizzle's `.values()` would (dates, booleans), and a missing value takes
- * the column's default the same way. Chain `.returning()` or `.onConflictDoNothing()` as
+ * by their columns as drizzle's `.values()` would (dates, booleans), placeholders included,
+ * and a missing value takes the column's default the same way. Chain `.returning()` or `.onConflictDoNothing()` as
  * usual; the WHERE clause is what lets SQLite parse an ON CONFLICT after a SELECT.
  */
 export function insertWhere<T extends SQLiteTable>(
   db: Db,
   table: T,
-  values: T['$inferInsert'],
+  values: SQLiteInsertValue<T>,
   condition: SQL,
 ) {
   const given = values as Record<string, unknown>;

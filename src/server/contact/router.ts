@@ -2,7 +2,7 @@ import { insertWhere } from '../../../db/insert-where';
 import { contacts, type ContactRow } from '../../../db/schema';
 import { contactInput } from '../../shared/contact';
 import { throttleAddress } from '../platform/address';
-import { insertCounted, type ThrottleRule } from '../platform/throttle';
+import { throttledInsert, type ThrottleRule } from '../platform/throttle';
 import { notifyContact } from './notify';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
@@ -14,6 +14,17 @@ const THROTTLED = 'Too many messages from your address.';
 /** At most 5 stored messages per address (an IPv6 /64) in 10 minutes; refused ones do not count. */
 export const CONTACT_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
 const contactBuckets = (ctx: Context) => [`contact:ip:${throttleAddress(ctx.req.ip)}`];
+
+/**
+ * Stores a message, its search index entry (by trigger) and the throttle's event, or refuses
+ * it, in one batch: one request to a libSQL server.
+ */
+const storeContact = throttledInsert(
+  CONTACT_SUBMISSIONS,
+  THROTTLED,
+  ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt'],
+  (db, room, values) => insertWhere(db, contacts, values, room).returning({ id: contacts.id }),
+);
 
 export const contactRouter = router({
   send: publicProcedure
@@ -31,17 +42,8 @@ export const contactRouter = router({
         privacy: input.privacy,
         createdAt: now,
       };
-      // Stored before any mail is tried (docs/api.md): a mail failure never loses it. The
-      // throttle's check, the row (its search index entry by trigger) and the throttle's
-      // event are one batch: one request to a libSQL server.
-      const [returned] = await insertCounted(
-        ctx.db,
-        contactBuckets(ctx),
-        CONTACT_SUBMISSIONS,
-        now,
-        THROTTLED,
-        (room) => insertWhere(ctx.db, contacts, values, room).returning({ id: contacts.id }),
-      );
+      // Stored before any mail is tried (docs/api.md): a mail failure never loses it.
+      const [returned] = await storeContact(ctx.db, contactBuckets(ctx), now, values);
       const stored: ContactRow = { id: Number(returned?.[0]), ...values, readAt: null };
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
       notifyContact(ctx, stored);

@@ -2,7 +2,7 @@ import { insertWhere } from '../../../db/insert-where';
 import { subscribers } from '../../../db/schema';
 import { subscribeInput } from '../../shared/newsletter';
 import { throttleAddress } from '../platform/address';
-import { insertCounted, type ThrottleRule } from '../platform/throttle';
+import { throttledInsert, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
@@ -12,6 +12,20 @@ const THROTTLED = 'Too many sign-ups from your address.';
 /** At most 5 new subscriptions per address (an IPv6 /64) in 10 minutes. */
 export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
 const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+
+/**
+ * One batch: the check, the row and, only when the row is new, the throttle's event.
+ * ON CONFLICT covers the unique index on lower(email).
+ */
+const storeSubscriber = throttledInsert(
+  SUBSCRIBE_SUBMISSIONS,
+  THROTTLED,
+  ['email', 'createdAt'],
+  (db, room, values) =>
+    insertWhere(db, subscribers, values, room)
+      .onConflictDoNothing()
+      .returning({ id: subscribers.id }),
+);
 
 export const newsletterRouter = router({
   /**
@@ -24,19 +38,10 @@ export const newsletterRouter = router({
     .input(subscribeInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      // One batch: the check, the row and, only when the row is new, the throttle's event.
-      // ON CONFLICT covers the unique index on lower(email).
-      await insertCounted(
-        ctx.db,
-        subscribeBuckets(ctx),
-        SUBSCRIBE_SUBMISSIONS,
-        now,
-        THROTTLED,
-        (room) =>
-          insertWhere(ctx.db, subscribers, { email: input.email, createdAt: now }, room)
-            .onConflictDoNothing()
-            .returning({ id: subscribers.id }),
-      );
+      await storeSubscriber(ctx.db, subscribeBuckets(ctx), now, {
+        email: input.email,
+        createdAt: now,
+      });
       return { success: true };
     }),
 });

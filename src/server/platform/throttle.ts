@@ -1,4 +1,18 @@
-import { and, count, eq, gt, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  fillPlaceholders,
+  gt,
+  inArray,
+  lt,
+  min,
+  sql,
+  type Placeholder,
+  type Query,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { writeBatch, type BatchRows, type Db, type Statement } from '../../../db';
 import { insertWhere } from '../../../db/insert-where';
 import { throttleEvents } from '../../../db/schema';
@@ -21,30 +35,12 @@ export interface ThrottleRule {
 
 const windowStart = (rule: ThrottleRule, now: Date) => new Date(now.getTime() - rule.windowMs);
 
-/** Holds while every bucket has fewer than `rule.limit` events inside the window. */
-export function roomIn(db: Db, buckets: string[], rule: ThrottleRule, now: Date): SQL {
-  const since = windowStart(rule, now);
-  const checks = buckets.map(
-    (bucket) =>
-      // drizzle puts the subquery in parentheses.
-      sql`${db
-        .select({ n: count() })
-        .from(throttleEvents)
-        .where(
-          and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, since)),
-        )} < ${rule.limit}`,
-  );
-  return sql.join(checks, sql` and `);
-}
-
 /** Each bucket's events in the window: rows of [bucket, count, oldest time in ms]. */
-function usageOf(db: Db, buckets: string[], rule: ThrottleRule, now: Date) {
+function usageOf(db: Db, buckets: (string | Placeholder)[], since: Date | SQLWrapper) {
   return db
     .select({ bucket: throttleEvents.bucket, n: count(), oldest: min(throttleEvents.at) })
     .from(throttleEvents)
-    .where(
-      and(inArray(throttleEvents.bucket, buckets), gt(throttleEvents.at, windowStart(rule, now))),
-    )
+    .where(and(inArray(throttleEvents.bucket, buckets), gt(throttleEvents.at, since)))
     .groupBy(throttleEvents.bucket);
 }
 
@@ -79,52 +75,127 @@ export async function assertAllowed(
   now: Date,
   message: string,
 ): Promise<void> {
-  const wait = secondsToWait(await usageOf(db, buckets, rule, now).values(), rule, now);
+  const usage = await usageOf(db, buckets, windowStart(rule, now)).values();
+  const wait = secondsToWait(usage, rule, now);
   if (wait > 0) throw throttled(message, wait);
+}
+
+/*
+ * The batches below are built once per shape (drizzle's query building cost more than the
+ * rest of a contact post together), with placeholders that each call fills in.
+ */
+
+/** The start of the window, filled in per call and encoded as the `at` column stores it. */
+const SINCE = sql.param(sql.placeholder('throttle_since'), throttleEvents.at);
+/** A bucket key filled in per call (text: nothing to encode). */
+const bucketSlot = (i: number) => sql.placeholder(`throttle_bucket_${i}`);
+
+/** Holds while each of `buckets` buckets has fewer than `rule.limit` events in the window. */
+function roomIn(db: Db, buckets: number, rule: ThrottleRule): SQL {
+  const checks = Array.from(
+    { length: buckets },
+    // drizzle puts the subquery in parentheses.
+    (_, i) =>
+      sql`${db
+        .select({ n: count() })
+        .from(throttleEvents)
+        .where(
+          and(eq(throttleEvents.bucket, bucketSlot(i)), gt(throttleEvents.at, SINCE)),
+        )} < ${rule.limit}`,
+  );
+  return sql.join(checks, sql` and `);
 }
 
 /**
  * One event per bucket, each inserted only when `first` holds for the first bucket and, for
  * the next ones, when the one before was inserted: all or none. Each answers its id.
  */
-function eventInserts(db: Db, buckets: string[], now: Date, first: SQL): Statement[] {
-  return buckets.map((bucket, i) =>
-    insertWhere(db, throttleEvents, { bucket, at: now }, i === 0 ? first : sql`changes() > 0`)
+function eventInserts(db: Db, buckets: number, first: SQL): Query[] {
+  return Array.from({ length: buckets }, (_, i) =>
+    insertWhere(
+      db,
+      throttleEvents,
+      { bucket: bucketSlot(i), at: sql.placeholder('throttle_now') },
+      // changes(): the rows the statement just before wrote.
+      i === 0 ? first : sql`changes() > 0`,
+    )
       .returning({ id: throttleEvents.id })
       .toSQL(),
   );
 }
 
-/**
- * Stores a submission that counts against a throttle, in one batch: `insert` (built with
- * `insertWhere` on the condition it is given) writes only while every bucket has room; when
- * it wrote a row, one event is counted in each bucket; then the buckets are read, so that a
- * refusal can name its wait without another request. Requests arriving together each see
- * the ones before them, so no burst stores more than the limit.
- *
- * Answers the insert's RETURNING rows. Throws a 429 when a bucket was full. Answers [] when
- * there was room but the insert wrote nothing (`ON CONFLICT DO NOTHING`): nothing counted.
- */
-export async function insertCounted(
-  db: Db,
-  buckets: string[],
-  rule: ThrottleRule,
-  now: Date,
-  message: string,
-  insert: (room: SQL) => { toSQL(): Statement },
-): Promise<unknown[][]> {
-  const rows = await writeBatch(db, [
-    insert(roomIn(db, buckets, rule, now)).toSQL(),
-    // changes(): the rows the statement just before wrote, here the insert's.
-    ...eventInserts(db, buckets, now, sql`changes() > 0`),
-    usageOf(db, buckets, rule, now).toSQL(),
-  ]);
-  const inserted = rows[0] ?? [];
-  if (inserted.length > 0) return inserted;
-  const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
-  if (wait > 0) throw throttled(message, wait);
-  return [];
+const usageRead = (db: Db, buckets: number) =>
+  usageOf(
+    db,
+    Array.from({ length: buckets }, (_, i) => bucketSlot(i)),
+    SINCE,
+  ).toSQL();
+
+/** A batch built once per number of buckets, then filled in per call. */
+function batchTemplate(build: (db: Db, buckets: number) => Query[]) {
+  const built = new Map<number, Query[]>();
+  return (db: Db, buckets: string[], rule: ThrottleRule, now: Date, values = {}): Statement[] => {
+    let template = built.get(buckets.length);
+    if (!template) {
+      template = build(db, buckets.length);
+      built.set(buckets.length, template);
+    }
+    const filled: Record<string, unknown> = {
+      ...values,
+      throttle_now: now,
+      throttle_since: windowStart(rule, now),
+    };
+    buckets.forEach((bucket, i) => (filled[`throttle_bucket_${i}`] = bucket));
+    return template.map(({ sql: text, params }) => ({
+      sql: text,
+      params: fillPlaceholders(params, filled),
+    }));
+  };
 }
+
+/**
+ * A submission that counts against a throttle, stored in one batch: the insert (`build`
+ * makes it with `insertWhere` on the condition and the placeholders it is given) writes
+ * only while every bucket has room; when it wrote a row, one event is counted in each
+ * bucket; then the buckets are read, so that a refusal can name its wait without another
+ * request. Requests arriving together each see the ones before them, so no burst stores
+ * more than the limit.
+ *
+ * The function made answers the insert's RETURNING rows, throws a 429 when a bucket was
+ * full, and answers [] when there was room but the insert wrote nothing (`ON CONFLICT DO
+ * NOTHING`): nothing counted then.
+ */
+export function throttledInsert<K extends string>(
+  rule: ThrottleRule,
+  message: string,
+  keys: readonly K[],
+  build: (db: Db, room: SQL, values: Record<K, Placeholder>) => { toSQL(): Query },
+) {
+  const template = batchTemplate((db, buckets) => {
+    const values = {} as Record<K, Placeholder>;
+    for (const key of keys) values[key] = sql.placeholder(key);
+    return [
+      build(db, roomIn(db, buckets, rule), values).toSQL(),
+      ...eventInserts(db, buckets, sql`changes() > 0`),
+      usageRead(db, buckets),
+    ];
+  });
+  return async (
+    db: Db,
+    buckets: string[],
+    now: Date,
+    values: Record<K, unknown>,
+  ): Promise<unknown[][]> => {
+    const rows = await writeBatch(db, template(db, buckets, rule, now, values));
+    const inserted = rows[0] ?? [];
+    if (inserted.length > 0) return inserted;
+    const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
+    if (wait > 0) throw throttled(message, wait);
+    return [];
+  };
+}
+
+const reservations = new WeakMap<ThrottleRule, ReturnType<typeof batchTemplate>>();
 
 /**
  * Takes a place in each bucket before any slow work starts, in one batch: the events are
@@ -140,10 +211,15 @@ export async function reserveEvent(
   now: Date,
   message: string,
 ): Promise<number[]> {
-  const rows: BatchRows = await writeBatch(db, [
-    ...eventInserts(db, buckets, now, roomIn(db, buckets, rule, now)),
-    usageOf(db, buckets, rule, now).toSQL(),
-  ]);
+  let template = reservations.get(rule);
+  if (!template) {
+    template = batchTemplate((tx, count) => [
+      ...eventInserts(tx, count, roomIn(tx, count, rule)),
+      usageRead(tx, count),
+    ]);
+    reservations.set(rule, template);
+  }
+  const rows: BatchRows = await writeBatch(db, template(db, buckets, rule, now));
   const ids = rows
     .slice(0, buckets.length)
     .flatMap((returned) => returned.map(([id]) => Number(id)));
