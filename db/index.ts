@@ -197,8 +197,9 @@ function createWriteQueue(store: Store, limit: number): WriteQueue {
       );
       if (!draining) {
         draining = true;
-        // Started after the caller's own code, as a queued write always was.
-        queueMicrotask(() => void drain());
+        // Started in the check phase, after the requests read in this event-loop turn have
+        // queued their writes too: they go as one group (one commit) instead of one each.
+        setImmediate(() => void drain());
       }
     });
   }
