@@ -9,6 +9,8 @@ export interface RunFigures {
   p99: number;
   /** Socket errors and timeouts plus answers that were not 2xx. */
   errors: number;
+  /** Answers that were 2xx. */
+  ok: number;
 }
 
 export async function fire(
@@ -42,5 +44,6 @@ export async function fire(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    ok: result['2xx'],
   };
 }

@@ -12,6 +12,8 @@
  * --no-startup, --profile (CPU profile of the real server under the two facts reads, or the
  * --only targets; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
  */
+import { createClient } from '@libsql/client';
+import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -181,6 +183,25 @@ function printTable(
   for (const row of rows) console.log(line(row));
 }
 
+/** Rows in `table` of the real server's database, the file or the libSQL server. */
+async function countRows(table: string, file: string, url: string | undefined): Promise<number> {
+  const query = `select count(*) from ${table}`;
+  if (url) {
+    const client = createClient({ url, intMode: 'number' });
+    try {
+      return Number((await client.execute(query)).rows[0]?.[0] ?? 0);
+    } finally {
+      client.close();
+    }
+  }
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return Number(connection.prepare(query).pluck().get() ?? 0);
+  } finally {
+    connection.close();
+  }
+}
+
 async function benchThroughput(options: Options, dir: string, mode: DatabaseMode) {
   const clientDir = path.join(ROOT, 'dist', 'client');
   const targets = benchTargets(clientDir).filter(
@@ -211,9 +232,11 @@ async function benchThroughput(options: Options, dir: string, mode: DatabaseMode
         ` (load average before: ${load()})`,
     );
     const results = new Map<string, { real: RunFigures[]; bare: RunFigures[] }>();
+    // 2xx answers of the real server per writing target, the recorded request included.
+    const acknowledged = new Map<string, number>(targets.map((t) => [t.name, 1]));
     for (const t of targets) {
       // Unmeasured warm-up: the JIT, the caches and the connection pools of both.
-      await fire(real.url, t, 1, CONNECTIONS);
+      const warm = await fire(real.url, t, 1, CONNECTIONS);
       await fire(bare.url, t, 1, CONNECTIONS);
       const entry = { real: [] as RunFigures[], bare: [] as RunFigures[] };
       for (let round = 0; round < 2; round++) {
@@ -221,9 +244,22 @@ async function benchThroughput(options: Options, dir: string, mode: DatabaseMode
         entry.bare.push(await fire(bare.url, t, options.seconds, CONNECTIONS));
       }
       results.set(t.name, entry);
+      acknowledged.set(t.name, 1 + warm.ok + entry.real.reduce((sum, run) => sum + run.ok, 0));
     }
     console.log('');
     printTable(targets, results);
+    for (const t of targets) {
+      if (!t.stores) continue;
+      // The writes' figures count stored rows: every 2xx must have left one.
+      const rows = await countRows(t.stores, path.join(dir, mode, 'app.db'), sqld?.url);
+      const answered = acknowledged.get(t.name) ?? 0;
+      // A post still in flight when a run stops is stored without a counted answer.
+      console.log(
+        `${t.name}: ${fmt(rows)} ${t.stores} rows stored for ${fmt(answered)} 2xx answers` +
+          ` (warm-up and runs; up to ${CONNECTIONS} a run stored unanswered as it stopped)` +
+          (rows >= answered ? '' : ': ROWS MISSING'),
+      );
+    }
     console.log(`load average after: ${load()}`);
   } finally {
     await Promise.all([real.stop(), bare?.stop()]);
@@ -233,7 +269,18 @@ async function benchThroughput(options: Options, dir: string, mode: DatabaseMode
 
 async function profile(options: Options, dir: string) {
   const profileDir = path.join(dir, 'profile');
-  const real = await startReal(dir, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  // On the embedded file unless --database=libsql asks for a libSQL server.
+  const sqld = options.databases.includes('embedded')
+    ? null
+    : await startSqld(path.join(dir, 'sqld'));
+  const real = await startReal(
+    dir,
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    sqld?.url,
+  ).catch(async (error) => {
+    await sqld?.stop();
+    throw error;
+  });
   try {
     const all = benchTargets(path.join(ROOT, 'dist', 'client'));
     const targets = options.only
@@ -242,6 +289,7 @@ async function profile(options: Options, dir: string) {
     for (const t of targets) await fire(real.url, t, options.seconds, CONNECTIONS);
   } finally {
     await real.stop();
+    await sqld?.stop();
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
@@ -250,7 +298,7 @@ async function profile(options: Options, dir: string) {
     Number(process.env.BENCH_PROFILE_TOP ?? 20),
   );
   console.log(
-    `\nCPU profile of the real server under ${options.only ? `the targets matching "${options.only}"` : 'GET /api/ai-facts then the tRPC read'}, ${options.seconds} s each` +
+    `\nCPU profile of the real server${sqld ? ' on a libSQL server' : ''} under ${options.only ? `the targets matching "${options.only}"` : 'GET /api/ai-facts then the tRPC read'}, ${options.seconds} s each` +
       ` (busy ${fmt(busyMs)} ms, load average ${load()}); top self time:`,
   );
   for (const row of rows) {
