@@ -263,7 +263,9 @@ export function writeTransaction<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pro
  * rows (see BatchRows). Build them with drizzle and `.toSQL()`; a condition that decides
  * whether to write belongs in the statements themselves (an `INSERT ... SELECT ... WHERE`),
  * since nothing runs between them. On a libSQL server the whole batch is one request, and
- * batches waiting together share one: this is the path for the hot public writes.
+ * batches waiting together share one: this is the path for the hot public writes. Another
+ * batch's statements may run just before the first of these, so `changes()` and
+ * `last_insert_rowid()` mean something only after a statement of this batch.
  */
 export function writeBatch(db: Db, statements: Statement[]): Promise<BatchRows> {
   const store = storeOf(db);
