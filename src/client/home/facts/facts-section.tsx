@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { publicApi } from '../../lib/public-api';
 import type { PublicFact } from '../../lib/api-types';
 import { FactsSkeleton } from './facts-frame';
@@ -19,7 +19,9 @@ function usePublicFacts(): FactsState {
       // The public read treats 401 as "nothing to show", like any failure here.
       .catch(() => [])
       .then((facts) => {
-        if (live) setState({ status: 'done', facts });
+        // As a transition: rendering the slides yields to the browser every few ms instead of
+        // one long task while the page is still loading (docs/performance.md, "Lighthouse").
+        if (live) startTransition(() => setState({ status: 'done', facts }));
       });
     return () => {
       live = false;
