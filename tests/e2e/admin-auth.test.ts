@@ -37,6 +37,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'carol', 'carol@example.com');
   await addUser(server.dbPath, 'dave', 'dave@example.com');
   await addUser(server.dbPath, 'erin', 'erin@example.com');
+  await addUser(server.dbPath, 'frank', 'frank@example.com');
 });
 
 afterAll(async () => {
@@ -56,6 +57,39 @@ async function withPage(run: (page: Page) => Promise<void>, permissions: string[
 
 const digitBoxes = (page: Page) =>
   Array.from({ length: 6 }, (_, i) => page.getByRole('textbox', { name: `Digit ${i + 1} of 6` }));
+
+/**
+ * Closes the toast with this title by its Close button and returns the titles on screen the
+ * moment it has gone: a toast waiting behind it takes its place in that same update, so an
+ * empty list means none was waiting.
+ */
+async function closeToastAndSeeNext(page: Page, title: string): Promise<string[]> {
+  return page.evaluate(
+    (closing) =>
+      new Promise<string[]>((resolve, reject) => {
+        const titles = () =>
+          [...document.querySelectorAll('[data-toast-region] [role="alertdialog"]')].map(
+            (toast) => toast.querySelector('[slot="title"]')?.textContent ?? '',
+          );
+        const shown = [...document.querySelectorAll('[data-toast-region] [role="alertdialog"]')];
+        const target = shown.find(
+          (t) => t.querySelector('[slot="title"]')?.textContent === closing,
+        );
+        const close = target?.querySelector<HTMLButtonElement>('button[aria-label="Close"]');
+        if (!target || !close) {
+          reject(new Error(`no toast "${closing}" to close; shown: ${titles().join(', ')}`));
+          return;
+        }
+        new MutationObserver((_, observer) => {
+          if (target.isConnected) return;
+          observer.disconnect();
+          resolve(titles());
+        }).observe(document.body, { childList: true, subtree: true });
+        close.click();
+      }),
+    title,
+  );
+}
 
 async function boxValues(page: Page): Promise<string> {
   const values = await Promise.all(digitBoxes(page).map((box) => box.inputValue()));
@@ -301,6 +335,27 @@ describe('sign-in with the e-mailed code', () => {
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
       await page.waitForURL('**/admin/dashboard');
+    });
+  });
+
+  it('drops the sign-in notices it outdates: none comes back once signed in', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      await fillCredentials(page, 'frank', 'not the password at all');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await toast(page, 'Login failed');
+      await fillCredentials(page, 'frank');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await toast(page, 'Verification code sent');
+      const mail = await smtp.waitForMail({ to: 'frank@example.com' });
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(codeFrom(mail.text));
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      // The pointer over it stops its time, so it is still there to be closed.
+      await (await toast(page, 'Authentication successful')).hover();
+      await page.waitForURL('**/admin/dashboard');
+      // Queued behind the newest, "Verification code sent" and then "Login failed" came back
+      // on the dashboard, one after the other, 5 s each.
+      expect(await closeToastAndSeeNext(page, 'Authentication successful')).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_REMOVE_DELAY_MS } from '../../shared/constants';
-import { toast, toastQueue } from './toast';
+import { replaceToasts, toast, toastQueue } from './toast';
 import { isToastListed } from './toast-list';
 import { Toaster } from './toaster';
 import { isDismissingSwipe } from './toast-region';
@@ -25,6 +25,34 @@ describe('toasts', () => {
     expect(screen.getByText('Details')).toBeVisible();
     expect(screen.getByRole('region', { name: /notification/i })).toBeVisible();
     expect(screen.getByRole('alertdialog')).toBeVisible();
+  });
+
+  it('brings back a toast waiting behind the newest once that one closes', async () => {
+    const user = userEvent.setup();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Older' });
+      toast({ title: 'Newer' });
+    });
+    await screen.findByText('Newer');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByText('Older');
+  });
+
+  it('replaceToasts drops every earlier toast, shown or waiting: none comes back', async () => {
+    const user = userEvent.setup();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Older' });
+      toast({ title: 'Newer' });
+      replaceToasts({ title: 'Replacing' });
+    });
+    await screen.findByText('Replacing');
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Replacing']);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // The queue is empty the moment the last toast closes: nothing is left to come back.
+    expect(toastQueue.visibleToasts).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('closes after 5 seconds', async () => {

@@ -17,6 +17,15 @@ export function toast(content: ToastContentValue): void {
 }
 
 /**
+ * Shows a toast in the place of every earlier one, shown or waiting: they are dropped, not
+ * queued behind it, for a notice that makes them untrue (docs/product.md, "Admin sign-in").
+ */
+export function replaceToasts(content: ToastContentValue): void {
+  toastQueue.clear();
+  toast(content);
+}
+
+/**
  * docs/product.md, "Toasts": a dismissed toast stays in the list for TOAST_REMOVE_DELAY_MS before it is
  * removed. The list is what keeps the toast region mounted (toaster.tsx), so its closing
  * animation and focus restore run; once the last toast has left the list the region unmounts.

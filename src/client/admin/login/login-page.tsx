@@ -2,7 +2,7 @@ import { Suspense, use, useEffect, useRef, useState } from 'react';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '../../../shared/constants';
 import type { LoginInput } from '../../../shared/auth';
 import { trpc } from '../../lib/trpc';
-import { toast } from '../../ui/toast';
+import { replaceToasts } from '../../ui/toast';
 import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
 import { company } from '../../content';
@@ -70,6 +70,10 @@ type Step = 'password' | 'code';
  * code is awaited, so "Send a new code" can sign in again without asking for it; it is
  * dropped on success, on going back and when the page is left. After a reload mid-way the
  * password is gone, and asking for a new code returns to the password step.
+ *
+ * Its notices replace every earlier toast rather than queue behind them: each makes the
+ * earlier ones untrue ("Login failed" once a later try succeeded, "Verification code sent"
+ * once signed in), and queued they came back on the dashboard after the newest closed.
  */
 function LoginCard({ auth }: { auth: AdminCheck }) {
   const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
@@ -112,16 +116,19 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             username: credentials.username,
             awaitingTwoFactor: true,
           });
-          toast(CODE_SENT);
+          replaceToasts(CODE_SENT);
           setStep('code');
           setCodeAttempt((n) => n + 1);
           return;
         }
-        toast({ title: 'Login successful', description: `Welcome back, ${credentials.username}!` });
+        replaceToasts({
+          title: 'Login successful',
+          description: `Welcome back, ${credentials.username}!`,
+        });
         finishSignIn(credentials.username);
       },
       onError: (error) => {
-        toast({
+        replaceToasts({
           title: resending ? 'Could not send a new code' : 'Login failed',
           description: errorMessage(error),
           variant: 'destructive',
@@ -135,11 +142,14 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
       { code },
       {
         onSuccess: () => {
-          toast({ title: 'Authentication successful', description: 'You are now signed in.' });
+          replaceToasts({
+            title: 'Authentication successful',
+            description: 'You are now signed in.',
+          });
           finishSignIn(username);
         },
         onError: (error) => {
-          toast({
+          replaceToasts({
             title: 'Verification failed',
             description: errorMessage(error),
             variant: 'destructive',
@@ -170,7 +180,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
 
   const resendCode = () => {
     if (password.current === null) {
-      toast({
+      replaceToasts({
         title: 'Enter your password again',
         description: 'Signing in again sends a new verification code.',
       });
