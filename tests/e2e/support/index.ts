@@ -4,3 +4,4 @@ export { launchBrowser, newPage, chromiumPath, CHROMIUM_FLAGS, DESKTOP, MOBILE }
 export { axeViolations, type AxeViolation } from './axe';
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './smtp';
 export { openDatabase, withDatabase } from './database';
+export { watchToastOpacity, toastOpacities, type ToastOpacity } from './toast-opacity';
