@@ -10,6 +10,8 @@ import {
   newPage,
   startServer,
   startSmtpCatcher,
+  toastOpacities,
+  watchToastOpacity,
   type RunningServer,
   type SmtpCatcher,
 } from './support';
@@ -48,6 +50,7 @@ const isDark = (page: Page) =>
 describe.each(['light', 'dark'] as const)('admin screens in the %s theme', (theme) => {
   it('have no axe violations in any state, toasts showing included', async () => {
     const page = await newPage(browser, { colorScheme: theme });
+    await watchToastOpacity(page);
     try {
       await page.goto(`${server.url}/admin/login`);
       await visible(page.getByRole('heading', { name: 'Admin Login' }), 20_000);
@@ -108,6 +111,19 @@ describe.each(['light', 'dark'] as const)('admin screens in the %s theme', (them
       await page.getByRole('button', { name: 'Logout' }).click();
       await toast(page, 'Logout successful');
       await expectNoAxeViolations(page);
+
+      // The run's toasts and no others, each fully opaque from its first frame: axe may
+      // measure one at any moment it is on screen.
+      const toasts = await toastOpacities(page);
+      expect(toasts.map(({ title, lowest, fading }) => ({ title, lowest, fading }))).toEqual(
+        [
+          'Login failed',
+          'Verification code sent',
+          'Authentication successful',
+          'Tag created and added successfully',
+          'Logout successful',
+        ].map((title) => ({ title, lowest: 1, fading: [] })),
+      );
     } finally {
       await page.context().close();
     }

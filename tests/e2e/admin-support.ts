@@ -40,8 +40,7 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<Locat
  */
 export async function toast(page: Page, title: string | RegExp): Promise<Locator> {
   const shown = await visible(page.getByRole('alertdialog', { name: title }), 20_000);
-  // Settled, as a person sees it: the toast it replaced gone and the slide-in over (mid
-  // animation its text is still faded, a contrast axe would measure and no one reads).
+  // Settled, as a person sees it: the toast it replaced gone and the slide-in over.
   await shown.evaluate(async (el) => {
     const region = el.closest('[data-toast-region]') ?? el;
     for (let frame = 0; region.querySelectorAll('[role="alertdialog"]').length > 1; frame++) {

@@ -7,9 +7,11 @@ import {
   launchBrowser,
   newPage,
   startServer,
+  toastOpacities,
+  watchToastOpacity,
   type RunningServer,
 } from './support';
-import { openApp, revealWholePage } from './support/home';
+import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 async function withPage(
-  viewport: typeof DESKTOP | typeof MOBILE,
+  viewport: Parameters<typeof newPage>[1],
   fn: (page: Page) => Promise<void>,
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<void> {
@@ -121,6 +123,102 @@ describe('accessibility (axe, WCAG 2.x A/AA)', () => {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto(server.url);
       expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+});
+
+/**
+ * Holds the next toast that appears a quarter of the way into its enter animation: the state
+ * a slow machine can catch it in while axe runs.
+ */
+async function holdNextToastEarly(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      const toast = document.querySelector('[data-toast-region] [role="alertdialog"]');
+      if (!toast) return;
+      observer.disconnect();
+      for (const animation of toast.getAnimations()) {
+        animation.pause();
+        animation.currentTime = Number(animation.effect?.getComputedTiming().duration ?? 0) / 4;
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+describe('toasts, which axe may measure at any moment they are on screen', () => {
+  const sent = {
+    name: 'Ada Example',
+    email: 'ada@example.com',
+    subject: 'Other',
+    message: 'A message to see the toast it brings.',
+  };
+
+  it("the contact form's toasts, sent and failed: their text fully opaque from the first frame; axe clean mid-slide", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await watchToastOpacity(page);
+      await openApp(page, server.url);
+      await waitForContactForm(page);
+      const form = page.getByRole('form', { name: 'Contact form' });
+
+      await fillContactForm(page, sent);
+      await holdNextToastEarly(page);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const toast = page.getByRole('alertdialog', { name: 'Message sent!' });
+      await toast.waitFor();
+      // Held a quarter into its slide-in (axe waits for everything else to settle), and kept
+      // on screen: its time stands still while the pointer is over it.
+      await toast.hover();
+      expect(
+        await toast.evaluate((el) =>
+          el
+            .getAnimations()
+            .map((a) => [a instanceof CSSAnimation ? a.animationName : '', a.playState]),
+        ),
+      ).toEqual([['toast-in', 'paused']]);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await toast.isVisible()).toBe(true);
+
+      await fillContactForm(page, sent);
+      await page.route('**/api/trpc/contact.send**', (route) => route.abort());
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByRole('alertdialog', { name: 'Something went wrong' }).waitFor();
+
+      const records = await toastOpacities(page);
+      expect(
+        records.map(({ title, lowest, animations, fading }) => ({
+          title,
+          lowest,
+          animations,
+          fading,
+        })),
+      ).toEqual([
+        { title: 'Message sent!', lowest: 1, animations: ['toast-in'], fading: [] },
+        { title: 'Something went wrong', lowest: 1, animations: ['toast-in'], fading: [] },
+      ]);
+      // Sampled before its first paint and again after it, not only once settled.
+      for (const record of records) expect(record.samples).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it('with reduced motion a toast does not move: no animation at all', async () => {
+    await withPage({ ...DESKTOP, reducedMotion: 'reduce' }, async (page) => {
+      await watchToastOpacity(page);
+      await openApp(page, server.url);
+      const form = page.getByRole('form', { name: 'Newsletter signup' });
+      await form.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          '#newsletter-signup button[type="submit"]',
+        );
+        return b !== null && !b.disabled;
+      });
+      await form.getByLabel('Email address').fill(`still-${Date.now()}@example.com`);
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByRole('alertdialog', { name: 'Thanks for subscribing!' }).waitFor();
+      const records = await toastOpacities(page);
+      expect(
+        records.map(({ title, lowest, animations }) => ({ title, lowest, animations })),
+      ).toEqual([{ title: 'Thanks for subscribing!', lowest: 1, animations: [] }]);
     });
   });
 });
