@@ -18,6 +18,8 @@ export interface ServerProcess {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** The exit code (null when ended by a signal). */
   exited: Promise<number | null>;
+  /** The signal that ended the process, once it has ended by one; otherwise null. */
+  exitSignal(): NodeJS.Signals | null;
   signal(name: NodeJS.Signals): void;
 }
 
@@ -86,6 +88,7 @@ export async function startServerProcess(
     output: () => output,
     waitForOutput,
     exited,
+    exitSignal: () => child.signalCode,
     signal: (name) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(name);
     },

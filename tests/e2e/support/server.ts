@@ -43,6 +43,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   let stopped: Promise<void> | null = null;
+  // A server that ends mid-test otherwise shows only as ERR_CONNECTION_REFUSED in the next
+  // page load: say how it ended and what it printed last (its request lines left out).
+  void server.exited.then((code) => {
+    if (stopped) return;
+    const signal = server.exitSignal();
+    const last = server
+      .output()
+      .split('\n')
+      .filter((line) => !line.includes('"event":"request"'))
+      .slice(-40)
+      .join('\n');
+    console.error(
+      `the server at ${server.url} ended before stop() (${signal ?? `exit code ${code}`}); its last lines:\n${last}`,
+    );
+  });
   return {
     url: server.url,
     dbPath,
