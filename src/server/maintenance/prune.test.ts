@@ -6,7 +6,6 @@ import { sessions, throttleEvents } from '../../../db/schema';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
-import { recordEvent } from '../platform/throttle';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie } from '../../../tests/support/app';
@@ -14,10 +13,14 @@ import { callerFor, createTestDeps, signedInCookie } from '../../../tests/suppor
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = await createTestDeps();
   const old = await signedInCookie(deps, 'old');
-  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:1'], deps.clock.now()));
+  await writeTransaction(deps.db, (tx) =>
+    tx.insert(throttleEvents).values({ bucket: 'login-fail:ip:1', at: deps.clock.now() }),
+  );
   deps.clock.advance(SESSION_TTL_MS - 60_000);
   const fresh = await signedInCookie(deps, 'fresh');
-  await writeTransaction(deps.db, (tx) => recordEvent(tx, ['login-fail:ip:2'], deps.clock.now()));
+  await writeTransaction(deps.db, (tx) =>
+    tx.insert(throttleEvents).values({ bucket: 'login-fail:ip:2', at: deps.clock.now() }),
+  );
   deps.clock.advance(120_000);
 
   await pruneExpired(deps.db, deps.clock.now());

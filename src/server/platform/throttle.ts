@@ -228,10 +228,6 @@ export async function reserveEvent(
   throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
 }
 
-export async function recordEvent(tx: Db, buckets: string[], now: Date): Promise<void> {
-  for (const bucket of buckets) await tx.insert(throttleEvents).values({ bucket, at: now });
-}
-
 /**
  * Gives back counted events: await it inside a write transaction, or pass its `.toSQL()` to
  * `writeBatch`.
