@@ -25,7 +25,7 @@ import { CARD_HEIGHT, CONTROLS_HEIGHT, FactsFrame } from './facts-frame';
 import { SourceTooltip } from './source-tooltip';
 import { createTypewriterSound } from './typewriter-sound';
 import { useCarouselMachine } from './use-carousel-machine';
-import { useIsVisible } from './use-visibility-ratio';
+import { useVisibility } from './use-visibility-ratio';
 
 export const MUTE_STORAGE_KEY = `${company.slug}-facts-muted`;
 
@@ -96,8 +96,10 @@ const FactSlide = memo(function FactSlide({
 
 export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] }) {
   const regionRef = useRef<HTMLDivElement>(null);
-  const audible = useIsVisible(regionRef, CAROUSEL_SOUND_MIN_VISIBILITY);
-  const onScreen = useIsVisible(regionRef, 0);
+  const { onScreen, atThreshold: audible } = useVisibility(
+    regionRef,
+    CAROUSEL_SOUND_MIN_VISIBILITY,
+  );
 
   const lengths = useMemo(() => facts.map((f) => f.factText.length), [facts]);
   const [state, dispatch] = useCarouselMachine(lengths, onScreen);

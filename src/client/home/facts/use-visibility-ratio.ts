@@ -1,19 +1,34 @@
 import { useEffect, useState, type RefObject } from 'react';
 
+export interface Visibility {
+  /** Some of the element is inside the viewport. */
+  onScreen: boolean;
+  /** At least `threshold` of it is. */
+  atThreshold: boolean;
+}
+
 /**
- * Whether at least `threshold` of the element is inside the viewport (with 0: any of it).
- * False until the first observation; true where the browser cannot tell (no observer).
+ * How much of the element is inside the viewport, from one IntersectionObserver. Nothing is
+ * visible until the first observation; everything is where the browser cannot tell (no
+ * observer).
  */
-export function useIsVisible(ref: RefObject<Element | null>, threshold: number): boolean {
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+export function useVisibility(ref: RefObject<Element | null>, threshold: number): Visibility {
+  const [visibility, setVisibility] = useState<Visibility>(() => {
+    const unknown = typeof IntersectionObserver === 'undefined';
+    return { onScreen: unknown, atThreshold: unknown };
+  });
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          setVisible(
-            entry.isIntersecting && (threshold === 0 || entry.intersectionRatio >= threshold),
+          const onScreen = entry.isIntersecting;
+          const atThreshold = onScreen && entry.intersectionRatio >= threshold;
+          setVisibility((seen) =>
+            seen.onScreen === onScreen && seen.atThreshold === atThreshold
+              ? seen
+              : { onScreen, atThreshold },
           );
         }
       },
@@ -22,5 +37,5 @@ export function useIsVisible(ref: RefObject<Element | null>, threshold: number):
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, threshold]);
-  return visible;
+  return visibility;
 }
