@@ -127,17 +127,29 @@ describe('two instances on one sqld', () => {
 
   // Each throttle below is counted by the statement that writes, on whichever instance: a
   // burst split over both must still store exactly the limit, never one more.
-  it('20 contact messages from one address sent to both at once: exactly 5 stored', async () => {
-    const statuses = await Promise.all(
+  /** 20 POSTs at once, alternating between A and B; answers their statuses. */
+  function burstOverBoth(
+    path: string,
+    request: (i: number) => { body: unknown; address: string },
+  ): Promise<number[]> {
+    return Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/contact', {
-          body: JSON.stringify(contactBody('burst', i)),
-          headers: { 'x-forwarded-for': '198.18.1.20' },
+        const { body, address } = request(i);
+        const res = await call(i % 2 === 0 ? a : b, 'POST', path, {
+          body: JSON.stringify(body),
+          headers: { 'x-forwarded-for': address },
         });
         await res.arrayBuffer();
         return res.status;
       }),
     );
+  }
+
+  it('20 contact messages from one address sent to both at once: exactly 5 stored', async () => {
+    const statuses = await burstOverBoth('/api/contact', (i) => ({
+      body: contactBody('burst', i),
+      address: '198.18.1.20',
+    }));
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     const rows = await sql.execute(
@@ -147,16 +159,10 @@ describe('two instances on one sqld', () => {
   }, 60_000);
 
   it('20 new subscriptions from one address sent to both at once: exactly 5 stored', async () => {
-    const statuses = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/subscribe', {
-          body: JSON.stringify({ email: `burst${i}@example.com` }),
-          headers: { 'x-forwarded-for': '198.18.1.21' },
-        });
-        await res.arrayBuffer();
-        return res.status;
-      }),
-    );
+    const statuses = await burstOverBoth('/api/subscribe', (i) => ({
+      body: { email: `burst${i}@example.com` },
+      address: '198.18.1.21',
+    }));
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     const rows = await sql.execute(
@@ -166,16 +172,10 @@ describe('two instances on one sqld', () => {
   }, 60_000);
 
   it('20 wrong sign-ins for one name, each from its own address, sent to both at once: 5 judged', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/admin/login', {
-          body: JSON.stringify({ username: 'mallory', password: 'a guess of some length' }),
-          headers: { 'x-forwarded-for': `198.18.2.${i + 1}` },
-        });
-        await res.arrayBuffer();
-        return res.status;
-      }),
-    );
+    const answers = await burstOverBoth('/api/admin/login', (i) => ({
+      body: { username: 'mallory', password: 'a guess of some length' },
+      address: `198.18.2.${i + 1}`,
+    }));
     expect(answers.filter((status) => status === 401)).toHaveLength(5);
     expect(answers.filter((status) => status === 429)).toHaveLength(15);
     const rows = await sql.execute(
