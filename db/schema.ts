@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { contactSubjectValues } from '../src/shared/contact';
+import { subscriberStatusValues } from '../src/shared/newsletter';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -106,14 +107,49 @@ export const contactsSearch = sqliteView('contacts_search', {
   anyColumn: text('contacts_search'),
 }).existing();
 
+/**
+ * Newsletter addresses (docs/newsletter.md). `pending` until the address's owner follows the
+ * confirmation link; only `confirmed` ones receive newsletters.
+ */
 export const subscribers = sqliteTable(
   'subscribers',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    status: text('status', { enum: subscriberStatusValues }).notNull().default('pending'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /**
+     * The hash of the address's unsubscribe token, which is derived from the address with a
+     * key from SESSION_SECRET, so every mail can carry it without it being stored
+     * (newsletter/tokens.ts). Null on rows from before double opt-in until first needed.
+     */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
   },
-  (t) => [uniqueIndex('subscribers_email_nocase_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('subscribers_email_nocase_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('subscribers_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
+    index('subscribers_status_idx').on(t.status, t.id),
+  ],
+);
+
+/**
+ * One row per confirmation e-mail sent: its token's hash (the token itself only travels in
+ * the mail), so each mail's link works for 7 days, and the rows of the last 24 hours cap how
+ * many an address gets.
+ */
+export const subscriberConfirmations = sqliteTable(
+  'subscriber_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('subscriber_confirmations_subscriber_idx').on(t.subscriberId, t.createdAt)],
 );
 
 export const aiFacts = sqliteTable(

@@ -1,5 +1,47 @@
 import { z } from 'zod/mini';
-import { emailField, honeypotField } from './validation';
+import { emailField, honeypotField, storedText } from './validation';
 
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });
 export type SubscribeInput = z.input<typeof subscribeInput>;
+
+/** A subscriber's life: pending until confirmed by mail; unsubscribed keeps the row. */
+export const subscriberStatusValues = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatusValues)[number];
+
+export const newsletterStatusValues = ['draft', 'sending', 'sent'] as const;
+export type NewsletterStatus = (typeof newsletterStatusValues)[number];
+
+export const NEWSLETTER_LIMITS = { subjectMax: 200, bodyMax: 50_000 } as const;
+
+export const NEWSLETTER_MESSAGES = {
+  subject: `Subject must be between 1 and ${NEWSLETTER_LIMITS.subjectMax} characters`,
+  body: `Body must be between 1 and ${NEWSLETTER_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
+  token: 'This link is malformed.',
+  invalidLink: 'This link is invalid or has expired.',
+} as const;
+
+/**
+ * A link's token: 32 random bytes in base64url (43 characters). Anything else is refused
+ * as malformed (400) before the database is asked.
+ */
+export const tokenField = z.string(NEWSLETTER_MESSAGES.token).check(
+  z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token),
+);
+export const tokenInput = z.object({ token: tokenField });
+
+export const newsletterSubjectField = storedText().check(
+  z.trim(),
+  z.minLength(1, NEWSLETTER_MESSAGES.subject),
+  z.maxLength(NEWSLETTER_LIMITS.subjectMax, NEWSLETTER_MESSAGES.subject),
+);
+export const newsletterBodyField = storedText().check(
+  z.minLength(1, NEWSLETTER_MESSAGES.body),
+  z.maxLength(NEWSLETTER_LIMITS.bodyMax, NEWSLETTER_MESSAGES.body),
+);
+
+/** A new draft. */
+export const newsletterInput = z.object({
+  subject: newsletterSubjectField,
+  body: newsletterBodyField,
+});
+export type NewsletterInput = z.input<typeof newsletterInput>;

@@ -19,3 +19,8 @@ export function cookieSealKey(secret: string): string {
 export function codeHashKey(secret: string): Buffer {
   return derive(secret, 'two-factor-code-hash v1');
 }
+
+/** Keys the newsletter's unsubscribe tokens (newsletter/tokens.ts). */
+export function unsubscribeTokenKey(secret: string): Buffer {
+  return derive(secret, 'newsletter-unsubscribe-token v1');
+}

@@ -1,0 +1,28 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { unsubscribeTokenKey } from '../auth/keys';
+
+/**
+ * The newsletter's link tokens (docs/decisions/0026). Both are 32 bytes in base64url
+ * (43 characters) and only their SHA-256 is stored.
+ *
+ * - A confirmation token is random, made for one mail and valid 7 days.
+ * - An unsubscribe token never expires and goes into every newsletter, which is sent long
+ *   after the row was written: it is an HMAC of the address under a key derived from
+ *   SESSION_SECRET, so each mail can carry it while the database holds only its hash.
+ */
+export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export function newConfirmationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function unsubscribeToken(secret: string, email: string): string {
+  return createHmac('sha256', unsubscribeTokenKey(secret))
+    .update(email.toLowerCase())
+    .digest('base64url');
+}
+
+/** What the database keeps of a token, and what a link's token is looked up by. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
