@@ -22,8 +22,7 @@ import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
-import { createMailer } from './src/server/platform/mail';
-import { contactMailsSettled } from './src/server/contact/notify';
+import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { ensureInitialAdmin, UserError } from './src/server/users/manage-users';
 
@@ -148,11 +147,11 @@ async function start(): Promise<void> {
     // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
     server.close(async () => {
       clearTimeout(forceTimer);
-      // Contact notifications run after their request answered; give them what is left of
-      // the grace period rather than dropping a message that is half way to the SMTP server.
-      const settled = await settleWithin(contactMailsSettled(mailer), deadline - Date.now());
+      // Notifications and confirmation mails run after their request answered; give them what
+      // is left of the grace period rather than dropping a mail half way to the SMTP server.
+      const settled = await settleWithin(mailsSettled(mailer), deadline - Date.now());
       if (!settled)
-        logger.error('server.mail_abandoned', { message: 'notification e-mails cut off' });
+        logger.error('server.mail_abandoned', { message: 'e-mails still being sent were cut off' });
       await closeDatabase(db);
       logger.info('server.stopped', {});
       process.exit(0);

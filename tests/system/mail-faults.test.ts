@@ -9,7 +9,7 @@ import { contacts, throttleEvents, twoFactorChallenges } from '../../db/schema';
 import { createTestApp, testConfig } from '../support/app';
 import { startHeldSmtp, type HeldSmtp } from '../support/held-smtp';
 import { rest } from '../support/rest';
-import { contactMailsSettled } from '../../src/server/contact/notify';
+import { mailsSettled } from '../../src/server/platform/mail';
 import { createMemoryLogger } from '../support/logger';
 import { createMailer } from '../../src/server/platform/mail';
 import { addUser } from '../../src/server/users/manage-users';
@@ -65,7 +65,7 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
       },
     });
     expect(res.status).toBe(201);
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect((await deps.db.select().from(contacts).all()).map((c) => c.message)).toEqual([
       'Stored even though mail is broken.',
     ]);

@@ -1,15 +1,9 @@
 import type { contacts } from '../../../db/schema';
 import { subjectLabel } from '../../shared/contact';
 import type { Logger } from '../platform/logger';
-import { escapeHtml, type MailMessage, type Mailer } from '../platform/mail';
+import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '../platform/mail';
 
 export type StoredContact = typeof contacts.$inferSelect;
-
-/**
- * Notifications still on their way, per mailer (one mailer per app instance), so tests
- * and a graceful shutdown can wait for them without a global registry.
- */
-const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
 
 /** A header must stay on one line whatever the visitor typed into their name. */
 function oneLine(text: string): string {
@@ -68,10 +62,8 @@ export function contactMail(to: string, contact: StoredContact, siteUrl: string)
 }
 
 /**
- * Mails a stored contact message to CONTACT_NOTIFY_TO, if set, without making the visitor
- * wait: SMTP can take seconds (or a connect timeout), and the message is already safe in
- * the database. A failure is logged, never thrown. The delivery is tracked so
- * `contactMailsSettled` can await it deterministically.
+ * Mails a stored contact message to CONTACT_NOTIFY_TO, if set, in the background: the
+ * message is already safe in the database, and a failure is logged, never thrown.
  */
 export function notifyContact(
   deps: {
@@ -83,26 +75,9 @@ export function notifyContact(
 ): void {
   const to = deps.config.contactNotifyTo;
   if (!to) return;
-  const delivery = Promise.resolve()
-    .then(() => deps.mailer.send(contactMail(to, contact, deps.config.siteUrl)))
-    .then(
-      () => deps.logger.info('contact.notified', { contactId: contact.id }),
-      (error: unknown) =>
-        deps.logger.error('contact.notify_failed', {
-          contactId: contact.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    );
-  let pending = inFlight.get(deps.mailer);
-  if (!pending) inFlight.set(deps.mailer, (pending = new Set()));
-  const set = pending;
-  set.add(delivery);
-  const forget = () => void set.delete(delivery);
-  void delivery.then(forget, forget);
-}
-
-/** Resolves once every contact notification started on this mailer has succeeded or failed. */
-export async function contactMailsSettled(mailer: Mailer): Promise<void> {
-  const pending = inFlight.get(mailer);
-  while (pending && pending.size > 0) await Promise.all([...pending]);
+  sendInBackground(deps, contactMail(to, contact, deps.config.siteUrl), {
+    sent: 'contact.notified',
+    failed: 'contact.notify_failed',
+    fields: { contactId: contact.id },
+  });
 }

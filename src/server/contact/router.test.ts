@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contacts, throttleEvents } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
 import { type ContactInput } from '../../shared/contact';
-import { adminMessageUrl, contactMail, contactMailsSettled } from './notify';
+import { adminMessageUrl, contactMail } from './notify';
+import { mailsSettled } from '../platform/mail';
 import type { Mailer, MailMessage } from '../platform/mail';
 import {
   callerFor,
@@ -101,7 +102,7 @@ describe('contact.send', () => {
       success: true,
       message: CONTACT_THANKS,
     });
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect(await stored()).toEqual([]);
     expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
     expect(mailer.sent).toEqual([]);
@@ -115,7 +116,7 @@ describe('contact.send', () => {
     );
     expect(results.every((r) => r.success)).toBe(true);
     expect(new Set((await stored()).map((c) => c.message)).size).toBe(100);
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect(mailer.sent).toHaveLength(100);
   });
 });
@@ -164,7 +165,7 @@ describe('contact.send notification', () => {
       subject: 'partnership',
       message: 'Hello <b>team</b> & "friends"\nSecond line',
     });
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect(mailer.sent).toHaveLength(1);
     const mail = mailer.sent[0] as MailMessage;
     expect(mail.to).toBe('team@example.com');
@@ -182,7 +183,7 @@ describe('contact.send notification', () => {
 
   it('answers to the visitor and links to the message in the admin, readable in both bodies', async () => {
     await send({ ...message, message: 'First line\n\n  Indented <i>line</i>\r\nLast line' });
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     const mail = mailer.sent[0] as MailMessage;
     expect(mail.replyTo).toBe('ada@example.com');
     // On the site's public address (SITE_URL), whatever the content module says.
@@ -243,7 +244,7 @@ describe('contact.send notification', () => {
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
     await setup(null);
     await send(message);
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect(await stored()).toHaveLength(1);
     expect(mailer.sent).toEqual([]);
   });
@@ -251,7 +252,7 @@ describe('contact.send notification', () => {
   it('still stores and succeeds when the mail fails, and logs the failure', async () => {
     mailer.failNext = true;
     expect((await send(message)).success).toBe(true);
-    await contactMailsSettled(mailer);
+    await mailsSettled(mailer);
     expect(await stored()).toHaveLength(1);
     expect(mailer.sent).toEqual([]);
     const failureLine = deps.logger.lines.find((l) => l.includes('contact.notify_failed'));
@@ -273,7 +274,7 @@ describe('contact.send notification', () => {
     };
     await setup('team@example.com', throwing);
     expect((await send(message)).success).toBe(true);
-    await contactMailsSettled(throwing);
+    await mailsSettled(throwing);
     expect(await stored()).toHaveLength(1);
     expect(deps.logger.lines.some((l) => l.includes('transport not configured'))).toBe(true);
   });
@@ -296,7 +297,7 @@ describe('contact.send notification', () => {
     expect(await stored()).toHaveLength(1);
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     expect(delivered).toBe(0);
-    const settled = contactMailsSettled(slow);
+    const settled = mailsSettled(slow);
     release?.();
     await settled;
     expect(delivered).toBe(1);

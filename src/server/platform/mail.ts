@@ -57,6 +57,47 @@ export function createMailer(opts: {
   };
 }
 
+/**
+ * Mails started by `sendInBackground`, per mailer (one mailer per app instance), so tests
+ * and a graceful shutdown can wait for them without a global registry.
+ */
+const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
+
+/**
+ * Sends without making the request wait: SMTP can take seconds (or a connect timeout), what
+ * the mail is about is already stored, and a wait that depends on whether a mail goes would
+ * tell a visitor something (who is already on the newsletter list). The outcome is logged
+ * as `events.sent` or `events.failed` with `fields`, never thrown.
+ */
+export function sendInBackground(
+  deps: { mailer: Mailer; logger: Logger },
+  message: MailMessage,
+  events: { sent: string; failed: string; fields: Record<string, unknown> },
+): void {
+  const delivery = Promise.resolve()
+    .then(() => deps.mailer.send(message))
+    .then(
+      () => deps.logger.info(events.sent, events.fields),
+      (error: unknown) =>
+        deps.logger.error(events.failed, {
+          ...events.fields,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  let pending = inFlight.get(deps.mailer);
+  if (!pending) inFlight.set(deps.mailer, (pending = new Set()));
+  const set = pending;
+  set.add(delivery);
+  const forget = () => void set.delete(delivery);
+  void delivery.then(forget, forget);
+}
+
+/** Resolves once every mail `sendInBackground` started on this mailer has gone or failed. */
+export async function mailsSettled(mailer: Mailer): Promise<void> {
+  const pending = inFlight.get(mailer);
+  while (pending && pending.size > 0) await Promise.all([...pending]);
+}
+
 export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
