@@ -307,7 +307,7 @@ describe('subscribers screen', () => {
       });
       await form.getByLabel('Email address').fill('reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await home.getByText('Thanks for subscribing!').waitFor();
+      await home.getByText('Almost there!').waitFor();
     } finally {
       await home.context().close();
     }
