@@ -11,6 +11,9 @@ export type SubscriberStatus = (typeof subscriberStatusValues)[number];
 export const newsletterStatusValues = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof newsletterStatusValues)[number];
 
+/** How long a confirmation link works (the mail says so; the server enforces it). */
+export const CONFIRMATION_VALID_DAYS = 7;
+
 export const NEWSLETTER_LIMITS = { subjectMax: 200, bodyMax: 50_000 } as const;
 
 export const NEWSLETTER_MESSAGES = {
@@ -24,9 +27,9 @@ export const NEWSLETTER_MESSAGES = {
  * A link's token: 32 random bytes in base64url (43 characters). Anything else is refused
  * as malformed (400) before the database is asked.
  */
-export const tokenField = z.string(NEWSLETTER_MESSAGES.token).check(
-  z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token),
-);
+export const tokenField = z
+  .string(NEWSLETTER_MESSAGES.token)
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token));
 export const tokenInput = z.object({ token: tokenField });
 
 export const newsletterSubjectField = storedText().check(
