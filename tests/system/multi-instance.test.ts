@@ -80,7 +80,7 @@ describe('two instances on one sqld', () => {
     const migrations = await sql.execute('select count(*) as n from __drizzle_migrations');
     expect(Number(facts.rows[0]?.n)).toBe(DEMO_FACTS.length);
     expect(users.rows.map((row) => row.username)).toEqual([ADMIN.username]);
-    expect(Number(migrations.rows[0]?.n)).toBe(4);
+    expect(Number(migrations.rows[0]?.n)).toBe(5);
   });
 
   it('a session made on A works on B, and logout on B ends it on A', async () => {
