@@ -28,6 +28,7 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   notFound: 'Newsletter not found',
   notDraft: 'This newsletter has been sent: only a draft can be changed, deleted or sent.',
   nobodyConfirmed: 'Nobody has confirmed a subscription yet: there is no one to send it to.',
+  draft: 'This newsletter is a draft: it has not been sent yet.',
   nothingFailed: 'No recipient of this newsletter failed: there is nothing to send again.',
   noTestAddress:
     'Give an address for the test copy: your account has no e-mail address of its own.',

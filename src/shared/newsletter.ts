@@ -24,9 +24,9 @@ export const NEWSLETTER_MESSAGES = {
  * A link's token: 32 random bytes in base64url (43 characters). Anything else is refused
  * as malformed (400) before the database is asked.
  */
-export const tokenField = z.string(NEWSLETTER_MESSAGES.token).check(
-  z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token),
-);
+export const tokenField = z
+  .string(NEWSLETTER_MESSAGES.token)
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token));
 export const tokenInput = z.object({ token: tokenField });
 
 export const newsletterSubjectField = storedText().check(
