@@ -17,6 +17,7 @@ import { errorResponse } from './rest';
 import { restRoutes } from './rest-routes';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
+import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
 
@@ -40,7 +41,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
-  app.use('/api/*', apiGuards(deps), noStoreByDefault());
+  app.use(
+    '/api/*',
+    apiGuards(deps, { [ONE_CLICK_PATH]: ONE_CLICK_MEDIA_TYPE }),
+    noStoreByDefault(),
+  );
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));

@@ -169,9 +169,8 @@ async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
   return body;
 }
 
-function isJson(contentType: string): boolean {
-  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
+const mediaType = (contentType: string) => contentType.split(';')[0]?.trim().toLowerCase();
+const isJson = (contentType: string) => mediaType(contentType) === 'application/json';
 
 /**
  * Media types are case-insensitive (RFC 9110), but tRPC compares `application/json`
@@ -257,7 +256,11 @@ function isCrossSite(c: HonoCtx<AppEnv>, siteHost: string): boolean {
  * (413), then not JSON (415), then cross-site (403). Hono's csrf() only covers form bodies,
  * which is why the origin check is done here for JSON and tRPC calls too.
  */
-export function apiGuards(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<AppEnv> {
+export function apiGuards(
+  deps: Pick<AppDeps, 'config'>,
+  /** Paths that also take one other media type than JSON (the newsletter's one-click). */
+  formPaths: Record<string, string> = {},
+): MiddlewareHandler<AppEnv> {
   const siteHost = new URL(deps.config.siteUrl).host;
   return async (c, next) => {
     const method = c.req.method;
@@ -271,7 +274,8 @@ export function apiGuards(deps: Pick<AppDeps, 'config'>): MiddlewareHandler<AppE
     if (!body) return refuse(c, 413, `Request body is too large: at most ${MAX_BODY_BYTES} bytes`);
 
     const contentType = c.req.header('content-type');
-    if (contentType !== undefined ? !isJson(contentType) : body.byteLength > 0) {
+    const accepted = (type: string) => isJson(type) || mediaType(type) === formPaths[c.req.path];
+    if (contentType !== undefined ? !accepted(contentType) : body.byteLength > 0) {
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }
 

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
-import { sessions, throttleEvents } from '../../../db/schema';
+import { sessions, subscriberConfirmations, throttleEvents } from '../../../db/schema';
+import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
@@ -31,6 +32,20 @@ it('drops expired sessions and stale throttle events, keeps live ones', async ()
   ]);
   expect((await callerFor(deps, { cookie: fresh }).caller.admin.check()).username).toBe('fresh');
   expect((await callerFor(deps, { cookie: old }).caller.admin.check()).authenticated).toBe(false);
+});
+
+it('drops newsletter confirmation links once they expire, keeps live ones', async () => {
+  const deps = await createTestDeps();
+  const subscribe = (email: string) => callerFor(deps).caller.newsletter.subscribe({ email });
+  await subscribe('old@example.com');
+  deps.clock.advance(CONFIRMATION_TTL_MS - 60_000);
+  await subscribe('new@example.com');
+  deps.clock.advance(120_000);
+
+  await pruneExpired(deps.db, deps.clock.now());
+
+  const kept = await deps.db.select().from(subscriberConfirmations).all();
+  expect(kept.map((row) => row.subscriberId)).toEqual([2]);
 });
 
 function lastLine(logger: { lines: string[] }): Record<string, unknown> {

@@ -4,7 +4,7 @@
  */
 import { lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
-import { sessions, twoFactorChallenges } from '../../../db/schema';
+import { sessions, subscriberConfirmations, twoFactorChallenges } from '../../../db/schema';
 import { LOGIN_FAILURES } from '../auth/login-throttle';
 import { CODES_SENT } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
@@ -17,11 +17,15 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
 /** Every throttle rule: events are kept as long as the longest of their windows. */
 const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRIBE_SUBMISSIONS];
 
-/** Expired sessions and challenges, and throttle events older than any window. */
+/**
+ * Expired sessions, challenges and newsletter confirmation links (their last 24 hours also
+ * cap the mails, and a link lives 7 days), and throttle events older than any window.
+ */
 export function pruneExpired(db: Db, now: Date): Promise<void> {
   return writeTransaction(db, async (tx) => {
     await tx.delete(sessions).where(lt(sessions.expiresAt, now));
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
+    await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await pruneEvents(tx, now, THROTTLE_RULES);
   });
 }

@@ -1,36 +1,113 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod/mini';
+import { writeBatch } from '../../../db';
 import { insertWhere } from '../../../db/insert-where';
-import { subscribers } from '../../../db/schema';
-import { subscribeInput } from '../../shared/newsletter';
+import { subscriberConfirmations, subscribers } from '../../../db/schema';
+import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '../../shared/newsletter';
 import { throttleAddress } from '../platform/address';
-import { throttledInsert, type ThrottleRule } from '../platform/throttle';
+import { countedBatch, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
+import { sendConfirmation } from './confirmation-mail';
+import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 
 const THROTTLED = 'Too many sign-ups from your address.';
 
-/** At most 5 new subscriptions per address (an IPv6 /64) in 10 minutes. */
+/**
+ * At most 5 accepted sign-ups per address (an IPv6 /64) in 10 minutes. Every accepted request
+ * counts, whatever the state of the address it names: counting only new rows would let a
+ * visitor tell a known address from a new one by the room left afterwards.
+ */
 export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
 const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
 
+/** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
+export const CONFIRMATIONS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
+
+const PENDING = sql`'pending'`;
+
 /**
- * One batch: the check, the row and, only when the row is new, the throttle's event.
- * ON CONFLICT covers the unique index on lower(email).
+ * One batch: the throttle's event; the address stored as pending, or an unsubscribed one made
+ * pending again (a confirmed or pending one keeps its state); then a confirmation row, only
+ * while the address is pending and has had fewer than 3 in 24 hours. The confirmation's
+ * RETURNING says whether a mail goes.
  */
-const storeSubscriber = throttledInsert(
+const storeSubscription = countedBatch(
   SUBSCRIBE_SUBMISSIONS,
   THROTTLED,
-  ['email', 'createdAt'],
-  (db, room, values) =>
-    insertWhere(db, subscribers, values, room)
-      .onConflictDoNothing()
-      .returning({ id: subscribers.id }),
+  ['email', 'now', 'unsubscribeHash', 'confirmationHash', 'expiresAt', 'dayAgo'],
+  (db, counted, v) => {
+    const at = (value: typeof v.now) => sql.param(value, subscriberConfirmations.createdAt);
+    const stored = insertWhere(
+      db,
+      subscribers,
+      {
+        email: v.email,
+        createdAt: v.now,
+        status: 'pending',
+        unsubscribeTokenHash: v.unsubscribeHash,
+      },
+      counted,
+    ).onConflictDoUpdate({
+      // The unique index is on lower(email): its expression is the conflict target.
+      target: sql`lower(${sql.identifier('email')})`,
+      set: {
+        status: sql`case when ${subscribers.status} = 'unsubscribed' then ${PENDING} else ${subscribers.status} end`,
+        confirmedAt: sql`case when ${subscribers.status} = 'unsubscribed' then null else ${subscribers.confirmedAt} end`,
+        unsubscribedAt: sql`null`,
+        unsubscribeTokenHash: sql`coalesce(${subscribers.unsubscribeTokenHash}, excluded.unsubscribe_token_hash)`,
+      },
+    });
+    const sentToday = db
+      .select({ n: sql`count(*)` })
+      .from(subscriberConfirmations)
+      .where(
+        and(
+          eq(subscriberConfirmations.subscriberId, subscribers.id),
+          gt(subscriberConfirmations.createdAt, at(v.dayAgo)),
+        ),
+      );
+    const confirmation = db
+      .insert(subscriberConfirmations)
+      .select(
+        db
+          .select({
+            tokenHash: sql`${v.confirmationHash}`.as('token_hash'),
+            subscriberId: subscribers.id,
+            createdAt: sql`${at(v.now)}`.as('created_at'),
+            expiresAt: sql`${at(v.expiresAt)}`.as('expires_at'),
+          })
+          .from(subscribers)
+          .where(
+            and(
+              // changes(): the statement before stored or updated the address.
+              sql`changes() > 0`,
+              sql`lower(${subscribers.email}) = lower(${v.email})`,
+              eq(subscribers.status, 'pending'),
+              sql`(${sentToday}) < ${CONFIRMATIONS_PER_DAY}`,
+            ),
+          ),
+      )
+      .returning({ tokenHash: subscriberConfirmations.tokenHash });
+    return [stored.toSQL(), confirmation.toSQL()];
+  },
 );
+
+const notFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: NEWSLETTER_MESSAGES.invalidLink });
+
+export const linkStateInput = z.object({
+  ...tokenInput.shape,
+  kind: z.enum(['confirm', 'unsubscribe']),
+});
 
 export const newsletterRouter = router({
   /**
-   * An address already subscribed, in any case, answers exactly like a new one: the answer
-   * must not reveal who is on the list. Only a new row counts against the throttle.
+   * Answers the same whatever the address's state, and sends its mail after answering, so
+   * neither the answer nor its timing tells who is on the list (docs/newsletter.md).
    */
   subscribe: publicProcedure
     .use(honeypotFirst({ success: true }))
@@ -38,10 +115,106 @@ export const newsletterRouter = router({
     .input(subscribeInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      await storeSubscriber(ctx.db, subscribeBuckets(ctx), now, {
+      const token = newConfirmationToken();
+      const [, confirmation] = await storeSubscription(ctx.db, subscribeBuckets(ctx), now, {
         email: input.email,
-        createdAt: now,
+        now,
+        unsubscribeHash: tokenHash(unsubscribeToken(ctx.config.sessionSecret, input.email)),
+        confirmationHash: tokenHash(token),
+        expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+        dayAgo: new Date(now.getTime() - DAY_MS),
       });
+      // Stored before any mail is tried: with mail down the address stays pending, and
+      // subscribing again sends a new link.
+      if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);
       return { success: true };
+    }),
+
+  /** Follows a confirmation link: idempotent while the link is valid (7 days). */
+  confirm: publicProcedure
+    .input(tokenInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const now = ctx.clock.now();
+      const hash = tokenHash(input.token);
+      const link = ctx.db
+        .select({ id: subscriberConfirmations.subscriberId })
+        .from(subscriberConfirmations)
+        .where(
+          and(
+            eq(subscriberConfirmations.tokenHash, hash),
+            gt(subscriberConfirmations.expiresAt, now),
+          ),
+        );
+      const [, found] = await writeBatch(ctx.db, [
+        ctx.db
+          .update(subscribers)
+          .set({ status: 'confirmed', confirmedAt: now })
+          .where(and(sql`${subscribers.id} in ${link}`, eq(subscribers.status, 'pending')))
+          .toSQL(),
+        link.toSQL(),
+      ]);
+      if (!found || found.length === 0) throw notFound();
+      ctx.logger.info('newsletter.confirmed', { subscriberId: Number(found[0]?.[0]) });
+      return { success: true };
+    }),
+
+  /**
+   * Follows an unsubscribe link (or a mail program's one-click POST): idempotent, and the
+   * token never expires. Pending confirmation links die with it, so an old confirmation
+   * mail cannot bring the address back.
+   */
+  unsubscribe: publicProcedure
+    .input(tokenInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const now = ctx.clock.now();
+      const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
+      const [, , found] = await writeBatch(ctx.db, [
+        ctx.db
+          .update(subscribers)
+          .set({ status: 'unsubscribed', unsubscribedAt: now })
+          .where(and(byToken, sql`${subscribers.status} <> 'unsubscribed'`))
+          .toSQL(),
+        ctx.db
+          .delete(subscriberConfirmations)
+          .where(
+            sql`${subscriberConfirmations.subscriberId} in ${ctx.db
+              .select({ id: subscribers.id })
+              .from(subscribers)
+              .where(byToken)}`,
+          )
+          .toSQL(),
+        ctx.db.select({ id: subscribers.id }).from(subscribers).where(byToken).toSQL(),
+      ]);
+      if (!found || found.length === 0) throw notFound();
+      ctx.logger.info('newsletter.unsubscribed', { subscriberId: Number(found[0]?.[0]) });
+      return { success: true };
+    }),
+
+  /**
+   * Whether a link would work, read only: the pages a link opens show their button or say
+   * that the link is invalid, without changing anything (mail scanners follow links).
+   */
+  linkState: publicProcedure
+    .input(linkStateInput)
+    .query(async ({ ctx, input }): Promise<'valid' | 'invalid'> => {
+      const hash = tokenHash(input.token);
+      const row =
+        input.kind === 'confirm'
+          ? await ctx.db
+              .select({ id: subscriberConfirmations.subscriberId })
+              .from(subscriberConfirmations)
+              .where(
+                and(
+                  eq(subscriberConfirmations.tokenHash, hash),
+                  gt(subscriberConfirmations.expiresAt, ctx.clock.now()),
+                ),
+              )
+              .get()
+          : await ctx.db
+              .select({ id: subscribers.id })
+              .from(subscribers)
+              .where(eq(subscribers.unsubscribeTokenHash, hash))
+              .get();
+      return row ? 'valid' : 'invalid';
     }),
 });

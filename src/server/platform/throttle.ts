@@ -195,6 +195,46 @@ export function throttledInsert<K extends string>(
   };
 }
 
+/**
+ * A request that counts against a throttle whether or not it changes anything, stored in
+ * one batch: one event per bucket is inserted while every bucket has room, then the
+ * feature's statements run (`build` gets the condition `counted`, which holds just after
+ * the events only when they were inserted: put it in the first statement's WHERE, and chain
+ * the next ones on `changes() > 0`), then the buckets are read. Requests arriving together
+ * each see the ones before them, so no burst gets more than the limit.
+ *
+ * The function made answers the rows of `build`'s statements, or throws a 429 naming the
+ * wait when a bucket was full.
+ */
+export function countedBatch<K extends string>(
+  rule: ThrottleRule,
+  message: string,
+  keys: readonly K[],
+  build: (db: Db, counted: SQL, values: Record<K, Placeholder>) => Query[],
+) {
+  let statements = 0;
+  const template = batchTemplate((db, buckets) => {
+    const values = {} as Record<K, Placeholder>;
+    for (const key of keys) values[key] = sql.placeholder(key);
+    const own = build(db, sql`changes() > 0`, values);
+    statements = own.length;
+    return [...eventInserts(db, buckets, roomIn(db, buckets, rule)), ...own, usageRead(db, buckets)];
+  });
+  return async (
+    db: Db,
+    buckets: string[],
+    now: Date,
+    values: Record<K, unknown>,
+  ): Promise<BatchRows> => {
+    const rows = await writeBatch(db, template(db, buckets, rule, now, values));
+    const counted = rows.slice(0, buckets.length).every((returned) => returned.length > 0);
+    if (!counted) {
+      throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
+    }
+    return rows.slice(buckets.length, buckets.length + statements);
+  };
+}
+
 const reservations = new WeakMap<ThrottleRule, ReturnType<typeof batchTemplate>>();
 
 /**

@@ -1,0 +1,32 @@
+import { company } from '../../client/content';
+import { renderConfirmationEmail } from '../../shared/newsletter-email';
+import { sendInBackground, type Mailer } from '../platform/mail';
+import type { Logger } from '../platform/logger';
+
+/** The page a confirmation link opens; its button confirms. */
+export function confirmUrl(siteUrl: string, token: string): string {
+  const url = new URL('/newsletter/confirm', siteUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+/**
+ * Mails the double opt-in link after the answer has gone (see `sendInBackground`): whether
+ * a mail goes depends on the address's state, which the answer must not reveal.
+ */
+export function sendConfirmation(
+  deps: { config: { siteUrl: string }; mailer: Mailer; logger: Logger },
+  to: string,
+  token: string,
+): void {
+  const mail = renderConfirmationEmail({
+    siteName: company.name,
+    siteUrl: deps.config.siteUrl,
+    confirmUrl: confirmUrl(deps.config.siteUrl, token),
+  });
+  sendInBackground(
+    deps,
+    { to, subject: mail.subject, text: mail.text, html: mail.html },
+    { sent: 'newsletter.confirmation_sent', failed: 'newsletter.confirmation_failed', fields: {} },
+  );
+}
