@@ -27,6 +27,7 @@ import {
   type SmtpSinkOptions,
 } from '../../../tests/support/smtp-sink';
 import { testConfig } from '../../../tests/support/app';
+import { createApp } from '../http/app';
 import { createMailer } from '../platform/mail';
 import { claimNext, INTERRUPTED_ERROR } from './recipient-queue';
 import {
@@ -158,6 +159,27 @@ describe('a send', () => {
       'old@example.com': tokenHash(unsubscribeToken(deps.config.sessionSecret, 'old@example.com')),
       'new@example.com': known,
     });
+  });
+
+  it('the one-click address in a mail’s header unsubscribes its reader (a token stored at claim)', async () => {
+    await sendTo(['reader@example.com', 'other@example.com']);
+    await drain();
+    const header = sink.to('reader@example.com')[0]?.headers.get('list-unsubscribe') ?? '';
+    const url = new URL(/^<(.+)>$/.exec(header)?.[1] ?? 'https://invalid');
+    const response = await createApp(deps).request(url.pathname + url.search, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+
+    await admin.newsletters.create({ ...NEWSLETTER, subject: 'Next' });
+    await admin.newsletters.send({ id: 2 });
+    await drain();
+    expect(sink.to('reader@example.com').map((m) => m.headers.get('subject'))).toEqual([
+      'Spring news',
+    ]);
+    expect(sink.to('other@example.com')).toHaveLength(2);
   });
 
   it('skips a subscriber who unsubscribed after the send began', async () => {
