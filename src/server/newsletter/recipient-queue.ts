@@ -113,16 +113,24 @@ export function recordOutcome(
   outcome: Outcome,
   now: Date,
 ): Promise<boolean> {
+  // A settled row keeps who claimed it last (which instance sent it); a row back in the
+  // queue is nobody's until claimed again.
   const values =
     outcome.kind === 'sent'
       ? { status: 'sent' as const, sentAt: now, lastError: null }
       : outcome.kind === 'retry'
-        ? { status: 'queued' as const, nextAttemptAt: outcome.at, lastError: outcome.error }
+        ? {
+            status: 'queued' as const,
+            nextAttemptAt: outcome.at,
+            lastError: outcome.error,
+            claimedAt: null,
+            claimedBy: null,
+          }
         : { status: 'failed' as const, lastError: outcome.error };
   return writeTransaction(db, async (tx) => {
     await tx
       .update(r)
-      .set({ ...values, claimedAt: null, claimedBy: null })
+      .set(values)
       .where(
         and(
           eq(r.id, recipient.id),
