@@ -20,9 +20,10 @@ import {
 let app: App;
 let deps: TestDeps;
 let asAdmin: AdminRest;
+let cookie: string;
 
 beforeEach(async () => {
-  ({ app, deps, asAdmin } = await signedInRestApp());
+  ({ app, deps, asAdmin, cookie } = await signedInRestApp());
 });
 
 const DRAFT = { subject: 'Spring news', body: 'Hello **readers**.' };
@@ -77,6 +78,20 @@ describe('signed out', () => {
 });
 
 describe('GET /api/newsletters', () => {
+  it('is never cached, and a cross-site send is refused before anything is queued', async () => {
+    expect((await asAdmin('GET', '/api/newsletters')).headers.get('cache-control')).toBe(
+      'no-store',
+    );
+    await storeSubscribersAs(deps, 'confirmed', ['a@example.com']);
+    await createDraft();
+    const crossSite = await app.request('/api/newsletters/1/send', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await recipientsOf(deps.db, 1)).toEqual([]);
+  });
+
   it('answers 200 with every newsletter, newest first', async () => {
     await createDraft();
     deps.clock.advance(1000);
