@@ -73,6 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteUrl: 'http://localhost',
     videoFrameHost: null,
     initialAdmin: null,
+    newsletterRatePerMinute: 120,
     ...overrides,
   };
 }

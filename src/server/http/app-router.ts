@@ -4,6 +4,7 @@ import { contactRouter } from '../contact/router';
 import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
 import { newsletterRouter } from '../newsletter/router';
+import { newslettersRouter } from '../newsletter/newsletters-router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   facts: factsRouter,
   messages: messagesRouter,
   newsletter: newsletterRouter,
+  newsletters: newslettersRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
 });

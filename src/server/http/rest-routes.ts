@@ -6,6 +6,7 @@ import { factsRest } from '../facts/rest';
 import { messagesRest } from '../leads/messages-rest';
 import { contactRest } from '../contact/rest';
 import { newsletterRest } from '../newsletter/rest';
+import { newslettersRest } from '../newsletter/newsletters-rest';
 import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
 
@@ -16,6 +17,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', tagsRest(deps))
     .route('/', contactRest(deps))
     .route('/', newsletterRest(deps))
+    .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps));

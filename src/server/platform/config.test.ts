@@ -37,7 +37,18 @@ describe('loadConfig', () => {
       trustProxy: false,
       siteUrl: 'http://localhost:3000',
       initialAdmin: null,
+      newsletterRatePerMinute: 120,
     });
+  });
+
+  it.each([
+    ['1', 1],
+    [' 600 ', 600],
+    ['60000', 60_000],
+  ])('takes NEWSLETTER_RATE_PER_MINUTE %j as %i', (value, rate) => {
+    expect(
+      loadConfig({ ...base(), NEWSLETTER_RATE_PER_MINUTE: value }).newsletterRatePerMinute,
+    ).toBe(rate);
   });
 
   it.each([
@@ -83,6 +94,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'file:app.db', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db.example.com', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'http://127.0.0.1:8080' }, 'SESSION_SECRET'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '0' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '2.5' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: 'fast' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '60001' }, 'NEWSLETTER_RATE_PER_MINUTE'],
   ])('refuses %j with a one-line message naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);

@@ -24,6 +24,8 @@ export interface Config {
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
+  /** The most newsletter e-mails this instance hands to SMTP in a minute. */
+  newsletterRatePerMinute: number;
 }
 
 /** A configuration value that stops the start; its message names the variable. */
@@ -88,6 +90,20 @@ function parseSiteUrl(raw: string | undefined, host: string, port: number): stri
     throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
   }
   return url.origin;
+}
+
+/** A mail a millisecond is past anything an SMTP service takes from one sender. */
+const MAX_NEWSLETTER_RATE = 60_000;
+
+function parseNewsletterRate(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 120;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NEWSLETTER_RATE) {
+    throw new ConfigError(
+      `NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to ${MAX_NEWSLETTER_RATE}, got "${value}"`,
+    );
+  }
+  return Number(value);
 }
 
 const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
@@ -199,5 +215,6 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
             email: parseEmail('ADMIN_EMAIL', env.ADMIN_EMAIL),
           }
         : null,
+    newsletterRatePerMinute: parseNewsletterRate(env.NEWSLETTER_RATE_PER_MINUTE),
   };
 }
