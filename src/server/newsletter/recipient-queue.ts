@@ -42,7 +42,7 @@ export async function hasDueRecipient(db: Db, now: Date): Promise<boolean> {
  * Claims the oldest due recipient for `claimedBy`. Inside the transaction the subscriber is
  * read again: one who unsubscribed (or was removed) since the send began is skipped. The
  * address's unsubscribe token hash is stored here when missing (addresses from before double
- * opt-in), before any mail carries the token.
+ * opt-in) or made with another SESSION_SECRET, before any mail carries the token.
  */
 export function claimNext(
   db: Db,
@@ -79,11 +79,14 @@ export function claimNext(
       .update(r)
       .set({ status: 'sending', claimedAt: now, claimedBy, attempts: row.attempts + 1 })
       .where(eq(r.id, row.id));
-    if (row.tokenHash === null) {
+    // The mail carries the token of the current SESSION_SECRET: its hash must be the one
+    // stored (docs/decisions/0026).
+    const hash = tokenHash(unsubscribeToken(secret, row.email));
+    if (row.tokenHash !== hash) {
       await tx
         .update(subscribers)
-        .set({ unsubscribeTokenHash: tokenHash(unsubscribeToken(secret, row.email)) })
-        .where(and(eq(subscribers.id, row.subscriberId), isNull(subscribers.unsubscribeTokenHash)));
+        .set({ unsubscribeTokenHash: hash })
+        .where(eq(subscribers.id, row.subscriberId));
     }
     return {
       kind: 'claimed',

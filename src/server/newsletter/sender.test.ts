@@ -142,13 +142,16 @@ describe('a send', () => {
     expect(mail?.html).toContain(`https://news.example/newsletter/unsubscribe?token=${token}`);
   });
 
-  it('stores the token hash of an address that had none, so the mail’s link works', async () => {
+  it('stores the token hash of an address that had none or another secret’s, so each mail’s link works', async () => {
     await sendTo(['old@example.com', 'new@example.com']);
-    const known = tokenHash('an earlier token of new@example.com');
+    // As if SESSION_SECRET had changed since new@example.com subscribed.
+    const stale = tokenHash(
+      unsubscribeToken('an-earlier-session-secret-of-32-chars!', 'new@example.com'),
+    );
     await writeTransaction(deps.db, (tx) =>
       tx
         .update(subscribers)
-        .set({ unsubscribeTokenHash: known })
+        .set({ unsubscribeTokenHash: stale })
         .where(eq(subscribers.email, 'new@example.com')),
     );
     await drain();
@@ -158,9 +161,11 @@ describe('a send', () => {
         s.unsubscribeTokenHash,
       ]),
     );
+    const current = (email: string) =>
+      tokenHash(unsubscribeToken(deps.config.sessionSecret, email));
     expect(hashes).toEqual({
-      'old@example.com': tokenHash(unsubscribeToken(deps.config.sessionSecret, 'old@example.com')),
-      'new@example.com': known,
+      'old@example.com': current('old@example.com'),
+      'new@example.com': current('new@example.com'),
     });
   });
 
