@@ -243,6 +243,19 @@ describe('newsletter.unsubscribe', () => {
     expect(await statusOf()).toEqual([['reader@example.com', 'pending']]);
   });
 
+  it('works after SESSION_SECRET changed, once a sign-up stored the new hash', async () => {
+    const stale = tokenHash(unsubscribeToken('an-earlier-session-secret-of-32-chars!', 'r@x.org'));
+    await writeTransaction(deps.db, (tx) =>
+      tx
+        .insert(subscribers)
+        .values({ email: 'r@x.org', status: 'confirmed', unsubscribeTokenHash: stale }),
+    );
+    const token = unsubscribeTokenOf('r@x.org');
+    expect((await failure(caller().unsubscribe({ token }))).code).toBe('NOT_FOUND');
+    await subscribe('r@x.org');
+    expect(await caller().unsubscribe({ token })).toEqual({ success: true });
+  });
+
   it('works for an address stored before opt-in existed, once its token hash is set', async () => {
     // Rows from before migration 0004 have no hash until a newsletter is sent to them.
     await writeTransaction(deps.db, (tx) =>

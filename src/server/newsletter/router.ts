@@ -58,7 +58,8 @@ const storeSubscription = countedBatch(
         status: sql`case when ${subscribers.status} = 'unsubscribed' then ${PENDING} else ${subscribers.status} end`,
         confirmedAt: sql`case when ${subscribers.status} = 'unsubscribed' then null else ${subscribers.confirmedAt} end`,
         unsubscribedAt: sql`null`,
-        unsubscribeTokenHash: sql`coalesce(${subscribers.unsubscribeTokenHash}, excluded.unsubscribe_token_hash)`,
+        // The current SESSION_SECRET's, as every send stores it (docs/decisions/0026).
+        unsubscribeTokenHash: sql`excluded.unsubscribe_token_hash`,
       },
     });
     const sentToday = db
