@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vnuJar from 'vnu-jar';
-import { linkPageAssets } from '../src/server/newsletter-links/assets';
-import { renderLinkPage, type LinkPageView } from '../src/server/newsletter-links/page-html';
+import { linkPageAssets } from '../src/server/newsletter/link-pages/assets';
+import { renderLinkPage, type LinkPageView } from '../src/server/newsletter/link-pages/page-html';
 import { buildIfStale } from './build-if-stale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

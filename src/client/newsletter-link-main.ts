@@ -1,6 +1,6 @@
 /**
  * Entry of the newsletter's confirm and unsubscribe pages, which the server renders
- * (src/server/newsletter-links/, docs/decisions/0028): no React, no imports but the
+ * (src/server/newsletter/link-pages/, docs/decisions/0028): no React, no imports but the
  * stylesheet. The page's one button posts the link's token as JSON; the answer replaces the
  * button in place, announced (a polite live region) and focused. Every text comes from the
  * page's data attributes, so this file holds no copy of them.

@@ -17,7 +17,7 @@ import { errorResponse } from './rest';
 import { restRoutes } from './rest-routes';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
-import { newsletterLinkPages } from '../newsletter-links/pages';
+import { newsletterLinkPages } from '../newsletter/link-pages/pages';
 import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';

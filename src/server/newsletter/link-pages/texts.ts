@@ -1,6 +1,6 @@
 /** What the newsletter's confirm and unsubscribe pages say (docs/product.md). */
-import { company } from '../../client/content';
-import { CONFIRMATION_VALID_DAYS, NEWSLETTER_MESSAGES } from '../../shared/newsletter';
+import { company } from '../../../client/content';
+import { CONFIRMATION_VALID_DAYS, NEWSLETTER_MESSAGES } from '../../../shared/newsletter';
 
 export type LinkKind = 'confirm' | 'unsubscribe';
 

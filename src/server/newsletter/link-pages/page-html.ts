@@ -4,9 +4,9 @@
  * theme is the site's: public/boot.js applies the stored choice or the system's before the
  * first paint. No inline script (the CSP allows none that the build did not make).
  */
-import { company } from '../../client/content';
-import { buttonClass, focusRing } from '../../client/ui/styles';
-import { escapeHtml } from '../../shared/escape-html';
+import { company } from '../../../client/content';
+import { buttonClass, focusRing } from '../../../client/ui/styles';
+import { escapeHtml } from '../../../shared/escape-html';
 import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,

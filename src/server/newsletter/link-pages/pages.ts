@@ -1,10 +1,10 @@
 import { Hono, type Context as HonoCtx } from 'hono';
-import { tokenField } from '../../shared/newsletter';
-import { loggableError } from '../platform/logger';
-import { toHttpError } from '../http/errors';
-import type { AppEnv } from '../http/hono-env';
-import { requestCaller } from '../http/rest';
-import type { AppDeps } from '../http/trpc';
+import { tokenField } from '../../../shared/newsletter';
+import { loggableError } from '../../platform/logger';
+import { toHttpError } from '../../http/errors';
+import type { AppEnv } from '../../http/hono-env';
+import { requestCaller } from '../../http/rest';
+import type { AppDeps } from '../../http/trpc';
 import { linkPageAssets } from './assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';
