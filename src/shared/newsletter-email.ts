@@ -8,6 +8,8 @@
  * every style inline (clients drop <style> in places), one <style> block only for the
  * dark-mode media query.
  */
+import { escapeHtml } from './escape-html';
+import { CONFIRMATION_VALID_DAYS } from './newsletter';
 import { markdownToHtml, markdownToText } from './newsletter-email-markdown';
 import {
   DARK,
@@ -25,19 +27,6 @@ export interface RenderedEmail {
 }
 
 export type EmailScheme = 'auto' | 'light' | 'dark';
-
-/** Matches src/server/newsletter/tokens.ts (CONFIRMATION_TTL_MS); shared code cannot import it. */
-const CONFIRMATION_VALID_DAYS = 7;
-
-/** Text for HTML content and double-quoted attribute values. */
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A newsletter: Markdown body -> HTML part and text part, with the footer. */
 export function renderNewsletterEmail(input: {

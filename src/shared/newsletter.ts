@@ -11,6 +11,9 @@ export type SubscriberStatus = (typeof subscriberStatusValues)[number];
 export const newsletterStatusValues = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof newsletterStatusValues)[number];
 
+/** How long a confirmation link works (the mail says so; the server enforces it). */
+export const CONFIRMATION_VALID_DAYS = 7;
+
 export const NEWSLETTER_LIMITS = { subjectMax: 200, bodyMax: 50_000 } as const;
 
 export const NEWSLETTER_MESSAGES = {

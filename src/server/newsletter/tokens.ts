@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/newsletter';
 import { unsubscribeTokenKey } from '../auth/keys';
 
 /**
@@ -10,7 +11,7 @@ import { unsubscribeTokenKey } from '../auth/keys';
  *   after the row was written: it is an HMAC of the address under a key derived from
  *   SESSION_SECRET, so each mail can carry it while the database holds only its hash.
  */
-export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60_000;
+export const CONFIRMATION_TTL_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
 
 export function newConfirmationToken(): string {
   return randomBytes(32).toString('base64url');

@@ -104,11 +104,4 @@ export async function mailsSettled(mailer: Mailer): Promise<void> {
   while (pending && pending.size > 0) await Promise.all([...pending]);
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { escapeHtml } from '../../shared/escape-html';

@@ -218,7 +218,11 @@ export function countedBatch<K extends string>(
     for (const key of keys) values[key] = sql.placeholder(key);
     const own = build(db, sql`changes() > 0`, values);
     statements = own.length;
-    return [...eventInserts(db, buckets, roomIn(db, buckets, rule)), ...own, usageRead(db, buckets)];
+    return [
+      ...eventInserts(db, buckets, roomIn(db, buckets, rule)),
+      ...own,
+      usageRead(db, buckets),
+    ];
   });
   return async (
     db: Db,
