@@ -36,12 +36,12 @@ export interface SmtpSinkOptions {
 
 export interface SmtpSink {
   url: string;
-  /** Accepted messages, in arrival order (empty with keep: false). */
+  /** Messages whose data fully arrived, in arrival order (empty with keep: false). */
   mails: SunkMail[];
   /** Messages whose data fully arrived, accepted or not yet (a held one counts). */
   arrived(): number;
   accepted(): number;
-  /** Accepted messages to this address. */
+  /** Messages to this address that fully arrived. */
   to(address: string): SunkMail[];
   /** Changes what later recipients are answered. */
   setRefuse(refuse: SmtpSinkOptions['refuse']): void;
@@ -80,15 +80,17 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       });
       stream.on('end', () => {
         arrived++;
-        const at = Date.now();
+        // Kept on arrival: a held message whose sender is killed meanwhile may still reach
+        // its reader (the server had it whole), so it counts as received.
+        if (options.keep !== false) {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const at = Date.now();
+          for (const rcpt of session.envelope.rcptTo) {
+            mails.push({ ...parse(raw), to: rcpt.address.toLowerCase(), at });
+          }
+        }
         const accept = () => {
           accepted++;
-          if (options.keep !== false) {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            for (const rcpt of session.envelope.rcptTo) {
-              mails.push({ ...parse(raw), to: rcpt.address.toLowerCase(), at });
-            }
-          }
           callback();
         };
         if (options.holdMs) setTimeout(accept, options.holdMs);

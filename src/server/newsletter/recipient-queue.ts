@@ -6,7 +6,7 @@
  * commits before the mail is handed over, a crash or kill -9 can at worst leave a row in
  * `sending`: it is then marked failed, never sent again on its own.
  */
-import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { newsletterRecipients, newsletters, subscribers } from '../../../db/schema';
 import { finishIfDone } from './newsletter-query';
@@ -113,16 +113,24 @@ export function recordOutcome(
   outcome: Outcome,
   now: Date,
 ): Promise<boolean> {
+  // A settled row keeps who claimed it last (which instance sent it); a row back in the
+  // queue is nobody's until claimed again.
   const values =
     outcome.kind === 'sent'
       ? { status: 'sent' as const, sentAt: now, lastError: null }
       : outcome.kind === 'retry'
-        ? { status: 'queued' as const, nextAttemptAt: outcome.at, lastError: outcome.error }
+        ? {
+            status: 'queued' as const,
+            nextAttemptAt: outcome.at,
+            lastError: outcome.error,
+            claimedAt: null,
+            claimedBy: null,
+          }
         : { status: 'failed' as const, lastError: outcome.error };
   return writeTransaction(db, async (tx) => {
     await tx
       .update(r)
-      .set({ ...values, claimedAt: null, claimedBy: null })
+      .set(values)
       .where(
         and(
           eq(r.id, recipient.id),
@@ -137,39 +145,57 @@ export function recordOutcome(
 export const INTERRUPTED_ERROR = 'interrupted while sending (the sender stopped): not sent again';
 
 /**
- * Recipients claimed before `claimedBefore` and still `sending`: their sender died with the
- * mail in its hands (a crash, kill -9), so whether it went out is unknown. They are marked
- * failed, never sent again on their own: a second copy is worse than a missing one, and
- * retry is the administrator's choice. The lease keeps another live instance's mail in
- * flight from being taken for a crash. Also finishes a `sending` newsletter left with
- * nothing open. Answers how many rows were marked failed, and the newsletters finished.
+ * Recipients still `sending` whose sender died with the mail in its hands (a crash, kill -9):
+ * whether it went out is unknown. They are marked failed, never sent again on their own: a
+ * second copy is worse than a missing one, and retry is the administrator's choice. A claim
+ * counts as dead when it is older than `claimedBefore` (the lease: far longer than a mail
+ * takes, so another live instance's mail in flight is not taken for a crash), or when
+ * `isGone` knows its sender is (claim-owner.ts). Also finishes a `sending` newsletter left
+ * with nothing open. Answers how many rows were marked failed, and the newsletters finished.
  */
 export async function failInterrupted(
   db: Db,
-  claimedBefore: Date,
-  now: Date,
+  opts: { claimedBefore: Date; isGone: (claimedBy: string) => boolean; now: Date },
 ): Promise<{ failed: number; finished: number[] }> {
-  const stale = await db
-    .select({ id: r.id })
+  // Reads first: an instance with nothing to recover takes no write slot.
+  const claims = await db
+    .select({ id: r.id, claimedBy: r.claimedBy, claimedAt: r.claimedAt })
     .from(r)
-    .where(and(eq(r.status, 'sending'), lt(r.claimedAt, claimedBefore)))
-    .limit(1)
-    .get();
+    .where(eq(r.status, 'sending'))
+    .all();
+  const dead = claims.filter(
+    (claim) =>
+      claim.claimedBy === null ||
+      claim.claimedAt === null ||
+      claim.claimedAt < opts.claimedBefore ||
+      opts.isGone(claim.claimedBy),
+  );
   const unfinished = await db
     .select({ id: newsletters.id })
     .from(newsletters)
     .where(eq(newsletters.status, 'sending'))
     .all();
-  if (!stale && unfinished.length === 0) return { failed: 0, finished: [] };
+  if (dead.length === 0 && unfinished.length === 0) return { failed: 0, finished: [] };
   return writeTransaction(db, async (tx) => {
-    const failed = await tx
-      .update(r)
-      .set({ status: 'failed', lastError: INTERRUPTED_ERROR })
-      .where(and(eq(r.status, 'sending'), lt(r.claimedAt, claimedBefore)))
-      .returning({ newsletterId: r.newsletterId })
-      .all();
+    let failed = 0;
+    for (const claim of dead) {
+      // Only if nobody settled or claimed it again since the read.
+      const changed = await tx
+        .update(r)
+        .set({ status: 'failed', lastError: INTERRUPTED_ERROR })
+        .where(
+          and(
+            eq(r.id, claim.id),
+            eq(r.status, 'sending'),
+            claim.claimedBy === null ? isNull(r.claimedBy) : eq(r.claimedBy, claim.claimedBy),
+          ),
+        )
+        .returning({ id: r.id })
+        .get();
+      if (changed) failed++;
+    }
     const finished: number[] = [];
-    for (const { id } of unfinished) if (await finishIfDone(tx, id, now)) finished.push(id);
-    return { failed: failed.length, finished };
+    for (const { id } of unfinished) if (await finishIfDone(tx, id, opts.now)) finished.push(id);
+    return { failed, finished };
   });
 }

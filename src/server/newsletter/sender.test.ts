@@ -3,6 +3,9 @@
  * clock: each test runs the sender's turns itself and moves the clock past the rate limit and
  * the backoffs, so nothing here waits for a timer to assert that something did not happen.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
@@ -332,11 +335,14 @@ describe('SMTP failures', () => {
 describe('a sender that died mid-send (crash, kill -9)', () => {
   beforeEach(() => setUp());
 
-  /** Another sender claims the first recipient and never reports back. */
-  async function claimAndDie() {
+  /**
+   * Another sender claims the first recipient and never reports back. By default one on
+   * another machine, whose death only the lease can reveal.
+   */
+  async function claimAndDie(claimedBy = 'other-host:4242:cafe') {
     const claim = await claimNext(deps.db, {
       now: deps.clock.now(),
-      claimedBy: 'dead-sender',
+      claimedBy,
       secret: deps.config.sessionSecret,
     });
     expect(claim.kind).toBe('claimed');
@@ -376,6 +382,46 @@ describe('a sender that died mid-send (crash, kill -9)', () => {
     expect(await drain(restarted)).toBe(0);
     expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({ status: 'sent', failed: 1 });
     expect(sink.accepted()).toBe(0);
+  });
+});
+
+describe('a claim whose sender is known to be gone (this machine)', () => {
+  beforeEach(() => setUp());
+
+  async function claimBy(claimedBy: string) {
+    await sendTo(['reader@example.com', 'other@example.com']);
+    const claim = await claimNext(deps.db, {
+      now: deps.clock.now(),
+      claimedBy,
+      secret: deps.config.sessionSecret,
+    });
+    expect(claim.kind).toBe('claimed');
+  }
+
+  it('a process that no longer exists: failed at the first turn, without waiting for the lease', async () => {
+    const child = spawn(process.execPath, ['-e', '']);
+    await once(child, 'exit');
+    await claimBy(`${hostname()}:${child.pid}:0bad`);
+    await drain();
+    expect(await statusByAddress(deps.db, 1)).toEqual({
+      'reader@example.com': 'failed',
+      'other@example.com': 'sent',
+    });
+    expect((await admin.newsletters.byId({ id: 1 })).status).toBe('sent');
+  });
+
+  it('this very pid before a restart (a container’s pid 1): failed at once', async () => {
+    await claimBy(`${hostname()}:${process.pid}:0bad`);
+    await drain();
+    expect((await statusByAddress(deps.db, 1))['reader@example.com']).toBe('failed');
+  });
+
+  it('a sender alive in this process keeps its claim', async () => {
+    const id = `${hostname()}:${process.pid}:a11e`;
+    started.unshift(createNewsletterSender(deps, { id }));
+    await claimBy(id);
+    await drain();
+    expect((await statusByAddress(deps.db, 1))['reader@example.com']).toBe('sending');
   });
 });
 

@@ -8,8 +8,6 @@
  * Time comes from the injected clock and each turn is callable on its own, so tests drive
  * the sender step by step instead of waiting (docs/testing.md).
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import { newsletters } from '../../../db/schema';
@@ -17,6 +15,7 @@ import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import { loggableError, type Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
+import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
 import { newsletterMail, unsubscribeLinks, type NewsletterContent } from './compose';
 import {
   claimNext,
@@ -41,7 +40,8 @@ export const IDLE_POLL_MS = 1_000;
 /**
  * A claim older than this whose row is still `sending` belongs to a sender that died. Far
  * longer than any one mail takes, so a slow mail on another live instance is never taken for
- * a crash (docs/newsletter.md, "Sending").
+ * a crash (docs/newsletter.md, "Sending"). A sender on the same machine that is known to be
+ * gone is judged at once (claim-owner.ts).
  */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 /** How often claims past their lease are looked for (and at start). */
@@ -83,8 +83,9 @@ export function createNewsletterSender(
   opts: { id?: string } = {},
 ): NewsletterSender {
   const { db, config, mailer, clock, logger } = deps;
-  /** Written into claimed_by: which process had a row in hand, for people reading the table. */
-  const id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  /** Written into claimed_by: which sender had a row in hand (claim-owner.ts). */
+  const id = opts.id ?? newSenderId();
+  markLive(id);
   const spacingMs = 60_000 / config.newsletterRatePerMinute;
   const contents = new Map<number, NewsletterContent>();
   let nextSendAt = 0;
@@ -129,7 +130,11 @@ export function createNewsletterSender(
     const now = clock.now();
     if (now.getTime() >= nextRecoveryAt) {
       nextRecoveryAt = now.getTime() + RECOVERY_INTERVAL_MS;
-      const recovered = await failInterrupted(db, new Date(now.getTime() - CLAIM_LEASE_MS), now);
+      const recovered = await failInterrupted(db, {
+        claimedBefore: new Date(now.getTime() - CLAIM_LEASE_MS),
+        isGone: claimerIsGone,
+        now,
+      });
       if (recovered.failed > 0) {
         logger.error('newsletter.interrupted', {
           recipients: recovered.failed,
@@ -223,6 +228,7 @@ export function createNewsletterSender(
       interrupt?.();
       running.get(db)?.delete(sender);
       await loop;
+      markStopped(id);
     },
   };
   return sender;
