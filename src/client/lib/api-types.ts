@@ -13,3 +13,4 @@ export type Tag = Outputs['tags']['list'][number];
 export type PublicFact = Outputs['facts']['listPublic']['facts'][number];
 export type Message = Outputs['messages']['byId'];
 export type Subscriber = Outputs['subscribers']['list']['subscribers'][number];
+export type Newsletter = Outputs['newsletters']['byId'];
