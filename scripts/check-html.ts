@@ -1,7 +1,8 @@
 /**
  * `npm run vnu`: the Nu Html Checker (vnu-jar, needs Java: Debian's `default-jre-headless`) on
- * the built pages: the prerendered home page and the router app's page. Builds the client
- * when stale. Exits 1 on any error, with two kinds of message set aside and printed apart:
+ * the built pages: the prerendered home page and the router app's page, and the pages the
+ * server writes itself (the newsletter's confirm and unsubscribe pages, in each of their
+ * states, with the built assets). Builds the client when stale. Exits 1 on any error, with two kinds of message set aside and printed apart:
  *
  * - CSS messages: the checker's CSS parser predates Tailwind 4's output (`@property`, SVG
  *   geometry properties such as `rx`);
@@ -11,13 +12,34 @@
  * Not part of `npm test`: Java and the checker's start cost about 5 s for two files.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vnuJar from 'vnu-jar';
+import { linkPageAssets } from '../src/server/newsletter-links/assets';
+import { renderLinkPage, type LinkPageView } from '../src/server/newsletter-links/page-html';
 import { buildIfStale } from './build-if-stale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['dist/client/index.html', 'dist/client/app.html'];
+
+/** Every state of the server-written pages, each written to a file of its own. */
+const LINK_PAGE_VIEWS: Record<string, LinkPageView> = {
+  'newsletter-confirm.html': { state: 'valid', kind: 'confirm', token: 'A'.repeat(43) },
+  'newsletter-unsubscribe.html': { state: 'valid', kind: 'unsubscribe', token: 'B'.repeat(43) },
+  'newsletter-invalid.html': { state: 'invalid', kind: 'confirm' },
+  'newsletter-unavailable.html': { state: 'unavailable' },
+};
+
+async function writeLinkPages(dir: string): Promise<string[]> {
+  const assets = await linkPageAssets(path.join(ROOT, 'dist/client'));
+  return Object.entries(LINK_PAGE_VIEWS).map(([name, view]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, renderLinkPage(view, assets));
+    return file;
+  });
+}
 
 const KNOWN_CHECKER_GAPS: { message: string; reason: string }[] = [
   {
@@ -64,16 +86,23 @@ function runChecker(files: string[]): VnuMessage[] {
   return (JSON.parse(out) as { messages: VnuMessage[] }).messages;
 }
 
-function main() {
+async function main() {
   if (!process.argv.includes('--no-build') && buildIfStale() !== 0) process.exit(1);
-  const messages = runChecker(PAGES.map((p) => path.join(ROOT, p)));
+  const linkPagesDir = mkdtempSync(path.join(tmpdir(), 'link-pages-'));
+  let messages: VnuMessage[];
+  try {
+    const linkPages = await writeLinkPages(linkPagesDir);
+    messages = runChecker([...PAGES.map((p) => path.join(ROOT, p)), ...linkPages]);
+  } finally {
+    rmSync(linkPagesDir, { recursive: true, force: true });
+  }
   const problems = messages.filter((m) => m.type !== 'info' || m.subType === 'warning');
   const css = problems.filter((m) => m.message.startsWith('CSS:'));
   const gaps = problems.filter((m) => KNOWN_CHECKER_GAPS.some((g) => g.message === m.message));
   const counted = problems.filter((m) => !css.includes(m) && !gaps.includes(m));
 
   const where = (m: VnuMessage) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'}`;
-  console.log(`Nu Html Checker on ${PAGES.join(', ')}`);
+  console.log(`Nu Html Checker on ${[...PAGES, ...Object.keys(LINK_PAGE_VIEWS)].join(', ')}`);
   console.log(`  set aside: ${css.length} CSS messages (Tailwind 4 syntax the checker predates)`);
   for (const gap of KNOWN_CHECKER_GAPS) {
     const seen = gaps.filter((m) => m.message === gap.message);
@@ -84,4 +113,4 @@ function main() {
   if (counted.length > 0) process.exitCode = 1;
 }
 
-main();
+await main();

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { contactSubjectValues } from './contact';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
+import { subscriberStatusValues } from './newsletter';
 import { pageField } from './validation';
 
 export const MESSAGES_PAGE_SIZE = 25;
@@ -35,4 +36,19 @@ export type MessageFilter = z.output<typeof messageFilterInput>;
 export const messageListInput = z.prefault(z.extend(messageFilterInput, { page: pageField }), {});
 export type MessageListInput = z.input<typeof messageListInput>;
 
-export const subscriberListInput = z.prefault(z.object({ page: pageField }), {});
+export const STATUS_FILTER_MESSAGE = `Status must be ${subscriberStatusValues.slice(0, -1).join(', ')} or ${subscriberStatusValues.at(-1)}`;
+
+/** The status filter shared by the subscribers list and its CSV export; blank means every status. */
+export const subscriberFilterInput = z.object({
+  status: z.pipe(
+    z.optional(z.union([z.enum(subscriberStatusValues), z.literal('')], STATUS_FILTER_MESSAGE)),
+    z.transform((status) => (status ? status : undefined)),
+  ),
+});
+export type SubscriberFilter = z.output<typeof subscriberFilterInput>;
+
+export const subscriberListInput = z.prefault(
+  z.extend(subscriberFilterInput, { page: pageField }),
+  {},
+);
+export type SubscriberListInput = z.input<typeof subscriberListInput>;

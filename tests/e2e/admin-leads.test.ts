@@ -307,7 +307,7 @@ describe('subscribers screen', () => {
       });
       await form.getByLabel('Email address').fill('reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await home.getByText('Thanks for subscribing!').waitFor();
+      await home.getByText('Almost there!').waitFor();
     } finally {
       await home.context().close();
     }
@@ -326,7 +326,7 @@ describe('subscribers screen', () => {
     const csv = await downloadBytes(page.getByRole('link', { name: 'Export CSV' }));
     expect(csv.name).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csvText(csv.bytes)).toMatch(
-      /^id,email,createdAt\r\n1,reader@example\.com,\d{4}-[^,]+Z\r\n$/,
+      /^id,email,status,createdAt,confirmedAt,unsubscribedAt\r\n1,reader@example\.com,pending,\d{4}-[^,]+Z,,\r\n$/,
     );
 
     await row.getByRole('button', { name: 'Remove reader@example.com' }).click();
@@ -376,6 +376,136 @@ describe('subscribers screen', () => {
       for (const line of lines.slice(1)) expect(line).toMatch(/^[@.]/);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('filters by status: the choice, the address and the list agree, with each status counted', async () => {
+    // Six addresses, oldest first; the dates as the confirmation and unsubscribe links set them.
+    const people: [string, 'pending' | 'confirmed' | 'unsubscribed'][] = [
+      ['ann@example.com', 'confirmed'],
+      ['bob@example.com', 'pending'],
+      ['cy@example.com', 'confirmed'],
+      ['dee@example.com', 'unsubscribed'],
+      ['eve@example.com', 'confirmed'],
+      ['fay@example.com', 'pending'],
+    ];
+    withDatabase(server.dbPath, (db) => {
+      db.prepare('delete from subscribers').run();
+      const insert = db.prepare(
+        `insert into subscribers (email, status, created_at, confirmed_at, unsubscribed_at)
+         values (?, ?, ?, ?, ?)`,
+      );
+      people.forEach(([email, status], i) => {
+        const created = Date.UTC(2026, 0, 10 + i, 9);
+        insert.run(
+          email,
+          status,
+          created,
+          status === 'pending' ? null : created + 3_600_000,
+          status === 'unsubscribed' ? created + 86_400_000 : null,
+        );
+      });
+    });
+    const newestFirst = (status?: string) =>
+      people
+        .filter(([, s]) => status === undefined || s === status)
+        .map(([email]) => email)
+        .reverse();
+    const filter = page.getByRole('radiogroup', { name: 'Status' });
+    const choice = (name: string) => filter.getByRole('radio', { name, exact: true });
+    /** The rows shown once the list is no longer the previous one kept while loading. */
+    const shown = () =>
+      page.evaluate(() => {
+        if (document.querySelector('table[aria-busy="true"]')) return null;
+        return [...document.querySelectorAll('tbody tr')].map((row) => ({
+          email: row.querySelector('td [title]')?.getAttribute('title'),
+          status: row.querySelector('td:nth-child(2) > span')?.textContent?.trim(),
+        }));
+      });
+    const rowsOf = (status: string) =>
+      newestFirst(status).map((email) => ({
+        email,
+        status: status[0]!.toUpperCase() + status.slice(1),
+      }));
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+
+    await page.goto(`${server.url}/admin/subscribers`);
+    await visible(choice('All 6'));
+    for (const name of ['Confirmed 3', 'Pending 2', 'Unsubscribed 1']) await visible(choice(name));
+    expect(await choice('All 6').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(async () => (await shown())?.map((r) => r.email)).toEqual(newestFirst());
+    expect(await exportLink.getAttribute('href')).toBe('/api/subscribers.csv');
+
+    await choice('Confirmed 3').click();
+    await page.waitForURL(/\/admin\/subscribers\?status=confirmed$/);
+    await expect.poll(shown).toEqual(rowsOf('confirmed'));
+    expect(await choice('Confirmed 3').getAttribute('aria-checked')).toBe('true');
+    expect(await choice('All 6').getAttribute('aria-checked')).toBe('false');
+    expect(await exportLink.getAttribute('href')).toBe('/api/subscribers.csv?status=confirmed');
+    // The confirmation date has its column; a pending address shows none.
+    const eve = page.getByRole('row', { name: /eve@example\.com/ });
+    expect(await eve.locator('td:nth-child(4) time').getAttribute('datetime')).toBe(
+      new Date(Date.UTC(2026, 0, 14, 10)).toISOString(),
+    );
+    await expectNoAxeViolationsLightAndDark();
+
+    const csv = await downloadBytes(exportLink);
+    expect(
+      csvText(csv.bytes)
+        .split('\r\n')
+        .map((line) => line.split(',').slice(1, 3).join(',')),
+    ).toEqual([
+      'email,status',
+      ...newestFirst('confirmed').map((email) => `${email},confirmed`),
+      '',
+    ]);
+
+    // Arrow keys move the choice, as in any radio group.
+    await choice('Confirmed 3').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.waitForURL(/\?status=pending$/);
+    await expect.poll(shown).toEqual(rowsOf('pending'));
+
+    await page.reload();
+    await expect.poll(shown).toEqual(rowsOf('pending'));
+    expect(await choice('Pending 2').getAttribute('aria-checked')).toBe('true');
+    await page.goBack();
+    await page.waitForURL(/\?status=confirmed$/);
+    await expect.poll(shown).toEqual(rowsOf('confirmed'));
+    expect(await choice('Confirmed 3').getAttribute('aria-checked')).toBe('true');
+
+    await page.goto(`${server.url}/admin/subscribers?status=unsubscribed`);
+    await expect.poll(shown).toEqual(rowsOf('unsubscribed'));
+    expect(await choice('Unsubscribed 1').getAttribute('aria-checked')).toBe('true');
+    await expectNoAxeViolationsLightAndDark();
+
+    await choice('All 6').click();
+    await page.waitForURL(/\/admin\/subscribers$/);
+    await expect.poll(async () => (await shown())?.map((r) => r.email)).toEqual(newestFirst());
+  });
+
+  it('fits a phone and a wide screen, status readable as a word, in both themes', async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      try {
+        await page.goto(`${server.url}/admin/subscribers?status=unsubscribed`);
+        const row = await visible(page.getByRole('row', { name: /dee@example\.com/ }));
+        // The badge says the status in words wherever the table puts it.
+        await visible(row.getByText('Unsubscribed', { exact: true }).filter({ visible: true }));
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `no sideways scrolling at ${width} px`,
+        ).toBeLessThanOrEqual(width);
+        const filterBox = (await page.getByRole('radiogroup', { name: 'Status' }).boundingBox())!;
+        expect(filterBox.x + filterBox.width).toBeLessThanOrEqual(width);
+        await expectNoAxeViolationsLightAndDark();
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
     }
   });
 });

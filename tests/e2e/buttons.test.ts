@@ -130,7 +130,7 @@ describe('buttons at 390 px', () => {
       const form = page.getByRole('form', { name: 'Newsletter signup' });
       await form.getByLabel('Email address').fill('phone-reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await toast(page, /Thanks for subscribing/);
+      await toast(page, /Almost there/);
       seen.push(...(await targets(page, 'home, toast')));
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -59,7 +59,7 @@ async function carouselAndToast(page: Page): Promise<void> {
   });
   await form.getByLabel('Email address').fill(`reader-${Date.now()}@example.com`);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await page.getByText('Thanks for subscribing!').waitFor();
+  await page.getByText('Almost there!').waitFor();
 }
 
 describe('accessibility (axe, WCAG 2.x A/AA)', () => {
@@ -214,11 +214,11 @@ describe('toasts, which axe may measure at any moment they are on screen', () =>
       });
       await form.getByLabel('Email address').fill(`still-${Date.now()}@example.com`);
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByRole('alertdialog', { name: 'Thanks for subscribing!' }).waitFor();
+      await page.getByRole('alertdialog', { name: 'Almost there!' }).waitFor();
       const records = await toastOpacities(page);
       expect(
         records.map(({ title, lowest, animations }) => ({ title, lowest, animations })),
-      ).toEqual([{ title: 'Thanks for subscribing!', lowest: 1, animations: [] }]);
+      ).toEqual([{ title: 'Almost there!', lowest: 1, animations: [] }]);
     });
   });
 });

@@ -773,7 +773,7 @@ describe('home page at 1280 px', () => {
       expect(storedSubscribers(server.dbPath)).toEqual([]);
       await form.getByLabel('Email address').fill('reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByText('Thanks for subscribing!').waitFor();
+      await page.getByText('Almost there!').waitFor();
       expect(await form.getByLabel('Email address').inputValue()).toBe('');
       expect(storedSubscribers(server.dbPath)).toEqual(['reader@example.com']);
       // A toast can be swiped away to the right.
@@ -782,7 +782,7 @@ describe('home page at 1280 px', () => {
       await page.mouse.down();
       await page.mouse.move(toastBox!.x + 140, toastBox!.y + toastBox!.height / 2, { steps: 5 });
       await page.mouse.up();
-      await page.getByText('Thanks for subscribing!').waitFor({ state: 'detached' });
+      await page.getByText('Almost there!').waitFor({ state: 'detached' });
 
       await page.route('**/api/trpc/newsletter.subscribe**', (route) => route.abort());
       await form.getByLabel('Email address').fill('second@example.com');

@@ -2,6 +2,7 @@
 import { writeTransaction, type Db } from '../../db';
 import { contacts, subscribers, type ContactRow, type SubscriberRow } from '../../db/schema';
 import type { ContactSubject } from '../../src/shared/contact';
+import type { SubscriberStatus } from '../../src/shared/newsletter';
 import type { AppDeps } from '../../src/server/http/trpc';
 import type { TestClock } from './app';
 
@@ -41,13 +42,26 @@ export function storeMessages(
   );
 }
 
+export interface SubscriberFields {
+  email?: string;
+  status?: SubscriberStatus;
+  confirmedAt?: Date | null;
+  unsubscribedAt?: Date | null;
+}
+
+/**
+ * Stores subscribers one second apart on the test clock (pending, as a sign-up leaves them,
+ * unless `fields` says otherwise). Answers the rows in the order stored.
+ */
 export function storeSubscribers(
   deps: Pick<AppDeps, 'db'> & { clock: TestClock },
   count: number,
+  fields: SubscriberFields | ((i: number) => SubscriberFields) = {},
 ): Promise<SubscriberRow[]> {
   const values = Array.from({ length: count }, (_, i) => {
+    const own = typeof fields === 'function' ? fields(i) : fields;
     deps.clock.advance(1000);
-    return { email: `reader${i + 1}@example.com`, createdAt: deps.clock.now() };
+    return { email: `reader${i + 1}@example.com`, createdAt: deps.clock.now(), ...own };
   });
   return insertInChunks(deps, values, (tx, chunk) =>
     tx.insert(subscribers).values(chunk).returning().all(),

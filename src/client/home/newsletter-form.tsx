@@ -30,8 +30,8 @@ export default function NewsletterForm() {
       try {
         await publicApi.newsletter.subscribe.mutate({ email, website });
         toast({
-          title: 'Thanks for subscribing!',
-          description: "You'll hear from us when there's news worth sharing.",
+          title: 'Almost there!',
+          description: 'Check your inbox to confirm your subscription.',
         });
         setEmail('');
         setWebsite('');

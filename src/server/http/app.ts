@@ -17,6 +17,7 @@ import { errorResponse } from './rest';
 import { restRoutes } from './rest-routes';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
+import { newsletterLinkPages } from '../newsletter-links/pages';
 import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
@@ -93,6 +94,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
+
+  // Pages the server writes itself (the newsletter's links), ahead of the built client.
+  app.route('/', newsletterLinkPages(deps, options.clientDir));
 
   if (options.clientDir) app.route('/', serveClient(options.clientDir));
 

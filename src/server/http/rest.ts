@@ -41,6 +41,11 @@ export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Re
   return c.json({ ...errorBody(mapped.message), requestId }, status);
 }
 
+/** A caller of every procedure as this HTTP request (for a handler that answers no JSON). */
+export function requestCaller(c: HonoContext, deps: AppDeps): Caller {
+  return createCaller(requestContext(c, deps));
+}
+
 /** Runs `respond` with the request's context and answers its response, or its error's. */
 async function withContext(
   c: HonoContext,

@@ -1,12 +1,12 @@
 /**
- * The CSV exports of the leads: every matching message, every subscriber, newest first,
+ * The CSV exports of the leads: every matching message or subscriber, newest first,
  * streamed in batches (platform/csv.ts has the file rules: BOM, RFC 4180, formula cells).
  */
 import type { Db } from '../../../db';
-import type { MessageFilter } from '../../shared/leads';
+import type { MessageFilter, SubscriberFilter } from '../../shared/leads';
 import { csvFilename, csvResponse, csvStream, type CsvColumn } from '../platform/csv';
 import { messagesNewestFirst, type Message } from './message-query';
-import { subscribersNewestFirst, type Subscriber } from './subscribers-router';
+import { subscribersNewestFirst, type Subscriber } from './subscriber-query';
 
 /** The Message shape of docs/api.md, in its order. */
 const messageColumns: CsvColumn<Message>[] = [
@@ -20,10 +20,14 @@ const messageColumns: CsvColumn<Message>[] = [
   { header: 'readAt', value: (m) => m.readAt },
 ];
 
+/** The Subscriber shape of docs/api.md, in its order. */
 const subscriberColumns: CsvColumn<Subscriber>[] = [
   { header: 'id', value: (s) => s.id },
   { header: 'email', value: (s) => s.email },
+  { header: 'status', value: (s) => s.status },
   { header: 'createdAt', value: (s) => s.createdAt },
+  { header: 'confirmedAt', value: (s) => s.confirmedAt },
+  { header: 'unsubscribedAt', value: (s) => s.unsubscribedAt },
 ];
 
 /** `messages-YYYY-MM-DD.csv`: every message matching the search and subject. */
@@ -34,10 +38,14 @@ export async function messagesCsv(db: Db, filter: MessageFilter, now: Date): Pro
   );
 }
 
-/** `subscribers-YYYY-MM-DD.csv`. */
-export async function subscribersCsv(db: Db, now: Date): Promise<Response> {
+/** `subscribers-YYYY-MM-DD.csv`: every subscriber of the status filter (or of every status). */
+export async function subscribersCsv(
+  db: Db,
+  filter: SubscriberFilter,
+  now: Date,
+): Promise<Response> {
   return csvResponse(
-    await csvStream(subscribersNewestFirst(db), subscriberColumns),
+    await csvStream(subscribersNewestFirst(db, filter), subscriberColumns),
     csvFilename('subscribers', now),
   );
 }

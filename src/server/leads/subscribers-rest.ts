@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod/mini';
+import { subscriberFilterInput } from '../../shared/leads';
+import type { SubscriberStatus } from '../../shared/newsletter';
 import type { AppEnv } from '../http/hono-env';
 import { adminDownload, runProcedure } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
@@ -12,12 +13,23 @@ export function subscribersRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        (caller) => caller.subscribers.list({ page: c.req.query('page') }),
+        (caller) =>
+          caller.subscribers.list({
+            page: c.req.query('page'),
+            // Checked by the procedure's schema: an unknown status is its 400.
+            status: c.req.query('status') as SubscriberStatus | undefined,
+          }),
         (page) => ({ success: true, ...page }),
       ),
     )
     .get('/subscribers.csv', (c) =>
-      adminDownload(c, deps, z.object({}), {}, (ctx) => subscribersCsv(ctx.db, ctx.clock.now())),
+      adminDownload(
+        c,
+        deps,
+        subscriberFilterInput,
+        { status: c.req.query('status') },
+        (ctx, filter) => subscribersCsv(ctx.db, filter, ctx.clock.now()),
+      ),
     )
     .delete('/subscribers/:id', (c) =>
       runProcedure(

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers } from '../../../db/schema';
+import { STATUS_FILTER_MESSAGE } from '../../shared/leads';
 import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
-import { storeSubscribers } from '../../../tests/support/leads';
+import { storeSubscribers, type SubscriberFields } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -14,6 +15,7 @@ beforeEach(async () => {
 });
 
 const emails = (page: { subscribers: { email: string }[] }) => page.subscribers.map((s) => s.email);
+const noCounts = { pending: 0, confirmed: 0, unsubscribed: 0 };
 
 describe('subscribers procedures signed out', () => {
   it.each([
@@ -31,6 +33,7 @@ describe('subscribers.list', () => {
     expect(await admin.subscribers.list()).toEqual({
       subscribers: [],
       total: 0,
+      counts: noCounts,
       page: 1,
       pageSize: 50,
     });
@@ -43,7 +46,10 @@ describe('subscribers.list', () => {
     expect(first.subscribers[0]).toEqual({
       id: 50,
       email: 'reader50@example.com',
+      status: 'pending',
       createdAt: rows[49]!.createdAt.toISOString(),
+      confirmedAt: null,
+      unsubscribedAt: null,
     });
     expect(first.subscribers.at(-1)?.email).toBe('reader1@example.com');
     expect((await admin.subscribers.list({ page: 2 })).subscribers).toEqual([]);
@@ -55,14 +61,100 @@ describe('subscribers.list', () => {
     expect(await admin.subscribers.list({ page: 3 })).toEqual({
       subscribers: [],
       total: 51,
+      counts: { ...noCounts, pending: 51 },
       page: 3,
       pageSize: 50,
     });
   });
 
+  it('answers the confirmation and unsubscription dates as ISO strings', async () => {
+    const confirmedAt = new Date('2026-03-01T10:00:00.000Z');
+    const unsubscribedAt = new Date('2026-03-05T08:30:00.000Z');
+    const [row] = await storeSubscribers(deps, 1, {
+      status: 'unsubscribed',
+      confirmedAt,
+      unsubscribedAt,
+    });
+    expect((await admin.subscribers.list()).subscribers).toEqual([
+      {
+        id: 1,
+        email: 'reader1@example.com',
+        status: 'unsubscribed',
+        createdAt: row!.createdAt.toISOString(),
+        confirmedAt: '2026-03-01T10:00:00.000Z',
+        unsubscribedAt: '2026-03-05T08:30:00.000Z',
+      },
+    ]);
+  });
+
   it('refuses a bad page', async () => {
     expect(await issuesOf(admin.subscribers.list({ page: 'abc' }))).toEqual([
       { path: 'page', message: MESSAGES.page },
+    ]);
+  });
+});
+
+describe('subscribers.list by status', () => {
+  /** reader1..reader6: confirmed, pending, confirmed, unsubscribed, confirmed, pending. */
+  const mixed: SubscriberFields['status'][] = [
+    'confirmed',
+    'pending',
+    'confirmed',
+    'unsubscribed',
+    'confirmed',
+    'pending',
+  ];
+  const storeMixed = () => storeSubscribers(deps, mixed.length, (i) => ({ status: mixed[i] }));
+  const counts = { pending: 2, confirmed: 3, unsubscribed: 1 };
+
+  it.each([
+    ['confirmed', ['reader5@example.com', 'reader3@example.com', 'reader1@example.com']],
+    ['pending', ['reader6@example.com', 'reader2@example.com']],
+    ['unsubscribed', ['reader4@example.com']],
+  ] as const)(
+    '%s: exactly those rows, newest first, the total of the filter',
+    async (status, list) => {
+      await storeMixed();
+      const page = await admin.subscribers.list({ status });
+      expect(emails(page)).toEqual(list);
+      expect(page.subscribers.every((s) => s.status === status)).toBe(true);
+      expect(page).toMatchObject({ total: list.length, counts, page: 1, pageSize: 50 });
+    },
+  );
+
+  it('lists every status without a filter or with a blank one, with the same counts', async () => {
+    await storeMixed();
+    for (const input of [{}, { status: '' as const }, undefined]) {
+      const page = await admin.subscribers.list(input);
+      expect(emails(page)).toHaveLength(6);
+      expect(page).toMatchObject({ total: 6, counts });
+    }
+  });
+
+  it('answers zero for a status nobody has, and an empty list', async () => {
+    await storeSubscribers(deps, 2, { status: 'confirmed' });
+    expect(await admin.subscribers.list({ status: 'unsubscribed' })).toEqual({
+      subscribers: [],
+      total: 0,
+      counts: { ...noCounts, confirmed: 2 },
+      page: 1,
+      pageSize: 50,
+    });
+  });
+
+  it('pages within the filter', async () => {
+    await storeSubscribers(deps, 103, (i) => ({ status: i % 2 === 0 ? 'confirmed' : 'pending' }));
+    // 52 confirmed (reader1, 3, ..., 103): the oldest two are on page 2.
+    const second = await admin.subscribers.list({ status: 'confirmed', page: 2 });
+    expect(emails(second)).toEqual(['reader3@example.com', 'reader1@example.com']);
+    expect(second.total).toBe(52);
+    expect(second.counts).toEqual({ pending: 51, confirmed: 52, unsubscribed: 0 });
+  });
+
+  it('refuses an unknown status with a message naming the three', async () => {
+    expect(STATUS_FILTER_MESSAGE).toBe('Status must be pending, confirmed or unsubscribed');
+    expect(await issuesOf(admin.subscribers.list({ status: 'active' as 'confirmed' }))).toEqual([
+      { path: 'status', message: STATUS_FILTER_MESSAGE },
     ]);
   });
 });

@@ -1,50 +1,26 @@
 import { TRPCError } from '@trpc/server';
-import { count, desc, eq, lt } from 'drizzle-orm';
-import { writeTransaction, type Db } from '../../../db';
-import { subscribers, type SubscriberRow } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../../db';
+import { subscribers } from '../../../db/schema';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
-import { inIdBatches } from './id-batches';
+import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
-export function serializeSubscriber(row: SubscriberRow) {
-  return { id: row.id, email: row.email, createdAt: row.createdAt.toISOString() };
-}
-
-export type Subscriber = ReturnType<typeof serializeSubscriber>;
-
-/** Ids grow with arrival: the primary key lists the newest first. */
-const newestFirst = desc(subscribers.id);
-
-/** Every subscriber, newest first, for the CSV export. */
-export async function* subscribersNewestFirst(db: Db): AsyncGenerator<Subscriber> {
-  const rows = inIdBatches((before, size) =>
-    db
-      .select()
-      .from(subscribers)
-      .where(before === undefined ? undefined : lt(subscribers.id, before))
-      .orderBy(newestFirst)
-      .limit(size)
-      .all(),
-  );
-  for await (const row of rows) yield serializeSubscriber(row);
-}
-
 export const subscribersRouter = router({
+  /**
+   * 50 a page, newest first, of one status or all; `counts` has every status whatever the
+   * filter (the screen's tabs show them). A page past the end is empty, not an error.
+   */
   list: adminProcedure.input(subscriberListInput).query(async ({ ctx, input }) => {
-    const rows = await ctx.db
-      .select()
-      .from(subscribers)
-      .orderBy(newestFirst)
-      .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset((input.page - 1) * SUBSCRIBERS_PAGE_SIZE)
-      .all();
-    const total = (await ctx.db.select({ n: count() }).from(subscribers).get())?.n ?? 0;
+    const rows = await subscribersPage(ctx.db, input, input.page, SUBSCRIBERS_PAGE_SIZE);
+    const counts = await countByStatus(ctx.db);
     return {
       subscribers: rows.map(serializeSubscriber),
-      total,
+      total: totalOf(counts, input),
+      counts,
       page: input.page,
       pageSize: SUBSCRIBERS_PAGE_SIZE,
     };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messageSearchSchema, messagesCsvHref, subscriberSearchSchema } from './search-params';
+import {
+  messageSearchSchema,
+  messagesCsvHref,
+  subscriberSearchSchema,
+  subscribersCsvHref,
+} from './search-params';
 import { replyHref } from './format';
 
 describe('messages search params', () => {
@@ -23,12 +28,28 @@ describe('messages search params', () => {
   });
 });
 
+describe('subscribers search params', () => {
+  it('keeps a known status and drops anything else', () => {
+    expect(subscriberSearchSchema.parse({ status: 'confirmed', page: 2 })).toEqual({
+      status: 'confirmed',
+      page: 2,
+    });
+    expect(subscriberSearchSchema.parse({ status: 'Confirmed' })).toEqual({});
+    expect(subscriberSearchSchema.parse({ status: 3 })).toEqual({});
+  });
+});
+
 describe('links', () => {
   it('exports what the screen shows: the same search and subject, never the page', () => {
     expect(messagesCsvHref({})).toBe('/api/messages.csv');
     expect(messagesCsvHref({ q: 'café & co', subject: 'other' })).toBe(
       '/api/messages.csv?q=caf%C3%A9+%26+co&subject=other',
     );
+  });
+
+  it('exports the subscribers of the status shown, or all of them', () => {
+    expect(subscribersCsvHref({})).toBe('/api/subscribers.csv');
+    expect(subscribersCsvHref({ status: 'pending' })).toBe('/api/subscribers.csv?status=pending');
   });
 
   it('starts a reply titled with the subject label', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { contactSubjectValues } from '../../../shared/contact';
+import { subscriberStatusValues } from '../../../shared/newsletter';
 
 /**
  * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a
@@ -23,7 +24,10 @@ export const messageSearchSchema = z.object({
 });
 export type MessageSearch = z.output<typeof messageSearchSchema>;
 
-export const subscriberSearchSchema = z.object({ page: pageParam });
+export const subscriberSearchSchema = z.object({
+  page: pageParam,
+  status: z.catch(z.optional(z.enum(subscriberStatusValues)), undefined),
+});
 export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
 
 /** The CSV export's address for the same search and filter as the screen. */
@@ -33,4 +37,9 @@ export function messagesCsvHref(search: Pick<MessageSearch, 'q' | 'subject'>): s
   if (search.subject) params.set('subject', search.subject);
   const query = params.toString();
   return `/api/messages.csv${query ? `?${query}` : ''}`;
+}
+
+/** The subscribers export's address for the status the screen shows. */
+export function subscribersCsvHref(search: Pick<SubscriberSearch, 'status'>): string {
+  return `/api/subscribers.csv${search.status ? `?status=${search.status}` : ''}`;
 }

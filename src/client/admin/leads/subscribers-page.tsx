@@ -12,7 +12,9 @@ import { formatDateTime } from './format';
 import { useRemoveSubscriber } from './lead-mutations';
 import { Pager } from './pager';
 import { EmailAddress } from './email-address';
-import type { SubscriberSearch } from './search-params';
+import { subscribersCsvHref, type SubscriberSearch } from './search-params';
+import { StatusBadge, STATUS_LABELS } from './subscriber-status';
+import { SubscriberStatusFilter } from './subscriber-status-filter';
 
 interface SubscribersPageProps {
   search: SubscriberSearch;
@@ -22,10 +24,14 @@ interface SubscribersPageProps {
 export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
   useDocumentTitle('Subscribers');
   const page = search.page ?? 1;
+  const status = search.status;
   const list = trpc.subscribers.list.useQuery(
-    { page },
+    { page, status },
+    // The previous list stays on screen, marked busy, while the next one loads.
     { placeholderData: (previous) => previous },
   );
+  const counts = list.data?.counts;
+  const everyone = counts ? counts.pending + counts.confirmed + counts.unsubscribed : undefined;
   const remove = useRemoveSubscriber();
   const [toRemove, setToRemove] = useState<Subscriber | null>(null);
 
@@ -36,14 +42,22 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
           <h1 className="text-2xl font-bold text-ink">Subscribers</h1>
           <p className="mt-1 text-muted">
             Newsletter sign-ups
-            {list.data
-              ? ` · ${list.data.total} ${list.data.total === 1 ? 'subscriber' : 'subscribers'}`
-              : ''}
+            {everyone === undefined
+              ? ''
+              : ` · ${everyone} ${everyone === 1 ? 'subscriber' : 'subscribers'}`}
           </p>
         </div>
-        <a href="/api/subscribers.csv" download className={buttonClass('secondary')}>
+        <a href={subscribersCsvHref(search)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
+      </div>
+
+      <div className="mb-4">
+        <SubscriberStatusFilter
+          status={status}
+          counts={counts}
+          onChange={(next) => onSearch({ status: next })}
+        />
       </div>
 
       {list.isPending ? (
@@ -62,18 +76,31 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
         <p className="py-8 text-center text-muted">
           {list.data.total > 0
             ? 'No subscribers on this page.'
-            : 'No subscribers yet. Newsletter sign-ups appear here.'}
+            : status && everyone
+              ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
+              : 'No subscribers yet. Newsletter sign-ups appear here.'}
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Subscribers, newest first</caption>
+        <table
+          aria-busy={list.isPlaceholderData || undefined}
+          className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          <caption className="sr-only">
+            {status ? `${STATUS_LABELS[status]} subscribers` : 'Subscribers'}, newest first
+          </caption>
           <thead className="border-b border-line text-muted">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">
                 Address
               </th>
               <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
+                Status
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
                 Subscribed
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                Confirmed
               </th>
               <th scope="col" className="py-2 font-semibold">
                 <span className="sr-only">Actions</span>
@@ -85,17 +112,36 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
               <tr key={subscriber.id} className="border-b border-line">
                 <td className="py-2 pr-4 text-ink">
                   <EmailAddress address={subscriber.email} />
-                  {/* On a phone the date goes under the address, which gets the width. */}
-                  <span className="block text-sm text-muted sm:hidden">
-                    <time dateTime={subscriber.createdAt}>
-                      {formatDateTime(subscriber.createdAt)}
-                    </time>
+                  {/* On a phone the status and dates go under the address, which gets the width. */}
+                  <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
+                    <StatusBadge status={subscriber.status} />
+                    <SubscriberDates subscriber={subscriber} />
+                  </span>
+                  {/* From 640 px the status has its column; the dates wait for 768 px. */}
+                  <span className="hidden text-sm text-muted sm:block md:hidden">
+                    <SubscriberDates subscriber={subscriber} />
                   </span>
                 </td>
-                <td className="hidden py-2 pr-4 text-muted sm:table-cell">
-                  <time dateTime={subscriber.createdAt}>
-                    {formatDateTime(subscriber.createdAt)}
-                  </time>
+                <td className="hidden py-2 pr-4 sm:table-cell">
+                  <StatusBadge status={subscriber.status} />
+                  {subscriber.unsubscribedAt ? (
+                    <span className="mt-1 hidden text-xs text-muted md:block">
+                      on <DateTime iso={subscriber.unsubscribedAt} />
+                    </span>
+                  ) : null}
+                </td>
+                <td className="hidden py-2 pr-4 text-muted md:table-cell">
+                  <DateTime iso={subscriber.createdAt} />
+                </td>
+                <td className="hidden py-2 pr-4 text-muted md:table-cell">
+                  {subscriber.confirmedAt ? (
+                    <DateTime iso={subscriber.confirmedAt} />
+                  ) : (
+                    <>
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">Not confirmed</span>
+                    </>
+                  )}
                 </td>
                 <td className="py-2 text-right">
                   <Button
@@ -118,7 +164,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
           pageSize={SUBSCRIBERS_PAGE_SIZE}
           total={list.data.total}
           label="Subscribers"
-          onPage={(next) => onSearch({ page: next > 1 ? next : undefined })}
+          onPage={(next) => onSearch({ status, page: next > 1 ? next : undefined })}
         />
       ) : null}
 
@@ -136,5 +182,30 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
         }}
       />
     </Card>
+  );
+}
+
+function DateTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
+
+/** The dates as lines of text, where the table has no room for their columns. */
+function SubscriberDates({ subscriber }: { subscriber: Subscriber }) {
+  return (
+    <>
+      <span className="block">
+        Subscribed <DateTime iso={subscriber.createdAt} />
+      </span>
+      {subscriber.confirmedAt ? (
+        <span className="block">
+          Confirmed <DateTime iso={subscriber.confirmedAt} />
+        </span>
+      ) : null}
+      {subscriber.unsubscribedAt ? (
+        <span className="block">
+          Unsubscribed <DateTime iso={subscriber.unsubscribedAt} />
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,56 @@
+import { Hono, type Context as HonoCtx } from 'hono';
+import { tokenField } from '../../shared/newsletter';
+import { loggableError } from '../platform/logger';
+import { toHttpError } from '../http/errors';
+import type { AppEnv } from '../http/hono-env';
+import { requestCaller } from '../http/rest';
+import type { AppDeps } from '../http/trpc';
+import { linkPageAssets } from './assets';
+import { renderLinkPage, type LinkPageView } from './page-html';
+import type { LinkKind } from './texts';
+
+/**
+ * GET /newsletter/confirm?token=T and /newsletter/unsubscribe?token=T: the pages the
+ * newsletter's mails link to. A GET only looks (`newsletter.linkState`) and never changes
+ * anything, since mail scanners follow links; the page's button makes the change.
+ */
+export function newsletterLinkPages(deps: AppDeps, clientDir: string | undefined) {
+  const page = (kind: LinkKind) => async (c: HonoCtx<AppEnv>) => {
+    const { view, status } = await viewOf(c, deps, kind);
+    // Each answer is about one person's link: no cache keeps it.
+    c.header('Cache-Control', 'no-store');
+    return c.html(renderLinkPage(view, await linkPageAssets(clientDir)), status);
+  };
+  return new Hono<AppEnv>()
+    .get('/newsletter/confirm', page('confirm'))
+    .get('/newsletter/unsubscribe', page('unsubscribe'));
+}
+
+async function viewOf(
+  c: HonoCtx<AppEnv>,
+  deps: AppDeps,
+  kind: LinkKind,
+): Promise<{ view: LinkPageView; status: 200 | 404 | 500 | 503 }> {
+  const token = c.req.query('token');
+  // A malformed token (a link cut short by a mail program) is as dead as an unknown one, and
+  // needs no look at the database.
+  if (!tokenField.safeParse(token).success)
+    return { view: { state: 'invalid', kind }, status: 404 };
+  try {
+    const state = await requestCaller(c, deps).newsletter.linkState({ token: token!, kind });
+    return state === 'valid'
+      ? { view: { state: 'valid', kind, token: token! }, status: 200 }
+      : { view: { state: 'invalid', kind }, status: 404 };
+  } catch (error) {
+    // Still a page, never the API's JSON: the reader came from a mail.
+    const mapped = toHttpError(error);
+    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+    if (mapped.unexpected) {
+      deps.logger.error('request.failed', {
+        requestId: c.get('requestId'),
+        error: loggableError(error),
+      });
+    }
+    return { view: { state: 'unavailable' }, status: mapped.status === 503 ? 503 : 500 };
+  }
+}
