@@ -12,21 +12,27 @@ export async function storeSubscribersAs(
 ): Promise<number[]> {
   if (emails.length === 0) return [];
   const now = deps.clock.now();
-  const rows = await writeTransaction(deps.db, (tx) =>
-    tx
-      .insert(subscribers)
-      .values(
-        emails.map((email) => ({
-          email,
-          status,
-          createdAt: now,
-          confirmedAt: status === 'pending' ? null : now,
-          unsubscribedAt: status === 'unsubscribed' ? now : null,
-        })),
-      )
-      .returning({ id: subscribers.id })
-      .all(),
-  );
+  const values = emails.map((email) => ({
+    email,
+    status,
+    createdAt: now,
+    confirmedAt: status === 'pending' ? null : now,
+    unsubscribedAt: status === 'unsubscribed' ? now : null,
+  }));
+  // A few hundred rows a statement: SQLite caps the values bound to one.
+  const rows = await writeTransaction(deps.db, async (tx) => {
+    const ids: { id: number }[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      ids.push(
+        ...(await tx
+          .insert(subscribers)
+          .values(values.slice(i, i + 500))
+          .returning({ id: subscribers.id })
+          .all()),
+      );
+    }
+    return ids;
+  });
   return rows.map((row) => row.id);
 }
 

@@ -41,6 +41,8 @@ export interface SmtpSink {
   /** Messages whose data fully arrived, accepted or not yet (a held one counts). */
   arrived(): number;
   accepted(): number;
+  /** SMTP connections opened so far. */
+  connections(): number;
   /** Messages to this address that fully arrived. */
   to(address: string): SunkMail[];
   /** Changes what later recipients are answered. */
@@ -54,13 +56,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   let refuse = options.refuse;
   let arrived = 0;
   let accepted = 0;
+  let connections = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     allowInsecureAuth: true,
     logger: false,
+    // The client's name would be looked up in DNS for every connection: slow, and pointless.
+    disableReverseLookup: true,
     // The bench and the two-instance test open many connections at once.
     maxClients: 1000,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'test' });
     },
@@ -105,6 +114,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     mails,
     arrived: () => arrived,
     accepted: () => accepted,
+    connections: () => connections,
     to: (address) => mails.filter((mail) => mail.to === address.toLowerCase()),
     setRefuse: (next) => {
       refuse = next;
