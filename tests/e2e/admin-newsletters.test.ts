@@ -113,6 +113,7 @@ async function expectNoSidewaysScroll(): Promise<void> {
 describe('newsletters', () => {
   it('lists none at first, from the nav link after Subscribers', async () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await visible(nav.getByRole('link', { name: 'Newsletters' }));
     const names = await nav.getByRole('link').allInnerTexts();
     expect(names.slice(-2)).toEqual(['Subscribers', 'Newsletters']);
     await nav.getByRole('link', { name: 'Newsletters' }).click();
