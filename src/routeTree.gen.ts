@@ -14,9 +14,11 @@ import { Route as AdminProtectedRouteImport } from './client/routes/admin/_prote
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
+import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
+import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
@@ -43,6 +45,12 @@ const AdminProtectedMessagesRoute = AdminProtectedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedNewslettersRoute =
+  AdminProtectedNewslettersRouteImport.update({
+    id: '/newsletters',
+    path: '/newsletters',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedSubscribersRoute =
   AdminProtectedSubscribersRouteImport.update({
     id: '/subscribers',
@@ -61,6 +69,12 @@ const AdminProtectedMessagesIdRoute =
     path: '/messages/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedNewslettersIdRoute =
+  AdminProtectedNewslettersIdRouteImport.update({
+    id: '/newsletters_/$id',
+    path: '/newsletters/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminProtectedRouteWithChildren
@@ -68,18 +82,22 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
+  '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
+  '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -88,9 +106,11 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
+  '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
+  '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -100,18 +120,22 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/dashboard'
     | '/admin/messages'
+    | '/admin/newsletters'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
+    | '/admin/newsletters/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
     | '/admin/login'
     | '/admin/dashboard'
     | '/admin/messages'
+    | '/admin/newsletters'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
+    | '/admin/newsletters/$id'
   id:
     | '__root__'
     | '/admin/_protected'
@@ -119,9 +143,11 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
+    | '/admin/_protected/newsletters'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/messages_/$id'
+    | '/admin/_protected/newsletters_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -167,6 +193,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedMessagesRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/newsletters': {
+      id: '/admin/_protected/newsletters'
+      path: '/newsletters'
+      fullPath: '/admin/newsletters'
+      preLoaderRoute: typeof AdminProtectedNewslettersRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/subscribers': {
       id: '/admin/_protected/subscribers'
       path: '/subscribers'
@@ -188,23 +221,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedMessagesIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/newsletters_/$id': {
+      id: '/admin/_protected/newsletters_/$id'
+      path: '/newsletters/$id'
+      fullPath: '/admin/newsletters/$id'
+      preLoaderRoute: typeof AdminProtectedNewslettersIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
   }
 }
 
 interface AdminProtectedRouteChildren {
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
+  AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
+  AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
+  AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
+  AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
 }
 
 const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(

@@ -15,6 +15,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/messages': /^\/admin\/messages\/?$/,
   '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
+  '/admin/newsletters': /^\/admin\/newsletters\/?$/,
+  '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

@@ -49,6 +49,11 @@ export function AdminNav() {
             Subscribers
           </Link>
         </li>
+        <li>
+          <Link to="/admin/newsletters" className={linkClasses}>
+            Newsletters
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -59,7 +59,7 @@ interface TextInputFieldProps {
   onChange: (value: string) => void;
   error?: string;
   description?: string;
-  type?: 'text' | 'password' | 'date';
+  type?: 'text' | 'password' | 'date' | 'email';
   name?: string;
   autoComplete?: string;
   isDisabled?: boolean;

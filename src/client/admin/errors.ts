@@ -28,3 +28,13 @@ export function isUnauthorized(error: unknown): boolean {
 export function isNotFound(error: unknown): boolean {
   return errorCode(error) === 'NOT_FOUND';
 }
+
+/** A change refused because the thing is no longer in a state that allows it (409). */
+export function isConflict(error: unknown): boolean {
+  return errorCode(error) === 'CONFLICT';
+}
+
+/** Input the server refused (400), e.g. a test copy with no address to go to. */
+export function isBadRequest(error: unknown): boolean {
+  return errorCode(error) === 'BAD_REQUEST';
+}

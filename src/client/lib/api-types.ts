@@ -14,3 +14,4 @@ export type PublicFact = Outputs['facts']['listPublic']['facts'][number];
 export type Message = Outputs['messages']['byId'];
 export type Subscriber = Outputs['subscribers']['list']['subscribers'][number];
 export type StatusCounts = Outputs['subscribers']['list']['counts'];
+export type Newsletter = Outputs['newsletters']['byId'];

@@ -1,0 +1,45 @@
+import { renderNewsletterEmail, type EmailScheme } from '../../../shared/newsletter-email';
+import { company } from '../../content';
+
+/** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
+export const GMAIL_CLIP_WARN_BYTES = 100 * 1024;
+
+/** What the preview shows: the two forced schemes, the text part, and the real mail's size. */
+export interface PreviewParts {
+  light: string;
+  dark: string;
+  text: string;
+  /** UTF-8 bytes of the HTML part as it is mailed (the 'auto' scheme, with its dark-mode block). */
+  htmlBytes: number;
+}
+
+/**
+ * The e-mail exactly as the sender renders it (the same function), for this site's address.
+ * The unsubscribe link is a stand-in: each recipient's own token is only made when sending.
+ */
+export function renderPreview(subject: string, markdown: string, siteUrl: string): PreviewParts {
+  const render = (scheme: EmailScheme) =>
+    renderNewsletterEmail({
+      subject,
+      markdown,
+      siteName: company.name,
+      siteUrl,
+      unsubscribeUrl: new URL('/newsletter/unsubscribe?token=preview', siteUrl).href,
+      scheme,
+    });
+  // Dark, then light, then the mailed one: 'auto' is painted light, so the renderer's cache
+  // of the last body rendered serves it without parsing the Markdown a third time.
+  const dark = render('dark').html;
+  const light = render('light').html;
+  const mailed = render('auto');
+  return {
+    light,
+    dark,
+    text: mailed.text,
+    htmlBytes: new TextEncoder().encode(mailed.html).length,
+  };
+}
+
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`;
+}

@@ -1,0 +1,112 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { Newsletter } from '../../lib/api-types';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import { errorMessage, isConflict } from '../errors';
+
+function failureToast(action: string, error: unknown) {
+  toast({
+    title: 'Error',
+    description: `${action}: ${errorMessage(error)}`,
+    variant: 'destructive',
+  });
+}
+
+/**
+ * A new draft starts with a subject and a body, since the API requires both (1 character
+ * at least); the body shows the Markdown a heading and a paragraph take.
+ */
+export const NEW_DRAFT = {
+  subject: 'Untitled newsletter',
+  body: '# A heading\n\nWrite your newsletter here, in Markdown: **bold**, *italic*, [links](https://example.com) and lists.\n',
+} as const;
+
+/** Every newsletter read (list and each one) after a change, and the one answered kept at once. */
+function useRefreshNewsletters() {
+  const utils = trpc.useUtils();
+  return {
+    keep: (newsletter: Newsletter) =>
+      utils.newsletters.byId.setData({ id: newsletter.id }, newsletter),
+    refresh: () => utils.newsletters.invalidate(),
+  };
+}
+
+export function useCreateNewsletter() {
+  const navigate = useNavigate();
+  const { keep, refresh } = useRefreshNewsletters();
+  return trpc.newsletters.create.useMutation({
+    onSuccess: (newsletter) => {
+      keep(newsletter);
+      toast({ title: 'Draft created' });
+      void navigate({ to: '/admin/newsletters/$id', params: { id: String(newsletter.id) } });
+    },
+    onError: (error) => failureToast('Failed to create the newsletter', error),
+    onSettled: () => refresh(),
+  });
+}
+
+/**
+ * A 409 means the newsletter is no longer a draft (sent from another tab, or by another
+ * administrator): said in a toast of its own, and the page reloads it, which shows the sent
+ * newsletter read-only.
+ */
+function conflictOr(action: string, error: unknown) {
+  if (isConflict(error)) {
+    toast({
+      title: 'Not a draft any more',
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+  } else {
+    failureToast(action, error);
+  }
+}
+
+export function useSaveNewsletter() {
+  const { keep, refresh } = useRefreshNewsletters();
+  return trpc.newsletters.update.useMutation({
+    onSuccess: (newsletter) => {
+      keep(newsletter);
+      toast({ title: 'Newsletter saved' });
+    },
+    onError: (error) => conflictOr('Failed to save the newsletter', error),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useDeleteNewsletter() {
+  const navigate = useNavigate();
+  const { refresh } = useRefreshNewsletters();
+  return trpc.newsletters.remove.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Newsletter deleted' });
+      void navigate({ to: '/admin/newsletters' });
+    },
+    onError: (error) => conflictOr('Failed to delete the newsletter', error),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useSendNewsletter() {
+  const { keep, refresh } = useRefreshNewsletters();
+  return trpc.newsletters.send.useMutation({
+    onSuccess: (newsletter) => {
+      keep(newsletter);
+      toast({ title: 'Sending started' });
+    },
+    onError: (error) => failureToast('Failed to send the newsletter', error),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useRetryFailed() {
+  const { keep, refresh } = useRefreshNewsletters();
+  return trpc.newsletters.retry.useMutation({
+    onSuccess: (newsletter) => {
+      keep(newsletter);
+      toast({ title: 'Sending again to the failed recipients' });
+    },
+    onError: (error) => failureToast('Failed to retry', error),
+    onSettled: () => refresh(),
+  });
+}

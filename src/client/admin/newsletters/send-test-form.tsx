@@ -1,0 +1,105 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { newsletterTestInput } from '../../../shared/newsletter-admin';
+import { validate } from '../../lib/form-errors';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import { Button, TextInputField } from '../controls';
+import { errorMessage, isBadRequest } from '../errors';
+
+interface SendTestFormProps {
+  id: number;
+  /** Unsaved changes would not be in the copy: the form says so and waits for a save. */
+  isDirty: boolean;
+}
+
+/**
+ * One copy, subject prefixed "[Test] ", to the address typed or else the signed-in
+ * administrator's own. A refusal stays on the page (a toast would be gone in 5 s): a missing
+ * address as the field's error, anything else (the mail service down: 503) as an alert.
+ */
+export function SendTestForm({ id, isDirty }: SendTestFormProps) {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sendTest = trpc.newsletters.sendTest.useMutation();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendTest.isPending || isDirty) return;
+    setFailure(null);
+    const typed = email.trim();
+    const result = validate(newsletterTestInput, { id, email: typed || undefined });
+    if (!result.ok) {
+      setFieldError(result.errors.email);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    sendTest.mutate(result.data, {
+      onSuccess: () =>
+        toast({
+          title: 'Test sent',
+          description: typed
+            ? `A test copy went to ${typed}.`
+            : 'A test copy went to your address.',
+        }),
+      onError: (error) => {
+        if (isBadRequest(error)) {
+          setFieldError(errorMessage(error));
+          inputRef.current?.focus();
+        } else {
+          setFailure(errorMessage(error));
+        }
+      },
+    });
+  };
+
+  return (
+    <Form
+      onSubmit={submit}
+      validationBehavior="aria"
+      aria-labelledby="send-test-heading"
+      className="flex flex-col gap-3"
+    >
+      <h2 id="send-test-heading" className="text-lg font-semibold text-ink">
+        Send a test
+      </h2>
+      <TextInputField
+        label="Test address (optional)"
+        name="testEmail"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setFieldError(undefined);
+        }}
+        error={fieldError}
+        description="Leave empty to send the test to your own address."
+        inputRef={inputRef}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={sendTest.isPending}
+          isDisabled={isDirty}
+        >
+          {sendTest.isPending ? 'Sending test...' : 'Send a test'}
+        </Button>
+        {isDirty ? (
+          <p className="text-sm text-muted">
+            Save your changes first: the test sends the saved version.
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          Test not sent: {failure}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
