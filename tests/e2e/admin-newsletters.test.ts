@@ -174,6 +174,17 @@ describe('newsletters', () => {
       .waitFor({ state: 'detached' });
   });
 
+  it('asks before leaving with unsaved changes, and staying keeps them', async () => {
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await nav.getByRole('link', { name: 'Subscribers' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/admin\/newsletters\/1$/);
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(subject);
+  });
+
   it('saves, then sends a test copy to the administrator’s own address', async () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Newsletter saved');

@@ -1,3 +1,4 @@
+import { useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Newsletter } from '../../lib/api-types';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -21,6 +22,14 @@ export function DraftEditor({ newsletter }: { newsletter: Newsletter }) {
   const remove = useDeleteNewsletter();
   const [askingDelete, setAskingDelete] = useState(false);
   const isDirty = values.subject !== newsletter.subject || values.body !== newsletter.body;
+  // Leaving with unsaved changes asks first: inside the admin with a dialog, and the browser
+  // asks on its own when the tab is closed or reloaded. A deleted draft has nothing to keep.
+  const leaving = useBlocker({
+    shouldBlockFn: () => true,
+    disabled: !isDirty || remove.isPending || remove.isSuccess,
+    enableBeforeUnload: () => isDirty,
+    withResolver: true,
+  });
 
   return (
     <div className="flex flex-col gap-8">
@@ -56,6 +65,16 @@ export function DraftEditor({ newsletter }: { newsletter: Newsletter }) {
         onConfirm={() =>
           remove.mutate({ id: newsletter.id }, { onSettled: () => setAskingDelete(false) })
         }
+      />
+      <ConfirmDialog
+        isOpen={leaving.status === 'blocked'}
+        title="Leave without saving?"
+        question="Your changes to this newsletter are not saved. If you leave now, they are lost."
+        confirmLabel="Leave"
+        pendingLabel="Leaving..."
+        isPending={false}
+        onCancel={() => leaving.reset?.()}
+        onConfirm={() => leaving.proceed?.()}
       />
     </div>
   );
