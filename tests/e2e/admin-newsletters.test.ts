@@ -263,6 +263,31 @@ describe('newsletters', () => {
     }
   });
 
+  it('lets a reader leave from the unsubscribe link in the newsletter itself', async () => {
+    const mail = smtp.messages.find(
+      (m) => m.subject === subject && m.to.includes('ann@example.com'),
+    );
+    const link = /https:\/\/acme\.example(\/newsletter\/unsubscribe\?token=[\w-]{43})/.exec(
+      mail?.text ?? '',
+    );
+    expect(link).not.toBeNull();
+    // The mail's link is on SITE_URL; this test's server answers on 127.0.0.1.
+    const reader = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await reader.goto(`${server.url}${link?.[1] ?? ''}`);
+      await reader.getByRole('button', { name: 'Unsubscribe' }).click();
+      await visible(
+        reader.getByText('You have been unsubscribed. You will not receive further newsletters.'),
+      );
+    } finally {
+      await reader.context().close();
+    }
+    const status = withDatabase(server.dbPath, (db) =>
+      db.prepare('select status from subscribers where email = ?').pluck().get('ann@example.com'),
+    );
+    expect(status).toBe('unsubscribed');
+  });
+
   it('lists it as sent with its figures', async () => {
     await page.getByRole('link', { name: 'All newsletters' }).click();
     await page.waitForURL('**/admin/newsletters');
