@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { parseMail } from './mime';
 
 export interface SunkMail {
   /** Envelope recipient, lower case. */
@@ -87,17 +88,17 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       stream.on('data', (chunk: Buffer) => {
         if (options.keep !== false) chunks.push(chunk);
       });
-      stream.on('end', () => {
-        arrived++;
-        // Kept on arrival: a held message whose sender is killed meanwhile may still reach
-        // its reader (the server had it whole), so it counts as received.
+      stream.on('end', async () => {
+        // Kept on arrival, before it is answered: a held message whose sender is killed
+        // meanwhile may still reach its reader (the server had it whole), so it counts.
         if (options.keep !== false) {
-          const raw = Buffer.concat(chunks).toString('utf8');
           const at = Date.now();
+          const { headers, text, html } = await parseMail(Buffer.concat(chunks));
           for (const rcpt of session.envelope.rcptTo) {
-            mails.push({ ...parse(raw), to: rcpt.address.toLowerCase(), at });
+            mails.push({ headers, text, html, to: rcpt.address.toLowerCase(), at });
           }
         }
+        arrived++;
         const accept = () => {
           accepted++;
           callback();
@@ -121,62 +122,4 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-interface Part {
-  headers: Map<string, string>;
-  body: string;
-}
-
-function splitPart(raw: string): Part {
-  const normalized = raw.replace(/\r\n/g, '\n');
-  const end = normalized.indexOf('\n\n');
-  const head = end === -1 ? normalized : normalized.slice(0, end);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0)
-      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: end === -1 ? '' : normalized.slice(end + 2) };
-}
-
-function decode(part: Part): string {
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString();
-  if (encoding !== 'quoted-printable') return part.body;
-  const bytes: number[] = [];
-  const text = part.body.replace(/=\n/g, '');
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i]!));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The text/plain and text/html parts, wherever they sit in the multipart tree. */
-function leaves(part: Part): Part[] {
-  const type = part.headers.get('content-type') ?? 'text/plain';
-  if (!/^multipart\//i.test(type)) return [part];
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return [];
-  return part.body
-    .split(`--${boundary}`)
-    .slice(1)
-    .filter((piece) => !piece.startsWith('--'))
-    .flatMap((piece) => leaves(splitPart(piece.replace(/^\n/, ''))));
-}
-
-function parse(raw: string): Omit<SunkMail, 'to' | 'at'> {
-  const message = splitPart(raw);
-  const parts = leaves(message);
-  const of = (type: RegExp) => {
-    const found = parts.find((p) => type.test(p.headers.get('content-type') ?? 'text/plain'));
-    return found ? decode(found).trim() : '';
-  };
-  return { headers: message.headers, text: of(/^text\/plain/i), html: of(/^text\/html/i) };
 }
