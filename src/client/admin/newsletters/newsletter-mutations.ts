@@ -21,13 +21,19 @@ export const NEW_DRAFT = {
   body: '# A heading\n\nWrite your newsletter here, in Markdown: **bold**, *italic*, [links](https://example.com) and lists.\n',
 } as const;
 
-/** Every newsletter read (list and each one) after a change, and the one answered kept at once. */
+/**
+ * After a change the list is read again. The newsletter the answer carried is kept as is:
+ * reading it again too would only race with what happens next (a later read could even
+ * overtake the answer). Without an answer (a failure, a delete) every newsletter read is
+ * refreshed, which is how a 409 shows the newsletter as it now is.
+ */
 function useRefreshNewsletters() {
   const utils = trpc.useUtils();
   return {
     keep: (newsletter: Newsletter) =>
       utils.newsletters.byId.setData({ id: newsletter.id }, newsletter),
-    refresh: () => utils.newsletters.invalidate(),
+    refresh: (answered?: Newsletter) =>
+      answered ? utils.newsletters.list.invalidate() : utils.newsletters.invalidate(),
   };
 }
 
@@ -41,7 +47,7 @@ export function useCreateNewsletter() {
       void navigate({ to: '/admin/newsletters/$id', params: { id: String(newsletter.id) } });
     },
     onError: (error) => failureToast('Failed to create the newsletter', error),
-    onSettled: () => refresh(),
+    onSettled: (answered) => refresh(answered),
   });
 }
 
@@ -70,7 +76,7 @@ export function useSaveNewsletter() {
       toast({ title: 'Newsletter saved' });
     },
     onError: (error) => conflictOr('Failed to save the newsletter', error),
-    onSettled: () => refresh(),
+    onSettled: (answered) => refresh(answered),
   });
 }
 
@@ -95,7 +101,7 @@ export function useSendNewsletter() {
       toast({ title: 'Sending started' });
     },
     onError: (error) => failureToast('Failed to send the newsletter', error),
-    onSettled: () => refresh(),
+    onSettled: (answered) => refresh(answered),
   });
 }
 
@@ -107,6 +113,6 @@ export function useRetryFailed() {
       toast({ title: 'Sending again to the failed recipients' });
     },
     onError: (error) => failureToast('Failed to retry', error),
-    onSettled: () => refresh(),
+    onSettled: (answered) => refresh(answered),
   });
 }
