@@ -8,6 +8,7 @@ import {
   sqliteView,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { deviceValues } from '../src/shared/analytics';
 import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
@@ -204,6 +205,60 @@ export const newsletterRecipients = sqliteTable(
     index('newsletter_recipients_progress_idx').on(t.newsletterId, t.status),
   ],
 );
+
+/**
+ * Analytics without cookies (docs/analytics.md): one row per recorded pageview, custom event
+ * or conversion. No address, user agent or full referrer is ever stored: the visitor is a
+ * hash that only means something within its day, since that day's salt is deleted when the
+ * day ends. Rows older than ANALYTICS_RETENTION_DAYS are rolled up into `analyticsDaily`,
+ * then deleted.
+ */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The day of `at` in SITE_TIMEZONE (YYYY-MM-DD): what every report groups by. */
+    day: text('day').notNull(),
+    /** `pageview`, a custom event, or a conversion (`contact`, `subscription`). */
+    name: text('name').notNull(),
+    /** The page's path without its query; null for a conversion, which the server records. */
+    path: text('path'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** The referring page's host only, never its path; null for none or the site itself. */
+    referrerHost: text('referrer_host'),
+    device: text('device', { enum: deviceValues }).notNull(),
+    browser: text('browser').notNull(),
+    /** sha256 of the day's salt, the site's host, the address (an IPv6 /64) and user agent. */
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [
+    // Daily counts, pages and events by day and name; retention deletes by day.
+    index('analytics_events_day_name_idx').on(t.day, t.name),
+    // A visitor's first pageview of a day (the source a conversion is credited to).
+    index('analytics_events_visitor_idx').on(t.day, t.visitor, t.at),
+  ],
+);
+
+/**
+ * The random salt of each day of SITE_TIMEZONE, shared by every instance through the
+ * database; a day's row is deleted once the day is over.
+ */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** Each day's totals, rolled up from its raw events before they are deleted; kept for good. */
+export const analyticsDaily = sqliteTable('analytics_daily', {
+  day: text('day').primaryKey(),
+  visitors: integer('visitors').notNull().default(0),
+  pageviews: integer('pageviews').notNull().default(0),
+  contacts: integer('contacts').notNull().default(0),
+  subscriptions: integer('subscriptions').notNull().default(0),
+});
 
 export const aiFacts = sqliteTable(
   'ai_facts',

@@ -74,6 +74,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     videoFrameHost: null,
     initialAdmin: null,
     newsletterRatePerMinute: 120,
+    siteTimezone: 'UTC',
+    analyticsRetentionDays: 90,
     ...overrides,
   };
 }

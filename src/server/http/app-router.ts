@@ -1,5 +1,6 @@
 import { router } from './trpc';
 import { adminRouter } from '../auth/router';
+import { analyticsRouter } from '../analytics/router';
 import { contactRouter } from '../contact/router';
 import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
@@ -10,6 +11,7 @@ import { tagsRouter } from '../facts/tags-router';
 
 export const appRouter = router({
   admin: adminRouter,
+  analytics: analyticsRouter,
   contact: contactRouter,
   facts: factsRouter,
   messages: messagesRouter,

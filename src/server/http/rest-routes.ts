@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './hono-env';
 import type { AppDeps } from './trpc';
 import { adminRest } from '../auth/rest';
+import { analyticsRest } from '../analytics/rest';
 import { factsRest } from '../facts/rest';
 import { messagesRest } from '../leads/messages-rest';
 import { contactRest } from '../contact/rest';
@@ -20,5 +21,6 @@ export function restRoutes(deps: AppDeps) {
     .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
     .route('/', messagesRest(deps))
-    .route('/', subscribersRest(deps));
+    .route('/', subscribersRest(deps))
+    .route('/', analyticsRest(deps));
 }
