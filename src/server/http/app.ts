@@ -19,6 +19,7 @@ import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
 import { newsletterLinkPages } from '../newsletter/link-pages/pages';
 import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
+import { EVENT_PATH } from '../analytics/rest';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
 
@@ -36,7 +37,7 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestLog(deps));
+  app.use('*', requestLog(deps, new Set([EVENT_PATH])));
   const scriptHashes = [
     ...(options.scriptHashes ?? []),
     ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),

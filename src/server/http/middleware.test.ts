@@ -7,6 +7,7 @@ import {
   adminCaller,
   createTestDeps,
   signedInCookie,
+  createTestApp,
   testConfig,
   type TestDeps,
 } from '../../../tests/support/app';
@@ -496,5 +497,26 @@ describe('errors and logs', () => {
     const all = deps.logger.lines.join('\n');
     expect(all).not.toContain(cookie.split('=')[1]);
     expect(all).not.toContain('query-value');
+  });
+
+  it('logs the analytics beacon’s requests without the client address', async () => {
+    const { app: proxied, deps: behindProxy } = await createTestApp({
+      config: testConfig({ trustProxy: true }),
+    });
+    const post = (path: string) =>
+      proxied.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.23' },
+        body: JSON.stringify({ name: 'pageview', url: 'http://localhost/' }),
+      });
+    expect((await post('/api/event')).status).toBe(202);
+    await post('/api/subscribe');
+    const lines = behindProxy.logger.lines
+      .filter((l) => l.includes('"event":"request"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.path, l.ip])).toEqual([
+      ['/api/event', undefined],
+      ['/api/subscribe', '198.51.100.23'],
+    ]);
   });
 });

@@ -14,9 +14,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Gives every request an id (also sent back as X-Request-Id, and named in 500 bodies) and
  * writes one log line when it ends. Only method, path, status, time and address are logged:
- * never headers (cookies) or query strings.
+ * never headers (cookies) or query strings. Paths in `anonymous` are logged without the
+ * address: the analytics beacon's, whose promise is that no visit is tied to an address
+ * (docs/analytics.md).
  */
-export function requestLog(deps: Pick<AppDeps, 'logger' | 'config'>): MiddlewareHandler<AppEnv> {
+export function requestLog(
+  deps: Pick<AppDeps, 'logger' | 'config'>,
+  anonymous: ReadonlySet<string> = new Set(),
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
@@ -31,7 +36,7 @@ export function requestLog(deps: Pick<AppDeps, 'logger' | 'config'>): Middleware
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: clientIp(c, deps.config.trustProxy),
+        ...(anonymous.has(c.req.path) ? {} : { ip: clientIp(c, deps.config.trustProxy) }),
       });
     }
   };
