@@ -1,6 +1,7 @@
 /**
  * The production entry: configuration -> database (migrations, demo facts, first admin) ->
- * app -> listen. SIGTERM/SIGINT finish requests in flight and close the database cleanly.
+ * app -> listen -> the newsletter sender. SIGTERM/SIGINT stop the sender and finish requests
+ * in flight (and the mail in hand), then close the database cleanly.
  * Process managers should run `npx tsx server.ts` (or `node --import tsx server.ts`)
  * directly: a SIGTERM sent to `npm start` does not reliably reach this process.
  */
@@ -24,6 +25,7 @@ import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
+import { createNewsletterSender } from './src/server/newsletter/sender';
 import { ensureInitialAdmin, UserError } from './src/server/users/manage-users';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -122,9 +124,13 @@ async function start(): Promise<void> {
   }
 
   const app = createApp({ db, config, mailer, clock, logger }, { clientDir: CLIENT_DIR });
-  const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) =>
-    logger.info('server.listening', { message: `listening on ${displayUrl(info)}` }),
-  );
+  // Newsletters go out in the background, from every instance, once this one serves.
+  const sender = createNewsletterSender({ db, config, mailer, clock, logger });
+  const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
+    logger.info('server.listening', { message: `listening on ${displayUrl(info)}` });
+    // Without a way to deliver (production without SMTP_URL) queued mail waits untouched.
+    if (mailer.canDeliver) sender.start();
+  });
   server.once('error', async (error) => {
     await closeDatabase(db);
     fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
@@ -141,15 +147,21 @@ async function start(): Promise<void> {
     stopping = true;
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
+    // No new newsletter mail from now on; the one in hand is finished and recorded.
+    const senderStopped = sender.stop();
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     forceTimer.unref();
     // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
     server.close(async () => {
       clearTimeout(forceTimer);
-      // Notifications and confirmation mails run after their request answered; give them what
-      // is left of the grace period rather than dropping a mail half way to the SMTP server.
-      const settled = await settleWithin(mailsSettled(mailer), deadline - Date.now());
+      // Notifications and confirmation mails run after their request answered, and the sender
+      // may hold a newsletter mail; give them what is left of the grace period rather than
+      // drop a mail half way to the SMTP server (a newsletter's would be marked failed).
+      const settled = await settleWithin(
+        Promise.all([mailsSettled(mailer), senderStopped]),
+        deadline - Date.now(),
+      );
       if (!settled)
         logger.error('server.mail_abandoned', { message: 'e-mails still being sent were cut off' });
       await closeDatabase(db);

@@ -8,8 +8,10 @@ import {
   sqliteView,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { deviceValues } from '../src/shared/analytics';
 import { contactSubjectValues } from '../src/shared/contact';
-import { subscriberStatusValues } from '../src/shared/newsletter';
+import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
+import { recipientStatusValues } from '../src/shared/newsletter-admin';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -152,6 +154,112 @@ export const subscriberConfirmations = sqliteTable(
   (t) => [index('subscriber_confirmations_subscriber_idx').on(t.subscriberId, t.createdAt)],
 );
 
+/**
+ * Newsletters the administrators write: a draft until sent, then `sending` while its
+ * recipients are worked through in the background, `sent` once none is left to try.
+ */
+export const newsletters = sqliteTable('newsletters', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  subject: text('subject').notNull(),
+  /** Markdown, rendered into each mail's text and HTML parts when it is sent. */
+  body: text('body').notNull(),
+  status: text('status', { enum: newsletterStatusValues }).notNull().default('draft'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+});
+
+/**
+ * One row per address a newsletter goes to, written when the send starts (docs/newsletter.md,
+ * "Sending"). A row is claimed (`sending`, with who and when) in a write transaction before
+ * its mail goes to SMTP, which is what keeps anyone from getting two copies after a crash or
+ * with several instances. `subscriberId` is no foreign key: removing a subscriber must not
+ * erase the record of what was sent to them (a row not yet sent is then skipped).
+ */
+export const newsletterRecipients = sqliteTable(
+  'newsletter_recipients',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    newsletterId: integer('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').notNull(),
+    /** The address as it was when the send started. */
+    email: text('email').notNull(),
+    status: text('status', { enum: recipientStatusValues }).notNull().default('queued'),
+    /** Mails tried so far (temporary failures are tried again with a backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued row is not claimed before this time (the backoff after a temporary failure). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** The sender (one per running instance) that claimed the row. */
+    claimedBy: text('claimed_by'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_recipients_once_idx').on(t.newsletterId, t.subscriberId),
+    // The senders' claim: the oldest due row of a status.
+    index('newsletter_recipients_due_idx').on(t.status, t.nextAttemptAt),
+    // The live counts per newsletter, and "is anything left to send" (covering both).
+    index('newsletter_recipients_progress_idx').on(t.newsletterId, t.status),
+  ],
+);
+
+/**
+ * Analytics without cookies (docs/analytics.md): one row per recorded pageview, custom event
+ * or conversion. No address, user agent or full referrer is ever stored: the visitor is a
+ * hash that only means something within its day, since that day's salt is deleted when the
+ * day ends. Rows older than ANALYTICS_RETENTION_DAYS are rolled up into `analyticsDaily`,
+ * then deleted.
+ */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The day of `at` in SITE_TIMEZONE (YYYY-MM-DD): what every report groups by. */
+    day: text('day').notNull(),
+    /** `pageview`, a custom event, or a conversion (`contact`, `subscription`). */
+    name: text('name').notNull(),
+    /** The page's path without its query; null for a conversion, which the server records. */
+    path: text('path'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** The referring page's host only, never its path; null for none or the site itself. */
+    referrerHost: text('referrer_host'),
+    device: text('device', { enum: deviceValues }).notNull(),
+    browser: text('browser').notNull(),
+    /** sha256 of the day's salt, the site's host, the address (an IPv6 /64) and user agent. */
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [
+    // Daily counts, pages and events by day and name; retention deletes by day.
+    index('analytics_events_day_name_idx').on(t.day, t.name),
+    // A visitor's first pageview of a day (the source a conversion is credited to).
+    index('analytics_events_visitor_idx').on(t.day, t.visitor, t.at),
+  ],
+);
+
+/**
+ * The random salt of each day of SITE_TIMEZONE, shared by every instance through the
+ * database; a day's row is deleted once the day is over.
+ */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** Each day's totals, rolled up from its raw events before they are deleted; kept for good. */
+export const analyticsDaily = sqliteTable('analytics_daily', {
+  day: text('day').primaryKey(),
+  visitors: integer('visitors').notNull().default(0),
+  pageviews: integer('pageviews').notNull().default(0),
+  contacts: integer('contacts').notNull().default(0),
+  subscriptions: integer('subscriptions').notNull().default(0),
+});
+
 export const aiFacts = sqliteTable(
   'ai_facts',
   {
@@ -194,6 +302,8 @@ export type FactRow = typeof aiFacts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type SubscriberRow = typeof subscribers.$inferSelect;
+export type NewsletterRow = typeof newsletters.$inferSelect;
+export type RecipientRow = typeof newsletterRecipients.$inferSelect;
 
 /**
  * One counter per watched table, bumped by triggers (migration 0003) on every insert, update

@@ -73,6 +73,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteUrl: 'http://localhost',
     videoFrameHost: null,
     initialAdmin: null,
+    newsletterRatePerMinute: 120,
+    siteTimezone: 'UTC',
+    analyticsRetentionDays: 90,
     ...overrides,
   };
 }

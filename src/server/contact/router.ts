@@ -1,4 +1,5 @@
 import { insertWhere } from '../../../db/insert-where';
+import { recordConversion } from '../analytics/record';
 import { contacts, type ContactRow } from '../../../db/schema';
 import { contactInput } from '../../shared/contact';
 import { throttleAddress } from '../platform/address';
@@ -46,6 +47,7 @@ export const contactRouter = router({
       const [returned] = await storeContact(ctx.db, contactBuckets(ctx), now, values);
       const stored: ContactRow = { id: Number(returned?.[0]), ...values, readAt: null };
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
+      recordConversion(ctx, 'contact');
       notifyContact(ctx, stored);
       return { success: true, message: CONTACT_THANKS };
     }),

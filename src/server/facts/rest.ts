@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import { TRPCError } from '@trpc/server';
-import { $ZodError, $ZodRealError } from 'zod/v4/core';
 import type { FactCreateInput, FactPatch } from '../../shared/facts';
 import type { AppEnv } from '../http/hono-env';
 import type { AppDeps } from '../http/trpc';
-import { runProcedure, withBody } from '../http/rest';
+import { bodyRelativeIssues, runProcedure, withBody } from '../http/rest';
 
 type Direction = 'up' | 'down';
 
@@ -109,24 +107,6 @@ export function factsRest(deps: AppDeps) {
         ),
       )
   );
-}
-
-/**
- * The PATCH body is the patch itself, so its issues are named as the client sent them
- * (`factText`), not by the procedure's wrapping input (`data.factText`).
- */
-function bodyRelativeIssues(error: unknown): never {
-  if (error instanceof TRPCError && error.cause instanceof $ZodError) {
-    // $ZodRealError is the Error subclass parse() throws; a plain $ZodError is not an Error
-    // and tRPC would wrap it, hiding the issues.
-    const cause = new $ZodRealError(
-      error.cause.issues.map((issue) =>
-        issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
-      ),
-    );
-    throw new TRPCError({ code: error.code, message: error.message, cause });
-  }
-  throw error;
 }
 
 function directionOf(body: unknown): unknown {

@@ -1,18 +1,22 @@
 import { router } from './trpc';
 import { adminRouter } from '../auth/router';
+import { analyticsRouter } from '../analytics/router';
 import { contactRouter } from '../contact/router';
 import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
 import { newsletterRouter } from '../newsletter/router';
+import { newslettersRouter } from '../newsletter/newsletters-router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 
 export const appRouter = router({
   admin: adminRouter,
+  analytics: analyticsRouter,
   contact: contactRouter,
   facts: factsRouter,
   messages: messagesRouter,
   newsletter: newsletterRouter,
+  newsletters: newslettersRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
 });

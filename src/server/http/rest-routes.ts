@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from './hono-env';
 import type { AppDeps } from './trpc';
 import { adminRest } from '../auth/rest';
+import { analyticsRest } from '../analytics/rest';
 import { factsRest } from '../facts/rest';
 import { messagesRest } from '../leads/messages-rest';
 import { contactRest } from '../contact/rest';
 import { newsletterRest } from '../newsletter/rest';
+import { newslettersRest } from '../newsletter/newsletters-rest';
 import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
 
@@ -16,7 +18,9 @@ export function restRoutes(deps: AppDeps) {
     .route('/', tagsRest(deps))
     .route('/', contactRest(deps))
     .route('/', newsletterRest(deps))
+    .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
     .route('/', messagesRest(deps))
-    .route('/', subscribersRest(deps));
+    .route('/', subscribersRest(deps))
+    .route('/', analyticsRest(deps));
 }

@@ -6,6 +6,7 @@
 import type { Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError } from '@trpc/server';
+import { $ZodError, $ZodRealError } from 'zod/v4/core';
 import type { z } from 'zod/mini';
 import { requireAdmin } from '../auth/session';
 import { loggableError } from '../platform/logger';
@@ -143,4 +144,23 @@ export function adminDownload<Schema extends z.ZodMiniType>(
     }
     return respond(ctx, input);
   });
+}
+
+/**
+ * The PATCH body is the patch itself, so its issues are named as the client sent them
+ * (`factText`), not by the procedure's wrapping input (`data.factText`). For the
+ * procedures whose input is `{ id, data }` (a fact's, a newsletter's update).
+ */
+export function bodyRelativeIssues(error: unknown): never {
+  if (error instanceof TRPCError && error.cause instanceof $ZodError) {
+    // $ZodRealError is the Error subclass parse() throws; a plain $ZodError is not an Error
+    // and tRPC would wrap it, hiding the issues.
+    const cause = new $ZodRealError(
+      error.cause.issues.map((issue) =>
+        issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
+      ),
+    );
+    throw new TRPCError({ code: error.code, message: error.message, cause });
+  }
+  throw error;
 }

@@ -9,7 +9,7 @@ import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
-import { callerFor, createTestDeps, signedInCookie } from '../../../tests/support/app';
+import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
 
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = await createTestDeps();
@@ -24,7 +24,7 @@ it('drops expired sessions and stale throttle events, keeps live ones', async ()
   );
   deps.clock.advance(120_000);
 
-  await pruneExpired(deps.db, deps.clock.now());
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
 
   expect(await deps.db.select().from(sessions).all()).toHaveLength(1);
   expect((await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket)).toEqual([
@@ -42,7 +42,7 @@ it('drops newsletter confirmation links once they expire, keeps live ones', asyn
   await subscribe('new@example.com');
   deps.clock.advance(120_000);
 
-  await pruneExpired(deps.db, deps.clock.now());
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
 
   const kept = await deps.db.select().from(subscriberConfirmations).all();
   expect(kept.map((row) => row.subscriberId)).toEqual([2]);
@@ -62,7 +62,7 @@ it('a database file locked past the busy retries makes pruning log an error, nev
     other.exec('BEGIN IMMEDIATE');
     const logger = createMemoryLogger();
 
-    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
+    expect(await pruneSafely(db, new Date(), testConfig(), logger)).toBe(false);
 
     expect(lastLine(logger)).toMatchObject({
       level: 'error',
@@ -70,7 +70,7 @@ it('a database file locked past the busy retries makes pruning log an error, nev
       error: expect.stringMatching(/^SQLITE_BUSY: /),
     });
     other.exec('COMMIT');
-    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
+    expect(await pruneSafely(db, new Date(), testConfig(), logger)).toBe(true);
   } finally {
     other.close();
     await closeDatabase(db);
@@ -85,7 +85,7 @@ it('a libSQL server that is down makes pruning log an error, never throw', async
   try {
     const logger = createMemoryLogger();
 
-    expect(await pruneSafely(db, new Date(), logger)).toBe(false);
+    expect(await pruneSafely(db, new Date(), testConfig(), logger)).toBe(false);
 
     expect(lastLine(logger)).toMatchObject({
       level: 'error',
@@ -94,7 +94,7 @@ it('a libSQL server that is down makes pruning log an error, never throw', async
     });
     // Back on the same address and data: the next round prunes again.
     again = await startSqld(sqld.dataDir, { port: sqld.port });
-    expect(await pruneSafely(db, new Date(), logger)).toBe(true);
+    expect(await pruneSafely(db, new Date(), testConfig(), logger)).toBe(true);
   } finally {
     await closeDatabase(db);
     await again?.stop();

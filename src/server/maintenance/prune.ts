@@ -5,6 +5,7 @@
 import { lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { sessions, subscriberConfirmations, twoFactorChallenges } from '../../../db/schema';
+import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
 import { LOGIN_FAILURES } from '../auth/login-throttle';
 import { CODES_SENT } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
@@ -19,14 +20,16 @@ const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRI
 
 /**
  * Expired sessions, challenges and newsletter confirmation links (their last 24 hours also
- * cap the mails, and a link lives 7 days), and throttle events older than any window.
+ * cap the mails, and a link lives 7 days), throttle events older than any window, and the
+ * analytics' raw events past retention (rolled up into daily totals first) and past salts.
  */
-export function pruneExpired(db: Db, now: Date): Promise<void> {
+export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): Promise<void> {
   return writeTransaction(db, async (tx) => {
     await tx.delete(sessions).where(lt(sessions.expiresAt, now));
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await pruneEvents(tx, now, THROTTLE_RULES);
+    await pruneAnalytics(tx, now, analytics);
   });
 }
 
@@ -35,9 +38,14 @@ export function pruneExpired(db: Db, now: Date): Promise<void> {
  * its retries (a long backup, a CLI command) or any other failure is logged, and the next
  * round tries again.
  */
-export async function pruneSafely(db: Db, now: Date, logger: Logger): Promise<boolean> {
+export async function pruneSafely(
+  db: Db,
+  now: Date,
+  analytics: RetentionSettings,
+  logger: Logger,
+): Promise<boolean> {
   try {
-    await pruneExpired(db, now);
+    await pruneExpired(db, now, analytics);
     return true;
   } catch (error) {
     logger.error('maintenance.prune_failed', { error: loggableError(error) });

@@ -10,6 +10,7 @@ import { countedBatch, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
+import { recordConversion } from '../analytics/record';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 
@@ -127,6 +128,8 @@ export const newsletterRouter = router({
       // Stored before any mail is tried: with mail down the address stays pending, and
       // subscribing again sends a new link.
       if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);
+      // Every accepted sign-up is a conversion, whether or not the address confirms later.
+      recordConversion(ctx, 'subscription');
       return { success: true };
     }),
 

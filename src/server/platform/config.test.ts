@@ -37,7 +37,40 @@ describe('loadConfig', () => {
       trustProxy: false,
       siteUrl: 'http://localhost:3000',
       initialAdmin: null,
+      newsletterRatePerMinute: 120,
+      siteTimezone: 'UTC',
+      analyticsRetentionDays: 90,
     });
+  });
+
+  it.each([
+    ['America/New_York', 'America/New_York'],
+    [' Europe/Paris ', 'Europe/Paris'],
+    ['europe/paris', 'Europe/Paris'],
+    ['UTC', 'UTC'],
+    ['', 'UTC'],
+  ])('takes SITE_TIMEZONE %j as %s', (value, zone) => {
+    expect(loadConfig({ ...base(), SITE_TIMEZONE: value }).siteTimezone).toBe(zone);
+  });
+
+  it.each([
+    ['1', 1],
+    [' 30 ', 30],
+    ['3650', 3650],
+  ])('takes ANALYTICS_RETENTION_DAYS %j as %i', (value, days) => {
+    expect(
+      loadConfig({ ...base(), ANALYTICS_RETENTION_DAYS: value }).analyticsRetentionDays,
+    ).toBe(days);
+  });
+
+  it.each([
+    ['1', 1],
+    [' 600 ', 600],
+    ['60000', 60_000],
+  ])('takes NEWSLETTER_RATE_PER_MINUTE %j as %i', (value, rate) => {
+    expect(
+      loadConfig({ ...base(), NEWSLETTER_RATE_PER_MINUTE: value }).newsletterRatePerMinute,
+    ).toBe(rate);
   });
 
   it.each([
@@ -83,6 +116,16 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'file:app.db', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db.example.com', SESSION_SECRET: 's'.repeat(40) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'http://127.0.0.1:8080' }, 'SESSION_SECRET'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '0' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '2.5' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: 'fast' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ NEWSLETTER_RATE_PER_MINUTE: '60001' }, 'NEWSLETTER_RATE_PER_MINUTE'],
+    [{ SITE_TIMEZONE: 'Mars/Olympus_Mons' }, 'SITE_TIMEZONE'],
+    [{ SITE_TIMEZONE: 'Europe/Nowhere' }, 'SITE_TIMEZONE'],
+    [{ ANALYTICS_RETENTION_DAYS: '0' }, 'ANALYTICS_RETENTION_DAYS'],
+    [{ ANALYTICS_RETENTION_DAYS: '1.5' }, 'ANALYTICS_RETENTION_DAYS'],
+    [{ ANALYTICS_RETENTION_DAYS: '-3' }, 'ANALYTICS_RETENTION_DAYS'],
+    [{ ANALYTICS_RETENTION_DAYS: 'forever' }, 'ANALYTICS_RETENTION_DAYS'],
   ])('refuses %j with a one-line message naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);

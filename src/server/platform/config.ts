@@ -24,6 +24,12 @@ export interface Config {
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
+  /** The most newsletter e-mails this instance hands to SMTP in a minute. */
+  newsletterRatePerMinute: number;
+  /** The IANA time zone in which analytics days begin and end (`Europe/Paris`, `UTC`). */
+  siteTimezone: string;
+  /** Raw analytics events are kept this many days; daily totals are kept for good. */
+  analyticsRetentionDays: number;
 }
 
 /** A configuration value that stops the start; its message names the variable. */
@@ -88,6 +94,49 @@ function parseSiteUrl(raw: string | undefined, host: string, port: number): stri
     throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
   }
   return url.origin;
+}
+
+/** A mail a millisecond is past anything an SMTP service takes from one sender. */
+const MAX_NEWSLETTER_RATE = 60_000;
+
+function parseNewsletterRate(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 120;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NEWSLETTER_RATE) {
+    throw new ConfigError(
+      `NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to ${MAX_NEWSLETTER_RATE}, got "${value}"`,
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * An IANA zone name the runtime knows (`Intl` throws a RangeError for any other), in the
+ * spelling it gives back (`europe/paris` becomes `Europe/Paris`), so every instance names a
+ * day alike.
+ */
+function parseTimezone(raw: string | undefined): string {
+  const value = raw?.trim();
+  if (!value) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError(
+      `SITE_TIMEZONE must be an IANA time zone such as Europe/Paris or UTC, got "${value}"`,
+    );
+  }
+}
+
+function parseRetentionDays(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 90;
+  // Past about 27 centuries the cut-off date stops being a date.
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
+    throw new ConfigError(
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days, 1 or more, got "${value}"`,
+    );
+  }
+  return Number(value);
 }
 
 const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
@@ -199,5 +248,8 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
             email: parseEmail('ADMIN_EMAIL', env.ADMIN_EMAIL),
           }
         : null,
+    newsletterRatePerMinute: parseNewsletterRate(env.NEWSLETTER_RATE_PER_MINUTE),
+    siteTimezone: parseTimezone(env.SITE_TIMEZONE),
+    analyticsRetentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),
   };
 }

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra header lines, such as a newsletter's List-Unsubscribe. Values are the caller's own
+   * text (never a visitor's) and must hold no line break.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -51,6 +56,7 @@ export function createMailer(opts: {
         to: message.to,
         replyTo: message.replyTo,
         subject: message.subject,
+        headers: message.headers,
         text: message.text,
       });
     },

@@ -1,0 +1,113 @@
+/**
+ * What gets recorded, and what never does (docs/analytics.md, "Privacy"). One implementation
+ * for the beacon's events (`analytics.record`, POST /api/event) and the conversions the forms
+ * record: each decides synchronously, puts the event in the buffer and returns; nothing here
+ * waits for the database or throws into its caller.
+ */
+import { isbot } from 'isbot';
+import { CONVERSION_EVENTS, type EventInput } from '../../shared/analytics';
+import { readSession } from '../auth/session';
+import type { Context } from '../http/trpc';
+import { loggableError } from '../platform/logger';
+import { dayOf } from './days';
+import { eventBuffer, type PendingEvent } from './event-buffer';
+import { onThisSite, pageFacts, pageUrl, referrerHost, type SiteHosts } from './page-url';
+import { browserOf, deviceOf } from './user-agent';
+import { visitorIdentity } from './visitor';
+
+export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
+
+const conversions: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
+
+/**
+ * The user agent of a request that may be counted, or null: crawlers and other bots, a
+ * request without a user agent (no browser sends none), and anyone who asked not to be
+ * tracked (Global Privacy Control, Do Not Track) are never recorded.
+ */
+function countableAgent(headers: Headers): string | null {
+  if (headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1') return null;
+  const agent = headers.get('user-agent')?.trim();
+  if (!agent || isbot(agent)) return null;
+  return agent;
+}
+
+function siteHosts(ctx: Context): SiteHosts {
+  return {
+    siteHost: new URL(ctx.config.siteUrl).host,
+    requestHost: ctx.req.headers.get('host')?.toLowerCase() ?? null,
+  };
+}
+
+/**
+ * Buffers the event unless the request carries a signed-in administrator's session: the
+ * owner's own visits are not the audience. Only a request with a cookie costs a read (the
+ * request's one session read, shared with anything else that asks).
+ */
+function unlessOwner(ctx: Context, event: PendingEvent): void {
+  const buffer = eventBuffer(ctx);
+  if (!ctx.req.headers.has('cookie')) {
+    buffer.add(event);
+    return;
+  }
+  buffer.admit(
+    readSession(ctx).then((session) => {
+      if (session.kind !== 'signedIn') buffer.add(event);
+    }),
+  );
+}
+
+/** What every event of the request shares: time, day, device, browser, visitor. */
+function requestFacts(ctx: Context, agent: string, at: Date) {
+  return {
+    at,
+    day: dayOf(at, ctx.config.siteTimezone),
+    device: deviceOf(agent),
+    browser: browserOf(agent),
+    identity: visitorIdentity(new URL(ctx.config.siteUrl).hostname, ctx.req.ip, agent),
+  };
+}
+
+/**
+ * A page's event (its input already valid). Not recorded: the conversions' names (only the
+ * server records those), a page of another site, the privacy rules above, and more than
+ * EVENTS_PER_MINUTE from one address.
+ */
+export function recordEvent(ctx: Context, input: EventInput): void {
+  if (conversions.has(input.name)) return;
+  const url = pageUrl(input.url);
+  const hosts = siteHosts(ctx);
+  if (!url || !onThisSite(url, hosts)) return;
+  const agent = countableAgent(ctx.req.headers);
+  if (!agent) return;
+  const now = ctx.clock.now();
+  if (!eventBuffer(ctx).cap.allow(ctx.req.ip, now)) return;
+  unlessOwner(ctx, {
+    ...requestFacts(ctx, agent, now),
+    name: input.name,
+    ...pageFacts(url),
+    referrerHost: referrerHost(input.referrer, hosts),
+  });
+}
+
+/**
+ * A form accepted for this request's visitor: the same hash and the same privacy rules as
+ * the page's events (no cap: the forms have their own throttles). The source it is credited
+ * to is found when the report is read. Never throws: a form's answer never depends on it.
+ */
+export function recordConversion(ctx: Context, name: ConversionEvent): void {
+  try {
+    const agent = countableAgent(ctx.req.headers);
+    if (!agent) return;
+    unlessOwner(ctx, {
+      ...requestFacts(ctx, agent, ctx.clock.now()),
+      name,
+      path: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      referrerHost: null,
+    });
+  } catch (error) {
+    ctx.logger.error('analytics.record_failed', { name, error: loggableError(error) });
+  }
+}

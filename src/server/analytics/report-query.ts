@@ -1,0 +1,169 @@
+/**
+ * The report's reads. Every figure is counted from the raw events of the range's days, except
+ * the daily rows of days whose raw events were pruned: those come from the rollup table
+ * (retention.ts). A visitor is only known within one day (the salt changes), so "visitors"
+ * over several days is always the sum of each day's visitors.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db';
+import type { AnalyticsReport, DailyRow, Device } from '../../shared/analytics';
+import { eachDay } from './days';
+import type { DayRange } from './range';
+
+/** Rows of each list in the report. */
+export const TOP_ROWS = 50;
+/** "Live": visitors seen this recently. */
+export const LIVE_MS = 5 * 60_000;
+
+const n = (value: unknown) => Number(value ?? 0);
+
+/** One row per day of the range, zeros included: raw events and rolled-up days added. */
+export async function dailyRows(db: Db, range: DayRange): Promise<DailyRow[]> {
+  const [raw, rolled] = await Promise.all([
+    db.all<Record<keyof DailyRow, unknown>>(sql`
+      select day as date,
+             count(distinct visitor) as visitors,
+             sum(name = 'pageview') as pageviews,
+             sum(name = 'contact') as contacts,
+             sum(name = 'subscription') as subscriptions
+      from analytics_events
+      where day between ${range.from} and ${range.to}
+      group by day`),
+    db.all<Record<keyof DailyRow, unknown>>(sql`
+      select day as date, visitors, pageviews, contacts, subscriptions
+      from analytics_daily
+      where day between ${range.from} and ${range.to}`),
+  ]);
+  const byDay = new Map<string, DailyRow>(
+    eachDay(range.from, range.to).map((date) => [
+      date,
+      { date, visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0 },
+    ]),
+  );
+  // A day is either still raw or rolled up; adding both also covers a day caught between.
+  for (const row of [...raw, ...rolled]) {
+    const day = byDay.get(String(row.date));
+    if (!day) continue;
+    day.visitors += n(row.visitors);
+    day.pageviews += n(row.pageviews);
+    day.contacts += n(row.contacts);
+    day.subscriptions += n(row.subscriptions);
+  }
+  return [...byDay.values()];
+}
+
+export async function pagesOf(db: Db, range: DayRange): Promise<AnalyticsReport['pages']> {
+  const rows = await db.all<Record<'path' | 'visitors' | 'pageviews', unknown>>(sql`
+    select path, count(distinct day || visitor) as visitors, count(*) as pageviews
+    from analytics_events
+    where name = 'pageview' and day between ${range.from} and ${range.to}
+    group by path
+    order by visitors desc, pageviews desc, path
+    limit ${TOP_ROWS}`);
+  return rows.map((row) => ({
+    path: String(row.path),
+    visitors: n(row.visitors),
+    pageviews: n(row.pageviews),
+  }));
+}
+
+/**
+ * Each visitor's day with the source of its first pageview (its utm_source, else its
+ * referrer's host, else Direct; Direct too for a day without a pageview) and the contacts
+ * it made: the join that credits a conversion to where its visitor came from. Done when
+ * the report is read rather than when the conversion is recorded, so it holds whichever
+ * instance wrote the pageview and whenever its buffer reached the database.
+ */
+const visitorDays = (range: DayRange) => sql`
+  with first_views as (
+    select day, visitor, source, medium, campaign from (
+      select day, visitor,
+             coalesce(utm_source, referrer_host, 'Direct') as source,
+             utm_medium as medium, utm_campaign as campaign,
+             row_number() over (partition by day, visitor order by at, id) as rank
+      from analytics_events
+      where name = 'pageview' and day between ${range.from} and ${range.to}
+    ) where rank = 1
+  ),
+  visits as (
+    select day, visitor, sum(name = 'contact') as contacts
+    from analytics_events
+    where day between ${range.from} and ${range.to}
+    group by day, visitor
+  )
+  select coalesce(f.source, 'Direct') as source, f.medium as medium, f.campaign as campaign,
+         v.contacts as contacts
+  from visits v left join first_views f on f.day = v.day and f.visitor = v.visitor`;
+
+export async function sourcesOf(db: Db, range: DayRange): Promise<AnalyticsReport['sources']> {
+  const rows = await db.all<Record<'source' | 'visitors' | 'contacts', unknown>>(sql`
+    select source, count(*) as visitors, sum(contacts) as contacts
+    from (${visitorDays(range)})
+    group by source
+    order by visitors desc, contacts desc, source
+    limit ${TOP_ROWS}`);
+  return rows.map((row) => ({
+    source: String(row.source),
+    visitors: n(row.visitors),
+    contacts: n(row.contacts),
+  }));
+}
+
+export async function campaignsOf(db: Db, range: DayRange): Promise<AnalyticsReport['campaigns']> {
+  const rows = await db.all<
+    Record<'source' | 'medium' | 'campaign' | 'visitors' | 'contacts', unknown>
+  >(sql`
+    select source, medium, campaign, count(*) as visitors, sum(contacts) as contacts
+    from (${visitorDays(range)})
+    where campaign is not null
+    group by source, medium, campaign
+    order by visitors desc, contacts desc, source, medium, campaign
+    limit ${TOP_ROWS}`);
+  return rows.map((row) => ({
+    source: String(row.source),
+    medium: row.medium === null || row.medium === undefined ? null : String(row.medium),
+    campaign: String(row.campaign),
+    visitors: n(row.visitors),
+    contacts: n(row.contacts),
+  }));
+}
+
+/** A visitor's device is one per day: the user agent is part of the visitor's hash. */
+export async function devicesOf(db: Db, range: DayRange): Promise<AnalyticsReport['devices']> {
+  const rows = await db.all<Record<'device' | 'visitors', unknown>>(sql`
+    select device, count(distinct day || visitor) as visitors
+    from analytics_events
+    where day between ${range.from} and ${range.to}
+    group by device
+    order by visitors desc, device`);
+  return rows.map((row) => ({ device: String(row.device) as Device, visitors: n(row.visitors) }));
+}
+
+/** The pages' own events (cta_click, video_play, …): not pageviews, not conversions. */
+export async function eventsOf(db: Db, range: DayRange): Promise<AnalyticsReport['events']> {
+  const rows = await db.all<Record<'name' | 'count', unknown>>(sql`
+    select name, count(*) as count
+    from analytics_events
+    where day between ${range.from} and ${range.to}
+      and name not in ('pageview', 'contact', 'subscription')
+    group by name
+    order by count desc, name
+    limit ${TOP_ROWS}`);
+  return rows.map((row) => ({ name: String(row.name), count: n(row.count) }));
+}
+
+/**
+ * Visitors seen in the last 5 minutes. Their days bound the read to the day index: the
+ * window can straddle midnight, and a visitor then counts once per day.
+ */
+export async function liveVisitors(db: Db, now: Date, days: string[]): Promise<number> {
+  const since = now.getTime() - LIVE_MS;
+  const row = await db.get<{ visitors: unknown }>(sql`
+    select count(distinct day || visitor) as visitors
+    from analytics_events
+    where day in (${sql.join(
+      days.map((day) => sql`${day}`),
+      sql`, `,
+    )}) and at > ${since}`);
+  return n(row?.visitors);
+}

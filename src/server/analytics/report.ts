@@ -1,0 +1,64 @@
+import type { Db } from '../../../db';
+import type { AnalyticsReport, DailyRow, PeriodTotals } from '../../shared/analytics';
+import { dayOf } from './days';
+import { previousRange, type DayRange } from './range';
+import {
+  campaignsOf,
+  dailyRows,
+  devicesOf,
+  eventsOf,
+  LIVE_MS,
+  liveVisitors,
+  pagesOf,
+  sourcesOf,
+} from './report-query';
+
+export function totalsOf(rows: DailyRow[]): PeriodTotals {
+  const sum = (key: Exclude<keyof DailyRow, 'date'>) => rows.reduce((a, row) => a + row[key], 0);
+  const visitors = sum('visitors');
+  const contacts = sum('contacts');
+  return {
+    visitors,
+    pageviews: sum('pageviews'),
+    contacts,
+    subscriptions: sum('subscriptions'),
+    conversionRate: visitors === 0 ? 0 : contacts / visitors,
+  };
+}
+
+/** The report of `range` (docs/api.md, GET /api/analytics), read from committed rows. */
+export async function analyticsReport(
+  db: Db,
+  range: DayRange,
+  now: Date,
+  timeZone: string,
+): Promise<AnalyticsReport> {
+  const before = previousRange(range);
+  const liveDays = [
+    ...new Set([dayOf(new Date(now.getTime() - LIVE_MS), timeZone), dayOf(now, timeZone)]),
+  ];
+  const [days, pages, sources, campaigns, devices, events, live] = await Promise.all([
+    // The previous period and the range together: one read for both.
+    dailyRows(db, { from: before.from, to: range.to }),
+    pagesOf(db, range),
+    sourcesOf(db, range),
+    campaignsOf(db, range),
+    devicesOf(db, range),
+    eventsOf(db, range),
+    liveVisitors(db, now, liveDays),
+  ]);
+  const daily = days.filter((row) => row.date >= range.from);
+  return {
+    from: range.from,
+    to: range.to,
+    totals: totalsOf(daily),
+    previous: totalsOf(days.filter((row) => row.date < range.from)),
+    daily,
+    pages,
+    sources,
+    campaigns,
+    devices,
+    events,
+    live,
+  };
+}

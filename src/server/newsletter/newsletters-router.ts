@@ -1,0 +1,198 @@
+/**
+ * `newsletters.*`: the administrators' drafts, test copies and sends (docs/api.md). Sending
+ * itself happens in the background (sender.ts); `send` and `retry` only queue recipients.
+ */
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
+import { newsletterRecipients, newsletters, subscribers, users } from '../../../db/schema';
+import { newsletterInput } from '../../shared/newsletter';
+import {
+  NEWSLETTER_ADMIN_MESSAGES as M,
+  newsletterTestInput,
+  newsletterUpdateInput,
+} from '../../shared/newsletter-admin';
+import { idInput } from '../../shared/validation';
+import { adminProcedure, router } from '../http/trpc';
+import { UnavailableError } from '../platform/errors';
+import { loggableError } from '../platform/logger';
+import { newsletterMail, unsubscribeLinks } from './compose';
+import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
+import { wakeSenders } from './sender';
+
+/** Mail that cannot go now (the service down, refusing, or not configured): try later. */
+const MAIL_RETRY_AFTER_SECONDS = 60;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+/** The newsletter as it is now; one that vanished meanwhile is a 404 too. */
+async function current(db: Db, id: number): Promise<Newsletter> {
+  const newsletter = await newsletterById(db, id);
+  if (!newsletter) throw notFound();
+  return newsletter;
+}
+
+/** Inside a write transaction: the row's status, or 404. */
+async function statusIn(tx: Db, id: number) {
+  const row = await tx
+    .select({ status: newsletters.status })
+    .from(newsletters)
+    .where(eq(newsletters.id, id))
+    .get();
+  if (!row) throw notFound();
+  return row.status;
+}
+
+export const newslettersRouter = router({
+  /** Every newsletter, newest first, each with its live counts. */
+  list: adminProcedure.query(({ ctx }) => listNewsletters(ctx.db)),
+
+  byId: adminProcedure.input(idInput).query(({ ctx, input }) => current(ctx.db, input.id)),
+
+  create: adminProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const row = await writeTransaction(ctx.db, (tx) =>
+      tx
+        .insert(newsletters)
+        .values({ subject: input.subject, body: input.body, createdAt: now, updatedAt: now })
+        .returning({ id: newsletters.id })
+        .get(),
+    );
+    return current(ctx.db, row.id);
+  }),
+
+  /** A draft only: what was sent stays as it was sent. */
+  update: adminProcedure.input(newsletterUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, data } = input;
+    await writeTransaction(ctx.db, async (tx) => {
+      if ((await statusIn(tx, id)) !== 'draft') throw conflict(M.notDraft);
+      // Drizzle skips undefined keys; an empty patch changes nothing, not even updatedAt.
+      if (data.subject === undefined && data.body === undefined) return;
+      await tx
+        .update(newsletters)
+        .set({ ...data, updatedAt: ctx.clock.now() })
+        .where(eq(newsletters.id, id));
+    });
+    return current(ctx.db, id);
+  }),
+
+  remove: adminProcedure
+    .input(idInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      await writeTransaction(ctx.db, async (tx) => {
+        if ((await statusIn(tx, input.id)) !== 'draft') throw conflict(M.notDraft);
+        await tx.delete(newsletters).where(eq(newsletters.id, input.id));
+      });
+      return { success: true };
+    }),
+
+  /**
+   * One copy, subject prefixed `[Test] `, to the given address or else the administrator's
+   * own; whatever the newsletter's status. Sent while the request waits, so the answer says
+   * whether it went.
+   */
+  sendTest: adminProcedure
+    .input(newsletterTestInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const own = input.email
+        ? null
+        : await ctx.db
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, ctx.user.id))
+            .get();
+      const to = input.email ?? own?.email;
+      if (!to) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noTestAddress });
+      const newsletter = await current(ctx.db, input.id);
+      if (!ctx.mailer.canDeliver) {
+        throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
+      }
+      const { siteUrl, sessionSecret } = ctx.config;
+      const mail = newsletterMail(
+        to,
+        newsletter,
+        unsubscribeLinks(siteUrl, sessionSecret, to),
+        siteUrl,
+        '[Test] ',
+      );
+      try {
+        await ctx.mailer.send(mail);
+      } catch (error) {
+        ctx.logger.error('newsletter.test_failed', {
+          requestId: ctx.req.requestId,
+          newsletterId: newsletter.id,
+          error: loggableError(error),
+        });
+        throw new UnavailableError(M.testFailed, MAIL_RETRY_AFTER_SECONDS, error);
+      }
+      ctx.logger.info('newsletter.test_sent', { newsletterId: newsletter.id });
+      return { success: true };
+    }),
+
+  /**
+   * Queues the newsletter for every subscriber confirmed at this moment: the recipients are
+   * written in the transaction that makes it `sending`, so the list is exactly the confirmed
+   * addresses at one instant, and a draft is never sent twice.
+   */
+  send: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    await writeTransaction(ctx.db, async (tx) => {
+      if ((await statusIn(tx, input.id)) !== 'draft') throw conflict(M.notDraft);
+      // Production without SMTP_URL: nothing could leave, so nothing is queued.
+      if (!ctx.mailer.canDeliver) {
+        throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
+      }
+      const confirmed = await tx
+        .select({ n: count() })
+        .from(subscribers)
+        .where(eq(subscribers.status, 'confirmed'))
+        .get();
+      if (!confirmed?.n) throw conflict(M.nobodyConfirmed);
+      // One statement, however many subscribers: nothing is read into memory.
+      await tx.run(sql`
+        insert into newsletter_recipients
+          (newsletter_id, subscriber_id, email, status, attempts, next_attempt_at)
+        select ${input.id}, id, email, 'queued', 0, ${now.getTime()}
+        from subscribers where status = 'confirmed'`);
+      await tx.update(newsletters).set({ status: 'sending' }).where(eq(newsletters.id, input.id));
+    });
+    ctx.logger.info('newsletter.sending', { newsletterId: input.id });
+    wakeSenders(ctx.db);
+    return current(ctx.db, input.id);
+  }),
+
+  /**
+   * Sends again to the recipients marked failed, and only to them: back to the queue with
+   * their tries counted from zero. The administrator's choice, since a recipient whose send
+   * was interrupted may have received the mail already.
+   */
+  retry: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    await writeTransaction(ctx.db, async (tx) => {
+      if ((await statusIn(tx, input.id)) === 'draft') throw conflict(M.draft);
+      const r = newsletterRecipients;
+      const requeued = await tx
+        .update(r)
+        .set({
+          status: 'queued',
+          attempts: 0,
+          nextAttemptAt: now,
+          claimedAt: null,
+          claimedBy: null,
+          lastError: null,
+        })
+        .where(and(eq(r.newsletterId, input.id), eq(r.status, 'failed')))
+        .returning({ id: r.id })
+        .all();
+      if (requeued.length === 0) throw conflict(M.nothingFailed);
+      await tx
+        .update(newsletters)
+        .set({ status: 'sending', sentAt: null })
+        .where(eq(newsletters.id, input.id));
+    });
+    ctx.logger.info('newsletter.retrying', { newsletterId: input.id });
+    wakeSenders(ctx.db);
+    return current(ctx.db, input.id);
+  }),
+});
