@@ -24,6 +24,7 @@ import { ConfigError, loadConfig, type Config } from './src/server/platform/conf
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
+import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createNewsletterSender } from './src/server/newsletter/sender';
 import { ensureInitialAdmin, UserError } from './src/server/users/manage-users';
@@ -136,7 +137,7 @@ async function start(): Promise<void> {
     fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
 
-  const prune = () => void pruneSafely(db, clock.now(), logger);
+  const prune = () => void pruneSafely(db, clock.now(), config, logger);
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   prune();
@@ -164,6 +165,16 @@ async function start(): Promise<void> {
       );
       if (!settled)
         logger.error('server.mail_abandoned', { message: 'e-mails still being sent were cut off' });
+      // Every request has been answered: the analytics events they left in the buffer are
+      // written now, the last thing before the database closes.
+      try {
+        await flushAnalytics(db);
+      } catch (error) {
+        logger.error('server.analytics_unsaved', {
+          events: unwrittenEvents(db),
+          error: loggableError(error),
+        });
+      }
       await closeDatabase(db);
       logger.info('server.stopped', {});
       process.exit(0);

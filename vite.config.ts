@@ -59,6 +59,7 @@ const EMBEDDED_ONLY_TESTS = [
   'db/embedded.test.ts',
   'db/libsql.test.ts',
   'tests/system/multi-instance.test.ts',
+  'tests/system/analytics.test.ts',
   'tests/system/newsletter-send.test.ts',
   'tests/system/database-outage.test.ts',
   'tests/system/sqld-round-trips.test.ts',

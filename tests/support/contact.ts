@@ -1,6 +1,7 @@
 /** Contact messages for process tests: each one unique, each from its own address. */
+import type { ContactInput } from '../../src/shared/contact';
 
-export function contactBody(tag: string, i: number) {
+export function contactBody(tag: string, i: number): ContactInput {
   return {
     name: 'Fault Tester',
     email: 'fault@example.com',

@@ -12,6 +12,7 @@ import {
   page,
   storedEvents,
   visitorCaller,
+  type VisitorOptions,
 } from '../../../tests/support/analytics';
 import { flushAnalytics } from './event-buffer';
 import { EVENTS_PER_MINUTE } from './rate-cap';
@@ -197,7 +198,7 @@ describe('conversions', () => {
   it('not for bots, GPC, DNT, the owner, a refused or a honeypot submission', async () => {
     const deps = await createTestDeps();
     const owner = await signedInCookie(deps);
-    const senders = [
+    const senders: VisitorOptions[] = [
       { ip: '192.0.2.1', userAgent: AGENTS.googlebot },
       { ip: '192.0.2.2', headers: { 'sec-gpc': '1' } },
       { ip: '192.0.2.3', headers: { dnt: '1' } },
