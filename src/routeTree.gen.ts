@@ -14,6 +14,7 @@ import { Route as AdminProtectedRouteImport } from './client/routes/admin/_prote
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
+import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
@@ -43,6 +44,11 @@ const AdminProtectedMessagesRoute = AdminProtectedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedOverviewRoute = AdminProtectedOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedSubscribersRoute =
   AdminProtectedSubscribersRouteImport.update({
     id: '/subscribers',
@@ -68,6 +74,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -77,6 +84,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
+  '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -88,6 +96,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
+  '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
@@ -100,6 +109,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/dashboard'
     | '/admin/messages'
+    | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
@@ -109,6 +119,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/dashboard'
     | '/admin/messages'
+    | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
@@ -119,6 +130,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
+    | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/messages_/$id'
@@ -167,6 +179,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedMessagesRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/overview': {
+      id: '/admin/_protected/overview'
+      path: '/overview'
+      fullPath: '/admin/overview'
+      preLoaderRoute: typeof AdminProtectedOverviewRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/subscribers': {
       id: '/admin/_protected/subscribers'
       path: '/subscribers'
@@ -194,6 +213,7 @@ declare module '@tanstack/react-router' {
 interface AdminProtectedRouteChildren {
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
+  AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
@@ -202,6 +222,7 @@ interface AdminProtectedRouteChildren {
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
+  AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
