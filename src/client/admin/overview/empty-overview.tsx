@@ -16,7 +16,7 @@ export function EmptyOverview({ rangeLabel }: { rangeLabel: string }) {
         <li>how many people came each day, and how many pages they viewed;</li>
         <li>which pages they read, and the devices they used;</li>
         <li>where they came from: another site, a search engine or a campaign link;</li>
-        <li>which of those sources brought contact messages and newsletter sign-ups.</li>
+        <li>which of those sources and campaigns brought contact messages.</li>
       </ul>
       <p className="mt-3 text-muted">
         Visits are counted without cookies. Your own visits while signed in here are not counted, so
