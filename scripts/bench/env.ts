@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BENCH_SITE } from './targets';
 
 /**
  * The real server's environment in the bench: production mode on a fresh database, behind a
@@ -15,6 +16,8 @@ export function benchEnv(
     HOST: '127.0.0.1',
     DATABASE_PATH: databasePath,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // The analytics record only events of this site's pages (scripts/bench/targets.ts).
+    SITE_URL: BENCH_SITE,
   };
   env.TRUST_PROXY = '1';
   delete env.DATABASE_URL;

@@ -15,7 +15,7 @@ export interface Target {
   /** Each request from an address of its own (the contact throttle is per address). */
   ownAddress?: boolean;
   /** A write: the table each 2xx answer adds a row to, counted after the runs. */
-  stores?: 'contacts';
+  stores?: 'contacts' | 'analytics_events';
 }
 
 const CONTACT = JSON.stringify({
@@ -25,6 +25,20 @@ const CONTACT = JSON.stringify({
   message: 'A benchmark message of reasonable length.',
   privacy: true,
 });
+
+/** The site's address in the bench (benchEnv's SITE_URL): events of its pages are recorded. */
+export const BENCH_SITE = 'https://bench.example';
+
+/** A beacon's pageview from a campaign link, with a referrer. */
+const EVENT = JSON.stringify({
+  name: 'pageview',
+  url: `${BENCH_SITE}/?utm_source=bench&utm_medium=load&utm_campaign=spring`,
+  referrer: 'https://www.example.org/some/article',
+});
+
+/** A browser's user agent: the endpoint records nothing for bots and scripts. */
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** The hashed entry script the home page loads (the first /assets/*.js index.html names). */
 export function entryAsset(clientDir: string): string {
@@ -72,6 +86,18 @@ export function benchTargets(clientDir: string): Target[] {
       goal: 0,
       ownAddress: true,
       stores: 'contacts',
+    },
+    {
+      // Each event from an address of its own: one address is recorded 120 times a minute.
+      name: 'POST /api/event',
+      method: 'POST',
+      path: '/api/event',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+      body: EVENT,
+      read: false,
+      goal: 0,
+      ownAddress: true,
+      stores: 'analytics_events',
     },
   ];
 }

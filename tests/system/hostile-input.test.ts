@@ -23,6 +23,7 @@ import {
   hostileValue,
   loneSurrogate,
 } from '../support/hostile';
+import { ANALYTICS_LIMITS } from '../../src/shared/analytics';
 import { LIMITS } from '../../src/shared/constants';
 import { contactSubjectValues } from '../../src/shared/contact';
 import { loginInput } from '../../src/shared/auth';
@@ -155,6 +156,14 @@ const REST_TARGETS = {
   }),
   '/api/admin/verify-2fa': hostileObject({ code: fc.constantFrom('123456', '12345', '1234567') }),
   '/api/admin/logout': hostileValue,
+  '/api/event': hostileObject({
+    name: fc.constantFrom('pageview', 'cta_click', 'contact', 'Page View', ''),
+    url: fc.oneof(
+      fc.constantFrom('http://localhost/', 'https://elsewhere.example/a?b=c', 'javascript:x', '/'),
+      aroundLimits(ANALYTICS_LIMITS.urlMax - 17).map((path) => `http://localhost/${path}`),
+    ),
+    referrer: fc.constantFrom('', null, 'https://search.example/?q=x', 'not an address'),
+  }),
 } as const;
 
 /** A login that passes validation costs a password hash (0.3-0.6 s here): own property below. */
@@ -349,6 +358,7 @@ const PUBLIC_PROCEDURES = {
   'admin.logout': hostileValue,
   'admin.check': hostileValue,
   'facts.listPublic': hostileValue,
+  'analytics.record': REST_TARGETS['/api/event'],
 } as const;
 type Procedure = keyof typeof PUBLIC_PROCEDURES;
 const procedureNames = Object.keys(PUBLIC_PROCEDURES) as Procedure[];

@@ -31,9 +31,20 @@ function countableAgent(headers: Headers): string | null {
   return agent;
 }
 
+/** SITE_URL parsed once per value, not once per event. */
+const siteUrls = new Map<string, URL>();
+function siteUrlOf(ctx: Context): URL {
+  let url = siteUrls.get(ctx.config.siteUrl);
+  if (!url) {
+    url = new URL(ctx.config.siteUrl);
+    siteUrls.set(ctx.config.siteUrl, url);
+  }
+  return url;
+}
+
 function siteHosts(ctx: Context): SiteHosts {
   return {
-    siteHost: new URL(ctx.config.siteUrl).host,
+    siteHost: siteUrlOf(ctx).host,
     requestHost: ctx.req.headers.get('host')?.toLowerCase() ?? null,
   };
 }
@@ -63,7 +74,7 @@ function requestFacts(ctx: Context, agent: string, at: Date) {
     day: dayOf(at, ctx.config.siteTimezone),
     device: deviceOf(agent),
     browser: browserOf(agent),
-    identity: visitorIdentity(new URL(ctx.config.siteUrl).hostname, ctx.req.ip, agent),
+    identity: visitorIdentity(siteUrlOf(ctx).hostname, ctx.req.ip, agent),
   };
 }
 

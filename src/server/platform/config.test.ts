@@ -58,9 +58,9 @@ describe('loadConfig', () => {
     [' 30 ', 30],
     ['3650', 3650],
   ])('takes ANALYTICS_RETENTION_DAYS %j as %i', (value, days) => {
-    expect(
-      loadConfig({ ...base(), ANALYTICS_RETENTION_DAYS: value }).analyticsRetentionDays,
-    ).toBe(days);
+    expect(loadConfig({ ...base(), ANALYTICS_RETENTION_DAYS: value }).analyticsRetentionDays).toBe(
+      days,
+    );
   });
 
   it.each([
