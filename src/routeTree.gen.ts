@@ -15,6 +15,7 @@ import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
+import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
@@ -51,6 +52,11 @@ const AdminProtectedNewslettersRoute =
     path: '/newsletters',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedOverviewRoute = AdminProtectedOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedSubscribersRoute =
   AdminProtectedSubscribersRouteImport.update({
     id: '/subscribers',
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
+  '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
+  '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
+  '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
@@ -121,6 +130,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
+    | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
@@ -132,6 +142,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
+    | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
@@ -144,6 +155,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
+    | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/messages_/$id'
@@ -200,6 +212,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedNewslettersRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/overview': {
+      id: '/admin/_protected/overview'
+      path: '/overview'
+      fullPath: '/admin/overview'
+      preLoaderRoute: typeof AdminProtectedOverviewRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/subscribers': {
       id: '/admin/_protected/subscribers'
       path: '/subscribers'
@@ -235,6 +254,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
+  AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
@@ -245,6 +265,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
+  AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { installBeacon } from './home/analytics-beacon';
 import { HomeApp } from './home/home-app';
 import { PRERENDERED_ATTRIBUTE } from './lib/prerender-marker';
 import './styles.css';
@@ -18,3 +19,6 @@ if (rootElement.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   // The dev server serves index.html as it is, without the prerendered markup.
   createRoot(rootElement).render(<HomeApp />);
 }
+
+// Counted only here, in the browser: the build's prerender renders HomeApp, never this entry.
+installBeacon();

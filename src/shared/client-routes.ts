@@ -11,6 +11,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/': /^\/admin\/$/,
   '/admin/login': /^\/admin\/login\/?$/,
   '/admin/dashboard': /^\/admin\/dashboard\/?$/,
+  '/admin/overview': /^\/admin\/overview\/?$/,
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
   '/admin/messages': /^\/admin\/messages\/?$/,
   '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,

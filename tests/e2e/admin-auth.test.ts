@@ -142,7 +142,7 @@ describe('route guard', () => {
     });
   });
 
-  it('sends /admin to the dashboard guard', async () => {
+  it("sends /admin to the first screen's guard", async () => {
     await withPage(async (page) => {
       await page.goto(`${server.url}/admin`);
       await page.waitForURL('**/admin/login');
@@ -178,7 +178,7 @@ describe('sign-in with username and password', () => {
     });
   });
 
-  it('signs in by keyboard alone: toast, then the dashboard after 1 s', async () => {
+  it('signs in by keyboard alone: toast, then the overview after 1 s', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.url}/admin/login`);
       // The username field has focus on arrival.
@@ -191,30 +191,30 @@ describe('sign-in with username and password', () => {
       const since = Date.now();
       await page.keyboard.press('Enter');
       await toast(page, 'Login successful');
-      await page.waitForURL('**/admin/dashboard');
+      await page.waitForURL('**/admin/overview');
       // The spec's 1 s pause after the answer (measured from the key press).
       expect(Date.now() - since).toBeGreaterThanOrEqual(1000);
-      await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
       // The badge names who is signed in.
       await visible(page.getByText('Signed in as alice'));
     });
   });
 
-  it('sends a signed-in visitor of the login page to the dashboard after 0.8 s', async () => {
+  it('sends a signed-in visitor of the login page to the overview after 0.8 s', async () => {
     await withPage(async (page) => {
       await signIn(page, server.url, 'alice');
       await recordRedirect(
         page,
-        'You are already signed in. Redirecting to the dashboard...',
-        '/admin/dashboard',
+        'You are already signed in. Redirecting to the overview...',
+        '/admin/overview',
       );
       await page.goto(`${server.url}/admin/login`);
       expect(await redirectDelay(page)).toBeGreaterThanOrEqual(REDIRECT_WHEN_AUTHENTICATED_MS - 20);
-      await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
     });
   });
 
-  it('logs out: toast, login page after 0.5 s, and Back does not reach the dashboard', async () => {
+  it('logs out: toast, login page after 0.5 s, and Back does not reach the overview', async () => {
     await withPage(async (page) => {
       await signIn(page, server.url, 'alice');
       const since = Date.now();
@@ -228,7 +228,7 @@ describe('sign-in with username and password', () => {
       await visible(page.getByText('Redirecting to login...'));
       await page.waitForURL('**/admin/login');
       await visible(page.getByRole('heading', { name: 'Admin Login' }));
-      expect(await page.getByRole('heading', { name: 'AI Facts Management' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Overview', level: 1 }).count()).toBe(0);
 
       // The server ended the session too: a reload asks it afresh.
       await page.goto(`${server.url}/admin/dashboard`);
@@ -266,7 +266,7 @@ describe('sign-in with the e-mailed code', () => {
 
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
-      await page.waitForURL('**/admin/dashboard');
+      await page.waitForURL('**/admin/overview');
       await visible(page.getByText('Signed in as bob'));
     });
   });
@@ -292,7 +292,7 @@ describe('sign-in with the e-mailed code', () => {
         expect(await boxValues(page)).toBe(code);
         await page.getByRole('button', { name: 'Verify Code' }).click();
         await toast(page, 'Authentication successful');
-        await page.waitForURL('**/admin/dashboard');
+        await page.waitForURL('**/admin/overview');
         await visible(page.getByText('Signed in as carol'));
       },
       ['clipboard-read', 'clipboard-write'],
@@ -334,7 +334,7 @@ describe('sign-in with the e-mailed code', () => {
       await page.keyboard.type(third);
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
-      await page.waitForURL('**/admin/dashboard');
+      await page.waitForURL('**/admin/overview');
     });
   });
 
@@ -352,9 +352,9 @@ describe('sign-in with the e-mailed code', () => {
       await page.getByRole('button', { name: 'Verify Code' }).click();
       // The pointer over it stops its time, so it is still there to be closed.
       await (await toast(page, 'Authentication successful')).hover();
-      await page.waitForURL('**/admin/dashboard');
+      await page.waitForURL('**/admin/overview');
       // Queued behind the newest, "Verification code sent" and then "Login failed" came back
-      // on the dashboard, one after the other, 5 s each.
+      // on the first screen, one after the other, 5 s each.
       expect(await closeToastAndSeeNext(page, 'Authentication successful')).toEqual([]);
     });
   });

@@ -60,13 +60,24 @@ export async function fillCredentials(page: Page, username: string, password = P
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
 }
 
-/** Signs in a user without a second factor and waits for the dashboard's list. */
+/** Signs in a user without a second factor and waits for the first screen, the Overview. */
 export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
   await fillCredentials(page, username);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+  await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+  await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+}
+
+/** Opens the facts screen through the admin's navigation, as a person would. */
+export async function openFacts(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Facts' })
+    .click();
+  await page.waitForURL('**/admin/dashboard');
   await visible(page.getByRole('heading', { name: 'AI Facts Management' }));
+  await page.getByRole('row').first().waitFor();
 }
 
 /**

@@ -168,6 +168,13 @@ describe('buttons at 390 px', () => {
       await measure('login');
 
       await signIn(page, server.url, 'phone');
+      // The first screen: the period's choices and the export (a fresh site: no visits yet).
+      await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
+      await measure('overview');
+      await page.getByRole('radio', { name: 'Custom' }).click();
+      await visible(page.getByRole('button', { name: 'Show' }));
+      await measure('overview, custom period');
+      await page.goto(`${server.url}/admin/dashboard`);
       await page.getByRole('row').first().waitFor();
       await measure('facts');
       await openMenu();

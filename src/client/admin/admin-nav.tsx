@@ -23,6 +23,11 @@ export function AdminNav() {
     <nav aria-label="Admin sections">
       <ul className="flex flex-wrap items-center gap-1">
         <li>
+          <Link to="/admin/overview" className={linkClasses}>
+            Overview
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/dashboard" className={linkClasses}>
             Facts
           </Link>

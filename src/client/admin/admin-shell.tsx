@@ -12,7 +12,7 @@ import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { LogOutIcon } from './icons';
-import { useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
+import { ADMIN_LANDING, useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
 
 /**
  * A session can end behind the page's back (it expired, a password was changed, another tab
@@ -98,8 +98,8 @@ export function AdminShell({ username, children }: { username: string; children:
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-5 max-sm:flex-1 max-sm:justify-between">
             <Link
-              to="/admin/dashboard"
-              aria-label={`${company.name} admin, dashboard`}
+              to={ADMIN_LANDING}
+              aria-label={`${company.name} admin, overview`}
               className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
             >
               <Logo />

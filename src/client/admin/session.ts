@@ -5,7 +5,13 @@ import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 import { SIGNED_OUT, type AdminCheck } from './auth-check';
 
-type AdminPath = '/admin/dashboard' | '/admin/login';
+/**
+ * The first screen after sign-in: the Overview, which answers what the owner comes for (did
+ * the site bring visitors and enquiries); the facts are one press away (docs/product.md).
+ */
+export const ADMIN_LANDING = '/admin/overview';
+
+type AdminPath = typeof ADMIN_LANDING | '/admin/login';
 
 /**
  * Navigates after a pause (docs/product.md, "Admin sign-in"), cancelled if the screen goes away

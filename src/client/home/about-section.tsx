@@ -96,7 +96,11 @@ export function AboutSection() {
                 </a>
               </li>
             </ul>
-            <a href="#contact" className={buttonClass('primary', 'lg', 'mt-2 w-fit')}>
+            <a
+              href="#contact"
+              data-event="cta_click"
+              className={buttonClass('primary', 'lg', 'mt-2 w-fit')}
+            >
               Get in Touch
             </a>
           </div>

@@ -15,7 +15,7 @@ export function CtaSection() {
           Start with a free consultation: we look at your goals and data together and outline where
           AI can make a measurable difference.
         </p>
-        <a href="#contact" className={buttonClass('inverse', 'lg', 'mt-8')}>
+        <a href="#contact" data-event="cta_click" className={buttonClass('inverse', 'lg', 'mt-8')}>
           Book a Free Consultation
           <ArrowRightIcon width={18} height={18} />
         </a>

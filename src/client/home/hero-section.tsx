@@ -37,7 +37,7 @@ export function HeroSection() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted sm:text-xl">{hero.intro}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href="#contact" className={buttonClass('primary', 'lg')}>
+          <a href="#contact" data-event="cta_click" className={buttonClass('primary', 'lg')}>
             Book a Free Consultation
             <ArrowRightIcon width={18} height={18} />
           </a>

@@ -47,6 +47,8 @@ export function VideoSection() {
                   <button
                     type="button"
                     onClick={() => setPlaying(true)}
+                    // The press is the video's start: the player begins at once (autoplay).
+                    data-event="video_play"
                     className={`inline-flex h-20 w-20 cursor-pointer items-center justify-center rounded-full bg-white text-brand-800 shadow-2xl transition-transform hover:scale-105 ${focusRing}`}
                     aria-label={`Play video: ${demoVideo.title}`}
                   >

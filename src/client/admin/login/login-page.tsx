@@ -11,7 +11,7 @@ import { focusRing } from '../../ui/styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { Card, returnLinkClass } from '../controls';
 import { errorMessage } from '../errors';
-import { useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
+import { ADMIN_LANDING, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
 import { CodeForm } from './code-form';
 import { PasswordForm } from './password-form';
@@ -51,13 +51,13 @@ function AlreadySignedIn() {
   useDocumentTitle('Admin Login');
   const navigateLater = useDelayedNavigate();
   useEffect(() => {
-    navigateLater('/admin/dashboard', REDIRECT_WHEN_AUTHENTICATED_MS, { replace: true });
+    navigateLater(ADMIN_LANDING, REDIRECT_WHEN_AUTHENTICATED_MS, { replace: true });
   }, [navigateLater]);
   return (
     <Card className="w-full max-w-md text-center">
       <h1 className="text-2xl font-bold text-ink">Admin Login</h1>
       <p role="status" className="mt-4 text-muted">
-        You are already signed in. Redirecting to the dashboard...
+        You are already signed in. Redirecting to the overview...
       </p>
     </Card>
   );
@@ -73,7 +73,7 @@ type Step = 'password' | 'code';
  *
  * Its notices replace every earlier toast rather than queue behind them: each makes the
  * earlier ones untrue ("Login failed" once a later try succeeded, "Verification code sent"
- * once signed in), and queued they came back on the dashboard after the newest closed.
+ * once signed in), and queued they came back on the overview after the newest closed.
  */
 function LoginCard({ auth }: { auth: AdminCheck }) {
   const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
@@ -98,7 +98,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     password.current = null;
     setRedirecting(true);
     setAuth({ authenticated: true, username: name, awaitingTwoFactor: false });
-    navigateLater('/admin/dashboard', REDIRECT_AFTER_LOGIN_MS, { replace: true });
+    navigateLater(ADMIN_LANDING, REDIRECT_AFTER_LOGIN_MS, { replace: true });
   };
 
   const login = trpc.admin.login.useMutation();

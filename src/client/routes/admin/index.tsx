@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ADMIN_LANDING } from '../../admin/session';
 
-/** /admin on its own is the dashboard (whose guard sends visitors to the login page). */
+/** /admin on its own is the first screen (whose guard sends visitors to the login page). */
 export const Route = createFileRoute('/admin/')({
   beforeLoad: () => {
-    throw redirect({ to: '/admin/dashboard', replace: true });
+    throw redirect({ to: ADMIN_LANDING, replace: true });
   },
 });

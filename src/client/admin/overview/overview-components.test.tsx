@@ -1,0 +1,166 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsReport, DailyRow, PeriodTotals } from '../../../shared/analytics';
+import { DailyChart } from './daily-chart';
+import { PeriodTotalsList } from './period-totals';
+import { RangePicker } from './range-picker';
+import { isEmptyReport } from './report-empty';
+
+afterEach(cleanup);
+
+const totals = (over: Partial<PeriodTotals> = {}): PeriodTotals => ({
+  visitors: 0,
+  pageviews: 0,
+  contacts: 0,
+  subscriptions: 0,
+  conversionRate: 0,
+  ...over,
+});
+
+const day = (date: string, visitors: number, pageviews: number): DailyRow => ({
+  date,
+  visitors,
+  pageviews,
+  contacts: 0,
+  subscriptions: 0,
+});
+
+describe('the totals', () => {
+  it('give each number with its change in words, the arrow hidden from screen readers', () => {
+    render(
+      <PeriodTotalsList
+        totals={totals({ visitors: 1250, pageviews: 3000, contacts: 5, conversionRate: 0.004 })}
+        previous={totals({ visitors: 1000, pageviews: 3000, conversionRate: 0.014 })}
+        days={7}
+      />,
+    );
+    const figure = (label: string) => screen.getByText(label).parentElement!;
+    expect(figure('Visitors')).toHaveTextContent('Visitors1,250▲ up 25% vs previous 7 days');
+    expect(figure('Pageviews')).toHaveTextContent('= no change vs previous 7 days');
+    expect(figure('Contacts')).toHaveTextContent('▲ up from none');
+    expect(figure('Conversion rate')).toHaveTextContent('0.4%▼ down 1 point');
+    const arrows = screen.getAllByText(/^[▲▼=]$/);
+    expect(arrows).toHaveLength(5);
+    for (const arrow of arrows) {
+      expect(arrow).toHaveAttribute('aria-hidden', 'true');
+    }
+  });
+});
+
+describe('the daily chart', () => {
+  const daily = [day('2026-03-01', 2, 5), day('2026-03-02', 8, 20), day('2026-03-03', 0, 0)];
+
+  it('draws one bar per day on a round scale, described for screen readers', () => {
+    render(<DailyChart daily={daily} rangeLabel="Mar 1 – Mar 3, 2026" />);
+    const chart = screen.getByRole('img', {
+      name: 'Visitors and pageviews per day, Mar 1 – Mar 3, 2026: 10 visitors, 25 pageviews; the most visitors on Mar 2 (8).',
+    });
+    // 20 pageviews at most: a scale of 0 to 20, so 8 visitors reach 40% of the height.
+    const bars = [...chart.querySelectorAll('rect[data-visitors]')];
+    expect(bars.map((bar) => bar.getAttribute('height'))).toEqual(['10', '40', '0']);
+    expect(chart.querySelector('polyline')).toHaveAttribute('points', '0.5,75 1.5,0 2.5,100');
+  });
+
+  it('shows the same numbers as a table on request, and hides it again', async () => {
+    const user = userEvent.setup();
+    render(<DailyChart daily={daily} rangeLabel="Mar 1 – Mar 3, 2026" />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show as table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const table = screen.getByRole('table', {
+      name: 'Visitors and pageviews per day, Mar 1 – Mar 3, 2026',
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', table.parentElement!.id);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'DayVisitorsPageviews',
+      'Sun, Mar 1, 202625',
+      'Mon, Mar 2, 2026820',
+      'Tue, Mar 3, 202600',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Hide table' }));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the range picker', () => {
+  const preset = { days: 30 as const, from: '2026-02-09', to: '2026-03-10' };
+
+  it('applies a preset at once, the default as a clean address', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<RangePicker range={preset} onChange={onChange} />);
+    expect(screen.getByRole('radio', { name: '30 days' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(onChange).toHaveBeenLastCalledWith({ days: 7 });
+    rerender(
+      <RangePicker range={{ days: 7, from: '2026-03-04', to: '2026-03-10' }} onChange={onChange} />,
+    );
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(onChange).toHaveBeenLastCalledWith({});
+  });
+
+  it('opens two date fields for a custom range and refuses one that ends before it starts', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<RangePicker range={preset} onChange={onChange} />);
+    expect(screen.queryByRole('form', { name: 'Custom period' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    // The fields start on the days on screen.
+    expect(from).toHaveValue('2026-02-09');
+    expect(to).toHaveValue('2026-03-10');
+    await user.clear(to);
+    await user.type(to, '2026-01-31');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(to).toHaveAccessibleDescription('The end date must be on or after the start date.');
+    await user.clear(from);
+    await user.type(from, '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(onChange).toHaveBeenCalledWith({ from: '2026-01-01', to: '2026-01-31' });
+  });
+
+  it('shows a custom range from the address with its fields open', () => {
+    render(
+      <RangePicker
+        range={{ days: null, from: '2026-01-01', to: '2026-01-31' }}
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
+    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+  });
+});
+
+describe('the empty state', () => {
+  const report = (over: Partial<AnalyticsReport> = {}): AnalyticsReport => ({
+    from: '2026-03-01',
+    to: '2026-03-07',
+    totals: totals(),
+    previous: totals(),
+    daily: [],
+    pages: [],
+    sources: [],
+    campaigns: [],
+    devices: [],
+    events: [],
+    live: 0,
+    ...over,
+  });
+
+  it('is for a range and a previous period with nothing counted at all', () => {
+    expect(isEmptyReport(report())).toBe(true);
+    expect(isEmptyReport(report({ previous: totals({ pageviews: 1 }) }))).toBe(false);
+    expect(isEmptyReport(report({ totals: totals({ contacts: 1 }) }))).toBe(false);
+    expect(isEmptyReport(report({ events: [{ name: 'cta_click', count: 1 }] }))).toBe(false);
+    expect(isEmptyReport(report({ live: 1 }))).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod/mini';
+import { ANALYTICS_LIMITS } from '../../../shared/analytics';
+
+/** The ranges one press away (docs/product.md, "Overview"); 30 days when the address names none. */
+export const PRESET_DAYS = [7, 30, 90] as const;
+export type PresetDays = (typeof PRESET_DAYS)[number];
+export const DEFAULT_DAYS: PresetDays = 30;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The range lives in the address (`?days=7`, or `?from=2026-03-01&to=2026-03-14`), so a reload,
+ * Back and a shared link show the same days. The router reads `days=7` as the number 7; a
+ * hand-edited address can hold anything, and what is not usable is dropped, never an error.
+ */
+export const overviewSearchSchema = z.object({
+  days: z.catch(z.optional(z.pipe(z.coerce.number(), z.literal(PRESET_DAYS))), undefined),
+  from: z.catch(z.optional(z.string().check(z.regex(ISO_DAY))), undefined),
+  to: z.catch(z.optional(z.string().check(z.regex(ISO_DAY))), undefined),
+});
+export type OverviewSearch = z.output<typeof overviewSearchSchema>;
+
+export interface ResolvedRange {
+  /** The preset, or null for a custom range. */
+  days: PresetDays | null;
+  /** YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of a YYYY-MM-DD at midnight UTC, or NaN when it is not a real day. */
+function dayTime(day: string): number {
+  if (!ISO_DAY.test(day)) return NaN;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  // Date.parse accepts 2026-02-30 in some engines; a real day formats back to itself.
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day ? NaN : time;
+}
+
+export function isRealDay(day: string): boolean {
+  return !Number.isNaN(dayTime(day));
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(dayTime(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included (1 for a single day). */
+export function daysIn(from: string, to: string): number {
+  return Math.round((dayTime(to) - dayTime(from)) / DAY_MS) + 1;
+}
+
+/** Today on this computer's calendar, as YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** Why a custom range cannot be shown, or null when it can. */
+export function customRangeProblem(from: string, to: string): string | null {
+  if (!isRealDay(from) || !isRealDay(to)) return 'Choose a start and an end date.';
+  if (dayTime(to) < dayTime(from)) return 'The end date must be on or after the start date.';
+  if (daysIn(from, to) > ANALYTICS_LIMITS.rangeMaxDays) {
+    return `A range can span at most ${ANALYTICS_LIMITS.rangeMaxDays} days.`;
+  }
+  return null;
+}
+
+/**
+ * The days the screen shows: a usable custom range from the address, else the preset (30 days
+ * by default) ending today. Presets end on this computer's today; the server counts days of
+ * the site's time zone, which for an owner in the business's own zone is the same day.
+ */
+export function resolveRange(search: OverviewSearch, today: string): ResolvedRange {
+  const { from, to } = search;
+  if (from && to && customRangeProblem(from, to) === null) return { days: null, from, to };
+  const days = search.days ?? DEFAULT_DAYS;
+  return { days, from: addDays(today, 1 - days), to: today };
+}
+
+/** The address's search for a range: nothing for the default, so /admin/overview stays clean. */
+export function searchFor(range: { days: PresetDays } | { from: string; to: string }) {
+  if ('days' in range) return range.days === DEFAULT_DAYS ? {} : { days: range.days };
+  return { from: range.from, to: range.to };
+}
+
+/** The daily rows as CSV, for the days on screen. */
+export function analyticsCsvHref(range: Pick<ResolvedRange, 'from' | 'to'>): string {
+  return `/api/analytics.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
+}

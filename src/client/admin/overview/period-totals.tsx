@@ -1,0 +1,58 @@
+import type { PeriodTotals } from '../../../shared/analytics';
+import { formatCount, formatDayCount, formatRate, periodChange, type PeriodChange } from './format';
+
+const CARDS: { key: keyof PeriodTotals; label: string; kind: 'count' | 'rate' }[] = [
+  { key: 'visitors', label: 'Visitors', kind: 'count' },
+  { key: 'pageviews', label: 'Pageviews', kind: 'count' },
+  { key: 'contacts', label: 'Contacts', kind: 'count' },
+  { key: 'subscriptions', label: 'Subscriptions', kind: 'count' },
+  { key: 'conversionRate', label: 'Conversion rate', kind: 'rate' },
+];
+
+const ARROWS = { up: '▲', down: '▼', same: '=' } as const;
+// More is better for every one of these numbers: green up, red down, each with its arrow and
+// its words, so the colour is never the only sign.
+const TONES = {
+  up: 'text-green-800 dark:text-green-300',
+  down: 'text-red-700 dark:text-red-300',
+  same: 'text-muted',
+} as const;
+
+interface PeriodTotalsProps {
+  totals: PeriodTotals;
+  previous: PeriodTotals;
+  /** The range's length, for "vs previous 7 days". */
+  days: number;
+}
+
+/** The five figures of the range, each with its change against the period just before. */
+export function PeriodTotalsList({ totals, previous, days }: PeriodTotalsProps) {
+  const against = `vs previous ${formatDayCount(days)}`;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {CARDS.map(({ key, label, kind }) => {
+        const value = kind === 'rate' ? formatRate(totals[key]) : formatCount(totals[key]);
+        const before = kind === 'rate' ? formatRate(previous[key]) : formatCount(previous[key]);
+        return (
+          <div key={key} className="rounded-lg border border-line bg-raised p-4">
+            <dt className="text-sm font-medium text-muted">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink tabular-nums">{value}</dd>
+            <dd className="mt-1 text-sm" title={`Previous period: ${before}`}>
+              <Change change={periodChange(totals[key], previous[key], kind)} />{' '}
+              <span className="text-muted">{against}</span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function Change({ change }: { change: PeriodChange }) {
+  return (
+    <span className={`font-semibold ${TONES[change.direction]}`}>
+      <span aria-hidden="true">{ARROWS[change.direction]} </span>
+      {change.words}
+    </span>
+  );
+}

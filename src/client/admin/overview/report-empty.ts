@@ -1,0 +1,16 @@
+import type { AnalyticsReport, PeriodTotals } from '../../../shared/analytics';
+
+const nothing = (t: PeriodTotals) => t.visitors + t.pageviews + t.contacts + t.subscriptions === 0;
+
+/**
+ * Nothing counted in the range nor the period before it: the screen explains what will appear
+ * instead of showing a page of zeros. A visitor seen just now (live) counts as something.
+ */
+export function isEmptyReport(report: AnalyticsReport): boolean {
+  return (
+    nothing(report.totals) &&
+    nothing(report.previous) &&
+    report.events.length === 0 &&
+    report.live === 0
+  );
+}

@@ -1,0 +1,127 @@
+import type { AnalyticsReport, Device } from '../../../shared/analytics';
+import { BreakdownTable, type BreakdownColumn } from './breakdown-table';
+import { conversionRate, formatCount, formatRate } from './format';
+
+type PageRow = AnalyticsReport['pages'][number];
+type SourceRow = AnalyticsReport['sources'][number];
+type CampaignRow = AnalyticsReport['campaigns'][number];
+type DeviceRow = AnalyticsReport['devices'][number];
+type EventRow = AnalyticsReport['events'][number];
+
+const DEVICE_LABELS: Record<Device, string> = {
+  mobile: 'Phones',
+  tablet: 'Tablets',
+  desktop: 'Computers',
+};
+
+/** What the home page's events mean, for an owner who never saw the code. */
+const EVENT_LABELS: Record<string, string> = {
+  cta_click: 'Consultation buttons pressed ("Book a Free Consultation", "Get in Touch")',
+  video_play: 'Demo video started',
+};
+
+const count = <Row,>(header: string, value: (row: Row) => number): BreakdownColumn<Row> => ({
+  header,
+  cell: (row) => formatCount(value(row)),
+});
+
+/** Contacts per visitor of the row: which sources bring enquiries, not just traffic. */
+const rate = <Row extends { visitors: number; contacts: number }>(): BreakdownColumn<Row> => ({
+  header: 'Rate',
+  srHeader: 'Conversion rate',
+  cell: (row) => formatRate(conversionRate(row.contacts, row.visitors)),
+});
+
+/** The report's lists under the chart, each a table with bars. */
+export function ReportLists({ report }: { report: AnalyticsReport }) {
+  const allDevices = report.devices.reduce((sum, d) => sum + d.visitors, 0);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <BreakdownTable
+        title="Top pages"
+        rows={report.pages}
+        rowKey={(row) => row.path}
+        label={{ header: 'Page', cell: (row) => row.path }}
+        columns={[
+          count<PageRow>('Visitors', (r) => r.visitors),
+          count<PageRow>('Pageviews', (r) => r.pageviews),
+        ]}
+        barValue={(row) => row.visitors}
+        empty="No pages were viewed in these days."
+      />
+      <BreakdownTable
+        title="Sources"
+        description="Where visitors came from, and the contact messages each source brought."
+        rows={report.sources}
+        rowKey={(row) => row.source}
+        label={{ header: 'Source', cell: (row) => row.source }}
+        columns={[
+          count<SourceRow>('Visitors', (r) => r.visitors),
+          count<SourceRow>('Contacts', (r) => r.contacts),
+          rate<SourceRow>(),
+        ]}
+        barValue={(row) => row.visitors}
+        empty="No visitors in these days."
+      />
+      <BreakdownTable
+        title="Campaigns"
+        description="Visits from links tagged with utm_campaign, and the contact messages they brought."
+        rows={report.campaigns}
+        rowKey={(row) => `${row.source}\u0000${row.medium ?? ''}\u0000${row.campaign}`}
+        label={{
+          header: 'Campaign',
+          cell: (row) => (
+            <>
+              {row.campaign}
+              <span className="block text-xs text-muted">
+                {row.medium ? `${row.source} / ${row.medium}` : row.source}
+              </span>
+            </>
+          ),
+        }}
+        columns={[
+          count<CampaignRow>('Visitors', (r) => r.visitors),
+          count<CampaignRow>('Contacts', (r) => r.contacts),
+          rate<CampaignRow>(),
+        ]}
+        barValue={(row) => row.visitors}
+        empty="No visits from campaign links in these days."
+      />
+      <BreakdownTable
+        title="Devices"
+        rows={report.devices}
+        rowKey={(row) => row.device}
+        label={{ header: 'Device', cell: (row) => DEVICE_LABELS[row.device] }}
+        columns={[
+          count<DeviceRow>('Visitors', (r) => r.visitors),
+          {
+            header: 'Share',
+            cell: (row) => formatRate(allDevices === 0 ? 0 : row.visitors / allDevices),
+          },
+        ]}
+        barValue={(row) => row.visitors}
+        empty="No visitors in these days."
+      />
+      <BreakdownTable
+        title="Events"
+        description="Presses on the home page's buttons that are counted."
+        rows={report.events}
+        rowKey={(row) => row.name}
+        label={{
+          header: 'Event',
+          cell: (row) => (
+            <>
+              {EVENT_LABELS[row.name] ?? row.name}
+              {EVENT_LABELS[row.name] ? (
+                <span className="block font-mono text-xs text-muted">{row.name}</span>
+              ) : null}
+            </>
+          ),
+        }}
+        columns={[count<EventRow>('Times', (r) => r.count)]}
+        barValue={(row) => row.count}
+        empty="No button presses counted in these days."
+      />
+    </div>
+  );
+}
