@@ -153,6 +153,7 @@ describe('the Overview', () => {
       'Facts',
       'Messages',
       'Subscribers',
+      'Newsletters',
     ]);
     await expectNoAxeViolations(page);
   });
