@@ -95,7 +95,9 @@ export class EventBuffer {
    * Rejects when the database could not take them (they stay buffered for a retry).
    */
   async flush(): Promise<void> {
-    while (this.admitting.size > 0) await Promise.all([...this.admitting]);
+    // The events being judged now, not the ones that arrive meanwhile: a steady stream of
+    // them (each judged with a cookie to unseal) must not hold the write back for ever.
+    await Promise.all([...this.admitting]);
     const next = this.writing.then(() => this.write());
     this.writing = next.catch(() => undefined);
     return next;

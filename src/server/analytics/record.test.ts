@@ -16,6 +16,7 @@ import {
 } from '../../../tests/support/analytics';
 import { flushAnalytics } from './event-buffer';
 import { EVENTS_PER_MINUTE } from './rate-cap';
+import { MAX_AGENT_LENGTH } from './record';
 import { visitorHash, visitorIdentity } from './visitor';
 
 const IP = '203.0.113.77';
@@ -72,6 +73,25 @@ describe('what an event keeps', () => {
     const visitors = (await storedEvents(deps.db)).map((e) => e.visitor);
     expect(visitors[0]).toBe(visitors[1]);
     expect(visitors[2]).not.toBe(visitors[0]);
+  });
+
+  it(`reads the first ${MAX_AGENT_LENGTH} characters of a user agent and no more`, async () => {
+    const deps = await createTestDeps();
+    const long = `${AGENTS.chromeWindows} ${'x'.repeat(MAX_AGENT_LENGTH)}`;
+    const send = (userAgent: string) =>
+      visitorCaller(deps, { ip: IP, userAgent }).analytics.record({
+        name: 'pageview',
+        url: page(),
+      });
+    await send(`${long}-one`);
+    await send(`${long}-two`);
+    const visitors = (await storedEvents(deps.db)).map((e) => e.visitor);
+    const [salt] = await deps.db.select().from(analyticsSalts).all();
+    const prefix = long.slice(0, MAX_AGENT_LENGTH);
+    expect(visitors).toEqual([
+      visitorHash(salt!.salt, visitorIdentity('localhost', IP, prefix)),
+      visitorHash(salt!.salt, visitorIdentity('localhost', IP, prefix)),
+    ]);
   });
 
   it('a referrer on the site itself, or one that is no http(s) address, is no referrer', async () => {

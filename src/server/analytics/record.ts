@@ -19,6 +19,9 @@ export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 const conversions: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 
+/** The part of a user agent the hash and the classifier read. */
+export const MAX_AGENT_LENGTH = 512;
+
 /**
  * The user agent of a request that may be counted, or null: crawlers and other bots, a
  * request without a user agent (no browser sends none), and anyone who asked not to be
@@ -26,7 +29,9 @@ const conversions: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
  */
 function countableAgent(headers: Headers): string | null {
   if (headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1') return null;
-  const agent = headers.get('user-agent')?.trim();
+  // Real browsers' user agents are well under this; a longer one only costs the patterns
+  // (isbot's, the device classifier's) time and the buffer memory.
+  const agent = headers.get('user-agent')?.trim().slice(0, MAX_AGENT_LENGTH);
   if (!agent || isbot(agent)) return null;
   return agent;
 }
