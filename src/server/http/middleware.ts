@@ -117,7 +117,9 @@ export function securityHeaders(
     await next();
     if (c.get('completeHeaders')) return;
     const headers = c.res.headers;
-    for (const [name, value] of entries) headers.set(name, value);
+    // A handler that set one of them on purpose keeps its stricter value (the newsletter
+    // link pages' Referrer-Policy).
+    for (const [name, value] of entries) if (!headers.has(name)) headers.set(name, value);
   };
 }
 

@@ -56,6 +56,7 @@ async function stored() {
 function expectPageHeaders(response: Response) {
   expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
   expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   const csp = (response.headers.get('content-security-policy') ?? '').split('; ');
   const scriptSrc = csp.find((directive) => directive.startsWith('script-src '));
   // Files of the site and the build's own inline scripts by hash; nothing else inline.

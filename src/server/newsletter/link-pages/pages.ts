@@ -17,8 +17,10 @@ import type { LinkKind } from './texts';
 export function newsletterLinkPages(deps: AppDeps, clientDir: string | undefined) {
   const page = (kind: LinkKind) => async (c: HonoCtx<AppEnv>) => {
     const { view, status } = await viewOf(c, deps, kind);
-    // Each answer is about one person's link: no cache keeps it.
+    // Each answer is about one person's link: no cache keeps it, and no page it leads to
+    // (the site's home, through the logo) learns its address with the token as referrer.
     c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
     return c.html(renderLinkPage(view, await linkPageAssets(clientDir)), status);
   };
   return new Hono<AppEnv>()
