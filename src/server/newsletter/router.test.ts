@@ -108,6 +108,13 @@ describe('newsletter.subscribe', () => {
     expect(await mails()).toHaveLength(2);
   });
 
+  it('starts the mail only after the answer, so the answer takes as long with a mail as without', async () => {
+    await subscribe('reader@example.com');
+    // The procedure has answered: not even nodemailer's set-up has run yet.
+    expect(mailer.sent).toHaveLength(0);
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('answers 201 and keeps the address pending when the mail cannot go', async () => {
     mailer.failNext = true;
     expect(await subscribe('reader@example.com')).toEqual({ success: true });
