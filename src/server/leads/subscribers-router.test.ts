@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { subscribers } from '../../../db/schema';
+import { newsletterRecipients, subscribers } from '../../../db/schema';
 import { STATUS_FILTER_MESSAGE } from '../../shared/leads';
 import { MESSAGES } from '../../shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
 import { storeSubscribers, type SubscriberFields } from '../../../tests/support/leads';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
+import { recipientsOf, storeSubscribersAs } from '../../../tests/support/newsletters';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -167,6 +168,21 @@ describe('subscribers.remove', () => {
       subscribers: [{ email: 'reader2@example.com' }],
       total: 1,
     });
+  });
+
+  it('removes the address from the records of newsletters sent, keeping their counts', async () => {
+    await storeSubscribersAs(deps, 'confirmed', ['gone@example.com', 'kept@example.com']);
+    await admin.newsletters.create({ subject: 'News', body: 'Hello' });
+    await admin.newsletters.send({ id: 1 });
+    await admin.subscribers.remove({ id: 1 });
+    const rows = await recipientsOf(deps.db, 1);
+    expect(rows.map((r) => [r.subscriberId, r.email])).toEqual([
+      [1, ''],
+      [2, 'kept@example.com'],
+    ]);
+    expect(JSON.stringify(await deps.db.select().from(newsletterRecipients).all())).not.toContain(
+      'gone@',
+    );
   });
 
   it('answers NOT_FOUND for an unknown id', async () => {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
-import { subscribers } from '../../../db/schema';
+import { newsletterRecipients, subscribers } from '../../../db/schema';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
@@ -29,13 +29,22 @@ export const subscribersRouter = router({
   remove: adminProcedure
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      const removed = await writeTransaction(ctx.db, (tx) =>
-        tx
+      const removed = await writeTransaction(ctx.db, async (tx) => {
+        const row = await tx
           .delete(subscribers)
           .where(eq(subscribers.id, input.id))
           .returning({ id: subscribers.id })
-          .get(),
-      );
+          .get();
+        // Removing an address removes it everywhere: the newsletters' records of who got
+        // what keep their counts, not the address (nor an SMTP reply that may quote it).
+        if (row) {
+          await tx
+            .update(newsletterRecipients)
+            .set({ email: '', lastError: null })
+            .where(eq(newsletterRecipients.subscriberId, row.id));
+        }
+        return row;
+      });
       if (!removed) {
         throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIBER_NOT_FOUND });
       }
