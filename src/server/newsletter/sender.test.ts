@@ -299,13 +299,19 @@ describe('SMTP failures', () => {
 
   it('a 5xx is failed at once, and retry sends again to the failed ones only', async () => {
     await setUp({
-      refuse: (address) => (address === 'nobody@example.com' ? { code: 550 } : null),
+      refuse: (address) =>
+        address === 'nobody@example.com'
+          ? { code: 550, message: '5.1.1 <nobody@example.com>: Recipient address rejected' }
+          : null,
     });
     await sendTo(['nobody@example.com', 'ok@example.com']);
     await drain();
     const [nobody] = await recipientsOf(deps.db, 1);
     expect(nobody).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(nobody?.lastError).toContain('550');
+    // The server's reply, without the address it quoted (in the row and in the log).
+    expect(nobody?.lastError).toContain('550 5.1.1 <(address)>: Recipient address rejected');
+    const failedLine = deps.logger.lines.find((l) => l.includes('"newsletter.mail_failed"'));
+    expect(failedLine).not.toContain('nobody@');
     expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({
       status: 'sent',
       total: 2,

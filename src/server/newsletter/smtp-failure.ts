@@ -1,3 +1,5 @@
+import { withoutAddresses } from '../platform/mail';
+
 /**
  * Whether a failed newsletter mail is worth trying again. SMTP says so itself: a 4xx reply
  * is "not now" (greylisting, a full queue, a rate limit), a 5xx one is "never" (no such
@@ -31,7 +33,10 @@ export function isTemporary(error: unknown): boolean {
   return typeof code === 'string' && CONNECTION_ERRORS.has(code);
 }
 
-/** One line for `last_error` and the log: the SMTP reply when there is one. */
+/**
+ * One line for `last_error` and the log: the SMTP reply when there is one, with any e-mail
+ * address in it (servers often quote the recipient) replaced, so neither keeps it.
+ */
 export function describeFailure(error: unknown): string {
   const response = field(error, 'response');
   const text =
@@ -40,5 +45,5 @@ export function describeFailure(error: unknown): string {
       : error instanceof Error
         ? error.message
         : String(error);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+  return withoutAddresses(text).replace(/\s+/g, ' ').trim().slice(0, 500);
 }

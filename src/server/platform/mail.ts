@@ -64,6 +64,14 @@ export function createMailer(opts: {
 }
 
 /**
+ * The text with every e-mail address in it replaced: SMTP replies often quote the
+ * recipient, and the log and the stored failures keep no address.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'():;,]+@[^\s<>"'():;,]+/g, '(address)');
+}
+
+/**
  * Mails started by `sendInBackground`, per mailer (one mailer per app instance), so tests
  * and a graceful shutdown can wait for them without a global registry.
  */
@@ -89,7 +97,7 @@ export function sendInBackground(
       (error: unknown) =>
         deps.logger.error(events.failed, {
           ...events.fields,
-          error: error instanceof Error ? error.message : String(error),
+          error: withoutAddresses(error instanceof Error ? error.message : String(error)),
         }),
     );
   let pending = inFlight.get(deps.mailer);
