@@ -11,7 +11,10 @@ import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import { loggableError, type Logger } from '../platform/logger';
 import { dayOf } from './days';
-import { insertStatements, type EventRow } from './event-rows';
+import { CONVERSION_EVENTS } from '../../shared/analytics';
+import { conversionStatement, insertStatements, type EventRow } from './event-rows';
+
+const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 import { RateCap } from './rate-cap';
 import { loadSalts } from './salts';
 import { visitorHash } from './visitor';
@@ -127,7 +130,11 @@ export class EventBuffer {
         if (salt === undefined) throw new Error(`no salt for ${event.day}`);
         return { ...event, visitor: visitorHash(salt, identity) };
       });
-      await writeBatch(db, insertStatements(rows));
+      const isConversion = (row: EventRow) => conversionNames.has(row.name);
+      await writeBatch(db, [
+        ...insertStatements(rows.filter((row) => !isConversion(row))),
+        ...rows.filter(isConversion).map(conversionStatement),
+      ]);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         // Kept, in order, ahead of what arrived meanwhile, for the retry.

@@ -2,6 +2,13 @@ import type { Statement } from '../../../db';
 import { analyticsEvents } from '../../../db/schema';
 import type { Device } from '../../shared/analytics';
 
+/**
+ * The `visitor` of a stored conversion: none. A conversion is credited when it is written
+ * (`conversionStatement`), so it needs no hash, and without one nobody holding the database
+ * can match an enquiry to the pages its writer read (docs/analytics.md).
+ */
+export const NO_VISITOR = '';
+
 /** One event as the table stores it, the visitor already hashed. */
 export interface EventRow {
   at: Date;
@@ -73,4 +80,23 @@ export function insertStatements(rows: EventRow[]): Statement[] {
     at += size;
   }
   return statements;
+}
+
+/**
+ * A conversion, credited as it is written to the source of its visitor's first pageview of
+ * the day (its UTM values and referrer host copied; none: Direct), and stored without the
+ * visitor. Run after the same batch's pageviews, so a page read just before counts.
+ */
+export function conversionStatement(row: EventRow): Statement {
+  return {
+    sql:
+      HEAD.replace(/ values $/, ' ') +
+      `select ?, ?, ?, null, f.utm_source, f.utm_medium, f.utm_campaign, f.referrer_host, ?, ?, '${NO_VISITOR}'
+       from (select 1) left join (
+         select utm_source, utm_medium, utm_campaign, referrer_host from analytics_events
+         where day = ? and visitor = ? and name = 'pageview'
+         order by at, id limit 1
+       ) as f on true`,
+    params: [row.at.getTime(), row.day, row.name, row.device, row.browser, row.day, row.visitor],
+  };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../tests/support/analytics';
 import { flushAnalytics } from './event-buffer';
 import { EVENTS_PER_MINUTE } from './rate-cap';
+import { NO_VISITOR } from './event-rows';
 import { MAX_AGENT_LENGTH } from './record';
 import { visitorHash, visitorIdentity } from './visitor';
 
@@ -196,23 +197,56 @@ describe('never recorded, always answered the same', () => {
 });
 
 describe('conversions', () => {
-  it('a stored contact message and an accepted sign-up are recorded for their visitor', async () => {
+  it('a stored contact message and an accepted sign-up are recorded, credited to the first pageview, without the visitor', async () => {
     const deps = await createTestDeps();
     const caller = visitorCaller(deps, { ip: IP, userAgent: AGENTS.safariIpad });
-    await caller.analytics.record({ name: 'pageview', url: page() });
+    await caller.analytics.record({
+      name: 'pageview',
+      url: page('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring'),
+      referrer: 'https://www.google.com/',
+    });
+    await caller.analytics.record({ name: 'pageview', url: page('/about?utm_source=later') });
     await caller.contact.send(contactBody('conversion', 1));
     await caller.newsletter.subscribe({ email: 'reader@example.com' });
     // A second sign-up of the same address is accepted too, and counted as one more.
     await caller.newsletter.subscribe({ email: 'reader@example.com' });
 
     const events = await storedEvents(deps.db);
-    expect(events.map((e) => [e.name, e.path, e.device, e.browser])).toEqual([
-      ['pageview', '/', 'tablet', 'Safari'],
-      ['contact', null, 'tablet', 'Safari'],
-      ['subscription', null, 'tablet', 'Safari'],
-      ['subscription', null, 'tablet', 'Safari'],
+    const credited = ['newsletter', 'email', 'spring', 'www.google.com'];
+    expect(
+      events.map((e) => [
+        e.name,
+        e.path,
+        e.device,
+        e.browser,
+        e.utmSource,
+        e.utmMedium,
+        e.utmCampaign,
+        e.referrerHost,
+      ]),
+    ).toEqual([
+      ['pageview', '/', 'tablet', 'Safari', ...credited],
+      ['pageview', '/about', 'tablet', 'Safari', 'later', null, null, null],
+      ['contact', null, 'tablet', 'Safari', ...credited],
+      ['subscription', null, 'tablet', 'Safari', ...credited],
+      ['subscription', null, 'tablet', 'Safari', ...credited],
     ]);
-    expect(new Set(events.map((e) => e.visitor)).size).toBe(1);
+    // The pageviews share one visitor; the conversions keep none, so nobody holding the
+    // database can match the message to the pages its writer read.
+    expect(events.map((e) => e.visitor === NO_VISITOR)).toEqual([false, false, true, true, true]);
+    expect(events[0]?.visitor).toBe(events[1]?.visitor);
+  });
+
+  it('a conversion without a pageview that day is credited to Direct', async () => {
+    const deps = await createTestDeps();
+    await visitorCaller(deps, { ip: IP }).contact.send(contactBody('direct', 1));
+    const [event] = await storedEvents(deps.db);
+    expect(event).toMatchObject({
+      name: 'contact',
+      utmSource: null,
+      referrerHost: null,
+      visitor: NO_VISITOR,
+    });
   });
 
   it('not for bots, GPC, DNT, the owner, a refused or a honeypot submission', async () => {

@@ -107,8 +107,9 @@ export function recordEvent(ctx: Context, input: EventInput): void {
 
 /**
  * A form accepted for this request's visitor: the same hash and the same privacy rules as
- * the page's events (no cap: the forms have their own throttles). The source it is credited
- * to is found when the report is read. Never throws: a form's answer never depends on it.
+ * the page's events (no cap: the forms have their own throttles). It is credited to its
+ * visitor's first pageview, and stored without the hash, when the buffer writes it
+ * (event-rows.ts). Never throws: a form's answer never depends on it.
  */
 export function recordConversion(ctx: Context, name: ConversionEvent): void {
   try {

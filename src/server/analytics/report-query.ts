@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import type { AnalyticsReport, DailyRow, Device } from '../../shared/analytics';
 import { eachDay } from './days';
+import { NO_VISITOR } from './event-rows';
 import type { DayRange } from './range';
 
 /** Rows of each list in the report. */
@@ -22,7 +23,7 @@ export async function dailyRows(db: Db, range: DayRange): Promise<DailyRow[]> {
   const [raw, rolled] = await Promise.all([
     db.all<Record<keyof DailyRow, unknown>>(sql`
       select day as date,
-             count(distinct visitor) as visitors,
+             count(distinct nullif(visitor, ${NO_VISITOR})) as visitors,
              sum(name = 'pageview') as pageviews,
              sum(name = 'contact') as contacts,
              sum(name = 'subscription') as subscriptions
@@ -68,36 +69,26 @@ export async function pagesOf(db: Db, range: DayRange): Promise<AnalyticsReport[
 }
 
 /**
- * Each visitor's day with the source of its first pageview (its utm_source, else its
- * referrer's host, else Direct; Direct too for a day without a pageview) and the contacts
- * it made: the join that credits a conversion to where its visitor came from. Done when
- * the report is read rather than when the conversion is recorded, so it holds whichever
- * instance wrote the pageview and whenever its buffer reached the database.
+ * One row per visitor-day, with the source of its first pageview (its utm_source, else its
+ * referrer's host, else Direct), and one per contact, with the source it was credited to
+ * when it was written (event-rows.ts): `visitors` and `contacts` add up per source.
  */
 const visitorDays = (range: DayRange) => sql`
-  with first_views as (
-    select day, visitor, source, medium, campaign from (
-      select day, visitor,
-             coalesce(utm_source, referrer_host, 'Direct') as source,
-             utm_medium as medium, utm_campaign as campaign,
-             row_number() over (partition by day, visitor order by at, id) as rank
-      from analytics_events
-      where name = 'pageview' and day between ${range.from} and ${range.to}
-    ) where rank = 1
-  ),
-  visits as (
-    select day, visitor, sum(name = 'contact') as contacts
+  select source, medium, campaign, 1 as visitors, 0 as contacts from (
+    select coalesce(utm_source, referrer_host, 'Direct') as source,
+           utm_medium as medium, utm_campaign as campaign,
+           row_number() over (partition by day, visitor order by at, id) as rank
     from analytics_events
-    where day between ${range.from} and ${range.to}
-    group by day, visitor
-  )
-  select coalesce(f.source, 'Direct') as source, f.medium as medium, f.campaign as campaign,
-         v.contacts as contacts
-  from visits v left join first_views f on f.day = v.day and f.visitor = v.visitor`;
+    where name = 'pageview' and day between ${range.from} and ${range.to}
+  ) where rank = 1
+  union all
+  select coalesce(utm_source, referrer_host, 'Direct'), utm_medium, utm_campaign, 0, 1
+  from analytics_events
+  where name = 'contact' and day between ${range.from} and ${range.to}`;
 
 export async function sourcesOf(db: Db, range: DayRange): Promise<AnalyticsReport['sources']> {
   const rows = await db.all<Record<'source' | 'visitors' | 'contacts', unknown>>(sql`
-    select source, count(*) as visitors, sum(contacts) as contacts
+    select source, sum(visitors) as visitors, sum(contacts) as contacts
     from (${visitorDays(range)})
     group by source
     order by visitors desc, contacts desc, source
@@ -113,7 +104,7 @@ export async function campaignsOf(db: Db, range: DayRange): Promise<AnalyticsRep
   const rows = await db.all<
     Record<'source' | 'medium' | 'campaign' | 'visitors' | 'contacts', unknown>
   >(sql`
-    select source, medium, campaign, count(*) as visitors, sum(contacts) as contacts
+    select source, medium, campaign, sum(visitors) as visitors, sum(contacts) as contacts
     from (${visitorDays(range)})
     where campaign is not null
     group by source, medium, campaign
@@ -133,7 +124,7 @@ export async function devicesOf(db: Db, range: DayRange): Promise<AnalyticsRepor
   const rows = await db.all<Record<'device' | 'visitors', unknown>>(sql`
     select device, count(distinct day || visitor) as visitors
     from analytics_events
-    where day between ${range.from} and ${range.to}
+    where day between ${range.from} and ${range.to} and visitor <> ${NO_VISITOR}
     group by device
     order by visitors desc, device`);
   return rows.map((row) => ({ device: String(row.device) as Device, visitors: n(row.visitors) }));
@@ -164,6 +155,6 @@ export async function liveVisitors(db: Db, now: Date, days: string[]): Promise<n
     where day in (${sql.join(
       days.map((day) => sql`${day}`),
       sql`, `,
-    )}) and at > ${since}`);
+    )}) and at > ${since} and visitor <> ${NO_VISITOR}`);
   return n(row?.visitors);
 }

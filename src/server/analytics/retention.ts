@@ -3,6 +3,7 @@ import type { Db } from '../../../db';
 import { analyticsEvents } from '../../../db/schema';
 import type { Config } from '../platform/config';
 import { addDays, dayOf } from './days';
+import { NO_VISITOR } from './event-rows';
 import { deletePastSalts } from './salts';
 
 export type RetentionSettings = Pick<Config, 'siteTimezone' | 'analyticsRetentionDays'>;
@@ -31,7 +32,7 @@ export async function pruneAnalytics(
   // bring a rolled-up day new events, and those then count too.
   await tx.run(sql`
     insert into analytics_daily (day, visitors, pageviews, contacts, subscriptions)
-    select day, count(distinct visitor), sum(name = 'pageview'), sum(name = 'contact'),
+    select day, count(distinct nullif(visitor, ${NO_VISITOR})), sum(name = 'pageview'), sum(name = 'contact'),
            sum(name = 'subscription')
     from analytics_events
     where day < ${cutoff}
