@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, daysSpanned, eachDay, isRealDay } from './days';
+import { addDays, daysSpanned, eachDay, isRealDay } from '../../shared/calendar-days';
+import { dayOf } from './days';
 
 describe('days of SITE_TIMEZONE', () => {
   it('names the day in the zone, not in UTC', () => {

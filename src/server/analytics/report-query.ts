@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import type { AnalyticsReport, DailyRow, Device } from '../../shared/analytics';
-import { eachDay } from './days';
+import { eachDay } from '../../shared/calendar-days';
 import { NO_VISITOR } from './event-rows';
 import type { DayRange } from './range';
 

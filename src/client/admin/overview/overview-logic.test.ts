@@ -10,11 +10,10 @@ import {
   formatRate,
   periodChange,
 } from './format';
+import { addDays, daysSpanned } from '../../../shared/calendar-days';
 import {
-  addDays,
   analyticsCsvHref,
   customRangeProblem,
-  daysIn,
   localToday,
   overviewSearchSchema,
   resolveRange,
@@ -101,8 +100,8 @@ describe('calendar days', () => {
   it('count across months, years and a leap day', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
-    expect(daysIn('2024-02-01', '2024-03-01')).toBe(30);
-    expect(daysIn('2026-03-10', '2026-03-10')).toBe(1);
+    expect(daysSpanned('2024-02-01', '2024-03-01')).toBe(30);
+    expect(daysSpanned('2026-03-10', '2026-03-10')).toBe(1);
   });
 
   it("take today from this computer's calendar, not UTC", () => {

@@ -1,3 +1,4 @@
+import { daysSpanned } from '../../../shared/calendar-days';
 import { buttonClass } from '../../ui/styles';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
@@ -7,13 +8,7 @@ import { EmptyOverview } from './empty-overview';
 import { formatRange } from './format';
 import { LiveVisitors } from './live-visitors';
 import { useReport } from './overview-queries';
-import {
-  analyticsCsvHref,
-  daysIn,
-  localToday,
-  resolveRange,
-  type OverviewSearch,
-} from './overview-range';
+import { analyticsCsvHref, localToday, resolveRange, type OverviewSearch } from './overview-range';
 import { PeriodTotalsList } from './period-totals';
 import { RangePicker } from './range-picker';
 import { isEmptyReport } from './report-empty';
@@ -77,7 +72,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
             <PeriodTotalsList
               totals={report.data.totals}
               previous={report.data.previous}
-              days={daysIn(report.data.from, report.data.to)}
+              days={daysSpanned(report.data.from, report.data.to)}
             />
           </section>
           <Card>

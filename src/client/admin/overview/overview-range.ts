@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics';
+import { addDays, daysSpanned, isRealDay } from '../../../shared/calendar-days';
 
 /** The ranges one press away (docs/product.md, "Overview"); 30 days when the address names none. */
 export const PRESET_DAYS = [7, 30, 90] as const;
@@ -28,29 +29,6 @@ export interface ResolvedRange {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Milliseconds of a YYYY-MM-DD at midnight UTC, or NaN when it is not a real day. */
-function dayTime(day: string): number {
-  if (!ISO_DAY.test(day)) return NaN;
-  const time = Date.parse(`${day}T00:00:00Z`);
-  // Date.parse accepts 2026-02-30 in some engines; a real day formats back to itself.
-  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day ? NaN : time;
-}
-
-export function isRealDay(day: string): boolean {
-  return !Number.isNaN(dayTime(day));
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(dayTime(day) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included (1 for a single day). */
-export function daysIn(from: string, to: string): number {
-  return Math.round((dayTime(to) - dayTime(from)) / DAY_MS) + 1;
-}
-
 /** Today on this computer's calendar, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
@@ -61,8 +39,8 @@ export function localToday(now = new Date()): string {
 /** Why a custom range cannot be shown, or null when it can. */
 export function customRangeProblem(from: string, to: string): string | null {
   if (!isRealDay(from) || !isRealDay(to)) return 'Choose a start and an end date.';
-  if (dayTime(to) < dayTime(from)) return 'The end date must be on or after the start date.';
-  if (daysIn(from, to) > ANALYTICS_LIMITS.rangeMaxDays) {
+  if (daysSpanned(from, to) < 1) return 'The end date must be on or after the start date.';
+  if (daysSpanned(from, to) > ANALYTICS_LIMITS.rangeMaxDays) {
     return `A range can span at most ${ANALYTICS_LIMITS.rangeMaxDays} days.`;
   }
   return null;

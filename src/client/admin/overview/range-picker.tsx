@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { isRealDay } from '../../../shared/calendar-days';
 import { focusRing } from '../../ui/styles';
 import { Button, TextInputField } from '../controls';
 import {
   PRESET_DAYS,
   customRangeProblem,
-  isRealDay,
   searchFor,
   type OverviewSearch,
   type ResolvedRange,

@@ -1,0 +1,30 @@
+/**
+ * Calendar days as `YYYY-MM-DD` text, for the analytics' ranges on the server and in the
+ * Overview screen. A day's text sorts and compares like the day itself, and arithmetic on it
+ * is calendar arithmetic (done at noon UTC, far from any offset), so daylight saving never
+ * shifts it.
+ */
+const DAY_MS = 24 * 60 * 60_000;
+const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
+
+/** Whether `day` is a YYYY-MM-DD date that exists (2026-02-30 does not). */
+export function isRealDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const noon = noonOf(day);
+  return !Number.isNaN(noon) && new Date(noon).toISOString().slice(0, 10) === day;
+}
+
+/** The day `days` after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(noonOf(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included (1 for the same day, 0 or less when reversed). */
+export function daysSpanned(from: string, to: string): number {
+  return Math.round((noonOf(to) - noonOf(from)) / DAY_MS) + 1;
+}
+
+/** Every day from `from` to `to`, both included, oldest first. */
+export function eachDay(from: string, to: string): string[] {
+  return Array.from({ length: Math.max(0, daysSpanned(from, to)) }, (_, i) => addDays(from, i));
+}
