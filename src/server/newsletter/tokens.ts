@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { CONFIRMATION_VALID_DAYS } from '../../shared/newsletter';
 import { unsubscribeTokenKey } from '../auth/keys';
+import { newToken } from '../auth/session';
 
 /**
  * The newsletter's link tokens (docs/decisions/0026). Both are 32 bytes in base64url
@@ -13,9 +14,8 @@ import { unsubscribeTokenKey } from '../auth/keys';
  */
 export const CONFIRMATION_TTL_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
 
-export function newConfirmationToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+/** As random and as long as a session id: the same generator. */
+export const newConfirmationToken = newToken;
 
 export function unsubscribeToken(secret: string, email: string): string {
   return createHmac('sha256', unsubscribeTokenKey(secret))
