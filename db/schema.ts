@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { deviceValues } from '../src/shared/analytics';
+import { auditActionValues } from '../src/shared/audit';
 import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
@@ -28,6 +29,7 @@ export const users = sqliteTable('users', {
   /** When set, sign-in needs the e-mailed 6-digit code. */
   email: text('email'),
   createdAt: createdAt(),
+  lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
 });
 
 export const sessions = sqliteTable(
@@ -39,8 +41,84 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * Carries the idle limit; written at most once a minute, not on every request. Rows from
+     * before migration 0007 start at their creation time.
+     */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`0`),
+    /** Browser and OS family, for the Account screen's list ("Firefox on Windows"). */
+    device: text('device').notNull().default(''),
+    /** The masked address it signed in from (`203.0.113.x`, an IPv6 /64), never the full one. */
+    address: text('address').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A pending change of a user's sign-in e-mail: the code went to the new address and only
+ * the session that asked may confirm it (5 wrong tries, 10 minutes, like a sign-in code).
+ */
+export const emailChanges = sqliteTable(
+  'email_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('email_changes_session_idx').on(t.sessionId)],
+);
+
+/**
+ * An invitation to become an administrator: the user row exists from the invitation on (so
+ * the name is taken) with no usable password until the link is used. Only the token's
+ * SHA-256 is stored; the row is deleted when used, so a link works once.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * Who did what, when, from where (docs/accounts.md). The actor's name is copied, with no
+ * foreign key, so an entry outlives a removed user; the address is masked like the
+ * sessions'. Never a password, code or token. Newest first is by id.
+ */
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    actorId: integer('actor_id'),
+    actor: text('actor'),
+    action: text('action', { enum: auditActionValues }).notNull(),
+    target: text('target'),
+    address: text('address'),
+  },
+  (t) => [
+    index('audit_at_idx').on(t.at),
+    index('audit_action_idx').on(t.action, t.id),
+    index('audit_actor_idx').on(t.actor, t.id),
+  ],
 );
 
 export const twoFactorChallenges = sqliteTable(
@@ -298,6 +376,7 @@ export const aiFactTags = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type AuditRow = typeof auditEvents.$inferSelect;
 export type FactRow = typeof aiFacts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;

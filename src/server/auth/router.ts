@@ -68,8 +68,11 @@ export const adminRouter = router({
   check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
+    const found = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
     // An unknown name is checked against a dummy hash: both failures take the same time.
+    // An invited user who has not yet chosen a password (docs/accounts.md) has an empty hash
+    // and is refused exactly like an unknown name.
+    const user = found?.password ? found : undefined;
     const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
     const refuse = (reason: string) => {
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });

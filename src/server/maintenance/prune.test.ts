@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
-import { sessions, subscriberConfirmations, throttleEvents } from '../../../db/schema';
+import { auditEvents, sessions, subscriberConfirmations, throttleEvents } from '../../../db/schema';
+import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
+import { auditInsert } from '../audit/record';
 import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
@@ -46,6 +48,28 @@ it('drops newsletter confirmation links once they expire, keeps live ones', asyn
 
   const kept = await deps.db.select().from(subscriberConfirmations).all();
   expect(kept.map((row) => row.subscriberId)).toEqual([2]);
+});
+
+it('keeps audit entries one year, then deletes them', async () => {
+  const deps = await createTestDeps();
+  const entry = (target: string) =>
+    writeTransaction(deps.db, async (tx) => {
+      await auditInsert(tx, deps.clock.now(), {
+        action: 'sign_in_failed',
+        actor: null,
+        target,
+        ip: '203.0.113.7',
+      });
+    });
+  await entry('old');
+  deps.clock.advance(AUDIT_RETENTION_DAYS * 86_400_000 - 60_000);
+  await entry('recent');
+  deps.clock.advance(120_000);
+
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+
+  const kept = await deps.db.select().from(auditEvents).all();
+  expect(kept.map((row) => [row.target, row.address])).toEqual([['recent', '203.0.113.x']]);
 });
 
 function lastLine(logger: { lines: string[] }): Record<string, unknown> {

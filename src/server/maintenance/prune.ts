@@ -4,7 +4,15 @@
  */
 import { lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
-import { sessions, subscriberConfirmations, twoFactorChallenges } from '../../../db/schema';
+import {
+  auditEvents,
+  emailChanges,
+  invitations,
+  sessions,
+  subscriberConfirmations,
+  twoFactorChallenges,
+} from '../../../db/schema';
+import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
 import { LOGIN_FAILURES } from '../auth/login-throttle';
 import { CODES_SENT } from '../auth/two-factor';
@@ -19,8 +27,9 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
 const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRIBE_SUBMISSIONS];
 
 /**
- * Expired sessions, challenges and newsletter confirmation links (their last 24 hours also
- * cap the mails, and a link lives 7 days), throttle events older than any window, and the
+ * Expired sessions, challenges, e-mail changes, invitations and newsletter confirmation
+ * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
+ * older than a year, throttle events older than any window, and the
  * analytics' raw events past retention (rolled up into daily totals first) and past salts.
  */
 export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): Promise<void> {
@@ -28,6 +37,11 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(sessions).where(lt(sessions.expiresAt, now));
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
+    await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
+    await tx.delete(invitations).where(lt(invitations.expiresAt, now));
+    await tx
+      .delete(auditEvents)
+      .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
     await pruneEvents(tx, now, THROTTLE_RULES);
     await pruneAnalytics(tx, now, analytics);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { throttleAddress } from './address';
+import { maskAddress, throttleAddress } from './address';
 
 describe('throttleAddress', () => {
   it('keeps an IPv4 address', () => {
@@ -35,5 +35,17 @@ describe('throttleAddress', () => {
   it('keeps what is not an address (no socket in tests, a proxy header oddity)', () => {
     expect(throttleAddress('unknown')).toBe('unknown');
     expect(throttleAddress('2001:db8::1::2')).toBe('2001:db8::1::2');
+  });
+});
+
+describe('maskAddress', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.x'],
+    ['::ffff:203.0.113.7', '203.0.113.x'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['[2001:DB8:1:2::1]', '2001:db8:1:2::/64'],
+    ['unknown', 'unknown'],
+  ])('shows %s as %s', (ip, masked) => {
+    expect(maskAddress(ip)).toBe(masked);
   });
 });

@@ -38,3 +38,14 @@ export function throttleAddress(ip: string): string {
     .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * An address as the admin screens and the audit log keep it: enough to tell home from
+ * abroad, not enough to name a household. IPv4 keeps its first three parts
+ * (`203.0.113.x`), IPv6 its /64 (`2001:db8:1:2::/64`); anything else (no address known)
+ * is kept as is.
+ */
+export function maskAddress(ip: string): string {
+  const key = throttleAddress(ip);
+  return isIPv4(key) ? key.replace(/\.\d+$/, '.x') : key;
+}

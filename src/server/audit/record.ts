@@ -1,0 +1,37 @@
+import type { Db } from '../../../db';
+import { auditEvents } from '../../../db/schema';
+import type { AuditAction } from '../../shared/audit';
+import { wellFormed } from '../../shared/validation';
+import { maskAddress } from '../platform/address';
+
+/** Who did it: a signed-in user, or nobody known (a failed sign-in, the command line). */
+export type AuditActor = { id: number; username: string } | null;
+
+export interface AuditEntry {
+  action: AuditAction;
+  actor: AuditActor;
+  /** What it was done to, in words a person reads: `fact 12`, `alice`, `sam@example.com`. */
+  target?: string | null;
+  /** The client address, masked here; null when there is none (the command line). */
+  ip: string | null;
+}
+
+/** The longest target kept: a typed username or an address, never a text body. */
+const TARGET_MAX = 254;
+
+/**
+ * The INSERT of one audit entry. Await it inside the write transaction of the change it
+ * records (`await auditInsert(tx, now, entry)`), so the change and its entry commit
+ * together, or put `.toSQL()` of it into a `writeBatch`.
+ */
+export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
+  return db.insert(auditEvents).values({
+    at: now,
+    actorId: entry.actor?.id ?? null,
+    actor: entry.actor?.username ?? null,
+    action: entry.action,
+    // Targets can come from input (a username typed at sign-in): kept well formed and short.
+    target: entry.target == null ? null : wellFormed(entry.target.slice(0, TARGET_MAX)),
+    address: entry.ip === null ? null : maskAddress(entry.ip),
+  });
+}
