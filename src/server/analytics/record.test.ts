@@ -17,7 +17,7 @@ import {
 import { flushAnalytics } from './event-buffer';
 import { EVENTS_PER_MINUTE } from './rate-cap';
 import { NO_VISITOR } from './event-rows';
-import { MAX_AGENT_LENGTH } from './record';
+import { MAX_AGENT_LENGTH } from '../platform/user-agent';
 import { visitorHash, visitorIdentity } from './visitor';
 
 const IP = '203.0.113.77';

@@ -12,15 +12,12 @@ import { loggableError } from '../platform/logger';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
 import { onThisSite, pageFacts, pageUrl, referrerHost, type SiteHosts } from './page-url';
-import { browserOf, deviceOf } from './user-agent';
+import { browserOf, deviceOf, MAX_AGENT_LENGTH } from '../platform/user-agent';
 import { visitorIdentity } from './visitor';
 
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 const conversions: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
-
-/** The part of a user agent the hash and the classifier read. */
-export const MAX_AGENT_LENGTH = 512;
 
 /**
  * The user agent of a request that may be counted, or null: crawlers and other bots, a

@@ -90,9 +90,8 @@ export const adminRouter = router({
       return true;
     };
     if (!user.email) {
-      const now = ctx.clock.now();
       const sessionId = await writeTransaction(ctx.db, async (tx) =>
-        (await mayStart(tx)) ? insertSession(tx, now, user.id) : null,
+        (await mayStart(tx)) ? insertSession(tx, ctx, user.id) : null,
       );
       if (!sessionId) throw refuse('user changed during sign-in');
       await setSessionCookie(ctx, sessionId, { id: user.id, username: user.username });
@@ -114,10 +113,9 @@ export const adminRouter = router({
     const { pending } = ctx;
     // One transaction: a password change or removal either deletes the challenge before the
     // code is checked or the new session after it is created, never slips in between.
-    const now = ctx.clock.now();
     const result = await writeTransaction(ctx.db, async (tx) => {
       const check = await checkCode(ctx, tx, pending.challengeId, input.code);
-      return check.ok ? { ...check, sessionId: await insertSession(tx, now, check.userId) } : check;
+      return check.ok ? { ...check, sessionId: await insertSession(tx, ctx, check.userId) } : check;
     });
     if (result.ok) {
       await setSessionCookie(ctx, result.sessionId, pending.user);

@@ -7,6 +7,8 @@ import { writeTransaction, type Db } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
 import type { Context, SessionUser } from '../http/trpc';
 import { cookieSealKey } from './keys';
+import { maskAddress } from '../platform/address';
+import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
 
 /**
  * In production the name carries the `__Host-` prefix: browsers then only accept the
@@ -142,14 +144,25 @@ async function writeCookie(
 }
 
 /**
- * Inserts a session row with a fresh id (never reusing the pending cookie's). Callers run it
- * inside the write transaction that also checks it may still happen.
+ * Inserts a session row with a fresh id (never reusing the pending cookie's), noting the
+ * browser's device name and masked address for the Account screen's list, and the user's
+ * last sign-in. Callers run it inside the write transaction that also checks it may still
+ * happen.
  */
-export async function insertSession(tx: Db, now: Date, userId: number): Promise<string> {
+export async function insertSession(tx: Db, ctx: Context, userId: number): Promise<string> {
   const id = newToken();
-  await tx
-    .insert(sessions)
-    .values({ id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  const now = ctx.clock.now();
+  const agent = ctx.req.headers.get('user-agent') ?? '';
+  await tx.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    lastSeenAt: now,
+    device: deviceName(agent.slice(0, MAX_AGENT_LENGTH)),
+    address: maskAddress(ctx.req.ip),
+  });
+  await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
   return id;
 }
 

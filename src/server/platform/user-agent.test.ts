@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { AGENTS } from '../../../tests/support/analytics';
-import { browserOf, deviceOf } from './user-agent';
+import { browserOf, deviceName, deviceOf, systemOf } from './user-agent';
 
 it.each([
   [AGENTS.chromeWindows, 'desktop', 'Chrome'],
@@ -42,4 +42,27 @@ it.each([
 ])('%s: %s, %s', (agent, device, browser) => {
   expect(deviceOf(agent)).toBe(device);
   expect(browserOf(agent)).toBe(browser);
+});
+
+it.each([
+  [AGENTS.chromeWindows, 'Windows', 'Chrome on Windows'],
+  [AGENTS.firefoxLinux, 'Linux', 'Firefox on Linux'],
+  [AGENTS.safariIphone, 'iOS', 'Safari on iOS'],
+  [AGENTS.chromeAndroidPhone, 'Android', 'Chrome on Android'],
+  [AGENTS.safariIpad, 'iOS', 'Safari on iOS'],
+  [
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    'macOS',
+    'Safari on macOS',
+  ],
+  [
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'ChromeOS',
+    'Chrome on ChromeOS',
+  ],
+  ['curl/8.5.0', 'Other', 'Unknown device'],
+  ['', 'Other', 'Unknown device'],
+])('%s runs on %s: %s', (agent, system, name) => {
+  expect(systemOf(agent)).toBe(system);
+  expect(deviceName(agent)).toBe(name);
 });
