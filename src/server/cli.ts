@@ -19,6 +19,7 @@ import {
   setEmail,
   setPassword,
   userExists,
+  usernameTaken,
   UserError,
 } from './users/manage-users';
 
@@ -90,7 +91,9 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     case 'add-user': {
       const { username, email } = parseAddUser(args);
       // Refused before the prompt, so nobody types a password for nothing.
-      if (await userExists(db, username)) throw new UserError(`user "${username}" already exists`);
+      if (await usernameTaken(db, username)) {
+        throw new UserError(`user "${username}" already exists`);
+      }
       await addUser(db, { username, email, password: await readPassword(env, io) }, new Date());
       io.out(
         email

@@ -1,3 +1,7 @@
+import { z } from 'zod/mini';
+import { LIMITS } from './constants';
+import { pageField, storedText } from './validation';
+
 /**
  * The audit log's vocabulary, written once for the server (what is recorded, the filter's
  * validation) and the admin's Audit screen (the filter's choices and their labels).
@@ -32,3 +36,63 @@ export type AuditAction = (typeof auditActionValues)[number];
 /** Entries older than this are deleted by the housekeeping timer. */
 export const AUDIT_RETENTION_DAYS = 365;
 export const AUDIT_PAGE_SIZE = 50;
+
+/** Each action in words, for the Audit log screen's table and filter. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  code_sent: 'Sign-in code sent',
+  sign_out: 'Signed out',
+  password_changed: 'Password changed',
+  email_changed: 'E-mail changed',
+  totp_enabled: 'Authenticator app turned on',
+  totp_disabled: 'Authenticator app turned off',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  recovery_code_used: 'Recovery code used',
+  session_ended: 'Session ended',
+  user_invited: 'Administrator invited',
+  user_joined: 'Administrator joined',
+  user_removed: 'Administrator removed',
+  fact_created: 'Fact created',
+  fact_updated: 'Fact updated',
+  fact_deleted: 'Fact deleted',
+  message_deleted: 'Message deleted',
+  subscriber_removed: 'Subscriber removed',
+  newsletter_sent: 'Newsletter sent',
+  content_updated: 'Site content updated',
+};
+
+export const AUDIT_FILTER_MESSAGES = {
+  action: 'Action must be one of the audit log’s actions',
+  actor: `Person must be at most ${LIMITS.usernameMax} characters`,
+} as const;
+
+/**
+ * The filter shared by the list and the CSV export; blank values (an empty query-string
+ * parameter) mean "no filter". The person is matched by the name the entry kept.
+ */
+export const auditFilterInput = z.object({
+  action: z.pipe(
+    z.optional(z.union([z.enum(auditActionValues), z.literal('')], AUDIT_FILTER_MESSAGES.action)),
+    z.transform((action) => (action ? action : undefined)),
+  ),
+  actor: z.pipe(
+    z.optional(storedText().check(z.maxLength(LIMITS.usernameMax, AUDIT_FILTER_MESSAGES.actor))),
+    z.transform((actor) => (actor ? actor : undefined)),
+  ),
+});
+export type AuditFilter = z.output<typeof auditFilterInput>;
+
+export const auditListInput = z.prefault(z.extend(auditFilterInput, { page: pageField }), {});
+export type AuditListInput = z.input<typeof auditListInput>;
+
+/** One entry as the API answers it (docs/api.md). */
+export interface AuditEvent {
+  id: number;
+  at: string;
+  actor: string | null;
+  action: AuditAction;
+  target: string | null;
+  address: string | null;
+}

@@ -122,12 +122,13 @@ ${button}
 }
 
 /**
- * The frame both mails share: the page, the card with the content, the footer below it.
+ * The frame every mail of the site shares (the newsletter, its confirmation, an administrator's
+ * invitation): the page, the card with the content, the footer below it.
  * 'auto' declares both schemes and carries the dark palette in a media query; a forced
  * scheme declares only itself and has no media query, so that the admin's light preview
  * stays light on a dark desktop.
  */
-function emailDocument(parts: {
+export function emailDocument(parts: {
   title: string;
   scheme: EmailScheme;
   palette: Palette;

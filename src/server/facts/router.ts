@@ -13,6 +13,7 @@ import { idInput } from '../../shared/validation';
 import { publicFacts } from './public-cache';
 import { placeFact, swapWithNeighbour, type Ordered } from '../../shared/fact-order';
 import { adminProcedure, publicProcedure, router } from '../http/trpc';
+import { auditAdminChange } from '../audit/admin-change';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 
 export const FACT_NOT_FOUND = 'AI fact not found';
@@ -120,8 +121,8 @@ export const factsRouter = router({
   }),
 
   create: adminProcedure.input(factCreateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
-    const row = await writeTransaction(ctx.db, async (tx) =>
-      tx
+    const row = await writeTransaction(ctx.db, async (tx) => {
+      const created = await tx
         .insert(aiFacts)
         .values({
           factText: input.factText,
@@ -133,20 +134,28 @@ export const factsRouter = router({
           createdAt: ctx.clock.now(),
         })
         .returning()
-        .get(),
-    );
+        .get();
+      await auditAdminChange(tx, ctx, 'fact_created', `fact ${created.id}`);
+      return created;
+    });
     return serializeFact(row);
   }),
 
   update: adminProcedure.input(factUpdateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
     const { id, data } = input;
-    const row = await writeTransaction(ctx.db, (tx) => {
+    const row = await writeTransaction(ctx.db, async (tx) => {
       // Drizzle skips undefined keys; with nothing left to set it would throw, so an
       // empty patch is a plain read that still answers 404 for an unknown id.
       const changes = Object.values(data).some((v) => v !== undefined);
-      return changes
-        ? tx.update(aiFacts).set(data).where(eq(aiFacts.id, id)).returning().get()
-        : tx.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
+      if (!changes) return tx.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
+      const updated = await tx
+        .update(aiFacts)
+        .set(data)
+        .where(eq(aiFacts.id, id))
+        .returning()
+        .get();
+      if (updated) await auditAdminChange(tx, ctx, 'fact_updated', `fact ${id}`);
+      return updated;
     });
     if (!row) throw factNotFound();
     return serializeFact(row);
@@ -156,9 +165,15 @@ export const factsRouter = router({
   remove: adminProcedure
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      const removed = await writeTransaction(ctx.db, (tx) =>
-        tx.delete(aiFacts).where(eq(aiFacts.id, input.id)).returning({ id: aiFacts.id }).get(),
-      );
+      const removed = await writeTransaction(ctx.db, async (tx) => {
+        const row = await tx
+          .delete(aiFacts)
+          .where(eq(aiFacts.id, input.id))
+          .returning({ id: aiFacts.id })
+          .get();
+        if (row) await auditAdminChange(tx, ctx, 'fact_deleted', `fact ${row.id}`);
+        return row;
+      });
       if (!removed) throw factNotFound();
       return { success: true };
     }),
@@ -191,10 +206,14 @@ export const factsRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
         await assertFactAndTagExist(tx, input.factId, input.tagId);
-        await tx
+        const linked = await tx
           .insert(aiFactTags)
           .values({ factId: input.factId, tagId: input.tagId })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ factId: aiFactTags.factId });
+        // A tag is part of the fact: attaching one is an update (nothing when already there).
+        if (linked.length > 0)
+          await auditAdminChange(tx, ctx, 'fact_updated', `fact ${input.factId}`);
       });
       return { success: true };
     }),
@@ -204,9 +223,12 @@ export const factsRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
         await assertFactAndTagExist(tx, input.factId, input.tagId);
-        await tx
+        const unlinked = await tx
           .delete(aiFactTags)
-          .where(and(eq(aiFactTags.factId, input.factId), eq(aiFactTags.tagId, input.tagId)));
+          .where(and(eq(aiFactTags.factId, input.factId), eq(aiFactTags.tagId, input.tagId)))
+          .returning({ factId: aiFactTags.factId });
+        if (unlinked.length > 0)
+          await auditAdminChange(tx, ctx, 'fact_updated', `fact ${input.factId}`);
       });
       return { success: true };
     }),

@@ -1,6 +1,7 @@
 import { router } from './trpc';
 import { adminRouter } from '../auth/router';
 import { analyticsRouter } from '../analytics/router';
+import { auditRouter } from '../audit/router';
 import { contactRouter } from '../contact/router';
 import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
@@ -8,17 +9,22 @@ import { newsletterRouter } from '../newsletter/router';
 import { newslettersRouter } from '../newsletter/newsletters-router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
+import { usersRouter } from '../users/router';
+import { invitationRouter } from '../users/invitation-router';
 
 export const appRouter = router({
   admin: adminRouter,
   analytics: analyticsRouter,
+  audit: auditRouter,
   contact: contactRouter,
   facts: factsRouter,
+  invitation: invitationRouter,
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

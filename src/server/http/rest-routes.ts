@@ -10,6 +10,8 @@ import { newsletterRest } from '../newsletter/rest';
 import { newslettersRest } from '../newsletter/newsletters-rest';
 import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
+import { usersRest } from '../users/rest';
+import { auditRest } from '../audit/rest';
 
 /** Every feature's documented REST paths (docs/api.md), mounted under /api. */
 export function restRoutes(deps: AppDeps) {
@@ -22,5 +24,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', adminRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps))
-    .route('/', analyticsRest(deps));
+    .route('/', analyticsRest(deps))
+    .route('/', usersRest(deps))
+    .route('/', auditRest(deps));
 }

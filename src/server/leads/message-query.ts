@@ -3,7 +3,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db';
 import { contacts, contactsSearch, type ContactRow } from '../../../db/schema';
 import type { MessageFilter } from '../../shared/leads';
-import { inIdBatches } from './id-batches';
+import { inIdBatches } from '../platform/id-batches';
 
 /** The trigram index matches only runs of at least this many characters. */
 const TRIGRAM = 3;

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../shared/messages';
 import { MESSAGES_PAGE_SIZE, messageListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
+import { auditAdminChange } from '../audit/admin-change';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -59,9 +60,16 @@ export const messagesRouter = router({
   remove: adminProcedure
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      const removed = await writeTransaction(ctx.db, (tx) =>
-        tx.delete(contacts).where(eq(contacts.id, input.id)).returning({ id: contacts.id }).get(),
-      );
+      const removed = await writeTransaction(ctx.db, async (tx) => {
+        const row = await tx
+          .delete(contacts)
+          .where(eq(contacts.id, input.id))
+          .returning({ id: contacts.id })
+          .get();
+        // Named by id only: the audit log keeps no visitor's personal data.
+        if (row) await auditAdminChange(tx, ctx, 'message_deleted', `message ${row.id}`);
+        return row;
+      });
       if (!removed) throw notFound();
       return { success: true };
     }),

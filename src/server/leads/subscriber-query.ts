@@ -3,7 +3,7 @@ import type { Db } from '../../../db';
 import { subscribers, type SubscriberRow } from '../../../db/schema';
 import type { SubscriberFilter } from '../../shared/leads';
 import { subscriberStatusValues, type SubscriberStatus } from '../../shared/newsletter';
-import { inIdBatches } from './id-batches';
+import { inIdBatches } from '../platform/id-batches';
 
 /** A subscriber as the admin API answers it (docs/api.md). */
 export function serializeSubscriber(row: SubscriberRow) {

@@ -5,6 +5,7 @@ import { newsletterRecipients, subscribers } from '../../../db/schema';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
+import { auditAdminChange } from '../audit/admin-change';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
@@ -42,6 +43,7 @@ export const subscribersRouter = router({
             .update(newsletterRecipients)
             .set({ email: '', lastError: null })
             .where(eq(newsletterRecipients.subscriberId, row.id));
+          await auditAdminChange(tx, ctx, 'subscriber_removed', `subscriber ${row.id}`);
         }
         return row;
       });

@@ -14,6 +14,7 @@ import {
 } from '../../shared/newsletter-admin';
 import { idInput } from '../../shared/validation';
 import { adminProcedure, router } from '../http/trpc';
+import { auditAdminChange } from '../audit/admin-change';
 import { UnavailableError } from '../platform/errors';
 import { loggableError } from '../platform/logger';
 import { newsletterMail, unsubscribeLinks } from './compose';
@@ -156,6 +157,7 @@ export const newslettersRouter = router({
         select ${input.id}, id, email, 'queued', 0, ${now.getTime()}
         from subscribers where status = 'confirmed'`);
       await tx.update(newsletters).set({ status: 'sending' }).where(eq(newsletters.id, input.id));
+      await auditAdminChange(tx, ctx, 'newsletter_sent', `newsletter ${input.id}`);
     });
     ctx.logger.info('newsletter.sending', { newsletterId: input.id });
     wakeSenders(ctx.db);

@@ -1,8 +1,10 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { LIMITS } from '../../shared/constants';
+import { usernameField } from '../../shared/users';
+import { auditInsert } from '../audit/record';
 import { endAllSessionsOf } from '../auth/session';
 import { hashPassword } from '../auth/passwords';
 
@@ -16,13 +18,15 @@ export interface UserSummary {
 
 const emailSchema = z.email().check(z.maxLength(LIMITS.emailMax));
 
+/** The Administrators screen's rule (shared/users.ts), in the command line's words. */
 function checkUsername(username: string): string {
-  if (!/^[^\s]+$/.test(username) || username.length > LIMITS.usernameMax) {
+  const parsed = usernameField.safeParse(username);
+  if (!parsed.success) {
     throw new UserError(
       `username must be 1 to ${LIMITS.usernameMax} characters without spaces, got "${username}"`,
     );
   }
-  return username;
+  return parsed.data;
 }
 
 export function checkPassword(password: string): string {
@@ -50,6 +54,26 @@ export async function userExists(db: Db, username: string): Promise<boolean> {
   return (await findUser(db, username)) !== undefined;
 }
 
+/**
+ * Whether a name is taken in any case: "Alice" and "alice" would be two people nobody can
+ * tell apart in a list or the audit log. Run it in the write transaction that adds the user,
+ * so two additions at once cannot both pass.
+ */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * The command line's changes are audited with no actor and no address: whoever runs it has
+ * the server's files, and the entry says the change did not come through the admin area.
+ */
+const COMMAND_LINE = { actor: null, ip: null } as const;
+
 async function requireUser(db: Db, username: string) {
   const user = await findUser(db, username);
   if (!user) throw new UserError(`user "${username}" does not exist`);
@@ -64,17 +88,22 @@ export async function addUser(
   const username = checkUsername(input.username);
   checkPassword(input.password);
   const email = input.email ? checkEmail(input.email) : null;
-  if (await findUser(db, username)) throw new UserError(`user "${username}" already exists`);
+  if (await usernameTaken(db, username)) throw new UserError(`user "${username}" already exists`);
   const password = await hashPassword(input.password);
   // Re-checked after the slow hash: another process may have added the name meanwhile.
-  const inserted = await writeTransaction(db, (tx) =>
-    tx
+  const inserted = await writeTransaction(db, async (tx) => {
+    if (await usernameTaken(tx, username)) return undefined;
+    const row = await tx
       .insert(users)
       .values({ username, password, email, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: users.id })
-      .get(),
-  );
+      .get();
+    // Joined at once, with a password: the same entry an accepted invitation writes.
+    if (row)
+      await auditInsert(tx, now, { action: 'user_joined', target: username, ...COMMAND_LINE });
+    return row;
+  });
   if (!inserted) throw new UserError(`user "${username}" already exists`);
 }
 
@@ -90,6 +119,11 @@ export async function setPassword(db: Db, username: string, password: string): P
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    await auditInsert(tx, new Date(), {
+      action: 'password_changed',
+      target: user.username,
+      ...COMMAND_LINE,
+    });
   });
 }
 
@@ -103,14 +137,28 @@ export async function setEmail(db: Db, username: string, email: string | null): 
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ email: checked }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    await auditInsert(tx, new Date(), {
+      action: 'email_changed',
+      target: user.username,
+      ...COMMAND_LINE,
+    });
   });
 }
 
+/**
+ * Unlike the admin area, the command line may remove the last administrator: it is the way
+ * in when nobody can sign in any more (add one, then remove the locked-out one).
+ */
 export async function removeUser(db: Db, username: string): Promise<void> {
   const user = await requireUser(db, username);
   await writeTransaction(db, async (tx) => {
     await endAllSessionsOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
+    await auditInsert(tx, new Date(), {
+      action: 'user_removed',
+      target: user.username,
+      ...COMMAND_LINE,
+    });
   });
 }
 

@@ -1,0 +1,93 @@
+/**
+ * The invitation page's procedures, public: the token is the only credential
+ * (docs/decisions/0031-invitations.md). Both take the token in a POST body, never a query
+ * string, so it is not written into access logs.
+ */
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt } from 'drizzle-orm';
+import { writeTransaction } from '../../../db';
+import { invitations, users } from '../../../db/schema';
+import {
+  invitationAcceptInput,
+  invitationCheckInput,
+  USER_MESSAGES as M,
+} from '../../shared/users';
+import { auditInsert } from '../audit/record';
+import { hashPassword } from '../auth/passwords';
+import { endCookieRows, insertSession, readCookie, setSessionCookie } from '../auth/session';
+import { UnavailableError } from '../platform/errors';
+import { LimiterBusyError } from '../platform/limiter';
+import { publicProcedure, router, type Context } from '../http/trpc';
+import { hashInvitationToken, liveInvitation } from './invitations';
+
+const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
+
+const HASH_BUSY = 'The server is busy with other sign-ins. Please try again in a few seconds.';
+const HASH_RETRY_AFTER_SECONDS = 5;
+
+async function hashInSlot(ctx: Context, password: string): Promise<string> {
+  try {
+    return await ctx.hashLimiter.run(() => hashPassword(password));
+  } catch (error) {
+    if (error instanceof LimiterBusyError) {
+      throw new UnavailableError(HASH_BUSY, HASH_RETRY_AFTER_SECONDS);
+    }
+    throw error;
+  }
+}
+
+export const invitationRouter = router({
+  /** Whom a link invites, for the page to greet them; a mutation, so the token is in a body. */
+  check: publicProcedure.input(invitationCheckInput).mutation(async ({ ctx, input }) => {
+    const found = await liveInvitation(ctx.db, input.token, ctx.clock.now());
+    if (!found) throw gone();
+    return { username: found.username };
+  }),
+
+  /**
+   * Sets the password and signs the new administrator in. The token is checked before the
+   * slow hash (a made-up token costs one read), and again where it counts: the row is
+   * deleted in the transaction that sets the password, so of two tabs submitting at once one
+   * joins and the other gets the 404.
+   */
+  accept: publicProcedure.input(invitationAcceptInput).mutation(async ({ ctx, input }) => {
+    if (!(await liveInvitation(ctx.db, input.token, ctx.clock.now()))) throw gone();
+    const hash = await hashInSlot(ctx, input.password);
+    const previous = await readCookie(ctx);
+    const joined = await writeTransaction(ctx.db, async (tx) => {
+      const now = ctx.clock.now();
+      const used = await tx
+        .delete(invitations)
+        .where(
+          and(
+            eq(invitations.tokenHash, hashInvitationToken(input.token)),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .returning({ userId: invitations.userId })
+        .get();
+      if (!used) return null;
+      const user = await tx
+        .update(users)
+        .set({ password: hash })
+        .where(and(eq(users.id, used.userId), eq(users.password, '')))
+        .returning({ id: users.id, username: users.username })
+        .get();
+      if (!user) return null;
+      // Whatever this browser held before (another administrator's session) ends here.
+      await endCookieRows(tx, previous);
+      const sessionId = await insertSession(tx, ctx, user.id);
+      const entry = { actor: user, target: user.username, ip: ctx.req.ip };
+      await auditInsert(tx, now, { action: 'user_joined', ...entry });
+      await auditInsert(tx, now, { action: 'sign_in', ...entry });
+      return { user, sessionId };
+    });
+    if (!joined) throw gone();
+    await setSessionCookie(ctx, joined.sessionId, joined.user);
+    ctx.logger.info('users.joined', {
+      requestId: ctx.req.requestId,
+      username: joined.user.username,
+    });
+    return { success: true as const, username: joined.user.username };
+  }),
+});

@@ -1,0 +1,51 @@
+/**
+ * Invitation rows (docs/decisions/0031-invitations.md): the link carries a random token,
+ * the table only its SHA-256, so a copy of the database opens no invitation. A user has at
+ * most one live invitation: a new one replaces the old.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../../db';
+import { invitations, users } from '../../../db/schema';
+import { INVITATION_TTL_MS } from '../../shared/users';
+import { newToken } from '../auth/session';
+
+/**
+ * A plain hash is enough: the token is 256 random bits, so there is nothing to guess that a
+ * slow or keyed hash would protect.
+ */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Replaces the user's invitation with a new one; answers the token for the e-mail. */
+export async function replaceInvitation(
+  tx: Db,
+  now: Date,
+  userId: number,
+  invitedBy: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  await tx.delete(invitations).where(eq(invitations.userId, userId));
+  await tx.insert(invitations).values({
+    tokenHash: hashInvitationToken(token),
+    userId,
+    invitedBy,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The invited user a live (unused, unexpired) token names, or undefined. */
+export function liveInvitation(db: Db, token: string, now: Date) {
+  return db
+    .select({ userId: users.id, username: users.username })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(
+      and(eq(invitations.tokenHash, hashInvitationToken(token)), gt(invitations.expiresAt, now)),
+    )
+    .get();
+}

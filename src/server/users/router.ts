@@ -1,0 +1,139 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
+import { users, type UserRow } from '../../../db/schema';
+import {
+  inviteInput,
+  removeUserInput,
+  USER_MESSAGES as M,
+  type AdminUser,
+} from '../../shared/users';
+import { auditAdminChange } from '../audit/admin-change';
+import { endAllSessionsOf } from '../auth/session';
+import { UnavailableError } from '../platform/errors';
+import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
+import { replaceInvitation } from './invitations';
+import { sendInvitation } from './invitation-mail';
+import { usernameTaken } from './manage-users';
+
+const MAIL_RETRY_AFTER_SECONDS = 60;
+/** requireAdmin's message (auth/session.ts): the session ended with its user. */
+const SIGNED_OUT = 'Please sign in to continue';
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+
+export function serializeUser(row: UserRow, me: SessionUser): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    secondFactor: row.email ? 'email' : 'none',
+    createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    // An empty hash is "no password chosen yet" (the login refuses it like an unknown name).
+    invited: row.password === '',
+    current: row.id === me.id,
+  };
+}
+
+/** Inviting needs mail: without a way to deliver it, nothing is stored. */
+function assertMailCanLeave(ctx: Context): void {
+  if (!ctx.mailer.canDeliver)
+    throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
+}
+
+/** Administrators who can sign in (a password chosen), other than `exceptId`. */
+async function othersWhoCanSignIn(tx: Db, exceptId: number): Promise<number> {
+  const row = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(ne(users.id, exceptId), ne(users.password, '')))
+    .get();
+  return row?.n ?? 0;
+}
+
+export const usersRouter = router({
+  list: adminProcedure.query(async ({ ctx }): Promise<AdminUser[]> => {
+    const rows = await ctx.db
+      .select()
+      .from(users)
+      .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+      .all();
+    return rows.map((row) => serializeUser(row, ctx.user));
+  }),
+
+  /**
+   * The user row exists from the invitation on (the name is taken, the e-mailed code is on)
+   * with no password until the link is used; the link is mailed after the answer.
+   */
+  invite: adminProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+    assertMailCanLeave(ctx);
+    const now = ctx.clock.now();
+    const created = await writeTransaction(ctx.db, async (tx) => {
+      if (await usernameTaken(tx, input.username)) return null;
+      const row = await tx
+        .insert(users)
+        .values({ username: input.username, password: '', email: input.email, createdAt: now })
+        .returning()
+        .get();
+      const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
+      await auditAdminChange(tx, ctx, 'user_invited', row.username);
+      return { row, invitation };
+    });
+    if (!created) throw conflict(M.taken(input.username));
+    sendInvitation(ctx, {
+      to: input.email,
+      username: created.row.username,
+      invitedBy: ctx.user.username,
+      ...created.invitation,
+    });
+    return serializeUser(created.row, ctx.user);
+  }),
+
+  /** A new link for someone who has not joined yet; the old link stops working. */
+  resendInvitation: adminProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
+    assertMailCanLeave(ctx);
+    const now = ctx.clock.now();
+    const result = await writeTransaction(ctx.db, async (tx) => {
+      const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
+      if (!row) throw notFound();
+      if (row.password !== '') throw conflict(M.alreadyJoined);
+      if (!row.email) throw conflict(M.noAddress);
+      const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
+      await auditAdminChange(tx, ctx, 'user_invited', row.username);
+      return { row, email: row.email, invitation };
+    });
+    sendInvitation(ctx, {
+      to: result.email,
+      username: result.row.username,
+      invitedBy: ctx.user.username,
+      ...result.invitation,
+    });
+    return serializeUser(result.row, ctx.user);
+  }),
+
+  /**
+   * Never yourself, never the last administrator who can sign in. The check and the delete
+   * share one write transaction: two administrators removing each other at once run one
+   * after the other, and the second finds itself the last one left.
+   */
+  remove: adminProcedure
+    .input(removeUserInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      if (input.id === ctx.user.id) throw conflict(M.removeSelf);
+      await writeTransaction(ctx.db, async (tx) => {
+        const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
+        if (!row) throw notFound();
+        if ((await othersWhoCanSignIn(tx, row.id)) === 0) throw conflict(M.removeLast);
+        // Removed meanwhile by someone else: this request no longer speaks for anyone.
+        const me = await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id));
+        if (me.length === 0) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGNED_OUT });
+        // Their sessions would go with the row (ON DELETE CASCADE); said here, not assumed.
+        await endAllSessionsOf(tx, row.id);
+        await tx.delete(users).where(eq(users.id, row.id));
+        await auditAdminChange(tx, ctx, 'user_removed', row.username);
+      });
+      return { success: true };
+    }),
+});

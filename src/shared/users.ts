@@ -1,0 +1,75 @@
+/**
+ * The administrators' inputs and messages, written once for the Administrators screen, the
+ * invitation page, their procedures and the command line (`users/manage-users.ts`).
+ */
+import { z } from 'zod/mini';
+import { LIMITS } from './constants';
+import { emailField, idInput, LONE_SURROGATE } from './validation';
+import { MESSAGES } from './messages';
+
+export const USER_MESSAGES = {
+  username: `Username must be 1 to ${LIMITS.usernameMax} characters without spaces`,
+  password: `Password must be between ${LIMITS.passwordMin} and ${LIMITS.passwordMax} characters`,
+  token: 'This invitation link is incomplete',
+  taken: (username: string) => `An administrator named "${username}" already exists`,
+  notFound: 'Administrator not found',
+  removeSelf: 'You cannot remove yourself. Ask another administrator to do it.',
+  removeLast:
+    'This is the last administrator who can sign in. Invite another one before removing them.',
+  alreadyJoined: 'They have already joined: there is no invitation to send again.',
+  noAddress: 'They have no e-mail address to send an invitation to.',
+  invitationGone:
+    'This invitation link is not valid any more: it was used, it expired after 24 hours, or a newer one replaced it. Ask an administrator to send you a new one.',
+  mailUnavailable:
+    'Invitations cannot be e-mailed: this server has no mail service configured (SMTP_URL).',
+} as const;
+
+/**
+ * The one username rule (the command line's too): after trimming, no whitespace at all and at
+ * most 100 characters.
+ */
+export const usernameField = z.string(USER_MESSAGES.username).check(
+  z.trim(),
+  z.regex(/^\S+$/, USER_MESSAGES.username),
+  z.maxLength(LIMITS.usernameMax, USER_MESSAGES.username),
+  z.refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text),
+);
+
+/** A password someone chooses: 12 to 1024 characters (the command line's `checkPassword`). */
+export const newPasswordField = z
+  .string(USER_MESSAGES.password)
+  .check(
+    z.minLength(LIMITS.passwordMin, USER_MESSAGES.password),
+    z.maxLength(LIMITS.passwordMax, USER_MESSAGES.password),
+  );
+
+export const inviteInput = z.object({ username: usernameField, email: emailField });
+export type InviteInput = z.input<typeof inviteInput>;
+
+export const removeUserInput = idInput;
+
+/** The invitation link's token: 32 random bytes in base64url (43 characters). */
+const tokenField = z.string(USER_MESSAGES.token).check(z.regex(/^[\w-]{43}$/, USER_MESSAGES.token));
+
+export const invitationCheckInput = z.object({ token: tokenField });
+export const invitationAcceptInput = z.object({ token: tokenField, password: newPasswordField });
+export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 24 * 60 * 60_000;
+
+export type SecondFactor = 'none' | 'email';
+
+/** One row of the Administrators list (GET /api/users). */
+export interface AdminUser {
+  id: number;
+  username: string;
+  email: string | null;
+  secondFactor: SecondFactor;
+  createdAt: string;
+  lastSignInAt: string | null;
+  /** True until the invitation is used: the user cannot sign in yet. */
+  invited: boolean;
+  /** The administrator asking. */
+  current: boolean;
+}
