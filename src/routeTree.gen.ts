@@ -11,12 +11,15 @@
 import { Route as rootRouteImport } from './client/routes/__root'
 import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
+import { Route as AdminInviteRouteImport } from './client/routes/admin/invite'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
+import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
+import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
@@ -31,10 +34,20 @@ const AdminProtectedRoute = AdminProtectedRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminInviteRoute = AdminInviteRouteImport.update({
+  id: '/admin/invite',
+  path: '/admin/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProtectedAuditRoute = AdminProtectedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   id: '/dashboard',
@@ -63,6 +76,11 @@ const AdminProtectedSubscribersRoute =
     path: '/subscribers',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedUsersRoute = AdminProtectedUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedAiFactEditIdRoute =
   AdminProtectedAiFactEditIdRouteImport.update({
     id: '/ai-fact-edit/$id',
@@ -84,25 +102,31 @@ const AdminProtectedNewslettersIdRoute =
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminProtectedRouteWithChildren
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -110,13 +134,16 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/admin/_protected': typeof AdminProtectedRouteWithChildren
+  '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_protected/audit': typeof AdminProtectedAuditRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
@@ -125,38 +152,47 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/admin'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
+    | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
+    | '/admin/invite'
     | '/admin/login'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
+    | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
   id:
     | '__root__'
     | '/admin/_protected'
+    | '/admin/invite'
     | '/admin/login'
     | '/admin/'
+    | '/admin/_protected/audit'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
     | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
+    | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
@@ -164,6 +200,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AdminProtectedRoute: typeof AdminProtectedRouteWithChildren
+  AdminInviteRoute: typeof AdminInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -184,12 +221,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/invite': {
+      id: '/admin/invite'
+      path: '/admin/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AdminInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/login': {
       id: '/admin/login'
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/_protected/audit': {
+      id: '/admin/_protected/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminProtectedAuditRouteImport
+      parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/dashboard': {
       id: '/admin/_protected/dashboard'
@@ -226,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedSubscribersRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/users': {
+      id: '/admin/_protected/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminProtectedUsersRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/ai-fact-edit/$id': {
       id: '/admin/_protected/ai-fact-edit/$id'
       path: '/ai-fact-edit/$id'
@@ -251,22 +309,26 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminProtectedRouteChildren {
+  AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
+  AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
+  AdminProtectedAuditRoute: AdminProtectedAuditRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
+  AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
@@ -278,6 +340,7 @@ const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   AdminProtectedRoute: AdminProtectedRouteWithChildren,
+  AdminInviteRoute: AdminInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

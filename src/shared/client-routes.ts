@@ -10,6 +10,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin': /^\/admin$/,
   '/admin/': /^\/admin\/$/,
   '/admin/login': /^\/admin\/login\/?$/,
+  '/admin/invite': /^\/admin\/invite\/?$/,
   '/admin/dashboard': /^\/admin\/dashboard\/?$/,
   '/admin/overview': /^\/admin\/overview\/?$/,
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
@@ -18,6 +19,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
+  '/admin/users': /^\/admin\/users\/?$/,
+  '/admin/audit': /^\/admin\/audit\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

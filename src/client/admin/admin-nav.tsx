@@ -59,6 +59,16 @@ export function AdminNav() {
             Newsletters
           </Link>
         </li>
+        <li>
+          <Link to="/admin/users" className={linkClasses}>
+            Administrators
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/audit" className={linkClasses}>
+            Audit log
+          </Link>
+        </li>
       </ul>
     </nav>
   );

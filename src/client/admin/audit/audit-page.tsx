@@ -1,0 +1,149 @@
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '../../../shared/audit';
+import { trpc } from '../../lib/trpc';
+import { buttonClass } from '../../ui/styles';
+import { Button, Card, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { formatDateTime } from '../leads/format';
+import { Pager } from '../leads/pager';
+import { useDocumentTitle } from '../use-document-title';
+import { AuditFilters } from './audit-filters';
+import { auditCsvHref, type AuditSearch } from './search-params';
+
+interface AuditPageProps {
+  search: AuditSearch;
+  onSearch: (search: AuditSearch) => void;
+}
+
+/** Who did what, when and from where: newest first, 50 a page, filtered in the address. */
+export function AuditPage({ search, onSearch }: AuditPageProps) {
+  useDocumentTitle('Audit log');
+  const page = search.page ?? 1;
+  const { action, actor } = search;
+  const list = trpc.audit.list.useQuery(
+    { page, action, actor },
+    { placeholderData: (previous) => previous },
+  );
+  const actors = trpc.audit.actors.useQuery();
+
+  return (
+    <Card>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">Audit log</h1>
+          <p className="mt-1 text-muted">
+            Sign-ins and changes, kept for a year
+            {list.data
+              ? ` · ${list.data.total} ${list.data.total === 1 ? 'entry' : 'entries'}`
+              : ''}
+          </p>
+        </div>
+        <a href={auditCsvHref(search)} download className={buttonClass('secondary')}>
+          Export CSV
+        </a>
+      </div>
+
+      <div className="mb-4">
+        <AuditFilters
+          search={search}
+          actors={actors.data?.actors}
+          onChange={(filters) => onSearch(filters)}
+        />
+      </div>
+
+      {list.isPending ? (
+        <Spinner label="Loading the audit log..." />
+      ) : list.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+        >
+          <p>Error loading the audit log: {errorMessage(list.error)}</p>
+          <Button variant="secondary" onPress={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data.events.length === 0 ? (
+        <p className="py-8 text-center text-muted">
+          {list.data.total > 0
+            ? 'No entries on this page.'
+            : action || actor
+              ? 'No entries match these filters.'
+              : 'Nothing recorded yet.'}
+        </p>
+      ) : (
+        <table
+          aria-busy={list.isPlaceholderData || undefined}
+          className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                What
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                Who
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                When
+              </th>
+              <th scope="col" className="hidden py-2 font-semibold lg:table-cell">
+                Address
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.events.map((event) => (
+              <tr key={event.id} className="border-b border-line align-top">
+                <td className="py-2 pr-4 text-ink">
+                  <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
+                  {event.target ? (
+                    <span className="block break-all text-muted">{event.target}</span>
+                  ) : null}
+                  {/* On a phone who, when and where go under the action, one line each. */}
+                  <span className="mt-1 block text-muted md:hidden">
+                    <span className="block">
+                      <Who event={event} />
+                    </span>
+                    <span className="block">
+                      <When iso={event.at} />
+                    </span>
+                    <span className="block">{event.address ?? '–'}</span>
+                  </span>
+                  <span className="hidden text-muted md:block lg:hidden">
+                    {event.address ?? ''}
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-4 break-all text-ink md:table-cell">
+                  <Who event={event} />
+                </td>
+                <td className="hidden py-2 pr-4 whitespace-nowrap text-muted md:table-cell">
+                  <When iso={event.at} />
+                </td>
+                <td className="hidden py-2 text-muted lg:table-cell">{event.address ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data ? (
+        <Pager
+          page={page}
+          pageSize={AUDIT_PAGE_SIZE}
+          total={list.data.total}
+          label="Audit log"
+          onPage={(next) => onSearch({ action, actor, page: next > 1 ? next : undefined })}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** No actor: the command line, or a sign-in by someone unknown. */
+function Who({ event }: { event: AuditEvent }) {
+  return <>{event.actor ?? (event.address ? 'Someone not signed in' : 'Command line')}</>;
+}
+
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}

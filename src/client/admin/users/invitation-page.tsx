@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Form } from 'react-aria-components';
+import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
+import { invitationAcceptInput, USER_MESSAGES } from '../../../shared/users';
+import { company } from '../../content';
+import { validate } from '../../lib/form-errors';
+import { trpc } from '../../lib/trpc';
+import { Logo } from '../../ui/logo';
+import { focusRing } from '../../ui/styles';
+import { ThemeToggle } from '../../ui/theme-toggle';
+import { replaceToasts } from '../../ui/toast';
+import { Button, Card, Spinner, TextInputField, returnLinkClass } from '../controls';
+import { errorMessage, isNotFound } from '../errors';
+import { ADMIN_LANDING, useDelayedNavigate, useSetAuth } from '../session';
+import { useDocumentTitle } from '../use-document-title';
+
+const MISMATCH = 'The two passwords are not the same';
+
+/**
+ * The invitation link's page (docs/accounts.md): greets the invited administrator, who
+ * chooses a password and lands signed in. The route has already taken the token out of the
+ * address (`token`, kept here in memory only), so it stays out of history and Referer headers.
+ */
+export function InvitationPage({ token }: { token: string | undefined }) {
+  useDocumentTitle('Accept invitation');
+  const check = trpc.invitation.check.useMutation();
+  const { mutate } = check;
+  useEffect(() => {
+    if (token) mutate({ token });
+  }, [token, mutate]);
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-subtle p-4">
+      <div className="flex w-full max-w-md items-center justify-between gap-3">
+        <a href="/" aria-label={`${company.name}, home`} className={`rounded-lg ${focusRing}`}>
+          <Logo />
+        </a>
+        <ThemeToggle />
+      </div>
+      <Card className="w-full max-w-md">
+        {!token ? (
+          <DeadLink message={USER_MESSAGES.token} />
+        ) : check.isError ? (
+          isNotFound(check.error) ? (
+            <DeadLink message={check.error.message} />
+          ) : (
+            <div role="alert" className="flex flex-col items-start gap-3">
+              <h1 className="text-2xl font-bold text-ink">Accept invitation</h1>
+              <p className="text-red-800 dark:text-red-300">{errorMessage(check.error)}</p>
+              <Button variant="secondary" onPress={() => mutate({ token })}>
+                Try again
+              </Button>
+            </div>
+          )
+        ) : check.data ? (
+          <ChoosePassword token={token} username={check.data.username} />
+        ) : (
+          <Spinner label="Checking the invitation..." />
+        )}
+      </Card>
+      <a href="/" className={returnLinkClass}>
+        Return to the Site
+      </a>
+    </main>
+  );
+}
+
+function DeadLink({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-ink">This link does not work</h1>
+      <p role="alert" className="text-muted">
+        {message}
+      </p>
+      <p className="text-muted">
+        Already joined?{' '}
+        <Link
+          to="/admin/login"
+          className={`rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300 ${focusRing}`}
+        >
+          Go to the login
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type Values = { password: string; confirm: string };
+
+function ChoosePassword({ token, username }: { token: string; username: string }) {
+  const [values, setValues] = useState<Values>({ password: '', confirm: '' });
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [joined, setJoined] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const accept = trpc.invitation.accept.useMutation();
+  const setAuth = useSetAuth();
+  const navigateLater = useDelayedNavigate();
+
+  const result = validate(invitationAcceptInput, { token, password: values.password });
+  const passwordError = result.ok ? undefined : result.errors.password;
+  const confirmError =
+    values.confirm !== values.password && (touched.confirm || values.confirm)
+      ? MISMATCH
+      : undefined;
+  const errors = {
+    password: touched.password ? passwordError : undefined,
+    confirm: touched.confirm ? confirmError : undefined,
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (accept.isPending || joined) return;
+    setTouched({ password: true, confirm: true });
+    if (passwordError || values.confirm !== values.password) {
+      (passwordError ? passwordRef : confirmRef).current?.focus();
+      return;
+    }
+    accept.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: (answer) => {
+          setJoined(true);
+          setAuth({ authenticated: true, username: answer.username, awaitingTwoFactor: false });
+          replaceToasts({
+            title: 'Welcome',
+            description: `You are signed in as ${answer.username}.`,
+          });
+          navigateLater(ADMIN_LANDING, REDIRECT_AFTER_LOGIN_MS, { replace: true });
+        },
+        onError: (error) =>
+          replaceToasts({
+            title: 'Could not accept the invitation',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  if (accept.isError && isNotFound(accept.error))
+    return <DeadLink message={accept.error.message} />;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-ink">Welcome, {username}</h1>
+      <p className="mt-2 mb-6 text-muted">
+        Choose a password for the admin area of {company.name}: at least 12 characters. A few
+        unrelated words make a good one.
+      </p>
+      {joined ? (
+        <p role="status" className="text-muted">
+          You are signed in. Opening the admin area...
+        </p>
+      ) : (
+        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+          <TextInputField
+            label="New password"
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            value={values.password}
+            onChange={(password) => {
+              setValues((v) => ({ ...v, password }));
+              setTouched((t) => ({ ...t, password: true }));
+            }}
+            error={errors.password}
+            inputRef={passwordRef}
+          />
+          <TextInputField
+            label="Confirm password"
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={(confirm) => {
+              setValues((v) => ({ ...v, confirm }));
+              setTouched((t) => ({ ...t, confirm: true }));
+            }}
+            error={errors.confirm}
+            inputRef={confirmRef}
+          />
+          <Button type="submit" isPending={accept.isPending}>
+            {accept.isPending ? 'Joining...' : 'Set password and sign in'}
+          </Button>
+        </Form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { AdminUser } from '../../../shared/users';
+import { trpc } from '../../lib/trpc';
+import { Badge } from '../badge';
+import { ConfirmDialog } from '../confirm-dialog';
+import { Button, Card, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { TrashIcon } from '../icons';
+import { formatDateTime } from '../leads/format';
+import { useDocumentTitle } from '../use-document-title';
+import { InviteDialog } from './invite-dialog';
+import { useRemoveUser, useResendInvitation } from './user-mutations';
+
+/**
+ * Everyone who administers the site: one role, so the list is who, how they sign in and
+ * whether they have joined. Removing is refused for yourself and for the last one who can
+ * sign in (the server says so too); the button is not offered then.
+ */
+export function UsersPage() {
+  useDocumentTitle('Administrators');
+  const list = trpc.users.list.useQuery();
+  const remove = useRemoveUser();
+  const resend = useResendInvitation();
+  const [toRemove, setToRemove] = useState<AdminUser | null>(null);
+  const canSignIn = list.data?.filter((user) => !user.invited).length ?? 0;
+  const removable = (user: AdminUser) => !user.current && (user.invited || canSignIn > 1);
+
+  return (
+    <Card>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">Administrators</h1>
+          <p className="mt-1 text-muted">Everyone here can do everything in the admin area.</p>
+        </div>
+        <InviteDialog />
+      </div>
+
+      {list.isPending ? (
+        <Spinner label="Loading administrators..." />
+      ) : list.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+        >
+          <p>Error loading administrators: {errorMessage(list.error)}</p>
+          <Button variant="secondary" onPress={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ul className="divide-y divide-line border-y border-line" aria-label="Administrators">
+          {list.data.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink">
+                  {user.username}
+                  {user.current ? <Badge tone="done">You</Badge> : null}
+                  {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
+                </p>
+                <p className="text-sm break-all text-muted">{user.email ?? 'No e-mail address'}</p>
+                <p className="text-sm text-muted">
+                  {user.secondFactor === 'email' ? 'Code by e-mail' : 'Password only'}
+                  {' · '}
+                  {user.invited ? (
+                    <>
+                      Invited <DateTime iso={user.createdAt} />
+                    </>
+                  ) : user.lastSignInAt ? (
+                    <>
+                      Last signed in <DateTime iso={user.lastSignInAt} />
+                    </>
+                  ) : (
+                    'Not signed in yet'
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {user.invited ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    isPending={resend.isPending && resend.variables.id === user.id}
+                    onPress={() => resend.mutate({ id: user.id })}
+                    aria-label={`Resend invitation to ${user.username}`}
+                  >
+                    Resend invitation
+                  </Button>
+                ) : null}
+                {removable(user) ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onPress={() => setToRemove(user)}
+                    aria-label={`Remove ${user.username}`}
+                  >
+                    <TrashIcon />
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        isOpen={toRemove !== null}
+        title="Remove administrator"
+        question="They are signed out everywhere at once and can no longer sign in. The audit log keeps what they did."
+        detail={toRemove?.username}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        isPending={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => {
+          if (toRemove) remove.mutate({ id: toRemove.id }, { onSettled: () => setToRemove(null) });
+        }}
+      />
+    </Card>
+  );
+}
+
+function DateTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
