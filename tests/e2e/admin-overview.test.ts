@@ -154,6 +154,8 @@ describe('the Overview', () => {
       'Messages',
       'Subscribers',
       'Newsletters',
+      'Administrators',
+      'Audit log',
     ]);
     await expectNoAxeViolations(page);
   });
