@@ -157,6 +157,11 @@ const REST_TARGETS = {
   }),
   '/api/admin/verify-2fa': hostileObject({ code: fc.constantFrom('123456', '12345', '1234567') }),
   '/api/admin/logout': hostileValue,
+  // No invitation exists in the fuzzed app: a well-formed token is one read and a 404.
+  '/api/admin/invite': hostileObject({
+    token: fc.constantFrom('t'.repeat(43), 'short', ''),
+    password: fc.constantFrom('a long enough password', 'short', ''),
+  }),
   '/api/event': hostileObject({
     name: fc.constantFrom('pageview', 'cta_click', 'contact', 'Page View', ''),
     url: fc.oneof(
@@ -360,6 +365,8 @@ const PUBLIC_PROCEDURES = {
   'admin.check': hostileValue,
   'facts.listPublic': hostileValue,
   'analytics.record': REST_TARGETS['/api/event'],
+  'invitation.check': REST_TARGETS['/api/admin/invite'],
+  'invitation.accept': REST_TARGETS['/api/admin/invite'],
 } as const;
 type Procedure = keyof typeof PUBLIC_PROCEDURES;
 const procedureNames = Object.keys(PUBLIC_PROCEDURES) as Procedure[];
