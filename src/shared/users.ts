@@ -8,7 +8,7 @@ import { emailField, idInput, LONE_SURROGATE } from './validation';
 import { MESSAGES } from './messages';
 
 export const USER_MESSAGES = {
-  username: `Username must be 1 to ${LIMITS.usernameMax} characters without spaces`,
+  username: `Username must be 1 to ${LIMITS.usernameMax} characters without spaces or invisible characters`,
   password: `Password must be between ${LIMITS.passwordMin} and ${LIMITS.passwordMax} characters`,
   token: 'This invitation link is incomplete',
   taken: (username: string) => `An administrator named "${username}" already exists`,
@@ -25,15 +25,27 @@ export const USER_MESSAGES = {
 } as const;
 
 /**
- * The one username rule (the command line's too): after trimming, no whitespace at all and at
- * most 100 characters.
+ * Spaces, control and invisible format characters (a zero-width space, a right-to-left
+ * override): a name with one of them could look exactly like another administrator's.
+ */
+const NAME_CHARACTERS = /^[^\s\p{Cc}\p{Cf}]+$/u;
+
+/**
+ * The one username rule (the command line's too): after trimming and Unicode normalisation
+ * (NFC, so one name has one spelling), visible characters only, at most 100.
  */
 export const usernameField = z.string(USER_MESSAGES.username).check(
   z.trim(),
-  z.regex(/^\S+$/, USER_MESSAGES.username),
-  z.maxLength(LIMITS.usernameMax, USER_MESSAGES.username),
   z.refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text),
+  z.normalize('NFC'),
+  z.regex(NAME_CHARACTERS, USER_MESSAGES.username),
+  z.maxLength(LIMITS.usernameMax, USER_MESSAGES.username),
 );
+
+/** Two names that differ only in letter case (any script) are the same administrator. */
+export function usernameKey(username: string): string {
+  return username.normalize('NFC').toLowerCase();
+}
 
 /** A password someone chooses: 12 to 1024 characters (the command line's `checkPassword`). */
 export const newPasswordField = z

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { invitations, sessions, users } from '../../../db/schema';
 import { USER_MESSAGES as M } from '../../shared/users';
 import { verifyPassword } from '../auth/passwords';
+import { setEmail, setPassword } from './manage-users';
 import { createLimiter } from '../platform/limiter';
 import {
   callerFor,
@@ -75,6 +76,27 @@ describe('invitation.accept', () => {
     expect((await failure(again.invitation.check({ token }))).code).toBe('NOT_FOUND');
     const error = await failure(again.invitation.accept({ token, password: 'another password!' }));
     expect([error.code, error.message]).toEqual(['NOT_FOUND', M.invitationGone]);
+  });
+
+  it('dies when the command line gives the invitee a password or another address', async () => {
+    await setPassword(deps.db, 'erin', 'chosen on the command line');
+    expect((await failure(invitee().caller.invitation.check({ token }))).code).toBe('NOT_FOUND');
+
+    await admin.users.invite({ username: 'finn', email: 'finn@example.com' });
+    const finnToken = await invitationToken(deps.mailer as RecordingMailer, 'finn@example.com');
+    await setEmail(deps.db, 'finn', 'finn@elsewhere.example');
+    const error = await failure(
+      invitee().caller.invitation.accept({ token: finnToken, password: NEW_PASSWORD }),
+    );
+    expect(error.code).toBe('NOT_FOUND');
+    expect(await deps.db.select().from(invitations).all()).toEqual([]);
+  });
+
+  it("ends the session this browser held before (another administrator's)", async () => {
+    const adminCookie = await signedInCookie(deps, 'other');
+    const { caller } = callerFor(deps, { cookie: adminCookie, ip: '198.51.100.23' });
+    await caller.invitation.accept({ token, password: NEW_PASSWORD });
+    expect(await isSignedInAs(adminCookie)).toBeNull();
   });
 
   it('expires after 24 hours on the clock', async () => {

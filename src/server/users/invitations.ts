@@ -38,14 +38,30 @@ export async function replaceInvitation(
   return { token, expiresAt };
 }
 
-/** The invited user a live (unused, unexpired) token names, or undefined. */
+/**
+ * The invited user a live (unused, unexpired) token names, or undefined. A user who has a
+ * password by now (set on the command line) has no use for the link.
+ */
 export function liveInvitation(db: Db, token: string, now: Date) {
   return db
-    .select({ userId: users.id, username: users.username })
+    .select({ username: users.username })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .where(
-      and(eq(invitations.tokenHash, hashInvitationToken(token)), gt(invitations.expiresAt, now)),
+      and(
+        eq(invitations.tokenHash, hashInvitationToken(token)),
+        gt(invitations.expiresAt, now),
+        eq(users.password, ''),
+      ),
     )
     .get();
+}
+
+/**
+ * Voids a user's invitation link: when they get a password or another address on the command
+ * line, or are removed. Said here rather than left to ON DELETE CASCADE, which a libSQL
+ * server's connection does not necessarily enforce.
+ */
+export async function dropInvitationsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(invitations).where(eq(invitations.userId, userId));
 }

@@ -6,6 +6,8 @@ import { LIMITS } from '../../shared/constants';
 import { usernameField } from '../../shared/users';
 import { auditInsert } from '../audit/record';
 import { endAllSessionsOf } from '../auth/session';
+import { dropInvitationsOf } from './invitations';
+import { usernameKey } from '../../shared/users';
 import { hashPassword } from '../auth/passwords';
 
 /** A refusal meant for the person at the keyboard; its message is printed as is. */
@@ -60,12 +62,11 @@ export async function userExists(db: Db, username: string): Promise<boolean> {
  * so two additions at once cannot both pass.
  */
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .get();
-  return row !== undefined;
+  // Compared here rather than with SQL's lower(), which folds ASCII letters only ("Émile" and
+  // "émile" must be one name). Administrators are few: reading every name costs nothing.
+  const key = usernameKey(username);
+  const rows = await db.select({ username: users.username }).from(users).all();
+  return rows.some((row) => usernameKey(row.username) === key);
 }
 
 /**
@@ -119,6 +120,7 @@ export async function setPassword(db: Db, username: string, password: string): P
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    await dropInvitationsOf(tx, user.id);
     await auditInsert(tx, new Date(), {
       action: 'password_changed',
       target: user.username,
@@ -137,6 +139,7 @@ export async function setEmail(db: Db, username: string, email: string | null): 
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ email: checked }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    await dropInvitationsOf(tx, user.id);
     await auditInsert(tx, new Date(), {
       action: 'email_changed',
       target: user.username,
@@ -153,6 +156,7 @@ export async function removeUser(db: Db, username: string): Promise<void> {
   const user = await requireUser(db, username);
   await writeTransaction(db, async (tx) => {
     await endAllSessionsOf(tx, user.id);
+    await dropInvitationsOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     await auditInsert(tx, new Date(), {
       action: 'user_removed',

@@ -111,6 +111,25 @@ describe('users.invite', () => {
     expect(await deps.db.select().from(invitations).all()).toHaveLength(1);
   });
 
+  it("treats names differing in any script's letter case or Unicode spelling as one", async () => {
+    await admin.users.invite({ username: 'Émile', email: 'emile@example.com' });
+    // "é" as e + a combining accent (NFD), and in lower case: the same name.
+    for (const username of ['émile', 'E\u0301mile']) {
+      expect((await failure(admin.users.invite({ username, email: 'x@example.com' }))).code).toBe(
+        'CONFLICT',
+      );
+    }
+    expect((await userRow('Émile'))?.username).toBe('Émile');
+  });
+
+  it('refuses invisible characters that would make a look-alike name', async () => {
+    for (const username of ['admin\u200b', '\u202eadmin', 'ad\u0000min']) {
+      expect(await issuesOf(admin.users.invite({ username, email: 'x@example.com' }))).toEqual([
+        { path: 'username', message: M.username },
+      ]);
+    }
+  });
+
   it('lets one of 20 simultaneous invitations of one name through', async () => {
     const names = Array.from({ length: 20 }, (_, i) => (i % 2 ? 'Sam' : 'sam'));
     const results = await Promise.allSettled(
@@ -237,11 +256,11 @@ describe('users.remove', () => {
       bobCaller.users.remove({ id: me!.id }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    // The loser finds itself the last one left (409), or already signed out (401) when the
-    // winner's removal committed before its session was read.
+    // The loser no longer speaks for anyone: its own removal committed first (401), whether
+    // its session was read before or after.
     const refused = results.find((r) => r.status === 'rejected');
-    expect(refused?.status === 'rejected' && (refused.reason as TRPCError).code).toMatch(
-      /^(CONFLICT|UNAUTHORIZED)$/,
+    expect(refused?.status === 'rejected' && (refused.reason as TRPCError).code).toBe(
+      'UNAUTHORIZED',
     );
     const left = await deps.db.select().from(users).all();
     expect(left).toHaveLength(1);
@@ -259,7 +278,17 @@ describe('users.remove', () => {
       const caller = callerFor(deps, { cookie: cookies[i % 3]! }).caller;
       return caller.users.remove({ id: ids[(i + 1) % 3]! });
     });
-    await Promise.allSettled(calls);
-    expect((await deps.db.select().from(users).all()).length).toBeGreaterThanOrEqual(1);
+    const results = await Promise.allSettled(calls);
+    const removed = results.filter((r) => r.status === 'fulfilled').length;
+    const left = await deps.db.select().from(users).all();
+    expect(left.filter((u) => u.password !== '').length).toBeGreaterThanOrEqual(1);
+    expect(left).toHaveLength(3 - removed);
+    const entries = await auditEntries(deps.db);
+    expect(entries.filter((e) => e.action === 'user_removed')).toHaveLength(removed);
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        expect((r.reason as TRPCError).code).toMatch(/^(UNAUTHORIZED|NOT_FOUND)$/);
+      }
+    }
   });
 });

@@ -12,7 +12,7 @@ import { auditAdminChange } from '../audit/admin-change';
 import { endAllSessionsOf } from '../auth/session';
 import { UnavailableError } from '../platform/errors';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
-import { replaceInvitation } from './invitations';
+import { dropInvitationsOf, replaceInvitation } from './invitations';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 
@@ -123,14 +123,20 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
       await writeTransaction(ctx.db, async (tx) => {
-        const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
-        if (!row) throw notFound();
-        if ((await othersWhoCanSignIn(tx, row.id)) === 0) throw conflict(M.removeLast);
-        // Removed meanwhile by someone else: this request no longer speaks for anyone.
+        // Removed meanwhile by someone else (two administrators removing each other at once):
+        // this request no longer speaks for anyone, which comes before anything about the
+        // target.
         const me = await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id));
         if (me.length === 0) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGNED_OUT });
-        // Their sessions would go with the row (ON DELETE CASCADE); said here, not assumed.
+        const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
+        if (!row) throw notFound();
+        // A safeguard: the requester can sign in, so this only holds if their password was
+        // emptied meanwhile, but the rule must not depend on who asks.
+        if ((await othersWhoCanSignIn(tx, row.id)) === 0) throw conflict(M.removeLast);
+        // Their sessions and invitation would go with the row (ON DELETE CASCADE); said here,
+        // not assumed.
         await endAllSessionsOf(tx, row.id);
+        await dropInvitationsOf(tx, row.id);
         await tx.delete(users).where(eq(users.id, row.id));
         await auditAdminChange(tx, ctx, 'user_removed', row.username);
       });
