@@ -277,8 +277,21 @@ export function serveClient(dir: string) {
   const indexFile = path.join(root, 'index.html');
   const appFile = path.join(root, 'app.html');
 
-  /** `/` is the prerendered home page; every other page is the router app. */
+  /**
+   * `/` is the prerendered home page; every other page is the router app. A page whose
+   * address carries a secret gets no Referer sent from it (see SECRET_LINK_PAGES).
+   */
   function page(c: HonoCtx<AppEnv>, urlPath: string): Response | Promise<Response> {
+    const answer = servePage(c, urlPath);
+    if (!SECRET_LINK_PAGES.has(urlPath)) return answer;
+    const withoutReferrer = (res: Response) => {
+      res.headers.set('Referrer-Policy', 'no-referrer');
+      return res;
+    };
+    return answer instanceof Promise ? answer.then(withoutReferrer) : withoutReferrer(answer);
+  }
+
+  function servePage(c: HonoCtx<AppEnv>, urlPath: string): Response | Promise<Response> {
     const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
     if (lastSegment.includes('.')) return notFound(c);
     // A path no client route matches still gets the app (its router shows the not-found
@@ -299,6 +312,13 @@ export function serveClient(dir: string) {
     return result ?? page(c, urlPath);
   });
 }
+
+/**
+ * Client pages opened from a mailed link with a token in the address (`/admin/invite?token=`):
+ * the page and everything it loads send no Referer, so the token never reaches a proxy's or
+ * another site's logs that way (docs/decisions/0031-invitations.md).
+ */
+const SECRET_LINK_PAGES: ReadonlySet<string> = new Set(['/admin/invite']);
 
 /**
  * CSP hashes of the inline scripts in the built pages (top-level *.html of the client

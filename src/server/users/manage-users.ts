@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { auditActionValues, type AuditAction } from '../../../shared/audit';
+import { LIMITS } from '../../../shared/constants';
 
 /**
  * The Audit log's page and filters as the address holds them. Whatever a hand-edited address
@@ -13,7 +14,11 @@ export const auditSearchSchema = z.object({
     z.optional(
       z.pipe(
         z.union([z.string(), z.number()]),
-        z.transform((value) => String(value) || undefined),
+        // Longer than any username: the server would refuse it (400), so it is "not set".
+        z.transform((value) => {
+          const text = String(value);
+          return text && text.length <= LIMITS.usernameMax ? text : undefined;
+        }),
       ),
     ),
     undefined,

@@ -45,9 +45,11 @@ export function InvitationPage({ token }: { token: string | undefined }) {
           isNotFound(check.error) ? (
             <DeadLink message={check.error.message} />
           ) : (
-            <div role="alert" className="flex flex-col items-start gap-3">
+            <div className="flex flex-col items-start gap-3">
               <h1 className="text-2xl font-bold text-ink">Accept invitation</h1>
-              <p className="text-red-800 dark:text-red-300">{errorMessage(check.error)}</p>
+              <p role="alert" className="text-red-800 dark:text-red-300">
+                {errorMessage(check.error)}
+              </p>
               <Button variant="secondary" onPress={() => mutate({ token })}>
                 Try again
               </Button>
@@ -146,8 +148,7 @@ function ChoosePassword({ token, username }: { token: string; username: string }
     <>
       <h1 className="text-2xl font-bold text-ink">Welcome, {username}</h1>
       <p className="mt-2 mb-6 text-muted">
-        Choose a password for the admin area of {company.name}: at least 12 characters. A few
-        unrelated words make a good one.
+        Choose a password for the admin area of {company.name}.
       </p>
       {joined ? (
         <p role="status" className="text-muted">
@@ -155,12 +156,21 @@ function ChoosePassword({ token, username }: { token: string; username: string }
         </p>
       ) : (
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+          {/* For password managers: they save the new password under this name. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={username}
+            readOnly
+            hidden
+          />
           <TextInputField
             label="New password"
             name="new-password"
             type="password"
             autoComplete="new-password"
-            autoFocus
+            description="At least 12 characters. A few unrelated words make a good one."
             value={values.password}
             onChange={(password) => {
               setValues((v) => ({ ...v, password }));
