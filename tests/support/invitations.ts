@@ -1,7 +1,4 @@
 /** Invitations for tests: the link's token as the invitee reads it in the mail. */
-import { desc } from 'drizzle-orm';
-import { auditEvents, type AuditRow } from '../../db/schema';
-import type { Db } from '../../db';
 import { mailsSettled } from '../../src/server/platform/mail';
 import type { RecordingMailer } from './app';
 
@@ -15,7 +12,3 @@ export async function invitationToken(mailer: RecordingMailer, to: string): Prom
   return match[1];
 }
 
-/** Every audit entry, oldest first. */
-export async function auditEntries(db: Db): Promise<AuditRow[]> {
-  return (await db.select().from(auditEvents).orderBy(desc(auditEvents.id)).all()).reverse();
-}

@@ -8,7 +8,7 @@ import {
   type Caller,
   type TestDeps,
 } from '../../../tests/support/app';
-import { auditEntries } from '../../../tests/support/invitations';
+import { auditEntries } from '../../../tests/support/audit';
 import { storeMessages, storeSubscribers } from '../../../tests/support/leads';
 import { storeSubscribersAs } from '../../../tests/support/newsletters';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';

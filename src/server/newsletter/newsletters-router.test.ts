@@ -1,3 +1,4 @@
+import { auditEntries } from '../../../tests/support/audit';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
@@ -393,6 +394,11 @@ describe('newsletters.retry', () => {
       lastError: null,
       nextAttemptAt: deps.clock.now(),
     });
+    const sends = (await auditEntries(deps.db)).filter((e) => e.action === 'newsletter_sent');
+    expect(sends.map((e) => e.target)).toEqual([
+      'newsletter 1',
+      'newsletter 1 (retry of 1 failed)',
+    ]);
   });
 
   it('refuses with CONFLICT when no recipient failed, and for a draft', async () => {

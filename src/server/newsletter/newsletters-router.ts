@@ -188,6 +188,13 @@ export const newslettersRouter = router({
         .returning({ id: r.id })
         .all();
       if (requeued.length === 0) throw conflict(M.nothingFailed);
+      // Mails subscribers again: a send, as far as the log is concerned.
+      await auditAdminChange(
+        tx,
+        ctx,
+        'newsletter_sent',
+        `newsletter ${input.id} (retry of ${requeued.length} failed)`,
+      );
       await tx
         .update(newsletters)
         .set({ status: 'sending', sentAt: null })

@@ -13,7 +13,8 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '../../../tests/support/app';
-import { auditEntries, invitationToken } from '../../../tests/support/invitations';
+import { auditEntries } from '../../../tests/support/audit';
+import { invitationToken } from '../../../tests/support/invitations';
 import { sessionCookieFrom } from '../../../tests/support/users';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 

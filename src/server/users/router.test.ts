@@ -13,7 +13,8 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '../../../tests/support/app';
-import { auditEntries, invitationToken } from '../../../tests/support/invitations';
+import { auditEntries } from '../../../tests/support/audit';
+import { invitationToken } from '../../../tests/support/invitations';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 import { createMailer } from '../platform/mail';
 import { hashInvitationToken } from './invitations';
