@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './client/routes/__root'
 import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
+import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
@@ -35,6 +36,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProtectedAccountRoute = AdminProtectedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   id: '/dashboard',
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminProtectedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -98,6 +105,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -112,6 +120,7 @@ export interface FileRoutesById {
   '/admin/_protected': typeof AdminProtectedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
@@ -127,6 +136,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/login'
     | '/admin/'
+    | '/admin/account'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
   to:
     | '/admin'
     | '/admin/login'
+    | '/admin/account'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -152,6 +163,7 @@ export interface FileRouteTypes {
     | '/admin/_protected'
     | '/admin/login'
     | '/admin/'
+    | '/admin/_protected/account'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
@@ -190,6 +202,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/_protected/account': {
+      id: '/admin/_protected/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminProtectedAccountRouteImport
+      parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/dashboard': {
       id: '/admin/_protected/dashboard'
@@ -251,6 +270,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminProtectedRouteChildren {
+  AdminProtectedAccountRoute: typeof AdminProtectedAccountRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
@@ -262,6 +282,7 @@ interface AdminProtectedRouteChildren {
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
+  AdminProtectedAccountRoute: AdminProtectedAccountRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,

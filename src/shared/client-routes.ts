@@ -18,6 +18,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
+  '/admin/account': /^\/admin\/account\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */
