@@ -5,8 +5,7 @@
 import { vi } from 'vitest';
 
 export type ProcedureAnswer =
-  | { data: unknown }
-  | { error: { message: string; code: string; httpStatus: number } };
+  { data: unknown } | { error: { message: string; code: string; httpStatus: number } };
 
 export type Handler = (input: unknown) => ProcedureAnswer;
 

@@ -39,7 +39,10 @@ export function ChangeEmailForm({
   const change = trpc.account.changeEmail.useMutation({ meta: OWN_UNAUTHORIZED });
 
   const result = validate(changeEmailInput, { email, password });
-  const errors: FieldErrors = { ...(submitted && !result.ok ? result.errors : {}), ...serverErrors };
+  const errors: FieldErrors = {
+    ...(submitted && !result.ok ? result.errors : {}),
+    ...serverErrors,
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,11 +159,7 @@ export function VerifyEmailForm({
   };
 
   return (
-    <Form
-      onSubmit={submit}
-      aria-label="Confirm address"
-      className="flex max-w-md flex-col gap-4"
-    >
+    <Form onSubmit={submit} aria-label="Confirm address" className="flex max-w-md flex-col gap-4">
       <p className="text-ink">
         Enter the 6-digit code sent to <strong className="break-all">{email}</strong>.
       </p>

@@ -159,7 +159,8 @@ describe('sending', () => {
     await screen.findByRole('heading', { name: 'Password' });
     const errors: unknown[] = [];
     queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') errors.push(event.action.error);
+      if (event.type === 'updated' && event.action.type === 'error')
+        errors.push(event.action.error);
     });
     const user = userEvent.setup();
     await fill(user);

@@ -46,11 +46,13 @@ export function PasswordCard({ username }: { username: string | undefined }) {
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [serverErrors, setServerErrors] = useState<PasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const refs = {
-    currentPassword: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-  };
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const focus = (field: Field) =>
+    ({ currentPassword: currentRef, newPassword: newRef, confirm: confirmRef })[
+      field
+    ].current?.focus();
   const change = trpc.account.changePassword.useMutation({ meta: OWN_UNAUTHORIZED });
 
   const result = validatePasswords(values);
@@ -64,7 +66,7 @@ export function PasswordCard({ username }: { username: string | undefined }) {
 
   const refuse = (field: Field, message: string) => {
     setServerErrors({ [field]: message });
-    refs[field].current?.focus();
+    focus(field);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -76,7 +78,7 @@ export function PasswordCard({ username }: { username: string | undefined }) {
       const first = (['currentPassword', 'newPassword', 'confirm'] as const).find(
         (field) => result.errors[field],
       );
-      if (first) refs[first].current?.focus();
+      if (first) focus(first);
       return;
     }
     change.mutate(result.data, {
@@ -135,7 +137,7 @@ export function PasswordCard({ username }: { username: string | undefined }) {
           onChange={update('currentPassword')}
           onBlur={() => touch('currentPassword')}
           error={shown('currentPassword')}
-          inputRef={refs.currentPassword}
+          inputRef={currentRef}
         />
         <TextInputField
           label="New password"
@@ -147,7 +149,7 @@ export function PasswordCard({ username }: { username: string | undefined }) {
           onBlur={() => touch('newPassword')}
           error={shown('newPassword')}
           description={<PasswordStrengthHint password={values.newPassword} />}
-          inputRef={refs.newPassword}
+          inputRef={newRef}
         />
         <TextInputField
           label="Confirm new password"
@@ -158,7 +160,7 @@ export function PasswordCard({ username }: { username: string | undefined }) {
           onChange={update('confirm')}
           onBlur={() => touch('confirm')}
           error={shown('confirm')}
-          inputRef={refs.confirm}
+          inputRef={confirmRef}
         />
         <div>
           <Button type="submit" isPending={change.isPending}>

@@ -84,7 +84,9 @@ describe('SessionsCard', () => {
     renderAdmin(<SessionsCard />);
     const user = userEvent.setup();
     await user.click(
-      await screen.findByRole('button', { name: 'End the session on Safari on iOS, 2001:db8:1:2::/64' }),
+      await screen.findByRole('button', {
+        name: 'End the session on Safari on iOS, 2001:db8:1:2::/64',
+      }),
     );
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
     expect(server.callsTo('account.endSession')[0]?.input).toEqual({ id: 'bbb' });

@@ -133,7 +133,11 @@ function SessionRow({ session }: { session: AccountSession }) {
       <Button
         variant="ghost-danger"
         size="sm"
-        aria-label={session.current ? "End this session" : `End the session on ${session.device}, ${session.address}`}
+        aria-label={
+          session.current
+            ? 'End this session'
+            : `End the session on ${session.device}, ${session.address}`
+        }
         onPress={() => (session.current ? setConfirming(true) : end.mutate({ id: session.id }))}
         isPending={end.isPending && !session.current}
       >
