@@ -1,6 +1,6 @@
 import { writeBatch } from '../../../db';
 import { wellFormed } from '../../shared/validation';
-import { publicProcedure } from '../http/trpc';
+import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
 import {
   assertAllowed,
@@ -23,15 +23,49 @@ export function loginFailureBuckets(username: string, ip: string): [string, stri
   ];
 }
 
+/** The buckets one password check counts in, and the one a right password empties. */
+export interface PasswordAttempt {
+  buckets: string[];
+  /** The name's bucket: a right password forgives the name's earlier failures. */
+  clearedBySuccess: string | null;
+}
+
+type Settled = { ok: true } | { ok: false; error: { code: string } };
+
 /**
- * Every attempt takes one of the 5 places per username and per address before anything
- * else: in one write transaction with the check, before the input is validated (429 ranks
+ * Every password check takes one of the 5 places per username and per address before
+ * anything else: in one write with the check, before the input is validated (429 ranks
  * above 400) and long before the password is hashed. Calls arriving together, or batched
  * in one tRPC request, each need a place of their own, so no burst gets more guesses than
  * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
- * success frees it and clears the username's failures; anything else (invalid input, a
- * busy server, mail trouble) frees it too, since no password was judged wrong.
+ * success frees it and clears the name's failures; anything else (invalid input, a busy
+ * server, mail trouble) frees it too, since no password was judged wrong. The sign-in and
+ * the Account screen's password checks (change password, change e-mail) all go through here.
  */
+export async function settledPasswordCheck<R extends Settled>(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  check: () => Promise<R>,
+): Promise<R> {
+  const now = ctx.clock.now();
+  // An attempt already over the limit is refused by a read (one for both buckets): a flood
+  // of them never waits in the write queue nor holds the write lock. The reservation, one
+  // batch, checks again in the statement that counts.
+  await assertAllowed(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
+  const reserved = await reserveEvent(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
+  const result = await check();
+  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
+  if (!judgedWrong) {
+    const cleared = result.ok ? attempt.clearedBySuccess : null;
+    await writeBatch(ctx.db, [
+      ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
+      releaseEvents(ctx.db, reserved).toSQL(),
+    ]);
+  }
+  return result;
+}
+
+/** The sign-in's attempt: by the name typed (when there is one) and by the address. */
 export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
   const username =
@@ -39,19 +73,21 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       ? raw.username
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  const buckets = username.trim() ? [byUser, byIp] : [byIp];
-  // An attempt already over the limit is refused by a read (one for both buckets): a flood
-  // of them never waits in the write queue nor holds the write lock. The reservation, one
-  // batch, checks again in the statement that counts.
-  await assertAllowed(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
-  const reserved = await reserveEvent(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
-  const result = await next();
-  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
-  if (!judgedWrong) {
-    await writeBatch(ctx.db, [
-      ...(result.ok ? [clearBucket(ctx.db, byUser).toSQL()] : []),
-      releaseEvents(ctx.db, reserved).toSQL(),
-    ]);
-  }
-  return result;
+  const named = username.trim() !== '';
+  return settledPasswordCheck(
+    ctx,
+    { buckets: named ? [byUser, byIp] : [byIp], clearedBySuccess: named ? byUser : null },
+    next,
+  );
+});
+
+/**
+ * A signed-in user's procedure that checks their password (the Account screen's password
+ * and e-mail changes): a wrong one answers 401 and counts against the sign-in throttle of
+ * their name and address, so a borrowed session cannot guess the password faster than the
+ * login form could.
+ */
+export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) => {
+  const [byUser, byIp] = loginFailureBuckets(ctx.user.username, ctx.req.ip);
+  return settledPasswordCheck(ctx, { buckets: [byUser, byIp], clearedBySuccess: byUser }, next);
 });

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { loginInput, verifyCodeInput } from '../../shared/auth';
-import { LimiterBusyError } from '../platform/limiter';
-import { DUMMY_HASH, verifyPassword } from './passwords';
+import { checkPasswordInSlot } from './hash-slot';
+import { DUMMY_HASH } from './passwords';
 import {
   endCookieRows,
   endSession,
@@ -25,24 +25,10 @@ const NO_PENDING_LOGIN =
   'Your sign-in code has expired or no sign-in is waiting for one. Please sign in again.';
 const TOO_MANY_WRONG_CODES =
   'Wrong code, and that was the last try. Please sign in again to get a new code.';
-export const SIGN_IN_BUSY =
-  'The server is busy with other sign-ins. Please try again in a few seconds.';
+export { SIGN_IN_BUSY } from './hash-slot';
 
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
   ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
-}
-
-/** Checks a password in one of the few hashing slots; a full queue answers 503 at once. */
-async function checkPassword(ctx: Context, hash: string, password: string): Promise<boolean> {
-  try {
-    return await ctx.hashLimiter.run(() => verifyPassword(hash, password));
-  } catch (error) {
-    if (error instanceof LimiterBusyError) {
-      authLog(ctx, 'auth.login_busy', {});
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SIGN_IN_BUSY });
-    }
-    throw error;
-  }
 }
 
 /** The code form is only for a browser whose login asked for one (401 before 400). */
@@ -73,7 +59,7 @@ export const adminRouter = router({
     // An invited user who has not yet chosen a password (docs/accounts.md) has an empty hash
     // and is refused exactly like an unknown name.
     const user = found?.password ? found : undefined;
-    const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
+    const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
     const refuse = (reason: string) => {
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });
       return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });

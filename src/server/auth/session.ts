@@ -90,7 +90,7 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
       .select({ id: users.id, username: users.username })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, payload.sid), gt(sessions.expiresAt, now)))
+      .where(and(eq(sessions.id, payload.sid), liveSession(now)))
       .get();
     if (row) return { kind: 'signedIn', sessionId: payload.sid, user: row };
   }
@@ -191,6 +191,11 @@ export async function endCookieRows(tx: Db, payload: CookiePayload | null): Prom
   }
 }
 
+/** Clears the browser's session cookie (its row already ended, e.g. from the Account screen). */
+export async function clearSessionCookie(ctx: Context): Promise<void> {
+  await writeCookie(ctx, null, { kind: 'none' });
+}
+
 /** Ends whatever the cookie names, server side, and clears the cookie. */
 export async function endSession(ctx: Context): Promise<void> {
   const payload = await readCookie(ctx);
@@ -219,6 +224,20 @@ export async function signInRulesUnchanged(
 export async function endAllSessionsOf(tx: Db, userId: number): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
+/** The signed-in request's session row id (a secret: never answered to the client). */
+export async function currentSessionId(ctx: Context): Promise<string> {
+  const state = await readSession(ctx);
+  if (state.kind !== 'signedIn') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  }
+  return state.sessionId;
+}
+
+/** Sessions still usable at `now` (for lists and lookups alike). */
+export function liveSession(now: Date) {
+  return gt(sessions.expiresAt, now);
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {

@@ -30,10 +30,18 @@ export async function generateCode(): Promise<string> {
 
 /**
  * Only a keyed hash is stored: a copy of the table alone does not yield a usable code, and
- * mixing in the challenge id means one row's hash says nothing about another's.
+ * mixing in the row's scope (the challenge id, an e-mail change's session and address) means
+ * one row's hash says nothing about another's.
  */
-function hashCode(secret: string, challengeId: string, code: string): Buffer {
-  return createHmac('sha256', codeHashKey(secret)).update(`${challengeId}:${code}`).digest();
+export function hashCode(secret: string, scope: string, code: string): Buffer {
+  return createHmac('sha256', codeHashKey(secret)).update(`${scope}:${code}`).digest();
+}
+
+/** Whether a code matches a stored hash (in constant time). */
+export function codeMatches(secret: string, scope: string, code: string, stored: string): boolean {
+  const expected = Buffer.from(stored, 'hex');
+  const given = hashCode(secret, scope, code);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 export function codesSentBucket(userId: number): string {
@@ -137,9 +145,7 @@ export async function checkCode(
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };
   }
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const given = hashCode(ctx.config.sessionSecret, challengeId, code);
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  if (codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }

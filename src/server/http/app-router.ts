@@ -1,4 +1,5 @@
 import { router } from './trpc';
+import { accountRouter } from '../account/router';
 import { adminRouter } from '../auth/router';
 import { analyticsRouter } from '../analytics/router';
 import { contactRouter } from '../contact/router';
@@ -10,6 +11,7 @@ import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 
 export const appRouter = router({
+  account: accountRouter,
   admin: adminRouter,
   analytics: analyticsRouter,
   contact: contactRouter,

@@ -2,6 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
+import { newPasswordProblem } from '../../shared/account';
 import { LIMITS } from '../../shared/constants';
 import { endAllSessionsOf } from '../auth/session';
 import { hashPassword } from '../auth/passwords';
@@ -25,13 +26,10 @@ function checkUsername(username: string): string {
   return username;
 }
 
+/** The Account screen's rule (shared/account.ts), with its messages. */
 export function checkPassword(password: string): string {
-  if (password.length < LIMITS.passwordMin) {
-    throw new UserError(`password must be at least ${LIMITS.passwordMin} characters`);
-  }
-  if (password.length > LIMITS.passwordMax) {
-    throw new UserError(`password must be at most ${LIMITS.passwordMax} characters`);
-  }
+  const problem = newPasswordProblem(password);
+  if (problem) throw new UserError(problem);
   return password;
 }
 
