@@ -46,7 +46,7 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
     });
     // One refused call answers with its own status, as the server does; a batch with 200.
     const only = answers.length === 1 ? answers[0] : undefined;
-    const status = only && 'error' in only ? only.error.data.httpStatus : 200;
+    const status = only?.error ? only.error.data.httpStatus : 200;
     return new Response(JSON.stringify(answers), {
       status,
       headers: { 'Content-Type': 'application/json' },
