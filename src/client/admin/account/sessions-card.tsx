@@ -28,6 +28,7 @@ function byRecentUse(a: AccountSession, b: AccountSession): number {
  */
 export function SessionsCard() {
   const sessions = trpc.account.sessions.useQuery();
+  const now = useNow(60_000);
   const list = sessions.data ? [...sessions.data.sessions].sort(byRecentUse) : [];
   const others = list.filter((session) => !session.current).length;
 
@@ -49,7 +50,7 @@ export function SessionsCard() {
               <ul aria-label="Sessions" className="flex flex-col gap-3">
                 {list.map((session) => (
                   <li key={session.id}>
-                    <SessionRow session={session} />
+                    <SessionRow session={session} now={now} />
                   </li>
                 ))}
               </ul>
@@ -74,9 +75,8 @@ export function SessionsCard() {
   );
 }
 
-function SessionRow({ session }: { session: AccountSession }) {
+function SessionRow({ session, now }: { session: AccountSession; now: number }) {
   const utils = trpc.useUtils();
-  const now = useNow(60_000);
   const leave = useLeaveAfterOwnSessionEnded();
   const [confirming, setConfirming] = useState(false);
   const end = trpc.account.endSession.useMutation({
