@@ -44,7 +44,7 @@ export function isBadRequest(error: unknown): boolean {
  * the e-mail address answers a wrong password with 401 (it counts against the login throttle
  * like a failed sign-in). The shell's 401 watcher (admin-shell.tsx) leaves such mutations
  * alone; their own error handler asks the server whether the session still lives
- * (`confirmSessionAlive` in account/account-session.ts) and only then calls it a wrong password.
+ * (`useExplainRefusal` in account/account-session.ts) and only then calls it a wrong password.
  * A message check would have been shorter, but it would tie the page to the server's wording.
  */
 export const OWN_UNAUTHORIZED = { ownUnauthorized: true } as const;

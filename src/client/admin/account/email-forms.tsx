@@ -146,7 +146,7 @@ export function VerifyEmailForm({
     if (!parsed.success || verify.isPending) return;
     setFailure(null);
     verify.mutate(parsed.data, {
-      onSuccess: (answer) => onVerified(answer.email ?? email),
+      onSuccess: (answer) => onVerified(answer.email),
       onError: async (error) => {
         const refusal = await explainRefusal(error);
         if (refusal.kind === 'sessionEnded') return;
