@@ -4,6 +4,7 @@ import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { newPasswordProblem } from '../../shared/account';
 import { LIMITS } from '../../shared/constants';
+import { clearLoginFailures } from '../auth/login-throttle';
 import { endAllSessionsOf } from '../auth/session';
 import { hashPassword } from '../auth/passwords';
 
@@ -77,9 +78,10 @@ export async function addUser(
 }
 
 /**
- * Sets a new password and ends every session of the user: copied cookies stop working. One
- * transaction, so no session can be started between the two (a login in flight re-checks
- * the stored hash when it creates its session).
+ * Sets a new password, ends every session of the user (copied cookies stop working) and
+ * lifts a lock on the name from failed sign-ins. One transaction, so no session can be
+ * started between the two (a login in flight re-checks the stored hash when it creates its
+ * session).
  */
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
   const user = await requireUser(db, username);
@@ -88,6 +90,8 @@ export async function setPassword(db: Db, username: string, password: string): P
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    // The way in for a locked-out owner: the name's failed sign-ins are forgotten.
+    await clearLoginFailures(tx, user.username);
   });
 }
 
