@@ -13,6 +13,7 @@ import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
 import { Route as AdminInviteRouteImport } from './client/routes/admin/invite'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
+import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
@@ -43,6 +44,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProtectedAccountRoute = AdminProtectedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedAuditRoute = AdminProtectedAuditRouteImport.update({
   id: '/audit',
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -120,6 +127,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
@@ -155,6 +164,7 @@ export interface FileRouteTypes {
     | '/admin/invite'
     | '/admin/login'
     | '/admin/'
+    | '/admin/account'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/messages'
@@ -170,6 +180,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/invite'
     | '/admin/login'
+    | '/admin/account'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/messages'
@@ -186,6 +197,7 @@ export interface FileRouteTypes {
     | '/admin/invite'
     | '/admin/login'
     | '/admin/'
+    | '/admin/_protected/account'
     | '/admin/_protected/audit'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
@@ -234,6 +246,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/_protected/account': {
+      id: '/admin/_protected/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminProtectedAccountRouteImport
+      parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/audit': {
       id: '/admin/_protected/audit'
@@ -309,6 +328,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminProtectedRouteChildren {
+  AdminProtectedAccountRoute: typeof AdminProtectedAccountRoute
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
@@ -322,6 +342,7 @@ interface AdminProtectedRouteChildren {
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
+  AdminProtectedAccountRoute: AdminProtectedAccountRoute,
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,

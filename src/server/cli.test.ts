@@ -95,9 +95,9 @@ describe('admin command line', () => {
 
   it('refuses a password shorter than 12 characters', async () => {
     const fromEnv = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'eleven char' });
-    expect(fromEnv).toMatchObject({ code: 1, err: ['password must be at least 12 characters'] });
+    expect(fromEnv).toMatchObject({ code: 1, err: ['Password must be at least 12 characters'] });
     const typed = await cli(['add-user', 'alice'], {}, ['short']);
-    expect(typed).toMatchObject({ code: 1, err: ['password must be at least 12 characters'] });
+    expect(typed).toMatchObject({ code: 1, err: ['Password must be at least 12 characters'] });
     expect(typed.prompts).toHaveLength(1);
     expect(await storedUsers()).toEqual([]);
   });

@@ -132,6 +132,7 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
       userId: user.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      lastSeenAt: now,
     });
   });
   const sealed = await sealData(

@@ -6,7 +6,7 @@ import { trpc } from '../lib/trpc';
 import { toast } from '../ui/toast';
 import { AdminNav } from './admin-nav';
 import { Button, returnLinkClass } from './controls';
-import { isUnauthorized, errorMessage } from './errors';
+import { errorMessage, handlesOwnUnauthorized, isUnauthorized } from './errors';
 import { company } from '../content';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
@@ -42,7 +42,11 @@ function useLeaveOnSessionEnd(isLeaving: () => boolean) {
       if (event.type === 'updated' && event.action.type === 'error') leave(event.action.error);
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') leave(event.action.error);
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      // A mutation whose 401 means "wrong password" (the Account screen's forms) says so in
+      // its meta and settles a real session end itself (errors.ts, handlesOwnUnauthorized).
+      if (handlesOwnUnauthorized(event.mutation.options.meta)) return;
+      leave(event.action.error);
     });
     return () => {
       unsubscribeQueries();
@@ -124,10 +128,15 @@ export function AdminShell({ username, children }: { username: string; children:
           </div>
           <div id="admin-menu" className={`flex flex-wrap items-center gap-3 ${onPhone}`}>
             <ThemeToggle />
-            <span className="rounded-full bg-line px-3 py-1 text-sm font-medium text-ink">
+            {/* The badge is the way to the Account screen: whose account it is, one press away. */}
+            <Link
+              to="/admin/account"
+              className="rounded-full bg-line px-3 py-1 text-sm font-medium text-ink underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none aria-[current=page]:underline dark:focus-visible:ring-brand-400"
+            >
               <span className="sr-only">Signed in as </span>
               {username}
-            </span>
+              <span className="sr-only">: your account</span>
+            </Link>
             <Button
               variant="secondary"
               onPress={() => logout.mutate()}

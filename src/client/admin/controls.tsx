@@ -58,7 +58,8 @@ interface TextInputFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  description?: string;
+  /** Tied to the field (aria-describedby); inline content only: it sits in a <span>. */
+  description?: ReactNode;
   type?: 'text' | 'password' | 'date' | 'email';
   name?: string;
   autoComplete?: string;
@@ -67,6 +68,7 @@ interface TextInputFieldProps {
   inputRef?: Ref<HTMLInputElement>;
   textAreaRef?: Ref<HTMLTextAreaElement>;
   onKeyDown?: (event: React.KeyboardEvent<HTMLInputElement>) => void;
+  onBlur?: () => void;
   multiline?: boolean;
   rows?: number;
   autoFocus?: boolean;
@@ -87,6 +89,7 @@ export function TextInputField({
   inputRef,
   textAreaRef,
   onKeyDown,
+  onBlur,
   multiline = false,
   rows = 3,
   autoFocus,
@@ -103,6 +106,7 @@ export function TextInputField({
       name={name}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
+      onBlur={onBlur}
       className="flex flex-col gap-1"
     >
       <Label className="text-sm font-medium text-ink">{label}</Label>
@@ -161,9 +165,19 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+export function Card({
+  children,
+  className = '',
+  labelledBy,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** The id of the card's heading: the section becomes a landmark named by it. */
+  labelledBy?: string;
+}) {
   return (
     <section
+      aria-labelledby={labelledBy}
       className={`rounded-lg border border-line bg-raised p-4 shadow-sm sm:p-6 ${className}`}
     >
       {children}

@@ -38,3 +38,17 @@ export function isConflict(error: unknown): boolean {
 export function isBadRequest(error: unknown): boolean {
   return errorCode(error) === 'BAD_REQUEST';
 }
+
+/**
+ * The meta of a mutation whose 401 is an answer, not a session end: changing the password or
+ * the e-mail address answers a wrong password with 401 (it counts against the login throttle
+ * like a failed sign-in). The shell's 401 watcher (admin-shell.tsx) leaves such mutations
+ * alone; their own error handler asks the server whether the session still lives
+ * (`useExplainRefusal` in account/account-session.ts) and only then calls it a wrong password.
+ * A message check would have been shorter, but it would tie the page to the server's wording.
+ */
+export const OWN_UNAUTHORIZED = { ownUnauthorized: true } as const;
+
+export function handlesOwnUnauthorized(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.['ownUnauthorized'] === true;
+}

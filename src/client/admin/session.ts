@@ -52,6 +52,8 @@ export function useForgetAdminData() {
   return useCallback(() => {
     queryClient.removeQueries({ queryKey: getQueryKey(trpc.facts) });
     queryClient.removeQueries({ queryKey: getQueryKey(trpc.tags) });
+    // The account's address and sessions list (where and when someone signed in).
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.account) });
   }, [queryClient]);
 }
 

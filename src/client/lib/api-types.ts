@@ -15,3 +15,5 @@ export type Message = Outputs['messages']['byId'];
 export type Subscriber = Outputs['subscribers']['list']['subscribers'][number];
 export type StatusCounts = Outputs['subscribers']['list']['counts'];
 export type Newsletter = Outputs['newsletters']['byId'];
+export type Account = Outputs['account']['get'];
+export type AccountSession = Outputs['account']['sessions']['sessions'][number];

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db';
+import { insertWhere } from '../../../db/insert-where';
 import { auditEvents } from '../../../db/schema';
 import type { AuditAction } from '../../shared/audit';
 import { wellFormed } from '../../shared/validation';
@@ -25,7 +27,19 @@ const TARGET_MAX = 254;
  * together, or put `.toSQL()` of it into a `writeBatch`.
  */
 export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
-  return db.insert(auditEvents).values({
+  return db.insert(auditEvents).values(auditRow(now, entry));
+}
+
+/**
+ * The same entry, written only when `condition` holds as the statement runs: for a batch
+ * whose earlier statement decides whether there is anything to record (`changes() > 0`).
+ */
+export function auditInsertWhere(db: Db, now: Date, entry: AuditEntry, condition: SQL) {
+  return insertWhere(db, auditEvents, auditRow(now, entry), condition);
+}
+
+function auditRow(now: Date, entry: AuditEntry) {
+  return {
     at: now,
     actorId: entry.actor?.id ?? null,
     actor: entry.actor?.username ?? null,
@@ -33,5 +47,5 @@ export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
     // Targets can come from input (a username typed at sign-in): kept well formed and short.
     target: entry.target == null ? null : wellFormed(entry.target.slice(0, TARGET_MAX)),
     address: entry.ip === null ? null : maskAddress(entry.ip),
-  });
+  };
 }

@@ -24,3 +24,8 @@ export function codeHashKey(secret: string): Buffer {
 export function unsubscribeTokenKey(secret: string): Buffer {
   return derive(secret, 'newsletter-unsubscribe-token v1');
 }
+
+/** Signs the device cookies that let a known browser past a locked name (auth/device-cookie.ts). */
+export function deviceCookieKey(secret: string): Buffer {
+  return derive(secret, 'device-cookie-mac v1');
+}

@@ -1,6 +1,8 @@
-import { writeBatch } from '../../../db';
-import { wellFormed } from '../../shared/validation';
-import { publicProcedure } from '../http/trpc';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import { writeBatch, type Db } from '../../../db';
+import { auditEvents, throttleEvents } from '../../../db/schema';
+import { auditInsertWhere, type AuditEntry } from '../audit/record';
+import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
 import {
   assertAllowed,
@@ -9,6 +11,7 @@ import {
   reserveEvent,
   type ThrottleRule,
 } from '../platform/throttle';
+import { deviceIdFor, foldedUsername } from './device-cookie';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -18,19 +21,94 @@ const THROTTLED = 'Too many failed sign-in attempts.';
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
   return [
     // Built from input not yet validated: kept well formed, as the database must store it.
-    `login-fail:user:${wellFormed(username.trim().toLowerCase())}`,
+    `login-fail:user:${foldedUsername(username)}`,
     `login-fail:ip:${throttleAddress(ip)}`,
   ];
 }
 
 /**
- * Every attempt takes one of the 5 places per username and per address before anything
- * else: in one write transaction with the check, before the input is validated (429 ranks
+ * Forgets a name's failed sign-ins, its devices' included (inside a write transaction): the
+ * command line's new password lets a locked-out owner in at once (docs/accounts.md).
+ */
+export function clearLoginFailures(tx: Db, username: string) {
+  const [byUser] = loginFailureBuckets(username, '');
+  return tx.delete(throttleEvents).where(
+    or(
+      eq(throttleEvents.bucket, byUser),
+      // A plain prefix test: LIKE would read a `_` or `%` in the name as a wildcard.
+      sql`instr(${throttleEvents.bucket}, ${`${byUser}:device:`}) = 1`,
+    ),
+  );
+}
+
+/** The buckets one password check counts in, and the one a right password empties. */
+export interface PasswordAttempt {
+  buckets: string[];
+  /** The name's (or name and device's) bucket: a right password forgives its failures. */
+  clearedBySuccess: string | null;
+  /** The audit entry of a password judged wrong, if the check is a sign-in. */
+  failure?: AuditEntry;
+}
+
+type Settled = { ok: true } | { ok: false; error: { code: string } };
+
+/**
+ * Every password check takes one of the 5 places per username and per address before
+ * anything else: in one write with the check, before the input is validated (429 ranks
  * above 400) and long before the password is hashed. Calls arriving together, or batched
  * in one tRPC request, each need a place of their own, so no burst gets more guesses than
  * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
- * success frees it and clears the username's failures; anything else (invalid input, a
- * busy server, mail trouble) frees it too, since no password was judged wrong.
+ * success frees it and clears the name's failures; anything else (invalid input, a busy
+ * server, mail trouble) frees it too, since no password was judged wrong. The sign-in and
+ * the Account screen's password checks (change password, change e-mail) all go through here.
+ *
+ * A sign-in's `sign_in_failed` entry is written with the reservation and settled with it
+ * (kept for a wrong password, deleted otherwise): a wrong password then costs no write of
+ * its own, as docs/decisions/0025 asks of the public writes.
+ */
+export async function settledPasswordCheck<R extends Settled>(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  check: () => Promise<R>,
+): Promise<R> {
+  const now = ctx.clock.now();
+  // An attempt already over the limit is refused by a read (one for both buckets): a flood
+  // of them never waits in the write queue nor holds the write lock. The reservation, one
+  // batch, checks again in the statement that counts.
+  await assertAllowed(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
+  const failure = attempt.failure
+    ? auditInsertWhere(ctx.db, now, attempt.failure, sql`changes() > 0`)
+        .returning({ id: auditEvents.id })
+        .toSQL()
+    : undefined;
+  const reserved = await reserveEvent(
+    ctx.db,
+    attempt.buckets,
+    LOGIN_FAILURES,
+    now,
+    THROTTLED,
+    failure,
+  );
+  const result = await check();
+  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
+  if (!judgedWrong) {
+    const cleared = result.ok ? attempt.clearedBySuccess : null;
+    const entries = reserved.alongside.map(([id]) => Number(id));
+    await writeBatch(ctx.db, [
+      ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
+      releaseEvents(ctx.db, reserved.ids).toSQL(),
+      ...(entries.length > 0
+        ? [ctx.db.delete(auditEvents).where(inArray(auditEvents.id, entries)).toSQL()]
+        : []),
+    ]);
+  }
+  return result;
+}
+
+/**
+ * The sign-in's attempt: by the address, and by the name typed (when there is one), or, for
+ * a browser whose device cookie names that user, by the name and that device instead
+ * (docs/decisions/0030): guesses from elsewhere cannot lock the owner's own browser out.
  */
 export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
@@ -39,19 +117,32 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       ? raw.username
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
-  const buckets = username.trim() ? [byUser, byIp] : [byIp];
-  // An attempt already over the limit is refused by a read (one for both buckets): a flood
-  // of them never waits in the write queue nor holds the write lock. The reservation, one
-  // batch, checks again in the statement that counts.
-  await assertAllowed(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
-  const reserved = await reserveEvent(ctx.db, buckets, LOGIN_FAILURES, ctx.clock.now(), THROTTLED);
-  const result = await next();
-  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
-  if (!judgedWrong) {
-    await writeBatch(ctx.db, [
-      ...(result.ok ? [clearBucket(ctx.db, byUser).toSQL()] : []),
-      releaseEvents(ctx.db, reserved).toSQL(),
-    ]);
-  }
-  return result;
+  const named = username.trim() !== '';
+  const device = named ? deviceIdFor(ctx, username) : null;
+  const byName = device ? `${byUser}:device:${device}` : byUser;
+  return settledPasswordCheck(
+    ctx,
+    {
+      buckets: named ? [byName, byIp] : [byIp],
+      clearedBySuccess: named ? byName : null,
+      failure: {
+        action: 'sign_in_failed',
+        actor: null,
+        target: named ? username.trim() : null,
+        ip: ctx.req.ip,
+      },
+    },
+    next,
+  );
+});
+
+/**
+ * A signed-in user's procedure that checks their password (the Account screen's password
+ * and e-mail changes): a wrong one answers 401 and counts against the sign-in throttle of
+ * their name and address, so a borrowed session cannot guess the password faster than the
+ * login form could.
+ */
+export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) => {
+  const [byUser, byIp] = loginFailureBuckets(ctx.user.username, ctx.req.ip);
+  return settledPasswordCheck(ctx, { buckets: [byUser, byIp], clearedBySuccess: byUser }, next);
 });

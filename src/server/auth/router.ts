@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { loginInput, verifyCodeInput } from '../../shared/auth';
-import { LimiterBusyError } from '../platform/limiter';
-import { DUMMY_HASH, verifyPassword } from './passwords';
+import { checkPasswordInSlot } from './hash-slot';
+import { DUMMY_HASH } from './passwords';
 import {
   endCookieRows,
   endSession,
@@ -17,7 +17,17 @@ import {
   type SessionState,
 } from './session';
 import { loginThrottle } from './login-throttle';
-import { checkCode, MAX_WRONG_CODES, sendChallenge } from './two-factor';
+import {
+  checkCode,
+  CODES_SENT,
+  codesSentBucket,
+  MAX_WRONG_CODES,
+  sendChallenge,
+  TOO_MANY_CODES,
+} from './two-factor';
+import { setDeviceCookie } from './device-cookie';
+import { auditInsert } from '../audit/record';
+import { assertAllowed } from '../platform/throttle';
 import { publicProcedure, router, type Context } from '../http/trpc';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -25,24 +35,10 @@ const NO_PENDING_LOGIN =
   'Your sign-in code has expired or no sign-in is waiting for one. Please sign in again.';
 const TOO_MANY_WRONG_CODES =
   'Wrong code, and that was the last try. Please sign in again to get a new code.';
-export const SIGN_IN_BUSY =
-  'The server is busy with other sign-ins. Please try again in a few seconds.';
+export { SIGN_IN_BUSY } from './hash-slot';
 
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
   ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
-}
-
-/** Checks a password in one of the few hashing slots; a full queue answers 503 at once. */
-async function checkPassword(ctx: Context, hash: string, password: string): Promise<boolean> {
-  try {
-    return await ctx.hashLimiter.run(() => verifyPassword(hash, password));
-  } catch (error) {
-    if (error instanceof LimiterBusyError) {
-      authLog(ctx, 'auth.login_busy', {});
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SIGN_IN_BUSY });
-    }
-    throw error;
-  }
 }
 
 /** The code form is only for a browser whose login asked for one (401 before 400). */
@@ -73,7 +69,19 @@ export const adminRouter = router({
     // An invited user who has not yet chosen a password (docs/accounts.md) has an empty hash
     // and is refused exactly like an unknown name.
     const user = found?.password ? found : undefined;
-    const passwordOk = await checkPassword(ctx, user?.password ?? DUMMY_HASH, input.password);
+    // While the user's sign-in codes are spent, the right and a wrong password get the same
+    // 429, decided before the hash (a 401 beside a 429 would tell a guesser which one was
+    // right); nothing is judged, so nothing counts against the name.
+    if (user?.email) {
+      await assertAllowed(
+        ctx.db,
+        [codesSentBucket(user.id)],
+        CODES_SENT,
+        ctx.clock.now(),
+        TOO_MANY_CODES,
+      );
+    }
+    const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
     const refuse = (reason: string) => {
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });
       return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
@@ -90,11 +98,20 @@ export const adminRouter = router({
       return true;
     };
     if (!user.email) {
-      const sessionId = await writeTransaction(ctx.db, async (tx) =>
-        (await mayStart(tx)) ? insertSession(tx, ctx, user.id) : null,
-      );
+      const signedIn = { id: user.id, username: user.username };
+      const sessionId = await writeTransaction(ctx.db, async (tx) => {
+        if (!(await mayStart(tx))) return null;
+        const id = await insertSession(tx, ctx, user.id);
+        await auditInsert(tx, ctx.clock.now(), {
+          action: 'sign_in',
+          actor: signedIn,
+          ip: ctx.req.ip,
+        });
+        return id;
+      });
       if (!sessionId) throw refuse('user changed during sign-in');
-      await setSessionCookie(ctx, sessionId, { id: user.id, username: user.username });
+      await setSessionCookie(ctx, sessionId, signedIn);
+      setDeviceCookie(ctx, user.username);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
     }
@@ -115,10 +132,20 @@ export const adminRouter = router({
     // code is checked or the new session after it is created, never slips in between.
     const result = await writeTransaction(ctx.db, async (tx) => {
       const check = await checkCode(ctx, tx, pending.challengeId, input.code);
-      return check.ok ? { ...check, sessionId: await insertSession(tx, ctx, check.userId) } : check;
+      const entry = { actor: pending.user, ip: ctx.req.ip };
+      if (!check.ok) {
+        if (check.reason === 'wrong') {
+          await auditInsert(tx, ctx.clock.now(), { action: 'sign_in_failed', ...entry });
+        }
+        return check;
+      }
+      const sessionId = await insertSession(tx, ctx, check.userId);
+      await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
+      return { ...check, sessionId };
     });
     if (result.ok) {
       await setSessionCookie(ctx, result.sessionId, pending.user);
+      setDeviceCookie(ctx, pending.user.username);
       authLog(ctx, 'auth.code_ok', { username: pending.user.username });
       return { success: true as const };
     }
@@ -144,7 +171,17 @@ export const adminRouter = router({
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const state = await readSession(ctx);
-    await endSession(ctx);
+    await endSession(
+      ctx,
+      state.kind === 'signedIn'
+        ? (tx) =>
+            auditInsert(tx, ctx.clock.now(), {
+              action: 'sign_out',
+              actor: state.user,
+              ip: ctx.req.ip,
+            })
+        : undefined,
+    );
     authLog(ctx, 'auth.logout', {
       username: state.kind === 'none' ? null : state.user.username,
     });

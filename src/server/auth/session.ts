@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
-import { writeTransaction, type Db } from '../../../db';
+import { writeBatch, writeTransaction, type Db } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
 import type { Context, SessionUser } from '../http/trpc';
 import { cookieSealKey } from './keys';
@@ -19,6 +19,10 @@ export function sessionCookieName(production: boolean): string {
   return production ? '__Host-admin_session' : 'admin_session';
 }
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** A session unused this long ends (sliding), besides the 12 h cap (docs/accounts.md). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** The last-seen time is written at most this often per session, not on every request. */
+export const LAST_SEEN_STEP_MS = 60_000;
 
 /**
  * The cookie only names server-side state: a session row once fully signed in, or a
@@ -87,12 +91,21 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
     const row = await ctx.db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, payload.sid), gt(sessions.expiresAt, now)))
+      .where(and(eq(sessions.id, payload.sid), liveSession(now)))
       .get();
-    if (row) return { kind: 'signedIn', sessionId: payload.sid, user: row };
+    if (row) {
+      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+        markSeen(ctx, payload.sid, now);
+      }
+      return {
+        kind: 'signedIn',
+        sessionId: payload.sid,
+        user: { id: row.id, username: row.username },
+      };
+    }
   }
   if (payload && 'challengeId' in payload) {
     const row = await ctx.db
@@ -109,6 +122,38 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
     if (row) return { kind: 'awaitingCode', challengeId: payload.challengeId, user: row };
   }
   return { kind: 'none' };
+}
+
+/** Sessions whose last-seen write is under way, per database: one at a time each. */
+const seenWrites = new WeakMap<Db, Set<string>>();
+
+/**
+ * Slides the idle limit: writes the last-seen time, at most once a minute per session (the
+ * UPDATE's condition; requests of the same minute on other instances change nothing), and
+ * only one at a time per session in this process. The request does not wait for it: a read
+ * must not queue behind other writes, nor fail because the write did (it is logged, and the
+ * next request a minute on tries again).
+ */
+function markSeen(ctx: Context, sessionId: string, now: Date): void {
+  let under = seenWrites.get(ctx.db);
+  if (!under) seenWrites.set(ctx.db, (under = new Set()));
+  if (under.has(sessionId)) return;
+  under.add(sessionId);
+  const stale = new Date(now.getTime() - LAST_SEEN_STEP_MS);
+  writeBatch(ctx.db, [
+    ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sessionId), lte(sessions.lastSeenAt, stale)))
+      .toSQL(),
+  ])
+    .catch((error: unknown) => {
+      ctx.logger.error('auth.last_seen_failed', {
+        requestId: ctx.req.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    })
+    .finally(() => under.delete(sessionId));
 }
 
 /**
@@ -191,10 +236,26 @@ export async function endCookieRows(tx: Db, payload: CookiePayload | null): Prom
   }
 }
 
-/** Ends whatever the cookie names, server side, and clears the cookie. */
-export async function endSession(ctx: Context): Promise<void> {
+/** Clears the browser's session cookie (its row already ended, e.g. from the Account screen). */
+export async function clearSessionCookie(ctx: Context): Promise<void> {
+  await writeCookie(ctx, null, { kind: 'none' });
+}
+
+/**
+ * Ends whatever the cookie names, server side, and clears the cookie; `alsoInTx` (the
+ * sign-out's audit entry) commits with the ending.
+ */
+export async function endSession(
+  ctx: Context,
+  alsoInTx?: (tx: Db) => Promise<unknown>,
+): Promise<void> {
   const payload = await readCookie(ctx);
-  if (payload) await writeTransaction(ctx.db, (tx) => endCookieRows(tx, payload));
+  if (payload) {
+    await writeTransaction(ctx.db, async (tx) => {
+      await endCookieRows(tx, payload);
+      await alsoInTx?.(tx);
+    });
+  }
   await writeCookie(ctx, null, { kind: 'none' });
 }
 
@@ -219,6 +280,23 @@ export async function signInRulesUnchanged(
 export async function endAllSessionsOf(tx: Db, userId: number): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
+/** The signed-in request's session row id (a secret: never answered to the client). */
+export async function currentSessionId(ctx: Context): Promise<string> {
+  const state = await readSession(ctx);
+  if (state.kind !== 'signedIn') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  }
+  return state.sessionId;
+}
+
+/** Sessions still usable at `now`: under the 12 h cap and used within the idle limit. */
+export function liveSession(now: Date) {
+  return and(
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  );
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {

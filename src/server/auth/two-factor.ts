@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '../../../db';
-import { throttleEvents, twoFactorChallenges } from '../../../db/schema';
+import { auditEvents, throttleEvents, twoFactorChallenges } from '../../../db/schema';
+import { auditInsert } from '../audit/record';
 import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
@@ -13,6 +14,7 @@ export const CODE_TTL_MS = 10 * 60_000;
 /** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
 export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 export const MAX_WRONG_CODES = 5;
+export const TOO_MANY_CODES = 'Too many sign-in codes were requested.';
 
 export const MAIL_UNAVAILABLE_MESSAGE =
   'Sign-in codes cannot be e-mailed: this server has no mail service configured (SMTP_URL). ' +
@@ -30,10 +32,18 @@ export async function generateCode(): Promise<string> {
 
 /**
  * Only a keyed hash is stored: a copy of the table alone does not yield a usable code, and
- * mixing in the challenge id means one row's hash says nothing about another's.
+ * mixing in the row's scope (the challenge id, an e-mail change's session and address) means
+ * one row's hash says nothing about another's.
  */
-function hashCode(secret: string, challengeId: string, code: string): Buffer {
-  return createHmac('sha256', codeHashKey(secret)).update(`${challengeId}:${code}`).digest();
+export function hashCode(secret: string, scope: string, code: string): Buffer {
+  return createHmac('sha256', codeHashKey(secret)).update(`${scope}:${code}`).digest();
+}
+
+/** Whether a code matches a stored hash (in constant time). */
+export function codeMatches(secret: string, scope: string, code: string, stored: string): boolean {
+  const expected = Buffer.from(stored, 'hex');
+  const given = hashCode(secret, scope, code);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 export function codesSentBucket(userId: number): string {
@@ -67,7 +77,7 @@ export async function sendChallenge(
   const codeEvent = await writeTransaction(ctx.db, async (tx) => {
     if (!(await mayStart(tx))) return null;
     const bucket = codesSentBucket(user.id);
-    await assertAllowed(tx, [bucket], CODES_SENT, now, 'Too many sign-in codes were requested.');
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
     const event = await tx
       .insert(throttleEvents)
       .values({ bucket, at: now })
@@ -81,7 +91,14 @@ export async function sendChallenge(
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
-    return event.id;
+    const entry = await auditInsert(tx, now, {
+      action: 'code_sent',
+      actor: { id: user.id, username: user.username },
+      ip: ctx.req.ip,
+    })
+      .returning({ id: auditEvents.id })
+      .get();
+    return { event: event.id, entry: entry.id };
   });
   if (codeEvent === null) return null;
   try {
@@ -98,7 +115,8 @@ export async function sendChallenge(
     // outage must not lock the administrator out once it is over.
     await writeTransaction(ctx.db, async (tx) => {
       await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
-      await releaseEvents(tx, [codeEvent]);
+      await releaseEvents(tx, [codeEvent.event]);
+      await tx.delete(auditEvents).where(eq(auditEvents.id, codeEvent.entry));
     });
     ctx.logger.error('auth.code_mail_failed', {
       requestId: ctx.req.requestId,
@@ -137,9 +155,7 @@ export async function checkCode(
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };
   }
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const given = hashCode(ctx.config.sessionSecret, challengeId, code);
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  if (codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }

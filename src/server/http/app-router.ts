@@ -1,4 +1,5 @@
 import { router } from './trpc';
+import { accountRouter } from '../account/router';
 import { adminRouter } from '../auth/router';
 import { analyticsRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
@@ -13,6 +14,7 @@ import { usersRouter } from '../users/router';
 import { invitationRouter } from '../users/invitation-router';
 
 export const appRouter = router({
+  account: accountRouter,
   admin: adminRouter,
   analytics: analyticsRouter,
   audit: auditRouter,

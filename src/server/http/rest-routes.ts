@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './hono-env';
 import type { AppDeps } from './trpc';
+import { accountRest } from '../account/rest';
 import { adminRest } from '../auth/rest';
 import { analyticsRest } from '../analytics/rest';
 import { factsRest } from '../facts/rest';
@@ -22,6 +23,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', newsletterRest(deps))
     .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
+    .route('/', accountRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps))
     .route('/', analyticsRest(deps))

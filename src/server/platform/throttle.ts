@@ -241,12 +241,19 @@ export function countedBatch<K extends string>(
 
 const reservations = new WeakMap<ThrottleRule, ReturnType<typeof batchTemplate>>();
 
+export interface Reservation {
+  /** The events counted, which `releaseEvents` gives back if the attempt turns out not to count. */
+  ids: number[];
+  /** The rows `alongside` returned (none when it did not write). */
+  alongside: unknown[][];
+}
+
 /**
  * Takes a place in each bucket before any slow work starts, in one batch: the events are
  * inserted only while every bucket has room, so requests arriving together (or batched) can
- * never get more than the limit between them. Answers the rows counted, which
- * `releaseEvents` gives back if the attempt turns out not to count; throws a 429 naming the
- * wait when a bucket was full.
+ * never get more than the limit between them. `alongside`, a statement made to write only
+ * when the events were (`changes() > 0`, e.g. with `insertWhere`), travels in the same
+ * batch. Throws a 429 naming the wait when a bucket was full.
  */
 export async function reserveEvent(
   db: Db,
@@ -254,7 +261,8 @@ export async function reserveEvent(
   rule: ThrottleRule,
   now: Date,
   message: string,
-): Promise<number[]> {
+  alongside?: Statement,
+): Promise<Reservation> {
   let template = reservations.get(rule);
   if (!template) {
     template = batchTemplate((tx, count) => [
@@ -263,11 +271,16 @@ export async function reserveEvent(
     ]);
     reservations.set(rule, template);
   }
-  const rows: BatchRows = await writeBatch(db, template(db, buckets, rule, now));
+  const statements = template(db, buckets, rule, now);
+  // Just after the last event insert, whose changes() it reads.
+  if (alongside) statements.splice(buckets.length, 0, alongside);
+  const rows: BatchRows = await writeBatch(db, statements);
   const ids = rows
     .slice(0, buckets.length)
     .flatMap((returned) => returned.map(([id]) => Number(id)));
-  if (ids.length > 0) return ids;
+  if (ids.length > 0) {
+    return { ids, alongside: alongside ? (rows[buckets.length] ?? []) : [] };
+  }
   // No room: the read after the inserts, in the same transaction, names the wait.
   throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
 }

@@ -50,7 +50,7 @@ describe('users', () => {
     await addUser(deps.db, { username: 'alice', password: 'long enough pw' }, now());
     const attempts: [Parameters<typeof addUser>[1], string][] = [
       [{ username: 'alice', password: 'long enough pw' }, 'user "alice" already exists'],
-      [{ username: 'bob', password: 'short' }, 'password must be at least 12 characters'],
+      [{ username: 'bob', password: 'short' }, 'Password must be at least 12 characters'],
       [
         { username: 'bob', password: 'long enough pw', email: 'not-an-address' },
         '"not-an-address" is not a valid e-mail address',

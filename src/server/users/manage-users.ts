@@ -2,9 +2,11 @@ import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
+import { newPasswordProblem } from '../../shared/account';
 import { LIMITS } from '../../shared/constants';
 import { usernameField } from '../../shared/users';
 import { auditInsert } from '../audit/record';
+import { clearLoginFailures } from '../auth/login-throttle';
 import { endAllSessionsOf } from '../auth/session';
 import { dropInvitationsOf } from './invitations';
 import { usernameKey } from '../../shared/users';
@@ -31,13 +33,10 @@ function checkUsername(username: string): string {
   return parsed.data;
 }
 
+/** The Account screen's rule (shared/account.ts), with its messages. */
 export function checkPassword(password: string): string {
-  if (password.length < LIMITS.passwordMin) {
-    throw new UserError(`password must be at least ${LIMITS.passwordMin} characters`);
-  }
-  if (password.length > LIMITS.passwordMax) {
-    throw new UserError(`password must be at most ${LIMITS.passwordMax} characters`);
-  }
+  const problem = newPasswordProblem(password);
+  if (problem) throw new UserError(problem);
   return password;
 }
 
@@ -109,9 +108,10 @@ export async function addUser(
 }
 
 /**
- * Sets a new password and ends every session of the user: copied cookies stop working. One
- * transaction, so no session can be started between the two (a login in flight re-checks
- * the stored hash when it creates its session).
+ * Sets a new password, ends every session of the user (copied cookies stop working) and
+ * lifts a lock on the name from failed sign-ins. One transaction, so no session can be
+ * started between the two (a login in flight re-checks the stored hash when it creates its
+ * session).
  */
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
   const user = await requireUser(db, username);
@@ -126,6 +126,8 @@ export async function setPassword(db: Db, username: string, password: string): P
       target: user.username,
       ...COMMAND_LINE,
     });
+    // The way in for a locked-out owner: the name's failed sign-ins are forgotten.
+    await clearLoginFailures(tx, user.username);
   });
 }
 

@@ -1,0 +1,55 @@
+import { trpc } from '../../lib/trpc';
+import { Button, Card, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { useDocumentTitle } from '../use-document-title';
+import { EmailCard } from './email-card';
+import { PasswordCard } from './password-card';
+import { SessionsCard } from './sessions-card';
+
+/**
+ * The signed-in administrator's own account, one card per concern. The later ways to sign in
+ * (an authenticator app, passkeys, recovery codes) are more cards in this column.
+ */
+export function AccountPage() {
+  useDocumentTitle('Account');
+  const account = trpc.account.get.useQuery();
+  const username = account.data?.user.username;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-ink">Account</h1>
+        <p className="mt-1 text-muted">
+          {username ? (
+            <>
+              Signed in as <strong className="break-all text-ink">{username}</strong>
+            </>
+          ) : (
+            'Your password, sign-in code and sessions'
+          )}
+        </p>
+      </div>
+      <PasswordCard username={username} />
+      {account.data ? (
+        <EmailCard email={account.data.user.email} />
+      ) : (
+        <Card>
+          {account.isPending ? (
+            <Spinner label="Loading your account..." />
+          ) : (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+            >
+              <p>Error loading your account: {errorMessage(account.error)}</p>
+              <Button variant="secondary" onPress={() => void account.refetch()}>
+                Try again
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+      <SessionsCard />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import {
+  changeEmailInput,
+  changePasswordInput,
+  endSessionInput,
+  verifyEmailInput,
+} from '../../shared/account';
+import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
+import { passwordCheckedProcedure } from '../auth/login-throttle';
+import { clearSessionCookie, currentSessionId } from '../auth/session';
+import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
+import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
+import { assertAllowed } from '../platform/throttle';
+import {
+  confirmEmailChange,
+  emailCodesBucket,
+  NO_PENDING_CHANGE,
+  removeEmail,
+  startEmailChange,
+} from './email-change';
+import { storeNewPassword } from './password-change';
+import { endSessionsOf, listSessions, publicSessionId } from './session-list';
+
+export const WRONG_PASSWORD = 'The password is wrong.';
+export const PASSWORD_CHANGED_MEANWHILE =
+  'The password was changed meanwhile (in another session or on the command line). Please try again.';
+export const UNKNOWN_SESSION = 'No such session of yours: it may have ended already.';
+
+async function userRow(ctx: Context, user: SessionUser) {
+  const row = await ctx.db.select().from(users).where(eq(users.id, user.id)).get();
+  // Removed while this request ran: the session is gone with it.
+  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return row;
+}
+
+/**
+ * Checks the signed-in user's password (401 when wrong; the throttle around the procedure
+ * counts it) and answers the hash it was checked against.
+ */
+async function provePassword(ctx: Context, user: SessionUser, password: string) {
+  const row = await userRow(ctx, user);
+  if (!(await checkPasswordInSlot(ctx, row.password, password))) {
+    ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_PASSWORD });
+  }
+  return row;
+}
+
+/** The signed-in administrator's own account (docs/accounts.md). */
+export const accountRouter = router({
+  get: adminProcedure.query(async ({ ctx }) => {
+    const row = await userRow(ctx, ctx.user);
+    return {
+      success: true as const,
+      user: { id: row.id, username: row.username, email: row.email },
+      // TOTP and passkeys come later; until then the code by e-mail is the only second factor.
+      secondFactor: row.email ? ('email' as const) : ('none' as const),
+      passkeys: [] as { id: string; name: string; createdAt: string; lastUsedAt: string | null }[],
+      recoveryCodesLeft: 0,
+    };
+  }),
+
+  changePassword: passwordCheckedProcedure
+    .input(changePasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      const row = await provePassword(ctx, ctx.user, input.currentPassword);
+      const newHash = await hashPasswordInSlot(ctx, input.newPassword);
+      const endedSessions = await storeNewPassword(
+        ctx,
+        ctx.user,
+        { sessionId, checkedHash: row.password },
+        newHash,
+      );
+      if (endedSessions === null) {
+        throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
+      }
+      ctx.logger.info('account.password_changed', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+        endedSessions,
+      });
+      return { success: true as const, endedSessions };
+    }),
+
+  changeEmail: passwordCheckedProcedure.input(changeEmailInput).mutation(async ({ ctx, input }) => {
+    const sessionId = await currentSessionId(ctx);
+    if (input.email !== null) {
+      // A spent code budget refuses before the slow hash (and again when the code is counted).
+      await assertAllowed(
+        ctx.db,
+        [emailCodesBucket(ctx.user.id)],
+        CODES_SENT,
+        ctx.clock.now(),
+        'Too many codes were requested.',
+      );
+    }
+    await provePassword(ctx, ctx.user, input.password);
+    if (input.email === null) {
+      await removeEmail(ctx, ctx.user);
+      return { success: true as const, requiresCode: false };
+    }
+    await startEmailChange(ctx, ctx.user, sessionId, input.email);
+    return { success: true as const, requiresCode: true };
+  }),
+
+  verifyEmail: adminProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
+    const sessionId = await currentSessionId(ctx);
+    const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
+    if (result.ok) return { success: true as const, email: result.email };
+    if (result.reason === 'none') {
+      throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
+    }
+    // 400, not 401: a wrong code is a mistake in the form, not a sign that the session ended.
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message:
+        result.triesLeft === 0
+          ? 'Wrong code, and that was the last try. Please ask for a new code.'
+          : `Wrong code. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
+    });
+  }),
+
+  sessions: adminProcedure.query(async ({ ctx }) => ({
+    success: true as const,
+    sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
+  })),
+
+  endSession: adminProcedure.input(endSessionInput).mutation(async ({ ctx, input }) => {
+    const current = await currentSessionId(ctx);
+    const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
+      ids.filter((id) => publicSessionId(id) === input.id),
+    );
+    if (ended.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: UNKNOWN_SESSION });
+    // Ending this browser's own session signs it out.
+    if (ended.includes(current)) await clearSessionCookie(ctx);
+    return { success: true as const };
+  }),
+
+  endOtherSessions: adminProcedure.mutation(async ({ ctx }) => {
+    const current = await currentSessionId(ctx);
+    const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });
+    return { success: true as const, ended: ended.length };
+  }),
+});

@@ -1,0 +1,46 @@
+/**
+ * Renders an admin component as the app does (tRPC, React Query, a router), for the client's
+ * component tests: the router has the component at `/admin/account` and a bare login page,
+ * so a screen that sends someone to `/admin/login` can be seen doing it.
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { createQueryClient } from '../../src/client/lib/query-client';
+import { createTrpcClient, trpc } from '../../src/client/lib/trpc';
+
+export function renderAdmin(ui: ReactNode) {
+  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
+  window.scrollTo = () => {};
+  const queryClient = createQueryClient();
+  const rootRoute = createRootRoute();
+  const screen = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/admin/account',
+    component: () => ui,
+  });
+  const login = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/admin/login',
+    component: () => <h1>Admin Login</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([screen, login]),
+    history: createMemoryHistory({ initialEntries: ['/admin/account'] }),
+  });
+  const result = render(
+    <trpc.Provider client={createTrpcClient('http://localhost')} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { ...result, queryClient, router };
+}

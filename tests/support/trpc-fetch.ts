@@ -1,0 +1,63 @@
+/**
+ * A stand-in for the server in the client's component tests: `fetch` answered per tRPC
+ * procedure, in tRPC's batch format, with every call recorded (path and input).
+ */
+import { vi } from 'vitest';
+
+export type ProcedureAnswer =
+  { data: unknown } | { error: { message: string; code: string; httpStatus: number } };
+
+export type Handler = (input: unknown) => ProcedureAnswer;
+
+export interface TrpcCall {
+  path: string;
+  input: unknown;
+}
+
+export function refusal(code: string, httpStatus: number, message: string): ProcedureAnswer {
+  return { error: { message, code, httpStatus } };
+}
+
+/**
+ * Installs the fake `fetch`. `handlers` may be changed between steps of a test; a procedure
+ * without a handler fails the test loudly. Undo with `vi.unstubAllGlobals()`.
+ */
+export function fakeTrpcServer(handlers: Record<string, Handler>) {
+  const calls: TrpcCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const paths = url.pathname.replace(/^\/api\/trpc\//, '').split(',');
+    const inputs = parseInputs(url, init);
+    const answers = paths.map((path, index) => {
+      const callInput = inputs[index];
+      calls.push({ path, input: callInput });
+      const handler = handlers[path];
+      if (!handler) throw new Error(`no fake answer for ${path}`);
+      const answer = handler(callInput);
+      return 'data' in answer
+        ? { result: { data: answer.data } }
+        : {
+            error: {
+              message: answer.error.message,
+              code: -32600,
+              data: { code: answer.error.code, httpStatus: answer.error.httpStatus },
+            },
+          };
+    });
+    // One refused call answers with its own status, as the server does; a batch with 200.
+    const only = answers.length === 1 ? answers[0] : undefined;
+    const status = only?.error ? only.error.data.httpStatus : 200;
+    return new Response(JSON.stringify(answers), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { calls, handlers, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+function parseInputs(url: URL, init: RequestInit | undefined): unknown[] {
+  const raw = init?.body ? String(init.body) : url.searchParams.get('input');
+  if (!raw) return [];
+  const parsed = JSON.parse(raw) as Record<string, unknown>;
+  return Object.keys(parsed).map((key) => parsed[key]);
+}
