@@ -3,13 +3,13 @@
  * invitation page, their procedures and the command line (`users/manage-users.ts`).
  */
 import { z } from 'zod/mini';
+import { newPasswordField } from './account';
 import { LIMITS } from './constants';
 import { emailField, idInput, LONE_SURROGATE } from './validation';
 import { MESSAGES } from './messages';
 
 export const USER_MESSAGES = {
   username: `Username must be 1 to ${LIMITS.usernameMax} characters without spaces or invisible characters`,
-  password: `Password must be between ${LIMITS.passwordMin} and ${LIMITS.passwordMax} characters`,
   token: 'This invitation link is incomplete',
   taken: (username: string) => `An administrator named "${username}" already exists`,
   notFound: 'Administrator not found',
@@ -46,14 +46,6 @@ export const usernameField = z.string(USER_MESSAGES.username).check(
 export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }
-
-/** A password someone chooses: 12 to 1024 characters (the command line's `checkPassword`). */
-export const newPasswordField = z
-  .string(USER_MESSAGES.password)
-  .check(
-    z.minLength(LIMITS.passwordMin, USER_MESSAGES.password),
-    z.maxLength(LIMITS.passwordMax, USER_MESSAGES.password),
-  );
 
 export const inviteInput = z.object({ username: usernameField, email: emailField });
 export type InviteInput = z.input<typeof inviteInput>;

@@ -9,7 +9,7 @@ import {
 } from '../../shared/account';
 import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
-import { clearSessionCookie, currentSessionId } from '../auth/session';
+import { clearSessionCookie, currentSessionId, signedOut } from '../auth/session';
 import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { assertAllowed } from '../platform/throttle';
@@ -31,7 +31,7 @@ export const UNKNOWN_SESSION = 'No such session of yours: it may have ended alre
 async function userRow(ctx: Context, user: SessionUser) {
   const row = await ctx.db.select().from(users).where(eq(users.id, user.id)).get();
   // Removed while this request ran: the session is gone with it.
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  if (!row) throw signedOut();
   return row;
 }
 

@@ -282,12 +282,15 @@ export async function endAllSessionsOf(tx: Db, userId: number): Promise<void> {
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
 }
 
+/** The one answer of a request whose session is gone (or never was). */
+export function signedOut(): TRPCError {
+  return new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+}
+
 /** The signed-in request's session row id (a secret: never answered to the client). */
 export async function currentSessionId(ctx: Context): Promise<string> {
   const state = await readSession(ctx);
-  if (state.kind !== 'signedIn') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  }
+  if (state.kind !== 'signedIn') throw signedOut();
   return state.sessionId;
 }
 
@@ -301,8 +304,6 @@ export function liveSession(now: Date) {
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {
   const state = await readSession(ctx);
-  if (state.kind !== 'signedIn') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  }
+  if (state.kind !== 'signedIn') throw signedOut();
   return state.user;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invitations, sessions, users } from '../../../db/schema';
+import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { USER_MESSAGES as M } from '../../shared/users';
 import { verifyPassword } from '../auth/passwords';
 import { setEmail, setPassword } from './manage-users';
@@ -149,7 +150,7 @@ describe('invitation.accept', () => {
   it('refuses a short password with 400 and keeps the invitation', async () => {
     expect(
       await issuesOf(invitee().caller.invitation.accept({ token, password: 'too short' })),
-    ).toEqual([{ path: 'password', message: M.password }]);
+    ).toEqual([{ path: 'password', message: ACCOUNT_MESSAGES.newPasswordShort }]);
     expect(await deps.db.select().from(invitations).all()).toHaveLength(1);
   });
 

@@ -13,28 +13,12 @@ import {
   USER_MESSAGES as M,
 } from '../../shared/users';
 import { auditInsert } from '../audit/record';
-import { hashPassword } from '../auth/passwords';
+import { hashPasswordInSlot } from '../auth/hash-slot';
 import { endCookieRows, insertSession, readCookie, setSessionCookie } from '../auth/session';
-import { UnavailableError } from '../platform/errors';
-import { LimiterBusyError } from '../platform/limiter';
-import { publicProcedure, router, type Context } from '../http/trpc';
+import { publicProcedure, router } from '../http/trpc';
 import { hashInvitationToken, liveInvitation } from './invitations';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
-
-const HASH_BUSY = 'The server is busy with other sign-ins. Please try again in a few seconds.';
-const HASH_RETRY_AFTER_SECONDS = 5;
-
-async function hashInSlot(ctx: Context, password: string): Promise<string> {
-  try {
-    return await ctx.hashLimiter.run(() => hashPassword(password));
-  } catch (error) {
-    if (error instanceof LimiterBusyError) {
-      throw new UnavailableError(HASH_BUSY, HASH_RETRY_AFTER_SECONDS);
-    }
-    throw error;
-  }
-}
 
 export const invitationRouter = router({
   /** Whom a link invites, for the page to greet them; a mutation, so the token is in a body. */
@@ -52,7 +36,7 @@ export const invitationRouter = router({
    */
   accept: publicProcedure.input(invitationAcceptInput).mutation(async ({ ctx, input }) => {
     if (!(await liveInvitation(ctx.db, input.token, ctx.clock.now()))) throw gone();
-    const hash = await hashInSlot(ctx, input.password);
+    const hash = await hashPasswordInSlot(ctx, input.password);
     const previous = await readCookie(ctx);
     const joined = await writeTransaction(ctx.db, async (tx) => {
       const now = ctx.clock.now();

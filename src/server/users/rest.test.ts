@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
+import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { USER_MESSAGES as M } from '../../shared/users';
 import { MESSAGES } from '../../shared/messages';
 import type { App } from '../http/app';
@@ -145,6 +146,8 @@ describe('POST /api/admin/invite', () => {
     ).toEqual(answer(404, { success: false, message: M.invitationGone }));
     expect(
       await rest(app, 'POST', '/api/admin/invite', { json: { token, password: 'short' } }),
-    ).toEqual(answer(400, invalid([{ path: 'password', message: M.password }])));
+    ).toEqual(
+      answer(400, invalid([{ path: 'password', message: ACCOUNT_MESSAGES.newPasswordShort }])),
+    );
   });
 });

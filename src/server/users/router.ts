@@ -9,7 +9,7 @@ import {
   type AdminUser,
 } from '../../shared/users';
 import { auditAdminChange } from '../audit/admin-change';
-import { endAllSessionsOf } from '../auth/session';
+import { endAllSessionsOf, signedOut } from '../auth/session';
 import { UnavailableError } from '../platform/errors';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { dropInvitationsOf, replaceInvitation } from './invitations';
@@ -17,8 +17,6 @@ import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
-/** requireAdmin's message (auth/session.ts): the session ended with its user. */
-const SIGNED_OUT = 'Please sign in to continue';
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
@@ -127,7 +125,7 @@ export const usersRouter = router({
         // this request no longer speaks for anyone, which comes before anything about the
         // target.
         const me = await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id));
-        if (me.length === 0) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGNED_OUT });
+        if (me.length === 0) throw signedOut();
         const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
         if (!row) throw notFound();
         // A safeguard: the requester can sign in, so this only holds if their password was

@@ -1,3 +1,4 @@
+import { PasswordStrengthHint } from '../account/password-strength';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
@@ -170,7 +171,7 @@ function ChoosePassword({ token, username }: { token: string; username: string }
             name="new-password"
             type="password"
             autoComplete="new-password"
-            description="At least 12 characters. A few unrelated words make a good one."
+            description={<PasswordStrengthHint password={values.password} />}
             value={values.password}
             onChange={(password) => {
               setValues((v) => ({ ...v, password }));
