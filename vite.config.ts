@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -104,6 +105,10 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
   test: {
+    // Test files run two at a time at least (docs/decisions/0032). Vitest 4's own default for a
+    // run is availableParallelism() - 1 workers, which is one on the 2-core CI machine: every
+    // file then ran alone while the files mostly wait on child processes, sqld and scrypt.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -153,7 +158,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // One browser and one server at a time (docs/decisions/0018), and only once every
+          // other project's files are done: group 1 starts when group 0 (the default) ends.
           fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

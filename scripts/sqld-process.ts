@@ -50,8 +50,17 @@ function exitOf(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts sqld on dataDir (created if needed) and resolves once it answers. A given port is
- * kept (a restart on the same address); otherwise a free one is picked, retried if taken.
+ * What sqld prints on stdout once its HTTP socket is bound (printed after the bind: a sqld
+ * that finds its port taken exits without it). Until then an answer on the port may come from
+ * another process that picked the same free port a moment earlier (parallel test files each
+ * start their own), so only an answer after this line counts.
+ */
+const LISTENING = 'listening for incoming user HTTP connection on';
+
+/**
+ * Starts sqld on dataDir (created if needed) and resolves once it has bound its port and
+ * answers. A given port is kept (a restart on the same address); otherwise a free one is
+ * picked, retried if taken.
  */
 export async function startSqld(
   dataDir: string,
@@ -64,21 +73,31 @@ export async function startSqld(
     const child = spawn(
       SQLD_BIN,
       ['--db-path', dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // RUST_LOG=off would hide the line that says the port is bound.
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'info' } },
     );
     let stderr = '';
     child.stderr?.on(
       'data',
       (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)),
     );
+    let stdout = '';
+    let bound = false;
+    // Read to the end either way: a full pipe would stall sqld.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (bound) return;
+      stdout = (stdout + chunk.toString()).slice(-4000);
+      bound = stdout.includes(LISTENING);
+    });
     const exited = exitOf(child);
     const deadline = Date.now() + timeoutMs;
     let ended = false;
     void exited.then(() => (ended = true));
-    while (!ended && Date.now() < deadline && !(await answers(url))) {
+    const ours = async () => bound && !ended && (await answers(url));
+    while (!ended && Date.now() < deadline && !(await ours())) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    if (!ended && (await answers(url))) {
+    if (await ours()) {
       return {
         url,
         port,

@@ -36,9 +36,14 @@ describe('passwords', () => {
       await verifyPassword(hash, 'some guess');
       return performance.now() - start;
     };
-    // Warm up, then compare: the same scrypt work within a generous factor.
-    await time(real);
-    const [realMs, dummyMs] = [await time(real), await time(DUMMY_HASH)];
+    // The same scrypt work within a generous factor. Each is the faster of two timings taken
+    // in turn (the first one also warms up): other test files run beside this one, and a
+    // single timing can be the one that shared its core with them.
+    let [realMs, dummyMs] = [Infinity, Infinity];
+    for (let round = 0; round < 2; round++) {
+      realMs = Math.min(realMs, await time(real));
+      dummyMs = Math.min(dummyMs, await time(DUMMY_HASH));
+    }
     expect(dummyMs).toBeGreaterThan(realMs / 3);
     expect(dummyMs).toBeLessThan(realMs * 3);
     expect(await verifyPassword(DUMMY_HASH, '')).toBe(false);
