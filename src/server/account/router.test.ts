@@ -10,6 +10,8 @@ import {
 import { writeTransaction } from '../../../db';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { ThrottledError } from '../platform/errors';
+import { createLimiter } from '../platform/limiter';
+import { SIGN_IN_BUSY } from '../auth/hash-slot';
 import {
   callerFor,
   createRecordingMailer,
@@ -146,6 +148,22 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     expect((await failure(login(PASSWORD))).code).toBe('UNAUTHORIZED');
     expect((await login(NEW_PASSWORD)).success).toBe(true);
     expect(deps.logger.lines.join('\n')).not.toContain(NEW_PASSWORD);
+  });
+
+  it('answers 503 when the hashing queue is full, counting nothing', async () => {
+    const limiter = createLimiter({ concurrency: 1, queue: 0 });
+    deps = await createTestDeps({ mailer, hashLimiter: limiter });
+    const [cookie = ''] = await alice();
+    let free = () => {};
+    const held = limiter.run(() => new Promise<void>((resolve) => (free = resolve)));
+    const busy = await failure(
+      as(cookie).account.changePassword({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+    );
+    expect(busy.code).toBe('SERVICE_UNAVAILABLE');
+    expect(busy.message).toBe(SIGN_IN_BUSY);
+    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    free();
+    await held;
   });
 
   it(

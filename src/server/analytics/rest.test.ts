@@ -123,7 +123,8 @@ describe('GET /api/analytics and /api/analytics.csv', () => {
     await send('198.51.100.1', 'pageview', '/');
     await send('198.51.100.1', 'cta_click', '/');
     await storedEvents(setup.deps.db);
-    return setup;
+    // Two hours on from the sign-in: that session ended idle (30 minutes); sign in anew.
+    return { ...setup, cookie: await signedInCookie(setup.deps) };
   }
 
   it('answers the report with success, by default the last 30 days', async () => {

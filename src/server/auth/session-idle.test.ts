@@ -14,6 +14,7 @@ import {
 } from '../../../tests/support/app';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser } from '../../../tests/support/users';
+import { pruneExpired } from '../maintenance/prune';
 
 const MINUTE = 60_000;
 
@@ -76,6 +77,21 @@ describe('the idle limit', () => {
     }
     deps.clock.advance(20 * MINUTE);
     expect((await failure(use())).code).toBe('UNAUTHORIZED');
+  });
+
+  it('lets the housekeeping delete a session that ended idle, keeping a used one', async () => {
+    const idle = await signedInCookie(deps, 'alice');
+    deps.clock.advance(20 * MINUTE);
+    await use();
+    await seenAt(deps.clock.now());
+    deps.clock.advance(20 * MINUTE);
+    await pruneExpired(deps.db, deps.clock.now(), deps.config);
+    const left = await deps.db.select({ id: sessions.id }).from(sessions).all();
+    expect(left).toHaveLength(1);
+    expect((await failure(callerFor(deps, { cookie: idle }).caller.account.get())).code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect((await use()).success).toBe(true);
   });
 
   it('leaves idle sessions out of the Account list', async () => {

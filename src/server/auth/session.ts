@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
@@ -295,11 +295,9 @@ export async function currentSessionId(ctx: Context): Promise<string> {
 }
 
 /** Sessions still usable at `now`: under the 12 h cap and used within the idle limit. */
-export function liveSession(now: Date) {
-  return and(
-    gt(sessions.expiresAt, now),
-    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-  );
+export function liveSession(now: Date): SQL {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  return sql`(${gt(sessions.expiresAt, now)} and ${gt(sessions.lastSeenAt, idleSince)})`;
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {

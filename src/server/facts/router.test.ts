@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { aiFacts, aiFactTags, tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
-import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
+import {
+  adminCaller,
+  procedureCallers,
+  type Caller,
+  type TestDeps,
+} from '../../../tests/support/app';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -110,8 +115,10 @@ describe('facts.byId', () => {
 
 describe('facts.create', () => {
   it('stores a fact with the clock as creation time and answers it', async () => {
-    // The test clock starts at 2026-01-15T10:00:00Z; the admin session lasts 12 hours.
+    // The test clock starts at 2026-01-15T10:00:00Z; a session idle for 90 minutes has ended
+    // (30 minutes idle limit), so sign in anew.
     deps.clock.advance(90 * 60_000);
+    admin = await adminCaller(deps);
     const fact = await admin.facts.create({
       factText: '  Deep Blue beat Kasparov  ',
       source: ' IBM ',

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { tags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
-import { procedureCallers, type Caller, type TestDeps } from '../../../tests/support/app';
+import {
+  adminCaller,
+  procedureCallers,
+  type Caller,
+  type TestDeps,
+} from '../../../tests/support/app';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
@@ -61,6 +66,8 @@ describe('tags.list', () => {
 describe('tags.create', () => {
   it('stores the trimmed name with the clock as creation time', async () => {
     deps.clock.advance(2 * 60 * 60_000);
+    // Two idle hours ended the first session (30 minutes idle limit): sign in anew.
+    admin = await adminCaller(deps);
     const tag = await admin.tags.create({ name: '  Machine learning  ' });
     expect(tag).toEqual({
       id: expect.any(Number),

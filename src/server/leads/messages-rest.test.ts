@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { SUBJECT_FILTER_MESSAGE } from '../../shared/leads';
 import type { App } from '../http/app';
-import type { TestDeps } from '../../../tests/support/app';
+import { signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { storeMessages } from '../../../tests/support/leads';
 import { serializeMessage } from './message-query';
 import {
@@ -152,6 +152,8 @@ describe('DELETE /api/messages/:id', () => {
 describe('GET /api/messages.csv', () => {
   it('is a dated UTF-8 download with a BOM and a header row, even when empty', async () => {
     deps.clock.set(new Date('2026-01-15T11:59:00Z'));
+    // Two idle hours ended the first session (30 minutes idle limit): sign in anew.
+    cookie = await signedInCookie(deps);
     const { response, bytes } = await download('/api/messages.csv');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -211,6 +213,8 @@ describe('GET /api/messages.csv', () => {
 
   it('streams an export larger than one batch without losing or repeating rows', async () => {
     await storeMessages(deps, 2345);
+    // Stored a second apart: 39 minutes idle ended the first session. Sign in anew.
+    cookie = await signedInCookie(deps);
     const records = text((await download('/api/messages.csv')).bytes)
       .trimEnd()
       .split('\r\n')
@@ -221,11 +225,13 @@ describe('GET /api/messages.csv', () => {
 
   it('lets other requests write while a download is still being read', async () => {
     await storeMessages(deps, 3000);
+    // Stored a second apart: 50 minutes idle ended the first session. Sign in anew.
+    cookie = await signedInCookie(deps);
     const response = await app.request('/api/messages.csv', { headers: { cookie } });
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
-    const marked = await asAdmin('PATCH', '/api/messages/1', { json: { read: true } });
+    const marked = await rest(app, 'PATCH', '/api/messages/1', { json: { read: true }, cookie });
     expect(marked.status).toBe(200);
     let remainder = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

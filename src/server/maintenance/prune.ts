@@ -2,7 +2,7 @@
  * Housekeeping: rows that can no longer matter are deleted now and then (server.ts runs it
  * every PRUNE_INTERVAL_MS), so these tables stay small however long the server runs.
  */
-import { lt } from 'drizzle-orm';
+import { lt, not } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import {
   auditEvents,
@@ -15,6 +15,7 @@ import {
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
 import { LOGIN_FAILURES } from '../auth/login-throttle';
+import { liveSession } from '../auth/session';
 import { CODES_SENT } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
 import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
@@ -34,7 +35,8 @@ const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRI
  */
 export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): Promise<void> {
   return writeTransaction(db, async (tx) => {
-    await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+    // Past the 12 h cap or the idle limit: either way no request can use it again.
+    await tx.delete(sessions).where(not(liveSession(now)));
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
