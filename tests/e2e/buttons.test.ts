@@ -216,6 +216,16 @@ describe('buttons at 390 px', () => {
       await visible(page.getByRole('button', { name: 'Remove reader@example.com' }), 20_000);
       await measure('subscribers');
 
+      await page.goto(`${server.url}/admin/account`);
+      await visible(page.getByRole('button', { name: 'Change password' }), 20_000);
+      await measure('account');
+      await page.goto(`${server.url}/admin/users`);
+      await visible(page.getByRole('button', { name: 'Invite administrator' }), 20_000);
+      await measure('administrators');
+      await page.goto(`${server.url}/admin/audit`);
+      await visible(page.getByRole('link', { name: 'Export CSV' }), 20_000);
+      await measure('audit log');
+
       const names = seen.map((t) => t.name);
       for (const name of ['Sign In', 'Menu', 'Logout', 'Move up', 'Edit', 'Export CSV', 'Next']) {
         expect(names, name).toContain(name);

@@ -131,7 +131,7 @@ export function AdminShell({ username, children }: { username: string; children:
             {/* The badge is the way to the Account screen: whose account it is, one press away. */}
             <Link
               to="/admin/account"
-              className="rounded-full bg-line px-3 py-1 text-sm font-medium text-ink underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none aria-[current=page]:underline dark:focus-visible:ring-brand-400"
+              className="inline-flex min-h-11 items-center rounded-full bg-line px-3 py-1 text-sm font-medium text-ink underline-offset-2 hover:underline sm:min-h-9 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none aria-[current=page]:underline dark:focus-visible:ring-brand-400"
             >
               <span className="sr-only">Signed in as </span>
               {username}
