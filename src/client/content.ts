@@ -1,22 +1,13 @@
 /**
- * The site's fixed settings and, until the owner's first save on the Content screen, its words
- * (docs/content.md). The words themselves live in src/shared/site-content-defaults.ts; these
- * named exports keep the admin area and e-mails on the default brand. The public pages read the
- * saved content through `useSiteContent()` (home/site-content-context.tsx).
+ * The site's fixed settings, and the brand the admin area and e-mails show. The words of the
+ * public pages are the owner's, edited on the admin's Content screen and stored in the
+ * database (docs/content.md); until the first save they are the defaults in
+ * src/shared/site-content-defaults.ts, which this module reads too. The public pages get
+ * their words through `useSiteContent()` (home/site-content-context.tsx), never from here.
  *
  * This module is plain data, so the server can read it too.
  */
-import {
-  defaultCompany,
-  defaultContact,
-  defaultFooterServices,
-  defaultFounder,
-  defaultHero,
-  defaultServices,
-  defaultValueItems,
-  defaultVideo,
-} from '../shared/site-content-defaults';
-import { LEGAL_PAGES, phoneHref } from '../shared/site-content-basics';
+import { defaultCompany, defaultVideo } from '../shared/site-content-defaults';
 
 export const company = {
   ...defaultCompany,
@@ -26,21 +17,10 @@ export const company = {
   siteUrl: 'https://www.example.com',
 } as const;
 
-export const contactDetails = {
-  ...defaultContact,
-  phoneHref: phoneHref(defaultContact.phone),
-} as const;
-
-export const founder = defaultFounder;
-export const hero = defaultHero;
-export const valueItems = defaultValueItems;
-export const services = defaultServices;
-export const footerServices: readonly string[] = defaultFooterServices;
-export const legalEntries: readonly string[] = LEGAL_PAGES.map((page) => page.label);
-
 export const demoVideo = {
-  /** Empty: no video. The server allows this address's origin in the CSP's frame-src. */
+  /**
+   * The default content's video (none). The home page's CSP follows the saved content's
+   * video instead (server/content/pages.ts); this one covers the other pages.
+   */
   embedUrl: defaultVideo.embedUrl || null,
-  title: defaultVideo.title,
-  description: defaultVideo.description,
 };

@@ -34,9 +34,10 @@ if (page !== null && json) {
   startTransition(() => {
     hydrateRoot(rootElement, app);
   });
-} else {
-  // The dev server serves index.html as it is, without prerendered markup or content: the
-  // defaults come in a chunk of their own, which built pages never load.
+} else if (import.meta.env.DEV) {
+  // The dev server serves index.html as it is, without prerendered markup or content: it
+  // shows the defaults. A production build drops this branch, so the page's script never
+  // carries the default texts.
   void import('../shared/site-content-defaults').then(({ defaultSiteContent }) => {
     createRoot(rootElement).render(appFor(defaultSiteContent));
   });

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
+import { isDatabaseUnavailable } from '../../../db';
 import type { SiteContent } from '../../shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
 import { homeHeadTags, legalHeadTags, sitemapXml } from '../../client/seo';
@@ -125,7 +126,16 @@ export function contentPages(
     render: (content: SiteContent) => Promise<RenderedPage>,
     exists: (content: SiteContent) => boolean = () => true,
   ) {
-    const current = await currentContent(deps.db);
+    let current;
+    try {
+      current = await currentContent(deps.db);
+    } catch (error) {
+      // The database is away: visitors still get the page as last rendered (or the build's),
+      // never an error page; the API answers 503 meanwhile.
+      if (!isDatabaseUnavailable(error)) throw error;
+      const last = cache.get(key);
+      return last ? respond(c, await last.page) : next();
+    }
     if (!exists(current.content)) return next();
     try {
       return respond(c, await cached(key, current.version, () => render(current.content)));
