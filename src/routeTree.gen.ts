@@ -14,6 +14,7 @@ import { Route as AdminProtectedRouteImport } from './client/routes/admin/_prote
 import { Route as AdminInviteRouteImport } from './client/routes/admin/invite'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
+import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
@@ -47,6 +48,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 const AdminProtectedAuditRoute = AdminProtectedAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
+  id: '/content',
+  path: '/content',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
+  '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/admin/invite'
     | '/admin/login'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/'
     | '/admin/_protected/audit'
+    | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
@@ -240,6 +252,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminProtectedAuditRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content': {
+      id: '/admin/_protected/content'
+      path: '/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminProtectedContentRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/dashboard': {
@@ -310,6 +329,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminProtectedRouteChildren {
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
+  AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
@@ -323,6 +343,7 @@ interface AdminProtectedRouteChildren {
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
+  AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,

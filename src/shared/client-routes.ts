@@ -21,6 +21,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
   '/admin/users': /^\/admin\/users\/?$/,
   '/admin/audit': /^\/admin\/audit\/?$/,
+  '/admin/content': /^\/admin\/content\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

@@ -36,6 +36,9 @@ export function ContentPreview({ content }: { content: SiteContent }) {
           ))}
         </div>
       </div>
+      <p className="text-sm text-muted">
+        How the home page will look with the texts as typed, before saving.
+      </p>
       <div className="overflow-auto rounded-lg border border-line bg-subtle">
         <PreviewFrame width={WIDTHS[width]} title={`Preview of the home page, ${width} width`}>
           <SiteContentProvider content={content}>
@@ -76,6 +79,9 @@ function PreviewFrame({
     const observer = new MutationObserver(syncTheme);
     observer.observe(document.documentElement, { attributes: true });
     doc.body.className = document.body.className;
+    // A picture of the page: its links, buttons and landmarks are not part of this screen
+    // (the form holds every text), so nothing in it takes focus or reaches assistive tech.
+    doc.body.inert = true;
     setBody(doc.body);
     return () => observer.disconnect();
   }, []);
@@ -85,6 +91,8 @@ function PreviewFrame({
       <iframe
         ref={frame}
         title={title}
+        aria-hidden="true"
+        tabIndex={-1}
         style={{ width, height: 720 }}
         className="mx-auto block max-w-none bg-white"
       />
