@@ -31,12 +31,8 @@ export function structuredData(content: SiteContent = defaultSiteContent): Recor
     image: siteUrl(OG_IMAGE_PATH),
     telephone: contactDetails.phone,
     email: contactDetails.email,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: 'Falls Church',
-      addressRegion: 'VA',
-      addressCountry: 'US',
-    },
+    // The office as the owner writes it ("Falls Church, Virginia"): one field, not parts.
+    address: { '@type': 'PostalAddress', addressLocality: contactDetails.office },
     areaServed: 'Worldwide',
     sameAs: [contactDetails.profileUrl],
     founder: { '@type': 'Person', jobTitle: founder.role },
