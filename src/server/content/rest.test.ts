@@ -76,6 +76,30 @@ describe('/api/content', () => {
     expect((await asAdmin('GET', '/api/content/versions?page=0')).status).toBe(400);
   });
 
+  it('refuses malformed, mistyped and oversized bodies with a plain error, never a 500', async () => {
+    for (const raw of ['', '{', '[]', 'null', '{"content":1,"baseVersion":"0"}']) {
+      const answer = await asAdmin('PUT', '/api/content', { raw });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, message: expect.any(String) });
+    }
+    const deep = '{"content":'.repeat(2000) + '1' + '}'.repeat(2000);
+    expect((await asAdmin('PUT', '/api/content', { raw: deep })).status).toBe(400);
+    const big = structuredClone(defaultSiteContent);
+    big.legal.terms = 'x'.repeat(70_000);
+    expect(
+      (await asAdmin('PUT', '/api/content', { json: { content: big, baseVersion: 0 } })).status,
+    ).toBe(413);
+    const long = structuredClone(defaultSiteContent);
+    long.legal.terms = 'x'.repeat(12_001);
+    const refused = await asAdmin('PUT', '/api/content', {
+      json: { content: long, baseVersion: 0 },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { issues: { path: string }[] }).issues[0]?.path).toBe(
+      'content.legal.terms',
+    );
+  });
+
   it('is for signed-in administrators only', async () => {
     expect(await rest(app, 'GET', '/api/content')).toEqual(answer(401, UNAUTHORIZED));
     expect(
