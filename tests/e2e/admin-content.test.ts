@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
 import { openApp, waitForContactForm } from './support/home';
 import {
   PASSWORD,
@@ -91,5 +91,27 @@ describe('the Content screen', () => {
     } finally {
       await visitor.context().close();
     }
+
+    // Another administrator saves meanwhile (here straight into the database): this screen's
+    // next save is refused, and it offers their version.
+    withDatabase(server.dbPath, (db) =>
+      db
+        .prepare(
+          `insert into site_content_versions (version, content, updated_at, updated_by)
+           select 2, replace(content, 'Practical AI for', 'Their headline'), ?, 'other'
+           from site_content_versions where version = 1`,
+        )
+        .run(Date.now()),
+    );
+    await page.getByRole('textbox', { name: 'Office' }).fill('Leeds');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Another administrator saved' }));
+    await page.getByRole('button', { name: 'Reload their version' }).click();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('input[name="hero.headlineStart"]') as HTMLInputElement | null)
+          ?.value === 'Their headline',
+    );
+    await visible(page.getByText(/Version 2, saved .* by other/));
   });
 });
