@@ -49,6 +49,13 @@ describe('the Content screen', () => {
       await showColorScheme(page, scheme);
       await expectNoAxeViolations(page);
     }
+    // A 390 px phone: nothing wider than the screen but the preview's own scrolling box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Practical AI for');
     await page.getByRole('textbox', { name: 'Phone' }).fill('+44 20 7946 0123');

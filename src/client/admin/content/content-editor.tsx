@@ -63,8 +63,14 @@ export function ContentEditor({ content, version }: { content: SiteContent; vers
   };
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <form id="content-form" onSubmit={submit} aria-label="Site content" noValidate>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <form
+        id="content-form"
+        onSubmit={submit}
+        aria-label="Site content"
+        noValidate
+        className="min-w-0"
+      >
         <ContentForm values={values} errors={check.errors} onChange={setValues}>
           {stale ? (
             <div
@@ -95,7 +101,7 @@ export function ContentEditor({ content, version }: { content: SiteContent; vers
           </div>
         </ContentForm>
       </form>
-      <div className="xl:sticky xl:top-4 xl:self-start">
+      <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
         <ContentPreview content={values} />
       </div>
       <ConfirmDialog

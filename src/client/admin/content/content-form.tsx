@@ -196,9 +196,13 @@ export function ContentForm({
             {section.title}
           </h2>
           {section.intro ? <p className="text-sm text-muted">{section.intro}</p> : null}
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
             {section.fields.map((field) => (
-              <div key={pathKey(field.path)} className={field.multiline ? 'md:col-span-2' : ''}>
+              <div
+                key={pathKey(field.path)}
+                // Long example addresses in a description wrap instead of widening the form.
+                className={`min-w-0 [overflow-wrap:anywhere] ${field.multiline ? 'md:col-span-2' : ''}`}
+              >
                 <TextInputField
                   label={field.label}
                   name={pathKey(field.path)}

@@ -39,7 +39,13 @@ export function ContentPreview({ content }: { content: SiteContent }) {
       <p className="text-sm text-muted">
         How the home page will look with the texts as typed, before saving.
       </p>
-      <div className="overflow-auto rounded-lg border border-line bg-subtle">
+      {/* Focusable, so a keyboard can scroll a preview wider or taller than the screen. */}
+      <div
+        role="region"
+        aria-label={`Preview, ${width} width`}
+        tabIndex={0}
+        className="overflow-auto rounded-lg border border-line bg-subtle focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
         <PreviewFrame width={WIDTHS[width]} title={`Preview of the home page, ${width} width`}>
           <SiteContentProvider content={content}>
             <PublicLayout onHome>
