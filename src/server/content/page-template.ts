@@ -29,6 +29,19 @@ export function injectIntoTemplate(
   return withApp;
 }
 
+/**
+ * The content as the browser needs it to hydrate: the public components only ask whether a
+ * legal page has text (footer links, the consent line), and a legal page's own text is in its
+ * HTML already, so the pages' JSON carries a mark instead of each page's Markdown.
+ */
+export function contentForHydration(content: SiteContent): SiteContent {
+  const legal = { ...content.legal };
+  for (const key of Object.keys(legal) as (keyof SiteContent['legal'])[]) {
+    legal[key] = legal[key].trim() ? '1' : '';
+  }
+  return { ...content, legal };
+}
+
 /** The whole page: template, head tags, app, and the content as JSON for hydration. */
 export function composePage(
   template: string,
@@ -36,6 +49,6 @@ export function composePage(
 ): string {
   const html = injectIntoTemplate(template, parts.appHtml, parts.headTags, parts.page);
   // A JSON script is data, not code: the CSP does not apply to it and it never runs.
-  const data = `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${contentJson(parts.content)}</script>`;
+  const data = `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${contentJson(contentForHydration(parts.content))}</script>`;
   return html.replace('</body>', () => `  ${data}\n  </body>`);
 }

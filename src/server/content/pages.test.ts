@@ -80,7 +80,10 @@ describe('the home page follows the content', () => {
     const json = /<script type="application\/json" id="site-content">(.*?)<\/script>/.exec(
       after.text,
     )?.[1];
-    expect((JSON.parse(json ?? '{}') as SiteContent).hero.headlineStart).toBe('Brand New Headline');
+    const hydration = JSON.parse(json ?? '{}') as SiteContent;
+    expect(hydration.hero.headlineStart).toBe('Brand New Headline');
+    // Whether each legal page exists, not its text (the home page shows none of it).
+    expect(hydration.legal).toEqual({ privacy: '1', terms: '', cookies: '', responsibleAi: '' });
   });
 
   it('keeps a saved text from closing its script element', async () => {
