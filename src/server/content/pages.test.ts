@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
+import { siteContentVersions } from '../../../db/schema';
 import { createApp, type App } from '../http/app';
 import { createTestDeps, signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
@@ -117,6 +119,24 @@ describe('the home page follows the content', () => {
     expect((await page('/admin/login')).headers.get('content-security-policy')).toContain(
       "frame-src 'none'",
     );
+  });
+});
+
+describe('a version changed by hand', () => {
+  it('is served too, even under a version number already rendered', async () => {
+    await save((c) => (c.hero.headlineStart = 'Saved Through The Screen'));
+    expect((await page('/')).text).toContain('Saved Through The Screen');
+    const edited = structuredClone(defaultSiteContent);
+    edited.hero.headlineStart = 'Edited By Hand';
+    await writeTransaction(deps.db, async (tx) => {
+      await tx.delete(siteContentVersions);
+      await tx.insert(siteContentVersions).values({
+        version: 1,
+        content: JSON.stringify(edited),
+        updatedAt: deps.clock.now(),
+      });
+    });
+    expect((await page('/')).text).toContain('Edited By Hand');
   });
 });
 

@@ -22,7 +22,7 @@ import { ownHeaders, withVideoHost } from '../http/middleware';
 import { preferredEncoding, type Encoding } from '../http/static';
 import type { AppDeps } from '../http/trpc';
 import { loggableError } from '../platform/logger';
-import { currentContent } from './current';
+import { currentContent, type CurrentContent } from './current';
 import { composePage, TEMPLATE_FILE } from './page-template';
 
 const brotli = promisify(brotliCompress);
@@ -73,18 +73,22 @@ export function contentPages(
   }
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
-  /** Per page: the content version it was rendered for, and the rendering. */
-  const cache = new Map<string, { version: number; page: Promise<RenderedPage> }>();
+  /**
+   * Per page: the content it was rendered from, and the rendering. Compared by identity: the
+   * current content is a new object whenever the change counter moved (current.ts), even if a
+   * version number was reused by a hand edit.
+   */
+  const cache = new Map<string, { source: CurrentContent; page: Promise<RenderedPage> }>();
 
   function cached(
     key: string,
-    version: number,
+    source: CurrentContent,
     render: () => Promise<RenderedPage>,
   ): Promise<RenderedPage> {
     const known = cache.get(key);
-    if (known && known.version === version) return known.page;
+    if (known && known.source === source) return known.page;
     const page = render();
-    cache.set(key, { version, page });
+    cache.set(key, { source, page });
     // A failed render is not kept: the next request tries again.
     page.catch(() => {
       if (cache.get(key)?.page === page) cache.delete(key);
@@ -138,7 +142,7 @@ export function contentPages(
     }
     if (!exists(current.content)) return next();
     try {
-      return respond(c, await cached(key, current.version, () => render(current.content)));
+      return respond(c, await cached(key, current, () => render(current.content)));
     } catch (error) {
       deps.logger.error('content.render_failed', {
         page: key,
