@@ -392,3 +392,19 @@ export const changeCounters = sqliteTable('change_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+/**
+ * Every saved version of the site's content (docs/content.md): the whole SiteContent as JSON,
+ * never changed after it is written. The newest row is what the public pages show; none yet:
+ * the defaults from the code (version 0). A trigger (migration 0008) bumps the
+ * `site_content` change counter on each insert, which is how every instance's prerendered
+ * pages learn of a save.
+ */
+export const siteContentVersions = sqliteTable('site_content_versions', {
+  version: integer('version').primaryKey(),
+  content: text('content').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  /** The administrator's id and name at the time; the name stays when the user is removed. */
+  updatedById: integer('updated_by_id'),
+  updatedBy: text('updated_by'),
+});

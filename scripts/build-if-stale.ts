@@ -25,6 +25,8 @@ export const BUILD_INPUTS = [
   // does not rebuild the client.
   'scripts/prerender.ts',
   'scripts/build-if-stale.ts',
+  // How the prerender puts a page together; the server uses it too.
+  'src/server/content/page-template.ts',
 ] as const;
 
 export const HASH_FILE = path.join('dist', '.build-hash');

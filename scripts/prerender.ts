@@ -1,22 +1,29 @@
 /**
- * Second half of `npm run build`: renders the home page with the same React components into
- * dist/client/index.html (so text and layout paint before any JavaScript runs), adds the
- * head tags for search engines and sharing, and writes robots.txt, sitemap.xml and the web
- * manifest from the content module. Needs the server bundle from `vite build --ssr`.
+ * Second half of `npm run build`: renders the home page with the same React components and the
+ * default content into dist/client/index.html (so text and layout paint before any JavaScript
+ * runs), adds the head tags for search engines and sharing, and writes robots.txt, sitemap.xml
+ * and the web manifest. It also keeps the page template (dist/client/.render/template.html),
+ * from which the server renders the public pages again whenever the owner saves new content
+ * (src/server/content/pages.ts, docs/content.md). Needs the server bundle from
+ * `vite build --ssr`.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { PRERENDERED_ATTRIBUTE } from '../src/client/lib/prerender-marker';
 import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '../src/client/seo';
+import { composePage, TEMPLATE_FILE } from '../src/server/content/page-template';
+import type { SiteContent } from '../src/shared/site-content';
+import { defaultSiteContent } from '../src/shared/site-content-defaults';
+
+export { injectIntoTemplate } from '../src/server/content/page-template';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const SERVER_DIR = path.join(ROOT, 'dist/server');
 
 interface ServerEntry {
-  renderHome: () => Promise<string>;
+  renderHome: (content: SiteContent) => Promise<string>;
 }
 
 /**
@@ -62,18 +69,6 @@ export function loadScriptsAfterFirstPaint(html: string): string {
   return without.replace('</body>', `  <script>${loader}</script>\n  </body>`);
 }
 
-/** Puts the rendered app and the head tags into the built index.html. */
-export function injectIntoTemplate(template: string, appHtml: string, headTags: string): string {
-  const withHead = template.replace(/<!--head-tags-->\s*<title>[^<]*<\/title>/, headTags);
-  if (withHead === template) throw new Error('index.html has no <!--head-tags--> + <title> marker');
-  const withApp = withHead.replace(
-    '<div id="root"></div>',
-    `<div id="root" ${PRERENDERED_ATTRIBUTE}="/">${appHtml}</div>`,
-  );
-  if (withApp === withHead) throw new Error('index.html has no empty <div id="root"></div>');
-  return withApp;
-}
-
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
 
 /**
@@ -104,15 +99,28 @@ export function precompress(dir: string): number {
 async function main() {
   const entryFile = path.join(SERVER_DIR, 'entry-server.js');
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const appHtml = await entry.renderHome();
+  const appHtml = await entry.renderHome(defaultSiteContent);
   if (/<script(?![^>]*type="application\/ld\+json")/.test(appHtml)) {
     throw new Error('the prerendered app contains an inline <script>, which the CSP would block');
   }
 
   const readAsset = (urlPath: string) => readFileSync(path.join(CLIENT_DIR, urlPath), 'utf8');
   const indexFile = path.join(CLIENT_DIR, 'index.html');
-  const page = injectIntoTemplate(readFileSync(indexFile, 'utf8'), appHtml, homeHeadTags());
-  writeFileSync(indexFile, loadScriptsAfterFirstPaint(inlineCriticalResources(page, readAsset)));
+  const template = loadScriptsAfterFirstPaint(
+    inlineCriticalResources(readFileSync(indexFile, 'utf8'), readAsset),
+  );
+  const templateFile = path.join(CLIENT_DIR, TEMPLATE_FILE);
+  mkdirSync(path.dirname(templateFile), { recursive: true });
+  writeFileSync(templateFile, template);
+  writeFileSync(
+    indexFile,
+    composePage(template, {
+      appHtml,
+      headTags: homeHeadTags(defaultSiteContent),
+      content: defaultSiteContent,
+      page: '/',
+    }),
+  );
   // app.html (admin area, not-found page) paints nothing before its script runs, but its
   // theme must still apply before the first paint.
   const appFile = path.join(CLIENT_DIR, 'app.html');

@@ -15,6 +15,7 @@ import { Route as AdminInviteRouteImport } from './client/routes/admin/invite'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
+import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
@@ -53,6 +54,11 @@ const AdminProtectedAccountRoute = AdminProtectedAccountRouteImport.update({
 const AdminProtectedAuditRoute = AdminProtectedAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
+  id: '/content',
+  path: '/content',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
+  '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
@@ -166,6 +175,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/account'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -182,6 +192,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/account'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/dashboard'
     | '/admin/messages'
     | '/admin/newsletters'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/_protected/account'
     | '/admin/_protected/audit'
+    | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
@@ -259,6 +271,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminProtectedAuditRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content': {
+      id: '/admin/_protected/content'
+      path: '/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminProtectedContentRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/dashboard': {
@@ -330,6 +349,7 @@ declare module '@tanstack/react-router' {
 interface AdminProtectedRouteChildren {
   AdminProtectedAccountRoute: typeof AdminProtectedAccountRoute
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
+  AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
@@ -344,6 +364,7 @@ interface AdminProtectedRouteChildren {
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAccountRoute: AdminProtectedAccountRoute,
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
+  AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,

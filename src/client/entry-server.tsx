@@ -2,15 +2,29 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { legalMarkdownToHtml } from '../shared/legal-markdown';
+import type { SiteContent } from '../shared/site-content';
+import type { LegalPageKey } from '../shared/site-content-basics';
 import { HomeApp } from './home/home-app';
+import { LegalApp } from './home/legal-app';
 
 /**
- * Renders the home page to HTML at build time (scripts/prerender.ts), with the same
- * components as in the browser; data that comes from the API (the facts) is left to the
- * client, so its loading state is what gets prerendered.
+ * Renders the public pages to HTML with the same components as in the browser: at build time
+ * with the default content (scripts/prerender.ts), and on the server whenever a new content
+ * version is saved (src/server/content/pages.ts). Data that comes from the API (the facts) is
+ * left to the client, so its loading state is what gets prerendered.
  */
-export async function renderHome(): Promise<string> {
-  const app = <HomeApp />;
+export function renderHome(content: SiteContent): Promise<string> {
+  return renderComplete(<HomeApp content={content} />);
+}
+
+/** A legal page's HTML; its Markdown is rendered here, on the server, never in the browser. */
+export function renderLegal(content: SiteContent, key: LegalPageKey): Promise<string> {
+  const html = legalMarkdownToHtml(content.legal[key]);
+  return renderComplete(<LegalApp content={content} html={html} />);
+}
+
+async function renderComplete(app: ReactElement): Promise<string> {
   // First pass: waits until every lazily loaded part (the forms) has loaded. Its output
   // would finish those parts with inline scripts, which the CSP forbids, so it is dropped.
   await drain(app);
@@ -18,7 +32,7 @@ export async function renderHome(): Promise<string> {
   const html = renderToString(app);
   // A part that still suspended renders as its fallback, marked by this comment.
   if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) {
-    throw new Error('a part of the home page was not ready or failed while prerendering');
+    throw new Error('a part of the page was not ready or failed while prerendering');
   }
   return html;
 }

@@ -1,24 +1,47 @@
-import { startTransition } from 'react';
+import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { SiteContent } from '../shared/site-content';
 import { installBeacon } from './home/analytics-beacon';
 import { HomeApp } from './home/home-app';
+import { LEGAL_BODY_ID, LegalApp } from './home/legal-app';
+import { SITE_CONTENT_ELEMENT_ID } from './home/site-content-context';
 import { PRERENDERED_ATTRIBUTE } from './lib/prerender-marker';
 import './styles.css';
 
-/** Entry of index.html, the home page. Admin pages and unknown paths use main.tsx. */
+/**
+ * Entry of the prerendered public pages: the home page and the legal pages. Admin pages and
+ * unknown paths use main.tsx. The server put the content it rendered with into the page as
+ * JSON; hydrating with exactly that content keeps the browser's first render identical.
+ */
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-if (rootElement.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-  // As a transition, hydration works in small slices and leaves the main thread free in
-  // between (a plain hydrateRoot is one long, blocking task).
-  startTransition(() => {
-    hydrateRoot(rootElement, <HomeApp />);
-  });
-} else {
-  // The dev server serves index.html as it is, without the prerendered markup.
-  createRoot(rootElement).render(<HomeApp />);
+const page = rootElement.getAttribute(PRERENDERED_ATTRIBUTE);
+const json = document.getElementById(SITE_CONTENT_ELEMENT_ID)?.textContent;
+
+function appFor(content: SiteContent): ReactElement {
+  if (page && page !== '/') {
+    const html = document.getElementById(LEGAL_BODY_ID)?.innerHTML ?? '';
+    return <LegalApp content={content} html={html} />;
+  }
+  return <HomeApp content={content} />;
 }
 
-// Counted only here, in the browser: the build's prerender renders HomeApp, never this entry.
+if (page !== null && json) {
+  // As a transition, hydration works in small slices and leaves the main thread free in
+  // between (a plain hydrateRoot is one long, blocking task).
+  const app = appFor(JSON.parse(json) as SiteContent);
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else if (import.meta.env.DEV) {
+  // The dev server serves index.html as it is, without prerendered markup or content: it
+  // shows the defaults. A production build drops this branch, so the page's script never
+  // carries the default texts.
+  void import('../shared/site-content-defaults').then(({ defaultSiteContent }) => {
+    createRoot(rootElement).render(appFor(defaultSiteContent));
+  });
+}
+
+// Counted only here, in the browser: the prerender renders the apps, never this entry.
 installBeacon();

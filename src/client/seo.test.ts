@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultSiteContent } from '../shared/site-content-defaults';
 import { homeHeadTags, robotsTxt, sitemapXml, structuredData, webManifest } from './seo';
 
 const publicFile = (name: string) =>
@@ -36,7 +37,25 @@ describe('search engine and sharing files', () => {
       '@type': 'ProfessionalService',
       telephone: '+1 (555) 010-0000',
       email: 'hello@example.com',
-      address: { addressLocality: 'Falls Church', addressRegion: 'VA' },
+      address: { addressLocality: 'Falls Church, Virginia' },
     });
+  });
+
+  it('follows saved content: title, description, JSON-LD and the legal pages in the sitemap', () => {
+    const content = structuredClone(defaultSiteContent);
+    content.company.pageTitle = 'Zed & Co <AI>';
+    content.contact.office = 'Leeds';
+    content.services[0].title = 'Agents';
+    content.legal.privacy = '';
+    content.legal.terms = '# Terms';
+    const head = homeHeadTags(content);
+    expect(head).toContain('<title>Zed &amp; Co &lt;AI&gt;</title>');
+    expect(structuredData(content)).toMatchObject({
+      address: { addressLocality: 'Leeds' },
+      hasOfferCatalog: { itemListElement: [{ itemOffered: { name: 'Agents' } }, {}, {}] },
+    });
+    const sitemap = sitemapXml(content);
+    expect(sitemap).toContain('<loc>https://www.example.com/terms</loc>');
+    expect(sitemap).not.toContain('/privacy');
   });
 });

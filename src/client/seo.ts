@@ -1,4 +1,7 @@
-import { company, contactDetails, founder, services } from './content';
+import type { SiteContent } from '../shared/site-content';
+import { LEGAL_PAGES, type LegalPageKey } from '../shared/site-content-basics';
+import { defaultSiteContent } from '../shared/site-content-defaults';
+import { company as site } from './content';
 
 function escapeHtml(text: string): string {
   return text
@@ -10,13 +13,14 @@ function escapeHtml(text: string): string {
 
 /** The canonical address of a path on the public site. */
 export function siteUrl(path = '/'): string {
-  return new URL(path, company.siteUrl).toString();
+  return new URL(path, site.siteUrl).toString();
 }
 
 export const OG_IMAGE_PATH = '/og-image.png';
 
 /** schema.org description of the business for search engines (JSON-LD). */
-export function structuredData(): Record<string, unknown> {
+export function structuredData(content: SiteContent = defaultSiteContent): Record<string, unknown> {
+  const { company, contact: contactDetails, founder, services } = content;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -27,12 +31,8 @@ export function structuredData(): Record<string, unknown> {
     image: siteUrl(OG_IMAGE_PATH),
     telephone: contactDetails.phone,
     email: contactDetails.email,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: 'Falls Church',
-      addressRegion: 'VA',
-      addressCountry: 'US',
-    },
+    // The office as the owner writes it ("Falls Church, Virginia"): one field, not parts.
+    address: { '@type': 'PostalAddress', addressLocality: contactDetails.office },
     areaServed: 'Worldwide',
     sameAs: [contactDetails.profileUrl],
     founder: { '@type': 'Person', jobTitle: founder.role },
@@ -49,15 +49,16 @@ export function structuredData(): Record<string, unknown> {
 
 /**
  * Title, description, canonical link, Open Graph and Twitter cards and the JSON-LD block
- * for the home page's <head>, all from the content module.
+ * for the home page's <head>, all from the site's content.
  */
-export function homeHeadTags(): string {
+export function homeHeadTags(content: SiteContent = defaultSiteContent): string {
+  const { company } = content;
   const url = siteUrl('/');
   const image = siteUrl(OG_IMAGE_PATH);
   const title = escapeHtml(company.pageTitle);
   const description = escapeHtml(company.description);
   // JSON inside <script> must not be able to close the element.
-  const jsonLd = JSON.stringify(structuredData()).replace(/</g, '\\u003c');
+  const jsonLd = JSON.stringify(structuredData(content)).replace(/</g, '\\u003c');
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -84,21 +85,39 @@ export function robotsTxt(): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
 }
 
-export function sitemapXml(): string {
+/** Title, description and canonical link of a legal page. */
+export function legalHeadTags(content: SiteContent, key: LegalPageKey): string {
+  const page = LEGAL_PAGES.find((p) => p.key === key);
+  const title = escapeHtml(`${page?.label ?? ''} | ${content.company.name}`);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${escapeHtml(`${page?.label ?? ''} of ${content.company.name}`)}" />`,
+    `<link rel="canonical" href="${siteUrl(page?.path ?? '/')}" />`,
+  ].join('\n    ');
+}
+
+/** The home page and each legal page that has text. */
+export function sitemapXml(content: SiteContent = defaultSiteContent): string {
+  const pages = LEGAL_PAGES.filter((page) => content.legal[page.key].trim());
+  const entry = (path: string, changefreq: string, priority: string) => [
+    '  <url>',
+    `    <loc>${siteUrl(path)}</loc>`,
+    `    <changefreq>${changefreq}</changefreq>`,
+    `    <priority>${priority}</priority>`,
+    '  </url>',
+  ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    '  <url>',
-    `    <loc>${siteUrl('/')}</loc>`,
-    '    <changefreq>monthly</changefreq>',
-    '    <priority>1.0</priority>',
-    '  </url>',
+    ...entry('/', 'monthly', '1.0'),
+    ...pages.flatMap((page) => entry(page.path, 'yearly', '0.3')),
     '</urlset>',
     '',
   ].join('\n');
 }
 
 export function webManifest(): Record<string, unknown> {
+  const { company } = defaultSiteContent;
   return {
     name: company.name,
     short_name: company.shortName,

@@ -34,8 +34,7 @@ export const auditActionValues = [
 export type AuditAction = (typeof auditActionValues)[number];
 
 /**
- * Actions of features this version does not have yet (an authenticator app, passkeys,
- * editing the site's content): part of the vocabulary so the log's format stays put, but
+ * Actions of features this version does not have yet (an authenticator app, passkeys): part of the vocabulary so the log's format stays put, but
  * left out of the screen's filter, which should offer nothing that can never match.
  */
 const NOT_YET_RECORDED: ReadonlySet<AuditAction> = new Set<AuditAction>([
@@ -44,7 +43,6 @@ const NOT_YET_RECORDED: ReadonlySet<AuditAction> = new Set<AuditAction>([
   'passkey_added',
   'passkey_removed',
   'recovery_code_used',
-  'content_updated',
 ]);
 export const auditFilterActions = auditActionValues.filter((a) => !NOT_YET_RECORDED.has(a));
 

@@ -22,6 +22,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/users': /^\/admin\/users\/?$/,
   '/admin/audit': /^\/admin\/audit\/?$/,
   '/admin/account': /^\/admin\/account\/?$/,
+  '/admin/content': /^\/admin\/content\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

@@ -119,7 +119,6 @@ describe('home page at 1280 px', () => {
       'Unlocking Your',
       'AI Value',
       'Three-Pillar Service Approach',
-      'See AI in Action',
       'Ready to Transform Your Organization with AI?',
       'Get in Touch',
       'Select a subject',
@@ -127,6 +126,8 @@ describe('home page at 1280 px', () => {
     ]) {
       expect(html).toContain(text);
     }
+    // No video address in the content (as shipped): no demo section promising one.
+    expect(html).not.toContain('See AI in Action');
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/"');
     expect(html).toContain('<script type="application/ld+json">');
     expect(html).toMatch(/"@type":"ProfessionalService"/);
@@ -189,7 +190,6 @@ describe('home page at 1280 px', () => {
         'ai-facts',
         'value-title',
         'services',
-        'video-title',
         'cta-title',
         'about',
         'contact',
@@ -204,7 +204,6 @@ describe('home page at 1280 px', () => {
         'Custom AI Solution Development',
         'AI Technology Assessment & Integration',
         'Strategic AI Partnerships & Implementation',
-        'See AI in Action',
         'Ready to Transform Your Organization with AI?',
         'Get in Touch',
       ]) {
@@ -246,11 +245,9 @@ describe('home page at 1280 px', () => {
       ]) {
         expect(contact).toContain(text);
       }
-      // The video is a 16:9 facade: no frame until asked for.
-      const box = await page
-        .locator('section[aria-labelledby="video-title"] .aspect-video')
-        .boundingBox();
-      expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+      // No video address (as shipped): no demo section and no frame. The 16:9 facade with an
+      // address is covered by video-section.test.tsx.
+      expect(await page.locator('section[aria-labelledby="video-title"]').count()).toBe(0);
       expect(await page.locator('iframe').count()).toBe(0);
       // Footer.
       const footer = page.locator('footer');
@@ -277,8 +274,11 @@ describe('home page at 1280 px', () => {
       expect(await footer.getByRole('link', { name: 'Admin Area' }).getAttribute('href')).toBe(
         '/admin/login',
       );
-      // Legal entries go nowhere.
-      expect(await footer.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
+      // Legal entries link only to the pages that have text: the starting privacy policy.
+      expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+        '/privacy',
+      );
+      expect(await footer.getByRole('link', { name: 'Terms of Service' }).count()).toBe(0);
       expect(await footer.textContent()).toContain(
         `© ${new Date().getFullYear()} Acme AI Engineering`,
       );
@@ -738,6 +738,11 @@ describe('home page at 1280 px', () => {
       await page.keyboard.type('Sent without touching the mouse at all.');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Space');
+      // The consent line's link to the privacy policy, then the button.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(
+        '/privacy',
+      );
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send Message');
       await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@
  * Independent of TEST_DATABASE: this file starts its own sqld.
  */
 import { createClient, type Client } from '@libsql/client';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqldProcess } from '../../scripts/sqld-process';
@@ -14,6 +14,8 @@ import { DEMO_FACTS } from '../../db/seed';
 import { contactBody, postContact } from '../support/contact';
 import { startTestSqld, tempFolder } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { TEMPLATE_FILE } from '../../src/server/content/page-template';
+import { defaultSiteContent } from '../../src/shared/site-content-defaults';
 
 /** The migrations drizzle-kit has written: its journal lists each one. */
 const MIGRATION_COUNT = (
@@ -29,8 +31,25 @@ let a: ServerProcess;
 let b: ServerProcess;
 let sql: Client;
 
-function startInstance(url: string): Promise<ServerProcess> {
+/**
+ * A stand-in for the built client with the page template, so that both instances render the
+ * home page from the content (docs/content.md) without a build.
+ */
+function clientFixture(): string {
+  const dir = tempFolder();
+  mkdirSync(path.join(dir, '.render'));
+  writeFileSync(
+    path.join(dir, TEMPLATE_FILE),
+    '<!doctype html><html><head><!--head-tags--><title>x</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'index.html'), '<p>build</p>');
+  writeFileSync(path.join(dir, 'app.html'), '<p>app</p>');
+  return dir;
+}
+
+function startInstance(url: string, clientDir = clientFixture()): Promise<ServerProcess> {
   return startServerProcess(path.join(tempFolder(), 'unused.db'), {
+    CLIENT_DIR: clientDir,
     DATABASE_URL: url,
     TRUST_PROXY: '1',
     ADMIN_USERNAME: ADMIN.username,
@@ -103,6 +122,27 @@ describe('two instances on one sqld', () => {
     expect(out.status).toBe(200);
     expect(await signedIn(a, cookie)).toBe(false);
     expect(await signedIn(b, cookie)).toBe(false);
+  });
+
+  it("a content save on A shows in B's prerendered / within 2 seconds", async () => {
+    const { cookie } = await login(a, ADMIN.password, '203.0.113.52');
+    // B has rendered and cached the page of the current version.
+    const before = await call(b, 'GET', '/');
+    expect(await before.text()).toContain('Unlocking Your');
+    const content = structuredClone(defaultSiteContent);
+    content.hero.headlineStart = 'Saved on instance A';
+    const saved = await call(a, 'PUT', '/api/content', {
+      headers: { cookie },
+      body: JSON.stringify({ content, baseVersion: 0 }),
+    });
+    expect(saved.status).toBe(200);
+    const started = performance.now();
+    let html = '';
+    while (!html.includes('Saved on instance A') && performance.now() - started < 2000) {
+      html = await (await call(b, 'GET', '/')).text();
+    }
+    expect(html).toContain('Saved on instance A');
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('a fact created on A shows on B at once', async () => {

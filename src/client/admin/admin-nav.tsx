@@ -60,6 +60,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/content" className={linkClasses}>
+            Content
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/users" className={linkClasses}>
             Administrators
           </Link>

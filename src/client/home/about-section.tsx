@@ -1,7 +1,8 @@
-import { contactDetails, founder } from '../content';
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '../ui/icons';
 import { buttonClass, focusRing } from '../ui/styles';
+import { phoneHref } from '../../shared/site-content-basics';
 import { SectionHeading } from './section-heading';
+import { useSiteContent } from './site-content-context';
 
 const NUMBER_WORDS = [
   'zero',
@@ -18,12 +19,21 @@ const NUMBER_WORDS = [
 ];
 const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
+/** Paragraphs of a text: apart where it has an empty line. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 export function AboutSection() {
+  const { founder, contact: contactDetails, about } = useSiteContent();
   const linkClass = `inline-flex items-center gap-2 rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
   return (
     <section id="about" aria-labelledby="about-title" className="bg-subtle py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="about-title" eyebrow="About" title="Meet Your AI Partner" />
+        <SectionHeading id="about-title" eyebrow="About" title={about.title} />
         <div className="mt-12 grid items-start gap-10 lg:grid-cols-[1fr_1.4fr]">
           <div
             data-reveal
@@ -53,15 +63,9 @@ export function AboutSection() {
               years of software engineering experience and the last {inWords(founder.aiYears)} years
               focused on artificial intelligence.
             </p>
-            <p>
-              That work includes AI projects in the defence sector, where reliability, security and
-              accountability are not optional. The same standards apply to every client, from a
-              first prototype for a small team to platforms used across an enterprise.
-            </p>
-            <p>
-              You work directly with the engineer who designs and builds your solution: no hand
-              offs, clear communication and results you can measure.
-            </p>
+            {paragraphs(about.text).map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
             <ul className="mt-2 flex flex-col gap-3 text-base">
               <li>
                 <a href={`mailto:${contactDetails.email}`} className={linkClass}>
@@ -70,7 +74,7 @@ export function AboutSection() {
                 </a>
               </li>
               <li>
-                <a href={contactDetails.phoneHref} className={linkClass}>
+                <a href={phoneHref(contactDetails.phone)} className={linkClass}>
                   <PhoneIcon
                     width={20}
                     height={20}

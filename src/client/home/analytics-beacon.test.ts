@@ -158,7 +158,8 @@ describe("the build's prerender", () => {
     vi.stubGlobal('fetch', fetch);
     try {
       const { renderHome } = await import('../entry-server');
-      const html = await renderHome();
+      const { defaultSiteContent } = await import('../../shared/site-content-defaults');
+      const html = await renderHome(defaultSiteContent);
       expect(html.match(/data-event="cta_click"/g)).toHaveLength(3);
       expect(sendBeacon).not.toHaveBeenCalled();
       expect(fetch).not.toHaveBeenCalled();

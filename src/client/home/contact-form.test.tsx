@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '../ui/toast';
 import { Toaster } from '../ui/toaster';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
 import ContactForm from './contact-form';
+import { SiteContentProvider } from './site-content-context';
 
 const fireConfetti = vi.fn();
 vi.mock('../ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
@@ -19,10 +21,10 @@ function answer(body: unknown, status = 200) {
 
 function renderForm() {
   render(
-    <>
+    <SiteContentProvider content={defaultSiteContent}>
       <ContactForm />
       <Toaster />
-    </>,
+    </SiteContentProvider>,
   );
   return userEvent.setup();
 }
@@ -188,5 +190,14 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await screen.findByText('Something went wrong');
     expect(screen.getByText('Please try again later.')).toBeVisible();
+  });
+});
+
+describe('the consent line', () => {
+  it('links to the privacy page that exists, and not to an empty terms page', () => {
+    renderForm();
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    expect(screen.queryByRole('link', { name: /Terms of Service/ })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { fireConfetti } from '../ui/confetti';
 import { CheckboxField, HoneypotField, SelectField, TextInputField } from '../ui/fields';
 import { buttonClass } from '../ui/styles';
 import { toast } from '../ui/toast';
+import { LegalLinks } from './legal-links';
 
 interface ContactValues {
   name: string;
@@ -173,6 +174,7 @@ export default function ContactForm() {
       >
         I agree to the Privacy Policy and Terms of Service.
       </CheckboxField>
+      <LegalLinks />
       <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
       {sent ? (
         <p

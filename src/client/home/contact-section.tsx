@@ -1,13 +1,15 @@
-import { contactDetails } from '../content';
 import { createIsland } from '../lib/island';
 import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons';
 import { focusRing } from '../ui/styles';
+import { phoneHref } from '../../shared/site-content-basics';
+import { useSiteContent } from './site-content-context';
 
 const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {
   fallback: <div className="h-[34rem]" />,
 });
 
 export function ContactSection() {
+  const { contact: contactDetails } = useSiteContent();
   const linkClass = `rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
   const iconBox =
     'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200';
@@ -29,7 +31,7 @@ export function ContactSection() {
               </span>
               <span>
                 <span className="block text-sm text-muted">Phone</span>
-                <a href={contactDetails.phoneHref} className={linkClass}>
+                <a href={phoneHref(contactDetails.phone)} className={linkClass}>
                   {contactDetails.phone}
                 </a>
               </span>

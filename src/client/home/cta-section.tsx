@@ -1,7 +1,9 @@
 import { ArrowRightIcon } from '../ui/icons';
 import { buttonClass } from '../ui/styles';
+import { useSiteContent } from './site-content-context';
 
 export function CtaSection() {
+  const { cta } = useSiteContent();
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-16 sm:px-6 sm:pb-24">
       <div
@@ -9,14 +11,11 @@ export function CtaSection() {
         className="mx-auto max-w-6xl rounded-3xl bg-gradient-to-br from-brand-700 to-indigo-900 px-6 py-14 text-center shadow-xl sm:px-12"
       >
         <h2 id="cta-title" className="mx-auto max-w-3xl text-3xl font-bold text-white sm:text-4xl">
-          Ready to Transform Your Organization with AI?
+          {cta.title}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">
-          Start with a free consultation: we look at your goals and data together and outline where
-          AI can make a measurable difference.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{cta.text}</p>
         <a href="#contact" data-event="cta_click" className={buttonClass('inverse', 'lg', 'mt-8')}>
-          Book a Free Consultation
+          {cta.button}
           <ArrowRightIcon width={18} height={18} />
         </a>
       </div>

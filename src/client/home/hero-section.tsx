@@ -1,10 +1,11 @@
-import { hero } from '../content';
 import { ArrowRightIcon } from '../ui/icons';
 import { buttonClass } from '../ui/styles';
+import { useSiteContent } from './site-content-context';
 import { useHeroOutline } from './use-hero-outline';
 
 export function HeroSection() {
   const outlined = useHeroOutline();
+  const { hero, cta } = useSiteContent();
   return (
     <section
       id="home"
@@ -38,7 +39,7 @@ export function HeroSection() {
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted sm:text-xl">{hero.intro}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <a href="#contact" data-event="cta_click" className={buttonClass('primary', 'lg')}>
-            Book a Free Consultation
+            {cta.button}
             <ArrowRightIcon width={18} height={18} />
           </a>
           <a href="#services" className={buttonClass('secondary', 'lg')}>

@@ -1,22 +1,26 @@
 import { StrictMode } from 'react';
+import type { SiteContent } from '../../shared/site-content';
 import { useReadyMark } from '../lib/use-ready-mark';
 import { Toaster } from '../ui/toaster';
 import { HomePage } from './home-page';
 import { PublicLayout } from './public-layout';
+import { SiteContentProvider } from './site-content-context';
 
 /**
- * The whole home page, the same for the browser and the build-time prerender. It has no
- * router: nothing on it navigates inside the app, so it cannot move a visitor who scrolled
- * before hydration, and it never loads admin code.
+ * The whole home page, the same for the browser and the server's prerender, with the site's
+ * content as data. It has no router: nothing on it navigates inside the app, so it cannot move
+ * a visitor who scrolled before hydration, and it never loads admin code.
  */
-export function HomeApp() {
+export function HomeApp({ content }: { content: SiteContent }) {
   useReadyMark();
   return (
     <StrictMode>
-      <PublicLayout onHome>
-        <HomePage />
-      </PublicLayout>
-      <Toaster />
+      <SiteContentProvider content={content}>
+        <PublicLayout onHome>
+          <HomePage />
+        </PublicLayout>
+        <Toaster />
+      </SiteContentProvider>
     </StrictMode>
   );
 }

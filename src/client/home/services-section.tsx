@@ -1,12 +1,13 @@
 import type { ComponentType, SVGProps } from 'react';
-import { services } from '../content';
 import { ArrowRightIcon, CheckIcon, CodeIcon, HandshakeIcon, SearchIcon } from '../ui/icons';
 import { focusRing } from '../ui/styles';
 import { SectionHeading } from './section-heading';
+import { useSiteContent } from './site-content-context';
 
 const ICONS: ComponentType<SVGProps<SVGSVGElement>>[] = [CodeIcon, SearchIcon, HandshakeIcon];
 
 export function ServicesSection() {
+  const { services } = useSiteContent();
   return (
     <section id="services" aria-labelledby="services-title" className="bg-subtle py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -23,7 +24,7 @@ export function ServicesSection() {
             const Icon = ICONS[i % ICONS.length]!;
             return (
               <li
-                key={service.title}
+                key={i}
                 data-reveal
                 data-reveal-index={i}
                 className="flex flex-col rounded-2xl border border-line bg-surface p-7 shadow-sm"

@@ -1,9 +1,10 @@
-import { company, contactDetails, footerServices, legalEntries } from '../content';
 import { createIsland } from '../lib/island';
 import { LinkedInIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { focusRing } from '../ui/styles';
+import { LEGAL_PAGES } from '../../shared/site-content-basics';
 import { sectionHref } from './section-links';
+import { useSiteContent } from './site-content-context';
 import { COPYRIGHT_YEAR_ID, useCurrentYear } from './use-current-year';
 
 const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsletter-form'), {
@@ -16,11 +17,12 @@ const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink $
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
   const year = useCurrentYear();
+  const { company, contact: contactDetails, footerServices, legal } = useSiteContent();
   return (
     <footer className="border-t border-line bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
         <div className="flex flex-col gap-4">
-          <Logo />
+          <Logo name={company.name} shortName={company.shortName} />
           <p className="max-w-xs text-sm text-muted">{company.tagline}</p>
           <a
             href={contactDetails.profileUrl}
@@ -36,8 +38,8 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
         <nav aria-label="Services">
           <h2 className={headingClass}>Services</h2>
           <ul className="mt-4 flex flex-col gap-2.5">
-            {footerServices.map((name) => (
-              <li key={name}>
+            {footerServices.map((name, i) => (
+              <li key={i}>
                 <a href={sectionHref('services', onHome)} className={linkClass}>
                   {name}
                 </a>
@@ -69,8 +71,17 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
           <div>
             <h2 className={headingClass}>Legal</h2>
             <ul className="mt-4 flex flex-col gap-2.5 text-sm text-muted">
-              {legalEntries.map((entry) => (
-                <li key={entry}>{entry}</li>
+              {LEGAL_PAGES.map((page) => (
+                <li key={page.key}>
+                  {/* A page without text does not exist: its entry stays plain text. */}
+                  {legal[page.key].trim() ? (
+                    <a href={page.path} className={linkClass}>
+                      {page.label}
+                    </a>
+                  ) : (
+                    page.label
+                  )}
+                </li>
               ))}
             </ul>
           </div>

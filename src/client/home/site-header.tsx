@@ -6,6 +6,7 @@ import { Logo } from '../ui/logo';
 import { buttonClass, focusRing } from '../ui/styles';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { sectionHref } from './section-links';
+import { useSiteContent } from './site-content-context';
 
 const NAV_LINKS = [
   { id: 'home', label: 'Home' },
@@ -31,6 +32,7 @@ function useScrolledPast(px: number): boolean {
  */
 export function SiteHeader({ onHome }: { onHome: boolean }) {
   const scrolled = useScrolledPast(HEADER_SHADOW_AFTER_PX);
+  const { company } = useSiteContent();
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -70,9 +72,9 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
           href="/"
           onClick={onLogoClick}
           className={`rounded-lg ${focusRing}`}
-          aria-label="Acme AI Engineering, home"
+          aria-label={`${company.name}, home`}
         >
-          <Logo />
+          <Logo name={company.name} shortName={company.shortName} />
         </a>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (

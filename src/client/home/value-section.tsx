@@ -1,11 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
-import { valueItems } from '../content';
 import { CpuIcon, PuzzleIcon, TrendingUpIcon } from '../ui/icons';
+import { useSiteContent } from './site-content-context';
 
 const ICONS: ComponentType<SVGProps<SVGSVGElement>>[] = [CpuIcon, PuzzleIcon, TrendingUpIcon];
 
 /** The three-item value block: Expert AI Implementation, Custom AI Solutions, Impact. */
 export function ValueSection() {
+  const { valueItems } = useSiteContent();
   return (
     <section aria-labelledby="value-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -17,7 +18,7 @@ export function ValueSection() {
             const Icon = ICONS[i % ICONS.length]!;
             return (
               <li
-                key={item.title}
+                key={i}
                 data-reveal
                 data-reveal-index={i}
                 className="rounded-2xl border border-line bg-surface p-6 shadow-sm"

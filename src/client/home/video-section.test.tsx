@@ -1,36 +1,34 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
+import { SiteContentProvider } from './site-content-context';
+import { VideoSection, autoplayUrl } from './video-section';
 
-const demoVideo = vi.hoisted(() => ({
-  embedUrl: null as string | null,
-  title: 'Facility analytics demo',
-  description: 'Temperature and humidity questions.',
-}));
-vi.mock('../content', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../content')>()),
-  demoVideo,
-}));
+afterEach(cleanup);
 
-const { VideoSection, autoplayUrl } = await import('./video-section');
-
-afterEach(() => {
-  cleanup();
-  demoVideo.embedUrl = null;
-});
+function renderWithVideo(embedUrl: string) {
+  const content = {
+    ...defaultSiteContent,
+    video: { ...defaultSiteContent.video, embedUrl },
+  };
+  return render(
+    <SiteContentProvider content={content}>
+      <VideoSection />
+    </SiteContentProvider>,
+  );
+}
 
 describe('VideoSection', () => {
-  it('without an address shows the poster and a note, never a frame or a play button', () => {
-    render(<VideoSection />);
-    expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeVisible();
-    expect(screen.getByText('The recording will be available here soon.')).toBeVisible();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(document.querySelector('iframe')).toBeNull();
+  it('without an address is not shown at all, rather than promising a recording', () => {
+    const { container } = renderWithVideo('');
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('heading', { name: 'See AI in Action' })).toBeNull();
   });
 
   it('with an address loads the player only when asked, with autoplay on', async () => {
-    demoVideo.embedUrl = 'https://www.youtube-nocookie.com/embed/abc123?rel=0';
-    render(<VideoSection />);
+    renderWithVideo('https://www.youtube-nocookie.com/embed/abc123?rel=0');
+    expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeVisible();
     expect(document.querySelector('iframe')).toBeNull();
     const play = screen.getByRole('button', { name: 'Play video: Facility analytics demo' });
     // The page's beacon counts a press on it as the video's start (analytics-beacon.ts).

@@ -41,7 +41,9 @@ export function createIsland(
   load: () => Promise<{ default: ComponentType }>,
   options: { fallback: ReactNode; className?: string },
 ) {
-  const Lazy = lazy(import.meta.env.SSR ? load : () => whenNeeded(id).then(load));
+  // No document: rendering on the server (the build's prerender, or the server's own render
+  // of a saved content version under tsx, where import.meta.env does not exist).
+  const Lazy = lazy(typeof document === 'undefined' ? load : () => whenNeeded(id).then(load));
   function Island() {
     return (
       <div id={id} className={options.className}>

@@ -16,17 +16,27 @@ export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
 }
 
 /** The name's second line: what follows the short name ('Acme AI' + 'Engineering'). */
-const nameRest = company.name.startsWith(company.shortName)
-  ? company.name.slice(company.shortName.length).trim()
-  : '';
+function nameRestOf(name: string, shortName: string): string {
+  return name.startsWith(shortName) ? name.slice(shortName.length).trim() : '';
+}
 
-/** The one brand of the site and the admin area: mark and name from the content module. */
-export function Logo() {
+/**
+ * The one brand of the site and the admin area: the mark and the name, by default the content
+ * module's (the public pages pass the saved content's).
+ */
+export function Logo({
+  name = company.name,
+  shortName = company.shortName,
+}: {
+  name?: string;
+  shortName?: string;
+}) {
+  const nameRest = nameRestOf(name, shortName);
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
       <span className="text-lg leading-tight font-bold whitespace-nowrap text-ink">
-        {company.shortName}
+        {shortName}
         {nameRest ? (
           <span className="block text-xs font-medium tracking-wide text-muted">{nameRest}</span>
         ) : null}

@@ -4,6 +4,7 @@ import { adminRouter } from '../auth/router';
 import { analyticsRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
 import { contactRouter } from '../contact/router';
+import { contentRouter } from '../content/router';
 import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
 import { newsletterRouter } from '../newsletter/router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   audit: auditRouter,
   contact: contactRouter,
+  content: contentRouter,
   facts: factsRouter,
   invitation: invitationRouter,
   messages: messagesRouter,

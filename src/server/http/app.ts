@@ -20,6 +20,7 @@ import { publicFactsRoutes } from '../facts/public-route';
 import { newsletterLinkPages } from '../newsletter/link-pages/pages';
 import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
 import { EVENT_PATH } from '../analytics/rest';
+import { contentPages, type PageRenderer } from '../content/pages';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
 
@@ -31,6 +32,8 @@ export interface AppOptions {
    * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
    */
   scriptHashes?: readonly string[];
+  /** What renders the content's pages; by default client/entry-server.tsx. */
+  loadPageRenderer?: () => Promise<PageRenderer>;
 }
 
 /** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
@@ -99,7 +102,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Pages the server writes itself (the newsletter's links), ahead of the built client.
   app.route('/', newsletterLinkPages(deps, options.clientDir));
 
-  if (options.clientDir) app.route('/', serveClient(options.clientDir));
+  if (options.clientDir) {
+    // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
+    app.route('/', contentPages(deps, options.clientDir, options.loadPageRenderer));
+    app.route('/', serveClient(options.clientDir));
+  }
 
   app.onError((error, c) => errorResponse(c, deps, error));
 

@@ -54,6 +54,24 @@ const THUMBNAIL_HOSTS: Record<string, string> = {
   'https://player.vimeo.com': 'https://i.vimeocdn.com',
 };
 
+/**
+ * The policy with another video host allowed (or none): the home page's answer follows the
+ * video address of the content it shows (content/pages.ts), whatever the app started with.
+ */
+export function withVideoHost(csp: string, frameHost: string | null): string {
+  const thumbnailHost = frameHost ? THUMBNAIL_HOSTS[frameHost] : undefined;
+  return csp
+    .split('; ')
+    .map((directive) => {
+      if (directive.startsWith('frame-src ')) return `frame-src ${frameHost ?? "'none'"}`;
+      if (directive.startsWith('img-src ')) {
+        return ['img-src', "'self'", 'data:', ...(thumbnailHost ? [thumbnailHost] : [])].join(' ');
+      }
+      return directive;
+    })
+    .join('; ');
+}
+
 export function contentSecurityPolicy(config: Config, options: SecurityOptions = {}): string {
   const frameHost = config.videoFrameHost;
   const thumbnailHost = frameHost ? THUMBNAIL_HOSTS[frameHost] : undefined;

@@ -7,6 +7,7 @@ import { analyticsRest } from '../analytics/rest';
 import { factsRest } from '../facts/rest';
 import { messagesRest } from '../leads/messages-rest';
 import { contactRest } from '../contact/rest';
+import { contentRest } from '../content/rest';
 import { newsletterRest } from '../newsletter/rest';
 import { newslettersRest } from '../newsletter/newsletters-rest';
 import { subscribersRest } from '../leads/subscribers-rest';
@@ -28,5 +29,6 @@ export function restRoutes(deps: AppDeps) {
     .route('/', subscribersRest(deps))
     .route('/', analyticsRest(deps))
     .route('/', usersRest(deps))
-    .route('/', auditRest(deps));
+    .route('/', auditRest(deps))
+    .route('/', contentRest(deps));
 }

@@ -49,7 +49,7 @@ const MIN_COMPRESS_BYTES = 1024;
  */
 const RECHECK_MS = 1000;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 interface CachedFile {
   /** When the file was last compared with the disk (performance.now()). */
@@ -92,7 +92,7 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
 /** Accept-Encoding values seen lately and the encoding each gets (browsers send a handful). */
 const encodingByHeader = new Map<string, Encoding | null>();
 
-function preferredEncoding(header: string | undefined): Encoding | null {
+export function preferredEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   let encoding = encodingByHeader.get(header);
   if (encoding === undefined) {

@@ -1,0 +1,226 @@
+import type { ReactNode } from 'react';
+import { CONTENT_LIMITS, type SiteContent } from '../../../shared/site-content';
+import { TextInputField } from '../controls';
+import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
+
+interface FieldSpec {
+  path: FieldPath;
+  label: string;
+  multiline?: boolean;
+  rows?: number;
+  /** years: a whole number; lines: one entry per line. */
+  kind?: 'years' | 'lines';
+  description?: string;
+}
+
+const text = (path: FieldPath, label: string, more: Partial<FieldSpec> = {}): FieldSpec => ({
+  path,
+  label,
+  ...more,
+});
+const para = (path: FieldPath, label: string, rows = 3): FieldSpec => ({
+  path,
+  label,
+  multiline: true,
+  rows,
+});
+
+const ordinal = ['First', 'Second', 'Third', 'Fourth'];
+
+/** The form's sections, in the order of the page they describe. */
+const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[] }[] = [
+  {
+    id: 'company',
+    title: 'Company',
+    fields: [
+      text(['company', 'name'], 'Company name'),
+      text(['company', 'shortName'], 'Short name (the logo’s bold part)'),
+      para(['company', 'tagline'], 'Tagline (footer)', 2),
+      text(['company', 'pageTitle'], 'Page title (browser tab and search results)'),
+      para(['company', 'description'], 'Page description (search results and sharing)', 2),
+    ],
+  },
+  {
+    id: 'contact',
+    title: 'Contact details',
+    fields: [
+      text(['contact', 'phone'], 'Phone'),
+      text(['contact', 'email'], 'E-mail address'),
+      text(['contact', 'office'], 'Office'),
+      text(['contact', 'profileUrl'], 'Profile page address', {
+        description: 'e.g. https://www.linkedin.com/company/your-company',
+      }),
+      text(['contact', 'profileName'], 'Profile page name'),
+    ],
+  },
+  {
+    id: 'founder',
+    title: 'Founder',
+    fields: [
+      text(['founder', 'role'], 'Role'),
+      text(['founder', 'softwareYears'], 'Years of software engineering', { kind: 'years' }),
+      text(['founder', 'aiYears'], 'Years in artificial intelligence', { kind: 'years' }),
+    ],
+  },
+  {
+    id: 'hero',
+    title: 'Hero',
+    fields: [
+      text(['hero', 'headlineStart'], 'Headline'),
+      text(['hero', 'headlineHighlight'], 'Highlighted end of the headline'),
+      para(['hero', 'intro'], 'Introduction'),
+    ],
+  },
+  {
+    id: 'values',
+    title: 'Value items',
+    fields: [0, 1, 2].flatMap((i) => [
+      text(['valueItems', i, 'title'], `${ordinal[i]} item: title`),
+      para(['valueItems', i, 'description'], `${ordinal[i]} item: text`, 2),
+    ]),
+  },
+  {
+    id: 'services',
+    title: 'Services',
+    intro: 'Three service cards, four features each.',
+    fields: [0, 1, 2].flatMap((i) => [
+      text(['services', i, 'title'], `${ordinal[i]} service: title`),
+      para(['services', i, 'description'], `${ordinal[i]} service: description`, 2),
+      ...[0, 1, 2, 3].map((f) =>
+        text(['services', i, 'features', f], `${ordinal[i]} service: feature ${f + 1}`),
+      ),
+    ]),
+  },
+  {
+    id: 'cta',
+    title: 'Call to action',
+    fields: [
+      text(['cta', 'title'], 'Title'),
+      para(['cta', 'text'], 'Text'),
+      text(['cta', 'button'], 'Button label'),
+    ],
+  },
+  {
+    id: 'about',
+    title: 'About',
+    fields: [
+      text(['about', 'title'], 'Title'),
+      para(
+        ['about', 'text'],
+        'Text (after the sentence about the founder; paragraphs apart by an empty line)',
+        6,
+      ),
+    ],
+  },
+  {
+    id: 'video',
+    title: 'Demo video',
+    intro: 'Without an address the demo section is not shown.',
+    fields: [
+      text(['video', 'embedUrl'], 'Embed address', {
+        description:
+          'A YouTube or Vimeo embed address, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID or https://player.vimeo.com/video/123456',
+      }),
+      text(['video', 'title'], 'Title'),
+      para(['video', 'description'], 'Description', 2),
+    ],
+  },
+  {
+    id: 'footer',
+    title: 'Footer',
+    fields: [
+      {
+        path: ['footerServices'],
+        label: 'Service links',
+        multiline: true,
+        rows: 5,
+        kind: 'lines',
+        description: `One per line, ${CONTENT_LIMITS.footerServicesMin} to ${CONTENT_LIMITS.footerServicesMax}; each leads to the services section.`,
+      },
+    ],
+  },
+  {
+    id: 'legal',
+    title: 'Legal pages',
+    intro:
+      'In Markdown (# Heading, **bold**, [text](https://…), - lists). A page with no text does not exist: its footer entry stays plain text. These texts are yours and you are responsible for them: the starting privacy policy describes what this software stores with its default settings; check it against your business and the law that applies to you.',
+    fields: [
+      para(['legal', 'privacy'], 'Privacy Policy (/privacy)', 10),
+      para(['legal', 'terms'], 'Terms of Service (/terms)', 6),
+      para(['legal', 'cookies'], 'Cookie Policy (/cookies)', 6),
+      para(['legal', 'responsibleAi'], 'Responsible AI (/responsible-ai)', 6),
+    ],
+  },
+];
+
+/** The first message about this field or anything inside it (a list's entries). */
+function errorOf(errors: Record<string, string>, path: FieldPath): string | undefined {
+  const key = pathKey(path);
+  if (errors[key]) return errors[key];
+  const inside = Object.keys(errors).find((k) => k.startsWith(`${key}.`));
+  return inside ? errors[inside] : undefined;
+}
+
+function shown(value: unknown, kind: FieldSpec['kind']): string {
+  if (kind === 'lines') return Array.isArray(value) ? value.join('\n') : '';
+  return value === undefined || value === null ? '' : String(value);
+}
+
+function parsed(input: string, kind: FieldSpec['kind']): unknown {
+  if (kind === 'lines') return linesOf(input);
+  // A whole number is stored as one; anything else stays text, which the schema refuses.
+  if (kind === 'years') return /^\d{1,3}$/.test(input.trim()) ? Number(input.trim()) : input;
+  return input;
+}
+
+export function ContentForm({
+  values,
+  errors,
+  onChange,
+  children,
+}: {
+  values: SiteContent;
+  errors: Record<string, string>;
+  onChange: (values: SiteContent) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-8">
+      {SECTIONS.map((section) => (
+        <section
+          key={section.id}
+          aria-labelledby={`content-${section.id}`}
+          className="flex flex-col gap-4 border-t border-line pt-6 first:border-t-0 first:pt-0"
+        >
+          <h2 id={`content-${section.id}`} className="text-lg font-semibold text-ink">
+            {section.title}
+          </h2>
+          {section.intro ? <p className="text-sm text-muted">{section.intro}</p> : null}
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
+            {section.fields.map((field) => (
+              <div
+                key={pathKey(field.path)}
+                // Long example addresses in a description wrap instead of widening the form.
+                className={`min-w-0 [overflow-wrap:anywhere] ${field.multiline ? 'md:col-span-2' : ''}`}
+              >
+                <TextInputField
+                  label={field.label}
+                  name={pathKey(field.path)}
+                  multiline={field.multiline}
+                  rows={field.rows}
+                  description={field.description}
+                  value={shown(valueAt(values, field.path), field.kind)}
+                  onChange={(input) =>
+                    onChange(withValue(values, field.path, parsed(input, field.kind)))
+                  }
+                  error={errorOf(errors, field.path)}
+                />
+              </div>
+            ))}
+          </div>
+        </section>
+      ))}
+      {children}
+    </div>
+  );
+}

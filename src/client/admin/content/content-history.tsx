@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import { ConfirmDialog } from '../confirm-dialog';
+import { Button, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { formatDateTime } from '../leads/format';
+
+/** Every saved version, newest first (50 a page: the first page here), each restorable. */
+export function ContentHistory({ current }: { current: number }) {
+  const versions = trpc.content.versions.useQuery({ page: 1 });
+  const utils = trpc.useUtils();
+  const restore = trpc.content.restore.useMutation({
+    onSuccess: ({ version }) => {
+      toast({ title: 'Version restored', description: `It is now version ${version}.` });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: `Failed to restore: ${errorMessage(error)}`,
+        variant: 'destructive',
+      }),
+    onSettled: () => {
+      setAsking(null);
+      void utils.content.invalidate();
+    },
+  });
+  const [asking, setAsking] = useState<number | null>(null);
+
+  return (
+    <section aria-labelledby="content-history-title" className="flex flex-col gap-3">
+      <h2 id="content-history-title" className="text-lg font-semibold text-ink">
+        History
+      </h2>
+      {versions.isPending ? (
+        <Spinner label="Loading versions..." />
+      ) : versions.error ? (
+        <p role="alert">Error loading versions: {errorMessage(versions.error)}</p>
+      ) : versions.data.versions.length === 0 ? (
+        <p className="text-muted">Nothing saved yet: the site shows the starting texts.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Version
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Saved
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  By
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.data.versions.map((v) => (
+                <tr key={v.version} className="border-t border-line text-ink">
+                  <td className="py-2 pr-4">
+                    {v.version}
+                    {v.version === current ? <span className="text-muted"> (live)</span> : null}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <time dateTime={v.updatedAt}>{formatDateTime(v.updatedAt)}</time>
+                  </td>
+                  <td className="py-2 pr-4">{v.updatedBy ?? 'unknown'}</td>
+                  <td className="py-2 text-right">
+                    {v.version === current ? null : (
+                      <Button
+                        variant="secondary"
+                        onPress={() => setAsking(v.version)}
+                        aria-label={`Restore version ${v.version}`}
+                      >
+                        Restore
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={asking !== null}
+        title="Restore this version?"
+        question={`The site will show version ${asking ?? ''} again, saved as a new version. Unsaved changes in the form are lost.`}
+        confirmLabel="Restore"
+        pendingLabel="Restoring..."
+        isPending={restore.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking !== null && restore.mutate({ version: asking })}
+      />
+    </section>
+  );
+}

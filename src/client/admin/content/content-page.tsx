@@ -1,0 +1,55 @@
+import { trpc } from '../../lib/trpc';
+import { Button, Card, Spinner } from '../controls';
+import { errorMessage } from '../errors';
+import { formatDateTime } from '../leads/format';
+import { useDocumentTitle } from '../use-document-title';
+import { ContentEditor } from './content-editor';
+import { ContentHistory } from './content-history';
+
+/** The Content screen (docs/content.md): the site's words, a live preview and the history. */
+export function ContentPage() {
+  useDocumentTitle('Content');
+  const current = trpc.content.get.useQuery();
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <div className="mb-6 flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-ink">Content</h1>
+          <p className="text-sm text-muted">
+            {current.data?.updatedAt ? (
+              <>
+                Version {current.data.version}, saved{' '}
+                <time dateTime={current.data.updatedAt}>
+                  {formatDateTime(current.data.updatedAt)}
+                </time>
+                {current.data.updatedBy ? ` by ${current.data.updatedBy}` : ''}.
+              </>
+            ) : (
+              'Nothing saved yet: these are the starting texts. Make them yours and save.'
+            )}
+          </p>
+        </div>
+        {current.data ? (
+          // Keyed by version: after a save, a restore or a reload the form starts from it.
+          <ContentEditor
+            key={current.data.version}
+            content={current.data.content}
+            version={current.data.version}
+          />
+        ) : current.isPending ? (
+          <Spinner label="Loading content..." />
+        ) : (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p>Error loading the content: {errorMessage(current.error)}</p>
+            <Button variant="secondary" onPress={() => void current.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </Card>
+      <Card>
+        <ContentHistory current={current.data?.version ?? 0} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The site content the public pages show: the newest stored version, or the defaults from
+ * the code before the first save (version 0). Kept in memory per database and read again only
+ * when the `site_content` change counter moved (migration 0008's trigger bumps it on every
+ * saved version, whichever instance or tool wrote it), exactly like the public facts cache
+ * (facts/public-cache.ts).
+ */
+import { desc } from 'drizzle-orm';
+import { changeCounter, type Db } from '../../../db';
+import { siteContentVersions } from '../../../db/schema';
+import { siteContentSchema, type SiteContent } from '../../shared/site-content';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
+
+export interface CurrentContent {
+  version: number;
+  content: SiteContent;
+  updatedAt: Date | null;
+  updatedBy: string | null;
+}
+
+/** A stored version's JSON as content: sections missing from an older shape are the defaults'. */
+export function parseStoredContent(json: string): SiteContent {
+  try {
+    const stored = JSON.parse(json) as Partial<SiteContent>;
+    const merged = { ...defaultSiteContent, ...stored };
+    const result = siteContentSchema.safeParse(merged);
+    return result.success ? result.data : defaultSiteContent;
+  } catch {
+    return defaultSiteContent;
+  }
+}
+
+const DEFAULTS: CurrentContent = Object.freeze({
+  version: 0,
+  content: defaultSiteContent,
+  updatedAt: null,
+  updatedBy: null,
+});
+
+/** The newest version, read from the database (inside a transaction, pass its handle). */
+export async function latestContent(db: Db): Promise<CurrentContent> {
+  const row = await db
+    .select()
+    .from(siteContentVersions)
+    .orderBy(desc(siteContentVersions.version))
+    .limit(1)
+    .get();
+  if (!row) return DEFAULTS;
+  return {
+    version: row.version,
+    content: parseStoredContent(row.content),
+    updatedAt: row.updatedAt,
+    updatedBy: row.updatedBy,
+  };
+}
+
+interface CacheState {
+  counter: number;
+  current: Promise<CurrentContent> | null;
+}
+
+const states = new WeakMap<Db, CacheState>();
+
+/**
+ * The current content, from memory unless a version was saved since it was read. The counter
+ * is read before the row: a save landing in between makes the next call read again.
+ */
+export function currentContent(db: Db): Promise<CurrentContent> {
+  let state = states.get(db);
+  if (!state) {
+    state = { counter: -1, current: null };
+    states.set(db, state);
+  }
+  const cache = state;
+  return changeCounter(db, 'site_content').then((counter) => {
+    if (cache.current && cache.counter === counter) return cache.current;
+    const loading = latestContent(db);
+    cache.counter = counter;
+    cache.current = loading;
+    loading.catch(() => {
+      // A failed read is not kept: the next call tries again.
+      if (cache.current === loading) cache.current = null;
+    });
+    return loading;
+  });
+}

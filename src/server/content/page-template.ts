@@ -1,0 +1,54 @@
+/**
+ * How a prerendered public page is put together from the build's template: the head tags, the
+ * rendered app inside #root (marked with the path it shows), and the content it was rendered
+ * with as JSON for the browser's hydration. The build uses it for the default content
+ * (scripts/prerender.ts), the server for every saved version (pages.ts), so both give the
+ * same bytes for the same content.
+ */
+import { PRERENDERED_ATTRIBUTE } from '../../client/lib/prerender-marker';
+import { contentJson, SITE_CONTENT_ELEMENT_ID } from '../../client/home/site-content-context';
+import type { SiteContent } from '../../shared/site-content';
+
+/** Where the build keeps the page template (a dot folder: the static server never serves it). */
+export const TEMPLATE_FILE = '.render/template.html';
+
+/** Puts the rendered app and the head tags into the built index.html. */
+export function injectIntoTemplate(
+  template: string,
+  appHtml: string,
+  headTags: string,
+  page = '/',
+): string {
+  const withHead = template.replace(/<!--head-tags-->\s*<title>[^<]*<\/title>/, () => headTags);
+  if (withHead === template) throw new Error('index.html has no <!--head-tags--> + <title> marker');
+  const withApp = withHead.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page}">${appHtml}</div>`,
+  );
+  if (withApp === withHead) throw new Error('index.html has no empty <div id="root"></div>');
+  return withApp;
+}
+
+/**
+ * The content as the browser needs it to hydrate: the public components only ask whether a
+ * legal page has text (footer links, the consent line), and a legal page's own text is in its
+ * HTML already, so the pages' JSON carries a mark instead of each page's Markdown.
+ */
+export function contentForHydration(content: SiteContent): SiteContent {
+  const legal = { ...content.legal };
+  for (const key of Object.keys(legal) as (keyof SiteContent['legal'])[]) {
+    legal[key] = legal[key].trim() ? '1' : '';
+  }
+  return { ...content, legal };
+}
+
+/** The whole page: template, head tags, app, and the content as JSON for hydration. */
+export function composePage(
+  template: string,
+  parts: { appHtml: string; headTags: string; content: SiteContent; page: string },
+): string {
+  const html = injectIntoTemplate(template, parts.appHtml, parts.headTags, parts.page);
+  // A JSON script is data, not code: the CSP does not apply to it and it never runs.
+  const data = `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${contentJson(contentForHydration(parts.content))}</script>`;
+  return html.replace('</body>', () => `  ${data}\n  </body>`);
+}

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
+import { siteContentVersions } from '../../../db/schema';
+import { createApp, type App } from '../http/app';
+import { createTestDeps, signedInCookie, type TestDeps } from '../../../tests/support/app';
+import { rest } from '../../../tests/support/rest';
+import type { SiteContent } from '../../shared/site-content';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
+import { TEMPLATE_FILE } from './page-template';
+
+const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title></head><body><div id="root"></div></body></html>`;
+
+let dir: string;
+let deps: TestDeps;
+let app: App;
+let cookie: string;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'content-pages-'));
+  mkdirSync(path.join(dir, '.render'));
+  writeFileSync(path.join(dir, TEMPLATE_FILE), TEMPLATE);
+  writeFileSync(path.join(dir, 'index.html'), '<p>the build of the defaults</p>');
+  writeFileSync(path.join(dir, 'app.html'), '<p>router app</p>');
+  deps = await createTestDeps();
+  app = createApp(deps, { clientDir: dir });
+  cookie = await signedInCookie(deps);
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const response = await app.request(url, { headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+let version = 0;
+async function save(edit: (content: SiteContent) => void) {
+  const content = structuredClone(defaultSiteContent);
+  edit(content);
+  const saved = await rest(app, 'PUT', '/api/content', {
+    cookie,
+    json: { content, baseVersion: version },
+  });
+  expect(saved.status).toBe(200);
+  version = (saved.body as { version: number }).version;
+}
+
+beforeEach(() => {
+  version = 0;
+});
+
+describe('the home page follows the content', () => {
+  it('shows a saved headline in the HTML with a new ETag, head tags and JSON-LD', async () => {
+    const before = await page('/');
+    expect(before.status).toBe(200);
+    expect(before.text).toContain('Unlocking Your');
+    const etag = before.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await page('/', { 'if-none-match': etag ?? '' })).status).toBe(304);
+
+    await save((c) => {
+      c.hero.headlineStart = 'Brand New Headline';
+      c.company.name = 'Zed Labs';
+      c.company.pageTitle = 'Zed Labs | AI';
+      c.contact.phone = '+44 20 7946 0000';
+    });
+    const after = await page('/', { 'if-none-match': etag ?? '' });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.headers.get('cache-control')).toBe('no-cache');
+    // In the HTML before any script runs: the text, the title, Open Graph and JSON-LD.
+    expect(after.text).toContain('Brand New Headline');
+    expect(after.text).toContain('<title>Zed Labs | AI</title>');
+    expect(after.text).toContain('<meta property="og:site_name" content="Zed Labs" />');
+    expect(after.text).toContain('"telephone":"+44 20 7946 0000"');
+    expect(after.text).toContain('href="tel:+442079460000"');
+    expect(after.text).toContain('data-prerendered="/"');
+    // The content the browser hydrates with, as data.
+    const json = /<script type="application\/json" id="site-content">(.*?)<\/script>/.exec(
+      after.text,
+    )?.[1];
+    const hydration = JSON.parse(json ?? '{}') as SiteContent;
+    expect(hydration.hero.headlineStart).toBe('Brand New Headline');
+    // Whether each legal page exists, not its text (the home page shows none of it).
+    expect(hydration.legal).toEqual({ privacy: '1', terms: '', cookies: '', responsibleAi: '' });
+  });
+
+  it('keeps a saved text from closing its script element', async () => {
+    await save((c) => (c.hero.intro = 'Hi </script><script>alert(1)</script>'));
+    const home = await page('/');
+    expect(home.text).not.toContain('<script>alert(1)');
+    expect(home.text).toContain('Hi &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('answers compressed when asked, and renders once for 20 requests at once', async () => {
+    await save((c) => (c.hero.headlineHighlight = 'Value Now'));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.request('/', { headers: { 'accept-encoding': 'br' } })),
+    );
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
+    expect(answers.every((a) => a.headers.get('content-encoding') === 'br')).toBe(true);
+  });
+
+  it('hides the demo section without a video, and the CSP follows the video host', async () => {
+    const none = await page('/');
+    expect(none.text).not.toContain('See AI in Action');
+    expect(none.headers.get('content-security-policy')).toContain("frame-src 'none'");
+    await save((c) => (c.video.embedUrl = 'https://player.vimeo.com/video/76979871'));
+    const withVideo = await page('/');
+    expect(withVideo.text).toContain('See AI in Action');
+    const csp = withVideo.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('frame-src https://player.vimeo.com;');
+    expect(csp).toContain("img-src 'self' data: https://i.vimeocdn.com;");
+    expect(csp).toContain("script-src 'self'");
+    // Other pages frame nothing.
+    expect((await page('/admin/login')).headers.get('content-security-policy')).toContain(
+      "frame-src 'none'",
+    );
+  });
+});
+
+describe('a version changed by hand', () => {
+  it('is served too, even under a version number already rendered', async () => {
+    await save((c) => (c.hero.headlineStart = 'Saved Through The Screen'));
+    expect((await page('/')).text).toContain('Saved Through The Screen');
+    const edited = structuredClone(defaultSiteContent);
+    edited.hero.headlineStart = 'Edited By Hand';
+    await writeTransaction(deps.db, async (tx) => {
+      await tx.delete(siteContentVersions);
+      await tx.insert(siteContentVersions).values({
+        version: 1,
+        content: JSON.stringify(edited),
+        updatedAt: deps.clock.now(),
+      });
+    });
+    expect((await page('/')).text).toContain('Edited By Hand');
+  });
+});
+
+describe('legal pages', () => {
+  it('serve the Markdown in the site layout, harmless, linked from the footer; 404 while empty', async () => {
+    const privacy = await page('/privacy');
+    expect(privacy.status).toBe(200);
+    expect(privacy.text).toContain('<h1>Privacy Policy</h1>');
+    expect(privacy.text).toContain('data-prerendered="/privacy"');
+    expect(privacy.text).toContain('<footer');
+    expect((await page('/terms')).status).toBe(404);
+    expect((await page('/')).text).not.toContain('href="/terms"');
+
+    await save((c) => {
+      c.legal.terms = [
+        '# Terms',
+        '<script>alert(1)</script>',
+        '<img src=x onerror="alert(2)">',
+        '[bad](javascript:alert(3)) [good](https://example.com)',
+      ].join('\n\n');
+      c.legal.privacy = '';
+    });
+    const terms = await page('/terms');
+    expect(terms.status).toBe(200);
+    expect(terms.text).toContain('<h1>Terms</h1>');
+    expect(terms.text).not.toMatch(/<script>alert|<img src=x|href="javascript:/);
+    expect(terms.text).toContain('<title>Terms of Service | Acme AI Engineering</title>');
+    expect((await page('/privacy')).status).toBe(404);
+    const home = (await page('/')).text;
+    expect(home).toContain('href="/terms"');
+    expect(home).not.toContain('href="/privacy"');
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.text).toContain('<loc>https://www.example.com/terms</loc>');
+    expect(sitemap.text).not.toContain('/privacy');
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The public pages that show the site's content, rendered on the server from the build's
+ * template with the same React entry the build uses (client/entry-server.tsx): `/`, the legal
+ * pages that have text, and the sitemap. Each page is rendered once per content version and
+ * kept in memory with its ETag and compressed forms; the version is the `site_content` change
+ * counter that every instance reads before answering (current.ts), so a save on any instance
+ * shows on every instance's next request (docs/content.md).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Hono, type Context as HonoCtx } from 'hono';
+import { isDatabaseUnavailable } from '../../../db';
+import type { SiteContent } from '../../shared/site-content';
+import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
+import { homeHeadTags, legalHeadTags, sitemapXml } from '../../client/seo';
+import { etagMatches } from '../http/etag';
+import type { AppEnv } from '../http/hono-env';
+import { ownHeaders, withVideoHost } from '../http/middleware';
+import { preferredEncoding, type Encoding } from '../http/static';
+import type { AppDeps } from '../http/trpc';
+import { loggableError } from '../platform/logger';
+import { currentContent, type CurrentContent } from './current';
+import { composePage, TEMPLATE_FILE } from './page-template';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What renders the pages' apps: client/entry-server.tsx, or a stand-in in tests. */
+export interface PageRenderer {
+  renderHome(content: SiteContent): Promise<string>;
+  renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
+}
+
+/** Under tsx (npm start, `node --import tsx server.ts`) and in tests the entry loads as is. */
+export const loadEntryRenderer = (): Promise<PageRenderer> => import('../../client/entry-server');
+
+interface RenderedPage {
+  body: Buffer;
+  etag: string;
+  type: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The home page's video host for the CSP's frame-src; null elsewhere. */
+  frameHost: string | null;
+}
+
+async function ready(body: string, type: string, frameHost: string | null): Promise<RenderedPage> {
+  const bytes = Buffer.from(body, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipAsync(bytes, { level: 9 }),
+  ]);
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+  return { body: bytes, etag: `"${hash}"`, type, encoded: { br, gzip: gz }, frameHost };
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+export function contentPages(
+  deps: AppDeps,
+  clientDir: string,
+  loadRenderer: () => Promise<PageRenderer> = loadEntryRenderer,
+) {
+  const app = new Hono<AppEnv>();
+  let template: string;
+  try {
+    template = readFileSync(path.join(clientDir, TEMPLATE_FILE), 'utf8');
+  } catch {
+    // A build from before content editing, or no build (API-only tests): the static files.
+    return app;
+  }
+  let renderer: Promise<PageRenderer> | null = null;
+  const renderWith = () => (renderer ??= loadRenderer());
+  /**
+   * Per page: the content it was rendered from, and the rendering. Compared by identity: the
+   * current content is a new object whenever the change counter moved (current.ts), even if a
+   * version number was reused by a hand edit.
+   */
+  const cache = new Map<string, { source: CurrentContent; page: Promise<RenderedPage> }>();
+
+  function cached(
+    key: string,
+    source: CurrentContent,
+    render: () => Promise<RenderedPage>,
+  ): Promise<RenderedPage> {
+    const known = cache.get(key);
+    if (known && known.source === source) return known.page;
+    const page = render();
+    cache.set(key, { source, page });
+    // A failed render is not kept: the next request tries again.
+    page.catch(() => {
+      if (cache.get(key)?.page === page) cache.delete(key);
+    });
+    return page;
+  }
+
+  function respond(c: HonoCtx<AppEnv>, page: RenderedPage): Response {
+    const base = ownHeaders(c);
+    const headers: Record<string, string> = {
+      ...base,
+      'Content-Type': page.type,
+      'Cache-Control': page.type === HTML ? 'no-cache' : 'public, max-age=0, must-revalidate',
+      ETag: page.etag,
+      Vary: 'Accept-Encoding',
+    };
+    const csp = base['Content-Security-Policy'];
+    if (csp && page.type === HTML) {
+      headers['Content-Security-Policy'] = withVideoHost(csp, page.frameHost);
+    }
+    if (etagMatches(c.req.header('if-none-match'), page.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    const body = (encoding && page.encoded[encoding]) || page.body;
+    if (body !== page.body && encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.byteLength);
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers,
+    });
+  }
+
+  /** The page, or the static files' answer when rendering fails (logged). */
+  async function serve(
+    c: HonoCtx<AppEnv>,
+    next: () => Promise<void>,
+    key: string,
+    render: (content: SiteContent) => Promise<RenderedPage>,
+    exists: (content: SiteContent) => boolean = () => true,
+  ) {
+    let current;
+    try {
+      current = await currentContent(deps.db);
+    } catch (error) {
+      // The database is away: visitors still get the page as last rendered (or the build's),
+      // never an error page; the API answers 503 meanwhile.
+      if (!isDatabaseUnavailable(error)) throw error;
+      const last = cache.get(key);
+      return last ? respond(c, await last.page) : next();
+    }
+    if (!exists(current.content)) return next();
+    try {
+      return respond(c, await cached(key, current, () => render(current.content)));
+    } catch (error) {
+      deps.logger.error('content.render_failed', {
+        page: key,
+        version: current.version,
+        error: loggableError(error),
+      });
+      return next();
+    }
+  }
+
+  app.get('/', (c, next) =>
+    serve(c, next, '/', async (content) => {
+      const appHtml = await (await renderWith()).renderHome(content);
+      const headTags = homeHeadTags(content);
+      const html = composePage(template, { appHtml, headTags, content, page: '/' });
+      return ready(html, HTML, videoFrameOrigin(content.video.embedUrl));
+    }),
+  );
+
+  for (const legal of LEGAL_PAGES) {
+    app.get(legal.path, (c, next) =>
+      serve(
+        c,
+        next,
+        legal.path,
+        async (content) => {
+          const appHtml = await (await renderWith()).renderLegal(content, legal.key);
+          const headTags = legalHeadTags(content, legal.key);
+          const page = legal.path;
+          return ready(composePage(template, { appHtml, headTags, content, page }), HTML, null);
+        },
+        // Without text the page does not exist: the static files answer the 404 page.
+        (content) => content.legal[legal.key].trim() !== '',
+      ),
+    );
+  }
+
+  app.get('/sitemap.xml', (c, next) =>
+    serve(c, next, '/sitemap.xml', (content) =>
+      ready(sitemapXml(content), 'application/xml; charset=utf-8', null),
+    ),
+  );
+
+  return app;
+}

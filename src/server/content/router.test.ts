@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  callerFor,
+  createTestDeps,
+  signedInCookie,
+  type Caller,
+  type TestDeps,
+} from '../../../tests/support/app';
+import { auditEntries } from '../../../tests/support/audit';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
+import { CONTENT_MESSAGES, type SiteContent } from '../../shared/site-content';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
+import { currentContent } from './current';
+
+let deps: TestDeps;
+let alice: Caller;
+let bob: Caller;
+
+beforeEach(async () => {
+  deps = await createTestDeps();
+  alice = callerFor(deps, {
+    cookie: await signedInCookie(deps, 'alice'),
+    ip: '203.0.113.7',
+  }).caller;
+  bob = callerFor(deps, { cookie: await signedInCookie(deps, 'bob') }).caller;
+});
+
+function edited(edit: (copy: SiteContent) => void): SiteContent {
+  const copy = structuredClone(defaultSiteContent);
+  edit(copy);
+  return copy;
+}
+
+describe('content', () => {
+  it('is the defaults, version 0, until the first save', async () => {
+    expect(await alice.content.get()).toEqual({
+      content: defaultSiteContent,
+      version: 0,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    expect(await alice.content.versions({})).toEqual({
+      versions: [],
+      total: 0,
+      page: 1,
+      pageSize: 50,
+    });
+  });
+
+  it('saves a new version with who and when, audited, and the cache follows', async () => {
+    expect((await currentContent(deps.db)).version).toBe(0);
+    const content = edited((c) => (c.hero.headlineStart = 'Hello from Alice'));
+    expect(await alice.content.save({ content, baseVersion: 0 })).toEqual({ version: 1 });
+    expect(await bob.content.get()).toEqual({
+      content,
+      version: 1,
+      updatedAt: '2026-01-15T10:00:00.000Z',
+      updatedBy: 'alice',
+    });
+    expect((await currentContent(deps.db)).content.hero.headlineStart).toBe('Hello from Alice');
+    const entries = await auditEntries(deps.db);
+    expect(entries.at(-1)).toMatchObject({
+      action: 'content_updated',
+      actor: 'alice',
+      target: 'content version 1',
+      address: '203.0.113.x',
+    });
+  });
+
+  it('refuses a save based on an older version (409) and keeps the newer one', async () => {
+    await alice.content.save({ content: edited((c) => (c.hero.intro = 'A')), baseVersion: 0 });
+    const error = await failure(
+      bob.content.save({ content: edited((c) => (c.hero.intro = 'B')), baseVersion: 0 }),
+    );
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(CONTENT_MESSAGES.stale);
+    expect((await bob.content.get()).content.hero.intro).toBe('A');
+  });
+
+  it('lets only one of several saves on the same base win', async () => {
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      alice.content.save({
+        content: edited((c) => (c.hero.intro = `Save ${i}`)),
+        baseVersion: 0,
+      }),
+    );
+    const results = await Promise.allSettled(saves);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await alice.content.versions({})).total).toBe(1);
+  });
+
+  it('names each invalid field in the issues', async () => {
+    const content = edited((c) => {
+      c.services[1].features[3] = ' ';
+      c.contact.email = 'nobody';
+    });
+    expect(await issuesOf(alice.content.save({ content, baseVersion: 0 }))).toEqual([
+      { path: 'content.contact.email', message: 'Please enter a valid email address' },
+      { path: 'content.services.1.features.3', message: 'Required' },
+    ]);
+  });
+
+  it('lists versions newest first and restores one as a new version', async () => {
+    for (let i = 1; i <= 3; i++) {
+      deps.clock.advance(60_000);
+      await (i === 2 ? bob : alice).content.save({
+        content: edited((c) => (c.hero.headlineHighlight = `Take ${i}`)),
+        baseVersion: i - 1,
+      });
+    }
+    const { versions, total } = await alice.content.versions({ page: '1' });
+    expect(total).toBe(3);
+    expect(versions).toEqual([
+      { version: 3, updatedAt: '2026-01-15T10:03:00.000Z', updatedBy: 'alice' },
+      { version: 2, updatedAt: '2026-01-15T10:02:00.000Z', updatedBy: 'bob' },
+      { version: 1, updatedAt: '2026-01-15T10:01:00.000Z', updatedBy: 'alice' },
+    ]);
+    expect(await bob.content.restore({ version: '1' })).toEqual({ version: 4 });
+    const now = await alice.content.get();
+    expect(now).toMatchObject({ version: 4, updatedBy: 'bob' });
+    expect(now.content.hero.headlineHighlight).toBe('Take 1');
+    expect((await auditEntries(deps.db)).at(-1)).toMatchObject({
+      action: 'content_updated',
+      target: 'content version 1 restored as 4',
+    });
+    expect((await failure(alice.content.restore({ version: 9 }))).code).toBe('NOT_FOUND');
+    expect(await issuesOf(alice.content.restore({ version: 'x' }))).toHaveLength(1);
+  });
+
+  it('is for signed-in administrators only', async () => {
+    const visitor = callerFor(deps).caller;
+    expect((await failure(visitor.content.get())).code).toBe('UNAUTHORIZED');
+    expect(
+      (await failure(visitor.content.save({ content: defaultSiteContent, baseVersion: 0 }))).code,
+    ).toBe('UNAUTHORIZED');
+    expect((await failure(visitor.content.versions({}))).code).toBe('UNAUTHORIZED');
+    expect((await failure(visitor.content.restore({ version: 1 }))).code).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * SiteContent: everything the public pages say about the business, edited on the admin's
+ * Content screen and stored as versions in the database (docs/content.md). One schema for the
+ * form (validation as the owner types) and the server (`content.save`), so both refuse the
+ * same things with the same messages; an issue's path names the field, e.g.
+ * `services.1.features.3`.
+ */
+import { z } from 'zod/mini';
+import { isVideoEmbedUrl, isWebAddress } from './site-content-basics';
+import { emailField, storedText } from './validation';
+
+export {
+  isVideoEmbedUrl,
+  isWebAddress,
+  LEGAL_PAGES,
+  phoneHref,
+  videoFrameOrigin,
+} from './site-content-basics';
+
+export const CONTENT_LIMITS = {
+  line: 200,
+  paragraph: 1000,
+  /**
+   * Each legal page. Four full pages and the rest of the content must fit in one request
+   * body of at most 64 KiB (docs/api.md), so each page is kept well under a quarter of it.
+   */
+  legalMax: 12_000,
+  footerServicesMin: 1,
+  footerServicesMax: 8,
+  yearsMax: 80,
+} as const;
+
+export const CONTENT_MESSAGES = {
+  videoUrl:
+    'Use an embed address of YouTube or Vimeo, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID',
+  url: 'Please enter an address that starts with https:// or http://',
+  phone: 'Phone must contain digits, spaces, + ( ) - . only, with at least 5 digits',
+  years: `Years must be a whole number from 0 to ${CONTENT_LIMITS.yearsMax}`,
+  oneLine: 'Must be on one line',
+  footerServices: `Give between ${CONTENT_LIMITS.footerServicesMin} and ${CONTENT_LIMITS.footerServicesMax} footer links`,
+  legal: `A legal page must be at most ${CONTENT_LIMITS.legalMax.toLocaleString('en-US')} characters`,
+  stale:
+    'Another administrator saved the content after you opened it. Reload their version, then make your changes again.',
+  versionNotFound: 'Content version not found',
+} as const;
+
+/** A required single line of text, 1 to `max` characters after trimming. */
+function line(max: number = CONTENT_LIMITS.line) {
+  return storedText().check(
+    z.trim(),
+    z.minLength(1, 'Required'),
+    z.maxLength(max, `Must be at most ${max} characters`),
+    z.refine((value) => !/[\r\n]/.test(value), CONTENT_MESSAGES.oneLine),
+  );
+}
+
+/** A required paragraph (line breaks allowed), 1 to `max` characters after trimming. */
+function paragraph(max: number = CONTENT_LIMITS.paragraph) {
+  return storedText().check(
+    z.trim(),
+    z.minLength(1, 'Required'),
+    z.maxLength(max, `Must be at most ${max} characters`),
+  );
+}
+
+const webAddress = z.pipe(
+  line(500),
+  z.string().check(z.refine(isWebAddress, CONTENT_MESSAGES.url)),
+);
+
+const years = z
+  .number(CONTENT_MESSAGES.years)
+  .check(
+    z.int(CONTENT_MESSAGES.years),
+    z.minimum(0, CONTENT_MESSAGES.years),
+    z.maximum(CONTENT_LIMITS.yearsMax, CONTENT_MESSAGES.years),
+  );
+
+const legalPage = storedText().check(z.maxLength(CONTENT_LIMITS.legalMax, CONTENT_MESSAGES.legal));
+
+const valueItem = z.object({ title: line(), description: paragraph() });
+
+const serviceCard = z.object({
+  title: line(),
+  description: paragraph(),
+  features: z.tuple([line(), line(), line(), line()]),
+});
+
+export const siteContentSchema = z.object({
+  company: z.object({
+    name: line(100),
+    /** The logo's bold first part (the rest of the name follows it in lighter type). */
+    shortName: line(40),
+    tagline: paragraph(300),
+    pageTitle: line(120),
+    description: paragraph(300),
+  }),
+  contact: z.object({
+    phone: line(40).check(
+      z.refine(
+        (value) => /^[\d\s+().-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5,
+        CONTENT_MESSAGES.phone,
+      ),
+    ),
+    email: emailField,
+    office: line(120),
+    profileUrl: webAddress,
+    profileName: line(40),
+  }),
+  founder: z.object({ role: line(120), softwareYears: years, aiYears: years }),
+  hero: z.object({
+    headlineStart: line(80),
+    headlineHighlight: line(40),
+    intro: paragraph(400),
+  }),
+  valueItems: z.tuple([valueItem, valueItem, valueItem]),
+  services: z.tuple([serviceCard, serviceCard, serviceCard]),
+  cta: z.object({ title: line(), text: paragraph(400), button: line(60) }),
+  about: z.object({ title: line(), text: paragraph(3000) }),
+  video: z.object({
+    /** Empty: no video, and the demo section is not shown. */
+    embedUrl: storedText().check(
+      z.trim(),
+      z.maxLength(500, CONTENT_MESSAGES.videoUrl),
+      z.refine(isVideoEmbedUrl, CONTENT_MESSAGES.videoUrl),
+    ),
+    title: line(120),
+    description: paragraph(400),
+  }),
+  footerServices: z
+    .array(line(80))
+    .check(
+      z.minLength(CONTENT_LIMITS.footerServicesMin, CONTENT_MESSAGES.footerServices),
+      z.maxLength(CONTENT_LIMITS.footerServicesMax, CONTENT_MESSAGES.footerServices),
+    ),
+  /** Markdown; empty: the page does not exist (404) and the footer shows plain text. */
+  legal: z.object({
+    privacy: legalPage,
+    terms: legalPage,
+    cookies: legalPage,
+    responsibleAi: legalPage,
+  }),
+});
+
+export type SiteContent = z.output<typeof siteContentSchema>;
+
+export const contentSaveInput = z.object({
+  content: siteContentSchema,
+  baseVersion: z
+    .number('Base version must be a whole number of 0 or more')
+    .check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+});
