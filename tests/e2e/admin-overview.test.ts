@@ -154,6 +154,7 @@ describe('the Overview', () => {
       'Messages',
       'Subscribers',
       'Newsletters',
+      'Content',
       'Administrators',
       'Audit log',
     ]);
