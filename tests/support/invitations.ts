@@ -11,4 +11,3 @@ export async function invitationToken(mailer: RecordingMailer, to: string): Prom
   if (!match?.[1]) throw new Error(`no invitation link in the mail to ${to}`);
   return match[1];
 }
-
