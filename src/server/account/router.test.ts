@@ -28,6 +28,7 @@ import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 import { NO_PENDING_CHANGE } from './email-change';
 import { UNKNOWN_SESSION, WRONG_PASSWORD } from './router';
 import { publicSessionId } from './session-list';
+import { accountCheckBucket } from '../auth/login-throttle';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -109,7 +110,11 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     expect(error.code).toBe('UNAUTHORIZED');
     expect(error.message).toBe(WRONG_PASSWORD);
     const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
-    expect(buckets.sort()).toEqual(['login-fail:ip:203.0.113.7', 'login-fail:user:alice']);
+    const user = await deps.db.select().from(users).where(eq(users.username, 'alice')).get();
+    expect(buckets.sort()).toEqual([
+      accountCheckBucket(user?.id ?? 0, await secretId(cookie)),
+      'login-fail:ip:203.0.113.7',
+    ]);
     // Still signed in: the wrong password did not end the session.
     expect((await as(cookie).account.get()).success).toBe(true);
   });
@@ -164,21 +169,52 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
         ),
       );
       const codes = outcomes.map((e) => e.code);
-      expect(codes.filter((c) => c === 'UNAUTHORIZED').length).toBeLessThanOrEqual(5);
-      expect(codes.filter((c) => c === 'UNAUTHORIZED').length).toBeGreaterThan(0);
-      expect(
-        codes.filter((c) => c !== 'UNAUTHORIZED').every((c) => c === 'TOO_MANY_REQUESTS'),
-      ).toBe(true);
-      // The name is now locked for the login form as well, from any address.
+      expect(codes.filter((c) => c === 'UNAUTHORIZED').length).toBe(5);
+      expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS').length).toBe(15);
+      // The session is locked for password checks, from any address.
       const locked = await failure(
-        callerFor(deps, { ip: '192.0.2.50' }).caller.admin.login({
+        as(cookie, '192.0.2.50').account.changePassword({
+          currentPassword: PASSWORD,
+          newPassword: NEW_PASSWORD,
+        }),
+      );
+      expect(locked).toBeInstanceOf(ThrottledError);
+      // The address is locked for the login form as well.
+      const fromThere = await failure(
+        callerFor(deps, { ip: '203.0.113.7' }).caller.admin.login({
           username: 'alice',
           password: PASSWORD,
         }),
       );
-      expect(locked).toBeInstanceOf(ThrottledError);
+      expect(fromThere).toBeInstanceOf(ThrottledError);
     },
   );
+
+  it('is not blocked by a stranger locking the name at the login form', async () => {
+    const [cookie = ''] = await alice();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await failure(
+        callerFor(deps, { ip: `192.0.2.${i + 1}` }).caller.admin.login({
+          username: 'alice',
+          password: 'a stranger guessing',
+        }),
+      );
+      expect(wrong.code).toBe('UNAUTHORIZED');
+    }
+    const locked = await failure(
+      callerFor(deps, { ip: '198.51.100.9' }).caller.admin.login({
+        username: 'alice',
+        password: PASSWORD,
+      }),
+    );
+    expect(locked).toBeInstanceOf(ThrottledError);
+    expect(
+      await as(cookie).account.changePassword({
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      }),
+    ).toEqual({ success: true, endedSessions: 0 });
+  });
 });
 
 describe('account.changeEmail and verifyEmail', { timeout: 30_000 }, () => {

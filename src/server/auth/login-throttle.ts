@@ -11,7 +11,9 @@ import {
   reserveEvent,
   type ThrottleRule,
 } from '../platform/throttle';
+import { publicSessionId } from '../account/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
+import { currentSessionId } from './session';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -138,11 +140,22 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
 
 /**
  * A signed-in user's procedure that checks their password (the Account screen's password
- * and e-mail changes): a wrong one answers 401 and counts against the sign-in throttle of
- * their name and address, so a borrowed session cannot guess the password faster than the
- * login form could.
+ * and e-mail changes): a wrong one answers 401 and counts against this session's own bucket
+ * and the address's, so a borrowed session cannot guess the password faster than the login
+ * form could. Not the name's bucket: a stranger's guesses, which lock the name for unknown
+ * browsers, must not lock its owner's Account screen (docs/decisions/0030).
  */
-export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) => {
-  const [byUser, byIp] = loginFailureBuckets(ctx.user.username, ctx.req.ip);
-  return settledPasswordCheck(ctx, { buckets: [byUser, byIp], clearedBySuccess: byUser }, next);
+export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next }) => {
+  const bySession = accountCheckBucket(ctx.user.id, await currentSessionId(ctx));
+  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
+  return settledPasswordCheck(
+    ctx,
+    { buckets: [bySession, byIp], clearedBySuccess: bySession },
+    next,
+  );
 });
+
+/** The bucket of one session's password checks: by user and (public, derived) session id. */
+export function accountCheckBucket(userId: number, sessionId: string): string {
+  return `login-fail:account:${userId}:session:${publicSessionId(sessionId)}`;
+}
