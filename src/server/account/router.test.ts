@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   emailChanges,
+  sessions,
   throttleEvents,
   twoFactorChallenges,
   users,
@@ -119,8 +120,13 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     expect((await as(cookie).account.get()).success).toBe(true);
   });
 
-  it('stores the new password, ends every other session and pending sign-in, keeps this one', async () => {
+  it('stores the new password, ends every other session and pending sign-in, renews this one', async () => {
     const [mine = '', other = '', third = ''] = await alice(3);
+    const before = await deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await secretId(mine)))
+      .get();
     await writeTransaction(deps.db, async (tx) => {
       const user = await tx.select().from(users).where(eq(users.username, 'alice')).get();
       await tx.insert(twoFactorChallenges).values({
@@ -131,16 +137,31 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
         expiresAt: new Date(deps.clock.now().getTime() + 60_000),
       });
     });
+    deps.clock.advance(5 * 60_000);
+    const { caller, ctx } = callerFor(deps, { cookie: mine });
     expect(
-      await as(mine).account.changePassword({
+      await caller.account.changePassword({
         currentPassword: PASSWORD,
         newPassword: NEW_PASSWORD,
       }),
     ).toEqual({ success: true, endedSessions: 2 });
-    for (const copied of [other, third]) {
+    // A copy of this browser's old cookie is out too: the session goes on under a new id.
+    for (const copied of [other, third, mine]) {
       expect((await failure(as(copied).account.get())).code).toBe('UNAUTHORIZED');
     }
-    expect((await as(mine).account.get()).success).toBe(true);
+    const renewed = sessionCookieFrom(ctx.resHeaders) ?? '';
+    expect((await as(renewed).account.get()).success).toBe(true);
+    const after = await deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await secretId(renewed)))
+      .get();
+    // Same start and 12 h cap: renewing the id does not lengthen the session.
+    expect(after).toEqual({
+      ...before,
+      id: await secretId(renewed),
+      lastSeenAt: deps.clock.now(),
+    });
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     expect(await audit()).toEqual([
       { action: 'password_changed', actor: 'alice', target: 'alice' },

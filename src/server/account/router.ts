@@ -9,7 +9,12 @@ import {
 } from '../../shared/account';
 import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
-import { clearSessionCookie, currentSessionId, signedOut } from '../auth/session';
+import {
+  clearSessionCookie,
+  currentSessionId,
+  setSessionCookie,
+  signedOut,
+} from '../auth/session';
 import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { assertAllowed } from '../platform/throttle';
@@ -68,15 +73,17 @@ export const accountRouter = router({
       const sessionId = await currentSessionId(ctx);
       const row = await provePassword(ctx, ctx.user, input.currentPassword);
       const newHash = await hashPasswordInSlot(ctx, input.newPassword);
-      const endedSessions = await storeNewPassword(
+      const stored = await storeNewPassword(
         ctx,
         ctx.user,
         { sessionId, checkedHash: row.password },
         newHash,
       );
-      if (endedSessions === null) {
+      if (stored === null) {
         throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
       }
+      await setSessionCookie(ctx, stored.sessionId, ctx.user);
+      const endedSessions = stored.ended;
       ctx.logger.info('account.password_changed', {
         requestId: ctx.req.requestId,
         username: ctx.user.username,
