@@ -1,7 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
-import { writeTransaction } from '../../../db';
-import { emailChanges, throttleEvents, users } from '../../../db/schema';
+import { writeTransaction, type Db } from '../../../db';
+import {
+  emailChanges,
+  sessions,
+  throttleEvents,
+  twoFactorChallenges,
+  users,
+} from '../../../db/schema';
 import { auditInsert } from '../audit/record';
 import {
   CODE_TTL_MS,
@@ -57,7 +63,6 @@ export async function startEmailChange(
       .values({ bucket, at: now })
       .returning({ id: throttleEvents.id })
       .get();
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
     const row = await tx
       .insert(emailChanges)
       .values({
@@ -84,6 +89,13 @@ export async function startEmailChange(
         `the address your sign-in codes go to (${user.username}). ` +
         'If you did not ask for this, ignore this e-mail.\n',
     });
+    // Sent: this request replaces any older pending change (kept until now, so that a mail
+    // failure leaves the earlier code usable).
+    await writeTransaction(ctx.db, (tx) =>
+      tx
+        .delete(emailChanges)
+        .where(and(eq(emailChanges.userId, user.id), ne(emailChanges.id, pending.changeId))),
+    );
   } catch (error) {
     // A code that never left does not count against the budget, and nothing waits for it.
     await writeTransaction(ctx.db, async (tx) => {
@@ -120,6 +132,8 @@ export function confirmEmailChange(
       .select()
       .from(emailChanges)
       .where(and(eq(emailChanges.userId, user.id), eq(emailChanges.sessionId, sessionId)))
+      // The newest: an older one lives on only while the newer one's mail is under way.
+      .orderBy(desc(emailChanges.id))
       .get();
     if (!row) return { ok: false, reason: 'none' };
     const byId = eq(emailChanges.id, row.id);
@@ -130,7 +144,7 @@ export function confirmEmailChange(
     const scope = codeScope(sessionId, row.email);
     if (codeMatches(ctx.config.sessionSecret, scope, code, row.codeHash)) {
       await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
-      await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+      await secondFactorChanged(tx, user, sessionId);
       await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
       return { ok: true, email: row.email };
     }
@@ -141,12 +155,32 @@ export function confirmEmailChange(
   });
 }
 
-/** Removes the sign-in address: the password alone signs in from now on. */
-export async function removeEmail(ctx: Context, user: SessionUser): Promise<void> {
+/**
+ * What a change of the second factor ends besides (docs/decisions/0002, 0005): every pending
+ * e-mail change, every sign-in waiting for a code (started under the old rule, it must not
+ * finish), and every other session of the user; this one stays.
+ */
+async function secondFactorChanged(tx: Db, user: SessionUser, sessionId: string) {
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+}
+
+/**
+ * Removes the sign-in address: the password alone signs in from now on. Other sessions and
+ * pending sign-ins end, as with a new address.
+ */
+export async function removeEmail(
+  ctx: Context,
+  user: SessionUser,
+  sessionId: string,
+): Promise<void> {
   const now = ctx.clock.now();
   await writeTransaction(ctx.db, async (tx) => {
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+    await secondFactorChanged(tx, user, sessionId);
     await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
   });
 }

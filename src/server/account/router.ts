@@ -106,7 +106,7 @@ export const accountRouter = router({
     }
     await provePassword(ctx, ctx.user, input.password);
     if (input.email === null) {
-      await removeEmail(ctx, ctx.user);
+      await removeEmail(ctx, ctx.user, sessionId);
       return { success: true as const, requiresCode: false };
     }
     await startEmailChange(ctx, ctx.user, sessionId, input.email);
