@@ -163,9 +163,7 @@ export function confirmEmailChange(
 async function secondFactorChanged(tx: Db, user: SessionUser, sessionId: string) {
   await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
-  await tx
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+  await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
 }
 
 /**

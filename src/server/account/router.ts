@@ -8,13 +8,8 @@ import {
   verifyEmailInput,
 } from '../../shared/account';
 import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
-import { passwordCheckedProcedure } from '../auth/login-throttle';
-import {
-  clearSessionCookie,
-  currentSessionId,
-  setSessionCookie,
-  signedOut,
-} from '../auth/session';
+import { passwordCheckedProcedure, WrongPasswordError } from '../auth/login-throttle';
+import { clearSessionCookie, currentSessionId, setSessionCookie, signedOut } from '../auth/session';
 import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { assertAllowed } from '../platform/throttle';
@@ -48,7 +43,7 @@ async function provePassword(ctx: Context, user: SessionUser, password: string) 
   const row = await userRow(ctx, user);
   if (!(await checkPasswordInSlot(ctx, row.password, password))) {
     ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_PASSWORD });
+    throw new WrongPasswordError(WRONG_PASSWORD);
   }
   return row;
 }

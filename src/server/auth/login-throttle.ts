@@ -1,7 +1,8 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { eq, or, sql } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../db';
-import { auditEvents, throttleEvents } from '../../../db/schema';
-import { auditInsertWhere, type AuditEntry } from '../audit/record';
+import { throttleEvents } from '../../../db/schema';
+import { auditInsert, type AuditEntry } from '../audit/record';
 import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
 import {
@@ -49,24 +50,36 @@ export interface PasswordAttempt {
   /** The name's (or name and device's) bucket: a right password forgives its failures. */
   clearedBySuccess: string | null;
   /** The audit entry of a password judged wrong, if the check is a sign-in. */
-  failure?: AuditEntry;
+  failure?: (judged: WrongPasswordError) => AuditEntry;
 }
 
-type Settled = { ok: true } | { ok: false; error: { code: string } };
+/**
+ * The one answer that says a password was judged wrong (401). Only this error keeps a
+ * password check's counted place; any other 401 (a session gone meanwhile, a sign-in that
+ * lost a race with a password change) judged no password and frees it. `auditTarget` is
+ * what a sign-in's `sign_in_failed` entry names.
+ */
+export class WrongPasswordError extends TRPCError {
+  constructor(
+    message: string,
+    readonly auditTarget: string | null = null,
+  ) {
+    super({ code: 'UNAUTHORIZED', message });
+  }
+}
+
+type Settled = { ok: true } | { ok: false; error: unknown };
 
 /**
- * Every password check takes one of the 5 places per username and per address before
- * anything else: in one write with the check, before the input is validated (429 ranks
- * above 400) and long before the password is hashed. Calls arriving together, or batched
- * in one tRPC request, each need a place of their own, so no burst gets more guesses than
- * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
- * success frees it and clears the name's failures; anything else (invalid input, a busy
- * server, mail trouble) frees it too, since no password was judged wrong. The sign-in and
+ * Every password check takes one of the 5 places per bucket before anything else: in one
+ * write with the check, before the input is validated (429 ranks above 400) and long before
+ * the password is hashed. Calls arriving together, or batched in one tRPC request, each need
+ * a place of their own, so no burst gets more guesses than the limit. Settled afterwards
+ * (in `finally`, whatever happened): only a password judged wrong (`WrongPasswordError`)
+ * keeps its place, and only then is a sign-in's `sign_in_failed` entry written; a success
+ * frees it and clears the name's failures; anything else (invalid input, a busy server, mail
+ * trouble, a session gone) frees it too, since no password was judged wrong. The sign-in and
  * the Account screen's password checks (change password, change e-mail) all go through here.
- *
- * A sign-in's `sign_in_failed` entry is written with the reservation and settled with it
- * (kept for a wrong password, deleted otherwise): a wrong password then costs no write of
- * its own, as docs/decisions/0025 asks of the public writes.
  */
 export async function settledPasswordCheck<R extends Settled>(
   ctx: Context,
@@ -78,33 +91,47 @@ export async function settledPasswordCheck<R extends Settled>(
   // of them never waits in the write queue nor holds the write lock. The reservation, one
   // batch, checks again in the statement that counts.
   await assertAllowed(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
-  const failure = attempt.failure
-    ? auditInsertWhere(ctx.db, now, attempt.failure, sql`changes() > 0`)
-        .returning({ id: auditEvents.id })
-        .toSQL()
-    : undefined;
   const reserved = await reserveEvent(
     ctx.db,
-    attempt.buckets,
-    LOGIN_FAILURES,
+    attempt.buckets.map((bucket) => ({ bucket, rule: LOGIN_FAILURES })),
     now,
     THROTTLED,
-    failure,
   );
-  const result = await check();
-  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
-  if (!judgedWrong) {
-    const cleared = result.ok ? attempt.clearedBySuccess : null;
-    const entries = reserved.alongside.map(([id]) => Number(id));
-    await writeBatch(ctx.db, [
-      ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
-      releaseEvents(ctx.db, reserved.ids).toSQL(),
-      ...(entries.length > 0
-        ? [ctx.db.delete(auditEvents).where(inArray(auditEvents.id, entries)).toSQL()]
-        : []),
-    ]);
+  let result: R | undefined;
+  try {
+    result = await check();
+    return result;
+  } finally {
+    await settle(ctx, attempt, reserved, result).catch((error: unknown) => {
+      // The answer stands (a session may already be set): a settle that failed leaves at
+      // most a counted place, which its window forgets.
+      ctx.logger.error('auth.settle_failed', {
+        requestId: ctx.req.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
-  return result;
+}
+
+async function settle(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  reserved: number[],
+  result: Settled | undefined,
+): Promise<void> {
+  const judged = result && !result.ok && result.error instanceof WrongPasswordError;
+  if (judged) {
+    if (attempt.failure) {
+      const entry = attempt.failure(result.error as WrongPasswordError);
+      await writeBatch(ctx.db, [auditInsert(ctx.db, ctx.clock.now(), entry).toSQL()]);
+    }
+    return;
+  }
+  const cleared = result?.ok ? attempt.clearedBySuccess : null;
+  await writeBatch(ctx.db, [
+    ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
+    releaseEvents(ctx.db, reserved).toSQL(),
+  ]);
 }
 
 /**
@@ -127,12 +154,12 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
     {
       buckets: named ? [byName, byIp] : [byIp],
       clearedBySuccess: named ? byName : null,
-      failure: {
+      failure: (judged) => ({
         action: 'sign_in_failed',
         actor: null,
-        target: named ? username.trim() : null,
+        target: judged.auditTarget,
         ip: ctx.req.ip,
-      },
+      }),
     },
     next,
   );

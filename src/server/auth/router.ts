@@ -16,7 +16,7 @@ import {
   startPendingLogin,
   type SessionState,
 } from './session';
-import { loginThrottle } from './login-throttle';
+import { loginThrottle, WrongPasswordError } from './login-throttle';
 import {
   checkCode,
   CODES_SENT,
@@ -82,11 +82,20 @@ export const adminRouter = router({
       );
     }
     const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
-    const refuse = (reason: string) => {
+    if (!user || !passwordOk) {
+      const reason = user ? 'wrong password' : 'unknown user';
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });
+      throw new WrongPasswordError(INVALID_CREDENTIALS, input.username);
+    }
+    // A change (password, address, removal) won the race while the hash ran: the same 401,
+    // but no password was judged wrong, so nothing is counted or audited as a failure.
+    const lostRace = () => {
+      authLog(ctx, 'auth.login_failed', {
+        username: input.username,
+        reason: 'user changed during sign-in',
+      });
       return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
     };
-    if (!user || !passwordOk) throw refuse(user ? 'wrong password' : 'unknown user');
     const previous = await readCookie(ctx);
     // Runs in the transaction that starts the session or challenge: the password and e-mail
     // must still be the ones just read (a change, removal or set-email meanwhile wins), and
@@ -109,7 +118,7 @@ export const adminRouter = router({
         });
         return id;
       });
-      if (!sessionId) throw refuse('user changed during sign-in');
+      if (!sessionId) throw lostRace();
       await setSessionCookie(ctx, sessionId, signedIn);
       setDeviceCookie(ctx, user.username);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
@@ -120,7 +129,7 @@ export const adminRouter = router({
       { id: user.id, username: user.username, email: user.email },
       mayStart,
     );
-    if (!challengeId) throw refuse('user changed during sign-in');
+    if (!challengeId) throw lostRace();
     await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true };
