@@ -11,7 +11,12 @@ import { callerFor, createTestDeps, type TestDeps } from '../../../tests/support
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
 import type { Limiter } from '../platform/limiter';
-import { settledPasswordCheck, WrongPasswordError } from './login-throttle';
+import {
+  DEVICE_FAILURES,
+  LOGIN_FAILURES,
+  settledPasswordCheck,
+  WrongPasswordError,
+} from './login-throttle';
 import { signedOut } from './session';
 
 let deps: TestDeps;
@@ -36,7 +41,13 @@ describe('settledPasswordCheck', () => {
     deps = await createTestDeps();
   });
 
-  const attempt = { buckets: ['login-fail:test:a', 'login-fail:test:b'], clearedBySuccess: null };
+  const attempt = {
+    buckets: [
+      { bucket: 'login-fail:test:a', rule: LOGIN_FAILURES },
+      { bucket: 'login-fail:test:b', rule: DEVICE_FAILURES },
+    ],
+    clearedBySuccess: null,
+  };
   const check = (settled: () => Promise<{ ok: false; error: unknown }>) =>
     settledPasswordCheck(callerFor(deps).ctx, attempt, settled);
 

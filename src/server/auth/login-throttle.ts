@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../db';
-import { throttleEvents } from '../../../db/schema';
+import { throttleEvents, users } from '../../../db/schema';
+import { LIMITS } from '../../shared/constants';
+import { wellFormed } from '../../shared/validation';
 import { auditInsert, type AuditEntry } from '../audit/record';
 import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
@@ -10,6 +12,7 @@ import {
   clearBucket,
   releaseEvents,
   reserveEvent,
+  type CountedBucket,
   type ThrottleRule,
 } from '../platform/throttle';
 import { publicSessionId } from '../account/session-list';
@@ -18,9 +21,17 @@ import { currentSessionId } from './session';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+/**
+ * All of a user's device cookies together: 20 failed sign-ins a day, so a stolen device
+ * cookie (5 guesses per 15 minutes of its own) cannot guess for ever (docs/decisions/0030).
+ */
+export const DEVICE_FAILURES: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
 const THROTTLED = 'Too many failed sign-in attempts.';
 
-/** Throttle keys: the same name in any case shares one allowance. */
+/**
+ * Throttle keys: the same name in any case shares one allowance. Whatever comes from input
+ * (the name) is last, so no name can make its key equal another kind of key.
+ */
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
   return [
     // Built from input not yet validated: kept well formed, as the database must store it.
@@ -29,24 +40,27 @@ export function loginFailureBuckets(username: string, ip: string): [string, stri
   ];
 }
 
+/** One device's sign-ins (a random id, bound to one user by the cookie's signature). */
+const deviceBucket = (deviceId: string) => `login-fail:device:${deviceId}`;
+/** All of one user's devices' sign-ins, by the user's id. */
+const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId}`;
+
 /**
- * Forgets a name's failed sign-ins, its devices' included (inside a write transaction): the
- * command line's new password lets a locked-out owner in at once (docs/accounts.md).
+ * Forgets a user's failed sign-ins, their devices' daily total included (inside a write
+ * transaction): the command line's new password lets a locked-out owner in at once
+ * (docs/accounts.md). Each device's own bucket needs no clearing: the new password revokes
+ * every device cookie.
  */
-export function clearLoginFailures(tx: Db, username: string) {
-  const [byUser] = loginFailureBuckets(username, '');
-  return tx.delete(throttleEvents).where(
-    or(
-      eq(throttleEvents.bucket, byUser),
-      // A plain prefix test: LIKE would read a `_` or `%` in the name as a wildcard.
-      sql`instr(${throttleEvents.bucket}, ${`${byUser}:device:`}) = 1`,
-    ),
-  );
+export function clearLoginFailures(tx: Db, user: { id: number; username: string }) {
+  const [byUser] = loginFailureBuckets(user.username, '');
+  return tx
+    .delete(throttleEvents)
+    .where(inArray(throttleEvents.bucket, [byUser, devicesOfBucket(user.id)]));
 }
 
 /** The buckets one password check counts in, and the one a right password empties. */
 export interface PasswordAttempt {
-  buckets: string[];
+  buckets: CountedBucket[];
   /** The name's (or name and device's) bucket: a right password forgives its failures. */
   clearedBySuccess: string | null;
   /** The audit entry of a password judged wrong, if the check is a sign-in. */
@@ -90,13 +104,17 @@ export async function settledPasswordCheck<R extends Settled>(
   // An attempt already over the limit is refused by a read (one for both buckets): a flood
   // of them never waits in the write queue nor holds the write lock. The reservation, one
   // batch, checks again in the statement that counts.
-  await assertAllowed(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
-  const reserved = await reserveEvent(
-    ctx.db,
-    attempt.buckets.map((bucket) => ({ bucket, rule: LOGIN_FAILURES })),
-    now,
-    THROTTLED,
-  );
+  for (const rule of new Set(attempt.buckets.map((counted) => counted.rule))) {
+    const buckets = attempt.buckets.filter((counted) => counted.rule === rule);
+    await assertAllowed(
+      ctx.db,
+      buckets.map((counted) => counted.bucket),
+      rule,
+      now,
+      THROTTLED,
+    );
+  }
+  const reserved = await reserveEvent(ctx.db, attempt.buckets, now, THROTTLED);
   let result: R | undefined;
   try {
     result = await check();
@@ -134,10 +152,21 @@ async function settle(
   ]);
 }
 
+/** The user a sign-in names, read once here for the device cookie and the login alike. */
+async function namedUser(ctx: Context, username: string) {
+  const name = username.trim();
+  // Only a name the input could accept is looked up (a libSQL server refuses ill-formed text).
+  if (name === '' || name.length > LIMITS.usernameMax || wellFormed(name) !== name)
+    return undefined;
+  return ctx.db.select().from(users).where(eq(users.username, name)).get();
+}
+
 /**
  * The sign-in's attempt: by the address, and by the name typed (when there is one), or, for
- * a browser whose device cookie names that user, by the name and that device instead
- * (docs/decisions/0030): guesses from elsewhere cannot lock the owner's own browser out.
+ * a browser whose device cookie was made for that user under their current password, by that
+ * device and by all the user's devices together (a daily cap) instead (docs/decisions/0030):
+ * guesses from elsewhere cannot lock the owner's own browser out. The user row read here is
+ * handed to the login (`found`), so the sign-in reads it once.
  */
 export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
@@ -147,13 +176,24 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
   const named = username.trim() !== '';
-  const device = named ? deviceIdFor(ctx, username) : null;
-  const byName = device ? `${byUser}:device:${device}` : byUser;
+  const found = named ? await namedUser(ctx, username) : undefined;
+  const device = found ? deviceIdFor(ctx, found) : null;
+  const byName: CountedBucket[] =
+    found && device
+      ? [
+          { bucket: deviceBucket(device), rule: LOGIN_FAILURES },
+          { bucket: devicesOfBucket(found.id), rule: DEVICE_FAILURES },
+        ]
+      : named
+        ? [{ bucket: byUser, rule: LOGIN_FAILURES }]
+        : [];
   return settledPasswordCheck(
     ctx,
     {
-      buckets: named ? [byName, byIp] : [byIp],
-      clearedBySuccess: named ? byName : null,
+      buckets: [...byName, { bucket: byIp, rule: LOGIN_FAILURES }],
+      // The daily cap across devices is not forgiven by a success: the owner signing in
+      // must not hand a stolen cookie a fresh day.
+      clearedBySuccess: byName[0]?.bucket ?? null,
       failure: (judged) => ({
         action: 'sign_in_failed',
         actor: null,
@@ -161,7 +201,7 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
         ip: ctx.req.ip,
       }),
     },
-    next,
+    () => next({ ctx: { found } }),
   );
 });
 
@@ -177,7 +217,13 @@ export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next })
   const [, byIp] = loginFailureBuckets('', ctx.req.ip);
   return settledPasswordCheck(
     ctx,
-    { buckets: [bySession, byIp], clearedBySuccess: bySession },
+    {
+      buckets: [
+        { bucket: bySession, rule: LOGIN_FAILURES },
+        { bucket: byIp, rule: LOGIN_FAILURES },
+      ],
+      clearedBySuccess: bySession,
+    },
     next,
   );
 });

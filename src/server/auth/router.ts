@@ -64,7 +64,8 @@ export const adminRouter = router({
   check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
-    const found = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
+    // Read by the throttle (which needs it for the device cookie), for the same name.
+    const { found } = ctx;
     // An unknown name is checked against a dummy hash: both failures take the same time.
     // An invited user who has not yet chosen a password (docs/accounts.md) has an empty hash
     // and is refused exactly like an unknown name.
@@ -120,7 +121,7 @@ export const adminRouter = router({
       });
       if (!sessionId) throw lostRace();
       await setSessionCookie(ctx, sessionId, signedIn);
-      setDeviceCookie(ctx, user.username);
+      setDeviceCookie(ctx, user);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
     }
@@ -150,11 +151,17 @@ export const adminRouter = router({
       }
       const sessionId = await insertSession(tx, ctx, check.userId);
       await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
-      return { ...check, sessionId };
+      // The device cookie is signed over the password hash as it stands at this sign-in.
+      const owner = await tx
+        .select({ id: users.id, username: users.username, password: users.password })
+        .from(users)
+        .where(eq(users.id, check.userId))
+        .get();
+      return { ...check, sessionId, owner };
     });
     if (result.ok) {
       await setSessionCookie(ctx, result.sessionId, pending.user);
-      setDeviceCookie(ctx, pending.user.username);
+      if (result.owner) setDeviceCookie(ctx, result.owner);
       authLog(ctx, 'auth.code_ok', { username: pending.user.username });
       return { success: true as const };
     }
