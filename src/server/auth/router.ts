@@ -86,7 +86,9 @@ export const adminRouter = router({
     if (!user || !passwordOk) {
       const reason = user ? 'wrong password' : 'unknown user';
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });
-      throw new WrongPasswordError(INVALID_CREDENTIALS, input.username);
+      // The entry names an existing user only: a name that matches nobody is often a
+      // password typed in the wrong field, and is not kept.
+      throw new WrongPasswordError(INVALID_CREDENTIALS, user ? user.username : 'unknown name');
     }
     // A change (password, address, removal) won the race while the hash ran: the same 401,
     // but no password was judged wrong, so nothing is counted or audited as a failure.

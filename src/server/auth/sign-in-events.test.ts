@@ -71,18 +71,24 @@ describe("while a user's sign-in codes are spent", { timeout: 30_000 }, () => {
 });
 
 describe('audit entries of sign-in events', { timeout: 30_000 }, () => {
-  it('records sign_in, and sign_in_failed for a wrong password or an unknown name (no actor)', async () => {
+  it('records sign_in, and sign_in_failed for a wrong password or an unknown name (no actor, the name only when it exists)', async () => {
     await insertUser(deps, 'alice');
     await failure(login('alice', 'not the password').call);
-    await failure(login('  mallory ', PASSWORD, '2001:db8:1:2::7').call);
+    await failure(login('  my-secret-passphrase ', PASSWORD, '2001:db8:1:2::7').call);
     await login('alice').call;
     expect(await audit()).toEqual([
       { action: 'sign_in_failed', actor: null, target: 'alice', address: '203.0.113.x' },
-      { action: 'sign_in_failed', actor: null, target: 'mallory', address: '2001:db8:1:2::/64' },
+      {
+        action: 'sign_in_failed',
+        actor: null,
+        target: 'unknown name',
+        address: '2001:db8:1:2::/64',
+      },
       { action: 'sign_in', actor: 'alice', target: null, address: '203.0.113.x' },
     ]);
     const stored = JSON.stringify(await deps.db.select().from(auditEvents).all());
     expect(stored).not.toContain('not the password');
+    expect(stored).not.toContain('my-secret-passphrase');
     expect(stored).not.toContain(PASSWORD);
   });
 
