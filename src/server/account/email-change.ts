@@ -112,7 +112,7 @@ export async function startEmailChange(
 }
 
 export type EmailCodeCheck =
-  | { ok: true; email: string }
+  | { ok: true; email: string; previous: string | null }
   | { ok: false; reason: 'none' }
   | { ok: false; reason: 'wrong'; triesLeft: number };
 
@@ -143,10 +143,11 @@ export function confirmEmailChange(
     }
     const scope = codeScope(sessionId, row.email);
     if (codeMatches(ctx.config.sessionSecret, scope, code, row.codeHash)) {
+      const previous = await addressOf(tx, user);
       await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
       await secondFactorChanged(tx, user, sessionId);
       await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
-      return { ok: true, email: row.email };
+      return { ok: true, email: row.email, previous };
     }
     const failed = row.failedAttempts + 1;
     if (failed >= MAX_WRONG_CODES) await tx.delete(emailChanges).where(byId);
@@ -170,15 +171,27 @@ async function secondFactorChanged(tx: Db, user: SessionUser, sessionId: string)
  * Removes the sign-in address: the password alone signs in from now on. Other sessions and
  * pending sign-ins end, as with a new address.
  */
-export async function removeEmail(
+export function removeEmail(
   ctx: Context,
   user: SessionUser,
   sessionId: string,
-): Promise<void> {
+): Promise<string | null> {
   const now = ctx.clock.now();
-  await writeTransaction(ctx.db, async (tx) => {
+  return writeTransaction(ctx.db, async (tx) => {
+    const previous = await addressOf(tx, user);
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));
     await secondFactorChanged(tx, user, sessionId);
     await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
+    return previous;
   });
+}
+
+/** The address stored now (answered so the old one can be told of the change). */
+async function addressOf(tx: Db, user: SessionUser): Promise<string | null> {
+  const row = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
+  return row?.email ?? null;
 }

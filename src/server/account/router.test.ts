@@ -11,6 +11,7 @@ import {
 import { writeTransaction } from '../../../db';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { ThrottledError } from '../platform/errors';
+import { mailsSettled } from '../platform/mail';
 import {
   callerFor,
   createRecordingMailer,
@@ -221,6 +222,19 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     },
   );
 
+  it('tells the address, if any, that the password changed', async () => {
+    const [cookie = ''] = await alice(1, 'alice@example.com');
+    await as(cookie).account.changePassword({
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    await mailsSettled(mailer);
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
+      ['alice@example.com', 'Your password was changed'],
+    ]);
+    expect(mailer.sent[0]?.text).not.toContain(NEW_PASSWORD);
+  });
+
   it('is not blocked by a stranger locking the name at the login form', async () => {
     const [cookie = ''] = await alice();
     for (let i = 0; i < 5; i++) {
@@ -324,7 +338,11 @@ describe('account.changeEmail and verifyEmail', { timeout: 30_000 }, () => {
       success: true,
       requiresCode: false,
     });
-    expect(mailer.sent).toEqual([]);
+    await mailsSettled(mailer);
+    // Only a notice to the old address: no code is needed to remove it.
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
+      ['old@example.com', 'Your sign-in address was removed'],
+    ]);
     const account = await as(cookie).account.get();
     expect(account.user.email).toBeNull();
     expect(account.secondFactor).toBe('none');
@@ -384,6 +402,22 @@ describe('account.changeEmail and verifyEmail', { timeout: 30_000 }, () => {
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     expect((await failure(as(other).account.get())).code).toBe('UNAUTHORIZED');
     expect((await as(mine).account.get()).user.email).toBeNull();
+  });
+
+  it('tells the old address of a change, with when and from where, after the answer', async () => {
+    const [cookie = ''] = await alice(1, 'old@example.com');
+    await as(cookie).account.changeEmail({ password: PASSWORD, email: 'new@example.com' });
+    await as(cookie).account.verifyEmail({ code: codeFromLastMail() });
+    await mailsSettled(mailer);
+    const notice = mailer.sent.at(-1);
+    expect(notice?.to).toBe('old@example.com');
+    expect(notice?.subject).toBe('Your sign-in address was changed');
+    expect(notice?.text).toContain('n…@example.com');
+    expect(notice?.text).not.toContain('new@example.com');
+    expect(notice?.text).toContain('15 January 2026, 10:00 UTC');
+    expect(notice?.text).toContain('203.0.113.x');
+    expect(notice?.text).toContain('set-password alice');
+    expect(notice?.html).toContain('Your sign-in address was changed');
   });
 
   it('sends at most 5 codes per user in 15 minutes', async () => {

@@ -20,6 +20,7 @@ import {
   removeEmail,
   startEmailChange,
 } from './email-change';
+import { sendAccountNotice } from './notice-mail';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from './session-list';
 
@@ -78,6 +79,7 @@ export const accountRouter = router({
         throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
       }
       await setSessionCookie(ctx, stored.sessionId, ctx.user);
+      sendAccountNotice(ctx, row.email, ctx.user.username, { kind: 'password' });
       const endedSessions = stored.ended;
       ctx.logger.info('account.password_changed', {
         requestId: ctx.req.requestId,
@@ -101,7 +103,8 @@ export const accountRouter = router({
     }
     await provePassword(ctx, ctx.user, input.password);
     if (input.email === null) {
-      await removeEmail(ctx, ctx.user, sessionId);
+      const previous = await removeEmail(ctx, ctx.user, sessionId);
+      sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
       return { success: true as const, requiresCode: false };
     }
     await startEmailChange(ctx, ctx.user, sessionId, input.email);
@@ -111,7 +114,13 @@ export const accountRouter = router({
   verifyEmail: adminProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
     const sessionId = await currentSessionId(ctx);
     const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
-    if (result.ok) return { success: true as const, email: result.email };
+    if (result.ok) {
+      sendAccountNotice(ctx, result.previous, ctx.user.username, {
+        kind: 'emailChanged',
+        to: result.email,
+      });
+      return { success: true as const, email: result.email };
+    }
     if (result.reason === 'none') {
       throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
     }
