@@ -23,7 +23,8 @@ import { assertAllowed, releaseEvents } from '../platform/throttle';
 const MAIL_UNAVAILABLE =
   'Codes cannot be e-mailed: this server has no mail service configured (SMTP_URL).';
 const MAIL_FAILED = 'The code could not be e-mailed. Please try again in a few minutes.';
-const TOO_MANY_CODES = 'Too many codes were requested.';
+/** The e-mail change's own code budget is spent (not the sign-in codes': see below). */
+export const TOO_MANY_EMAIL_CODES = 'Too many codes were requested.';
 export const NO_PENDING_CHANGE =
   'No e-mail change is waiting for a code in this browser, or its code expired. Please ask for a new code.';
 
@@ -57,7 +58,7 @@ export async function startEmailChange(
   const bucket = emailCodesBucket(user.id);
   // Checked and counted in one write, so requests arriving together cannot pass the budget.
   const pending = await writeTransaction(ctx.db, async (tx) => {
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_EMAIL_CODES);
     const event = await tx
       .insert(throttleEvents)
       .values({ bucket, at: now })

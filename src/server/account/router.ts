@@ -7,7 +7,7 @@ import {
   endSessionInput,
   verifyEmailInput,
 } from '../../shared/account';
-import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
+import { checkPasswordInSlot, hashPasswordInSlot, PASSWORD_CHECK_BUSY } from '../auth/hash-slot';
 import { passwordCheckedProcedure, WrongPasswordError } from '../auth/login-throttle';
 import { clearSessionCookie, currentSessionId, setSessionCookie, signedOut } from '../auth/session';
 import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
@@ -19,6 +19,7 @@ import {
   NO_PENDING_CHANGE,
   removeEmail,
   startEmailChange,
+  TOO_MANY_EMAIL_CODES,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
 import { storeNewPassword } from './password-change';
@@ -42,7 +43,7 @@ async function userRow(ctx: Context, user: SessionUser) {
  */
 async function provePassword(ctx: Context, user: SessionUser, password: string) {
   const row = await userRow(ctx, user);
-  if (!(await checkPasswordInSlot(ctx, row.password, password))) {
+  if (!(await checkPasswordInSlot(ctx, row.password, password, PASSWORD_CHECK_BUSY))) {
     ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
     throw new WrongPasswordError(WRONG_PASSWORD);
   }
@@ -98,7 +99,7 @@ export const accountRouter = router({
         [emailCodesBucket(ctx.user.id)],
         CODES_SENT,
         ctx.clock.now(),
-        'Too many codes were requested.',
+        TOO_MANY_EMAIL_CODES,
       );
     }
     await provePassword(ctx, ctx.user, input.password);
