@@ -105,8 +105,11 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
 const createCaller = createCallerFactory(appRouter);
 
 /** A tRPC caller as a request with these headers (cookie, origin) from this address would get. */
-export function callerFor(deps: AppDeps, opts: { cookie?: string; ip?: string } = {}) {
-  const headers = new Headers();
+export function callerFor(
+  deps: AppDeps,
+  opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers(opts.headers);
   if (opts.cookie) headers.set('cookie', opts.cookie);
   const ctx = buildContext(deps, { headers, ip: opts.ip ?? '203.0.113.7' });
   return { caller: createCaller(ctx), ctx };

@@ -1,7 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
-import { writeTransaction } from '../../../db';
-import { emailChanges, throttleEvents, users } from '../../../db/schema';
+import { writeTransaction, type Db } from '../../../db';
+import {
+  emailChanges,
+  sessions,
+  throttleEvents,
+  twoFactorChallenges,
+  users,
+} from '../../../db/schema';
 import { auditInsert } from '../audit/record';
 import {
   CODE_TTL_MS,
@@ -17,7 +23,8 @@ import { assertAllowed, releaseEvents } from '../platform/throttle';
 const MAIL_UNAVAILABLE =
   'Codes cannot be e-mailed: this server has no mail service configured (SMTP_URL).';
 const MAIL_FAILED = 'The code could not be e-mailed. Please try again in a few minutes.';
-const TOO_MANY_CODES = 'Too many codes were requested.';
+/** The e-mail change's own code budget is spent (not the sign-in codes': see below). */
+export const TOO_MANY_EMAIL_CODES = 'Too many codes were requested.';
 export const NO_PENDING_CHANGE =
   'No e-mail change is waiting for a code in this browser, or its code expired. Please ask for a new code.';
 
@@ -51,13 +58,12 @@ export async function startEmailChange(
   const bucket = emailCodesBucket(user.id);
   // Checked and counted in one write, so requests arriving together cannot pass the budget.
   const pending = await writeTransaction(ctx.db, async (tx) => {
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_EMAIL_CODES);
     const event = await tx
       .insert(throttleEvents)
       .values({ bucket, at: now })
       .returning({ id: throttleEvents.id })
       .get();
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
     const row = await tx
       .insert(emailChanges)
       .values({
@@ -84,6 +90,13 @@ export async function startEmailChange(
         `the address your sign-in codes go to (${user.username}). ` +
         'If you did not ask for this, ignore this e-mail.\n',
     });
+    // Sent: this request replaces any older pending change (kept until now, so that a mail
+    // failure leaves the earlier code usable).
+    await writeTransaction(ctx.db, (tx) =>
+      tx
+        .delete(emailChanges)
+        .where(and(eq(emailChanges.userId, user.id), ne(emailChanges.id, pending.changeId))),
+    );
   } catch (error) {
     // A code that never left does not count against the budget, and nothing waits for it.
     await writeTransaction(ctx.db, async (tx) => {
@@ -100,7 +113,7 @@ export async function startEmailChange(
 }
 
 export type EmailCodeCheck =
-  | { ok: true; email: string }
+  | { ok: true; email: string; previous: string | null }
   | { ok: false; reason: 'none' }
   | { ok: false; reason: 'wrong'; triesLeft: number };
 
@@ -120,6 +133,8 @@ export function confirmEmailChange(
       .select()
       .from(emailChanges)
       .where(and(eq(emailChanges.userId, user.id), eq(emailChanges.sessionId, sessionId)))
+      // The newest: an older one lives on only while the newer one's mail is under way.
+      .orderBy(desc(emailChanges.id))
       .get();
     if (!row) return { ok: false, reason: 'none' };
     const byId = eq(emailChanges.id, row.id);
@@ -129,10 +144,11 @@ export function confirmEmailChange(
     }
     const scope = codeScope(sessionId, row.email);
     if (codeMatches(ctx.config.sessionSecret, scope, code, row.codeHash)) {
+      const previous = await addressOf(tx, user);
       await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
-      await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+      await secondFactorChanged(tx, user, sessionId);
       await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
-      return { ok: true, email: row.email };
+      return { ok: true, email: row.email, previous };
     }
     const failed = row.failedAttempts + 1;
     if (failed >= MAX_WRONG_CODES) await tx.delete(emailChanges).where(byId);
@@ -141,12 +157,42 @@ export function confirmEmailChange(
   });
 }
 
-/** Removes the sign-in address: the password alone signs in from now on. */
-export async function removeEmail(ctx: Context, user: SessionUser): Promise<void> {
+/**
+ * What a change of the second factor ends besides (docs/decisions/0002, 0005): every pending
+ * e-mail change, every sign-in waiting for a code (started under the old rule, it must not
+ * finish), and every other session of the user; this one stays.
+ */
+async function secondFactorChanged(tx: Db, user: SessionUser, sessionId: string) {
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+  await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+}
+
+/**
+ * Removes the sign-in address: the password alone signs in from now on. Other sessions and
+ * pending sign-ins end, as with a new address.
+ */
+export function removeEmail(
+  ctx: Context,
+  user: SessionUser,
+  sessionId: string,
+): Promise<string | null> {
   const now = ctx.clock.now();
-  await writeTransaction(ctx.db, async (tx) => {
+  return writeTransaction(ctx.db, async (tx) => {
+    const previous = await addressOf(tx, user);
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+    await secondFactorChanged(tx, user, sessionId);
     await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
+    return previous;
   });
+}
+
+/** The address stored now (answered so the old one can be told of the change). */
+async function addressOf(tx: Db, user: SessionUser): Promise<string | null> {
+  const row = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
+  return row?.email ?? null;
 }

@@ -1,23 +1,39 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../db/schema';
 import { auditInsert } from '../audit/record';
+import { newToken } from '../auth/session';
 import type { Context, SessionUser } from '../http/trpc';
 
+export interface StoredPassword {
+  /** How many other sessions ended. */
+  ended: number;
+  /** This browser's session under its new secret id (the old one ended with the others). */
+  sessionId: string;
+}
+
 /**
- * Stores the new hash and ends every other session and pending sign-in of the user (a
- * copied cookie stops working), keeping this one: one transaction with its audit entry.
- * Answers how many sessions ended, or null when the stored hash is no longer the one the
- * current password was checked against (changed meanwhile by another session or the CLI).
+ * Stores the new hash and ends every session and pending sign-in of the user, this one
+ * included, which goes on under a new secret id (same start, 12 h cap, device and address):
+ * a copied cookie stops working, even a copy of this browser's own. One transaction with its
+ * audit entry; the caller sets the new cookie. Answers null when the stored hash is no longer
+ * the one the current password was checked against (changed meanwhile by another session or
+ * the command line), or when this session ended meanwhile.
  */
 export function storeNewPassword(
   ctx: Context,
   user: SessionUser,
   keep: { sessionId: string; checkedHash: string },
   newHash: string,
-): Promise<number | null> {
+): Promise<StoredPassword | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    const current = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, keep.sessionId), eq(sessions.userId, user.id)))
+      .get();
+    if (!current) return null;
     const changed = await tx
       .update(users)
       .set({ password: newHash })
@@ -27,9 +43,11 @@ export function storeNewPassword(
     if (changed.length === 0) return null;
     const ended = await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, keep.sessionId)))
+      .where(eq(sessions.userId, user.id))
       .returning({ id: sessions.id })
       .all();
+    const sessionId = newToken();
+    await tx.insert(sessions).values({ ...current, id: sessionId, lastSeenAt: now });
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await auditInsert(tx, now, {
       action: 'password_changed',
@@ -37,6 +55,6 @@ export function storeNewPassword(
       target: user.username,
       ip: ctx.req.ip,
     });
-    return ended.length;
+    return { ended: ended.length - 1, sessionId };
   });
 }

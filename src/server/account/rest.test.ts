@@ -86,14 +86,16 @@ describe('/api/account', { timeout: 30_000 }, () => {
     });
     expect(wrong.status).toBe(401);
     const other = await signedInCookie(deps, 'alice');
-    expect(
-      await asAlice('POST', '/api/account/password', {
-        currentPassword: PASSWORD,
-        newPassword: 'a brand new passphrase',
-      }),
-    ).toEqual(answer(200, { success: true, endedSessions: 1 }));
+    const changed = await asAlice('POST', '/api/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(changed).toEqual(answer(200, { success: true, endedSessions: 1 }));
     expect((await rest(app, 'GET', '/api/account', { cookie: other })).status).toBe(401);
-    expect((await asAlice('GET', '/api/account')).status).toBe(200);
+    // This browser goes on with the new cookie; a copy of its old one is out.
+    expect((await asAlice('GET', '/api/account')).status).toBe(401);
+    const renewed = sessionCookieFrom(changed.headers) ?? '';
+    expect((await rest(app, 'GET', '/api/account', { cookie: renewed })).status).toBe(200);
   });
 
   it('POST /api/account/email and /verify set a new address', async () => {

@@ -7,9 +7,9 @@ import {
   endSessionInput,
   verifyEmailInput,
 } from '../../shared/account';
-import { checkPasswordInSlot, hashPasswordInSlot } from '../auth/hash-slot';
-import { passwordCheckedProcedure } from '../auth/login-throttle';
-import { clearSessionCookie, currentSessionId, signedOut } from '../auth/session';
+import { checkPasswordInSlot, hashPasswordInSlot, PASSWORD_CHECK_BUSY } from '../auth/hash-slot';
+import { passwordCheckedProcedure, WrongPasswordError } from '../auth/login-throttle';
+import { clearSessionCookie, currentSessionId, setSessionCookie, signedOut } from '../auth/session';
 import { CODES_SENT, MAX_WRONG_CODES } from '../auth/two-factor';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { assertAllowed } from '../platform/throttle';
@@ -19,7 +19,9 @@ import {
   NO_PENDING_CHANGE,
   removeEmail,
   startEmailChange,
+  TOO_MANY_EMAIL_CODES,
 } from './email-change';
+import { sendAccountNotice } from './notice-mail';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from './session-list';
 
@@ -41,9 +43,9 @@ async function userRow(ctx: Context, user: SessionUser) {
  */
 async function provePassword(ctx: Context, user: SessionUser, password: string) {
   const row = await userRow(ctx, user);
-  if (!(await checkPasswordInSlot(ctx, row.password, password))) {
+  if (!(await checkPasswordInSlot(ctx, row.password, password, PASSWORD_CHECK_BUSY))) {
     ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_PASSWORD });
+    throw new WrongPasswordError(WRONG_PASSWORD);
   }
   return row;
 }
@@ -68,15 +70,18 @@ export const accountRouter = router({
       const sessionId = await currentSessionId(ctx);
       const row = await provePassword(ctx, ctx.user, input.currentPassword);
       const newHash = await hashPasswordInSlot(ctx, input.newPassword);
-      const endedSessions = await storeNewPassword(
+      const stored = await storeNewPassword(
         ctx,
         ctx.user,
         { sessionId, checkedHash: row.password },
         newHash,
       );
-      if (endedSessions === null) {
+      if (stored === null) {
         throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
       }
+      await setSessionCookie(ctx, stored.sessionId, ctx.user);
+      sendAccountNotice(ctx, row.email, ctx.user.username, { kind: 'password' });
+      const endedSessions = stored.ended;
       ctx.logger.info('account.password_changed', {
         requestId: ctx.req.requestId,
         username: ctx.user.username,
@@ -94,12 +99,13 @@ export const accountRouter = router({
         [emailCodesBucket(ctx.user.id)],
         CODES_SENT,
         ctx.clock.now(),
-        'Too many codes were requested.',
+        TOO_MANY_EMAIL_CODES,
       );
     }
     await provePassword(ctx, ctx.user, input.password);
     if (input.email === null) {
-      await removeEmail(ctx, ctx.user);
+      const previous = await removeEmail(ctx, ctx.user, sessionId);
+      sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
       return { success: true as const, requiresCode: false };
     }
     await startEmailChange(ctx, ctx.user, sessionId, input.email);
@@ -109,7 +115,13 @@ export const accountRouter = router({
   verifyEmail: adminProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
     const sessionId = await currentSessionId(ctx);
     const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
-    if (result.ok) return { success: true as const, email: result.email };
+    if (result.ok) {
+      sendAccountNotice(ctx, result.previous, ctx.user.username, {
+        kind: 'emailChanged',
+        to: result.email,
+      });
+      return { success: true as const, email: result.email };
+    }
     if (result.reason === 'none') {
       throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
     }

@@ -51,10 +51,7 @@ export async function listSessions(
       id: publicSessionId(row.id),
       current: row.id === currentId,
       createdAt: row.createdAt.toISOString(),
-      // Rows from before migration 0007 may hold 0: they were last seen when created.
-      lastSeenAt: new Date(
-        Math.max(row.lastSeenAt.getTime(), row.createdAt.getTime()),
-      ).toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
       device: row.device,
       address: row.address,
     }));

@@ -1,6 +1,4 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db';
-import { insertWhere } from '../../../db/insert-where';
 import { auditEvents } from '../../../db/schema';
 import type { AuditAction } from '../../shared/audit';
 import { wellFormed } from '../../shared/validation';
@@ -28,14 +26,6 @@ const TARGET_MAX = 254;
  */
 export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
   return db.insert(auditEvents).values(auditRow(now, entry));
-}
-
-/**
- * The same entry, written only when `condition` holds as the statement runs: for a batch
- * whose earlier statement decides whether there is anything to record (`changes() > 0`).
- */
-export function auditInsertWhere(db: Db, now: Date, entry: AuditEntry, condition: SQL) {
-  return insertWhere(db, auditEvents, auditRow(now, entry), condition);
 }
 
 function auditRow(now: Date, entry: AuditEntry) {

@@ -13,7 +13,7 @@ import {
 } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
-import { setPassword } from '../users/manage-users';
+import { removeUser, setPassword } from '../users/manage-users';
 
 const STRANGER = '198.51.100.66';
 
@@ -135,6 +135,62 @@ describe('the device cookie', { timeout: 60_000 }, () => {
       expect((await login(PASSWORD, '192.0.2.77', cookie)).status).toBe(429);
     }
     expect((await login(PASSWORD, '192.0.2.77', alices)).status).toBe(200);
+  });
+});
+
+describe('a device cookie', { timeout: 60_000 }, () => {
+  /** 5 wrong passwords for alice from unknown browsers: the name is locked for them. */
+  async function strangerLocksTheName() {
+    for (let i = 0; i < 5; i++) {
+      expect((await login('wrong guess', `198.51.100.${i + 1}`)).status).toBe(401);
+    }
+  }
+
+  it('dies with a password change on the Account screen', async () => {
+    const signedIn = await login(PASSWORD, '192.0.2.10');
+    const device = deviceCookieFrom(signedIn.headers) ?? '';
+    const changed = await rest(app, 'POST', '/api/account/password', {
+      json: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' },
+      cookie: sessionCookieFrom(signedIn.headers) ?? '',
+      ip: '192.0.2.10',
+    });
+    expect(changed.status).toBe(200);
+    await strangerLocksTheName();
+    expect((await login('a brand new passphrase', '192.0.2.11', device)).status).toBe(429);
+  });
+
+  it('dies with a new password from the command line, and with the user (a new alice is another person)', async () => {
+    const device = await ownersDevice();
+    await setPassword(deps.db, 'alice', 'the owner is back in');
+    await strangerLocksTheName();
+    expect((await login('the owner is back in', '192.0.2.11', device)).status).toBe(429);
+
+    await setup();
+    await insertUser(deps, 'alice');
+    const first = await ownersDevice();
+    await removeUser(deps.db, 'alice');
+    await insertUser(deps, 'alice');
+    await strangerLocksTheName();
+    expect((await login(PASSWORD, '192.0.2.12', first)).status).toBe(429);
+  });
+
+  it("gets at most 20 wrong passwords a day across all of the name's devices, success or not", async () => {
+    const device = await ownersDevice();
+    const other = await ownersDevice();
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 5; i++) {
+        const from = round % 2 === 0 ? device : other;
+        expect((await login('guess', `203.0.113.${round * 5 + i + 1}`, from)).status).toBe(401);
+      }
+      deps.clock.advance(16 * 60_000);
+      // The owner signing in forgives that device's own failures, not the day's total.
+      if (round < 3) expect((await login(PASSWORD, '192.0.2.30', device)).status).toBe(200);
+    }
+    const capped = await login(PASSWORD, '192.0.2.31', device);
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
+    // An unknown browser is not held by the devices' cap.
+    expect((await login(PASSWORD, '192.0.2.32')).status).toBe(200);
   });
 });
 

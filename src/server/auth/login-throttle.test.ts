@@ -1,12 +1,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../../db';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '../../../db';
+import { throttleEvents } from '../../../db/schema';
 import { createTestDeps, testConfig } from '../../../tests/support/app';
 import { tempFolder } from '../../../tests/support/database';
 import { rest } from '../../../tests/support/rest';
 import { insertUser } from '../../../tests/support/users';
 import { createApp } from '../http/app';
+import { clearLoginFailures, loginFailureBuckets } from './login-throttle';
 
 let db: Db | undefined;
 afterEach(async () => {
@@ -40,3 +42,18 @@ it('refuses a throttled sign-in with a read, even while another process holds th
     other.close();
   }
 }, 30_000);
+
+it("clears a user's failures without touching a name that only starts like it", async () => {
+  const deps = await createTestDeps();
+  const bucketsOf = (username: string) => loginFailureBuckets(username, '203.0.113.1')[0];
+  // Usernames may hold ':': "alice:device:x" once collided with alice's device buckets.
+  const names = ['alice', 'alice:device:x', 'alice:'];
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(throttleEvents)
+      .values(names.map((name) => ({ bucket: bucketsOf(name), at: deps.clock.now() }))),
+  );
+  await writeTransaction(deps.db, (tx) => clearLoginFailures(tx, { id: 1, username: 'Alice' }));
+  const left = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort();
+  expect(left).toEqual([bucketsOf('alice:'), bucketsOf('alice:device:x')]);
+});

@@ -1,7 +1,10 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { eq, inArray } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../db';
-import { auditEvents, throttleEvents } from '../../../db/schema';
-import { auditInsertWhere, type AuditEntry } from '../audit/record';
+import { throttleEvents, users } from '../../../db/schema';
+import { LIMITS } from '../../shared/constants';
+import { wellFormed } from '../../shared/validation';
+import { auditInsert, type AuditEntry } from '../audit/record';
 import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
 import { throttleAddress } from '../platform/address';
 import {
@@ -9,15 +12,26 @@ import {
   clearBucket,
   releaseEvents,
   reserveEvent,
+  type CountedBucket,
   type ThrottleRule,
 } from '../platform/throttle';
+import { publicSessionId } from '../account/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
+import { currentSessionId } from './session';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+/**
+ * All of a user's device cookies together: 20 failed sign-ins a day, so a stolen device
+ * cookie (5 guesses per 15 minutes of its own) cannot guess for ever (docs/decisions/0030).
+ */
+export const DEVICE_FAILURES: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
 const THROTTLED = 'Too many failed sign-in attempts.';
 
-/** Throttle keys: the same name in any case shares one allowance. */
+/**
+ * Throttle keys: the same name in any case shares one allowance. Whatever comes from input
+ * (the name) is last, so no name can make its key equal another kind of key.
+ */
 export function loginFailureBuckets(username: string, ip: string): [string, string] {
   return [
     // Built from input not yet validated: kept well formed, as the database must store it.
@@ -26,45 +40,60 @@ export function loginFailureBuckets(username: string, ip: string): [string, stri
   ];
 }
 
+/** One device's sign-ins (a random id, bound to one user by the cookie's signature). */
+const deviceBucket = (deviceId: string) => `login-fail:device:${deviceId}`;
+/** All of one user's devices' sign-ins, by the user's id. */
+const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId}`;
+
 /**
- * Forgets a name's failed sign-ins, its devices' included (inside a write transaction): the
- * command line's new password lets a locked-out owner in at once (docs/accounts.md).
+ * Forgets a user's failed sign-ins, their devices' daily total included (inside a write
+ * transaction): the command line's new password lets a locked-out owner in at once
+ * (docs/accounts.md). Each device's own bucket needs no clearing: the new password revokes
+ * every device cookie.
  */
-export function clearLoginFailures(tx: Db, username: string) {
-  const [byUser] = loginFailureBuckets(username, '');
-  return tx.delete(throttleEvents).where(
-    or(
-      eq(throttleEvents.bucket, byUser),
-      // A plain prefix test: LIKE would read a `_` or `%` in the name as a wildcard.
-      sql`instr(${throttleEvents.bucket}, ${`${byUser}:device:`}) = 1`,
-    ),
-  );
+export function clearLoginFailures(tx: Db, user: { id: number; username: string }) {
+  const [byUser] = loginFailureBuckets(user.username, '');
+  return tx
+    .delete(throttleEvents)
+    .where(inArray(throttleEvents.bucket, [byUser, devicesOfBucket(user.id)]));
 }
 
 /** The buckets one password check counts in, and the one a right password empties. */
 export interface PasswordAttempt {
-  buckets: string[];
+  buckets: CountedBucket[];
   /** The name's (or name and device's) bucket: a right password forgives its failures. */
   clearedBySuccess: string | null;
   /** The audit entry of a password judged wrong, if the check is a sign-in. */
-  failure?: AuditEntry;
+  failure?: (judged: WrongPasswordError) => AuditEntry;
 }
 
-type Settled = { ok: true } | { ok: false; error: { code: string } };
+/**
+ * The one answer that says a password was judged wrong (401). Only this error keeps a
+ * password check's counted place; any other 401 (a session gone meanwhile, a sign-in that
+ * lost a race with a password change) judged no password and frees it. `auditTarget` is
+ * what a sign-in's `sign_in_failed` entry names.
+ */
+export class WrongPasswordError extends TRPCError {
+  constructor(
+    message: string,
+    readonly auditTarget: string | null = null,
+  ) {
+    super({ code: 'UNAUTHORIZED', message });
+  }
+}
+
+type Settled = { ok: true } | { ok: false; error: unknown };
 
 /**
- * Every password check takes one of the 5 places per username and per address before
- * anything else: in one write with the check, before the input is validated (429 ranks
- * above 400) and long before the password is hashed. Calls arriving together, or batched
- * in one tRPC request, each need a place of their own, so no burst gets more guesses than
- * the limit. Settled afterwards: only a judged wrong password (401) keeps its place; a
- * success frees it and clears the name's failures; anything else (invalid input, a busy
- * server, mail trouble) frees it too, since no password was judged wrong. The sign-in and
+ * Every password check takes one of the 5 places per bucket before anything else: in one
+ * write with the check, before the input is validated (429 ranks above 400) and long before
+ * the password is hashed. Calls arriving together, or batched in one tRPC request, each need
+ * a place of their own, so no burst gets more guesses than the limit. Settled afterwards
+ * (in `finally`, whatever happened): only a password judged wrong (`WrongPasswordError`)
+ * keeps its place, and only then is a sign-in's `sign_in_failed` entry written; a success
+ * frees it and clears the name's failures; anything else (invalid input, a busy server, mail
+ * trouble, a session gone) frees it too, since no password was judged wrong. The sign-in and
  * the Account screen's password checks (change password, change e-mail) all go through here.
- *
- * A sign-in's `sign_in_failed` entry is written with the reservation and settled with it
- * (kept for a wrong password, deleted otherwise): a wrong password then costs no write of
- * its own, as docs/decisions/0025 asks of the public writes.
  */
 export async function settledPasswordCheck<R extends Settled>(
   ctx: Context,
@@ -75,40 +104,69 @@ export async function settledPasswordCheck<R extends Settled>(
   // An attempt already over the limit is refused by a read (one for both buckets): a flood
   // of them never waits in the write queue nor holds the write lock. The reservation, one
   // batch, checks again in the statement that counts.
-  await assertAllowed(ctx.db, attempt.buckets, LOGIN_FAILURES, now, THROTTLED);
-  const failure = attempt.failure
-    ? auditInsertWhere(ctx.db, now, attempt.failure, sql`changes() > 0`)
-        .returning({ id: auditEvents.id })
-        .toSQL()
-    : undefined;
-  const reserved = await reserveEvent(
-    ctx.db,
-    attempt.buckets,
-    LOGIN_FAILURES,
-    now,
-    THROTTLED,
-    failure,
-  );
-  const result = await check();
-  const judgedWrong = !result.ok && result.error.code === 'UNAUTHORIZED';
-  if (!judgedWrong) {
-    const cleared = result.ok ? attempt.clearedBySuccess : null;
-    const entries = reserved.alongside.map(([id]) => Number(id));
-    await writeBatch(ctx.db, [
-      ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
-      releaseEvents(ctx.db, reserved.ids).toSQL(),
-      ...(entries.length > 0
-        ? [ctx.db.delete(auditEvents).where(inArray(auditEvents.id, entries)).toSQL()]
-        : []),
-    ]);
+  for (const rule of new Set(attempt.buckets.map((counted) => counted.rule))) {
+    const buckets = attempt.buckets.filter((counted) => counted.rule === rule);
+    await assertAllowed(
+      ctx.db,
+      buckets.map((counted) => counted.bucket),
+      rule,
+      now,
+      THROTTLED,
+    );
   }
-  return result;
+  const reserved = await reserveEvent(ctx.db, attempt.buckets, now, THROTTLED);
+  let result: R | undefined;
+  try {
+    result = await check();
+    return result;
+  } finally {
+    await settle(ctx, attempt, reserved, result).catch((error: unknown) => {
+      // The answer stands (a session may already be set): a settle that failed leaves at
+      // most a counted place, which its window forgets.
+      ctx.logger.error('auth.settle_failed', {
+        requestId: ctx.req.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
+}
+
+async function settle(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  reserved: number[],
+  result: Settled | undefined,
+): Promise<void> {
+  const judged = result && !result.ok && result.error instanceof WrongPasswordError;
+  if (judged) {
+    if (attempt.failure) {
+      const entry = attempt.failure(result.error as WrongPasswordError);
+      await writeBatch(ctx.db, [auditInsert(ctx.db, ctx.clock.now(), entry).toSQL()]);
+    }
+    return;
+  }
+  const cleared = result?.ok ? attempt.clearedBySuccess : null;
+  await writeBatch(ctx.db, [
+    ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
+    releaseEvents(ctx.db, reserved).toSQL(),
+  ]);
+}
+
+/** The user a sign-in names, read once here for the device cookie and the login alike. */
+async function namedUser(ctx: Context, username: string) {
+  const name = username.trim();
+  // Only a name the input could accept is looked up (a libSQL server refuses ill-formed text).
+  if (name === '' || name.length > LIMITS.usernameMax || wellFormed(name) !== name)
+    return undefined;
+  return ctx.db.select().from(users).where(eq(users.username, name)).get();
 }
 
 /**
  * The sign-in's attempt: by the address, and by the name typed (when there is one), or, for
- * a browser whose device cookie names that user, by the name and that device instead
- * (docs/decisions/0030): guesses from elsewhere cannot lock the owner's own browser out.
+ * a browser whose device cookie was made for that user under their current password, by that
+ * device and by all the user's devices together (a daily cap) instead (docs/decisions/0030):
+ * guesses from elsewhere cannot lock the owner's own browser out. The user row read here is
+ * handed to the login (`found`), so the sign-in reads it once.
  */
 export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
@@ -118,31 +176,59 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
       : '';
   const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
   const named = username.trim() !== '';
-  const device = named ? deviceIdFor(ctx, username) : null;
-  const byName = device ? `${byUser}:device:${device}` : byUser;
+  const found = named ? await namedUser(ctx, username) : undefined;
+  const device = found ? deviceIdFor(ctx, found) : null;
+  const byName: CountedBucket[] =
+    found && device
+      ? [
+          { bucket: deviceBucket(device), rule: LOGIN_FAILURES },
+          { bucket: devicesOfBucket(found.id), rule: DEVICE_FAILURES },
+        ]
+      : named
+        ? [{ bucket: byUser, rule: LOGIN_FAILURES }]
+        : [];
   return settledPasswordCheck(
     ctx,
     {
-      buckets: named ? [byName, byIp] : [byIp],
-      clearedBySuccess: named ? byName : null,
-      failure: {
+      buckets: [...byName, { bucket: byIp, rule: LOGIN_FAILURES }],
+      // The daily cap across devices is not forgiven by a success: the owner signing in
+      // must not hand a stolen cookie a fresh day.
+      clearedBySuccess: byName[0]?.bucket ?? null,
+      failure: (judged) => ({
         action: 'sign_in_failed',
         actor: null,
-        target: named ? username.trim() : null,
+        target: judged.auditTarget,
         ip: ctx.req.ip,
-      },
+      }),
     },
-    next,
+    () => next({ ctx: { found } }),
   );
 });
 
 /**
  * A signed-in user's procedure that checks their password (the Account screen's password
- * and e-mail changes): a wrong one answers 401 and counts against the sign-in throttle of
- * their name and address, so a borrowed session cannot guess the password faster than the
- * login form could.
+ * and e-mail changes): a wrong one answers 401 and counts against this session's own bucket
+ * and the address's, so a borrowed session cannot guess the password faster than the login
+ * form could. Not the name's bucket: a stranger's guesses, which lock the name for unknown
+ * browsers, must not lock its owner's Account screen (docs/decisions/0030).
  */
-export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) => {
-  const [byUser, byIp] = loginFailureBuckets(ctx.user.username, ctx.req.ip);
-  return settledPasswordCheck(ctx, { buckets: [byUser, byIp], clearedBySuccess: byUser }, next);
+export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next }) => {
+  const bySession = accountCheckBucket(ctx.user.id, await currentSessionId(ctx));
+  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
+  return settledPasswordCheck(
+    ctx,
+    {
+      buckets: [
+        { bucket: bySession, rule: LOGIN_FAILURES },
+        { bucket: byIp, rule: LOGIN_FAILURES },
+      ],
+      clearedBySuccess: bySession,
+    },
+    next,
+  );
 });
+
+/** The bucket of one session's password checks: by user and (public, derived) session id. */
+export function accountCheckBucket(userId: number, sessionId: string): string {
+  return `login-fail:account:${userId}:session:${publicSessionId(sessionId)}`;
+}

@@ -16,7 +16,7 @@ import {
   startPendingLogin,
   type SessionState,
 } from './session';
-import { loginThrottle } from './login-throttle';
+import { loginThrottle, WrongPasswordError } from './login-throttle';
 import {
   checkCode,
   CODES_SENT,
@@ -64,7 +64,8 @@ export const adminRouter = router({
   check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
-    const found = await ctx.db.select().from(users).where(eq(users.username, input.username)).get();
+    // Read by the throttle (which needs it for the device cookie), for the same name.
+    const { found } = ctx;
     // An unknown name is checked against a dummy hash: both failures take the same time.
     // An invited user who has not yet chosen a password (docs/accounts.md) has an empty hash
     // and is refused exactly like an unknown name.
@@ -82,11 +83,22 @@ export const adminRouter = router({
       );
     }
     const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
-    const refuse = (reason: string) => {
+    if (!user || !passwordOk) {
+      const reason = user ? 'wrong password' : 'unknown user';
       authLog(ctx, 'auth.login_failed', { username: input.username, reason });
+      // The entry names an existing user only: a name that matches nobody is often a
+      // password typed in the wrong field, and is not kept.
+      throw new WrongPasswordError(INVALID_CREDENTIALS, user ? user.username : 'unknown name');
+    }
+    // A change (password, address, removal) won the race while the hash ran: the same 401,
+    // but no password was judged wrong, so nothing is counted or audited as a failure.
+    const lostRace = () => {
+      authLog(ctx, 'auth.login_failed', {
+        username: input.username,
+        reason: 'user changed during sign-in',
+      });
       return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
     };
-    if (!user || !passwordOk) throw refuse(user ? 'wrong password' : 'unknown user');
     const previous = await readCookie(ctx);
     // Runs in the transaction that starts the session or challenge: the password and e-mail
     // must still be the ones just read (a change, removal or set-email meanwhile wins), and
@@ -109,9 +121,9 @@ export const adminRouter = router({
         });
         return id;
       });
-      if (!sessionId) throw refuse('user changed during sign-in');
+      if (!sessionId) throw lostRace();
       await setSessionCookie(ctx, sessionId, signedIn);
-      setDeviceCookie(ctx, user.username);
+      setDeviceCookie(ctx, user);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
       return { success: true as const, requiresTwoFactor: false };
     }
@@ -120,7 +132,7 @@ export const adminRouter = router({
       { id: user.id, username: user.username, email: user.email },
       mayStart,
     );
-    if (!challengeId) throw refuse('user changed during sign-in');
+    if (!challengeId) throw lostRace();
     await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true };
@@ -141,11 +153,17 @@ export const adminRouter = router({
       }
       const sessionId = await insertSession(tx, ctx, check.userId);
       await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
-      return { ...check, sessionId };
+      // The device cookie is signed over the password hash as it stands at this sign-in.
+      const owner = await tx
+        .select({ id: users.id, username: users.username, password: users.password })
+        .from(users)
+        .where(eq(users.id, check.userId))
+        .get();
+      return { ...check, sessionId, owner };
     });
     if (result.ok) {
       await setSessionCookie(ctx, result.sessionId, pending.user);
-      setDeviceCookie(ctx, pending.user.username);
+      if (result.owner) setDeviceCookie(ctx, result.owner);
       authLog(ctx, 'auth.code_ok', { username: pending.user.username });
       return { success: true as const };
     }

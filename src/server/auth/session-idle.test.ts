@@ -13,6 +13,7 @@ import {
   type TestDeps,
 } from '../../../tests/support/app';
 import { failure } from '../../../tests/support/trpc-errors';
+import { BACKGROUND_HEADER } from './session';
 import { insertUser } from '../../../tests/support/users';
 import { pruneExpired } from '../maintenance/prune';
 
@@ -35,7 +36,9 @@ async function lastSeen(): Promise<number | undefined> {
 
 /** Waits for the last-seen write a request started (the request does not wait for it). */
 async function seenAt(time: Date) {
-  await vi.waitFor(async () => expect(await lastSeen()).toBe(time.getTime()));
+  await vi.waitFor(async () => expect(await lastSeen()).toBe(time.getTime()), {
+    timeout: 10_000,
+  });
 }
 
 /** A table counting the rows the last-seen UPDATE really changed (a trigger fills it). */
@@ -56,6 +59,42 @@ describe('the idle limit', () => {
     await seenAt(deps.clock.now());
     deps.clock.advance(31 * MINUTE);
     expect((await failure(use())).code).toBe('UNAUTHORIZED');
+  });
+
+  it('never refuses a request within 30 minutes of the one before, though its use was not written', async () => {
+    const signedInAt = deps.clock.now().getTime();
+    // 59 s after the sign-in: too soon to write the last-seen time again.
+    deps.clock.advance(59_000);
+    expect((await use()).success).toBe(true);
+    expect(await lastSeen()).toBe(signedInAt);
+    // 30 minutes after that request (31 minus a millisecond after the stored time).
+    deps.clock.advance(30 * MINUTE - 1);
+    expect((await use()).success).toBe(true);
+  });
+
+  it('ends a session 31 minutes (the limit and one write step) after its last-seen time', async () => {
+    deps.clock.advance(31 * MINUTE - 1);
+    const other = await signedInCookie(deps, 'alice');
+    expect((await use()).success).toBe(true);
+    await seenAt(deps.clock.now());
+    deps.clock.advance(31 * MINUTE);
+    expect((await failure(callerFor(deps, { cookie: other }).caller.account.get())).code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect((await failure(use())).code).toBe('UNAUTHORIZED');
+  });
+
+  it('is not slid by background polls, which are refused once it has passed', async () => {
+    const poll = () =>
+      callerFor(deps, { cookie, headers: { [BACKGROUND_HEADER]: '1' } }).caller.account.get();
+    const writes = await countSeenWrites();
+    deps.clock.advance(20 * MINUTE);
+    expect((await poll()).success).toBe(true);
+    deps.clock.advance(10 * MINUTE);
+    expect((await poll()).success).toBe(true);
+    deps.clock.advance(MINUTE);
+    expect((await failure(poll())).code).toBe('UNAUTHORIZED');
+    expect(await writes()).toBe(0);
   });
 
   it('slides: a use at minute 29 gives another 30 minutes from then', async () => {
@@ -145,8 +184,12 @@ describe('the last-seen write', () => {
     );
     deps.clock.advance(5 * MINUTE);
     expect((await use()).success).toBe(true);
-    await vi.waitFor(() =>
-      expect(deps.logger.lines.some((line) => line.includes('"auth.last_seen_failed"'))).toBe(true),
+    await vi.waitFor(
+      () =>
+        expect(deps.logger.lines.some((line) => line.includes('"auth.last_seen_failed"'))).toBe(
+          true,
+        ),
+      { timeout: 10_000 },
     );
     expect((await use()).success).toBe(true);
   });

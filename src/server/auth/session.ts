@@ -23,6 +23,8 @@ export const SESSION_TTL_MS = 12 * 60 * 60_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** The last-seen time is written at most this often per session, not on every request. */
 export const LAST_SEEN_STEP_MS = 60_000;
+/** Set (to `1`) by the client on requests nobody made by hand, which must not slide the idle limit. */
+export const BACKGROUND_HEADER = 'x-background';
 
 /**
  * The cookie only names server-side state: a session row once fully signed in, or a
@@ -97,7 +99,10 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
       .where(and(eq(sessions.id, payload.sid), liveSession(now)))
       .get();
     if (row) {
-      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+      // A background poll (the Overview's live number) is not the person using the screen:
+      // it does not slide the idle limit, or an open Overview would never time out.
+      const background = ctx.req.headers.get(BACKGROUND_HEADER) === '1';
+      if (!background && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
         markSeen(ctx, payload.sid, now);
       }
       return {
@@ -294,9 +299,14 @@ export async function currentSessionId(ctx: Context): Promise<string> {
   return state.sessionId;
 }
 
-/** Sessions still usable at `now`: under the 12 h cap and used within the idle limit. */
+/**
+ * Sessions still usable at `now`: under the 12 h cap and used within the idle limit. The
+ * stored last-seen time may lag the last request by up to a step (it is written at most once
+ * a step), so the limit allows that step too: a request within 30 minutes of the one before
+ * is never refused.
+ */
 export function liveSession(now: Date): SQL {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS - LAST_SEEN_STEP_MS);
   return sql`(${gt(sessions.expiresAt, now)} and ${gt(sessions.lastSeenAt, idleSince)})`;
 }
 

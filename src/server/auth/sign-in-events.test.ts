@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, throttleEvents } from '../../../db/schema';
 import { ThrottledError } from '../platform/errors';
+import type { Limiter } from '../platform/limiter';
 import {
   callerFor,
   createRecordingMailer,
@@ -41,10 +42,20 @@ const audit = () =>
     .all();
 
 describe("while a user's sign-in codes are spent", { timeout: 30_000 }, () => {
-  it('answers the right and a wrong password alike: 429, nothing judged', async () => {
+  it('answers the right and a wrong password alike: 429, nothing judged, no hash run', async () => {
+    let hashes = 0;
+    const counting: Limiter = {
+      waiting: 0,
+      run(fn) {
+        hashes++;
+        return fn();
+      },
+    };
+    deps = await createTestDeps({ mailer, hashLimiter: counting });
     await insertUser(deps, 'erin', 'erin@example.com');
     for (let i = 0; i < 5; i++) await login('erin', PASSWORD, `198.51.100.${i}`).call;
     expect(mailer.sent).toHaveLength(5);
+    expect(hashes).toBe(5);
     const right = await failure(login('erin', PASSWORD, '192.0.2.1').call);
     const wrong = await failure(login('erin', 'not the password', '192.0.2.2').call);
     for (const refused of [right, wrong]) {
@@ -55,6 +66,8 @@ describe("while a user's sign-in codes are spent", { timeout: 30_000 }, () => {
       );
     }
     expect(right.message).toMatch(/^Too many sign-in codes were requested\. Try again in/);
+    // Decided before the hash: neither password was hashed, so neither answer can be timed.
+    expect(hashes).toBe(5);
     // The wrong password was not judged: no failure counted against the name or address.
     const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
     expect(buckets.filter((b) => b.startsWith('login-fail:'))).toEqual([]);
@@ -71,18 +84,24 @@ describe("while a user's sign-in codes are spent", { timeout: 30_000 }, () => {
 });
 
 describe('audit entries of sign-in events', { timeout: 30_000 }, () => {
-  it('records sign_in, and sign_in_failed for a wrong password or an unknown name (no actor)', async () => {
+  it('records sign_in, and sign_in_failed for a wrong password or an unknown name (no actor, the name only when it exists)', async () => {
     await insertUser(deps, 'alice');
     await failure(login('alice', 'not the password').call);
-    await failure(login('  mallory ', PASSWORD, '2001:db8:1:2::7').call);
+    await failure(login('  my-secret-passphrase ', PASSWORD, '2001:db8:1:2::7').call);
     await login('alice').call;
     expect(await audit()).toEqual([
       { action: 'sign_in_failed', actor: null, target: 'alice', address: '203.0.113.x' },
-      { action: 'sign_in_failed', actor: null, target: 'mallory', address: '2001:db8:1:2::/64' },
+      {
+        action: 'sign_in_failed',
+        actor: null,
+        target: 'unknown name',
+        address: '2001:db8:1:2::/64',
+      },
       { action: 'sign_in', actor: 'alice', target: null, address: '203.0.113.x' },
     ]);
     const stored = JSON.stringify(await deps.db.select().from(auditEvents).all());
     expect(stored).not.toContain('not the password');
+    expect(stored).not.toContain('my-secret-passphrase');
     expect(stored).not.toContain(PASSWORD);
   });
 

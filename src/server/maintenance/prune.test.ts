@@ -9,6 +9,7 @@ import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
+import { DEVICE_FAILURES } from '../auth/login-throttle';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
@@ -17,7 +18,11 @@ it('drops expired sessions and stale throttle events, keeps live ones', async ()
   const deps = await createTestDeps();
   const old = await signedInCookie(deps, 'old');
   await writeTransaction(deps.db, (tx) =>
-    tx.insert(throttleEvents).values({ bucket: 'login-fail:ip:1', at: deps.clock.now() }),
+    tx.insert(throttleEvents).values({
+      bucket: 'login-fail:ip:1',
+      // Older than the longest throttle window (a day: the device cookies' daily cap).
+      at: new Date(deps.clock.now().getTime() - DEVICE_FAILURES.windowMs),
+    }),
   );
   deps.clock.advance(SESSION_TTL_MS - 60_000);
   const fresh = await signedInCookie(deps, 'fresh');

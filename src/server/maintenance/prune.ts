@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema';
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
-import { LOGIN_FAILURES } from '../auth/login-throttle';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from '../auth/login-throttle';
 import { liveSession } from '../auth/session';
 import { CODES_SENT } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
@@ -25,7 +25,13 @@ import { pruneEvents } from '../platform/throttle';
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** Every throttle rule: events are kept as long as the longest of their windows. */
-const THROTTLE_RULES = [LOGIN_FAILURES, CODES_SENT, CONTACT_SUBMISSIONS, SUBSCRIBE_SUBMISSIONS];
+const THROTTLE_RULES = [
+  LOGIN_FAILURES,
+  DEVICE_FAILURES,
+  CODES_SENT,
+  CONTACT_SUBMISSIONS,
+  SUBSCRIBE_SUBMISSIONS,
+];
 
 /**
  * Expired sessions, challenges, e-mail changes, invitations and newsletter confirmation

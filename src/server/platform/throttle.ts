@@ -239,50 +239,90 @@ export function countedBatch<K extends string>(
   };
 }
 
-const reservations = new WeakMap<ThrottleRule, ReturnType<typeof batchTemplate>>();
-
-export interface Reservation {
-  /** The events counted, which `releaseEvents` gives back if the attempt turns out not to count. */
-  ids: number[];
-  /** The rows `alongside` returned (none when it did not write). */
-  alongside: unknown[][];
+/** A bucket to count an attempt in, with the rule that bucket keeps. */
+export interface CountedBucket {
+  bucket: string;
+  rule: ThrottleRule;
 }
+
+const sinceSlot = (i: number) =>
+  sql.param(sql.placeholder(`throttle_since_${i}`), throttleEvents.at);
+
+/**
+ * The reservation's batch for one list of rules: an event per bucket, each inserted only
+ * while its bucket (by its own rule) has room and the one before was inserted; then each
+ * bucket's usage in its own window.
+ */
+function reservationBatch(db: Db, rules: ThrottleRule[]): Query[] {
+  const rooms = rules.map(
+    (rule, i) =>
+      // drizzle puts the subquery in parentheses.
+      sql`${db
+        .select({ n: count() })
+        .from(throttleEvents)
+        .where(
+          and(eq(throttleEvents.bucket, bucketSlot(i)), gt(throttleEvents.at, sinceSlot(i))),
+        )} < ${rule.limit}`,
+  );
+  const inserts = rules.map((_, i) =>
+    insertWhere(
+      db,
+      throttleEvents,
+      { bucket: bucketSlot(i), at: sql.placeholder('throttle_now') },
+      // Every bucket's room is checked by the first insert; changes(): the rows the
+      // statement just before wrote, so the next ones follow it (all or none).
+      i === 0 ? sql.join(rooms, sql` and `) : sql`changes() > 0`,
+    )
+      .returning({ id: throttleEvents.id })
+      .toSQL(),
+  );
+  const reads = rules.map((_, i) => usageOf(db, [bucketSlot(i)], sinceSlot(i)).toSQL());
+  return [...inserts, ...reads];
+}
+
+const reservationBatches = new Map<string, Query[]>();
 
 /**
  * Takes a place in each bucket before any slow work starts, in one batch: the events are
- * inserted only while every bucket has room, so requests arriving together (or batched) can
- * never get more than the limit between them. `alongside`, a statement made to write only
- * when the events were (`changes() > 0`, e.g. with `insertWhere`), travels in the same
- * batch. Throws a 429 naming the wait when a bucket was full.
+ * inserted only while every bucket has room under its own rule (chained, so all or none),
+ * so requests arriving together (or batched) can never get more than a limit between them.
+ * Answers the events' ids; throws a 429 naming the longest wait when a bucket was full.
  */
 export async function reserveEvent(
   db: Db,
-  buckets: string[],
-  rule: ThrottleRule,
+  counted: CountedBucket[],
   now: Date,
   message: string,
-  alongside?: Statement,
-): Promise<Reservation> {
-  let template = reservations.get(rule);
+): Promise<number[]> {
+  const rules = counted.map((c) => c.rule);
+  const key = rules.map((rule) => `${rule.limit}/${rule.windowMs}`).join(',');
+  let template = reservationBatches.get(key);
   if (!template) {
-    template = batchTemplate((tx, count) => [
-      ...eventInserts(tx, count, roomIn(tx, count, rule)),
-      usageRead(tx, count),
-    ]);
-    reservations.set(rule, template);
+    template = reservationBatch(db, rules);
+    reservationBatches.set(key, template);
   }
-  const statements = template(db, buckets, rule, now);
-  // Just after the last event insert, whose changes() it reads.
-  if (alongside) statements.splice(buckets.length, 0, alongside);
-  const rows: BatchRows = await writeBatch(db, statements);
+  const filled: Record<string, unknown> = { throttle_now: now };
+  counted.forEach(({ bucket, rule }, i) => {
+    filled[`throttle_bucket_${i}`] = bucket;
+    filled[`throttle_since_${i}`] = windowStart(rule, now);
+  });
+  const rows: BatchRows = await writeBatch(
+    db,
+    template.map(({ sql: text, params }) => ({
+      sql: text,
+      params: fillPlaceholders(params, filled),
+    })),
+  );
   const ids = rows
-    .slice(0, buckets.length)
+    .slice(0, counted.length)
     .flatMap((returned) => returned.map(([id]) => Number(id)));
-  if (ids.length > 0) {
-    return { ids, alongside: alongside ? (rows[buckets.length] ?? []) : [] };
-  }
-  // No room: the read after the inserts, in the same transaction, names the wait.
-  throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
+  if (ids.length > 0) return ids;
+  // No room: the reads after the inserts, in the same transaction, name the wait.
+  let wait = 1;
+  counted.forEach(({ rule }, i) => {
+    wait = Math.max(wait, secondsToWait(rows[counted.length + i] ?? [], rule, now));
+  });
+  throw throttled(message, wait);
 }
 
 /**

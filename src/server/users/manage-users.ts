@@ -127,7 +127,7 @@ export async function setPassword(db: Db, username: string, password: string): P
       ...COMMAND_LINE,
     });
     // The way in for a locked-out owner: the name's failed sign-ins are forgotten.
-    await clearLoginFailures(tx, user.username);
+    await clearLoginFailures(tx, user);
   });
 }
 

@@ -32,6 +32,8 @@ export function EmailCard({ email }: { email: string | null }) {
       </h2>
       <p className="mt-1 text-sm text-muted">
         With an address, signing in asks for your password and then a 6-digit code sent to it.
+        Changing or removing it signs out your other sessions (this one stays) and cancels any
+        sign-in still waiting for its code.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-2 text-ink">
         {email ? (
@@ -56,8 +58,12 @@ export function EmailCard({ email }: { email: string | null }) {
           <VerifyEmailForm
             email={step.email}
             onVerified={(to) => {
-              toast({ title: 'Address changed', description: `Sign-in codes now go to ${to}.` });
+              toast({
+                title: 'Address changed',
+                description: `Sign-in codes now go to ${to}. Your other sessions were signed out.`,
+              });
               void utils.account.get.invalidate();
+              void utils.account.sessions.invalidate();
               back();
             }}
             onStartOver={() => setStep({ kind: 'change' })}
@@ -68,9 +74,11 @@ export function EmailCard({ email }: { email: string | null }) {
             onRemoved={() => {
               toast({
                 title: 'Address removed',
-                description: 'Signing in now needs only your password.',
+                description:
+                  'Signing in now needs only your password. Your other sessions were signed out.',
               });
               void utils.account.get.invalidate();
+              void utils.account.sessions.invalidate();
               back();
             }}
             onCancel={back}

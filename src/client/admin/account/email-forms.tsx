@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
-import { OWN_UNAUTHORIZED, errorMessage } from '../errors';
+import { OWN_UNAUTHORIZED, errorMessage, isUnauthorized } from '../errors';
 import { useExplainRefusal } from './account-session';
 
 function Failure({ children }: { children: string | null }) {
@@ -137,8 +137,9 @@ export function VerifyEmailForm({
   const [boxes, setBoxes] = useState(() => toBoxes(''));
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
-  const explainRefusal = useExplainRefusal();
-  const verify = trpc.account.verifyEmail.useMutation({ meta: OWN_UNAUTHORIZED });
+  // A wrong code is a 400: a 401 here only ever means the session ended, which the shell's
+  // watcher handles as on any screen.
+  const verify = trpc.account.verifyEmail.useMutation();
   const parsed = verifyEmailInput.safeParse({ code: boxes.join('') });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -147,10 +148,9 @@ export function VerifyEmailForm({
     setFailure(null);
     verify.mutate(parsed.data, {
       onSuccess: (answer) => onVerified(answer.email),
-      onError: async (error) => {
-        const refusal = await explainRefusal(error);
-        if (refusal.kind === 'sessionEnded') return;
-        setFailure(refusal.kind === 'failed' ? refusal.message : errorMessage(error));
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        setFailure(errorMessage(error));
         // A fresh set of boxes, the cursor back in the first.
         setBoxes(toBoxes(''));
         setAttempt((n) => n + 1);
@@ -240,7 +240,7 @@ export function RemoveEmailForm({
           setServerError(undefined);
         }}
         error={error}
-        description="Without an address, signing in needs only your password."
+        description="Without an address, signing in needs only your password. Your other sessions will be signed out; this one stays."
         inputRef={passwordRef}
       />
       <div className="flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import { trpc } from '../../lib/trpc';
+import { BACKGROUND, trpc } from '../../lib/trpc';
 import type { ResolvedRange } from './overview-range';
 
 /**
@@ -25,6 +25,12 @@ export function useReport(range: Pick<ResolvedRange, 'from' | 'to'>) {
 export function useLiveVisitors(today: string) {
   return trpc.analytics.report.useQuery(
     { from: today, to: today },
-    { refetchInterval: LIVE_REFRESH_MS, staleTime: 0, select: (report) => report.live },
+    {
+      refetchInterval: LIVE_REFRESH_MS,
+      staleTime: 0,
+      select: (report) => report.live,
+      // A timer, not the reader: it must not keep the session from its idle limit.
+      trpc: BACKGROUND,
+    },
   );
 }

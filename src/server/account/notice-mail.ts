@@ -1,0 +1,125 @@
+import { company } from '../../client/content';
+import { escapeHtml } from '../../shared/escape-html';
+import { emailDocument, type RenderedEmail } from '../../shared/newsletter-email';
+import { FONT, LIGHT, themedAttributes as attrs } from '../../shared/newsletter-email-theme';
+import type { Context } from '../http/trpc';
+import { maskAddress } from '../platform/address';
+import { sendInBackground } from '../platform/mail';
+import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
+
+/** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
+export type AccountChange =
+  { kind: 'password' } | { kind: 'emailChanged'; to: string } | { kind: 'emailRemoved' };
+
+/** "n…@example.com": enough for the owner to recognise, not the whole address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '…' : `${email.slice(0, 1)}…${email.slice(at)}`;
+}
+
+function whatChanged(change: AccountChange): { subject: string; sentence: string } {
+  switch (change.kind) {
+    case 'password':
+      return { subject: 'Your password was changed', sentence: 'Your password was changed.' };
+    case 'emailChanged':
+      return {
+        subject: 'Your sign-in address was changed',
+        sentence: `Your sign-in codes now go to another address (${maskEmail(change.to)}), not this one.`,
+      };
+    case 'emailRemoved':
+      return {
+        subject: 'Your sign-in address was removed',
+        sentence:
+          'Your sign-in address was removed: signing in now needs only your password, no code.',
+      };
+  }
+}
+
+/** "23 November 2026, 14:05 UTC" */
+function whenText(at: Date): string {
+  const day = at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${day}, ${at.toISOString().slice(11, 16)} UTC`;
+}
+
+export function renderAccountNotice(input: {
+  siteName: string;
+  siteUrl: string;
+  username: string;
+  change: AccountChange;
+  at: Date;
+  device: string;
+  address: string;
+}): RenderedEmail {
+  const { subject, sentence } = whatChanged(input.change);
+  const who = `Account: ${input.username}.`;
+  const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
+  const advice =
+    'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+    'signed-in browser of yours: ask another administrator to end your sessions and set a new ' +
+    'password, or run `npm run admin -- set-password ' +
+    `${input.username}\` on the server (it ends every session).`;
+  const p = LIGHT;
+  const paragraph = 'margin:0 0 16px';
+  const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>
+<p style="${paragraph}">${escapeHtml(sentence)}</p>
+<p style="${paragraph}">${escapeHtml(who)}<br>${escapeHtml(where)}</p>
+<p${attrs('muted', p, `${paragraph};font-size:14px`)}>${escapeHtml(advice)}</p>`;
+  const html = emailDocument({
+    title: subject,
+    scheme: 'auto',
+    palette: p,
+    body,
+    footer: `<a href="${escapeHtml(input.siteUrl)}"${attrs('muted', p, 'text-decoration:underline')}>${escapeHtml(input.siteName)}</a>`,
+  });
+  const text = [
+    subject,
+    '',
+    sentence,
+    '',
+    who,
+    where,
+    '',
+    advice,
+    '',
+    '-- ',
+    `${input.siteName}: ${input.siteUrl}`,
+  ].join('\n');
+  return { subject, html, text: `${text}\n` };
+}
+
+/**
+ * Tells the account's (old) address what just changed, after the answer has gone: the change
+ * is stored either way, and a notice that fails is logged.
+ */
+export function sendAccountNotice(
+  ctx: Context,
+  to: string | null,
+  username: string,
+  change: AccountChange,
+): void {
+  if (!to) return;
+  const agent = ctx.req.headers.get('user-agent') ?? '';
+  const mail = renderAccountNotice({
+    siteName: company.name,
+    siteUrl: ctx.config.siteUrl,
+    username,
+    change,
+    at: ctx.clock.now(),
+    device: deviceName(agent.slice(0, MAX_AGENT_LENGTH)),
+    address: maskAddress(ctx.req.ip),
+  });
+  sendInBackground(
+    ctx,
+    { to, subject: mail.subject, text: mail.text, html: mail.html },
+    {
+      sent: 'account.notice_sent',
+      failed: 'account.notice_failed',
+      fields: { username, change: change.kind },
+    },
+  );
+}
