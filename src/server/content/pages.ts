@@ -8,7 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
@@ -16,7 +15,7 @@ import { isDatabaseUnavailable } from '../../../db';
 import type { SiteContent } from '../../shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
 import { homeHeadTags, legalHeadTags, sitemapXml } from '../../client/seo';
-import { etagMatches } from '../http/etag';
+import { bytesEtag, etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
 import { ownHeaders, withVideoHost } from '../http/middleware';
 import { preferredEncoding, type Encoding } from '../http/static';
@@ -52,8 +51,7 @@ async function ready(body: string, type: string, frameHost: string | null): Prom
     brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
     gzipAsync(bytes, { level: 9 }),
   ]);
-  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
-  return { body: bytes, etag: `"${hash}"`, type, encoded: { br, gzip: gz }, frameHost };
+  return { body: bytes, etag: bytesEtag(bytes), type, encoded: { br, gzip: gz }, frameHost };
 }
 
 const HTML = 'text/html; charset=utf-8';

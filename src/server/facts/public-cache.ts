@@ -11,7 +11,7 @@
  * index, shared by the calls of one event-loop turn; on a libSQL server one small request
  * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
  */
-import { createHash } from 'node:crypto';
+import { bytesEtag } from '../http/etag';
 import { asc, eq } from 'drizzle-orm';
 import { changeCounter, type Db } from '../../../db';
 import { aiFacts } from '../../../db/schema';
@@ -62,8 +62,7 @@ function stateOf(db: Db): CacheState {
 
 function ready(value: unknown): ReadyJson {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  return { body, etag: `"${hash}"` };
+  return { body, etag: bytesEtag(body) };
 }
 
 async function load(db: Db): Promise<PublicFactsSnapshot> {

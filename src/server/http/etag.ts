@@ -1,3 +1,13 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A strong ETag for bytes held in memory (the public facts, the rendered pages): a digest of
+ * the bytes themselves, so every instance gives the same bytes the same tag.
+ */
+export function bytesEtag(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+}
+
 /**
  * The one ETag comparison for conditional GETs: If-None-Match uses the weak comparison
  * (RFC 9110 section 13.1.2), so `W/"x"` and `"x"` match each other, and `*` matches anything.
