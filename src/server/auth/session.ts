@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
@@ -53,6 +53,15 @@ export interface SessionMemo {
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the database keeps of a link's random token (a newsletter confirmation, an
+ * invitation), and what the link is looked up by. A plain hash is enough: the token is 256
+ * random bits, so there is nothing to guess that a slow or keyed hash would protect.
+ */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 /**

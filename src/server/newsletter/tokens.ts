@@ -1,7 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CONFIRMATION_VALID_DAYS } from '../../shared/newsletter';
 import { unsubscribeTokenKey } from '../auth/keys';
 import { newToken } from '../auth/session';
+
+export { tokenHash } from '../auth/session';
 
 /**
  * The newsletter's link tokens (docs/decisions/0026). Both are 32 bytes in base64url
@@ -21,9 +23,4 @@ export function unsubscribeToken(secret: string, email: string): string {
   return createHmac('sha256', unsubscribeTokenKey(secret))
     .update(email.toLowerCase())
     .digest('base64url');
-}
-
-/** What the database keeps of a token, and what a link's token is looked up by. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }

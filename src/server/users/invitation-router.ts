@@ -14,9 +14,15 @@ import {
 } from '../../shared/users';
 import { auditInsert } from '../audit/record';
 import { hashPasswordInSlot } from '../auth/hash-slot';
-import { endCookieRows, insertSession, readCookie, setSessionCookie } from '../auth/session';
+import {
+  endCookieRows,
+  insertSession,
+  readCookie,
+  setSessionCookie,
+  tokenHash,
+} from '../auth/session';
 import { publicProcedure, router } from '../http/trpc';
-import { hashInvitationToken, liveInvitation } from './invitations';
+import { liveInvitation } from './invitations';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
 
@@ -43,10 +49,7 @@ export const invitationRouter = router({
       const used = await tx
         .delete(invitations)
         .where(
-          and(
-            eq(invitations.tokenHash, hashInvitationToken(input.token)),
-            gt(invitations.expiresAt, now),
-          ),
+          and(eq(invitations.tokenHash, tokenHash(input.token)), gt(invitations.expiresAt, now)),
         )
         .returning({ userId: invitations.userId })
         .get();

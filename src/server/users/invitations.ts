@@ -3,20 +3,11 @@
  * the table only its SHA-256, so a copy of the database opens no invitation. A user has at
  * most one live invitation: a new one replaces the old.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import { invitations, users } from '../../../db/schema';
 import { INVITATION_TTL_MS } from '../../shared/users';
-import { newToken } from '../auth/session';
-
-/**
- * A plain hash is enough: the token is 256 random bits, so there is nothing to guess that a
- * slow or keyed hash would protect.
- */
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+import { newToken, tokenHash } from '../auth/session';
 
 /** Replaces the user's invitation with a new one; answers the token for the e-mail. */
 export async function replaceInvitation(
@@ -29,7 +20,7 @@ export async function replaceInvitation(
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await tx.delete(invitations).where(eq(invitations.userId, userId));
   await tx.insert(invitations).values({
-    tokenHash: hashInvitationToken(token),
+    tokenHash: tokenHash(token),
     userId,
     invitedBy,
     createdAt: now,
@@ -49,7 +40,7 @@ export function liveInvitation(db: Db, token: string, now: Date) {
     .innerJoin(users, eq(users.id, invitations.userId))
     .where(
       and(
-        eq(invitations.tokenHash, hashInvitationToken(token)),
+        eq(invitations.tokenHash, tokenHash(token)),
         gt(invitations.expiresAt, now),
         eq(users.password, ''),
       ),

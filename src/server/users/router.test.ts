@@ -17,7 +17,7 @@ import { auditEntries } from '../../../tests/support/audit';
 import { invitationToken } from '../../../tests/support/invitations';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 import { createMailer } from '../platform/mail';
-import { hashInvitationToken } from './invitations';
+import { tokenHash } from '../auth/session';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;
@@ -77,7 +77,7 @@ describe('users.invite', () => {
     const rows = await deps.db.select().from(invitations).all();
     expect(rows).toEqual([
       expect.objectContaining({
-        tokenHash: hashInvitationToken(token),
+        tokenHash: tokenHash(token),
         userId: user.id,
         invitedBy: 'admin',
         expiresAt: new Date(deps.clock.now().getTime() + 24 * 60 * 60_000),
