@@ -30,6 +30,11 @@ export const users = sqliteTable('users', {
   email: text('email'),
   createdAt: createdAt(),
   lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+  /**
+   * The WebAuthn user handle (random, base64url) that all of this user's passkeys carry, set
+   * with the first passkey; never the numeric id, which would tell a stranger who is who.
+   */
+  webauthnUserId: text('webauthn_user_id').unique(),
 });
 
 export const sessions = sqliteTable(
@@ -128,6 +133,10 @@ export const twoFactorChallenges = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `email`: the code was e-mailed and its keyed hash is here; `totp`: the app's code, no hash. */
+    method: text('method', { enum: ['email', 'totp'] })
+      .notNull()
+      .default('email'),
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -135,6 +144,69 @@ export const twoFactorChallenges = sqliteTable(
   },
   (t) => [index('two_factor_user_idx').on(t.userId)],
 );
+
+/**
+ * A user's authenticator app (docs/second-factor.md). The row exists from set-up on;
+ * `enabledAt` is set once the first code is confirmed, and only then does sign-in ask for it.
+ */
+export const totpCredentials = sqliteTable('totp_credentials', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret, sealed with a key derived from SESSION_SECRET (a copy of the database alone yields no codes). */
+  secret: text('secret').notNull(),
+  enabledAt: integer('enabled_at', { mode: 'timestamp_ms' }),
+  /** The 30-second step of the last code accepted: that step and earlier ones are refused, so each code works once. */
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Ten one-time codes for a user whose authenticator is lost; only keyed hashes are kept. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn credential (docs/second-factor.md). `id` is what the API shows, never the credential id. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator sends it back. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen; a later assertion must carry a larger one (or 0 for authenticators without one). */
+    counter: integer('counter').notNull().default(0),
+    /** JSON array of the authenticator's transports (`internal`, `hybrid`, ...), passed back as hints. */
+    transports: text('transports').notNull().default('[]'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges already answered: the challenge itself lives in a sealed cookie bound to
+ * the browser (5 minutes); a row here (its SHA-256) makes each one single-use across instances.
+ */
+export const usedWebauthnChallenges = sqliteTable('used_webauthn_challenges', {
+  challengeHash: text('challenge_hash').primaryKey(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 /** One row per counted event; a throttle counts rows of a bucket inside its window. */
 export const throttleEvents = sqliteTable(

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, auditFilterActions, type AuditAction } from '../../../shared/audit';
+import { AUDIT_ACTION_LABELS, auditActionValues, type AuditAction } from '../../../shared/audit';
 import { Button } from '../controls';
 import type { AuditSearch } from './search-params';
 
@@ -39,7 +39,7 @@ export function AuditFilters({ search, actors, onChange }: AuditFiltersProps) {
           className={fieldClasses}
         >
           <option value="">All actions</option>
-          {auditFilterActions.map((action) => (
+          {auditActionValues.map((action) => (
             <option key={action} value={action}>
               {AUDIT_ACTION_LABELS[action]}
             </option>
