@@ -59,6 +59,19 @@ async function ready(body: string, type: string, frameHost: string | null): Prom
 
 const HTML = 'text/html; charset=utf-8';
 
+/** A legal page's whole HTML (also what `npm run vnu` checks, scripts/check-html.ts). */
+export async function renderLegalPage(
+  renderer: PageRenderer,
+  template: string,
+  content: SiteContent,
+  key: LegalPageKey,
+): Promise<string> {
+  const appHtml = await renderer.renderLegal(content, key);
+  const headTags = legalHeadTags(content, key);
+  const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
+  return composePage(template, { appHtml, headTags, content, page });
+}
+
 /** The router app's page with the saved name: its <title>, and the brand as JSON for the app. */
 export function appPageHtml(appHtml: string, company: SiteContent['company']): string {
   const brand = { name: company.name, shortName: company.shortName };
@@ -196,12 +209,12 @@ export function contentPages(
         (await serve(
           c,
           legal.path,
-          async (content) => {
-            const appHtml = await (await renderWith()).renderLegal(content, legal.key);
-            const headTags = legalHeadTags(content, legal.key);
-            const page = legal.path;
-            return ready(composePage(template, { appHtml, headTags, content, page }), HTML, null);
-          },
+          async (content) =>
+            ready(
+              await renderLegalPage(await renderWith(), template, content, legal.key),
+              HTML,
+              null,
+            ),
           // Without text the page does not exist: the static files answer the 404 page.
           (content) => content.legal[legal.key].trim() !== '',
         )) ?? next(),
