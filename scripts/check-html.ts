@@ -1,8 +1,10 @@
 /**
  * `npm run vnu`: the Nu Html Checker (vnu-jar, needs Java: Debian's `default-jre-headless`) on
  * the built pages: the prerendered home page and the router app's page, and the pages the
- * server writes itself (the newsletter's confirm and unsubscribe pages, in each of their
- * states, with the built assets). Builds the client when stale. Exits 1 on any error, with two kinds of message set aside and printed apart:
+ * server writes itself: the newsletter's confirm and unsubscribe pages in each of their
+ * states, with the built assets; the router app's page with a saved name; and the four legal
+ * pages (`/privacy` from the starting privacy text, the others from sample Markdown using
+ * every construction the editor allows), rendered as the server renders them. Builds the client when stale. Exits 1 on any error, with two kinds of message set aside and printed apart:
  *
  * - CSS messages: the checker's CSS parser predates Tailwind 4's output (`@property`, SVG
  *   geometry properties such as `rx`);
@@ -12,12 +14,18 @@
  * Not part of `npm test`: Java and the checker's start cost about 5 s for two files.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vnuJar from 'vnu-jar';
+import { appPageHtml, loadEntryRenderer, renderLegalPage } from '../src/server/content/pages';
+import { TEMPLATE_FILE } from '../src/server/content/page-template';
+import { DEFAULT_BRAND } from '../src/server/content/site-name';
 import { linkPageAssets } from '../src/server/newsletter/link-pages/assets';
+import type { SiteContent } from '../src/shared/site-content';
+import { LEGAL_PAGES } from '../src/shared/site-content-basics';
+import { defaultSiteContent } from '../src/shared/site-content-defaults';
 import { renderLinkPage, type LinkPageView } from '../src/server/newsletter/link-pages/page-html';
 import { buildIfStale } from './build-if-stale';
 
@@ -36,9 +44,55 @@ async function writeLinkPages(dir: string): Promise<string[]> {
   const assets = await linkPageAssets(path.join(ROOT, 'dist/client'));
   return Object.entries(LINK_PAGE_VIEWS).map(([name, view]) => {
     const file = path.join(dir, name);
-    writeFileSync(file, renderLinkPage(view, assets));
+    writeFileSync(file, renderLinkPage(view, assets, DEFAULT_BRAND));
     return file;
   });
+}
+
+/** Markdown with every construction the legal pages' editor documents (docs/content.md). */
+const SAMPLE_LEGAL = (title: string) =>
+  [
+    `# ${title}`,
+    'Last updated 1 March 2026. These terms apply to **every** visit and *every* engagement.',
+    '## Who we are',
+    'Acme AI Engineering, Falls Church, Virginia. [Write to us](mailto:hello@example.com) or see [our profile](https://www.linkedin.com/company/example).',
+    '## What we promise',
+    '- Plain answers within **two** working days',
+    '- No data used to train models without *written* consent',
+    '- A copy of your data on request',
+    '### Changes',
+    'Text with <b>markup</b> & "quotes" is shown as text; [a bad link](javascript:alert(1)) is not a link.',
+  ].join('\n\n');
+
+const LEGAL_SAMPLE_CONTENT: SiteContent = {
+  ...defaultSiteContent,
+  legal: {
+    privacy: defaultSiteContent.legal.privacy,
+    terms: SAMPLE_LEGAL('Terms of Service'),
+    cookies: SAMPLE_LEGAL('Cookie Policy'),
+    responsibleAi: SAMPLE_LEGAL('Responsible AI'),
+  },
+};
+
+/** The legal pages and the named router app page, as the server answers them. */
+async function writeContentPages(dir: string): Promise<string[]> {
+  const clientDir = path.join(ROOT, 'dist/client');
+  const template = readFileSync(path.join(clientDir, TEMPLATE_FILE), 'utf8');
+  const renderer = await loadEntryRenderer();
+  const files: string[] = [];
+  for (const legal of LEGAL_PAGES) {
+    const file = path.join(dir, `legal${legal.path.replace(/\//g, '-')}.html`);
+    writeFileSync(file, await renderLegalPage(renderer, template, LEGAL_SAMPLE_CONTENT, legal.key));
+    files.push(file);
+  }
+  const named = path.join(dir, 'app-named.html');
+  const company = { ...defaultSiteContent.company, name: 'Zed <Labs> & Co', shortName: 'Zed' };
+  writeFileSync(
+    named,
+    appPageHtml(readFileSync(path.join(clientDir, 'app.html'), 'utf8'), company),
+  );
+  files.push(named);
+  return files;
 }
 
 const KNOWN_CHECKER_GAPS: { message: string; reason: string }[] = [
@@ -92,7 +146,8 @@ async function main() {
   let messages: VnuMessage[];
   try {
     const linkPages = await writeLinkPages(linkPagesDir);
-    messages = runChecker([...PAGES.map((p) => path.join(ROOT, p)), ...linkPages]);
+    const contentPages = await writeContentPages(linkPagesDir);
+    messages = runChecker([...PAGES.map((p) => path.join(ROOT, p)), ...linkPages, ...contentPages]);
   } finally {
     rmSync(linkPagesDir, { recursive: true, force: true });
   }
@@ -102,7 +157,10 @@ async function main() {
   const counted = problems.filter((m) => !css.includes(m) && !gaps.includes(m));
 
   const where = (m: VnuMessage) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'}`;
-  console.log(`Nu Html Checker on ${[...PAGES, ...Object.keys(LINK_PAGE_VIEWS)].join(', ')}`);
+  const legal = LEGAL_PAGES.map((page) => page.path);
+  console.log(
+    `Nu Html Checker on ${[...PAGES, ...Object.keys(LINK_PAGE_VIEWS), ...legal, 'app-named.html'].join(', ')}`,
+  );
   console.log(`  set aside: ${css.length} CSS messages (Tailwind 4 syntax the checker predates)`);
   for (const gap of KNOWN_CHECKER_GAPS) {
     const seen = gaps.filter((m) => m.message === gap.message);

@@ -116,8 +116,9 @@ export function sitemapXml(content: SiteContent = defaultSiteContent): string {
   ].join('\n');
 }
 
-export function webManifest(): Record<string, unknown> {
-  const { company } = defaultSiteContent;
+/** The web manifest: the build writes the defaults', the server each saved version's. */
+export function webManifest(content: SiteContent = defaultSiteContent): Record<string, unknown> {
+  const { company } = content;
   return {
     name: company.name,
     short_name: company.shortName,

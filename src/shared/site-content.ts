@@ -144,9 +144,14 @@ export const siteContentSchema = z.object({
 
 export type SiteContent = z.output<typeof siteContentSchema>;
 
+const baseVersion = z
+  .number('Base version must be a whole number of 0 or more')
+  .check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+
 export const contentSaveInput = z.object({
   content: siteContentSchema,
-  baseVersion: z
-    .number('Base version must be a whole number of 0 or more')
-    .check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  baseVersion,
 });
+
+/** "Restore defaults": the version the screen shows, refused (409) as a save is when stale. */
+export const contentDefaultsInput = z.object({ baseVersion });

@@ -3,6 +3,8 @@
  * number, sees the live preview (the real public components in a phone-width frame) follow,
  * saves, and the public home page shows the change; the privacy page is linked from the
  * footer and from the contact form. Axe checks the screen and the privacy page in both themes.
+ * Then a new company name reaches the admin's header at once and the page's first paint after a
+ * reload, and "Restore defaults" starts over from the starting texts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -120,5 +122,39 @@ describe('the Content screen', () => {
           ?.value === 'Their headline',
     );
     await visible(page.getByText(/Version 2, saved .* by other/));
+  });
+
+  it('names the admin after the saved company, and restores the defaults', async () => {
+    const header = page.getByRole('banner');
+    await page.getByRole('textbox', { name: 'Company name' }).fill('Zephyr Data Works');
+    await page.getByRole('textbox', { name: 'Short name' }).fill('Zephyr');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Content saved');
+    // At once, without a reload: the header's logo and its link's name.
+    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, overview' }));
+    // After a reload, from the server's page before any script (the web manifest too).
+    const html = await (await fetch(`${server.url}/admin/content`)).text();
+    expect(html).toContain('<title>Zephyr Data Works</title>');
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      name: string;
+      short_name: string;
+    };
+    expect(manifest).toMatchObject({ name: 'Zephyr Data Works', short_name: 'Zephyr' });
+    await page.reload();
+    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, overview' }));
+
+    await page.getByRole('button', { name: 'Restore defaults' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Restore the defaults?' });
+    await visible(dialog);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Restore defaults' }).click();
+    await toast(page, 'Defaults restored');
+    await visible(header.getByRole('link', { name: 'Acme AI Engineering admin, overview' }));
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('input[name="company.name"]') as HTMLInputElement | null)?.value ===
+        'Acme AI Engineering',
+    );
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('Unlocking Your');
   });
 });

@@ -287,7 +287,11 @@ describe('REST paths with hostile bodies and content types', () => {
           if (!row) return;
           expectStoredContact(row, sent);
           // The notification's HTML carries the text escaped: no markup from a visitor survives.
-          const html = contactMail('owner@example.com', row, 'https://acme.example').html ?? '';
+          const html =
+            contactMail('owner@example.com', row, {
+              name: 'Acme AI Engineering',
+              url: 'https://acme.example',
+            }).html ?? '';
           expect(html).not.toMatch(/<(script|img|b)\b/);
         }),
         { numRuns: RUNS },

@@ -7,7 +7,7 @@ import { toast } from '../ui/toast';
 import { AdminNav } from './admin-nav';
 import { Button, returnLinkClass } from './controls';
 import { errorMessage, handlesOwnUnauthorized, isUnauthorized } from './errors';
-import { company } from '../content';
+import { useSiteBrand } from '../lib/site-brand';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { ThemeToggle } from '../ui/theme-toggle';
@@ -58,6 +58,7 @@ function useLeaveOnSessionEnd(isLeaving: () => boolean) {
 export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
   // The ref lets the 401 watcher see a logout at once; the state re-renders the button.
   const leaving = useRef(false);
+  const company = useSiteBrand();
   const [loggedOut, setLoggedOut] = useState(false);
   const isLeaving = useCallback(() => leaving.current, []);
   useLeaveOnSessionEnd(isLeaving);
@@ -106,7 +107,7 @@ export function AdminShell({ username, children }: { username: string; children:
               aria-label={`${company.name} admin, overview`}
               className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
             >
-              <Logo />
+              <Logo {...company} />
               <span className="rounded-md bg-line px-2 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
                 Admin
               </span>

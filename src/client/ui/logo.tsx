@@ -1,5 +1,3 @@
-import { company } from '../content';
-
 /** The brand mark: a stylised node graph in a rounded square, followed by the name. */
 export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
   return (
@@ -21,16 +19,10 @@ function nameRestOf(name: string, shortName: string): string {
 }
 
 /**
- * The one brand of the site and the admin area: the mark and the name, by default the content
- * module's (the public pages pass the saved content's).
+ * The one brand of the site and the admin area: the mark and the saved name (the public pages
+ * pass their content's, the router app its `useSiteBrand()`).
  */
-export function Logo({
-  name = company.name,
-  shortName = company.shortName,
-}: {
-  name?: string;
-  shortName?: string;
-}) {
+export function Logo({ name, shortName }: { name: string; shortName: string }) {
   const nameRest = nameRestOf(name, shortName);
   return (
     <span className="flex items-center gap-2.5">

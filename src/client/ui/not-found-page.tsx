@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { company } from '../content';
+import { siteBrand } from '../lib/site-brand';
 import { AlertTriangleIcon } from './icons';
 import { buttonClass } from './styles';
 
@@ -7,7 +7,7 @@ import { buttonClass } from './styles';
 export function NotFoundPage() {
   useEffect(() => {
     const previous = document.title;
-    document.title = `404 Page Not Found | ${company.name}`;
+    document.title = `404 Page Not Found | ${siteBrand().name}`;
     return () => {
       document.title = previous;
     };

@@ -1,10 +1,10 @@
-import { company } from '../../client/content';
 import { escapeHtml } from '../../shared/escape-html';
 import { emailDocument, type RenderedEmail } from '../../shared/newsletter-email';
 import { FONT, LIGHT, themedAttributes as attrs } from '../../shared/newsletter-email-theme';
 import type { Context } from '../http/trpc';
 import { maskAddress } from '../platform/address';
 import { sendInBackground } from '../platform/mail';
+import { siteName } from '../content/site-name';
 import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
@@ -104,18 +104,20 @@ export function sendAccountNotice(
 ): void {
   if (!to) return;
   const agent = ctx.req.headers.get('user-agent') ?? '';
-  const mail = renderAccountNotice({
-    siteName: company.name,
+  const notice = {
     siteUrl: ctx.config.siteUrl,
     username,
     change,
     at: ctx.clock.now(),
     device: deviceName(agent.slice(0, MAX_AGENT_LENGTH)),
     address: maskAddress(ctx.req.ip),
-  });
+  };
   sendInBackground(
     ctx,
-    { to, subject: mail.subject, text: mail.text, html: mail.html },
+    async () => {
+      const mail = renderAccountNotice({ ...notice, siteName: await siteName(ctx.db) });
+      return { to, subject: mail.subject, text: mail.text, html: mail.html };
+    },
     {
       sent: 'account.notice_sent',
       failed: 'account.notice_failed',

@@ -5,6 +5,7 @@ import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '../../../db';
 import { auditEvents, throttleEvents, twoFactorChallenges } from '../../../db/schema';
 import { auditInsert } from '../audit/record';
+import { siteName } from '../content/site-name';
 import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
@@ -102,13 +103,15 @@ export async function sendChallenge(
   });
   if (codeEvent === null) return null;
   try {
+    const site = await siteName(ctx.db);
     await ctx.mailer.send({
       to: user.email,
-      subject: 'Your sign-in code',
+      subject: `Your sign-in code for ${site}`,
       text:
         `Your sign-in code is ${code}.\n\n` +
         `It is valid for ${CODE_TTL_MS / 60_000} minutes and works once. ` +
-        'If you did not just try to sign in, someone knows your password: change it.\n',
+        'If you did not just try to sign in, someone knows your password: change it.\n\n' +
+        `-- \n${site}\n`,
     });
   } catch (error) {
     // A code that never left does not count against the codes a user may be sent: an SMTP

@@ -1,5 +1,7 @@
+import type { Db } from '../../../db';
 import type { contacts } from '../../../db/schema';
 import { subjectLabel } from '../../shared/contact';
+import { siteName } from '../content/site-name';
 import type { Logger } from '../platform/logger';
 import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '../platform/mail';
 
@@ -20,8 +22,14 @@ export function adminMessageUrl(id: number, siteUrl: string): string {
  * escaped in the HTML, the message keeps its line breaks (pre-wrap), and Reply-To is the
  * visitor, so answering the e-mail answers the enquiry.
  */
-export function contactMail(to: string, contact: StoredContact, siteUrl: string): MailMessage {
-  const link = adminMessageUrl(contact.id, siteUrl);
+export function contactMail(
+  to: string,
+  contact: StoredContact,
+  /** The site's saved name (an owner may run several sites) and public address. */
+  site: { name: string; url: string },
+): MailMessage {
+  const link = adminMessageUrl(contact.id, site.url);
+  const heading = `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
     ['Name', contact.name],
     ['E-mail', contact.email],
@@ -30,7 +38,7 @@ export function contactMail(to: string, contact: StoredContact, siteUrl: string)
     ['Received', contact.createdAt.toISOString()],
   ];
   const text = [
-    `New contact message #${contact.id}`,
+    heading,
     '',
     ...fields.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -46,7 +54,7 @@ export function contactMail(to: string, contact: StoredContact, siteUrl: string)
     )
     .join('');
   const html =
-    `<p>New contact message #${contact.id}</p>` +
+    `<p>${escapeHtml(heading)}</p>` +
     `<table>${rows}</table>` +
     // <br> for mail programs that ignore pre-wrap; pre-wrap still keeps runs of spaces.
     `<p style="white-space:pre-wrap">${escapeHtml(contact.message).replace(/\r\n|\r|\n/g, '<br>')}</p>` +
@@ -67,6 +75,7 @@ export function contactMail(to: string, contact: StoredContact, siteUrl: string)
  */
 export function notifyContact(
   deps: {
+    db: Db;
     config: { contactNotifyTo: string | null; siteUrl: string };
     mailer: Mailer;
     logger: Logger;
@@ -75,9 +84,14 @@ export function notifyContact(
 ): void {
   const to = deps.config.contactNotifyTo;
   if (!to) return;
-  sendInBackground(deps, contactMail(to, contact, deps.config.siteUrl), {
-    sent: 'contact.notified',
-    failed: 'contact.notify_failed',
-    fields: { contactId: contact.id },
-  });
+  sendInBackground(
+    deps,
+    async () =>
+      contactMail(to, contact, { name: await siteName(deps.db), url: deps.config.siteUrl }),
+    {
+      sent: 'contact.notified',
+      failed: 'contact.notify_failed',
+      fields: { contactId: contact.id },
+    },
+  );
 }

@@ -190,7 +190,7 @@ describe('contact.send notification', () => {
     const link = 'https://acme.example/admin/messages/1';
     expect(mail.text).toBe(
       [
-        'New contact message #1',
+        'New contact message #1 to Acme AI Engineering',
         '',
         'Name: Ada Lovelace',
         'E-mail: ada@example.com',
@@ -236,7 +236,7 @@ describe('contact.send notification', () => {
         createdAt: new Date('2026-01-01T00:00:00Z'),
         readAt: null,
       },
-      'https://acme.example',
+      { name: 'Acme AI Engineering', url: 'https://acme.example' },
     );
     expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });

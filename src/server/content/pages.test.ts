@@ -13,6 +13,8 @@ import { TEMPLATE_FILE } from './page-template';
 
 const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title></head><body><div id="root"></div></body></html>`;
 
+const APP = `<!doctype html><html><head><title>Acme AI Engineering</title></head><body><div id="root"></div></body></html>`;
+
 let dir: string;
 let deps: TestDeps;
 let app: App;
@@ -23,7 +25,7 @@ beforeEach(async () => {
   mkdirSync(path.join(dir, '.render'));
   writeFileSync(path.join(dir, TEMPLATE_FILE), TEMPLATE);
   writeFileSync(path.join(dir, 'index.html'), '<p>the build of the defaults</p>');
-  writeFileSync(path.join(dir, 'app.html'), '<p>router app</p>');
+  writeFileSync(path.join(dir, 'app.html'), APP);
   deps = await createTestDeps();
   app = createApp(deps, { clientDir: dir });
   cookie = await signedInCookie(deps);
@@ -171,5 +173,65 @@ describe('legal pages', () => {
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.text).toContain('<loc>https://www.example.com/terms</loc>');
     expect(sitemap.text).not.toContain('/privacy');
+  });
+});
+
+describe('the company name outside the pages it is written on', () => {
+  const brandOf = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="site-brand">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
+    ) as unknown;
+
+  it('the router app (admin, login, not-found) has the saved name in its title and as JSON', async () => {
+    const before = await page('/admin/login');
+    expect(before.status).toBe(200);
+    expect(before.text).toContain('<title>Acme AI Engineering</title>');
+    expect(brandOf(before.text)).toEqual({ name: 'Acme AI Engineering', shortName: 'Acme AI' });
+    const etag = before.headers.get('etag') ?? '';
+    expect((await page('/admin/login', { 'if-none-match': etag })).status).toBe(304);
+
+    await save((c) => {
+      c.company.name = 'Zed <Labs> & Co';
+      c.company.shortName = 'Zed';
+    });
+    const after = await page('/admin/login', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('cache-control')).toBe('no-cache');
+    expect(after.text).toContain('<title>Zed &lt;Labs&gt; &amp; Co</title>');
+    expect(after.text).not.toContain('<Labs>');
+    expect(brandOf(after.text)).toEqual({ name: 'Zed <Labs> & Co', shortName: 'Zed' });
+    // No client route: the same page with the real status, never a 304.
+    const missing = await page('/no-such-page', { 'if-none-match': etag });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<title>Zed &lt;Labs&gt; &amp; Co</title>');
+    // The invitation page still sends no Referer.
+    const invite = await page('/admin/invite?token=abc');
+    expect(invite.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(invite.text).toContain('"shortName":"Zed"');
+  });
+
+  it('the web manifest names the saved name and short name, with an ETag', async () => {
+    const before = await page('/manifest.webmanifest');
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(JSON.parse(before.text)).toMatchObject({
+      name: 'Acme AI Engineering',
+      short_name: 'Acme AI',
+    });
+    const etag = before.headers.get('etag') ?? '';
+    expect((await page('/manifest.webmanifest', { 'if-none-match': etag })).status).toBe(304);
+    await save((c) => {
+      c.company.name = 'Zed Labs';
+      c.company.shortName = 'Zed';
+      c.company.description = 'Small and clever.';
+    });
+    const after = await page('/manifest.webmanifest', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.text)).toMatchObject({
+      name: 'Zed Labs',
+      short_name: 'Zed',
+      description: 'Small and clever.',
+      start_url: '/',
+    });
   });
 });

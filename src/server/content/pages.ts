@@ -1,7 +1,8 @@
 /**
  * The public pages that show the site's content, rendered on the server from the build's
  * template with the same React entry the build uses (client/entry-server.tsx): `/`, the legal
- * pages that have text, and the sitemap. Each page is rendered once per content version and
+ * pages that have text, the sitemap and the web manifest; and the router app's page (app.html)
+ * with the saved company name in its title and as JSON for the admin's header. Each page is rendered once per content version and
  * kept in memory with its ETag and compressed forms; the version is the `site_content` change
  * counter that every instance reads before answering (current.ts), so a save on any instance
  * shows on every instance's next request (docs/content.md).
@@ -14,7 +15,9 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import { isDatabaseUnavailable } from '../../../db';
 import type { SiteContent } from '../../shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
-import { homeHeadTags, legalHeadTags, sitemapXml } from '../../client/seo';
+import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '../../client/seo';
+import { brandJson, SITE_BRAND_ELEMENT_ID } from '../../client/lib/site-brand';
+import { escapeHtml } from '../../shared/escape-html';
 import { bytesEtag, etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
 import { ownHeaders, withVideoHost } from '../http/middleware';
@@ -56,19 +59,56 @@ async function ready(body: string, type: string, frameHost: string | null): Prom
 
 const HTML = 'text/html; charset=utf-8';
 
+/** A legal page's whole HTML (also what `npm run vnu` checks, scripts/check-html.ts). */
+export async function renderLegalPage(
+  renderer: PageRenderer,
+  template: string,
+  content: SiteContent,
+  key: LegalPageKey,
+): Promise<string> {
+  const appHtml = await renderer.renderLegal(content, key);
+  const headTags = legalHeadTags(content, key);
+  const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
+  return composePage(template, { appHtml, headTags, content, page });
+}
+
+/** The router app's page with the saved name: its <title>, and the brand as JSON for the app. */
+export function appPageHtml(appHtml: string, company: SiteContent['company']): string {
+  const brand = { name: company.name, shortName: company.shortName };
+  const data = `<script type="application/json" id="${SITE_BRAND_ELEMENT_ID}">${brandJson(brand)}</script>`;
+  return appHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
+    .replace('</head>', () => `  ${data}\n  </head>`);
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export interface ContentPages {
+  /** `/`, the legal pages, `sitemap.xml`, `manifest.webmanifest`. */
+  routes: Hono<AppEnv>;
+  /**
+   * The router app's page for this request with that status, or null when the static file
+   * must answer instead (no such build, rendering failed); for http/static.ts.
+   */
+  appPage: ((c: HonoCtx<AppEnv>, status: 200 | 404) => Promise<Response | null>) | null;
+}
+
 export function contentPages(
   deps: AppDeps,
   clientDir: string,
   loadRenderer: () => Promise<PageRenderer> = loadEntryRenderer,
-) {
+): ContentPages {
   const app = new Hono<AppEnv>();
-  let template: string;
-  try {
-    template = readFileSync(path.join(clientDir, TEMPLATE_FILE), 'utf8');
-  } catch {
-    // A build from before content editing, or no build (API-only tests): the static files.
-    return app;
-  }
+  const template = readOrNull(path.join(clientDir, TEMPLATE_FILE));
+  // A build from before content editing, or no build (API-only tests): the static files.
+  if (template === null) return { routes: app, appPage: null };
+  const appTemplate = readOrNull(path.join(clientDir, 'app.html'));
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
   /**
@@ -94,7 +134,7 @@ export function contentPages(
     return page;
   }
 
-  function respond(c: HonoCtx<AppEnv>, page: RenderedPage): Response {
+  function respond(c: HonoCtx<AppEnv>, page: RenderedPage, status: 200 | 404 = 200): Response {
     const base = ownHeaders(c);
     const headers: Record<string, string> = {
       ...base,
@@ -107,7 +147,7 @@ export function contentPages(
     if (csp && page.type === HTML) {
       headers['Content-Security-Policy'] = withVideoHost(csp, page.frameHost);
     }
-    if (etagMatches(c.req.header('if-none-match'), page.etag)) {
+    if (status === 200 && etagMatches(c.req.header('if-none-match'), page.etag)) {
       return new Response(null, { status: 304, headers });
     }
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
@@ -115,19 +155,19 @@ export function contentPages(
     if (body !== page.body && encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(body.byteLength);
     return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-      status: 200,
+      status,
       headers,
     });
   }
 
-  /** The page, or the static files' answer when rendering fails (logged). */
+  /** The page, or null (logged) when the static files must answer: rendering failed. */
   async function serve(
     c: HonoCtx<AppEnv>,
-    next: () => Promise<void>,
     key: string,
     render: (content: SiteContent) => Promise<RenderedPage>,
     exists: (content: SiteContent) => boolean = () => true,
-  ) {
+    status: 200 | 404 = 200,
+  ): Promise<Response | null> {
     let current;
     try {
       current = await currentContent(deps.db);
@@ -136,53 +176,82 @@ export function contentPages(
       // never an error page; the API answers 503 meanwhile.
       if (!isDatabaseUnavailable(error)) throw error;
       const last = cache.get(key);
-      return last ? respond(c, await last.page) : next();
+      return last ? respond(c, await last.page, status) : null;
     }
-    if (!exists(current.content)) return next();
+    if (!exists(current.content)) return null;
     try {
-      return respond(c, await cached(key, current, () => render(current.content)));
+      return respond(c, await cached(key, current, () => render(current.content)), status);
     } catch (error) {
       deps.logger.error('content.render_failed', {
         page: key,
         version: current.version,
         error: loggableError(error),
       });
-      return next();
+      return null;
     }
   }
 
-  app.get('/', (c, next) =>
-    serve(c, next, '/', async (content) => {
-      const appHtml = await (await renderWith()).renderHome(content);
-      const headTags = homeHeadTags(content);
-      const html = composePage(template, { appHtml, headTags, content, page: '/' });
-      return ready(html, HTML, videoFrameOrigin(content.video.embedUrl));
-    }),
+  app.get(
+    '/',
+    async (c, next) =>
+      (await serve(c, '/', async (content) => {
+        const appHtml = await (await renderWith()).renderHome(content);
+        const headTags = homeHeadTags(content);
+        const html = composePage(template, { appHtml, headTags, content, page: '/' });
+        return ready(html, HTML, videoFrameOrigin(content.video.embedUrl));
+      })) ?? next(),
   );
 
   for (const legal of LEGAL_PAGES) {
-    app.get(legal.path, (c, next) =>
-      serve(
-        c,
-        next,
-        legal.path,
-        async (content) => {
-          const appHtml = await (await renderWith()).renderLegal(content, legal.key);
-          const headTags = legalHeadTags(content, legal.key);
-          const page = legal.path;
-          return ready(composePage(template, { appHtml, headTags, content, page }), HTML, null);
-        },
-        // Without text the page does not exist: the static files answer the 404 page.
-        (content) => content.legal[legal.key].trim() !== '',
-      ),
+    app.get(
+      legal.path,
+      async (c, next) =>
+        (await serve(
+          c,
+          legal.path,
+          async (content) =>
+            ready(
+              await renderLegalPage(await renderWith(), template, content, legal.key),
+              HTML,
+              null,
+            ),
+          // Without text the page does not exist: the static files answer the 404 page.
+          (content) => content.legal[legal.key].trim() !== '',
+        )) ?? next(),
     );
   }
 
-  app.get('/sitemap.xml', (c, next) =>
-    serve(c, next, '/sitemap.xml', (content) =>
-      ready(sitemapXml(content), 'application/xml; charset=utf-8', null),
-    ),
+  app.get(
+    '/sitemap.xml',
+    async (c, next) =>
+      (await serve(c, '/sitemap.xml', (content) =>
+        ready(sitemapXml(content), 'application/xml; charset=utf-8', null),
+      )) ?? next(),
   );
 
-  return app;
+  // Its name and short name are what a phone shows for the site added to its home screen.
+  app.get(
+    '/manifest.webmanifest',
+    async (c, next) =>
+      (await serve(c, '/manifest.webmanifest', (content) =>
+        ready(
+          `${JSON.stringify(webManifest(content), null, 2)}\n`,
+          'application/manifest+json; charset=utf-8',
+          null,
+        ),
+      )) ?? next(),
+  );
+
+  const appPage = appTemplate
+    ? (c: HonoCtx<AppEnv>, status: 200 | 404) =>
+        serve(
+          c,
+          '/app.html',
+          (content) => ready(appPageHtml(appTemplate, content.company), HTML, null),
+          () => true,
+          status,
+        )
+    : null;
+
+  return { routes: app, appPage };
 }

@@ -61,6 +61,27 @@ describe('/api/content', () => {
     );
   });
 
+  it('restores the defaults with POST /api/content/defaults; a stale base is 409', async () => {
+    await asAdmin('PUT', '/api/content', {
+      json: { content: withHeadline('Mine'), baseVersion: 0 },
+    });
+    expect(await asAdmin('POST', '/api/content/defaults', { json: { baseVersion: 0 } })).toEqual(
+      answer(409, { success: false, message: CONTENT_MESSAGES.stale }),
+    );
+    expect(await asAdmin('POST', '/api/content/defaults', { json: { baseVersion: 1 } })).toEqual(
+      answer(200, { success: true, version: 2 }),
+    );
+    expect((await asAdmin('GET', '/api/content')).body).toMatchObject({
+      content: defaultSiteContent,
+      version: 2,
+    });
+    for (const raw of ['', '{}', '{"baseVersion":"1"}']) {
+      const refused = await asAdmin('POST', '/api/content/defaults', { raw });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, message: expect.any(String) });
+    }
+  });
+
   it('answers 400 with field paths, 404 for an unknown version, 400 for a bad one', async () => {
     const content = structuredClone(defaultSiteContent);
     content.services[1].features[3] = '';
@@ -109,6 +130,9 @@ describe('/api/content', () => {
     ).toEqual(answer(401, UNAUTHORIZED));
     expect(await rest(app, 'GET', '/api/content/versions')).toEqual(answer(401, UNAUTHORIZED));
     expect(await rest(app, 'POST', '/api/content/versions/1/restore')).toEqual(
+      answer(401, UNAUTHORIZED),
+    );
+    expect(await rest(app, 'POST', '/api/content/defaults', { json: { baseVersion: 0 } })).toEqual(
       answer(401, UNAUTHORIZED),
     );
   });

@@ -31,6 +31,22 @@ export function contentRest(deps: AppDeps) {
         ({ version }) => ({ success: true, version }),
       ),
     )
+    .post('/content/defaults', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) =>
+              caller.content.restoreDefaults(
+                input as Parameters<typeof caller.content.restoreDefaults>[0],
+              ),
+          ),
+        ({ version }) => ({ success: true, version }),
+      ),
+    )
     .get('/content/versions', (c) =>
       runProcedure(
         c,

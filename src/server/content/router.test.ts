@@ -127,6 +127,44 @@ describe('content', () => {
     expect(await issuesOf(alice.content.restore({ version: 'x' }))).toHaveLength(1);
   });
 
+  it('restores the defaults as a new version, audited, and the pages follow', async () => {
+    const mine = edited((c) => (c.company.name = 'Mine Ltd'));
+    await alice.content.save({ content: mine, baseVersion: 0 });
+    expect((await currentContent(deps.db)).content.company.name).toBe('Mine Ltd');
+    deps.clock.advance(60_000);
+    expect(await bob.content.restoreDefaults({ baseVersion: 1 })).toEqual({ version: 2 });
+    expect(await alice.content.get()).toEqual({
+      content: defaultSiteContent,
+      version: 2,
+      updatedAt: '2026-01-15T10:01:00.000Z',
+      updatedBy: 'bob',
+    });
+    expect((await currentContent(deps.db)).content).toEqual(defaultSiteContent);
+    expect((await auditEntries(deps.db)).at(-1)).toMatchObject({
+      action: 'content_updated',
+      actor: 'bob',
+      target: 'content defaults restored as 2',
+    });
+    // What was there stays in the history, restorable.
+    expect((await alice.content.versions({})).total).toBe(2);
+    expect(await alice.content.restore({ version: 1 })).toEqual({ version: 3 });
+    expect((await alice.content.get()).content).toEqual(mine);
+  });
+
+  it('refuses to restore the defaults over a newer save (409), and lets one of 20 win', async () => {
+    await alice.content.save({ content: edited((c) => (c.hero.intro = 'A')), baseVersion: 0 });
+    const stale = await failure(bob.content.restoreDefaults({ baseVersion: 0 }));
+    expect(stale.code).toBe('CONFLICT');
+    expect(stale.message).toBe(CONTENT_MESSAGES.stale);
+    expect((await bob.content.get()).content.hero.intro).toBe('A');
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => bob.content.restoreDefaults({ baseVersion: 1 })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await alice.content.versions({})).total).toBe(2);
+    expect(await issuesOf(bob.content.restoreDefaults({ baseVersion: -1 }))).toHaveLength(1);
+  });
+
   it('is for signed-in administrators only', async () => {
     const visitor = callerFor(deps).caller;
     expect((await failure(visitor.content.get())).code).toBe('UNAUTHORIZED');
@@ -135,5 +173,8 @@ describe('content', () => {
     ).toBe('UNAUTHORIZED');
     expect((await failure(visitor.content.versions({}))).code).toBe('UNAUTHORIZED');
     expect((await failure(visitor.content.restore({ version: 1 }))).code).toBe('UNAUTHORIZED');
+    expect((await failure(visitor.content.restoreDefaults({ baseVersion: 0 }))).code).toBe(
+      'UNAUTHORIZED',
+    );
   });
 });

@@ -8,7 +8,13 @@ import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '../../../db';
 import { siteContentVersions } from '../../../db/schema';
-import { CONTENT_MESSAGES, contentSaveInput, type SiteContent } from '../../shared/site-content';
+import {
+  CONTENT_MESSAGES,
+  contentDefaultsInput,
+  contentSaveInput,
+  type SiteContent,
+} from '../../shared/site-content';
+import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { idField, pageField } from '../../shared/validation';
 import { auditAdminChange } from '../audit/admin-change';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
@@ -66,6 +72,17 @@ export const contentRouter = router({
   save: adminProcedure.input(contentSaveInput).mutation(async ({ ctx, input }) => {
     const version = await writeTransaction(ctx.db, (tx) =>
       storeVersion(tx, ctx, input.content, input.baseVersion, 'content version'),
+    );
+    return { version };
+  }),
+
+  /**
+   * Starting over: a new version equal to the defaults in the code (the history keeps what was
+   * there). Refused like a save when another administrator saved after `baseVersion`.
+   */
+  restoreDefaults: adminProcedure.input(contentDefaultsInput).mutation(async ({ ctx, input }) => {
+    const version = await writeTransaction(ctx.db, (tx) =>
+      storeVersion(tx, ctx, defaultSiteContent, input.baseVersion, 'content defaults restored as'),
     );
     return { version };
   }),

@@ -104,8 +104,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.clientDir) {
     // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
-    app.route('/', contentPages(deps, options.clientDir, options.loadPageRenderer));
-    app.route('/', serveClient(options.clientDir));
+    const pages = contentPages(deps, options.clientDir, options.loadPageRenderer);
+    app.route('/', pages.routes);
+    app.route('/', serveClient(options.clientDir, { appPage: pages.appPage }));
   }
 
   app.onError((error, c) => errorResponse(c, deps, error));

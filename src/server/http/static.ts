@@ -118,7 +118,16 @@ async function isFile(file: string): Promise<boolean> {
  * never a page; `/` gets the home page (index.html) and every other GET the router app
  * (app.html).
  */
-export function serveClient(dir: string) {
+export function serveClient(
+  dir: string,
+  options: {
+    /**
+     * The router app's page as the saved content names the site (content/pages.ts), or null
+     * to send app.html as built.
+     */
+    appPage?: ((c: HonoCtx<AppEnv>, status: 200 | 404) => Promise<Response | null>) | null;
+  } = {},
+) {
   const root = path.resolve(dir);
   const cache = new Map<string, CachedFile>();
 
@@ -298,6 +307,13 @@ export function serveClient(dir: string) {
     // screen), but with the real status, so it is not indexed as a page.
     const home = urlPath === '/';
     const status = home || isClientRoute(urlPath) ? 200 : 404;
+    const { appPage } = options;
+    if (!home && appPage) {
+      return appPage(c, status).then(
+        async (rendered) =>
+          rendered ?? (await send(c, appFile, '/app.html', status)) ?? notFound(c),
+      );
+    }
     const result = send(c, home ? indexFile : appFile, home ? '/index.html' : '/app.html', status);
     if (result instanceof Promise) return result.then((r) => r ?? notFound(c));
     return result ?? notFound(c);

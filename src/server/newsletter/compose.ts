@@ -3,7 +3,6 @@
  * a visible unsubscribe link in the footer, and the one-click unsubscribe headers that mail
  * programs show as their own button (RFC 8058).
  */
-import { company } from '../../client/content';
 import { renderNewsletterEmail } from '../../shared/newsletter-email';
 import type { MailMessage } from '../platform/mail';
 import { unsubscribeToken } from './tokens';
@@ -41,14 +40,15 @@ export function newsletterMail(
   to: string,
   newsletter: NewsletterContent,
   links: UnsubscribeLinks,
-  siteUrl: string,
+  /** The site's saved name (content/site-name.ts) and public address, for the footer. */
+  site: { name: string; url: string },
   subjectPrefix = '',
 ): MailMessage {
   const rendered = renderNewsletterEmail({
     subject: subjectPrefix + newsletter.subject,
     markdown: newsletter.body,
-    siteName: company.name,
-    siteUrl,
+    siteName: site.name,
+    siteUrl: site.url,
     unsubscribeUrl: links.pageUrl,
   });
   return {

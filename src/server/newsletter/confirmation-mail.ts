@@ -1,7 +1,8 @@
-import { company } from '../../client/content';
+import type { Db } from '../../../db';
 import { renderConfirmationEmail } from '../../shared/newsletter-email';
 import { sendInBackground, type Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
+import { siteName } from '../content/site-name';
 
 /** The page a confirmation link opens; its button confirms. */
 export function confirmUrl(siteUrl: string, token: string): string {
@@ -15,18 +16,20 @@ export function confirmUrl(siteUrl: string, token: string): string {
  * a mail goes depends on the address's state, which the answer must not reveal.
  */
 export function sendConfirmation(
-  deps: { config: { siteUrl: string }; mailer: Mailer; logger: Logger },
+  deps: { db: Db; config: { siteUrl: string }; mailer: Mailer; logger: Logger },
   to: string,
   token: string,
 ): void {
-  const mail = renderConfirmationEmail({
-    siteName: company.name,
-    siteUrl: deps.config.siteUrl,
-    confirmUrl: confirmUrl(deps.config.siteUrl, token),
-  });
   sendInBackground(
     deps,
-    { to, subject: mail.subject, text: mail.text, html: mail.html },
+    async () => {
+      const mail = renderConfirmationEmail({
+        siteName: await siteName(deps.db),
+        siteUrl: deps.config.siteUrl,
+        confirmUrl: confirmUrl(deps.config.siteUrl, token),
+      });
+      return { to, subject: mail.subject, text: mail.text, html: mail.html };
+    },
     { sent: 'newsletter.confirmation_sent', failed: 'newsletter.confirmation_failed', fields: {} },
   );
 }

@@ -17,6 +17,7 @@ import { adminProcedure, router } from '../http/trpc';
 import { auditAdminChange } from '../audit/admin-change';
 import { UnavailableError } from '../platform/errors';
 import { loggableError } from '../platform/logger';
+import { siteName } from '../content/site-name';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
 import { wakeSenders } from './sender';
@@ -114,7 +115,7 @@ export const newslettersRouter = router({
         to,
         newsletter,
         unsubscribeLinks(siteUrl, sessionSecret, to),
-        siteUrl,
+        { name: await siteName(ctx.db), url: siteUrl },
         '[Test] ',
       );
       try {

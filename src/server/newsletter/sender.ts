@@ -16,6 +16,7 @@ import type { Config } from '../platform/config';
 import { loggableError, type Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
 import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
+import { siteName } from '../content/site-name';
 import { newsletterMail, unsubscribeLinks, type NewsletterContent } from './compose';
 import {
   claimNext,
@@ -109,8 +110,11 @@ export function createNewsletterSender(
     const content = await contentOf(recipient.newsletterId);
     if (!content) return { kind: 'failed', error: 'the newsletter was deleted' };
     const links = unsubscribeLinks(config.siteUrl, config.sessionSecret, recipient.email);
+    // Read per mail, from memory unless the content changed: a newsletter sent over hours
+    // signs with the name saved meanwhile.
+    const site = { name: await siteName(db), url: config.siteUrl };
     try {
-      await mailer.send(newsletterMail(recipient.email, content, links, config.siteUrl));
+      await mailer.send(newsletterMail(recipient.email, content, links, site));
       return { kind: 'sent' };
     } catch (error) {
       const described = describeFailure(error);

@@ -82,16 +82,21 @@ const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
  * the mail is about is already stored, and a wait that depends on whether a mail goes would
  * tell a visitor something (who is already on the newsletter list). The outcome is logged
  * as `events.sent` or `events.failed` with `fields`, never thrown.
+ *
+ * `message` may be a function that builds it: it runs after the answer too, so what it reads
+ * (the site's saved name, server/content/site-name.ts) costs the request nothing, and its
+ * failure is logged like a failed delivery.
  */
 export function sendInBackground(
   deps: { mailer: Mailer; logger: Logger },
-  message: MailMessage,
+  message: MailMessage | (() => Promise<MailMessage>),
   events: { sent: string; failed: string; fields: Record<string, unknown> },
 ): void {
   // A macrotask later: nodemailer's synchronous set-up must not run before the answer is
   // written, or a request that sends a mail would answer measurably later than one that does not.
   const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => deps.mailer.send(message))
+    .then(() => (typeof message === 'function' ? message() : message))
+    .then((built) => deps.mailer.send(built))
     .then(
       () => deps.logger.info(events.sent, events.fields),
       (error: unknown) =>

@@ -1,9 +1,10 @@
-import { company } from '../../client/content';
+import type { Db } from '../../../db';
 import { escapeHtml } from '../../shared/escape-html';
 import { emailDocument, type RenderedEmail } from '../../shared/newsletter-email';
 import { FONT, LIGHT, themedAttributes as attrs } from '../../shared/newsletter-email-theme';
 import { sendInBackground, type Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
+import { siteName } from '../content/site-name';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {
@@ -77,20 +78,22 @@ ${button}
  * stored either way, and a link that never arrived is renewed with "Resend invitation".
  */
 export function sendInvitation(
-  deps: { config: { siteUrl: string }; mailer: Mailer; logger: Logger },
+  deps: { db: Db; config: { siteUrl: string }; mailer: Mailer; logger: Logger },
   invite: { to: string; username: string; invitedBy: string; token: string; expiresAt: Date },
 ): void {
-  const mail = renderInvitationEmail({
-    siteName: company.name,
-    siteUrl: deps.config.siteUrl,
-    invitedBy: invite.invitedBy,
-    username: invite.username,
-    link: invitationUrl(deps.config.siteUrl, invite.token),
-    expiresAt: invite.expiresAt,
-  });
   sendInBackground(
     deps,
-    { to: invite.to, subject: mail.subject, text: mail.text, html: mail.html },
+    async () => {
+      const mail = renderInvitationEmail({
+        siteName: await siteName(deps.db),
+        siteUrl: deps.config.siteUrl,
+        invitedBy: invite.invitedBy,
+        username: invite.username,
+        link: invitationUrl(deps.config.siteUrl, invite.token),
+        expiresAt: invite.expiresAt,
+      });
+      return { to: invite.to, subject: mail.subject, text: mail.text, html: mail.html };
+    },
     {
       sent: 'users.invitation_sent',
       failed: 'users.invitation_failed',

@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Spinner } from '../controls';
-import { errorMessage } from '../errors';
+import { errorMessage, isConflict } from '../errors';
 import { formatDateTime } from '../leads/format';
 
 /** Every saved version, newest first (50 a page: the first page here), each restorable. */
@@ -26,12 +26,40 @@ export function ContentHistory({ current }: { current: number }) {
     },
   });
   const [asking, setAsking] = useState<number | null>(null);
+  const [askingDefaults, setAskingDefaults] = useState(false);
+  const restoreDefaults = trpc.content.restoreDefaults.useMutation({
+    onSuccess: ({ version }) => {
+      toast({
+        title: 'Defaults restored',
+        description: `The starting texts are now version ${version}.`,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: isConflict(error)
+          ? 'Another administrator saved the content meanwhile. Their version is loaded now; look at it before starting over.'
+          : `Failed to restore the defaults: ${errorMessage(error)}`,
+        variant: 'destructive',
+      }),
+    onSettled: () => {
+      setAskingDefaults(false);
+      void utils.content.invalidate();
+    },
+  });
 
   return (
     <section aria-labelledby="content-history-title" className="flex flex-col gap-3">
-      <h2 id="content-history-title" className="text-lg font-semibold text-ink">
-        History
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="content-history-title" className="text-lg font-semibold text-ink">
+          History
+        </h2>
+        {current > 0 ? (
+          <Button variant="secondary" onPress={() => setAskingDefaults(true)}>
+            Restore defaults
+          </Button>
+        ) : null}
+      </div>
       {versions.isPending ? (
         <Spinner label="Loading versions..." />
       ) : versions.error ? (
@@ -94,6 +122,16 @@ export function ContentHistory({ current }: { current: number }) {
         isPending={restore.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() => asking !== null && restore.mutate({ version: asking })}
+      />
+      <ConfirmDialog
+        isOpen={askingDefaults}
+        title="Restore the defaults?"
+        question="The site will show the starting texts again (the placeholder name, contact details and privacy policy), saved as a new version. The versions above stay in the history. Unsaved changes in the form are lost."
+        confirmLabel="Restore defaults"
+        pendingLabel="Restoring..."
+        isPending={restoreDefaults.isPending}
+        onCancel={() => setAskingDefaults(false)}
+        onConfirm={() => restoreDefaults.mutate({ baseVersion: current })}
       />
     </section>
   );

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { setSiteBrand } from '../../lib/site-brand';
 import { trpc } from '../../lib/trpc';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
@@ -10,6 +12,11 @@ import { ContentHistory } from './content-history';
 export function ContentPage() {
   useDocumentTitle('Content');
   const current = trpc.content.get.useQuery();
+  const company = current.data?.content.company;
+  // The admin's header names the site as saved: after a save, a restore or a reload.
+  useEffect(() => {
+    if (company) setSiteBrand(company);
+  }, [company]);
   return (
     <div className="flex flex-col gap-6">
       <Card>

@@ -5,7 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { replaceToasts } from '../../ui/toast';
 import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
-import { company } from '../../content';
+import { useSiteBrand } from '../../lib/site-brand';
 import { Logo } from '../../ui/logo';
 import { focusRing } from '../../ui/styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
@@ -31,11 +31,12 @@ export function LoginPage({ auth }: { auth: Promise<AdminCheck> }) {
 
 function LoginScreen({ auth: authPromise }: { auth: Promise<AdminCheck> }) {
   const auth = use(authPromise);
+  const company = useSiteBrand();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-subtle p-4">
       <div className="flex w-full max-w-md items-center justify-between gap-3">
         <a href="/" aria-label={`${company.name}, home`} className={`rounded-lg ${focusRing}`}>
-          <Logo />
+          <Logo {...company} />
         </a>
         <ThemeToggle />
       </div>

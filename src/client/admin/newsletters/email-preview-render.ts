@@ -1,5 +1,5 @@
 import { renderNewsletterEmail, type EmailScheme } from '../../../shared/newsletter-email';
-import { company } from '../../content';
+import { siteBrand } from '../../lib/site-brand';
 
 /** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
 export const GMAIL_CLIP_WARN_BYTES = 100 * 1024;
@@ -22,7 +22,7 @@ export function renderPreview(subject: string, markdown: string, siteUrl: string
     renderNewsletterEmail({
       subject,
       markdown,
-      siteName: company.name,
+      siteName: siteBrand().name,
       siteUrl,
       unsubscribeUrl: new URL('/newsletter/unsubscribe?token=preview', siteUrl).href,
       scheme,

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
 import { invitationAcceptInput, USER_MESSAGES } from '../../../shared/users';
-import { company } from '../../content';
+import { useSiteBrand } from '../../lib/site-brand';
 import { validate } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { Logo } from '../../ui/logo';
@@ -25,6 +25,7 @@ const MISMATCH = 'The two passwords are not the same';
  */
 export function InvitationPage({ token }: { token: string | undefined }) {
   useDocumentTitle('Accept invitation');
+  const company = useSiteBrand();
   const check = trpc.invitation.check.useMutation();
   const { mutate } = check;
   useEffect(() => {
@@ -35,7 +36,7 @@ export function InvitationPage({ token }: { token: string | undefined }) {
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-subtle p-4">
       <div className="flex w-full max-w-md items-center justify-between gap-3">
         <a href="/" aria-label={`${company.name}, home`} className={`rounded-lg ${focusRing}`}>
-          <Logo />
+          <Logo {...company} />
         </a>
         <ThemeToggle />
       </div>
@@ -92,6 +93,7 @@ function DeadLink({ message }: { message: string }) {
 type Values = { password: string; confirm: string };
 
 function ChoosePassword({ token, username }: { token: string; username: string }) {
+  const company = useSiteBrand();
   const [values, setValues] = useState<Values>({ password: '', confirm: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [joined, setJoined] = useState(false);

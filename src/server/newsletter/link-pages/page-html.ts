@@ -4,9 +4,9 @@
  * theme is the site's: public/boot.js applies the stored choice or the system's before the
  * first paint. No inline script (the CSP allows none that the build did not make).
  */
-import { company } from '../../../client/content';
 import { buttonClass, focusRing } from '../../../client/ui/styles';
 import { escapeHtml } from '../../../shared/escape-html';
+import type { SiteBrand } from '../../content/site-name';
 import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,
@@ -23,23 +23,24 @@ export type LinkPageView =
 
 const e = escapeHtml;
 
-/** The name's second line, as the site's logo shows it ('Acme AI' + 'Engineering'). */
-const nameRest = company.name.startsWith(company.shortName)
-  ? company.name.slice(company.shortName.length).trim()
-  : '';
-
-const header = `<header class="border-b border-line bg-surface">
+/** The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering'). */
+function header(company: SiteBrand): string {
+  const nameRest = company.name.startsWith(company.shortName)
+    ? company.name.slice(company.shortName.length).trim()
+    : '';
+  return `<header class="border-b border-line bg-surface">
 <div class="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
 <a href="/" aria-label="${e(company.name)}, home" class="flex items-center gap-2.5 rounded-lg ${focusRing}">
 <img src="/favicon.svg" alt="" width="36" height="36" class="h-9 w-9">
 <span class="text-lg leading-tight font-bold whitespace-nowrap text-ink">${e(company.shortName)}${
-  nameRest
-    ? `<span class="block text-xs font-medium tracking-wide text-muted">${e(nameRest)}</span>`
-    : ''
-}</span>
+    nameRest
+      ? `<span class="block text-xs font-medium tracking-wide text-muted">${e(nameRest)}</span>`
+      : ''
+  }</span>
 </a>
 </div>
 </header>`;
+}
 
 /** The button, with what the script needs: where to post, the token, and every answer's text. */
 function actionButton(kind: LinkKind, token: string): string {
@@ -60,19 +61,26 @@ function actionButton(kind: LinkKind, token: string): string {
 <p data-result role="status" tabindex="-1" class="mt-6 rounded-lg text-lg font-semibold text-ink outline-none empty:mt-0 focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 data-[outcome=failed]:text-red-700 data-[outcome=invalid]:text-red-700 data-[outcome=success]:text-green-800 dark:data-[outcome=failed]:text-red-300 dark:data-[outcome=invalid]:text-red-300 dark:data-[outcome=success]:text-green-300"></p>`;
 }
 
-function content(view: LinkPageView): { heading: string; prompt: string; rest: string } {
+function content(
+  view: LinkPageView,
+  siteName: string,
+): { heading: string; prompt: string; rest: string } {
   if (view.state === 'unavailable') return { ...LINK_PAGE_UNAVAILABLE, rest: '' };
   if (view.state === 'invalid') return { ...INVALID_LINK_TEXTS[view.kind], rest: '' };
   const texts = LINK_PAGE_TEXTS[view.kind];
   return {
     heading: texts.heading,
-    prompt: texts.prompt,
+    prompt: texts.prompt(siteName),
     rest: actionButton(view.kind, view.token),
   };
 }
 
-export function renderLinkPage(view: LinkPageView, assets: LinkPageAssets): string {
-  const { heading, prompt, rest } = content(view);
+export function renderLinkPage(
+  view: LinkPageView,
+  assets: LinkPageAssets,
+  company: SiteBrand,
+): string {
+  const { heading, prompt, rest } = content(view, company.name);
   const stylesheets = assets.stylesheets
     .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
     .join('\n');
@@ -97,7 +105,7 @@ ${script}
 </head>
 <body>
 <div class="flex min-h-screen flex-col bg-subtle">
-${header}
+${header(company)}
 <main id="main" class="flex flex-1 items-center justify-center px-4 py-16">
 <div class="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-lg">
 <h1 class="text-2xl font-bold text-ink">${e(heading)}</h1>

@@ -95,7 +95,7 @@ describe.each([
     expect(heading(html)).toEqual([texts.heading]);
     expect(html).toContain(`<title>${texts.heading} | Acme AI Engineering</title>`);
     expect(all(html, /<p data-prompt\b[^>]*>([^<]*)<\/p>/g).map((m) => m[1])).toEqual([
-      escapeHtml(texts.prompt),
+      escapeHtml(texts.prompt('Acme AI Engineering')),
     ]);
     expect(buttons(html).map((m) => m[1])).toEqual([texts.button]);
     const [button] = buttons(html);

@@ -5,6 +5,7 @@ import { toHttpError } from '../../http/errors';
 import type { AppEnv } from '../../http/hono-env';
 import { requestCaller } from '../../http/rest';
 import type { AppDeps } from '../../http/trpc';
+import { DEFAULT_BRAND, siteBrand } from '../../content/site-name';
 import { linkPageAssets } from './assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';
@@ -21,7 +22,10 @@ export function newsletterLinkPages(deps: AppDeps, clientDir: string | undefined
     // (the site's home, through the logo) learns its address with the token as referrer.
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(renderLinkPage(view, await linkPageAssets(clientDir)), status);
+    // The brand is the page's frame: whatever keeps it from being read, the page still answers.
+    const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
+    const assets = await linkPageAssets(clientDir);
+    return c.html(renderLinkPage(view, assets, brand), status);
   };
   return new Hono<AppEnv>()
     .get('/newsletter/confirm', page('confirm'))

@@ -1,5 +1,4 @@
 /** What the newsletter's confirm and unsubscribe pages say (docs/product.md). */
-import { company } from '../../../client/content';
 import { CONFIRMATION_VALID_DAYS, NEWSLETTER_MESSAGES } from '../../../shared/newsletter';
 
 export type LinkKind = 'confirm' | 'unsubscribe';
@@ -7,8 +6,8 @@ export type LinkKind = 'confirm' | 'unsubscribe';
 export interface LinkPageTexts {
   /** The <title> and the heading. */
   heading: string;
-  /** The one sentence under the heading. */
-  prompt: string;
+  /** The one sentence under the heading, with the site's saved name. */
+  prompt: (siteName: string) => string;
   button: string;
   /** The button's text while the request is on its way. */
   pending: string;
@@ -23,7 +22,7 @@ export interface LinkPageTexts {
 export const LINK_PAGE_TEXTS: Record<LinkKind, LinkPageTexts> = {
   confirm: {
     heading: 'Confirm your subscription',
-    prompt: `Press the button to start receiving the ${company.name} newsletter.`,
+    prompt: (siteName) => `Press the button to start receiving the ${siteName} newsletter.`,
     button: 'Confirm subscription',
     pending: 'Confirming...',
     success: "You're subscribed. Thank you!",
@@ -32,7 +31,8 @@ export const LINK_PAGE_TEXTS: Record<LinkKind, LinkPageTexts> = {
   },
   unsubscribe: {
     heading: 'Unsubscribe from the newsletter',
-    prompt: `Press the button and you will receive no more newsletters from ${company.name}.`,
+    prompt: (siteName) =>
+      `Press the button and you will receive no more newsletters from ${siteName}.`,
     button: 'Unsubscribe',
     pending: 'Unsubscribing...',
     success: 'You have been unsubscribed. You will not receive further newsletters.',
