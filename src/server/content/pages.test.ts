@@ -11,7 +11,7 @@ import type { SiteContent } from '../../shared/site-content';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { TEMPLATE_FILE } from './page-template';
 
-const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title></head><body><div id="root"></div></body></html>`;
+const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title><link rel="expect" href="#hero-end" blocking="render" /></head><body><div id="root"></div></body></html>`;
 
 const APP = `<!doctype html><html><head><title>Acme AI Engineering</title></head><body><div id="root"></div></body></html>`;
 
@@ -149,6 +149,9 @@ describe('legal pages', () => {
     expect(privacy.text).toContain('<h1>Privacy Policy</h1>');
     expect(privacy.text).toContain('data-prerendered="/privacy"');
     expect(privacy.text).toContain('<footer');
+    // No render hold waiting for a hero the page does not have (the home page keeps it).
+    expect(privacy.text).not.toContain('rel="expect"');
+    expect((await page('/')).text).toContain('<link rel="expect" href="#hero-end"');
     expect((await page('/terms')).status).toBe(404);
     expect((await page('/')).text).not.toContain('href="/terms"');
 

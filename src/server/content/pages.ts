@@ -69,7 +69,12 @@ export async function renderLegalPage(
   const appHtml = await renderer.renderLegal(content, key);
   const headTags = legalHeadTags(content, key);
   const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
-  return composePage(template, { appHtml, headTags, content, page });
+  // The home page holds its first paint until the hero is parsed; a legal page has no hero,
+  // and the hold would last until the whole page had arrived.
+  const withoutHeroHold = template
+    .replace(/\s*<!--[^>]*?No paint before[\s\S]*?-->/, '')
+    .replace(/\s*<link rel="expect" href="#hero-end"[^>]*>/, '');
+  return composePage(withoutHeroHold, { appHtml, headTags, content, page });
 }
 
 /** The router app's page with the saved name: its <title>, and the brand as JSON for the app. */
