@@ -9,7 +9,10 @@ import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
-  { kind: 'password' } | { kind: 'emailChanged'; to: string } | { kind: 'emailRemoved' };
+  | { kind: 'password' }
+  | { kind: 'emailChanged'; to: string }
+  | { kind: 'emailRemoved' }
+  | { kind: 'passkeyAdded'; name: string };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -31,6 +34,11 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         subject: 'Your sign-in address was removed',
         sentence:
           'Your sign-in address was removed: signing in now needs only your password, no code.',
+      };
+    case 'passkeyAdded':
+      return {
+        subject: 'A passkey was added to your account',
+        sentence: `A passkey named "${change.name}" was added: it signs in to your account without your password or a code.`,
       };
   }
 }
