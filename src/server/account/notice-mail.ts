@@ -70,7 +70,11 @@ export function renderAccountNotice(input: {
     'If this was you, nothing more to do. If it was not, someone has your password or a ' +
     'signed-in browser of yours: ask another administrator to end your sessions and set a new ' +
     'password, or run `npm run admin -- set-password ' +
-    `${input.username}\` on the server (it ends every session).`;
+    `${input.username}\` on the server (it ends every session)` +
+    // A new password does not remove a passkey: it would still sign in.
+    (input.change.kind === 'passkeyAdded'
+      ? `, then \`npm run admin -- remove-passkeys ${input.username}\` (a passkey needs no password).`
+      : '.');
   const p = LIGHT;
   const paragraph = 'margin:0 0 16px';
   const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>

@@ -34,7 +34,8 @@ const passkeyThrottle = publicProcedure.use(({ ctx, next }) => {
   );
 });
 
-const unknownPasskey = () => new TRPCError({ code: 'NOT_FOUND', message: PASSKEY_MESSAGES.unknown });
+const unknownPasskey = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: PASSKEY_MESSAGES.unknown });
 
 /** Passkeys (docs/passkeys.md): the signed-in user's own, and the sign-in with one. */
 export const passkeysRouter = router({

@@ -116,7 +116,11 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
     // A counter that went back means a copied authenticator (or a broken one): the owner
     // should look, so it is logged as an error, the level that is watched.
     const fields = { username: user.username, passkey: found.passkeyId, reason };
-    if (warn) ctx.logger.error('auth.passkey_counter_regressed', { requestId: ctx.req.requestId, ...fields });
+    if (warn)
+      ctx.logger.error('auth.passkey_counter_regressed', {
+        requestId: ctx.req.requestId,
+        ...fields,
+      });
     else log(ctx, 'auth.passkey_failed', fields);
     await writeTransaction(ctx.db, (tx) =>
       auditInsert(tx, ctx.clock.now(), {
@@ -130,7 +134,10 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
   };
   // An invited user who has not chosen a password yet cannot sign in by any means.
   if (user.password === '') throw await fail('no password set');
-  if (assertion.response.userHandle !== undefined && assertion.response.userHandle !== found.handle) {
+  if (
+    assertion.response.userHandle !== undefined &&
+    assertion.response.userHandle !== found.handle
+  ) {
     throw await fail('wrong user handle');
   }
   const rp = relyingParty(ctx.config);
