@@ -5,7 +5,7 @@
  * and sign in again with the passkey alone from the login page.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { freePort } from '../../scripts/sqld-process';
 import { launchBrowser, newPage, startServer, type RunningServer } from './support';
 import { addUser, expectNoAxeViolations, signIn, toast, visible } from './admin-support';
@@ -13,6 +13,20 @@ import { addUser, expectNoAxeViolations, signIn, toast, visible } from './admin-
 let server: RunningServer;
 let browser: Browser;
 let site: string;
+/** The passkey the first test made, copied into the second test's authenticator. */
+let credential: StoredCredential | undefined;
+type StoredCredential = Awaited<ReturnType<typeof storedCredentials>>['credentials'][number];
+const storedCredentials = (cdp: CDPSession, authenticatorId: string) =>
+  cdp.send('WebAuthn.getCredentials', { authenticatorId });
+
+const AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -39,14 +53,7 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
+      options: AUTHENTICATOR,
     });
 
     await signIn(page, site, 'alice');
@@ -66,7 +73,7 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     await visible(row);
     expect(await row.innerText()).toMatch(/Added .+ · Never used/);
     // A discoverable credential: the sign-in below names no user.
-    const stored = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const stored = await storedCredentials(cdp, authenticatorId);
     expect(stored.credentials.map((c) => c.isResidentCredential)).toEqual([true]);
 
     await expectNoAxeViolations(page);
@@ -91,6 +98,29 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     await expect
       .poll(() => card.getByRole('article', { name: 'Test laptop' }).innerText())
       .toMatch(/Last used just now/);
+    // Copied with its signature counter as it is now: a copy from before the sign-in would
+    // count from an older value, and the server refuses a counter that went back.
+    credential = (await storedCredentials(cdp, authenticatorId)).credentials[0];
+  } finally {
+    await page.context().close();
+  }
+});
+
+it('signs in through the username field’s autofill (conditional mediation)', async () => {
+  if (!credential) throw new Error('the first test stores the passkey');
+  // Another browser holding the same passkey; its virtual authenticator answers the autofill
+  // ceremony the login page starts on load, as a person choosing the passkey there would.
+  const page = await newPage(browser);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: AUTHENTICATOR,
+    });
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+    await page.goto(`${site}/admin/login`);
+    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
   } finally {
     await page.context().close();
   }
