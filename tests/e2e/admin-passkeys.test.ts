@@ -8,7 +8,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, CDPSession } from 'playwright-core';
 import { freePort } from '../../scripts/sqld-process';
 import { launchBrowser, newPage, startServer, type RunningServer } from './support';
-import { addUser, expectNoAxeViolations, signIn, toast, visible } from './admin-support';
+import {
+  addUser,
+  expectNoAxeViolations,
+  showColorScheme,
+  signIn,
+  toast,
+  visible,
+} from './admin-support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,6 +84,9 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     expect(stored.credentials.map((c) => c.isResidentCredential)).toEqual([true]);
 
     await expectNoAxeViolations(page);
+    await showColorScheme(page, 'dark');
+    await expectNoAxeViolations(page);
+    await showColorScheme(page, 'light');
     await page.setViewportSize({ width: 390, height: 844 });
     await visible(row);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

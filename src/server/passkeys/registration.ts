@@ -22,6 +22,7 @@ import {
   readCeremony,
   setCeremonyCookie,
 } from './challenge-cookie';
+import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { credentialsOf, spendChallenge } from './store';
 
@@ -106,7 +107,7 @@ export async function registerPasskey(
     ctx.logger.info('passkey.register_refused', {
       requestId: ctx.req.requestId,
       username: user.username,
-      reason: error instanceof Error ? error.message : 'malformed',
+      reason: refusalReason(error),
     });
     throw notAdded();
   }

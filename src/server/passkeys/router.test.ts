@@ -323,6 +323,18 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
       (await failure(finishSignIn(deps, authenticator.assert(late.options), late.ceremony).call))
         .code,
     ).toBe('UNAUTHORIZED');
+    // Another ceremony's challenge, answered with this browser's cookie: refused, and neither
+    // challenge reaches the log.
+    const mine = await startSignIn(deps);
+    const theirs = await startSignIn(deps);
+    expect(
+      (await failure(finishSignIn(deps, authenticator.assert(theirs.options), mine.ceremony).call))
+        .code,
+    ).toBe('UNAUTHORIZED');
+    const logged = deps.logger.lines.join('\n');
+    expect(logged).toContain('wrong challenge');
+    expect(logged).not.toContain(mine.options.challenge);
+    expect(logged).not.toContain(theirs.options.challenge);
     const registration = await startRegistration(deps, cookie);
     const mixed = authenticator.assert({
       challenge: registration.options.challenge,

@@ -22,6 +22,7 @@ import {
   readCeremony,
   setCeremonyCookie,
 } from './challenge-cookie';
+import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { parseTransports, spendChallenge } from './store';
 
@@ -162,7 +163,7 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
     if (!verified.verified) throw new Error('not verified');
     newCounter = verified.authenticationInfo.newCounter;
   } catch (error) {
-    throw await fail(error instanceof Error ? error.message : 'malformed');
+    throw await fail(refusalReason(error));
   }
   if ((found.counter !== 0 || newCounter !== 0) && newCounter <= found.counter) {
     throw await fail(`counter ${newCounter} after ${found.counter}`, true);
