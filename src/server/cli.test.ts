@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type DatabaseTarget } from '../../db';
-import { users } from '../../db/schema';
+import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget } from '../../db';
+import { auditEvents, passkeys, users } from '../../db/schema';
 import {
   databaseEnv,
   freshDatabaseTarget,
@@ -119,6 +119,49 @@ describe('admin command line', () => {
     });
   });
 
+  it("removes all of a user's passkeys", async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    await cli(['add-user', 'bob'], { ADMIN_PASSWORD: 'a long password' });
+    const db = await openDatabase(target);
+    try {
+      const [alice, bob] = await db.select().from(users).orderBy(users.username).all();
+      const key = (userId: number, n: number) => ({
+        userId,
+        credentialId: `credential-${userId}-${n}`,
+        publicKey: 'key',
+        name: `Key ${n}`,
+      });
+      await writeTransaction(db, (tx) =>
+        tx
+          .insert(passkeys)
+          .values([key(alice?.id ?? 0, 1), key(alice?.id ?? 0, 2), key(bob?.id ?? 0, 1)]),
+      );
+    } finally {
+      await closeDatabase(db);
+    }
+    expect(await cli(['remove-passkeys', 'alice'])).toMatchObject({
+      code: 0,
+      out: ['2 passkeys of "alice" removed'],
+    });
+    expect((await cli(['remove-passkeys', 'alice'])).out).toEqual([
+      '0 passkeys of "alice" removed',
+    ]);
+    expect((await cli(['remove-passkeys', 'ghost'])).err).toEqual(['user "ghost" does not exist']);
+    const after = await openDatabase(target);
+    try {
+      expect((await after.select().from(passkeys).all()).map((p) => p.credentialId)).toEqual([
+        expect.stringMatching(/^credential-\d+-1$/),
+      ]);
+      expect(
+        (await after.select().from(auditEvents).all())
+          .filter((e) => e.action === 'passkey_removed')
+          .map((e) => e.target),
+      ).toEqual(['all passkeys of alice']);
+    } finally {
+      await closeDatabase(after);
+    }
+  });
+
   it('sets and clears the e-mail', async () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     expect((await cli(['set-email', 'alice', 'alice@example.com'])).code).toBe(0);
@@ -156,6 +199,7 @@ describe('admin command line', () => {
     [['add-user'], 'usage: npm run admin -- add-user <username> [--email <address>]'],
     [['add-user', 'a', '--email'], 'usage:'],
     [['remove-user'], 'usage: npm run admin -- remove-user <username>'],
+    [['remove-passkeys'], 'usage: npm run admin -- remove-passkeys <username>'],
     [['set-email'], 'usage: npm run admin -- set-email <username> [<address>]'],
   ])('answers %j with one line on stderr and exit 1', async (argv, message) => {
     const result = await cli(argv);

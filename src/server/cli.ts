@@ -22,6 +22,7 @@ import {
   usernameTaken,
   UserError,
 } from './users/manage-users';
+import { removeAllPasskeys } from './passkeys/command-line';
 
 export interface CliIo {
   out(line: string): void;
@@ -38,12 +39,14 @@ const USAGE = [
   '  set-password <username>                   password from ADMIN_PASSWORD or a prompt',
   '  set-email <username> [<address>]          no address: second factor off',
   '  remove-user <username>',
+  "  remove-passkeys <username>                removes all of the user's passkeys",
   '  list-users                                one user a line: username, then e-mail or -',
   '  backup <file>                             online copy of the database; never overwrites',
   'The database is DATABASE_PATH (default data/app.db).',
 ];
 
-const COMMANDS = 'add-user, set-password, set-email, remove-user, list-users, backup';
+const COMMANDS =
+  'add-user, set-password, set-email, remove-user, remove-passkeys, list-users, backup';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);
@@ -127,6 +130,12 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       const username = oneArgument(args, 'remove-user <username>');
       await removeUser(db, username);
       io.out(`user "${username}" removed; its sessions were ended`);
+      return;
+    }
+    case 'remove-passkeys': {
+      const username = oneArgument(args, 'remove-passkeys <username>');
+      const removed = await removeAllPasskeys(db, username);
+      io.out(`${removed} passkey${removed === 1 ? '' : 's'} of "${username}" removed`);
       return;
     }
     case 'list-users': {

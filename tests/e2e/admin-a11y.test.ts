@@ -60,13 +60,13 @@ describe.each(['light', 'dark'] as const)('admin screens in the %s theme', (them
 
       // A failed sign-in, its toast on screen.
       await fillCredentials(page, theme, 'not the password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'Login failed');
       await expectNoAxeViolations(page);
 
       // The code step, right after the sign-in button that started it has unmounted.
       await fillCredentials(page, theme);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
       await toast(page, 'Verification code sent');
       await expectNoAxeViolations(page);

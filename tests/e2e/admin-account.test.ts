@@ -113,11 +113,11 @@ it('ends another browser’s session, changes the password, and only the new one
     await mine.getByRole('button', { name: 'Logout' }).click();
     await mine.waitForURL('**/admin/login');
     await fillCredentials(mine, 'alice', PASSWORD);
-    await mine.getByRole('button', { name: 'Sign In' }).click();
+    await mine.getByRole('button', { name: 'Sign In', exact: true }).click();
     const refused = await toast(mine, 'Login failed');
     expect(await refused.innerText()).toContain('Invalid username or password');
     await fillCredentials(mine, 'alice', NEW_PASSWORD);
-    await mine.getByRole('button', { name: 'Sign In' }).click();
+    await mine.getByRole('button', { name: 'Sign In', exact: true }).click();
     await mine.waitForURL('**/admin/overview', { timeout: 20_000 });
   } finally {
     await mine.context().close();

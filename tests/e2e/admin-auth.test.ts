@@ -100,7 +100,7 @@ async function boxValues(page: Page): Promise<string> {
 async function reachCodeStep(page: Page, username: string): Promise<string> {
   await page.goto(`${server.url}/admin/login`);
   await fillCredentials(page, username);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
   await visible(page.getByText('Enter the 6-digit verification code sent to your email'));
   const sent = await toast(page, 'Verification code sent');
@@ -157,7 +157,7 @@ describe('sign-in with username and password', () => {
       await visible(page.getByRole('heading', { name: 'Admin Login' }));
       await expectNoAxeViolations(page);
 
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visible(page.getByText('Username is required'));
       await visible(page.getByText('Password is required'));
       // Focus goes to the first field in error.
@@ -171,7 +171,7 @@ describe('sign-in with username and password', () => {
 
       await fillCredentials(page, 'alice', 'not the password at all');
       expect(await page.getByText('Username is required').count()).toBe(0);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const failed = await toast(page, 'Login failed');
       expect(await failed.innerText()).toContain('Invalid username or password');
       expect(page.url()).toMatch(/\/admin\/login$/);
@@ -323,7 +323,7 @@ describe('sign-in with the e-mailed code', () => {
 
       // The password step works again, and a reload mid-way keeps the code step.
       await fillCredentials(page, 'dave');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
       const third = codeFrom((await smtp.waitForMail({ to: 'dave@example.com' })).text);
       await page.reload();
@@ -342,10 +342,10 @@ describe('sign-in with the e-mailed code', () => {
     await withPage(async (page) => {
       await page.goto(`${server.url}/admin/login`);
       await fillCredentials(page, 'frank', 'not the password at all');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'Login failed');
       await fillCredentials(page, 'frank');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'Verification code sent');
       const mail = await smtp.waitForMail({ to: 'frank@example.com' });
       await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(codeFrom(mail.text));

@@ -66,7 +66,7 @@ beforeAll(async () => {
   page = await newPage(browser, { width: 1440, height: 900 });
   await page.goto(`${server.url}/admin/login`);
   await fillCredentials(page, ADMIN);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const mail = await smtp.waitForMail({ to: ADMIN_EMAIL });
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(codeFrom(mail.text));
   await page.getByRole('button', { name: 'Verify Code' }).click();

@@ -64,7 +64,7 @@ export async function fillCredentials(page: Page, username: string, password = P
 export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
   await fillCredentials(page, username);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/admin/overview', { timeout: 10_000 });
   await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
 }

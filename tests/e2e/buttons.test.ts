@@ -246,7 +246,7 @@ describe('buttons at 390 px', () => {
       await page.goto(`${server.url}/admin/login`);
       await visible(page.getByRole('heading', { name: 'Admin Login' }), 20_000);
       await fillCredentials(page, 'coded');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }), 20_000);
       const seen = await targets(page, 'code step');
       expect(seen.map((t) => t.name)).toContain('Verify Code');
@@ -310,7 +310,7 @@ describe('the primary button', () => {
         .getByRole('link', { name: 'Book a Free Consultation' });
       await admin.goto(`${server.url}/admin/login`);
       await visible(admin.getByRole('heading', { name: 'Admin Login' }), 20_000);
-      const adminPrimary = admin.getByRole('button', { name: 'Sign In' });
+      const adminPrimary = admin.getByRole('button', { name: 'Sign In', exact: true });
 
       const looks: Record<string, Look> = {};
       for (const scheme of ['light', 'dark'] as const) {

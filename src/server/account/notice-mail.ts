@@ -9,7 +9,10 @@ import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
-  { kind: 'password' } | { kind: 'emailChanged'; to: string } | { kind: 'emailRemoved' };
+  | { kind: 'password' }
+  | { kind: 'emailChanged'; to: string }
+  | { kind: 'emailRemoved' }
+  | { kind: 'passkeyAdded'; name: string };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -31,6 +34,11 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         subject: 'Your sign-in address was removed',
         sentence:
           'Your sign-in address was removed: signing in now needs only your password, no code.',
+      };
+    case 'passkeyAdded':
+      return {
+        subject: 'A passkey was added to your account',
+        sentence: `A passkey named "${change.name}" was added: it signs in to your account without your password or a code.`,
       };
   }
 }
@@ -62,7 +70,11 @@ export function renderAccountNotice(input: {
     'If this was you, nothing more to do. If it was not, someone has your password or a ' +
     'signed-in browser of yours: ask another administrator to end your sessions and set a new ' +
     'password, or run `npm run admin -- set-password ' +
-    `${input.username}\` on the server (it ends every session).`;
+    `${input.username}\` on the server (it ends every session)` +
+    // A new password does not remove a passkey: it would still sign in.
+    (input.change.kind === 'passkeyAdded'
+      ? `, then \`npm run admin -- remove-passkeys ${input.username}\` (a passkey needs no password).`
+      : '.');
   const p = LIGHT;
   const paragraph = 'margin:0 0 16px';
   const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>

@@ -22,6 +22,7 @@ import {
   TOO_MANY_EMAIL_CODES,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
+import { listPasskeys } from '../passkeys/store';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from './session-list';
 
@@ -59,7 +60,7 @@ export const accountRouter = router({
       user: { id: row.id, username: row.username, email: row.email },
       // TOTP and passkeys come later; until then the code by e-mail is the only second factor.
       secondFactor: row.email ? ('email' as const) : ('none' as const),
-      passkeys: [] as { id: string; name: string; createdAt: string; lastUsedAt: string | null }[],
+      passkeys: await listPasskeys(ctx.db, row.id),
       recoveryCodesLeft: 0,
     };
   }),

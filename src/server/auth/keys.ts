@@ -16,6 +16,11 @@ export function cookieSealKey(secret: string): string {
   return derive(secret, 'session-cookie-seal v1').toString('base64url');
 }
 
+/** Seals the passkey ceremony's challenge cookie (passkeys/challenge-cookie.ts). */
+export function webauthnChallengeKey(secret: string): string {
+  return derive(secret, 'webauthn-challenge-seal v1').toString('base64url');
+}
+
 export function codeHashKey(secret: string): Buffer {
   return derive(secret, 'two-factor-code-hash v1');
 }

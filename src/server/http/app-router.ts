@@ -9,6 +9,7 @@ import { factsRouter } from '../facts/router';
 import { messagesRouter } from '../leads/messages-router';
 import { newsletterRouter } from '../newsletter/router';
 import { newslettersRouter } from '../newsletter/newsletters-router';
+import { passkeysRouter } from '../passkeys/router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 import { usersRouter } from '../users/router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
+  passkeys: passkeysRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
   users: usersRouter,

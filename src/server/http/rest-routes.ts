@@ -10,6 +10,7 @@ import { contactRest } from '../contact/rest';
 import { contentRest } from '../content/rest';
 import { newsletterRest } from '../newsletter/rest';
 import { newslettersRest } from '../newsletter/newsletters-rest';
+import { passkeysRest } from '../passkeys/rest';
 import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
 import { usersRest } from '../users/rest';
@@ -25,6 +26,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
     .route('/', accountRest(deps))
+    .route('/', passkeysRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps))
     .route('/', analyticsRest(deps))

@@ -11,6 +11,7 @@ import {
   sessions,
   subscriberConfirmations,
   twoFactorChallenges,
+  usedWebauthnChallenges,
 } from '../../../db/schema';
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
@@ -19,6 +20,7 @@ import { liveSession } from '../auth/session';
 import { CODES_SENT } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
 import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
+import { PASSKEY_FAILURES } from '../passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
 import { pruneEvents } from '../platform/throttle';
 
@@ -31,6 +33,7 @@ const THROTTLE_RULES = [
   CODES_SENT,
   CONTACT_SUBMISSIONS,
   SUBSCRIBE_SUBMISSIONS,
+  PASSKEY_FAILURES,
 ];
 
 /**
@@ -47,6 +50,8 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
+    // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
+    await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));
     await tx
       .delete(auditEvents)
       .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));

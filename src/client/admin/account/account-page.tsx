@@ -3,6 +3,7 @@ import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
 import { useDocumentTitle } from '../use-document-title';
 import { EmailCard } from './email-card';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
 
@@ -49,6 +50,7 @@ export function AccountPage() {
           )}
         </Card>
       )}
+      {account.data ? <PasskeysCard passkeys={account.data.passkeys} /> : null}
       <SessionsCard />
     </div>
   );

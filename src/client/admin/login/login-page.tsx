@@ -14,6 +14,7 @@ import { errorMessage } from '../errors';
 import { ADMIN_LANDING, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
 import { CodeForm } from './code-form';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordForm } from './password-form';
 
 const CODE_SENT = {
@@ -210,6 +211,13 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             initialUsername={username}
             isSubmitting={login.isPending || busy}
             onSubmit={(credentials) => signIn(credentials, false)}
+          />
+          <PasskeySignIn
+            isDisabled={login.isPending || busy}
+            onSignedIn={(name) => {
+              replaceToasts({ title: 'Login successful', description: `Welcome back, ${name}!` });
+              finishSignIn(name);
+            }}
           />
         </>
       ) : (

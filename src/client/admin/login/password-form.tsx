@@ -68,7 +68,8 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
       <TextInputField
         label="Username"
         name="username"
-        autoComplete="username"
+        // "webauthn": the browser may offer the site's passkeys in this field's autofill.
+        autoComplete="username webauthn"
         value={values.username}
         onChange={(v) => change('username', v)}
         error={errors.username}

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sealData, unsealData } from 'iron-session';
+import { parse, serialize } from 'hono/utils/cookie';
+import { webauthnChallengeKey } from '../auth/keys';
+import type { Context } from '../http/trpc';
+
+/**
+ * A passkey ceremony's challenge lives in a sealed cookie of the browser that asked for it
+ * (docs/decisions/0035-passkeys.md): the public options call writes nothing to the database,
+ * another browser has no cookie to answer with, and the verify call makes it single-use by
+ * storing its hash (`usedWebauthnChallenges`) in the transaction that acts on it.
+ *
+ * SameSite=Strict (only the site's own pages send it), HttpOnly, and `__Host-` prefixed in
+ * production like the session cookie.
+ */
+export function challengeCookieName(production: boolean): string {
+  return production ? '__Host-admin_webauthn' : 'admin_webauthn';
+}
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+export type CeremonyPurpose = 'register' | 'sign-in';
+
+export interface Ceremony {
+  purpose: CeremonyPurpose;
+  /** base64url, as the options carry it and the authenticator signs it. */
+  challenge: string;
+  /** Epoch ms by the app's clock (tests drive it); the seal's own TTL is a backstop. */
+  expiresAt: number;
+  /** Registration only: the public id of the session that asked, and the user handle offered. */
+  session?: string;
+  userHandle?: string;
+}
+
+export function newChallenge(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the used-challenge table keeps: never the challenge itself. */
+export function challengeHash(challenge: string): string {
+  return createHash('sha256').update(challenge).digest('base64url');
+}
+
+function cookieBase(ctx: Context) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict' as const,
+    secure: ctx.config.production,
+  };
+}
+
+export async function setCeremonyCookie(ctx: Context, ceremony: Ceremony): Promise<void> {
+  const sealed = await sealData(ceremony, {
+    password: webauthnChallengeKey(ctx.config.sessionSecret),
+    ttl: CHALLENGE_TTL_MS / 1000,
+  });
+  ctx.resHeaders.append(
+    'Set-Cookie',
+    serialize(challengeCookieName(ctx.config.production), sealed, {
+      ...cookieBase(ctx),
+      maxAge: CHALLENGE_TTL_MS / 1000,
+    }),
+  );
+}
+
+/** Clears the cookie: a challenge is answered once, rightly or not. */
+export function clearCeremonyCookie(ctx: Context): void {
+  ctx.resHeaders.append(
+    'Set-Cookie',
+    serialize(challengeCookieName(ctx.config.production), '', { ...cookieBase(ctx), maxAge: 0 }),
+  );
+}
+
+/**
+ * The request's ceremony of this purpose, still within its 5 minutes; null for none, a
+ * tampered or foreign cookie, another purpose, or an expired one.
+ */
+export async function readCeremony(
+  ctx: Context,
+  purpose: CeremonyPurpose,
+): Promise<Ceremony | null> {
+  const header = ctx.req.headers.get('cookie');
+  if (!header) return null;
+  const name = challengeCookieName(ctx.config.production);
+  const sealed = parse(header, name)[name];
+  if (!sealed) return null;
+  let data: Partial<Ceremony>;
+  try {
+    data = await unsealData<Partial<Ceremony>>(sealed, {
+      password: webauthnChallengeKey(ctx.config.sessionSecret),
+      ttl: CHALLENGE_TTL_MS / 1000,
+    });
+  } catch {
+    return null;
+  }
+  if (
+    data.purpose !== purpose ||
+    typeof data.challenge !== 'string' ||
+    typeof data.expiresAt !== 'number' ||
+    data.expiresAt <= ctx.clock.now().getTime()
+  ) {
+    return null;
+  }
+  return {
+    purpose,
+    challenge: data.challenge,
+    expiresAt: data.expiresAt,
+    ...(typeof data.session === 'string' ? { session: data.session } : {}),
+    ...(typeof data.userHandle === 'string' ? { userHandle: data.userHandle } : {}),
+  };
+}

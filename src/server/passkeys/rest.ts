@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { RegisterPasskeyInput, RenamePasskeyInput } from '../../shared/passkeys';
+import type { AppEnv } from '../http/hono-env';
+import { runProcedure, withBody } from '../http/rest';
+import type { AppDeps } from '../http/trpc';
+
+/** The passkey paths (docs/api.md): the Account screen's, and the sign-in's under /api/admin. */
+export function passkeysRest(deps: AppDeps) {
+  const same = <T>(result: T) => result as object;
+  return new Hono<AppEnv>()
+    .post('/account/passkeys/options', (c) =>
+      runProcedure(c, deps, (caller) => caller.passkeys.registrationOptions(), same),
+    )
+    .post('/account/passkeys', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.passkeys.register(input as RegisterPasskeyInput),
+          ),
+        same,
+        201,
+      ),
+    )
+    .patch('/account/passkeys/:id', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ ...(body as object), id: c.req.param('id') }),
+            (input) => caller.passkeys.rename(input as RenamePasskeyInput),
+          ),
+        same,
+      ),
+    )
+    .delete('/account/passkeys/:id', (c) =>
+      runProcedure(c, deps, (caller) => caller.passkeys.remove({ id: c.req.param('id') }), same),
+    )
+    .post('/admin/passkey/options', (c) =>
+      runProcedure(c, deps, (caller) => caller.passkeys.signInOptions(), same),
+    )
+    .post('/admin/passkey/verify', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.passkeys.signIn(input),
+          ),
+        same,
+      ),
+    );
+}

@@ -1,0 +1,94 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod/mini';
+import { writeTransaction } from '../../../db';
+import {
+  PASSKEY_MESSAGES,
+  registerPasskeyInput,
+  removePasskeyInput,
+  renamePasskeyInput,
+} from '../../shared/passkeys';
+import { sendAccountNotice } from '../account/notice-mail';
+import { auditInsert } from '../audit/record';
+import { LOGIN_FAILURES, loginFailureBuckets, settledPasswordCheck } from '../auth/login-throttle';
+import { adminProcedure, publicProcedure, router } from '../http/trpc';
+import { registerPasskey, registrationOptions } from './registration';
+import { signInOptions, signInWithPasskey } from './sign-in';
+import { deletePasskey, renamePasskey } from './store';
+
+/**
+ * Failed passkey sign-ins per address (an IPv6 /64): 10 in 15 minutes, counted before the
+ * signature is checked and kept only when a passkey was judged wrong. Its own bucket, so
+ * they do not use up the password form's 5.
+ */
+export const PASSKEY_FAILURES = { limit: 10, windowMs: LOGIN_FAILURES.windowMs };
+
+const passkeyThrottle = publicProcedure.use(({ ctx, next }) => {
+  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
+  return settledPasswordCheck(
+    ctx,
+    {
+      buckets: [{ bucket: `passkey-${byIp}`, rule: PASSKEY_FAILURES }],
+      clearedBySuccess: null,
+    },
+    next,
+  );
+});
+
+const unknownPasskey = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: PASSKEY_MESSAGES.unknown });
+
+/** Passkeys (docs/passkeys.md): the signed-in user's own, and the sign-in with one. */
+export const passkeysRouter = router({
+  registrationOptions: adminProcedure.mutation(async ({ ctx }) => ({
+    success: true as const,
+    options: await registrationOptions(ctx, ctx.user),
+  })),
+
+  register: adminProcedure.input(registerPasskeyInput).mutation(async ({ ctx, input }) => {
+    const added = await registerPasskey(ctx, ctx.user, input);
+    sendAccountNotice(ctx, added.email, ctx.user.username, {
+      kind: 'passkeyAdded',
+      name: added.summary.name,
+    });
+    return { success: true as const, passkey: added.summary };
+  }),
+
+  rename: adminProcedure.input(renamePasskeyInput).mutation(async ({ ctx, input }) => {
+    const renamed = await writeTransaction(ctx.db, (tx) =>
+      renamePasskey(tx, ctx.user.id, input.id, input.name),
+    );
+    if (!renamed) throw unknownPasskey();
+    return { success: true as const };
+  }),
+
+  remove: adminProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
+    const removed = await writeTransaction(ctx.db, async (tx) => {
+      if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
+      await auditInsert(tx, ctx.clock.now(), {
+        action: 'passkey_removed',
+        actor: ctx.user,
+        target: `passkey ${input.id}`,
+        ip: ctx.req.ip,
+      });
+      return true;
+    });
+    if (!removed) throw unknownPasskey();
+    ctx.logger.info('passkey.removed', {
+      requestId: ctx.req.requestId,
+      username: ctx.user.username,
+      passkey: input.id,
+    });
+    return { success: true as const };
+  }),
+
+  signInOptions: publicProcedure.mutation(async ({ ctx }) => ({
+    success: true as const,
+    options: await signInOptions(ctx),
+  })),
+
+  /** Any input: a wrong or malformed answer is the same 401 as a wrong signature. */
+  signIn: passkeyThrottle.input(z.unknown()).mutation(async ({ ctx, input }) => {
+    await signInWithPasskey(ctx, input);
+    return { success: true as const };
+  }),
+});

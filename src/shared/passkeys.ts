@@ -1,0 +1,47 @@
+/**
+ * Passkeys (docs/passkeys.md): the name a person gives one, checked alike by the Account
+ * screen and the server's procedures, and what the screen shows of each.
+ */
+import { z } from 'zod/mini';
+import { idField, storedText } from './validation';
+
+export const PASSKEY_NAME_MAX = 60;
+
+export const PASSKEY_MESSAGES = {
+  name: `Name the passkey in 1 to ${PASSKEY_NAME_MAX} characters`,
+  signInFailed: 'That passkey could not sign you in.',
+  notAdded: 'That passkey could not be added. Please try again.',
+  noCeremony: 'The passkey request has expired (it lasts 5 minutes). Please try again.',
+  alreadyAdded: 'That passkey is already registered.',
+  unknown: 'No such passkey of yours: it may have been removed already.',
+} as const;
+
+/** Trimmed, 1-60 characters. */
+export const passkeyNameField = storedText().check(
+  z.trim(),
+  z.minLength(1, PASSKEY_MESSAGES.name),
+  z.maxLength(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.name),
+);
+
+/**
+ * The browser's answer is checked by the server (its shape included) and any fault is the
+ * same refusal, so the schema only requires that something was sent.
+ */
+export const registerPasskeyInput = z.object({
+  name: passkeyNameField,
+  response: z.unknown(),
+});
+export type RegisterPasskeyInput = z.input<typeof registerPasskeyInput>;
+
+export const renamePasskeyInput = z.object({ id: idField, name: passkeyNameField });
+export type RenamePasskeyInput = z.input<typeof renamePasskeyInput>;
+
+export const removePasskeyInput = z.object({ id: idField });
+
+/** One passkey as the Account screen lists it (never its credential id or key). */
+export interface PasskeySummary {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}

@@ -1,0 +1,137 @@
+/**
+ * Passkeys in the browser, on the real server opened at `localhost` (browsers refuse an IP
+ * address as the relying party), with Chromium's virtual authenticator through CDP: add a
+ * passkey on the Account screen (axe clean with it listed, fits a 390 px phone), sign out,
+ * and sign in again with the passkey alone from the login page.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, CDPSession } from 'playwright-core';
+import { freePort } from '../../scripts/sqld-process';
+import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import {
+  addUser,
+  expectNoAxeViolations,
+  showColorScheme,
+  signIn,
+  toast,
+  visible,
+} from './admin-support';
+
+let server: RunningServer;
+let browser: Browser;
+let site: string;
+/** The passkey the first test made, copied into the second test's authenticator. */
+let credential: StoredCredential | undefined;
+type StoredCredential = Awaited<ReturnType<typeof storedCredentials>>['credentials'][number];
+const storedCredentials = (cdp: CDPSession, authenticatorId: string) =>
+  cdp.send('WebAuthn.getCredentials', { authenticatorId });
+
+const AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
+
+beforeAll(async () => {
+  const port = await freePort();
+  site = `http://localhost:${port}`;
+  server = await startServer({ env: { PORT: String(port), SITE_URL: site } });
+  browser = await launchBrowser();
+  await addUser(server.dbPath, 'alice');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('adds a passkey on the Account screen, then signs in with it alone', async () => {
+  const page = await newPage(browser);
+  try {
+    // Chromium's virtual authenticator answers the login page's autofill ceremony at once,
+    // with no one choosing: this page hides autofill support so that the button is what signs
+    // in; the autofill itself is the last part of this test, on a second page.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: AUTHENTICATOR,
+    });
+
+    await signIn(page, site, 'alice');
+    await page.getByRole('link', { name: 'Signed in as alice' }).click();
+    await page.waitForURL('**/admin/account');
+    const card = page.getByRole('region', { name: 'Passkeys' });
+    await visible(card.getByText('No passkeys yet.'));
+
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const name = card.getByRole('textbox', { name: 'Name of the new passkey' });
+    // The browser's own name is suggested, as the sessions list shows it.
+    await expect.poll(() => name.inputValue()).toMatch(/^Chrome on Linux$/);
+    await name.fill('  Test laptop ');
+    await card.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Passkey added');
+    const row = card.getByRole('article', { name: 'Test laptop' });
+    await visible(row);
+    expect(await row.innerText()).toMatch(/Added .+ · Never used/);
+    // A discoverable credential: the sign-in below names no user.
+    const stored = await storedCredentials(cdp, authenticatorId);
+    expect(stored.credentials.map((c) => c.isResidentCredential)).toEqual([true]);
+
+    await expectNoAxeViolations(page);
+    await showColorScheme(page, 'dark');
+    await expectNoAxeViolations(page);
+    await showColorScheme(page, 'light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visible(row);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login', { timeout: 10_000 });
+    expect(await page.getByRole('textbox', { name: 'Username' }).getAttribute('autocomplete')).toBe(
+      'username webauthn',
+    );
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+
+    await page.getByRole('link', { name: 'Signed in as alice' }).click();
+    await page.waitForURL('**/admin/account');
+    await expect
+      .poll(() => card.getByRole('article', { name: 'Test laptop' }).innerText())
+      .toMatch(/Last used just now/);
+    // Copied with its signature counter as it is now: a copy from before the sign-in would
+    // count from an older value, and the server refuses a counter that went back.
+    credential = (await storedCredentials(cdp, authenticatorId)).credentials[0];
+  } finally {
+    await page.context().close();
+  }
+});
+
+it('signs in through the username field’s autofill (conditional mediation)', async () => {
+  if (!credential) throw new Error('the first test stores the passkey');
+  // Another browser holding the same passkey; its virtual authenticator answers the autofill
+  // ceremony the login page starts on load, as a person choosing the passkey there would.
+  const page = await newPage(browser);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: AUTHENTICATOR,
+    });
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+    await page.goto(`${site}/admin/login`);
+    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+  } finally {
+    await page.context().close();
+  }
+});
