@@ -9,7 +9,11 @@ import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
-  { kind: 'password' } | { kind: 'emailChanged'; to: string } | { kind: 'emailRemoved' };
+  | { kind: 'password' }
+  | { kind: 'emailChanged'; to: string }
+  | { kind: 'emailRemoved' }
+  | { kind: 'totpEnabled' }
+  | { kind: 'totpDisabled' };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -31,6 +35,18 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         subject: 'Your sign-in address was removed',
         sentence:
           'Your sign-in address was removed: signing in now needs only your password, no code.',
+      };
+    case 'totpEnabled':
+      return {
+        subject: 'An authenticator app was turned on',
+        sentence:
+          'Signing in now asks for the code from an authenticator app instead of an e-mailed code.',
+      };
+    case 'totpDisabled':
+      return {
+        subject: 'Your authenticator app was turned off',
+        sentence:
+          'Signing in no longer asks for an authenticator app’s code, and your recovery codes no longer work.',
       };
   }
 }

@@ -12,6 +12,7 @@ import { newslettersRouter } from '../newsletter/newsletters-router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 import { usersRouter } from '../users/router';
+import { secondFactorRouter } from '../second-factor/router';
 import { invitationRouter } from '../users/invitation-router';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
+  secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
   users: usersRouter,

@@ -14,6 +14,7 @@ import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
 import { usersRest } from '../users/rest';
 import { auditRest } from '../audit/rest';
+import { secondFactorRest } from '../second-factor/rest';
 
 /** Every feature's documented REST paths (docs/api.md), mounted under /api. */
 export function restRoutes(deps: AppDeps) {
@@ -25,6 +26,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', newslettersRest(deps))
     .route('/', adminRest(deps))
     .route('/', accountRest(deps))
+    .route('/', secondFactorRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps))
     .route('/', analyticsRest(deps))
