@@ -1,5 +1,9 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import type { PasswordOnlyInput, RecoveryCodeInput, TotpEnableInput } from '../../shared/second-factor';
+import type {
+  PasswordOnlyInput,
+  RecoveryCodeInput,
+  TotpEnableInput,
+} from '../../shared/second-factor';
 import type { AppEnv } from '../http/hono-env';
 import { runProcedure, withBody, type Caller } from '../http/rest';
 import type { AppDeps } from '../http/trpc';

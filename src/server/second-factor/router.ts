@@ -6,12 +6,7 @@ import { passwordCheckedProcedure } from '../auth/login-throttle';
 import { currentSessionId } from '../auth/session';
 import { currentContent } from '../content/current';
 import { adminProcedure, router } from '../http/trpc';
-import {
-  disableTotp,
-  enableTotp,
-  regenerateRecoveryCodes,
-  startTotpSetup,
-} from './totp-change';
+import { disableTotp, enableTotp, regenerateRecoveryCodes, startTotpSetup } from './totp-change';
 import { otpauthUrl } from './totp';
 
 export const TOTP_ALREADY_ON =

@@ -15,7 +15,9 @@ async function secondFactorChanged(tx: Db, userId: number, keep: string | null) 
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
   await tx
     .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+    .where(
+      keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
+    );
 }
 
 /**
@@ -104,10 +106,7 @@ export function disableTotp(
 }
 
 /** 10 new recovery codes in place of the old ones; null when the app is not on. */
-export function regenerateRecoveryCodes(
-  ctx: Context,
-  user: SessionUser,
-): Promise<string[] | null> {
+export function regenerateRecoveryCodes(ctx: Context, user: SessionUser): Promise<string[] | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
     const on = await tx

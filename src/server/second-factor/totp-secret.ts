@@ -19,7 +19,11 @@ export function sealTotpSecret(sessionSecret: string, userId: number, secret: st
 }
 
 /** The base32 secret, or null when the sealed text does not open (another SESSION_SECRET). */
-export function openTotpSecret(sessionSecret: string, userId: number, sealed: string): string | null {
+export function openTotpSecret(
+  sessionSecret: string,
+  userId: number,
+  sealed: string,
+): string | null {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined) return null;
   try {
