@@ -236,7 +236,7 @@ export const adminRouter = router({
     ),
 
   /** A recovery code instead of the app's or the e-mailed code (docs/second-factor.md). */
-  useRecoveryCode: pendingLoginProcedure
+  recoveryCode: pendingLoginProcedure
     .input(recoveryCodeInput)
     .mutation(({ ctx, input }) =>
       finishSecondStep(ctx, ctx.pending, 'recovery', (tx) =>

@@ -10,7 +10,7 @@ import { codeHashKey } from './keys';
 import { newToken } from './session';
 import { assertAllowed, releaseEvents, type ThrottleRule } from '../platform/throttle';
 import { acceptTotpCode } from '../second-factor/totp';
-import { useRecoveryCode } from '../second-factor/recovery-codes';
+import { spendRecoveryCode } from '../second-factor/recovery-codes';
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
@@ -200,7 +200,7 @@ export function checkRecoveryCode(
   code: string,
 ): Promise<CodeCheck> {
   return judgeChallenge(ctx, tx, challengeId, (row) =>
-    useRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now()),
+    spendRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now()),
   );
 }
 

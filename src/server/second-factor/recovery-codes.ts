@@ -53,7 +53,7 @@ export async function replaceRecoveryCodes(
  * answers whether one did. Every unused row is compared in constant time; the UPDATE only
  * takes a row still unused, so two requests with one code cannot both succeed.
  */
-export async function useRecoveryCode(
+export async function spendRecoveryCode(
   tx: Db,
   sessionSecret: string,
   userId: number,

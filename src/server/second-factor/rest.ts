@@ -50,6 +50,6 @@ export function secondFactorRest(deps: AppDeps) {
     )
     .post(
       '/admin/recovery-code',
-      post<RecoveryCodeInput>((caller, input) => caller.admin.useRecoveryCode(input)),
+      post<RecoveryCodeInput>((caller, input) => caller.admin.recoveryCode(input)),
     );
 }

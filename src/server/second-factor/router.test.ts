@@ -47,7 +47,7 @@ async function verify(cookie: string, code: string) {
 
 async function recover(cookie: string, code: string) {
   const { caller, ctx } = callerFor(deps, { cookie });
-  const result = await caller.admin.useRecoveryCode({ code });
+  const result = await caller.admin.recoveryCode({ code });
   return { result, cookie: sessionCookieFrom(ctx.resHeaders) ?? '' };
 }
 
@@ -284,7 +284,7 @@ describe('recovery codes', () => {
 
     const again = await login();
     const used = await failure(
-      callerFor(deps, { cookie: again.cookie }).caller.admin.useRecoveryCode({ code: first }),
+      callerFor(deps, { cookie: again.cookie }).caller.admin.recoveryCode({ code: first }),
     );
     expect(used).toMatchObject({ code: 'UNAUTHORIZED', message: 'Wrong code. 4 tries left of 5.' });
     expect((await recover(again.cookie, second)).result).toMatchObject({ success: true });
@@ -318,7 +318,7 @@ describe('recovery codes', () => {
     expect(fresh.recoveryCodes).toHaveLength(10);
     const pending = await login();
     const old = await failure(
-      callerFor(deps, { cookie: pending.cookie }).caller.admin.useRecoveryCode({
+      callerFor(deps, { cookie: pending.cookie }).caller.admin.recoveryCode({
         code: recoveryCodes[0] ?? '',
       }),
     );
@@ -357,7 +357,7 @@ describe('turning the app off', () => {
     expect(
       (
         await failure(
-          callerFor(deps, { cookie: pending.cookie }).caller.admin.useRecoveryCode({
+          callerFor(deps, { cookie: pending.cookie }).caller.admin.recoveryCode({
             code: recoveryCodes[0] ?? '',
           }),
         )

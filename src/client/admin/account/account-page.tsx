@@ -5,10 +5,11 @@ import { useDocumentTitle } from '../use-document-title';
 import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
+import { TotpCard } from './totp-card';
 
 /**
  * The signed-in administrator's own account, one card per concern. The later ways to sign in
- * (an authenticator app, passkeys, recovery codes) are more cards in this column.
+ * (passkeys) are more cards in this column.
  */
 export function AccountPage() {
   useDocumentTitle('Account');
@@ -31,7 +32,14 @@ export function AccountPage() {
       </div>
       <PasswordCard username={username} />
       {account.data ? (
-        <EmailCard email={account.data.user.email} />
+        <>
+          <EmailCard email={account.data.user.email} />
+          <TotpCard
+            username={account.data.user.username}
+            isOn={account.data.secondFactor === 'totp'}
+            codesLeft={account.data.recoveryCodesLeft}
+          />
+        </>
       ) : (
         <Card>
           {account.isPending ? (
