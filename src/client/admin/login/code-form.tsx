@@ -10,6 +10,8 @@ interface CodeFormProps {
   isResending: boolean;
   /** Whether a new code can be sent (an e-mailed code; an app makes its own). */
   canResend: boolean;
+  /** Whether recovery codes may exist (they come with the app, never with e-mailed codes). */
+  canRecover: boolean;
   /** Start in the recovery-code field (kept across the remount after a refused code). */
   recovery: boolean;
   onRecoveryChange: (recovery: boolean) => void;
@@ -28,6 +30,7 @@ export function CodeForm({
   isVerifying,
   isResending,
   canResend,
+  canRecover,
   recovery,
   onRecoveryChange,
   onVerify,
@@ -77,9 +80,11 @@ export function CodeForm({
         <Button variant="ghost" onPress={onBack}>
           Back to sign in
         </Button>
-        <Button variant="ghost" onPress={() => onRecoveryChange(!recovery)}>
-          {recovery ? 'Use the 6-digit code' : 'Use a recovery code'}
-        </Button>
+        {canRecover ? (
+          <Button variant="ghost" onPress={() => onRecoveryChange(!recovery)}>
+            {recovery ? 'Use the 6-digit code' : 'Use a recovery code'}
+          </Button>
+        ) : null}
         {canResend && !recovery ? (
           <Button variant="ghost" onPress={onResend} isPending={isResending}>
             {isResending ? 'Sending...' : 'Send a new code'}

@@ -247,6 +247,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             isVerifying={verify.isPending || recover.isPending || busy}
             isResending={login.isPending}
             canResend={method !== 'totp'}
+            canRecover={method !== 'email'}
             recovery={recovery}
             onRecoveryChange={setRecovery}
             onVerify={verifyCode}
