@@ -4,13 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget } from '../../db';
-import {
-  auditEvents,
-  recoveryCodes,
-  sessions,
-  totpCredentials,
-  users,
-} from '../../db/schema';
+import { auditEvents, recoveryCodes, sessions, totpCredentials, users } from '../../db/schema';
 import {
   databaseEnv,
   freshDatabaseTarget,
@@ -174,7 +168,11 @@ describe('admin command line', () => {
       expect(await after.select().from(recoveryCodes).all()).toEqual([]);
       expect(await after.select().from(sessions).all()).toEqual([]);
       const entries = await after.select().from(auditEvents).all();
-      expect(entries.at(-1)).toMatchObject({ action: 'totp_disabled', actor: null, target: 'alice' });
+      expect(entries.at(-1)).toMatchObject({
+        action: 'totp_disabled',
+        actor: null,
+        target: 'alice',
+      });
     } finally {
       await closeDatabase(after);
     }

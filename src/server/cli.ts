@@ -45,8 +45,7 @@ const USAGE = [
   'The database is DATABASE_PATH (default data/app.db).',
 ];
 
-const COMMANDS =
-  'add-user, set-password, set-email, disable-totp, remove-user, list-users, backup';
+const COMMANDS = 'add-user, set-password, set-email, disable-totp, remove-user, list-users, backup';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);

@@ -29,15 +29,13 @@ export type TotpEnableInput = z.input<typeof totpEnableInput>;
 
 /** A recovery code, with or without its dash, in any case. */
 export const recoveryCodeInput = z.object({
-  code: z
-    .string(SECOND_FACTOR_MESSAGES.recoveryCode)
-    .check(
-      z.maxLength(40, SECOND_FACTOR_MESSAGES.recoveryCode),
-      z.refine(
-        (value) => /^[a-z2-7]{10}$/.test(normalizeRecoveryCode(value)),
-        SECOND_FACTOR_MESSAGES.recoveryCode,
-      ),
+  code: z.string(SECOND_FACTOR_MESSAGES.recoveryCode).check(
+    z.maxLength(40, SECOND_FACTOR_MESSAGES.recoveryCode),
+    z.refine(
+      (value) => /^[a-z2-7]{10}$/.test(normalizeRecoveryCode(value)),
+      SECOND_FACTOR_MESSAGES.recoveryCode,
     ),
+  ),
 });
 export type RecoveryCodeInput = z.input<typeof recoveryCodeInput>;
 

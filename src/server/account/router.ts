@@ -61,11 +61,7 @@ export const accountRouter = router({
       success: true as const,
       user: { id: row.id, username: row.username, email: row.email },
       // The app's code replaces the e-mailed one while it is on (docs/second-factor.md).
-      secondFactor: totpOn
-        ? ('totp' as const)
-        : row.email
-          ? ('email' as const)
-          : ('none' as const),
+      secondFactor: totpOn ? ('totp' as const) : row.email ? ('email' as const) : ('none' as const),
       passkeys: [] as { id: string; name: string; createdAt: string; lastUsedAt: string | null }[],
       recoveryCodesLeft: totpOn ? await recoveryCodesLeft(ctx.db, row.id) : 0,
     };
