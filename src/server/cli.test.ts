@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget } from '../../db';
-import { auditEvents, passkeys, users } from '../../db/schema';
+import {
+  auditEvents,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+  users,
+} from '../../db/schema';
 import {
   databaseEnv,
   freshDatabaseTarget,
@@ -173,6 +181,57 @@ describe('admin command line', () => {
     ]);
   });
 
+  it('turns an authenticator app off with disable-totp: codes, sessions and the app go', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    const now = new Date();
+    const db = await openDatabase(target);
+    try {
+      const alice = await db.select().from(users).where(eq(users.username, 'alice')).get();
+      const userId = alice?.id ?? 0;
+      await writeTransaction(db, async (tx) => {
+        await tx
+          .insert(totpCredentials)
+          .values({ userId, secret: 'v1.sealed', enabledAt: now, createdAt: now });
+        await tx.insert(recoveryCodes).values({ userId, codeHash: 'ab', createdAt: now });
+        await tx.insert(sessions).values({
+          id: 'sid',
+          userId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 60_000),
+          lastSeenAt: now,
+        });
+      });
+    } finally {
+      await closeDatabase(db);
+    }
+    const result = await cli(['disable-totp', 'alice']);
+    expect(result).toMatchObject({
+      code: 0,
+      err: [],
+      out: [
+        'authenticator app of "alice" turned off, recovery codes deleted; its sessions were ended',
+      ],
+    });
+    const after = await openDatabase(target);
+    try {
+      expect(await after.select().from(totpCredentials).all()).toEqual([]);
+      expect(await after.select().from(recoveryCodes).all()).toEqual([]);
+      expect(await after.select().from(sessions).all()).toEqual([]);
+      const entries = await after.select().from(auditEvents).all();
+      expect(entries.at(-1)).toMatchObject({
+        action: 'totp_disabled',
+        actor: null,
+        target: 'alice',
+      });
+    } finally {
+      await closeDatabase(after);
+    }
+    expect((await cli(['disable-totp', 'alice'])).out).toEqual([
+      '"alice" had no authenticator app on; nothing changed',
+    ]);
+    expect((await cli(['disable-totp', 'ghost'])).err).toEqual(['user "ghost" does not exist']);
+  });
+
   it('sets the password from ADMIN_PASSWORD or the prompt', async () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     expect((await cli(['set-password', 'alice'], { ADMIN_PASSWORD: 'second password' })).code).toBe(
@@ -201,6 +260,7 @@ describe('admin command line', () => {
     [['remove-user'], 'usage: npm run admin -- remove-user <username>'],
     [['remove-passkeys'], 'usage: npm run admin -- remove-passkeys <username>'],
     [['set-email'], 'usage: npm run admin -- set-email <username> [<address>]'],
+    [['disable-totp'], 'usage: npm run admin -- disable-totp <username>'],
   ])('answers %j with one line on stderr and exit 1', async (argv, message) => {
     const result = await cli(argv);
     expect(result.code).toBe(1);
@@ -220,6 +280,7 @@ describe('admin command line', () => {
     const result = await cli(['help']);
     expect(result.code).toBe(0);
     expect(result.out.join('\n')).toContain('add-user <username> [--email <address>]');
+    expect(result.out.join('\n')).toContain('disable-totp <username>');
   });
 });
 

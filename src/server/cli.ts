@@ -14,6 +14,7 @@ import { withEnvFile } from './platform/env-file';
 import {
   addUser,
   checkPassword,
+  disableTotp,
   listUsers,
   removeUser,
   setEmail,
@@ -38,6 +39,7 @@ const USAGE = [
   '  add-user <username> [--email <address>]   password from ADMIN_PASSWORD or a prompt',
   '  set-password <username>                   password from ADMIN_PASSWORD or a prompt',
   '  set-email <username> [<address>]          no address: second factor off',
+  '  disable-totp <username>                   authenticator app and recovery codes off',
   '  remove-user <username>',
   "  remove-passkeys <username>                removes all of the user's passkeys",
   '  list-users                                one user a line: username, then e-mail or -',
@@ -46,7 +48,7 @@ const USAGE = [
 ];
 
 const COMMANDS =
-  'add-user, set-password, set-email, remove-user, remove-passkeys, list-users, backup';
+  'add-user, set-password, set-email, disable-totp, remove-user, remove-passkeys, list-users, backup';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);
@@ -123,6 +125,16 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
         email
           ? `sign-in codes for "${username}" go to ${email}`
           : `"${username}" signs in with the password alone`,
+      );
+      return;
+    }
+    case 'disable-totp': {
+      const username = oneArgument(args, 'disable-totp <username>');
+      const wasOn = await disableTotp(db, username);
+      io.out(
+        wasOn
+          ? `authenticator app of "${username}" turned off, recovery codes deleted; its sessions were ended`
+          : `"${username}" had no authenticator app on; nothing changed`,
       );
       return;
     }

@@ -38,7 +38,7 @@ export const newPasswordField = z.string(ACCOUNT_MESSAGES.newPasswordShort).chec
 );
 
 /** A password typed to prove who you are: only its size is checked before it is hashed. */
-const provenPasswordField = z
+export const provenPasswordField = z
   .string(ACCOUNT_MESSAGES.currentPassword)
   .check(
     z.minLength(1, ACCOUNT_MESSAGES.currentPassword),

@@ -62,7 +62,7 @@ export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 
-export type SecondFactor = 'none' | 'email';
+export type SecondFactor = 'none' | 'email' | 'totp';
 
 /** One row of the Administrators list (GET /api/users). */
 export interface AdminUser {

@@ -156,6 +156,9 @@ const REST_TARGETS = {
     password: fc.constantFrom('a long password', ''),
   }),
   '/api/admin/verify-2fa': hostileObject({ code: fc.constantFrom('123456', '12345', '1234567') }),
+  '/api/admin/recovery-code': hostileObject({
+    code: fc.constantFrom('abcde-fghij', 'ABCDEFGHIJ', 'abcde', ''),
+  }),
   '/api/admin/logout': hostileValue,
   // No invitation exists in the fuzzed app: a well-formed token is one read and a 404.
   '/api/admin/invite': hostileObject({
@@ -365,6 +368,7 @@ const PUBLIC_PROCEDURES = {
   'newsletter.subscribe': REST_TARGETS['/api/subscribe'],
   'admin.login': REST_TARGETS['/api/admin/login'],
   'admin.verifyCode': REST_TARGETS['/api/admin/verify-2fa'],
+  'admin.recoveryCode': REST_TARGETS['/api/admin/recovery-code'],
   'admin.logout': hostileValue,
   'admin.check': hostileValue,
   'facts.listPublic': hostileValue,

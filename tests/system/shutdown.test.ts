@@ -48,7 +48,7 @@ it('a login waiting on its code e-mail completes after SIGTERM, then the exit is
 
     const res = await login;
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, requiresTwoFactor: true });
+    expect(await res.json()).toEqual({ success: true, requiresTwoFactor: true, method: 'email' });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"server.stopped"');
   } finally {

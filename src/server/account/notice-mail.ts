@@ -12,7 +12,9 @@ export type AccountChange =
   | { kind: 'password' }
   | { kind: 'emailChanged'; to: string }
   | { kind: 'emailRemoved' }
-  | { kind: 'passkeyAdded'; name: string };
+  | { kind: 'passkeyAdded'; name: string }
+  | { kind: 'totpEnabled' }
+  | { kind: 'totpDisabled' };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -39,6 +41,18 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
       return {
         subject: 'A passkey was added to your account',
         sentence: `A passkey named "${change.name}" was added: it signs in to your account without your password or a code.`,
+      };
+    case 'totpEnabled':
+      return {
+        subject: 'An authenticator app was turned on',
+        sentence:
+          'Signing in now asks for the code from an authenticator app instead of an e-mailed code.',
+      };
+    case 'totpDisabled':
+      return {
+        subject: 'Your authenticator app was turned off',
+        sentence:
+          'Signing in no longer asks for an authenticator app’s code, and your recovery codes no longer work.',
       };
   }
 }

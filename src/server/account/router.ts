@@ -23,6 +23,8 @@ import {
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
 import { listPasskeys } from '../passkeys/store';
+import { totpEnabled } from '../second-factor/totp';
+import { recoveryCodesLeft } from '../second-factor/recovery-codes';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from './session-list';
 
@@ -42,7 +44,7 @@ async function userRow(ctx: Context, user: SessionUser) {
  * Checks the signed-in user's password (401 when wrong; the throttle around the procedure
  * counts it) and answers the hash it was checked against.
  */
-async function provePassword(ctx: Context, user: SessionUser, password: string) {
+export async function provePassword(ctx: Context, user: SessionUser, password: string) {
   const row = await userRow(ctx, user);
   if (!(await checkPasswordInSlot(ctx, row.password, password, PASSWORD_CHECK_BUSY))) {
     ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
@@ -55,13 +57,14 @@ async function provePassword(ctx: Context, user: SessionUser, password: string) 
 export const accountRouter = router({
   get: adminProcedure.query(async ({ ctx }) => {
     const row = await userRow(ctx, ctx.user);
+    const totpOn = await totpEnabled(ctx.db, row.id);
     return {
       success: true as const,
       user: { id: row.id, username: row.username, email: row.email },
-      // TOTP and passkeys come later; until then the code by e-mail is the only second factor.
-      secondFactor: row.email ? ('email' as const) : ('none' as const),
+      // The app's code replaces the e-mailed one while it is on (docs/second-factor.md).
+      secondFactor: totpOn ? ('totp' as const) : row.email ? ('email' as const) : ('none' as const),
       passkeys: await listPasskeys(ctx.db, row.id),
-      recoveryCodesLeft: 0,
+      recoveryCodesLeft: totpOn ? await recoveryCodesLeft(ctx.db, row.id) : 0,
     };
   }),
 

@@ -34,3 +34,13 @@ export function unsubscribeTokenKey(secret: string): Buffer {
 export function deviceCookieKey(secret: string): Buffer {
   return derive(secret, 'device-cookie-mac v1');
 }
+
+/** Seals the authenticator apps' secrets at rest (second-factor/totp-secret.ts). */
+export function totpSecretKey(secret: string): Buffer {
+  return derive(secret, 'totp-secret-seal v1');
+}
+
+/** Keys the stored hashes of recovery codes (second-factor/recovery-codes.ts). */
+export function recoveryCodeHashKey(secret: string): Buffer {
+  return derive(secret, 'recovery-code-hash v1');
+}

@@ -134,7 +134,7 @@ describe('admin.login', () => {
   it('sends a code to a user with e-mail and waits for it', async () => {
     await insertUser(deps, 'erin', 'erin@example.com');
     const { result, cookie } = await login('erin');
-    expect(result).toEqual({ success: true, requiresTwoFactor: true });
+    expect(result).toEqual({ success: true, requiresTwoFactor: true, method: 'email' });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]?.to).toBe('erin@example.com');
     const code = codeFromLastMail();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { loginInput, verifyCodeInput } from '../../shared/auth';
+import { RECOVERY_CODES_LOW, recoveryCodeInput } from '../../shared/second-factor';
 import { checkPasswordInSlot } from './hash-slot';
 import { DUMMY_HASH } from './passwords';
 import {
@@ -22,9 +23,14 @@ import {
   CODES_SENT,
   codesSentBucket,
   MAX_WRONG_CODES,
+  checkRecoveryCode,
   sendChallenge,
+  startTotpChallenge,
   TOO_MANY_CODES,
+  type CodeCheck,
 } from './two-factor';
+import { totpEnabled } from '../second-factor/totp';
+import { recoveryCodesLeft } from '../second-factor/recovery-codes';
 import { setDeviceCookie } from './device-cookie';
 import { auditInsert } from '../audit/record';
 import { assertAllowed } from '../platform/throttle';
@@ -52,6 +58,80 @@ const pendingLoginProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, pending: state } });
 });
 
+type Pending = Extract<SessionState, { kind: 'awaitingCode' }>;
+
+/**
+ * The second step's one ending, for a code and a recovery code alike: one transaction, so a
+ * password change or removal either deletes the challenge before the code is checked or the
+ * new session after it is created, never slips in between.
+ */
+async function finishSecondStep(
+  ctx: Context,
+  pending: Pending,
+  kind: 'code' | 'recovery',
+  check: (tx: Db) => Promise<CodeCheck>,
+) {
+  const result = await writeTransaction(ctx.db, async (tx) => {
+    const checked = await check(tx);
+    const entry = { actor: pending.user, ip: ctx.req.ip };
+    if (!checked.ok) {
+      if (checked.reason === 'wrong') {
+        await auditInsert(tx, ctx.clock.now(), { action: 'sign_in_failed', ...entry });
+      }
+      return checked;
+    }
+    const sessionId = await insertSession(tx, ctx, checked.userId);
+    if (kind === 'recovery') {
+      await auditInsert(tx, ctx.clock.now(), { action: 'recovery_code_used', ...entry });
+    }
+    await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
+    // The device cookie is signed over the password hash as it stands at this sign-in.
+    const owner = await tx
+      .select({ id: users.id, username: users.username, password: users.password })
+      .from(users)
+      .where(eq(users.id, checked.userId))
+      .get();
+    const codesLeft = kind === 'recovery' ? await recoveryCodesLeft(tx, checked.userId) : null;
+    return { ...checked, sessionId, owner, codesLeft };
+  });
+  if (result.ok) {
+    await setSessionCookie(ctx, result.sessionId, pending.user);
+    if (result.owner) setDeviceCookie(ctx, result.owner);
+    authLog(ctx, kind === 'code' ? 'auth.code_ok' : 'auth.recovery_code_ok', {
+      username: pending.user.username,
+    });
+    if (result.codesLeft === null) return { success: true as const };
+    return {
+      success: true as const,
+      recoveryCodesLeft: result.codesLeft,
+      // Said at once, while the person still has the codes in hand.
+      ...(result.codesLeft <= RECOVERY_CODES_LOW
+        ? {
+            warning: `Only ${result.codesLeft} recovery ${result.codesLeft === 1 ? 'code is' : 'codes are'} left: make new ones on the Account page.`,
+          }
+        : {}),
+    };
+  }
+  const triesLeft = result.reason === 'wrong' ? result.triesLeft : 0;
+  authLog(ctx, kind === 'code' ? 'auth.code_failed' : 'auth.recovery_code_failed', {
+    username: pending.user.username,
+    reason: result.reason,
+    triesLeft,
+  });
+  if (result.reason === 'expired' || triesLeft === 0) {
+    // The challenge is gone: clear the cookie so the browser shows the login form again.
+    await endSession(ctx);
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: result.reason === 'expired' ? NO_PENDING_LOGIN : TOO_MANY_WRONG_CODES,
+    });
+  }
+  throw new TRPCError({
+    code: 'UNAUTHORIZED',
+    message: `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
+  });
+}
+
 function describe(state: SessionState) {
   return {
     authenticated: state.kind === 'signedIn',
@@ -72,8 +152,10 @@ export const adminRouter = router({
     const user = found?.password ? found : undefined;
     // While the user's sign-in codes are spent, the right and a wrong password get the same
     // 429, decided before the hash (a 401 beside a 429 would tell a guesser which one was
-    // right); nothing is judged, so nothing counts against the name.
-    if (user?.email) {
+    // right); nothing is judged, so nothing counts against the name. An authenticator app's
+    // challenges share the same cap (docs/decisions/0034).
+    const totpOn = user ? await totpEnabled(ctx.db, user.id) : false;
+    if (user && (user.email || totpOn)) {
       await assertAllowed(
         ctx.db,
         [codesSentBucket(user.id)],
@@ -105,10 +187,17 @@ export const adminRouter = router({
     // whatever the browser held before (another session, an older pending login) ends with
     // the new one's start.
     const mayStart = async (tx: Db) => {
-      if (!(await signInRulesUnchanged(tx, user))) return false;
+      if (!(await signInRulesUnchanged(tx, user, totpOn))) return false;
       await endCookieRows(tx, previous);
       return true;
     };
+    if (totpOn) {
+      const challengeId = await startTotpChallenge(ctx, user, mayStart);
+      if (!challengeId) throw lostRace();
+      await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
+      authLog(ctx, 'auth.totp_asked', { username: user.username });
+      return { success: true as const, requiresTwoFactor: true, method: 'totp' as const };
+    }
     if (!user.email) {
       const signedIn = { id: user.id, username: user.username };
       const sessionId = await writeTransaction(ctx.db, async (tx) => {
@@ -125,7 +214,7 @@ export const adminRouter = router({
       await setSessionCookie(ctx, sessionId, signedIn);
       setDeviceCookie(ctx, user);
       authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
-      return { success: true as const, requiresTwoFactor: false };
+      return { success: true as const, requiresTwoFactor: false as const };
     }
     const challengeId = await sendChallenge(
       ctx,
@@ -135,57 +224,25 @@ export const adminRouter = router({
     if (!challengeId) throw lostRace();
     await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
     authLog(ctx, 'auth.code_sent', { username: user.username });
-    return { success: true as const, requiresTwoFactor: true };
+    return { success: true as const, requiresTwoFactor: true, method: 'email' as const };
   }),
 
-  verifyCode: pendingLoginProcedure.input(verifyCodeInput).mutation(async ({ ctx, input }) => {
-    const { pending } = ctx;
-    // One transaction: a password change or removal either deletes the challenge before the
-    // code is checked or the new session after it is created, never slips in between.
-    const result = await writeTransaction(ctx.db, async (tx) => {
-      const check = await checkCode(ctx, tx, pending.challengeId, input.code);
-      const entry = { actor: pending.user, ip: ctx.req.ip };
-      if (!check.ok) {
-        if (check.reason === 'wrong') {
-          await auditInsert(tx, ctx.clock.now(), { action: 'sign_in_failed', ...entry });
-        }
-        return check;
-      }
-      const sessionId = await insertSession(tx, ctx, check.userId);
-      await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
-      // The device cookie is signed over the password hash as it stands at this sign-in.
-      const owner = await tx
-        .select({ id: users.id, username: users.username, password: users.password })
-        .from(users)
-        .where(eq(users.id, check.userId))
-        .get();
-      return { ...check, sessionId, owner };
-    });
-    if (result.ok) {
-      await setSessionCookie(ctx, result.sessionId, pending.user);
-      if (result.owner) setDeviceCookie(ctx, result.owner);
-      authLog(ctx, 'auth.code_ok', { username: pending.user.username });
-      return { success: true as const };
-    }
-    const triesLeft = result.reason === 'wrong' ? result.triesLeft : 0;
-    authLog(ctx, 'auth.code_failed', {
-      username: pending.user.username,
-      reason: result.reason,
-      triesLeft,
-    });
-    if (result.reason === 'expired' || triesLeft === 0) {
-      // The challenge is gone: clear the cookie so the browser shows the login form again.
-      await endSession(ctx);
-      throw new TRPCError({
-        code: 'UNAUTHORIZED',
-        message: result.reason === 'expired' ? NO_PENDING_LOGIN : TOO_MANY_WRONG_CODES,
-      });
-    }
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
-    });
-  }),
+  verifyCode: pendingLoginProcedure
+    .input(verifyCodeInput)
+    .mutation(({ ctx, input }) =>
+      finishSecondStep(ctx, ctx.pending, 'code', (tx) =>
+        checkCode(ctx, tx, ctx.pending.challengeId, input.code),
+      ),
+    ),
+
+  /** A recovery code instead of the app's or the e-mailed code (docs/second-factor.md). */
+  recoveryCode: pendingLoginProcedure
+    .input(recoveryCodeInput)
+    .mutation(({ ctx, input }) =>
+      finishSecondStep(ctx, ctx.pending, 'recovery', (tx) =>
+        checkRecoveryCode(ctx, tx, ctx.pending.challengeId, input.code),
+      ),
+    ),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const state = await readSession(ctx);

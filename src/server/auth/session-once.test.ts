@@ -130,6 +130,7 @@ describe('a sign-in or logout earlier in the request', () => {
     expect(await caller.admin.login({ username: 'erin', password: PASSWORD })).toEqual({
       success: true,
       requiresTwoFactor: true,
+      method: 'email',
     });
     expect(await caller.admin.check()).toEqual({
       authenticated: false,

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
 import { writeBatch, writeTransaction, type Db } from '../../../db';
-import { sessions, twoFactorChallenges, users } from '../../../db/schema';
+import { sessions, totpCredentials, twoFactorChallenges, users } from '../../../db/schema';
 import type { Context, SessionUser } from '../http/trpc';
 import { cookieSealKey } from './keys';
 import { maskAddress } from '../platform/address';
@@ -275,19 +275,27 @@ export async function endSession(
 
 /**
  * Whether the user's sign-in rules are still those a login read before hashing: the same
- * password and the same e-mail (turning the second factor on, off or to another address
- * while a login waits for its hash must not let that login finish under the old rule).
+ * password, the same e-mail and the authenticator app still on or off (turning a second
+ * factor on, off or to another address while a login waits for its hash must not let that
+ * login finish under the old rule).
  */
 export async function signInRulesUnchanged(
   tx: Db,
   user: { id: number; password: string; email: string | null },
+  totpOn: boolean,
 ): Promise<boolean> {
   const row = await tx
-    .select({ password: users.password, email: users.email })
+    .select({ password: users.password, email: users.email, totpSince: totpCredentials.enabledAt })
     .from(users)
+    .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
     .where(eq(users.id, user.id))
     .get();
-  return row !== undefined && row.password === user.password && row.email === user.email;
+  return (
+    row !== undefined &&
+    row.password === user.password &&
+    row.email === user.email &&
+    (row.totpSince !== null) === totpOn
+  );
 }
 
 /** Ends every session and pending login of a user (password change, removal). */

@@ -91,7 +91,7 @@ describe('e-mailed second factor over SMTP', { timeout: 30_000 }, () => {
 
   it('delivers a 6-digit code that signs in once', async () => {
     const { res, cookie } = await signInWithPassword();
-    expect(await res.json()).toEqual({ success: true, requiresTwoFactor: true });
+    expect(await res.json()).toEqual({ success: true, requiresTwoFactor: true, method: 'email' });
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.to).toEqual(['erin@example.com']);
     expect(inbox[0]?.raw).toMatch(/^Subject: Your sign-in code/m);

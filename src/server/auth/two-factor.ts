@@ -10,6 +10,8 @@ import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
 import { assertAllowed, releaseEvents, type ThrottleRule } from '../platform/throttle';
+import { acceptTotpCode } from '../second-factor/totp';
+import { spendRecoveryCode } from '../second-factor/recovery-codes';
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
@@ -131,21 +133,85 @@ export async function sendChallenge(
   return id;
 }
 
+/**
+ * Creates the user's one live challenge for the authenticator app's code: no code is made
+ * and nothing is mailed, but it counts against the same 5 challenges per user in 15 minutes
+ * as an e-mailed code (5 wrong codes each: at most 25 guesses per 15 minutes for someone
+ * with the password; docs/decisions/0034). Null when `mayStart` says no.
+ */
+export async function startTotpChallenge(
+  ctx: Context,
+  user: { id: number },
+  mayStart: (tx: Db) => Promise<boolean>,
+): Promise<string | null> {
+  const now = ctx.clock.now();
+  const id = newToken();
+  return writeTransaction(ctx.db, async (tx) => {
+    if (!(await mayStart(tx))) return null;
+    const bucket = codesSentBucket(user.id);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    await tx.insert(throttleEvents).values({ bucket, at: now });
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await tx.insert(twoFactorChallenges).values({
+      id,
+      userId: user.id,
+      method: 'totp',
+      // The app's code is checked against its secret: there is no hash to keep.
+      codeHash: '',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    return id;
+  });
+}
+
 export type CodeCheck =
   | { ok: true; userId: number }
   | { ok: false; reason: 'expired' }
   | { ok: false; reason: 'wrong'; triesLeft: number };
 
+type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
+
 /**
  * Checks a code against its challenge: success deletes the row (single use); a wrong code
  * counts against this challenge, and the fifth one deletes it, so a new login is needed.
  * Runs inside the caller's write transaction, which also starts the session on success.
+ * An e-mailed code is compared with its hash; for a `totp` challenge it is the app's code
+ * (second-factor/totp.ts).
  */
-export async function checkCode(
+export function checkCode(
   ctx: Context,
   tx: Db,
   challengeId: string,
   code: string,
+): Promise<CodeCheck> {
+  return judgeChallenge(ctx, tx, challengeId, (row) =>
+    row.method === 'totp'
+      ? acceptTotpCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now())
+      : Promise.resolve(codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)),
+  );
+}
+
+/**
+ * A recovery code instead of the challenge's code (either method): an unused one of the
+ * user's is used up; anything else counts as a wrong code on the challenge.
+ */
+export function checkRecoveryCode(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  code: string,
+): Promise<CodeCheck> {
+  return judgeChallenge(ctx, tx, challengeId, (row) =>
+    spendRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now()),
+  );
+}
+
+async function judgeChallenge(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  matches: (row: ChallengeRow) => Promise<boolean>,
 ): Promise<CodeCheck> {
   const now = ctx.clock.now();
   const row = await tx
@@ -158,7 +224,7 @@ export async function checkCode(
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };
   }
-  if (codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)) {
+  if (await matches(row)) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }

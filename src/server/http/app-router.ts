@@ -13,6 +13,7 @@ import { passkeysRouter } from '../passkeys/router';
 import { subscribersRouter } from '../leads/subscribers-router';
 import { tagsRouter } from '../facts/tags-router';
 import { usersRouter } from '../users/router';
+import { secondFactorRouter } from '../second-factor/router';
 import { invitationRouter } from '../users/invitation-router';
 
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
   passkeys: passkeysRouter,
+  secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,
   users: usersRouter,

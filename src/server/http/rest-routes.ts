@@ -15,6 +15,7 @@ import { subscribersRest } from '../leads/subscribers-rest';
 import { tagsRest } from '../facts/tags-rest';
 import { usersRest } from '../users/rest';
 import { auditRest } from '../audit/rest';
+import { secondFactorRest } from '../second-factor/rest';
 
 /** Every feature's documented REST paths (docs/api.md), mounted under /api. */
 export function restRoutes(deps: AppDeps) {
@@ -27,6 +28,7 @@ export function restRoutes(deps: AppDeps) {
     .route('/', adminRest(deps))
     .route('/', accountRest(deps))
     .route('/', passkeysRest(deps))
+    .route('/', secondFactorRest(deps))
     .route('/', messagesRest(deps))
     .route('/', subscribersRest(deps))
     .route('/', analyticsRest(deps))

@@ -11,6 +11,7 @@ import { endAllSessionsOf } from '../auth/session';
 import { dropInvitationsOf } from './invitations';
 import { usernameKey } from '../../shared/users';
 import { hashPassword } from '../auth/passwords';
+import { disableTotpFromCommandLine } from '../second-factor/totp-change';
 
 /** A refusal meant for the person at the keyboard; its message is printed as is. */
 export class UserError extends Error {}
@@ -166,6 +167,16 @@ export async function removeUser(db: Db, username: string): Promise<void> {
       ...COMMAND_LINE,
     });
   });
+}
+
+/**
+ * Turns the user's authenticator app off and deletes their recovery codes, for someone who
+ * lost the phone and the codes (docs/second-factor.md); every session of theirs ends. Answers
+ * whether the app was on.
+ */
+export async function disableTotp(db: Db, username: string): Promise<boolean> {
+  const user = await requireUser(db, username);
+  return disableTotpFromCommandLine(db, user.id, user.username);
 }
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {

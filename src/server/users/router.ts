@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
-import { users, type UserRow } from '../../../db/schema';
+import { totpCredentials, users, type UserRow } from '../../../db/schema';
 import {
   inviteInput,
   removeUserInput,
@@ -21,12 +21,13 @@ const MAIL_RETRY_AFTER_SECONDS = 60;
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
-export function serializeUser(row: UserRow, me: SessionUser): AdminUser {
+/** `totpOn`: the user's authenticator app is on (it replaces the e-mailed code). */
+export function serializeUser(row: UserRow, me: SessionUser, totpOn = false): AdminUser {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    secondFactor: row.email ? 'email' : 'none',
+    secondFactor: totpOn ? 'totp' : row.email ? 'email' : 'none',
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     // An empty hash is "no password chosen yet" (the login refuses it like an unknown name).
@@ -54,11 +55,12 @@ async function othersWhoCanSignIn(tx: Db, exceptId: number): Promise<number> {
 export const usersRouter = router({
   list: adminProcedure.query(async ({ ctx }): Promise<AdminUser[]> => {
     const rows = await ctx.db
-      .select()
+      .select({ user: users, totpSince: totpCredentials.enabledAt })
       .from(users)
+      .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
       .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
       .all();
-    return rows.map((row) => serializeUser(row, ctx.user));
+    return rows.map((row) => serializeUser(row.user, ctx.user, row.totpSince !== null));
   }),
 
   /**

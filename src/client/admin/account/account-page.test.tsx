@@ -31,7 +31,7 @@ const session = (id: string, current: boolean) => ({
 });
 
 describe('AccountPage', () => {
-  it('names the tab, shows its three cards, and reads the sessions again after a password change', async () => {
+  it('names the tab, shows its cards, and reads the sessions again after a password change', async () => {
     let sessions = [session('a', true), session('b', false)];
     fakeTrpcServer({
       'account.get': () => ({ data: ACCOUNT }),
@@ -43,10 +43,15 @@ describe('AccountPage', () => {
     });
     renderAdmin(<AccountPage />);
     const user = userEvent.setup();
-    await screen.findByText('Off');
+    await screen.findByText('Signing in needs only your password.');
     expect(document.title).toBe('Account | Admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
-    for (const name of ['Password', 'Sign-in code by e-mail', 'Where you’re signed in']) {
+    for (const name of [
+      'Password',
+      'Sign-in code by e-mail',
+      'Authenticator app',
+      'Where you’re signed in',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeVisible();
     }
     const list = await screen.findByRole('list', { name: 'Sessions' });
@@ -77,7 +82,7 @@ describe('AccountPage', () => {
     );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByText('Off');
+    await screen.findByText('Signing in needs only your password.');
     expect(screen.getByText('alice')).toBeVisible();
   });
 });

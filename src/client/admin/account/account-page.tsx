@@ -6,10 +6,11 @@ import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
+import { TotpCard } from './totp-card';
 
 /**
  * The signed-in administrator's own account, one card per concern. The later ways to sign in
- * (an authenticator app, passkeys, recovery codes) are more cards in this column.
+ * (passkeys) are more cards in this column.
  */
 export function AccountPage() {
   useDocumentTitle('Account');
@@ -32,7 +33,14 @@ export function AccountPage() {
       </div>
       <PasswordCard username={username} />
       {account.data ? (
-        <EmailCard email={account.data.user.email} />
+        <>
+          <EmailCard email={account.data.user.email} />
+          <TotpCard
+            username={account.data.user.username}
+            isOn={account.data.secondFactor === 'totp'}
+            codesLeft={account.data.recoveryCodesLeft}
+          />
+        </>
       ) : (
         <Card>
           {account.isPending ? (

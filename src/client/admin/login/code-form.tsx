@@ -1,45 +1,95 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { verifyCodeInput } from '../../../shared/auth';
+import { recoveryCodeInput } from '../../../shared/second-factor';
 import { CodeInput, toBoxes } from '../code-input';
-import { Button } from '../controls';
+import { Button, TextInputField } from '../controls';
 
 interface CodeFormProps {
   isVerifying: boolean;
   isResending: boolean;
+  /** Whether a new code can be sent (an e-mailed code; an app makes its own). */
+  canResend: boolean;
+  /** Whether recovery codes may exist (they come with the app, never with e-mailed codes). */
+  canRecover: boolean;
+  /** Start in the recovery-code field (kept across the remount after a refused code). */
+  recovery: boolean;
+  onRecoveryChange: (recovery: boolean) => void;
   onVerify: (code: string) => void;
+  onRecover: (code: string) => void;
   onResend: () => void;
   onBack: () => void;
 }
 
 /**
- * Step two: the six-digit code from the e-mail. The parent remounts it (with a new key)
- * after a refused code, which empties the boxes and puts the cursor back in the first.
+ * Step two: the six-digit code (e-mailed or from the authenticator app), or, after "Use a
+ * recovery code", one of the recovery codes. The parent remounts it (with a new key) after a
+ * refused code, which empties the field and puts the cursor back in it.
  */
-export function CodeForm({ isVerifying, isResending, onVerify, onResend, onBack }: CodeFormProps) {
+export function CodeForm({
+  isVerifying,
+  isResending,
+  canResend,
+  canRecover,
+  recovery,
+  onRecoveryChange,
+  onVerify,
+  onRecover,
+  onResend,
+  onBack,
+}: CodeFormProps) {
   const [boxes, setBoxes] = useState(() => toBoxes(''));
-  const code = boxes.join('');
-  const parsed = verifyCodeInput.safeParse({ code });
-  const complete = parsed.success;
+  const [recoveryText, setRecoveryText] = useState('');
+  const recoveryRef = useRef<HTMLInputElement>(null);
+  const parsed = verifyCodeInput.safeParse({ code: boxes.join('') });
+  const parsedRecovery = recoveryCodeInput.safeParse({ code: recoveryText });
+  const complete = recovery ? parsedRecovery.success : parsed.success;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (parsed.success && !isVerifying) onVerify(parsed.data.code);
+    if (isVerifying) return;
+    if (recovery) {
+      if (parsedRecovery.success) onRecover(parsedRecovery.data.code);
+    } else if (parsed.success) onVerify(parsed.data.code);
   };
 
   return (
-    <Form onSubmit={submit} className="flex flex-col gap-5" aria-label="Verify code">
-      <CodeInput value={boxes} onChange={setBoxes} />
+    <Form
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-label={recovery ? 'Use a recovery code' : 'Verify code'}
+    >
+      {recovery ? (
+        <TextInputField
+          label="Recovery code"
+          name="recovery-code"
+          autoComplete="off"
+          autoFocus
+          value={recoveryText}
+          onChange={setRecoveryText}
+          description="One of the 10 codes you stored when you set up the app, like abcde-fghij. Each works once."
+          inputRef={recoveryRef}
+        />
+      ) : (
+        <CodeInput value={boxes} onChange={setBoxes} />
+      )}
       <Button type="submit" isDisabled={!complete} isPending={isVerifying}>
-        {isVerifying ? 'Verifying...' : 'Verify Code'}
+        {isVerifying ? 'Verifying...' : recovery ? 'Use recovery code' : 'Verify Code'}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" onPress={onBack}>
           Back to sign in
         </Button>
-        <Button variant="ghost" onPress={onResend} isPending={isResending}>
-          {isResending ? 'Sending...' : 'Send a new code'}
-        </Button>
+        {canRecover ? (
+          <Button variant="ghost" onPress={() => onRecoveryChange(!recovery)}>
+            {recovery ? 'Use the 6-digit code' : 'Use a recovery code'}
+          </Button>
+        ) : null}
+        {canResend && !recovery ? (
+          <Button variant="ghost" onPress={onResend} isPending={isResending}>
+            {isResending ? 'Sending...' : 'Send a new code'}
+          </Button>
+        ) : null}
       </div>
     </Form>
   );

@@ -66,6 +66,14 @@ function AlreadySignedIn() {
 }
 
 type Step = 'password' | 'code';
+/** What the code step asks for; null after a reload mid-way (the login's answer is gone). */
+type Method = 'email' | 'totp' | null;
+
+const CODE_PROMPTS: Record<'email' | 'totp' | 'unknown', string> = {
+  email: 'Enter the 6-digit verification code sent to your email',
+  totp: 'Enter the 6-digit code from your authenticator app',
+  unknown: 'Enter your 6-digit sign-in code',
+};
 
 /**
  * Both sign-in steps. The password is kept in memory (a ref, never storage) only while the
@@ -81,6 +89,8 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
   const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
   const [username, setUsername] = useState(auth.username ?? '');
   const [codeAttempt, setCodeAttempt] = useState(0);
+  const [method, setMethod] = useState<Method>(null);
+  const [recovery, setRecovery] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const password = useRef<string | null>(null);
   const setAuth = useSetAuth();
@@ -105,6 +115,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
 
   const login = trpc.admin.login.useMutation();
   const verify = trpc.admin.verifyCode.useMutation();
+  const recover = trpc.admin.recoveryCode.useMutation();
   const logout = trpc.admin.logout.useMutation();
 
   const signIn = (credentials: LoginInput, resending: boolean) => {
@@ -118,7 +129,16 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             username: credentials.username,
             awaitingTwoFactor: true,
           });
-          replaceToasts(CODE_SENT);
+          setMethod(result.method);
+          setRecovery(false);
+          replaceToasts(
+            result.method === 'totp'
+              ? {
+                  title: 'Password accepted',
+                  description: 'Enter the code your authenticator app shows',
+                }
+              : CODE_SENT,
+          );
           setStep('code');
           setCodeAttempt((n) => n + 1);
           return;
@@ -139,28 +159,33 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     });
   };
 
+  const onVerified = (answer: object) => {
+    // A recovery code's answer warns when few are left.
+    const warning =
+      'warning' in answer && typeof answer.warning === 'string' ? answer.warning : null;
+    replaceToasts({
+      title: 'Authentication successful',
+      description: warning ?? 'You are now signed in.',
+    });
+    finishSignIn(username);
+  };
+
+  const onRefused = (error: unknown) => {
+    replaceToasts({
+      title: 'Verification failed',
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+    setCodeAttempt((n) => n + 1);
+    void returnIfChallengeEnded();
+  };
+
   const verifyCode = (code: string) => {
-    verify.mutate(
-      { code },
-      {
-        onSuccess: () => {
-          replaceToasts({
-            title: 'Authentication successful',
-            description: 'You are now signed in.',
-          });
-          finishSignIn(username);
-        },
-        onError: (error) => {
-          replaceToasts({
-            title: 'Verification failed',
-            description: errorMessage(error),
-            variant: 'destructive',
-          });
-          setCodeAttempt((n) => n + 1);
-          void returnIfChallengeEnded();
-        },
-      },
-    );
+    verify.mutate({ code }, { onSuccess: onVerified, onError: onRefused });
+  };
+
+  const useRecovery = (code: string) => {
+    recover.mutate({ code }, { onSuccess: onVerified, onError: onRefused });
   };
 
   /**
@@ -224,13 +249,18 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
         <>
           <h1 className="text-center text-2xl font-bold text-ink">Two-Factor Authentication</h1>
           <p className="mt-2 mb-6 text-center text-muted">
-            Enter the 6-digit verification code sent to your email
+            {recovery ? 'Enter one of your recovery codes' : CODE_PROMPTS[method ?? 'unknown']}
           </p>
           <CodeForm
             key={codeAttempt}
-            isVerifying={verify.isPending || busy}
+            isVerifying={verify.isPending || recover.isPending || busy}
             isResending={login.isPending}
+            canResend={method !== 'totp'}
+            canRecover={method !== 'email'}
+            recovery={recovery}
+            onRecoveryChange={setRecovery}
             onVerify={verifyCode}
+            onRecover={useRecovery}
             onResend={resendCode}
             onBack={backToPassword}
           />

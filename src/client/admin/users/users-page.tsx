@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminUser } from '../../../shared/users';
+import type { AdminUser, SecondFactor } from '../../../shared/users';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -10,6 +10,12 @@ import { formatDateTime } from '../leads/format';
 import { useDocumentTitle } from '../use-document-title';
 import { InviteDialog } from './invite-dialog';
 import { useRemoveUser, useResendInvitation } from './user-mutations';
+
+const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
+  none: 'Password only',
+  email: 'Code by e-mail',
+  totp: 'Authenticator app',
+};
 
 /**
  * Everyone who administers the site: one role, so the list is who, how they sign in and
@@ -59,7 +65,7 @@ export function UsersPage() {
                 </p>
                 <p className="text-sm break-all text-muted">{user.email ?? 'No e-mail address'}</p>
                 <p className="text-sm text-muted">
-                  {user.secondFactor === 'email' ? 'Code by e-mail' : 'Password only'}
+                  {SECOND_FACTOR_LABELS[user.secondFactor]}
                   {' · '}
                   {user.invited ? (
                     <>

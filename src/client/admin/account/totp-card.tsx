@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { RECOVERY_CODES_LOW } from '../../../shared/second-factor';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+import { Badge } from '../badge';
+import { ConfirmDialog } from '../confirm-dialog';
+import { Button, Card } from '../controls';
+import { OWN_UNAUTHORIZED } from '../errors';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { PasswordStepForm, ScanStep } from './totp-forms';
+
+const HEADING_ID = 'account-totp-heading';
+
+type Step =
+  | { kind: 'view' }
+  | { kind: 'setupPassword' }
+  | { kind: 'scan'; secret: string; otpauthUrl: string }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'regenerate' }
+  | { kind: 'confirmOff' }
+  | { kind: 'off' };
+
+/**
+ * "Authenticator app": set up (password, then the QR code or the key, then the app's first
+ * code), the recovery codes shown once, new recovery codes, and turning it off. While on, it
+ * replaces the e-mailed code at sign-in (docs/second-factor.md).
+ */
+export function TotpCard({
+  username,
+  isOn,
+  codesLeft,
+}: {
+  username: string;
+  isOn: boolean;
+  codesLeft: number;
+}) {
+  const utils = trpc.useUtils();
+  const [step, setStep] = useState<Step>({ kind: 'view' });
+  const back = () => setStep({ kind: 'view' });
+  const setup = trpc.secondFactor.totpSetup.useMutation({ meta: OWN_UNAUTHORIZED });
+  const enable = trpc.secondFactor.totpEnable.useMutation();
+  const regenerate = trpc.secondFactor.regenerateRecoveryCodes.useMutation({
+    meta: OWN_UNAUTHORIZED,
+  });
+  const disable = trpc.secondFactor.totpDisable.useMutation({ meta: OWN_UNAUTHORIZED });
+  const refresh = () => {
+    void utils.account.get.invalidate();
+    void utils.account.sessions.invalidate();
+  };
+
+  return (
+    <Card labelledBy={HEADING_ID}>
+      <h2 id={HEADING_ID} className="text-lg font-semibold text-ink">
+        Authenticator app
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password)
+        shows a new 6-digit code every 30 seconds. While it is on, signing in asks for that code
+        instead of an e-mailed one. Turning it on or off signs out your other sessions.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-2 text-ink">
+        {isOn ? (
+          <>
+            <Badge tone="done">On</Badge>
+            <span>Signing in asks for the app’s code.</span>
+          </>
+        ) : (
+          <>
+            <Badge tone="quiet">Off</Badge>
+            <span>No authenticator app is set up.</span>
+          </>
+        )}
+      </div>
+      {isOn && step.kind !== 'codes' ? (
+        <p
+          className={`mt-2 text-sm ${codesLeft <= RECOVERY_CODES_LOW ? 'font-semibold text-red-800 dark:text-red-300' : 'text-muted'}`}
+        >
+          {codesLeft} recovery {codesLeft === 1 ? 'code' : 'codes'} left
+          {codesLeft <= RECOVERY_CODES_LOW ? ': make new ones before you run out.' : '.'}
+        </p>
+      ) : null}
+
+      <div className="mt-4">
+        {step.kind === 'setupPassword' ? (
+          <PasswordStepForm
+            label="Set up an authenticator app"
+            description="Confirm it is you; the next step shows the QR code."
+            submitLabel="Continue"
+            pendingLabel="Checking..."
+            send={async (password) => {
+              const answer = await setup.mutateAsync({ password });
+              setStep({ kind: 'scan', secret: answer.secret, otpauthUrl: answer.otpauthUrl });
+            }}
+            onCancel={back}
+          />
+        ) : step.kind === 'scan' ? (
+          <ScanStep
+            secret={step.secret}
+            otpauthUrl={step.otpauthUrl}
+            confirm={async (code) => {
+              const answer = await enable.mutateAsync({ code });
+              toast({
+                title: 'Authenticator app on',
+                description:
+                  'Signing in now asks for its code. Your other sessions were signed out.',
+              });
+              setStep({ kind: 'codes', codes: answer.recoveryCodes });
+            }}
+            onCancel={back}
+          />
+        ) : step.kind === 'codes' ? (
+          <RecoveryCodesPanel
+            username={username}
+            codes={step.codes}
+            onDone={() => {
+              refresh();
+              back();
+            }}
+          />
+        ) : step.kind === 'regenerate' ? (
+          <PasswordStepForm
+            label="Make new recovery codes"
+            description="The codes you have now stop working."
+            submitLabel="Make new codes"
+            pendingLabel="Making codes..."
+            send={async (password) => {
+              const answer = await regenerate.mutateAsync({ password });
+              setStep({ kind: 'codes', codes: answer.recoveryCodes });
+            }}
+            onCancel={back}
+          />
+        ) : step.kind === 'off' ? (
+          <PasswordStepForm
+            label="Turn off the authenticator app"
+            description="Signing in then asks for an e-mailed code, or only your password without an address. Your recovery codes stop working and your other sessions are signed out."
+            submitLabel="Turn off"
+            pendingLabel="Turning off..."
+            danger
+            send={async (password) => {
+              await disable.mutateAsync({ password });
+              toast({
+                title: 'Authenticator app off',
+                description: 'Your other sessions were signed out.',
+              });
+              refresh();
+              back();
+            }}
+            onCancel={back}
+          />
+        ) : isOn ? (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onPress={() => setStep({ kind: 'regenerate' })}>
+              Regenerate recovery codes
+            </Button>
+            <Button variant="ghost-danger" onPress={() => setStep({ kind: 'confirmOff' })}>
+              Turn off
+            </Button>
+          </div>
+        ) : (
+          <Button variant="secondary" onPress={() => setStep({ kind: 'setupPassword' })}>
+            Set up an authenticator app
+          </Button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        isOpen={step.kind === 'confirmOff'}
+        title="Turn off the authenticator app?"
+        question="Anyone who learns your password then needs only your e-mail (or nothing more) to sign in."
+        detail="Your recovery codes stop working. You confirm with your password next."
+        confirmLabel="Continue"
+        pendingLabel="Continue"
+        isPending={false}
+        onConfirm={() => setStep({ kind: 'off' })}
+        onCancel={back}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { passwordOnlyInput, totpEnableInput } from '../../../shared/second-factor';
+import { validate } from '../../lib/form-errors';
+import { toast } from '../../ui/toast';
+import { CodeInput, toBoxes } from '../code-input';
+import { Button, TextInputField } from '../controls';
+import { errorMessage, isUnauthorized } from '../errors';
+import { useExplainRefusal } from './account-session';
+import { QrCode } from './qr-code';
+
+function Failure({ children }: { children: string | null }) {
+  return children ? (
+    <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+      {children}
+    </p>
+  ) : null;
+}
+
+/**
+ * The password that every change of the authenticator app asks for first. `send` runs the
+ * mutation (sent with OWN_UNAUTHORIZED); a 401 while the session lives is the password
+ * field's error, anything else is shown under the form.
+ */
+export function PasswordStepForm({
+  label,
+  description,
+  submitLabel,
+  pendingLabel,
+  danger = false,
+  send,
+  onCancel,
+}: {
+  label: string;
+  description: string;
+  submitLabel: string;
+  pendingLabel: string;
+  danger?: boolean;
+  send: (password: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const explainRefusal = useExplainRefusal();
+  const result = validate(passwordOnlyInput, { password });
+  const error = serverError ?? (submitted && !result.ok ? result.errors['password'] : undefined);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    setFailure(null);
+    if (!result.ok) {
+      passwordRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await send(result.data.password);
+    } catch (refused) {
+      const refusal = await explainRefusal(refused);
+      if (refusal.kind === 'wrongPassword' || refusal.kind === 'badInput') {
+        setServerError(refusal.message);
+        passwordRef.current?.focus();
+      } else if (refusal.kind === 'failed') {
+        setFailure(refusal.message);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => void submit(event)}
+      validationBehavior="aria"
+      aria-label={label}
+      className="flex max-w-md flex-col gap-4"
+    >
+      <TextInputField
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setServerError(undefined);
+        }}
+        error={error}
+        description={description}
+        inputRef={passwordRef}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} isPending={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+        <Button variant="ghost" onPress={onCancel} isDisabled={pending}>
+          Cancel
+        </Button>
+      </div>
+      <Failure>{failure}</Failure>
+    </Form>
+  );
+}
+
+/** "ABCD EFGH ...": the secret in groups of four, easier to read and type. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * Step two of the set-up: the QR code (drawn here) and the secret as text for typing, then
+ * the app's first code, which turns the app on.
+ */
+export function ScanStep({
+  secret,
+  otpauthUrl,
+  confirm,
+  onCancel,
+}: {
+  secret: string;
+  otpauthUrl: string;
+  confirm: (code: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [boxes, setBoxes] = useState(() => toBoxes(''));
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const parsed = totpEnableInput.safeParse({ code: boxes.join('') });
+
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: 'Copied', description: 'The secret key is on the clipboard.' });
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the key and copy it.' });
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!parsed.success || pending) return;
+    setFailure(null);
+    setPending(true);
+    try {
+      await confirm(parsed.data.code);
+    } catch (error) {
+      setPending(false);
+      // A 401 means the session ended: the shell's watcher takes the visitor to sign in.
+      if (isUnauthorized(error)) return;
+      setFailure(errorMessage(error));
+      setBoxes(toBoxes(''));
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="flex list-decimal flex-col gap-4 pl-5 text-ink">
+        <li>
+          <p>Scan this code with your authenticator app.</p>
+          <div className="mt-2">
+            <QrCode value={otpauthUrl} label="QR code for your authenticator app" />
+          </div>
+        </li>
+        <li>
+          <p>Or type this secret key into the app (time-based, 6 digits):</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <code
+              aria-label="Secret key"
+              data-secret={secret}
+              className="rounded-md bg-subtle px-2 py-1 font-mono break-all text-ink"
+            >
+              {grouped(secret)}
+            </code>
+            <Button variant="secondary" size="sm" onPress={() => void copySecret()}>
+              Copy key
+            </Button>
+          </div>
+        </li>
+        <li>
+          <Form
+            onSubmit={(event) => void submit(event)}
+            aria-label="Confirm the app"
+            className="flex flex-col gap-3"
+          >
+            <p>Enter the 6-digit code the app shows now.</p>
+            <CodeInput
+              key={attempt}
+              value={boxes}
+              onChange={setBoxes}
+              isDisabled={pending}
+              autoFocus={false}
+            />
+            <Failure>{failure}</Failure>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" isDisabled={!parsed.success} isPending={pending}>
+                {pending ? 'Turning on...' : 'Turn on'}
+              </Button>
+              <Button variant="ghost" onPress={onCancel} isDisabled={pending}>
+                Cancel
+              </Button>
+            </div>
+          </Form>
+        </li>
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { TRPCError } from '@trpc/server';
+import { passwordOnlyInput, totpEnableInput } from '../../shared/second-factor';
+import { provePassword } from '../account/router';
+import { sendAccountNotice } from '../account/notice-mail';
+import { passwordCheckedProcedure } from '../auth/login-throttle';
+import { currentSessionId } from '../auth/session';
+import { currentContent } from '../content/current';
+import { adminProcedure, router } from '../http/trpc';
+import { disableTotp, enableTotp, regenerateRecoveryCodes, startTotpSetup } from './totp-change';
+import { otpauthUrl } from './totp';
+
+export const TOTP_ALREADY_ON =
+  'The authenticator app is already on. Turn it off first to set up another one.';
+export const TOTP_NOT_ON = 'The authenticator app is not on.';
+export const NO_TOTP_SETUP =
+  'No authenticator app is being set up, or it was turned on meanwhile. Please start the set-up again.';
+export const WRONG_TOTP_CODE =
+  'That code does not match: check the app shows this site, and that your device’s clock is right.';
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+/**
+ * The signed-in administrator's authenticator app and recovery codes (docs/second-factor.md).
+ * Set-up, turning off and new recovery codes check the password, counted like the Account
+ * screen's other password checks (auth/login-throttle.ts).
+ */
+export const secondFactorRouter = router({
+  totpSetup: passwordCheckedProcedure.input(passwordOnlyInput).mutation(async ({ ctx, input }) => {
+    await provePassword(ctx, ctx.user, input.password);
+    const started = await startTotpSetup(ctx, ctx.user);
+    if (!started) throw conflict(TOTP_ALREADY_ON);
+    const issuer = (await currentContent(ctx.db)).content.company.name;
+    return {
+      success: true as const,
+      secret: started.secret,
+      otpauthUrl: otpauthUrl(issuer, ctx.user.username, started.secret),
+    };
+  }),
+
+  totpEnable: adminProcedure.input(totpEnableInput).mutation(async ({ ctx, input }) => {
+    const sessionId = await currentSessionId(ctx);
+    const result = await enableTotp(ctx, ctx.user, sessionId, input.code);
+    if (!result.ok) {
+      if (result.reason === 'noSetup') throw conflict(NO_TOTP_SETUP);
+      // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
+      throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_TOTP_CODE });
+    }
+    sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpEnabled' });
+    ctx.logger.info('account.totp_enabled', {
+      requestId: ctx.req.requestId,
+      username: ctx.user.username,
+    });
+    return { success: true as const, recoveryCodes: result.recoveryCodes };
+  }),
+
+  totpDisable: passwordCheckedProcedure
+    .input(passwordOnlyInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      await provePassword(ctx, ctx.user, input.password);
+      const result = await disableTotp(ctx, ctx.user, sessionId);
+      if (!result.wasOn) throw conflict(TOTP_NOT_ON);
+      sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpDisabled' });
+      ctx.logger.info('account.totp_disabled', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+      });
+      return { success: true as const };
+    }),
+
+  regenerateRecoveryCodes: passwordCheckedProcedure
+    .input(passwordOnlyInput)
+    .mutation(async ({ ctx, input }) => {
+      await provePassword(ctx, ctx.user, input.password);
+      const recoveryCodes = await regenerateRecoveryCodes(ctx, ctx.user);
+      if (!recoveryCodes) throw conflict(TOTP_NOT_ON);
+      return { success: true as const, recoveryCodes };
+    }),
+});
