@@ -166,7 +166,11 @@ it('has no axe violations in the light and the dark theme, and fits a 390 px pho
     await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Remove address' }).click();
     await toast(page, 'Address removed');
-    await visible(page.getByText('Off', { exact: true }));
+    await visible(
+      page
+        .getByRole('region', { name: 'Sign-in code by e-mail' })
+        .getByText('Off', { exact: true }),
+    );
     expect(await overflow()).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
   } finally {
