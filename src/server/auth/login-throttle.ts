@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq, inArray } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../db';
-import { throttleEvents, users } from '../../../db/schema';
+import { throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { LIMITS } from '../../shared/constants';
 import { wellFormed } from '../../shared/validation';
 import { auditInsert, type AuditEntry } from '../audit/record';
@@ -152,13 +152,22 @@ async function settle(
   ]);
 }
 
-/** The user a sign-in names, read once here for the device cookie and the login alike. */
+/**
+ * The user a sign-in names, read once here for the device cookie and the login alike, with
+ * whether their authenticator app is on (which decides the second step): one read.
+ */
 async function namedUser(ctx: Context, username: string) {
   const name = username.trim();
   // Only a name the input could accept is looked up (a libSQL server refuses ill-formed text).
   if (name === '' || name.length > LIMITS.usernameMax || wellFormed(name) !== name)
     return undefined;
-  return ctx.db.select().from(users).where(eq(users.username, name)).get();
+  const row = await ctx.db
+    .select({ user: users, totpSince: totpCredentials.enabledAt })
+    .from(users)
+    .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
+    .where(eq(users.username, name))
+    .get();
+  return row && { ...row.user, totpOn: row.totpSince !== null };
 }
 
 /**

@@ -29,7 +29,6 @@ import {
   TOO_MANY_CODES,
   type CodeCheck,
 } from './two-factor';
-import { totpEnabled } from '../second-factor/totp';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
 import { setDeviceCookie } from './device-cookie';
 import { auditInsert } from '../audit/record';
@@ -154,7 +153,7 @@ export const adminRouter = router({
     // 429, decided before the hash (a 401 beside a 429 would tell a guesser which one was
     // right); nothing is judged, so nothing counts against the name. An authenticator app's
     // challenges share the same cap (docs/decisions/0034).
-    const totpOn = user ? await totpEnabled(ctx.db, user.id) : false;
+    const totpOn = user?.totpOn ?? false;
     if (user && (user.email || totpOn)) {
       await assertAllowed(
         ctx.db,
