@@ -407,9 +407,11 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
       ).call,
     );
     expect(refused.code).toBe('UNAUTHORIZED');
-    expect(deps.logger.lines.some((line) => line.includes('auth.passkey_counter_regressed'))).toBe(
-      true,
+    const regressed = deps.logger.lines.find((line) =>
+      line.includes('auth.passkey_counter_regressed'),
     );
+    // With the address it came from, for the owner who looks into it.
+    expect(regressed).toContain('"ip":"203.0.113.7"');
     expect((await audit()).at(-1)).toMatchObject({ action: 'sign_in_failed', actor: 'alice' });
     expect((await storedPasskeys())[0]?.counter).toBe(2);
 
