@@ -127,9 +127,10 @@ describe('admin command line', () => {
     });
   });
 
-  it("removes all of a user's passkeys", async () => {
+  it("removes all of a user's passkeys and ends the user's sessions in the same write", async () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     await cli(['add-user', 'bob'], { ADMIN_PASSWORD: 'a long password' });
+    const now = new Date();
     const db = await openDatabase(target);
     try {
       const [alice, bob] = await db.select().from(users).orderBy(users.username).all();
@@ -139,20 +140,31 @@ describe('admin command line', () => {
         publicKey: 'key',
         name: `Key ${n}`,
       });
-      await writeTransaction(db, (tx) =>
-        tx
+      const session = (id: string, userId: number) => ({
+        id,
+        userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 60_000),
+        lastSeenAt: now,
+      });
+      await writeTransaction(db, async (tx) => {
+        await tx
           .insert(passkeys)
-          .values([key(alice?.id ?? 0, 1), key(alice?.id ?? 0, 2), key(bob?.id ?? 0, 1)]),
-      );
+          .values([key(alice?.id ?? 0, 1), key(alice?.id ?? 0, 2), key(bob?.id ?? 0, 1)]);
+        // A session a stolen passkey started must end with it.
+        await tx
+          .insert(sessions)
+          .values([session('alice-sid', alice?.id ?? 0), session('bob-sid', bob?.id ?? 0)]);
+      });
     } finally {
       await closeDatabase(db);
     }
     expect(await cli(['remove-passkeys', 'alice'])).toMatchObject({
       code: 0,
-      out: ['2 passkeys of "alice" removed'],
+      out: ['2 passkeys of "alice" removed; its sessions were ended'],
     });
     expect((await cli(['remove-passkeys', 'alice'])).out).toEqual([
-      '0 passkeys of "alice" removed',
+      '0 passkeys of "alice" removed; its sessions were ended',
     ]);
     expect((await cli(['remove-passkeys', 'ghost'])).err).toEqual(['user "ghost" does not exist']);
     const after = await openDatabase(target);
@@ -160,6 +172,7 @@ describe('admin command line', () => {
       expect((await after.select().from(passkeys).all()).map((p) => p.credentialId)).toEqual([
         expect.stringMatching(/^credential-\d+-1$/),
       ]);
+      expect((await after.select().from(sessions).all()).map((s) => s.id)).toEqual(['bob-sid']);
       expect(
         (await after.select().from(auditEvents).all())
           .filter((e) => e.action === 'passkey_removed')

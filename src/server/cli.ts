@@ -41,7 +41,7 @@ const USAGE = [
   '  set-email <username> [<address>]          no address: second factor off',
   '  disable-totp <username>                   authenticator app and recovery codes off',
   '  remove-user <username>',
-  "  remove-passkeys <username>                removes all of the user's passkeys",
+  "  remove-passkeys <username>                removes all of the user's passkeys, ends its sessions",
   '  list-users                                one user a line: username, then e-mail or -',
   '  backup <file>                             online copy of the database; never overwrites',
   'The database is DATABASE_PATH (default data/app.db).',
@@ -147,7 +147,9 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     case 'remove-passkeys': {
       const username = oneArgument(args, 'remove-passkeys <username>');
       const removed = await removeAllPasskeys(db, username);
-      io.out(`${removed} passkey${removed === 1 ? '' : 's'} of "${username}" removed`);
+      io.out(
+        `${removed} passkey${removed === 1 ? '' : 's'} of "${username}" removed; its sessions were ended`,
+      );
       return;
     }
     case 'list-users': {

@@ -3,6 +3,7 @@
  * screen and the server's procedures, and what the screen shows of each.
  */
 import { z } from 'zod/mini';
+import { provenPasswordField } from './account';
 import { idField, storedText } from './validation';
 
 export const PASSKEY_NAME_MAX = 60;
@@ -14,6 +15,7 @@ export const PASSKEY_MESSAGES = {
   noCeremony: 'The passkey request has expired (it lasts 5 minutes). Please try again.',
   alreadyAdded: 'That passkey is already registered.',
   unknown: 'No such passkey of yours: it may have been removed already.',
+  passwordNeeded: 'Enter your password to add a passkey.',
 } as const;
 
 /** Trimmed, 1-60 characters. */
@@ -32,6 +34,15 @@ export const registerPasskeyInput = z.object({
   response: z.unknown(),
 });
 export type RegisterPasskeyInput = z.input<typeof registerPasskeyInput>;
+
+/**
+ * The registration options' optional body: the password, needed only when the session did
+ * not sign in or prove its password within the last 10 minutes (docs/passkeys.md).
+ */
+export const passkeyOptionsInput = z.optional(
+  z.object({ password: z.optional(provenPasswordField) }),
+);
+export type PasskeyOptionsInput = z.input<typeof passkeyOptionsInput>;
 
 export const renamePasskeyInput = z.object({ id: idField, name: passkeyNameField });
 export type RenamePasskeyInput = z.input<typeof renamePasskeyInput>;

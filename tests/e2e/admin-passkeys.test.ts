@@ -1,8 +1,9 @@
 /**
  * Passkeys in the browser, on the real server opened at `localhost` (browsers refuse an IP
  * address as the relying party), with Chromium's virtual authenticator through CDP: add a
- * passkey on the Account screen (axe clean with it listed, fits a 390 px phone), sign out,
- * and sign in again with the passkey alone from the login page.
+ * passkey on the Account screen (axe clean with it listed, fits a 390 px phone, focus kept),
+ * sign out, and sign in again with the passkey alone from the login page; then through the
+ * username field's autofill in another browser, which removes it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, CDPSession } from 'playwright-core';
@@ -78,6 +79,12 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     await toast(page, 'Passkey added');
     const row = card.getByRole('article', { name: 'Test laptop' });
     await visible(row);
+    // Focus is not lost to the page when the form closes, nor when a rename is cancelled.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focused).toBe('Add a passkey');
+    await row.getByRole('button', { name: 'Rename the passkey Test laptop' }).click();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(focused).toBe('Rename');
     expect(await row.innerText()).toMatch(/Added .+ · Never used/);
     // A discoverable credential: the sign-in below names no user.
     const stored = await storedCredentials(cdp, authenticatorId);
@@ -131,6 +138,17 @@ it('signs in through the username field’s autofill (conditional mediation)', a
     await page.goto(`${site}/admin/login`);
     await page.waitForURL('**/admin/overview', { timeout: 10_000 });
     await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+
+    // Removing it: once its row is gone, focus rests on the card's heading.
+    await page.getByRole('link', { name: 'Signed in as alice' }).click();
+    await page.waitForURL('**/admin/account');
+    const card = page.getByRole('region', { name: 'Passkeys' });
+    await card.getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await visible(card.getByText('No passkeys yet.'));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toBe('account-passkeys-heading');
   } finally {
     await page.context().close();
   }

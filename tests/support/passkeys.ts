@@ -26,10 +26,15 @@ export function ceremonyCookieFrom(headers: Headers): string | null {
 const joined = (...cookies: (string | null | undefined)[]) =>
   cookies.filter((c): c is string => !!c).join('; ');
 
-/** Registration options for the session of `cookie`, and the ceremony cookie they came with. */
-export async function startRegistration(deps: AppDeps, cookie: string) {
+/**
+ * Registration options for the session of `cookie` (with the password, when given), and the
+ * ceremony cookie they came with.
+ */
+export async function startRegistration(deps: AppDeps, cookie: string, password?: string) {
   const { caller, ctx } = callerFor(deps, { cookie });
-  const { options } = await caller.passkeys.registrationOptions();
+  const { options } = await caller.passkeys.registrationOptions(
+    password === undefined ? undefined : { password },
+  );
   return { options, ceremony: ceremonyCookieFrom(ctx.resHeaders) ?? '' };
 }
 

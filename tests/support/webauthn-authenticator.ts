@@ -31,6 +31,8 @@ export interface CeremonyTweaks {
   counter?: number;
   /** Sign with this key instead of the credential's (a forged assertion). */
   signingKey?: KeyObject;
+  /** The user handle an assertion returns; null sends none. The registered one by default. */
+  userHandle?: string | null;
 }
 
 export interface SoftwareAuthenticator {
@@ -56,11 +58,12 @@ export function otherKey(): KeyObject {
 
 /**
  * An authenticator holding one credential. `counts`: false for an authenticator without a
- * signature counter (always 0, as many platform passkeys do).
+ * signature counter (always 0, as many platform passkeys do); `idBytes`: the credential id's
+ * length (16 by default; WebAuthn allows up to 1023).
  */
 export function softwareAuthenticator(
   siteOrigin: string,
-  { counts = true }: { counts?: boolean } = {},
+  { counts = true, idBytes = 16 }: { counts?: boolean; idBytes?: number } = {},
 ): SoftwareAuthenticator {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
@@ -71,7 +74,7 @@ export function softwareAuthenticator(
     [-2, Buffer.from(jwk.x ?? '', 'base64url')],
     [-3, Buffer.from(jwk.y ?? '', 'base64url')],
   ]);
-  const credentialId = randomBytes(16);
+  const credentialId = randomBytes(idBytes);
 
   function authData(rpId: string, flags: number, counter: number, attested?: Uint8Array) {
     const count = Buffer.alloc(4);
@@ -138,6 +141,8 @@ export function softwareAuthenticator(
         tweaks.signingKey ?? privateKey,
       );
       authenticator.counter = Math.max(authenticator.counter, counter);
+      const userHandle =
+        tweaks.userHandle === undefined ? authenticator.userHandle : tweaks.userHandle;
       return {
         id: authenticator.credentialId,
         rawId: authenticator.credentialId,
@@ -146,7 +151,7 @@ export function softwareAuthenticator(
           clientDataJSON: b64url(client),
           authenticatorData: b64url(data),
           signature: b64url(signature),
-          ...(authenticator.userHandle ? { userHandle: authenticator.userHandle } : {}),
+          ...(userHandle === null ? {} : { userHandle }),
         },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',

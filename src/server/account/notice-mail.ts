@@ -81,14 +81,18 @@ export function renderAccountNotice(input: {
   const who = `Account: ${input.username}.`;
   const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
   const advice =
-    'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-    'signed-in browser of yours: ask another administrator to end your sessions and set a new ' +
-    'password, or run `npm run admin -- set-password ' +
-    `${input.username}\` on the server (it ends every session)` +
-    // A new password does not remove a passkey: it would still sign in.
-    (input.change.kind === 'passkeyAdded'
-      ? `, then \`npm run admin -- remove-passkeys ${input.username}\` (a passkey needs no password).`
-      : '.');
+    input.change.kind === 'passkeyAdded'
+      ? // A new password does not remove a passkey, and no screen removes another user's
+        // passkeys: the command line does both, passkeys first (it also ends every session).
+        'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+        'signed-in browser of yours: on the server, run `npm run admin -- remove-passkeys ' +
+        `${input.username}\` (it removes every passkey of yours and ends every session), then ` +
+        `\`npm run admin -- set-password ${input.username}\` (a passkey needs no password, so ` +
+        'a new password alone would not stop it).'
+      : 'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+        'signed-in browser of yours: ask another administrator to end your sessions and set a ' +
+        'new password, or run `npm run admin -- set-password ' +
+        `${input.username}\` on the server (it ends every session).`;
   const p = LIGHT;
   const paragraph = 'margin:0 0 16px';
   const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>

@@ -18,6 +18,11 @@ export function challengeCookieName(production: boolean): string {
 }
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+/**
+ * How long after its sign-in, or after proving its password for a passkey, a session may
+ * begin adding a passkey without the password (docs/passkeys.md, like GitHub's sudo mode).
+ */
+export const RECENT_PROOF_MS = 10 * 60_000;
 
 export type CeremonyPurpose = 'register' | 'sign-in';
 
@@ -30,6 +35,13 @@ export interface Ceremony {
   /** Registration only: the public id of the session that asked, and the user handle offered. */
   session?: string;
   userHandle?: string;
+  /**
+   * Registration only: when the session last proved itself (its sign-in or its password) as
+   * the options call found it; a registration needs a ceremony begun with such a proof.
+   */
+  proof?: number;
+  /** Registration only: when this session last proved its password for a passkey. */
+  passwordAt?: number;
 }
 
 export function newChallenge(): string {
@@ -50,16 +62,22 @@ function cookieBase(ctx: Context) {
   };
 }
 
+/**
+ * Sets the ceremony cookie. One holding a password proof lives as long as the proof counts
+ * (10 minutes), so that a second passkey added meanwhile needs no password again; its
+ * challenge still expires after 5 (`expiresAt`).
+ */
 export async function setCeremonyCookie(ctx: Context, ceremony: Ceremony): Promise<void> {
+  const ttl = (ceremony.passwordAt === undefined ? CHALLENGE_TTL_MS : RECENT_PROOF_MS) / 1000;
   const sealed = await sealData(ceremony, {
     password: webauthnChallengeKey(ctx.config.sessionSecret),
-    ttl: CHALLENGE_TTL_MS / 1000,
+    ttl,
   });
   ctx.resHeaders.append(
     'Set-Cookie',
     serialize(challengeCookieName(ctx.config.production), sealed, {
       ...cookieBase(ctx),
-      maxAge: CHALLENGE_TTL_MS / 1000,
+      maxAge: ttl,
     }),
   );
 }
@@ -73,30 +91,72 @@ export function clearCeremonyCookie(ctx: Context): void {
 }
 
 /**
- * The request's ceremony of this purpose, still within its 5 minutes; null for none, a
- * tampered or foreign cookie, another purpose, or an expired one.
+ * Ends an answered ceremony: clears the cookie, or, for a registration begun with a password
+ * proof, replaces it with one that keeps only that proof (no challenge to answer again).
  */
-export async function readCeremony(
-  ctx: Context,
-  purpose: CeremonyPurpose,
-): Promise<Ceremony | null> {
+export async function endCeremony(ctx: Context, ceremony: Ceremony | null): Promise<void> {
+  if (ceremony?.purpose !== 'register' || ceremony.passwordAt === undefined) {
+    clearCeremonyCookie(ctx);
+    return;
+  }
+  await setCeremonyCookie(ctx, {
+    purpose: 'register',
+    challenge: '',
+    expiresAt: 0,
+    ...(ceremony.session === undefined ? {} : { session: ceremony.session }),
+    passwordAt: ceremony.passwordAt,
+  });
+}
+
+async function unsealCeremony(ctx: Context): Promise<Partial<Ceremony> | null> {
   const header = ctx.req.headers.get('cookie');
   if (!header) return null;
   const name = challengeCookieName(ctx.config.production);
   const sealed = parse(header, name)[name];
   if (!sealed) return null;
-  let data: Partial<Ceremony>;
   try {
-    data = await unsealData<Partial<Ceremony>>(sealed, {
+    // The seal's own expiry is checked by iron against its creation time.
+    return await unsealData<Partial<Ceremony>>(sealed, {
       password: webauthnChallengeKey(ctx.config.sessionSecret),
-      ttl: CHALLENGE_TTL_MS / 1000,
+      ttl: RECENT_PROOF_MS / 1000,
     });
   } catch {
     return null;
   }
+}
+
+/**
+ * When the session `session` (public id) last proved its password for a passkey, as this
+ * browser's ceremony cookie remembers it, if within the last 10 minutes; else null.
+ */
+export async function readPasswordProof(ctx: Context, session: string): Promise<number | null> {
+  const data = await unsealCeremony(ctx);
   if (
+    data?.purpose !== 'register' ||
+    data.session !== session ||
+    typeof data.passwordAt !== 'number' ||
+    ctx.clock.now().getTime() - data.passwordAt >= RECENT_PROOF_MS
+  ) {
+    return null;
+  }
+  return data.passwordAt;
+}
+
+/**
+ * The request's ceremony of this purpose, still within its 5 minutes; null for none, a
+ * tampered or foreign cookie, another purpose, an expired or an answered one. Crypto only: no
+ * database read, so a request without one can be refused before anything is written.
+ */
+export async function readCeremony(
+  ctx: Context,
+  purpose: CeremonyPurpose,
+): Promise<Ceremony | null> {
+  const data = await unsealCeremony(ctx);
+  if (
+    !data ||
     data.purpose !== purpose ||
     typeof data.challenge !== 'string' ||
+    data.challenge === '' ||
     typeof data.expiresAt !== 'number' ||
     data.expiresAt <= ctx.clock.now().getTime()
   ) {
@@ -108,5 +168,7 @@ export async function readCeremony(
     expiresAt: data.expiresAt,
     ...(typeof data.session === 'string' ? { session: data.session } : {}),
     ...(typeof data.userHandle === 'string' ? { userHandle: data.userHandle } : {}),
+    ...(typeof data.proof === 'number' ? { proof: data.proof } : {}),
+    ...(typeof data.passwordAt === 'number' ? { passwordAt: data.passwordAt } : {}),
   };
 }

@@ -8,32 +8,71 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { writeTransaction } from '../../../db';
-import { passkeys, users } from '../../../db/schema';
+import { passkeys, sessions, users } from '../../../db/schema';
 import { company } from '../../client/content';
 import { PASSKEY_MESSAGES, type PasskeySummary } from '../../shared/passkeys';
+import { provePassword } from '../account/router';
 import { publicSessionId } from '../account/session-list';
 import { auditInsert } from '../audit/record';
-import { currentSessionId, signedOut } from '../auth/session';
+import { currentSessionId, liveSession, signedOut } from '../auth/session';
 import type { Context, SessionUser } from '../http/trpc';
 import {
   CHALLENGE_TTL_MS,
-  clearCeremonyCookie,
+  endCeremony,
   newChallenge,
   readCeremony,
+  readPasswordProof,
+  RECENT_PROOF_MS,
   setCeremonyCookie,
 } from './challenge-cookie';
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
-import { credentialsOf, spendChallenge } from './store';
+import { CREDENTIAL_ID_MAX, credentialsOf, spendChallenge } from './store';
 
 /**
- * Registration options for the signed-in user: a discoverable credential (residentKey
- * required) with user verification, no attestation, none of the user's passkeys again. The
- * challenge and the user handle offered go into the browser's ceremony cookie, bound to this
- * session.
+ * The proof a session needs to begin adding a passkey (a passkey outlives a password change,
+ * so a stolen session must not add one): its sign-in, or its password proved for a passkey,
+ * within the last 10 minutes. A password given is checked whatever the time (401 when
+ * wrong, counted by the procedure's throttle). Answers when the session last proved itself
+ * and when its password, if it did.
  */
-export async function registrationOptions(ctx: Context, user: SessionUser) {
+async function recentProof(
+  ctx: Context,
+  user: SessionUser,
+  sessionId: string,
+  password: string | undefined,
+): Promise<{ proof: number; passwordAt: number | null }> {
+  const session = await ctx.db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (!session) throw signedOut();
+  let passwordAt = await readPasswordProof(ctx, publicSessionId(sessionId));
+  if (password !== undefined) {
+    await provePassword(ctx, user, password);
+    passwordAt = ctx.clock.now().getTime();
+  }
+  const proof = Math.max(session.createdAt.getTime(), passwordAt ?? 0);
+  if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.passwordNeeded });
+  }
+  return { proof, passwordAt };
+}
+
+/**
+ * Registration options for the signed-in user, once the session has proved itself recently
+ * (`recentProof`): a discoverable credential (residentKey required) with user verification,
+ * no attestation, none of the user's passkeys again. The challenge, the user handle offered
+ * and the proof go into the browser's ceremony cookie, bound to this session.
+ */
+export async function registrationOptions(
+  ctx: Context,
+  user: SessionUser,
+  password: string | undefined,
+) {
   const sessionId = await currentSessionId(ctx);
+  const { proof, passwordAt } = await recentProof(ctx, user, sessionId, password);
   const row = await ctx.db
     .select({ webauthnUserId: users.webauthnUserId })
     .from(users)
@@ -66,6 +105,8 @@ export async function registrationOptions(ctx: Context, user: SessionUser) {
     expiresAt: ctx.clock.now().getTime() + CHALLENGE_TTL_MS,
     session: publicSessionId(sessionId),
     userHandle,
+    proof,
+    ...(passwordAt === null ? {} : { passwordAt }),
   });
   return options;
 }
@@ -76,8 +117,8 @@ const notAdded = () => new TRPCError({ code: 'BAD_REQUEST', message: PASSKEY_MES
  * Verifies the browser's answer to this session's registration and stores the passkey, the
  * user handle (first passkey) and the audit entry in one write, which also spends the
  * challenge. 409 when no registration of this session is waiting (expired, another browser's
- * or session's, already answered) or the credential is already registered; 400 when the
- * answer does not verify.
+ * or session's, already answered, begun without a recent proof) or the credential is already
+ * registered; 400 when the answer does not verify; 401 when the session ended meanwhile.
  */
 export async function registerPasskey(
   ctx: Context,
@@ -86,8 +127,12 @@ export async function registerPasskey(
 ): Promise<{ summary: PasskeySummary; email: string | null }> {
   const sessionId = await currentSessionId(ctx);
   const ceremony = await readCeremony(ctx, 'register');
-  clearCeremonyCookie(ctx);
-  if (!ceremony?.userHandle || ceremony.session !== publicSessionId(sessionId)) {
+  await endCeremony(ctx, ceremony);
+  if (
+    !ceremony?.userHandle ||
+    ceremony.proof === undefined ||
+    ceremony.session !== publicSessionId(sessionId)
+  ) {
     throw new TRPCError({ code: 'CONFLICT', message: PASSKEY_MESSAGES.noCeremony });
   }
   const rp = relyingParty(ctx.config);
@@ -102,6 +147,8 @@ export async function registerPasskey(
     });
     if (!verified.verified) throw new Error('not verified');
     credential = verified.registrationInfo.credential;
+    // The sign-in accepts no longer id: a passkey it could never find is not stored.
+    if (credential.id.length > CREDENTIAL_ID_MAX) throw new Error('credential id too long');
   } catch (error) {
     // The library's reason is for the log, never the answer (it names what was checked).
     ctx.logger.info('passkey.register_refused', {
@@ -115,6 +162,14 @@ export async function registerPasskey(
   const { userHandle } = ceremony;
   const result = await writeTransaction(ctx.db, async (tx) => {
     if (!(await spendChallenge(tx, ceremony.challenge, now))) return 'replayed' as const;
+    // The asking session still lives: a registration racing "end sessions", a password
+    // change or a removal must not store a passkey for a session that was ended.
+    const live = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), liveSession(now)))
+      .get();
+    if (!live) return 'gone' as const;
     await tx
       .update(users)
       .set({ webauthnUserId: userHandle })

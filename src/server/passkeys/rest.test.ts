@@ -1,11 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../http/app';
-import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
+import {
+  createTestApp,
+  signedInCookie,
+  testConfig,
+  type TestDeps,
+} from '../../../tests/support/app';
 import { answer, rest, UNAUTHORIZED } from '../../../tests/support/rest';
-import { insertUser, sessionCookieFrom } from '../../../tests/support/users';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 import { ceremonyCookieFrom, joinCookies } from '../../../tests/support/passkeys';
 import { softwareAuthenticator } from '../../../tests/support/webauthn-authenticator';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
+import { WRONG_PASSWORD } from '../account/router';
+import { RECENT_PROOF_MS } from './challenge-cookie';
 
 let app: App;
 let deps: TestDeps;
@@ -91,6 +98,33 @@ describe('/api/account/passkeys', { timeout: 30_000 }, () => {
     );
   });
 
+  it('asks an older session for its password: 401 without, 401 counted when wrong, then 429; 200 with it', async () => {
+    deps.clock.advance(RECENT_PROOF_MS);
+    const options = (json?: unknown) =>
+      rest(app, 'POST', '/api/account/passkeys/options', { cookie, json });
+    expect(await options()).toEqual(
+      answer(401, { success: false, message: PASSKEY_MESSAGES.passwordNeeded }),
+    );
+    expect(await options({})).toEqual(
+      answer(401, { success: false, message: PASSKEY_MESSAGES.passwordNeeded }),
+    );
+    const right = await options({ password: PASSWORD });
+    expect(right.status).toBe(200);
+    expect(ceremonyCookieFrom(right.headers)).toMatch(/^admin_webauthn=/);
+    for (let i = 0; i < 5; i++) {
+      expect(await options({ password: 'not my password' })).toEqual(
+        answer(401, { success: false, message: WRONG_PASSWORD }),
+      );
+    }
+    const throttled = await options({ password: PASSWORD });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many failed sign-in attempts\./),
+    });
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('answers 409 to a registration nobody asked options for', async () => {
     expect(
       await rest(app, 'POST', '/api/account/passkeys', {
@@ -98,6 +132,45 @@ describe('/api/account/passkeys', { timeout: 30_000 }, () => {
         json: { name: 'x', response: {} },
       }),
     ).toEqual(answer(409, { success: false, message: PASSKEY_MESSAGES.noCeremony }));
+  });
+});
+
+describe('the ceremony cookie in production', { timeout: 30_000 }, () => {
+  it('is __Host- prefixed and Secure, with Path=/ and no Domain, and read back by that name', async () => {
+    ({ app, deps } = await createTestApp({ config: testConfig({ production: true }) }));
+    await insertUser(deps, 'alice');
+    cookie = await signedInCookie(deps, 'alice');
+    const options = await rest(app, 'POST', '/api/account/passkeys/options', { cookie });
+    expect(options.status).toBe(200);
+    const setCookie =
+      options.headers.getSetCookie().find((c) => c.startsWith('__Host-admin_webauthn=')) ?? '';
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).not.toMatch(/Domain/i);
+    expect(options.headers.getSetCookie().some((c) => c.startsWith('admin_webauthn='))).toBe(false);
+
+    const authenticator = softwareAuthenticator(deps.config.siteUrl);
+    const { options: creation } = options.body as {
+      options: Parameters<typeof authenticator.register>[0];
+    };
+    const ceremony = ceremonyCookieFrom(options.headers) ?? '';
+    const response = authenticator.register(creation);
+    // Without the prefix the cookie is not this site's ceremony.
+    const unprefixed = await rest(app, 'POST', '/api/account/passkeys', {
+      cookie: joinCookies(cookie, ceremony.replace(/^__Host-/, '')),
+      json: { name: 'Laptop', response },
+    });
+    expect(unprefixed.status).toBe(409);
+    const added = await rest(app, 'POST', '/api/account/passkeys', {
+      cookie: joinCookies(cookie, ceremony),
+      json: { name: 'Laptop', response },
+    });
+    expect(added.status).toBe(201);
+    const cleared =
+      added.headers.getSetCookie().find((c) => c.startsWith('__Host-admin_webauthn=')) ?? '';
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/; Secure/);
   });
 });
 

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import type { RegisterPasskeyInput, RenamePasskeyInput } from '../../shared/passkeys';
+import type {
+  PasskeyOptionsInput,
+  RegisterPasskeyInput,
+  RenamePasskeyInput,
+} from '../../shared/passkeys';
 import type { AppEnv } from '../http/hono-env';
 import { runProcedure, withBody } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
@@ -9,7 +13,17 @@ export function passkeysRest(deps: AppDeps) {
   const same = <T>(result: T) => result as object;
   return new Hono<AppEnv>()
     .post('/account/passkeys/options', (c) =>
-      runProcedure(c, deps, (caller) => caller.passkeys.registrationOptions(), same),
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.passkeys.registrationOptions(input as PasskeyOptionsInput),
+          ),
+        same,
+      ),
     )
     .post('/account/passkeys', (c) =>
       runProcedure(

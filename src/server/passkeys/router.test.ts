@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../../db';
 import {
   auditEvents,
   passkeys,
@@ -121,7 +122,12 @@ describe('passkey registration', { timeout: 30_000 }, () => {
       subject: 'A passkey was added to your account',
     });
     expect(mailer.sent[0]?.text).toContain('"Laptop"');
-    expect(mailer.sent[0]?.text).toContain('npm run admin -- remove-passkeys alice');
+    // What to do if it was not you: the command line, passkeys first (no screen removes
+    // another user's passkeys), then a new password.
+    expect(mailer.sent[0]?.text).toMatch(
+      /run `npm run admin -- remove-passkeys alice` \(it removes every passkey of yours and ends every session\), then `npm run admin -- set-password alice`/,
+    );
+    expect(mailer.sent[0]?.text).not.toContain('another administrator');
 
     // The next registration excludes it and offers the same user handle.
     const next = await startRegistration(deps, cookie);
@@ -202,6 +208,26 @@ describe('passkey registration', { timeout: 30_000 }, () => {
       }),
     );
     expect([again.code, again.message]).toEqual(['CONFLICT', PASSKEY_MESSAGES.alreadyAdded]);
+  });
+
+  it('stores a credential id of WebAuthn’s longest (1023 bytes), which then signs in; refuses a longer one', async () => {
+    const longest = softwareAuthenticator(deps.config.siteUrl, { idBytes: 1023 });
+    const first = await startRegistration(deps, cookie);
+    await callerFor(deps, { cookie: joinCookies(cookie, first.ceremony) }).caller.passkeys.register(
+      { name: 'Long', response: longest.register(first.options) },
+    );
+    expect(longest.credentialId).toHaveLength(1364);
+    await signInWith(longest);
+
+    const tooLong = softwareAuthenticator(deps.config.siteUrl, { idBytes: 1024 });
+    const second = await startRegistration(deps, cookie);
+    const refused = await failure(
+      callerFor(deps, {
+        cookie: joinCookies(cookie, second.ceremony),
+      }).caller.passkeys.register({ name: 'Longer', response: tooLong.register(second.options) }),
+    );
+    expect([refused.code, refused.message]).toEqual(['BAD_REQUEST', PASSKEY_MESSAGES.notAdded]);
+    expect((await storedPasskeys()).map((p) => p.name)).toEqual(['Long']);
   });
 
   it('needs a signed-in administrator', async () => {
@@ -293,7 +319,7 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
     expect(failed.every((e) => e.actor === 'alice')).toBe(true);
   });
 
-  it('refuses an unknown credential, a malformed answer, and a challenge from no, another or an expired ceremony', async () => {
+  it('refuses an unknown credential and a malformed answer, and audits neither', async () => {
     await addPasskey(deps, cookie);
     const stranger = softwareAuthenticator(deps.config.siteUrl);
     const first = await startSignIn(deps);
@@ -381,9 +407,11 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
       ).call,
     );
     expect(refused.code).toBe('UNAUTHORIZED');
-    expect(deps.logger.lines.some((line) => line.includes('auth.passkey_counter_regressed'))).toBe(
-      true,
+    const regressed = deps.logger.lines.find((line) =>
+      line.includes('auth.passkey_counter_regressed'),
     );
+    // With the address it came from, for the owner who looks into it.
+    expect(regressed).toContain('"ip":"203.0.113.7"');
     expect((await audit()).at(-1)).toMatchObject({ action: 'sign_in_failed', actor: 'alice' });
     expect((await storedPasskeys())[0]?.counter).toBe(2);
 
@@ -422,6 +450,63 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
     expect((await forged()).code).toBe('TOO_MANY_REQUESTS');
     // Another address is not held back.
     await signInWith(authenticator);
+  });
+
+  it('spends the challenge on a refused answer: the same cookie then refuses a good one', async () => {
+    const { authenticator } = await addPasskey(deps, cookie);
+    const { options, ceremony } = await startSignIn(deps);
+    const forged = authenticator.assert(options, { signingKey: otherKey() });
+    expect((await failure(finishSignIn(deps, forged, ceremony).call)).code).toBe('UNAUTHORIZED');
+    const { call, ctx } = finishSignIn(deps, authenticator.assert(options), ceremony);
+    expect((await failure(call)).code).toBe('UNAUTHORIZED');
+    expect(sessionCookieFrom(ctx.resHeaders)).toBeNull();
+    // Also after a malformed answer and an unknown credential.
+    for (const first of [{ id: 'x' }, softwareAuthenticator(deps.config.siteUrl).assert(options)]) {
+      const next = await startSignIn(deps);
+      await failure(finishSignIn(deps, first, next.ceremony).call);
+      expect(
+        (await failure(finishSignIn(deps, authenticator.assert(next.options), next.ceremony).call))
+          .code,
+      ).toBe('UNAUTHORIZED');
+    }
+    await signInWith(authenticator);
+  });
+
+  it('refuses an assertion without the user handle, or with another one', async () => {
+    const { authenticator } = await addPasskey(deps, cookie);
+    const other = await addPasskey(deps, await signedInCookie(deps, 'bob'), 'Bob’s');
+    for (const userHandle of [null, other.authenticator.userHandle, 'AAAA']) {
+      const { options, ceremony } = await startSignIn(deps);
+      const { call, ctx } = finishSignIn(
+        deps,
+        authenticator.assert(options, { userHandle }),
+        ceremony,
+      );
+      const refused = await failure(call);
+      expect([refused.code, refused.message]).toEqual([
+        'UNAUTHORIZED',
+        PASSKEY_MESSAGES.signInFailed,
+      ]);
+      expect(sessionCookieFrom(ctx.resHeaders)).toBeNull();
+    }
+    expect(deps.logger.lines.join('\n')).toContain('no user handle');
+    expect((await audit()).filter((e) => e.action === 'sign_in_failed')).toHaveLength(3);
+    await signInWith(authenticator);
+  });
+
+  it('refuses a passkey whose user has no stored handle, even with no handle sent', async () => {
+    const { authenticator } = await addPasskey(deps, cookie);
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(users).set({ webauthnUserId: null }).where(eq(users.id, aliceId)),
+    );
+    const { options, ceremony } = await startSignIn(deps);
+    expect(
+      (
+        await failure(
+          finishSignIn(deps, authenticator.assert(options, { userHandle: null }), ceremony).call,
+        )
+      ).code,
+    ).toBe('UNAUTHORIZED');
   });
 
   it('prunes used challenges once they could no longer be presented', async () => {

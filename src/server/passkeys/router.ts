@@ -3,16 +3,23 @@ import { z } from 'zod/mini';
 import { writeTransaction } from '../../../db';
 import {
   PASSKEY_MESSAGES,
+  passkeyOptionsInput,
   registerPasskeyInput,
   removePasskeyInput,
   renamePasskeyInput,
 } from '../../shared/passkeys';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditInsert } from '../audit/record';
-import { LOGIN_FAILURES, loginFailureBuckets, settledPasswordCheck } from '../auth/login-throttle';
+import {
+  LOGIN_FAILURES,
+  loginFailureBuckets,
+  passwordCheckedProcedure,
+  settledPasswordCheck,
+} from '../auth/login-throttle';
 import { adminProcedure, publicProcedure, router } from '../http/trpc';
+import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
 import { registerPasskey, registrationOptions } from './registration';
-import { signInOptions, signInWithPasskey } from './sign-in';
+import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, renamePasskey } from './store';
 
 /**
@@ -22,7 +29,17 @@ import { deletePasskey, renamePasskey } from './store';
  */
 export const PASSKEY_FAILURES = { limit: 10, windowMs: LOGIN_FAILURES.windowMs };
 
-const passkeyThrottle = publicProcedure.use(({ ctx, next }) => {
+/**
+ * The sign-in's ceremony cookie is checked first (crypto only): a request without one is
+ * refused before the throttle writes anything, so a flood of them costs no writes. The
+ * ceremony read here is the one the sign-in answers.
+ */
+const passkeyThrottle = publicProcedure.use(async ({ ctx, next }) => {
+  const ceremony = await readCeremony(ctx, 'sign-in');
+  if (!ceremony) {
+    clearCeremonyCookie(ctx);
+    throw noCeremony(ctx);
+  }
   const [, byIp] = loginFailureBuckets('', ctx.req.ip);
   return settledPasswordCheck(
     ctx,
@@ -30,7 +47,7 @@ const passkeyThrottle = publicProcedure.use(({ ctx, next }) => {
       buckets: [{ bucket: `passkey-${byIp}`, rule: PASSKEY_FAILURES }],
       clearedBySuccess: null,
     },
-    next,
+    () => next({ ctx: { ceremony } }),
   );
 });
 
@@ -39,10 +56,16 @@ const unknownPasskey = () =>
 
 /** Passkeys (docs/passkeys.md): the signed-in user's own, and the sign-in with one. */
 export const passkeysRouter = router({
-  registrationOptions: adminProcedure.mutation(async ({ ctx }) => ({
-    success: true as const,
-    options: await registrationOptions(ctx, ctx.user),
-  })),
+  /**
+   * Needs the password only when the session did not sign in or prove it within the last 10
+   * minutes; a password given is counted like the Account screen's other password checks.
+   */
+  registrationOptions: passwordCheckedProcedure
+    .input(passkeyOptionsInput)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      options: await registrationOptions(ctx, ctx.user, input?.password),
+    })),
 
   register: adminProcedure.input(registerPasskeyInput).mutation(async ({ ctx, input }) => {
     const added = await registerPasskey(ctx, ctx.user, input);
@@ -88,7 +111,7 @@ export const passkeysRouter = router({
 
   /** Any input: a wrong or malformed answer is the same 401 as a wrong signature. */
   signIn: passkeyThrottle.input(z.unknown()).mutation(async ({ ctx, input }) => {
-    await signInWithPasskey(ctx, input);
+    await signInWithPasskey(ctx, ctx.ceremony, input);
     return { success: true as const };
   }),
 });

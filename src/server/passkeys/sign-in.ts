@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { writeTransaction } from '../../../db';
 import { passkeys, users } from '../../../db/schema';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
-import { auditInsert } from '../audit/record';
+import { auditInsert, type AuditEntry } from '../audit/record';
 import { setDeviceCookie } from '../auth/device-cookie';
 import { WrongPasswordError } from '../auth/login-throttle';
 import { endCookieRows, insertSession, readCookie, setSessionCookie } from '../auth/session';
@@ -19,12 +19,12 @@ import {
   CHALLENGE_TTL_MS,
   clearCeremonyCookie,
   newChallenge,
-  readCeremony,
   setCeremonyCookie,
+  type Ceremony,
 } from './challenge-cookie';
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
-import { parseTransports, spendChallenge } from './store';
+import { CREDENTIAL_ID_MAX, parseTransports, spendChallenge } from './store';
 
 /**
  * Options for a passkey sign-in: no credentials listed (discoverable credentials: the
@@ -49,7 +49,7 @@ export async function signInOptions(ctx: Context) {
 
 /** Only what is read before the library checks the rest; a wrong shape is a refusal. */
 const assertionShape = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(1024)),
+  id: z.string().check(z.minLength(1), z.maxLength(CREDENTIAL_ID_MAX)),
   rawId: z.string(),
   type: z.literal('public-key'),
   response: z.object({
@@ -73,24 +73,46 @@ function log(ctx: Context, event: string, fields: Record<string, unknown>): void
 }
 
 /**
- * A whole sign-in with a passkey (user verification stands for the password and the code):
- * the challenge must be this browser's, unexpired and unanswered; the credential known, its
- * user still able to sign in, the signature right and the counter moving forward. One write
- * spends the challenge, moves the counter (only from the value read: two answers at once
- * cannot both pass), ends whatever the browser held before and starts the session.
+ * The answer to a sign-in without this browser's unexpired ceremony. Nothing was judged, so
+ * it is a plain 401 (not counted), given before the throttle writes anything.
  */
-export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<void> {
-  const ceremony = await readCeremony(ctx, 'sign-in');
+export function noCeremony(ctx: Context): TRPCError {
+  log(ctx, 'auth.passkey_failed', { reason: 'no challenge' });
+  return new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.signInFailed });
+}
+
+/**
+ * Spends a refused answer's challenge (a challenge is answered once, rightly or not), with
+ * the audit entry when the passkey was someone's, in one write.
+ */
+function spendRefused(ctx: Context, ceremony: Ceremony, entry?: AuditEntry) {
+  const now = ctx.clock.now();
+  return writeTransaction(ctx.db, async (tx) => {
+    await spendChallenge(tx, ceremony.challenge, now);
+    if (entry) await auditInsert(tx, now, entry);
+  });
+}
+
+/**
+ * A whole sign-in with a passkey (user verification stands for the password and the code):
+ * the challenge must be this browser's (`ceremony`, read before the throttle), unexpired and
+ * unanswered; the credential known, the user handle the user's, its user still able to sign
+ * in, the signature right and the counter moving forward. One write spends the challenge,
+ * moves the counter (only from the value read: two answers at once cannot both pass), ends
+ * whatever the browser held before and starts the session. Any refusal spends the challenge
+ * too.
+ */
+export async function signInWithPasskey(
+  ctx: Context,
+  ceremony: Ceremony,
+  raw: unknown,
+): Promise<void> {
   clearCeremonyCookie(ctx);
-  if (!ceremony) {
-    log(ctx, 'auth.passkey_failed', { reason: 'no challenge' });
-    // Nothing was judged: the throttle gives the place back.
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.signInFailed });
-  }
   const response = raw && typeof raw === 'object' && 'response' in raw ? raw.response : undefined;
   const input = assertionShape.safeParse(response);
   if (!input.success || input.data.id !== input.data.rawId) {
     log(ctx, 'auth.passkey_failed', { reason: 'malformed' });
+    await spendRefused(ctx, ceremony);
     throw refused();
   }
   const assertion = input.data;
@@ -109,6 +131,7 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
     .get();
   if (!found) {
     log(ctx, 'auth.passkey_failed', { reason: 'unknown credential' });
+    await spendRefused(ctx, ceremony);
     throw refused();
   }
   const { user } = found;
@@ -120,26 +143,25 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
     if (warn)
       ctx.logger.error('auth.passkey_counter_regressed', {
         requestId: ctx.req.requestId,
+        ip: ctx.req.ip,
         ...fields,
       });
     else log(ctx, 'auth.passkey_failed', fields);
-    await writeTransaction(ctx.db, (tx) =>
-      auditInsert(tx, ctx.clock.now(), {
-        action: 'sign_in_failed',
-        actor,
-        target: `passkey ${found.passkeyId}`,
-        ip: ctx.req.ip,
-      }),
-    );
+    await spendRefused(ctx, ceremony, {
+      action: 'sign_in_failed',
+      actor,
+      target: `passkey ${found.passkeyId}`,
+      ip: ctx.req.ip,
+    });
     return refused();
   };
   // An invited user who has not chosen a password yet cannot sign in by any means.
   if (user.password === '') throw await fail('no password set');
-  if (
-    assertion.response.userHandle !== undefined &&
-    assertion.response.userHandle !== found.handle
-  ) {
-    throw await fail('wrong user handle');
+  // A discoverable credential always returns its user handle: none, or another than the
+  // one stored with the user's passkeys, is not this user's passkey answering.
+  const handle = assertion.response.userHandle;
+  if (!handle || found.handle === null || handle !== found.handle) {
+    throw await fail(handle ? 'wrong user handle' : 'no user handle');
   }
   const rp = relyingParty(ctx.config);
   let newCounter: number;
@@ -172,19 +194,21 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
   const now = ctx.clock.now();
   const sessionId = await writeTransaction(ctx.db, async (tx) => {
     if (!(await spendChallenge(tx, ceremony.challenge, now))) return 'replayed' as const;
-    // Still there (not removed meanwhile), still at the counter read, its user unchanged.
+    // Its user unchanged, the passkey still there (not removed meanwhile) and still at the
+    // counter read; a lost race changes nothing but the spent challenge.
+    const owner = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), eq(users.password, user.password), ne(users.password, '')))
+      .get();
+    if (!owner) return 'changed' as const;
     const moved = await tx
       .update(passkeys)
       .set({ counter: newCounter, lastUsedAt: now })
       .where(and(eq(passkeys.id, found.passkeyId), eq(passkeys.counter, found.counter)))
       .returning({ id: passkeys.id })
       .get();
-    const owner = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, user.id), eq(users.password, user.password), ne(users.password, '')))
-      .get();
-    if (!moved || !owner) return 'changed' as const;
+    if (!moved) return 'changed' as const;
     await endCookieRows(tx, previous);
     const id = await insertSession(tx, ctx, user.id);
     await auditInsert(tx, now, {
@@ -196,7 +220,17 @@ export async function signInWithPasskey(ctx: Context, raw: unknown): Promise<voi
     return { id };
   });
   if (sessionId === 'replayed') throw await fail('challenge already answered');
-  if (sessionId === 'changed') throw await fail('passkey or user changed during sign-in');
+  if (sessionId === 'changed') {
+    // A lost race (the passkey removed or used, the user changed meanwhile), like the
+    // password login's: no passkey was judged wrong, so it is neither counted nor audited.
+    // The transaction that found it spent the challenge.
+    log(ctx, 'auth.passkey_failed', {
+      username: user.username,
+      passkey: found.passkeyId,
+      reason: 'passkey or user changed during sign-in',
+    });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.signInFailed });
+  }
   await setSessionCookie(ctx, sessionId.id, actor);
   setDeviceCookie(ctx, user);
   log(ctx, 'auth.login_ok', { username: user.username, passkey: found.passkeyId });

@@ -4,6 +4,12 @@ import { passkeys, usedWebauthnChallenges } from '../../../db/schema';
 import type { PasskeySummary } from '../../shared/passkeys';
 import { challengeHash, CHALLENGE_TTL_MS } from './challenge-cookie';
 
+/**
+ * The longest credential id accepted, at registration and at sign-in: WebAuthn's 1023 bytes
+ * in base64url.
+ */
+export const CREDENTIAL_ID_MAX = 1364;
+
 /** A user's passkeys as the Account screen lists them, oldest first. */
 export async function listPasskeys(db: Db, userId: number): Promise<PasskeySummary[]> {
   const rows = await db

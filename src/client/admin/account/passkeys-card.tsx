@@ -1,18 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import {
   browserSupportsWebAuthn,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
+import { provenPasswordField } from '../../../shared/account';
 import { passkeyNameField, type PasskeySummary } from '../../../shared/passkeys';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card, TextInputField } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { errorMessage, isNotFound, OWN_UNAUTHORIZED } from '../errors';
 import { formatDateTime } from '../leads/format';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';
+import { useExplainRefusal } from './account-session';
 import { formatLastActive } from './format-time';
 import { useNow } from './use-now';
 
@@ -27,10 +29,32 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
   const [supported] = useState(() => browserSupportsWebAuthn());
   const [adding, setAdding] = useState(false);
   const now = useNow(60_000);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Where focus goes once the element it was on has left the page (the add form closed, a
+  // removed passkey's row gone from the list), so that it is not lost to the page's body.
+  const focusNext = useRef<'add' | { removed: number } | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === 'add' && addButton.current) addButton.current.focus();
+    else if (
+      target !== null &&
+      target !== 'add' &&
+      !passkeys.some((p) => p.id === target.removed)
+    ) {
+      heading.current?.focus();
+    } else return;
+    focusNext.current = null;
+  }, [adding, passkeys]);
 
   return (
     <Card labelledBy={HEADING_ID}>
-      <h2 id={HEADING_ID} className="text-lg font-semibold text-ink">
+      <h2
+        id={HEADING_ID}
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-ink outline-none"
+      >
         Passkeys
       </h2>
       <p className="mt-1 text-sm text-muted">
@@ -44,7 +68,13 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
           <ul aria-label="Passkeys" className="flex flex-col gap-3">
             {passkeys.map((passkey) => (
               <li key={passkey.id}>
-                <PasskeyRow passkey={passkey} now={now} />
+                <PasskeyRow
+                  passkey={passkey}
+                  now={now}
+                  onRemoved={() => {
+                    focusNext.current = { removed: passkey.id };
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -52,10 +82,15 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
         {!supported ? (
           <p className="text-sm text-muted">This browser cannot create passkeys.</p>
         ) : adding ? (
-          <AddPasskeyForm onDone={() => setAdding(false)} />
+          <AddPasskeyForm
+            onDone={() => {
+              focusNext.current = 'add';
+              setAdding(false);
+            }}
+          />
         ) : (
           <div>
-            <Button variant="secondary" onPress={() => setAdding(true)}>
+            <Button ref={addButton} variant="secondary" onPress={() => setAdding(true)}>
               Add a passkey
             </Button>
           </div>
@@ -71,6 +106,11 @@ function useSuggestedName(): string {
   return sessions.data?.sessions.find((session) => session.current)?.device ?? '';
 }
 
+/**
+ * Names the new passkey, then asks the browser to create it. The server asks for the password
+ * when this session signed in (or last gave it here) more than 10 minutes ago
+ * (docs/passkeys.md): the form then shows a password field and sends it with the next try.
+ */
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const suggested = useSuggestedName();
   const [typed, setTyped] = useState<string | null>(null);
@@ -78,10 +118,39 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | undefined>();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState(false);
+  // Null until the server asks for the password; then the field's own description.
+  const [passwordAsked, setPasswordAsked] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const nameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const utils = trpc.useUtils();
-  const options = trpc.passkeys.registrationOptions.useMutation();
+  // A 401 here is the password asked for or wrong while the session lives (errors.ts).
+  const options = trpc.passkeys.registrationOptions.useMutation({ meta: OWN_UNAUTHORIZED });
   const register = trpc.passkeys.register.useMutation();
+  const explainRefusal = useExplainRefusal();
+
+  useEffect(() => {
+    if (passwordAsked !== null) passwordRef.current?.focus();
+  }, [passwordAsked]);
+
+  /** The registration options, or null when the password is asked for or refused. */
+  const askOptions = async () => {
+    try {
+      return await options.mutateAsync(passwordAsked === null ? undefined : { password });
+    } catch (refused) {
+      const refusal = await explainRefusal(refused);
+      if (refusal.kind === 'wrongPassword' && passwordAsked === null) {
+        setPasswordAsked(refusal.message);
+      } else if (refusal.kind === 'wrongPassword' || refusal.kind === 'badInput') {
+        setPasswordError(refusal.message);
+        passwordRef.current?.focus();
+      } else if (refusal.kind === 'failed') {
+        setNote(`Passkey not added: ${refusal.message}`);
+      }
+      return null;
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,13 +163,25 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setError(undefined);
+    if (passwordAsked !== null) {
+      const proven = provenPasswordField.safeParse(password);
+      if (!proven.success) {
+        setPasswordError(proven.error.issues[0]?.message);
+        passwordRef.current?.focus();
+        return;
+      }
+    }
     setPending(true);
     try {
-      const { options: creation } = await options.mutateAsync();
+      const asked = await askOptions();
+      if (!asked) return;
+      // The password did its part: the server remembers it for 10 minutes.
+      setPasswordAsked(null);
+      setPassword('');
       const response = await startRegistration({
         // The server's options as JSON: the library's type describes binary extension
         // inputs, which these options never carry.
-        optionsJSON: creation as PublicKeyCredentialCreationOptionsJSON,
+        optionsJSON: asked.options as PublicKeyCredentialCreationOptionsJSON,
       });
       const { passkey } = await register.mutateAsync({ name: parsed.data, response });
       await utils.account.get.invalidate();
@@ -137,7 +218,24 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
         inputRef={nameRef}
         autoFocus
       />
-      <p aria-live="polite" className="text-sm text-muted empty:hidden">
+      {passwordAsked === null ? null : (
+        <TextInputField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            if (passwordError) setPasswordError(undefined);
+          }}
+          error={passwordError}
+          description={passwordAsked}
+          inputRef={passwordRef}
+        />
+      )}
+      {/* Always in the page (an empty live region still announces what is put into it). */}
+      <p aria-live="polite" className="min-h-5 text-sm text-muted">
         {note}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -152,13 +250,31 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function PasskeyRow({ passkey, now }: { passkey: PasskeySummary; now: number }) {
+function PasskeyRow({
+  passkey,
+  now,
+  onRemoved,
+}: {
+  passkey: PasskeySummary;
+  now: number;
+  /** The row is about to leave the page: the card takes the focus. */
+  onRemoved: () => void;
+}) {
   const utils = trpc.useUtils();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Back to the Rename button once the rename form closes (saved or cancelled).
+  const refocusRename = useRef(false);
+  useEffect(() => {
+    if (!refocusRename.current || renaming) return;
+    renameButton.current?.focus();
+    refocusRename.current = false;
+  }, [renaming]);
   const remove = trpc.passkeys.remove.useMutation({
     onSuccess: () => {
       toast({ title: 'Passkey removed', description: `“${passkey.name}” can no longer sign in.` });
+      onRemoved();
       void utils.account.get.invalidate();
     },
     onError: (error) => {
@@ -204,6 +320,7 @@ function PasskeyRow({ passkey, now }: { passkey: PasskeySummary; now: number }) 
         {renaming ? null : (
           <div className="flex gap-1">
             <Button
+              ref={renameButton}
               variant="ghost"
               size="sm"
               aria-label={`Rename the passkey ${passkey.name}`}
@@ -222,7 +339,15 @@ function PasskeyRow({ passkey, now }: { passkey: PasskeySummary; now: number }) 
           </div>
         )}
       </div>
-      {renaming ? <RenameForm passkey={passkey} onDone={() => setRenaming(false)} /> : null}
+      {renaming ? (
+        <RenameForm
+          passkey={passkey}
+          onDone={() => {
+            refocusRename.current = true;
+            setRenaming(false);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         isOpen={confirming}
         title="Remove this passkey?"

@@ -13,10 +13,18 @@ import { ceremonyOutcome } from '../passkeys/ceremony-errors';
 const CANCELLED = 'No passkey was used. Try again, or sign in with your password.';
 
 /**
+ * The autofill ceremony is started again this often: its challenge, sealed in the browser's
+ * ceremony cookie, expires after 5 minutes (docs/passkeys.md), and a passkey chosen from the
+ * username field after that could not sign in.
+ */
+export const AUTOFILL_REFRESH_MS = 270_000;
+
+/**
  * "Sign in with a passkey" (docs/passkeys.md): a button, shown only where the browser can use
- * passkeys, and the username field's autofill (conditional mediation), started once when the
- * form appears where the browser offers it. Starting the button's ceremony or leaving the
- * form aborts the pending autofill one, so a password sign-in works as before.
+ * passkeys, and the username field's autofill (conditional mediation) where the browser offers
+ * it. The autofill ceremony is kept fresh: started again every 4.5 minutes, and after any
+ * ceremony that failed or was cancelled (its own, or the button's, which aborts it). Leaving
+ * the form aborts it, so a password sign-in works as before.
  */
 export function PasskeySignIn({
   onSignedIn,
@@ -33,11 +41,23 @@ export function PasskeySignIn({
   // The autofill ceremony's options request: the button waits for it, so its own challenge
   // is the one the browser's cookie holds last.
   const autofillOptions = useRef<Promise<unknown> | null>(null);
+  // Each autofill ceremony's number: one started since (a refresh, the button) supersedes it,
+  // and whatever it ends with is then ignored. Unmounting supersedes them all.
+  const autofillRun = useRef(0);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const autofillOn = useRef(false);
+  // The latest callback, for a ceremony an older render's timer started.
+  const signedIn = useRef(onSignedIn);
+  useEffect(() => {
+    signedIn.current = onSignedIn;
+  });
 
-  const ceremony = async (useBrowserAutofill: boolean) => {
+  /** One ceremony; `stillWanted` is asked once the options came, before the browser is. */
+  const ceremony = async (useBrowserAutofill: boolean, stillWanted: () => boolean) => {
     const request = utils.client.passkeys.signInOptions.mutate();
     if (useBrowserAutofill) autofillOptions.current = request.catch(() => undefined);
     const { options } = await request;
+    if (!stillWanted()) return;
     const response = await startAuthentication({
       // The server's options as JSON: the library's type describes binary extension inputs,
       // which these options never carry.
@@ -47,7 +67,7 @@ export function PasskeySignIn({
     setPending(true);
     await utils.client.passkeys.signIn.mutate({ response });
     const auth = await utils.client.admin.check.query();
-    onSignedIn(auth.username ?? '');
+    signedIn.current(auth.username ?? '');
   };
 
   const report = (error: unknown) => {
@@ -57,32 +77,62 @@ export function PasskeySignIn({
     setNote(outcome.kind === 'failed' ? outcome.message : CANCELLED);
   };
 
-  const startAutofill = useEffectEvent((isLive: () => boolean) => {
-    ceremony(true).catch((error: unknown) => {
-      if (isLive()) report(error);
+  /** Stops the autofill ceremony's refresh; its result, if any comes, is ignored. */
+  const supersedeAutofill = () => {
+    autofillRun.current++;
+    clearTimeout(refreshTimer.current);
+  };
+
+  // Started from the effect, from its own timer and after the button's ceremony: it reads
+  // only refs and stable setters, so any render's copy does the same.
+  function startAutofill() {
+    if (!autofillOn.current) return;
+    supersedeAutofill();
+    const run = autofillRun.current;
+    const current = () => autofillRun.current === run;
+    // Starting the next ceremony aborts this one (the library allows one at a time).
+    refreshTimer.current = setTimeout(() => {
+      if (current()) startAutofill();
+    }, AUTOFILL_REFRESH_MS);
+    let askedBrowser = false;
+    ceremony(true, () => (askedBrowser = current())).catch((error: unknown) => {
+      if (!current()) return;
+      report(error);
+      // A failed or cancelled ceremony is over: wait in the field again at once. When the
+      // options could not even be fetched, the refresh tries again later.
+      if (askedBrowser) startAutofill();
     });
-  });
+  }
+
+  const startAutofillOnMount = useEffectEvent(startAutofill);
 
   // Once per mount: the autofill ceremony waits in the username field until used or aborted.
   useEffect(() => {
     let live = true;
     void browserSupportsWebAuthnAutofill().then((autofill) => {
-      if (autofill && live) startAutofill(() => live);
+      if (!autofill || !live) return;
+      autofillOn.current = true;
+      startAutofillOnMount();
     });
     return () => {
       live = false;
+      autofillOn.current = false;
+      supersedeAutofill();
       WebAuthnAbortService.cancelCeremony();
     };
   }, []);
 
   const signInWithButton = async () => {
     setNote('');
+    const waitFor = autofillOptions.current;
+    // The button's ceremony aborts the autofill one: that end is not reported.
+    supersedeAutofill();
     try {
-      // Starting this ceremony aborts the autofill one (the library allows one at a time).
-      await autofillOptions.current;
-      await ceremony(false);
+      await waitFor;
+      await ceremony(false, () => true);
     } catch (error) {
       report(error);
+      startAutofill();
     }
   };
 
