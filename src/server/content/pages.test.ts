@@ -9,6 +9,7 @@ import { createTestDeps, signedInCookie, type TestDeps } from '../../../tests/su
 import { rest } from '../../../tests/support/rest';
 import type { SiteContent } from '../../shared/site-content';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
+import { PUBLISHED_CHECK_MS } from './current';
 import { TEMPLATE_FILE } from './page-template';
 
 const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title><link rel="expect" href="#hero-end" blocking="render" /></head><body><div id="root"></div></body></html>`;
@@ -124,8 +125,8 @@ describe('the home page follows the content', () => {
   });
 });
 
-describe('a version changed by hand', () => {
-  it('is served too, even under a version number already rendered', async () => {
+describe('a version saved elsewhere (another instance, or by hand)', () => {
+  it('is served once the pages ask again, at most 500 ms later, even under a version number already rendered', async () => {
     await save((c) => (c.hero.headlineStart = 'Saved Through The Screen'));
     expect((await page('/')).text).toContain('Saved Through The Screen');
     const edited = structuredClone(defaultSiteContent);
@@ -138,6 +139,10 @@ describe('a version changed by hand', () => {
         updatedAt: deps.clock.now(),
       });
     });
+    // A save through this instance showed at once; one it did not make waits for the next check.
+    deps.clock.advance(PUBLISHED_CHECK_MS - 1);
+    expect((await page('/')).text).toContain('Saved Through The Screen');
+    deps.clock.advance(1);
     expect((await page('/')).text).toContain('Edited By Hand');
   });
 });

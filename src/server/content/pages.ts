@@ -24,7 +24,7 @@ import { ownHeaders, withVideoHost } from '../http/middleware';
 import { preferredEncoding, type Encoding } from '../http/static';
 import type { AppDeps } from '../http/trpc';
 import { loggableError } from '../platform/logger';
-import { currentContent, type CurrentContent } from './current';
+import { publishedContent, type CurrentContent } from './current';
 import { composePage, TEMPLATE_FILE } from './page-template';
 
 const brotli = promisify(brotliCompress);
@@ -175,7 +175,7 @@ export function contentPages(
   ): Promise<Response | null> {
     let current;
     try {
-      current = await currentContent(deps.db);
+      current = await publishedContent(deps.db, deps.clock.now().getTime());
     } catch (error) {
       // The database is away: visitors still get the page as last rendered (or the build's),
       // never an error page; the API answers 503 meanwhile.

@@ -18,7 +18,7 @@ import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { idField, pageField } from '../../shared/validation';
 import { auditAdminChange } from '../audit/admin-change';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
-import { latestContent } from './current';
+import { contentSaved, latestContent } from './current';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;
 
@@ -57,6 +57,13 @@ async function storeVersion(
   return version;
 }
 
+/** Stores a version; this instance's public pages show it from the next request on. */
+async function storeAndPublish(ctx: Context, store: (tx: Db) => Promise<number>) {
+  const version = await writeTransaction(ctx.db, store);
+  contentSaved(ctx.db);
+  return version;
+}
+
 export const contentRouter = router({
   /** The newest version (version 0 and no author: the defaults, nothing saved yet). */
   get: adminProcedure.query(async ({ ctx }) => {
@@ -70,7 +77,7 @@ export const contentRouter = router({
   }),
 
   save: adminProcedure.input(contentSaveInput).mutation(async ({ ctx, input }) => {
-    const version = await writeTransaction(ctx.db, (tx) =>
+    const version = await storeAndPublish(ctx, (tx) =>
       storeVersion(tx, ctx, input.content, input.baseVersion, 'content version'),
     );
     return { version };
@@ -81,7 +88,7 @@ export const contentRouter = router({
    * there). Refused like a save when another administrator saved after `baseVersion`.
    */
   restoreDefaults: adminProcedure.input(contentDefaultsInput).mutation(async ({ ctx, input }) => {
-    const version = await writeTransaction(ctx.db, (tx) =>
+    const version = await storeAndPublish(ctx, (tx) =>
       storeVersion(tx, ctx, defaultSiteContent, input.baseVersion, 'content defaults restored as'),
     );
     return { version };
@@ -114,7 +121,7 @@ export const contentRouter = router({
 
   /** A new version equal to an older one; the history keeps every step. */
   restore: adminProcedure.input(z.object({ version: idField })).mutation(async ({ ctx, input }) => {
-    const version = await writeTransaction(ctx.db, async (tx) => {
+    const version = await storeAndPublish(ctx, async (tx) => {
       const row = await tx
         .select({ content: siteContentVersions.content })
         .from(siteContentVersions)
