@@ -10,6 +10,7 @@ import {
   recoveryCodes,
   sessions,
   totpCredentials,
+  twoFactorChallenges,
   users,
 } from '../../db/schema';
 import {
@@ -243,6 +244,53 @@ describe('admin command line', () => {
       '"alice" had no authenticator app on; nothing changed',
     ]);
     expect((await cli(['disable-totp', 'ghost'])).err).toEqual(['user "ghost" does not exist']);
+  });
+
+  it('leaves sessions and pending sign-ins alone with disable-totp when the app was off', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    const now = new Date();
+    const db = await openDatabase(target);
+    try {
+      const alice = await db.select().from(users).where(eq(users.username, 'alice')).get();
+      const userId = alice?.id ?? 0;
+      await writeTransaction(db, async (tx) => {
+        // A set-up never confirmed: the app is not on.
+        await tx
+          .insert(totpCredentials)
+          .values({ userId, secret: 'v1.sealed', enabledAt: null, createdAt: now });
+        await tx.insert(sessions).values({
+          id: 'sid',
+          userId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 60_000),
+          lastSeenAt: now,
+        });
+        await tx.insert(twoFactorChallenges).values({
+          id: 'challenge',
+          userId,
+          codeHash: 'ab',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 60_000),
+        });
+      });
+    } finally {
+      await closeDatabase(db);
+    }
+    expect((await cli(['disable-totp', 'alice'])).out).toEqual([
+      '"alice" had no authenticator app on; nothing changed',
+    ]);
+    const after = await openDatabase(target);
+    try {
+      expect(await after.select({ id: sessions.id }).from(sessions).all()).toEqual([{ id: 'sid' }]);
+      expect(
+        await after.select({ id: twoFactorChallenges.id }).from(twoFactorChallenges).all(),
+      ).toEqual([{ id: 'challenge' }]);
+      expect((await after.select().from(auditEvents).all()).map((e) => e.action)).not.toContain(
+        'totp_disabled',
+      );
+    } finally {
+      await closeDatabase(after);
+    }
   });
 
   it('sets the password from ADMIN_PASSWORD or the prompt', async () => {

@@ -130,9 +130,9 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     }
     case 'disable-totp': {
       const username = oneArgument(args, 'disable-totp <username>');
-      const wasOn = await disableTotp(db, username);
+      const changed = await disableTotp(db, username);
       io.out(
-        wasOn
+        changed
           ? `authenticator app of "${username}" turned off, recovery codes deleted; its sessions were ended`
           : `"${username}" had no authenticator app on; nothing changed`,
       );

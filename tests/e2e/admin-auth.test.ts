@@ -328,6 +328,9 @@ describe('sign-in with the e-mailed code', () => {
       const third = codeFrom((await smtp.waitForMail({ to: 'dave@example.com' })).text);
       await page.reload();
       await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
+      // The server's check says an e-mailed code is awaited: its prompt, and a new code.
+      await visible(page.getByText('Enter the 6-digit verification code sent to your email'));
+      await visible(page.getByRole('button', { name: 'Send a new code' }));
       await page.waitForFunction(
         () => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6',
       );

@@ -1,8 +1,8 @@
 /**
  * The authenticator app in the browser, on the real server: set up on the Account screen by
- * reading the secret key shown and making codes with otplib, as a phone would; the recovery
- * codes shown once (axe clean, light and dark); then signing in with the password and the
- * app's code, and with a recovery code.
+ * reading the secret key shown and making codes with otplib, as a phone would (the scan step
+ * axe clean); the recovery codes shown once (axe clean, light and dark); then signing in with
+ * the password and the app's code, and with a recovery code (that step axe clean too).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -73,7 +73,11 @@ it('sets up the app, shows the recovery codes once, then signs in with the app a
     await card.getByRole('button', { name: 'Continue' }).click();
 
     await visible(card.getByRole('img', { name: 'QR code for your authenticator app' }), 20_000);
-    const secret = (await card.getByLabel('Secret key').innerText()).replace(/\s/g, '');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Connect your authenticator app');
+    await expectNoAxeViolations(page);
+    const secret = (await card.getByLabel('Secret key').inputValue()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await typeCode(page, await generate({ secret }));
     await card.getByRole('button', { name: 'Turn on' }).click();
@@ -100,6 +104,9 @@ it('sets up the app, shows the recovery codes once, then signs in with the app a
 
     await card.getByRole('button', { name: 'I have stored them' }).click();
     await visible(card.getByText('10 recovery codes left.'));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Regenerate recovery codes');
     await visible(card.getByText('Signing in asks for the app’s code.'));
 
     // Password, then the app's code.
@@ -116,9 +123,12 @@ it('sets up the app, shows the recovery codes once, then signs in with the app a
     await passwordStep(page);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await visible(page.getByText('Enter one of your recovery codes'));
-    await page
-      .getByRole('textbox', { name: 'Recovery code' })
-      .fill((codes[0] ?? '').replace('-', '').toUpperCase());
+    const field = page.getByRole('textbox', { name: 'Recovery code' });
+    await field.fill('abc');
+    await page.getByRole('button', { name: 'Use recovery code' }).click();
+    await visible(page.getByText('A recovery code is 10 letters and digits, like abcde-fghij'));
+    await expectNoAxeViolations(page);
+    await field.fill((codes[0] ?? '').replace('-', '').toUpperCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await toast(page, 'Authentication successful');
     await page.waitForURL('**/admin/overview', { timeout: 10_000 });

@@ -90,7 +90,12 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const check = await rest(app, 'GET', '/api/admin/check');
-    expect(check.body).toEqual({ authenticated: false, username: null, awaitingTwoFactor: false });
+    expect(check.body).toEqual({
+      authenticated: false,
+      username: null,
+      awaitingTwoFactor: false,
+      pendingMethod: null,
+    });
     // A code that was never delivered does not use up one of the 5 a user may be sent.
     expect(
       (await deps.db.select().from(throttleEvents).all()).filter((event) =>

@@ -9,6 +9,7 @@ export const SIGNED_OUT: AdminCheck = {
   authenticated: false,
   username: null,
   awaitingTwoFactor: false,
+  pendingMethod: null,
 };
 
 /** A promise React's use() reads at once when it is already settled (no Suspense flash). */

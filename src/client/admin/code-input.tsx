@@ -31,6 +31,8 @@ interface CodeInputProps {
   isDisabled?: boolean;
   /** Focus the first box shortly after mounting. */
   autoFocus?: boolean;
+  /** The id of the text that says what to type, read with each box. */
+  describedBy?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function CodeInput({
   onChange,
   isDisabled = false,
   autoFocus = true,
+  describedBy,
 }: CodeInputProps) {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 
@@ -125,7 +128,12 @@ export function CodeInput({
   };
 
   return (
-    <div role="group" aria-label="Verification code" className="flex justify-center gap-2">
+    <div
+      role="group"
+      aria-label="Verification code"
+      aria-describedby={describedBy}
+      className="flex justify-center gap-2"
+    >
       {BOX_INDEXES.map((index) => (
         <input
           key={index}
@@ -137,6 +145,7 @@ export function CodeInput({
           pattern="[0-9]*"
           autoComplete="one-time-code"
           aria-label={`Digit ${index + 1} of ${TWO_FACTOR_CODE_LENGTH}`}
+          aria-describedby={describedBy}
           value={value[index] ?? ''}
           disabled={isDisabled}
           onChange={(event) => handleInput(index, event.target.value)}

@@ -14,7 +14,10 @@ export type AccountChange =
   | { kind: 'emailRemoved' }
   | { kind: 'passkeyAdded'; name: string }
   | { kind: 'totpEnabled' }
-  | { kind: 'totpDisabled' };
+  | { kind: 'totpDisabled' }
+  | { kind: 'codesGuessed' }
+  | { kind: 'recoveryCodeUsed'; left: number }
+  | { kind: 'recoveryCodesRegenerated' };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -54,6 +57,23 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         sentence:
           'Signing in no longer asks for an authenticator app’s code, and your recovery codes no longer work.',
       };
+    case 'codesGuessed':
+      return {
+        subject: 'Someone tried codes to sign in to your account',
+        sentence:
+          'Someone who knows your password tried codes: a sign-in ended after 5 wrong authenticator app codes.',
+      };
+    case 'recoveryCodeUsed':
+      return {
+        subject: 'A recovery code was used to sign in',
+        sentence: `Someone signed in to your account with one of your recovery codes instead of the authenticator app’s code; ${change.left} ${change.left === 1 ? 'code is' : 'codes are'} left.`,
+      };
+    case 'recoveryCodesRegenerated':
+      return {
+        subject: 'New recovery codes were made',
+        sentence:
+          'New recovery codes were made for your account: the ones you had before no longer work.',
+      };
   }
 }
 
@@ -92,7 +112,11 @@ export function renderAccountNotice(input: {
       : 'If this was you, nothing more to do. If it was not, someone has your password or a ' +
         'signed-in browser of yours: ask another administrator to end your sessions and set a ' +
         'new password, or run `npm run admin -- set-password ' +
-        `${input.username}\` on the server (it ends every session).`;
+        `${input.username}\` on the server (it ends every session)` +
+        // Someone holding a recovery code could come back: new codes void the old ones.
+        (input.change.kind === 'recoveryCodeUsed'
+          ? ', then make new recovery codes on the Account page.'
+          : '.');
   const p = LIGHT;
   const paragraph = 'margin:0 0 16px';
   const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>

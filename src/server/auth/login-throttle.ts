@@ -18,6 +18,7 @@ import {
 import { publicSessionId } from '../account/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
 import { currentSessionId } from './session';
+import { wrongCodesBucket } from './two-factor';
 
 /** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
 export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -46,8 +47,9 @@ const deviceBucket = (deviceId: string) => `login-fail:device:${deviceId}`;
 const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId}`;
 
 /**
- * Forgets a user's failed sign-ins, their devices' daily total included (inside a write
- * transaction): the command line's new password lets a locked-out owner in at once
+ * Forgets a user's failed sign-ins, their devices' daily total and their authenticator
+ * app's day of wrong codes included (inside a write transaction): the command line's new
+ * password lets a locked-out owner in at once, and the guesser's password no longer works
  * (docs/accounts.md). Each device's own bucket needs no clearing: the new password revokes
  * every device cookie.
  */
@@ -55,7 +57,9 @@ export function clearLoginFailures(tx: Db, user: { id: number; username: string 
   const [byUser] = loginFailureBuckets(user.username, '');
   return tx
     .delete(throttleEvents)
-    .where(inArray(throttleEvents.bucket, [byUser, devicesOfBucket(user.id)]));
+    .where(
+      inArray(throttleEvents.bucket, [byUser, devicesOfBucket(user.id), wrongCodesBucket(user.id)]),
+    );
 }
 
 /** The buckets one password check counts in, and the one a right password empties. */

@@ -41,7 +41,12 @@ const login = (json: unknown) => rest(app, 'POST', '/api/admin/login', { json })
 describe('GET /api/admin/check', () => {
   it('answers exactly the documented shape', async () => {
     expect(await rest(app, 'GET', '/api/admin/check')).toEqual(
-      answer(200, { authenticated: false, username: null, awaitingTwoFactor: false }),
+      answer(200, {
+        authenticated: false,
+        username: null,
+        awaitingTwoFactor: false,
+        pendingMethod: null,
+      }),
     );
   });
 });

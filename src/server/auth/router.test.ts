@@ -46,6 +46,7 @@ describe('admin.check', () => {
       authenticated: false,
       username: null,
       awaitingTwoFactor: false,
+      pendingMethod: null,
     });
   });
 
@@ -56,6 +57,7 @@ describe('admin.check', () => {
       authenticated: false,
       username: 'erin',
       awaitingTwoFactor: true,
+      pendingMethod: 'email',
     });
     const { caller, ctx } = callerFor(deps, { cookie: pending.cookie });
     await caller.admin.verifyCode({ code: codeFromLastMail() });
@@ -64,6 +66,7 @@ describe('admin.check', () => {
       authenticated: true,
       username: 'erin',
       awaitingTwoFactor: false,
+      pendingMethod: null,
     });
   });
 

@@ -27,8 +27,12 @@ import {
   sendChallenge,
   startTotpChallenge,
   TOO_MANY_CODES,
+  TOO_MANY_SIGN_IN_ATTEMPTS,
+  WRONG_CODES_DAILY,
+  wrongCodesBucket,
   type CodeCheck,
 } from './two-factor';
+import { sendAccountNotice } from '../account/notice-mail';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
 import { setDeviceCookie } from './device-cookie';
 import { auditInsert } from '../audit/record';
@@ -38,8 +42,13 @@ import { publicProcedure, router, type Context } from '../http/trpc';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const NO_PENDING_LOGIN =
   'Your sign-in code has expired or no sign-in is waiting for one. Please sign in again.';
-const TOO_MANY_WRONG_CODES =
-  'Wrong code, and that was the last try. Please sign in again to get a new code.';
+/** The last wrong try: an e-mailed code comes new with the next sign-in; the app makes its own. */
+const LAST_TRY = {
+  email: 'Wrong code, and that was the last try. Please sign in again to get a new code.',
+  totp: 'Wrong code, and that was the last try. Please sign in again.',
+} as const;
+/** The app's code changes every 30 seconds, and each works once. */
+const USED_CODE_HINT = 'If you just used this code, wait for the next one.';
 export { SIGN_IN_BUSY } from './hash-slot';
 
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
@@ -77,7 +86,11 @@ async function finishSecondStep(
       if (checked.reason === 'wrong') {
         await auditInsert(tx, ctx.clock.now(), { action: 'sign_in_failed', ...entry });
       }
-      return checked;
+      // The app's challenge ended by wrong codes: the owner hears of it (once: the fifth
+      // wrong code deletes the challenge, so no later request can end it again).
+      const guessed = checked.reason === 'wrong' && checked.triesLeft === 0;
+      const tell = guessed && checked.method === 'totp' ? await emailOf(tx, pending.user.id) : null;
+      return { ...checked, tell };
     }
     const sessionId = await insertSession(tx, ctx, checked.userId);
     if (kind === 'recovery') {
@@ -86,7 +99,12 @@ async function finishSecondStep(
     await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
     // The device cookie is signed over the password hash as it stands at this sign-in.
     const owner = await tx
-      .select({ id: users.id, username: users.username, password: users.password })
+      .select({
+        id: users.id,
+        username: users.username,
+        password: users.password,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.id, checked.userId))
       .get();
@@ -100,6 +118,10 @@ async function finishSecondStep(
       username: pending.user.username,
     });
     if (result.codesLeft === null) return { success: true as const };
+    sendAccountNotice(ctx, result.owner?.email ?? null, pending.user.username, {
+      kind: 'recoveryCodeUsed',
+      left: result.codesLeft,
+    });
     return {
       success: true as const,
       recoveryCodesLeft: result.codesLeft,
@@ -117,18 +139,25 @@ async function finishSecondStep(
     reason: result.reason,
     triesLeft,
   });
+  sendAccountNotice(ctx, result.tell, pending.user.username, { kind: 'codesGuessed' });
   if (result.reason === 'expired' || triesLeft === 0) {
     // The challenge is gone: clear the cookie so the browser shows the login form again.
     await endSession(ctx);
     throw new TRPCError({
       code: 'UNAUTHORIZED',
-      message: result.reason === 'expired' ? NO_PENDING_LOGIN : TOO_MANY_WRONG_CODES,
+      message: result.reason === 'expired' ? NO_PENDING_LOGIN : LAST_TRY[pending.method],
     });
   }
+  const wrong = `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`;
   throw new TRPCError({
     code: 'UNAUTHORIZED',
-    message: `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
+    message: kind === 'code' && pending.method === 'totp' ? `${wrong} ${USED_CODE_HINT}` : wrong,
   });
+}
+
+async function emailOf(tx: Db, userId: number): Promise<string | null> {
+  const row = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return row?.email ?? null;
 }
 
 function describe(state: SessionState) {
@@ -136,6 +165,8 @@ function describe(state: SessionState) {
     authenticated: state.kind === 'signedIn',
     username: state.kind === 'none' ? null : state.user.username,
     awaitingTwoFactor: state.kind === 'awaitingCode',
+    /** What the pending sign-in's code step asks for (the page after a reload needs it). */
+    pendingMethod: state.kind === 'awaitingCode' ? state.method : null,
   };
 }
 
@@ -152,15 +183,20 @@ export const adminRouter = router({
     // While the user's sign-in codes are spent, the right and a wrong password get the same
     // 429, decided before the hash (a 401 beside a 429 would tell a guesser which one was
     // right); nothing is judged, so nothing counts against the name. An authenticator app's
-    // challenges share the same cap (docs/decisions/0034).
+    // challenges share the same cap, and a day of its wrong codes spent refuses the same way
+    // (docs/decisions/0034).
     const totpOn = user?.totpOn ?? false;
     if (user && (user.email || totpOn)) {
+      const capped = totpOn ? TOO_MANY_SIGN_IN_ATTEMPTS : TOO_MANY_CODES;
+      await assertAllowed(ctx.db, [codesSentBucket(user.id)], CODES_SENT, ctx.clock.now(), capped);
+    }
+    if (user && totpOn) {
       await assertAllowed(
         ctx.db,
-        [codesSentBucket(user.id)],
-        CODES_SENT,
+        [wrongCodesBucket(user.id)],
+        WRONG_CODES_DAILY,
         ctx.clock.now(),
-        TOO_MANY_CODES,
+        TOO_MANY_SIGN_IN_ATTEMPTS,
       );
     }
     const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
@@ -193,7 +229,7 @@ export const adminRouter = router({
     if (totpOn) {
       const challengeId = await startTotpChallenge(ctx, user, mayStart);
       if (!challengeId) throw lostRace();
-      await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
+      await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username }, 'totp');
       authLog(ctx, 'auth.totp_asked', { username: user.username });
       return { success: true as const, requiresTwoFactor: true, method: 'totp' as const };
     }
@@ -221,7 +257,7 @@ export const adminRouter = router({
       mayStart,
     );
     if (!challengeId) throw lostRace();
-    await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username });
+    await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username }, 'email');
     authLog(ctx, 'auth.code_sent', { username: user.username });
     return { success: true as const, requiresTwoFactor: true, method: 'email' as const };
   }),

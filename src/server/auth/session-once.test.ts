@@ -89,6 +89,7 @@ describe('one session read per request', () => {
         authenticated: true,
         username: 'admin',
         awaitingTwoFactor: false,
+        pendingMethod: null,
       })),
     );
     expect(unseals.count).toBe(1);
@@ -99,7 +100,12 @@ describe('one session read per request', () => {
     const cookie = await signedInCookie(deps);
     const reads = countReads();
     const res = await rest(app, 'GET', '/api/admin/check', { cookie });
-    expect(res.body).toEqual({ authenticated: true, username: 'admin', awaitingTwoFactor: false });
+    expect(res.body).toEqual({
+      authenticated: true,
+      username: 'admin',
+      awaitingTwoFactor: false,
+      pendingMethod: null,
+    });
     expect(unseals.count).toBe(1);
     expect(reads).toHaveBeenCalledTimes(1);
   });
@@ -118,6 +124,7 @@ describe('a sign-in or logout earlier in the request', () => {
       authenticated: true,
       username: 'alice',
       awaitingTwoFactor: false,
+      pendingMethod: null,
     });
     expect(await caller.facts.listAll()).toEqual(expect.any(Array));
     const cookie = sessionCookieFrom(ctx.resHeaders) ?? '';
@@ -136,6 +143,7 @@ describe('a sign-in or logout earlier in the request', () => {
       authenticated: false,
       username: 'erin',
       awaitingTwoFactor: true,
+      pendingMethod: 'email',
     });
     expect((await failure(caller.facts.listAll())).code).toBe('UNAUTHORIZED');
     const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';

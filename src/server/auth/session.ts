@@ -35,8 +35,16 @@ export type CookiePayload = { sid: string } | { challengeId: string };
 
 export type SessionState =
   | { kind: 'signedIn'; sessionId: string; user: SessionUser }
-  | { kind: 'awaitingCode'; challengeId: string; user: SessionUser }
+  | {
+      kind: 'awaitingCode';
+      challengeId: string;
+      user: SessionUser;
+      /** What the code step asks for: the e-mailed code or the authenticator app's. */
+      method: SecondFactorMethod;
+    }
   | { kind: 'none' };
+
+export type SecondFactorMethod = 'email' | 'totp';
 
 /**
  * What one HTTP request has read of its session, kept on the request's context (created
@@ -123,7 +131,7 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
   }
   if (payload && 'challengeId' in payload) {
     const row = await ctx.db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, method: twoFactorChallenges.method })
       .from(twoFactorChallenges)
       .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
       .where(
@@ -133,7 +141,10 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
         ),
       )
       .get();
-    if (row) return { kind: 'awaitingCode', challengeId: payload.challengeId, user: row };
+    if (row) {
+      const user = { id: row.id, username: row.username };
+      return { kind: 'awaitingCode', challengeId: payload.challengeId, user, method: row.method };
+    }
   }
   return { kind: 'none' };
 }
@@ -238,8 +249,9 @@ export async function startPendingLogin(
   ctx: Context,
   challengeId: string,
   user: SessionUser,
+  method: SecondFactorMethod,
 ): Promise<void> {
-  await writeCookie(ctx, { challengeId }, { kind: 'awaitingCode', challengeId, user });
+  await writeCookie(ctx, { challengeId }, { kind: 'awaitingCode', challengeId, user, method });
 }
 
 /** Deletes the session or challenge row a cookie names (inside a write transaction). */

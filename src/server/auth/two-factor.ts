@@ -10,7 +10,7 @@ import type { Context } from '../http/trpc';
 import { codeHashKey } from './keys';
 import { newToken } from './session';
 import { assertAllowed, releaseEvents, type ThrottleRule } from '../platform/throttle';
-import { acceptTotpCode } from '../second-factor/totp';
+import { acceptTotpCode, type TotpCodeOptions } from '../second-factor/totp';
 import { spendRecoveryCode } from '../second-factor/recovery-codes';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -18,6 +18,18 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 export const MAX_WRONG_CODES = 5;
 export const TOO_MANY_CODES = 'Too many sign-in codes were requested.';
+/** The same caps, said to someone whose app makes the codes (nothing was requested). */
+export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts.';
+/**
+ * Wrong codes of the authenticator app (its own or a recovery code) per user in 24 hours:
+ * past 20, signing in answers 429 until the oldest is a day old. Without it, someone with
+ * the password could guess 2,400 times a day (docs/decisions/0034).
+ */
+export const WRONG_CODES_DAILY: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
+
+export function wrongCodesBucket(userId: number): string {
+  return `wrong-codes:user:${userId}`;
+}
 
 export const MAIL_UNAVAILABLE_MESSAGE =
   'Sign-in codes cannot be e-mailed: this server has no mail service configured (SMTP_URL). ' +
@@ -136,8 +148,8 @@ export async function sendChallenge(
 /**
  * Creates the user's one live challenge for the authenticator app's code: no code is made
  * and nothing is mailed, but it counts against the same 5 challenges per user in 15 minutes
- * as an e-mailed code (5 wrong codes each: at most 25 guesses per 15 minutes for someone
- * with the password; docs/decisions/0034). Null when `mayStart` says no.
+ * as an e-mailed code (5 wrong codes each), and none starts while the user's day of wrong
+ * codes is spent (docs/decisions/0034). Null when `mayStart` says no.
  */
 export async function startTotpChallenge(
   ctx: Context,
@@ -149,7 +161,14 @@ export async function startTotpChallenge(
   return writeTransaction(ctx.db, async (tx) => {
     if (!(await mayStart(tx))) return null;
     const bucket = codesSentBucket(user.id);
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+    await assertAllowed(
+      tx,
+      [wrongCodesBucket(user.id)],
+      WRONG_CODES_DAILY,
+      now,
+      TOO_MANY_SIGN_IN_ATTEMPTS,
+    );
     await tx.insert(throttleEvents).values({ bucket, at: now });
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await tx.insert(twoFactorChallenges).values({
@@ -168,7 +187,7 @@ export async function startTotpChallenge(
 export type CodeCheck =
   | { ok: true; userId: number }
   | { ok: false; reason: 'expired' }
-  | { ok: false; reason: 'wrong'; triesLeft: number };
+  | { ok: false; reason: 'wrong'; triesLeft: number; method: 'email' | 'totp' };
 
 type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
 
@@ -187,14 +206,24 @@ export function checkCode(
 ): Promise<CodeCheck> {
   return judgeChallenge(ctx, tx, challengeId, (row) =>
     row.method === 'totp'
-      ? acceptTotpCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now())
+      ? acceptTotpCode(tx, totpOptions(ctx), row.userId, code, ctx.clock.now())
       : Promise.resolve(codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)),
   );
 }
 
+/** What reading the app's secret needs, and where an unreadable one is reported. */
+export function totpOptions(ctx: Context): TotpCodeOptions {
+  return {
+    sessionSecret: ctx.config.sessionSecret,
+    unreadable: (userId) =>
+      ctx.logger.error('totp.secret_unreadable', { requestId: ctx.req.requestId, userId }),
+  };
+}
+
 /**
- * A recovery code instead of the challenge's code (either method): an unused one of the
- * user's is used up; anything else counts as a wrong code on the challenge.
+ * A recovery code instead of the app's code: only for a sign-in that asks for the app
+ * (recovery codes come with it), and then an unused one of the user's is used up. Anything
+ * else counts as a wrong code on the challenge.
  */
 export function checkRecoveryCode(
   ctx: Context,
@@ -202,8 +231,10 @@ export function checkRecoveryCode(
   challengeId: string,
   code: string,
 ): Promise<CodeCheck> {
-  return judgeChallenge(ctx, tx, challengeId, (row) =>
-    spendRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now()),
+  return judgeChallenge(ctx, tx, challengeId, async (row) =>
+    row.method === 'totp'
+      ? spendRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now())
+      : false,
   );
 }
 
@@ -224,15 +255,27 @@ async function judgeChallenge(
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };
   }
+  const daily = wrongCodesBucket(row.userId);
+  // The app's day of wrong codes spent (by this challenge or the ones before): no code is
+  // judged, right or wrong, until it frees up. Checked and counted in this one transaction.
+  if (row.method === 'totp') {
+    await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+  }
   if (await matches(row)) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }
+  if (row.method === 'totp') await tx.insert(throttleEvents).values({ bucket: daily, at: now });
   const failed = row.failedAttempts + 1;
   if (failed >= MAX_WRONG_CODES) {
     await tx.delete(twoFactorChallenges).where(byId);
   } else {
     await tx.update(twoFactorChallenges).set({ failedAttempts: failed }).where(byId);
   }
-  return { ok: false, reason: 'wrong', triesLeft: Math.max(0, MAX_WRONG_CODES - failed) };
+  return {
+    ok: false,
+    reason: 'wrong',
+    triesLeft: Math.max(0, MAX_WRONG_CODES - failed),
+    method: row.method,
+  };
 }

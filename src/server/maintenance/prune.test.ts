@@ -2,7 +2,13 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
-import { auditEvents, sessions, subscriberConfirmations, throttleEvents } from '../../../db/schema';
+import {
+  auditEvents,
+  sessions,
+  subscriberConfirmations,
+  throttleEvents,
+  totpCredentials,
+} from '../../../db/schema';
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { auditInsert } from '../audit/record';
 import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
@@ -13,6 +19,8 @@ import { DEVICE_FAILURES } from '../auth/login-throttle';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
+import { enableTotpFor, passwordSession } from '../../../tests/support/totp';
+import { insertUser, PASSWORD } from '../../../tests/support/users';
 
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = await createTestDeps();
@@ -53,6 +61,25 @@ it('drops newsletter confirmation links once they expire, keeps live ones', asyn
 
   const kept = await deps.db.select().from(subscriberConfirmations).all();
   expect(kept.map((row) => row.subscriberId)).toEqual([2]);
+});
+
+it('drops authenticator set-ups not confirmed within 15 minutes, never an app that is on', async () => {
+  const deps = await createTestDeps();
+  const on = await insertUser(deps, 'on');
+  await enableTotpFor(deps, await passwordSession(deps, 'on'));
+  await insertUser(deps, 'stale');
+  const stale = callerFor(deps, { cookie: await passwordSession(deps, 'stale') }).caller;
+  await stale.secondFactor.totpSetup({ password: PASSWORD });
+  deps.clock.advance(15 * 60_000 - 60_000);
+  const kept = [on.id, (await insertUser(deps, 'fresh')).id].sort();
+  const fresh = callerFor(deps, { cookie: await passwordSession(deps, 'fresh') }).caller;
+  await fresh.secondFactor.totpSetup({ password: PASSWORD });
+  deps.clock.advance(120_000);
+
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+
+  const rows = await deps.db.select().from(totpCredentials).all();
+  expect(rows.map((row) => row.userId).sort()).toEqual(kept);
 });
 
 it('keeps audit entries one year, then deletes them', async () => {

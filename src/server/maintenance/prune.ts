@@ -2,7 +2,7 @@
  * Housekeeping: rows that can no longer matter are deleted now and then (server.ts runs it
  * every PRUNE_INTERVAL_MS), so these tables stay small however long the server runs.
  */
-import { lt, not } from 'drizzle-orm';
+import { and, isNull, lt, not } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import {
   auditEvents,
@@ -10,6 +10,7 @@ import {
   invitations,
   sessions,
   subscriberConfirmations,
+  totpCredentials,
   twoFactorChallenges,
   usedWebauthnChallenges,
 } from '../../../db/schema';
@@ -17,12 +18,13 @@ import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
 import { DEVICE_FAILURES, LOGIN_FAILURES } from '../auth/login-throttle';
 import { liveSession } from '../auth/session';
-import { CODES_SENT } from '../auth/two-factor';
+import { CODES_SENT, WRONG_CODES_DAILY } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
 import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
 import { PASSKEY_FAILURES } from '../passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
 import { pruneEvents } from '../platform/throttle';
+import { TOTP_SETUP } from '../second-factor/totp-change';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -31,6 +33,8 @@ const THROTTLE_RULES = [
   LOGIN_FAILURES,
   DEVICE_FAILURES,
   CODES_SENT,
+  WRONG_CODES_DAILY,
+  TOTP_SETUP,
   CONTACT_SUBMISSIONS,
   SUBSCRIBE_SUBMISSIONS,
   PASSKEY_FAILURES,
@@ -52,6 +56,15 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));
+    // An authenticator app set up but not confirmed in time can no longer be turned on.
+    await tx
+      .delete(totpCredentials)
+      .where(
+        and(
+          isNull(totpCredentials.enabledAt),
+          lt(totpCredentials.createdAt, new Date(now.getTime() - TOTP_SETUP.windowMs)),
+        ),
+      );
     await tx
       .delete(auditEvents)
       .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));

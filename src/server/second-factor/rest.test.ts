@@ -40,6 +40,7 @@ describe('/api/account/totp and /api/admin/recovery-code', { timeout: 30_000 }, 
     ]) {
       expect(await rest(app, 'POST', path, { json: {} })).toEqual(answer(401, UNAUTHORIZED));
     }
+    expect(await rest(app, 'DELETE', '/api/account/totp/setup')).toEqual(answer(401, UNAUTHORIZED));
     const res = await rest(app, 'POST', '/api/admin/recovery-code', {
       json: { code: 'abcde-fghij' },
     });
@@ -70,11 +71,21 @@ describe('/api/account/totp and /api/admin/recovery-code', { timeout: 30_000 }, 
         otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\//) as string,
       }),
     );
-    const { secret } = setup.body as { secret: string };
+    // DELETE drops the set-up (Cancel); a new one starts afresh.
+    expect(await rest(app, 'DELETE', '/api/account/totp/setup', { cookie })).toEqual(
+      answer(200, { success: true }),
+    );
+    expect(
+      await as('/api/account/totp/enable', {
+        code: await totpCodeAt((setup.body as { secret: string }).secret, deps.clock.now()),
+      }),
+    ).toMatchObject({ status: 409 });
+    const restarted = await as('/api/account/totp/setup', { password: PASSWORD });
+    const { secret } = restarted.body as { secret: string };
     expect(await as('/api/account/totp/enable', { code: '12' })).toMatchObject({ status: 400 });
     const wrong = (await totpCodeAt(secret, deps.clock.now())) === '000000' ? '111111' : '000000';
     expect(await as('/api/account/totp/enable', { code: wrong })).toEqual(
-      answer(400, { success: false, message: WRONG_TOTP_CODE }),
+      answer(400, { success: false, message: `${WRONG_TOTP_CODE} 4 tries left.` }),
     );
     const enabled = await as('/api/account/totp/enable', {
       code: await totpCodeAt(secret, deps.clock.now()),
@@ -97,6 +108,12 @@ describe('/api/account/totp and /api/admin/recovery-code', { timeout: 30_000 }, 
       success: true,
       requiresTwoFactor: true,
       method: 'totp',
+    });
+    expect((await rest(app, 'GET', '/api/admin/check', { cookie: pending.cookie })).body).toEqual({
+      authenticated: false,
+      username: 'alice',
+      awaitingTwoFactor: true,
+      pendingMethod: 'totp',
     });
     expect(mailer.sent).toEqual([]);
     const verified = await as(

@@ -38,6 +38,9 @@ export function secondFactorRest(deps: AppDeps) {
       '/account/totp/enable',
       post<TotpEnableInput>((caller, input) => caller.secondFactor.totpEnable(input)),
     )
+    .delete('/account/totp/setup', (c) =>
+      runProcedure(c, deps, (caller) => caller.secondFactor.totpCancelSetup(), same),
+    )
     .post(
       '/account/totp/disable',
       post<PasswordOnlyInput>((caller, input) => caller.secondFactor.totpDisable(input)),

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
-import { totpCredentials, twoFactorChallenges, users } from '../../../db/schema';
+import { sessions, totpCredentials, twoFactorChallenges, users } from '../../../db/schema';
 import {
   callerFor,
   createRecordingMailer,
@@ -20,7 +20,9 @@ import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 import { signInRulesUnchanged } from '../auth/session';
 import { NO_TOTP_SETUP, TOTP_ALREADY_ON, TOTP_NOT_ON, WRONG_TOTP_CODE } from './router';
-import { openTotpSecret } from './totp-secret';
+import { saveSiteName } from '../../../tests/support/content';
+import { replaceRecoveryCodes } from './recovery-codes';
+import { openTotpSecret, sealTotpSecret } from './totp-secret';
 
 const STEP_MS = 30_000;
 
@@ -87,9 +89,14 @@ describe('setting up the authenticator app', () => {
     expect((await caller.account.get()).secondFactor).toBe('none');
     expect((await login()).result).toEqual({ success: true, requiresTwoFactor: false });
 
-    const wrong = await failure(caller.secondFactor.totpEnable({ code: '000000' }));
-    expect(wrong).toMatchObject({ code: 'BAD_REQUEST', message: WRONG_TOTP_CODE });
     const code = await totpCodeAt(setup.secret, deps.clock.now());
+    const wrong = await failure(
+      caller.secondFactor.totpEnable({ code: code === '000000' ? '111111' : '000000' }),
+    );
+    expect(wrong).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `${WRONG_TOTP_CODE} 4 tries left.`,
+    });
     const { recoveryCodes } = await caller.secondFactor.totpEnable({ code });
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -195,11 +202,107 @@ describe('signing in with the app', () => {
     );
     expect(replay).toMatchObject({
       code: 'UNAUTHORIZED',
-      message: 'Wrong code. 4 tries left of 5.',
+      message: 'Wrong code. 4 tries left of 5. If you just used this code, wait for the next one.',
     });
     const entries = await auditEntries(deps.db);
     expect(entries.filter((e) => e.action === 'sign_in')).toHaveLength(2);
     expect(entries.at(-1)).toMatchObject({ action: 'sign_in_failed', actor: 'alice' });
+  });
+
+  it('refuses at sign-in the code that just turned the app on (its step is used)', async () => {
+    await insertUser(deps, 'alice');
+    const { caller } = callerFor(deps, { cookie: await passwordSession(deps, 'alice') });
+    const { secret } = await caller.secondFactor.totpSetup({ password: PASSWORD });
+    const code = await totpCodeAt(secret, deps.clock.now());
+    await caller.secondFactor.totpEnable({ code });
+    // Same moment, same code: only the stored last step tells it was used.
+    const pending = await login();
+    const replay = await failure(
+      callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({ code }),
+    );
+    expect(replay.code).toBe('UNAUTHORIZED');
+    expect(
+      (
+        await verify(
+          pending.cookie,
+          await totpCodeAt(secret, new Date(deps.clock.now().getTime() + STEP_MS)),
+        )
+      ).result,
+    ).toEqual({ success: true });
+  });
+
+  it('says which code a pending sign-in asks for, also after a reload', async () => {
+    await aliceWithTotp();
+    const pending = await login();
+    expect(await callerFor(deps, { cookie: pending.cookie }).caller.admin.check()).toEqual({
+      authenticated: false,
+      username: 'alice',
+      awaitingTwoFactor: true,
+      pendingMethod: 'totp',
+    });
+  });
+
+  it('words the last try and the cap for the app: no code was sent, none is to come', async () => {
+    const { secret } = await aliceWithTotp();
+    const pending = await login();
+    const right = await totpCodeAt(secret, deps.clock.now());
+    const wrong = right === '000000' ? '111111' : '000000';
+    const { caller } = callerFor(deps, { cookie: pending.cookie });
+    for (let n = 0; n < 4; n++) await failure(caller.admin.verifyCode({ code: wrong }));
+    expect(await failure(caller.admin.verifyCode({ code: wrong }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Wrong code, and that was the last try. Please sign in again.',
+    });
+    for (let i = 0; i < 4; i++) await login();
+    const capped = await failure(
+      callerFor(deps).caller.admin.login({ username: 'alice', password: PASSWORD }),
+    );
+    expect(capped.code).toBe('TOO_MANY_REQUESTS');
+    expect(capped.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
+  });
+
+  it('refuses a pending sign-in once the app is turned off meanwhile', async () => {
+    const { secret, cookie } = await aliceWithTotp();
+    const pending = await login();
+    await callerFor(deps, { cookie }).caller.secondFactor.totpDisable({ password: PASSWORD });
+    const late = await failure(
+      callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({
+        code: await totpCodeAt(secret, deps.clock.now()),
+      }),
+    );
+    expect(late.code).toBe('UNAUTHORIZED');
+    expect(await deps.db.select().from(sessions).all()).toHaveLength(1);
+  });
+
+  it('logs an error when the stored secret does not open (SESSION_SECRET changed)', async () => {
+    const { secret } = await aliceWithTotp();
+    const row = await deps.db.select().from(totpCredentials).get();
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(totpCredentials).set({
+        secret: sealTotpSecret('another session secret of 32 chars!!', row?.userId ?? 0, secret),
+      }),
+    );
+    const pending = await login();
+    const refused = await failure(
+      callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({
+        code: await totpCodeAt(secret, deps.clock.now()),
+      }),
+    );
+    expect(refused.code).toBe('UNAUTHORIZED');
+    const logged = deps.logger.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 'error', event: 'totp.secret_unreadable' }),
+    );
+  });
+
+  it('names the issuer without a colon, which would split the label', async () => {
+    await saveSiteName(deps, 'Acme: AI Consulting');
+    await insertUser(deps, 'alice');
+    const { caller } = callerFor(deps, { cookie: await passwordSession(deps, 'alice') });
+    const { otpauthUrl } = await caller.secondFactor.totpSetup({ password: PASSWORD });
+    const url = new URL(otpauthUrl);
+    expect(decodeURIComponent(url.pathname)).toBe('/Acme AI Consulting:alice');
+    expect(url.searchParams.get('issuer')).toBe('Acme AI Consulting');
   });
 
   it('accepts one step of drift either way, not two', async () => {
@@ -307,8 +410,8 @@ describe('recovery codes', () => {
     });
   });
 
-  it('are replaced by new ones (password needed): the old ones stop working', async () => {
-    const { recoveryCodes, cookie } = await aliceWithTotp();
+  it('are replaced by new ones (password needed): the old ones stop working, the address is told', async () => {
+    const { recoveryCodes, cookie } = await aliceWithTotp('alice@example.com');
     const { caller } = callerFor(deps, { cookie });
     const wrong = await failure(
       caller.secondFactor.regenerateRecoveryCodes({ password: 'not it at all' }),
@@ -316,6 +419,7 @@ describe('recovery codes', () => {
     expect(wrong.code).toBe('UNAUTHORIZED');
     const fresh = await caller.secondFactor.regenerateRecoveryCodes({ password: PASSWORD });
     expect(fresh.recoveryCodes).toHaveLength(10);
+    await expect.poll(() => mailer.sent.at(-1)?.subject).toBe('New recovery codes were made');
     const pending = await login();
     const old = await failure(
       callerFor(deps, { cookie: pending.cookie }).caller.admin.recoveryCode({
@@ -328,12 +432,33 @@ describe('recovery codes', () => {
     });
   });
 
-  it('also stand in for an e-mailed code', async () => {
+  it('work for a user with the app and an address (the app, not e-mail, is asked for), and tell the address', async () => {
     const { recoveryCodes } = await aliceWithTotp('alice@example.com');
-    // The app on replaces e-mail; a recovery code works for either kind of pending sign-in.
     const pending = await login();
+    expect(pending.result).toMatchObject({ method: 'totp' });
     expect((await recover(pending.cookie, recoveryCodes[3] ?? '')).result).toMatchObject({
       success: true,
+    });
+    await expect
+      .poll(() => mailer.sent.at(-1)?.subject)
+      .toBe('A recovery code was used to sign in');
+    expect(mailer.sent.at(-1)?.text).toContain('9 codes are left');
+  });
+
+  it('are refused for a sign-in that asks for an e-mailed code', async () => {
+    const erin = await insertUser(deps, 'erin', 'erin@example.com');
+    // Codes left over without the app (they never should be): still not a way in.
+    const [code = ''] = await writeTransaction(deps.db, (tx) =>
+      replaceRecoveryCodes(tx, deps.config.sessionSecret, erin.id, deps.clock.now()),
+    );
+    const pending = await login('erin');
+    expect(pending.result).toMatchObject({ method: 'email' });
+    const refused = await failure(
+      callerFor(deps, { cookie: pending.cookie }).caller.admin.recoveryCode({ code }),
+    );
+    expect(refused).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Wrong code. 4 tries left of 5.',
     });
   });
 });

@@ -6,7 +6,14 @@ import { passwordCheckedProcedure } from '../auth/login-throttle';
 import { currentSessionId } from '../auth/session';
 import { currentContent } from '../content/current';
 import { adminProcedure, router } from '../http/trpc';
-import { disableTotp, enableTotp, regenerateRecoveryCodes, startTotpSetup } from './totp-change';
+import {
+  cancelTotpSetup,
+  disableTotp,
+  enableTotp,
+  regenerateRecoveryCodes,
+  startTotpSetup,
+  TOTP_SETUP,
+} from './totp-change';
 import { otpauthUrl } from './totp';
 
 export const TOTP_ALREADY_ON =
@@ -16,6 +23,8 @@ export const NO_TOTP_SETUP =
   'No authenticator app is being set up, or it was turned on meanwhile. Please start the set-up again.';
 export const WRONG_TOTP_CODE =
   'That code does not match: check the app shows this site, and that your device’s clock is right.';
+export const TOTP_SETUP_EXPIRED = `The set-up was not finished within ${TOTP_SETUP.windowMs / 60_000} minutes. Please start the set-up again.`;
+export const TOTP_SETUP_TOO_MANY_WRONG = `That code does not match either, and that was the last of ${TOTP_SETUP.limit} tries. Please start the set-up again (a new QR code).`;
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
@@ -42,8 +51,13 @@ export const secondFactorRouter = router({
     const result = await enableTotp(ctx, ctx.user, sessionId, input.code);
     if (!result.ok) {
       if (result.reason === 'noSetup') throw conflict(NO_TOTP_SETUP);
+      if (result.reason === 'expired') throw conflict(TOTP_SETUP_EXPIRED);
       // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
-      throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_TOTP_CODE });
+      const message =
+        result.reason === 'wrongCode'
+          ? `${WRONG_TOTP_CODE} ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`
+          : TOTP_SETUP_TOO_MANY_WRONG;
+      throw new TRPCError({ code: 'BAD_REQUEST', message });
     }
     sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpEnabled' });
     ctx.logger.info('account.totp_enabled', {
@@ -51,6 +65,12 @@ export const secondFactorRouter = router({
       username: ctx.user.username,
     });
     return { success: true as const, recoveryCodes: result.recoveryCodes };
+  }),
+
+  /** The card's Cancel: a set-up never confirmed is dropped at once (an app that is on stays). */
+  totpCancelSetup: adminProcedure.mutation(async ({ ctx }) => {
+    await cancelTotpSetup(ctx, ctx.user);
+    return { success: true as const };
   }),
 
   totpDisable: passwordCheckedProcedure
@@ -72,8 +92,9 @@ export const secondFactorRouter = router({
     .input(passwordOnlyInput)
     .mutation(async ({ ctx, input }) => {
       await provePassword(ctx, ctx.user, input.password);
-      const recoveryCodes = await regenerateRecoveryCodes(ctx, ctx.user);
-      if (!recoveryCodes) throw conflict(TOTP_NOT_ON);
-      return { success: true as const, recoveryCodes };
+      const made = await regenerateRecoveryCodes(ctx, ctx.user);
+      if (!made) throw conflict(TOTP_NOT_ON);
+      sendAccountNotice(ctx, made.email, ctx.user.username, { kind: 'recoveryCodesRegenerated' });
+      return { success: true as const, recoveryCodes: made.codes };
     }),
 });

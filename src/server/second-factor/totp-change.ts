@@ -1,10 +1,36 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
-import { sessions, totpCredentials, twoFactorChallenges, users } from '../../../db/schema';
+import {
+  recoveryCodes as recoveryCodeRows,
+  sessions,
+  throttleEvents,
+  totpCredentials,
+  twoFactorChallenges,
+  users,
+} from '../../../db/schema';
 import { auditInsert } from '../audit/record';
+import { totpOptions } from '../auth/two-factor';
 import type { Context, SessionUser } from '../http/trpc';
+import type { ThrottleRule } from '../platform/throttle';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
+
+/**
+ * A set-up not confirmed within 15 minutes is refused (start again), and 5 wrong first codes
+ * drop it: a borrowed session cannot guess the first code for ever (docs/second-factor.md).
+ */
+export const TOTP_SETUP: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+
+/**
+ * The wrong first codes of one set-up, counted as throttle events under a key made from
+ * its sealed secret (new with each set-up, random IV included): a restarted set-up starts
+ * with 5 tries again, and no schema change was needed for the count.
+ */
+function setupBucket(userId: number, sealed: string): string {
+  const id = createHash('sha256').update(sealed).digest('base64url').slice(0, 22);
+  return `totp-setup:user:${userId}:${id}`;
+}
 
 /**
  * What turning the app on or off ends besides (docs/decisions/0002, as for an e-mail
@@ -46,12 +72,14 @@ export function startTotpSetup(
 
 export type EnableResult =
   | { ok: true; recoveryCodes: string[]; email: string | null }
-  | { ok: false; reason: 'noSetup' | 'wrongCode' };
+  | { ok: false; reason: 'noSetup' | 'expired' | 'tooManyWrong' }
+  | { ok: false; reason: 'wrongCode'; triesLeft: number };
 
 /**
  * Confirms a set-up with the app's first code: the app is on from now, 10 new recovery codes
  * replace any old ones, and pending sign-ins and other sessions end, in one transaction with
- * the audit entry.
+ * the audit entry. A set-up older than 15 minutes is dropped; a wrong code is counted in
+ * the same transaction, and the fifth drops the set-up.
  */
 export function enableTotp(
   ctx: Context,
@@ -63,19 +91,51 @@ export function enableTotp(
   return writeTransaction(ctx.db, async (tx): Promise<EnableResult> => {
     const row = await totpRow(tx, user.id);
     if (!row || row.enabledAt) return { ok: false, reason: 'noSetup' };
-    const secret = ctx.config.sessionSecret;
-    if (!(await acceptTotpCode(tx, secret, user.id, code, now, { pending: true }))) {
-      return { ok: false, reason: 'wrongCode' };
+    const pendingRow = and(eq(totpCredentials.userId, user.id), isNull(totpCredentials.enabledAt));
+    if (now.getTime() - row.createdAt.getTime() >= TOTP_SETUP.windowMs) {
+      await tx.delete(totpCredentials).where(pendingRow);
+      return { ok: false, reason: 'expired' };
+    }
+    const options = { ...totpOptions(ctx), pending: true };
+    if (!(await acceptTotpCode(tx, options, user.id, code, now))) {
+      const bucket = setupBucket(user.id, row.secret);
+      await tx.insert(throttleEvents).values({ bucket, at: now });
+      const wrong = await tx
+        .select({ n: count() })
+        .from(throttleEvents)
+        .where(eq(throttleEvents.bucket, bucket))
+        .get();
+      const triesLeft = TOTP_SETUP.limit - (wrong?.n ?? 0);
+      if (triesLeft > 0) return { ok: false, reason: 'wrongCode', triesLeft };
+      await tx.delete(totpCredentials).where(pendingRow);
+      await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
+      return { ok: false, reason: 'tooManyWrong' };
     }
     await tx
       .update(totpCredentials)
       .set({ enabledAt: now })
       .where(eq(totpCredentials.userId, user.id));
+    const secret = ctx.config.sessionSecret;
     const recoveryCodes = await replaceRecoveryCodes(tx, secret, user.id, now);
     await secondFactorChanged(tx, user.id, sessionId);
     await auditInsert(tx, now, { action: 'totp_enabled', actor: user, ip: ctx.req.ip });
     return { ok: true, recoveryCodes, email: await emailOf(tx, user.id) };
   });
+}
+
+/**
+ * Drops a set-up not yet confirmed (the card's Cancel); an app that is on stays. Answers
+ * whether one was dropped.
+ */
+export async function cancelTotpSetup(ctx: Context, user: SessionUser): Promise<boolean> {
+  const removed = await writeTransaction(ctx.db, (tx) =>
+    tx
+      .delete(totpCredentials)
+      .where(and(eq(totpCredentials.userId, user.id), isNull(totpCredentials.enabledAt)))
+      .returning({ userId: totpCredentials.userId })
+      .all(),
+  );
+  return removed.length > 0;
 }
 
 /**
@@ -105,8 +165,14 @@ export function disableTotp(
   });
 }
 
-/** 10 new recovery codes in place of the old ones; null when the app is not on. */
-export function regenerateRecoveryCodes(ctx: Context, user: SessionUser): Promise<string[] | null> {
+/**
+ * 10 new recovery codes in place of the old ones, with the address to tell; null when the
+ * app is not on.
+ */
+export function regenerateRecoveryCodes(
+  ctx: Context,
+  user: SessionUser,
+): Promise<{ codes: string[]; email: string | null } | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
     const on = await tx
@@ -115,14 +181,17 @@ export function regenerateRecoveryCodes(ctx: Context, user: SessionUser): Promis
       .where(and(eq(totpCredentials.userId, user.id), isNotNull(totpCredentials.enabledAt)))
       .get();
     if (!on) return null;
-    return replaceRecoveryCodes(tx, ctx.config.sessionSecret, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, ctx.config.sessionSecret, user.id, now);
+    return { codes, email: await emailOf(tx, user.id) };
   });
 }
 
 /**
  * The command line's way back in for a locked-out user (`disable-totp`): the app and the
  * recovery codes go, and every session and pending sign-in of the user ends. Audited with no
- * actor, as the command line's other changes. Answers whether the app was on.
+ * actor, as the command line's other changes. When the app was not on and no codes were
+ * left, nothing else changes (a set-up never confirmed is dropped): sessions stay. Answers
+ * whether the app was on or codes were deleted.
  */
 export async function disableTotpFromCommandLine(db: Db, userId: number, username: string) {
   return writeTransaction(db, async (tx) => {
@@ -131,9 +200,12 @@ export async function disableTotpFromCommandLine(db: Db, userId: number, usernam
       .where(eq(totpCredentials.userId, userId))
       .returning({ enabledAt: totpCredentials.enabledAt })
       .all();
-    await deleteRecoveryCodes(tx, userId);
-    await secondFactorChanged(tx, userId, null);
+    const codes = await deleteRecoveryCodes(tx, userId)
+      .returning({ id: recoveryCodeRows.id })
+      .all();
     const wasOn = removed.some((row) => row.enabledAt !== null);
+    if (!wasOn && codes.length === 0) return false;
+    await secondFactorChanged(tx, userId, null);
     if (wasOn) {
       await auditInsert(tx, new Date(), {
         action: 'totp_disabled',
@@ -142,7 +214,7 @@ export async function disableTotpFromCommandLine(db: Db, userId: number, usernam
         ip: null,
       });
     }
-    return wasOn;
+    return true;
   });
 }
 

@@ -172,7 +172,7 @@ export async function removeUser(db: Db, username: string): Promise<void> {
 /**
  * Turns the user's authenticator app off and deletes their recovery codes, for someone who
  * lost the phone and the codes (docs/second-factor.md); every session of theirs ends. Answers
- * whether the app was on.
+ * whether the app was on (or codes were left): otherwise nothing changed, sessions included.
  */
 export async function disableTotp(db: Db, username: string): Promise<boolean> {
   const user = await requireUser(db, username);

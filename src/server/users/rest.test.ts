@@ -130,7 +130,12 @@ describe('POST /api/admin/invite', () => {
     expect(joined).toEqual(answer(200, { success: true, username: 'erin' }));
     const cookie = sessionCookieFrom(joined.headers);
     expect(await rest(app, 'GET', '/api/admin/check', { cookie: cookie ?? '' })).toEqual(
-      answer(200, { authenticated: true, username: 'erin', awaitingTwoFactor: false }),
+      answer(200, {
+        authenticated: true,
+        username: 'erin',
+        awaitingTwoFactor: false,
+        pendingMethod: null,
+      }),
     );
     expect(await rest(app, 'POST', '/api/admin/invite', { json: body })).toEqual(
       answer(404, { success: false, message: M.invitationGone }),

@@ -4,7 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { toastQueue } from '../../ui/toast';
 import { fakeTrpcServer, refusal } from '../../../../tests/support/trpc-fetch';
 import { renderAdmin } from '../../../../tests/support/render-admin';
+import { trpc } from '../../lib/trpc';
 import { TotpCard } from './totp-card';
+
+/** The card as the Account page shows it: on or off as the server's account.get says. */
+function CardFromAccount() {
+  const account = trpc.account.get.useQuery();
+  if (!account.data) return null;
+  return (
+    <TotpCard
+      username="alice"
+      isOn={account.data.secondFactor === 'totp'}
+      codesLeft={account.data.recoveryCodesLeft}
+    />
+  );
+}
 
 afterEach(() => {
   cleanup();
@@ -45,8 +59,14 @@ describe('TotpCard', () => {
 
     const qr = await within(card).findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
-    expect(within(card).getByLabelText('Secret key')).toHaveTextContent(
+    expect(
+      within(card).getByRole('heading', { name: 'Connect your authenticator app' }),
+    ).toHaveFocus();
+    expect(within(card).getByRole('textbox', { name: 'Secret key' })).toHaveValue(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+    expect(within(card).getByLabelText('Digit 1 of 6')).toHaveAccessibleDescription(
+      'Enter the 6-digit code the app shows now.',
     );
     await user.click(within(card).getByLabelText('Digit 1 of 6'));
     await user.keyboard('123456');
@@ -59,6 +79,82 @@ describe('TotpCard', () => {
     ).toEqual(CODES);
     expect(within(card).getByText(/Store these now/)).toBeVisible();
     expect(server.callsTo('secondFactor.totpEnable')[0]?.input).toEqual({ code: '123456' });
+  });
+
+  it('says On as soon as the app is turned on, while the codes show; focus returns to the card', async () => {
+    let secondFactor = 'none';
+    const server = fakeTrpcServer({
+      'account.get': () => ({
+        data: { secondFactor, recoveryCodesLeft: secondFactor === 'totp' ? 10 : 0 },
+      }),
+      'account.sessions': () => ({ data: [] }),
+      'secondFactor.totpSetup': () => ({
+        data: {
+          success: true,
+          secret: SECRET,
+          otpauthUrl: `otpauth://totp/Acme:alice?secret=${SECRET}`,
+        },
+      }),
+      'secondFactor.totpEnable': () => {
+        secondFactor = 'totp';
+        return { data: { success: true, recoveryCodes: CODES } };
+      },
+      'secondFactor.totpCancelSetup': () => ({ data: { success: true } }),
+    });
+    renderAdmin(<CardFromAccount />);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Authenticator app' });
+    const setUp = () => within(card).getByRole('button', { name: 'Set up an authenticator app' });
+    // Cancel drops the set-up on the server and puts focus back on the card's button.
+    await user.click(setUp());
+    await user.type(
+      within(card).getByLabelText('Your password', { selector: 'input' }),
+      'pw pw pw pw pw',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(card).findByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('secondFactor.totpCancelSetup')).toHaveLength(1);
+    expect(setUp()).toHaveFocus();
+
+    await user.click(setUp());
+    await user.type(
+      within(card).getByLabelText('Your password', { selector: 'input' }),
+      'pw pw pw pw pw',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(card).findByLabelText('Digit 1 of 6'));
+    await user.keyboard('123456');
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    await within(card).findByRole('list', { name: 'Recovery codes' });
+    expect(await within(card).findByText('On')).toBeVisible();
+    expect(within(card).queryByText('Off')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'I have stored them' }));
+    expect(within(card).getByRole('button', { name: 'Regenerate recovery codes' })).toHaveFocus();
+  });
+
+  it('puts focus on Set up once turned off', async () => {
+    let secondFactor = 'totp';
+    fakeTrpcServer({
+      'account.get': () => ({ data: { secondFactor, recoveryCodesLeft: 10 } }),
+      'account.sessions': () => ({ data: [] }),
+      'secondFactor.totpDisable': () => {
+        secondFactor = 'none';
+        return { data: { success: true } };
+      },
+    });
+    renderAdmin(<CardFromAccount />);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Authenticator app' });
+    await user.click(within(card).getByRole('button', { name: 'Turn off' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.type(
+      await within(card).findByLabelText('Your password', { selector: 'input' }),
+      'pw pw pw pw pw',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Turn off' }));
+    expect(
+      await within(card).findByRole('button', { name: 'Set up an authenticator app' }),
+    ).toHaveFocus();
   });
 
   it('while on: the codes left, warned when few, and the ways to regenerate or turn off', async () => {

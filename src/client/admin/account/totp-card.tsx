@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RECOVERY_CODES_LOW } from '../../../shared/second-factor';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
@@ -36,17 +36,33 @@ export function TotpCard({
 }) {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<Step>({ kind: 'view' });
-  const back = () => setStep({ kind: 'view' });
+  const mainButton = useRef<HTMLButtonElement>(null);
+  /** Whose first button takes focus once shown: the app on ('on') or off ('off'). */
+  const focusMain = useRef<'on' | 'off' | null>(null);
+  /**
+   * Back to the card's buttons, with focus on the first: the form that had it is gone.
+   * After turning on or off, `then` waits for the account's new state, so the button that
+   * takes focus is the one that stays.
+   */
+  const back = (then: 'on' | 'off' = isOn ? 'on' : 'off') => {
+    focusMain.current = then;
+    setStep({ kind: 'view' });
+  };
+  useEffect(() => {
+    if (step.kind !== 'view' || focusMain.current !== (isOn ? 'on' : 'off')) return;
+    mainButton.current?.focus();
+    focusMain.current = null;
+  }, [step.kind, isOn]);
   const setup = trpc.secondFactor.totpSetup.useMutation({ meta: OWN_UNAUTHORIZED });
   const enable = trpc.secondFactor.totpEnable.useMutation();
+  const cancelSetup = trpc.secondFactor.totpCancelSetup.useMutation();
   const regenerate = trpc.secondFactor.regenerateRecoveryCodes.useMutation({
     meta: OWN_UNAUTHORIZED,
   });
   const disable = trpc.secondFactor.totpDisable.useMutation({ meta: OWN_UNAUTHORIZED });
-  const refresh = () => {
-    void utils.account.get.invalidate();
-    void utils.account.sessions.invalidate();
-  };
+  /** The account's state again (on or off, codes left), and the sessions the change ended. */
+  const refresh = () =>
+    Promise.all([utils.account.get.invalidate(), utils.account.sessions.invalidate()]);
 
   return (
     <Card labelledBy={HEADING_ID}>
@@ -91,7 +107,7 @@ export function TotpCard({
               const answer = await setup.mutateAsync({ password });
               setStep({ kind: 'scan', secret: answer.secret, otpauthUrl: answer.otpauthUrl });
             }}
-            onCancel={back}
+            onCancel={() => back()}
           />
         ) : step.kind === 'scan' ? (
           <ScanStep
@@ -99,6 +115,8 @@ export function TotpCard({
             otpauthUrl={step.otpauthUrl}
             confirm={async (code) => {
               const answer = await enable.mutateAsync({ code });
+              // The app is on from now: the card's badge says so while the codes show.
+              void refresh();
               toast({
                 title: 'Authenticator app on',
                 description:
@@ -106,17 +124,14 @@ export function TotpCard({
               });
               setStep({ kind: 'codes', codes: answer.recoveryCodes });
             }}
-            onCancel={back}
-          />
-        ) : step.kind === 'codes' ? (
-          <RecoveryCodesPanel
-            username={username}
-            codes={step.codes}
-            onDone={() => {
-              refresh();
+            onCancel={() => {
+              // The secret shown is dropped on the server too; left, it would expire anyway.
+              cancelSetup.mutate();
               back();
             }}
           />
+        ) : step.kind === 'codes' ? (
+          <RecoveryCodesPanel username={username} codes={step.codes} onDone={() => back('on')} />
         ) : step.kind === 'regenerate' ? (
           <PasswordStepForm
             label="Make new recovery codes"
@@ -125,9 +140,10 @@ export function TotpCard({
             pendingLabel="Making codes..."
             send={async (password) => {
               const answer = await regenerate.mutateAsync({ password });
+              void refresh();
               setStep({ kind: 'codes', codes: answer.recoveryCodes });
             }}
-            onCancel={back}
+            onCancel={() => back()}
           />
         ) : step.kind === 'off' ? (
           <PasswordStepForm
@@ -142,14 +158,18 @@ export function TotpCard({
                 title: 'Authenticator app off',
                 description: 'Your other sessions were signed out.',
               });
-              refresh();
-              back();
+              void refresh();
+              back('off');
             }}
-            onCancel={back}
+            onCancel={() => back()}
           />
         ) : isOn ? (
           <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onPress={() => setStep({ kind: 'regenerate' })}>
+            <Button
+              ref={mainButton}
+              variant="secondary"
+              onPress={() => setStep({ kind: 'regenerate' })}
+            >
               Regenerate recovery codes
             </Button>
             <Button variant="ghost-danger" onPress={() => setStep({ kind: 'confirmOff' })}>
@@ -157,7 +177,11 @@ export function TotpCard({
             </Button>
           </div>
         ) : (
-          <Button variant="secondary" onPress={() => setStep({ kind: 'setupPassword' })}>
+          <Button
+            ref={mainButton}
+            variant="secondary"
+            onPress={() => setStep({ kind: 'setupPassword' })}
+          >
             Set up an authenticator app
           </Button>
         )}
@@ -172,7 +196,8 @@ export function TotpCard({
         pendingLabel="Continue"
         isPending={false}
         onConfirm={() => setStep({ kind: 'off' })}
-        onCancel={back}
+        // The dialog gives focus back to its trigger ("Turn off") itself.
+        onCancel={() => setStep({ kind: 'view' })}
       />
     </Card>
   );

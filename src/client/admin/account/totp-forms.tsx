@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { passwordOnlyInput, totpEnableInput } from '../../../shared/second-factor';
 import { validate } from '../../lib/form-errors';
@@ -116,7 +116,8 @@ function grouped(secret: string): string {
 
 /**
  * Step two of the set-up: the QR code (drawn here) and the secret as text for typing, then
- * the app's first code, which turns the app on.
+ * the app's first code, which turns the app on. Its heading takes focus when it appears, so
+ * a screen reader starts here rather than on the password field that is gone.
  */
 export function ScanStep({
   secret,
@@ -133,7 +134,11 @@ export function ScanStep({
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const secretId = useId();
+  const promptId = useId();
   const parsed = totpEnableInput.safeParse({ code: boxes.join('') });
+  useEffect(() => heading.current?.focus(), []);
 
   const copySecret = async () => {
     try {
@@ -163,6 +168,9 @@ export function ScanStep({
 
   return (
     <div className="flex flex-col gap-4">
+      <h3 ref={heading} tabIndex={-1} className="font-semibold text-ink outline-none">
+        Connect your authenticator app
+      </h3>
       <ol className="flex list-decimal flex-col gap-4 pl-5 text-ink">
         <li>
           <p>Scan this code with your authenticator app.</p>
@@ -172,17 +180,23 @@ export function ScanStep({
         </li>
         <li>
           <p>Or type this secret key into the app (time-based, 6 digits):</p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <code
-              aria-label="Secret key"
-              data-secret={secret}
-              className="rounded-md bg-subtle px-2 py-1 font-mono break-all text-ink"
-            >
-              {grouped(secret)}
-            </code>
-            <Button variant="secondary" size="sm" onPress={() => void copySecret()}>
-              Copy key
-            </Button>
+          <div className="mt-2 flex flex-col gap-1">
+            <label htmlFor={secretId} className="text-sm font-medium text-ink">
+              Secret key
+            </label>
+            <div className="flex flex-wrap items-center gap-3">
+              <input
+                id={secretId}
+                readOnly
+                value={grouped(secret)}
+                data-secret={secret}
+                onFocus={(event) => event.target.select()}
+                className="w-full max-w-xs rounded-md border border-line-strong bg-subtle px-2 py-1 font-mono text-ink focus:ring-2 focus:ring-brand-600 focus:outline-none dark:focus:ring-brand-400"
+              />
+              <Button variant="secondary" size="sm" onPress={() => void copySecret()}>
+                Copy key
+              </Button>
+            </div>
           </div>
         </li>
         <li>
@@ -191,13 +205,14 @@ export function ScanStep({
             aria-label="Confirm the app"
             className="flex flex-col gap-3"
           >
-            <p>Enter the 6-digit code the app shows now.</p>
+            <p id={promptId}>Enter the 6-digit code the app shows now.</p>
             <CodeInput
               key={attempt}
               value={boxes}
               onChange={setBoxes}
               isDisabled={pending}
               autoFocus={false}
+              describedBy={promptId}
             />
             <Failure>{failure}</Failure>
             <div className="flex flex-wrap gap-3">

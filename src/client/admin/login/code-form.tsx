@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { verifyCodeInput } from '../../../shared/auth';
-import { recoveryCodeInput } from '../../../shared/second-factor';
+import { recoveryCodeInput, SECOND_FACTOR_MESSAGES } from '../../../shared/second-factor';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
 
@@ -40,16 +40,22 @@ export function CodeForm({
 }: CodeFormProps) {
   const [boxes, setBoxes] = useState(() => toBoxes(''));
   const [recoveryText, setRecoveryText] = useState('');
+  const [recoverySubmitted, setRecoverySubmitted] = useState(false);
   const recoveryRef = useRef<HTMLInputElement>(null);
   const parsed = verifyCodeInput.safeParse({ code: boxes.join('') });
   const parsedRecovery = recoveryCodeInput.safeParse({ code: recoveryText });
-  const complete = recovery ? parsedRecovery.success : parsed.success;
+  // A recovery code is typed, so its button stays enabled and a wrong format is said in
+  // words at the field; the six boxes cannot hold anything but digits, so theirs waits.
+  const recoveryError =
+    recoverySubmitted && !parsedRecovery.success ? SECOND_FACTOR_MESSAGES.recoveryCode : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isVerifying) return;
     if (recovery) {
+      setRecoverySubmitted(true);
       if (parsedRecovery.success) onRecover(parsedRecovery.data.code);
+      else recoveryRef.current?.focus();
     } else if (parsed.success) onVerify(parsed.data.code);
   };
 
@@ -67,13 +73,14 @@ export function CodeForm({
           autoFocus
           value={recoveryText}
           onChange={setRecoveryText}
+          error={recoveryError}
           description="One of the 10 codes you stored when you set up the app, like abcde-fghij. Each works once."
           inputRef={recoveryRef}
         />
       ) : (
         <CodeInput value={boxes} onChange={setBoxes} />
       )}
-      <Button type="submit" isDisabled={!complete} isPending={isVerifying}>
+      <Button type="submit" isDisabled={!recovery && !parsed.success} isPending={isVerifying}>
         {isVerifying ? 'Verifying...' : recovery ? 'Use recovery code' : 'Verify Code'}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2">

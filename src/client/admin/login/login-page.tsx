@@ -66,7 +66,7 @@ function AlreadySignedIn() {
 }
 
 type Step = 'password' | 'code';
-/** What the code step asks for; null after a reload mid-way (the login's answer is gone). */
+/** What the code step asks for: the login's answer, or after a reload the server's check. */
 type Method = 'email' | 'totp' | null;
 
 const CODE_PROMPTS: Record<'email' | 'totp' | 'unknown', string> = {
@@ -89,7 +89,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
   const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
   const [username, setUsername] = useState(auth.username ?? '');
   const [codeAttempt, setCodeAttempt] = useState(0);
-  const [method, setMethod] = useState<Method>(null);
+  const [method, setMethod] = useState<Method>(auth.pendingMethod);
   const [recovery, setRecovery] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const password = useRef<string | null>(null);
@@ -109,7 +109,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
   const finishSignIn = (name: string) => {
     password.current = null;
     setRedirecting(true);
-    setAuth({ authenticated: true, username: name, awaitingTwoFactor: false });
+    setAuth({ authenticated: true, username: name, awaitingTwoFactor: false, pendingMethod: null });
     navigateLater(ADMIN_LANDING, REDIRECT_AFTER_LOGIN_MS, { replace: true });
   };
 
@@ -128,6 +128,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             authenticated: false,
             username: credentials.username,
             awaitingTwoFactor: true,
+            pendingMethod: result.method,
           });
           setMethod(result.method);
           setRecovery(false);
@@ -196,6 +197,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     try {
       const auth = await utils.client.admin.check.query();
       setAuth(auth);
+      setMethod(auth.pendingMethod);
       if (!auth.awaitingTwoFactor && !auth.authenticated) {
         password.current = null;
         setStep('password');
@@ -255,8 +257,8 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             key={codeAttempt}
             isVerifying={verify.isPending || recover.isPending || busy}
             isResending={login.isPending}
-            canResend={method !== 'totp'}
-            canRecover={method !== 'email'}
+            canResend={method === 'email'}
+            canRecover={method === 'totp'}
             recovery={recovery}
             onRecoveryChange={setRecovery}
             onVerify={verifyCode}

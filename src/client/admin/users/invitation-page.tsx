@@ -127,7 +127,12 @@ function ChoosePassword({ token, username }: { token: string; username: string }
       {
         onSuccess: (answer) => {
           setJoined(true);
-          setAuth({ authenticated: true, username: answer.username, awaitingTwoFactor: false });
+          setAuth({
+            authenticated: true,
+            username: answer.username,
+            awaitingTwoFactor: false,
+            pendingMethod: null,
+          });
           replaceToasts({
             title: 'Welcome',
             description: `You are signed in as ${answer.username}.`,
