@@ -110,9 +110,9 @@ export function renderAccountNotice(input: {
         `\`npm run admin -- set-password ${input.username}\` (a passkey needs no password, so ` +
         'a new password alone would not stop it).'
       : 'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-        'signed-in browser of yours: ask another administrator to end your sessions and set a ' +
-        'new password, or run `npm run admin -- set-password ' +
-        `${input.username}\` on the server (it ends every session)` +
+        'signed-in browser of yours: run `npm run admin -- set-password ' +
+        `${input.username}\` on the server, or ask whoever runs it (it sets a new password and ` +
+        'ends every session)' +
         // Someone holding a recovery code could come back: new codes void the old ones.
         (input.change.kind === 'recoveryCodeUsed'
           ? ', then make new recovery codes on the Account page.'
