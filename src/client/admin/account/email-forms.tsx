@@ -8,14 +8,7 @@ import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
 import { OWN_UNAUTHORIZED, errorMessage, isUnauthorized } from '../errors';
 import { useExplainRefusal } from './account-session';
-
-function Failure({ children }: { children: string | null }) {
-  return children ? (
-    <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-      {children}
-    </p>
-  ) : null;
-}
+import { Failure, PasswordStepForm } from './password-step-form';
 
 /**
  * A new address and the password. Messages show once the form is sent, then follow every
@@ -188,70 +181,20 @@ export function RemoveEmailForm({
   onRemoved: () => void;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const explainRefusal = useExplainRefusal();
   const remove = trpc.account.changeEmail.useMutation({ meta: OWN_UNAUTHORIZED });
-  const result = validate(changeEmailInput, { email: null, password });
-  const error = serverError ?? (submitted && !result.ok ? result.errors['password'] : undefined);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (remove.isPending) return;
-    setSubmitted(true);
-    setFailure(null);
-    if (!result.ok) {
-      passwordRef.current?.focus();
-      return;
-    }
-    remove.mutate(result.data, {
-      onSuccess: onRemoved,
-      onError: async (refused) => {
-        const refusal = await explainRefusal(refused);
-        if (refusal.kind === 'wrongPassword' || refusal.kind === 'badInput') {
-          setServerError(refusal.message);
-          passwordRef.current?.focus();
-        } else if (refusal.kind === 'failed') {
-          setFailure(`Address not removed: ${refusal.message}`);
-        }
-      },
-    });
-  };
-
   return (
-    <Form
-      onSubmit={submit}
-      validationBehavior="aria"
-      aria-label="Remove address"
-      className="flex max-w-md flex-col gap-4"
-    >
-      <TextInputField
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          setServerError(undefined);
-        }}
-        error={error}
-        description="Without an address, signing in needs only your password. Your other sessions will be signed out; this one stays."
-        inputRef={passwordRef}
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="danger" isPending={remove.isPending}>
-          {remove.isPending ? 'Removing...' : 'Remove address'}
-        </Button>
-        <Button variant="ghost" onPress={onCancel} isDisabled={remove.isPending}>
-          Cancel
-        </Button>
-      </div>
-      <Failure>{failure}</Failure>
-    </Form>
+    <PasswordStepForm
+      label="Remove address"
+      description="Without an address, signing in needs only your password. Your other sessions will be signed out; this one stays."
+      submitLabel="Remove address"
+      pendingLabel="Removing..."
+      danger
+      failurePrefix="Address not removed: "
+      send={async (password) => {
+        await remove.mutateAsync({ email: null, password });
+        onRemoved();
+      }}
+      onCancel={onCancel}
+    />
   );
 }

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { OWN_UNAUTHORIZED } from '../errors';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
-import { PasswordStepForm, ScanStep } from './totp-forms';
+import { PasswordStepForm } from './password-step-form';
+import { ScanStep } from './totp-forms';
 
 const HEADING_ID = 'account-totp-heading';
 
