@@ -75,6 +75,10 @@ export function decideBuild(root: string, inputs: readonly string[] = BUILD_INPU
   if (readFileSync(hashFile, 'utf8').trim() !== hash) {
     return { build: true, reason: 'sources changed since the last build', hash };
   }
+  // A bare `vite build` rewrites the page without prerendering it (no hero, no facts).
+  if (statSync(path.join(root, BUILD_OUTPUT)).mtimeMs > statSync(hashFile).mtimeMs) {
+    return { build: true, reason: 'dist/client was rewritten since the last npm run build', hash };
+  }
   return { build: false, hash };
 }
 
@@ -96,13 +100,12 @@ function buildUnderLock(): number {
     return 0;
   }
   process.stdout.write(`building the client: ${decision.reason}\n`);
+  // npm run build records the inputs' hash when it succeeds.
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     process.stderr.write('client build failed\n');
     return result.status ?? 1;
   }
-  // The hash taken before building: an edit made during the build triggers the next one.
-  recordBuild(root, decision.hash);
   return 0;
 }
 

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withBuildLock } from './build-lock';
+import { hashInputs, recordBuild } from './build-if-stale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(
@@ -40,6 +41,8 @@ const STEPS: Step[] = [
 ];
 
 const code = withBuildLock(() => {
+  // Taken before building: an edit made during the build triggers the next one.
+  const hash = hashInputs(ROOT);
   rmSync(path.join(ROOT, 'dist/client'), { recursive: true, force: true });
   for (const { args, env } of STEPS) {
     const result = spawnSync(process.execPath, args, {
@@ -49,6 +52,8 @@ const code = withBuildLock(() => {
     });
     if (result.status !== 0) return result.status ?? 1;
   }
+  // After the prerender wrote the page: build-if-stale trusts a page no newer than the record.
+  recordBuild(ROOT, hash);
   return 0;
 });
 process.exit(code);
