@@ -18,6 +18,7 @@ import Database from 'better-sqlite3';
 import { cpus, loadavg } from 'node:os';
 import type { RunningServer } from '../tests/e2e/support/server';
 import { nextAddress } from './bench/addresses';
+import { openLoop, percentile, type Arrivals } from './bench/arrivals';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const LOAD_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
@@ -148,55 +149,15 @@ export async function mixedLoad(server: RunningServer): Promise<boolean> {
   return ok;
 }
 
-interface LoginArrivals {
-  offered: number;
-  statuses: Map<number, number>;
-  latencies: number[];
-  /** Still unanswered when the measurement ended; abandoned then. */
-  unanswered: number;
-}
-
-/**
- * Logins arriving at a fixed rate whatever the answers do (an open loop: a closed loop such
- * as autocannon's would slow down with the server and hide the backlog). Each has a new
- * name and address, so every one is judged and none is throttled: the worst case.
- */
-async function loginArrivals(base: string, rate: number, seconds: number): Promise<LoginArrivals> {
-  const stop = new AbortController();
-  const result: LoginArrivals = { offered: 0, statuses: new Map(), latencies: [], unanswered: 0 };
-  const pending = new Set<Promise<void>>();
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    const n = result.offered++;
-    const sentAt = performance.now();
-    const login = fetch(`${base}/api/admin/login`, {
+/** Each login has a new name and address, so every one is judged and none is throttled. */
+function loginArrivals(base: string, rate: number, seconds: number): Promise<Arrivals> {
+  return openLoop(rate, seconds, (n, signal) =>
+    fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
       body: JSON.stringify({ username: `visitor${n}`, password: 'a wrong password' }),
-      signal: stop.signal,
-    })
-      .then(async (res) => {
-        await res.arrayBuffer();
-        result.latencies.push(performance.now() - sentAt);
-        result.statuses.set(res.status, (result.statuses.get(res.status) ?? 0) + 1);
-      })
-      .catch(() => {
-        result.unanswered++;
-      });
-    pending.add(login);
-    void login.then(() => pending.delete(login));
-    const due = started + (result.offered * 1000) / rate;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-  }
-  stop.abort();
-  await Promise.all(pending);
-  return result;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN,
+      signal,
+    }),
   );
 }
 

@@ -16,6 +16,8 @@ export interface Target {
   ownAddress?: boolean;
   /** A write: the table each 2xx answer adds a row to, counted after the runs. */
   stores?: 'contacts' | 'analytics_events';
+  /** A latency goal at a fixed arrival rate (an open load), measured after the table. */
+  atRate?: { perSecond: number; p99Ms: number };
 }
 
 const CONTACT = JSON.stringify({
@@ -86,6 +88,7 @@ export function benchTargets(clientDir: string): Target[] {
       goal: 0,
       ownAddress: true,
       stores: 'contacts',
+      atRate: { perSecond: 1000, p99Ms: 100 },
     },
     {
       // Each event from an address of its own: one address is recorded 120 times a minute.
