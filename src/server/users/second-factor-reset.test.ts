@@ -1,0 +1,282 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  passkeys,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+  twoFactorChallenges,
+} from '../../../db/schema';
+import { USER_MESSAGES as M } from '../../shared/users';
+import { WRONG_PASSWORD } from '../account/router';
+import { ThrottledError } from '../platform/errors';
+import { createLimiter } from '../platform/limiter';
+import { mailsSettled } from '../platform/mail';
+import {
+  callerFor,
+  createRecordingMailer,
+  createTestDeps,
+  signedInCookie,
+  type RecordingMailer,
+  type TestDeps,
+} from '../../../tests/support/app';
+import { auditEntries } from '../../../tests/support/audit';
+import { addPasskey } from '../../../tests/support/passkeys';
+import { enableTotpFor } from '../../../tests/support/totp';
+import { failure, issuesOf } from '../../../tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+
+let deps: TestDeps;
+let mailer: RecordingMailer;
+let adminCookie: string;
+let erinId: number;
+
+beforeEach(async () => {
+  mailer = createRecordingMailer();
+  // Room for 20 password checks at once: the concurrency test is about the write, not the
+  // hashing queue's 503 (account/router.test.ts tests that).
+  deps = await createTestDeps({
+    mailer,
+    hashLimiter: createLimiter({ concurrency: 2, queue: 40 }),
+  });
+  await insertUser(deps, 'admin');
+  erinId = (await insertUser(deps, 'erin', 'erin@example.com')).id;
+  adminCookie = await signedInCookie(deps, 'admin');
+});
+
+const as = (cookie: string, ip = '203.0.113.7') => callerFor(deps, { cookie, ip }).caller;
+const reset = (id: number, password = PASSWORD, cookie = adminCookie, ip?: string) =>
+  as(cookie, ip).users.resetSecondFactor({ id, password });
+const isSignedIn = async (cookie: string) =>
+  (await callerFor(deps, { cookie }).caller.admin.check()).authenticated;
+const rowsOf = async (userId: number) => ({
+  app: await deps.db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)),
+  codes: await deps.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  keys: await deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)),
+  sessions: await deps.db.select().from(sessions).where(eq(sessions.userId, userId)),
+  pending: await deps.db
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.userId, userId)),
+});
+const NOTHING = { app: [], codes: [], keys: [], sessions: [], pending: [] };
+
+/** Erin with the app on (10 recovery codes), two passkeys and a live session; her cookie. */
+async function erinWithEverything() {
+  const cookie = await signedInCookie(deps, 'erin');
+  await enableTotpFor(deps, cookie);
+  await addPasskey(deps, cookie, 'Phone');
+  await addPasskey(deps, cookie, 'Laptop');
+  return cookie;
+}
+
+/** A sign-in by Erin waiting for her app's code; answers its cookie. */
+async function erinHalfwaySignedIn() {
+  const { caller, ctx } = callerFor(deps, { ip: '198.51.100.9' });
+  expect(await caller.admin.login({ username: 'erin', password: PASSWORD })).toMatchObject({
+    requiresTwoFactor: true,
+    method: 'totp',
+  });
+  return sessionCookieFrom(ctx.resHeaders) ?? '';
+}
+
+describe('users.resetSecondFactor', () => {
+  it('removes the app, recovery codes and passkeys, ends every session and pending sign-in, audits it', async () => {
+    const erinCookie = await erinWithEverything();
+    const pendingCookie = await erinHalfwaySignedIn();
+    const before = await rowsOf(erinId);
+    expect([before.app.length, before.codes.length, before.keys.length]).toEqual([1, 10, 2]);
+    expect(before.pending).toHaveLength(1);
+
+    const answer = await reset(erinId);
+    expect(answer).toEqual({
+      success: true,
+      user: expect.objectContaining({
+        id: erinId,
+        username: 'erin',
+        secondFactor: 'email',
+        passkeys: 0,
+        current: false,
+      }),
+    });
+    expect(await rowsOf(erinId)).toEqual(NOTHING);
+    // Her old cookie and her half-finished sign-in are refused from now on.
+    expect(await isSignedIn(erinCookie)).toBe(false);
+    const late = await failure(as(pendingCookie).admin.verifyCode({ code: '123456' }));
+    expect(late.code).toBe('UNAUTHORIZED');
+    // The one who reset stays signed in.
+    expect(await isSignedIn(adminCookie)).toBe(true);
+    expect((await auditEntries(deps.db)).at(-1)).toMatchObject({
+      action: 'second_factor_reset',
+      actor: 'admin',
+      target: 'erin',
+      address: '203.0.113.x',
+    });
+    // The list agrees with the answer.
+    const listed = (await as(adminCookie).users.list()).find((user) => user.id === erinId);
+    expect(listed).toEqual(answer.user);
+
+    // Her next sign-in: the password, then the code e-mailed to her address.
+    await mailsSettled(mailer);
+    const { caller, ctx } = callerFor(deps, { ip: '198.51.100.9' });
+    expect(await caller.admin.login({ username: 'erin', password: PASSWORD })).toEqual({
+      success: true,
+      requiresTwoFactor: true,
+      method: 'email',
+    });
+    await mailsSettled(mailer);
+    const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
+    const verify = callerFor(deps, { cookie: sessionCookieFrom(ctx.resHeaders) ?? '' });
+    await verify.caller.admin.verifyCode({ code });
+    expect(await isSignedIn(sessionCookieFrom(verify.ctx.resHeaders) ?? '')).toBe(true);
+  });
+
+  it('lets someone without an address back in with the password alone', async () => {
+    const sam = await insertUser(deps, 'sam');
+    await addPasskey(deps, await signedInCookie(deps, 'sam'));
+    expect((await reset(sam.id)).user).toMatchObject({ secondFactor: 'none', passkeys: 0 });
+    const { caller } = callerFor(deps, { ip: '198.51.100.9' });
+    expect(await caller.admin.login({ username: 'sam', password: PASSWORD })).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+    });
+    await mailsSettled(mailer);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('mails the target who did it, when, and what to do next', async () => {
+    await erinWithEverything();
+    await mailsSettled(mailer);
+    mailer.sent.length = 0;
+    await reset(erinId);
+    await mailsSettled(mailer);
+    expect(mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['erin@example.com', 'Your second factor was reset'],
+    ]);
+    const text = mailer.sent[0]?.text ?? '';
+    expect(text).toContain('The administrator admin reset your second factor');
+    expect(text).toContain('your recovery codes and passkeys are deleted');
+    expect(text).toContain('signed out everywhere');
+    expect(text).toContain('needs your password and a code e-mailed to this address');
+    expect(text).toContain('again on the Account page');
+    expect(text).toContain('When: 15 January 2026, 10:00 UTC');
+    expect(text).toContain('If you did not ask for this, contact admin');
+    expect(mailer.sent[0]?.html).toContain('Your second factor was reset');
+  });
+
+  it('resets passkeys alone (the app never set up)', async () => {
+    await addPasskey(deps, await signedInCookie(deps, 'erin'));
+    expect((await reset(erinId)).user).toMatchObject({ secondFactor: 'email', passkeys: 0 });
+    expect(await rowsOf(erinId)).toEqual(NOTHING);
+  });
+
+  it('refuses yourself with 409, pointing to the Account screen, and changes nothing', async () => {
+    const me = await signedInCookie(deps, 'admin');
+    await addPasskey(deps, me);
+    const adminId = (await as(me).users.list()).find((user) => user.current)?.id ?? 0;
+    const error = await failure(reset(adminId, PASSWORD, me));
+    expect([error.code, error.message]).toEqual(['CONFLICT', M.resetSelf]);
+    expect(error.message).toContain('Account screen');
+    expect((await rowsOf(adminId)).keys).toHaveLength(1);
+    expect(await isSignedIn(me)).toBe(true);
+  });
+
+  it('checks your password first, then answers 404 for an unknown id', async () => {
+    const wrong = await failure(reset(9999, 'not my password'));
+    expect([wrong.code, wrong.message]).toEqual(['UNAUTHORIZED', WRONG_PASSWORD]);
+    const unknown = await failure(reset(9999));
+    expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', M.notFound]);
+    // The same message as removing an unknown administrator.
+    const removed = await failure(as(adminCookie).users.remove({ id: 9999 }));
+    expect(removed.message).toBe(unknown.message);
+  });
+
+  it('refuses a wrong password with 401 and changes nothing; the sixth try is 429', async () => {
+    const erinCookie = await erinWithEverything();
+    for (let i = 0; i < 5; i++) {
+      const error = await failure(reset(erinId, 'not my password'));
+      expect([error.code, error.message]).toEqual(['UNAUTHORIZED', WRONG_PASSWORD]);
+    }
+    const throttled = await failure(reset(erinId));
+    expect(throttled).toBeInstanceOf(ThrottledError);
+    expect((throttled as ThrottledError).retryAfterSeconds).toBeGreaterThan(0);
+    // A wrong password is no sign the session ended, and nothing was reset.
+    expect(await isSignedIn(adminCookie)).toBe(true);
+    expect(await isSignedIn(erinCookie)).toBe(true);
+    const left = await rowsOf(erinId);
+    expect([left.app.length, left.codes.length, left.keys.length]).toEqual([1, 10, 2]);
+    expect((await auditEntries(deps.db)).map((e) => e.action)).not.toContain('second_factor_reset');
+  });
+
+  it('refuses a target with nothing to reset with 409, ending nothing', async () => {
+    const erinCookie = await signedInCookie(deps, 'erin');
+    // A set-up never confirmed is not an app that is on; it stays too.
+    await as(erinCookie).secondFactor.totpSetup({ password: PASSWORD });
+    const error = await failure(reset(erinId));
+    expect([error.code, error.message]).toEqual(['CONFLICT', M.nothingToReset('erin')]);
+    expect(await isSignedIn(erinCookie)).toBe(true);
+    expect((await rowsOf(erinId)).app).toHaveLength(1);
+    expect((await auditEntries(deps.db)).map((e) => e.action)).not.toContain('second_factor_reset');
+    await mailsSettled(mailer);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it(
+    'of 20 resets sent at once with the right password, one resets and 19 find nothing',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      await erinWithEverything();
+      await mailsSettled(mailer);
+      mailer.sent.length = 0;
+      // 20 browsers of the administrator (each session and address has its own throttle).
+      const cookies = await Promise.all(
+        Array.from({ length: 20 }, () => signedInCookie(deps, 'admin')),
+      );
+      const results = await Promise.allSettled(
+        cookies.map((cookie, i) => reset(erinId, PASSWORD, cookie, `198.51.100.${i + 1}`)),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+      expect(refusals).toHaveLength(19);
+      for (const refusal of refusals) {
+        expect(refusal).toMatchObject({ code: 'CONFLICT', message: M.nothingToReset('erin') });
+      }
+      expect(await rowsOf(erinId)).toEqual(NOTHING);
+      const entries = (await auditEntries(deps.db)).filter(
+        (e) => e.action === 'second_factor_reset',
+      );
+      expect(entries).toHaveLength(1);
+      await mailsSettled(mailer);
+      expect(mailer.sent).toHaveLength(1);
+    },
+  );
+
+  it('answers 400 for bad input and 401 when signed out', async () => {
+    expect(
+      await issuesOf(as(adminCookie).users.resetSecondFactor({ id: erinId, password: '' })),
+    ).toEqual([{ path: 'password', message: expect.any(String) }]);
+    expect(
+      await issuesOf(as(adminCookie).users.resetSecondFactor({ id: 'abc', password: PASSWORD })),
+    ).toEqual([{ path: 'id', message: expect.any(String) }]);
+    const out = await failure(
+      callerFor(deps).caller.users.resetSecondFactor({ id: erinId, password: PASSWORD }),
+    );
+    expect(out.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('users.list', () => {
+  it('counts each administrator’s passkeys', async () => {
+    const erinCookie = await signedInCookie(deps, 'erin');
+    await addPasskey(deps, erinCookie, 'Phone');
+    await addPasskey(deps, erinCookie, 'Laptop');
+    await addPasskey(deps, adminCookie, 'Key');
+    const list = await as(adminCookie).users.list();
+    expect(list.map((user) => [user.username, user.passkeys])).toEqual([
+      ['admin', 1],
+      ['erin', 2],
+    ]);
+  });
+});
