@@ -9,6 +9,11 @@ import { TrashIcon } from '../icons';
 import { formatDateTime } from '../leads/format';
 import { useDocumentTitle } from '../use-document-title';
 import { InviteDialog } from './invite-dialog';
+import {
+  hasSecondFactorToReset,
+  passkeyCount,
+  ResetSecondFactorDialog,
+} from './reset-second-factor-dialog';
 import { useRemoveUser, useResendInvitation } from './user-mutations';
 
 const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
@@ -20,7 +25,9 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
 /**
  * Everyone who administers the site: one role, so the list is who, how they sign in and
  * whether they have joined. Removing is refused for yourself and for the last one who can
- * sign in (the server says so too); the button is not offered then.
+ * sign in (the server says so too); the button is not offered then. Another administrator's
+ * second factor can be reset when they hold one (an app or a passkey); your own is yours to
+ * change on the Account screen.
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
@@ -28,6 +35,7 @@ export function UsersPage() {
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
+  const [toReset, setToReset] = useState<AdminUser | null>(null);
   const canSignIn = list.data?.filter((user) => !user.invited).length ?? 0;
   const removable = (user: AdminUser) => !user.current && (user.invited || canSignIn > 1);
 
@@ -66,6 +74,7 @@ export function UsersPage() {
                 <p className="text-sm break-all text-muted">{user.email ?? 'No e-mail address'}</p>
                 <p className="text-sm text-muted">
                   {SECOND_FACTOR_LABELS[user.secondFactor]}
+                  {user.passkeys > 0 ? ` + ${passkeyCount(user.passkeys)}` : null}
                   {' · '}
                   {user.invited ? (
                     <>
@@ -92,6 +101,16 @@ export function UsersPage() {
                     Resend invitation
                   </Button>
                 ) : null}
+                {hasSecondFactorToReset(user) ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onPress={() => setToReset(user)}
+                    aria-label={`Reset second factor of ${user.username}`}
+                  >
+                    Reset second factor
+                  </Button>
+                ) : null}
                 {removable(user) ? (
                   <Button
                     variant="ghost"
@@ -108,6 +127,8 @@ export function UsersPage() {
           ))}
         </ul>
       )}
+
+      <ResetSecondFactorDialog user={toReset} onClose={() => setToReset(null)} />
 
       <ConfirmDialog
         isOpen={toRemove !== null}
