@@ -31,7 +31,9 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
-  const list = trpc.users.list.useQuery();
+  // Read again each time the screen opens: how the others sign in changes on their own
+  // Account screens, and the reset is offered only for what they hold now.
+  const list = trpc.users.list.useQuery(undefined, { staleTime: 0 });
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
