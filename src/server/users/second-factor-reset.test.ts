@@ -9,9 +9,12 @@ import {
 } from '../../../db/schema';
 import { USER_MESSAGES as M } from '../../shared/users';
 import { WRONG_PASSWORD } from '../account/router';
+import { WrongPasswordError } from '../auth/login-throttle';
+import { signedOut } from '../auth/session';
 import { ThrottledError } from '../platform/errors';
 import { createLimiter } from '../platform/limiter';
 import { mailsSettled } from '../platform/mail';
+import { setPassword } from './manage-users';
 import {
   callerFor,
   createRecordingMailer,
@@ -30,14 +33,26 @@ let deps: TestDeps;
 let mailer: RecordingMailer;
 let adminCookie: string;
 let erinId: number;
+/** Run just before each password hash (a test's change made while the check is under way). */
+let beforeHash: () => Promise<void>;
 
 beforeEach(async () => {
   mailer = createRecordingMailer();
+  beforeHash = async () => {};
   // Room for 20 password checks at once: the concurrency test is about the write, not the
   // hashing queue's 503 (account/router.test.ts tests that).
+  const limiter = createLimiter({ concurrency: 2, queue: 40 });
   deps = await createTestDeps({
     mailer,
-    hashLimiter: createLimiter({ concurrency: 2, queue: 40 }),
+    hashLimiter: {
+      get waiting() {
+        return limiter.waiting;
+      },
+      run: async (fn) => {
+        await beforeHash();
+        return limiter.run(fn);
+      },
+    },
   });
   await insertUser(deps, 'admin');
   erinId = (await insertUser(deps, 'erin', 'erin@example.com')).id;
@@ -206,6 +221,70 @@ describe('users.resetSecondFactor', () => {
     const left = await rowsOf(erinId);
     expect([left.app.length, left.codes.length, left.keys.length]).toEqual([1, 10, 2]);
     expect((await auditEntries(deps.db)).map((e) => e.action)).not.toContain('second_factor_reset');
+  });
+
+  it.each([
+    [
+      'Sign out everywhere from another browser',
+      async () => {
+        await as(await signedInCookie(deps, 'admin')).account.endOtherSessions();
+      },
+    ],
+    [
+      'a new password set on the command line',
+      () => setPassword(deps.db, 'admin', 'a brand new password'),
+    ],
+  ])(
+    'answers 401 and removes nothing when your session ends meanwhile (%s)',
+    async (_, endMySession) => {
+      const erinCookie = await erinWithEverything();
+      beforeHash = async () => {
+        beforeHash = async () => {};
+        await endMySession();
+      };
+      const error = await failure(reset(erinId));
+      expect([error.code, error.message]).toEqual(['UNAUTHORIZED', signedOut().message]);
+      expect(error).not.toBeInstanceOf(WrongPasswordError);
+      const left = await rowsOf(erinId);
+      expect([left.app.length, left.codes.length, left.keys.length]).toEqual([1, 10, 2]);
+      expect(await isSignedIn(erinCookie)).toBe(true);
+      expect((await auditEntries(deps.db)).map((e) => e.action)).not.toContain(
+        'second_factor_reset',
+      );
+      await mailsSettled(mailer);
+      expect(mailer.sent.map((mail) => mail.subject)).not.toContain('Your second factor was reset');
+    },
+  );
+
+  it('of two administrators resetting each other at once, exactly one succeeds', async () => {
+    const erinCookie = await signedInCookie(deps, 'erin');
+    await addPasskey(deps, erinCookie);
+    await addPasskey(deps, adminCookie);
+    const adminId = (await as(adminCookie).users.list()).find((user) => user.current)?.id ?? 0;
+    // Both passwords are checked before either write: both hashes wait until both arrived.
+    let arrived = 0;
+    let release = () => {};
+    const together = new Promise<void>((resolve) => (release = resolve));
+    beforeHash = () => {
+      if (++arrived === 2) release();
+      return together;
+    };
+    const results = await Promise.allSettled([
+      reset(erinId, PASSWORD, adminCookie),
+      reset(adminId, PASSWORD, erinCookie, '198.51.100.20'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refused[0]).toMatchObject({ code: 'UNAUTHORIZED', message: signedOut().message });
+    // The winner kept their passkey and session; the loser lost both.
+    const winnerIsAdmin = results[0]?.status === 'fulfilled';
+    const [winner, loser] = winnerIsAdmin ? [adminId, erinId] : [erinId, adminId];
+    expect((await rowsOf(winner)).keys).toHaveLength(1);
+    expect((await rowsOf(winner)).sessions).toHaveLength(1);
+    expect((await rowsOf(loser)).keys).toHaveLength(0);
+    expect((await rowsOf(loser)).sessions).toHaveLength(0);
+    const entries = (await auditEntries(deps.db)).filter((e) => e.action === 'second_factor_reset');
+    expect(entries).toHaveLength(1);
   });
 
   it('refuses a target with nothing to reset with 409, ending nothing', async () => {

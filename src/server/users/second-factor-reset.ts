@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
-import { users, type UserRow } from '../../../db/schema';
+import { sessions, users, type UserRow } from '../../../db/schema';
 import { auditAdminChange } from '../audit/admin-change';
-import { signedOut } from '../auth/session';
+import { currentSessionId, liveSession, signedOut } from '../auth/session';
 import type { Context, SessionUser } from '../http/trpc';
 import { removeSecondFactors, type RemovedFactors } from '../second-factor/remove-factors';
 
@@ -21,19 +21,28 @@ class NothingToReset extends Error {
 /**
  * Another administrator's authenticator app, recovery codes and passkeys go, and every session
  * and pending sign-in of theirs ends, in one write transaction with the audit entry
- * (docs/decisions/0036). The check and the removal share the transaction: of resets sent
- * together, the first removes everything and the others find nothing, so they change nothing
- * (a pending set-up and the sessions stay, as the command line's `disable-totp` leaves them).
+ * (docs/decisions/0036), and only while the asking session still lives (401 otherwise,
+ * nothing removed). The check and the removal share the transaction: of resets sent together,
+ * the first removes everything and the others find nothing, so they change nothing (a pending
+ * set-up and the sessions stay, as the command line's `disable-totp` leaves them).
  */
 export async function resetSecondFactorOf(
   ctx: Context & { user: SessionUser },
   targetId: number,
 ): Promise<ResetOutcome> {
+  const sessionId = await currentSessionId(ctx);
+  const now = ctx.clock.now();
   try {
     return await writeTransaction(ctx.db, async (tx): Promise<ResetOutcome> => {
-      // Removed meanwhile by someone else: this request no longer speaks for anyone.
-      const me = await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id));
-      if (me.length === 0) throw signedOut();
+      // The asking session still lives: while the password was hashed it may have ended
+      // ("Sign out everywhere", a new password, your removal, or the other administrator's
+      // reset of you: of two resetting each other, the first write wins and the other stops).
+      const live = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ctx.user.id), liveSession(now)))
+        .get();
+      if (!live) throw signedOut();
       const row = await tx.select().from(users).where(eq(users.id, targetId)).get();
       if (!row) return { ok: false, reason: 'notFound' };
       const removed = await removeSecondFactors(tx, row.id, { app: true, passkeys: true });
