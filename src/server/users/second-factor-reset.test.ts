@@ -4,6 +4,7 @@ import {
   passkeys,
   recoveryCodes,
   sessions,
+  throttleEvents,
   totpCredentials,
   twoFactorChallenges,
 } from '../../../db/schema';
@@ -11,6 +12,7 @@ import { USER_MESSAGES as M } from '../../shared/users';
 import { WRONG_PASSWORD } from '../account/router';
 import { WrongPasswordError } from '../auth/login-throttle';
 import { signedOut } from '../auth/session';
+import { codesSentBucket, wrongCodesBucket } from '../auth/two-factor';
 import { ThrottledError } from '../platform/errors';
 import { createLimiter } from '../platform/limiter';
 import { mailsSettled } from '../platform/mail';
@@ -25,7 +27,7 @@ import {
 } from '../../../tests/support/app';
 import { auditEntries } from '../../../tests/support/audit';
 import { addPasskey } from '../../../tests/support/passkeys';
-import { enableTotpFor } from '../../../tests/support/totp';
+import { enableTotpFor, totpCodeAt } from '../../../tests/support/totp';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 
@@ -285,6 +287,33 @@ describe('users.resetSecondFactor', () => {
     expect((await rowsOf(loser)).sessions).toHaveLength(0);
     const entries = (await auditEntries(deps.db)).filter((e) => e.action === 'second_factor_reset');
     expect(entries).toHaveLength(1);
+  });
+
+  it('forgets the sign-in attempts her app counted: the next sign-in is not refused', async () => {
+    const { secret } = await enableTotpFor(deps, await signedInCookie(deps, 'erin'));
+    const right = await totpCodeAt(secret, deps.clock.now());
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const login = () =>
+      callerFor(deps, { ip: '198.51.100.9' }).caller.admin.login({
+        username: 'erin',
+        password: PASSWORD,
+      });
+    // Five tries at the code step, each with a wrong code: the sign-in cap is spent.
+    for (let i = 0; i < 5; i++) {
+      const { caller, ctx } = callerFor(deps, { ip: '198.51.100.9' });
+      await caller.admin.login({ username: 'erin', password: PASSWORD });
+      const pending = callerFor(deps, { cookie: sessionCookieFrom(ctx.resHeaders) ?? '' });
+      expect((await failure(pending.caller.admin.verifyCode({ code: wrong }))).code).toBe(
+        'UNAUTHORIZED',
+      );
+    }
+    expect(await failure(login())).toBeInstanceOf(ThrottledError);
+
+    await reset(erinId);
+    const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
+    expect(buckets).not.toContain(codesSentBucket(erinId));
+    expect(buckets).not.toContain(wrongCodesBucket(erinId));
+    expect(await login()).toEqual({ success: true, requiresTwoFactor: true, method: 'email' });
   });
 
   it('refuses a target with nothing to reset with 409, ending nothing', async () => {
