@@ -17,72 +17,70 @@ function passwordOf(body: unknown): unknown {
 
 /** /api/users (administrators) and POST /api/admin/invite (the invitation page), docs/api.md. */
 export function usersRest(deps: AppDeps) {
-  return (
-    new Hono<AppEnv>()
-      .get('/users', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) => caller.users.list(),
-          (list) => ({ success: true, users: list }),
-        ),
-      )
-      .post('/users', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) =>
-            withBody(
-              c,
-              (body) => body,
-              (input) => caller.users.invite(input as InviteInput),
-            ),
-          (user) => ({ success: true, user }),
-          201,
-        ),
-      )
-      .post('/users/:id/invitation', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) => caller.users.resendInvitation({ id: c.req.param('id') }),
-          (user) => ({ success: true, user }),
-        ),
-      )
+  return new Hono<AppEnv>()
+    .get('/users', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) => caller.users.list(),
+        (list) => ({ success: true, users: list }),
+      ),
+    )
+    .post('/users', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.users.invite(input as InviteInput),
+          ),
+        (user) => ({ success: true, user }),
+        201,
+      ),
+    )
+    .post('/users/:id/invitation', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) => caller.users.resendInvitation({ id: c.req.param('id') }),
+        (user) => ({ success: true, user }),
+      ),
+    )
+    .post('/users/:id/second-factor/reset', (c) =>
       // Another administrator's second factor reset; the body holds your own password.
-      .post('/users/:id/second-factor/reset', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) =>
-            withBody(
-              c,
-              (body) => ({ id: c.req.param('id'), password: passwordOf(body) }),
-              (input) => caller.users.resetSecondFactor(input as ResetSecondFactorInput),
-            ),
-          (result) => result,
-        ),
-      )
-      .delete('/users/:id', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) => caller.users.remove({ id: c.req.param('id') }),
-          () => ({ success: true }),
-        ),
-      )
-      .post('/admin/invite', (c) =>
-        runProcedure(
-          c,
-          deps,
-          (caller) =>
-            withBody(
-              c,
-              (body) => body,
-              (input) => caller.invitation.accept(input as InvitationAcceptInput),
-            ),
-          (result) => result,
-        ),
-      )
-  );
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ id: c.req.param('id'), password: passwordOf(body) }),
+            (input) => caller.users.resetSecondFactor(input as ResetSecondFactorInput),
+          ),
+        (result) => result,
+      ),
+    )
+    .delete('/users/:id', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) => caller.users.remove({ id: c.req.param('id') }),
+        () => ({ success: true }),
+      ),
+    )
+    .post('/admin/invite', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.invitation.accept(input as InvitationAcceptInput),
+          ),
+        (result) => result,
+      ),
+    );
 }
