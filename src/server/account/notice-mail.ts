@@ -99,12 +99,13 @@ function adviceFor(username: string, change: AccountChange): string {
     );
   }
   if (change.kind === 'passkeyAdded') {
-    // A new password does not remove a passkey; the command line does both, passkeys first
-    // (it also ends every session), and the Administrators screen's reset removes them too.
+    // A new password does not remove a passkey: another administrator's reset or the command
+    // line removes them first (both end every session), then the password changes.
     return (
       'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-      'signed-in browser of yours: on the server, run `npm run admin -- remove-passkeys ' +
-      `${username}\` (it removes every passkey of yours and ends every session), then ` +
+      'signed-in browser of yours: ask another administrator to reset your second factor on ' +
+      'the Administrators page, or on the server run `npm run admin -- remove-passkeys ' +
+      `${username}\` (either removes every passkey of yours and ends every session), then ` +
       `\`npm run admin -- set-password ${username}\` (a passkey needs no password, so ` +
       'a new password alone would not stop it).'
     );
