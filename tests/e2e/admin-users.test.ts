@@ -239,6 +239,10 @@ describe('administrators', () => {
     await toast(owner, 'Second factor reset');
     await dialog.waitFor({ state: 'detached' });
     await visible(row.getByText(/^Code by e-mail ·/));
+    // The button that opened the dialog is gone: focus stays in the row, on the name.
+    const focused = row.locator(':focus');
+    await focused.waitFor({ timeout: 5_000 });
+    expect(await focused.innerText()).toBe('newbie');
     expect(await row.getByRole('button', { name: 'Reset second factor of newbie' }).count()).toBe(
       0,
     );

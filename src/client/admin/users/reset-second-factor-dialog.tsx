@@ -21,9 +21,12 @@ export const passkeyCount = (n: number) => `${n} ${n === 1 ? 'passkey' : 'passke
 export function ResetSecondFactorDialog({
   user,
   onClose,
+  onReset,
 }: {
   user: AdminUser | null;
   onClose: () => void;
+  /** After a success, with the updated user (the row's button is then gone). */
+  onReset: (user: AdminUser) => void;
 }) {
   const utils = trpc.useUtils();
   const reset = trpc.users.resetSecondFactor.useMutation({
@@ -62,6 +65,7 @@ export function ResetSecondFactorDialog({
                     title: 'Second factor reset',
                     description: `${result.user.username} is signed out everywhere and signs in next with ${nextSignIn(result.user)}.`,
                   });
+                  onReset(result.user);
                   onClose();
                 }}
                 onCancel={onClose}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminUser, SecondFactor } from '../../../shared/users';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../badge';
@@ -38,6 +38,16 @@ export function UsersPage() {
   const resend = useResendInvitation();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
   const [toReset, setToReset] = useState<AdminUser | null>(null);
+  // After a reset the row's button is gone, so focus could not return to it: it goes to the
+  // row's name instead, once the dialog has closed (before react-aria would fall back to the
+  // page's body).
+  const focusAfterReset = useRef<number | null>(null);
+  const names = useRef(new Map<number, HTMLElement>());
+  useEffect(() => {
+    if (focusAfterReset.current === null || toReset !== null) return;
+    names.current.get(focusAfterReset.current)?.focus();
+    focusAfterReset.current = null;
+  }, [toReset]);
   const canSignIn = list.data?.filter((user) => !user.invited).length ?? 0;
   const removable = (user: AdminUser) => !user.current && (user.invited || canSignIn > 1);
 
@@ -68,7 +78,14 @@ export function UsersPage() {
           {list.data.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink">
+                <p
+                  ref={(element) => {
+                    if (element) names.current.set(user.id, element);
+                    else names.current.delete(user.id);
+                  }}
+                  tabIndex={-1}
+                  className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink outline-none"
+                >
                   {user.username}
                   {user.current ? <Badge tone="done">You</Badge> : null}
                   {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
@@ -130,7 +147,13 @@ export function UsersPage() {
         </ul>
       )}
 
-      <ResetSecondFactorDialog user={toReset} onClose={() => setToReset(null)} />
+      <ResetSecondFactorDialog
+        user={toReset}
+        onClose={() => setToReset(null)}
+        onReset={(user) => {
+          focusAfterReset.current = user.id;
+        }}
+      />
 
       <ConfirmDialog
         isOpen={toRemove !== null}
