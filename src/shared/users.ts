@@ -3,7 +3,7 @@
  * invitation page, their procedures and the command line (`users/manage-users.ts`).
  */
 import { z } from 'zod/mini';
-import { newPasswordField } from './account';
+import { newPasswordField, provenPasswordField } from './account';
 import { LIMITS } from './constants';
 import { emailField, idInput, LONE_SURROGATE } from './validation';
 import { MESSAGES } from './messages';
@@ -22,6 +22,10 @@ export const USER_MESSAGES = {
     'This invitation link is not valid any more: it was used, it expired after 24 hours, or a newer one replaced it. Ask an administrator to send you a new one.',
   mailUnavailable:
     'Invitations cannot be e-mailed: this server has no mail service configured (SMTP_URL).',
+  resetSelf:
+    'You cannot reset your own second factor here: turn your authenticator app off or remove your passkeys on the Account screen.',
+  nothingToReset: (username: string) =>
+    `${username} has no authenticator app and no passkey: there is nothing to reset.`,
 } as const;
 
 /**
@@ -52,6 +56,10 @@ export type InviteInput = z.input<typeof inviteInput>;
 
 export const removeUserInput = idInput;
 
+/** Another administrator's second factor reset (docs/accounts.md): your own password proves it is you. */
+export const resetSecondFactorInput = z.extend(idInput, { password: provenPasswordField });
+export type ResetSecondFactorInput = z.input<typeof resetSecondFactorInput>;
+
 /** The invitation link's token: 32 random bytes in base64url (43 characters). */
 const tokenField = z.string(USER_MESSAGES.token).check(z.regex(/^[\w-]{43}$/, USER_MESSAGES.token));
 
@@ -70,6 +78,8 @@ export interface AdminUser {
   username: string;
   email: string | null;
   secondFactor: SecondFactor;
+  /** How many passkeys they have (each signs in without password or code). */
+  passkeys: number;
   createdAt: string;
   lastSignInAt: string | null;
   /** True until the invitation is used: the user cannot sign in yet. */

@@ -1,16 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { newTotpSecret } from '../../src/server/second-factor/totp';
 import {
   launchBrowser,
   newPage,
   startServer,
   startSmtpCatcher,
+  withDatabase,
   type RunningServer,
   type SmtpCatcher,
 } from './support';
 import {
   addUser,
   expectNoAxeViolations,
+  PASSWORD,
   showColorScheme,
   signIn,
   toast,
@@ -23,11 +27,15 @@ let smtp: SmtpCatcher;
 /** The first administrator's tab, kept across the steps. */
 let owner: Page;
 let invitationLink: string;
+/** The server's, so a test can seal an authenticator app's secret as the server does. */
+const SESSION_SECRET = randomBytes(32).toString('hex');
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   // The mail's link is built on SITE_URL; the browser talks to the server's own address.
-  server = await startServer({ env: { SMTP_URL: smtp.url, SITE_URL: 'https://acme.example' } });
+  server = await startServer({
+    env: { SMTP_URL: smtp.url, SITE_URL: 'https://acme.example', SESSION_SECRET },
+  });
   browser = await launchBrowser();
   await addUser(server.dbPath, 'owner');
   owner = await newPage(browser, { timezoneId: 'UTC' });
@@ -49,13 +57,22 @@ async function axeCleanLightAndDark(page: Page): Promise<void> {
   await showColorScheme(page, 'light');
 }
 
-/** Nothing to scroll sideways at a phone's width. */
-async function fitsPhone(page: Page): Promise<void> {
+/**
+ * Nothing to scroll sideways at a phone's width; an open dialog (fixed, so the document's
+ * width says nothing about it) lies within the screen's width too.
+ */
+async function fitsPhone(page: Page, dialog?: Locator): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  if (dialog) {
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(390);
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -162,5 +179,85 @@ describe('administrators', () => {
     await owner.goBack();
     await owner.waitForURL((url) => !url.search.includes('actor'));
     expect(await owner.getByRole('combobox', { name: 'Person' }).inputValue()).toBe('');
+  });
+
+  it("resets another administrator's app and passkey from their row, with your password", async () => {
+    // Newbie (joined above, signed in once) gets an app that is on, its secret sealed as the
+    // server seals it, and a passkey: the rows a set-up on the Account screen leaves.
+    const factorsOfNewbie = () =>
+      withDatabase(server.dbPath, (db) => {
+        const count = (table: string) =>
+          (
+            db
+              .prepare(
+                `SELECT count(*) AS n FROM ${table} WHERE user_id = (SELECT id FROM users WHERE username = 'newbie')`,
+              )
+              .get() as { n: number }
+          ).n;
+        return {
+          app: count('totp_credentials'),
+          passkeys: count('passkeys'),
+          sessions: count('sessions'),
+        };
+      });
+    withDatabase(server.dbPath, (db) => {
+      const { id } = db.prepare("SELECT id FROM users WHERE username = 'newbie'").get() as {
+        id: number;
+      };
+      const now = Date.now();
+      db.prepare(
+        'INSERT INTO totp_credentials (user_id, secret, enabled_at, last_step, created_at) VALUES (?, ?, ?, 0, ?)',
+      ).run(id, newTotpSecret(SESSION_SECRET, id).sealed, now, now);
+      db.prepare(
+        "INSERT INTO passkeys (user_id, credential_id, public_key, name, created_at) VALUES (?, 'e2e-credential', 'e2e-key', 'Phone', ?)",
+      ).run(id, now);
+    });
+    expect(factorsOfNewbie()).toEqual({ app: 1, passkeys: 1, sessions: 1 });
+
+    await section(owner, 'Administrators').click();
+    await owner.waitForURL('**/admin/users');
+    const list = owner.getByRole('list', { name: 'Administrators' });
+    const row = list.getByRole('listitem').filter({ hasText: 'newbie@example.com' });
+    await visible(row.getByText('Authenticator app + 1 passkey'));
+    // Not offered for yourself.
+    expect(await owner.getByRole('button', { name: 'Reset second factor of owner' }).count()).toBe(
+      0,
+    );
+
+    await row.getByRole('button', { name: 'Reset second factor of newbie' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Reset the second factor of newbie' });
+    await visible(dialog);
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    expect(said).toContain(
+      'their authenticator app is turned off and their recovery codes are deleted;',
+    );
+    expect(said).toContain('their 1 passkey is deleted;');
+    expect(said).toContain('they are signed out everywhere.');
+    expect(said).toContain('their password and a code e-mailed to newbie@example.com');
+    await axeCleanLightAndDark(owner);
+    await fitsPhone(owner, dialog);
+
+    const password = dialog.getByLabel('Your password');
+    await password.fill('not my password at all');
+    await dialog.getByRole('button', { name: 'Reset second factor' }).click();
+    await visible(dialog.getByText('The password is wrong.'), 20_000);
+    expect(factorsOfNewbie()).toEqual({ app: 1, passkeys: 1, sessions: 1 });
+
+    await password.fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Reset second factor' }).click();
+    await toast(owner, 'Second factor reset');
+    await dialog.waitFor({ state: 'detached' });
+    await visible(row.getByText(/^Code by e-mail ·/));
+    // The button that opened the dialog is gone: focus stays in the row, on the name.
+    const focused = row.locator(':focus');
+    await focused.waitFor({ timeout: 5_000 });
+    expect(await focused.innerText()).toBe('newbie');
+    expect(await row.getByRole('button', { name: 'Reset second factor of newbie' }).count()).toBe(
+      0,
+    );
+    expect(factorsOfNewbie()).toEqual({ app: 0, passkeys: 0, sessions: 0 });
+    const mail = await smtp.waitForMail({ to: 'newbie@example.com' });
+    expect(mail.subject).toBe('Your second factor was reset');
+    expect(mail.text).toContain('The administrator owner reset your second factor');
   });
 });

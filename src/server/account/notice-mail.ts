@@ -17,7 +17,9 @@ export type AccountChange =
   | { kind: 'totpDisabled' }
   | { kind: 'codesGuessed' }
   | { kind: 'recoveryCodeUsed'; left: number }
-  | { kind: 'recoveryCodesRegenerated' };
+  | { kind: 'recoveryCodesRegenerated' }
+  /** Another administrator (`by`) reset the second factor from the Administrators screen. */
+  | { kind: 'secondFactorReset'; by: string };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -74,7 +76,50 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         sentence:
           'New recovery codes were made for your account: the ones you had before no longer work.',
       };
+    case 'secondFactorReset':
+      return {
+        subject: 'Your second factor was reset',
+        sentence:
+          `The administrator ${change.by} reset your second factor: your authenticator app is ` +
+          'off, your recovery codes and passkeys are deleted, and you were signed out everywhere. ' +
+          'Your next sign-in needs your password and a code e-mailed to this address. Then set ' +
+          'up the authenticator app or passkeys again on the Account page.',
+      };
   }
+}
+
+/** What to do if the change was not yours. */
+function adviceFor(username: string, change: AccountChange): string {
+  if (change.kind === 'secondFactorReset') {
+    // The reset is another administrator's act: the one to ask is them, not the command line.
+    return (
+      `If you did not ask for this, contact ${change.by} or another administrator at once: ` +
+      `someone may be using ${change.by}'s account. Whoever runs the server can also set a new ` +
+      `password for you with \`npm run admin -- set-password ${username}\`.`
+    );
+  }
+  if (change.kind === 'passkeyAdded') {
+    // A new password does not remove a passkey: another administrator's reset or the command
+    // line removes them first (both end every session), then the password changes.
+    return (
+      'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+      'signed-in browser of yours: ask another administrator to reset your second factor on ' +
+      'the Administrators page, or on the server run `npm run admin -- remove-passkeys ' +
+      `${username}\` (either removes every passkey of yours and ends every session), then ` +
+      `\`npm run admin -- set-password ${username}\` (a passkey needs no password, so ` +
+      'a new password alone would not stop it).'
+    );
+  }
+  return (
+    'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+    'signed-in browser of yours: run `npm run admin -- set-password ' +
+    `${username}\` on the server, or ask whoever runs it (it sets a new password and ` +
+    'ends every session)' +
+    // Someone holding a recovery code could come back: new codes void the old ones.
+    (change.kind === 'recoveryCodeUsed'
+      ? ', then make new recovery codes on the Account page.'
+      : '.')
+  );
 }
 
 /** "23 November 2026, 14:05 UTC" */
@@ -100,23 +145,7 @@ export function renderAccountNotice(input: {
   const { subject, sentence } = whatChanged(input.change);
   const who = `Account: ${input.username}.`;
   const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
-  const advice =
-    input.change.kind === 'passkeyAdded'
-      ? // A new password does not remove a passkey, and no screen removes another user's
-        // passkeys: the command line does both, passkeys first (it also ends every session).
-        'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-        'signed-in browser of yours: on the server, run `npm run admin -- remove-passkeys ' +
-        `${input.username}\` (it removes every passkey of yours and ends every session), then ` +
-        `\`npm run admin -- set-password ${input.username}\` (a passkey needs no password, so ` +
-        'a new password alone would not stop it).'
-      : 'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-        'signed-in browser of yours: run `npm run admin -- set-password ' +
-        `${input.username}\` on the server, or ask whoever runs it (it sets a new password and ` +
-        'ends every session)' +
-        // Someone holding a recovery code could come back: new codes void the old ones.
-        (input.change.kind === 'recoveryCodeUsed'
-          ? ', then make new recovery codes on the Account page.'
-          : '.');
+  const advice = adviceFor(input.username, input.change);
   const p = LIGHT;
   const paragraph = 'margin:0 0 16px';
   const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '../../../db';
@@ -63,6 +63,18 @@ export function codeMatches(secret: string, scope: string, code: string, stored:
 
 export function codesSentBucket(userId: number): string {
   return `codes-sent:user:${userId}`;
+}
+
+/**
+ * Forgets the user's sign-in challenges of the last 15 minutes and their day of wrong codes
+ * (inside a write transaction): when their authenticator app is removed for a lost phone
+ * (`second-factor/remove-factors.ts`), the tries they made with no phone to hand must not
+ * refuse their next sign-in (docs/second-factor.md).
+ */
+export function clearCodeCaps(tx: Db, userId: number) {
+  return tx
+    .delete(throttleEvents)
+    .where(inArray(throttleEvents.bucket, [codesSentBucket(userId), wrongCodesBucket(userId)]));
 }
 
 export interface ChallengeUser {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
 import {
-  recoveryCodes as recoveryCodeRows,
   sessions,
   throttleEvents,
   totpCredentials,
@@ -14,6 +13,7 @@ import { totpOptions } from '../auth/two-factor';
 import type { Context, SessionUser } from '../http/trpc';
 import type { ThrottleRule } from '../platform/throttle';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
+import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
 
 /**
@@ -188,25 +188,16 @@ export function regenerateRecoveryCodes(
 
 /**
  * The command line's way back in for a locked-out user (`disable-totp`): the app and the
- * recovery codes go, and every session and pending sign-in of the user ends. Audited with no
- * actor, as the command line's other changes. When the app was not on and no codes were
+ * recovery codes go, and every session and pending sign-in of the user ends
+ * (`removeSecondFactors`, the rule the Administrators screen's reset shares). Audited with
+ * no actor, as the command line's other changes. When the app was not on and no codes were
  * left, nothing else changes (a set-up never confirmed is dropped): sessions stay. Answers
  * whether the app was on or codes were deleted.
  */
 export async function disableTotpFromCommandLine(db: Db, userId: number, username: string) {
   return writeTransaction(db, async (tx) => {
-    const removed = await tx
-      .delete(totpCredentials)
-      .where(eq(totpCredentials.userId, userId))
-      .returning({ enabledAt: totpCredentials.enabledAt })
-      .all();
-    const codes = await deleteRecoveryCodes(tx, userId)
-      .returning({ id: recoveryCodeRows.id })
-      .all();
-    const wasOn = removed.some((row) => row.enabledAt !== null);
-    if (!wasOn && codes.length === 0) return false;
-    await secondFactorChanged(tx, userId, null);
-    if (wasOn) {
+    const removed = await removeSecondFactors(tx, userId, { app: true, passkeys: false });
+    if (removed.appWasOn) {
       await auditInsert(tx, new Date(), {
         action: 'totp_disabled',
         actor: null,
@@ -214,7 +205,7 @@ export async function disableTotpFromCommandLine(db: Db, userId: number, usernam
         ip: null,
       });
     }
-    return true;
+    return removed.removed;
   });
 }
 

@@ -7,7 +7,9 @@ import { MESSAGES } from '../../shared/messages';
 import type { App } from '../http/app';
 import { signedInCookie, type RecordingMailer, type TestDeps } from '../../../tests/support/app';
 import { invitationToken } from '../../../tests/support/invitations';
-import { sessionCookieFrom } from '../../../tests/support/users';
+import { addPasskey } from '../../../tests/support/passkeys';
+import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+import { WRONG_PASSWORD } from '../account/router';
 import {
   answer,
   invalid,
@@ -35,6 +37,7 @@ describe('signed out', () => {
     ['POST', '/api/users/1/invitation'],
     ['DELETE', '/api/users/1'],
     ['DELETE', '/api/users/abc'],
+    ['POST', '/api/users/1/second-factor/reset'],
   ])('%s %s answers 401', async (method, path) => {
     const opts = method === 'POST' ? { json: { username: 'x', email: 'x@example.com' } } : {};
     expect(await rest(app, method, path, opts)).toEqual(answer(401, UNAUTHORIZED));
@@ -53,6 +56,7 @@ describe('/api/users', () => {
             username: 'admin',
             email: null,
             secondFactor: 'none',
+            passkeys: 0,
             createdAt: '2026-01-15T10:00:00.000Z',
             lastSignInAt: null,
             invited: false,
@@ -154,5 +158,76 @@ describe('POST /api/admin/invite', () => {
     ).toEqual(
       answer(400, invalid([{ path: 'password', message: ACCOUNT_MESSAGES.newPasswordShort }])),
     );
+  });
+});
+
+describe('POST /api/users/:id/second-factor/reset', () => {
+  it('answers 200 with the user, then 409 with nothing left; 401, 404, 409 and 400 as documented', async () => {
+    // Carol acts (a password of her own); Erin has a passkey.
+    await insertUser(deps, 'carol');
+    const carol = await signedInCookie(deps, 'carol');
+    const erin = await insertUser(deps, 'erin', 'erin@example.com');
+    await addPasskey(deps, await signedInCookie(deps, 'erin'));
+    const path = `/api/users/${erin.id}/second-factor/reset`;
+    const post = (to: string, opts: { json?: unknown; raw?: string }) =>
+      rest(app, 'POST', to, { ...opts, cookie: carol });
+
+    expect(await post(path, { json: { password: 'not my password' } })).toEqual(
+      answer(401, { success: false, message: WRONG_PASSWORD }),
+    );
+    expect(await post(path, { json: { password: PASSWORD } })).toEqual(
+      answer(200, {
+        success: true,
+        user: {
+          id: erin.id,
+          username: 'erin',
+          email: 'erin@example.com',
+          secondFactor: 'email',
+          passkeys: 0,
+          createdAt: '2026-01-15T10:00:00.000Z',
+          lastSignInAt: null,
+          invited: false,
+          current: false,
+        },
+      }),
+    );
+    expect(await post(path, { json: { password: PASSWORD } })).toEqual(
+      answer(409, { success: false, message: M.nothingToReset('erin') }),
+    );
+    expect(
+      await post(`/api/users/${await idOf('carol')}/second-factor/reset`, {
+        json: { password: PASSWORD },
+      }),
+    ).toEqual(answer(409, { success: false, message: M.resetSelf }));
+    expect(
+      await post('/api/users/999/second-factor/reset', { json: { password: PASSWORD } }),
+    ).toEqual(answer(404, { success: false, message: M.notFound }));
+    expect(
+      await post('/api/users/abc/second-factor/reset', { json: { password: PASSWORD } }),
+    ).toEqual(answer(400, invalid([{ path: 'id', message: MESSAGES.id }])));
+    expect(await post(path, { json: {} })).toEqual(
+      answer(400, invalid([{ path: 'password', message: ACCOUNT_MESSAGES.currentPassword }])),
+    );
+    expect(await post(path, { json: ['password'] })).toEqual(
+      answer(400, invalid([{ path: 'password', message: ACCOUNT_MESSAGES.currentPassword }])),
+    );
+    expect((await post(path, { raw: '{' })).status).toBe(400);
+  });
+
+  it('answers 429 with Retry-After after 5 wrong passwords', async () => {
+    await insertUser(deps, 'carol');
+    const carol = await signedInCookie(deps, 'carol');
+    const path = `/api/users/${await idOf('admin')}/second-factor/reset`;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await rest(app, 'POST', path, { cookie: carol, json: { password: 'nope' } });
+      expect(wrong.status).toBe(401);
+    }
+    const throttled = await rest(app, 'POST', path, {
+      cookie: carol,
+      json: { password: PASSWORD },
+    });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ success: false, message: expect.any(String) });
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,19 @@
 import { Hono } from 'hono';
-import type { InvitationAcceptInput, InviteInput } from '../../shared/users';
+import type {
+  InvitationAcceptInput,
+  InviteInput,
+  ResetSecondFactorInput,
+} from '../../shared/users';
 import type { AppEnv } from '../http/hono-env';
 import { runProcedure, withBody } from '../http/rest';
 import type { AppDeps } from '../http/trpc';
+
+/** The body's `password`, whatever else it holds (the schema judges it). */
+function passwordOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'password' in body
+    ? body.password
+    : undefined;
+}
 
 /** /api/users (administrators) and POST /api/admin/invite (the invitation page), docs/api.md. */
 export function usersRest(deps: AppDeps) {
@@ -35,6 +46,20 @@ export function usersRest(deps: AppDeps) {
         deps,
         (caller) => caller.users.resendInvitation({ id: c.req.param('id') }),
         (user) => ({ success: true, user }),
+      ),
+    )
+    .post('/users/:id/second-factor/reset', (c) =>
+      // Another administrator's second factor reset; the body holds your own password.
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ id: c.req.param('id'), password: passwordOf(body) }),
+            (input) => caller.users.resetSecondFactor(input as ResetSecondFactorInput),
+          ),
+        (result) => result,
       ),
     )
     .delete('/users/:id', (c) =>

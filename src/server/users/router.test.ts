@@ -47,6 +47,7 @@ describe('users.list', () => {
         username: 'admin',
         email: null,
         secondFactor: 'none',
+        passkeys: 0,
         createdAt: '2026-01-15T10:00:00.000Z',
         lastSignInAt: null,
         invited: false,

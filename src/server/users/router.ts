@@ -1,33 +1,46 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db';
-import { totpCredentials, users, type UserRow } from '../../../db/schema';
+import { passkeys, totpCredentials, users, type UserRow } from '../../../db/schema';
 import {
   inviteInput,
   removeUserInput,
+  resetSecondFactorInput,
   USER_MESSAGES as M,
   type AdminUser,
 } from '../../shared/users';
+import { provePassword } from '../account/router';
+import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '../audit/admin-change';
+import { passwordCheckedProcedure } from '../auth/login-throttle';
 import { endAllSessionsOf, signedOut } from '../auth/session';
 import { UnavailableError } from '../platform/errors';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { dropInvitationsOf, replaceInvitation } from './invitations';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
+import { resetSecondFactorOf } from './second-factor-reset';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
-/** `totpOn`: the user's authenticator app is on (it replaces the e-mailed code). */
-export function serializeUser(row: UserRow, me: SessionUser, totpOn = false): AdminUser {
+/** The second factors a user holds besides the e-mailed code. */
+interface Factors {
+  /** The authenticator app is on (it replaces the e-mailed code). */
+  totpOn: boolean;
+  passkeys: number;
+}
+const NO_FACTORS: Factors = { totpOn: false, passkeys: 0 };
+
+export function serializeUser(row: UserRow, me: SessionUser, factors = NO_FACTORS): AdminUser {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    secondFactor: totpOn ? 'totp' : row.email ? 'email' : 'none',
+    secondFactor: factors.totpOn ? 'totp' : row.email ? 'email' : 'none',
+    passkeys: factors.passkeys,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     // An empty hash is "no password chosen yet" (the login refuses it like an unknown name).
@@ -53,14 +66,26 @@ async function othersWhoCanSignIn(tx: Db, exceptId: number): Promise<number> {
 }
 
 export const usersRouter = router({
+  /** One query: each user with their app's state and their passkeys counted. */
   list: adminProcedure.query(async ({ ctx }): Promise<AdminUser[]> => {
+    const keyCounts = ctx.db
+      .select({ userId: passkeys.userId, n: count().as('n') })
+      .from(passkeys)
+      .groupBy(passkeys.userId)
+      .as('key_counts');
     const rows = await ctx.db
-      .select({ user: users, totpSince: totpCredentials.enabledAt })
+      .select({ user: users, totpSince: totpCredentials.enabledAt, keys: keyCounts.n })
       .from(users)
       .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
+      .leftJoin(keyCounts, eq(keyCounts.userId, users.id))
       .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
       .all();
-    return rows.map((row) => serializeUser(row.user, ctx.user, row.totpSince !== null));
+    return rows.map((row) =>
+      serializeUser(row.user, ctx.user, {
+        totpOn: row.totpSince !== null,
+        passkeys: row.keys ?? 0,
+      }),
+    );
   }),
 
   /**
@@ -141,5 +166,37 @@ export const usersRouter = router({
         await auditAdminChange(tx, ctx, 'user_removed', row.username);
       });
       return { success: true };
+    }),
+
+  /**
+   * Another administrator who lost their phone or passkey device is let back in
+   * (docs/decisions/0036): never yourself (the Account screen is yours), your own password
+   * first (counted like the Account screen's password checks), then the target; everything
+   * goes in one write (`second-factor-reset.ts`), and a notice goes to their address after
+   * the answer.
+   */
+  resetSecondFactor: passwordCheckedProcedure
+    .input(resetSecondFactorInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true; user: AdminUser }> => {
+      if (input.id === ctx.user.id) throw conflict(M.resetSelf);
+      await provePassword(ctx, ctx.user, input.password);
+      const outcome = await resetSecondFactorOf(ctx, input.id);
+      if (!outcome.ok) {
+        if (outcome.reason === 'notFound') throw notFound();
+        throw conflict(M.nothingToReset(outcome.row.username));
+      }
+      const { row, removed } = outcome;
+      sendAccountNotice(ctx, row.email, row.username, {
+        kind: 'secondFactorReset',
+        by: ctx.user.username,
+      });
+      ctx.logger.info('users.second_factor_reset', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+        target: row.username,
+        appWasOn: removed.appWasOn,
+        passkeys: removed.passkeys,
+      });
+      return { success: true, user: serializeUser(row, ctx.user) };
     }),
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminUser, SecondFactor } from '../../../shared/users';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../badge';
@@ -9,6 +9,11 @@ import { TrashIcon } from '../icons';
 import { formatDateTime } from '../leads/format';
 import { useDocumentTitle } from '../use-document-title';
 import { InviteDialog } from './invite-dialog';
+import {
+  hasSecondFactorToReset,
+  passkeyCount,
+  ResetSecondFactorDialog,
+} from './reset-second-factor-dialog';
 import { useRemoveUser, useResendInvitation } from './user-mutations';
 
 const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
@@ -20,14 +25,29 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
 /**
  * Everyone who administers the site: one role, so the list is who, how they sign in and
  * whether they have joined. Removing is refused for yourself and for the last one who can
- * sign in (the server says so too); the button is not offered then.
+ * sign in (the server says so too); the button is not offered then. Another administrator's
+ * second factor can be reset when they hold one (an app or a passkey); your own is yours to
+ * change on the Account screen.
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
-  const list = trpc.users.list.useQuery();
+  // Read again each time the screen opens: how the others sign in changes on their own
+  // Account screens, and the reset is offered only for what they hold now.
+  const list = trpc.users.list.useQuery(undefined, { staleTime: 0 });
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
+  const [toReset, setToReset] = useState<AdminUser | null>(null);
+  // After a reset the row's button is gone, so focus could not return to it: it goes to the
+  // row's name instead, once the dialog has closed (before react-aria would fall back to the
+  // page's body).
+  const focusAfterReset = useRef<number | null>(null);
+  const names = useRef(new Map<number, HTMLElement>());
+  useEffect(() => {
+    if (focusAfterReset.current === null || toReset !== null) return;
+    names.current.get(focusAfterReset.current)?.focus();
+    focusAfterReset.current = null;
+  }, [toReset]);
   const canSignIn = list.data?.filter((user) => !user.invited).length ?? 0;
   const removable = (user: AdminUser) => !user.current && (user.invited || canSignIn > 1);
 
@@ -58,7 +78,14 @@ export function UsersPage() {
           {list.data.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink">
+                <p
+                  ref={(element) => {
+                    if (element) names.current.set(user.id, element);
+                    else names.current.delete(user.id);
+                  }}
+                  tabIndex={-1}
+                  className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink outline-none"
+                >
                   {user.username}
                   {user.current ? <Badge tone="done">You</Badge> : null}
                   {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
@@ -66,6 +93,7 @@ export function UsersPage() {
                 <p className="text-sm break-all text-muted">{user.email ?? 'No e-mail address'}</p>
                 <p className="text-sm text-muted">
                   {SECOND_FACTOR_LABELS[user.secondFactor]}
+                  {user.passkeys > 0 ? ` + ${passkeyCount(user.passkeys)}` : null}
                   {' · '}
                   {user.invited ? (
                     <>
@@ -92,6 +120,16 @@ export function UsersPage() {
                     Resend invitation
                   </Button>
                 ) : null}
+                {hasSecondFactorToReset(user) ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onPress={() => setToReset(user)}
+                    aria-label={`Reset second factor of ${user.username}`}
+                  >
+                    Reset second factor
+                  </Button>
+                ) : null}
                 {removable(user) ? (
                   <Button
                     variant="ghost"
@@ -108,6 +146,14 @@ export function UsersPage() {
           ))}
         </ul>
       )}
+
+      <ResetSecondFactorDialog
+        user={toReset}
+        onClose={() => setToReset(null)}
+        onReset={(user) => {
+          focusAfterReset.current = user.id;
+        }}
+      />
 
       <ConfirmDialog
         isOpen={toRemove !== null}
