@@ -1,7 +1,8 @@
 /**
  * `npm start` runs this first: it builds the client (`npm run build`) only when dist/client
- * is missing or an input of the build changed since the last build, so a second start is
- * immediate. The inputs' hash of the last successful build is kept in dist/.build-hash.
+ * is missing, an input of the build changed since the last build, or the page is not the one
+ * that build wrote, so a second start is immediate. `npm run build` keeps the inputs' hash and
+ * the page's hash in dist/.build-hash.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,6 +24,7 @@ export const BUILD_INPUTS = [
   'src/shared',
   // The build's own scripts; not scripts/ as a whole, so editing the bench or the audit
   // does not rebuild the client.
+  'scripts/build.ts',
   'scripts/prerender.ts',
   'scripts/build-if-stale.ts',
   // How the prerender puts a page together; the server uses it too.
@@ -72,18 +74,23 @@ export function decideBuild(root: string, inputs: readonly string[] = BUILD_INPU
   }
   const hashFile = path.join(root, HASH_FILE);
   if (!existsSync(hashFile)) return { build: true, reason: 'no record of the last build', hash };
-  if (readFileSync(hashFile, 'utf8').trim() !== hash) {
+  const [inputsHash, pageHash] = readFileSync(hashFile, 'utf8').split('\n');
+  if (inputsHash !== hash) {
     return { build: true, reason: 'sources changed since the last build', hash };
   }
   // A bare `vite build` rewrites the page without prerendering it (no hero, no facts).
-  if (statSync(path.join(root, BUILD_OUTPUT)).mtimeMs > statSync(hashFile).mtimeMs) {
+  if (pageHash !== sha256Of(path.join(root, BUILD_OUTPUT))) {
     return { build: true, reason: 'dist/client was rewritten since the last npm run build', hash };
   }
   return { build: false, hash };
 }
 
+const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** After a successful build: the inputs' hash (taken before it) and the page it wrote. */
 export function recordBuild(root: string, hash: string): void {
-  writeFileSync(path.join(root, HASH_FILE), `${hash}\n`);
+  const page = sha256Of(path.join(root, BUILD_OUTPUT));
+  writeFileSync(path.join(root, HASH_FILE), `${hash}\n${page}\n`);
 }
 
 /** Builds when stale; answers the exit code (0: up to date or built). */
