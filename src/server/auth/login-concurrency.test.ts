@@ -1,7 +1,7 @@
 /**
  * The login throttle under the attacks of issue 8: guesses sent at once, and many guesses
- * in one tRPC batch. Every judged guess costs a real scrypt hash (about 0.3 s), so the
- * tests keep their number small and carry explicit time budgets.
+ * in one tRPC batch. Places are taken before the hash, so the count holds however fast the
+ * hash is (the fixture user's is cheap; judged-wrong.test.ts pins the order with a hook).
  */
 import { vi, beforeEach, describe, expect, it } from 'vitest';
 import { throttleEvents } from '../../../db/schema';

@@ -24,6 +24,14 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'cafe\u0301 au lait, please')).toBe(true);
   });
 
+  it('makes a cheaper hash only within the costs a stored hash may name', async () => {
+    const cheap = await hashPassword('correct horse battery staple', { ln: 10, r: 8, p: 1 });
+    expect(cheap).toMatch(/^scrypt\$ln=10,r=8,p=1\$/);
+    expect(await verifyPassword(cheap, 'correct horse battery staple')).toBe(true);
+    await expect(hashPassword('x', { ln: 9, r: 8, p: 1 })).rejects.toThrow(RangeError);
+    await expect(hashPassword('x', { ln: 21, r: 8, p: 1 })).rejects.toThrow(RangeError);
+  });
+
   it('never matches a malformed or absurdly costly stored value', async () => {
     expect(await verifyPassword('plain-text', 'plain-text')).toBe(false);
     expect(await verifyPassword('scrypt$ln=30,r=8,p=1$AAAA$AAAA', 'x')).toBe(false);

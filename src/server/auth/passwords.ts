@@ -5,6 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * cost later still verifies old hashes: `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url).
  */
 const COST = { ln: 17, r: 8, p: 1 } as const;
+/** The costs a stored hash may name (a hand-edited row with an absurd one must not tie up memory). */
+const LN_RANGE = { min: 10, max: 20 } as const;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 /** scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB. */
@@ -37,6 +39,10 @@ export type ScryptCost = { readonly ln: number; readonly r: number; readonly p: 
  * sign-ins would otherwise spend minutes in scrypt; the server never passes it.
  */
 export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
+  // A hash outside the range would be refused at every sign-in.
+  if (cost.ln < LN_RANGE.min || cost.ln > LN_RANGE.max) {
+    throw new RangeError(`scrypt cost ln=${cost.ln} is outside ${LN_RANGE.min}-${LN_RANGE.max}`);
+  }
   const salt = randomBytes(SALT_LENGTH);
   const key = await deriveKey(password, salt, KEY_LENGTH, {
     N: 2 ** cost.ln,
@@ -60,8 +66,7 @@ function parseHash(encoded: string): ParsedHash | null {
   if (!match) return null;
   const [, ln, r, p, salt, key] = match;
   if (!ln || !r || !p || !salt || !key) return null;
-  // A hand-edited row with an absurd cost must not tie up the server's memory.
-  if (Number(ln) < 10 || Number(ln) > 20) return null;
+  if (Number(ln) < LN_RANGE.min || Number(ln) > LN_RANGE.max) return null;
   return {
     ln: Number(ln),
     r: Number(r),
