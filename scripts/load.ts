@@ -181,7 +181,7 @@ export async function loginLoad(server: RunningServer): Promise<boolean> {
   console.log(
     `  logins: ${arrivals.offered} arrived (${(arrivals.offered / LOGIN_SECONDS).toFixed(1)}/s), ` +
       `${arrivals.latencies.length} answered ` +
-      `(${statuses.join(', ') || 'none'}), ${arrivals.unanswered} still waiting at the end; ` +
+      `(${statuses.join(', ') || 'none'}), ${arrivals.unanswered} failed or unanswered 5 s after the last; ` +
       `answer time p50 ${percentile(arrivals.latencies, 50)} ms, p99 ${percentile(arrivals.latencies, 99)} ms`,
   );
   return true;

@@ -10,7 +10,7 @@ export interface Arrivals {
   statuses: Map<number, number>;
   /** Milliseconds from when each answered request was due to its answer's last byte. */
   latencies: number[];
-  /** Still unanswered when the measurement ended; abandoned then. */
+  /** Failed (a socket error) or still unanswered 5 s after the last arrival, then abandoned. */
   unanswered: number;
 }
 
@@ -50,7 +50,12 @@ export async function openLoop(
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
   }
   // Answers already on their way get a moment; the rest count as unanswered.
-  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(pending),
+    new Promise((resolve) => (grace = setTimeout(resolve, 5000))),
+  ]);
+  clearTimeout(grace);
   stop.abort();
   await Promise.all(pending);
   return result;
