@@ -10,7 +10,7 @@ import { setPassword } from '../users/manage-users';
 import { callerFor, createTestDeps, type TestDeps } from '../../../tests/support/app';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
-import type { Limiter } from '../platform/limiter';
+import { hashingAfter } from '../../../tests/support/hash-limiter';
 import {
   DEVICE_FAILURES,
   LOGIN_FAILURES,
@@ -20,17 +20,6 @@ import {
 import { signedOut } from './session';
 
 let deps: TestDeps;
-
-/** A limiter that runs `meanwhile` just before the password's hash. */
-function beforeHash(meanwhile: () => Promise<void>): Limiter {
-  return {
-    waiting: 0,
-    async run(fn) {
-      await meanwhile();
-      return fn();
-    },
-  };
-}
 
 const events = async () =>
   (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort();
@@ -78,7 +67,7 @@ describe('a sign-in', { timeout: 30_000 }, () => {
   it('writes no sign_in_failed before the hash, and one after a wrong password', async () => {
     const seen: string[][] = [];
     deps = await createTestDeps({
-      hashLimiter: beforeHash(async () => {
+      hashLimiter: hashingAfter(async () => {
         seen.push(await actions());
       }),
     });
@@ -94,7 +83,7 @@ describe('a sign-in', { timeout: 30_000 }, () => {
 
   it('that loses the race with a password change is neither counted nor audited as wrong', async () => {
     deps = await createTestDeps({
-      hashLimiter: beforeHash(async () => {
+      hashLimiter: hashingAfter(async () => {
         await setPassword(deps.db, 'alice', 'a brand new password');
       }),
     });

@@ -26,6 +26,7 @@ import {
   type TestDeps,
 } from '../../../tests/support/app';
 import { auditEntries } from '../../../tests/support/audit';
+import { hashingAfter } from '../../../tests/support/hash-limiter';
 import { addPasskey } from '../../../tests/support/passkeys';
 import { enableTotpFor, totpCodeAt } from '../../../tests/support/totp';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
@@ -43,18 +44,9 @@ beforeEach(async () => {
   beforeHash = async () => {};
   // Room for 20 password checks at once: the concurrency test is about the write, not the
   // hashing queue's 503 (account/router.test.ts tests that).
-  const limiter = createLimiter({ concurrency: 2, queue: 40 });
   deps = await createTestDeps({
     mailer,
-    hashLimiter: {
-      get waiting() {
-        return limiter.waiting;
-      },
-      run: async (fn) => {
-        await beforeHash();
-        return limiter.run(fn);
-      },
-    },
+    hashLimiter: hashingAfter(() => beforeHash(), createLimiter({ concurrency: 2, queue: 40 })),
   });
   await insertUser(deps, 'admin');
   erinId = (await insertUser(deps, 'erin', 'erin@example.com')).id;
