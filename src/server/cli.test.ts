@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget } from '../../db';
+import {
+  closeDatabase,
+  openDatabase,
+  writeTransaction,
+  type DatabaseTarget,
+  type Db,
+} from '../../db';
 import {
   auditEvents,
   passkeys,
@@ -53,14 +59,17 @@ async function cli(argv: string[], extraEnv: Record<string, string> = {}, answer
   return { code, out, err, prompts };
 }
 
-async function storedUsers() {
+/** Runs fn on the CLI's database, opened for it and closed after, as the CLI does. */
+async function inDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const db = await openDatabase(target);
   try {
-    return await db.select().from(users).all();
+    return await fn(db);
   } finally {
     await closeDatabase(db);
   }
 }
+
+const storedUsers = () => inDatabase(async (db) => db.select().from(users).all());
 
 describe('admin command line', () => {
   it('adds a user with the password from ADMIN_PASSWORD and lists users', async () => {
@@ -132,8 +141,7 @@ describe('admin command line', () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     await cli(['add-user', 'bob'], { ADMIN_PASSWORD: 'a long password' });
     const now = new Date();
-    const db = await openDatabase(target);
-    try {
+    await inDatabase(async (db) => {
       const [alice, bob] = await db.select().from(users).orderBy(users.username).all();
       const key = (userId: number, n: number) => ({
         userId,
@@ -157,9 +165,7 @@ describe('admin command line', () => {
           .insert(sessions)
           .values([session('alice-sid', alice?.id ?? 0), session('bob-sid', bob?.id ?? 0)]);
       });
-    } finally {
-      await closeDatabase(db);
-    }
+    });
     expect(await cli(['remove-passkeys', 'alice'])).toMatchObject({
       code: 0,
       out: ['2 passkeys of "alice" removed; its sessions were ended'],
@@ -168,8 +174,7 @@ describe('admin command line', () => {
       '0 passkeys of "alice" removed; its sessions were ended',
     ]);
     expect((await cli(['remove-passkeys', 'ghost'])).err).toEqual(['user "ghost" does not exist']);
-    const after = await openDatabase(target);
-    try {
+    await inDatabase(async (after) => {
       expect((await after.select().from(passkeys).all()).map((p) => p.credentialId)).toEqual([
         expect.stringMatching(/^credential-\d+-1$/),
       ]);
@@ -179,9 +184,7 @@ describe('admin command line', () => {
           .filter((e) => e.action === 'passkey_removed')
           .map((e) => e.target),
       ).toEqual(['all passkeys of alice']);
-    } finally {
-      await closeDatabase(after);
-    }
+    });
   });
 
   it('sets and clears the e-mail', async () => {
@@ -198,8 +201,7 @@ describe('admin command line', () => {
   it('turns an authenticator app off with disable-totp: codes, sessions and the app go', async () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     const now = new Date();
-    const db = await openDatabase(target);
-    try {
+    await inDatabase(async (db) => {
       const alice = await db.select().from(users).where(eq(users.username, 'alice')).get();
       const userId = alice?.id ?? 0;
       await writeTransaction(db, async (tx) => {
@@ -215,9 +217,7 @@ describe('admin command line', () => {
           lastSeenAt: now,
         });
       });
-    } finally {
-      await closeDatabase(db);
-    }
+    });
     const result = await cli(['disable-totp', 'alice']);
     expect(result).toMatchObject({
       code: 0,
@@ -226,8 +226,7 @@ describe('admin command line', () => {
         'authenticator app of "alice" turned off, recovery codes deleted; its sessions were ended',
       ],
     });
-    const after = await openDatabase(target);
-    try {
+    await inDatabase(async (after) => {
       expect(await after.select().from(totpCredentials).all()).toEqual([]);
       expect(await after.select().from(recoveryCodes).all()).toEqual([]);
       expect(await after.select().from(sessions).all()).toEqual([]);
@@ -237,9 +236,7 @@ describe('admin command line', () => {
         actor: null,
         target: 'alice',
       });
-    } finally {
-      await closeDatabase(after);
-    }
+    });
     expect((await cli(['disable-totp', 'alice'])).out).toEqual([
       '"alice" had no authenticator app on; nothing changed',
     ]);
@@ -249,8 +246,7 @@ describe('admin command line', () => {
   it('leaves sessions and pending sign-ins alone with disable-totp when the app was off', async () => {
     await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
     const now = new Date();
-    const db = await openDatabase(target);
-    try {
+    await inDatabase(async (db) => {
       const alice = await db.select().from(users).where(eq(users.username, 'alice')).get();
       const userId = alice?.id ?? 0;
       await writeTransaction(db, async (tx) => {
@@ -273,14 +269,11 @@ describe('admin command line', () => {
           expiresAt: new Date(now.getTime() + 60_000),
         });
       });
-    } finally {
-      await closeDatabase(db);
-    }
+    });
     expect((await cli(['disable-totp', 'alice'])).out).toEqual([
       '"alice" had no authenticator app on; nothing changed',
     ]);
-    const after = await openDatabase(target);
-    try {
+    await inDatabase(async (after) => {
       expect(await after.select({ id: sessions.id }).from(sessions).all()).toEqual([{ id: 'sid' }]);
       expect(
         await after.select({ id: twoFactorChallenges.id }).from(twoFactorChallenges).all(),
@@ -288,9 +281,7 @@ describe('admin command line', () => {
       expect((await after.select().from(auditEvents).all()).map((e) => e.action)).not.toContain(
         'totp_disabled',
       );
-    } finally {
-      await closeDatabase(after);
-    }
+    });
   });
 
   it('sets the password from ADMIN_PASSWORD or the prompt', async () => {
