@@ -118,7 +118,7 @@ it('ends another browser’s session, changes the password, and only the new one
     expect(await refused.innerText()).toContain('Invalid username or password');
     await fillCredentials(mine, 'alice', NEW_PASSWORD);
     await mine.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await mine.waitForURL('**/admin/overview', { timeout: 20_000 });
+    await mine.waitForURL('**/admin/dashboard', { timeout: 20_000 });
   } finally {
     await mine.context().close();
     await other.context().close();
