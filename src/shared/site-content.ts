@@ -7,7 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { isVideoEmbedUrl, isWebAddress } from './site-content-basics';
-import { emailField, storedText } from './validation';
+import { emailField, idField, storedText } from './validation';
 
 export {
   isVideoEmbedUrl,
@@ -155,3 +155,13 @@ export const contentSaveInput = z.object({
 
 /** "Restore defaults": the version the screen shows, refused (409) as a save is when stale. */
 export const contentDefaultsInput = z.object({ baseVersion });
+
+/**
+ * Restoring an older version: refused (409) as a save is when `baseVersion`, the version the
+ * screen showed, is no longer the newest. Optional, as restoring took no body before: without
+ * it the restore goes over whatever is newest (docs/api.md).
+ */
+export const contentRestoreInput = z.object({
+  version: idField,
+  baseVersion: z.optional(baseVersion),
+});

@@ -21,6 +21,7 @@ import {
   expectNoAxeViolations,
   fillCredentials,
   openFacts,
+  openOverview,
   signIn,
   toast,
   visible,
@@ -74,14 +75,19 @@ describe.each(['light', 'dark'] as const)('admin screens in the %s theme', (them
       const mail = await smtp.waitForMail({ to: `${theme}@example.com` });
       await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(codeFrom(mail.text));
       await page.getByRole('button', { name: 'Verify Code' }).click();
-      await page.waitForURL('**/admin/overview', { timeout: 20_000 });
-      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+      await page.waitForURL('**/admin/dashboard', { timeout: 20_000 });
+      await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
       await toast(page, 'Authentication successful');
-      // The first screen, empty on a fresh site, with the toast over it.
-      await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
+      // The first screen, its facts listed, with the toast over it.
+      await page.getByRole('row').first().waitFor();
       // One brand: the site's logo and name, from the content module.
-      await visible(page.getByRole('link', { name: `${company.name} admin, overview` }));
+      await visible(page.getByRole('link', { name: `${company.name} admin, dashboard` }));
       await visible(page.getByRole('group', { name: 'Color theme' }));
+      await expectNoAxeViolations(page);
+
+      // The Overview, empty on a fresh site.
+      await openOverview(page);
+      await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
       await expectNoAxeViolations(page);
 
       await openFacts(page);

@@ -84,10 +84,11 @@ it('ends another browser’s session, changes the password, and only the new one
       true,
     );
 
-    // The other tab learns it on its next request: it is sent to the login page.
+    // The other tab learns it on its next request (it is on the facts, so another screen's
+    // read): it is sent to the login page.
     await other
       .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Facts' })
+      .getByRole('link', { name: 'Overview' })
       .click();
     await toast(other, 'Session ended');
     await other.waitForURL('**/admin/login');
@@ -118,7 +119,7 @@ it('ends another browser’s session, changes the password, and only the new one
     expect(await refused.innerText()).toContain('Invalid username or password');
     await fillCredentials(mine, 'alice', NEW_PASSWORD);
     await mine.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await mine.waitForURL('**/admin/overview', { timeout: 20_000 });
+    await mine.waitForURL('**/admin/dashboard', { timeout: 20_000 });
   } finally {
     await mine.context().close();
     await other.context().close();

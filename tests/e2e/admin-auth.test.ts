@@ -38,6 +38,8 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'dave', 'dave@example.com');
   await addUser(server.dbPath, 'erin', 'erin@example.com');
   await addUser(server.dbPath, 'frank', 'frank@example.com');
+  await addUser(server.dbPath, 'grace');
+  await addUser(server.dbPath, 'heidi', 'heidi@example.com');
 });
 
 afterAll(async () => {
@@ -111,6 +113,51 @@ async function reachCodeStep(page: Page, username: string): Promise<string> {
   return codeFrom(mail.text);
 }
 
+/**
+ * Where the login page sends the browser on: its path once it is no longer the login page
+ * (polled until then, so a wrong destination shows as itself rather than as a timeout).
+ */
+async function landing(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.pathname !== '/admin/login', { timeout: 20_000 });
+  return new URL(page.url()).pathname;
+}
+
+describe('where signing in lands: the dashboard, as the spec says', () => {
+  it('after the password alone', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      await fillCredentials(page, 'grace');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      expect(await landing(page)).toBe('/admin/dashboard');
+      await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+    });
+  });
+
+  it('after the e-mailed code', async () => {
+    await withPage(async (page) => {
+      const code = await reachCodeStep(page, 'heidi');
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      await toast(page, 'Authentication successful');
+      expect(await landing(page)).toBe('/admin/dashboard');
+    });
+  });
+
+  it('from the login page opened while signed in, and the logo leads there too', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      await fillCredentials(page, 'grace');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await landing(page);
+      await page.goto(`${server.url}/admin/login`);
+      expect(await landing(page)).toBe('/admin/dashboard');
+      const logo = page.getByRole('banner').getByRole('link', { name: / admin, / });
+      expect(await logo.getAttribute('href')).toBe('/admin/dashboard');
+      expect(await logo.getAttribute('aria-label')).toMatch(/ admin, dashboard$/);
+    });
+  });
+});
+
 describe('route guard', () => {
   it('shows "Checking authentication...", then "Redirecting to login...", then the login page after 0.5 s', async () => {
     await withPage(async (page) => {
@@ -178,7 +225,7 @@ describe('sign-in with username and password', () => {
     });
   });
 
-  it('signs in by keyboard alone: toast, then the overview after 1 s', async () => {
+  it('signs in by keyboard alone: toast, then the dashboard after 1 s', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.url}/admin/login`);
       // The username field has focus on arrival.
@@ -191,30 +238,30 @@ describe('sign-in with username and password', () => {
       const since = Date.now();
       await page.keyboard.press('Enter');
       await toast(page, 'Login successful');
-      await page.waitForURL('**/admin/overview');
+      await page.waitForURL('**/admin/dashboard');
       // The spec's 1 s pause after the answer (measured from the key press).
       expect(Date.now() - since).toBeGreaterThanOrEqual(1000);
-      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+      await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
       // The badge names who is signed in.
       await visible(page.getByText('Signed in as alice'));
     });
   });
 
-  it('sends a signed-in visitor of the login page to the overview after 0.8 s', async () => {
+  it('sends a signed-in visitor of the login page to the dashboard after 0.8 s', async () => {
     await withPage(async (page) => {
       await signIn(page, server.url, 'alice');
       await recordRedirect(
         page,
-        'You are already signed in. Redirecting to the overview...',
-        '/admin/overview',
+        'You are already signed in. Redirecting to the dashboard...',
+        '/admin/dashboard',
       );
       await page.goto(`${server.url}/admin/login`);
       expect(await redirectDelay(page)).toBeGreaterThanOrEqual(REDIRECT_WHEN_AUTHENTICATED_MS - 20);
-      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+      await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
     });
   });
 
-  it('logs out: toast, login page after 0.5 s, and Back does not reach the overview', async () => {
+  it('logs out: toast, login page after 0.5 s, and Back does not reach the dashboard', async () => {
     await withPage(async (page) => {
       await signIn(page, server.url, 'alice');
       const since = Date.now();
@@ -228,7 +275,9 @@ describe('sign-in with username and password', () => {
       await visible(page.getByText('Redirecting to login...'));
       await page.waitForURL('**/admin/login');
       await visible(page.getByRole('heading', { name: 'Admin Login' }));
-      expect(await page.getByRole('heading', { name: 'Overview', level: 1 }).count()).toBe(0);
+      expect(
+        await page.getByRole('heading', { name: 'AI Facts Management', level: 1 }).count(),
+      ).toBe(0);
 
       // The server ended the session too: a reload asks it afresh.
       await page.goto(`${server.url}/admin/dashboard`);
@@ -266,7 +315,7 @@ describe('sign-in with the e-mailed code', () => {
 
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
-      await page.waitForURL('**/admin/overview');
+      await page.waitForURL('**/admin/dashboard');
       await visible(page.getByText('Signed in as bob'));
     });
   });
@@ -292,7 +341,7 @@ describe('sign-in with the e-mailed code', () => {
         expect(await boxValues(page)).toBe(code);
         await page.getByRole('button', { name: 'Verify Code' }).click();
         await toast(page, 'Authentication successful');
-        await page.waitForURL('**/admin/overview');
+        await page.waitForURL('**/admin/dashboard');
         await visible(page.getByText('Signed in as carol'));
       },
       ['clipboard-read', 'clipboard-write'],
@@ -337,7 +386,7 @@ describe('sign-in with the e-mailed code', () => {
       await page.keyboard.type(third);
       await page.keyboard.press('Enter');
       await toast(page, 'Authentication successful');
-      await page.waitForURL('**/admin/overview');
+      await page.waitForURL('**/admin/dashboard');
     });
   });
 
@@ -355,7 +404,7 @@ describe('sign-in with the e-mailed code', () => {
       await page.getByRole('button', { name: 'Verify Code' }).click();
       // The pointer over it stops its time, so it is still there to be closed.
       await (await toast(page, 'Authentication successful')).hover();
-      await page.waitForURL('**/admin/overview');
+      await page.waitForURL('**/admin/dashboard');
       // Queued behind the newest, "Verification code sent" and then "Login failed" came back
       // on the first screen, one after the other, 5 s each.
       expect(await closeToastAndSeeNext(page, 'Authentication successful')).toEqual([]);

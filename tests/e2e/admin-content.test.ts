@@ -131,7 +131,7 @@ describe('the Content screen', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Content saved');
     // At once, without a reload: the header's logo and its link's name.
-    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, overview' }));
+    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, dashboard' }));
     // After a reload, from the server's page before any script (the web manifest too).
     const html = await (await fetch(`${server.url}/admin/content`)).text();
     expect(html).toContain('<title>Zephyr Data Works</title>');
@@ -141,7 +141,7 @@ describe('the Content screen', () => {
     };
     expect(manifest).toMatchObject({ name: 'Zephyr Data Works', short_name: 'Zephyr' });
     await page.reload();
-    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, overview' }));
+    await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, dashboard' }));
 
     await page.getByRole('button', { name: 'Restore defaults' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Restore the defaults?' });
@@ -149,7 +149,7 @@ describe('the Content screen', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Restore defaults' }).click();
     await toast(page, 'Defaults restored');
-    await visible(header.getByRole('link', { name: 'Acme AI Engineering admin, overview' }));
+    await visible(header.getByRole('link', { name: 'Acme AI Engineering admin, dashboard' }));
     await page.waitForFunction(
       () =>
         (document.querySelector('input[name="company.name"]') as HTMLInputElement | null)?.value ===

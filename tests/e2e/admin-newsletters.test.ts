@@ -70,7 +70,7 @@ beforeAll(async () => {
   const mail = await smtp.waitForMail({ to: ADMIN_EMAIL });
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(codeFrom(mail.text));
   await page.getByRole('button', { name: 'Verify Code' }).click();
-  await page.waitForURL('**/admin/overview', { timeout: 20_000 });
+  await page.waitForURL('**/admin/dashboard', { timeout: 20_000 });
 });
 
 afterAll(async () => {

@@ -107,8 +107,8 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
       'username webauthn',
     );
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
-    await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+    await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
 
     await page.getByRole('link', { name: 'Signed in as alice' }).click();
     await page.waitForURL('**/admin/account');
@@ -136,8 +136,8 @@ it('signs in through the username field’s autofill (conditional mediation)', a
     });
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
     await page.goto(`${site}/admin/login`);
-    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
-    await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+    await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
 
     // Removing it: once its row is gone, focus rests on the card's heading.
     await page.getByRole('link', { name: 'Signed in as alice' }).click();

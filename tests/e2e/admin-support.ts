@@ -60,12 +60,22 @@ export async function fillCredentials(page: Page, username: string, password = P
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
 }
 
-/** Signs in a user without a second factor and waits for the first screen, the Overview. */
+/** Signs in a user without a second factor and waits for the first screen, the facts dashboard. */
 export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
   await fillCredentials(page, username);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+  await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+  await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+}
+
+/** Opens the Overview through the admin's navigation (its first link), as a person would. */
+export async function openOverview(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Overview' })
+    .click();
+  await page.waitForURL('**/admin/overview');
   await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
 }
 

@@ -116,7 +116,7 @@ it('sets up the app, shows the recovery codes once, then signs in with the app a
     expect(await page.getByRole('button', { name: 'Send a new code' }).count()).toBe(0);
     await typeCode(page, await nextCode(secret));
     await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+    await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
 
     // Password, then a recovery code (typed in capitals, without its dash).
     await signOut(page);
@@ -131,7 +131,7 @@ it('sets up the app, shows the recovery codes once, then signs in with the app a
     await field.fill((codes[0] ?? '').replace('-', '').toUpperCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await toast(page, 'Authentication successful');
-    await page.waitForURL('**/admin/overview', { timeout: 10_000 });
+    await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
     await page.getByRole('link', { name: 'Signed in as tina' }).click();
     await visible(
       page.getByRole('region', { name: 'Authenticator app' }).getByText('9 recovery codes left.'),

@@ -128,8 +128,8 @@ describe('administrators', () => {
       await visible(page.getByText('The two passwords are not the same'));
       await page.getByRole('textbox', { name: 'Confirm password' }).fill('a brand new password');
       await page.getByRole('button', { name: 'Set password and sign in' }).click();
-      await page.waitForURL('**/admin/overview', { timeout: 20_000 });
-      await visible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+      await page.waitForURL('**/admin/dashboard', { timeout: 20_000 });
+      await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
 
       // The link is spent: a clear message and the way to the login.
       await page.goto(invitationLink);

@@ -168,7 +168,8 @@ describe('buttons at 390 px', () => {
       await measure('login');
 
       await signIn(page, server.url, 'phone');
-      // The first screen: the period's choices and the export (a fresh site: no visits yet).
+      // The Overview: the period's choices and the export (a fresh site: no visits yet).
+      await page.goto(`${server.url}/admin/overview`);
       await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
       await measure('overview');
       await page.getByRole('radio', { name: 'Custom' }).click();

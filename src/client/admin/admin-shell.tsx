@@ -104,7 +104,7 @@ export function AdminShell({ username, children }: { username: string; children:
           <div className="flex items-center gap-5 max-sm:flex-1 max-sm:justify-between">
             <Link
               to={ADMIN_LANDING}
-              aria-label={`${company.name} admin, overview`}
+              aria-label={`${company.name} admin, dashboard`}
               className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
             >
               <Logo {...company} />

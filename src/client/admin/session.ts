@@ -6,10 +6,12 @@ import { trpc } from '../lib/trpc';
 import { SIGNED_OUT, type AdminCheck } from './auth-check';
 
 /**
- * The first screen after sign-in: the Overview, which answers what the owner comes for (did
- * the site bring visitors and enquiries); the facts are one press away (docs/product.md).
+ * The first screen after every way of signing in (password, a code, a passkey, an accepted
+ * invitation), of `/admin`, of the logo and of the login page opened while signed in: the
+ * facts dashboard. The Overview stays first in the navigation, one press away
+ * (docs/product.md, "Redirect delays").
  */
-export const ADMIN_LANDING = '/admin/overview';
+export const ADMIN_LANDING = '/admin/dashboard';
 
 type AdminPath = typeof ADMIN_LANDING | '/admin/login';
 

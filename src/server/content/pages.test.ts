@@ -125,6 +125,45 @@ describe('the home page follows the content', () => {
   });
 });
 
+describe("the build's page files, which hold the build-time content", () => {
+  it('/index.html sends to / (GET and HEAD, the query dropped), where the saved page is', async () => {
+    await save((c) => (c.hero.headlineStart = 'Saved Headline'));
+    for (const url of ['/index.html', '/index.html?utm_source=mail', '/%69ndex.html']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.request(url, { method });
+        expect(res.status, `${method} ${url}`).toBe(301);
+        expect(res.headers.get('location')).toBe('/');
+        expect(await res.text()).not.toContain('the build of the defaults');
+      }
+    }
+    expect((await page('/')).text).toContain('Saved Headline');
+  });
+
+  it('never serves the router app as built, nor a compressed copy of a built page', async () => {
+    for (const name of ['index.html.br', 'index.html.gz', 'app.html.br', 'app.html.gz']) {
+      writeFileSync(path.join(dir, name), `<p>a build-time copy: ${name}</p>`);
+    }
+    await save((c) => (c.company.name = 'Zed Labs'));
+    for (const url of [
+      '/app.html',
+      '/index.html.br',
+      '/index.html.gz',
+      '/app.html.br',
+      '/app.html.gz',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.request(url, { method });
+        expect(res.status, `${method} ${url}`).toBe(404);
+        const text = await res.text();
+        expect(text).not.toContain('Acme AI Engineering');
+        expect(text).not.toContain('a build-time copy');
+      }
+    }
+    // The router app itself carries the saved name.
+    expect((await page('/admin/login')).text).toContain('<title>Zed Labs</title>');
+  });
+});
+
 describe('a version saved elsewhere (another instance, or by hand)', () => {
   it('is served once the pages ask again, at most 500 ms later, even under a version number already rendered', async () => {
     await save((c) => (c.hero.headlineStart = 'Saved Through The Screen'));

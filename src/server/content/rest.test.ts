@@ -82,6 +82,52 @@ describe('/api/content', () => {
     }
   });
 
+  it('restores only over the version the screen showed when it names one; 409 otherwise', async () => {
+    for (const [headline, baseVersion] of [
+      ['First', 0],
+      ['Second', 1],
+    ] as const) {
+      await asAdmin('PUT', '/api/content', {
+        json: { content: withHeadline(headline), baseVersion },
+      });
+    }
+    expect(
+      await asAdmin('POST', '/api/content/versions/1/restore', { json: { baseVersion: 1 } }),
+    ).toEqual(answer(409, { success: false, message: CONTENT_MESSAGES.stale }));
+    expect((await asAdmin('GET', '/api/content')).body).toMatchObject({ version: 2 });
+    expect(
+      await asAdmin('POST', '/api/content/versions/1/restore', { json: { baseVersion: 2 } }),
+    ).toEqual(answer(200, { success: true, version: 3 }));
+    // Without a body (or with one that names no base), as before: over whatever is newest.
+    expect(await asAdmin('POST', '/api/content/versions/2/restore')).toEqual(
+      answer(200, { success: true, version: 4 }),
+    );
+    expect(await asAdmin('POST', '/api/content/versions/1/restore', { json: {} })).toEqual(
+      answer(200, { success: true, version: 5 }),
+    );
+    for (const raw of ['{"baseVersion":"5"}', '{"baseVersion":-1}', '[]', '5', 'null', '{']) {
+      const refused = await asAdmin('POST', '/api/content/versions/1/restore', { raw });
+      expect(refused.status, raw).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, message: expect.any(String) });
+    }
+    const named = await asAdmin('POST', '/api/content/versions/1/restore', {
+      json: { baseVersion: 'five' },
+    });
+    expect((named.body as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([
+      'baseVersion',
+    ]);
+    // The path's version is the path's: a body cannot name another one.
+    expect(
+      await asAdmin('POST', '/api/content/versions/2/restore', {
+        json: { version: 1, baseVersion: 5 },
+      }),
+    ).toEqual(answer(200, { success: true, version: 6 }));
+    const now = (await asAdmin('GET', '/api/content')).body as {
+      content: typeof defaultSiteContent;
+    };
+    expect(now.content.hero.headlineStart).toBe('Second');
+  });
+
   it('answers 400 with field paths, 404 for an unknown version, 400 for a bad one', async () => {
     const content = structuredClone(defaultSiteContent);
     content.services[1].features[3] = '';
@@ -132,6 +178,9 @@ describe('/api/content', () => {
     expect(await rest(app, 'POST', '/api/content/versions/1/restore')).toEqual(
       answer(401, UNAUTHORIZED),
     );
+    expect(
+      await rest(app, 'POST', '/api/content/versions/1/restore', { json: { baseVersion: 0 } }),
+    ).toEqual(answer(401, UNAUTHORIZED));
     expect(await rest(app, 'POST', '/api/content/defaults', { json: { baseVersion: 0 } })).toEqual(
       answer(401, UNAUTHORIZED),
     );

@@ -62,10 +62,22 @@ export function contentRest(deps: AppDeps) {
         (caller) =>
           withBody(
             c,
-            () => ({ version: c.req.param('version') }),
-            (input) => caller.content.restore(input as { version: string }),
+            (body) => restoreInput(c.req.param('version'), body),
+            (input) =>
+              caller.content.restore(input as Parameters<typeof caller.content.restore>[0]),
           ),
         ({ version }) => ({ success: true, version }),
       ),
     );
+}
+
+/**
+ * The path's version with the body's `baseVersion`: no body (or one without it) restores over
+ * the newest, as before the base existed. A body that is not an object goes to the input
+ * check as it is, to be refused there (400); the path names the version, never the body.
+ */
+function restoreInput(version: string, body: unknown): unknown {
+  if (body === undefined) return { version };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return { ...body, version };
 }

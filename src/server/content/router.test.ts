@@ -165,6 +165,57 @@ describe('content', () => {
     expect(await issuesOf(bob.content.restoreDefaults({ baseVersion: -1 }))).toHaveLength(1);
   });
 
+  it('refuses to restore a version over a newer save (409) and writes nothing', async () => {
+    for (let i = 1; i <= 2; i++) {
+      await alice.content.save({
+        content: edited((c) => (c.hero.intro = `Take ${i}`)),
+        baseVersion: i - 1,
+      });
+    }
+    const audited = (await auditEntries(deps.db)).length;
+    // Bob's screen showed version 1; Alice saved version 2 meanwhile.
+    const stale = await failure(bob.content.restore({ version: 1, baseVersion: 1 }));
+    expect(stale.code).toBe('CONFLICT');
+    expect(stale.message).toBe(CONTENT_MESSAGES.stale);
+    expect(await bob.content.get()).toMatchObject({ version: 2, updatedBy: 'alice' });
+    expect((await bob.content.get()).content.hero.intro).toBe('Take 2');
+    expect((await bob.content.versions({})).total).toBe(2);
+    expect(await auditEntries(deps.db)).toHaveLength(audited);
+    // Based on what is there now, it goes through.
+    expect(await bob.content.restore({ version: 1, baseVersion: 2 })).toEqual({ version: 3 });
+    expect((await bob.content.get()).content.hero.intro).toBe('Take 1');
+  });
+
+  it('lets one of 20 restores on the same base win; the others are 409', async () => {
+    await alice.content.save({ content: edited((c) => (c.hero.intro = 'A')), baseVersion: 0 });
+    await alice.content.save({ content: edited((c) => (c.hero.intro = 'B')), baseVersion: 1 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => bob.content.restore({ version: 1, baseVersion: 2 })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toEqual([{ status: 'fulfilled', value: { version: 3 } }]);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect(result.reason).toMatchObject({ code: 'CONFLICT', message: CONTENT_MESSAGES.stale });
+      }
+    }
+    expect((await alice.content.versions({})).total).toBe(3);
+  });
+
+  it('checks the base version of a restore like a save', async () => {
+    await alice.content.save({ content: edited((c) => (c.hero.intro = 'A')), baseVersion: 0 });
+    for (const baseVersion of [-1, 1.5, '1', null]) {
+      const issues = await issuesOf(
+        alice.content.restore({ version: 1, baseVersion } as unknown as {
+          version: number;
+          baseVersion: number;
+        }),
+      );
+      expect(issues.map((issue) => issue.path)).toEqual(['baseVersion']);
+    }
+    expect((await alice.content.versions({})).total).toBe(1);
+  });
+
   it('is for signed-in administrators only', async () => {
     const visitor = callerFor(deps).caller;
     expect((await failure(visitor.content.get())).code).toBe('UNAUTHORIZED');

@@ -11,11 +11,12 @@ import { siteContentVersions } from '../../../db/schema';
 import {
   CONTENT_MESSAGES,
   contentDefaultsInput,
+  contentRestoreInput,
   contentSaveInput,
   type SiteContent,
 } from '../../shared/site-content';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
-import { idField, pageField } from '../../shared/validation';
+import { pageField } from '../../shared/validation';
 import { auditAdminChange } from '../audit/admin-change';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { contentSaved, latestContent } from './current';
@@ -119,8 +120,11 @@ export const contentRouter = router({
     };
   }),
 
-  /** A new version equal to an older one; the history keeps every step. */
-  restore: adminProcedure.input(z.object({ version: idField })).mutation(async ({ ctx, input }) => {
+  /**
+   * A new version equal to an older one; the history keeps every step. Given `baseVersion`,
+   * refused like a save when another administrator saved after it; without it, over the newest.
+   */
+  restore: adminProcedure.input(contentRestoreInput).mutation(async ({ ctx, input }) => {
     const version = await storeAndPublish(ctx, async (tx) => {
       const row = await tx
         .select({ content: siteContentVersions.content })
@@ -130,12 +134,12 @@ export const contentRouter = router({
       if (!row) {
         throw new TRPCError({ code: 'NOT_FOUND', message: CONTENT_MESSAGES.versionNotFound });
       }
-      const newest = (await latestContent(tx)).version;
+      const base = input.baseVersion ?? (await latestContent(tx)).version;
       return storeVersion(
         tx,
         ctx,
         JSON.parse(row.content) as SiteContent,
-        newest,
+        base,
         `content version ${input.version} restored as`,
       );
     });

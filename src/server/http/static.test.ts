@@ -85,6 +85,17 @@ describe('serveClient', () => {
     },
   );
 
+  it('sends /index.html to / and keeps the built app page to itself, GET and HEAD', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const index = await app.request('/index.html?x=1', { method });
+      expect(index.status).toBe(301);
+      expect(index.headers.get('location')).toBe('/');
+      const appFile = await app.request('/app.html', { method });
+      expect(appFile.status).toBe(404);
+      expect(await appFile.text()).not.toContain('<html');
+    }
+  });
+
   it('does not serve files outside the folder', async () => {
     for (const url of ['/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2fpackage.json']) {
       const res = await app.request(url);

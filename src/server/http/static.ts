@@ -116,7 +116,9 @@ async function isFile(file: string): Promise<boolean> {
  * when the client accepts it (precompressed .br/.gz siblings first, otherwise compressed once
  * and kept in memory). A path that names a file (has an extension) gets that file or 404,
  * never a page; `/` gets the home page (index.html) and every other GET the router app
- * (app.html).
+ * (app.html). The built pages are never served under their own names: they hold the
+ * build-time content, not the saved one (docs/content.md), so `/index.html` sends to `/` and
+ * `/app.html` and their compressed copies are 404.
  */
 export function serveClient(
   dir: string,
@@ -285,6 +287,10 @@ export function serveClient(
   const notFound = (c: HonoCtx<AppEnv>) => c.text('Not found', 404);
   const indexFile = path.join(root, 'index.html');
   const appFile = path.join(root, 'app.html');
+  /** The built pages and their precompressed copies: files only `/` and `page()` send. */
+  const builtPages = new Set(
+    [indexFile, appFile].flatMap((file) => [file, `${file}.br`, `${file}.gz`]),
+  );
 
   /**
    * `/` is the prerendered home page; every other page is the router app. A page whose
@@ -323,6 +329,10 @@ export function serveClient(
     const urlPath = c.req.path;
     const file = urlPath.endsWith('/') ? null : resolveInside(urlPath);
     if (!file) return page(c, urlPath);
+    if (builtPages.has(file)) {
+      // The home page's usual other address, without its query: one address per page.
+      return file === indexFile ? c.redirect('/', 301) : notFound(c);
+    }
     const result = send(c, file, urlPath);
     if (result instanceof Promise) return result.then((r) => r ?? page(c, urlPath));
     return result ?? page(c, urlPath);

@@ -6,7 +6,11 @@ import { Button, Spinner } from '../controls';
 import { errorMessage, isConflict } from '../errors';
 import { formatDateTime } from '../leads/format';
 
-/** Every saved version, newest first (50 a page: the first page here), each restorable. */
+/**
+ * Every saved version, newest first (50 a page: the first page here), each restorable. Both
+ * restores carry the version the screen shows (`current`); when another administrator saved
+ * meanwhile the server refuses (409), the screen says so and loads their version.
+ */
 export function ContentHistory({ current }: { current: number }) {
   const versions = trpc.content.versions.useQuery({ page: 1 });
   const utils = trpc.useUtils();
@@ -17,7 +21,9 @@ export function ContentHistory({ current }: { current: number }) {
     onError: (error) =>
       toast({
         title: 'Error',
-        description: `Failed to restore: ${errorMessage(error)}`,
+        description: isConflict(error)
+          ? 'Another administrator saved the content meanwhile. Their version is loaded now; look at it before restoring an older one.'
+          : `Failed to restore: ${errorMessage(error)}`,
         variant: 'destructive',
       }),
     onSettled: () => {
@@ -121,7 +127,9 @@ export function ContentHistory({ current }: { current: number }) {
         pendingLabel="Restoring..."
         isPending={restore.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => asking !== null && restore.mutate({ version: asking })}
+        onConfirm={() =>
+          asking !== null && restore.mutate({ version: asking, baseVersion: current })
+        }
       />
       <ConfirmDialog
         isOpen={askingDefaults}

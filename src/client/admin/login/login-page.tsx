@@ -59,7 +59,7 @@ function AlreadySignedIn() {
     <Card className="w-full max-w-md text-center">
       <h1 className="text-2xl font-bold text-ink">Admin Login</h1>
       <p role="status" className="mt-4 text-muted">
-        You are already signed in. Redirecting to the overview...
+        You are already signed in. Redirecting to the dashboard...
       </p>
     </Card>
   );
@@ -83,7 +83,7 @@ const CODE_PROMPTS: Record<'email' | 'totp' | 'unknown', string> = {
  *
  * Its notices replace every earlier toast rather than queue behind them: each makes the
  * earlier ones untrue ("Login failed" once a later try succeeded, "Verification code sent"
- * once signed in), and queued they came back on the overview after the newest closed.
+ * once signed in), and queued they came back on the dashboard after the newest closed.
  */
 function LoginCard({ auth }: { auth: AdminCheck }) {
   const [step, setStep] = useState<Step>(auth.awaitingTwoFactor ? 'code' : 'password');
