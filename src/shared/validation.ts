@@ -30,7 +30,7 @@ export const NOT_ONE_LINE = /[\p{Cc}\u0085\u2028\u2029]/u;
 
 /** The check of a one-line field, with the field's own message. */
 export function oneLine(message: string) {
-  return z.refine((value: string) => !NOT_ONE_LINE.test(value), message);
+  return z.refine<string>((value) => !NOT_ONE_LINE.test(value), message);
 }
 
 /** A string field whose text is stored and must come back byte for byte. */

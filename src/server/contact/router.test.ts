@@ -232,10 +232,11 @@ describe('contact.send notification', () => {
     expect(quoted.filter((line) => line.includes('evil.example'))).toHaveLength(4);
     expect(lines.slice(0, lines.indexOf('Their message:')).join('\n')).not.toContain('evil');
     // In the HTML the real link comes first too, and the words are in a blockquote.
-    expect(mail.html.indexOf('https://acme.example/admin/messages/1')).toBeLessThan(
-      mail.html.indexOf('evil.example'),
+    const html = mail.html ?? '';
+    expect(html.indexOf('https://acme.example/admin/messages/1')).toBeLessThan(
+      html.indexOf('evil.example'),
     );
-    expect(mail.html).toMatch(/<blockquote[^>]*>Hello,<br><br>Open it in the admin: https:\/\/evil/);
+    expect(html).toMatch(/<blockquote[^>]*>Hello,<br><br>Open it in the admin: https:\/\/evil/);
   });
 
   it('builds the admin link from any site address, with or without a trailing slash', () => {

@@ -77,9 +77,16 @@ export const passkeysRouter = router({
   }),
 
   rename: adminProcedure.input(renamePasskeyInput).mutation(async ({ ctx, input }) => {
-    const renamed = await writeTransaction(ctx.db, (tx) =>
-      renamePasskey(tx, ctx.user.id, input.id, input.name),
-    );
+    const renamed = await writeTransaction(ctx.db, async (tx) => {
+      if (!(await renamePasskey(tx, ctx.user.id, input.id, input.name))) return false;
+      await auditInsert(tx, ctx.clock.now(), {
+        action: 'passkey_renamed',
+        actor: ctx.user,
+        target: `passkey ${input.id}`,
+        ip: ctx.req.ip,
+      });
+      return true;
+    });
     if (!renamed) throw unknownPasskey();
     return { success: true as const };
   }),
