@@ -5,7 +5,7 @@ import { writeBatch } from '../../../db';
 import { insertWhere } from '../../../db/insert-where';
 import { subscriberConfirmations, subscribers } from '../../../db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '../../shared/newsletter';
-import { throttleAddress } from '../platform/address';
+import { addressBucket } from '../platform/throttle-buckets';
 import { countedBatch, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
@@ -22,7 +22,9 @@ const THROTTLED = 'Too many sign-ups from your address.';
  * visitor tell a known address from a new one by the room left afterwards.
  */
 export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
-const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+const subscribeBuckets = (ctx: Context) => [
+  addressBucket('subscribe', ctx.config.sessionSecret, ctx.req.ip),
+];
 
 /** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
 export const CONFIRMATIONS_PER_DAY = 3;

@@ -12,7 +12,7 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { auditInsert } from '../audit/record';
 import {
   LOGIN_FAILURES,
-  loginFailureBuckets,
+  loginAddressBucket,
   passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../auth/login-throttle';
@@ -40,11 +40,10 @@ const passkeyThrottle = publicProcedure.use(async ({ ctx, next }) => {
     clearCeremonyCookie(ctx);
     throw noCeremony(ctx);
   }
-  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
   return settledPasswordCheck(
     ctx,
     {
-      buckets: [{ bucket: `passkey-${byIp}`, rule: PASSKEY_FAILURES }],
+      buckets: [{ bucket: `passkey-${loginAddressBucket(ctx)}`, rule: PASSKEY_FAILURES }],
       clearedBySuccess: null,
     },
     () => next({ ctx: { ceremony } }),
