@@ -47,7 +47,10 @@ export function unknownNameBucket(secret: string, username: string): string {
 }
 
 /** Failed sign-ins and password checks of one address (an IPv6 /64), by its keyed hash. */
-export function loginAddressBucket(ctx: Pick<Context, 'config' | 'req'>): string {
+export function loginAddressBucket(ctx: {
+  config: { sessionSecret: string };
+  req: { ip: string };
+}): string {
   return addressBucket('login-fail', ctx.config.sessionSecret, ctx.req.ip);
 }
 

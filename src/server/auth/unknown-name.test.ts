@@ -52,7 +52,7 @@ it('still refuses the sixth try of one unknown name in 15 minutes, from any addr
   // Another name from that address is not refused: it was the name's bucket that was full.
   expect((await failure(login('someone-else', '192.0.2.99'))).code).toBe('UNAUTHORIZED');
   expect(deps.logger.lines.join('\n')).not.toContain(TYPED);
-});
+}, 60_000);
 
 it("logs a known user's wrong password under the stored name", async () => {
   await failure(login('alice', '203.0.113.7'));

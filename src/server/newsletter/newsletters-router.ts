@@ -31,7 +31,7 @@ const MAIL_RETRY_AFTER_SECONDS = 60;
  * cap a session (a stolen one included) could send the site's mail to anyone at will.
  */
 export const NEWSLETTER_TESTS: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
-const testsBucket = (userId: number) => `newsletter-tests:user:${userId}`;
+export const testsBucket = (userId: number) => `newsletter-tests:user:${userId}`;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });

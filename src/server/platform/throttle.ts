@@ -338,9 +338,31 @@ export function clearBucket(db: Db, bucket: string) {
   return db.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
 }
 
-/** Drops events older than the longest window of `rules`, so the table stays small. */
-export async function pruneEvents(tx: Db, now: Date, rules: ThrottleRule[]): Promise<void> {
-  const longest = Math.max(...rules.map((rule) => rule.windowMs));
+/** A kind of throttle row: the start its buckets share, and the rule that counts them. */
+export interface ThrottleKind {
+  prefix: string;
+  rule: ThrottleRule;
+}
+
+/**
+ * Drops each kind's events once its own window has passed: no rule needs them any more, and
+ * a row that names a client (by a keyed hash, but still one per visitor) is kept no longer
+ * than its rule needs it. Events of a bucket no kind names are dropped after the longest
+ * window of all, so a kind left out of the list is still kept no longer than any rule needs.
+ */
+export async function pruneEvents(tx: Db, now: Date, kinds: ThrottleKind[]): Promise<void> {
+  const before = (rule: ThrottleRule) => new Date(now.getTime() - rule.windowMs);
+  for (const { prefix, rule } of kinds) {
+    await tx
+      .delete(throttleEvents)
+      .where(
+        and(
+          sql`substr(${throttleEvents.bucket}, 1, ${prefix.length}) = ${prefix}`,
+          lt(throttleEvents.at, before(rule)),
+        ),
+      );
+  }
+  const longest = Math.max(...kinds.map(({ rule }) => rule.windowMs));
   await tx.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - longest)));
 }
 
