@@ -22,6 +22,7 @@ export const NEWSLETTER_MESSAGES = {
   body: `Body must be between 1 and ${NEWSLETTER_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
   token: 'This link is malformed.',
   invalidLink: 'This link is invalid or has expired.',
+  tooManyLinks: 'Too many invalid links from your address.',
 } as const;
 
 /**

@@ -59,7 +59,8 @@ function secondsToWait(usage: ArrayLike<unknown>[], rule: ThrottleRule, now: Dat
   return wait;
 }
 
-function throttled(message: string, wait: number): ThrottledError {
+/** A 429 that names its wait: `<message> Try again in 10 minutes.` */
+export function throttledError(message: string, wait: number): ThrottledError {
   return new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
 }
 
@@ -77,7 +78,7 @@ export async function assertAllowed(
 ): Promise<void> {
   const usage = await usageOf(db, buckets, windowStart(rule, now)).values();
   const wait = secondsToWait(usage, rule, now);
-  if (wait > 0) throw throttled(message, wait);
+  if (wait > 0) throw throttledError(message, wait);
 }
 
 /*
@@ -190,7 +191,7 @@ export function throttledInsert<K extends string>(
     const inserted = rows[0] ?? [];
     if (inserted.length > 0) return inserted;
     const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
-    if (wait > 0) throw throttled(message, wait);
+    if (wait > 0) throw throttledError(message, wait);
     return [];
   };
 }
@@ -233,7 +234,7 @@ export function countedBatch<K extends string>(
     const rows = await writeBatch(db, template(db, buckets, rule, now, values));
     const counted = rows.slice(0, buckets.length).every((returned) => returned.length > 0);
     if (!counted) {
-      throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
+      throw throttledError(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
     }
     return rows.slice(buckets.length, buckets.length + statements);
   };
@@ -322,7 +323,7 @@ export async function reserveEvent(
   counted.forEach(({ rule }, i) => {
     wait = Math.max(wait, secondsToWait(rows[counted.length + i] ?? [], rule, now));
   });
-  throw throttled(message, wait);
+  throw throttledError(message, wait);
 }
 
 /**
