@@ -3,7 +3,7 @@
  * tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
  * link from that address until the window turns. A valid token is never counted, so a
  * subscriber following their own links is never refused; a token guesser (a link's token
- * holds 256 random bits) or a flood of junk is.
+ * has 256 bits) or a flood of junk is.
  *
  * Counted in this instance's memory, not in the database: an unknown token is answered
  * after one read and writes nothing, so a flood of them never queues for the write lock
