@@ -1,4 +1,4 @@
-import { closeSync, openSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, rmSync } from 'node:fs';
 import { sqliteFileOf, type Db } from './';
 import { UserError } from '../src/server/users/manage-users';
 
@@ -15,13 +15,15 @@ const ALL_PAGES = 0x7fffffff;
  * may go on writing. One step reads every page inside one read transaction: in WAL mode that
  * is a consistent snapshot and writers are not blocked meanwhile. An existing file is never
  * overwritten: it is created exclusively first, so two backups cannot race for one name.
+ * The copy holds every password hash and every visitor's message: it is created readable by
+ * its owner only (0600), and set so again after SQLite wrote it, whatever the umask.
  */
 export async function backupDatabase(db: Db, target: string): Promise<{ pages: number }> {
   const file = sqliteFileOf(db);
   if (!file) throw new UserError(LIBSQL_BACKUP_MESSAGE);
   let fd: number;
   try {
-    fd = openSync(target, 'wx');
+    fd = openSync(target, 'wx', 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new UserError(`"${target}" already exists; choose a new file`);
@@ -30,6 +32,7 @@ export async function backupDatabase(db: Db, target: string): Promise<{ pages: n
   closeSync(fd);
   try {
     const result = await file.backup(target, { progress: () => ALL_PAGES });
+    chmodSync(target, 0o600);
     return { pages: result.totalPages };
   } catch (error) {
     rmSync(target, { force: true });

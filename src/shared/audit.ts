@@ -16,9 +16,12 @@ export const auditActionValues = [
   'email_changed',
   'totp_enabled',
   'totp_disabled',
+  'totp_setup_started',
   'passkey_added',
+  'passkey_renamed',
   'passkey_removed',
   'recovery_code_used',
+  'recovery_codes_regenerated',
   'second_factor_reset',
   'session_ended',
   'user_invited',
@@ -29,8 +32,10 @@ export const auditActionValues = [
   'fact_deleted',
   'message_deleted',
   'subscriber_removed',
+  'newsletter_test_sent',
   'newsletter_sent',
   'content_updated',
+  'export_downloaded',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -48,9 +53,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   email_changed: 'E-mail changed',
   totp_enabled: 'Authenticator app turned on',
   totp_disabled: 'Authenticator app turned off',
+  totp_setup_started: 'Authenticator app set-up started',
   passkey_added: 'Passkey added',
+  passkey_renamed: 'Passkey renamed',
   passkey_removed: 'Passkey removed',
   recovery_code_used: 'Recovery code used',
+  recovery_codes_regenerated: 'New recovery codes made',
   second_factor_reset: 'Second factor reset',
   session_ended: 'Session ended',
   user_invited: 'Administrator invited',
@@ -61,8 +69,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   fact_deleted: 'Fact deleted',
   message_deleted: 'Message deleted',
   subscriber_removed: 'Subscriber removed',
+  newsletter_test_sent: 'Newsletter test copy sent',
   newsletter_sent: 'Newsletter sent',
   content_updated: 'Site content updated',
+  export_downloaded: 'Export downloaded',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

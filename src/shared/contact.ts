@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
-import { emailField, honeypotField, storedText } from './validation';
+import { emailField, honeypotField, oneLine, storedText } from './validation';
 
 /**
  * The contact form's subjects: the stored value and the label people see. The one list: the
@@ -26,13 +26,10 @@ export function subjectLabel(subject: string): string {
   return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
 }
 
-/** A line break in a one-line field could forge lines in the notification e-mail's text. */
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-
 export const contactInput = z.object({
   name: storedText().check(
     z.trim(),
-    z.refine((name) => !LINE_BREAK.test(name), MESSAGES.nameOneLine),
+    oneLine(MESSAGES.nameOneLine),
     z.minLength(LIMITS.nameMin, MESSAGES.name),
     z.maxLength(LIMITS.nameMax, MESSAGES.name),
   ),
@@ -41,7 +38,7 @@ export const contactInput = z.object({
     z.optional(
       storedText().check(
         z.trim(),
-        z.refine((company) => !LINE_BREAK.test(company), MESSAGES.companyOneLine),
+        oneLine(MESSAGES.companyOneLine),
         z.maxLength(LIMITS.companyMax, MESSAGES.company),
       ),
     ),

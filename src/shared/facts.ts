@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
-import { idField, idInput, storedText } from './validation';
+import { idField, idInput, oneLine, storedText } from './validation';
 
 /**
  * A fact date arrives as a string from the date input; an empty or unparseable one is
@@ -75,6 +75,7 @@ export const tagCreateInput = z.object({
     z.trim(),
     z.minLength(1, MESSAGES.tagName),
     z.maxLength(LIMITS.tagMax, MESSAGES.tagNameMax),
+    oneLine(MESSAGES.tagNameOneLine),
   ),
 });
 export type TagCreateInput = z.input<typeof tagCreateInput>;

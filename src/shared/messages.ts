@@ -21,6 +21,7 @@ export const MESSAGES = {
   source: 'Source must be at least 2 characters long',
   sourceMax: `Source must be at most ${LIMITS.sourceMax} characters long`,
   tagName: 'Tag name is required',
+  tagNameOneLine: 'Tag name must be on one line',
   tagNameMax: `Tag name must be at most ${LIMITS.tagMax} characters`,
   order: 'Order must be a whole number of 0 or more',
   id: 'Id must be a positive whole number',

@@ -35,4 +35,5 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   mailUnavailable:
     'Newsletters cannot be e-mailed: this server has no mail service configured (SMTP_URL).',
   testFailed: 'The test copy could not be e-mailed. Please try again in a few minutes.',
+  tooManyTests: 'Too many test copies: at most 10 an hour.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailField, honeypotField, storedText } from './validation';
+import { emailField, honeypotField, oneLine, storedText } from './validation';
 
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });
 export type SubscribeInput = z.input<typeof subscribeInput>;
@@ -18,9 +18,11 @@ export const NEWSLETTER_LIMITS = { subjectMax: 200, bodyMax: 50_000 } as const;
 
 export const NEWSLETTER_MESSAGES = {
   subject: `Subject must be between 1 and ${NEWSLETTER_LIMITS.subjectMax} characters`,
+  subjectOneLine: 'Subject must be on one line',
   body: `Body must be between 1 and ${NEWSLETTER_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
   token: 'This link is malformed.',
   invalidLink: 'This link is invalid or has expired.',
+  tooManyLinks: 'Too many invalid links from your address.',
 } as const;
 
 /**
@@ -36,6 +38,7 @@ export const newsletterSubjectField = storedText().check(
   z.trim(),
   z.minLength(1, NEWSLETTER_MESSAGES.subject),
   z.maxLength(NEWSLETTER_LIMITS.subjectMax, NEWSLETTER_MESSAGES.subject),
+  oneLine(NEWSLETTER_MESSAGES.subjectOneLine),
 );
 export const newsletterBodyField = storedText().check(
   z.minLength(1, NEWSLETTER_MESSAGES.body),

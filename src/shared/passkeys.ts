@@ -4,12 +4,13 @@
  */
 import { z } from 'zod/mini';
 import { provenPasswordField } from './account';
-import { idField, storedText } from './validation';
+import { idField, oneLine, storedText } from './validation';
 
 export const PASSKEY_NAME_MAX = 60;
 
 export const PASSKEY_MESSAGES = {
   name: `Name the passkey in 1 to ${PASSKEY_NAME_MAX} characters`,
+  nameOneLine: 'The passkey’s name must be on one line',
   signInFailed: 'That passkey could not sign you in.',
   notAdded: 'That passkey could not be added. Please try again.',
   noCeremony: 'The passkey request has expired (it lasts 5 minutes). Please try again.',
@@ -18,11 +19,12 @@ export const PASSKEY_MESSAGES = {
   passwordNeeded: 'Enter your password to add a passkey.',
 } as const;
 
-/** Trimmed, 1-60 characters. */
+/** Trimmed, 1-60 characters, on one line. */
 export const passkeyNameField = storedText().check(
   z.trim(),
   z.minLength(1, PASSKEY_MESSAGES.name),
   z.maxLength(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.name),
+  oneLine(PASSKEY_MESSAGES.nameOneLine),
 );
 
 /**

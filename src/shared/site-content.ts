@@ -7,7 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { isVideoEmbedUrl, isWebAddress } from './site-content-basics';
-import { emailField, idField, storedText } from './validation';
+import { emailField, idField, oneLine, storedText } from './validation';
 
 export {
   isVideoEmbedUrl,
@@ -50,7 +50,7 @@ function line(max: number = CONTENT_LIMITS.line) {
     z.trim(),
     z.minLength(1, 'Required'),
     z.maxLength(max, `Must be at most ${max} characters`),
-    z.refine((value) => !/[\r\n]/.test(value), CONTENT_MESSAGES.oneLine),
+    oneLine(CONTENT_MESSAGES.oneLine),
   );
 }
 

@@ -20,6 +20,19 @@ export function wellFormed(text: string): string {
   return text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }
 
+/**
+ * What a one-line field (a name, a company, a subject line) refuses: every control character
+ * (`\p{Cc}`: CR, LF, tab, VT, FF, NEL and the rest) and the Unicode line and paragraph
+ * separators. Any of them could break a line where the text is shown or mailed (a header, a
+ * notification's "Label: value" line) and forge what follows.
+ */
+export const NOT_ONE_LINE = /[\p{Cc}\u0085\u2028\u2029]/u;
+
+/** The check of a one-line field, with the field's own message. */
+export function oneLine(message: string) {
+  return z.refine<string>((value) => !NOT_ONE_LINE.test(value), message);
+}
+
 /** A string field whose text is stored and must come back byte for byte. */
 export function storedText() {
   return z.string().check(z.refine((value) => !LONE_SURROGATE.test(value), MESSAGES.text));

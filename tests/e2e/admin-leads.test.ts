@@ -107,7 +107,10 @@ describe('a visitor enquiry', () => {
 
     const mail = await smtp.waitForMail({ to: NOTIFY_TO });
     expect(mail.text).toContain('Open it in the admin: https://acme.example/admin/messages/1');
-    expect(mail.text).toContain(visitor.message);
+    // The visitor's words come after the site's link, quoted line by line.
+    expect(mail.text).toContain(
+      '> Hello team,\n>\n> We need help with <b>retrieval</b>.\n>   Indented line',
+    );
     expect(mail.raw).toMatch(/^Reply-To: ada\.visitor@example\.com\r?$/m);
   });
 });

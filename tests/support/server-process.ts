@@ -23,6 +23,9 @@ export interface ServerProcess {
   signal(name: NodeJS.Signals): void;
 }
 
+/** The SESSION_SECRET of the server processes, unless a test gives its own. */
+export const PROCESS_SESSION_SECRET = 'process-test-secret-process-test-secret-0123';
+
 /** Starts server.ts on DATABASE_PATH=dbPath and resolves once it listens (within timeoutMs). */
 export async function startServerProcess(
   dbPath: string,
@@ -37,7 +40,7 @@ export async function startServerProcess(
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: dbPath,
-      SESSION_SECRET: 'process-test-secret-process-test-secret-0123',
+      SESSION_SECRET: PROCESS_SESSION_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

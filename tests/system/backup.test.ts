@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -99,6 +99,19 @@ async function cli(argv: string[], env: Record<string, string>) {
   };
   return { code: await main(argv, env, io), out, err };
 }
+
+it('creates the copy readable by its owner only (mode 0600), whatever the umask', async () => {
+  expect((await cli(['list-users'], { DATABASE_PATH: dbPath })).code).toBe(0);
+  const target = path.join(dir, 'private.db');
+  const umask = process.umask(0o022);
+  try {
+    expect((await cli(['backup', target], { DATABASE_PATH: dbPath })).code).toBe(0);
+  } finally {
+    process.umask(umask);
+  }
+  // A copy holds every user's password hash and every visitor's message.
+  expect(statSync(target).mode & 0o777).toBe(0o600);
+});
 
 it('refuses to overwrite an existing file, with one line and exit 1', async () => {
   expect((await cli(['list-users'], { DATABASE_PATH: dbPath })).code).toBe(0);

@@ -33,6 +33,7 @@ import { NO_PENDING_CHANGE } from './email-change';
 import { UNKNOWN_SESSION, WRONG_PASSWORD } from './router';
 import { publicSessionId } from './session-list';
 import { accountCheckBucket } from '../auth/login-throttle';
+import { addressBucket } from '../platform/throttle-buckets';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -127,7 +128,7 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     const user = await deps.db.select().from(users).where(eq(users.username, 'alice')).get();
     expect(buckets.sort()).toEqual([
       accountCheckBucket(user?.id ?? 0, await secretId(cookie)),
-      'login-fail:ip:203.0.113.7',
+      addressBucket('login-fail', deps.config.sessionSecret, '203.0.113.7'),
     ]);
     // Still signed in: the wrong password did not end the session.
     expect((await as(cookie).account.get()).success).toBe(true);

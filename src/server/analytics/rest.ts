@@ -41,7 +41,7 @@ export function analyticsRest(deps: AppDeps) {
       ),
     )
     .get('/analytics.csv', (c) =>
-      adminDownload(c, deps, analyticsRangeInput, range(c), async (ctx, input) => {
+      adminDownload(c, deps, 'analytics.csv', analyticsRangeInput, range(c), async (ctx, input) => {
         const now = ctx.clock.now();
         const days = resolveRange(input, dayOf(now, ctx.config.siteTimezone));
         // The report's own daily rows: the file and GET /api/analytics always agree.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import { auditEvents } from '../../../db/schema';
 import type { AuditAction } from '../../shared/audit';
@@ -23,6 +24,11 @@ const TARGET_MAX = 254;
  * The INSERT of one audit entry. Await it inside the write transaction of the change it
  * records (`await auditInsert(tx, now, entry)`), so the change and its entry commit
  * together, or put `.toSQL()` of it into a `writeBatch`.
+ *
+ * Its time is the commit order's: `now`, or the latest entry's time when that is later (a
+ * request that read the clock earlier but committed later, another instance's clock ahead).
+ * Writes are serialised, so ids follow the commits, and newest first by id is then also
+ * newest first by time.
  */
 export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
   return db.insert(auditEvents).values(auditRow(now, entry));
@@ -30,7 +36,8 @@ export function auditInsert(db: Db, now: Date, entry: AuditEntry) {
 
 function auditRow(now: Date, entry: AuditEntry) {
   return {
-    at: now,
+    // The index on `at` makes max() one lookup.
+    at: sql`max(${now.getTime()}, coalesce((select max(${auditEvents.at}) from ${auditEvents}), 0))`,
     actorId: entry.actor?.id ?? null,
     actor: entry.actor?.username ?? null,
     action: entry.action,

@@ -85,6 +85,8 @@ describe('GET /api/audit.csv', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
       `${BOM}id,at,actor,action,target,address\r\n` +
+        // The download itself is recorded before the file is read.
+        '4,2026-01-15T10:00:00.000Z,admin,export_downloaded,audit.csv,unknown\r\n' +
         '3,2026-01-15T10:00:00.000Z,,user_joined,,\r\n' +
         // A name that starts like a formula is neutralised (platform/csv.ts).
         "2,2026-01-15T10:00:00.000Z,'=bob,fact_created,fact 1,2001:db8:1:2::/64\r\n" +

@@ -26,6 +26,7 @@ export function auditRest(deps: AppDeps) {
       adminDownload(
         c,
         deps,
+        'audit.csv',
         auditFilterInput,
         { action: c.req.query('action'), actor: c.req.query('actor') },
         (ctx, filter) => auditCsv(ctx.db, filter, ctx.clock.now()),

@@ -59,6 +59,29 @@ describe('audit.list', () => {
     expect((await admin.audit.list({ page: 4 })).events).toEqual([]);
   });
 
+  it('lists newest first in the order of the times, even when the clocks of changes disagree', async () => {
+    // Each reading of the clock is a second earlier than the one before: as if each change
+    // were committed by an instance whose clock lags (or the commits came in another order
+    // than the readings).
+    let readings = 0;
+    const start = deps.clock.now().getTime();
+    const lagging = { ...deps.clock, now: () => new Date(start - 1000 * readings++) };
+    const caller = callerFor(
+      { ...deps, clock: lagging },
+      { cookie: await signedInCookie(deps, 'admin') },
+    ).caller;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        caller.facts.create({ factText: `Fact number ${i + 1}`, source: 'A source' }),
+      ),
+    );
+    const { events } = await admin.audit.list({});
+    expect(events.filter((e) => e.action === 'fact_created')).toHaveLength(20);
+    const times = events.map((e) => Date.parse(e.at));
+    // Newest first: the times never go up.
+    expect(times.slice(1).filter((at, i) => at > times[i]!)).toEqual([]);
+  });
+
   it('filters by action and by person, together', async () => {
     await storeEntries(12);
     const signIns = await admin.audit.list({ action: 'sign_in' });

@@ -44,3 +44,11 @@ export function totpSecretKey(secret: string): Buffer {
 export function recoveryCodeHashKey(secret: string): Buffer {
   return derive(secret, 'recovery-code-hash v1');
 }
+
+/**
+ * Keys the throttle's buckets for what must not be readable in the database: client addresses
+ * and names typed at sign-in that match nobody (platform/throttle-buckets.ts).
+ */
+export function throttleBucketKey(secret: string): Buffer {
+  return derive(secret, 'throttle-bucket-key v1');
+}

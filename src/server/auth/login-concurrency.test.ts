@@ -8,6 +8,8 @@ import { throttleEvents } from '../../../db/schema';
 import type { App } from '../http/app';
 import { createApp } from '../http/app';
 import { SIGN_IN_BUSY } from './router';
+import { userFailuresBucket } from './login-throttle';
+import { addressBucket } from '../platform/throttle-buckets';
 import { createTestDeps, testConfig, type TestDeps } from '../../../tests/support/app';
 import { rest, type RestResult } from '../../../tests/support/rest';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
@@ -133,7 +135,12 @@ describe('login throttle under concurrency', () => {
       // Only the judged guess counts; the refused one gave its place back.
       expect(
         (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort(),
-      ).toEqual(['login-fail:ip:198.51.100.7', 'login-fail:user:alice']);
+      ).toEqual(
+        [
+          addressBucket('login-fail', deps.config.sessionSecret, '198.51.100.7'),
+          userFailuresBucket(1),
+        ].sort(),
+      );
     },
     HASH_BUDGET_MS,
   );

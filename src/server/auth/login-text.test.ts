@@ -9,7 +9,7 @@ import { throttleEvents } from '../../../db/schema';
 import { createTestApp, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 import type { App } from '../http/app';
-import { loginFailureBuckets } from './login-throttle';
+import { unknownNameBucket } from './login-throttle';
 
 let app: App;
 let deps: TestDeps;
@@ -30,10 +30,15 @@ it('answers 400 for a username with a lone surrogate (its place in the throttle 
   expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
 });
 
-it('counts a name with a lone surrogate under its well-formed key', () => {
-  expect(loginFailureBuckets('ALI\udc00CE', '203.0.113.7')[0]).toBe('login-fail:user:ali\ufffdce');
+it('counts a name with a lone surrogate under the key of its well-formed spelling', () => {
+  const secret = deps.config.sessionSecret;
+  expect(unknownNameBucket(secret, 'ALI\udc00CE')).toBe(unknownNameBucket(secret, 'ali\ufffdce'));
 });
 
-it('keeps a well-formed name, emoji included, as it is in the bucket', () => {
-  expect(loginFailureBuckets(' Ali😀Ce ', '203.0.113.7')[0]).toBe('login-fail:user:ali😀ce');
+it('counts an unknown name in any case, emoji included, under one key that does not show it', () => {
+  const secret = deps.config.sessionSecret;
+  const bucket = unknownNameBucket(secret, ' Ali😀Ce ');
+  expect(bucket).toBe(unknownNameBucket(secret, 'ali😀ce'));
+  expect(bucket).toMatch(/^login-fail:name:[\w-]{22}$/);
+  expect(unknownNameBucket(secret, 'bob')).not.toBe(bucket);
 });

@@ -6,7 +6,7 @@ import { LIMITS } from '../../shared/constants';
 import { wellFormed } from '../../shared/validation';
 import { auditInsert, type AuditEntry } from '../audit/record';
 import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
-import { throttleAddress } from '../platform/address';
+import { addressBucket, keyedBucketPart } from '../platform/throttle-buckets';
 import {
   assertAllowed,
   clearBucket,
@@ -30,15 +30,28 @@ export const DEVICE_FAILURES: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60
 const THROTTLED = 'Too many failed sign-in attempts.';
 
 /**
- * Throttle keys: the same name in any case shares one allowance. Whatever comes from input
- * (the name) is last, so no name can make its key equal another kind of key.
+ * The failed sign-ins of a name that is a user's: by the user's id, so the bucket holds no
+ * typed text (and the command line's new password can clear it without the secret).
  */
-export function loginFailureBuckets(username: string, ip: string): [string, string] {
-  return [
-    // Built from input not yet validated: kept well formed, as the database must store it.
-    `login-fail:user:${foldedUsername(username)}`,
-    `login-fail:ip:${throttleAddress(ip)}`,
-  ];
+export function userFailuresBucket(userId: number): string {
+  return `login-fail:user:${userId}`;
+}
+
+/**
+ * The failed sign-ins of a name that matches nobody, often a password typed into the wrong
+ * field: by its keyed hash (the same name in any case shares one), never the name itself, so
+ * the database cannot tell what was typed (docs/accounts.md).
+ */
+export function unknownNameBucket(secret: string, username: string): string {
+  return `login-fail:name:${keyedBucketPart(secret, `name:${foldedUsername(username)}`)}`;
+}
+
+/** Failed sign-ins and password checks of one address (an IPv6 /64), by its keyed hash. */
+export function loginAddressBucket(ctx: {
+  config: { sessionSecret: string };
+  req: { ip: string };
+}): string {
+  return addressBucket('login-fail', ctx.config.sessionSecret, ctx.req.ip);
 }
 
 /** One device's sign-ins (a random id, bound to one user by the cookie's signature). */
@@ -54,11 +67,14 @@ const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId
  * every device cookie.
  */
 export function clearLoginFailures(tx: Db, user: { id: number; username: string }) {
-  const [byUser] = loginFailureBuckets(user.username, '');
   return tx
     .delete(throttleEvents)
     .where(
-      inArray(throttleEvents.bucket, [byUser, devicesOfBucket(user.id), wrongCodesBucket(user.id)]),
+      inArray(throttleEvents.bucket, [
+        userFailuresBucket(user.id),
+        devicesOfBucket(user.id),
+        wrongCodesBucket(user.id),
+      ]),
     );
 }
 
@@ -187,9 +203,12 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
     raw && typeof raw === 'object' && 'username' in raw && typeof raw.username === 'string'
       ? raw.username
       : '';
-  const [byUser, byIp] = loginFailureBuckets(username, ctx.req.ip);
   const named = username.trim() !== '';
   const found = named ? await namedUser(ctx, username) : undefined;
+  const byUser = found
+    ? userFailuresBucket(found.id)
+    : unknownNameBucket(ctx.config.sessionSecret, username);
+  const byIp = loginAddressBucket(ctx);
   const device = found ? deviceIdFor(ctx, found) : null;
   const byName: CountedBucket[] =
     found && device
@@ -227,7 +246,7 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
  */
 export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next }) => {
   const bySession = accountCheckBucket(ctx.user.id, await currentSessionId(ctx));
-  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
+  const byIp = loginAddressBucket(ctx);
   return settledPasswordCheck(
     ctx,
     {

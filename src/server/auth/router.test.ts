@@ -168,7 +168,7 @@ describe('admin.login', () => {
         expect((await fail('alice', `198.51.100.${i}`)).code).toBe('UNAUTHORIZED');
       const blocked = await failure(
         callerFor(deps, { ip: '192.0.2.1' }).caller.admin.login({
-          username: 'ALICE',
+          username: 'alice',
           password: PASSWORD,
         }),
       );

@@ -201,8 +201,13 @@ export const adminRouter = router({
     }
     const passwordOk = await checkPasswordInSlot(ctx, user?.password ?? DUMMY_HASH, input.password);
     if (!user || !passwordOk) {
-      const reason = user ? 'wrong password' : 'unknown user';
-      authLog(ctx, 'auth.login_failed', { username: input.username, reason });
+      // A name that matches nobody is often a password typed in the wrong field: the line
+      // says so without it.
+      authLog(
+        ctx,
+        'auth.login_failed',
+        user ? { username: user.username, reason: 'wrong password' } : { reason: 'unknown name' },
+      );
       // The entry names an existing user only: a name that matches nobody is often a
       // password typed in the wrong field, and is not kept.
       throw new WrongPasswordError(INVALID_CREDENTIALS, user ? user.username : 'unknown name');
@@ -211,7 +216,7 @@ export const adminRouter = router({
     // but no password was judged wrong, so nothing is counted or audited as a failure.
     const lostRace = () => {
       authLog(ctx, 'auth.login_failed', {
-        username: input.username,
+        username: user.username,
         reason: 'user changed during sign-in',
       });
       return new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });

@@ -1,15 +1,27 @@
 import type { Db } from '../../../db';
 import type { contacts } from '../../../db/schema';
 import { subjectLabel } from '../../shared/contact';
+import { NOT_ONE_LINE } from '../../shared/validation';
 import { siteName } from '../content/site-name';
 import type { Logger } from '../platform/logger';
 import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '../platform/mail';
 
 export type StoredContact = typeof contacts.$inferSelect;
 
-/** A header must stay on one line whatever the visitor typed into their name. */
+/**
+ * A header, or a "Label: value" line, stays one line whatever a stored name holds (one stored
+ * before the one-line rule): each run of control and line-break characters becomes a space.
+ */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ');
+  return text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
+}
+
+/** Every way a mail program might break a line, so each of the visitor's lines is quoted. */
+const ANY_LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** The visitor's message as a plain-text quote: each line after "> " ("> " alone for a blank one). */
+function quoted(message: string): string[] {
+  return message.split(ANY_LINE_BREAK).map((line) => (line ? `> ${line}` : '>'));
 }
 
 /** The message's own page in the admin, on the site's public address (SITE_URL). */
@@ -18,9 +30,11 @@ export function adminMessageUrl(id: number, siteUrl: string): string {
 }
 
 /**
- * The notification: readable as plain text and as HTML. Everything the visitor typed is
- * escaped in the HTML, the message keeps its line breaks (pre-wrap), and Reply-To is the
- * visitor, so answering the e-mail answers the enquiry.
+ * The notification: readable as plain text and as HTML. The site's own words and link come
+ * first, the visitor's after them, the message quoted ("> " before each line in the text, a
+ * blockquote in the HTML): nothing a visitor types can pass for the real link by coming
+ * before it. Everything the visitor typed is escaped in the HTML, the message keeps its line
+ * breaks, and Reply-To is the visitor, so answering the e-mail answers the enquiry.
  */
 export function contactMail(
   to: string,
@@ -31,21 +45,21 @@ export function contactMail(
   const link = adminMessageUrl(contact.id, site.url);
   const heading = `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
-    ['Name', contact.name],
-    ['E-mail', contact.email],
-    ['Company', contact.company ?? '-'],
-    ['Subject', subjectLabel(contact.subject)],
     ['Received', contact.createdAt.toISOString()],
+    ['Subject', subjectLabel(contact.subject)],
+    ['Name', oneLine(contact.name)],
+    ['E-mail', contact.email],
+    ['Company', contact.company === null ? '-' : oneLine(contact.company)],
   ];
   const text = [
     heading,
+    `Open it in the admin: ${link}`,
+    'Reply to this e-mail to answer the visitor.',
     '',
     ...fields.map(([label, value]) => `${label}: ${value}`),
     '',
-    contact.message,
-    '',
-    `Open it in the admin: ${link}`,
-    'Reply to this e-mail to answer the visitor.',
+    'Their message:',
+    ...quoted(contact.message),
   ].join('\n');
   const rows = fields
     .map(
@@ -55,11 +69,13 @@ export function contactMail(
     .join('');
   const html =
     `<p>${escapeHtml(heading)}</p>` +
-    `<table>${rows}</table>` +
-    // <br> for mail programs that ignore pre-wrap; pre-wrap still keeps runs of spaces.
-    `<p style="white-space:pre-wrap">${escapeHtml(contact.message).replace(/\r\n|\r|\n/g, '<br>')}</p>` +
     `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>` +
-    '<p>Reply to this e-mail to answer the visitor.</p>';
+    '<p>Reply to this e-mail to answer the visitor.</p>' +
+    `<table>${rows}</table>` +
+    '<p>Their message:</p>' +
+    // <br> for mail programs that ignore pre-wrap; pre-wrap still keeps runs of spaces.
+    '<blockquote style="white-space:pre-wrap;margin:0 0 0 4px;padding-left:12px;border-left:3px solid #999">' +
+    `${escapeHtml(contact.message).split(ANY_LINE_BREAK).join('<br>')}</blockquote>`;
   return {
     to,
     replyTo: contact.email,

@@ -172,7 +172,7 @@ describe('contact.send notification', () => {
     expect(mail.subject).toBe(
       'New contact message: Partnership Opportunity from Eve <script>alert(1)</script>',
     );
-    expect(mail.text).toContain('Hello <b>team</b> & "friends"\nSecond line');
+    expect(mail.text).toContain('> Hello <b>team</b> & "friends"\n> Second line');
     expect(mail.text).toContain('E-mail: ada@example.com');
     expect(mail.text).toContain('Company: -');
     expect(mail.html).toContain('Hello &lt;b&gt;team&lt;/b&gt; &amp; &quot;friends&quot;');
@@ -191,26 +191,52 @@ describe('contact.send notification', () => {
     expect(mail.text).toBe(
       [
         'New contact message #1 to Acme AI Engineering',
+        `Open it in the admin: ${link}`,
+        'Reply to this e-mail to answer the visitor.',
         '',
+        `Received: ${deps.clock.now().toISOString()}`,
+        'Subject: AI Consulting Services',
         'Name: Ada Lovelace',
         'E-mail: ada@example.com',
         'Company: Analytical Engines Ltd',
-        'Subject: AI Consulting Services',
-        `Received: ${deps.clock.now().toISOString()}`,
         '',
-        'First line\n\n  Indented <i>line</i>\r\nLast line',
-        '',
-        `Open it in the admin: ${link}`,
-        'Reply to this e-mail to answer the visitor.',
+        'Their message:',
+        '> First line',
+        '>',
+        '>   Indented <i>line</i>',
+        '> Last line',
       ].join('\n'),
     );
     expect(mail.html).toContain(
-      '<p style="white-space:pre-wrap">First line<br><br>  Indented &lt;i&gt;line&lt;/i&gt;<br>Last line</p>',
+      '<blockquote style="white-space:pre-wrap;margin:0 0 0 4px;padding-left:12px;border-left:3px solid #999">First line<br><br>  Indented &lt;i&gt;line&lt;/i&gt;<br>Last line</blockquote>',
     );
     expect(mail.html).toContain(`<a href="${link}">Open it in the admin</a>`);
     expect(mail.html).toContain(
       '<th align="left" style="padding:2px 12px 2px 0">Subject</th><td>AI Consulting Services</td>',
     );
+  });
+
+  it("puts the site's link first: a message imitating it stays quoted, after the real one", async () => {
+    const forged = 'Open it in the admin: https://evil.example/admin/messages/1';
+    await send({
+      ...message,
+      message: `Hello,\n\n${forged}\u2028${forged}\u0085${forged}\r${forged}\nReply to this e-mail to answer the visitor.`,
+    });
+    await mailsSettled(mailer);
+    const mail = mailer.sent[0] as MailMessage;
+    const lines = mail.text.split('\n');
+    expect(lines[1]).toBe('Open it in the admin: https://acme.example/admin/messages/1');
+    // Every line the visitor wrote, however it was broken, starts with the quote mark.
+    const quoted = lines.slice(lines.indexOf('Their message:') + 1);
+    expect(quoted.filter((line) => !line.startsWith('>'))).toEqual([]);
+    expect(quoted.filter((line) => line.includes('evil.example'))).toHaveLength(4);
+    expect(lines.slice(0, lines.indexOf('Their message:')).join('\n')).not.toContain('evil');
+    // In the HTML the real link comes first too, and the words are in a blockquote.
+    const html = mail.html ?? '';
+    expect(html.indexOf('https://acme.example/admin/messages/1')).toBeLessThan(
+      html.indexOf('evil.example'),
+    );
+    expect(html).toMatch(/<blockquote[^>]*>Hello,<br><br>Open it in the admin: https:\/\/evil/);
   });
 
   it('builds the admin link from any site address, with or without a trailing slash', () => {

@@ -2,7 +2,7 @@ import { insertWhere } from '../../../db/insert-where';
 import { recordConversion } from '../analytics/record';
 import { contacts, type ContactRow } from '../../../db/schema';
 import { contactInput } from '../../shared/contact';
-import { throttleAddress } from '../platform/address';
+import { addressBucket } from '../platform/throttle-buckets';
 import { throttledInsert, type ThrottleRule } from '../platform/throttle';
 import { notifyContact } from './notify';
 import { publicProcedure, router } from '../http/trpc';
@@ -14,7 +14,9 @@ const THROTTLED = 'Too many messages from your address.';
 
 /** At most 5 stored messages per address (an IPv6 /64) in 10 minutes; refused ones do not count. */
 export const CONTACT_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
-const contactBuckets = (ctx: Context) => [`contact:ip:${throttleAddress(ctx.req.ip)}`];
+const contactBuckets = (ctx: Context) => [
+  addressBucket('contact', ctx.config.sessionSecret, ctx.req.ip),
+];
 
 /**
  * Stores a message, its search index entry (by trigger) and the throttle's event, or refuses

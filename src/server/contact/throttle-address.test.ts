@@ -1,9 +1,10 @@
 /** Throttle keys: an IPv6 client by its /64, an IPv4-mapped address as the IPv4 one, and only real addresses. */
 import { beforeEach, expect, it } from 'vitest';
-import { contacts } from '../../../db/schema';
+import { contacts, throttleEvents } from '../../../db/schema';
 import type { App } from '../http/app';
 import { createTestApp, testConfig, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
+import { everyTableAsText } from '../../../tests/support/analytics';
 
 let app: App;
 let deps: TestDeps;
@@ -44,4 +45,22 @@ it('counts malformed X-Forwarded-For entries as the socket address, a port as it
   expect((await post('ghi')).status).toBe(429);
   for (let i = 0; i < 5; i++) expect((await post(`198.51.100.9:${4000 + i}`)).status).toBe(201);
   expect((await post('198.51.100.9')).status).toBe(429);
+});
+
+it('keeps no trace of the address in any table: the throttle holds its keyed hash only', async () => {
+  expect((await post('198.51.100.77')).status).toBe(201);
+  expect((await post('2001:db8:abcd:12:3456:789a:bcde:f012')).status).toBe(201);
+  const everything = await everyTableAsText(deps.db);
+  for (const trace of [
+    '198.51.100.77',
+    '198.51.100',
+    '2001:db8:abcd:12',
+    '2001:db8:abcd:12::/64',
+  ]) {
+    expect(everything).not.toContain(trace);
+  }
+  // Yet it is counted: the rows are there, keyed.
+  const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
+  expect(buckets).toHaveLength(2);
+  for (const bucket of buckets) expect(bucket).toMatch(/^contact:ip:[\w-]{22}$/);
 });

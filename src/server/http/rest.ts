@@ -8,7 +8,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError } from '@trpc/server';
 import { $ZodError, $ZodRealError } from 'zod/v4/core';
 import type { z } from 'zod/mini';
+import { writeBatch } from '../../../db';
 import { requireAdmin } from '../auth/session';
+import { auditInsert } from '../audit/record';
 import { loggableError } from '../platform/logger';
 import { appRouter } from './app-router';
 import { buildContext, clientIp } from './context';
@@ -123,17 +125,19 @@ export async function withBody<T>(
 /**
  * An administrator's file download (the CSV exports). A stream is no JSON procedure result,
  * so this does what an admin procedure's middleware and input check would, in the same order
- * (401 before 400) and with the same error bodies, then lets `respond` build the file.
+ * (401 before 400) and with the same error bodies, records the download in the audit log
+ * (`export_downloaded`, naming the file and its filter), then lets `respond` build the file.
  */
 export function adminDownload<Schema extends z.ZodMiniType>(
   c: HonoContext,
   deps: AppDeps,
+  file: string,
   schema: Schema,
   raw: unknown,
   respond: (ctx: Context, input: z.output<Schema>) => Promise<Response>,
 ): Promise<Response> {
   return withContext(c, deps, async (ctx) => {
-    await requireAdmin(ctx);
+    const user = await requireAdmin(ctx);
     let input: z.output<Schema>;
     try {
       input = schema.parse(raw);
@@ -142,8 +146,33 @@ export function adminDownload<Schema extends z.ZodMiniType>(
       // whose issues toHttpError reads (safeParse's error is no Error, and tRPC would wrap it).
       throw new TRPCError({ code: 'BAD_REQUEST', cause });
     }
+    // Before the file: a download the log could not record is not served.
+    await writeBatch(ctx.db, [
+      auditInsert(ctx.db, ctx.clock.now(), {
+        action: 'export_downloaded',
+        actor: user,
+        target: exportTarget(file, input),
+        ip: ctx.req.ip,
+      }).toSQL(),
+    ]);
     return respond(ctx, input);
   });
+}
+
+/**
+ * What an export's audit entry names: the file, then each filter that was set, as
+ * `messages.csv q="data team" subject=consulting`. Text that is not a plain word is quoted
+ * as JSON, so spaces, quotes and control characters stay readable and unambiguous.
+ */
+export function exportTarget(file: string, filter: unknown): string {
+  const set = Object.entries(typeof filter === 'object' && filter !== null ? filter : {}).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  const shown = (value: unknown) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    return /^[\w.@:+-]+$/.test(text) ? text : JSON.stringify(text);
+  };
+  return [file, ...set.map(([key, value]) => `${key}=${shown(value)}`)].join(' ');
 }
 
 /**

@@ -26,6 +26,7 @@ export function messagesRest(deps: AppDeps) {
       adminDownload(
         c,
         deps,
+        'messages.csv',
         messageFilterInput,
         { q: c.req.query('q'), subject: c.req.query('subject') },
         (ctx, filter) => messagesCsv(ctx.db, filter, ctx.clock.now()),

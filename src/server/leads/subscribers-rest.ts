@@ -26,6 +26,7 @@ export function subscribersRest(deps: AppDeps) {
       adminDownload(
         c,
         deps,
+        'subscribers.csv',
         subscriberFilterInput,
         { status: c.req.query('status') },
         (ctx, filter) => subscribersCsv(ctx.db, filter, ctx.clock.now()),

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
 import {
   auditEvents,
@@ -15,7 +15,17 @@ import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../auth/session';
-import { DEVICE_FAILURES } from '../auth/login-throttle';
+import {
+  accountCheckBucket,
+  DEVICE_FAILURES,
+  loginAddressBucket,
+  unknownNameBucket,
+  userFailuresBucket,
+} from '../auth/login-throttle';
+import { codesSentBucket, wrongCodesBucket } from '../auth/two-factor';
+import { emailCodesBucket } from '../account/email-change';
+import { testsBucket } from '../newsletter/newsletters-router';
+import { addressBucket } from '../platform/throttle-buckets';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
@@ -155,4 +165,49 @@ it('a libSQL server that is down makes pruning log an error, never throw', async
     await closeDatabase(db);
     await again?.stop();
   }
+});
+
+describe('throttle events', () => {
+  it('drops each kind of event once its own window has passed, as the features name them', async () => {
+    const deps = await createTestDeps();
+    const secret = deps.config.sessionSecret;
+    const ip = '203.0.113.7';
+    const minutes = (n: number) => n * 60_000;
+    // Each bucket as its feature builds it, with the window its rule counts in.
+    const cases: [string, number][] = [
+      [addressBucket('contact', secret, ip), minutes(10)],
+      [addressBucket('subscribe', secret, ip), minutes(10)],
+      [loginAddressBucket({ config: deps.config, req: { ip } }), minutes(15)],
+      [userFailuresBucket(1), minutes(15)],
+      [unknownNameBucket(secret, 'mallory'), minutes(15)],
+      [accountCheckBucket(1, 'a-session-id'), minutes(15)],
+      [`passkey-${addressBucket('login-fail', secret, ip)}`, minutes(15)],
+      [codesSentBucket(1), minutes(15)],
+      [emailCodesBucket(1), minutes(15)],
+      [testsBucket(1), minutes(60)],
+      [wrongCodesBucket(1), minutes(24 * 60)],
+      // A bucket no kind names: kept for the longest window.
+      ['unlisted:1', minutes(24 * 60)],
+    ];
+    const start = deps.clock.now().getTime();
+    await writeTransaction(deps.db, (tx) =>
+      tx.insert(throttleEvents).values(cases.map(([bucket]) => ({ bucket, at: new Date(start) }))),
+    );
+    const left = async () =>
+      (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket).sort();
+    const keptAfter = (elapsed: number) =>
+      cases
+        .filter(([, window]) => window >= elapsed)
+        .map(([bucket]) => bucket)
+        .sort();
+
+    for (const window of [...new Set(cases.map(([, w]) => w))].sort((a, b) => a - b)) {
+      // Just inside the window the event still counts; just past it, it is gone.
+      await pruneExpired(deps.db, new Date(start + window - 1000), deps.config);
+      expect(await left(), `${window / 60_000} minutes`).toEqual(keptAfter(window));
+      await pruneExpired(deps.db, new Date(start + window + 1), deps.config);
+      expect(await left(), `past ${window / 60_000} minutes`).toEqual(keptAfter(window + 1));
+    }
+    expect(await left()).toEqual([]);
+  });
 });

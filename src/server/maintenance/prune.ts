@@ -20,30 +20,43 @@ import { DEVICE_FAILURES, LOGIN_FAILURES } from '../auth/login-throttle';
 import { liveSession } from '../auth/session';
 import { CODES_SENT, WRONG_CODES_DAILY } from '../auth/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
+import { NEWSLETTER_TESTS } from '../newsletter/newsletters-router';
 import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
 import { PASSKEY_FAILURES } from '../passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
-import { pruneEvents } from '../platform/throttle';
+import { pruneEvents, type ThrottleKind } from '../platform/throttle';
 import { TOTP_SETUP } from '../second-factor/totp-change';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
-/** Every throttle rule: events are kept as long as the longest of their windows. */
-const THROTTLE_RULES = [
-  LOGIN_FAILURES,
-  DEVICE_FAILURES,
-  CODES_SENT,
-  WRONG_CODES_DAILY,
-  TOTP_SETUP,
-  CONTACT_SUBMISSIONS,
-  SUBSCRIBE_SUBMISSIONS,
-  PASSKEY_FAILURES,
+/**
+ * Every kind of throttle row, by the start of its buckets, with the rule that counts it: each
+ * kind's events are deleted once its own window has passed (a contact's 10 minutes, a day
+ * for the daily caps). A new throttle adds its kind here; one left out is kept for the
+ * longest window (platform/throttle.ts), and maintenance/prune.test.ts checks each kind
+ * against the bucket names the features really build.
+ */
+export const THROTTLE_KINDS: ThrottleKind[] = [
+  { prefix: 'login-fail:user:', rule: LOGIN_FAILURES },
+  { prefix: 'login-fail:name:', rule: LOGIN_FAILURES },
+  { prefix: 'login-fail:ip:', rule: LOGIN_FAILURES },
+  { prefix: 'login-fail:device:', rule: LOGIN_FAILURES },
+  { prefix: 'login-fail:account:', rule: LOGIN_FAILURES },
+  { prefix: 'login-fail:devices-of-user:', rule: DEVICE_FAILURES },
+  { prefix: 'passkey-login-fail:ip:', rule: PASSKEY_FAILURES },
+  { prefix: 'codes-sent:user:', rule: CODES_SENT },
+  { prefix: 'email-codes:user:', rule: CODES_SENT },
+  { prefix: 'wrong-codes:user:', rule: WRONG_CODES_DAILY },
+  { prefix: 'totp-setup:user:', rule: TOTP_SETUP },
+  { prefix: 'contact:ip:', rule: CONTACT_SUBMISSIONS },
+  { prefix: 'subscribe:ip:', rule: SUBSCRIBE_SUBMISSIONS },
+  { prefix: 'newsletter-tests:user:', rule: NEWSLETTER_TESTS },
 ];
 
 /**
  * Expired sessions, challenges, e-mail changes, invitations and newsletter confirmation
  * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
- * older than a year, throttle events older than any window, and the
+ * older than a year, each kind of throttle event once its own window has passed, and the
  * analytics' raw events past retention (rolled up into daily totals first) and past salts.
  */
 export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): Promise<void> {
@@ -68,7 +81,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx
       .delete(auditEvents)
       .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
-    await pruneEvents(tx, now, THROTTLE_RULES);
+    await pruneEvents(tx, now, THROTTLE_KINDS);
     await pruneAnalytics(tx, now, analytics);
   });
 }

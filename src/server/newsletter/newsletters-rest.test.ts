@@ -228,6 +228,20 @@ describe('POST /api/newsletters/:id/test', () => {
       await asAdmin('POST', '/api/newsletters/2/test', { json: { email: 'proof@example.com' } }),
     ).toEqual(answer(404, NOT_FOUND));
   });
+
+  it('answers the 11th copy within an hour 429 with Retry-After', async () => {
+    await createDraft();
+    const send = () =>
+      asAdmin('POST', '/api/newsletters/1/test', { json: { email: 'proof@example.com' } });
+    for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
+    deps.clock.advance(30 * 60_000);
+    const refused = await send();
+    expect(refused).toEqual(
+      answer(429, { success: false, message: `${M.tooManyTests} Try again in 30 minutes.` }),
+    );
+    expect(refused.headers.get('retry-after')).toBe('1800');
+    expect((deps.mailer as RecordingMailer).sent).toHaveLength(10);
+  });
 });
 
 describe('POST /api/newsletters/:id/send', () => {

@@ -6,10 +6,12 @@ import { newsletterRecipients, newsletters, users } from '../../../db/schema';
 import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
 import { NEWSLETTER_ADMIN_MESSAGES as M } from '../../shared/newsletter-admin';
 import { MESSAGES } from '../../shared/messages';
-import { UnavailableError } from '../platform/errors';
+import { ThrottledError, UnavailableError } from '../platform/errors';
 import {
   adminCaller,
+  callerFor,
   createTestDeps,
+  signedInCookie,
   procedureCallers,
   type Caller,
   type RecordingMailer,
@@ -280,6 +282,53 @@ describe('newsletters.sendTest', () => {
     expect([refused.code, refused.message]).toEqual(['SERVICE_UNAVAILABLE', M.testFailed]);
     expect((refused as UnavailableError).retryAfterSeconds).toBeGreaterThan(0);
     expect(deps.logger.lines.join('\n')).toContain('"newsletter.test_failed"');
+  });
+
+  it('sends at most 10 test copies an hour per administrator, counted as they are checked', async () => {
+    await admin.newsletters.create(DRAFT);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.newsletters.sendTest({ id: 1, email: `proof${i}@example.com` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refused).toHaveLength(10);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(ThrottledError);
+      expect((error as ThrottledError).message).toBe(`${M.tooManyTests} Try again in 60 minutes.`);
+    }
+    expect(mailer.sent).toHaveLength(10);
+    // Another administrator has their own 10.
+    const other = callerFor(deps, { cookie: await signedInCookie(deps, 'other') }).caller;
+    await other.newsletters.sendTest({ id: 1, email: 'proof@example.com' });
+    // An hour after the first, there is room again.
+    deps.clock.advance(60 * 60_000 + 1);
+    await admin.newsletters.sendTest({ id: 1, email: 'again@example.com' });
+    expect(mailer.sent).toHaveLength(12);
+  });
+
+  it('gives the place back when the copy could not be sent', async () => {
+    await admin.newsletters.create(DRAFT);
+    for (let i = 0; i < 10; i++) {
+      mailer.failNext = true;
+      await failure(admin.newsletters.sendTest({ id: 1, email: 'proof@example.com' }));
+    }
+    await admin.newsletters.sendTest({ id: 1, email: 'proof@example.com' });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('records each copy sent in the audit log, with the newsletter and the address', async () => {
+    await admin.newsletters.create(DRAFT);
+    await admin.newsletters.sendTest({ id: 1, email: 'proof@example.com' });
+    mailer.failNext = true;
+    await failure(admin.newsletters.sendTest({ id: 1, email: 'lost@example.com' }));
+    const entries = (await auditEntries(deps.db)).filter(
+      (e) => e.action === 'newsletter_test_sent',
+    );
+    expect(entries.map(({ actor, target }) => ({ actor, target }))).toEqual([
+      { actor: 'admin', target: 'newsletter 1 to proof@example.com' },
+    ]);
   });
 
   it('answers SERVICE_UNAVAILABLE when no mail can leave (production without SMTP)', async () => {

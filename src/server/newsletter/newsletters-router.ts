@@ -4,7 +4,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { writeTransaction, type Db } from '../../../db';
+import { writeBatch, writeTransaction, type Db } from '../../../db';
 import { newsletterRecipients, newsletters, subscribers, users } from '../../../db/schema';
 import { newsletterInput } from '../../shared/newsletter';
 import {
@@ -17,6 +17,7 @@ import { adminProcedure, router } from '../http/trpc';
 import { auditAdminChange } from '../audit/admin-change';
 import { UnavailableError } from '../platform/errors';
 import { loggableError } from '../platform/logger';
+import { releaseEvents, reserveEvent, type ThrottleRule } from '../platform/throttle';
 import { siteName } from '../content/site-name';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
@@ -24,6 +25,13 @@ import { wakeSenders } from './sender';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Test copies per administrator: 10 an hour. A copy goes to any address typed, so without a
+ * cap a session (a stolen one included) could send the site's mail to anyone at will.
+ */
+export const NEWSLETTER_TESTS: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
+export const testsBucket = (userId: number) => `newsletter-tests:user:${userId}`;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
@@ -92,7 +100,9 @@ export const newslettersRouter = router({
   /**
    * One copy, subject prefixed `[Test] `, to the given address or else the administrator's
    * own; whatever the newsletter's status. Sent while the request waits, so the answer says
-   * whether it went.
+   * whether it went. At most 10 an hour per administrator (the place is taken in the write
+   * that checks it, and given back when the copy could not be sent); each copy sent is
+   * recorded in the audit log.
    */
   sendTest: adminProcedure
     .input(newsletterTestInput)
@@ -118,9 +128,17 @@ export const newslettersRouter = router({
         { name: await siteName(ctx.db), url: siteUrl },
         '[Test] ',
       );
+      const reserved = await reserveEvent(
+        ctx.db,
+        [{ bucket: testsBucket(ctx.user.id), rule: NEWSLETTER_TESTS }],
+        ctx.clock.now(),
+        M.tooManyTests,
+      );
       try {
         await ctx.mailer.send(mail);
       } catch (error) {
+        // Nothing was sent: the place is given back.
+        await writeBatch(ctx.db, [releaseEvents(ctx.db, reserved).toSQL()]);
         ctx.logger.error('newsletter.test_failed', {
           requestId: ctx.req.requestId,
           newsletterId: newsletter.id,
@@ -128,6 +146,9 @@ export const newslettersRouter = router({
         });
         throw new UnavailableError(M.testFailed, MAIL_RETRY_AFTER_SECONDS, error);
       }
+      await writeTransaction(ctx.db, (tx) =>
+        auditAdminChange(tx, ctx, 'newsletter_test_sent', `newsletter ${newsletter.id} to ${to}`),
+      );
       ctx.logger.info('newsletter.test_sent', { newsletterId: newsletter.id });
       return { success: true };
     }),

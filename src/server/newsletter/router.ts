@@ -5,12 +5,13 @@ import { writeBatch } from '../../../db';
 import { insertWhere } from '../../../db/insert-where';
 import { subscriberConfirmations, subscribers } from '../../../db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '../../shared/newsletter';
-import { throttleAddress } from '../platform/address';
+import { addressBucket } from '../platform/throttle-buckets';
 import { countedBatch, type ThrottleRule } from '../platform/throttle';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
 import { recordConversion } from '../analytics/record';
+import { lookedUpLink } from './link-misses';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 
@@ -22,7 +23,9 @@ const THROTTLED = 'Too many sign-ups from your address.';
  * visitor tell a known address from a new one by the room left afterwards.
  */
 export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
-const subscribeBuckets = (ctx: Context) => [`subscribe:ip:${throttleAddress(ctx.req.ip)}`];
+const subscribeBuckets = (ctx: Context) => [
+  addressBucket('subscribe', ctx.config.sessionSecret, ctx.req.ip),
+];
 
 /** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
 export const CONFIRMATIONS_PER_DAY = 3;
@@ -134,7 +137,11 @@ export const newsletterRouter = router({
       return { success: true };
     }),
 
-  /** Follows a confirmation link: idempotent while the link is valid (7 days). */
+  /**
+   * Follows a confirmation link: idempotent while the link is valid (7 days). The link is
+   * read first: an unknown or expired one is answered 404 without a write, and counts
+   * against the address (link-misses.ts); one already confirmed is answered without one.
+   */
   confirm: publicProcedure
     .input(tokenInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
@@ -149,6 +156,17 @@ export const newsletterRouter = router({
             gt(subscriberConfirmations.expiresAt, now),
           ),
         );
+      const current = await lookedUpLink(
+        ctx,
+        async () =>
+          await ctx.db
+            .select({ id: subscribers.id, status: subscribers.status })
+            .from(subscribers)
+            .where(sql`${subscribers.id} in ${link}`)
+            .get(),
+      );
+      if (!current) throw notFound();
+      if (current.status !== 'pending') return { success: true };
       const [, found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
@@ -165,13 +183,26 @@ export const newsletterRouter = router({
   /**
    * Follows an unsubscribe link (or a mail program's one-click POST): idempotent, and the
    * token never expires. Pending confirmation links die with it, so an old confirmation
-   * mail cannot bring the address back.
+   * mail cannot bring the address back. Read first, as `confirm`: an unknown token is a 404
+   * without a write, counted against the address; an address already off the list is
+   * answered without one.
    */
   unsubscribe: publicProcedure
     .input(tokenInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
+      const current = await lookedUpLink(
+        ctx,
+        async () =>
+          await ctx.db
+            .select({ id: subscribers.id, status: subscribers.status })
+            .from(subscribers)
+            .where(byToken)
+            .get(),
+      );
+      if (!current) throw notFound();
+      if (current.status === 'unsubscribed') return { success: true };
       const [, , found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)

@@ -12,7 +12,7 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { auditInsert } from '../audit/record';
 import {
   LOGIN_FAILURES,
-  loginFailureBuckets,
+  loginAddressBucket,
   passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../auth/login-throttle';
@@ -40,11 +40,10 @@ const passkeyThrottle = publicProcedure.use(async ({ ctx, next }) => {
     clearCeremonyCookie(ctx);
     throw noCeremony(ctx);
   }
-  const [, byIp] = loginFailureBuckets('', ctx.req.ip);
   return settledPasswordCheck(
     ctx,
     {
-      buckets: [{ bucket: `passkey-${byIp}`, rule: PASSKEY_FAILURES }],
+      buckets: [{ bucket: `passkey-${loginAddressBucket(ctx)}`, rule: PASSKEY_FAILURES }],
       clearedBySuccess: null,
     },
     () => next({ ctx: { ceremony } }),
@@ -77,9 +76,16 @@ export const passkeysRouter = router({
   }),
 
   rename: adminProcedure.input(renamePasskeyInput).mutation(async ({ ctx, input }) => {
-    const renamed = await writeTransaction(ctx.db, (tx) =>
-      renamePasskey(tx, ctx.user.id, input.id, input.name),
-    );
+    const renamed = await writeTransaction(ctx.db, async (tx) => {
+      if (!(await renamePasskey(tx, ctx.user.id, input.id, input.name))) return false;
+      await auditInsert(tx, ctx.clock.now(), {
+        action: 'passkey_renamed',
+        actor: ctx.user,
+        target: `passkey ${input.id}`,
+        ip: ctx.req.ip,
+      });
+      return true;
+    });
     if (!renamed) throw unknownPasskey();
     return { success: true as const };
   }),

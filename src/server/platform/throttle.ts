@@ -59,7 +59,8 @@ function secondsToWait(usage: ArrayLike<unknown>[], rule: ThrottleRule, now: Dat
   return wait;
 }
 
-function throttled(message: string, wait: number): ThrottledError {
+/** A 429 that names its wait: `<message> Try again in 10 minutes.` */
+export function throttledError(message: string, wait: number): ThrottledError {
   return new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
 }
 
@@ -77,7 +78,7 @@ export async function assertAllowed(
 ): Promise<void> {
   const usage = await usageOf(db, buckets, windowStart(rule, now)).values();
   const wait = secondsToWait(usage, rule, now);
-  if (wait > 0) throw throttled(message, wait);
+  if (wait > 0) throw throttledError(message, wait);
 }
 
 /*
@@ -190,7 +191,7 @@ export function throttledInsert<K extends string>(
     const inserted = rows[0] ?? [];
     if (inserted.length > 0) return inserted;
     const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
-    if (wait > 0) throw throttled(message, wait);
+    if (wait > 0) throw throttledError(message, wait);
     return [];
   };
 }
@@ -233,7 +234,7 @@ export function countedBatch<K extends string>(
     const rows = await writeBatch(db, template(db, buckets, rule, now, values));
     const counted = rows.slice(0, buckets.length).every((returned) => returned.length > 0);
     if (!counted) {
-      throw throttled(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
+      throw throttledError(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
     }
     return rows.slice(buckets.length, buckets.length + statements);
   };
@@ -322,7 +323,7 @@ export async function reserveEvent(
   counted.forEach(({ rule }, i) => {
     wait = Math.max(wait, secondsToWait(rows[counted.length + i] ?? [], rule, now));
   });
-  throw throttled(message, wait);
+  throw throttledError(message, wait);
 }
 
 /**
@@ -338,9 +339,31 @@ export function clearBucket(db: Db, bucket: string) {
   return db.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
 }
 
-/** Drops events older than the longest window of `rules`, so the table stays small. */
-export async function pruneEvents(tx: Db, now: Date, rules: ThrottleRule[]): Promise<void> {
-  const longest = Math.max(...rules.map((rule) => rule.windowMs));
+/** A kind of throttle row: the start its buckets share, and the rule that counts them. */
+export interface ThrottleKind {
+  prefix: string;
+  rule: ThrottleRule;
+}
+
+/**
+ * Drops each kind's events once its own window has passed: no rule needs them any more, and
+ * a row that names a client (by a keyed hash, but still one per visitor) is kept no longer
+ * than its rule needs it. Events of a bucket no kind names are dropped after the longest
+ * window of all, so a kind left out of the list is still kept no longer than any rule needs.
+ */
+export async function pruneEvents(tx: Db, now: Date, kinds: ThrottleKind[]): Promise<void> {
+  const before = (rule: ThrottleRule) => new Date(now.getTime() - rule.windowMs);
+  for (const { prefix, rule } of kinds) {
+    await tx
+      .delete(throttleEvents)
+      .where(
+        and(
+          sql`substr(${throttleEvents.bucket}, 1, ${prefix.length}) = ${prefix}`,
+          lt(throttleEvents.at, before(rule)),
+        ),
+      );
+  }
+  const longest = Math.max(...kinds.map(({ rule }) => rule.windowMs));
   await tx.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - longest)));
 }
 

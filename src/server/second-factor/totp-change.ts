@@ -66,6 +66,7 @@ export function startTotpSetup(
         target: totpCredentials.userId,
         set: { secret: sealed, enabledAt: null, lastStep: 0, createdAt: now },
       });
+    await auditInsert(tx, now, { action: 'totp_setup_started', actor: user, ip: ctx.req.ip });
     return { secret };
   });
 }
@@ -182,6 +183,11 @@ export function regenerateRecoveryCodes(
       .get();
     if (!on) return null;
     const codes = await replaceRecoveryCodes(tx, ctx.config.sessionSecret, user.id, now);
+    await auditInsert(tx, now, {
+      action: 'recovery_codes_regenerated',
+      actor: user,
+      ip: ctx.req.ip,
+    });
     return { codes, email: await emailOf(tx, user.id) };
   });
 }

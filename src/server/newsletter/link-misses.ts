@@ -1,0 +1,92 @@
+/**
+ * The throttle of the newsletter's link endpoints (POST confirm and unsubscribe): unknown
+ * tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
+ * link from that address until the window turns. A valid token is never counted, so a
+ * subscriber following their own links is never refused; a token guesser (a link's token
+ * has 256 bits) or a flood of junk is.
+ *
+ * Counted in this instance's memory, not in the database: an unknown token is answered
+ * after one read and writes nothing, so a flood of them never queues for the write lock
+ * (docs/newsletter.md). A restart starts a fresh window and several instances each count
+ * their own, which bounds the load each one takes; the tokens are far beyond guessing.
+ */
+import type { Db } from '../../../db';
+import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
+import { throttleAddress } from '../platform/address';
+import { throttledError, type ThrottleRule } from '../platform/throttle';
+
+export const LINK_MISSES: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
+
+/** Addresses counted at most per window: past it, a new address is refused until it turns. */
+export const MAX_COUNTED_ADDRESSES = 100_000;
+
+class MissCounter {
+  private window = -1;
+  private counts = new Map<string, number>();
+
+  /**
+   * Takes a place for the address (synchronously: requests arriving together each see the
+   * ones before them); the seconds to wait when there is none.
+   */
+  take(key: string, now: Date): number {
+    const window = Math.floor(now.getTime() / LINK_MISSES.windowMs);
+    if (window !== this.window) {
+      // A new window: the last one's addresses go, so the map holds one window's at most.
+      this.window = window;
+      this.counts = new Map();
+    }
+    const count = this.counts.get(key) ?? 0;
+    const full =
+      count >= LINK_MISSES.limit || (count === 0 && this.counts.size >= MAX_COUNTED_ADDRESSES);
+    if (full)
+      return Math.max(1, Math.ceil(((window + 1) * LINK_MISSES.windowMs - now.getTime()) / 1000));
+    this.counts.set(key, count + 1);
+    return 0;
+  }
+
+  /** Gives a place back (the token was valid), in the window it was taken in. */
+  giveBack(key: string, window: number): void {
+    const count = this.counts.get(key);
+    if (window !== this.window || count === undefined) return;
+    if (count <= 1) this.counts.delete(key);
+    else this.counts.set(key, count - 1);
+  }
+
+  windowOf(now: Date): number {
+    return Math.floor(now.getTime() / LINK_MISSES.windowMs);
+  }
+}
+
+/** One count per app instance, found by its database (as the other per-instance states). */
+const counters = new WeakMap<Db, MissCounter>();
+
+/**
+ * Runs a link's lookup with a place taken for the client's address: refused with 429 when
+ * the address has no place left; the place is kept only when `lookup` found nothing (an
+ * unknown token), and given back otherwise.
+ */
+export async function lookedUpLink<T>(
+  ctx: { db: Db; req: { ip: string }; clock: { now(): Date } },
+  lookup: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let counter = counters.get(ctx.db);
+  if (!counter) {
+    counter = new MissCounter();
+    counters.set(ctx.db, counter);
+  }
+  const now = ctx.clock.now();
+  const key = throttleAddress(ctx.req.ip);
+  const wait = counter.take(key, now);
+  if (wait > 0) throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, wait);
+  const window = counter.windowOf(now);
+  let found: T | undefined;
+  try {
+    found = await lookup();
+  } catch (error) {
+    // Nothing was judged (a database fault): the place goes back.
+    counter.giveBack(key, window);
+    throw error;
+  }
+  if (found !== undefined) counter.giveBack(key, window);
+  return found;
+}
