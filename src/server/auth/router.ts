@@ -242,9 +242,10 @@ export const adminRouter = router({
       );
       if (!signedIn) throw lostRace();
       await completeSignIn(ctx, signedIn, 'auth.login_ok', { twoFactor: false });
-      // In production a user without a second factor is now signed in to its set-up only.
-      const state = await readSession(ctx);
-      const setupRequired = state.kind === 'signedIn' && state.setupOnly;
+      // In production a user without a second factor (no passkey either) is now signed in to
+      // its set-up only: the new session's read says so (outside production it never is).
+      const state = ctx.config.production ? await readSession(ctx) : null;
+      const setupRequired = state?.kind === 'signedIn' && state.setupOnly;
       return { success: true as const, requiresTwoFactor: false as const, setupRequired };
     }
     const challengeId = await sendChallenge(

@@ -398,7 +398,7 @@ export function liveSession(now: Date): SQL {
  * The answer of an admin path to a session signed in to the set-up of a second factor only
  * (production, docs/accounts.md): 401, with what to do.
  */
-export function setUpFirst(): TRPCError {
+function setUpFirst(): TRPCError {
   return new TRPCError({ code: 'UNAUTHORIZED', message: SET_UP_SECOND_FACTOR });
 }
 
