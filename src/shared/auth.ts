@@ -23,3 +23,9 @@ export const verifyCodeInput = z.object({
     .string(MESSAGES.code)
     .check(z.regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), MESSAGES.code)),
 });
+
+/**
+ * The 401 of every admin path but the set-up's, in production, for a session whose user has
+ * no second factor yet (docs/accounts.md).
+ */
+export const SET_UP_SECOND_FACTOR = 'Set up a second factor before using the admin area.';

@@ -53,6 +53,17 @@ export function sessionCookieFrom(headers: Headers): string | null {
   return last[2] === '' ? '' : `${last[1]}=${last[2]}`;
 }
 
+const DEVICE_PAIR = /^((?:__Host-)?admin_device)=([^;]*)/;
+
+/** The device cookie these response headers set, as the browser would send it back. */
+export function deviceCookieFrom(headers: Headers): string | null {
+  const match = headers
+    .getSetCookie()
+    .map((c) => DEVICE_PAIR.exec(c))
+    .find((m) => m !== null);
+  return match ? `${match[1]}=${match[2]}` : null;
+}
+
 /**
  * What a session cookie names, unsealed as the server does: a session id once signed in, a
  * second-factor challenge id mid sign-in, or null for none or a cookie that does not open.

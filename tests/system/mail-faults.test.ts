@@ -95,6 +95,7 @@ describe.each(services)('SMTP %s', (_name, smtpUrl) => {
       username: null,
       awaitingTwoFactor: false,
       pendingMethod: null,
+      setupRequired: false,
     });
     // A code that was never delivered does not use up one of the 5 a user may be sent.
     expect(

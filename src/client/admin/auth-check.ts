@@ -10,6 +10,7 @@ export const SIGNED_OUT: AdminCheck = {
   username: null,
   awaitingTwoFactor: false,
   pendingMethod: null,
+  setupRequired: false,
 };
 
 /** A promise React's use() reads at once when it is already settled (no Suspense flash). */

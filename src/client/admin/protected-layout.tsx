@@ -1,8 +1,13 @@
-import { Suspense, use } from 'react';
+import { lazy, Suspense, use } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import type { AdminCheck } from './auth-check';
 import { AdminShell } from './admin-shell';
 import { CheckingAuthentication, RedirectingToLogin } from './auth-status';
+
+/** Loaded only for a session that needs it: the cards stay out of every other page's load. */
+const SecondFactorSetup = lazy(() =>
+  import('./account/second-factor-setup').then((m) => ({ default: m.SecondFactorSetup })),
+);
 
 export function ProtectedLayout({ auth }: { auth: Promise<AdminCheck> }) {
   return (
@@ -15,6 +20,9 @@ export function ProtectedLayout({ auth }: { auth: Promise<AdminCheck> }) {
 function Guarded({ auth }: { auth: Promise<AdminCheck> }) {
   const session = use(auth);
   if (!session.authenticated || session.username === null) return <RedirectingToLogin />;
+  // Signed in to the set-up of a second factor only (production, docs/accounts.md): that
+  // screen, in place of whichever admin screen was asked for, until one is on.
+  if (session.setupRequired) return <SecondFactorSetup username={session.username} />;
   return (
     <AdminShell username={session.username}>
       <Outlet />

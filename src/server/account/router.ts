@@ -83,7 +83,7 @@ export const accountRouter = router({
       if (stored === null) {
         throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
       }
-      await setSessionCookie(ctx, stored.sessionId, ctx.user);
+      await setSessionCookie(ctx, stored.sessionId);
       sendAccountNotice(ctx, row.email, ctx.user.username, { kind: 'password' });
       const endedSessions = stored.ended;
       ctx.logger.info('account.password_changed', {

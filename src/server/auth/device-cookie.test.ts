@@ -12,7 +12,12 @@ import {
   type TestDeps,
 } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
-import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
+import {
+  deviceCookieFrom,
+  insertUser,
+  PASSWORD,
+  sessionCookieFrom,
+} from '../../../tests/support/users';
 import { removeUser, setPassword } from '../users/manage-users';
 
 const STRANGER = '198.51.100.66';
@@ -31,17 +36,6 @@ beforeEach(async () => {
   await setup();
   await insertUser(deps, 'alice');
 });
-
-const DEVICE_PAIR = /^((?:__Host-)?admin_device)=([^;]*)/;
-
-/** The device cookie a response set, as the browser would send it back. */
-function deviceCookieFrom(headers: Headers): string | null {
-  const match = headers
-    .getSetCookie()
-    .map((c) => DEVICE_PAIR.exec(c))
-    .find((m) => m !== null);
-  return match ? `${match[1]}=${match[2]}` : null;
-}
 
 const login = (password: string, ip: string, cookie?: string, username = 'alice') =>
   rest(app, 'POST', '/api/admin/login', { json: { username, password }, ip, cookie });

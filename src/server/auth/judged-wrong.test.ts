@@ -75,7 +75,11 @@ describe('a sign-in', { timeout: 30_000 }, () => {
     const login = (password: string) =>
       callerFor(deps).caller.admin.login({ username: 'alice', password });
     expect((await failure(login('not the password'))).code).toBe('UNAUTHORIZED');
-    expect(await login(PASSWORD)).toEqual({ success: true, requiresTwoFactor: false });
+    expect(await login(PASSWORD)).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+      setupRequired: false,
+    });
     // While each hash waited, nothing had been recorded for that attempt yet.
     expect(seen).toEqual([[], ['sign_in_failed']]);
     expect(await actions()).toEqual(['sign_in_failed', 'sign_in']);

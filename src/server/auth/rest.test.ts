@@ -46,6 +46,7 @@ describe('GET /api/admin/check', () => {
         username: null,
         awaitingTwoFactor: false,
         pendingMethod: null,
+        setupRequired: false,
       }),
     );
   });
@@ -84,7 +85,9 @@ describe('POST /api/admin/login', { timeout: 30_000 }, () => {
   it('signs in with an HttpOnly SameSite=Lax cookie of 12 hours, not Secure outside production', async () => {
     await insertUser(deps, 'alice');
     const res = await login({ username: 'alice', password: PASSWORD });
-    expect(res).toEqual(answer(200, { success: true, requiresTwoFactor: false }));
+    expect(res).toEqual(
+      answer(200, { success: true, requiresTwoFactor: false, setupRequired: false }),
+    );
     const setCookie = res.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^admin_session=[^;]+;/);
     expect(setCookie).toMatch(/Max-Age=43200/);

@@ -47,6 +47,7 @@ describe('admin.check', () => {
       username: null,
       awaitingTwoFactor: false,
       pendingMethod: null,
+      setupRequired: false,
     });
   });
 
@@ -58,6 +59,7 @@ describe('admin.check', () => {
       username: 'erin',
       awaitingTwoFactor: true,
       pendingMethod: 'email',
+      setupRequired: false,
     });
     const { caller, ctx } = callerFor(deps, { cookie: pending.cookie });
     await caller.admin.verifyCode({ code: codeFromLastMail() });
@@ -67,6 +69,7 @@ describe('admin.check', () => {
       username: 'erin',
       awaitingTwoFactor: false,
       pendingMethod: null,
+      setupRequired: false,
     });
   });
 
@@ -102,7 +105,7 @@ describe('admin.login', () => {
   it('signs a user without e-mail in with the password alone', async () => {
     await insertUser(deps, 'alice');
     const { result, cookie } = await login('alice');
-    expect(result).toEqual({ success: true, requiresTwoFactor: false });
+    expect(result).toEqual({ success: true, requiresTwoFactor: false, setupRequired: false });
     expect(cookie).toMatch(/^admin_session=.+/);
     expect(mailer.sent).toEqual([]);
     expect((await callerFor(deps, { cookie }).caller.admin.check()).authenticated).toBe(true);
@@ -232,7 +235,11 @@ describe('admin.login', () => {
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     // A user without e-mail needs no mail, and signs in as usual.
     await insertUser(deps, 'alice');
-    expect((await login('alice')).result).toEqual({ success: true, requiresTwoFactor: false });
+    expect((await login('alice')).result).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+      setupRequired: false,
+    });
   });
 
   it('answers SERVICE_UNAVAILABLE and keeps no challenge when sending fails', async () => {

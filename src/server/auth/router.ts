@@ -9,14 +9,14 @@ import { DUMMY_HASH } from './passwords';
 import {
   endCookieRows,
   endSession,
-  insertSession,
   signInRulesUnchanged,
   readCookie,
   readSession,
-  setSessionCookie,
   startPendingLogin,
+  adminSession,
   type SessionState,
 } from './session';
+import { completeSignIn, startSignedInSession } from './complete-sign-in';
 import { loginThrottle, WrongPasswordError } from './login-throttle';
 import {
   checkCode,
@@ -34,7 +34,6 @@ import {
 } from './two-factor';
 import { sendAccountNotice } from '../account/notice-mail';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
-import { setDeviceCookie } from './device-cookie';
 import { auditInsert } from '../audit/record';
 import { assertAllowed } from '../platform/throttle';
 import { publicProcedure, router, type Context } from '../http/trpc';
@@ -92,11 +91,9 @@ async function finishSecondStep(
       const tell = guessed && checked.method === 'totp' ? await emailOf(tx, pending.user.id) : null;
       return { ...checked, tell };
     }
-    const sessionId = await insertSession(tx, ctx, checked.userId);
     if (kind === 'recovery') {
       await auditInsert(tx, ctx.clock.now(), { action: 'recovery_code_used', ...entry });
     }
-    await auditInsert(tx, ctx.clock.now(), { action: 'sign_in', ...entry });
     // The device cookie is signed over the password hash as it stands at this sign-in.
     const owner = await tx
       .select({
@@ -108,17 +105,20 @@ async function finishSecondStep(
       .from(users)
       .where(eq(users.id, checked.userId))
       .get();
+    // The challenge was the user's, in this transaction: they cannot be gone.
+    if (!owner) throw new Error('a sign-in challenge outlived its user');
+    const signedIn = await startSignedInSession(tx, ctx, owner);
     const codesLeft = kind === 'recovery' ? await recoveryCodesLeft(tx, checked.userId) : null;
-    return { ...checked, sessionId, owner, codesLeft };
+    return { ...checked, signedIn, email: owner.email, codesLeft };
   });
   if (result.ok) {
-    await setSessionCookie(ctx, result.sessionId, pending.user);
-    if (result.owner) setDeviceCookie(ctx, result.owner);
-    authLog(ctx, kind === 'code' ? 'auth.code_ok' : 'auth.recovery_code_ok', {
-      username: pending.user.username,
-    });
+    await completeSignIn(
+      ctx,
+      result.signedIn,
+      kind === 'code' ? 'auth.code_ok' : 'auth.recovery_code_ok',
+    );
     if (result.codesLeft === null) return { success: true as const };
-    sendAccountNotice(ctx, result.owner?.email ?? null, pending.user.username, {
+    sendAccountNotice(ctx, result.email, pending.user.username, {
       kind: 'recoveryCodeUsed',
       left: result.codesLeft,
     });
@@ -167,11 +167,14 @@ function describe(state: SessionState) {
     awaitingTwoFactor: state.kind === 'awaitingCode',
     /** What the pending sign-in's code step asks for (the page after a reload needs it). */
     pendingMethod: state.kind === 'awaitingCode' ? state.method : null,
+    /** Signed in to the set-up of a second factor only (production, docs/accounts.md). */
+    setupRequired: state.kind === 'signedIn' && state.setupOnly,
   };
 }
 
 export const adminRouter = router({
-  check: publicProcedure.query(async ({ ctx }) => describe(await readSession(ctx))),
+  // The admin screens' guard: their use, so it slides the idle limit like an admin path.
+  check: publicProcedure.query(async ({ ctx }) => describe(await adminSession(ctx))),
 
   login: loginThrottle.input(loginInput).mutation(async ({ ctx, input }) => {
     // Read by the throttle (which needs it for the device cookie), for the same name.
@@ -236,25 +239,19 @@ export const adminRouter = router({
       if (!challengeId) throw lostRace();
       await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username }, 'totp');
       authLog(ctx, 'auth.totp_asked', { username: user.username });
-      return { success: true as const, requiresTwoFactor: true, method: 'totp' as const };
+      return { success: true as const, requiresTwoFactor: true as const, method: 'totp' as const };
     }
     if (!user.email) {
-      const signedIn = { id: user.id, username: user.username };
-      const sessionId = await writeTransaction(ctx.db, async (tx) => {
-        if (!(await mayStart(tx))) return null;
-        const id = await insertSession(tx, ctx, user.id);
-        await auditInsert(tx, ctx.clock.now(), {
-          action: 'sign_in',
-          actor: signedIn,
-          ip: ctx.req.ip,
-        });
-        return id;
-      });
-      if (!sessionId) throw lostRace();
-      await setSessionCookie(ctx, sessionId, signedIn);
-      setDeviceCookie(ctx, user);
-      authLog(ctx, 'auth.login_ok', { username: user.username, twoFactor: false });
-      return { success: true as const, requiresTwoFactor: false as const };
+      const signedIn = await writeTransaction(ctx.db, async (tx) =>
+        (await mayStart(tx)) ? startSignedInSession(tx, ctx, user) : null,
+      );
+      if (!signedIn) throw lostRace();
+      await completeSignIn(ctx, signedIn, 'auth.login_ok', { twoFactor: false });
+      // In production a user without a second factor (no passkey either) is now signed in to
+      // its set-up only: the new session's read says so (outside production it never is).
+      const state = ctx.config.production ? await readSession(ctx) : null;
+      const setupRequired = state?.kind === 'signedIn' && state.setupOnly;
+      return { success: true as const, requiresTwoFactor: false as const, setupRequired };
     }
     const challengeId = await sendChallenge(
       ctx,
@@ -264,7 +261,7 @@ export const adminRouter = router({
     if (!challengeId) throw lostRace();
     await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username }, 'email');
     authLog(ctx, 'auth.code_sent', { username: user.username });
-    return { success: true as const, requiresTwoFactor: true, method: 'email' as const };
+    return { success: true as const, requiresTwoFactor: true as const, method: 'email' as const };
   }),
 
   verifyCode: pendingLoginProcedure

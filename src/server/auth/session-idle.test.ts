@@ -16,6 +16,9 @@ import { failure } from '../../../tests/support/trpc-errors';
 import { BACKGROUND_HEADER } from './session';
 import { insertUser } from '../../../tests/support/users';
 import { pruneExpired } from '../maintenance/prune';
+import { createApp } from '../http/app';
+import { AGENTS, storedEvents } from '../../../tests/support/analytics';
+import { contactBody } from '../../../tests/support/contact';
 
 const MINUTE = 60_000;
 
@@ -192,5 +195,36 @@ describe('the last-seen write', () => {
       { timeout: 10_000 },
     );
     expect((await use()).success).toBe(true);
+  });
+});
+
+describe('a public request', () => {
+  it("reads an administrator's session without sliding it; only an admin path slides it", async () => {
+    const app = createApp(deps);
+    const writes = await countSeenWrites();
+    const signedInAt = await lastSeen();
+    const post = (path: string, body: unknown) =>
+      app.request(path, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'user-agent': AGENTS.chromeWindows,
+        },
+        body: JSON.stringify(body),
+      });
+    deps.clock.advance(2 * MINUTE);
+    expect((await post('/api/event', { name: 'pageview', url: 'http://localhost/' })).status).toBe(
+      202,
+    );
+    expect((await post('/api/contact', contactBody('owner', 1))).status).toBe(201);
+    expect((await post('/api/subscribe', { email: 'owner@example.com' })).status).toBe(201);
+    // Each looked at the session (the owner's own visits are not recorded) and left it alone.
+    expect(await storedEvents(deps.db)).toEqual([]);
+    expect(await lastSeen()).toBe(signedInAt);
+    deps.clock.advance(MINUTE);
+    await use();
+    await seenAt(deps.clock.now());
+    expect(await writes()).toBe(1);
   });
 });

@@ -90,6 +90,7 @@ describe('one session read per request', () => {
         username: 'admin',
         awaitingTwoFactor: false,
         pendingMethod: null,
+        setupRequired: false,
       })),
     );
     expect(unseals.count).toBe(1);
@@ -105,6 +106,7 @@ describe('one session read per request', () => {
       username: 'admin',
       awaitingTwoFactor: false,
       pendingMethod: null,
+      setupRequired: false,
     });
     expect(unseals.count).toBe(1);
     expect(reads).toHaveBeenCalledTimes(1);
@@ -125,6 +127,7 @@ describe('a sign-in or logout earlier in the request', () => {
       username: 'alice',
       awaitingTwoFactor: false,
       pendingMethod: null,
+      setupRequired: false,
     });
     expect(await caller.facts.listAll()).toEqual(expect.any(Array));
     const cookie = sessionCookieFrom(ctx.resHeaders) ?? '';
@@ -144,6 +147,7 @@ describe('a sign-in or logout earlier in the request', () => {
       username: 'erin',
       awaitingTwoFactor: true,
       pendingMethod: 'email',
+      setupRequired: false,
     });
     expect((await failure(caller.facts.listAll())).code).toBe('UNAUTHORIZED');
     const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';

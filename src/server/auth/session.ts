@@ -4,8 +4,15 @@ import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
 import { writeBatch, writeTransaction, type Db } from '../../../db';
-import { sessions, totpCredentials, twoFactorChallenges, users } from '../../../db/schema';
+import {
+  passkeys,
+  sessions,
+  totpCredentials,
+  twoFactorChallenges,
+  users,
+} from '../../../db/schema';
 import type { Context, SessionUser } from '../http/trpc';
+import { SET_UP_SECOND_FACTOR } from '../../shared/auth';
 import { cookieSealKey } from './keys';
 import { maskAddress } from '../platform/address';
 import { deviceName, MAX_AGENT_LENGTH } from '../platform/user-agent';
@@ -34,7 +41,20 @@ export const BACKGROUND_HEADER = 'x-background';
 export type CookiePayload = { sid: string } | { challengeId: string };
 
 export type SessionState =
-  | { kind: 'signedIn'; sessionId: string; user: SessionUser }
+  | {
+      kind: 'signedIn';
+      sessionId: string;
+      user: SessionUser;
+      /**
+       * In production, a user without any second factor (no e-mail address, no authenticator
+       * app, no passkey) is signed in to setting one up and nothing else (docs/accounts.md).
+       * Derived from the user's factors at each read, so the session becomes a full one as
+       * soon as a factor is on.
+       */
+      setupOnly: boolean;
+      /** The stored last-seen time, which decides whether an admin path slides it now. */
+      lastSeenAt: Date;
+    }
   | {
       kind: 'awaitingCode';
       challengeId: string;
@@ -57,6 +77,8 @@ export type SecondFactorMethod = 'email' | 'totp';
 export interface SessionMemo {
   cookie?: Promise<CookiePayload | null>;
   state?: Promise<SessionState>;
+  /** Set once an admin path of this request has slid the idle limit (or found it fresh). */
+  slid?: boolean;
 }
 
 export function newToken(): string {
@@ -101,31 +123,43 @@ async function unsealCookie(ctx: Context): Promise<CookiePayload | null> {
   return null;
 }
 
-/** The request's session state, looked up once per request (see SessionMemo). */
+/**
+ * The request's session state, looked up once per request (see SessionMemo). A read only:
+ * it never slides the idle limit, so a public path that looks (is this visit the owner's?)
+ * leaves the session as it was; admin paths slide it through `requireAdmin` or `adminSession`.
+ */
 export function readSession(ctx: Context): Promise<SessionState> {
   return (ctx.sessionMemo.state ??= readCookie(ctx).then((payload) => lookUp(ctx, payload)));
 }
 
+/** Whether the user has a second factor: an e-mail address, the app turned on, or a passkey. */
+const hasSecondFactor = sql<boolean>`(${users.email} is not null
+  or exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id}
+    and ${totpCredentials.enabledAt} is not null)
+  or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`.mapWith(Boolean);
+
 async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<SessionState> {
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
+    // One query: the session, its user and whether that user has a second factor yet.
     const row = await ctx.db
-      .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: users.id,
+        username: users.username,
+        lastSeenAt: sessions.lastSeenAt,
+        secondFactor: hasSecondFactor,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, payload.sid), liveSession(now)))
       .get();
     if (row) {
-      // A background poll (the Overview's live number) is not the person using the screen:
-      // it does not slide the idle limit, or an open Overview would never time out.
-      const background = ctx.req.headers.get(BACKGROUND_HEADER) === '1';
-      if (!background && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
-        markSeen(ctx, payload.sid, now);
-      }
       return {
         kind: 'signedIn',
         sessionId: payload.sid,
         user: { id: row.id, username: row.username },
+        setupOnly: ctx.config.production && !row.secondFactor,
+        lastSeenAt: row.lastSeenAt,
       };
     }
   }
@@ -147,6 +181,27 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
     }
   }
   return { kind: 'none' };
+}
+
+/**
+ * The request's session as an admin path uses it: read once (see SessionMemo), and the idle
+ * limit slid, at most once per request. Only admin paths (the procedures behind
+ * `adminProcedure`, the downloads, `admin.check` that guards the admin screens) call it; a
+ * public path reads with `readSession`, which writes nothing.
+ */
+export async function adminSession(ctx: Context): Promise<SessionState> {
+  const state = await readSession(ctx);
+  if (state.kind === 'signedIn' && !ctx.sessionMemo.slid) {
+    ctx.sessionMemo.slid = true;
+    // A background poll (the Overview's live number) is not the person using the screen:
+    // it does not slide the idle limit, or an open Overview would never time out.
+    const background = ctx.req.headers.get(BACKGROUND_HEADER) === '1';
+    const now = ctx.clock.now();
+    if (!background && now.getTime() - state.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+      markSeen(ctx, state.sessionId, now);
+    }
+  }
+  return state;
 }
 
 /** Sessions whose last-seen write is under way, per database: one at a time each. */
@@ -183,12 +238,14 @@ function markSeen(ctx: Context, sessionId: string, now: Date): void {
 
 /**
  * Sets (or, with null, clears) the cookie on the response, and makes `state` the request's
- * session from now on: the memo always matches the last Set-Cookie written.
+ * session from now on: the memo always matches the last Set-Cookie written. A new session's
+ * state (null here) is looked up from the new cookie when something in this request asks,
+ * so whether it is signed in to the set-up only is derived by the one rule in `lookUp`.
  */
 async function writeCookie(
   ctx: Context,
   payload: CookiePayload | null,
-  state: SessionState,
+  state: SessionState | null,
 ): Promise<void> {
   const name = sessionCookieName(ctx.config.production);
   const base = {
@@ -210,7 +267,8 @@ async function writeCookie(
     );
   }
   ctx.sessionMemo.cookie = Promise.resolve(payload);
-  ctx.sessionMemo.state = Promise.resolve(state);
+  ctx.sessionMemo.state = state ? Promise.resolve(state) : undefined;
+  ctx.sessionMemo.slid = undefined;
 }
 
 /**
@@ -236,12 +294,9 @@ export async function insertSession(tx: Db, ctx: Context, userId: number): Promi
   return id;
 }
 
-export async function setSessionCookie(
-  ctx: Context,
-  sessionId: string,
-  user: SessionUser,
-): Promise<void> {
-  await writeCookie(ctx, { sid: sessionId }, { kind: 'signedIn', sessionId, user });
+/** Names a session row (inserted by the caller's committed transaction) in the cookie. */
+export async function setSessionCookie(ctx: Context, sessionId: string): Promise<void> {
+  await writeCookie(ctx, { sid: sessionId }, null);
 }
 
 /** Binds the browser to a second-factor challenge row created by the login. */
@@ -339,8 +394,24 @@ export function liveSession(now: Date): SQL {
   return sql`(${gt(sessions.expiresAt, now)} and ${gt(sessions.lastSeenAt, idleSince)})`;
 }
 
-export async function requireAdmin(ctx: Context): Promise<SessionUser> {
-  const state = await readSession(ctx);
+/**
+ * The answer of an admin path to a session signed in to the set-up of a second factor only
+ * (production, docs/accounts.md): 401, with what to do.
+ */
+function setUpFirst(): TRPCError {
+  return new TRPCError({ code: 'UNAUTHORIZED', message: SET_UP_SECOND_FACTOR });
+}
+
+/**
+ * The signed-in administrator of an admin path, whose use slides the idle limit. A session
+ * signed in to the set-up only passes just where `setUp` says the path is part of it.
+ */
+export async function requireAdmin(
+  ctx: Context,
+  options: { setUp?: boolean } = {},
+): Promise<SessionUser> {
+  const state = await adminSession(ctx);
   if (state.kind !== 'signedIn') throw signedOut();
+  if (state.setupOnly && !options.setUp) throw setUpFirst();
   return state.user;
 }

@@ -157,7 +157,11 @@ describe('e-mailed second factor over SMTP', { timeout: 30_000 }, () => {
   it('lets a user without e-mail sign in with the password alone', async () => {
     await insertUser(deps, 'alice');
     const { res, cookie } = await signInWithPassword('alice');
-    expect(await res.json()).toEqual({ success: true, requiresTwoFactor: false });
+    expect(await res.json()).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+      setupRequired: false,
+    });
     expect(inbox).toHaveLength(0);
     expect(await isSignedIn(cookie)).toBe(true);
   });

@@ -11,9 +11,9 @@ import { writeTransaction } from '../../../db';
 import { passkeys, users } from '../../../db/schema';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { auditInsert, type AuditEntry } from '../audit/record';
-import { setDeviceCookie } from '../auth/device-cookie';
+import { completeSignIn, startSignedInSession } from '../auth/complete-sign-in';
 import { WrongPasswordError } from '../auth/login-throttle';
-import { endCookieRows, insertSession, readCookie, setSessionCookie } from '../auth/session';
+import { endCookieRows, readCookie } from '../auth/session';
 import type { Context } from '../http/trpc';
 import {
   CHALLENGE_TTL_MS,
@@ -192,7 +192,7 @@ export async function signInWithPasskey(
   }
   const previous = await readCookie(ctx);
   const now = ctx.clock.now();
-  const sessionId = await writeTransaction(ctx.db, async (tx) => {
+  const signedIn = await writeTransaction(ctx.db, async (tx) => {
     if (!(await spendChallenge(tx, ceremony.challenge, now))) return 'replayed' as const;
     // Its user unchanged, the passkey still there (not removed meanwhile) and still at the
     // counter read; a lost race changes nothing but the spent challenge.
@@ -210,17 +210,10 @@ export async function signInWithPasskey(
       .get();
     if (!moved) return 'changed' as const;
     await endCookieRows(tx, previous);
-    const id = await insertSession(tx, ctx, user.id);
-    await auditInsert(tx, now, {
-      action: 'sign_in',
-      actor,
-      target: `passkey ${found.passkeyId}`,
-      ip: ctx.req.ip,
-    });
-    return { id };
+    return startSignedInSession(tx, ctx, user, `passkey ${found.passkeyId}`);
   });
-  if (sessionId === 'replayed') throw await fail('challenge already answered');
-  if (sessionId === 'changed') {
+  if (signedIn === 'replayed') throw await fail('challenge already answered');
+  if (signedIn === 'changed') {
     // A lost race (the passkey removed or used, the user changed meanwhile), like the
     // password login's: no passkey was judged wrong, so it is neither counted nor audited.
     // The transaction that found it spent the challenge.
@@ -231,7 +224,5 @@ export async function signInWithPasskey(
     });
     throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.signInFailed });
   }
-  await setSessionCookie(ctx, sessionId.id, actor);
-  setDeviceCookie(ctx, user);
-  log(ctx, 'auth.login_ok', { username: user.username, passkey: found.passkeyId });
+  await completeSignIn(ctx, signedIn, 'auth.login_ok', { passkey: found.passkeyId });
 }

@@ -114,6 +114,7 @@ describe('/api/account/totp and /api/admin/recovery-code', { timeout: 30_000 }, 
       username: 'alice',
       awaitingTwoFactor: true,
       pendingMethod: 'totp',
+      setupRequired: false,
     });
     expect(mailer.sent).toEqual([]);
     const verified = await as(
@@ -165,6 +166,10 @@ describe('/api/account/totp and /api/admin/recovery-code', { timeout: 30_000 }, 
       await as('/api/account/recovery-codes', { password: PASSWORD }, recoveredCookie),
     ).toEqual(answer(409, { success: false, message: TOTP_NOT_ON }));
     const after = await signIn();
-    expect(after.res.body).toEqual({ success: true, requiresTwoFactor: false });
+    expect(after.res.body).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+      setupRequired: false,
+    });
   });
 });

@@ -87,7 +87,11 @@ describe('setting up the authenticator app', () => {
     );
     // A pending set-up changes nothing at sign-in.
     expect((await caller.account.get()).secondFactor).toBe('none');
-    expect((await login()).result).toEqual({ success: true, requiresTwoFactor: false });
+    expect((await login()).result).toEqual({
+      success: true,
+      requiresTwoFactor: false,
+      setupRequired: false,
+    });
 
     const code = await totpCodeAt(setup.secret, deps.clock.now());
     const wrong = await failure(
@@ -239,6 +243,7 @@ describe('signing in with the app', () => {
       username: 'alice',
       awaitingTwoFactor: true,
       pendingMethod: 'totp',
+      setupRequired: false,
     });
   });
 

@@ -16,7 +16,7 @@ import {
 } from '../../../tests/support/app';
 import { auditEntries } from '../../../tests/support/audit';
 import { invitationToken } from '../../../tests/support/invitations';
-import { sessionCookieFrom } from '../../../tests/support/users';
+import { deviceCookieFrom, sessionCookieFrom } from '../../../tests/support/users';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -70,6 +70,30 @@ describe('invitation.accept', () => {
     expect(await deps.db.select().from(invitations).all()).toEqual([]);
     const listed = await admin.users.list();
     expect(listed.find((u) => u.username === 'erin')?.invited).toBe(false);
+  });
+
+  it('sets the device cookie of a full sign-in: the invitee’s browser is then counted on its own', async () => {
+    const { caller, ctx } = callerFor(deps, { ip: '198.51.100.23' });
+    await caller.invitation.accept({ token, password: NEW_PASSWORD });
+    const device = deviceCookieFrom(ctx.resHeaders);
+    expect(device).toMatch(/^admin_device=/);
+    // Strangers' wrong passwords, each from an address of its own, lock the name for every
+    // browser that is not one of erin's (docs/decisions/0030).
+    for (let i = 1; i <= 5; i++) {
+      const stranger = callerFor(deps, { ip: `192.0.2.${i}` }).caller;
+      const error = await failure(stranger.admin.login({ username: 'erin', password: 'a guess' }));
+      expect(error.code).toBe('UNAUTHORIZED');
+    }
+    const unknown = callerFor(deps, { ip: '192.0.2.99' }).caller;
+    const locked = await failure(unknown.admin.login({ username: 'erin', password: NEW_PASSWORD }));
+    expect(locked.code).toBe('TOO_MANY_REQUESTS');
+    // The browser that accepted the invitation is counted per device: it still signs in.
+    const own = callerFor(deps, { cookie: device ?? '', ip: '198.51.100.23' }).caller;
+    expect(await own.admin.login({ username: 'erin', password: NEW_PASSWORD })).toEqual({
+      success: true,
+      requiresTwoFactor: true,
+      method: 'email',
+    });
   });
 
   it('works once: the link is 404 afterwards, for check and accept', async () => {

@@ -13,14 +13,9 @@ import {
   USER_MESSAGES as M,
 } from '../../shared/users';
 import { auditInsert } from '../audit/record';
+import { completeSignIn, startSignedInSession } from '../auth/complete-sign-in';
 import { hashPasswordInSlot } from '../auth/hash-slot';
-import {
-  endCookieRows,
-  insertSession,
-  readCookie,
-  setSessionCookie,
-  tokenHash,
-} from '../auth/session';
+import { endCookieRows, readCookie, tokenHash } from '../auth/session';
 import { publicProcedure, router } from '../http/trpc';
 import { liveInvitation } from './invitations';
 
@@ -58,23 +53,23 @@ export const invitationRouter = router({
         .update(users)
         .set({ password: hash })
         .where(and(eq(users.id, used.userId), eq(users.password, '')))
-        .returning({ id: users.id, username: users.username })
+        .returning({ id: users.id, username: users.username, password: users.password })
         .get();
       if (!user) return null;
       // Whatever this browser held before (another administrator's session) ends here.
       await endCookieRows(tx, previous);
-      const sessionId = await insertSession(tx, ctx, user.id);
-      const entry = { actor: user, target: user.username, ip: ctx.req.ip };
-      await auditInsert(tx, now, { action: 'user_joined', ...entry });
-      await auditInsert(tx, now, { action: 'sign_in', ...entry });
-      return { user, sessionId };
+      const actor = { id: user.id, username: user.username };
+      await auditInsert(tx, now, {
+        action: 'user_joined',
+        actor,
+        target: user.username,
+        ip: ctx.req.ip,
+      });
+      return startSignedInSession(tx, ctx, user, user.username);
     });
     if (!joined) throw gone();
-    await setSessionCookie(ctx, joined.sessionId, joined.user);
-    ctx.logger.info('users.joined', {
-      requestId: ctx.req.requestId,
-      username: joined.user.username,
-    });
+    // A full sign-in like any other: the device cookie too (docs/decisions/0030).
+    await completeSignIn(ctx, joined, 'users.joined');
     return { success: true as const, username: joined.user.username };
   }),
 });

@@ -139,6 +139,7 @@ describe('POST /api/admin/invite', () => {
         username: 'erin',
         awaitingTwoFactor: false,
         pendingMethod: null,
+        setupRequired: false,
       }),
     );
     expect(await rest(app, 'POST', '/api/admin/invite', { json: body })).toEqual(

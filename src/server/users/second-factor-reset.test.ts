@@ -148,6 +148,7 @@ describe('users.resetSecondFactor', () => {
     expect(await caller.admin.login({ username: 'sam', password: PASSWORD })).toEqual({
       success: true,
       requiresTwoFactor: false,
+      setupRequired: false,
     });
     await mailsSettled(mailer);
     expect(mailer.sent).toEqual([]);

@@ -21,6 +21,7 @@ function reloadedAt(pendingMethod: AdminCheck['pendingMethod']) {
     username: 'alice',
     awaitingTwoFactor: true,
     pendingMethod,
+    setupRequired: false,
   };
   renderAdmin(<LoginPage auth={Promise.resolve(auth)} />);
 }

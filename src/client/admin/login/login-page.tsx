@@ -106,10 +106,20 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     [],
   );
 
-  const finishSignIn = (name: string) => {
+  /**
+   * Signed in: to the landing screen, whose guard sends a session signed in to the set-up of
+   * a second factor only (production, a user without one) to the set-up screen instead.
+   */
+  const finishSignIn = (name: string, setupRequired = false) => {
     password.current = null;
     setRedirecting(true);
-    setAuth({ authenticated: true, username: name, awaitingTwoFactor: false, pendingMethod: null });
+    setAuth({
+      authenticated: true,
+      username: name,
+      awaitingTwoFactor: false,
+      pendingMethod: null,
+      setupRequired,
+    });
     navigateLater(ADMIN_LANDING, REDIRECT_AFTER_LOGIN_MS, { replace: true });
   };
 
@@ -129,6 +139,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             username: credentials.username,
             awaitingTwoFactor: true,
             pendingMethod: result.method,
+            setupRequired: false,
           });
           setMethod(result.method);
           setRecovery(false);
@@ -148,7 +159,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
           title: 'Login successful',
           description: `Welcome back, ${credentials.username}!`,
         });
-        finishSignIn(credentials.username);
+        finishSignIn(credentials.username, result.setupRequired);
       },
       onError: (error) => {
         replaceToasts({

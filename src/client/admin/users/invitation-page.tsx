@@ -132,6 +132,8 @@ function ChoosePassword({ token, username }: { token: string; username: string }
             username: answer.username,
             awaitingTwoFactor: false,
             pendingMethod: null,
+            // An invitation comes with an e-mail address: the second factor is on.
+            setupRequired: false,
           });
           replaceToasts({
             title: 'Welcome',
