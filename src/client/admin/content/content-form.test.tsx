@@ -9,12 +9,16 @@ import { checkContent } from './content-values';
 
 afterEach(cleanup);
 
-let latest: SiteContent = defaultSiteContent;
+/** The form's values after its last change. */
+const seen = { values: defaultSiteContent };
 
 function Form() {
   const [values, setValues] = useState<SiteContent>(defaultSiteContent);
-  latest = values;
-  return <ContentForm values={values} errors={checkContent(values).errors} onChange={setValues} />;
+  const change = (next: SiteContent) => {
+    seen.values = next;
+    setValues(next);
+  };
+  return <ContentForm values={values} errors={checkContent(values).errors} onChange={change} />;
 }
 
 describe('the demo video in the Content form', () => {
@@ -33,7 +37,7 @@ describe('the demo video in the Content form', () => {
     await userEvent.click(address);
     await userEvent.paste('https://youtu.be/dQw4w9WgXcQ?t=42');
     expect(address).toBeValid();
-    const check = checkContent(latest);
+    const check = checkContent(seen.values);
     expect(check.ok && check.content.video).toMatchObject({
       source: 'embed',
       embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42',
@@ -45,7 +49,7 @@ describe('the demo video in the Content form', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'No video' }));
     expect(screen.queryByRole('textbox', { name: 'Video address' })).toBeNull();
-    expect(checkContent(latest)).toMatchObject({ ok: true });
-    expect(latest.video.source).toBe('none');
+    expect(checkContent(seen.values)).toMatchObject({ ok: true });
+    expect(seen.values.video.source).toBe('none');
   });
 });
