@@ -19,7 +19,8 @@ export const company = {
 
 export const demoVideo = {
   /**
-   * The default content's video (none). The home page's CSP follows the saved content's
+   * The default content's framed video: none, the default is the demo the site serves
+   * itself (public/media/). The home page's CSP follows the saved content's
    * video instead (server/content/pages.ts); this one covers the other pages.
    */
   embedUrl: defaultVideo.embedUrl || null,

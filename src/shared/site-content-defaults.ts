@@ -107,6 +107,8 @@ export const defaultAbout: SiteContent['about'] = {
 };
 
 export const defaultVideo: SiteContent['video'] = {
+  /** The demo that comes with the site (public/media/, scripts/demo-video/make.ts). */
+  source: 'demo',
   embedUrl: '',
   title: 'Facility analytics demo',
   description:

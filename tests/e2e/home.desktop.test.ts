@@ -126,8 +126,8 @@ describe('home page at 1280 px', () => {
     ]) {
       expect(html).toContain(text);
     }
-    // No video address in the content (as shipped): no demo section promising one.
-    expect(html).not.toContain('See AI in Action');
+    // The demo video that comes with the site (home-video.test.ts plays it).
+    expect(html).toContain('See AI in Action');
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/"');
     expect(html).toContain('<script type="application/ld+json">');
     expect(html).toMatch(/"@type":"ProfessionalService"/);
@@ -190,6 +190,7 @@ describe('home page at 1280 px', () => {
         'ai-facts',
         'value-title',
         'services',
+        'video-title',
         'cta-title',
         'about',
         'contact',
@@ -245,9 +246,9 @@ describe('home page at 1280 px', () => {
       ]) {
         expect(contact).toContain(text);
       }
-      // No video address (as shipped): no demo section and no frame. The 16:9 facade with an
-      // address is covered by video-section.test.tsx.
-      expect(await page.locator('section[aria-labelledby="video-title"]').count()).toBe(0);
+      // The bundled demo video (home-video.test.ts plays it), and no third-party frame. The
+      // facade of a YouTube or Vimeo video is covered by video-section.test.tsx.
+      expect(await page.locator('section[aria-labelledby="video-title"] video').count()).toBe(1);
       expect(await page.locator('iframe').count()).toBe(0);
       // Footer.
       const footer = page.locator('footer');

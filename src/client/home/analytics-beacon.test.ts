@@ -14,7 +14,8 @@ function page({ beacon = true, referrer = REFERRER } = {}) {
   document.body.innerHTML = `
     <a href="#contact" data-event="cta_click"><span>Book a Free Consultation</span></a>
     <a href="#services">Explore Services</a>
-    <button type="button" data-event="video_play"><svg></svg></button>`;
+    <button type="button" data-event="video_play"><svg></svg></button>
+    <video controls data-event="video_play"></video>`;
   let readyState: DocumentReadyState = 'loading';
   Object.defineProperty(document, 'readyState', { get: () => readyState });
   Object.defineProperty(document, 'referrer', { value: referrer });
@@ -109,6 +110,21 @@ describe('custom events', () => {
     const bodies = await sentBodies(sendBeacon);
     expect(bodies.map(({ body }) => body)).toEqual([
       { name: 'cta_click', url: PAGE, referrer: REFERRER },
+      { name: 'video_play', url: PAGE, referrer: REFERRER },
+    ]);
+  });
+
+  it('count a video once, when it first plays, not when it is clicked (a click may pause it)', async () => {
+    const { win, sendBeacon } = page();
+    installBeacon(win);
+    const video = win.document.querySelector('video')!;
+    video.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(sendBeacon).not.toHaveBeenCalled();
+    // Media events do not bubble.
+    video.dispatchEvent(new Event('play'));
+    video.dispatchEvent(new Event('pause'));
+    video.dispatchEvent(new Event('play'));
+    expect((await sentBodies(sendBeacon)).map(({ body }) => body)).toEqual([
       { name: 'video_play', url: PAGE, referrer: REFERRER },
     ]);
   });

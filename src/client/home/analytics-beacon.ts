@@ -1,7 +1,9 @@
 /**
  * The home page's cookieless counting (docs/product.md, "Analytics beacon"): one `pageview`
  * per page load, and the custom event an element names in its `data-event` attribute when it
- * is clicked ("Book a Free Consultation", "Get in Touch", the video's play button). Nothing is
+ * is clicked ("Book a Free Consultation", "Get in Touch", an embedded video's play button), or,
+ * for a <video> or <audio>, when it first plays (the demo video: its controls, the keyboard or
+ * a tap on the picture all start it, and a click on it may as well pause it). Nothing is
  * kept in the browser; the server decides what it records. Installed by home-main.tsx, the
  * browser's entry, so the build's prerender never sends anything.
  */
@@ -32,6 +34,10 @@ export function sendEvent(name: string, win: Window = window): void {
     .catch(() => {});
 }
 
+function isMedia(element: Element | null | undefined): boolean {
+  return element?.localName === 'video' || element?.localName === 'audio';
+}
+
 /**
  * Starts counting: the click listener at once (links work before hydration, so clicks count
  * then too), the pageview after the load event, when the page is idle, so it never competes
@@ -42,11 +48,25 @@ export function installBeacon(win: Window = window): void {
     'click',
     (event) => {
       const target = event.target as Element | null;
-      const name = target?.closest?.('[data-event]')?.getAttribute('data-event');
-      if (name) sendEvent(name, win);
+      const element = target?.closest?.('[data-event]');
+      const name = element?.getAttribute('data-event');
+      if (name && !isMedia(element)) sendEvent(name, win);
     },
     // Capture: the in-page links' smooth scroll handles the same click; nothing it does can
     // keep the event from being counted.
+    true,
+  );
+  const played = new WeakSet<Element>();
+  win.document.addEventListener(
+    'play',
+    (event) => {
+      const media = event.target as Element | null;
+      const name = media?.getAttribute?.('data-event');
+      if (!media || !name || played.has(media)) return;
+      played.add(media);
+      sendEvent(name, win);
+    },
+    // Media events do not bubble: the document hears them only while capturing.
     true,
   );
 

@@ -1,17 +1,16 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_VIDEO } from '../../shared/demo-video';
+import type { SiteContent } from '../../shared/site-content';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { SiteContentProvider } from './site-content-context';
 import { VideoSection, autoplayUrl } from './video-section';
 
 afterEach(cleanup);
 
-function renderWithVideo(embedUrl: string) {
-  const content = {
-    ...defaultSiteContent,
-    video: { ...defaultSiteContent.video, embedUrl },
-  };
+function renderWithVideo(video: Partial<SiteContent['video']>) {
+  const content = { ...defaultSiteContent, video: { ...defaultSiteContent.video, ...video } };
   return render(
     <SiteContentProvider content={content}>
       <VideoSection />
@@ -20,22 +19,46 @@ function renderWithVideo(embedUrl: string) {
 }
 
 describe('VideoSection', () => {
-  it('without an address is not shown at all, rather than promising a recording', () => {
-    const { container } = renderWithVideo('');
-    expect(container).toBeEmptyDOMElement();
-    expect(screen.queryByRole('heading', { name: 'See AI in Action' })).toBeNull();
+  it('shows the bundled demo by default: poster, captions, nothing preloaded, 16:9', () => {
+    renderWithVideo({});
+    expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeVisible();
+    const video = document.querySelector('video')!;
+    expect(video).toHaveAccessibleName('Facility analytics demo');
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video).toHaveAttribute('poster', DEMO_VIDEO.poster);
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('playsinline');
+    // The page's beacon counts its first play (analytics-beacon.ts).
+    expect(video).toHaveAttribute('data-event', 'video_play');
+    expect(video.querySelector('source')).toHaveAttribute('src', DEMO_VIDEO.video);
+    expect(video.querySelector('source')).toHaveAttribute('type', 'video/mp4');
+    const track = video.querySelector('track')!;
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(track).toHaveAttribute('src', DEMO_VIDEO.captions);
+    expect(track).toHaveAttribute('default');
+    expect(video.parentElement?.className).toContain('aspect-video');
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('with an address loads the player only when asked, with autoplay on', async () => {
-    renderWithVideo('https://www.youtube-nocookie.com/embed/abc123?rel=0');
+  it('without a video is not shown at all', () => {
+    const { container } = renderWithVideo({ source: 'none' });
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('with a YouTube or Vimeo video loads the player only when asked, with autoplay on', async () => {
+    renderWithVideo({
+      source: 'embed',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/abc123?start=5',
+    });
     expect(screen.getByRole('heading', { name: 'See AI in Action' })).toBeVisible();
     expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('video')).toBeNull();
     const play = screen.getByRole('button', { name: 'Play video: Facility analytics demo' });
-    // The page's beacon counts a press on it as the video's start (analytics-beacon.ts).
     expect(play).toHaveAttribute('data-event', 'video_play');
     await userEvent.click(play);
     const frame = screen.getByTitle('Facility analytics demo') as HTMLIFrameElement;
-    expect(frame.src).toBe('https://www.youtube-nocookie.com/embed/abc123?rel=0&autoplay=1');
+    expect(frame.src).toBe('https://www.youtube-nocookie.com/embed/abc123?start=5&autoplay=1');
     expect(frame.parentElement?.className).toContain('aspect-video');
   });
 

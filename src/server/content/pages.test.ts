@@ -8,6 +8,7 @@ import { createApp, type App } from '../http/app';
 import { createTestDeps, signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 import type { SiteContent } from '../../shared/site-content';
+import { DEMO_VIDEO } from '../../shared/demo-video';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { PUBLISHED_CHECK_MS } from './current';
 import { TEMPLATE_FILE } from './page-template';
@@ -107,21 +108,81 @@ describe('the home page follows the content', () => {
     expect(answers.every((a) => a.headers.get('content-encoding') === 'br')).toBe(true);
   });
 
-  it('hides the demo section without a video, and the CSP follows the video host', async () => {
-    const none = await page('/');
-    expect(none.text).not.toContain('See AI in Action');
-    expect(none.headers.get('content-security-policy')).toContain("frame-src 'none'");
-    await save((c) => (c.video.embedUrl = 'https://player.vimeo.com/video/76979871'));
-    const withVideo = await page('/');
-    expect(withVideo.text).toContain('See AI in Action');
-    const csp = withVideo.headers.get('content-security-policy') ?? '';
+  it('shows the bundled demo video on a fresh site, framing nothing', async () => {
+    const fresh = await page('/');
+    expect(fresh.text).toContain('See AI in Action');
+    expect(fresh.text).toContain(`<source src="${DEMO_VIDEO.video}" type="video/mp4"`);
+    const csp = fresh.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("media-src 'self'");
+    expect(csp).toContain("img-src 'self' data:;");
+  });
+
+  it('frames the chosen YouTube or Vimeo host, from the address people copy', async () => {
+    await save((c) => {
+      c.video.source = 'embed';
+      c.video.embedUrl = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s';
+    });
+    const youtube = await page('/');
+    expect(youtube.text).toContain('See AI in Action');
+    expect(youtube.text).not.toContain(DEMO_VIDEO.video);
+    let csp = youtube.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
+    expect(csp).toContain("img-src 'self' data: https://i.ytimg.com;");
+    expect(csp).toContain("script-src 'self'");
+
+    await save((c) => {
+      c.video.source = 'embed';
+      c.video.embedUrl = 'https://vimeo.com/76979871';
+    });
+    csp = (await page('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain('frame-src https://player.vimeo.com;');
     expect(csp).toContain("img-src 'self' data: https://i.vimeocdn.com;");
-    expect(csp).toContain("script-src 'self'");
     // Other pages frame nothing.
     expect((await page('/admin/login')).headers.get('content-security-policy')).toContain(
       "frame-src 'none'",
     );
+  });
+
+  it('hides the section when the owner chooses no video', async () => {
+    await save((c) => (c.video.source = 'none'));
+    const none = await page('/');
+    expect(none.text).not.toContain('See AI in Action');
+    expect(none.text).not.toContain(DEMO_VIDEO.video);
+    expect(none.headers.get('content-security-policy')).toContain("frame-src 'none'");
+  });
+
+  it('refuses an address that is no YouTube or Vimeo video with a 400 on the field, storing nothing', async () => {
+    for (const embedUrl of ['https://evil.example/watch?v=abc', 'javascript:alert(1)', '']) {
+      const content = structuredClone(defaultSiteContent);
+      content.video = { ...content.video, source: 'embed', embedUrl };
+      const refused = await rest(app, 'PUT', '/api/content', {
+        cookie,
+        json: { content, baseVersion: 0 },
+      });
+      expect(refused.status).toBe(400);
+      const issues = (refused.body as { issues: { path: string }[] }).issues;
+      expect(issues.map((issue) => issue.path)).toEqual(['content.video.embedUrl']);
+    }
+    expect(await deps.db.select().from(siteContentVersions).all()).toEqual([]);
+  });
+
+  it('reads a version stored before the choice existed: an empty address is the demo', async () => {
+    const old = structuredClone(defaultSiteContent) as unknown as Record<string, unknown>;
+    old.video = { embedUrl: '', title: 'Old title', description: 'Saved before the choice.' };
+    old.hero = { ...defaultSiteContent.hero, headlineStart: 'Saved Long Ago' };
+    await writeTransaction(deps.db, async (tx) => {
+      await tx.insert(siteContentVersions).values({
+        version: 1,
+        content: JSON.stringify(old),
+        updatedAt: deps.clock.now(),
+      });
+    });
+    deps.clock.advance(PUBLISHED_CHECK_MS);
+    const home = await page('/');
+    expect(home.text).toContain('Saved Long Ago');
+    expect(home.text).toContain('Old title');
+    expect(home.text).toContain(DEMO_VIDEO.video);
   });
 });
 

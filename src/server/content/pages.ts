@@ -203,7 +203,7 @@ export function contentPages(
         const appHtml = await (await renderWith()).renderHome(content);
         const headTags = homeHeadTags(content);
         const html = composePage(template, { appHtml, headTags, content, page: '/' });
-        return ready(html, HTML, videoFrameOrigin(content.video.embedUrl));
+        return ready(html, HTML, videoFrameOrigin(content.video));
       })) ?? next(),
   );
 

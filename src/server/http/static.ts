@@ -38,6 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
@@ -50,6 +51,32 @@ const MIN_COMPRESS_BYTES = 1024;
 const RECHECK_MS = 1000;
 
 export type Encoding = 'br' | 'gzip';
+
+/**
+ * The one byte range a `Range` header asks of a file of `size` bytes (a video being seeked):
+ * `{ start, end }` (inclusive), 'unsatisfiable' (416), or null to answer with the whole file,
+ * which RFC 9110 allows for anything else (several ranges, another unit, bad syntax).
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/i);
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    // A suffix: the last N bytes.
+    const length = Number(last);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
 
 interface CachedFile {
   /** When the file was last compared with the disk (performance.now()). */
@@ -70,8 +97,18 @@ function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/**
+ * Folders whose files are named by their content's hash: Vite's build output (/assets/) and
+ * the bundled demo video's files (/media/, written by scripts/demo-video/make.ts).
+ */
+const HASHED_FOLDERS = ['/assets/', '/media/'];
+
+export function isHashedPath(urlPath: string): boolean {
+  return HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder));
+}
+
 function cacheControlOf(immutable: boolean, type: string): string {
-  // Vite puts content-hashed names under /assets: a changed file gets a new name.
+  // A content-hashed name: a changed file gets a new name.
   if (immutable) return 'public, max-age=31536000, immutable';
   // Everything else keeps its name across builds, so it is revalidated (ETag) each time.
   return type.startsWith('text/html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
@@ -205,7 +242,7 @@ export function serveClient(
         'Cache-Control': cacheControlOf(immutable, entry.type),
         // Only a 200 is cacheable by validator; a 404 is never answered with 304.
         ...(status === 404 ? {} : { ETag: entry.etag }),
-        ...(entry.compressible ? { Vary: 'Accept-Encoding' } : {}),
+        ...(entry.compressible ? { Vary: 'Accept-Encoding' } : { 'Accept-Ranges': 'bytes' }),
         ...(body && encoded ? { 'Content-Encoding': encoded.encoding } : {}),
         ...(body ? { 'Content-Length': String(body.byteLength) } : {}),
       });
@@ -225,11 +262,52 @@ export function serveClient(
       const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, 304, encoded) };
       return new Response(null, { status: 304, headers });
     }
+    const range = status === 200 && !entry.compressible ? rangeOf(c, entry) : null;
+    if (range) return partial(c, immutable, entry, range);
     const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, status, encoded) };
     const body = encoded ? encoded.body : entry.body;
     // The cached Buffer itself (a Uint8Array), not a copy per request.
     return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
       status,
+      headers,
+    });
+  }
+
+  /**
+   * The range asked of a file served as is (media, images; never a compressed one): none
+   * when `If-Range` names another version. Our ETags are weak, and RFC 9110 lets only a
+   * strong validator match `If-Range`, so a request with one gets the whole file.
+   */
+  function rangeOf(c: HonoCtx<AppEnv>, entry: CachedFile) {
+    const header = c.req.header('range');
+    if (header === undefined || c.req.header('if-range') !== undefined) return null;
+    return byteRange(header, entry.size);
+  }
+
+  /** 206 with the asked bytes (a view of the cached body, not a copy), or 416. */
+  function partial(
+    c: HonoCtx<AppEnv>,
+    immutable: boolean,
+    entry: CachedFile,
+    range: { start: number; end: number } | 'unsatisfiable',
+  ): Response {
+    const fileOwn: Record<string, string> = { ...fileHeaders(entry, immutable, 200, null) };
+    delete fileOwn['Content-Length'];
+    if (range === 'unsatisfiable') {
+      return new Response(null, {
+        status: 416,
+        headers: { ...ownHeaders(c), ...fileOwn, 'Content-Range': `bytes */${entry.size}` },
+      });
+    }
+    const body = entry.body.subarray(range.start, range.end + 1);
+    const headers = {
+      ...ownHeaders(c),
+      ...fileOwn,
+      'Content-Range': `bytes ${range.start}-${range.end}/${entry.size}`,
+      'Content-Length': String(body.byteLength),
+    };
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 206,
       headers,
     });
   }
@@ -245,7 +323,7 @@ export function serveClient(
     urlPath: string,
     status: 200 | 404 = 200,
   ): Response | null | Promise<Response | null> {
-    const immutable = urlPath.startsWith('/assets/');
+    const immutable = isHashedPath(urlPath);
     const known = fresh(file, immutable);
     if (known) {
       const encoding = known.compressible

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CONTENT_LIMITS, type SiteContent } from '../../../shared/site-content';
+import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '../../../shared/site-content';
 import { TextInputField } from '../controls';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
 
@@ -11,6 +11,8 @@ interface FieldSpec {
   /** years: a whole number; lines: one entry per line. */
   kind?: 'years' | 'lines';
   description?: string;
+  /** Shown only while this holds (the video's address, only for a YouTube or Vimeo video). */
+  when?: (values: SiteContent) => boolean;
 }
 
 const text = (path: FieldPath, label: string, more: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -115,11 +117,12 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
   {
     id: 'video',
     title: 'Demo video',
-    intro: 'Without an address the demo section is not shown.',
+    intro: 'What “See AI in Action” shows.',
     fields: [
-      text(['video', 'embedUrl'], 'Embed address', {
+      text(['video', 'embedUrl'], 'Video address', {
         description:
-          'A YouTube or Vimeo embed address, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID or https://player.vimeo.com/video/123456',
+          'The address of the video’s page as you copy it, e.g. https://www.youtube.com/watch?v=VIDEO_ID, https://youtu.be/VIDEO_ID or https://vimeo.com/123456',
+        when: (values) => values.video.source === 'embed',
       }),
       text(['video', 'title'], 'Title'),
       para(['video', 'description'], 'Description', 2),
@@ -173,6 +176,56 @@ function parsed(input: string, kind: FieldSpec['kind']): unknown {
   return input;
 }
 
+const VIDEO_CHOICES: { value: VideoSource; label: string; description: string }[] = [
+  {
+    value: 'demo',
+    label: 'The demo video that comes with the site',
+    description: 'A facility analytics demo, served by this site, with English captions.',
+  },
+  {
+    value: 'embed',
+    label: 'A YouTube or Vimeo video',
+    description: 'Loaded from YouTube or Vimeo when a visitor presses play.',
+  },
+  { value: 'none', label: 'No video', description: 'The section is not shown.' },
+];
+
+function VideoSourceChoice({
+  value,
+  onChange,
+}: {
+  value: VideoSource;
+  onChange: (value: VideoSource) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink">Video</legend>
+      {VIDEO_CHOICES.map((choice) => (
+        <div key={choice.value} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            id={`video-source-${choice.value}`}
+            name="video.source"
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+            aria-describedby={`video-source-${choice.value}-description`}
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+          />
+          <div>
+            <label htmlFor={`video-source-${choice.value}`} className="cursor-pointer text-ink">
+              {choice.label}
+            </label>
+            <p id={`video-source-${choice.value}-description`} className="text-xs text-muted">
+              {choice.description}
+            </p>
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 export function ContentForm({
   values,
   errors,
@@ -196,27 +249,35 @@ export function ContentForm({
             {section.title}
           </h2>
           {section.intro ? <p className="text-sm text-muted">{section.intro}</p> : null}
+          {section.id === 'video' ? (
+            <VideoSourceChoice
+              value={values.video.source}
+              onChange={(source) => onChange(withValue(values, ['video', 'source'], source))}
+            />
+          ) : null}
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
-            {section.fields.map((field) => (
-              <div
-                key={pathKey(field.path)}
-                // Long example addresses in a description wrap instead of widening the form.
-                className={`min-w-0 [overflow-wrap:anywhere] ${field.multiline ? 'md:col-span-2' : ''}`}
-              >
-                <TextInputField
-                  label={field.label}
-                  name={pathKey(field.path)}
-                  multiline={field.multiline}
-                  rows={field.rows}
-                  description={field.description}
-                  value={shown(valueAt(values, field.path), field.kind)}
-                  onChange={(input) =>
-                    onChange(withValue(values, field.path, parsed(input, field.kind)))
-                  }
-                  error={errorOf(errors, field.path)}
-                />
-              </div>
-            ))}
+            {section.fields
+              .filter((field) => field.when?.(values) ?? true)
+              .map((field) => (
+                <div
+                  key={pathKey(field.path)}
+                  // Long example addresses in a description wrap instead of widening the form.
+                  className={`min-w-0 [overflow-wrap:anywhere] ${field.multiline ? 'md:col-span-2' : ''}`}
+                >
+                  <TextInputField
+                    label={field.label}
+                    name={pathKey(field.path)}
+                    multiline={field.multiline}
+                    rows={field.rows}
+                    description={field.description}
+                    value={shown(valueAt(values, field.path), field.kind)}
+                    onChange={(input) =>
+                      onChange(withValue(values, field.path, parsed(input, field.kind)))
+                    }
+                    error={errorOf(errors, field.path)}
+                  />
+                </div>
+              ))}
           </div>
         </section>
       ))}

@@ -1,0 +1,55 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SiteContent } from '../../../shared/site-content';
+import { defaultSiteContent } from '../../../shared/site-content-defaults';
+import { ContentForm } from './content-form';
+import { checkContent } from './content-values';
+
+afterEach(cleanup);
+
+/** The form's values after its last change. */
+const seen = { values: defaultSiteContent };
+
+function Form() {
+  const [values, setValues] = useState<SiteContent>(defaultSiteContent);
+  const change = (next: SiteContent) => {
+    seen.values = next;
+    setValues(next);
+  };
+  return <ContentForm values={values} errors={checkContent(values).errors} onChange={change} />;
+}
+
+describe('the demo video in the Content form', () => {
+  it('offers the bundled demo (chosen by default), a YouTube or Vimeo video, or none', async () => {
+    render(<Form />);
+    const demo = screen.getByRole('radio', { name: 'The demo video that comes with the site' });
+    expect(demo).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Video' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Video address' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'A YouTube or Vimeo video' }));
+    const address = screen.getByRole('textbox', { name: 'Video address' });
+    // Chosen but empty: the message sits under the field.
+    expect(address).toHaveAccessibleDescription(/Paste the address of a YouTube or Vimeo video/);
+    // Pasted, as people do (typing into the whole form key by key is slow in jsdom).
+    await userEvent.click(address);
+    await userEvent.paste('https://youtu.be/dQw4w9WgXcQ?t=42');
+    expect(address).toBeValid();
+    const check = checkContent(seen.values);
+    expect(check.ok && check.content.video).toMatchObject({
+      source: 'embed',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42',
+    });
+
+    await userEvent.clear(address);
+    await userEvent.paste('https://example.com/video');
+    expect(address).toBeInvalid();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'No video' }));
+    expect(screen.queryByRole('textbox', { name: 'Video address' })).toBeNull();
+    expect(checkContent(seen.values)).toMatchObject({ ok: true });
+    expect(seen.values.video.source).toBe('none');
+  });
+});
