@@ -14,7 +14,31 @@ export const ACCOUNT_MESSAGES = {
   newPasswordLong: `Password must be at most ${LIMITS.passwordMax} characters`,
   newPasswordText: 'Password contains a broken character (an unpaired surrogate)',
   sessionId: 'Session id is required',
+  /**
+   * The 401 of a change that needs a recent proof (docs/accounts.md): the session signed in
+   * or last gave its password more than 10 minutes ago.
+   */
+  passwordNeeded: 'Enter your password to confirm this change.',
+  /** The 401 of turning a factor off while the authenticator app is on, without its code. */
+  appCodeNeeded:
+    'Enter the code from your authenticator app (or a recovery code) to confirm this change.',
+  wrongAppCode: 'That code does not match your authenticator app or an unused recovery code.',
+  appCode: 'Enter the 6-digit code from your app, or a recovery code like abcde-fghij',
+  lastFactor:
+    'This is your last second factor: an administrator keeps at least one (an e-mail address, the authenticator app or a passkey). Add another one first.',
 } as const;
+
+/**
+ * The app's 6-digit code or a recovery code, given to confirm turning a factor off
+ * (docs/second-factor.md); the server tells which it is.
+ */
+export const appCodeField = z
+  .string(ACCOUNT_MESSAGES.appCode)
+  .check(
+    z.trim(),
+    z.minLength(6, ACCOUNT_MESSAGES.appCode),
+    z.maxLength(40, ACCOUNT_MESSAGES.appCode),
+  );
 
 /**
  * What is wrong with a password someone chooses, or null when it may be used. The one rule
@@ -55,6 +79,8 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const changeEmailInput = z.object({
   password: provenPasswordField,
   email: z.nullable(emailField),
+  /** Removing the address while the authenticator app is on: its code, or a recovery code. */
+  code: z.optional(appCodeField),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailInput>;
 

@@ -22,6 +22,8 @@ import {
   TOO_MANY_EMAIL_CODES,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
+import { requireRecentProof } from './recent-proof';
+import { requireAppCode } from '../second-factor/factor-proof';
 import { listPasskeys } from '../passkeys/store';
 import { totpEnabled } from '../second-factor/totp';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
@@ -106,8 +108,9 @@ export const accountRouter = router({
         TOO_MANY_EMAIL_CODES,
       );
     }
-    await provePassword(ctx, ctx.user, input.password);
+    await requireRecentProof(ctx, ctx.user, input.password);
     if (input.email === null) {
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
       const previous = await removeEmail(ctx, ctx.user, sessionId);
       sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
       return { success: true as const, requiresCode: false };

@@ -9,7 +9,7 @@ import {
   USER_MESSAGES as M,
   type AdminUser,
 } from '../../shared/users';
-import { provePassword } from '../account/router';
+import { recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '../audit/admin-change';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
@@ -89,10 +89,12 @@ export const usersRouter = router({
   }),
 
   /**
+   * Needs a recent proof (docs/accounts.md: a stolen session must not make an administrator).
    * The user row exists from the invitation on (the name is taken, the e-mailed code is on)
    * with no password until the link is used; the link is mailed after the answer.
    */
-  invite: adminProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+  invite: recentProofProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+    await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const created = await writeTransaction(ctx.db, async (tx) => {
@@ -117,7 +119,8 @@ export const usersRouter = router({
   }),
 
   /** A new link for someone who has not joined yet; the old link stops working. */
-  resendInvitation: adminProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
+  resendInvitation: recentProofProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
+    await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const result = await writeTransaction(ctx.db, async (tx) => {
@@ -139,14 +142,16 @@ export const usersRouter = router({
   }),
 
   /**
-   * Never yourself, never the last administrator who can sign in. The check and the delete
+   * Needs a recent proof (docs/accounts.md). Never yourself, never the last administrator who
+   * can sign in. The check and the delete
    * share one write transaction: two administrators removing each other at once run one
    * after the other, and the second finds itself the last one left.
    */
-  remove: adminProcedure
+  remove: recentProofProcedure
     .input(removeUserInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
+      await requireRecentProof(ctx, ctx.user, input.password);
       await writeTransaction(ctx.db, async (tx) => {
         // Removed meanwhile by someone else (two administrators removing each other at once):
         // this request no longer speaks for anyone, which comes before anything about the
@@ -179,7 +184,7 @@ export const usersRouter = router({
     .input(resetSecondFactorInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true; user: AdminUser }> => {
       if (input.id === ctx.user.id) throw conflict(M.resetSelf);
-      await provePassword(ctx, ctx.user, input.password);
+      await requireRecentProof(ctx, ctx.user, input.password);
       const outcome = await resetSecondFactorOf(ctx, input.id);
       if (!outcome.ok) {
         if (outcome.reason === 'notFound') throw notFound();
