@@ -22,6 +22,7 @@ import {
   tokenHash,
 } from '../auth/session';
 import { publicProcedure, router } from '../http/trpc';
+import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
@@ -71,6 +72,10 @@ export const invitationRouter = router({
     });
     if (!joined) throw gone();
     await setSessionCookie(ctx, joined.sessionId, joined.user);
+    await tellAdministrators(ctx, joined.user.id, {
+      kind: 'adminJoined',
+      name: joined.user.username,
+    });
     ctx.logger.info('users.joined', {
       requestId: ctx.req.requestId,
       username: joined.user.username,

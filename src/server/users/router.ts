@@ -17,6 +17,7 @@ import { endAllSessionsOf, signedOut } from '../auth/session';
 import { UnavailableError } from '../platform/errors';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { dropInvitationsOf, replaceInvitation } from './invitations';
+import { tellAdministrators } from './admin-notice';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
@@ -115,6 +116,11 @@ export const usersRouter = router({
       invitedBy: ctx.user.username,
       ...created.invitation,
     });
+    await tellAdministrators(ctx, created.row.id, {
+      kind: 'adminInvited',
+      name: created.row.username,
+      by: ctx.user.username,
+    });
     return serializeUser(created.row, ctx.user);
   }),
 
@@ -152,7 +158,7 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
       await requireRecentProof(ctx, ctx.user, input.password);
-      await writeTransaction(ctx.db, async (tx) => {
+      const removed = await writeTransaction(ctx.db, async (tx) => {
         // Removed meanwhile by someone else (two administrators removing each other at once):
         // this request no longer speaks for anyone, which comes before anything about the
         // target.
@@ -169,6 +175,12 @@ export const usersRouter = router({
         await dropInvitationsOf(tx, row.id);
         await tx.delete(users).where(eq(users.id, row.id));
         await auditAdminChange(tx, ctx, 'user_removed', row.username);
+        return row;
+      });
+      await tellAdministrators(ctx, removed.id, {
+        kind: 'adminRemoved',
+        name: removed.username,
+        by: ctx.user.username,
       });
       return { success: true };
     }),
