@@ -22,6 +22,7 @@ import {
   tokenHash,
 } from '../auth/session';
 import { publicProcedure, router } from '../http/trpc';
+import { assertStrongPassword } from '../account/password-policy';
 import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';
 
@@ -42,7 +43,9 @@ export const invitationRouter = router({
    * joins and the other gets the 404.
    */
   accept: publicProcedure.input(invitationAcceptInput).mutation(async ({ ctx, input }) => {
-    if (!(await liveInvitation(ctx.db, input.token, ctx.clock.now()))) throw gone();
+    const invited = await liveInvitation(ctx.db, input.token, ctx.clock.now());
+    if (!invited) throw gone();
+    await assertStrongPassword(ctx.db, input.password, invited.username, 'password');
     const hash = await hashPasswordInSlot(ctx, input.password);
     const previous = await readCookie(ctx);
     const joined = await writeTransaction(ctx.db, async (tx) => {
