@@ -57,6 +57,12 @@ export const sessions = sqliteTable(
     device: text('device').notNull().default(''),
     /** The masked address it signed in from (`203.0.113.x`, an IPv6 /64), never the full one. */
     address: text('address').notNull().default(''),
+    /**
+     * When this session last proved itself after its sign-in (the password, or a second
+     * factor's code): with `createdAt`, what the recent-proof rule reads
+     * (server/account/recent-proof.ts). Null until it does.
+     */
+    provenAt: integer('proven_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

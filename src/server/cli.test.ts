@@ -120,6 +120,30 @@ describe('admin command line', () => {
     expect(await storedUsers()).toEqual([]);
   });
 
+  it('refuses a common or guessable password for add-user and set-password, before storing anything', async () => {
+    for (const [password, message] of [
+      ['123456789012', 'This password is one of the most common ones: choose another'],
+      ['aaaaaaaaaaaa', 'This password is too easy to guess'],
+      ['passwordpassword', 'This password is too easy to guess'],
+      ['alice-the-admin', 'The password must not contain your username'],
+      ['we are acme ai!', 'The password must not contain the company’s name'],
+    ]) {
+      const refused = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: password ?? '' });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toEqual([expect.stringContaining(message ?? '')]);
+    }
+    expect(await storedUsers()).toEqual([]);
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    const typed = await cli(['set-password', 'alice'], {}, ['Password1234', 'Password1234']);
+    expect(typed).toMatchObject({
+      code: 1,
+      err: ['This password is one of the most common ones: choose another'],
+    });
+    expect(await verifyPassword((await storedUsers())[0]?.password ?? '', 'a long password')).toBe(
+      true,
+    );
+  });
+
   it('refuses a bad e-mail address', async () => {
     const result = await cli(['add-user', 'alice', '--email', 'nope'], {
       ADMIN_PASSWORD: 'a long password',

@@ -24,6 +24,7 @@ import {
   UserError,
 } from './users/manage-users';
 import { removeAllPasskeys } from './passkeys/command-line';
+import { weakPasswordProblem } from './account/password-policy';
 
 export interface CliIo {
   out(line: string): void;
@@ -60,6 +61,13 @@ async function readPassword(env: Env, io: CliIo): Promise<string> {
   const second = await io.askHidden('Repeat the password: ');
   if (first !== second) throw new UserError('the two passwords do not match');
   return first;
+}
+
+/** The screen's rule for a new password (docs/accounts.md), in the command line's words. */
+async function strongPassword(db: Db, username: string, password: string): Promise<string> {
+  const problem = await weakPasswordProblem(db, password, username);
+  if (problem) throw new UserError(problem);
+  return password;
 }
 
 /** Splits `add-user` arguments: one username and an optional --email. */
@@ -99,7 +107,8 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       if (await usernameTaken(db, username)) {
         throw new UserError(`user "${username}" already exists`);
       }
-      await addUser(db, { username, email, password: await readPassword(env, io) }, new Date());
+      const password = await strongPassword(db, username, await readPassword(env, io));
+      await addUser(db, { username, email, password }, new Date());
       io.out(
         email
           ? `user "${username}" added; sign-in codes go to ${email}`
@@ -111,7 +120,11 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       const username = oneArgument(args, 'set-password <username>');
       if (!(await userExists(db, username)))
         throw new UserError(`user "${username}" does not exist`);
-      await setPassword(db, username, await readPassword(env, io));
+      await setPassword(
+        db,
+        username,
+        await strongPassword(db, username, await readPassword(env, io)),
+      );
       io.out(`password of "${username}" changed; its sessions were ended`);
       return;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
+  guessablePasswordProblem,
   newPasswordField,
   newPasswordProblem,
   passwordStrength,
@@ -16,6 +17,36 @@ describe('the new-password rule', () => {
       ACCOUNT_MESSAGES.newPasswordShort,
     );
     expect(newPasswordField.safeParse('long enough now').success).toBe(true);
+  });
+});
+
+describe('the guessable-password rule', () => {
+  const context = { username: 'Alice', companyNames: ['Acme AI Engineering', 'Acme AI'] };
+
+  it('refuses 3 or fewer distinct characters, and one piece repeated', () => {
+    for (const password of ['aaaaaaaaaaaa', 'abababababab', 'abcabcabcabc', 'passwordpassword']) {
+      expect(guessablePasswordProblem(password, context)).toBe(
+        ACCOUNT_MESSAGES.newPasswordRepetitive,
+      );
+    }
+  });
+
+  it('refuses the username and the company’s name in any case, spaces and marks aside', () => {
+    expect(guessablePasswordProblem('my name is ALICE!', context)).toBe(
+      ACCOUNT_MESSAGES.newPasswordUsername,
+    );
+    expect(guessablePasswordProblem('welcome to acme ai engineering', context)).toBe(
+      ACCOUNT_MESSAGES.newPasswordCompany,
+    );
+    expect(guessablePasswordProblem('xx-AcmeAi-2026!', context)).toBe(
+      ACCOUNT_MESSAGES.newPasswordCompany,
+    );
+  });
+
+  it('looks for no name shorter than 4 characters, and takes ordinary passphrases', () => {
+    const short = { username: 'al', companyNames: ['ACE'] };
+    expect(guessablePasswordProblem('always a calm ace pilot', short)).toBeNull();
+    expect(guessablePasswordProblem('correct horse battery staple', context)).toBeNull();
   });
 });
 

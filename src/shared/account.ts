@@ -14,7 +14,36 @@ export const ACCOUNT_MESSAGES = {
   newPasswordLong: `Password must be at most ${LIMITS.passwordMax} characters`,
   newPasswordText: 'Password contains a broken character (an unpaired surrogate)',
   sessionId: 'Session id is required',
+  newPasswordCommon: 'This password is one of the most common ones: choose another',
+  newPasswordRepetitive:
+    'This password is too easy to guess (one character or piece repeated): choose another',
+  newPasswordUsername: 'The password must not contain your username',
+  newPasswordCompany: 'The password must not contain the company’s name',
+  /**
+   * The 401 of a change that needs a recent proof (docs/accounts.md): the session signed in
+   * or last gave its password more than 10 minutes ago.
+   */
+  passwordNeeded: 'Enter your password to confirm this change.',
+  /** The 401 of turning a factor off while the authenticator app is on, without its code. */
+  appCodeNeeded:
+    'Enter the code from your authenticator app (or a recovery code) to confirm this change.',
+  wrongAppCode: 'That code does not match your authenticator app or an unused recovery code.',
+  appCode: 'Enter the 6-digit code from your app, or a recovery code like abcde-fghij',
+  lastFactor:
+    'This is your last second factor: an administrator keeps at least one (an e-mail address, the authenticator app or a passkey). Add another one first.',
 } as const;
+
+/**
+ * The app's 6-digit code or a recovery code, given to confirm turning a factor off
+ * (docs/second-factor.md); the server tells which it is.
+ */
+export const appCodeField = z
+  .string(ACCOUNT_MESSAGES.appCode)
+  .check(
+    z.trim(),
+    z.minLength(6, ACCOUNT_MESSAGES.appCode),
+    z.maxLength(40, ACCOUNT_MESSAGES.appCode),
+  );
 
 /**
  * What is wrong with a password someone chooses, or null when it may be used. The one rule
@@ -26,6 +55,43 @@ export function newPasswordProblem(password: string): string | null {
   // Hashed as UTF-8 (NFC): a lone surrogate would become U+FFFD, so what was typed and what
   // was hashed would differ.
   if (LONE_SURROGATE.test(password)) return ACCOUNT_MESSAGES.newPasswordText;
+  return null;
+}
+
+/** Names shorter than this are not looked for in a password (too many would be refused). */
+export const NAME_IN_PASSWORD_MIN = 4;
+
+/** Lower case, and with no spaces or punctuation: 'Acme AI' is found in 'xxacmeai!'. */
+function folded(text: string): string {
+  return text.toLowerCase().replace(/[\s\p{P}\p{S}]/gu, '');
+}
+
+/**
+ * What makes a password of the right length still easy to guess (docs/accounts.md), besides
+ * the list of common passwords the server adds (server/account/password-policy.ts): 3 or
+ * fewer distinct characters (`aaaaaaaaaaaa`), one piece repeated (`passwordpassword`), the
+ * username, or the company's name or short name, in any case (names under 4 characters are
+ * not looked for). Null when none applies.
+ */
+export function guessablePasswordProblem(
+  password: string,
+  context: { username: string; companyNames: readonly string[] },
+): string | null {
+  const lower = password.toLowerCase();
+  if (new Set(lower).size <= 3 || /^(.+)\1+$/su.test(lower)) {
+    return ACCOUNT_MESSAGES.newPasswordRepetitive;
+  }
+  const contains = (name: string) => {
+    const plain = name.trim().toLowerCase();
+    if (plain.length < NAME_IN_PASSWORD_MIN) return false;
+    const bare = folded(name);
+    return (
+      lower.includes(plain) ||
+      (bare.length >= NAME_IN_PASSWORD_MIN && folded(password).includes(bare))
+    );
+  };
+  if (contains(context.username)) return ACCOUNT_MESSAGES.newPasswordUsername;
+  if (context.companyNames.some(contains)) return ACCOUNT_MESSAGES.newPasswordCompany;
   return null;
 }
 
@@ -55,6 +121,8 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const changeEmailInput = z.object({
   password: provenPasswordField,
   email: z.nullable(emailField),
+  /** Removing the address while the authenticator app is on: its code, or a recovery code. */
+  code: z.optional(appCodeField),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailInput>;
 
@@ -114,8 +182,9 @@ function hasSequence(text: string, length = 4): boolean {
 /**
  * A rough hint for the screen while a password is typed: 0 (too short to be accepted) to 4,
  * from its length and the kinds of characters in it, lowered for the usual guesses (a common
- * password inside it, one character repeated, a run like `1234`). Only a hint: the server's
- * only rule is the length (`newPasswordProblem`).
+ * password inside it, one character repeated, a run like `1234`). Only a hint: the server
+ * refuses by the length, `guessablePasswordProblem` and its list of common passwords
+ * (server/account/password-policy.ts).
  */
 export function passwordStrength(password: string): PasswordStrength {
   if (newPasswordProblem(password) !== null) return { score: 0, label: LABELS[0] ?? 'Too short' };

@@ -3,7 +3,7 @@
  * screen and the server's procedures, and what the screen shows of each.
  */
 import { z } from 'zod/mini';
-import { provenPasswordField } from './account';
+import { appCodeField, provenPasswordField } from './account';
 import { idField, oneLine, storedText } from './validation';
 
 export const PASSKEY_NAME_MAX = 60;
@@ -16,7 +16,6 @@ export const PASSKEY_MESSAGES = {
   noCeremony: 'The passkey request has expired (it lasts 5 minutes). Please try again.',
   alreadyAdded: 'That passkey is already registered.',
   unknown: 'No such passkey of yours: it may have been removed already.',
-  passwordNeeded: 'Enter your password to add a passkey.',
 } as const;
 
 /** Trimmed, 1-60 characters, on one line. */
@@ -49,7 +48,16 @@ export type PasskeyOptionsInput = z.input<typeof passkeyOptionsInput>;
 export const renamePasskeyInput = z.object({ id: idField, name: passkeyNameField });
 export type RenamePasskeyInput = z.input<typeof renamePasskeyInput>;
 
-export const removePasskeyInput = z.object({ id: idField });
+/**
+ * Removing a passkey needs a recent proof (the password when the session is older than 10
+ * minutes) and, while the authenticator app is on, its code or a recovery code.
+ */
+export const removePasskeyInput = z.object({
+  id: idField,
+  password: z.optional(provenPasswordField),
+  code: z.optional(appCodeField),
+});
+export type RemovePasskeyInput = z.input<typeof removePasskeyInput>;
 
 /** One passkey as the Account screen lists it (never its credential id or key). */
 export interface PasskeySummary {

@@ -3,7 +3,7 @@
  * procedures (server/second-factor/, the sign-in's recovery code) and the screens.
  */
 import { z } from 'zod/mini';
-import { provenPasswordField } from './account';
+import { appCodeField, provenPasswordField } from './account';
 import { verifyCodeInput } from './auth';
 
 /** Recovery codes made at a time; each works once. */
@@ -22,6 +22,16 @@ export function normalizeRecoveryCode(code: string): string {
 
 export const passwordOnlyInput = z.object({ password: provenPasswordField });
 export type PasswordOnlyInput = z.input<typeof passwordOnlyInput>;
+
+/**
+ * Turning the app off or making new recovery codes: the password, and the app's code or a
+ * recovery code (docs/second-factor.md; asked with 401 when missing).
+ */
+export const factorOffInput = z.object({
+  password: provenPasswordField,
+  code: z.optional(appCodeField),
+});
+export type FactorOffInput = z.input<typeof factorOffInput>;
 
 /** The app's first code, confirming the set-up. */
 export const totpEnableInput = verifyCodeInput;

@@ -51,10 +51,21 @@ export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }
 
-export const inviteInput = z.object({ username: usernameField, email: emailField });
+/**
+ * Inviting, re-inviting and removing need a recent proof (docs/accounts.md): the password is
+ * needed only when the session signed in or last proved itself over 10 minutes ago.
+ */
+const recentPassword = z.optional(provenPasswordField);
+
+export const inviteInput = z.object({
+  username: usernameField,
+  email: emailField,
+  password: recentPassword,
+});
 export type InviteInput = z.input<typeof inviteInput>;
 
-export const removeUserInput = idInput;
+export const removeUserInput = z.extend(idInput, { password: recentPassword });
+export type RemoveUserInput = z.input<typeof removeUserInput>;
 
 /** Another administrator's second factor reset (docs/accounts.md): your own password proves it is you. */
 export const resetSecondFactorInput = z.extend(idInput, { password: provenPasswordField });

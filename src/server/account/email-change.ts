@@ -8,6 +8,7 @@ import {
   twoFactorChallenges,
   users,
 } from '../../../db/schema';
+import { assertFactorLeft } from '../second-factor/factor-proof';
 import { auditInsert } from '../audit/record';
 import {
   CODE_TTL_MS,
@@ -179,6 +180,7 @@ export function removeEmail(
 ): Promise<string | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await assertFactorLeft(tx, ctx, user.id, 'email');
     const previous = await addressOf(tx, user);
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));
     await secondFactorChanged(tx, user, sessionId);

@@ -19,7 +19,14 @@ export type AccountChange =
   | { kind: 'recoveryCodeUsed'; left: number }
   | { kind: 'recoveryCodesRegenerated' }
   /** Another administrator (`by`) reset the second factor from the Administrators screen. */
-  | { kind: 'secondFactorReset'; by: string };
+  | { kind: 'secondFactorReset'; by: string }
+  /**
+   * Told to every administrator (users/admin-notice.ts): `name` was invited or removed by
+   * `by`, or joined.
+   */
+  | { kind: 'adminInvited'; name: string; by: string }
+  | { kind: 'adminJoined'; name: string }
+  | { kind: 'adminRemoved'; name: string; by: string };
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -76,6 +83,21 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         sentence:
           'New recovery codes were made for your account: the ones you had before no longer work.',
       };
+    case 'adminInvited':
+      return {
+        subject: `${change.name} was invited as an administrator`,
+        sentence: `The administrator ${change.by} invited ${change.name} to become an administrator of the site: once they choose a password, they can do everything you can.`,
+      };
+    case 'adminJoined':
+      return {
+        subject: `${change.name} joined as an administrator`,
+        sentence: `${change.name} accepted their invitation and is now an administrator of the site.`,
+      };
+    case 'adminRemoved':
+      return {
+        subject: `${change.name} was removed as an administrator`,
+        sentence: `The administrator ${change.by} removed ${change.name}: they can no longer sign in.`,
+      };
     case 'secondFactorReset':
       return {
         subject: 'Your second factor was reset',
@@ -90,6 +112,20 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
 
 /** What to do if the change was not yours. */
 function adviceFor(username: string, change: AccountChange): string {
+  if (
+    change.kind === 'adminInvited' ||
+    change.kind === 'adminJoined' ||
+    change.kind === 'adminRemoved'
+  ) {
+    // Another administrator's account may be in someone else's hands: the one who acted.
+    const who = change.kind === 'adminJoined' ? 'whoever invited them' : change.by;
+    return (
+      'If you expected this, nothing more to do. If not, someone may be using ' +
+      `${who}'s account: check the Administrators page (remove anyone you do not know) and ` +
+      'the audit log, and have whoever runs the server set new passwords with ' +
+      '`npm run admin -- set-password <name>` (it ends every session of that account).'
+    );
+  }
   if (change.kind === 'secondFactorReset') {
     // The reset is another administrator's act: the one to ask is them, not the command line.
     return (

@@ -22,6 +22,9 @@ import {
   TOO_MANY_EMAIL_CODES,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
+import { assertStrongPassword } from './password-policy';
+import { requireRecentProof } from './recent-proof';
+import { requireAppCode } from '../second-factor/factor-proof';
 import { listPasskeys } from '../passkeys/store';
 import { totpEnabled } from '../second-factor/totp';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
@@ -72,6 +75,8 @@ export const accountRouter = router({
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
+      // Refused before any hash: a guessable new password is a mistake in the form.
+      await assertStrongPassword(ctx.db, input.newPassword, ctx.user.username, 'newPassword');
       const row = await provePassword(ctx, ctx.user, input.currentPassword);
       const newHash = await hashPasswordInSlot(ctx, input.newPassword);
       const stored = await storeNewPassword(
@@ -106,8 +111,9 @@ export const accountRouter = router({
         TOO_MANY_EMAIL_CODES,
       );
     }
-    await provePassword(ctx, ctx.user, input.password);
+    await requireRecentProof(ctx, ctx.user, input.password);
     if (input.email === null) {
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
       const previous = await removeEmail(ctx, ctx.user, sessionId);
       sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
       return { success: true as const, requiresCode: false };

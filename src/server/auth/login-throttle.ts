@@ -5,7 +5,7 @@ import { throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { LIMITS } from '../../shared/constants';
 import { wellFormed } from '../../shared/validation';
 import { auditInsert, type AuditEntry } from '../audit/record';
-import { adminProcedure, publicProcedure, type Context } from '../http/trpc';
+import { adminProcedure, publicProcedure, type Context, type SessionUser } from '../http/trpc';
 import { addressBucket, keyedBucketPart } from '../platform/throttle-buckets';
 import {
   assertAllowed,
@@ -244,8 +244,17 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
  * form could. Not the name's bucket: a stranger's guesses, which lock the name for unknown
  * browsers, must not lock its owner's Account screen (docs/decisions/0030).
  */
-export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next }) => {
-  const bySession = accountCheckBucket(ctx.user.id, await currentSessionId(ctx));
+export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) =>
+  accountPasswordCheck(ctx, ctx.user, next),
+);
+
+/** The counting of `passwordCheckedProcedure`, for a procedure whose password is optional. */
+export async function accountPasswordCheck<R extends Settled>(
+  ctx: Context,
+  user: SessionUser,
+  next: () => Promise<R>,
+): Promise<R> {
+  const bySession = accountCheckBucket(user.id, await currentSessionId(ctx));
   const byIp = loginAddressBucket(ctx);
   return settledPasswordCheck(
     ctx,
@@ -258,7 +267,7 @@ export const passwordCheckedProcedure = adminProcedure.use(async ({ ctx, next })
     },
     next,
   );
-});
+}
 
 /** The bucket of one session's password checks: by user and (public, derived) session id. */
 export function accountCheckBucket(userId: number, sessionId: string): string {

@@ -215,8 +215,10 @@ describe('admin.login', () => {
       for (let i = 0; i < 5; i++) {
         await failure(callerFor(deps, { cookie }).caller.admin.verifyCode({ code: '000000' }));
       }
+      // Only the user's day of wrong codes counts them (docs/decisions/0034), no password bucket.
       expect((await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket)).toEqual([
         'codes-sent:user:2',
+        ...Array.from({ length: 5 }, () => 'wrong-codes:user:2'),
       ]);
       expect((await login('erin')).result.requiresTwoFactor).toBe(true);
     });

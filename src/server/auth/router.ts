@@ -186,14 +186,14 @@ export const adminRouter = router({
     // While the user's sign-in codes are spent, the right and a wrong password get the same
     // 429, decided before the hash (a 401 beside a 429 would tell a guesser which one was
     // right); nothing is judged, so nothing counts against the name. An authenticator app's
-    // challenges share the same cap, and a day of its wrong codes spent refuses the same way
-    // (docs/decisions/0034).
+    // challenges share the same cap, and a day of wrong codes (e-mailed or the app's) spent
+    // refuses the same way (docs/decisions/0034).
     const totpOn = user?.totpOn ?? false;
     if (user && (user.email || totpOn)) {
       const capped = totpOn ? TOO_MANY_SIGN_IN_ATTEMPTS : TOO_MANY_CODES;
       await assertAllowed(ctx.db, [codesSentBucket(user.id)], CODES_SENT, ctx.clock.now(), capped);
     }
-    if (user && totpOn) {
+    if (user && (user.email || totpOn)) {
       await assertAllowed(
         ctx.db,
         [wrongCodesBucket(user.id)],

@@ -21,9 +21,10 @@ export const TOO_MANY_CODES = 'Too many sign-in codes were requested.';
 /** The same caps, said to someone whose app makes the codes (nothing was requested). */
 export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts.';
 /**
- * Wrong codes of the authenticator app (its own or a recovery code) per user in 24 hours:
- * past 20, signing in answers 429 until the oldest is a day old. Without it, someone with
- * the password could guess 2,400 times a day (docs/decisions/0034).
+ * Wrong sign-in codes per user in 24 hours, whatever made them (the e-mailed code, the
+ * authenticator app's or a recovery code): past 20, signing in answers 429 until the oldest
+ * is a day old. Without it, someone with the password could guess 2,400 times a day
+ * (docs/decisions/0034).
  */
 export const WRONG_CODES_DAILY: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
 
@@ -105,6 +106,14 @@ export async function sendChallenge(
     if (!(await mayStart(tx))) return null;
     const bucket = codesSentBucket(user.id);
     await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    // The day of wrong codes spent: no new code is mailed, as no app challenge starts.
+    await assertAllowed(
+      tx,
+      [wrongCodesBucket(user.id)],
+      WRONG_CODES_DAILY,
+      now,
+      TOO_MANY_SIGN_IN_ATTEMPTS,
+    );
     const event = await tx
       .insert(throttleEvents)
       .values({ bucket, at: now })
@@ -268,16 +277,15 @@ async function judgeChallenge(
     return { ok: false, reason: 'expired' };
   }
   const daily = wrongCodesBucket(row.userId);
-  // The app's day of wrong codes spent (by this challenge or the ones before): no code is
-  // judged, right or wrong, until it frees up. Checked and counted in this one transaction.
-  if (row.method === 'totp') {
-    await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
-  }
+  // The user's day of wrong codes spent (by this challenge or the ones before, e-mailed or
+  // the app's): no code is judged, right or wrong, until it frees up. Checked and counted in
+  // this one transaction.
+  await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
   if (await matches(row)) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }
-  if (row.method === 'totp') await tx.insert(throttleEvents).values({ bucket: daily, at: now });
+  await tx.insert(throttleEvents).values({ bucket: daily, at: now });
   const failed = row.failedAttempts + 1;
   if (failed >= MAX_WRONG_CODES) {
     await tx.delete(twoFactorChallenges).where(byId);

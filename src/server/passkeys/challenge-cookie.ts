@@ -18,11 +18,6 @@ export function challengeCookieName(production: boolean): string {
 }
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-/**
- * How long after its sign-in, or after proving its password for a passkey, a session may
- * begin adding a passkey without the password (docs/passkeys.md, like GitHub's sudo mode).
- */
-export const RECENT_PROOF_MS = 10 * 60_000;
 
 export type CeremonyPurpose = 'register' | 'sign-in';
 
@@ -37,11 +32,10 @@ export interface Ceremony {
   userHandle?: string;
   /**
    * Registration only: when the session last proved itself (its sign-in or its password) as
-   * the options call found it; a registration needs a ceremony begun with such a proof.
+   * the options call found it (account/recent-proof.ts); a registration needs a ceremony
+   * begun with such a proof.
    */
   proof?: number;
-  /** Registration only: when this session last proved its password for a passkey. */
-  passwordAt?: number;
 }
 
 export function newChallenge(): string {
@@ -62,13 +56,9 @@ function cookieBase(ctx: Context) {
   };
 }
 
-/**
- * Sets the ceremony cookie. One holding a password proof lives as long as the proof counts
- * (10 minutes), so that a second passkey added meanwhile needs no password again; its
- * challenge still expires after 5 (`expiresAt`).
- */
+/** Sets the ceremony cookie, for as long as its challenge may be answered. */
 export async function setCeremonyCookie(ctx: Context, ceremony: Ceremony): Promise<void> {
-  const ttl = (ceremony.passwordAt === undefined ? CHALLENGE_TTL_MS : RECENT_PROOF_MS) / 1000;
+  const ttl = CHALLENGE_TTL_MS / 1000;
   const sealed = await sealData(ceremony, {
     password: webauthnChallengeKey(ctx.config.sessionSecret),
     ttl,
@@ -90,24 +80,6 @@ export function clearCeremonyCookie(ctx: Context): void {
   );
 }
 
-/**
- * Ends an answered ceremony: clears the cookie, or, for a registration begun with a password
- * proof, replaces it with one that keeps only that proof (no challenge to answer again).
- */
-export async function endCeremony(ctx: Context, ceremony: Ceremony | null): Promise<void> {
-  if (ceremony?.purpose !== 'register' || ceremony.passwordAt === undefined) {
-    clearCeremonyCookie(ctx);
-    return;
-  }
-  await setCeremonyCookie(ctx, {
-    purpose: 'register',
-    challenge: '',
-    expiresAt: 0,
-    ...(ceremony.session === undefined ? {} : { session: ceremony.session }),
-    passwordAt: ceremony.passwordAt,
-  });
-}
-
 async function unsealCeremony(ctx: Context): Promise<Partial<Ceremony> | null> {
   const header = ctx.req.headers.get('cookie');
   if (!header) return null;
@@ -118,28 +90,11 @@ async function unsealCeremony(ctx: Context): Promise<Partial<Ceremony> | null> {
     // The seal's own expiry is checked by iron against its creation time.
     return await unsealData<Partial<Ceremony>>(sealed, {
       password: webauthnChallengeKey(ctx.config.sessionSecret),
-      ttl: RECENT_PROOF_MS / 1000,
+      ttl: CHALLENGE_TTL_MS / 1000,
     });
   } catch {
     return null;
   }
-}
-
-/**
- * When the session `session` (public id) last proved its password for a passkey, as this
- * browser's ceremony cookie remembers it, if within the last 10 minutes; else null.
- */
-export async function readPasswordProof(ctx: Context, session: string): Promise<number | null> {
-  const data = await unsealCeremony(ctx);
-  if (
-    data?.purpose !== 'register' ||
-    data.session !== session ||
-    typeof data.passwordAt !== 'number' ||
-    ctx.clock.now().getTime() - data.passwordAt >= RECENT_PROOF_MS
-  ) {
-    return null;
-  }
-  return data.passwordAt;
 }
 
 /**
@@ -169,6 +124,5 @@ export async function readCeremony(
     ...(typeof data.session === 'string' ? { session: data.session } : {}),
     ...(typeof data.userHandle === 'string' ? { userHandle: data.userHandle } : {}),
     ...(typeof data.proof === 'number' ? { proof: data.proof } : {}),
-    ...(typeof data.passwordAt === 'number' ? { passwordAt: data.passwordAt } : {}),
   };
 }

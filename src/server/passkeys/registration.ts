@@ -11,18 +11,16 @@ import { writeTransaction } from '../../../db';
 import { passkeys, sessions, users } from '../../../db/schema';
 import { company } from '../../client/content';
 import { PASSKEY_MESSAGES, type PasskeySummary } from '../../shared/passkeys';
-import { provePassword } from '../account/router';
+import { requireRecentProof } from '../account/recent-proof';
 import { publicSessionId } from '../account/session-list';
 import { auditInsert } from '../audit/record';
 import { currentSessionId, liveSession, signedOut } from '../auth/session';
 import type { Context, SessionUser } from '../http/trpc';
 import {
   CHALLENGE_TTL_MS,
-  endCeremony,
+  clearCeremonyCookie,
   newChallenge,
   readCeremony,
-  readPasswordProof,
-  RECENT_PROOF_MS,
   setCeremonyCookie,
 } from './challenge-cookie';
 import { refusalReason } from './refusal-reason';
@@ -30,39 +28,8 @@ import { relyingParty } from './relying-party';
 import { CREDENTIAL_ID_MAX, credentialsOf, spendChallenge } from './store';
 
 /**
- * The proof a session needs to begin adding a passkey (a passkey outlives a password change,
- * so a stolen session must not add one): its sign-in, or its password proved for a passkey,
- * within the last 10 minutes. A password given is checked whatever the time (401 when
- * wrong, counted by the procedure's throttle). Answers when the session last proved itself
- * and when its password, if it did.
- */
-async function recentProof(
-  ctx: Context,
-  user: SessionUser,
-  sessionId: string,
-  password: string | undefined,
-): Promise<{ proof: number; passwordAt: number | null }> {
-  const session = await ctx.db
-    .select({ createdAt: sessions.createdAt })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get();
-  if (!session) throw signedOut();
-  let passwordAt = await readPasswordProof(ctx, publicSessionId(sessionId));
-  if (password !== undefined) {
-    await provePassword(ctx, user, password);
-    passwordAt = ctx.clock.now().getTime();
-  }
-  const proof = Math.max(session.createdAt.getTime(), passwordAt ?? 0);
-  if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.passwordNeeded });
-  }
-  return { proof, passwordAt };
-}
-
-/**
  * Registration options for the signed-in user, once the session has proved itself recently
- * (`recentProof`): a discoverable credential (residentKey required) with user verification,
+ * (`requireRecentProof`, given the password or not): a discoverable credential (residentKey required) with user verification,
  * no attestation, none of the user's passkeys again. The challenge, the user handle offered
  * and the proof go into the browser's ceremony cookie, bound to this session.
  */
@@ -71,8 +38,8 @@ export async function registrationOptions(
   user: SessionUser,
   password: string | undefined,
 ) {
-  const sessionId = await currentSessionId(ctx);
-  const { proof, passwordAt } = await recentProof(ctx, user, sessionId, password);
+  // A passkey outlives a password change: a stolen session must not add one.
+  const { sessionId, proof } = await requireRecentProof(ctx, user, password);
   const row = await ctx.db
     .select({ webauthnUserId: users.webauthnUserId })
     .from(users)
@@ -106,7 +73,6 @@ export async function registrationOptions(
     session: publicSessionId(sessionId),
     userHandle,
     proof,
-    ...(passwordAt === null ? {} : { passwordAt }),
   });
   return options;
 }
@@ -127,7 +93,7 @@ export async function registerPasskey(
 ): Promise<{ summary: PasskeySummary; email: string | null }> {
   const sessionId = await currentSessionId(ctx);
   const ceremony = await readCeremony(ctx, 'register');
-  await endCeremony(ctx, ceremony);
+  clearCeremonyCookie(ctx);
   if (
     !ceremony?.userHandle ||
     ceremony.proof === undefined ||

@@ -11,8 +11,9 @@ import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/
 import { ceremonyCookieFrom, joinCookies } from '../../../tests/support/passkeys';
 import { softwareAuthenticator } from '../../../tests/support/webauthn-authenticator';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
+import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { WRONG_PASSWORD } from '../account/router';
-import { RECENT_PROOF_MS } from './challenge-cookie';
+import { RECENT_PROOF_MS } from '../account/recent-proof';
 
 let app: App;
 let deps: TestDeps;
@@ -103,10 +104,10 @@ describe('/api/account/passkeys', { timeout: 30_000 }, () => {
     const options = (json?: unknown) =>
       rest(app, 'POST', '/api/account/passkeys/options', { cookie, json });
     expect(await options()).toEqual(
-      answer(401, { success: false, message: PASSKEY_MESSAGES.passwordNeeded }),
+      answer(401, { success: false, message: ACCOUNT_MESSAGES.passwordNeeded }),
     );
     expect(await options({})).toEqual(
-      answer(401, { success: false, message: PASSKEY_MESSAGES.passwordNeeded }),
+      answer(401, { success: false, message: ACCOUNT_MESSAGES.passwordNeeded }),
     );
     const right = await options({ password: PASSWORD });
     expect(right.status).toBe(200);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type {
   PasskeyOptionsInput,
   RegisterPasskeyInput,
+  RemovePasskeyInput,
   RenamePasskeyInput,
 } from '../../shared/passkeys';
 import type { AppEnv } from '../http/hono-env';
@@ -53,7 +54,18 @@ export function passkeysRest(deps: AppDeps) {
       ),
     )
     .delete('/account/passkeys/:id', (c) =>
-      runProcedure(c, deps, (caller) => caller.passkeys.remove({ id: c.req.param('id') }), same),
+      // An optional body: the password and the app's code, when asked for (docs/api.md).
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ ...(body as object), id: c.req.param('id') }),
+            (input) => caller.passkeys.remove(input as RemovePasskeyInput),
+          ),
+        same,
+      ),
     )
     .post('/admin/passkey/options', (c) =>
       runProcedure(c, deps, (caller) => caller.passkeys.signInOptions(), same),

@@ -9,6 +9,8 @@ import {
   renamePasskeyInput,
 } from '../../shared/passkeys';
 import { sendAccountNotice } from '../account/notice-mail';
+import { recentProofProcedure, requireRecentProof } from '../account/recent-proof';
+import { assertFactorLeft, requireAppCode } from '../second-factor/factor-proof';
 import { auditInsert } from '../audit/record';
 import {
   LOGIN_FAILURES,
@@ -90,8 +92,15 @@ export const passkeysRouter = router({
     return { success: true as const };
   }),
 
-  remove: adminProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
+  /**
+   * Needs a recent proof and, while the app is on, its code (docs/passkeys.md); in production
+   * the last second factor stays (409).
+   */
+  remove: recentProofProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
+    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+    await requireAppCode(ctx, ctx.user, sessionId, input.code);
     const removed = await writeTransaction(ctx.db, async (tx) => {
+      await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
       if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
       await auditInsert(tx, ctx.clock.now(), {
         action: 'passkey_removed',

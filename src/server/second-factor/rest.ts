@@ -1,5 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type {
+  FactorOffInput,
   PasswordOnlyInput,
   RecoveryCodeInput,
   TotpEnableInput,
@@ -43,13 +44,11 @@ export function secondFactorRest(deps: AppDeps) {
     )
     .post(
       '/account/totp/disable',
-      post<PasswordOnlyInput>((caller, input) => caller.secondFactor.totpDisable(input)),
+      post<FactorOffInput>((caller, input) => caller.secondFactor.totpDisable(input)),
     )
     .post(
       '/account/recovery-codes',
-      post<PasswordOnlyInput>((caller, input) =>
-        caller.secondFactor.regenerateRecoveryCodes(input),
-      ),
+      post<FactorOffInput>((caller, input) => caller.secondFactor.regenerateRecoveryCodes(input)),
     )
     .post(
       '/admin/recovery-code',

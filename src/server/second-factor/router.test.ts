@@ -267,9 +267,12 @@ describe('signing in with the app', () => {
   });
 
   it('refuses a pending sign-in once the app is turned off meanwhile', async () => {
-    const { secret, cookie } = await aliceWithTotp();
+    const { secret, cookie, recoveryCodes } = await aliceWithTotp();
     const pending = await login();
-    await callerFor(deps, { cookie }).caller.secondFactor.totpDisable({ password: PASSWORD });
+    await callerFor(deps, { cookie }).caller.secondFactor.totpDisable({
+      password: PASSWORD,
+      code: recoveryCodes[0] ?? '',
+    });
     const late = await failure(
       callerFor(deps, { cookie: pending.cookie }).caller.admin.verifyCode({
         code: await totpCodeAt(secret, deps.clock.now()),
@@ -422,7 +425,10 @@ describe('recovery codes', () => {
       caller.secondFactor.regenerateRecoveryCodes({ password: 'not it at all' }),
     );
     expect(wrong.code).toBe('UNAUTHORIZED');
-    const fresh = await caller.secondFactor.regenerateRecoveryCodes({ password: PASSWORD });
+    const fresh = await caller.secondFactor.regenerateRecoveryCodes({
+      password: PASSWORD,
+      code: recoveryCodes[5] ?? '',
+    });
     expect(fresh.recoveryCodes).toHaveLength(10);
     await expect.poll(() => mailer.sent.at(-1)?.subject).toBe('New recovery codes were made');
     const pending = await login();
@@ -475,9 +481,9 @@ describe('turning the app off', () => {
     const wrong = await failure(caller.secondFactor.totpDisable({ password: 'not the password' }));
     expect(wrong).toMatchObject({ code: 'UNAUTHORIZED', message: 'The password is wrong.' });
     expect((await caller.account.get()).secondFactor).toBe('totp');
-    expect(await caller.secondFactor.totpDisable({ password: PASSWORD })).toEqual({
-      success: true,
-    });
+    expect(
+      await caller.secondFactor.totpDisable({ password: PASSWORD, code: recoveryCodes[1] ?? '' }),
+    ).toEqual({ success: true });
     expect(await caller.account.get()).toMatchObject({
       secondFactor: 'email',
       recoveryCodesLeft: 0,

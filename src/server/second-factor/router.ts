@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { passwordOnlyInput, totpEnableInput } from '../../shared/second-factor';
+import { factorOffInput, passwordOnlyInput, totpEnableInput } from '../../shared/second-factor';
 import { provePassword } from '../account/router';
 import { sendAccountNotice } from '../account/notice-mail';
+import { requireRecentProof } from '../account/recent-proof';
+import { requireAppCode } from './factor-proof';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
 import { currentSessionId } from '../auth/session';
 import { currentContent } from '../content/current';
@@ -73,25 +75,24 @@ export const secondFactorRouter = router({
     return { success: true as const };
   }),
 
-  totpDisable: passwordCheckedProcedure
-    .input(passwordOnlyInput)
-    .mutation(async ({ ctx, input }) => {
-      const sessionId = await currentSessionId(ctx);
-      await provePassword(ctx, ctx.user, input.password);
-      const result = await disableTotp(ctx, ctx.user, sessionId);
-      if (!result.wasOn) throw conflict(TOTP_NOT_ON);
-      sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpDisabled' });
-      ctx.logger.info('account.totp_disabled', {
-        requestId: ctx.req.requestId,
-        username: ctx.user.username,
-      });
-      return { success: true as const };
-    }),
+  totpDisable: passwordCheckedProcedure.input(factorOffInput).mutation(async ({ ctx, input }) => {
+    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+    await requireAppCode(ctx, ctx.user, sessionId, input.code);
+    const result = await disableTotp(ctx, ctx.user, sessionId);
+    if (!result.wasOn) throw conflict(TOTP_NOT_ON);
+    sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpDisabled' });
+    ctx.logger.info('account.totp_disabled', {
+      requestId: ctx.req.requestId,
+      username: ctx.user.username,
+    });
+    return { success: true as const };
+  }),
 
   regenerateRecoveryCodes: passwordCheckedProcedure
-    .input(passwordOnlyInput)
+    .input(factorOffInput)
     .mutation(async ({ ctx, input }) => {
-      await provePassword(ctx, ctx.user, input.password);
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
       const made = await regenerateRecoveryCodes(ctx, ctx.user);
       if (!made) throw conflict(TOTP_NOT_ON);
       sendAccountNotice(ctx, made.email, ctx.user.username, { kind: 'recoveryCodesRegenerated' });

@@ -13,6 +13,7 @@ import { totpOptions } from '../auth/two-factor';
 import type { Context, SessionUser } from '../http/trpc';
 import type { ThrottleRule } from '../platform/throttle';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
+import { assertFactorLeft } from './factor-proof';
 import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
 
@@ -151,6 +152,7 @@ export function disableTotp(
 ): Promise<{ wasOn: boolean; email: string | null }> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await assertFactorLeft(tx, ctx, user.id, 'app');
     const removed = await tx
       .delete(totpCredentials)
       .where(eq(totpCredentials.userId, user.id))

@@ -17,6 +17,8 @@ import { completeSignIn, startSignedInSession } from '../auth/complete-sign-in';
 import { hashPasswordInSlot } from '../auth/hash-slot';
 import { endCookieRows, readCookie, tokenHash } from '../auth/session';
 import { publicProcedure, router } from '../http/trpc';
+import { assertStrongPassword } from '../account/password-policy';
+import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
@@ -36,7 +38,9 @@ export const invitationRouter = router({
    * joins and the other gets the 404.
    */
   accept: publicProcedure.input(invitationAcceptInput).mutation(async ({ ctx, input }) => {
-    if (!(await liveInvitation(ctx.db, input.token, ctx.clock.now()))) throw gone();
+    const invited = await liveInvitation(ctx.db, input.token, ctx.clock.now());
+    if (!invited) throw gone();
+    await assertStrongPassword(ctx.db, input.password, invited.username, 'password');
     const hash = await hashPasswordInSlot(ctx, input.password);
     const previous = await readCookie(ctx);
     const joined = await writeTransaction(ctx.db, async (tx) => {
@@ -70,6 +74,10 @@ export const invitationRouter = router({
     if (!joined) throw gone();
     // A full sign-in like any other: the device cookie too (docs/decisions/0030).
     await completeSignIn(ctx, joined, 'users.joined');
+    await tellAdministrators(ctx, joined.user.id, {
+      kind: 'adminJoined',
+      name: joined.user.username,
+    });
     return { success: true as const, username: joined.user.username };
   }),
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type {
   InvitationAcceptInput,
   InviteInput,
+  RemoveUserInput,
   ResetSecondFactorInput,
 } from '../../shared/users';
 import type { AppEnv } from '../http/hono-env';
@@ -44,7 +45,12 @@ export function usersRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        (caller) => caller.users.resendInvitation({ id: c.req.param('id') }),
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ id: c.req.param('id'), password: passwordOf(body) }),
+            (input) => caller.users.resendInvitation(input as RemoveUserInput),
+          ),
         (user) => ({ success: true, user }),
       ),
     )
@@ -66,7 +72,12 @@ export function usersRest(deps: AppDeps) {
       runProcedure(
         c,
         deps,
-        (caller) => caller.users.remove({ id: c.req.param('id') }),
+        (caller) =>
+          withBody(
+            c,
+            (body) => ({ id: c.req.param('id'), password: passwordOf(body) }),
+            (input) => caller.users.remove(input as RemoveUserInput),
+          ),
         () => ({ success: true }),
       ),
     )

@@ -9,7 +9,7 @@ import {
   USER_MESSAGES as M,
   type AdminUser,
 } from '../../shared/users';
-import { provePassword } from '../account/router';
+import { recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '../audit/admin-change';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
@@ -17,6 +17,7 @@ import { endAllSessionsOf, signedOut } from '../auth/session';
 import { UnavailableError } from '../platform/errors';
 import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
 import { dropInvitationsOf, replaceInvitation } from './invitations';
+import { tellAdministrators } from './admin-notice';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
@@ -89,10 +90,12 @@ export const usersRouter = router({
   }),
 
   /**
+   * Needs a recent proof (docs/accounts.md: a stolen session must not make an administrator).
    * The user row exists from the invitation on (the name is taken, the e-mailed code is on)
    * with no password until the link is used; the link is mailed after the answer.
    */
-  invite: adminProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+  invite: recentProofProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+    await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const created = await writeTransaction(ctx.db, async (tx) => {
@@ -113,11 +116,17 @@ export const usersRouter = router({
       invitedBy: ctx.user.username,
       ...created.invitation,
     });
+    await tellAdministrators(ctx, created.row.id, {
+      kind: 'adminInvited',
+      name: created.row.username,
+      by: ctx.user.username,
+    });
     return serializeUser(created.row, ctx.user);
   }),
 
   /** A new link for someone who has not joined yet; the old link stops working. */
-  resendInvitation: adminProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
+  resendInvitation: recentProofProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
+    await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const result = await writeTransaction(ctx.db, async (tx) => {
@@ -139,15 +148,17 @@ export const usersRouter = router({
   }),
 
   /**
-   * Never yourself, never the last administrator who can sign in. The check and the delete
+   * Needs a recent proof (docs/accounts.md). Never yourself, never the last administrator who
+   * can sign in. The check and the delete
    * share one write transaction: two administrators removing each other at once run one
    * after the other, and the second finds itself the last one left.
    */
-  remove: adminProcedure
+  remove: recentProofProcedure
     .input(removeUserInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
-      await writeTransaction(ctx.db, async (tx) => {
+      await requireRecentProof(ctx, ctx.user, input.password);
+      const removed = await writeTransaction(ctx.db, async (tx) => {
         // Removed meanwhile by someone else (two administrators removing each other at once):
         // this request no longer speaks for anyone, which comes before anything about the
         // target.
@@ -164,6 +175,12 @@ export const usersRouter = router({
         await dropInvitationsOf(tx, row.id);
         await tx.delete(users).where(eq(users.id, row.id));
         await auditAdminChange(tx, ctx, 'user_removed', row.username);
+        return row;
+      });
+      await tellAdministrators(ctx, removed.id, {
+        kind: 'adminRemoved',
+        name: removed.username,
+        by: ctx.user.username,
       });
       return { success: true };
     }),
@@ -179,7 +196,7 @@ export const usersRouter = router({
     .input(resetSecondFactorInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true; user: AdminUser }> => {
       if (input.id === ctx.user.id) throw conflict(M.resetSelf);
-      await provePassword(ctx, ctx.user, input.password);
+      await requireRecentProof(ctx, ctx.user, input.password);
       const outcome = await resetSecondFactorOf(ctx, input.id);
       if (!outcome.ok) {
         if (outcome.reason === 'notFound') throw notFound();

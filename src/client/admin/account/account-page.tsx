@@ -34,7 +34,7 @@ export function AccountPage() {
       <PasswordCard username={username} />
       {account.data ? (
         <>
-          <EmailCard email={account.data.user.email} />
+          <EmailCard email={account.data.user.email} appOn={account.data.secondFactor === 'totp'} />
           <TotpCard
             username={account.data.user.username}
             isOn={account.data.secondFactor === 'totp'}

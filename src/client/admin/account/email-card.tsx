@@ -20,7 +20,14 @@ type Step =
  * the code sent to it comes back (so a typo cannot lock anyone out); removing it is asked
  * about first, since signing in then needs only the password. Both changes need the password.
  */
-export function EmailCard({ email }: { email: string | null }) {
+export function EmailCard({
+  email,
+  appOn = false,
+}: {
+  email: string | null;
+  /** The authenticator app is on: removing the address asks for its code too. */
+  appOn?: boolean;
+}) {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<Step>({ kind: 'view' });
   const back = () => setStep({ kind: 'view' });
@@ -71,6 +78,7 @@ export function EmailCard({ email }: { email: string | null }) {
           />
         ) : step.kind === 'remove' ? (
           <RemoveEmailForm
+            appOn={appOn}
             onRemoved={() => {
               toast({
                 title: 'Address removed',

@@ -175,9 +175,12 @@ export function VerifyEmailForm({
 
 /** The password, after the warning: then the address (and the e-mailed code) are gone. */
 export function RemoveEmailForm({
+  appOn,
   onRemoved,
   onCancel,
 }: {
+  /** The authenticator app is on: its code is asked for too (docs/second-factor.md). */
+  appOn: boolean;
   onRemoved: () => void;
   onCancel: () => void;
 }) {
@@ -190,8 +193,9 @@ export function RemoveEmailForm({
       pendingLabel="Removing..."
       danger
       failurePrefix="Address not removed: "
-      send={async (password) => {
-        await remove.mutateAsync({ email: null, password });
+      withAppCode={appOn}
+      send={async (password, code) => {
+        await remove.mutateAsync({ email: null, password, code });
         onRemoved();
       }}
       onCancel={onCancel}

@@ -11,7 +11,8 @@ import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card, TextInputField } from '../controls';
-import { errorMessage, isNotFound, OWN_UNAUTHORIZED } from '../errors';
+import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
+import { useProofDialog } from '../proof-dialog';
 import { formatDateTime } from '../leads/format';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';
 import { useExplainRefusal } from './account-session';
@@ -271,7 +272,11 @@ function PasskeyRow({
     renameButton.current?.focus();
     refocusRename.current = false;
   }, [renaming]);
+  // Removing needs a recent proof and, with the app on, its code: asked for when the server
+  // does (proof-dialog.tsx).
+  const proof = useProofDialog();
   const remove = trpc.passkeys.remove.useMutation({
+    meta: OWN_UNAUTHORIZED,
     onSuccess: () => {
       toast({ title: 'Passkey removed', description: `“${passkey.name}” can no longer sign in.` });
       onRemoved();
@@ -279,6 +284,7 @@ function PasskeyRow({
     },
     onError: (error) => {
       setConfirming(false);
+      if (isUnauthorized(error)) return;
       if (isNotFound(error)) {
         void utils.account.get.invalidate();
         return;
@@ -356,9 +362,14 @@ function PasskeyRow({
         confirmLabel="Remove"
         pendingLabel="Removing..."
         isPending={remove.isPending}
-        onConfirm={() => remove.mutate({ id: passkey.id })}
+        onConfirm={() => {
+          void proof
+            .run('Remove this passkey', (given) => remove.mutateAsync({ id: passkey.id, ...given }))
+            .finally(() => setConfirming(false));
+        }}
         onCancel={() => setConfirming(false)}
       />
+      {proof.dialog}
     </article>
   );
 }

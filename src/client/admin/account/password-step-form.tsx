@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
+import { appCodeField } from '../../../shared/account';
 import { passwordOnlyInput } from '../../../shared/second-factor';
 import { validate } from '../../lib/form-errors';
 import { Button, TextInputField } from '../controls';
@@ -15,10 +16,11 @@ export function Failure({ children }: { children: string | null }) {
 }
 
 /**
- * A form that asks only for the password before a change (the authenticator app's steps,
- * removing the sign-in address). `send` runs the mutation (sent with OWN_UNAUTHORIZED); a 401
- * while the session lives is the password field's error, anything else is shown under the
- * form, after `failurePrefix` when given.
+ * A form that asks for the password before a change (the authenticator app's steps,
+ * removing the sign-in address), and with `withAppCode` the app's code too (turning a factor
+ * off while the app is on, docs/second-factor.md). `send` runs the mutation (sent with
+ * OWN_UNAUTHORIZED); a 401 while the session lives is the password field's error, a 400 the
+ * code's (when asked), anything else is shown under the form, after `failurePrefix` when given.
  */
 export function PasswordStepForm({
   label,
@@ -27,6 +29,7 @@ export function PasswordStepForm({
   pendingLabel,
   danger = false,
   failurePrefix = '',
+  withAppCode = false,
   send,
   onCancel,
 }: {
@@ -36,7 +39,8 @@ export function PasswordStepForm({
   pendingLabel: string;
   danger?: boolean;
   failurePrefix?: string;
-  send: (password: string) => Promise<unknown>;
+  withAppCode?: boolean;
+  send: (password: string, code?: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
@@ -44,10 +48,19 @@ export function PasswordStepForm({
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeServerError, setCodeServerError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const explainRefusal = useExplainRefusal();
   const result = validate(passwordOnlyInput, { password });
   const error = serverError ?? (submitted && !result.ok ? result.errors['password'] : undefined);
+  const codeChecked = appCodeField.safeParse(code);
+  const codeError =
+    codeServerError ??
+    (withAppCode && submitted && !codeChecked.success
+      ? codeChecked.error.issues[0]?.message
+      : undefined);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,12 +71,19 @@ export function PasswordStepForm({
       passwordRef.current?.focus();
       return;
     }
+    if (withAppCode && !codeChecked.success) {
+      codeRef.current?.focus();
+      return;
+    }
     setPending(true);
     try {
-      await send(result.data.password);
+      await send(result.data.password, withAppCode ? codeChecked.data : undefined);
     } catch (refused) {
       const refusal = await explainRefusal(refused);
-      if (refusal.kind === 'wrongPassword' || refusal.kind === 'badInput') {
+      if (refusal.kind === 'badInput' && withAppCode) {
+        setCodeServerError(refusal.message);
+        codeRef.current?.focus();
+      } else if (refusal.kind === 'wrongPassword' || refusal.kind === 'badInput') {
         setServerError(refusal.message);
         passwordRef.current?.focus();
       } else if (refusal.kind === 'failed') {
@@ -96,6 +116,21 @@ export function PasswordStepForm({
         description={description}
         inputRef={passwordRef}
       />
+      {withAppCode ? (
+        <TextInputField
+          label="Code from your authenticator app"
+          name="code"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setCodeServerError(undefined);
+          }}
+          error={codeError}
+          description="Or one of your recovery codes."
+          inputRef={codeRef}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant={danger ? 'danger' : 'primary'} isPending={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -151,6 +151,11 @@ describe('TotpCard', () => {
       await within(card).findByLabelText('Your password', { selector: 'input' }),
       'pw pw pw pw pw',
     );
+    // The app is on: turning it off asks for its code as well (docs/second-factor.md).
+    await user.type(
+      within(card).getByLabelText('Code from your authenticator app', { selector: 'input' }),
+      '123456',
+    );
     await user.click(within(card).getByRole('button', { name: 'Turn off' }));
     expect(
       await within(card).findByRole('button', { name: 'Set up an authenticator app' }),

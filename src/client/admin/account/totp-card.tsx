@@ -139,8 +139,9 @@ export function TotpCard({
             description="The codes you have now stop working."
             submitLabel="Make new codes"
             pendingLabel="Making codes..."
-            send={async (password) => {
-              const answer = await regenerate.mutateAsync({ password });
+            withAppCode
+            send={async (password, code) => {
+              const answer = await regenerate.mutateAsync({ password, code });
               void refresh();
               setStep({ kind: 'codes', codes: answer.recoveryCodes });
             }}
@@ -153,8 +154,9 @@ export function TotpCard({
             submitLabel="Turn off"
             pendingLabel="Turning off..."
             danger
-            send={async (password) => {
-              await disable.mutateAsync({ password });
+            withAppCode
+            send={async (password, code) => {
+              await disable.mutateAsync({ password, code });
               toast({
                 title: 'Authenticator app off',
                 description: 'Your other sessions were signed out.',

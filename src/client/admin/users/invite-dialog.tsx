@@ -1,17 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogTrigger, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { inviteInput } from '../../../shared/users';
 import { validate } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { Button, TextInputField } from '../controls';
-import { errorMessage, isConflict } from '../errors';
+import { provenPasswordField } from '../../../shared/account';
+import { useExplainRefusal } from '../account/account-session';
+import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { PlusIcon } from '../icons';
 
 /** "Invite administrator" and its dialog; the form starts empty each time it opens. */
 export function InviteDialog() {
   const [isOpen, setOpen] = useState(false);
-  const invite = trpc.users.invite.useMutation();
+  // A 401 is the password asked for (a recent proof, docs/accounts.md) or wrong.
+  const invite = trpc.users.invite.useMutation({ meta: OWN_UNAUTHORIZED });
   return (
     <DialogTrigger
       isOpen={isOpen}
@@ -60,6 +63,16 @@ function InviteForm({
   const [taken, setTaken] = useState<string | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  // Null until the server asks for the password (the session signed in, or last gave it, more
+  // than 10 minutes ago); then the field's description, and it is sent with the next try.
+  const [passwordAsked, setPasswordAsked] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const explainRefusal = useExplainRefusal();
+  useEffect(() => {
+    if (passwordAsked !== null) passwordRef.current?.focus();
+  }, [passwordAsked]);
   const utils = trpc.useUtils();
   const result = validate(inviteInput, values);
   const errors = result.ok ? {} : result.errors;
@@ -79,7 +92,15 @@ function InviteForm({
       (errors.username ? usernameRef : emailRef).current?.focus();
       return;
     }
-    invite.mutate(result.data, {
+    if (passwordAsked !== null) {
+      const proven = provenPasswordField.safeParse(password);
+      if (!proven.success) {
+        setPasswordError(proven.error.issues[0]?.message);
+        passwordRef.current?.focus();
+        return;
+      }
+    }
+    invite.mutate(passwordAsked === null ? result.data : { ...result.data, password }, {
       onSuccess: (user) => {
         toast({
           title: 'Invitation sent',
@@ -89,6 +110,15 @@ function InviteForm({
         onDone();
       },
       onError: (error) => {
+        if (isUnauthorized(error)) {
+          void explainRefusal(error).then((refusal) => {
+            if (refusal.kind !== 'wrongPassword') return;
+            if (passwordAsked === null) setPasswordAsked(refusal.message);
+            else setPasswordError(refusal.message);
+            passwordRef.current?.focus();
+          });
+          return;
+        }
         if (isConflict(error)) {
           setTaken(error.message);
           usernameRef.current?.focus();
@@ -127,6 +157,22 @@ function InviteForm({
         description="The invitation goes here; sign-in codes too."
         inputRef={emailRef}
       />
+      {passwordAsked !== null ? (
+        <TextInputField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
+          description={passwordAsked}
+          inputRef={passwordRef}
+        />
+      ) : null}
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone} isDisabled={invite.isPending}>
           Cancel

@@ -1,8 +1,13 @@
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
-import { errorMessage } from '../errors';
+import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 
+/**
+ * A 401 is the proof asked for (the Administrators screen's proof dialog, proof-dialog.tsx),
+ * or the session's end, which the dialog's hook finds out: no toast for either.
+ */
 function failureToast(action: string, error: unknown) {
+  if (isUnauthorized(error)) return;
   toast({
     title: 'Error',
     description: `${action}: ${errorMessage(error)}`,
@@ -13,6 +18,7 @@ function failureToast(action: string, error: unknown) {
 export function useResendInvitation() {
   const utils = trpc.useUtils();
   return trpc.users.resendInvitation.useMutation({
+    meta: OWN_UNAUTHORIZED,
     onSuccess: (user) =>
       toast({
         title: 'Invitation sent again',
@@ -26,6 +32,7 @@ export function useResendInvitation() {
 export function useRemoveUser() {
   const utils = trpc.useUtils();
   return trpc.users.remove.useMutation({
+    meta: OWN_UNAUTHORIZED,
     onSuccess: () => toast({ title: 'Administrator removed' }),
     onError: (error) => failureToast('Failed to remove the administrator', error),
     onSettled: () => utils.users.invalidate(),

@@ -8,6 +8,7 @@ import { errorMessage } from '../errors';
 import { TrashIcon } from '../icons';
 import { formatDateTime } from '../leads/format';
 import { useDocumentTitle } from '../use-document-title';
+import { useProofDialog } from '../proof-dialog';
 import { InviteDialog } from './invite-dialog';
 import {
   hasSecondFactorToReset,
@@ -36,6 +37,8 @@ export function UsersPage() {
   const list = trpc.users.list.useQuery(undefined, { staleTime: 0 });
   const remove = useRemoveUser();
   const resend = useResendInvitation();
+  // Resending and removing need a recent proof: the password is asked for when the server does.
+  const proof = useProofDialog();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
   const [toReset, setToReset] = useState<AdminUser | null>(null);
   // After a reset the row's button is gone, so focus could not return to it: it goes to the
@@ -114,7 +117,11 @@ export function UsersPage() {
                     variant="secondary"
                     size="sm"
                     isPending={resend.isPending && resend.variables.id === user.id}
-                    onPress={() => resend.mutate({ id: user.id })}
+                    onPress={() =>
+                      void proof.run('Resend invitation', (given) =>
+                        resend.mutateAsync({ id: user.id, ...given }),
+                      )
+                    }
                     aria-label={`Resend invitation to ${user.username}`}
                   >
                     Resend invitation
@@ -165,9 +172,14 @@ export function UsersPage() {
         isPending={remove.isPending}
         onCancel={() => setToRemove(null)}
         onConfirm={() => {
-          if (toRemove) remove.mutate({ id: toRemove.id }, { onSettled: () => setToRemove(null) });
+          if (!toRemove) return;
+          const { id } = toRemove;
+          void proof
+            .run('Remove administrator', (given) => remove.mutateAsync({ id, ...given }))
+            .finally(() => setToRemove(null));
         }}
       />
+      {proof.dialog}
     </Card>
   );
 }

@@ -1,0 +1,95 @@
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
+import { passkeys, throttleEvents, totpCredentials, users } from '../../../db/schema';
+import { ACCOUNT_MESSAGES } from '../../shared/account';
+import { recordProof } from '../account/recent-proof';
+import {
+  TOO_MANY_SIGN_IN_ATTEMPTS,
+  totpOptions,
+  WRONG_CODES_DAILY,
+  wrongCodesBucket,
+} from '../auth/two-factor';
+import type { Context, SessionUser } from '../http/trpc';
+import { assertAllowed } from '../platform/throttle';
+import { spendRecoveryCode } from './recovery-codes';
+import { acceptTotpCode, totpEnabled } from './totp';
+
+/**
+ * Turning a factor off where the authenticator app is on also asks for the app's code (or a
+ * recovery code), so a stolen session and password are not enough (docs/second-factor.md).
+ * Without the app, nothing more is asked here: the recent proof covers it. A right code is
+ * recorded as this session's proof (account/recent-proof.ts); a wrong one counts toward the
+ * user's day of 20 wrong sign-in codes, checked and counted in one write transaction, and
+ * past it the answer is 429 as at sign-in.
+ */
+export async function requireAppCode(
+  ctx: Context,
+  user: SessionUser,
+  sessionId: string,
+  code: string | undefined,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const judged = await writeTransaction(ctx.db, async (tx) => {
+    if (!(await totpEnabled(tx, user.id))) return 'off' as const;
+    if (code === undefined) return 'missing' as const;
+    const daily = wrongCodesBucket(user.id);
+    await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+    const right = /^\d{6}$/.test(code)
+      ? await acceptTotpCode(tx, totpOptions(ctx), user.id, code, now)
+      : await spendRecoveryCode(tx, ctx.config.sessionSecret, user.id, code, now);
+    if (right) return 'right' as const;
+    await tx.insert(throttleEvents).values({ bucket: daily, at: now });
+    return 'wrong' as const;
+  });
+  if (judged === 'missing') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCOUNT_MESSAGES.appCodeNeeded });
+  }
+  if (judged === 'wrong') {
+    ctx.logger.info('account.wrong_app_code', { requestId: ctx.req.requestId, ip: ctx.req.ip });
+    // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
+    throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongAppCode });
+  }
+  if (judged === 'right') await recordProof(ctx, sessionId);
+}
+
+export type Factor = 'email' | 'app' | { passkey: number };
+
+/**
+ * In production an administrator keeps at least one second factor (the e-mailed code, the
+ * app or a passkey): removing the last one is refused with 409 (docs/accounts.md). Run inside
+ * the write transaction that removes `removing`, so two removals at once cannot both pass.
+ */
+export async function assertFactorLeft(
+  tx: Db,
+  ctx: Context,
+  userId: number,
+  removing: Factor,
+): Promise<void> {
+  if (!ctx.config.production) return;
+  const user = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  const email = removing !== 'email' && Boolean(user?.email);
+  const app =
+    removing !== 'app' &&
+    (await tx
+      .select({ userId: totpCredentials.userId })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt)))
+      .get()) !== undefined;
+  const keys = await tx
+    .select({ n: count() })
+    .from(passkeys)
+    .where(
+      typeof removing === 'object'
+        ? and(eq(passkeys.userId, userId), ne(passkeys.id, removing.passkey))
+        : eq(passkeys.userId, userId),
+    )
+    .get();
+  if (!email && !app && (keys?.n ?? 0) === 0) {
+    throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.lastFactor });
+  }
+}
