@@ -73,3 +73,71 @@ describe('a 22-character short name on a 390 px phone', () => {
     expect(hint).toContain('A phone’s header shows about 20, on two lines');
   });
 });
+
+describe('the page-not-found page', () => {
+  const brand = {
+    name: 'Harbor Lane AI Engineering',
+    shortName: 'Harbor Lane',
+    tagline: 'Practical AI for ports, shipping and the people who run them.',
+    profileUrl: 'https://www.linkedin.com/company/harbor-lane',
+    profileName: 'Harbor Lane on LinkedIn',
+  };
+
+  it.each(['/blog', '/services/rag', '/cookies'])(
+    '%s wears the saved brand around the 404 texts',
+    async (path) => {
+      await saveContent(admin, server.url, (content) =>
+        content.company.name === brand.name
+          ? content
+          : {
+              ...content,
+              company: {
+                ...content.company,
+                name: brand.name,
+                shortName: brand.shortName,
+                tagline: brand.tagline,
+              },
+              contact: {
+                ...content.contact,
+                profileUrl: brand.profileUrl,
+                profileName: brand.profileName,
+              },
+              // Terms now exist, the cookie notice does not (/cookies is unknown).
+              legal: { ...content.legal, terms: '# Terms\n\nPlain terms.', cookies: '' },
+            },
+      );
+      const page = await newPage(browser);
+      try {
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status()).toBe(404);
+        await page.getByRole('heading', { name: '404 Page Not Found', level: 1 }).waitFor();
+        expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(
+          1,
+        );
+        const text = await page.locator('body').innerText();
+        expect(text).not.toContain('Acme');
+        expect(text).toContain(brand.tagline);
+        expect(text).toContain(`© ${new Date().getFullYear()} ${brand.name}`);
+        await page.getByRole('link', { name: `${brand.name}, home` }).waitFor();
+        const profile = page.getByRole('link', { name: brand.profileName });
+        expect(await profile.getAttribute('href')).toBe(brand.profileUrl);
+        // The legal entries link to the pages that exist, and only to them.
+        const footer = page.locator('footer');
+        expect(
+          await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'),
+        ).toBe('/privacy');
+        expect(
+          await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href'),
+        ).toBe('/terms');
+        expect(await footer.getByRole('link', { name: 'Cookie Policy' }).count()).toBe(0);
+        const hrefs = await page.$$eval('a[href]', (links) =>
+          links.map((link) => link.getAttribute('href')),
+        );
+        expect(hrefs).not.toContain('https://www.linkedin.com/company/example');
+        expect(await page.title()).toBe(`404 Page Not Found | ${brand.name}`);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
