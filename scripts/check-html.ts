@@ -89,7 +89,10 @@ async function writeContentPages(dir: string): Promise<string[]> {
   const company = { ...defaultSiteContent.company, name: 'Zed <Labs> & Co', shortName: 'Zed' };
   writeFileSync(
     named,
-    appPageHtml(readFileSync(path.join(clientDir, 'app.html'), 'utf8'), company),
+    appPageHtml(readFileSync(path.join(clientDir, 'app.html'), 'utf8'), {
+      ...defaultSiteContent,
+      company,
+    }),
   );
   files.push(named);
   return files;

@@ -30,6 +30,8 @@ export const CONTENT_LIMITS = {
   footerServicesMin: 1,
   footerServicesMax: 8,
   yearsMax: 80,
+  /** The logo's bold part; the Content screen says how much of it a phone's header shows. */
+  shortNameMax: 40,
 } as const;
 
 export const CONTENT_MESSAGES = {
@@ -126,7 +128,7 @@ export const siteContentSchema = z.object({
   company: z.object({
     name: line(100),
     /** The logo's bold first part (the rest of the name follows it in lighter type). */
-    shortName: line(40),
+    shortName: line(CONTENT_LIMITS.shortNameMax),
     tagline: paragraph(300),
     pageTitle: line(120),
     description: paragraph(300),

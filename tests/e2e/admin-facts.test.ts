@@ -257,8 +257,8 @@ describe('editing a fact', () => {
   it('shows a spinner, then "AI Fact not found." or "Error loading fact: ..."', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    // The header's unread-count query is batched into the same request
-    // (/api/trpc/messages.unreadCount,facts.byId?batch=1...), hence the * before the name.
+    // Reads made at the same moment may share its request
+    // (/api/trpc/other.read,facts.byId?batch=1...), hence the * before the name.
     await page.route(FACT_BY_ID, async (route) => {
       await held;
       await route.continue();

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { trpc } from '../lib/trpc';
 import { buttonClass } from '../ui/styles';
+import { useUnreadCount } from './unread-count';
 
 /** Quiet buttons; the current screen's one filled. */
 const linkClasses = buttonClass(
@@ -15,10 +15,9 @@ const linkClasses = buttonClass(
  * visible form, hidden from them so the number is not read twice.
  */
 export function AdminNav() {
-  // docs/product.md, "Data fetching": no refetch on an interval; reading, marking or deleting a message
-  // refreshes the count, and every page load asks anew.
-  const unread = trpc.messages.unreadCount.useQuery();
-  const count = unread.data?.unread ?? 0;
+  // docs/product.md, "Data fetching": read on load, every 30 s while the tab is visible, and
+  // whenever a message is marked or deleted or the Messages list reads a different count.
+  const count = useUnreadCount();
   return (
     <nav aria-label="Admin sections">
       <ul className="flex flex-wrap items-center gap-1">

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/contact';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
@@ -45,6 +45,29 @@ export function toContactInput(values: ContactValues): Record<keyof ContactInput
 }
 
 /**
+ * What the prerendered form holds when its script takes over: a visitor on a slow connection
+ * may have typed, autofilled or chosen a subject before it arrived. Hydration leaves the
+ * fields' DOM values alone but the state starts empty, so the next render would wipe them.
+ */
+function valuesInForm(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form);
+  const text = (name: keyof ContactValues) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    name: text('name'),
+    email: text('email'),
+    company: text('company'),
+    // The placeholder option is disabled, so FormData leaves an unchosen subject out.
+    subject: text('subject') || null,
+    message: text('message'),
+    privacy: data.has('privacy'),
+    website: text('website'),
+  };
+}
+
+/**
  * The contact form (docs/product.md, "Contact form"): validated with the shared schema before sending, each
  * message shown under its field; "Sending..." while the request runs; on success the form
  * is cleared, a confirmation stays above the button and confetti flies.
@@ -58,6 +81,14 @@ export default function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
+
+  // Before the first paint after hydration, in the same task as the commit, so no keystroke
+  // falls between the read and the state that then drives the fields.
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const early = valuesInForm(formRef.current);
+    if (JSON.stringify(early) !== JSON.stringify(EMPTY)) setValues(early);
+  }, []);
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));

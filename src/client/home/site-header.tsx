@@ -71,7 +71,9 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
         <a
           href="/"
           onClick={onLogoClick}
-          className={`rounded-lg ${focusRing}`}
+          // min-w-0: a long name shrinks (cut short, docs/content.md) instead of pushing the
+          // menu button off a phone's screen.
+          className={`min-w-0 rounded-lg ${focusRing}`}
           aria-label={`${company.name}, home`}
         >
           <Logo name={company.name} shortName={company.shortName} />
@@ -83,7 +85,7 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
             </a>
           ))}
         </nav>
-        <div className="flex items-center gap-2 sm:gap-3">
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <ThemeToggle />
           <span className="hidden md:block">
             <a href={sectionHref('contact', onHome)} className={buttonClass('primary', 'md')}>

@@ -1,8 +1,8 @@
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
-import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { PublicLayout } from '../home/public-layout';
 import { SiteContentProvider } from '../home/site-content-context';
+import { frameContent } from '../lib/site-frame';
 import { useReadyMark } from '../lib/use-ready-mark';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Toaster } from '../ui/toaster';
@@ -30,9 +30,9 @@ function NotFound() {
   // docs/product.md, "Header and footer": the public header and footer are hidden on every /admin path.
   const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') });
   if (isAdmin) return <NotFoundPage />;
-  // The router app has no saved content at hand: its public frame shows the defaults.
+  // The saved brand around the 404 texts: the parts the server wrote into app.html.
   return (
-    <SiteContentProvider content={defaultSiteContent}>
+    <SiteContentProvider content={frameContent()}>
       <PublicLayout onHome={false}>
         <NotFoundPage />
       </PublicLayout>

@@ -20,17 +20,22 @@ function nameRestOf(name: string, shortName: string): string {
 
 /**
  * The one brand of the site and the admin area: the mark and the saved name (the public pages
- * pass their content's, the router app its `useSiteBrand()`).
+ * pass their content's, the router app its `useSiteBrand()`). A name longer than the room it
+ * is given (a phone's header beside the menu button) wraps to a second line, then is cut
+ * short with "…", rather than widening the page; the link around it carries the whole name
+ * for assistive tech, and the title shows it on hover.
  */
 export function Logo({ name, shortName }: { name: string; shortName: string }) {
   const nameRest = nameRestOf(name, shortName);
   return (
-    <span className="flex items-center gap-2.5">
-      <LogoMark />
-      <span className="text-lg leading-tight font-bold whitespace-nowrap text-ink">
-        {shortName}
+    <span className="flex min-w-0 items-center gap-2.5" title={name}>
+      <LogoMark className="h-9 w-9 shrink-0" />
+      <span className="min-w-0 text-lg leading-tight font-bold text-ink">
+        <span className="line-clamp-2 [overflow-wrap:anywhere]">{shortName}</span>
         {nameRest ? (
-          <span className="block text-xs font-medium tracking-wide text-muted">{nameRest}</span>
+          <span className="block truncate text-xs font-medium tracking-wide text-muted">
+            {nameRest}
+          </span>
         ) : null}
       </span>
     </span>

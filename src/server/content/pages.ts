@@ -17,6 +17,7 @@ import type { SiteContent } from '../../shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
 import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '../../client/seo';
 import { brandJson, SITE_BRAND_ELEMENT_ID } from '../../client/lib/site-brand';
+import { frameJson, siteFrameOf, SITE_FRAME_ELEMENT_ID } from '../../client/lib/site-frame';
 import { escapeHtml } from '../../shared/escape-html';
 import { bytesEtag, etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
@@ -77,10 +78,17 @@ export async function renderLegalPage(
   return composePage(withoutHeroHold, { appHtml, headTags, content, page });
 }
 
-/** The router app's page with the saved name: its <title>, and the brand as JSON for the app. */
-export function appPageHtml(appHtml: string, company: SiteContent['company']): string {
+/**
+ * The router app's page with the saved name: its <title>, the brand as JSON for the app, and
+ * the public frame's parts for the page-not-found page (client/lib/site-frame.ts).
+ */
+export function appPageHtml(appHtml: string, content: SiteContent): string {
+  const { company } = content;
   const brand = { name: company.name, shortName: company.shortName };
-  const data = `<script type="application/json" id="${SITE_BRAND_ELEMENT_ID}">${brandJson(brand)}</script>`;
+  const data = [
+    `<script type="application/json" id="${SITE_BRAND_ELEMENT_ID}">${brandJson(brand)}</script>`,
+    `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
+  ].join('\n  ');
   return appHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
     .replace('</head>', () => `  ${data}\n  </head>`);
@@ -252,7 +260,7 @@ export function contentPages(
         serve(
           c,
           '/app.html',
-          (content) => ready(appPageHtml(appTemplate, content.company), HTML, null),
+          (content) => ready(appPageHtml(appTemplate, content), HTML, null),
           () => true,
           status,
         )

@@ -29,6 +29,13 @@ const para = (path: FieldPath, label: string, rows = 3): FieldSpec => ({
 
 const ordinal = ['First', 'Second', 'Third', 'Fourth'];
 
+/**
+ * A phone's header (390 px) leaves the logo two lines of about 10 characters beside the theme
+ * switch and the menu button (tests/e2e/saved-brand.test.ts); a longer short name is cut
+ * short there, which the field says before the owner saves one.
+ */
+const SHORT_NAME_HINT = `At most ${CONTENT_LIMITS.shortNameMax} characters. A phone’s header shows about 20, on two lines; a longer name is cut short there with "…".`;
+
 /** The form's sections, in the order of the page they describe. */
 const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[] }[] = [
   {
@@ -36,7 +43,9 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     title: 'Company',
     fields: [
       text(['company', 'name'], 'Company name'),
-      text(['company', 'shortName'], 'Short name (the logo’s bold part)'),
+      text(['company', 'shortName'], 'Short name (the logo’s bold part)', {
+        description: SHORT_NAME_HINT,
+      }),
       para(['company', 'tagline'], 'Tagline (footer)', 2),
       text(['company', 'pageTitle'], 'Page title (browser tab and search results)'),
       para(['company', 'description'], 'Page description (search results and sharing)', 2),

@@ -5,6 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/styles';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
+import { useShareUnreadCount } from '../unread-count';
 import { useDocumentTitle } from '../use-document-title';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
@@ -26,6 +27,8 @@ export function MessagesPage({ search, onSearch }: MessagesPageProps) {
     // The previous page stays on screen while the next one loads: no jump to a spinner.
     { placeholderData: (previous) => previous },
   );
+  // The list counts the whole inbox's unread messages too: the badge takes it when it differs.
+  useShareUnreadCount(list.isPlaceholderData ? undefined : list.data?.unread);
   const setRead = useSetRead();
   const remove = useDeleteMessage();
   const [toDelete, setToDelete] = useState<Message | null>(null);

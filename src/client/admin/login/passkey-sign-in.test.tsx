@@ -1,7 +1,7 @@
 /**
  * The login page's passkey autofill stays usable: its challenge expires after 5 minutes on
- * the server, so the ceremony is started again every 4.5 minutes, and after any ceremony that
- * failed or was cancelled (the button's aborts it). The browser's WebAuthn calls are played
+ * the server, so the ceremony is started again every 4.5 minutes, and after a passkey the
+ * server refused or a cancelled dialog (the button's aborts it), but never in a loop. The browser's WebAuthn calls are played
  * by a stand-in that, like the library, allows one ceremony at a time.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,5 +127,54 @@ describe('PasskeySignIn', () => {
     await vi.advanceTimersByTimeAsync(2 * AUTOFILL_REFRESH_MS);
     expect(optionsAsked).toBe(asked);
     expect(ceremonies()).toHaveLength(6);
+  });
+
+  it('never starts the autofill ceremony again in a loop', async () => {
+    let optionsAsked = 0;
+    fakeTrpcServer({
+      'passkeys.signInOptions': () => ({
+        data: { success: true, options: { challenge: `challenge-${++optionsAsked}` } },
+      }),
+    });
+    renderAdmin(<PasskeySignIn isDisabled={false} onSignedIn={() => {}} />);
+    await waitFor(() => expect(ceremonies()).toEqual(['autofill']));
+
+    // A failure that is not a cancel (the browser's own): said, and left to the refresh.
+    browser.ceremonies[0]?.reject(named('UnknownError'));
+    await screen.findByText('UnknownError');
+    await vi.advanceTimersByTimeAsync(AUTOFILL_REFRESH_MS - 5_000);
+    expect(ceremonies()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await waitFor(() => expect(ceremonies()).toHaveLength(2));
+
+    // Cancelled at once: started again once; cancelled at once again: the refresh's turn.
+    browser.ceremonies[1]?.reject(named('NotAllowedError'));
+    await waitFor(() => expect(ceremonies()).toHaveLength(3));
+    browser.ceremonies[2]?.reject(named('NotAllowedError'));
+    await screen.findByText(CANCELLED);
+    await vi.advanceTimersByTimeAsync(AUTOFILL_REFRESH_MS - 5_000);
+    expect(ceremonies()).toHaveLength(3);
+    expect(optionsAsked).toBe(3);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await waitFor(() => expect(ceremonies()).toHaveLength(4));
+  });
+
+  it('replaces the button with a plain sentence when the browser refuses this address', async () => {
+    let optionsAsked = 0;
+    fakeTrpcServer({
+      'passkeys.signInOptions': () => ({
+        data: { success: true, options: { challenge: `challenge-${++optionsAsked}` } },
+      }),
+    });
+    renderAdmin(<PasskeySignIn isDisabled={false} onSignedIn={() => {}} />);
+    await waitFor(() => expect(ceremonies()).toEqual(['autofill']));
+    browser.ceremonies[0]?.reject(named('SecurityError'));
+    await screen.findByText(
+      'Passkeys work only on the address the site was set up with (SITE_URL): open the site there.',
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(2 * AUTOFILL_REFRESH_MS);
+    expect(ceremonies()).toHaveLength(1);
+    expect(optionsAsked).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/browser';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../controls';
-import { ceremonyOutcome } from '../passkeys/ceremony-errors';
+import { ceremonyOutcome, passkeysWorkAt, wrongAddressNote } from '../passkeys/ceremony-errors';
 
 const CANCELLED = 'No passkey was used. Try again, or sign in with your password.';
 
@@ -20,11 +20,22 @@ const CANCELLED = 'No passkey was used. Try again, or sign in with your password
 export const AUTOFILL_REFRESH_MS = 270_000;
 
 /**
+ * An autofill ceremony that ends sooner than this without a passkey chosen ended "quickly".
+ * After two such ends in a row it is not started again at once but at the next refresh: it
+ * would most likely end the same way, over and over (a browser refusing the address did so
+ * about 100 times a second).
+ */
+const QUICK_END_MS = 10_000;
+
+/**
  * "Sign in with a passkey" (docs/passkeys.md): a button, shown only where the browser can use
  * passkeys, and the username field's autofill (conditional mediation) where the browser offers
- * it. The autofill ceremony is kept fresh: started again every 4.5 minutes, and after any
- * ceremony that failed or was cancelled (its own, or the button's, which aborts it). Leaving
- * the form aborts it, so a password sign-in works as before.
+ * it. The autofill ceremony is kept fresh: started again every 4.5 minutes, and after a
+ * passkey the server refused or a cancelled dialog (its own, or the button's, which aborts
+ * it), but never in a loop: not after any other failure, nor after two in a row that ended
+ * at once; the refresh tries again then. Leaving the form aborts it, so a password sign-in works as before. On an
+ * address where browsers refuse passkeys (an IP address, such as 127.0.0.1) a plain sentence
+ * takes the button's place, and no ceremony starts.
  */
 export function PasskeySignIn({
   onSignedIn,
@@ -35,6 +46,8 @@ export function PasskeySignIn({
 }) {
   // The admin area is rendered in the browser only (app.html), so this can be read at once.
   const [supported] = useState(() => browserSupportsWebAuthn());
+  // False on an IP address, or once the browser has refused this address.
+  const [addressWorks, setAddressWorks] = useState(() => passkeysWorkAt());
   const [pending, setPending] = useState(false);
   const [note, setNote] = useState('');
   const utils = trpc.useUtils();
@@ -46,14 +59,23 @@ export function PasskeySignIn({
   const autofillRun = useRef(0);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const autofillOn = useRef(false);
+  // Autofill ceremonies in a row that ended quickly (QUICK_END_MS).
+  const quickEnds = useRef(0);
   // The latest callback, for a ceremony an older render's timer started.
   const signedIn = useRef(onSignedIn);
   useEffect(() => {
     signedIn.current = onSignedIn;
   });
 
-  /** One ceremony; `stillWanted` is asked once the options came, before the browser is. */
-  const ceremony = async (useBrowserAutofill: boolean, stillWanted: () => boolean) => {
+  /**
+   * One ceremony; `stillWanted` is asked once the options came, before the browser is;
+   * `answered` is called when the browser gave a passkey.
+   */
+  const ceremony = async (
+    useBrowserAutofill: boolean,
+    stillWanted: () => boolean,
+    answered: () => void = () => {},
+  ) => {
     const request = utils.client.passkeys.signInOptions.mutate();
     if (useBrowserAutofill) autofillOptions.current = request.catch(() => undefined);
     const { options } = await request;
@@ -64,6 +86,7 @@ export function PasskeySignIn({
       optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
       useBrowserAutofill,
     });
+    answered();
     setPending(true);
     await utils.client.passkeys.signIn.mutate({ response });
     const auth = await utils.client.admin.check.query();
@@ -73,8 +96,16 @@ export function PasskeySignIn({
   const report = (error: unknown) => {
     setPending(false);
     const outcome = ceremonyOutcome(error);
-    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'aborted') return outcome;
+    if (outcome.kind === 'failed' && outcome.wrongAddress) {
+      // Nothing to try again here: the sentence replaces the button, the autofill stops.
+      autofillOn.current = false;
+      supersedeAutofill();
+      setAddressWorks(false);
+      return outcome;
+    }
     setNote(outcome.kind === 'failed' ? outcome.message : CANCELLED);
+    return outcome;
   };
 
   /** Stops the autofill ceremony's refresh; its result, if any comes, is ignored. */
@@ -92,15 +123,28 @@ export function PasskeySignIn({
     const current = () => autofillRun.current === run;
     // Starting the next ceremony aborts this one (the library allows one at a time).
     refreshTimer.current = setTimeout(() => {
-      if (current()) startAutofill();
+      if (!current()) return;
+      // A fresh start: the quick ends before it no longer count.
+      quickEnds.current = 0;
+      startAutofill();
     }, AUTOFILL_REFRESH_MS);
     let askedBrowser = false;
-    ceremony(true, () => (askedBrowser = current())).catch((error: unknown) => {
+    let passkeyChosen = false;
+    const startedAt = Date.now();
+    ceremony(
+      true,
+      () => (askedBrowser = current()),
+      () => (passkeyChosen = true),
+    ).catch((error: unknown) => {
       if (!current()) return;
-      report(error);
-      // A failed or cancelled ceremony is over: wait in the field again at once. When the
-      // options could not even be fetched, the refresh tries again later.
-      if (askedBrowser) startAutofill();
+      const outcome = report(error);
+      const quick = !passkeyChosen && Date.now() - startedAt < QUICK_END_MS;
+      quickEnds.current = quick ? quickEnds.current + 1 : 0;
+      // A passkey the server refused, or a cancelled dialog, is over: wait in the field again
+      // at once, unless the last one also ended at once. Any other failure, and options that
+      // could not even be fetched, wait for the refresh.
+      const again = passkeyChosen || outcome.kind === 'cancelled';
+      if (askedBrowser && again && quickEnds.current < 2) startAutofill();
     });
   }
 
@@ -108,6 +152,7 @@ export function PasskeySignIn({
 
   // Once per mount: the autofill ceremony waits in the username field until used or aborted.
   useEffect(() => {
+    if (!addressWorks) return;
     let live = true;
     void browserSupportsWebAuthnAutofill().then((autofill) => {
       if (!autofill || !live) return;
@@ -120,7 +165,7 @@ export function PasskeySignIn({
       supersedeAutofill();
       WebAuthnAbortService.cancelCeremony();
     };
-  }, []);
+  }, [addressWorks]);
 
   const signInWithButton = async () => {
     setNote('');
@@ -137,6 +182,13 @@ export function PasskeySignIn({
   };
 
   if (!supported) return null;
+  if (!addressWorks) {
+    return (
+      <div className="mt-6 border-t border-line pt-6">
+        <p className="text-center text-sm text-muted">{wrongAddressNote(window.location)}</p>
+      </div>
+    );
+  }
   return (
     <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">
       <Button

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { BACKGROUND, trpc } from '../lib/trpc';
+
+/**
+ * How often the navigation's unread badge reads the count again (docs/admin-guide.md,
+ * "Messages"). A poll rather than server-sent events: the count is one small read, the
+ * sessions are few, and a held-open stream would need its own route past the tRPC batch,
+ * the session checks and any proxy's buffering for a number that may wait half a minute.
+ */
+export const UNREAD_REFRESH_MS = 30_000;
+
+/**
+ * The unread count for the navigation's badge: read on load, then every 30 s while the tab is
+ * visible (TanStack Query holds the timer while it is hidden), as a background request so a
+ * screen left open does not keep the session from its idle limit (docs/accounts.md).
+ */
+export function useUnreadCount(): number {
+  const unread = trpc.messages.unreadCount.useQuery(undefined, {
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    trpc: BACKGROUND,
+  });
+  return unread.data?.unread ?? 0;
+}
+
+/**
+ * A screen that has just read the unread count (the Messages list carries it) hands it to
+ * the badge, so the two never disagree until the badge's next turn.
+ */
+export function useShareUnreadCount(unread: number | undefined): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (unread === undefined) return;
+    if (utils.messages.unreadCount.getData()?.unread !== unread) {
+      utils.messages.unreadCount.setData(undefined, { unread });
+    }
+  }, [unread, utils]);
+}

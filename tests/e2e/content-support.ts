@@ -1,0 +1,21 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { SiteContent } from '../../src/shared/site-content';
+
+/**
+ * Saves the site's content through the API (GET, change, PUT `/api/content` over the newest
+ * version), as the signed-in administrator of `page`: its context's cookies go with it.
+ */
+export async function saveContent(
+  page: Page,
+  baseUrl: string,
+  change: (content: SiteContent) => SiteContent,
+): Promise<void> {
+  const current = await page.request.get(`${baseUrl}/api/content`);
+  expect(current.status()).toBe(200);
+  const { content, version } = (await current.json()) as { content: SiteContent; version: number };
+  const saved = await page.request.put(`${baseUrl}/api/content`, {
+    data: { content: change(content), baseVersion: version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}

@@ -1,0 +1,143 @@
+/**
+ * The saved brand as the owner sets it on the Content screen, on the public pages: a long
+ * short name keeps the phone's header within the screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { openApp } from './support/home';
+import { PASSWORD, signIn } from './admin-support';
+import { saveContent } from './content-support';
+
+let server: RunningServer;
+let browser: Browser;
+/** The owner, signed in, who saves the content. */
+let admin: Page;
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD } });
+  browser = await launchBrowser();
+  admin = await newPage(browser);
+  await signIn(admin, server.url, 'owner');
+});
+
+afterAll(async () => {
+  await admin?.context().close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a 22-character short name on a 390 px phone', () => {
+  const shortName = 'Harbor Lane Consulting';
+
+  it('keeps the header within the screen and the menu button on it', async () => {
+    expect(shortName.length).toBeGreaterThanOrEqual(22);
+    await saveContent(admin, server.url, (content) => ({
+      ...content,
+      company: { ...content.company, name: `${shortName} Group`, shortName },
+    }));
+    const page = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await openApp(page, server.url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+      expect(menu).not.toBeNull();
+      expect(menu!.x).toBeGreaterThanOrEqual(0);
+      expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
+      // The header keeps its height: the name takes two lines at most, then "…".
+      expect(
+        await page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().height),
+      ).toBeLessThanOrEqual(65);
+      // The whole name is still what the logo's link says.
+      await page.getByRole('link', { name: `${shortName} Group, home` }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('is what the Content screen warns about under the field', async () => {
+    await admin.goto(`${server.url}/admin/content`);
+    const field = admin.getByRole('textbox', { name: 'Short name (the logo’s bold part)' });
+    await field.waitFor();
+    expect(await field.getAttribute('aria-describedby')).not.toBeNull();
+    const hint = await admin.evaluate(
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      (await field.getAttribute('aria-describedby'))!,
+    );
+    expect(hint).toContain('A phone’s header shows about 20, on two lines');
+  });
+});
+
+describe('the page-not-found page', () => {
+  const brand = {
+    name: 'Harbor Lane AI Engineering',
+    shortName: 'Harbor Lane',
+    tagline: 'Practical AI for ports, shipping and the people who run them.',
+    profileUrl: 'https://www.linkedin.com/company/harbor-lane',
+    profileName: 'Harbor Lane on LinkedIn',
+  };
+
+  it.each(['/blog', '/services/rag', '/cookies'])(
+    '%s wears the saved brand around the 404 texts',
+    async (path) => {
+      await saveContent(admin, server.url, (content) =>
+        content.company.name === brand.name
+          ? content
+          : {
+              ...content,
+              company: {
+                ...content.company,
+                name: brand.name,
+                shortName: brand.shortName,
+                tagline: brand.tagline,
+              },
+              contact: {
+                ...content.contact,
+                profileUrl: brand.profileUrl,
+                profileName: brand.profileName,
+              },
+              // Terms now exist, the cookie notice does not (/cookies is unknown).
+              legal: { ...content.legal, terms: '# Terms\n\nPlain terms.', cookies: '' },
+            },
+      );
+      const page = await newPage(browser);
+      try {
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status()).toBe(404);
+        await page.getByRole('heading', { name: '404 Page Not Found', level: 1 }).waitFor();
+        expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(
+          1,
+        );
+        const text = await page.locator('body').innerText();
+        expect(text).not.toContain('Acme');
+        expect(text).toContain(brand.tagline);
+        expect(text).toContain(`© ${new Date().getFullYear()} ${brand.name}`);
+        await page.getByRole('link', { name: `${brand.name}, home` }).waitFor();
+        const profile = page.getByRole('link', { name: brand.profileName });
+        expect(await profile.getAttribute('href')).toBe(brand.profileUrl);
+        // The legal entries link to the pages that exist, and only to them.
+        const footer = page.locator('footer');
+        expect(
+          await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'),
+        ).toBe('/privacy');
+        expect(
+          await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href'),
+        ).toBe('/terms');
+        expect(await footer.getByRole('link', { name: 'Cookie Policy' }).count()).toBe(0);
+        const hrefs = await page.$$eval('a[href]', (links) =>
+          links.map((link) => link.getAttribute('href')),
+        );
+        expect(hrefs).not.toContain('https://www.linkedin.com/company/example');
+        expect(await page.title()).toBe(`404 Page Not Found | ${brand.name}`);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
