@@ -29,9 +29,12 @@ export const AUTOFILL_REFRESH_MS = 270_000;
 export function PasskeySignIn({
   onSignedIn,
   isDisabled,
+  withAutofill = true,
 }: {
   onSignedIn: (username: string) => void;
   isDisabled: boolean;
+  /** Off where no username field waits for it (the passkey step after the password). */
+  withAutofill?: boolean;
 }) {
   // The admin area is rendered in the browser only (app.html), so this can be read at once.
   const [supported] = useState(() => browserSupportsWebAuthn());
@@ -104,14 +107,17 @@ export function PasskeySignIn({
     });
   }
 
-  const startAutofillOnMount = useEffectEvent(startAutofill);
+  const startAutofillOnMount = useEffectEvent(() => {
+    if (!withAutofill) return;
+    autofillOn.current = true;
+    startAutofill();
+  });
 
   // Once per mount: the autofill ceremony waits in the username field until used or aborted.
   useEffect(() => {
     let live = true;
     void browserSupportsWebAuthnAutofill().then((autofill) => {
       if (!autofill || !live) return;
-      autofillOn.current = true;
       startAutofillOnMount();
     });
     return () => {
