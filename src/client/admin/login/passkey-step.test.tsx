@@ -108,7 +108,8 @@ describe('LoginPage, the passkey step', () => {
   it('after the right password, asks for the passkey; the passkey signs in and lands on the dashboard', async () => {
     const server = passkeyOnlyServer();
     const { user, router, heading } = await passwordAccepted();
-    expect(heading).toHaveFocus();
+    // Moved by an effect, which may run just after the heading is found.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(
       screen.getByText('This account signs in with a passkey. Use it to finish signing in.'),
     ).toBeVisible();
