@@ -2,8 +2,9 @@
  * Passkeys in the browser, on the real server opened at `localhost` (browsers refuse an IP
  * address as the relying party), with Chromium's virtual authenticator through CDP: add a
  * passkey on the Account screen (axe clean with it listed, fits a 390 px phone, focus kept),
- * sign out, and sign in again with the passkey alone from the login page; then through the
- * username field's autofill in another browser, which removes it.
+ * sign out, and sign in again with the passkey alone from the login page, then with the
+ * password, which leads to the passkey step; then through the username field's autofill in
+ * another browser, which removes it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, CDPSession } from 'playwright-core';
@@ -12,6 +13,7 @@ import { launchBrowser, newPage, startServer, type RunningServer } from './suppo
 import {
   addUser,
   expectNoAxeViolations,
+  fillCredentials,
   showColorScheme,
   signIn,
   toast,
@@ -115,6 +117,25 @@ it('adds a passkey on the Account screen, then signs in with it alone', async ()
     await expect
       .poll(() => card.getByRole('article', { name: 'Test laptop' }).innerText())
       .toMatch(/Last used just now/);
+
+    // The passkey is now alice's only second factor: her password leads to the passkey step,
+    // never to a session of its own, and the passkey finishes the sign-in.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login', { timeout: 10_000 });
+    await fillCredentials(page, 'alice');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await visible(page.getByRole('heading', { name: 'Use your passkey', level: 1 }));
+    await visible(
+      page.getByText('This account signs in with a passkey. Use it to finish signing in.'),
+    );
+    expect(
+      await page.evaluate(() => fetch('/api/admin/check').then((r) => r.json())),
+    ).toMatchObject({ authenticated: false, awaitingTwoFactor: false });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await toast(page, 'Login successful');
+    await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
     // Copied with its signature counter as it is now: a copy from before the sign-in would
     // count from an older value, and the server refuses a counter that went back.
     credential = (await storedCredentials(cdp, authenticatorId)).credentials[0];

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../db';
-import { throttleEvents, totpCredentials, users } from '../../../db/schema';
+import { passkeys, throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { LIMITS } from '../../shared/constants';
 import { wellFormed } from '../../shared/validation';
 import { auditInsert, type AuditEntry } from '../audit/record';
@@ -174,7 +174,8 @@ async function settle(
 
 /**
  * The user a sign-in names, read once here for the device cookie and the login alike, with
- * whether their authenticator app is on (which decides the second step): one read.
+ * whether their authenticator app is on and whether they have a passkey (which decide the
+ * second step): one read.
  */
 async function namedUser(ctx: Context, username: string) {
   const name = username.trim();
@@ -182,12 +183,17 @@ async function namedUser(ctx: Context, username: string) {
   if (name === '' || name.length > LIMITS.usernameMax || wellFormed(name) !== name)
     return undefined;
   const row = await ctx.db
-    .select({ user: users, totpSince: totpCredentials.enabledAt })
+    .select({
+      user: users,
+      totpSince: totpCredentials.enabledAt,
+      passkeyOn: sql<boolean>`exists (select 1 from ${passkeys}
+        where ${passkeys.userId} = ${users.id})`.mapWith(Boolean),
+    })
     .from(users)
     .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
     .where(eq(users.username, name))
     .get();
-  return row && { ...row.user, totpOn: row.totpSince !== null };
+  return row && { ...row.user, totpOn: row.totpSince !== null, passkeyOn: row.passkeyOn };
 }
 
 /**

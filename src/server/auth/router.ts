@@ -33,6 +33,7 @@ import {
   type CodeCheck,
 } from './two-factor';
 import { sendAccountNotice } from '../account/notice-mail';
+import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
 import { auditInsert } from '../audit/record';
 import { assertAllowed } from '../platform/throttle';
@@ -215,6 +216,18 @@ export const adminRouter = router({
       // password typed in the wrong field, and is not kept.
       throw new WrongPasswordError(INVALID_CREDENTIALS, user ? user.username : 'unknown name');
     }
+    // A user whose only second factor is a passkey: the password alone is not a sign-in, and
+    // the passkey's own sign-in (with user verification) is a whole one, so nothing starts
+    // here, no session and no pending sign-in: the answer only says which step is next. Like
+    // the code's 200 it follows a right password only; it is counted as one (docs/accounts.md).
+    if (!totpOn && !user.email && user.passkeyOn) {
+      authLog(ctx, 'auth.passkey_asked', { username: user.username });
+      return {
+        success: true as const,
+        requiresTwoFactor: true as const,
+        method: 'passkey' as const,
+      };
+    }
     // A change (password, address, removal) won the race while the hash ran: the same 401,
     // but no password was judged wrong, so nothing is counted or audited as a failure.
     const lostRace = () => {
@@ -242,8 +255,12 @@ export const adminRouter = router({
       return { success: true as const, requiresTwoFactor: true as const, method: 'totp' as const };
     }
     if (!user.email) {
+      // A passkey added while the hash ran makes this user's sign-in the passkey's: the
+      // password alone starts nothing then (a lost race, as above).
       const signedIn = await writeTransaction(ctx.db, async (tx) =>
-        (await mayStart(tx)) ? startSignedInSession(tx, ctx, user) : null,
+        (await credentialsOf(tx, user.id)).length === 0 && (await mayStart(tx))
+          ? startSignedInSession(tx, ctx, user)
+          : null,
       );
       if (!signedIn) throw lostRace();
       await completeSignIn(ctx, signedIn, 'auth.login_ok', { twoFactor: false });

@@ -15,6 +15,7 @@ import { ADMIN_LANDING, useDelayedNavigate, useMarkSignedOut, useSetAuth } from 
 import { useDocumentTitle } from '../use-document-title';
 import { CodeForm } from './code-form';
 import { PasskeySignIn } from './passkey-sign-in';
+import { PasskeyStep } from './passkey-step';
 import { PasswordForm } from './password-form';
 
 const CODE_SENT = {
@@ -65,7 +66,8 @@ function AlreadySignedIn() {
   );
 }
 
-type Step = 'password' | 'code';
+/** `passkey`: the password was right, and this user's passkey finishes the sign-in. */
+type Step = 'password' | 'code' | 'passkey';
 /** What the code step asks for: the login's answer, or after a reload the server's check. */
 type Method = 'email' | 'totp' | null;
 
@@ -132,6 +134,16 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     login.mutate(credentials, {
       onSuccess: (result) => {
         setUsername(credentials.username);
+        if (result.requiresTwoFactor && result.method === 'passkey') {
+          // Nothing is pending on the server: the passkey's own sign-in is the whole one.
+          password.current = null;
+          replaceToasts({
+            title: 'Password accepted',
+            description: 'Use your passkey to finish signing in',
+          });
+          setStep('passkey');
+          return;
+        }
         if (result.requiresTwoFactor) {
           password.current = credentials.password;
           setAuth({
@@ -239,6 +251,11 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
     setStep('password');
   };
 
+  const passkeySignedIn = (name: string) => {
+    replaceToasts({ title: 'Login successful', description: `Welcome back, ${name}!` });
+    finishSignIn(name);
+  };
+
   const busy = redirecting;
   return (
     <Card className="w-full max-w-md">
@@ -250,14 +267,14 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             isSubmitting={login.isPending || busy}
             onSubmit={(credentials) => signIn(credentials, false)}
           />
-          <PasskeySignIn
-            isDisabled={login.isPending || busy}
-            onSignedIn={(name) => {
-              replaceToasts({ title: 'Login successful', description: `Welcome back, ${name}!` });
-              finishSignIn(name);
-            }}
-          />
+          <PasskeySignIn isDisabled={login.isPending || busy} onSignedIn={passkeySignedIn} />
         </>
+      ) : step === 'passkey' ? (
+        <PasskeyStep
+          isDisabled={busy}
+          onSignedIn={passkeySignedIn}
+          onBack={() => setStep('password')}
+        />
       ) : (
         <>
           <h1 className="text-center text-2xl font-bold text-ink">Two-Factor Authentication</h1>

@@ -40,9 +40,12 @@ const QUICK_END_MS = 10_000;
 export function PasskeySignIn({
   onSignedIn,
   isDisabled,
+  withAutofill = true,
 }: {
   onSignedIn: (username: string) => void;
   isDisabled: boolean;
+  /** Off where no username field waits for it (the passkey step after the password). */
+  withAutofill?: boolean;
 }) {
   // The admin area is rendered in the browser only (app.html), so this can be read at once.
   const [supported] = useState(() => browserSupportsWebAuthn());
@@ -148,7 +151,11 @@ export function PasskeySignIn({
     });
   }
 
-  const startAutofillOnMount = useEffectEvent(startAutofill);
+  const startAutofillOnMount = useEffectEvent(() => {
+    if (!withAutofill) return;
+    autofillOn.current = true;
+    startAutofill();
+  });
 
   // Once per mount: the autofill ceremony waits in the username field until used or aborted.
   useEffect(() => {
@@ -156,7 +163,6 @@ export function PasskeySignIn({
     let live = true;
     void browserSupportsWebAuthnAutofill().then((autofill) => {
       if (!autofill || !live) return;
-      autofillOn.current = true;
       startAutofillOnMount();
     });
     return () => {
