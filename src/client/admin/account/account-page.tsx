@@ -1,7 +1,6 @@
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
 import { useDocumentTitle } from '../use-document-title';
+import { AccountLoadState } from './account-load-state';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
@@ -42,21 +41,11 @@ export function AccountPage() {
           />
         </>
       ) : (
-        <Card>
-          {account.isPending ? (
-            <Spinner label="Loading your account..." />
-          ) : (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-            >
-              <p>Error loading your account: {errorMessage(account.error)}</p>
-              <Button variant="secondary" onPress={() => void account.refetch()}>
-                Try again
-              </Button>
-            </div>
-          )}
-        </Card>
+        <AccountLoadState
+          isPending={account.isPending}
+          error={account.error}
+          retry={() => void account.refetch()}
+        />
       )}
       {account.data ? <PasskeysCard passkeys={account.data.passkeys} /> : null}
       <SessionsCard />

@@ -5,11 +5,12 @@ import { useSiteBrand } from '../../lib/site-brand';
 import { toast } from '../../ui/toast';
 import { Logo } from '../../ui/logo';
 import { ThemeToggle } from '../../ui/theme-toggle';
-import { Button, Card, Spinner } from '../controls';
+import { Button, Card } from '../controls';
 import { errorMessage } from '../errors';
 import { LogOutIcon } from '../icons';
 import { ADMIN_LANDING, useForgetAdminData, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
+import { AccountLoadState } from './account-load-state';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { TotpCard } from './totp-card';
@@ -114,24 +115,17 @@ export function SecondFactorSetup({ username }: { username: string }) {
               codesLeft={account.data.recoveryCodesLeft}
             />
             <PasskeysCard passkeys={account.data.passkeys} />
-            <EmailCard email={account.data.user.email} />
+            <EmailCard
+              email={account.data.user.email}
+              appOn={account.data.secondFactor === 'totp'}
+            />
           </>
         ) : (
-          <Card>
-            {account.isPending ? (
-              <Spinner label="Loading your account..." />
-            ) : (
-              <div
-                role="alert"
-                className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-              >
-                <p>Error loading your account: {errorMessage(account.error)}</p>
-                <Button variant="secondary" onPress={() => void account.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            )}
-          </Card>
+          <AccountLoadState
+            isPending={account.isPending}
+            error={account.error}
+            retry={() => void account.refetch()}
+          />
         )}
       </main>
     </div>
