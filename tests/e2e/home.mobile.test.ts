@@ -122,12 +122,12 @@ describe('home page at 375 px', () => {
     expect(storedContacts(server.dbPath).map((c) => [c.name, c.subject])).toEqual([
       ['Mo Bile', 'partnership'],
     ]);
-    // The toast covers the end of the form on a phone and fades: the form says it too, for good.
+    // The toast fades: the form says it too, for good.
     const confirmation = form.getByRole('status');
     expect(await confirmation.textContent()).toBe(
       'Thank you, your message has been sent. We will reply as soon as we can.',
     );
-    // The toast waits while the pointer rests on it (it sits where Send was tapped).
+    // The toast waits while the pointer rests on it: move it away.
     await page.mouse.move(1, 1);
     await toast.waitFor({ state: 'detached', timeout: 20_000 });
     expect(await confirmation.isVisible()).toBe(true);

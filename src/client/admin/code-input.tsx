@@ -152,7 +152,7 @@ export function CodeInput({
           onKeyDown={(event) => handleKeyDown(index, event)}
           onPaste={(event) => handlePaste(index, event)}
           onFocus={(event) => event.target.select()}
-          className="h-12 w-10 rounded-md border border-line-strong bg-raised text-center text-xl font-semibold text-ink focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 focus:outline-none disabled:opacity-60 sm:w-12"
+          className="h-12 w-11 rounded-md border border-line-strong bg-raised text-center text-xl font-semibold text-ink focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 focus:outline-none disabled:opacity-60 sm:w-12"
         />
       ))}
     </div>

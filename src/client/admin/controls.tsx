@@ -10,7 +10,7 @@ import {
   TextField,
   type ButtonProps as AriaButtonProps,
 } from 'react-aria-components';
-import { buttonClass, type ButtonSize, type ButtonVariant } from '../ui/styles';
+import { buttonClass, touchTarget, type ButtonSize, type ButtonVariant } from '../ui/styles';
 
 interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'isPending'> {
   isPending?: boolean;
@@ -47,11 +47,10 @@ export function Button({
 }
 
 /** "Return to the Site": a plain link (a full page load: the home page is its own entry). */
-export const returnLinkClass =
-  'rounded text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
+export const returnLinkClass = `${touchTarget} rounded text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400`;
 
 const fieldInput =
-  'w-full rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 data-invalid:border-red-700';
+  'w-full max-md:min-h-11 rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 data-invalid:border-red-700';
 
 interface TextInputFieldProps {
   label: string;

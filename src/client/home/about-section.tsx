@@ -1,5 +1,5 @@
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '../ui/icons';
-import { buttonClass, focusRing } from '../ui/styles';
+import { buttonClass, focusRing, touchTarget } from '../ui/styles';
 import { phoneHref } from '../../shared/site-content-basics';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
@@ -29,7 +29,7 @@ export function paragraphs(text: string): string[] {
 
 export function AboutSection() {
   const { founder, contact: contactDetails, about } = useSiteContent();
-  const linkClass = `inline-flex items-center gap-2 rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
+  const linkClass = `inline-flex items-center gap-2 rounded text-ink underline-offset-4 hover:underline ${touchTarget} ${focusRing}`;
   return (
     <section id="about" aria-labelledby="about-title" className="bg-subtle py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

@@ -1,6 +1,6 @@
 import { createIsland } from '../lib/island';
 import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons';
-import { focusRing } from '../ui/styles';
+import { focusRing, touchTarget } from '../ui/styles';
 import { phoneHref } from '../../shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
 
@@ -10,7 +10,7 @@ const ContactFormIsland = createIsland('contact-form', () => import('./contact-f
 
 export function ContactSection() {
   const { contact: contactDetails } = useSiteContent();
-  const linkClass = `rounded text-ink underline-offset-4 hover:underline ${focusRing}`;
+  const linkClass = `rounded text-ink underline-offset-4 hover:underline ${touchTarget} ${focusRing}`;
   const iconBox =
     'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200';
   return (

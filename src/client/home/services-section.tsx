@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ArrowRightIcon, CheckIcon, CodeIcon, HandshakeIcon, SearchIcon } from '../ui/icons';
-import { focusRing } from '../ui/styles';
+import { focusRing, touchTarget } from '../ui/styles';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 
@@ -48,7 +48,7 @@ export function ServicesSection() {
                 </ul>
                 <a
                   href="#contact"
-                  className={`mt-6 inline-flex w-fit items-center gap-1.5 rounded font-semibold text-brand-700 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}`}
+                  className={`mt-6 inline-flex w-fit items-center gap-1.5 rounded font-semibold ${touchTarget} text-brand-700 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}`}
                 >
                   Learn more<span className="sr-only"> about {service.title}</span>
                   <ArrowRightIcon width={16} height={16} />

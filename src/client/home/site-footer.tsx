@@ -1,7 +1,7 @@
 import { createIsland } from '../lib/island';
 import { LinkedInIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
-import { focusRing } from '../ui/styles';
+import { focusRing, touchTarget } from '../ui/styles';
 import { LEGAL_PAGES } from '../../shared/site-content-basics';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
@@ -12,7 +12,7 @@ const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsl
 });
 
 const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
-const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink ${focusRing}`;
+const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink ${touchTarget} ${focusRing}`;
 
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {

@@ -3,7 +3,7 @@ import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '../../shared/const
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
-import { buttonClass, focusRing } from '../ui/styles';
+import { buttonClass, focusRing, touchTarget } from '../ui/styles';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
@@ -73,7 +73,7 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
           onClick={onLogoClick}
           // min-w-0: a long name shrinks (cut short, docs/content.md) instead of pushing the
           // menu button off a phone's screen.
-          className={`min-w-0 rounded-lg ${focusRing}`}
+          className={`min-w-0 rounded-lg ${touchTarget} ${focusRing}`}
           aria-label={`${company.name}, home`}
         >
           <Logo name={company.name} shortName={company.shortName} />

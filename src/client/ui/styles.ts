@@ -28,6 +28,12 @@ const variants = {
 export type ButtonVariant = keyof typeof variants;
 
 /**
+ * A link or small control under 768 px, the mobile breakpoint (docs/product.md, "Phones"): at
+ * least 44 × 44 px for a finger, grown by its box, never its font; unchanged from 768 px.
+ */
+export const touchTarget = 'max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center';
+
+/**
  * Every size is at least 44 px tall below 640 px, where fingers press it. `sm` and `icon-sm`
  * become 36 px from 640 px, for the admin's dense rows; the others stay as they are.
  * Heights are minimums: a label that wraps makes the button taller, never clipped.

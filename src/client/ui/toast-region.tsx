@@ -69,7 +69,7 @@ function ToastItem({
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
-      className={`toast-enter pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-xl select-none ${focusRing} ${
+      className={`toast-enter pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-xl border px-4 py-3 shadow-xl md:py-4 select-none ${focusRing} ${
         destructive ? 'border-red-800 bg-red-700 text-white' : 'border-line bg-raised text-ink'
       }`}
     >
@@ -106,7 +106,10 @@ export default function ToastRegionView() {
     <ToastRegion
       queue={toastQueue}
       {...{ [TOAST_REGION_ATTRIBUTE]: '' }}
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      // Under 768 px (docs/product.md, "Toasts") the toast sits at the top, just below the
+      // 64 px sticky header, and compact: at the bottom it covered the button just tapped and
+      // the confirmation above it. From 768 px it sits bottom right, clear of the content.
+      className="pointer-events-none fixed inset-x-2 top-[4.5rem] z-[60] flex flex-col items-end gap-2 md:top-auto md:right-4 md:bottom-4 md:left-auto md:w-96"
     >
       {({ toast: item }) => <ToastItem queue={toastQueue} item={item} />}
     </ToastRegion>

@@ -11,9 +11,17 @@ export interface ToastContentValue {
 /** One queue for the whole app, so any module can raise a toast (docs/product.md, "Messages and errors"). */
 export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: TOAST_LIMIT });
 
-/** Shows a toast for 5 s (docs/product.md, "Toasts"); only the newest one is visible at a time. */
-export function toast(content: ToastContentValue): void {
-  toastQueue.add(content, { timeout: TOAST_DURATION_MS });
+/**
+ * Shows a toast for 5 s (docs/product.md, "Toasts"); only the newest one is visible at a time.
+ * Returns its key, for closeToast when what it announced is over before then.
+ */
+export function toast(content: ToastContentValue): string {
+  return toastQueue.add(content, { timeout: TOAST_DURATION_MS });
+}
+
+/** Closes a toast, shown or waiting, that the state it announced has outlived. */
+export function closeToast(key: string): void {
+  toastQueue.close(key);
 }
 
 /**

@@ -20,10 +20,13 @@ function codesFile(username: string, codes: string[]): string {
 export function RecoveryCodesPanel({
   username,
   codes,
+  notice,
   onDone,
 }: {
   username: string;
   codes: string[];
+  /** What just changed, said under the heading (read after it, and never covered). */
+  notice?: string;
   onDone: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,6 +61,7 @@ export function RecoveryCodesPanel({
       <h3 ref={heading} tabIndex={-1} className="font-semibold text-ink outline-none">
         Your recovery codes
       </h3>
+      {notice ? <p className="text-ink">{notice}</p> : null}
       <p
         role="note"
         className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200"

@@ -78,6 +78,13 @@ describe('TotpCard', () => {
         .map((item) => item.textContent),
     ).toEqual(CODES);
     expect(within(card).getByText(/Store these now/)).toBeVisible();
+    // Said in the panel, not in a toast that would cover the codes on a phone.
+    expect(
+      within(card).getByText(
+        'Authenticator app on. Signing in now asks for its code. Your other sessions were signed out.',
+      ),
+    ).toBeVisible();
+    expect(toastQueue.visibleToasts).toEqual([]);
     expect(server.callsTo('secondFactor.totpEnable')[0]?.input).toEqual({ code: '123456' });
   });
 

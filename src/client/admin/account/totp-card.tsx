@@ -12,11 +12,15 @@ import { ScanStep } from './totp-forms';
 
 const HEADING_ID = 'account-totp-heading';
 
+/** Said above the first recovery codes, in place of a toast (docs/product.md, "Account"). */
+const TURNED_ON =
+  'Authenticator app on. Signing in now asks for its code. Your other sessions were signed out.';
+
 type Step =
   | { kind: 'view' }
   | { kind: 'setupPassword' }
   | { kind: 'scan'; secret: string; otpauthUrl: string }
-  | { kind: 'codes'; codes: string[] }
+  | { kind: 'codes'; codes: string[]; turnedOn?: boolean }
   | { kind: 'regenerate' }
   | { kind: 'confirmOff' }
   | { kind: 'off' };
@@ -116,14 +120,11 @@ export function TotpCard({
             otpauthUrl={step.otpauthUrl}
             confirm={async (code) => {
               const answer = await enable.mutateAsync({ code });
-              // The app is on from now: the card's badge says so while the codes show.
+              // The app is on from now: the card's badge says so while the codes show, and
+              // the panel says what changed. No toast: focus is on the codes' heading, and on
+              // a phone a toast covered the codes that must be written down now.
               void refresh();
-              toast({
-                title: 'Authenticator app on',
-                description:
-                  'Signing in now asks for its code. Your other sessions were signed out.',
-              });
-              setStep({ kind: 'codes', codes: answer.recoveryCodes });
+              setStep({ kind: 'codes', codes: answer.recoveryCodes, turnedOn: true });
             }}
             onCancel={() => {
               // The secret shown is dropped on the server too; left, it would expire anyway.
@@ -132,7 +133,12 @@ export function TotpCard({
             }}
           />
         ) : step.kind === 'codes' ? (
-          <RecoveryCodesPanel username={username} codes={step.codes} onDone={() => back('on')} />
+          <RecoveryCodesPanel
+            username={username}
+            codes={step.codes}
+            notice={step.turnedOn ? TURNED_ON : undefined}
+            onDone={() => back('on')}
+          />
         ) : step.kind === 'regenerate' ? (
           <PasswordStepForm
             label="Make new recovery codes"

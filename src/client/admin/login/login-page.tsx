@@ -7,7 +7,7 @@ import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
 import { useSiteBrand } from '../../lib/site-brand';
 import { Logo } from '../../ui/logo';
-import { focusRing } from '../../ui/styles';
+import { focusRing, touchTarget } from '../../ui/styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { Card, returnLinkClass } from '../controls';
 import { errorMessage } from '../errors';
@@ -37,7 +37,11 @@ function LoginScreen({ auth: authPromise }: { auth: Promise<AdminCheck> }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-subtle p-4">
       <div className="flex w-full max-w-md items-center justify-between gap-3">
-        <a href="/" aria-label={`${company.name}, home`} className={`rounded-lg ${focusRing}`}>
+        <a
+          href="/"
+          aria-label={`${company.name}, home`}
+          className={`rounded-lg ${touchTarget} ${focusRing}`}
+        >
           <Logo {...company} />
         </a>
         <ThemeToggle />

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Newsletter } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { toast } from '../../ui/toast';
+import { closeToast, toast } from '../../ui/toast';
 import { errorMessage, isConflict } from '../errors';
 
 function failureToast(action: string, error: unknown) {
@@ -93,12 +93,33 @@ export function useDeleteNewsletter() {
   });
 }
 
+/**
+ * "Sending started" and "Sending again…" by newsletter: the toast waits while the pointer or
+ * focus rests on it, so without this it could still say "started" after the page says
+ * "Sending finished" (docs/product.md, "One newsletter").
+ */
+const sendingToasts = new Map<number, string>();
+
+function sendingToast(id: number, title: string) {
+  const earlier = sendingToasts.get(id);
+  if (earlier) closeToast(earlier);
+  sendingToasts.set(id, toast({ title }));
+}
+
+/** Closes the newsletter's "Sending started" toast, if still there: its sending has ended. */
+export function closeSendingToast(id: number): void {
+  const key = sendingToasts.get(id);
+  if (key === undefined) return;
+  sendingToasts.delete(id);
+  closeToast(key);
+}
+
 export function useSendNewsletter() {
   const { keep, refresh } = useRefreshNewsletters();
   return trpc.newsletters.send.useMutation({
     onSuccess: (newsletter) => {
       keep(newsletter);
-      toast({ title: 'Sending started' });
+      sendingToast(newsletter.id, 'Sending started');
     },
     onError: (error) => failureToast('Failed to send the newsletter', error),
     onSettled: (answered) => refresh(answered),
@@ -110,7 +131,7 @@ export function useRetryFailed() {
   return trpc.newsletters.retry.useMutation({
     onSuccess: (newsletter) => {
       keep(newsletter);
-      toast({ title: 'Sending again to the failed recipients' });
+      sendingToast(newsletter.id, 'Sending again to the failed recipients');
     },
     onError: (error) => failureToast('Failed to retry', error),
     onSettled: (answered) => refresh(answered),

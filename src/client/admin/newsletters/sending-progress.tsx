@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
 import type { Newsletter } from '../../lib/api-types';
 import { Button } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../leads/format';
-import { useRetryFailed } from './newsletter-mutations';
+import { closeSendingToast, useRetryFailed } from './newsletter-mutations';
 import { plural, progressOf, progressSummary } from './progress';
 
 /**
@@ -18,6 +18,11 @@ export function SendingProgress({ newsletter }: { newsletter: Newsletter }) {
   const summary = progressSummary(newsletter);
   const retry = useRetryFailed();
   const [asking, setAsking] = useState(false);
+
+  // Once the page says "Sending finished", a "Sending started" toast would contradict it.
+  useEffect(() => {
+    if (progress.done) closeSendingToast(newsletter.id);
+  }, [progress.done, newsletter.id]);
 
   return (
     <section aria-labelledby="progress-heading" className="flex flex-col gap-4">
