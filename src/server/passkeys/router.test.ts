@@ -534,12 +534,13 @@ describe('renaming and removing passkeys', { timeout: 30_000 }, () => {
 
     expect(await alice.passkeys.rename({ id, name: ' Work laptop ' })).toEqual({ success: true });
     expect((await alice.account.get()).passkeys.map((p) => p.name)).toEqual(['Work laptop']);
+    // Called one at a time: a refusal is not left unawaited while another is judged.
     for (const call of [
-      alice.passkeys.rename({ id: bobsId, name: 'Mine now' }),
-      alice.passkeys.remove({ id: bobsId }),
-      alice.passkeys.remove({ id: 9999 }),
+      () => alice.passkeys.rename({ id: bobsId, name: 'Mine now' }),
+      () => alice.passkeys.remove({ id: bobsId }),
+      () => alice.passkeys.remove({ id: 9999 }),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect([error.code, error.message]).toEqual(['NOT_FOUND', PASSKEY_MESSAGES.unknown]);
     }
     expect(await issuesOf(alice.passkeys.rename({ id, name: '' }))).toEqual([

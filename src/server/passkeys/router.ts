@@ -22,7 +22,7 @@ import { adminProcedure, publicProcedure, router } from '../http/trpc';
 import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
 import { registerPasskey, registrationOptions } from './registration';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
-import { deletePasskey, renamePasskey } from './store';
+import { deletePasskey, hasPasskey, renamePasskey } from './store';
 
 /**
  * Failed passkey sign-ins per address (an IPv6 /64): 10 in 15 minutes, counted before the
@@ -97,6 +97,8 @@ export const passkeysRouter = router({
    * the last second factor stays (409).
    */
   remove: recentProofProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
+    // An unknown passkey is 404 before any code is judged: nothing to count for it.
+    if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
     const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
     await requireAppCode(ctx, ctx.user, sessionId, input.code);
     const removed = await writeTransaction(ctx.db, async (tx) => {
