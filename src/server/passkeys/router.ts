@@ -18,8 +18,10 @@ import {
   passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../auth/login-throttle';
+import { currentSessionId } from '../auth/session';
 import { adminProcedure, publicProcedure, router } from '../http/trpc';
 import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
+import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passkey-proof';
 import { registerPasskey, registrationOptions } from './registration';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, hasPasskey, renamePasskey } from './store';
@@ -101,6 +103,7 @@ export const passkeysRouter = router({
     if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
     const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
     await requireAppCode(ctx, ctx.user, sessionId, input.code);
+    await requirePasskeyProof(ctx, ctx.user, sessionId);
     const removed = await writeTransaction(ctx.db, async (tx) => {
       await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
       if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
@@ -118,6 +121,18 @@ export const passkeysRouter = router({
       username: ctx.user.username,
       passkey: input.id,
     });
+    return { success: true as const };
+  }),
+
+  /** Options to confirm one of the user's own passkeys in this session (docs/passkeys.md). */
+  proofOptions: adminProcedure.mutation(async ({ ctx }) => ({
+    success: true as const,
+    options: await passkeyProofOptions(ctx, ctx.user, await currentSessionId(ctx)),
+  })),
+
+  /** Any input: a wrong or malformed answer is the same 401. */
+  prove: adminProcedure.input(z.unknown()).mutation(async ({ ctx, input }) => {
+    await provePasskey(ctx, ctx.user, await currentSessionId(ctx), input);
     return { success: true as const };
   }),
 

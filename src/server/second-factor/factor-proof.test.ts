@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
-import { passkeys, throttleEvents, totpCredentials, users } from '../../../db/schema';
+import { passkeys, sessions, throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import {
   callerFor,
@@ -34,7 +34,17 @@ const wrongCodes = (userId: number) =>
     .where(eq(throttleEvents.bucket, wrongCodesBucket(userId)))
     .all();
 
+/**
+ * A stored passkey (no real key). Its user's sessions count as having confirmed a passkey
+ * just now (passkeys/passkey-proof.ts), as after the proof's ceremony.
+ */
 async function storePasskey(userId: number, name = 'Key') {
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .update(sessions)
+      .set({ factorProvenAt: deps.clock.now() })
+      .where(eq(sessions.userId, userId)),
+  );
   return writeTransaction(deps.db, (tx) =>
     tx
       .insert(passkeys)
