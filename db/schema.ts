@@ -63,6 +63,12 @@ export const sessions = sqliteTable(
      * (server/account/recent-proof.ts). Null until it does.
      */
     provenAt: integer('proven_at', { mode: 'timestamp_ms' }),
+    /**
+     * When this session last confirmed a passkey: its passkey sign-in, or the passkey proof
+     * (docs/passkeys.md). Turning a factor off needs it within 10 minutes when the account has
+     * a passkey and not the app.
+     */
+    factorProvenAt: integer('factor_proven_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -16,6 +16,8 @@ export const PASSKEY_MESSAGES = {
   noCeremony: 'The passkey request has expired (it lasts 5 minutes). Please try again.',
   alreadyAdded: 'That passkey is already registered.',
   unknown: 'No such passkey of yours: it may have been removed already.',
+  proofNeeded: 'Confirm with your passkey to make this change.',
+  proofFailed: 'That passkey could not be confirmed. Please try again.',
 } as const;
 
 /** Trimmed, 1-60 characters, on one line. */

@@ -70,6 +70,20 @@ export function finishSignIn(deps: AppDeps, response: unknown, ...cookies: (stri
 
 export { joined as joinCookies };
 
+/** Confirms `authenticator`'s passkey in the session of `cookie` (the passkey proof). */
+export async function provePasskey(
+  deps: AppDeps,
+  cookie: string,
+  authenticator: SoftwareAuthenticator,
+): Promise<void> {
+  const { caller, ctx } = callerFor(deps, { cookie });
+  const { options } = await caller.passkeys.proofOptions();
+  const ceremony = ceremonyCookieFrom(ctx.resHeaders);
+  await callerFor(deps, { cookie: joined(cookie, ceremony) }).caller.passkeys.prove({
+    response: authenticator.assert(options),
+  });
+}
+
 /** Makes a user an invitee who has not chosen a password yet (docs/accounts.md). */
 export function clearPassword(deps: AppDeps, userId: number) {
   return writeTransaction(deps.db, (tx) =>

@@ -14,7 +14,7 @@ import {
   signedInCookie,
   type TestDeps,
 } from '../../../tests/support/app';
-import { addPasskey } from '../../../tests/support/passkeys';
+import { addPasskey, provePasskey } from '../../../tests/support/passkeys';
 import { rest } from '../../../tests/support/rest';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
@@ -101,13 +101,15 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
 
   it('guards re-inviting and removing a passkey, also over REST with the password in the body', async () => {
     const erin = await owner().users.invite({ username: 'erin', email: 'erin@example.com' });
-    const { id } = await addPasskey(deps, cookie);
+    const { id, authenticator } = await addPasskey(deps, cookie);
     deps.clock.advance(RECENT_PROOF_MS);
     expect((await rest(app, 'POST', `/api/users/${erin.id}/invitation`, { cookie })).status).toBe(
       401,
     );
     expect((await rest(app, 'DELETE', `/api/account/passkeys/${id}`, { cookie })).status).toBe(401);
     expect(await deps.db.select().from(passkeys).all()).toHaveLength(1);
+    // Without the app, removing a passkey also needs one confirmed (passkeys/passkey-proof.ts).
+    await provePasskey(deps, cookie, authenticator);
     const removed = await rest(app, 'DELETE', `/api/account/passkeys/${id}`, {
       cookie,
       json: { password: PASSWORD },

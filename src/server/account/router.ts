@@ -25,6 +25,7 @@ import { sendAccountNotice } from './notice-mail';
 import { assertStrongPassword } from './password-policy';
 import { requireRecentProof } from './recent-proof';
 import { requireAppCode } from '../second-factor/factor-proof';
+import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';
 import { totpEnabled } from '../second-factor/totp';
 import { recoveryCodesLeft } from '../second-factor/recovery-codes';
@@ -112,8 +113,11 @@ export const accountRouter = router({
       );
     }
     await requireRecentProof(ctx, ctx.user, input.password);
+    // A new address swaps a factor too: both need the passkey where it is the factor's proof.
+    if (input.email !== null) await requirePasskeyProof(ctx, ctx.user, sessionId);
     if (input.email === null) {
       await requireAppCode(ctx, ctx.user, sessionId, input.code);
+      await requirePasskeyProof(ctx, ctx.user, sessionId);
       const previous = await removeEmail(ctx, ctx.user, sessionId);
       sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
       return { success: true as const, requiresCode: false };

@@ -26,6 +26,7 @@ import { codesSentBucket, wrongCodesBucket } from '../auth/two-factor';
 import { emailCodesBucket } from '../account/email-change';
 import { testsBucket } from '../newsletter/newsletters-router';
 import { addressBucket } from '../platform/throttle-buckets';
+import { accountWrongCodesBucket } from '../second-factor/factor-proof';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
@@ -182,6 +183,7 @@ describe('throttle events', () => {
       [unknownNameBucket(secret, 'mallory'), minutes(15)],
       [accountCheckBucket(1, 'a-session-id'), minutes(15)],
       [`passkey-${addressBucket('login-fail', secret, ip)}`, minutes(15)],
+      [accountWrongCodesBucket(1, 'a-session-id'), minutes(15)],
       [codesSentBucket(1), minutes(15)],
       [emailCodesBucket(1), minutes(15)],
       [testsBucket(1), minutes(60)],

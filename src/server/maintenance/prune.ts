@@ -25,6 +25,7 @@ import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
 import { PASSKEY_FAILURES } from '../passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
 import { pruneEvents, type ThrottleKind } from '../platform/throttle';
+import { ACCOUNT_WRONG_CODES } from '../second-factor/factor-proof';
 import { TOTP_SETUP } from '../second-factor/totp-change';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -48,6 +49,7 @@ export const THROTTLE_KINDS: ThrottleKind[] = [
   { prefix: 'email-codes:user:', rule: CODES_SENT },
   { prefix: 'wrong-codes:user:', rule: WRONG_CODES_DAILY },
   { prefix: 'totp-setup:user:', rule: TOTP_SETUP },
+  { prefix: 'account-codes:user:', rule: ACCOUNT_WRONG_CODES },
   { prefix: 'contact:ip:', rule: CONTACT_SUBMISSIONS },
   { prefix: 'subscribe:ip:', rule: SUBSCRIBE_SUBMISSIONS },
   { prefix: 'newsletter-tests:user:', rule: NEWSLETTER_TESTS },

@@ -19,7 +19,7 @@ export function challengeCookieName(production: boolean): string {
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
-export type CeremonyPurpose = 'register' | 'sign-in';
+export type CeremonyPurpose = 'register' | 'sign-in' | 'proof';
 
 export interface Ceremony {
   purpose: CeremonyPurpose;
@@ -27,7 +27,10 @@ export interface Ceremony {
   challenge: string;
   /** Epoch ms by the app's clock (tests drive it); the seal's own TTL is a backstop. */
   expiresAt: number;
-  /** Registration only: the public id of the session that asked, and the user handle offered. */
+  /**
+   * Registration and the passkey proof: the public id of the session that asked; registration
+   * only: the user handle offered.
+   */
   session?: string;
   userHandle?: string;
   /**

@@ -59,7 +59,7 @@ describe('/api/account/passkeys', { timeout: 30_000 }, () => {
   });
 
   it('adds (201), lists, renames and removes a passkey; unknown ids are 404, bad names 400', async () => {
-    const { added } = await addOverHttp();
+    const { added, authenticator } = await addOverHttp();
     expect(added).toEqual(
       answer(201, {
         success: true,
@@ -91,6 +91,21 @@ describe('/api/account/passkeys', { timeout: 30_000 }, () => {
     expect(
       await rest(app, 'PATCH', '/api/account/passkeys/2', { cookie, json: { name: 'x' } }),
     ).toEqual(answer(404, unknown));
+    // Removing it asks for the passkey (401) until the proof's paths confirm it.
+    expect(await rest(app, 'DELETE', '/api/account/passkeys/1', { cookie })).toEqual(
+      answer(401, { success: false, message: PASSKEY_MESSAGES.proofNeeded }),
+    );
+    const proofOptions = await rest(app, 'POST', '/api/account/passkeys/proof/options', { cookie });
+    expect(proofOptions.status).toBe(200);
+    const { options: request } = proofOptions.body as {
+      options: Parameters<typeof authenticator.assert>[0];
+    };
+    expect(
+      await rest(app, 'POST', '/api/account/passkeys/proof', {
+        cookie: joinCookies(cookie, ceremonyCookieFrom(proofOptions.headers)),
+        json: { response: authenticator.assert(request) },
+      }),
+    ).toEqual(answer(200, { success: true }));
     expect(await rest(app, 'DELETE', '/api/account/passkeys/1', { cookie })).toEqual(
       answer(200, { success: true }),
     );

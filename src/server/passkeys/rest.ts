@@ -67,6 +67,22 @@ export function passkeysRest(deps: AppDeps) {
         same,
       ),
     )
+    .post('/account/passkeys/proof/options', (c) =>
+      runProcedure(c, deps, (caller) => caller.passkeys.proofOptions(), same),
+    )
+    .post('/account/passkeys/proof', (c) =>
+      runProcedure(
+        c,
+        deps,
+        (caller) =>
+          withBody(
+            c,
+            (body) => body,
+            (input) => caller.passkeys.prove(input),
+          ),
+        same,
+      ),
+    )
     .post('/admin/passkey/options', (c) =>
       runProcedure(c, deps, (caller) => caller.passkeys.signInOptions(), same),
     )

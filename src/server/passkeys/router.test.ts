@@ -28,6 +28,7 @@ import {
   clearPassword,
   finishSignIn,
   joinCookies,
+  provePasskey,
   startRegistration,
   startSignIn,
 } from '../../../tests/support/passkeys';
@@ -376,6 +377,7 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
   it('refuses a removed passkey at once, and a user who has no password (an invitee)', async () => {
     const { authenticator, id } = await addPasskey(deps, cookie);
     await signInWith(authenticator);
+    await provePasskey(deps, cookie, authenticator);
     await callerFor(deps, { cookie }).caller.passkeys.remove({ id });
     const { options, ceremony } = await startSignIn(deps);
     expect(
@@ -526,7 +528,7 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
 
 describe('renaming and removing passkeys', { timeout: 30_000 }, () => {
   it('renames and removes only the user’s own; another’s id is a 404', async () => {
-    const { id } = await addPasskey(deps, cookie);
+    const { id, authenticator } = await addPasskey(deps, cookie);
     await insertUser(deps, 'bob');
     const bobCookie = await signedInCookie(deps, 'bob');
     const { id: bobsId } = await addPasskey(deps, bobCookie, 'Bob’s key');
@@ -534,17 +536,19 @@ describe('renaming and removing passkeys', { timeout: 30_000 }, () => {
 
     expect(await alice.passkeys.rename({ id, name: ' Work laptop ' })).toEqual({ success: true });
     expect((await alice.account.get()).passkeys.map((p) => p.name)).toEqual(['Work laptop']);
+    // Called one at a time: a refusal is not left unawaited while another is judged.
     for (const call of [
-      alice.passkeys.rename({ id: bobsId, name: 'Mine now' }),
-      alice.passkeys.remove({ id: bobsId }),
-      alice.passkeys.remove({ id: 9999 }),
+      () => alice.passkeys.rename({ id: bobsId, name: 'Mine now' }),
+      () => alice.passkeys.remove({ id: bobsId }),
+      () => alice.passkeys.remove({ id: 9999 }),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect([error.code, error.message]).toEqual(['NOT_FOUND', PASSKEY_MESSAGES.unknown]);
     }
     expect(await issuesOf(alice.passkeys.rename({ id, name: '' }))).toEqual([
       { path: 'name', message: PASSKEY_MESSAGES.name },
     ]);
+    await provePasskey(deps, cookie, authenticator);
     expect(await alice.passkeys.remove({ id })).toEqual({ success: true });
     expect((await alice.account.get()).passkeys).toEqual([]);
     expect((await storedPasskeys()).map((p) => p.name)).toEqual(['Bob’s key']);

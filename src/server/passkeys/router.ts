@@ -18,11 +18,13 @@ import {
   passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../auth/login-throttle';
+import { currentSessionId } from '../auth/session';
 import { adminProcedure, publicProcedure, router } from '../http/trpc';
 import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
+import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passkey-proof';
 import { registerPasskey, registrationOptions } from './registration';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
-import { deletePasskey, renamePasskey } from './store';
+import { deletePasskey, hasPasskey, renamePasskey } from './store';
 
 /**
  * Failed passkey sign-ins per address (an IPv6 /64): 10 in 15 minutes, counted before the
@@ -97,8 +99,11 @@ export const passkeysRouter = router({
    * the last second factor stays (409).
    */
   remove: recentProofProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
+    // An unknown passkey is 404 before any code is judged: nothing to count for it.
+    if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
     const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
     await requireAppCode(ctx, ctx.user, sessionId, input.code);
+    await requirePasskeyProof(ctx, ctx.user, sessionId);
     const removed = await writeTransaction(ctx.db, async (tx) => {
       await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
       if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
@@ -116,6 +121,18 @@ export const passkeysRouter = router({
       username: ctx.user.username,
       passkey: input.id,
     });
+    return { success: true as const };
+  }),
+
+  /** Options to confirm one of the user's own passkeys in this session (docs/passkeys.md). */
+  proofOptions: adminProcedure.mutation(async ({ ctx }) => ({
+    success: true as const,
+    options: await passkeyProofOptions(ctx, ctx.user, await currentSessionId(ctx)),
+  })),
+
+  /** Any input: a wrong or malformed answer is the same 401. */
+  prove: adminProcedure.input(z.unknown()).mutation(async ({ ctx, input }) => {
+    await provePasskey(ctx, ctx.user, await currentSessionId(ctx), input);
     return { success: true as const };
   }),
 

@@ -22,6 +22,7 @@ import {
   setCeremonyCookie,
   type Ceremony,
 } from './challenge-cookie';
+import { recordPasskeyProof } from './passkey-proof';
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { CREDENTIAL_ID_MAX, parseTransports, spendChallenge } from './store';
@@ -210,7 +211,10 @@ export async function signInWithPasskey(
       .get();
     if (!moved) return 'changed' as const;
     await endCookieRows(tx, previous);
-    return startSignedInSession(tx, ctx, user, `passkey ${found.passkeyId}`);
+    const started = await startSignedInSession(tx, ctx, user, `passkey ${found.passkeyId}`);
+    // A passkey sign-in is a passkey confirmed in this session (passkey-proof.ts).
+    await recordPasskeyProof(tx, started.sessionId, now);
+    return started;
   });
   if (signedIn === 'replayed') throw await fail('challenge already answered');
   if (signedIn === 'changed') {

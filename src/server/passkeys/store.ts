@@ -85,6 +85,16 @@ export async function renamePasskey(
   return row !== undefined;
 }
 
+/** Whether the user has this passkey (read before a removal judges any proof). */
+export async function hasPasskey(db: Db, userId: number, id: number): Promise<boolean> {
+  const row = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .get();
+  return row !== undefined;
+}
+
 /** Deletes one of the user's passkeys; false when it is not theirs (or gone). */
 export async function deletePasskey(tx: Db, userId: number, id: number): Promise<boolean> {
   const row = await tx

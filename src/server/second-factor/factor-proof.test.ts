@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
-import { passkeys, throttleEvents, totpCredentials, users } from '../../../db/schema';
+import { passkeys, sessions, throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import {
   callerFor,
@@ -20,6 +20,7 @@ import { enableTotpFor, passwordSession, totpCodeAt } from '../../../tests/suppo
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
 import { wrongCodesBucket } from '../auth/two-factor';
+import { ThrottledError } from '../platform/errors';
 import { replaceRecoveryCodes } from './recovery-codes';
 
 const STEP_MS = 30_000;
@@ -33,7 +34,17 @@ const wrongCodes = (userId: number) =>
     .where(eq(throttleEvents.bucket, wrongCodesBucket(userId)))
     .all();
 
+/**
+ * A stored passkey (no real key). Its user's sessions count as having confirmed a passkey
+ * just now (passkeys/passkey-proof.ts), as after the proof's ceremony.
+ */
 async function storePasskey(userId: number, name = 'Key') {
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .update(sessions)
+      .set({ factorProvenAt: deps.clock.now() })
+      .where(eq(sessions.userId, userId)),
+  );
   return writeTransaction(deps.db, (tx) =>
     tx
       .insert(passkeys)
@@ -82,7 +93,7 @@ describe('while the app is on', { timeout: 60_000 }, () => {
       alice().secondFactor.totpDisable({ password: PASSWORD, code: wrong }),
     );
     expect([refused.code, refused.message]).toEqual(['BAD_REQUEST', ACCOUNT_MESSAGES.wrongAppCode]);
-    expect(await wrongCodes(userId)).toHaveLength(1);
+    expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
     expect((await alice().account.get()).secondFactor).toBe('totp');
     expect(await alice().secondFactor.totpDisable({ password: PASSWORD, code: right })).toEqual({
       success: true,
@@ -123,15 +134,21 @@ describe('while the app is on', { timeout: 60_000 }, () => {
     expect(await deps.db.select().from(passkeys).all()).toEqual([]);
   });
 
-  it('counts wrong codes with the sign-in’s: 20 sent at once near the cap, 2 judged and 18 refused (429)', async () => {
-    await writeTransaction(deps.db, (tx) =>
-      tx.insert(throttleEvents).values(
-        Array.from({ length: 18 }, () => ({
-          bucket: wrongCodesBucket(userId),
-          at: deps.clock.now(),
-        })),
-      ),
+  it('refuses an unknown passkey (404) before judging any code: the sign-in stays open', async () => {
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, () => alice().passkeys.remove({ id: 999, code: '000000' })),
     );
+    const codes = answers.map((a) =>
+      a.status === 'rejected' ? (a.reason as { code: string }).code : 'ok',
+    );
+    expect(codes).toEqual(Array.from({ length: 20 }, () => 'NOT_FOUND'));
+    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    await expect(
+      callerFor(deps).caller.admin.login({ username: 'alice', password: PASSWORD }),
+    ).resolves.toMatchObject({ success: true });
+  });
+
+  it('counts wrong codes per session, not with the sign-in’s: 20 at once, 5 judged and 15 refused (429); the sign-in stays open', async () => {
     // Removing a passkey within 10 minutes of the sign-in: no password, no hash, only the code.
     const { id } = await storePasskey(userId);
     const answers = await Promise.allSettled(
@@ -140,14 +157,41 @@ describe('while the app is on', { timeout: 60_000 }, () => {
     const codes = answers.map((a) =>
       a.status === 'rejected' ? (a.reason as { code: string }).code : 'ok',
     );
-    expect(codes.filter((c) => c === 'BAD_REQUEST')).toHaveLength(2);
-    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(18);
-    expect(await wrongCodes(userId)).toHaveLength(20);
-    // Signing in is refused as well, as after 20 wrong codes at the sign-in.
-    const login = await failure(
+    expect(codes.filter((c) => c === 'BAD_REQUEST')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(15);
+    expect(await wrongCodes(userId)).toEqual([]);
+    await expect(
       callerFor(deps).caller.admin.login({ username: 'alice', password: PASSWORD }),
-    );
-    expect(login.code).toBe('TOO_MANY_REQUESTS');
+    ).resolves.toMatchObject({ success: true });
+    expect(await deps.db.select().from(passkeys).all()).toHaveLength(1);
+  });
+
+  it('answers the sixth wrong code in 15 minutes with 429 and its wait; another session, or later, is judged', async () => {
+    const { id } = await storePasskey(userId);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await failure(alice().passkeys.remove({ id, code: 'zzzzz-zzzzz' }))).toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+    }
+    const sixth = await failure(alice().passkeys.remove({ id, code: 'zzzzz-zzzzz' }));
+    expect(sixth.code).toBe('TOO_MANY_REQUESTS');
+    expect(sixth).toBeInstanceOf(ThrottledError);
+    expect((sixth as ThrottledError).retryAfterSeconds).toBeGreaterThan(0);
+    // A right code is not judged either while the session's bucket is full.
+    const right = await totpCodeAt(secret, deps.clock.now());
+    expect(await failure(alice().passkeys.remove({ id, code: right }))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    const other = await signedInCookie(deps, 'alice');
+    expect(
+      await failure(
+        callerFor(deps, { cookie: other }).caller.passkeys.remove({ id, code: 'zzzzz-zzzzz' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
+    deps.clock.advance(15 * 60_000);
+    expect(
+      await failure(alice().passkeys.remove({ id, password: PASSWORD, code: 'zzzzz-zzzzz' })),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 

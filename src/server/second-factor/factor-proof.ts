@@ -4,24 +4,34 @@ import { writeTransaction, type Db } from '../../../db';
 import { passkeys, throttleEvents, totpCredentials, users } from '../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { recordProof } from '../account/recent-proof';
-import {
-  TOO_MANY_SIGN_IN_ATTEMPTS,
-  totpOptions,
-  WRONG_CODES_DAILY,
-  wrongCodesBucket,
-} from '../auth/two-factor';
+import { publicSessionId } from '../account/session-list';
+import { totpOptions } from '../auth/two-factor';
 import type { Context, SessionUser } from '../http/trpc';
-import { assertAllowed } from '../platform/throttle';
+import { assertAllowed, type ThrottleRule } from '../platform/throttle';
 import { spendRecoveryCode } from './recovery-codes';
 import { acceptTotpCode, totpEnabled } from './totp';
+
+/**
+ * Wrong app or recovery codes given on the Account screen, per session: 5 in 15 minutes. A
+ * bucket of their own, not the sign-in's day of wrong codes, so a stolen session cannot lock
+ * the owner out of signing in (docs/second-factor.md).
+ */
+export const ACCOUNT_WRONG_CODES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+
+export const TOO_MANY_WRONG_APP_CODES = 'Too many wrong codes.';
+
+/** One session's bucket: by user and (public, derived) session id. */
+export function accountWrongCodesBucket(userId: number, sessionId: string): string {
+  return `account-codes:user:${userId}:session:${publicSessionId(sessionId)}`;
+}
 
 /**
  * Turning a factor off where the authenticator app is on also asks for the app's code (or a
  * recovery code), so a stolen session and password are not enough (docs/second-factor.md).
  * Without the app, nothing more is asked here: the recent proof covers it. A right code is
  * recorded as this session's proof (account/recent-proof.ts); a wrong one counts toward the
- * user's day of 20 wrong sign-in codes, checked and counted in one write transaction, and
- * past it the answer is 429 as at sign-in.
+ * session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`), checked and counted in one write
+ * transaction, and past it the answer is 429 with its wait.
  */
 export async function requireAppCode(
   ctx: Context,
@@ -33,13 +43,13 @@ export async function requireAppCode(
   const judged = await writeTransaction(ctx.db, async (tx) => {
     if (!(await totpEnabled(tx, user.id))) return 'off' as const;
     if (code === undefined) return 'missing' as const;
-    const daily = wrongCodesBucket(user.id);
-    await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+    const bucket = accountWrongCodesBucket(user.id, sessionId);
+    await assertAllowed(tx, [bucket], ACCOUNT_WRONG_CODES, now, TOO_MANY_WRONG_APP_CODES);
     const right = /^\d{6}$/.test(code)
       ? await acceptTotpCode(tx, totpOptions(ctx), user.id, code, now)
       : await spendRecoveryCode(tx, ctx.config.sessionSecret, user.id, code, now);
     if (right) return 'right' as const;
-    await tx.insert(throttleEvents).values({ bucket: daily, at: now });
+    await tx.insert(throttleEvents).values({ bucket, at: now });
     return 'wrong' as const;
   });
   if (judged === 'missing') {

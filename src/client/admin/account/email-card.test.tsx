@@ -3,11 +3,20 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
 import { MESSAGES } from '../../../shared/messages';
+import { PASSKEY_MESSAGES } from '../../../shared/passkeys';
 import { toastQueue } from '../../ui/toast';
 import { fakeTrpcServer, refusal } from '../../../../tests/support/trpc-fetch';
 import { renderAdmin } from '../../../../tests/support/render-admin';
 import { trpc } from '../../lib/trpc';
 import { EmailCard } from './email-card';
+
+vi.mock('@simplewebauthn/browser', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@simplewebauthn/browser')>();
+  return {
+    ...actual,
+    startAuthentication: () => Promise.resolve({ id: 'assertion', type: 'public-key' }),
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -149,5 +158,29 @@ describe('EmailCard', () => {
     await user.type(field('Your password'), 'my password');
     await user.click(button('Remove address'));
     await vi.waitFor(() => expect(toastTitles()).toContain('Address removed'));
+  });
+  it('runs the passkey dialog when the server asks for the passkey, then removes the address', async () => {
+    let proven = false;
+    const server = fakeTrpcServer({
+      'account.changeEmail': () =>
+        proven
+          ? { data: { success: true, requiresCode: false } }
+          : refusal('UNAUTHORIZED', 401, PASSKEY_MESSAGES.proofNeeded),
+      'account.get': () => ({ data: ACCOUNT }),
+      'passkeys.proofOptions': () => ({ data: { success: true, options: { challenge: 'c' } } }),
+      'passkeys.prove': () => {
+        proven = true;
+        return { data: { success: true } };
+      },
+    });
+    const user = await renderCard('alice@example.com');
+    await user.click(button('Remove address'));
+    await screen.findByRole('alertdialog', { name: 'Remove your address?' });
+    await user.click(button('Continue'));
+    await user.type(await screen.findByLabelText('Your password', { selector: 'input' }), 'pw');
+    await user.click(button('Remove address'));
+    await vi.waitFor(() => expect(toastTitles()).toContain('Address removed'));
+    expect(server.callsTo('passkeys.prove')).toHaveLength(1);
+    expect(server.callsTo('account.changeEmail')).toHaveLength(2);
   });
 });

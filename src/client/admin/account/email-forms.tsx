@@ -7,6 +7,7 @@ import { toast } from '../../ui/toast';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
 import { OWN_UNAUTHORIZED, errorMessage, isUnauthorized } from '../errors';
+import { usePasskeyProof } from '../passkeys/passkey-proof';
 import { useExplainRefusal } from './account-session';
 import { Failure, PasswordStepForm } from './password-step-form';
 
@@ -30,6 +31,7 @@ export function ChangeEmailForm({
   const passwordRef = useRef<HTMLInputElement>(null);
   const explainRefusal = useExplainRefusal();
   const change = trpc.account.changeEmail.useMutation({ meta: OWN_UNAUTHORIZED });
+  const withPasskey = usePasskeyProof();
 
   const result = validate(changeEmailInput, { email, password });
   const errors: FieldErrors = {
@@ -47,12 +49,13 @@ export function ChangeEmailForm({
       return;
     }
     const to = result.data.email ?? '';
-    change.mutate(result.data, {
-      onSuccess: () => {
+    // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+    void withPasskey(() => change.mutateAsync(result.data)).then(
+      () => {
         toast({ title: 'Code sent', description: `A 6-digit code went to ${to}.` });
         onSent(to);
       },
-      onError: async (error) => {
+      async (error: unknown) => {
         const refusal = await explainRefusal(error);
         if (refusal.kind === 'wrongPassword') {
           setServerErrors({ password: refusal.message });
@@ -64,7 +67,7 @@ export function ChangeEmailForm({
           setFailure(`Code not sent: ${refusal.message}`);
         }
       },
-    });
+    );
   };
 
   return (
@@ -185,6 +188,8 @@ export function RemoveEmailForm({
   onCancel: () => void;
 }) {
   const remove = trpc.account.changeEmail.useMutation({ meta: OWN_UNAUTHORIZED });
+  // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+  const withPasskey = usePasskeyProof();
   return (
     <PasswordStepForm
       label="Remove address"
@@ -195,7 +200,7 @@ export function RemoveEmailForm({
       failurePrefix="Address not removed: "
       withAppCode={appOn}
       send={async (password, code) => {
-        await remove.mutateAsync({ email: null, password, code });
+        await withPasskey(() => remove.mutateAsync({ email: null, password, code }));
         onRemoved();
       }}
       onCancel={onCancel}

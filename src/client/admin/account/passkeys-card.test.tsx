@@ -10,7 +10,7 @@ import { toastQueue } from '../../ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '../../../../tests/support/trpc-fetch';
 import { renderAdmin } from '../../../../tests/support/render-admin';
 import { trpc } from '../../lib/trpc';
-import type { PasskeySummary } from '../../../shared/passkeys';
+import { PASSKEY_MESSAGES, type PasskeySummary } from '../../../shared/passkeys';
 import { PasskeysCard } from './passkeys-card';
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => {
@@ -19,6 +19,7 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => {
     ...actual,
     browserSupportsWebAuthn: () => true,
     startRegistration: () => Promise.resolve({ id: 'credential', type: 'public-key' }),
+    startAuthentication: () => Promise.resolve({ id: 'assertion', type: 'public-key' }),
   };
 });
 
@@ -154,6 +155,32 @@ describe('PasskeysCard', () => {
     await user.click(rename());
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(rename()).toHaveFocus());
+  });
+
+  it('runs the passkey dialog when the server asks for the passkey, then removes', async () => {
+    held = [LAPTOP, PHONE];
+    let proven = false;
+    const server = serve({
+      'passkeys.remove': (input) => {
+        if (!proven) return refusal('UNAUTHORIZED', 401, PASSKEY_MESSAGES.proofNeeded);
+        held = held.filter((p) => p.id !== (input as { id: number }).id);
+        return { data: { success: true } };
+      },
+      'passkeys.proofOptions': () => ({ data: { success: true, options: { challenge: 'c' } } }),
+      'passkeys.prove': () => {
+        proven = true;
+        return { data: { success: true } };
+      },
+    });
+    const { card, user } = await openCard();
+    await user.click(within(card).getByRole('button', { name: 'Remove the passkey Phone' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(card).queryByRole('article', { name: 'Phone' })).toBeNull());
+    expect(server.callsTo('passkeys.prove').map((c) => c.input)).toEqual([
+      { response: { id: 'assertion', type: 'public-key' } },
+    ]);
+    expect(server.callsTo('passkeys.remove')).toHaveLength(2);
   });
 
   it('moves focus to the card’s heading once a removed passkey’s row is gone', async () => {

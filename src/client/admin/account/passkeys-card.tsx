@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card, TextInputField } from '../controls';
 import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
+import { usePasskeyProof } from '../passkeys/passkey-proof';
 import { useProofDialog } from '../proof-dialog';
 import { formatDateTime } from '../leads/format';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';
@@ -275,6 +276,8 @@ function PasskeyRow({
   // Removing needs a recent proof and, with the app on, its code: asked for when the server
   // does (proof-dialog.tsx).
   const proof = useProofDialog();
+  // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+  const withPasskey = usePasskeyProof();
   const remove = trpc.passkeys.remove.useMutation({
     meta: OWN_UNAUTHORIZED,
     onSuccess: () => {
@@ -364,7 +367,9 @@ function PasskeyRow({
         isPending={remove.isPending}
         onConfirm={() => {
           void proof
-            .run('Remove this passkey', (given) => remove.mutateAsync({ id: passkey.id, ...given }))
+            .run('Remove this passkey', (given) =>
+              withPasskey(() => remove.mutateAsync({ id: passkey.id, ...given })),
+            )
             .finally(() => setConfirming(false));
         }}
         onCancel={() => setConfirming(false)}

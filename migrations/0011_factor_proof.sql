@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `factor_proven_at` integer;
