@@ -237,7 +237,7 @@ describe('newsletters', () => {
       { timeout: 30_000 },
     );
     await visible(page.getByRole('status').filter({ hasText: 'Sending finished: 3 of 3 sent.' }));
-    expect(await bar.getAttribute('aria-valuetext')).toBe('100 %: 3 of 3 sent');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('100%: 3 of 3 sent');
     await visible(page.getByText('Sent on', { exact: false }));
     // Nothing failed: nothing to retry.
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
