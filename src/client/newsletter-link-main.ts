@@ -2,7 +2,8 @@
  * Entry of the newsletter's confirm and unsubscribe pages, which the server renders
  * (src/server/newsletter/link-pages/, docs/decisions/0028): no React, no imports but the
  * stylesheet. The page's one button posts the link's token as JSON; the answer replaces the
- * button in place, announced (a polite live region) and focused. Every text comes from the
+ * button in place, announced (a polite live region) and focused; after a success the heading
+ * and the title say it is done and a link leads home. Every text comes from the
  * page's data attributes, so this file holds no copy of them.
  */
 import './styles.css';
@@ -12,6 +13,8 @@ type Outcome = 'success' | 'invalid' | 'failed';
 const button = document.querySelector<HTMLButtonElement>('button[data-endpoint]');
 const result = document.querySelector<HTMLElement>('[data-result]');
 const prompt = document.querySelector<HTMLElement>('[data-prompt]');
+const heading = document.querySelector<HTMLElement>('[data-heading]');
+const home = document.querySelector<HTMLElement>('[data-home]');
 
 async function post(endpoint: string, token: string): Promise<Outcome> {
   try {
@@ -47,6 +50,13 @@ if (button && result) {
     if (outcome !== 'failed') {
       button.hidden = true;
       if (prompt) prompt.hidden = true;
+    }
+    const done = button.dataset.doneHeading;
+    if (outcome === 'success' && heading && done) {
+      // The title is "{heading} | {site}": only the heading's part changes.
+      document.title = document.title.replace(heading.textContent ?? '', done);
+      heading.textContent = done;
+      if (home) home.hidden = false;
     }
     result.dataset.outcome = outcome;
     result.textContent = button.dataset[outcome] ?? '';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { MOBILE, launchBrowser, newPage, startServer, type RunningServer } from './support';
-import { storedContacts, waitForContactForm } from './support/home';
+import { storedContacts, storedSubscribers, waitForContactForm } from './support/home';
 
 let server: RunningServer;
 let browser: Browser;
@@ -90,6 +90,39 @@ describe('contact form filled before its script arrived', () => {
           message: 'We would like to talk about a pilot.',
         }),
       ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('newsletter form filled before its script arrived', () => {
+  it('keeps the address through hydration, and subscribes it', async () => {
+    const page = await newPage(browser, MOBILE);
+    try {
+      const scripts = await holdScripts(page);
+      await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+      const signup = page.getByRole('form', { name: 'Newsletter signup' });
+      await signup.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+      await signup.getByLabel('Email address').fill('early.reader@example.com');
+
+      await scripts.release();
+      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+      // The footer's island hydrates last: its button is enabled once it has.
+      await page.waitForFunction(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          '#newsletter-signup button[type="submit"]',
+        );
+        return b !== null && !b.disabled;
+      });
+
+      expect(await signup.getByLabel('Email address').inputValue()).toBe(
+        'early.reader@example.com',
+      );
+      await signup.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByText('Almost there!').waitFor();
+      expect(storedSubscribers(server.dbPath)).toEqual(['early.reader@example.com']);
     } finally {
       await page.context().close();
     }

@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '../../shared/contact';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
 import { useSubmission } from '../lib/use-submission';
+import { formText, useValuesTypedEarly } from '../lib/use-values-typed-early';
 import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { fireConfetti } from '../ui/confetti';
@@ -44,17 +45,9 @@ export function toContactInput(values: ContactValues): Record<keyof ContactInput
   };
 }
 
-/**
- * What the prerendered form holds when its script takes over: a visitor on a slow connection
- * may have typed, autofilled or chosen a subject before it arrived. Hydration leaves the
- * fields' DOM values alone but the state starts empty, so the next render would wipe them.
- */
-function valuesInForm(form: HTMLFormElement): ContactValues {
-  const data = new FormData(form);
-  const text = (name: keyof ContactValues) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
+/** What the prerendered form holds when its script takes over (see useValuesTypedEarly). */
+function valuesInForm(data: FormData): ContactValues {
+  const text = (name: keyof ContactValues) => formText(data, name);
   return {
     name: text('name'),
     email: text('email'),
@@ -82,13 +75,10 @@ export default function ContactForm() {
   const submission = useSubmission();
   const hydrated = useHydrated();
 
-  // Before the first paint after hydration, in the same task as the commit, so no keystroke
-  // falls between the read and the state that then drives the fields.
-  useLayoutEffect(() => {
-    if (!formRef.current) return;
-    const early = valuesInForm(formRef.current);
+  useValuesTypedEarly(formRef, (data) => {
+    const early = valuesInForm(data);
     if (JSON.stringify(early) !== JSON.stringify(EMPTY)) setValues(early);
-  }, []);
+  });
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { subscribeInput } from '../../shared/newsletter';
 import { validate, type FieldErrors } from '../lib/form-errors';
 import { useHydrated } from '../lib/use-hydrated';
 import { useSubmission } from '../lib/use-submission';
+import { formText, useValuesTypedEarly } from '../lib/use-values-typed-early';
 import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { HoneypotField, TextInputField } from '../ui/fields';
@@ -16,6 +17,14 @@ export default function NewsletterForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const submission = useSubmission();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // An address typed before the script arrived stays (docs/product.md, "Newsletter sign-up").
+  useValuesTypedEarly(formRef, (data) => {
+    const early = { email: formText(data, 'email'), website: formText(data, 'website') };
+    if (early.email) setEmail(early.email);
+    if (early.website) setWebsite(early.website);
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,6 +56,7 @@ export default function NewsletterForm() {
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Newsletter signup"

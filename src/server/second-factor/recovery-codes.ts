@@ -5,13 +5,18 @@ import { recoveryCodes } from '../../../db/schema';
 import { RECOVERY_CODE_COUNT, normalizeRecoveryCode } from '../../shared/second-factor';
 import { recoveryCodeHashKey } from '../auth/keys';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/**
+ * 32 characters, so each takes 5 bits of a random byte evenly: the lower-case letters and the
+ * digits without those read as another when copied from paper (l and 1, o and 0). Codes are
+ * shown in lower case, where the dotted i is not taken for an l; no capital ever appears.
+ */
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
-/** One code: 10 random base32 characters (50 bits), shown as `xxxxx-xxxxx`. */
+/** One code: 10 random characters of the alphabet (50 bits), shown as `xxxxx-xxxxx`. */
 function newRecoveryCode(): string {
   const bytes = randomBytes(10);
-  const chars = Array.from(bytes, (byte) => BASE32[byte & 31] ?? 'A').join('');
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`.toLowerCase();
+  const chars = Array.from(bytes, (byte) => CODE_ALPHABET[byte & 31] ?? 'a').join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
 /**

@@ -22,8 +22,8 @@ interface CodeFormProps {
 }
 
 /**
- * Step two: the six-digit code (e-mailed or from the authenticator app), or, after "Use a
- * recovery code", one of the recovery codes. The parent remounts it (with a new key) after a
+ * Step two: the six-digit code (e-mailed or from the authenticator app), sent as soon as the
+ * sixth digit is in, or, after "Use a recovery code", one of the recovery codes. The parent remounts it (with a new key) after a
  * refused code, which empties the field and puts the cursor back in it.
  */
 export function CodeForm({
@@ -48,6 +48,22 @@ export function CodeForm({
   // words at the field; the six boxes cannot hold anything but digits, so theirs waits.
   const recoveryError =
     recoverySubmitted && !parsedRecovery.success ? SECOND_FACTOR_MESSAGES.recoveryCode : undefined;
+  // The code already sent: the sixth digit sends it by itself, so an Enter or a press of
+  // "Verify Code" straight after (before the parent says it is checking) must not send it
+  // again. A refused code remounts this form, which forgets it.
+  const sentCode = useRef<string | null>(null);
+
+  const sendCode = (code: string) => {
+    if (isVerifying || sentCode.current === code) return;
+    sentCode.current = code;
+    onVerify(code);
+  };
+
+  const changeBoxes = (next: string[]) => {
+    setBoxes(next);
+    const complete = verifyCodeInput.safeParse({ code: next.join('') });
+    if (complete.success) sendCode(complete.data.code);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,7 +72,7 @@ export function CodeForm({
       setRecoverySubmitted(true);
       if (parsedRecovery.success) onRecover(parsedRecovery.data.code);
       else recoveryRef.current?.focus();
-    } else if (parsed.success) onVerify(parsed.data.code);
+    } else if (parsed.success) sendCode(parsed.data.code);
   };
 
   return (
@@ -78,7 +94,7 @@ export function CodeForm({
           inputRef={recoveryRef}
         />
       ) : (
-        <CodeInput value={boxes} onChange={setBoxes} />
+        <CodeInput value={boxes} onChange={changeBoxes} />
       )}
       <Button type="submit" isDisabled={!recovery && !parsed.success} isPending={isVerifying}>
         {isVerifying ? 'Verifying...' : recovery ? 'Use recovery code' : 'Verify Code'}

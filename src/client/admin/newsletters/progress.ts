@@ -1,4 +1,5 @@
 import type { NewsletterStatus } from '../../../shared/newsletter';
+import { formatRate } from '../overview/format';
 
 /**
  * docs/product.md, "Data fetching": the one read on a timer in the admin. While a newsletter
@@ -33,7 +34,7 @@ export interface Progress {
 export function progressOf({ status, total, sent, failed }: RecipientCounts): Progress {
   const open = Math.max(0, total - sent - failed);
   const done = status === 'sent';
-  // Whole percent, rounded down while sending: "100 %" only once the server says it is over.
+  // Whole percent, rounded down while sending: "100%" only once the server says it is over.
   const percent = done
     ? 100
     : total === 0
@@ -62,4 +63,9 @@ export function progressSummary(counts: RecipientCounts): string {
 
 export function plural(n: number, one: string, many: string): string {
   return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+/** The progress bar's value: "41%: 412 of 1,000 sent · 3 failed" (no space before the sign). */
+export function progressLabel(counts: RecipientCounts): string {
+  return `${formatRate(progressOf(counts).percent / 100)}: ${progressSummary(counts)}`;
 }

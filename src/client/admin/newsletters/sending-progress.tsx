@@ -5,7 +5,7 @@ import { Button } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../leads/format';
 import { closeSendingToast, useRetryFailed } from './newsletter-mutations';
-import { plural, progressOf, progressSummary } from './progress';
+import { plural, progressLabel, progressOf, progressSummary } from './progress';
 
 /**
  * A newsletter being sent or sent: the bar and its figures (refreshed by the page's polling
@@ -36,7 +36,7 @@ export function SendingProgress({ newsletter }: { newsletter: Newsletter }) {
       </p>
       <ProgressBar
         value={progress.percent}
-        valueLabel={`${progress.percent} %: ${summary}`}
+        valueLabel={progressLabel(newsletter)}
         className="flex flex-col gap-2"
       >
         {({ valueText }) => (

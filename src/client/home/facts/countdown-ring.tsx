@@ -22,7 +22,11 @@ export function CountdownRing({
     animationPlayState: held ? 'paused' : 'running',
   } as CSSProperties;
   return (
-    <div className="relative h-10 w-10 text-brand-700" aria-hidden="true" data-countdown={seconds}>
+    <div
+      className="relative h-10 w-10 text-brand-700 dark:text-brand-300"
+      aria-hidden="true"
+      data-countdown={seconds}
+    >
       <svg viewBox="0 0 36 36" className="h-10 w-10 -rotate-90">
         <circle
           cx="18"
@@ -46,7 +50,7 @@ export function CountdownRing({
           style={style}
         />
       </svg>
-      <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-stone-800 tabular-nums">
+      <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-paper-ink tabular-nums">
         {seconds}
       </span>
     </div>

@@ -68,7 +68,7 @@ const FactSlide = memo(function FactSlide({
       className="min-w-0 shrink-0 grow-0 basis-[88%] pl-4 sm:basis-[70%] lg:basis-[56%]"
     >
       <article
-        className={`paper-card relative flex ${CARD_HEIGHT} flex-col rounded-2xl border border-stone-300 p-6 shadow-lg transition-opacity duration-300 sm:p-8 ${
+        className={`paper-card relative flex ${CARD_HEIGHT} flex-col rounded-2xl border border-paper-edge p-6 shadow-lg transition-opacity duration-300 sm:p-8 ${
           current ? 'opacity-100' : 'opacity-60'
         }`}
       >
@@ -77,7 +77,7 @@ const FactSlide = memo(function FactSlide({
             <CountdownRing key={round} seconds={seconds} fraction={fraction} held={held} />
           ) : null}
         </div>
-        <p className="typed-text paper-lines mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base text-stone-900 sm:text-lg">
+        <p className="typed-text paper-lines mt-8 min-h-0 flex-1 overflow-y-auto pr-2 font-mono text-base text-paper-ink sm:text-lg">
           <span className="sr-only">{fact.factText}</span>
           <span aria-hidden="true" data-typed-text>
             {text}

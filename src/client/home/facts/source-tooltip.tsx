@@ -50,7 +50,7 @@ export function SourceTooltip({ source }: { source: string }) {
         }}
         // 44 px tall for a finger (docs/product.md, "Buttons"), yet laid out as 28 px: the
         // negative margins keep the card's text area as it was.
-        className={`-my-2 inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-stone-700 underline decoration-dotted underline-offset-4 hover:text-stone-950 ${focusRing}`}
+        className={`-my-2 inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-paper-muted underline decoration-dotted underline-offset-4 hover:text-paper-ink ${focusRing}`}
       >
         <InfoIcon width={16} height={16} />
         Source

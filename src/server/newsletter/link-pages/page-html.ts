@@ -11,6 +11,7 @@ import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,
   LINK_FAILED,
+  LINK_HOME,
   LINK_PAGE_TEXTS,
   LINK_PAGE_UNAVAILABLE,
   type LinkKind,
@@ -50,6 +51,7 @@ function actionButton(kind: LinkKind, token: string): string {
     token,
     pending: texts.pending,
     success: texts.success,
+    'done-heading': texts.doneHeading,
     invalid: INVALID_LINK_TEXTS[kind].heading,
     failed: LINK_FAILED,
   };
@@ -58,7 +60,8 @@ function actionButton(kind: LinkKind, token: string): string {
     .join(' ');
   return `<button type="button" class="${buttonClass('primary', 'md', 'mt-6')}" ${attributes}>${e(texts.button)}</button>
 <noscript><p class="mt-4 text-sm text-muted">${e(texts.noscript)}</p></noscript>
-<p data-result role="status" tabindex="-1" class="mt-6 rounded-lg text-lg font-semibold text-ink outline-none empty:mt-0 focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 data-[outcome=failed]:text-red-700 data-[outcome=invalid]:text-red-700 data-[outcome=success]:text-green-800 dark:data-[outcome=failed]:text-red-300 dark:data-[outcome=invalid]:text-red-300 dark:data-[outcome=success]:text-green-300"></p>`;
+<p data-result role="status" tabindex="-1" class="mt-6 rounded-lg text-lg font-semibold text-ink outline-none empty:mt-0 focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 data-[outcome=failed]:text-red-700 data-[outcome=invalid]:text-red-700 data-[outcome=success]:text-green-800 dark:data-[outcome=failed]:text-red-300 dark:data-[outcome=invalid]:text-red-300 dark:data-[outcome=success]:text-green-300"></p>
+<a data-home href="/" hidden class="mt-6 inline-block rounded-lg font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}">${e(LINK_HOME)}</a>`;
 }
 
 function content(
@@ -108,7 +111,7 @@ ${script}
 ${header(company)}
 <main id="main" class="flex flex-1 items-center justify-center px-4 py-16">
 <div class="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-lg">
-<h1 class="text-2xl font-bold text-ink">${e(heading)}</h1>
+<h1 data-heading class="text-2xl font-bold text-ink">${e(heading)}</h1>
 <p data-prompt class="mt-3 text-muted">${e(prompt)}</p>
 ${rest}
 </div>

@@ -13,6 +13,8 @@ export interface LinkPageTexts {
   pending: string;
   /** What replaces the button once the server said yes. */
   success: string;
+  /** The heading (and title) once the server said yes. */
+  doneHeading: string;
   /** The line for a browser without JavaScript. */
   noscript: string;
   /** The JSON address the button posts `{ token }` to. */
@@ -26,6 +28,7 @@ export const LINK_PAGE_TEXTS: Record<LinkKind, LinkPageTexts> = {
     button: 'Confirm subscription',
     pending: 'Confirming...',
     success: "You're subscribed. Thank you!",
+    doneHeading: 'Subscription confirmed',
     noscript: 'The button needs JavaScript: turn it on in your browser, then reload this page.',
     endpoint: '/api/newsletter/confirm',
   },
@@ -36,6 +39,7 @@ export const LINK_PAGE_TEXTS: Record<LinkKind, LinkPageTexts> = {
     button: 'Unsubscribe',
     pending: 'Unsubscribing...',
     success: 'You have been unsubscribed. You will not receive further newsletters.',
+    doneHeading: 'You are unsubscribed',
     noscript:
       'The button needs JavaScript: turn it on in your browser and reload this page, or use the Unsubscribe button your mail program shows next to the newsletter.',
     endpoint: '/api/newsletter/unsubscribe',
@@ -53,6 +57,9 @@ export const INVALID_LINK_TEXTS: Record<LinkKind, { heading: string; prompt: str
     prompt: 'To unsubscribe, use the link at the bottom of the latest newsletter you received.',
   },
 };
+
+/** Shown under the answer once the press has worked. */
+export const LINK_HOME = 'Back to the home page';
 
 /** After a press that failed for a reason another press may fix (busy, throttled, offline). */
 export const LINK_FAILED = 'Something went wrong. Please try again in a moment.';
