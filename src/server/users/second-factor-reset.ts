@@ -32,7 +32,6 @@ export async function resetSecondFactorOf(
   targetId: number,
 ): Promise<ResetOutcome> {
   const sessionId = await currentSessionId(ctx);
-  const now = ctx.clock.now();
   try {
     return await writeTransaction(ctx.db, async (tx): Promise<ResetOutcome> => {
       // The asking session still lives, with its proof: while the password was hashed it may
