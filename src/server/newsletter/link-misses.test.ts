@@ -180,3 +180,29 @@ describe('when the count is full (a small cap for the test)', () => {
     );
   });
 });
+
+describe('the read-only link endpoints', () => {
+  it('count their misses: 30 unknown tokens via linkState, then 429; another address’s valid link still works', async () => {
+    const token = await confirmationToken('reader@example.com');
+    const prober = '203.0.113.9';
+    for (let i = 0; i < LINK_MISSES.limit; i++) {
+      expect(await newsletter(prober).linkState({ token: unknown(i), kind: 'confirm' })).toBe(
+        'invalid',
+      );
+    }
+    const refused = await failure(
+      newsletter(prober).linkState({ token: unknown(99), kind: 'confirm' }),
+    );
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    // The GET page and the invitation check share the count.
+    const page = await app.request(`/newsletter/unsubscribe?token=${unknown(98)}`, {
+      headers: { 'x-forwarded-for': prober },
+    });
+    expect(page.status).toBe(429);
+    const invitation = await failure(
+      callerFor(deps, { ip: prober }).caller.invitation.check({ token: unknown(97) }),
+    );
+    expect(invitation.code).toBe('TOO_MANY_REQUESTS');
+    expect(await newsletter('198.51.100.7').linkState({ token, kind: 'confirm' })).toBe('valid');
+  });
+});
