@@ -167,4 +167,19 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
     expect(await userNames()).toEqual(['owner', 'bob']);
     expect(await deps.db.select().from(passkeys).all()).toHaveLength(1);
   });
+
+  it('answers a bodiless request declared JSON on the optional-body paths as before (no 400)', async () => {
+    const erin = await owner().users.invite({ username: 'erin', email: 'erin@example.com' });
+    const bob = await insertUser(deps, 'bob', 'bob@example.com');
+    const { id } = await addPasskey(deps, cookie);
+    const bodiless = (method: string, path: string) =>
+      app.request(path, {
+        method,
+        headers: { cookie, 'content-type': 'application/json' },
+      });
+    expect((await bodiless('POST', `/api/users/${erin.id}/invitation`)).status).toBe(200);
+    expect((await bodiless('DELETE', `/api/users/${bob.id}`)).status).toBe(200);
+    expect((await bodiless('DELETE', `/api/account/passkeys/${id}`)).status).toBe(200);
+    expect(await userNames()).toEqual(['owner', 'erin']);
+  });
 });
