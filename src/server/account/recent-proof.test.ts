@@ -182,4 +182,10 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
     expect((await bodiless('DELETE', `/api/account/passkeys/${id}`)).status).toBe(200);
     expect(await userNames()).toEqual(['owner', 'erin']);
   });
+
+  it('asks for the password before it checks the input (401 before 400)', async () => {
+    deps.clock.advance(RECENT_PROOF_MS);
+    const error = await failure(owner().users.invite({ username: 'x', email: 'not an address' }));
+    expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
+  });
 });

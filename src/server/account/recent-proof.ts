@@ -99,11 +99,17 @@ export async function requireRecentProof(
  * An administrator's procedure that needs a recent proof (`requireRecentProof`): a call that
  * gives a password is counted like the Account screen's password checks (a borrowed session
  * guesses no faster than the login form); one without a password checks no password, so it
- * is not counted, and calls sent at once are not refused for each other.
+ * is not counted, and calls sent at once are not refused for each other, and without a
+ * recent proof is refused before its input is checked.
  */
 export const recentProofProcedure = adminProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
   const givesPassword =
     typeof raw === 'object' && raw !== null && 'password' in raw && raw.password !== undefined;
-  return givesPassword ? accountPasswordCheck(ctx, ctx.user, next) : next();
+  if (givesPassword) return accountPasswordCheck(ctx, ctx.user, next);
+  // Before the input's check: a call that needs the password answers 401 asking for it
+  // before any 400 (docs/api.md's order), as the resolver's own check would later.
+  const proof = await lastProof(ctx, await currentSessionId(ctx));
+  if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
+  return next();
 });
