@@ -146,6 +146,12 @@ export const usersRouter = router({
       invitedBy: ctx.user.username,
       ...result.invitation,
     });
+    // A new link is a new way in: every administrator is told, as of the first.
+    await tellAdministrators(ctx, result.row.id, {
+      kind: 'adminInvited',
+      name: result.row.username,
+      by: ctx.user.username,
+    });
     return serializeUser(result.row, ctx.user);
   }),
 
