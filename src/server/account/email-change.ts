@@ -9,6 +9,7 @@ import {
   users,
 } from '../../../db/schema';
 import { assertFactorLeft } from '../second-factor/factor-proof';
+import { assertProofInTx } from './recent-proof';
 import { auditInsert } from '../audit/record';
 import {
   CODE_TTL_MS,
@@ -180,6 +181,7 @@ export function removeEmail(
 ): Promise<string | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await assertProofInTx(tx, ctx, user.id, sessionId);
     await assertFactorLeft(tx, ctx, user.id, 'email');
     const previous = await addressOf(tx, user);
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));

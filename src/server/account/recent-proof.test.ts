@@ -14,10 +14,12 @@ import {
   signedInCookie,
   type TestDeps,
 } from '../../../tests/support/app';
+import { hashingAfter } from '../../../tests/support/hash-limiter';
 import { addPasskey, provePasskey } from '../../../tests/support/passkeys';
 import { rest } from '../../../tests/support/rest';
 import { failure } from '../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
+import { signedOut } from '../auth/session';
 import type { App } from '../http/app';
 import { RECENT_PROOF_MS } from './recent-proof';
 import { WRONG_PASSWORD } from './router';
@@ -25,9 +27,12 @@ import { WRONG_PASSWORD } from './router';
 let deps: TestDeps;
 let app: App;
 let cookie: string;
+/** Run just before each password hash (a test's change made while the check is under way). */
+let beforeHash: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ deps, app } = await createTestApp());
+  beforeHash = async () => {};
+  ({ deps, app } = await createTestApp({ hashLimiter: hashingAfter(() => beforeHash()) }));
   await insertUser(deps, 'owner', 'owner@example.com');
   cookie = await signedInCookie(deps, 'owner');
 });
@@ -133,5 +138,56 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
     );
     expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
     expect(codes.filter((c) => c !== 'ok' && c !== 'NOT_FOUND')).toEqual([]);
+  });
+
+  /** Ends this session from another browser of the owner's just before the next hash. */
+  const endSessionDuringHash = () => {
+    beforeHash = async () => {
+      beforeHash = async () => {};
+      const other = await signedInCookie(deps, 'owner');
+      await callerFor(deps, { cookie: other }).caller.account.endOtherSessions();
+    };
+  };
+  const SIGNED_OUT = ['UNAUTHORIZED', signedOut().message];
+
+  it('answers the signed-out 401 and writes nothing when the session ends while the password is hashed', async () => {
+    const bob = await insertUser(deps, 'bob', 'bob@example.com');
+    const { id } = await addPasskey(deps, cookie);
+    const calls = [
+      () =>
+        owner().users.invite({ username: 'erin', email: 'erin@example.com', password: PASSWORD }),
+      () => owner().users.remove({ id: bob.id, password: PASSWORD }),
+      () => owner().passkeys.remove({ id, password: PASSWORD }),
+    ];
+    for (const call of calls) {
+      endSessionDuringHash();
+      const error = await failure(call());
+      expect([error.code, error.message]).toEqual(SIGNED_OUT);
+      // Each call ended the session it came from: the next one starts from a fresh one.
+      cookie = await signedInCookie(deps, 'owner');
+    }
+    expect(await userNames()).toEqual(['owner', 'bob']);
+    expect(await deps.db.select().from(passkeys).all()).toHaveLength(1);
+  });
+
+  it('answers a bodiless request declared JSON on the optional-body paths as before (no 400)', async () => {
+    const erin = await owner().users.invite({ username: 'erin', email: 'erin@example.com' });
+    const bob = await insertUser(deps, 'bob', 'bob@example.com');
+    const { id } = await addPasskey(deps, cookie);
+    const bodiless = (method: string, path: string) =>
+      app.request(path, {
+        method,
+        headers: { cookie, 'content-type': 'application/json' },
+      });
+    expect((await bodiless('POST', `/api/users/${erin.id}/invitation`)).status).toBe(200);
+    expect((await bodiless('DELETE', `/api/users/${bob.id}`)).status).toBe(200);
+    expect((await bodiless('DELETE', `/api/account/passkeys/${id}`)).status).toBe(200);
+    expect(await userNames()).toEqual(['owner', 'erin']);
+  });
+
+  it('asks for the password before it checks the input (401 before 400)', async () => {
+    deps.clock.advance(RECENT_PROOF_MS);
+    const error = await failure(owner().users.invite({ username: 'x', email: 'not an address' }));
+    expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
   });
 });

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
-import { writeTransaction } from '../../../db';
+import { and, eq } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db';
 import { sessions } from '../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
-import { currentSessionId, signedOut } from '../auth/session';
+import { currentSessionId, liveSession, signedOut } from '../auth/session';
 import { accountPasswordCheck } from '../auth/login-throttle';
 import { adminProcedure, type Context, type SessionUser } from '../http/trpc';
 import { provePassword } from './router';
@@ -22,14 +22,44 @@ export function proofNeeded(): TRPCError {
 
 /**
  * Records that this session proved itself just now (its password, the app's code or a
- * recovery code): the one place a proof is written. Answers its time (epoch ms).
+ * recovery code): the one place a proof is written. Answers its time (epoch ms). A session
+ * that ended while the proof was checked (signed out everywhere, a new password) is the
+ * signed-out 401: the proof speaks for no one.
  */
 export async function recordProof(ctx: Context, sessionId: string): Promise<number> {
   const now = ctx.clock.now();
-  await writeTransaction(ctx.db, (tx) =>
-    tx.update(sessions).set({ provenAt: now }).where(eq(sessions.id, sessionId)),
+  const updated = await writeTransaction(ctx.db, (tx) =>
+    tx
+      .update(sessions)
+      .set({ provenAt: now })
+      .where(and(eq(sessions.id, sessionId), liveSession(now)))
+      .returning({ id: sessions.id })
+      .all(),
   );
+  if (updated.length === 0) throw signedOut();
   return now.getTime();
+}
+
+/**
+ * The recent-proof rule again, inside the write that decides (docs/accounts.md): the session
+ * may have ended, or its proof grown old, between the check before the write (a password is
+ * hashed meanwhile) and the write itself. Every guarded change calls this in its transaction.
+ */
+export async function assertProofInTx(
+  tx: Db,
+  ctx: Context,
+  userId: number,
+  sessionId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const row = await tx
+    .select({ createdAt: sessions.createdAt, provenAt: sessions.provenAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), liveSession(now)))
+    .get();
+  if (!row) throw signedOut();
+  const proof = Math.max(row.createdAt.getTime(), row.provenAt?.getTime() ?? 0);
+  if (now.getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
 }
 
 /** When this session last proved itself: its sign-in, or its last recorded proof. */
@@ -69,11 +99,17 @@ export async function requireRecentProof(
  * An administrator's procedure that needs a recent proof (`requireRecentProof`): a call that
  * gives a password is counted like the Account screen's password checks (a borrowed session
  * guesses no faster than the login form); one without a password checks no password, so it
- * is not counted, and calls sent at once are not refused for each other.
+ * is not counted, and calls sent at once are not refused for each other, and without a
+ * recent proof is refused before its input is checked.
  */
 export const recentProofProcedure = adminProcedure.use(async ({ ctx, next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
   const givesPassword =
     typeof raw === 'object' && raw !== null && 'password' in raw && raw.password !== undefined;
-  return givesPassword ? accountPasswordCheck(ctx, ctx.user, next) : next();
+  if (givesPassword) return accountPasswordCheck(ctx, ctx.user, next);
+  // Before the input's check: a call that needs the password answers 401 asking for it
+  // before any 400 (docs/api.md's order), as the resolver's own check would later.
+  const proof = await lastProof(ctx, await currentSessionId(ctx));
+  if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
+  return next();
 });

@@ -79,12 +79,15 @@ export function runProcedure<T>(
 
 /**
  * The JSON body, or undefined for a bodiless POST/DELETE without Content-Type (attach a tag,
- * logout). Content-Type is already vetted (415) by the app's middleware.
+ * logout), or, where the body is optional (`optional`), for any empty one: those paths
+ * answered a bodiless request before they took a body, whatever its Content-Type.
+ * Content-Type is already vetted (415) by the app's middleware.
  */
-async function readJsonBody(c: HonoContext): Promise<unknown> {
+async function readJsonBody(c: HonoContext, optional: boolean): Promise<unknown> {
   const text = await c.req.text();
   if (text === '') {
-    if (c.req.header('content-type')) throw new RestError(400, 'Request body must be JSON');
+    if (!optional && c.req.header('content-type'))
+      throw new RestError(400, 'Request body must be JSON');
     return undefined;
   }
   try {
@@ -100,16 +103,18 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
  * no input: its throttle and auth checks answer first, as docs/api.md ranks 429 and 401 above
  * 400, and the input check it then fails on is reported as the body's own error. Every
  * procedure given here takes an object, so an absent input never passes validation. The input
- * is unchecked here on purpose: the procedure's zod schema is the one check.
+ * is unchecked here on purpose: the procedure's zod schema is the one check. `optional`: the
+ * path's body is optional, so an empty one is no body whatever the Content-Type.
  */
 export async function withBody<T>(
   c: HonoContext,
   build: (value: unknown) => unknown,
   call: (input: unknown) => Promise<T>,
+  { optional = false }: { optional?: boolean } = {},
 ): Promise<T> {
   let body: unknown;
   try {
-    body = await readJsonBody(c);
+    body = await readJsonBody(c, optional);
   } catch (error) {
     if (!(error instanceof RestError)) throw error;
     try {

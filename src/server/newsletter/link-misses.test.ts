@@ -22,7 +22,7 @@ import { everyTableAsText } from '../../../tests/support/analytics';
 import { tempFolder } from '../../../tests/support/database';
 import { answer, rest } from '../../../tests/support/rest';
 import { failure } from '../../../tests/support/trpc-errors';
-import { LINK_MISSES } from './link-misses';
+import { LINK_MISSES, lookedUpLink } from './link-misses';
 import { unsubscribeToken } from './tokens';
 
 let app: App;
@@ -156,5 +156,53 @@ describe('unknown tokens per address', () => {
     });
     expect(oneClick.status).toBe(429);
     expect(oneClick.headers.get('retry-after')).toBe('600');
+  });
+});
+
+describe('when the count is full (a small cap for the test)', () => {
+  it('still lets a new address follow a valid link, and refuses only its unknown tokens', async () => {
+    const CAP = 2;
+    const from = (ip: string) => ({ db: deps.db, req: { ip }, clock: deps.clock });
+    const miss = async () => undefined;
+    for (const ip of ['198.51.100.1', '198.51.100.2']) {
+      expect(await lookedUpLink(from(ip), miss, CAP)).toBeUndefined();
+    }
+    // The map holds CAP addresses: a valid token from a new address still goes through …
+    expect(await lookedUpLink(from('198.51.100.3'), async () => 'subscriber', CAP)).toBe(
+      'subscriber',
+    );
+    // … and its unknown token is refused, uncounted.
+    const refused = await lookedUpLink(from('198.51.100.3'), miss, CAP).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ThrottledError);
+    expect((refused as ThrottledError).code).toBe('TOO_MANY_REQUESTS');
+    expect(await lookedUpLink(from('198.51.100.3'), async () => 'subscriber', CAP)).toBe(
+      'subscriber',
+    );
+  });
+});
+
+describe('the read-only link endpoints', () => {
+  it('count their misses: 30 unknown tokens via linkState, then 429; another address’s valid link still works', async () => {
+    const token = await confirmationToken('reader@example.com');
+    const prober = '203.0.113.9';
+    for (let i = 0; i < LINK_MISSES.limit; i++) {
+      expect(await newsletter(prober).linkState({ token: unknown(i), kind: 'confirm' })).toBe(
+        'invalid',
+      );
+    }
+    const refused = await failure(
+      newsletter(prober).linkState({ token: unknown(99), kind: 'confirm' }),
+    );
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    // The GET page and the invitation check share the count.
+    const page = await app.request(`/newsletter/unsubscribe?token=${unknown(98)}`, {
+      headers: { 'x-forwarded-for': prober },
+    });
+    expect(page.status).toBe(429);
+    const invitation = await failure(
+      callerFor(deps, { ip: prober }).caller.invitation.check({ token: unknown(97) }),
+    );
+    expect(invitation.code).toBe('TOO_MANY_REQUESTS');
+    expect(await newsletter('198.51.100.7').linkState({ token, kind: 'confirm' })).toBe('valid');
   });
 });

@@ -17,8 +17,16 @@ import { throttledError, type ThrottleRule } from '../platform/throttle';
 
 export const LINK_MISSES: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
 
-/** Addresses counted at most per window: past it, a new address is refused until it turns. */
+/**
+ * Addresses counted at most per window: past it, a new address is not counted, and its
+ * links are still looked up: a valid token goes through, an unknown one is refused (so
+ * filling the map with junk from many addresses blocks no subscriber's link).
+ */
 export const MAX_COUNTED_ADDRESSES = 100_000;
+
+/** What `take` found: a place taken, no place left (the seconds to wait), or no room to count. */
+type Taken =
+  { kind: 'counted' } | { kind: 'refused'; wait: number } | { kind: 'uncounted'; wait: number };
 
 class MissCounter {
   private window = -1;
@@ -26,9 +34,10 @@ class MissCounter {
 
   /**
    * Takes a place for the address (synchronously: requests arriving together each see the
-   * ones before them); the seconds to wait when there is none.
+   * ones before them); the seconds to wait when there is none, or when a new address finds
+   * the map full (`maxAddresses`).
    */
-  take(key: string, now: Date): number {
+  take(key: string, now: Date, maxAddresses: number): Taken {
     const window = Math.floor(now.getTime() / LINK_MISSES.windowMs);
     if (window !== this.window) {
       // A new window: the last one's addresses go, so the map holds one window's at most.
@@ -36,12 +45,14 @@ class MissCounter {
       this.counts = new Map();
     }
     const count = this.counts.get(key) ?? 0;
-    const full =
-      count >= LINK_MISSES.limit || (count === 0 && this.counts.size >= MAX_COUNTED_ADDRESSES);
-    if (full)
-      return Math.max(1, Math.ceil(((window + 1) * LINK_MISSES.windowMs - now.getTime()) / 1000));
+    const wait = Math.max(
+      1,
+      Math.ceil(((window + 1) * LINK_MISSES.windowMs - now.getTime()) / 1000),
+    );
+    if (count >= LINK_MISSES.limit) return { kind: 'refused', wait };
+    if (count === 0 && this.counts.size >= maxAddresses) return { kind: 'uncounted', wait };
     this.counts.set(key, count + 1);
-    return 0;
+    return { kind: 'counted' };
   }
 
   /** Gives a place back (the token was valid), in the window it was taken in. */
@@ -63,11 +74,13 @@ const counters = new WeakMap<Db, MissCounter>();
 /**
  * Runs a link's lookup with a place taken for the client's address: refused with 429 when
  * the address has no place left; the place is kept only when `lookup` found nothing (an
- * unknown token), and given back otherwise.
+ * unknown token), and given back otherwise. A new address that finds the count full
+ * (`maxAddresses`, a parameter for tests) is looked up uncounted: a miss is 429.
  */
 export async function lookedUpLink<T>(
   ctx: { db: Db; req: { ip: string }; clock: { now(): Date } },
   lookup: () => Promise<T | undefined>,
+  maxAddresses = MAX_COUNTED_ADDRESSES,
 ): Promise<T | undefined> {
   let counter = counters.get(ctx.db);
   if (!counter) {
@@ -76,8 +89,13 @@ export async function lookedUpLink<T>(
   }
   const now = ctx.clock.now();
   const key = throttleAddress(ctx.req.ip);
-  const wait = counter.take(key, now);
-  if (wait > 0) throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, wait);
+  const taken = counter.take(key, now, maxAddresses);
+  if (taken.kind === 'refused') throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+  if (taken.kind === 'uncounted') {
+    const found = await lookup();
+    if (found === undefined) throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+    return found;
+  }
   const window = counter.windowOf(now);
   let found: T | undefined;
   try {

@@ -284,6 +284,20 @@ describe('newsletters.sendTest', () => {
     expect(deps.logger.lines.join('\n')).toContain('"newsletter.test_failed"');
   });
 
+  it('answers 429 before 404 once the cap is spent, and gives the place back on a 404', async () => {
+    await admin.newsletters.create(DRAFT);
+    // A failed call (an unknown id) takes no place …
+    expect(
+      (await failure(admin.newsletters.sendTest({ id: 99, email: 'p@example.com' }))).code,
+    ).toBe('NOT_FOUND');
+    for (let i = 0; i < 10; i++) {
+      await admin.newsletters.sendTest({ id: 1, email: `proof${i}@example.com` });
+    }
+    // … and past the cap the 429 outranks the 404.
+    const error = await failure(admin.newsletters.sendTest({ id: 99, email: 'p@example.com' }));
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('sends at most 10 test copies an hour per administrator, counted as they are checked', async () => {
     await admin.newsletters.create(DRAFT);
     const results = await Promise.allSettled(

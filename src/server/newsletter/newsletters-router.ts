@@ -107,45 +107,55 @@ export const newslettersRouter = router({
   sendTest: adminProcedure
     .input(newsletterTestInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      const own = input.email
-        ? null
-        : await ctx.db
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.id, ctx.user.id))
-            .get();
-      const to = input.email ?? own?.email;
-      if (!to) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noTestAddress });
-      const newsletter = await current(ctx.db, input.id);
-      if (!ctx.mailer.canDeliver) {
-        throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
-      }
-      const { siteUrl, sessionSecret } = ctx.config;
-      const mail = newsletterMail(
-        to,
-        newsletter,
-        unsubscribeLinks(siteUrl, sessionSecret, to),
-        { name: await siteName(ctx.db), url: siteUrl },
-        '[Test] ',
-      );
+      // The place first: a spent cap answers 429 before anything else the call could fail on
+      // (docs/api.md's order); every failure below gives it back.
       const reserved = await reserveEvent(
         ctx.db,
         [{ bucket: testsBucket(ctx.user.id), rule: NEWSLETTER_TESTS }],
         ctx.clock.now(),
         M.tooManyTests,
       );
+      const release = () => writeBatch(ctx.db, [releaseEvents(ctx.db, reserved).toSQL()]);
+      let sent: { to: string; newsletter: { id: number } };
       try {
-        await ctx.mailer.send(mail);
+        const own = input.email
+          ? null
+          : await ctx.db
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, ctx.user.id))
+              .get();
+        const to = input.email ?? own?.email;
+        if (!to) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noTestAddress });
+        const newsletter = await current(ctx.db, input.id);
+        if (!ctx.mailer.canDeliver) {
+          throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
+        }
+        const { siteUrl, sessionSecret } = ctx.config;
+        const mail = newsletterMail(
+          to,
+          newsletter,
+          unsubscribeLinks(siteUrl, sessionSecret, to),
+          { name: await siteName(ctx.db), url: siteUrl },
+          '[Test] ',
+        );
+        try {
+          await ctx.mailer.send(mail);
+        } catch (error) {
+          ctx.logger.error('newsletter.test_failed', {
+            requestId: ctx.req.requestId,
+            newsletterId: newsletter.id,
+            error: loggableError(error),
+          });
+          throw new UnavailableError(M.testFailed, MAIL_RETRY_AFTER_SECONDS, error);
+        }
+        sent = { to, newsletter };
       } catch (error) {
         // Nothing was sent: the place is given back.
-        await writeBatch(ctx.db, [releaseEvents(ctx.db, reserved).toSQL()]);
-        ctx.logger.error('newsletter.test_failed', {
-          requestId: ctx.req.requestId,
-          newsletterId: newsletter.id,
-          error: loggableError(error),
-        });
-        throw new UnavailableError(M.testFailed, MAIL_RETRY_AFTER_SECONDS, error);
+        await release();
+        throw error;
       }
+      const { to, newsletter } = sent;
       await writeTransaction(ctx.db, (tx) =>
         auditAdminChange(tx, ctx, 'newsletter_test_sent', `newsletter ${newsletter.id} to ${to}`),
       );

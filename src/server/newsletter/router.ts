@@ -233,7 +233,8 @@ export const newsletterRouter = router({
     .input(linkStateInput)
     .query(async ({ ctx, input }): Promise<'valid' | 'invalid'> => {
       const hash = tokenHash(input.token);
-      const row =
+      // Counted as the POSTs are: a prober must not learn valid from invalid here unthrottled.
+      const row = await lookedUpLink(ctx, async () =>
         input.kind === 'confirm'
           ? await ctx.db
               .select({ id: subscriberConfirmations.subscriberId })
@@ -249,7 +250,8 @@ export const newsletterRouter = router({
               .select({ id: subscribers.id })
               .from(subscribers)
               .where(eq(subscribers.unsubscribeTokenHash, hash))
-              .get();
+              .get(),
+      );
       return row ? 'valid' : 'invalid';
     }),
 });

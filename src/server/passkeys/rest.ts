@@ -63,6 +63,7 @@ export function passkeysRest(deps: AppDeps) {
             c,
             (body) => ({ ...(body as object), id: c.req.param('id') }),
             (input) => caller.passkeys.remove(input as RemovePasskeyInput),
+            { optional: true },
           ),
         same,
       ),

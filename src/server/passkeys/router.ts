@@ -9,7 +9,7 @@ import {
   renamePasskeyInput,
 } from '../../shared/passkeys';
 import { sendAccountNotice } from '../account/notice-mail';
-import { recentProofProcedure, requireRecentProof } from '../account/recent-proof';
+import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factor/factor-proof';
 import { auditInsert } from '../audit/record';
 import {
@@ -105,6 +105,7 @@ export const passkeysRouter = router({
     await requireAppCode(ctx, ctx.user, sessionId, input.code);
     await requirePasskeyProof(ctx, ctx.user, sessionId);
     const removed = await writeTransaction(ctx.db, async (tx) => {
+      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
       await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
       if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
       await auditInsert(tx, ctx.clock.now(), {

@@ -93,7 +93,7 @@ export const secondFactorRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       await requireAppCode(ctx, ctx.user, sessionId, input.code);
-      const made = await regenerateRecoveryCodes(ctx, ctx.user);
+      const made = await regenerateRecoveryCodes(ctx, ctx.user, sessionId);
       if (!made) throw conflict(TOTP_NOT_ON);
       sendAccountNotice(ctx, made.email, ctx.user.username, { kind: 'recoveryCodesRegenerated' });
       return { success: true as const, recoveryCodes: made.codes };

@@ -13,6 +13,7 @@ import { totpOptions } from '../auth/two-factor';
 import type { Context, SessionUser } from '../http/trpc';
 import type { ThrottleRule } from '../platform/throttle';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
+import { assertProofInTx } from '../account/recent-proof';
 import { assertFactorLeft } from './factor-proof';
 import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
@@ -152,6 +153,7 @@ export function disableTotp(
 ): Promise<{ wasOn: boolean; email: string | null }> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await assertProofInTx(tx, ctx, user.id, sessionId);
     await assertFactorLeft(tx, ctx, user.id, 'app');
     const removed = await tx
       .delete(totpCredentials)
@@ -175,9 +177,11 @@ export function disableTotp(
 export function regenerateRecoveryCodes(
   ctx: Context,
   user: SessionUser,
+  sessionId: string,
 ): Promise<{ codes: string[]; email: string | null } | null> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await assertProofInTx(tx, ctx, user.id, sessionId);
     const on = await tx
       .select({ userId: totpCredentials.userId })
       .from(totpCredentials)

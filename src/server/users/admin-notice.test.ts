@@ -65,6 +65,17 @@ describe('notices about administrators', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('tells them of a re-invitation too', async () => {
+    const erin = await owner.users.invite({ username: 'erin', email: 'erin@example.com' });
+    await mailsSettled(mailer);
+    mailer.sent.length = 0;
+    await owner.users.resendInvitation({ id: erin.id });
+    expect(await notices()).toEqual([
+      ['bob@example.com', 'erin was invited as an administrator'],
+      ['owner@example.com', 'erin was invited as an administrator'],
+    ]);
+  });
+
   it('keeps the change when a notice fails: it is logged', async () => {
     const bob = (await owner.users.list()).find((u) => u.username === 'bob');
     mailer.failNext = true;

@@ -3,6 +3,7 @@
  * (docs/decisions/0031-invitations.md). Both take the token in a POST body, never a query
  * string, so it is not written into access logs.
  */
+import { lookedUpLink } from '../newsletter/link-misses';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
@@ -26,7 +27,11 @@ const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone 
 export const invitationRouter = router({
   /** Whom a link invites, for the page to greet them; a mutation, so the token is in a body. */
   check: publicProcedure.input(invitationCheckInput).mutation(async ({ ctx, input }) => {
-    const found = await liveInvitation(ctx.db, input.token, ctx.clock.now());
+    // Throttled per address as the newsletter's links are (a prober's misses are counted).
+    const found = await lookedUpLink(
+      ctx,
+      async () => (await liveInvitation(ctx.db, input.token, ctx.clock.now())) ?? undefined,
+    );
     if (!found) throw gone();
     return { username: found.username };
   }),

@@ -9,7 +9,7 @@ import {
   USER_MESSAGES as M,
   type AdminUser,
 } from '../../shared/users';
-import { recentProofProcedure, requireRecentProof } from '../account/recent-proof';
+import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '../audit/admin-change';
 import { passwordCheckedProcedure } from '../auth/login-throttle';
@@ -95,10 +95,11 @@ export const usersRouter = router({
    * with no password until the link is used; the link is mailed after the answer.
    */
   invite: recentProofProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
-    await requireRecentProof(ctx, ctx.user, input.password);
+    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const created = await writeTransaction(ctx.db, async (tx) => {
+      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
       if (await usernameTaken(tx, input.username)) return null;
       const row = await tx
         .insert(users)
@@ -126,10 +127,11 @@ export const usersRouter = router({
 
   /** A new link for someone who has not joined yet; the old link stops working. */
   resendInvitation: recentProofProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
-    await requireRecentProof(ctx, ctx.user, input.password);
+    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
     assertMailCanLeave(ctx);
     const now = ctx.clock.now();
     const result = await writeTransaction(ctx.db, async (tx) => {
+      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
       const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
       if (!row) throw notFound();
       if (row.password !== '') throw conflict(M.alreadyJoined);
@@ -144,6 +146,12 @@ export const usersRouter = router({
       invitedBy: ctx.user.username,
       ...result.invitation,
     });
+    // A new link is a new way in: every administrator is told, as of the first.
+    await tellAdministrators(ctx, result.row.id, {
+      kind: 'adminInvited',
+      name: result.row.username,
+      by: ctx.user.username,
+    });
     return serializeUser(result.row, ctx.user);
   }),
 
@@ -157,13 +165,14 @@ export const usersRouter = router({
     .input(removeUserInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
-      await requireRecentProof(ctx, ctx.user, input.password);
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       const removed = await writeTransaction(ctx.db, async (tx) => {
         // Removed meanwhile by someone else (two administrators removing each other at once):
         // this request no longer speaks for anyone, which comes before anything about the
         // target.
         const me = await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id));
         if (me.length === 0) throw signedOut();
+        await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
         const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
         if (!row) throw notFound();
         // A safeguard: the requester can sign in, so this only holds if their password was

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
-import { sessions, users, type UserRow } from '../../../db/schema';
+import { users, type UserRow } from '../../../db/schema';
+import { assertProofInTx } from '../account/recent-proof';
 import { auditAdminChange } from '../audit/admin-change';
-import { currentSessionId, liveSession, signedOut } from '../auth/session';
+import { currentSessionId } from '../auth/session';
 import type { Context, SessionUser } from '../http/trpc';
 import { removeSecondFactors, type RemovedFactors } from '../second-factor/remove-factors';
 
@@ -31,18 +32,13 @@ export async function resetSecondFactorOf(
   targetId: number,
 ): Promise<ResetOutcome> {
   const sessionId = await currentSessionId(ctx);
-  const now = ctx.clock.now();
   try {
     return await writeTransaction(ctx.db, async (tx): Promise<ResetOutcome> => {
-      // The asking session still lives: while the password was hashed it may have ended
-      // ("Sign out everywhere", a new password, your removal, or the other administrator's
-      // reset of you: of two resetting each other, the first write wins and the other stops).
-      const live = await tx
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ctx.user.id), liveSession(now)))
-        .get();
-      if (!live) throw signedOut();
+      // The asking session still lives, with its proof: while the password was hashed it may
+      // have ended ("Sign out everywhere", a new password, your removal, or the other
+      // administrator's reset of you: of two resetting each other, the first write wins and
+      // the other stops).
+      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
       const row = await tx.select().from(users).where(eq(users.id, targetId)).get();
       if (!row) return { ok: false, reason: 'notFound' };
       const removed = await removeSecondFactors(tx, row.id, { app: true, passkeys: true });

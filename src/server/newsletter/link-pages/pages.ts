@@ -36,7 +36,7 @@ async function viewOf(
   c: HonoCtx<AppEnv>,
   deps: AppDeps,
   kind: LinkKind,
-): Promise<{ view: LinkPageView; status: 200 | 404 | 500 | 503 }> {
+): Promise<{ view: LinkPageView; status: 200 | 404 | 429 | 500 | 503 }> {
   const token = c.req.query('token');
   // A malformed token (a link cut short by a mail program) is as dead as an unknown one, and
   // needs no look at the database.
@@ -57,6 +57,7 @@ async function viewOf(
         error: loggableError(error),
       });
     }
-    return { view: { state: 'unavailable' }, status: mapped.status === 503 ? 503 : 500 };
+    const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
+    return { view: { state: 'unavailable' }, status };
   }
 }
