@@ -173,7 +173,9 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
   it('answers a bodiless request declared JSON on the optional-body paths as before (no 400)', async () => {
     const erin = await owner().users.invite({ username: 'erin', email: 'erin@example.com' });
     const bob = await insertUser(deps, 'bob', 'bob@example.com');
-    const { id } = await addPasskey(deps, cookie);
+    const { id, authenticator } = await addPasskey(deps, cookie);
+    // Without the app, removing a passkey also needs one confirmed (passkeys/passkey-proof.ts).
+    await provePasskey(deps, cookie, authenticator);
     const bodiless = (method: string, path: string) =>
       app.request(path, {
         method,
