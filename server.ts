@@ -17,8 +17,8 @@ import {
   type Db,
 } from './db';
 import { seedDemoFacts } from './db/seed';
-import { demoVideo } from './src/client/content';
-import { createApp } from './src/server/http/app';
+import { demoVideo } from './src/shared/company';
+import { createApp } from './src/server/app/app';
 import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
@@ -27,7 +27,8 @@ import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createNewsletterSender } from './src/server/newsletter/sender';
-import { ensureInitialAdmin, UserError } from './src/server/users/manage-users';
+import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
+import { UserError } from './src/server/platform/errors';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /**

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, openSync, rmSync } from 'node:fs';
 import { sqliteFileOf, type Db } from './';
-import { UserError } from '../src/server/users/manage-users';
+import { UserError } from '../src/server/platform/errors';
 
 export const LIBSQL_BACKUP_MESSAGE =
   "DATABASE_URL names a libSQL server: back it up with the server's own backups " +

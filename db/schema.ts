@@ -60,7 +60,7 @@ export const sessions = sqliteTable(
     /**
      * When this session last proved itself after its sign-in (the password, or a second
      * factor's code): with `createdAt`, what the recent-proof rule reads
-     * (server/account/recent-proof.ts). Null until it does.
+     * (server/identity/account/recent-proof.ts). Null until it does.
      */
     provenAt: integer('proven_at', { mode: 'timestamp_ms' }),
     /**

@@ -60,7 +60,7 @@ describe('build-if-stale', () => {
   it('ignores tests, server code and the build output', () => {
     markBuilt();
     write('src/client/main.test.tsx', 'test()');
-    write('src/server/http/app.ts', 'server()');
+    write('src/server/app/app.ts', 'server()');
     write('dist/client/assets/x.js', 'built');
     expect(decideBuild(root).build).toBe(false);
   });

@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '../src/client/seo';
+import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '../src/shared/seo';
 import { composePage, TEMPLATE_FILE } from '../src/server/content/page-template';
 import type { SiteContent } from '../src/shared/site-content';
 import { defaultSiteContent } from '../src/shared/site-content-defaults';

@@ -4,8 +4,8 @@ import type { SiteContent } from '../shared/site-content';
 import { installBeacon } from './home/analytics-beacon';
 import { HomeApp } from './home/home-app';
 import { LEGAL_BODY_ID, LegalApp } from './home/legal-app';
-import { SITE_CONTENT_ELEMENT_ID } from './home/site-content-context';
-import { PRERENDERED_ATTRIBUTE } from './lib/prerender-marker';
+import { SITE_CONTENT_ELEMENT_ID } from '../shared/page-data';
+import { PRERENDERED_ATTRIBUTE } from '../shared/prerender-marker';
 import './styles.css';
 
 /**

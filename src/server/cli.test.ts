@@ -25,7 +25,7 @@ import {
   startTestSqld,
   tempFolder,
 } from '../../tests/support/database';
-import { verifyPassword } from './auth/passwords';
+import { verifyPassword } from './identity/passwords/passwords';
 import { LIBSQL_BACKUP_MESSAGE } from '../../db/backup';
 import { main, type CliIo } from './cli';
 

@@ -21,10 +21,10 @@ import {
   setPassword,
   userExists,
   usernameTaken,
-  UserError,
-} from './users/manage-users';
-import { removeAllPasskeys } from './passkeys/command-line';
-import { weakPasswordProblem } from './account/password-policy';
+} from './identity/administrators/manage-users';
+import { UserError } from './platform/errors';
+import { removeAllPasskeys } from './identity/passkeys/command-line';
+import { weakPasswordProblem } from './identity/passwords/password-policy';
 
 export interface CliIo {
   out(line: string): void;

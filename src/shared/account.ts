@@ -1,7 +1,7 @@
 /**
  * The Account screen's inputs, limits and messages, shared by the server's procedures
  * (server/account/) and the screen's as-you-type validation. The new-password rule is also
- * the command line's (server/users/manage-users.ts): one rule wherever a password is chosen.
+ * the command line's (server/identity/administrators/manage-users.ts): one rule wherever a password is chosen.
  */
 import { z } from 'zod/mini';
 import { verifyCodeInput } from './auth';
@@ -68,7 +68,7 @@ function folded(text: string): string {
 
 /**
  * What makes a password of the right length still easy to guess (docs/accounts.md), besides
- * the list of common passwords the server adds (server/account/password-policy.ts): 3 or
+ * the list of common passwords the server adds (server/identity/passwords/password-policy.ts): 3 or
  * fewer distinct characters (`aaaaaaaaaaaa`), one piece repeated (`passwordpassword`), the
  * username, or the company's name or short name, in any case (names under 4 characters are
  * not looked for). Null when none applies.
@@ -184,7 +184,7 @@ function hasSequence(text: string, length = 4): boolean {
  * from its length and the kinds of characters in it, lowered for the usual guesses (a common
  * password inside it, one character repeated, a run like `1234`). Only a hint: the server
  * refuses by the length, `guessablePasswordProblem` and its list of common passwords
- * (server/account/password-policy.ts).
+ * (server/identity/passwords/password-policy.ts).
  */
 export function passwordStrength(password: string): PasswordStrength {
   if (newPasswordProblem(password) !== null) return { score: 0, label: LABELS[0] ?? 'Too short' };

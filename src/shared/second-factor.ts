@@ -42,7 +42,7 @@ export const recoveryCodeInput = z.object({
   code: z.string(SECOND_FACTOR_MESSAGES.recoveryCode).check(
     z.maxLength(40, SECOND_FACTOR_MESSAGES.recoveryCode),
     z.refine(
-      // Letters and 2 to 9: the codes made now (server/second-factor/recovery-codes.ts) and
+      // Letters and 2 to 9: the codes made now (server/identity/second-factors/recovery-codes.ts) and
       // those made before, from a-z and 2 to 7.
       (value) => /^[a-z2-9]{10}$/.test(normalizeRecoveryCode(value)),
       SECOND_FACTOR_MESSAGES.recoveryCode,

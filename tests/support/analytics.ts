@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { analyticsEvents } from '../../db/schema';
 import { flushAnalytics } from '../../src/server/analytics/event-buffer';
-import { appRouter } from '../../src/server/http/app-router';
+import { appRouter } from '../../src/server/app/app-router';
 import { buildContext } from '../../src/server/http/context';
 import { createCallerFactory, type AppDeps } from '../../src/server/http/trpc';
 

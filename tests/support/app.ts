@@ -7,14 +7,18 @@ import { sealData } from 'iron-session';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../db';
 import { sessions, users } from '../../db/schema';
-import { createApp } from '../../src/server/http/app';
-import { cookieSealKey } from '../../src/server/auth/keys';
-import { SESSION_TTL_MS, newToken, sessionCookieName } from '../../src/server/auth/session';
+import { createApp } from '../../src/server/app/app';
+import { cookieSealKey } from '../../src/server/platform/keys';
+import {
+  SESSION_TTL_MS,
+  newToken,
+  sessionCookieName,
+} from '../../src/server/identity/sessions/session';
 import type { Config } from '../../src/server/platform/config';
 import { buildContext } from '../../src/server/http/context';
 import { createMemoryLogger } from './logger';
 import type { MailMessage, Mailer } from '../../src/server/platform/mail';
-import { appRouter } from '../../src/server/http/app-router';
+import { appRouter } from '../../src/server/app/app-router';
 import { createCallerFactory, type AppDeps } from '../../src/server/http/trpc';
 import { openTestDatabase } from './database';
 

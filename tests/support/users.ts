@@ -1,8 +1,8 @@
 /** Users and cookies for sign-in tests. */
 import { writeTransaction } from '../../db';
 import { users, type UserRow } from '../../db/schema';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { readCookie, type CookiePayload } from '../../src/server/auth/session';
+import { hashPassword } from '../../src/server/identity/passwords/passwords';
+import { readCookie, type CookiePayload } from '../../src/server/identity/sessions/session';
 import type { AppDeps } from '../../src/server/http/trpc';
 import { callerFor } from './app';
 

@@ -9,7 +9,7 @@ import { openDatabase, writeTransaction } from '../../db';
 import type { SqldProcess } from '../../scripts/sqld-process';
 import { createTestApp, signedInCookie, callerFor, type TestDeps } from '../support/app';
 import { openTestDatabase, startTestSqld } from '../support/database';
-import type { App } from '../../src/server/http/app';
+import type { App } from '../../src/server/app/app';
 import { DATABASE_UNAVAILABLE } from '../../src/server/platform/errors';
 
 let sqld: SqldProcess;

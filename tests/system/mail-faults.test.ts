@@ -12,7 +12,7 @@ import { rest } from '../support/rest';
 import { mailsSettled } from '../../src/server/platform/mail';
 import { createMemoryLogger } from '../support/logger';
 import { createMailer } from '../../src/server/platform/mail';
-import { addUser } from '../../src/server/users/manage-users';
+import { addUser } from '../../src/server/identity/administrators/manage-users';
 
 /** An address where nothing listens: a port just freed by a server bound to it. */
 async function closedSmtpUrl(): Promise<string> {

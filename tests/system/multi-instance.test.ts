@@ -18,7 +18,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../support/server-process';
-import { unknownNameBucket } from '../../src/server/auth/login-throttle';
+import { unknownNameBucket } from '../../src/server/identity/sign-in/login-throttle';
 import { TEMPLATE_FILE } from '../../src/server/content/page-template';
 import { defaultSiteContent } from '../../src/shared/site-content-defaults';
 

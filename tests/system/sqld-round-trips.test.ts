@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../db';
 import { contacts } from '../../db/schema';
 import { siteName } from '../../src/server/content/site-name';
-import type { App } from '../../src/server/http/app';
+import type { App } from '../../src/server/app/app';
 import { mailsSettled } from '../../src/server/platform/mail';
 import { createTestApp, testConfig, type TestDeps } from '../support/app';
 import { contactBody } from '../support/contact';

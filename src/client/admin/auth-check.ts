@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../server/http/app-router';
+import type { AppRouter } from '../../server/app/app-router';
 import type { QueryUtils } from '../lib/trpc';
 
 /** This module runs in route guards, which sit in the main bundle: keep it tiny. */

@@ -1,5 +1,5 @@
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '../ui/icons';
-import { buttonClass, focusRing, touchTarget } from '../ui/styles';
+import { buttonClass, focusRing, touchTarget } from '../../shared/ui-styles';
 import { phoneHref } from '../../shared/site-content-basics';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';

@@ -8,7 +8,7 @@ import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { fireConfetti } from '../ui/confetti';
 import { CheckboxField, HoneypotField, SelectField, TextInputField } from '../ui/fields';
-import { buttonClass } from '../ui/styles';
+import { buttonClass } from '../../shared/ui-styles';
 import { toast } from '../ui/toast';
 import { LegalLinks } from './legal-links';
 

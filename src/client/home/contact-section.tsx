@@ -1,6 +1,6 @@
 import { createIsland } from '../lib/island';
 import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons';
-import { focusRing, touchTarget } from '../ui/styles';
+import { focusRing, touchTarget } from '../../shared/ui-styles';
 import { phoneHref } from '../../shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
 

@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from '../ui/icons';
-import { buttonClass } from '../ui/styles';
+import { buttonClass } from '../../shared/ui-styles';
 import { useSiteContent } from './site-content-context';
 
 export function CtaSection() {

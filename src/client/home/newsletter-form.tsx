@@ -7,7 +7,7 @@ import { formText, useValuesTypedEarly } from '../lib/use-values-typed-early';
 import { publicApi } from '../lib/public-api';
 import { serverMessage } from '../lib/trpc-error';
 import { HoneypotField, TextInputField } from '../ui/fields';
-import { buttonClass } from '../ui/styles';
+import { buttonClass } from '../../shared/ui-styles';
 import { toast } from '../ui/toast';
 
 /** Newsletter signup in the footer: one e-mail field checked with the shared schema. */

@@ -4,13 +4,10 @@ import type { SiteContent } from '../../shared/site-content';
 /**
  * The site's words for the public components (docs/content.md). The server renders the pages
  * with the saved content and puts the same content into the page as JSON
- * (`SITE_CONTENT_ELEMENT_ID`), which the browser reads before hydrating, so both render the
+ * (`SITE_CONTENT_ELEMENT_ID`, shared/page-data.ts), which the browser reads before hydrating, so both render the
  * same text. The admin's preview renders the same components with the form's content.
  */
 const SiteContentContext = createContext<SiteContent | null>(null);
-
-/** The id of the `<script type="application/json">` holding the page's content. */
-export const SITE_CONTENT_ELEMENT_ID = 'site-content';
 
 export function SiteContentProvider({
   content,
@@ -26,9 +23,4 @@ export function useSiteContent(): SiteContent {
   const content = useContext(SiteContentContext);
   if (!content) throw new Error('useSiteContent() outside a SiteContentProvider');
   return content;
-}
-
-/** The content as JSON that can sit inside a `<script>` element without closing it. */
-export function contentJson(content: SiteContent): string {
-  return JSON.stringify(content).replace(/</g, '\\u003c');
 }

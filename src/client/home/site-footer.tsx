@@ -1,7 +1,7 @@
 import { createIsland } from '../lib/island';
 import { LinkedInIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
-import { focusRing, touchTarget } from '../ui/styles';
+import { focusRing, touchTarget } from '../../shared/ui-styles';
 import { LEGAL_PAGES } from '../../shared/site-content-basics';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';

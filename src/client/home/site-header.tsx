@@ -3,7 +3,7 @@ import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '../../shared/const
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
-import { buttonClass, focusRing, touchTarget } from '../ui/styles';
+import { buttonClass, focusRing, touchTarget } from '../../shared/ui-styles';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { brandJson } from '../../shared/page-data';
 
 /** The module afresh: it reads the page once and keeps what it read. */
 async function freshModule(pageJson: string | null) {
@@ -27,7 +28,7 @@ describe('the router app’s brand', () => {
   });
 
   it('follows a save at once: components using it render the new name', async () => {
-    const { setSiteBrand, useSiteBrand, brandJson } = await freshModule(null);
+    const { setSiteBrand, useSiteBrand } = await freshModule(null);
     const { result } = renderHook(() => useSiteBrand());
     expect(result.current.name).toBe('Acme AI Engineering');
     act(() => setSiteBrand({ name: 'Zephyr Data Works', shortName: 'Zephyr' }));

@@ -1,27 +1,15 @@
 /**
  * The company name in the router app (the admin area, the login and invitation pages, the
  * not-found page). The server writes the saved name into app.html as JSON
- * (`SITE_BRAND_ELEMENT_ID`, server/content/pages.ts), so the first paint already shows it; in
+ * (`SITE_BRAND_ELEMENT_ID` in shared/page-data.ts, written by server/content/pages.ts), so the first paint already shows it; in
  * development (Vite serves app.html as is) the built-in defaults stand in. A save on the
  * Content screen updates it at once (`setSiteBrand`), without a reload.
  */
 import { useSyncExternalStore } from 'react';
-import { company } from '../content';
+import { company } from '../../shared/company';
+import { SITE_BRAND_ELEMENT_ID, type SiteBrand } from '../../shared/page-data';
 
-export interface SiteBrand {
-  /** The full name ('Acme AI Engineering'). */
-  name: string;
-  /** What the logo shows large ('Acme AI'). */
-  shortName: string;
-}
-
-/** The id of the `<script type="application/json">` holding the brand in app.html. */
-export const SITE_BRAND_ELEMENT_ID = 'site-brand';
-
-/** The brand as JSON that can sit inside a `<script>` element without closing it. */
-export function brandJson(brand: SiteBrand): string {
-  return JSON.stringify({ name: brand.name, shortName: brand.shortName }).replace(/</g, '\\u003c');
-}
+export type { SiteBrand };
 
 function fromPage(): SiteBrand | null {
   if (typeof document === 'undefined') return null;

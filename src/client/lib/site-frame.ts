@@ -1,40 +1,16 @@
 /**
  * The public frame (header and footer) around the router app's page-not-found page, in the
  * saved content's words. The router app has no content of its own at hand, so the server
- * writes the parts the frame shows into app.html as JSON (`SITE_FRAME_ELEMENT_ID`,
+ * writes the parts the frame shows into app.html as JSON (`SITE_FRAME_ELEMENT_ID` in shared/page-data.ts,
  * server/content/pages.ts): the company, the contact details, the footer's service links and
  * which legal pages exist. Not the page texts: the admin area loads the same app.html, and
  * four legal pages would weigh more than the rest of it. In development (Vite serves app.html
  * as is) the defaults stand in.
  */
 import type { SiteContent } from '../../shared/site-content';
-import { LEGAL_PAGES, type LegalPageKey } from '../../shared/site-content-basics';
+import { LEGAL_PAGES } from '../../shared/site-content-basics';
+import { SITE_FRAME_ELEMENT_ID, type SiteFrame } from '../../shared/page-data';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
-
-export interface SiteFrame {
-  company: SiteContent['company'];
-  contact: SiteContent['contact'];
-  footerServices: SiteContent['footerServices'];
-  /** The legal pages that have text, so exist; the footer links to these. */
-  legalPages: LegalPageKey[];
-}
-
-/** The id of the `<script type="application/json">` holding the frame in app.html. */
-export const SITE_FRAME_ELEMENT_ID = 'site-frame';
-
-export function siteFrameOf(content: SiteContent): SiteFrame {
-  return {
-    company: content.company,
-    contact: content.contact,
-    footerServices: content.footerServices,
-    legalPages: LEGAL_PAGES.filter((page) => content.legal[page.key].trim()).map((p) => p.key),
-  };
-}
-
-/** The frame as JSON that can sit inside a `<script>` element without closing it. */
-export function frameJson(frame: SiteFrame): string {
-  return JSON.stringify(frame).replace(/</g, '\\u003c');
-}
 
 function fromPage(): SiteFrame | null {
   if (typeof document === 'undefined') return null;

@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { setThemePreference, useTheme } from '../lib/use-theme';
 import type { ThemePreference } from '../lib/theme';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
-import { buttonSizes, focusRing } from './styles';
+import { buttonSizes, focusRing } from '../../shared/ui-styles';
 
 const OPTIONS: {
   value: ThemePreference;

@@ -4,6 +4,9 @@
  * the first load, does not carry the queue's code: that arrives with the first module that
  * can raise a toast (a form, the admin area).
  */
+/** Marks the toast region so the F8 hotkey (toaster.tsx) can find it. */
+export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
+
 const listeners = new Set<() => void>();
 let listed = false;
 

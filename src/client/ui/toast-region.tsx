@@ -9,9 +9,9 @@ import {
 } from 'react-aria-components';
 import { TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants';
 import { CloseIcon } from './icons';
-import { buttonSizes, focusRing } from './styles';
+import { buttonSizes, focusRing } from '../../shared/ui-styles';
 import { toastQueue, type ToastContentValue } from './toast';
-import { TOAST_REGION_ATTRIBUTE } from './toaster';
+import { TOAST_REGION_ATTRIBUTE } from './toast-list';
 
 /** A drag to the right further than the threshold dismisses (docs/product.md, "Toasts"). */
 export function isDismissingSwipe(deltaX: number): boolean {

@@ -1,9 +1,6 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_HOTKEY } from '../../shared/constants';
-import { isToastListed, subscribeToastList } from './toast-list';
-
-/** Marks the region so the F8 hotkey can find it. */
-export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
+import { isToastListed, subscribeToastList, TOAST_REGION_ATTRIBUTE } from './toast-list';
 
 /**
  * F8 moves focus to the newest toast (docs/product.md, "Toasts"), so keyboard users can read, act on or

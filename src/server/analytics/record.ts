@@ -6,7 +6,7 @@
  */
 import { isbot } from 'isbot';
 import { CONVERSION_EVENTS, type EventInput } from '../../shared/analytics';
-import { readSession } from '../auth/session';
+import { readSession } from '../identity/sessions/session';
 import type { Context } from '../http/trpc';
 import { loggableError } from '../platform/logger';
 import { dayOf } from './days';

@@ -8,7 +8,7 @@ import { analyticsCsv } from './exports';
 import { resolveRange } from './range';
 import { dailyRows } from './report-query';
 
-/** The beacon's address; its request log line leaves the client address out (http/app.ts). */
+/** The beacon's address; its request log line leaves the client address out (app/app.ts). */
 export const EVENT_PATH = '/api/event';
 
 /** POST /api/event, GET /api/analytics and /api/analytics.csv (docs/api.md). */

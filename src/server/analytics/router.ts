@@ -5,7 +5,8 @@ import {
   eventInput,
   type AnalyticsReport,
 } from '../../shared/analytics';
-import { adminProcedure, publicProcedure, router } from '../http/trpc';
+import { publicProcedure, router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { dayOf } from './days';
 import { pageUrl } from './page-url';
 import { resolveRange } from './range';

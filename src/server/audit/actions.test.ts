@@ -14,7 +14,7 @@ import { auditEntries } from '../../../tests/support/audit';
 import { addPasskey } from '../../../tests/support/passkeys';
 import { enableTotpFor, passwordSession } from '../../../tests/support/totp';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { exportTarget } from '../http/rest';
 
 let app: App;

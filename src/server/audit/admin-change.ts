@@ -1,6 +1,7 @@
 import type { Db } from '../../../db';
 import type { AuditAction } from '../../shared/audit';
-import type { Context, SessionUser } from '../http/trpc';
+import type { Context } from '../http/trpc';
+import type { SessionUser } from '../identity/sessions/session';
 import { auditInsert } from './record';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { AUDIT_FILTER_MESSAGES } from '../../shared/audit';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import type { TestDeps } from '../../../tests/support/app';
 import {
   answer,

@@ -12,7 +12,12 @@ import { auditEntries } from '../../../tests/support/audit';
 import { storeMessages, storeSubscribers } from '../../../tests/support/leads';
 import { storeSubscribersAs } from '../../../tests/support/newsletters';
 import { failure, issuesOf } from '../../../tests/support/trpc-errors';
-import { addUser, removeUser, setEmail, setPassword } from '../users/manage-users';
+import {
+  addUser,
+  removeUser,
+  setEmail,
+  setPassword,
+} from '../identity/administrators/manage-users';
 import { auditInsert } from './record';
 
 let deps: TestDeps;

@@ -1,5 +1,6 @@
 import { AUDIT_PAGE_SIZE, auditListInput, type AuditEvent } from '../../shared/audit';
-import { adminProcedure, router } from '../http/trpc';
+import { router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 
 export const auditRouter = router({

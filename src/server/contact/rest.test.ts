@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import type { ContactInput } from '../../shared/contact';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { callerFor, createTestApp, testConfig, type TestDeps } from '../../../tests/support/app';
 import { answer, invalid, rest } from '../../../tests/support/rest';
 import { CONTACT_THANKS } from './router';

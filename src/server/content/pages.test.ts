@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { siteContentVersions } from '../../../db/schema';
-import { createApp, type App } from '../http/app';
+import { createApp, type App } from '../app/app';
 import { createTestDeps, signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 import type { SiteContent } from '../../shared/site-content';

@@ -15,9 +15,14 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import { isDatabaseUnavailable } from '../../../db';
 import type { SiteContent } from '../../shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '../../shared/site-content-basics';
-import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '../../client/seo';
-import { brandJson, SITE_BRAND_ELEMENT_ID } from '../../client/lib/site-brand';
-import { frameJson, siteFrameOf, SITE_FRAME_ELEMENT_ID } from '../../client/lib/site-frame';
+import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '../../shared/seo';
+import {
+  brandJson,
+  frameJson,
+  siteFrameOf,
+  SITE_BRAND_ELEMENT_ID,
+  SITE_FRAME_ELEMENT_ID,
+} from '../../shared/page-data';
 import { escapeHtml } from '../../shared/escape-html';
 import { bytesEtag, etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
@@ -36,9 +41,6 @@ export interface PageRenderer {
   renderHome(content: SiteContent): Promise<string>;
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
 }
-
-/** Under tsx (npm start, `node --import tsx server.ts`) and in tests the entry loads as is. */
-export const loadEntryRenderer = (): Promise<PageRenderer> => import('../../client/entry-server');
 
 interface RenderedPage {
   body: Buffer;
@@ -115,7 +117,7 @@ export interface ContentPages {
 export function contentPages(
   deps: AppDeps,
   clientDir: string,
-  loadRenderer: () => Promise<PageRenderer> = loadEntryRenderer,
+  loadRenderer: () => Promise<PageRenderer>,
 ): ContentPages {
   const app = new Hono<AppEnv>();
   const template = readOrNull(path.join(clientDir, TEMPLATE_FILE));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import {
   answer,
   rest,

@@ -18,7 +18,9 @@ import {
 import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { pageField } from '../../shared/validation';
 import { auditAdminChange } from '../audit/admin-change';
-import { adminProcedure, router, type Context, type SessionUser } from '../http/trpc';
+import { router, type Context } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
+import { type SessionUser } from '../identity/sessions/session';
 import { contentSaved, latestContent } from './current';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;

@@ -22,9 +22,9 @@ import {
   storeUnsubscribeLink,
 } from '../../../tests/support/newsletter-links';
 import { storeSubscribersAs } from '../../../tests/support/newsletters';
-import { sendAccountNotice } from '../account/notice-mail';
-import { sendChallenge } from '../auth/two-factor';
-import { createApp } from '../http/app';
+import { sendAccountNotice } from '../identity/account/notice-mail';
+import { sendChallenge } from '../identity/sign-in/two-factor';
+import { createApp } from '../app/app';
 import { mailsSettled, type MailMessage } from '../platform/mail';
 import { createNewsletterSender } from '../newsletter/sender';
 import { siteBrand, siteName } from './site-name';

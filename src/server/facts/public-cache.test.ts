@@ -12,8 +12,8 @@ import {
   type TestDeps,
 } from '../../../tests/support/app';
 import { openTestDatabase } from '../../../tests/support/database';
-import type { App } from '../http/app';
-import { createApp } from '../http/app';
+import type { App } from '../app/app';
+import { createApp } from '../app/app';
 import { publicFacts } from './public-cache';
 
 let app: App;

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { aiFactTags } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
 import type { Fact, Tag } from './serialize';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import type { TestDeps } from '../../../tests/support/app';
 import {
   answer,

@@ -12,7 +12,8 @@ import {
 import { idInput } from '../../shared/validation';
 import { publicFacts } from './public-cache';
 import { placeFact, swapWithNeighbour, type Ordered } from '../../shared/fact-order';
-import { adminProcedure, publicProcedure, router } from '../http/trpc';
+import { publicProcedure, router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 

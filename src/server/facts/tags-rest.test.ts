@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import type { TestDeps } from '../../../tests/support/app';
 import {
   answer,

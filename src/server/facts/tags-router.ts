@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '../../../db';
 import { aiFactTags, tags } from '../../../db/schema';
 import { tagCreateInput } from '../../shared/facts';
-import { adminProcedure, router } from '../http/trpc';
+import { router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { serializeTag, sortTags, type Tag } from './serialize';
 

@@ -18,9 +18,22 @@ export function buildContext(
     hashLimiter: deps.hashLimiter ?? processHashLimiter,
     req: { headers: req.headers, ip: req.ip, requestId: req.requestId ?? randomUUID() },
     resHeaders: new Headers(),
-    // Filled on the first session read (auth/session.ts): at most one per request.
-    sessionMemo: {},
+    // Filled on the first session read (identity/sessions/session.ts): at most one per request.
+    memo: new Map(),
   };
+}
+
+/**
+ * The request's value under `key`, made by `init` on first use: what a feature reads at most
+ * once per request (the session). The key is the feature's own symbol, so the value's type is
+ * the feature's to keep: one key, one type.
+ */
+export function requestMemo<T extends object>(ctx: Context, key: symbol, init: () => T): T {
+  const known = ctx.memo.get(key);
+  if (known) return known as T;
+  const value = init();
+  ctx.memo.set(key, value);
+  return value;
 }
 
 /**

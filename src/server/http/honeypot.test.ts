@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts, subscribers, throttleEvents } from '../../../db/schema';
 import type { ContactInput } from '../../shared/contact';
-import type { App } from './app';
+import type { App } from '../app/app';
 import { callerFor, createTestApp, testConfig, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 import { CONTACT_THANKS } from '../contact/router';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase } from '../../../db';
-import { createApp } from './app';
+import { createApp } from '../app/app';
 import { MAX_BODY_BYTES } from './middleware';
 import { MAX_BATCH_SIZE } from './trpc';
 import {

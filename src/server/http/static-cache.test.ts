@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDeps } from '../../../tests/support/app';
-import { createApp } from './app';
+import { createApp } from '../app/app';
 
 let dir: string;
 let app: ReturnType<typeof createApp>;

@@ -9,7 +9,6 @@ import type { Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
 import type { Limiter } from '../platform/limiter';
 import type { Clock } from '../platform/clock';
-import { requireAdmin, type SessionMemo } from '../auth/session';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {
@@ -35,15 +34,11 @@ export interface Context extends AppDeps {
   /** Headers to add to the response (Set-Cookie from the session code, Retry-After). */
   resHeaders: Headers;
   /**
-   * The session as read (or last written) during this request, shared by every procedure of
-   * a batch: one object per request, kept by reference when middleware extends the context.
+   * Values read once per request and shared by every procedure of a batch (the session's one
+   * read: identity/sessions/session.ts): one map per request, kept by reference when
+   * middleware extends the context. Read it through `requestMemo` (http/context.ts).
    */
-  sessionMemo: SessionMemo;
-}
-
-export interface SessionUser {
-  id: number;
-  username: string;
+  memo: Map<symbol, unknown>;
 }
 
 /** Calls in one tRPC batch request; a larger batch is refused with 400. */
@@ -87,29 +82,3 @@ const databaseTrouble = t.middleware(async ({ ctx, next, path }) => {
 });
 
 export const publicProcedure = t.procedure.use(databaseTrouble);
-
-/**
- * What a session signed in to the set-up of a second factor only (production, a user with
- * none yet: docs/accounts.md) may call besides `admin.check` and `admin.logout`, which are
- * public: its own account, and setting up the e-mailed code, the authenticator app or a
- * passkey. One list, read as the rule; every other admin procedure answers it 401.
- */
-export const SET_UP_PROCEDURES: ReadonlySet<string> = new Set([
-  'account.get',
-  'account.changeEmail',
-  'account.verifyEmail',
-  'secondFactor.totpSetup',
-  'secondFactor.totpEnable',
-  'secondFactor.totpCancelSetup',
-  'passkeys.registrationOptions',
-  'passkeys.register',
-]);
-
-/**
- * Procedures only a fully signed-in administrator (password and, if due, a second factor)
- * may call, and the set-up's procedures, which a session signed in to the set-up may call too.
- */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
-  const user = await requireAdmin(ctx, { setUp: SET_UP_PROCEDURES.has(path) });
-  return next({ ctx: { ...ctx, user } });
-});

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { SUBJECT_FILTER_MESSAGE } from '../../shared/leads';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { storeMessages } from '../../../tests/support/leads';
 import { serializeMessage } from './message-query';

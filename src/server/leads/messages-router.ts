@@ -6,7 +6,8 @@ import { contacts } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
 import { MESSAGES_PAGE_SIZE, messageListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
-import { adminProcedure, router } from '../http/trpc';
+import { router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 

@@ -3,7 +3,7 @@ import { writeTransaction } from '../../../db';
 import { subscribers } from '../../../db/schema';
 import { STATUS_FILTER_MESSAGE } from '../../shared/leads';
 import { MESSAGES } from '../../shared/messages';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import type { TestDeps } from '../../../tests/support/app';
 import { storeSubscribers, type SubscriberFields } from '../../../tests/support/leads';
 import { serializeSubscriber } from './subscriber-query';

@@ -4,7 +4,8 @@ import { writeTransaction } from '../../../db';
 import { newsletterRecipients, subscribers } from '../../../db/schema';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
-import { adminProcedure, router } from '../http/trpc';
+import { router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 

@@ -14,19 +14,19 @@ import { auditInsert } from '../audit/record';
 import { CONFIRMATION_TTL_MS } from '../newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '../../../tests/support/database';
-import { SESSION_TTL_MS } from '../auth/session';
+import { SESSION_TTL_MS } from '../identity/sessions/session';
 import {
   accountCheckBucket,
   DEVICE_FAILURES,
   loginAddressBucket,
   unknownNameBucket,
   userFailuresBucket,
-} from '../auth/login-throttle';
-import { codesSentBucket, wrongCodesBucket } from '../auth/two-factor';
-import { emailCodesBucket } from '../account/email-change';
+} from '../identity/sign-in/login-throttle';
+import { codesSentBucket, wrongCodesBucket } from '../identity/sign-in/two-factor';
+import { emailCodesBucket } from '../identity/account/email-change';
 import { testsBucket } from '../newsletter/newsletters-router';
 import { addressBucket } from '../platform/throttle-buckets';
-import { accountWrongCodesBucket } from '../second-factor/factor-proof';
+import { accountWrongCodesBucket } from '../identity/second-factors/factor-proof';
 import { createMemoryLogger } from '../../../tests/support/logger';
 import { pruneExpired, pruneSafely } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';

@@ -16,17 +16,17 @@ import {
 } from '../../../db/schema';
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
-import { DEVICE_FAILURES, LOGIN_FAILURES } from '../auth/login-throttle';
-import { liveSession } from '../auth/session';
-import { CODES_SENT, WRONG_CODES_DAILY } from '../auth/two-factor';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from '../identity/sign-in/login-throttle';
+import { liveSession } from '../identity/sessions/session';
+import { CODES_SENT, WRONG_CODES_DAILY } from '../identity/sign-in/two-factor';
 import { CONTACT_SUBMISSIONS } from '../contact/router';
 import { NEWSLETTER_TESTS } from '../newsletter/newsletters-router';
 import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
-import { PASSKEY_FAILURES } from '../passkeys/router';
+import { PASSKEY_FAILURES } from '../identity/passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
 import { pruneEvents, type ThrottleKind } from '../platform/throttle';
-import { ACCOUNT_WRONG_CODES } from '../second-factor/factor-proof';
-import { TOTP_SETUP } from '../second-factor/totp-change';
+import { ACCOUNT_WRONG_CODES } from '../identity/second-factors/factor-proof';
+import { TOTP_SETUP } from '../identity/second-factors/totp-change';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../db';
 import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { ThrottledError } from '../platform/errors';
 import { mailsSettled } from '../platform/mail';
 import {

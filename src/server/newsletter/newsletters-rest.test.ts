@@ -5,7 +5,7 @@ import { newsletters } from '../../../db/schema';
 import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
 import { NEWSLETTER_ADMIN_MESSAGES as M } from '../../shared/newsletter-admin';
 import { MESSAGES } from '../../shared/messages';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import type { RecordingMailer, TestDeps } from '../../../tests/support/app';
 import { recipientsOf, storeSubscribersAs } from '../../../tests/support/newsletters';
 import {

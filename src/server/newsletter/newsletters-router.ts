@@ -13,7 +13,8 @@ import {
   newsletterUpdateInput,
 } from '../../shared/newsletter-admin';
 import { idInput } from '../../shared/validation';
-import { adminProcedure, router } from '../http/trpc';
+import { router } from '../http/trpc';
+import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
 import { UnavailableError } from '../platform/errors';
 import { loggableError } from '../platform/logger';

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { subscribers } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
 import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { callerFor, createTestApp, testConfig, type TestDeps } from '../../../tests/support/app';
 import { answer, invalid, rest } from '../../../tests/support/rest';
 import { unsubscribeToken } from './tokens';

@@ -30,7 +30,7 @@ import {
   type SmtpSinkOptions,
 } from '../../../tests/support/smtp-sink';
 import { testConfig } from '../../../tests/support/app';
-import { createApp } from '../http/app';
+import { createApp } from '../app/app';
 import { createMailer } from '../platform/mail';
 import { claimNext, INTERRUPTED_ERROR } from './recipient-queue';
 import {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db';
 import { sessions } from '../../../db/schema';
-import type { App } from '../http/app';
+import type { App } from '../app/app';
 import { createTestApp, signedInCookie, type TestDeps } from '../../../tests/support/app';
 import { rest } from '../../../tests/support/rest';
 

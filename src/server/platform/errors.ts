@@ -35,3 +35,6 @@ export class DatabaseUnavailable extends UnavailableError {
     super(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS, cause);
   }
 }
+
+/** A refusal meant for the person at the keyboard (command line, start-up); printed as is. */
+export class UserError extends Error {}

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { throttleBucketKey } from '../auth/keys';
+import { throttleBucketKey } from './keys';
 import { throttleAddress } from './address';
 
 /** The derived key of the one SESSION_SECRET a process runs with (tests may use several). */

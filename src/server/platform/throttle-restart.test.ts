@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../db';
-import { createApp } from '../http/app';
+import { createApp } from '../app/app';
 import { createTestClock, createTestDeps } from '../../../tests/support/app';
 import { freshDatabaseTarget } from '../../../tests/support/database';
 import { insertUser, PASSWORD } from '../../../tests/support/users';

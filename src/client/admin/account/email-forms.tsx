@@ -49,7 +49,7 @@ export function ChangeEmailForm({
       return;
     }
     const to = result.data.email ?? '';
-    // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+    // Without the app, a passkey confirmed in this session too (identity/passkeys/passkey-proof.ts).
     void withPasskey(() => change.mutateAsync(result.data)).then(
       () => {
         toast({ title: 'Code sent', description: `A 6-digit code went to ${to}.` });
@@ -188,7 +188,7 @@ export function RemoveEmailForm({
   onCancel: () => void;
 }) {
   const remove = trpc.account.changeEmail.useMutation({ meta: OWN_UNAUTHORIZED });
-  // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+  // Without the app, a passkey confirmed in this session too (identity/passkeys/passkey-proof.ts).
   const withPasskey = usePasskeyProof();
   return (
     <PasswordStepForm

@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '../../../shared/audit';
 import { trpc } from '../../lib/trpc';
-import { buttonClass } from '../../ui/styles';
+import { buttonClass } from '../../../shared/ui-styles';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
 import { formatDateTime } from '../leads/format';

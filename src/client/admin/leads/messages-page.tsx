@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MESSAGES_PAGE_SIZE } from '../../../shared/leads';
 import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { buttonClass } from '../../ui/styles';
+import { buttonClass } from '../../../shared/ui-styles';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
 import { useShareUnreadCount } from '../unread-count';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/leads';
 import type { Subscriber } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { buttonClass } from '../../ui/styles';
+import { buttonClass } from '../../../shared/ui-styles';
 import { Button, Card, Spinner } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../errors';

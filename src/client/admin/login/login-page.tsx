@@ -7,7 +7,7 @@ import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
 import { useSiteBrand } from '../../lib/site-brand';
 import { Logo } from '../../ui/logo';
-import { focusRing, touchTarget } from '../../ui/styles';
+import { focusRing, touchTarget } from '../../../shared/ui-styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { Card, returnLinkClass } from '../controls';
 import { errorMessage } from '../errors';

@@ -1,5 +1,5 @@
 import { daysSpanned } from '../../../shared/calendar-days';
-import { buttonClass } from '../../ui/styles';
+import { buttonClass } from '../../../shared/ui-styles';
 import { Button, Card, Spinner } from '../controls';
 import { errorMessage } from '../errors';
 import { useDocumentTitle } from '../use-document-title';

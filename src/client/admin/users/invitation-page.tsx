@@ -8,7 +8,7 @@ import { useSiteBrand } from '../../lib/site-brand';
 import { validate } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { Logo } from '../../ui/logo';
-import { focusRing } from '../../ui/styles';
+import { focusRing } from '../../../shared/ui-styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { replaceToasts } from '../../ui/toast';
 import { Button, Card, Spinner, TextInputField, returnLinkClass } from '../controls';

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { CAROUSEL_SOUND_MIN_VISIBILITY } from '../../../shared/constants';
 import type { PublicFact } from '../../lib/api-types';
-import { company } from '../../content';
+import { company } from '../../../shared/company';
 import { useStoredFlag } from '../../lib/use-stored-flag';
 import {
   ChevronLeftIcon,
@@ -12,7 +12,7 @@ import {
   VolumeIcon,
   VolumeOffIcon,
 } from '../../ui/icons';
-import { focusRing } from '../../ui/styles';
+import { focusRing } from '../../../shared/ui-styles';
 import {
   countdownFraction,
   isCountdownHeld,

@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../../db';
 import { subscriberConfirmations, subscribers } from '../../../../db/schema';
-import { createApp, type App } from '../../http/app';
+import { createApp, type App } from '../../app/app';
 import { CONFIRMATION_TTL_MS, newConfirmationToken } from '../tokens';
 import { escapeHtml } from '../../../shared/escape-html';
 import { createTestDeps, type TestDeps } from '../../../../tests/support/app';

@@ -1,0 +1,82 @@
+/**
+ * The layers of docs/architecture.md ("Layers"), checked by `npm run check`:
+ * shared <- platform <- http <- features <- app; db below the server; no cycles anywhere.
+ * A rule's comment is the message a broken import gets.
+ */
+/** Tests may reach across layers to build a whole app; the layers bind production code. */
+const TEST = '\\.test\\.tsx?$';
+const FEATURE =
+  '^src/server/(analytics|audit|contact|content|facts|identity|leads|maintenance|newsletter)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'Modules import each other in a loop: move what both need one layer down.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'shared-is-shared',
+      severity: 'error',
+      comment: 'src/shared is used by client and server alike: it imports neither.',
+      from: { path: '^src/shared/', pathNot: TEST },
+      to: { path: '^(src/(client|server)/|db/|server\\.ts)' },
+    },
+    {
+      name: 'server-not-client',
+      severity: 'error',
+      comment:
+        'The server imports nothing from src/client (what both need lives in src/shared); the one seam is the page renderer (src/server/app/page-renderer.ts).',
+      from: { path: '^(src/server/|db/)', pathNot: [TEST, '^src/server/app/page-renderer\\.ts$'] },
+      to: { path: '^src/client/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-types-only-from-server',
+      severity: 'error',
+      comment: 'The browser bundle may know the server only by its types.',
+      from: { path: '^src/client/', pathNot: TEST },
+      to: { path: '^(src/server/|db/|server\\.ts)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'plumbing-uses-no-feature',
+      severity: 'error',
+      comment:
+        'http/ and platform/ are plumbing every feature uses: they import no feature and not the app composition.',
+      from: { path: '^src/server/(http|platform)/', pathNot: TEST },
+      to: { path: `${FEATURE}|^src/server/app/` },
+    },
+    {
+      name: 'platform-below-http',
+      severity: 'error',
+      comment: 'platform/ (config, logger, mail, throttle, clock) sits below http/.',
+      from: { path: '^src/server/platform/', pathNot: TEST },
+      to: { path: '^src/server/http/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'db-below-server',
+      severity: 'error',
+      comment: 'db/ (schema, drivers, migrations, backups) imports no server code but platform/.',
+      from: { path: '^db/', pathNot: TEST },
+      to: { path: '^src/server/(?!platform/)' },
+    },
+    {
+      name: 'features-below-app',
+      severity: 'error',
+      comment:
+        'The app composition (src/server/app/) sits above every feature; no feature imports it.',
+      from: { path: FEATURE, pathNot: TEST },
+      to: { path: '^src/server/app/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data)/|\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    combinedDependencies: false,
+  },
+};

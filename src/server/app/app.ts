@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import { trpcServer } from '@hono/trpc-server';
+import { sql } from 'drizzle-orm';
+import { buildContext, clientIp } from '../http/context';
+import type { AppEnv } from '../http/hono-env';
+import { loggableError } from '../platform/logger';
+import {
+  apiGuards,
+  decodablePath,
+  jsonContentType,
+  noStoreByDefault,
+  requestLog,
+  securityHeaders,
+} from '../http/middleware';
+import { errorBody, toHttpError } from '../http/errors';
+import { errorResponse } from '../http/rest';
+import { restRoutes } from './rest-routes';
+import { appRouter } from './app-router';
+import { publicFactsRoutes } from '../facts/public-route';
+import { newsletterLinkPages } from '../newsletter/link-pages/pages';
+import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
+import { EVENT_PATH } from '../analytics/rest';
+import { contentPages, type PageRenderer } from '../content/pages';
+import { loadEntryRenderer } from './page-renderer';
+import { inlineScriptHashes, serveClient } from '../http/static';
+import { MAX_BATCH_SIZE, type AppDeps } from '../http/trpc';
+
+export interface AppOptions {
+  /** Folder of the built client (index.html and assets); absent in API-only tests. */
+  clientDir?: string;
+  /**
+   * Extra CSP hashes ('sha256-…') of allowed inline scripts. The inline scripts of the
+   * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
+   */
+  scriptHashes?: readonly string[];
+  /** What renders the content's pages; by default client/entry-server.tsx. */
+  loadPageRenderer?: () => Promise<PageRenderer>;
+}
+
+/** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps, new Set([EVENT_PATH])));
+  const scriptHashes = [
+    ...(options.scriptHashes ?? []),
+    ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
+  ];
+  app.use('*', securityHeaders(deps.config, { scriptHashes }));
+  app.use(
+    '/api/*',
+    apiGuards(deps, { [ONE_CLICK_PATH]: ONE_CLICK_MEDIA_TYPE }),
+    noStoreByDefault(),
+  );
+  // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
+  // ahead of the two checks below, which their literal paths and JSON answers always pass.
+  app.route('/api', publicFactsRoutes(deps.db));
+  app.use('/api/trpc/*', jsonContentType(), decodablePath());
+  app.use(
+    '/api/trpc/*',
+    trpcServer({
+      endpoint: '/api/trpc',
+      router: appRouter,
+      // A batch is answered call by call: without a cap, one small request could carry
+      // thousands of sign-ins (the admin client's batch link sends at most as many).
+      maxBatchSize: MAX_BATCH_SIZE,
+      // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
+      createContext: (opts, c) => ({
+        ...buildContext(deps, {
+          headers: opts.req.headers,
+          ip: clientIp(c, deps.config.trustProxy),
+          requestId: c.get('requestId'),
+        }),
+        resHeaders: opts.resHeaders,
+      }),
+      responseMeta({ errors }) {
+        const wait = errors
+          .map((error) => toHttpError(error).retryAfter)
+          .find((seconds) => seconds !== undefined);
+        return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
+      },
+      onError({ error, path, ctx }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error('trpc.failed', {
+            requestId: ctx?.req.requestId,
+            path,
+            error: loggableError(error),
+          });
+        }
+      },
+    }),
+  );
+
+  app.route('/api', restRoutes(deps));
+
+  app.get('/healthz', async (c) => {
+    await deps.db.get(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
+
+  app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
+
+  // Pages the server writes itself (the newsletter's links), ahead of the built client.
+  app.route('/', newsletterLinkPages(deps, options.clientDir));
+
+  if (options.clientDir) {
+    // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
+    const pages = contentPages(
+      deps,
+      options.clientDir,
+      options.loadPageRenderer ?? loadEntryRenderer,
+    );
+    app.route('/', pages.routes);
+    app.route('/', serveClient(options.clientDir, { appPage: pages.appPage }));
+  }
+
+  app.onError((error, c) => errorResponse(c, deps, error));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

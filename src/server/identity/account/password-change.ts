@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { writeTransaction } from '../../../../db';
+import { sessions, twoFactorChallenges, users } from '../../../../db/schema';
+import { auditInsert } from '../../audit/record';
+import { newToken } from '../sessions/session';
+import type { Context } from '../../http/trpc';
+import type { SessionUser } from '../sessions/session';
+
+export interface StoredPassword {
+  /** How many other sessions ended. */
+  ended: number;
+  /** This browser's session under its new secret id (the old one ended with the others). */
+  sessionId: string;
+}
+
+/**
+ * Stores the new hash and ends every session and pending sign-in of the user, this one
+ * included, which goes on under a new secret id (same start, 12 h cap, device and address):
+ * a copied cookie stops working, even a copy of this browser's own. One transaction with its
+ * audit entry; the caller sets the new cookie. Answers null when the stored hash is no longer
+ * the one the current password was checked against (changed meanwhile by another session or
+ * the command line), or when this session ended meanwhile.
+ */
+export function storeNewPassword(
+  ctx: Context,
+  user: SessionUser,
+  keep: { sessionId: string; checkedHash: string },
+  newHash: string,
+): Promise<StoredPassword | null> {
+  const now = ctx.clock.now();
+  return writeTransaction(ctx.db, async (tx) => {
+    const current = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, keep.sessionId), eq(sessions.userId, user.id)))
+      .get();
+    if (!current) return null;
+    const changed = await tx
+      .update(users)
+      .set({ password: newHash })
+      .where(and(eq(users.id, user.id), eq(users.password, keep.checkedHash)))
+      .returning({ id: users.id })
+      .all();
+    if (changed.length === 0) return null;
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, user.id))
+      .returning({ id: sessions.id })
+      .all();
+    const sessionId = newToken();
+    await tx.insert(sessions).values({ ...current, id: sessionId, lastSeenAt: now });
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await auditInsert(tx, now, {
+      action: 'password_changed',
+      actor: user,
+      target: user.username,
+      ip: ctx.req.ip,
+    });
+    return { ended: ended.length - 1, sessionId };
+  });
+}

@@ -1,0 +1,152 @@
+import { TRPCError } from '@trpc/server';
+import {
+  changeEmailInput,
+  changePasswordInput,
+  endSessionInput,
+  verifyEmailInput,
+} from '../../../shared/account';
+import { hashPasswordInSlot } from '../passwords/hash-slot';
+import { provePassword, signedInUserRow } from '../passwords/prove-password';
+import { passwordCheckedProcedure } from '../sign-in/login-throttle';
+import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
+import { CODES_SENT, MAX_WRONG_CODES } from '../sign-in/two-factor';
+import { router } from '../../http/trpc';
+import { adminProcedure } from '../sessions/admin-procedure';
+import { assertAllowed } from '../../platform/throttle';
+import {
+  confirmEmailChange,
+  emailCodesBucket,
+  NO_PENDING_CHANGE,
+  removeEmail,
+  startEmailChange,
+  TOO_MANY_EMAIL_CODES,
+} from './email-change';
+import { sendAccountNotice } from './notice-mail';
+import { assertStrongPassword } from '../passwords/password-policy';
+import { requireRecentProof } from './recent-proof';
+import { requireAppCode } from '../second-factors/factor-proof';
+import { requirePasskeyProof } from '../passkeys/passkey-proof';
+import { listPasskeys } from '../passkeys/store';
+import { totpEnabled } from '../second-factors/totp';
+import { recoveryCodesLeft } from '../second-factors/recovery-codes';
+import { storeNewPassword } from './password-change';
+import { endSessionsOf, listSessions, publicSessionId } from '../sessions/session-list';
+
+export const PASSWORD_CHANGED_MEANWHILE =
+  'The password was changed meanwhile (in another session or on the command line). Please try again.';
+export const UNKNOWN_SESSION = 'No such session of yours: it may have ended already.';
+
+/** The signed-in administrator's own account (docs/accounts.md). */
+export const accountRouter = router({
+  get: adminProcedure.query(async ({ ctx }) => {
+    const row = await signedInUserRow(ctx, ctx.user);
+    const totpOn = await totpEnabled(ctx.db, row.id);
+    return {
+      success: true as const,
+      user: { id: row.id, username: row.username, email: row.email },
+      // The app's code replaces the e-mailed one while it is on (docs/second-factor.md).
+      secondFactor: totpOn ? ('totp' as const) : row.email ? ('email' as const) : ('none' as const),
+      passkeys: await listPasskeys(ctx.db, row.id),
+      recoveryCodesLeft: totpOn ? await recoveryCodesLeft(ctx.db, row.id) : 0,
+    };
+  }),
+
+  changePassword: passwordCheckedProcedure
+    .input(changePasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      // Refused before any hash: a guessable new password is a mistake in the form.
+      await assertStrongPassword(ctx.db, input.newPassword, ctx.user.username, 'newPassword');
+      const row = await provePassword(ctx, ctx.user, input.currentPassword);
+      const newHash = await hashPasswordInSlot(ctx, input.newPassword);
+      const stored = await storeNewPassword(
+        ctx,
+        ctx.user,
+        { sessionId, checkedHash: row.password },
+        newHash,
+      );
+      if (stored === null) {
+        throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
+      }
+      await setSessionCookie(ctx, stored.sessionId);
+      sendAccountNotice(ctx, row.email, ctx.user.username, { kind: 'password' });
+      const endedSessions = stored.ended;
+      ctx.logger.info('account.password_changed', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+        endedSessions,
+      });
+      return { success: true as const, endedSessions };
+    }),
+
+  changeEmail: passwordCheckedProcedure.input(changeEmailInput).mutation(async ({ ctx, input }) => {
+    const sessionId = await currentSessionId(ctx);
+    if (input.email !== null) {
+      // A spent code budget refuses before the slow hash (and again when the code is counted).
+      await assertAllowed(
+        ctx.db,
+        [emailCodesBucket(ctx.user.id)],
+        CODES_SENT,
+        ctx.clock.now(),
+        TOO_MANY_EMAIL_CODES,
+      );
+    }
+    await requireRecentProof(ctx, ctx.user, input.password);
+    // A new address swaps a factor too: both need the passkey where it is the factor's proof.
+    if (input.email !== null) await requirePasskeyProof(ctx, ctx.user, sessionId);
+    if (input.email === null) {
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
+      await requirePasskeyProof(ctx, ctx.user, sessionId);
+      const previous = await removeEmail(ctx, ctx.user, sessionId);
+      sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
+      return { success: true as const, requiresCode: false };
+    }
+    await startEmailChange(ctx, ctx.user, sessionId, input.email);
+    return { success: true as const, requiresCode: true };
+  }),
+
+  verifyEmail: adminProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
+    const sessionId = await currentSessionId(ctx);
+    const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
+    if (result.ok) {
+      sendAccountNotice(ctx, result.previous, ctx.user.username, {
+        kind: 'emailChanged',
+        to: result.email,
+      });
+      return { success: true as const, email: result.email };
+    }
+    if (result.reason === 'none') {
+      throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
+    }
+    // 400, not 401: a wrong code is a mistake in the form, not a sign that the session ended.
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message:
+        result.triesLeft === 0
+          ? 'Wrong code, and that was the last try. Please ask for a new code.'
+          : `Wrong code. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
+    });
+  }),
+
+  sessions: adminProcedure.query(async ({ ctx }) => ({
+    success: true as const,
+    sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
+  })),
+
+  endSession: adminProcedure.input(endSessionInput).mutation(async ({ ctx, input }) => {
+    const current = await currentSessionId(ctx);
+    const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
+      ids.filter((id) => publicSessionId(id) === input.id),
+    );
+    if (ended.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: UNKNOWN_SESSION });
+    // Ending this browser's own session signs it out.
+    if (ended.includes(current)) await clearSessionCookie(ctx);
+    return { success: true as const };
+  }),
+
+  endOtherSessions: adminProcedure.mutation(async ({ ctx }) => {
+    const current = await currentSessionId(ctx);
+    const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });
+    return { success: true as const, ended: ended.length };
+  }),
+});

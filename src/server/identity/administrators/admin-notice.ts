@@ -1,0 +1,42 @@
+import { and, isNotNull, ne } from 'drizzle-orm';
+import { users } from '../../../../db/schema';
+import { sendAccountNotice, type AccountChange } from '../account/notice-mail';
+import type { Context } from '../../http/trpc';
+
+/** The changes to the list of administrators that every administrator is told of. */
+export type AdministratorsChange = Extract<
+  AccountChange,
+  { kind: 'adminInvited' | 'adminJoined' | 'adminRemoved' }
+>;
+
+/**
+ * Tells every administrator with an address, the one who acted included (a stolen session
+ * acts in its owner's name), that another was invited, joined or was removed
+ * (docs/accounts.md, "Notice e-mails"). `subjectId` is the administrator it is about: never
+ * told (an invitee has their invitation; a removed one is gone). Invitees who have not joined
+ * are not administrators yet. Each mail goes after the answer; one that fails is logged, and
+ * the change stands.
+ */
+export async function tellAdministrators(
+  ctx: Context,
+  subjectId: number,
+  change: AdministratorsChange,
+): Promise<void> {
+  let recipients: { username: string; email: string | null }[];
+  try {
+    recipients = await ctx.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(and(ne(users.id, subjectId), ne(users.password, ''), isNotNull(users.email)))
+      .all();
+  } catch (error) {
+    // The change is stored: a notice that cannot go is logged, not the request's failure.
+    ctx.logger.error('account.notice_failed', {
+      requestId: ctx.req.requestId,
+      change: change.kind,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
+  for (const { username, email } of recipients) sendAccountNotice(ctx, email, username, change);
+}

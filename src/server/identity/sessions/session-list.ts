@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../../db';
+import { sessions } from '../../../../db/schema';
+import { auditInsert } from '../../audit/record';
+import { liveSession } from './session';
+import type { Context } from '../../http/trpc';
+import type { SessionUser } from './session';
+
+/**
+ * The id a session is shown and ended by: the first 16 hex digits of its secret id's SHA-256.
+ * The secret id is what the cookie names, so a list of them would hand out usable sessions;
+ * this one cannot be turned back into it.
+ */
+export function publicSessionId(secretId: string): string {
+  return createHash('sha256').update(secretId).digest('hex').slice(0, 16);
+}
+
+export interface SessionSummary {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Browser and OS family ("Firefox on Windows"). */
+  device: string;
+  /** Masked (`203.0.113.x`, an IPv6 /64). */
+  address: string;
+}
+
+function liveSessionsOf(db: Db, userId: number, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), liveSession(now)));
+}
+
+/** The user's live sessions: this one first, then the newest. */
+export async function listSessions(
+  ctx: Context,
+  user: SessionUser,
+  currentId: string,
+): Promise<SessionSummary[]> {
+  const rows = await liveSessionsOf(ctx.db, user.id, ctx.clock.now()).all();
+  return rows
+    .sort(
+      (a, b) =>
+        Number(b.id === currentId) - Number(a.id === currentId) ||
+        b.createdAt.getTime() - a.createdAt.getTime() ||
+        (a.id < b.id ? -1 : 1),
+    )
+    .map((row) => ({
+      id: publicSessionId(row.id),
+      current: row.id === currentId,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      device: row.device,
+      address: row.address,
+    }));
+}
+
+/**
+ * Ends the user's live sessions that `pick` chooses, each with a `session_ended` entry, in one
+ * transaction; answers the secret ids it ended. Another user's sessions are never read.
+ */
+export function endSessionsOf(
+  ctx: Context,
+  user: SessionUser,
+  pick: (secretIds: string[]) => string[],
+  scope: { except?: string } = {},
+): Promise<string[]> {
+  const now = ctx.clock.now();
+  return writeTransaction(ctx.db, async (tx) => {
+    const conditions = [eq(sessions.userId, user.id), liveSession(now)];
+    if (scope.except) conditions.push(ne(sessions.id, scope.except));
+    const live = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(...conditions))
+      .all();
+    const ended = pick(live.map((row) => row.id));
+    if (ended.length === 0) return [];
+    await tx.delete(sessions).where(inArray(sessions.id, ended));
+    for (const id of ended) {
+      await auditInsert(tx, now, {
+        action: 'session_ended',
+        actor: user,
+        target: `session ${publicSessionId(id)}`,
+        ip: ctx.req.ip,
+      });
+    }
+    return ended;
+  });
+}

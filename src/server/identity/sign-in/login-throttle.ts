@@ -1,0 +1,283 @@
+import { TRPCError } from '@trpc/server';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { writeBatch, type Db } from '../../../../db';
+import { passkeys, throttleEvents, totpCredentials, users } from '../../../../db/schema';
+import { LIMITS } from '../../../shared/constants';
+import { wellFormed } from '../../../shared/validation';
+import { auditInsert, type AuditEntry } from '../../audit/record';
+import { publicProcedure, type Context } from '../../http/trpc';
+import { adminProcedure } from '../sessions/admin-procedure';
+import { type SessionUser } from '../sessions/session';
+import { addressBucket, keyedBucketPart } from '../../platform/throttle-buckets';
+import {
+  assertAllowed,
+  clearBucket,
+  releaseEvents,
+  reserveEvent,
+  type CountedBucket,
+  type ThrottleRule,
+} from '../../platform/throttle';
+import { publicSessionId } from '../sessions/session-list';
+import { deviceIdFor, foldedUsername } from './device-cookie';
+import { currentSessionId } from '../sessions/session';
+import { wrongCodesBucket } from './two-factor';
+
+/** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
+export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+/**
+ * All of a user's device cookies together: 20 failed sign-ins a day, so a stolen device
+ * cookie (5 guesses per 15 minutes of its own) cannot guess for ever (docs/decisions/0030).
+ */
+export const DEVICE_FAILURES: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
+const THROTTLED = 'Too many failed sign-in attempts.';
+
+/**
+ * The failed sign-ins of a name that is a user's: by the user's id, so the bucket holds no
+ * typed text (and the command line's new password can clear it without the secret).
+ */
+export function userFailuresBucket(userId: number): string {
+  return `login-fail:user:${userId}`;
+}
+
+/**
+ * The failed sign-ins of a name that matches nobody, often a password typed into the wrong
+ * field: by its keyed hash (the same name in any case shares one), never the name itself, so
+ * the database cannot tell what was typed (docs/accounts.md).
+ */
+export function unknownNameBucket(secret: string, username: string): string {
+  return `login-fail:name:${keyedBucketPart(secret, `name:${foldedUsername(username)}`)}`;
+}
+
+/** Failed sign-ins and password checks of one address (an IPv6 /64), by its keyed hash. */
+export function loginAddressBucket(ctx: {
+  config: { sessionSecret: string };
+  req: { ip: string };
+}): string {
+  return addressBucket('login-fail', ctx.config.sessionSecret, ctx.req.ip);
+}
+
+/** One device's sign-ins (a random id, bound to one user by the cookie's signature). */
+const deviceBucket = (deviceId: string) => `login-fail:device:${deviceId}`;
+/** All of one user's devices' sign-ins, by the user's id. */
+const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId}`;
+
+/**
+ * Forgets a user's failed sign-ins, their devices' daily total and their authenticator
+ * app's day of wrong codes included (inside a write transaction): the command line's new
+ * password lets a locked-out owner in at once, and the guesser's password no longer works
+ * (docs/accounts.md). Each device's own bucket needs no clearing: the new password revokes
+ * every device cookie.
+ */
+export function clearLoginFailures(tx: Db, user: { id: number; username: string }) {
+  return tx
+    .delete(throttleEvents)
+    .where(
+      inArray(throttleEvents.bucket, [
+        userFailuresBucket(user.id),
+        devicesOfBucket(user.id),
+        wrongCodesBucket(user.id),
+      ]),
+    );
+}
+
+/** The buckets one password check counts in, and the one a right password empties. */
+export interface PasswordAttempt {
+  buckets: CountedBucket[];
+  /** The name's (or name and device's) bucket: a right password forgives its failures. */
+  clearedBySuccess: string | null;
+  /** The audit entry of a password judged wrong, if the check is a sign-in. */
+  failure?: (judged: WrongPasswordError) => AuditEntry;
+}
+
+/**
+ * The one answer that says a password was judged wrong (401). Only this error keeps a
+ * password check's counted place; any other 401 (a session gone meanwhile, a sign-in that
+ * lost a race with a password change) judged no password and frees it. `auditTarget` is
+ * what a sign-in's `sign_in_failed` entry names.
+ */
+export class WrongPasswordError extends TRPCError {
+  constructor(
+    message: string,
+    readonly auditTarget: string | null = null,
+  ) {
+    super({ code: 'UNAUTHORIZED', message });
+  }
+}
+
+type Settled = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * Every password check takes one of the 5 places per bucket before anything else: in one
+ * write with the check, before the input is validated (429 ranks above 400) and long before
+ * the password is hashed. Calls arriving together, or batched in one tRPC request, each need
+ * a place of their own, so no burst gets more guesses than the limit. Settled afterwards
+ * (in `finally`, whatever happened): only a password judged wrong (`WrongPasswordError`)
+ * keeps its place, and only then is a sign-in's `sign_in_failed` entry written; a success
+ * frees it and clears the name's failures; anything else (invalid input, a busy server, mail
+ * trouble, a session gone) frees it too, since no password was judged wrong. The sign-in and
+ * the Account screen's password checks (change password, change e-mail) all go through here.
+ */
+export async function settledPasswordCheck<R extends Settled>(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  check: () => Promise<R>,
+): Promise<R> {
+  const now = ctx.clock.now();
+  // An attempt already over the limit is refused by a read (one for both buckets): a flood
+  // of them never waits in the write queue nor holds the write lock. The reservation, one
+  // batch, checks again in the statement that counts.
+  for (const rule of new Set(attempt.buckets.map((counted) => counted.rule))) {
+    const buckets = attempt.buckets.filter((counted) => counted.rule === rule);
+    await assertAllowed(
+      ctx.db,
+      buckets.map((counted) => counted.bucket),
+      rule,
+      now,
+      THROTTLED,
+    );
+  }
+  const reserved = await reserveEvent(ctx.db, attempt.buckets, now, THROTTLED);
+  let result: R | undefined;
+  try {
+    result = await check();
+    return result;
+  } finally {
+    await settle(ctx, attempt, reserved, result).catch((error: unknown) => {
+      // The answer stands (a session may already be set): a settle that failed leaves at
+      // most a counted place, which its window forgets.
+      ctx.logger.error('auth.settle_failed', {
+        requestId: ctx.req.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
+}
+
+async function settle(
+  ctx: Context,
+  attempt: PasswordAttempt,
+  reserved: number[],
+  result: Settled | undefined,
+): Promise<void> {
+  const judged = result && !result.ok && result.error instanceof WrongPasswordError;
+  if (judged) {
+    if (attempt.failure) {
+      const entry = attempt.failure(result.error as WrongPasswordError);
+      await writeBatch(ctx.db, [auditInsert(ctx.db, ctx.clock.now(), entry).toSQL()]);
+    }
+    return;
+  }
+  const cleared = result?.ok ? attempt.clearedBySuccess : null;
+  await writeBatch(ctx.db, [
+    ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
+    releaseEvents(ctx.db, reserved).toSQL(),
+  ]);
+}
+
+/**
+ * The user a sign-in names, read once here for the device cookie and the login alike, with
+ * whether their authenticator app is on and whether they have a passkey (which decide the
+ * second step): one read.
+ */
+async function namedUser(ctx: Context, username: string) {
+  const name = username.trim();
+  // Only a name the input could accept is looked up (a libSQL server refuses ill-formed text).
+  if (name === '' || name.length > LIMITS.usernameMax || wellFormed(name) !== name)
+    return undefined;
+  const row = await ctx.db
+    .select({
+      user: users,
+      totpSince: totpCredentials.enabledAt,
+      passkeyOn: sql<boolean>`exists (select 1 from ${passkeys}
+        where ${passkeys.userId} = ${users.id})`.mapWith(Boolean),
+    })
+    .from(users)
+    .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
+    .where(eq(users.username, name))
+    .get();
+  return row && { ...row.user, totpOn: row.totpSince !== null, passkeyOn: row.passkeyOn };
+}
+
+/**
+ * The sign-in's attempt: by the address, and by the name typed (when there is one), or, for
+ * a browser whose device cookie was made for that user under their current password, by that
+ * device and by all the user's devices together (a daily cap) instead (docs/decisions/0030):
+ * guesses from elsewhere cannot lock the owner's own browser out. The user row read here is
+ * handed to the login (`found`), so the sign-in reads it once.
+ */
+export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  const username =
+    raw && typeof raw === 'object' && 'username' in raw && typeof raw.username === 'string'
+      ? raw.username
+      : '';
+  const named = username.trim() !== '';
+  const found = named ? await namedUser(ctx, username) : undefined;
+  const byUser = found
+    ? userFailuresBucket(found.id)
+    : unknownNameBucket(ctx.config.sessionSecret, username);
+  const byIp = loginAddressBucket(ctx);
+  const device = found ? deviceIdFor(ctx, found) : null;
+  const byName: CountedBucket[] =
+    found && device
+      ? [
+          { bucket: deviceBucket(device), rule: LOGIN_FAILURES },
+          { bucket: devicesOfBucket(found.id), rule: DEVICE_FAILURES },
+        ]
+      : named
+        ? [{ bucket: byUser, rule: LOGIN_FAILURES }]
+        : [];
+  return settledPasswordCheck(
+    ctx,
+    {
+      buckets: [...byName, { bucket: byIp, rule: LOGIN_FAILURES }],
+      // The daily cap across devices is not forgiven by a success: the owner signing in
+      // must not hand a stolen cookie a fresh day.
+      clearedBySuccess: byName[0]?.bucket ?? null,
+      failure: (judged) => ({
+        action: 'sign_in_failed',
+        actor: null,
+        target: judged.auditTarget,
+        ip: ctx.req.ip,
+      }),
+    },
+    () => next({ ctx: { found } }),
+  );
+});
+
+/**
+ * A signed-in user's procedure that checks their password (the Account screen's password
+ * and e-mail changes): a wrong one answers 401 and counts against this session's own bucket
+ * and the address's, so a borrowed session cannot guess the password faster than the login
+ * form could. Not the name's bucket: a stranger's guesses, which lock the name for unknown
+ * browsers, must not lock its owner's Account screen (docs/decisions/0030).
+ */
+export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) =>
+  accountPasswordCheck(ctx, ctx.user, next),
+);
+
+/** The counting of `passwordCheckedProcedure`, for a procedure whose password is optional. */
+export async function accountPasswordCheck<R extends Settled>(
+  ctx: Context,
+  user: SessionUser,
+  next: () => Promise<R>,
+): Promise<R> {
+  const bySession = accountCheckBucket(user.id, await currentSessionId(ctx));
+  const byIp = loginAddressBucket(ctx);
+  return settledPasswordCheck(
+    ctx,
+    {
+      buckets: [
+        { bucket: bySession, rule: LOGIN_FAILURES },
+        { bucket: byIp, rule: LOGIN_FAILURES },
+      ],
+      clearedBySuccess: bySession,
+    },
+    next,
+  );
+}
+
+/** The bucket of one session's password checks: by user and (public, derived) session id. */
+export function accountCheckBucket(userId: number, sessionId: string): string {
+  return `login-fail:account:${userId}:session:${publicSessionId(sessionId)}`;
+}

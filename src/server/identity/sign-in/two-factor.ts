@@ -1,0 +1,301 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { generate, generateSecret } from 'otplib';
+import { writeTransaction, type Db } from '../../../../db';
+import { auditEvents, throttleEvents, twoFactorChallenges } from '../../../../db/schema';
+import { auditInsert } from '../../audit/record';
+import { siteName } from '../../content/site-name';
+import type { Context } from '../../http/trpc';
+import { codeHashKey } from '../../platform/keys';
+import { newToken } from '../sessions/session';
+import { assertAllowed, releaseEvents, type ThrottleRule } from '../../platform/throttle';
+import { acceptTotpCode, type TotpCodeOptions } from '../second-factors/totp';
+import { spendRecoveryCode } from '../second-factors/recovery-codes';
+
+export const CODE_TTL_MS = 10 * 60_000;
+/** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
+export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+export const MAX_WRONG_CODES = 5;
+export const TOO_MANY_CODES = 'Too many sign-in codes were requested.';
+/** The same caps, said to someone whose app makes the codes (nothing was requested). */
+export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts.';
+/**
+ * Wrong sign-in codes per user in 24 hours, whatever made them (the e-mailed code, the
+ * authenticator app's or a recovery code): past 20, signing in answers 429 until the oldest
+ * is a day old. Without it, someone with the password could guess 2,400 times a day
+ * (docs/decisions/0034).
+ */
+export const WRONG_CODES_DAILY: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
+
+export function wrongCodesBucket(userId: number): string {
+  return `wrong-codes:user:${userId}`;
+}
+
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'Sign-in codes cannot be e-mailed: this server has no mail service configured (SMTP_URL). ' +
+  'Ask the site administrator to configure one.';
+const MAIL_FAILED_MESSAGE =
+  'The sign-in code could not be e-mailed. Please try again in a few minutes.';
+
+/**
+ * Six digits from a fresh 160-bit secret drawn from the CSPRNG: HOTP at counter 0 turns that
+ * secret into digits, so the code is exactly as unpredictable as the random secret.
+ */
+export async function generateCode(): Promise<string> {
+  return generate({ secret: generateSecret(), strategy: 'hotp', counter: 0, digits: 6 });
+}
+
+/**
+ * Only a keyed hash is stored: a copy of the table alone does not yield a usable code, and
+ * mixing in the row's scope (the challenge id, an e-mail change's session and address) means
+ * one row's hash says nothing about another's.
+ */
+export function hashCode(secret: string, scope: string, code: string): Buffer {
+  return createHmac('sha256', codeHashKey(secret)).update(`${scope}:${code}`).digest();
+}
+
+/** Whether a code matches a stored hash (in constant time). */
+export function codeMatches(secret: string, scope: string, code: string, stored: string): boolean {
+  const expected = Buffer.from(stored, 'hex');
+  const given = hashCode(secret, scope, code);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export function codesSentBucket(userId: number): string {
+  return `codes-sent:user:${userId}`;
+}
+
+/**
+ * Forgets the user's sign-in challenges of the last 15 minutes and their day of wrong codes
+ * (inside a write transaction): when their authenticator app is removed for a lost phone
+ * (`identity/second-factors/remove-factors.ts`), the tries they made with no phone to hand must not
+ * refuse their next sign-in (docs/second-factor.md).
+ */
+export function clearCodeCaps(tx: Db, userId: number) {
+  return tx
+    .delete(throttleEvents)
+    .where(inArray(throttleEvents.bucket, [codesSentBucket(userId), wrongCodesBucket(userId)]));
+}
+
+export interface ChallengeUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * Creates the user's one live challenge (an older pending one stops working) and e-mails its
+ * code. Returns the challenge id that the caller seals into the cookie, or null when
+ * `mayStart`, run inside the transaction that creates the challenge, says no.
+ */
+export async function sendChallenge(
+  ctx: Context,
+  user: ChallengeUser,
+  mayStart: (tx: Db) => Promise<boolean>,
+): Promise<string | null> {
+  if (!ctx.mailer.canDeliver) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_UNAVAILABLE_MESSAGE });
+  }
+  const now = ctx.clock.now();
+  const id = newToken();
+  const code = await generateCode();
+  // Check and count in one write transaction, so two simultaneous logins cannot both slip
+  // past the limit of codes per user.
+  const codeEvent = await writeTransaction(ctx.db, async (tx) => {
+    if (!(await mayStart(tx))) return null;
+    const bucket = codesSentBucket(user.id);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    // The day of wrong codes spent: no new code is mailed, as no app challenge starts.
+    await assertAllowed(
+      tx,
+      [wrongCodesBucket(user.id)],
+      WRONG_CODES_DAILY,
+      now,
+      TOO_MANY_SIGN_IN_ATTEMPTS,
+    );
+    const event = await tx
+      .insert(throttleEvents)
+      .values({ bucket, at: now })
+      .returning({ id: throttleEvents.id })
+      .get();
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await tx.insert(twoFactorChallenges).values({
+      id,
+      userId: user.id,
+      codeHash: hashCode(ctx.config.sessionSecret, id, code).toString('hex'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    const entry = await auditInsert(tx, now, {
+      action: 'code_sent',
+      actor: { id: user.id, username: user.username },
+      ip: ctx.req.ip,
+    })
+      .returning({ id: auditEvents.id })
+      .get();
+    return { event: event.id, entry: entry.id };
+  });
+  if (codeEvent === null) return null;
+  try {
+    const site = await siteName(ctx.db);
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `Your sign-in code for ${site}`,
+      text:
+        `Your sign-in code is ${code}.\n\n` +
+        `It is valid for ${CODE_TTL_MS / 60_000} minutes and works once. ` +
+        'If you did not just try to sign in, someone knows your password: change it.\n\n' +
+        `-- \n${site}\n`,
+    });
+  } catch (error) {
+    // A code that never left does not count against the codes a user may be sent: an SMTP
+    // outage must not lock the administrator out once it is over.
+    await writeTransaction(ctx.db, async (tx) => {
+      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
+      await releaseEvents(tx, [codeEvent.event]);
+      await tx.delete(auditEvents).where(eq(auditEvents.id, codeEvent.entry));
+    });
+    ctx.logger.error('auth.code_mail_failed', {
+      requestId: ctx.req.requestId,
+      username: user.username,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_FAILED_MESSAGE });
+  }
+  return id;
+}
+
+/**
+ * Creates the user's one live challenge for the authenticator app's code: no code is made
+ * and nothing is mailed, but it counts against the same 5 challenges per user in 15 minutes
+ * as an e-mailed code (5 wrong codes each), and none starts while the user's day of wrong
+ * codes is spent (docs/decisions/0034). Null when `mayStart` says no.
+ */
+export async function startTotpChallenge(
+  ctx: Context,
+  user: { id: number },
+  mayStart: (tx: Db) => Promise<boolean>,
+): Promise<string | null> {
+  const now = ctx.clock.now();
+  const id = newToken();
+  return writeTransaction(ctx.db, async (tx) => {
+    if (!(await mayStart(tx))) return null;
+    const bucket = codesSentBucket(user.id);
+    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+    await assertAllowed(
+      tx,
+      [wrongCodesBucket(user.id)],
+      WRONG_CODES_DAILY,
+      now,
+      TOO_MANY_SIGN_IN_ATTEMPTS,
+    );
+    await tx.insert(throttleEvents).values({ bucket, at: now });
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await tx.insert(twoFactorChallenges).values({
+      id,
+      userId: user.id,
+      method: 'totp',
+      // The app's code is checked against its secret: there is no hash to keep.
+      codeHash: '',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    return id;
+  });
+}
+
+export type CodeCheck =
+  | { ok: true; userId: number }
+  | { ok: false; reason: 'expired' }
+  | { ok: false; reason: 'wrong'; triesLeft: number; method: 'email' | 'totp' };
+
+type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
+
+/**
+ * Checks a code against its challenge: success deletes the row (single use); a wrong code
+ * counts against this challenge, and the fifth one deletes it, so a new login is needed.
+ * Runs inside the caller's write transaction, which also starts the session on success.
+ * An e-mailed code is compared with its hash; for a `totp` challenge it is the app's code
+ * (identity/second-factors/totp.ts).
+ */
+export function checkCode(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  code: string,
+): Promise<CodeCheck> {
+  return judgeChallenge(ctx, tx, challengeId, (row) =>
+    row.method === 'totp'
+      ? acceptTotpCode(tx, totpOptions(ctx), row.userId, code, ctx.clock.now())
+      : Promise.resolve(codeMatches(ctx.config.sessionSecret, challengeId, code, row.codeHash)),
+  );
+}
+
+/** What reading the app's secret needs, and where an unreadable one is reported. */
+export function totpOptions(ctx: Context): TotpCodeOptions {
+  return {
+    sessionSecret: ctx.config.sessionSecret,
+    unreadable: (userId) =>
+      ctx.logger.error('totp.secret_unreadable', { requestId: ctx.req.requestId, userId }),
+  };
+}
+
+/**
+ * A recovery code instead of the app's code: only for a sign-in that asks for the app
+ * (recovery codes come with it), and then an unused one of the user's is used up. Anything
+ * else counts as a wrong code on the challenge.
+ */
+export function checkRecoveryCode(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  code: string,
+): Promise<CodeCheck> {
+  return judgeChallenge(ctx, tx, challengeId, async (row) =>
+    row.method === 'totp'
+      ? spendRecoveryCode(tx, ctx.config.sessionSecret, row.userId, code, ctx.clock.now())
+      : false,
+  );
+}
+
+async function judgeChallenge(
+  ctx: Context,
+  tx: Db,
+  challengeId: string,
+  matches: (row: ChallengeRow) => Promise<boolean>,
+): Promise<CodeCheck> {
+  const now = ctx.clock.now();
+  const row = await tx
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, challengeId))
+    .get();
+  const byId = eq(twoFactorChallenges.id, challengeId);
+  if (!row || row.expiresAt.getTime() <= now.getTime()) {
+    await tx.delete(twoFactorChallenges).where(byId);
+    return { ok: false, reason: 'expired' };
+  }
+  const daily = wrongCodesBucket(row.userId);
+  // The user's day of wrong codes spent (by this challenge or the ones before, e-mailed or
+  // the app's): no code is judged, right or wrong, until it frees up. Checked and counted in
+  // this one transaction.
+  await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+  if (await matches(row)) {
+    await tx.delete(twoFactorChallenges).where(byId);
+    return { ok: true, userId: row.userId };
+  }
+  await tx.insert(throttleEvents).values({ bucket: daily, at: now });
+  const failed = row.failedAttempts + 1;
+  if (failed >= MAX_WRONG_CODES) {
+    await tx.delete(twoFactorChallenges).where(byId);
+  } else {
+    await tx.update(twoFactorChallenges).set({ failedAttempts: failed }).where(byId);
+  }
+  return {
+    ok: false,
+    reason: 'wrong',
+    triesLeft: Math.max(0, MAX_WRONG_CODES - failed),
+    method: row.method,
+  };
+}

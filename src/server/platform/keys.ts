@@ -1,0 +1,54 @@
+import { hkdfSync } from 'node:crypto';
+
+/** Fixed, public salt: it only separates this application's keys from other uses of a secret. */
+const SALT = 'ai-consultancy-site/session-secret';
+
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, SALT, purpose, 32));
+}
+
+/**
+ * One key per use, derived from SESSION_SECRET with HKDF, so the secret itself keys nothing:
+ * a weakness or leak in one use (a seal, a stored code hash) tells nothing about another.
+ */
+export function cookieSealKey(secret: string): string {
+  // iron-session takes a password string of 32+ characters; 32 bytes in base64url are 43.
+  return derive(secret, 'session-cookie-seal v1').toString('base64url');
+}
+
+/** Seals the passkey ceremony's challenge cookie (identity/passkeys/challenge-cookie.ts). */
+export function webauthnChallengeKey(secret: string): string {
+  return derive(secret, 'webauthn-challenge-seal v1').toString('base64url');
+}
+
+export function codeHashKey(secret: string): Buffer {
+  return derive(secret, 'two-factor-code-hash v1');
+}
+
+/** Keys the newsletter's unsubscribe tokens (newsletter/tokens.ts). */
+export function unsubscribeTokenKey(secret: string): Buffer {
+  return derive(secret, 'newsletter-unsubscribe-token v1');
+}
+
+/** Signs the device cookies that let a known browser past a locked name (identity/sign-in/device-cookie.ts). */
+export function deviceCookieKey(secret: string): Buffer {
+  return derive(secret, 'device-cookie-mac v1');
+}
+
+/** Seals the authenticator apps' secrets at rest (identity/second-factors/totp-secret.ts). */
+export function totpSecretKey(secret: string): Buffer {
+  return derive(secret, 'totp-secret-seal v1');
+}
+
+/** Keys the stored hashes of recovery codes (identity/second-factors/recovery-codes.ts). */
+export function recoveryCodeHashKey(secret: string): Buffer {
+  return derive(secret, 'recovery-code-hash v1');
+}
+
+/**
+ * Keys the throttle's buckets for what must not be readable in the database: client addresses
+ * and names typed at sign-in that match nobody (platform/throttle-buckets.ts).
+ */
+export function throttleBucketKey(secret: string): Buffer {
+  return derive(secret, 'throttle-bucket-key v1');
+}

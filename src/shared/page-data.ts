@@ -1,0 +1,58 @@
+/**
+ * The data the server writes into a page as `<script type="application/json">` elements and
+ * the browser reads back before it draws (docs/content.md): the saved content on the public
+ * pages, and the brand and public frame in the router app's app.html. One module for both
+ * sides, so the element ids and the JSON agree.
+ */
+import type { SiteContent } from './site-content';
+import { LEGAL_PAGES, type LegalPageKey } from './site-content-basics';
+
+/** JSON that can sit inside a `<script>` element without closing it. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The id of the element holding the page's content (the public pages). */
+export const SITE_CONTENT_ELEMENT_ID = 'site-content';
+
+export function contentJson(content: SiteContent): string {
+  return scriptJson(content);
+}
+
+export interface SiteBrand {
+  /** The full name ('Acme AI Engineering'). */
+  name: string;
+  /** What the logo shows large ('Acme AI'). */
+  shortName: string;
+}
+
+/** The id of the element holding the brand in app.html. */
+export const SITE_BRAND_ELEMENT_ID = 'site-brand';
+
+export function brandJson(brand: SiteBrand): string {
+  return scriptJson({ name: brand.name, shortName: brand.shortName });
+}
+
+export interface SiteFrame {
+  company: SiteContent['company'];
+  contact: SiteContent['contact'];
+  footerServices: SiteContent['footerServices'];
+  /** The legal pages that have text, so exist; the footer links to these. */
+  legalPages: LegalPageKey[];
+}
+
+/** The id of the element holding the public frame (header and footer) in app.html. */
+export const SITE_FRAME_ELEMENT_ID = 'site-frame';
+
+export function siteFrameOf(content: SiteContent): SiteFrame {
+  return {
+    company: content.company,
+    contact: content.contact,
+    footerServices: content.footerServices,
+    legalPages: LEGAL_PAGES.filter((page) => content.legal[page.key].trim()).map((p) => p.key),
+  };
+}
+
+export function frameJson(frame: SiteFrame): string {
+  return scriptJson(frame);
+}

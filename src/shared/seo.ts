@@ -1,0 +1,137 @@
+import type { SiteContent } from './site-content';
+import { LEGAL_PAGES, type LegalPageKey } from './site-content-basics';
+import { defaultSiteContent } from './site-content-defaults';
+import { company as site } from './company';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** The canonical address of a path on the public site. */
+export function siteUrl(path = '/'): string {
+  return new URL(path, site.siteUrl).toString();
+}
+
+export const OG_IMAGE_PATH = '/og-image.png';
+
+/** schema.org description of the business for search engines (JSON-LD). */
+export function structuredData(content: SiteContent = defaultSiteContent): Record<string, unknown> {
+  const { company, contact: contactDetails, founder, services } = content;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: company.name,
+    description: company.description,
+    url: siteUrl('/'),
+    logo: siteUrl('/favicon.svg'),
+    image: siteUrl(OG_IMAGE_PATH),
+    telephone: contactDetails.phone,
+    email: contactDetails.email,
+    // The office as the owner writes it ("Falls Church, Virginia"): one field, not parts.
+    address: { '@type': 'PostalAddress', addressLocality: contactDetails.office },
+    areaServed: 'Worldwide',
+    sameAs: [contactDetails.profileUrl],
+    founder: { '@type': 'Person', jobTitle: founder.role },
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'AI engineering services',
+      itemListElement: services.map((service) => ({
+        '@type': 'Offer',
+        itemOffered: { '@type': 'Service', name: service.title, description: service.description },
+      })),
+    },
+  };
+}
+
+/**
+ * Title, description, canonical link, Open Graph and Twitter cards and the JSON-LD block
+ * for the home page's <head>, all from the site's content.
+ */
+export function homeHeadTags(content: SiteContent = defaultSiteContent): string {
+  const { company } = content;
+  const url = siteUrl('/');
+  const image = siteUrl(OG_IMAGE_PATH);
+  const title = escapeHtml(company.pageTitle);
+  const description = escapeHtml(company.description);
+  // JSON inside <script> must not be able to close the element.
+  const jsonLd = JSON.stringify(structuredData(content)).replace(/</g, '\\u003c');
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(company.name)}: ${escapeHtml(company.tagline)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    `<script type="application/ld+json">${jsonLd}</script>`,
+  ].join('\n    ');
+}
+
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
+}
+
+/** Title, description and canonical link of a legal page. */
+export function legalHeadTags(content: SiteContent, key: LegalPageKey): string {
+  const page = LEGAL_PAGES.find((p) => p.key === key);
+  const title = escapeHtml(`${page?.label ?? ''} | ${content.company.name}`);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${escapeHtml(`${page?.label ?? ''} of ${content.company.name}`)}" />`,
+    `<link rel="canonical" href="${siteUrl(page?.path ?? '/')}" />`,
+  ].join('\n    ');
+}
+
+/** The home page and each legal page that has text. */
+export function sitemapXml(content: SiteContent = defaultSiteContent): string {
+  const pages = LEGAL_PAGES.filter((page) => content.legal[page.key].trim());
+  const entry = (path: string, changefreq: string, priority: string) => [
+    '  <url>',
+    `    <loc>${siteUrl(path)}</loc>`,
+    `    <changefreq>${changefreq}</changefreq>`,
+    `    <priority>${priority}</priority>`,
+    '  </url>',
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entry('/', 'monthly', '1.0'),
+    ...pages.flatMap((page) => entry(page.path, 'yearly', '0.3')),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** The web manifest: the build writes the defaults', the server each saved version's. */
+export function webManifest(content: SiteContent = defaultSiteContent): Record<string, unknown> {
+  const { company } = content;
+  return {
+    name: company.name,
+    short_name: company.shortName,
+    description: company.description,
+    start_url: '/',
+    scope: '/',
+    display: 'browser',
+    background_color: '#ffffff',
+    theme_color: '#4338ca',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+    ],
+  };
+}
