@@ -69,6 +69,8 @@ const EMBEDDED_ONLY_TESTS = [
 ];
 
 export default defineConfig({
+  // The path aliases of tsconfig.json (docs/architecture.md, "Layers"), for the build and Vitest.
+  resolve: { tsconfigPaths: true },
   plugins: [
     // Must precede react(): it generates src/routeTree.gen.ts and splits route chunks.
     tanstackRouter({
