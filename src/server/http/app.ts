@@ -13,13 +13,11 @@ import {
   securityHeaders,
 } from './middleware';
 import { errorBody, toHttpError } from './errors';
-import { errorResponse } from './rest';
-import { restRoutes } from './rest-routes';
+import { anonymousLogPaths, errorResponse, formPaths, restRoutes } from './rest';
+import { openApiDocument } from './openapi';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
 import { newsletterLinkPages } from '../newsletter/link-pages/pages';
-import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
-import { EVENT_PATH } from '../analytics/rest';
 import { contentPages, type PageRenderer } from '../content/pages';
 import { inlineScriptHashes, serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
@@ -40,17 +38,13 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestLog(deps, new Set([EVENT_PATH])));
+  app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
     ...(options.scriptHashes ?? []),
     ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
-  app.use(
-    '/api/*',
-    apiGuards(deps, { [ONE_CLICK_PATH]: ONE_CLICK_MEDIA_TYPE }),
-    noStoreByDefault(),
-  );
+  app.use('/api/*', apiGuards(deps, formPaths(appRouter)), noStoreByDefault());
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));
@@ -90,7 +84,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
-  app.route('/api', restRoutes(deps));
+  // The documented REST paths, each declared on its procedure (docs/api.md), and their
+  // description, made once per app from the same declarations.
+  app.route('/', restRoutes(appRouter, deps));
+  const openApi = openApiDocument(appRouter);
+  app.get('/api/openapi.json', (c) => c.json(openApi));
 
   app.get('/healthz', async (c) => {
     await deps.db.get(sql`select 1`);
