@@ -38,13 +38,7 @@ import { softwareAuthenticator } from '../../../tests/support/webauthn-authentic
 import { invitationToken } from '../../../tests/support/invitations';
 import { storeConfirmationLink } from '../../../tests/support/newsletter-links';
 import { AGENTS, page, storedEvents } from '../../../tests/support/analytics';
-import {
-  answer,
-  invalid,
-  rest,
-  UNAUTHORIZED,
-  type RestOptions,
-} from '../../../tests/support/rest';
+import { answer, invalid, rest, UNAUTHORIZED, type RestOptions } from '../../../tests/support/rest';
 import { insertUser, PASSWORD, sessionCookieFrom } from '../../../tests/support/users';
 import { auditInsert } from '../audit/record';
 import { unsubscribeToken } from '../newsletter/tokens';
