@@ -109,7 +109,7 @@ async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Pr
   try {
     const result = await run(c, rest, call);
     response = rest.download
-      ? await (result as FileDownload).open()
+      ? await downloadOf(result).open()
       : c.json(answerBody(rest.answer ?? 'result', result), rest.status ?? 200);
   } catch (error) {
     response = errorResponse(c, deps, error);
@@ -132,8 +132,9 @@ async function run(
   const optional =
     body === 'optional' || (typeof body === 'object' && 'fields' in body && body.optional);
   const value = await readBodyAfterChecks(c, Boolean(optional), call);
-  if (typeof body === 'object' && 'fields' in body)
+  if (typeof body === 'object' && 'fields' in body) {
     return call({ ...picked(value, body.fields), ...fields?.values });
+  }
   if (typeof body === 'object') {
     return call({ ...fields?.values, [body.into]: value }).catch((error: unknown) =>
       bodyRelativeIssues(error, body.into),
@@ -246,6 +247,15 @@ async function formInput(
   }
   return Object.fromEntries(form.query.map((name) => [name, c.req.query(name)]));
 }
+
+/** A `download` procedure's result; anything else is a bug in its declaration (500). */
+function downloadOf(result: unknown): FileDownload {
+  if (!isDownload(result)) throw new Error('A download procedure answered no FileDownload');
+  return result;
+}
+
+const isDownload = (value: unknown): value is FileDownload =>
+  isObject(value) && typeof value.open === 'function' && typeof value.filename === 'string';
 
 function answerBody(answer: RestAnswer, result: unknown): unknown {
   if (answer === 'result') return result;
