@@ -12,6 +12,9 @@ import { pageUrl } from './page-url';
 import { resolveRange } from './range';
 import { recordEvent } from './record';
 import { analyticsReport } from './report';
+import { auditedDownload } from '../audit/download';
+import { analyticsCsv } from './exports';
+import { dailyRows } from './report-query';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */
 export const recordInput = z.object({
@@ -25,17 +28,40 @@ export const analyticsRouter = router({
    * visitor who asked not to be tracked, the owner, another site's page, past the cap), so it
    * tells no one what is counted; nothing waits for the database (docs/analytics.md).
    */
-  record: publicProcedure.input(recordInput).mutation(({ ctx, input }): { success: true } => {
-    recordEvent(ctx, input);
-    return { success: true };
-  }),
+  record: publicProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/event', status: 202, body: 'json', anonymousLog: true },
+    })
+    .input(recordInput)
+    .mutation(({ ctx, input }): { success: true } => {
+      recordEvent(ctx, input);
+      return { success: true };
+    }),
 
   /** The Overview screen's figures for days of SITE_TIMEZONE (docs/api.md). */
   report: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/analytics', query: ['from', 'to'], answer: 'spread' },
+    })
     .input(analyticsRangeInput)
     .query(({ ctx, input }): Promise<AnalyticsReport> => {
       const now = ctx.clock.now();
       const range = resolveRange(input, dayOf(now, ctx.config.siteTimezone));
       return analyticsReport(ctx.db, range, now, ctx.config.siteTimezone);
+    }),
+
+  /** GET /api/analytics.csv: the report's daily rows (a download). */
+  exportCsv: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/analytics.csv', query: ['from', 'to'], download: true },
+    })
+    .input(analyticsRangeInput)
+    .query(({ ctx, input }) => {
+      // Resolved first: a range refused (400) records no download.
+      const days = resolveRange(input, dayOf(ctx.clock.now(), ctx.config.siteTimezone));
+      return auditedDownload(ctx, 'analytics', input, async (now) =>
+        // The report's own daily rows: the file and GET /api/analytics always agree.
+        analyticsCsv(await dailyRows(ctx.db, days), now),
+      );
     }),
 });

@@ -13,13 +13,11 @@ import {
   securityHeaders,
 } from '../http/middleware';
 import { errorBody, toHttpError } from '../http/errors';
-import { errorResponse } from '../http/rest';
-import { restRoutes } from './rest-routes';
+import { anonymousLogPaths, errorResponse, formPaths, restRoutes } from '../http/rest';
+import { openApiDocument } from '../http/openapi';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '../facts/public-route';
 import { newsletterLinkPages } from '../newsletter/link-pages/pages';
-import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
-import { EVENT_PATH } from '../analytics/rest';
 import { contentPages, type PageRenderer } from '../content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { inlineScriptHashes, serveClient } from '../http/static';
@@ -41,17 +39,13 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestLog(deps, new Set([EVENT_PATH])));
+  app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
     ...(options.scriptHashes ?? []),
     ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
-  app.use(
-    '/api/*',
-    apiGuards(deps, { [ONE_CLICK_PATH]: ONE_CLICK_MEDIA_TYPE }),
-    noStoreByDefault(),
-  );
+  app.use('/api/*', apiGuards(deps, formPaths(appRouter)), noStoreByDefault());
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));
@@ -91,7 +85,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
-  app.route('/api', restRoutes(deps));
+  // The documented REST paths, each declared on its procedure (docs/api.md), and their
+  // description, made once per app from the same declarations.
+  app.route('/', restRoutes(appRouter, deps));
+  const openApi = openApiDocument(appRouter);
+  app.get('/api/openapi.json', (c) => c.json(openApi));
 
   app.get('/healthz', async (c) => {
     await deps.db.get(sql`select 1`);

@@ -15,7 +15,7 @@ import { addPasskey } from '../../../tests/support/passkeys';
 import { enableTotpFor, passwordSession } from '../../../tests/support/totp';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
 import type { App } from '../app/app';
-import { exportTarget } from '../http/rest';
+import { exportTarget } from './download';
 
 let app: App;
 let deps: TestDeps;

@@ -1,19 +1,46 @@
-import { AUDIT_PAGE_SIZE, auditListInput, type AuditEvent } from '../../shared/audit';
+import {
+  AUDIT_PAGE_SIZE,
+  auditFilterInput,
+  auditListInput,
+  type AuditEvent,
+} from '../../shared/audit';
 import { router } from '../http/trpc';
 import { adminProcedure } from '../identity/sessions/admin-procedure';
+import { auditedDownload } from './download';
+import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 
 export const auditRouter = router({
   /** 50 a page, newest first; a page past the end is empty, not an error. */
-  list: adminProcedure.input(auditListInput).query(async ({ ctx, input }) => ({
-    events: (await auditPage(ctx.db, input, input.page, AUDIT_PAGE_SIZE)).map(
-      serializeAuditEvent,
-    ) satisfies AuditEvent[],
-    total: await countAudit(ctx.db, input),
-    page: input.page,
-    pageSize: AUDIT_PAGE_SIZE,
-  })),
+  list: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/audit',
+        query: ['page', 'action', 'actor'],
+        answer: 'spread',
+      },
+    })
+    .input(auditListInput)
+    .query(async ({ ctx, input }) => ({
+      events: (await auditPage(ctx.db, input, input.page, AUDIT_PAGE_SIZE)).map(
+        serializeAuditEvent,
+      ) satisfies AuditEvent[],
+      total: await countAudit(ctx.db, input),
+      page: input.page,
+      pageSize: AUDIT_PAGE_SIZE,
+    })),
 
   /** The names the person filter offers: everyone who appears in the log, removed users too. */
   actors: adminProcedure.query(async ({ ctx }) => ({ actors: await auditActors(ctx.db) })),
+
+  /** GET /api/audit.csv: every match of the filter (a download, itself recorded first). */
+  exportCsv: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/audit.csv', query: ['action', 'actor'], download: true },
+    })
+    .input(auditFilterInput)
+    .query(({ ctx, input }) =>
+      auditedDownload(ctx, 'audit', input, (now) => auditCsv(ctx.db, input, now)),
+    ),
 });

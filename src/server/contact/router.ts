@@ -31,6 +31,7 @@ const storeContact = throttledInsert(
 
 export const contactRouter = router({
   send: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/contact', status: 201, body: 'json' } })
     .use(honeypotFirst({ success: true, message: CONTACT_THANKS }))
     .use(throttleOutranksInput(contactBuckets, CONTACT_SUBMISSIONS, THROTTLED))
     .input(contactInput)

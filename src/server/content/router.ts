@@ -69,82 +69,113 @@ async function storeAndPublish(ctx: Context, store: (tx: Db) => Promise<number>)
 
 export const contentRouter = router({
   /** The newest version (version 0 and no author: the defaults, nothing saved yet). */
-  get: adminProcedure.query(async ({ ctx }) => {
-    const current = await latestContent(ctx.db);
-    return {
-      content: current.content,
-      version: current.version,
-      updatedAt: current.updatedAt?.toISOString() ?? null,
-      updatedBy: current.updatedBy,
-    };
-  }),
+  get: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/content', answer: 'spread' } })
+    .query(async ({ ctx }) => {
+      const current = await latestContent(ctx.db);
+      return {
+        content: current.content,
+        version: current.version,
+        updatedAt: current.updatedAt?.toISOString() ?? null,
+        updatedBy: current.updatedBy,
+      };
+    }),
 
-  save: adminProcedure.input(contentSaveInput).mutation(async ({ ctx, input }) => {
-    const version = await storeAndPublish(ctx, (tx) =>
-      storeVersion(tx, ctx, input.content, input.baseVersion, 'content version'),
-    );
-    return { version };
-  }),
+  save: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/content', body: 'json', answer: 'spread' } })
+    .input(contentSaveInput)
+    .mutation(async ({ ctx, input }) => {
+      const version = await storeAndPublish(ctx, (tx) =>
+        storeVersion(tx, ctx, input.content, input.baseVersion, 'content version'),
+      );
+      return { version };
+    }),
 
   /**
    * Starting over: a new version equal to the defaults in the code (the history keeps what was
    * there). Refused like a save when another administrator saved after `baseVersion`.
    */
-  restoreDefaults: adminProcedure.input(contentDefaultsInput).mutation(async ({ ctx, input }) => {
-    const version = await storeAndPublish(ctx, (tx) =>
-      storeVersion(tx, ctx, defaultSiteContent, input.baseVersion, 'content defaults restored as'),
-    );
-    return { version };
-  }),
+  restoreDefaults: adminProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/content/defaults', body: 'json', answer: 'spread' },
+    })
+    .input(contentDefaultsInput)
+    .mutation(async ({ ctx, input }) => {
+      const version = await storeAndPublish(ctx, (tx) =>
+        storeVersion(
+          tx,
+          ctx,
+          defaultSiteContent,
+          input.baseVersion,
+          'content defaults restored as',
+        ),
+      );
+      return { version };
+    }),
 
   /** 50 a page, newest first. */
-  versions: adminProcedure.input(z.object({ page: pageField })).query(async ({ ctx, input }) => {
-    const rows = await ctx.db
-      .select({
-        version: siteContentVersions.version,
-        updatedAt: siteContentVersions.updatedAt,
-        updatedBy: siteContentVersions.updatedBy,
-      })
-      .from(siteContentVersions)
-      .orderBy(desc(siteContentVersions.version))
-      .limit(CONTENT_VERSIONS_PAGE_SIZE)
-      .offset((input.page - 1) * CONTENT_VERSIONS_PAGE_SIZE)
-      .all();
-    const total = await ctx.db.select({ n: count() }).from(siteContentVersions).get();
-    return {
-      versions: rows.map((row): ContentVersion => ({
-        ...row,
-        updatedAt: row.updatedAt.toISOString(),
-      })),
-      total: total?.n ?? 0,
-      page: input.page,
-      pageSize: CONTENT_VERSIONS_PAGE_SIZE,
-    };
-  }),
+  versions: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/content/versions', query: ['page'], answer: 'spread' },
+    })
+    .input(z.object({ page: pageField }))
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .select({
+          version: siteContentVersions.version,
+          updatedAt: siteContentVersions.updatedAt,
+          updatedBy: siteContentVersions.updatedBy,
+        })
+        .from(siteContentVersions)
+        .orderBy(desc(siteContentVersions.version))
+        .limit(CONTENT_VERSIONS_PAGE_SIZE)
+        .offset((input.page - 1) * CONTENT_VERSIONS_PAGE_SIZE)
+        .all();
+      const total = await ctx.db.select({ n: count() }).from(siteContentVersions).get();
+      return {
+        versions: rows.map((row): ContentVersion => ({
+          ...row,
+          updatedAt: row.updatedAt.toISOString(),
+        })),
+        total: total?.n ?? 0,
+        page: input.page,
+        pageSize: CONTENT_VERSIONS_PAGE_SIZE,
+      };
+    }),
 
   /**
    * A new version equal to an older one; the history keeps every step. Given `baseVersion`,
    * refused like a save when another administrator saved after it; without it, over the newest.
    */
-  restore: adminProcedure.input(contentRestoreInput).mutation(async ({ ctx, input }) => {
-    const version = await storeAndPublish(ctx, async (tx) => {
-      const row = await tx
-        .select({ content: siteContentVersions.content })
-        .from(siteContentVersions)
-        .where(eq(siteContentVersions.version, input.version))
-        .get();
-      if (!row) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: CONTENT_MESSAGES.versionNotFound });
-      }
-      const base = input.baseVersion ?? (await latestContent(tx)).version;
-      return storeVersion(
-        tx,
-        ctx,
-        JSON.parse(row.content) as SiteContent,
-        base,
-        `content version ${input.version} restored as`,
-      );
-    });
-    return { version };
-  }),
+  restore: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/content/versions/:version/restore',
+        body: 'json',
+        answer: 'spread',
+      },
+    })
+    .input(contentRestoreInput)
+    .mutation(async ({ ctx, input }) => {
+      const version = await storeAndPublish(ctx, async (tx) => {
+        const row = await tx
+          .select({ content: siteContentVersions.content })
+          .from(siteContentVersions)
+          .where(eq(siteContentVersions.version, input.version))
+          .get();
+        if (!row) {
+          throw new TRPCError({ code: 'NOT_FOUND', message: CONTENT_MESSAGES.versionNotFound });
+        }
+        const base = input.baseVersion ?? (await latestContent(tx)).version;
+        return storeVersion(
+          tx,
+          ctx,
+          JSON.parse(row.content) as SiteContent,
+          base,
+          `content version ${input.version} restored as`,
+        );
+      });
+      return { version };
+    }),
 });

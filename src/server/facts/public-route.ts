@@ -32,7 +32,7 @@ function answer(db: Db, form: 'rest' | 'trpc') {
   };
 }
 
-/** Mounted under /api ahead of the tRPC adapter and the REST shims. */
+/** Mounted under /api ahead of the tRPC adapter and the REST adapter (http/rest.ts). */
 export function publicFactsRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/ai-facts', answer(db, 'rest'))

@@ -105,65 +105,94 @@ export const factsRouter = router({
    * in-memory cache, which GET /api/ai-facts and plain GET calls of this procedure answer
    * from directly as ready bytes (src/server/facts/public-cache.ts). No session is read.
    */
-  listPublic: publicProcedure.query(async ({ ctx }) => (await publicFacts(ctx.db)).result),
+  listPublic: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/ai-facts' } })
+    .query(async ({ ctx }) => (await publicFacts(ctx.db)).result),
 
-  listAll: adminProcedure.query(({ ctx }): Promise<Fact[]> => allFacts(ctx.db)),
+  listAll: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/ai-facts/all', answer: { key: 'facts' } } })
+    .query(({ ctx }): Promise<Fact[]> => allFacts(ctx.db)),
 
-  byId: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const row = await ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
-    if (!row) throw factNotFound();
-    const linked = await ctx.db
-      .select({ id: tags.id, name: tags.name, createdAt: tags.createdAt })
-      .from(aiFactTags)
-      .innerJoin(tags, eq(tags.id, aiFactTags.tagId))
-      .where(eq(aiFactTags.factId, input.id))
-      .all();
-    return { ...serializeFact(row), tags: sortTags(linked).map(serializeTag) };
-  }),
+  byId: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/ai-facts/:id/with-tags', answer: { key: 'fact' } } })
+    .input(idInput)
+    .query(async ({ ctx, input }) => {
+      const row = await ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
+      if (!row) throw factNotFound();
+      const linked = await ctx.db
+        .select({ id: tags.id, name: tags.name, createdAt: tags.createdAt })
+        .from(aiFactTags)
+        .innerJoin(tags, eq(tags.id, aiFactTags.tagId))
+        .where(eq(aiFactTags.factId, input.id))
+        .all();
+      return { ...serializeFact(row), tags: sortTags(linked).map(serializeTag) };
+    }),
 
-  create: adminProcedure.input(factCreateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
-    const row = await writeTransaction(ctx.db, async (tx) => {
-      const created = await tx
-        .insert(aiFacts)
-        .values({
-          factText: input.factText,
-          source: input.source,
-          active: input.active,
-          // Blank or 0 means "after the last fact" (docs/api.md).
-          order: input.order ? input.order : await nextOrder(tx),
-          factDate: input.factDate ?? null,
-          createdAt: ctx.clock.now(),
-        })
-        .returning()
-        .get();
-      await auditAdminChange(tx, ctx, 'fact_created', `fact ${created.id}`);
-      return created;
-    });
-    return serializeFact(row);
-  }),
+  create: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/ai-facts',
+        status: 201,
+        body: 'json',
+        answer: { key: 'fact' },
+      },
+    })
+    .input(factCreateInput)
+    .mutation(async ({ ctx, input }): Promise<Fact> => {
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        const created = await tx
+          .insert(aiFacts)
+          .values({
+            factText: input.factText,
+            source: input.source,
+            active: input.active,
+            // Blank or 0 means "after the last fact" (docs/api.md).
+            order: input.order ? input.order : await nextOrder(tx),
+            factDate: input.factDate ?? null,
+            createdAt: ctx.clock.now(),
+          })
+          .returning()
+          .get();
+        await auditAdminChange(tx, ctx, 'fact_created', `fact ${created.id}`);
+        return created;
+      });
+      return serializeFact(row);
+    }),
 
-  update: adminProcedure.input(factUpdateInput).mutation(async ({ ctx, input }): Promise<Fact> => {
-    const { id, data } = input;
-    const row = await writeTransaction(ctx.db, async (tx) => {
-      // Drizzle skips undefined keys; with nothing left to set it would throw, so an
-      // empty patch is a plain read that still answers 404 for an unknown id.
-      const changes = Object.values(data).some((v) => v !== undefined);
-      if (!changes) return tx.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
-      const updated = await tx
-        .update(aiFacts)
-        .set(data)
-        .where(eq(aiFacts.id, id))
-        .returning()
-        .get();
-      if (updated) await auditAdminChange(tx, ctx, 'fact_updated', `fact ${id}`);
-      return updated;
-    });
-    if (!row) throw factNotFound();
-    return serializeFact(row);
-  }),
+  update: adminProcedure
+    .meta({
+      rest: {
+        method: 'PATCH',
+        path: '/api/ai-facts/:id',
+        body: { into: 'data' },
+        answer: { key: 'fact' },
+      },
+    })
+    .input(factUpdateInput)
+    .mutation(async ({ ctx, input }): Promise<Fact> => {
+      const { id, data } = input;
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        // Drizzle skips undefined keys; with nothing left to set it would throw, so an
+        // empty patch is a plain read that still answers 404 for an unknown id.
+        const changes = Object.values(data).some((v) => v !== undefined);
+        if (!changes) return tx.select().from(aiFacts).where(eq(aiFacts.id, id)).get();
+        const updated = await tx
+          .update(aiFacts)
+          .set(data)
+          .where(eq(aiFacts.id, id))
+          .returning()
+          .get();
+        if (updated) await auditAdminChange(tx, ctx, 'fact_updated', `fact ${id}`);
+        return updated;
+      });
+      if (!row) throw factNotFound();
+      return serializeFact(row);
+    }),
 
   /** Its tag links go with it (ON DELETE CASCADE). */
   remove: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/ai-facts/:id', answer: 'success' } })
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
@@ -184,12 +213,22 @@ export const factsRouter = router({
    * list and writing both orders happen in one transaction, so concurrent moves cannot
    * interleave into duplicated orders. At either end it changes nothing.
    */
-  move: adminProcedure.input(factMoveInput).mutation(({ ctx, input }): Promise<Fact[]> =>
-    writeTransaction(ctx.db, async (tx) => {
-      await rearrange(tx, (list) => swapWithNeighbour(list, input.id, input.direction));
-      return allFacts(tx);
-    }),
-  ),
+  move: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/ai-facts/:id/move',
+        body: { fields: ['direction'] },
+        answer: { key: 'facts' },
+      },
+    })
+    .input(factMoveInput)
+    .mutation(({ ctx, input }): Promise<Fact[]> =>
+      writeTransaction(ctx.db, async (tx) => {
+        await rearrange(tx, (list) => swapWithNeighbour(list, input.id, input.direction));
+        return allFacts(tx);
+      }),
+    ),
 
   /**
    * Drag-and-drop placement anywhere in the list, as one transaction like move, answering
@@ -203,6 +242,14 @@ export const factsRouter = router({
   ),
 
   addTag: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/ai-facts/:factId/tags/:tagId',
+        body: { fields: [] },
+        answer: 'success',
+      },
+    })
     .input(factTagInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
@@ -220,6 +267,9 @@ export const factsRouter = router({
     }),
 
   removeTag: adminProcedure
+    .meta({
+      rest: { method: 'DELETE', path: '/api/ai-facts/:factId/tags/:tagId', answer: 'success' },
+    })
     .input(factTagInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {

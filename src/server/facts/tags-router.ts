@@ -12,9 +12,11 @@ function duplicateTag(name: string): TRPCError {
 }
 
 export const tagsRouter = router({
-  list: adminProcedure.query(async ({ ctx }): Promise<Tag[]> =>
-    sortTags(await ctx.db.select().from(tags).all()).map(serializeTag),
-  ),
+  list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/tags', answer: { key: 'tags' } } })
+    .query(async ({ ctx }): Promise<Tag[]> =>
+      sortTags(await ctx.db.select().from(tags).all()).map(serializeTag),
+    ),
 
   /** Which tag is on which fact: the dashboard's rows show each fact's tags from it. */
   links: adminProcedure.query(
@@ -26,21 +28,32 @@ export const tagsRouter = router({
         .all(),
   ),
 
-  create: adminProcedure.input(tagCreateInput).mutation(async ({ ctx, input }): Promise<Tag> => {
-    const name = input.name;
-    try {
-      const row = await writeTransaction(ctx.db, async (tx) => {
-        // The unique index on lower(name) folds ASCII only; this look-up, under the same
-        // write lock as the insert, also catches "Éclair" against "éclair".
-        const folded = name.toLowerCase();
-        const names = await tx.select({ name: tags.name }).from(tags).all();
-        if (names.some((t) => t.name.toLowerCase() === folded)) throw duplicateTag(name);
-        return tx.insert(tags).values({ name, createdAt: ctx.clock.now() }).returning().get();
-      });
-      return serializeTag(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateTag(name);
-      throw error;
-    }
-  }),
+  create: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/tags',
+        status: 201,
+        body: 'json',
+        answer: { key: 'tag' },
+      },
+    })
+    .input(tagCreateInput)
+    .mutation(async ({ ctx, input }): Promise<Tag> => {
+      const name = input.name;
+      try {
+        const row = await writeTransaction(ctx.db, async (tx) => {
+          // The unique index on lower(name) folds ASCII only; this look-up, under the same
+          // write lock as the insert, also catches "Éclair" against "éclair".
+          const folded = name.toLowerCase();
+          const names = await tx.select({ name: tags.name }).from(tags).all();
+          if (names.some((t) => t.name.toLowerCase() === folded)) throw duplicateTag(name);
+          return tx.insert(tags).values({ name, createdAt: ctx.clock.now() }).returning().get();
+        });
+        return serializeTag(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateTag(name);
+        throw error;
+      }
+    }),
 });

@@ -1,6 +1,6 @@
 /**
  * The one error mapping: what status, message, issues and Retry-After a thrown error becomes.
- * tRPC's error formatter, the REST shims and the CSV downloads all ask `toHttpError`, so an
+ * tRPC's error formatter and the REST adapter (CSV downloads included) ask `toHttpError`, so an
  * error answers alike on every transport (docs/api.md, "Errors").
  */
 import { TRPCError } from '@trpc/server';

@@ -1,27 +1,68 @@
 /**
- * The REST shims' machinery. Every documented /api path calls its tRPC procedure through
- * createCaller, so both transports share one implementation; these helpers read the body,
- * run the procedure and turn its result or error into the documented status and body.
+ * The REST adapter: every documented /api path is declared on its procedure (`.meta({ rest })`,
+ * rest-meta.ts), and this serves each one by calling that procedure in process, so both
+ * transports share one implementation (docs/api.md, "Two transports"). It reads the body,
+ * builds the input from the body, the path and the query, runs the procedure and turns its
+ * result or error into the documented status and body. It knows no feature: the router comes
+ * in as an argument.
  */
-import type { Context as HonoCtx } from 'hono';
+import { Hono, type Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { $ZodError, $ZodRealError } from 'zod/v4/core';
-import type { z } from 'zod/mini';
-import { writeBatch } from '../../../db';
-import { requireAdmin } from '../identity/sessions/session';
-import { auditInsert } from '../audit/record';
 import { loggableError } from '../platform/logger';
-import { appRouter } from '../app/app-router';
 import { buildContext, clientIp } from './context';
 import { errorBody, RestError, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';
-import { createCallerFactory, type AppDeps, type Context } from './trpc';
+import {
+  FORM_MEDIA_TYPE,
+  type FileDownload,
+  type ProcedureMeta,
+  type RestAnswer,
+  type RestRoute,
+} from './rest-meta';
+import type { AppDeps, Context } from './trpc';
 
 type HonoContext = HonoCtx<AppEnv>;
 
-const createCaller = createCallerFactory(appRouter);
-export type Caller = ReturnType<typeof createCaller>;
+/** A procedure that declares a REST path, with its dotted tRPC path. */
+export interface RestProcedure {
+  path: string;
+  procedure: AnyTRPCProcedure;
+  rest: RestRoute;
+}
+
+/** Every procedure of `router` that declares a REST path, in the router's order. */
+export function restProcedures(router: AnyTRPCRouter): RestProcedure[] {
+  const procedures = router._def.procedures as Record<string, AnyTRPCProcedure>;
+  return Object.entries(procedures).flatMap(([path, procedure]) => {
+    const rest = (procedure._def.meta as ProcedureMeta | undefined)?.rest;
+    return rest ? [{ path, procedure, rest }] : [];
+  });
+}
+
+/** The `:name` segments of a declared path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+}
+
+/** The paths that take a form body besides JSON, with its media type (http/middleware.ts). */
+export function formPaths(router: AnyTRPCRouter): Record<string, string> {
+  return Object.fromEntries(
+    restProcedures(router)
+      .filter(({ rest }) => rest.form)
+      .map(({ rest }) => [rest.path, FORM_MEDIA_TYPE]),
+  );
+}
+
+/** The paths whose request log line leaves the client address out. */
+export function anonymousLogPaths(router: AnyTRPCRouter): Set<string> {
+  return new Set(
+    restProcedures(router)
+      .filter(({ rest }) => rest.anonymousLog)
+      .map(({ rest }) => rest.path),
+  );
+}
 
 /** The procedures' context for this HTTP request (cookie, client address, request id). */
 export function requestContext(c: HonoContext, deps: AppDeps): Context {
@@ -43,21 +84,33 @@ export function errorResponse(c: HonoContext, deps: AppDeps, error: unknown): Re
   return c.json({ ...errorBody(mapped.message), requestId }, status);
 }
 
-/** A caller of every procedure as this HTTP request (for a handler that answers no JSON). */
-export function requestCaller(c: HonoContext, deps: AppDeps): Caller {
-  return createCaller(requestContext(c, deps));
+/** A Hono app with a route for every declared REST path of `router` (paths include /api). */
+export function restRoutes(router: AnyTRPCRouter, deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  for (const declared of restProcedures(router)) {
+    app.on(declared.rest.method, declared.rest.path, (c) => serve(c, deps, declared));
+  }
+  return app;
 }
 
-/** Runs `respond` with the request's context and answers its response, or its error's. */
-async function withContext(
-  c: HonoContext,
-  deps: AppDeps,
-  respond: (ctx: Context) => Promise<Response>,
-): Promise<Response> {
+async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Promise<Response> {
+  const { rest } = declared;
   const ctx = requestContext(c, deps);
+  const call = (input: unknown): Promise<unknown> =>
+    declared.procedure({
+      ctx,
+      path: declared.path,
+      type: declared.procedure._def.type,
+      getRawInput: () => Promise.resolve(input),
+      signal: c.req.raw.signal,
+      batchIndex: 0,
+    });
   let response: Response;
   try {
-    response = await respond(ctx);
+    const result = await run(c, rest, call);
+    response = rest.download
+      ? await downloadOf(result).open()
+      : c.json(answerBody(rest.answer ?? 'result', result), rest.status ?? 200);
   } catch (error) {
     response = errorResponse(c, deps, error);
   }
@@ -66,22 +119,75 @@ async function withContext(
   return response;
 }
 
-/** Runs one procedure and answers `toBody(result)` with `status`. */
-export function runProcedure<T>(
+/** Reads what the route declares and calls the procedure with the input made of it. */
+async function run(
   c: HonoContext,
-  deps: AppDeps,
-  call: (caller: Caller) => Promise<T>,
-  toBody: (result: T) => object,
-  status: ContentfulStatusCode = 200,
-): Promise<Response> {
-  return withContext(c, deps, async (ctx) => c.json(toBody(await call(createCaller(ctx))), status));
+  rest: RestRoute,
+  call: (input: unknown) => Promise<unknown>,
+): Promise<unknown> {
+  const body = rest.body ?? 'none';
+  const fields = declaredFields(c, rest);
+  if (rest.form && isForm(c)) return call(await formInput(c, rest.form));
+  if (body === 'none') return call(merged(undefined, fields));
+  const optional =
+    body === 'optional' || (typeof body === 'object' && 'fields' in body && body.optional);
+  const value = await readBodyAfterChecks(c, Boolean(optional), call);
+  if (typeof body === 'object' && 'fields' in body) {
+    return call({ ...picked(value, body.fields), ...fields?.values });
+  }
+  if (typeof body === 'object') {
+    return call({ ...fields?.values, [body.into]: value }).catch((error: unknown) =>
+      bodyRelativeIssues(error, body.into),
+    );
+  }
+  return call(merged(value, fields));
+}
+
+/** The path's parameters and the query's values; null when the route declares neither. */
+function declaredFields(
+  c: HonoContext,
+  rest: RestRoute,
+): { values: Record<string, string> } | null {
+  const params = pathParams(rest.path);
+  const query = rest.query ?? [];
+  if (params.length === 0 && query.length === 0) return null;
+  const values: Record<string, string> = {};
+  for (const name of query) {
+    const value = c.req.query(name);
+    if (value !== undefined) values[name] = value;
+  }
+  // Raw strings: a bad id is refused by the procedure's input check, after its auth check.
+  for (const name of params) values[name] = c.req.param(name) ?? '';
+  return { values };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body with the path's and query's values over it. Without any, the body is the input as
+ * it is; no body is then the values alone, and a body that is no JSON object goes to the
+ * input check as it is, to be refused there (400): the path names the id, never the body.
+ */
+function merged(body: unknown, fields: { values: Record<string, string> } | null): unknown {
+  if (!fields) return body;
+  if (body === undefined) return fields.values;
+  return isObject(body) ? { ...body, ...fields.values } : body;
+}
+
+/** Only these fields of the body (a body that is no object has none of them). */
+function picked(body: unknown, names: readonly string[]): Record<string, unknown> {
+  const source = isObject(body) ? body : {};
+  return Object.fromEntries(
+    names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]]),
+  );
 }
 
 /**
- * The JSON body, or undefined for a bodiless POST/DELETE without Content-Type (attach a tag,
- * logout), or, where the body is optional (`optional`), for any empty one: those paths
- * answered a bodiless request before they took a body, whatever its Content-Type.
- * Content-Type is already vetted (415) by the app's middleware.
+ * The JSON body, or undefined for a bodiless request without Content-Type (attach a tag,
+ * logout), or, where the body is optional, for any empty one: those paths answered a
+ * bodiless request before they took a body, whatever its Content-Type. Content-Type is
+ * already vetted (415) by the app's middleware.
  */
 async function readJsonBody(c: HonoContext, optional: boolean): Promise<unknown> {
   const text = await c.req.text();
@@ -98,23 +204,19 @@ async function readJsonBody(c: HonoContext, optional: boolean): Promise<unknown>
 }
 
 /**
- * Reads the JSON body and calls a procedure with the input `build` makes from it. When the
- * body cannot be read (empty while declared JSON, or malformed) the procedure still runs, with
- * no input: its throttle and auth checks answer first, as docs/api.md ranks 429 and 401 above
- * 400, and the input check it then fails on is reported as the body's own error. Every
- * procedure given here takes an object, so an absent input never passes validation. The input
- * is unchecked here on purpose: the procedure's zod schema is the one check. `optional`: the
- * path's body is optional, so an empty one is no body whatever the Content-Type.
+ * Reads the JSON body. When it cannot be read (empty while declared JSON, or malformed) the
+ * procedure still runs, with no input: its throttle and auth checks answer first, as
+ * docs/api.md ranks 429 and 401 above 400, and the input check it then fails on is reported
+ * as the body's own error. Every procedure that reads a body takes an object, so an absent
+ * input never passes validation.
  */
-export async function withBody<T>(
+async function readBodyAfterChecks(
   c: HonoContext,
-  build: (value: unknown) => unknown,
-  call: (input: unknown) => Promise<T>,
-  { optional = false }: { optional?: boolean } = {},
-): Promise<T> {
-  let body: unknown;
+  optional: boolean,
+  call: (input: unknown) => Promise<unknown>,
+): Promise<unknown> {
   try {
-    body = await readJsonBody(c, optional);
+    return await readJsonBody(c, optional);
   } catch (error) {
     if (!(error instanceof RestError)) throw error;
     try {
@@ -124,74 +226,55 @@ export async function withBody<T>(
     }
     throw error;
   }
-  return call(build(body));
 }
 
+const isForm = (c: HonoContext) =>
+  c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === FORM_MEDIA_TYPE;
+
 /**
- * An administrator's file download (the CSV exports). A stream is no JSON procedure result,
- * so this does what an admin procedure's middleware and input check would, in the same order
- * (401 before 400) and with the same error bodies, records the download in the audit log
- * (`export_downloaded`, naming the file and its filter), then lets `respond` build the file.
+ * RFC 8058: a mail program's one-click unsubscribe posts exactly `List-Unsubscribe=One-Click`
+ * as a form to the address in the List-Unsubscribe header, which carries the token.
  */
-export function adminDownload<Schema extends z.ZodMiniType>(
+async function formInput(
   c: HonoContext,
-  deps: AppDeps,
-  file: string,
-  schema: Schema,
-  raw: unknown,
-  respond: (ctx: Context, input: z.output<Schema>) => Promise<Response>,
-): Promise<Response> {
-  return withContext(c, deps, async (ctx) => {
-    const user = await requireAdmin(ctx);
-    let input: z.output<Schema>;
-    try {
-      input = schema.parse(raw);
-    } catch (cause) {
-      // The same 400 a procedure's input check gives: parse() throws $ZodRealError, an Error,
-      // whose issues toHttpError reads (safeParse's error is no Error, and tRPC would wrap it).
-      throw new TRPCError({ code: 'BAD_REQUEST', cause });
+  form: NonNullable<RestRoute['form']>,
+): Promise<Record<string, string | undefined>> {
+  const sent = new URLSearchParams(await c.req.text());
+  for (const [name, value] of Object.entries(form.fields)) {
+    if (sent.get(name) !== value) {
+      throw new RestError(400, `A form body must be ${name}=${value}`);
     }
-    // Before the file: a download the log could not record is not served.
-    await writeBatch(ctx.db, [
-      auditInsert(ctx.db, ctx.clock.now(), {
-        action: 'export_downloaded',
-        actor: user,
-        target: exportTarget(file, input),
-        ip: ctx.req.ip,
-      }).toSQL(),
-    ]);
-    return respond(ctx, input);
-  });
+  }
+  return Object.fromEntries(form.query.map((name) => [name, c.req.query(name)]));
+}
+
+/** A `download` procedure's result; anything else is a bug in its declaration (500). */
+function downloadOf(result: unknown): FileDownload {
+  if (!isDownload(result)) throw new Error('A download procedure answered no FileDownload');
+  return result;
+}
+
+const isDownload = (value: unknown): value is FileDownload =>
+  isObject(value) && typeof value.open === 'function' && typeof value.filename === 'string';
+
+function answerBody(answer: RestAnswer, result: unknown): unknown {
+  if (answer === 'result') return result;
+  if (answer === 'success') return { success: true };
+  if (answer === 'spread') return { success: true, ...(isObject(result) ? result : {}) };
+  return { success: true, [answer.key]: result };
 }
 
 /**
- * What an export's audit entry names: the file, then each filter that was set, as
- * `messages.csv q="data team" subject=consulting`. Text that is not a plain word is quoted
- * as JSON, so spaces, quotes and control characters stay readable and unambiguous.
+ * When the body is one field of the input (`{ id, data: body }`), its issues are named as the
+ * client sent them (`factText`), not by the procedure's wrapping input (`data.factText`).
  */
-export function exportTarget(file: string, filter: unknown): string {
-  const set = Object.entries(typeof filter === 'object' && filter !== null ? filter : {}).filter(
-    ([, value]) => value !== undefined && value !== null && value !== '',
-  );
-  const shown = (value: unknown) => {
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    return /^[\w.@:+-]+$/.test(text) ? text : JSON.stringify(text);
-  };
-  return [file, ...set.map(([key, value]) => `${key}=${shown(value)}`)].join(' ');
-}
-
-/**
- * The PATCH body is the patch itself, so its issues are named as the client sent them
- * (`factText`), not by the procedure's wrapping input (`data.factText`). For the
- * procedures whose input is `{ id, data }` (a fact's, a newsletter's update).
- */
-export function bodyRelativeIssues(error: unknown): never {
+function bodyRelativeIssues(error: unknown, key: string): never {
   if (error instanceof TRPCError && error.cause instanceof $ZodError) {
     // $ZodRealError is the Error subclass parse() throws; a plain $ZodError is not an Error
     // and tRPC would wrap it, hiding the issues.
     const cause = new $ZodRealError(
       error.cause.issues.map((issue) =>
-        issue.path[0] === 'data' ? { ...issue, path: issue.path.slice(1) } : issue,
+        issue.path[0] === key ? { ...issue, path: issue.path.slice(1) } : issue,
       ),
     );
     throw new TRPCError({ code: error.code, message: error.message, cause });

@@ -9,6 +9,7 @@ import type { Mailer } from '../platform/mail';
 import type { Logger } from '../platform/logger';
 import type { Limiter } from '../platform/limiter';
 import type { Clock } from '../platform/clock';
+import type { ProcedureMeta } from './rest-meta';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {
@@ -44,22 +45,26 @@ export interface Context extends AppDeps {
 /** Calls in one tRPC batch request; a larger batch is refused with 400. */
 export const MAX_BATCH_SIZE = 10;
 
-const t = initTRPC.context<Context>().create({
-  // The one error mapping (errors.ts) decides the message, issues and Retry-After.
-  errorFormatter({ shape, error }) {
-    const mapped = toHttpError(error);
-    return {
-      ...shape,
-      message: mapped.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        issues: mapped.issues,
-        retryAfter: mapped.retryAfter,
-      },
-    };
-  },
-});
+// `meta.rest`: the procedure's documented REST path (rest-meta.ts), served by rest.ts.
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // The one error mapping (errors.ts) decides the message, issues and Retry-After.
+    errorFormatter({ shape, error }) {
+      const mapped = toHttpError(error);
+      return {
+        ...shape,
+        message: mapped.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          issues: mapped.issues,
+          retryAfter: mapped.retryAfter,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const middleware = t.middleware;

@@ -4,11 +4,13 @@ import { z } from 'zod/mini';
 import { writeTransaction } from '../../../db';
 import { contacts } from '../../../db/schema';
 import { MESSAGES } from '../../shared/messages';
-import { MESSAGES_PAGE_SIZE, messageListInput } from '../../shared/leads';
+import { MESSAGES_PAGE_SIZE, messageFilterInput, messageListInput } from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { router } from '../http/trpc';
 import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
+import { auditedDownload } from '../audit/download';
+import { messagesCsv } from './exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -17,15 +19,25 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_F
 
 export const messagesRouter = router({
   /** 25 a page, newest first; a page past the end is empty, not an error. */
-  list: adminProcedure.input(messageListInput).query(async ({ ctx, input }) => ({
-    messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
-      serializeMessage,
-    ),
-    total: await countMessages(ctx.db, input),
-    unread: await countUnread(ctx.db),
-    page: input.page,
-    pageSize: MESSAGES_PAGE_SIZE,
-  })),
+  list: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/messages',
+        query: ['page', 'q', 'subject'],
+        answer: 'spread',
+      },
+    })
+    .input(messageListInput)
+    .query(async ({ ctx, input }) => ({
+      messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
+        serializeMessage,
+      ),
+      total: await countMessages(ctx.db, input),
+      unread: await countUnread(ctx.db),
+      page: input.page,
+      pageSize: MESSAGES_PAGE_SIZE,
+    })),
 
   /** The admin header's badge: cheaper than a list page, asked on every admin screen. */
   unreadCount: adminProcedure.query(async ({ ctx }): Promise<{ unread: number }> => ({
@@ -40,6 +52,14 @@ export const messagesRouter = router({
 
   /** Read keeps the first time it was read; unread clears it. */
   setRead: adminProcedure
+    .meta({
+      rest: {
+        method: 'PATCH',
+        path: '/api/messages/:id',
+        body: { fields: ['read'] },
+        answer: { key: 'message' },
+      },
+    })
     .input(z.extend(idInput, { read: z.boolean(MESSAGES.read) }))
     .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, async (tx) => {
@@ -59,6 +79,7 @@ export const messagesRouter = router({
     }),
 
   remove: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/messages/:id', answer: 'success' } })
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
@@ -74,4 +95,14 @@ export const messagesRouter = router({
       if (!removed) throw notFound();
       return { success: true };
     }),
+
+  /** GET /api/messages.csv: every match of the search and subject, not one page (a download). */
+  exportCsv: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/messages.csv', query: ['q', 'subject'], download: true },
+    })
+    .input(messageFilterInput)
+    .query(({ ctx, input }) =>
+      auditedDownload(ctx, 'messages', input, (now) => messagesCsv(ctx.db, input, now)),
+    ),
 });

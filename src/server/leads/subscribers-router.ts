@@ -2,11 +2,17 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../db';
 import { newsletterRecipients, subscribers } from '../../../db/schema';
-import { SUBSCRIBERS_PAGE_SIZE, subscriberListInput } from '../../shared/leads';
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  subscriberFilterInput,
+  subscriberListInput,
+} from '../../shared/leads';
 import { idInput } from '../../shared/validation';
 import { router } from '../http/trpc';
 import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
+import { auditedDownload } from '../audit/download';
+import { subscribersCsv } from './exports';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
@@ -16,19 +22,30 @@ export const subscribersRouter = router({
    * 50 a page, newest first, of one status or all; `counts` has every status whatever the
    * filter (the screen's tabs show them). A page past the end is empty, not an error.
    */
-  list: adminProcedure.input(subscriberListInput).query(async ({ ctx, input }) => {
-    const rows = await subscribersPage(ctx.db, input, input.page, SUBSCRIBERS_PAGE_SIZE);
-    const counts = await countByStatus(ctx.db);
-    return {
-      subscribers: rows.map(serializeSubscriber),
-      total: totalOf(counts, input),
-      counts,
-      page: input.page,
-      pageSize: SUBSCRIBERS_PAGE_SIZE,
-    };
-  }),
+  list: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/subscribers',
+        query: ['page', 'status'],
+        answer: 'spread',
+      },
+    })
+    .input(subscriberListInput)
+    .query(async ({ ctx, input }) => {
+      const rows = await subscribersPage(ctx.db, input, input.page, SUBSCRIBERS_PAGE_SIZE);
+      const counts = await countByStatus(ctx.db);
+      return {
+        subscribers: rows.map(serializeSubscriber),
+        total: totalOf(counts, input),
+        counts,
+        page: input.page,
+        pageSize: SUBSCRIBERS_PAGE_SIZE,
+      };
+    }),
 
   remove: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/subscribers/:id', answer: 'success' } })
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
@@ -53,4 +70,14 @@ export const subscribersRouter = router({
       }
       return { success: true };
     }),
+
+  /** GET /api/subscribers.csv: every subscriber of the status filter (a download). */
+  exportCsv: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/subscribers.csv', query: ['status'], download: true },
+    })
+    .input(subscriberFilterInput)
+    .query(({ ctx, input }) =>
+      auditedDownload(ctx, 'subscribers', input, (now) => subscribersCsv(ctx.db, input, now)),
+    ),
 });

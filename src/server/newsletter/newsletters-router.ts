@@ -57,38 +57,65 @@ async function statusIn(tx: Db, id: number) {
 
 export const newslettersRouter = router({
   /** Every newsletter, newest first, each with its live counts. */
-  list: adminProcedure.query(({ ctx }) => listNewsletters(ctx.db)),
+  list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/newsletters', answer: { key: 'newsletters' } } })
+    .query(({ ctx }) => listNewsletters(ctx.db)),
 
-  byId: adminProcedure.input(idInput).query(({ ctx, input }) => current(ctx.db, input.id)),
+  byId: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/newsletters/:id', answer: { key: 'newsletter' } } })
+    .input(idInput)
+    .query(({ ctx, input }) => current(ctx.db, input.id)),
 
-  create: adminProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    const row = await writeTransaction(ctx.db, (tx) =>
-      tx
-        .insert(newsletters)
-        .values({ subject: input.subject, body: input.body, createdAt: now, updatedAt: now })
-        .returning({ id: newsletters.id })
-        .get(),
-    );
-    return current(ctx.db, row.id);
-  }),
+  create: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletters',
+        status: 201,
+        body: 'json',
+        answer: { key: 'newsletter' },
+      },
+    })
+    .input(newsletterInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.clock.now();
+      const row = await writeTransaction(ctx.db, (tx) =>
+        tx
+          .insert(newsletters)
+          .values({ subject: input.subject, body: input.body, createdAt: now, updatedAt: now })
+          .returning({ id: newsletters.id })
+          .get(),
+      );
+      return current(ctx.db, row.id);
+    }),
 
   /** A draft only: what was sent stays as it was sent. */
-  update: adminProcedure.input(newsletterUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, data } = input;
-    await writeTransaction(ctx.db, async (tx) => {
-      if ((await statusIn(tx, id)) !== 'draft') throw conflict(M.notDraft);
-      // Drizzle skips undefined keys; an empty patch changes nothing, not even updatedAt.
-      if (data.subject === undefined && data.body === undefined) return;
-      await tx
-        .update(newsletters)
-        .set({ ...data, updatedAt: ctx.clock.now() })
-        .where(eq(newsletters.id, id));
-    });
-    return current(ctx.db, id);
-  }),
+  update: adminProcedure
+    .meta({
+      rest: {
+        method: 'PATCH',
+        path: '/api/newsletters/:id',
+        body: { into: 'data' },
+        answer: { key: 'newsletter' },
+      },
+    })
+    .input(newsletterUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, data } = input;
+      await writeTransaction(ctx.db, async (tx) => {
+        if ((await statusIn(tx, id)) !== 'draft') throw conflict(M.notDraft);
+        // Drizzle skips undefined keys; an empty patch changes nothing, not even updatedAt.
+        if (data.subject === undefined && data.body === undefined) return;
+        await tx
+          .update(newsletters)
+          .set({ ...data, updatedAt: ctx.clock.now() })
+          .where(eq(newsletters.id, id));
+      });
+      return current(ctx.db, id);
+    }),
 
   remove: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/newsletters/:id', answer: 'success' } })
     .input(idInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
@@ -106,6 +133,14 @@ export const newslettersRouter = router({
    * recorded in the audit log.
    */
   sendTest: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletters/:id/test',
+        body: { fields: ['email'] },
+        answer: 'success',
+      },
+    })
     .input(newsletterTestInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       // The place first: a spent cap answers 429 before anything else the call could fail on
@@ -169,72 +204,94 @@ export const newslettersRouter = router({
    * written in the transaction that makes it `sending`, so the list is exactly the confirmed
    * addresses at one instant, and a draft is never sent twice.
    */
-  send: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    await writeTransaction(ctx.db, async (tx) => {
-      if ((await statusIn(tx, input.id)) !== 'draft') throw conflict(M.notDraft);
-      // Production without SMTP_URL: nothing could leave, so nothing is queued.
-      if (!ctx.mailer.canDeliver) {
-        throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
-      }
-      const confirmed = await tx
-        .select({ n: count() })
-        .from(subscribers)
-        .where(eq(subscribers.status, 'confirmed'))
-        .get();
-      if (!confirmed?.n) throw conflict(M.nobodyConfirmed);
-      // One statement, however many subscribers: nothing is read into memory.
-      await tx.run(sql`
+  send: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletters/:id/send',
+        status: 202,
+        body: { fields: [] },
+        answer: { key: 'newsletter' },
+      },
+    })
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.clock.now();
+      await writeTransaction(ctx.db, async (tx) => {
+        if ((await statusIn(tx, input.id)) !== 'draft') throw conflict(M.notDraft);
+        // Production without SMTP_URL: nothing could leave, so nothing is queued.
+        if (!ctx.mailer.canDeliver) {
+          throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
+        }
+        const confirmed = await tx
+          .select({ n: count() })
+          .from(subscribers)
+          .where(eq(subscribers.status, 'confirmed'))
+          .get();
+        if (!confirmed?.n) throw conflict(M.nobodyConfirmed);
+        // One statement, however many subscribers: nothing is read into memory.
+        await tx.run(sql`
         insert into newsletter_recipients
           (newsletter_id, subscriber_id, email, status, attempts, next_attempt_at)
         select ${input.id}, id, email, 'queued', 0, ${now.getTime()}
         from subscribers where status = 'confirmed'`);
-      await tx.update(newsletters).set({ status: 'sending' }).where(eq(newsletters.id, input.id));
-      await auditAdminChange(tx, ctx, 'newsletter_sent', `newsletter ${input.id}`);
-    });
-    ctx.logger.info('newsletter.sending', { newsletterId: input.id });
-    wakeSenders(ctx.db);
-    return current(ctx.db, input.id);
-  }),
+        await tx.update(newsletters).set({ status: 'sending' }).where(eq(newsletters.id, input.id));
+        await auditAdminChange(tx, ctx, 'newsletter_sent', `newsletter ${input.id}`);
+      });
+      ctx.logger.info('newsletter.sending', { newsletterId: input.id });
+      wakeSenders(ctx.db);
+      return current(ctx.db, input.id);
+    }),
 
   /**
    * Sends again to the recipients marked failed, and only to them: back to the queue with
    * their tries counted from zero. The administrator's choice, since a recipient whose send
    * was interrupted may have received the mail already.
    */
-  retry: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    await writeTransaction(ctx.db, async (tx) => {
-      if ((await statusIn(tx, input.id)) === 'draft') throw conflict(M.draft);
-      const r = newsletterRecipients;
-      const requeued = await tx
-        .update(r)
-        .set({
-          status: 'queued',
-          attempts: 0,
-          nextAttemptAt: now,
-          claimedAt: null,
-          claimedBy: null,
-          lastError: null,
-        })
-        .where(and(eq(r.newsletterId, input.id), eq(r.status, 'failed')))
-        .returning({ id: r.id })
-        .all();
-      if (requeued.length === 0) throw conflict(M.nothingFailed);
-      // Mails subscribers again: a send, as far as the log is concerned.
-      await auditAdminChange(
-        tx,
-        ctx,
-        'newsletter_sent',
-        `newsletter ${input.id} (retry of ${requeued.length} failed)`,
-      );
-      await tx
-        .update(newsletters)
-        .set({ status: 'sending', sentAt: null })
-        .where(eq(newsletters.id, input.id));
-    });
-    ctx.logger.info('newsletter.retrying', { newsletterId: input.id });
-    wakeSenders(ctx.db);
-    return current(ctx.db, input.id);
-  }),
+  retry: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletters/:id/retry',
+        status: 202,
+        body: { fields: [] },
+        answer: { key: 'newsletter' },
+      },
+    })
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.clock.now();
+      await writeTransaction(ctx.db, async (tx) => {
+        if ((await statusIn(tx, input.id)) === 'draft') throw conflict(M.draft);
+        const r = newsletterRecipients;
+        const requeued = await tx
+          .update(r)
+          .set({
+            status: 'queued',
+            attempts: 0,
+            nextAttemptAt: now,
+            claimedAt: null,
+            claimedBy: null,
+            lastError: null,
+          })
+          .where(and(eq(r.newsletterId, input.id), eq(r.status, 'failed')))
+          .returning({ id: r.id })
+          .all();
+        if (requeued.length === 0) throw conflict(M.nothingFailed);
+        // Mails subscribers again: a send, as far as the log is concerned.
+        await auditAdminChange(
+          tx,
+          ctx,
+          'newsletter_sent',
+          `newsletter ${input.id} (retry of ${requeued.length} failed)`,
+        );
+        await tx
+          .update(newsletters)
+          .set({ status: 'sending', sentAt: null })
+          .where(eq(newsletters.id, input.id));
+      });
+      ctx.logger.info('newsletter.retrying', { newsletterId: input.id });
+      wakeSenders(ctx.db);
+      return current(ctx.db, input.id);
+    }),
 });

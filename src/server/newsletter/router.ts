@@ -115,6 +115,7 @@ export const newsletterRouter = router({
    * neither the answer nor its timing tells who is on the list (docs/newsletter.md).
    */
   subscribe: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/subscribe', status: 201, body: 'json' } })
     .use(honeypotFirst({ success: true }))
     .use(throttleOutranksInput(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
     .input(subscribeInput)
@@ -143,6 +144,7 @@ export const newsletterRouter = router({
    * against the address (link-misses.ts); one already confirmed is answered without one.
    */
   confirm: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/newsletter/confirm', body: 'json' } })
     .input(tokenInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
@@ -188,6 +190,14 @@ export const newsletterRouter = router({
    * answered without one.
    */
   unsubscribe: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletter/unsubscribe',
+        body: 'json',
+        form: { fields: { 'List-Unsubscribe': 'One-Click' }, query: ['token'] },
+      },
+    })
     .input(tokenInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();

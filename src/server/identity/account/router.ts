@@ -38,20 +38,27 @@ export const UNKNOWN_SESSION = 'No such session of yours: it may have ended alre
 
 /** The signed-in administrator's own account (docs/accounts.md). */
 export const accountRouter = router({
-  get: adminProcedure.query(async ({ ctx }) => {
-    const row = await signedInUserRow(ctx, ctx.user);
-    const totpOn = await totpEnabled(ctx.db, row.id);
-    return {
-      success: true as const,
-      user: { id: row.id, username: row.username, email: row.email },
-      // The app's code replaces the e-mailed one while it is on (docs/second-factor.md).
-      secondFactor: totpOn ? ('totp' as const) : row.email ? ('email' as const) : ('none' as const),
-      passkeys: await listPasskeys(ctx.db, row.id),
-      recoveryCodesLeft: totpOn ? await recoveryCodesLeft(ctx.db, row.id) : 0,
-    };
-  }),
+  get: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/account' } })
+    .query(async ({ ctx }) => {
+      const row = await signedInUserRow(ctx, ctx.user);
+      const totpOn = await totpEnabled(ctx.db, row.id);
+      return {
+        success: true as const,
+        user: { id: row.id, username: row.username, email: row.email },
+        // The app's code replaces the e-mailed one while it is on (docs/second-factor.md).
+        secondFactor: totpOn
+          ? ('totp' as const)
+          : row.email
+            ? ('email' as const)
+            : ('none' as const),
+        passkeys: await listPasskeys(ctx.db, row.id),
+        recoveryCodesLeft: totpOn ? await recoveryCodesLeft(ctx.db, row.id) : 0,
+      };
+    }),
 
   changePassword: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/password', body: 'json' } })
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
@@ -79,74 +86,87 @@ export const accountRouter = router({
       return { success: true as const, endedSessions };
     }),
 
-  changeEmail: passwordCheckedProcedure.input(changeEmailInput).mutation(async ({ ctx, input }) => {
-    const sessionId = await currentSessionId(ctx);
-    if (input.email !== null) {
-      // A spent code budget refuses before the slow hash (and again when the code is counted).
-      await assertAllowed(
-        ctx.db,
-        [emailCodesBucket(ctx.user.id)],
-        CODES_SENT,
-        ctx.clock.now(),
-        TOO_MANY_EMAIL_CODES,
-      );
-    }
-    await requireRecentProof(ctx, ctx.user, input.password);
-    // A new address swaps a factor too: both need the passkey where it is the factor's proof.
-    if (input.email !== null) await requirePasskeyProof(ctx, ctx.user, sessionId);
-    if (input.email === null) {
-      await requireAppCode(ctx, ctx.user, sessionId, input.code);
-      await requirePasskeyProof(ctx, ctx.user, sessionId);
-      const previous = await removeEmail(ctx, ctx.user, sessionId);
-      sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
-      return { success: true as const, requiresCode: false };
-    }
-    await startEmailChange(ctx, ctx.user, sessionId, input.email);
-    return { success: true as const, requiresCode: true };
-  }),
+  changeEmail: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/email', body: 'json' } })
+    .input(changeEmailInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      if (input.email !== null) {
+        // A spent code budget refuses before the slow hash (and again when the code is counted).
+        await assertAllowed(
+          ctx.db,
+          [emailCodesBucket(ctx.user.id)],
+          CODES_SENT,
+          ctx.clock.now(),
+          TOO_MANY_EMAIL_CODES,
+        );
+      }
+      await requireRecentProof(ctx, ctx.user, input.password);
+      // A new address swaps a factor too: both need the passkey where it is the factor's proof.
+      if (input.email !== null) await requirePasskeyProof(ctx, ctx.user, sessionId);
+      if (input.email === null) {
+        await requireAppCode(ctx, ctx.user, sessionId, input.code);
+        await requirePasskeyProof(ctx, ctx.user, sessionId);
+        const previous = await removeEmail(ctx, ctx.user, sessionId);
+        sendAccountNotice(ctx, previous, ctx.user.username, { kind: 'emailRemoved' });
+        return { success: true as const, requiresCode: false };
+      }
+      await startEmailChange(ctx, ctx.user, sessionId, input.email);
+      return { success: true as const, requiresCode: true };
+    }),
 
-  verifyEmail: adminProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    const sessionId = await currentSessionId(ctx);
-    const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
-    if (result.ok) {
-      sendAccountNotice(ctx, result.previous, ctx.user.username, {
-        kind: 'emailChanged',
-        to: result.email,
+  verifyEmail: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/email/verify', body: 'json' } })
+    .input(verifyEmailInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
+      if (result.ok) {
+        sendAccountNotice(ctx, result.previous, ctx.user.username, {
+          kind: 'emailChanged',
+          to: result.email,
+        });
+        return { success: true as const, email: result.email };
+      }
+      if (result.reason === 'none') {
+        throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
+      }
+      // 400, not 401: a wrong code is a mistake in the form, not a sign that the session ended.
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message:
+          result.triesLeft === 0
+            ? 'Wrong code, and that was the last try. Please ask for a new code.'
+            : `Wrong code. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
       });
-      return { success: true as const, email: result.email };
-    }
-    if (result.reason === 'none') {
-      throw new TRPCError({ code: 'CONFLICT', message: NO_PENDING_CHANGE });
-    }
-    // 400, not 401: a wrong code is a mistake in the form, not a sign that the session ended.
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message:
-        result.triesLeft === 0
-          ? 'Wrong code, and that was the last try. Please ask for a new code.'
-          : `Wrong code. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`,
-    });
-  }),
+    }),
 
-  sessions: adminProcedure.query(async ({ ctx }) => ({
-    success: true as const,
-    sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
-  })),
+  sessions: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/account/sessions' } })
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
+    })),
 
-  endSession: adminProcedure.input(endSessionInput).mutation(async ({ ctx, input }) => {
-    const current = await currentSessionId(ctx);
-    const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
-      ids.filter((id) => publicSessionId(id) === input.id),
-    );
-    if (ended.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: UNKNOWN_SESSION });
-    // Ending this browser's own session signs it out.
-    if (ended.includes(current)) await clearSessionCookie(ctx);
-    return { success: true as const };
-  }),
+  endSession: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/account/sessions/:id' } })
+    .input(endSessionInput)
+    .mutation(async ({ ctx, input }) => {
+      const current = await currentSessionId(ctx);
+      const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
+        ids.filter((id) => publicSessionId(id) === input.id),
+      );
+      if (ended.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: UNKNOWN_SESSION });
+      // Ending this browser's own session signs it out.
+      if (ended.includes(current)) await clearSessionCookie(ctx);
+      return { success: true as const };
+    }),
 
-  endOtherSessions: adminProcedure.mutation(async ({ ctx }) => {
-    const current = await currentSessionId(ctx);
-    const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });
-    return { success: true as const, ended: ended.length };
-  }),
+  endOtherSessions: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/sessions/end-others' } })
+    .mutation(async ({ ctx }) => {
+      const current = await currentSessionId(ctx);
+      const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });
+      return { success: true as const, ended: ended.length };
+    }),
 });

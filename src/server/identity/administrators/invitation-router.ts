@@ -42,47 +42,50 @@ export const invitationRouter = router({
    * deleted in the transaction that sets the password, so of two tabs submitting at once one
    * joins and the other gets the 404.
    */
-  accept: publicProcedure.input(invitationAcceptInput).mutation(async ({ ctx, input }) => {
-    const invited = await liveInvitation(ctx.db, input.token, ctx.clock.now());
-    if (!invited) throw gone();
-    await assertStrongPassword(ctx.db, input.password, invited.username, 'password');
-    const hash = await hashPasswordInSlot(ctx, input.password);
-    const previous = await readCookie(ctx);
-    const joined = await writeTransaction(ctx.db, async (tx) => {
-      const now = ctx.clock.now();
-      const used = await tx
-        .delete(invitations)
-        .where(
-          and(eq(invitations.tokenHash, tokenHash(input.token)), gt(invitations.expiresAt, now)),
-        )
-        .returning({ userId: invitations.userId })
-        .get();
-      if (!used) return null;
-      const user = await tx
-        .update(users)
-        .set({ password: hash })
-        .where(and(eq(users.id, used.userId), eq(users.password, '')))
-        .returning({ id: users.id, username: users.username, password: users.password })
-        .get();
-      if (!user) return null;
-      // Whatever this browser held before (another administrator's session) ends here.
-      await endCookieRows(tx, previous);
-      const actor = { id: user.id, username: user.username };
-      await auditInsert(tx, now, {
-        action: 'user_joined',
-        actor,
-        target: user.username,
-        ip: ctx.req.ip,
+  accept: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/invite', body: 'json' } })
+    .input(invitationAcceptInput)
+    .mutation(async ({ ctx, input }) => {
+      const invited = await liveInvitation(ctx.db, input.token, ctx.clock.now());
+      if (!invited) throw gone();
+      await assertStrongPassword(ctx.db, input.password, invited.username, 'password');
+      const hash = await hashPasswordInSlot(ctx, input.password);
+      const previous = await readCookie(ctx);
+      const joined = await writeTransaction(ctx.db, async (tx) => {
+        const now = ctx.clock.now();
+        const used = await tx
+          .delete(invitations)
+          .where(
+            and(eq(invitations.tokenHash, tokenHash(input.token)), gt(invitations.expiresAt, now)),
+          )
+          .returning({ userId: invitations.userId })
+          .get();
+        if (!used) return null;
+        const user = await tx
+          .update(users)
+          .set({ password: hash })
+          .where(and(eq(users.id, used.userId), eq(users.password, '')))
+          .returning({ id: users.id, username: users.username, password: users.password })
+          .get();
+        if (!user) return null;
+        // Whatever this browser held before (another administrator's session) ends here.
+        await endCookieRows(tx, previous);
+        const actor = { id: user.id, username: user.username };
+        await auditInsert(tx, now, {
+          action: 'user_joined',
+          actor,
+          target: user.username,
+          ip: ctx.req.ip,
+        });
+        return startSignedInSession(tx, ctx, user, user.username);
       });
-      return startSignedInSession(tx, ctx, user, user.username);
-    });
-    if (!joined) throw gone();
-    // A full sign-in like any other: the device cookie too (docs/decisions/0030).
-    await completeSignIn(ctx, joined, 'users.joined');
-    await tellAdministrators(ctx, joined.user.id, {
-      kind: 'adminJoined',
-      name: joined.user.username,
-    });
-    return { success: true as const, username: joined.user.username };
-  }),
+      if (!joined) throw gone();
+      // A full sign-in like any other: the device cookie too (docs/decisions/0030).
+      await completeSignIn(ctx, joined, 'users.joined');
+      await tellAdministrators(ctx, joined.user.id, {
+        kind: 'adminJoined',
+        name: joined.user.username,
+      });
+      return { success: true as const, username: joined.user.username };
+    }),
 });

@@ -70,92 +70,115 @@ async function othersWhoCanSignIn(tx: Db, exceptId: number): Promise<number> {
 
 export const usersRouter = router({
   /** One query: each user with their app's state and their passkeys counted. */
-  list: adminProcedure.query(async ({ ctx }): Promise<AdminUser[]> => {
-    const keyCounts = ctx.db
-      .select({ userId: passkeys.userId, n: count().as('n') })
-      .from(passkeys)
-      .groupBy(passkeys.userId)
-      .as('key_counts');
-    const rows = await ctx.db
-      .select({ user: users, totpSince: totpCredentials.enabledAt, keys: keyCounts.n })
-      .from(users)
-      .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
-      .leftJoin(keyCounts, eq(keyCounts.userId, users.id))
-      .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
-      .all();
-    return rows.map((row) =>
-      serializeUser(row.user, ctx.user, {
-        totpOn: row.totpSince !== null,
-        passkeys: row.keys ?? 0,
-      }),
-    );
-  }),
+  list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/users', answer: { key: 'users' } } })
+    .query(async ({ ctx }): Promise<AdminUser[]> => {
+      const keyCounts = ctx.db
+        .select({ userId: passkeys.userId, n: count().as('n') })
+        .from(passkeys)
+        .groupBy(passkeys.userId)
+        .as('key_counts');
+      const rows = await ctx.db
+        .select({ user: users, totpSince: totpCredentials.enabledAt, keys: keyCounts.n })
+        .from(users)
+        .leftJoin(totpCredentials, eq(totpCredentials.userId, users.id))
+        .leftJoin(keyCounts, eq(keyCounts.userId, users.id))
+        .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+        .all();
+      return rows.map((row) =>
+        serializeUser(row.user, ctx.user, {
+          totpOn: row.totpSince !== null,
+          passkeys: row.keys ?? 0,
+        }),
+      );
+    }),
 
   /**
    * Needs a recent proof (docs/accounts.md: a stolen session must not make an administrator).
    * The user row exists from the invitation on (the name is taken, the e-mailed code is on)
    * with no password until the link is used; the link is mailed after the answer.
    */
-  invite: recentProofProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
-    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
-    assertMailCanLeave(ctx);
-    const now = ctx.clock.now();
-    const created = await writeTransaction(ctx.db, async (tx) => {
-      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
-      if (await usernameTaken(tx, input.username)) return null;
-      const row = await tx
-        .insert(users)
-        .values({ username: input.username, password: '', email: input.email, createdAt: now })
-        .returning()
-        .get();
-      const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
-      await auditAdminChange(tx, ctx, 'user_invited', row.username);
-      return { row, invitation };
-    });
-    if (!created) throw conflict(M.taken(input.username));
-    sendInvitation(ctx, {
-      to: input.email,
-      username: created.row.username,
-      invitedBy: ctx.user.username,
-      ...created.invitation,
-    });
-    await tellAdministrators(ctx, created.row.id, {
-      kind: 'adminInvited',
-      name: created.row.username,
-      by: ctx.user.username,
-    });
-    return serializeUser(created.row, ctx.user);
-  }),
+  invite: recentProofProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/users',
+        status: 201,
+        body: 'json',
+        answer: { key: 'user' },
+      },
+    })
+    .input(inviteInput)
+    .mutation(async ({ ctx, input }) => {
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+      assertMailCanLeave(ctx);
+      const now = ctx.clock.now();
+      const created = await writeTransaction(ctx.db, async (tx) => {
+        await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
+        if (await usernameTaken(tx, input.username)) return null;
+        const row = await tx
+          .insert(users)
+          .values({ username: input.username, password: '', email: input.email, createdAt: now })
+          .returning()
+          .get();
+        const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
+        await auditAdminChange(tx, ctx, 'user_invited', row.username);
+        return { row, invitation };
+      });
+      if (!created) throw conflict(M.taken(input.username));
+      sendInvitation(ctx, {
+        to: input.email,
+        username: created.row.username,
+        invitedBy: ctx.user.username,
+        ...created.invitation,
+      });
+      await tellAdministrators(ctx, created.row.id, {
+        kind: 'adminInvited',
+        name: created.row.username,
+        by: ctx.user.username,
+      });
+      return serializeUser(created.row, ctx.user);
+    }),
 
   /** A new link for someone who has not joined yet; the old link stops working. */
-  resendInvitation: recentProofProcedure.input(removeUserInput).mutation(async ({ ctx, input }) => {
-    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
-    assertMailCanLeave(ctx);
-    const now = ctx.clock.now();
-    const result = await writeTransaction(ctx.db, async (tx) => {
-      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
-      const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
-      if (!row) throw notFound();
-      if (row.password !== '') throw conflict(M.alreadyJoined);
-      if (!row.email) throw conflict(M.noAddress);
-      const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
-      await auditAdminChange(tx, ctx, 'user_invited', row.username);
-      return { row, email: row.email, invitation };
-    });
-    sendInvitation(ctx, {
-      to: result.email,
-      username: result.row.username,
-      invitedBy: ctx.user.username,
-      ...result.invitation,
-    });
-    // A new link is a new way in: every administrator is told, as of the first.
-    await tellAdministrators(ctx, result.row.id, {
-      kind: 'adminInvited',
-      name: result.row.username,
-      by: ctx.user.username,
-    });
-    return serializeUser(result.row, ctx.user);
-  }),
+  resendInvitation: recentProofProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/users/:id/invitation',
+        body: { fields: ['password'], optional: true },
+        answer: { key: 'user' },
+      },
+    })
+    .input(removeUserInput)
+    .mutation(async ({ ctx, input }) => {
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+      assertMailCanLeave(ctx);
+      const now = ctx.clock.now();
+      const result = await writeTransaction(ctx.db, async (tx) => {
+        await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
+        const row = await tx.select().from(users).where(eq(users.id, input.id)).get();
+        if (!row) throw notFound();
+        if (row.password !== '') throw conflict(M.alreadyJoined);
+        if (!row.email) throw conflict(M.noAddress);
+        const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
+        await auditAdminChange(tx, ctx, 'user_invited', row.username);
+        return { row, email: row.email, invitation };
+      });
+      sendInvitation(ctx, {
+        to: result.email,
+        username: result.row.username,
+        invitedBy: ctx.user.username,
+        ...result.invitation,
+      });
+      // A new link is a new way in: every administrator is told, as of the first.
+      await tellAdministrators(ctx, result.row.id, {
+        kind: 'adminInvited',
+        name: result.row.username,
+        by: ctx.user.username,
+      });
+      return serializeUser(result.row, ctx.user);
+    }),
 
   /**
    * Needs a recent proof (docs/accounts.md). Never yourself, never the last administrator who
@@ -164,6 +187,14 @@ export const usersRouter = router({
    * after the other, and the second finds itself the last one left.
    */
   remove: recentProofProcedure
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/api/users/:id',
+        body: { fields: ['password'], optional: true },
+        answer: 'success',
+      },
+    })
     .input(removeUserInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
@@ -204,6 +235,13 @@ export const usersRouter = router({
    * the answer.
    */
   resetSecondFactor: passwordCheckedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/users/:id/second-factor/reset',
+        body: { fields: ['password'] },
+      },
+    })
     .input(resetSecondFactorInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true; user: AdminUser }> => {
       if (input.id === ctx.user.id) throw conflict(M.resetSelf);

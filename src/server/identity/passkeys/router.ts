@@ -65,87 +65,107 @@ export const passkeysRouter = router({
    * minutes; a password given is counted like the Account screen's other password checks.
    */
   registrationOptions: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/passkeys/options', body: 'json' } })
     .input(passkeyOptionsInput)
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
       options: await registrationOptions(ctx, ctx.user, input?.password),
     })),
 
-  register: adminProcedure.input(registerPasskeyInput).mutation(async ({ ctx, input }) => {
-    const added = await registerPasskey(ctx, ctx.user, input);
-    sendAccountNotice(ctx, added.email, ctx.user.username, {
-      kind: 'passkeyAdded',
-      name: added.summary.name,
-    });
-    return { success: true as const, passkey: added.summary };
-  }),
-
-  rename: adminProcedure.input(renamePasskeyInput).mutation(async ({ ctx, input }) => {
-    const renamed = await writeTransaction(ctx.db, async (tx) => {
-      if (!(await renamePasskey(tx, ctx.user.id, input.id, input.name))) return false;
-      await auditInsert(tx, ctx.clock.now(), {
-        action: 'passkey_renamed',
-        actor: ctx.user,
-        target: `passkey ${input.id}`,
-        ip: ctx.req.ip,
+  register: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/passkeys', status: 201, body: 'json' } })
+    .input(registerPasskeyInput)
+    .mutation(async ({ ctx, input }) => {
+      const added = await registerPasskey(ctx, ctx.user, input);
+      sendAccountNotice(ctx, added.email, ctx.user.username, {
+        kind: 'passkeyAdded',
+        name: added.summary.name,
       });
-      return true;
-    });
-    if (!renamed) throw unknownPasskey();
-    return { success: true as const };
-  }),
+      return { success: true as const, passkey: added.summary };
+    }),
+
+  rename: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/account/passkeys/:id', body: 'json' } })
+    .input(renamePasskeyInput)
+    .mutation(async ({ ctx, input }) => {
+      const renamed = await writeTransaction(ctx.db, async (tx) => {
+        if (!(await renamePasskey(tx, ctx.user.id, input.id, input.name))) return false;
+        await auditInsert(tx, ctx.clock.now(), {
+          action: 'passkey_renamed',
+          actor: ctx.user,
+          target: `passkey ${input.id}`,
+          ip: ctx.req.ip,
+        });
+        return true;
+      });
+      if (!renamed) throw unknownPasskey();
+      return { success: true as const };
+    }),
 
   /**
    * Needs a recent proof and, while the app is on, its code (docs/passkeys.md); in production
    * the last second factor stays (409).
    */
-  remove: recentProofProcedure.input(removePasskeyInput).mutation(async ({ ctx, input }) => {
-    // An unknown passkey is 404 before any code is judged: nothing to count for it.
-    if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
-    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
-    await requireAppCode(ctx, ctx.user, sessionId, input.code);
-    await requirePasskeyProof(ctx, ctx.user, sessionId);
-    const removed = await writeTransaction(ctx.db, async (tx) => {
-      await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
-      await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
-      if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
-      await auditInsert(tx, ctx.clock.now(), {
-        action: 'passkey_removed',
-        actor: ctx.user,
-        target: `passkey ${input.id}`,
-        ip: ctx.req.ip,
+  remove: recentProofProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/account/passkeys/:id', body: 'optional' } })
+    .input(removePasskeyInput)
+    .mutation(async ({ ctx, input }) => {
+      // An unknown passkey is 404 before any code is judged: nothing to count for it.
+      if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
+      await requirePasskeyProof(ctx, ctx.user, sessionId);
+      const removed = await writeTransaction(ctx.db, async (tx) => {
+        await assertProofInTx(tx, ctx, ctx.user.id, sessionId);
+        await assertFactorLeft(tx, ctx, ctx.user.id, { passkey: input.id });
+        if (!(await deletePasskey(tx, ctx.user.id, input.id))) return false;
+        await auditInsert(tx, ctx.clock.now(), {
+          action: 'passkey_removed',
+          actor: ctx.user,
+          target: `passkey ${input.id}`,
+          ip: ctx.req.ip,
+        });
+        return true;
       });
-      return true;
-    });
-    if (!removed) throw unknownPasskey();
-    ctx.logger.info('passkey.removed', {
-      requestId: ctx.req.requestId,
-      username: ctx.user.username,
-      passkey: input.id,
-    });
-    return { success: true as const };
-  }),
+      if (!removed) throw unknownPasskey();
+      ctx.logger.info('passkey.removed', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+        passkey: input.id,
+      });
+      return { success: true as const };
+    }),
 
   /** Options to confirm one of the user's own passkeys in this session (docs/passkeys.md). */
-  proofOptions: adminProcedure.mutation(async ({ ctx }) => ({
-    success: true as const,
-    options: await passkeyProofOptions(ctx, ctx.user, await currentSessionId(ctx)),
-  })),
+  proofOptions: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/passkeys/proof/options' } })
+    .mutation(async ({ ctx }) => ({
+      success: true as const,
+      options: await passkeyProofOptions(ctx, ctx.user, await currentSessionId(ctx)),
+    })),
 
   /** Any input: a wrong or malformed answer is the same 401. */
-  prove: adminProcedure.input(z.unknown()).mutation(async ({ ctx, input }) => {
-    await provePasskey(ctx, ctx.user, await currentSessionId(ctx), input);
-    return { success: true as const };
-  }),
+  prove: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/passkeys/proof', body: 'json' } })
+    .input(z.unknown())
+    .mutation(async ({ ctx, input }) => {
+      await provePasskey(ctx, ctx.user, await currentSessionId(ctx), input);
+      return { success: true as const };
+    }),
 
-  signInOptions: publicProcedure.mutation(async ({ ctx }) => ({
-    success: true as const,
-    options: await signInOptions(ctx),
-  })),
+  signInOptions: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/passkey/options' } })
+    .mutation(async ({ ctx }) => ({
+      success: true as const,
+      options: await signInOptions(ctx),
+    })),
 
   /** Any input: a wrong or malformed answer is the same 401 as a wrong signature. */
-  signIn: passkeyThrottle.input(z.unknown()).mutation(async ({ ctx, input }) => {
-    await signInWithPasskey(ctx, ctx.ceremony, input);
-    return { success: true as const };
-  }),
+  signIn: passkeyThrottle
+    .meta({ rest: { method: 'POST', path: '/api/admin/passkey/verify', body: 'json' } })
+    .input(z.unknown())
+    .mutation(async ({ ctx, input }) => {
+      await signInWithPasskey(ctx, ctx.ceremony, input);
+      return { success: true as const };
+    }),
 });

@@ -37,59 +37,71 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
  * screen's other password checks (identity/sign-in/login-throttle.ts).
  */
 export const secondFactorRouter = router({
-  totpSetup: passwordCheckedProcedure.input(passwordOnlyInput).mutation(async ({ ctx, input }) => {
-    await provePassword(ctx, ctx.user, input.password);
-    const started = await startTotpSetup(ctx, ctx.user);
-    if (!started) throw conflict(TOTP_ALREADY_ON);
-    const issuer = (await currentContent(ctx.db)).content.company.name;
-    return {
-      success: true as const,
-      secret: started.secret,
-      otpauthUrl: otpauthUrl(issuer, ctx.user.username, started.secret),
-    };
-  }),
+  totpSetup: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/totp/setup', body: 'json' } })
+    .input(passwordOnlyInput)
+    .mutation(async ({ ctx, input }) => {
+      await provePassword(ctx, ctx.user, input.password);
+      const started = await startTotpSetup(ctx, ctx.user);
+      if (!started) throw conflict(TOTP_ALREADY_ON);
+      const issuer = (await currentContent(ctx.db)).content.company.name;
+      return {
+        success: true as const,
+        secret: started.secret,
+        otpauthUrl: otpauthUrl(issuer, ctx.user.username, started.secret),
+      };
+    }),
 
-  totpEnable: adminProcedure.input(totpEnableInput).mutation(async ({ ctx, input }) => {
-    const sessionId = await currentSessionId(ctx);
-    const result = await enableTotp(ctx, ctx.user, sessionId, input.code);
-    if (!result.ok) {
-      if (result.reason === 'noSetup') throw conflict(NO_TOTP_SETUP);
-      if (result.reason === 'expired') throw conflict(TOTP_SETUP_EXPIRED);
-      // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
-      const message =
-        result.reason === 'wrongCode'
-          ? `${WRONG_TOTP_CODE} ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`
-          : TOTP_SETUP_TOO_MANY_WRONG;
-      throw new TRPCError({ code: 'BAD_REQUEST', message });
-    }
-    sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpEnabled' });
-    ctx.logger.info('account.totp_enabled', {
-      requestId: ctx.req.requestId,
-      username: ctx.user.username,
-    });
-    return { success: true as const, recoveryCodes: result.recoveryCodes };
-  }),
+  totpEnable: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/totp/enable', body: 'json' } })
+    .input(totpEnableInput)
+    .mutation(async ({ ctx, input }) => {
+      const sessionId = await currentSessionId(ctx);
+      const result = await enableTotp(ctx, ctx.user, sessionId, input.code);
+      if (!result.ok) {
+        if (result.reason === 'noSetup') throw conflict(NO_TOTP_SETUP);
+        if (result.reason === 'expired') throw conflict(TOTP_SETUP_EXPIRED);
+        // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
+        const message =
+          result.reason === 'wrongCode'
+            ? `${WRONG_TOTP_CODE} ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`
+            : TOTP_SETUP_TOO_MANY_WRONG;
+        throw new TRPCError({ code: 'BAD_REQUEST', message });
+      }
+      sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpEnabled' });
+      ctx.logger.info('account.totp_enabled', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+      });
+      return { success: true as const, recoveryCodes: result.recoveryCodes };
+    }),
 
   /** The card's Cancel: a set-up never confirmed is dropped at once (an app that is on stays). */
-  totpCancelSetup: adminProcedure.mutation(async ({ ctx }) => {
-    await cancelTotpSetup(ctx, ctx.user);
-    return { success: true as const };
-  }),
+  totpCancelSetup: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/account/totp/setup' } })
+    .mutation(async ({ ctx }) => {
+      await cancelTotpSetup(ctx, ctx.user);
+      return { success: true as const };
+    }),
 
-  totpDisable: passwordCheckedProcedure.input(factorOffInput).mutation(async ({ ctx, input }) => {
-    const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
-    await requireAppCode(ctx, ctx.user, sessionId, input.code);
-    const result = await disableTotp(ctx, ctx.user, sessionId);
-    if (!result.wasOn) throw conflict(TOTP_NOT_ON);
-    sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpDisabled' });
-    ctx.logger.info('account.totp_disabled', {
-      requestId: ctx.req.requestId,
-      username: ctx.user.username,
-    });
-    return { success: true as const };
-  }),
+  totpDisable: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/totp/disable', body: 'json' } })
+    .input(factorOffInput)
+    .mutation(async ({ ctx, input }) => {
+      const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
+      await requireAppCode(ctx, ctx.user, sessionId, input.code);
+      const result = await disableTotp(ctx, ctx.user, sessionId);
+      if (!result.wasOn) throw conflict(TOTP_NOT_ON);
+      sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpDisabled' });
+      ctx.logger.info('account.totp_disabled', {
+        requestId: ctx.req.requestId,
+        username: ctx.user.username,
+      });
+      return { success: true as const };
+    }),
 
   regenerateRecoveryCodes: passwordCheckedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/recovery-codes', body: 'json' } })
     .input(factorOffInput)
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);

@@ -3,12 +3,16 @@ import { tokenField } from '../../../shared/newsletter';
 import { loggableError } from '../../platform/logger';
 import { toHttpError } from '../../http/errors';
 import type { AppEnv } from '../../http/hono-env';
-import { requestCaller } from '../../http/rest';
-import type { AppDeps } from '../../http/trpc';
+import { requestContext } from '../../http/rest';
+import { createCallerFactory, type AppDeps } from '../../http/trpc';
+import { newsletterRouter } from '../router';
 import { DEFAULT_BRAND, siteBrand } from '../../content/site-name';
 import { linkPageAssets } from './assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';
+
+/** The newsletter's procedures, called in process by the pages. */
+const linkStateCaller = createCallerFactory(newsletterRouter);
 
 /**
  * GET /newsletter/confirm?token=T and /newsletter/unsubscribe?token=T: the pages the
@@ -43,7 +47,7 @@ async function viewOf(
   if (!tokenField.safeParse(token).success)
     return { view: { state: 'invalid', kind }, status: 404 };
   try {
-    const state = await requestCaller(c, deps).newsletter.linkState({ token: token!, kind });
+    const state = await linkStateCaller(requestContext(c, deps)).linkState({ token: token!, kind });
     return state === 'valid'
       ? { view: { state: 'valid', kind, token: token! }, status: 200 }
       : { view: { state: 'invalid', kind }, status: 404 };

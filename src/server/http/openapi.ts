@@ -1,0 +1,204 @@
+/**
+ * GET /api/openapi.json: an OpenAPI 3.1 description of the REST paths, made from the same
+ * declarations the adapter serves (rest-meta.ts) and the procedures' zod input schemas. The
+ * procedures declare no output schemas, so an answer is described by its envelope only
+ * (`success`, the key that holds the result); docs/api.md has the shapes in words.
+ */
+import type { AnyTRPCRouter } from '@trpc/server';
+import { safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
+import { FORM_MEDIA_TYPE, type RestAnswer, type RestRoute } from './rest-meta';
+import { pathParams, restProcedures, type RestProcedure } from './rest';
+
+type Schema = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** The error body of docs/api.md ("Errors"). */
+const ERROR_SCHEMA: Schema = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+    requestId: { type: 'string' },
+  },
+};
+
+/** The input schema of a procedure as JSON Schema (what a client sends); {} without one. */
+function inputSchema(declared: RestProcedure): { schema: Schema; optional: boolean } {
+  const parsers = declared.procedure._def.inputs as $ZodType[];
+  if (parsers.length === 0) return { schema: {}, optional: true };
+  const schemas = parsers.map((parser) => {
+    const schema = toJSONSchema(parser, {
+      io: 'input',
+      unrepresentable: 'any',
+      reused: 'inline',
+    }) as Schema;
+    // The document's dialect (OpenAPI 3.1's) holds for every schema in it.
+    delete schema.$schema;
+    return schema;
+  });
+  const optional = parsers.every((parser) => safeParse(parser, undefined).success);
+  return { schema: schemas.length === 1 ? (schemas[0] ?? {}) : { allOf: schemas }, optional };
+}
+
+const propertiesOf = (schema: Schema): Record<string, Schema> =>
+  (schema.properties as Record<string, Schema> | undefined) ?? {};
+
+/** The object schema without the properties that the path and query give. */
+function without(schema: Schema, names: readonly string[]): Schema {
+  if (!schema.properties) return schema;
+  const properties = Object.fromEntries(
+    Object.entries(propertiesOf(schema)).filter(([name]) => !names.includes(name)),
+  );
+  const required = ((schema.required as string[] | undefined) ?? []).filter(
+    (name) => !names.includes(name),
+  );
+  const trimmed: Schema = { ...schema, properties, required };
+  if (required.length === 0) delete trimmed.required;
+  return trimmed;
+}
+
+/** Only these properties of the object schema, none of them required. */
+function only(schema: Schema, names: readonly string[]): Schema {
+  const properties = propertiesOf(schema);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, properties[name] ?? {}])),
+  };
+}
+
+function requestBody(rest: RestRoute, schema: Schema, optional: boolean, taken: string[]) {
+  const body = rest.body ?? 'none';
+  const json = (bodySchema: Schema, required: boolean) => ({
+    required,
+    content: {
+      'application/json': { schema: bodySchema },
+      ...(rest.form
+        ? {
+            [FORM_MEDIA_TYPE]: {
+              schema: {
+                type: 'object',
+                required: Object.keys(rest.form.fields),
+                properties: Object.fromEntries(
+                  Object.entries(rest.form.fields).map(([name, value]) => [name, { const: value }]),
+                ),
+              },
+            },
+          }
+        : {}),
+    },
+  });
+  if (body === 'none') return undefined;
+  if (body === 'json' || body === 'optional') {
+    return json(without(schema, taken), body === 'json' && !optional && taken.length === 0);
+  }
+  if ('into' in body) return json(propertiesOf(schema)[body.into] ?? {}, true);
+  return body.fields.length ? json(only(schema, body.fields), !body.optional) : undefined;
+}
+
+/** What the success answer holds, as far as the declaration says. */
+function answerSchema(answer: RestAnswer): Schema {
+  if (answer === 'result') return {};
+  const success = { success: { const: true } };
+  if (answer === 'success') return { type: 'object', required: ['success'], properties: success };
+  if (answer === 'spread') return { type: 'object', required: ['success'], properties: success };
+  return {
+    type: 'object',
+    required: ['success', answer.key],
+    properties: { ...success, [answer.key]: {} },
+  };
+}
+
+function operation(declared: RestProcedure) {
+  const { rest } = declared;
+  const { schema, optional } = inputSchema(declared);
+  const params = pathParams(rest.path);
+  const query = [...(rest.query ?? []), ...(rest.form?.query ?? [])];
+  const properties = propertiesOf(schema);
+  const parameters = [
+    ...params.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: properties[name] ?? { type: 'string' },
+    })),
+    ...[...new Set(query)].map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: properties[name] ?? { type: 'string' },
+    })),
+  ];
+  const body = requestBody(rest, schema, optional, [...params, ...(rest.query ?? [])]);
+  const status = String(rest.status ?? 200);
+  const success = rest.download
+    ? {
+        description: 'The file, as an attachment',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      }
+    : {
+        description: 'Success',
+        content: { 'application/json': { schema: answerSchema(rest.answer ?? 'result') } },
+      };
+  return {
+    operationId: declared.path,
+    summary: rest.summary ?? `The ${declared.path} procedure`,
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: {
+      [status]: success,
+      default: {
+        description: 'An error (docs/api.md, "Errors")',
+        content: { 'application/json': { schema: ERROR_REF } },
+      },
+    },
+  };
+}
+
+/** `/api/ai-facts/:id` as OpenAPI writes it: `/api/ai-facts/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}');
+}
+
+/** The OpenAPI 3.1 document of every REST path `router` declares, and of itself. */
+export function openApiDocument(router: AnyTRPCRouter) {
+  const paths: Record<string, Record<string, unknown>> = {
+    '/api/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        responses: {
+          '200': {
+            description: 'The OpenAPI 3.1 document of the REST paths',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      },
+    },
+  };
+  for (const declared of restProcedures(router)) {
+    const path = openApiPath(declared.rest.path);
+    paths[path] = { ...paths[path], [declared.rest.method.toLowerCase()]: operation(declared) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Site API',
+      version: '1',
+      description:
+        'The REST paths of docs/api.md, each declared on the tRPC procedure it calls. ' +
+        'Every path is also a tRPC procedure at /api/trpc/<operationId>.',
+    },
+    paths,
+    components: { schemas: { Error: ERROR_SCHEMA } },
+  };
+}
