@@ -21,15 +21,17 @@ import { newsletterLinkPages } from '../newsletter/link-pages/pages';
 import { ONE_CLICK_MEDIA_TYPE, ONE_CLICK_PATH } from '../newsletter/rest';
 import { EVENT_PATH } from '../analytics/rest';
 import { contentPages, type PageRenderer } from '../content/pages';
-import { inlineScriptHashes, serveClient } from './static';
+import { readCspHashes } from './csp-hashes';
+import { serveClient } from './static';
 import { MAX_BATCH_SIZE, type AppDeps } from './trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
   /**
-   * Extra CSP hashes ('sha256-…') of allowed inline scripts. The inline scripts of the
-   * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
+   * Extra CSP hashes ('sha256-…') of allowed inline scripts. Those of the built pages in
+   * clientDir are allowed too, as the build listed them (csp-hashes.ts); no other inline
+   * script runs.
    */
   scriptHashes?: readonly string[];
   /** What renders the content's pages; by default client/entry-server.tsx. */
@@ -43,7 +45,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', requestLog(deps, new Set([EVENT_PATH])));
   const scriptHashes = [
     ...(options.scriptHashes ?? []),
-    ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
+    ...(options.clientDir ? readCspHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use(

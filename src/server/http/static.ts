@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -423,27 +421,3 @@ export function serveClient(
  * another site's logs that way (docs/decisions/0031-invitations.md).
  */
 const SECRET_LINK_PAGES: ReadonlySet<string> = new Set(['/admin/invite']);
-
-/**
- * CSP hashes of the inline scripts in the built pages (top-level *.html of the client
- * folder), such as a theme script that must run before first paint. The build is ours, so
- * whatever it inlines is allowed by hash, and nothing else inline can run.
- */
-export function inlineScriptHashes(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.html'));
-  } catch {
-    return [];
-  }
-  const hashes = new Set<string>();
-  for (const name of names) {
-    const html = readFileSync(path.join(dir, name), 'utf8');
-    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      const [, attributes = '', body = ''] = match;
-      if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
-      hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
-    }
-  }
-  return [...hashes];
-}
