@@ -12,6 +12,7 @@
  * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
  */
 import { bytesEtag } from '../http/etag';
+import type { ReadyBytes } from '../http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import { aiFacts } from '../../../db/schema';
@@ -29,24 +30,19 @@ export interface PublicFactsResult {
   facts: PublicFact[];
 }
 
-/** A ready answer: the exact body bytes and their strong ETag. */
-export interface ReadyJson {
-  body: Uint8Array;
-  etag: string;
-}
-
 export interface PublicFactsSnapshot {
   /** What the procedure answers. Frozen: callers share this one object. */
   result: Readonly<PublicFactsResult>;
   /** The REST body, `{ success, facts }`. */
-  rest: ReadyJson;
+  rest: ReadyBytes;
   /** The body tRPC sends for a single (unbatched) call: `{ result: { data } }`. */
-  trpc: ReadyJson;
+  trpc: ReadyBytes;
 }
 
-function ready(value: unknown): ReadyJson {
+/** The exact body bytes and their strong ETag; small, sent as they are. */
+function ready(value: unknown): ReadyBytes {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: bytesEtag(body) };
+  return { body, etag: bytesEtag(body), type: 'application/json', encoded: null };
 }
 
 async function load(db: Db): Promise<PublicFactsSnapshot> {
