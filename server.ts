@@ -19,6 +19,7 @@ import {
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/shared/company';
 import { createApp } from './src/server/app/app';
+import { MissingCspHashesError } from './src/server/http/csp-hashes';
 import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
@@ -125,7 +126,13 @@ async function start(): Promise<void> {
     });
   }
 
-  const app = createApp({ db, config, mailer, clock, logger }, { clientDir: CLIENT_DIR });
+  let app;
+  try {
+    app = createApp({ db, config, mailer, clock, logger }, { clientDir: CLIENT_DIR });
+  } catch (error) {
+    if (error instanceof MissingCspHashesError) fail(error.message);
+    throw error;
+  }
   // Newsletters go out in the background, from every instance, once this one serves.
   const sender = createNewsletterSender({ db, config, mailer, clock, logger });
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {

@@ -27,8 +27,11 @@ export const BUILD_INPUTS = [
   'scripts/build.ts',
   'scripts/prerender.ts',
   'scripts/build-if-stale.ts',
+  'scripts/csp-hashes.ts',
   // How the prerender puts a page together; the server uses it too.
   'src/server/content/page-template.ts',
+  // Where the build writes the CSP hashes.
+  'src/server/http/csp-hashes.ts',
 ] as const;
 
 export const HASH_FILE = path.join('dist', '.build-hash');

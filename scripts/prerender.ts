@@ -4,7 +4,8 @@
  * runs), adds the head tags for search engines and sharing, and writes robots.txt, sitemap.xml
  * and the web manifest. It also keeps the page template (dist/client/.render/template.html),
  * from which the server renders the public pages again whenever the owner saves new content
- * (src/server/content/pages.ts, docs/content.md). Needs the server bundle from
+ * (src/server/content/pages.ts, docs/content.md), and the CSP hashes of the pages' inline
+ * scripts (scripts/csp-hashes.ts). Needs the server bundle from
  * `vite build --ssr`.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '../src/shared/seo';
 import { composePage, TEMPLATE_FILE } from '../src/server/content/page-template';
+import { writeCspHashes } from './csp-hashes';
 import type { SiteContent } from '../src/shared/site-content';
 import { defaultSiteContent } from '../src/shared/site-content-defaults';
 
@@ -131,6 +133,9 @@ async function main() {
     path.join(CLIENT_DIR, 'manifest.webmanifest'),
     `${JSON.stringify(webManifest(), null, 2)}\n`,
   );
+  // The pages are final: their inline scripts' hashes, which the server's CSP allows.
+  const hashes = writeCspHashes(CLIENT_DIR);
+  process.stdout.write(`listed ${hashes.length} inline script hashes for the CSP\n`);
   // The server bundle is only a build tool; nothing serves it.
   rmSync(SERVER_DIR, { recursive: true, force: true });
   const compressed = precompress(CLIENT_DIR);

@@ -1,16 +1,16 @@
 /**
- * `npm run bench`: the real server (built, production mode, fresh database with the demo
- * facts) against a bare node:http server answering the same bytes, both driven by autocannon
- * (100 connections, fixed duration) in the order real, bare, real, bare for each target; then
- * one table. Also the start-up figures. Figures, never assertions.
+ * The `server` bench of `npm run bench` (scripts/bench.ts): the real server (built, production
+ * mode, fresh database with the demo facts) against a bare node:http server answering the
+ * same bytes, both driven by autocannon (100 connections, fixed duration) in the order real,
+ * bare, real, bare for each target; then one table. And the `startup` bench: the start-up
+ * figures. Figures, never assertions.
  *
  * The throughput table is printed once per database: the embedded file, then a libSQL server
- * (sqld on this machine); --database=embedded or --database=libsql
- * picks one.
+ * (sqld on this machine); --database=embedded or --database=libsql picks one.
  *
- * Options: --seconds=N per run (default 10), --only=<text> (targets whose name contains it),
- * --no-startup, --profile (CPU profile of the real server under the two facts reads, or the
- * --only targets; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
+ * Options: --seconds=N per run (default 10), --targets=<text> (targets whose name contains
+ * it), --profile (CPU profile of the real server under the two facts reads, or the --targets
+ * ones; top self-time functions printed instead of the table; BENCH_PROFILE_TOP=N).
  */
 import { createClient } from '@libsql/client';
 import Database from 'better-sqlite3';
@@ -36,29 +36,17 @@ const READ_P99_GOAL_MS = 25;
 const BUILT_START_GOAL_MS = 1000;
 const FRESH_START_GOAL_MS = 15_000;
 
-type DatabaseMode = 'embedded' | 'libsql';
+export type DatabaseMode = 'embedded' | 'libsql';
 
-interface Options {
+export interface ServerBenchOptions {
   databases: DatabaseMode[];
   seconds: number;
+  /** Only the targets whose name contains this text. */
   only: string | null;
-  startup: boolean;
   profile: boolean;
 }
 
-function parseOptions(argv: string[]): Options {
-  const value = (name: string) =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
-  const database = value('database');
-  return {
-    databases:
-      database === 'embedded' || database === 'libsql' ? [database] : ['embedded', 'libsql'],
-    seconds: Number(value('seconds') ?? 10),
-    only: value('only'),
-    startup: !argv.includes('--no-startup'),
-    profile: argv.includes('--profile'),
-  };
-}
+type Options = ServerBenchOptions;
 
 const load = () =>
   loadavg()
@@ -353,31 +341,42 @@ async function profile(options: Options, dir: string) {
   }
 }
 
-export async function main(argv: string[]): Promise<void> {
-  const options = parseOptions(argv);
+/** The client built once (scripts/build-if-stale.ts) before the first bench that serves it. */
+let built = false;
+export function ensureBuilt(): void {
+  if (built) return;
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
+  built = true;
+}
+
+/** `startup`: npm start to listening, on the built tree and on a fresh checkout. */
+export async function startupBench(): Promise<void> {
+  ensureBuilt();
+  console.log(`start-up (load average ${load()}):`);
+  const times = await builtStart(ROOT);
+  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  console.log(
+    `  npm start, built tree, to listening: median ${fmt(median)} ms of ${times.map((t) => fmt(t)).join(', ')}` +
+      ` (goal ≤ ${fmt(BUILT_START_GOAL_MS)} ms: ${median <= BUILT_START_GOAL_MS ? 'met' : 'MISSED'})`,
+  );
+  const fresh = await freshCheckoutStart(ROOT);
+  console.log(
+    `  npm start, fresh checkout (builds first), to listening: ${fmt(fresh)} ms` +
+      ` (goal ≤ ${fmt(FRESH_START_GOAL_MS)} ms: ${fresh <= FRESH_START_GOAL_MS ? 'met' : 'MISSED'})`,
+  );
+}
+
+/** `server`: the throughput table per database, or with `profile` the CPU profile. */
+export async function serverBench(options: ServerBenchOptions): Promise<void> {
+  ensureBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   try {
     if (options.profile) {
       await profile(options, dir);
       return;
-    }
-    if (options.startup) {
-      console.log(`start-up (load average ${load()}):`);
-      const built = await builtStart(ROOT);
-      const median = [...built].sort((a, b) => a - b)[Math.floor(built.length / 2)]!;
-      console.log(
-        `  npm start, built tree, to listening: median ${fmt(median)} ms of ${built.map((t) => fmt(t)).join(', ')}` +
-          ` (goal ≤ ${fmt(BUILT_START_GOAL_MS)} ms: ${median <= BUILT_START_GOAL_MS ? 'met' : 'MISSED'})`,
-      );
-      const fresh = await freshCheckoutStart(ROOT);
-      console.log(
-        `  npm start, fresh checkout (builds first), to listening: ${fmt(fresh)} ms` +
-          ` (goal ≤ ${fmt(FRESH_START_GOAL_MS)} ms: ${fresh <= FRESH_START_GOAL_MS ? 'met' : 'MISSED'})`,
-      );
     }
     for (const mode of options.databases) {
       mkdirSync(path.join(dir, mode));

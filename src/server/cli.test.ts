@@ -79,9 +79,16 @@ describe('admin command line', () => {
       ADMIN_PASSWORD: 'another long one',
     });
     expect(withEmail.code).toBe(0);
+    const inline = await cli(['add-user', '--email=cole@example.com', 'cole'], {
+      ADMIN_PASSWORD: 'yet another long one',
+    });
+    expect(inline).toMatchObject({
+      code: 0,
+      out: ['user "cole" added; sign-in codes go to cole@example.com'],
+    });
     const listed = await cli(['list-users']);
     expect(listed).toMatchObject({ code: 0, err: [] });
-    expect(listed.out).toEqual(['alice -', 'bob bob@example.com']);
+    expect(listed.out).toEqual(['alice -', 'bob bob@example.com', 'cole cole@example.com']);
     const alice = (await storedUsers()).find((u) => u.username === 'alice');
     expect(await verifyPassword(alice?.password ?? '', 'a long password')).toBe(true);
   });
@@ -337,6 +344,21 @@ describe('admin command line', () => {
     [['remove-passkeys'], 'usage: npm run admin -- remove-passkeys <username>'],
     [['set-email'], 'usage: npm run admin -- set-email <username> [<address>]'],
     [['disable-totp'], 'usage: npm run admin -- disable-totp <username>'],
+    [
+      ['add-user', 'a', '--frobnicate'],
+      'usage: npm run admin -- add-user <username> [--email <address>]',
+    ],
+    [['add-user', 'a', 'b'], 'usage: npm run admin -- add-user <username> [--email <address>]'],
+    [
+      ['add-user', 'a', '--email', ''],
+      'usage: npm run admin -- add-user <username> [--email <address>]',
+    ],
+    [['add-user', '--', 'a'], 'usage: npm run admin -- add-user <username> [--email <address>]'],
+    [['set-password', 'a', 'b'], 'usage: npm run admin -- set-password <username>'],
+    [['set-email', 'a', 'b', 'c'], 'usage: npm run admin -- set-email <username> [<address>]'],
+    [['remove-user', '--force'], 'usage: npm run admin -- remove-user <username>'],
+    [['remove-user', 'a', '--force'], 'usage: npm run admin -- remove-user <username>'],
+    [['list-users', '--all'], 'usage: npm run admin -- list-users'],
   ])('answers %j with one line on stderr and exit 1', async (argv, message) => {
     const result = await cli(argv);
     expect(result.code).toBe(1);

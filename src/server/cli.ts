@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { closeDatabase, openDatabase, type Db } from '../../db';
 import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from '../../db/backup';
 import { databaseTarget } from './platform/config';
@@ -70,39 +71,55 @@ async function strongPassword(db: Db, username: string, password: string): Promi
   return password;
 }
 
-/** Splits `add-user` arguments: one username and an optional --email. */
-function parseAddUser(args: string[]): { username: string; email: string | null } {
-  const synopsis = 'add-user <username> [--email <address>]';
-  let username: string | undefined;
-  let email: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--email') {
-      const value = args[++i];
-      if (!value) throw usageError(synopsis);
-      email = value;
-    } else if (arg.startsWith('--email=')) {
-      email = arg.slice('--email='.length);
-    } else if (!arg.startsWith('--') && username === undefined) {
-      username = arg;
-    } else {
-      throw usageError(synopsis);
-    }
+/**
+ * A command's arguments through `node:util` parseArgs: between `min` and `max` positionals and
+ * the options named; anything else (an unknown option, `--`, an option without its value) is
+ * the command's usage line.
+ */
+function argumentsOf(
+  args: string[],
+  synopsis: string,
+  { min = 1, max = 1, email = false }: { min?: number; max?: number; email?: boolean } = {},
+): { positionals: string[]; email: string | null } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+      options: email ? { email: { type: 'string' } } : {},
+    });
+  } catch {
+    throw usageError(synopsis);
   }
-  if (!username) throw usageError(synopsis);
-  return { username, email };
+  const { positionals, values, tokens } = parsed;
+  const refused = (tokens ?? []).some(
+    (token) =>
+      token.kind === 'option-terminator' ||
+      // `--email ""`: a value that names nothing (`--email=` stays an empty address).
+      (token.kind === 'option' && !token.inlineValue && !token.value),
+  );
+  if (refused || positionals.length < min || positionals.length > max) {
+    throw usageError(synopsis);
+  }
+  return { positionals, email: typeof values.email === 'string' ? values.email : null };
 }
 
+/** The one argument of a command that takes a single non-empty one (a username, a file). */
 function oneArgument(args: string[], synopsis: string): string {
-  const [value, ...rest] = args;
-  if (!value || rest.length > 0) throw usageError(synopsis);
+  const [value] = argumentsOf(args, synopsis).positionals;
+  if (!value) throw usageError(synopsis);
   return value;
 }
 
 async function run(db: Db, command: string, args: string[], env: Env, io: CliIo): Promise<void> {
   switch (command) {
     case 'add-user': {
-      const { username, email } = parseAddUser(args);
+      const parsed = argumentsOf(args, 'add-user <username> [--email <address>]', { email: true });
+      const [username = ''] = parsed.positionals;
+      if (!username) throw usageError('add-user <username> [--email <address>]');
+      const { email } = parsed;
       // Refused before the prompt, so nobody types a password for nothing.
       if (await usernameTaken(db, username)) {
         throw new UserError(`user "${username}" already exists`);
@@ -129,10 +146,8 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       return;
     }
     case 'set-email': {
-      if (args.length < 1 || args.length > 2) {
-        throw usageError('set-email <username> [<address>]');
-      }
-      const [username = '', email] = args;
+      const { positionals } = argumentsOf(args, 'set-email <username> [<address>]', { max: 2 });
+      const [username = '', email] = positionals;
       await setEmail(db, username, email || null);
       io.out(
         email
@@ -166,7 +181,7 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       return;
     }
     case 'list-users': {
-      if (args.length > 0) throw usageError('list-users');
+      argumentsOf(args, 'list-users', { min: 0, max: 0 });
       for (const user of await listUsers(db)) io.out(`${user.username} ${user.email ?? '-'}`);
       return;
     }

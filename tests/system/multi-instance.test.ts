@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqldProcess } from '../../scripts/sqld-process';
 import { startSqld } from '../../scripts/sqld-process';
+import { writeCspHashes } from '../../scripts/csp-hashes';
 import { MIGRATIONS_FOLDER } from '../../db/migrations';
 import { DEMO_FACTS } from '../../db/seed';
 import { contactBody, postContact } from '../support/contact';
@@ -49,6 +50,7 @@ function clientFixture(): string {
   );
   writeFileSync(path.join(dir, 'index.html'), '<p>build</p>');
   writeFileSync(path.join(dir, 'app.html'), '<p>app</p>');
+  writeCspHashes(dir);
   return dir;
 }
 

@@ -20,15 +20,17 @@ import { publicFactsRoutes } from '../facts/public-route';
 import { newsletterLinkPages } from '../newsletter/link-pages/pages';
 import { contentPages, type PageRenderer } from '../content/pages';
 import { loadEntryRenderer } from './page-renderer';
-import { inlineScriptHashes, serveClient } from '../http/static';
+import { readCspHashes } from '../http/csp-hashes';
+import { serveClient } from '../http/static';
 import { MAX_BATCH_SIZE, type AppDeps } from '../http/trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
   /**
-   * Extra CSP hashes ('sha256-…') of allowed inline scripts. The inline scripts of the
-   * built pages in clientDir are hashed and allowed automatically; no other inline script runs.
+   * Extra CSP hashes ('sha256-…') of allowed inline scripts. Those of the built pages in
+   * clientDir are allowed too, as the build listed them (csp-hashes.ts); no other inline
+   * script runs.
    */
   scriptHashes?: readonly string[];
   /** What renders the content's pages; by default client/entry-server.tsx. */
@@ -42,7 +44,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
     ...(options.scriptHashes ?? []),
-    ...(options.clientDir ? inlineScriptHashes(options.clientDir) : []),
+    ...(options.clientDir ? readCspHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use('/api/*', apiGuards(deps, formPaths(appRouter)), noStoreByDefault());

@@ -2,14 +2,15 @@
  * The site content the public pages show: the newest stored version, or the defaults from
  * the code before the first save (version 0). Kept in memory per database and read again only
  * when the `site_content` change counter moved (migration 0008's trigger bumps it on every
- * saved version, whichever instance or tool wrote it), exactly like the public facts cache
- * (facts/public-cache.ts).
+ * saved version, whichever instance or tool wrote it), through the one counter-keyed cache
+ * (platform/counter-cache.ts) the public facts use too.
  */
 import { desc } from 'drizzle-orm';
-import { changeCounter, type Db } from '../../../db';
+import type { Db } from '../../../db';
 import { siteContentVersions } from '../../../db/schema';
 import { siteContentSchema, type SiteContent } from '../../shared/site-content';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
+import { counterKeyedCache } from '../platform/counter-cache';
 
 export interface CurrentContent {
   version: number;
@@ -54,38 +55,18 @@ export async function latestContent(db: Db): Promise<CurrentContent> {
   };
 }
 
-interface CacheState {
-  counter: number;
-  current: Promise<CurrentContent> | null;
-  /** When the public pages last asked for the counter (ms on the app's clock), or null. */
-  publishedCheckAt: number | null;
-}
-
-const states = new WeakMap<Db, CacheState>();
+const cache = counterKeyedCache('site_content', latestContent);
 
 /**
- * The current content, from memory unless a version was saved since it was read. The counter
- * is read before the row: a save landing in between makes the next call read again.
+ * The current content, from memory unless a version was saved since it was read
+ * (platform/counter-cache.ts).
  */
 export function currentContent(db: Db): Promise<CurrentContent> {
-  let state = states.get(db);
-  if (!state) {
-    state = { counter: -1, current: null, publishedCheckAt: null };
-    states.set(db, state);
-  }
-  const cache = state;
-  return changeCounter(db, 'site_content').then((counter) => {
-    if (cache.current && cache.counter === counter) return cache.current;
-    const loading = latestContent(db);
-    cache.counter = counter;
-    cache.current = loading;
-    loading.catch(() => {
-      // A failed read is not kept: the next call tries again.
-      if (cache.current === loading) cache.current = null;
-    });
-    return loading;
-  });
+  return cache.get(db);
 }
+
+/** When the public pages last asked for the counter (ms on the app's clock), per database. */
+const publishedCheckAt = new WeakMap<Db, number>();
 
 /**
  * How long the public pages use the content they have without asking whether a version was
@@ -97,25 +78,22 @@ export const PUBLISHED_CHECK_MS = 500;
 
 /** The content the public pages show: `currentContent`, asked again at most every 500 ms. */
 export function publishedContent(db: Db, nowMs: number): Promise<CurrentContent> {
-  const state = states.get(db);
-  const checkedAt = state?.publishedCheckAt ?? null;
+  const last = cache.last(db);
+  const checkedAt = publishedCheckAt.get(db);
   if (
-    state?.current &&
-    checkedAt !== null &&
+    last &&
+    checkedAt !== undefined &&
     nowMs >= checkedAt &&
     nowMs - checkedAt < PUBLISHED_CHECK_MS
   ) {
-    return state.current;
+    return last;
   }
-  const reading = currentContent(db);
-  // Set after the call, which creates the state: callers meanwhile share this read's answer.
-  const created = states.get(db);
-  if (created) created.publishedCheckAt = nowMs;
-  return reading;
+  // Callers within the interval get the content last read: this read's, once it has the counter.
+  publishedCheckAt.set(db, nowMs);
+  return currentContent(db);
 }
 
 /** A save through this process shows on its own pages at once, not after the interval. */
 export function contentSaved(db: Db): void {
-  const state = states.get(db);
-  if (state) state.publishedCheckAt = null;
+  publishedCheckAt.delete(db);
 }

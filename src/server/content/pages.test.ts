@@ -12,6 +12,7 @@ import { DEMO_VIDEO } from '../../shared/demo-video';
 import { defaultSiteContent } from '../../shared/site-content-defaults';
 import { PUBLISHED_CHECK_MS } from './current';
 import { TEMPLATE_FILE } from './page-template';
+import { writeCspHashes } from '../../../scripts/csp-hashes';
 
 const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title><link rel="expect" href="#hero-end" blocking="render" /></head><body><div id="root"></div></body></html>`;
 
@@ -28,6 +29,7 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, TEMPLATE_FILE), TEMPLATE);
   writeFileSync(path.join(dir, 'index.html'), '<p>the build of the defaults</p>');
   writeFileSync(path.join(dir, 'app.html'), APP);
+  writeCspHashes(dir);
   deps = await createTestDeps();
   app = createApp(deps, { clientDir: dir });
   cookie = await signedInCookie(deps);

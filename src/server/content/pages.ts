@@ -24,10 +24,10 @@ import {
   SITE_FRAME_ELEMENT_ID,
 } from '../../shared/page-data';
 import { escapeHtml } from '../../shared/escape-html';
-import { bytesEtag, etagMatches } from '../http/etag';
+import { bytesEtag } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
 import { ownHeaders, withVideoHost } from '../http/middleware';
-import { preferredEncoding, type Encoding } from '../http/static';
+import { cacheControlOf, readyAnswer, type ReadyBytes } from '../http/ready-bytes';
 import type { AppDeps } from '../http/trpc';
 import { loggableError } from '../platform/logger';
 import { publishedContent, type CurrentContent } from './current';
@@ -42,11 +42,7 @@ export interface PageRenderer {
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
 }
 
-interface RenderedPage {
-  body: Buffer;
-  etag: string;
-  type: string;
-  encoded: Partial<Record<Encoding, Buffer>>;
+interface RenderedPage extends ReadyBytes {
   /** The home page's video host for the CSP's frame-src; null elsewhere. */
   frameHost: string | null;
 }
@@ -150,28 +146,14 @@ export function contentPages(
   }
 
   function respond(c: HonoCtx<AppEnv>, page: RenderedPage, status: 200 | 404 = 200): Response {
-    const base = ownHeaders(c);
-    const headers: Record<string, string> = {
-      ...base,
-      'Content-Type': page.type,
-      'Cache-Control': page.type === HTML ? 'no-cache' : 'public, max-age=0, must-revalidate',
-      ETag: page.etag,
-      Vary: 'Accept-Encoding',
-    };
-    const csp = base['Content-Security-Policy'];
-    if (csp && page.type === HTML) {
-      headers['Content-Security-Policy'] = withVideoHost(csp, page.frameHost);
-    }
-    if (status === 200 && etagMatches(c.req.header('if-none-match'), page.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
-    const body = (encoding && page.encoded[encoding]) || page.body;
-    if (body !== page.body && encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = String(body.byteLength);
-    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    const csp = ownHeaders(c)['Content-Security-Policy'];
+    return readyAnswer(c, page, {
       status,
-      headers,
+      cacheControl: cacheControlOf(page.type),
+      headers:
+        csp && page.type === HTML
+          ? { 'Content-Security-Policy': withVideoHost(csp, page.frameHost) }
+          : undefined,
     });
   }
 

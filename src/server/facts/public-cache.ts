@@ -4,7 +4,7 @@
  * of GET /api/ai-facts and GET /api/trpc/facts.listPublic: the query runs only when the
  * content may have changed.
  *
- * Staleness (docs/decisions, the change counter): before each use the cache reads the `ai_facts` row of
+ * Staleness (platform/counter-cache.ts): before each use the cache reads the `ai_facts` row of
  * `change_counters`, which triggers bump on every insert, update and delete of a fact,
  * whoever writes it: this instance, another instance on the same file or libSQL server, the
  * admin CLI, a manual edit. On the embedded file that is one prepared read of a one-row
@@ -12,9 +12,11 @@
  * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
  */
 import { bytesEtag } from '../http/etag';
+import type { ReadyBytes } from '../http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
-import { changeCounter, type Db } from '../../../db';
+import type { Db } from '../../../db';
 import { aiFacts } from '../../../db/schema';
+import { counterKeyedCache } from '../platform/counter-cache';
 
 /** What visitors see of a fact: no order, flags or dates. */
 export interface PublicFact {
@@ -28,41 +30,19 @@ export interface PublicFactsResult {
   facts: PublicFact[];
 }
 
-/** A ready answer: the exact body bytes and their strong ETag. */
-export interface ReadyJson {
-  body: Uint8Array;
-  etag: string;
-}
-
 export interface PublicFactsSnapshot {
   /** What the procedure answers. Frozen: callers share this one object. */
   result: Readonly<PublicFactsResult>;
   /** The REST body, `{ success, facts }`. */
-  rest: ReadyJson;
+  rest: ReadyBytes;
   /** The body tRPC sends for a single (unbatched) call: `{ result: { data } }`. */
-  trpc: ReadyJson;
+  trpc: ReadyBytes;
 }
 
-interface CacheState {
-  snapshot: PublicFactsSnapshot | null;
-  /** The counter's value read before the snapshot's rows. */
-  snapshotVersion: number;
-}
-
-const states = new WeakMap<Db, CacheState>();
-
-function stateOf(db: Db): CacheState {
-  let state = states.get(db);
-  if (!state) {
-    state = { snapshot: null, snapshotVersion: -1 };
-    states.set(db, state);
-  }
-  return state;
-}
-
-function ready(value: unknown): ReadyJson {
+/** The exact body bytes and their strong ETag; small, sent as they are. */
+function ready(value: unknown): ReadyBytes {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: bytesEtag(body) };
+  return { body, etag: bytesEtag(body), type: 'application/json', encoded: null };
 }
 
 async function load(db: Db): Promise<PublicFactsSnapshot> {
@@ -82,23 +62,9 @@ async function load(db: Db): Promise<PublicFactsSnapshot> {
   };
 }
 
-/**
- * The current public facts: from memory, or read anew when a fact changed. Not an async
- * function: on the hot path (nothing changed) it is one promise per call, not three.
- */
-export function publicFacts(db: Db): Promise<PublicFactsSnapshot> {
-  const state = stateOf(db);
-  return changeCounter(db, 'ai_facts').then((version) => {
-    if (state.snapshot && state.snapshotVersion === version) return state.snapshot;
-    return reload(db, state, version);
-  });
-}
+const cache = counterKeyedCache('ai_facts', load);
 
-async function reload(db: Db, state: CacheState, version: number): Promise<PublicFactsSnapshot> {
-  // The version is read before the rows: a write landing in between makes the next call
-  // read again, never keeps stale rows.
-  const snapshot = await load(db);
-  state.snapshot = snapshot;
-  state.snapshotVersion = version;
-  return snapshot;
+/** The current public facts: from memory, or read anew when a fact changed. */
+export function publicFacts(db: Db): Promise<PublicFactsSnapshot> {
+  return cache.get(db);
 }

@@ -1,7 +1,7 @@
 /**
  * The visitors' facts, answered from the ready bytes of public-cache.ts (the cache the
  * `facts.listPublic` procedure reads too), with an ETag and a 304 when the client already has
- * them: no tRPC context, no session, no JSON.stringify per request. Two addresses:
+ * them (http/ready-bytes.ts): no tRPC context, no session, no JSON.stringify per request. Two addresses:
  * GET /api/ai-facts (the REST body) and GET /api/trpc/facts.listPublic without a query string
  * (the home page's one query, tRPC's single-call body). A tRPC call with a query string
  * (a batch, an input) goes on to the adapter, which answers it through the procedure.
@@ -9,26 +9,15 @@
  */
 import { Hono, type Context as HonoCtx, type Next } from 'hono';
 import type { Db } from '../../../db';
-import { etagMatches } from '../http/etag';
 import type { AppEnv } from '../http/hono-env';
-import { ownHeaders } from '../http/middleware';
-import { publicFacts, type PublicFactsSnapshot } from './public-cache';
+import { readyAnswer } from '../http/ready-bytes';
+import { publicFacts } from './public-cache';
 
 function answer(db: Db, form: 'rest' | 'trpc') {
   return async (c: HonoCtx<AppEnv>, next: Next) => {
     if (form === 'trpc' && c.req.url.includes('?')) return next();
-    const ready: PublicFactsSnapshot['rest'] = (await publicFacts(db))[form];
-    const headers = {
-      ...ownHeaders(c),
-      'Content-Type': 'application/json',
-      // Stored, but checked with the server on every use: an edit shows at once.
-      'Cache-Control': 'no-cache',
-      ETag: ready.etag,
-    };
-    if (etagMatches(c.req.header('if-none-match'), ready.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(ready.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    // Stored, but checked with the server on every use: an edit shows at once.
+    return readyAnswer(c, (await publicFacts(db))[form], { cacheControl: 'no-cache' });
   };
 }
 

@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDeps } from '../../../tests/support/app';
 import { createApp } from '../app/app';
+import { writeCspHashes } from '../../../scripts/csp-hashes';
 
 let dir: string;
 let app: ReturnType<typeof createApp>;
@@ -17,6 +18,7 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, 'index.html'), page('first '));
   writeFileSync(path.join(dir, 'app.html'), page('app '));
   writeFileSync(path.join(dir, 'assets', 'chunk-Ab1.js'), `console.log(${'1'.repeat(3000)})`);
+  writeCspHashes(dir);
   app = createApp(await createTestDeps(), { clientDir: dir });
 });
 

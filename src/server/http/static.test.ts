@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app/app';
+import { CSP_HASHES_FILE, MissingCspHashesError } from './csp-hashes';
+import { writeCspHashes } from '../../../scripts/csp-hashes';
 import { createTestDeps } from '../../../tests/support/app';
 
 let dir: string;
@@ -32,6 +34,8 @@ beforeAll(async () => {
   // A precompressed sibling that differs from what compressing on the fly would give.
   writeFileSync(path.join(dir, 'assets', 'pre-1.css'), 'b{}'.repeat(1000));
   writeFileSync(path.join(dir, 'assets', 'pre-1.css.gz'), Buffer.from('precompressed marker'));
+  // What the build does after the prerender.
+  writeCspHashes(dir);
   app = createApp(await createTestDeps(), { clientDir: dir });
 });
 
@@ -233,5 +237,55 @@ describe('serveClient', () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+  });
+
+  it('lists in script-src exactly the hashes of the inline scripts in the served pages', async () => {
+    const served = [await app.request('/'), await app.request('/admin/login')];
+    const inline = new Set<string>();
+    for (const res of served) {
+      for (const [, attributes = '', body = ''] of (await res.text()).matchAll(
+        /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+      )) {
+        if (!attributes.includes('src=') && body !== '') {
+          inline.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+        }
+      }
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+      expect(scriptSrc).toEqual(["'self'", ...inline]);
+    }
+    expect(inline.size).toBe(1);
+  });
+
+  it('takes the hashes from the build, not from the pages as they are at start', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'client-'));
+    try {
+      writeFileSync(path.join(copy, 'index.html'), INDEX);
+      mkdirSync(path.join(copy, '.render'));
+      writeFileSync(path.join(copy, CSP_HASHES_FILE), JSON.stringify(['sha256-fromthebuild']));
+      const csp = (
+        await createApp(await createTestDeps(), { clientDir: copy }).request('/')
+      ).headers.get('content-security-policy');
+      expect(csp).toContain("script-src 'self' 'sha256-fromthebuild';");
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a build without its hashes file, naming it and the fix', async () => {
+    const old = mkdtempSync(path.join(tmpdir(), 'client-'));
+    try {
+      writeFileSync(path.join(old, 'index.html'), INDEX);
+      const deps = await createTestDeps();
+      expect(() => createApp(deps, { clientDir: old })).toThrow(MissingCspHashesError);
+      expect(() => createApp(deps, { clientDir: old })).toThrow(
+        `${path.join(old, CSP_HASHES_FILE)} not found: the client was built by an older version; run \`npm run build\` (npm start does it)`,
+      );
+      // A folder without pages (no build yet) serves the API without hashes, as before.
+      rmSync(path.join(old, 'index.html'));
+      expect(() => createApp(deps, { clientDir: old })).not.toThrow();
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });

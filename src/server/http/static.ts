@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +7,14 @@ import { isClientRoute } from '../../shared/client-routes';
 import type { AppEnv } from './hono-env';
 import { etagMatches } from './etag';
 import { ownHeaders } from './middleware';
+import {
+  cacheControlOf,
+  preferredEncoding,
+  readyAnswer,
+  readyHeaders,
+  type Encoding,
+  type ReadyBytes,
+} from './ready-bytes';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -50,8 +56,6 @@ const MIN_COMPRESS_BYTES = 1024;
  */
 const RECHECK_MS = 1000;
 
-export type Encoding = 'br' | 'gzip';
-
 /**
  * The one byte range a `Range` header asks of a file of `size` bytes (a video being seeked):
  * `{ start, end }` (inclusive), 'unsatisfiable' (416), or null to answer with the whole file,
@@ -78,20 +82,18 @@ export function byteRange(
   return { start, end };
 }
 
-interface CachedFile {
+/** A file as read, with its compressed copies once made (`encoded` is null: not worth it). */
+interface CachedFile extends ReadyBytes {
   /** When the file was last compared with the disk (performance.now()). */
   checkedAt: number;
   mtimeMs: number;
   size: number;
-  body: Buffer;
-  etag: string;
-  type: string;
-  /** Worth compressing: a text type and at least MIN_COMPRESS_BYTES. */
-  compressible: boolean;
-  encoded: Partial<Record<Encoding, Buffer>>;
-  /** The file's own headers per answer (status, encoding, path kind), built on first use. */
-  headers: Map<string, Readonly<Record<string, string>>>;
 }
+
+/** A file sent as is can be sent in parts (a video being seeked). */
+const WHOLE_OR_IN_RANGES: Readonly<Record<string, string>> = Object.freeze({
+  'Accept-Ranges': 'bytes',
+});
 
 function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -105,39 +107,6 @@ const HASHED_FOLDERS = ['/assets/', '/media/'];
 
 export function isHashedPath(urlPath: string): boolean {
   return HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder));
-}
-
-function cacheControlOf(immutable: boolean, type: string): string {
-  // A content-hashed name: a changed file gets a new name.
-  if (immutable) return 'public, max-age=31536000, immutable';
-  // Everything else keeps its name across builds, so it is revalidated (ETag) each time.
-  return type.startsWith('text/html') ? 'no-cache' : 'public, max-age=0, must-revalidate';
-}
-
-/** The encodings the client accepts, best first; q=0 means "not this one". */
-function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || accepted.has('*'));
-}
-
-/** Accept-Encoding values seen lately and the encoding each gets (browsers send a handful). */
-const encodingByHeader = new Map<string, Encoding | null>();
-
-export function preferredEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  let encoding = encodingByHeader.get(header);
-  if (encoding === undefined) {
-    encoding = acceptedEncodings(header)[0] ?? null;
-    if (encodingByHeader.size >= 64) encodingByHeader.clear();
-    encodingByHeader.set(header, encoding);
-  }
-  return encoding;
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -189,6 +158,8 @@ export function serveClient(
       return known;
     }
     const type = contentTypeOf(file);
+    // Worth compressing: a text type and at least MIN_COMPRESS_BYTES.
+    const compressible = info.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type);
     const entry: CachedFile = {
       checkedAt: now,
       mtimeMs: info.mtimeMs,
@@ -196,27 +167,31 @@ export function serveClient(
       body: await readFile(file),
       etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
       type,
-      compressible: info.size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type),
-      encoded: {},
-      headers: new Map(),
+      encoded: compressible ? {} : null,
+      ...(compressible ? {} : { headers: WHOLE_OR_IN_RANGES }),
     };
     cache.set(file, entry);
     return entry;
   }
 
-  async function encodedBody(file: string, entry: CachedFile, encoding: Encoding) {
-    const existing = entry.encoded[encoding];
+  async function encodedBody(
+    file: string,
+    entry: CachedFile,
+    encoded: Partial<Record<Encoding, Buffer>>,
+    encoding: Encoding,
+  ) {
+    const existing = encoded[encoding];
     if (existing) return existing;
     const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-    const encoded = (await isFile(sibling))
+    const body = (await isFile(sibling))
       ? await readFile(sibling)
       : encoding === 'br'
         ? await brotli(entry.body, {
             params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
           })
         : await gzipAsync(entry.body, { level: 9 });
-    entry.encoded[encoding] = encoded;
-    return encoded;
+    encoded[encoding] = body;
+    return body;
   }
 
   /** The cached file when it needs no look at the disk now; undefined otherwise. */
@@ -226,51 +201,19 @@ export function serveClient(
     return undefined;
   }
 
-  /** The headers of this file's answer, computed once per file, status, encoding and path kind. */
-  function fileHeaders(
-    entry: CachedFile,
-    immutable: boolean,
-    status: 200 | 304 | 404,
-    encoded: { encoding: Encoding; body: Buffer } | null,
-  ): Readonly<Record<string, string>> {
-    const key = `${status} ${encoded?.encoding ?? ''} ${immutable}`;
-    let headers = entry.headers.get(key);
-    if (!headers) {
-      const body = status === 304 ? null : (encoded?.body ?? entry.body);
-      headers = Object.freeze({
-        'Content-Type': entry.type,
-        'Cache-Control': cacheControlOf(immutable, entry.type),
-        // Only a 200 is cacheable by validator; a 404 is never answered with 304.
-        ...(status === 404 ? {} : { ETag: entry.etag }),
-        ...(entry.compressible ? { Vary: 'Accept-Encoding' } : { 'Accept-Ranges': 'bytes' }),
-        ...(body && encoded ? { 'Content-Encoding': encoded.encoding } : {}),
-        ...(body ? { 'Content-Length': String(body.byteLength) } : {}),
-      });
-      entry.headers.set(key, headers);
-    }
-    return headers;
-  }
-
   function respond(
     c: HonoCtx<AppEnv>,
     immutable: boolean,
     status: 200 | 404,
     entry: CachedFile,
-    encoded: { encoding: Encoding; body: Buffer } | null,
   ): Response {
-    if (status === 200 && etagMatches(c.req.header('if-none-match'), entry.etag)) {
-      const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, 304, encoded) };
-      return new Response(null, { status: 304, headers });
+    const cacheControl = cacheControlOf(entry.type, immutable);
+    // A range of a file sent as is, unless the client already has the file (304 first).
+    const range = status === 200 && !entry.encoded ? rangeOf(c, entry) : null;
+    if (range && !etagMatches(c.req.header('if-none-match'), entry.etag)) {
+      return partial(c, cacheControl, entry, range);
     }
-    const range = status === 200 && !entry.compressible ? rangeOf(c, entry) : null;
-    if (range) return partial(c, immutable, entry, range);
-    const headers = { ...ownHeaders(c), ...fileHeaders(entry, immutable, status, encoded) };
-    const body = encoded ? encoded.body : entry.body;
-    // The cached Buffer itself (a Uint8Array), not a copy per request.
-    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-      status,
-      headers,
-    });
+    return readyAnswer(c, entry, { status, cacheControl });
   }
 
   /**
@@ -287,11 +230,11 @@ export function serveClient(
   /** 206 with the asked bytes (a view of the cached body, not a copy), or 416. */
   function partial(
     c: HonoCtx<AppEnv>,
-    immutable: boolean,
+    cacheControl: string,
     entry: CachedFile,
     range: { start: number; end: number } | 'unsatisfiable',
   ): Response {
-    const fileOwn: Record<string, string> = { ...fileHeaders(entry, immutable, 200, null) };
+    const fileOwn: Record<string, string> = { ...readyHeaders(entry, 200, null, cacheControl) };
     delete fileOwn['Content-Length'];
     if (range === 'unsatisfiable') {
       return new Response(null, {
@@ -326,25 +269,15 @@ export function serveClient(
     const immutable = isHashedPath(urlPath);
     const known = fresh(file, immutable);
     if (known) {
-      const encoding = known.compressible
-        ? preferredEncoding(c.req.header('accept-encoding'))
-        : null;
-      const ready = encoding ? known.encoded[encoding] : undefined;
-      if (!encoding || ready) {
-        const encoded = encoding && ready ? { encoding, body: ready } : null;
-        return respond(c, immutable, status, known, encoded);
-      }
+      const encoding = known.encoded && preferredEncoding(c.req.header('accept-encoding'));
+      if (!encoding || known.encoded?.[encoding]) return respond(c, immutable, status, known);
     }
     return (async () => {
       const entry = await load(file, immutable);
       if (!entry) return null;
-      const encoding = entry.compressible
-        ? preferredEncoding(c.req.header('accept-encoding'))
-        : null;
-      const encoded = encoding
-        ? { encoding, body: await encodedBody(file, entry, encoding) }
-        : null;
-      return respond(c, immutable, status, entry, encoded);
+      const encoding = entry.encoded && preferredEncoding(c.req.header('accept-encoding'));
+      if (entry.encoded && encoding) await encodedBody(file, entry, entry.encoded, encoding);
+      return respond(c, immutable, status, entry);
     })();
   }
 
@@ -423,27 +356,3 @@ export function serveClient(
  * another site's logs that way (docs/decisions/0031-invitations.md).
  */
 const SECRET_LINK_PAGES: ReadonlySet<string> = new Set(['/admin/invite']);
-
-/**
- * CSP hashes of the inline scripts in the built pages (top-level *.html of the client
- * folder), such as a theme script that must run before first paint. The build is ours, so
- * whatever it inlines is allowed by hash, and nothing else inline can run.
- */
-export function inlineScriptHashes(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.html'));
-  } catch {
-    return [];
-  }
-  const hashes = new Set<string>();
-  for (const name of names) {
-    const html = readFileSync(path.join(dir, name), 'utf8');
-    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      const [, attributes = '', body = ''] = match;
-      if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
-      hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
-    }
-  }
-  return [...hashes];
-}

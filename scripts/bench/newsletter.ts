@@ -1,5 +1,5 @@
 /**
- * `npm run bench:newsletter`: what sending one newsletter to 10,000 confirmed subscribers
+ * `npm run bench -- --only=newsletter`: what sending one newsletter to 10,000 confirmed subscribers
  * (BENCH_RECIPIENTS) costs: mails a second and the memory used, printed, never asserted.
  * The sender runs as in production (its loop on real timers, nodemailer over SMTP) with the
  * rate limit at its highest, against a local SMTP server in this process that accepts and
@@ -15,14 +15,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { closeDatabase, openDatabase } from '../db';
-import { newsletters } from '../db/schema';
-import { createNewsletterSender } from '../src/server/newsletter/sender';
-import { createMailer } from '../src/server/platform/mail';
-import { systemClock } from '../src/server/platform/clock';
-import { adminCaller, createTestDeps, testConfig } from '../tests/support/app';
-import { createMemoryLogger } from '../tests/support/logger';
-import { startSmtpSink } from '../tests/support/smtp-sink';
+import { closeDatabase, openDatabase } from '../../db';
+import { newsletters } from '../../db/schema';
+import { createNewsletterSender } from '../../src/server/newsletter/sender';
+import { createMailer } from '../../src/server/platform/mail';
+import { systemClock } from '../../src/server/platform/clock';
+import { adminCaller, createTestDeps, testConfig } from '../../tests/support/app';
+import { createMemoryLogger } from '../../tests/support/logger';
+import { startSmtpSink } from '../../tests/support/smtp-sink';
 
 const COUNT = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const RATE = 60_000;
@@ -61,7 +61,7 @@ function collect(): void {
   gc?.();
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-newsletter-'));
   const sink = await startSmtpSink({ keep: false });
   try {
@@ -140,5 +140,3 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-await main();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leads`: speed and memory figures for the admin's leads over 100,000 stored
+ * `npm run bench -- --only=leads`: speed and memory figures for the admin's leads over 100,000 stored
  * messages (BENCH_MESSAGES), printed, never asserted (timed tests are flaky on shared
  * machines). The whole app runs in-process on a fresh database file, and every figure is a
  * real request through app.request(): routing, auth, the query and the JSON or CSV body.
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { closeDatabase, openDatabase } from '../db';
-import { createApp } from '../src/server/app/app';
-import { createTestDeps, signedInCookie } from '../tests/support/app';
+import { closeDatabase, openDatabase } from '../../db';
+import { createApp } from '../../src/server/app/app';
+import { createTestDeps, signedInCookie } from '../../tests/support/app';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const RUNS = 20;
@@ -77,7 +77,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-leads-'));
   const file = path.join(dir, 'app.db');
   const db = await openDatabase({ file });
@@ -163,5 +163,3 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-await main();
