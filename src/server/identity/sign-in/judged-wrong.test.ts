@@ -11,12 +11,8 @@ import { callerFor, createTestDeps, type TestDeps } from '../../../../tests/supp
 import { failure } from '../../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../../tests/support/users';
 import { hashingAfter } from '../../../../tests/support/hash-limiter';
-import {
-  DEVICE_FAILURES,
-  LOGIN_FAILURES,
-  settledPasswordCheck,
-  WrongPasswordError,
-} from './login-throttle';
+import { settledPasswordCheck, WrongPasswordError } from './login-throttle';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 import { signedOut } from '../sessions/session';
 
 let deps: TestDeps;
