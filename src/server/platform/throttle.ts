@@ -79,6 +79,15 @@ interface Slots {
   now: Placeholder | Date;
 }
 
+const rulesOf = (buckets: ThrottleBucket[]) => buckets.map(({ rule }) => rule);
+
+/** The slots filled with one call's values (a query built for this call alone). */
+const valueSlots = (buckets: ThrottleBucket[], now: Date): Slots => ({
+  bucket: (i) => buckets[i]!.bucket,
+  since: (i) => windowStart(buckets[i]!.rule, now),
+  now,
+});
+
 /**
  * The statements of a take: one event per bucket, the first inserted only while every
  * bucket has room under its own rule, each next one only when the one before was (all or
@@ -170,15 +179,7 @@ export async function take(
   now: Date,
 ): Promise<Taken> {
   const buckets = checkedBuckets(given);
-  const { inserts, usage } = takeQueries(
-    tx,
-    buckets.map((b) => b.rule),
-    {
-      bucket: (i) => buckets[i]!.bucket,
-      since: (i) => windowStart(buckets[i]!.rule, now),
-      now,
-    },
-  );
+  const { inserts, usage } = takeQueries(tx, rulesOf(buckets), valueSlots(buckets, now));
   const ids: number[] = [];
   for (const insert of inserts) ids.push(...(await insert.all()).map((row) => row.id));
   return outcome(buckets, ids, await usage.values(), now);
@@ -241,10 +242,7 @@ export async function takeInBatch<K extends string = never>(
   own?: { statements: BatchStatements<K>; values: Record<K, unknown> },
 ): Promise<Taken & { rows: BatchRows }> {
   const buckets = checkedBuckets(given);
-  const template = takeTemplate(
-    db,
-    buckets.map((b) => b.rule),
-  );
+  const template = takeTemplate(db, rulesOf(buckets));
   const ownStatements = own ? own.statements.build(db) : [];
   const filled: Record<string, unknown> = { ...own?.values, throttle_now: now };
   buckets.forEach(({ bucket, rule }, i) => {
@@ -276,15 +274,7 @@ export async function assertRoom(
   now: Date,
 ): Promise<void> {
   const buckets = checkedBuckets(given);
-  const { usage } = takeQueries(
-    db,
-    buckets.map((b) => b.rule),
-    {
-      bucket: (i) => buckets[i]!.bucket,
-      since: (i) => windowStart(buckets[i]!.rule, now),
-      now,
-    },
-  );
+  const { usage } = takeQueries(db, rulesOf(buckets), valueSlots(buckets, now));
   const refused = refusal(buckets, await usage.values(), now);
   if (refused) throw refused;
 }
