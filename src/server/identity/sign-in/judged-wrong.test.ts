@@ -29,7 +29,7 @@ describe('settledPasswordCheck', () => {
   const attempt = {
     buckets: [
       { bucket: 'login-fail:test:a', rule: LOGIN_FAILURES },
-      { bucket: 'login-fail:test:b', rule: DEVICE_FAILURES },
+      { bucket: 'login-fail:devices-of-user:test', rule: DEVICE_FAILURES },
     ],
     clearedBySuccess: null,
   };
@@ -38,7 +38,7 @@ describe('settledPasswordCheck', () => {
 
   it('keeps the place of a WrongPasswordError only', async () => {
     await check(async () => ({ ok: false, error: new WrongPasswordError('wrong') }));
-    expect(await events()).toEqual(['login-fail:test:a', 'login-fail:test:b']);
+    expect(await events()).toEqual(['login-fail:devices-of-user:test', 'login-fail:test:a']);
   });
 
   it('frees it for any other 401 (a session gone meanwhile) and for other errors', async () => {
