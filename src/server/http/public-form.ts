@@ -1,4 +1,4 @@
-import { assertAllowed, type ThrottleRule } from '../platform/throttle';
+import { assertRoom, type ThrottleRule } from '../platform/throttle';
 import { middleware, type Context } from './trpc';
 
 /**
@@ -11,15 +11,11 @@ import { middleware, type Context } from './trpc';
  * request to the database; an invalid one is checked here, by a read, once its input has
  * failed, and answered 429 instead when its address is throttled.
  */
-export function throttleOutranksInput(
-  buckets: (ctx: Context) => string[],
-  rule: ThrottleRule,
-  message: string,
-) {
+export function throttleOutranksInput(bucket: (ctx: Context) => string, rule: ThrottleRule) {
   return middleware(async ({ ctx, next }) => {
     const result = await next();
     if (!result.ok && result.error.code === 'BAD_REQUEST') {
-      await assertAllowed(ctx.db, buckets(ctx), rule, ctx.clock.now(), message);
+      await assertRoom(ctx.db, { bucket: bucket(ctx), rule }, ctx.clock.now());
     }
     return result;
   });

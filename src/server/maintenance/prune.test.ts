@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '../../../db';
@@ -17,18 +18,20 @@ import { startTestSqld, tempFolder } from '../../../tests/support/database';
 import { SESSION_TTL_MS } from '../identity/sessions/session';
 import {
   accountCheckBucket,
-  DEVICE_FAILURES,
+  devicesOfBucket,
   loginAddressBucket,
   unknownNameBucket,
   userFailuresBucket,
 } from '../identity/sign-in/login-throttle';
 import { codesSentBucket, wrongCodesBucket } from '../identity/sign-in/two-factor';
+import { DEVICE_FAILURES } from '../identity/sign-in/throttle-rules';
 import { emailCodesBucket } from '../identity/account/email-change';
 import { testsBucket } from '../newsletter/newsletters-router';
 import { addressBucket } from '../platform/throttle-buckets';
+import type { ThrottleRule } from '../platform/throttle';
 import { accountWrongCodesBucket } from '../identity/second-factors/factor-proof';
 import { createMemoryLogger } from '../../../tests/support/logger';
-import { pruneExpired, pruneSafely } from './prune';
+import { pruneExpired, pruneSafely, THROTTLE_RULES } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '../../../tests/support/app';
 import { enableTotpFor, passwordSession } from '../../../tests/support/totp';
 import { insertUser, PASSWORD } from '../../../tests/support/users';
@@ -188,6 +191,8 @@ describe('throttle events', () => {
       [emailCodesBucket(1), minutes(15)],
       [testsBucket(1), minutes(60)],
       [wrongCodesBucket(1), minutes(24 * 60)],
+      // A kind inside another (login-fail): kept for its own day, not the 15 minutes.
+      [devicesOfBucket(1), minutes(24 * 60)],
       // A bucket no kind names: kept for the longest window.
       ['unlisted:1', minutes(24 * 60)],
     ];
@@ -211,5 +216,19 @@ describe('throttle events', () => {
       expect(await left(), `past ${window / 60_000} minutes`).toEqual(keptAfter(window + 1));
     }
     expect(await left()).toEqual([]);
+  });
+
+  it('reads every rule of every feature: each throttle-rules.ts under src/server', async () => {
+    const server = path.join(import.meta.dirname, '..');
+    const files = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => path.basename(file) === 'throttle-rules.ts',
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const rules: Record<string, ThrottleRule> = await import(path.join(server, file));
+      for (const [name, rule] of Object.entries(rules)) {
+        expect(THROTTLE_RULES, `${file}: ${name}`).toContain(rule);
+      }
+    }
   });
 });

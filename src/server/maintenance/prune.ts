@@ -16,44 +16,34 @@ import {
 } from '../../../db/schema';
 import { AUDIT_RETENTION_DAYS } from '../../shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '../analytics/retention';
-import { DEVICE_FAILURES, LOGIN_FAILURES } from '../identity/sign-in/login-throttle';
 import { liveSession } from '../identity/sessions/session';
-import { CODES_SENT, WRONG_CODES_DAILY } from '../identity/sign-in/two-factor';
-import { CONTACT_SUBMISSIONS } from '../contact/router';
-import { NEWSLETTER_TESTS } from '../newsletter/newsletters-router';
-import { SUBSCRIBE_SUBMISSIONS } from '../newsletter/router';
-import { PASSKEY_FAILURES } from '../identity/passkeys/router';
 import { loggableError, type Logger } from '../platform/logger';
-import { pruneEvents, type ThrottleKind } from '../platform/throttle';
-import { ACCOUNT_WRONG_CODES } from '../identity/second-factors/factor-proof';
-import { TOTP_SETUP } from '../identity/second-factors/totp-change';
+import { pruneEvents, type ThrottleRule } from '../platform/throttle';
+import * as accountThrottles from '../identity/account/throttle-rules';
+import * as contactThrottles from '../contact/throttle-rules';
+import * as newsletterThrottles from '../newsletter/throttle-rules';
+import * as passkeyThrottles from '../identity/passkeys/throttle-rules';
+import * as secondFactorThrottles from '../identity/second-factors/throttle-rules';
+import * as signInThrottles from '../identity/sign-in/throttle-rules';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Every kind of throttle row, by the start of its buckets, with the rule that counts it: each
- * kind's events are deleted once its own window has passed (a contact's 10 minutes, a day
- * for the daily caps). A new throttle adds its kind here; one left out is kept for the
- * longest window (platform/throttle.ts), and maintenance/prune.test.ts checks each kind
- * against the bucket names the features really build.
+ * Every throttle rule, as each feature declares them in its `throttle-rules.ts` (which
+ * exports rules only): each kind's events are deleted once its own window has passed (a
+ * contact's 10 minutes, a day for the daily caps). A feature's new rule is read here as it
+ * is declared; a new `throttle-rules.ts` is added to the list, and maintenance/prune.test.ts
+ * fails until it is. A kind left out would be kept for the longest window
+ * (platform/throttle.ts).
  */
-export const THROTTLE_KINDS: ThrottleKind[] = [
-  { prefix: 'login-fail:user:', rule: LOGIN_FAILURES },
-  { prefix: 'login-fail:name:', rule: LOGIN_FAILURES },
-  { prefix: 'login-fail:ip:', rule: LOGIN_FAILURES },
-  { prefix: 'login-fail:device:', rule: LOGIN_FAILURES },
-  { prefix: 'login-fail:account:', rule: LOGIN_FAILURES },
-  { prefix: 'login-fail:devices-of-user:', rule: DEVICE_FAILURES },
-  { prefix: 'passkey-login-fail:ip:', rule: PASSKEY_FAILURES },
-  { prefix: 'codes-sent:user:', rule: CODES_SENT },
-  { prefix: 'email-codes:user:', rule: CODES_SENT },
-  { prefix: 'wrong-codes:user:', rule: WRONG_CODES_DAILY },
-  { prefix: 'totp-setup:user:', rule: TOTP_SETUP },
-  { prefix: 'account-codes:user:', rule: ACCOUNT_WRONG_CODES },
-  { prefix: 'contact:ip:', rule: CONTACT_SUBMISSIONS },
-  { prefix: 'subscribe:ip:', rule: SUBSCRIBE_SUBMISSIONS },
-  { prefix: 'newsletter-tests:user:', rule: NEWSLETTER_TESTS },
-];
+export const THROTTLE_RULES: ThrottleRule[] = [
+  accountThrottles,
+  contactThrottles,
+  newsletterThrottles,
+  passkeyThrottles,
+  secondFactorThrottles,
+  signInThrottles,
+].flatMap((rules) => Object.values(rules));
 
 /**
  * Expired sessions, challenges, e-mail changes, invitations and newsletter confirmation
@@ -77,13 +67,16 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
       .where(
         and(
           isNull(totpCredentials.enabledAt),
-          lt(totpCredentials.createdAt, new Date(now.getTime() - TOTP_SETUP.windowMs)),
+          lt(
+            totpCredentials.createdAt,
+            new Date(now.getTime() - secondFactorThrottles.TOTP_SETUP.windowMs),
+          ),
         ),
       );
     await tx
       .delete(auditEvents)
       .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
-    await pruneEvents(tx, now, THROTTLE_KINDS);
+    await pruneEvents(tx, now, THROTTLE_RULES);
     await pruneAnalytics(tx, now, analytics);
   });
 }

@@ -22,7 +22,8 @@ import { everyTableAsText } from '../../../tests/support/analytics';
 import { tempFolder } from '../../../tests/support/database';
 import { answer, rest } from '../../../tests/support/rest';
 import { failure } from '../../../tests/support/trpc-errors';
-import { LINK_MISSES, lookedUpLink } from './link-misses';
+import { lookedUpLink } from './link-misses';
+import { LINK_MISSES } from './throttle-rules';
 import { unsubscribeToken } from './tokens';
 
 let app: App;

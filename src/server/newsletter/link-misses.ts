@@ -11,11 +11,9 @@
  * their own, which bounds the load each one takes; the tokens are far beyond guessing.
  */
 import type { Db } from '../../../db';
-import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
 import { throttleAddress } from '../platform/address';
-import { throttledError, type ThrottleRule } from '../platform/throttle';
-
-export const LINK_MISSES: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
+import { throttledError } from '../platform/throttle';
+import { LINK_MISSES } from './throttle-rules';
 
 /**
  * Addresses counted at most per window: past it, a new address is not counted, and its
@@ -90,10 +88,10 @@ export async function lookedUpLink<T>(
   const now = ctx.clock.now();
   const key = throttleAddress(ctx.req.ip);
   const taken = counter.take(key, now, maxAddresses);
-  if (taken.kind === 'refused') throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+  if (taken.kind === 'refused') throw throttledError(LINK_MISSES.message, taken.wait);
   if (taken.kind === 'uncounted') {
     const found = await lookup();
-    if (found === undefined) throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+    if (found === undefined) throw throttledError(LINK_MISSES.message, taken.wait);
     return found;
   }
   const window = counter.windowOf(now);

@@ -18,7 +18,8 @@ import { adminProcedure } from '../identity/sessions/admin-procedure';
 import { auditAdminChange } from '../audit/admin-change';
 import { UnavailableError } from '../platform/errors';
 import { loggableError } from '../platform/logger';
-import { releaseEvents, reserveEvent, type ThrottleRule } from '../platform/throttle';
+import { release, takeInBatch } from '../platform/throttle';
+import { NEWSLETTER_TESTS } from './throttle-rules';
 import { siteName } from '../content/site-name';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
@@ -27,11 +28,7 @@ import { wakeSenders } from './sender';
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
 
-/**
- * Test copies per administrator: 10 an hour. A copy goes to any address typed, so without a
- * cap a session (a stolen one included) could send the site's mail to anyone at will.
- */
-export const NEWSLETTER_TESTS: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
+/** One administrator's test copies (`NEWSLETTER_TESTS`). */
 export const testsBucket = (userId: number) => `newsletter-tests:user:${userId}`;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
@@ -145,13 +142,12 @@ export const newslettersRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       // The place first: a spent cap answers 429 before anything else the call could fail on
       // (docs/api.md's order); every failure below gives it back.
-      const reserved = await reserveEvent(
+      const { ids: reserved } = await takeInBatch(
         ctx.db,
-        [{ bucket: testsBucket(ctx.user.id), rule: NEWSLETTER_TESTS }],
+        { bucket: testsBucket(ctx.user.id), rule: NEWSLETTER_TESTS },
         ctx.clock.now(),
-        M.tooManyTests,
       );
-      const release = () => writeBatch(ctx.db, [releaseEvents(ctx.db, reserved).toSQL()]);
+      const giveBack = () => writeBatch(ctx.db, [release(ctx.db, reserved).toSQL()]);
       let sent: { to: string; newsletter: { id: number } };
       try {
         const own = input.email
@@ -188,7 +184,7 @@ export const newslettersRouter = router({
         sent = { to, newsletter };
       } catch (error) {
         // Nothing was sent: the place is given back.
-        await release();
+        await giveBack();
         throw error;
       }
       const { to, newsletter } = sent;

@@ -6,7 +6,8 @@ import { insertWhere } from '../../../db/insert-where';
 import { subscriberConfirmations, subscribers } from '../../../db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '../../shared/newsletter';
 import { addressBucket } from '../platform/throttle-buckets';
-import { countedBatch, type ThrottleRule } from '../platform/throttle';
+import { batchStatements, takeInBatch } from '../platform/throttle';
+import { SUBSCRIBE_SUBMISSIONS } from './throttle-rules';
 import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
@@ -15,17 +16,8 @@ import { lookedUpLink } from './link-misses';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 
-const THROTTLED = 'Too many sign-ups from your address.';
-
-/**
- * At most 5 accepted sign-ups per address (an IPv6 /64) in 10 minutes. Every accepted request
- * counts, whatever the state of the address it names: counting only new rows would let a
- * visitor tell a known address from a new one by the room left afterwards.
- */
-export const SUBSCRIBE_SUBMISSIONS: ThrottleRule = { limit: 5, windowMs: 10 * 60_000 };
-const subscribeBuckets = (ctx: Context) => [
-  addressBucket('subscribe', ctx.config.sessionSecret, ctx.req.ip),
-];
+const subscribeBucket = (ctx: Context) =>
+  addressBucket(SUBSCRIBE_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
 export const CONFIRMATIONS_PER_DAY = 3;
@@ -39,9 +31,7 @@ const PENDING = sql`'pending'`;
  * while the address is pending and has had fewer than 3 in 24 hours. The confirmation's
  * RETURNING says whether a mail goes.
  */
-const storeSubscription = countedBatch(
-  SUBSCRIBE_SUBMISSIONS,
-  THROTTLED,
+const storeSubscription = batchStatements(
   ['email', 'now', 'unsubscribeHash', 'confirmationHash', 'expiresAt', 'dayAgo'],
   (db, counted, v) => {
     const at = (value: typeof v.now) => sql.param(value, subscriberConfirmations.createdAt);
@@ -117,19 +107,26 @@ export const newsletterRouter = router({
   subscribe: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscribe', status: 201, body: 'json' } })
     .use(honeypotFirst({ success: true }))
-    .use(throttleOutranksInput(subscribeBuckets, SUBSCRIBE_SUBMISSIONS, THROTTLED))
+    .use(throttleOutranksInput(subscribeBucket, SUBSCRIBE_SUBMISSIONS))
     .input(subscribeInput)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const token = newConfirmationToken();
-      const [, confirmation] = await storeSubscription(ctx.db, subscribeBuckets(ctx), now, {
+      const values = {
         email: input.email,
         now,
         unsubscribeHash: tokenHash(unsubscribeToken(ctx.config.sessionSecret, input.email)),
         confirmationHash: tokenHash(token),
         expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
         dayAgo: new Date(now.getTime() - DAY_MS),
-      });
+      };
+      const { rows } = await takeInBatch(
+        ctx.db,
+        { bucket: subscribeBucket(ctx), rule: SUBSCRIBE_SUBMISSIONS },
+        now,
+        { statements: storeSubscription, values },
+      );
+      const [, confirmation] = rows;
       // Stored before any mail is tried: with mail down the address stays pending, and
       // subscribing again sends a new link.
       if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);

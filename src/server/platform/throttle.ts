@@ -7,56 +7,286 @@ import {
   inArray,
   lt,
   min,
+  not,
+  or,
   sql,
   type Placeholder,
   type Query,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { writeBatch, type BatchRows, type Db, type Statement } from '../../../db';
+import { writeBatch, type BatchRows, type Db } from '../../../db';
 import { insertWhere } from '../../../db/insert-where';
 import { throttleEvents } from '../../../db/schema';
 import { ThrottledError } from '../platform/errors';
 
 /**
- * The throttle mechanism: events counted per bucket in a sliding window, kept in the database
- * so that a restart does not hand out a fresh allowance and every instance counts the same
- * rows. The rules themselves (how many, how long, by what key) live with the feature they
- * guard; maintenance/prune.ts lists them all to know how long events must be kept.
+ * The throttle: events counted per bucket in a sliding window, kept in the database so that
+ * a restart does not hand out a fresh allowance and every instance counts the same rows
+ * (docs/decisions/0003). The rules (how many, how long, what a refusal says) are named
+ * beside the feature they guard, in its `throttle-rules.ts`; maintenance/prune.ts reads
+ * them to know how long each kind of event must be kept.
  *
- * A throttled write is one batch (`writeBatch`): the check is a condition inside the statement
- * that writes, so nothing can slip in between them, and the whole write is one request to a
- * libSQL server (docs/decisions: one round trip per public write).
+ * One way to count: `take` a place in each bucket, the check being a condition of the
+ * statement that inserts the event, so nothing can slip in between them and no burst gets
+ * more than the limit (docs/decisions/0004). Inside a write transaction, `take(tx, …)`;
+ * where the caller's write is a statement batch (one request to a libSQL server,
+ * docs/decisions/0025), `takeInBatch` with the caller's statements after the places.
+ * `release` gives places back, `clear` empties buckets; `assertRoom` is the read-only check
+ * made before a write, to refuse without queueing for the write lock.
  */
 export interface ThrottleRule {
+  /**
+   * The start of every bucket the rule counts in: a bucket is `<kind>:…`. Its events are
+   * pruned once `windowMs` has passed (a longer kind, `a:b` beside `a`, is its own kind).
+   */
+  kind: string;
   limit: number;
   windowMs: number;
+  /** The 429's message, the wait added: `<message> Try again in 10 minutes.` */
+  message: string;
+}
+
+/** A bucket, and the rule it is counted by. */
+export interface ThrottleBucket {
+  bucket: string;
+  rule: ThrottleRule;
+}
+
+/** Places taken: the events' ids (for `release`), and the room the fullest bucket has left. */
+export interface Taken {
+  ids: number[];
+  left: number;
 }
 
 const windowStart = (rule: ThrottleRule, now: Date) => new Date(now.getTime() - rule.windowMs);
 
-/** Each bucket's events in the window: rows of [bucket, count, oldest time in ms]. */
-function usageOf(db: Db, buckets: (string | Placeholder)[], since: Date | SQLWrapper) {
-  return db
+/** A bucket outside its rule's kind would be pruned by another rule's window, or never. */
+function checkedBuckets(given: ThrottleBucket | ThrottleBucket[]): ThrottleBucket[] {
+  const buckets = Array.isArray(given) ? given : [given];
+  for (const { bucket, rule } of buckets) {
+    if (!bucket.startsWith(`${rule.kind}:`)) {
+      throw new Error(`throttle bucket "${bucket}" is not of its rule's kind "${rule.kind}"`);
+    }
+  }
+  return buckets;
+}
+
+/** Where the statements' per-call values come from: placeholders (a batch) or the values. */
+interface Slots {
+  bucket(i: number): Placeholder | string;
+  since(i: number): SQLWrapper | Date;
+  now: Placeholder | Date;
+}
+
+const rulesOf = (buckets: ThrottleBucket[]) => buckets.map(({ rule }) => rule);
+
+/** The slots filled with one call's values (a query built for this call alone). */
+const valueSlots = (buckets: ThrottleBucket[], now: Date): Slots => ({
+  bucket: (i) => buckets[i]!.bucket,
+  since: (i) => windowStart(buckets[i]!.rule, now),
+  now,
+});
+
+/**
+ * The statements of a take: one event per bucket, the first inserted only while every
+ * bucket has room under its own rule, each next one only when the one before was (all or
+ * none); then one read of each bucket's use of its window, [bucket, count, oldest in ms],
+ * which names the wait of a refusal without another request.
+ */
+function takeQueries(db: Db, rules: ThrottleRule[], slot: Slots) {
+  const room = sql.join(
+    rules.map(
+      (rule, i) =>
+        // drizzle puts the subquery in parentheses.
+        sql`${db
+          .select({ n: count() })
+          .from(throttleEvents)
+          .where(
+            and(eq(throttleEvents.bucket, slot.bucket(i)), gt(throttleEvents.at, slot.since(i))),
+          )} < ${rule.limit}`,
+    ),
+    sql` and `,
+  );
+  const inserts = rules.map((_, i) =>
+    insertWhere(
+      db,
+      throttleEvents,
+      { bucket: slot.bucket(i), at: slot.now },
+      // changes(): the rows the statement just before wrote.
+      i === 0 ? room : sql`changes() > 0`,
+    ).returning({ id: throttleEvents.id }),
+  );
+  const usage = db
     .select({ bucket: throttleEvents.bucket, n: count(), oldest: min(throttleEvents.at) })
     .from(throttleEvents)
-    .where(and(inArray(throttleEvents.bucket, buckets), gt(throttleEvents.at, since)))
+    .where(
+      or(
+        ...rules.map((_, i) =>
+          and(eq(throttleEvents.bucket, slot.bucket(i)), gt(throttleEvents.at, slot.since(i))),
+        ),
+      ),
+    )
     .groupBy(throttleEvents.bucket);
+  return { inserts, usage };
 }
 
 /**
- * Seconds until every bucket has room again (0: room now), from `usageOf`'s rows. The oldest
- * event in a full bucket's window decides when one slot frees up.
+ * The 429 of the fullest of `buckets`, from a usage read ([bucket, count, oldest in ms]:
+ * read by index, as a libSQL row read through drizzle's `.values()` is array-like): the
+ * oldest event in a full bucket's window decides when a place frees up. The longest wait
+ * and its rule's message; null when every bucket has room.
  */
-function secondsToWait(usage: ArrayLike<unknown>[], rule: ThrottleRule, now: Date): number {
-  let wait = 0;
-  // By index: a libSQL row read through drizzle's `.values()` is array-like, not an array.
-  for (const { 1: n, 2: oldest } of usage) {
-    if (Number(n) < rule.limit || oldest === null || oldest === undefined) continue;
-    const frees = Number(oldest) + rule.windowMs - now.getTime();
-    wait = Math.max(wait, 1, Math.ceil(frees / 1000));
+function refusal(
+  buckets: ThrottleBucket[],
+  usage: ArrayLike<unknown>[],
+  now: Date,
+): ThrottledError | null {
+  let refused: { wait: number; message: string } | null = null;
+  for (const { bucket, rule } of buckets) {
+    const row = usage.find((used) => used[0] === bucket);
+    if (!row || Number(row[1]) < rule.limit || row[2] === null || row[2] === undefined) continue;
+    const wait = Math.max(1, Math.ceil((Number(row[2]) + rule.windowMs - now.getTime()) / 1000));
+    if (!refused || wait > refused.wait) refused = { wait, message: rule.message };
   }
-  return wait;
+  return refused && throttledError(refused.message, refused.wait);
+}
+
+/** What a take's statements answered: the places taken, or the refusal thrown. */
+function outcome(
+  buckets: ThrottleBucket[],
+  ids: number[],
+  usage: ArrayLike<unknown>[],
+  now: Date,
+): Taken {
+  if (ids.length < buckets.length) {
+    // No place taken: the buckets were full (the read names the wait); 1 s when they had
+    // freed up by the time of the read.
+    throw refusal(buckets, usage, now) ?? throttledError(buckets[0]!.rule.message, 1);
+  }
+  const used = (bucket: string) => Number(usage.find((row) => row[0] === bucket)?.[1] ?? 0);
+  return { ids, left: Math.min(...buckets.map(({ bucket, rule }) => rule.limit - used(bucket))) };
+}
+
+/**
+ * Takes a place in each bucket inside the caller's write transaction (`tx`), or throws the
+ * 429 of the fullest bucket (its rule's message, its wait). Transactions run one at a time,
+ * so requests arriving together each see the places taken before them.
+ */
+export async function take(
+  tx: Db,
+  given: ThrottleBucket | ThrottleBucket[],
+  now: Date,
+): Promise<Taken> {
+  const buckets = checkedBuckets(given);
+  const { inserts, usage } = takeQueries(tx, rulesOf(buckets), valueSlots(buckets, now));
+  const ids: number[] = [];
+  for (const insert of inserts) ids.push(...(await insert.all()).map((row) => row.id));
+  return outcome(buckets, ids, await usage.values(), now);
+}
+
+/**
+ * The caller's statements of a `takeInBatch`, built once (drizzle's query building cost more
+ * than the rest of a contact post together) with a placeholder per key, filled per call.
+ * `build` gets the condition `taken`, which holds just after the places only when they were
+ * taken: put it in the first statement's WHERE, and chain the next ones on `changes() > 0`.
+ */
+export function batchStatements<K extends string>(
+  keys: readonly K[],
+  build: (db: Db, taken: SQL, values: Record<K, Placeholder>) => Query[],
+) {
+  let built: Query[] | undefined;
+  return {
+    build(db: Db): Query[] {
+      if (!built) {
+        const values = {} as Record<K, Placeholder>;
+        for (const key of keys) values[key] = sql.placeholder(key);
+        built = build(db, sql`changes() > 0`, values);
+      }
+      return built;
+    },
+  };
+}
+
+export type BatchStatements<K extends string> = ReturnType<typeof batchStatements<K>>;
+
+/** A take's statements, built once per list of rules, with placeholders. */
+const takeTemplates = new Map<string, { inserts: Query[]; usage: Query }>();
+
+function takeTemplate(db: Db, rules: ThrottleRule[]) {
+  const key = rules.map((rule) => `${rule.limit}/${rule.windowMs}`).join(',');
+  let template = takeTemplates.get(key);
+  if (!template) {
+    const { inserts, usage } = takeQueries(db, rules, {
+      bucket: (i) => sql.placeholder(`throttle_bucket_${i}`),
+      since: (i) => sql.param(sql.placeholder(`throttle_since_${i}`), throttleEvents.at),
+      now: sql.placeholder('throttle_now'),
+    });
+    template = { inserts: inserts.map((q) => q.toSQL()), usage: usage.toSQL() };
+    takeTemplates.set(key, template);
+  }
+  return template;
+}
+
+/**
+ * Takes a place in each bucket and runs the caller's statements (`own`, only when the places
+ * were taken) in one statement batch: one request to a libSQL server. Answers the places and
+ * the rows of `own`'s statements, or throws the 429 of the fullest bucket. Batches run one
+ * after another, each seeing the events of those before it, so no burst gets more than the
+ * limit.
+ */
+export async function takeInBatch<K extends string = never>(
+  db: Db,
+  given: ThrottleBucket | ThrottleBucket[],
+  now: Date,
+  own?: { statements: BatchStatements<K>; values: Record<K, unknown> },
+): Promise<Taken & { rows: BatchRows }> {
+  const buckets = checkedBuckets(given);
+  const template = takeTemplate(db, rulesOf(buckets));
+  const ownStatements = own ? own.statements.build(db) : [];
+  const filled: Record<string, unknown> = { ...own?.values, throttle_now: now };
+  buckets.forEach(({ bucket, rule }, i) => {
+    filled[`throttle_bucket_${i}`] = bucket;
+    filled[`throttle_since_${i}`] = windowStart(rule, now);
+  });
+  const rows = await writeBatch(
+    db,
+    [...template.inserts, ...ownStatements, template.usage].map(({ sql: text, params }) => ({
+      sql: text,
+      params: fillPlaceholders(params, filled),
+    })),
+  );
+  const ids = rows
+    .slice(0, buckets.length)
+    .flatMap((inserted) => inserted.map(([id]) => Number(id)));
+  const taken = outcome(buckets, ids, rows.at(-1) ?? [], now);
+  return { ...taken, rows: rows.slice(buckets.length, buckets.length + ownStatements.length) };
+}
+
+/**
+ * Throws the 429 a take would throw, by one read (whatever the number of buckets) and
+ * without writing: a request refused here never waits for the write lock. Not a count: the
+ * write that follows takes its places (and checks again).
+ */
+export async function assertRoom(
+  db: Db,
+  given: ThrottleBucket | ThrottleBucket[],
+  now: Date,
+): Promise<void> {
+  const buckets = checkedBuckets(given);
+  const { usage } = takeQueries(db, rulesOf(buckets), valueSlots(buckets, now));
+  const refused = refusal(buckets, await usage.values(), now);
+  if (refused) throw refused;
+}
+
+/** Gives places back: await it inside a write transaction, or pass its `.toSQL()` to a batch. */
+export function release(db: Db, ids: number[]) {
+  return db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
+}
+
+/** Empties buckets: await it inside a write transaction, or pass its `.toSQL()` to a batch. */
+export function clear(db: Db, buckets: string[]) {
+  return db.delete(throttleEvents).where(inArray(throttleEvents.bucket, buckets));
 }
 
 /** A 429 that names its wait: `<message> Try again in 10 minutes.` */
@@ -64,306 +294,35 @@ export function throttledError(message: string, wait: number): ThrottledError {
   return new ThrottledError(`${message} Try again in ${formatWait(wait)}.`, wait);
 }
 
-/**
- * Throws a 429 naming the wait when any of the buckets is full: one read, whatever the number
- * of buckets. Outside a write it refuses without touching the write queue; inside a
- * transaction, pass its `tx`.
- */
-export async function assertAllowed(
-  db: Db,
-  buckets: string[],
-  rule: ThrottleRule,
-  now: Date,
-  message: string,
-): Promise<void> {
-  const usage = await usageOf(db, buckets, windowStart(rule, now)).values();
-  const wait = secondsToWait(usage, rule, now);
-  if (wait > 0) throw throttledError(message, wait);
-}
-
-/*
- * The batches below are built once per shape (drizzle's query building cost more than the
- * rest of a contact post together), with placeholders that each call fills in.
- */
-
-/** The start of the window, filled in per call and encoded as the `at` column stores it. */
-const SINCE = sql.param(sql.placeholder('throttle_since'), throttleEvents.at);
-/** A bucket key filled in per call (text: nothing to encode). */
-const bucketSlot = (i: number) => sql.placeholder(`throttle_bucket_${i}`);
-
-/** Holds while each of `buckets` buckets has fewer than `rule.limit` events in the window. */
-function roomIn(db: Db, buckets: number, rule: ThrottleRule): SQL {
-  const checks = Array.from(
-    { length: buckets },
-    // drizzle puts the subquery in parentheses.
-    (_, i) =>
-      sql`${db
-        .select({ n: count() })
-        .from(throttleEvents)
-        .where(
-          and(eq(throttleEvents.bucket, bucketSlot(i)), gt(throttleEvents.at, SINCE)),
-        )} < ${rule.limit}`,
-  );
-  return sql.join(checks, sql` and `);
-}
+const startsWith = (prefix: string) =>
+  sql`substr(${throttleEvents.bucket}, 1, ${prefix.length}) = ${prefix}`;
 
 /**
- * One event per bucket, each inserted only when `first` holds for the first bucket and, for
- * the next ones, when the one before was inserted: all or none. Each answers its id.
+ * Drops each kind's events once its own window has passed (the longest, when rules of one
+ * kind differ): no rule needs them any more, and a row that names a client (by a keyed
+ * hash, but still one per visitor) is kept no longer than its rule needs it. A kind that
+ * starts another's (`login-fail` and `login-fail:devices-of-user`) leaves the longer one's
+ * buckets to it. Events of a bucket no rule names are dropped after the longest window of
+ * all, so a rule left out is still kept no longer than any rule needs.
  */
-function eventInserts(db: Db, buckets: number, first: SQL): Query[] {
-  return Array.from({ length: buckets }, (_, i) =>
-    insertWhere(
-      db,
-      throttleEvents,
-      { bucket: bucketSlot(i), at: sql.placeholder('throttle_now') },
-      // changes(): the rows the statement just before wrote.
-      i === 0 ? first : sql`changes() > 0`,
-    )
-      .returning({ id: throttleEvents.id })
-      .toSQL(),
-  );
-}
-
-const usageRead = (db: Db, buckets: number) =>
-  usageOf(
-    db,
-    Array.from({ length: buckets }, (_, i) => bucketSlot(i)),
-    SINCE,
-  ).toSQL();
-
-/** A batch built once per number of buckets, then filled in per call. */
-function batchTemplate(build: (db: Db, buckets: number) => Query[]) {
-  const built = new Map<number, Query[]>();
-  return (db: Db, buckets: string[], rule: ThrottleRule, now: Date, values = {}): Statement[] => {
-    let template = built.get(buckets.length);
-    if (!template) {
-      template = build(db, buckets.length);
-      built.set(buckets.length, template);
-    }
-    const filled: Record<string, unknown> = {
-      ...values,
-      throttle_now: now,
-      throttle_since: windowStart(rule, now),
-    };
-    buckets.forEach((bucket, i) => (filled[`throttle_bucket_${i}`] = bucket));
-    return template.map(({ sql: text, params }) => ({
-      sql: text,
-      params: fillPlaceholders(params, filled),
-    }));
-  };
-}
-
-/**
- * A submission that counts against a throttle, stored in one batch: the insert (`build`
- * makes it with `insertWhere` on the condition and the placeholders it is given) writes
- * only while every bucket has room; when it wrote a row, one event is counted in each
- * bucket; then the buckets are read, so that a refusal can name its wait without another
- * request. Requests arriving together each see the ones before them, so no burst stores
- * more than the limit.
- *
- * The function made answers the insert's RETURNING rows, throws a 429 when a bucket was
- * full, and answers [] when there was room but the insert wrote nothing (`ON CONFLICT DO
- * NOTHING`): nothing counted then.
- */
-export function throttledInsert<K extends string>(
-  rule: ThrottleRule,
-  message: string,
-  keys: readonly K[],
-  build: (db: Db, room: SQL, values: Record<K, Placeholder>) => { toSQL(): Query },
-) {
-  const template = batchTemplate((db, buckets) => {
-    const values = {} as Record<K, Placeholder>;
-    for (const key of keys) values[key] = sql.placeholder(key);
-    return [
-      build(db, roomIn(db, buckets, rule), values).toSQL(),
-      ...eventInserts(db, buckets, sql`changes() > 0`),
-      usageRead(db, buckets),
-    ];
-  });
-  return async (
-    db: Db,
-    buckets: string[],
-    now: Date,
-    values: Record<K, unknown>,
-  ): Promise<unknown[][]> => {
-    const rows = await writeBatch(db, template(db, buckets, rule, now, values));
-    const inserted = rows[0] ?? [];
-    if (inserted.length > 0) return inserted;
-    const wait = secondsToWait(rows.at(-1) ?? [], rule, now);
-    if (wait > 0) throw throttledError(message, wait);
-    return [];
-  };
-}
-
-/**
- * A request that counts against a throttle whether or not it changes anything, stored in
- * one batch: one event per bucket is inserted while every bucket has room, then the
- * feature's statements run (`build` gets the condition `counted`, which holds just after
- * the events only when they were inserted: put it in the first statement's WHERE, and chain
- * the next ones on `changes() > 0`), then the buckets are read. Requests arriving together
- * each see the ones before them, so no burst gets more than the limit.
- *
- * The function made answers the rows of `build`'s statements, or throws a 429 naming the
- * wait when a bucket was full.
- */
-export function countedBatch<K extends string>(
-  rule: ThrottleRule,
-  message: string,
-  keys: readonly K[],
-  build: (db: Db, counted: SQL, values: Record<K, Placeholder>) => Query[],
-) {
-  let statements = 0;
-  const template = batchTemplate((db, buckets) => {
-    const values = {} as Record<K, Placeholder>;
-    for (const key of keys) values[key] = sql.placeholder(key);
-    const own = build(db, sql`changes() > 0`, values);
-    statements = own.length;
-    return [
-      ...eventInserts(db, buckets, roomIn(db, buckets, rule)),
-      ...own,
-      usageRead(db, buckets),
-    ];
-  });
-  return async (
-    db: Db,
-    buckets: string[],
-    now: Date,
-    values: Record<K, unknown>,
-  ): Promise<BatchRows> => {
-    const rows = await writeBatch(db, template(db, buckets, rule, now, values));
-    const counted = rows.slice(0, buckets.length).every((returned) => returned.length > 0);
-    if (!counted) {
-      throw throttledError(message, Math.max(1, secondsToWait(rows.at(-1) ?? [], rule, now)));
-    }
-    return rows.slice(buckets.length, buckets.length + statements);
-  };
-}
-
-/** A bucket to count an attempt in, with the rule that bucket keeps. */
-export interface CountedBucket {
-  bucket: string;
-  rule: ThrottleRule;
-}
-
-const sinceSlot = (i: number) =>
-  sql.param(sql.placeholder(`throttle_since_${i}`), throttleEvents.at);
-
-/**
- * The reservation's batch for one list of rules: an event per bucket, each inserted only
- * while its bucket (by its own rule) has room and the one before was inserted; then each
- * bucket's usage in its own window.
- */
-function reservationBatch(db: Db, rules: ThrottleRule[]): Query[] {
-  const rooms = rules.map(
-    (rule, i) =>
-      // drizzle puts the subquery in parentheses.
-      sql`${db
-        .select({ n: count() })
-        .from(throttleEvents)
-        .where(
-          and(eq(throttleEvents.bucket, bucketSlot(i)), gt(throttleEvents.at, sinceSlot(i))),
-        )} < ${rule.limit}`,
-  );
-  const inserts = rules.map((_, i) =>
-    insertWhere(
-      db,
-      throttleEvents,
-      { bucket: bucketSlot(i), at: sql.placeholder('throttle_now') },
-      // Every bucket's room is checked by the first insert; changes(): the rows the
-      // statement just before wrote, so the next ones follow it (all or none).
-      i === 0 ? sql.join(rooms, sql` and `) : sql`changes() > 0`,
-    )
-      .returning({ id: throttleEvents.id })
-      .toSQL(),
-  );
-  const reads = rules.map((_, i) => usageOf(db, [bucketSlot(i)], sinceSlot(i)).toSQL());
-  return [...inserts, ...reads];
-}
-
-const reservationBatches = new Map<string, Query[]>();
-
-/**
- * Takes a place in each bucket before any slow work starts, in one batch: the events are
- * inserted only while every bucket has room under its own rule (chained, so all or none),
- * so requests arriving together (or batched) can never get more than a limit between them.
- * Answers the events' ids; throws a 429 naming the longest wait when a bucket was full.
- */
-export async function reserveEvent(
-  db: Db,
-  counted: CountedBucket[],
-  now: Date,
-  message: string,
-): Promise<number[]> {
-  const rules = counted.map((c) => c.rule);
-  const key = rules.map((rule) => `${rule.limit}/${rule.windowMs}`).join(',');
-  let template = reservationBatches.get(key);
-  if (!template) {
-    template = reservationBatch(db, rules);
-    reservationBatches.set(key, template);
+export async function pruneEvents(tx: Db, now: Date, rules: ThrottleRule[]): Promise<void> {
+  const windows = new Map<string, number>();
+  for (const { kind, windowMs } of rules) {
+    windows.set(kind, Math.max(windowMs, windows.get(kind) ?? 0));
   }
-  const filled: Record<string, unknown> = { throttle_now: now };
-  counted.forEach(({ bucket, rule }, i) => {
-    filled[`throttle_bucket_${i}`] = bucket;
-    filled[`throttle_since_${i}`] = windowStart(rule, now);
-  });
-  const rows: BatchRows = await writeBatch(
-    db,
-    template.map(({ sql: text, params }) => ({
-      sql: text,
-      params: fillPlaceholders(params, filled),
-    })),
-  );
-  const ids = rows
-    .slice(0, counted.length)
-    .flatMap((returned) => returned.map(([id]) => Number(id)));
-  if (ids.length > 0) return ids;
-  // No room: the reads after the inserts, in the same transaction, name the wait.
-  let wait = 1;
-  counted.forEach(({ rule }, i) => {
-    wait = Math.max(wait, secondsToWait(rows[counted.length + i] ?? [], rule, now));
-  });
-  throw throttledError(message, wait);
-}
-
-/**
- * Gives back counted events: await it inside a write transaction, or pass its `.toSQL()` to
- * `writeBatch`.
- */
-export function releaseEvents(db: Db, ids: number[]) {
-  return db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
-}
-
-/** Empties a bucket: await it inside a write transaction, or pass its `.toSQL()` to `writeBatch`. */
-export function clearBucket(db: Db, bucket: string) {
-  return db.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
-}
-
-/** A kind of throttle row: the start its buckets share, and the rule that counts them. */
-export interface ThrottleKind {
-  prefix: string;
-  rule: ThrottleRule;
-}
-
-/**
- * Drops each kind's events once its own window has passed: no rule needs them any more, and
- * a row that names a client (by a keyed hash, but still one per visitor) is kept no longer
- * than its rule needs it. Events of a bucket no kind names are dropped after the longest
- * window of all, so a kind left out of the list is still kept no longer than any rule needs.
- */
-export async function pruneEvents(tx: Db, now: Date, kinds: ThrottleKind[]): Promise<void> {
-  const before = (rule: ThrottleRule) => new Date(now.getTime() - rule.windowMs);
-  for (const { prefix, rule } of kinds) {
+  for (const [kind, windowMs] of windows) {
+    const longer = [...windows.keys()].filter((other) => other.startsWith(`${kind}:`));
     await tx
       .delete(throttleEvents)
       .where(
         and(
-          sql`substr(${throttleEvents.bucket}, 1, ${prefix.length}) = ${prefix}`,
-          lt(throttleEvents.at, before(rule)),
+          startsWith(`${kind}:`),
+          ...longer.map((other) => not(startsWith(`${other}:`))),
+          lt(throttleEvents.at, new Date(now.getTime() - windowMs)),
         ),
       );
   }
-  const longest = Math.max(...kinds.map(({ rule }) => rule.windowMs));
+  const longest = Math.max(...windows.values());
   await tx.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - longest)));
 }
 

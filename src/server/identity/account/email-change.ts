@@ -1,19 +1,12 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { writeTransaction, type Db } from '../../../../db';
-import {
-  emailChanges,
-  sessions,
-  throttleEvents,
-  twoFactorChallenges,
-  users,
-} from '../../../../db/schema';
+import { emailChanges, sessions, twoFactorChallenges, users } from '../../../../db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
 import { assertProofInTx } from './recent-proof';
 import { auditInsert } from '../../audit/record';
 import {
   CODE_TTL_MS,
-  CODES_SENT,
   codeMatches,
   generateCode,
   hashCode,
@@ -21,20 +14,16 @@ import {
 } from '../sign-in/two-factor';
 import type { Context } from '../../http/trpc';
 import type { SessionUser } from '../sessions/session';
-import { assertAllowed, releaseEvents } from '../../platform/throttle';
+import { release, take } from '../../platform/throttle';
+import { EMAIL_CODES } from './throttle-rules';
 
 const MAIL_UNAVAILABLE =
   'Codes cannot be e-mailed: this server has no mail service configured (SMTP_URL).';
 const MAIL_FAILED = 'The code could not be e-mailed. Please try again in a few minutes.';
-/** The e-mail change's own code budget is spent (not the sign-in codes': see below). */
-export const TOO_MANY_EMAIL_CODES = 'Too many codes were requested.';
 export const NO_PENDING_CHANGE =
   'No e-mail change is waiting for a code in this browser, or its code expired. Please ask for a new code.';
 
-/**
- * Codes for e-mail changes have a budget of their own, the sign-in codes' size (5 in 15
- * minutes per user), so asking for them cannot spend the codes a sign-in needs.
- */
+/** The e-mail change's own code budget (`EMAIL_CODES`), not the sign-in codes'. */
 export function emailCodesBucket(userId: number): string {
   return `email-codes:user:${userId}`;
 }
@@ -61,12 +50,7 @@ export async function startEmailChange(
   const bucket = emailCodesBucket(user.id);
   // Checked and counted in one write, so requests arriving together cannot pass the budget.
   const pending = await writeTransaction(ctx.db, async (tx) => {
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_EMAIL_CODES);
-    const event = await tx
-      .insert(throttleEvents)
-      .values({ bucket, at: now })
-      .returning({ id: throttleEvents.id })
-      .get();
+    const taken = await take(tx, { bucket, rule: EMAIL_CODES }, now);
     const row = await tx
       .insert(emailChanges)
       .values({
@@ -81,7 +65,7 @@ export async function startEmailChange(
       })
       .returning({ id: emailChanges.id })
       .get();
-    return { eventId: event.id, changeId: row.id };
+    return { events: taken.ids, changeId: row.id };
   });
   try {
     await ctx.mailer.send({
@@ -104,7 +88,7 @@ export async function startEmailChange(
     // A code that never left does not count against the budget, and nothing waits for it.
     await writeTransaction(ctx.db, async (tx) => {
       await tx.delete(emailChanges).where(eq(emailChanges.id, pending.changeId));
-      await releaseEvents(tx, [pending.eventId]);
+      await release(tx, pending.events);
     });
     ctx.logger.error('account.email_code_mail_failed', {
       requestId: ctx.req.requestId,

@@ -9,17 +9,17 @@ import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { provePassword, signedInUserRow } from '../passwords/prove-password';
 import { passwordCheckedProcedure } from '../sign-in/login-throttle';
 import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
-import { CODES_SENT, MAX_WRONG_CODES } from '../sign-in/two-factor';
+import { MAX_WRONG_CODES } from '../sign-in/two-factor';
 import { router } from '../../http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
-import { assertAllowed } from '../../platform/throttle';
+import { assertRoom } from '../../platform/throttle';
+import { EMAIL_CODES } from './throttle-rules';
 import {
   confirmEmailChange,
   emailCodesBucket,
   NO_PENDING_CHANGE,
   removeEmail,
   startEmailChange,
-  TOO_MANY_EMAIL_CODES,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
 import { assertStrongPassword } from '../passwords/password-policy';
@@ -93,13 +93,8 @@ export const accountRouter = router({
       const sessionId = await currentSessionId(ctx);
       if (input.email !== null) {
         // A spent code budget refuses before the slow hash (and again when the code is counted).
-        await assertAllowed(
-          ctx.db,
-          [emailCodesBucket(ctx.user.id)],
-          CODES_SENT,
-          ctx.clock.now(),
-          TOO_MANY_EMAIL_CODES,
-        );
+        const budget = { bucket: emailCodesBucket(ctx.user.id), rule: EMAIL_CODES };
+        await assertRoom(ctx.db, budget, ctx.clock.now());
       }
       await requireRecentProof(ctx, ctx.user, input.password);
       // A new address swaps a factor too: both need the passkey where it is the factor's proof.

@@ -51,9 +51,9 @@ vi.mock('../../platform/throttle', async (importOriginal) => {
   const actual = await importOriginal<typeof Throttle>();
   return {
     ...actual,
-    reserveEvent: (...args: Parameters<typeof actual.reserveEvent>) => {
+    takeInBatch: (...args: Parameters<typeof actual.takeInBatch>) => {
       hooks.reservations++;
-      return actual.reserveEvent(...args);
+      return actual.takeInBatch(...args);
     },
   };
 });

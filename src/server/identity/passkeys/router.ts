@@ -13,11 +13,11 @@ import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../ac
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
 import { auditInsert } from '../../audit/record';
 import {
-  LOGIN_FAILURES,
   loginAddressBucket,
   passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../sign-in/login-throttle';
+import { PASSKEY_FAILURES } from './throttle-rules';
 import { currentSessionId } from '../sessions/session';
 import { publicProcedure, router } from '../../http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
@@ -26,13 +26,6 @@ import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passke
 import { registerPasskey, registrationOptions } from './registration';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, hasPasskey, renamePasskey } from './store';
-
-/**
- * Failed passkey sign-ins per address (an IPv6 /64): 10 in 15 minutes, counted before the
- * signature is checked and kept only when a passkey was judged wrong. Its own bucket, so
- * they do not use up the password form's 5.
- */
-export const PASSKEY_FAILURES = { limit: 10, windowMs: LOGIN_FAILURES.windowMs };
 
 /**
  * The sign-in's ceremony cookie is checked first (crypto only): a request without one is

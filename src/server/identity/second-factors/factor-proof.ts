@@ -1,27 +1,19 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../../db';
-import { passkeys, throttleEvents, totpCredentials, users } from '../../../../db/schema';
+import { passkeys, totpCredentials, users } from '../../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
 import { recordProof } from '../account/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
 import { totpOptions } from '../sign-in/two-factor';
 import type { Context } from '../../http/trpc';
 import type { SessionUser } from '../sessions/session';
-import { assertAllowed, type ThrottleRule } from '../../platform/throttle';
+import { release, take } from '../../platform/throttle';
+import { ACCOUNT_WRONG_CODES } from './throttle-rules';
 import { spendRecoveryCode } from './recovery-codes';
 import { acceptTotpCode, totpEnabled } from './totp';
 
-/**
- * Wrong app or recovery codes given on the Account screen, per session: 5 in 15 minutes. A
- * bucket of their own, not the sign-in's day of wrong codes, so a stolen session cannot lock
- * the owner out of signing in (docs/second-factor.md).
- */
-export const ACCOUNT_WRONG_CODES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-
-export const TOO_MANY_WRONG_APP_CODES = 'Too many wrong codes.';
-
-/** One session's bucket: by user and (public, derived) session id. */
+/** One session's bucket of wrong codes (`ACCOUNT_WRONG_CODES`): by user and (public, derived) session id. */
 export function accountWrongCodesBucket(userId: number, sessionId: string): string {
   return `account-codes:user:${userId}:session:${publicSessionId(sessionId)}`;
 }
@@ -31,8 +23,9 @@ export function accountWrongCodesBucket(userId: number, sessionId: string): stri
  * recovery code), so a stolen session and password are not enough (docs/second-factor.md).
  * Without the app, nothing more is asked here: the recent proof covers it. A right code is
  * recorded as this session's proof (identity/account/recent-proof.ts); a wrong one counts toward the
- * session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`), checked and counted in one write
- * transaction, and past it the answer is 429 with its wait.
+ * session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`): a place is taken before judging, in
+ * one write transaction, and given back when the code was right; past the limit the
+ * answer is 429 with its wait.
  */
 export async function requireAppCode(
   ctx: Context,
@@ -45,13 +38,13 @@ export async function requireAppCode(
     if (!(await totpEnabled(tx, user.id))) return 'off' as const;
     if (code === undefined) return 'missing' as const;
     const bucket = accountWrongCodesBucket(user.id, sessionId);
-    await assertAllowed(tx, [bucket], ACCOUNT_WRONG_CODES, now, TOO_MANY_WRONG_APP_CODES);
+    const taken = await take(tx, { bucket, rule: ACCOUNT_WRONG_CODES }, now);
     const right = /^\d{6}$/.test(code)
       ? await acceptTotpCode(tx, totpOptions(ctx), user.id, code, now)
       : await spendRecoveryCode(tx, ctx.config.sessionSecret, user.id, code, now);
-    if (right) return 'right' as const;
-    await tx.insert(throttleEvents).values({ bucket, at: now });
-    return 'wrong' as const;
+    if (!right) return 'wrong' as const;
+    await release(tx, taken.ids);
+    return 'right' as const;
   });
   if (judged === 'missing') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCOUNT_MESSAGES.appCodeNeeded });

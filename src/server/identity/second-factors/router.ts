@@ -15,8 +15,8 @@ import {
   enableTotp,
   regenerateRecoveryCodes,
   startTotpSetup,
-  TOTP_SETUP,
 } from './totp-change';
+import { TOTP_SETUP } from './throttle-rules';
 import { otpauthUrl } from './totp';
 
 export const TOTP_ALREADY_ON =

@@ -1,29 +1,18 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../../db';
-import {
-  sessions,
-  throttleEvents,
-  totpCredentials,
-  twoFactorChallenges,
-  users,
-} from '../../../../db/schema';
+import { sessions, totpCredentials, twoFactorChallenges, users } from '../../../../db/schema';
 import { auditInsert } from '../../audit/record';
 import { totpOptions } from '../sign-in/two-factor';
 import type { Context } from '../../http/trpc';
 import type { SessionUser } from '../sessions/session';
-import type { ThrottleRule } from '../../platform/throttle';
+import { clear, take } from '../../platform/throttle';
+import { TOTP_SETUP } from './throttle-rules';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
 import { assertProofInTx } from '../account/recent-proof';
 import { assertFactorLeft } from './factor-proof';
 import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
-
-/**
- * A set-up not confirmed within 15 minutes is refused (start again), and 5 wrong first codes
- * drop it: a borrowed session cannot guess the first code for ever (docs/second-factor.md).
- */
-export const TOTP_SETUP: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 
 /**
  * The wrong first codes of one set-up, counted as throttle events under a key made from
@@ -102,17 +91,12 @@ export function enableTotp(
     }
     const options = { ...totpOptions(ctx), pending: true };
     if (!(await acceptTotpCode(tx, options, user.id, code, now))) {
+      // Every wrong code of this set-up is in the window: an older set-up was refused above.
       const bucket = setupBucket(user.id, row.secret);
-      await tx.insert(throttleEvents).values({ bucket, at: now });
-      const wrong = await tx
-        .select({ n: count() })
-        .from(throttleEvents)
-        .where(eq(throttleEvents.bucket, bucket))
-        .get();
-      const triesLeft = TOTP_SETUP.limit - (wrong?.n ?? 0);
+      const triesLeft = (await take(tx, { bucket, rule: TOTP_SETUP }, now)).left;
       if (triesLeft > 0) return { ok: false, reason: 'wrongCode', triesLeft };
       await tx.delete(totpCredentials).where(pendingRow);
-      await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, bucket));
+      await clear(tx, [bucket]);
       return { ok: false, reason: 'tooManyWrong' };
     }
     await tx

@@ -11,12 +11,8 @@ import { callerFor, createTestDeps, type TestDeps } from '../../../../tests/supp
 import { failure } from '../../../../tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '../../../../tests/support/users';
 import { hashingAfter } from '../../../../tests/support/hash-limiter';
-import {
-  DEVICE_FAILURES,
-  LOGIN_FAILURES,
-  settledPasswordCheck,
-  WrongPasswordError,
-} from './login-throttle';
+import { settledPasswordCheck, WrongPasswordError } from './login-throttle';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 import { signedOut } from '../sessions/session';
 
 let deps: TestDeps;
@@ -33,7 +29,7 @@ describe('settledPasswordCheck', () => {
   const attempt = {
     buckets: [
       { bucket: 'login-fail:test:a', rule: LOGIN_FAILURES },
-      { bucket: 'login-fail:test:b', rule: DEVICE_FAILURES },
+      { bucket: 'login-fail:devices-of-user:test', rule: DEVICE_FAILURES },
     ],
     clearedBySuccess: null,
   };
@@ -42,7 +38,7 @@ describe('settledPasswordCheck', () => {
 
   it('keeps the place of a WrongPasswordError only', async () => {
     await check(async () => ({ ok: false, error: new WrongPasswordError('wrong') }));
-    expect(await events()).toEqual(['login-fail:test:a', 'login-fail:test:b']);
+    expect(await events()).toEqual(['login-fail:devices-of-user:test', 'login-fail:test:a']);
   });
 
   it('frees it for any other 401 (a session gone meanwhile) and for other errors', async () => {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { writeBatch, type Db } from '../../../../db';
-import { passkeys, throttleEvents, totpCredentials, users } from '../../../../db/schema';
+import { passkeys, totpCredentials, users } from '../../../../db/schema';
 import { LIMITS } from '../../../shared/constants';
 import { wellFormed } from '../../../shared/validation';
 import { auditInsert, type AuditEntry } from '../../audit/record';
@@ -10,26 +10,17 @@ import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
 import { addressBucket, keyedBucketPart } from '../../platform/throttle-buckets';
 import {
-  assertAllowed,
-  clearBucket,
-  releaseEvents,
-  reserveEvent,
-  type CountedBucket,
-  type ThrottleRule,
+  assertRoom,
+  clear,
+  release,
+  takeInBatch,
+  type ThrottleBucket,
 } from '../../platform/throttle';
 import { publicSessionId } from '../sessions/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
 import { currentSessionId } from '../sessions/session';
 import { wrongCodesBucket } from './two-factor';
-
-/** 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes. */
-export const LOGIN_FAILURES: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-/**
- * All of a user's device cookies together: 20 failed sign-ins a day, so a stolen device
- * cookie (5 guesses per 15 minutes of its own) cannot guess for ever (docs/decisions/0030).
- */
-export const DEVICE_FAILURES: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
-const THROTTLED = 'Too many failed sign-in attempts.';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 
 /**
  * The failed sign-ins of a name that is a user's: by the user's id, so the bucket holds no
@@ -59,7 +50,7 @@ export function loginAddressBucket(ctx: {
 /** One device's sign-ins (a random id, bound to one user by the cookie's signature). */
 const deviceBucket = (deviceId: string) => `login-fail:device:${deviceId}`;
 /** All of one user's devices' sign-ins, by the user's id. */
-const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId}`;
+export const devicesOfBucket = (userId: number) => `${DEVICE_FAILURES.kind}:${userId}`;
 
 /**
  * Forgets a user's failed sign-ins, their devices' daily total and their authenticator
@@ -69,20 +60,16 @@ const devicesOfBucket = (userId: number) => `login-fail:devices-of-user:${userId
  * every device cookie.
  */
 export function clearLoginFailures(tx: Db, user: { id: number; username: string }) {
-  return tx
-    .delete(throttleEvents)
-    .where(
-      inArray(throttleEvents.bucket, [
-        userFailuresBucket(user.id),
-        devicesOfBucket(user.id),
-        wrongCodesBucket(user.id),
-      ]),
-    );
+  return clear(tx, [
+    userFailuresBucket(user.id),
+    devicesOfBucket(user.id),
+    wrongCodesBucket(user.id),
+  ]);
 }
 
 /** The buckets one password check counts in, and the one a right password empties. */
 export interface PasswordAttempt {
-  buckets: CountedBucket[];
+  buckets: ThrottleBucket[];
   /** The name's (or name and device's) bucket: a right password forgives its failures. */
   clearedBySuccess: string | null;
   /** The audit entry of a password judged wrong, if the check is a sign-in. */
@@ -126,17 +113,8 @@ export async function settledPasswordCheck<R extends Settled>(
   // An attempt already over the limit is refused by a read (one for both buckets): a flood
   // of them never waits in the write queue nor holds the write lock. The reservation, one
   // batch, checks again in the statement that counts.
-  for (const rule of new Set(attempt.buckets.map((counted) => counted.rule))) {
-    const buckets = attempt.buckets.filter((counted) => counted.rule === rule);
-    await assertAllowed(
-      ctx.db,
-      buckets.map((counted) => counted.bucket),
-      rule,
-      now,
-      THROTTLED,
-    );
-  }
-  const reserved = await reserveEvent(ctx.db, attempt.buckets, now, THROTTLED);
+  await assertRoom(ctx.db, attempt.buckets, now);
+  const { ids: reserved } = await takeInBatch(ctx.db, attempt.buckets, now);
   let result: R | undefined;
   try {
     result = await check();
@@ -169,8 +147,8 @@ async function settle(
   }
   const cleared = result?.ok ? attempt.clearedBySuccess : null;
   await writeBatch(ctx.db, [
-    ...(cleared ? [clearBucket(ctx.db, cleared).toSQL()] : []),
-    releaseEvents(ctx.db, reserved).toSQL(),
+    ...(cleared ? [clear(ctx.db, [cleared]).toSQL()] : []),
+    release(ctx.db, reserved).toSQL(),
   ]);
 }
 
@@ -218,7 +196,7 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
     : unknownNameBucket(ctx.config.sessionSecret, username);
   const byIp = loginAddressBucket(ctx);
   const device = found ? deviceIdFor(ctx, found) : null;
-  const byName: CountedBucket[] =
+  const byName: ThrottleBucket[] =
     found && device
       ? [
           { bucket: deviceBucket(device), rule: LOGIN_FAILURES },

@@ -20,15 +20,11 @@ import { completeSignIn, startSignedInSession } from './complete-sign-in';
 import { loginThrottle, WrongPasswordError } from './login-throttle';
 import {
   checkCode,
-  CODES_SENT,
   codesSentBucket,
   MAX_WRONG_CODES,
   checkRecoveryCode,
   sendChallenge,
   startTotpChallenge,
-  TOO_MANY_CODES,
-  TOO_MANY_SIGN_IN_ATTEMPTS,
-  WRONG_CODES_DAILY,
   wrongCodesBucket,
   type CodeCheck,
 } from './two-factor';
@@ -36,7 +32,8 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { auditInsert } from '../../audit/record';
-import { assertAllowed } from '../../platform/throttle';
+import { assertRoom } from '../../platform/throttle';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { publicProcedure, router, type Context } from '../../http/trpc';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -196,23 +193,12 @@ export const adminRouter = router({
       // refuses the same way (docs/decisions/0034).
       const totpOn = user?.totpOn ?? false;
       if (user && (user.email || totpOn)) {
-        const capped = totpOn ? TOO_MANY_SIGN_IN_ATTEMPTS : TOO_MANY_CODES;
-        await assertAllowed(
-          ctx.db,
-          [codesSentBucket(user.id)],
-          CODES_SENT,
-          ctx.clock.now(),
-          capped,
-        );
+        const rule = totpOn ? APP_CHALLENGES : CODES_SENT;
+        await assertRoom(ctx.db, { bucket: codesSentBucket(user.id), rule }, ctx.clock.now());
       }
       if (user && (user.email || totpOn)) {
-        await assertAllowed(
-          ctx.db,
-          [wrongCodesBucket(user.id)],
-          WRONG_CODES_DAILY,
-          ctx.clock.now(),
-          TOO_MANY_SIGN_IN_ATTEMPTS,
-        );
+        const daily = { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY };
+        await assertRoom(ctx.db, daily, ctx.clock.now());
       }
       const passwordOk = await checkPasswordInSlot(
         ctx,

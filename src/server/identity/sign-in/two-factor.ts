@@ -1,33 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '../../../../db';
-import { auditEvents, throttleEvents, twoFactorChallenges } from '../../../../db/schema';
+import { auditEvents, twoFactorChallenges } from '../../../../db/schema';
 import { auditInsert } from '../../audit/record';
 import { siteName } from '../../content/site-name';
 import type { Context } from '../../http/trpc';
 import { codeHashKey } from '../../platform/keys';
 import { newToken } from '../sessions/session';
-import { assertAllowed, releaseEvents, type ThrottleRule } from '../../platform/throttle';
+import { assertRoom, clear, release, take } from '../../platform/throttle';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { acceptTotpCode, type TotpCodeOptions } from '../second-factors/totp';
 import { spendRecoveryCode } from '../second-factors/recovery-codes';
 
 export const CODE_TTL_MS = 10 * 60_000;
-/** At most 5 codes are e-mailed per user in 15 minutes; past that, login answers 429. */
-export const CODES_SENT: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 export const MAX_WRONG_CODES = 5;
-export const TOO_MANY_CODES = 'Too many sign-in codes were requested.';
-/** The same caps, said to someone whose app makes the codes (nothing was requested). */
-export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts.';
-/**
- * Wrong sign-in codes per user in 24 hours, whatever made them (the e-mailed code, the
- * authenticator app's or a recovery code): past 20, signing in answers 429 until the oldest
- * is a day old. Without it, someone with the password could guess 2,400 times a day
- * (docs/decisions/0034).
- */
-export const WRONG_CODES_DAILY: ThrottleRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
 
+/** The user's day of wrong sign-in codes (`WRONG_CODES_DAILY`). */
 export function wrongCodesBucket(userId: number): string {
   return `wrong-codes:user:${userId}`;
 }
@@ -73,9 +63,7 @@ export function codesSentBucket(userId: number): string {
  * refuse their next sign-in (docs/second-factor.md).
  */
 export function clearCodeCaps(tx: Db, userId: number) {
-  return tx
-    .delete(throttleEvents)
-    .where(inArray(throttleEvents.bucket, [codesSentBucket(userId), wrongCodesBucket(userId)]));
+  return clear(tx, [codesSentBucket(userId), wrongCodesBucket(userId)]);
 }
 
 export interface ChallengeUser {
@@ -104,21 +92,9 @@ export async function sendChallenge(
   // past the limit of codes per user.
   const codeEvent = await writeTransaction(ctx.db, async (tx) => {
     if (!(await mayStart(tx))) return null;
-    const bucket = codesSentBucket(user.id);
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_CODES);
+    const taken = await take(tx, { bucket: codesSentBucket(user.id), rule: CODES_SENT }, now);
     // The day of wrong codes spent: no new code is mailed, as no app challenge starts.
-    await assertAllowed(
-      tx,
-      [wrongCodesBucket(user.id)],
-      WRONG_CODES_DAILY,
-      now,
-      TOO_MANY_SIGN_IN_ATTEMPTS,
-    );
-    const event = await tx
-      .insert(throttleEvents)
-      .values({ bucket, at: now })
-      .returning({ id: throttleEvents.id })
-      .get();
+    await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await tx.insert(twoFactorChallenges).values({
       id,
@@ -134,7 +110,7 @@ export async function sendChallenge(
     })
       .returning({ id: auditEvents.id })
       .get();
-    return { event: event.id, entry: entry.id };
+    return { events: taken.ids, entry: entry.id };
   });
   if (codeEvent === null) return null;
   try {
@@ -153,7 +129,7 @@ export async function sendChallenge(
     // outage must not lock the administrator out once it is over.
     await writeTransaction(ctx.db, async (tx) => {
       await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
-      await releaseEvents(tx, [codeEvent.event]);
+      await release(tx, codeEvent.events);
       await tx.delete(auditEvents).where(eq(auditEvents.id, codeEvent.entry));
     });
     ctx.logger.error('auth.code_mail_failed', {
@@ -181,16 +157,8 @@ export async function startTotpChallenge(
   const id = newToken();
   return writeTransaction(ctx.db, async (tx) => {
     if (!(await mayStart(tx))) return null;
-    const bucket = codesSentBucket(user.id);
-    await assertAllowed(tx, [bucket], CODES_SENT, now, TOO_MANY_SIGN_IN_ATTEMPTS);
-    await assertAllowed(
-      tx,
-      [wrongCodesBucket(user.id)],
-      WRONG_CODES_DAILY,
-      now,
-      TOO_MANY_SIGN_IN_ATTEMPTS,
-    );
-    await tx.insert(throttleEvents).values({ bucket, at: now });
+    await take(tx, { bucket: codesSentBucket(user.id), rule: APP_CHALLENGES }, now);
+    await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await tx.insert(twoFactorChallenges).values({
       id,
@@ -276,16 +244,16 @@ async function judgeChallenge(
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };
   }
-  const daily = wrongCodesBucket(row.userId);
   // The user's day of wrong codes spent (by this challenge or the ones before, e-mailed or
-  // the app's): no code is judged, right or wrong, until it frees up. Checked and counted in
-  // this one transaction.
-  await assertAllowed(tx, [daily], WRONG_CODES_DAILY, now, TOO_MANY_SIGN_IN_ATTEMPTS);
+  // the app's): no code is judged, right or wrong, until it frees up. The place is taken
+  // before judging, in this one transaction, and given back when the code was right.
+  const daily = { bucket: wrongCodesBucket(row.userId), rule: WRONG_CODES_DAILY };
+  const taken = await take(tx, daily, now);
   if (await matches(row)) {
+    await release(tx, taken.ids);
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: true, userId: row.userId };
   }
-  await tx.insert(throttleEvents).values({ bucket: daily, at: now });
   const failed = row.failedAttempts + 1;
   if (failed >= MAX_WRONG_CODES) {
     await tx.delete(twoFactorChallenges).where(byId);

@@ -1,0 +1,15 @@
+import type { ThrottleRule } from '../../platform/throttle';
+import { CODES_SENT } from '../sign-in/throttle-rules';
+
+/** The Account screen's throttle (maintenance/prune.ts reads every rule exported here). */
+
+/**
+ * Codes for e-mail changes have a budget of their own, the sign-in codes' size (5 in 15
+ * minutes per user), so asking for them cannot spend the codes a sign-in needs.
+ */
+export const EMAIL_CODES: ThrottleRule = {
+  kind: 'email-codes',
+  limit: CODES_SENT.limit,
+  windowMs: CODES_SENT.windowMs,
+  message: 'Too many codes were requested.',
+};
