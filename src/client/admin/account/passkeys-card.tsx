@@ -14,11 +14,11 @@ import { Button, Card, TextInputField } from '../controls';
 import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { usePasskeyProof } from '../passkeys/passkey-proof';
 import { useProofDialog } from '../proof-dialog';
-import { formatDateTime } from '../leads/format';
+import { formatDateTime } from '../ui/date-time';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';
 import { useExplainRefusal } from './account-session';
 import { formatLastActive } from './format-time';
-import { useNow } from './use-now';
+import { useNow } from '../ui/use-now';
 
 const HEADING_ID = 'account-passkeys-heading';
 
