@@ -6,19 +6,15 @@ import { toast } from '../../ui/toast';
 import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { failureToast, useRefreshFactData } from './fact-mutations';
 import { FactForm, dateInputValue } from './fact-form';
 import { TagPicker } from './tag-picker';
 
-/** Ids in the path are positive decimal integers (docs/api.md); anything else is no fact. */
-export function parseFactId(param: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-}
-
 export function FactEditPage({ idParam }: { idParam: string }) {
   useDocumentTitle('Edit AI Fact');
-  const id = parseFactId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link

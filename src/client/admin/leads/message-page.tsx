@@ -1,26 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { idField } from '../../../shared/validation';
 import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 
-/** Ids in the path follow the server's rule (docs/api.md: positive decimal integers). */
-function parseMessageId(param: string): number | null {
-  const parsed = idField.safeParse(param);
-  return parsed.success ? parsed.data : null;
-}
-
 /** One message, as the notification e-mail links to it. Opening an unread one marks it read. */
 export function MessagePage({ idParam }: { idParam: string }) {
   useDocumentTitle('Message');
-  const id = parseMessageId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link

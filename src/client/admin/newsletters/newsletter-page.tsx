@@ -5,6 +5,7 @@ import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { DraftEditor } from './draft-editor';
 import { EmailPreview } from './email-preview';
@@ -12,14 +13,9 @@ import { NewsletterStatusBadge } from './newsletter-status';
 import { SENDING_POLL_MS } from './progress';
 import { SendingProgress } from './sending-progress';
 
-/** Ids in the path are positive decimal integers (docs/api.md); anything else is no newsletter. */
-export function parseNewsletterId(param: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-}
-
 export function NewsletterPage({ idParam }: { idParam: string }) {
   useDocumentTitle('Newsletter');
-  const id = parseNewsletterId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link

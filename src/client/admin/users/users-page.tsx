@@ -32,9 +32,8 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
-  // Read again each time the screen opens: how the others sign in changes on their own
-  // Account screens, and the reset is offered only for what they hold now.
-  const list = trpc.users.list.useQuery(undefined, { staleTime: 0 });
+  // The route's loader reads it again each time the screen opens (routes/admin/_protected/users.tsx).
+  const list = trpc.users.list.useQuery();
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   // Resending and removing need a recent proof: the password is asked for when the server does.
