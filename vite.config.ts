@@ -76,6 +76,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's pending component is its screen (drawn with its spinner while the loader
+      // waits): in the screen's chunk, not in the main one.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
       routesDirectory: './src/client/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
     }),

@@ -1,6 +1,7 @@
 import { trpc } from '../../lib/trpc';
+import { Card } from '../controls';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
-import { AccountLoadState } from './account-load-state';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
@@ -31,23 +32,24 @@ export function AccountPage() {
         </p>
       </div>
       <PasswordCard username={username} />
-      {account.data ? (
-        <>
-          <EmailCard email={account.data.user.email} appOn={account.data.secondFactor === 'totp'} />
-          <TotpCard
-            username={account.data.user.username}
-            isOn={account.data.secondFactor === 'totp'}
-            codesLeft={account.data.recoveryCodesLeft}
-          />
-        </>
-      ) : (
-        <AccountLoadState
-          isPending={account.isPending}
-          error={account.error}
-          retry={() => void account.refetch()}
-        />
-      )}
-      {account.data ? <PasskeysCard passkeys={account.data.passkeys} /> : null}
+      <QueryState
+        query={account}
+        pending="Loading your account..."
+        error="Error loading your account"
+        frame={(state) => <Card>{state}</Card>}
+      >
+        {(data) => (
+          <>
+            <EmailCard email={data.user.email} appOn={data.secondFactor === 'totp'} />
+            <TotpCard
+              username={data.user.username}
+              isOn={data.secondFactor === 'totp'}
+              codesLeft={data.recoveryCodesLeft}
+            />
+            <PasskeysCard passkeys={data.passkeys} />
+          </>
+        )}
+      </QueryState>
       <SessionsCard />
     </div>
   );

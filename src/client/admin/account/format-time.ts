@@ -1,4 +1,4 @@
-import { formatDateTime } from '../leads/format';
+import { formatDateTime } from '../ui/date-time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

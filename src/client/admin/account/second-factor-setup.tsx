@@ -9,8 +9,8 @@ import { Button, Card } from '../controls';
 import { errorMessage } from '../errors';
 import { LogOutIcon } from '../icons';
 import { ADMIN_LANDING, useForgetAdminData, useMarkSignedOut, useSetAuth } from '../session';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
-import { AccountLoadState } from './account-load-state';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { TotpCard } from './totp-card';
@@ -107,26 +107,24 @@ export function SecondFactorSetup({ username }: { username: string }) {
             </div>
           </Card>
         ) : null}
-        {account.data ? (
-          <>
-            <TotpCard
-              username={account.data.user.username}
-              isOn={account.data.secondFactor === 'totp'}
-              codesLeft={account.data.recoveryCodesLeft}
-            />
-            <PasskeysCard passkeys={account.data.passkeys} />
-            <EmailCard
-              email={account.data.user.email}
-              appOn={account.data.secondFactor === 'totp'}
-            />
-          </>
-        ) : (
-          <AccountLoadState
-            isPending={account.isPending}
-            error={account.error}
-            retry={() => void account.refetch()}
-          />
-        )}
+        <QueryState
+          query={account}
+          pending="Loading your account..."
+          error="Error loading your account"
+          frame={(state) => <Card>{state}</Card>}
+        >
+          {(data) => (
+            <>
+              <TotpCard
+                username={data.user.username}
+                isOn={data.secondFactor === 'totp'}
+                codesLeft={data.recoveryCodesLeft}
+              />
+              <PasskeysCard passkeys={data.passkeys} />
+              <EmailCard email={data.user.email} appOn={data.secondFactor === 'totp'} />
+            </>
+          )}
+        </QueryState>
       </main>
     </div>
   );

@@ -4,12 +4,13 @@ import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card, Spinner } from '../controls';
+import { Button, Card } from '../controls';
 import { errorMessage, isNotFound } from '../errors';
-import { formatDateTime } from '../leads/format';
+import { formatDateTime } from '../ui/date-time';
 import { useLeaveAfterOwnSessionEnded } from './account-session';
 import { formatLastActive } from './format-time';
-import { useNow } from './use-now';
+import { QueryState } from '../ui/query-state';
+import { useNow } from '../ui/use-now';
 
 const HEADING_ID = 'account-sessions-heading';
 
@@ -42,10 +43,13 @@ export function SessionsCard() {
         password.
       </p>
       <div className="mt-4">
-        {sessions.data ? (
-          list.length === 0 ? (
-            <p className="py-4 text-center text-muted">No sessions.</p>
-          ) : (
+        <QueryState
+          query={sessions}
+          pending="Loading sessions..."
+          error="Error loading sessions"
+          empty={() => list.length === 0 && 'No sessions.'}
+        >
+          {() => (
             <>
               <ul aria-label="Sessions" className="flex flex-col gap-3">
                 {list.map((session) => (
@@ -56,20 +60,8 @@ export function SessionsCard() {
               </ul>
               <EndOthers others={others} />
             </>
-          )
-        ) : sessions.isPending ? (
-          <Spinner label="Loading sessions..." />
-        ) : (
-          <div
-            role="alert"
-            className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-          >
-            <p>Error loading sessions: {errorMessage(sessions.error)}</p>
-            <Button variant="secondary" onPress={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+          )}
+        </QueryState>
       </div>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '../../../shared/audit';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../../shared/ui-styles';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
-import { formatDateTime } from '../leads/format';
-import { Pager } from '../leads/pager';
+import { Card } from '../controls';
+import { DateTime } from '../ui/date-time';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { AuditFilters } from './audit-filters';
 import { auditCsvHref, type AuditSearch } from './search-params';
@@ -50,82 +50,76 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
         />
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Loading the audit log..." />
-      ) : list.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-        >
-          <p>Error loading the audit log: {errorMessage(list.error)}</p>
-          <Button variant="secondary" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.data.events.length === 0 ? (
-        <p className="py-8 text-center text-muted">
-          {list.data.total > 0
+      <QueryState
+        query={list}
+        pending="Loading the audit log..."
+        error="Error loading the audit log"
+        empty={(data) =>
+          data.events.length === 0 &&
+          (data.total > 0
             ? 'No entries on this page.'
             : action || actor
               ? 'No entries match these filters.'
-              : 'Nothing recorded yet.'}
-        </p>
-      ) : (
-        <table
-          aria-busy={list.isPlaceholderData || undefined}
-          className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="border-b border-line text-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                What
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                Who
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                When
-              </th>
-              <th scope="col" className="hidden py-2 font-semibold lg:table-cell">
-                Address
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.events.map((event) => (
-              <tr key={event.id} className="border-b border-line align-top">
-                <td className="py-2 pr-4 text-ink">
-                  <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
-                  {event.target ? (
-                    <span className="block break-all text-muted">{event.target}</span>
-                  ) : null}
-                  {/* On a phone who, when and where go under the action, one line each. */}
-                  <span className="mt-1 block text-muted md:hidden">
-                    <span className="block">
-                      <Who event={event} />
-                    </span>
-                    <span className="block">
-                      <When iso={event.at} />
-                    </span>
-                    <span className="block">{event.address ?? '–'}</span>
-                  </span>
-                  <span className="hidden text-muted md:block lg:hidden">
-                    {event.address ?? ''}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-4 break-all text-ink md:table-cell">
-                  <Who event={event} />
-                </td>
-                <td className="hidden py-2 pr-4 whitespace-nowrap text-muted md:table-cell">
-                  <When iso={event.at} />
-                </td>
-                <td className="hidden py-2 text-muted lg:table-cell">{event.address ?? '–'}</td>
+              : 'Nothing recorded yet.')
+        }
+      >
+        {(data) => (
+          <table
+            aria-busy={list.isPlaceholderData || undefined}
+            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <caption className="sr-only">Audit log, newest first</caption>
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  What
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                  Who
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                  When
+                </th>
+                <th scope="col" className="hidden py-2 font-semibold lg:table-cell">
+                  Address
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.events.map((event) => (
+                <tr key={event.id} className="border-b border-line align-top">
+                  <td className="py-2 pr-4 text-ink">
+                    <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
+                    {event.target ? (
+                      <span className="block break-all text-muted">{event.target}</span>
+                    ) : null}
+                    {/* On a phone who, when and where go under the action, one line each. */}
+                    <span className="mt-1 block text-muted md:hidden">
+                      <span className="block">
+                        <Who event={event} />
+                      </span>
+                      <span className="block">
+                        <DateTime iso={event.at} />
+                      </span>
+                      <span className="block">{event.address ?? '–'}</span>
+                    </span>
+                    <span className="hidden text-muted md:block lg:hidden">
+                      {event.address ?? ''}
+                    </span>
+                  </td>
+                  <td className="hidden py-2 pr-4 break-all text-ink md:table-cell">
+                    <Who event={event} />
+                  </td>
+                  <td className="hidden py-2 pr-4 whitespace-nowrap text-muted md:table-cell">
+                    <DateTime iso={event.at} />
+                  </td>
+                  <td className="hidden py-2 text-muted lg:table-cell">{event.address ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
       {list.data ? (
         <Pager
           page={page}
@@ -142,8 +136,4 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
 /** No actor: the command line, or a sign-in by someone unknown. */
 function Who({ event }: { event: AuditEvent }) {
   return <>{event.actor ?? (event.address ? 'Someone not signed in' : 'Command line')}</>;
-}
-
-function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

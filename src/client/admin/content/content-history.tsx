@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Spinner } from '../controls';
+import { Button } from '../controls';
 import { errorMessage, isConflict } from '../errors';
-import { formatDateTime } from '../leads/format';
+import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 
 /**
  * Every saved version, newest first (50 a page: the first page here), each restorable. Both
@@ -66,59 +67,62 @@ export function ContentHistory({ current }: { current: number }) {
           </Button>
         ) : null}
       </div>
-      {versions.isPending ? (
-        <Spinner label="Loading versions..." />
-      ) : versions.error ? (
-        <p role="alert">Error loading versions: {errorMessage(versions.error)}</p>
-      ) : versions.data.versions.length === 0 ? (
-        <p className="text-muted">Nothing saved yet: the site shows the starting texts.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Version
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Saved
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  By
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.data.versions.map((v) => (
-                <tr key={v.version} className="border-t border-line text-ink">
-                  <td className="py-2 pr-4">
-                    {v.version}
-                    {v.version === current ? <span className="text-muted"> (live)</span> : null}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <time dateTime={v.updatedAt}>{formatDateTime(v.updatedAt)}</time>
-                  </td>
-                  <td className="py-2 pr-4">{v.updatedBy ?? 'unknown'}</td>
-                  <td className="py-2 text-right">
-                    {v.version === current ? null : (
-                      <Button
-                        variant="secondary"
-                        onPress={() => setAsking(v.version)}
-                        aria-label={`Restore version ${v.version}`}
-                      >
-                        Restore
-                      </Button>
-                    )}
-                  </td>
+      <QueryState
+        query={versions}
+        pending="Loading versions..."
+        error="Error loading versions"
+        empty={(data) =>
+          data.versions.length === 0 && 'Nothing saved yet: the site shows the starting texts.'
+        }
+      >
+        {(data) => (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Version
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Saved
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    By
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.versions.map((v) => (
+                  <tr key={v.version} className="border-t border-line text-ink">
+                    <td className="py-2 pr-4">
+                      {v.version}
+                      {v.version === current ? <span className="text-muted"> (live)</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">
+                      <DateTime iso={v.updatedAt} />
+                    </td>
+                    <td className="py-2 pr-4">{v.updatedBy ?? 'unknown'}</td>
+                    <td className="py-2 text-right">
+                      {v.version === current ? null : (
+                        <Button
+                          variant="secondary"
+                          onPress={() => setAsking(v.version)}
+                          aria-label={`Restore version ${v.version}`}
+                        >
+                          Restore
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <ConfirmDialog
         isOpen={asking !== null}
         title="Restore this version?"

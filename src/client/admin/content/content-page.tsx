@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { setSiteBrand } from '../../lib/site-brand';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
-import { formatDateTime } from '../leads/format';
+import { Card } from '../controls';
+import { formatDateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
@@ -36,23 +36,12 @@ export function ContentPage() {
             )}
           </p>
         </div>
-        {current.data ? (
-          // Keyed by version: after a save, a restore or a reload the form starts from it.
-          <ContentEditor
-            key={current.data.version}
-            content={current.data.content}
-            version={current.data.version}
-          />
-        ) : current.isPending ? (
-          <Spinner label="Loading content..." />
-        ) : (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p>Error loading the content: {errorMessage(current.error)}</p>
-            <Button variant="secondary" onPress={() => void current.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        <QueryState query={current} pending="Loading content..." error="Error loading the content">
+          {(data) => (
+            // Keyed by version: after a save, a restore or a reload the form starts from it.
+            <ContentEditor key={data.version} content={data.content} version={data.version} />
+          )}
+        </QueryState>
       </Card>
       <Card>
         <ContentHistory current={current.data?.version ?? 0} />

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Fact, Tag } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
+import { Card } from '../controls';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { AddFactDialog } from './add-fact-dialog';
 import { DeleteFactDialog } from './delete-fact-dialog';
@@ -50,34 +50,25 @@ export function DashboardPage() {
         <AddFactDialog />
       </div>
 
-      {facts.isPending ? (
-        <Spinner label="Loading facts..." />
-      ) : facts.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-        >
-          <p>Error loading facts: {errorMessage(facts.error)}</p>
-          <Button variant="secondary" onPress={() => void facts.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : facts.data.length === 0 ? (
-        <p className="py-8 text-center text-muted">
-          No facts found. Add your first fact to get started.
-        </p>
-      ) : (
-        <FactList
-          facts={facts.data}
-          tagsByFact={tagsByFact}
-          onToggleActive={(fact, active) => toggle.mutate({ id: fact.id, data: { active } })}
-          onMove={(fact, direction) => move.mutate({ id: fact.id, direction })}
-          onPlace={(fact, target, position) =>
-            reorder.mutate({ id: fact.id, targetId: target.id, position })
-          }
-          onDelete={setToDelete}
-        />
-      )}
+      <QueryState
+        query={facts}
+        pending="Loading facts..."
+        error="Error loading facts"
+        empty={(list) => list.length === 0 && 'No facts found. Add your first fact to get started.'}
+      >
+        {(list) => (
+          <FactList
+            facts={list}
+            tagsByFact={tagsByFact}
+            onToggleActive={(fact, active) => toggle.mutate({ id: fact.id, data: { active } })}
+            onMove={(fact, direction) => move.mutate({ id: fact.id, direction })}
+            onPlace={(fact, target, position) =>
+              reorder.mutate({ id: fact.id, targetId: target.id, position })
+            }
+            onDelete={setToDelete}
+          />
+        )}
+      </QueryState>
 
       <DeleteFactDialog
         fact={toDelete}

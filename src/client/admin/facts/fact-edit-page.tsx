@@ -3,22 +3,18 @@ import type { FactFormValues } from '../../../shared/facts';
 import type { FactWithTags, Tag } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../ui/toast';
-import { Card, Spinner } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
+import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { failureToast, useRefreshFactData } from './fact-mutations';
 import { FactForm, dateInputValue } from './fact-form';
 import { TagPicker } from './tag-picker';
 
-/** Ids in the path are positive decimal integers (docs/api.md); anything else is no fact. */
-export function parseFactId(param: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-}
-
 export function FactEditPage({ idParam }: { idParam: string }) {
   useDocumentTitle('Edit AI Fact');
-  const id = parseFactId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link
@@ -46,17 +42,17 @@ function NotFound() {
 
 function LoadedFact({ id }: { id: number }) {
   const fact = trpc.facts.byId.useQuery({ id });
-  if (fact.isPending) return <Spinner label="Loading fact..." />;
-  if (fact.isError) {
-    if (isNotFound(fact.error)) return <NotFound />;
-    return (
-      <p role="alert" className="text-red-800 dark:text-red-300">
-        Error loading fact: {errorMessage(fact.error)}
-      </p>
-    );
-  }
-  // Keyed by id: the form's fields start from this fact, not from one edited before.
-  return <EditFactForm key={fact.data.id} fact={fact.data} />;
+  return (
+    <QueryState
+      query={fact}
+      pending="Loading fact..."
+      error="Error loading fact"
+      notFound={<NotFound />}
+    >
+      {/* Keyed by id: the form's fields start from this fact, not from one edited before. */}
+      {(data) => <EditFactForm key={data.id} fact={data} />}
+    </QueryState>
+  );
 }
 
 function EditFactForm({ fact }: { fact: FactWithTags }) {

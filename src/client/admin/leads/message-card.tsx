@@ -4,7 +4,8 @@ import type { Message } from '../../lib/api-types';
 import { Button } from '../controls';
 import { TrashIcon } from '../icons';
 import { subjectLabel } from '../../../shared/contact';
-import { formatDateTime, replyHref } from './format';
+import { formatDateTime } from '../ui/date-time';
+import { replyHref } from './reply-href';
 
 interface MessageCardProps {
   message: Message;

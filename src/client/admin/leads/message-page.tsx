@@ -1,26 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { idField } from '../../../shared/validation';
 import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Card, Spinner } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
+import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 
-/** Ids in the path follow the server's rule (docs/api.md: positive decimal integers). */
-function parseMessageId(param: string): number | null {
-  const parsed = idField.safeParse(param);
-  return parsed.success ? parsed.data : null;
-}
-
 /** One message, as the notification e-mail links to it. Opening an unread one marks it read. */
 export function MessagePage({ idParam }: { idParam: string }) {
   useDocumentTitle('Message');
-  const id = parseMessageId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link
@@ -54,41 +48,40 @@ function LoadedMessage({ id }: { id: number }) {
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<Message | null>(null);
 
-  if (message.isPending) return <Spinner label="Loading message..." />;
-  if (message.isError) {
-    if (isNotFound(message.error)) return <NotFound />;
-    return (
-      <Card>
-        <p role="alert" className="text-red-800 dark:text-red-300">
-          Error loading message: {errorMessage(message.error)}
-        </p>
-      </Card>
-    );
-  }
   return (
-    <>
-      <MessageCard
-        message={message.data}
-        headingLevel={1}
-        isUpdating={setRead.isPending}
-        onSetRead={(m, read) => setRead.mutate({ id: m.id, read })}
-        onDelete={setToDelete}
-      />
-      <DeleteMessageDialog
-        message={toDelete}
-        isDeleting={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={(m) =>
-          remove.mutate(
-            { id: m.id },
-            {
-              onSuccess: () => void navigate({ to: '/admin/messages' }),
-              onSettled: () => setToDelete(null),
-            },
-          )
-        }
-      />
-    </>
+    <QueryState
+      query={message}
+      pending="Loading message..."
+      error="Error loading message"
+      notFound={<NotFound />}
+      frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
+    >
+      {(data) => (
+        <>
+          <MessageCard
+            message={data}
+            headingLevel={1}
+            isUpdating={setRead.isPending}
+            onSetRead={(m, read) => setRead.mutate({ id: m.id, read })}
+            onDelete={setToDelete}
+          />
+          <DeleteMessageDialog
+            message={toDelete}
+            isDeleting={remove.isPending}
+            onCancel={() => setToDelete(null)}
+            onConfirm={(m) =>
+              remove.mutate(
+                { id: m.id },
+                {
+                  onSuccess: () => void navigate({ to: '/admin/messages' }),
+                  onSettled: () => setToDelete(null),
+                },
+              )
+            }
+          />
+        </>
+      )}
+    </QueryState>
   );
 }
 

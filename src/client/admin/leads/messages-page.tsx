@@ -3,15 +3,15 @@ import { MESSAGES_PAGE_SIZE } from '../../../shared/leads';
 import type { Message } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../../shared/ui-styles';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
+import { Card } from '../controls';
 import { useShareUnreadCount } from '../unread-count';
 import { useDocumentTitle } from '../use-document-title';
 import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 import { MessageFilters } from './message-filters';
-import { Pager } from './pager';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
 import { messagesCsvHref, type MessageSearch } from './search-params';
 
 interface MessagesPageProps {
@@ -57,41 +57,35 @@ export function MessagesPage({ search, onSearch }: MessagesPageProps) {
       />
 
       <div className="mt-6">
-        {list.isPending ? (
-          <Spinner label="Loading messages..." />
-        ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-          >
-            <p>Error loading messages: {errorMessage(list.error)}</p>
-            <Button variant="secondary" onPress={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.data.messages.length === 0 ? (
-          <p className="py-8 text-center text-muted">
-            {list.data.total > 0
+        <QueryState
+          query={list}
+          pending="Loading messages..."
+          error="Error loading messages"
+          empty={(data) =>
+            data.messages.length === 0 &&
+            (data.total > 0
               ? 'No messages on this page.'
               : filtered
                 ? 'No messages match your search.'
-                : 'No messages yet. Enquiries sent through the contact form appear here.'}
-          </p>
-        ) : (
-          <ul aria-label="Messages" className="flex flex-col gap-3">
-            {list.data.messages.map((message) => (
-              <li key={message.id}>
-                <MessageCard
-                  message={message}
-                  clamp
-                  isUpdating={setRead.isPending && setRead.variables.id === message.id}
-                  onSetRead={(m, read) => setRead.mutate({ id: m.id, read })}
-                  onDelete={setToDelete}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+                : 'No messages yet. Enquiries sent through the contact form appear here.')
+          }
+        >
+          {(data) => (
+            <ul aria-label="Messages" className="flex flex-col gap-3">
+              {data.messages.map((message) => (
+                <li key={message.id}>
+                  <MessageCard
+                    message={message}
+                    clamp
+                    isUpdating={setRead.isPending && setRead.variables.id === message.id}
+                    onSetRead={(m, read) => setRead.mutate({ id: m.id, read })}
+                    onDelete={setToDelete}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {list.data ? (
           <Pager
             page={page}

@@ -5,7 +5,7 @@ import {
   subscriberSearchSchema,
   subscribersCsvHref,
 } from './search-params';
-import { replyHref } from './format';
+import { replyHref } from './reply-href';
 
 describe('messages search params', () => {
   it('keeps a usable page, search and subject', () => {

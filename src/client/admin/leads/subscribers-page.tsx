@@ -3,14 +3,14 @@ import { SUBSCRIBERS_PAGE_SIZE } from '../../../shared/leads';
 import type { Subscriber } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../../shared/ui-styles';
-import { Button, Card, Spinner } from '../controls';
+import { Button, Card } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
-import { errorMessage } from '../errors';
 import { TrashIcon } from '../icons';
 import { useDocumentTitle } from '../use-document-title';
-import { formatDateTime } from './format';
+import { DateTime } from '../ui/date-time';
 import { useRemoveSubscriber } from './lead-mutations';
-import { Pager } from './pager';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
 import { EmailAddress } from './email-address';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
 import { StatusBadge, STATUS_LABELS } from './subscriber-status';
@@ -60,104 +60,98 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
         />
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Loading subscribers..." />
-      ) : list.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-        >
-          <p>Error loading subscribers: {errorMessage(list.error)}</p>
-          <Button variant="secondary" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.data.subscribers.length === 0 ? (
-        <p className="py-8 text-center text-muted">
-          {list.data.total > 0
+      <QueryState
+        query={list}
+        pending="Loading subscribers..."
+        error="Error loading subscribers"
+        empty={(data) =>
+          data.subscribers.length === 0 &&
+          (data.total > 0
             ? 'No subscribers on this page.'
             : status && everyone
               ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
-              : 'No subscribers yet. Newsletter sign-ups appear here.'}
-        </p>
-      ) : (
-        <table
-          aria-busy={list.isPlaceholderData || undefined}
-          className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          <caption className="sr-only">
-            {status ? `${STATUS_LABELS[status]} subscribers` : 'Subscribers'}, newest first
-          </caption>
-          <thead className="border-b border-line text-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Address
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
-                Status
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                Subscribed
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                Confirmed
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.subscribers.map((subscriber) => (
-              <tr key={subscriber.id} className="border-b border-line">
-                <td className="py-2 pr-4 text-ink">
-                  <EmailAddress address={subscriber.email} />
-                  {/* On a phone the status and dates go under the address, which gets the width. */}
-                  <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
-                    <StatusBadge status={subscriber.status} />
-                    <SubscriberDates subscriber={subscriber} />
-                  </span>
-                  {/* From 640 px the status has its column; the dates wait for 768 px. */}
-                  <span className="hidden text-sm text-muted sm:block md:hidden">
-                    <SubscriberDates subscriber={subscriber} />
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-4 sm:table-cell">
-                  <StatusBadge status={subscriber.status} />
-                  {subscriber.unsubscribedAt ? (
-                    <span className="mt-1 hidden text-xs text-muted md:block">
-                      on <DateTime iso={subscriber.unsubscribedAt} />
-                    </span>
-                  ) : null}
-                </td>
-                <td className="hidden py-2 pr-4 text-muted md:table-cell">
-                  <DateTime iso={subscriber.createdAt} />
-                </td>
-                <td className="hidden py-2 pr-4 text-muted md:table-cell">
-                  {subscriber.confirmedAt ? (
-                    <DateTime iso={subscriber.confirmedAt} />
-                  ) : (
-                    <>
-                      <span aria-hidden="true">–</span>
-                      <span className="sr-only">Not confirmed</span>
-                    </>
-                  )}
-                </td>
-                <td className="py-2 text-right">
-                  <Button
-                    variant="ghost"
-                    onPress={() => setToRemove(subscriber)}
-                    aria-label={`Remove ${subscriber.email}`}
-                  >
-                    <TrashIcon />
-                    <span className="sr-only sm:not-sr-only">Remove</span>
-                  </Button>
-                </td>
+              : 'No subscribers yet. Newsletter sign-ups appear here.')
+        }
+      >
+        {(data) => (
+          <table
+            aria-busy={list.isPlaceholderData || undefined}
+            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <caption className="sr-only">
+              {status ? `${STATUS_LABELS[status]} subscribers` : 'Subscribers'}, newest first
+            </caption>
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Address
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
+                  Status
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                  Subscribed
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                  Confirmed
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.subscribers.map((subscriber) => (
+                <tr key={subscriber.id} className="border-b border-line">
+                  <td className="py-2 pr-4 text-ink">
+                    <EmailAddress address={subscriber.email} />
+                    {/* On a phone the status and dates go under the address, which gets the width. */}
+                    <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
+                      <StatusBadge status={subscriber.status} />
+                      <SubscriberDates subscriber={subscriber} />
+                    </span>
+                    {/* From 640 px the status has its column; the dates wait for 768 px. */}
+                    <span className="hidden text-sm text-muted sm:block md:hidden">
+                      <SubscriberDates subscriber={subscriber} />
+                    </span>
+                  </td>
+                  <td className="hidden py-2 pr-4 sm:table-cell">
+                    <StatusBadge status={subscriber.status} />
+                    {subscriber.unsubscribedAt ? (
+                      <span className="mt-1 hidden text-xs text-muted md:block">
+                        on <DateTime iso={subscriber.unsubscribedAt} />
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="hidden py-2 pr-4 text-muted md:table-cell">
+                    <DateTime iso={subscriber.createdAt} />
+                  </td>
+                  <td className="hidden py-2 pr-4 text-muted md:table-cell">
+                    {subscriber.confirmedAt ? (
+                      <DateTime iso={subscriber.confirmedAt} />
+                    ) : (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className="sr-only">Not confirmed</span>
+                      </>
+                    )}
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button
+                      variant="ghost"
+                      onPress={() => setToRemove(subscriber)}
+                      aria-label={`Remove ${subscriber.email}`}
+                    >
+                      <TrashIcon />
+                      <span className="sr-only sm:not-sr-only">Remove</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
       {list.data ? (
         <Pager
           page={page}
@@ -183,10 +177,6 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
       />
     </Card>
   );
-}
-
-function DateTime({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
 /** The dates as lines of text, where the table has no room for their columns. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatKilobytes, GMAIL_CLIP_WARN_BYTES, renderPreview } from './email-preview-render';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../ui/use-debounced-value';
 
 /** docs/product.md, "Newsletter editor": the preview follows the typing after this pause. */
 export const PREVIEW_DEBOUNCE_MS = 200;

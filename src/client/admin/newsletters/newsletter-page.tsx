@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { Newsletter } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
-import { formatDateTime } from '../leads/format';
+import { formatDateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
+import { parseIdParam } from '../ui/id-param';
 import { useDocumentTitle } from '../use-document-title';
 import { DraftEditor } from './draft-editor';
 import { EmailPreview } from './email-preview';
@@ -12,14 +13,9 @@ import { NewsletterStatusBadge } from './newsletter-status';
 import { SENDING_POLL_MS } from './progress';
 import { SendingProgress } from './sending-progress';
 
-/** Ids in the path are positive decimal integers (docs/api.md); anything else is no newsletter. */
-export function parseNewsletterId(param: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-}
-
 export function NewsletterPage({ idParam }: { idParam: string }) {
   useDocumentTitle('Newsletter');
-  const id = parseNewsletterId(idParam);
+  const id = parseIdParam(idParam);
   return (
     <div className="flex flex-col gap-4">
       <Link
@@ -51,31 +47,28 @@ function LoadedNewsletter({ id }: { id: number }) {
     },
   );
   // A poll that fails while sending keeps the last figures on screen (and polls on).
-  if (newsletter.data) {
-    return (
-      <>
-        <Header newsletter={newsletter.data} />
-        {newsletter.data.status === 'draft' ? (
-          // Keyed by id: the fields start from this draft, not one opened before.
-          <DraftEditor key={newsletter.data.id} newsletter={newsletter.data} />
-        ) : (
-          <div className="flex flex-col gap-8">
-            <SendingProgress newsletter={newsletter.data} />
-            <EmailPreview subject={newsletter.data.subject} body={newsletter.data.body} />
-          </div>
-        )}
-      </>
-    );
-  }
-  if (newsletter.isPending) return <Spinner label="Loading newsletter..." />;
-  if (isNotFound(newsletter.error)) return <NotFound />;
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300">
-      <p>Error loading newsletter: {errorMessage(newsletter.error)}</p>
-      <Button variant="secondary" onPress={() => void newsletter.refetch()}>
-        Try again
-      </Button>
-    </div>
+    <QueryState
+      query={newsletter}
+      pending="Loading newsletter..."
+      error="Error loading newsletter"
+      notFound={<NotFound />}
+    >
+      {(data) => (
+        <>
+          <Header newsletter={data} />
+          {data.status === 'draft' ? (
+            // Keyed by id: the fields start from this draft, not one opened before.
+            <DraftEditor key={data.id} newsletter={data} />
+          ) : (
+            <div className="flex flex-col gap-8">
+              <SendingProgress newsletter={data} />
+              <EmailPreview subject={data.subject} body={data.body} />
+            </div>
+          )}
+        </>
+      )}
+    </QueryState>
   );
 }
 

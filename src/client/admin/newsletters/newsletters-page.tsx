@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { Newsletter } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
-import { formatDateTime } from '../leads/format';
+import { Button, Card } from '../controls';
+import { formatDateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { NEW_DRAFT, useCreateNewsletter } from './newsletter-mutations';
 import { NewsletterStatusBadge } from './newsletter-status';
@@ -30,33 +30,25 @@ export function NewslettersPage() {
         </Button>
       </div>
 
-      {list.data ? (
-        list.data.length === 0 ? (
-          <p className="py-8 text-center text-muted">
-            No newsletters yet. Press "New newsletter" to write the first.
-          </p>
-        ) : (
+      <QueryState
+        query={list}
+        pending="Loading newsletters..."
+        error="Error loading newsletters"
+        empty={(newsletters) =>
+          newsletters.length === 0 &&
+          'No newsletters yet. Press "New newsletter" to write the first.'
+        }
+      >
+        {(newsletters) => (
           <ul aria-label="Newsletters, newest first" className="flex flex-col gap-3">
-            {list.data.map((newsletter) => (
+            {newsletters.map((newsletter) => (
               <li key={newsletter.id}>
                 <NewsletterRow newsletter={newsletter} />
               </li>
             ))}
           </ul>
-        )
-      ) : list.isPending ? (
-        <Spinner label="Loading newsletters..." />
-      ) : (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-        >
-          <p>Error loading newsletters: {errorMessage(list.error)}</p>
-          <Button variant="secondary" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+        )}
+      </QueryState>
     </Card>
   );
 }

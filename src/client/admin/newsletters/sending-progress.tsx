@@ -3,7 +3,7 @@ import { Label, ProgressBar } from 'react-aria-components';
 import type { Newsletter } from '../../lib/api-types';
 import { Button } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
-import { formatDateTime } from '../leads/format';
+import { formatDateTime } from '../ui/date-time';
 import { closeSendingToast, useRetryFailed } from './newsletter-mutations';
 import { plural, progressLabel, progressOf, progressSummary } from './progress';
 

@@ -1,7 +1,7 @@
 import { daysSpanned } from '../../../shared/calendar-days';
 import { buttonClass } from '../../../shared/ui-styles';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
+import { Card } from '../controls';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { DailyChart } from './daily-chart';
 import { EmptyOverview } from './empty-overview';
@@ -45,46 +45,35 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
         </div>
       </Card>
 
-      {report.isPending ? (
-        <Card>
-          <Spinner label="Loading overview..." />
-        </Card>
-      ) : report.isError ? (
-        <Card>
+      <QueryState
+        query={report}
+        pending="Loading overview..."
+        error="Error loading the overview"
+        empty={(data) => isEmptyReport(data) && <EmptyOverview rangeLabel={rangeLabel} />}
+        frame={(state) => <Card>{state}</Card>}
+      >
+        {(data) => (
           <div
-            role="alert"
-            className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
+            aria-busy={report.isPlaceholderData || undefined}
+            className={`flex flex-col gap-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            <p>Error loading the overview: {errorMessage(report.error)}</p>
-            <Button variant="secondary" onPress={() => void report.refetch()}>
-              Try again
-            </Button>
+            <section aria-label="Totals">
+              <PeriodTotalsList
+                totals={data.totals}
+                previous={data.previous}
+                days={daysSpanned(data.from, data.to)}
+              />
+            </section>
+            <Card>
+              <h2 className="mb-3 text-lg font-semibold text-ink">
+                Visitors and pageviews per day
+              </h2>
+              <DailyChart daily={data.daily} rangeLabel={formatRange(data.from, data.to)} />
+            </Card>
+            <ReportLists report={data} />
           </div>
-        </Card>
-      ) : isEmptyReport(report.data) ? (
-        <EmptyOverview rangeLabel={rangeLabel} />
-      ) : (
-        <div
-          aria-busy={report.isPlaceholderData || undefined}
-          className={`flex flex-col gap-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          <section aria-label="Totals">
-            <PeriodTotalsList
-              totals={report.data.totals}
-              previous={report.data.previous}
-              days={daysSpanned(report.data.from, report.data.to)}
-            />
-          </section>
-          <Card>
-            <h2 className="mb-3 text-lg font-semibold text-ink">Visitors and pageviews per day</h2>
-            <DailyChart
-              daily={report.data.daily}
-              rangeLabel={formatRange(report.data.from, report.data.to)}
-            />
-          </Card>
-          <ReportLists report={report.data} />
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

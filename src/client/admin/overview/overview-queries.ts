@@ -10,11 +10,14 @@ import type { ResolvedRange } from './overview-range';
  */
 export const LIVE_REFRESH_MS = 30_000;
 
-/** The range's report, read each time the screen or the range is shown; the previous stays while the next loads. */
+/**
+ * The range's report; the previous stays while the next loads. The route's loader reads it
+ * again each time the screen or the range is shown (routes/admin/_protected/overview.tsx).
+ */
 export function useReport(range: Pick<ResolvedRange, 'from' | 'to'>) {
   return trpc.analytics.report.useQuery(
     { from: range.from, to: range.to },
-    { placeholderData: (previous) => previous, staleTime: 0 },
+    { placeholderData: (previous) => previous },
   );
 }
 

@@ -11,9 +11,10 @@ import { Logo } from '../../ui/logo';
 import { focusRing } from '../../../shared/ui-styles';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { replaceToasts } from '../../ui/toast';
-import { Button, Card, Spinner, TextInputField, returnLinkClass } from '../controls';
+import { Button, Card, TextInputField, returnLinkClass } from '../controls';
 import { errorMessage, isNotFound } from '../errors';
 import { ADMIN_LANDING, useDelayedNavigate, useSetAuth } from '../session';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 
 const MISMATCH = 'The two passwords are not the same';
@@ -43,24 +44,24 @@ export function InvitationPage({ token }: { token: string | undefined }) {
       <Card className="w-full max-w-md">
         {!token ? (
           <DeadLink message={USER_MESSAGES.token} />
-        ) : check.isError ? (
-          isNotFound(check.error) ? (
-            <DeadLink message={check.error.message} />
-          ) : (
-            <div className="flex flex-col items-start gap-3">
-              <h1 className="text-2xl font-bold text-ink">Accept invitation</h1>
-              <p role="alert" className="text-red-800 dark:text-red-300">
-                {errorMessage(check.error)}
-              </p>
-              <Button variant="secondary" onPress={() => mutate({ token })}>
-                Try again
-              </Button>
-            </div>
-          )
-        ) : check.data ? (
-          <ChoosePassword token={token} username={check.data.username} />
         ) : (
-          <Spinner label="Checking the invitation..." />
+          <QueryState
+            query={{ data: check.data, error: check.error, refetch: () => mutate({ token }) }}
+            pending="Checking the invitation..."
+            notFound={check.error ? <DeadLink message={check.error.message} /> : null}
+            frame={(state, kind) =>
+              kind === 'error' ? (
+                <div className="flex flex-col gap-3">
+                  <h1 className="text-2xl font-bold text-ink">Accept invitation</h1>
+                  {state}
+                </div>
+              ) : (
+                state
+              )
+            }
+          >
+            {(data) => <ChoosePassword token={token} username={data.username} />}
+          </QueryState>
         )}
       </Card>
       <a href="/" className={returnLinkClass}>

@@ -3,10 +3,10 @@ import type { AdminUser, SecondFactor } from '../../../shared/users';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card, Spinner } from '../controls';
-import { errorMessage } from '../errors';
+import { Button, Card } from '../controls';
 import { TrashIcon } from '../icons';
-import { formatDateTime } from '../leads/format';
+import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { useProofDialog } from '../proof-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -32,9 +32,8 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
-  // Read again each time the screen opens: how the others sign in changes on their own
-  // Account screens, and the reset is offered only for what they hold now.
-  const list = trpc.users.list.useQuery(undefined, { staleTime: 0 });
+  // The route's loader reads it again each time the screen opens (routes/admin/_protected/users.tsx).
+  const list = trpc.users.list.useQuery();
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   // Resending and removing need a recent proof: the password is asked for when the server does.
@@ -64,95 +63,91 @@ export function UsersPage() {
         <InviteDialog />
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Loading administrators..." />
-      ) : list.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-red-800 dark:text-red-300"
-        >
-          <p>Error loading administrators: {errorMessage(list.error)}</p>
-          <Button variant="secondary" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ul className="divide-y divide-line border-y border-line" aria-label="Administrators">
-          {list.data.map((user) => (
-            <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p
-                  ref={(element) => {
-                    if (element) names.current.set(user.id, element);
-                    else names.current.delete(user.id);
-                  }}
-                  tabIndex={-1}
-                  className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink outline-none"
-                >
-                  {user.username}
-                  {user.current ? <Badge tone="done">You</Badge> : null}
-                  {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
-                </p>
-                <p className="text-sm break-all text-muted">{user.email ?? 'No e-mail address'}</p>
-                <p className="text-sm text-muted">
-                  {SECOND_FACTOR_LABELS[user.secondFactor]}
-                  {user.passkeys > 0 ? ` + ${passkeyCount(user.passkeys)}` : null}
-                  {' · '}
+      <QueryState
+        query={list}
+        pending="Loading administrators..."
+        error="Error loading administrators"
+      >
+        {(users) => (
+          <ul className="divide-y divide-line border-y border-line" aria-label="Administrators">
+            {users.map((user) => (
+              <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p
+                    ref={(element) => {
+                      if (element) names.current.set(user.id, element);
+                      else names.current.delete(user.id);
+                    }}
+                    tabIndex={-1}
+                    className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink outline-none"
+                  >
+                    {user.username}
+                    {user.current ? <Badge tone="done">You</Badge> : null}
+                    {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
+                  </p>
+                  <p className="text-sm break-all text-muted">
+                    {user.email ?? 'No e-mail address'}
+                  </p>
+                  <p className="text-sm text-muted">
+                    {SECOND_FACTOR_LABELS[user.secondFactor]}
+                    {user.passkeys > 0 ? ` + ${passkeyCount(user.passkeys)}` : null}
+                    {' · '}
+                    {user.invited ? (
+                      <>
+                        Invited <DateTime iso={user.createdAt} />
+                      </>
+                    ) : user.lastSignInAt ? (
+                      <>
+                        Last signed in <DateTime iso={user.lastSignInAt} />
+                      </>
+                    ) : (
+                      'Not signed in yet'
+                    )}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
                   {user.invited ? (
-                    <>
-                      Invited <DateTime iso={user.createdAt} />
-                    </>
-                  ) : user.lastSignInAt ? (
-                    <>
-                      Last signed in <DateTime iso={user.lastSignInAt} />
-                    </>
-                  ) : (
-                    'Not signed in yet'
-                  )}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {user.invited ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    isPending={resend.isPending && resend.variables.id === user.id}
-                    onPress={() =>
-                      void proof.run('Resend invitation', (given) =>
-                        resend.mutateAsync({ id: user.id, ...given }),
-                      )
-                    }
-                    aria-label={`Resend invitation to ${user.username}`}
-                  >
-                    Resend invitation
-                  </Button>
-                ) : null}
-                {hasSecondFactorToReset(user) ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onPress={() => setToReset(user)}
-                    aria-label={`Reset second factor of ${user.username}`}
-                  >
-                    Reset second factor
-                  </Button>
-                ) : null}
-                {removable(user) ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onPress={() => setToRemove(user)}
-                    aria-label={`Remove ${user.username}`}
-                  >
-                    <TrashIcon />
-                    Remove
-                  </Button>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      isPending={resend.isPending && resend.variables.id === user.id}
+                      onPress={() =>
+                        void proof.run('Resend invitation', (given) =>
+                          resend.mutateAsync({ id: user.id, ...given }),
+                        )
+                      }
+                      aria-label={`Resend invitation to ${user.username}`}
+                    >
+                      Resend invitation
+                    </Button>
+                  ) : null}
+                  {hasSecondFactorToReset(user) ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onPress={() => setToReset(user)}
+                      aria-label={`Reset second factor of ${user.username}`}
+                    >
+                      Reset second factor
+                    </Button>
+                  ) : null}
+                  {removable(user) ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onPress={() => setToRemove(user)}
+                      aria-label={`Remove ${user.username}`}
+                    >
+                      <TrashIcon />
+                      Remove
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <ResetSecondFactorDialog
         user={toReset}
@@ -182,8 +177,4 @@ export function UsersPage() {
       {proof.dialog}
     </Card>
   );
-}
-
-function DateTime({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '../../../admin/account/account-page';
+import { loadForScreen } from '../../../admin/route-loader';
 
 /** The signed-in administrator's own password, sign-in code and sessions. */
 export const Route = createFileRoute('/admin/_protected/account')({
+  loader: ({ context }) =>
+    loadForScreen(context, (utils) => [
+      utils.account.get.ensureData(),
+      utils.account.sessions.ensureData(),
+    ]),
+  pendingComponent: AccountPage,
   component: AccountPage,
 });

@@ -1,7 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FactEditPage } from '../../../admin/facts/fact-edit-page';
+import { loadForScreen } from '../../../admin/route-loader';
+import { parseIdParam } from '../../../admin/ui/id-param';
 
 export const Route = createFileRoute('/admin/_protected/ai-fact-edit/$id')({
+  loader: ({ context, params }) =>
+    loadForScreen(context, (utils) => {
+      const id = parseIdParam(params.id);
+      return id === null ? [] : [utils.facts.byId.ensureData({ id }), utils.tags.list.ensureData()];
+    }),
+  pendingComponent: FactEditRoute,
   component: FactEditRoute,
 });
 

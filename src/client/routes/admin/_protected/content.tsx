@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPage } from '../../../admin/content/content-page';
+import { loadForScreen } from '../../../admin/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/content')({
+  loader: ({ context }) =>
+    loadForScreen(context, (utils) => [
+      utils.content.get.ensureData(),
+      utils.content.versions.ensureData({ page: 1 }),
+    ]),
+  pendingComponent: ContentPage,
   component: ContentPage,
 });

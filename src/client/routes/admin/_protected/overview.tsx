@@ -1,10 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OverviewPage } from '../../../admin/overview/overview-page';
-import { overviewSearchSchema } from '../../../admin/overview/overview-range';
+import {
+  localToday,
+  overviewSearchSchema,
+  resolveRange,
+} from '../../../admin/overview/overview-range';
+import { loadForScreen } from '../../../admin/route-loader';
 
 /** The range lives in the address: reload, Back and shared links keep it. */
 export const Route = createFileRoute('/admin/_protected/overview')({
   validateSearch: (search) => overviewSearchSchema.parse(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadForScreen(context, (utils) => {
+      const { from, to } = resolveRange(deps, localToday());
+      // Read each time the screen or the range is shown (a report read before is drawn
+      // meanwhile). Opening the screen waits for it; another range does not (the previous
+      // report stays, marked busy).
+      const cached = utils.analytics.report.getData({ from, to }) !== undefined;
+      const read = utils.analytics.report.prefetch({ from, to }, { staleTime: 0 });
+      return cause === 'stay' || cached ? [] : [read];
+    }),
+  pendingComponent: OverviewRoute,
   component: OverviewRoute,
 });
 

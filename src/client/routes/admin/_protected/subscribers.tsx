@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubscribersPage } from '../../../admin/leads/subscribers-page';
 import { subscriberSearchSchema } from '../../../admin/leads/search-params';
+import { loadForScreen } from '../../../admin/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/subscribers')({
   validateSearch: (search) => subscriberSearchSchema.parse(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadForScreen(context, (utils) => {
+      const read = utils.subscribers.list.prefetch({ page: deps.page ?? 1, status: deps.status });
+      // Opening the screen waits for the list; another page or status does not.
+      return cause === 'stay' ? [] : [read];
+    }),
+  pendingComponent: SubscribersRoute,
   component: SubscribersRoute,
 });
 

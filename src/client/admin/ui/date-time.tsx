@@ -1,5 +1,3 @@
-import { subjectLabel, type ContactSubject } from '../../../shared/contact';
-
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -11,7 +9,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
 
-/** A reply that opens in the administrator's mail program, already titled. */
-export function replyHref(email: string, subject: ContactSubject): string {
-  return `mailto:${email}?subject=${encodeURIComponent(`Re: ${subjectLabel(subject)}`)}`;
+/** A stored moment as a `<time>` element: the words for people, the ISO value for machines. */
+export function DateTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

@@ -1,0 +1,127 @@
+/**
+ * The admin routes' loaders (route-loader.ts) in the app's own router: the cache is filled
+ * before the screen draws, nothing is read for a visitor the guard turns away, and a failed
+ * read shows as the screen's error with "Try again", asked once.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { fakeTrpcServer, refusal, type Handler } from '../../../tests/support/trpc-fetch';
+import type { Fact } from '../lib/api-types';
+import { AppRoot } from '../lib/app-root';
+import { createQueryClient } from '../lib/query-client';
+import { createQueryUtils, createTrpcClient } from '../lib/trpc';
+import { createAppRouter } from '../router';
+import { toastQueue } from '../ui/toast';
+import { SIGNED_OUT, type AdminCheck } from './auth-check';
+
+/** A screen's code is its own chunk, transformed on first use here: slow on a busy machine. */
+const FIRST_DRAW = { timeout: 15_000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const SIGNED_IN: AdminCheck = { ...SIGNED_OUT, authenticated: true, username: 'owner' };
+
+const FACT: Fact = {
+  id: 1,
+  factText: 'Loaded before the screen drew',
+  source: 'https://example.com/',
+  order: 1,
+  active: true,
+  factDate: null,
+  createdAt: '2026-01-15T10:00:00.000Z',
+};
+
+/** The server of the facts dashboard and the admin shell around it. */
+function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] })) {
+  return fakeTrpcServer({
+    'admin.check': () => ({ data: session }),
+    'facts.listAll': listAll,
+    'tags.list': () => ({ data: [] }),
+    'tags.links': () => ({ data: [] }),
+    'messages.unreadCount': () => ({ data: { unread: 0 } }),
+    'account.get': () => ({
+      data: {
+        success: true,
+        user: { id: 1, username: 'owner', email: null },
+        secondFactor: 'none',
+        passkeys: [],
+        recoveryCodesLeft: 0,
+      },
+    }),
+  });
+}
+
+function appAt(path: string) {
+  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
+  window.scrollTo = () => {};
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient('http://localhost');
+  const queryUtils = createQueryUtils(queryClient, trpcClient);
+  const router = createAppRouter(
+    { queryClient, queryUtils },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  const show = () =>
+    render(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  return { router, queryUtils, show };
+}
+
+describe('admin route loaders', () => {
+  it("fill the cache with the screen's reads before it draws; the screen reads nothing again", async () => {
+    const server = serve(SIGNED_IN);
+    const app = appAt('/admin/dashboard');
+    await app.router.load();
+    // Nothing is drawn yet, and the list is already there.
+    expect(app.queryUtils.facts.listAll.getData()).toEqual([FACT]);
+    expect(app.queryUtils.tags.links.getData()).toEqual([]);
+    // Awaited: with nothing left to fetch, only act's own queue would wake the guard's Suspense.
+    await act(async () => {
+      app.show();
+    });
+    expect(await screen.findByText('Loaded before the screen drew', {}, FIRST_DRAW)).toBeVisible();
+    expect(server.callsTo('facts.listAll')).toHaveLength(1);
+    expect(server.callsTo('tags.list')).toHaveLength(1);
+  });
+
+  it('read nothing for a visitor without a session: the guard sends them to the login page', async () => {
+    const server = serve(SIGNED_OUT);
+    const app = appAt('/admin/dashboard');
+    app.show();
+    expect(await screen.findByText('Redirecting to login...')).toBeVisible();
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/admin/login'));
+    expect(server.calls.map((call) => call.path)).toEqual(['admin.check']);
+  });
+
+  it('read nothing of the screen for a session signed in only to set up a second factor', async () => {
+    const server = serve({ ...SIGNED_IN, setupRequired: true });
+    const app = appAt('/admin/dashboard');
+    app.show();
+    expect(await screen.findByRole('button', { name: 'Logout' }, FIRST_DRAW)).toBeVisible();
+    expect(server.callsTo('facts.listAll')).toEqual([]);
+    expect(server.callsTo('tags.list')).toEqual([]);
+  });
+
+  it('leave a failed read to the screen: its error with "Try again", asked once', async () => {
+    let fail = true;
+    const server = serve(SIGNED_IN, () =>
+      fail ? refusal('INTERNAL_SERVER_ERROR', 500, 'The database is busy.') : { data: [FACT] },
+    );
+    const app = appAt('/admin/dashboard');
+    app.show();
+    expect(await screen.findByRole('alert', {}, FIRST_DRAW)).toHaveTextContent(
+      'Error loading facts: The database is busy.',
+    );
+    // The loader asked; the screen showed its answer without asking again.
+    expect(server.callsTo('facts.listAll')).toHaveLength(1);
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Loaded before the screen drew')).toBeVisible();
+    expect(server.callsTo('facts.listAll')).toHaveLength(2);
+  });
+});
