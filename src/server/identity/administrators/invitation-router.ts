@@ -16,7 +16,8 @@ import {
 import { auditInsert } from '../../audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import { endCookieRows, readCookie, tokenHash } from '../sessions/session';
+import { endCookieRows, readCookie } from '../sessions/session';
+import { tokenHash } from '../../platform/tokens';
 import { publicProcedure, router } from '../../http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';

@@ -15,9 +15,9 @@ import { auditInsert } from '../../audit/record';
 import {
   LOGIN_FAILURES,
   loginAddressBucket,
-  passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../sign-in/login-throttle';
+import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { currentSessionId } from '../sessions/session';
 import { publicProcedure, router } from '../../http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';

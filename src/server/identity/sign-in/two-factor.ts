@@ -8,7 +8,7 @@ import { auditInsert } from '../../audit/record';
 import { siteName } from '../../content/site-name';
 import type { Context } from '../../http/trpc';
 import { codeHashKey } from '../../platform/keys';
-import { newToken } from '../sessions/session';
+import { newToken } from '../../platform/tokens';
 import { assertAllowed, releaseEvents, type ThrottleRule } from '../../platform/throttle';
 import { acceptTotpCode, type TotpCodeOptions } from '../second-factors/totp';
 import { spendRecoveryCode } from '../second-factors/recovery-codes';
