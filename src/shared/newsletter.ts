@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { linkTokenField } from './link-token';
+import { linkTokenField, TOO_MANY_LINKS } from './link-token';
 import { emailField, honeypotField, oneLine, storedText } from './validation';
 
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });
@@ -23,7 +23,7 @@ export const NEWSLETTER_MESSAGES = {
   body: `Body must be between 1 and ${NEWSLETTER_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
   token: 'This link is malformed.',
   invalidLink: 'This link is invalid or has expired.',
-  tooManyLinks: 'Too many invalid links from your address.',
+  tooManyLinks: TOO_MANY_LINKS,
 } as const;
 
 /** A confirmation or unsubscribe link's token (shared/link-token.ts). */

@@ -3,7 +3,6 @@
  * (docs/decisions/0031-invitations.md). Both take the token in a POST body, never a query
  * string, so it is not written into access logs.
  */
-import { lookedUpLink } from '../../newsletter/link-misses';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
 import { writeTransaction } from '../../../../db';
@@ -18,6 +17,7 @@ import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-i
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { endCookieRows, readCookie } from '../sessions/session';
 import { tokenHash } from '../../platform/tokens';
+import { lookedUpLink } from '../../platform/link-misses';
 import { publicProcedure, router } from '../../http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';

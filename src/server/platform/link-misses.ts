@@ -1,6 +1,6 @@
 /**
- * The throttle of the newsletter's link endpoints (POST confirm and unsubscribe): unknown
- * tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
+ * The throttle of the link lookups (the newsletter's confirm and unsubscribe, an invitation's
+ * check; shared/link-token.ts): unknown tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
  * link from that address until the window turns. A valid token is never counted, so a
  * subscriber following their own links is never refused; a token guesser (a link's token
  * has 256 bits) or a flood of junk is.
@@ -11,9 +11,9 @@
  * their own, which bounds the load each one takes; the tokens are far beyond guessing.
  */
 import type { Db } from '../../../db';
-import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
-import { throttleAddress } from '../platform/address';
-import { throttledError, type ThrottleRule } from '../platform/throttle';
+import { TOO_MANY_LINKS } from '../../shared/link-token';
+import { throttleAddress } from './address';
+import { throttledError, type ThrottleRule } from './throttle';
 
 export const LINK_MISSES: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
 
@@ -90,10 +90,10 @@ export async function lookedUpLink<T>(
   const now = ctx.clock.now();
   const key = throttleAddress(ctx.req.ip);
   const taken = counter.take(key, now, maxAddresses);
-  if (taken.kind === 'refused') throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+  if (taken.kind === 'refused') throw throttledError(TOO_MANY_LINKS, taken.wait);
   if (taken.kind === 'uncounted') {
     const found = await lookup();
-    if (found === undefined) throw throttledError(NEWSLETTER_MESSAGES.tooManyLinks, taken.wait);
+    if (found === undefined) throw throttledError(TOO_MANY_LINKS, taken.wait);
     return found;
   }
   const window = counter.windowOf(now);
