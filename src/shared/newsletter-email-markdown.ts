@@ -12,7 +12,7 @@
  * - tables are off: they need layout that mail clients render poorly, and a plain-text form.
  */
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
-import { FONT, MONO, themed, type Palette, type Role } from './newsletter-email-theme';
+import { FONT, MONO, themed, type Palette, type Role } from './mail/theme';
 
 /** The only addresses a link may have, checked on the normalised (percent-encoded) URL. */
 function isAllowedUrl(url: string): boolean {

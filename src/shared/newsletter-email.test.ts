@@ -2,7 +2,7 @@
 // (jsdom for DOMParser: the assertions read the HTML as a browser would, not as a string.)
 import { describe, expect, it } from 'vitest';
 import { renderConfirmationEmail, renderNewsletterEmail } from './newsletter-email';
-import { DARK, LIGHT, type Palette } from './newsletter-email-theme';
+import { DARK, LIGHT, type Palette } from './mail/theme';
 
 const SITE = { siteName: 'Acme AI Engineering', siteUrl: 'https://acme.example' };
 const UNSUBSCRIBE = 'https://acme.example/newsletter/unsubscribe?token=abc_DEF-123&x=1';

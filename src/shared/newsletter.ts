@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { linkTokenField, TOO_MANY_LINKS } from './link-token';
 import { emailField, honeypotField, oneLine, storedText } from './validation';
 
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });
@@ -22,16 +23,11 @@ export const NEWSLETTER_MESSAGES = {
   body: `Body must be between 1 and ${NEWSLETTER_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
   token: 'This link is malformed.',
   invalidLink: 'This link is invalid or has expired.',
-  tooManyLinks: 'Too many invalid links from your address.',
+  tooManyLinks: TOO_MANY_LINKS,
 } as const;
 
-/**
- * A link's token: 32 random bytes in base64url (43 characters). Anything else is refused
- * as malformed (400) before the database is asked.
- */
-export const tokenField = z
-  .string(NEWSLETTER_MESSAGES.token)
-  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.token));
+/** A confirmation or unsubscribe link's token (shared/link-token.ts). */
+export const tokenField = linkTokenField(NEWSLETTER_MESSAGES.token);
 export const tokenInput = z.object({ token: tokenField });
 
 export const newsletterSubjectField = storedText().check(

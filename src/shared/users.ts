@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { newPasswordField, provenPasswordField } from './account';
 import { LIMITS } from './constants';
+import { linkTokenField } from './link-token';
 import { emailField, idInput, LONE_SURROGATE } from './validation';
 import { MESSAGES } from './messages';
 
@@ -71,8 +72,8 @@ export type RemoveUserInput = z.input<typeof removeUserInput>;
 export const resetSecondFactorInput = z.extend(idInput, { password: provenPasswordField });
 export type ResetSecondFactorInput = z.input<typeof resetSecondFactorInput>;
 
-/** The invitation link's token: 32 random bytes in base64url (43 characters). */
-const tokenField = z.string(USER_MESSAGES.token).check(z.regex(/^[\w-]{43}$/, USER_MESSAGES.token));
+/** The invitation link's token (shared/link-token.ts). */
+const tokenField = linkTokenField(USER_MESSAGES.token);
 
 export const invitationCheckInput = z.object({ token: tokenField });
 export const invitationAcceptInput = z.object({ token: tokenField, password: newPasswordField });

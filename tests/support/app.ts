@@ -9,11 +9,8 @@ import { writeTransaction } from '../../db';
 import { sessions, users } from '../../db/schema';
 import { createApp } from '../../src/server/app/app';
 import { cookieSealKey } from '../../src/server/platform/keys';
-import {
-  SESSION_TTL_MS,
-  newToken,
-  sessionCookieName,
-} from '../../src/server/identity/sessions/session';
+import { SESSION_TTL_MS, sessionCookieName } from '../../src/server/identity/sessions/session';
+import { newToken } from '../../src/server/platform/tokens';
 import type { Config } from '../../src/server/platform/config';
 import { buildContext } from '../../src/server/http/context';
 import { createMemoryLogger } from './logger';

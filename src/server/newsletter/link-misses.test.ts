@@ -22,8 +22,7 @@ import { everyTableAsText } from '../../../tests/support/analytics';
 import { tempFolder } from '../../../tests/support/database';
 import { answer, rest } from '../../../tests/support/rest';
 import { failure } from '../../../tests/support/trpc-errors';
-import { lookedUpLink } from './link-misses';
-import { LINK_MISSES } from './throttle-rules';
+import { LINK_MISSES, lookedUpLink } from '../platform/link-misses';
 import { unsubscribeToken } from './tokens';
 
 let app: App;

@@ -12,7 +12,7 @@ import { publicProcedure, router } from '../http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '../http/public-form';
 import type { Context } from '../http/trpc';
 import { recordConversion } from '../analytics/record';
-import { lookedUpLink } from './link-misses';
+import { lookedUpLink } from '../platform/link-misses';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 
@@ -138,7 +138,7 @@ export const newsletterRouter = router({
   /**
    * Follows a confirmation link: idempotent while the link is valid (7 days). The link is
    * read first: an unknown or expired one is answered 404 without a write, and counts
-   * against the address (link-misses.ts); one already confirmed is answered without one.
+   * against the address (platform/link-misses.ts); one already confirmed is answered without one.
    */
   confirm: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/newsletter/confirm', body: 'json' } })

@@ -26,15 +26,3 @@ export const NEWSLETTER_TESTS: ThrottleRule = {
   windowMs: 60 * 60_000,
   message: NEWSLETTER_ADMIN_MESSAGES.tooManyTests,
 };
-
-/**
- * Unknown link tokens per address (an IPv6 /64): 30 in each 10-minute window, shared by the
- * newsletter's links and the invitations' (newsletter/link-misses.ts). Counted in memory,
- * not in the database: its kind names no rows to prune.
- */
-export const LINK_MISSES: ThrottleRule = {
-  kind: 'link-misses',
-  limit: 30,
-  windowMs: 10 * 60_000,
-  message: NEWSLETTER_MESSAGES.tooManyLinks,
-};

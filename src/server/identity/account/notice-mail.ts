@@ -1,6 +1,12 @@
 import { escapeHtml } from '../../../shared/escape-html';
-import { emailDocument, type RenderedEmail } from '../../../shared/newsletter-email';
-import { FONT, LIGHT, themedAttributes as attrs } from '../../../shared/newsletter-email-theme';
+import {
+  emailDocument,
+  mailHeading,
+  PARAGRAPH,
+  siteFooter,
+  type RenderedEmail,
+} from '../../../shared/mail/frame';
+import { LIGHT, themedAttributes as attrs } from '../../../shared/mail/theme';
 import type { Context } from '../../http/trpc';
 import { maskAddress } from '../../platform/address';
 import { sendInBackground } from '../../platform/mail';
@@ -183,17 +189,16 @@ export function renderAccountNotice(input: {
   const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
   const advice = adviceFor(input.username, input.change);
   const p = LIGHT;
-  const paragraph = 'margin:0 0 16px';
-  const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(subject)}</h1>
-<p style="${paragraph}">${escapeHtml(sentence)}</p>
-<p style="${paragraph}">${escapeHtml(who)}<br>${escapeHtml(where)}</p>
-<p${attrs('muted', p, `${paragraph};font-size:14px`)}>${escapeHtml(advice)}</p>`;
+  const body = `${mailHeading(escapeHtml(subject))}
+<p style="${PARAGRAPH}">${escapeHtml(sentence)}</p>
+<p style="${PARAGRAPH}">${escapeHtml(who)}<br>${escapeHtml(where)}</p>
+<p${attrs('muted', p, `${PARAGRAPH};font-size:14px`)}>${escapeHtml(advice)}</p>`;
   const html = emailDocument({
     title: subject,
     scheme: 'auto',
     palette: p,
     body,
-    footer: `<a href="${escapeHtml(input.siteUrl)}"${attrs('muted', p, 'text-decoration:underline')}>${escapeHtml(input.siteName)}</a>`,
+    footer: siteFooter(input.siteName, input.siteUrl, p),
   });
   const text = [
     subject,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { writeTransaction } from '../../../../db';
 import { sessions, twoFactorChallenges, users } from '../../../../db/schema';
 import { auditInsert } from '../../audit/record';
-import { newToken } from '../sessions/session';
+import { newToken } from '../../platform/tokens';
 import type { Context } from '../../http/trpc';
 import type { SessionUser } from '../sessions/session';
 

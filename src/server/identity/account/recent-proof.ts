@@ -4,11 +4,14 @@ import { writeTransaction, type Db } from '../../../../db';
 import { sessions } from '../../../../db/schema';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
 import { currentSessionId, liveSession, signedOut } from '../sessions/session';
-import { accountPasswordCheck } from '../sign-in/login-throttle';
 import { type Context } from '../../http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
-import { provePassword } from '../passwords/prove-password';
+import {
+  countPasswordCheck,
+  provePassword,
+  type PasswordCounted,
+} from '../passwords/prove-password';
 
 /**
  * How long a session's sign-in, or its last proof (the password, or a second factor's code
@@ -77,13 +80,13 @@ async function lastProof(ctx: Context, sessionId: string): Promise<number> {
 
 /**
  * The one check of the recent-proof rule (docs/accounts.md): a password given is checked
- * whatever the time (401 `WRONG_PASSWORD` when wrong, counted by the procedure's throttle,
- * `passwordCheckedProcedure`) and recorded as this session's proof; without one, the
+ * whatever the time (`provePassword`: 401 `WRONG_PASSWORD` when wrong, counted by the
+ * procedure, `passwordCheckedProcedure` or `recentProofProcedure`) and recorded as this session's proof; without one, the
  * session must have signed in or proved itself within the last 10 minutes, else 401
  * `ACCOUNT_MESSAGES.passwordNeeded`. Answers the session's id and the proof's time.
  */
 export async function requireRecentProof(
-  ctx: Context,
+  ctx: Context & PasswordCounted,
   user: SessionUser,
   password: string | undefined,
 ): Promise<{ sessionId: string; proof: number }> {
@@ -108,10 +111,12 @@ export const recentProofProcedure = adminProcedure.use(async ({ ctx, next, getRa
   const raw = await getRawInput().catch(() => undefined);
   const givesPassword =
     typeof raw === 'object' && raw !== null && 'password' in raw && raw.password !== undefined;
-  if (givesPassword) return accountPasswordCheck(ctx, ctx.user, next);
+  const counted = () => next({ ctx: { passwordCounted: true as const } });
+  if (givesPassword) return countPasswordCheck(ctx, ctx.user, counted);
   // Before the input's check: a call that needs the password answers 401 asking for it
   // before any 400 (docs/api.md's order), as the resolver's own check would later.
   const proof = await lastProof(ctx, await currentSessionId(ctx));
   if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
-  return next();
+  // No password given, none to judge: nothing to count.
+  return counted();
 });

@@ -6,8 +6,11 @@ import {
   verifyEmailInput,
 } from '../../../shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import { provePassword, signedInUserRow } from '../passwords/prove-password';
-import { passwordCheckedProcedure } from '../sign-in/login-throttle';
+import {
+  passwordCheckedProcedure,
+  provePassword,
+  signedInUserRow,
+} from '../passwords/prove-password';
 import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
 import { MAX_WRONG_CODES } from '../sign-in/two-factor';
 import { router } from '../../http/trpc';

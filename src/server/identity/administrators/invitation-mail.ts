@@ -1,7 +1,15 @@
 import type { Db } from '../../../../db';
 import { escapeHtml } from '../../../shared/escape-html';
-import { emailDocument, type RenderedEmail } from '../../../shared/newsletter-email';
-import { FONT, LIGHT, themedAttributes as attrs } from '../../../shared/newsletter-email-theme';
+import {
+  emailDocument,
+  mailButton,
+  mailHeading,
+  PARAGRAPH,
+  plainLink,
+  siteFooter,
+  type RenderedEmail,
+} from '../../../shared/mail/frame';
+import { LIGHT, themedAttributes as attrs } from '../../../shared/mail/theme';
 import { sendInBackground, type Mailer } from '../../platform/mail';
 import type { Logger } from '../../platform/logger';
 import { siteName } from '../../content/site-name';
@@ -33,28 +41,20 @@ export function renderInvitationEmail(input: {
   expiresAt: Date;
 }): RenderedEmail {
   const subject = `You are invited to administer ${input.siteName}`;
-  const site = escapeHtml(input.siteName);
-  const url = escapeHtml(input.link);
   const p = LIGHT; // repainted by the dark-mode block, as the newsletter's mails are
-  const paragraph = 'margin:0 0 16px';
   const intro = `${input.invitedBy} invited you to the admin area of ${input.siteName}, as "${input.username}".`;
   const expiry = `The link works once and until ${expiryText(input.expiresAt)}. If you did not expect this, ignore this e-mail: nothing happens.`;
-  const button = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px">
-<tr><td align="center" height="48" bgcolor="${p.buttonBackground}"${attrs('button', p, 'height:48px;border-radius:6px')}>
-<a href="${url}"${attrs('buttonLink', p, `display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:700;text-decoration:none;border-radius:6px`)}>Choose your password</a>
-</td></tr>
-</table>`;
-  const body = `<h1 style="font-family:${FONT};margin:0 0 16px;font-size:24px;line-height:1.3">You are invited</h1>
-<p style="${paragraph}">${escapeHtml(intro)}</p>
-${button}
-<p style="${paragraph}">Or open this link in your browser:<br><a href="${url}"${attrs('link', p, 'text-decoration:underline;word-break:break-all')}>${url}</a></p>
-<p${attrs('muted', p, `${paragraph};font-size:14px`)}>${escapeHtml(expiry)}</p>`;
+  const body = `${mailHeading('You are invited')}
+<p style="${PARAGRAPH}">${escapeHtml(intro)}</p>
+${mailButton(input.link, 'Choose your password', p)}
+${plainLink(input.link, p)}
+<p${attrs('muted', p, `${PARAGRAPH};font-size:14px`)}>${escapeHtml(expiry)}</p>`;
   const html = emailDocument({
     title: subject,
     scheme: 'auto',
     palette: p,
     body,
-    footer: `<a href="${escapeHtml(input.siteUrl)}"${attrs('muted', p, 'text-decoration:underline')}>${site}</a>`,
+    footer: siteFooter(input.siteName, input.siteUrl, p),
   });
   const text = [
     subject,

@@ -3,7 +3,6 @@
  * (docs/decisions/0031-invitations.md). Both take the token in a POST body, never a query
  * string, so it is not written into access logs.
  */
-import { lookedUpLink } from '../../newsletter/link-misses';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
 import { writeTransaction } from '../../../../db';
@@ -16,7 +15,9 @@ import {
 import { auditInsert } from '../../audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import { endCookieRows, readCookie, tokenHash } from '../sessions/session';
+import { endCookieRows, readCookie } from '../sessions/session';
+import { tokenHash } from '../../platform/tokens';
+import { lookedUpLink } from '../../platform/link-misses';
 import { publicProcedure, router } from '../../http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';

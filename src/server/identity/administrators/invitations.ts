@@ -7,7 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../../db';
 import { invitations, users } from '../../../../db/schema';
 import { INVITATION_TTL_MS } from '../../../shared/users';
-import { newToken, tokenHash } from '../sessions/session';
+import { newToken, tokenHash } from '../../platform/tokens';
 
 /** Replaces the user's invitation with a new one; answers the token for the e-mail. */
 export async function replaceInvitation(

@@ -17,7 +17,7 @@ import { auditEntries } from '../../../../tests/support/audit';
 import { invitationToken } from '../../../../tests/support/invitations';
 import { failure, issuesOf } from '../../../../tests/support/trpc-errors';
 import { createMailer } from '../../platform/mail';
-import { tokenHash } from '../sessions/session';
+import { tokenHash } from '../../platform/tokens';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

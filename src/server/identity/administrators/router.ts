@@ -12,7 +12,7 @@ import {
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '../../audit/admin-change';
-import { passwordCheckedProcedure } from '../sign-in/login-throttle';
+import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { endAllSessionsOf, signedOut } from '../sessions/session';
 import { UnavailableError } from '../../platform/errors';
 import { router, type Context } from '../../http/trpc';

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
 import { webauthnChallengeKey } from '../../platform/keys';
@@ -39,15 +38,6 @@ export interface Ceremony {
    * begun with such a proof.
    */
   proof?: number;
-}
-
-export function newChallenge(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What the used-challenge table keeps: never the challenge itself. */
-export function challengeHash(challenge: string): string {
-  return createHash('sha256').update(challenge).digest('base64url');
 }
 
 function cookieBase(ctx: Context) {

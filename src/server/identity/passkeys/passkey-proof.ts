@@ -1,10 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { writeTransaction, type Db } from '../../../../db';
 import { passkeys, sessions, totpCredentials } from '../../../../db/schema';
@@ -13,16 +9,17 @@ import { RECENT_PROOF_MS } from '../account/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
 import { signedOut } from '../sessions/session';
 import type { Context } from '../../http/trpc';
+import { newToken } from '../../platform/tokens';
 import type { SessionUser } from '../sessions/session';
 import {
   CHALLENGE_TTL_MS,
   clearCeremonyCookie,
-  newChallenge,
   readCeremony,
   setCeremonyCookie,
 } from './challenge-cookie';
+import { moveCounter, verifyAssertion } from './assertion';
 import { relyingParty } from './relying-party';
-import { credentialsOf, parseTransports, spendChallenge } from './store';
+import { credentialsOf, spendChallenge } from './store';
 
 /** The answer of a factor change that needs a passkey confirmed in this session. */
 export function passkeyProofNeeded(): TRPCError {
@@ -80,7 +77,7 @@ export async function recordPasskeyProof(tx: Db, sessionId: string, now: Date): 
  * for 5 minutes, bound to this session.
  */
 export async function passkeyProofOptions(ctx: Context, user: SessionUser, sessionId: string) {
-  const challenge = newChallenge();
+  const challenge = newToken();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).id,
     challenge: isoBase64URL.toBuffer(challenge),
@@ -130,6 +127,7 @@ export async function provePasskey(
       : await ctx.db
           .select({
             id: passkeys.id,
+            credentialId: passkeys.credentialId,
             publicKey: passkeys.publicKey,
             counter: passkeys.counter,
             transports: passkeys.transports,
@@ -137,46 +135,19 @@ export async function provePasskey(
           .from(passkeys)
           .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, user.id)))
           .get();
-  if (!found || id === undefined) {
+  if (!found) {
     await spend();
     throw refused();
   }
-  const rp = relyingParty(ctx.config);
-  let newCounter: number;
-  try {
-    const verified = await verifyAuthenticationResponse({
-      response: response as AuthenticationResponseJSON,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id,
-        publicKey: isoBase64URL.toBuffer(found.publicKey),
-        counter: 0,
-        transports: parseTransports(found.transports),
-      },
-      requireUserVerification: true,
-    });
-    if (!verified.verified) throw new Error('not verified');
-    newCounter = verified.authenticationInfo.newCounter;
-  } catch {
-    await spend();
-    throw refused();
-  }
-  if ((found.counter !== 0 || newCounter !== 0) && newCounter <= found.counter) {
+  const checked = await verifyAssertion(ctx, ceremony.challenge, response, found);
+  if (!checked.ok) {
     await spend();
     throw refused();
   }
   const now = ctx.clock.now();
   const proven = await writeTransaction(ctx.db, async (tx) => {
     if (!(await spendChallenge(tx, ceremony.challenge, now))) return false;
-    const moved = await tx
-      .update(passkeys)
-      .set({ counter: newCounter, lastUsedAt: now })
-      .where(and(eq(passkeys.id, found.id), eq(passkeys.counter, found.counter)))
-      .returning({ id: passkeys.id })
-      .get();
-    if (!moved) return false;
+    if (!(await moveCounter(tx, found, checked.newCounter, now))) return false;
     await recordPasskeyProof(tx, sessionId, now);
     return true;
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -12,15 +11,16 @@ import { passkeys, sessions, users } from '../../../../db/schema';
 import { company } from '../../../shared/company';
 import { PASSKEY_MESSAGES, type PasskeySummary } from '../../../shared/passkeys';
 import { requireRecentProof } from '../account/recent-proof';
+import type { PasswordCounted } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { auditInsert } from '../../audit/record';
 import { currentSessionId, liveSession, signedOut } from '../sessions/session';
 import type { Context } from '../../http/trpc';
+import { newToken } from '../../platform/tokens';
 import type { SessionUser } from '../sessions/session';
 import {
   CHALLENGE_TTL_MS,
   clearCeremonyCookie,
-  newChallenge,
   readCeremony,
   setCeremonyCookie,
 } from './challenge-cookie';
@@ -35,7 +35,7 @@ import { CREDENTIAL_ID_MAX, credentialsOf, spendChallenge } from './store';
  * and the proof go into the browser's ceremony cookie, bound to this session.
  */
 export async function registrationOptions(
-  ctx: Context,
+  ctx: Context & PasswordCounted,
   user: SessionUser,
   password: string | undefined,
 ) {
@@ -48,8 +48,8 @@ export async function registrationOptions(
     .get();
   if (!row) throw signedOut();
   // The user handle is made with the first passkey and stored when one is added.
-  const userHandle = row.webauthnUserId ?? randomBytes(32).toString('base64url');
-  const challenge = newChallenge();
+  const userHandle = row.webauthnUserId ?? newToken();
+  const challenge = newToken();
   const rp = relyingParty(ctx.config);
   const options = await generateRegistrationOptions({
     rpName: company.name,

@@ -14,10 +14,10 @@ import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof
 import { auditInsert } from '../../audit/record';
 import {
   loginAddressBucket,
-  passwordCheckedProcedure,
   settledPasswordCheck,
 } from '../sign-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
+import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { currentSessionId } from '../sessions/session';
 import { publicProcedure, router } from '../../http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';

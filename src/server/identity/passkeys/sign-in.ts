@@ -1,10 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod/mini';
 import { writeTransaction } from '../../../../db';
@@ -15,17 +11,17 @@ import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-i
 import { WrongPasswordError } from '../sign-in/login-throttle';
 import { endCookieRows, readCookie } from '../sessions/session';
 import type { Context } from '../../http/trpc';
+import { newToken } from '../../platform/tokens';
 import {
   CHALLENGE_TTL_MS,
   clearCeremonyCookie,
-  newChallenge,
   setCeremonyCookie,
   type Ceremony,
 } from './challenge-cookie';
 import { recordPasskeyProof } from './passkey-proof';
-import { refusalReason } from './refusal-reason';
+import { moveCounter, verifyAssertion } from './assertion';
 import { relyingParty } from './relying-party';
-import { CREDENTIAL_ID_MAX, parseTransports, spendChallenge } from './store';
+import { CREDENTIAL_ID_MAX, spendChallenge } from './store';
 
 /**
  * Options for a passkey sign-in: no credentials listed (discoverable credentials: the
@@ -33,7 +29,7 @@ import { CREDENTIAL_ID_MAX, parseTransports, spendChallenge } from './store';
  * the database: the challenge goes into this browser's ceremony cookie for 5 minutes.
  */
 export async function signInOptions(ctx: Context) {
-  const challenge = newChallenge();
+  const challenge = newToken();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).id,
     challenge: isoBase64URL.toBuffer(challenge),
@@ -119,10 +115,13 @@ export async function signInWithPasskey(
   const assertion = input.data;
   const found = await ctx.db
     .select({
-      passkeyId: passkeys.id,
-      publicKey: passkeys.publicKey,
-      counter: passkeys.counter,
-      transports: passkeys.transports,
+      passkey: {
+        id: passkeys.id,
+        credentialId: passkeys.credentialId,
+        publicKey: passkeys.publicKey,
+        counter: passkeys.counter,
+        transports: passkeys.transports,
+      },
       user: { id: users.id, username: users.username, password: users.password },
       handle: users.webauthnUserId,
     })
@@ -140,7 +139,7 @@ export async function signInWithPasskey(
   const fail = async (reason: string, warn = false) => {
     // A counter that went back means a copied authenticator (or a broken one): the owner
     // should look, so it is logged as an error, the level that is watched.
-    const fields = { username: user.username, passkey: found.passkeyId, reason };
+    const fields = { username: user.username, passkey: found.passkey.id, reason };
     if (warn)
       ctx.logger.error('auth.passkey_counter_regressed', {
         requestId: ctx.req.requestId,
@@ -151,7 +150,7 @@ export async function signInWithPasskey(
     await spendRefused(ctx, ceremony, {
       action: 'sign_in_failed',
       actor,
-      target: `passkey ${found.passkeyId}`,
+      target: `passkey ${found.passkey.id}`,
       ip: ctx.req.ip,
     });
     return refused();
@@ -164,33 +163,8 @@ export async function signInWithPasskey(
   if (!handle || found.handle === null || handle !== found.handle) {
     throw await fail(handle ? 'wrong user handle' : 'no user handle');
   }
-  const rp = relyingParty(ctx.config);
-  let newCounter: number;
-  try {
-    const verified = await verifyAuthenticationResponse({
-      // Its shape checked above; the library checks the rest.
-      response: response as AuthenticationResponseJSON,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: assertion.id,
-        publicKey: isoBase64URL.toBuffer(found.publicKey),
-        // The counter is compared below, once the signature is known to be genuine: only
-        // then does a counter that went back say something about the authenticator.
-        counter: 0,
-        transports: parseTransports(found.transports),
-      },
-      requireUserVerification: true,
-    });
-    if (!verified.verified) throw new Error('not verified');
-    newCounter = verified.authenticationInfo.newCounter;
-  } catch (error) {
-    throw await fail(refusalReason(error));
-  }
-  if ((found.counter !== 0 || newCounter !== 0) && newCounter <= found.counter) {
-    throw await fail(`counter ${newCounter} after ${found.counter}`, true);
-  }
+  const checked = await verifyAssertion(ctx, ceremony.challenge, response, found.passkey);
+  if (!checked.ok) throw await fail(checked.reason, checked.counterRegressed);
   const previous = await readCookie(ctx);
   const now = ctx.clock.now();
   const signedIn = await writeTransaction(ctx.db, async (tx) => {
@@ -203,15 +177,9 @@ export async function signInWithPasskey(
       .where(and(eq(users.id, user.id), eq(users.password, user.password), ne(users.password, '')))
       .get();
     if (!owner) return 'changed' as const;
-    const moved = await tx
-      .update(passkeys)
-      .set({ counter: newCounter, lastUsedAt: now })
-      .where(and(eq(passkeys.id, found.passkeyId), eq(passkeys.counter, found.counter)))
-      .returning({ id: passkeys.id })
-      .get();
-    if (!moved) return 'changed' as const;
+    if (!(await moveCounter(tx, found.passkey, checked.newCounter, now))) return 'changed' as const;
     await endCookieRows(tx, previous);
-    const started = await startSignedInSession(tx, ctx, user, `passkey ${found.passkeyId}`);
+    const started = await startSignedInSession(tx, ctx, user, `passkey ${found.passkey.id}`);
     // A passkey sign-in is a passkey confirmed in this session (passkey-proof.ts).
     await recordPasskeyProof(tx, started.sessionId, now);
     return started;
@@ -223,10 +191,10 @@ export async function signInWithPasskey(
     // The transaction that found it spent the challenge.
     log(ctx, 'auth.passkey_failed', {
       username: user.username,
-      passkey: found.passkeyId,
+      passkey: found.passkey.id,
       reason: 'passkey or user changed during sign-in',
     });
     throw new TRPCError({ code: 'UNAUTHORIZED', message: PASSKEY_MESSAGES.signInFailed });
   }
-  await completeSignIn(ctx, signedIn, 'auth.login_ok', { passkey: found.passkeyId });
+  await completeSignIn(ctx, signedIn, 'auth.login_ok', { passkey: found.passkey.id });
 }

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db';
 import { passkeys, usedWebauthnChallenges } from '../../../../db/schema';
 import type { PasskeySummary } from '../../../shared/passkeys';
-import { challengeHash, CHALLENGE_TTL_MS } from './challenge-cookie';
+import { tokenHash } from '../../platform/tokens';
+import { CHALLENGE_TTL_MS } from './challenge-cookie';
 
 /**
  * The longest credential id accepted, at registration and at sign-in: WebAuthn's 1023 bytes
@@ -59,7 +60,7 @@ export async function spendChallenge(tx: Db, challenge: string, now: Date): Prom
   const row = await tx
     .insert(usedWebauthnChallenges)
     .values({
-      challengeHash: challengeHash(challenge),
+      challengeHash: tokenHash(challenge),
       // Kept as long as the challenge could still be presented; pruned after.
       expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
     })

@@ -1,10 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { factorOffInput, passwordOnlyInput, totpEnableInput } from '../../../shared/second-factor';
-import { provePassword } from '../passwords/prove-password';
+import { passwordCheckedProcedure, provePassword } from '../passwords/prove-password';
 import { sendAccountNotice } from '../account/notice-mail';
 import { requireRecentProof } from '../account/recent-proof';
 import { requireAppCode } from './factor-proof';
-import { passwordCheckedProcedure } from '../sign-in/login-throttle';
 import { currentSessionId } from '../sessions/session';
 import { currentContent } from '../../content/current';
 import { router } from '../../http/trpc';

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
@@ -15,6 +14,7 @@ import { requestMemo } from '../../http/context';
 import type { Context } from '../../http/trpc';
 import { SET_UP_SECOND_FACTOR } from '../../../shared/auth';
 import { cookieSealKey } from '../../platform/keys';
+import { newToken } from '../../platform/tokens';
 import { maskAddress } from '../../platform/address';
 import { deviceName, MAX_AGENT_LENGTH } from '../../platform/user-agent';
 
@@ -92,19 +92,6 @@ const SESSION_MEMO = Symbol('session');
 /** This request's memo of the session (see SessionMemo). */
 function memoOf(ctx: Context): SessionMemo {
   return requestMemo<SessionMemo>(ctx, SESSION_MEMO, () => ({}));
-}
-
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * What the database keeps of a link's random token (a newsletter confirmation, an
- * invitation), and what the link is looked up by. A plain hash is enough: the token is 256
- * random bits, so there is nothing to guess that a slow or keyed hash would protect.
- */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
 
 /**

@@ -6,8 +6,6 @@ import { LIMITS } from '../../../shared/constants';
 import { wellFormed } from '../../../shared/validation';
 import { auditInsert, type AuditEntry } from '../../audit/record';
 import { publicProcedure, type Context } from '../../http/trpc';
-import { adminProcedure } from '../sessions/admin-procedure';
-import { type SessionUser } from '../sessions/session';
 import { addressBucket, keyedBucketPart } from '../../platform/throttle-buckets';
 import {
   assertRoom,
@@ -18,7 +16,6 @@ import {
 } from '../../platform/throttle';
 import { publicSessionId } from '../sessions/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
-import { currentSessionId } from '../sessions/session';
 import { wrongCodesBucket } from './two-factor';
 import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 
@@ -91,7 +88,7 @@ export class WrongPasswordError extends TRPCError {
   }
 }
 
-type Settled = { ok: true } | { ok: false; error: unknown };
+export type Settled = { ok: true } | { ok: false; error: unknown };
 
 /**
  * Every password check takes one of the 5 places per bucket before anything else: in one
@@ -222,38 +219,6 @@ export const loginThrottle = publicProcedure.use(async ({ ctx, next, getRawInput
     () => next({ ctx: { found } }),
   );
 });
-
-/**
- * A signed-in user's procedure that checks their password (the Account screen's password
- * and e-mail changes): a wrong one answers 401 and counts against this session's own bucket
- * and the address's, so a borrowed session cannot guess the password faster than the login
- * form could. Not the name's bucket: a stranger's guesses, which lock the name for unknown
- * browsers, must not lock its owner's Account screen (docs/decisions/0030).
- */
-export const passwordCheckedProcedure = adminProcedure.use(({ ctx, next }) =>
-  accountPasswordCheck(ctx, ctx.user, next),
-);
-
-/** The counting of `passwordCheckedProcedure`, for a procedure whose password is optional. */
-export async function accountPasswordCheck<R extends Settled>(
-  ctx: Context,
-  user: SessionUser,
-  next: () => Promise<R>,
-): Promise<R> {
-  const bySession = accountCheckBucket(user.id, await currentSessionId(ctx));
-  const byIp = loginAddressBucket(ctx);
-  return settledPasswordCheck(
-    ctx,
-    {
-      buckets: [
-        { bucket: bySession, rule: LOGIN_FAILURES },
-        { bucket: byIp, rule: LOGIN_FAILURES },
-      ],
-      clearedBySuccess: bySession,
-    },
-    next,
-  );
-}
 
 /** The bucket of one session's password checks: by user and (public, derived) session id. */
 export function accountCheckBucket(userId: number, sessionId: string): string {

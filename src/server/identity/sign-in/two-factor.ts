@@ -8,7 +8,7 @@ import { auditInsert } from '../../audit/record';
 import { siteName } from '../../content/site-name';
 import type { Context } from '../../http/trpc';
 import { codeHashKey } from '../../platform/keys';
-import { newToken } from '../sessions/session';
+import { newToken } from '../../platform/tokens';
 import { assertRoom, clear, release, take } from '../../platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { acceptTotpCode, type TotpCodeOptions } from '../second-factors/totp';

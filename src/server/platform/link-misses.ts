@@ -1,6 +1,6 @@
 /**
- * The throttle of the newsletter's link endpoints (POST confirm and unsubscribe): unknown
- * tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
+ * The throttle of the link lookups (the newsletter's confirm and unsubscribe, an invitation's
+ * check; shared/link-token.ts): unknown tokens per client address (an IPv6 /64), 30 in each 10-minute window, then 429 for every
  * link from that address until the window turns. A valid token is never counted, so a
  * subscriber following their own links is never refused; a token guesser (a link's token
  * has 256 bits) or a flood of junk is.
@@ -11,9 +11,21 @@
  * their own, which bounds the load each one takes; the tokens are far beyond guessing.
  */
 import type { Db } from '../../../db';
-import { throttleAddress } from '../platform/address';
-import { throttledError } from '../platform/throttle';
-import { LINK_MISSES } from './throttle-rules';
+import { TOO_MANY_LINKS } from '../../shared/link-token';
+import { throttleAddress } from './address';
+import { throttledError, type ThrottleRule } from './throttle';
+
+/**
+ * Unknown link tokens per address (an IPv6 /64): 30 in each 10-minute window, shared by the
+ * newsletter's links and the invitations'. Counted in memory, not in the database: its kind
+ * names no rows to prune.
+ */
+export const LINK_MISSES: ThrottleRule = {
+  kind: 'link-misses',
+  limit: 30,
+  windowMs: 10 * 60_000,
+  message: TOO_MANY_LINKS,
+};
 
 /**
  * Addresses counted at most per window: past it, a new address is not counted, and its

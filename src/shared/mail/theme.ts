@@ -1,5 +1,6 @@
 /**
- * Colours and type of the newsletter e-mails. Every coloured element carries a role: its
+ * Colours and type of every mail of the site (the newsletter, its confirmation, invitations,
+ * account notices). Every coloured element carries a role: its
  * colours are written inline from one palette (mail clients drop <style> in places), and the
  * role's class lets the dark-mode media query repaint it from the other palette. Forced
  * 'dark' writes the dark palette inline through the same table, so the admin's dark preview
@@ -71,7 +72,11 @@ function declarations(properties: Record<string, string>, important = false): st
     .join(';');
 }
 
-/** The class and inline style of an element: its layout first, then its role's colours. */
+/**
+ * The class and inline style of an element: its layout first, then its role's colours. The
+ * classes keep the `nl-` prefix they were born with in the newsletter: sent mails' markup
+ * stays as it was.
+ */
 export function themed(
   role: Role | undefined,
   palette: Palette,
