@@ -1,4 +1,3 @@
-import { NEWSLETTER_MESSAGES } from '../../shared/newsletter';
 import { NEWSLETTER_ADMIN_MESSAGES } from '../../shared/newsletter-admin';
 import type { ThrottleRule } from '../platform/throttle';
 

@@ -12,10 +12,7 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
 import { auditInsert } from '../../audit/record';
-import {
-  loginAddressBucket,
-  settledPasswordCheck,
-} from '../sign-in/login-throttle';
+import { loginAddressBucket, settledPasswordCheck } from '../sign-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
 import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { currentSessionId } from '../sessions/session';
