@@ -165,8 +165,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // A browser file takes a slot of the one pool like any other file, beside the
           // server and client files (docs/decisions/0032); the global setup's build and
-          // snapshot are done before any file of the run starts.
-          testTimeout: 60_000,
+          // snapshot are done before any file of the run starts. Its waits poll, so the
+          // budget only bounds a stuck test: the longest (a sweep of every admin screen
+          // with axe, about 20 s alone) has needed more than 60 s on a loaded machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
