@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { BrowserBesideSequencer } from './tests/support/sequencer';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -119,7 +120,11 @@ export default defineConfig({
     // Test files run two at a time at least (docs/decisions/0032). Vitest 4's own default for a
     // run is availableParallelism() - 1 workers, which is one on the 2-core CI machine: every
     // file then ran alone while the files mostly wait on child processes, sqld and scrypt.
+    // Every project, the browser files included, shares these slots: one group, one pool.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Plans the pool's order so that a browser file runs beside a server or client file
+    // rather than beside another browser file.
+    sequence: { sequencer: BrowserBesideSequencer },
     projects: [
       {
         extends: true,
@@ -169,12 +174,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // One browser and one server at a time (docs/decisions/0018), and only once every
-          // other project's files are done: group 1 starts when group 0 (the default) ends.
-          fileParallelism: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // A browser file takes a slot of the one pool like any other file, beside the
+          // server and client files (docs/decisions/0032); the global setup's build and
+          // snapshot are done before any file of the run starts. Its waits poll, so the
+          // budget only bounds a stuck test: the longest (a sweep of every admin screen
+          // with axe, about 20 s alone) has needed more than 60 s on a loaded machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

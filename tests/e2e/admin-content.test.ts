@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
 import { openApp, waitForContactForm } from './support/home';
 import {
-  PASSWORD,
+  addUser,
   expectNoAxeViolations,
   showColorScheme,
   signIn,
@@ -24,7 +24,8 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD } });
+  server = await startServer();
+  await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   page = await newPage(browser, { width: 1440, height: 900 });
   await signIn(page, server.url, 'owner');

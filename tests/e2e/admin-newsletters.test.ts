@@ -17,7 +17,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import {
-  PASSWORD,
+  addUser,
   codeFrom,
   fillCredentials,
   showColorScheme,
@@ -42,9 +42,6 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       SMTP_URL: smtp.url,
-      ADMIN_USERNAME: ADMIN,
-      ADMIN_PASSWORD: PASSWORD,
-      ADMIN_EMAIL,
       // The public address the mails' links are built on (the browser still talks to
       // 127.0.0.1: its writes pass the cross-site check by their Host).
       SITE_URL: 'https://acme.example',
@@ -52,6 +49,7 @@ beforeAll(async () => {
       NEWSLETTER_RATE_PER_MINUTE: '600',
     },
   });
+  await addUser(server.dbPath, ADMIN, ADMIN_EMAIL);
   withDatabase(server.dbPath, (db) => {
     const insert = db.prepare(
       'insert into subscribers (email, status, confirmed_at, unsubscribed_at) values (?, ?, ?, ?)',

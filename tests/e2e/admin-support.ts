@@ -1,25 +1,37 @@
 /** Helpers shared by the admin browser suites (tests/e2e/admin-*.test.ts). */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { PROJECT_ROOT, axeViolations } from './support';
+import { closeDatabase, openDatabase, writeTransaction } from '../../db';
+import { auditInsert } from '../../src/server/audit/record';
+import { insertUser, PASSWORD } from '../support/users';
+import { axeViolations } from './support';
 
-const run = promisify(execFile);
-
-export const PASSWORD = 'correct horse battery staple';
+export { PASSWORD };
 
 /**
- * Creates an administrator the way a person would (`npm run admin -- add-user`), on the
- * running server's database: the CLI with ADMIN_PASSWORD and DATABASE_PATH.
+ * Adds an administrator to the running server's database as `npm run admin -- add-user`
+ * does: the user row and its "joined" entry from the command line (no actor, no address).
+ * The command line itself is tested in src/server/cli.test.ts; here it would cost a process
+ * start and a password hash at the production cost per user. The stored hash is the support
+ * users' cheap one (tests/support/users.ts), which the server's sign-in checks with the same
+ * code, reading the cost from the hash; the password is `PASSWORD` either way.
  */
 export async function addUser(dbPath: string, username: string, email?: string): Promise<void> {
-  const args = ['--import', 'tsx', 'src/server/cli.ts', 'add-user', username];
-  if (email) args.push('--email', email);
-  await run(process.execPath, args, {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_PATH: dbPath, ADMIN_PASSWORD: PASSWORD },
-  });
+  const db = await openDatabase({ file: dbPath });
+  try {
+    const clock = { now: () => new Date() };
+    await insertUser({ db, clock }, username, email ?? null);
+    await writeTransaction(db, (tx) =>
+      auditInsert(tx, clock.now(), {
+        action: 'user_joined',
+        target: username,
+        actor: null,
+        ip: null,
+      }),
+    );
+  } finally {
+    await closeDatabase(db);
+  }
 }
 
 /** The six digits of a sign-in e-mail. */

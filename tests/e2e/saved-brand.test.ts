@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, startServer, type RunningServer } from './support';
 import { openApp } from './support/home';
-import { PASSWORD, signIn } from './admin-support';
+import { addUser, signIn } from './admin-support';
 import { saveContent } from './content-support';
 
 let server: RunningServer;
@@ -15,7 +15,8 @@ let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD } });
+  server = await startServer();
+  await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   admin = await newPage(browser);
   await signIn(admin, server.url, 'owner');

@@ -36,7 +36,7 @@ export function PasskeyRow({
   // Removing needs a recent proof and, with the app on, its code: asked for when the server
   // does (proof-dialog.tsx).
   const proof = useProofDialog();
-  // Without the app, a passkey confirmed in this session too (passkeys/passkey-proof.ts).
+  // Without the app, a passkey confirmed in this session too (identity/passkeys/passkey-proof.ts).
   const withPasskey = usePasskeyProof();
   const remove = trpc.passkeys.remove.useMutation({
     meta: OWN_UNAUTHORIZED,
