@@ -50,7 +50,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['**/tests/**', '@tests/**', '**/*.test', '**/*.test.*'],
+              group: ['**/tests/**', '#tests/**', '**/*.test', '**/*.test.*'],
               message: 'Production code must not import test code.',
             },
           ],
@@ -76,13 +76,13 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['**/tests/**', '@tests/**', '**/*.test', '**/*.test.*'],
+              group: ['**/tests/**', '#tests/**', '**/*.test', '**/*.test.*'],
               message: 'Production code must not import test code.',
             },
             {
               // Paths into src/server, db or tests (aliased or relative); packages such as
               // react-dom/server are fine.
-              regex: '^(@server|@db|@tests)(/|$)|^(\\.{1,2}/)+(.*/)?(server|db|tests)(/|$)',
+              regex: '^(#server|#db|#tests)(/|$)|^(\\.{1,2}/)+(.*/)?(server|db|tests)(/|$)',
               allowTypeImports: true,
               message: 'Client code may import server types only (import type).',
             },

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { closeDatabase, openDatabase } from '@db';
-import { createApp } from '@server/app/app';
-import { createTestDeps, signedInCookie } from '@tests/support/app';
+import { closeDatabase, openDatabase } from '#db';
+import { createApp } from '#server/app/app';
+import { createTestDeps, signedInCookie } from '#tests/support/app';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const RUNS = 20;

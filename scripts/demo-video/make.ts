@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchBrowser } from '@tests/e2e/support/browser';
+import { launchBrowser } from '#tests/e2e/support/browser';
 import { DURATION, EXCHANGES, FPS, HEIGHT, WIDTH, webVtt } from './timeline';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

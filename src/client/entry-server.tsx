@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { legalMarkdownToHtml } from '@shared/legal-markdown';
-import type { SiteContent } from '@shared/site-content';
-import type { LegalPageKey } from '@shared/site-content-basics';
-import { HomeApp } from '@client/home/home-app';
-import { LegalApp } from '@client/home/legal-app';
+import { legalMarkdownToHtml } from '#shared/legal-markdown';
+import type { SiteContent } from '#shared/site-content';
+import type { LegalPageKey } from '#shared/site-content-basics';
+import { HomeApp } from '#client/home/home-app';
+import { LegalApp } from '#client/home/legal-app';
 
 /**
  * Renders the public pages to HTML with the same components as in the browser: at build time

@@ -1,11 +1,11 @@
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { SiteContent } from '@shared/site-content';
-import { installBeacon } from '@client/home/analytics-beacon';
-import { HomeApp } from '@client/home/home-app';
-import { LEGAL_BODY_ID, LegalApp } from '@client/home/legal-app';
-import { SITE_CONTENT_ELEMENT_ID } from '@shared/page-data';
-import { PRERENDERED_ATTRIBUTE } from '@shared/prerender-marker';
+import type { SiteContent } from '#shared/site-content';
+import { installBeacon } from '#client/home/analytics-beacon';
+import { HomeApp } from '#client/home/home-app';
+import { LEGAL_BODY_ID, LegalApp } from '#client/home/legal-app';
+import { SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
+import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
 import './styles.css';
 
 /**
@@ -38,7 +38,7 @@ if (page !== null && json) {
   // The dev server serves index.html as it is, without prerendered markup or content: it
   // shows the defaults. A production build drops this branch, so the page's script never
   // carries the default texts.
-  void import('@shared/site-content-defaults').then(({ defaultSiteContent }) => {
+  void import('#shared/site-content-defaults').then(({ defaultSiteContent }) => {
     createRoot(rootElement).render(appFor(defaultSiteContent));
   });
 }

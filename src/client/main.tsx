@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { AppRoot } from '@client/lib/app-root';
-import { createQueryClient } from '@client/lib/query-client';
-import { createQueryUtils, createTrpcClient } from '@client/lib/trpc';
+import { AppRoot } from '#client/lib/app-root';
+import { createQueryClient } from '#client/lib/query-client';
+import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
 import { createAppRouter } from './router';
 import './styles.css';
 

@@ -3,8 +3,8 @@
  * has worked, the card says it is done (heading and title too) and offers the way home.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderLinkPage } from '@server/newsletter/link-pages/page-html';
-import type { LinkKind } from '@server/newsletter/link-pages/texts';
+import { renderLinkPage } from '#server/newsletter/link-pages/page-html';
+import type { LinkKind } from '#server/newsletter/link-pages/texts';
 
 const company = { name: 'Acme AI Engineering', shortName: 'Acme AI' };
 

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '../routeTree.gen';
-import type { QueryUtils } from '@client/lib/trpc';
+import type { QueryUtils } from '#client/lib/trpc';
 
 export interface RouterContext {
   queryClient: QueryClient;

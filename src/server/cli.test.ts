@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget, type Db } from '@db';
+import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget, type Db } from '#db';
 import {
   auditEvents,
   passkeys,
@@ -12,15 +12,15 @@ import {
   totpCredentials,
   twoFactorChallenges,
   users,
-} from '@db/schema';
+} from '#db/schema';
 import {
   databaseEnv,
   freshDatabaseTarget,
   startTestSqld,
   tempFolder,
-} from '@tests/support/database';
-import { verifyPassword } from '@server/identity/passwords/passwords';
-import { LIBSQL_BACKUP_MESSAGE } from '@db/backup';
+} from '#tests/support/database';
+import { verifyPassword } from '#server/identity/passwords/passwords';
+import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
 import { main, type CliIo } from './cli';
 
 let target: DatabaseTarget;

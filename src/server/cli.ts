@@ -8,10 +8,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { closeDatabase, openDatabase, type Db } from '@db';
-import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from '@db/backup';
-import { databaseTarget } from '@server/platform/config';
-import { withEnvFile } from '@server/platform/env-file';
+import { closeDatabase, openDatabase, type Db } from '#db';
+import { backupDatabase, LIBSQL_BACKUP_MESSAGE } from '#db/backup';
+import { databaseTarget } from '#server/platform/config';
+import { withEnvFile } from '#server/platform/env-file';
 import {
   addUser,
   checkPassword,
@@ -22,10 +22,10 @@ import {
   setPassword,
   userExists,
   usernameTaken,
-} from '@server/identity/administrators/manage-users';
-import { UserError } from '@server/platform/errors';
-import { removeAllPasskeys } from '@server/identity/passkeys/command-line';
-import { weakPasswordProblem } from '@server/identity/passwords/password-policy';
+} from '#server/identity/administrators/manage-users';
+import { UserError } from '#server/platform/errors';
+import { removeAllPasskeys } from '#server/identity/passkeys/command-line';
+import { weakPasswordProblem } from '#server/identity/passwords/password-policy';
 
 export interface CliIo {
   out(line: string): void;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { company } from '@shared/company';
+import { company } from '#shared/company';
 import {
   launchBrowser,
   newPage,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { REDIRECT_PROTECTED_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '@shared/constants';
+import { REDIRECT_PROTECTED_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '#shared/constants';
 import {
   launchBrowser,
   newPage,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
-import { formatDay, formatRange } from '@client/admin/overview/format';
+import { formatDay, formatRange } from '#client/admin/overview/format';
 import {
   addUser,
   expectNoAxeViolations,

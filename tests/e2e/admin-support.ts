@@ -1,9 +1,9 @@
 /** Helpers shared by the admin browser suites (tests/e2e/admin-*.test.ts). */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeDatabase, openDatabase, writeTransaction } from '@db';
-import { auditInsert } from '@server/audit/record';
-import { insertUser, PASSWORD } from '@tests/support/users';
+import { closeDatabase, openDatabase, writeTransaction } from '#db';
+import { auditInsert } from '#server/audit/record';
+import { insertUser, PASSWORD } from '#tests/support/users';
 import { axeViolations } from './support';
 
 export { PASSWORD };

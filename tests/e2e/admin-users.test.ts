@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { newTotpSecret } from '@server/identity/second-factors/totp';
+import { newTotpSecret } from '#server/identity/second-factors/totp';
 import {
   launchBrowser,
   newPage,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SiteContent } from '@shared/site-content';
+import type { SiteContent } from '#shared/site-content';
 
 /**
  * Saves the site's content through the API (GET, change, PUT `/api/content` over the newest

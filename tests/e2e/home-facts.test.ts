@@ -9,7 +9,7 @@ import {
   withDatabase,
   type RunningServer,
 } from './support';
-import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '@shared/constants';
+import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#shared/constants';
 import { advanceClock, advanceClockUntil, openApp, pauseClock } from './support/home';
 import { layoutShifts } from './support/layout-shifts';
 

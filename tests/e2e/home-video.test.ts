@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { DEMO_VIDEO } from '@shared/demo-video';
+import { DEMO_VIDEO } from '#shared/demo-video';
 import { DESKTOP, launchBrowser, newPage, startServer, type RunningServer } from './support';
 import { openApp } from './support/home';
 

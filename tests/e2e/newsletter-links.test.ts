@@ -11,7 +11,7 @@ import {
   newConfirmationToken,
   tokenHash,
   unsubscribeToken,
-} from '@server/newsletter/tokens';
+} from '#server/newsletter/tokens';
 import {
   DESKTOP,
   launchBrowser,

@@ -1,11 +1,11 @@
 /** Builders for the analytics tests: visitors with a browser of their own, and the tables. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@db';
-import { analyticsEvents } from '@db/schema';
-import { flushAnalytics } from '@server/analytics/event-buffer';
-import { appRouter } from '@server/app/app-router';
-import { buildContext } from '@server/http/context';
-import { createCallerFactory, type AppDeps } from '@server/http/trpc';
+import type { Db } from '#db';
+import { analyticsEvents } from '#db/schema';
+import { flushAnalytics } from '#server/analytics/event-buffer';
+import { appRouter } from '#server/app/app-router';
+import { buildContext } from '#server/http/context';
+import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 
 /** Real browsers' user agents, one per device class and family the report tells apart. */
 export const AGENTS = {

@@ -5,18 +5,18 @@
  */
 import { sealData } from 'iron-session';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { sessions, users } from '@db/schema';
-import { createApp } from '@server/app/app';
-import { cookieSealKey } from '@server/platform/keys';
-import { SESSION_TTL_MS, sessionCookieName } from '@server/identity/sessions/session';
-import { newToken } from '@server/platform/tokens';
-import type { Config } from '@server/platform/config';
-import { buildContext } from '@server/http/context';
+import { writeTransaction } from '#db';
+import { sessions, users } from '#db/schema';
+import { createApp } from '#server/app/app';
+import { cookieSealKey } from '#server/platform/keys';
+import { SESSION_TTL_MS, sessionCookieName } from '#server/identity/sessions/session';
+import { newToken } from '#server/platform/tokens';
+import type { Config } from '#server/platform/config';
+import { buildContext } from '#server/http/context';
 import { createMemoryLogger } from './logger';
-import type { MailMessage, Mailer } from '@server/platform/mail';
-import { appRouter } from '@server/app/app-router';
-import { createCallerFactory, type AppDeps } from '@server/http/trpc';
+import type { MailMessage, Mailer } from '#server/platform/mail';
+import { appRouter } from '#server/app/app-router';
+import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { openTestDatabase } from './database';
 
 export interface TestClock {

@@ -1,7 +1,7 @@
 /** The audit log as tests read it. */
 import { asc } from 'drizzle-orm';
-import { auditEvents, type AuditRow } from '@db/schema';
-import type { Db } from '@db';
+import { auditEvents, type AuditRow } from '#db/schema';
+import type { Db } from '#db';
 
 /** Every audit entry, oldest first. */
 export async function auditEntries(db: Db): Promise<AuditRow[]> {

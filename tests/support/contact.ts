@@ -1,5 +1,5 @@
 /** Contact messages for process tests: each one unique, each from its own address. */
-import type { ContactInput } from '@shared/contact';
+import type { ContactInput } from '#shared/contact';
 
 export function contactBody(tag: string, i: number): ContactInput {
   return {

@@ -2,8 +2,8 @@
  * Site content for tests of what follows it (e-mails, pages, the manifest): a save through the
  * real procedure, as an administrator on the Content screen would make it.
  */
-import type { AppDeps } from '@server/http/trpc';
-import type { SiteContent } from '@shared/site-content';
+import type { AppDeps } from '#server/http/trpc';
+import type { SiteContent } from '#shared/site-content';
 import { callerFor, signedInCookie } from './app';
 
 /** Saves the current content with `edit` applied, on top of the newest version. */

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseTarget, type Db } from '@db';
+import { openDatabase, type DatabaseTarget, type Db } from '#db';
 import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
 
 export type TestDatabaseMode = 'embedded' | 'sqld';

@@ -1,5 +1,5 @@
 /** Hashing limiters for tests of what happens while a password is being checked. */
-import type { Limiter } from '@server/platform/limiter';
+import type { Limiter } from '#server/platform/limiter';
 
 /**
  * Runs `meanwhile()` just before each password hash (a change a test makes while the check is

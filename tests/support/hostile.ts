@@ -4,7 +4,7 @@
  * deep nesting, malformed JSON and wrong content types.
  */
 import fc from 'fast-check';
-import { LIMITS } from '@shared/constants';
+import { LIMITS } from '#shared/constants';
 
 export const FRAGMENTS = [
   "'; DROP TABLE contacts; --",

@@ -1,5 +1,5 @@
 /** Invitations for tests: the link's token as the invitee reads it in the mail. */
-import { mailsSettled } from '@server/platform/mail';
+import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from './app';
 
 /** The token of the invitation link in the last mail to `to` (after the background send). */

@@ -1,9 +1,9 @@
 /** Builders for the admin's leads: contact messages and subscribers stored directly. */
-import { writeTransaction, type Db } from '@db';
-import { contacts, subscribers, type ContactRow, type SubscriberRow } from '@db/schema';
-import type { ContactSubject } from '@shared/contact';
-import type { SubscriberStatus } from '@shared/newsletter';
-import type { AppDeps } from '@server/http/trpc';
+import { writeTransaction, type Db } from '#db';
+import { contacts, subscribers, type ContactRow, type SubscriberRow } from '#db/schema';
+import type { ContactSubject } from '#shared/contact';
+import type { SubscriberStatus } from '#shared/newsletter';
+import type { AppDeps } from '#server/http/trpc';
 import type { TestClock } from './app';
 
 export interface MessageFields {

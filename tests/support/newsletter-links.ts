@@ -3,14 +3,14 @@
  * confirmation would leave them (the tokens and their hashes as src/server/newsletter/tokens.ts
  * makes them).
  */
-import { writeTransaction } from '@db';
-import { subscriberConfirmations, subscribers, type SubscriberRow } from '@db/schema';
+import { writeTransaction } from '#db';
+import { subscriberConfirmations, subscribers, type SubscriberRow } from '#db/schema';
 import {
   CONFIRMATION_TTL_MS,
   newConfirmationToken,
   tokenHash,
   unsubscribeToken,
-} from '@server/newsletter/tokens';
+} from '#server/newsletter/tokens';
 import type { TestDeps } from './app';
 
 /** A pending address with one confirmation mail's token, valid 7 days from the test clock. */

@@ -1,8 +1,8 @@
 /** Builders for the newsletter's sending tests: subscribers in a given state, and what they got. */
 import { eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { newsletterRecipients, subscribers, type RecipientRow } from '@db/schema';
-import type { SubscriberStatus } from '@shared/newsletter';
+import { writeTransaction, type Db } from '#db';
+import { newsletterRecipients, subscribers, type RecipientRow } from '#db/schema';
+import type { SubscriberStatus } from '#shared/newsletter';
 
 /** Stores the addresses with that status (confirmed ones with their confirmation date). */
 export async function storeSubscribersAs(

@@ -1,8 +1,8 @@
 /** Passkey ceremonies through createCaller, with the ceremony cookie carried like a browser. */
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { users } from '@db/schema';
-import type { AppDeps } from '@server/http/trpc';
+import { writeTransaction } from '#db';
+import { users } from '#db/schema';
+import type { AppDeps } from '#server/http/trpc';
 import { callerFor } from './app';
 import {
   softwareAuthenticator,

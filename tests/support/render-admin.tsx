@@ -13,8 +13,8 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { createQueryClient } from '@client/lib/query-client';
-import { createTrpcClient, trpc } from '@client/lib/trpc';
+import { createQueryClient } from '#client/lib/query-client';
+import { createTrpcClient, trpc } from '#client/lib/trpc';
 
 export function renderAdmin(ui: ReactNode) {
   // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".

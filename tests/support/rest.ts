@@ -1,6 +1,6 @@
 /** Request helpers for REST tests that go through the whole app with app.request(). */
 import { expect } from 'vitest';
-import type { App } from '@server/app/app';
+import type { App } from '#server/app/app';
 import { createTestApp, signedInCookie } from './app';
 
 export interface RestOptions {

@@ -1,6 +1,6 @@
 /** An authenticator app for tests: codes made with otplib's own functions at a chosen time. */
 import { generate } from 'otplib';
-import type { AppDeps } from '@server/http/trpc';
+import type { AppDeps } from '#server/http/trpc';
 import { callerFor } from './app';
 import { PASSWORD, sessionCookieFrom } from './users';
 

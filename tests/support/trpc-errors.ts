@@ -1,7 +1,7 @@
 /** Assertion helpers for router tests that call procedures through createCaller. */
 import { TRPCError } from '@trpc/server';
 import { $ZodError } from 'zod/v4/core';
-import { zodIssues, type ErrorIssue } from '@server/http/errors';
+import { zodIssues, type ErrorIssue } from '#server/http/errors';
 
 /** The TRPCError a call fails with; fails the test when the call succeeds. */
 export async function failure(call: Promise<unknown>): Promise<TRPCError> {

@@ -1,9 +1,9 @@
 /** Users and cookies for sign-in tests. */
-import { writeTransaction } from '@db';
-import { users, type UserRow } from '@db/schema';
-import { hashPassword } from '@server/identity/passwords/passwords';
-import { readCookie, type CookiePayload } from '@server/identity/sessions/session';
-import type { AppDeps } from '@server/http/trpc';
+import { writeTransaction } from '#db';
+import { users, type UserRow } from '#db/schema';
+import { hashPassword } from '#server/identity/passwords/passwords';
+import { readCookie, type CookiePayload } from '#server/identity/sessions/session';
+import type { AppDeps } from '#server/http/trpc';
 import { callerFor } from './app';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -7,11 +7,11 @@
  */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type DatabaseTarget } from '@db';
-import { analyticsEvents, analyticsSalts } from '@db/schema';
-import { AGENTS } from '@tests/support/analytics';
-import { databaseEnv, startTestSqld, tempFolder } from '@tests/support/database';
-import { startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
+import { analyticsEvents, analyticsSalts } from '#db/schema';
+import { AGENTS } from '#tests/support/analytics';
+import { databaseEnv, startTestSqld, tempFolder } from '#tests/support/database';
+import { startServerProcess, type ServerProcess } from '#tests/support/server-process';
 
 const SITE = 'http://site.example';
 const running: ServerProcess[] = [];

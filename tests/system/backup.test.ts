@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { contactBody, postContact } from '@tests/support/contact';
-import { startServerProcess } from '@tests/support/server-process';
-import { startTestSqld } from '@tests/support/database';
-import { LIBSQL_BACKUP_MESSAGE } from '@db/backup';
-import { main, type CliIo } from '@server/cli';
+import { contactBody, postContact } from '#tests/support/contact';
+import { startServerProcess } from '#tests/support/server-process';
+import { startTestSqld } from '#tests/support/database';
+import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
+import { main, type CliIo } from '#server/cli';
 
 let dir: string;
 let dbPath: string;

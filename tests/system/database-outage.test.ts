@@ -5,12 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { openDatabase, writeTransaction } from '@db';
+import { openDatabase, writeTransaction } from '#db';
 import type { SqldProcess } from '../../scripts/sqld-process';
-import { createTestApp, signedInCookie, callerFor, type TestDeps } from '@tests/support/app';
-import { openTestDatabase, startTestSqld } from '@tests/support/database';
-import type { App } from '@server/app/app';
-import { DATABASE_UNAVAILABLE } from '@server/platform/errors';
+import { createTestApp, signedInCookie, callerFor, type TestDeps } from '#tests/support/app';
+import { openTestDatabase, startTestSqld } from '#tests/support/database';
+import type { App } from '#server/app/app';
+import { DATABASE_UNAVAILABLE } from '#server/platform/errors';
 
 let sqld: SqldProcess;
 let app: App;

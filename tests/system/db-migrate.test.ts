@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { tempFolder } from '@tests/support/database';
+import { tempFolder } from '#tests/support/database';
 
 function migrate(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], {

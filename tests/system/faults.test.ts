@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contactBody, postContact } from '@tests/support/contact';
-import { startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import { contactBody, postContact } from '#tests/support/contact';
+import { startServerProcess, type ServerProcess } from '#tests/support/server-process';
 
 let dir: string;
 let dbPath: string;

@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import { gt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contacts, sessions, subscribers, twoFactorChallenges } from '@db/schema';
-import { createTestApp, testConfig } from '@tests/support/app';
+import { contacts, sessions, subscribers, twoFactorChallenges } from '#db/schema';
+import { createTestApp, testConfig } from '#tests/support/app';
 import {
   aroundLimits,
   bodyText,
@@ -22,15 +22,15 @@ import {
   hostileString,
   hostileValue,
   loneSurrogate,
-} from '@tests/support/hostile';
-import { ANALYTICS_LIMITS } from '@shared/analytics';
-import { LIMITS } from '@shared/constants';
-import { contactSubjectValues } from '@shared/contact';
-import { loginInput } from '@shared/auth';
-import { MESSAGES } from '@shared/messages';
-import { NOT_ONE_LINE } from '@shared/validation';
-import { contactMail } from '@server/contact/notify';
-import { honeypotFilled } from '@server/http/public-form';
+} from '#tests/support/hostile';
+import { ANALYTICS_LIMITS } from '#shared/analytics';
+import { LIMITS } from '#shared/constants';
+import { contactSubjectValues } from '#shared/contact';
+import { loginInput } from '#shared/auth';
+import { MESSAGES } from '#shared/messages';
+import { NOT_ONE_LINE } from '#shared/validation';
+import { contactMail } from '#server/contact/notify';
+import { honeypotFilled } from '#server/http/public-form';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const TIMEOUT_MS = 60_000 + RUNS * 500;

@@ -5,14 +5,14 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contacts, throttleEvents, twoFactorChallenges } from '@db/schema';
-import { createTestApp, testConfig } from '@tests/support/app';
-import { startHeldSmtp, type HeldSmtp } from '@tests/support/held-smtp';
-import { rest } from '@tests/support/rest';
-import { mailsSettled } from '@server/platform/mail';
-import { createMemoryLogger } from '@tests/support/logger';
-import { createMailer } from '@server/platform/mail';
-import { addUser } from '@server/identity/administrators/manage-users';
+import { contacts, throttleEvents, twoFactorChallenges } from '#db/schema';
+import { createTestApp, testConfig } from '#tests/support/app';
+import { startHeldSmtp, type HeldSmtp } from '#tests/support/held-smtp';
+import { rest } from '#tests/support/rest';
+import { mailsSettled } from '#server/platform/mail';
+import { createMemoryLogger } from '#tests/support/logger';
+import { createMailer } from '#server/platform/mail';
+import { addUser } from '#server/identity/administrators/manage-users';
 
 /** An address where nothing listens: a port just freed by a server bound to it. */
 async function closedSmtpUrl(): Promise<string> {

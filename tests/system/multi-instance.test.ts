@@ -10,18 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqldProcess } from '../../scripts/sqld-process';
 import { startSqld } from '../../scripts/sqld-process';
 import { writeCspHashes } from '../../scripts/csp-hashes';
-import { MIGRATIONS_FOLDER } from '@db/migrations';
-import { DEMO_FACTS } from '@db/seed';
-import { contactBody, postContact } from '@tests/support/contact';
-import { startTestSqld, tempFolder } from '@tests/support/database';
+import { MIGRATIONS_FOLDER } from '#db/migrations';
+import { DEMO_FACTS } from '#db/seed';
+import { contactBody, postContact } from '#tests/support/contact';
+import { startTestSqld, tempFolder } from '#tests/support/database';
 import {
   PROCESS_SESSION_SECRET,
   startServerProcess,
   type ServerProcess,
-} from '@tests/support/server-process';
-import { unknownNameBucket } from '@server/identity/sign-in/login-throttle';
-import { TEMPLATE_FILE } from '@server/content/page-template';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+} from '#tests/support/server-process';
+import { unknownNameBucket } from '#server/identity/sign-in/login-throttle';
+import { TEMPLATE_FILE } from '#server/content/page-template';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 
 /** The migrations drizzle-kit has written: its journal lists each one. */
 const MIGRATION_COUNT = (

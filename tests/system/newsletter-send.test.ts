@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type DatabaseTarget } from '@db';
-import { newsletterRecipients, type RecipientRow } from '@db/schema';
-import { INTERRUPTED_ERROR } from '@server/newsletter/recipient-queue';
-import { createTestClock } from '@tests/support/app';
-import { startTestSqld, tempFolder } from '@tests/support/database';
-import { addresses, storeSubscribersAs } from '@tests/support/newsletters';
-import { startServerProcess, type ServerProcess } from '@tests/support/server-process';
-import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '@tests/support/smtp-sink';
+import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
+import { newsletterRecipients, type RecipientRow } from '#db/schema';
+import { INTERRUPTED_ERROR } from '#server/newsletter/recipient-queue';
+import { createTestClock } from '#tests/support/app';
+import { startTestSqld, tempFolder } from '#tests/support/database';
+import { addresses, storeSubscribersAs } from '#tests/support/newsletters';
+import { startServerProcess, type ServerProcess } from '#tests/support/server-process';
+import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/support/smtp-sink';
 
 const ADMIN = { username: 'alice', password: 'correct horse battery staple' };
 const NEWSLETTER = { subject: 'Autumn news', body: 'What we did this **autumn**.' };

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { postContact } from '@tests/support/contact';
-import { databaseEnv, freshDatabaseTarget } from '@tests/support/database';
-import { startHeldSmtp, type HeldSmtp } from '@tests/support/held-smtp';
-import { startServerProcess } from '@tests/support/server-process';
+import { postContact } from '#tests/support/contact';
+import { databaseEnv, freshDatabaseTarget } from '#tests/support/database';
+import { startHeldSmtp, type HeldSmtp } from '#tests/support/held-smtp';
+import { startServerProcess } from '#tests/support/server-process';
 
 let dir: string;
 let smtp: HeldSmtp;

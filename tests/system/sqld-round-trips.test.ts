@@ -6,16 +6,16 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '@db';
-import { contacts } from '@db/schema';
-import { siteName } from '@server/content/site-name';
-import type { App } from '@server/app/app';
-import { mailsSettled } from '@server/platform/mail';
-import { createTestApp, testConfig, type TestDeps } from '@tests/support/app';
-import { contactBody } from '@tests/support/contact';
-import { startTestSqld } from '@tests/support/database';
-import { rest } from '@tests/support/rest';
-import { insertUser } from '@tests/support/users';
+import { closeDatabase, openDatabase, type Db } from '#db';
+import { contacts } from '#db/schema';
+import { siteName } from '#server/content/site-name';
+import type { App } from '#server/app/app';
+import { mailsSettled } from '#server/platform/mail';
+import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
+import { contactBody } from '#tests/support/contact';
+import { startTestSqld } from '#tests/support/database';
+import { rest } from '#tests/support/rest';
+import { insertUser } from '#tests/support/users';
 
 let proxy: Server;
 let requests = 0;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { buttonClass } from '@shared/ui-styles';
+import { buttonClass } from '#shared/ui-styles';
 import { useUnreadCount } from './unread-count';
 
 /** Quiet buttons; the current screen's one filled. */

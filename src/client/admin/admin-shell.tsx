@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { REDIRECT_AFTER_LOGOUT_MS } from '@shared/constants';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { REDIRECT_AFTER_LOGOUT_MS } from '#shared/constants';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { AdminNav } from './admin-nav';
 import { Button, returnLinkClass } from './controls';
 import { errorMessage, handlesOwnUnauthorized, isUnauthorized } from './errors';
-import { useSiteBrand } from '@client/lib/site-brand';
-import { CloseIcon, MenuIcon } from '@client/ui/icons';
-import { Logo } from '@client/ui/logo';
-import { ThemeToggle } from '@client/ui/theme-toggle';
+import { useSiteBrand } from '#client/lib/site-brand';
+import { CloseIcon, MenuIcon } from '#client/ui/icons';
+import { Logo } from '#client/ui/logo';
+import { ThemeToggle } from '#client/ui/theme-toggle';
 import { LogOutIcon } from './icons';
 import { ADMIN_LANDING, useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
 

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@server/app/app-router';
-import type { QueryUtils } from '@client/lib/trpc';
+import type { AppRouter } from '#server/app/app-router';
+import type { QueryUtils } from '#client/lib/trpc';
 
 /** This module runs in route guards, which sit in the main bundle: keep it tiny. */
 export type AdminCheck = inferRouterOutputs<AppRouter>['admin']['check'];

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { REDIRECT_PROTECTED_MS } from '@shared/constants';
+import { REDIRECT_PROTECTED_MS } from '#shared/constants';
 import { useDelayedNavigate } from './session';
 
 function StatusScreen({ message }: { message: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
-import { TWO_FACTOR_CODE_LENGTH } from '@shared/constants';
+import { TWO_FACTOR_CODE_LENGTH } from '#shared/constants';
 
 /** Delay before the first box takes focus (docs/product.md, "Admin sign-in"), so the step's entrance settles. */
 export const CODE_FOCUS_DELAY_MS = 100;

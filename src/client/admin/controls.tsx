@@ -10,7 +10,7 @@ import {
   TextField,
   type ButtonProps as AriaButtonProps,
 } from 'react-aria-components';
-import { buttonClass, touchTarget, type ButtonSize, type ButtonVariant } from '@shared/ui-styles';
+import { buttonClass, touchTarget, type ButtonSize, type ButtonVariant } from '#shared/ui-styles';
 
 interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'isPending'> {
   isPending?: boolean;

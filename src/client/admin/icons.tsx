@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { Icon as BaseIcon } from '@client/ui/icons';
+import { Icon as BaseIcon } from '#client/ui/icons';
 
 /** Decorative line icons at the admin's 18 px; every use sits in a control with its own label. */
 function Icon(props: SVGProps<SVGSVGElement>) {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { ACCOUNT_MESSAGES, appCodeField, provenPasswordField } from '@shared/account';
+import { ACCOUNT_MESSAGES, appCodeField, provenPasswordField } from '#shared/account';
 import { useExplainRefusal } from './account/account-session';
 import { Button, TextInputField } from './controls';
 import { errorMessage, isUnauthorized } from './errors';

@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { fakeTrpcServer, refusal, type Handler } from '@tests/support/trpc-fetch';
-import type { Fact } from '@client/lib/api-types';
-import { AppRoot } from '@client/lib/app-root';
-import { createQueryClient } from '@client/lib/query-client';
-import { createQueryUtils, createTrpcClient } from '@client/lib/trpc';
-import { createAppRouter } from '@client/router';
-import { toastQueue } from '@client/ui/toast';
+import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
+import type { Fact } from '#client/lib/api-types';
+import { AppRoot } from '#client/lib/app-root';
+import { createQueryClient } from '#client/lib/query-client';
+import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
+import { createAppRouter } from '#client/router';
+import { toastQueue } from '#client/ui/toast';
 import { SIGNED_OUT, type AdminCheck } from './auth-check';
 
 /** A screen's code is its own chunk, transformed on first use here: slow on a busy machine. */

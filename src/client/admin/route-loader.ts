@@ -1,4 +1,4 @@
-import type { QueryUtils } from '@client/lib/trpc';
+import type { QueryUtils } from '#client/lib/trpc';
 import type { AdminCheck } from './auth-check';
 
 /** What an admin route's loader gets from the router and from the guard's beforeLoad. */

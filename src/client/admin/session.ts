@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { trpc } from '@client/lib/trpc';
+import { trpc } from '#client/lib/trpc';
 import { SIGNED_OUT, type AdminCheck } from './auth-check';
 
 /**

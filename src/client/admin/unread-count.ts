@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BACKGROUND, trpc } from '@client/lib/trpc';
+import { BACKGROUND, trpc } from '#client/lib/trpc';
 
 /**
  * How often the navigation's unread badge reads the count again (docs/admin-guide.md,

@@ -1,6 +1,6 @@
-import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '@client/ui/icons';
-import { buttonClass, focusRing, touchTarget } from '@shared/ui-styles';
-import { phoneHref } from '@shared/site-content-basics';
+import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '#client/ui/icons';
+import { buttonClass, focusRing, touchTarget } from '#shared/ui-styles';
+import { phoneHref } from '#shared/site-content-basics';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 

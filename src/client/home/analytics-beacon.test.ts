@@ -173,8 +173,8 @@ describe("the build's prerender", () => {
     vi.stubGlobal('navigator', { ...globalThis.navigator, sendBeacon });
     vi.stubGlobal('fetch', fetch);
     try {
-      const { renderHome } = await import('@client/entry-server');
-      const { defaultSiteContent } = await import('@shared/site-content-defaults');
+      const { renderHome } = await import('#client/entry-server');
+      const { defaultSiteContent } = await import('#shared/site-content-defaults');
       const html = await renderHome(defaultSiteContent);
       expect(html.match(/data-event="cta_click"/g)).toHaveLength(3);
       expect(sendBeacon).not.toHaveBeenCalled();

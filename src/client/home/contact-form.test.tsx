@@ -1,14 +1,14 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastQueue } from '@client/ui/toast';
-import { Toaster } from '@client/ui/toaster';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+import { toastQueue } from '#client/ui/toast';
+import { Toaster } from '#client/ui/toaster';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import ContactForm from './contact-form';
 import { SiteContentProvider } from './site-content-context';
 
 const fireConfetti = vi.fn();
-vi.mock('@client/ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
+vi.mock('#client/ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();

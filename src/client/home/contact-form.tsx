@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '@shared/contact';
-import { validate, type FieldErrors } from '@client/lib/form-errors';
-import { useHydrated } from '@client/lib/use-hydrated';
-import { useSubmission } from '@client/lib/use-submission';
-import { formText, useValuesTypedEarly } from '@client/lib/use-values-typed-early';
-import { publicApi } from '@client/lib/public-api';
-import { serverMessage } from '@client/lib/trpc-error';
-import { fireConfetti } from '@client/ui/confetti';
-import { CheckboxField, HoneypotField, SelectField, TextInputField } from '@client/ui/fields';
-import { buttonClass } from '@shared/ui-styles';
-import { toast } from '@client/ui/toast';
+import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '#shared/contact';
+import { validate, type FieldErrors } from '#client/lib/form-errors';
+import { useHydrated } from '#client/lib/use-hydrated';
+import { useSubmission } from '#client/lib/use-submission';
+import { formText, useValuesTypedEarly } from '#client/lib/use-values-typed-early';
+import { publicApi } from '#client/lib/public-api';
+import { serverMessage } from '#client/lib/trpc-error';
+import { fireConfetti } from '#client/ui/confetti';
+import { CheckboxField, HoneypotField, SelectField, TextInputField } from '#client/ui/fields';
+import { buttonClass } from '#shared/ui-styles';
+import { toast } from '#client/ui/toast';
 import { LegalLinks } from './legal-links';
 
 interface ContactValues {

@@ -1,7 +1,7 @@
-import { createIsland } from '@client/lib/island';
-import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '@client/ui/icons';
-import { focusRing, touchTarget } from '@shared/ui-styles';
-import { phoneHref } from '@shared/site-content-basics';
+import { createIsland } from '#client/lib/island';
+import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '#client/ui/icons';
+import { focusRing, touchTarget } from '#shared/ui-styles';
+import { phoneHref } from '#shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
 
 const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {

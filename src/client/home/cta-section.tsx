@@ -1,5 +1,5 @@
-import { ArrowRightIcon } from '@client/ui/icons';
-import { buttonClass } from '@shared/ui-styles';
+import { ArrowRightIcon } from '#client/ui/icons';
+import { buttonClass } from '#shared/ui-styles';
 import { useSiteContent } from './site-content-context';
 
 export function CtaSection() {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
-import type { SiteContent } from '@shared/site-content';
-import { useReadyMark } from '@client/lib/use-ready-mark';
-import { Toaster } from '@client/ui/toaster';
+import type { SiteContent } from '#shared/site-content';
+import { useReadyMark } from '#client/lib/use-ready-mark';
+import { Toaster } from '#client/ui/toaster';
 import { HomePage } from './home-page';
 import { PublicLayout } from './public-layout';
 import { SiteContentProvider } from './site-content-context';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
-import type { SiteContent } from '@shared/site-content';
-import { useReadyMark } from '@client/lib/use-ready-mark';
+import type { SiteContent } from '#shared/site-content';
+import { useReadyMark } from '#client/lib/use-ready-mark';
 import { PublicLayout } from './public-layout';
 import { SiteContentProvider } from './site-content-context';
 

@@ -1,5 +1,5 @@
-import { LEGAL_PAGES } from '@shared/site-content-basics';
-import { focusRing } from '@shared/ui-styles';
+import { LEGAL_PAGES } from '#shared/site-content-basics';
+import { focusRing } from '#shared/ui-styles';
 import { useSiteContent } from './site-content-context';
 
 /**

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { subscribeInput } from '@shared/newsletter';
-import { validate, type FieldErrors } from '@client/lib/form-errors';
-import { useHydrated } from '@client/lib/use-hydrated';
-import { useSubmission } from '@client/lib/use-submission';
-import { formText, useValuesTypedEarly } from '@client/lib/use-values-typed-early';
-import { publicApi } from '@client/lib/public-api';
-import { serverMessage } from '@client/lib/trpc-error';
-import { HoneypotField, TextInputField } from '@client/ui/fields';
-import { buttonClass } from '@shared/ui-styles';
-import { toast } from '@client/ui/toast';
+import { subscribeInput } from '#shared/newsletter';
+import { validate, type FieldErrors } from '#client/lib/form-errors';
+import { useHydrated } from '#client/lib/use-hydrated';
+import { useSubmission } from '#client/lib/use-submission';
+import { formText, useValuesTypedEarly } from '#client/lib/use-values-typed-early';
+import { publicApi } from '#client/lib/public-api';
+import { serverMessage } from '#client/lib/trpc-error';
+import { HoneypotField, TextInputField } from '#client/ui/fields';
+import { buttonClass } from '#shared/ui-styles';
+import { toast } from '#client/ui/toast';
 
 /** Newsletter signup in the footer: one e-mail field checked with the shared schema. */
 export default function NewsletterForm() {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { installSmoothScroll } from '@client/lib/smooth-scroll';
-import { focusRing } from '@shared/ui-styles';
+import { installSmoothScroll } from '#client/lib/smooth-scroll';
+import { focusRing } from '#shared/ui-styles';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

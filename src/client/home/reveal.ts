@@ -1,5 +1,5 @@
-import { SCROLL_IN_DURATION_S, SCROLL_IN_STAGGER_S } from '@shared/constants';
-import { prefersReducedMotion } from '@client/lib/reduced-motion';
+import { SCROLL_IN_DURATION_S, SCROLL_IN_STAGGER_S } from '#shared/constants';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 /**
  * Sections and cards marked `data-reveal` (with an optional `data-reveal-index` for the

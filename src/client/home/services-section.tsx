@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ArrowRightIcon, CheckIcon, CodeIcon, HandshakeIcon, SearchIcon } from '@client/ui/icons';
-import { focusRing, touchTarget } from '@shared/ui-styles';
+import { ArrowRightIcon, CheckIcon, CodeIcon, HandshakeIcon, SearchIcon } from '#client/ui/icons';
+import { focusRing, touchTarget } from '#shared/ui-styles';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteContent } from '@shared/site-content';
+import type { SiteContent } from '#shared/site-content';
 
 /**
  * The site's words for the public components (docs/content.md). The server renders the pages

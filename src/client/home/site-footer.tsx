@@ -1,8 +1,8 @@
-import { createIsland } from '@client/lib/island';
-import { LinkedInIcon } from '@client/ui/icons';
-import { Logo } from '@client/ui/logo';
-import { focusRing, touchTarget } from '@shared/ui-styles';
-import { LEGAL_PAGES } from '@shared/site-content-basics';
+import { createIsland } from '#client/lib/island';
+import { LinkedInIcon } from '#client/ui/icons';
+import { Logo } from '#client/ui/logo';
+import { focusRing, touchTarget } from '#shared/ui-styles';
+import { LEGAL_PAGES } from '#shared/site-content-basics';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
 import { COPYRIGHT_YEAR_ID, useCurrentYear } from './use-current-year';

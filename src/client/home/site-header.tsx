@@ -1,10 +1,10 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '@shared/constants';
-import { prefersReducedMotion } from '@client/lib/reduced-motion';
-import { CloseIcon, MenuIcon } from '@client/ui/icons';
-import { Logo } from '@client/ui/logo';
-import { buttonClass, focusRing, touchTarget } from '@shared/ui-styles';
-import { ThemeToggle } from '@client/ui/theme-toggle';
+import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '#shared/constants';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
+import { CloseIcon, MenuIcon } from '#client/ui/icons';
+import { Logo } from '#client/ui/logo';
+import { buttonClass, focusRing, touchTarget } from '#shared/ui-styles';
+import { ThemeToggle } from '#client/ui/theme-toggle';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
 

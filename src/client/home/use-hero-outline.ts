@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { HERO_ANIMATION_DELAY_MS, HERO_ANIMATION_DURATION_MS } from '@shared/constants';
-import { prefersReducedMotion } from '@client/lib/reduced-motion';
+import { HERO_ANIMATION_DELAY_MS, HERO_ANIMATION_DURATION_MS } from '#shared/constants';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 /**
  * The hero headline's one-time outline animation (docs/product.md, "Home page"): off, on 1 s after the

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { CpuIcon, PuzzleIcon, TrendingUpIcon } from '@client/ui/icons';
+import { CpuIcon, PuzzleIcon, TrendingUpIcon } from '#client/ui/icons';
 import { useSiteContent } from './site-content-context';
 
 const ICONS: ComponentType<SVGProps<SVGSVGElement>>[] = [CpuIcon, PuzzleIcon, TrendingUpIcon];

@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_VIDEO } from '@shared/demo-video';
-import type { SiteContent } from '@shared/site-content';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+import { DEMO_VIDEO } from '#shared/demo-video';
+import type { SiteContent } from '#shared/site-content';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import { SiteContentProvider } from './site-content-context';
 import { VideoSection, autoplayUrl } from './video-section';
 

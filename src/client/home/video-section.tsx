@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { DEMO_VIDEO } from '@shared/demo-video';
-import { PlayIcon } from '@client/ui/icons';
-import { focusRing } from '@shared/ui-styles';
+import { DEMO_VIDEO } from '#shared/demo-video';
+import { PlayIcon } from '#client/ui/icons';
+import { focusRing } from '#shared/ui-styles';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@server/app/app-router';
+import type { AppRouter } from '#server/app/app-router';
 
 /**
  * The shapes the API answers, inferred from the server's router: a change there changes

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import type { createAppRouter } from '@client/router';
+import type { createAppRouter } from '#client/router';
 import { trpc, type TrpcClient } from './trpc';
 
 /** The whole app, the same for the browser and the build-time prerender. */

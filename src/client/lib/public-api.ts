@@ -1,5 +1,5 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '@server/app/app-router';
+import type { AppRouter } from '#server/app/app-router';
 
 /**
  * The public page's API: the same procedures with types inferred from the server's router,

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brandJson } from '@shared/page-data';
+import { brandJson } from '#shared/page-data';
 
 /** The module afresh: it reads the page once and keeps what it read. */
 async function freshModule(pageJson: string | null) {

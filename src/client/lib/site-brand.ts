@@ -6,8 +6,8 @@
  * Content screen updates it at once (`setSiteBrand`), without a reload.
  */
 import { useSyncExternalStore } from 'react';
-import { company } from '@shared/company';
-import { SITE_BRAND_ELEMENT_ID, type SiteBrand } from '@shared/page-data';
+import { company } from '#shared/company';
+import { SITE_BRAND_ELEMENT_ID, type SiteBrand } from '#shared/page-data';
 
 export type { SiteBrand };
 

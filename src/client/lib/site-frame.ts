@@ -7,10 +7,10 @@
  * four legal pages would weigh more than the rest of it. In development (Vite serves app.html
  * as is) the defaults stand in.
  */
-import type { SiteContent } from '@shared/site-content';
-import { LEGAL_PAGES } from '@shared/site-content-basics';
-import { SITE_FRAME_ELEMENT_ID, type SiteFrame } from '@shared/page-data';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+import type { SiteContent } from '#shared/site-content';
+import { LEGAL_PAGES } from '#shared/site-content-basics';
+import { SITE_FRAME_ELEMENT_ID, type SiteFrame } from '#shared/page-data';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 
 function fromPage(): SiteFrame | null {
   if (typeof document === 'undefined') return null;

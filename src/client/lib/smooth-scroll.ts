@@ -1,4 +1,4 @@
-import { SCROLL_OFFSET_PX } from '@shared/constants';
+import { SCROLL_OFFSET_PX } from '#shared/constants';
 import { prefersReducedMotion } from './reduced-motion';
 
 /**

@@ -1,4 +1,4 @@
-import { company } from '@shared/company';
+import { company } from '#shared/company';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type ResolvedTheme = 'light' | 'dark';

@@ -1,7 +1,7 @@
 import { httpBatchLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppRouter } from '@server/app/app-router';
+import type { AppRouter } from '#server/app/app-router';
 
 /** React hooks for every procedure, typed from the server's router. */
 export const trpc = createTRPCReact<AppRouter>();

@@ -1,11 +1,11 @@
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import type { RouterContext } from '@client/router';
-import { PublicLayout } from '@client/home/public-layout';
-import { SiteContentProvider } from '@client/home/site-content-context';
-import { frameContent } from '@client/lib/site-frame';
-import { useReadyMark } from '@client/lib/use-ready-mark';
-import { NotFoundPage } from '@client/ui/not-found-page';
-import { Toaster } from '@client/ui/toaster';
+import type { RouterContext } from '#client/router';
+import { PublicLayout } from '#client/home/public-layout';
+import { SiteContentProvider } from '#client/home/site-content-context';
+import { frameContent } from '#client/lib/site-frame';
+import { useReadyMark } from '#client/lib/use-ready-mark';
+import { NotFoundPage } from '#client/ui/not-found-page';
+import { Toaster } from '#client/ui/toaster';
 
 /**
  * The router app serves the admin area and the not-found page; the home page is its own

@@ -3,8 +3,8 @@ import {
   CONFETTI_BURSTS,
   CONFETTI_ORIGIN,
   CONFETTI_Z_INDEX,
-} from '@shared/constants';
-import { prefersReducedMotion } from '@client/lib/reduced-motion';
+} from '#shared/constants';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 let active = false;
 let resetTimer: ReturnType<typeof setTimeout> | undefined;

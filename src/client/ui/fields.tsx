@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
-import { focusRing } from '@shared/ui-styles';
+import { focusRing } from '#shared/ui-styles';
 
 /**
  * The public forms' fields, on native elements (docs/decisions/0024): a label, the control and

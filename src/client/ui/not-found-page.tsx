@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { siteBrand } from '@client/lib/site-brand';
+import { siteBrand } from '#client/lib/site-brand';
 import { AlertTriangleIcon } from './icons';
-import { buttonClass } from '@shared/ui-styles';
+import { buttonClass } from '#shared/ui-styles';
 
 /** docs/product.md, "Admin screens": a centred card with a warning icon and the two lines. */
 export function NotFoundPage() {

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import { setThemePreference, useTheme } from '@client/lib/use-theme';
-import type { ThemePreference } from '@client/lib/theme';
+import { setThemePreference, useTheme } from '#client/lib/use-theme';
+import type { ThemePreference } from '#client/lib/theme';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
-import { buttonSizes, focusRing } from '@shared/ui-styles';
+import { buttonSizes, focusRing } from '#shared/ui-styles';
 
 const OPTIONS: {
   value: ThemePreference;

@@ -7,9 +7,9 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
   type QueuedToast,
 } from 'react-aria-components';
-import { TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
+import { TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants';
 import { CloseIcon } from './icons';
-import { buttonSizes, focusRing } from '@shared/ui-styles';
+import { buttonSizes, focusRing } from '#shared/ui-styles';
 import { toastQueue, type ToastContentValue } from './toast';
 import { TOAST_REGION_ATTRIBUTE } from './toast-list';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_REMOVE_DELAY_MS } from '@shared/constants';
+import { TOAST_REMOVE_DELAY_MS } from '#shared/constants';
 import { replaceToasts, toast, toastQueue } from './toast';
 import { isToastListed } from './toast-list';
 import { Toaster } from './toaster';

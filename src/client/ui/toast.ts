@@ -1,5 +1,5 @@
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shared/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants';
 import { isToastListed, setToastListed } from './toast-list';
 
 export interface ToastContentValue {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { TOAST_HOTKEY } from '@shared/constants';
+import { TOAST_HOTKEY } from '#shared/constants';
 import { isToastListed, subscribeToastList, TOAST_REGION_ATTRIBUTE } from './toast-list';
 
 /**

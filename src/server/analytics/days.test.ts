@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysSpanned, eachDay, isRealDay } from '@shared/calendar-days';
+import { addDays, daysSpanned, eachDay, isRealDay } from '#shared/calendar-days';
 import { dayOf } from './days';
 
 describe('days of SITE_TIMEZONE', () => {

@@ -6,12 +6,12 @@
  * (`flushAnalytics`) before the database closes; a kill -9 loses at most the events of the
  * last FLUSH_MS (docs/operations.md).
  */
-import { writeBatch, isDatabaseUnavailable, type Db } from '@db';
-import type { Clock } from '@server/platform/clock';
-import type { Config } from '@server/platform/config';
-import { loggableError, type Logger } from '@server/platform/logger';
+import { writeBatch, isDatabaseUnavailable, type Db } from '#db';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import { loggableError, type Logger } from '#server/platform/logger';
 import { dayOf } from './days';
-import { CONVERSION_EVENTS } from '@shared/analytics';
+import { CONVERSION_EVENTS } from '#shared/analytics';
 import { conversionStatement, insertStatements, type EventRow } from './event-rows';
 
 const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);

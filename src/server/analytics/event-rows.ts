@@ -1,6 +1,6 @@
-import type { Statement } from '@db';
-import { analyticsEvents } from '@db/schema';
-import type { Device } from '@shared/analytics';
+import type { Statement } from '#db';
+import { analyticsEvents } from '#db/schema';
+import type { Device } from '#shared/analytics';
 
 /**
  * The `visitor` of a stored conversion: none. A conversion is credited when it is written

@@ -1,5 +1,5 @@
-import type { DailyRow } from '@shared/analytics';
-import { csvFilename, csvResponse, csvStream, type CsvColumn } from '@server/platform/csv';
+import type { DailyRow } from '#shared/analytics';
+import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
 
 /** The daily rows of the report, in their JSON order and with their JSON names. */
 const dailyColumns: CsvColumn<DailyRow>[] = [

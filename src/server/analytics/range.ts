@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { $ZodRealError } from 'zod/v4/core';
-import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES } from '@shared/analytics';
-import { addDays, daysSpanned, isRealDay } from '@shared/calendar-days';
+import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES } from '#shared/analytics';
+import { addDays, daysSpanned, isRealDay } from '#shared/calendar-days';
 
 /** The report's days when none are given: the last 30, today included. */
 export const DEFAULT_RANGE_DAYS = 30;

@@ -1,4 +1,4 @@
-import { throttleAddress } from '@server/platform/address';
+import { throttleAddress } from '#server/platform/address';
 
 /** Events recorded per client address (an IPv6 /64) in one minute; past it, none. */
 export const EVENTS_PER_MINUTE = 120;

@@ -3,9 +3,9 @@
  * browsers' requests reach them (address, user agent, privacy headers, cookie).
  */
 import { describe, expect, it } from 'vitest';
-import { analyticsEvents, analyticsSalts } from '@db/schema';
-import { contactBody } from '@tests/support/contact';
-import { createTestDeps, signedInCookie } from '@tests/support/app';
+import { analyticsEvents, analyticsSalts } from '#db/schema';
+import { contactBody } from '#tests/support/contact';
+import { createTestDeps, signedInCookie } from '#tests/support/app';
 import {
   AGENTS,
   everyTableAsText,
@@ -13,11 +13,11 @@ import {
   storedEvents,
   visitorCaller,
   type VisitorOptions,
-} from '@tests/support/analytics';
+} from '#tests/support/analytics';
 import { flushAnalytics } from './event-buffer';
 import { EVENTS_PER_MINUTE } from './rate-cap';
 import { NO_VISITOR } from './event-rows';
-import { MAX_AGENT_LENGTH } from '@server/platform/user-agent';
+import { MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { visitorHash, visitorIdentity } from './visitor';
 
 const IP = '203.0.113.77';

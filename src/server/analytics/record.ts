@@ -5,14 +5,14 @@
  * waits for the database or throws into its caller.
  */
 import { isbot } from 'isbot';
-import { CONVERSION_EVENTS, type EventInput } from '@shared/analytics';
-import { readSession } from '@server/identity/sessions/session';
-import type { Context } from '@server/http/trpc';
-import { loggableError } from '@server/platform/logger';
+import { CONVERSION_EVENTS, type EventInput } from '#shared/analytics';
+import { readSession } from '#server/identity/sessions/session';
+import type { Context } from '#server/http/trpc';
+import { loggableError } from '#server/platform/logger';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
 import { onThisSite, pageFacts, pageUrl, referrerHost, type SiteHosts } from './page-url';
-import { browserOf, deviceOf, MAX_AGENT_LENGTH } from '@server/platform/user-agent';
+import { browserOf, deviceOf, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { visitorIdentity } from './visitor';
 
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];

@@ -5,9 +5,9 @@
  * over several days is always the sum of each day's visitors.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@db';
-import type { AnalyticsReport, DailyRow, Device } from '@shared/analytics';
-import { eachDay } from '@shared/calendar-days';
+import type { Db } from '#db';
+import type { AnalyticsReport, DailyRow, Device } from '#shared/analytics';
+import { eachDay } from '#shared/calendar-days';
 import { NO_VISITOR } from './event-rows';
 import type { DayRange } from './range';
 

@@ -4,10 +4,10 @@
  * and each conversion credited to its visitor's first pageview of the day as it is written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '@shared/analytics';
-import { adminCaller, createTestDeps, type TestDeps } from '@tests/support/app';
-import { contactBody } from '@tests/support/contact';
-import { AGENTS, page, storedEvents, visitorCaller } from '@tests/support/analytics';
+import type { AnalyticsReport } from '#shared/analytics';
+import { adminCaller, createTestDeps, type TestDeps } from '#tests/support/app';
+import { contactBody } from '#tests/support/contact';
+import { AGENTS, page, storedEvents, visitorCaller } from '#tests/support/analytics';
 
 let deps: TestDeps;
 let report: AnalyticsReport;

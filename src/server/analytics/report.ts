@@ -1,5 +1,5 @@
-import type { Db } from '@db';
-import type { AnalyticsReport, DailyRow, PeriodTotals } from '@shared/analytics';
+import type { Db } from '#db';
+import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics';
 import { dayOf } from './days';
 import { previousRange, type DayRange } from './range';
 import {

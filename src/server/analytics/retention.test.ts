@@ -3,11 +3,11 @@
  * deleted, by the maintenance round; the report still shows those days from the totals.
  */
 import { expect, it } from 'vitest';
-import { analyticsDaily, analyticsEvents, analyticsSalts } from '@db/schema';
-import { adminCaller, createTestDeps, testConfig } from '@tests/support/app';
-import { contactBody } from '@tests/support/contact';
-import { AGENTS, page, storedEvents, visitorCaller } from '@tests/support/analytics';
-import { pruneExpired } from '@server/maintenance/prune';
+import { analyticsDaily, analyticsEvents, analyticsSalts } from '#db/schema';
+import { adminCaller, createTestDeps, testConfig } from '#tests/support/app';
+import { contactBody } from '#tests/support/contact';
+import { AGENTS, page, storedEvents, visitorCaller } from '#tests/support/analytics';
+import { pruneExpired } from '#server/maintenance/prune';
 import { firstKeptDay } from './retention';
 
 const DAY_MS = 24 * 60 * 60_000;

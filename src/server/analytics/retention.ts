@@ -1,8 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '@db';
-import { analyticsEvents } from '@db/schema';
-import type { Config } from '@server/platform/config';
-import { addDays } from '@shared/calendar-days';
+import type { Db } from '#db';
+import { analyticsEvents } from '#db/schema';
+import type { Config } from '#server/platform/config';
+import { addDays } from '#shared/calendar-days';
 import { dayOf } from './days';
 import { NO_VISITOR } from './event-rows';
 import { deletePastSalts } from './salts';

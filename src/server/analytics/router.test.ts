@@ -4,10 +4,10 @@
  * record.test.ts, the figures in report.test.ts, the HTTP paths in http/rest-paths.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES } from '@shared/analytics';
-import { procedureCallers } from '@tests/support/app';
-import { page } from '@tests/support/analytics';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+import { ANALYTICS_MESSAGES } from '#shared/analytics';
+import { procedureCallers } from '#tests/support/app';
+import { page } from '#tests/support/analytics';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 describe('analytics.record', () => {
   it.each([

@@ -4,15 +4,15 @@ import {
   ANALYTICS_MESSAGES,
   eventInput,
   type AnalyticsReport,
-} from '@shared/analytics';
-import { publicProcedure, router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
+} from '#shared/analytics';
+import { publicProcedure, router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { dayOf } from './days';
 import { pageUrl } from './page-url';
 import { resolveRange } from './range';
 import { recordEvent } from './record';
 import { analyticsReport } from './report';
-import { auditedDownload } from '@server/audit/download';
+import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
 

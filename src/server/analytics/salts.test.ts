@@ -3,11 +3,11 @@
  * created once however many ask at the same moment, and deleted once its day is over.
  */
 import { expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '@db';
-import { analyticsSalts } from '@db/schema';
-import { createTestDeps, testConfig } from '@tests/support/app';
-import { openTestDatabase } from '@tests/support/database';
-import { page, storedEvents, visitorCaller } from '@tests/support/analytics';
+import { closeDatabase, openDatabase } from '#db';
+import { analyticsSalts } from '#db/schema';
+import { createTestDeps, testConfig } from '#tests/support/app';
+import { openTestDatabase } from '#tests/support/database';
+import { page, storedEvents, visitorCaller } from '#tests/support/analytics';
 import { loadSalts } from './salts';
 
 const NEW_YORK = testConfig({ siteTimezone: 'America/New_York' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, lt } from 'drizzle-orm';
-import { writeBatch, type Db } from '@db';
-import { analyticsSalts } from '@db/schema';
+import { writeBatch, type Db } from '#db';
+import { analyticsSalts } from '#db/schema';
 
 /**
  * The daily salts, shared by every instance through the database. Two instances may want a

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { throttleAddress } from '@server/platform/address';
+import { throttleAddress } from '#server/platform/address';
 
 /**
  * Who a visitor is, for one day only: sha256 of that day's salt, the site's host name, the

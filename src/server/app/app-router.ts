@@ -1,20 +1,20 @@
-import { router } from '@server/http/trpc';
-import { accountRouter } from '@server/identity/account/router';
-import { adminRouter } from '@server/identity/sign-in/router';
-import { analyticsRouter } from '@server/analytics/router';
-import { auditRouter } from '@server/audit/router';
-import { contactRouter } from '@server/contact/router';
-import { contentRouter } from '@server/content/router';
-import { factsRouter } from '@server/facts/router';
-import { messagesRouter } from '@server/leads/messages-router';
-import { newsletterRouter } from '@server/newsletter/router';
-import { newslettersRouter } from '@server/newsletter/newsletters-router';
-import { passkeysRouter } from '@server/identity/passkeys/router';
-import { subscribersRouter } from '@server/leads/subscribers-router';
-import { tagsRouter } from '@server/facts/tags-router';
-import { usersRouter } from '@server/identity/administrators/router';
-import { secondFactorRouter } from '@server/identity/second-factors/router';
-import { invitationRouter } from '@server/identity/administrators/invitation-router';
+import { router } from '#server/http/trpc';
+import { accountRouter } from '#server/identity/account/router';
+import { adminRouter } from '#server/identity/sign-in/router';
+import { analyticsRouter } from '#server/analytics/router';
+import { auditRouter } from '#server/audit/router';
+import { contactRouter } from '#server/contact/router';
+import { contentRouter } from '#server/content/router';
+import { factsRouter } from '#server/facts/router';
+import { messagesRouter } from '#server/leads/messages-router';
+import { newsletterRouter } from '#server/newsletter/router';
+import { newslettersRouter } from '#server/newsletter/newsletters-router';
+import { passkeysRouter } from '#server/identity/passkeys/router';
+import { subscribersRouter } from '#server/leads/subscribers-router';
+import { tagsRouter } from '#server/facts/tags-router';
+import { usersRouter } from '#server/identity/administrators/router';
+import { secondFactorRouter } from '#server/identity/second-factors/router';
+import { invitationRouter } from '#server/identity/administrators/invitation-router';
 
 export const appRouter = router({
   account: accountRouter,

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { trpcServer } from '@hono/trpc-server';
 import { sql } from 'drizzle-orm';
-import { buildContext, clientIp } from '@server/http/context';
-import type { AppEnv } from '@server/http/hono-env';
-import { loggableError } from '@server/platform/logger';
+import { buildContext, clientIp } from '#server/http/context';
+import type { AppEnv } from '#server/http/hono-env';
+import { loggableError } from '#server/platform/logger';
 import {
   apiGuards,
   decodablePath,
@@ -11,18 +11,18 @@ import {
   noStoreByDefault,
   requestLog,
   securityHeaders,
-} from '@server/http/middleware';
-import { errorBody, toHttpError } from '@server/http/errors';
-import { anonymousLogPaths, errorResponse, formPaths, restRoutes } from '@server/http/rest';
-import { openApiDocument } from '@server/http/openapi';
+} from '#server/http/middleware';
+import { errorBody, toHttpError } from '#server/http/errors';
+import { anonymousLogPaths, errorResponse, formPaths, restRoutes } from '#server/http/rest';
+import { openApiDocument } from '#server/http/openapi';
 import { appRouter } from './app-router';
-import { publicFactsRoutes } from '@server/facts/public-route';
-import { newsletterLinkPages } from '@server/newsletter/link-pages/pages';
-import { contentPages, type PageRenderer } from '@server/content/pages';
+import { publicFactsRoutes } from '#server/facts/public-route';
+import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
+import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
-import { readCspHashes } from '@server/http/csp-hashes';
-import { serveClient } from '@server/http/static';
-import { MAX_BATCH_SIZE, type AppDeps } from '@server/http/trpc';
+import { readCspHashes } from '#server/http/csp-hashes';
+import { serveClient } from '#server/http/static';
+import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */

@@ -3,7 +3,7 @@
  * renders the public pages' React apps to HTML (docs/architecture.md, "Layers"). The app
  * composition passes it to the content pages; tests may pass a stand-in.
  */
-import type { PageRenderer } from '@server/content/pages';
+import type { PageRenderer } from '#server/content/pages';
 
 /** Under tsx (npm start, `node --import tsx server.ts`) and in tests the entry loads as is. */
-export const loadEntryRenderer = (): Promise<PageRenderer> => import('@client/entry-server');
+export const loadEntryRenderer = (): Promise<PageRenderer> => import('#client/entry-server');

@@ -3,13 +3,13 @@
  * codes, a passkey renamed) and of every CSV download, with the file and its filter.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_ACTION_LABELS, auditActionValues } from '@shared/audit';
-import { callerFor, createTestApp, signedInCookie, type TestDeps } from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { addPasskey } from '@tests/support/passkeys';
-import { enableTotpFor, passwordSession } from '@tests/support/totp';
-import { insertUser, PASSWORD } from '@tests/support/users';
-import type { App } from '@server/app/app';
+import { AUDIT_ACTION_LABELS, auditActionValues } from '#shared/audit';
+import { callerFor, createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { addPasskey } from '#tests/support/passkeys';
+import { enableTotpFor, passwordSession } from '#tests/support/totp';
+import { insertUser, PASSWORD } from '#tests/support/users';
+import type { App } from '#server/app/app';
 import { exportTarget } from './download';
 
 let app: App;

@@ -1,7 +1,7 @@
-import type { Db } from '@db';
-import type { AuditAction } from '@shared/audit';
-import type { Context } from '@server/http/trpc';
-import type { SessionUser } from '@server/identity/sessions/session';
+import type { Db } from '#db';
+import type { AuditAction } from '#shared/audit';
+import type { Context } from '#server/http/trpc';
+import type { SessionUser } from '#server/identity/sessions/session';
 import { auditInsert } from './record';
 
 /**

@@ -4,11 +4,11 @@
  * A procedure answers the download (http/rest-meta.ts, `download`); the REST adapter opens it
  * after the procedure's auth and input checks, so nothing is recorded for a refused request.
  */
-import { writeBatch } from '@db';
-import { csvFilename } from '@server/platform/csv';
-import type { FileDownload } from '@server/http/rest-meta';
-import type { Context } from '@server/http/trpc';
-import type { SessionUser } from '@server/identity/sessions/session';
+import { writeBatch } from '#db';
+import { csvFilename } from '#server/platform/csv';
+import type { FileDownload } from '#server/http/rest-meta';
+import type { Context } from '#server/http/trpc';
+import type { SessionUser } from '#server/identity/sessions/session';
 import { auditInsert } from './record';
 
 export function auditedDownload(

@@ -1,9 +1,9 @@
 /** The audit log's reads: one WHERE for the page, the count and the CSV export. */
 import { and, asc, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
-import type { Db } from '@db';
-import { auditEvents, type AuditRow } from '@db/schema';
-import type { AuditEvent, AuditFilter } from '@shared/audit';
-import { inIdBatches } from '@server/platform/id-batches';
+import type { Db } from '#db';
+import { auditEvents, type AuditRow } from '#db/schema';
+import type { AuditEvent, AuditFilter } from '#shared/audit';
+import { inIdBatches } from '#server/platform/id-batches';
 
 export function serializeAuditEvent(row: AuditRow): AuditEvent {
   return {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@db';
-import { auditEvents } from '@db/schema';
-import type { AuditAction } from '@shared/audit';
-import { wellFormed } from '@shared/validation';
-import { maskAddress } from '@server/platform/address';
+import type { Db } from '#db';
+import { auditEvents } from '#db/schema';
+import type { AuditAction } from '#shared/audit';
+import { wellFormed } from '#shared/validation';
+import { maskAddress } from '#server/platform/address';
 
 /** Who did it: a signed-in user, or nobody known (a failed sign-in, the command line). */
 export type AuditActor = { id: number; username: string } | null;

@@ -1,23 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { auditActionValues, AUDIT_FILTER_MESSAGES } from '@shared/audit';
+import { writeTransaction } from '#db';
+import { auditActionValues, AUDIT_FILTER_MESSAGES } from '#shared/audit';
 import {
   callerFor,
   createTestDeps,
   signedInCookie,
   type Caller,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { storeMessages, storeSubscribers } from '@tests/support/leads';
-import { storeSubscribersAs } from '@tests/support/newsletters';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { storeMessages, storeSubscribers } from '#tests/support/leads';
+import { storeSubscribersAs } from '#tests/support/newsletters';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import {
   addUser,
   removeUser,
   setEmail,
   setPassword,
-} from '@server/identity/administrators/manage-users';
+} from '#server/identity/administrators/manage-users';
 import { auditInsert } from './record';
 
 let deps: TestDeps;

@@ -1,6 +1,6 @@
-import { AUDIT_PAGE_SIZE, auditFilterInput, auditListInput, type AuditEvent } from '@shared/audit';
-import { router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
+import { AUDIT_PAGE_SIZE, auditFilterInput, auditListInput, type AuditEvent } from '#shared/audit';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contacts, throttleEvents } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { type ContactInput } from '@shared/contact';
+import { contacts, throttleEvents } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { type ContactInput } from '#shared/contact';
 import { adminMessageUrl, contactMail } from './notify';
-import { mailsSettled } from '@server/platform/mail';
-import type { Mailer, MailMessage } from '@server/platform/mail';
+import { mailsSettled } from '#server/platform/mail';
+import type { Mailer, MailMessage } from '#server/platform/mail';
 import {
   callerFor,
   createRecordingMailer,
@@ -12,10 +12,10 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { ThrottledError } from '@server/platform/errors';
+} from '#tests/support/app';
+import { ThrottledError } from '#server/platform/errors';
 import { CONTACT_THANKS } from './router';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 const message: ContactInput = {
   name: 'Ada Lovelace',

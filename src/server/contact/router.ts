@@ -1,14 +1,14 @@
-import { insertWhere } from '@db/insert-where';
-import { recordConversion } from '@server/analytics/record';
-import { contacts, type ContactRow } from '@db/schema';
-import { contactInput } from '@shared/contact';
-import { addressBucket } from '@server/platform/throttle-buckets';
-import { batchStatements, takeInBatch } from '@server/platform/throttle';
+import { insertWhere } from '#db/insert-where';
+import { recordConversion } from '#server/analytics/record';
+import { contacts, type ContactRow } from '#db/schema';
+import { contactInput } from '#shared/contact';
+import { addressBucket } from '#server/platform/throttle-buckets';
+import { batchStatements, takeInBatch } from '#server/platform/throttle';
 import { CONTACT_SUBMISSIONS } from './throttle-rules';
 import { notifyContact } from './notify';
-import { publicProcedure, router } from '@server/http/trpc';
-import { honeypotFirst, throttleOutranksInput } from '@server/http/public-form';
-import type { Context } from '@server/http/trpc';
+import { publicProcedure, router } from '#server/http/trpc';
+import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
+import type { Context } from '#server/http/trpc';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
 const contactBucket = (ctx: Context) =>

@@ -1,10 +1,10 @@
 /** Throttle keys: an IPv6 client by its /64, an IPv4-mapped address as the IPv4 one, and only real addresses. */
 import { beforeEach, expect, it } from 'vitest';
-import { contacts, throttleEvents } from '@db/schema';
-import type { App } from '@server/app/app';
-import { createTestApp, testConfig, type TestDeps } from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import { everyTableAsText } from '@tests/support/analytics';
+import { contacts, throttleEvents } from '#db/schema';
+import type { App } from '#server/app/app';
+import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import { everyTableAsText } from '#tests/support/analytics';
 
 let app: App;
 let deps: TestDeps;

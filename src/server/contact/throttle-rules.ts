@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '@server/platform/throttle';
+import type { ThrottleRule } from '#server/platform/throttle';
 
 /** The contact form's throttle (maintenance/prune.ts reads every rule exported here). */
 

@@ -6,11 +6,11 @@
  * (platform/counter-cache.ts) the public facts use too.
  */
 import { desc } from 'drizzle-orm';
-import type { Db } from '@db';
-import { siteContentVersions } from '@db/schema';
-import { siteContentSchema, type SiteContent } from '@shared/site-content';
-import { defaultSiteContent } from '@shared/site-content-defaults';
-import { counterKeyedCache } from '@server/platform/counter-cache';
+import type { Db } from '#db';
+import { siteContentVersions } from '#db/schema';
+import { siteContentSchema, type SiteContent } from '#shared/site-content';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { counterKeyedCache } from '#server/platform/counter-cache';
 
 export interface CurrentContent {
   version: number;

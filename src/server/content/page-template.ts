@@ -5,9 +5,9 @@
  * (scripts/prerender.ts), the server for every saved version (pages.ts), so both give the
  * same bytes for the same content.
  */
-import { PRERENDERED_ATTRIBUTE } from '@shared/prerender-marker';
-import { contentJson, SITE_CONTENT_ELEMENT_ID } from '@shared/page-data';
-import type { SiteContent } from '@shared/site-content';
+import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
+import { contentJson, SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
+import type { SiteContent } from '#shared/site-content';
 
 /** Where the build keeps the page template (a dot folder: the static server never serves it). */
 export const TEMPLATE_FILE = '.render/template.html';

@@ -12,24 +12,24 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
-import { isDatabaseUnavailable } from '@db';
-import type { SiteContent } from '@shared/site-content';
-import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '@shared/site-content-basics';
-import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '@shared/seo';
+import { isDatabaseUnavailable } from '#db';
+import type { SiteContent } from '#shared/site-content';
+import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '#shared/site-content-basics';
+import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '#shared/seo';
 import {
   brandJson,
   frameJson,
   siteFrameOf,
   SITE_BRAND_ELEMENT_ID,
   SITE_FRAME_ELEMENT_ID,
-} from '@shared/page-data';
-import { escapeHtml } from '@shared/escape-html';
-import { bytesEtag } from '@server/http/etag';
-import type { AppEnv } from '@server/http/hono-env';
-import { ownHeaders, withVideoHost } from '@server/http/middleware';
-import { cacheControlOf, readyAnswer, type ReadyBytes } from '@server/http/ready-bytes';
-import type { AppDeps } from '@server/http/trpc';
-import { loggableError } from '@server/platform/logger';
+} from '#shared/page-data';
+import { escapeHtml } from '#shared/escape-html';
+import { bytesEtag } from '#server/http/etag';
+import type { AppEnv } from '#server/http/hono-env';
+import { ownHeaders, withVideoHost } from '#server/http/middleware';
+import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
+import type { AppDeps } from '#server/http/trpc';
+import { loggableError } from '#server/platform/logger';
 import { publishedContent, type CurrentContent } from './current';
 import { composePage, TEMPLATE_FILE } from './page-template';
 

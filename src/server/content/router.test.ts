@@ -5,11 +5,11 @@ import {
   signedInCookie,
   type Caller,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
-import { CONTENT_MESSAGES, type SiteContent } from '@shared/site-content';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { CONTENT_MESSAGES, type SiteContent } from '#shared/site-content';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import { currentContent } from './current';
 
 let deps: TestDeps;

@@ -6,21 +6,21 @@
 import { TRPCError } from '@trpc/server';
 import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeTransaction, type Db } from '@db';
-import { siteContentVersions } from '@db/schema';
+import { writeTransaction, type Db } from '#db';
+import { siteContentVersions } from '#db/schema';
 import {
   CONTENT_MESSAGES,
   contentDefaultsInput,
   contentRestoreInput,
   contentSaveInput,
   type SiteContent,
-} from '@shared/site-content';
-import { defaultSiteContent } from '@shared/site-content-defaults';
-import { pageField } from '@shared/validation';
-import { auditAdminChange } from '@server/audit/admin-change';
-import { router, type Context } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { type SessionUser } from '@server/identity/sessions/session';
+} from '#shared/site-content';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { pageField } from '#shared/validation';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { router, type Context } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { type SessionUser } from '#server/identity/sessions/session';
 import { contentSaved, latestContent } from './current';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { users } from '@db/schema';
+import { users } from '#db/schema';
 import {
   adminCaller,
   callerFor,
@@ -15,15 +15,15 @@ import {
   type Caller,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { saveSiteName } from '@tests/support/content';
-import { storeConfirmationLink, storeUnsubscribeLink } from '@tests/support/newsletter-links';
-import { storeSubscribersAs } from '@tests/support/newsletters';
-import { sendAccountNotice } from '@server/identity/account/notice-mail';
-import { sendChallenge } from '@server/identity/sign-in/two-factor';
-import { createApp } from '@server/app/app';
-import { mailsSettled, type MailMessage } from '@server/platform/mail';
-import { createNewsletterSender } from '@server/newsletter/sender';
+} from '#tests/support/app';
+import { saveSiteName } from '#tests/support/content';
+import { storeConfirmationLink, storeUnsubscribeLink } from '#tests/support/newsletter-links';
+import { storeSubscribersAs } from '#tests/support/newsletters';
+import { sendAccountNotice } from '#server/identity/account/notice-mail';
+import { sendChallenge } from '#server/identity/sign-in/two-factor';
+import { createApp } from '#server/app/app';
+import { mailsSettled, type MailMessage } from '#server/platform/mail';
+import { createNewsletterSender } from '#server/newsletter/sender';
 import { siteBrand, siteName } from './site-name';
 
 const NAME = 'Zephyr Data Works';

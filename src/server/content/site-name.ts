@@ -4,8 +4,8 @@
  * app's frame, the web manifest, an authenticator app's issuer. Read through `currentContent`,
  * so it costs one change-counter read and follows a save on any instance at once.
  */
-import { isDatabaseUnavailable, type Db } from '@db';
-import { defaultCompany } from '@shared/site-content-defaults';
+import { isDatabaseUnavailable, type Db } from '#db';
+import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './current';
 
 export interface SiteBrand {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '@db';
-import { aiFacts } from '@db/schema';
-import { seedDemoFacts } from '@db/seed';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
+import { aiFacts } from '#db/schema';
+import { seedDemoFacts } from '#db/seed';
 import {
   adminCaller,
   callerFor,
@@ -10,10 +10,10 @@ import {
   createTestDeps,
   signedInCookie,
   type TestDeps,
-} from '@tests/support/app';
-import { openTestDatabase } from '@tests/support/database';
-import type { App } from '@server/app/app';
-import { createApp } from '@server/app/app';
+} from '#tests/support/app';
+import { openTestDatabase } from '#tests/support/database';
+import type { App } from '#server/app/app';
+import { createApp } from '#server/app/app';
 import { publicFacts } from './public-cache';
 
 let app: App;

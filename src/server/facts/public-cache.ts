@@ -11,12 +11,12 @@
  * index, shared by the calls of one event-loop turn; on a libSQL server one small request
  * instead of the whole list, shared likewise (db/embedded.ts, db/libsql.ts).
  */
-import { bytesEtag } from '@server/http/etag';
-import type { ReadyBytes } from '@server/http/ready-bytes';
+import { bytesEtag } from '#server/http/etag';
+import type { ReadyBytes } from '#server/http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '@db';
-import { aiFacts } from '@db/schema';
-import { counterKeyedCache } from '@server/platform/counter-cache';
+import type { Db } from '#db';
+import { aiFacts } from '#db/schema';
+import { counterKeyedCache } from '#server/platform/counter-cache';
 
 /** What visitors see of a fact: no order, flags or dates. */
 export interface PublicFact {

@@ -8,9 +8,9 @@
  * docs/decisions explains why this fast path lives inside createApp.
  */
 import { Hono, type Context as HonoCtx, type Next } from 'hono';
-import type { Db } from '@db';
-import type { AppEnv } from '@server/http/hono-env';
-import { readyAnswer } from '@server/http/ready-bytes';
+import type { Db } from '#db';
+import type { AppEnv } from '#server/http/hono-env';
+import { readyAnswer } from '#server/http/ready-bytes';
 import { publicFacts } from './public-cache';
 
 function answer(db: Db, form: 'rest' | 'trpc') {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
+import { writeTransaction } from '#db';
 import type { Fact } from './serialize';
-import { adminCaller, callerFor, createTestDeps, type TestDeps } from '@tests/support/app';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+import { adminCaller, callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 type Admin = Awaited<ReturnType<typeof adminCaller>>;
 

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { aiFacts, aiFactTags, tags } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { adminCaller, procedureCallers, type Caller, type TestDeps } from '@tests/support/app';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+import { writeTransaction } from '#db';
+import { aiFacts, aiFactTags, tags } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { adminCaller, procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 let deps: TestDeps;
 let admin: Caller;

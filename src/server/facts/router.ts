@@ -1,20 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { aiFacts, aiFactTags, tags } from '@db/schema';
+import { writeTransaction, type Db } from '#db';
+import { aiFacts, aiFactTags, tags } from '#db/schema';
 import {
   factCreateInput,
   factMoveInput,
   factReorderInput,
   factTagInput,
   factUpdateInput,
-} from '@shared/facts';
-import { idInput } from '@shared/validation';
+} from '#shared/facts';
+import { idInput } from '#shared/validation';
 import { publicFacts } from './public-cache';
-import { placeFact, swapWithNeighbour, type Ordered } from '@shared/fact-order';
-import { publicProcedure, router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '@server/audit/admin-change';
+import { placeFact, swapWithNeighbour, type Ordered } from '#shared/fact-order';
+import { publicProcedure, router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 
 export const FACT_NOT_FOUND = 'AI fact not found';

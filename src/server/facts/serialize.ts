@@ -1,4 +1,4 @@
-import type { FactRow, TagRow } from '@db/schema';
+import type { FactRow, TagRow } from '#db/schema';
 
 /** A fact as the API answers it (docs/api.md): dates as ISO 8601 strings. */
 export function serializeFact(row: FactRow) {

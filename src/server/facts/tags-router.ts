@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import { writeTransaction } from '@db';
-import { aiFactTags, tags } from '@db/schema';
-import { tagCreateInput } from '@shared/facts';
-import { router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { isUniqueViolation } from '@db/unique-violation';
+import { writeTransaction } from '#db';
+import { aiFactTags, tags } from '#db/schema';
+import { tagCreateInput } from '#shared/facts';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { isUniqueViolation } from '#db/unique-violation';
 import { serializeTag, sortTags, type Tag } from './serialize';
 
 function duplicateTag(name: string): TRPCError {

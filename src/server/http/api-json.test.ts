@@ -3,7 +3,7 @@
  * media types are matched without regard to case (RFC 9110), as the REST paths do.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '@tests/support/app';
+import { createTestApp } from '#tests/support/app';
 
 const JSON_TYPE = /^application\/json/;
 

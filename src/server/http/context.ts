@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createLimiter, PASSWORD_HASH_LIMITS } from '@server/platform/limiter';
+import { createLimiter, PASSWORD_HASH_LIMITS } from '#server/platform/limiter';
 import type { AppDeps, Context } from './trpc';
 
 /** Hashes compete for this process's threads and memory, whichever app instance asks. */

@@ -6,8 +6,8 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { $ZodError } from 'zod/v4/core';
-import { isDatabaseUnavailable } from '@db/errors';
-import { DatabaseUnavailable, ThrottledError, UnavailableError } from '@server/platform/errors';
+import { isDatabaseUnavailable } from '#db/errors';
+import { DatabaseUnavailable, ThrottledError, UnavailableError } from '#server/platform/errors';
 
 export interface ErrorIssue {
   path: string;

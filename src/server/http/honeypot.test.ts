@@ -3,12 +3,12 @@
  * answer, checked before validation and throttling, and nothing is stored or counted.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contacts, subscribers, throttleEvents } from '@db/schema';
-import type { ContactInput } from '@shared/contact';
-import type { App } from '@server/app/app';
-import { callerFor, createTestApp, testConfig, type TestDeps } from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import { CONTACT_THANKS } from '@server/contact/router';
+import { contacts, subscribers, throttleEvents } from '#db/schema';
+import type { ContactInput } from '#shared/contact';
+import type { App } from '#server/app/app';
+import { callerFor, createTestApp, testConfig, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import { CONTACT_THANKS } from '#server/contact/router';
 
 let app: App;
 let deps: TestDeps;

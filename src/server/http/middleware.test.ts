@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase } from '@db';
-import { createApp } from '@server/app/app';
+import { closeDatabase } from '#db';
+import { createApp } from '#server/app/app';
 import { MAX_BODY_BYTES } from './middleware';
 import { MAX_BATCH_SIZE } from './trpc';
 import {
@@ -10,8 +10,8 @@ import {
   createTestApp,
   testConfig,
   type TestDeps,
-} from '@tests/support/app';
-import { insertUser, PASSWORD } from '@tests/support/users';
+} from '#tests/support/app';
+import { insertUser, PASSWORD } from '#tests/support/users';
 
 let deps: TestDeps;
 let app: ReturnType<typeof createApp>;

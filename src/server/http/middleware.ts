@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoCtx, MiddlewareHandler } from 'hono';
-import type { Config } from '@server/platform/config';
+import type { Config } from '#server/platform/config';
 import { clientIp } from './context';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestApp } from '@tests/support/app';
+import { createTestApp } from '#tests/support/app';
 import { openApiPath } from './openapi';
 
 type Document = Record<string, unknown> & {

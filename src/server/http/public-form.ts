@@ -1,4 +1,4 @@
-import { assertRoom, type ThrottleRule } from '@server/platform/throttle';
+import { assertRoom, type ThrottleRule } from '#server/platform/throttle';
 import { middleware, type Context } from './trpc';
 
 /**

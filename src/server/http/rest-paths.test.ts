@@ -8,14 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { aiFactTags, newsletters, subscribers as subscribersTable, users } from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { defaultSiteContent } from '@shared/site-content-defaults';
-import type { ContactInput } from '@shared/contact';
-import { MESSAGES } from '@shared/messages';
-import { createMailer } from '@server/platform/mail';
-import { createMemoryLogger } from '@tests/support/logger';
+import { writeTransaction } from '#db';
+import { aiFactTags, newsletters, subscribers as subscribersTable, users } from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import type { ContactInput } from '#shared/contact';
+import { MESSAGES } from '#shared/messages';
+import { createMailer } from '#server/platform/mail';
+import { createMemoryLogger } from '#tests/support/logger';
 import {
   callerFor,
   createRecordingMailer,
@@ -24,20 +24,20 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { storeMessages, storeSubscribers } from '@tests/support/leads';
-import { storeSubscribersAs } from '@tests/support/newsletters';
-import { addPasskey, ceremonyCookieFrom, joinCookies } from '@tests/support/passkeys';
-import { totpCodeAt } from '@tests/support/totp';
-import { softwareAuthenticator } from '@tests/support/webauthn-authenticator';
-import { invitationToken } from '@tests/support/invitations';
-import { storeConfirmationLink } from '@tests/support/newsletter-links';
-import { AGENTS, page, storedEvents } from '@tests/support/analytics';
-import { answer, invalid, rest, UNAUTHORIZED, type RestOptions } from '@tests/support/rest';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import { auditInsert } from '@server/audit/record';
-import { unsubscribeToken } from '@server/newsletter/tokens';
-import type { App } from '@server/app/app';
+} from '#tests/support/app';
+import { storeMessages, storeSubscribers } from '#tests/support/leads';
+import { storeSubscribersAs } from '#tests/support/newsletters';
+import { addPasskey, ceremonyCookieFrom, joinCookies } from '#tests/support/passkeys';
+import { totpCodeAt } from '#tests/support/totp';
+import { softwareAuthenticator } from '#tests/support/webauthn-authenticator';
+import { invitationToken } from '#tests/support/invitations';
+import { storeConfirmationLink } from '#tests/support/newsletter-links';
+import { AGENTS, page, storedEvents } from '#tests/support/analytics';
+import { answer, invalid, rest, UNAUTHORIZED, type RestOptions } from '#tests/support/rest';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { auditInsert } from '#server/audit/record';
+import { unsubscribeToken } from '#server/newsletter/tokens';
+import type { App } from '#server/app/app';
 import { MAX_BODY_BYTES } from './middleware';
 
 const any = <T>(type: new (...args: never[]) => T) => expect.any(type) as T;

@@ -10,7 +10,7 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { $ZodError, $ZodRealError } from 'zod/v4/core';
-import { loggableError } from '@server/platform/logger';
+import { loggableError } from '#server/platform/logger';
 import { buildContext, clientIp } from './context';
 import { errorBody, RestError, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';

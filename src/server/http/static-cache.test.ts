@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDeps } from '@tests/support/app';
-import { createApp } from '@server/app/app';
+import { createTestDeps } from '#tests/support/app';
+import { createApp } from '#server/app/app';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
 
 let dir: string;

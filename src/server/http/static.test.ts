@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@server/app/app';
+import { createApp } from '#server/app/app';
 import { CSP_HASHES_FILE, MissingCspHashesError } from './csp-hashes';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
-import { createTestDeps } from '@tests/support/app';
+import { createTestDeps } from '#tests/support/app';
 
 let dir: string;
 let app: ReturnType<typeof createApp>;

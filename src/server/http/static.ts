@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
-import { isClientRoute } from '@shared/client-routes';
+import { isClientRoute } from '#shared/client-routes';
 import type { AppEnv } from './hono-env';
 import { etagMatches } from './etag';
 import { ownHeaders } from './middleware';

@@ -1,9 +1,9 @@
 /** The form throttles under the attacks of issue 8: one tRPC batch, and requests sent at once. */
 import { beforeEach, expect, it } from 'vitest';
-import { contacts, subscribers } from '@db/schema';
-import type { App } from '@server/app/app';
-import { createTestApp, testConfig, type TestDeps } from '@tests/support/app';
-import { rest } from '@tests/support/rest';
+import { contacts, subscribers } from '#db/schema';
+import type { App } from '#server/app/app';
+import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
 import { MAX_BATCH_SIZE } from './trpc';
 
 let app: App;

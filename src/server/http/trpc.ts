@@ -1,14 +1,14 @@
 import { initTRPC } from '@trpc/server';
-import { isDatabaseUnavailable } from '@db/errors';
-import { DatabaseUnavailable } from '@server/platform/errors';
-import { loggableError } from '@server/platform/logger';
+import { isDatabaseUnavailable } from '#db/errors';
+import { DatabaseUnavailable } from '#server/platform/errors';
+import { loggableError } from '#server/platform/logger';
 import { toHttpError } from './errors';
-import type { Db } from '@db';
-import type { Config } from '@server/platform/config';
-import type { Mailer } from '@server/platform/mail';
-import type { Logger } from '@server/platform/logger';
-import type { Limiter } from '@server/platform/limiter';
-import type { Clock } from '@server/platform/clock';
+import type { Db } from '#db';
+import type { Config } from '#server/platform/config';
+import type { Mailer } from '#server/platform/mail';
+import type { Logger } from '#server/platform/logger';
+import type { Limiter } from '#server/platform/limiter';
+import type { Clock } from '#server/platform/clock';
 import type { ProcedureMeta } from './rest-meta';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */

@@ -5,12 +5,12 @@
  * the audit entry of each download are in http/rest-paths.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { subscribers } from '@db/schema';
-import type { App } from '@server/app/app';
-import { signedInCookie, type TestDeps } from '@tests/support/app';
-import { storeMessages, storeSubscribers, type SubscriberFields } from '@tests/support/leads';
-import { rest, signedInRestApp } from '@tests/support/rest';
+import { writeTransaction } from '#db';
+import { subscribers } from '#db/schema';
+import type { App } from '#server/app/app';
+import { signedInCookie, type TestDeps } from '#tests/support/app';
+import { storeMessages, storeSubscribers, type SubscriberFields } from '#tests/support/leads';
+import { rest, signedInRestApp } from '#tests/support/rest';
 
 let app: App;
 let deps: TestDeps;

@@ -2,9 +2,9 @@
  * The CSV exports of the leads: every matching message or subscriber, newest first,
  * streamed in batches (platform/csv.ts has the file rules: BOM, RFC 4180, formula cells).
  */
-import type { Db } from '@db';
-import type { MessageFilter, SubscriberFilter } from '@shared/leads';
-import { csvFilename, csvResponse, csvStream, type CsvColumn } from '@server/platform/csv';
+import type { Db } from '#db';
+import type { MessageFilter, SubscriberFilter } from '#shared/leads';
+import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
 import { messagesNewestFirst, type Message } from './message-query';
 import { subscribersNewestFirst, type Subscriber } from './subscriber-query';
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '@db';
-import { contacts, contactsSearch, type ContactRow } from '@db/schema';
-import type { MessageFilter } from '@shared/leads';
-import { inIdBatches } from '@server/platform/id-batches';
+import type { Db } from '#db';
+import { contacts, contactsSearch, type ContactRow } from '#db/schema';
+import type { MessageFilter } from '#shared/leads';
+import { inIdBatches } from '#server/platform/id-batches';
 
 /** The trigram index matches only runs of at least this many characters. */
 const TRIGRAM = 3;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contacts } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { procedureCallers, type Caller, type TestDeps } from '@tests/support/app';
-import { storeMessages, type MessageFields } from '@tests/support/leads';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+import { contacts } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
+import { storeMessages, type MessageFields } from '#tests/support/leads';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { serializeMessage } from './message-query';
 
 let deps: TestDeps;

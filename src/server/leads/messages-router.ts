@@ -1,15 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeTransaction } from '@db';
-import { contacts } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { MESSAGES_PAGE_SIZE, messageFilterInput, messageListInput } from '@shared/leads';
-import { idInput } from '@shared/validation';
-import { router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '@server/audit/admin-change';
-import { auditedDownload } from '@server/audit/download';
+import { writeTransaction } from '#db';
+import { contacts } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { MESSAGES_PAGE_SIZE, messageFilterInput, messageListInput } from '#shared/leads';
+import { idInput } from '#shared/validation';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { auditedDownload } from '#server/audit/download';
 import { messagesCsv } from './exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
 

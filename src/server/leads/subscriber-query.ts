@@ -1,9 +1,9 @@
 import { count, desc, eq, lt, and } from 'drizzle-orm';
-import type { Db } from '@db';
-import { subscribers, type SubscriberRow } from '@db/schema';
-import type { SubscriberFilter } from '@shared/leads';
-import { subscriberStatusValues, type SubscriberStatus } from '@shared/newsletter';
-import { inIdBatches } from '@server/platform/id-batches';
+import type { Db } from '#db';
+import { subscribers, type SubscriberRow } from '#db/schema';
+import type { SubscriberFilter } from '#shared/leads';
+import { subscriberStatusValues, type SubscriberStatus } from '#shared/newsletter';
+import { inIdBatches } from '#server/platform/id-batches';
 
 /** A subscriber as the admin API answers it (docs/api.md). */
 export function serializeSubscriber(row: SubscriberRow) {

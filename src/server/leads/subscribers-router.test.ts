@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newsletterRecipients, subscribers } from '@db/schema';
-import { STATUS_FILTER_MESSAGE } from '@shared/leads';
-import { MESSAGES } from '@shared/messages';
-import { procedureCallers, type Caller, type TestDeps } from '@tests/support/app';
-import { storeSubscribers, type SubscriberFields } from '@tests/support/leads';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
-import { recipientsOf, storeSubscribersAs } from '@tests/support/newsletters';
+import { newsletterRecipients, subscribers } from '#db/schema';
+import { STATUS_FILTER_MESSAGE } from '#shared/leads';
+import { MESSAGES } from '#shared/messages';
+import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
+import { storeSubscribers, type SubscriberFields } from '#tests/support/leads';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { recipientsOf, storeSubscribersAs } from '#tests/support/newsletters';
 
 let deps: TestDeps;
 let admin: Caller;

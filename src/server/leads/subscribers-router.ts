@@ -1,13 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { newsletterRecipients, subscribers } from '@db/schema';
-import { SUBSCRIBERS_PAGE_SIZE, subscriberFilterInput, subscriberListInput } from '@shared/leads';
-import { idInput } from '@shared/validation';
-import { router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '@server/audit/admin-change';
-import { auditedDownload } from '@server/audit/download';
+import { writeTransaction } from '#db';
+import { newsletterRecipients, subscribers } from '#db/schema';
+import { SUBSCRIBERS_PAGE_SIZE, subscriberFilterInput, subscriberListInput } from '#shared/leads';
+import { idInput } from '#shared/validation';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { auditedDownload } from '#server/audit/download';
 import { subscribersCsv } from './exports';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 

@@ -2,39 +2,39 @@ import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction } from '@db';
+import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import {
   auditEvents,
   sessions,
   subscriberConfirmations,
   throttleEvents,
   totpCredentials,
-} from '@db/schema';
-import { AUDIT_RETENTION_DAYS } from '@shared/audit';
-import { auditInsert } from '@server/audit/record';
-import { CONFIRMATION_TTL_MS } from '@server/newsletter/tokens';
+} from '#db/schema';
+import { AUDIT_RETENTION_DAYS } from '#shared/audit';
+import { auditInsert } from '#server/audit/record';
+import { CONFIRMATION_TTL_MS } from '#server/newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
-import { startTestSqld, tempFolder } from '@tests/support/database';
-import { SESSION_TTL_MS } from '@server/identity/sessions/session';
+import { startTestSqld, tempFolder } from '#tests/support/database';
+import { SESSION_TTL_MS } from '#server/identity/sessions/session';
 import {
   accountCheckBucket,
   devicesOfBucket,
   loginAddressBucket,
   unknownNameBucket,
   userFailuresBucket,
-} from '@server/identity/sign-in/login-throttle';
-import { codesSentBucket, wrongCodesBucket } from '@server/identity/sign-in/two-factor';
-import { DEVICE_FAILURES } from '@server/identity/sign-in/throttle-rules';
-import { emailCodesBucket } from '@server/identity/account/email-change';
-import { testsBucket } from '@server/newsletter/newsletters-router';
-import { addressBucket } from '@server/platform/throttle-buckets';
-import type { ThrottleRule } from '@server/platform/throttle';
-import { accountWrongCodesBucket } from '@server/identity/second-factors/factor-proof';
-import { createMemoryLogger } from '@tests/support/logger';
+} from '#server/identity/sign-in/login-throttle';
+import { codesSentBucket, wrongCodesBucket } from '#server/identity/sign-in/two-factor';
+import { DEVICE_FAILURES } from '#server/identity/sign-in/throttle-rules';
+import { emailCodesBucket } from '#server/identity/account/email-change';
+import { testsBucket } from '#server/newsletter/newsletters-router';
+import { addressBucket } from '#server/platform/throttle-buckets';
+import type { ThrottleRule } from '#server/platform/throttle';
+import { accountWrongCodesBucket } from '#server/identity/second-factors/factor-proof';
+import { createMemoryLogger } from '#tests/support/logger';
 import { pruneExpired, pruneSafely, THROTTLE_RULES } from './prune';
-import { callerFor, createTestDeps, signedInCookie, testConfig } from '@tests/support/app';
-import { enableTotpFor, passwordSession } from '@tests/support/totp';
-import { insertUser, PASSWORD } from '@tests/support/users';
+import { callerFor, createTestDeps, signedInCookie, testConfig } from '#tests/support/app';
+import { enableTotpFor, passwordSession } from '#tests/support/totp';
+import { insertUser, PASSWORD } from '#tests/support/users';
 
 it('drops expired sessions and stale throttle events, keeps live ones', async () => {
   const deps = await createTestDeps();

@@ -3,7 +3,7 @@
  * every PRUNE_INTERVAL_MS), so these tables stay small however long the server runs.
  */
 import { and, isNull, lt, not } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
+import { writeTransaction, type Db } from '#db';
 import {
   auditEvents,
   emailChanges,
@@ -13,18 +13,18 @@ import {
   totpCredentials,
   twoFactorChallenges,
   usedWebauthnChallenges,
-} from '@db/schema';
-import { AUDIT_RETENTION_DAYS } from '@shared/audit';
-import { pruneAnalytics, type RetentionSettings } from '@server/analytics/retention';
-import { liveSession } from '@server/identity/sessions/session';
-import { loggableError, type Logger } from '@server/platform/logger';
-import { pruneEvents, type ThrottleRule } from '@server/platform/throttle';
-import * as accountThrottles from '@server/identity/account/throttle-rules';
-import * as contactThrottles from '@server/contact/throttle-rules';
-import * as newsletterThrottles from '@server/newsletter/throttle-rules';
-import * as passkeyThrottles from '@server/identity/passkeys/throttle-rules';
-import * as secondFactorThrottles from '@server/identity/second-factors/throttle-rules';
-import * as signInThrottles from '@server/identity/sign-in/throttle-rules';
+} from '#db/schema';
+import { AUDIT_RETENTION_DAYS } from '#shared/audit';
+import { pruneAnalytics, type RetentionSettings } from '#server/analytics/retention';
+import { liveSession } from '#server/identity/sessions/session';
+import { loggableError, type Logger } from '#server/platform/logger';
+import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';
+import * as accountThrottles from '#server/identity/account/throttle-rules';
+import * as contactThrottles from '#server/contact/throttle-rules';
+import * as newsletterThrottles from '#server/newsletter/throttle-rules';
+import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
+import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
+import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 

@@ -3,8 +3,8 @@
  * a visible unsubscribe link in the footer, and the one-click unsubscribe headers that mail
  * programs show as their own button (RFC 8058).
  */
-import { renderNewsletterEmail } from '@shared/newsletter-email';
-import type { MailMessage } from '@server/platform/mail';
+import { renderNewsletterEmail } from '#shared/newsletter-email';
+import type { MailMessage } from '#server/platform/mail';
 import { unsubscribeToken } from './tokens';
 
 export interface UnsubscribeLinks {

@@ -1,8 +1,8 @@
-import type { Db } from '@db';
-import { renderConfirmationEmail } from '@shared/newsletter-email';
-import { sendInBackground, type Mailer } from '@server/platform/mail';
-import type { Logger } from '@server/platform/logger';
-import { siteName } from '@server/content/site-name';
+import type { Db } from '#db';
+import { renderConfirmationEmail } from '#shared/newsletter-email';
+import { sendInBackground, type Mailer } from '#server/platform/mail';
+import type { Logger } from '#server/platform/logger';
+import { siteName } from '#server/content/site-name';
 
 /** The page a confirmation link opens; its button confirms. */
 export function confirmUrl(siteUrl: string, token: string): string {

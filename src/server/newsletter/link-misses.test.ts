@@ -5,11 +5,11 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '@db';
-import { NEWSLETTER_MESSAGES } from '@shared/newsletter';
-import type { App } from '@server/app/app';
-import { ThrottledError } from '@server/platform/errors';
-import { mailsSettled } from '@server/platform/mail';
+import { closeDatabase, openDatabase, type Db } from '#db';
+import { NEWSLETTER_MESSAGES } from '#shared/newsletter';
+import type { App } from '#server/app/app';
+import { ThrottledError } from '#server/platform/errors';
+import { mailsSettled } from '#server/platform/mail';
 import {
   callerFor,
   createTestApp,
@@ -17,12 +17,12 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { everyTableAsText } from '@tests/support/analytics';
-import { tempFolder } from '@tests/support/database';
-import { answer, rest } from '@tests/support/rest';
-import { failure } from '@tests/support/trpc-errors';
-import { LINK_MISSES, lookedUpLink } from '@server/platform/link-misses';
+} from '#tests/support/app';
+import { everyTableAsText } from '#tests/support/analytics';
+import { tempFolder } from '#tests/support/database';
+import { answer, rest } from '#tests/support/rest';
+import { failure } from '#tests/support/trpc-errors';
+import { LINK_MISSES, lookedUpLink } from '#server/platform/link-misses';
 import { unsubscribeToken } from './tokens';
 
 let app: App;

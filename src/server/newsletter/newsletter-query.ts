@@ -3,9 +3,9 @@
  * (the progress index answers the counts without reading the rows).
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@db';
-import { newsletterRecipients, newsletters, type NewsletterRow } from '@db/schema';
-import type { NewsletterStatus } from '@shared/newsletter';
+import type { Db } from '#db';
+import { newsletterRecipients, newsletters, type NewsletterRow } from '#db/schema';
+import type { NewsletterStatus } from '#shared/newsletter';
 
 export interface Newsletter {
   id: number;

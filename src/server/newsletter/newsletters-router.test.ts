@@ -1,12 +1,12 @@
-import { auditEntries } from '@tests/support/audit';
+import { auditEntries } from '#tests/support/audit';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { newsletterRecipients, newsletters, users } from '@db/schema';
-import { NEWSLETTER_MESSAGES } from '@shared/newsletter';
-import { NEWSLETTER_ADMIN_MESSAGES as M } from '@shared/newsletter-admin';
-import { MESSAGES } from '@shared/messages';
-import { ThrottledError, UnavailableError } from '@server/platform/errors';
+import { writeTransaction } from '#db';
+import { newsletterRecipients, newsletters, users } from '#db/schema';
+import { NEWSLETTER_MESSAGES } from '#shared/newsletter';
+import { NEWSLETTER_ADMIN_MESSAGES as M } from '#shared/newsletter-admin';
+import { MESSAGES } from '#shared/messages';
+import { ThrottledError, UnavailableError } from '#server/platform/errors';
 import {
   adminCaller,
   callerFor,
@@ -16,14 +16,14 @@ import {
   type Caller,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
+} from '#tests/support/app';
 import {
   addresses,
   recipientsOf,
   statusByAddress,
   storeSubscribersAs,
-} from '@tests/support/newsletters';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/newsletters';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { unsubscribeToken } from './tokens';
 
 let deps: TestDeps;

@@ -4,23 +4,23 @@
  */
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { writeBatch, writeTransaction, type Db } from '@db';
-import { newsletterRecipients, newsletters, subscribers, users } from '@db/schema';
-import { newsletterInput } from '@shared/newsletter';
+import { writeBatch, writeTransaction, type Db } from '#db';
+import { newsletterRecipients, newsletters, subscribers, users } from '#db/schema';
+import { newsletterInput } from '#shared/newsletter';
 import {
   NEWSLETTER_ADMIN_MESSAGES as M,
   newsletterTestInput,
   newsletterUpdateInput,
-} from '@shared/newsletter-admin';
-import { idInput } from '@shared/validation';
-import { router } from '@server/http/trpc';
-import { adminProcedure } from '@server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '@server/audit/admin-change';
-import { UnavailableError } from '@server/platform/errors';
-import { loggableError } from '@server/platform/logger';
-import { release, takeInBatch } from '@server/platform/throttle';
+} from '#shared/newsletter-admin';
+import { idInput } from '#shared/validation';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { UnavailableError } from '#server/platform/errors';
+import { loggableError } from '#server/platform/logger';
+import { release, takeInBatch } from '#server/platform/throttle';
 import { NEWSLETTER_TESTS } from './throttle-rules';
-import { siteName } from '@server/content/site-name';
+import { siteName } from '#server/content/site-name';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
 import { wakeSenders } from './sender';

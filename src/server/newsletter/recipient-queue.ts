@@ -7,8 +7,8 @@
  * `sending`: it is then marked failed, never sent again on its own.
  */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { newsletterRecipients, newsletters, subscribers } from '@db/schema';
+import { writeTransaction, type Db } from '#db';
+import { newsletterRecipients, newsletters, subscribers } from '#db/schema';
 import { finishIfDone } from './newsletter-query';
 import { tokenHash, unsubscribeToken } from './tokens';
 

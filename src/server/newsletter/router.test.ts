@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { subscriberConfirmations, subscribers, throttleEvents } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { NEWSLETTER_MESSAGES } from '@shared/newsletter';
+import { writeTransaction } from '#db';
+import { subscriberConfirmations, subscribers, throttleEvents } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { NEWSLETTER_MESSAGES } from '#shared/newsletter';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { ThrottledError } from '@server/platform/errors';
-import { mailsSettled } from '@server/platform/mail';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { ThrottledError } from '#server/platform/errors';
+import { mailsSettled } from '#server/platform/mail';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { tokenHash, unsubscribeToken } from './tokens';
 
 let deps: TestDeps;

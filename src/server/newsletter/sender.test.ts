@@ -8,21 +8,21 @@ import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { subscribers } from '@db/schema';
-import { adminCaller, createTestDeps, type Caller, type TestDeps } from '@tests/support/app';
-import { createMemoryLogger } from '@tests/support/logger';
+import { writeTransaction } from '#db';
+import { subscribers } from '#db/schema';
+import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/support/app';
+import { createMemoryLogger } from '#tests/support/logger';
 import {
   addresses,
   recipientsOf,
   setSubscriberStatus,
   statusByAddress,
   storeSubscribersAs,
-} from '@tests/support/newsletters';
-import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '@tests/support/smtp-sink';
-import { testConfig } from '@tests/support/app';
-import { createApp } from '@server/app/app';
-import { createMailer } from '@server/platform/mail';
+} from '#tests/support/newsletters';
+import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/support/smtp-sink';
+import { testConfig } from '#tests/support/app';
+import { createApp } from '#server/app/app';
+import { createMailer } from '#server/platform/mail';
 import { claimNext, INTERRUPTED_ERROR } from './recipient-queue';
 import {
   CLAIM_LEASE_MS,

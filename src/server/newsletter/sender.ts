@@ -9,14 +9,14 @@
  * the sender step by step instead of waiting (docs/testing.md).
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '@db';
-import { newsletters } from '@db/schema';
-import type { Clock } from '@server/platform/clock';
-import type { Config } from '@server/platform/config';
-import { loggableError, type Logger } from '@server/platform/logger';
-import type { Mailer } from '@server/platform/mail';
+import type { Db } from '#db';
+import { newsletters } from '#db/schema';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import { loggableError, type Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mail';
 import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
-import { siteName } from '@server/content/site-name';
+import { siteName } from '#server/content/site-name';
 import { newsletterMail, unsubscribeLinks, type NewsletterContent } from './compose';
 import {
   claimNext,

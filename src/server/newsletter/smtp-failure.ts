@@ -1,4 +1,4 @@
-import { withoutAddresses } from '@server/platform/mail';
+import { withoutAddresses } from '#server/platform/mail';
 
 /**
  * Whether a failed newsletter mail is worth trying again. SMTP says so itself: a 4xx reply

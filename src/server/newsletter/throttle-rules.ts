@@ -1,5 +1,5 @@
-import { NEWSLETTER_ADMIN_MESSAGES } from '@shared/newsletter-admin';
-import type { ThrottleRule } from '@server/platform/throttle';
+import { NEWSLETTER_ADMIN_MESSAGES } from '#shared/newsletter-admin';
+import type { ThrottleRule } from '#server/platform/throttle';
 
 /** The newsletter's throttles (maintenance/prune.ts reads every rule exported here). */
 

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { CONFIRMATION_VALID_DAYS } from '@shared/newsletter';
-import { unsubscribeTokenKey } from '@server/platform/keys';
-import { newToken } from '@server/platform/tokens';
+import { CONFIRMATION_VALID_DAYS } from '#shared/newsletter';
+import { unsubscribeTokenKey } from '#server/platform/keys';
+import { newToken } from '#server/platform/tokens';
 
-export { tokenHash } from '@server/platform/tokens';
+export { tokenHash } from '#server/platform/tokens';
 
 /**
  * The newsletter's link tokens (docs/decisions/0026). Both are 32 bytes in base64url

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { DatabaseTarget } from '@db';
+import type { DatabaseTarget } from '#db';
 
 export interface Config {
   port: number;

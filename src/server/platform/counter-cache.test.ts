@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction, type Db } from '@db';
-import { openTestDatabase } from '@tests/support/database';
+import { writeTransaction, type Db } from '#db';
+import { openTestDatabase } from '#tests/support/database';
 import { counterKeyedCache } from './counter-cache';
 
 let db: Db;

@@ -6,7 +6,7 @@
  * of a one-row index, shared by the calls of one event-loop turn (docs/decisions/0011), and
  * the value's own query runs only after a change.
  */
-import { changeCounter, type Db } from '@db';
+import { changeCounter, type Db } from '#db';
 
 export interface CounterKeyedCache<T> {
   /** The value, from memory unless the counter moved since it was read. */

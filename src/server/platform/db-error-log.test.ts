@@ -4,11 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { sessions } from '@db/schema';
-import type { App } from '@server/app/app';
-import { createTestApp, signedInCookie, type TestDeps } from '@tests/support/app';
-import { rest } from '@tests/support/rest';
+import { writeTransaction } from '#db';
+import { sessions } from '#db/schema';
+import type { App } from '#server/app/app';
+import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
 
 let app: App;
 let deps: TestDeps;

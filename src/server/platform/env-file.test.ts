@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFolder } from '@tests/support/database';
+import { tempFolder } from '#tests/support/database';
 import { withEnvFile } from './env-file';
 
 function envFile(text: string): string {

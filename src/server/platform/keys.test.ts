@@ -5,18 +5,18 @@
 import { createHmac } from 'node:crypto';
 import { unsealData } from 'iron-session';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, twoFactorChallenges } from '@db/schema';
-import type { App } from '@server/app/app';
-import { createApp } from '@server/app/app';
+import { sessions, twoFactorChallenges } from '#db/schema';
+import type { App } from '#server/app/app';
+import { createApp } from '#server/app/app';
 import {
   createRecordingMailer,
   createTestDeps,
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import { insertUser, PASSWORD } from '@tests/support/users';
+} from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import { insertUser, PASSWORD } from '#tests/support/users';
 import { codeHashKey, cookieSealKey } from './keys';
 
 const BUDGET_MS = 20_000;

@@ -10,8 +10,8 @@
  * (docs/newsletter.md). A restart starts a fresh window and several instances each count
  * their own, which bounds the load each one takes; the tokens are far beyond guessing.
  */
-import type { Db } from '@db';
-import { TOO_MANY_LINKS } from '@shared/link-token';
+import type { Db } from '#db';
+import { TOO_MANY_LINKS } from '#shared/link-token';
 import { throttleAddress } from './address';
 import { throttledError, type ThrottleRule } from './throttle';
 

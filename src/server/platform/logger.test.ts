@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '@tests/support/logger';
+import { createMemoryLogger } from '#tests/support/logger';
 import { loggableError } from './logger';
 
 describe('logger', () => {

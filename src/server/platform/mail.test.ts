@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createMemoryLogger } from '@tests/support/logger';
+import { createMemoryLogger } from '#tests/support/logger';
 import { mailsSettled, sendInBackground, withoutAddresses, type Mailer } from './mail';
 
 it('replaces every e-mail address in a text, in any quoting', () => {

@@ -119,4 +119,4 @@ export async function mailsSettled(mailer: Mailer): Promise<void> {
   while (pending && pending.size > 0) await Promise.all([...pending]);
 }
 
-export { escapeHtml } from '@shared/escape-html';
+export { escapeHtml } from '#shared/escape-html';

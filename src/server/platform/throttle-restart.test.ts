@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '@db';
-import { createApp } from '@server/app/app';
-import { createTestClock, createTestDeps } from '@tests/support/app';
-import { freshDatabaseTarget } from '@tests/support/database';
-import { insertUser, PASSWORD } from '@tests/support/users';
+import { closeDatabase, openDatabase } from '#db';
+import { createApp } from '#server/app/app';
+import { createTestClock, createTestDeps } from '#tests/support/app';
+import { freshDatabaseTarget } from '#tests/support/database';
+import { insertUser, PASSWORD } from '#tests/support/users';
 
 function login(app: ReturnType<typeof createApp>, password: string) {
   return app.request('/api/admin/login', {

@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, writeTransaction, type Db } from '@db';
-import { insertWhere } from '@db/insert-where';
-import { throttleEvents } from '@db/schema';
-import { openTestDatabase } from '@tests/support/database';
+import { closeDatabase, writeTransaction, type Db } from '#db';
+import { insertWhere } from '#db/insert-where';
+import { throttleEvents } from '#db/schema';
+import { openTestDatabase } from '#tests/support/database';
 import { ThrottledError } from './errors';
 import {
   assertRoom,

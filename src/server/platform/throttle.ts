@@ -15,9 +15,9 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { writeBatch, type BatchRows, type Db } from '@db';
-import { insertWhere } from '@db/insert-where';
-import { throttleEvents } from '@db/schema';
+import { writeBatch, type BatchRows, type Db } from '#db';
+import { insertWhere } from '#db/insert-where';
+import { throttleEvents } from '#db/schema';
 import { ThrottledError } from '../platform/errors';
 
 /**

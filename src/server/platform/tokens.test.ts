@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_TOKEN_PATTERN, linkTokenField } from '@shared/link-token';
+import { LINK_TOKEN_PATTERN, linkTokenField } from '#shared/link-token';
 import { newToken, tokenHash } from './tokens';
 
 describe('tokens', () => {

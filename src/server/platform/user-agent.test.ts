@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AGENTS } from '@tests/support/analytics';
+import { AGENTS } from '#tests/support/analytics';
 import { browserOf, deviceName, deviceOf, systemOf } from './user-agent';
 
 it.each([

@@ -1,4 +1,4 @@
-import type { Device } from '@shared/analytics';
+import type { Device } from '#shared/analytics';
 
 /** The part of a user agent anything reads (the analytics' hash and classifier, a session's name). */
 export const MAX_AGENT_LENGTH = 512;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import { startServerProcess, type ServerProcess } from '#tests/support/server-process';
 
 export interface StartServerOptions {
   /** Extra environment for the server (SMTP_URL, ADMIN_USERNAME, ...); wins over the defaults. */

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from '@tests/support/mime';
+import { parseMail } from '#tests/support/mime';
 import type { AddressInfo } from 'node:net';
 
 export interface CaughtMail {

@@ -1,4 +1,4 @@
-import { trpc } from '@client/lib/trpc';
+import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';

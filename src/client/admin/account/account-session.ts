@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { errorMessage, isBadRequest, isUnauthorized } from '../errors';
 import { useForgetAdminData, useMarkSignedOut } from '../session';
 

@@ -4,10 +4,10 @@ import {
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
-import { provenPasswordField } from '@shared/account';
-import { passkeyNameField } from '@shared/passkeys';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { provenPasswordField } from '#shared/account';
+import { passkeyNameField } from '#shared/passkeys';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Button, TextInputField } from '../controls';
 import { OWN_UNAUTHORIZED } from '../errors';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';

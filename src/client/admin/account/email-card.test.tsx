@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import { MESSAGES } from '@shared/messages';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
-import { trpc } from '@client/lib/trpc';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { MESSAGES } from '#shared/messages';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { trpc } from '#client/lib/trpc';
 import { EmailCard } from './email-card';
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => {

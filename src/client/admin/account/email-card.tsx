@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';

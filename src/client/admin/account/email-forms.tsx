@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { changeEmailInput, verifyEmailInput } from '@shared/account';
-import { validate, type FieldErrors } from '@client/lib/form-errors';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { changeEmailInput, verifyEmailInput } from '#shared/account';
+import { validate, type FieldErrors } from '#client/lib/form-errors';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
 import { OWN_UNAUTHORIZED, errorMessage, isUnauthorized } from '../errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PasskeySummary } from '@shared/passkeys';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { PasskeySummary } from '#shared/passkeys';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../controls';
 import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';

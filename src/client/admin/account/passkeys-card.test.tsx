@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal, type Handler } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
-import { trpc } from '@client/lib/trpc';
-import { PASSKEY_MESSAGES, type PasskeySummary } from '@shared/passkeys';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { trpc } from '#client/lib/trpc';
+import { PASSKEY_MESSAGES, type PasskeySummary } from '#shared/passkeys';
 import { PasskeysCard } from './passkeys-card';
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => {

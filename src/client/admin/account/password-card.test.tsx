@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import { PASSWORDS_DIFFER, PasswordCard } from './password-card';
 
 afterEach(() => {

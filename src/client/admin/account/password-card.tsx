@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { changePasswordInput, type ChangePasswordInput } from '@shared/account';
-import { validate } from '@client/lib/form-errors';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { changePasswordInput, type ChangePasswordInput } from '#shared/account';
+import { validate } from '#client/lib/form-errors';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Button, Card, TextInputField } from '../controls';
 import { OWN_UNAUTHORIZED } from '../errors';
 import { useExplainRefusal } from './account-session';

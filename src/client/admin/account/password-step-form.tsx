@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { appCodeField } from '@shared/account';
-import { passwordOnlyInput } from '@shared/second-factor';
-import { validate } from '@client/lib/form-errors';
+import { appCodeField } from '#shared/account';
+import { passwordOnlyInput } from '#shared/second-factor';
+import { validate } from '#client/lib/form-errors';
 import { Button, TextInputField } from '../controls';
 import { useExplainRefusal } from './account-session';
 

@@ -1,5 +1,5 @@
-import { LIMITS } from '@shared/constants';
-import { passwordStrength, type PasswordScore } from '@shared/account';
+import { LIMITS } from '#shared/constants';
+import { passwordStrength, type PasswordScore } from '#shared/account';
 
 /** Filled segments' colour by score; the word beside them carries the meaning. */
 const FILL: Record<PasswordScore, string> = {

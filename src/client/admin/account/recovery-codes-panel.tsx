@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '@client/ui/toast';
+import { toast } from '#client/ui/toast';
 import { Button } from '../controls';
 
 /** The codes as a text file: one a line, with what they are for. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import { SecondFactorSetup } from './second-factor-setup';
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { trpc } from '@client/lib/trpc';
-import { useSiteBrand } from '@client/lib/site-brand';
-import { toast } from '@client/ui/toast';
-import { Logo } from '@client/ui/logo';
-import { ThemeToggle } from '@client/ui/theme-toggle';
+import { trpc } from '#client/lib/trpc';
+import { useSiteBrand } from '#client/lib/site-brand';
+import { toast } from '#client/ui/toast';
+import { Logo } from '#client/ui/logo';
+import { ThemeToggle } from '#client/ui/theme-toggle';
 import { Button, Card } from '../controls';
 import { errorMessage } from '../errors';
 import { LogOutIcon } from '../icons';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AccountSession } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { AccountSession } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
-import { trpc } from '@client/lib/trpc';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { trpc } from '#client/lib/trpc';
 import { TotpCard } from './totp-card';
 
 /** The card as the Account page shows it: on or off as the server's account.get says. */

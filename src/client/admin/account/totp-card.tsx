@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { RECOVERY_CODES_LOW } from '@shared/second-factor';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { RECOVERY_CODES_LOW } from '#shared/second-factor';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';

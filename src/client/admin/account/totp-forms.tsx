@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { totpEnableInput } from '@shared/second-factor';
-import { toast } from '@client/ui/toast';
+import { totpEnableInput } from '#shared/second-factor';
+import { toast } from '#client/ui/toast';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button } from '../controls';
 import { errorMessage, isUnauthorized } from '../errors';

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal, type Handler } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import { AdminShell } from '../admin-shell';
 import { PasswordCard } from './password-card';
 

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, auditActionValues, type AuditAction } from '@shared/audit';
+import { AUDIT_ACTION_LABELS, auditActionValues, type AuditAction } from '#shared/audit';
 import { Button } from '../controls';
 import type { AuditSearch } from './search-params';
 

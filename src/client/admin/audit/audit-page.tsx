@@ -1,6 +1,6 @@
-import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '@shared/audit';
-import { trpc } from '@client/lib/trpc';
-import { buttonClass } from '@shared/ui-styles';
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '#shared/audit';
+import { trpc } from '#client/lib/trpc';
+import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { DateTime } from '../ui/date-time';
 import { Pager } from '../ui/pager';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '@shared/constants';
+import { LIMITS } from '#shared/constants';
 import { auditCsvHref, auditSearchSchema } from './search-params';
 
 describe('audit log search params', () => {

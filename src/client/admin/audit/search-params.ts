@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { auditActionValues, type AuditAction } from '@shared/audit';
-import { LIMITS } from '@shared/constants';
+import { auditActionValues, type AuditAction } from '#shared/audit';
+import { LIMITS } from '#shared/constants';
 
 /**
  * The Audit log's page and filters as the address holds them. Whatever a hand-edited address

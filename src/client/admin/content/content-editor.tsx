@@ -1,8 +1,8 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import type { SiteContent } from '@shared/site-content';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { SiteContent } from '#shared/site-content';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../controls';
 import { errorMessage, isConflict } from '../errors';

@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SiteContent } from '@shared/site-content';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+import type { SiteContent } from '#shared/site-content';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import { ContentForm } from './content-form';
 import { checkContent } from './content-values';
 

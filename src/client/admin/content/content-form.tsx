@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '@shared/site-content';
+import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '#shared/site-content';
 import { TextInputField } from '../controls';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTENT_MESSAGES } from '@shared/site-content';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer, refusal, type Handler } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { CONTENT_MESSAGES } from '#shared/site-content';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import { ContentHistory } from './content-history';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { setSiteBrand } from '@client/lib/site-brand';
-import { trpc } from '@client/lib/trpc';
+import { setSiteBrand } from '#client/lib/site-brand';
+import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { SiteContent } from '@shared/site-content';
-import { HomePage } from '@client/home/home-page';
-import { PublicLayout } from '@client/home/public-layout';
-import { SiteContentProvider } from '@client/home/site-content-context';
+import type { SiteContent } from '#shared/site-content';
+import { HomePage } from '#client/home/home-page';
+import { PublicLayout } from '#client/home/public-layout';
+import { SiteContentProvider } from '#client/home/site-content-context';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 type Width = keyof typeof WIDTHS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSiteContent } from '@shared/site-content-defaults';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import { checkContent, linesOf, valueAt, withValue } from './content-values';
 
 describe('content form values', () => {

@@ -4,7 +4,7 @@
  * schema the server applies, so each message sits under the field it names
  * (`services.1.features.3`).
  */
-import { siteContentSchema, type SiteContent } from '@shared/site-content';
+import { siteContentSchema, type SiteContent } from '#shared/site-content';
 
 export type FieldPath = readonly (string | number)[];
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { FactFormValues } from '@shared/facts';
-import type { Tag } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { FactFormValues } from '#shared/facts';
+import type { Tag } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Button } from '../controls';
 import { PlusIcon } from '../icons';
 import { failureToast, useRefreshFactData } from './fact-mutations';

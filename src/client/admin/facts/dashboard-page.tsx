@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { Fact, Tag } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
+import type { Fact, Tag } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';

@@ -1,4 +1,4 @@
-import type { Fact } from '@client/lib/api-types';
+import type { Fact } from '#client/lib/api-types';
 import { ConfirmDialog } from '../confirm-dialog';
 
 interface DeleteFactDialogProps {

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FactFormValues } from '@shared/facts';
-import type { FactWithTags, Tag } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { FactFormValues } from '#shared/facts';
+import type { FactWithTags, Tag } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { QueryState } from '../ui/query-state';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { FactForm, dateInputValue, validateFact } from './fact-form';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
-import { factFormSchema, type FactFormValues } from '@shared/facts';
+import { factFormSchema, type FactFormValues } from '#shared/facts';
 import { Button, Switch, TextInputField } from '../controls';
 
 type FactField = keyof FactFormValues;

@@ -7,8 +7,8 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import type { Fact, Tag } from '@client/lib/api-types';
-import { buttonClass, buttonSizes, focusRing } from '@shared/ui-styles';
+import type { Fact, Tag } from '#client/lib/api-types';
+import { buttonClass, buttonSizes, focusRing } from '#shared/ui-styles';
 import { Button, Switch } from '../controls';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
 

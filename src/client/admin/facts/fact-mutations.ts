@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import type { Fact } from '@client/lib/api-types';
-import { placeFact, swapWithNeighbour } from '@shared/fact-order';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { Fact } from '#client/lib/api-types';
+import { placeFact, swapWithNeighbour } from '#shared/fact-order';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { errorMessage } from '../errors';
 
 /**

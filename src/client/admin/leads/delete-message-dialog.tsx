@@ -1,4 +1,4 @@
-import type { Message } from '@client/lib/api-types';
+import type { Message } from '#client/lib/api-types';
 import { ConfirmDialog } from '../confirm-dialog';
 
 interface DeleteMessageDialogProps {

@@ -1,5 +1,5 @@
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { errorMessage } from '../errors';
 
 function failureToast(action: string, error: unknown) {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { Message } from '@client/lib/api-types';
+import type { Message } from '#client/lib/api-types';
 import { Button } from '../controls';
 import { TrashIcon } from '../icons';
-import { subjectLabel } from '@shared/contact';
+import { subjectLabel } from '#shared/contact';
 import { formatDateTime } from '../ui/date-time';
 import { replyHref } from './reply-href';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS, type ContactSubject } from '@shared/contact';
+import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/contact';
 import { Button } from '../controls';
 import type { MessageSearch } from './search-params';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Message } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
+import type { Message } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { QueryState } from '../ui/query-state';

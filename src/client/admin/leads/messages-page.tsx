@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { MESSAGES_PAGE_SIZE } from '@shared/leads';
-import type { Message } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { buttonClass } from '@shared/ui-styles';
+import { MESSAGES_PAGE_SIZE } from '#shared/leads';
+import type { Message } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { useShareUnreadCount } from '../unread-count';
 import { useDocumentTitle } from '../use-document-title';

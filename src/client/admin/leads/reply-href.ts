@@ -1,4 +1,4 @@
-import { subjectLabel, type ContactSubject } from '@shared/contact';
+import { subjectLabel, type ContactSubject } from '#shared/contact';
 
 /** A reply that opens in the administrator's mail program, already titled. */
 export function replyHref(email: string, subject: ContactSubject): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { contactSubjectValues } from '@shared/contact';
-import { subscriberStatusValues } from '@shared/newsletter';
+import { contactSubjectValues } from '#shared/contact';
+import { subscriberStatusValues } from '#shared/newsletter';
 
 /**
  * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a

@@ -1,7 +1,7 @@
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
-import { subscriberStatusValues, type SubscriberStatus } from '@shared/newsletter';
-import type { StatusCounts } from '@client/lib/api-types';
-import { focusRing } from '@shared/ui-styles';
+import { subscriberStatusValues, type SubscriberStatus } from '#shared/newsletter';
+import type { StatusCounts } from '#client/lib/api-types';
+import { focusRing } from '#shared/ui-styles';
 import { STATUS_LABELS } from './subscriber-status';
 
 const ALL = 'all';

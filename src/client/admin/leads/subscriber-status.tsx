@@ -1,4 +1,4 @@
-import type { SubscriberStatus } from '@shared/newsletter';
+import type { SubscriberStatus } from '#shared/newsletter';
 import { Badge, type BadgeTone } from '../badge';
 
 export const STATUS_LABELS: Record<SubscriberStatus, string> = {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { SUBSCRIBERS_PAGE_SIZE } from '@shared/leads';
-import type { Subscriber } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { buttonClass } from '@shared/ui-styles';
+import { SUBSCRIBERS_PAGE_SIZE } from '#shared/leads';
+import type { Subscriber } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { buttonClass } from '#shared/ui-styles';
 import { Button, Card } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { TrashIcon } from '../icons';

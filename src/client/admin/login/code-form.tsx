@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { verifyCodeInput } from '@shared/auth';
-import { recoveryCodeInput, SECOND_FACTOR_MESSAGES } from '@shared/second-factor';
+import { verifyCodeInput } from '#shared/auth';
+import { recoveryCodeInput, SECOND_FACTOR_MESSAGES } from '#shared/second-factor';
 import { CodeInput, toBoxes } from '../code-input';
 import { Button, TextInputField } from '../controls';
 

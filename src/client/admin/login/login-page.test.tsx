@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { SECOND_FACTOR_MESSAGES } from '#shared/second-factor';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import type { AdminCheck } from '../auth-check';
 import { LoginPage } from './login-page';
 

@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeTrpcServer, refusal } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import { AUTOFILL_REFRESH_MS, PasskeySignIn } from './passkey-sign-in';
 
 interface BrowserCeremony {

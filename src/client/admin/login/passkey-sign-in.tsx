@@ -6,7 +6,7 @@ import {
   WebAuthnAbortService,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { trpc } from '@client/lib/trpc';
+import { trpc } from '#client/lib/trpc';
 import { Button } from '../controls';
 import { ceremonyOutcome, passkeysWorkAt, wrongAddressNote } from '../passkeys/ceremony-errors';
 

@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REDIRECT_AFTER_LOGIN_MS } from '@shared/constants';
-import { toastQueue } from '@client/ui/toast';
-import { fakeTrpcServer } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
+import { REDIRECT_AFTER_LOGIN_MS } from '#shared/constants';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
 import type { AdminCheck } from '../auth-check';
 import { ADMIN_LANDING } from '../session';
 import { LoginPage } from './login-page';

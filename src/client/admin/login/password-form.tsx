@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { loginInput, type LoginInput } from '@shared/auth';
+import { loginInput, type LoginInput } from '#shared/auth';
 import { Button, TextInputField } from '../controls';
 
 type LoginErrors = Partial<Record<keyof LoginInput, string>>;

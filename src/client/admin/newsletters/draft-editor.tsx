@@ -1,6 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Newsletter } from '@client/lib/api-types';
+import type { Newsletter } from '#client/lib/api-types';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DraftForm, type DraftValues } from './draft-form';
 import { EmailPreview } from './email-preview';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEWSLETTER_LIMITS, NEWSLETTER_MESSAGES } from '@shared/newsletter';
+import { NEWSLETTER_LIMITS, NEWSLETTER_MESSAGES } from '#shared/newsletter';
 import { DraftForm, validateDraft, type DraftValues } from './draft-form';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { NEWSLETTER_LIMITS, newsletterInput, type NewsletterInput } from '@shared/newsletter';
-import { validate } from '@client/lib/form-errors';
+import { NEWSLETTER_LIMITS, newsletterInput, type NewsletterInput } from '#shared/newsletter';
+import { validate } from '#client/lib/form-errors';
 import { Button, TextInputField } from '../controls';
 import { TrashIcon } from '../icons';
 

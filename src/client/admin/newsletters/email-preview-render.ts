@@ -1,5 +1,5 @@
-import { renderNewsletterEmail, type EmailScheme } from '@shared/newsletter-email';
-import { siteBrand } from '@client/lib/site-brand';
+import { renderNewsletterEmail, type EmailScheme } from '#shared/newsletter-email';
+import { siteBrand } from '#client/lib/site-brand';
 
 /** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
 export const GMAIL_CLIP_WARN_BYTES = 100 * 1024;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { renderNewsletterEmail } from '@shared/newsletter-email';
+import { renderNewsletterEmail } from '#shared/newsletter-email';
 import { EmailPreview, PREVIEW_DEBOUNCE_MS } from './email-preview';
 import { GMAIL_CLIP_WARN_BYTES, renderPreview } from './email-preview-render';
 

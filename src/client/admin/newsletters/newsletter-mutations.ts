@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Newsletter } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
-import { closeToast, toast } from '@client/ui/toast';
+import type { Newsletter } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
+import { closeToast, toast } from '#client/ui/toast';
 import { errorMessage, isConflict } from '../errors';
 
 function failureToast(action: string, error: unknown) {

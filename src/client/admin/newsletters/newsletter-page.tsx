@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Newsletter } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
+import type { Newsletter } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { ArrowLeftIcon } from '../icons';
 import { formatDateTime } from '../ui/date-time';

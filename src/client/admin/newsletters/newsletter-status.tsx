@@ -1,4 +1,4 @@
-import type { NewsletterStatus } from '@shared/newsletter';
+import type { NewsletterStatus } from '#shared/newsletter';
 import { Badge, type BadgeTone } from '../badge';
 
 const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Newsletter } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
+import type { Newsletter } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
 import { Button, Card } from '../controls';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';

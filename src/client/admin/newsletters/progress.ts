@@ -1,4 +1,4 @@
-import type { NewsletterStatus } from '@shared/newsletter';
+import type { NewsletterStatus } from '#shared/newsletter';
 import { formatRate } from '../overview/format';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Newsletter } from '@client/lib/api-types';
-import { trpc } from '@client/lib/trpc';
+import type { Newsletter } from '#client/lib/api-types';
+import { trpc } from '#client/lib/trpc';
 import { Button } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../errors';

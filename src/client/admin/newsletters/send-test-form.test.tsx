@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { NEWSLETTER_ADMIN_MESSAGES } from '@shared/newsletter-admin';
-import { MESSAGES } from '@shared/messages';
-import { createQueryClient } from '@client/lib/query-client';
-import { createTrpcClient, trpc } from '@client/lib/trpc';
-import { toastQueue } from '@client/ui/toast';
+import { NEWSLETTER_ADMIN_MESSAGES } from '#shared/newsletter-admin';
+import { MESSAGES } from '#shared/messages';
+import { createQueryClient } from '#client/lib/query-client';
+import { createTrpcClient, trpc } from '#client/lib/trpc';
+import { toastQueue } from '#client/ui/toast';
 import { SendTestForm } from './send-test-form';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { newsletterTestInput } from '@shared/newsletter-admin';
-import { validate } from '@client/lib/form-errors';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { newsletterTestInput } from '#shared/newsletter-admin';
+import { validate } from '#client/lib/form-errors';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Button, TextInputField } from '../controls';
 import { errorMessage, isBadRequest } from '../errors';
 

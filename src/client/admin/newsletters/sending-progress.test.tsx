@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Newsletter } from '@client/lib/api-types';
-import { createQueryClient } from '@client/lib/query-client';
-import { createTrpcClient, trpc } from '@client/lib/trpc';
-import { toastQueue } from '@client/ui/toast';
+import type { Newsletter } from '#client/lib/api-types';
+import { createQueryClient } from '#client/lib/query-client';
+import { createTrpcClient, trpc } from '#client/lib/trpc';
+import { toastQueue } from '#client/ui/toast';
 import { useSendNewsletter } from './newsletter-mutations';
 import { SendingProgress } from './sending-progress';
 

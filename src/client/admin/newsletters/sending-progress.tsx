@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
-import type { Newsletter } from '@client/lib/api-types';
+import type { Newsletter } from '#client/lib/api-types';
 import { Button } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../ui/date-time';

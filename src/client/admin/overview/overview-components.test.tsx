@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport, DailyRow, PeriodTotals } from '@shared/analytics';
+import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics';
 import { DailyChart } from './daily-chart';
 import { PeriodTotalsList } from './period-totals';
 import { RangePicker } from './range-picker';

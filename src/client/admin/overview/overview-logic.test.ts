@@ -10,7 +10,7 @@ import {
   formatRate,
   periodChange,
 } from './format';
-import { addDays, daysSpanned } from '@shared/calendar-days';
+import { addDays, daysSpanned } from '#shared/calendar-days';
 import {
   analyticsCsvHref,
   customRangeProblem,

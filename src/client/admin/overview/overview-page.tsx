@@ -1,5 +1,5 @@
-import { daysSpanned } from '@shared/calendar-days';
-import { buttonClass } from '@shared/ui-styles';
+import { daysSpanned } from '#shared/calendar-days';
+import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';

@@ -1,4 +1,4 @@
-import { BACKGROUND, trpc } from '@client/lib/trpc';
+import { BACKGROUND, trpc } from '#client/lib/trpc';
 import type { ResolvedRange } from './overview-range';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { ANALYTICS_LIMITS } from '@shared/analytics';
-import { addDays, daysSpanned, isRealDay } from '@shared/calendar-days';
+import { ANALYTICS_LIMITS } from '#shared/analytics';
+import { addDays, daysSpanned, isRealDay } from '#shared/calendar-days';
 
 /** The ranges one press away (docs/product.md, "Overview"); 30 days when the address names none. */
 export const PRESET_DAYS = [7, 30, 90] as const;

@@ -1,4 +1,4 @@
-import type { PeriodTotals } from '@shared/analytics';
+import type { PeriodTotals } from '#shared/analytics';
 import { formatCount, formatDayCount, formatRate, periodChange, type PeriodChange } from './format';
 
 const CARDS: { key: keyof PeriodTotals; label: string; kind: 'count' | 'rate' }[] = [

@@ -1,4 +1,4 @@
-import type { AnalyticsReport, Device } from '@shared/analytics';
+import type { AnalyticsReport, Device } from '#shared/analytics';
 import { BreakdownTable, type BreakdownColumn } from './breakdown-table';
 import { conversionRate, formatCount, formatRate } from './format';
 

@@ -3,8 +3,8 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { trpc } from '@client/lib/trpc';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { trpc } from '#client/lib/trpc';
 import { errorMessage, isUnauthorized } from '../errors';
 
 /** Whether the server asked for a passkey confirmed in this session (docs/passkeys.md). */

@@ -1,4 +1,4 @@
-import { idField } from '@shared/validation';
+import { idField } from '#shared/validation';
 
 /**
  * An id from the path, by the server's own rule (docs/api.md: positive decimal integers);

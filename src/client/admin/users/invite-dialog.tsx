@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogTrigger, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { inviteInput } from '@shared/users';
-import { validate } from '@client/lib/form-errors';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { inviteInput } from '#shared/users';
+import { validate } from '#client/lib/form-errors';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { Button, TextInputField } from '../controls';
-import { provenPasswordField } from '@shared/account';
+import { provenPasswordField } from '#shared/account';
 import { useExplainRefusal } from '../account/account-session';
 import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { PlusIcon } from '../icons';

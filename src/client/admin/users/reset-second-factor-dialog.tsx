@@ -1,7 +1,7 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { AdminUser } from '@shared/users';
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import type { AdminUser } from '#shared/users';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { PasswordStepForm } from '../account/password-step-form';
 import { OWN_UNAUTHORIZED } from '../errors';
 

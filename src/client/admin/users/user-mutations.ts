@@ -1,5 +1,5 @@
-import { trpc } from '@client/lib/trpc';
-import { toast } from '@client/ui/toast';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
 import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 
 /**

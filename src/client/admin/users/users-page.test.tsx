@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import type { AdminUser } from '@shared/users';
-import { fakeTrpcServer, refusal } from '@tests/support/trpc-fetch';
-import { renderAdmin } from '@tests/support/render-admin';
-import { toastQueue } from '@client/ui/toast';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import type { AdminUser } from '#shared/users';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { toastQueue } from '#client/ui/toast';
 import { UsersPage } from './users-page';
 
 afterEach(() => {

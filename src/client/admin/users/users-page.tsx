@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminUser, SecondFactor } from '@shared/users';
-import { trpc } from '@client/lib/trpc';
+import type { AdminUser, SecondFactor } from '#shared/users';
+import { trpc } from '#client/lib/trpc';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';

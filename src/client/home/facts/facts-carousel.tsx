@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import { CAROUSEL_SOUND_MIN_VISIBILITY } from '@shared/constants';
-import type { PublicFact } from '@client/lib/api-types';
-import { company } from '@shared/company';
-import { useStoredFlag } from '@client/lib/use-stored-flag';
+import { CAROUSEL_SOUND_MIN_VISIBILITY } from '#shared/constants';
+import type { PublicFact } from '#client/lib/api-types';
+import { company } from '#shared/company';
+import { useStoredFlag } from '#client/lib/use-stored-flag';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -11,8 +11,8 @@ import {
   PlayIcon,
   VolumeIcon,
   VolumeOffIcon,
-} from '@client/ui/icons';
-import { focusRing } from '@shared/ui-styles';
+} from '#client/ui/icons';
+import { focusRing } from '#shared/ui-styles';
 import {
   countdownFraction,
   isCountdownHeld,

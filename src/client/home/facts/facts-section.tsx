@@ -1,6 +1,6 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
-import { publicApi } from '@client/lib/public-api';
-import type { PublicFact } from '@client/lib/api-types';
+import { publicApi } from '#client/lib/public-api';
+import type { PublicFact } from '#client/lib/api-types';
 import { FactsSkeleton } from './facts-frame';
 
 const loadCarousel = () => import('./facts-carousel');

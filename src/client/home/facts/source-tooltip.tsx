@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { InfoIcon } from '@client/ui/icons';
-import { focusRing } from '@shared/ui-styles';
+import { InfoIcon } from '#client/ui/icons';
+import { focusRing } from '#shared/ui-styles';
 
 /**
  * "Source" with a tooltip holding the source text (docs/product.md, "Carousel"). It opens on hover and on

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { REDUCED_MOTION_QUERY, prefersReducedMotion } from '@client/lib/reduced-motion';
-import { useMediaQuery } from '@client/lib/use-media-query';
+import { REDUCED_MOTION_QUERY, prefersReducedMotion } from '#client/lib/reduced-motion';
+import { useMediaQuery } from '#client/lib/use-media-query';
 import {
   carouselReducer,
   createCarouselState,

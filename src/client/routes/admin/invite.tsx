@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { InvitationPage } from '@client/admin/users/invitation-page';
+import { InvitationPage } from '#client/admin/users/invitation-page';
 
 const searchSchema = z.object({
   token: z.catch(

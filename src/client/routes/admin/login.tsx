@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { startAuthCheck } from '@client/admin/auth-check';
-import { LoginPage } from '@client/admin/login/login-page';
+import { startAuthCheck } from '#client/admin/auth-check';
+import { LoginPage } from '#client/admin/login/login-page';
 
 export const Route = createFileRoute('/admin/login')({
   beforeLoad: ({ context }) => ({ auth: startAuthCheck(context.queryUtils) }),

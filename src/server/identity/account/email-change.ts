@@ -1,10 +1,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
-import { writeTransaction, type Db } from '@db';
-import { emailChanges, sessions, twoFactorChallenges, users } from '@db/schema';
+import { writeTransaction, type Db } from '#db';
+import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
 import { assertProofInTx } from './recent-proof';
-import { auditInsert } from '@server/audit/record';
+import { auditInsert } from '#server/audit/record';
 import {
   CODE_TTL_MS,
   codeMatches,
@@ -12,9 +12,9 @@ import {
   hashCode,
   MAX_WRONG_CODES,
 } from '../sign-in/two-factor';
-import type { Context } from '@server/http/trpc';
+import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
-import { release, take } from '@server/platform/throttle';
+import { release, take } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';
 
 const MAIL_UNAVAILABLE =

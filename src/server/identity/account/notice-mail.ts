@@ -1,17 +1,17 @@
-import { escapeHtml } from '@shared/escape-html';
+import { escapeHtml } from '#shared/escape-html';
 import {
   emailDocument,
   mailHeading,
   PARAGRAPH,
   siteFooter,
   type RenderedEmail,
-} from '@shared/mail/frame';
-import { LIGHT, themedAttributes as attrs } from '@shared/mail/theme';
-import type { Context } from '@server/http/trpc';
-import { maskAddress } from '@server/platform/address';
-import { sendInBackground } from '@server/platform/mail';
-import { siteName } from '@server/content/site-name';
-import { deviceName, MAX_AGENT_LENGTH } from '@server/platform/user-agent';
+} from '#shared/mail/frame';
+import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
+import type { Context } from '#server/http/trpc';
+import { maskAddress } from '#server/platform/address';
+import { sendInBackground } from '#server/platform/mail';
+import { siteName } from '#server/content/site-name';
+import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =

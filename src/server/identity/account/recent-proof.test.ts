@@ -6,16 +6,16 @@
  */
 import { like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { passkeys, throttleEvents, users } from '@db/schema';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import { callerFor, createTestApp, signedInCookie, type TestDeps } from '@tests/support/app';
-import { hashingAfter } from '@tests/support/hash-limiter';
-import { addPasskey, provePasskey } from '@tests/support/passkeys';
-import { rest } from '@tests/support/rest';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD } from '@tests/support/users';
+import { passkeys, throttleEvents, users } from '#db/schema';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { callerFor, createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { hashingAfter } from '#tests/support/hash-limiter';
+import { addPasskey, provePasskey } from '#tests/support/passkeys';
+import { rest } from '#tests/support/rest';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
 import { signedOut } from '../sessions/session';
-import type { App } from '@server/app/app';
+import type { App } from '#server/app/app';
 import { RECENT_PROOF_MS } from './recent-proof';
 import { WRONG_PASSWORD } from '../passwords/prove-password';
 

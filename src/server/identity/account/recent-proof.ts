@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { sessions } from '@db/schema';
-import { ACCOUNT_MESSAGES } from '@shared/account';
+import { writeTransaction, type Db } from '#db';
+import { sessions } from '#db/schema';
+import { ACCOUNT_MESSAGES } from '#shared/account';
 import { currentSessionId, liveSession, signedOut } from '../sessions/session';
-import { type Context } from '@server/http/trpc';
+import { type Context } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
 import {

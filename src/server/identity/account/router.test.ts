@@ -7,13 +7,13 @@ import {
   throttleEvents,
   twoFactorChallenges,
   users,
-} from '@db/schema';
-import { writeTransaction } from '@db';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import { ThrottledError } from '@server/platform/errors';
-import { createLimiter } from '@server/platform/limiter';
+} from '#db/schema';
+import { writeTransaction } from '#db';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { ThrottledError } from '#server/platform/errors';
+import { createLimiter } from '#server/platform/limiter';
 import { PASSWORD_CHECK_BUSY } from '../passwords/hash-slot';
-import { mailsSettled } from '@server/platform/mail';
+import { mailsSettled } from '#server/platform/mail';
 import {
   callerFor,
   createRecordingMailer,
@@ -21,15 +21,15 @@ import {
   signedInCookie,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { NO_PENDING_CHANGE } from './email-change';
 import { UNKNOWN_SESSION } from './router';
 import { WRONG_PASSWORD } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { accountCheckBucket } from '../sign-in/login-throttle';
-import { addressBucket } from '@server/platform/throttle-buckets';
+import { addressBucket } from '#server/platform/throttle-buckets';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 

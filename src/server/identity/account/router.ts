@@ -4,7 +4,7 @@ import {
   changePasswordInput,
   endSessionInput,
   verifyEmailInput,
-} from '@shared/account';
+} from '#shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import {
   passwordCheckedProcedure,
@@ -13,9 +13,9 @@ import {
 } from '../passwords/prove-password';
 import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
 import { MAX_WRONG_CODES } from '../sign-in/two-factor';
-import { router } from '@server/http/trpc';
+import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
-import { assertRoom } from '@server/platform/throttle';
+import { assertRoom } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';
 import {
   confirmEmailChange,

@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '@server/platform/throttle';
+import type { ThrottleRule } from '#server/platform/throttle';
 import { CODES_SENT } from '../sign-in/throttle-rules';
 
 /** The Account screen's throttle (maintenance/prune.ts reads every rule exported here). */

@@ -11,10 +11,10 @@ import {
   signedInCookie,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { invitationToken } from '@tests/support/invitations';
-import { insertUser } from '@tests/support/users';
-import { mailsSettled } from '@server/platform/mail';
+} from '#tests/support/app';
+import { invitationToken } from '#tests/support/invitations';
+import { insertUser } from '#tests/support/users';
+import { mailsSettled } from '#server/platform/mail';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

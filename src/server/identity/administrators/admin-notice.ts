@@ -1,7 +1,7 @@
 import { and, isNotNull, ne } from 'drizzle-orm';
-import { users } from '@db/schema';
+import { users } from '#db/schema';
 import { sendAccountNotice, type AccountChange } from '../account/notice-mail';
-import type { Context } from '@server/http/trpc';
+import type { Context } from '#server/http/trpc';
 
 /** The changes to the list of administrators that every administrator is told of. */
 export type AdministratorsChange = Extract<

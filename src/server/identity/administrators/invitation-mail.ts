@@ -1,5 +1,5 @@
-import type { Db } from '@db';
-import { escapeHtml } from '@shared/escape-html';
+import type { Db } from '#db';
+import { escapeHtml } from '#shared/escape-html';
 import {
   emailDocument,
   mailButton,
@@ -8,11 +8,11 @@ import {
   plainLink,
   siteFooter,
   type RenderedEmail,
-} from '@shared/mail/frame';
-import { LIGHT, themedAttributes as attrs } from '@shared/mail/theme';
-import { sendInBackground, type Mailer } from '@server/platform/mail';
-import type { Logger } from '@server/platform/logger';
-import { siteName } from '@server/content/site-name';
+} from '#shared/mail/frame';
+import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
+import { sendInBackground, type Mailer } from '#server/platform/mail';
+import type { Logger } from '#server/platform/logger';
+import { siteName } from '#server/content/site-name';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invitations, sessions, users } from '@db/schema';
-import { ACCOUNT_MESSAGES } from '@shared/account';
-import { USER_MESSAGES as M } from '@shared/users';
+import { invitations, sessions, users } from '#db/schema';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { USER_MESSAGES as M } from '#shared/users';
 import { verifyPassword } from '../passwords/passwords';
 import { setEmail, setPassword } from './manage-users';
-import { createLimiter } from '@server/platform/limiter';
+import { createLimiter } from '#server/platform/limiter';
 import {
   callerFor,
   createTestDeps,
@@ -13,11 +13,11 @@ import {
   type Caller,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { invitationToken } from '@tests/support/invitations';
-import { deviceCookieFrom, sessionCookieFrom } from '@tests/support/users';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { invitationToken } from '#tests/support/invitations';
+import { deviceCookieFrom, sessionCookieFrom } from '#tests/support/users';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 let deps: TestDeps;
 let admin: Caller;

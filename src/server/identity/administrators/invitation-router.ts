@@ -5,16 +5,16 @@
  */
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { invitations, users } from '@db/schema';
-import { invitationAcceptInput, invitationCheckInput, USER_MESSAGES as M } from '@shared/users';
-import { auditInsert } from '@server/audit/record';
+import { writeTransaction } from '#db';
+import { invitations, users } from '#db/schema';
+import { invitationAcceptInput, invitationCheckInput, USER_MESSAGES as M } from '#shared/users';
+import { auditInsert } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { endCookieRows, readCookie } from '../sessions/session';
-import { tokenHash } from '@server/platform/tokens';
-import { lookedUpLink } from '@server/platform/link-misses';
-import { publicProcedure, router } from '@server/http/trpc';
+import { tokenHash } from '#server/platform/tokens';
+import { lookedUpLink } from '#server/platform/link-misses';
+import { publicProcedure, router } from '#server/http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';

@@ -4,10 +4,10 @@
  * most one live invitation: a new one replaces the old.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '@db';
-import { invitations, users } from '@db/schema';
-import { INVITATION_TTL_MS } from '@shared/users';
-import { newToken, tokenHash } from '@server/platform/tokens';
+import type { Db } from '#db';
+import { invitations, users } from '#db/schema';
+import { INVITATION_TTL_MS } from '#shared/users';
+import { newToken, tokenHash } from '#server/platform/tokens';
 
 /** Replaces the user's invitation with a new one; answers the token for the e-mail. */
 export async function replaceInvitation(

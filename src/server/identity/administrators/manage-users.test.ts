@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, users } from '@db/schema';
+import { sessions, users } from '#db/schema';
 import { verifyPassword } from '../passwords/passwords';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '@tests/support/app';
+import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
 import {
   addUser,
   ensureInitialAdmin,
@@ -10,7 +10,7 @@ import {
   setEmail,
   setPassword,
 } from './manage-users';
-import { UserError } from '@server/platform/errors';
+import { UserError } from '#server/platform/errors';
 
 let deps: TestDeps;
 

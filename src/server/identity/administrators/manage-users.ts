@@ -1,16 +1,16 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeTransaction, type Db } from '@db';
-import { users } from '@db/schema';
-import { newPasswordProblem } from '@shared/account';
-import { LIMITS } from '@shared/constants';
-import { usernameField } from '@shared/users';
-import { auditInsert } from '@server/audit/record';
+import { writeTransaction, type Db } from '#db';
+import { users } from '#db/schema';
+import { newPasswordProblem } from '#shared/account';
+import { LIMITS } from '#shared/constants';
+import { usernameField } from '#shared/users';
+import { auditInsert } from '#server/audit/record';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 import { endAllSessionsOf } from '../sessions/session';
-import { UserError } from '@server/platform/errors';
+import { UserError } from '#server/platform/errors';
 import { dropInvitationsOf } from './invitations';
-import { usernameKey } from '@shared/users';
+import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
 

@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
+import { writeTransaction } from '#db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invitations, users } from '@db/schema';
-import { USER_MESSAGES as M } from '@shared/users';
-import { MESSAGES } from '@shared/messages';
+import { invitations, users } from '#db/schema';
+import { USER_MESSAGES as M } from '#shared/users';
+import { MESSAGES } from '#shared/messages';
 import {
   callerFor,
   createTestDeps,
@@ -12,12 +12,12 @@ import {
   type Caller,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { invitationToken } from '@tests/support/invitations';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
-import { createMailer } from '@server/platform/mail';
-import { tokenHash } from '@server/platform/tokens';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { invitationToken } from '#tests/support/invitations';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { createMailer } from '#server/platform/mail';
+import { tokenHash } from '#server/platform/tokens';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

@@ -1,21 +1,21 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { passkeys, totpCredentials, users, type UserRow } from '@db/schema';
+import { writeTransaction, type Db } from '#db';
+import { passkeys, totpCredentials, users, type UserRow } from '#db/schema';
 import {
   inviteInput,
   removeUserInput,
   resetSecondFactorInput,
   USER_MESSAGES as M,
   type AdminUser,
-} from '@shared/users';
+} from '#shared/users';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
-import { auditAdminChange } from '@server/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { endAllSessionsOf, signedOut } from '../sessions/session';
-import { UnavailableError } from '@server/platform/errors';
-import { router, type Context } from '@server/http/trpc';
+import { UnavailableError } from '#server/platform/errors';
+import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
 import { dropInvitationsOf, replaceInvitation } from './invitations';

@@ -7,15 +7,15 @@ import {
   throttleEvents,
   totpCredentials,
   twoFactorChallenges,
-} from '@db/schema';
-import { USER_MESSAGES as M } from '@shared/users';
+} from '#db/schema';
+import { USER_MESSAGES as M } from '#shared/users';
 import { WRONG_PASSWORD } from '../passwords/prove-password';
 import { WrongPasswordError } from '../sign-in/login-throttle';
 import { signedOut } from '../sessions/session';
 import { codesSentBucket, wrongCodesBucket } from '../sign-in/two-factor';
-import { ThrottledError } from '@server/platform/errors';
-import { createLimiter } from '@server/platform/limiter';
-import { mailsSettled } from '@server/platform/mail';
+import { ThrottledError } from '#server/platform/errors';
+import { createLimiter } from '#server/platform/limiter';
+import { mailsSettled } from '#server/platform/mail';
 import { setPassword } from './manage-users';
 import {
   callerFor,
@@ -24,13 +24,13 @@ import {
   signedInCookie,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { hashingAfter } from '@tests/support/hash-limiter';
-import { addPasskey } from '@tests/support/passkeys';
-import { enableTotpFor, totpCodeAt } from '@tests/support/totp';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { hashingAfter } from '#tests/support/hash-limiter';
+import { addPasskey } from '#tests/support/passkeys';
+import { enableTotpFor, totpCodeAt } from '#tests/support/totp';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '@db';
-import { users, type UserRow } from '@db/schema';
+import { writeTransaction } from '#db';
+import { users, type UserRow } from '#db/schema';
 import { assertProofInTx } from '../account/recent-proof';
-import { auditAdminChange } from '@server/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { currentSessionId } from '../sessions/session';
-import type { Context } from '@server/http/trpc';
+import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
 import { removeSecondFactors, type RemovedFactors } from '../second-factors/remove-factors';
 

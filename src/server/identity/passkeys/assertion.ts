@@ -4,9 +4,9 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@db';
-import { passkeys } from '@db/schema';
-import type { Context } from '@server/http/trpc';
+import type { Db } from '#db';
+import { passkeys } from '#db/schema';
+import type { Context } from '#server/http/trpc';
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { parseTransports } from './store';

@@ -1,7 +1,7 @@
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
-import { webauthnChallengeKey } from '@server/platform/keys';
-import type { Context } from '@server/http/trpc';
+import { webauthnChallengeKey } from '#server/platform/keys';
+import type { Context } from '#server/http/trpc';
 
 /**
  * A passkey ceremony's challenge lives in a sealed cookie of the browser that asked for it

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { users } from '@db/schema';
-import { auditInsert } from '@server/audit/record';
+import { writeTransaction, type Db } from '#db';
+import { users } from '#db/schema';
+import { auditInsert } from '#server/audit/record';
 import { endAllSessionsOf } from '../sessions/session';
 import { removeSecondFactors } from '../second-factors/remove-factors';
-import { UserError } from '@server/platform/errors';
+import { UserError } from '#server/platform/errors';
 
 /**
  * `npm run admin -- remove-passkeys <username>`: every passkey of the user, for a lost or

@@ -5,20 +5,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { passkeys, users } from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '@tests/support/app';
+import { writeTransaction } from '#db';
+import { passkeys, users } from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
 import {
   addPasskey,
   ceremonyCookieFrom,
   finishSignIn,
   joinCookies,
   startSignIn,
-} from '@tests/support/passkeys';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import type { SoftwareAuthenticator } from '@tests/support/webauthn-authenticator';
+} from '#tests/support/passkeys';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import type { SoftwareAuthenticator } from '#tests/support/webauthn-authenticator';
 import { RECENT_PROOF_MS } from '../account/recent-proof';
 
 let deps: TestDeps;

@@ -2,14 +2,14 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { writeTransaction, type Db } from '@db';
-import { passkeys, sessions, totpCredentials } from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
+import { writeTransaction, type Db } from '#db';
+import { passkeys, sessions, totpCredentials } from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { RECENT_PROOF_MS } from '../account/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
 import { signedOut } from '../sessions/session';
-import type { Context } from '@server/http/trpc';
-import { newToken } from '@server/platform/tokens';
+import type { Context } from '#server/http/trpc';
+import { newToken } from '#server/platform/tokens';
 import type { SessionUser } from '../sessions/session';
 import {
   CHALLENGE_TTL_MS,

@@ -5,23 +5,23 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '@db';
-import { auditEvents, passkeys, sessions, throttleEvents, users } from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
+import type { Db } from '#db';
+import { auditEvents, passkeys, sessions, throttleEvents, users } from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { endAllSessionsOf } from '../sessions/session';
 import type * as Store from './store';
-import type * as Throttle from '@server/platform/throttle';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, sessionCookieFrom } from '@tests/support/users';
+import type * as Throttle from '#server/platform/throttle';
+import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, sessionCookieFrom } from '#tests/support/users';
 import {
   addPasskey,
   finishSignIn,
   joinCookies,
   startRegistration,
   startSignIn,
-} from '@tests/support/passkeys';
-import { softwareAuthenticator } from '@tests/support/webauthn-authenticator';
+} from '#tests/support/passkeys';
+import { softwareAuthenticator } from '#tests/support/webauthn-authenticator';
 
 const hooks = vi.hoisted(() => ({
   /** Runs once, inside the next ceremony write, before its challenge is spent. */
@@ -42,7 +42,7 @@ vi.mock('./store', async (importOriginal) => {
   };
 });
 
-vi.mock('@server/platform/throttle', async (importOriginal) => {
+vi.mock('#server/platform/throttle', async (importOriginal) => {
   const actual = await importOriginal<typeof Throttle>();
   return {
     ...actual,

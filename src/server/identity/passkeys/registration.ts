@@ -6,17 +6,17 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { writeTransaction } from '@db';
-import { passkeys, sessions, users } from '@db/schema';
-import { company } from '@shared/company';
-import { PASSKEY_MESSAGES, type PasskeySummary } from '@shared/passkeys';
+import { writeTransaction } from '#db';
+import { passkeys, sessions, users } from '#db/schema';
+import { company } from '#shared/company';
+import { PASSKEY_MESSAGES, type PasskeySummary } from '#shared/passkeys';
 import { requireRecentProof } from '../account/recent-proof';
 import type { PasswordCounted } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
-import { auditInsert } from '@server/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { currentSessionId, liveSession, signedOut } from '../sessions/session';
-import type { Context } from '@server/http/trpc';
-import { newToken } from '@server/platform/tokens';
+import type { Context } from '#server/http/trpc';
+import { newToken } from '#server/platform/tokens';
 import type { SessionUser } from '../sessions/session';
 import {
   CHALLENGE_TTL_MS,

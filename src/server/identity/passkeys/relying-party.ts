@@ -1,4 +1,4 @@
-import type { Config } from '@server/platform/config';
+import type { Config } from '#server/platform/config';
 
 /**
  * The relying party is the site at SITE_URL: its host is the RP ID the credentials are bound

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
+import { writeTransaction } from '#db';
 import {
   auditEvents,
   passkeys,
@@ -8,10 +8,10 @@ import {
   twoFactorChallenges,
   usedWebauthnChallenges,
   users,
-} from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { mailsSettled } from '@server/platform/mail';
-import { pruneExpired } from '@server/maintenance/prune';
+} from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { mailsSettled } from '#server/platform/mail';
+import { pruneExpired } from '#server/maintenance/prune';
 import {
   callerFor,
   createRecordingMailer,
@@ -19,9 +19,9 @@ import {
   signedInCookie,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 import {
   addPasskey,
   ceremonyCookieFrom,
@@ -31,8 +31,8 @@ import {
   provePasskey,
   startRegistration,
   startSignIn,
-} from '@tests/support/passkeys';
-import { otherKey, softwareAuthenticator } from '@tests/support/webauthn-authenticator';
+} from '#tests/support/passkeys';
+import { otherKey, softwareAuthenticator } from '#tests/support/webauthn-authenticator';
 import { CHALLENGE_TTL_MS } from './challenge-cookie';
 
 let deps: TestDeps;

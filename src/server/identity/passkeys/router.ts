@@ -1,22 +1,22 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod/mini';
-import { writeTransaction } from '@db';
+import { writeTransaction } from '#db';
 import {
   PASSKEY_MESSAGES,
   passkeyOptionsInput,
   registerPasskeyInput,
   removePasskeyInput,
   renamePasskeyInput,
-} from '@shared/passkeys';
+} from '#shared/passkeys';
 import { sendAccountNotice } from '../account/notice-mail';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
-import { auditInsert } from '@server/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { loginAddressBucket, settledPasswordCheck } from '../sign-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
 import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { currentSessionId } from '../sessions/session';
-import { publicProcedure, router } from '@server/http/trpc';
+import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
 import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passkey-proof';

@@ -3,15 +3,15 @@ import { and, eq, ne } from 'drizzle-orm';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod/mini';
-import { writeTransaction } from '@db';
-import { passkeys, users } from '@db/schema';
-import { PASSKEY_MESSAGES } from '@shared/passkeys';
-import { auditInsert, type AuditEntry } from '@server/audit/record';
+import { writeTransaction } from '#db';
+import { passkeys, users } from '#db/schema';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import { auditInsert, type AuditEntry } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { WrongPasswordError } from '../sign-in/login-throttle';
 import { endCookieRows, readCookie } from '../sessions/session';
-import type { Context } from '@server/http/trpc';
-import { newToken } from '@server/platform/tokens';
+import type { Context } from '#server/http/trpc';
+import { newToken } from '#server/platform/tokens';
 import {
   CHALLENGE_TTL_MS,
   clearCeremonyCookie,

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '@db';
-import { passkeys, usedWebauthnChallenges } from '@db/schema';
-import type { PasskeySummary } from '@shared/passkeys';
-import { tokenHash } from '@server/platform/tokens';
+import type { Db } from '#db';
+import { passkeys, usedWebauthnChallenges } from '#db/schema';
+import type { PasskeySummary } from '#shared/passkeys';
+import { tokenHash } from '#server/platform/tokens';
 import { CHALLENGE_TTL_MS } from './challenge-cookie';
 
 /**

@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '@server/platform/throttle';
+import type { ThrottleRule } from '#server/platform/throttle';
 import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
 
 /**

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import type { Context } from '@server/http/trpc';
-import { LimiterBusyError } from '@server/platform/limiter';
+import type { Context } from '#server/http/trpc';
+import { LimiterBusyError } from '#server/platform/limiter';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const SIGN_IN_BUSY =

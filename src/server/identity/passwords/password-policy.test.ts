@@ -5,16 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { users } from '@db/schema';
-import { callerFor, createTestApp, signedInCookie, type TestDeps } from '@tests/support/app';
-import { invitationToken } from '@tests/support/invitations';
-import { rest } from '@tests/support/rest';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD } from '@tests/support/users';
-import type { RecordingMailer } from '@tests/support/app';
-import { ACCOUNT_MESSAGES } from '@shared/account';
+import { users } from '#db/schema';
+import { callerFor, createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { invitationToken } from '#tests/support/invitations';
+import { rest } from '#tests/support/rest';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
+import type { RecordingMailer } from '#tests/support/app';
+import { ACCOUNT_MESSAGES } from '#shared/account';
 import { verifyPassword } from './passwords';
-import type { App } from '@server/app/app';
+import type { App } from '#server/app/app';
 
 let deps: TestDeps;
 let app: App;

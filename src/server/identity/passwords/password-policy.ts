@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { $ZodRealError } from 'zod/v4/core';
-import type { Db } from '@db';
-import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '@shared/account';
-import { siteBrand } from '@server/content/site-name';
+import type { Db } from '#db';
+import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '#shared/account';
+import { siteBrand } from '#server/content/site-name';
 
 /**
  * The 10,000 most common passwords, from zxcvbn-ts's ranked list (most common first). Loaded

@@ -12,8 +12,8 @@
  *   a password checked without being counted does not compile.
  */
 import { eq } from 'drizzle-orm';
-import { users } from '@db/schema';
-import type { Context } from '@server/http/trpc';
+import { users } from '#db/schema';
+import type { Context } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { currentSessionId, signedOut, type SessionUser } from '../sessions/session';
 import {

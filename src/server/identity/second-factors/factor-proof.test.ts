@@ -6,21 +6,21 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { passkeys, sessions, throttleEvents, totpCredentials, users } from '@db/schema';
-import { ACCOUNT_MESSAGES } from '@shared/account';
+import { writeTransaction } from '#db';
+import { passkeys, sessions, throttleEvents, totpCredentials, users } from '#db/schema';
+import { ACCOUNT_MESSAGES } from '#shared/account';
 import {
   callerFor,
   createTestDeps,
   signedInCookie,
   testConfig,
   type TestDeps,
-} from '@tests/support/app';
-import { enableTotpFor, passwordSession, totpCodeAt } from '@tests/support/totp';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD } from '@tests/support/users';
+} from '#tests/support/app';
+import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
 import { wrongCodesBucket } from '../sign-in/two-factor';
-import { ThrottledError } from '@server/platform/errors';
+import { ThrottledError } from '#server/platform/errors';
 import { replaceRecoveryCodes } from './recovery-codes';
 
 const STEP_MS = 30_000;

@@ -5,20 +5,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { throttleEvents, totpCredentials, users } from '@db/schema';
+import { writeTransaction } from '#db';
+import { throttleEvents, totpCredentials, users } from '#db/schema';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { enableTotpFor, passwordSession, totpCodeAt } from '@tests/support/totp';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import type { ThrottledError } from '@server/platform/errors';
-import { mailsSettled } from '@server/platform/mail';
+} from '#tests/support/app';
+import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import type { ThrottledError } from '#server/platform/errors';
+import { mailsSettled } from '#server/platform/mail';
 import { setPassword } from '../administrators/manage-users';
 import {
   NO_TOTP_SETUP,

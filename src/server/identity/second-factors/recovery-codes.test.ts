@@ -5,10 +5,10 @@
  * i, dotted, stays (10 characters from 32 keep the 50 bits the codes always had).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { createTestDeps, type TestDeps } from '@tests/support/app';
-import { insertUser } from '@tests/support/users';
-import { recoveryCodeInput } from '@shared/second-factor';
+import { writeTransaction } from '#db';
+import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { insertUser } from '#tests/support/users';
+import { recoveryCodeInput } from '#shared/second-factor';
 import { replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 
 let deps: TestDeps;

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '@db';
-import { recoveryCodes } from '@db/schema';
-import { RECOVERY_CODE_COUNT, normalizeRecoveryCode } from '@shared/second-factor';
-import { recoveryCodeHashKey } from '@server/platform/keys';
+import type { Db } from '#db';
+import { recoveryCodes } from '#db/schema';
+import { RECOVERY_CODE_COUNT, normalizeRecoveryCode } from '#shared/second-factor';
+import { recoveryCodeHashKey } from '#server/platform/keys';
 
 /**
  * 32 characters, so each takes 5 bits of a random byte evenly: the lower-case letters and the

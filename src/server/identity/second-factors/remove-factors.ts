@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@db';
-import { recoveryCodes, totpCredentials } from '@db/schema';
+import type { Db } from '#db';
+import { recoveryCodes, totpCredentials } from '#db/schema';
 import { endAllSessionsOf } from '../sessions/session';
 import { clearCodeCaps } from '../sign-in/two-factor';
 import { deleteAllPasskeys } from '../passkeys/store';

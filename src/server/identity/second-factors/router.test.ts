@@ -5,22 +5,22 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { sessions, totpCredentials, twoFactorChallenges, users } from '@db/schema';
+import { writeTransaction } from '#db';
+import { sessions, totpCredentials, twoFactorChallenges, users } from '#db/schema';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { auditEntries } from '@tests/support/audit';
-import { enableTotpFor, passwordSession, totpCodeAt } from '@tests/support/totp';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+} from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { signInRulesUnchanged } from '../sessions/session';
 import { NO_TOTP_SETUP, TOTP_ALREADY_ON, TOTP_NOT_ON, WRONG_TOTP_CODE } from './router';
-import { saveSiteName } from '@tests/support/content';
+import { saveSiteName } from '#tests/support/content';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { openTotpSecret, sealTotpSecret } from './totp-secret';
 

@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { factorOffInput, passwordOnlyInput, totpEnableInput } from '@shared/second-factor';
+import { factorOffInput, passwordOnlyInput, totpEnableInput } from '#shared/second-factor';
 import { passwordCheckedProcedure, provePassword } from '../passwords/prove-password';
 import { sendAccountNotice } from '../account/notice-mail';
 import { requireRecentProof } from '../account/recent-proof';
 import { requireAppCode } from './factor-proof';
 import { currentSessionId } from '../sessions/session';
-import { currentContent } from '@server/content/current';
-import { router } from '@server/http/trpc';
+import { currentContent } from '#server/content/current';
+import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import {
   cancelTotpSetup,

@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '@server/platform/throttle';
+import type { ThrottleRule } from '#server/platform/throttle';
 
 /**
  * The second factors' throttles (maintenance/prune.ts reads every rule exported here:

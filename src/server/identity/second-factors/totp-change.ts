@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { sessions, totpCredentials, twoFactorChallenges, users } from '@db/schema';
-import { auditInsert } from '@server/audit/record';
+import { writeTransaction, type Db } from '#db';
+import { sessions, totpCredentials, twoFactorChallenges, users } from '#db/schema';
+import { auditInsert } from '#server/audit/record';
 import { totpOptions } from '../sign-in/two-factor';
-import type { Context } from '@server/http/trpc';
+import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
-import { clear, take } from '@server/platform/throttle';
+import { clear, take } from '#server/platform/throttle';
 import { TOTP_SETUP } from './throttle-rules';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
 import { assertProofInTx } from '../account/recent-proof';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { totpSecretKey } from '@server/platform/keys';
+import { totpSecretKey } from '#server/platform/keys';
 
 /** Marks the format, so a later change of cipher or key can tell old rows apart. */
 const VERSION = 'v1';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Db } from '@db';
-import { totpCredentials } from '@db/schema';
+import type { Db } from '#db';
+import { totpCredentials } from '#db/schema';
 import { openTotpSecret, sealTotpSecret } from './totp-secret';
 
 /** Seconds per code: what every authenticator app uses by default. */

@@ -1,4 +1,4 @@
-import { publicProcedure } from '@server/http/trpc';
+import { publicProcedure } from '#server/http/trpc';
 import { requireAdmin } from './session';
 
 /**

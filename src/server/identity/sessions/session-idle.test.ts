@@ -4,16 +4,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { vi, beforeEach, describe, expect, it } from 'vitest';
-import { writeTransaction } from '@db';
-import { sessions } from '@db/schema';
-import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
+import { writeTransaction } from '#db';
+import { sessions } from '#db/schema';
+import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
 import { BACKGROUND_HEADER } from './session';
-import { insertUser } from '@tests/support/users';
-import { pruneExpired } from '@server/maintenance/prune';
-import { createApp } from '@server/app/app';
-import { AGENTS, storedEvents } from '@tests/support/analytics';
-import { contactBody } from '@tests/support/contact';
+import { insertUser } from '#tests/support/users';
+import { pruneExpired } from '#server/maintenance/prune';
+import { createApp } from '#server/app/app';
+import { AGENTS, storedEvents } from '#tests/support/analytics';
+import { contactBody } from '#tests/support/contact';
 
 const MINUTE = 60_000;
 

@@ -6,9 +6,9 @@
 import { sealData } from 'iron-session';
 import type * as IronSession from 'iron-session';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { sessions } from '@db/schema';
-import { createApp } from '@server/app/app';
-import { MAX_BATCH_SIZE } from '@server/http/trpc';
+import { sessions } from '#db/schema';
+import { createApp } from '#server/app/app';
+import { MAX_BATCH_SIZE } from '#server/http/trpc';
 import {
   callerFor,
   createRecordingMailer,
@@ -16,10 +16,10 @@ import {
   signedInCookie,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import { failure } from '@tests/support/trpc-errors';
-import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+} from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import { failure } from '#tests/support/trpc-errors';
+import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { SESSION_TTL_MS, sessionCookieName } from './session';
 
 /** Every unseal of a session cookie, counted through the real iron-session. */

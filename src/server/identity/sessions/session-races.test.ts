@@ -5,7 +5,7 @@
  * the login read the user's row and before it starts a session.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, twoFactorChallenges } from '@db/schema';
+import { sessions, twoFactorChallenges } from '#db/schema';
 import { removeUser, setEmail, setPassword } from '../administrators/manage-users';
 import {
   callerFor,
@@ -13,10 +13,10 @@ import {
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import type { Limiter } from '@server/platform/limiter';
+} from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import type { Limiter } from '#server/platform/limiter';
 
 const BUDGET_MS = 20_000;
 

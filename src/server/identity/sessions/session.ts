@@ -2,15 +2,15 @@ import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { sealData, unsealData } from 'iron-session';
 import { parse, serialize } from 'hono/utils/cookie';
-import { writeBatch, writeTransaction, type Db } from '@db';
-import { passkeys, sessions, totpCredentials, twoFactorChallenges, users } from '@db/schema';
-import { requestMemo } from '@server/http/context';
-import type { Context } from '@server/http/trpc';
-import { SET_UP_SECOND_FACTOR } from '@shared/auth';
-import { cookieSealKey } from '@server/platform/keys';
-import { newToken } from '@server/platform/tokens';
-import { maskAddress } from '@server/platform/address';
-import { deviceName, MAX_AGENT_LENGTH } from '@server/platform/user-agent';
+import { writeBatch, writeTransaction, type Db } from '#db';
+import { passkeys, sessions, totpCredentials, twoFactorChallenges, users } from '#db/schema';
+import { requestMemo } from '#server/http/context';
+import type { Context } from '#server/http/trpc';
+import { SET_UP_SECOND_FACTOR } from '#shared/auth';
+import { cookieSealKey } from '#server/platform/keys';
+import { newToken } from '#server/platform/tokens';
+import { maskAddress } from '#server/platform/address';
+import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 
 /**
  * In production the name carries the `__Host-` prefix: browsers then only accept the

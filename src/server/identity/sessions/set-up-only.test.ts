@@ -5,11 +5,11 @@
  * In development the password alone keeps signing in fully.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SET_UP_SECOND_FACTOR } from '@shared/auth';
-import { createApp, type App } from '@server/app/app';
-import { appRouter } from '@server/app/app-router';
+import { SET_UP_SECOND_FACTOR } from '#shared/auth';
+import { createApp, type App } from '#server/app/app';
+import { appRouter } from '#server/app/app-router';
 import { SET_UP_PROCEDURES } from './admin-procedure';
-import { mailsSettled } from '@server/platform/mail';
+import { mailsSettled } from '#server/platform/mail';
 import {
   callerFor,
   createRecordingMailer,
@@ -18,12 +18,12 @@ import {
   type Caller,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { addPasskey } from '@tests/support/passkeys';
-import { rest } from '@tests/support/rest';
-import { enableTotpFor, passwordSession } from '@tests/support/totp';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD } from '@tests/support/users';
+} from '#tests/support/app';
+import { addPasskey } from '#tests/support/passkeys';
+import { rest } from '#tests/support/rest';
+import { enableTotpFor, passwordSession } from '#tests/support/totp';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

@@ -4,9 +4,9 @@
  * what it must in its own write transaction, calls `startSignedInSession` there, and once
  * that transaction has committed hands its result to `completeSignIn`.
  */
-import type { Db } from '@db';
-import { auditInsert } from '@server/audit/record';
-import type { Context } from '@server/http/trpc';
+import type { Db } from '#db';
+import { auditInsert } from '#server/audit/record';
+import type { Context } from '#server/http/trpc';
 import { setDeviceCookie, type DeviceOwner } from './device-cookie';
 import { insertSession, setSessionCookie } from '../sessions/session';
 

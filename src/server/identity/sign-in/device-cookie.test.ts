@@ -3,16 +3,16 @@
  * for unknown browsers, not for the owner's browser that signed in before.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '@server/app/app';
+import { createApp, type App } from '#server/app/app';
 import {
   createRecordingMailer,
   createTestDeps,
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import { deviceCookieFrom, insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+} from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import { deviceCookieFrom, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { removeUser, setPassword } from '../administrators/manage-users';
 
 const STRANGER = '198.51.100.66';

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse, serialize } from 'hono/utils/cookie';
-import { wellFormed } from '@shared/validation';
-import type { Context } from '@server/http/trpc';
-import { deviceCookieKey } from '@server/platform/keys';
+import { wellFormed } from '#shared/validation';
+import type { Context } from '#server/http/trpc';
+import { deviceCookieKey } from '#server/platform/keys';
 
 /**
  * Device cookies (docs/decisions/0030): after a full sign-in the browser gets a signed note

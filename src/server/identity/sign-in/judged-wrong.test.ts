@@ -5,12 +5,12 @@
  */
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, throttleEvents } from '@db/schema';
+import { auditEvents, throttleEvents } from '#db/schema';
 import { setPassword } from '../administrators/manage-users';
-import { callerFor, createTestDeps, type TestDeps } from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD } from '@tests/support/users';
-import { hashingAfter } from '@tests/support/hash-limiter';
+import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
+import { hashingAfter } from '#tests/support/hash-limiter';
 import { settledPasswordCheck, WrongPasswordError } from './login-throttle';
 import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 import { signedOut } from '../sessions/session';

@@ -4,17 +4,17 @@
  * hash is (the fixture user's is cheap; judged-wrong.test.ts pins the order with a hook).
  */
 import { vi, beforeEach, describe, expect, it } from 'vitest';
-import { throttleEvents } from '@db/schema';
-import type { App } from '@server/app/app';
-import { createApp } from '@server/app/app';
+import { throttleEvents } from '#db/schema';
+import type { App } from '#server/app/app';
+import { createApp } from '#server/app/app';
 import { SIGN_IN_BUSY } from './router';
 import { userFailuresBucket } from './login-throttle';
-import { addressBucket } from '@server/platform/throttle-buckets';
-import { createTestDeps, testConfig, type TestDeps } from '@tests/support/app';
-import { rest, type RestResult } from '@tests/support/rest';
-import { insertUser, PASSWORD } from '@tests/support/users';
-import { createLimiter, type Limiter } from '@server/platform/limiter';
-import { MAX_BATCH_SIZE } from '@server/http/trpc';
+import { addressBucket } from '#server/platform/throttle-buckets';
+import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
+import { rest, type RestResult } from '#tests/support/rest';
+import { insertUser, PASSWORD } from '#tests/support/users';
+import { createLimiter, type Limiter } from '#server/platform/limiter';
+import { MAX_BATCH_SIZE } from '#server/http/trpc';
 
 const ATTACKER = '203.0.113.66';
 const HASH_BUDGET_MS = 30_000;

@@ -5,10 +5,10 @@
  * this a 500 there. Both modes must answer it as bad input.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { throttleEvents } from '@db/schema';
-import { createTestApp, type TestDeps } from '@tests/support/app';
-import { rest } from '@tests/support/rest';
-import type { App } from '@server/app/app';
+import { throttleEvents } from '#db/schema';
+import { createTestApp, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
+import type { App } from '#server/app/app';
 import { unknownNameBucket } from './login-throttle';
 
 let app: App;

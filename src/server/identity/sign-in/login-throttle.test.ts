@@ -1,13 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '@db';
-import { throttleEvents } from '@db/schema';
-import { createTestDeps, testConfig } from '@tests/support/app';
-import { tempFolder } from '@tests/support/database';
-import { rest } from '@tests/support/rest';
-import { insertUser } from '@tests/support/users';
-import { createApp } from '@server/app/app';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
+import { throttleEvents } from '#db/schema';
+import { createTestDeps, testConfig } from '#tests/support/app';
+import { tempFolder } from '#tests/support/database';
+import { rest } from '#tests/support/rest';
+import { insertUser } from '#tests/support/users';
+import { createApp } from '#server/app/app';
 import { clearLoginFailures, unknownNameBucket, userFailuresBucket } from './login-throttle';
 
 let db: Db | undefined;

@@ -1,19 +1,19 @@
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
-import { writeBatch, type Db } from '@db';
-import { passkeys, totpCredentials, users } from '@db/schema';
-import { LIMITS } from '@shared/constants';
-import { wellFormed } from '@shared/validation';
-import { auditInsert, type AuditEntry } from '@server/audit/record';
-import { publicProcedure, type Context } from '@server/http/trpc';
-import { addressBucket, keyedBucketPart } from '@server/platform/throttle-buckets';
+import { writeBatch, type Db } from '#db';
+import { passkeys, totpCredentials, users } from '#db/schema';
+import { LIMITS } from '#shared/constants';
+import { wellFormed } from '#shared/validation';
+import { auditInsert, type AuditEntry } from '#server/audit/record';
+import { publicProcedure, type Context } from '#server/http/trpc';
+import { addressBucket, keyedBucketPart } from '#server/platform/throttle-buckets';
 import {
   assertRoom,
   clear,
   release,
   takeInBatch,
   type ThrottleBucket,
-} from '@server/platform/throttle';
+} from '#server/platform/throttle';
 import { publicSessionId } from '../sessions/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
 import { wrongCodesBucket } from './two-factor';

@@ -4,11 +4,11 @@
  * passkey is the next step; the passkey's own sign-in is the whole sign-in (docs/accounts.md).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, throttleEvents, twoFactorChallenges } from '@db/schema';
-import { writeTransaction } from '@db';
-import { createApp } from '@server/app/app';
-import { createLimiter } from '@server/platform/limiter';
-import { mailsSettled } from '@server/platform/mail';
+import { sessions, throttleEvents, twoFactorChallenges } from '#db/schema';
+import { writeTransaction } from '#db';
+import { createApp } from '#server/app/app';
+import { createLimiter } from '#server/platform/limiter';
+import { mailsSettled } from '#server/platform/mail';
 import {
   callerFor,
   createRecordingMailer,
@@ -17,14 +17,14 @@ import {
   testConfig,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { hashingAfter } from '@tests/support/hash-limiter';
-import { addPasskey, finishSignIn, startSignIn } from '@tests/support/passkeys';
-import { rest } from '@tests/support/rest';
-import { enableTotpFor } from '@tests/support/totp';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import type { SoftwareAuthenticator } from '@tests/support/webauthn-authenticator';
+} from '#tests/support/app';
+import { hashingAfter } from '#tests/support/hash-limiter';
+import { addPasskey, finishSignIn, startSignIn } from '#tests/support/passkeys';
+import { rest } from '#tests/support/rest';
+import { enableTotpFor } from '#tests/support/totp';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import type { SoftwareAuthenticator } from '#tests/support/webauthn-authenticator';
 import { INVALID_CREDENTIALS, SIGN_IN_BUSY } from './router';
 
 const THROTTLED = 'Too many failed sign-in attempts. Try again in 15 minutes.';

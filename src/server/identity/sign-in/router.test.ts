@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, throttleEvents, twoFactorChallenges } from '@db/schema';
-import { MESSAGES } from '@shared/messages';
-import { ThrottledError } from '@server/platform/errors';
+import { sessions, throttleEvents, twoFactorChallenges } from '#db/schema';
+import { MESSAGES } from '#shared/messages';
+import { ThrottledError } from '#server/platform/errors';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import { failure, issuesOf } from '@tests/support/trpc-errors';
+} from '#tests/support/app';
+import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { users } from '@db/schema';
-import { loginInput, verifyCodeInput } from '@shared/auth';
-import { RECOVERY_CODES_LOW, recoveryCodeInput } from '@shared/second-factor';
+import { writeTransaction, type Db } from '#db';
+import { users } from '#db/schema';
+import { loginInput, verifyCodeInput } from '#shared/auth';
+import { RECOVERY_CODES_LOW, recoveryCodeInput } from '#shared/second-factor';
 import { checkPasswordInSlot } from '../passwords/hash-slot';
 import { DUMMY_HASH } from '../passwords/passwords';
 import {
@@ -31,10 +31,10 @@ import {
 import { sendAccountNotice } from '../account/notice-mail';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
-import { auditInsert } from '@server/audit/record';
-import { assertRoom } from '@server/platform/throttle';
+import { auditInsert } from '#server/audit/record';
+import { assertRoom } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
-import { publicProcedure, router, type Context } from '@server/http/trpc';
+import { publicProcedure, router, type Context } from '#server/http/trpc';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const NO_PENDING_LOGIN =

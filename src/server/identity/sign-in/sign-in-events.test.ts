@@ -3,18 +3,18 @@
  * password), and the audit entries sign-in events leave.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, throttleEvents } from '@db/schema';
-import { ThrottledError } from '@server/platform/errors';
-import type { Limiter } from '@server/platform/limiter';
+import { auditEvents, throttleEvents } from '#db/schema';
+import { ThrottledError } from '#server/platform/errors';
+import type { Limiter } from '#server/platform/limiter';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+} from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;

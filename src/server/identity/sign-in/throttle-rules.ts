@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '@server/platform/throttle';
+import type { ThrottleRule } from '#server/platform/throttle';
 
 /**
  * The sign-in's throttles (platform/throttle.ts counts them; maintenance/prune.ts reads

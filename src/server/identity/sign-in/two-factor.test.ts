@@ -5,10 +5,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '@server/app/app';
-import { createMailer } from '@server/platform/mail';
-import { createTestDeps, type TestDeps } from '@tests/support/app';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
+import { createApp } from '#server/app/app';
+import { createMailer } from '#server/platform/mail';
+import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { generateCode } from './two-factor';
 
 interface ReceivedMail {

@@ -4,12 +4,12 @@
  * hash), so the per-name throttle holds for it as for a real name.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { throttleEvents } from '@db/schema';
-import { ThrottledError } from '@server/platform/errors';
-import { callerFor, createTestDeps, type TestDeps } from '@tests/support/app';
-import { everyTableAsText } from '@tests/support/analytics';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser } from '@tests/support/users';
+import { throttleEvents } from '#db/schema';
+import { ThrottledError } from '#server/platform/errors';
+import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
+import { everyTableAsText } from '#tests/support/analytics';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser } from '#tests/support/users';
 
 let deps: TestDeps;
 

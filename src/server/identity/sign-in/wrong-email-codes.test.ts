@@ -5,17 +5,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { throttleEvents } from '@db/schema';
+import { throttleEvents } from '#db/schema';
 import {
   callerFor,
   createRecordingMailer,
   createTestDeps,
   type RecordingMailer,
   type TestDeps,
-} from '@tests/support/app';
-import { failure } from '@tests/support/trpc-errors';
-import { insertUser, PASSWORD, sessionCookieFrom } from '@tests/support/users';
-import type { ThrottledError } from '@server/platform/errors';
+} from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import type { ThrottledError } from '#server/platform/errors';
 import { wrongCodesBucket } from './two-factor';
 
 const DAY_MS = 24 * 60 * 60_000;

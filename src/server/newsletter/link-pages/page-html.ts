@@ -4,9 +4,9 @@
  * theme is the site's: public/boot.js applies the stored choice or the system's before the
  * first paint. No inline script (the CSP allows none that the build did not make).
  */
-import { buttonClass, focusRing } from '@shared/ui-styles';
-import { escapeHtml } from '@shared/escape-html';
-import type { SiteBrand } from '@server/content/site-name';
+import { buttonClass, focusRing } from '#shared/ui-styles';
+import { escapeHtml } from '#shared/escape-html';
+import type { SiteBrand } from '#server/content/site-name';
 import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db';
-import { subscriberConfirmations, subscribers } from '@db/schema';
-import { createApp, type App } from '@server/app/app';
+import { writeTransaction, type Db } from '#db';
+import { subscriberConfirmations, subscribers } from '#db/schema';
+import { createApp, type App } from '#server/app/app';
 import { CONFIRMATION_TTL_MS, newConfirmationToken } from '../tokens';
-import { escapeHtml } from '@shared/escape-html';
-import { createTestDeps, type TestDeps } from '@tests/support/app';
-import { storeConfirmationLink, storeUnsubscribeLink } from '@tests/support/newsletter-links';
+import { escapeHtml } from '#shared/escape-html';
+import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { storeConfirmationLink, storeUnsubscribeLink } from '#tests/support/newsletter-links';
 import { INVALID_LINK_TEXTS, LINK_PAGE_TEXTS, LINK_PAGE_UNAVAILABLE } from './texts';
 
 /** A client folder as the build leaves it, as far as these pages look: the home manifest. */

@@ -1,5 +1,5 @@
 /** What the newsletter's confirm and unsubscribe pages say (docs/product.md). */
-import { CONFIRMATION_VALID_DAYS, NEWSLETTER_MESSAGES } from '@shared/newsletter';
+import { CONFIRMATION_VALID_DAYS, NEWSLETTER_MESSAGES } from '#shared/newsletter';
 
 export type LinkKind = 'confirm' | 'unsubscribe';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountPage } from '@client/admin/account/account-page';
-import { loadForScreen } from '@client/admin/route-loader';
+import { AccountPage } from '#client/admin/account/account-page';
+import { loadForScreen } from '#client/admin/route-loader';
 
 /** The signed-in administrator's own password, sign-in code and sessions. */
 export const Route = createFileRoute('/admin/_protected/account')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FactEditPage } from '@client/admin/facts/fact-edit-page';
-import { loadForScreen } from '@client/admin/route-loader';
-import { parseIdParam } from '@client/admin/ui/id-param';
+import { FactEditPage } from '#client/admin/facts/fact-edit-page';
+import { loadForScreen } from '#client/admin/route-loader';
+import { parseIdParam } from '#client/admin/ui/id-param';
 
 export const Route = createFileRoute('/admin/_protected/ai-fact-edit/$id')({
   loader: ({ context, params }) =>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagePage } from '@client/admin/leads/message-page';
-import { loadForScreen } from '@client/admin/route-loader';
-import { parseIdParam } from '@client/admin/ui/id-param';
+import { MessagePage } from '#client/admin/leads/message-page';
+import { loadForScreen } from '#client/admin/route-loader';
+import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One message on its own page: the address the notification e-mail links to. */
 export const Route = createFileRoute('/admin/_protected/messages_/$id')({

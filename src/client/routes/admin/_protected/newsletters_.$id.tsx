@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewsletterPage } from '@client/admin/newsletters/newsletter-page';
-import { loadForScreen } from '@client/admin/route-loader';
-import { parseIdParam } from '@client/admin/ui/id-param';
+import { NewsletterPage } from '#client/admin/newsletters/newsletter-page';
+import { loadForScreen } from '#client/admin/route-loader';
+import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One newsletter: the editor of a draft, or the progress and content of a sent one. */
 export const Route = createFileRoute('/admin/_protected/newsletters_/$id')({

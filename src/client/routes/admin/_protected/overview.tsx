@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OverviewPage } from '@client/admin/overview/overview-page';
+import { OverviewPage } from '#client/admin/overview/overview-page';
 import {
   localToday,
   overviewSearchSchema,
   resolveRange,
-} from '@client/admin/overview/overview-range';
-import { loadForScreen } from '@client/admin/route-loader';
+} from '#client/admin/overview/overview-range';
+import { loadForScreen } from '#client/admin/route-loader';
 
 /** The range lives in the address: reload, Back and shared links keep it. */
 export const Route = createFileRoute('/admin/_protected/overview')({

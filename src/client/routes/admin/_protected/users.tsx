@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadForScreen } from '@client/admin/route-loader';
-import { UsersPage } from '@client/admin/users/users-page';
+import { loadForScreen } from '#client/admin/route-loader';
+import { UsersPage } from '#client/admin/users/users-page';
 
 export const Route = createFileRoute('/admin/_protected/users')({
   loader: ({ context }) =>
