@@ -67,6 +67,21 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/sqld-round-trips.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',
+  // No database at all: the same run on either mode.
+  'src/server/analytics/days.test.ts',
+  'src/server/http/context.test.ts',
+  'src/server/http/etag.test.ts',
+  'src/server/http/listen.test.ts',
+  'src/server/http/ready-bytes.test.ts',
+  'src/server/identity/passwords/passwords.test.ts',
+  'src/server/platform/address.test.ts',
+  'src/server/platform/config.test.ts',
+  'src/server/platform/limiter.test.ts',
+  'src/server/platform/logger-buffer.test.ts',
+  'src/server/platform/logger.test.ts',
+  'src/server/platform/mail.test.ts',
+  'src/server/platform/tokens.test.ts',
+  'src/server/platform/user-agent.test.ts',
 ];
 
 export default defineConfig({
