@@ -132,12 +132,11 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
   test: {
-    // One file more than cores (docs/decisions/0032): three on the 2-core CI machine. Vitest 4's
-    // own default is availableParallelism() - 1, one file at a time there, while the files
-    // mostly wait on child processes, sqld, SMTP servers and the browser (a CI run used 1.3 of
-    // its 2 cores with two slots). Every project, the browser files included, shares these
-    // slots; the sequencer keeps browser files to half of them.
-    maxWorkers: availableParallelism() + 1,
+    // Test files run two at a time at least (docs/decisions/0032). Vitest 4's own default for a
+    // run is availableParallelism() - 1 workers, which is one on the 2-core CI machine: every
+    // file then ran alone while the files mostly wait on child processes, sqld and scrypt.
+    // Every project, the browser files included, shares these slots: one group, one pool.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Plans the pool's order so that a browser file runs beside a server or client file
     // rather than beside another browser file.
     sequence: { sequencer: BrowserBesideSequencer },
