@@ -152,15 +152,19 @@ describe('messages screen', () => {
     await page.waitForURL('**/admin/messages/1');
     const article = card('Ada Visitor');
     await visible(article);
-    // Text and style read from one element in one step: marking the message read refreshes
-    // the screen, which may draw the paragraph anew between two separate reads.
-    const shown = await article
-      .locator('p.whitespace-pre-wrap')
-      .evaluate((p: HTMLElement) => ({
-        text: p.innerText,
-        whiteSpace: getComputedStyle(p).whiteSpace,
-      }));
-    expect(shown).toEqual({ text: visitor.message, whiteSpace: 'pre-wrap' });
+    // Polled: marking the message read refreshes the screen, which may draw the paragraph anew
+    // while it is read (a paragraph already taken out of the page has no computed style).
+    const paragraph = article.locator('p.whitespace-pre-wrap');
+    await expect
+      .poll(
+        () =>
+          paragraph.evaluate((p: HTMLElement) => ({
+            text: p.innerText,
+            whiteSpace: getComputedStyle(p).whiteSpace,
+          })),
+        { timeout: 10_000 },
+      )
+      .toEqual({ text: visitor.message, whiteSpace: 'pre-wrap' });
     // The visitor's markup is shown, never rendered.
     expect(await article.locator('b').count()).toBe(0);
     await visible(page.getByRole('link', { name: 'Messages, 1 unread' }));
