@@ -15,6 +15,7 @@ import {
   siteFooter,
   type EmailScheme,
   type RenderedEmail,
+  plainTextWithSignature,
 } from './mail/frame';
 import { DARK, LIGHT, themedAttributes as attrs, type Palette } from './mail/theme';
 import { markdownToHtml, markdownToText } from './newsletter-email-markdown';
@@ -89,17 +90,18 @@ ${plainLink(input.confirmUrl, p)}
     body,
     footer: siteFooter(input.siteName, input.siteUrl, p),
   });
-  const text = [
-    subject,
-    '',
-    `Please confirm that you want to receive the ${input.siteName} newsletter at this address by opening this link:`,
-    '',
-    input.confirmUrl,
-    '',
-    ignore,
-    '',
-    '-- ',
-    `${input.siteName}: ${input.siteUrl}`,
-  ].join('\n');
-  return { subject, html, text: `${text}\n` };
+  const text = plainTextWithSignature(
+    [
+      subject,
+      '',
+      `Please confirm that you want to receive the ${input.siteName} newsletter at this address by opening this link:`,
+      '',
+      input.confirmUrl,
+      '',
+      ignore,
+    ],
+    input.siteName,
+    input.siteUrl,
+  );
+  return { subject, html, text };
 }

@@ -52,6 +52,14 @@ export function siteFooter(siteName: string, siteUrl: string, p: Palette): strin
 }
 
 /**
+ * A site mail's plain-text part: its lines, then the signature delimiter ("-- ": clients show
+ * what follows as a footer) and the site's name and address, ending in a line break.
+ */
+export function plainTextWithSignature(lines: string[], siteName: string, siteUrl: string): string {
+  return `${[...lines, '', '-- ', `${siteName}: ${siteUrl}`].join('\n')}\n`;
+}
+
+/**
  * The frame every mail of the site shares (the newsletter, its confirmation, an administrator's
  * invitation, the account notices): the page, the card with the content, the footer below it.
  * 'auto' declares both schemes and carries the dark palette in a media query; a forced

@@ -5,6 +5,7 @@ import {
   PARAGRAPH,
   siteFooter,
   type RenderedEmail,
+  plainTextWithSignature,
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import type { Context } from '#server/http/trpc';
@@ -200,20 +201,12 @@ export function renderAccountNotice(input: {
     body,
     footer: siteFooter(input.siteName, input.siteUrl, p),
   });
-  const text = [
-    subject,
-    '',
-    sentence,
-    '',
-    who,
-    where,
-    '',
-    advice,
-    '',
-    '-- ',
-    `${input.siteName}: ${input.siteUrl}`,
-  ].join('\n');
-  return { subject, html, text: `${text}\n` };
+  const text = plainTextWithSignature(
+    [subject, '', sentence, '', who, where, '', advice],
+    input.siteName,
+    input.siteUrl,
+  );
+  return { subject, html, text };
 }
 
 /**

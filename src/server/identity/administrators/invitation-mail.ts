@@ -8,6 +8,7 @@ import {
   plainLink,
   siteFooter,
   type RenderedEmail,
+  plainTextWithSignature,
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
@@ -56,21 +57,12 @@ ${plainLink(input.link, p)}
     body,
     footer: siteFooter(input.siteName, input.siteUrl, p),
   });
-  const text = [
-    subject,
-    '',
-    intro,
-    '',
-    'Choose your password here:',
-    '',
-    input.link,
-    '',
-    expiry,
-    '',
-    '-- ',
-    `${input.siteName}: ${input.siteUrl}`,
-  ].join('\n');
-  return { subject, html, text: `${text}\n` };
+  const text = plainTextWithSignature(
+    [subject, '', intro, '', 'Choose your password here:', '', input.link, '', expiry],
+    input.siteName,
+    input.siteUrl,
+  );
+  return { subject, html, text };
 }
 
 /**
