@@ -22,7 +22,7 @@ import vnuJar from 'vnu-jar';
 import { loadEntryRenderer } from '../src/server/app/page-renderer';
 import { appPageHtml, renderLegalPage } from '../src/server/content/pages';
 import { TEMPLATE_FILE } from '../src/server/content/page-template';
-import { DEFAULT_BRAND } from '../src/server/content/site-name';
+import { DEFAULT_BRAND } from '../src/server/platform/site-brand';
 import { linkPageAssets } from '../src/server/newsletter/link-pages/assets';
 import type { SiteContent } from '../src/shared/site-content';
 import { LEGAL_PAGES } from '../src/shared/site-content-basics';

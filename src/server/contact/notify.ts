@@ -2,7 +2,7 @@ import type { Db } from '#db';
 import type { contacts } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
 import { NOT_ONE_LINE } from '#shared/validation';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 import type { Logger } from '#server/platform/logger';
 import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
 

@@ -4,7 +4,7 @@
  * pages that have text, the sitemap and the web manifest; and the router app's page (app.html)
  * with the saved company name in its title and as JSON for the admin's header. Each page is rendered once per content version and
  * kept in memory with its ETag and compressed forms; the version is the `site_content` change
- * counter that every instance reads before answering (current.ts), so a save on any instance
+ * counter that every instance reads before answering (platform/site-content.ts), so a save on any instance
  * shows on every instance's next request (docs/content.md).
  */
 import { readFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { ownHeaders, withVideoHost } from '#server/http/middleware';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
-import { publishedContent, type CurrentContent } from './current';
+import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { composePage, TEMPLATE_FILE } from './page-template';
 
 const brotli = promisify(brotliCompress);
@@ -124,7 +124,7 @@ export function contentPages(
   const renderWith = () => (renderer ??= loadRenderer());
   /**
    * Per page: the content it was rendered from, and the rendering. Compared by identity: the
-   * current content is a new object whenever the change counter moved (current.ts), even if a
+   * current content is a new object whenever the change counter moved (platform/site-content.ts), even if a
    * version number was reused by a hand edit.
    */
   const cache = new Map<string, { source: CurrentContent; page: Promise<RenderedPage> }>();

@@ -40,7 +40,7 @@ export function newsletterMail(
   to: string,
   newsletter: NewsletterContent,
   links: UnsubscribeLinks,
-  /** The site's saved name (content/site-name.ts) and public address, for the footer. */
+  /** The site's saved name (platform/site-brand.ts) and public address, for the footer. */
   site: { name: string; url: string },
   subjectPrefix = '',
 ): MailMessage {

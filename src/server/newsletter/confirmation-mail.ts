@@ -2,7 +2,7 @@ import type { Db } from '#db';
 import { renderConfirmationEmail } from '#shared/newsletter-email';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 
 /** The page a confirmation link opens; its button confirms. */
 export function confirmUrl(siteUrl: string, token: string): string {

@@ -20,7 +20,7 @@ import { UnavailableError } from '#server/platform/errors';
 import { loggableError } from '#server/platform/logger';
 import { release, takeInBatch } from '#server/platform/throttle';
 import { NEWSLETTER_TESTS } from './throttle-rules';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
 import { wakeSenders } from './sender';

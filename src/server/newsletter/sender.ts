@@ -16,7 +16,7 @@ import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
 import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 import { newsletterMail, unsubscribeLinks, type NewsletterContent } from './compose';
 import {
   claimNext,

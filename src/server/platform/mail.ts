@@ -84,7 +84,7 @@ const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
  * as `events.sent` or `events.failed` with `fields`, never thrown.
  *
  * `message` may be a function that builds it: it runs after the answer too, so what it reads
- * (the site's saved name, server/content/site-name.ts) costs the request nothing, and its
+ * (the site's saved name, platform/site-brand.ts) costs the request nothing, and its
  * failure is logged like a failed delivery.
  */
 export function sendInBackground(

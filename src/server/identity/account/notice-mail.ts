@@ -11,7 +11,7 @@ import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import type { Context } from '#server/http/trpc';
 import { maskAddress } from '#server/platform/address';
 import { sendInBackground } from '#server/platform/mail';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */

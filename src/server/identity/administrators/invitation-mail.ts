@@ -13,7 +13,7 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {

@@ -3,7 +3,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { $ZodRealError } from 'zod/v4/core';
 import type { Db } from '#db';
 import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '#shared/account';
-import { siteBrand } from '#server/content/site-name';
+import { siteBrand } from '#server/platform/site-brand';
 
 /**
  * The 10,000 most common passwords, from zxcvbn-ts's ranked list (most common first). Loaded

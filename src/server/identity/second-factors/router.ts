@@ -5,7 +5,7 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { requireRecentProof } from '../account/recent-proof';
 import { requireAppCode } from './factor-proof';
 import { currentSessionId } from '../sessions/session';
-import { currentContent } from '#server/content/current';
+import { currentContent } from '#server/platform/site-content';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import {

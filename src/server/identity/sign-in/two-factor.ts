@@ -5,7 +5,7 @@ import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '#db';
 import { auditEvents, twoFactorChallenges } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
-import { siteName } from '#server/content/site-name';
+import { siteName } from '#server/platform/site-brand';
 import type { Context } from '#server/http/trpc';
 import { codeHashKey } from '#server/platform/keys';
 import { newToken } from '#server/platform/tokens';

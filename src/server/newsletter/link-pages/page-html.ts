@@ -6,7 +6,7 @@
  */
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
-import type { SiteBrand } from '#server/content/site-name';
+import type { SiteBrand } from '#server/platform/site-brand';
 import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,

@@ -6,7 +6,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { newsletterRouter } from '../router';
-import { DEFAULT_BRAND, siteBrand } from '#server/content/site-name';
+import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
 import { linkPageAssets } from './assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';

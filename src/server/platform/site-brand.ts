@@ -6,7 +6,7 @@
  */
 import { isDatabaseUnavailable, type Db } from '#db';
 import { defaultCompany } from '#shared/site-content-defaults';
-import { currentContent } from './current';
+import { currentContent } from './site-content';
 
 export interface SiteBrand {
   /** The full name ('Acme AI Engineering'). */

@@ -3,7 +3,7 @@
  * the code before the first save (version 0). Kept in memory per database and read again only
  * when the `site_content` change counter moved (migration 0008's trigger bumps it on every
  * saved version, whichever instance or tool wrote it), through the one counter-keyed cache
- * (platform/counter-cache.ts) the public facts use too.
+ * (counter-cache.ts) the public facts use too.
  */
 import { desc } from 'drizzle-orm';
 import type { Db } from '#db';
@@ -59,7 +59,7 @@ const cache = counterKeyedCache('site_content', latestContent);
 
 /**
  * The current content, from memory unless a version was saved since it was read
- * (platform/counter-cache.ts).
+ * (counter-cache.ts).
  */
 export function currentContent(db: Db): Promise<CurrentContent> {
   return cache.get(db);

@@ -24,7 +24,7 @@ import { sendChallenge } from '#server/identity/sign-in/two-factor';
 import { createApp } from '#server/app/app';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
 import { createNewsletterSender } from '#server/newsletter/sender';
-import { siteBrand, siteName } from './site-name';
+import { siteBrand, siteName } from './site-brand';
 
 const NAME = 'Zephyr Data Works';
 
