@@ -146,6 +146,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // A worker keeps the modules it loaded from one file to the next (about 0.6 s of
+          // imports and setup per file otherwise). The server's state is kept per database
+          // handle and every test opens its own, so nothing carries over; a file that mocks a
+          // module empties the cache itself (docs/testing.md).
+          isolate: false,
           // Password hashes (scrypt, 128 MiB each) and child processes (CLI, server.ts) take
           // seconds on a busy 2-core CI machine; the 5 s default failed there.
           testTimeout: 30_000,
@@ -162,6 +167,7 @@ export default defineConfig({
           // tests of the embedded file itself, and those that start their own sqld anyway.
           name: 'server-sqld',
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
           include: SERVER_TESTS,

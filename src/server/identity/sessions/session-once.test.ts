@@ -5,7 +5,7 @@
  */
 import { sealData } from 'iron-session';
 import type * as IronSession from 'iron-session';
-import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sessions } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { MAX_BATCH_SIZE } from '#server/http/trpc';
@@ -21,6 +21,15 @@ import { rest } from '#tests/support/rest';
 import { failure } from '#tests/support/trpc-errors';
 import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { SESSION_TTL_MS, sessionCookieName } from './session';
+
+// The server projects share loaded modules between the files of a worker (vite.config.ts,
+// `isolate: false`): these mocks must reach modules an earlier file may have loaded, and must
+// not reach the next file. So this file starts and ends with an empty module cache.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('iron-session');
+  vi.resetModules();
+});
 
 /** Every unseal of a session cookie, counted through the real iron-session. */
 const unseals = vi.hoisted(() => ({ count: 0 }));
