@@ -181,6 +181,10 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // As the server projects: modules, and here the document too, stay from one file to
+          // the next (about 3.5 s of imports and set-up per file otherwise). A test leaves the
+          // body element in place, empty (docs/testing.md).
+          isolate: false,
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/jest-dom.ts'],
           // Form interactions render once per event; on a busy 2-core CI machine a test that

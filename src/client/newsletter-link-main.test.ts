@@ -14,10 +14,12 @@ async function openPage(kind: LinkKind, status: number) {
     { stylesheets: [] },
     company,
   );
-  document.documentElement.innerHTML = new DOMParser().parseFromString(
-    html,
-    'text/html',
-  ).documentElement.innerHTML;
+  // The page's head and body go into this document's own: the client project keeps one
+  // document for the files of a worker (vite.config.ts), and the body element must stay the
+  // one testing-library's \`screen\` was bound to.
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  document.head.innerHTML = page.head.innerHTML;
+  document.body.innerHTML = page.body.innerHTML;
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response('{}', { status })),
@@ -39,7 +41,8 @@ const homeLink = () =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.documentElement.innerHTML = '';
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
 });
 
 describe('newsletter link page script', () => {

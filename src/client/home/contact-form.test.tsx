@@ -6,8 +6,14 @@ import { Toaster } from '#client/ui/toaster';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import ContactForm from './contact-form';
 import { SiteContentProvider } from './site-content-context';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 const fireConfetti = vi.fn();
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('#client/ui/confetti');
+
 vi.mock('#client/ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];

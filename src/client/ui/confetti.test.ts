@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 const fire = Object.assign(
   vi.fn(() => Promise.resolve()),
   { reset: vi.fn() },
 );
 const create = vi.fn(() => fire);
+
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('canvas-confetti');
+
 vi.mock('canvas-confetti', () => ({ default: { create } }));
 
 describe('fireConfetti', () => {

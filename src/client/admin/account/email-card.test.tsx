@@ -9,6 +9,12 @@ import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { trpc } from '#client/lib/trpc';
 import { EmailCard } from './email-card';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
+
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('@simplewebauthn/browser');
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@simplewebauthn/browser')>();

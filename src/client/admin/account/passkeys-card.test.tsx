@@ -12,6 +12,12 @@ import { renderAdmin } from '#tests/support/render-admin';
 import { trpc } from '#client/lib/trpc';
 import { PASSKEY_MESSAGES, type PasskeySummary } from '#shared/passkeys';
 import { PasskeysCard } from './passkeys-card';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
+
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('@simplewebauthn/browser');
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@simplewebauthn/browser')>();

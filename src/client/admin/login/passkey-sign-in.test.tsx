@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AUTOFILL_REFRESH_MS, PasskeySignIn } from './passkey-sign-in';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 interface BrowserCeremony {
   autofill: boolean;
@@ -18,6 +19,11 @@ interface BrowserCeremony {
   resolve: (response: unknown) => void;
   reject: (error: Error) => void;
 }
+
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('@simplewebauthn/browser');
 
 const browser = vi.hoisted(() => ({ ceremonies: [] as BrowserCeremony[] }));
 

@@ -13,6 +13,7 @@ import { renderAdmin } from '#tests/support/render-admin';
 import type { AdminCheck } from '../auth-check';
 import { ADMIN_LANDING } from '../session';
 import { LoginPage } from './login-page';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 interface BrowserCeremony {
   autofill: boolean;
@@ -20,6 +21,11 @@ interface BrowserCeremony {
   resolve: (response: unknown) => void;
   reject: (error: Error) => void;
 }
+
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
+vi.hoisted(() => vi.resetModules());
+unmockAfterFile('@simplewebauthn/browser');
 
 const browser = vi.hoisted(() => ({ ceremonies: [] as BrowserCeremony[] }));
 

@@ -4,7 +4,7 @@
  * first), and the writes a refused sign-in costs, counted at the throttle's reservation.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#db';
 import { auditEvents, passkeys, sessions, throttleEvents, users } from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
@@ -22,16 +22,12 @@ import {
   startSignIn,
 } from '#tests/support/passkeys';
 import { softwareAuthenticator } from '#tests/support/webauthn-authenticator';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
-// The server projects share loaded modules between the files of a worker (vite.config.ts,
-// `isolate: false`): these mocks must reach modules an earlier file may have loaded, and must
-// not reach the next file. So this file starts and ends with an empty module cache.
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
 vi.hoisted(() => vi.resetModules());
-afterAll(() => {
-  vi.doUnmock('./store');
-  vi.doUnmock('#server/platform/throttle');
-  vi.resetModules();
-});
+unmockAfterFile('#server/identity/passkeys/store', '#server/platform/throttle');
 
 const hooks = vi.hoisted(() => ({
   /** Runs once, inside the next ceremony write, before its challenge is spent. */

@@ -5,7 +5,7 @@
  */
 import { sealData } from 'iron-session';
 import type * as IronSession from 'iron-session';
-import { afterAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sessions } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { MAX_BATCH_SIZE } from '#server/http/trpc';
@@ -21,15 +21,12 @@ import { rest } from '#tests/support/rest';
 import { failure } from '#tests/support/trpc-errors';
 import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { SESSION_TTL_MS, sessionCookieName } from './session';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
 
-// The server projects share loaded modules between the files of a worker (vite.config.ts,
-// `isolate: false`): these mocks must reach modules an earlier file may have loaded, and must
-// not reach the next file. So this file starts and ends with an empty module cache.
+// Workers keep loaded modules between files (docs/decisions/0039): start from an empty
+// module cache, so that the mocks below reach every module, and leave one.
 vi.hoisted(() => vi.resetModules());
-afterAll(() => {
-  vi.doUnmock('iron-session');
-  vi.resetModules();
-});
+unmockAfterFile('iron-session');
 
 /** Every unseal of a session cookie, counted through the real iron-session. */
 const unseals = vi.hoisted(() => ({ count: 0 }));
