@@ -30,4 +30,30 @@ describe('legal page Markdown', () => {
     expect(html).toContain('click');
     expect(html).toContain('pic');
   });
+
+  it('keeps a single line break, as in an address or a signature', () => {
+    expect(legalMarkdownToHtml('Acme AI Engineering\n1 Harbor Lane\nBoston')).toBe(
+      '<p>Acme AI Engineering<br>\n1 Harbor Lane<br>\nBoston</p>\n',
+    );
+  });
+
+  it('links to a page of the site, but never to another host through //', () => {
+    const html = legalMarkdownToHtml(
+      'See [our privacy policy](/privacy) and [this](//evil.example/x) and [that](/\\evil.example).',
+    );
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    // A backslash is percent-encoded, so `/%5C…` stays a path of this site in every browser.
+    expect(hrefs).toEqual(['/privacy', '/%5Cevil.example']);
+    expect(html).toContain('[this](//evil.example/x)');
+  });
+
+  it('draws a table as a table, in a box that scrolls sideways', () => {
+    const html = legalMarkdownToHtml(
+      '| Data | Kept for |\n| --- | --- |\n| Sessions of administrators | 12 hours |',
+    );
+    expect(html).toMatch(/^<div class="legal-table" tabindex="0">\n<table>\n<thead>/);
+    expect(html).toContain('<th>Data</th>');
+    expect(html).toContain('<td>Sessions of administrators</td>\n<td>12 hours</td>');
+    expect(html.trimEnd()).toMatch(/<\/table>\n<\/div>$/);
+  });
 });

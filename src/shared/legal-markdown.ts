@@ -2,18 +2,29 @@
  * The legal pages' Markdown as HTML, rendered on the server only (the page's JavaScript never
  * carries markdown-it). The same safety rules as newsletters
  * (newsletter-email-markdown.ts): raw HTML is escaped, never passed through, and links go only
- * to http, https and mailto addresses; any other link, and every picture, stays plain text.
+ * to http, https and mailto addresses, or to a page of this site (`/privacy`); any other link,
+ * and every picture, stays plain text. A single line break stays a line break (an address
+ * block, a signature), and tables are drawn as tables (styles.css, `.legal-text`).
  */
 import MarkdownIt, { type StateCore } from 'markdown-it';
 
+/** Another site (http, https), an address (mailto), or a path on this site (not `//host`). */
 function isAllowedUrl(url: string): boolean {
-  return /^(https?:\/\/[^/?#\s]|mailto:[^\s])/i.test(url);
+  return /^(https?:\/\/[^/?#\s]|mailto:[^\s]|\/(?![/\\]))/i.test(url);
 }
 
-const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
+const md = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  typographer: false,
+  breaks: true,
+});
 md.linkify.set({ fuzzyLink: false });
 md.validateLink = isAllowedUrl;
 md.core.ruler.push('legal_links', keepSafeLinks);
+// A table in a box of its own that scrolls sideways on a phone, reachable by keyboard.
+md.renderer.rules.table_open = () => '<div class="legal-table" tabindex="0">\n<table>\n';
+md.renderer.rules.table_close = () => '</table>\n</div>\n';
 
 /** Drops any link whose address is not allowed (keeping its text), and pictures (their alt). */
 function keepSafeLinks(state: StateCore): void {

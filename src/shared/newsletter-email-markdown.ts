@@ -19,7 +19,13 @@ function isAllowedUrl(url: string): boolean {
   return /^(https?:\/\/[^/?#\s]|mailto:[^\s])/i.test(url);
 }
 
-const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
+// `breaks`: a single line break in the text is one in the mail (a signature, an address).
+const md = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  typographer: false,
+  breaks: true,
+});
 md.disable('table');
 // Bare addresses are linked only when they say their scheme (https://…) or are e-mail
 // addresses; "acme.example" in a sentence stays text.

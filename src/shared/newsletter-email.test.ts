@@ -287,6 +287,14 @@ describe('renderNewsletterEmail: what the author may do', () => {
   it('puts an empty line between the items of a loose list, none in a tight one', () => {
     expect(newsletter('- a\n\n- b\n\n  more').text).toMatch(/^- a\n\n- b\n\n {2}more\n\n-- \n/);
   });
+
+  it('keeps a single line break in both parts, as in a signature', () => {
+    const mail = newsletter('Best regards,\nDana Marsh\nHarbor Lane AI');
+    const paragraph = card(mail.html).querySelector('p');
+    expect(paragraph?.querySelectorAll('br')).toHaveLength(2);
+    expect(paragraph?.textContent).toBe('Best regards,\nDana Marsh\nHarbor Lane AI');
+    expect(mail.text).toMatch(/^Best regards,\nDana Marsh\nHarbor Lane AI\n/);
+  });
 });
 
 describe('renderNewsletterEmail: the document and its colour schemes', () => {
