@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { company } from '#shared/company';
 import {
-  launchBrowser,
   newPage,
-  startServer,
   startSmtpCatcher,
   toastOpacities,
   watchToastOpacity,
   type RunningServer,
   type SmtpCatcher,
+  startServerAndBrowser,
 } from './support';
 import {
   addUser,
@@ -33,8 +32,7 @@ let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  server = await startServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
   // One second-factor user per theme keeps each under the server's limit of codes per user.
   await addUser(server.dbPath, 'light', 'light@example.com');
   await addUser(server.dbPath, 'dark', 'dark@example.com');

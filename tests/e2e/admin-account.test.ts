@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
   newPage,
-  startServer,
   startSmtpCatcher,
   type RunningServer,
   type SmtpCatcher,
+  startServerAndBrowser,
 } from './support';
 import {
   PASSWORD,
@@ -33,8 +32,7 @@ const NEW_PASSWORD = 'violet harbour lantern 42';
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  server = await startServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
   // One user per test: a password change ends every other session of its user.
   await addUser(server.dbPath, 'alice');
   await addUser(server.dbPath, 'bob');

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { REDIRECT_PROTECTED_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '#shared/constants';
 import {
-  launchBrowser,
   newPage,
-  startServer,
   startSmtpCatcher,
   type RunningServer,
   type SmtpCatcher,
+  startServerAndBrowser,
 } from './support';
 import {
   addUser,
@@ -28,8 +27,7 @@ let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  server = await startServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
   // Password only; e-mailed code for the others (one user per flow keeps each under the
   // server's limit of codes per user).
   await addUser(server.dbPath, 'alice');

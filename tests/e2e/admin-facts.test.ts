@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
+import { newPage, withDatabase, type RunningServer, startServerAndBrowser } from './support';
 import {
   addUser,
   expectNoAxeViolations,
@@ -17,8 +17,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'alice');
   // An existing tag to pick (the server starts with the demo facts and no tags).
   withDatabase(server.dbPath, (db) => {

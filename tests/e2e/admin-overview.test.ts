@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
+import { newPage, withDatabase, type RunningServer, startServerAndBrowser } from './support';
 import { formatDay, formatRange } from '#client/admin/overview/format';
 import {
   addUser,
@@ -38,8 +38,9 @@ const daysAgo = (n: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: '1', SITE_TIMEZONE: 'UTC' } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({
+    env: { TRUST_PROXY: '1', SITE_TIMEZONE: 'UTC' },
+  });
   await addUser(server.dbPath, 'owner');
 });
 

@@ -6,15 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { newPage, type RunningServer, startServerAndBrowser } from './support';
 import { visible } from './admin-support';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, CDPSession } from 'playwright-core';
 import { freePort } from '../../scripts/sqld-process';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { newPage, type RunningServer, startServerAndBrowser } from './support';
 import {
   addUser,
   expectNoAxeViolations,
@@ -41,8 +41,7 @@ const AUTHENTICATOR = {
 beforeAll(async () => {
   const port = await freePort();
   site = `http://localhost:${port}`;
-  server = await startServer({ env: { PORT: String(port), SITE_URL: site } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({ env: { PORT: String(port), SITE_URL: site } });
   await addUser(server.dbPath, 'alice');
 });
 

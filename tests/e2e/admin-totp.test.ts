@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { newPage, type RunningServer, startServerAndBrowser } from './support';
 import {
   addUser,
   expectNoAxeViolations,
@@ -22,8 +22,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'tina');
 });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { newPage, type RunningServer, startServerAndBrowser } from './support';
 import { addUser, signIn, visible } from './admin-support';
 
 let server: RunningServer;
@@ -13,8 +13,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'owner');
 });
 

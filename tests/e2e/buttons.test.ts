@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
+import { newPage, withDatabase, type RunningServer, startServerAndBrowser } from './support';
 import { openApp, revealWholePage } from './support/home';
 import { addUser, fillCredentials, showColorScheme, signIn, toast, visible } from './admin-support';
 
@@ -17,7 +17,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'phone');
   // Second factor: no SMTP_URL, so the code goes to the server's log; only the step is shown.
   await addUser(server.dbPath, 'coded', 'coded@example.com');

@@ -4,12 +4,11 @@ import {
   DESKTOP,
   MOBILE,
   axeViolations,
-  launchBrowser,
   newPage,
-  startServer,
   toastOpacities,
   watchToastOpacity,
   type RunningServer,
+  startServerAndBrowser,
 } from './support';
 import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
 
@@ -17,7 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { MOBILE, newPage, type RunningServer, startServerAndBrowser } from './support';
 import { storedContacts, storedSubscribers, waitForContactForm } from './support/home';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

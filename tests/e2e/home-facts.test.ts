@@ -3,11 +3,10 @@ import type { Browser, Page, Route } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
   newPage,
-  startServer,
   withDatabase,
   type RunningServer,
+  startServerAndBrowser,
 } from './support';
 import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#shared/constants';
 import { advanceClock, advanceClockUntil, openApp, pauseClock } from './support/home';
@@ -17,7 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

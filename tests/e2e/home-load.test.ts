@@ -13,11 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
   newPage,
-  startServer,
   withDatabase,
   type RunningServer,
+  startServerAndBrowser,
 } from './support';
 import { layoutShifts } from './support/layout-shifts';
 
@@ -25,8 +24,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

@@ -6,15 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DEMO_VIDEO } from '#shared/demo-video';
-import { DESKTOP, launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { DESKTOP, newPage, type RunningServer, startServerAndBrowser } from './support';
 import { openApp } from './support/home';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

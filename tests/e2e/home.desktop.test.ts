@@ -3,11 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#shared/constants';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
-  startServer,
   withDatabase,
   type RunningServer,
+  startServerAndBrowser,
 } from './support';
 import {
   advanceClock,
@@ -28,7 +27,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { MOBILE, newPage, type RunningServer, startServerAndBrowser } from './support';
 import {
   fillContactForm,
   openApp,
@@ -16,7 +16,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await startServerAndBrowser();
   page = await newPage(browser, MOBILE);
   await openApp(page, server.url);
 });

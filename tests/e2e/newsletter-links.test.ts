@@ -14,13 +14,12 @@ import {
 } from '#server/newsletter/tokens';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
-  startServer,
   startSmtpCatcher,
   withDatabase,
   type RunningServer,
   type SmtpCatcher,
+  startServerAndBrowser,
 } from './support';
 import { openApp } from './support/home';
 import { expectNoAxeViolations, toast, visible } from './admin-support';
@@ -34,8 +33,9 @@ let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  server = await startServer({ env: { SMTP_URL: smtp.url, SESSION_SECRET: SECRET } });
-  browser = await launchBrowser();
+  [server, browser] = await startServerAndBrowser({
+    env: { SMTP_URL: smtp.url, SESSION_SECRET: SECRET },
+  });
 });
 
 afterAll(async () => {

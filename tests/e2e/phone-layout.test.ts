@@ -5,13 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  startServer,
-  startSmtpCatcher,
-  type RunningServer,
-} from './support';
+import { newPage, startSmtpCatcher, type RunningServer, startServerAndBrowser } from './support';
 import { addUser, fillCredentials, toast as settledToast, visible } from './admin-support';
 import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
 
@@ -22,10 +16,7 @@ let browser: Browser;
 const smtp = await startSmtpCatcher();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { SMTP_URL: smtp.url } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
   // With an e-mail address: the password step leads to the six code boxes.
   await addUser(server.dbPath, 'bob', 'bob@example.com');
 });

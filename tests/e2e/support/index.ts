@@ -1,5 +1,6 @@
 export { PROJECT_ROOT } from './paths';
 export { startServer, type RunningServer, type StartServerOptions } from './server';
+export { startServerAndBrowser } from './server-and-browser';
 export { launchBrowser, newPage, chromiumPath, CHROMIUM_FLAGS, DESKTOP, MOBILE } from './browser';
 export { axeViolations, type AxeViolation } from './axe';
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './smtp';
