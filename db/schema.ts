@@ -13,6 +13,7 @@ import { auditActionValues } from '../src/shared/audit';
 import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
+import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -232,6 +233,43 @@ export const throttleEvents = sqliteTable(
 );
 
 /**
+ * Leads (docs/leads.md): one per person who wrote to the site, keyed by e-mail address
+ * ignoring case. Every contact message from that address links to it (`contacts.leadId`).
+ */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    /** The name and company of the latest message. */
+    name: text('name').notNull(),
+    company: text('company'),
+    status: text('status', { enum: leadStatusValues }).notNull().default('new'),
+    /** Whole units of the site's currency. */
+    value: integer('value'),
+    lostReason: text('lost_reason'),
+    /**
+     * The source its first conversion was credited to, set when the analytics write that
+     * conversion (analytics/event-rows.ts); null reads as Direct (none was recorded).
+     */
+    source: text('source'),
+    createdAt: createdAt(),
+    lastActivityAt: integer('last_activity_at', { mode: 'timestamp_ms' }).notNull(),
+    firstReplyAt: integer('first_reply_at', { mode: 'timestamp_ms' }),
+    followUpAt: integer('follow_up_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('leads_email_nocase_idx').on(sql`lower(${t.email})`),
+    // The list: latest activity first, with or without a status filter.
+    index('leads_activity_idx').on(t.lastActivityAt, t.id),
+    index('leads_status_activity_idx').on(t.status, t.lastActivityAt, t.id),
+    index('leads_follow_up_idx')
+      .on(t.followUpAt)
+      .where(sql`${t.followUpAt} is not null`),
+  ],
+);
+
+/**
  * Contact messages. Ids grow with arrival, so the admin lists them newest first by id (the
  * primary key), which no clock adjustment can reorder. Text search goes through
  * `contactsSearch` below.
@@ -249,15 +287,88 @@ export const contacts = sqliteTable(
     privacy: integer('privacy', { mode: 'boolean' }).notNull(),
     /** When an administrator opened or marked it read; null while unread. */
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    /** Its lead; erasing a lead erases its messages (docs/leads.md). */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('contacts_subject_idx').on(t.subject, t.id),
+    index('contacts_lead_idx').on(t.leadId, t.id),
     // Only unread rows are indexed, so the header's unread count stays cheap.
     index('contacts_unread_idx')
       .on(t.id)
       .where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * A lead's timeline (docs/leads.md): its messages (a row pointing at `contacts`), notes,
+ * replies sent and received, status changes and bookings. A reply is stored here before it
+ * is mailed and carries its delivery (claimed like a newsletter recipient, retried after a
+ * temporary failure). `mailId` is the Message-ID of a reply sent or received: unique, so an
+ * answer read by several instances, or again after a restart, is kept once.
+ */
+export const leadEvents = sqliteTable(
+  'lead_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    kind: text('kind', { enum: timelineKindValues }).notNull(),
+    /** The administrator's username; for an answer, the address it came from; else null. */
+    actor: text('actor'),
+    text: text('text'),
+    /** The message of a `message` entry. */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
+    /** A status change's new and previous status. */
+    status: text('status', { enum: leadStatusValues }),
+    fromStatus: text('from_status', { enum: leadStatusValues }),
+    /** A reply's subject line and the address it went to. */
+    subject: text('subject'),
+    toEmail: text('to_email'),
+    /** The Message-ID (without angle brackets) of a reply sent or an answer received. */
+    mailId: text('mail_id'),
+    /** A sent reply's In-Reply-To and References (space-separated, without brackets). */
+    inReplyTo: text('in_reply_to'),
+    references: text('references'),
+    delivery: text('delivery', { enum: deliveryValues }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    claimedBy: text('claimed_by'),
+    lastError: text('last_error'),
+    /** An answer received: when an administrator opened its lead; null while unread. */
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    /** A booking's start (the booking issue). */
+    start: integer('start', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('lead_events_lead_idx').on(t.leadId, t.at, t.id),
+    uniqueIndex('lead_events_mail_idx')
+      .on(t.mailId)
+      .where(sql`${t.mailId} is not null`),
+    // The reply sender's claim: the oldest due reply of a delivery state.
+    index('lead_events_delivery_idx')
+      .on(t.delivery, t.nextAttemptAt)
+      .where(sql`${t.delivery} is not null`),
+    index('lead_events_unread_idx')
+      .on(t.leadId)
+      .where(sql`${t.kind} = 'reply_received' and ${t.readAt} is null`),
+  ],
+);
+
+/**
+ * Where the reading of the owner's mailbox has got to (docs/leads.md, "Answers"): the
+ * mailbox's UIDVALIDITY and the highest UID looked at, shared by every instance, so a restart
+ * fetches only what is new. Which mails were taken is the Message-ID on `leadEvents`.
+ */
+export const mailboxCursors = sqliteTable('mailbox_cursors', {
+  mailbox: text('mailbox').primaryKey(),
+  uidValidity: text('uid_validity').notNull(),
+  lastUid: integer('last_uid').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 /**
  * The trigram full-text index of contact messages (name, e-mail, company, text), an FTS5

@@ -68,6 +68,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     mailFrom: 'no-reply@example.com',
     contactNotifyTo: null,
+    replyTo: 'owner@example.com',
+    imapUrl: null,
+    imapPollSeconds: 60,
     production: false,
     trustProxy: false,
     // The address app.request() sends to, as a browser on the site would name it.

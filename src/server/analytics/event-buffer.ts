@@ -12,7 +12,7 @@ import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { dayOf } from './days';
 import { CONVERSION_EVENTS } from '#shared/analytics';
-import { conversionStatement, insertStatements, type EventRow } from './event-rows';
+import { conversionStatements, insertStatements, type EventRow } from './event-rows';
 
 const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 import { RateCap } from './rate-cap';
@@ -133,7 +133,7 @@ export class EventBuffer {
       const isConversion = (row: EventRow) => conversionNames.has(row.name);
       await writeBatch(db, [
         ...insertStatements(rows.filter((row) => !isConversion(row))),
-        ...rows.filter(isConversion).map(conversionStatement),
+        ...rows.filter(isConversion).flatMap(conversionStatements),
       ]);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {

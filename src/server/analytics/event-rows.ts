@@ -1,5 +1,6 @@
 import type { Statement } from '#db';
 import { analyticsEvents } from '#db/schema';
+import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import type { Device } from '#shared/analytics';
 
 /**
@@ -22,6 +23,8 @@ export interface EventRow {
   device: Device;
   browser: string;
   visitor: string;
+  /** A conversion's lead (docs/leads.md): credited the same source, if it has none yet. */
+  leadId?: number;
 }
 
 const COLUMNS = [
@@ -87,7 +90,23 @@ export function insertStatements(rows: EventRow[]): Statement[] {
  * the day (its UTM values and referrer host copied; none: Direct), and stored without the
  * visitor. Run after the same batch's pageviews, so a page read just before counts.
  */
-export function conversionStatement(row: EventRow): Statement {
+export function conversionStatements(row: EventRow): Statement[] {
+  const conversion = conversionStatement(row);
+  if (row.leadId === undefined) return [conversion];
+  // The row just written carries the credited source; a lead keeps its first one.
+  return [
+    conversion,
+    {
+      sql: `update leads set source = (
+        select coalesce(utm_source, referrer_host, '${DIRECT_SOURCE}') from analytics_events
+        where id = last_insert_rowid()
+      ) where id = ? and source is null`,
+      params: [row.leadId],
+    },
+  ];
+}
+
+function conversionStatement(row: EventRow): Statement {
   return {
     sql:
       HEAD.replace(/ values $/, ' ') +

@@ -108,7 +108,7 @@ export function recordEvent(ctx: Context, input: EventInput): void {
  * visitor's first pageview, and stored without the hash, when the buffer writes it
  * (event-rows.ts). Never throws: a form's answer never depends on it.
  */
-export function recordConversion(ctx: Context, name: ConversionEvent): void {
+export function recordConversion(ctx: Context, name: ConversionEvent, leadId?: number): void {
   try {
     const agent = countableAgent(ctx.req.headers);
     if (!agent) return;
@@ -120,6 +120,7 @@ export function recordConversion(ctx: Context, name: ConversionEvent): void {
       utmMedium: null,
       utmCampaign: null,
       referrerHost: null,
+      ...(leadId === undefined ? {} : { leadId }),
     });
   } catch (error) {
     ctx.logger.error('analytics.record_failed', { name, error: loggableError(error) });

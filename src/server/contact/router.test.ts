@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contacts, throttleEvents } from '#db/schema';
+import { contacts, leadEvents, leads, throttleEvents } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { type ContactInput } from '#shared/contact';
 import { adminMessageUrl, contactMail } from './notify';
@@ -62,8 +62,71 @@ describe('contact.send', () => {
         privacy: true,
         createdAt: new Date('2026-04-01T09:00:00Z'),
         readAt: null,
+        leadId: 1,
       },
     ]);
+  });
+
+  it('makes one lead per address ignoring case, with each message on its timeline (docs/leads.md)', async () => {
+    deps.clock.set(new Date('2026-04-01T09:00:00Z'));
+    await send(message);
+    deps.clock.set(new Date('2026-04-02T10:00:00Z'));
+    await send({ ...message, email: 'ADA@Example.com', name: 'Ada King', company: undefined });
+    await send({ ...message, email: 'grace@example.com', name: 'Grace' }, '198.51.100.2');
+
+    const people = await deps.db.select().from(leads).orderBy(leads.id).all();
+    expect(
+      people.map(({ email, name, company, status, createdAt, lastActivityAt }) => ({
+        email,
+        name,
+        company,
+        status,
+        createdAt,
+        lastActivityAt,
+      })),
+    ).toEqual([
+      {
+        email: 'ada@example.com',
+        name: 'Ada King',
+        company: 'Analytical Engines Ltd',
+        status: 'new',
+        createdAt: new Date('2026-04-01T09:00:00Z'),
+        lastActivityAt: new Date('2026-04-02T10:00:00Z'),
+      },
+      {
+        email: 'grace@example.com',
+        name: 'Grace',
+        company: 'Analytical Engines Ltd',
+        status: 'new',
+        createdAt: new Date('2026-04-02T10:00:00Z'),
+        lastActivityAt: new Date('2026-04-02T10:00:00Z'),
+      },
+    ]);
+    const [ada, grace] = people.map((lead) => lead.id);
+    expect((await stored()).map((row) => [row.id, row.leadId])).toEqual([
+      [1, ada],
+      [2, ada],
+      [3, grace],
+    ]);
+    const timeline = await deps.db.select().from(leadEvents).orderBy(leadEvents.id).all();
+    expect(timeline.map((e) => [e.leadId, e.kind, e.contactId, e.at])).toEqual([
+      [ada, 'message', 1, new Date('2026-04-01T09:00:00Z')],
+      [ada, 'message', 2, new Date('2026-04-02T10:00:00Z')],
+      [grace, 'message', 3, new Date('2026-04-02T10:00:00Z')],
+    ]);
+  });
+
+  it('makes one lead when twenty messages from one new address arrive at once', async () => {
+    const addresses = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
+    await Promise.all(
+      addresses.map((ip, i) =>
+        send({ ...message, email: i % 2 ? 'BEA@example.com' : 'bea@example.com' }, ip),
+      ),
+    );
+    const made = await deps.db.select({ id: leads.id }).from(leads).all();
+    expect(made).toHaveLength(1);
+    expect(new Set((await stored()).map((row) => row.leadId))).toEqual(new Set([made[0]?.id]));
+    expect(await deps.db.select().from(leadEvents).all()).toHaveLength(20);
   });
 
   it.each([undefined, '', '   '])('stores an absent company (%j) as null', async (company) => {
@@ -261,6 +324,7 @@ describe('contact.send notification', () => {
         privacy: true,
         createdAt: new Date('2026-01-01T00:00:00Z'),
         readAt: null,
+        leadId: 1,
       },
       { name: 'Acme AI Engineering', url: 'https://acme.example' },
     );

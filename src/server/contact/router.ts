@@ -1,6 +1,8 @@
 import { insertWhere } from '#db/insert-where';
 import { recordConversion } from '#server/analytics/record';
-import { contacts, type ContactRow } from '#db/schema';
+import { contacts, leadEvents, type ContactRow } from '#db/schema';
+import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { sql } from 'drizzle-orm';
 import { contactInput } from '#shared/contact';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { batchStatements, takeInBatch } from '#server/platform/throttle';
@@ -15,13 +17,33 @@ const contactBucket = (ctx: Context) =>
   addressBucket(CONTACT_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /**
- * The throttle's event, then the message and its search index entry (by trigger) when the
- * event was counted: one batch, one request to a libSQL server.
+ * The throttle's event, then (each only when the one before it wrote) the sender's lead, the
+ * message and its search index entry (by trigger), and the message's place on the lead's
+ * timeline: one batch, one request to a libSQL server.
  */
 const storeContact = batchStatements(
   ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt'],
   (db, taken, values) => [
-    insertWhere(db, contacts, values, taken).returning({ id: contacts.id }).toSQL(),
+    joinLead(db, taken, {
+      email: values.email,
+      name: values.name,
+      company: values.company,
+      now: values.createdAt,
+    }).toSQL(),
+    insertWhere(db, contacts, { ...values, leadId: leadIdOf(values.email) }, taken)
+      .returning({ id: contacts.id, leadId: contacts.leadId })
+      .toSQL(),
+    insertWhere(
+      db,
+      leadEvents,
+      {
+        leadId: sql`(select ${contacts.leadId} from ${contacts} where ${contacts.id} = last_insert_rowid())`,
+        at: values.createdAt,
+        kind: 'message',
+        contactId: sql`last_insert_rowid()`,
+      },
+      taken,
+    ).toSQL(),
   ],
 );
 
@@ -49,9 +71,15 @@ export const contactRouter = router({
         now,
         { statements: storeContact, values },
       );
-      const stored: ContactRow = { id: Number(rows[0]?.[0]?.[0]), ...values, readAt: null };
+      const [contactId, leadId] = rows[1]?.[0] ?? [];
+      const stored: ContactRow = {
+        id: Number(contactId),
+        ...values,
+        readAt: null,
+        leadId: Number(leadId),
+      };
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
-      recordConversion(ctx, 'contact');
+      recordConversion(ctx, 'contact', Number(leadId));
       notifyContact(ctx, stored);
       return { success: true, message: CONTACT_THANKS };
     }),

@@ -33,6 +33,9 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'no-reply@localhost',
       contactNotifyTo: null,
+      replyTo: 'no-reply@localhost',
+      imapUrl: null,
+      imapPollSeconds: 60,
       production: false,
       trustProxy: false,
       siteUrl: 'http://localhost:3000',
@@ -107,6 +110,12 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
     [{ CONTACT_NOTIFY_TO: 'x@' }, 'CONTACT_NOTIFY_TO'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ REPLY_TO: 'inbox' }, 'REPLY_TO'],
+    [{ IMAP_URL: 'https://imap.example.com' }, 'IMAP_URL'],
+    [{ IMAP_URL: 'imaps://imap.example.com/INBOX' }, 'IMAP_URL'],
+    [{ IMAP_URL: 'not a url' }, 'IMAP_URL'],
+    [{ IMAP_POLL_SECONDS: '4' }, 'IMAP_POLL_SECONDS'],
+    [{ IMAP_POLL_SECONDS: 'often' }, 'IMAP_POLL_SECONDS'],
     [{ SITE_URL: 'example.com' }, 'SITE_URL'],
     [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL'],
     [{ SITE_URL: 'https://' }, 'SITE_URL'],
@@ -130,6 +139,24 @@ describe('loadConfig', () => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('REPLY_TO falls back to CONTACT_NOTIFY_TO, then MAIL_FROM; IMAP_URL keeps its credentials', () => {
+    const notify = { CONTACT_NOTIFY_TO: 'dana@example.com', MAIL_FROM: 'site@example.com' };
+    expect(loadConfig({ ...base(), ...notify }).replyTo).toBe('dana@example.com');
+    expect(loadConfig({ ...base(), MAIL_FROM: 'site@example.com' }).replyTo).toBe(
+      'site@example.com',
+    );
+    expect(loadConfig({ ...base(), ...notify, REPLY_TO: 'inbox@example.com' }).replyTo).toBe(
+      'inbox@example.com',
+    );
+    const imap = loadConfig({
+      ...base(),
+      IMAP_URL: 'imaps://dana%40example.com:app%20pw@imap.example.com:993/INBOX',
+      IMAP_POLL_SECONDS: '5',
+    });
+    expect(imap.imapUrl).toBe('imaps://dana%40example.com:app%20pw@imap.example.com:993/INBOX');
+    expect(imap.imapPollSeconds).toBe(5);
   });
 
   it('accepts PORT=0, smtp and smtps URLs and the admin variables', () => {

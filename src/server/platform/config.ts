@@ -13,6 +13,15 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   contactNotifyTo: string | null;
+  /** The owner's mailbox: the Reply-To of replies sent to leads (docs/leads.md). */
+  replyTo: string;
+  /**
+   * The mailbox whose incoming mail is read for leads' answers (`imaps://user:pass@host/INBOX`),
+   * credentials included; null: answers are not captured. Never logged.
+   */
+  imapUrl: string | null;
+  /** How often that mailbox is looked at. */
+  imapPollSeconds: number;
   production: boolean;
   trustProxy: boolean;
   /**
@@ -105,6 +114,33 @@ function parseNewsletterRate(raw: string | undefined): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NEWSLETTER_RATE) {
     throw new ConfigError(
       `NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to ${MAX_NEWSLETTER_RATE}, got "${value}"`,
+    );
+  }
+  return Number(value);
+}
+
+function parseImapUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  const shape = 'IMAP_URL must look like imaps://user:password@host:993/INBOX';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(shape);
+  }
+  if ((url.protocol !== 'imaps:' && url.protocol !== 'imap:') || !url.hostname || !url.username) {
+    throw new ConfigError(shape);
+  }
+  return value;
+}
+
+function parseImapPollSeconds(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 60;
+  if (!/^\d+$/.test(value) || Number(value) < 5 || Number(value) > 86_400) {
+    throw new ConfigError(
+      `IMAP_POLL_SECONDS must be a whole number from 5 to 86400, got "${value}"`,
     );
   }
   return Number(value);
@@ -228,14 +264,19 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
   const siteUrl = parseSiteUrl(env.SITE_URL, host, port);
+  const mailFrom = parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost';
+  const contactNotifyTo = parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO);
   return {
     port,
     host,
     database,
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
-    mailFrom: parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost',
-    contactNotifyTo: parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO),
+    mailFrom,
+    contactNotifyTo,
+    replyTo: parseEmail('REPLY_TO', env.REPLY_TO) ?? contactNotifyTo ?? mailFrom,
+    imapUrl: parseImapUrl(env.IMAP_URL),
+    imapPollSeconds: parseImapPollSeconds(env.IMAP_POLL_SECONDS),
     production,
     trustProxy: env.TRUST_PROXY === '1',
     siteUrl,

@@ -1,0 +1,46 @@
+/**
+ * Makes or joins the lead of an address (docs/leads.md): one statement, so a form's batch
+ * can store the lead with its message (and a booking with its own) in one request. A new
+ * address makes a `new` lead; a known one takes the latest name and company and its activity
+ * moves to now. Addresses are compared as SQL's lower() does, the unique index's expression.
+ */
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '#db';
+import { insertWhere } from '#db/insert-where';
+import { leads } from '#db/schema';
+
+/** The person's fields and the time, as a batch's placeholders. */
+export interface Person {
+  email: Placeholder;
+  name: Placeholder;
+  company: Placeholder;
+  now: Placeholder;
+}
+
+export function joinLead(db: Db, condition: SQL, person: Person) {
+  return insertWhere(
+    db,
+    leads,
+    {
+      email: person.email,
+      name: person.name,
+      company: person.company,
+      status: 'new',
+      createdAt: person.now,
+      lastActivityAt: person.now,
+    },
+    condition,
+  ).onConflictDoUpdate({
+    target: sql`lower(${sql.identifier('email')})`,
+    set: {
+      name: sql`excluded.name`,
+      company: sql`coalesce(excluded.company, ${leads.company})`,
+      lastActivityAt: sql`max(${leads.lastActivityAt}, excluded.last_activity_at)`,
+    },
+  });
+}
+
+/** The id of the lead of an address, as a subquery. */
+export function leadIdOf(email: Placeholder): SQL {
+  return sql`(select ${leads.id} from ${leads} where lower(${leads.email}) = lower(${email}))`;
+}
