@@ -1,0 +1,51 @@
+/**
+ * A lead and its timeline entries as the admin reads them (docs/api.md, "Leads"): rows to
+ * the shared shapes, times as ISO 8601. Every procedure that answers a lead or an entry
+ * goes through these two.
+ */
+import type { leadEvents, leads } from '#db/schema';
+import { DIRECT_SOURCE, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
+
+type LeadRow = typeof leads.$inferSelect;
+type EventRow = typeof leadEvents.$inferSelect;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export function leadJson(row: LeadRow, unread: number): Lead {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    company: row.company,
+    status: row.status,
+    value: row.value,
+    lostReason: row.lostReason,
+    source: row.source ?? DIRECT_SOURCE,
+    createdAt: row.createdAt.toISOString(),
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    firstReplyAt: iso(row.firstReplyAt),
+    followUpAt: iso(row.followUpAt),
+    unread,
+  };
+}
+
+/**
+ * One entry. A `message` entry's text is its message's (`messageText`, read from `contacts`
+ * by the caller's join), so the timeline never holds a second copy of it.
+ */
+export function eventJson(row: EventRow, messageText: string | null = null): TimelineEvent {
+  const event: TimelineEvent = {
+    id: row.id,
+    at: row.at.toISOString(),
+    kind: row.kind,
+    actor: row.actor,
+    text: row.kind === 'message' ? messageText : row.text,
+  };
+  if (row.subject !== null) event.subject = row.subject;
+  if (row.delivery !== null) event.delivery = row.delivery;
+  if (row.status !== null) event.status = row.status;
+  if (row.fromStatus !== null) event.from = row.fromStatus;
+  if (row.start !== null) event.start = row.start.toISOString();
+  if (row.contactId !== null) event.messageId = row.contactId;
+  return event;
+}
