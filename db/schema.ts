@@ -262,6 +262,8 @@ export const leads = sqliteTable(
     uniqueIndex('leads_email_nocase_idx').on(sql`lower(${t.email})`),
     // The list: latest activity first, with or without a status filter.
     index('leads_activity_idx').on(t.lastActivityAt, t.id),
+    // The Overview's figures: the leads created in a range.
+    index('leads_created_idx').on(t.createdAt),
     index('leads_status_activity_idx').on(t.status, t.lastActivityAt, t.id),
     index('leads_follow_up_idx')
       .on(t.followUpAt)

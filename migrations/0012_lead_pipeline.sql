@@ -46,6 +46,7 @@ CREATE TABLE `leads` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `leads_email_nocase_idx` ON `leads` (lower("email"));--> statement-breakpoint
 CREATE INDEX `leads_activity_idx` ON `leads` (`last_activity_at`,`id`);--> statement-breakpoint
+CREATE INDEX `leads_created_idx` ON `leads` (`created_at`);--> statement-breakpoint
 CREATE INDEX `leads_status_activity_idx` ON `leads` (`status`,`last_activity_at`,`id`);--> statement-breakpoint
 CREATE INDEX `leads_follow_up_idx` ON `leads` (`follow_up_at`) WHERE "leads"."follow_up_at" is not null;--> statement-breakpoint
 CREATE TABLE `mailbox_cursors` (
