@@ -40,7 +40,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <BreakdownTable
         title="Clients by source"
-        description="The leads that first wrote in these days, by the source they came from: how many are won so far, and the value won (whole units of your currency). Sources that brought clients come first; the bars show the value won."
+        description="People who first wrote in these days, by the source they came from: how many are won so far, and the value won. Sources that brought clients come first; bars show the value won."
         rows={sourcesOfClients(report.sources)}
         rowKey={(row) => row.source}
         label={{ header: 'Source', cell: (row) => row.source }}
