@@ -49,6 +49,11 @@ export interface PeriodTotals {
   subscriptions: number;
   /** contacts / visitors; 0 when there were no visitors. */
   conversionRate: number;
+  /**
+   * The median minutes from a lead's creation to the first reply sent to it, over the leads
+   * created in the period that have one, rounded to the nearest minute; null when none.
+   */
+  medianFirstReplyMinutes: number | null;
 }
 
 export interface DailyRow {
@@ -58,6 +63,16 @@ export interface DailyRow {
   pageviews: number;
   contacts: number;
   subscriptions: number;
+}
+
+export interface SourceRow {
+  source: string;
+  visitors: number;
+  contacts: number;
+  leads: number;
+  won: number;
+  /** Whole units of the site's currency; 0 when none is won. */
+  wonValue: number;
 }
 
 /** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
@@ -71,8 +86,11 @@ export interface AnalyticsReport {
   daily: DailyRow[];
   /** Each list is sorted by its first number, largest first, at most 50 rows. */
   pages: { path: string; visitors: number; pageviews: number }[];
-  /** A referrer's host, the utm_source, or `Direct`. */
-  sources: { source: string; visitors: number; contacts: number }[];
+  /**
+   * A referrer's host, the utm_source, or `Direct`. `leads` are the leads created in the range
+   * credited to the source, `won` those of them now won, `wonValue` the sum of their values.
+   */
+  sources: SourceRow[];
   campaigns: {
     source: string;
     medium: string | null;

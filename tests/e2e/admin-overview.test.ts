@@ -1,8 +1,8 @@
 /**
  * The Overview screen on the real server: visits sent through POST /api/event from scripted
  * visitors (their own addresses through X-Forwarded-For, their own browsers), a contact message
- * from one of them, older days written straight into the database; then the numbers, the
- * chart, the range in the address, the live count's timer, the CSV, a phone, and axe in both
+ * from one of them (its lead then won), older days written straight into the database; then
+ * the numbers, the clients by source, the chart, the range in the address, the live count's timer, the CSV, a phone, and axe in both
  * themes.
  */
 import { readFile } from 'node:fs/promises';
@@ -105,6 +105,19 @@ function lastWeek(): void {
   });
 }
 
+/** A lead marked won with a value, its first reply `replyMinutes` after it was made. */
+function wonLead(email: string, value: number, replyMinutes: number): void {
+  withDatabase(server.dbPath, (db) => {
+    const updated = db
+      .prepare(
+        `UPDATE leads SET status = 'won', value = ?, first_reply_at = created_at + ?
+         WHERE email = ?`,
+      )
+      .run(value, replyMinutes * 60_000, email);
+    expect(updated.changes).toBe(1);
+  });
+}
+
 /** The server writes events in batches every 100 ms: wait until today's are all in. */
 async function recorded(count: number): Promise<void> {
   await expect
@@ -174,6 +187,8 @@ describe('the Overview', () => {
     lastWeek();
     // 4 pageviews (the crawler's is not counted), a cta_click and the contact.
     await recorded(6);
+    // Grace's enquiry made her lead, credited to the newsletter: answered 3 h 10 min later, won.
+    wonLead('grace@example.com', 12_500, 190);
 
     await page.getByRole('radio', { name: '7 days' }).click();
     await page.waitForURL('**/admin/overview?days=7');
@@ -185,6 +200,9 @@ describe('the Overview', () => {
     expect(await figure('Contacts').innerText()).toMatch(/1\s+▲ up from none vs/);
     expect(await figure('Subscriptions').innerText()).toMatch(/0\s+= no change vs/);
     expect(await figure('Conversion rate').innerText()).toMatch(/33\.3%\s+▲ up 33\.3 points vs/);
+    expect(await figure('Median time to first reply').innerText()).toMatch(
+      /^Median time to first reply\s+3 h 10 min\s+— in the previous 7 days$/,
+    );
 
     // The chart: a bar per day of the range, today's the tallest; described in words.
     const chart = page.getByRole('img', {
@@ -207,6 +225,8 @@ describe('the Overview', () => {
       ['newsletter', '1', '1', '100%'],
       ['www.google.com', '1', '0', '0%'],
     ]);
+    // Which sources bring clients: the value won under its source.
+    expect(await tableRows('Clients by source')).toEqual([['newsletter', '1', '1', '1', '12,500']]);
     expect(await tableRows('Campaigns')).toEqual([['spring newsletter / email', '1', '1', '100%']]);
     expect(await tableRows('Devices')).toEqual([
       ['Computers', '2', '66.7%'],
@@ -306,6 +326,7 @@ describe('the Overview', () => {
       await phone.goto(`${server.url}/admin/overview`);
       await visible(phone.getByRole('region', { name: 'Totals' }));
       await visible(phone.getByRole('table', { name: 'Campaigns' }));
+      await visible(phone.getByRole('table', { name: 'Clients by source' }));
       for (const scheme of ['light', 'dark'] as const) {
         await showColorScheme(phone, scheme);
         // Nothing wider than the screen: no sideways scrolling.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysSpanned, eachDay, isRealDay } from '#shared/calendar-days';
-import { dayOf } from './days';
+import { dayOf, dayStart } from './days';
 
 describe('days of SITE_TIMEZONE', () => {
   it('names the day in the zone, not in UTC', () => {
@@ -39,5 +39,24 @@ describe('days of SITE_TIMEZONE', () => {
     ['2026-1-1', false],
   ])('%s is a real day: %s', (day, real) => {
     expect(isRealDay(day)).toBe(real);
+  });
+});
+
+describe('the first instant of a day in the zone', () => {
+  it.each([
+    ['2026-03-01', 'UTC', '2026-03-01T00:00:00.000Z'],
+    ['2026-03-01', 'America/New_York', '2026-03-01T05:00:00.000Z'],
+    // Summer time: an hour less behind UTC.
+    ['2026-07-01', 'America/New_York', '2026-07-01T04:00:00.000Z'],
+    ['2026-03-02', 'Asia/Tokyo', '2026-03-01T15:00:00.000Z'],
+    ['2026-03-02', 'Pacific/Kiritimati', '2026-03-01T10:00:00.000Z'],
+    ['2026-03-02', 'Asia/Kathmandu', '2026-03-01T18:15:00.000Z'],
+    // Santiago springs forward at midnight: 2026-09-06 starts at 01:00 local time.
+    ['2026-09-06', 'America/Santiago', '2026-09-06T04:00:00.000Z'],
+  ])('%s in %s starts at %s', (day, zone, iso) => {
+    const start = dayStart(day, zone);
+    expect(start.toISOString()).toBe(iso);
+    expect(dayOf(start, zone)).toBe(day);
+    expect(dayOf(new Date(start.getTime() - 1), zone)).not.toBe(day);
   });
 });

@@ -42,3 +42,22 @@ function formatDay(at: Date, timeZone: string): string {
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * The first instant of `day` in the zone: the bound of a range's days for rows that keep an
+ * instant rather than a day (the leads). Found by halving on whole minutes between the
+ * earliest and the latest start any zone gives the day (offsets run from -12 h to +14 h), so
+ * a day that starts at 01:00 (daylight saving at midnight) starts there.
+ */
+export function dayStart(day: string, timeZone: string): Date {
+  const noon = Date.parse(`${day}T12:00:00Z`);
+  // In minutes: `low` is still the day before everywhere, `high` is the day itself everywhere.
+  let low = (noon - 27 * 3_600_000) / 60_000;
+  let high = noon / 60_000;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (formatDay(new Date(middle * 60_000), timeZone) < day) low = middle;
+    else high = middle;
+  }
+  return new Date(high * 60_000);
+}

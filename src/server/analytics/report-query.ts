@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import type { AnalyticsReport, DailyRow, Device } from '#shared/analytics';
 import { eachDay } from '#shared/calendar-days';
+import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { NO_VISITOR } from './event-rows';
 import type { DayRange } from './range';
 
@@ -86,18 +87,74 @@ const visitorDays = (range: DayRange) => sql`
   from analytics_events
   where name = 'contact' and day between ${range.from} and ${range.to}`;
 
-export async function sourcesOf(db: Db, range: DayRange): Promise<AnalyticsReport['sources']> {
-  const rows = await db.all<Record<'source' | 'visitors' | 'contacts', unknown>>(sql`
-    select source, sum(visitors) as visitors, sum(contacts) as contacts
-    from (${visitorDays(range)})
-    group by source
-    order by visitors desc, contacts desc, source
-    limit ${TOP_ROWS}`);
+/** Instants from `start` (included) to `end` (excluded): the range's days in SITE_TIMEZONE. */
+export interface InstantRange {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Sources by visitors, each with the leads created in the range credited to it (a lead with
+ * no source is Direct, leads' own rule) and, of those, the ones won and their value. The 50
+ * rows are picked with the sources that brought leads first, so a source of clients is never
+ * cut for one of mere traffic; they are then sorted by visitors like every list.
+ */
+export async function sourcesOf(
+  db: Db,
+  range: DayRange,
+  created: InstantRange,
+): Promise<AnalyticsReport['sources']> {
+  const rows = await db.all<
+    Record<'source' | 'visitors' | 'contacts' | 'leads' | 'won' | 'wonValue', unknown>
+  >(sql`
+    select source, visitors, contacts, leads, won, wonValue from (
+      select source, sum(visitors) as visitors, sum(contacts) as contacts, sum(leads) as leads,
+             sum(won) as won, sum(won_value) as wonValue
+      from (
+        select source, visitors, contacts, 0 as leads, 0 as won, 0 as won_value
+        from (${visitorDays(range)})
+        union all
+        select coalesce(source, ${DIRECT_SOURCE}), 0, 0, 1, status = 'won',
+               case when status = 'won' then coalesce(value, 0) else 0 end
+        from leads
+        where created_at >= ${created.start.getTime()} and created_at < ${created.end.getTime()}
+      )
+      group by source
+      order by leads > 0 desc, visitors desc, contacts desc, source
+      limit ${TOP_ROWS}
+    )
+    order by visitors desc, contacts desc, leads desc, source`);
   return rows.map((row) => ({
     source: String(row.source),
     visitors: n(row.visitors),
     contacts: n(row.contacts),
+    leads: n(row.leads),
+    won: n(row.won),
+    wonValue: n(row.wonValue),
   }));
+}
+
+/**
+ * The median minutes from creation to first reply of the leads created in `created` that
+ * have one: the middle one, or the mean of the two middle ones, rounded to the nearest
+ * minute (a half up); null when no such lead.
+ */
+export async function medianFirstReplyMinutes(
+  db: Db,
+  created: InstantRange,
+): Promise<number | null> {
+  const rows = await db.all<{ waited: unknown }>(sql`
+    select first_reply_at - created_at as waited
+    from leads
+    where created_at >= ${created.start.getTime()} and created_at < ${created.end.getTime()}
+      and first_reply_at is not null
+    order by waited`);
+  if (rows.length === 0) return null;
+  const middle = rows.length / 2;
+  const ms = Number.isInteger(middle)
+    ? (n(rows[middle - 1]?.waited) + n(rows[middle]?.waited)) / 2
+    : n(rows[Math.floor(middle)]?.waited);
+  return Math.round(ms / 60_000);
 }
 
 export async function campaignsOf(db: Db, range: DayRange): Promise<AnalyticsReport['campaigns']> {

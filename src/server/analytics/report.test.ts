@@ -5,7 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '#shared/analytics';
-import { adminCaller, createTestDeps, type TestDeps } from '#tests/support/app';
+import { eq } from 'drizzle-orm';
+import { writeTransaction } from '#db';
+import { leads } from '#db/schema';
+import { adminCaller, createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { contactBody } from '#tests/support/contact';
 import { AGENTS, page, storedEvents, visitorCaller } from '#tests/support/analytics';
 
@@ -89,6 +92,7 @@ describe('the scripted visitors', () => {
       contacts: 3,
       subscriptions: 1,
       conversionRate: 3 / 5,
+      medianFirstReplyMinutes: null,
     });
   });
 
@@ -99,6 +103,7 @@ describe('the scripted visitors', () => {
       contacts: 1,
       subscriptions: 0,
       conversionRate: 1 / 3,
+      medianFirstReplyMinutes: null,
     });
   });
 
@@ -111,15 +116,18 @@ describe('the scripted visitors', () => {
     ]);
   });
 
+  // Every message came from one address: its lead was made on 2026-01-11, before the range.
+  const noLeads = { leads: 0, won: 0, wonValue: 0 };
+
   it("sources: the first pageview's utm_source, else its referrer's host, else Direct; contacts credited there", () => {
     expect(report.sources).toEqual([
       // C typed the address; D wrote without a pageview that day (a contact, no visitor).
-      { source: 'Direct', visitors: 1, contacts: 1 },
-      { source: 'news.ycombinator.com', visitors: 1, contacts: 1 },
-      { source: 'newsletter', visitors: 1, contacts: 1 },
+      { source: 'Direct', visitors: 1, contacts: 1, ...noLeads },
+      { source: 'news.ycombinator.com', visitors: 1, contacts: 1, ...noLeads },
+      { source: 'newsletter', visitors: 1, contacts: 1, ...noLeads },
       // utm_source wins over the referrer; a later page's source does not count.
-      { source: 'google', visitors: 1, contacts: 0 },
-      { source: 'www.google.com', visitors: 1, contacts: 0 },
+      { source: 'google', visitors: 1, contacts: 0, ...noLeads },
+      { source: 'www.google.com', visitors: 1, contacts: 0, ...noLeads },
     ]);
   });
 
@@ -169,6 +177,7 @@ describe('the scripted visitors', () => {
       contacts: 4,
       subscriptions: 1,
       conversionRate: 4 / 8,
+      medianFirstReplyMinutes: null,
     });
     expect(whole.previous.visitors).toBe(0);
   });
@@ -187,8 +196,8 @@ describe('an empty site', () => {
     expect(empty).toEqual({
       from: '2026-01-14',
       to: '2026-01-15',
-      totals: { ...zero, conversionRate: 0 },
-      previous: { ...zero, conversionRate: 0 },
+      totals: { ...zero, conversionRate: 0, medianFirstReplyMinutes: null },
+      previous: { ...zero, conversionRate: 0, medianFirstReplyMinutes: null },
       daily: [
         { date: '2026-01-14', ...zero },
         { date: '2026-01-15', ...zero },
@@ -200,5 +209,165 @@ describe('an empty site', () => {
       events: [],
       live: 0,
     });
+  });
+});
+
+/**
+ * Leads per source and the first reply, in New York's days (2026-01-13 to 2026-01-15 is
+ * 05:00 UTC on the 13th to 05:00 UTC on the 16th). In the range: two leads from Google (one
+ * won for 12,000, replied in 45 min; one replied in 3 h 10 min), one written from the
+ * newsletter (won for 2,500, replied in 2 d 4 h), one made before sources were kept (no
+ * source: Direct; won without a value, never replied) and one from LinkedIn, whose visitors
+ * fell outside the range (lost, replied in 61 min). Around it: a lead a minute before the
+ * range (replied in 30 min: the previous period's median) and one just after it.
+ */
+describe('leads per source and the first reply', () => {
+  let leadDeps: TestDeps;
+  const MIN = 60_000;
+
+  async function addLead(
+    email: string,
+    createdIso: string,
+    fields: Partial<typeof leads.$inferInsert> = {},
+  ) {
+    const createdAt = new Date(createdIso);
+    await writeTransaction(leadDeps.db, (tx) =>
+      tx
+        .insert(leads)
+        .values({ email, name: email, createdAt, lastActivityAt: createdAt, ...fields }),
+    );
+  }
+  const repliedAfter = (createdIso: string, minutes: number) =>
+    new Date(Date.parse(createdIso) + minutes * MIN);
+  const rangeReport = async () =>
+    (await adminCaller(leadDeps)).analytics.report({ from: '2026-01-13', to: '2026-01-15' });
+
+  beforeAll(async () => {
+    leadDeps = await createTestDeps({
+      config: testConfig({ siteTimezone: 'America/New_York' }),
+    });
+    const at = (iso: string) => leadDeps.clock.set(new Date(iso));
+    const visitor = (ip: string) => visitorCaller(leadDeps, { ip });
+
+    at('2026-01-13T15:00:00Z');
+    await visitor('198.51.100.1').analytics.record({
+      name: 'pageview',
+      url: page('/'),
+      referrer: 'https://www.google.com/',
+    });
+    at('2026-01-14T10:00:00Z');
+    await visitor('198.51.100.2').analytics.record({
+      name: 'pageview',
+      url: page('/'),
+      referrer: 'https://www.google.com/',
+    });
+    await visitor('198.51.100.3').analytics.record({ name: 'pageview', url: page('/about') });
+    // The newsletter's reader writes: the contact form makes the lead and credits its source.
+    at('2026-01-15T12:00:00Z');
+    const reader = visitor('198.51.100.4');
+    await reader.analytics.record({ name: 'pageview', url: page('/?utm_source=newsletter') });
+    await reader.contact.send(contactBody('newsletter', 1));
+    await storedEvents(leadDeps.db);
+    await writeTransaction(leadDeps.db, (tx) =>
+      tx
+        .update(leads)
+        .set({
+          status: 'won',
+          value: 2500,
+          firstReplyAt: repliedAfter('2026-01-15T12:00:00Z', 2 * 24 * 60 + 4 * 60),
+        })
+        .where(eq(leads.email, contactBody('newsletter', 1).email)),
+    );
+
+    await addLead('g1@example.com', '2026-01-13T15:05:00Z', {
+      source: 'www.google.com',
+      status: 'won',
+      value: 12_000,
+      firstReplyAt: repliedAfter('2026-01-13T15:05:00Z', 45),
+    });
+    await addLead('g2@example.com', '2026-01-14T10:05:00Z', {
+      source: 'www.google.com',
+      status: 'replied',
+      firstReplyAt: repliedAfter('2026-01-14T10:05:00Z', 190),
+    });
+    // 23:59 on the 15th in New York.
+    await addLead('old@example.com', '2026-01-16T04:59:00Z', { status: 'won' });
+    await addLead('in@example.com', '2026-01-14T18:00:00Z', {
+      source: 'linkedin.com',
+      status: 'lost',
+      lostReason: 'Chose another firm',
+      firstReplyAt: repliedAfter('2026-01-14T18:00:00Z', 61),
+    });
+    // 23:59 on the 12th, and 00:00 on the 16th, in New York.
+    await addLead('before@example.com', '2026-01-13T04:59:00Z', {
+      source: 'www.google.com',
+      status: 'won',
+      value: 1,
+      firstReplyAt: repliedAfter('2026-01-13T04:59:00Z', 30),
+    });
+    await addLead('after@example.com', '2026-01-16T05:00:00Z', {
+      source: 'www.google.com',
+      status: 'won',
+      value: 99_999,
+      firstReplyAt: repliedAfter('2026-01-16T05:00:00Z', 1),
+    });
+  });
+
+  it('per source: the leads created in the range, those won and their value', async () => {
+    const report = await rangeReport();
+    expect(report.sources).toEqual([
+      { source: 'www.google.com', visitors: 2, contacts: 0, leads: 2, won: 1, wonValue: 12_000 },
+      { source: 'newsletter', visitors: 1, contacts: 1, leads: 1, won: 1, wonValue: 2500 },
+      // A lead without a source is Direct; won without a value adds nothing to the value.
+      { source: 'Direct', visitors: 1, contacts: 0, leads: 1, won: 1, wonValue: 0 },
+      // Leads but no visitors in the range: still a row.
+      { source: 'linkedin.com', visitors: 0, contacts: 0, leads: 1, won: 0, wonValue: 0 },
+    ]);
+  });
+
+  it('the median minutes to the first reply: the mean of the middle two of four, rounded', async () => {
+    const report = await rangeReport();
+    // 45, 61, 190 and 3,120 minutes (the lead never replied to is left out): (61 + 190) / 2.
+    expect(report.totals.medianFirstReplyMinutes).toBe(126);
+    // One lead in the previous period: its own wait.
+    expect(report.previous.medianFirstReplyMinutes).toBe(30);
+  });
+
+  it('an odd count: the middle one', async () => {
+    const oneDay = await (
+      await adminCaller(leadDeps)
+    ).analytics.report({ from: '2026-01-13', to: '2026-01-14' });
+    // 45, 61 and 190 minutes.
+    expect(oneDay.totals.medianFirstReplyMinutes).toBe(61);
+  });
+
+  it('no lead replied to in the range: null', async () => {
+    const quiet = await (
+      await adminCaller(leadDeps)
+    ).analytics.report({ from: '2026-01-10', to: '2026-01-11' });
+    expect(quiet.totals.medianFirstReplyMinutes).toBeNull();
+    expect(quiet.sources).toEqual([]);
+  });
+
+  it('the 50 rows keep every source that brought leads, whatever its traffic', async () => {
+    leadDeps.clock.set(new Date('2026-01-14T12:00:00Z'));
+    for (let i = 0; i < 50; i++) {
+      await visitorCaller(leadDeps, { ip: `203.0.113.${i + 1}` }).analytics.record({
+        name: 'pageview',
+        url: page('/'),
+        referrer: `https://site-${String(i).padStart(2, '0')}.example/`,
+      });
+    }
+    await storedEvents(leadDeps.db);
+    const report = await rangeReport();
+    expect(report.sources).toHaveLength(50);
+    expect(report.sources.map((row) => row.source)).toEqual([
+      'www.google.com',
+      'newsletter',
+      'Direct',
+      // 46 of the 50 sources of one visitor each, by name; the last four are cut.
+      ...Array.from({ length: 46 }, (_, i) => `site-${String(i).padStart(2, '0')}.example`),
+      'linkedin.com',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from '#db';
 import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics';
-import { dayOf } from './days';
+import { addDays } from '#shared/calendar-days';
+import { dayOf, dayStart } from './days';
 import { previousRange, type DayRange } from './range';
 import {
   campaignsOf,
@@ -9,11 +10,12 @@ import {
   eventsOf,
   LIVE_MS,
   liveVisitors,
+  medianFirstReplyMinutes,
   pagesOf,
   sourcesOf,
 } from './report-query';
 
-export function totalsOf(rows: DailyRow[]): PeriodTotals {
+export function totalsOf(rows: DailyRow[], medianFirstReplyMinutes: number | null): PeriodTotals {
   const sum = (key: Exclude<keyof DailyRow, 'date'>) => rows.reduce((a, row) => a + row[key], 0);
   const visitors = sum('visitors');
   const contacts = sum('contacts');
@@ -23,6 +25,7 @@ export function totalsOf(rows: DailyRow[]): PeriodTotals {
     contacts,
     subscriptions: sum('subscriptions'),
     conversionRate: visitors === 0 ? 0 : contacts / visitors,
+    medianFirstReplyMinutes,
   };
 }
 
@@ -37,22 +40,33 @@ export async function analyticsReport(
   const liveDays = [
     ...new Set([dayOf(new Date(now.getTime() - LIVE_MS), timeZone), dayOf(now, timeZone)]),
   ];
-  const [days, pages, sources, campaigns, devices, events, live] = await Promise.all([
-    // The previous period and the range together: one read for both.
-    dailyRows(db, { from: before.from, to: range.to }),
-    pagesOf(db, range),
-    sourcesOf(db, range),
-    campaignsOf(db, range),
-    devicesOf(db, range),
-    eventsOf(db, range),
-    liveVisitors(db, now, liveDays),
-  ]);
+  // Leads keep an instant, not a day: the range's days as instants of SITE_TIMEZONE.
+  const createdIn = (days: DayRange) => ({
+    start: dayStart(days.from, timeZone),
+    end: dayStart(addDays(days.to, 1), timeZone),
+  });
+  const [days, pages, sources, campaigns, devices, events, live, replyNow, replyBefore] =
+    await Promise.all([
+      // The previous period and the range together: one read for both.
+      dailyRows(db, { from: before.from, to: range.to }),
+      pagesOf(db, range),
+      sourcesOf(db, range, createdIn(range)),
+      campaignsOf(db, range),
+      devicesOf(db, range),
+      eventsOf(db, range),
+      liveVisitors(db, now, liveDays),
+      medianFirstReplyMinutes(db, createdIn(range)),
+      medianFirstReplyMinutes(db, createdIn(before)),
+    ]);
   const daily = days.filter((row) => row.date >= range.from);
   return {
     from: range.from,
     to: range.to,
-    totals: totalsOf(daily),
-    previous: totalsOf(days.filter((row) => row.date < range.from)),
+    totals: totalsOf(daily, replyNow),
+    previous: totalsOf(
+      days.filter((row) => row.date < range.from),
+      replyBefore,
+    ),
     daily,
     pages,
     sources,

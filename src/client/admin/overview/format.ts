@@ -96,3 +96,20 @@ export function periodChange(
 export function conversionRate(contacts: number, visitors: number): number {
   return visitors === 0 ? 0 : contacts / visitors;
 }
+
+const HOUR = 60;
+const DAY = 24 * HOUR;
+
+/**
+ * A wait in whole minutes, in the two largest units that say it: "45 min", "3 h 10 min",
+ * "3 h", "2 d 4 h", "2 d"; "—" when there is none (no lead replied to).
+ */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < HOUR) return `${minutes} min`;
+  const [big, bigUnit, small, smallUnit] =
+    minutes < DAY
+      ? [Math.floor(minutes / HOUR), 'h', minutes % HOUR, 'min']
+      : [Math.floor(minutes / DAY), 'd', Math.floor((minutes % DAY) / HOUR), 'h'];
+  return small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
+}

@@ -6,6 +6,7 @@ import { DailyChart } from './daily-chart';
 import { PeriodTotalsList } from './period-totals';
 import { RangePicker } from './range-picker';
 import { isEmptyReport } from './report-empty';
+import { ReportLists } from './report-lists';
 
 afterEach(cleanup);
 
@@ -15,8 +16,26 @@ const totals = (over: Partial<PeriodTotals> = {}): PeriodTotals => ({
   contacts: 0,
   subscriptions: 0,
   conversionRate: 0,
+  medianFirstReplyMinutes: null,
   ...over,
 });
+
+function emptyReport(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
+  return {
+    from: '2026-03-01',
+    to: '2026-03-07',
+    totals: totals(),
+    previous: totals(),
+    daily: [],
+    pages: [],
+    sources: [],
+    campaigns: [],
+    devices: [],
+    events: [],
+    live: 0,
+    ...over,
+  };
+}
 
 const day = (date: string, visitors: number, pageviews: number): DailyRow => ({
   date,
@@ -40,11 +59,69 @@ describe('the totals', () => {
     expect(figure('Pageviews')).toHaveTextContent('= no change vs previous 7 days');
     expect(figure('Contacts')).toHaveTextContent('▲ up from none');
     expect(figure('Conversion rate')).toHaveTextContent('0.4%▼ down 1 point');
+    expect(figure('Median time to first reply')).toHaveTextContent(
+      'Median time to first reply—— in the previous 7 days',
+    );
     const arrows = screen.getAllByText(/^[▲▼=]$/);
     expect(arrows).toHaveLength(5);
     for (const arrow of arrows) {
       expect(arrow).toHaveAttribute('aria-hidden', 'true');
     }
+  });
+
+  it('give the median time to first reply beside the previous period’s, without a coloured change', () => {
+    render(
+      <PeriodTotalsList
+        totals={totals({ medianFirstReplyMinutes: 190 })}
+        previous={totals({ medianFirstReplyMinutes: 3120 })}
+        days={30}
+      />,
+    );
+    const figure = screen.getByText('Median time to first reply').parentElement!;
+    expect(figure).toHaveTextContent(
+      'Median time to first reply3 h 10 min2 d 4 h in the previous 30 days',
+    );
+    expect(within(figure).queryByText(/^[▲▼=]$/)).toBeNull();
+  });
+});
+
+describe('clients by source', () => {
+  const source = (
+    name: string,
+    visitors: number,
+    leads: number,
+    won: number,
+    wonValue: number,
+  ) => ({ source: name, visitors, contacts: leads, leads, won, wonValue });
+
+  it('lists the sources that brought leads as a table, the clients first, the value with separators', () => {
+    const report = emptyReport({
+      sources: [
+        source('www.google.com', 1200, 4, 1, 2500),
+        source('traffic.example', 300, 0, 0, 0),
+        source('newsletter', 40, 2, 2, 12_000),
+        source('linkedin.com', 0, 1, 0, 0),
+      ],
+    });
+    render(<ReportLists report={report} />);
+    const table = screen.getByRole('table', { name: 'Clients by source' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'SourceVisitorsLeadsWonWon value',
+      'newsletter402212,000',
+      'www.google.com1,200412,500',
+      'linkedin.com0100',
+    ]);
+  });
+
+  it('says so when no lead came in the range', () => {
+    render(<ReportLists report={emptyReport({ sources: [source('Direct', 5, 0, 0, 0)] })} />);
+    const region = screen.getByRole('region', { name: 'Clients by source' });
+    expect(region).toHaveTextContent('No leads came in these days.');
+    expect(within(region).queryByRole('table')).toBeNull();
   });
 });
 
@@ -141,20 +218,7 @@ describe('the range picker', () => {
 });
 
 describe('the empty state', () => {
-  const report = (over: Partial<AnalyticsReport> = {}): AnalyticsReport => ({
-    from: '2026-03-01',
-    to: '2026-03-07',
-    totals: totals(),
-    previous: totals(),
-    daily: [],
-    pages: [],
-    sources: [],
-    campaigns: [],
-    devices: [],
-    events: [],
-    live: 0,
-    ...over,
-  });
+  const report = emptyReport;
 
   it('is for a range and a previous period with nothing counted at all', () => {
     expect(isEmptyReport(report())).toBe(true);
@@ -162,5 +226,13 @@ describe('the empty state', () => {
     expect(isEmptyReport(report({ totals: totals({ contacts: 1 }) }))).toBe(false);
     expect(isEmptyReport(report({ events: [{ name: 'cta_click', count: 1 }] }))).toBe(false);
     expect(isEmptyReport(report({ live: 1 }))).toBe(false);
+    // A lead with no visit is something to show.
+    expect(
+      isEmptyReport(
+        report({
+          sources: [{ source: 'Direct', visitors: 0, contacts: 0, leads: 1, won: 0, wonValue: 0 }],
+        }),
+      ),
+    ).toBe(false);
   });
 });

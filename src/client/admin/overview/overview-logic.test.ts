@@ -6,6 +6,7 @@ import {
   formatDay,
   formatDayCount,
   formatFullDay,
+  formatMinutes,
   formatRange,
   formatRate,
   periodChange,
@@ -19,6 +20,7 @@ import {
   resolveRange,
   searchFor,
 } from './overview-range';
+import { sourcesOfClients } from './source-clients';
 
 const TODAY = '2026-03-10';
 
@@ -169,5 +171,54 @@ describe('the chart scale', () => {
     expect(chartScale(40)).toEqual({ top: 40, ticks: [0, 10, 20, 30, 40] });
     expect(chartScale(41)).toEqual({ top: 80, ticks: [0, 20, 40, 60, 80] });
     expect(chartScale(1234)).toEqual({ top: 2000, ticks: [0, 500, 1000, 1500, 2000] });
+  });
+});
+
+describe('the median time to first reply in words', () => {
+  it.each([
+    [null, '—'],
+    [0, '0 min'],
+    [45, '45 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [190, '3 h 10 min'],
+    [1439, '23 h 59 min'],
+    [1440, '1 d'],
+    [3120, '2 d 4 h'],
+    // Minutes under a day's hours are left out of "d h".
+    [3179, '2 d 4 h'],
+  ])('%s minutes: %s', (minutes, words) => {
+    expect(formatMinutes(minutes)).toBe(words);
+  });
+});
+
+describe('which sources bring clients', () => {
+  const row = (source: string, visitors: number, leads: number, won: number, wonValue: number) => ({
+    source,
+    visitors,
+    contacts: leads,
+    leads,
+    won,
+    wonValue,
+  });
+
+  it('keeps the sources with leads, by value won, clients won, leads, then visitors', () => {
+    const sources = [
+      row('www.google.com', 900, 6, 1, 1_000),
+      row('traffic.example', 500, 0, 0, 0),
+      row('Direct', 300, 2, 0, 0),
+      row('newsletter', 40, 2, 2, 12_000),
+      row('linkedin.com', 0, 3, 1, 1_000),
+      row('bing.com', 20, 2, 0, 0),
+    ];
+    expect(sourcesOfClients(sources).map((r) => r.source)).toEqual([
+      'newsletter',
+      'www.google.com',
+      'linkedin.com',
+      'Direct',
+      'bing.com',
+    ]);
+    // The report's own list keeps its order.
+    expect(sources[0]!.source).toBe('www.google.com');
   });
 });

@@ -1,7 +1,18 @@
 import type { PeriodTotals } from '#shared/analytics';
-import { formatCount, formatDayCount, formatRate, periodChange, type PeriodChange } from './format';
+import {
+  formatCount,
+  formatDayCount,
+  formatMinutes,
+  formatRate,
+  periodChange,
+  type PeriodChange,
+} from './format';
 
-const CARDS: { key: keyof PeriodTotals; label: string; kind: 'count' | 'rate' }[] = [
+const CARDS: {
+  key: Exclude<keyof PeriodTotals, 'medianFirstReplyMinutes'>;
+  label: string;
+  kind: 'count' | 'rate';
+}[] = [
   { key: 'visitors', label: 'Visitors', kind: 'count' },
   { key: 'pageviews', label: 'Pageviews', kind: 'count' },
   { key: 'contacts', label: 'Contacts', kind: 'count' },
@@ -25,11 +36,14 @@ interface PeriodTotalsProps {
   days: number;
 }
 
-/** The five figures of the range, each with its change against the period just before. */
+/**
+ * The five figures of the range, each with its change against the period just before, and the
+ * median time to a first reply beside the previous period's.
+ */
 export function PeriodTotalsList({ totals, previous, days }: PeriodTotalsProps) {
   const against = `vs previous ${formatDayCount(days)}`;
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
       {CARDS.map(({ key, label, kind }) => {
         const value = kind === 'rate' ? formatRate(totals[key]) : formatCount(totals[key]);
         const before = kind === 'rate' ? formatRate(previous[key]) : formatCount(previous[key]);
@@ -44,6 +58,17 @@ export function PeriodTotalsList({ totals, previous, days }: PeriodTotalsProps) 
           </div>
         );
       })}
+      <div className="rounded-lg border border-line bg-raised p-4">
+        <dt className="text-sm font-medium text-muted">Median time to first reply</dt>
+        <dd className="mt-1 text-2xl font-bold text-ink tabular-nums">
+          {formatMinutes(totals.medianFirstReplyMinutes)}
+        </dd>
+        {/* A wait is better shorter: it shows the previous period's beside it, not a change
+            coloured as if more were better. */}
+        <dd className="mt-1 text-sm text-muted">
+          {formatMinutes(previous.medianFirstReplyMinutes)} in the previous {formatDayCount(days)}
+        </dd>
+      </div>
     </dl>
   );
 }

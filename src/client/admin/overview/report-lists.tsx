@@ -1,6 +1,7 @@
 import type { AnalyticsReport, Device } from '#shared/analytics';
 import { BreakdownTable, type BreakdownColumn } from './breakdown-table';
 import { conversionRate, formatCount, formatRate } from './format';
+import { sourcesOfClients } from './source-clients';
 
 type PageRow = AnalyticsReport['pages'][number];
 type SourceRow = AnalyticsReport['sources'][number];
@@ -37,6 +38,21 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
   const allDevices = report.devices.reduce((sum, d) => sum + d.visitors, 0);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <BreakdownTable
+        title="Clients by source"
+        description="People who first wrote in these days, by the source they came from: how many are won so far, and the value won. Sources that brought clients come first; bars show the value won."
+        rows={sourcesOfClients(report.sources)}
+        rowKey={(row) => row.source}
+        label={{ header: 'Source', cell: (row) => row.source }}
+        columns={[
+          count<SourceRow>('Visitors', (r) => r.visitors),
+          count<SourceRow>('Leads', (r) => r.leads),
+          count<SourceRow>('Won', (r) => r.won),
+          count<SourceRow>('Won value', (r) => r.wonValue),
+        ]}
+        barValue={(row) => row.wonValue}
+        empty="No leads came in these days."
+      />
       <BreakdownTable
         title="Top pages"
         rows={report.pages}
