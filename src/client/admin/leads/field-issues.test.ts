@@ -2,15 +2,9 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { fieldIssues } from './field-issues';
 
-function badRequest(issues: unknown): TRPCClientError<never> {
+function badRequest(issues: unknown) {
   return new TRPCClientError('Invalid input', {
-    result: {
-      error: {
-        code: -32600,
-        message: 'Invalid input',
-        data: { code: 'BAD_REQUEST', httpStatus: 400, issues },
-      },
-    },
+    result: { error: { data: { code: 'BAD_REQUEST', httpStatus: 400, issues } } },
   });
 }
 
