@@ -76,6 +76,7 @@ function LoadedLead({ id }: { id: number }) {
 
 function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] }) {
   const retry = useRetryReply(lead.id);
+  const [retrying, setRetrying] = useState<number | null>(null);
   return (
     <>
       <Person lead={lead} />
@@ -96,8 +97,11 @@ function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] })
         <LeadTimeline
           events={timeline}
           name={lead.name}
-          retrying={retry.isPending ? retry.variables.eventId : null}
-          onRetry={(event) => retry.mutate({ id: lead.id, eventId: event.id })}
+          retrying={retry.isPending ? retrying : null}
+          onRetry={(event) => {
+            setRetrying(event.id);
+            retry.mutate({ id: lead.id, eventId: event.id });
+          }}
         />
         <div className="mt-6 border-t border-line pt-4">
           <NoteForm leadId={lead.id} />
