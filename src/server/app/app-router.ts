@@ -6,6 +6,7 @@ import { auditRouter } from '#server/audit/router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { factsRouter } from '#server/facts/router';
+import { leadCoreProcedures } from '#server/leads/lead-router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   content: contentRouter,
   facts: factsRouter,
   invitation: invitationRouter,
+  leads: router({ ...leadCoreProcedures }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,

@@ -19,18 +19,20 @@ export function serializeMessage(row: ContactRow) {
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
+    /** Its lead (docs/leads.md); null only for a row stored without one. */
+    leadId: row.leadId,
   };
 }
 
 export type Message = ReturnType<typeof serializeMessage>;
 
 /** The search, when the trigram index can serve it (3 or more characters). */
-function indexedSearch(filter: MessageFilter): string | undefined {
+export function indexedSearch(filter: Pick<MessageFilter, 'q'>): string | undefined {
   return filter.q && [...filter.q].length >= TRIGRAM ? filter.q : undefined;
 }
 
 /** Rows of the index holding `q`, taken literally as an FTS5 phrase (quotes doubled). */
-function indexMatches(q: string): SQL {
+export function indexMatches(q: string): SQL {
   return sql`${contactsSearch.anyColumn} match ${`"${q.replaceAll('"', '""')}"`}`;
 }
 
@@ -38,15 +40,15 @@ function indexMatches(q: string): SQL {
  * One or two characters are too short for the trigram index, so the table is scanned
  * (LIKE ignores ASCII case; `\` escapes the query's own % and _).
  */
-function containsText(q: string): SQL {
+export function containsText(q: string): SQL {
+  const columns = [contacts.name, contacts.email, contacts.company, contacts.message];
+  return or(...columns.map((column) => columnContains(column, q))) as SQL;
+}
+
+/** `column` holds `q` as a substring: LIKE ignores ASCII case; `\` escapes q's own % and _. */
+export function columnContains(column: AnySQLiteColumn, q: string): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const contains = (column: AnySQLiteColumn) => sql`${column} like ${pattern} escape '\\'`;
-  return or(
-    contains(contacts.name),
-    contains(contacts.email),
-    contains(contacts.company),
-    contains(contacts.message),
-  ) as SQL;
+  return sql`${column} like ${pattern} escape '\\'`;
 }
 
 /**
