@@ -36,6 +36,11 @@ export const auditActionValues = [
   'newsletter_sent',
   'content_updated',
   'export_downloaded',
+  'lead_status_changed',
+  'lead_note_added',
+  'lead_reply_sent',
+  'lead_exported',
+  'lead_erased',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -73,6 +78,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   newsletter_sent: 'Newsletter sent',
   content_updated: 'Site content updated',
   export_downloaded: 'Export downloaded',
+  lead_status_changed: 'Lead status changed',
+  lead_note_added: 'Lead note added',
+  lead_reply_sent: 'Reply sent to a lead',
+  lead_exported: 'Lead’s data exported',
+  lead_erased: 'Lead erased',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

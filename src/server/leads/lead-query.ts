@@ -30,7 +30,7 @@ export const unreadColumn = sql<number>`(
       and ${leadEvents.kind} = 'reply_received' and ${leadEvents.readAt} is null)
 )`.mapWith(Number);
 
-const leadWithUnread = { ...getTableColumns(leads), unread: unreadColumn };
+export const leadWithUnread = { ...getTableColumns(leads), unread: unreadColumn };
 
 /**
  * The ids of the leads `q` finds, as a subquery: its own name, e-mail or company, or the

@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { contacts, leadEvents } from '#db/schema';
-import { LEAD_MESSAGES } from '#shared/lead-pipeline';
-import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
-import { storeLeads } from '#tests/support/stored-leads';
-import { failure } from '#tests/support/trpc-errors';
+import { contacts, leadEvents, leads, subscribers } from '#db/schema';
+import { LEAD_MESSAGES, type LeadPatch } from '#shared/lead-pipeline';
+import { adminCaller, procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
+import { storeSubscribers } from '#tests/support/leads';
+import { storeLeads, type StoredLeadFields } from '#tests/support/stored-leads';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { startOfDayIn } from './follow-up';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -157,5 +160,211 @@ describe('leads procedures signed out', () => {
     const error = await failure(call());
     expect([error.code, error.message]).toEqual(['UNAUTHORIZED', 'Please sign in to continue']);
     expect(await deps.db.select().from(contacts).all()).toMatchObject([{ readAt: null }]);
+  });
+});
+
+describe('leads.update', () => {
+  it('changes the status with a status_changed entry naming who, an audit entry and activity', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    deps.clock.advance(60_000);
+    const lead = await admin.leads.update({ id: 1, data: { status: 'meeting' } });
+    expect(lead).toMatchObject({
+      status: 'meeting',
+      lastActivityAt: deps.clock.now().toISOString(),
+    });
+    const { timeline } = await admin.leads.get({ id: 1 });
+    expect(timeline.at(-1)).toEqual({
+      id: 2,
+      at: deps.clock.now().toISOString(),
+      kind: 'status_changed',
+      actor: 'admin',
+      text: null,
+      status: 'meeting',
+      from: 'new',
+    });
+    expect((await auditEntries(deps.db)).map((e) => [e.action, e.actor, e.target])).toEqual([
+      ['lead_status_changed', 'admin', 'lead 1: new to meeting'],
+    ]);
+    expect(stored!.lead.status).toBe('new');
+  });
+
+  it('sets value, reason and follow-up without an entry; null clears them', async () => {
+    await storeLeads(deps, 1);
+    const before = (await admin.leads.get({ id: 1 })).lead;
+    expect(
+      await admin.leads.update({
+        id: 1,
+        data: { value: 12_000, lostReason: ' Budget ', followUpAt: '2026-02-01' },
+      }),
+    ).toEqual({
+      ...before,
+      value: 12_000,
+      lostReason: 'Budget',
+      // The start of that day in SITE_TIMEZONE.
+      followUpAt: startOfDayIn('2026-02-01', deps.config.siteTimezone).toISOString(),
+    });
+    expect(
+      await admin.leads.update({
+        id: 1,
+        data: { value: null, lostReason: null, followUpAt: null },
+      }),
+    ).toEqual(before);
+    expect((await admin.leads.get({ id: 1 })).timeline.map((e) => e.kind)).toEqual(['message']);
+    expect(await auditEntries(deps.db)).toEqual([]);
+  });
+
+  it.each([
+    [{ value: 1.5 }, 'data.value', LEAD_MESSAGES.value],
+    [{ value: -1 }, 'data.value', LEAD_MESSAGES.value],
+    [{ value: 1_000_000_001 }, 'data.value', LEAD_MESSAGES.value],
+    [{ lostReason: 'x'.repeat(501) }, 'data.lostReason', LEAD_MESSAGES.lostReason],
+    [{ status: 'archived' }, 'data.status', LEAD_MESSAGES.status],
+    [{ followUpAt: 'tomorrow' }, 'data.followUpAt', LEAD_MESSAGES.followUpAt],
+  ])('refuses %j with its issue and changes nothing', async (data, path, message) => {
+    await storeLeads(deps, 1);
+    const before = await deps.db.select().from(leads).all();
+    // Input the types would refuse, as a client might send it.
+    const patch = { status: 'won', ...data } as unknown as LeadPatch;
+    expect(await issuesOf(admin.leads.update({ id: 1, data: patch }))).toEqual([{ path, message }]);
+    expect(await deps.db.select().from(leads).all()).toEqual(before);
+  });
+
+  it('answers 404 for a lead that does not exist', async () => {
+    const error = await failure(admin.leads.update({ id: 5, data: { status: 'won' } }));
+    expect([error.code, error.message]).toEqual(['NOT_FOUND', LEAD_MESSAGES.notFound]);
+    expect(await auditEntries(deps.db)).toEqual([]);
+  });
+
+  it('chains 20 status changes at once: each entry starts from the one before', async () => {
+    await storeLeads(deps, 1);
+    const statuses = ['replied', 'meeting', 'proposal', 'won', 'lost'] as const;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.leads.update({ id: 1, data: { status: statuses[i % statuses.length]! } }),
+      ),
+    );
+    const changes = (await admin.leads.get({ id: 1 })).timeline.filter(
+      (e) => e.kind === 'status_changed',
+    );
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes[0]!.from).toBe('new');
+    for (let i = 1; i < changes.length; i++) expect(changes[i]!.from).toBe(changes[i - 1]!.status);
+    for (const change of changes) expect(change.from).not.toBe(change.status);
+    const lead = (await admin.leads.get({ id: 1 })).lead;
+    expect(lead.status).toBe(changes.at(-1)!.status);
+    expect((await auditEntries(deps.db)).length).toBe(changes.length);
+  });
+});
+
+describe('leads.addNote', () => {
+  it('adds a private note naming who wrote it, audited, as activity', async () => {
+    await storeLeads(deps, 2);
+    deps.clock.advance(1000);
+    const event = await admin.leads.addNote({ id: 1, text: '  Call back after the budget.  ' });
+    expect(event).toEqual({
+      id: 3,
+      at: deps.clock.now().toISOString(),
+      kind: 'note',
+      actor: 'admin',
+      text: 'Call back after the budget.',
+    });
+    expect(ids(await admin.leads.list())).toEqual([1, 2]);
+    expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
+      ['lead_note_added', 'lead 1'],
+    ]);
+  });
+
+  it.each([
+    ['', LEAD_MESSAGES.noteRequired],
+    ['   ', LEAD_MESSAGES.noteRequired],
+    ['x'.repeat(5001), LEAD_MESSAGES.noteMax],
+  ])('refuses %j and changes nothing', async (text, message) => {
+    await storeLeads(deps, 1);
+    expect(await issuesOf(admin.leads.addNote({ id: 1, text }))).toEqual([
+      { path: 'text', message },
+    ]);
+    expect(await deps.db.select().from(leadEvents).all()).toHaveLength(1);
+  });
+
+  it('answers 404 for a lead that does not exist', async () => {
+    const error = await failure(admin.leads.addNote({ id: 3, text: 'Hi' }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(await deps.db.select().from(leadEvents).all()).toEqual([]);
+  });
+});
+
+describe('leads.attention', () => {
+  it('lists new leads oldest first, follow-ups that have come, and quiet active leads', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = deps.clock.now().getTime();
+    await storeLeads(
+      deps,
+      6,
+      (i) =>
+        [
+          { status: 'replied' },
+          { status: 'proposal', followUpAt: new Date(now + 1000) },
+          { status: 'new' },
+          { status: 'won', followUpAt: new Date(now + 30 * day) },
+          { status: 'meeting' },
+          { status: 'new' },
+        ][i] as StoredLeadFields,
+    );
+    deps.clock.advance(14 * day);
+    // A session of today's (the first one has expired meanwhile).
+    admin = await adminCaller(deps);
+    // Lead 5 was active a moment ago; 1 and 2 have been quiet for 14 days.
+    await admin.leads.addNote({ id: 5, text: 'Still talking.' });
+    expect(await admin.leads.attention()).toMatchObject({
+      unanswered: [{ id: 3 }, { id: 6 }],
+      followUps: [{ id: 2 }],
+      stale: [{ id: 1 }, { id: 2 }],
+    });
+  });
+
+  it('shows at most 50 of each', async () => {
+    await storeLeads(deps, 51, { status: 'new' });
+    const { unanswered } = await admin.leads.attention();
+    expect(unanswered.map((l) => l.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+describe('leads.erase', () => {
+  it("erases the person's messages, timeline, subscription and lead, and nobody else's", async () => {
+    await storeLeads(deps, 2, (i) => ({ email: i ? 'other@example.com' : 'Ada@Example.com' }));
+    await admin.leads.addNote({ id: 1, text: 'Note' });
+    await storeSubscribers(deps, 2, (i) => ({
+      email: i ? 'reader@example.com' : 'ada@example.COM',
+    }));
+    expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true });
+    expect((await deps.db.select().from(leads).all()).map((l) => l.id)).toEqual([2]);
+    expect((await deps.db.select().from(contacts).all()).map((c) => c.leadId)).toEqual([2]);
+    expect((await deps.db.select().from(leadEvents).all()).map((e) => e.leadId)).toEqual([2]);
+    expect((await deps.db.select().from(subscribers).all()).map((s) => s.email)).toEqual([
+      'reader@example.com',
+    ]);
+    expect((await admin.messages.list({ q: 'person 1' })).total).toBe(0);
+    const audit = await auditEntries(deps.db);
+    expect(audit.map((e) => [e.action, e.target]).at(-1)).toEqual(['lead_erased', 'lead 1']);
+    expect(JSON.stringify(audit)).not.toMatch(/ada@/i);
+    const error = await failure(admin.leads.erase({ id: 1 }));
+    expect([error.code, error.message]).toEqual(['NOT_FOUND', LEAD_MESSAGES.notFound]);
+  });
+});
+
+describe('leads procedures signed out change nothing', () => {
+  it.each([
+    ['update', () => anonymous.leads.update({ id: 1, data: { status: 'won' } })],
+    ['addNote', () => anonymous.leads.addNote({ id: 1, text: 'x' })],
+    ['attention', () => anonymous.leads.attention()],
+    ['export', () => anonymous.leads.export({ id: 1 })],
+    ['erase', () => anonymous.leads.erase({ id: 1 })],
+  ])('%s is refused with UNAUTHORIZED', async (_name, call) => {
+    await storeLeads(deps, 1);
+    const before = await deps.db.select().from(leads).all();
+    expect((await failure(call())).code).toBe('UNAUTHORIZED');
+    expect(await deps.db.select().from(leads).all()).toEqual(before);
+    expect(await deps.db.select().from(leadEvents).all()).toHaveLength(1);
+    expect(await auditEntries(deps.db)).toEqual([]);
   });
 });

@@ -4,12 +4,29 @@
  * replies' (app/app-router.ts).
  */
 import { TRPCError } from '@trpc/server';
-import { writeTransaction } from '#db';
-import { LEAD_MESSAGES, LEADS_PAGE_SIZE, leadListInput } from '#shared/lead-pipeline';
+import { eq } from 'drizzle-orm';
+import { writeBatch, writeTransaction } from '#db';
+import { leadEvents, leads } from '#db/schema';
+import {
+  LEAD_MESSAGES,
+  LEADS_PAGE_SIZE,
+  leadListInput,
+  leadNoteInput,
+  leadUpdateInput,
+  type TimelineEvent,
+} from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { auditInsert } from '#server/audit/record';
+import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { leadJson } from './lead-json';
+import { followUpTime } from './follow-up';
+import { leadsNeedingAttention } from './lead-attention';
+import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
+import { erasePerson, personData } from './person-data';
+
+type LeadChanges = Partial<typeof leads.$inferInsert>;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
 
@@ -54,5 +71,158 @@ export const leadCoreProcedures = {
       const row = before.unread > 0 ? await leadById(ctx.db, input.id) : before;
       if (!row) throw notFound();
       return { lead: leadJson(row, row.unread), timeline: await timelineOf(ctx.db, input.id) };
+    }),
+
+  /**
+   * Any field may be set alone; null clears value, reason and follow-up. A status change is a
+   * `status_changed` entry naming who made it and from what, and counts as activity: read,
+   * entry, audit and change in one write transaction, so changes at once chain up.
+   */
+  update: adminProcedure
+    .meta({
+      rest: {
+        method: 'PATCH',
+        path: '/api/leads/:id',
+        body: { into: 'data' },
+        answer: { key: 'lead' },
+      },
+    })
+    .input(leadUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const { data } = input;
+      const found = await writeTransaction(ctx.db, async (tx) => {
+        const current = await tx.select().from(leads).where(eq(leads.id, input.id)).get();
+        if (!current) return false;
+        const now = ctx.clock.now();
+        const changes: LeadChanges = {};
+        if (data.value !== undefined) changes.value = data.value;
+        if (data.lostReason !== undefined) changes.lostReason = data.lostReason || null;
+        if (data.followUpAt !== undefined) {
+          changes.followUpAt =
+            data.followUpAt === null
+              ? null
+              : followUpTime(data.followUpAt, ctx.config.siteTimezone);
+        }
+        if (data.status !== undefined && data.status !== current.status) {
+          changes.status = data.status;
+          changes.lastActivityAt = now;
+          await tx.insert(leadEvents).values({
+            leadId: current.id,
+            at: now,
+            kind: 'status_changed',
+            actor: ctx.user.username,
+            status: data.status,
+            fromStatus: current.status,
+          });
+          await auditAdminChange(
+            tx,
+            ctx,
+            'lead_status_changed',
+            `lead ${current.id}: ${current.status} to ${data.status}`,
+          );
+        }
+        if (Object.keys(changes).length > 0) {
+          await tx.update(leads).set(changes).where(eq(leads.id, current.id));
+        }
+        return true;
+      });
+      const row = found ? await leadById(ctx.db, input.id) : undefined;
+      if (!row) throw notFound();
+      return leadJson(row, row.unread);
+    }),
+
+  /** A private note on the timeline (never mailed); it counts as activity. */
+  addNote: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/leads/:id/notes',
+        status: 201,
+        body: { fields: ['text'] },
+        answer: { key: 'event' },
+      },
+    })
+    .input(leadNoteInput)
+    .mutation(async ({ ctx, input }): Promise<TimelineEvent> => {
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        const now = ctx.clock.now();
+        const lead = await tx
+          .update(leads)
+          .set({ lastActivityAt: now })
+          .where(eq(leads.id, input.id))
+          .returning({ id: leads.id })
+          .get();
+        if (!lead) return undefined;
+        const event = await tx
+          .insert(leadEvents)
+          .values({
+            leadId: lead.id,
+            at: now,
+            kind: 'note',
+            actor: ctx.user.username,
+            text: input.text,
+          })
+          .returning()
+          .get();
+        await auditAdminChange(tx, ctx, 'lead_note_added', `lead ${lead.id}`);
+        return event;
+      });
+      if (!row) throw notFound();
+      return eventJson(row);
+    }),
+
+  /** What needs the admin now (docs/leads.md, "Attention"), at most 50 of each. */
+  attention: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/leads/attention', answer: 'spread' } })
+    .query(({ ctx }) => leadsNeedingAttention(ctx.db, ctx.clock.now())),
+
+  /**
+   * GET /api/leads/:id/export: everything stored about the person, as a JSON attachment
+   * (docs/leads.md, "A person's data"), recorded as `lead_exported` before it is served.
+   */
+  export: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/leads/:id/export', download: true } })
+    .input(idInput)
+    .query(async ({ ctx, input }): Promise<FileDownload> => {
+      const now = ctx.clock.now();
+      const data = await personData(ctx.db, input.id, now);
+      if (!data) throw notFound();
+      const filename = `lead-${input.id}-${now.toISOString().slice(0, 10)}.json`;
+      return {
+        filename,
+        open: async () => {
+          await writeBatch(ctx.db, [
+            auditInsert(ctx.db, ctx.clock.now(), {
+              action: 'lead_exported',
+              actor: ctx.user,
+              target: `lead ${input.id}`,
+              ip: ctx.req.ip,
+            }).toSQL(),
+          ]);
+          return new Response(JSON.stringify(data, null, 2), {
+            headers: {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Content-Disposition': `attachment; filename="${filename}"`,
+            },
+          });
+        },
+      };
+    }),
+
+  /**
+   * Erases the person (docs/leads.md, "A person's data"). The audit entry names the lead by
+   * id only: the log keeps no visitor's personal data, least of all an erased one's.
+   */
+  erase: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/leads/:id', answer: 'success' } })
+    .input(idInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const erased = await writeTransaction(ctx.db, async (tx) => {
+        if (!(await erasePerson(tx, input.id))) return false;
+        await auditAdminChange(tx, ctx, 'lead_erased', `lead ${input.id}`);
+        return true;
+      });
+      if (!erased) throw notFound();
+      return { success: true };
     }),
 };

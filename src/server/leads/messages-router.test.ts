@@ -56,6 +56,7 @@ describe('messages.list paging', () => {
       message: 'Message number 25 about a project.',
       createdAt: rows[24]!.createdAt.toISOString(),
       readAt: null,
+      leadId: null,
     });
     expect((await admin.messages.list({ page: 2 })).messages).toEqual([]);
   });

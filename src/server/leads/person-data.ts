@@ -1,0 +1,96 @@
+/**
+ * Everything stored about one person (docs/leads.md, "A person's data"): read for the export
+ * a visitor may ask for, and erased when they ask to be forgotten. The person is the lead;
+ * their newsletter subscription is found by address, ignoring case.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db';
+import {
+  contacts,
+  leadEvents,
+  leads,
+  newsletterRecipients,
+  subscriberConfirmations,
+  subscribers,
+} from '#db/schema';
+import { leadJson, eventJson } from './lead-json';
+import { leadById } from './lead-query';
+import { serializeMessage } from './message-query';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function subscriberOf(db: Db, email: string) {
+  return db
+    .select()
+    .from(subscribers)
+    .where(sql`lower(${subscribers.email}) = lower(${email})`)
+    .get();
+}
+
+/** The export's content; undefined when there is no such lead. */
+export async function personData(db: Db, leadId: number, now: Date) {
+  const lead = await leadById(db, leadId);
+  if (!lead) return undefined;
+  const messages = await db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.leadId, leadId))
+    .orderBy(asc(contacts.id))
+    .all();
+  const events = await db
+    .select({ event: leadEvents, text: contacts.message })
+    .from(leadEvents)
+    .leftJoin(contacts, eq(contacts.id, leadEvents.contactId))
+    .where(eq(leadEvents.leadId, leadId))
+    .orderBy(asc(leadEvents.at), asc(leadEvents.id))
+    .all();
+  const subscriber = await subscriberOf(db, lead.email);
+  return {
+    exportedAt: now.toISOString(),
+    lead: leadJson(lead, lead.unread),
+    messages: messages.map(serializeMessage),
+    // A reply's entry also names the address it went to.
+    timeline: events.map(({ event, text }) => ({
+      ...eventJson(event, text),
+      ...(event.toEmail === null ? {} : { toEmail: event.toEmail }),
+    })),
+    subscriber: subscriber
+      ? {
+          email: subscriber.email,
+          status: subscriber.status,
+          createdAt: subscriber.createdAt.toISOString(),
+          confirmedAt: iso(subscriber.confirmedAt),
+          unsubscribedAt: iso(subscriber.unsubscribedAt),
+        }
+      : null,
+    // Bookings arrive with the booking issue.
+    bookings: [] as never[],
+  };
+}
+
+/**
+ * Erases the person inside the caller's write transaction: their timeline, messages (their
+ * search index entries go with them, by trigger), subscription and the lead itself. Each is
+ * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
+ * records of what was sent keep their counts but lose the address, as when a subscriber is
+ * removed. Answers whether there was such a lead.
+ */
+export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
+  const lead = await tx.select().from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return false;
+  await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
+  await tx.delete(contacts).where(eq(contacts.leadId, leadId));
+  const subscriber = await subscriberOf(tx, lead.email);
+  if (subscriber) {
+    await tx
+      .delete(subscriberConfirmations)
+      .where(eq(subscriberConfirmations.subscriberId, subscriber.id));
+    await tx.delete(subscribers).where(eq(subscribers.id, subscriber.id));
+    await tx
+      .update(newsletterRecipients)
+      .set({ email: '', lastError: null })
+      .where(eq(newsletterRecipients.subscriberId, subscriber.id));
+  }
+  await tx.delete(leads).where(eq(leads.id, leadId));
+  return true;
+}
