@@ -86,7 +86,7 @@ export function LeadDetailsForm({ lead }: { lead: Lead }) {
       // The server checks every field; what it refuses comes back with its path.
       { id: lead.id, data: changes.data },
       {
-        onSuccess: ({ lead: saved }) => {
+        onSuccess: (saved) => {
           setValues(valuesOf(saved));
           setErrors({});
         },

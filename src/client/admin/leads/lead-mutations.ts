@@ -66,7 +66,7 @@ function unlessBadInput(action: string) {
 export function useUpdateLead(id: number) {
   const { setLead, refresh } = useRefreshLead(id);
   return trpc.leads.update.useMutation({
-    onSuccess: ({ lead }) => {
+    onSuccess: (lead) => {
       setLead(lead);
       toast({ title: 'Lead saved' });
     },
@@ -78,7 +78,7 @@ export function useUpdateLead(id: number) {
 export function useAddNote(id: number) {
   const { addEvent, refresh } = useRefreshLead(id);
   return trpc.leads.addNote.useMutation({
-    onSuccess: ({ event }) => {
+    onSuccess: (event) => {
       addEvent(event);
       toast({ title: 'Note added' });
     },
@@ -91,7 +91,7 @@ export function useAddNote(id: number) {
 export function useSendReply(id: number) {
   const { addEvent, refresh } = useRefreshLead(id);
   return trpc.leads.reply.useMutation({
-    onSuccess: ({ event }) => {
+    onSuccess: (event) => {
       addEvent(event);
       toast({ title: 'Reply stored', description: 'It is being sent.' });
     },
