@@ -75,6 +75,8 @@ describe('a lead from enquiry to client', () => {
 
     page = await newPage(browser, { width: 390, height: 844 });
     await signIn(page, server.url, 'owner');
+    // On a phone the sections are behind the menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Leads' })
