@@ -9,20 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  axeViolations,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import {
-  addUser,
-  expectNoAxeViolations,
-  showColorScheme,
-  signIn,
-  toast,
-  visible,
-} from './admin-support';
+import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
 
 const visitor = {
   name: 'Lin Visitor',
@@ -53,12 +47,16 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Light, then dark: no axe violation in either. */
+/**
+ * Light, then dark: no axe violation in either. The reply's preview frames are left out, as
+ * in the newsletter suite: sandboxed, they run no script (axe's included), and they hold the
+ * mail, whose markup is a mail client's, not the admin's.
+ */
 async function expectAxeCleanLightAndDark(): Promise<void> {
-  await showColorScheme(page, 'light');
-  await expectNoAxeViolations(page);
-  await showColorScheme(page, 'dark');
-  await expectNoAxeViolations(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await showColorScheme(page, scheme);
+    expect(await axeViolations(page, { exclude: ['iframe[sandbox]'] })).toEqual([]);
+  }
   await showColorScheme(page, 'light');
 }
 
@@ -106,6 +104,7 @@ describe('a lead from enquiry to client', () => {
     await visible(timeline().getByText('Note by owner'));
     await visible(timeline().getByText('Called them: they want a quote by Friday.'));
     expect(await note.inputValue()).toBe('');
+    await expectAxeCleanLightAndDark();
   });
 
   it('sends a reply, shown sending at once and then sent, as mail to the lead', async () => {
@@ -138,14 +137,16 @@ describe('a lead from enquiry to client', () => {
     await value.fill('12000');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Lead saved');
-    await visible(timeline().getByText('owner changed the status from Replied to Won'));
+    // From Replied when the reply above moved it on; the entry names who changed it.
+    await visible(timeline().getByText(/^owner changed the status from \w+ to Won$/));
     expect(await page.getByRole('radio', { name: 'Won' }).isChecked()).toBe(true);
 
     // Back on the list, it counts as won, with its value.
     await page.getByRole('link', { name: 'All leads' }).click();
     await page.waitForURL('**/admin/leads');
     await visible(page.getByRole('radio', { name: 'Won 1' }));
-    await visible(page.getByRole('table').getByText('12,000'));
+    const row = await visible(page.getByRole('row', { name: new RegExp(visitor.name) }));
+    expect(await row.innerText()).toContain('12,000');
     await expectAxeCleanLightAndDark();
   });
 });
