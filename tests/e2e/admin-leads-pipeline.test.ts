@@ -91,6 +91,13 @@ describe('a lead from enquiry to client', () => {
     await page.waitForURL('**/admin/leads/*');
     await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
     await visible(timeline().getByText(visitor.message));
+
+    // Its message opens in Messages, which links back to the lead.
+    await timeline().getByRole('link', { name: 'Open message' }).click();
+    await page.waitForURL('**/admin/messages/*');
+    await page.getByRole('link', { name: 'Open lead' }).click();
+    await page.waitForURL('**/admin/leads/*');
+    await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
   });
 
   it('keeps a private note, and refuses one too long at its field', async () => {
@@ -103,7 +110,7 @@ describe('a lead from enquiry to client', () => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await visible(timeline().getByText('Note by owner'));
     await visible(timeline().getByText('Called them: they want a quote by Friday.'));
-    expect(await note.inputValue()).toBe('');
+    await expect.poll(() => note.inputValue()).toBe('');
     await expectAxeCleanLightAndDark();
   });
 
