@@ -17,12 +17,14 @@ import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
+import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
+import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
 
@@ -66,6 +68,11 @@ const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedLeadsRoute = AdminProtectedLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedMessagesRoute = AdminProtectedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -99,6 +106,11 @@ const AdminProtectedAiFactEditIdRoute =
     path: '/ai-fact-edit/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
+  id: '/leads_/$id',
+  path: '/leads/$id',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedMessagesIdRoute =
   AdminProtectedMessagesIdRouteImport.update({
     id: '/messages_/$id',
@@ -121,12 +133,14 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
 }
@@ -138,12 +152,14 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
 }
@@ -157,12 +173,14 @@ export interface FileRoutesById {
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
 }
@@ -177,12 +195,14 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/leads'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
+    | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -194,12 +214,14 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/leads'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
+    | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
   id:
@@ -212,12 +234,14 @@ export interface FileRouteTypes {
     | '/admin/_protected/audit'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
+    | '/admin/_protected/leads'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
     | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
+    | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
   fileRoutesById: FileRoutesById
@@ -287,6 +311,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedDashboardRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/leads': {
+      id: '/admin/_protected/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminProtectedLeadsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/messages': {
       id: '/admin/_protected/messages'
       path: '/messages'
@@ -329,6 +360,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedAiFactEditIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/leads_/$id': {
+      id: '/admin/_protected/leads_/$id'
+      path: '/leads/$id'
+      fullPath: '/admin/leads/$id'
+      preLoaderRoute: typeof AdminProtectedLeadsIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/messages_/$id': {
       id: '/admin/_protected/messages_/$id'
       path: '/messages/$id'
@@ -351,12 +389,14 @@ interface AdminProtectedRouteChildren {
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
+  AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
+  AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
 }
@@ -366,12 +406,14 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
+  AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
+  AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
 }

@@ -16,6 +16,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,
   '/admin/messages': /^\/admin\/messages\/?$/,
   '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
+  '/admin/leads': /^\/admin\/leads\/?$/,
+  '/admin/leads/$id': /^\/admin\/leads\/[^/]+\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,

@@ -32,6 +32,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/leads" className={linkClasses}>
+            Leads
+          </Link>
+        </li>
+        <li>
           <Link
             to="/admin/messages"
             className={linkClasses}

@@ -1,6 +1,7 @@
+import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage } from '../errors';
+import { errorMessage, isBadRequest } from '../errors';
 
 function failureToast(action: string, error: unknown) {
   toast({
@@ -35,5 +36,62 @@ export function useRemoveSubscriber() {
     onSuccess: () => toast({ title: 'Subscriber removed' }),
     onError: (error) => failureToast('Failed to remove the subscriber', error),
     onSettled: () => utils.subscribers.invalidate(),
+  });
+}
+
+/**
+ * A lead's changes: the answer's lead or event goes into the lead's page at once, then the
+ * page, the list and the attention block are read again (a status moves a lead between
+ * them). A 400 is shown at its field by the form, not in a toast.
+ */
+function useRefreshLead(id: number) {
+  const utils = trpc.useUtils();
+  return {
+    addEvent: (event: TimelineEvent) =>
+      utils.leads.get.setData({ id }, (current) =>
+        current ? { ...current, timeline: [...current.timeline, event] } : current,
+      ),
+    setLead: (lead: Lead) =>
+      utils.leads.get.setData({ id }, (current) => (current ? { ...current, lead } : current)),
+    refresh: () => utils.leads.invalidate(),
+  };
+}
+
+function unlessBadInput(action: string) {
+  return (error: unknown) => {
+    if (!isBadRequest(error)) failureToast(action, error);
+  };
+}
+
+export function useUpdateLead(id: number) {
+  const { setLead, refresh } = useRefreshLead(id);
+  return trpc.leads.update.useMutation({
+    onSuccess: (lead) => {
+      setLead(lead);
+      toast({ title: 'Lead saved' });
+    },
+    onError: unlessBadInput('Failed to save the lead'),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useAddNote(id: number) {
+  const { addEvent, refresh } = useRefreshLead(id);
+  return trpc.leads.addNote.useMutation({
+    onSuccess: (event) => {
+      addEvent(event);
+      toast({ title: 'Note added' });
+    },
+    onError: unlessBadInput('Failed to add the note'),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useEraseLead() {
+  const utils = trpc.useUtils();
+  return trpc.leads.erase.useMutation({
+    onSuccess: () => toast({ title: 'Lead erased' }),
+    onError: (error) => failureToast('Failed to erase the lead', error),
+    onSettled: () => Promise.all([utils.leads.invalidate(), utils.messages.invalidate()]),
   });
 }

@@ -58,6 +58,15 @@ function LoadedMessage({ id }: { id: number }) {
     >
       {(data) => (
         <>
+          {data.leadId === null ? null : (
+            <Link
+              to="/admin/leads/$id"
+              params={{ id: String(data.leadId) }}
+              className="w-fit text-brand-700 underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-brand-300 dark:focus-visible:ring-brand-400"
+            >
+              Open lead
+            </Link>
+          )}
           <MessageCard
             message={data}
             headingLevel={1}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  leadSearchSchema,
   messageSearchSchema,
   messagesCsvHref,
   subscriberSearchSchema,
@@ -56,5 +57,21 @@ describe('links', () => {
     expect(replyHref('ada@example.com', 'partnership')).toBe(
       'mailto:ada@example.com?subject=Re%3A%20Partnership%20Opportunity',
     );
+  });
+});
+
+describe('leads search params', () => {
+  it('keeps a known status, a search and a page', () => {
+    expect(leadSearchSchema.parse({ status: 'proposal', q: ' acme ', page: '2' })).toEqual({
+      status: 'proposal',
+      q: 'acme',
+      page: 2,
+    });
+    expect(leadSearchSchema.parse({ q: 42 })).toEqual({ q: '42' });
+  });
+
+  it('drops an unknown status, a blank search and page 1', () => {
+    expect(leadSearchSchema.parse({ status: 'Won', q: '   ', page: 1 })).toEqual({});
+    expect(leadSearchSchema.parse({ status: 'confirmed', page: 'x' })).toEqual({});
   });
 });

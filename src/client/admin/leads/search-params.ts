@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { contactSubjectValues } from '#shared/contact';
+import { leadStatusValues } from '#shared/lead-pipeline';
 import { subscriberStatusValues } from '#shared/newsletter';
 
 /**
@@ -9,17 +10,20 @@ import { subscriberStatusValues } from '#shared/newsletter';
  */
 const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined);
 
+/** A search text: a number-looking one as text, a blank one as none. */
+const searchParam = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((value) => String(value).trim() || undefined),
+    ),
+  ),
+  undefined,
+);
+
 export const messageSearchSchema = z.object({
   page: pageParam,
-  q: z.catch(
-    z.optional(
-      z.pipe(
-        z.union([z.string(), z.number()]),
-        z.transform((value) => String(value).trim() || undefined),
-      ),
-    ),
-    undefined,
-  ),
+  q: searchParam,
   subject: z.catch(z.optional(z.enum(contactSubjectValues)), undefined),
 });
 export type MessageSearch = z.output<typeof messageSearchSchema>;
@@ -29,6 +33,14 @@ export const subscriberSearchSchema = z.object({
   status: z.catch(z.optional(z.enum(subscriberStatusValues)), undefined),
 });
 export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
+
+/** The Leads screen's status filter, search and page (docs/admin-guide.md, "Leads"). */
+export const leadSearchSchema = z.object({
+  page: pageParam,
+  q: searchParam,
+  status: z.catch(z.optional(z.enum(leadStatusValues)), undefined),
+});
+export type LeadSearch = z.output<typeof leadSearchSchema>;
 
 /** The CSV export's address for the same search and filter as the screen. */
 export function messagesCsvHref(search: Pick<MessageSearch, 'q' | 'subject'>): string {

@@ -13,7 +13,7 @@ interface SubscriberStatusFilterProps {
   onChange: (status: SubscriberStatus | undefined) => void;
 }
 
-const segmentClass = `inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors data-hovered:text-ink data-selected:bg-raised data-selected:text-ink data-selected:shadow-sm sm:min-h-9 ${focusRing}`;
+export const segmentClass = `inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors data-hovered:text-ink data-selected:bg-raised data-selected:text-ink data-selected:shadow-sm sm:min-h-9 ${focusRing}`;
 
 /**
  * All, Confirmed, Pending, Unsubscribed, each with its count: one choice at a time (a radio

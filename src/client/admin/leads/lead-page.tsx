@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
+import { trpc } from '#client/lib/trpc';
+import { buttonClass } from '#shared/ui-styles';
+import { ConfirmDialog } from '../confirm-dialog';
+import { Button, Card } from '../controls';
+import { ArrowLeftIcon, TrashIcon } from '../icons';
+import { DateTime } from '../ui/date-time';
+import { parseIdParam } from '../ui/id-param';
+import { QueryState } from '../ui/query-state';
+import { useDocumentTitle } from '../use-document-title';
+import { EmailAddress } from './email-address';
+import { LeadDetailsForm } from './lead-details-form';
+import { useEraseLead } from './lead-mutations';
+import { LeadStatusBadge } from './lead-status';
+import { LeadTimeline } from './lead-timeline';
+import { NoteForm } from './note-form';
+
+const backLinkClass =
+  'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
+
+/** One lead: who they are, where they stand, what happened, and the answer to write. */
+export function LeadPage({ idParam }: { idParam: string }) {
+  useDocumentTitle('Lead');
+  const id = parseIdParam(idParam);
+  return (
+    <div className="flex flex-col gap-4">
+      <Link to="/admin/leads" className={backLinkClass}>
+        <ArrowLeftIcon />
+        All leads
+      </Link>
+      {id === null ? <NotFound /> : <LoadedLead id={id} />}
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Card>
+      <h1 className="mb-3 text-2xl font-bold text-ink">Lead</h1>
+      <p role="alert" className="text-muted">
+        Lead not found. It may have been erased.
+      </p>
+    </Card>
+  );
+}
+
+function LoadedLead({ id }: { id: number }) {
+  const lead = trpc.leads.get.useQuery({ id });
+  return (
+    <QueryState
+      query={lead}
+      pending="Loading lead..."
+      error="Error loading lead"
+      notFound={<NotFound />}
+      frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
+    >
+      {(data) => <LeadView lead={data.lead} timeline={data.timeline} />}
+    </QueryState>
+  );
+}
+
+function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] }) {
+  return (
+    <>
+      <Person lead={lead} />
+      <Card labelledBy="lead-status-heading">
+        <h2 id="lead-status-heading" className="mb-4 text-lg font-semibold text-ink">
+          Status and follow-up
+        </h2>
+        {/* Keyed by what was saved: the fields start again from the stored lead. */}
+        <LeadDetailsForm
+          key={`${lead.status}|${lead.value}|${lead.lostReason}|${lead.followUpAt}`}
+          lead={lead}
+        />
+      </Card>
+      <Card labelledBy="timeline-heading">
+        <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
+          Timeline
+        </h2>
+        <LeadTimeline events={timeline} name={lead.name} />
+        <div className="mt-6 border-t border-line pt-4">
+          <NoteForm leadId={lead.id} />
+        </div>
+      </Card>
+    </>
+  );
+}
+
+function Person({ lead }: { lead: Lead }) {
+  const erase = useEraseLead();
+  const navigate = useNavigate();
+  const [askingErase, setAskingErase] = useState(false);
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold break-words text-ink">{lead.name}</h1>
+        <LeadStatusBadge status={lead.status} />
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm text-muted sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">E-mail</dt>
+        <dd>
+          <EmailAddress address={lead.email} />
+        </dd>
+        <dt className="font-medium">Company</dt>
+        <dd className="break-words">{lead.company ?? '-'}</dd>
+        <dt className="font-medium">Source</dt>
+        <dd className="break-all">{lead.source}</dd>
+        <dt className="font-medium">First wrote</dt>
+        <dd>
+          <DateTime iso={lead.createdAt} />
+        </dd>
+        <dt className="font-medium">First reply</dt>
+        <dd>{lead.firstReplyAt ? <DateTime iso={lead.firstReplyAt} /> : 'Not yet'}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href={`/api/leads/${lead.id}/export`} download className={buttonClass('secondary')}>
+          Export data
+        </a>
+        <Button variant="ghost-danger" onPress={() => setAskingErase(true)}>
+          <TrashIcon />
+          Erase
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={askingErase}
+        title="Erase this person's data"
+        question="Their messages, timeline and bookings are erased for good, and future bookings are cancelled with a notice. The analytics keep their counts, which hold no personal data."
+        detail={`${lead.name} <${lead.email}>`}
+        confirmLabel="Erase"
+        pendingLabel="Erasing..."
+        isPending={erase.isPending}
+        onCancel={() => setAskingErase(false)}
+        onConfirm={() =>
+          erase.mutate(
+            { id: lead.id },
+            {
+              onSuccess: () => void navigate({ to: '/admin/leads' }),
+              onSettled: () => setAskingErase(false),
+            },
+          )
+        }
+      />
+    </Card>
+  );
+}

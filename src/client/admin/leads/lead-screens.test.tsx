@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { LEAD_MESSAGES, type Lead } from '#shared/lead-pipeline';
+import { changedFields } from './lead-details-form';
+import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from './lead-search-field';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const lead: Lead = {
+  id: 7,
+  email: 'ada@example.com',
+  name: 'Ada',
+  company: null,
+  status: 'new',
+  value: null,
+  lostReason: null,
+  source: 'Direct',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastActivityAt: '2026-03-01T10:00:00.000Z',
+  firstReplyAt: null,
+  followUpAt: null,
+  unread: 1,
+};
+const unchanged = { status: 'new' as const, value: '', lostReason: '', followUpAt: '' };
+
+describe('LeadSearchField', () => {
+  it('puts the text in the address once the typing pauses, trimmed', () => {
+    const onChange = vi.fn();
+    render(<LeadSearchField q={undefined} onChange={onChange} />);
+    const box = screen.getByRole('searchbox', { name: /Search name/ });
+    fireEvent.change(box, { target: { value: 'ac' } });
+    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS - 1));
+    fireEvent.change(box, { target: { value: 'acme ' } });
+    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS - 1));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onChange.mock.calls).toEqual([['acme']]);
+  });
+
+  it('follows the address when Back changes it, without sending it back', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<LeadSearchField q="acme" onChange={onChange} />);
+    rerender(<LeadSearchField q={undefined} onChange={onChange} />);
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS * 2));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('the lead form sends only what changed', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(changedFields(lead, unchanged)).toEqual({ ok: true, data: {} });
+  });
+
+  it('sends a status and a number, blank as none; the server judges whole and in range', () => {
+    expect(changedFields(lead, { ...unchanged, status: 'won', value: '12,000' })).toEqual({
+      ok: true,
+      data: { status: 'won', value: 12000 },
+    });
+    expect(changedFields(lead, { ...unchanged, value: '12.5' })).toEqual({
+      ok: true,
+      data: { value: 12.5 },
+    });
+    expect(changedFields({ ...lead, value: 5 }, { ...unchanged, value: ' ' })).toEqual({
+      ok: true,
+      data: { value: null },
+    });
+  });
+
+  it('refuses a value that is no number with the shared message', () => {
+    expect(changedFields(lead, { ...unchanged, value: 'lots' })).toEqual({
+      ok: false,
+      errors: { value: LEAD_MESSAGES.value },
+    });
+  });
+
+  it('sends the follow-up date as typed and the reason blank as none', () => {
+    expect(
+      changedFields(
+        { ...lead, lostReason: 'Budget' },
+        { ...unchanged, followUpAt: '2026-04-07', lostReason: '  ' },
+      ),
+    ).toEqual({ ok: true, data: { followUpAt: '2026-04-07', lostReason: null } });
+  });
+});

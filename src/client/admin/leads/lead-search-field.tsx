@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '../ui/use-debounced-value';
+
+/** The list follows the typing after this pause, not each key (one read, one history entry). */
+export const LEAD_SEARCH_DEBOUNCE_MS = 300;
+
+const fieldClasses =
+  'w-full rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 max-md:min-h-11';
+
+interface LeadSearchFieldProps {
+  /** The address's search. */
+  q: string | undefined;
+  onChange: (q: string | undefined) => void;
+}
+
+/**
+ * Search as you type: the text settles for a moment, then becomes the address's `q` (so
+ * reload, Back and a shared link keep it). Back and Forward change the address: the box follows.
+ */
+export function LeadSearchField({ q, onChange }: LeadSearchFieldProps) {
+  const [text, setText] = useState(q ?? '');
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    if ((q ?? '') !== text.trim()) setText(q ?? '');
+  }
+  const settled = useDebouncedValue(text, LEAD_SEARCH_DEBOUNCE_MS);
+  // The latest address and callback, read when the text settles (not a reason to apply it).
+  const latest = useRef({ q, onChange });
+  useEffect(() => {
+    latest.current = { q, onChange };
+  });
+  useEffect(() => {
+    const next = settled.trim() || undefined;
+    if (next !== latest.current.q) latest.current.onChange(next);
+  }, [settled]);
+
+  return (
+    <form role="search" aria-label="Leads" onSubmit={(event) => event.preventDefault()}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="lead-search" className="text-sm font-medium text-ink">
+          Search name, e-mail, company or messages
+        </label>
+        <input
+          id="lead-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={fieldClasses}
+        />
+      </div>
+    </form>
+  );
+}

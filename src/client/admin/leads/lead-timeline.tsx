@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import { LEAD_STATUS_LABELS, type TimelineEvent } from '#shared/lead-pipeline';
+import { DateTime } from '../ui/date-time';
+
+const linkClass =
+  'text-brand-700 underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-brand-300 dark:focus-visible:ring-brand-400';
+
+interface LeadTimelineProps {
+  events: TimelineEvent[];
+  /** The lead's name: who wrote its messages. */
+  name: string;
+}
+
+/**
+ * What happened with the lead, oldest first; each entry says what, who and when. Every text
+ * (theirs, a note, a reply's Markdown) is shown as text with its line breaks, never as HTML.
+ */
+export function LeadTimeline({ events, name }: LeadTimelineProps) {
+  if (events.length === 0) return <p className="text-muted">Nothing has happened yet.</p>;
+  return (
+    <ol aria-label="Timeline" className="flex flex-col gap-3">
+      {events.map((event) => (
+        <li
+          key={event.id}
+          className={`rounded-lg border border-l-4 border-line p-3 ${EDGES[event.kind] ?? 'border-l-line'} bg-raised`}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-medium text-ink">
+              <EventTitle event={event} name={name} />
+            </p>
+            <span className="text-sm text-muted">
+              <DateTime iso={event.at} />
+            </span>
+          </div>
+          <EventBody event={event} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A bar by kind (never the only sign: the title says the kind in words). */
+const EDGES: Partial<Record<TimelineEvent['kind'], string>> = {
+  message: 'border-l-brand-700 dark:border-l-brand-400',
+  reply_received: 'border-l-brand-700 dark:border-l-brand-400',
+  reply_sent: 'border-l-green-700 dark:border-l-green-400',
+  note: 'border-l-amber-700 dark:border-l-amber-400',
+};
+
+function EventTitle({ event, name }: { event: TimelineEvent; name: string }) {
+  const by = event.actor ?? 'someone';
+  switch (event.kind) {
+    case 'message':
+      return <>Message from {name}</>;
+    case 'note':
+      return <>Note by {by}</>;
+    case 'reply_sent':
+      return <>Reply by {by}</>;
+    case 'reply_received':
+      return <>Answer from {event.actor ?? name}</>;
+    case 'status_changed':
+      return (
+        <>
+          {by} changed the status
+          {event.from ? ` from ${LEAD_STATUS_LABELS[event.from]}` : ''}
+          {event.status ? ` to ${LEAD_STATUS_LABELS[event.status]}` : ''}
+        </>
+      );
+    case 'booking':
+      return <>Call booked by {name}</>;
+    case 'booking_cancelled':
+      return <>Call cancelled</>;
+    case 'booking_rescheduled':
+      return <>Call moved</>;
+  }
+}
+
+function EventBody({ event }: { event: TimelineEvent }) {
+  return (
+    <>
+      {event.kind === 'booking' && event.start ? (
+        <p className="mt-1 text-sm text-muted">
+          For <DateTime iso={event.start} />
+        </p>
+      ) : null}
+      {event.subject ? (
+        <p className="mt-1 text-sm text-muted break-words">Subject: {event.subject}</p>
+      ) : null}
+      {event.text ? (
+        <p className="mt-2 break-words whitespace-pre-wrap text-ink">{event.text}</p>
+      ) : null}
+      {event.kind === 'message' && event.messageId !== undefined ? (
+        <p className="mt-2 text-sm">
+          <Link
+            to="/admin/messages/$id"
+            params={{ id: String(event.messageId) }}
+            className={linkClass}
+          >
+            Open message
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

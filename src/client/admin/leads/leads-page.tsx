@@ -1,0 +1,96 @@
+import { LEAD_STATUS_LABELS, LEADS_PAGE_SIZE } from '#shared/lead-pipeline';
+import { trpc } from '#client/lib/trpc';
+import { Card } from '../controls';
+import { useDocumentTitle } from '../use-document-title';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
+import { AttentionBlock } from './attention-block';
+import { LeadSearchField } from './lead-search-field';
+import { LeadStatusFilter } from './lead-status-filter';
+import { LeadsTable } from './leads-table';
+import type { LeadSearch } from './search-params';
+
+interface LeadsPageProps {
+  search: LeadSearch;
+  /** `replace`: a search typed replaces the address instead of adding to the history. */
+  onSearch: (search: LeadSearch, options?: { replace: boolean }) => void;
+}
+
+/** Who needs an answer first, then every lead by status, searchable. */
+export function LeadsPage({ search, onSearch }: LeadsPageProps) {
+  useDocumentTitle('Leads');
+  const page = search.page ?? 1;
+  const { status, q } = search;
+  const list = trpc.leads.list.useQuery(
+    { page, q, status },
+    // The previous list stays on screen, marked busy, while the next one loads.
+    { placeholderData: (previous) => previous },
+  );
+  const attention = trpc.leads.attention.useQuery();
+  const total = list.data?.total;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <div className="mb-4">
+          <h1 className="text-2xl font-bold text-ink">Leads</h1>
+          <p className="mt-1 text-muted">
+            Everyone who wrote to you, from enquiry to client
+            {total === undefined
+              ? ''
+              : ` · ${total} ${q ? 'found' : total === 1 ? 'lead' : 'leads'}`}
+          </p>
+        </div>
+        <QueryState
+          query={attention}
+          pending="Loading what needs attention..."
+          error="Error loading what needs attention"
+        >
+          {(data) => <AttentionBlock attention={data} />}
+        </QueryState>
+      </Card>
+
+      <Card>
+        <div className="mb-4 flex flex-col gap-4">
+          <LeadSearchField
+            q={q}
+            onChange={(next) => onSearch({ status, q: next }, { replace: true })}
+          />
+          <LeadStatusFilter
+            status={status}
+            counts={list.data?.counts}
+            onChange={(next) => onSearch({ q, status: next })}
+          />
+        </div>
+        <QueryState
+          query={list}
+          pending="Loading leads..."
+          error="Error loading leads"
+          empty={(data) =>
+            data.leads.length === 0 &&
+            (data.total > 0
+              ? 'No leads on this page.'
+              : q
+                ? 'No leads match your search.'
+                : status
+                  ? `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`
+                  : 'No leads yet. Everyone who writes through the contact form appears here.')
+          }
+        >
+          {(data) => (
+            <LeadsTable leads={data.leads} status={status} isBusy={list.isPlaceholderData} />
+          )}
+        </QueryState>
+        {list.data ? (
+          <Pager
+            page={page}
+            pageSize={LEADS_PAGE_SIZE}
+            total={list.data.total}
+            label="Leads"
+            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+          />
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LeadsPage } from '#client/admin/leads/leads-page';
+import { leadSearchSchema } from '#client/admin/leads/search-params';
+import { loadForScreen } from '#client/admin/route-loader';
+
+/** Status, search and page live in the address: reload, Back and shared links keep them. */
+export const Route = createFileRoute('/admin/_protected/leads')({
+  validateSearch: (search) => leadSearchSchema.parse(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) =>
+    loadForScreen(context, (utils) => {
+      const list = utils.leads.list.prefetch({
+        page: deps.page ?? 1,
+        q: deps.q,
+        status: deps.status,
+      });
+      // Opening the screen waits for the list and the attention block; another page, status
+      // or search does not (the previous list stays, marked busy).
+      return cause === 'stay' ? [] : [list, utils.leads.attention.prefetch()];
+    }),
+  pendingComponent: LeadsRoute,
+  component: LeadsRoute,
+});
+
+function LeadsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <LeadsPage
+      search={search}
+      onSearch={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LeadPage } from '#client/admin/leads/lead-page';
+import { loadForScreen } from '#client/admin/route-loader';
+import { parseIdParam } from '#client/admin/ui/id-param';
+
+/** One lead: the person, the status, the timeline, a note and the reply editor. */
+export const Route = createFileRoute('/admin/_protected/leads_/$id')({
+  loader: ({ context, params }) =>
+    loadForScreen(context, (utils) => {
+      const id = parseIdParam(params.id);
+      return id === null ? [] : [utils.leads.get.ensureData({ id })];
+    }),
+  pendingComponent: LeadRoute,
+  component: LeadRoute,
+});
+
+function LeadRoute() {
+  const { id } = Route.useParams();
+  return <LeadPage idParam={id} />;
+}

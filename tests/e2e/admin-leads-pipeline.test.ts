@@ -1,0 +1,134 @@
+/**
+ * The owner's day with a lead, in the browser (docs/admin-guide.md, "Leads"): an enquiry
+ * arrives, it waits at the top of the Leads screen, they open it from there, write a note,
+ * and mark the lead won with a value; a value that is not whole is refused at its field with
+ * the server's words. The
+ * screens are checked at 390 px in light and dark with axe. One server, one browser, one
+ * signed-in session for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  axeViolations,
+  newPage,
+  startServerAndBrowser,
+  startSmtpCatcher,
+  type RunningServer,
+  type SmtpCatcher,
+} from './support';
+import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
+
+const visitor = {
+  name: 'Lin Visitor',
+  email: 'lin.visitor@example.com',
+  company: 'Lin Labs',
+  subject: 'consulting',
+  message: 'We would like a pilot for our support inbox.',
+  privacy: true,
+};
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: SmtpCatcher;
+let page: Page;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  [server, browser] = await startServerAndBrowser({
+    env: { SMTP_URL: smtp.url, SITE_URL: 'https://acme.example' },
+  });
+  await addUser(server.dbPath, 'owner');
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** Light, then dark: no axe violation in either. */
+async function expectAxeCleanLightAndDark(): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await showColorScheme(page, scheme);
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  await showColorScheme(page, 'light');
+}
+
+const timeline = () => page.getByRole('list', { name: 'Timeline' });
+
+describe('a lead from enquiry to client', () => {
+  it('waits for a first answer at the top of the Leads screen, and opens from there', async () => {
+    const response = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(visitor),
+    });
+    expect(response.status).toBe(201);
+
+    page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, server.url, 'owner');
+    // On a phone the sections are behind the menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Leads' })
+      .click();
+    await page.waitForURL('**/admin/leads');
+    const waiting = await visible(page.getByRole('list', { name: 'Waiting for a first answer' }));
+    await visible(waiting.getByText(/^waiting \d+ min$/));
+    // The list below has it too, with its status and the whole-number filter counts.
+    await visible(page.getByRole('radio', { name: 'New 1' }));
+    await visible(page.getByRole('table').getByRole('link', { name: visitor.name }));
+    await expectAxeCleanLightAndDark();
+
+    await waiting.getByRole('link', { name: visitor.name }).click();
+    await page.waitForURL('**/admin/leads/*');
+    await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
+    await visible(timeline().getByText(visitor.message));
+
+    // Its message opens in Messages, which links back to the lead.
+    await timeline().getByRole('link', { name: 'Open message' }).click();
+    await page.waitForURL('**/admin/messages/*');
+    await page.getByRole('link', { name: 'Open lead' }).click();
+    await page.waitForURL('**/admin/leads/*');
+    await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
+  });
+
+  it('keeps a private note, and refuses one too long at its field', async () => {
+    const note = page.getByRole('textbox', { name: 'Note' });
+    await note.fill('x'.repeat(5001));
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await visible(page.getByText('Note must be at most 5,000 characters'));
+
+    await note.fill('Called them: they want a quote by Friday.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await visible(timeline().getByText('Note by owner'));
+    await visible(timeline().getByText('Called them: they want a quote by Friday.'));
+    await expect.poll(() => note.inputValue()).toBe('');
+    await expectAxeCleanLightAndDark();
+  });
+
+  it('is marked won with a value; a value that is not whole is refused at its field', async () => {
+    await page.getByRole('radio', { name: 'Won' }).check({ force: true });
+    const value = page.getByRole('textbox', { name: 'Value' });
+    await value.fill('1200.5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page.getByText(/^Value must be a whole number/));
+
+    await value.fill('12000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Lead saved');
+    await visible(timeline().getByText('owner changed the status from New to Won'));
+    expect(await page.getByRole('radio', { name: 'Won' }).isChecked()).toBe(true);
+
+    // Back on the list, it counts as won, with its value.
+    await page.getByRole('link', { name: 'All leads' }).click();
+    await page.waitForURL('**/admin/leads');
+    await visible(page.getByRole('radio', { name: 'Won 1' }));
+    const row = await visible(page.getByRole('row', { name: new RegExp(visitor.name) }));
+    expect(await row.innerText()).toContain('12,000');
+    await expectAxeCleanLightAndDark();
+  });
+});
