@@ -1,6 +1,8 @@
 import { daysSpanned } from '#shared/calendar-days';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
+import { AttentionBlock } from '../leads/attention-block';
+import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { DailyChart } from './daily-chart';
@@ -26,6 +28,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
   const range = resolveRange(search, today);
   const rangeLabel = formatRange(range.from, range.to);
   const report = useReport(range);
+  const attention = trpc.leads.attention.useQuery();
 
   return (
     <div className="flex flex-col gap-4">
@@ -44,6 +47,15 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
           <RangePicker range={range} onChange={onSearch} />
         </div>
       </Card>
+
+      {/* What asks for the owner first, as at the top of Leads (docs/leads.md, "Attention"). */}
+      <QueryState
+        query={attention}
+        pending="Loading what needs attention..."
+        error="Error loading what needs attention"
+      >
+        {(data) => <AttentionBlock attention={data} />}
+      </QueryState>
 
       <QueryState
         query={report}

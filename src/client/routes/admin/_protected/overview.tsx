@@ -19,7 +19,8 @@ export const Route = createFileRoute('/admin/_protected/overview')({
       // report stays, marked busy).
       const cached = utils.analytics.report.getData({ from, to }) !== undefined;
       const read = utils.analytics.report.prefetch({ from, to }, { staleTime: 0 });
-      return cause === 'stay' || cached ? [] : [read];
+      const attention = utils.leads.attention.prefetch();
+      return cause === 'stay' || cached ? [] : [read, attention];
     }),
   pendingComponent: OverviewRoute,
   component: OverviewRoute,
