@@ -6,6 +6,7 @@
  * screens are checked at 390 px in light and dark with axe. One server, one browser, one
  * signed-in session for the file.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -130,5 +131,26 @@ describe('a lead from enquiry to client', () => {
     const row = await visible(page.getByRole('row', { name: new RegExp(visitor.name) }));
     expect(await row.innerText()).toContain('12,000');
     await expectAxeCleanLightAndDark();
+  });
+
+  it('exports the person’s data, then erases it after asking', async () => {
+    await page.getByRole('table').getByRole('link', { name: visitor.name }).click();
+    await page.waitForURL('**/admin/leads/*');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^lead-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = await readFile(await download.path(), 'utf8');
+    expect(exported).toContain(visitor.email);
+    expect(exported).toContain(visitor.message);
+
+    await page.getByRole('button', { name: 'Erase' }).click();
+    const dialog = await visible(
+      page.getByRole('alertdialog', { name: "Erase this person's data" }),
+    );
+    await dialog.getByRole('button', { name: 'Erase' }).click();
+    await page.waitForURL('**/admin/leads');
+    await visible(page.getByText('No leads yet.', { exact: false }));
   });
 });
