@@ -94,7 +94,9 @@ it('insertWhere writes the row only while its condition holds, with the values e
       .returning({ id: contacts.id })
       .toSQL();
   expect(await writeBatch(db, [guarded(false), guarded(true)])).toEqual([[], [[1]]]);
-  expect(await db.select().from(contacts).all()).toEqual([{ id: 1, ...row, readAt: null, leadId: null }]);
+  expect(await db.select().from(contacts).all()).toEqual([
+    { id: 1, ...row, readAt: null, leadId: null },
+  ]);
   // A value left out takes the column's default, as with .values(): here SQL's clock.
   await writeBatch(db, [insertWhere(db, tags, { name: 'dated by SQL' }, sql`1`).toSQL()]);
   const [tag] = await db.select().from(tags).all();
