@@ -11,7 +11,7 @@ export const BENCHES = [
   { name: 'server', about: 'the real server against bare Node, per target and database' },
   { name: 'load', about: 'sustained mixed load on a production server (LOAD_SECONDS)' },
   { name: 'logins', about: 'reads while sign-ins arrive at a fixed rate (LOGIN_SECONDS)' },
-  { name: 'leads', about: 'list, search and CSV over 100,000 stored messages (BENCH_MESSAGES)' },
+  { name: 'leads', about: 'messages and leads over 100,000 messages (BENCH_MESSAGES)' },
   { name: 'newsletter', about: 'one newsletter to 10,000 subscribers (BENCH_RECIPIENTS)' },
 ] as const;
 

@@ -26,6 +26,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { storeMessages, storeSubscribers } from '#tests/support/leads';
+import { storeLeads } from '#tests/support/stored-leads';
 import { storeSubscribersAs } from '#tests/support/newsletters';
 import { addPasskey, ceremonyCookieFrom, joinCookies } from '#tests/support/passkeys';
 import { totpCodeAt } from '#tests/support/totp';
@@ -319,6 +320,64 @@ const SUCCESS: Row[] = [
   { method: 'DELETE', path: '/api/messages/1', status: 200, body: ok },
   {
     method: 'GET',
+    path: '/api/leads?status=&q=&page=1',
+    status: 200,
+    body: {
+      success: true,
+      leads: [obj({ id: 1 })],
+      total: 1,
+      counts: obj(),
+      page: 1,
+      pageSize: 25,
+    },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'GET',
+    path: '/api/leads/attention',
+    status: 200,
+    body: { success: true, unanswered: [obj({ id: 1 })], followUps: [], stale: [] },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'GET',
+    path: '/api/leads/1',
+    status: 200,
+    body: { success: true, lead: obj({ id: 1, unread: 0 }), timeline: [obj({ kind: 'message' })] },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/leads/1',
+    opts: { json: { status: 'won', value: 100 } },
+    status: 200,
+    body: { success: true, lead: obj({ id: 1, status: 'won', value: 100 }) },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'POST',
+    path: '/api/leads/1/notes',
+    opts: { json: { text: 'A note' } },
+    status: 201,
+    body: { success: true, event: obj({ kind: 'note', text: 'A note', actor: 'alice' }) },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'GET',
+    path: '/api/leads/1/export',
+    status: 200,
+    body: obj({ lead: obj({ id: 1 }), messages: [obj()], bookings: [] }),
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/leads/1',
+    status: 200,
+    body: ok,
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'GET',
     path: '/api/subscribers?page=1&status=',
     status: 200,
     body: {
@@ -439,6 +498,13 @@ const ADMIN_PATHS: [string, string][] = [
   ['PATCH', '/api/messages/1'],
   ['DELETE', '/api/messages/1'],
   ['GET', '/api/messages.csv'],
+  ['GET', '/api/leads'],
+  ['GET', '/api/leads/attention'],
+  ['GET', '/api/leads/1'],
+  ['PATCH', '/api/leads/1'],
+  ['POST', '/api/leads/1/notes'],
+  ['GET', '/api/leads/1/export'],
+  ['DELETE', '/api/leads/1'],
   ['GET', '/api/subscribers'],
   ['DELETE', '/api/subscribers/1'],
   ['GET', '/api/subscribers.csv'],

@@ -7,7 +7,7 @@ import type { Db } from '#db';
 import { leads } from '#db/schema';
 import { ACTIVE_STATUSES, STALE_DAYS } from '#shared/lead-pipeline';
 import { leadJson } from './lead-json';
-import { leadWithUnread } from './lead-query';
+import { leadsWithUnread, type LeadRowWithUnread } from './lead-query';
 
 /** Each list shows at most this many, the longest waiting first: a screen's worth. */
 export const ATTENTION_LIMIT = 50;
@@ -15,32 +15,27 @@ export const ATTENTION_LIMIT = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function leadsNeedingAttention(db: Db, now: Date) {
-  const unanswered = await db
-    .select(leadWithUnread)
-    .from(leads)
-    .where(eq(leads.status, 'new'))
-    .orderBy(asc(leads.createdAt), asc(leads.id))
-    .limit(ATTENTION_LIMIT)
-    .all();
-  const followUps = await db
-    .select(leadWithUnread)
-    .from(leads)
-    .where(and(isNotNull(leads.followUpAt), lte(leads.followUpAt, now)))
-    .orderBy(asc(leads.followUpAt), asc(leads.id))
-    .limit(ATTENTION_LIMIT)
-    .all();
-  const stale = await db
-    .select(leadWithUnread)
-    .from(leads)
-    .where(
-      and(
-        inArray(leads.status, [...ACTIVE_STATUSES]),
-        lt(leads.lastActivityAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)),
-      ),
-    )
-    .orderBy(asc(leads.lastActivityAt), asc(leads.id))
-    .limit(ATTENTION_LIMIT)
-    .all();
-  const json = (rows: typeof unanswered) => rows.map((row) => leadJson(row, row.unread));
+  const unanswered = await leadsWithUnread(
+    db,
+    eq(leads.status, 'new'),
+    [asc(leads.createdAt), asc(leads.id)],
+    ATTENTION_LIMIT,
+  );
+  const followUps = await leadsWithUnread(
+    db,
+    and(isNotNull(leads.followUpAt), lte(leads.followUpAt, now)),
+    [asc(leads.followUpAt), asc(leads.id)],
+    ATTENTION_LIMIT,
+  );
+  const stale = await leadsWithUnread(
+    db,
+    and(
+      inArray(leads.status, [...ACTIVE_STATUSES]),
+      lt(leads.lastActivityAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)),
+    ),
+    [asc(leads.lastActivityAt), asc(leads.id)],
+    ATTENTION_LIMIT,
+  );
+  const json = (rows: LeadRowWithUnread[]) => rows.map((row) => leadJson(row, row.unread));
   return { unanswered: json(unanswered), followUps: json(followUps), stale: json(stale) };
 }

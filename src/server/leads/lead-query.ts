@@ -2,7 +2,19 @@
  * The reads of the admin's leads (docs/leads.md, "Leads"): the paged list and its search, the
  * counts per status, one lead with its unread count, and its timeline.
  */
-import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '#db';
 import { contacts, contactsSearch, leadEvents, leads } from '#db/schema';
 import {
@@ -62,22 +74,41 @@ export interface LeadFilter {
 
 export type LeadRowWithUnread = typeof leads.$inferSelect & { unread: number };
 
-/** One page, latest activity first (leads_activity_idx, or leads_status_activity_idx). */
-export async function leadsPage(
+/**
+ * Leads with their unread counts, in `order`: the page is chosen first over `leads` alone, and
+ * only its rows count their unread, since a sort would otherwise count them for every match.
+ */
+export async function leadsWithUnread(
   db: Db,
-  filter: LeadFilter,
-  page: number,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset = 0,
 ): Promise<LeadRowWithUnread[]> {
+  const chosen = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return db
     .select(leadWithUnread)
     .from(leads)
-    .where(
-      and(filter.status ? eq(leads.status, filter.status) : undefined, searchCondition(filter.q)),
-    )
-    .orderBy(desc(leads.lastActivityAt), desc(leads.id))
-    .limit(LEADS_PAGE_SIZE)
-    .offset((page - 1) * LEADS_PAGE_SIZE)
+    .where(inArray(leads.id, chosen))
+    .orderBy(...order)
     .all();
+}
+
+/** One page, latest activity first (leads_activity_idx, or leads_status_activity_idx). */
+export function leadsPage(db: Db, filter: LeadFilter, page: number): Promise<LeadRowWithUnread[]> {
+  return leadsWithUnread(
+    db,
+    and(filter.status ? eq(leads.status, filter.status) : undefined, searchCondition(filter.q)),
+    [desc(leads.lastActivityAt), desc(leads.id)],
+    LEADS_PAGE_SIZE,
+    (page - 1) * LEADS_PAGE_SIZE,
+  );
 }
 
 export type StatusCounts = Record<LeadStatus, number>;

@@ -55,6 +55,14 @@ export const leadCoreProcedures = {
       };
     }),
 
+  /**
+   * What needs the admin now (docs/leads.md, "Attention"), at most 50 of each. Declared
+   * before `get`: REST paths are matched in the order declared, and `:id` would take it.
+   */
+  attention: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/leads/attention', answer: 'spread' } })
+    .query(({ ctx }) => leadsNeedingAttention(ctx.db, ctx.clock.now())),
+
   /** Opening a lead marks its messages and answers read (the admin's unread badge drops). */
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/leads/:id', answer: 'spread' } })
@@ -170,11 +178,6 @@ export const leadCoreProcedures = {
       if (!row) throw notFound();
       return eventJson(row);
     }),
-
-  /** What needs the admin now (docs/leads.md, "Attention"), at most 50 of each. */
-  attention: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/leads/attention', answer: 'spread' } })
-    .query(({ ctx }) => leadsNeedingAttention(ctx.db, ctx.clock.now())),
 
   /**
    * GET /api/leads/:id/export: everything stored about the person, as a JSON attachment

@@ -1,0 +1,79 @@
+/**
+ * Migration 0012 (docs/leads.md): the contact messages stored before leads existed become one
+ * lead per address, ignoring case, each message linked to it and on its timeline.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { asc } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { expect, it } from 'vitest';
+import { tempFolder } from '#tests/support/database';
+import { closeDatabase, openDatabase } from './index';
+import { MIGRATIONS_FOLDER } from './migrations';
+import { contacts, leadEvents, leads } from './schema';
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+/** The migrations folder as it was before the lead pipeline (0012 and later left out). */
+function migrationsBeforeLeads(): string {
+  const folder = path.join(tempFolder('migrations-'), 'migrations');
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
+  journal.entries = journal.entries.filter((entry) => entry.idx < 12);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+it('makes one lead per address ignoring case, with every message linked and on its timeline', async () => {
+  const file = path.join(tempFolder('lead-migration-'), 'app.db');
+  const sqlite = new Database(file);
+  migrate(drizzle(sqlite), { migrationsFolder: migrationsBeforeLeads() });
+  const insert = sqlite.prepare(
+    `insert into contacts (name, email, company, subject, message, created_at, privacy)
+     values (?, ?, ?, 'consulting', ?, ?, 1)`,
+  );
+  const at = (minute: number) => Date.UTC(2026, 0, 10, 9, minute);
+  insert.run('Ada', 'Ada@Example.com', null, 'First from Ada', at(1));
+  insert.run('Bob', 'bob@example.com', 'Bobco', 'Bob writes', at(2));
+  insert.run('Ada Lovelace', 'ada@example.COM', 'Engines', 'Second from Ada', at(3));
+  sqlite.close();
+
+  const db = await openDatabase({ file });
+  try {
+    const stored = await db.select().from(leads).orderBy(asc(leads.id)).all();
+    expect(
+      stored.map((l) => [
+        l.id,
+        l.email,
+        l.name,
+        l.company,
+        l.status,
+        l.createdAt,
+        l.lastActivityAt,
+      ]),
+    ).toEqual([
+      // The name and company of the latest message; created at the first, active at the last.
+      [1, 'ada@example.COM', 'Ada Lovelace', 'Engines', 'new', new Date(at(1)), new Date(at(3))],
+      [2, 'bob@example.com', 'Bob', 'Bobco', 'new', new Date(at(2)), new Date(at(2))],
+    ]);
+    const messages = await db.select().from(contacts).orderBy(asc(contacts.id)).all();
+    expect(messages.map((m) => [m.id, m.leadId])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    const events = await db.select().from(leadEvents).orderBy(asc(leadEvents.id)).all();
+    expect(events.map((e) => [e.leadId, e.kind, e.contactId, e.at])).toEqual([
+      [1, 'message', 1, new Date(at(1))],
+      [2, 'message', 2, new Date(at(2))],
+      [1, 'message', 3, new Date(at(3))],
+    ]);
+  } finally {
+    await closeDatabase(db);
+  }
+});
