@@ -72,6 +72,11 @@ describe('a lead from enquiry to client', () => {
     await signIn(page, server.url, 'owner');
     // On a phone the sections are behind the menu button.
     await page.getByRole('button', { name: 'Menu' }).click();
+    await visible(
+      page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Messages, 1 unread' }),
+    );
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Leads' })
@@ -88,6 +93,13 @@ describe('a lead from enquiry to client', () => {
     await page.waitForURL('**/admin/leads/*');
     await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
     await visible(timeline().getByText(visitor.message));
+
+    // Opening it read its message: the navigation's unread badge follows without a reload.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    await visible(sections.getByRole('link', { name: 'Messages', exact: true }));
+    await menu.click();
 
     // Its message opens in Messages, which links back to the lead.
     await timeline().getByRole('link', { name: 'Open message' }).click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
@@ -48,6 +48,7 @@ function NotFound() {
 
 function LoadedLead({ id }: { id: number }) {
   const lead = trpc.leads.get.useQuery({ id });
+  useReadFollows(lead.dataUpdatedAt);
   return (
     <QueryState
       query={lead}
@@ -59,6 +60,19 @@ function LoadedLead({ id }: { id: number }) {
       {(data) => <LeadView lead={data.lead} timeline={data.timeline} />}
     </QueryState>
   );
+}
+
+/**
+ * Each read of a lead marks its messages and answers read on the server (docs/leads.md), so
+ * the navigation's unread badge, Messages and the list's unread column are read again after it.
+ */
+function useReadFollows(readAt: number) {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (readAt === 0) return;
+    void utils.messages.invalidate();
+    void utils.leads.list.invalidate();
+  }, [readAt, utils]);
 }
 
 function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] }) {
