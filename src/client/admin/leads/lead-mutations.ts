@@ -87,6 +87,28 @@ export function useAddNote(id: number) {
   });
 }
 
+/** The reply shows as "Sending" the moment it is stored; the page then polls its delivery. */
+export function useSendReply(id: number) {
+  const { addEvent, refresh } = useRefreshLead(id);
+  return trpc.leads.reply.useMutation({
+    onSuccess: (event) => {
+      addEvent(event);
+      toast({ title: 'Reply stored', description: 'It is being sent.' });
+    },
+    onError: unlessBadInput('Failed to send the reply'),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useRetryReply(id: number) {
+  const { refresh } = useRefreshLead(id);
+  return trpc.leads.retryReply.useMutation({
+    onSuccess: () => toast({ title: 'Sending the reply again' }),
+    onError: (error) => failureToast('Failed to send the reply again', error),
+    onSettled: () => refresh(),
+  });
+}
+
 export function useEraseLead() {
   const utils = trpc.useUtils();
   return trpc.leads.erase.useMutation({

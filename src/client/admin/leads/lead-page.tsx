@@ -6,16 +6,18 @@ import { buttonClass } from '#shared/ui-styles';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { ArrowLeftIcon, TrashIcon } from '../icons';
+import { SENDING_POLL_MS } from '../newsletters/progress';
 import { DateTime } from '../ui/date-time';
 import { parseIdParam } from '../ui/id-param';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { EmailAddress } from './email-address';
 import { LeadDetailsForm } from './lead-details-form';
-import { useEraseLead } from './lead-mutations';
+import { useEraseLead, useRetryReply } from './lead-mutations';
 import { LeadStatusBadge } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { NoteForm } from './note-form';
+import { ReplyEditor } from './reply-editor';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
@@ -46,8 +48,19 @@ function NotFound() {
   );
 }
 
+/** A reply on its way: the page reads the lead again until none is. */
+export function isAnySending(timeline: TimelineEvent[]): boolean {
+  return timeline.some((event) => event.kind === 'reply_sent' && event.delivery === 'sending');
+}
+
 function LoadedLead({ id }: { id: number }) {
-  const lead = trpc.leads.get.useQuery({ id });
+  const lead = trpc.leads.get.useQuery(
+    { id },
+    {
+      refetchInterval: (query) =>
+        query.state.data && isAnySending(query.state.data.timeline) ? SENDING_POLL_MS : false,
+    },
+  );
   useReadFollows(lead.dataUpdatedAt);
   return (
     <QueryState
@@ -76,6 +89,8 @@ function useReadFollows(readAt: number) {
 }
 
 function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] }) {
+  const retry = useRetryReply(lead.id);
+  const [retrying, setRetrying] = useState<number | null>(null);
   return (
     <>
       <Person lead={lead} />
@@ -93,10 +108,21 @@ function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] })
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline
         </h2>
-        <LeadTimeline events={timeline} name={lead.name} />
+        <LeadTimeline
+          events={timeline}
+          name={lead.name}
+          retrying={retry.isPending ? retrying : null}
+          onRetry={(event) => {
+            setRetrying(event.id);
+            retry.mutate({ id: lead.id, eventId: event.id });
+          }}
+        />
         <div className="mt-6 border-t border-line pt-4">
           <NoteForm leadId={lead.id} />
         </div>
+      </Card>
+      <Card>
+        <ReplyEditor leadId={lead.id} email={lead.email} />
       </Card>
     </>
   );

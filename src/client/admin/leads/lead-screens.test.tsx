@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LEAD_MESSAGES, type Lead } from '#shared/lead-pipeline';
+import { EmailPreview, PREVIEW_DEBOUNCE_MS } from '../newsletters/email-preview';
+import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { changedFields } from './lead-details-form';
+import { isAnySending } from './lead-page';
 import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from './lead-search-field';
 
 beforeEach(() => {
@@ -87,5 +90,23 @@ describe('the lead form sends only what changed', () => {
         { ...unchanged, followUpAt: '2026-04-07', lostReason: '  ' },
       ),
     ).toEqual({ ok: true, data: { followUpAt: '2026-04-07', lostReason: null } });
+  });
+});
+
+describe('the lead page', () => {
+  it('polls while a reply is sending, not for other entries', () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const base = { at, actor: 'alice', text: 'x' };
+    expect(isAnySending([{ ...base, id: 1, kind: 'reply_sent', delivery: 'sent' }])).toBe(false);
+    expect(isAnySending([{ ...base, id: 2, kind: 'reply_sent', delivery: 'sending' }])).toBe(true);
+    expect(isAnySending([{ ...base, id: 3, kind: 'note' }])).toBe(false);
+  });
+
+  it('previews a reply with the newsletter preview, without an unsubscribe footer', () => {
+    render(<EmailPreview subject="Re: Hello" body="**Thanks**" render={renderReplyPreview} />);
+    act(() => vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS));
+    const light = screen.getByTitle('E-mail preview, light scheme');
+    expect(light.getAttribute('srcdoc')).toContain('<strong>Thanks</strong>');
+    expect(light.getAttribute('srcdoc')).not.toMatch(/unsubscribe/i);
   });
 });

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LEAD_STATUS_LABELS, type TimelineEvent } from '#shared/lead-pipeline';
+import { Badge } from '../badge';
+import { Button } from '../controls';
 import { DateTime } from '../ui/date-time';
 
 const linkClass =
@@ -9,13 +11,16 @@ interface LeadTimelineProps {
   events: TimelineEvent[];
   /** The lead's name: who wrote its messages. */
   name: string;
+  /** The reply being sent again, if any (its button waits). */
+  retrying?: number | null;
+  onRetry: (event: TimelineEvent) => void;
 }
 
 /**
  * What happened with the lead, oldest first; each entry says what, who and when. Every text
  * (theirs, a note, a reply's Markdown) is shown as text with its line breaks, never as HTML.
  */
-export function LeadTimeline({ events, name }: LeadTimelineProps) {
+export function LeadTimeline({ events, name, retrying = null, onRetry }: LeadTimelineProps) {
   if (events.length === 0) return <p className="text-muted">Nothing has happened yet.</p>;
   return (
     <ol aria-label="Timeline" className="flex flex-col gap-3">
@@ -32,7 +37,7 @@ export function LeadTimeline({ events, name }: LeadTimelineProps) {
               <DateTime iso={event.at} />
             </span>
           </div>
-          <EventBody event={event} />
+          <EventBody event={event} isRetrying={retrying === event.id} onRetry={onRetry} />
         </li>
       ))}
     </ol>
@@ -75,7 +80,15 @@ function EventTitle({ event, name }: { event: TimelineEvent; name: string }) {
   }
 }
 
-function EventBody({ event }: { event: TimelineEvent }) {
+function EventBody({
+  event,
+  isRetrying,
+  onRetry,
+}: {
+  event: TimelineEvent;
+  isRetrying: boolean;
+  onRetry: (event: TimelineEvent) => void;
+}) {
   return (
     <>
       {event.kind === 'booking' && event.start ? (
@@ -88,6 +101,21 @@ function EventBody({ event }: { event: TimelineEvent }) {
       ) : null}
       {event.text ? (
         <p className="mt-2 break-words whitespace-pre-wrap text-ink">{event.text}</p>
+      ) : null}
+      {event.kind === 'reply_sent' && event.delivery ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <DeliveryBadge delivery={event.delivery} />
+          {event.delivery === 'failed' ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              isPending={isRetrying}
+              onPress={() => onRetry(event)}
+            >
+              {isRetrying ? 'Sending...' : 'Send again'}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       {event.kind === 'message' && event.messageId !== undefined ? (
         <p className="mt-2 text-sm">
@@ -102,4 +130,10 @@ function EventBody({ event }: { event: TimelineEvent }) {
       ) : null}
     </>
   );
+}
+
+function DeliveryBadge({ delivery }: { delivery: NonNullable<TimelineEvent['delivery']> }) {
+  if (delivery === 'sent') return <Badge tone="done">Sent</Badge>;
+  if (delivery === 'sending') return <Badge tone="waiting">Sending</Badge>;
+  return <Badge tone="quiet">Failed</Badge>;
 }

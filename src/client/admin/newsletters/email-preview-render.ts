@@ -1,4 +1,9 @@
-import { renderNewsletterEmail, type EmailScheme } from '#shared/newsletter-email';
+import {
+  renderNewsletterEmail,
+  type EmailScheme,
+  type RenderedEmail,
+} from '#shared/newsletter-email';
+import { renderReplyEmail } from '#shared/reply-email';
 import { siteBrand } from '#client/lib/site-brand';
 
 /** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
@@ -18,7 +23,7 @@ export interface PreviewParts {
  * The unsubscribe link is a stand-in: each recipient's own token is only made when sending.
  */
 export function renderPreview(subject: string, markdown: string, siteUrl: string): PreviewParts {
-  const render = (scheme: EmailScheme) =>
+  return previewParts((scheme) =>
     renderNewsletterEmail({
       subject,
       markdown,
@@ -26,7 +31,22 @@ export function renderPreview(subject: string, markdown: string, siteUrl: string
       siteUrl,
       unsubscribeUrl: new URL('/newsletter/unsubscribe?token=preview', siteUrl).href,
       scheme,
-    });
+    }),
+  );
+}
+
+/** A lead's reply as the sender makes it (docs/leads.md): the same parts, no unsubscribe. */
+export function renderReplyPreview(
+  subject: string,
+  markdown: string,
+  siteUrl: string,
+): PreviewParts {
+  return previewParts((scheme) =>
+    renderReplyEmail({ subject, markdown, siteName: siteBrand().name, siteUrl, scheme }),
+  );
+}
+
+function previewParts(render: (scheme: EmailScheme) => RenderedEmail): PreviewParts {
   // Dark, then light, then the mailed one: 'auto' is painted light, so the renderer's cache
   // of the last body rendered serves it without parsing the Markdown a third time.
   const dark = render('dark').html;

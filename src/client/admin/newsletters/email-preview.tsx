@@ -1,5 +1,10 @@
 import { useMemo } from 'react';
-import { formatKilobytes, GMAIL_CLIP_WARN_BYTES, renderPreview } from './email-preview-render';
+import {
+  formatKilobytes,
+  GMAIL_CLIP_WARN_BYTES,
+  renderPreview,
+  type PreviewParts,
+} from './email-preview-render';
 import { useDebouncedValue } from '../ui/use-debounced-value';
 
 /** docs/product.md, "Newsletter editor": the preview follows the typing after this pause. */
@@ -8,6 +13,8 @@ export const PREVIEW_DEBOUNCE_MS = 200;
 interface EmailPreviewProps {
   subject: string;
   body: string;
+  /** How the mail is made: a newsletter by default; a lead's reply passes its own. */
+  render?: (subject: string, markdown: string, siteUrl: string) => PreviewParts;
 }
 
 /**
@@ -16,13 +23,13 @@ interface EmailPreviewProps {
  * (no script, an origin of its own, no forms, no top navigation) and `srcdoc`, so the mail's
  * markup and styles never touch the admin page, and nothing is fetched.
  */
-export function EmailPreview({ subject, body }: EmailPreviewProps) {
+export function EmailPreview({ subject, body, render = renderPreview }: EmailPreviewProps) {
   // Each string apart: a value compared by identity, an object would never settle.
   const settledSubject = useDebouncedValue(subject, PREVIEW_DEBOUNCE_MS);
   const settledBody = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS);
   const preview = useMemo(
-    () => renderPreview(settledSubject, settledBody, window.location.origin),
-    [settledSubject, settledBody],
+    () => render(settledSubject, settledBody, window.location.origin),
+    [render, settledSubject, settledBody],
   );
   const tooBig = preview.htmlBytes > GMAIL_CLIP_WARN_BYTES;
 
