@@ -191,7 +191,6 @@ export const replySubjectField = storedText().check(
 
 export const leadReplyInput = z.extend(idInput, {
   text: storedText().check(
-    z.minLength(1, LEAD_MESSAGES.replyRequired),
     z.refine((text) => text.trim().length > 0, LEAD_MESSAGES.replyRequired),
     z.maxLength(LEAD_LIMITS.replyMax, LEAD_MESSAGES.replyMax),
   ),

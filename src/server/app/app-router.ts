@@ -7,6 +7,7 @@ import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
+import { leadReplyProcedures } from '#server/leads/replies/router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
@@ -26,7 +27,7 @@ export const appRouter = router({
   content: contentRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  leads: router({ ...leadCoreProcedures }),
+  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,

@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { aiFactTags, newsletters, subscribers as subscribersTable, users } from '#db/schema';
+import {
+  aiFactTags,
+  leadEvents,
+  newsletters,
+  subscribers as subscribersTable,
+  users,
+} from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import type { ContactInput } from '#shared/contact';
@@ -363,6 +369,38 @@ const SUCCESS: Row[] = [
     given: (env) => storeLeads(env.deps, 1),
   },
   {
+    method: 'POST',
+    path: '/api/leads/1/replies',
+    opts: { json: { text: 'Hello', subject: 'Your pilot' } },
+    status: 202,
+    body: {
+      success: true,
+      event: obj({ kind: 'reply_sent', subject: 'Your pilot', delivery: 'sending' }),
+    },
+    given: (env) => storeLeads(env.deps, 1),
+  },
+  {
+    method: 'POST',
+    path: '/api/leads/1/replies/2/retry',
+    status: 202,
+    body: { success: true, event: obj({ id: 2, kind: 'reply_sent', delivery: 'sending' }) },
+    given: async (env) => {
+      await storeLeads(env.deps, 1);
+      await writeTransaction(env.deps.db, (tx) =>
+        tx.insert(leadEvents).values({
+          leadId: 1,
+          at: env.deps.clock.now(),
+          kind: 'reply_sent',
+          text: 'Hello',
+          subject: 'Re: hello',
+          toEmail: 'person1@example.com',
+          mailId: 'a@example.com',
+          delivery: 'failed',
+        }),
+      );
+    },
+  },
+  {
     method: 'GET',
     path: '/api/leads/1/export',
     status: 200,
@@ -503,6 +541,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/leads/1'],
   ['PATCH', '/api/leads/1'],
   ['POST', '/api/leads/1/notes'],
+  ['POST', '/api/leads/1/replies'],
+  ['POST', '/api/leads/1/replies/1/retry'],
   ['GET', '/api/leads/1/export'],
   ['DELETE', '/api/leads/1'],
   ['GET', '/api/subscribers'],

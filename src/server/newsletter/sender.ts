@@ -1,6 +1,7 @@
 /**
  * The background sender: one per running instance (server.ts starts it after listen and
- * stops it before the database closes). It works through the recipients' queue
+ * stops it before the database closes). Each turn first sends a due reply to a lead
+ * (leads/replies/reply-delivery.ts), then works through the recipients' queue
  * (recipient-queue.ts) one mail at a time, at most NEWSLETTER_RATE_PER_MINUTE a minute, and
  * polls the database when idle, so a send started on any instance is picked up by all of
  * them; `wakeSenders` lets a send on this instance start at once.
@@ -27,10 +28,15 @@ import {
   type Outcome,
 } from './recipient-queue';
 import { describeFailure, isTemporary, RETRY_DELAYS_MS } from './smtp-failure';
+import { sendDueReply } from '#server/leads/replies/reply-delivery';
+import { failInterruptedReplies } from '#server/leads/replies/reply-queue';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute'>;
+  config: Pick<
+    Config,
+    'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'mailFrom' | 'replyTo'
+  >;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -146,7 +152,19 @@ export function createNewsletterSender(
         });
       }
       recovered.finished.forEach(logFinished);
+      const replies = await failInterruptedReplies(db, {
+        claimedBefore: new Date(now.getTime() - CLAIM_LEASE_MS),
+        isGone: claimerIsGone,
+      });
+      if (replies > 0) {
+        logger.error('lead.replies_interrupted', {
+          replies,
+          message: 'replies left in sending by a stopped sender were marked failed',
+        });
+      }
     }
+    // A reply to one person goes first, and is not held to the newsletters' pace.
+    if (await sendDueReply(deps, id)) return { kind: 'worked' };
     if (now.getTime() < nextSendAt) return { kind: 'paced', waitMs: nextSendAt - now.getTime() };
     if (!(await hasDueRecipient(db, now))) return { kind: 'idle' };
     const claim = await claimNext(db, { now, claimedBy: id, secret: config.sessionSecret });

@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
 export interface MailMessage {
+  /** The sender when not MAIL_FROM alone: a reply to a lead names the company. */
+  from?: { name: string; address: string };
   to: string;
   /** Where a reply goes, when not to the sender (a contact message: the visitor). */
   replyTo?: string;
@@ -13,6 +15,10 @@ export interface MailMessage {
    * text (never a visitor's) and must hold no line break.
    */
   headers?: Record<string, string>;
+  /** Threading (a reply to a lead): the Message-ID, the one it answers, the chain. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
 }
 
 export interface Mailer {

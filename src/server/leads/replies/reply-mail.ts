@@ -1,0 +1,45 @@
+/**
+ * One reply to a lead as a mail (docs/leads.md, "Replies"): from the company's name and
+ * MAIL_FROM, Reply-To the owner's mailbox (REPLY_TO), threaded by Message-ID, In-Reply-To and
+ * References, its Markdown as a text and an HTML part by the newsletter's rules
+ * (shared/reply-email.ts, which the admin's preview renders too).
+ */
+import type { MailMessage } from '#server/platform/mail';
+import { renderReplyEmail } from '#shared/reply-email';
+import { NOT_ONE_LINE } from '#shared/validation';
+
+export interface StoredReply {
+  toEmail: string;
+  subject: string;
+  text: string;
+  mailId: string;
+  inReplyTo: string | null;
+  references: string | null;
+}
+
+/** A stored Message-ID (kept without brackets) as a header wants it. */
+const bracketed = (id: string) => `<${id}>`;
+
+export function replyMail(
+  reply: StoredReply,
+  site: { name: string; url: string; mailFrom: string; replyTo: string },
+): MailMessage {
+  const rendered = renderReplyEmail({
+    subject: reply.subject,
+    markdown: reply.text,
+    siteName: site.name,
+    siteUrl: site.url,
+  });
+  return {
+    // The company's name is the owner's own text, but still kept to one line in a header.
+    from: { name: site.name.replace(new RegExp(NOT_ONE_LINE, 'gu'), ' '), address: site.mailFrom },
+    to: reply.toEmail,
+    replyTo: site.replyTo,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId: bracketed(reply.mailId),
+    ...(reply.inReplyTo ? { inReplyTo: bracketed(reply.inReplyTo) } : {}),
+    ...(reply.references ? { references: reply.references.split(' ').map(bracketed) } : {}),
+  };
+}
