@@ -157,8 +157,8 @@ describe('a lead from enquiry to client', () => {
     await value.fill('12000');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Lead saved');
-    // From Replied when the reply above moved it on; the entry names who changed it.
-    await visible(timeline().getByText(/^owner changed the status from \w+ to Won$/));
+    // From Replied, where the reply above moved it; the entry names who changed it.
+    await visible(timeline().getByText('owner changed the status from Replied to Won'));
     expect(await page.getByRole('radio', { name: 'Won' }).isChecked()).toBe(true);
 
     // Back on the list, it counts as won, with its value.
@@ -168,6 +168,18 @@ describe('a lead from enquiry to client', () => {
     const row = await visible(page.getByRole('row', { name: new RegExp(visitor.name) }));
     expect(await row.innerText()).toContain('12,000');
     await expectAxeCleanLightAndDark();
+
+    // The Overview answers which sources bring clients: the enquiry came with no page read
+    // before it, so Direct brought one lead, won, worth 12,000; and it was answered in minutes.
+    await page.goto(`${server.url}/admin/overview`);
+    const clients = await visible(page.getByRole('table', { name: 'Clients by source' }));
+    const cells = await clients
+      .getByRole('row', { name: /^Direct/ })
+      .getByRole('cell')
+      .allInnerTexts();
+    expect(cells.slice(-3)).toEqual(['1', '1', '12,000']);
+    await visible(page.getByRole('region', { name: 'Totals' }).getByText(/^\d+ min$/));
+    await page.goto(`${server.url}/admin/leads`);
   });
 
   it('exports the person’s data, then erases it after asking', async () => {
