@@ -295,6 +295,9 @@ export const contacts = sqliteTable(
   (t) => [
     index('contacts_subject_idx').on(t.subject, t.id),
     index('contacts_lead_idx').on(t.leadId, t.id),
+    // A search's matches to their leads without reading the messages' rows (lead_id is the
+    // last column, past a long message's overflow pages): named by lead-query.ts.
+    index('contacts_id_lead_idx').on(t.id, t.leadId),
     // Only unread rows are indexed, so the header's unread count stays cheap.
     index('contacts_unread_idx')
       .on(t.id)

@@ -58,6 +58,7 @@ CREATE TABLE `mailbox_cursors` (
 --> statement-breakpoint
 -- drizzle-kit leaves out the column's ON DELETE; erasing a lead erases its messages.
 ALTER TABLE `contacts` ADD `lead_id` integer REFERENCES leads(id) ON DELETE cascade;--> statement-breakpoint
+CREATE INDEX `contacts_id_lead_idx` ON `contacts` (`id`,`lead_id`);--> statement-breakpoint
 CREATE INDEX `contacts_lead_idx` ON `contacts` (`lead_id`,`id`);--> statement-breakpoint
 -- Written by hand: a lead for every address that wrote before leads existed (the name and
 -- company of its latest message), each message linked to it and on its timeline.

@@ -57,7 +57,8 @@ function matchingLeadIds(q: string): SQL {
   );
   const search = indexedSearch({ q });
   const messages = search
-    ? sql`select ${contacts.leadId} from ${contactsSearch} cross join ${contacts}
+    ? sql`select ${contacts.leadId} from ${contactsSearch}
+        cross join ${contacts} indexed by contacts_id_lead_idx
         where ${indexMatches(search)} and ${contacts.id} = ${contactsSearch.rowid}`
     : sql`select ${contacts.leadId} from ${contacts} where ${containsText(q)}`;
   return sql`select ${leads.id} from ${leads} where ${own} union ${messages}`;
