@@ -28,6 +28,7 @@ import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createNewsletterSender } from './src/server/newsletter/sender';
+import { createAnswerPoller } from './src/server/leads/answers/poller';
 import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
 import { UserError } from './src/server/platform/errors';
 
@@ -135,10 +136,13 @@ async function start(): Promise<void> {
   }
   // Newsletters go out in the background, from every instance, once this one serves.
   const sender = createNewsletterSender({ db, config, mailer, clock, logger });
+  // Leads' answers are read from the owner's mailbox when IMAP_URL names one (docs/leads.md).
+  const answers = config.imapUrl ? createAnswerPoller({ db, config, clock, logger }) : null;
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` });
     // Without a way to deliver (production without SMTP_URL) queued mail waits untouched.
     if (mailer.canDeliver) sender.start();
+    answers?.start();
   });
   server.once('error', async (error) => {
     await closeDatabase(db);
@@ -157,7 +161,7 @@ async function start(): Promise<void> {
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
     // No new newsletter mail from now on; the one in hand is finished and recorded.
-    const senderStopped = sender.stop();
+    const senderStopped = Promise.all([sender.stop(), answers?.stop()]);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     forceTimer.unref();

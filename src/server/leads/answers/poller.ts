@@ -1,0 +1,185 @@
+/**
+ * Reads the owner's mailbox (IMAP_URL) every IMAP_POLL_SECONDS for leads' answers (docs/leads.md,
+ * "Answers by e-mail"). Read only: the mailbox is opened read-only and messages are fetched
+ * with BODY.PEEK (imapflow's `source`), so no flag is set, nothing is moved or deleted. Where
+ * the reading got to (UIDVALIDITY, last UID) is kept in the database for every instance and
+ * restart; which mails were taken is their Message-ID on the timeline (capture.ts). A failed
+ * poll is logged by host and tried again at the next one; the cursor never passes a mail that
+ * was not handled.
+ */
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import { writeTransaction, type Db } from '#db';
+import { mailboxCursors } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import { loggableError, type Logger } from '#server/platform/logger';
+import { messageIds, takeAnswer } from './capture';
+
+export interface AnswerPollerDeps {
+  db: Db;
+  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface PollResult {
+  stored: number;
+  duplicate: number;
+  ignored: number;
+}
+
+export interface AnswerPoller {
+  /** One look at the mailbox: what tests call directly. */
+  pollOnce(): Promise<PollResult>;
+  start(): void;
+  stop(): Promise<void>;
+  /** The last poll's time and error, for the admin. */
+  readonly status: { lastPollAt: Date | null; lastError: string | null };
+}
+
+interface Mailbox {
+  host: string;
+  port: number;
+  secure: boolean;
+  startTls: boolean;
+  user: string;
+  pass: string;
+  path: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** IMAP_URL's parts: imaps is TLS; imap must upgrade by STARTTLS unless the host is loopback. */
+export function mailboxOf(imapUrl: string): Mailbox {
+  const url = new URL(imapUrl);
+  const secure = url.protocol === 'imaps:';
+  const path = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX';
+  return {
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 993 : 143),
+    secure,
+    startTls: !secure && !LOOPBACK.has(url.hostname),
+    user: decodeURIComponent(url.username),
+    pass: decodeURIComponent(url.password),
+    path,
+  };
+}
+
+export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
+  const { db, config, clock, logger } = deps;
+  if (!config.imapUrl) throw new Error('IMAP_URL is not set');
+  const box = mailboxOf(config.imapUrl);
+  const cursorKey = `${box.host.toLowerCase()}/${box.path}`;
+  const status = { lastPollAt: null as Date | null, lastError: null as string | null };
+
+  async function saveCursor(uidValidity: string, lastUid: number) {
+    const now = clock.now();
+    await writeTransaction(db, (tx) =>
+      tx
+        .insert(mailboxCursors)
+        .values({ mailbox: cursorKey, uidValidity, lastUid, updatedAt: now })
+        .onConflictDoUpdate({
+          target: mailboxCursors.mailbox,
+          set: { uidValidity, lastUid, updatedAt: now },
+        })
+        .run(),
+    );
+  }
+
+  async function pollOnce(): Promise<PollResult> {
+    const result: PollResult = { stored: 0, duplicate: 0, ignored: 0 };
+    const client = new ImapFlow({
+      host: box.host,
+      port: box.port,
+      secure: box.secure,
+      doSTARTTLS: box.startTls,
+      auth: { user: box.user, pass: box.pass },
+      logger: false,
+    });
+    try {
+      await client.connect();
+      const lock = await client.getMailboxLock(box.path, { readOnly: true });
+      try {
+        const opened = client.mailbox;
+        if (!opened) throw new Error(`mailbox ${box.path} did not open`);
+        const uidValidity = String(opened.uidValidity);
+        const cursor = await db
+          .select()
+          .from(mailboxCursors)
+          .where(eq(mailboxCursors.mailbox, cursorKey))
+          .get();
+        // Another UIDVALIDITY numbers the mailbox anew: read it from the start (each mail is
+        // still taken once, by its Message-ID).
+        let lastUid = cursor && cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
+        if (opened.exists > 0) {
+          for await (const message of client.fetch(
+            `${lastUid + 1}:*`,
+            { uid: true, source: true },
+            { uid: true },
+          )) {
+            // `N:*` names the last message even when its UID is below N.
+            if (message.uid <= lastUid || !message.source) continue;
+            const parsed = await simpleParser(message.source);
+            const taken = await takeAnswer(
+              db,
+              {
+                mailId:
+                  messageIds(parsed.messageId)[0] ??
+                  `imap-${uidValidity}-${message.uid}@${box.host}`,
+                threadIds: [...messageIds(parsed.inReplyTo), ...messageIds(parsed.references)],
+                from: parsed.from?.value[0]?.address ?? null,
+                text: parsed.text ?? '',
+              },
+              clock.now(),
+            );
+            result[taken]++;
+            lastUid = message.uid;
+          }
+        }
+        if (!cursor || cursor.uidValidity !== uidValidity || cursor.lastUid !== lastUid) {
+          await saveCursor(uidValidity, lastUid);
+        }
+      } finally {
+        lock.release();
+      }
+      await client.logout();
+      status.lastError = null;
+      if (result.stored > 0) logger.info('lead.answers_taken', { answers: result.stored });
+    } catch (error) {
+      client.close();
+      // The host only: the URL holds the password.
+      status.lastError = error instanceof Error ? error.message : String(error);
+      logger.error('lead.mailbox_failed', { host: box.host, error: loggableError(error) });
+    } finally {
+      status.lastPollAt = clock.now();
+    }
+    return result;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pollOnce().finally(schedule);
+    }, config.imapPollSeconds * 1000);
+    timer.unref();
+  }
+
+  return {
+    pollOnce,
+    status,
+    start() {
+      running = pollOnce().finally(schedule);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
