@@ -17,6 +17,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
+import { startDovecot, type Dovecot } from '#tests/support/dovecot';
 import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
 
 const visitor = {
@@ -31,12 +32,20 @@ const visitor = {
 let server: RunningServer;
 let browser: Browser;
 let smtp: SmtpCatcher;
+let dovecot: Dovecot;
 let page: Page;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
+  [smtp, dovecot] = await Promise.all([startSmtpCatcher(), startDovecot()]);
   [server, browser] = await startServerAndBrowser({
-    env: { SMTP_URL: smtp.url, SITE_URL: 'https://acme.example', REPLY_TO: 'owner@acme.example' },
+    env: {
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://acme.example',
+      REPLY_TO: 'owner@acme.example',
+      // The owner's mailbox, where the lead's answer arrives (read every 5 seconds).
+      IMAP_URL: dovecot.url,
+      IMAP_POLL_SECONDS: '5',
+    },
   });
   await addUser(server.dbPath, 'owner');
 });
@@ -46,6 +55,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
+  await dovecot?.stop();
 });
 
 /**
@@ -145,6 +155,42 @@ describe('a lead from enquiry to client', () => {
     // The first reply moved the lead on.
     await expect.poll(() => page.getByRole('radio', { name: 'Replied' }).isChecked()).toBe(true);
     await expectAxeCleanLightAndDark();
+  });
+
+  it('shows the answer that comes back to the owner\u2019s mailbox, its quoted history cut', async () => {
+    const mail = smtp.messages.find((m) => m.raw.includes(`To: ${visitor.email}`));
+    const replyId = /^Message-ID: (<[^>]+>)\r?$/im.exec(mail?.raw ?? '')?.[1];
+    expect(replyId).toMatch(/@acme\.example>$/);
+    await dovecot.append(
+      [
+        `From: ${visitor.name} <${visitor.email}>`,
+        'To: owner@acme.example',
+        'Subject: Re: AI Consulting Services',
+        'Message-ID: <answer-1@lin-labs.example>',
+        `In-Reply-To: ${replyId}`,
+        `References: ${replyId}`,
+        '',
+        'Thursday at 10 suits us.',
+        '',
+        'On Tue, 3 Mar 2026 at 10:00, Acme AI Engineering <no-reply@localhost> wrote:',
+        '> Hello Lin,',
+        '',
+      ].join('\r\n'),
+    );
+    // The poller looks every 5 seconds; the owner opens the lead again.
+    const answer = timeline().getByRole('listitem').filter({ hasText: 'Answer from' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
+          return answer.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await answer.innerText()).toContain('Thursday at 10 suits us.');
+    expect(await answer.innerText()).not.toContain('Hello Lin');
   });
 
   it('is marked won with a value; a value that is not whole is refused at its field', async () => {
