@@ -101,6 +101,8 @@ describe('a lead from enquiry to client', () => {
     // The list below has it too, with its status and the whole-number filter counts.
     await visible(page.getByRole('radio', { name: 'New 1' }));
     await visible(page.getByRole('table').getByRole('link', { name: visitor.name }));
+    // IMAP_URL is set: the screen says the mailbox is read, and when it was last.
+    await visible(page.getByText(/^Answers are read from your mailbox; last looked /));
     await expectAxeCleanLightAndDark();
 
     await waiting.getByRole('link', { name: visitor.name }).click();

@@ -21,6 +21,7 @@ import { auditInsert } from '#server/audit/record';
 import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { followUpTime } from './follow-up';
+import { mailboxStatus } from './answers/poller';
 import { leadsNeedingAttention } from './lead-attention';
 import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
@@ -62,6 +63,12 @@ export const leadCoreProcedures = {
   attention: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/leads/attention', answer: 'spread' } })
     .query(({ ctx }) => leadsNeedingAttention(ctx.db, ctx.clock.now())),
+
+  /**
+   * Whether the owner's mailbox is read for answers, when this instance last looked and what
+   * went wrong (docs/leads.md, "Answers by e-mail"); null when IMAP_URL is unset. tRPC only.
+   */
+  mailbox: adminProcedure.query(({ ctx }) => ({ mailbox: mailboxStatus(ctx.db) })),
 
   /** Opening a lead marks its messages and answers read (the admin's unread badge drops). */
   get: adminProcedure

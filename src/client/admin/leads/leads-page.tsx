@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../use-document-title';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
+import { MailboxStatus } from './mailbox-status';
 import { LeadSearchField } from './lead-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
 import { LeadsTable } from './leads-table';
@@ -48,6 +49,7 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
         >
           {(data) => <AttentionBlock attention={data} />}
         </QueryState>
+        <MailboxStatus />
       </Card>
 
       <Card>

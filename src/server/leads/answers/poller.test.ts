@@ -8,7 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { leadEvents, leads, mailboxCursors } from '#db/schema';
-import { callerFor, createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
+import {
+  adminCaller,
+  callerFor,
+  createTestDeps,
+  testConfig,
+  type TestDeps,
+} from '#tests/support/app';
 import { startDovecot, type Dovecot } from '#tests/support/dovecot';
 import { createAnswerPoller, mailboxOf } from './poller';
 
@@ -196,5 +202,23 @@ describe('the answer poller', () => {
     expect(await broken.pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0 });
     expect(broken.status.lastError).not.toBeNull();
     expect(JSON.stringify(deps.logger.lines ?? [])).not.toContain('wrong');
+  });
+
+  it('tells the admin when the running poller last looked and what failed; nothing when stopped', async () => {
+    const admin = await adminCaller(deps);
+    expect(await admin.leads.mailbox()).toEqual({ mailbox: null });
+    const broken = createAnswerPoller({
+      ...deps,
+      config: testConfig({ imapUrl: `imap://owner:wrong@127.0.0.1:${dovecot.port}/INBOX` }),
+    });
+    broken.start();
+    await expect
+      .poll(async () => (await admin.leads.mailbox()).mailbox?.lastError ?? null, {
+        timeout: 10_000,
+      })
+      .not.toBeNull();
+    expect((await admin.leads.mailbox()).mailbox?.lastPollAt).toBe(deps.clock.now().toISOString());
+    await broken.stop();
+    expect(await admin.leads.mailbox()).toEqual({ mailbox: null });
   });
 });

@@ -67,6 +67,21 @@ export function mailboxOf(imapUrl: string): Mailbox {
   };
 }
 
+/** The running poller of each database handle (one per instance), for the admin's status. */
+const running = new WeakMap<Db, AnswerPoller>();
+
+/** What the admin is told about the mailbox on this instance: null when IMAP_URL is unset. */
+export function mailboxStatus(
+  db: Db,
+): { lastPollAt: string | null; lastError: string | null } | null {
+  const poller = running.get(db);
+  if (!poller) return null;
+  return {
+    lastPollAt: poller.status.lastPollAt?.toISOString() ?? null,
+    lastError: poller.status.lastError,
+  };
+}
+
 export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
   const { db, config, clock, logger } = deps;
   if (!config.imapUrl) throw new Error('IMAP_URL is not set');
@@ -159,27 +174,30 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
   }
 
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
+  let polling: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = pollOnce().finally(schedule);
+      polling = pollOnce().finally(schedule);
     }, config.imapPollSeconds * 1000);
     timer.unref();
   }
 
-  return {
+  const poller: AnswerPoller = {
     pollOnce,
     status,
     start() {
-      running = pollOnce().finally(schedule);
+      running.set(db, poller);
+      polling = pollOnce().finally(schedule);
     },
     async stop() {
       stopped = true;
+      if (running.get(db) === poller) running.delete(db);
       if (timer) clearTimeout(timer);
-      await running;
+      await polling;
     },
   };
+  return poller;
 }
