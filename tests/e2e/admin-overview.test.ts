@@ -167,11 +167,16 @@ describe('the Overview', () => {
     await openOverview(page);
     await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
     await visible(page.getByText('0 visitors now'));
+    // Nothing waits for an answer yet, and the Overview says so above the empty report.
+    await visible(
+      page.getByText('Nothing waiting: every enquiry has an answer and no follow-up is due.'),
+    );
     expect(await page.title()).toBe('Overview | Admin');
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
       'Overview',
       'Facts',
+      'Leads',
       'Messages',
       'Subscribers',
       'Newsletters',
