@@ -61,6 +61,7 @@ const EMBEDDED_ONLY_TESTS = [
   'db/embedded.test.ts',
   'db/libsql.test.ts',
   'tests/system/multi-instance.test.ts',
+  'tests/system/imap-answers.test.ts',
   'tests/system/analytics.test.ts',
   'tests/system/newsletter-send.test.ts',
   'tests/system/database-outage.test.ts',
