@@ -14,6 +14,7 @@ import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
+import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -374,6 +375,94 @@ export const mailboxCursors = sqliteTable('mailbox_cursors', {
   lastUid: integer('last_uid').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * The owner's booking settings (docs/booking.md): one row (id 1) holding the settings as JSON,
+ * checked by `bookingSettingsInput` (shared/booking.ts) on every write. No row: the defaults.
+ */
+export const bookingSettings = sqliteTable('booking_settings', {
+  id: integer('id').primaryKey(),
+  settings: text('settings').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The owner's calendar feed as last read, shared by every instance (docs/booking.md): read at
+ * most every 5 minutes (`attemptedAt`, claimed by the instance that reads); a failed read keeps
+ * the last good copy (`busy`, `fetchedAt`) and records its `error`. Keyed by the feed's address,
+ * so a new address is never mistaken for the old one's copy.
+ */
+export const bookingFeeds = sqliteTable('booking_feeds', {
+  url: text('url').primaryKey(),
+  /** The busy times of the last good read, as JSON `[[startMs, endMs], ...]`; null: never read. */
+  busy: text('busy'),
+  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
+  attemptedAt: integer('attempted_at', { mode: 'timestamp_ms' }),
+  error: text('error'),
+});
+
+/**
+ * Calls booked by visitors (docs/booking.md). A booking belongs to a lead (made or joined with
+ * it) and carries its manage link's token, hashed. `sequence` is the invitation's SEQUENCE, one
+ * higher at each reschedule or cancellation. A partial unique index keeps one confirmed
+ * booking per start, beneath the slot check made in the write transaction.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    message: text('message'),
+    start: integer('start', { mode: 'timestamp_ms' }).notNull(),
+    end: integer('end', { mode: 'timestamp_ms' }).notNull(),
+    location: text('location').notNull(),
+    status: text('status', { enum: bookingStatusValues }).notNull().default('confirmed'),
+    sequence: integer('sequence').notNull().default(0),
+    tokenHash: text('token_hash').notNull(),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bookings_token_idx').on(t.tokenHash),
+    uniqueIndex('bookings_confirmed_start_idx')
+      .on(t.start)
+      .where(sql`${t.status} = 'confirmed'`),
+    index('bookings_start_idx').on(t.start, t.id),
+    index('bookings_lead_idx').on(t.leadId),
+  ],
+);
+
+/**
+ * The reminders of a booking (docs/booking.md), one row per `reminderMinutes` value, claimed
+ * before SMTP like newsletter recipients so each is sent at most once whatever restarts or
+ * however many instances run. A reschedule deletes the unsent ones and plans them anew.
+ */
+export const bookingReminders = sqliteTable(
+  'booking_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    minutesBefore: integer('minutes_before').notNull(),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: reminderStatusValues }).notNull().default('queued'),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    claimedBy: text('claimed_by'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('booking_reminders_once_idx').on(t.bookingId, t.minutesBefore, t.dueAt),
+    index('booking_reminders_due_idx').on(t.status, t.dueAt),
+  ],
+);
 
 /**
  * The trigram full-text index of contact messages (name, e-mail, company, text), an FTS5

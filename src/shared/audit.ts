@@ -41,6 +41,9 @@ export const auditActionValues = [
   'lead_reply_sent',
   'lead_exported',
   'lead_erased',
+  'booking_settings_updated',
+  'booking_cancelled',
+  'booking_updated',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -83,6 +86,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   lead_reply_sent: 'Reply sent to a lead',
   lead_exported: 'Lead’s data exported',
   lead_erased: 'Lead erased',
+  booking_settings_updated: 'Booking settings changed',
+  booking_cancelled: 'Booking cancelled',
+  booking_updated: 'Booking marked',
 };
 
 export const AUDIT_FILTER_MESSAGES = {
