@@ -625,6 +625,7 @@ export const analyticsDaily = sqliteTable('analytics_daily', {
   pageviews: integer('pageviews').notNull().default(0),
   contacts: integer('contacts').notNull().default(0),
   subscriptions: integer('subscriptions').notNull().default(0),
+  bookings: integer('bookings').notNull().default(0),
 });
 
 export const aiFacts = sqliteTable(

@@ -49,4 +49,5 @@ CREATE TABLE `bookings` (
 CREATE UNIQUE INDEX `bookings_token_idx` ON `bookings` (`token_hash`);--> statement-breakpoint
 CREATE UNIQUE INDEX `bookings_confirmed_start_idx` ON `bookings` (`start`) WHERE "bookings"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX `bookings_start_idx` ON `bookings` (`start`,`id`);--> statement-breakpoint
-CREATE INDEX `bookings_lead_idx` ON `bookings` (`lead_id`);
+CREATE INDEX `bookings_lead_idx` ON `bookings` (`lead_id`);--> statement-breakpoint
+ALTER TABLE `analytics_daily` ADD `bookings` integer DEFAULT 0 NOT NULL;

@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 /** A custom event's name; `pageview` is the page's own. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 /** Recorded by the server when a form is accepted; a page can never send these. */
-export const CONVERSION_EVENTS = ['contact', 'subscription'] as const;
+export const CONVERSION_EVENTS = ['contact', 'subscription', 'booking'] as const;
 export const ANALYTICS_LIMITS = { urlMax: 2000, referrerMax: 2000, rangeMaxDays: 366 } as const;
 
 export const ANALYTICS_MESSAGES = {
@@ -47,6 +47,8 @@ export interface PeriodTotals {
   pageviews: number;
   contacts: number;
   subscriptions: number;
+  /** Calls booked (docs/booking.md). */
+  bookings: number;
   /** contacts / visitors; 0 when there were no visitors. */
   conversionRate: number;
   /**
@@ -63,12 +65,14 @@ export interface DailyRow {
   pageviews: number;
   contacts: number;
   subscriptions: number;
+  bookings: number;
 }
 
 export interface SourceRow {
   source: string;
   visitors: number;
   contacts: number;
+  bookings: number;
   leads: number;
   won: number;
   /** Whole units of the site's currency; 0 when none is won. */
@@ -97,6 +101,7 @@ export interface AnalyticsReport {
     campaign: string;
     visitors: number;
     contacts: number;
+    bookings: number;
   }[];
   devices: { device: Device; visitors: number }[];
   events: { name: string; count: number }[];

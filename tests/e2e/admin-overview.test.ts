@@ -284,11 +284,11 @@ describe('the Overview', () => {
     const csv = await downloadText(page.getByRole('link', { name: 'Export CSV' }));
     expect(csv.name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,visitors,pageviews,contacts,subscriptions');
+    expect(lines[0]).toBe('date,visitors,pageviews,contacts,subscriptions,bookings');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       [6, 5, 4, 3, 2, 1, 0].map(daysAgo),
     );
-    expect(lines.at(-1)).toBe(`${today},4,5,1,0`);
+    expect(lines.at(-1)).toBe(`${today},4,5,1,0,0`);
 
     await page.getByRole('radio', { name: 'Custom' }).click();
     const form = page.getByRole('form', { name: 'Custom period' });

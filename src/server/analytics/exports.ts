@@ -8,6 +8,7 @@ const dailyColumns: CsvColumn<DailyRow>[] = [
   { header: 'pageviews', value: (row) => row.pageviews },
   { header: 'contacts', value: (row) => row.contacts },
   { header: 'subscriptions', value: (row) => row.subscriptions },
+  { header: 'bookings', value: (row) => row.bookings },
 ];
 
 async function* each<T>(rows: T[]): AsyncGenerator<T> {

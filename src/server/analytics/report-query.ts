@@ -27,19 +27,20 @@ export async function dailyRows(db: Db, range: DayRange): Promise<DailyRow[]> {
              count(distinct nullif(visitor, ${NO_VISITOR})) as visitors,
              sum(name = 'pageview') as pageviews,
              sum(name = 'contact') as contacts,
-             sum(name = 'subscription') as subscriptions
+             sum(name = 'subscription') as subscriptions,
+             sum(name = 'booking') as bookings
       from analytics_events
       where day between ${range.from} and ${range.to}
       group by day`),
     db.all<Record<keyof DailyRow, unknown>>(sql`
-      select day as date, visitors, pageviews, contacts, subscriptions
+      select day as date, visitors, pageviews, contacts, subscriptions, bookings
       from analytics_daily
       where day between ${range.from} and ${range.to}`),
   ]);
   const byDay = new Map<string, DailyRow>(
     eachDay(range.from, range.to).map((date) => [
       date,
-      { date, visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0 },
+      { date, visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0, bookings: 0 },
     ]),
   );
   // A day is either still raw or rolled up; adding both also covers a day caught between.
@@ -50,6 +51,7 @@ export async function dailyRows(db: Db, range: DayRange): Promise<DailyRow[]> {
     day.pageviews += n(row.pageviews);
     day.contacts += n(row.contacts);
     day.subscriptions += n(row.subscriptions);
+    day.bookings += n(row.bookings);
   }
   return [...byDay.values()];
 }
@@ -72,10 +74,11 @@ export async function pagesOf(db: Db, range: DayRange): Promise<AnalyticsReport[
 /**
  * One row per visitor-day, with the source of its first pageview (its utm_source, else its
  * referrer's host, else Direct), and one per contact, with the source it was credited to
- * when it was written (event-rows.ts): `visitors` and `contacts` add up per source.
+ * when it was written (event-rows.ts), and likewise one per booking: `visitors`, `contacts`
+ * and `bookings` add up per source.
  */
 const visitorDays = (range: DayRange) => sql`
-  select source, medium, campaign, 1 as visitors, 0 as contacts from (
+  select source, medium, campaign, 1 as visitors, 0 as contacts, 0 as bookings from (
     select coalesce(utm_source, referrer_host, 'Direct') as source,
            utm_medium as medium, utm_campaign as campaign,
            row_number() over (partition by day, visitor order by at, id) as rank
@@ -83,9 +86,10 @@ const visitorDays = (range: DayRange) => sql`
     where name = 'pageview' and day between ${range.from} and ${range.to}
   ) where rank = 1
   union all
-  select coalesce(utm_source, referrer_host, 'Direct'), utm_medium, utm_campaign, 0, 1
+  select coalesce(utm_source, referrer_host, 'Direct'), utm_medium, utm_campaign, 0,
+         name = 'contact', name = 'booking'
   from analytics_events
-  where name = 'contact' and day between ${range.from} and ${range.to}`;
+  where name in ('contact', 'booking') and day between ${range.from} and ${range.to}`;
 
 /** Instants from `start` (included) to `end` (excluded): the range's days in SITE_TIMEZONE. */
 export interface InstantRange {
@@ -105,29 +109,31 @@ export async function sourcesOf(
   created: InstantRange,
 ): Promise<AnalyticsReport['sources']> {
   const rows = await db.all<
-    Record<'source' | 'visitors' | 'contacts' | 'leads' | 'won' | 'wonValue', unknown>
+    Record<'source' | 'visitors' | 'contacts' | 'bookings' | 'leads' | 'won' | 'wonValue', unknown>
   >(sql`
-    select source, visitors, contacts, leads, won, wonValue from (
-      select source, sum(visitors) as visitors, sum(contacts) as contacts, sum(leads) as leads,
+    select source, visitors, contacts, bookings, leads, won, wonValue from (
+      select source, sum(visitors) as visitors, sum(contacts) as contacts,
+             sum(bookings) as bookings, sum(leads) as leads,
              sum(won) as won, sum(won_value) as wonValue
       from (
-        select source, visitors, contacts, 0 as leads, 0 as won, 0 as won_value
+        select source, visitors, contacts, bookings, 0 as leads, 0 as won, 0 as won_value
         from (${visitorDays(range)})
         union all
-        select coalesce(source, ${DIRECT_SOURCE}), 0, 0, 1, status = 'won',
+        select coalesce(source, ${DIRECT_SOURCE}), 0, 0, 0, 1, status = 'won',
                case when status = 'won' then coalesce(value, 0) else 0 end
         from leads
         where created_at >= ${created.start.getTime()} and created_at < ${created.end.getTime()}
       )
       group by source
-      order by leads > 0 desc, visitors desc, contacts desc, source
+      order by leads > 0 desc, visitors desc, contacts desc, bookings desc, source
       limit ${TOP_ROWS}
     )
-    order by visitors desc, contacts desc, leads desc, source`);
+    order by visitors desc, contacts desc, bookings desc, leads desc, source`);
   return rows.map((row) => ({
     source: String(row.source),
     visitors: n(row.visitors),
     contacts: n(row.contacts),
+    bookings: n(row.bookings),
     leads: n(row.leads),
     won: n(row.won),
     wonValue: n(row.wonValue),
@@ -159,13 +165,14 @@ export async function medianFirstReplyMinutes(
 
 export async function campaignsOf(db: Db, range: DayRange): Promise<AnalyticsReport['campaigns']> {
   const rows = await db.all<
-    Record<'source' | 'medium' | 'campaign' | 'visitors' | 'contacts', unknown>
+    Record<'source' | 'medium' | 'campaign' | 'visitors' | 'contacts' | 'bookings', unknown>
   >(sql`
-    select source, medium, campaign, sum(visitors) as visitors, sum(contacts) as contacts
+    select source, medium, campaign, sum(visitors) as visitors, sum(contacts) as contacts,
+           sum(bookings) as bookings
     from (${visitorDays(range)})
     where campaign is not null
     group by source, medium, campaign
-    order by visitors desc, contacts desc, source, medium, campaign
+    order by visitors desc, contacts desc, bookings desc, source, medium, campaign
     limit ${TOP_ROWS}`);
   return rows.map((row) => ({
     source: String(row.source),
@@ -173,6 +180,7 @@ export async function campaignsOf(db: Db, range: DayRange): Promise<AnalyticsRep
     campaign: String(row.campaign),
     visitors: n(row.visitors),
     contacts: n(row.contacts),
+    bookings: n(row.bookings),
   }));
 }
 

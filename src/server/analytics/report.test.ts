@@ -81,16 +81,17 @@ describe('the scripted visitors', () => {
     expect(report.from).toBe('2026-01-13');
     expect(report.to).toBe('2026-01-15');
     expect(report.daily).toEqual([
-      { date: '2026-01-13', visitors: 3, pageviews: 5, contacts: 1, subscriptions: 1 },
-      { date: '2026-01-14', visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0 },
+      { date: '2026-01-13', visitors: 3, pageviews: 5, contacts: 1, subscriptions: 1, bookings: 0 },
+      { date: '2026-01-14', visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0, bookings: 0 },
       // D wrote without a pageview: a contact, but no visitor (conversions keep none).
-      { date: '2026-01-15', visitors: 2, pageviews: 3, contacts: 2, subscriptions: 0 },
+      { date: '2026-01-15', visitors: 2, pageviews: 3, contacts: 2, subscriptions: 0, bookings: 0 },
     ]);
     expect(report.totals).toEqual({
       visitors: 5,
       pageviews: 8,
       contacts: 3,
       subscriptions: 1,
+      bookings: 0,
       conversionRate: 3 / 5,
       medianFirstReplyMinutes: null,
     });
@@ -102,6 +103,7 @@ describe('the scripted visitors', () => {
       pageviews: 3,
       contacts: 1,
       subscriptions: 0,
+      bookings: 0,
       conversionRate: 1 / 3,
       medianFirstReplyMinutes: null,
     });
@@ -122,18 +124,25 @@ describe('the scripted visitors', () => {
   it("sources: the first pageview's utm_source, else its referrer's host, else Direct; contacts credited there", () => {
     expect(report.sources).toEqual([
       // C typed the address; D wrote without a pageview that day (a contact, no visitor).
-      { source: 'Direct', visitors: 1, contacts: 1, ...noLeads },
-      { source: 'news.ycombinator.com', visitors: 1, contacts: 1, ...noLeads },
-      { source: 'newsletter', visitors: 1, contacts: 1, ...noLeads },
+      { source: 'Direct', visitors: 1, contacts: 1, bookings: 0, ...noLeads },
+      { source: 'news.ycombinator.com', visitors: 1, contacts: 1, bookings: 0, ...noLeads },
+      { source: 'newsletter', visitors: 1, contacts: 1, bookings: 0, ...noLeads },
       // utm_source wins over the referrer; a later page's source does not count.
-      { source: 'google', visitors: 1, contacts: 0, ...noLeads },
-      { source: 'www.google.com', visitors: 1, contacts: 0, ...noLeads },
+      { source: 'google', visitors: 1, contacts: 0, bookings: 0, ...noLeads },
+      { source: 'www.google.com', visitors: 1, contacts: 0, bookings: 0, ...noLeads },
     ]);
   });
 
   it('campaigns: only the first pageview of a visitor-day tags it', () => {
     expect(report.campaigns).toEqual([
-      { source: 'newsletter', medium: 'email', campaign: 'spring', visitors: 1, contacts: 1 },
+      {
+        source: 'newsletter',
+        medium: 'email',
+        campaign: 'spring',
+        visitors: 1,
+        contacts: 1,
+        bookings: 0,
+      },
     ]);
   });
 
@@ -176,6 +185,7 @@ describe('the scripted visitors', () => {
       pageviews: 11,
       contacts: 4,
       subscriptions: 1,
+      bookings: 0,
       conversionRate: 4 / 8,
       medianFirstReplyMinutes: null,
     });
@@ -192,7 +202,7 @@ describe('an empty site', () => {
       from: '2026-01-14',
       to: '2026-01-15',
     });
-    const zero = { visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0 };
+    const zero = { visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0, bookings: 0 };
     expect(empty).toEqual({
       from: '2026-01-14',
       to: '2026-01-15',
@@ -316,12 +326,36 @@ describe('leads per source and the first reply', () => {
   it('per source: the leads created in the range, those won and their value', async () => {
     const report = await rangeReport();
     expect(report.sources).toEqual([
-      { source: 'www.google.com', visitors: 2, contacts: 0, leads: 2, won: 1, wonValue: 12_000 },
-      { source: 'newsletter', visitors: 1, contacts: 1, leads: 1, won: 1, wonValue: 2500 },
+      {
+        source: 'www.google.com',
+        visitors: 2,
+        contacts: 0,
+        bookings: 0,
+        leads: 2,
+        won: 1,
+        wonValue: 12_000,
+      },
+      {
+        source: 'newsletter',
+        visitors: 1,
+        contacts: 1,
+        bookings: 0,
+        leads: 1,
+        won: 1,
+        wonValue: 2500,
+      },
       // A lead without a source is Direct; won without a value adds nothing to the value.
-      { source: 'Direct', visitors: 1, contacts: 0, leads: 1, won: 1, wonValue: 0 },
+      { source: 'Direct', visitors: 1, contacts: 0, bookings: 0, leads: 1, won: 1, wonValue: 0 },
       // Leads but no visitors in the range: still a row.
-      { source: 'linkedin.com', visitors: 0, contacts: 0, leads: 1, won: 0, wonValue: 0 },
+      {
+        source: 'linkedin.com',
+        visitors: 0,
+        contacts: 0,
+        bookings: 0,
+        leads: 1,
+        won: 0,
+        wonValue: 0,
+      },
     ]);
   });
 

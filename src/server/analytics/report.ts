@@ -24,6 +24,7 @@ export function totalsOf(rows: DailyRow[], medianFirstReplyMinutes: number | nul
     pageviews: sum('pageviews'),
     contacts,
     subscriptions: sum('subscriptions'),
+    bookings: sum('bookings'),
     conversionRate: visitors === 0 ? 0 : contacts / visitors,
     medianFirstReplyMinutes,
   };

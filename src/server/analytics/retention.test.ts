@@ -45,7 +45,7 @@ it('rolls up days past retention into daily totals, deletes their events, keeps 
   await pruneExpired(deps.db, deps.clock.now(), deps.config);
 
   expect(await deps.db.select().from(analyticsDaily).all()).toEqual([
-    { day: '2026-01-10', visitors: 2, pageviews: 3, contacts: 1, subscriptions: 1 },
+    { day: '2026-01-10', visitors: 2, pageviews: 3, contacts: 1, subscriptions: 1, bookings: 0 },
   ]);
   const left = await deps.db.select().from(analyticsEvents).all();
   expect(left.map((e) => e.day)).toEqual(['2026-01-12']);
@@ -53,9 +53,9 @@ it('rolls up days past retention into daily totals, deletes their events, keeps 
   const after = await admin.analytics.report(range);
   expect(after.daily).toEqual(before.daily);
   expect(after.daily).toEqual([
-    { date: '2026-01-10', visitors: 2, pageviews: 3, contacts: 1, subscriptions: 1 },
-    { date: '2026-01-11', visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0 },
-    { date: '2026-01-12', visitors: 1, pageviews: 1, contacts: 0, subscriptions: 0 },
+    { date: '2026-01-10', visitors: 2, pageviews: 3, contacts: 1, subscriptions: 1, bookings: 0 },
+    { date: '2026-01-11', visitors: 0, pageviews: 0, contacts: 0, subscriptions: 0, bookings: 0 },
+    { date: '2026-01-12', visitors: 1, pageviews: 1, contacts: 0, subscriptions: 0, bookings: 0 },
   ]);
   expect(after.totals).toEqual(before.totals);
   // The lists come from raw events only: the pruned day no longer has its pages.

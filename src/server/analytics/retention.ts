@@ -32,9 +32,9 @@ export async function pruneAnalytics(
   // Added to a day already rolled up rather than replacing it: only a clock set back could
   // bring a rolled-up day new events, and those then count too.
   await tx.run(sql`
-    insert into analytics_daily (day, visitors, pageviews, contacts, subscriptions)
+    insert into analytics_daily (day, visitors, pageviews, contacts, subscriptions, bookings)
     select day, count(distinct nullif(visitor, ${NO_VISITOR})), sum(name = 'pageview'), sum(name = 'contact'),
-           sum(name = 'subscription')
+           sum(name = 'subscription'), sum(name = 'booking')
     from analytics_events
     where day < ${cutoff}
     group by day
@@ -42,7 +42,8 @@ export async function pruneAnalytics(
       visitors = visitors + excluded.visitors,
       pageviews = pageviews + excluded.pageviews,
       contacts = contacts + excluded.contacts,
-      subscriptions = subscriptions + excluded.subscriptions`);
+      subscriptions = subscriptions + excluded.subscriptions,
+      bookings = bookings + excluded.bookings`);
   await tx.delete(analyticsEvents).where(lt(analyticsEvents.day, cutoff));
   await deletePastSalts(tx, dayOf(now, settings.siteTimezone));
 }

@@ -1354,7 +1354,7 @@ describe('the CSV downloads', () => {
   it.each([
     ['/api/messages.csv', 'messages', 'id,name,email,company,subject,message,createdAt,readAt'],
     ['/api/subscribers.csv', 'subscribers', 'id,email,status,createdAt,confirmedAt,unsubscribedAt'],
-    ['/api/analytics.csv', 'analytics', 'date,visitors,pageviews,contacts,subscriptions'],
+    ['/api/analytics.csv', 'analytics', 'date,visitors,pageviews,contacts,subscriptions,bookings'],
     ['/api/audit.csv', 'audit', 'id,at,actor,action,target,address'],
   ])('%s is a dated UTF-8 attachment with a BOM and a header row', async (path, name, header) => {
     const { response, bytes, text } = await download(path);
@@ -1431,8 +1431,8 @@ describe('the CSV downloads', () => {
     const [, ...lines] = text.slice(1, -2).split('\r\n');
     const fromCsv = lines.map((line) => {
       const [date, ...figures] = line.split(',');
-      const [visitors, pageviews, contacts, subscriptions] = figures.map(Number);
-      return { date, visitors, pageviews, contacts, subscriptions };
+      const [visitors, pageviews, contacts, subscriptions, bookings] = figures.map(Number);
+      return { date, visitors, pageviews, contacts, subscriptions, bookings };
     });
     expect(fromCsv).toEqual((json.body as { daily: unknown[] }).daily);
     expect(fromCsv.filter((row) => row.pageviews! > 0).map((row) => row.date)).toEqual([

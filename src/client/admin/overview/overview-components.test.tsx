@@ -15,6 +15,7 @@ const totals = (over: Partial<PeriodTotals> = {}): PeriodTotals => ({
   pageviews: 0,
   contacts: 0,
   subscriptions: 0,
+  bookings: 0,
   conversionRate: 0,
   medianFirstReplyMinutes: null,
   ...over,
@@ -43,6 +44,7 @@ const day = (date: string, visitors: number, pageviews: number): DailyRow => ({
   pageviews,
   contacts: 0,
   subscriptions: 0,
+  bookings: 0,
 });
 
 describe('the totals', () => {
@@ -63,7 +65,7 @@ describe('the totals', () => {
       'Median time to first reply—— in the previous 7 days',
     );
     const arrows = screen.getAllByText(/^[▲▼=]$/);
-    expect(arrows).toHaveLength(5);
+    expect(arrows).toHaveLength(6);
     for (const arrow of arrows) {
       expect(arrow).toHaveAttribute('aria-hidden', 'true');
     }
@@ -92,7 +94,7 @@ describe('clients by source', () => {
     leads: number,
     won: number,
     wonValue: number,
-  ) => ({ source: name, visitors, contacts: leads, leads, won, wonValue });
+  ) => ({ source: name, visitors, contacts: leads, bookings: 0, leads, won, wonValue });
 
   it('lists the sources that brought leads as a table, the clients first, the value with separators', () => {
     const report = emptyReport({
@@ -230,7 +232,17 @@ describe('the empty state', () => {
     expect(
       isEmptyReport(
         report({
-          sources: [{ source: 'Direct', visitors: 0, contacts: 0, leads: 1, won: 0, wonValue: 0 }],
+          sources: [
+            {
+              source: 'Direct',
+              visitors: 0,
+              contacts: 0,
+              bookings: 0,
+              leads: 1,
+              won: 0,
+              wonValue: 0,
+            },
+          ],
         }),
       ),
     ).toBe(false);

@@ -197,6 +197,7 @@ describe('which sources bring clients', () => {
     source,
     visitors,
     contacts: leads,
+    bookings: 0,
     leads,
     won,
     wonValue,

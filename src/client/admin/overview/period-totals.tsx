@@ -17,6 +17,7 @@ const CARDS: {
   { key: 'pageviews', label: 'Pageviews', kind: 'count' },
   { key: 'contacts', label: 'Contacts', kind: 'count' },
   { key: 'subscriptions', label: 'Subscriptions', kind: 'count' },
+  { key: 'bookings', label: 'Calls booked', kind: 'count' },
   { key: 'conversionRate', label: 'Conversion rate', kind: 'rate' },
 ];
 
@@ -37,7 +38,7 @@ interface PeriodTotalsProps {
 }
 
 /**
- * The five figures of the range, each with its change against the period just before, and the
+ * The six figures of the range, each with its change against the period just before, and the
  * median time to a first reply beside the previous period's.
  */
 export function PeriodTotalsList({ totals, previous, days }: PeriodTotalsProps) {

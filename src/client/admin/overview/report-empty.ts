@@ -1,6 +1,7 @@
 import type { AnalyticsReport, PeriodTotals } from '#shared/analytics';
 
-const nothing = (t: PeriodTotals) => t.visitors + t.pageviews + t.contacts + t.subscriptions === 0;
+const nothing = (t: PeriodTotals) =>
+  t.visitors + t.pageviews + t.contacts + t.subscriptions + t.bookings === 0;
 
 /**
  * Nothing counted in the range nor the period before it: the screen explains what will appear

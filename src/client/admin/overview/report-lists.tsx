@@ -67,13 +67,14 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
       />
       <BreakdownTable
         title="Sources"
-        description="Where visitors came from, and the contact messages each source brought."
+        description="Where visitors came from, and the contact messages and calls each source brought."
         rows={report.sources}
         rowKey={(row) => row.source}
         label={{ header: 'Source', cell: (row) => row.source }}
         columns={[
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Contacts', (r) => r.contacts),
+          count<SourceRow>('Calls booked', (r) => r.bookings),
           rate<SourceRow>(),
         ]}
         barValue={(row) => row.visitors}
@@ -81,7 +82,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
       />
       <BreakdownTable
         title="Campaigns"
-        description="Visits from links tagged with utm_campaign, and the contact messages they brought."
+        description="Visits from links tagged with utm_campaign, and the contact messages and calls they brought."
         rows={report.campaigns}
         rowKey={(row) => `${row.source}\u0000${row.medium ?? ''}\u0000${row.campaign}`}
         label={{
@@ -98,6 +99,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
         columns={[
           count<CampaignRow>('Visitors', (r) => r.visitors),
           count<CampaignRow>('Contacts', (r) => r.contacts),
+          count<CampaignRow>('Calls booked', (r) => r.bookings),
           rate<CampaignRow>(),
         ]}
         barValue={(row) => row.visitors}
