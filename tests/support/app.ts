@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     smtpUrl: null,
     mailFrom: 'no-reply@example.com',
+    mailFromName: null,
     contactNotifyTo: null,
     replyTo: 'owner@example.com',
     imapUrl: null,

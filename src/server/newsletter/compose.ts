@@ -40,8 +40,11 @@ export function newsletterMail(
   to: string,
   newsletter: NewsletterContent,
   links: UnsubscribeLinks,
-  /** The site's saved name (platform/site-brand.ts) and public address, for the footer. */
-  site: { name: string; url: string },
+  /**
+   * The site's saved name (platform/site-brand.ts) and public address, for the footer, and the
+   * owner's mailbox (REPLY_TO), so a reader's answer reaches a person rather than MAIL_FROM.
+   */
+  site: { name: string; url: string; replyTo: string },
   subjectPrefix = '',
 ): MailMessage {
   const rendered = renderNewsletterEmail({
@@ -53,6 +56,7 @@ export function newsletterMail(
   });
   return {
     to,
+    replyTo: site.replyTo,
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,

@@ -168,7 +168,7 @@ export const newslettersRouter = router({
           to,
           newsletter,
           unsubscribeLinks(siteUrl, sessionSecret, to),
-          { name: await siteName(ctx.db), url: siteUrl },
+          { name: await siteName(ctx.db), url: siteUrl, replyTo: ctx.config.replyTo },
           '[Test] ',
         );
         try {

@@ -23,6 +23,7 @@ import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/suppo
 import { testConfig } from '#tests/support/app';
 import { createApp } from '#server/app/app';
 import { createMailer } from '#server/platform/mail';
+import { mailSenderName } from '#server/platform/site-brand';
 import { claimNext, INTERRUPTED_ERROR } from './recipient-queue';
 import {
   CLAIM_LEASE_MS,
@@ -52,15 +53,13 @@ async function setUp(sinkOptions: SmtpSinkOptions = {}, smtpUrl?: string) {
     newsletterRatePerMinute: RATE,
     smtpUrl: smtpUrl ?? sink.url,
   });
-  deps = await createTestDeps({
-    config,
+  deps = await createTestDeps({ config, logger });
+  deps.mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    senderName: mailSenderName(config, deps.db),
+    production: false,
     logger,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      production: false,
-      logger,
-    }),
   });
   admin = await adminCaller(deps);
   sender = createNewsletterSender(deps, { id: 'test-sender' });
@@ -123,6 +122,9 @@ describe('a send', () => {
     const [mail] = sink.mails;
     const token = unsubscribeToken(deps.config.sessionSecret, 'reader@example.com');
     expect(mail?.headers.get('subject')).toBe('Spring news');
+    // In the company's name, and a reader's answer goes to the owner, not to MAIL_FROM.
+    expect(mail?.headers.get('from')).toBe('Acme AI Engineering <no-reply@example.com>');
+    expect(mail?.headers.get('reply-to')).toBe('owner@example.com');
     expect(mail?.headers.get('list-unsubscribe')).toBe(
       `<https://news.example/api/newsletter/unsubscribe?token=${token}>`,
     );

@@ -33,10 +33,7 @@ import { failInterruptedReplies } from '#server/leads/replies/reply-queue';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<
-    Config,
-    'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'mailFrom' | 'replyTo'
-  >;
+  config: Pick<Config, 'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo'>;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -118,7 +115,7 @@ export function createNewsletterSender(
     const links = unsubscribeLinks(config.siteUrl, config.sessionSecret, recipient.email);
     // Read per mail, from memory unless the content changed: a newsletter sent over hours
     // signs with the name saved meanwhile.
-    const site = { name: await siteName(db), url: config.siteUrl };
+    const site = { name: await siteName(db), url: config.siteUrl, replyTo: config.replyTo };
     try {
       await mailer.send(newsletterMail(recipient.email, content, links, site));
       return { kind: 'sent' };

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       smtpUrl: null,
       mailFrom: 'no-reply@localhost',
+      mailFromName: null,
       contactNotifyTo: null,
       replyTo: 'no-reply@localhost',
       imapUrl: null,
@@ -108,6 +109,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'Harbor Lane <nobody>' }, 'MAIL_FROM'],
     [{ CONTACT_NOTIFY_TO: 'x@' }, 'CONTACT_NOTIFY_TO'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ REPLY_TO: 'inbox' }, 'REPLY_TO'],
@@ -139,6 +141,21 @@ describe('loadConfig', () => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('MAIL_FROM may name the sender, as a mail program writes it, quoted or not', () => {
+    const from = (MAIL_FROM: string) => {
+      const { mailFrom, mailFromName, replyTo } = loadConfig({ ...base(), MAIL_FROM });
+      return { mailFrom, mailFromName, replyTo };
+    };
+    expect(from('Harbor Lane <dana@harbor.example>')).toEqual({
+      mailFrom: 'dana@harbor.example',
+      mailFromName: 'Harbor Lane',
+      replyTo: 'dana@harbor.example',
+    });
+    expect(from('"Lane, Harbor" <dana@harbor.example>').mailFromName).toBe('Lane, Harbor');
+    expect(from('<dana@harbor.example>')).toMatchObject({ mailFromName: null });
+    expect(from(' dana@harbor.example ').mailFrom).toBe('dana@harbor.example');
   });
 
   it('REPLY_TO falls back to CONTACT_NOTIFY_TO, then MAIL_FROM; IMAP_URL keeps its credentials', () => {

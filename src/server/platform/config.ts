@@ -11,7 +11,13 @@ export interface Config {
   database: DatabaseTarget;
   sessionSecret: string;
   smtpUrl: string | null;
+  /** MAIL_FROM's address. */
   mailFrom: string;
+  /**
+   * The sender name MAIL_FROM gave (`Harbor Lane <dana@example.com>`); null: every mail is sent
+   * in the company's saved name (docs/operations.md, "Mail").
+   */
+  mailFromName: string | null;
   contactNotifyTo: string | null;
   /** The owner's mailbox: the Reply-To of replies sent to leads (docs/leads.md). */
   replyTo: string;
@@ -69,6 +75,20 @@ function parseSmtpUrl(raw: string | undefined): string | null {
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
   }
   return raw;
+}
+
+/**
+ * MAIL_FROM: an address, or a name and an address (`Harbor Lane <dana@example.com>`, the name
+ * optionally in double quotes), as a mail program writes a sender.
+ */
+function parseMailFrom(raw: string | undefined): { address: string; name: string | null } {
+  const value = raw?.trim();
+  if (!value) return { address: 'no-reply@localhost', name: null };
+  const named = /^(.*?)\s*<([^<>]+)>$/u.exec(value);
+  if (!named) return { address: parseEmail('MAIL_FROM', value) ?? value, name: null };
+  const name = named[1]!.replace(/^"(.*)"$/u, '$1').trim();
+  if (/[\p{Cc}]/u.test(name)) throw new ConfigError('MAIL_FROM must be on one line');
+  return { address: parseEmail('MAIL_FROM', named[2]!.trim()) ?? '', name: name || null };
 }
 
 function parseEmail(name: string, raw: string | undefined): string | null {
@@ -264,7 +284,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
   const siteUrl = parseSiteUrl(env.SITE_URL, host, port);
-  const mailFrom = parseEmail('MAIL_FROM', env.MAIL_FROM) ?? 'no-reply@localhost';
+  const { address: mailFrom, name: mailFromName } = parseMailFrom(env.MAIL_FROM);
   const contactNotifyTo = parseEmail('CONTACT_NOTIFY_TO', env.CONTACT_NOTIFY_TO);
   return {
     port,
@@ -273,6 +293,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom,
+    mailFromName,
     contactNotifyTo,
     replyTo: parseEmail('REPLY_TO', env.REPLY_TO) ?? contactNotifyTo ?? mailFrom,
     imapUrl: parseImapUrl(env.IMAP_URL),

@@ -1,6 +1,15 @@
 import { expect, it } from 'vitest';
 import { createMemoryLogger } from '#tests/support/logger';
-import { mailsSettled, sendInBackground, withoutAddresses, type Mailer } from './mail';
+import { createTestDeps } from '#tests/support/app';
+import { startSmtpSink } from '#tests/support/smtp-sink';
+import {
+  createMailer,
+  mailsSettled,
+  sendInBackground,
+  withoutAddresses,
+  type Mailer,
+} from './mail';
+import { mailSenderName } from './site-brand';
 
 it('replaces every e-mail address in a text, in any quoting', () => {
   expect(
@@ -25,4 +34,34 @@ it('logs a failed background mail without the addresses its error quotes', async
   const line = logger.lines.find((l) => l.includes('"test.failed"')) ?? '';
   expect(line).toContain('550 <(address)>: no such user');
   expect(line).not.toContain('ann@');
+});
+
+it('sends in the sender name read at each mail, kept to one line, or from the bare address', async () => {
+  const sink = await startSmtpSink();
+  try {
+    const names = ['Harbor Lane\r\nBcc: x@evil.example', null];
+    const mailer = createMailer({
+      smtpUrl: sink.url,
+      from: 'dana@harbor.example',
+      senderName: async () => names.shift() ?? null,
+      production: false,
+      logger: createMemoryLogger(),
+    });
+    for (const to of ['a@example.com', 'b@example.com']) {
+      await mailer.send({ to, subject: 'Hi', text: 'Hi' });
+    }
+    expect(sink.mails.map((mail) => mail.headers.get('from'))).toEqual([
+      '"Harbor Lane Bcc: x@evil.example" <dana@harbor.example>',
+      'dana@harbor.example',
+    ]);
+    expect(sink.mails.map((mail) => mail.headers.get('bcc'))).toEqual([undefined, undefined]);
+  } finally {
+    await sink.close();
+  }
+});
+
+it("names MAIL_FROM's sender when it gives one, else the company's saved name", async () => {
+  const db = (await createTestDeps()).db;
+  expect(await mailSenderName({ mailFromName: 'Dana at Harbor' }, db)()).toBe('Dana at Harbor');
+  expect(await mailSenderName({ mailFromName: null }, db)()).toBe('Acme AI Engineering');
 });

@@ -2,8 +2,6 @@ import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
 export interface MailMessage {
-  /** The sender when not MAIL_FROM alone: a reply to a lead names the company. */
-  from?: { name: string; address: string };
   to: string;
   /** Where a reply goes, when not to the sender (a contact message: the visitor). */
   replyTo?: string;
@@ -34,7 +32,13 @@ export interface Mailer {
  */
 export function createMailer(opts: {
   smtpUrl: string | null;
+  /** MAIL_FROM's address. */
   from: string;
+  /**
+   * The sender's name, read at each mail: MAIL_FROM's own name, else the company's saved name
+   * (platform/site-brand.ts), so a rename on the Content screen shows in the next mail.
+   */
+  senderName?: () => Promise<string | null>;
   production: boolean;
   logger: Logger;
 }): Mailer {
@@ -43,7 +47,11 @@ export function createMailer(opts: {
     return {
       canDeliver: true,
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        const name = oneLine((await opts.senderName?.()) ?? '');
+        await transport.sendMail({
+          ...message,
+          from: name ? { name, address: opts.from } : opts.from,
+        });
       },
     };
   }
@@ -68,6 +76,9 @@ export function createMailer(opts: {
     },
   };
 }
+
+/** The owner's own text in a header: kept to one line, never a header of its own. */
+const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 
 /**
  * The text with every e-mail address in it replaced: SMTP replies often quote the

@@ -35,6 +35,17 @@ export async function siteBrand(db: Db): Promise<SiteBrand> {
   }
 }
 
+/**
+ * Every mail's sender name (docs/operations.md, "Mail"): the name MAIL_FROM gives, else the
+ * company's saved name, read at each mail so a rename shows in the next one.
+ */
+export function mailSenderName(
+  config: { mailFromName: string | null },
+  db: Db,
+): () => Promise<string> {
+  return async () => config.mailFromName ?? (await siteName(db));
+}
+
 /** The saved company name ('Acme AI Engineering' until the first save). */
 export async function siteName(db: Db): Promise<string> {
   return (await siteBrand(db)).name;

@@ -15,7 +15,7 @@ import { claimNextReply, hasDueReply, recordReplyOutcome, type ReplyOutcome } fr
 
 export interface ReplyDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'mailFrom' | 'replyTo'>;
+  config: Pick<Config, 'siteUrl' | 'replyTo'>;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -31,7 +31,6 @@ export async function sendDueReply(deps: ReplyDeps, senderId: string): Promise<b
   const site = {
     name: await siteName(db),
     url: config.siteUrl,
-    mailFrom: config.mailFrom,
     replyTo: config.replyTo,
   };
   let outcome: ReplyOutcome;

@@ -6,7 +6,6 @@
  */
 import type { MailMessage } from '#server/platform/mail';
 import { renderReplyEmail } from '#shared/reply-email';
-import { NOT_ONE_LINE } from '#shared/validation';
 
 export interface StoredReply {
   toEmail: string;
@@ -22,7 +21,7 @@ const bracketed = (id: string) => `<${id}>`;
 
 export function replyMail(
   reply: StoredReply,
-  site: { name: string; url: string; mailFrom: string; replyTo: string },
+  site: { name: string; url: string; replyTo: string },
 ): MailMessage {
   const rendered = renderReplyEmail({
     subject: reply.subject,
@@ -31,8 +30,6 @@ export function replyMail(
     siteUrl: site.url,
   });
   return {
-    // The company's name is the owner's own text, but still kept to one line in a header.
-    from: { name: site.name.replace(new RegExp(NOT_ONE_LINE, 'gu'), ' '), address: site.mailFrom },
     to: reply.toEmail,
     replyTo: site.replyTo,
     subject: rendered.subject,

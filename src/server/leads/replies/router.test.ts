@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { leadEvents, leads } from '#db/schema';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { createMailer } from '#server/platform/mail';
+import { mailSenderName } from '#server/platform/site-brand';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createNewsletterSender, type NewsletterSender } from '#server/newsletter/sender';
 import { claimerIsGone } from '#server/newsletter/claim-owner';
@@ -48,10 +49,13 @@ beforeEach(async () => {
     replyTo: 'dana@acme.example',
     smtpUrl: sink.url,
   });
-  deps = await createTestDeps({
-    config,
+  deps = await createTestDeps({ config, logger });
+  deps.mailer = createMailer({
+    smtpUrl: sink.url,
+    from: config.mailFrom,
+    senderName: mailSenderName(config, deps.db),
+    production: false,
     logger,
-    mailer: createMailer({ smtpUrl: sink.url, from: config.mailFrom, production: false, logger }),
   });
   admin = await adminCaller(deps);
   await callerFor(deps).caller.contact.send(enquiry);
