@@ -9,7 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { deviceValues } from '../src/shared/analytics';
-import { auditActionValues } from '../src/shared/audit';
+import { auditActionValues, auditViaValues } from '../src/shared/audit';
 import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
@@ -132,6 +132,7 @@ export const auditEvents = sqliteTable(
     action: text('action', { enum: auditActionValues }).notNull(),
     target: text('target'),
     address: text('address'),
+    via: text('via', { enum: auditViaValues }),
   },
   (t) => [
     index('audit_at_idx').on(t.at),

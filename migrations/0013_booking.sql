@@ -50,4 +50,5 @@ CREATE UNIQUE INDEX `bookings_token_idx` ON `bookings` (`token_hash`);--> statem
 CREATE UNIQUE INDEX `bookings_confirmed_start_idx` ON `bookings` (`start`) WHERE "bookings"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX `bookings_start_idx` ON `bookings` (`start`,`id`);--> statement-breakpoint
 CREATE INDEX `bookings_lead_idx` ON `bookings` (`lead_id`);--> statement-breakpoint
-ALTER TABLE `analytics_daily` ADD `bookings` integer DEFAULT 0 NOT NULL;
+ALTER TABLE `analytics_daily` ADD `bookings` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `audit_events` ADD `via` text;

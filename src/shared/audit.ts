@@ -47,6 +47,17 @@ export const auditActionValues = [
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
+/**
+ * How an entry with no actor came about outside the admin area: `npm run admin` on the server,
+ * or the server's start creating the first administrator from ADMIN_USERNAME.
+ */
+export const auditViaValues = ['command_line', 'server_start'] as const;
+export type AuditVia = (typeof auditViaValues)[number];
+export const AUDIT_VIA_LABELS: Record<AuditVia, string> = {
+  command_line: 'Command line',
+  server_start: 'Server start (ADMIN_USERNAME)',
+};
+
 /** Entries older than this are deleted by the housekeeping timer. */
 export const AUDIT_RETENTION_DAYS = 365;
 export const AUDIT_PAGE_SIZE = 50;
@@ -123,4 +134,6 @@ export interface AuditEvent {
   action: AuditAction;
   target: string | null;
   address: string | null;
+  /** Set for the command line's entries and the first administrator made at the server's start. */
+  via: AuditVia | null;
 }

@@ -13,6 +13,7 @@ export function serializeAuditEvent(row: AuditRow): AuditEvent {
     action: row.action,
     target: row.target,
     address: row.address,
+    via: row.via,
   };
 }
 

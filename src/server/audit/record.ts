@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { auditEvents } from '#db/schema';
-import type { AuditAction } from '#shared/audit';
+import type { AuditAction, AuditVia } from '#shared/audit';
 import { wellFormed } from '#shared/validation';
 import { maskAddress } from '#server/platform/address';
 
@@ -15,6 +15,8 @@ export interface AuditEntry {
   target?: string | null;
   /** The client address, masked here; null when there is none (the command line). */
   ip: string | null;
+  /** Outside the admin area: the command line, or the server's start. */
+  via?: AuditVia;
 }
 
 /** The longest target kept: a typed username or an address, never a text body. */
@@ -44,5 +46,6 @@ function auditRow(now: Date, entry: AuditEntry) {
     // Targets can come from input (a username typed at sign-in): kept well formed and short.
     target: entry.target == null ? null : wellFormed(entry.target.slice(0, TARGET_MAX)),
     address: entry.ip === null ? null : maskAddress(entry.ip),
+    via: entry.via ?? null,
   };
 }

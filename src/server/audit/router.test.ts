@@ -58,6 +58,7 @@ describe('audit.list', () => {
       action: 'fact_created',
       target: 'entry 120',
       address: '203.0.113.x',
+      via: null,
     });
     const third = await admin.audit.list({ page: '3' });
     expect(third.events.map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));

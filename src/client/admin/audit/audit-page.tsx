@@ -1,4 +1,9 @@
-import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEvent } from '#shared/audit';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_VIA_LABELS,
+  type AuditEvent,
+} from '#shared/audit';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
@@ -133,7 +138,9 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
   );
 }
 
-/** No actor: the command line, or a sign-in by someone unknown. */
+/** No actor: the command line, the server's start, or a sign-in by someone unknown. */
 function Who({ event }: { event: AuditEvent }) {
-  return <>{event.actor ?? (event.address ? 'Someone not signed in' : 'Command line')}</>;
+  if (event.actor) return <>{event.actor}</>;
+  if (event.via) return <>{AUDIT_VIA_LABELS[event.via]}</>;
+  return <>{event.address ? 'Someone not signed in' : 'Command line'}</>;
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '#db/schema';
 import { verifyPassword } from '../passwords/passwords';
 import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
+import { auditEntries } from '#tests/support/audit';
 import {
   addUser,
   ensureInitialAdmin,
@@ -124,5 +125,14 @@ describe('users', () => {
     expect(await ensureInitialAdmin(deps.db, { ...initial, username: 'second' }, now())).toBeNull();
     expect(await ensureInitialAdmin(deps.db, null, now())).toBeNull();
     expect((await listUsers(deps.db)).map((u) => u.username)).toEqual(['root']);
+    // The audit log says where it came from, apart from the command line's additions.
+    await addUser(deps.db, { username: 'later', password: 'initial password' }, now());
+    const joined = (await auditEntries(deps.db)).filter((e) => e.action === 'user_joined');
+    expect(
+      joined.map(({ target, actor, address, via }) => ({ target, actor, address, via })),
+    ).toEqual([
+      { target: 'root', actor: null, address: null, via: 'server_start' },
+      { target: 'later', actor: null, address: null, via: 'command_line' },
+    ]);
   });
 });

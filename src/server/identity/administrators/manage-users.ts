@@ -1,3 +1,4 @@
+import type { AuditVia } from '#shared/audit';
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction, type Db } from '#db';
@@ -71,7 +72,7 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
  * The command line's changes are audited with no actor and no address: whoever runs it has
  * the server's files, and the entry says the change did not come through the admin area.
  */
-const COMMAND_LINE = { actor: null, ip: null } as const;
+const COMMAND_LINE = { actor: null, ip: null, via: 'command_line' } as const;
 
 async function requireUser(db: Db, username: string) {
   const user = await findUser(db, username);
@@ -83,6 +84,7 @@ export async function addUser(
   db: Db,
   input: { username: string; password: string; email?: string | null },
   now: Date,
+  via: AuditVia = 'command_line',
 ): Promise<void> {
   const username = checkUsername(input.username);
   checkPassword(input.password);
@@ -100,7 +102,13 @@ export async function addUser(
       .get();
     // Joined at once, with a password: the same entry an accepted invitation writes.
     if (row)
-      await auditInsert(tx, now, { action: 'user_joined', target: username, ...COMMAND_LINE });
+      await auditInsert(tx, now, {
+        action: 'user_joined',
+        target: username,
+        actor: null,
+        ip: null,
+        via,
+      });
     return row;
   });
   if (!inserted) throw new UserError(`user "${username}" already exists`);
@@ -200,7 +208,7 @@ export async function ensureInitialAdmin(
 ): Promise<string | null> {
   if (!initial || (await countUsers(db)) > 0) return null;
   try {
-    await addUser(db, initial, now);
+    await addUser(db, initial, now, 'server_start');
   } catch (error) {
     // Several instances starting together on one database: one of them creates the user.
     if (error instanceof UserError && (await userExists(db, initial.username))) return null;
