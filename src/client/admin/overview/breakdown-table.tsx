@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 
 export interface BreakdownColumn<Row> {
   /** The column's heading; `srHeader` replaces it for screen readers when it is shortened. */
@@ -73,7 +73,7 @@ export function BreakdownTable<Row>({
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)} className="border-b border-line last:border-b-0">
-                <th scope="row" className="relative py-2 pr-3 font-normal text-ink">
+                <th scope="row" className="relative min-w-32 py-2 pr-3 font-normal text-ink">
                   <span
                     aria-hidden="true"
                     className="absolute inset-y-1 left-0 rounded-sm bg-chart-visitors/15"
@@ -95,5 +95,24 @@ export function BreakdownTable<Row>({
         </table>
       )}
     </section>
+  );
+}
+
+/**
+ * A host, path or campaign with a line-break opportunity after each `.`, `/`, `-`, `_`, `?`,
+ * `&` and `=`: on a phone `news.ycombinator.com` wraps as `news.ycombinator.` / `com` rather
+ * than mid-word (the cell breaks anywhere only when one part is wider than the column).
+ */
+export function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[./\-_?&=])/u);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
   );
 }

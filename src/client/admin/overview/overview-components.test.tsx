@@ -248,3 +248,33 @@ describe('the empty state', () => {
     ).toBe(false);
   });
 });
+
+describe('long hosts and paths on a phone', () => {
+  it('may wrap after each dot, slash or dash, never inside a word first', () => {
+    render(
+      <ReportLists
+        report={emptyReport({
+          sources: [
+            {
+              source: 'news.ycombinator.com',
+              visitors: 3,
+              contacts: 0,
+              bookings: 0,
+              leads: 0,
+              won: 0,
+              wonValue: 0,
+            },
+          ],
+          pages: [{ path: '/services/rag-pipelines', visitors: 2, pageviews: 2 }],
+        })}
+      />,
+    );
+    const cell = (name: string) =>
+      within(screen.getByRole('table', { name })).getAllByRole('rowheader')[0]!;
+    const parts = (element: HTMLElement) =>
+      element.innerHTML.replace(/<span[^>]*><\/span>/g, '').replace(/<\/?span[^>]*>/g, '');
+    expect(parts(cell('Sources'))).toBe('news.<wbr>ycombinator.<wbr>com');
+    expect(parts(cell('Top pages'))).toBe('/<wbr>services/<wbr>rag-<wbr>pipelines');
+    expect(cell('Sources')).toHaveTextContent('news.ycombinator.com');
+  });
+});

@@ -1,5 +1,5 @@
 import type { AnalyticsReport, Device } from '#shared/analytics';
-import { BreakdownTable, type BreakdownColumn } from './breakdown-table';
+import { Breakable, BreakdownTable, type BreakdownColumn } from './breakdown-table';
 import { conversionRate, formatCount, formatRate } from './format';
 import { sourcesOfClients } from './source-clients';
 
@@ -43,7 +43,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
         description="People who first wrote in these days, by the source they came from: how many are won so far, and the value won. Sources that brought clients come first; bars show the value won."
         rows={sourcesOfClients(report.sources)}
         rowKey={(row) => row.source}
-        label={{ header: 'Source', cell: (row) => row.source }}
+        label={{ header: 'Source', cell: (row) => <Breakable text={row.source} /> }}
         columns={[
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Leads', (r) => r.leads),
@@ -57,7 +57,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
         title="Top pages"
         rows={report.pages}
         rowKey={(row) => row.path}
-        label={{ header: 'Page', cell: (row) => row.path }}
+        label={{ header: 'Page', cell: (row) => <Breakable text={row.path} /> }}
         columns={[
           count<PageRow>('Visitors', (r) => r.visitors),
           count<PageRow>('Pageviews', (r) => r.pageviews),
@@ -70,7 +70,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
         description="Where visitors came from, and the contact messages and calls each source brought."
         rows={report.sources}
         rowKey={(row) => row.source}
-        label={{ header: 'Source', cell: (row) => row.source }}
+        label={{ header: 'Source', cell: (row) => <Breakable text={row.source} /> }}
         columns={[
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Contacts', (r) => r.contacts),
@@ -89,9 +89,9 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
           header: 'Campaign',
           cell: (row) => (
             <>
-              {row.campaign}
+              <Breakable text={row.campaign} />
               <span className="block text-xs text-muted">
-                {row.medium ? `${row.source} / ${row.medium}` : row.source}
+                <Breakable text={row.medium ? `${row.source} / ${row.medium}` : row.source} />
               </span>
             </>
           ),
