@@ -226,13 +226,15 @@ describe('the Overview', () => {
       ['/pricing', '1', '1'],
     ]);
     expect(await tableRows('Sources')).toEqual([
-      ['Direct', '1', '0', '0%'],
-      ['newsletter', '1', '1', '100%'],
-      ['www.google.com', '1', '0', '0%'],
+      ['Direct', '1', '0', '0', '0%'],
+      ['newsletter', '1', '1', '0', '100%'],
+      ['www.google.com', '1', '0', '0', '0%'],
     ]);
     // Which sources bring clients: the value won under its source.
     expect(await tableRows('Clients by source')).toEqual([['newsletter', '1', '1', '1', '12,500']]);
-    expect(await tableRows('Campaigns')).toEqual([['spring newsletter / email', '1', '1', '100%']]);
+    expect(await tableRows('Campaigns')).toEqual([
+      ['spring newsletter / email', '1', '1', '0', '100%'],
+    ]);
     expect(await tableRows('Devices')).toEqual([
       ['Computers', '2', '66.7%'],
       ['Phones', '1', '33.3%'],

@@ -56,7 +56,7 @@ export function BreakdownTable<Row>({
                 <th
                   key={column.header}
                   scope="col"
-                  className={`py-2 font-semibold ${i === 0 ? 'pr-3' : 'pl-3 text-right'}`}
+                  className={`py-2 font-semibold ${i === 0 ? 'pr-2 sm:pr-3' : 'pl-2 text-right sm:pl-3'}`}
                 >
                   {column.srHeader ? (
                     <>
@@ -73,7 +73,10 @@ export function BreakdownTable<Row>({
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)} className="border-b border-line last:border-b-0">
-                <th scope="row" className="relative min-w-32 py-2 pr-3 font-normal text-ink">
+                <th
+                  scope="row"
+                  className="relative min-w-24 py-2 pr-2 font-normal text-ink sm:min-w-32 sm:pr-3"
+                >
                   <span
                     aria-hidden="true"
                     className="absolute inset-y-1 left-0 rounded-sm bg-chart-visitors/15"
@@ -84,7 +87,7 @@ export function BreakdownTable<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.header}
-                    className="py-2 pl-3 text-right align-top text-ink tabular-nums"
+                    className="py-2 pl-2 text-right align-top text-ink tabular-nums sm:pl-3"
                   >
                     {column.cell(row)}
                   </td>
