@@ -79,6 +79,15 @@ describe('the unread badge', () => {
     await visible(page.getByRole('link', { name: 'Messages, 3 unread' }));
   });
 
+  it('brings a new enquiry into the open list at the badge’s next read', async () => {
+    await sendEnquiry();
+    await page.clock.runFor(30_000);
+    await visible(page.getByRole('link', { name: 'Messages, 4 unread' }));
+    // The list in front of the owner follows, without a reload.
+    await visible(page.getByText('4 in all, 4 unread', { exact: false }));
+    await visible(page.getByText(`Visitor ${sent}`, { exact: true }));
+  });
+
   it('does not poll while the tab is hidden', async () => {
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -94,6 +103,6 @@ describe('the unread badge', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await page.clock.runFor(30_000);
-    await visible(page.getByRole('link', { name: 'Messages, 4 unread' }));
+    await visible(page.getByRole('link', { name: 'Messages, 5 unread' }));
   });
 });

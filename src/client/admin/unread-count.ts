@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BACKGROUND, trpc } from '#client/lib/trpc';
 
 /**
@@ -13,6 +13,8 @@ export const UNREAD_REFRESH_MS = 30_000;
  * The unread count for the navigation's badge: read on load, then every 30 s while the tab is
  * visible (TanStack Query holds the timer while it is hidden), as a background request so a
  * screen left open does not keep the session from its idle limit (docs/accounts.md).
+ * When the count rises, new enquiries have arrived: the open lists of messages and leads (and
+ * the attention block) are read again, so the screen in front of the owner follows the badge.
  */
 export function useUnreadCount(): number {
   const unread = trpc.messages.unreadCount.useQuery(undefined, {
@@ -20,7 +22,18 @@ export function useUnreadCount(): number {
     refetchIntervalInBackground: false,
     trpc: BACKGROUND,
   });
-  return unread.data?.unread ?? 0;
+  const count = unread.data?.unread;
+  const utils = trpc.useUtils();
+  const previous = useRef(count);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = count;
+    if (before === undefined || count === undefined || count <= before) return;
+    void utils.messages.list.invalidate();
+    void utils.leads.list.invalidate();
+    void utils.leads.attention.invalidate();
+  }, [count, utils]);
+  return count ?? 0;
 }
 
 /**
