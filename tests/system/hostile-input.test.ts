@@ -295,6 +295,7 @@ describe('REST paths with hostile bodies and content types', () => {
             contactMail('owner@example.com', row, {
               name: 'Acme AI Engineering',
               url: 'https://acme.example',
+              timeZone: 'UTC',
             }).html ?? '';
           expect(html).not.toMatch(/<(script|img|b)\b/);
         }),

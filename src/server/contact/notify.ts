@@ -4,6 +4,17 @@ import { subjectLabel } from '#shared/contact';
 import { NOT_ONE_LINE } from '#shared/validation';
 import { siteName } from '#server/platform/site-brand';
 import type { Logger } from '#server/platform/logger';
+import {
+  emailDocument,
+  mailButton,
+  mailHeading,
+  PARAGRAPH,
+  plainLink,
+  plainTextWithSignature,
+  siteFooter,
+} from '#shared/mail/frame';
+import { siteTimeText } from '#shared/mail/site-time';
+import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
 
 export type StoredContact = typeof contacts.$inferSelect;
@@ -30,52 +41,66 @@ export function adminMessageUrl(id: number, siteUrl: string): string {
 }
 
 /**
- * The notification: readable as plain text and as HTML. The site's own words and link come
- * first, the visitor's after them, the message quoted ("> " before each line in the text, a
- * blockquote in the HTML): nothing a visitor types can pass for the real link by coming
- * before it. Everything the visitor typed is escaped in the HTML, the message keeps its line
- * breaks, and Reply-To is the visitor, so answering the e-mail answers the enquiry.
+ * The notification, in the frame every site mail shares (docs/leads.md): readable as plain
+ * text and as HTML. The site's own words and link come first, the visitor's after them, the
+ * message quoted ("> " before each line in the text, a blockquote in the HTML): nothing a
+ * visitor types can pass for the real link by coming before it. Everything the visitor typed
+ * is escaped in the HTML, the message keeps its line breaks, and Reply-To is the visitor, so
+ * answering the e-mail answers the enquiry. The time is the site's (SITE_TIMEZONE), named.
  */
 export function contactMail(
   to: string,
   contact: StoredContact,
-  /** The site's saved name (an owner may run several sites) and public address. */
-  site: { name: string; url: string },
+  /** The site's saved name (an owner may run several sites), public address and time zone. */
+  site: { name: string; url: string; timeZone: string },
 ): MailMessage {
   const link = adminMessageUrl(contact.id, site.url);
   const heading = `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
-    ['Received', contact.createdAt.toISOString()],
+    ['Received', siteTimeText(contact.createdAt, site.timeZone)],
     ['Subject', subjectLabel(contact.subject)],
     ['Name', oneLine(contact.name)],
     ['E-mail', contact.email],
     ['Company', contact.company === null ? '-' : oneLine(contact.company)],
   ];
-  const text = [
-    heading,
-    `Open it in the admin: ${link}`,
-    'Reply to this e-mail to answer the visitor.',
-    '',
-    ...fields.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'Their message:',
-    ...quoted(contact.message),
-  ].join('\n');
+  const text = plainTextWithSignature(
+    [
+      heading,
+      `Open it in the admin: ${link}`,
+      'Reply to this e-mail to answer the visitor.',
+      '',
+      ...fields.map(([label, value]) => `${label}: ${value}`),
+      '',
+      'Their message:',
+      ...quoted(contact.message),
+    ],
+    site.name,
+    site.url,
+  );
+  const p = LIGHT;
   const rows = fields
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="top" style="padding:2px 12px 2px 0">${label}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const html =
-    `<p>${escapeHtml(heading)}</p>` +
-    `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>` +
-    '<p>Reply to this e-mail to answer the visitor.</p>' +
-    `<table>${rows}</table>` +
-    '<p>Their message:</p>' +
+  const body =
+    mailHeading(escapeHtml(heading)) +
+    mailButton(link, 'Open it in the admin', p) +
+    `<p style="${PARAGRAPH}">Reply to this e-mail to answer the visitor.</p>` +
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="${PARAGRAPH}">${rows}</table>` +
+    `<p style="${PARAGRAPH}">Their message:</p>` +
     // <br> for mail programs that ignore pre-wrap; pre-wrap still keeps runs of spaces.
-    '<blockquote style="white-space:pre-wrap;margin:0 0 0 4px;padding-left:12px;border-left:3px solid #999">' +
-    `${escapeHtml(contact.message).split(ANY_LINE_BREAK).join('<br>')}</blockquote>`;
+    `<blockquote${attrs('quote', p, 'white-space:pre-wrap;margin:0 0 16px 4px;padding-left:12px;border-left:3px solid')}>` +
+    `${escapeHtml(contact.message).split(ANY_LINE_BREAK).join('<br>')}</blockquote>` +
+    plainLink(link, p);
+  const html = emailDocument({
+    title: heading,
+    scheme: 'auto',
+    palette: p,
+    body,
+    footer: siteFooter(site.name, site.url, p),
+  });
   return {
     to,
     replyTo: contact.email,
@@ -92,7 +117,7 @@ export function contactMail(
 export function notifyContact(
   deps: {
     db: Db;
-    config: { contactNotifyTo: string | null; siteUrl: string };
+    config: { contactNotifyTo: string | null; siteUrl: string; siteTimezone: string };
     mailer: Mailer;
     logger: Logger;
   },
@@ -103,7 +128,11 @@ export function notifyContact(
   sendInBackground(
     deps,
     async () =>
-      contactMail(to, contact, { name: await siteName(deps.db), url: deps.config.siteUrl }),
+      contactMail(to, contact, {
+        name: await siteName(deps.db),
+        url: deps.config.siteUrl,
+        timeZone: deps.config.siteTimezone,
+      }),
     {
       sent: 'contact.notified',
       failed: 'contact.notify_failed',

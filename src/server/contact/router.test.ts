@@ -33,7 +33,11 @@ async function setup(contactNotifyTo: string | null = 'team@example.com', custom
   mailer = createRecordingMailer();
   deps = await createTestDeps({
     mailer: customMailer ?? mailer,
-    config: testConfig({ contactNotifyTo, siteUrl: 'https://acme.example' }),
+    config: testConfig({
+      contactNotifyTo,
+      siteUrl: 'https://acme.example',
+      siteTimezone: 'Europe/London',
+    }),
   });
 }
 
@@ -245,6 +249,8 @@ describe('contact.send notification', () => {
   });
 
   it('answers to the visitor and links to the message in the admin, readable in both bodies', async () => {
+    // A summer evening in London: the owner reads their own clock, not UTC.
+    deps.clock.set(new Date('2026-06-03T18:05:00Z'));
     await send({ ...message, message: 'First line\n\n  Indented <i>line</i>\r\nLast line' });
     await mailsSettled(mailer);
     const mail = mailer.sent[0] as MailMessage;
@@ -257,7 +263,7 @@ describe('contact.send notification', () => {
         `Open it in the admin: ${link}`,
         'Reply to this e-mail to answer the visitor.',
         '',
-        `Received: ${deps.clock.now().toISOString()}`,
+        'Received: Wednesday 3 June 2026, 19:05 BST',
         'Subject: AI Consulting Services',
         'Name: Ada Lovelace',
         'E-mail: ada@example.com',
@@ -268,15 +274,23 @@ describe('contact.send notification', () => {
         '>',
         '>   Indented <i>line</i>',
         '> Last line',
+        '',
+        '-- ',
+        'Acme AI Engineering: https://acme.example',
+        '',
       ].join('\n'),
     );
-    expect(mail.html).toContain(
-      '<blockquote style="white-space:pre-wrap;margin:0 0 0 4px;padding-left:12px;border-left:3px solid #999">First line<br><br>  Indented &lt;i&gt;line&lt;/i&gt;<br>Last line</blockquote>',
+    const html = mail.html ?? '';
+    expect(html).toMatch(
+      /<blockquote[^>]*>First line<br><br>  Indented &lt;i&gt;line&lt;\/i&gt;<br>Last line<\/blockquote>/,
     );
-    expect(mail.html).toContain(`<a href="${link}">Open it in the admin</a>`);
-    expect(mail.html).toContain(
-      '<th align="left" style="padding:2px 12px 2px 0">Subject</th><td>AI Consulting Services</td>',
-    );
+    // The site's frame: its heading, the button and the link written out, the site's footer.
+    expect(html).toContain('<!DOCTYPE html>');
+    expect(html).toMatch(/<h1[^>]*>New contact message #1 to Acme AI Engineering<\/h1>/);
+    expect(html).toMatch(new RegExp(`<a href="${link}"[^>]*>Open it in the admin</a>`));
+    expect(html).toContain(`<a href="https://acme.example"`);
+    expect(html).toMatch(/<th[^>]*>Received<\/th><td[^>]*>Wednesday 3 June 2026, 19:05 BST<\/td>/);
+    expect(html).toMatch(/<th[^>]*>Subject<\/th><td[^>]*>AI Consulting Services<\/td>/);
   });
 
   it("puts the site's link first: a message imitating it stays quoted, after the real one", async () => {
@@ -290,7 +304,8 @@ describe('contact.send notification', () => {
     const lines = mail.text.split('\n');
     expect(lines[1]).toBe('Open it in the admin: https://acme.example/admin/messages/1');
     // Every line the visitor wrote, however it was broken, starts with the quote mark.
-    const quoted = lines.slice(lines.indexOf('Their message:') + 1);
+    // (up to the blank line before the site's signature)
+    const quoted = lines.slice(lines.indexOf('Their message:') + 1, lines.lastIndexOf('-- ') - 1);
     expect(quoted.filter((line) => !line.startsWith('>'))).toEqual([]);
     expect(quoted.filter((line) => line.includes('evil.example'))).toHaveLength(4);
     expect(lines.slice(0, lines.indexOf('Their message:')).join('\n')).not.toContain('evil');
@@ -326,7 +341,7 @@ describe('contact.send notification', () => {
         readAt: null,
         leadId: 1,
       },
-      { name: 'Acme AI Engineering', url: 'https://acme.example' },
+      { name: 'Acme AI Engineering', url: 'https://acme.example', timeZone: 'UTC' },
     );
     expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });
