@@ -282,7 +282,7 @@ describe('contact.send notification', () => {
     );
     const html = mail.html ?? '';
     expect(html).toMatch(
-      /<blockquote[^>]*>First line<br><br>  Indented &lt;i&gt;line&lt;\/i&gt;<br>Last line<\/blockquote>/,
+      /<blockquote[^>]*>First line<br><br> {2}Indented &lt;i&gt;line&lt;\/i&gt;<br>Last line<\/blockquote>/,
     );
     // The site's frame: its heading, the button and the link written out, the site's footer.
     expect(html).toContain('<!DOCTYPE html>');
