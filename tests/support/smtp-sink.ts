@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from './mime';
+import { parseMail, type ParsedMail } from './mime';
 
 export interface SunkMail {
   /** Envelope recipient, lower case. */
@@ -16,6 +16,8 @@ export interface SunkMail {
   headers: Map<string, string>;
   text: string;
   html: string;
+  /** Its calendar parts and files (a booking's invitation). */
+  calendars: ParsedMail['calendars'];
   /** When its data had fully arrived (Date.now()). */
   at: number;
 }
@@ -93,9 +95,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         // meanwhile may still reach its reader (the server had it whole), so it counts.
         if (options.keep !== false) {
           const at = Date.now();
-          const { headers, text, html } = await parseMail(Buffer.concat(chunks));
+          const { headers, text, html, calendars } = await parseMail(Buffer.concat(chunks));
           for (const rcpt of session.envelope.rcptTo) {
-            mails.push({ headers, text, html, to: rcpt.address.toLowerCase(), at });
+            mails.push({ headers, text, html, calendars, to: rcpt.address.toLowerCase(), at });
           }
         }
         arrived++;

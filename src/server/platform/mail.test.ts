@@ -65,3 +65,39 @@ it("names MAIL_FROM's sender when it gives one, else the company's saved name", 
   expect(await mailSenderName({ mailFromName: 'Dana at Harbor' }, db)()).toBe('Dana at Harbor');
   expect(await mailSenderName({ mailFromName: null }, db)()).toBe('Acme AI Engineering');
 });
+
+it('sends a calendar invitation as the part mail programs show and as the file to add', async () => {
+  const sink = await startSmtpSink();
+  try {
+    const mailer = createMailer({
+      smtpUrl: sink.url,
+      from: 'dana@harbor.example',
+      production: false,
+      logger: createMemoryLogger(),
+    });
+    const ics = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'helen@example.com',
+      subject: 'Cancelled',
+      text: 'Your call is cancelled.',
+      html: '<p>Your call is cancelled.</p>',
+      calendar: { method: 'CANCEL', ics },
+    });
+    const [mail] = sink.mails;
+    expect(mail?.text).toBe('Your call is cancelled.');
+    expect(mail?.html).toBe('<p>Your call is cancelled.</p>');
+    expect(
+      mail?.calendars.map(({ contentType, filename, content }) => ({
+        type: contentType.replace(/\s+/g, ''),
+        filename,
+        same: content.replace(/\r\n/g, '\n') === ics.replace(/\r\n/g, '\n'),
+      })),
+    ).toEqual([
+      expect.objectContaining({ type: expect.stringMatching(/^text\/calendar;.*method=CANCEL/i) }),
+      { type: expect.stringMatching(/^application\/ics/), filename: 'invite.ics', same: true },
+    ]);
+    expect(mail?.calendars[0]?.content.replace(/\r\n/g, '\n')).toBe(ics.replace(/\r\n/g, '\n'));
+  } finally {
+    await sink.close();
+  }
+});

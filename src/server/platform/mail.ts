@@ -17,6 +17,12 @@ export interface MailMessage {
   messageId?: string;
   inReplyTo?: string;
   references?: string[];
+  /**
+   * A calendar invitation (a booking, docs/booking.md): sent as the `text/calendar` part mail
+   * programs show as an invitation, with its METHOD in the content type, and as the
+   * `invite.ics` file to add by hand where they do not.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; ics: string };
 }
 
 export interface Mailer {
@@ -46,11 +52,15 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       canDeliver: true,
-      async send(message) {
+      async send({ calendar, ...message }) {
         const name = oneLine((await opts.senderName?.()) ?? '');
         await transport.sendMail({
           ...message,
           from: name ? { name, address: opts.from } : opts.from,
+          // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
+          ...(calendar && {
+            icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },
+          }),
         });
       },
     };

@@ -1,0 +1,111 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { bookingInvitation, bookingUid, type InvitationInput } from './invitation';
+
+const base: InvitationInput = {
+  method: 'REQUEST',
+  uid: bookingUid(42, 'https://harbor.example/'),
+  sequence: 0,
+  start: new Date('2026-03-30T08:00:00Z'),
+  end: new Date('2026-03-30T08:30:00Z'),
+  summary: 'Free call with Harbor Lane AI Engineering',
+  location: 'https://meet.example/harbor',
+  description: 'Change or cancel: https://harbor.example/booking/manage?token=abc',
+  organizer: { name: 'Harbor Lane AI Engineering', email: 'dana@harbor.example' },
+  attendee: { name: 'Helen Marsh', email: 'helen@example.com' },
+  stamp: new Date('2026-03-20T10:00:00Z'),
+};
+
+/** A mailto: address as calendars compare it (the scheme's case does not matter). */
+const mailto = (value: unknown) => String(value).replace(/^mailto:/i, 'mailto:');
+
+/** The invitation as a calendar program reads it, through ical.js (Mozilla's parser). */
+function read(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT');
+  const event = new ICAL.Event(vevent);
+  const attendee = vevent.getFirstProperty('attendee');
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    events: calendar.getAllSubcomponents('vevent').length,
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    utc: event.startDate.zone?.tzid === 'UTC' && event.endDate.zone?.tzid === 'UTC',
+    summary: event.summary,
+    location: event.location,
+    description: event.description,
+    status: vevent.getFirstPropertyValue('status'),
+    organizer: mailto(vevent.getFirstPropertyValue('organizer')),
+    attendee: mailto(attendee?.getFirstValue()),
+    attendeeName: attendee?.getParameter('cn'),
+    attendeeStatus: attendee?.getParameter('partstat'),
+    properties: vevent.getAllProperties().map((p) => p.name),
+  };
+}
+
+describe('bookingInvitation', () => {
+  it('is a REQUEST with one event: its UID, SEQUENCE, UTC times, company, place and people', () => {
+    expect(read(bookingInvitation(base))).toMatchObject({
+      method: 'REQUEST',
+      events: 1,
+      uid: 'booking-42@harbor.example',
+      sequence: 0,
+      start: '2026-03-30T08:00:00.000Z',
+      end: '2026-03-30T08:30:00.000Z',
+      utc: true,
+      summary: 'Free call with Harbor Lane AI Engineering',
+      location: 'https://meet.example/harbor',
+      description: 'Change or cancel: https://harbor.example/booking/manage?token=abc',
+      status: 'CONFIRMED',
+      organizer: 'mailto:dana@harbor.example',
+      attendee: 'mailto:helen@example.com',
+      attendeeName: 'Helen Marsh',
+      attendeeStatus: 'ACCEPTED',
+    });
+  });
+
+  it('moves the same entry on a reschedule and removes it on a cancellation', () => {
+    const moved = read(
+      bookingInvitation({
+        ...base,
+        sequence: 1,
+        start: new Date('2026-04-01T13:00:00Z'),
+        end: new Date('2026-04-01T13:30:00Z'),
+      }),
+    );
+    expect(moved).toMatchObject({
+      method: 'REQUEST',
+      uid: 'booking-42@harbor.example',
+      sequence: 1,
+      start: '2026-04-01T13:00:00.000Z',
+    });
+    const cancelled = read(bookingInvitation({ ...base, method: 'CANCEL', sequence: 2 }));
+    expect(cancelled).toMatchObject({
+      method: 'CANCEL',
+      uid: 'booking-42@harbor.example',
+      sequence: 2,
+      status: 'CANCELLED',
+    });
+  });
+
+  it("keeps a visitor's name and note inside their own values", () => {
+    const text = bookingInvitation({
+      ...base,
+      attendee: { name: 'Eve\r\nATTENDEE:mailto:x@evil.example', email: 'eve@example.com' },
+      description: 'Hello; world, \\ and\nSTATUS:CANCELLED',
+    });
+    const invitation = read(text);
+    expect(invitation.status).toBe('CONFIRMED');
+    expect(invitation.description).toBe('Hello; world, \\ and\nSTATUS:CANCELLED');
+    expect(invitation.attendee).toBe('mailto:eve@example.com');
+    expect(invitation.properties.filter((name) => name === 'attendee')).toHaveLength(1);
+    expect(invitation.properties.filter((name) => name === 'status')).toHaveLength(1);
+  });
+
+  it("takes the UID's host from the site's address", () => {
+    expect(bookingUid(7, 'https://www.harbor.example/path')).toBe('booking-7@www.harbor.example');
+  });
+});
