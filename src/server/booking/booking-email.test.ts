@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  meetingTimeText,
+  renderOwnerBookingEmail,
+  renderVisitorBookingEmail,
+  type BookingEmailInput,
+} from './booking-email';
+
+const booking: BookingEmailInput = {
+  change: 'booked',
+  siteName: 'Harbor Lane AI Engineering',
+  siteUrl: 'https://harbor.example',
+  // The Monday after London's clocks go forward: 09:00 BST.
+  start: new Date('2026-03-30T08:00:00Z'),
+  end: new Date('2026-03-30T08:30:00Z'),
+  timeZone: 'Europe/London',
+  location: 'https://meet.example/harbor',
+  visitor: {
+    name: 'Helen Marsh',
+    email: 'helen@example.com',
+    company: 'Marsh & Co',
+    message: 'About <b>RAG</b>\nand agents',
+  },
+  manageUrl: 'https://harbor.example/booking/manage?token=abc',
+};
+
+describe('meetingTimeText', () => {
+  it('names the day, both times and the zone, in that zone', () => {
+    expect(meetingTimeText(booking.start, booking.end, 'Europe/London')).toBe(
+      'Monday 30 March 2026, 09:00 to 09:30 BST',
+    );
+    expect(meetingTimeText(booking.start, booking.end, 'America/New_York')).toBe(
+      'Monday 30 March 2026, 04:00 to 04:30 GMT-4',
+    );
+  });
+});
+
+describe('the visitor’s mails', () => {
+  it('confirms the time, place and manage link, and points to the invitation', () => {
+    const mail = renderVisitorBookingEmail(booking);
+    expect(mail.subject).toBe(
+      'Your call with Harbor Lane AI Engineering: Monday 30 March 2026, 09:00 to 09:30 BST',
+    );
+    expect(mail.text.split('\n').slice(0, 8)).toEqual([
+      'Your call is booked',
+      '',
+      'When: Monday 30 March 2026, 09:00 to 09:30 BST',
+      'Where: https://meet.example/harbor',
+      'The invitation is attached: open it to put the call in your calendar.',
+      '',
+      'Reschedule or cancel: https://harbor.example/booking/manage?token=abc',
+      '',
+    ]);
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/harbor\.example\/booking\/manage\?token=abc"[^>]*>Reschedule or cancel<\/a>/,
+    );
+  });
+
+  it('says a move and a reminder in their own words', () => {
+    expect(renderVisitorBookingEmail({ ...booking, change: 'rescheduled' }).subject).toMatch(
+      /^Your call with Harbor Lane AI Engineering has moved: Monday 30 March/,
+    );
+    const reminder = renderVisitorBookingEmail({ ...booking, change: 'reminder' });
+    expect(reminder.subject).toMatch(/^Reminder: your call with Harbor Lane AI Engineering, /);
+    expect(reminder.text).toContain('Reschedule or cancel: https://harbor.example/booking/manage');
+  });
+
+  it("on a cancellation, offers another time and quotes the owner's message, never the manage link", () => {
+    const mail = renderVisitorBookingEmail({
+      ...booking,
+      change: 'cancelled',
+      cancelledBy: 'owner',
+      reason: 'I am ill <sorry>',
+    });
+    expect(mail.subject).toMatch(/^Cancelled: your call with Harbor Lane AI Engineering, /);
+    expect(mail.text).toContain('Book another time: https://harbor.example/#contact');
+    expect(mail.text).toContain('A message from Harbor Lane AI Engineering:\n> I am ill <sorry>');
+    expect(mail.html).toContain('I am ill &lt;sorry&gt;');
+    expect(`${mail.text}${mail.html}`).not.toContain('token=abc');
+    // A visitor's own reason is not mailed back to them.
+    const own = renderVisitorBookingEmail({
+      ...booking,
+      change: 'cancelled',
+      cancelledBy: 'visitor',
+      reason: 'Found another firm',
+    });
+    expect(own.text).not.toContain('Found another firm');
+  });
+});
+
+describe('the owner’s notice', () => {
+  it('names the visitor and the time, then quotes their note, escaped, after the site’s link', () => {
+    const mail = renderOwnerBookingEmail({
+      ...booking,
+      visitor: { ...booking.visitor, name: 'Eve\r\nBcc: x@evil.example' },
+    });
+    expect(mail.subject).toBe(
+      'New call booked: Eve Bcc: x@evil.example, Monday 30 March 2026, 09:00 to 09:30 BST',
+    );
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('Company: Marsh & Co');
+    expect(lines).toContain('Open the bookings: https://harbor.example/admin/bookings');
+    const note = lines.indexOf('Their note:');
+    expect(lines.slice(note + 1, note + 3)).toEqual(['> About <b>RAG</b>', '> and agents']);
+    expect(lines.indexOf('Open the bookings: https://harbor.example/admin/bookings')).toBeLessThan(
+      note,
+    );
+    expect(mail.html).toContain('About &lt;b&gt;RAG&lt;/b&gt;<br>and agents');
+    expect(mail.html).not.toContain('<b>RAG');
+  });
+
+  it('gives the reason of a cancellation', () => {
+    const mail = renderOwnerBookingEmail({
+      ...booking,
+      change: 'cancelled',
+      cancelledBy: 'visitor',
+      reason: 'Found another firm',
+    });
+    expect(mail.subject).toMatch(/^Call cancelled: Helen Marsh, Monday 30 March/);
+    expect(mail.text).toContain('Why it was cancelled:\n> Found another firm');
+  });
+});

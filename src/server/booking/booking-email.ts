@@ -1,0 +1,182 @@
+/**
+ * The mails of a booking (docs/booking.md), to the visitor and to the owner, in the frame every
+ * site mail shares; each carries the booking's calendar part (./invitation.ts), which the
+ * sender adds. The times are written in words in a named zone (the visitor's, when the picker
+ * gave it, else the owner's), so nobody has to guess whose 9 o'clock it is. As in every mail
+ * that quotes a visitor, the site's own words and links come first and the visitor's after,
+ * quoted and escaped.
+ */
+import { escapeHtml } from '#shared/escape-html';
+import {
+  emailDocument,
+  mailButton,
+  mailHeading,
+  PARAGRAPH,
+  plainLink,
+  plainTextWithSignature,
+  siteFooter,
+  type RenderedEmail,
+} from '#shared/mail/frame';
+import { siteTimeText } from '#shared/mail/site-time';
+import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
+
+export type BookingChange = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
+
+export interface BookingEmailInput {
+  change: BookingChange;
+  siteName: string;
+  siteUrl: string;
+  start: Date;
+  end: Date;
+  /** The zone the times are written in. */
+  timeZone: string;
+  location: string;
+  visitor: { name: string; email: string; company: string | null; message: string | null };
+  /** The visitor's page to reschedule or cancel (not in a cancellation's mail). */
+  manageUrl: string;
+  /** Who cancelled, and why when they said (a cancellation only). */
+  cancelledBy?: 'visitor' | 'owner';
+  reason?: string | null;
+}
+
+/** "Monday 30 March 2026, 09:00 to 09:30 BST" */
+export function meetingTimeText(start: Date, end: Date, timeZone: string): string {
+  const from = siteTimeText(start, timeZone);
+  const until = siteTimeText(end, timeZone);
+  // The end's own time: same day and zone in every booking (a meeting is at most 4 hours).
+  const endTime = until.slice(until.lastIndexOf(', ') + 2, until.lastIndexOf(' '));
+  const zone = from.slice(from.lastIndexOf(' ') + 1);
+  return `${from.slice(0, from.lastIndexOf(' '))} to ${endTime} ${zone}`;
+}
+
+const VISITOR_HEADINGS: Record<BookingChange, string> = {
+  booked: 'Your call is booked',
+  rescheduled: 'Your call has moved',
+  cancelled: 'Your call is cancelled',
+  reminder: 'Your call is coming up',
+};
+
+/** The mail to the visitor who booked. */
+export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEmail {
+  const when = meetingTimeText(input.start, input.end, input.timeZone);
+  const heading = VISITOR_HEADINGS[input.change];
+  const subjects: Record<BookingChange, string> = {
+    booked: `Your call with ${input.siteName}: ${when}`,
+    rescheduled: `Your call with ${input.siteName} has moved: ${when}`,
+    cancelled: `Cancelled: your call with ${input.siteName}, ${when}`,
+    reminder: `Reminder: your call with ${input.siteName}, ${when}`,
+  };
+  const cancelled = input.change === 'cancelled';
+  const action = cancelled
+    ? { label: 'Book another time', url: new URL('/#contact', input.siteUrl).href }
+    : { label: 'Reschedule or cancel', url: input.manageUrl };
+  const lines = [
+    `When: ${when}`,
+    ...(cancelled ? [] : [`Where: ${input.location}`]),
+    ...(cancelled
+      ? ['It has been taken out of your calendar.']
+      : ['The invitation is attached: open it to put the call in your calendar.']),
+  ];
+  return render({
+    input,
+    subject: subjects[input.change],
+    heading,
+    lines,
+    action,
+    // The owner's message to the visitor; a visitor's own reason is not sent back to them.
+    quotes:
+      input.reason && input.cancelledBy === 'owner'
+        ? [[`A message from ${input.siteName}`, input.reason]]
+        : [],
+  });
+}
+
+/** The notice to the owner (CONTACT_NOTIFY_TO), with Reply-To set to the visitor by the sender. */
+export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail {
+  const when = meetingTimeText(input.start, input.end, input.timeZone);
+  const name = oneLine(input.visitor.name);
+  const headings: Record<BookingChange, string> = {
+    booked: 'New call booked',
+    rescheduled: 'Call moved',
+    cancelled: 'Call cancelled',
+    reminder: 'Call coming up',
+  };
+  const heading = headings[input.change];
+  const lines = [
+    `When: ${when}`,
+    `Where: ${input.location}`,
+    `Name: ${name}`,
+    `E-mail: ${input.visitor.email}`,
+    `Company: ${input.visitor.company === null ? '-' : oneLine(input.visitor.company)}`,
+  ];
+  const quotes: [string, string][] = [];
+  if (input.visitor.message) quotes.push(['Their note', input.visitor.message]);
+  if (input.reason) quotes.push(['Why it was cancelled', input.reason]);
+  return render({
+    input,
+    subject: `${heading}: ${name}, ${when}`,
+    heading,
+    lines,
+    action: { label: 'Open the bookings', url: new URL('/admin/bookings', input.siteUrl).href },
+    quotes,
+  });
+}
+
+/** A one-line field from a visitor (a name stored before the one-line rule included). */
+function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u0085\u2028\u2029]+/gu, ' ');
+}
+
+const ANY_LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+function render(parts: {
+  input: BookingEmailInput;
+  subject: string;
+  heading: string;
+  lines: string[];
+  action: { label: string; url: string };
+  /** The visitor's (or a canceller's) own words, after the site's: [label, text]. */
+  quotes: [string, string][];
+}): RenderedEmail {
+  const { input, action } = parts;
+  const subject = oneLine(parts.subject);
+  const p = LIGHT;
+  const quoteHtml = parts.quotes
+    .map(
+      ([label, words]) =>
+        `<p style="${PARAGRAPH}">${escapeHtml(label)}:</p>` +
+        `<blockquote${attrs('quote', p, 'white-space:pre-wrap;margin:0 0 16px 4px;padding-left:12px;border-left:3px solid')}>` +
+        `${escapeHtml(words).split(ANY_LINE_BREAK).join('<br>')}</blockquote>`,
+    )
+    .join('');
+  const body =
+    mailHeading(escapeHtml(parts.heading)) +
+    parts.lines.map((line) => `<p style="${PARAGRAPH}">${escapeHtml(line)}</p>`).join('') +
+    mailButton(action.url, escapeHtml(action.label), p) +
+    plainLink(action.url, p) +
+    quoteHtml;
+  const html = emailDocument({
+    title: subject,
+    scheme: 'auto',
+    palette: p,
+    body,
+    footer: siteFooter(input.siteName, input.siteUrl, p),
+  });
+  const text = plainTextWithSignature(
+    [
+      parts.heading,
+      '',
+      ...parts.lines,
+      '',
+      `${action.label}: ${action.url}`,
+      ...parts.quotes.flatMap(([label, words]) => [
+        '',
+        `${label}:`,
+        ...words.split(ANY_LINE_BREAK).map((line) => (line ? `> ${line}` : '>')),
+      ]),
+    ],
+    input.siteName,
+    input.siteUrl,
+  );
+  return { subject, html, text };
+}
