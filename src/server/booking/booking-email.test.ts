@@ -60,9 +60,10 @@ describe('the visitor’s mails', () => {
     expect(renderVisitorBookingEmail({ ...booking, change: 'rescheduled' }).subject).toMatch(
       /^Your call with Harbor Lane AI Engineering has moved: Monday 30 March/,
     );
-    const reminder = renderVisitorBookingEmail({ ...booking, change: 'reminder' });
+    const reminder = renderVisitorBookingEmail({ ...booking, change: 'reminder', manageUrl: null });
     expect(reminder.subject).toMatch(/^Reminder: your call with Harbor Lane AI Engineering, /);
-    expect(reminder.text).toContain('Reschedule or cancel: https://harbor.example/booking/manage');
+    expect(reminder.text).toContain('use the link in the e-mail that confirmed your booking');
+    expect(reminder.html).not.toContain('Reschedule or cancel</a>');
   });
 
   it("on a cancellation, offers another time and quotes the owner's message, never the manage link", () => {

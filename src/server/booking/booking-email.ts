@@ -32,8 +32,12 @@ export interface BookingEmailInput {
   timeZone: string;
   location: string;
   visitor: { name: string; email: string; company: string | null; message: string | null };
-  /** The visitor's page to reschedule or cancel (not in a cancellation's mail). */
-  manageUrl: string;
+  /**
+   * The visitor's page to reschedule or cancel (never in a cancellation's mail). Null in a
+   * reminder: the link's token is stored hashed only, so the reminder points to the
+   * confirmation's link instead.
+   */
+  manageUrl: string | null;
   /** Who cancelled, and why when they said (a cancellation only). */
   cancelledBy?: 'visitor' | 'owner';
   reason?: string | null;
@@ -69,13 +73,17 @@ export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEma
   const cancelled = input.change === 'cancelled';
   const action = cancelled
     ? { label: 'Book another time', url: new URL('/#contact', input.siteUrl).href }
-    : { label: 'Reschedule or cancel', url: input.manageUrl };
+    : input.manageUrl
+      ? { label: 'Reschedule or cancel', url: input.manageUrl }
+      : null;
   const lines = [
     `When: ${when}`,
     ...(cancelled ? [] : [`Where: ${input.location}`]),
-    ...(cancelled
-      ? ['It has been taken out of your calendar.']
-      : ['The invitation is attached: open it to put the call in your calendar.']),
+    cancelled
+      ? 'It has been taken out of your calendar.'
+      : input.change === 'reminder'
+        ? 'To reschedule or cancel, use the link in the e-mail that confirmed your booking, or reply to this one.'
+        : 'The invitation is attached: open it to put the call in your calendar.',
   ];
   return render({
     input,
@@ -134,7 +142,7 @@ function render(parts: {
   subject: string;
   heading: string;
   lines: string[];
-  action: { label: string; url: string };
+  action: { label: string; url: string } | null;
   /** The visitor's (or a canceller's) own words, after the site's: [label, text]. */
   quotes: [string, string][];
 }): RenderedEmail {
@@ -152,8 +160,7 @@ function render(parts: {
   const body =
     mailHeading(escapeHtml(parts.heading)) +
     parts.lines.map((line) => `<p style="${PARAGRAPH}">${escapeHtml(line)}</p>`).join('') +
-    mailButton(action.url, escapeHtml(action.label), p) +
-    plainLink(action.url, p) +
+    (action ? mailButton(action.url, escapeHtml(action.label), p) + plainLink(action.url, p) : '') +
     quoteHtml;
   const html = emailDocument({
     title: subject,
@@ -167,8 +174,7 @@ function render(parts: {
       parts.heading,
       '',
       ...parts.lines,
-      '',
-      `${action.label}: ${action.url}`,
+      ...(action ? ['', `${action.label}: ${action.url}`] : []),
       ...parts.quotes.flatMap(([label, words]) => [
         '',
         `${label}:`,

@@ -1,10 +1,10 @@
 /**
  * The background sender: one per running instance (server.ts starts it after listen and
  * stops it before the database closes). Each turn first sends a due reply to a lead
- * (leads/replies/reply-delivery.ts), then works through the recipients' queue
- * (recipient-queue.ts) one mail at a time, at most NEWSLETTER_RATE_PER_MINUTE a minute, and
- * polls the database when idle, so a send started on any instance is picked up by all of
- * them; `wakeSenders` lets a send on this instance start at once.
+ * (leads/replies/reply-delivery.ts) or a call's reminder (booking/reminder-delivery.ts), then
+ * works through the recipients' queue (recipient-queue.ts) one mail at a time, at most
+ * NEWSLETTER_RATE_PER_MINUTE a minute, and polls the database when idle, so a send started on
+ * any instance is picked up by all of them; `wakeSenders` lets a send on this instance start at once.
  *
  * Time comes from the injected clock and each turn is callable on its own, so tests drive
  * the sender step by step instead of waiting (docs/testing.md).
@@ -30,10 +30,15 @@ import {
 import { describeFailure, isTemporary, RETRY_DELAYS_MS } from './smtp-failure';
 import { sendDueReply } from '#server/leads/replies/reply-delivery';
 import { failInterruptedReplies } from '#server/leads/replies/reply-queue';
+import { sendDueReminder } from '#server/booking/reminder-delivery';
+import { failInterruptedReminders } from '#server/booking/reminder-queue';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo'>;
+  config: Pick<
+    Config,
+    'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo' | 'siteTimezone'
+  >;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -159,9 +164,21 @@ export function createNewsletterSender(
           message: 'replies left in sending by a stopped sender were marked failed',
         });
       }
+      const reminders = await failInterruptedReminders(db, {
+        claimedBefore: new Date(now.getTime() - CLAIM_LEASE_MS),
+        isGone: claimerIsGone,
+      });
+      if (reminders > 0) {
+        logger.error('booking.reminders_interrupted', {
+          reminders,
+          message: 'reminders left in sending by a stopped sender were marked failed',
+        });
+      }
     }
-    // A reply to one person goes first, and is not held to the newsletters' pace.
+    // Mail to one person (a reply, then a call's reminder) goes first, and is not held to the
+    // newsletters' pace.
     if (await sendDueReply(deps, id)) return { kind: 'worked' };
+    if (await sendDueReminder(deps, id)) return { kind: 'worked' };
     if (now.getTime() < nextSendAt) return { kind: 'paced', waitMs: nextSendAt - now.getTime() };
     if (!(await hasDueRecipient(db, now))) return { kind: 'idle' };
     const claim = await claimNext(db, { now, claimedBy: id, secret: config.sessionSecret });

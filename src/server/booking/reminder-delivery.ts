@@ -1,0 +1,58 @@
+/**
+ * Sends one due reminder, if there is one: claimed, mailed to the visitor, settled
+ * (reminder-queue.ts). The background sender (newsletter/sender.ts) takes a turn here after
+ * a lead's reply and before each newsletter mail, so one loop per instance sends every queued
+ * mail. A reminder is never retried: a second try could be a second reminder.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db';
+import { bookings } from '#db/schema';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import type { Logger } from '#server/platform/logger';
+import { withoutAddresses, type Mailer } from '#server/platform/mail';
+import { siteName } from '#server/platform/site-brand';
+import { renderVisitorBookingEmail } from './booking-email';
+import { claimNextReminder, hasDueReminder, recordReminderOutcome } from './reminder-queue';
+
+export interface ReminderDeps {
+  db: Db;
+  config: Pick<Config, 'siteUrl' | 'replyTo' | 'siteTimezone'>;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Answers whether a reminder was settled (sent or failed). */
+export async function sendDueReminder(deps: ReminderDeps, senderId: string): Promise<boolean> {
+  const { db, config, mailer, clock, logger } = deps;
+  const now = clock.now();
+  if (!(await hasDueReminder(db, now))) return false;
+  const reminder = await claimNextReminder(db, { now, claimedBy: senderId });
+  if (!reminder) return false;
+  const booking = await db.select().from(bookings).where(eq(bookings.id, reminder.bookingId)).get();
+  let outcome: { kind: 'sent'; at: Date } | { kind: 'failed'; error: string };
+  try {
+    if (!booking) throw new Error('the booking was erased');
+    const mail = renderVisitorBookingEmail({
+      change: 'reminder',
+      siteName: await siteName(db),
+      siteUrl: config.siteUrl,
+      start: booking.start,
+      end: booking.end,
+      timeZone: config.siteTimezone,
+      location: booking.location,
+      visitor: booking,
+      manageUrl: null,
+    });
+    await mailer.send({ to: booking.email, replyTo: config.replyTo, ...mail });
+    outcome = { kind: 'sent', at: clock.now() };
+  } catch (error) {
+    const described = withoutAddresses(error instanceof Error ? error.message : String(error));
+    outcome = { kind: 'failed', error: described };
+    logger.error('booking.reminder_failed', { reminderId: reminder.id, error: described });
+  }
+  await recordReminderOutcome(db, reminder, senderId, outcome);
+  if (outcome.kind === 'sent') logger.info('booking.reminder_sent', { reminderId: reminder.id });
+  return true;
+}

@@ -1,0 +1,199 @@
+/**
+ * A booking's reminders (docs/booking.md, "Reminders"): planned with the booking, sent by the
+ * background sender's turn through a real SMTP server at their moment, each at most once
+ * whatever the number of senders, never for a cancelled booking, a moment already past, or a
+ * call that has begun; a claim left by a dead sender is failed, not sent again.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '#db';
+import { bookingReminders, bookings } from '#db/schema';
+import { createMailer } from '#server/platform/mail';
+import { createNewsletterSender, type NewsletterSender } from '#server/newsletter/sender';
+import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
+import { createMemoryLogger } from '#tests/support/logger';
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
+import { storeLeads } from '#tests/support/stored-leads';
+import {
+  claimNextReminder,
+  dropUnsentReminders,
+  failInterruptedReminders,
+  INTERRUPTED_REMINDER_ERROR,
+  planReminders,
+} from './reminder-queue';
+
+const HOUR = 3_600_000;
+let deps: TestDeps;
+let sink: SmtpSink;
+const senders: NewsletterSender[] = [];
+
+beforeEach(async () => {
+  sink = await startSmtpSink();
+  const logger = createMemoryLogger();
+  const config = testConfig({
+    siteUrl: 'https://harbor.example',
+    replyTo: 'dana@harbor.example',
+    siteTimezone: 'Europe/London',
+    smtpUrl: sink.url,
+  });
+  deps = await createTestDeps({ config, logger });
+  deps.mailer = createMailer({
+    smtpUrl: sink.url,
+    from: 'site@harbor.example',
+    production: false,
+    logger,
+  });
+  deps.clock.set(new Date('2026-03-27T12:00:00Z'));
+});
+
+afterEach(async () => {
+  await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+  await sink?.close();
+});
+
+function sender(id: string): NewsletterSender {
+  const made = createNewsletterSender(deps, { id });
+  senders.push(made);
+  return made;
+}
+
+/** Books `count` calls at `start` (a second apart), their reminders planned as the booking does. */
+async function book(start: Date, reminderMinutes: number[], count = 1): Promise<number[]> {
+  const people = await storeLeads(deps, count);
+  const ids: number[] = [];
+  for (const [i, { lead }] of people.entries()) {
+    const at = new Date(start.getTime() + i * 1000);
+    const id = await writeTransaction(deps.db, async (tx) => {
+      const row = await tx
+        .insert(bookings)
+        .values({
+          leadId: lead.id,
+          name: lead.name,
+          email: lead.email,
+          start: at,
+          end: new Date(at.getTime() + 30 * 60_000),
+          location: 'https://meet.example/harbor',
+          tokenHash: `hash-${lead.id}`,
+          updatedAt: deps.clock.now(),
+        })
+        .returning({ id: bookings.id })
+        .get();
+      await planReminders(tx, { id: row.id, start: at }, reminderMinutes, deps.clock.now());
+      return row.id;
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+const reminders = () => deps.db.select().from(bookingReminders).orderBy(bookingReminders.id).all();
+
+/** Turns until the sender has nothing due. */
+async function drain(one: NewsletterSender): Promise<void> {
+  while ((await one.turn()).kind === 'worked');
+}
+
+describe('reminders', () => {
+  it('are planned per value, sent at their moment to the visitor, Reply-To the owner', async () => {
+    // Monday 30 March, 09:00 in London (BST since Sunday).
+    const [id] = await book(new Date('2026-03-30T08:00:00Z'), [1440, 60]);
+    expect(
+      (await reminders()).map((r) => [r.minutesBefore, r.dueAt.toISOString(), r.status]),
+    ).toEqual([
+      [1440, '2026-03-29T08:00:00.000Z', 'queued'],
+      [60, '2026-03-30T07:00:00.000Z', 'queued'],
+    ]);
+    const one = sender('s1');
+    deps.clock.set(new Date('2026-03-29T07:59:59Z'));
+    await drain(one);
+    expect(sink.mails).toHaveLength(0);
+
+    deps.clock.set(new Date('2026-03-29T08:00:00Z'));
+    await drain(one);
+    expect(sink.mails).toHaveLength(1);
+    const mail = sink.mails[0];
+    expect(mail?.to).toBe('person1@example.com');
+    expect(mail?.headers.get('reply-to')).toBe('dana@harbor.example');
+    expect(mail?.headers.get('subject')).toMatch(
+      /^Reminder: your call with .*, Monday 30 March 2026, 09:00 to 09:30 BST$/,
+    );
+    expect((await reminders()).map((r) => r.status)).toEqual(['sent', 'queued']);
+
+    deps.clock.set(new Date('2026-03-30T07:00:00Z'));
+    await drain(one);
+    expect(sink.mails).toHaveLength(2);
+    const rows = await reminders();
+    expect(rows.map((r) => [r.bookingId, r.status, r.sentAt?.toISOString()])).toEqual([
+      [id, 'sent', '2026-03-29T08:00:00.000Z'],
+      [id, 'sent', '2026-03-30T07:00:00.000Z'],
+    ]);
+  });
+
+  it('plans none for a moment already past when the call is booked', async () => {
+    await book(new Date(deps.clock.now().getTime() + 2 * HOUR), [1440, 60]);
+    expect((await reminders()).map((r) => r.minutesBefore)).toEqual([60]);
+  });
+
+  it('sends none for a cancelled booking, nor once the call has begun', async () => {
+    const [cancelled, late] = await book(new Date('2026-03-30T08:00:00Z'), [60], 2);
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled!)).run(),
+    );
+    // The server was down from before the reminder until after the call began.
+    deps.clock.set(new Date('2026-03-30T08:00:01Z'));
+    await drain(sender('s1'));
+    expect(sink.mails).toHaveLength(0);
+    expect((await reminders()).map((r) => [r.bookingId, r.status, r.lastError])).toEqual([
+      [cancelled, 'failed', 'the booking was cancelled'],
+      [late, 'failed', 'the call had begun'],
+    ]);
+  });
+
+  it('are planned anew on a reschedule: the old time sends nothing', async () => {
+    const [id] = await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    const moved = new Date('2026-03-31T13:00:00Z');
+    await writeTransaction(deps.db, async (tx) => {
+      const end = new Date(moved.getTime() + 30 * 60_000);
+      await tx.update(bookings).set({ start: moved, end }).where(eq(bookings.id, id!)).run();
+      await dropUnsentReminders(tx, id!);
+      await planReminders(tx, { id: id!, start: moved }, [60], deps.clock.now());
+    });
+    deps.clock.set(new Date('2026-03-30T07:30:00Z'));
+    await drain(sender('s1'));
+    expect(sink.mails).toHaveLength(0);
+    deps.clock.set(new Date('2026-03-31T12:00:00Z'));
+    await drain(sender('s2'));
+    expect(sink.mails.map((m) => m.headers.get('subject'))).toEqual([
+      expect.stringMatching(/Tuesday 31 March 2026, 14:00 to 14:30 BST$/),
+    ]);
+  });
+
+  it('go out exactly once when two senders work through twenty at once', async () => {
+    await book(new Date('2026-03-30T08:00:00Z'), [60], 20);
+    deps.clock.set(new Date('2026-03-30T07:10:00Z'));
+    await Promise.all([drain(sender('a')), drain(sender('b'))]);
+    expect(sink.mails).toHaveLength(20);
+    expect(new Set(sink.mails.map((m) => m.to)).size).toBe(20);
+    expect((await reminders()).every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('are failed, never sent again, when their sender died holding them', async () => {
+    await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    deps.clock.set(new Date('2026-03-30T07:00:00Z'));
+    // A sender claimed it, then was killed before recording anything.
+    expect(
+      await claimNextReminder(deps.db, { now: deps.clock.now(), claimedBy: 'gone:1:x' }),
+    ).not.toBeNull();
+    expect(
+      await failInterruptedReminders(deps.db, {
+        claimedBefore: deps.clock.now(),
+        isGone: (id) => id === 'gone:1:x',
+      }),
+    ).toBe(1);
+    await drain(sender('s1'));
+    expect(sink.mails).toHaveLength(0);
+    expect((await reminders()).map((r) => [r.status, r.lastError])).toEqual([
+      ['failed', INTERRUPTED_REMINDER_ERROR],
+    ]);
+  });
+});
