@@ -118,6 +118,32 @@ export const invitations = sqliteTable(
 );
 
 /**
+ * "Forgot your password?" links (docs/accounts.md): the mailed link carries a random token,
+ * the table only its SHA-256. A row is claimed once, when its new password is chosen: the
+ * new password's hash waits here, bound to the sign-in challenge of the second factor that
+ * must succeed before it is stored (`challenge_id`).
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** The scrypt hash of the chosen password, stored only once the second factor succeeds. */
+    newPassword: text('new_password'),
+    challengeId: text('challenge_id'),
+  },
+  (t) => [
+    index('password_resets_user_idx').on(t.userId),
+    index('password_resets_challenge_idx').on(t.challengeId),
+  ],
+);
+
+/**
  * Who did what, when, from where (docs/accounts.md). The actor's name is copied, with no
  * foreign key, so an entry outlives a removed user; the address is masked like the
  * sessions'. Never a password, code or token. Newest first is by id.

@@ -11,8 +11,10 @@
 import { Route as rootRouteImport } from './client/routes/__root'
 import { Route as AdminIndexRouteImport } from './client/routes/admin/index'
 import { Route as AdminProtectedRouteImport } from './client/routes/admin/_protected'
+import { Route as AdminForgotPasswordRouteImport } from './client/routes/admin/forgot-password'
 import { Route as AdminInviteRouteImport } from './client/routes/admin/invite'
 import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
+import { Route as AdminResetPasswordRouteImport } from './client/routes/admin/reset-password'
 import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
@@ -38,6 +40,11 @@ const AdminProtectedRoute = AdminProtectedRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
+  id: '/admin/forgot-password',
+  path: '/admin/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminInviteRoute = AdminInviteRouteImport.update({
   id: '/admin/invite',
   path: '/admin/invite',
@@ -46,6 +53,11 @@ const AdminInviteRoute = AdminInviteRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
+  id: '/admin/reset-password',
+  path: '/admin/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminProtectedAccountRoute = AdminProtectedAccountRouteImport.update({
@@ -126,8 +138,10 @@ const AdminProtectedNewslettersIdRoute =
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminProtectedRouteWithChildren
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
@@ -146,8 +160,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/content': typeof AdminProtectedContentRoute
@@ -166,8 +182,10 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/admin/_protected': typeof AdminProtectedRouteWithChildren
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
@@ -188,8 +206,10 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/admin'
+    | '/admin/forgot-password'
     | '/admin/invite'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/'
     | '/admin/account'
     | '/admin/audit'
@@ -208,8 +228,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
+    | '/admin/forgot-password'
     | '/admin/invite'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/account'
     | '/admin/audit'
     | '/admin/content'
@@ -227,8 +249,10 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/admin/_protected'
+    | '/admin/forgot-password'
     | '/admin/invite'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/admin/'
     | '/admin/_protected/account'
     | '/admin/_protected/audit'
@@ -248,8 +272,10 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AdminProtectedRoute: typeof AdminProtectedRouteWithChildren
+  AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
   AdminInviteRoute: typeof AdminInviteRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -269,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/forgot-password': {
+      id: '/admin/forgot-password'
+      path: '/admin/forgot-password'
+      fullPath: '/admin/forgot-password'
+      preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/invite': {
       id: '/admin/invite'
       path: '/admin/invite'
@@ -281,6 +314,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/reset-password': {
+      id: '/admin/reset-password'
+      path: '/admin/reset-password'
+      fullPath: '/admin/reset-password'
+      preLoaderRoute: typeof AdminResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_protected/account': {
@@ -424,8 +464,10 @@ const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   AdminProtectedRoute: AdminProtectedRouteWithChildren,
+  AdminForgotPasswordRoute: AdminForgotPasswordRoute,
   AdminInviteRoute: AdminInviteRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -11,6 +11,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/': /^\/admin\/$/,
   '/admin/login': /^\/admin\/login\/?$/,
   '/admin/invite': /^\/admin\/invite\/?$/,
+  '/admin/forgot-password': /^\/admin\/forgot-password\/?$/,
+  '/admin/reset-password': /^\/admin\/reset-password\/?$/,
   '/admin/dashboard': /^\/admin\/dashboard\/?$/,
   '/admin/overview': /^\/admin\/overview\/?$/,
   '/admin/ai-fact-edit/$id': /^\/admin\/ai-fact-edit\/[^/]+\/?$/,

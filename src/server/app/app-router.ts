@@ -17,6 +17,7 @@ import { tagsRouter } from '#server/facts/tags-router';
 import { usersRouter } from '#server/identity/administrators/router';
 import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/administrators/invitation-router';
+import { passwordResetRouter } from '#server/identity/password-reset/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -32,6 +33,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
   passkeys: passkeysRouter,
+  passwordReset: passwordResetRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
   tags: tagsRouter,

@@ -61,14 +61,17 @@ describe('serveClient', () => {
     },
   );
 
-  it('sends no Referer from the invitation page, whose address holds a token', async () => {
-    const res = await app.request('/admin/invite?token=abc');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect((await app.request('/admin/login')).headers.get('referrer-policy')).toBe(
-      'strict-origin-when-cross-origin',
-    );
-  });
+  it.each(['/admin/invite', '/admin/reset-password'])(
+    'sends no Referer from %s, whose address holds a token',
+    async (page) => {
+      const res = await app.request(`${page}?token=abc`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect((await app.request('/admin/login')).headers.get('referrer-policy')).toBe(
+        'strict-origin-when-cross-origin',
+      );
+    },
+  );
 
   it.each(['/whatever', '/admin/nope', '/admin/ai-fact-edit/3/more'])(
     'answers %s, which no client route matches, with the app page and status 404',

@@ -355,4 +355,4 @@ export function serveClient(
  * the page and everything it loads send no Referer, so the token never reaches a proxy's or
  * another site's logs that way (docs/decisions/0031-invitations.md).
  */
-const SECRET_LINK_PAGES: ReadonlySet<string> = new Set(['/admin/invite']);
+const SECRET_LINK_PAGES: ReadonlySet<string> = new Set(['/admin/invite', '/admin/reset-password']);

@@ -23,6 +23,8 @@ import * as accountThrottles from '#server/identity/account/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
+import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
+import { pruneResets } from '#server/identity/password-reset/resets';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
 
@@ -41,12 +43,13 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   contactThrottles,
   newsletterThrottles,
   passkeyThrottles,
+  passwordResetThrottles,
   secondFactorThrottles,
   signInThrottles,
 ].flatMap((rules) => Object.values(rules));
 
 /**
- * Expired sessions, challenges, e-mail changes, invitations and newsletter confirmation
+ * Expired sessions, challenges, e-mail changes, invitations, password reset links and newsletter confirmation
  * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
  * older than a year, each kind of throttle event once its own window has passed, and the
  * analytics' raw events past retention (rolled up into daily totals first) and past salts.
@@ -59,6 +62,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
+    await pruneResets(tx, now);
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));
     // An authenticator app set up but not confirmed in time can no longer be turned on.

@@ -1,4 +1,5 @@
 import { Suspense, use, useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '#shared/constants';
 import type { LoginInput } from '#shared/auth';
 import { trpc } from '#client/lib/trpc';
@@ -17,6 +18,7 @@ import { CodeForm } from './code-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PasskeyStep } from './passkey-step';
 import { PasswordForm } from './password-form';
+import { inlineLinkClass } from '../password-reset/reset-frame';
 
 const CODE_SENT = {
   title: 'Verification code sent',
@@ -271,6 +273,11 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             isSubmitting={login.isPending || busy}
             onSubmit={(credentials) => signIn(credentials, false)}
           />
+          <p className="mt-3 text-center text-sm">
+            <Link to="/admin/forgot-password" className={inlineLinkClass}>
+              Forgot your password?
+            </Link>
+          </p>
           <PasskeySignIn isDisabled={login.isPending || busy} onSignedIn={passkeySignedIn} />
         </>
       ) : step === 'passkey' ? (

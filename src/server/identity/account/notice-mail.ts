@@ -17,6 +17,8 @@ import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
   | { kind: 'password' }
+  /** Set anew through a "Forgot your password?" link and the second factor. */
+  | { kind: 'passwordReset' }
   | { kind: 'emailChanged'; to: string }
   | { kind: 'emailRemoved' }
   | { kind: 'passkeyAdded'; name: string }
@@ -45,6 +47,12 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
   switch (change.kind) {
     case 'password':
       return { subject: 'Your password was changed', sentence: 'Your password was changed.' };
+    case 'passwordReset':
+      return {
+        subject: 'Your password was reset',
+        sentence:
+          'Your password was reset with a link e-mailed to this address and your second factor, and every other session of yours was signed out.',
+      };
     case 'emailChanged':
       return {
         subject: 'Your sign-in address was changed',

@@ -29,6 +29,7 @@ import {
   type CodeCheck,
 } from './two-factor';
 import { sendAccountNotice } from '../account/notice-mail';
+import { applyPendingReset } from '../password-reset/resets';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { auditInsert } from '#server/audit/record';
@@ -92,6 +93,9 @@ async function finishSecondStep(
     if (kind === 'recovery') {
       await auditInsert(tx, ctx.clock.now(), { action: 'recovery_code_used', ...entry });
     }
+    // A challenge started by "Forgot your password?": the password chosen there is stored
+    // only now that the second factor succeeded, before the new session starts.
+    const reset = await applyPendingReset(tx, ctx, pending.challengeId, checked.userId);
     // The device cookie is signed over the password hash as it stands at this sign-in.
     const owner = await tx
       .select({
@@ -107,14 +111,18 @@ async function finishSecondStep(
     if (!owner) throw new Error('a sign-in challenge outlived its user');
     const signedIn = await startSignedInSession(tx, ctx, owner);
     const codesLeft = kind === 'recovery' ? await recoveryCodesLeft(tx, checked.userId) : null;
-    return { ...checked, signedIn, email: owner.email, codesLeft };
+    return { ...checked, signedIn, email: owner.email, codesLeft, reset };
   });
   if (result.ok) {
     await completeSignIn(
       ctx,
       result.signedIn,
       kind === 'code' ? 'auth.code_ok' : 'auth.recovery_code_ok',
+      { passwordReset: result.reset },
     );
+    if (result.reset) {
+      sendAccountNotice(ctx, result.email, pending.user.username, { kind: 'passwordReset' });
+    }
     if (result.codesLeft === null) return { success: true as const };
     sendAccountNotice(ctx, result.email, pending.user.username, {
       kind: 'recoveryCodeUsed',

@@ -75,12 +75,13 @@ export interface ChallengeUser {
 /**
  * Creates the user's one live challenge (an older pending one stops working) and e-mails its
  * code. Returns the challenge id that the caller seals into the cookie, or null when
- * `mayStart`, run inside the transaction that creates the challenge, says no.
+ * `mayStart`, run inside the transaction that creates the challenge (and told its id, which a
+ * password reset binds its new password to), says no.
  */
 export async function sendChallenge(
   ctx: Context,
   user: ChallengeUser,
-  mayStart: (tx: Db) => Promise<boolean>,
+  mayStart: (tx: Db, challengeId: string) => Promise<boolean>,
 ): Promise<string | null> {
   if (!ctx.mailer.canDeliver) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_UNAVAILABLE_MESSAGE });
@@ -91,7 +92,7 @@ export async function sendChallenge(
   // Check and count in one write transaction, so two simultaneous logins cannot both slip
   // past the limit of codes per user.
   const codeEvent = await writeTransaction(ctx.db, async (tx) => {
-    if (!(await mayStart(tx))) return null;
+    if (!(await mayStart(tx, id))) return null;
     const taken = await take(tx, { bucket: codesSentBucket(user.id), rule: CODES_SENT }, now);
     // The day of wrong codes spent: no new code is mailed, as no app challenge starts.
     await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
@@ -151,12 +152,12 @@ export async function sendChallenge(
 export async function startTotpChallenge(
   ctx: Context,
   user: { id: number },
-  mayStart: (tx: Db) => Promise<boolean>,
+  mayStart: (tx: Db, challengeId: string) => Promise<boolean>,
 ): Promise<string | null> {
   const now = ctx.clock.now();
   const id = newToken();
   return writeTransaction(ctx.db, async (tx) => {
-    if (!(await mayStart(tx))) return null;
+    if (!(await mayStart(tx, id))) return null;
     await take(tx, { bucket: codesSentBucket(user.id), rule: APP_CHALLENGES }, now);
     await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
