@@ -27,10 +27,13 @@ describe('an audit entry’s subject', () => {
           event={{ subject: '“Alan Turing proposed…”', link: null, target: 'fact 4' }}
         />
         <AuditSubject event={{ subject: null, link: null, target: 'fact 3' }} />
+        <AuditSubject event={{ subject: 'newbie', link: null, target: 'newbie' }} />
       </>,
     );
     expect(await screen.findByText('“Alan Turing proposed…”')).toBeVisible();
     expect(screen.getByText('fact 3')).toBeVisible();
     expect(screen.queryByRole('link')).toBeNull();
+    // A username that is its target too is said once.
+    expect(screen.getAllByText('newbie')).toHaveLength(1);
   });
 });

@@ -5,8 +5,8 @@ import { focusRing } from '#shared/ui-styles';
 
 /**
  * What an entry concerns: its words (kept when the entry was written), a link to the thing's
- * screen while it exists, and the entry's technical target under them. Entries written before
- * words were kept show the target alone.
+ * screen while it exists, and the entry's technical target under them when it says more.
+ * Entries written before words were kept show the target alone.
  */
 export function AuditSubject({
   event,
@@ -35,7 +35,10 @@ export function AuditSubject({
           )}
         </span>
       ) : null}
-      {target ? <span className="block break-all text-muted">{target}</span> : null}
+      {/* An administrator's target is already their name: said once. */}
+      {target && target !== subject ? (
+        <span className="block break-all text-muted">{target}</span>
+      ) : null}
     </>
   );
 }
