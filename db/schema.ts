@@ -9,7 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { deviceValues } from '../src/shared/analytics';
-import { auditActionValues, auditViaValues } from '../src/shared/audit';
+import { auditActionValues, auditSubjectKindValues, auditViaValues } from '../src/shared/audit';
 import { contactSubjectValues } from '../src/shared/contact';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
@@ -159,6 +159,12 @@ export const auditEvents = sqliteTable(
     target: text('target'),
     address: text('address'),
     via: text('via', { enum: auditViaValues }),
+    // What the entry concerns in words, written with it so that it outlives the thing (a
+    // fact's first words, a newsletter's subject, a username, a lead's name), and the thing's
+    // kind and id, for the link to it while it exists. Null on entries written before.
+    subject: text('subject'),
+    subjectKind: text('subject_kind', { enum: auditSubjectKindValues }),
+    subjectId: integer('subject_id'),
   },
   (t) => [
     index('audit_at_idx').on(t.at),

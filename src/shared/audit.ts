@@ -60,6 +60,13 @@ export const AUDIT_VIA_LABELS: Record<AuditVia, string> = {
   server_start: 'Server start (ADMIN_USERNAME)',
 };
 
+/** The kinds of thing an entry can link to while the thing exists (its screen in the admin). */
+export const auditSubjectKindValues = ['fact', 'newsletter', 'lead', 'administrator'] as const;
+export type AuditSubjectKind = (typeof auditSubjectKindValues)[number];
+
+/** The longest subject kept: a fact's or a newsletter's first words, never a whole text. */
+export const AUDIT_SUBJECT_MAX = 80;
+
 /** Entries older than this are deleted by the housekeeping timer. */
 export const AUDIT_RETENTION_DAYS = 365;
 export const AUDIT_PAGE_SIZE = 50;
@@ -140,4 +147,8 @@ export interface AuditEvent {
   address: string | null;
   /** Set for the command line's entries and the first administrator made at the server's start. */
   via: AuditVia | null;
+  /** What it concerns in words, as it was when written: "fact “Alan Turing…”", "alice". */
+  subject: string | null;
+  /** The admin screen of that thing while it still exists ("/admin/ai-fact-edit/4"), else null. */
+  link: string | null;
 }

@@ -5,6 +5,12 @@
  */
 import type { SiteContent } from './site-content';
 
+/**
+ * The About section's button: fixed words, not part of Content; named once here so that the
+ * Overview's Events table calls the button what the page shows.
+ */
+export const aboutButtonText = 'Get in Touch';
+
 export type LegalPageKey = keyof SiteContent['legal'];
 
 /**

@@ -240,7 +240,7 @@ describe('the Overview', () => {
       ['Phones', '1', '33.3%'],
     ]);
     expect(await tableRows('Events')).toEqual([
-      ['Consultation buttons pressed ("Book a Free Consultation", "Get in Touch") cta_click', '1'],
+      ['Buttons to the contact form pressed ("Book a Free Consultation", "Get in Touch")', '1'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '#client/ui/icons';
 import { buttonClass, focusRing, touchTarget } from '#shared/ui-styles';
-import { phoneHref } from '#shared/site-content-basics';
+import { aboutButtonText, phoneHref } from '#shared/site-content-basics';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 
@@ -105,7 +105,7 @@ export function AboutSection() {
               data-event="cta_click"
               className={buttonClass('primary', 'lg', 'mt-2 w-fit')}
             >
-              Get in Touch
+              {aboutButtonText}
             </a>
           </div>
         </div>

@@ -3,6 +3,7 @@ import type { AuditAction } from '#shared/audit';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
 import { auditInsert } from './record';
+import type { AuditSubject } from './subjects';
 
 /**
  * The audit entry of a change a signed-in administrator makes through the admin area: who
@@ -14,6 +15,13 @@ export function auditAdminChange(
   ctx: Pick<Context, 'clock' | 'req'> & { user: SessionUser },
   action: AuditAction,
   target: string,
+  subject?: AuditSubject,
 ) {
-  return auditInsert(tx, ctx.clock.now(), { action, actor: ctx.user, target, ip: ctx.req.ip });
+  return auditInsert(tx, ctx.clock.now(), {
+    action,
+    actor: ctx.user,
+    target,
+    ip: ctx.req.ip,
+    subject,
+  });
 }

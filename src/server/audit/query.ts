@@ -14,6 +14,9 @@ export function serializeAuditEvent(row: AuditRow): AuditEvent {
     target: row.target,
     address: row.address,
     via: row.via,
+    subject: row.subject,
+    // Filled in for a page by withSubjects (a look-up per kind), not for the CSV.
+    link: null,
   };
 }
 

@@ -4,6 +4,7 @@ import { auditEvents } from '#db/schema';
 import type { AuditAction, AuditVia } from '#shared/audit';
 import { wellFormed } from '#shared/validation';
 import { maskAddress } from '#server/platform/address';
+import type { AuditSubject } from './subjects';
 
 /** Who did it: a signed-in user, or nobody known (a failed sign-in, the command line). */
 export type AuditActor = { id: number; username: string } | null;
@@ -17,6 +18,8 @@ export interface AuditEntry {
   ip: string | null;
   /** Outside the admin area: the command line, or the server's start. */
   via?: AuditVia;
+  /** The thing it concerns, for the words that outlive it and the link while it exists. */
+  subject?: AuditSubject;
 }
 
 /** The longest target kept: a typed username or an address, never a text body. */
@@ -47,5 +50,8 @@ function auditRow(now: Date, entry: AuditEntry) {
     target: entry.target == null ? null : wellFormed(entry.target.slice(0, TARGET_MAX)),
     address: entry.ip === null ? null : maskAddress(entry.ip),
     via: entry.via ?? null,
+    subject: entry.subject?.words ?? null,
+    subjectKind: entry.subject?.kind ?? null,
+    subjectId: entry.subject?.id ?? null,
   };
 }

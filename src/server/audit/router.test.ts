@@ -11,6 +11,7 @@ import {
 import { auditEntries } from '#tests/support/audit';
 import { storeMessages, storeSubscribers } from '#tests/support/leads';
 import { storeSubscribersAs } from '#tests/support/newsletters';
+import { storeLeads } from '#tests/support/stored-leads';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import {
   addUser,
@@ -59,6 +60,8 @@ describe('audit.list', () => {
       target: 'entry 120',
       address: '203.0.113.x',
       via: null,
+      subject: null,
+      link: null,
     });
     const third = await admin.audit.list({ page: '3' });
     expect(third.events.map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
@@ -142,15 +145,16 @@ describe('the entries each change writes', () => {
     await admin.newsletters.send({ id: newsletter.id });
 
     const entries = await auditEntries(deps.db);
-    expect(entries.map((e) => [e.action, e.target])).toEqual([
-      ['fact_created', `fact ${fact.id}`],
-      ['fact_updated', `fact ${fact.id}`],
-      ['fact_updated', `fact ${fact.id}`],
-      ['fact_updated', `fact ${fact.id}`],
-      ['fact_deleted', `fact ${fact.id}`],
-      ['message_deleted', `message ${message!.id}`],
-      ['subscriber_removed', `subscriber ${subscriber!.id}`],
-      ['newsletter_sent', `newsletter ${newsletter.id}`],
+    const words = '“A fact for the log”';
+    expect(entries.map((e) => [e.action, e.target, e.subject])).toEqual([
+      ['fact_created', `fact ${fact.id}`, words],
+      ['fact_updated', `fact ${fact.id}`, words],
+      ['fact_updated', `fact ${fact.id}`, words],
+      ['fact_updated', `fact ${fact.id}`, words],
+      ['fact_deleted', `fact ${fact.id}`, words],
+      ['message_deleted', `message ${message!.id}`, null],
+      ['subscriber_removed', `subscriber ${subscriber!.id}`, null],
+      ['newsletter_sent', `newsletter ${newsletter.id}`, '“News”'],
     ]);
     expect(new Set(entries.map((e) => `${e.actor} ${e.address}`))).toEqual(
       new Set(['admin 2001:db8:1:2::/64']),
@@ -179,5 +183,44 @@ describe('the entries each change writes', () => {
       ['user_removed', null, 'cli-user', null],
     ]);
     expect(JSON.stringify(entries)).not.toContain(password);
+  });
+});
+
+describe('what an entry concerns', () => {
+  const concerning = async () =>
+    (await admin.audit.list({})).events.map((e) => [e.action, e.subject, e.link]);
+
+  it('names a fact by its first words, kept after it is deleted, linked only while it exists', async () => {
+    const fact = await admin.facts.create({
+      factText:
+        'Alan Turing proposed the imitation game in 1950, asking whether machines can think, and it became known as the Turing test.',
+      source: 'https://example.org/turing',
+    });
+    await admin.facts.update({ id: fact.id, data: { active: false } });
+    const words = '“Alan Turing proposed the imitation game in 1950, asking whether machines can…”';
+    expect(await concerning()).toEqual([
+      ['fact_updated', words, `/admin/ai-fact-edit/${fact.id}`],
+      ['fact_created', words, `/admin/ai-fact-edit/${fact.id}`],
+    ]);
+    await admin.facts.remove({ id: fact.id });
+    expect(await concerning()).toEqual([
+      ['fact_deleted', words, null],
+      ['fact_updated', words, null],
+      ['fact_created', words, null],
+    ]);
+    // The existing field is kept as it was.
+    expect((await admin.audit.list({})).events[0]!.target).toBe(`fact ${fact.id}`);
+  });
+
+  it('names a lead by its current name, and keeps no name once the lead is erased', async () => {
+    await storeLeads(deps, 1, () => ({ name: 'Grace Hopper' }));
+    await admin.leads.addNote({ id: 1, text: 'Call back.' });
+    expect(await concerning()).toEqual([['lead_note_added', 'Grace Hopper', '/admin/leads/1']]);
+    await admin.leads.erase({ id: 1 });
+    expect(await concerning()).toEqual([
+      ['lead_erased', 'an erased lead', null],
+      ['lead_note_added', 'an erased lead', null],
+    ]);
+    expect(JSON.stringify(await admin.audit.list({}))).not.toContain('Grace');
   });
 });

@@ -4,6 +4,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
+import { withSubjects } from './subjects';
 
 export const auditRouter = router({
   /** 50 a page, newest first; a page past the end is empty, not an error. */
@@ -18,9 +19,13 @@ export const auditRouter = router({
     })
     .input(auditListInput)
     .query(async ({ ctx, input }) => ({
-      events: (await auditPage(ctx.db, input, input.page, AUDIT_PAGE_SIZE)).map(
-        serializeAuditEvent,
-      ) satisfies AuditEvent[],
+      events: (await withSubjects(
+        ctx.db,
+        (await auditPage(ctx.db, input, input.page, AUDIT_PAGE_SIZE)).map((row) => ({
+          row,
+          event: serializeAuditEvent(row),
+        })),
+      )) satisfies AuditEvent[],
       total: await countAudit(ctx.db, input),
       page: input.page,
       pageSize: AUDIT_PAGE_SIZE,

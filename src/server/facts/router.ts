@@ -15,6 +15,7 @@ import { placeFact, swapWithNeighbour, type Ordered } from '#shared/fact-order';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { factSubject } from '#server/audit/subjects';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 
 export const FACT_NOT_FOUND = 'AI fact not found';
@@ -30,6 +31,26 @@ async function allFacts(db: Db): Promise<Fact[]> {
     .orderBy(...listOrder)
     .all();
   return rows.map(serializeFact);
+}
+
+/** A fact's audit entry: its id as before, and its first words, which outlive it. */
+function auditFact(
+  tx: Db,
+  ctx: Parameters<typeof auditAdminChange>[1],
+  action: 'fact_created' | 'fact_updated' | 'fact_deleted',
+  fact: { id: number; factText: string },
+) {
+  return auditAdminChange(tx, ctx, action, `fact ${fact.id}`, factSubject(fact));
+}
+
+/** A fact named by id only (tag changes): its text read for the entry. */
+async function auditFactById(tx: Db, ctx: Parameters<typeof auditAdminChange>[1], id: number) {
+  const fact = await tx
+    .select({ id: aiFacts.id, factText: aiFacts.factText })
+    .from(aiFacts)
+    .where(eq(aiFacts.id, id))
+    .get();
+  if (fact) await auditFact(tx, ctx, 'fact_updated', fact);
 }
 
 function factNotFound(): TRPCError {
@@ -154,7 +175,7 @@ export const factsRouter = router({
           })
           .returning()
           .get();
-        await auditAdminChange(tx, ctx, 'fact_created', `fact ${created.id}`);
+        await auditFact(tx, ctx, 'fact_created', created);
         return created;
       });
       return serializeFact(row);
@@ -183,7 +204,7 @@ export const factsRouter = router({
           .where(eq(aiFacts.id, id))
           .returning()
           .get();
-        if (updated) await auditAdminChange(tx, ctx, 'fact_updated', `fact ${id}`);
+        if (updated) await auditFact(tx, ctx, 'fact_updated', updated);
         return updated;
       });
       if (!row) throw factNotFound();
@@ -199,9 +220,9 @@ export const factsRouter = router({
         const row = await tx
           .delete(aiFacts)
           .where(eq(aiFacts.id, input.id))
-          .returning({ id: aiFacts.id })
+          .returning({ id: aiFacts.id, factText: aiFacts.factText })
           .get();
-        if (row) await auditAdminChange(tx, ctx, 'fact_deleted', `fact ${row.id}`);
+        if (row) await auditFact(tx, ctx, 'fact_deleted', row);
         return row;
       });
       if (!removed) throw factNotFound();
@@ -260,8 +281,7 @@ export const factsRouter = router({
           .onConflictDoNothing()
           .returning({ factId: aiFactTags.factId });
         // A tag is part of the fact: attaching one is an update (nothing when already there).
-        if (linked.length > 0)
-          await auditAdminChange(tx, ctx, 'fact_updated', `fact ${input.factId}`);
+        if (linked.length > 0) await auditFactById(tx, ctx, input.factId);
       });
       return { success: true };
     }),
@@ -278,8 +298,7 @@ export const factsRouter = router({
           .delete(aiFactTags)
           .where(and(eq(aiFactTags.factId, input.factId), eq(aiFactTags.tagId, input.tagId)))
           .returning({ factId: aiFactTags.factId });
-        if (unlinked.length > 0)
-          await auditAdminChange(tx, ctx, 'fact_updated', `fact ${input.factId}`);
+        if (unlinked.length > 0) await auditFactById(tx, ctx, input.factId);
       });
       return { success: true };
     }),

@@ -17,6 +17,7 @@ import {
 } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { leadSubject } from '#server/audit/subjects';
 import { auditInsert } from '#server/audit/record';
 import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -134,6 +135,7 @@ export const leadCoreProcedures = {
             ctx,
             'lead_status_changed',
             `lead ${current.id}: ${current.status} to ${data.status}`,
+            leadSubject(current.id),
           );
         }
         if (Object.keys(changes).length > 0) {
@@ -179,7 +181,7 @@ export const leadCoreProcedures = {
           })
           .returning()
           .get();
-        await auditAdminChange(tx, ctx, 'lead_note_added', `lead ${lead.id}`);
+        await auditAdminChange(tx, ctx, 'lead_note_added', `lead ${lead.id}`, leadSubject(lead.id));
         return event;
       });
       if (!row) throw notFound();
@@ -207,6 +209,7 @@ export const leadCoreProcedures = {
               actor: ctx.user,
               target: `lead ${input.id}`,
               ip: ctx.req.ip,
+              subject: leadSubject(input.id),
             }).toSQL(),
           ]);
           return new Response(JSON.stringify(data, null, 2), {
@@ -229,7 +232,7 @@ export const leadCoreProcedures = {
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const erased = await writeTransaction(ctx.db, async (tx) => {
         if (!(await erasePerson(tx, input.id))) return false;
-        await auditAdminChange(tx, ctx, 'lead_erased', `lead ${input.id}`);
+        await auditAdminChange(tx, ctx, 'lead_erased', `lead ${input.id}`, leadSubject(input.id));
         return true;
       });
       if (!erased) throw notFound();

@@ -16,6 +16,7 @@ import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { newsletterSubject } from '#server/audit/subjects';
 import { UnavailableError } from '#server/platform/errors';
 import { loggableError } from '#server/platform/logger';
 import { release, takeInBatch } from '#server/platform/throttle';
@@ -50,6 +51,16 @@ async function statusIn(tx: Db, id: number) {
     .get();
   if (!row) throw notFound();
   return row.status;
+}
+
+/** What its audit entries name: the subject at the time of the send. */
+async function auditSubjectOf(tx: Db, id: number) {
+  const row = await tx
+    .select({ id: newsletters.id, subject: newsletters.subject })
+    .from(newsletters)
+    .where(eq(newsletters.id, id))
+    .get();
+  return row ? newsletterSubject(row) : undefined;
 }
 
 export const newslettersRouter = router({
@@ -148,7 +159,7 @@ export const newslettersRouter = router({
         ctx.clock.now(),
       );
       const giveBack = () => writeBatch(ctx.db, [release(ctx.db, reserved).toSQL()]);
-      let sent: { to: string; newsletter: { id: number } };
+      let sent: { to: string; newsletter: { id: number; subject: string } };
       try {
         const own = input.email
           ? null
@@ -189,7 +200,13 @@ export const newslettersRouter = router({
       }
       const { to, newsletter } = sent;
       await writeTransaction(ctx.db, (tx) =>
-        auditAdminChange(tx, ctx, 'newsletter_test_sent', `newsletter ${newsletter.id} to ${to}`),
+        auditAdminChange(
+          tx,
+          ctx,
+          'newsletter_test_sent',
+          `newsletter ${newsletter.id} to ${to}`,
+          newsletterSubject(newsletter),
+        ),
       );
       ctx.logger.info('newsletter.test_sent', { newsletterId: newsletter.id });
       return { success: true };
@@ -232,7 +249,13 @@ export const newslettersRouter = router({
         select ${input.id}, id, email, 'queued', 0, ${now.getTime()}
         from subscribers where status = 'confirmed'`);
         await tx.update(newsletters).set({ status: 'sending' }).where(eq(newsletters.id, input.id));
-        await auditAdminChange(tx, ctx, 'newsletter_sent', `newsletter ${input.id}`);
+        await auditAdminChange(
+          tx,
+          ctx,
+          'newsletter_sent',
+          `newsletter ${input.id}`,
+          await auditSubjectOf(tx, input.id),
+        );
       });
       ctx.logger.info('newsletter.sending', { newsletterId: input.id });
       wakeSenders(ctx.db);
@@ -280,6 +303,7 @@ export const newslettersRouter = router({
           ctx,
           'newsletter_sent',
           `newsletter ${input.id} (retry of ${requeued.length} failed)`,
+          await auditSubjectOf(tx, input.id),
         );
         await tx
           .update(newsletters)

@@ -12,6 +12,7 @@ import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { AuditFilters } from './audit-filters';
+import { AuditSubject } from './audit-subject';
 import { auditCsvHref, type AuditSearch } from './search-params';
 
 interface AuditPageProps {
@@ -95,9 +96,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
                 <tr key={event.id} className="border-b border-line align-top">
                   <td className="py-2 pr-4 text-ink">
                     <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
-                    {event.target ? (
-                      <span className="block break-all text-muted">{event.target}</span>
-                    ) : null}
+                    <AuditSubject event={event} />
                     {/* On a phone who, when and where go under the action, one line each. */}
                     <span className="mt-1 block text-muted md:hidden">
                       <span className="block">

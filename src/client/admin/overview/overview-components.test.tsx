@@ -278,3 +278,29 @@ describe('long hosts and paths on a phone', () => {
     expect(cell('Sources')).toHaveTextContent('news.ycombinator.com');
   });
 });
+
+describe('the events table', () => {
+  const events = (...names: string[]) =>
+    emptyReport({ events: names.map((name, i) => ({ name, count: i + 1 })) });
+  const rows = () =>
+    within(screen.getByRole('table', { name: 'Events' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+
+  it("names the buttons with the owner's saved texts, never the event's id", () => {
+    render(<ReportLists report={events('cta_click', 'video_play')} ctaButton="Talk to us" />);
+    expect(rows()).toEqual([
+      'Buttons to the contact form pressed ("Talk to us", "Get in Touch")1',
+      'Demo video started2',
+    ]);
+  });
+
+  it('falls back to the default button text, and shows an unknown id only as secondary text', () => {
+    render(<ReportLists report={events('cta_click', 'map_open')} />);
+    expect(rows()).toEqual([
+      'Buttons to the contact form pressed ("Book a Free Consultation", "Get in Touch")1',
+      'Other eventmap_open2',
+    ]);
+  });
+});

@@ -29,6 +29,8 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
   const rangeLabel = formatRange(range.from, range.to);
   const report = useReport(range);
   const attention = trpc.leads.attention.useQuery();
+  // The Events table names the consultation button with its saved text (default until read).
+  const content = trpc.content.get.useQuery();
 
   return (
     <div className="flex flex-col gap-4">
@@ -82,7 +84,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
               </h2>
               <DailyChart daily={data.daily} rangeLabel={formatRange(data.from, data.to)} />
             </Card>
-            <ReportLists report={data} />
+            <ReportLists report={data} ctaButton={content.data?.content.cta.button} />
           </div>
         )}
       </QueryState>

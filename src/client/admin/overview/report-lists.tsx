@@ -1,4 +1,6 @@
 import type { AnalyticsReport, Device } from '#shared/analytics';
+import { aboutButtonText } from '#shared/site-content-basics';
+import { defaultCta } from '#shared/site-content-defaults';
 import { Breakable, BreakdownTable, type BreakdownColumn } from './breakdown-table';
 import { conversionRate, formatCount, formatRate } from './format';
 import { sourcesOfClients } from './source-clients';
@@ -15,11 +17,28 @@ const DEVICE_LABELS: Record<Device, string> = {
   desktop: 'Computers',
 };
 
-/** What the home page's events mean, for an owner who never saw the code. */
-const EVENT_LABELS: Record<string, string> = {
-  cta_click: 'Consultation buttons pressed ("Book a Free Consultation", "Get in Touch")',
-  video_play: 'Demo video started',
-};
+/**
+ * What the home page's events mean, for an owner who never saw the code: the buttons named with
+ * the words the page shows (the hero and the closing section both show the saved `cta.button`).
+ */
+function eventLabel(name: string, ctaButton: string): string | undefined {
+  if (name === 'cta_click')
+    return `Buttons to the contact form pressed ("${ctaButton}", "${aboutButtonText}")`;
+  if (name === 'video_play') return 'Demo video started';
+  return undefined;
+}
+
+/** An event the page sends but this table has no words for: its id, small, as a clue. */
+function EventName({ name, ctaButton }: { name: string; ctaButton: string }) {
+  const label = eventLabel(name, ctaButton);
+  if (label) return <>{label}</>;
+  return (
+    <>
+      Other event
+      <span className="block font-mono text-xs text-muted">{name}</span>
+    </>
+  );
+}
 
 const count = <Row,>(
   header: string,
@@ -42,8 +61,17 @@ const rate = <Row extends { visitors: number; contacts: number }>(): BreakdownCo
   cell: (row) => formatRate(conversionRate(row.contacts, row.visitors)),
 });
 
-/** The report's lists under the chart, each a table with bars. */
-export function ReportLists({ report }: { report: AnalyticsReport }) {
+/**
+ * The report's lists under the chart, each a table with bars. `ctaButton` is the consultation
+ * button's saved text (the default until Content is saved or read).
+ */
+export function ReportLists({
+  report,
+  ctaButton = defaultCta.button,
+}: {
+  report: AnalyticsReport;
+  ctaButton?: string;
+}) {
   const allDevices = report.devices.reduce((sum, d) => sum + d.visitors, 0);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -136,14 +164,7 @@ export function ReportLists({ report }: { report: AnalyticsReport }) {
         rowKey={(row) => row.name}
         label={{
           header: 'Event',
-          cell: (row) => (
-            <>
-              {EVENT_LABELS[row.name] ?? row.name}
-              {EVENT_LABELS[row.name] ? (
-                <span className="block font-mono text-xs text-muted">{row.name}</span>
-              ) : null}
-            </>
-          ),
+          cell: (row) => <EventName name={row.name} ctaButton={ctaButton} />,
         }}
         columns={[count<EventRow>('Times', (r) => r.count)]}
         barValue={(row) => row.count}

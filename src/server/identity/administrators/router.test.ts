@@ -217,7 +217,15 @@ describe('users.remove', () => {
     expect(await isSignedIn(copy)).toBe(false);
     expect(await userRow('bob')).toBeUndefined();
     expect(await auditEntries(deps.db)).toEqual([
-      expect.objectContaining({ action: 'user_removed', actor: 'admin', target: 'bob' }),
+      expect.objectContaining({
+        action: 'user_removed',
+        actor: 'admin',
+        target: 'bob',
+        // The name they had, kept for the log after the row is gone.
+        subject: 'bob',
+        subjectKind: 'administrator',
+        subjectId: bob!.id,
+      }),
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { administratorSubject } from '#server/audit/subjects';
 import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { endAllSessionsOf, signedOut } from '../sessions/session';
 import { UnavailableError } from '#server/platform/errors';
@@ -122,7 +123,7 @@ export const usersRouter = router({
           .returning()
           .get();
         const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
-        await auditAdminChange(tx, ctx, 'user_invited', row.username);
+        await auditAdminChange(tx, ctx, 'user_invited', row.username, administratorSubject(row));
         return { row, invitation };
       });
       if (!created) throw conflict(M.taken(input.username));
@@ -162,7 +163,7 @@ export const usersRouter = router({
         if (row.password !== '') throw conflict(M.alreadyJoined);
         if (!row.email) throw conflict(M.noAddress);
         const invitation = await replaceInvitation(tx, now, row.id, ctx.user.username);
-        await auditAdminChange(tx, ctx, 'user_invited', row.username);
+        await auditAdminChange(tx, ctx, 'user_invited', row.username, administratorSubject(row));
         return { row, email: row.email, invitation };
       });
       sendInvitation(ctx, {
@@ -216,7 +217,7 @@ export const usersRouter = router({
         await endAllSessionsOf(tx, row.id);
         await dropInvitationsOf(tx, row.id);
         await tx.delete(users).where(eq(users.id, row.id));
-        await auditAdminChange(tx, ctx, 'user_removed', row.username);
+        await auditAdminChange(tx, ctx, 'user_removed', row.username, administratorSubject(row));
         return row;
       });
       await tellAdministrators(ctx, removed.id, {

@@ -3,6 +3,7 @@ import { writeTransaction } from '#db';
 import { users, type UserRow } from '#db/schema';
 import { assertProofInTx } from '../account/recent-proof';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { administratorSubject } from '#server/audit/subjects';
 import { currentSessionId } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
@@ -44,7 +45,13 @@ export async function resetSecondFactorOf(
       if (!row) return { ok: false, reason: 'notFound' };
       const removed = await removeSecondFactors(tx, row.id, { app: true, passkeys: true });
       if (!removed.removed) throw new NothingToReset(row);
-      await auditAdminChange(tx, ctx, 'second_factor_reset', row.username);
+      await auditAdminChange(
+        tx,
+        ctx,
+        'second_factor_reset',
+        row.username,
+        administratorSubject(row),
+      );
       return { ok: true, row, removed };
     });
   } catch (error) {

@@ -12,6 +12,7 @@ import { contacts, leadEvents, leads } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
 import { LEAD_MESSAGES, leadReplyInput, replyRetryInput } from '#shared/lead-pipeline';
 import { auditAdminChange } from '#server/audit/admin-change';
+import { leadSubject } from '#server/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { eventJson } from '../lead-json';
 
@@ -108,7 +109,7 @@ export const leadReplyProcedures = {
             ...(lead.status === 'new' ? { status: 'replied' as const } : {}),
           })
           .where(eq(leads.id, lead.id));
-        await auditAdminChange(tx, ctx, 'lead_reply_sent', `lead ${lead.id}`);
+        await auditAdminChange(tx, ctx, 'lead_reply_sent', `lead ${lead.id}`, leadSubject(lead.id));
         return event;
       });
       if (!row) throw notFound();
