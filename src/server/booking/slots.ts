@@ -47,7 +47,7 @@ function wallClock(day: string, hhmm: string, zone: string): number {
 }
 
 /** Sorted and joined, so one look finds whether a span meets any of them. */
-function merged(spans: Span[]): Span[] {
+export function merged(spans: Span[]): Span[] {
   const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
   const out: Span[] = [];
   for (const span of sorted) {
