@@ -3,6 +3,8 @@ import { accountRouter } from '#server/identity/account/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
+import { bookingSettingsProcedures } from '#server/booking/settings-router';
+import { bookingSlotsProcedures } from '#server/booking/slots-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { factsRouter } from '#server/facts/router';
@@ -24,6 +26,7 @@ export const appRouter = router({
   admin: adminRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
+  booking: router({ ...bookingSettingsProcedures, ...bookingSlotsProcedures }),
   contact: contactRouter,
   content: contentRouter,
   facts: factsRouter,

@@ -16,6 +16,7 @@ import {
   subscribers as subscribersTable,
   users,
 } from '#db/schema';
+import { defaultBookingSettings, type BookingSettings } from '#shared/booking';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import type { ContactInput } from '#shared/contact';
@@ -63,6 +64,13 @@ async function signedIn(config = testConfig({ trustProxy: true })) {
 type Env = Awaited<ReturnType<typeof signedIn>>;
 
 const FACT = { factText: 'A true fact about AI', source: 'A source' };
+/** Booking on, Mondays 09:00-09:30 only (the test clock is Thursday 15 January 2026). */
+const BOOKING_ON = {
+  ...defaultBookingSettings('UTC'),
+  enabled: true,
+  location: 'Phone call',
+  weekly: { ...defaultBookingSettings('UTC').weekly, mon: [['09:00', '09:30']] },
+} satisfies BookingSettings;
 const DRAFT = { subject: 'Spring news', body: 'Hello **readers**.' };
 
 /** Seeds one of each: fact 1, tag 1, message 1, subscriber 1, newsletter draft 1. */
@@ -480,6 +488,37 @@ const SUCCESS: Row[] = [
     status: 200,
     body: { success: true, version: 1 },
   },
+  {
+    method: 'GET',
+    path: '/api/booking/settings',
+    status: 200,
+    body: {
+      success: true,
+      settings: defaultBookingSettings('UTC'),
+      feed: { fetchedAt: null, error: null, busy: 0 },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/booking/settings',
+    opts: { json: { settings: BOOKING_ON } },
+    status: 200,
+    body: { success: true, settings: BOOKING_ON },
+  },
+  {
+    method: 'GET',
+    path: '/api/booking/slots?from=2026-01-19&to=2026-01-19',
+    anonymous: true,
+    given: ({ as }) => as('PUT', '/api/booking/settings', { json: { settings: BOOKING_ON } }),
+    status: 200,
+    body: {
+      success: true,
+      timezone: 'UTC',
+      meetingMinutes: 30,
+      location: 'Phone call',
+      slots: [{ start: '2026-01-19T09:00:00.000Z', end: '2026-01-19T09:30:00.000Z' }],
+    },
+  },
 ];
 
 describe.each(SUCCESS)('$method $path', (row) => {
@@ -562,6 +601,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/content/versions'],
   ['POST', '/api/content/versions/1/restore'],
   ['POST', '/api/content/defaults'],
+  ['GET', '/api/booking/settings'],
+  ['PUT', '/api/booking/settings'],
 ];
 
 describe('signed out', () => {
@@ -683,6 +724,17 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
     issueAt('baseVersion'),
   ],
   ['POST', '/api/content/defaults', { json: {} }, issueAt('baseVersion')],
+  [
+    'PUT',
+    '/api/booking/settings',
+    {
+      json: {
+        settings: { ...BOOKING_ON, weekly: { ...BOOKING_ON.weekly, tue: [['17:00', '09:00']] } },
+      },
+    },
+    issueAt('settings.weekly.tue.0'),
+  ],
+  ['GET', '/api/booking/slots?from=2026-02-30', {}, issueAt('from')],
 ];
 
 describe('bad input', () => {
@@ -821,6 +873,12 @@ describe('404 and 409 where documented', () => {
     expect(
       (await env.as('POST', '/api/content/defaults', { json: { baseVersion: 0 } })).status,
     ).toBe(409);
+  });
+
+  it('booking: the slots are 404 while booking is off', async () => {
+    expect(await rest(env.app, 'GET', '/api/booking/slots')).toEqual(
+      refusal(404, 'Booking is not available.'),
+    );
   });
 });
 

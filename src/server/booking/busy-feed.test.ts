@@ -1,0 +1,145 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultBookingSettings, type BookingSettings } from '#shared/booking';
+import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { FEED_MAX_BYTES, feedState, readBusyFeedIfDue, storedBusy } from './busy-feed';
+
+/** A calendar server on 127.0.0.1 whose answer each test sets; it counts the requests. */
+let server: Server;
+let base: string;
+let requests = 0;
+let respond: (res: ServerResponse) => void;
+const held: ServerResponse[] = [];
+
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//test//EN',
+  'BEGIN:VEVENT',
+  'UID:one@test',
+  'DTSTAMP:20260101T000000Z',
+  'DTSTART:20260116T100000Z',
+  'DTEND:20260116T110000Z',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');
+
+beforeEach(async () => {
+  requests = 0;
+  respond = (res) => res.end(ICS);
+  server = createServer((_req, res) => {
+    requests += 1;
+    respond(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  deps = await createTestDeps();
+});
+
+afterEach(async () => {
+  for (const res of held.splice(0)) res.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+let deps: TestDeps;
+
+function owner(): BookingSettings {
+  return {
+    ...defaultBookingSettings('UTC'),
+    enabled: true,
+    location: 'Phone call',
+    busyFeedUrl: `${base}/secret.ics`,
+  };
+}
+
+describe('the busy feed’s copy', () => {
+  it('is stored from a good read; a bad one later keeps it and records the error', async () => {
+    const settings = owner();
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    expect(await storedBusy(deps.db, `${base}/secret.ics`)).toEqual([
+      { start: Date.parse('2026-01-16T10:00:00Z'), end: Date.parse('2026-01-16T11:00:00Z') },
+    ]);
+    const fetchedAt = deps.clock.now().toISOString();
+    expect(await feedState(deps.db, settings.busyFeedUrl)).toEqual({
+      fetchedAt,
+      error: null,
+      busy: 1,
+    });
+
+    respond = (res) => res.end('<html>Sign in to your calendar</html>');
+    deps.clock.advance(5 * 60_000);
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    expect(await feedState(deps.db, settings.busyFeedUrl)).toEqual({
+      fetchedAt,
+      error: 'The address does not give an iCalendar feed.',
+      busy: 1,
+    });
+
+    respond = (res) => {
+      res.statusCode = 404;
+      res.end('gone');
+    };
+    deps.clock.advance(5 * 60_000);
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    expect(await feedState(deps.db, settings.busyFeedUrl)).toMatchObject({
+      fetchedAt,
+      error: 'The calendar answered HTTP 404.',
+    });
+    expect(requests).toBe(3);
+  });
+
+  it('is read at most once in 5 minutes, by whoever asks', async () => {
+    const settings = owner();
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    deps.clock.advance(5 * 60_000 - 1);
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    expect(requests).toBe(1);
+    deps.clock.advance(1);
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    expect(requests).toBe(2);
+  });
+
+  it('gives up on a calendar that does not answer in time', async () => {
+    respond = (res) => held.push(res);
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now(), { timeoutMs: 300 });
+    expect(await feedState(deps.db, owner().busyFeedUrl)).toEqual({
+      fetchedAt: null,
+      error: 'The calendar did not answer within 0.3 seconds.',
+      busy: 0,
+    });
+    expect(await storedBusy(deps.db, `${base}/secret.ics`)).toBeNull();
+  });
+
+  it('refuses a calendar over 5 MB, announced or not', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    respond = (res) => {
+      // Sent without a length: the limit is counted as the bytes arrive.
+      res.write('BEGIN:VCALENDAR\r\n');
+      const more = () => {
+        while (res.writableLength < 1024 * 1024) {
+          if (res.destroyed) return;
+          res.write(chunk);
+        }
+        res.once('drain', more);
+      };
+      more();
+    };
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now());
+    expect((await feedState(deps.db, owner().busyFeedUrl)).error).toBe(
+      'The calendar is larger than 5 MB.',
+    );
+
+    respond = (res) => {
+      res.setHeader('content-length', FEED_MAX_BYTES + 1);
+      res.write('BEGIN:VCALENDAR\r\n');
+      held.push(res);
+    };
+    deps.clock.advance(5 * 60_000);
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now());
+    expect((await feedState(deps.db, owner().busyFeedUrl)).error).toBe(
+      'The calendar is larger than 5 MB.',
+    );
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The owner's calendar feed as every instance shares it (docs/booking.md): the busy times of
+ * the last good read, kept in `booking_feeds` per address. The feed is read at most once in
+ * 5 minutes whatever the number of instances: an instance reads only after winning the row's
+ * `attempted_at` in one write. A failed read keeps the last good copy and records its error.
+ */
+import { eq, isNull, lte, or } from 'drizzle-orm';
+import { writeTransaction, type Db } from '#db';
+import { bookingFeeds } from '#db/schema';
+import type { BookingSettings } from '#shared/booking';
+import type { Logger } from '#server/platform/logger';
+import { parseBusyFeed } from './feed-parse';
+import type { Span } from './slots';
+
+export const FEED_REFRESH_MS = 5 * 60_000;
+export const FEED_TIMEOUT_MS = 10_000;
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The stored busy times as `[[startMs, endMs], ...]` text. */
+function parseStored(text: string): Span[] {
+  return (JSON.parse(text) as [number, number][]).map(([start, end]) => ({ start, end }));
+}
+
+/** The busy times of the feed's last good read; null when it was never read successfully. */
+export async function storedBusy(db: Db, url: string): Promise<Span[] | null> {
+  const row = await db
+    .select({ busy: bookingFeeds.busy })
+    .from(bookingFeeds)
+    .where(eq(bookingFeeds.url, url))
+    .get();
+  return row?.busy == null ? null : parseStored(row.busy);
+}
+
+export interface FeedState {
+  fetchedAt: string | null;
+  error: string | null;
+  /** Busy times in the last good copy. */
+  busy: number;
+}
+
+/** What the settings screen shows of the feed: its last good read, its last error. */
+export async function feedState(db: Db, url: string | null): Promise<FeedState> {
+  const row =
+    url === null
+      ? undefined
+      : await db.select().from(bookingFeeds).where(eq(bookingFeeds.url, url)).get();
+  return {
+    fetchedAt: row?.fetchedAt?.toISOString() ?? null,
+    error: row?.error ?? null,
+    busy: row?.busy == null ? 0 : parseStored(row.busy).length,
+  };
+}
+
+/**
+ * Takes the right to read `url` now: true for one caller in any 5 minutes across instances
+ * (one statement: the row is created, or its `attempted_at` moved, only when due).
+ */
+async function claimRead(db: Db, url: string, now: Date): Promise<boolean> {
+  const dueBefore = new Date(now.getTime() - FEED_REFRESH_MS);
+  const claimed = await writeTransaction(db, (tx) =>
+    tx
+      .insert(bookingFeeds)
+      .values({ url, attemptedAt: now })
+      .onConflictDoUpdate({
+        target: bookingFeeds.url,
+        set: { attemptedAt: now },
+        setWhere: or(isNull(bookingFeeds.attemptedAt), lte(bookingFeeds.attemptedAt, dueBefore)),
+      })
+      .returning({ url: bookingFeeds.url })
+      .all(),
+  );
+  return claimed.length > 0;
+}
+
+/** A refusal worded for the owner, shown on the settings screen. */
+class FeedError extends Error {}
+
+/** The body as text, refused past `FEED_MAX_BYTES` without reading further. */
+async function boundedText(response: Response): Promise<string> {
+  const tooLarge = () => new FeedError('The calendar is larger than 5 MB.');
+  if (Number(response.headers.get('content-length') ?? 0) > FEED_MAX_BYTES) throw tooLarge();
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > FEED_MAX_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+async function download(url: string, timeoutMs: number): Promise<string> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, { signal, headers: { accept: 'text/calendar' } });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new FeedError(`The calendar answered HTTP ${response.status}.`);
+    }
+    return await boundedText(response);
+  } catch (error) {
+    if (error instanceof FeedError) throw error;
+    if (signal.aborted) {
+      throw new FeedError(`The calendar did not answer within ${timeoutMs / 1000} seconds.`);
+    }
+    throw new FeedError('The calendar could not be reached.');
+  }
+}
+
+export interface FeedReadOptions {
+  /** The read's time limit; the tests shorten it. */
+  timeoutMs?: number;
+}
+
+/**
+ * Reads the feed when due and this caller wins the claim; stores the busy times from a day
+ * before `now` to the horizon's end (two days more, for a copy read a little earlier), or
+ * the error beside the last good copy. Never throws for the feed's own faults.
+ */
+async function readFeed(
+  db: Db,
+  settings: BookingSettings,
+  url: string,
+  now: Date,
+  options: FeedReadOptions,
+): Promise<void> {
+  if (!(await claimRead(db, url, now))) return;
+  let update: Partial<typeof bookingFeeds.$inferInsert>;
+  try {
+    const text = await download(url, options.timeoutMs ?? FEED_TIMEOUT_MS);
+    const busy = parseBusyFeed(text, settings.timezone, {
+      start: now.getTime() - DAY_MS,
+      end: now.getTime() + (settings.horizonDays + 2) * DAY_MS,
+    });
+    update = {
+      busy: JSON.stringify(busy.map((span) => [span.start, span.end])),
+      fetchedAt: now,
+      error: null,
+    };
+  } catch (error) {
+    update = {
+      error:
+        error instanceof FeedError ? error.message : 'The address does not give an iCalendar feed.',
+    };
+  }
+  await writeTransaction(db, (tx) =>
+    tx.update(bookingFeeds).set(update).where(eq(bookingFeeds.url, url)).run(),
+  );
+}
+
+/** This process's reads under way, per database and address: callers at once share one. */
+const underWay = new WeakMap<Db, Map<string, Promise<void>>>();
+
+/** The read of `url` this process has under way, or a new one (which may find it not due). */
+function sharedRead(
+  db: Db,
+  settings: BookingSettings,
+  url: string,
+  now: Date,
+  options: FeedReadOptions,
+): Promise<void> {
+  const reads = underWay.get(db) ?? new Map<string, Promise<void>>();
+  underWay.set(db, reads);
+  const known = reads.get(url);
+  if (known) return known;
+  const read = readFeed(db, settings, url, now, options).finally(() => reads.delete(url));
+  reads.set(url, read);
+  return read;
+}
+
+/**
+ * Brings the feed's copy up to date before slots are computed, waiting only when it must:
+ * with a good copy a due read runs behind the answer (the copy is at most minutes old);
+ * without one the caller waits for the read (at most its time limit), since there would be
+ * no slot to offer otherwise. A read another instance is doing is not waited for.
+ */
+export async function freshenBusyFeed(
+  db: Db,
+  settings: BookingSettings,
+  now: Date,
+  logger: Logger,
+  options: FeedReadOptions = {},
+): Promise<void> {
+  const url = settings.busyFeedUrl;
+  if (url === null || !settings.enabled) return;
+  const row = await db
+    .select({ busy: bookingFeeds.busy, attemptedAt: bookingFeeds.attemptedAt })
+    .from(bookingFeeds)
+    .where(eq(bookingFeeds.url, url))
+    .get();
+  const due = !row?.attemptedAt || row.attemptedAt.getTime() <= now.getTime() - FEED_REFRESH_MS;
+  if (!due) return;
+  const read = sharedRead(db, settings, url, now, options).catch((error: unknown) => {
+    logger.error('booking.feed_read_failed', { error: String(error) });
+  });
+  if (row?.busy == null) await read;
+}
+
+/** For the settings screen: the feed read now when due, waited for, whatever copy exists. */
+export async function readBusyFeedIfDue(
+  db: Db,
+  settings: BookingSettings,
+  now: Date,
+  options: FeedReadOptions = {},
+): Promise<void> {
+  if (settings.busyFeedUrl === null) return;
+  await sharedRead(db, settings, settings.busyFeedUrl, now, options);
+}

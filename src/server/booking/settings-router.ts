@@ -1,0 +1,31 @@
+/**
+ * `booking.settings`, `booking.saveSettings`: the owner's booking settings on the admin's
+ * Booking screen (docs/booking.md), with what the calendar feed last gave.
+ */
+import { bookingSettingsInput } from '#shared/booking';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { feedState, readBusyFeedIfDue } from './busy-feed';
+import { readBookingSettings, storeBookingSettings } from './settings';
+
+export const bookingSettingsProcedures = {
+  /**
+   * The settings and the feed's state. A feed due for a read is read first (at most its
+   * time limit), so the owner sees right away whether a newly pasted address works.
+   */
+  settings: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/booking/settings', answer: 'spread' } })
+    .query(async ({ ctx }) => {
+      const settings = await readBookingSettings(ctx.db, ctx.config.siteTimezone);
+      await readBusyFeedIfDue(ctx.db, settings, ctx.clock.now());
+      return { settings, feed: await feedState(ctx.db, settings.busyFeedUrl) };
+    }),
+
+  saveSettings: adminProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/booking/settings', body: 'json', answer: 'spread' },
+    })
+    .input(bookingSettingsInput)
+    .mutation(async ({ ctx, input }) => ({
+      settings: await storeBookingSettings(ctx, input.settings),
+    })),
+};
