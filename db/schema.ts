@@ -706,6 +706,7 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewsletterRow = typeof newsletters.$inferSelect;
 export type RecipientRow = typeof newsletterRecipients.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
 
 /**
  * One counter per watched table, bumped by triggers (migration 0003) on every insert, update

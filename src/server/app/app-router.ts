@@ -5,6 +5,8 @@ import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
 import { bookingSettingsProcedures } from '#server/booking/settings-router';
 import { bookingSlotsProcedures } from '#server/booking/slots-router';
+import { bookingCallProcedures } from '#server/booking/call-router';
+import { bookingsRouter } from '#server/booking/bookings-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { factsRouter } from '#server/facts/router';
@@ -26,7 +28,12 @@ export const appRouter = router({
   admin: adminRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
-  booking: router({ ...bookingSettingsProcedures, ...bookingSlotsProcedures }),
+  booking: router({
+    ...bookingSettingsProcedures,
+    ...bookingSlotsProcedures,
+    ...bookingCallProcedures,
+  }),
+  bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
   facts: factsRouter,

@@ -14,6 +14,7 @@ import { withoutAddresses, type Mailer } from '#server/platform/mail';
 import { siteName } from '#server/platform/site-brand';
 import { renderVisitorBookingEmail } from './booking-email';
 import { claimNextReminder, hasDueReminder, recordReminderOutcome } from './reminder-queue';
+import { readBookingSettings } from './settings';
 
 export interface ReminderDeps {
   db: Db;
@@ -34,13 +35,15 @@ export async function sendDueReminder(deps: ReminderDeps, senderId: string): Pro
   let outcome: { kind: 'sent'; at: Date } | { kind: 'failed'; error: string };
   try {
     if (!booking) throw new Error('the booking was erased');
+    // The owner's zone, as in the confirmation the visitor already has.
+    const { timezone } = await readBookingSettings(db, config.siteTimezone);
     const mail = renderVisitorBookingEmail({
       change: 'reminder',
       siteName: await siteName(db),
       siteUrl: config.siteUrl,
       start: booking.start,
       end: booking.end,
-      timeZone: config.siteTimezone,
+      timeZone: timezone,
       location: booking.location,
       visitor: booking,
       manageUrl: null,

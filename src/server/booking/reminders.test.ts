@@ -14,6 +14,7 @@ import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { storeLeads } from '#tests/support/stored-leads';
+import { saveBookingSettings } from '#tests/support/booking-settings';
 import {
   claimNextReminder,
   dropUnsentReminders,
@@ -119,9 +120,14 @@ describe('reminders', () => {
     );
     expect((await reminders()).map((r) => r.status)).toEqual(['sent', 'queued']);
 
+    // The time is written in the owner's zone of the booking settings, SITE_TIMEZONE's default.
+    await saveBookingSettings(deps.db, { timezone: 'America/New_York' });
     deps.clock.set(new Date('2026-03-30T07:00:00Z'));
     await drain(one);
     expect(sink.mails).toHaveLength(2);
+    expect(sink.mails[1]?.headers.get('subject')).toMatch(
+      /, Monday 30 March 2026, 04:00 to 04:30 GMT-4$/,
+    );
     const rows = await reminders();
     expect(rows.map((r) => [r.bookingId, r.status, r.sentAt?.toISOString()])).toEqual([
       [id, 'sent', '2026-03-29T08:00:00.000Z'],

@@ -9,12 +9,12 @@ import type { Db } from '#db';
 import { insertWhere } from '#db/insert-where';
 import { leads } from '#db/schema';
 
-/** The person's fields and the time, as a batch's placeholders. */
+/** The person's fields and the time: a batch's placeholders, or the values themselves. */
 export interface Person {
-  email: Placeholder;
-  name: Placeholder;
-  company: Placeholder;
-  now: Placeholder;
+  email: Placeholder | string;
+  name: Placeholder | string;
+  company: Placeholder | string | null;
+  now: Placeholder | Date;
 }
 
 export function joinLead(db: Db, condition: SQL, person: Person) {
@@ -41,6 +41,6 @@ export function joinLead(db: Db, condition: SQL, person: Person) {
 }
 
 /** The id of the lead of an address, as a subquery. */
-export function leadIdOf(email: Placeholder): SQL {
+export function leadIdOf(email: Placeholder | string): SQL {
   return sql`(select ${leads.id} from ${leads} where lower(${leads.email}) = lower(${email}))`;
 }

@@ -1,0 +1,113 @@
+/**
+ * The mails of a booking's change (docs/booking.md, "Mails"), sent after the answer: to the
+ * visitor and, when CONTACT_NOTIFY_TO is set, to the owner, each with the invitation's
+ * calendar part. Every version carries the booking's one UID and its current SEQUENCE, so
+ * a calendar moves or removes its entry instead of adding a second.
+ */
+import type { Db } from '#db';
+import type { BookingRow } from '#db/schema';
+import type { Config } from '#server/platform/config';
+import type { Logger } from '#server/platform/logger';
+import { sendInBackground, type Mailer } from '#server/platform/mail';
+import { siteName } from '#server/platform/site-brand';
+import {
+  renderOwnerBookingEmail,
+  renderVisitorBookingEmail,
+  type BookingChange,
+} from './booking-email';
+import { bookingInvitation, bookingUid } from './invitation';
+
+export interface NotifyDeps {
+  db: Db;
+  config: Pick<Config, 'siteUrl' | 'replyTo' | 'contactNotifyTo'>;
+  mailer: Mailer;
+  logger: Logger;
+  clock: { now(): Date };
+}
+
+/** The visitor's page to move or cancel their call. */
+export function manageUrl(siteUrl: string, token: string): string {
+  const url = new URL('/booking/manage', siteUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+export function notifyBooking(
+  deps: NotifyDeps,
+  booking: BookingRow,
+  change: Exclude<BookingChange, 'reminder'>,
+  details: {
+    /** The owner's zone, the one the mails' times are written in. */
+    timeZone: string;
+    /** Known when the visitor's request carried it (booked, moved by its link). */
+    token: string | null;
+    cancelledBy?: 'visitor' | 'owner';
+    reason?: string | null;
+  },
+): void {
+  const { config } = deps;
+  const stamp = deps.clock.now();
+  const mails = async () => {
+    const name = await siteName(deps.db);
+    const input = {
+      change,
+      siteName: name,
+      siteUrl: config.siteUrl,
+      start: booking.start,
+      end: booking.end,
+      timeZone: details.timeZone,
+      location: booking.location,
+      visitor: booking,
+      manageUrl:
+        change === 'cancelled' || details.token === null
+          ? null
+          : manageUrl(config.siteUrl, details.token),
+      cancelledBy: details.cancelledBy,
+      reason: details.reason ?? null,
+    };
+    const method = change === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const);
+    const ics = bookingInvitation({
+      method,
+      uid: bookingUid(booking.id, config.siteUrl),
+      sequence: booking.sequence,
+      start: booking.start,
+      end: booking.end,
+      summary: `Free call with ${name}`,
+      location: booking.location,
+      description: input.manageUrl ? `Reschedule or cancel: ${input.manageUrl}` : '',
+      organizer: { name, email: config.replyTo },
+      attendee: { name: booking.name, email: booking.email },
+      stamp,
+    });
+    return { input, calendar: { method, ics } };
+  };
+  const fields = { bookingId: booking.id, change };
+  sendInBackground(
+    deps,
+    async () => {
+      const { input, calendar } = await mails();
+      return {
+        to: booking.email,
+        replyTo: config.replyTo,
+        ...renderVisitorBookingEmail(input),
+        calendar,
+      };
+    },
+    { sent: 'booking.visitor_notified', failed: 'booking.visitor_notify_failed', fields },
+  );
+  const owner = config.contactNotifyTo;
+  if (!owner) return;
+  sendInBackground(
+    deps,
+    async () => {
+      const { input, calendar } = await mails();
+      return {
+        to: owner,
+        replyTo: booking.email,
+        ...renderOwnerBookingEmail(input),
+        calendar,
+      };
+    },
+    { sent: 'booking.owner_notified', failed: 'booking.owner_notify_failed', fields },
+  );
+}

@@ -1,0 +1,202 @@
+/** The booking's REST paths (docs/api.md, "Booking a call" and "Bookings") through the whole app. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CALL_MESSAGES } from '#shared/booking-request';
+import { BOOKING_MESSAGES } from '#shared/booking';
+import { mailsSettled } from '#server/platform/mail';
+import type { App } from '#server/app/app';
+import {
+  createRecordingMailer,
+  createTestApp,
+  signedInCookie,
+  testConfig,
+  type RecordingMailer,
+  type TestDeps,
+} from '#tests/support/app';
+import { OWNER_SETTINGS, saveBookingSettings } from '#tests/support/booking-settings';
+import { answer, invalid, rest, type RestOptions } from '#tests/support/rest';
+
+/** Thursday 15 January 2026, 10:00 in London; Friday's 09:00 and 10:00 are slots. */
+const NOW = new Date('2026-01-15T10:00:00Z');
+const FRI_9 = '2026-01-16T09:00:00.000Z';
+const FRI_10 = '2026-01-16T10:00:00.000Z';
+
+let app: App;
+let deps: TestDeps;
+let mailer: RecordingMailer;
+let asAdmin: (method: string, path: string, opts?: RestOptions) => ReturnType<typeof rest>;
+
+beforeEach(async () => {
+  mailer = createRecordingMailer();
+  ({ app, deps } = await createTestApp({
+    mailer,
+    config: testConfig({ siteUrl: 'https://harbor.example', siteTimezone: 'Europe/London' }),
+  }));
+  deps.clock.set(NOW);
+  await saveBookingSettings(deps.db, {}, NOW);
+  await signIn();
+});
+
+/** A session that starts at the clock's time (a day later, the first one has lapsed). */
+async function signIn() {
+  const cookie = await signedInCookie(deps);
+  asAdmin = (method, path, opts = {}) => rest(app, method, path, { ...opts, cookie });
+}
+
+const person = { name: 'Helen Marsh', email: 'helen@example.com', privacy: true };
+
+async function bookedToken(): Promise<string> {
+  expect(await rest(app, 'POST', '/api/booking', { json: { ...person, start: FRI_9 } })).toEqual(
+    answer(201, {
+      success: true,
+      booking: { start: FRI_9, end: '2026-01-16T09:30:00.000Z', location: OWNER_SETTINGS.location },
+    }),
+  );
+  await mailsSettled(mailer);
+  const token = /token=([\w-]{43})/.exec(mailer.sent[0]!.text)?.[1];
+  if (!token) throw new Error('no manage link in the confirmation');
+  return token;
+}
+
+describe('the visitor paths', () => {
+  it('book, read, move and cancel through the manage link', async () => {
+    const token = await bookedToken();
+    const manage = await rest(app, 'GET', `/api/booking/manage?token=${token}`);
+    expect(manage).toEqual(
+      answer(200, {
+        success: true,
+        booking: {
+          start: FRI_9,
+          end: '2026-01-16T09:30:00.000Z',
+          location: OWNER_SETTINGS.location,
+          status: 'confirmed',
+          canChange: true,
+        },
+      }),
+    );
+    expect(manage.headers.get('cache-control')).toBe('no-store');
+    expect(
+      await rest(app, 'POST', '/api/booking/reschedule', { json: { token, start: FRI_10 } }),
+    ).toEqual(
+      answer(200, {
+        success: true,
+        booking: expect.objectContaining({ start: FRI_10, status: 'confirmed' }) as unknown,
+      }),
+    );
+    for (let i = 0; i < 2; i++) {
+      expect(await rest(app, 'POST', '/api/booking/cancel', { json: { token } })).toEqual(
+        answer(200, { success: true }),
+      );
+    }
+  });
+
+  it('answers 409 for a taken time, 400 naming the field, 404 for a dead link or booking off', async () => {
+    await bookedToken();
+    expect(
+      await rest(app, 'POST', '/api/booking', {
+        json: { ...person, email: 'b@example.com', start: FRI_9 },
+        ip: '198.51.100.2',
+      }),
+    ).toEqual(answer(409, { success: false, message: CALL_MESSAGES.taken }));
+    expect(
+      await rest(app, 'POST', '/api/booking', { json: { ...person, start: 'tomorrow' } }),
+    ).toEqual(answer(400, invalid([{ path: 'start', message: CALL_MESSAGES.start }])));
+    expect(await rest(app, 'GET', '/api/booking/manage?token=short')).toEqual(
+      answer(400, invalid([{ path: 'token', message: CALL_MESSAGES.token }])),
+    );
+    expect(await rest(app, 'GET', `/api/booking/manage?token=${'a'.repeat(43)}`)).toEqual(
+      answer(404, { success: false, message: CALL_MESSAGES.notFound }),
+    );
+    await saveBookingSettings(deps.db, { enabled: false }, NOW);
+    expect(await rest(app, 'POST', '/api/booking', { json: { ...person, start: FRI_10 } })).toEqual(
+      answer(404, { success: false, message: BOOKING_MESSAGES.unavailable }),
+    );
+  });
+
+  it('answers a filled honeypot as a success and stores nothing', async () => {
+    expect(
+      await rest(app, 'POST', '/api/booking', {
+        json: { ...person, start: FRI_9, website: 'http://spam.example' },
+      }),
+    ).toEqual(answer(201, { success: true, booking: null }));
+    expect((await asAdmin('GET', '/api/bookings')).body).toMatchObject({ total: 0 });
+  });
+});
+
+describe('the admin paths', () => {
+  it('list, cancel, and mark the outcome once the call has begun', async () => {
+    await bookedToken();
+    expect(await asAdmin('GET', '/api/bookings?scope=upcoming&page=1')).toEqual(
+      answer(200, {
+        success: true,
+        bookings: [expect.objectContaining({ id: 1, start: FRI_9, status: 'confirmed' })],
+        total: 1,
+        page: 1,
+        pageSize: 50,
+      }),
+    );
+    expect((await asAdmin('GET', '/api/bookings?scope=later')).status).toBe(400);
+    expect(await asAdmin('PATCH', '/api/bookings/1', { json: { status: 'completed' } })).toEqual(
+      answer(409, { success: false, message: CALL_MESSAGES.notPast }),
+    );
+    deps.clock.set(new Date(FRI_9));
+    await signIn();
+    expect(await asAdmin('PATCH', '/api/bookings/1', { json: { status: 'completed' } })).toEqual(
+      answer(200, {
+        success: true,
+        booking: expect.objectContaining({ status: 'completed' }) as unknown,
+      }),
+    );
+    expect(await asAdmin('POST', '/api/bookings/1/cancel', { json: {} })).toEqual(
+      answer(409, { success: false, message: CALL_MESSAGES.begun }),
+    );
+    expect(await asAdmin('POST', '/api/bookings/7/cancel')).toEqual(
+      answer(404, { success: false, message: CALL_MESSAGES.notFound }),
+    );
+  });
+});
+
+describe('the manage page, GET /booking/manage', () => {
+  const page = async (token: string) => {
+    const response = await app.request(`/booking/manage?token=${token}`);
+    return { status: response.status, headers: response.headers, html: await response.text() };
+  };
+
+  it('shows the call in the owner zone with its move and cancel parts; sends no referrer; changes nothing', async () => {
+    const token = await bookedToken();
+    const before = (await asAdmin('GET', '/api/bookings')).body;
+    const shown = await page(token);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(shown.html).toContain(
+      '<h1 data-heading class="text-2xl font-bold text-ink">Your call</h1>',
+    );
+    expect(shown.html).toContain('Friday 16 January 2026, 09:00 to 09:30 GMT');
+    expect(shown.html).toContain(`data-token="${token}"`);
+    expect(shown.html).toContain('Choose another time');
+    expect(shown.html).toContain('Cancel the call');
+    expect((await asAdmin('GET', '/api/bookings')).body).toEqual(before);
+  });
+
+  it('says when it is too late to change online, and shows a cancelled call without its forms', async () => {
+    const token = await bookedToken();
+    deps.clock.set(new Date('2026-01-16T07:30:00Z'));
+    const late = await page(token);
+    expect(late.html).toContain(CALL_MESSAGES.tooLate);
+    expect(late.html).not.toContain('data-token=');
+    deps.clock.set(NOW);
+    await rest(app, 'POST', '/api/booking/cancel', { json: { token } });
+    const cancelled = await page(token);
+    expect(cancelled.html).toContain('This call is cancelled');
+    expect(cancelled.html).not.toContain('Choose another time');
+  });
+
+  it('answers a dead or malformed link with the 404 page', async () => {
+    for (const token of ['a'.repeat(43), 'short']) {
+      const dead = await page(token);
+      expect(dead.status).toBe(404);
+      expect(dead.html).toContain('This link is not valid');
+      expect(dead.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * Booking a call and changing it from the manage link (docs/booking.md): one booking per
+ * slot whatever arrives at once, stored with its lead before any mail, mails that carry the
+ * booking's one invitation (UID, SEQUENCE, METHOD), the cut-off, and the link rules.
+ */
+import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '#db';
+import { bookingReminders, bookings, leadEvents, leads, throttleEvents } from '#db/schema';
+import { CALL_MESSAGES, type BookingInput } from '#shared/booking-request';
+import { mailsSettled, type MailMessage } from '#server/platform/mail';
+import {
+  callerFor,
+  createRecordingMailer,
+  createTestDeps,
+  testConfig,
+  type RecordingMailer,
+  type TestDeps,
+} from '#tests/support/app';
+import { failure } from '#tests/support/trpc-errors';
+import { OWNER_SETTINGS, saveBookingSettings } from '#tests/support/booking-settings';
+
+const HOUR = 3_600_000;
+/** Monday 1 June 2026, 07:00 in London (BST). */
+const NOW = new Date('2026-06-01T06:00:00Z');
+/** Tuesday 2 June, 09:00 and 10:00 BST: slots of the weekly hours below. */
+const TUE_9 = '2026-06-02T08:00:00.000Z';
+const TUE_10 = '2026-06-02T09:00:00.000Z';
+
+const visitor: BookingInput = {
+  start: TUE_9,
+  name: 'Helen Marsh',
+  email: 'helen@example.com',
+  company: 'Marsh & Co',
+  message: 'About forecasting our orders.',
+  privacy: true,
+};
+
+let deps: TestDeps;
+let mailer: RecordingMailer;
+
+const saveSettings = (changes: Partial<typeof OWNER_SETTINGS> = {}) =>
+  saveBookingSettings(deps.db, changes, NOW);
+
+beforeEach(async () => {
+  mailer = createRecordingMailer();
+  deps = await createTestDeps({
+    mailer,
+    config: testConfig({
+      siteUrl: 'https://harbor.example',
+      replyTo: 'dana@harbor.example',
+      contactNotifyTo: 'dana@harbor.example',
+      siteTimezone: 'Europe/London',
+    }),
+  });
+  deps.clock.set(NOW);
+  await saveSettings();
+});
+
+const visitorCaller = (ip = '198.51.100.1') => callerFor(deps, { ip }).caller.booking;
+const book = (input: Partial<BookingInput> = {}, ip?: string) =>
+  visitorCaller(ip).book({ ...visitor, ...input });
+
+/** The manage link's token from the visitor's confirmation. */
+function tokenOf(mail: MailMessage): string {
+  const match = /\/booking\/manage\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
+  if (!match) throw new Error('no manage link');
+  return match[1]!;
+}
+
+/** The invitation as a calendar reads it. */
+function invitation(mail: MailMessage) {
+  if (!mail.calendar) throw new Error('no calendar part');
+  const calendar = new ICAL.Component(ICAL.parse(mail.calendar.ics));
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  return {
+    method: mail.calendar.method,
+    icsMethod: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    status: vevent.getFirstPropertyValue('status'),
+  };
+}
+
+async function mailsTo(address: string) {
+  await mailsSettled(mailer);
+  return mailer.sent.filter((mail) => mail.to === address);
+}
+
+describe('booking.book', () => {
+  it('stores the booking with its lead (status meeting), timeline and reminders, then mails both with the invitation', async () => {
+    expect(await book()).toEqual({
+      booking: { start: TUE_9, end: '2026-06-02T08:30:00.000Z', location: OWNER_SETTINGS.location },
+    });
+    const [stored] = await deps.db.select().from(bookings).all();
+    expect(stored).toMatchObject({
+      id: 1,
+      leadId: 1,
+      name: 'Helen Marsh',
+      company: 'Marsh & Co',
+      message: 'About forecasting our orders.',
+      start: new Date(TUE_9),
+      status: 'confirmed',
+      sequence: 0,
+    });
+    expect(await deps.db.select().from(leads).get()).toMatchObject({
+      email: 'helen@example.com',
+      status: 'meeting',
+    });
+    const events = await deps.db.select().from(leadEvents).all();
+    expect(events.map((e) => [e.kind, e.status, e.start])).toEqual([
+      ['booking', null, new Date(TUE_9)],
+      ['status_changed', 'meeting', null],
+    ]);
+    const reminders = await deps.db.select().from(bookingReminders).all();
+    expect(reminders.map((r) => [r.minutesBefore, r.dueAt])).toEqual([
+      [1440, new Date(new Date(TUE_9).getTime() - 24 * HOUR)],
+      [60, new Date(new Date(TUE_9).getTime() - HOUR)],
+    ]);
+
+    const [confirmation] = await mailsTo('helen@example.com');
+    expect(confirmation!.subject).toBe(
+      'Your call with Acme AI Engineering: Tuesday 2 June 2026, 09:00 to 09:30 BST',
+    );
+    expect(confirmation!.replyTo).toBe('dana@harbor.example');
+    expect(tokenOf(confirmation!)).toHaveLength(43);
+    expect(stored!.tokenHash).not.toContain(tokenOf(confirmation!));
+    expect(invitation(confirmation!)).toEqual({
+      method: 'REQUEST',
+      icsMethod: 'REQUEST',
+      uid: 'booking-1@harbor.example',
+      sequence: 0,
+      start: TUE_9,
+      end: '2026-06-02T08:30:00.000Z',
+      status: 'CONFIRMED',
+    });
+    const [notice] = await mailsTo('dana@harbor.example');
+    expect(notice!.replyTo).toBe('helen@example.com');
+    expect(notice!.subject).toContain('New call booked: Helen Marsh');
+    expect(invitation(notice!).uid).toBe('booking-1@harbor.example');
+  });
+
+  it('is stored before any mail: a mail failure loses nothing', async () => {
+    mailer.failNext = true;
+    await book();
+    await mailsSettled(mailer);
+    expect(await deps.db.select().from(bookings).all()).toHaveLength(1);
+  });
+
+  it('joins the lead of a known address; one further along than a meeting keeps its status', async () => {
+    await book({ email: 'HELEN@example.com' });
+    await writeTransaction(deps.db, (tx) => tx.update(leads).set({ status: 'won' }));
+    await book({ start: TUE_10 });
+    expect(await deps.db.select().from(leads).all()).toMatchObject([{ id: 1, status: 'won' }]);
+    expect(await deps.db.select({ leadId: bookings.leadId }).from(bookings).all()).toEqual([
+      { leadId: 1 },
+      { leadId: 1 },
+    ]);
+  });
+
+  it('gives a slot to exactly one of twenty requests at once; the others are told it is taken', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        book({ email: `v${i}@example.com` }, `198.51.100.${i + 1}`),
+      ),
+    );
+    const booked = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(booked).toHaveLength(1);
+    expect(refused.map((e: Error) => e.message)).toEqual(Array(19).fill(CALL_MESSAGES.taken));
+    expect(await deps.db.select().from(bookings).all()).toHaveLength(1);
+    // Refused ones are not counted against their addresses, and made no lead.
+    expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
+    expect(await deps.db.select().from(leads).all()).toHaveLength(1);
+  });
+
+  it('refuses a start that is not a slot, or one past the notice, with 409', async () => {
+    for (const start of ['2026-06-02T08:10:00.000Z', '2026-06-01T10:00:00.000Z']) {
+      const error = await failure(book({ start }));
+      expect([error.code, error.message]).toEqual(['CONFLICT', CALL_MESSAGES.taken]);
+    }
+    expect(await deps.db.select().from(bookings).all()).toEqual([]);
+  });
+
+  it('is not available while booking is off: 404, nothing stored', async () => {
+    await saveSettings({ enabled: false });
+    const error = await failure(book());
+    expect([error.code, error.message]).toEqual(['NOT_FOUND', 'Booking is not available.']);
+    expect(await deps.db.select().from(leads).all()).toEqual([]);
+  });
+
+  it('allows 5 bookings per address in 10 minutes, then 429', async () => {
+    const starts = [8, 9, 10, 11, 12, 13].map(
+      (h) => `2026-06-02T${String(h).padStart(2, '0')}:00:00.000Z`,
+    );
+    for (const start of starts.slice(0, 5)) await book({ start });
+    const error = await failure(book({ start: starts[5] }));
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+    expect(error.message).toMatch(/^Too many bookings from your address\. Try again in /);
+  });
+});
+
+describe('the manage link', () => {
+  async function booked() {
+    await book();
+    const [confirmation] = await mailsTo('helen@example.com');
+    mailer.sent.length = 0;
+    return tokenOf(confirmation!);
+  }
+
+  it('reads the booking and whether it can still change, and changes nothing', async () => {
+    const token = await booked();
+    const before = await deps.db.select().from(bookings).all();
+    expect(await visitorCaller().manage({ token })).toEqual({
+      start: TUE_9,
+      end: '2026-06-02T08:30:00.000Z',
+      location: OWNER_SETTINGS.location,
+      status: 'confirmed',
+      canChange: true,
+    });
+    expect(await deps.db.select().from(bookings).all()).toEqual(before);
+    deps.clock.set(new Date(new Date(TUE_9).getTime() - 2 * HOUR));
+    expect((await visitorCaller().manage({ token })).canChange).toBe(false);
+  });
+
+  it('answers 404 to an unknown token', async () => {
+    await booked();
+    const error = await failure(visitorCaller().manage({ token: 'x'.repeat(43) }));
+    expect([error.code, error.message]).toEqual(['NOT_FOUND', CALL_MESSAGES.notFound]);
+  });
+
+  it('cancels once: the same UID, SEQUENCE one higher, METHOD CANCEL to both; again is 200 and mails nothing', async () => {
+    const token = await booked();
+    expect(await visitorCaller().cancel({ token, reason: 'Something came up.' })).toEqual({
+      success: true,
+    });
+    expect(await deps.db.select().from(bookings).get()).toMatchObject({
+      status: 'cancelled',
+      sequence: 1,
+      cancelReason: 'Something came up.',
+    });
+    expect(await deps.db.select().from(bookingReminders).all()).toEqual([]);
+    const [toVisitor] = await mailsTo('helen@example.com');
+    const [toOwner] = await mailsTo('dana@harbor.example');
+    for (const mail of [toVisitor!, toOwner!]) {
+      expect(invitation(mail)).toMatchObject({
+        method: 'CANCEL',
+        icsMethod: 'CANCEL',
+        uid: 'booking-1@harbor.example',
+        sequence: 1,
+        status: 'CANCELLED',
+      });
+    }
+    expect(toOwner!.text).toContain('> Something came up.');
+    mailer.sent.length = 0;
+    expect(await visitorCaller().cancel({ token })).toEqual({ success: true });
+    expect(await mailsTo('helen@example.com')).toEqual([]);
+    expect((await visitorCaller().manage({ token })).status).toBe('cancelled');
+  });
+
+  it('refuses a change within the cut-off: 409, the booking stays', async () => {
+    const token = await booked();
+    deps.clock.set(new Date(new Date(TUE_9).getTime() - 2 * HOUR));
+    for (const call of [
+      () => visitorCaller().cancel({ token }),
+      () => visitorCaller().reschedule({ token, start: TUE_10 }),
+    ]) {
+      const error = await failure(call());
+      expect([error.code, error.message]).toEqual(['CONFLICT', CALL_MESSAGES.tooLate]);
+    }
+    expect(await deps.db.select().from(bookings).get()).toMatchObject({
+      status: 'confirmed',
+      start: new Date(TUE_9),
+    });
+  });
+
+  it('moves the booking to another slot: the same UID, SEQUENCE one higher, reminders planned anew', async () => {
+    const token = await booked();
+    expect(await visitorCaller().reschedule({ token, start: TUE_10 })).toMatchObject({
+      start: TUE_10,
+      end: '2026-06-02T09:30:00.000Z',
+      status: 'confirmed',
+    });
+    const reminders = await deps.db.select().from(bookingReminders).all();
+    expect(reminders.map((r) => r.dueAt.toISOString()).sort()).toEqual([
+      '2026-06-01T09:00:00.000Z',
+      '2026-06-02T08:00:00.000Z',
+    ]);
+    const [toVisitor] = await mailsTo('helen@example.com');
+    expect(invitation(toVisitor!)).toMatchObject({
+      method: 'REQUEST',
+      uid: 'booking-1@harbor.example',
+      sequence: 1,
+      start: TUE_10,
+    });
+    // The mail keeps the link that moved it: it is still the booking's.
+    expect(tokenOf(toVisitor!)).toBe(token);
+    const timeline = await deps.db
+      .select({ kind: leadEvents.kind, start: leadEvents.start })
+      .from(leadEvents)
+      .where(eq(leadEvents.kind, 'booking_rescheduled'))
+      .all();
+    expect(timeline).toEqual([{ kind: 'booking_rescheduled', start: new Date(TUE_10) }]);
+  });
+
+  it('refuses to move onto a taken time or a start that is not a slot', async () => {
+    const token = await booked();
+    await book({ start: TUE_10, email: 'other@example.com' }, '198.51.100.9');
+    for (const start of [TUE_10, '2026-06-02T09:10:00.000Z']) {
+      const error = await failure(visitorCaller().reschedule({ token, start }));
+      expect([error.code, error.message]).toEqual(['CONFLICT', CALL_MESSAGES.taken]);
+    }
+    expect(await deps.db.select({ start: bookings.start }).from(bookings).all()).toEqual([
+      { start: new Date(TUE_9) },
+      { start: new Date(TUE_10) },
+    ]);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The visitor's side of a call (docs/api.md, "Booking a call"): book a free slot, and, from
+ * the manage link mailed with the confirmation, read the booking, move it or cancel it.
+ * Mails go after the answer (booking-notify.ts); a GET never changes anything.
+ */
+import { eq } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { bookings, type BookingRow } from '#db/schema';
+import {
+  CALL_MESSAGES,
+  bookingInput,
+  cancelInput,
+  manageInput,
+  rescheduleInput,
+  type ManagedBooking,
+} from '#shared/booking-request';
+import type { BookingSettings } from '#shared/booking';
+import { recordConversion } from '#server/analytics/record';
+import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
+import { publicProcedure, type Context } from '#server/http/trpc';
+import { lookedUpLink } from '#server/platform/link-misses';
+import { addressBucket } from '#server/platform/throttle-buckets';
+import { tokenHash } from '#server/platform/tokens';
+import { storeBooking } from './book';
+import { notifyBooking } from './booking-notify';
+import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
+import { readBookingSettings } from './settings';
+import { BOOKING_REQUESTS } from './throttle-rules';
+
+const bookingBucket = (ctx: Context) =>
+  addressBucket(BOOKING_REQUESTS.kind, ctx.config.sessionSecret, ctx.req.ip);
+
+const deadLink = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
+
+/** The times of a booking as the visitor's page and the API answer them. */
+export function managedBooking(
+  booking: BookingRow,
+  settings: BookingSettings,
+  now: Date,
+): ManagedBooking {
+  return {
+    start: booking.start.toISOString(),
+    end: booking.end.toISOString(),
+    location: booking.location,
+    status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed',
+    canChange: visitorCanChange(booking, settings, now),
+  };
+}
+
+/**
+ * The booking of a manage link's token, looked up by one read: an unknown token is counted
+ * against the client's address like every other link's (platform/link-misses.ts).
+ */
+async function bookingOfToken(ctx: Context, token: string): Promise<BookingRow> {
+  const hash = tokenHash(token);
+  const found = await lookedUpLink(
+    ctx,
+    async () => await ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
+  );
+  if (!found) throw deadLink();
+  return found;
+}
+
+export const bookingCallProcedures = {
+  book: publicProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/booking', status: 201, body: 'json', answer: 'spread' },
+    })
+    // A bot is told what a person is, and nothing is stored.
+    .use(honeypotFirst({ booking: null }))
+    .use(throttleOutranksInput(bookingBucket, BOOKING_REQUESTS))
+    .input(bookingInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.clock.now();
+      // Stored before any mail is tried: a mail failure never loses it.
+      const { booking, token, settings } = await storeBooking(ctx.db, input, {
+        now,
+        siteTimezone: ctx.config.siteTimezone,
+        throttle: { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS },
+      });
+      ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
+      recordConversion(ctx, 'booking', booking.leadId);
+      notifyBooking(ctx, booking, 'booked', { timeZone: settings.timezone, token });
+      return {
+        booking: {
+          start: booking.start.toISOString(),
+          end: booking.end.toISOString(),
+          location: booking.location,
+        },
+      };
+    }),
+
+  manage: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/booking/manage',
+        query: ['token'],
+        answer: { key: 'booking' },
+      },
+    })
+    .input(manageInput)
+    .query(async ({ ctx, input }): Promise<ManagedBooking> => {
+      const booking = await bookingOfToken(ctx, input.token);
+      const settings = await readBookingSettings(ctx.db, ctx.config.siteTimezone);
+      return managedBooking(booking, settings, ctx.clock.now());
+    }),
+
+  cancel: publicProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/booking/cancel', body: 'json', answer: 'success' },
+    })
+    .input(cancelInput)
+    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+      const found = await bookingOfToken(ctx, input.token);
+      const result = await cancelBooking(ctx.db, eq(bookings.id, found.id), {
+        now: ctx.clock.now(),
+        siteTimezone: ctx.config.siteTimezone,
+        by: 'visitor',
+        reason: input.reason ?? null,
+      });
+      if (!result) throw deadLink();
+      if (result.changed) {
+        notifyBooking(ctx, result.booking, 'cancelled', {
+          timeZone: result.settings.timezone,
+          token: null,
+          cancelledBy: 'visitor',
+          reason: result.booking.cancelReason,
+        });
+      }
+      return { success: true };
+    }),
+
+  reschedule: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/booking/reschedule',
+        body: 'json',
+        answer: { key: 'booking' },
+      },
+    })
+    .input(rescheduleInput)
+    .mutation(async ({ ctx, input }): Promise<ManagedBooking> => {
+      const found = await bookingOfToken(ctx, input.token);
+      const now = ctx.clock.now();
+      const result = await rescheduleBooking(ctx.db, eq(bookings.id, found.id), {
+        now,
+        siteTimezone: ctx.config.siteTimezone,
+        start: input.start,
+      });
+      if (!result) throw deadLink();
+      if (result.changed) {
+        notifyBooking(ctx, result.booking, 'rescheduled', {
+          timeZone: result.settings.timezone,
+          token: input.token,
+        });
+      }
+      return managedBooking(result.booking, result.settings, now);
+    }),
+};

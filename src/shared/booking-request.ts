@@ -1,0 +1,103 @@
+/**
+ * What a visitor sends to book, move or cancel a call, and what they are told (docs/booking.md,
+ * docs/api.md "Booking a call"). The person's fields follow the contact form's rules, written
+ * once in contact.ts.
+ */
+import { z } from 'zod/mini';
+import { contactInput } from './contact';
+import { LIMITS } from './constants';
+import { MESSAGES } from './messages';
+import { linkTokenField } from './link-token';
+import { CALL_MESSAGES } from './booking-messages';
+import { honeypotField, idField, pageField, storedText } from './validation';
+import type { BookingStatus } from './booking-values';
+
+export { CALL_MESSAGES };
+
+export const CALL_LIMITS = { reasonMax: 1000 } as const;
+
+/** A slot's start as the slots answer gives it: an ISO 8601 instant in UTC ("…Z"). */
+const startField = z.pipe(
+  z.iso.datetime({ error: CALL_MESSAGES.start }),
+  z.transform((value) => new Date(value)),
+);
+
+export const bookingInput = z.object({
+  start: startField,
+  name: contactInput.shape.name,
+  email: contactInput.shape.email,
+  company: contactInput.shape.company,
+  message: z.pipe(
+    z.optional(
+      storedText().check(z.trim(), z.maxLength(LIMITS.messageMax, CALL_MESSAGES.messageMax)),
+    ),
+    z.transform((v) => (v ? v : undefined)),
+  ),
+  privacy: z.literal(true, MESSAGES.privacy),
+  website: honeypotField,
+});
+export type BookingInput = z.input<typeof bookingInput>;
+
+export const manageTokenField = linkTokenField(CALL_MESSAGES.token);
+
+export const manageInput = z.object({ token: manageTokenField });
+
+export const cancelInput = z.object({
+  token: manageTokenField,
+  reason: z.optional(
+    storedText().check(z.trim(), z.maxLength(CALL_LIMITS.reasonMax, CALL_MESSAGES.reasonMax)),
+  ),
+});
+
+export const rescheduleInput = z.object({ token: manageTokenField, start: startField });
+
+/** A booking as its visitor's manage page reads it. Times are ISO 8601, UTC. */
+export interface ManagedBooking {
+  start: string;
+  end: string;
+  location: string;
+  status: 'confirmed' | 'cancelled';
+  /** Before the cancel cut-off and still confirmed: the page offers to move or cancel it. */
+  canChange: boolean;
+}
+
+/** The admin's Bookings screen (docs/api.md, "Bookings"). */
+export const BOOKINGS_PAGE_SIZE = 50;
+export const bookingScopeValues = ['upcoming', 'past'] as const;
+export type BookingScope = (typeof bookingScopeValues)[number];
+
+export const bookingListInput = z.prefault(
+  z.object({
+    scope: z._default(z.enum(bookingScopeValues, 'Scope must be upcoming or past.'), 'upcoming'),
+    page: pageField,
+  }),
+  {},
+);
+
+export const adminCancelInput = z.object({
+  id: idField,
+  message: z.optional(
+    storedText().check(z.trim(), z.maxLength(CALL_LIMITS.reasonMax, CALL_MESSAGES.reasonMax)),
+  ),
+});
+
+export const bookingOutcomeInput = z.object({
+  id: idField,
+  status: z.enum(['completed', 'no_show'], 'Status must be completed or no_show.'),
+});
+
+/** A booking as the admin reads it. Times are ISO 8601, UTC. */
+export interface AdminBooking {
+  id: number;
+  leadId: number;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string | null;
+  start: string;
+  end: string;
+  location: string;
+  status: BookingStatus;
+  cancelReason: string | null;
+  createdAt: string;
+}
