@@ -36,7 +36,11 @@ function appPageFallback(): Plugin {
 const PAGES = {
   // The newsletter's confirm and unsubscribe pages are written by the server; their small
   // script is an entry of this build, found through its manifest (docs/decisions/0028).
-  home: { index: 'index.html', 'newsletter-link': 'src/client/newsletter-link-main.ts' },
+  home: {
+    index: 'index.html',
+    'newsletter-link': 'src/client/newsletter-link-main.ts',
+    'booking-manage': 'src/client/booking-manage-main.ts',
+  },
   app: { app: 'app.html' },
 } as const;
 const buildPage = process.env.BUILD_PAGE as keyof typeof PAGES | undefined;

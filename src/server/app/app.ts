@@ -18,6 +18,7 @@ import { openApiDocument } from '#server/http/openapi';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '#server/facts/public-route';
 import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
+import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
@@ -100,8 +101,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 
-  // Pages the server writes itself (the newsletter's links), ahead of the built client.
+  // Pages the server writes itself (the newsletter's links, a booking's manage link), ahead
+  // of the built client.
   app.route('/', newsletterLinkPages(deps, options.clientDir));
+  app.route('/', bookingManagePage(deps, options.clientDir));
 
   if (options.clientDir) {
     // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.

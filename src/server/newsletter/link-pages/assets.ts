@@ -19,12 +19,16 @@ interface ManifestChunk {
 const NONE: LinkPageAssets = { stylesheets: [] };
 
 /**
- * The built names of the pages' script and stylesheet, from the home build's manifest. Read
+ * The built names of a server-written page's script (this one's, or `entryName`, such as the
+ * booking's manage page) and stylesheet, from the home build's manifest. Read
  * on every page request: the pages are rare, and a rebuild under a running server renames
  * the files. Without a build (tests of the API alone) the page has neither, and still says
  * what it has to say.
  */
-export async function linkPageAssets(clientDir: string | undefined): Promise<LinkPageAssets> {
+export async function linkPageAssets(
+  clientDir: string | undefined,
+  entryName: string = LINK_PAGE_ENTRY,
+): Promise<LinkPageAssets> {
   if (!clientDir) return NONE;
   let manifest: Record<string, ManifestChunk>;
   try {
@@ -33,7 +37,7 @@ export async function linkPageAssets(clientDir: string | undefined): Promise<Lin
   } catch {
     return NONE;
   }
-  const entry = manifest[LINK_PAGE_ENTRY];
+  const entry = manifest[entryName];
   if (!entry) return NONE;
   // One stylesheet for the whole build (cssCodeSplit: false), which the manifest lists
   // apart, under `style.css`, rather than with an entry.

@@ -24,8 +24,11 @@ export type LinkPageView =
 
 const e = escapeHtml;
 
-/** The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering'). */
-function header(company: SiteBrand): string {
+/**
+ * The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering').
+ * The booking's manage page (booking/manage-page/) wears it too.
+ */
+export function header(company: SiteBrand): string {
   const nameRest = company.name.startsWith(company.shortName)
     ? company.name.slice(company.shortName.length).trim()
     : '';

@@ -1,0 +1,201 @@
+/**
+ * Entry of the booking's manage page, which the server renders (src/server/booking/manage-page/,
+ * docs/booking.md): no React. It writes the call's time in the visitor's own time zone (named),
+ * lists the free times to move to as radio buttons whose names are the full date and time, and
+ * posts the move or the cancellation as JSON; each answer is announced in a live region and
+ * focused.
+ */
+import './styles.css';
+import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
+
+const manage = document.querySelector<HTMLElement>('[data-manage]');
+const when = document.querySelector<HTMLElement>('[data-when]');
+const heading = document.querySelector<HTMLElement>('[data-heading]');
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const zoneName = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+
+/** "Tuesday 2 June 2026, 10:00 to 10:30 (British Summer Time)", in this browser's zone. */
+function meetingText(start: Date, end: Date): string {
+  return `${dayFormat.format(start)}, ${timeFormat.format(start)} to ${timeFormat.format(end)} (${zoneName(start)})`;
+}
+
+function showWhen(start: string, end: string): void {
+  if (!when) return;
+  when.dataset.start = start;
+  when.dataset.end = end;
+  when.textContent = meetingText(new Date(start), new Date(end));
+}
+
+function announce(target: HTMLElement | null, outcome: 'success' | 'failed', text: string): void {
+  if (!target) return;
+  target.dataset.outcome = outcome;
+  target.textContent = text;
+  target.focus();
+}
+
+async function post(path: string, body: unknown): Promise<{ ok: boolean; data: unknown }> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { ok: response.ok, data: await response.json().catch(() => null) };
+  } catch {
+    return { ok: false, data: null };
+  }
+}
+
+/** The server's own message for a refusal it explains (a taken time, the cut-off). */
+function messageOf(data: unknown): string {
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string')
+    return data.message;
+  return T.failed;
+}
+
+interface Slot {
+  start: string;
+  end: string;
+}
+
+/** The free times grouped by the visitor's own days, each a radio named by its full date and time. */
+function renderTimes(container: HTMLElement, slots: Slot[]): void {
+  container.replaceChildren();
+  const days = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const day = dayFormat.format(new Date(slot.start));
+    days.set(day, [...(days.get(day) ?? []), slot]);
+  }
+  let index = 0;
+  for (const [day, daySlots] of days) {
+    const group = document.createElement('div');
+    const title = document.createElement('p');
+    title.className = 'font-semibold text-ink';
+    title.textContent = day;
+    const list = document.createElement('div');
+    list.className = 'mt-2 grid grid-cols-3 gap-2';
+    for (const slot of daySlots) {
+      const id = `slot-${index++}`;
+      const input = document.createElement('input');
+      input.type = 'radio';
+      input.name = 'start';
+      input.value = slot.start;
+      input.id = id;
+      input.className = 'peer sr-only';
+      input.required = true;
+      const label = document.createElement('label');
+      label.htmlFor = id;
+      label.className =
+        'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-line-strong bg-raised text-sm font-medium text-ink peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 dark:peer-checked:border-brand-400 dark:peer-checked:bg-brand-400 dark:peer-checked:text-slate-950';
+      label.textContent = timeFormat.format(new Date(slot.start));
+      // The accessible name is the whole date and time, not "10:00" alone.
+      label.setAttribute('aria-label', `${day}, ${timeFormat.format(new Date(slot.start))}`);
+      const cell = document.createElement('div');
+      cell.append(input, label);
+      list.append(cell);
+    }
+    group.append(title, list);
+    container.append(group);
+  }
+}
+
+function setUp(root: HTMLElement): void {
+  const token = root.dataset.token ?? '';
+  for (const part of root.querySelectorAll<HTMLElement>('[data-needs-script]')) part.hidden = false;
+  const showTimes = root.querySelector<HTMLButtonElement>('[data-show-times]');
+  const moveForm = root.querySelector<HTMLFormElement>('form[data-move]');
+  const times = root.querySelector<HTMLElement>('[data-times]');
+  const moveStatus = root.querySelector<HTMLElement>('[data-move-status]');
+  const cancelForm = root.querySelector<HTMLFormElement>('form[data-cancel]');
+  const cancelStatus = root.querySelector<HTMLElement>('[data-cancel-status]');
+  const zoneLegend = root.querySelector<HTMLElement>('[data-zone]');
+  if (zoneLegend) zoneLegend.textContent = `${T.pickTime} (${zone})`;
+  let busy = false;
+
+  showTimes?.addEventListener('click', async () => {
+    if (busy || !times || !moveForm) return;
+    busy = true;
+    showTimes.setAttribute('aria-disabled', 'true');
+    announce(moveStatus, 'success', T.loadingTimes);
+    try {
+      const response = await fetch('/api/booking/slots');
+      const data = (await response.json()) as { slots?: Slot[] };
+      // The booking's own time is not a time to move to.
+      const slots = (data.slots ?? []).filter((slot) => slot.start !== when?.dataset.start);
+      if (!response.ok) throw new Error(String(response.status));
+      if (slots.length === 0) {
+        announce(moveStatus, 'failed', T.noTimes);
+      } else {
+        renderTimes(times, slots);
+        moveForm.hidden = false;
+        showTimes.hidden = true;
+        if (moveStatus) moveStatus.textContent = '';
+        times.querySelector<HTMLInputElement>('input')?.focus();
+      }
+    } catch {
+      announce(moveStatus, 'failed', T.timesFailed);
+    } finally {
+      busy = false;
+      showTimes.removeAttribute('aria-disabled');
+    }
+  });
+
+  moveForm?.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    const start = new FormData(moveForm).get('start');
+    if (typeof start !== 'string') return;
+    busy = true;
+    const { ok, data } = await post('/api/booking/reschedule', { token, start });
+    busy = false;
+    if (ok && data && typeof data === 'object' && 'booking' in data) {
+      const booking = data.booking as Slot;
+      showWhen(booking.start, booking.end);
+      moveForm.hidden = true;
+      if (showTimes) showTimes.hidden = false;
+      announce(moveStatus, 'success', T.moved);
+    } else {
+      announce(moveStatus, 'failed', messageOf(data));
+    }
+  });
+
+  cancelForm?.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    const reason = String(new FormData(cancelForm).get('reason') ?? '').trim();
+    const { ok, data } = await post('/api/booking/cancel', {
+      token,
+      ...(reason ? { reason } : {}),
+    });
+    busy = false;
+    if (!ok) {
+      announce(cancelStatus, 'failed', messageOf(data));
+      return;
+    }
+    if (heading) {
+      document.title = document.title.replace(heading.textContent ?? '', T.cancelledHeading);
+      heading.textContent = T.cancelledHeading;
+    }
+    // Only the outcome stays: there is nothing left to move or cancel.
+    for (const part of root.querySelectorAll<HTMLElement>('[data-needs-script]')) {
+      if (!part.contains(cancelStatus)) part.hidden = true;
+    }
+    cancelForm.hidden = true;
+    announce(cancelStatus, 'success', T.cancelled);
+  });
+}
+
+if (when?.dataset.start && when.dataset.end) showWhen(when.dataset.start, when.dataset.end);
+if (manage) setUp(manage);
