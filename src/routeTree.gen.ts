@@ -17,6 +17,7 @@ import { Route as AdminLoginRouteImport } from './client/routes/admin/login'
 import { Route as AdminResetPasswordRouteImport } from './client/routes/admin/reset-password'
 import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
+import { Route as AdminProtectedBookingsRouteImport } from './client/routes/admin/_protected/bookings'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
@@ -68,6 +69,11 @@ const AdminProtectedAccountRoute = AdminProtectedAccountRouteImport.update({
 const AdminProtectedAuditRoute = AdminProtectedAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedBookingsRoute = AdminProtectedBookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/bookings': typeof AdminProtectedBookingsRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/admin/reset-password': typeof AdminResetPasswordRoute
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
+  '/admin/bookings': typeof AdminProtectedBookingsRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
+  '/admin/_protected/bookings': typeof AdminProtectedBookingsRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/account'
     | '/admin/audit'
+    | '/admin/bookings'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/account'
     | '/admin/audit'
+    | '/admin/bookings'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/_protected/account'
     | '/admin/_protected/audit'
+    | '/admin/_protected/bookings'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/leads'
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminProtectedAuditRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/bookings': {
+      id: '/admin/_protected/bookings'
+      path: '/bookings'
+      fullPath: '/admin/bookings'
+      preLoaderRoute: typeof AdminProtectedBookingsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/content': {
@@ -427,6 +446,7 @@ declare module '@tanstack/react-router' {
 interface AdminProtectedRouteChildren {
   AdminProtectedAccountRoute: typeof AdminProtectedAccountRoute
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
+  AdminProtectedBookingsRoute: typeof AdminProtectedBookingsRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
@@ -444,6 +464,7 @@ interface AdminProtectedRouteChildren {
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAccountRoute: AdminProtectedAccountRoute,
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
+  AdminProtectedBookingsRoute: AdminProtectedBookingsRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,

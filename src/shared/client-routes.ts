@@ -20,6 +20,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
   '/admin/leads': /^\/admin\/leads\/?$/,
   '/admin/leads/$id': /^\/admin\/leads\/[^/]+\/?$/,
+  '/admin/bookings': /^\/admin\/bookings\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,

@@ -177,6 +177,7 @@ describe('the Overview', () => {
       'Overview',
       'Facts',
       'Leads',
+      'Bookings',
       'Messages',
       'Subscribers',
       'Newsletters',

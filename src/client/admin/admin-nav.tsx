@@ -37,6 +37,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/bookings" className={linkClasses}>
+            Bookings
+          </Link>
+        </li>
+        <li>
           <Link
             to="/admin/messages"
             className={linkClasses}

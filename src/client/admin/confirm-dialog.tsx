@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   question: string;
   /** What is about to go, shown under the question. */
   detail?: ReactNode;
+  /** A field the action takes (a cancellation's message), above the buttons. */
+  children?: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
   isPending: boolean;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   question,
   detail,
+  children,
   confirmLabel,
   pendingLabel,
   isPending,
@@ -54,6 +57,7 @@ export function ConfirmDialog({
               {detail}
             </div>
           ) : null}
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onPress={onCancel} isDisabled={isPending} autoFocus>
               Cancel
