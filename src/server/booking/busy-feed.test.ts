@@ -2,7 +2,9 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBookingSettings, type BookingSettings } from '#shared/booking';
+import { closeDatabase, openDatabase } from '#db';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { openTestDatabase } from '#tests/support/database';
 import { FEED_MAX_BYTES, feedState, readBusyFeedIfDue, storedBusy } from './busy-feed';
 
 /** A calendar server on 127.0.0.1 whose answer each test sets; it counts the requests. */
@@ -99,6 +101,26 @@ describe('the busy feed’s copy', () => {
     deps.clock.advance(1);
     await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
     expect(requests).toBe(2);
+  });
+
+  it('is read once when two instances on one database are asked 20 times at once', async () => {
+    // Two handles on one database, as two instances have: only the claim in the database
+    // keeps the second from reading too.
+    const { db, target } = await openTestDatabase();
+    await closeDatabase(db);
+    const instances = [await openDatabase(target), await openDatabase(target)];
+    try {
+      const settings = owner();
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          readBusyFeedIfDue(instances[i % 2] ?? deps.db, settings, deps.clock.now()),
+        ),
+      );
+      expect(requests).toBe(1);
+      expect((await feedState(instances[1] ?? deps.db, settings.busyFeedUrl)).busy).toBe(1);
+    } finally {
+      for (const handle of instances) await closeDatabase(handle);
+    }
   });
 
   it('gives up on a calendar that does not answer in time', async () => {

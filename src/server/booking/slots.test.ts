@@ -40,6 +40,15 @@ describe('slots', () => {
       '2026-03-29T02:00:00.000Z',
       '2026-03-30T08:00:00.000Z',
     ]);
+    // An interval starting at a time the clock skips starts an hour later on that day only.
+    const skipped = settings({
+      weekly: { ...noHours, sun: [['01:30', '04:00']] },
+      meetingMinutes: 60,
+      slotStepMinutes: 60,
+    });
+    expect(starts({ settings: skipped, from: '2026-03-29', to: '2026-03-29' })).toEqual([
+      '2026-03-29T01:30:00.000Z',
+    ]);
     // 25 October 2026: 02:00 BST becomes 01:00 GMT, the night's four hours are five.
     expect(starts({ settings: early, from: '2026-10-25', to: '2026-10-26' })).toEqual([
       '2026-10-24T23:00:00.000Z',

@@ -33,8 +33,8 @@ export function ownerDay(settings: Pick<BookingSettings, 'timezone'>, at: Date):
 
 /**
  * The instant the owner's clock reads `hhmm` on `day`. A time the clock skips (01:30 when it
- * jumps from 01:00 to 02:00) is the first instant after the gap; "24:00" is the next day's
- * start.
+ * jumps from 01:00 to 02:00) moves on by the gap (02:30), a time it shows twice is the first
+ * of the two; "24:00" is the next day's start.
  */
 function wallClock(day: string, hhmm: string, zone: string): number {
   const date = DateTime.fromISO(day, { zone });
