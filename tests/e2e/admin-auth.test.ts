@@ -37,6 +37,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'erin', 'erin@example.com');
   await addUser(server.dbPath, 'frank', 'frank@example.com');
   await addUser(server.dbPath, 'grace');
+  await addUser(server.dbPath, 'heidi', 'heidi@example.com');
 });
 
 afterAll(async () => {
@@ -397,6 +398,37 @@ describe('sign-in with the e-mailed code', () => {
       await visible(page.getByText(/that was the last try/));
       await visible(page.getByRole('heading', { name: 'Admin Login' }));
       expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('erin');
+    });
+  });
+});
+
+describe('Forgot your password?', () => {
+  it('walks from the login page’s link through the mailed link and the code to signed in', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await visible(page.getByRole('heading', { name: 'Forgot your password?' }));
+      await page.getByRole('textbox', { name: 'Username or e-mail address' }).fill('heidi');
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await visible(page.getByText('If that account has an e-mail address, a link is on its way.'));
+
+      const mail = await smtp.waitForMail({ to: 'heidi@example.com' });
+      const link = /https?:\/\/\S+\/admin\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+      expect(link).toBeDefined();
+      const { pathname, search } = new URL(link ?? '');
+      await page.goto(`${server.url}${pathname}${search}`);
+      // The token leaves the address at once.
+      await page.waitForURL((url) => url.pathname === '/admin/reset-password' && url.search === '');
+      await page.getByLabel('New password').fill('a fresh and long password');
+      await page.getByLabel('Confirm password').fill('a fresh and long password');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }));
+      const code = codeFrom((await smtp.waitForMail({ to: 'heidi@example.com' })).text);
+      await digitBoxes(page)[0]?.click();
+      await page.keyboard.type(code);
+      await page.waitForURL('**/admin/dashboard');
+      await visible(page.getByText('Signed in as heidi'));
     });
   });
 });
