@@ -154,7 +154,8 @@ function adviceFor(siteUrl: string, username: string, change: AccountChange): Ad
     case 'adminRemoved': {
       // Another administrator's account may be in someone else's hands: the one who acted.
       const who = change.kind === 'adminJoined' ? 'the administrator who invited them' : change.by;
-      const whose = change.kind === 'adminJoined' ? 'the inviting administrator’s' : `${change.by}'s`;
+      const whose =
+        change.kind === 'adminJoined' ? 'the inviting administrator’s' : `${change.by}'s`;
       const undo =
         change.kind === 'adminRemoved'
           ? `If ${change.name} should stay, press "Invite administrator" there to invite them again. `
