@@ -51,16 +51,21 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-/** The address to show: a wildcard listen address is reached through loopback. */
+/**
+ * The address to open: loopback and wildcard listen addresses as `localhost`, since passkeys
+ * need a domain name and browsers refuse them on an IP address such as 127.0.0.1.
+ */
 function displayUrl(address: AddressInfo): string {
-  const host =
-    address.address === '0.0.0.0'
-      ? '127.0.0.1'
-      : address.address === '::'
-        ? '[::1]'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
+  const reachedThroughLoopback =
+    address.address === '0.0.0.0' ||
+    address.address === '::' ||
+    address.address === '::1' ||
+    address.address.startsWith('127.');
+  const host = reachedThroughLoopback
+    ? 'localhost'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
   return `http://${host}:${address.port}`;
 }
 

@@ -14,7 +14,8 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+/** The server names `localhost`, the bare comparison server 127.0.0.1: both listen on 127.0.0.1. */
+const LISTENING_RE = /listening on http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/;
 
 export async function spawnServer(
   command: string,
@@ -54,7 +55,7 @@ export async function spawnServer(
       if (match?.[1]) {
         startMs = performance.now() - started;
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(`http://127.0.0.1:${match[1]}`);
       }
     };
     child.stdout?.on('data', onData);

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+/**
+ * The start-up line names `localhost` (passkeys need a name); the tests connect to the
+ * address they told the server to listen on, whatever `localhost` resolves to here.
+ */
+const LISTENING_RE = /listening on http:\/\/localhost:(\d+)/;
 
 export interface ServerProcess {
   url: string;
@@ -87,7 +91,7 @@ export async function startServerProcess(
     throw error;
   }
   return {
-    url: LISTENING_RE.exec(output)?.[1] ?? '',
+    url: `http://127.0.0.1:${LISTENING_RE.exec(output)?.[1] ?? ''}`,
     output: () => output,
     waitForOutput,
     exited,

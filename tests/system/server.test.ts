@@ -28,8 +28,10 @@ it('starts with demo facts, serves, and exits 0 on SIGTERM leaving no -wal file'
     const url = await new Promise<string>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
+        // The line names localhost, where passkeys work too (README, "Quick start"); the test
+        // connects to the address it chose, whatever localhost resolves to on this machine.
+        const match = /listening on http:\/\/localhost:(\d+)\b/.exec(output);
+        if (match?.[1]) resolve(`http://127.0.0.1:${match[1]}`);
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);

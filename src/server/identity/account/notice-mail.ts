@@ -125,52 +125,124 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
   }
 }
 
-/** What to do if the change was not yours. */
-function adviceFor(username: string, change: AccountChange): string {
-  if (
-    change.kind === 'adminInvited' ||
-    change.kind === 'adminJoined' ||
-    change.kind === 'adminRemoved'
-  ) {
-    // Another administrator's account may be in someone else's hands: the one who acted.
-    const who = change.kind === 'adminJoined' ? 'whoever invited them' : change.by;
-    return (
-      'If you expected this, nothing more to do. If not, someone may be using ' +
-      `${who}'s account: check the Administrators page (remove anyone you do not know) and ` +
-      'the audit log, and have whoever runs the server set new passwords with ' +
-      '`npm run admin -- set-password <name>` (it ends every session of that account).'
-    );
+/**
+ * What to do if the change was not expected: first what the admin itself offers (the screen
+ * and the button), then the server's command line, the way back in only when nobody can sign
+ * in any more. Every step names a screen the recipient can reach with what they still have.
+ */
+interface Advice {
+  inAdmin: string;
+  lastResort: string;
+}
+
+/** "Administrators (https://example.com/admin/users)" */
+function screen(siteUrl: string, name: string, path: string): string {
+  return `${name} (${siteUrl}${path})`;
+}
+
+function adviceFor(siteUrl: string, username: string, change: AccountChange): Advice {
+  const account = `Account (your username at the top of the admin, ${siteUrl}/admin/account)`;
+  const administrators = screen(siteUrl, 'Administrators', '/admin/users');
+  const auditLog = screen(siteUrl, 'Audit log', '/admin/audit');
+  // A stranger with the password or a signed-in browser: a new password signs out every other
+  // browser, the one who saves it stays signed in.
+  const secureSteps =
+    'under "Password" choose a new one with "Change password" (every other browser is signed ' +
+    'out at once), and under "Where you’re signed in" press "End" on any browser you do not ' +
+    'recognise.';
+  const secure = `open ${account}: ${secureSteps}`;
+  const setPassword = `\`npm run admin -- set-password ${username}\``;
+  const lastResort = (command: string, effect: string): string =>
+    'Only if nobody can sign in to the admin any more: whoever runs the server types ' +
+    `${command} there (${effect}).`;
+  const passwordResort = lastResort(setPassword, 'a new password, and every session ends');
+  switch (change.kind) {
+    case 'adminInvited':
+    case 'adminJoined':
+    case 'adminRemoved': {
+      // Another administrator's account may be in someone else's hands: the one who acted.
+      const who = change.kind === 'adminJoined' ? 'the administrator who invited them' : change.by;
+      const whose =
+        change.kind === 'adminJoined' ? 'the inviting administrator’s' : `${change.by}'s`;
+      const undo =
+        change.kind === 'adminRemoved'
+          ? `If ${change.name} should stay, press "Invite administrator" there to invite them again. `
+          : `Press "Remove" beside anyone you do not know: they are signed out at once. `;
+      return {
+        inAdmin:
+          'If you expected this, nothing more to do. If not, someone may be using ' +
+          `${whose} account. Open ${administrators} in the admin. ${undo}` +
+          `Then read the ${auditLog} for what else was done and from where, and ask ${who} ` +
+          'whether it was them; if it was not, remove that account too and invite them again.',
+        lastResort: lastResort(
+          '`npm run admin -- set-password <name>` or `npm run admin -- remove-user <name>`',
+          'a new password or no account, and every session of that account ends',
+        ),
+      };
+    }
+    case 'secondFactorReset':
+      // The reset is another administrator's act: the one to ask is them.
+      return {
+        inAdmin:
+          `If you did not ask for this, contact ${change.by} or another administrator at once: ` +
+          `someone may be using ${change.by}'s account. Another administrator can press ` +
+          `"Remove" beside ${change.by} on ${administrators}. Sign in with your password and ` +
+          `the e-mailed code, then ${secure}`,
+        lastResort: passwordResort,
+      };
+    case 'password':
+      // Whoever changed it stays signed in; everyone else, the owner included, was signed out.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, you have probably been signed ' +
+          `out: ask another administrator to open ${administrators}, press "Remove" beside ` +
+          `${username} (every browser using it is signed out at once), then "Invite ` +
+          'administrator" to invite you again with this address. If you are still signed in ' +
+          `somewhere, ${secure}`,
+        lastResort: passwordResort,
+      };
+    case 'passkeyAdded':
+      // A passkey needs no password: it goes first, or the new password would not stop it.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: open ${account}, under "Passkeys" press "Remove" beside ` +
+          `"${change.name}", then ${secureSteps} Or ask another ` +
+          `administrator to press "Reset second factor" beside ${username} on ${administrators}: ` +
+          'it removes every passkey of yours and signs you out everywhere.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-passkeys ${username}\`, then ${setPassword}`,
+          'every passkey of yours removed, a new password, and every session ends',
+        ),
+      };
+    default: {
+      const repair: Record<typeof change.kind, string> = {
+        emailChanged:
+          'Then, under "Sign-in code by e-mail", press "Change address" to put this address back.',
+        emailRemoved:
+          'Then, under "Sign-in code by e-mail", press "Add an address" to put this address back.',
+        totpEnabled:
+          'Then, under "Authenticator app", press "Turn off" (or, if you cannot sign in without ' +
+          `its code, ask another administrator to press "Reset second factor" beside ${username} ` +
+          `on ${administrators}).`,
+        totpDisabled:
+          'Then, under "Authenticator app", press "Set up an authenticator app" to turn it on again.',
+        codesGuessed: 'The app’s codes kept them out; the new password is what stops them.',
+        // Someone holding a recovery code could come back: new codes void the old ones.
+        recoveryCodeUsed:
+          'Then, under "Authenticator app", press "Regenerate recovery codes": the old ones stop working.',
+        recoveryCodesRegenerated:
+          'Then, under "Authenticator app", press "Regenerate recovery codes" again: the codes ' +
+          'someone else saw stop working.',
+      };
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: ${secure} ${repair[change.kind]}`,
+        lastResort: passwordResort,
+      };
+    }
   }
-  if (change.kind === 'secondFactorReset') {
-    // The reset is another administrator's act: the one to ask is them, not the command line.
-    return (
-      `If you did not ask for this, contact ${change.by} or another administrator at once: ` +
-      `someone may be using ${change.by}'s account. Whoever runs the server can also set a new ` +
-      `password for you with \`npm run admin -- set-password ${username}\`.`
-    );
-  }
-  if (change.kind === 'passkeyAdded') {
-    // A new password does not remove a passkey: another administrator's reset or the command
-    // line removes them first (both end every session), then the password changes.
-    return (
-      'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-      'signed-in browser of yours: ask another administrator to reset your second factor on ' +
-      'the Administrators page, or on the server run `npm run admin -- remove-passkeys ' +
-      `${username}\` (either removes every passkey of yours and ends every session), then ` +
-      `\`npm run admin -- set-password ${username}\` (a passkey needs no password, so ` +
-      'a new password alone would not stop it).'
-    );
-  }
-  return (
-    'If this was you, nothing more to do. If it was not, someone has your password or a ' +
-    'signed-in browser of yours: run `npm run admin -- set-password ' +
-    `${username}\` on the server, or ask whoever runs it (it sets a new password and ` +
-    'ends every session)' +
-    // Someone holding a recovery code could come back: new codes void the old ones.
-    (change.kind === 'recoveryCodeUsed'
-      ? ', then make new recovery codes on the Account page.'
-      : '.')
-  );
 }
 
 /** "23 November 2026, 14:05 UTC" */
@@ -196,12 +268,13 @@ export function renderAccountNotice(input: {
   const { subject, sentence } = whatChanged(input.change);
   const who = `Account: ${input.username}.`;
   const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
-  const advice = adviceFor(input.username, input.change);
+  const advice = adviceFor(input.siteUrl, input.username, input.change);
   const p = LIGHT;
   const body = `${mailHeading(escapeHtml(subject))}
 <p style="${PARAGRAPH}">${escapeHtml(sentence)}</p>
 <p style="${PARAGRAPH}">${escapeHtml(who)}<br>${escapeHtml(where)}</p>
-<p${attrs('muted', p, `${PARAGRAPH};font-size:14px`)}>${escapeHtml(advice)}</p>`;
+<p style="${PARAGRAPH}">${escapeHtml(advice.inAdmin)}</p>
+<p${attrs('muted', p, `${PARAGRAPH};font-size:14px`)}>${escapeHtml(advice.lastResort)}</p>`;
   const html = emailDocument({
     title: subject,
     scheme: 'auto',
@@ -210,7 +283,7 @@ export function renderAccountNotice(input: {
     footer: siteFooter(input.siteName, input.siteUrl, p),
   });
   const text = plainTextWithSignature(
-    [subject, '', sentence, '', who, where, '', advice],
+    [subject, '', sentence, '', who, where, '', advice.inAdmin, '', advice.lastResort],
     input.siteName,
     input.siteUrl,
   );

@@ -431,6 +431,9 @@ describe('account.changeEmail and verifyEmail', { timeout: 30_000 }, () => {
     expect(notice?.text).not.toContain('new@example.com');
     expect(notice?.text).toContain('15 January 2026, 10:00 UTC');
     expect(notice?.text).toContain('203.0.113.x');
+    expect(notice?.text).toContain(
+      'under "Sign-in code by e-mail", press "Change address" to put this address back',
+    );
     expect(notice?.text).toContain('set-password alice');
     expect(notice?.html).toContain('Your sign-in address was changed');
   });

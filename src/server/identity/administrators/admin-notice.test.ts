@@ -48,6 +48,10 @@ describe('notices about administrators', { timeout: 30_000 }, () => {
     ]);
     const invited = mailer.sent.find((m) => m.to === 'bob@example.com');
     expect(invited?.text).toContain('The administrator owner invited erin');
+    // What to do if it was not expected: the Administrators screen's button, not the server.
+    expect(invited?.text).toContain(
+      'Open Administrators (http://localhost/admin/users) in the admin. Press "Remove" beside anyone you do not know',
+    );
 
     const token = await invitationToken(mailer, 'erin@example.com');
     mailer.sent.length = 0;

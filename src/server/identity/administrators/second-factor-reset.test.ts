@@ -171,6 +171,9 @@ describe('users.resetSecondFactor', () => {
     expect(text).toContain('again on the Account page');
     expect(text).toContain('When: 15 January 2026, 10:00 UTC');
     expect(text).toContain('If you did not ask for this, contact admin');
+    expect(text).toContain(
+      'Another administrator can press "Remove" beside admin on Administrators',
+    );
     expect(mailer.sent[0]?.html).toContain('Your second factor was reset');
   });
 

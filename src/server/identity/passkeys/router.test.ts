@@ -123,10 +123,13 @@ describe('passkey registration', { timeout: 30_000 }, () => {
       subject: 'A passkey was added to your account',
     });
     expect(mailer.sent[0]?.text).toContain('"Laptop"');
-    // What to do if it was not you: passkeys first (another administrator's reset or the
-    // command line), then a new password.
-    expect(mailer.sent[0]?.text).toMatch(
-      /ask another administrator to reset your second factor on the Administrators page, or on the server run `npm run admin -- remove-passkeys alice` \(either removes every passkey of yours and ends every session\), then `npm run admin -- set-password alice`/,
+    // What to do if it was not you: the passkey removed in the admin, then a new password;
+    // the command line only when nobody can sign in.
+    expect(mailer.sent[0]?.text).toContain(
+      'under "Passkeys" press "Remove" beside "Laptop", then under "Password" choose a new one',
+    );
+    expect(mailer.sent[0]?.text).toContain(
+      'Only if nobody can sign in to the admin any more: whoever runs the server types `npm run admin -- remove-passkeys alice`, then `npm run admin -- set-password alice`',
     );
 
     // The next registration excludes it and offers the same user handle.
