@@ -33,6 +33,7 @@ function advice(change: AccountChange): { inAdmin: string; lastResort: string } 
 /** Each change, with the screen and the button its advice must name. */
 const CASES: [AccountChange, string, string][] = [
   [{ kind: 'password' }, ADMINISTRATORS, 'press "Remove" beside alice'],
+  [{ kind: 'passwordReset' }, ADMINISTRATORS, 'change this mailbox’s own password first'],
   [{ kind: 'emailChanged', to: 'new@example.com' }, ACCOUNT, 'press "Change address"'],
   [{ kind: 'emailRemoved' }, ACCOUNT, 'press "Add an address"'],
   [{ kind: 'passkeyAdded', name: 'Laptop' }, ACCOUNT, 'press "Remove" beside "Laptop"'],

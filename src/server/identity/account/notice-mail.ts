@@ -190,6 +190,17 @@ function adviceFor(siteUrl: string, username: string, change: AccountChange): Ad
           `the e-mailed code, then ${secure}`,
         lastResort: passwordResort,
       };
+    case 'passwordReset':
+      // The link came to this mailbox and the second factor was passed: both may be in other hands.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone can read this mailbox ' +
+          'and has your second factor: change this mailbox’s own password first, then ask ' +
+          `another administrator to open ${administrators} and press "Remove" beside ` +
+          `${username} (every browser using it is signed out at once), then "Invite ` +
+          'administrator" to invite you again.',
+        lastResort: passwordResort,
+      };
     case 'password':
       // Whoever changed it stays signed in; everyone else, the owner included, was signed out.
       return {
