@@ -11,6 +11,7 @@ import { bookingReminders, bookings, leadEvents, leads, throttleEvents } from '#
 import { CALL_MESSAGES, type BookingInput } from '#shared/booking-request';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
 import {
+  adminCaller,
   callerFor,
   createRecordingMailer,
   createTestDeps,
@@ -318,5 +319,21 @@ describe('the manage link', () => {
       { start: new Date(TUE_9) },
       { start: new Date(TUE_10) },
     ]);
+  });
+});
+
+describe("a person's data (docs/leads.md)", () => {
+  it('holds their booked calls in the export, and erasing them removes the calls and reminders', async () => {
+    await book();
+    const admin = await adminCaller(deps);
+    const file = await admin.leads.export({ id: 1 });
+    const exported = (await (await file.open()).json()) as { bookings: unknown[] };
+    expect(exported.bookings).toEqual([
+      expect.objectContaining({ start: TUE_9, status: 'confirmed', message: visitor.message }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('tokenHash');
+    await admin.leads.erase({ id: 1 });
+    expect(await deps.db.select().from(bookings).all()).toEqual([]);
+    expect(await deps.db.select().from(bookingReminders).all()).toEqual([]);
   });
 });

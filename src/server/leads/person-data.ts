@@ -3,9 +3,11 @@
  * a visitor may ask for, and erased when they ask to be forgotten. The person is the lead;
  * their newsletter subscription is found by address, ignoring case.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import {
+  bookingReminders,
+  bookings,
   contacts,
   leadEvents,
   leads,
@@ -45,6 +47,12 @@ export async function personData(db: Db, leadId: number, now: Date) {
     .orderBy(asc(leadEvents.at), asc(leadEvents.id))
     .all();
   const subscriber = await subscriberOf(db, lead.email);
+  const calls = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.leadId, leadId))
+    .orderBy(asc(bookings.start), asc(bookings.id))
+    .all();
   return {
     exportedAt: now.toISOString(),
     lead: leadJson(lead, lead.unread),
@@ -63,14 +71,26 @@ export async function personData(db: Db, leadId: number, now: Date) {
           unsubscribedAt: iso(subscriber.unsubscribedAt),
         }
       : null,
-    // Bookings arrive with the booking issue.
-    bookings: [] as never[],
+    // The calls they booked; the manage link's token is kept only as a hash, and left out.
+    bookings: calls.map((call) => ({
+      start: call.start.toISOString(),
+      end: call.end.toISOString(),
+      location: call.location,
+      status: call.status,
+      name: call.name,
+      email: call.email,
+      company: call.company,
+      message: call.message,
+      cancelReason: call.cancelReason,
+      createdAt: call.createdAt.toISOString(),
+    })),
   };
 }
 
 /**
  * Erases the person inside the caller's write transaction: their timeline, messages (their
- * search index entries go with them, by trigger), subscription and the lead itself. Each is
+ * search index entries go with them, by trigger), booked calls and their reminders,
+ * subscription and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
  * removed. Answers whether there was such a lead.
@@ -80,6 +100,9 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   if (!lead) return false;
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
+  const calls = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.leadId, leadId));
+  await tx.delete(bookingReminders).where(inArray(bookingReminders.bookingId, calls));
+  await tx.delete(bookings).where(eq(bookings.leadId, leadId));
   const subscriber = await subscriberOf(tx, lead.email);
   if (subscriber) {
     await tx
