@@ -166,6 +166,24 @@ const REST_TARGETS = {
     token: fc.constantFrom('t'.repeat(43), 'short', ''),
     password: fc.constantFrom('a long enough password', 'short', ''),
   }),
+  // Booking is off in the fuzzed app (the defaults): a valid request is a documented 404.
+  '/api/booking': hostileObject({
+    start: fc.constantFrom('2026-06-02T08:00:00.000Z', '2026-06-02T08:00:00+01:00', 'tomorrow', ''),
+    name: contactFields.name,
+    email: validEmail,
+    company: contactFields.company,
+    message: fc.oneof(fc.constant(''), aroundLimits(LIMITS.messageMax)),
+    privacy: contactFields.privacy,
+    website: contactFields.website,
+  }),
+  '/api/booking/cancel': hostileObject({
+    token: fc.constantFrom('t'.repeat(43), 'short', ''),
+    reason: fc.oneof(fc.constant(''), aroundLimits(1000)),
+  }),
+  '/api/booking/reschedule': hostileObject({
+    token: fc.constantFrom('t'.repeat(43), 'short', ''),
+    start: fc.constantFrom('2026-06-02T08:00:00.000Z', 'tomorrow', ''),
+  }),
   '/api/event': hostileObject({
     name: fc.constantFrom('pageview', 'cta_click', 'contact', 'Page View', ''),
     url: fc.oneof(
