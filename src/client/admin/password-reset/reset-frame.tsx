@@ -28,4 +28,5 @@ export function ResetFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export const inlineLinkClass = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300 ${focusRing}`;
+/** A link standing alone in its paragraph: 44 px tall on phones, the touch-target rule. */
+export const inlineLinkClass = `inline-flex min-h-11 items-center sm:min-h-0 rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300 ${focusRing}`;
