@@ -360,9 +360,14 @@ describe('reordering', () => {
     expect(await focusedLabel(page)).toBe(a);
     await page.keyboard.press('ArrowRight');
     expect(await focusedLabel(page)).toBe(`Drag ${a}`);
+    // Each key waits for react-aria to move focus to the next drop target: on a busy machine a
+    // key pressed before the drag session exists lands elsewhere.
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toBe(`Insert between ${a} and ${b}`);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toBe(`Insert between ${b} and ${c}`);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toBe(`Insert between ${c} and ${d}`);
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       (third) => document.querySelectorAll('[role="row"]')[2]?.getAttribute('aria-label') === third,
