@@ -7,7 +7,7 @@
  */
 import './styles.css';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
-import { choiceChip } from '#shared/ui-styles';
+import { choiceChip } from '#shared/choice-chip';
 import {
   meetingText,
   ownZone,

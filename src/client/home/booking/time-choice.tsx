@@ -1,5 +1,5 @@
-import { slotsByDay, timeText, type Slot } from '#shared/meeting-time';
-import { choiceChip } from '#shared/ui-styles';
+import { slotName, slotsByDay, timeText, type Slot } from '#shared/meeting-time';
+import { choiceChip } from '#shared/choice-chip';
 import { PICKER_TEXTS as T } from './picker-texts';
 
 /**
@@ -69,8 +69,8 @@ export function TimeChoice({
                 className="peer sr-only"
               />
               <label htmlFor={`booking-time-${slot.start}`} className={choiceChip}>
-                <span className="sr-only">{day.name}, </span>
-                {timeText(new Date(slot.start), zone)}
+                <span className="sr-only">{slotName(new Date(slot.start), zone)}</span>
+                <span aria-hidden="true">{timeText(new Date(slot.start), zone)}</span>
               </label>
             </div>
           ))}
