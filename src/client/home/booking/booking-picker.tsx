@@ -116,9 +116,10 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
       focusFirstInvalid();
       return;
     }
+    const slot = times.slots.find((s) => s.start === start);
+    if (!slot) return;
     setErrors({});
     setNotice(null);
-    const slot = times.slots.find((s) => s.start === start);
     await submission.run(async () => {
       try {
         const answer = await publicApi.booking.book.mutate({
@@ -126,9 +127,7 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
           start: checked.data.start.toISOString(),
         });
         // A filled honeypot is answered without a booking: the page looks booked all the same.
-        setBooked(
-          answer.booking ?? { ...(slot ?? { start: '', end: '' }), location: times.location },
-        );
+        setBooked(answer.booking ?? { ...slot, location: times.location });
       } catch (error) {
         if (serverCode(error) === 'CONFLICT') {
           setStart(null);
