@@ -85,12 +85,3 @@ export function slotsByDay<S extends Slot>(slots: readonly S[], zone: string): S
   return [...days.values()];
 }
 
-/** Whether the runtime knows `zone` as an IANA time zone. */
-export function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
