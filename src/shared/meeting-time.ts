@@ -84,4 +84,3 @@ export function slotsByDay<S extends Slot>(slots: readonly S[], zone: string): S
   }
   return [...days.values()];
 }
-
