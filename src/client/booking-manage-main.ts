@@ -7,34 +7,26 @@
  */
 import './styles.css';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
+import { choiceChip } from '#shared/choice-chip';
+import {
+  meetingText,
+  ownZone,
+  slotsByDay,
+  slotName,
+  timeText,
+  type Slot,
+} from '#shared/meeting-time';
 
 const manage = document.querySelector<HTMLElement>('[data-manage]');
 const when = document.querySelector<HTMLElement>('[data-when]');
 const heading = document.querySelector<HTMLElement>('[data-heading]');
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const zoneName = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value ?? zone;
-
-/** "Tuesday 2 June 2026, 10:00 to 10:30 (British Summer Time)", in this browser's zone. */
-function meetingText(start: Date, end: Date): string {
-  return `${dayFormat.format(start)}, ${timeFormat.format(start)} to ${timeFormat.format(end)} (${zoneName(start)})`;
-}
+const zone = ownZone();
 
 function showWhen(start: string, end: string): void {
   if (!when) return;
   when.dataset.start = start;
   when.dataset.end = end;
-  when.textContent = meetingText(new Date(start), new Date(end));
+  when.textContent = meetingText(new Date(start), new Date(end), zone);
 }
 
 function announce(target: HTMLElement | null, outcome: 'success' | 'failed', text: string): void {
@@ -64,21 +56,11 @@ function messageOf(data: unknown): string {
   return T.failed;
 }
 
-interface Slot {
-  start: string;
-  end: string;
-}
-
 /** The free times grouped by the visitor's own days, each a radio named by its full date and time. */
 function renderTimes(container: HTMLElement, slots: Slot[]): void {
   container.replaceChildren();
-  const days = new Map<string, Slot[]>();
-  for (const slot of slots) {
-    const day = dayFormat.format(new Date(slot.start));
-    days.set(day, [...(days.get(day) ?? []), slot]);
-  }
   let index = 0;
-  for (const [day, daySlots] of days) {
+  for (const { name: day, slots: daySlots } of slotsByDay(slots, zone)) {
     const group = document.createElement('div');
     const title = document.createElement('p');
     title.className = 'font-semibold text-ink';
@@ -96,11 +78,10 @@ function renderTimes(container: HTMLElement, slots: Slot[]): void {
       input.required = true;
       const label = document.createElement('label');
       label.htmlFor = id;
-      label.className =
-        'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-line-strong bg-raised text-sm font-medium text-ink peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 dark:peer-checked:border-brand-400 dark:peer-checked:bg-brand-400 dark:peer-checked:text-slate-950';
-      label.textContent = timeFormat.format(new Date(slot.start));
+      label.className = choiceChip;
+      label.textContent = timeText(new Date(slot.start), zone);
       // The accessible name is the whole date and time, not "10:00" alone.
-      label.setAttribute('aria-label', `${day}, ${timeFormat.format(new Date(slot.start))}`);
+      label.setAttribute('aria-label', slotName(new Date(slot.start), zone));
       const cell = document.createElement('div');
       cell.append(input, label);
       list.append(cell);

@@ -1,10 +1,13 @@
 /**
- * A booked call in the browser (docs/booking.md): the visitor's manage page from the mailed
- * link at 390 px in the visitor's own time zone, moved by keyboard alone, axe-clean in both
- * themes; then the owner's Bookings screen and the lead's timeline follow.
+ * A booked call in the browser (docs/booking.md): booked with the home page's picker at 390 px
+ * by keyboard alone, in the visitor's own time zone, with the invitation in the mail and the
+ * calendar file offered; the picker opened from a sent message with the name and address
+ * filled in; the visitor's manage page from the mailed link, moved by keyboard alone; all
+ * axe-clean in both themes; then the owner's Bookings screen and the lead's timeline follow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { parseMail } from '#tests/support/mime';
 import { axeViolations } from './support/axe';
@@ -19,6 +22,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import { addUser, expectNoAxeViolations, signIn, visible } from './admin-support';
+import { fillContactForm, openApp, waitForContactForm } from './support/home';
 
 let server: RunningServer;
 let smtp: SmtpCatcher;
@@ -81,6 +85,109 @@ async function bookFirstFreeTime(): Promise<{ start: string; link: string }> {
   expect(await invitationOf(mail.raw)).toMatchObject({ sequence: 0, start: new Date(start) });
   return { start, link: `${server.url}${link}` };
 }
+
+const PHONE = {
+  width: 390,
+  height: 844,
+  isMobile: true,
+  hasTouch: true,
+  timezoneId: 'America/New_York',
+};
+
+/** Presses Tab until the element has the focus: the keyboard alone, whatever lies between. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
+
+describe("the home page's picker", () => {
+  it('books a free time at 390 px by keyboard, with the invitation and the calendar file', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await openApp(page, `${server.url}/`);
+      const offer = page.getByRole('button', { name: 'Book a free call' });
+      await offer.focus();
+      await page.keyboard.press('Enter');
+      const picker = page.getByRole('form', { name: 'Book a free call' });
+      await visible(picker);
+      await visible(picker.getByText('Times are shown in'));
+      expect(await picker.innerText()).toContain('(America/New_York)');
+
+      // The first day is chosen; its first time is the one Tab reaches first, named by its
+      // whole date and time, not "10:00" alone.
+      const firstTime = picker
+        .getByRole('group', { name: /^Free times on/ })
+        .getByRole('radio', { name: /^\w+day,? \d{1,2} \w+ \d{4}, \d{2}:\d{2}$/ })
+        .first();
+      await tabTo(page, firstTime);
+      await page.keyboard.press('Space');
+      const start = await firstTime.inputValue();
+      await tabTo(page, picker.getByRole('textbox', { name: 'Full Name' }));
+      await page.keyboard.type('Ivy Quinn');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('ivy@example.com');
+      await tabTo(page, picker.getByRole('checkbox', { name: /I agree/ }));
+      await page.keyboard.press('Space');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await expectNoAxeViolations(page);
+      await tabTo(page, picker.getByRole('button', { name: 'Book the call' }));
+      await page.keyboard.press('Enter');
+
+      await visible(page.getByText('Your call is booked.'));
+      const mail = await smtp.waitForMail({ to: 'ivy@example.com' });
+      expect((await invitationOf(mail.raw)).start.toISOString()).toBe(start);
+      const file = page.getByRole('link', { name: 'Add to calendar' });
+      await tabTo(page, file);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.keyboard.press('Enter'),
+      ]);
+      const ics = readFileSync(await download.path(), 'utf8');
+      const utc = start.replace(/[-:]/g, '').replace('.000', '');
+      expect(ics).toContain(`DTSTART:${utc}\r\n`);
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens from a sent message with the name and address filled in, axe-clean in dark', async () => {
+    const page = await newPage(browser, { ...PHONE, colorScheme: 'dark' });
+    try {
+      await openApp(page, `${server.url}/`);
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+      await waitForContactForm(page);
+      await fillContactForm(page, {
+        name: 'Jonas Wren',
+        email: 'jonas@example.com',
+        subject: 'AI Consulting Services',
+        message: 'We would like to talk about a pilot.',
+      });
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const pick = form.getByRole('button', { name: 'Pick a time' });
+      await visible(pick);
+      await pick.focus();
+      await page.keyboard.press('Enter');
+      const picker = page.getByRole('form', { name: 'Book a free call' });
+      await visible(picker.getByRole('radio').first());
+      expect(await picker.getByRole('textbox', { name: 'Full Name' }).inputValue()).toBe(
+        'Jonas Wren',
+      );
+      expect(await picker.getByRole('textbox', { name: 'Email Address' }).inputValue()).toBe(
+        'jonas@example.com',
+      );
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
 
 describe('a booked call', () => {
   let visitorPage: Page;

@@ -11,6 +11,7 @@ import { CheckboxField, HoneypotField, SelectField, TextInputField } from '#clie
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
 import { LegalLinks } from './legal-links';
+import { requestPicker, type PickerPrefill } from './booking/picker-request';
 
 interface ContactValues {
   name: string;
@@ -70,7 +71,8 @@ export default function ContactForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   // The toast fades after 5 s (and on a phone it covers the end of the form): this says it
   // lasts, above the button, until the visitor starts another message.
-  const [sent, setSent] = useState(false);
+  // Who just wrote, kept after the form is cleared: "Pick a time" fills the picker with it.
+  const [sent, setSent] = useState<PickerPrefill | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
@@ -82,7 +84,7 @@ export default function ContactForm() {
 
   function set<K extends keyof ContactValues>(key: K, value: ContactValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
-    setSent(false);
+    setSent(null);
     if (errors[key]) {
       setErrors(({ [key]: _, ...rest }) => rest);
     }
@@ -113,7 +115,11 @@ export default function ContactForm() {
           description: "We'll get back to you as soon as possible.",
         });
         setValues(EMPTY);
-        setSent(true);
+        setSent({
+          name: checked.data.name,
+          email: checked.data.email,
+          company: checked.data.company ?? '',
+        });
         fireConfetti();
       } catch (error) {
         toast({
@@ -198,12 +204,21 @@ export default function ContactForm() {
       <LegalLinks />
       <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
       {sent ? (
-        <p
-          role="status"
-          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          Thank you, your message has been sent. We will reply as soon as we can.
-        </p>
+        <div className="grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+          <p role="status">
+            Thank you, your message has been sent. We will reply as soon as we can.
+          </p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            Would you rather talk?
+            <button
+              type="button"
+              onClick={() => requestPicker(sent)}
+              className={buttonClass('secondary', 'sm')}
+            >
+              Pick a time
+            </button>
+          </p>
+        </div>
       ) : null}
       <button
         type="submit"

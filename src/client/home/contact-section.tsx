@@ -3,6 +3,7 @@ import { LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon } from '#client/ui/icons'
 import { focusRing, touchTarget } from '#shared/ui-styles';
 import { phoneHref } from '#shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
+import { BookingOffer } from './booking/booking-offer';
 
 const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {
   fallback: <div className="h-[34rem]" />,
@@ -74,6 +75,7 @@ export function ContactSection() {
               </span>
             </li>
           </ul>
+          <BookingOffer />
         </div>
         <div
           data-reveal

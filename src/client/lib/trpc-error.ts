@@ -11,3 +11,13 @@ export function serverMessage(error: unknown): string | null {
   const message = typeof error.message === 'string' ? error.message.trim() : '';
   return message || null;
 }
+
+/** The tRPC code of a refused call ('CONFLICT', 'NOT_FOUND', ...), or null without one. */
+export function serverCode(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data: unknown = error.data;
+  if (typeof data === 'object' && data !== null && 'code' in data) {
+    return typeof data.code === 'string' ? data.code : null;
+  }
+  return null;
+}

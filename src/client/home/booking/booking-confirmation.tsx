@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { meetingText, type Slot } from '#shared/meeting-time';
+import { buttonClass } from '#shared/ui-styles';
+import { calendarFileHref } from './calendar-file';
+import { PICKER_TEXTS as T } from './picker-texts';
+
+export interface BookedCall extends Slot {
+  location: string;
+}
+
+/**
+ * What the visitor sees once the call is booked: when (in their chosen zone, named), where, that
+ * the invitation is mailed, and the call as a file for their calendar. It takes the focus: the
+ * form it replaces had it.
+ */
+export function BookingConfirmation({
+  call,
+  zone,
+  email,
+  siteName,
+}: {
+  call: BookedCall;
+  zone: string;
+  email: string;
+  siteName: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  const href = calendarFileHref({
+    ...call,
+    summary: `Free call with ${siteName}`,
+    host: window.location.hostname,
+    stamp: new Date(),
+  });
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="mt-4 grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 outline-none dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      <p className="font-semibold">{T.booked}</p>
+      <p>{meetingText(new Date(call.start), new Date(call.end), zone)}</p>
+      {call.location ? (
+        <p>
+          {T.where}: {call.location}
+        </p>
+      ) : null}
+      <p>
+        {T.mailed} {email}.
+      </p>
+      <a
+        href={href}
+        download="call.ics"
+        className={buttonClass('secondary', 'md', 'justify-self-start')}
+      >
+        {T.addToCalendar}
+      </a>
+    </div>
+  );
+}
