@@ -150,6 +150,8 @@ describe("the home page's picker", () => {
       const ics = readFileSync(await download.path(), 'utf8');
       const utc = start.replace(/[-:]/g, '').replace('.000', '');
       expect(ics).toContain(`DTSTART:${utc}\r\n`);
+      // The mailed invitation's UID: a calendar given both keeps one entry.
+      expect(ics).toContain(`UID:${(await invitationOf(mail.raw)).uid}\r\n`);
       await expectNoAxeViolations(page);
     } finally {
       await page.context().close();

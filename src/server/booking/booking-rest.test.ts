@@ -48,7 +48,12 @@ async function bookedToken(): Promise<string> {
   expect(await rest(app, 'POST', '/api/booking', { json: { ...person, start: FRI_9 } })).toEqual(
     answer(201, {
       success: true,
-      booking: { start: FRI_9, end: '2026-01-16T09:30:00.000Z', location: OWNER_SETTINGS.location },
+      booking: {
+        start: FRI_9,
+        end: '2026-01-16T09:30:00.000Z',
+        location: OWNER_SETTINGS.location,
+        uid: expect.stringMatching(/^booking-\d+@harbor\.example$/),
+      },
     }),
   );
   await mailsSettled(mailer);

@@ -95,7 +95,12 @@ async function mailsTo(address: string) {
 describe('booking.book', () => {
   it('stores the booking with its lead (status meeting), timeline and reminders, then mails both with the invitation', async () => {
     expect(await book()).toEqual({
-      booking: { start: TUE_9, end: '2026-06-02T08:30:00.000Z', location: OWNER_SETTINGS.location },
+      booking: {
+        start: TUE_9,
+        end: '2026-06-02T08:30:00.000Z',
+        location: OWNER_SETTINGS.location,
+        uid: 'booking-1@harbor.example',
+      },
     });
     const [stored] = await deps.db.select().from(bookings).all();
     expect(stored).toMatchObject({

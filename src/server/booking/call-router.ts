@@ -24,6 +24,7 @@ import { tokenHash } from '#server/platform/tokens';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
+import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
 import { BOOKING_REQUESTS } from './throttle-rules';
 
@@ -86,6 +87,9 @@ export const bookingCallProcedures = {
           start: booking.start.toISOString(),
           end: booking.end.toISOString(),
           location: booking.location,
+          // The invitation's UID: the visitor's "Add to calendar" file carries it too, so a
+          // calendar given both keeps one entry, which the mailed updates move or remove.
+          uid: bookingUid(booking.id, ctx.config.siteUrl),
         },
       };
     }),

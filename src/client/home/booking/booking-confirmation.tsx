@@ -6,6 +6,8 @@ import { PICKER_TEXTS as T } from './picker-texts';
 
 export interface BookedCall extends Slot {
   location: string;
+  /** The mailed invitation's UID; absent only in the answer a bot is given. */
+  uid?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export function BookingConfirmation({
   const href = calendarFileHref({
     ...call,
     summary: `Free call with ${siteName}`,
-    host: window.location.hostname,
+    uid: call.uid ?? `call-${call.start}@${window.location.hostname}`,
     stamp: new Date(),
   });
   return (

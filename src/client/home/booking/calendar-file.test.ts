@@ -5,7 +5,7 @@ const CALL = {
   start: '2026-06-03T08:00:00.000Z',
   end: '2026-06-03T08:30:00.000Z',
   summary: 'Free call with Harbor Lane',
-  host: 'acme.example',
+  uid: 'booking-7@acme.example',
   stamp: new Date('2026-05-01T12:00:00.000Z'),
 };
 
@@ -13,12 +13,13 @@ const CALL = {
 const unfolded = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');
 
 describe('the "Add to calendar" file', () => {
-  it('holds one event in UTC, with a UID of the site', () => {
+  it("holds one event in UTC, with the mailed invitation's UID at its first SEQUENCE", () => {
     const lines = unfolded(calendarFile({ ...CALL, location: 'Phone call' }));
     expect(lines).toEqual(
       expect.arrayContaining([
         'METHOD:PUBLISH',
-        'UID:call-20260603T080000Z@acme.example',
+        'UID:booking-7@acme.example',
+        'SEQUENCE:0',
         'DTSTAMP:20260501T120000Z',
         'DTSTART:20260603T080000Z',
         'DTEND:20260603T083000Z',

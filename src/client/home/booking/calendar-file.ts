@@ -1,8 +1,8 @@
 /**
  * The "Add to calendar" file of a booked call (RFC 5545), written in the browser from the
- * booking's answer: times in UTC, so every calendar shows them in its own zone. The mailed
- * invitation (src/server/booking/invitation.ts) is the one that moves or disappears with later
- * changes; this file is a plain event (METHOD:PUBLISH) for a calendar the mail does not reach.
+ * booking's answer: times in UTC, so every calendar shows them in its own zone. It carries the
+ * mailed invitation's UID (src/server/booking/invitation.ts) at SEQUENCE 0, so a calendar given
+ * both keeps one entry, and the mailed moves and cancellations (higher SEQUENCE) update it.
  */
 
 export interface CalendarCall {
@@ -10,8 +10,8 @@ export interface CalendarCall {
   end: string;
   location: string;
   summary: string;
-  /** The site's host: the event's UID is unique to it. */
-  host: string;
+  /** The booking's UID, as in its mailed invitation. */
+  uid: string;
   /** When the file was made (DTSTAMP). */
   stamp: Date;
 }
@@ -58,8 +58,8 @@ export function calendarFile(call: CalendarCall): string {
     'PRODID:-//Booking//Add to calendar//EN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    // One call per start on a site: downloading the file again updates the same entry.
-    `UID:call-${utc(start)}@${call.host}`,
+    `UID:${call.uid}`,
+    'SEQUENCE:0',
     `DTSTAMP:${utc(call.stamp)}`,
     `DTSTART:${utc(start)}`,
     `DTEND:${utc(new Date(call.end))}`,
