@@ -27,6 +27,7 @@ import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admi
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
+import { Route as AdminProtectedBookingsSettingsRouteImport } from './client/routes/admin/_protected/bookings_.settings'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
@@ -124,6 +125,12 @@ const AdminProtectedAiFactEditIdRoute =
     path: '/ai-fact-edit/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedBookingsSettingsRoute =
+  AdminProtectedBookingsSettingsRouteImport.update({
+    id: '/bookings_/settings',
+    path: '/bookings/settings',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
   id: '/leads_/$id',
   path: '/leads/$id',
@@ -161,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -183,6 +191,7 @@ export interface FileRoutesByTo {
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -207,6 +216,7 @@ export interface FileRoutesById {
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
+  '/admin/_protected/bookings_/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
@@ -232,6 +242,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
+    | '/admin/bookings/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -254,6 +265,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
+    | '/admin/bookings/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -277,6 +289,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/subscribers'
     | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
+    | '/admin/_protected/bookings_/settings'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
@@ -419,6 +432,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedAiFactEditIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/bookings_/settings': {
+      id: '/admin/_protected/bookings_/settings'
+      path: '/bookings/settings'
+      fullPath: '/admin/bookings/settings'
+      preLoaderRoute: typeof AdminProtectedBookingsSettingsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/leads_/$id': {
       id: '/admin/_protected/leads_/$id'
       path: '/leads/$id'
@@ -456,6 +476,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
+  AdminProtectedBookingsSettingsRoute: typeof AdminProtectedBookingsSettingsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
@@ -474,6 +495,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
+  AdminProtectedBookingsSettingsRoute: AdminProtectedBookingsSettingsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,

@@ -21,6 +21,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/leads': /^\/admin\/leads\/?$/,
   '/admin/leads/$id': /^\/admin\/leads\/[^/]+\/?$/,
   '/admin/bookings': /^\/admin\/bookings\/?$/,
+  '/admin/bookings/settings': /^\/admin\/bookings\/settings\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,

@@ -49,7 +49,7 @@ export function Button({
 /** "Return to the Site": a plain link (a full page load: the home page is its own entry). */
 export const returnLinkClass = `${touchTarget} rounded text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400`;
 
-const fieldInput =
+export const fieldInput =
   'w-full max-md:min-h-11 rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 data-invalid:border-red-700';
 
 interface TextInputFieldProps {
@@ -60,6 +60,8 @@ interface TextInputFieldProps {
   /** Tied to the field (aria-describedby); inline content only: it sits in a <span>. */
   description?: ReactNode;
   type?: 'text' | 'password' | 'date' | 'email';
+  /** `numeric`: a phone shows its number keys. */
+  inputMode?: 'numeric';
   name?: string;
   autoComplete?: string;
   isDisabled?: boolean;
@@ -81,6 +83,7 @@ export function TextInputField({
   error,
   description,
   type = 'text',
+  inputMode,
   name,
   autoComplete,
   isDisabled,
@@ -112,7 +115,7 @@ export function TextInputField({
       {multiline ? (
         <TextArea ref={textAreaRef} rows={rows} className={fieldInput} />
       ) : (
-        <Input ref={inputRef} onKeyDown={onKeyDown} className={fieldInput} />
+        <Input ref={inputRef} inputMode={inputMode} onKeyDown={onKeyDown} className={fieldInput} />
       )}
       {description ? (
         <Text slot="description" className="text-xs text-muted">

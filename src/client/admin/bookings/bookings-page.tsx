@@ -78,8 +78,16 @@ export function BookingsPage({
 
   return (
     <Card>
-      <h1 className="text-2xl font-bold text-ink">Bookings</h1>
-      <p className="mt-1 text-muted">Calls visitors booked from the site, in your time zone.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">Bookings</h1>
+          <p className="mt-1 text-muted">Calls visitors booked from the site, in your time zone.</p>
+        </div>
+        {/* Where the owner turns booking on and sets the hours: at the top, found at once. */}
+        <Link to="/admin/bookings/settings" className={buttonClass('secondary', 'sm')}>
+          Booking settings
+        </Link>
+      </div>
 
       <nav aria-label="Which calls" className="mt-6 mb-4">
         <ul className="flex gap-2">
