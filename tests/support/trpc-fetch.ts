@@ -5,7 +5,14 @@
 import { vi } from 'vitest';
 
 export type ProcedureAnswer =
-  { data: unknown } | { error: { message: string; code: string; httpStatus: number } };
+  | { data: unknown }
+  | { error: { message: string; code: string; httpStatus: number; issues?: ServerIssue[] } };
+
+/** An input issue as the server's 400 carries it: a dotted path inside the input. */
+export interface ServerIssue {
+  path: string;
+  message: string;
+}
 
 export type Handler = (input: unknown) => ProcedureAnswer;
 
@@ -16,6 +23,18 @@ export interface TrpcCall {
 
 export function refusal(code: string, httpStatus: number, message: string): ProcedureAnswer {
   return { error: { message, code, httpStatus } };
+}
+
+/** The server's 400 for invalid input: the first issue's message, and every issue. */
+export function invalidInput(issues: ServerIssue[]): ProcedureAnswer {
+  return {
+    error: {
+      message: issues[0]?.message ?? 'Invalid input',
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+      issues,
+    },
+  };
 }
 
 /**
@@ -40,7 +59,11 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
             error: {
               message: answer.error.message,
               code: -32600,
-              data: { code: answer.error.code, httpStatus: answer.error.httpStatus },
+              data: {
+                code: answer.error.code,
+                httpStatus: answer.error.httpStatus,
+                issues: answer.error.issues,
+              },
             },
           };
     });

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  BOOKING_MESSAGES,
+  bookingSettingsInput,
+  defaultBookingSettings,
+  type BookingSettings,
+} from '#shared/booking';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { SettingsEditor } from './settings-editor';
+import { fieldLabel, issueField } from './settings-issues';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const SAVED: BookingSettings = {
+  ...defaultBookingSettings('Europe/London'),
+  enabled: true,
+  location: 'Phone call',
+};
+
+/** The server's answer to a save: its own schema, its 400 with the issues' dotted paths. */
+function saveSettings(input: unknown) {
+  const parsed = bookingSettingsInput.safeParse(input);
+  if (parsed.success) return { data: { success: true, settings: parsed.data.settings } };
+  return invalidInput(
+    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  );
+}
+
+describe("the server's issue paths", () => {
+  it('name the form fields: an interval, a reminder, the time zone', () => {
+    const parsed = bookingSettingsInput.safeParse({
+      settings: {
+        ...SAVED,
+        timezone: 'Mars/Olympus',
+        weekly: {
+          ...SAVED.weekly,
+          tue: [
+            ['09:00', '12:00'],
+            ['11:00', '13:00'],
+          ],
+        },
+        reminderMinutes: [60, 0],
+      },
+    });
+    const fields = parsed.error?.issues.map((issue) => issueField(issue.path.join('.')));
+    expect(fields).toEqual(['timezone', 'weekly.tue.1', 'reminderMinutes.1']);
+    expect(fields?.map(fieldLabel)).toEqual(['Time zone', 'Tuesday, hours 2', 'Reminder 2']);
+    // A start or end of its own belongs to its interval; a day's own issue to the day.
+    expect(issueField('settings.weekly.sat.0.1')).toBe('weekly.sat.0');
+    expect(issueField('settings.weekly.sat')).toBe('weekly.sat');
+    expect(fieldLabel('weekly.sat')).toBe('Saturday');
+  });
+});
+
+describe('a refused save', () => {
+  it('shows each issue at its field and names it, keeps what was typed, and saves once fixed', async () => {
+    const server = fakeTrpcServer({
+      'booking.saveSettings': saveSettings,
+      'booking.settings': () => ({
+        data: { success: true, settings: SAVED, feed: { fetchedAt: null, error: null, busy: 0 } },
+      }),
+      'booking.slots': () => ({
+        data: {
+          success: true,
+          timezone: 'Europe/London',
+          meetingMinutes: 30,
+          location: '',
+          slots: [],
+        },
+      }),
+    });
+    renderAdmin(<SettingsEditor saved={SAVED} feed={{ fetchedAt: null, error: null, busy: 0 }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add hours on Tuesday' }));
+    const second = screen.getByRole('group', { name: 'Tuesday, hours 2' });
+    const from = within(second).getByRole('textbox', { name: 'From' });
+    const to = within(second).getByRole('textbox', { name: 'To' });
+    expect(from).toHaveFocus();
+    // Each value pasted into the field its clear focused: one change, not one per key.
+    await user.clear(from);
+    await user.paste('12:00');
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.paste('Mars/Olympus');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(`Time zone: ${BOOKING_MESSAGES.timezone}`);
+    expect(summary).toHaveTextContent(`Tuesday, hours 2: ${BOOKING_MESSAGES.overlap}`);
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(BOOKING_MESSAGES.overlap);
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining(BOOKING_MESSAGES.timezone));
+    // Nothing typed is lost, and the cursor is on the first field to fix.
+    expect(from).toHaveValue('12:00');
+    expect(zone).toHaveValue('Mars/Olympus');
+    await waitFor(() => expect(zone).toHaveFocus());
+
+    await user.clear(zone);
+    await user.paste('Europe/Paris');
+    await user.clear(from);
+    await user.paste('17:30');
+    await user.clear(to);
+    await user.paste('19:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(from).not.toHaveAttribute('aria-invalid');
+    const sent = server.callsTo('booking.saveSettings').at(-1)?.input as {
+      settings: BookingSettings;
+    };
+    expect(sent.settings.timezone).toBe('Europe/Paris');
+    expect(sent.settings.weekly.tue).toEqual([
+      ['09:00', '17:00'],
+      ['17:30', '19:00'],
+    ]);
+  });
+});
