@@ -42,7 +42,8 @@ export function RemindersField({
     <div className="flex flex-col gap-3">
       {values.length === 0 ? <p className="text-sm text-muted">No reminders are sent.</p> : null}
       {values.map((value, index) => (
-        <div key={index} className="flex flex-wrap items-end gap-2">
+        // The button sits level with the field, above the hint in words beneath it.
+        <div key={index} className="flex flex-wrap items-start gap-2">
           <div className="w-56">
             <TextInputField
               label={`Reminder ${index + 1}: minutes before`}
@@ -56,17 +57,19 @@ export function RemindersField({
               }}
             />
           </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Remove reminder ${index + 1}`}
-            onPress={() => {
-              onChange(values.filter((_, i) => i !== index));
-              focusAfterRender(() => addButton.current);
-            }}
-          >
-            Remove
-          </Button>
+          <div className="pt-6">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Remove reminder ${index + 1}`}
+              onPress={() => {
+                onChange(values.filter((_, i) => i !== index));
+                focusAfterRender(() => addButton.current);
+              }}
+            >
+              Remove
+            </Button>
+          </div>
         </div>
       ))}
       {listIssue ? (

@@ -20,7 +20,8 @@ export function BookingSettingsPage() {
     <div className="flex flex-col gap-6">
       <Card>
         <p>
-          <Link to="/admin/bookings" className={linkClass}>
+          {/* Exact: on this screen the Bookings list is not the current page. */}
+          <Link to="/admin/bookings" activeOptions={{ exact: true }} className={linkClass}>
             Back to Bookings
           </Link>
         </p>

@@ -13,6 +13,7 @@ import { fieldInput } from '../../controls';
 
 /** Every zone the browser knows, by its IANA name, as the server checks them. */
 const ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
+const KNOWN = new Set(ZONES.map((zone) => zone.id));
 
 /**
  * The owner's time zone: typed or picked from the browser's list, filtered as it is typed.
@@ -33,6 +34,8 @@ export function TimezoneField({
       defaultItems={ZONES}
       inputValue={value}
       onInputChange={onChange}
+      // The list opens on the saved zone, not at its top.
+      selectedKey={KNOWN.has(value) ? value : null}
       onSelectionChange={(key) => {
         if (typeof key === 'string') onChange(key);
       }}
