@@ -92,7 +92,7 @@ export function CalendarFeed({
       />
       <FeedStatus saved={saved} feed={feed} />
       <details className="rounded-md border border-line p-3 text-sm text-ink">
-        <summary className="cursor-pointer py-2 font-medium">Where do I find this address?</summary>
+        <summary className="cursor-pointer py-3 font-medium">Where do I find this address?</summary>
         <ul className="mt-2 flex list-disc flex-col gap-2 pl-5">
           {WHERE_TO_FIND.map(({ app, steps }) => (
             <li key={app}>

@@ -12,7 +12,7 @@ interface Day {
 }
 
 /** Slots grouped by their day in `timezone`, soonest first, as the owner's clock reads them. */
-export function byDay(slots: { start: string }[], timezone: string): Day[] {
+function byDay(slots: { start: string }[], timezone: string): Day[] {
   const day = new Intl.DateTimeFormat('en-GB', {
     timeZone: timezone,
     weekday: 'long',

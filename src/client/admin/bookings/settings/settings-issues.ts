@@ -13,7 +13,7 @@ export const DAY_NAMES: Record<Weekday, string> = {
 
 /** The field names people read, for the summary of a refused save. */
 const FIELD_NAMES: Record<string, string> = {
-  enabled: 'Take bookings',
+  enabled: 'Visitors can book a free call',
   timezone: 'Time zone',
   meetingMinutes: 'Meeting length',
   slotStepMinutes: 'Step between start times',
@@ -60,7 +60,7 @@ export function fieldLabel(field: string): string {
   const [name, second, third] = field.split('.');
   if (name === 'weekly' && isWeekday(second)) {
     const day = DAY_NAMES[second];
-    return third === undefined ? `${day}` : `${day}, hours ${Number(third) + 1}`;
+    return third === undefined ? day : `${day}, hours ${Number(third) + 1}`;
   }
   if (name === 'reminderMinutes' && second !== undefined) return `Reminder ${Number(second) + 1}`;
   return FIELD_NAMES[name ?? ''] ?? 'Settings';

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { touchTarget } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../../controls';
 import { QueryState } from '../../ui/query-state';
@@ -6,8 +7,7 @@ import { useDocumentTitle } from '../../use-document-title';
 import { NextFreeTimes } from './next-free-times';
 import { SettingsEditor } from './settings-editor';
 
-const linkClass =
-  'rounded text-sm text-brand-700 underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-brand-300 dark:focus-visible:ring-brand-400';
+const linkClass = `${touchTarget} rounded text-sm text-brand-700 underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-brand-300 dark:focus-visible:ring-brand-400`;
 
 /**
  * The Booking settings screen (docs/admin-guide.md, "Booking settings"): when visitors can

@@ -50,7 +50,7 @@ export function TimezoneField({
         <Input className={fieldInput} />
         <AriaButton
           aria-label="Show the time zones"
-          className="min-h-11 shrink-0 rounded-md border border-line-strong bg-raised px-3 text-ink outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 sm:min-h-0"
+          className="min-h-11 min-w-11 shrink-0 rounded-md border border-line-strong bg-raised px-3 text-ink outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 sm:min-h-0"
         >
           <span aria-hidden="true">▾</span>
         </AriaButton>
@@ -65,7 +65,7 @@ export function TimezoneField({
             <ListBoxItem
               id={zone.id}
               textValue={zone.name}
-              className="cursor-pointer px-3 py-2 text-ink outline-none data-focused:bg-brand-700 data-focused:text-white"
+              className="cursor-pointer px-3 py-3 text-ink sm:py-2 outline-none data-focused:bg-brand-700 data-focused:text-white"
             >
               {zone.name}
             </ListBoxItem>

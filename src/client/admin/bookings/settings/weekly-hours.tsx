@@ -45,7 +45,8 @@ function TimeField({
       className="flex w-24 flex-col gap-1"
     >
       <Label className="text-sm font-medium text-ink">{label}</Label>
-      <Input ref={inputRef} inputMode="numeric" placeholder="HH:MM" className={fieldInput} />
+      {/* No numeric keypad: a phone's has no colon. */}
+      <Input ref={inputRef} placeholder="HH:MM" className={fieldInput} />
     </TextField>
   );
 }
