@@ -114,6 +114,8 @@ describe('a refused save', () => {
     await replace(to, '19:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    // Saved as soon as the server says so, before the screen reads the settings again.
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
     expect(from).not.toHaveAttribute('aria-invalid');
     const sent = server.callsTo('booking.saveSettings').at(-1)?.input as {
       settings: BookingSettings;

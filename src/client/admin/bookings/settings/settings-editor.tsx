@@ -43,12 +43,15 @@ function Section({
  */
 export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: FeedState }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(saved));
+  // What the form was last loaded or saved as: right after a save, before the screen's read
+  // of the settings comes back, the form is already "saved".
+  const [baseline, setBaseline] = useState<SettingsDraft>(draft);
   const [issues, setIssues] = useState<SettingsIssue[]>([]);
   const [refused, setRefused] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const utils = trpc.useUtils();
   const save = trpc.booking.saveSettings.useMutation();
-  const isDirty = JSON.stringify(draft) !== JSON.stringify(toDraft(saved));
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(baseline);
   const leaving = useBlocker({
     shouldBlockFn: () => true,
     disabled: !isDirty,
@@ -75,7 +78,9 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
       {
         onSuccess: ({ settings }) => {
           setIssues([]);
-          setDraft(toDraft(settings));
+          const stored = toDraft(settings);
+          setDraft(stored);
+          setBaseline(stored);
           toast({
             title: 'Booking settings saved',
             description: settings.enabled
