@@ -528,11 +528,20 @@ export const subscribers = sqliteTable(
      * (newsletter/tokens.ts). Null on rows from before double opt-in until first needed.
      */
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    /**
+     * Set while a confirmation mail the owner asked for (an address added by hand or
+     * imported, or a resend) waits for the background sender, which clears it as it takes
+     * the mail, so each is sent once (newsletter/confirmation-queue.ts).
+     */
+    confirmationQueuedAt: integer('confirmation_queued_at', { mode: 'timestamp_ms' }),
+    /** When the owner last had the confirmation resent: at most one resend in 24 hours. */
+    confirmationResentAt: integer('confirmation_resent_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('subscribers_email_nocase_idx').on(sql`lower(${t.email})`),
     uniqueIndex('subscribers_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
     index('subscribers_status_idx').on(t.status, t.id),
+    index('subscribers_confirmation_queue_idx').on(t.confirmationQueuedAt),
   ],
 );
 

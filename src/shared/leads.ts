@@ -38,8 +38,15 @@ export type MessageListInput = z.input<typeof messageListInput>;
 
 export const STATUS_FILTER_MESSAGE = `Status must be ${subscriberStatusValues.slice(0, -1).join(', ')} or ${subscriberStatusValues.at(-1)}`;
 
-/** The status filter shared by the subscribers list and its CSV export; blank means every status. */
+/**
+ * The search (part of the address, any letter case) and status filter shared by the
+ * subscribers list and its CSV export; blank values mean "no filter".
+ */
 export const subscriberFilterInput = z.object({
+  q: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.searchMax, MESSAGES.search))),
+    z.transform((q) => (q ? q : undefined)),
+  ),
   status: z.pipe(
     z.optional(z.union([z.enum(subscriberStatusValues), z.literal('')], STATUS_FILTER_MESSAGE)),
     z.transform((status) => (status ? status : undefined)),

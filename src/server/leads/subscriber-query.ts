@@ -1,4 +1,4 @@
-import { count, desc, eq, lt, and } from 'drizzle-orm';
+import { count, desc, eq, lt, and, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscribers, type SubscriberRow } from '#db/schema';
 import type { SubscriberFilter } from '#shared/leads';
@@ -24,9 +24,18 @@ export type StatusCounts = Record<SubscriberStatus, number>;
 /** Ids grow with arrival: the primary key lists the newest first. */
 const newestFirst = desc(subscribers.id);
 
+/**
+ * Part of the address, in any letter case: instr() rather than LIKE, so a `%` or `_` typed
+ * into the search is matched as itself.
+ */
+function searching(q: string | undefined) {
+  return q === undefined ? undefined : sql`instr(lower(${subscribers.email}), lower(${q})) > 0`;
+}
+
 /** The filter's condition; with a status, the (status, id) index serves it in id order. */
 function matching(filter: SubscriberFilter, beforeId?: number) {
   return and(
+    searching(filter.q),
     filter.status ? eq(subscribers.status, filter.status) : undefined,
     beforeId === undefined ? undefined : lt(subscribers.id, beforeId),
   );
@@ -44,13 +53,15 @@ export function subscribersPage(db: Db, filter: SubscriberFilter, page: number, 
 }
 
 /**
- * How many subscribers each status has, every status present (0 when none): one grouped
- * read, from which the filter's total is taken too, so the counts and the total agree.
+ * How many subscribers each status has among the search's matches (all without one), every
+ * status present (0 when none): one grouped read, from which the filter's total is taken
+ * too, so the counts and the total agree.
  */
-export async function countByStatus(db: Db): Promise<StatusCounts> {
+export async function countByStatus(db: Db, q?: string): Promise<StatusCounts> {
   const rows = await db
     .select({ status: subscribers.status, n: count() })
     .from(subscribers)
+    .where(searching(q))
     .groupBy(subscribers.status)
     .all();
   const counts = Object.fromEntries(subscriberStatusValues.map((s) => [s, 0])) as StatusCounts;

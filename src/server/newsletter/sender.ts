@@ -2,7 +2,8 @@
  * The background sender: one per running instance (server.ts starts it after listen and
  * stops it before the database closes). Each turn first sends a due reply to a lead
  * (leads/replies/reply-delivery.ts) or a call's reminder (booking/reminder-delivery.ts), then
- * works through the recipients' queue (recipient-queue.ts) one mail at a time, at most
+ * a confirmation mail the owner queued (confirmation-queue.ts), then works through the
+ * recipients' queue (recipient-queue.ts) one mail at a time, at most
  * NEWSLETTER_RATE_PER_MINUTE a minute, and polls the database when idle, so a send started on
  * any instance is picked up by all of them; `wakeSenders` lets a send on this instance start at once.
  *
@@ -31,6 +32,7 @@ import { describeFailure, isTemporary, RETRY_DELAYS_MS } from './smtp-failure';
 import { sendDueReply } from '#server/leads/replies/reply-delivery';
 import { failInterruptedReplies } from '#server/leads/replies/reply-queue';
 import { sendDueReminder } from '#server/booking/reminder-delivery';
+import { hasQueuedConfirmation, sendQueuedConfirmation } from './confirmation-queue';
 import { failInterruptedReminders } from '#server/booking/reminder-queue';
 
 export interface SenderDeps {
@@ -180,6 +182,12 @@ export function createNewsletterSender(
     if (await sendDueReply(deps, id)) return { kind: 'worked' };
     if (await sendDueReminder(deps, id)) return { kind: 'worked' };
     if (now.getTime() < nextSendAt) return { kind: 'paced', waitMs: nextSendAt - now.getTime() };
+    // Confirmations the owner queued (an import can queue thousands) go before the
+    // newsletters' recipients, at the same pace. Read first: an idle poll writes nothing.
+    if ((await hasQueuedConfirmation(db)) && (await sendQueuedConfirmation(deps))) {
+      nextSendAt = now.getTime() + spacingMs;
+      return { kind: 'worked' };
+    }
     if (!(await hasDueRecipient(db, now))) return { kind: 'idle' };
     const claim = await claimNext(db, { now, claimedBy: id, secret: config.sessionSecret });
     if (claim.kind === 'none') return { kind: 'idle' };

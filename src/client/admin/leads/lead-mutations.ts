@@ -117,3 +117,47 @@ export function useEraseLead() {
     onSettled: () => Promise.all([utils.leads.invalidate(), utils.messages.invalidate()]),
   });
 }
+
+/** One address by hand; a 400 or 409 is shown at the form's field, not in a toast. */
+export function useAddSubscriber() {
+  const utils = trpc.useUtils();
+  return trpc.subscribers.add.useMutation({
+    onSuccess: (subscriber) =>
+      toast({
+        title: 'Subscriber added',
+        description:
+          subscriber.status === 'confirmed'
+            ? `${subscriber.email} is confirmed.`
+            : `${subscriber.email} is pending: the confirmation mail is on its way.`,
+      }),
+    onSettled: () => utils.subscribers.invalidate(),
+  });
+}
+
+/** One part of an import; the form sends the parts one after another and shows each row. */
+export function useImportPart() {
+  return trpc.subscribers.import.useMutation();
+}
+
+export function useResendConfirmation() {
+  const utils = trpc.useUtils();
+  return trpc.subscribers.resendConfirmation.useMutation({
+    onSuccess: () => toast({ title: 'Confirmation mail queued' }),
+    onError: (error) => failureToast('Not resent', error),
+    onSettled: () => utils.subscribers.invalidate(),
+  });
+}
+
+export function useResendAllConfirmations() {
+  return trpc.subscribers.resendAllConfirmations.useMutation({
+    onSuccess: ({ queued, heldBack }) =>
+      toast({
+        title: `${queued} confirmation ${queued === 1 ? 'mail' : 'mails'} queued`,
+        description:
+          heldBack > 0
+            ? `${heldBack} pending ${heldBack === 1 ? 'address was' : 'addresses were'} resent one in the last 24 hours and ${heldBack === 1 ? 'was' : 'were'} skipped.`
+            : undefined,
+      }),
+    onError: (error) => failureToast('Not resent', error),
+  });
+}
