@@ -56,8 +56,8 @@ describe('signed out', () => {
   it.each([
     ['add', () => anonymous.subscribers.add({ email: 'a@example.com' })],
     ['import', () => anonymous.subscribers.import({ emails: ['a@example.com'] })],
-    ['resendConfirmation', () => anonymous.subscribers.resendConfirmation({ id: 1 })],
-    ['resendAllConfirmations', () => anonymous.subscribers.resendAllConfirmations()],
+    ['resend', () => anonymous.subscribers.resend({ id: 1 })],
+    ['resendAll', () => anonymous.subscribers.resendAll()],
   ])('%s is refused with UNAUTHORIZED and changes nothing', async (_name, call) => {
     await storeSubscribers(deps, 1);
     expect((await failure(call())).code).toBe('UNAUTHORIZED');
@@ -189,8 +189,8 @@ describe('resending the confirmation', () => {
     const { id } = await admin.subscribers.add({ email: 'slow@example.com' });
     await drain();
     mailer.sent = [];
-    await admin.subscribers.resendConfirmation({ id });
-    const again = await failure(admin.subscribers.resendConfirmation({ id }));
+    await admin.subscribers.resend({ id });
+    const again = await failure(admin.subscribers.resend({ id }));
     expect(again).toBeInstanceOf(ThrottledError);
     expect([again.code, again.message]).toEqual([
       'TOO_MANY_REQUESTS',
@@ -198,18 +198,18 @@ describe('resending the confirmation', () => {
     ]);
     expect((again as ThrottledError).retryAfterSeconds).toBe(24 * 60 * 60);
     // "Resend all" keeps the same rule for the same address.
-    expect(await admin.subscribers.resendAllConfirmations()).toEqual({ queued: 0, heldBack: 1 });
+    expect(await admin.subscribers.resendAll()).toEqual({ queued: 0, heldBack: 1 });
     await drain();
     expect(mailedTo()).toEqual(['slow@example.com']);
     await drain();
     expect(mailer.sent).toHaveLength(1);
 
     deps.clock.advance(24 * HOUR - 1_000);
-    expect((await failure(admin.subscribers.resendConfirmation({ id }))).message).toBe(
+    expect((await failure(admin.subscribers.resend({ id }))).message).toBe(
       SUBSCRIBER_TOOL_MESSAGES.resentRecently(1),
     );
     deps.clock.advance(1_000);
-    await admin.subscribers.resendConfirmation({ id });
+    await admin.subscribers.resend({ id });
     await drain();
     expect(mailedTo()).toEqual(['slow@example.com', 'slow@example.com']);
     expect((await audit()).filter((e) => e.action === 'subscriber_confirmation_resent')).toEqual([
@@ -223,15 +223,13 @@ describe('resending the confirmation', () => {
       status: i === 0 ? 'confirmed' : 'unsubscribed',
     }));
     for (const row of [confirmed!, gone!]) {
-      const error = await failure(admin.subscribers.resendConfirmation({ id: row.id }));
+      const error = await failure(admin.subscribers.resend({ id: row.id }));
       expect([error.code, error.message]).toEqual([
         'CONFLICT',
         SUBSCRIBER_TOOL_MESSAGES.notPending,
       ]);
     }
-    expect((await failure(admin.subscribers.resendConfirmation({ id: 99 }))).code).toBe(
-      'NOT_FOUND',
-    );
+    expect((await failure(admin.subscribers.resend({ id: 99 }))).code).toBe('NOT_FOUND');
     expect(await audit()).toEqual([]);
   });
 
@@ -239,8 +237,8 @@ describe('resending the confirmation', () => {
     await storeSubscribers(deps, 4, (i) => ({
       status: (['pending', 'pending', 'confirmed', 'unsubscribed'] as const)[i],
     }));
-    expect(await admin.subscribers.resendAllConfirmations()).toEqual({ queued: 2, heldBack: 0 });
-    expect(await admin.subscribers.resendAllConfirmations()).toEqual({ queued: 0, heldBack: 2 });
+    expect(await admin.subscribers.resendAll()).toEqual({ queued: 2, heldBack: 0 });
+    expect(await admin.subscribers.resendAll()).toEqual({ queued: 0, heldBack: 2 });
     expect(await audit()).toEqual([
       { action: 'subscriber_confirmation_resent', target: '2 pending addresses' },
     ]);
@@ -252,7 +250,7 @@ describe('resending the confirmation', () => {
         .where(eq(subscribers.email, 'reader1@example.com'))
         .run(),
     );
-    await admin.subscribers.resendAllConfirmations();
+    await admin.subscribers.resendAll();
     await storeSubscribers(deps, 1, { email: 'late@example.com' });
     await admin.subscribers.add({ email: 'erased@example.com' });
     const erased = await deps.db

@@ -24,7 +24,8 @@ export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 export const subscribersRouter = router({
   /**
    * 50 a page, newest first, of one status or all, searched by part of the address; `counts`
-   * has every status of the search's matches whatever the status filter (the screen's tabs). A page past the end is empty, not an error.
+   * has every status of the search's matches whatever the status filter (the screen's
+   * tabs). A page past the end is empty, not an error.
    */
   list: adminProcedure
     .meta({
@@ -112,7 +113,7 @@ export const subscribersRouter = router({
    * Queues one pending address's confirmation mail again; at most one resend in 24 hours
    * (429 with the wait), never for an address that confirmed or unsubscribed (409).
    */
-  resendConfirmation: adminProcedure
+  resend: adminProcedure
     .meta({
       rest: { method: 'POST', path: '/api/subscribers/:id/confirmation', answer: 'success' },
     })
@@ -140,7 +141,7 @@ export const subscribersRouter = router({
    * Queues the confirmation of every pending address not resent in the last 24 hours;
    * answers how many were queued and how many the rule held back.
    */
-  resendAllConfirmations: adminProcedure
+  resendAll: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscribers/confirmations', answer: 'spread' } })
     .mutation(async ({ ctx }) => {
       const now = ctx.clock.now();
@@ -188,10 +189,15 @@ export const subscribersRouter = router({
       return { success: true };
     }),
 
-  /** GET /api/subscribers.csv: every subscriber of the status filter (a download). */
+  /** GET /api/subscribers.csv: every subscriber of the search and status filter (a download). */
   exportCsv: adminProcedure
     .meta({
-      rest: { method: 'GET', path: '/api/subscribers.csv', query: ['status'], download: true },
+      rest: {
+        method: 'GET',
+        path: '/api/subscribers.csv',
+        query: ['status', 'q'],
+        download: true,
+      },
     })
     .input(subscriberFilterInput)
     .query(({ ctx, input }) =>

@@ -141,7 +141,7 @@ export function useImportPart() {
 
 export function useResendConfirmation() {
   const utils = trpc.useUtils();
-  return trpc.subscribers.resendConfirmation.useMutation({
+  return trpc.subscribers.resend.useMutation({
     onSuccess: () => toast({ title: 'Confirmation mail queued' }),
     onError: (error) => failureToast('Not resent', error),
     onSettled: () => utils.subscribers.invalidate(),
@@ -149,7 +149,7 @@ export function useResendConfirmation() {
 }
 
 export function useResendAllConfirmations() {
-  return trpc.subscribers.resendAllConfirmations.useMutation({
+  return trpc.subscribers.resendAll.useMutation({
     onSuccess: ({ queued, heldBack }) =>
       toast({
         title: `${queued} confirmation ${queued === 1 ? 'mail' : 'mails'} queued`,
