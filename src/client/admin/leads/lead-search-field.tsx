@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '../ui/use-debounced-value';
 
 /** The list follows the typing after this pause, not each key (one read, one history entry). */
@@ -11,13 +11,23 @@ interface LeadSearchFieldProps {
   /** The address's search. */
   q: string | undefined;
   onChange: (q: string | undefined) => void;
+  /** The field's label: what is searched. */
+  label?: string;
+  /** The search landmark's name: the list searched. */
+  region?: string;
 }
 
 /**
  * Search as you type: the text settles for a moment, then becomes the address's `q` (so
  * reload, Back and a shared link keep it). Back and Forward change the address: the box follows.
  */
-export function LeadSearchField({ q, onChange }: LeadSearchFieldProps) {
+export function LeadSearchField({
+  q,
+  onChange,
+  label = 'Search name, e-mail, company or messages',
+  region = 'Leads',
+}: LeadSearchFieldProps) {
+  const id = useId();
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
   if (shownQ !== q) {
@@ -36,13 +46,13 @@ export function LeadSearchField({ q, onChange }: LeadSearchFieldProps) {
   }, [settled]);
 
   return (
-    <form role="search" aria-label="Leads" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label={region} onSubmit={(event) => event.preventDefault()}>
       <div className="flex flex-col gap-1">
-        <label htmlFor="lead-search" className="text-sm font-medium text-ink">
-          Search name, e-mail, company or messages
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
         </label>
         <input
-          id="lead-search"
+          id={id}
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}

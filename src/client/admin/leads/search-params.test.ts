@@ -38,6 +38,15 @@ describe('subscribers search params', () => {
     expect(subscriberSearchSchema.parse({ status: 'Confirmed' })).toEqual({});
     expect(subscriberSearchSchema.parse({ status: 3 })).toEqual({});
   });
+
+  it('keeps a search as trimmed text and drops a blank one', () => {
+    expect(subscriberSearchSchema.parse({ q: ' ada ', status: 'pending' })).toEqual({
+      q: 'ada',
+      status: 'pending',
+    });
+    expect(subscriberSearchSchema.parse({ q: 42 })).toEqual({ q: '42' });
+    expect(subscriberSearchSchema.parse({ q: '  ' })).toEqual({});
+  });
 });
 
 describe('links', () => {
@@ -48,9 +57,12 @@ describe('links', () => {
     );
   });
 
-  it('exports the subscribers of the status shown, or all of them', () => {
+  it('exports the subscribers of the search and status shown, or all of them', () => {
     expect(subscribersCsvHref({})).toBe('/api/subscribers.csv');
     expect(subscribersCsvHref({ status: 'pending' })).toBe('/api/subscribers.csv?status=pending');
+    expect(subscribersCsvHref({ q: 'ada@', status: 'pending' })).toBe(
+      '/api/subscribers.csv?q=ada%40&status=pending',
+    );
   });
 
   it('starts a reply titled with the subject label', () => {

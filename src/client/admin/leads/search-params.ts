@@ -30,6 +30,7 @@ export type MessageSearch = z.output<typeof messageSearchSchema>;
 
 export const subscriberSearchSchema = z.object({
   page: pageParam,
+  q: searchParam,
   status: z.catch(z.optional(z.enum(subscriberStatusValues)), undefined),
 });
 export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
@@ -51,7 +52,11 @@ export function messagesCsvHref(search: Pick<MessageSearch, 'q' | 'subject'>): s
   return `/api/messages.csv${query ? `?${query}` : ''}`;
 }
 
-/** The subscribers export's address for the status the screen shows. */
-export function subscribersCsvHref(search: Pick<SubscriberSearch, 'status'>): string {
-  return `/api/subscribers.csv${search.status ? `?status=${search.status}` : ''}`;
+/** The subscribers export's address for the search and status the screen shows. */
+export function subscribersCsvHref(search: Pick<SubscriberSearch, 'q' | 'status'>): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.status) params.set('status', search.status);
+  const query = params.toString();
+  return `/api/subscribers.csv${query ? `?${query}` : ''}`;
 }

@@ -269,8 +269,11 @@ function ImportResults({ rows }: { rows: ImportedRow[] }) {
   );
 }
 
-/** "Resend to all pending": the server keeps the 24-hour rule per address. */
-export function ResendAllButton({ pending }: { pending: number }) {
+/**
+ * "Resend to all pending": the server keeps the 24-hour rule per address. `pending` is how
+ * many are known to wait (none: the button is off), unknown while a search narrows the counts.
+ */
+export function ResendAllButton({ pending }: { pending: number | undefined }) {
   const resend = useResendAllConfirmations();
   return (
     <Button

@@ -8,31 +8,41 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { TrashIcon } from '../icons';
 import { useDocumentTitle } from '../use-document-title';
 import { DateTime } from '../ui/date-time';
-import { useRemoveSubscriber } from './lead-mutations';
+import { useRemoveSubscriber, useResendConfirmation } from './lead-mutations';
+import { LeadSearchField } from './lead-search-field';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { EmailAddress } from './email-address';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
 import { StatusBadge, STATUS_LABELS } from './subscriber-status';
 import { SubscriberStatusFilter } from './subscriber-status-filter';
+import {
+  AddSubscriberForm,
+  ImportSubscribersForm,
+  RESEND_RULE,
+  ResendAllButton,
+} from './subscriber-tools';
 
 interface SubscribersPageProps {
   search: SubscriberSearch;
-  onSearch: (search: SubscriberSearch) => void;
+  /** `replace`: typing in the search replaces the history entry rather than adding one. */
+  onSearch: (search: SubscriberSearch, options?: { replace?: boolean }) => void;
 }
 
 export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
   useDocumentTitle('Subscribers');
   const page = search.page ?? 1;
-  const status = search.status;
+  const { q, status } = search;
   const list = trpc.subscribers.list.useQuery(
-    { page, status },
+    { page, status, q },
     // The previous list stays on screen, marked busy, while the next one loads.
     { placeholderData: (previous) => previous },
   );
   const counts = list.data?.counts;
   const everyone = counts ? counts.pending + counts.confirmed + counts.unsubscribed : undefined;
   const remove = useRemoveSubscriber();
+  const resend = useResendConfirmation();
+  const utils = trpc.useUtils();
   const [toRemove, setToRemove] = useState<Subscriber | null>(null);
 
   return (
@@ -44,19 +54,29 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
             Newsletter sign-ups
             {everyone === undefined
               ? ''
-              : ` · ${everyone} ${everyone === 1 ? 'subscriber' : 'subscribers'}`}
+              : ` · ${everyone} ${q ? 'found' : everyone === 1 ? 'subscriber' : 'subscribers'}`}
           </p>
         </div>
-        <a href={subscribersCsvHref(search)} download className={buttonClass('secondary')}>
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          {/* Every pending address, whatever the search: the counts shown may be the search's. */}
+          <ResendAllButton pending={q ? undefined : counts?.pending} />
+          <a href={subscribersCsvHref(search)} download className={buttonClass('secondary')}>
+            Export CSV
+          </a>
+        </div>
       </div>
 
-      <div className="mb-4">
+      <div className="mb-4 flex flex-col gap-4">
+        <LeadSearchField
+          q={q}
+          label="Search by address"
+          region="Subscribers"
+          onChange={(next) => onSearch({ status, q: next }, { replace: true })}
+        />
         <SubscriberStatusFilter
           status={status}
           counts={counts}
-          onChange={(next) => onSearch({ status: next })}
+          onChange={(next) => onSearch({ q, status: next })}
         />
       </div>
 
@@ -68,9 +88,11 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
           data.subscribers.length === 0 &&
           (data.total > 0
             ? 'No subscribers on this page.'
-            : status && everyone
-              ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
-              : 'No subscribers yet. Newsletter sign-ups appear here.')
+            : q
+              ? 'No subscribers match your search.'
+              : status && everyone
+                ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
+                : 'No subscribers yet. Newsletter sign-ups appear here.')
         }
       >
         {(data) => (
@@ -137,14 +159,26 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                     )}
                   </td>
                   <td className="py-2 text-right">
-                    <Button
-                      variant="ghost"
-                      onPress={() => setToRemove(subscriber)}
-                      aria-label={`Remove ${subscriber.email}`}
-                    >
-                      <TrashIcon />
-                      <span className="sr-only sm:not-sr-only">Remove</span>
-                    </Button>
+                    <span className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                      {subscriber.status === 'pending' ? (
+                        <Button
+                          variant="ghost"
+                          isPending={resend.isPending && resend.variables?.id === subscriber.id}
+                          onPress={() => resend.mutate({ id: subscriber.id })}
+                          aria-label={`Resend confirmation to ${subscriber.email}`}
+                        >
+                          Resend
+                        </Button>
+                      ) : null}
+                      <Button
+                        variant="ghost"
+                        onPress={() => setToRemove(subscriber)}
+                        aria-label={`Remove ${subscriber.email}`}
+                      >
+                        <TrashIcon />
+                        <span className="sr-only sm:not-sr-only">Remove</span>
+                      </Button>
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -158,9 +192,20 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
           pageSize={SUBSCRIBERS_PAGE_SIZE}
           total={list.data.total}
           label="Subscribers"
-          onPage={(next) => onSearch({ status, page: next > 1 ? next : undefined })}
+          onPage={(next) => onSearch({ q, status, page: next > 1 ? next : undefined })}
         />
       ) : null}
+      <p className="mt-4 text-sm text-muted">{RESEND_RULE}</p>
+
+      <section aria-labelledby="add-subscribers-title" className="mt-8 border-t border-line pt-6">
+        <h2 id="add-subscribers-title" className="mb-4 text-xl font-bold text-ink">
+          Add subscribers
+        </h2>
+        <div className="grid gap-8 md:grid-cols-2">
+          <AddSubscriberForm />
+          <ImportSubscribersForm onImported={() => void utils.subscribers.invalidate()} />
+        </div>
+      </section>
 
       <ConfirmDialog
         isOpen={toRemove !== null}

@@ -8,7 +8,11 @@ export const Route = createFileRoute('/admin/_protected/subscribers')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, cause }) =>
     loadForScreen(context, (utils) => {
-      const read = utils.subscribers.list.prefetch({ page: deps.page ?? 1, status: deps.status });
+      const read = utils.subscribers.list.prefetch({
+        page: deps.page ?? 1,
+        status: deps.status,
+        q: deps.q,
+      });
       // Opening the screen waits for the list; another page or status does not.
       return cause === 'stay' ? [] : [read];
     }),
@@ -19,5 +23,10 @@ export const Route = createFileRoute('/admin/_protected/subscribers')({
 function SubscribersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <SubscribersPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+  return (
+    <SubscribersPage
+      search={search}
+      onSearch={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
 }
