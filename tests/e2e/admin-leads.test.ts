@@ -521,4 +521,74 @@ describe('subscribers screen', () => {
       }
     }
   });
+
+  it('adds one by keyboard and imports a CSV at a phone’s width: each row answered, the mail, search and resend', async () => {
+    withDatabase(server.dbPath, (db) => db.prepare('delete from subscribers').run());
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.url}/admin/subscribers`);
+      await visible(page.getByText('No subscribers yet. Newsletter sign-ups appear here.'));
+      const tools = page.getByRole('region', { name: 'Add subscribers' });
+
+      // One address by hand, by keyboard alone: pending, and mailed its confirmation.
+      const addForm = tools.getByRole('form', { name: 'Add one address' });
+      await addForm.getByLabel('E-mail address').focus();
+      await page.keyboard.type('hand@example.com');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Subscriber added');
+      const first = await smtp.waitForMail({ to: 'hand@example.com', timeoutMs: 20_000 });
+      expect(first.text).toMatch(/https:\/\/acme\.example\/newsletter\/confirm\?token=/);
+      await visible(page.getByRole('row', { name: /hand@example\.com/ }));
+
+      // A file from another tool: quoted cells, `;` separators, a repeat and a bad row.
+      const importForm = tools.getByRole('form', { name: 'Import a CSV file' });
+      await importForm.getByLabel('CSV file with an e-mail column').setInputFiles({
+        name: 'contacts.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Name;"E-mail address"\n"Doe; Jane";jane@example.com\nHand;HAND@example.com\nOops;not-an-address\n',
+        ),
+      });
+      // The owner states these people agreed elsewhere: confirmed at once, no mail.
+      await importForm.getByRole('checkbox', { name: /agreed to receive the newsletter/ }).focus();
+      await page.keyboard.press('Space');
+      await importForm.getByRole('button', { name: 'Import' }).focus();
+      await page.keyboard.press('Enter');
+      await visible(importForm.getByText('1 added, 1 already there, 1 invalid.'));
+      const results = importForm.getByRole('region', { name: 'Import results' });
+      for (const [address, result] of [
+        ['not-an-address', 'Invalid'],
+        ['HAND@example.com', 'Already there'],
+        ['jane@example.com', 'Added'],
+      ]) {
+        await visible(results.getByRole('row', { name: new RegExp(`${address}.*${result}`) }));
+      }
+      await visible(page.getByRole('radio', { name: 'Confirmed 1', exact: true }));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        'no sideways scrolling at 390 px',
+      ).toBeLessThanOrEqual(390);
+      await expectNoAxeViolationsLightAndDark();
+
+      // Search by part of the address, kept in the page's address.
+      await page.getByLabel('Search by address').fill('JANE');
+      await page.waitForURL(/\?q=JANE$/);
+      await visible(page.getByText('Newsletter sign-ups · 1 found'));
+      const list = page.getByRole('table', { name: /newest first/ });
+      await visible(list.getByRole('row', { name: /jane@example\.com/ }));
+      await page.getByLabel('Search by address').fill('');
+      await page.waitForURL(/\/admin\/subscribers$/);
+
+      // Resend to the pending address: a new mail, then the 24-hour rule says no.
+      const resend = page.getByRole('button', { name: 'Resend confirmation to hand@example.com' });
+      await resend.click();
+      await toast(page, 'Confirmation mail queued');
+      const second = await smtp.waitForMail({ to: 'hand@example.com', timeoutMs: 20_000 });
+      expect(second.text).toMatch(/\/newsletter\/confirm\?token=/);
+      await resend.click();
+      await visible(page.getByText(/Not resent: A confirmation was resent less than 24 hours ago/));
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
