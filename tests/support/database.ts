@@ -14,8 +14,17 @@ export type TestDatabaseMode = 'embedded' | 'sqld';
 export const TEST_DATABASE: TestDatabaseMode =
   process.env.TEST_DATABASE === 'sqld' ? 'sqld' : 'embedded';
 
-const folders: string[] = [];
-const servers: SqldProcess[] = [];
+/**
+ * What to remove after the test file, kept on the worker's global object: a file that starts
+ * with `vi.resetModules()` (tests/support/fresh-modules.ts) loads this module afresh, and a
+ * list of its own would be one the cleanup's copy never sees (its sqld processes outlived the run).
+ */
+interface Registry {
+  folders: string[];
+  servers: SqldProcess[];
+}
+const holder = globalThis as typeof globalThis & { __testDatabases?: Registry };
+const { folders, servers } = (holder.__testDatabases ??= { folders: [], servers: [] });
 
 export function tempFolder(prefix = 'app-test-'): string {
   const folder = mkdtempSync(path.join(tmpdir(), prefix));
