@@ -58,6 +58,9 @@ describe('newsletter.subscribe', () => {
         confirmedAt: null,
         unsubscribedAt: null,
         unsubscribeTokenHash: tokenHash(unsubscribeTokenOf('reader@example.com')),
+        // A visitor's own sign-up mails its confirmation at once: nothing queued or resent.
+        confirmationQueuedAt: null,
+        confirmationResentAt: null,
       },
     ]);
     const [mail] = await mails();
