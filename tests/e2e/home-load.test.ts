@@ -1,8 +1,8 @@
 /**
  * What a visitor's first seconds on `/` must never bring: being moved back to the top by
  * hydration after scrolling at once (on a fast machine and on a phone with a 4x slower CPU),
- * anything moving while the page arrives, admin code downloaded with the public page, and a
- * cookie, stored data or a second pageview from its count.
+ * anything moving while the page arrives, and admin code downloaded with the public page.
+ * Its count is tests/e2e/visit-count.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -10,14 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  newPage,
-  withDatabase,
-  type RunningServer,
-  startServerAndBrowser,
-} from './support';
+import { DESKTOP, MOBILE, newPage, type RunningServer, startServerAndBrowser } from './support';
 import { layoutShifts } from './support/layout-shifts';
 
 let server: RunningServer;
@@ -386,87 +379,5 @@ describe('the scripts `/` requests', () => {
       const admin = scripts.filter((name) => adminOnly.includes(name));
       expect({ scripts, admin }).toEqual({ scripts, admin: [] });
     });
-  });
-});
-
-/** A desktop Chrome as people have it: the headless browser's own user agent counts as a bot. */
-const CHROME_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-describe("the visit's count", () => {
-  it('is one pageview per page load and one cta_click per press, with no cookie and nothing stored', async () => {
-    const recorded = () =>
-      withDatabase(server.dbPath, (db) =>
-        db
-          .prepare(
-            `SELECT name, path, utm_source AS utm, referrer_host AS referrer, device, browser
-             FROM analytics_events ORDER BY id`,
-          )
-          .all(),
-      );
-    // The server's log has a line for every request, whatever was recorded: a beacon sent as
-    // the page unloads goes out from the browser itself, with its own user agent, one the
-    // server does not count, and the page no longer sees it. Only requests begun after this
-    // test started are its own: a line is written when its request ends, so one that an
-    // earlier test's page sent as it closed may be logged during this test.
-    const startedAt = Date.now();
-    const eventRequests = () =>
-      server
-        .output()
-        .split('\n')
-        .filter(
-          (line) => line.includes('"event":"request"') && line.includes('"path":"/api/event"'),
-        )
-        .map((line) => JSON.parse(line) as { time: string; ms: number })
-        .filter((line) => Date.parse(line.time) - line.ms >= startedAt).length;
-    const before = recorded().length;
-    const page = await newPage(browser, { userAgent: CHROME_AGENT });
-    try {
-      // What went on the wire (a beacon's body is not visible here; the database shows it).
-      const sent: { method: string; type: string | undefined }[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname !== '/api/event') return;
-        sent.push({ method: request.method(), type: request.headers()['content-type'] });
-      });
-
-      await page.goto(server.url, { referer: 'https://www.example.org/a/path?q=private' });
-      await hydrated(page);
-      await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1);
-      await page.getByRole('link', { name: 'Book a Free Consultation' }).first().click();
-      await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(2);
-      // The page again at another address: had the first page sent a second pageview (when
-      // idle, or on leaving), it would have reached the server before this one, which its UTM
-      // tells apart.
-      await page.goto(`${server.url}/?utm_source=second`);
-      await hydrated(page);
-      await expect
-        .poll(() => recorded().some((row) => (row as { utm: string | null }).utm === 'second'), {
-          timeout: 20_000,
-        })
-        .toBe(true);
-
-      const chrome = { device: 'desktop', browser: 'Chrome' };
-      // Stored as the server keeps them: the path, the referrer's host only.
-      expect(recorded().slice(before)).toEqual([
-        { name: 'pageview', path: '/', utm: null, referrer: 'www.example.org', ...chrome },
-        { name: 'cta_click', path: '/', utm: null, referrer: 'www.example.org', ...chrome },
-        expect.objectContaining({ name: 'pageview', path: '/', utm: 'second', ...chrome }),
-      ]);
-      // Each a JSON POST: no CORS preflight (OPTIONS), the page and the API share one origin.
-      expect(sent).toEqual(Array(3).fill({ method: 'POST', type: 'application/json' }));
-      expect(eventRequests()).toBe(3);
-
-      // No cookie, and nothing in the browser's storage (the theme switch and the carousel's
-      // mute button store a setting only when pressed).
-      expect(await page.context().cookies()).toEqual([]);
-      expect(
-        await page.evaluate(() => ({
-          local: Object.keys(localStorage),
-          session: Object.keys(sessionStorage),
-        })),
-      ).toEqual({ local: [], session: [] });
-    } finally {
-      await page.context().close();
-    }
   });
 });
