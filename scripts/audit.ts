@@ -173,6 +173,11 @@ async function medianRun(url: string, formFactor: 'mobile' | 'desktop', runs: nu
       `  ${formFactor}: performance over ${runs} runs: ${all}; total blocking time ${tbts} ms`,
     );
   }
+  // Lighthouse's own measure of the machine's speed (higher is faster): its throttling
+  // multiplies what this CPU takes, so scores from machines of different speed compare only
+  // beside this figure (docs/performance.md, "Noise").
+  const speed = median(results.map((r) => r.environment.benchmarkIndex));
+  console.log(`  ${formFactor}: CPU benchmark index (median) ${Math.round(speed)}`);
   return { lhr: results[Math.floor((results.length - 1) / 2)]!, tbt };
 }
 
