@@ -60,10 +60,10 @@ export const EXCHANGES: readonly Exchange[] = [
     working: 'Averaging humidity in 4 storage areas since midnight…',
     answerAt: 24.6,
     answer:
-      'Storage C averaged 63 % relative humidity, above the 60 % limit since 11:00. The other areas stayed between 38 % and 47 %.',
+      'Storage C averaged 63% relative humidity, above the 60% limit since 11:00. The other areas stayed between 38% and 47%.',
     figure: 'storage-humidity',
     figureCaption:
-      'A bar chart: Storage A 42 %, Storage B 47 %, Storage C 63 % in amber above the 60 % line, Cold store 38 %.',
+      'A bar chart: Storage A 42%, Storage B 47%, Storage C 63% in amber above the 60% line, Cold store 38%.',
   },
 ];
 

@@ -4,9 +4,9 @@
  * scripts/demo-video/make.ts; regenerate rather than edit (docs/demo-video.md).
  */
 export const DEMO_VIDEO = {
-  video: '/media/facility-demo.lSkzElTY6t.mp4',
-  poster: '/media/facility-demo.xuH-3oiZI-.webp',
-  captions: '/media/facility-demo.iKIxy6fsvB.vtt',
+  video: '/media/facility-demo.NM2SF0OXkH.mp4',
+  poster: '/media/facility-demo.AKkOI_y-E1.webp',
+  captions: '/media/facility-demo.0YyfIhn1cn.vtt',
   width: 1280,
   height: 720,
   seconds: 32,
