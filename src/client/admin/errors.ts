@@ -1,4 +1,5 @@
 import { isTRPCClientError } from '@trpc/client';
+import { serverCode } from '#client/lib/trpc-error';
 
 /** A sentence a person can read, from whatever a call threw (docs/product.md, "Messages and errors", puts it in toasts). */
 export function errorMessage(error: unknown): string {
@@ -12,31 +13,22 @@ export function errorMessage(error: unknown): string {
   return 'Unexpected error';
 }
 
-function errorCode(error: unknown): string | undefined {
-  if (!isTRPCClientError(error)) return undefined;
-  const data: unknown = error.data;
-  if (typeof data === 'object' && data !== null && 'code' in data) {
-    return typeof data.code === 'string' ? data.code : undefined;
-  }
-  return undefined;
-}
-
 export function isUnauthorized(error: unknown): boolean {
-  return errorCode(error) === 'UNAUTHORIZED';
+  return serverCode(error) === 'UNAUTHORIZED';
 }
 
 export function isNotFound(error: unknown): boolean {
-  return errorCode(error) === 'NOT_FOUND';
+  return serverCode(error) === 'NOT_FOUND';
 }
 
 /** A change refused because the thing is no longer in a state that allows it (409). */
 export function isConflict(error: unknown): boolean {
-  return errorCode(error) === 'CONFLICT';
+  return serverCode(error) === 'CONFLICT';
 }
 
 /** Input the server refused (400), e.g. a test copy with no address to go to. */
 export function isBadRequest(error: unknown): boolean {
-  return errorCode(error) === 'BAD_REQUEST';
+  return serverCode(error) === 'BAD_REQUEST';
 }
 
 /**
