@@ -16,6 +16,7 @@ import {
   type BookingChange,
 } from './booking-email';
 import { bookingInvitation, bookingUid } from './invitation';
+import { tokenLink } from '#server/platform/tokens';
 
 export interface NotifyDeps {
   db: Db;
@@ -27,9 +28,7 @@ export interface NotifyDeps {
 
 /** The visitor's page to move or cancel their call. */
 export function manageUrl(siteUrl: string, token: string): string {
-  const url = new URL('/booking/manage', siteUrl);
-  url.searchParams.set('token', token);
-  return url.href;
+  return tokenLink(siteUrl, '/booking/manage', token);
 }
 
 export function notifyBooking(

@@ -3,12 +3,11 @@ import { renderConfirmationEmail } from '#shared/newsletter-email';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
 import { siteName } from '#server/platform/site-brand';
+import { tokenLink } from '#server/platform/tokens';
 
 /** The page a confirmation link opens; its button confirms. */
 export function confirmUrl(siteUrl: string, token: string): string {
-  const url = new URL('/newsletter/confirm', siteUrl);
-  url.searchParams.set('token', token);
-  return url.href;
+  return tokenLink(siteUrl, '/newsletter/confirm', token);
 }
 
 /**

@@ -17,3 +17,13 @@ export function newToken(): string {
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
+
+/**
+ * A mailed link that carries a token: the page at `path` on the site's public address, the
+ * token in the query (each such page reads it and then drops it from the address bar).
+ */
+export function tokenLink(siteUrl: string, path: string, token: string): string {
+  const url = new URL(path, siteUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}

@@ -14,12 +14,11 @@ import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
 import { siteName } from '#server/platform/site-brand';
+import { tokenLink } from '#server/platform/tokens';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {
-  const url = new URL('/admin/invite', siteUrl);
-  url.searchParams.set('token', token);
-  return url.href;
+  return tokenLink(siteUrl, '/admin/invite', token);
 }
 
 /** "23 November 2026, 14:05 UTC": the expiry, unambiguous wherever the reader is. */

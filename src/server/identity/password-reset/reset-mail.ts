@@ -14,12 +14,11 @@ import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import type { Context } from '#server/http/trpc';
 import { sendInBackground } from '#server/platform/mail';
 import { siteName } from '#server/platform/site-brand';
+import { tokenLink } from '#server/platform/tokens';
 
 /** The reset page; the token rides in the query and the page removes it once read. */
 export function resetUrl(siteUrl: string, token: string): string {
-  const url = new URL('/admin/reset-password', siteUrl);
-  url.searchParams.set('token', token);
-  return url.href;
+  return tokenLink(siteUrl, '/admin/reset-password', token);
 }
 
 export function renderResetEmail(input: {
