@@ -1,19 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
 import { PASSWORD_RESET_MESSAGES, passwordResetChooseInput } from '#shared/password-reset';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
 import { replaceToasts } from '#client/ui/toast';
-import { PasswordStrengthHint } from '../account/password-strength';
-import { Button, TextInputField } from '../controls';
+import { NewPasswordFields, useNewPassword } from '../account/new-password-fields';
+import { Button } from '../controls';
 import { errorMessage, isNotFound } from '../errors';
 import { useSetAuth } from '../session';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { inlineLinkClass, ResetFrame } from './reset-frame';
-
-const MISMATCH = 'The two passwords are not the same';
 
 /**
  * The mailed link's page: the person chooses a new password, then the login page's code
@@ -71,38 +69,20 @@ function DeadLink({ message }: { message: string }) {
   );
 }
 
-type Values = { password: string; confirm: string };
-
 function ChoosePassword({ token, username }: { token: string; username: string }) {
-  const [values, setValues] = useState<Values>({ password: '', confirm: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
   const choose = trpc.passwordReset.choose.useMutation();
   const setAuth = useSetAuth();
   const navigate = useNavigate();
-
-  const result = validate(passwordResetChooseInput, { token, password: values.password });
-  const passwordError = result.ok ? undefined : result.errors.password;
-  const confirmError =
-    values.confirm !== values.password && (touched.confirm || values.confirm)
-      ? MISMATCH
-      : undefined;
-  const errors = {
-    password: touched.password ? passwordError : undefined,
-    confirm: touched.confirm ? confirmError : undefined,
-  };
+  const form = useNewPassword((password) => {
+    const result = validate(passwordResetChooseInput, { token, password });
+    return result.ok ? undefined : result.errors.password;
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (choose.isPending || choose.isSuccess) return;
-    setTouched({ password: true, confirm: true });
-    if (passwordError || values.confirm !== values.password) {
-      (passwordError ? passwordRef : confirmRef).current?.focus();
-      return;
-    }
+    if (choose.isPending || choose.isSuccess || !form.ready()) return;
     choose.mutate(
-      { token, password: values.password },
+      { token, password: form.values.password },
       {
         onSuccess: (answer) => {
           // The server now holds a pending sign-in: the login page's code step finishes it.
@@ -143,43 +123,7 @@ function ChoosePassword({ token, username }: { token: string; username: string }
         succeeds.
       </p>
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        {/* For password managers: they save the new password under this name. */}
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={username}
-          readOnly
-          hidden
-        />
-        <TextInputField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          description={<PasswordStrengthHint password={values.password} />}
-          value={values.password}
-          onChange={(password) => {
-            setValues((v) => ({ ...v, password }));
-            setTouched((t) => ({ ...t, password: true }));
-          }}
-          error={errors.password}
-          inputRef={passwordRef}
-          autoFocus
-        />
-        <TextInputField
-          label="Confirm password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(confirm) => {
-            setValues((v) => ({ ...v, confirm }));
-            setTouched((t) => ({ ...t, confirm: true }));
-          }}
-          error={errors.confirm}
-          inputRef={confirmRef}
-        />
+        <NewPasswordFields form={form} username={username} autoFocus />
         <Button type="submit" isPending={choose.isPending}>
           {choose.isPending ? 'Saving...' : 'Continue'}
         </Button>

@@ -1,5 +1,4 @@
-import { PasswordStrengthHint } from '../account/password-strength';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
 import { REDIRECT_AFTER_LOGIN_MS } from '#shared/constants';
@@ -11,13 +10,12 @@ import { Logo } from '#client/ui/logo';
 import { focusRing } from '#shared/ui-styles';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { replaceToasts } from '#client/ui/toast';
-import { Button, Card, TextInputField, returnLinkClass } from '../controls';
+import { NewPasswordFields, useNewPassword } from '../account/new-password-fields';
+import { Button, Card, returnLinkClass } from '../controls';
 import { errorMessage, isNotFound } from '../errors';
 import { ADMIN_LANDING, useDelayedNavigate, useSetAuth } from '../session';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
-
-const MISMATCH = 'The two passwords are not the same';
 
 /**
  * The invitation link's page (docs/accounts.md): greets the invited administrator, who
@@ -91,40 +89,22 @@ function DeadLink({ message }: { message: string }) {
   );
 }
 
-type Values = { password: string; confirm: string };
-
 function ChoosePassword({ token, username }: { token: string; username: string }) {
   const company = useSiteBrand();
-  const [values, setValues] = useState<Values>({ password: '', confirm: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [joined, setJoined] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
   const accept = trpc.invitation.accept.useMutation();
   const setAuth = useSetAuth();
   const navigateLater = useDelayedNavigate();
-
-  const result = validate(invitationAcceptInput, { token, password: values.password });
-  const passwordError = result.ok ? undefined : result.errors.password;
-  const confirmError =
-    values.confirm !== values.password && (touched.confirm || values.confirm)
-      ? MISMATCH
-      : undefined;
-  const errors = {
-    password: touched.password ? passwordError : undefined,
-    confirm: touched.confirm ? confirmError : undefined,
-  };
+  const form = useNewPassword((password) => {
+    const result = validate(invitationAcceptInput, { token, password });
+    return result.ok ? undefined : result.errors.password;
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (accept.isPending || joined) return;
-    setTouched({ password: true, confirm: true });
-    if (passwordError || values.confirm !== values.password) {
-      (passwordError ? passwordRef : confirmRef).current?.focus();
-      return;
-    }
+    if (accept.isPending || joined || !form.ready()) return;
     accept.mutate(
-      { token, password: values.password },
+      { token, password: form.values.password },
       {
         onSuccess: (answer) => {
           setJoined(true);
@@ -167,42 +147,7 @@ function ChoosePassword({ token, username }: { token: string; username: string }
         </p>
       ) : (
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-          {/* For password managers: they save the new password under this name. */}
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={username}
-            readOnly
-            hidden
-          />
-          <TextInputField
-            label="New password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            description={<PasswordStrengthHint password={values.password} />}
-            value={values.password}
-            onChange={(password) => {
-              setValues((v) => ({ ...v, password }));
-              setTouched((t) => ({ ...t, password: true }));
-            }}
-            error={errors.password}
-            inputRef={passwordRef}
-          />
-          <TextInputField
-            label="Confirm password"
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(confirm) => {
-              setValues((v) => ({ ...v, confirm }));
-              setTouched((t) => ({ ...t, confirm: true }));
-            }}
-            error={errors.confirm}
-            inputRef={confirmRef}
-          />
+          <NewPasswordFields form={form} username={username} />
           <Button type="submit" isPending={accept.isPending}>
             {accept.isPending ? 'Joining...' : 'Set password and sign in'}
           </Button>

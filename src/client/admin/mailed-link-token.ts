@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod/mini';
+
+/**
+ * The `?token=` of a page opened from a mailed link (an invitation, a password reset): any
+ * value is kept as text for the server to judge; a missing one is undefined.
+ */
+const tokenSearch = z.object({
+  token: z.catch(
+    z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+    undefined,
+  ),
+});
+
+export function validateTokenSearch(search: Record<string, unknown>): { token?: string } {
+  return tokenSearch.parse(search);
+}
+
+/**
+ * The token, read once and then kept in memory only: the address loses it at once (a replaced
+ * history entry), so it is neither in the history nor sent as a Referer afterwards.
+ */
+export function useMailedLinkToken(
+  searchToken: string | undefined,
+  dropFromAddress: () => void,
+): string | undefined {
+  const [token] = useState(searchToken);
+  useEffect(() => {
+    if (searchToken !== undefined) dropFromAddress();
+  }, [searchToken, dropFromAddress]);
+  return token;
+}
