@@ -11,13 +11,14 @@ const ACCOUNT = `Account (your username at the top of the admin, ${SITE}/admin/a
 const ADMINISTRATORS = `Administrators (${SITE}/admin/users)`;
 const LAST_RESORT = 'Only if nobody can sign in to the admin any more: whoever runs the server';
 
-function notice(change: AccountChange) {
+function notice(change: AccountChange, timeZone = 'UTC') {
   return renderAccountNotice({
     siteName: 'Harbor Lane',
     siteUrl: SITE,
     username: 'alice',
     change,
     at: new Date('2026-01-15T10:00:00Z'),
+    timeZone,
     device: 'Firefox on Windows',
     address: '203.0.113.x',
   });
@@ -88,5 +89,13 @@ describe('what a security notice says to do', () => {
     expect(advice({ kind: 'adminRemoved', name: 'erin', by: 'bob' }).inAdmin).toContain(
       `read the Audit log (${SITE}/admin/audit)`,
     );
+  });
+});
+
+describe('the moment of the change', () => {
+  it("is written in the site's time zone, named, as the enquiry notification writes it", () => {
+    const { text, html } = notice({ kind: 'password' }, 'America/New_York');
+    expect(text).toContain('When: Thursday 15 January 2026, 05:00 GMT-5.');
+    expect(html).toContain('When: Thursday 15 January 2026, 05:00 GMT-5.');
   });
 });

@@ -13,6 +13,7 @@ import { maskAddress } from '#server/platform/address';
 import { sendInBackground } from '#server/platform/mail';
 import { siteName } from '#server/platform/site-brand';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
+import { siteTimeText } from '#shared/mail/site-time';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
@@ -256,29 +257,20 @@ function adviceFor(siteUrl: string, username: string, change: AccountChange): Ad
   }
 }
 
-/** "23 November 2026, 14:05 UTC" */
-function whenText(at: Date): string {
-  const day = at.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${day}, ${at.toISOString().slice(11, 16)} UTC`;
-}
-
 export function renderAccountNotice(input: {
   siteName: string;
   siteUrl: string;
   username: string;
   change: AccountChange;
   at: Date;
+  /** The site's time zone (SITE_TIMEZONE): the moment is written as the owner reads it. */
+  timeZone: string;
   device: string;
   address: string;
 }): RenderedEmail {
   const { subject, sentence } = whatChanged(input.change);
   const who = `Account: ${input.username}.`;
-  const where = `When: ${whenText(input.at)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
+  const where = `When: ${siteTimeText(input.at, input.timeZone)}. From: ${input.device || 'an unknown browser'}, address ${input.address}.`;
   const advice = adviceFor(input.siteUrl, input.username, input.change);
   const p = LIGHT;
   const body = `${mailHeading(escapeHtml(subject))}
@@ -318,6 +310,7 @@ export function sendAccountNotice(
     username,
     change,
     at: ctx.clock.now(),
+    timeZone: ctx.config.siteTimezone,
     device: deviceName(agent.slice(0, MAX_AGENT_LENGTH)),
     address: maskAddress(ctx.req.ip),
   };

@@ -15,21 +15,11 @@ import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
 import { siteName } from '#server/platform/site-brand';
 import { tokenLink } from '#server/platform/tokens';
+import { siteTimeText } from '#shared/mail/site-time';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {
   return tokenLink(siteUrl, '/admin/invite', token);
-}
-
-/** "23 November 2026, 14:05 UTC": the expiry, unambiguous wherever the reader is. */
-function expiryText(expiresAt: Date): string {
-  const day = expiresAt.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${day}, ${expiresAt.toISOString().slice(11, 16)} UTC`;
 }
 
 export function renderInvitationEmail(input: {
@@ -39,11 +29,13 @@ export function renderInvitationEmail(input: {
   username: string;
   link: string;
   expiresAt: Date;
+  /** The site's time zone (SITE_TIMEZONE), named in the expiry. */
+  timeZone: string;
 }): RenderedEmail {
   const subject = `You are invited to administer ${input.siteName}`;
   const p = LIGHT; // repainted by the dark-mode block, as the newsletter's mails are
   const intro = `${input.invitedBy} invited you to the admin area of ${input.siteName}, as "${input.username}".`;
-  const expiry = `The link works once and until ${expiryText(input.expiresAt)}. If you did not expect this, ignore this e-mail: nothing happens.`;
+  const expiry = `The link works once and until ${siteTimeText(input.expiresAt, input.timeZone)}. If you did not expect this, ignore this e-mail: nothing happens.`;
   const body = `${mailHeading('You are invited')}
 <p style="${PARAGRAPH}">${escapeHtml(intro)}</p>
 ${mailButton(input.link, 'Choose your password', p)}
@@ -69,7 +61,12 @@ ${plainLink(input.link, p)}
  * stored either way, and a link that never arrived is renewed with "Resend invitation".
  */
 export function sendInvitation(
-  deps: { db: Db; config: { siteUrl: string }; mailer: Mailer; logger: Logger },
+  deps: {
+    db: Db;
+    config: { siteUrl: string; siteTimezone: string };
+    mailer: Mailer;
+    logger: Logger;
+  },
   invite: { to: string; username: string; invitedBy: string; token: string; expiresAt: Date },
 ): void {
   sendInBackground(
@@ -82,6 +79,7 @@ export function sendInvitation(
         username: invite.username,
         link: invitationUrl(deps.config.siteUrl, invite.token),
         expiresAt: invite.expiresAt,
+        timeZone: deps.config.siteTimezone,
       });
       return { to: invite.to, subject: mail.subject, text: mail.text, html: mail.html };
     },

@@ -169,7 +169,7 @@ describe('users.resetSecondFactor', () => {
     expect(text).toContain('signed out everywhere');
     expect(text).toContain('needs your password and a code e-mailed to this address');
     expect(text).toContain('again on the Account page');
-    expect(text).toContain('When: 15 January 2026, 10:00 UTC');
+    expect(text).toContain('When: Thursday 15 January 2026, 10:00 UTC');
     expect(text).toContain('If you did not ask for this, contact admin');
     expect(text).toContain(
       'Another administrator can press "Remove" beside admin on Administrators',
