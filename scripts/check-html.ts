@@ -90,10 +90,14 @@ async function writeContentPages(dir: string): Promise<string[]> {
   const company = { ...defaultSiteContent.company, name: 'Zed <Labs> & Co', shortName: 'Zed' };
   writeFileSync(
     named,
-    appPageHtml(readFileSync(path.join(clientDir, 'app.html'), 'utf8'), {
-      ...defaultSiteContent,
-      company,
-    }),
+    appPageHtml(
+      readFileSync(path.join(clientDir, 'app.html'), 'utf8'),
+      {
+        ...defaultSiteContent,
+        company,
+      },
+      'Europe/Paris',
+    ),
   );
   files.push(named);
   return files;

@@ -1,7 +1,7 @@
 /**
  * The data the server writes into a page as `<script type="application/json">` elements and
  * the browser reads back before it draws (docs/content.md): the saved content on the public
- * pages, and the brand and public frame in the router app's app.html. One module for both
+ * pages, and the brand, public frame and site's time zone in the router app's app.html. One module for both
  * sides, so the element ids and the JSON agree.
  */
 import type { SiteContent } from './site-content';
@@ -56,3 +56,9 @@ export function siteFrameOf(content: SiteContent): SiteFrame {
 export function frameJson(frame: SiteFrame): string {
   return scriptJson(frame);
 }
+
+/**
+ * The id of the element holding the site's time zone (SITE_TIMEZONE) in app.html: the admin
+ * area writes every moment in it, as the mails and the Overview's days do.
+ */
+export const SITE_TIME_ZONE_ELEMENT_ID = 'site-time-zone';

@@ -13,6 +13,7 @@ import { Logo } from '#client/ui/logo';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { LogOutIcon } from './icons';
 import { ADMIN_LANDING, useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
+import { adminTimeZone } from './ui/date-time';
 
 /**
  * A session can end behind the page's back (it expired, a password was changed, another tab
@@ -153,6 +154,9 @@ export function AdminShell({ username, children }: { username: string; children:
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
+      <footer className="mx-auto max-w-5xl px-4 pb-8 text-sm text-muted">
+        Times are in {adminTimeZone()}, the site&rsquo;s time zone.
+      </footer>
     </div>
   );
 }

@@ -21,6 +21,8 @@ import {
   frameJson,
   siteFrameOf,
   SITE_BRAND_ELEMENT_ID,
+  SITE_TIME_ZONE_ELEMENT_ID,
+  scriptJson,
   SITE_FRAME_ELEMENT_ID,
 } from '#shared/page-data';
 import { escapeHtml } from '#shared/escape-html';
@@ -77,15 +79,17 @@ export async function renderLegalPage(
 }
 
 /**
- * The router app's page with the saved name: its <title>, the brand as JSON for the app, and
- * the public frame's parts for the page-not-found page (client/lib/site-frame.ts).
+ * The router app's page with the saved name: its <title>, the brand as JSON for the app, the
+ * public frame's parts for the page-not-found page (client/lib/site-frame.ts), and the site's
+ * time zone the admin area writes moments in (client/admin/ui/date-time.tsx).
  */
-export function appPageHtml(appHtml: string, content: SiteContent): string {
+export function appPageHtml(appHtml: string, content: SiteContent, timeZone: string): string {
   const { company } = content;
   const brand = { name: company.name, shortName: company.shortName };
   const data = [
     `<script type="application/json" id="${SITE_BRAND_ELEMENT_ID}">${brandJson(brand)}</script>`,
     `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
+    `<script type="application/json" id="${SITE_TIME_ZONE_ELEMENT_ID}">${scriptJson(timeZone)}</script>`,
   ].join('\n  ');
   return appHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
@@ -244,7 +248,8 @@ export function contentPages(
         serve(
           c,
           '/app.html',
-          (content) => ready(appPageHtml(appTemplate, content), HTML, null),
+          (content) =>
+            ready(appPageHtml(appTemplate, content, deps.config.siteTimezone), HTML, null),
           () => true,
           status,
         )

@@ -1,12 +1,46 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
 
-/** A stored moment in the administrator's own time zone, e.g. "Jan 15, 2026, 10:00 AM". */
+/**
+ * The site's time zone (SITE_TIMEZONE), which the server writes into app.html
+ * (server/content/pages.ts): the admin area writes every moment in it, as the mails and the
+ * Overview's days do, wherever the administrator's device is. In development (Vite serves
+ * app.html as is) and in component tests, the browser's own zone stands in.
+ */
+function pageTimeZone(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(SITE_TIME_ZONE_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const zone: unknown = JSON.parse(text);
+    if (typeof zone !== 'string') return undefined;
+    // Throws a RangeError for a zone this browser does not know.
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+let format: Intl.DateTimeFormat | null = null;
+
+function dateTimeFormat(): Intl.DateTimeFormat {
+  format ??= new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: pageTimeZone(),
+  });
+  return format;
+}
+
+/** The zone the admin's moments are written in ('Europe/Paris'). */
+export function adminTimeZone(): string {
+  return dateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A stored moment in the site's time zone, e.g. "Jan 15, 2026, 10:00 AM". */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
 }
 
 /** A stored moment as a `<time>` element: the words for people, the ISO value for machines. */
