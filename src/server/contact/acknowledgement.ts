@@ -6,7 +6,7 @@
  * address alone), and an address gets at most one in 24 hours, decided in the message's own
  * statement batch (contact/router.ts), after the contact throttle.
  */
-import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { desc, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
 import { siteContentVersions } from '#db/schema';
 import type { SiteContent } from '#shared/site-content';
@@ -35,7 +35,7 @@ function acknowledgementOn(db: Db): SQL {
   const newest = db
     .select({ on: sql`json_extract(${siteContentVersions.content}, '$.acknowledgement.enabled')` })
     .from(siteContentVersions)
-    .orderBy(sql`${siteContentVersions.version} desc`)
+    .orderBy(desc(siteContentVersions.version))
     .limit(1);
   return sql`${newest} = 1`;
 }
