@@ -130,6 +130,20 @@ export const defaultLegal: SiteContent['legal'] = {
   responsibleAi: '',
 };
 
+/**
+ * Off until the owner turns it on. The mail signs the body with the saved company name, so the
+ * starting text ends with the greeting only.
+ */
+export const defaultAcknowledgement: SiteContent['acknowledgement'] = {
+  enabled: false,
+  subject: 'Thank you for your message',
+  body: [
+    'Thank you for getting in touch. This is a short note to confirm that your message has reached us.',
+    'We read every enquiry ourselves and will reply within one business day.',
+    'Kind regards,',
+  ].join('\n\n'),
+};
+
 /** All of it: what `content.get` answers until the first save. */
 export const defaultSiteContent: SiteContent = {
   company: defaultCompany,
@@ -143,4 +157,5 @@ export const defaultSiteContent: SiteContent = {
   video: defaultVideo,
   footerServices: defaultFooterServices,
   legal: defaultLegal,
+  acknowledgement: defaultAcknowledgement,
 };

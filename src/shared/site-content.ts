@@ -32,6 +32,9 @@ export const CONTENT_LIMITS = {
   yearsMax: 80,
   /** The logo's bold part; the Content screen says how much of it a phone's header shows. */
   shortNameMax: 40,
+  /** The acknowledgement e-mail's subject line and its short body. */
+  acknowledgementSubjectMax: 150,
+  acknowledgementBodyMax: 2000,
 } as const;
 
 export const CONTENT_MESSAGES = {
@@ -168,6 +171,16 @@ export const siteContentSchema = z.object({
     terms: legalPage,
     cookies: legalPage,
     responsibleAi: legalPage,
+  }),
+  /**
+   * The e-mail a visitor gets right after sending the contact form, when `enabled` (off until
+   * the owner turns it on; docs/content.md). Only these words and the site's name and address:
+   * never anything the visitor typed. The body is Markdown, as a reply's is.
+   */
+  acknowledgement: z.object({
+    enabled: z.boolean('Must be on or off'),
+    subject: line(CONTENT_LIMITS.acknowledgementSubjectMax),
+    body: paragraph(CONTENT_LIMITS.acknowledgementBodyMax),
   }),
 });
 

@@ -8,6 +8,7 @@ import { addressBucket } from '#server/platform/throttle-buckets';
 import { batchStatements, takeInBatch } from '#server/platform/throttle';
 import { CONTACT_SUBMISSIONS } from './throttle-rules';
 import { notifyContact } from './notify';
+import { acknowledgeContact, acknowledgementBucket, claimAcknowledgement } from './acknowledgement';
 import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
@@ -18,12 +19,13 @@ const contactBucket = (ctx: Context) =>
 
 /**
  * The throttle's event, then (each only when the one before it wrote) the sender's lead, the
- * message and its search index entry (by trigger), and the message's place on the lead's
- * timeline: one batch, one request to a libSQL server.
+ * message and its search index entry (by trigger), the message's place on the lead's
+ * timeline, and the claim of the sender's acknowledgement e-mail (when it is on and the
+ * address had none in 24 hours): one batch, one request to a libSQL server.
  */
 const storeContact = batchStatements(
-  ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt'],
-  (db, taken, values) => [
+  ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt', 'ackBucket'],
+  (db, taken, { ackBucket, ...values }) => [
     joinLead(db, taken, {
       email: values.email,
       name: values.name,
@@ -44,6 +46,7 @@ const storeContact = batchStatements(
       },
       taken,
     ).toSQL(),
+    claimAcknowledgement(db, sql`changes() > 0`, { bucket: ackBucket, now: values.createdAt }),
   ],
 );
 
@@ -69,9 +72,16 @@ export const contactRouter = router({
         ctx.db,
         { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS },
         now,
-        { statements: storeContact, values },
+        {
+          statements: storeContact,
+          values: {
+            ...values,
+            ackBucket: acknowledgementBucket(ctx.config.sessionSecret, values.email),
+          },
+        },
       );
       const [contactId, leadId] = rows[1]?.[0] ?? [];
+      const acknowledge = (rows[3]?.length ?? 0) > 0;
       const stored: ContactRow = {
         id: Number(contactId),
         ...values,
@@ -81,6 +91,7 @@ export const contactRouter = router({
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
       recordConversion(ctx, 'contact', Number(leadId));
       notifyContact(ctx, stored);
+      if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
       return { success: true, message: CONTACT_THANKS };
     }),
 });

@@ -9,3 +9,16 @@ export const CONTACT_SUBMISSIONS: ThrottleRule = {
   windowMs: 10 * 60_000,
   message: 'Too many messages from your address.',
 };
+
+/**
+ * At most one acknowledgement e-mail per visitor's address (ignoring case) in 24 hours,
+ * whatever the number of messages: the form mails an address anyone can type, so without a
+ * cap it would mail a stranger as often as someone posts. Never a 429: a message past the cap
+ * is stored and answered as any other, and only its acknowledgement is not sent.
+ */
+export const CONTACT_ACKNOWLEDGEMENTS: ThrottleRule = {
+  kind: 'contact-ack',
+  limit: 1,
+  windowMs: 24 * 60 * 60_000,
+  message: 'An acknowledgement was sent to this address in the last 24 hours.',
+};

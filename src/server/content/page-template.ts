@@ -32,14 +32,15 @@ export function injectIntoTemplate(
 /**
  * The content as the browser needs it to hydrate: the public components only ask whether a
  * legal page has text (footer links, the consent line), and a legal page's own text is in its
- * HTML already, so the pages' JSON carries a mark instead of each page's Markdown.
+ * HTML already, so the pages' JSON carries a mark instead of each page's Markdown. The
+ * acknowledgement e-mail's words are the mail's, never a page's: they are left out.
  */
 export function contentForHydration(content: SiteContent): SiteContent {
   const legal = { ...content.legal };
   for (const key of Object.keys(legal) as (keyof SiteContent['legal'])[]) {
     legal[key] = legal[key].trim() ? '1' : '';
   }
-  return { ...content, legal };
+  return { ...content, legal, acknowledgement: { enabled: false, subject: '', body: '' } };
 }
 
 /** The whole page: template, head tags, app, and the content as JSON for hydration. */

@@ -264,6 +264,39 @@ export async function takeInBatch<K extends string = never>(
 }
 
 /**
+ * One place in one bucket as a statement of the caller's batch (`batchStatements`), taken
+ * only when `condition` holds and the bucket has room under `rule`; it answers the event's id
+ * when taken and no row when not, and refuses nothing. For a place that decides a side effect
+ * rather than the request (one acknowledgement mail per address a day): the check and the
+ * write are one statement, so requests arriving together take the one place once.
+ */
+export function placeWhenRoom(
+  db: Db,
+  rule: ThrottleRule,
+  slot: { bucket: Placeholder; now: Placeholder },
+  condition: SQL,
+): Query {
+  const now = sql.param(slot.now, throttleEvents.at);
+  const used = db
+    .select({ n: count() })
+    .from(throttleEvents)
+    .where(
+      and(
+        eq(throttleEvents.bucket, slot.bucket),
+        gt(throttleEvents.at, sql`${now} - ${rule.windowMs}`),
+      ),
+    );
+  return insertWhere(
+    db,
+    throttleEvents,
+    { bucket: slot.bucket, at: slot.now },
+    sql`${condition} and ${used} < ${rule.limit}`,
+  )
+    .returning({ id: throttleEvents.id })
+    .toSQL();
+}
+
+/**
  * Throws the 429 a take would throw, by one read (whatever the number of buckets) and
  * without writing: a request refused here never waits for the write lock. Not a count: the
  * write that follows takes its places (and checks again).

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,5 +51,35 @@ describe('the demo video in the Content form', () => {
     expect(screen.queryByRole('textbox', { name: 'Video address' })).toBeNull();
     expect(checkContent(seen.values)).toMatchObject({ ok: true });
     expect(seen.values.video.source).toBe('none');
+  });
+});
+
+describe('the acknowledgement e-mail in the Content form', () => {
+  it('is off with starting words, turned on by its switch, its subject kept to one line', async () => {
+    render(<Form />);
+    const section = screen.getByRole('region', { name: 'Acknowledgement e-mail' });
+    const toggle = within(section).getByRole('switch', {
+      name: 'Send an acknowledgement to the visitor',
+    });
+    expect(toggle).not.toBeChecked();
+    const subject = within(section).getByRole('textbox', { name: 'Acknowledgement subject' });
+    expect(subject).toHaveValue('Thank you for your message');
+    const body = within(section).getByRole('textbox', { name: 'Acknowledgement text' });
+    expect(body).toHaveDisplayValue(/reply within one business day/);
+
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(seen.values.acknowledgement.enabled).toBe(true);
+
+    // A field on one line drops a typed line break; a line separator pasted from another
+    // program stays, and is refused under the field with the server's own rule.
+    await userEvent.click(subject);
+    await userEvent.paste('\u2028Bcc: someone@example.com');
+    expect(subject).toBeInvalid();
+    expect(subject).toHaveAccessibleDescription('Must be on one line');
+    expect(checkContent(seen.values).ok).toBe(false);
+
+    await userEvent.clear(body);
+    expect(body).toHaveAccessibleDescription(/Required/);
   });
 });

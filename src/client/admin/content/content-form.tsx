@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '#shared/site-content';
-import { TextInputField } from '../controls';
+import { Switch, TextInputField } from '../controls';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
 
 interface FieldSpec {
@@ -36,7 +36,7 @@ const ordinal = ['First', 'Second', 'Third', 'Fourth'];
  */
 const SHORT_NAME_HINT = `At most ${CONTENT_LIMITS.shortNameMax} characters. A phone’s header shows about 20, on two lines; a longer name is cut short there with "…".`;
 
-/** The form's sections, in the order of the page they describe. */
+/** The form's sections, in the order of the page they describe, then the e-mail's words. */
 const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[] }[] = [
   {
     id: 'company',
@@ -163,6 +163,20 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
       para(['legal', 'responsibleAi'], 'Responsible AI (/responsible-ai)', 6),
     ],
   },
+  {
+    id: 'acknowledgement',
+    title: 'Acknowledgement e-mail',
+    intro:
+      'Sent to a visitor right after they send the contact form, when switched on. It carries only these words, signed with the company name, never what the visitor wrote, and goes to an address at most once in 24 hours. Replies to it go to your mailbox (REPLY_TO).',
+    fields: [
+      text(['acknowledgement', 'subject'], 'Acknowledgement subject'),
+      {
+        ...para(['acknowledgement', 'body'], 'Acknowledgement text', 6),
+        description:
+          'In Markdown, as a reply is (**bold**, [text](https://…), - lists). The company name follows it as the signature.',
+      },
+    ],
+  },
 ];
 
 /** The first message about this field or anything inside it (a list's entries). */
@@ -258,6 +272,14 @@ export function ContentForm({
             {section.title}
           </h2>
           {section.intro ? <p className="text-sm text-muted">{section.intro}</p> : null}
+          {section.id === 'acknowledgement' ? (
+            <Switch
+              isSelected={values.acknowledgement.enabled}
+              onChange={(on) => onChange(withValue(values, ['acknowledgement', 'enabled'], on))}
+            >
+              Send an acknowledgement to the visitor
+            </Switch>
+          ) : null}
           {section.id === 'video' ? (
             <VideoSourceChoice
               value={values.video.source}

@@ -1,0 +1,185 @@
+/**
+ * The visitor's acknowledgement e-mail (docs/content.md): off until the owner turns it on, only
+ * the owner's words and the site's name, at most one per address in 24 hours however many
+ * messages arrive at once, through a real SMTP server (headers and both parts as sent).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contacts, throttleEvents } from '#db/schema';
+import type { ContactInput } from '#shared/contact';
+import { CONTENT_MESSAGES } from '#shared/site-content';
+import { createApp } from '#server/app/app';
+import { createMailer, mailsSettled } from '#server/platform/mail';
+import { mailSenderName } from '#server/platform/site-brand';
+import {
+  callerFor,
+  createTestDeps,
+  signedInCookie,
+  testConfig,
+  type TestDeps,
+} from '#tests/support/app';
+import { saveContent } from '#tests/support/content';
+import { createMemoryLogger } from '#tests/support/logger';
+import { answer, invalid, rest } from '#tests/support/rest';
+import { startSmtpSink, type SmtpSink, type SunkMail } from '#tests/support/smtp-sink';
+
+/** In everything the visitor types: it must never reach the acknowledgement. */
+const MARKER = 'Zq7Visitor-Typed-Text';
+
+const enquiry: ContactInput = {
+  name: `Vera ${MARKER}`,
+  email: 'Vera@Example.com',
+  company: `Vera Labs ${MARKER}`,
+  subject: 'consulting',
+  message: `Please mail this to the address above: ${MARKER} https://spam.example`,
+  privacy: true,
+};
+
+let deps: TestDeps;
+let sink: SmtpSink;
+let logger: ReturnType<typeof createMemoryLogger>;
+
+beforeEach(async () => {
+  sink = await startSmtpSink();
+  logger = createMemoryLogger();
+  const config = testConfig({
+    siteUrl: 'https://acme.example',
+    mailFrom: 'site@acme.example',
+    replyTo: 'dana@acme.example',
+    contactNotifyTo: 'team@acme.example',
+    smtpUrl: sink.url,
+  });
+  deps = await createTestDeps({ config, logger });
+  deps.mailer = createMailer({
+    smtpUrl: sink.url,
+    from: config.mailFrom,
+    senderName: mailSenderName(config, deps.db),
+    production: false,
+    logger,
+  });
+});
+
+afterEach(async () => {
+  await sink?.close();
+});
+
+/** The owner turns the acknowledgement on with their own words, and names the company. */
+const turnOn = () =>
+  saveContent(deps, (content) => {
+    content.company.name = 'Harbor AI';
+    content.acknowledgement = {
+      enabled: true,
+      subject: 'We have your message',
+      body: 'Thanks for writing to us.\n\nWe reply within **one business day**.',
+    };
+  });
+
+const send = (ip = '198.51.100.7', input: ContactInput = enquiry) =>
+  callerFor(deps, { ip }).caller.contact.send(input);
+
+/** What reached the visitor, once every background mail has gone. */
+async function acknowledgements(): Promise<SunkMail[]> {
+  await mailsSettled(deps.mailer);
+  return sink.to('vera@example.com');
+}
+
+describe('the acknowledgement e-mail', () => {
+  it('is off by default: the message is stored and only the owner is mailed', async () => {
+    await send();
+    expect(await acknowledgements()).toEqual([]);
+    expect(sink.to('team@acme.example')).toHaveLength(1);
+    expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
+  });
+
+  it("sends the owner's words, signed with the company's name, and nothing the visitor typed", async () => {
+    await turnOn();
+    await send();
+    const [mail, ...more] = await acknowledgements();
+    expect(more).toEqual([]);
+    expect(mail!.headers.get('subject')).toBe('We have your message');
+    expect(mail!.headers.get('from')).toBe('Harbor AI <site@acme.example>');
+    expect(mail!.headers.get('reply-to')).toBe('dana@acme.example');
+    expect(mail!.text).toContain('Thanks for writing to us.');
+    expect(mail!.text).toContain('Harbor AI: https://acme.example');
+    expect(mail!.html).toContain('<strong>one business day</strong>');
+    expect(mail!.html).toContain('Harbor AI');
+    const headers = [...mail!.headers.entries()].join('\n');
+    for (const part of [mail!.text, mail!.html, headers]) {
+      expect(part).not.toContain(MARKER);
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('Vera Labs');
+    }
+    // The owner's notification still quotes the visitor, as before.
+    expect(sink.to('team@acme.example')[0]!.text).toContain(MARKER);
+    // The address is kept only as a keyed hash, in the throttle's table.
+    const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
+    expect(buckets.filter((b) => b.startsWith('contact-ack:email:'))).toHaveLength(1);
+    expect(buckets.join(' ').toLowerCase()).not.toContain('vera');
+  });
+
+  it('goes once per address in 24 hours, whatever its case, and again after them', async () => {
+    await turnOn();
+    await send();
+    deps.clock.advance(60 * 60_000);
+    await send('198.51.100.8', { ...enquiry, email: 'VERA@example.COM' });
+    deps.clock.advance(23 * 60 * 60_000 - 1);
+    await send('198.51.100.9');
+    expect(await acknowledgements()).toHaveLength(1);
+
+    deps.clock.advance(1);
+    await send('198.51.100.10');
+    expect(await acknowledgements()).toHaveLength(2);
+    // Every message was stored and notified.
+    expect(sink.to('team@acme.example')).toHaveLength(4);
+  });
+
+  it('goes once when twenty messages from one address arrive at once', async () => {
+    await turnOn();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(`203.0.113.${i + 1}`)),
+    );
+    expect(answers.every((a) => a.success)).toBe(true);
+    expect(await acknowledgements()).toHaveLength(1);
+    expect(sink.to('team@acme.example')).toHaveLength(20);
+  });
+
+  it('lets the contact throttle decide first: a refused message claims no acknowledgement', async () => {
+    await turnOn();
+    for (let i = 0; i < 5; i++) {
+      await send('198.51.100.20', { ...enquiry, email: `other${i}@example.com` });
+    }
+    await expect(send('198.51.100.20')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await acknowledgements()).toEqual([]);
+    await send('198.51.100.21');
+    expect(await acknowledgements()).toHaveLength(1);
+  });
+
+  it('keeps the message when the mail server is down, and logs the failure', async () => {
+    await turnOn();
+    await sink.close();
+    expect(await send()).toMatchObject({ success: true });
+    await mailsSettled(deps.mailer);
+    expect(await deps.db.$count(contacts)).toBe(1);
+    expect(logger.lines.some((line) => line.includes('"contact.acknowledge_failed"'))).toBe(true);
+  });
+});
+
+describe('the acknowledgement on the Content screen', () => {
+  it('refuses a subject with a line break with a 400 that names it', async () => {
+    const app = createApp(deps);
+    const cookie = await signedInCookie(deps);
+    const current = await rest(app, 'GET', '/api/content', { cookie });
+    const { content, version } = current.body as {
+      content: { acknowledgement: { subject: string } };
+      version: number;
+    };
+    content.acknowledgement.subject = 'Thank you\nBcc: someone@example.com';
+    expect(
+      await rest(app, 'PUT', '/api/content', { cookie, json: { content, baseVersion: version } }),
+    ).toEqual(
+      answer(
+        400,
+        invalid([{ path: 'content.acknowledgement.subject', message: CONTENT_MESSAGES.oneLine }]),
+      ),
+    );
+  });
+});
