@@ -134,7 +134,9 @@ export const defaultLegal: SiteContent['legal'] = {
  * Off until the owner turns it on. The mail signs the body with the saved company name, so the
  * starting text ends with the greeting only.
  */
-export const defaultAcknowledgement: SiteContent['acknowledgement'] = {
+// Typed on its own: the content's schema takes it as the section's default, and a type read
+// back from SiteContent would be circular.
+export const defaultAcknowledgement: { enabled: boolean; subject: string; body: string } = {
   enabled: false,
   subject: 'Thank you for your message',
   body: [

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { isWebAddress, VIDEO_SOURCES, videoEmbedAddress } from './site-content-basics';
+import { defaultAcknowledgement } from './site-content-defaults';
 import { emailField, idField, oneLine, storedText } from './validation';
 
 export {
@@ -177,11 +178,16 @@ export const siteContentSchema = z.object({
    * the owner turns it on; docs/content.md). Only these words and the site's name and address:
    * never anything the visitor typed. The body is Markdown, as a reply's is.
    */
-  acknowledgement: z.object({
-    enabled: z.boolean('Must be on or off'),
-    subject: line(CONTENT_LIMITS.acknowledgementSubjectMax),
-    body: paragraph(CONTENT_LIMITS.acknowledgementBodyMax),
-  }),
+  acknowledgement: z._default(
+    z.object({
+      enabled: z.boolean('Must be on or off'),
+      subject: line(CONTENT_LIMITS.acknowledgementSubjectMax),
+      body: paragraph(CONTENT_LIMITS.acknowledgementBodyMax),
+    }),
+    // A client that saves the content as it was before this section existed gets it off,
+    // with the starting words, rather than a 400 (docs/api.md, "Content").
+    () => defaultAcknowledgement,
+  ),
 });
 
 export type SiteContent = z.output<typeof siteContentSchema>;

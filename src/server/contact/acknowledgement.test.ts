@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, throttleEvents } from '#db/schema';
 import type { ContactInput } from '#shared/contact';
 import { CONTENT_MESSAGES } from '#shared/site-content';
+import { defaultAcknowledgement } from '#shared/site-content-defaults';
 import { createApp } from '#server/app/app';
 import { createMailer, mailsSettled } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
@@ -181,5 +182,26 @@ describe('the acknowledgement on the Content screen', () => {
         invalid([{ path: 'content.acknowledgement.subject', message: CONTENT_MESSAGES.oneLine }]),
       ),
     );
+  });
+
+  it('takes content saved without the section, as a client from before it would send it: off', async () => {
+    await turnOn();
+    const app = createApp(deps);
+    const cookie = await signedInCookie(deps);
+    const current = await rest(app, 'GET', '/api/content', { cookie });
+    const { content, version } = current.body as {
+      content: { acknowledgement?: unknown };
+      version: number;
+    };
+    delete content.acknowledgement;
+    expect(
+      await rest(app, 'PUT', '/api/content', { cookie, json: { content, baseVersion: version } }),
+    ).toEqual(answer(200, { success: true, version: version + 1 }));
+    const saved = await rest(app, 'GET', '/api/content', { cookie });
+    expect(
+      (saved.body as { content: { acknowledgement: unknown } }).content.acknowledgement,
+    ).toEqual(defaultAcknowledgement);
+    await send();
+    expect(await acknowledgements()).toEqual([]);
   });
 });
