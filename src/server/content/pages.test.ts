@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { siteContentVersions } from '#db/schema';
 import { createApp, type App } from '#server/app/app';
-import { createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
+import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import type { SiteContent } from '#shared/site-content';
 import { DEMO_VIDEO } from '#shared/demo-video';
@@ -343,5 +343,18 @@ describe('the company name outside the pages it is written on', () => {
       description: 'Small and clever.',
       start_url: '/',
     });
+  });
+});
+
+describe("the site's time zone in the router app", () => {
+  it('is written into app.html for the admin area to write its moments in', async () => {
+    const inParis = createApp(
+      await createTestDeps({ config: testConfig({ siteTimezone: 'Europe/Paris' }) }),
+      { clientDir: dir },
+    );
+    const html = await (await inParis.request('/admin/login')).text();
+    expect(
+      /<script type="application\/json" id="site-time-zone">(.*?)<\/script>/.exec(html)?.[1],
+    ).toBe('"Europe/Paris"');
   });
 });
