@@ -1,7 +1,7 @@
 /**
  * The starting privacy policy: what this software stores with its default settings
- * (docs/newsletter.md, docs/analytics.md, docs/accounts.md). The owner adapts it on the
- * Content screen and stays responsible for what it says.
+ * (docs/newsletter.md, docs/analytics.md, docs/accounts.md, docs/leads.md, docs/booking.md).
+ * The owner adapts it on the Content screen and stays responsible for what it says.
  */
 export const DEFAULT_PRIVACY_MARKDOWN = `# Privacy Policy
 
@@ -12,8 +12,23 @@ about your data.
 ## Contact form
 
 When you send the contact form we store your name, your e-mail address, your company (if you
-give one), the subject you chose and your message, with the time it arrived. We use them only
-to answer you. Messages stay until we delete them.
+give one), the subject you chose and your message, with the time it arrived, and the website
+or campaign that brought you to the site on that visit (as counted under "Visitor statistics"
+below). We use them to answer you and to keep track of our conversation: our replies, your
+answers to them and our notes on where it stands are kept with your messages. They stay until
+we delete them, which we do when you ask.
+
+If we have turned on an automatic acknowledgement, we send you one e-mail saying that your
+message arrived, at most one a day. To know that, we keep a scrambled form of your address (a
+keyed hash that cannot be turned back into it) for 24 hours.
+
+## Booking a call
+
+When you book a call we store your name, your e-mail address, your company and note (if you
+give them), the time you chose and the website that brought you, with the conversation above.
+We send you the invitation, reminders before the call and a message if it moves or is
+cancelled, and nothing else. The link in those e-mails lets you move or cancel the call; we
+keep only a scrambled form of it.
 
 ## Newsletter
 
