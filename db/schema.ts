@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  blob,
   index,
   integer,
   primaryKey,
@@ -741,3 +742,25 @@ export const siteContentVersions = sqliteTable('site_content_versions', {
   updatedById: integer('updated_by_id'),
   updatedBy: text('updated_by'),
 });
+
+/**
+ * The uploaded images' served files (src/server/media/, docs/content.md "Images"): each
+ * variant of each slot's current image, under its hashed name. An upload replaces the slot's
+ * rows, a removal deletes them; the `site_content` change counter moves with either
+ * (migration 0017's triggers), so every instance's pages show the change.
+ */
+export const mediaFiles = sqliteTable(
+  'media_files',
+  {
+    /** The served name under /uploads/: slot, variant and a hash of the bytes. */
+    name: text('name').primaryKey(),
+    slot: text('slot').notNull(),
+    variant: text('variant').notNull(),
+    type: text('type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('media_files_slot_idx').on(table.slot)],
+);

@@ -27,7 +27,7 @@ export function structuredData(content: SiteContent = defaultSiteContent): Recor
     name: company.name,
     description: company.description,
     url: siteUrl('/'),
-    logo: siteUrl('/favicon.svg'),
+    logo: siteUrl(content.media?.logo?.src ?? '/favicon.svg'),
     image: siteUrl(OG_IMAGE_PATH),
     telephone: contactDetails.phone,
     email: contactDetails.email,
@@ -51,10 +51,17 @@ export function structuredData(content: SiteContent = defaultSiteContent): Recor
  * Title, description, canonical link, Open Graph and Twitter cards and the JSON-LD block
  * for the home page's <head>, all from the site's content.
  */
-export function homeHeadTags(content: SiteContent = defaultSiteContent): string {
+export function homeHeadTags(
+  content: SiteContent = defaultSiteContent,
+  /** Where the uploaded images are served from: the server's SITE_URL (docs/configuration.md). */
+  mediaOrigin: string = site.siteUrl,
+): string {
   const { company } = content;
   const url = siteUrl('/');
-  const image = siteUrl(OG_IMAGE_PATH);
+  const og = content.media?.og;
+  // A sharing card needs an absolute address; the uploaded image's, or the built-in one.
+  const image = og ? new URL(og.src, mediaOrigin).toString() : siteUrl(OG_IMAGE_PATH);
+  const size = og ?? { width: 1200, height: 630 };
   const title = escapeHtml(company.pageTitle);
   const description = escapeHtml(company.description);
   // JSON inside <script> must not be able to close the element.
@@ -69,8 +76,8 @@ export function homeHeadTags(content: SiteContent = defaultSiteContent): string 
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:width" content="${size.width}" />`,
+    `<meta property="og:image:height" content="${size.height}" />`,
     `<meta property="og:image:alt" content="${escapeHtml(company.name)}: ${escapeHtml(company.tagline)}" />`,
     `<meta property="og:locale" content="en_US" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
@@ -128,10 +135,13 @@ export function webManifest(content: SiteContent = defaultSiteContent): Record<s
     display: 'browser',
     background_color: '#ffffff',
     theme_color: '#4338ca',
-    icons: [
-      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
-      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-    ],
+    // The uploaded favicon's 192 px PNG (shared/site-media.ts), or the built-in icons.
+    icons: content.media?.favicon
+      ? [{ src: content.media.favicon.png192, sizes: '192x192', type: 'image/png' }]
+      : [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
   };
 }

@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 import { isWebAddress, VIDEO_SOURCES, videoEmbedAddress } from './site-content-basics';
 import { defaultAcknowledgement } from './site-content-defaults';
 import { emailField, idField, oneLine, storedText } from './validation';
+import type { SiteMedia } from './site-media';
 
 export {
   isWebAddress,
@@ -190,7 +191,12 @@ export const siteContentSchema = z.object({
   ),
 });
 
-export type SiteContent = z.output<typeof siteContentSchema>;
+/**
+ * The words as saved, and the uploaded images as the server adds them when it reads the
+ * content (server/media/, shared/site-media.ts): never saved with a version, the schema
+ * leaves `media` out of what it keeps.
+ */
+export type SiteContent = z.output<typeof siteContentSchema> & { media?: SiteMedia };
 
 const baseVersion = z
   .number('Base version must be a whole number of 0 or more')

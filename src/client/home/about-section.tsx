@@ -1,6 +1,7 @@
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '#client/ui/icons';
 import { buttonClass, focusRing, touchTarget } from '#shared/ui-styles';
 import { aboutButtonText, phoneHref } from '#shared/site-content-basics';
+import type { SiteMedia } from '#shared/site-media';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 
@@ -27,8 +28,32 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The uploaded photo (shared/site-media.ts) in the mark's round place: AVIF or WebP where the
+ * browser takes them, JPEG otherwise, each at 1x and 2x. Its size is in the markup, so nothing
+ * moves when it loads, and it loads only as the section nears the screen (below the fold).
+ */
+function FounderPhoto({ photo, alt }: { photo: NonNullable<SiteMedia['photo']>; alt: string }) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={photo.avif} />
+      <source type="image/webp" srcSet={photo.webp} />
+      <img
+        src={photo.src}
+        srcSet={photo.jpeg}
+        width={photo.width}
+        height={photo.height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className="mx-auto h-28 w-28 rounded-full object-cover"
+      />
+    </picture>
+  );
+}
+
 export function AboutSection() {
-  const { founder, contact: contactDetails, about } = useSiteContent();
+  const { founder, contact: contactDetails, about, media } = useSiteContent();
   const linkClass = `inline-flex items-center gap-2 rounded text-ink underline-offset-4 hover:underline ${touchTarget} ${focusRing}`;
   return (
     <section id="about" aria-labelledby="about-title" className="bg-subtle py-16 sm:py-24">
@@ -39,12 +64,16 @@ export function AboutSection() {
             data-reveal
             className="rounded-2xl border border-line bg-surface p-8 text-center shadow-sm"
           >
-            <div
-              className="mx-auto flex h-28 w-28 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-indigo-900 text-white"
-              aria-hidden="true"
-            >
-              <ShieldIcon width={44} height={44} />
-            </div>
+            {media?.photo ? (
+              <FounderPhoto photo={media.photo} alt={founder.role} />
+            ) : (
+              <div
+                className="mx-auto flex h-28 w-28 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-indigo-900 text-white"
+                aria-hidden="true"
+              >
+                <ShieldIcon width={44} height={44} />
+              </div>
+            )}
             <h3 className="mt-5 text-xl font-semibold text-ink">{founder.role}</h3>
             <dl className="mt-6 grid grid-cols-2 gap-4 text-center">
               <div className="rounded-xl bg-subtle p-4">

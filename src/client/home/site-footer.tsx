@@ -17,12 +17,12 @@ const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink $
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
   const year = useCurrentYear();
-  const { company, contact: contactDetails, footerServices, legal } = useSiteContent();
+  const { company, contact: contactDetails, footerServices, legal, media } = useSiteContent();
   return (
     <footer className="border-t border-line bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
         <div className="flex flex-col gap-4">
-          <Logo name={company.name} shortName={company.shortName} />
+          <Logo name={company.name} shortName={company.shortName} image={media?.logo} />
           <p className="max-w-xs text-sm text-muted">{company.tagline}</p>
           <a
             href={contactDetails.profileUrl}

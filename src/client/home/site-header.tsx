@@ -32,7 +32,7 @@ function useScrolledPast(px: number): boolean {
  */
 export function SiteHeader({ onHome }: { onHome: boolean }) {
   const scrolled = useScrolledPast(HEADER_SHADOW_AFTER_PX);
-  const { company } = useSiteContent();
+  const { company, media } = useSiteContent();
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -76,7 +76,7 @@ export function SiteHeader({ onHome }: { onHome: boolean }) {
           className={`min-w-0 rounded-lg ${touchTarget} ${focusRing}`}
           aria-label={`${company.name}, home`}
         >
-          <Logo name={company.name} shortName={company.shortName} />
+          <Logo name={company.name} shortName={company.shortName} image={media?.logo} />
         </a>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (

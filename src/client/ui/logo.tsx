@@ -1,3 +1,5 @@
+import { MEDIA_SIZES, type MediaImage } from '#shared/site-media';
+
 /** The brand mark: a stylised node graph in a rounded square, followed by the name. */
 export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
   return (
@@ -23,13 +25,35 @@ function nameRestOf(name: string, shortName: string): string {
  * pass their content's, the router app its `useSiteBrand()`). A name longer than the room it
  * is given (a phone's header beside the menu button) wraps to a second line, then is cut
  * short with "…", rather than widening the page; the link around it carries the whole name
- * for assistive tech, and the title shows it on hover.
+ * for assistive tech, and the title shows it on hover. An uploaded logo takes the mark's
+ * place (docs/admin-guide.md).
  */
-export function Logo({ name, shortName }: { name: string; shortName: string }) {
+export function Logo({
+  name,
+  shortName,
+  image,
+}: {
+  name: string;
+  shortName: string;
+  /** The uploaded logo (shared/site-media.ts), in place of the mark; shown 36 px high. */
+  image?: MediaImage | undefined;
+}) {
   const nameRest = nameRestOf(name, shortName);
   return (
     <span className="flex min-w-0 items-center gap-2.5" title={name}>
-      <LogoMark className="h-9 w-9 shrink-0" />
+      {image ? (
+        <img
+          src={image.src}
+          alt=""
+          // Its box is known before it loads: nothing moves when it arrives.
+          width={Math.round((image.width * MEDIA_SIZES.logoHeight) / image.height)}
+          height={MEDIA_SIZES.logoHeight}
+          className="h-9 w-auto max-w-40 shrink-0 object-contain"
+          decoding="async"
+        />
+      ) : (
+        <LogoMark className="h-9 w-9 shrink-0" />
+      )}
       <span className="min-w-0 text-lg leading-tight font-bold text-ink">
         <span className="line-clamp-2 [overflow-wrap:anywhere]">{shortName}</span>
         {nameRest ? (

@@ -9,6 +9,7 @@ import { bookingCallProcedures } from '#server/booking/call-router';
 import { bookingsRouter } from '#server/booking/bookings-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
+import { mediaRouter } from '#server/media/router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
+  media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
   leads: router({ ...leadCoreProcedures, ...leadReplyProcedures }),

@@ -13,7 +13,13 @@ import {
   securityHeaders,
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
-import { anonymousLogPaths, errorResponse, formPaths, restRoutes } from '#server/http/rest';
+import {
+  anonymousLogPaths,
+  errorResponse,
+  formPaths,
+  restRoutes,
+  uploadPaths,
+} from '#server/http/rest';
 import { openApiDocument } from '#server/http/openapi';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '#server/facts/public-route';
@@ -23,6 +29,7 @@ import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
 import { serveClient } from '#server/http/static';
+import { mediaFilesRoute } from '#server/media/serve';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
 
 export interface AppOptions {
@@ -48,7 +55,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     ...(options.clientDir ? readCspHashes(options.clientDir) : []),
   ];
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
-  app.use('/api/*', apiGuards(deps, formPaths(appRouter)), noStoreByDefault());
+  app.use(
+    '/api/*',
+    apiGuards(deps, formPaths(appRouter), uploadPaths(appRouter)),
+    noStoreByDefault(),
+  );
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));
@@ -100,6 +111,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
+
+  // The uploaded images, from the database (server/media/), with or without a build.
+  app.route('/', mediaFilesRoute(deps.db));
 
   // Pages the server writes itself (the newsletter's links, a booking's manage link), ahead
   // of the built client.

@@ -8,6 +8,7 @@
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
 import { contentJson, SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
 import type { SiteContent } from '#shared/site-content';
+import type { SiteMedia } from '#shared/site-media';
 
 /** Where the build keeps the page template (a dot folder: the static server never serves it). */
 export const TEMPLATE_FILE = '.render/template.html';
@@ -43,12 +44,32 @@ export function contentForHydration(content: SiteContent): SiteContent {
   return { ...content, legal, acknowledgement: { enabled: false, subject: '', body: '' } };
 }
 
+/**
+ * The template's icon links, pointed at the uploaded favicon when there is one (its PNGs at
+ * 32 px for tabs, 180 px for a phone's home screen); the built-in ones otherwise.
+ */
+export function withFavicon(html: string, favicon: SiteMedia['favicon']): string {
+  if (!favicon) return html;
+  return html
+    .replace(
+      /<link rel="icon"[^>]*>/,
+      () => `<link rel="icon" href="${favicon.png32}" type="image/png" sizes="32x32" />`,
+    )
+    .replace(
+      /<link rel="apple-touch-icon"[^>]*>/,
+      () => `<link rel="apple-touch-icon" href="${favicon.png180}" sizes="180x180" />`,
+    );
+}
+
 /** The whole page: template, head tags, app, and the content as JSON for hydration. */
 export function composePage(
   template: string,
   parts: { appHtml: string; headTags: string; content: SiteContent; page: string },
 ): string {
-  const html = injectIntoTemplate(template, parts.appHtml, parts.headTags, parts.page);
+  const html = withFavicon(
+    injectIntoTemplate(template, parts.appHtml, parts.headTags, parts.page),
+    parts.content.media?.favicon,
+  );
   // A JSON script is data, not code: the CSP does not apply to it and it never runs.
   const data = `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${contentJson(contentForHydration(parts.content))}</script>`;
   return html.replace('</body>', () => `  ${data}\n  </body>`);

@@ -197,7 +197,7 @@ export function contentPages(
     async (c, next) =>
       (await serve(c, '/', async (content) => {
         const appHtml = await (await renderWith()).renderHome(content);
-        const headTags = homeHeadTags(content);
+        const headTags = homeHeadTags(content, deps.config.siteUrl);
         const html = composePage(template, { appHtml, headTags, content, page: '/' });
         return ready(html, HTML, videoFrameOrigin(content.video));
       })) ?? next(),

@@ -159,11 +159,11 @@ function refuse(c: HonoCtx<AppEnv>, status: 403 | 413 | 415, message: string): R
 }
 
 /**
- * Reads the body up front, at most MAX_BODY_BYTES + 1 of it: a declared Content-Length is
+ * Reads the body up front, at most `limit` (MAX_BODY_BYTES but on an upload path) + 1 of it: a declared Content-Length is
  * not the only way to send a big body (chunked uploads have none). The buffered bytes are
  * put back as the request's body for the handlers. Null: the body is too large.
  */
-async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
+async function bufferBody(c: HonoCtx<AppEnv>, limit: number): Promise<Uint8Array | null> {
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
@@ -173,7 +173,7 @@ async function bufferBody(c: HonoCtx<AppEnv>): Promise<Uint8Array | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return null;
     }
@@ -285,21 +285,28 @@ export function apiGuards(
   deps: Pick<AppDeps, 'config'>,
   /** Paths that also take one other media type than JSON (the newsletter's one-click). */
   formPaths: Record<string, string> = {},
+  /** Paths that take an upload: a multipart body, up to their own limit (media uploads). */
+  uploadPaths: readonly { pattern: RegExp; maxBodyBytes: number; mediaType: string }[] = [],
 ): MiddlewareHandler<AppEnv> {
   const siteHost = new URL(deps.config.siteUrl).host;
   return async (c, next) => {
     const method = c.req.method;
     if (!BODY_METHODS.has(method)) return next();
 
+    const upload = uploadPaths.find((path) => path.pattern.test(c.req.path));
+    const limit = upload?.maxBodyBytes ?? MAX_BODY_BYTES;
     const declared = c.req.header('content-length');
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-      return refuse(c, 413, `Request body is too large: at most ${MAX_BODY_BYTES} bytes`);
+    if (declared !== undefined && Number(declared) > limit) {
+      return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);
     }
-    const body = await bufferBody(c);
-    if (!body) return refuse(c, 413, `Request body is too large: at most ${MAX_BODY_BYTES} bytes`);
+    const body = await bufferBody(c, limit);
+    if (!body) return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);
 
     const contentType = c.req.header('content-type');
-    const accepted = (type: string) => isJson(type) || mediaType(type) === formPaths[c.req.path];
+    const accepted = (type: string) =>
+      isJson(type) ||
+      mediaType(type) === formPaths[c.req.path] ||
+      mediaType(type) === upload?.mediaType;
     if (contentType !== undefined ? !accepted(contentType) : body.byteLength > 0) {
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }

@@ -6,7 +6,12 @@
  */
 import type { AnyTRPCRouter } from '@trpc/server';
 import { safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { FORM_MEDIA_TYPE, type RestAnswer, type RestRoute } from './rest-meta';
+import {
+  FORM_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
+  type RestAnswer,
+  type RestRoute,
+} from './rest-meta';
 import { pathParams, restProcedures, type RestProcedure } from './rest';
 
 type Schema = Record<string, unknown>;
@@ -98,6 +103,16 @@ function requestBody(rest: RestRoute, schema: Schema, optional: boolean, taken: 
     },
   });
   if (body === 'none') return undefined;
+  if (body === 'multipart') {
+    const fields = without(schema, taken);
+    const files = Object.fromEntries(
+      Object.keys(propertiesOf(fields)).map((name) => [name, { type: 'string', format: 'binary' }]),
+    );
+    return {
+      required: true,
+      content: { [MULTIPART_MEDIA_TYPE]: { schema: { ...fields, properties: files } } },
+    };
+  }
   if (body === 'json' || body === 'optional') {
     return json(without(schema, taken), body === 'json' && !optional && taken.length === 0);
   }

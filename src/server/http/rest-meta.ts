@@ -17,11 +17,28 @@ export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   that answered a bodiless request before they took a body.
  * - `{ fields }`: read as `'json'` (or as `'optional'`), then only these fields of it are
  *   input: `[]` for a path that takes no body but still refuses a broken one.
+ * - `'multipart'`: a multipart/form-data body (an upload); its fields are input fields, files
+ *   as `UploadedFile`. Such a path takes that media type, and up to `maxBodyBytes`.
  * - `{ into }`: the body is one field of the input (`{ id, data: body }`); its issues are
  *   named as the client sent them (`factText`, not `data.factText`).
  */
 export type RestBody =
-  'none' | 'json' | 'optional' | { fields: readonly string[]; optional?: true } | { into: string };
+  | 'none'
+  | 'json'
+  | 'optional'
+  | 'multipart'
+  | { fields: readonly string[]; optional?: true }
+  | { into: string };
+
+/**
+ * A file of a `'multipart'` body (multipart/form-data): each form field is an input field of
+ * the same name, a file as this and a text as its string.
+ */
+export interface UploadedFile {
+  /** The name the browser gave it (never trusted for its type). */
+  name: string;
+  bytes: Uint8Array;
+}
 
 /**
  * The answer's body, when it is not the procedure's result as is:
@@ -54,6 +71,8 @@ export interface RestRoute {
     fields: Readonly<Record<string, string>>;
     query: readonly string[];
   };
+  /** A larger body than the API's 64 KiB (an upload); over it, 413 (http/middleware.ts). */
+  maxBodyBytes?: number;
   /** Left out of the request log's client address (the analytics beacon). */
   anonymousLog?: true;
   /** One line for the OpenAPI document. */
@@ -73,3 +92,6 @@ export interface FileDownload {
 
 /** The one media type of `form` bodies (http/middleware.ts lets it through on those paths). */
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** The media type of `'multipart'` bodies. */
+export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';

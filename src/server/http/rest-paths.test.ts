@@ -21,6 +21,7 @@ import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import type { ContactInput } from '#shared/contact';
 import { MESSAGES } from '#shared/messages';
+import { MEDIA_MESSAGES } from '#shared/site-media';
 import { createMailer } from '#server/platform/mail';
 import { createMemoryLogger } from '#tests/support/logger';
 import {
@@ -523,6 +524,18 @@ const SUCCESS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/media',
+    status: 200,
+    body: { success: true, media: {} },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/media/logo',
+    status: 200,
+    body: { success: true, media: {} },
+  },
+  {
+    method: 'GET',
     path: '/api/booking/settings',
     status: 200,
     body: {
@@ -641,6 +654,9 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/content/versions'],
   ['POST', '/api/content/versions/1/restore'],
   ['POST', '/api/content/defaults'],
+  ['GET', '/api/media'],
+  ['POST', '/api/media/1'],
+  ['DELETE', '/api/media/1'],
   ['GET', '/api/booking/settings'],
   ['PUT', '/api/booking/settings'],
 ];
@@ -768,6 +784,9 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
     issueAt('baseVersion'),
   ],
   ['POST', '/api/content/defaults', { json: {} }, issueAt('baseVersion')],
+  ['POST', '/api/media/banner', { json: {} }, issueAt('slot')],
+  ['POST', '/api/media/logo', { json: {} }, issue('file', MEDIA_MESSAGES.noFile)],
+  ['DELETE', '/api/media/banner', {}, issueAt('slot')],
   [
     'PUT',
     '/api/booking/settings',

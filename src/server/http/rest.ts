@@ -16,7 +16,9 @@ import { errorBody, RestError, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';
 import {
   FORM_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
   type FileDownload,
+  type UploadedFile,
   type ProcedureMeta,
   type RestAnswer,
   type RestRoute,
@@ -53,6 +55,24 @@ export function formPaths(router: AnyTRPCRouter): Record<string, string> {
       .filter(({ rest }) => rest.form)
       .map(({ rest }) => [rest.path, FORM_MEDIA_TYPE]),
   );
+}
+
+/** A path that takes an upload: what it matches, and its largest body (http/middleware.ts). */
+export interface UploadPath {
+  pattern: RegExp;
+  maxBodyBytes: number;
+  mediaType: string;
+}
+
+/** The paths that take a multipart body, each with its body limit. */
+export function uploadPaths(router: AnyTRPCRouter): UploadPath[] {
+  return restProcedures(router)
+    .filter(({ rest }) => rest.body === 'multipart')
+    .map(({ rest }) => ({
+      pattern: new RegExp(`^${rest.path.replace(/:\w+/g, '[^/]+')}$`),
+      maxBodyBytes: rest.maxBodyBytes ?? 65_536,
+      mediaType: MULTIPART_MEDIA_TYPE,
+    }));
 }
 
 /** The paths whose request log line leaves the client address out. */
@@ -129,6 +149,7 @@ async function run(
   const fields = declaredFields(c, rest);
   if (rest.form && isForm(c)) return call(await formInput(c, rest.form));
   if (body === 'none') return call(merged(undefined, fields));
+  if (body === 'multipart') return call({ ...(await multipartInput(c)), ...fields?.values });
   const optional =
     body === 'optional' || (typeof body === 'object' && 'fields' in body && body.optional);
   const value = await readBodyAfterChecks(c, Boolean(optional), call);
@@ -226,6 +247,30 @@ async function readBodyAfterChecks(
     }
     throw error;
   }
+}
+
+/**
+ * A multipart/form-data body's fields as input: files as `UploadedFile`, texts as strings.
+ * Another media type (or none) is no fields: the procedure's input check names what is
+ * missing, after its auth check.
+ */
+async function multipartInput(c: HonoContext): Promise<Record<string, UploadedFile | string>> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== MULTIPART_MEDIA_TYPE) return {};
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new RestError(400, 'Request body must be valid multipart/form-data');
+  }
+  const input: Record<string, UploadedFile | string> = {};
+  for (const [name, value] of Object.entries(form)) {
+    if (typeof value === 'string') input[name] = value;
+    else if (value instanceof File) {
+      input[name] = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+    }
+  }
+  return input;
 }
 
 const isForm = (c: HonoContext) =>

@@ -10,7 +10,9 @@ import type { Db } from '#db';
 import { siteContentVersions } from '#db/schema';
 import { siteContentSchema, type SiteContent } from '#shared/site-content';
 import { defaultSiteContent } from '#shared/site-content-defaults';
+import type { SiteMedia } from '#shared/site-media';
 import { counterKeyedCache } from '#server/platform/counter-cache';
+import { readSiteMedia } from './site-media';
 
 export interface CurrentContent {
   version: number;
@@ -38,21 +40,35 @@ const DEFAULTS: CurrentContent = Object.freeze({
   updatedBy: null,
 });
 
-/** The newest version, read from the database (inside a transaction, pass its handle). */
+/** The content with the uploaded images, when there are any (shared/site-media.ts). */
+function withMedia(current: CurrentContent, media: SiteMedia): CurrentContent {
+  if (Object.keys(media).length === 0) return current;
+  return { ...current, content: { ...current.content, media } };
+}
+
+/**
+ * The newest version, read from the database (inside a transaction, pass its handle), with
+ * the uploaded images as they are now.
+ */
 export async function latestContent(db: Db): Promise<CurrentContent> {
+  // One after the other: a transaction's handle takes one statement at a time.
   const row = await db
     .select()
     .from(siteContentVersions)
     .orderBy(desc(siteContentVersions.version))
     .limit(1)
     .get();
-  if (!row) return DEFAULTS;
-  return {
-    version: row.version,
-    content: parseStoredContent(row.content),
-    updatedAt: row.updatedAt,
-    updatedBy: row.updatedBy,
-  };
+  const media = await readSiteMedia(db);
+  if (!row) return withMedia(DEFAULTS, media);
+  return withMedia(
+    {
+      version: row.version,
+      content: parseStoredContent(row.content),
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy,
+    },
+    media,
+  );
 }
 
 const cache = counterKeyedCache('site_content', latestContent);

@@ -1,6 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { SiteContent } from '#shared/site-content';
+import type { SiteMedia } from '#shared/site-media';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -15,7 +16,16 @@ import { checkContent } from './content-values';
  * when another administrator saved meanwhile the server refuses it (409) and the screen offers
  * to load their version.
  */
-export function ContentEditor({ content, version }: { content: SiteContent; version: number }) {
+export function ContentEditor({
+  content,
+  version,
+  media,
+}: {
+  content: SiteContent;
+  version: number;
+  /** The images as uploaded now (they change apart from the words: media-card.tsx). */
+  media?: SiteMedia | undefined;
+}) {
   const [values, setValues] = useState<SiteContent>(content);
   const [stale, setStale] = useState(false);
   const utils = trpc.useUtils();
@@ -102,7 +112,7 @@ export function ContentEditor({ content, version }: { content: SiteContent; vers
         </ContentForm>
       </form>
       <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
-        <ContentPreview content={values} />
+        <ContentPreview content={media ? { ...values, media } : values} />
       </div>
       <ConfirmDialog
         isOpen={leaving.status === 'blocked'}

@@ -7,11 +7,16 @@ import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
+import { MediaCard } from './media-card';
 
-/** The Content screen (docs/content.md): the site's words, a live preview and the history. */
+/**
+ * The Content screen (docs/content.md): the site's words, a live preview, the images
+ * (uploaded at once, apart from the words' Save) and the history.
+ */
 export function ContentPage() {
   useDocumentTitle('Content');
   const current = trpc.content.get.useQuery();
+  const media = trpc.media.list.useQuery();
   const company = current.data?.content.company;
   // The admin's header names the site as saved: after a save, a restore or a reload.
   useEffect(() => {
@@ -39,8 +44,18 @@ export function ContentPage() {
         <QueryState query={current} pending="Loading content..." error="Error loading the content">
           {(data) => (
             // Keyed by version: after a save, a restore or a reload the form starts from it.
-            <ContentEditor key={data.version} content={data.content} version={data.version} />
+            <ContentEditor
+              key={data.version}
+              content={data.content}
+              version={data.version}
+              media={media.data}
+            />
           )}
+        </QueryState>
+      </Card>
+      <Card labelledBy="media-title">
+        <QueryState query={media} pending="Loading images..." error="Error loading the images">
+          {(data) => <MediaCard media={data} />}
         </QueryState>
       </Card>
       <Card>

@@ -7,6 +7,7 @@ export const Route = createFileRoute('/admin/_protected/content')({
     loadForScreen(context, (utils) => [
       utils.content.get.ensureData(),
       utils.content.versions.ensureData({ page: 1 }),
+      utils.media.list.ensureData(),
     ]),
   pendingComponent: ContentPage,
   component: ContentPage,

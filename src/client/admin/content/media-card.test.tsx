@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { trpc } from '#client/lib/trpc';
+import { toastQueue } from '#client/ui/toast';
+import { MEDIA_MESSAGES, type SiteMedia } from '#shared/site-media';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { MediaCard } from './media-card';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const LOGO: SiteMedia = {
+  logo: { src: '/uploads/logo-png-0123456789abcdef.png', width: 432, height: 108 },
+};
+
+/** The card as the screen shows it: fed by `media.list`, as the page's query is. */
+function Screen() {
+  const media = trpc.media.list.useQuery();
+  return media.data ? <MediaCard media={media.data} /> : null;
+}
+
+/** The tRPC fake, and POST /api/media/:slot answered by `upload` (its multipart body recorded). */
+function fakeServer(upload: () => Response) {
+  const server = fakeTrpcServer({ 'media.list': () => ({ data: {} }) });
+  const trpcFetch = globalThis.fetch;
+  const sent: { path: string; file: string | null }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const address = String(input instanceof Request ? input.url : input);
+    if (!address.startsWith('/api/media/')) return trpcFetch(input, init);
+    const body = init?.body;
+    const file = body instanceof FormData ? body.get('file') : null;
+    sent.push({ path: address, file: file instanceof File ? file.name : null });
+    return upload();
+  });
+  return { server, sent };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('MediaCard', () => {
+  it('uploads the chosen file as multipart and shows the new picture', async () => {
+    const { sent } = fakeServer(() => json(200, { success: true, media: LOGO }));
+    renderAdmin(<Screen />);
+    expect(await screen.findAllByText('The built-in default.')).toHaveLength(3);
+    await userEvent.upload(
+      screen.getByLabelText('Upload a logo'),
+      new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Current logo' })).toHaveAttribute(
+      'src',
+      LOGO.logo?.src,
+    );
+    expect(sent).toEqual([{ path: '/api/media/logo', file: 'logo.png' }]);
+    expect(screen.getByLabelText('Replace the logo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses the file", async () => {
+    fakeServer(() => json(400, { success: false, message: MEDIA_MESSAGES.notImage }));
+    renderAdmin(<Screen />);
+    await userEvent.upload(
+      await screen.findByLabelText("Upload a founder's photo"),
+      new File(['not an image'], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(MEDIA_MESSAGES.notImage)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: "Current founder's photo" })).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The upload and the served files through the whole app (app.request): multipart bodies, the
+ * 413 before anything is read, 401 signed out, 400 naming the problem, and the hashed files'
+ * bytes and headers.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { LOGO_SVG_WITH_SCRIPT, testImage, uploadForm } from '#tests/support/images';
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type SiteMedia } from '#shared/site-media';
+import type { App } from '#server/app/app';
+import { MEDIA_BODY_BYTES } from './router';
+
+let app: App;
+let deps: TestDeps;
+let cookie: string;
+
+beforeEach(async () => {
+  ({ app, deps } = await createTestApp());
+  cookie = await signedInCookie(deps);
+});
+
+async function upload(slot: string, body: FormData | string, headers: Record<string, string> = {}) {
+  const response = await app.request(`/api/media/${slot}`, {
+    method: 'POST',
+    headers: { cookie, ...headers },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const mediaOf = (body: Record<string, unknown>) => body.media as SiteMedia;
+
+describe('POST /api/media/:slot', () => {
+  it.each(['jpeg', 'png', 'webp', 'avif'] as const)(
+    'takes a %s photo as multipart/form-data',
+    async (format) => {
+      const { status, body } = await upload(
+        'photo',
+        uploadForm(await testImage(format), `me.${format}`),
+      );
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+      expect(mediaOf(body).photo).toMatchObject({ width: 112, height: 112 });
+    },
+  );
+
+  it('refuses a text file named .png with a 400 naming the problem', async () => {
+    const { status, body } = await upload(
+      'logo',
+      uploadForm(Buffer.from('not an image'), 'logo.png'),
+    );
+    expect([status, body]).toEqual([400, { success: false, message: MEDIA_MESSAGES.notImage }]);
+  });
+
+  it('takes an SVG logo stripped of <script> and onload, served with a policy against scripts', async () => {
+    const { status, body } = await upload(
+      'logo',
+      uploadForm(Buffer.from(LOGO_SVG_WITH_SCRIPT), 'logo.svg'),
+    );
+    expect(status).toBe(200);
+    const served = await app.request(mediaOf(body).logo!.src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+    const text = await served.text();
+    expect(text).toContain('<rect');
+    expect(text).not.toMatch(/script|onload|onclick|alert/);
+  });
+
+  it('answers 400 without a file, for an unknown slot, and for an image over 5 MB', async () => {
+    const noFile = new FormData();
+    noFile.append('other', 'x');
+    expect(await upload('logo', noFile)).toMatchObject({
+      status: 400,
+      body: { message: MEDIA_MESSAGES.noFile },
+    });
+    expect(await upload('banner', uploadForm(await testImage('png'), 'b.png'))).toMatchObject({
+      status: 400,
+      body: { message: MEDIA_MESSAGES.slot },
+    });
+    const big = Buffer.concat([await testImage('png', 10, 10), Buffer.alloc(MEDIA_MAX_BYTES)]);
+    expect(await upload('photo', uploadForm(big, 'big.png'))).toMatchObject({
+      status: 400,
+      body: { message: MEDIA_MESSAGES.tooLarge },
+    });
+  });
+
+  it('answers 413 for a body over its limit, before anything is read', async () => {
+    const huge = uploadForm(Buffer.alloc(MEDIA_BODY_BYTES + 1), 'huge.png');
+    expect(await upload('photo', huge)).toEqual({
+      status: 413,
+      body: {
+        success: false,
+        message: `Request body is too large: at most ${MEDIA_BODY_BYTES} bytes`,
+      },
+    });
+    // Another path keeps the API's 64 KiB.
+    const response = await app.request('/api/content', {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: 'x'.repeat(70_000),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('answers 401 signed out (before any check of the file) and 403 cross-site', async () => {
+    const signedOut = await app.request('/api/media/logo', {
+      method: 'POST',
+      body: uploadForm(Buffer.from('not an image'), 'logo.png'),
+    });
+    expect([signedOut.status, await signedOut.json()]).toEqual([
+      401,
+      { success: false, message: 'Please sign in to continue' },
+    ]);
+    const crossSite = await upload('logo', uploadForm(await testImage('png'), 'l.png'), {
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('is removed with DELETE, and GET lists what the pages show', async () => {
+    await upload('og', uploadForm(await testImage('jpeg'), 'og.jpg'));
+    const listed = await app.request('/api/media', { headers: { cookie } });
+    const media = ((await listed.json()) as { media: SiteMedia }).media;
+    expect(media.og).toMatchObject({ width: 1200, height: 630 });
+    const removed = await app.request('/api/media/og', { method: 'DELETE', headers: { cookie } });
+    expect(await removed.json()).toEqual({ success: true, media: {} });
+    expect((await app.request(media.og!.src)).status).toBe(404);
+  });
+});
+
+describe('GET /uploads/:name', () => {
+  it('serves the variant with its type, immutable caching, nosniff; the bytes sharp reads back', async () => {
+    const { body } = await upload(
+      'favicon',
+      uploadForm(await testImage('webp', 256, 256), 'f.webp'),
+    );
+    const favicon = mediaOf(body).favicon!;
+    expect(favicon.png192).toMatch(/^\/uploads\/favicon-png-192-[0-9a-f]{16}\.png$/);
+    const response = await app.request(favicon.png192);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 192, 192]);
+  });
+
+  it('answers 404 for an unknown name', async () => {
+    expect((await app.request('/uploads/logo-png-0123456789abcdef.png')).status).toBe(404);
+    expect((await app.request('/uploads/../../etc/passwd')).status).toBe(404);
+    expect((await app.request('/uploads/whatever')).status).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The site's uploaded images (docs/content.md, "Images"): the logo, the founder's photo, the
+ * sharing image and the favicon. Uploaded on the admin's Content screen, stored in the
+ * database, resized on the server and served at hashed addresses under /uploads/. What the
+ * public pages need of them travels with the site content (`SiteContent.media`); a slot
+ * without an upload is absent and the page shows its built-in default (or nothing).
+ */
+
+export const MEDIA_SLOTS = ['logo', 'photo', 'og', 'favicon'] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+export const MEDIA_SLOT_LABELS: Record<MediaSlot, string> = {
+  logo: 'Logo',
+  photo: "Founder's photo",
+  og: 'Sharing image',
+  favicon: 'Favicon',
+};
+
+/** The largest image accepted, in bytes (5 MB). */
+export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Where the served images live; /assets/ and /media/ are the build's (http/static.ts). */
+export const MEDIA_URL_PREFIX = '/uploads/';
+
+/** The sizes the page shows them at (css px); the server makes 1x and 2x of the photo. */
+export const MEDIA_SIZES = {
+  /** The About section's round photo. */
+  photo: 112,
+  /** The logo's height in the header and footer; stored at up to 3x. */
+  logoHeight: 36,
+  logoMaxStoredHeight: 108,
+  logoMaxStoredWidth: 720,
+  og: { width: 1200, height: 630 },
+  favicons: [32, 180, 192],
+} as const;
+
+export const MEDIA_MESSAGES = {
+  noFile: 'Choose an image file to upload (the form field "file").',
+  tooLarge: `The image is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`,
+  notImage:
+    'The file is not a JPEG, PNG, WebP or AVIF image (judged by its content, not its name).',
+  svgOnlyLogo: 'An SVG image is accepted for the logo only.',
+  svgUnreadable: 'The SVG image could not be read.',
+  slot: 'The image must be one of: logo, photo, og, favicon.',
+} as const;
+
+export interface MediaImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** What the public pages use of the uploads; addresses are paths on the site. */
+export interface SiteMedia {
+  logo?: MediaImage;
+  /** The photo's JPEG at 1x as `src`, and each format's `1x, 2x` srcset. */
+  photo?: MediaImage & { avif: string; webp: string; jpeg: string };
+  og?: MediaImage;
+  favicon?: { png32: string; png180: string; png192: string };
+}
