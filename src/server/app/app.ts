@@ -30,6 +30,7 @@ import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
 import { serveClient } from '#server/http/static';
 import { mediaFilesRoute } from '#server/media/serve';
+import { readCookie } from '#server/identity/sessions/session';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
 
 export interface AppOptions {
@@ -57,7 +58,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use(
     '/api/*',
-    apiGuards(deps, formPaths(appRouter), uploadPaths(appRouter)),
+    apiGuards(deps, formPaths(appRouter), uploadPaths(appRouter), async (c) => {
+      const request = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy) };
+      const cookie = await readCookie(buildContext(deps, request));
+      return cookie !== null && 'sid' in cookie;
+    }),
     noStoreByDefault(),
   );
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;

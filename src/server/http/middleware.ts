@@ -287,6 +287,13 @@ export function apiGuards(
   formPaths: Record<string, string> = {},
   /** Paths that take an upload: a multipart body, up to their own limit (media uploads). */
   uploadPaths: readonly { pattern: RegExp; maxBodyBytes: number; mediaType: string }[] = [],
+  /**
+   * Whether the request carries a signed-in session's sealed cookie (identity/, given by the
+   * composition). Only then does an upload path take its larger body: a stranger's upload is
+   * held to the API's 64 KiB like any other request, so it cannot make the server buffer
+   * megabytes before the procedure answers 401.
+   */
+  holdsSession: (c: HonoCtx<AppEnv>) => Promise<boolean> = async () => false,
 ): MiddlewareHandler<AppEnv> {
   const siteHost = new URL(deps.config.siteUrl).host;
   return async (c, next) => {
@@ -294,7 +301,7 @@ export function apiGuards(
     if (!BODY_METHODS.has(method)) return next();
 
     const upload = uploadPaths.find((path) => path.pattern.test(c.req.path));
-    const limit = upload?.maxBodyBytes ?? MAX_BODY_BYTES;
+    const limit = upload && (await holdsSession(c)) ? upload.maxBodyBytes : MAX_BODY_BYTES;
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > limit) {
       return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);

@@ -9,6 +9,7 @@ import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app
 import { LOGO_SVG_WITH_SCRIPT, testImage, uploadForm } from '#tests/support/images';
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type SiteMedia } from '#shared/site-media';
 import type { App } from '#server/app/app';
+import { MAX_BODY_BYTES } from '#server/http/middleware';
 import { MEDIA_BODY_BYTES } from './router';
 
 let app: App;
@@ -104,6 +105,22 @@ describe('POST /api/media/:slot', () => {
     expect(response.status).toBe(413);
   });
 
+  it('holds a stranger to the API’s 64 KiB: no megabytes buffered before the 401', async () => {
+    const photo = uploadForm(Buffer.alloc(1_000_000), 'photo.jpg');
+    const strangers: Record<string, string>[] = [{}, { cookie: 'admin_session=forged' }];
+    for (const headers of strangers) {
+      const response = await app.request('/api/media/photo', {
+        method: 'POST',
+        headers,
+        body: photo,
+      });
+      expect([response.status, await response.json()]).toEqual([
+        413,
+        { success: false, message: `Request body is too large: at most ${MAX_BODY_BYTES} bytes` },
+      ]);
+    }
+  });
+
   it('answers 401 signed out (before any check of the file) and 403 cross-site', async () => {
     const signedOut = await app.request('/api/media/logo', {
       method: 'POST',
@@ -124,6 +141,8 @@ describe('POST /api/media/:slot', () => {
     const listed = await app.request('/api/media', { headers: { cookie } });
     const media = ((await listed.json()) as { media: SiteMedia }).media;
     expect(media.og).toMatchObject({ width: 1200, height: 630 });
+    // Served once before it goes: nothing kept of it answers after the removal.
+    expect((await app.request(media.og!.src)).status).toBe(200);
     const removed = await app.request('/api/media/og', { method: 'DELETE', headers: { cookie } });
     expect(await removed.json()).toEqual({ success: true, media: {} });
     expect((await app.request(media.og!.src)).status).toBe(404);

@@ -129,6 +129,24 @@ describe('media.upload', () => {
     expect(logo).toMatchObject({ width: 432, height: 108 });
   });
 
+  it('keeps a design tool’s SVG drawable: XML out, <use> of its own parts, a no-break space', async () => {
+    // Exported without xmlns, with a repeated part and a no-break space in the name.
+    const exported = `<svg viewBox="0 0 200 50"><defs><rect id="bar" width="20" height="50"/></defs>
+<use href="#bar"/><use href="#bar" x="40"/><use href="https://evil.example/x.svg#bar"/>
+<text x="80" y="32">Harbor\u00a0Lane</text></svg>`;
+    const logo = (
+      await admin.media.upload({ slot: 'logo', file: file(Buffer.from(exported), 'logo.svg') })
+    ).logo!;
+    const svg = (await stored(logo.src)).bytes.toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 50">/);
+    expect(svg.match(/<use href="#bar"/g)).toHaveLength(2);
+    expect(svg).not.toContain('evil.example');
+    expect(svg).toContain('Harbor\u00a0Lane');
+    expect(svg).not.toContain('&nbsp;');
+    // What the browser is given is an image an SVG reader draws.
+    expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
+  });
+
   it('refuses a file that is no image by its bytes, whatever its name', async () => {
     const fake = Buffer.from('this is a text file, not a PNG at all');
     const error = await failure(admin.media.upload({ slot: 'logo', file: file(fake, 'logo.png') }));

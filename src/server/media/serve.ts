@@ -9,29 +9,21 @@ import type { Db } from '#db';
 import { MEDIA_URL_PREFIX } from '#shared/site-media';
 import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders } from '#server/http/middleware';
-import { readMediaFile, type StoredFile } from './store';
+import { readMediaFile } from './store';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 /** A served name as variants.ts writes it: nothing else is looked up. */
 const NAME = /^[a-z]+-[a-z0-9-]+-[0-9a-f]{16}\.(png|jpg|webp|avif|svg)$/;
-/** Files kept in memory per app; a name never changes its bytes, so none is stale. */
-const CACHE_ENTRIES = 64;
 
 export function mediaFilesRoute(db: Db) {
   const app = new Hono<AppEnv>();
-  const cache = new Map<string, StoredFile>();
 
+  // Read from the database every time, with no copy in memory: a removed image (a founder's
+  // photo taken down) is gone at once on every instance. Browsers keep what they were given.
   app.get(`${MEDIA_URL_PREFIX}:name`, async (c) => {
     const name = c.req.param('name');
-    let file = cache.get(name) ?? null;
-    if (!file && NAME.test(name)) {
-      file = await readMediaFile(db, name);
-      if (file) {
-        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? '');
-        cache.set(name, file);
-      }
-    }
+    const file = NAME.test(name) ? await readMediaFile(db, name) : null;
     if (!file) return c.text('Not found', 404);
     const headers: Record<string, string> = {
       ...ownHeaders(c),

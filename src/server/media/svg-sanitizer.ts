@@ -7,10 +7,12 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
+let window: JSDOM['window'] | null = null;
 
 function purify() {
   if (purifier) return purifier;
-  purifier = createDOMPurify(new JSDOM('').window);
+  window = new JSDOM('').window;
+  purifier = createDOMPurify(window);
   // A reference inside the document (<use href="#part">) stays; one to anywhere else goes.
   purifier.addHook('uponSanitizeAttribute', (_node, data) => {
     if (
@@ -23,12 +25,24 @@ function purify() {
   return purifier;
 }
 
-/** The sanitised document, or null when nothing of an <svg> is left. */
+/**
+ * The sanitised document, or null when nothing of an <svg> is left. DOMPurify reads it as HTML
+ * (which keeps viewBox's case and takes an <svg> without xmlns), and the result is written out
+ * as XML: an image file must be XML, which HTML's serialisation (`&nbsp;`, no namespace) is not.
+ * <use>, which design tools export for repeated parts, is kept; the hook above keeps it inside.
+ */
 export function sanitizeSvg(text: string): string | null {
-  const clean = purify().sanitize(text, {
+  const body = purify().sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
+    ADD_TAGS: ['use'],
     FORBID_TAGS: ['foreignObject', 'script', 'a'],
+    RETURN_DOM: true,
   });
-  const trimmed = clean.trim();
-  return /^<svg[\s>]/i.test(trimmed) ? `${trimmed}\n` : null;
+  const elements = Array.from(body.childNodes).filter(
+    (node): node is Element => node.nodeType === node.ELEMENT_NODE,
+  );
+  const root = elements.length === 1 ? elements[0] : undefined;
+  if (!window || root?.localName !== 'svg') return null;
+  return `${new window.XMLSerializer().serializeToString(root)}
+`;
 }
