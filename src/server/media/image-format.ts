@@ -31,7 +31,8 @@ function isSvg(bytes: Uint8Array): boolean {
     .replace(/^\uFEFF/, '')
     .replace(/<\?xml[\s\S]*?\?>/, '')
     .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>]*>/i, '')
+    // An internal subset (`[ <!ENTITY …> ]`, older Illustrator exports) holds `>` of its own.
+    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '')
     .trimStart();
   return /^<svg[\s>]/i.test(head);
 }

@@ -147,6 +147,19 @@ describe('media.upload', () => {
     expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
   });
 
+  it('takes an SVG whose doctype has an internal subset, as older Illustrator exports do', async () => {
+    const exported = `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+  <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+]>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"><rect width="100" height="50"/></svg>`;
+    const logo = (
+      await admin.media.upload({ slot: 'logo', file: file(Buffer.from(exported), 'logo.svg') })
+    ).logo!;
+    expect(logo).toMatchObject({ width: 216, height: 108 });
+    expect((await stored(logo.src)).bytes.toString('utf8')).not.toContain('ENTITY');
+  });
+
   it('refuses a file that is no image by its bytes, whatever its name', async () => {
     const fake = Buffer.from('this is a text file, not a PNG at all');
     const error = await failure(admin.media.upload({ slot: 'logo', file: file(fake, 'logo.png') }));
