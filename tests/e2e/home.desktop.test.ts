@@ -338,7 +338,7 @@ describe('home page at 1280 px', () => {
           return window.scrollY;
         });
         await link.click();
-        await waitForScrollEnd(page);
+        await waitForScrollEnd(page, before);
         const top = await viewportTop(page, target);
         expect(Math.abs(top - 80), `${target} top ${top}`).toBeLessThanOrEqual(2);
         const after = await page.evaluate(() => window.scrollY);

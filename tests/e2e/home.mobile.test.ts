@@ -68,9 +68,10 @@ describe('home page at 375 px', () => {
       await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
     ).toBe('true');
 
+    const top = await page.evaluate(() => window.scrollY);
     await menu.getByRole('link', { name: 'Services' }).click();
     await menu.waitFor({ state: 'hidden' });
-    await waitForScrollEnd(page);
+    await waitForScrollEnd(page, top);
     expect(Math.abs((await viewportTop(page, '#services')) - 80)).toBeLessThanOrEqual(2);
     // The header stays on top with its shadow.
     expect(
@@ -94,12 +95,13 @@ describe('home page at 375 px', () => {
   });
 
   it('Contact Us from the menu lands on the contact section below the header', async () => {
+    const before = await page.evaluate(() => window.scrollY);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('navigation', { name: 'Mobile' })
       .getByRole('link', { name: 'Contact Us' })
       .click();
-    await waitForScrollEnd(page);
+    await waitForScrollEnd(page, before);
     expect(Math.abs((await viewportTop(page, '#contact')) - 80)).toBeLessThanOrEqual(2);
   });
 

@@ -34,14 +34,15 @@ export async function revealWholePage(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has stopped scrolling: no change of position for 500 ms (a smooth
- * scroll can stall for a frame or two while the page is busy).
+ * Waits until a scroll the test set off has ended: the page has left `from`, the position
+ * before the click (on a busy machine the scroll can start well after the click), and then
+ * held still for 500 ms (a smooth scroll can stall for a frame or two while the page is busy).
  */
-export async function waitForScrollEnd(page: Page): Promise<void> {
+export async function waitForScrollEnd(page: Page, from: number): Promise<void> {
   await page.evaluate(
-    () =>
+    (start) =>
       new Promise<void>((resolve, reject) => {
-        let last = window.scrollY;
+        let last = start;
         let stableSince = performance.now();
         const started = performance.now();
         const check = () => {
@@ -50,12 +51,17 @@ export async function waitForScrollEnd(page: Page): Promise<void> {
             last = window.scrollY;
             stableSince = now;
           }
-          if (now - stableSince >= 500) return resolve();
-          if (now - started > 10_000) return reject(new Error('the page kept scrolling'));
+          if (last !== start && now - stableSince >= 500) return resolve();
+          if (now - started > 15_000) {
+            return reject(
+              new Error(`the page ${last === start ? 'never scrolled' : 'kept scrolling'}`),
+            );
+          }
           setTimeout(check, 25);
         };
         check();
       }),
+    from,
   );
 }
 
