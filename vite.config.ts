@@ -161,7 +161,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           include: SERVER_TESTS,
-          setupFiles: ['tests/support/database-cleanup.ts'],
+          setupFiles: ['tests/support/database-cleanup.ts', 'tests/support/scrypt-cost.ts'],
         },
       },
       {
@@ -177,7 +177,7 @@ export default defineConfig({
           hookTimeout: 30_000,
           include: SERVER_TESTS,
           exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY_TESTS],
-          setupFiles: ['tests/support/database-cleanup.ts'],
+          setupFiles: ['tests/support/database-cleanup.ts', 'tests/support/scrypt-cost.ts'],
           env: { TEST_DATABASE: 'sqld' },
         },
       },

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { describe, expect, it, vi } from 'vitest';
+import { unmockAfterFile } from '#tests/support/fresh-modules';
+
+// The server projects lower the cost for every other file (tests/support/scrypt-cost.ts); this
+// file checks the production one, so it loads the modules afresh without that mock.
+vi.hoisted(() => vi.resetModules());
+vi.unmock('./scrypt-cost');
+unmockAfterFile();
+const { DUMMY_HASH, hashPassword, verifyPassword } = await import('./passwords');
 
 describe('passwords', () => {
   it('stores scrypt with its parameters and a random salt, never the password', async () => {

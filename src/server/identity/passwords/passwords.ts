@@ -1,10 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_COST as COST } from './scrypt-cost';
 
-/**
- * scrypt parameters (docs/api.md, "Security"). The stored string carries them, so raising the
- * cost later still verifies old hashes: `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url).
+/*
+ * The stored string carries scrypt's parameters, so raising the cost later still verifies old
+ * hashes: `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url).
  */
-const COST = { ln: 17, r: 8, p: 1 } as const;
 /** The costs a stored hash may name (a hand-edited row with an absurd one must not tie up memory). */
 const LN_RANGE = { min: 10, max: 20 } as const;
 const KEY_LENGTH = 64;
