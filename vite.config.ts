@@ -54,6 +54,37 @@ const SERVER_TESTS = [
 ];
 
 /**
+ * The server tests that also run against a libSQL server, in the `server-sqld` project
+ * (docs/decisions/0041): where the driver can change the outcome. Every other server test
+ * proves its rule once, on the embedded file; the data layer they all go through is proven on
+ * both here.
+ */
+const SQLD_TESTS = [
+  // The data layer, and several processes on one database (less the embedded-only below).
+  'db/**/*.test.ts',
+  'tests/system/**/*.test.ts',
+  'src/server/cli.test.ts',
+  // Contracts their issues require on both databases.
+  'src/server/leads/**/*.test.ts',
+  'src/server/booking/**/*.test.ts',
+  // Stored bytes: a blob comes back as a Buffer from one driver, an ArrayBuffer from the other.
+  'src/server/media/**/*.test.ts',
+  'src/server/identity/passkeys/**/*.test.ts',
+  // State every instance shares (docs/operations.md, several instances): sessions, throttles,
+  // guesses, claims, caches and counters, many of them decided by requests arriving together.
+  'src/server/identity/sessions/**/*.test.ts',
+  'src/server/identity/sign-in/{router,two-factor,judged-wrong,login-concurrency,login-throttle}.test.ts',
+  'src/server/identity/second-factors/guess-limits.test.ts',
+  'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
+  'src/server/facts/{public-cache,reorder}.test.ts',
+  'src/server/content/router.test.ts',
+  // The public writes go as one batch, one request to a libSQL server.
+  'src/server/contact/**/*.test.ts',
+  'src/server/newsletter/{router,sender}.test.ts',
+  'src/server/analytics/record.test.ts',
+];
+
+/**
  * Tests of the embedded file as such (backups, its faults) or independent of the mode (they
  * start their own sqld, or use no database): run once, in the `server` project.
  */
@@ -141,7 +172,7 @@ export default defineConfig({
     // run is availableParallelism() - 1 workers, which is one on the 2-core CI machine: every
     // file then ran alone while the files mostly wait on child processes, sqld and scrypt.
     // Every project, the browser files included, shares these slots: one group, one pool.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     // Plans the pool's order so that a browser file runs beside a server or client file
     // rather than beside another browser file.
     sequence: { sequencer: BrowserBesideSequencer },
@@ -167,15 +198,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same server tests against a libSQL server (docs/operations.md, several instances): every test
-          // database is a sqld process of its own (tests/support/database.ts). Left out: the
-          // tests of the embedded file itself, and those that start their own sqld anyway.
+          // The server tests whose outcome the driver can change (SQLD_TESTS) against a libSQL
+          // server (docs/operations.md, several instances): every test database is a sqld
+          // process of its own (tests/support/database.ts). Left out: the tests of the
+          // embedded file itself, and those that start their own sqld anyway.
           name: 'server-sqld',
           environment: 'node',
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          include: SERVER_TESTS,
+          include: SQLD_TESTS,
           exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY_TESTS],
           setupFiles: ['tests/support/database-cleanup.ts', 'tests/support/scrypt-cost.ts'],
           env: { TEST_DATABASE: 'sqld' },

@@ -8,14 +8,20 @@
  * Estimates only steer the order; when they are off, two browser files may briefly overlap,
  * which the machine allows (two slots, two cores).
  */
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds a file takes, process start and hooks included, when Vitest has no timing of it yet
- * (a fresh clone, as on CI): the means of the CI run before this order (docs/testing.md).
+ * Each file's seconds in a whole run on the 2-core machine (`npm run test:timings` writes
+ * them), for a fresh clone, as on CI, where Vitest has no timing of its own yet.
  */
-const FIRST_GUESS_SECONDS = { browser: 26, other: 4 } as const;
+const RECORDED_SECONDS = JSON.parse(
+  readFileSync(new URL('./file-seconds.json', import.meta.url), 'utf8'),
+) as Record<string, number>;
+
+/** Seconds for a file recorded nowhere (a new one): about the mean of each kind. */
+const FIRST_GUESS_SECONDS = { browser: 50, other: 6 } as const;
 
 function isBrowserFile(spec: TestSpecification): boolean {
   return spec.project.name === 'e2e';
@@ -23,15 +29,18 @@ function isBrowserFile(spec: TestSpecification): boolean {
 
 export class BrowserBesideSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Within each kind, Vitest's own order: files that failed last time first, then the
-    // longest (or, never timed, the largest) first.
+    // Within each kind, the longest first (by this machine's timing, else the recorded one),
+    // so that no long file starts near the end; the sort is stable, so among equals Vitest's
+    // own order stands (files that failed last time first).
     const sorted = await super.sort(files);
-    const browsers = sorted.filter(isBrowserFile);
-    const others = sorted.filter((spec) => !isBrowserFile(spec));
+    const longestFirst = (a: TestSpecification, b: TestSpecification) =>
+      this.estimate(b) - this.estimate(a);
+    const browsers = sorted.filter(isBrowserFile).sort(longestFirst);
+    const others = sorted.filter((spec) => !isBrowserFile(spec)).sort(longestFirst);
     if (browsers.length === 0 || others.length === 0) return sorted;
 
     const slots = Math.max(1, this.ctx.config.maxWorkers);
-    const browserSlots = Math.max(1, Math.floor(slots / 2));
+    const browserSlots = Math.max(1, Math.ceil(slots / 2));
     const running: { endsAt: number; browser: boolean }[] = [];
     const order: TestSpecification[] = [];
     let now = 0;
@@ -55,6 +64,9 @@ export class BrowserBesideSequencer extends BaseSequencer {
     const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
     const timed = this.ctx.cache.getFileTestResults(key)?.duration;
     if (timed !== undefined && timed > 0) return timed / 1000;
-    return isBrowserFile(spec) ? FIRST_GUESS_SECONDS.browser : FIRST_GUESS_SECONDS.other;
+    return (
+      RECORDED_SECONDS[key] ??
+      (isBrowserFile(spec) ? FIRST_GUESS_SECONDS.browser : FIRST_GUESS_SECONDS.other)
+    );
   }
 }
