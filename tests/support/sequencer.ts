@@ -29,14 +29,18 @@ function isBrowserFile(spec: TestSpecification): boolean {
 
 export class BrowserBesideSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Within each kind, the longest first (by this machine's timing, else the recorded one),
-    // so that no long file starts near the end; the sort is stable, so among equals Vitest's
-    // own order stands (files that failed last time first).
+    // Vitest's own order: one project after another (a worker keeps its project's loaded
+    // modules from one file to the next, and loses them when it moves to another project),
+    // and within a project the longest first. On a fresh clone Vitest has no timings and
+    // orders by size, so within each project the recorded seconds decide instead: no long
+    // file starts near the end. The sort is stable: among equals Vitest's order stands.
     const sorted = await super.sort(files);
-    const longestFirst = (a: TestSpecification, b: TestSpecification) =>
+    const projectOrder = [...new Set(sorted.map((spec) => spec.project.name))];
+    const byProjectThenLongest = (a: TestSpecification, b: TestSpecification) =>
+      projectOrder.indexOf(a.project.name) - projectOrder.indexOf(b.project.name) ||
       this.estimate(b) - this.estimate(a);
-    const browsers = sorted.filter(isBrowserFile).sort(longestFirst);
-    const others = sorted.filter((spec) => !isBrowserFile(spec)).sort(longestFirst);
+    const browsers = sorted.filter(isBrowserFile).sort(byProjectThenLongest);
+    const others = sorted.filter((spec) => !isBrowserFile(spec)).sort(byProjectThenLongest);
     if (browsers.length === 0 || others.length === 0) return sorted;
 
     const slots = Math.max(1, this.ctx.config.maxWorkers);

@@ -33,7 +33,7 @@ import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
-import { composePage, TEMPLATE_FILE } from './page-template';
+import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -79,7 +79,7 @@ export async function renderLegalPage(
 }
 
 /**
- * The router app's page with the saved name: its <title>, the brand as JSON for the app, the
+ * The router app's page with the saved name and favicon: its <title>, the brand as JSON for the app, the
  * public frame's parts for the page-not-found page (client/lib/site-frame.ts), and the site's
  * time zone the admin area writes moments in (client/admin/ui/date-time.tsx).
  */
@@ -91,7 +91,8 @@ export function appPageHtml(appHtml: string, content: SiteContent, timeZone: str
     `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
     `<script type="application/json" id="${SITE_TIME_ZONE_ELEMENT_ID}">${scriptJson(timeZone)}</script>`,
   ].join('\n  ');
-  return appHtml
+  // The uploaded favicon in the admin's tabs and on the page-not-found page too.
+  return withFavicon(appHtml, content.media?.favicon)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
     .replace('</head>', () => `  ${data}\n  </head>`);
 }

@@ -16,6 +16,9 @@ import { writeCspHashes } from '../../../scripts/csp-hashes';
 
 const TEMPLATE = `<!doctype html><html><head><!--head-tags--><title>x</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><link rel="apple-touch-icon" href="/icon-192.png" /></head><body><div id="root"></div></body></html>`;
 
+/** The router app's page: the admin area and the page-not-found page. */
+const APP_TEMPLATE = `<!doctype html><html><head><title>x</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" /></head><body><div id="app"></div></body></html>`;
+
 let dir: string;
 let deps: TestDeps;
 let app: App;
@@ -26,6 +29,7 @@ beforeEach(async () => {
   mkdirSync(path.join(dir, '.render'));
   writeFileSync(path.join(dir, TEMPLATE_FILE), TEMPLATE);
   writeFileSync(path.join(dir, 'index.html'), '<p>the build</p>');
+  writeFileSync(path.join(dir, 'app.html'), APP_TEMPLATE);
   writeCspHashes(dir);
   deps = await createTestDeps({ config: testConfig({ siteUrl: 'https://acme.example' }) });
   app = createApp(deps, { clientDir: dir });
@@ -93,6 +97,12 @@ describe('the home page uses the uploaded images', () => {
       `<link rel="apple-touch-icon" href="${favicon.png180}" sizes="180x180" />`,
     );
     expect(html).not.toContain('/favicon.svg"');
+    // The admin's tabs and the page-not-found page show it as well.
+    const notFound = await app.request('/no-such-page', { headers: { accept: 'text/html' } });
+    expect(notFound.status).toBe(404);
+    const notFoundHtml = await notFound.text();
+    expect(notFoundHtml).toContain(`<link rel="icon" href="${favicon.png32}"`);
+    expect(notFoundHtml).not.toContain('/favicon.svg"');
     // Every address in the page is served.
     for (const src of [logo.src, photo.src, og.src, favicon.png32]) {
       expect((await app.request(src)).status).toBe(200);
@@ -108,5 +118,7 @@ describe('the home page uses the uploaded images', () => {
     const after = await home();
     expect(after).not.toContain('/uploads/');
     expect(after).toContain('<link rel="icon" href="/favicon.svg"');
+    const notFoundAfter = await app.request('/no-such-page', { headers: { accept: 'text/html' } });
+    expect(await notFoundAfter.text()).toContain('<link rel="icon" href="/favicon.svg"');
   });
 });
