@@ -3,16 +3,25 @@
  * (onload=…), foreign HTML and links out are removed. It is also served with a policy that
  * runs no script (serve.ts) and shown through <img>, which never runs one: three walls.
  */
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurify from 'dompurify';
+import type { JSDOM } from 'jsdom';
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 let window: JSDOM['window'] | null = null;
 
-function purify() {
+/**
+ * jsdom is loaded at the first SVG upload, not when the server starts: it alone takes about
+ * 0.45 s to load (docs/operations.md, "Start-up time"), and most servers never see an SVG.
+ */
+async function purify() {
   if (purifier) return purifier;
-  window = new JSDOM('').window;
-  purifier = createDOMPurify(window);
+  const [{ default: createPurifier }, { JSDOM: Dom }] = await Promise.all([
+    import('dompurify'),
+    import('jsdom'),
+  ]);
+  if (purifier) return purifier;
+  window = new Dom('').window;
+  purifier = createPurifier(window);
   // A reference inside the document (<use href="#part">) stays; one to anywhere else goes.
   purifier.addHook('uponSanitizeAttribute', (_node, data) => {
     if (
@@ -31,8 +40,8 @@ function purify() {
  * as XML: an image file must be XML, which HTML's serialisation (`&nbsp;`, no namespace) is not.
  * <use>, which design tools export for repeated parts, is kept; the hook above keeps it inside.
  */
-export function sanitizeSvg(text: string): string | null {
-  const body = purify().sanitize(text, {
+export async function sanitizeSvg(text: string): Promise<string | null> {
+  const body = (await purify()).sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],
     FORBID_TAGS: ['foreignObject', 'script', 'a'],

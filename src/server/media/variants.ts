@@ -1,12 +1,12 @@
 /**
  * The files made of one upload, at the sizes the page shows them (shared/site-media.ts):
  * the photo at 1x and 2x in AVIF, WebP and JPEG; the sharing image at 1200x630; the favicon
- * at 32, 180 and 192 px as PNG; the logo as sanitised SVG or as a PNG bounded in height.
+ * at 32, 180, 192 and 512 px as PNG; the logo as sanitised SVG or as a PNG bounded in height.
  * sharp writes no metadata unless asked (EXIF, GPS, ICC profiles are dropped); `rotate()`
  * first applies the camera's orientation, which would otherwise be lost with it.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { TRPCError } from '@trpc/server';
 import { MEDIA_MESSAGES, MEDIA_SIZES, type MediaSlot } from '#shared/site-media';
 import { detectFormat } from './image-format';
@@ -73,9 +73,11 @@ function photoVariants(input: () => Sharp, slot: MediaSlot) {
 export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise<MediaVariant[]> {
   const format = detectFormat(upload);
   if (format === null) throw bad(MEDIA_MESSAGES.notImage);
+  // Loaded at the first upload, not when the server starts (docs/operations.md, "Start-up time").
+  const { default: sharp } = await import('sharp');
   if (format === 'svg') {
     if (slot !== 'logo') throw bad(MEDIA_MESSAGES.svgOnlyLogo);
-    const clean = sanitizeSvg(new TextDecoder().decode(upload));
+    const clean = await sanitizeSvg(new TextDecoder().decode(upload));
     if (clean === null) throw bad(MEDIA_MESSAGES.svgUnreadable);
     const bytes = Buffer.from(clean, 'utf8');
     // Its proportions, as librsvg reads them, give the <img> its width and height.

@@ -1,8 +1,4 @@
-import {
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { passkeys } from '#db/schema';
@@ -10,6 +6,7 @@ import type { Context } from '#server/http/trpc';
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { parseTransports } from './store';
+import { webauthnLibrary } from './webauthn-library';
 
 /** The stored passkey an answer claims to come from, as read before it is checked. */
 export interface StoredPasskey {
@@ -45,6 +42,7 @@ export async function verifyAssertion(
   stored: StoredPasskey,
 ): Promise<AssertionCheck> {
   const rp = relyingParty(ctx.config);
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthnLibrary();
   let newCounter: number;
   try {
     const verified = await verifyAuthenticationResponse({

@@ -1,7 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { writeTransaction, type Db } from '#db';
 import { passkeys, sessions, totpCredentials } from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
@@ -19,6 +17,7 @@ import {
 } from './challenge-cookie';
 import { moveCounter, verifyAssertion } from './assertion';
 import { relyingParty } from './relying-party';
+import { webauthnLibrary } from './webauthn-library';
 import { credentialsOf, spendChallenge } from './store';
 
 /** The answer of a factor change that needs a passkey confirmed in this session. */
@@ -78,6 +77,7 @@ export async function recordPasskeyProof(tx: Db, sessionId: string, now: Date): 
  */
 export async function passkeyProofOptions(ctx: Context, user: SessionUser, sessionId: string) {
   const challenge = newToken();
+  const { generateAuthenticationOptions, isoBase64URL } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).id,
     challenge: isoBase64URL.toBuffer(challenge),

@@ -1,11 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { writeTransaction } from '#db';
 import { passkeys, sessions, users } from '#db/schema';
 import { company } from '#shared/company';
@@ -27,6 +22,7 @@ import {
 import { refusalReason } from './refusal-reason';
 import { relyingParty } from './relying-party';
 import { CREDENTIAL_ID_MAX, credentialsOf, spendChallenge } from './store';
+import { webauthnLibrary } from './webauthn-library';
 
 /**
  * Registration options for the signed-in user, once the session has proved itself recently
@@ -51,6 +47,7 @@ export async function registrationOptions(
   const userHandle = row.webauthnUserId ?? newToken();
   const challenge = newToken();
   const rp = relyingParty(ctx.config);
+  const { generateRegistrationOptions, isoBase64URL } = await webauthnLibrary();
   const options = await generateRegistrationOptions({
     rpName: company.name,
     rpID: rp.id,
@@ -103,6 +100,7 @@ export async function registerPasskey(
     throw new TRPCError({ code: 'CONFLICT', message: PASSKEY_MESSAGES.noCeremony });
   }
   const rp = relyingParty(ctx.config);
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthnLibrary();
   let credential;
   try {
     const verified = await verifyRegistrationResponse({

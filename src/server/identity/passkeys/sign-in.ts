@@ -1,7 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { passkeys, users } from '#db/schema';
@@ -21,6 +19,7 @@ import {
 import { recordPasskeyProof } from './passkey-proof';
 import { moveCounter, verifyAssertion } from './assertion';
 import { relyingParty } from './relying-party';
+import { webauthnLibrary } from './webauthn-library';
 import { CREDENTIAL_ID_MAX, spendChallenge } from './store';
 
 /**
@@ -30,6 +29,7 @@ import { CREDENTIAL_ID_MAX, spendChallenge } from './store';
  */
 export async function signInOptions(ctx: Context) {
   const challenge = newToken();
+  const { generateAuthenticationOptions, isoBase64URL } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).id,
     challenge: isoBase64URL.toBuffer(challenge),

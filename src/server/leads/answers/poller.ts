@@ -7,8 +7,6 @@
  * poll is logged by host and tried again at the next one; the cursor never passes a mail that
  * was not handled.
  */
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
 import { writeTransaction, type Db } from '#db';
 import { mailboxCursors } from '#db/schema';
 import { eq } from 'drizzle-orm';
@@ -105,6 +103,12 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
 
   async function pollOnce(): Promise<PollResult> {
     const result: PollResult = { stored: 0, duplicate: 0, ignored: 0 };
+    // Loaded at the first poll, not at start: most sites set no IMAP_URL, and the two take
+    // about 0.3 s to load (docs/operations.md, "Start-up time").
+    const [{ ImapFlow }, { simpleParser }] = await Promise.all([
+      import('imapflow'),
+      import('mailparser'),
+    ]);
     const client = new ImapFlow({
       host: box.host,
       port: box.port,
