@@ -18,17 +18,25 @@ export function siteUrl(path = '/'): string {
 
 export const OG_IMAGE_PATH = '/og-image.png';
 
-/** schema.org description of the business for search engines (JSON-LD). */
-export function structuredData(content: SiteContent = defaultSiteContent): Record<string, unknown> {
+/**
+ * schema.org description of the business for search engines (JSON-LD). An uploaded logo or
+ * sharing image is addressed on `mediaOrigin`, where the server serves it (its SITE_URL).
+ */
+export function structuredData(
+  content: SiteContent = defaultSiteContent,
+  mediaOrigin: string = site.siteUrl,
+): Record<string, unknown> {
   const { company, contact: contactDetails, founder, services } = content;
+  const uploaded = (src: string | undefined, fallback: string) =>
+    src ? new URL(src, mediaOrigin).toString() : siteUrl(fallback);
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     name: company.name,
     description: company.description,
     url: siteUrl('/'),
-    logo: siteUrl(content.media?.logo?.src ?? '/favicon.svg'),
-    image: siteUrl(OG_IMAGE_PATH),
+    logo: uploaded(content.media?.logo?.src, '/favicon.svg'),
+    image: uploaded(content.media?.og?.src, OG_IMAGE_PATH),
     telephone: contactDetails.phone,
     email: contactDetails.email,
     // The office as the owner writes it ("Falls Church, Virginia"): one field, not parts.
@@ -59,13 +67,14 @@ export function homeHeadTags(
   const { company } = content;
   const url = siteUrl('/');
   const og = content.media?.og;
-  // A sharing card needs an absolute address; the uploaded image's, or the built-in one.
-  const image = og ? new URL(og.src, mediaOrigin).toString() : siteUrl(OG_IMAGE_PATH);
+  const data = structuredData(content, mediaOrigin);
+  // A sharing card needs an absolute address: the uploaded image's, or the built-in one.
+  const image = String(data.image);
   const size = og ?? { width: 1200, height: 630 };
   const title = escapeHtml(company.pageTitle);
   const description = escapeHtml(company.description);
   // JSON inside <script> must not be able to close the element.
-  const jsonLd = JSON.stringify(structuredData(content)).replace(/</g, '\\u003c');
+  const jsonLd = JSON.stringify(data).replace(/</g, '\\u003c');
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -135,9 +144,15 @@ export function webManifest(content: SiteContent = defaultSiteContent): Record<s
     display: 'browser',
     background_color: '#ffffff',
     theme_color: '#4338ca',
-    // The uploaded favicon's 192 px PNG (shared/site-media.ts), or the built-in icons.
+    // The uploaded favicon's 192 and 512 px PNGs (shared/site-media.ts), or the built-in
+    // icons: an installed site's home-screen icon and splash screen.
     icons: content.media?.favicon
-      ? [{ src: content.media.favicon.png192, sizes: '192x192', type: 'image/png' }]
+      ? [
+          { src: content.media.favicon.png192, sizes: '192x192', type: 'image/png' },
+          ...(content.media.favicon.png512
+            ? [{ src: content.media.favicon.png512, sizes: '512x512', type: 'image/png' }]
+            : []),
+        ]
       : [
           { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },

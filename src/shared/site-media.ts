@@ -31,7 +31,7 @@ export const MEDIA_SIZES = {
   logoMaxStoredHeight: 108,
   logoMaxStoredWidth: 720,
   og: { width: 1200, height: 630 },
-  favicons: [32, 180, 192],
+  favicons: [32, 180, 192, 512],
 } as const;
 
 export const MEDIA_MESSAGES = {
@@ -56,5 +56,9 @@ export interface SiteMedia {
   /** The photo's JPEG at 1x as `src`, and each format's `1x, 2x` srcset. */
   photo?: MediaImage & { avif: string; webp: string; jpeg: string };
   og?: MediaImage;
-  favicon?: { png32: string; png180: string; png192: string };
+  /**
+   * `png512` is absent for a favicon uploaded before it was made (the manifest then lists the
+   * 192 px one alone, which browsers scale up for a splash screen).
+   */
+  favicon?: { png32: string; png180: string; png192: string; png512?: string };
 }

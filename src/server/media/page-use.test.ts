@@ -89,6 +89,14 @@ describe('the home page uses the uploaded images', () => {
     expect(html).toContain(`<meta property="og:image" content="https://acme.example${og.src}" />`);
     expect(html).toContain(`<meta name="twitter:image" content="https://acme.example${og.src}" />`);
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    // The search engines' description names the uploaded logo and image at the same address.
+    const jsonLd = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
+    ) as { logo?: string; image?: string };
+    expect(jsonLd).toMatchObject({
+      logo: `https://acme.example${logo.src}`,
+      image: `https://acme.example${og.src}`,
+    });
     // The favicon's links replace the built-in ones.
     expect(html).toContain(
       `<link rel="icon" href="${favicon.png32}" type="image/png" sizes="32x32" />`,
@@ -103,8 +111,17 @@ describe('the home page uses the uploaded images', () => {
     const notFoundHtml = await notFound.text();
     expect(notFoundHtml).toContain(`<link rel="icon" href="${favicon.png32}"`);
     expect(notFoundHtml).not.toContain('/favicon.svg"');
+    // The web manifest: the 192 and 512 px icons an installed site shows.
+    const manifest = (await (await app.request('/manifest.webmanifest')).json()) as {
+      icons: unknown[];
+    };
+    expect(manifest.icons).toEqual([
+      { src: favicon.png192, sizes: '192x192', type: 'image/png' },
+      { src: favicon.png512, sizes: '512x512', type: 'image/png' },
+    ]);
+    expect(favicon.png512).toMatch(/^\/uploads\/favicon-png-512-[0-9a-f]{16}\.png$/);
     // Every address in the page is served.
-    for (const src of [logo.src, photo.src, og.src, favicon.png32]) {
+    for (const src of [logo.src, photo.src, og.src, favicon.png32, favicon.png512 ?? '']) {
       expect((await app.request(src)).status).toBe(200);
     }
 

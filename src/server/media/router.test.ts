@@ -62,7 +62,7 @@ describe('media.upload', () => {
     },
   );
 
-  it('makes the sharing image 1200x630 and the favicon 32, 180 and 192 px PNGs', async () => {
+  it('makes the sharing image 1200x630 and the favicon 32, 180, 192 and 512 px PNGs', async () => {
     const og = (
       await admin.media.upload({
         slot: 'og',
@@ -83,6 +83,7 @@ describe('media.upload', () => {
       [favicon.png32, 32],
       [favicon.png180, 180],
       [favicon.png192, 192],
+      [favicon.png512 ?? 'no 512 px icon', 512],
     ] as const) {
       const meta = await sharp((await stored(src)).bytes).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);

@@ -40,9 +40,12 @@ export function siteMediaOf(rows: readonly Row[]): SiteMedia {
   if (og) media.og = image(og);
 
   const favicon = of('favicon');
-  const [png32, png180, png192] = ['png-32', 'png-180', 'png-192'].map((v) => favicon.get(v));
+  const [png32, png180, png192, png512] = ['png-32', 'png-180', 'png-192', 'png-512'].map((v) =>
+    favicon.get(v),
+  );
   if (png32 && png180 && png192) {
     media.favicon = { png32: url(png32), png180: url(png180), png192: url(png192) };
+    if (png512) media.favicon.png512 = url(png512);
   }
   return media;
 }
