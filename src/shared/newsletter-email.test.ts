@@ -155,7 +155,7 @@ describe('renderNewsletterEmail: what the author may do', () => {
       ['https://acme.example/bare', 'https://acme.example/bare'],
       ['bob@example.com', 'mailto:bob@example.com'],
     ]);
-    for (const link of links) expect(link.getAttribute('style')).toContain('color:#1d4ed8');
+    for (const link of links) expect(link.getAttribute('style')).toContain('color:#4338ca');
     expect(text).toContain(
       [
         'Our site (https://acme.example/a?b=1&c=2) and old (http://acme.example/old),',
