@@ -168,11 +168,11 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
   test: {
-    // Test files run two at a time at least (docs/decisions/0032). Vitest 4's own default for a
-    // run is availableParallelism() - 1 workers, which is one on the 2-core CI machine: every
-    // file then ran alone while the files mostly wait on child processes, sqld and scrypt.
+    // Test files run four at a time at least (docs/decisions/0032, 0042). Vitest 4's own default
+    // for a run is availableParallelism() - 1 workers, which is one on the 2-core CI machine:
+    // every file then ran alone while the files mostly wait on child processes and sqld.
     // Every project, the browser files included, shares these slots: one group, one pool.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    maxWorkers: Math.max(4, availableParallelism() - 1),
     // Plans the pool's order so that a browser file runs beside a server or client file
     // rather than beside another browser file.
     sequence: { sequencer: BrowserBesideSequencer },

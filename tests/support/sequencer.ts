@@ -1,11 +1,11 @@
 /**
  * The order in which `npm test` hands files to its workers (docs/decisions/0032, 0041). Every
- * project shares one pool of `maxWorkers` slots (three on the 2-core machine), taken first
+ * project shares one pool of `maxWorkers` slots (four on the 2-core machine), taken first
  * come, first served in the order this returns. A browser file (the `e2e` project: a server
  * and a Chromium, about 0.6 of a core) is best paired with server or client files (mostly
  * waiting on child processes, sqld and scrypt), so the order is planned by playing the pool
  * forward on estimated durations: a slot that frees takes a browser file while fewer than
- * `browserSlots` (half the slots, rounded up: two of three) run, another file otherwise.
+ * `browserSlots` (half the slots, rounded up: two of four) run, another file otherwise.
  * Estimates only steer the order; when they are off, browser files may briefly fill more
  * slots, which the machine allows.
  */
