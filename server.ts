@@ -25,7 +25,7 @@ import { ConfigError, loadConfig, type Config } from './src/server/platform/conf
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
-import { mailSenderName } from './src/server/platform/site-brand';
+import { mailLogo, mailSenderName } from './src/server/platform/site-brand';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createNewsletterSender } from './src/server/newsletter/sender';
@@ -120,6 +120,7 @@ async function start(): Promise<void> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     senderName: mailSenderName(config, db),
+    logo: mailLogo(config, db),
     production: config.production,
     logger,
   });

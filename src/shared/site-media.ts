@@ -52,7 +52,11 @@ export interface MediaImage {
 
 /** What the public pages use of the uploads; addresses are paths on the site. */
 export interface SiteMedia {
-  logo?: MediaImage;
+  /**
+   * `png`: the same logo as a PNG when `src` is an SVG, for mail (most mail programs show no
+   * SVG); absent for a PNG logo, and for an SVG uploaded before it was made.
+   */
+  logo?: MediaImage & { png?: string };
   /** The photo's JPEG at 1x as `src`, and each format's `1x, 2x` srcset. */
   photo?: MediaImage & { avif: string; webp: string; jpeg: string };
   og?: MediaImage;

@@ -12,6 +12,7 @@ import { failure } from '#tests/support/trpc-errors';
 import { LOGO_SVG_WITH_SCRIPT, testImage } from '#tests/support/images';
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_URL_PREFIX } from '#shared/site-media';
 import { currentContent } from '#server/platform/site-content';
+import { mailLogo } from '#server/platform/site-brand';
 import { readMediaFile } from './store';
 
 let deps: TestDeps;
@@ -146,6 +147,31 @@ describe('media.upload', () => {
     expect(svg).not.toContain('&nbsp;');
     // What the browser is given is an image an SVG reader draws.
     expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
+  });
+
+  it('makes a PNG of an SVG logo, drawn at its stored size, for mail: the logo every mail carries', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50"><rect width="200" height="50" fill="#4338ca"/></svg>`;
+    expect(await mailLogo({ siteUrl: 'https://harbor.example' }, deps.db)()).toBeNull();
+    const logo = (
+      await admin.media.upload({ slot: 'logo', file: file(Buffer.from(svg), 'logo.svg') })
+    ).logo!;
+    expect(logo).toMatchObject({ width: 432, height: 108 });
+    expect(logo.png).toMatch(/^\/uploads\/logo-png-[0-9a-f]{16}\.png$/);
+    const png = await sharp((await stored(logo.png ?? '')).bytes)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([png.info.width, png.info.height]).toEqual([432, 108]);
+    // The logo's own drawing, in its colour (within the rounding of a colour conversion).
+    const drawn = [...png.data.subarray(0, 3)];
+    [0x43, 0x38, 0xca].forEach((channel, i) => {
+      expect(Math.abs((drawn[i] ?? 0) - channel)).toBeLessThanOrEqual(8);
+    });
+    expect(await mailLogo({ siteUrl: 'https://harbor.example' }, deps.db)()).toEqual({
+      src: `https://harbor.example${logo.png}`,
+      width: 432,
+      height: 108,
+      alt: 'Acme AI Engineering',
+    });
   });
 
   it('takes an SVG whose doctype has an internal subset, as older Illustrator exports do', async () => {

@@ -1,7 +1,8 @@
 /**
  * The files made of one upload, at the sizes the page shows them (shared/site-media.ts):
  * the photo at 1x and 2x in AVIF, WebP and JPEG; the sharing image at 1200x630; the favicon
- * at 32, 180, 192 and 512 px as PNG; the logo as sanitised SVG or as a PNG bounded in height.
+ * at 32, 180, 192 and 512 px as PNG; the logo as a PNG bounded in height, an SVG one also as
+ * sanitised SVG.
  * sharp writes no metadata unless asked (EXIF, GPS, ICC profiles are dropped); `rotate()`
  * first applies the camera's orientation, which would otherwise be lost with it.
  */
@@ -87,7 +88,16 @@ export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise
     if (!meta?.width || !meta.height) throw bad(MEDIA_MESSAGES.svgUnreadable);
     const height = MEDIA_SIZES.logoMaxStoredHeight;
     const width = Math.max(1, Math.round((meta.width / meta.height) * height));
-    return [named(slot, 'svg', 'image/svg+xml', { width, height }, bytes)];
+    // Beside it the same logo as a PNG, for mail: most mail programs show no SVG.
+    // Drawn at the density that gives its stored height, not drawn small and enlarged.
+    const density = Math.min(2400, Math.max(72, Math.ceil((72 * height) / meta.height)));
+    const png = await rendered(
+      sharp(bytes, { density }).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 9 }),
+      slot,
+      'png',
+      'image/png',
+    );
+    return [named(slot, 'svg', 'image/svg+xml', { width, height }, bytes), png];
   }
   const input = () =>
     sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();

@@ -10,6 +10,7 @@ import {
   type Mailer,
 } from './mail';
 import { mailSenderName } from './site-brand';
+import { LOGO_SLOT } from '#shared/mail/frame';
 
 it('replaces every e-mail address in a text, in any quoting', () => {
   expect(
@@ -97,6 +98,35 @@ it('sends a calendar invitation as the part mail programs show and as the file t
       { type: expect.stringMatching(/^application\/ics/), filename: 'invite.ics', same: true },
     ]);
     expect(mail?.calendars[0]?.content.replace(/\r\n/g, '\n')).toBe(ics.replace(/\r\n/g, '\n'));
+  } finally {
+    await sink.close();
+  }
+});
+
+it('puts the logo read at each mail in its place in the HTML part, or empties the place', async () => {
+  const sink = await startSmtpSink();
+  try {
+    const logos = [
+      { src: 'https://harbor.example/uploads/logo.png', width: 200, height: 50, alt: 'Harbor' },
+      null,
+    ];
+    const mailer = createMailer({
+      smtpUrl: sink.url,
+      from: 'dana@harbor.example',
+      logo: async () => logos.shift() ?? null,
+      production: false,
+      logger: createMemoryLogger(),
+    });
+    const html = `<table>${LOGO_SLOT}<tr><td>Hi</td></tr></table>`;
+    for (const to of ['a@example.com', 'b@example.com']) {
+      await mailer.send({ to, subject: 'Hi', text: 'Hi', html });
+    }
+    const [first, second] = sink.mails.map((mail) => mail.html ?? '');
+    expect(first).toContain(
+      '<img src="https://harbor.example/uploads/logo.png" width="144" height="36" alt="Harbor"',
+    );
+    expect(first).not.toContain(LOGO_SLOT);
+    expect(second).toBe('<table><tr><td>Hi</td></tr></table>');
   } finally {
     await sink.close();
   }

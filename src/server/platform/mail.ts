@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { withMailLogo, type MailLogo } from '#shared/mail/frame';
 import type { Logger } from './logger';
 
 export interface MailMessage {
@@ -45,6 +46,11 @@ export function createMailer(opts: {
    * (platform/site-brand.ts), so a rename on the Content screen shows in the next mail.
    */
   senderName?: () => Promise<string | null>;
+  /**
+   * The logo every HTML part carries, read at each mail like the name (platform/site-brand.ts):
+   * it takes the place shared/mail/frame.ts leaves for it, or the place is emptied.
+   */
+  logo?: () => Promise<MailLogo | null>;
   production: boolean;
   logger: Logger;
 }): Mailer {
@@ -54,8 +60,13 @@ export function createMailer(opts: {
       canDeliver: true,
       async send({ calendar, ...message }) {
         const name = oneLine((await opts.senderName?.()) ?? '');
+        const html =
+          message.html === undefined
+            ? undefined
+            : withMailLogo(message.html, (await opts.logo?.()) ?? null);
         await transport.sendMail({
           ...message,
+          html,
           from: name ? { name, address: opts.from } : opts.from,
           // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
           ...(calendar && {

@@ -5,6 +5,7 @@
  * so it costs one change-counter read and follows a save on any instance at once.
  */
 import { isDatabaseUnavailable, type Db } from '#db';
+import type { MailLogo } from '#shared/mail/frame';
 import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './site-content';
 
@@ -49,4 +50,29 @@ export function mailSenderName(
 /** The saved company name ('Acme AI Engineering' until the first save). */
 export async function siteName(db: Db): Promise<string> {
   return (await siteBrand(db)).name;
+}
+
+/**
+ * Every mail's logo (shared/mail/frame.ts): the uploaded one as a PNG on SITE_URL, named by the
+ * company, read at each mail. None before a logo is uploaded, for an SVG logo uploaded before
+ * its PNG was made (mail programs show no SVG), and while the database cannot be reached.
+ */
+export function mailLogo(config: { siteUrl: string }, db: Db): () => Promise<MailLogo | null> {
+  return async () => {
+    try {
+      const { content } = await currentContent(db);
+      const logo = content.media?.logo;
+      const png = logo?.png ?? (logo?.src.endsWith('.png') ? logo.src : null);
+      if (!logo || !png) return null;
+      return {
+        src: new URL(png, config.siteUrl).toString(),
+        width: logo.width,
+        height: logo.height,
+        alt: content.company.name,
+      };
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return null;
+      throw error;
+    }
+  };
 }

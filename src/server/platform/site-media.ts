@@ -23,8 +23,9 @@ export function siteMediaOf(rows: readonly Row[]): SiteMedia {
   const media: SiteMedia = {};
 
   const logo = of('logo');
-  const logoFile = logo.get('svg') ?? logo.get('png');
-  if (logoFile) media.logo = image(logoFile);
+  const [logoSvg, logoPng] = [logo.get('svg'), logo.get('png')];
+  if (logoSvg) media.logo = { ...image(logoSvg), ...(logoPng && { png: url(logoPng) }) };
+  else if (logoPng) media.logo = image(logoPng);
 
   const photo = of('photo');
   const pair = (format: string) => {

@@ -18,6 +18,32 @@ export interface RenderedEmail {
 
 export type EmailScheme = 'auto' | 'light' | 'dark';
 
+/** The uploaded logo as a mail shows it: a PNG at an absolute address, and the site's name. */
+export interface MailLogo {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * Where the site's logo goes in every mail, above the card. The mail is written without it;
+ * the mailer puts the logo saved at sending time in its place (`withMailLogo`), so every mail
+ * of the site carries it without each one being told.
+ */
+export const LOGO_SLOT = '<!--site-logo-->';
+
+/** The logo's height in a mail, as in the site's header. */
+const MAIL_LOGO_HEIGHT = 36;
+
+/** The mail with the logo in its slot, or with the slot emptied when there is none. */
+export function withMailLogo(html: string, logo: MailLogo | null): string {
+  if (!logo) return html.replace(LOGO_SLOT, '');
+  const width = Math.round((logo.width / logo.height) * MAIL_LOGO_HEIGHT);
+  const img = `<img src="${escapeHtml(logo.src)}" width="${width}" height="${MAIL_LOGO_HEIGHT}" alt="${escapeHtml(logo.alt)}" style="display:block;border:0;outline:none;width:${width}px;max-width:100%;height:auto">`;
+  return html.replace(LOGO_SLOT, `<tr><td style="padding:0 0 16px">${img}</td></tr>`);
+}
+
 /** A paragraph's spacing in a mail's card. */
 export const PARAGRAPH = 'margin:0 0 16px';
 
@@ -89,6 +115,7 @@ export function emailDocument(parts: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${attrs('page', palette, 'width:100%')}>
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px">
+${LOGO_SLOT}
 <tr><td${attrs('card', palette, `padding:32px;border-radius:8px;font-family:${FONT};font-size:16px;line-height:1.6`)}>
 ${parts.body}
 </td></tr>
