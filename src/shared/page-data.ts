@@ -39,6 +39,8 @@ export interface SiteFrame {
   footerServices: SiteContent['footerServices'];
   /** The legal pages that have text, so exist; the footer links to these. */
   legalPages: LegalPageKey[];
+  /** The uploaded logo, which the header and footer show in place of the mark. */
+  logo?: NonNullable<SiteContent['media']>['logo'];
 }
 
 /** The id of the element holding the public frame (header and footer) in app.html. */
@@ -50,6 +52,7 @@ export function siteFrameOf(content: SiteContent): SiteFrame {
     contact: content.contact,
     footerServices: content.footerServices,
     legalPages: LEGAL_PAGES.filter((page) => content.legal[page.key].trim()).map((p) => p.key),
+    ...(content.media?.logo && { logo: content.media.logo }),
   };
 }
 

@@ -3,7 +3,7 @@
  * saved content's words. The router app has no content of its own at hand, so the server
  * writes the parts the frame shows into app.html as JSON (`SITE_FRAME_ELEMENT_ID` in shared/page-data.ts,
  * server/content/pages.ts): the company, the contact details, the footer's service links and
- * which legal pages exist. Not the page texts: the admin area loads the same app.html, and
+ * which legal pages exist, and the uploaded logo. Not the page texts: the admin area loads the same app.html, and
  * four legal pages would weigh more than the rest of it. In development (Vite serves app.html
  * as is) the defaults stand in.
  */
@@ -47,5 +47,6 @@ export function frameContent(frame: SiteFrame | null = fromPage()): SiteContent 
     contact: frame.contact,
     footerServices: frame.footerServices,
     legal,
+    ...(frame.logo && { media: { logo: frame.logo } }),
   };
 }

@@ -111,6 +111,8 @@ describe('the home page uses the uploaded images', () => {
     const notFoundHtml = await notFound.text();
     expect(notFoundHtml).toContain(`<link rel="icon" href="${favicon.png32}"`);
     expect(notFoundHtml).not.toContain('/favicon.svg"');
+    // Its header and footer show the logo (the public frame's JSON carries it).
+    expect(notFoundHtml).toContain(`"logo":{"src":"${logo.src}","width":400,"height":100}`);
     // The web manifest: the 192 and 512 px icons an installed site shows.
     const manifest = (await (await app.request('/manifest.webmanifest')).json()) as {
       icons: unknown[];

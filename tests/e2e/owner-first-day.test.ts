@@ -1,21 +1,34 @@
 /**
- * The saved brand as the owner sets it on the Content screen, on the public pages: a long
- * short name keeps the phone's header within the screen.
+ * The owner's first days (docs/admin-guide.md): the brand saved on the Content screen on the
+ * public pages (a long short name keeps the phone's header within the screen; the 404 page
+ * wears it), then the first day in one walk: rebrand, upload a logo and a photo, see them on
+ * the home page and the 404 page, and an enquiry arriving live in the open admin, its
+ * notification mail in the new name with the logo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
-import { openApp } from './support/home';
-import { addUser, signIn } from './admin-support';
+import { parseMail } from '#tests/support/mime';
+import { testImage } from '#tests/support/images';
+import {
+  launchBrowser,
+  newPage,
+  startServer,
+  startSmtpCatcher,
+  type RunningServer,
+} from './support';
+import { fillContactForm, openApp, waitForContactForm } from './support/home';
+import { addUser, signIn, toast, visible } from './admin-support';
 import { saveContent } from './content-support';
 
+const NOTIFY_TO = 'owner@harbor.example';
+const smtp = await startSmtpCatcher();
 let server: RunningServer;
 let browser: Browser;
 /** The owner, signed in, who saves the content. */
 let admin: Page;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { SMTP_URL: smtp.url, CONTACT_NOTIFY_TO: NOTIFY_TO } });
   await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   admin = await newPage(browser);
@@ -26,6 +39,7 @@ afterAll(async () => {
   await admin?.context().close();
   await browser?.close();
   await server?.stop();
+  await smtp.close();
 });
 
 describe('a 22-character short name on a 390 px phone', () => {
@@ -141,4 +155,80 @@ describe('the page-not-found page', () => {
       }
     },
   );
+});
+
+describe("the owner's first day", () => {
+  const brand = { name: 'Tidewater Applied AI', shortName: 'Tidewater' };
+
+  it('rebrand, a logo and a photo: the home page, the 404 page and the mail wear them; an enquiry arrives live', async () => {
+    // Rebrand, then upload the logo and the photo on the Content screen.
+    await saveContent(admin, server.url, (content) => ({
+      ...content,
+      company: { ...content.company, ...brand },
+    }));
+    await admin.goto(`${server.url}/admin/content`);
+    await admin.getByLabel('Upload a logo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await testImage('png', 400, 100),
+    });
+    await toast(admin, 'Logo uploaded');
+    await admin.getByLabel("Upload a founder's photo").setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await testImage('jpeg', 600, 800),
+    });
+    await toast(admin, "Founder's photo uploaded");
+
+    // The home page and an unknown address: the new name, its logo, the photo in About.
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await openApp(visitor, server.url);
+      await visible(visitor.getByRole('link', { name: `${brand.name}, home` }).first());
+      const logo = visitor.locator('header img[src^="/uploads/logo-png-"]');
+      const logoSrc = await (await visible(logo)).getAttribute('src');
+      expect(logoSrc).toMatch(/^\/uploads\/logo-png-[0-9a-f]{16}\.png$/);
+      await visible(visitor.locator('#about img[src^="/uploads/photo-jpeg-1x-"]'));
+
+      const missing = await newPage(browser);
+      try {
+        expect((await missing.goto(`${server.url}/services/rag`))?.status()).toBe(404);
+        await visible(missing.getByRole('link', { name: `${brand.name}, home` }).first());
+        const notFoundLogo = missing.locator('header img[src^="/uploads/logo-png-"]');
+        expect(await (await visible(notFoundLogo)).getAttribute('src')).toBe(logoSrc);
+      } finally {
+        await missing.context().close();
+      }
+
+      // The owner keeps the admin open (its badge reads on the page's clock); an enquiry comes.
+      const owner = await newPage(browser);
+      try {
+        await owner.clock.install();
+        await signIn(owner, server.url, 'owner');
+        await waitForContactForm(visitor);
+        await fillContactForm(visitor, {
+          name: 'Helen Marsh',
+          email: 'helen@example.com',
+          subject: 'AI Consulting Services',
+          message: 'We would like to talk about a pilot for our port.',
+        });
+        await visitor.getByRole('button', { name: 'Send Message' }).click();
+        await visible(visitor.getByText('Message sent!').first());
+        await owner.clock.runFor(30_000);
+        await visible(owner.getByRole('link', { name: 'Messages, 1 unread' }));
+
+        // Its notification: sent in the company's name, the logo above the card.
+        const mail = await parseMail(Buffer.from((await smtp.waitForMail({ to: NOTIFY_TO })).raw));
+        expect(mail.headers.get('from')).toMatch(new RegExp(`^"?${brand.name}"? <`));
+        expect(mail.subject).toContain('Helen Marsh');
+        const img = /<img [^>]*>/.exec(mail.html)?.[0] ?? '';
+        expect(img).toMatch(new RegExp(`src="https?://[^"/]+${logoSrc}"`));
+        expect(img).toContain(`alt="${brand.name}"`);
+      } finally {
+        await owner.context().close();
+      }
+    } finally {
+      await visitor.context().close();
+    }
+  });
 });
