@@ -5,7 +5,7 @@
  * so it costs one change-counter read and follows a save on any instance at once.
  */
 import { isDatabaseUnavailable, type Db } from '#db';
-import type { MailLogo } from '#shared/mail/frame';
+import { mailLogoOf, type MailLogo } from '#shared/mail/frame';
 import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './site-content';
 
@@ -61,15 +61,7 @@ export function mailLogo(config: { siteUrl: string }, db: Db): () => Promise<Mai
   return async () => {
     try {
       const { content } = await currentContent(db);
-      const logo = content.media?.logo;
-      const png = logo?.png ?? (logo?.src.endsWith('.png') ? logo.src : null);
-      if (!logo || !png) return null;
-      return {
-        src: new URL(png, config.siteUrl).toString(),
-        width: logo.width,
-        height: logo.height,
-        alt: content.company.name,
-      };
+      return mailLogoOf(content.media?.logo, content.company.name, config.siteUrl);
     } catch (error) {
       if (isDatabaseUnavailable(error)) return null;
       throw error;

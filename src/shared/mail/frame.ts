@@ -8,6 +8,7 @@
  * dark-mode media query (./theme.ts).
  */
 import { escapeHtml } from '../escape-html';
+import type { SiteMedia } from '../site-media';
 import { darkModeCss, FONT, themedAttributes as attrs, type Palette } from './theme';
 
 export interface RenderedEmail {
@@ -32,6 +33,21 @@ export interface MailLogo {
  * of the site carries it without each one being told.
  */
 export const LOGO_SLOT = '<!--site-logo-->';
+
+/**
+ * What a mail shows of the uploaded logo: its PNG (an SVG logo's PNG; mail programs show no
+ * SVG) on the site's address, named by the company. None without a logo, or for an SVG logo
+ * uploaded before its PNG was made.
+ */
+export function mailLogoOf(
+  logo: SiteMedia['logo'],
+  siteName: string,
+  siteUrl: string,
+): MailLogo | null {
+  const png = logo?.png ?? (logo?.src.endsWith('.png') ? logo.src : null);
+  if (!logo || !png) return null;
+  return { src: new URL(png, siteUrl).href, width: logo.width, height: logo.height, alt: siteName };
+}
 
 /** The logo's height in a mail, as in the site's header. */
 const MAIL_LOGO_HEIGHT = 36;

@@ -4,7 +4,9 @@ import {
   type RenderedEmail,
 } from '#shared/newsletter-email';
 import { renderReplyEmail } from '#shared/reply-email';
+import { mailLogoOf, withMailLogo } from '#shared/mail/frame';
 import { siteBrand } from '#client/lib/site-brand';
+import { frameContent } from '#client/lib/site-frame';
 
 /** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
 export const GMAIL_CLIP_WARN_BYTES = 100 * 1024;
@@ -23,7 +25,7 @@ export interface PreviewParts {
  * The unsubscribe link is a stand-in: each recipient's own token is only made when sending.
  */
 export function renderPreview(subject: string, markdown: string, siteUrl: string): PreviewParts {
-  return previewParts((scheme) =>
+  return previewParts(siteUrl, (scheme) =>
     renderNewsletterEmail({
       subject,
       markdown,
@@ -41,22 +43,27 @@ export function renderReplyPreview(
   markdown: string,
   siteUrl: string,
 ): PreviewParts {
-  return previewParts((scheme) =>
+  return previewParts(siteUrl, (scheme) =>
     renderReplyEmail({ subject, markdown, siteName: siteBrand().name, siteUrl, scheme }),
   );
 }
 
-function previewParts(render: (scheme: EmailScheme) => RenderedEmail): PreviewParts {
+function previewParts(
+  siteUrl: string,
+  render: (scheme: EmailScheme) => RenderedEmail,
+): PreviewParts {
+  // The logo the mailer puts into every mail, as the page's public frame knows it.
+  const logo = mailLogoOf(frameContent().media?.logo, siteBrand().name, siteUrl);
   // Dark, then light, then the mailed one: 'auto' is painted light, so the renderer's cache
   // of the last body rendered serves it without parsing the Markdown a third time.
-  const dark = render('dark').html;
-  const light = render('light').html;
+  const dark = withMailLogo(render('dark').html, logo);
+  const light = withMailLogo(render('light').html, logo);
   const mailed = render('auto');
   return {
     light,
     dark,
     text: mailed.text,
-    htmlBytes: new TextEncoder().encode(mailed.html).length,
+    htmlBytes: new TextEncoder().encode(withMailLogo(mailed.html, logo)).length,
   };
 }
 

@@ -3,6 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderNewsletterEmail } from '#shared/newsletter-email';
 import { EmailPreview, PREVIEW_DEBOUNCE_MS } from './email-preview';
 import { GMAIL_CLIP_WARN_BYTES, renderPreview } from './email-preview-render';
+import { LOGO_SLOT, withMailLogo } from '#shared/mail/frame';
+import { frameJson, SITE_FRAME_ELEMENT_ID, siteFrameOf } from '#shared/page-data';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -27,10 +30,37 @@ describe('renderPreview', () => {
       unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=preview`,
       scheme: 'dark',
     });
-    expect(parts.dark).toBe(same.html);
+    // As sent: the mailer fills the logo's place, here with no logo.
+    expect(parts.dark).toBe(withMailLogo(same.html, null));
     expect(parts.light).toContain('<meta name="color-scheme" content="light">');
     expect(parts.text).toContain('Spring');
     expect(parts.htmlBytes).toBeGreaterThan(same.html.length / 2);
+  });
+});
+
+describe('the logo in the preview', () => {
+  afterEach(() => document.getElementById(SITE_FRAME_ELEMENT_ID)?.remove());
+
+  it('shows the logo the mailer adds, from the page’s frame: an SVG logo as its PNG', () => {
+    const logo = {
+      src: '/uploads/logo-svg-0123456789abcdef.svg',
+      png: '/uploads/logo-png-0123456789abcdef.png',
+      width: 432,
+      height: 108,
+    };
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SITE_FRAME_ELEMENT_ID;
+    element.textContent = frameJson({ ...siteFrameOf(defaultSiteContent), logo });
+    document.body.append(element);
+
+    const parts = renderPreview('Hi', '# Spring', 'https://acme.example');
+    for (const html of [parts.light, parts.dark]) {
+      expect(html).toContain(
+        '<img src="https://acme.example/uploads/logo-png-0123456789abcdef.png" width="144" height="36" alt="Acme AI Engineering"',
+      );
+      expect(html).not.toContain(LOGO_SLOT);
+    }
   });
 });
 
