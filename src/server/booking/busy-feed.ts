@@ -181,7 +181,8 @@ function sharedRead(
  * Brings the feed's copy up to date before slots are computed, waiting only when it must:
  * with a good copy a due read runs behind the answer (the copy is at most minutes old);
  * without one the caller waits for the read (at most its time limit), since there would be
- * no slot to offer otherwise. A read another instance is doing is not waited for.
+ * no slot to offer otherwise, and so does a caller that finds the read claimed by this process
+ * and not yet stored. A read another instance is doing is not waited for.
  */
 export async function freshenBusyFeed(
   db: Db,
@@ -198,7 +199,16 @@ export async function freshenBusyFeed(
     .where(eq(bookingFeeds.url, url))
     .get();
   const due = !row?.attemptedAt || row.attemptedAt.getTime() <= now.getTime() - FEED_REFRESH_MS;
-  if (!due) return;
+  if (!due) {
+    // Claimed but not stored yet: without a copy, the read this process has under way is
+    // waited for, as its own caller waits (requests that arrive together, the first read).
+    if (row?.busy == null)
+      await underWay
+        .get(db)
+        ?.get(url)
+        ?.catch(() => undefined);
+    return;
+  }
   const read = sharedRead(db, settings, url, now, options).catch((error: unknown) => {
     logger.error('booking.feed_read_failed', { error: String(error) });
   });
