@@ -5,6 +5,7 @@
  * sides, so the element ids and the JSON agree.
  */
 import type { SiteContent } from './site-content';
+import type { SiteMedia } from './site-media';
 import { LEGAL_PAGES, type LegalPageKey } from './site-content-basics';
 
 /** JSON that can sit inside a `<script>` element without closing it. */
@@ -40,7 +41,7 @@ export interface SiteFrame {
   /** The legal pages that have text, so exist; the footer links to these. */
   legalPages: LegalPageKey[];
   /** The uploaded logo, which the header and footer show in place of the mark. */
-  logo?: NonNullable<SiteContent['media']>['logo'];
+  logo?: SiteMedia['logo'];
 }
 
 /** The id of the element holding the public frame (header and footer) in app.html. */

@@ -1,11 +1,11 @@
 /**
  * The public frame (header and footer) around the router app's page-not-found page, in the
  * saved content's words. The router app has no content of its own at hand, so the server
- * writes the parts the frame shows into app.html as JSON (`SITE_FRAME_ELEMENT_ID` in shared/page-data.ts,
- * server/content/pages.ts): the company, the contact details, the footer's service links and
- * which legal pages exist, and the uploaded logo. Not the page texts: the admin area loads the same app.html, and
- * four legal pages would weigh more than the rest of it. In development (Vite serves app.html
- * as is) the defaults stand in.
+ * writes the parts the frame shows into app.html as JSON (`SITE_FRAME_ELEMENT_ID` in
+ * shared/page-data.ts, server/content/pages.ts): the company, the contact details, the footer's
+ * service links, which legal pages exist and the uploaded logo. Not the page texts: the admin
+ * area loads the same app.html, and four legal pages would weigh more than the rest of it. In
+ * development (Vite serves app.html as is) the defaults stand in.
  */
 import type { SiteContent } from '#shared/site-content';
 import { LEGAL_PAGES } from '#shared/site-content-basics';

@@ -199,16 +199,9 @@ export async function freshenBusyFeed(
     .where(eq(bookingFeeds.url, url))
     .get();
   const due = !row?.attemptedAt || row.attemptedAt.getTime() <= now.getTime() - FEED_REFRESH_MS;
-  if (!due) {
-    // Claimed but not stored yet: without a copy, the read this process has under way is
-    // waited for, as its own caller waits (requests that arrive together, the first read).
-    if (row?.busy == null)
-      await underWay
-        .get(db)
-        ?.get(url)
-        ?.catch(() => undefined);
-    return;
-  }
+  // A read this process has under way is joined even though its claim already makes the feed
+  // look not due: without a copy, its callers wait for it like the one that started it.
+  if (!due && !underWay.get(db)?.has(url)) return;
   const read = sharedRead(db, settings, url, now, options).catch((error: unknown) => {
     logger.error('booking.feed_read_failed', { error: String(error) });
   });

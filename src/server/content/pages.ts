@@ -79,9 +79,9 @@ export async function renderLegalPage(
 }
 
 /**
- * The router app's page with the saved name and favicon: its <title>, the brand as JSON for the app, the
- * public frame's parts for the page-not-found page (client/lib/site-frame.ts), and the site's
- * time zone the admin area writes moments in (client/admin/ui/date-time.tsx).
+ * The router app's page with the saved name and favicon: its <title>, the brand as JSON for the
+ * app, the public frame's parts for the page-not-found page (client/lib/site-frame.ts), and the
+ * site's time zone the admin area writes moments in (client/admin/ui/date-time.tsx).
  */
 export function appPageHtml(appHtml: string, content: SiteContent, timeZone: string): string {
   const { company } = content;

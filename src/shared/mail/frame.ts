@@ -8,7 +8,7 @@
  * dark-mode media query (./theme.ts).
  */
 import { escapeHtml } from '../escape-html';
-import type { SiteMedia } from '../site-media';
+import { MEDIA_SIZES, type SiteMedia } from '../site-media';
 import { darkModeCss, FONT, themedAttributes as attrs, type Palette } from './theme';
 
 export interface RenderedEmail {
@@ -49,14 +49,13 @@ export function mailLogoOf(
   return { src: new URL(png, siteUrl).href, width: logo.width, height: logo.height, alt: siteName };
 }
 
-/** The logo's height in a mail, as in the site's header. */
-const MAIL_LOGO_HEIGHT = 36;
-
 /** The mail with the logo in its slot, or with the slot emptied when there is none. */
 export function withMailLogo(html: string, logo: MailLogo | null): string {
   if (!logo) return html.replace(LOGO_SLOT, '');
-  const width = Math.round((logo.width / logo.height) * MAIL_LOGO_HEIGHT);
-  const img = `<img src="${escapeHtml(logo.src)}" width="${width}" height="${MAIL_LOGO_HEIGHT}" alt="${escapeHtml(logo.alt)}" style="display:block;border:0;outline:none;width:${width}px;max-width:100%;height:auto">`;
+  // As high as in the site's header.
+  const height = MEDIA_SIZES.logoHeight;
+  const width = Math.round((logo.width / logo.height) * height);
+  const img = `<img src="${escapeHtml(logo.src)}" width="${width}" height="${height}" alt="${escapeHtml(logo.alt)}" style="display:block;border:0;outline:none;width:${width}px;max-width:100%;height:auto">`;
   return html.replace(LOGO_SLOT, `<tr><td style="padding:0 0 16px">${img}</td></tr>`);
 }
 
