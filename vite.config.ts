@@ -77,7 +77,7 @@ const SQLD_TESTS = [
   'src/server/identity/second-factors/guess-limits.test.ts',
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
-  'src/server/content/router.test.ts',
+  'src/server/content/{router,site-settings-router}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender}.test.ts',

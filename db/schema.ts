@@ -764,3 +764,18 @@ export const mediaFiles = sqliteTable(
   },
   (table) => [index('media_files_slot_idx').on(table.slot)],
 );
+
+/**
+ * The site's public address and time zone as saved on the admin's Content screen
+ * (src/server/site-settings/, docs/content.md "Address and time zone"): one row, each value null
+ * until saved. SITE_URL and SITE_TIMEZONE, when set, win over them. A change moves the
+ * `site_content` change counter (migration 0018's triggers), so every instance's pages and
+ * mail use it at once.
+ */
+export const siteSettings = sqliteTable('site_settings', {
+  id: integer('id').primaryKey(),
+  address: text('address'),
+  timeZone: text('time_zone'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedBy: text('updated_by'),
+});

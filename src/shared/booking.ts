@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { oneLine, storedText } from './validation';
+import { canonicalTimezone } from './time-zone';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -103,19 +104,6 @@ const weekly = z.object({
   sun: dayIntervals,
 });
 export type WeeklyHours = z.infer<typeof weekly>;
-
-/**
- * An IANA zone as the runtime names it (`europe/london` becomes `Europe/London`), so the server
- * and the browser agree; null when the runtime does not know it.
- */
-export function canonicalTimezone(zone: string): string | null {
-  if (zone === '') return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
 
 const timezone = z.pipe(
   z.string(BOOKING_MESSAGES.timezone).check(z.trim()),

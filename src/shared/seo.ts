@@ -11,9 +11,12 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-/** The canonical address of a path on the public site. */
-export function siteUrl(path = '/'): string {
-  return new URL(path, site.siteUrl).toString();
+/**
+ * The canonical address of a path on the public site: on `origin`, the address the server
+ * names the site by (server/platform/site-settings.ts, `pagesOrigin`), else the build's.
+ */
+export function siteUrl(path = '/', origin: string = site.siteUrl): string {
+  return new URL(path, origin).toString();
 }
 
 export const OG_IMAGE_PATH = '/og-image.png';
@@ -25,16 +28,17 @@ export const OG_IMAGE_PATH = '/og-image.png';
 export function structuredData(
   content: SiteContent = defaultSiteContent,
   mediaOrigin: string = site.siteUrl,
+  pagesOrigin: string = site.siteUrl,
 ): Record<string, unknown> {
   const { company, contact: contactDetails, founder, services } = content;
   const uploaded = (src: string | undefined, fallback: string) =>
-    src ? new URL(src, mediaOrigin).toString() : siteUrl(fallback);
+    src ? new URL(src, mediaOrigin).toString() : siteUrl(fallback, pagesOrigin);
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     name: company.name,
     description: company.description,
-    url: siteUrl('/'),
+    url: siteUrl('/', pagesOrigin),
     logo: uploaded(content.media?.logo?.src, '/favicon.svg'),
     image: uploaded(content.media?.og?.src, OG_IMAGE_PATH),
     telephone: contactDetails.phone,
@@ -61,13 +65,15 @@ export function structuredData(
  */
 export function homeHeadTags(
   content: SiteContent = defaultSiteContent,
-  /** Where the uploaded images are served from: the server's SITE_URL (docs/configuration.md). */
+  /** Where the uploaded images are served from: the site's address (docs/content.md). */
   mediaOrigin: string = site.siteUrl,
+  /** The canonical links' origin. */
+  pagesOrigin: string = site.siteUrl,
 ): string {
   const { company } = content;
-  const url = siteUrl('/');
+  const url = siteUrl('/', pagesOrigin);
   const og = content.media?.og;
-  const data = structuredData(content, mediaOrigin);
+  const data = structuredData(content, mediaOrigin, pagesOrigin);
   // A sharing card needs an absolute address: the uploaded image's, or the built-in one.
   const image = String(data.image);
   const size = og ?? { width: 1200, height: 630 };
@@ -97,27 +103,34 @@ export function homeHeadTags(
   ].join('\n    ');
 }
 
-export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
+export function robotsTxt(pagesOrigin: string = site.siteUrl): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl('/sitemap.xml', pagesOrigin)}\n`;
 }
 
 /** Title, description and canonical link of a legal page. */
-export function legalHeadTags(content: SiteContent, key: LegalPageKey): string {
+export function legalHeadTags(
+  content: SiteContent,
+  key: LegalPageKey,
+  pagesOrigin: string = site.siteUrl,
+): string {
   const page = LEGAL_PAGES.find((p) => p.key === key);
   const title = escapeHtml(`${page?.label ?? ''} | ${content.company.name}`);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${escapeHtml(`${page?.label ?? ''} of ${content.company.name}`)}" />`,
-    `<link rel="canonical" href="${siteUrl(page?.path ?? '/')}" />`,
+    `<link rel="canonical" href="${siteUrl(page?.path ?? '/', pagesOrigin)}" />`,
   ].join('\n    ');
 }
 
 /** The home page and each legal page that has text. */
-export function sitemapXml(content: SiteContent = defaultSiteContent): string {
+export function sitemapXml(
+  content: SiteContent = defaultSiteContent,
+  pagesOrigin: string = site.siteUrl,
+): string {
   const pages = LEGAL_PAGES.filter((page) => content.legal[page.key].trim());
   const entry = (path: string, changefreq: string, priority: string) => [
     '  <url>',
-    `    <loc>${siteUrl(path)}</loc>`,
+    `    <loc>${siteUrl(path, pagesOrigin)}</loc>`,
     `    <changefreq>${changefreq}</changefreq>`,
     `    <priority>${priority}</priority>`,
     '  </url>',

@@ -76,10 +76,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     // The address app.request() sends to, as a browser on the site would name it.
     siteUrl: 'http://localhost',
+    siteUrlFromEnvironment: false,
     videoFrameHost: null,
     initialAdmin: null,
     newsletterRatePerMinute: 120,
     siteTimezone: 'UTC',
+    siteTimezoneFromEnvironment: false,
     analyticsRetentionDays: 90,
     ...overrides,
   };

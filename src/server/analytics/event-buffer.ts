@@ -8,7 +8,6 @@
  */
 import { writeBatch, isDatabaseUnavailable, type Db } from '#db';
 import type { Clock } from '#server/platform/clock';
-import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { dayOf } from './days';
 import { CONVERSION_EVENTS } from '#shared/analytics';
@@ -18,6 +17,7 @@ const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 import { RateCap } from './rate-cap';
 import { loadSalts } from './salts';
 import { visitorHash } from './visitor';
+import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
 
 /** An event waiting for its write: the row, with what its visitor hash is made of. */
 export type PendingEvent = Omit<EventRow, 'visitor'> & { identity: string };
@@ -25,7 +25,7 @@ export type PendingEvent = Omit<EventRow, 'visitor'> & { identity: string };
 export interface BufferDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'siteTimezone'>;
+  config: SiteSettingsConfig;
   logger: Logger;
 }
 
@@ -118,7 +118,7 @@ export class EventBuffer {
     if (events.length === 0) return;
     this.events = [];
     const { db, clock, config } = this.deps;
-    const today = dayOf(clock.now(), config.siteTimezone);
+    const today = dayOf(clock.now(), (await siteSettings({ db, config })).timeZone);
     try {
       const days = [...new Set(events.map((event) => event.day))];
       const missing = days.filter((day) => !this.salts.has(day));

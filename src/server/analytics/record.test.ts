@@ -280,6 +280,8 @@ describe('conversions', () => {
     await expect(caller.contact.send(contactBody('robust', 1))).resolves.toMatchObject({
       success: true,
     });
+    // The judgement runs beside the answer; the buffer waits for it before writing.
+    await flushAnalytics(deps.db);
     expect(deps.logger.lines.some((line) => line.includes('"analytics.record_failed"'))).toBe(true);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * What gets recorded, and what never does (docs/analytics.md, "Privacy"). One implementation
  * for the beacon's events (`analytics.record`, POST /api/event) and the conversions the forms
- * record: each decides synchronously, puts the event in the buffer and returns; nothing here
- * waits for the database or throws into its caller.
+ * record: each hands the buffer a judgement and returns at once; nothing here makes its caller
+ * wait for the database or throws into it. The judgement reads the site's address and time
+ * zone (one change-counter read), which the buffer waits for before it writes.
  */
 import { isbot } from 'isbot';
 import { CONVERSION_EVENTS, type EventInput } from '#shared/analytics';
 import { readSession } from '#server/identity/sessions/session';
 import type { Context } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
+import { siteSettings } from '#server/platform/site-settings';
+import type { SiteSettingsView } from '#shared/site-settings';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
 import { onThisSite, pageFacts, pageUrl, referrerHost, type SiteHosts } from './page-url';
@@ -33,50 +36,51 @@ function countableAgent(headers: Headers): string | null {
   return agent;
 }
 
-/** SITE_URL parsed once per value, not once per event. */
+/** The site's address parsed once per value, not once per event. */
 const siteUrls = new Map<string, URL>();
-function siteUrlOf(ctx: Context): URL {
-  let url = siteUrls.get(ctx.config.siteUrl);
+function siteUrlOf(site: SiteSettingsView): URL {
+  let url = siteUrls.get(site.address);
   if (!url) {
-    url = new URL(ctx.config.siteUrl);
-    siteUrls.set(ctx.config.siteUrl, url);
+    url = new URL(site.address);
+    siteUrls.set(site.address, url);
   }
   return url;
 }
 
-function siteHosts(ctx: Context): SiteHosts {
+function siteHosts(ctx: Context, site: SiteSettingsView): SiteHosts {
   return {
-    siteHost: siteUrlOf(ctx).host,
+    siteHost: siteUrlOf(site).host,
     requestHost: ctx.req.headers.get('host')?.toLowerCase() ?? null,
   };
 }
 
 /**
- * Buffers the event unless the request carries a signed-in administrator's session: the
- * owner's own visits are not the audience. Only a request with a cookie costs a read (the
- * request's one session read, shared with anything else that asks).
+ * Buffers the event `judge` makes from the site's address and time zone, unless it makes none
+ * or the request carries a signed-in administrator's session: the owner's own visits are not
+ * the audience. The buffer writes no batch before the judgements it admitted are done, and a
+ * judgement that fails is logged, never thrown. Only a request with a cookie costs a session
+ * read (the request's one, shared with anything else that asks).
  */
-function unlessOwner(ctx: Context, event: PendingEvent): void {
+function admitEvent(ctx: Context, judge: (site: SiteSettingsView) => PendingEvent | null): void {
   const buffer = eventBuffer(ctx);
-  if (!ctx.req.headers.has('cookie')) {
-    buffer.add(event);
-    return;
-  }
   buffer.admit(
-    readSession(ctx).then((session) => {
-      if (session.kind !== 'signedIn') buffer.add(event);
-    }),
+    (async () => {
+      const event = judge(await siteSettings(ctx));
+      if (!event) return;
+      if (ctx.req.headers.has('cookie') && (await readSession(ctx)).kind === 'signedIn') return;
+      buffer.add(event);
+    })(),
   );
 }
 
 /** What every event of the request shares: time, day, device, browser, visitor. */
-function requestFacts(ctx: Context, agent: string, at: Date) {
+function requestFacts(ctx: Context, site: SiteSettingsView, agent: string, at: Date) {
   return {
     at,
-    day: dayOf(at, ctx.config.siteTimezone),
+    day: dayOf(at, site.timeZone),
     device: deviceOf(agent),
     browser: browserOf(agent),
-    identity: visitorIdentity(siteUrlOf(ctx).hostname, ctx.req.ip, agent),
+    identity: visitorIdentity(siteUrlOf(site).hostname, ctx.req.ip, agent),
   };
 }
 
@@ -88,17 +92,19 @@ function requestFacts(ctx: Context, agent: string, at: Date) {
 export function recordEvent(ctx: Context, input: EventInput): void {
   if (conversions.has(input.name)) return;
   const url = pageUrl(input.url);
-  const hosts = siteHosts(ctx);
-  if (!url || !onThisSite(url, hosts)) return;
   const agent = countableAgent(ctx.req.headers);
-  if (!agent) return;
+  if (!url || !agent) return;
   const now = ctx.clock.now();
-  if (!eventBuffer(ctx).cap.allow(ctx.req.ip, now)) return;
-  unlessOwner(ctx, {
-    ...requestFacts(ctx, agent, now),
-    name: input.name,
-    ...pageFacts(url),
-    referrerHost: referrerHost(input.referrer, hosts),
+  admitEvent(ctx, (site) => {
+    const hosts = siteHosts(ctx, site);
+    if (!onThisSite(url, hosts)) return null;
+    if (!eventBuffer(ctx).cap.allow(ctx.req.ip, now)) return null;
+    return {
+      ...requestFacts(ctx, site, agent, now),
+      name: input.name,
+      ...pageFacts(url),
+      referrerHost: referrerHost(input.referrer, hosts),
+    };
   });
 }
 
@@ -112,8 +118,9 @@ export function recordConversion(ctx: Context, name: ConversionEvent, leadId?: n
   try {
     const agent = countableAgent(ctx.req.headers);
     if (!agent) return;
-    unlessOwner(ctx, {
-      ...requestFacts(ctx, agent, ctx.clock.now()),
+    const now = ctx.clock.now();
+    admitEvent(ctx, (site) => ({
+      ...requestFacts(ctx, site, agent, now),
       name,
       path: null,
       utmSource: null,
@@ -121,7 +128,7 @@ export function recordConversion(ctx: Context, name: ConversionEvent, leadId?: n
       utmCampaign: null,
       referrerHost: null,
       ...(leadId === undefined ? {} : { leadId }),
-    });
+    }));
   } catch (error) {
     ctx.logger.error('analytics.record_failed', { name, error: loggableError(error) });
   }

@@ -15,6 +15,7 @@ import { analyticsReport } from './report';
 import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
+import { siteSettings } from '#server/platform/site-settings';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */
 export const recordInput = z.object({
@@ -38,16 +39,17 @@ export const analyticsRouter = router({
       return { success: true };
     }),
 
-  /** The Overview screen's figures for days of SITE_TIMEZONE (docs/api.md). */
+  /** The Overview screen's figures for days of the site's time zone (docs/api.md). */
   report: adminProcedure
     .meta({
       rest: { method: 'GET', path: '/api/analytics', query: ['from', 'to'], answer: 'spread' },
     })
     .input(analyticsRangeInput)
-    .query(({ ctx, input }): Promise<AnalyticsReport> => {
+    .query(async ({ ctx, input }): Promise<AnalyticsReport> => {
       const now = ctx.clock.now();
-      const range = resolveRange(input, dayOf(now, ctx.config.siteTimezone));
-      return analyticsReport(ctx.db, range, now, ctx.config.siteTimezone);
+      const { timeZone } = await siteSettings(ctx);
+      const range = resolveRange(input, dayOf(now, timeZone));
+      return analyticsReport(ctx.db, range, now, timeZone);
     }),
 
   /** GET /api/analytics.csv: the report's daily rows (a download). */
@@ -56,9 +58,10 @@ export const analyticsRouter = router({
       rest: { method: 'GET', path: '/api/analytics.csv', query: ['from', 'to'], download: true },
     })
     .input(analyticsRangeInput)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       // Resolved first: a range refused (400) records no download.
-      const days = resolveRange(input, dayOf(ctx.clock.now(), ctx.config.siteTimezone));
+      const { timeZone } = await siteSettings(ctx);
+      const days = resolveRange(input, dayOf(ctx.clock.now(), timeZone));
       return auditedDownload(ctx, 'analytics', input, async (now) =>
         // The report's own daily rows: the file and GET /api/analytics always agree.
         analyticsCsv(await dailyRows(ctx.db, days), now),

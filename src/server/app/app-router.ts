@@ -9,6 +9,7 @@ import { bookingCallProcedures } from '#server/booking/call-router';
 import { bookingsRouter } from '#server/booking/bookings-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
+import { siteSettingsRouter } from '#server/content/site-settings-router';
 import { mediaRouter } from '#server/media/router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
+  siteSettings: siteSettingsRouter,
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,

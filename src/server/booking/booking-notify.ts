@@ -9,7 +9,6 @@ import type { BookingRow } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import {
   renderOwnerBookingEmail,
   renderVisitorBookingEmail,
@@ -17,10 +16,12 @@ import {
 } from './booking-email';
 import { bookingInvitation, bookingUid } from './invitation';
 import { tokenLink } from '#server/platform/tokens';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export interface NotifyDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'replyTo' | 'contactNotifyTo'>;
+  config: Pick<Config, 'replyTo' | 'contactNotifyTo'> & SiteSettingsConfig;
   mailer: Mailer;
   logger: Logger;
   clock: { now(): Date };
@@ -47,27 +48,25 @@ export function notifyBooking(
   const { config } = deps;
   const stamp = deps.clock.now();
   const mails = async () => {
-    const name = await siteName(deps.db);
+    const { name, address } = await mailSite(deps);
     const input = {
       change,
       siteName: name,
-      siteUrl: config.siteUrl,
+      siteUrl: address,
       start: booking.start,
       end: booking.end,
       timeZone: details.timeZone,
       location: booking.location,
       visitor: booking,
       manageUrl:
-        change === 'cancelled' || details.token === null
-          ? null
-          : manageUrl(config.siteUrl, details.token),
+        change === 'cancelled' || details.token === null ? null : manageUrl(address, details.token),
       cancelledBy: details.cancelledBy,
       reason: details.reason ?? null,
     };
     const method = change === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const);
     const ics = bookingInvitation({
       method,
-      uid: bookingUid(booking.id, config.siteUrl),
+      uid: bookingUid(booking.id, address),
       sequence: booking.sequence,
       start: booking.start,
       end: booking.end,

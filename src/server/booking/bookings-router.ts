@@ -19,6 +19,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
+import { siteSettings } from '#server/platform/site-settings';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
 
@@ -85,7 +86,7 @@ export const bookingsRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const result = await cancelBooking(ctx.db, eq(bookings.id, input.id), {
         now: ctx.clock.now(),
-        siteTimezone: ctx.config.siteTimezone,
+        siteTimezone: (await siteSettings(ctx)).timeZone,
         by: 'owner',
         reason: input.message ?? null,
         alongside: (tx, booking) =>

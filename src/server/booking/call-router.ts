@@ -27,6 +27,7 @@ import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
 import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
 import { BOOKING_REQUESTS } from './throttle-rules';
+import { siteSettings } from '#server/platform/site-settings';
 
 const bookingBucket = (ctx: Context) =>
   addressBucket(BOOKING_REQUESTS.kind, ctx.config.sessionSecret, ctx.req.ip);
@@ -73,10 +74,11 @@ export const bookingCallProcedures = {
     .input(bookingInput)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
+      const site = await siteSettings(ctx);
       // Stored before any mail is tried: a mail failure never loses it.
       const { booking, token, settings } = await storeBooking(ctx.db, input, {
         now,
-        siteTimezone: ctx.config.siteTimezone,
+        siteTimezone: site.timeZone,
         throttle: { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS },
       });
       ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
@@ -89,7 +91,7 @@ export const bookingCallProcedures = {
           location: booking.location,
           // The invitation's UID: the visitor's "Add to calendar" file carries it too, so a
           // calendar given both keeps one entry, which the mailed updates move or remove.
-          uid: bookingUid(booking.id, ctx.config.siteUrl),
+          uid: bookingUid(booking.id, site.address),
         },
       };
     }),
@@ -106,7 +108,7 @@ export const bookingCallProcedures = {
     .input(manageInput)
     .query(async ({ ctx, input }): Promise<ManagedBooking> => {
       const booking = await bookingOfToken(ctx, input.token);
-      const settings = await readBookingSettings(ctx.db, ctx.config.siteTimezone);
+      const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       return managedBooking(booking, settings, ctx.clock.now());
     }),
 
@@ -119,7 +121,7 @@ export const bookingCallProcedures = {
       const found = await bookingOfToken(ctx, input.token);
       const result = await cancelBooking(ctx.db, eq(bookings.id, found.id), {
         now: ctx.clock.now(),
-        siteTimezone: ctx.config.siteTimezone,
+        siteTimezone: (await siteSettings(ctx)).timeZone,
         by: 'visitor',
         reason: input.reason ?? null,
       });
@@ -150,7 +152,7 @@ export const bookingCallProcedures = {
       const now = ctx.clock.now();
       const result = await rescheduleBooking(ctx.db, eq(bookings.id, found.id), {
         now,
-        siteTimezone: ctx.config.siteTimezone,
+        siteTimezone: (await siteSettings(ctx)).timeZone,
         start: input.start,
       });
       if (!result) throw deadLink();

@@ -9,7 +9,7 @@
  */
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { canonicalTimezone } from '#shared/booking';
+import { canonicalTimezone } from '#shared/time-zone';
 import { merged, type Span } from './slots';
 
 /**

@@ -11,14 +11,15 @@ import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import { withoutAddresses, type Mailer } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import { renderVisitorBookingEmail } from './booking-email';
 import { claimNextReminder, hasDueReminder, recordReminderOutcome } from './reminder-queue';
 import { readBookingSettings } from './settings';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export interface ReminderDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'replyTo' | 'siteTimezone'>;
+  config: Pick<Config, 'replyTo'> & SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -36,11 +37,12 @@ export async function sendDueReminder(deps: ReminderDeps, senderId: string): Pro
   try {
     if (!booking) throw new Error('the booking was erased');
     // The owner's zone, as in the confirmation the visitor already has.
-    const { timezone } = await readBookingSettings(db, config.siteTimezone);
+    const site = await mailSite(deps);
+    const { timezone } = await readBookingSettings(db, site.timeZone);
     const mail = renderVisitorBookingEmail({
       change: 'reminder',
-      siteName: await siteName(db),
-      siteUrl: config.siteUrl,
+      siteName: site.name,
+      siteUrl: site.address,
       start: booking.start,
       end: booking.end,
       timeZone: timezone,

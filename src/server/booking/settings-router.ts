@@ -6,6 +6,7 @@ import { bookingSettingsInput } from '#shared/booking';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { feedState, readBusyFeedIfDue } from './busy-feed';
 import { readBookingSettings, storeBookingSettings } from './settings';
+import { siteSettings } from '#server/platform/site-settings';
 
 export const bookingSettingsProcedures = {
   /**
@@ -15,7 +16,7 @@ export const bookingSettingsProcedures = {
   settings: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/booking/settings', answer: 'spread' } })
     .query(async ({ ctx }) => {
-      const settings = await readBookingSettings(ctx.db, ctx.config.siteTimezone);
+      const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       await readBusyFeedIfDue(ctx.db, settings, ctx.clock.now());
       return { settings, feed: await feedState(ctx.db, settings.busyFeedUrl) };
     }),

@@ -11,6 +11,7 @@ import { freshenBusyFeed } from './busy-feed';
 import { freeSlots } from './free-slots';
 import { readBookingSettings } from './settings';
 import { ownerDay } from './slots';
+import { siteSettings } from '#server/platform/site-settings';
 
 /** The days shown when none are asked for, today included. */
 export const DEFAULT_SLOT_DAYS = 14;
@@ -60,7 +61,7 @@ export const bookingSlotsProcedures = {
     .input(slotsInput)
     .query(async ({ ctx, input }) => {
       const now = ctx.clock.now();
-      const settings = await readBookingSettings(ctx.db, ctx.config.siteTimezone);
+      const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       // The range is checked first: invalid input is 400 whether booking is on or off.
       const days = resolveDays(input, ownerDay(settings, now));
       if (!settings.enabled) {

@@ -19,6 +19,7 @@ import { currentContent } from '#server/platform/site-content';
 import { placeWhenRoom } from '#server/platform/throttle';
 import { keyedBucketPart } from '#server/platform/throttle-buckets';
 import { CONTACT_ACKNOWLEDGEMENTS } from './throttle-rules';
+import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
 
 /** The address's bucket: a keyed hash of it, lower case (one lead per address ignoring case). */
 export function acknowledgementBucket(secret: string, email: string): string {
@@ -90,7 +91,12 @@ export function acknowledgementMail(
  * one within the 24 hours, and the owner's own answer is what the visitor waits for.
  */
 export function acknowledgeContact(
-  deps: { db: Db; config: { siteUrl: string; replyTo: string }; mailer: Mailer; logger: Logger },
+  deps: {
+    db: Db;
+    config: SiteSettingsConfig & { replyTo: string };
+    mailer: Mailer;
+    logger: Logger;
+  },
   contact: { id: number; email: string },
 ): void {
   sendInBackground(
@@ -99,7 +105,7 @@ export function acknowledgeContact(
       const { content } = await currentContent(deps.db);
       return acknowledgementMail(contact.email, content.acknowledgement, {
         name: content.company.name,
-        url: deps.config.siteUrl,
+        url: (await siteSettings(deps)).address,
         replyTo: deps.config.replyTo,
       });
     },

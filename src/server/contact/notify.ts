@@ -2,7 +2,6 @@ import type { Db } from '#db';
 import type { contacts } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
 import { NOT_ONE_LINE } from '#shared/validation';
-import { siteName } from '#server/platform/site-brand';
 import type { Logger } from '#server/platform/logger';
 import {
   emailDocument,
@@ -16,6 +15,8 @@ import {
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export type StoredContact = typeof contacts.$inferSelect;
 
@@ -117,7 +118,7 @@ export function contactMail(
 export function notifyContact(
   deps: {
     db: Db;
-    config: { contactNotifyTo: string | null; siteUrl: string; siteTimezone: string };
+    config: SiteSettingsConfig & { contactNotifyTo: string | null };
     mailer: Mailer;
     logger: Logger;
   },
@@ -127,12 +128,14 @@ export function notifyContact(
   if (!to) return;
   sendInBackground(
     deps,
-    async () =>
-      contactMail(to, contact, {
-        name: await siteName(deps.db),
-        url: deps.config.siteUrl,
-        timeZone: deps.config.siteTimezone,
-      }),
+    async () => {
+      const site = await mailSite(deps);
+      return contactMail(to, contact, {
+        name: site.name,
+        url: site.address,
+        timeZone: site.timeZone,
+      });
+    },
     {
       sent: 'contact.notified',
       failed: 'contact.notify_failed',

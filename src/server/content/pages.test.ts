@@ -358,3 +358,29 @@ describe("the site's time zone in the router app", () => {
     ).toBe('"Europe/Paris"');
   });
 });
+
+describe('the address and time zone saved in the admin', () => {
+  it('name the canonical links, sitemap and robots.txt, and the router app’s zone, at once', async () => {
+    // Before: the build's address (company.siteUrl), as the prerendered pages have it.
+    expect((await page('/')).text).toContain(
+      '<link rel="canonical" href="https://www.example.com/" />',
+    );
+    const saved = await rest(app, 'PUT', '/api/site-settings', {
+      cookie,
+      json: { address: 'https://www.harbor.example', timeZone: 'Asia/Tokyo' },
+    });
+    expect(saved.status).toBe(200);
+    const home = (await page('/')).text;
+    expect(home).toContain('<link rel="canonical" href="https://www.harbor.example/" />');
+    expect(home).toContain('<meta property="og:url" content="https://www.harbor.example/" />');
+    expect(home).not.toContain('www.example.com');
+    expect((await page('/sitemap.xml')).text).toContain('<loc>https://www.harbor.example/</loc>');
+    expect((await page('/robots.txt')).text).toContain(
+      'Sitemap: https://www.harbor.example/sitemap.xml',
+    );
+    const html = await (await app.request('/admin/login')).text();
+    expect(
+      /<script type="application\/json" id="site-time-zone">(.*?)<\/script>/.exec(html)?.[1],
+    ).toBe('"Asia/Tokyo"');
+  });
+});

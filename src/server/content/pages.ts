@@ -15,7 +15,8 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import { isDatabaseUnavailable } from '#db';
 import type { SiteContent } from '#shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '#shared/site-content-basics';
-import { homeHeadTags, legalHeadTags, sitemapXml, webManifest } from '#shared/seo';
+import { homeHeadTags, legalHeadTags, robotsTxt, sitemapXml, webManifest } from '#shared/seo';
+import type { SiteSettingsView } from '#shared/site-settings';
 import {
   brandJson,
   frameJson,
@@ -34,6 +35,7 @@ import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
+import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -66,9 +68,11 @@ export async function renderLegalPage(
   template: string,
   content: SiteContent,
   key: LegalPageKey,
+  /** The canonical link's origin (platform/site-settings.ts, `pagesOrigin`); the build's by default. */
+  origin?: string,
 ): Promise<string> {
   const appHtml = await renderer.renderLegal(content, key);
-  const headTags = legalHeadTags(content, key);
+  const headTags = legalHeadTags(content, key, origin);
   const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
   // The home page holds its first paint until the hero is parsed; a legal page has no hero,
   // and the hold would last until the whole page had arrived.
@@ -166,7 +170,8 @@ export function contentPages(
   async function serve(
     c: HonoCtx<AppEnv>,
     key: string,
-    render: (content: SiteContent) => Promise<RenderedPage>,
+    /** Renders the page from the content, and the address and time zone in force. */
+    render: (content: SiteContent, site: SiteSettingsView) => Promise<RenderedPage>,
     exists: (content: SiteContent) => boolean = () => true,
     status: 200 | 404 = 200,
   ): Promise<Response | null> {
@@ -182,7 +187,8 @@ export function contentPages(
     }
     if (!exists(current.content)) return null;
     try {
-      return respond(c, await cached(key, current, () => render(current.content)), status);
+      const site = resolveSiteSettings(deps.config, current.settings);
+      return respond(c, await cached(key, current, () => render(current.content, site)), status);
     } catch (error) {
       deps.logger.error('content.render_failed', {
         page: key,
@@ -196,9 +202,9 @@ export function contentPages(
   app.get(
     '/',
     async (c, next) =>
-      (await serve(c, '/', async (content) => {
+      (await serve(c, '/', async (content, site) => {
         const appHtml = await (await renderWith()).renderHome(content);
-        const headTags = homeHeadTags(content, deps.config.siteUrl);
+        const headTags = homeHeadTags(content, site.address, pagesOrigin(site));
         const html = composePage(template, { appHtml, headTags, content, page: '/' });
         return ready(html, HTML, videoFrameOrigin(content.video));
       })) ?? next(),
@@ -211,9 +217,15 @@ export function contentPages(
         (await serve(
           c,
           legal.path,
-          async (content) =>
+          async (content, site) =>
             ready(
-              await renderLegalPage(await renderWith(), template, content, legal.key),
+              await renderLegalPage(
+                await renderWith(),
+                template,
+                content,
+                legal.key,
+                pagesOrigin(site),
+              ),
               HTML,
               null,
             ),
@@ -226,8 +238,17 @@ export function contentPages(
   app.get(
     '/sitemap.xml',
     async (c, next) =>
-      (await serve(c, '/sitemap.xml', (content) =>
-        ready(sitemapXml(content), 'application/xml; charset=utf-8', null),
+      (await serve(c, '/sitemap.xml', (content, site) =>
+        ready(sitemapXml(content, pagesOrigin(site)), 'application/xml; charset=utf-8', null),
+      )) ?? next(),
+  );
+
+  // It names the sitemap, on the site's address.
+  app.get(
+    '/robots.txt',
+    async (c, next) =>
+      (await serve(c, '/robots.txt', (_content, site) =>
+        ready(robotsTxt(pagesOrigin(site)), 'text/plain; charset=utf-8', null),
       )) ?? next(),
   );
 
@@ -249,8 +270,7 @@ export function contentPages(
         serve(
           c,
           '/app.html',
-          (content) =>
-            ready(appPageHtml(appTemplate, content, deps.config.siteTimezone), HTML, null),
+          (content, site) => ready(appPageHtml(appTemplate, content, site.timeZone), HTML, null),
           () => true,
           status,
         )

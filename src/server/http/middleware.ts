@@ -5,6 +5,7 @@ import { clientIp } from './context';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';
 import type { AppDeps } from './trpc';
+import { siteSettings } from '#server/platform/site-settings';
 
 /** Bodies over 64 KiB are refused (docs/api.md). */
 export const MAX_BODY_BYTES = 65_536;
@@ -257,7 +258,7 @@ function requestHost(c: HonoCtx<AppEnv>): string {
   return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
 }
 
-function isCrossSite(c: HonoCtx<AppEnv>, siteHost: string): boolean {
+async function isCrossSite(c: HonoCtx<AppEnv>, siteHost: () => Promise<string>): Promise<boolean> {
   const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = c.req.header('origin');
@@ -269,11 +270,12 @@ function isCrossSite(c: HonoCtx<AppEnv>, siteHost: string): boolean {
     // "null" (sandboxed frames, some redirects) or garbage: not provably our own page.
     return true;
   }
-  // Our pages are served from SITE_URL's host, which a proxy that rewrites Host hides from
-  // us, or from the request's own Host when nothing rewrites it. X-Forwarded-Host is never
+  // Our pages are served from the site address's host, which a proxy that rewrites Host hides
+  // from us, or from the request's own Host when nothing rewrites it. X-Forwarded-Host is never
   // read: a proxy that passes it on unchecked would let a request name whatever host its
   // Origin has. Hosts, not schemes, are compared: behind a TLS proxy the app sees plain http.
-  return originHost !== siteHost && originHost !== requestHost(c);
+  // The address is read only when the request's own Host does not already match.
+  return originHost !== requestHost(c) && originHost !== (await siteHost());
 }
 
 /**
@@ -282,7 +284,7 @@ function isCrossSite(c: HonoCtx<AppEnv>, siteHost: string): boolean {
  * which is why the origin check is done here for JSON and tRPC calls too.
  */
 export function apiGuards(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config' | 'db'>,
   /** Paths that also take one other media type than JSON (the newsletter's one-click). */
   formPaths: Record<string, string> = {},
   /** Paths that take an upload: a multipart body, up to their own limit (media uploads). */
@@ -295,7 +297,7 @@ export function apiGuards(
    */
   holdsSession: (c: HonoCtx<AppEnv>) => Promise<boolean> = async () => false,
 ): MiddlewareHandler<AppEnv> {
-  const siteHost = new URL(deps.config.siteUrl).host;
+  const siteHost = async () => new URL((await siteSettings(deps)).address).host;
   return async (c, next) => {
     const method = c.req.method;
     if (!BODY_METHODS.has(method)) return next();
@@ -318,7 +320,7 @@ export function apiGuards(
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }
 
-    if (isCrossSite(c, siteHost)) {
+    if (await isCrossSite(c, siteHost)) {
       return refuse(c, 403, 'Cross-site requests are not allowed');
     }
     return next();

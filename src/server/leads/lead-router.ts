@@ -27,6 +27,7 @@ import { leadsNeedingAttention } from './lead-attention';
 import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
 import { erasePerson, personData } from './person-data';
+import { siteSettings } from '#server/platform/site-settings';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;
 
@@ -117,7 +118,7 @@ export const leadCoreProcedures = {
           changes.followUpAt =
             data.followUpAt === null
               ? null
-              : followUpTime(data.followUpAt, ctx.config.siteTimezone);
+              : followUpTime(data.followUpAt, (await siteSettings(ctx)).timeZone);
         }
         if (data.status !== undefined && data.status !== current.status) {
           changes.status = data.status;

@@ -28,6 +28,7 @@ import * as passwordResetThrottles from '#server/identity/password-reset/throttl
 import { pruneResets } from '#server/identity/password-reset/resets';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
+import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -95,11 +96,15 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
 export async function pruneSafely(
   db: Db,
   now: Date,
-  analytics: RetentionSettings,
+  config: SiteSettingsConfig & Pick<RetentionSettings, 'analyticsRetentionDays'>,
   logger: Logger,
 ): Promise<boolean> {
   try {
-    await pruneExpired(db, now, analytics);
+    const { timeZone } = await siteSettings({ db, config });
+    await pruneExpired(db, now, {
+      siteTimezone: timeZone,
+      analyticsRetentionDays: config.analyticsRetentionDays,
+    });
     return true;
   } catch (error) {
     logger.error('maintenance.prune_failed', { error: loggableError(error) });

@@ -4,6 +4,7 @@ import {
   adminCaller,
   callerFor,
   createTestDeps,
+  testConfig,
   type Caller,
   type TestDeps,
 } from '#tests/support/app';
@@ -151,7 +152,7 @@ describe('media.upload', () => {
 
   it('makes a PNG of an SVG logo, drawn at its stored size, for mail: the logo every mail carries', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50"><rect width="200" height="50" fill="#4338ca"/></svg>`;
-    expect(await mailLogo({ siteUrl: 'https://harbor.example' }, deps.db)()).toBeNull();
+    expect(await mailLogo(testConfig({ siteUrl: 'https://harbor.example' }), deps.db)()).toBeNull();
     const logo = (
       await admin.media.upload({ slot: 'logo', file: file(Buffer.from(svg), 'logo.svg') })
     ).logo!;
@@ -166,7 +167,7 @@ describe('media.upload', () => {
     [0x43, 0x38, 0xca].forEach((channel, i) => {
       expect(Math.abs((drawn[i] ?? 0) - channel)).toBeLessThanOrEqual(8);
     });
-    expect(await mailLogo({ siteUrl: 'https://harbor.example' }, deps.db)()).toEqual({
+    expect(await mailLogo(testConfig({ siteUrl: 'https://harbor.example' }), deps.db)()).toEqual({
       src: `https://harbor.example${logo.png}`,
       width: 432,
       height: 108,

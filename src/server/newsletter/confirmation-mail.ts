@@ -2,8 +2,9 @@ import type { Db } from '#db';
 import { renderConfirmationEmail } from '#shared/newsletter-email';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
-import { siteName } from '#server/platform/site-brand';
 import { tokenLink } from '#server/platform/tokens';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 /** The page a confirmation link opens; its button confirms. */
 export function confirmUrl(siteUrl: string, token: string): string {
@@ -15,17 +16,18 @@ export function confirmUrl(siteUrl: string, token: string): string {
  * a mail goes depends on the address's state, which the answer must not reveal.
  */
 export function sendConfirmation(
-  deps: { db: Db; config: { siteUrl: string }; mailer: Mailer; logger: Logger },
+  deps: { db: Db; config: SiteSettingsConfig; mailer: Mailer; logger: Logger },
   to: string,
   token: string,
 ): void {
   sendInBackground(
     deps,
     async () => {
+      const { name, address } = await mailSite(deps);
       const mail = renderConfirmationEmail({
-        siteName: await siteName(deps.db),
-        siteUrl: deps.config.siteUrl,
-        confirmUrl: confirmUrl(deps.config.siteUrl, token),
+        siteName: name,
+        siteUrl: address,
+        confirmUrl: confirmUrl(address, token),
       });
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },

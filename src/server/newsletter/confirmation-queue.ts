@@ -9,16 +9,16 @@ import { writeTransaction, type Db } from '#db';
 import { subscriberConfirmations, subscribers } from '#db/schema';
 import { renderConfirmationEmail } from '#shared/newsletter-email';
 import type { Clock } from '#server/platform/clock';
-import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import { confirmUrl } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash } from './tokens';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export interface ConfirmationDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl'>;
+  config: SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -79,10 +79,11 @@ export async function sendQueuedConfirmation(deps: ConfirmationDeps): Promise<bo
   if (!taken) return false;
   if (taken.status !== 'pending') return true;
   const next = taken;
+  const { name, address } = await mailSite({ db, config });
   const mail = renderConfirmationEmail({
-    siteName: await siteName(db),
-    siteUrl: config.siteUrl,
-    confirmUrl: confirmUrl(config.siteUrl, token),
+    siteName: name,
+    siteUrl: address,
+    confirmUrl: confirmUrl(address, token),
   });
   try {
     await mailer.send({ to: next.email, subject: mail.subject, text: mail.text, html: mail.html });

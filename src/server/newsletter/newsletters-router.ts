@@ -21,10 +21,10 @@ import { UnavailableError } from '#server/platform/errors';
 import { loggableError } from '#server/platform/logger';
 import { release, takeInBatch } from '#server/platform/throttle';
 import { NEWSLETTER_TESTS } from './throttle-rules';
-import { siteName } from '#server/platform/site-brand';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
 import { wakeSenders } from './sender';
+import { mailSite } from '#server/platform/site-brand';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
@@ -174,12 +174,12 @@ export const newslettersRouter = router({
         if (!ctx.mailer.canDeliver) {
           throw new UnavailableError(M.mailUnavailable, MAIL_RETRY_AFTER_SECONDS);
         }
-        const { siteUrl, sessionSecret } = ctx.config;
+        const { name, address } = await mailSite(ctx);
         const mail = newsletterMail(
           to,
           newsletter,
-          unsubscribeLinks(siteUrl, sessionSecret, to),
-          { name: await siteName(ctx.db), url: siteUrl, replyTo: ctx.config.replyTo },
+          unsubscribeLinks(address, ctx.config.sessionSecret, to),
+          { name, url: address, replyTo: ctx.config.replyTo },
           '[Test] ',
         );
         try {

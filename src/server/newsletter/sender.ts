@@ -18,7 +18,6 @@ import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
 import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
-import { siteName } from '#server/platform/site-brand';
 import { newsletterMail, unsubscribeLinks, type NewsletterContent } from './compose';
 import {
   claimNext,
@@ -34,13 +33,13 @@ import { failInterruptedReplies } from '#server/leads/replies/reply-queue';
 import { sendDueReminder } from '#server/booking/reminder-delivery';
 import { hasQueuedConfirmation, sendQueuedConfirmation } from './confirmation-queue';
 import { failInterruptedReminders } from '#server/booking/reminder-queue';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<
-    Config,
-    'siteUrl' | 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo' | 'siteTimezone'
-  >;
+  config: Pick<Config, 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo'> &
+    SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -119,10 +118,11 @@ export function createNewsletterSender(
   async function deliver(recipient: ClaimedRecipient): Promise<Outcome> {
     const content = await contentOf(recipient.newsletterId);
     if (!content) return { kind: 'failed', error: 'the newsletter was deleted' };
-    const links = unsubscribeLinks(config.siteUrl, config.sessionSecret, recipient.email);
     // Read per mail, from memory unless the content changed: a newsletter sent over hours
-    // signs with the name saved meanwhile.
-    const site = { name: await siteName(db), url: config.siteUrl, replyTo: config.replyTo };
+    // signs with the name and links on the address saved meanwhile.
+    const { name, address } = await mailSite({ db, config });
+    const links = unsubscribeLinks(address, config.sessionSecret, recipient.email);
+    const site = { name, url: address, replyTo: config.replyTo };
     try {
       await mailer.send(newsletterMail(recipient.email, content, links, site));
       return { kind: 'sent' };

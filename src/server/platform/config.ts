@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from '#db';
+import { siteOrigin } from '#shared/site-settings';
+import { canonicalTimezone } from '#shared/time-zone';
 
 export interface Config {
   port: number;
@@ -31,18 +33,25 @@ export interface Config {
   production: boolean;
   trustProxy: boolean;
   /**
-   * The site's public address, an origin without a trailing slash (`https://example.com`): the
-   * host browser writes must come from (with the request's own Host), and later the base of
-   * links in e-mails and the passkey relying party.
+   * SITE_URL's origin, or the default from the listen address. The address in force is
+   * `siteSettings()`'s (server/site-settings/): this one unless SITE_URL is unset and an
+   * address was saved in the admin.
    */
   siteUrl: string;
+  /** Whether SITE_URL set `siteUrl`: then the admin cannot change the address. */
+  siteUrlFromEnvironment: boolean;
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
   /** The most newsletter e-mails this instance hands to SMTP in a minute. */
   newsletterRatePerMinute: number;
-  /** The IANA time zone in which analytics days begin and end (`Europe/Paris`, `UTC`). */
+  /**
+   * SITE_TIMEZONE's IANA zone (`Europe/Paris`), or `UTC`. The zone in force is
+   * `siteSettings()`'s, as for `siteUrl`.
+   */
   siteTimezone: string;
+  /** Whether SITE_TIMEZONE set `siteTimezone`: then the admin cannot change the zone. */
+  siteTimezoneFromEnvironment: boolean;
   /** Raw analytics events are kept this many days; daily totals are kept for good. */
   analyticsRetentionDays: number;
 }
@@ -113,16 +122,11 @@ function parseSiteUrl(raw: string | undefined, host: string, port: number): stri
     const name = isLoopback(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
     return new URL(`http://${name}:${port}`).origin;
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const origin = siteOrigin(value);
+  if (origin === null) {
     throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-    throw new ConfigError(`SITE_URL must be an http:// or https:// address, got "${value}"`);
-  }
-  return url.origin;
+  return origin;
 }
 
 /** A mail a millisecond is past anything an SMTP service takes from one sender. */
@@ -174,13 +178,13 @@ function parseImapPollSeconds(raw: string | undefined): number {
 function parseTimezone(raw: string | undefined): string {
   const value = raw?.trim();
   if (!value) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
+  const zone = canonicalTimezone(value);
+  if (zone === null) {
     throw new ConfigError(
       `SITE_TIMEZONE must be an IANA time zone such as Europe/Paris or UTC, got "${value}"`,
     );
   }
+  return zone;
 }
 
 function parseRetentionDays(raw: string | undefined): number {
@@ -301,6 +305,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     production,
     trustProxy: env.TRUST_PROXY === '1',
     siteUrl,
+    siteUrlFromEnvironment: Boolean(env.SITE_URL?.trim()),
     videoFrameHost: videoUrl ? new URL(videoUrl).origin : null,
     initialAdmin:
       adminUsername && adminPassword
@@ -312,6 +317,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
         : null,
     newsletterRatePerMinute: parseNewsletterRate(env.NEWSLETTER_RATE_PER_MINUTE),
     siteTimezone: parseTimezone(env.SITE_TIMEZONE),
+    siteTimezoneFromEnvironment: Boolean(env.SITE_TIMEZONE?.trim()),
     analyticsRetentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),
   };
 }

@@ -8,6 +8,8 @@ import { isDatabaseUnavailable, type Db } from '#db';
 import { mailLogoOf, type MailLogo } from '#shared/mail/frame';
 import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './site-content';
+import { resolveSiteSettings, type SiteSettingsConfig } from './site-settings';
+import { NOTHING_SAVED } from './site-settings-row';
 
 export interface SiteBrand {
   /** The full name ('Acme AI Engineering'). */
@@ -53,18 +55,45 @@ export async function siteName(db: Db): Promise<string> {
 }
 
 /**
- * Every mail's logo (shared/mail/frame.ts): the uploaded one as a PNG on SITE_URL, named by the
+ * Every mail's logo (shared/mail/frame.ts): the uploaded one as a PNG on the site's address, named by the
  * company, read at each mail. None before a logo is uploaded, for an SVG logo uploaded before
  * its PNG was made (mail programs show no SVG), and while the database cannot be reached.
  */
-export function mailLogo(config: { siteUrl: string }, db: Db): () => Promise<MailLogo | null> {
+export function mailLogo(config: SiteSettingsConfig, db: Db): () => Promise<MailLogo | null> {
   return async () => {
     try {
-      const { content } = await currentContent(db);
-      return mailLogoOf(content.media?.logo, content.company.name, config.siteUrl);
+      const { content, settings } = await currentContent(db);
+      const { address } = resolveSiteSettings(config, settings);
+      return mailLogoOf(content.media?.logo, content.company.name, address);
     } catch (error) {
       if (isDatabaseUnavailable(error)) return null;
       throw error;
     }
   };
+}
+
+/** What a mail says of the site: its name, the address its links are on, its time zone. */
+export interface MailSite {
+  name: string;
+  address: string;
+  timeZone: string;
+}
+
+/**
+ * The site as a mail names it, from one read of the content (one change-counter read, not
+ * one for the name and one for the address). While the database cannot be reached, the
+ * defaults and the environment's values, as for `siteBrand`.
+ */
+export async function mailSite(deps: { db: Db; config: SiteSettingsConfig }): Promise<MailSite> {
+  let name = DEFAULT_BRAND.name;
+  let saved = NOTHING_SAVED;
+  try {
+    const current = await currentContent(deps.db);
+    name = current.content.company.name;
+    saved = current.settings;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+  const { address, timeZone } = resolveSiteSettings(deps.config, saved);
+  return { name, address, timeZone };
 }

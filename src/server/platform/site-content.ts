@@ -11,14 +11,18 @@ import { siteContentVersions } from '#db/schema';
 import { siteContentSchema, type SiteContent } from '#shared/site-content';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import type { SiteMedia } from '#shared/site-media';
+import type { SavedSiteSettings } from '#shared/site-settings';
 import { counterKeyedCache } from '#server/platform/counter-cache';
 import { readSiteMedia } from './site-media';
+import { readSavedSiteSettings } from './site-settings-row';
 
 export interface CurrentContent {
   version: number;
   content: SiteContent;
   updatedAt: Date | null;
   updatedBy: string | null;
+  /** The address and time zone saved in the admin (platform/site-settings.ts uses them). */
+  settings: SavedSiteSettings;
 }
 
 /** A stored version's JSON as content: sections missing from an older shape are the defaults'. */
@@ -33,7 +37,7 @@ export function parseStoredContent(json: string): SiteContent {
   }
 }
 
-const DEFAULTS: CurrentContent = Object.freeze({
+const DEFAULTS: Omit<CurrentContent, 'settings'> = Object.freeze({
   version: 0,
   content: defaultSiteContent,
   updatedAt: null,
@@ -48,7 +52,7 @@ function withMedia(current: CurrentContent, media: SiteMedia): CurrentContent {
 
 /**
  * The newest version, read from the database (inside a transaction, pass its handle), with
- * the uploaded images as they are now.
+ * the uploaded images and the saved address and time zone as they are now.
  */
 export async function latestContent(db: Db): Promise<CurrentContent> {
   // One after the other: a transaction's handle takes one statement at a time.
@@ -59,13 +63,15 @@ export async function latestContent(db: Db): Promise<CurrentContent> {
     .limit(1)
     .get();
   const media = await readSiteMedia(db);
-  if (!row) return withMedia(DEFAULTS, media);
+  const settings = await readSavedSiteSettings(db);
+  if (!row) return withMedia({ ...DEFAULTS, settings }, media);
   return withMedia(
     {
       version: row.version,
       content: parseStoredContent(row.content),
       updatedAt: row.updatedAt,
       updatedBy: row.updatedBy,
+      settings,
     },
     media,
   );

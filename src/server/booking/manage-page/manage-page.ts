@@ -16,6 +16,7 @@ import { linkPageAssets } from '#server/newsletter/link-pages/assets';
 import { bookingCallProcedures } from '../call-router';
 import { readBookingSettings } from '../settings';
 import { renderManagePage, type ManagePageView } from './manage-html';
+import { siteSettings } from '#server/platform/site-settings';
 
 /** The page's script, an entry of the home page's build (vite.config.ts). */
 export const MANAGE_PAGE_ENTRY = 'src/client/booking-manage-main.ts';
@@ -41,7 +42,7 @@ async function viewOf(
   if (!manageTokenField.safeParse(token).success) return { view: { state: 'dead' }, status: 404 };
   try {
     const booking = await callBooking(requestContext(c, deps)).manage({ token: token! });
-    const { timezone } = await readBookingSettings(deps.db, deps.config.siteTimezone);
+    const { timezone } = await readBookingSettings(deps.db, (await siteSettings(deps)).timeZone);
     return { view: { state: 'booking', booking, token: token!, timeZone: timezone }, status: 200 };
   } catch (error) {
     const mapped = toHttpError(error);

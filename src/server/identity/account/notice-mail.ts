@@ -11,9 +11,9 @@ import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import type { Context } from '#server/http/trpc';
 import { maskAddress } from '#server/platform/address';
 import { sendInBackground } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { siteTimeText } from '#shared/mail/site-time';
+import { mailSite } from '#server/platform/site-brand';
 
 /** What changed, in one sentence each (docs/accounts.md, "Notice e-mails"). */
 export type AccountChange =
@@ -306,18 +306,22 @@ export function sendAccountNotice(
   if (!to) return;
   const agent = ctx.req.headers.get('user-agent') ?? '';
   const notice = {
-    siteUrl: ctx.config.siteUrl,
     username,
     change,
     at: ctx.clock.now(),
-    timeZone: ctx.config.siteTimezone,
     device: deviceName(agent.slice(0, MAX_AGENT_LENGTH)),
     address: maskAddress(ctx.req.ip),
   };
   sendInBackground(
     ctx,
     async () => {
-      const mail = renderAccountNotice({ ...notice, siteName: await siteName(ctx.db) });
+      const site = await mailSite(ctx);
+      const mail = renderAccountNotice({
+        ...notice,
+        siteUrl: site.address,
+        timeZone: site.timeZone,
+        siteName: site.name,
+      });
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },
     {

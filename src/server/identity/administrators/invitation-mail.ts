@@ -13,9 +13,10 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
-import { siteName } from '#server/platform/site-brand';
 import { tokenLink } from '#server/platform/tokens';
 import { siteTimeText } from '#shared/mail/site-time';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {
@@ -63,7 +64,7 @@ ${plainLink(input.link, p)}
 export function sendInvitation(
   deps: {
     db: Db;
-    config: { siteUrl: string; siteTimezone: string };
+    config: SiteSettingsConfig;
     mailer: Mailer;
     logger: Logger;
   },
@@ -72,14 +73,15 @@ export function sendInvitation(
   sendInBackground(
     deps,
     async () => {
+      const site = await mailSite(deps);
       const mail = renderInvitationEmail({
-        siteName: await siteName(deps.db),
-        siteUrl: deps.config.siteUrl,
+        siteName: site.name,
+        siteUrl: site.address,
         invitedBy: invite.invitedBy,
         username: invite.username,
-        link: invitationUrl(deps.config.siteUrl, invite.token),
+        link: invitationUrl(site.address, invite.token),
         expiresAt: invite.expiresAt,
-        timeZone: deps.config.siteTimezone,
+        timeZone: site.timeZone,
       });
       return { to: invite.to, subject: mail.subject, text: mail.text, html: mail.html };
     },

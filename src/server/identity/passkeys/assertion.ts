@@ -41,7 +41,7 @@ export async function verifyAssertion(
   response: unknown,
   stored: StoredPasskey,
 ): Promise<AssertionCheck> {
-  const rp = relyingParty(ctx.config);
+  const rp = await relyingParty(ctx);
   const { verifyAuthenticationResponse, isoBase64URL } = await webauthnLibrary();
   let newCounter: number;
   try {

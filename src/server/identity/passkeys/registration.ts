@@ -46,7 +46,7 @@ export async function registrationOptions(
   // The user handle is made with the first passkey and stored when one is added.
   const userHandle = row.webauthnUserId ?? newToken();
   const challenge = newToken();
-  const rp = relyingParty(ctx.config);
+  const rp = await relyingParty(ctx);
   const { generateRegistrationOptions, isoBase64URL } = await webauthnLibrary();
   const options = await generateRegistrationOptions({
     rpName: company.name,
@@ -99,7 +99,7 @@ export async function registerPasskey(
   ) {
     throw new TRPCError({ code: 'CONFLICT', message: PASSKEY_MESSAGES.noCeremony });
   }
-  const rp = relyingParty(ctx.config);
+  const rp = await relyingParty(ctx);
   const { verifyRegistrationResponse, isoBase64URL } = await webauthnLibrary();
   let credential;
   try {

@@ -1,11 +1,16 @@
-import type { Config } from '#server/platform/config';
+import type { Db } from '#db';
+import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
 
 /**
- * The relying party is the site at SITE_URL: its host is the RP ID the credentials are bound
- * to, its origin the only page that may use them. Browsers refuse an IP address as RP ID,
- * which is why development defaults to `http://localhost:<PORT>` (docs/passkeys.md).
+ * The relying party is the site at its public address (SITE_URL, or the one saved in the
+ * admin): its host is the RP ID the credentials are bound to, its origin the only page that
+ * may use them. Browsers refuse an IP address as RP ID, which is why development defaults to
+ * `http://localhost:<PORT>` (docs/passkeys.md).
  */
-export function relyingParty(config: Pick<Config, 'siteUrl'>): { id: string; origin: string } {
-  const url = new URL(config.siteUrl);
+export async function relyingParty(ctx: {
+  db: Db;
+  config: SiteSettingsConfig;
+}): Promise<{ id: string; origin: string }> {
+  const url = new URL((await siteSettings(ctx)).address);
   return { id: url.hostname, origin: url.origin };
 }

@@ -31,7 +31,7 @@ export async function signInOptions(ctx: Context) {
   const challenge = newToken();
   const { generateAuthenticationOptions, isoBase64URL } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({
-    rpID: relyingParty(ctx.config).id,
+    rpID: (await relyingParty(ctx)).id,
     challenge: isoBase64URL.toBuffer(challenge),
     timeout: CHALLENGE_TTL_MS,
     userVerification: 'required',

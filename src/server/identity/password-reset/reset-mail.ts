@@ -13,8 +13,8 @@ import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import type { Context } from '#server/http/trpc';
 import { sendInBackground } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import { tokenLink } from '#server/platform/tokens';
+import { mailSite } from '#server/platform/site-brand';
 
 /** The reset page; the token rides in the query and the page removes it once read. */
 export function resetUrl(siteUrl: string, token: string): string {
@@ -58,11 +58,12 @@ export function sendResetLink(ctx: Context, to: string, username: string, token:
   sendInBackground(
     ctx,
     async () => {
+      const { name, address } = await mailSite(ctx);
       const mail = renderResetEmail({
-        siteName: await siteName(ctx.db),
-        siteUrl: ctx.config.siteUrl,
+        siteName: name,
+        siteUrl: address,
         username,
-        link: resetUrl(ctx.config.siteUrl, token),
+        link: resetUrl(address, token),
       });
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },

@@ -8,14 +8,15 @@ import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
 import { describeFailure, isTemporary, RETRY_DELAYS_MS } from '#server/newsletter/smtp-failure';
 import { replyMail } from './reply-mail';
 import { claimNextReply, hasDueReply, recordReplyOutcome, type ReplyOutcome } from './reply-queue';
+import { type SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/platform/site-brand';
 
 export interface ReplyDeps {
   db: Db;
-  config: Pick<Config, 'siteUrl' | 'replyTo'>;
+  config: Pick<Config, 'replyTo'> & SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -28,11 +29,8 @@ export async function sendDueReply(deps: ReplyDeps, senderId: string): Promise<b
   if (!(await hasDueReply(db, now))) return false;
   const reply = await claimNextReply(db, { now, claimedBy: senderId });
   if (!reply) return false;
-  const site = {
-    name: await siteName(db),
-    url: config.siteUrl,
-    replyTo: config.replyTo,
-  };
+  const { name, address } = await mailSite(deps);
+  const site = { name, url: address, replyTo: config.replyTo };
   let outcome: ReplyOutcome;
   try {
     await mailer.send(replyMail(reply, site));

@@ -15,6 +15,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { leadSubject } from '#server/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { eventJson } from '../lead-json';
+import { siteSettings } from '#server/platform/site-settings';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
 
@@ -66,7 +67,7 @@ export const leadReplyProcedures = {
     })
     .input(leadReplyInput)
     .mutation(async ({ ctx, input }) => {
-      const host = new URL(ctx.config.siteUrl).hostname;
+      const host = new URL((await siteSettings(ctx)).address).hostname;
       const row = await writeTransaction(ctx.db, async (tx) => {
         const lead = await tx.select().from(leads).where(eq(leads.id, input.id)).get();
         if (!lead) return undefined;
