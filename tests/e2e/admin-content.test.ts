@@ -71,7 +71,7 @@ describe('the Content screen', () => {
     await visible(page.getByText('Please enter a valid email address'));
     await email.fill('owner@example.com');
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Content saved');
     await visible(page.getByText(/Version 1, saved/));
     await visible(page.getByRole('cell', { name: 'owner' }));
@@ -114,7 +114,7 @@ describe('the Content screen', () => {
         .run(Date.now()),
     );
     await page.getByRole('textbox', { name: 'Office' }).fill('Leeds');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'Another administrator saved' }));
     await page.getByRole('button', { name: 'Reload their version' }).click();
     await page.waitForFunction(
@@ -129,7 +129,7 @@ describe('the Content screen', () => {
     const header = page.getByRole('banner');
     await page.getByRole('textbox', { name: 'Company name' }).fill('Zephyr Data Works');
     await page.getByRole('textbox', { name: 'Short name' }).fill('Zephyr');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Content saved');
     // At once, without a reload: the header's logo and its link's name.
     await visible(header.getByRole('link', { name: 'Zephyr Data Works admin, dashboard' }));

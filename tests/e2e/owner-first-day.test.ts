@@ -159,6 +159,7 @@ describe('the page-not-found page', () => {
 
 describe("the owner's first day", () => {
   const brand = { name: 'Tidewater Applied AI', shortName: 'Tidewater' };
+  const site = { address: 'https://www.tidewater.example', timeZone: 'Asia/Kolkata' };
 
   it('rebrand, a logo and a photo: the home page, the 404 page and the mail wear them; an enquiry arrives live', async () => {
     // Rebrand, then upload the logo and the photo on the Content screen.
@@ -179,6 +180,12 @@ describe("the owner's first day", () => {
       buffer: await testImage('jpeg', 600, 800),
     });
     await toast(admin, "Founder's photo uploaded");
+    // The public address and the time zone, on the same screen.
+    const address = admin.getByRole('textbox', { name: 'Public address' });
+    await address.fill(site.address);
+    await admin.getByRole('combobox', { name: 'Time zone' }).fill(site.timeZone);
+    await admin.getByRole('button', { name: 'Save address and time zone' }).click();
+    await toast(admin, 'Address and time zone saved');
 
     // The home page and an unknown address: the new name, its logo, the photo in About.
     const visitor = await newPage(browser, { width: 390, height: 844 });
@@ -217,12 +224,14 @@ describe("the owner's first day", () => {
         await owner.clock.runFor(30_000);
         await visible(owner.getByRole('link', { name: 'Messages, 1 unread' }));
 
-        // Its notification: sent in the company's name, the logo above the card.
+        // Its notification: sent in the company's name, the logo above the card, on the
+        // address saved, the time in the zone saved.
         const mail = await parseMail(Buffer.from((await smtp.waitForMail({ to: NOTIFY_TO })).raw));
         expect(mail.headers.get('from')).toMatch(new RegExp(`^"?${brand.name}"? <`));
         expect(mail.subject).toContain('Helen Marsh');
         const img = /<img [^>]*>/.exec(mail.html)?.[0] ?? '';
-        expect(img).toMatch(new RegExp(`src="https?://[^"/]+${logoSrc}"`));
+        expect(img).toContain(`src="${site.address}${logoSrc}"`);
+        expect(mail.text).toMatch(/Received: .*, \d{2}:\d{2} GMT\+5:30/);
         expect(img).toContain(`alt="${brand.name}"`);
       } finally {
         await owner.context().close();

@@ -8,15 +8,18 @@ import { useDocumentTitle } from '../use-document-title';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
 import { MediaCard } from './media-card';
+import { SiteSettingsCard } from './site-settings-card';
 
 /**
  * The Content screen (docs/content.md): the site's words, a live preview, the images
- * (uploaded at once, apart from the words' Save) and the history.
+ * (uploaded at once, apart from the words' Save), the address and time zone (their own Save)
+ * and the history.
  */
 export function ContentPage() {
   useDocumentTitle('Content');
   const current = trpc.content.get.useQuery();
   const media = trpc.media.list.useQuery();
+  const site = trpc.siteSettings.get.useQuery();
   const company = current.data?.content.company;
   // The admin's header names the site as saved: after a save, a restore or a reload.
   useEffect(() => {
@@ -56,6 +59,15 @@ export function ContentPage() {
       <Card labelledBy="media-title">
         <QueryState query={media} pending="Loading images..." error="Error loading the images">
           {(data) => <MediaCard media={data} />}
+        </QueryState>
+      </Card>
+      <Card labelledBy="site-settings-title">
+        <QueryState
+          query={site}
+          pending="Loading the address and time zone..."
+          error="Error loading the address and time zone"
+        >
+          {(data) => <SiteSettingsCard settings={data.settings} />}
         </QueryState>
       </Card>
       <Card>

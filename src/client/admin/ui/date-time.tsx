@@ -1,7 +1,7 @@
 import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
 
 /**
- * The site's time zone (SITE_TIMEZONE), which the server writes into app.html
+ * The site's time zone (SITE_TIMEZONE or the one saved on the Content screen), which the server writes into app.html
  * (server/content/pages.ts): the admin area writes every moment in it, as the mails and the
  * Overview's days do, wherever the administrator's device is. In development (Vite serves
  * app.html as is) and in component tests, the browser's own zone stands in.
@@ -22,14 +22,25 @@ function pageTimeZone(): string | undefined {
 }
 
 let format: Intl.DateTimeFormat | null = null;
+/** A zone saved since the page was loaded, which wins over the page's. */
+let savedZone: string | null = null;
 
 function dateTimeFormat(): Intl.DateTimeFormat {
   format ??= new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: pageTimeZone(),
+    timeZone: savedZone ?? pageTimeZone(),
   });
   return format;
+}
+
+/**
+ * After the owner saves another zone on the Content screen: the admin's moments are written in
+ * it from the next render on, as the server's are. Null goes back to the page's zone.
+ */
+export function setAdminTimeZone(zone: string | null): void {
+  savedZone = zone;
+  format = null;
 }
 
 /** The zone the admin's moments are written in ('Europe/Paris'). */

@@ -10,7 +10,7 @@ import { CalendarFeed, type FeedState } from './calendar-feed';
 import { RemindersField } from './reminders-field';
 import { fromDraft, toDraft, type NumberField, type SettingsDraft } from './settings-draft';
 import { settingsIssues, type SettingsIssue } from './settings-issues';
-import { TimezoneField } from './timezone-field';
+import { TimezoneField } from '../../ui/timezone-field';
 import { WeeklyHours } from './weekly-hours';
 
 function Section({
@@ -166,6 +166,7 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
             value={draft.timezone}
             onChange={(value) => change('timezone', value)}
             error={byField['timezone']}
+            description="Your hours below are in this zone, e.g. Europe/London. Summer time follows it."
           />
           <WeeklyHours
             weekly={draft.weekly}

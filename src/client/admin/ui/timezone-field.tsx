@@ -9,25 +9,30 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { fieldInput } from '../../controls';
+import { fieldInput } from '../controls';
 
 /** Every zone the browser knows, by its IANA name, as the server checks them. */
 const ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
 const KNOWN = new Set(ZONES.map((zone) => zone.id));
 
 /**
- * The owner's time zone: typed or picked from the browser's list, filtered as it is typed.
- * What is typed stays as typed (a zone the server does not know comes back as its 400 at this
- * field, with the text still there to correct).
+ * A time zone: typed or picked from the browser's list, filtered as it is typed. What is typed
+ * stays as typed (a zone the server does not know comes back as its 400 at this field, with
+ * the text still there to correct). The booking settings and the site's own zone use it.
  */
 export function TimezoneField({
   value,
   onChange,
   error,
+  description,
+  isDisabled,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
+  /** What the zone is used for, tied to the field. */
+  description: string;
+  isDisabled?: boolean;
 }) {
   return (
     <ComboBox
@@ -40,6 +45,7 @@ export function TimezoneField({
         if (typeof key === 'string') onChange(key);
       }}
       allowsCustomValue
+      isDisabled={isDisabled}
       menuTrigger="input"
       isInvalid={Boolean(error)}
       validationBehavior="aria"
@@ -56,7 +62,7 @@ export function TimezoneField({
         </AriaButton>
       </div>
       <Text slot="description" className="text-xs text-muted">
-        Your hours below are in this zone, e.g. Europe/London. Summer time follows it.
+        {description}
       </Text>
       <FieldError className="text-sm text-red-700 dark:text-red-300">{error}</FieldError>
       <Popover className="max-h-72 w-(--trigger-width) overflow-auto rounded-md border border-line bg-raised shadow-lg">
