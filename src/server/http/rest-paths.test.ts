@@ -536,6 +536,35 @@ const SUCCESS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/site-settings',
+    status: 200,
+    body: {
+      success: true,
+      settings: {
+        address: 'http://localhost',
+        timeZone: 'UTC',
+        saved: { address: null, timeZone: null },
+        fromEnvironment: { address: false, timeZone: false },
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/site-settings',
+    opts: { json: { address: 'https://www.harbor.example/', timeZone: 'Europe/London' } },
+    status: 200,
+    body: {
+      success: true,
+      settings: {
+        address: 'https://www.harbor.example',
+        timeZone: 'Europe/London',
+        saved: { address: 'https://www.harbor.example', timeZone: 'Europe/London' },
+        fromEnvironment: { address: false, timeZone: false },
+      },
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/booking/settings',
     status: 200,
     body: {
@@ -659,6 +688,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['DELETE', '/api/media/1'],
   ['GET', '/api/booking/settings'],
   ['PUT', '/api/booking/settings'],
+  ['GET', '/api/site-settings'],
+  ['PUT', '/api/site-settings'],
 ];
 
 describe('signed out', () => {
@@ -787,6 +818,7 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
   ['POST', '/api/media/banner', { json: {} }, issueAt('slot')],
   ['POST', '/api/media/logo', { json: {} }, issue('file', MEDIA_MESSAGES.noFile)],
   ['DELETE', '/api/media/banner', {}, issueAt('slot')],
+  ['PUT', '/api/site-settings', { json: { address: 'nope', timeZone: null } }, issueAt('address')],
   [
     'PUT',
     '/api/booking/settings',
