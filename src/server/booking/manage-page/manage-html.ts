@@ -1,14 +1,15 @@
 /**
  * The HTML of the visitor's manage page: the site's header, one card with the call's time
  * (written in the owner's zone, named; the script rewrites it in the visitor's own), its
- * place, and, while it can still change, a part to move it and a part to cancel it. Without
- * JavaScript the page still says when and where. No inline script (the CSP allows none).
+ * place, and, while it can still change, a part to move it and a part to cancel it, in the
+ * server's page shell (http/page-shell.ts). Without JavaScript the page still says when and
+ * where.
  */
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
 import type { ManagedBooking } from '#shared/booking-request';
 import type { SiteBrand } from '#server/platform/site-brand';
-import { header } from '#server/newsletter/link-pages/page-html';
+import { renderPageShell } from '#server/http/page-shell';
 import type { LinkPageAssets } from '#server/newsletter/link-pages/assets';
 import { meetingTimeText } from '../booking-email';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
@@ -81,39 +82,15 @@ export function renderManagePage(
   company: SiteBrand,
 ): string {
   const { heading, body } = content(view);
-  const stylesheets = assets.stylesheets
-    .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
-    .join('\n');
-  const script =
-    view.state === 'booking' && assets.script
-      ? `<script type="module" src="${e(assets.script)}"></script>`
-      : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="theme-color" content="#4338ca">
-<meta name="robots" content="noindex">
-<title>${e(heading)} | ${e(company.name)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<script src="/boot.js"></script>
-${stylesheets}
-${script}
-</head>
-<body>
-<div class="flex min-h-screen flex-col bg-subtle">
-${header(company)}
-<main id="main" class="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-<div class="w-full max-w-lg rounded-2xl border border-line bg-surface p-6 text-center shadow-lg sm:p-8">
-<h1 data-heading class="text-2xl font-bold text-ink">${e(heading)}</h1>
-${body}
-<a href="/" class="mt-8 inline-block rounded-lg font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}">${T.home}</a>
-</div>
-</main>
-</div>
-</body>
-</html>
-`;
+  return renderPageShell({
+    heading,
+    company,
+    assets,
+    withScript: view.state === 'booking',
+    mainClass: 'flex flex-1 items-start justify-center px-4 py-10 sm:py-16',
+    cardClass:
+      'w-full max-w-lg rounded-2xl border border-line bg-surface p-6 text-center shadow-lg sm:p-8',
+    body: `${body}
+<a href="/" class="mt-8 inline-block rounded-lg font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}">${T.home}</a>`,
+  });
 }

@@ -1,12 +1,11 @@
 /**
- * The HTML of the confirm and unsubscribe pages: the site's header (logo and name, linking
- * home), one card with a heading and a sentence, and, for a usable link, the one button. The
- * theme is the site's: public/boot.js applies the stored choice or the system's before the
- * first paint. No inline script (the CSP allows none that the build did not make).
+ * The HTML of the confirm and unsubscribe pages, in the server's page shell
+ * (http/page-shell.ts): a heading and a sentence, and, for a usable link, the one button.
  */
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
 import type { SiteBrand } from '#server/platform/site-brand';
+import { renderPageShell } from '#server/http/page-shell';
 import type { LinkPageAssets } from './assets';
 import {
   INVALID_LINK_TEXTS,
@@ -23,28 +22,6 @@ export type LinkPageView =
   | { state: 'unavailable' };
 
 const e = escapeHtml;
-
-/**
- * The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering').
- * The booking's manage page (booking/manage-page/) wears it too.
- */
-export function header(company: SiteBrand): string {
-  const nameRest = company.name.startsWith(company.shortName)
-    ? company.name.slice(company.shortName.length).trim()
-    : '';
-  return `<header class="border-b border-line bg-surface">
-<div class="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
-<a href="/" aria-label="${e(company.name)}, home" class="flex items-center gap-2.5 rounded-lg ${focusRing}">
-<img src="/favicon.svg" alt="" width="36" height="36" class="h-9 w-9">
-<span class="text-lg leading-tight font-bold whitespace-nowrap text-ink">${e(company.shortName)}${
-    nameRest
-      ? `<span class="block text-xs font-medium tracking-wide text-muted">${e(nameRest)}</span>`
-      : ''
-  }</span>
-</a>
-</div>
-</header>`;
-}
 
 /** The button, with what the script needs: where to post, the token, and every answer's text. */
 function actionButton(kind: LinkKind, token: string): string {
@@ -87,40 +64,15 @@ export function renderLinkPage(
   company: SiteBrand,
 ): string {
   const { heading, prompt, rest } = content(view, company.name);
-  const stylesheets = assets.stylesheets
-    .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
-    .join('\n');
-  // The script only serves the button.
-  const script =
-    view.state === 'valid' && assets.script
-      ? `<script type="module" src="${e(assets.script)}"></script>`
-      : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="theme-color" content="#4338ca">
-<meta name="robots" content="noindex">
-<title>${e(heading)} | ${e(company.name)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<script src="/boot.js"></script>
-${stylesheets}
-${script}
-</head>
-<body>
-<div class="flex min-h-screen flex-col bg-subtle">
-${header(company)}
-<main id="main" class="flex flex-1 items-center justify-center px-4 py-16">
-<div class="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-lg">
-<h1 data-heading class="text-2xl font-bold text-ink">${e(heading)}</h1>
-<p data-prompt class="mt-3 text-muted">${e(prompt)}</p>
-${rest}
-</div>
-</main>
-</div>
-</body>
-</html>
-`;
+  return renderPageShell({
+    heading,
+    company,
+    assets,
+    // The script only serves the button.
+    withScript: view.state === 'valid',
+    mainClass: 'flex flex-1 items-center justify-center px-4 py-16',
+    cardClass:
+      'w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-lg',
+    body: `<p data-prompt class="mt-3 text-muted">${e(prompt)}</p>\n${rest}`,
+  });
 }

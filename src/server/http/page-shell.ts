@@ -1,0 +1,85 @@
+/**
+ * The shell of the small pages the server writes without React: the newsletter's confirm and
+ * unsubscribe pages (newsletter/link-pages/) and the visitor's booking page
+ * (booking/manage-page/). The site's header (logo and saved name, linking home) above one
+ * card; the theme is the site's, applied by public/boot.js before the first paint. No inline
+ * script: the CSP allows none that the build did not make.
+ */
+import { focusRing } from '#shared/ui-styles';
+import { escapeHtml as e } from '#shared/escape-html';
+import type { SiteBrand } from '#server/platform/site-brand';
+
+/** The built stylesheets and the page's own script module (absent: the build has none). */
+export interface PageShellAssets {
+  stylesheets: readonly string[];
+  script?: string;
+}
+
+/** The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering'). */
+export function header(company: SiteBrand): string {
+  const nameRest = company.name.startsWith(company.shortName)
+    ? company.name.slice(company.shortName.length).trim()
+    : '';
+  return `<header class="border-b border-line bg-surface">
+<div class="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
+<a href="/" aria-label="${e(company.name)}, home" class="flex items-center gap-2.5 rounded-lg ${focusRing}">
+<img src="/favicon.svg" alt="" width="36" height="36" class="h-9 w-9">
+<span class="text-lg leading-tight font-bold whitespace-nowrap text-ink">${e(company.shortName)}${
+    nameRest
+      ? `<span class="block text-xs font-medium tracking-wide text-muted">${e(nameRest)}</span>`
+      : ''
+  }</span>
+</a>
+</div>
+</header>`;
+}
+
+export function renderPageShell(page: {
+  /** The card's heading, also the title's first part. */
+  heading: string;
+  company: SiteBrand;
+  assets: PageShellAssets;
+  /** Whether the page loads its script: only a page with something to do needs it. */
+  withScript: boolean;
+  /** Classes of the <main> and of the card, which differ in width and alignment. */
+  mainClass: string;
+  cardClass: string;
+  /** The card's HTML after its heading. */
+  body: string;
+}): string {
+  const { heading, company, assets } = page;
+  const stylesheets = assets.stylesheets
+    .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
+    .join('\n');
+  const script =
+    page.withScript && assets.script
+      ? `<script type="module" src="${e(assets.script)}"></script>`
+      : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="theme-color" content="#4338ca">
+<meta name="robots" content="noindex">
+<title>${e(heading)} | ${e(company.name)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<script src="/boot.js"></script>
+${stylesheets}
+${script}
+</head>
+<body>
+<div class="flex min-h-screen flex-col bg-subtle">
+${header(company)}
+<main id="main" class="${page.mainClass}">
+<div class="${page.cardClass}">
+<h1 data-heading class="text-2xl font-bold text-ink">${e(heading)}</h1>
+${page.body}
+</div>
+</main>
+</div>
+</body>
+</html>
+`;
+}
