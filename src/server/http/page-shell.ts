@@ -6,6 +6,7 @@
  * script: the CSP allows none that the build did not make.
  */
 import { focusRing } from '#shared/ui-styles';
+import { MEDIA_SIZES } from '#shared/site-media';
 import { escapeHtml as e } from '#shared/escape-html';
 import type { SiteBrand } from '#server/platform/site-brand';
 
@@ -15,7 +16,17 @@ export interface PageShellAssets {
   script?: string;
 }
 
-/** The site's header with the saved name, as the site's logo shows it ('Acme AI' + 'Engineering'). */
+/** The uploaded logo 36 px high, its box known before it loads; else the built-in mark. */
+function logoImage(logo: SiteBrand['logo']): string {
+  if (!logo) return '<img src="/favicon.svg" alt="" width="36" height="36" class="h-9 w-9">';
+  const width = Math.round((logo.width * MEDIA_SIZES.logoHeight) / logo.height);
+  return `<img src="${e(logo.src)}" alt="" width="${width}" height="${MEDIA_SIZES.logoHeight}" class="h-9 w-auto max-w-40 shrink-0 object-contain">`;
+}
+
+/**
+ * The site's header with the saved name and the uploaded logo, as the site's own header shows
+ * them ('Acme AI' + 'Engineering').
+ */
 export function header(company: SiteBrand): string {
   const nameRest = company.name.startsWith(company.shortName)
     ? company.name.slice(company.shortName.length).trim()
@@ -23,7 +34,7 @@ export function header(company: SiteBrand): string {
   return `<header class="border-b border-line bg-surface">
 <div class="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
 <a href="/" aria-label="${e(company.name)}, home" class="flex items-center gap-2.5 rounded-lg ${focusRing}">
-<img src="/favicon.svg" alt="" width="36" height="36" class="h-9 w-9">
+${logoImage(company.logo)}
 <span class="text-lg leading-tight font-bold whitespace-nowrap text-ink">${e(company.shortName)}${
     nameRest
       ? `<span class="block text-xs font-medium tracking-wide text-muted">${e(nameRest)}</span>`
@@ -64,7 +75,11 @@ export function renderPageShell(page: {
 <meta name="theme-color" content="#4338ca">
 <meta name="robots" content="noindex">
 <title>${e(heading)} | ${e(company.name)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${
+  company.favicon
+    ? `<link rel="icon" href="${e(company.favicon.png32)}" type="image/png" sizes="32x32">`
+    : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'
+}
 <script src="/boot.js"></script>
 ${stylesheets}
 ${script}

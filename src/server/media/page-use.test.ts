@@ -141,3 +141,25 @@ describe('the home page uses the uploaded images', () => {
     expect(await notFoundAfter.text()).toContain('<link rel="icon" href="/favicon.svg"');
   });
 });
+
+describe('the pages the server writes itself use them too', () => {
+  it('the newsletter link pages and the booking page: the logo in the header, the favicon', async () => {
+    const pages = ['/newsletter/confirm?token=x', '/booking/manage?token=x'];
+    for (const page of pages) {
+      const html = await (await app.request(page)).text();
+      expect(html).toContain('<img src="/favicon.svg" alt="" width="36" height="36"');
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
+    const { logo } = await upload('logo', await testImage('png', 400, 100), 'logo.png');
+    const { favicon } = await upload('favicon', await testImage('png', 64, 64), 'icon.png');
+    for (const page of pages) {
+      const response = await app.request(page);
+      // A dead link's page, still in the site's clothes.
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain(`<img src="${logo?.src}" alt="" width="144" height="36"`);
+      expect(html).toContain(`<link rel="icon" href="${favicon?.png32}" type="image/png"`);
+      expect(html).not.toContain('/favicon.svg');
+    }
+  });
+});

@@ -10,12 +10,16 @@ import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './site-content';
 import { resolveSiteSettings, type SiteSettingsConfig } from './site-settings';
 import { NOTHING_SAVED } from './site-settings-row';
+import type { SiteMedia } from '#shared/site-media';
 
 export interface SiteBrand {
   /** The full name ('Acme AI Engineering'). */
   name: string;
   /** What the logo shows large ('Acme AI'). */
   shortName: string;
+  /** The uploaded logo and favicon, for the pages the server writes itself; absent: built-in. */
+  logo?: SiteMedia['logo'];
+  favicon?: SiteMedia['favicon'];
 }
 
 /** The brand before the first save. */
@@ -30,8 +34,13 @@ export const DEFAULT_BRAND: SiteBrand = Object.freeze({
  */
 export async function siteBrand(db: Db): Promise<SiteBrand> {
   try {
-    const { company } = (await currentContent(db)).content;
-    return { name: company.name, shortName: company.shortName };
+    const { company, media } = (await currentContent(db)).content;
+    return {
+      name: company.name,
+      shortName: company.shortName,
+      ...(media?.logo && { logo: media.logo }),
+      ...(media?.favicon && { favicon: media.favicon }),
+    };
   } catch (error) {
     if (isDatabaseUnavailable(error)) return DEFAULT_BRAND;
     throw error;
