@@ -126,6 +126,16 @@ export function releaseReset(tx: Db, token: string) {
     .where(eq(passwordResets.tokenHash, tokenHash(token)));
 }
 
+/** Whether a sign-in challenge was started by "Forgot your password?" (its link is bound to it). */
+export async function startedByReset(tx: Db, challengeId: string): Promise<boolean> {
+  const bound = await tx
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(eq(passwordResets.challengeId, challengeId))
+    .get();
+  return bound !== undefined;
+}
+
 /**
  * Inside the transaction of a second step that succeeded: when its challenge was started by a
  * reset, the new password is stored now, every session and pending sign-in of the user ends

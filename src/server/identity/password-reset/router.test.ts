@@ -18,6 +18,7 @@ import { auditEntries } from '#tests/support/audit';
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { LAST_TRY_RESET } from '../sign-in/router';
 
 let deps: TestDeps;
 const NEW_PASSWORD = 'a long new password';
@@ -188,6 +189,9 @@ describe('following the link', () => {
         browser('198.51.100.23', tab.cookie()).caller.admin.verifyCode({ code: wrong }),
       );
       expect(error.code).toBe('UNAUTHORIZED');
+      // The last says what to do: not "sign in again", which is what the person cannot do.
+      if (i === 4) expect(error.message).toBe(LAST_TRY_RESET);
+      else expect(error.message).toMatch(/^Wrong code\. \d (try|tries) left of 5\.$/);
     }
     expect(await storedPasswordIs(PASSWORD)).toBe(true);
     expect((await failure(browser().caller.passwordReset.check({ token }))).code).toBe('NOT_FOUND');

@@ -29,7 +29,7 @@ import {
   type CodeCheck,
 } from './two-factor';
 import { sendAccountNotice } from '../account/notice-mail';
-import { applyPendingReset } from '../password-reset/resets';
+import { applyPendingReset, startedByReset } from '../password-reset/resets';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { auditInsert } from '#server/audit/record';
@@ -45,6 +45,12 @@ const LAST_TRY = {
   email: 'Wrong code, and that was the last try. Please sign in again to get a new code.',
   totp: 'Wrong code, and that was the last try. Please sign in again.',
 } as const;
+/**
+ * The last wrong try of a step that "Forgot your password?" started: its link is used up, and
+ * signing in again is what the person cannot do.
+ */
+export const LAST_TRY_RESET =
+  'Wrong code, and that was the last try: this password reset link is used up. Ask for a new one with “Forgot your password?”.';
 /** The app's code changes every 30 seconds, and each works once. */
 const USED_CODE_HINT = 'If you just used this code, wait for the next one.';
 export { SIGN_IN_BUSY } from '../passwords/hash-slot';
@@ -88,7 +94,8 @@ async function finishSecondStep(
       // wrong code deletes the challenge, so no later request can end it again).
       const guessed = checked.reason === 'wrong' && checked.triesLeft === 0;
       const tell = guessed && checked.method === 'totp' ? await emailOf(tx, pending.user.id) : null;
-      return { ...checked, tell };
+      const reset = guessed && (await startedByReset(tx, pending.challengeId));
+      return { ...checked, tell, reset };
     }
     if (kind === 'recovery') {
       await auditInsert(tx, ctx.clock.now(), { action: 'recovery_code_used', ...entry });
@@ -151,7 +158,12 @@ async function finishSecondStep(
     await endSession(ctx);
     throw new TRPCError({
       code: 'UNAUTHORIZED',
-      message: result.reason === 'expired' ? NO_PENDING_LOGIN : LAST_TRY[pending.method],
+      message:
+        result.reason === 'expired'
+          ? NO_PENDING_LOGIN
+          : result.reset
+            ? LAST_TRY_RESET
+            : LAST_TRY[pending.method],
     });
   }
   const wrong = `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left of ${MAX_WRONG_CODES}.`;
