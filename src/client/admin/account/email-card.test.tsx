@@ -64,6 +64,8 @@ describe('EmailCard', () => {
     await renderCard(null);
     expect(screen.getByText('Off')).toBeVisible();
     expect(screen.getByText('Signing in needs only your password.')).toBeVisible();
+    // The way back a forgotten password then lacks.
+    expect(screen.getByText(/cannot send you a link: add one/)).toBeVisible();
     expect(button('Add an address')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Remove address' })).toBeNull();
   });

@@ -57,6 +57,12 @@ export function EmailCard({
           </>
         )}
       </div>
+      {email ? null : (
+        <p className="mt-2 text-sm text-muted">
+          Without an address, &ldquo;Forgot your password?&rdquo; cannot send you a link: add one to
+          keep that way back.
+        </p>
+      )}
 
       <div className="mt-4">
         {step.kind === 'change' ? (
@@ -109,7 +115,7 @@ export function EmailCard({
         isOpen={step.kind === 'confirmRemove'}
         title="Remove your address?"
         question="Without an address, signing in needs only your password."
-        detail="Anyone who learns your password can then sign in. You confirm with your password next."
+        detail="Anyone who learns your password can then sign in, and “Forgot your password?” can no longer send you a link. You confirm with your password next."
         confirmLabel="Continue"
         pendingLabel="Continue"
         isPending={false}
