@@ -31,39 +31,29 @@ export function siteOrigin(value: string): string | null {
   return url.origin;
 }
 
-/** An empty field clears the saved value: the environment's or the default applies again. */
-function cleared(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+/**
+ * A saved value's field: null or an empty (blank) text clears it, so the environment's value
+ * or the default applies again; any other text must be one `normalize` accepts, and is kept
+ * as it gives it back.
+ */
+function clearable(message: string, max: number, normalize: (text: string) => string | null) {
+  return z.pipe(
+    z.nullable(z.string(message).check(z.maxLength(max, message))),
+    z.transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return null;
+      const normal = normalize(text);
+      if (normal === null) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return normal;
+    }),
+  );
 }
 
-const address = z.pipe(
-  z.nullable(z.string(SITE_SETTINGS_MESSAGES.address).check(z.maxLength(300))),
-  z.transform((value, ctx) => {
-    const text = value === null ? null : cleared(value);
-    if (text === null) return null;
-    const origin = siteOrigin(text);
-    if (origin === null) {
-      ctx.issues.push({ code: 'custom', message: SITE_SETTINGS_MESSAGES.address, input: value });
-      return z.NEVER;
-    }
-    return origin;
-  }),
-);
-
-const timeZone = z.pipe(
-  z.nullable(z.string(SITE_SETTINGS_MESSAGES.timeZone).check(z.maxLength(100))),
-  z.transform((value, ctx) => {
-    const text = value === null ? null : cleared(value);
-    if (text === null) return null;
-    const zone = canonicalTimezone(text);
-    if (zone === null) {
-      ctx.issues.push({ code: 'custom', message: SITE_SETTINGS_MESSAGES.timeZone, input: value });
-      return z.NEVER;
-    }
-    return zone;
-  }),
-);
+const address = clearable(SITE_SETTINGS_MESSAGES.address, 300, siteOrigin);
+const timeZone = clearable(SITE_SETTINGS_MESSAGES.timeZone, 100, canonicalTimezone);
 
 /** What the Content screen saves: null (or an empty text) for "not set here". */
 export const siteSettingsInput = z.object({ address, timeZone });
