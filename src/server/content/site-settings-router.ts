@@ -24,17 +24,14 @@ export const siteSettingsRouter = router({
     .meta({ rest: { method: 'PUT', path: '/api/site-settings', body: 'json', answer: 'spread' } })
     .input(siteSettingsInput)
     .mutation(async ({ ctx, input }) => {
-      if (ctx.config.siteUrlFromEnvironment && input.address !== null) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: SITE_SETTINGS_MESSAGES.addressFromEnvironment,
-        });
-      }
-      if (ctx.config.siteTimezoneFromEnvironment && input.timeZone !== null) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: SITE_SETTINGS_MESSAGES.timeZoneFromEnvironment,
-        });
+      const locked = [
+        [ctx.config.siteUrlFromEnvironment, input.address, 'addressFromEnvironment'],
+        [ctx.config.siteTimezoneFromEnvironment, input.timeZone, 'timeZoneFromEnvironment'],
+      ] as const;
+      for (const [fromEnvironment, value, message] of locked) {
+        if (fromEnvironment && value !== null) {
+          throw new TRPCError({ code: 'CONFLICT', message: SITE_SETTINGS_MESSAGES[message] });
+        }
       }
       await writeTransaction(ctx.db, async (tx) => {
         const values = {

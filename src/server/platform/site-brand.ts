@@ -64,8 +64,8 @@ export async function siteName(db: Db): Promise<string> {
 }
 
 /**
- * Every mail's logo (shared/mail/frame.ts): the uploaded one as a PNG on the site's address, named by the
- * company, read at each mail. None before a logo is uploaded, for an SVG logo uploaded before
+ * Every mail's logo (shared/mail/frame.ts): the uploaded one as a PNG on the site's address,
+ * named by the company, read at each mail. None before a logo is uploaded, for an SVG logo uploaded before
  * its PNG was made (mail programs show no SVG), and while the database cannot be reached.
  */
 export function mailLogo(config: SiteSettingsConfig, db: Db): () => Promise<MailLogo | null> {
