@@ -1,37 +1,23 @@
 /**
- * The layer rules of `npm run check` (.dependency-cruiser.cjs, docs/architecture.md "Layers"):
- * the real tree keeps them, and a tree that breaks one, or loops, is refused by name.
+ * The layer rules of `npm run check` (scripts/layers.ts with .dependency-cruiser.cjs,
+ * docs/architecture.md "The layers"): the real tree keeps them, and a tree that breaks one, or
+ * loops between modules or between folders, is refused by name.
  */
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkLayers, TREE } from './layers';
 
-const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
 const folders: string[] = [];
 
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs the checker in `cwd` on `targets`; answers its exit code and output. */
-async function layers(cwd: string, targets: string[]) {
-  try {
-    const { stdout } = await run(
-      DEPCRUISE,
-      [...targets, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
-      { cwd },
-    );
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, output: failed.stdout };
-  }
-}
+/** Runs the checker in `cwd` on `targets`; answers whether it passed and its output. */
+const layers = (cwd: string, targets: string[]) => checkLayers(cwd, targets);
 
 /** A tree of its own with the repository's rules and the given files. */
 function tree(files: Record<string, string>): string {
@@ -54,9 +40,10 @@ function tree(files: Record<string, string>): string {
 
 describe('the layer rules', () => {
   it('hold on the repository as it is', async () => {
-    const result = await layers(ROOT, ['src', 'db', 'server.ts', 'scripts', 'tests']);
+    const result = await layers(ROOT, TREE);
     expect(result.output).toContain('no dependency violations found');
-    expect(result.code).toBe(0);
+    expect(result.output).not.toContain('folder-loop');
+    expect(result.ok).toBe(true);
   });
 
   it('refuse plumbing that imports a feature, the server reaching into the client, and a loop', async () => {
@@ -72,7 +59,7 @@ describe('the layer rules', () => {
       'src/shared/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
     });
     const result = await layers(folder, ['src']);
-    expect(result.code).not.toBe(0);
+    expect(result.ok).toBe(false);
     expect(result.output).toMatch(
       /plumbing-uses-no-feature: src\/server\/http\/errors\.ts → src\/server\/facts\/router\.ts/,
     );
@@ -80,5 +67,50 @@ describe('the layer rules', () => {
       /server-not-client: src\/server\/content\/pages\.ts → src\/client\/look\.ts/,
     );
     expect(result.output).toMatch(/no-cycle: src\/shared\/a\.ts/);
+  });
+
+  it('know every folder under src/server/ as a feature, booking/ and media/ too, and any new one', async () => {
+    const folder = tree({
+      'src/server/http/rest.ts':
+        "import { book } from '../booking/book';\nimport { store } from '../media/store';\nimport { born } from '../newborn/born';\nexport const rest = [book, store, born];\n",
+      'src/server/booking/book.ts': 'export const book = 1;\n',
+      'src/server/media/store.ts': 'export const store = 1;\n',
+      'src/server/newborn/born.ts': 'export const born = 1;\n',
+    });
+    const result = await layers(folder, ['src']);
+    expect(result.ok).toBe(false);
+    for (const target of ['booking/book', 'media/store', 'newborn/born']) {
+      expect(result.output).toContain(
+        `plumbing-uses-no-feature: src/server/http/rest.ts → src/server/${target}.ts`,
+      );
+    }
+  });
+
+  it('refuse folders that import each other, directly or through others, with no module cycle', async () => {
+    const folder = tree({
+      // booking -> newsletter -> leads -> booking, each import from another module.
+      'src/server/booking/page.ts':
+        "import { assets } from '../newsletter/assets';\nexport const page = assets;\n",
+      'src/server/booking/reminder.ts': 'export const reminder = 1;\n',
+      'src/server/newsletter/assets.ts': 'export const assets = 1;\n',
+      'src/server/newsletter/sender.ts':
+        "import { reply } from '../leads/reply';\nexport const sender = reply;\n",
+      'src/server/leads/reply.ts': 'export const reply = 1;\n',
+      'src/server/leads/join.ts':
+        "import { reminder } from '../booking/reminder';\nexport const join = reminder;\n",
+      // A type-only import may close a loop: it is gone at run time.
+      'src/server/facts/router.ts':
+        "import type { Tag } from '../tags/tag';\nexport const facts: Tag[] = [];\n",
+      'src/server/tags/tag.ts':
+        "import { facts } from '../facts/router';\nexport type Tag = string;\nexport const tags = facts;\n",
+    });
+    const result = await layers(folder, ['src']);
+    expect(result.output).toContain('no dependency violations found');
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(
+      'error src/server/booking → src/server/newsletter → src/server/leads → src/server/booking',
+    );
+    expect(result.output).toContain('src/server/leads/join.ts → src/server/booking/reminder.ts');
+    expect(result.output).not.toContain('src/server/facts →');
   });
 });

@@ -1,0 +1,120 @@
+/**
+ * `npm run layers` (docs/architecture.md "The layers", docs/decisions/0044): one cruise of the
+ * tree by dependency-cruiser, read twice. Its own rules (.dependency-cruiser.cjs) judge each
+ * import; then the imports are folded to their folder under src/server/ and any loop between
+ * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules,
+ * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
+ * and `newsletter/x.ts -> booking` never meet.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { format, type ICruiseResult, type IModule } from 'dependency-cruiser';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
+export const TREE = ['src', 'db', 'server.ts', 'scripts', 'tests'];
+
+const FOLDER_LOOP =
+  'folder-loop: folders under src/server/ import each other in a loop. Move what both need into a folder below both (or platform/), or let app/ pass it in (docs/architecture.md "The layers").';
+
+/** The folder under src/server/ a production module belongs to; undefined for the rest. */
+function folderOf(module: string): string | undefined {
+  if (/\.test\.tsx?$/.test(module)) return undefined;
+  return /^src\/server\/[^/]+(?=\/)/.exec(module)?.[0];
+}
+
+type Edges = Map<string, Map<string, string>>;
+
+/**
+ * Folder -> folder, each with one import that makes it (for the message). Type-only imports
+ * vanish at run time and may close a loop, as for modules (docs/decisions/0037); tests may reach
+ * anywhere.
+ */
+function folderEdges(modules: IModule[]): Edges {
+  const edges: Edges = new Map();
+  for (const module of modules) {
+    const from = folderOf(module.source);
+    if (!from) continue;
+    for (const dependency of module.dependencies) {
+      if (dependency.dependencyTypes.includes('type-only')) continue;
+      const to = folderOf(dependency.resolved);
+      if (!to || to === from) continue;
+      const targets = edges.get(from) ?? new Map<string, string>();
+      if (!targets.has(to)) targets.set(to, `${module.source} → ${dependency.resolved}`);
+      edges.set(from, targets);
+    }
+  }
+  return edges;
+}
+
+/** One shortest way back from `start` to itself, as the list of folders it passes. */
+function loopThrough(start: string, edges: Edges): string[] | undefined {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const folder = queue.shift() as string;
+    for (const next of edges.get(folder)?.keys() ?? []) {
+      if (next === start) {
+        const way = [folder];
+        while (way[0] !== start) way.unshift(cameFrom.get(way[0] as string) as string);
+        return [...way, start];
+      }
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, folder);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
+/** Every loop between folders once (a loop found from each of its folders is the same loop). */
+export function folderLoops(modules: IModule[]): string[] {
+  const edges = folderEdges(modules);
+  const seen = new Set<string>();
+  const messages: string[] = [];
+  for (const start of [...edges.keys()].sort()) {
+    const loop = loopThrough(start, edges);
+    if (!loop) continue;
+    const key = [...new Set(loop)].sort().join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const imports = loop
+      .slice(1)
+      .map((to, index) => `    ${edges.get(loop[index] as string)?.get(to) ?? ''}`);
+    messages.push(`  error ${loop.join(' → ')}\n${imports.join('\n')}`);
+  }
+  return messages;
+}
+
+/** Runs the whole check in `cwd` on `targets`: whether it passed, and what it says. */
+export async function checkLayers(
+  cwd: string,
+  targets: string[],
+): Promise<{ ok: boolean; output: string }> {
+  const { stdout } = await run(
+    DEPCRUISE,
+    [...targets, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+    { cwd, maxBuffer: 256 * 1024 * 1024 },
+  ).catch((error: unknown) => {
+    const failed = error as { stdout?: string };
+    if (!failed.stdout) throw error;
+    return { stdout: failed.stdout };
+  });
+  const result = JSON.parse(stdout) as ICruiseResult;
+  const report = await format(result, { outputType: 'err' });
+  const loops = folderLoops(result.modules);
+  const moduleErrors = result.summary.error;
+  const output =
+    loops.length === 0
+      ? String(report.output)
+      : `${report.output}\n${FOLDER_LOOP}\n${loops.join('\n')}\n`;
+  return { ok: moduleErrors === 0 && loops.length === 0, output };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const { ok, output } = await checkLayers(ROOT, TREE);
+  process.stdout.write(output);
+  if (!ok) process.exitCode = 1;
+}
