@@ -28,7 +28,7 @@ import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { mailLogo, mailSenderName } from './src/server/platform/site-brand';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
-import { createNewsletterSender } from './src/server/newsletter/sender';
+import { createMailSender } from './src/server/app/mail-sender';
 import { createAnswerPoller } from './src/server/leads/answers/poller';
 import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
 import { UserError } from './src/server/platform/errors';
@@ -142,8 +142,8 @@ async function start(): Promise<void> {
     if (error instanceof MissingCspHashesError) fail(error.message);
     throw error;
   }
-  // Newsletters go out in the background, from every instance, once this one serves.
-  const sender = createNewsletterSender({ db, config, mailer, clock, logger });
+  // Mail (replies, reminders, newsletters) goes out in the background, from every instance, once this one serves.
+  const sender = createMailSender({ db, config, mailer, clock, logger });
   // Leads' answers are read from the owner's mailbox when IMAP_URL names one (docs/leads.md).
   const answers = config.imapUrl ? createAnswerPoller({ db, config, clock, logger }) : null;
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {

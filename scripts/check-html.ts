@@ -23,7 +23,7 @@ import { loadEntryRenderer } from '../src/server/app/page-renderer';
 import { appPageHtml, renderLegalPage } from '../src/server/content/pages';
 import { TEMPLATE_FILE } from '../src/server/content/page-template';
 import { DEFAULT_BRAND } from '../src/server/platform/site-brand';
-import { linkPageAssets } from '../src/server/newsletter/link-pages/assets';
+import { linkPageAssets } from '../src/server/http/page-assets';
 import type { SiteContent } from '../src/shared/site-content';
 import { LEGAL_PAGES } from '../src/shared/site-content-basics';
 import { defaultSiteContent } from '../src/shared/site-content-defaults';

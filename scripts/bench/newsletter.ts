@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { closeDatabase, openDatabase } from '#db';
 import { newsletters } from '#db/schema';
-import { createNewsletterSender } from '#server/newsletter/sender';
+import { createMailSender } from '#server/app/mail-sender';
 import { createMailer } from '#server/platform/mail';
 import { systemClock } from '#server/platform/clock';
 import { adminCaller, createTestDeps, testConfig } from '#tests/support/app';
@@ -99,7 +99,7 @@ export async function main(): Promise<void> {
     const started = performance.now();
     await admin.newsletters.send({ id });
     const queued = performance.now();
-    const sender = createNewsletterSender(deps);
+    const sender = createMailSender(deps);
     sender.start();
     for (;;) {
       const row = await db

@@ -4,7 +4,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
-import { withSubjects } from './subjects';
+import { withSubjects } from '#server/platform/audit/subjects';
 
 export const auditRouter = router({
   /** 50 a page, newest first; a page past the end is empty, not an error. */

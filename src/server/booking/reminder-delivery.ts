@@ -1,6 +1,6 @@
 /**
  * Sends one due reminder, if there is one: claimed, mailed to the visitor, settled
- * (reminder-queue.ts). The background sender (newsletter/sender.ts) takes a turn here after
+ * (reminder-queue.ts). The background sender (platform/mail-loop.ts, reminder-job.ts) takes a turn here after
  * a lead's reply and before each newsletter mail, so one loop per instance sends every queued
  * mail. A reminder is never retried: a second try could be a second reminder.
  */

@@ -129,7 +129,7 @@ export const INTERRUPTED_REMINDER_ERROR =
 
 /**
  * Reminders left in a dead sender's hands are marked failed: claims older than
- * `claimedBefore` (the lease) or whose sender `isGone` (newsletter/claim-owner.ts).
+ * `claimedBefore` (the lease) or whose sender `isGone` (platform/claim-owner.ts).
  */
 export async function failInterruptedReminders(
   db: Db,

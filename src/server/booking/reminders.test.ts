@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { bookingReminders, bookings } from '#db/schema';
 import { createMailer } from '#server/platform/mail';
-import { createNewsletterSender, type NewsletterSender } from '#server/newsletter/sender';
+import { createMailSender } from '#server/app/mail-sender';
+import type { MailSender } from '#server/platform/mail-loop';
 import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
@@ -26,7 +27,7 @@ import {
 const HOUR = 3_600_000;
 let deps: TestDeps;
 let sink: SmtpSink;
-const senders: NewsletterSender[] = [];
+const senders: MailSender[] = [];
 
 beforeEach(async () => {
   sink = await startSmtpSink();
@@ -52,8 +53,8 @@ afterEach(async () => {
   await sink?.close();
 });
 
-function sender(id: string): NewsletterSender {
-  const made = createNewsletterSender(deps, { id });
+function sender(id: string): MailSender {
+  const made = createMailSender(deps, { id });
   senders.push(made);
   return made;
 }
@@ -90,7 +91,7 @@ async function book(start: Date, reminderMinutes: number[], count = 1): Promise<
 const reminders = () => deps.db.select().from(bookingReminders).orderBy(bookingReminders.id).all();
 
 /** Turns until the sender has nothing due. */
-async function drain(one: NewsletterSender): Promise<void> {
+async function drain(one: MailSender): Promise<void> {
   while ((await one.turn()).kind === 'worked');
 }
 

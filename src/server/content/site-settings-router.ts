@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '#db';
 import { siteSettings as siteSettingsTable } from '#db/schema';
 import { SITE_SETTINGS_MESSAGES, siteSettingsInput } from '#shared/site-settings';
-import { auditAdminChange } from '#server/audit/admin-change';
+import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved } from '#server/platform/site-content';

@@ -16,9 +16,9 @@ import {
   type TimelineEvent,
 } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
-import { auditAdminChange } from '#server/audit/admin-change';
-import { leadSubject } from '#server/audit/subjects';
-import { auditInsert } from '#server/audit/record';
+import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { leadSubject } from '#server/platform/audit/subjects';
+import { auditInsert } from '#server/platform/audit/record';
 import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { followUpTime } from './follow-up';

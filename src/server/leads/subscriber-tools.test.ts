@@ -18,20 +18,21 @@ import {
 import { storeSubscribers } from '#tests/support/leads';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { ThrottledError } from '#server/platform/errors';
-import { createNewsletterSender, type NewsletterSender } from '#server/newsletter/sender';
+import { createMailSender } from '#server/app/mail-sender';
+import type { MailSender } from '#server/platform/mail-loop';
 
 let deps: TestDeps;
 let admin: Caller;
 let anonymous: Caller;
 let mailer: RecordingMailer;
-let sender: NewsletterSender;
+let sender: MailSender;
 
 const HOUR = 60 * 60_000;
 
 beforeEach(async () => {
   ({ deps, admin, anonymous } = await procedureCallers());
   mailer = deps.mailer as RecordingMailer;
-  sender = createNewsletterSender(deps, { id: 'tools-sender' });
+  sender = createMailSender(deps, { id: 'tools-sender' });
 });
 
 /** Runs the sender's turns until nothing is due, moving the clock over its pace. */
@@ -273,7 +274,7 @@ describe('resending the confirmation', () => {
     await admin.subscribers.import({
       emails: Array.from({ length: 6 }, (_, i) => `r${i}@example.com`),
     });
-    const other = createNewsletterSender(deps, { id: 'other-sender' });
+    const other = createMailSender(deps, { id: 'other-sender' });
     for (let i = 0; i < 12; i++) {
       await Promise.all([sender.turn(), other.turn()]);
       deps.clock.advance(60_000);

@@ -9,11 +9,11 @@ import {
   subscriberImportInput,
 } from '#shared/subscriber-tools';
 import { ThrottledError } from '#server/platform/errors';
-import { wakeSenders } from '#server/newsletter/sender';
+import { wakeSenders } from '#server/platform/mail-loop';
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/audit/admin-change';
+import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { subscribersCsv } from './exports';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';

@@ -11,7 +11,7 @@ import {
   totpCredentials,
 } from '#db/schema';
 import { AUDIT_RETENTION_DAYS } from '#shared/audit';
-import { auditInsert } from '#server/audit/record';
+import { auditInsert } from '#server/platform/audit/record';
 import { CONFIRMATION_TTL_MS } from '#server/newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '#tests/support/database';

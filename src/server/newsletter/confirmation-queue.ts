@@ -1,7 +1,7 @@
 /**
  * Confirmation mails the owner asked for (an address added by hand or imported, or a
  * resend): the request only marks the subscriber (`confirmation_queued_at`), and the
- * background sender (sender.ts) mails them one a turn, at the newsletters' pace, so an
+ * background sender (newsletter-job.ts) mails them one a turn, at the newsletters' pace, so an
  * import of thousands never sends inside a request nor floods the mail service.
  */
 import { and, asc, isNotNull, sql } from 'drizzle-orm';

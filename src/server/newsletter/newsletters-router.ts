@@ -1,6 +1,6 @@
 /**
  * `newsletters.*`: the administrators' drafts, test copies and sends (docs/api.md). Sending
- * itself happens in the background (sender.ts); `send` and `retry` only queue recipients.
+ * itself happens in the background (newsletter-job.ts); `send` and `retry` only queue recipients.
  */
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -15,15 +15,15 @@ import {
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/audit/admin-change';
-import { newsletterSubject } from '#server/audit/subjects';
+import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { newsletterSubject } from '#server/platform/audit/subjects';
 import { UnavailableError } from '#server/platform/errors';
 import { loggableError } from '#server/platform/logger';
 import { release, takeInBatch } from '#server/platform/throttle';
 import { NEWSLETTER_TESTS } from './throttle-rules';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
-import { wakeSenders } from './sender';
+import { wakeSenders } from '#server/platform/mail-loop';
 import { mailSite } from '#server/platform/site-brand';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */

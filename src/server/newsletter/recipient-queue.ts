@@ -153,7 +153,7 @@ export const INTERRUPTED_ERROR = 'interrupted while sending (the sender stopped)
  * second copy is worse than a missing one, and retry is the administrator's choice. A claim
  * counts as dead when it is older than `claimedBefore` (the lease: far longer than a mail
  * takes, so another live instance's mail in flight is not taken for a crash), or when
- * `isGone` knows its sender is (claim-owner.ts). Also finishes a `sending` newsletter left
+ * `isGone` knows its sender is (platform/claim-owner.ts). Also finishes a `sending` newsletter left
  * with nothing open. Answers how many rows were marked failed, and the newsletters finished.
  */
 export async function failInterrupted(

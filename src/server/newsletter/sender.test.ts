@@ -25,19 +25,15 @@ import { createApp } from '#server/app/app';
 import { createMailer } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
 import { claimNext, INTERRUPTED_ERROR } from './recipient-queue';
-import {
-  CLAIM_LEASE_MS,
-  createNewsletterSender,
-  RECOVERY_INTERVAL_MS,
-  type NewsletterSender,
-} from './sender';
-import { RETRY_DELAYS_MS } from './smtp-failure';
+import { createMailSender } from '#server/app/mail-sender';
+import { CLAIM_LEASE_MS, RECOVERY_INTERVAL_MS, type MailSender } from '#server/platform/mail-loop';
+import { RETRY_DELAYS_MS } from '#server/platform/smtp-failure';
 import { tokenHash, unsubscribeToken } from './tokens';
 
 let sink: SmtpSink;
 let deps: TestDeps;
 let admin: Caller;
-let sender: NewsletterSender;
+let sender: MailSender;
 /** What afterEach stops: senders and SMTP servers started by the test. */
 let started: { stop(): Promise<void> }[] = [];
 
@@ -62,7 +58,7 @@ async function setUp(sinkOptions: SmtpSinkOptions = {}, smtpUrl?: string) {
     logger,
   });
   admin = await adminCaller(deps);
-  sender = createNewsletterSender(deps, { id: 'test-sender' });
+  sender = createMailSender(deps, { id: 'test-sender' });
   started.unshift(sender);
 }
 
@@ -75,7 +71,7 @@ afterEach(async () => {
  * Runs turns until nothing is due at the clock's time, moving the clock over the rate
  * limit's pauses. Answers how many recipients were settled.
  */
-async function drain(s: NewsletterSender = sender): Promise<number> {
+async function drain(s: MailSender = sender): Promise<number> {
   let worked = 0;
   for (;;) {
     const turn = await s.turn();
@@ -381,7 +377,7 @@ describe('a sender that died mid-send (crash, kill -9)', () => {
     await sendTo(['reader@example.com']);
     await claimAndDie();
     deps.clock.advance(CLAIM_LEASE_MS + 1);
-    const restarted = createNewsletterSender(deps, { id: 'restarted' });
+    const restarted = createMailSender(deps, { id: 'restarted' });
     started.unshift(restarted);
     expect(await drain(restarted)).toBe(0);
     expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({ status: 'sent', failed: 1 });
@@ -422,7 +418,7 @@ describe('a claim whose sender is known to be gone (this machine)', () => {
 
   it('a sender alive in this process keeps its claim', async () => {
     const id = `${hostname()}:${process.pid}:a11e`;
-    started.unshift(createNewsletterSender(deps, { id }));
+    started.unshift(createMailSender(deps, { id }));
     await claimBy(id);
     await drain();
     expect((await statusByAddress(deps.db, 1))['reader@example.com']).toBe('sending');
@@ -451,7 +447,7 @@ it('without SMTP_URL in development, each mail and its headers go to the log', a
     mailer: createMailer({ smtpUrl: null, from: 'a@example.com', production: false, logger }),
   });
   admin = await adminCaller(deps);
-  sender = createNewsletterSender(deps);
+  sender = createMailSender(deps);
   started.push(sender);
   await sendTo(['reader@example.com']);
   await drain();

@@ -23,7 +23,7 @@ import { sendAccountNotice } from '#server/identity/account/notice-mail';
 import { sendChallenge } from '#server/identity/sign-in/two-factor';
 import { createApp } from '#server/app/app';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
-import { createNewsletterSender } from '#server/newsletter/sender';
+import { createMailSender } from '#server/app/mail-sender';
 import { siteBrand, siteName } from './site-brand';
 
 const NAME = 'Zephyr Data Works';
@@ -137,7 +137,7 @@ describe('the e-mails sign with the saved name', () => {
 
     await storeSubscribersAs(deps, 'confirmed', ['reader@example.com']);
     await admin.newsletters.send({ id: 1 });
-    const sender = createNewsletterSender(deps, { id: 'site-name-test' });
+    const sender = createMailSender(deps, { id: 'site-name-test' });
     try {
       expect((await sender.turn()).kind).toBe('worked');
     } finally {

@@ -10,7 +10,7 @@ import { escapeHtml } from '#shared/escape-html';
 import type { ManagedBooking } from '#shared/booking-request';
 import type { SiteBrand } from '#server/platform/site-brand';
 import { renderPageShell } from '#server/http/page-shell';
-import type { LinkPageAssets } from '#server/newsletter/link-pages/assets';
+import type { LinkPageAssets } from '#server/http/page-assets';
 import { meetingTimeText } from '../booking-email';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
 

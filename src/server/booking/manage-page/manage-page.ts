@@ -12,7 +12,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
 import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
-import { linkPageAssets } from '#server/newsletter/link-pages/assets';
+import { linkPageAssets } from '#server/http/page-assets';
 import { bookingCallProcedures } from '../call-router';
 import { readBookingSettings } from '../settings';
 import { renderManagePage, type ManagePageView } from './manage-html';

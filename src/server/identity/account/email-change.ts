@@ -4,7 +4,7 @@ import { writeTransaction, type Db } from '#db';
 import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
 import { assertProofInTx } from './recent-proof';
-import { auditInsert } from '#server/audit/record';
+import { auditInsert } from '#server/platform/audit/record';
 import {
   CODE_TTL_MS,
   codeMatches,

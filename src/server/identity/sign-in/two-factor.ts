@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '#db';
 import { auditEvents, twoFactorChallenges } from '#db/schema';
-import { auditInsert } from '#server/audit/record';
+import { auditInsert } from '#server/platform/audit/record';
 import { siteName } from '#server/platform/site-brand';
 import type { Context } from '#server/http/trpc';
 import { codeHashKey } from '#server/platform/keys';

@@ -1,6 +1,6 @@
 /**
  * Sends one due reply, if there is one: claimed, mailed, settled (reply-queue.ts). The
- * background sender (newsletter/sender.ts) takes a turn here before each newsletter mail, so
+ * background sender (platform/mail-loop.ts, reply-job.ts) takes a turn here before each newsletter mail, so
  * one loop per instance sends every queued mail, and a reply never waits behind a newsletter.
  */
 import type { Db } from '#db';
@@ -8,7 +8,7 @@ import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
-import { describeFailure, isTemporary, RETRY_DELAYS_MS } from '#server/newsletter/smtp-failure';
+import { describeFailure, isTemporary, RETRY_DELAYS_MS } from '#server/platform/smtp-failure';
 import { replyMail } from './reply-mail';
 import { claimNextReply, hasDueReply, recordReplyOutcome, type ReplyOutcome } from './reply-queue';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';

@@ -90,7 +90,7 @@ export const INTERRUPTED_REPLY_ERROR =
 
 /**
  * Replies left in a dead sender's hands are marked failed: claims older than `claimedBefore`
- * (the lease) or whose sender `isGone` (claim-owner.ts). Answers how many.
+ * (the lease) or whose sender `isGone` (platform/claim-owner.ts). Answers how many.
  */
 export async function failInterruptedReplies(
   db: Db,

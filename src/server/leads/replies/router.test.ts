@@ -10,8 +10,9 @@ import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { createMailer } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMemoryLogger } from '#tests/support/logger';
-import { createNewsletterSender, type NewsletterSender } from '#server/newsletter/sender';
-import { claimerIsGone } from '#server/newsletter/claim-owner';
+import { createMailSender } from '#server/app/mail-sender';
+import type { MailSender } from '#server/platform/mail-loop';
+import { claimerIsGone } from '#server/platform/claim-owner';
 import {
   adminCaller,
   callerFor,
@@ -28,7 +29,7 @@ import { claimNextReply, failInterruptedReplies, INTERRUPTED_REPLY_ERROR } from 
 let deps: TestDeps;
 let admin: Caller;
 let sink: SmtpSink;
-let sender: NewsletterSender;
+let sender: MailSender;
 let leadId: number;
 
 const enquiry = {
@@ -60,7 +61,7 @@ beforeEach(async () => {
   admin = await adminCaller(deps);
   await callerFor(deps).caller.contact.send(enquiry);
   leadId = (await deps.db.select({ id: leads.id }).from(leads).get())!.id;
-  sender = createNewsletterSender(deps, { id: 'test-sender' });
+  sender = createMailSender(deps, { id: 'test-sender' });
 });
 
 afterEach(async () => {
@@ -162,7 +163,7 @@ describe('leads.reply', () => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => admin.leads.reply({ id: leadId, text: `Reply ${i}` })),
     );
-    const second = createNewsletterSender(deps, { id: 'second-sender' });
+    const second = createMailSender(deps, { id: 'second-sender' });
     const turns = await Promise.all(
       Array.from({ length: 30 }, (_, i) => (i % 2 ? second : sender).turn()),
     );

@@ -6,7 +6,7 @@ import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
 import type { SiteBrand } from '#server/platform/site-brand';
 import { renderPageShell } from '#server/http/page-shell';
-import type { LinkPageAssets } from './assets';
+import type { LinkPageAssets } from '#server/http/page-assets';
 import {
   INVALID_LINK_TEXTS,
   LINK_FAILED,

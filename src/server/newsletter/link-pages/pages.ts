@@ -7,7 +7,7 @@ import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { newsletterRouter } from '../router';
 import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
-import { linkPageAssets } from './assets';
+import { linkPageAssets } from '#server/http/page-assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';
 

@@ -1,8 +1,7 @@
 import type { Db } from '#db';
 import type { AuditAction } from '#shared/audit';
 import type { Context } from '#server/http/trpc';
-import type { SessionUser } from '#server/identity/sessions/session';
-import { auditInsert } from './record';
+import { auditInsert, type AuditActor } from './record';
 import type { AuditSubject } from './subjects';
 
 /**
@@ -12,7 +11,8 @@ import type { AuditSubject } from './subjects';
  */
 export function auditAdminChange(
   tx: Db,
-  ctx: Pick<Context, 'clock' | 'req'> & { user: SessionUser },
+  // Any signed-in user (identity's SessionUser) fits: platform/ knows no feature's types.
+  ctx: Pick<Context, 'clock' | 'req'> & { user: NonNullable<AuditActor> },
   action: AuditAction,
   target: string,
   subject?: AuditSubject,

@@ -1,0 +1,32 @@
+/**
+ * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
+ * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
+ * this list, the one place that knows them all, says which run and in what order: mail to one
+ * person first (a lead's reply, then a call's reminder), not held to the newsletters' pace,
+ * then the newsletters (confirmations, then recipients), at their pace.
+ */
+import type { Db } from '#db';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import type { Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mail';
+import { createMailLoop, type MailJobMaker, type MailSender } from '#server/platform/mail-loop';
+import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { replyJob } from '#server/leads/replies/reply-job';
+import { reminderJob } from '#server/booking/reminder-job';
+import { newsletterJob } from '#server/newsletter/newsletter-job';
+
+export interface SenderDeps {
+  db: Db;
+  config: Pick<Config, 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo'> &
+    SiteSettingsConfig;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [replyJob, reminderJob, newsletterJob];
+
+export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
+  return createMailLoop(deps, MAIL_JOBS, opts);
+}
