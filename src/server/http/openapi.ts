@@ -1,8 +1,8 @@
 /**
  * GET /api/openapi.json: an OpenAPI 3.1 description of the REST paths, made from the same
- * declarations the adapter serves (rest-meta.ts) and the procedures' zod input schemas. The
- * procedures declare no output schemas, so an answer is described by its envelope only
- * (`success`, the key that holds the result); docs/api.md has the shapes in words.
+ * declarations the adapter serves (rest-meta.ts) and the procedures' zod schemas: the input
+ * for the parameters and body, the output (`.output(...)`) for the answer, inside its envelope
+ * (`success`, the key that holds the result, or the result spread beside it).
  */
 import type { AnyTRPCRouter } from '@trpc/server';
 import { safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
@@ -37,20 +37,19 @@ const ERROR_SCHEMA: Schema = {
   },
 };
 
+/** A zod schema as JSON Schema: what a client sends (`input`) or receives (`output`). */
+function jsonSchema(parser: $ZodType, io: 'input' | 'output'): Schema {
+  const schema = toJSONSchema(parser, { io, unrepresentable: 'any', reused: 'inline' }) as Schema;
+  // The document's dialect (OpenAPI 3.1's) holds for every schema in it.
+  delete schema.$schema;
+  return schema;
+}
+
 /** The input schema of a procedure as JSON Schema (what a client sends); {} without one. */
 function inputSchema(declared: RestProcedure): { schema: Schema; optional: boolean } {
-  const parsers = declared.procedure._def.inputs as $ZodType[];
+  const parsers = declared.inputs;
   if (parsers.length === 0) return { schema: {}, optional: true };
-  const schemas = parsers.map((parser) => {
-    const schema = toJSONSchema(parser, {
-      io: 'input',
-      unrepresentable: 'any',
-      reused: 'inline',
-    }) as Schema;
-    // The document's dialect (OpenAPI 3.1's) holds for every schema in it.
-    delete schema.$schema;
-    return schema;
-  });
+  const schemas = parsers.map((parser) => jsonSchema(parser, 'input'));
   const optional = parsers.every((parser) => safeParse(parser, undefined).success);
   return { schema: schemas.length === 1 ? (schemas[0] ?? {}) : { allOf: schemas }, optional };
 }
@@ -120,16 +119,27 @@ function requestBody(rest: RestRoute, schema: Schema, optional: boolean, taken: 
   return body.fields.length ? json(only(schema, body.fields), !body.optional) : undefined;
 }
 
-/** What the success answer holds, as far as the declaration says. */
-function answerSchema(answer: RestAnswer): Schema {
-  if (answer === 'result') return {};
+/**
+ * What the success answer holds: the procedure's output schema ({} without one) in the
+ * envelope its declaration names (rest.ts `answerBody` builds the same).
+ */
+function answerSchema(answer: RestAnswer, output: $ZodType | undefined): Schema {
+  const result = output ? jsonSchema(output, 'output') : {};
+  if (answer === 'result') return result;
   const success = { success: { const: true } };
   if (answer === 'success') return { type: 'object', required: ['success'], properties: success };
-  if (answer === 'spread') return { type: 'object', required: ['success'], properties: success };
+  if (answer === 'spread') {
+    return {
+      ...result,
+      type: 'object',
+      required: ['success', ...((result.required as string[] | undefined) ?? [])],
+      properties: { ...success, ...propertiesOf(result) },
+    };
+  }
   return {
     type: 'object',
     required: ['success', answer.key],
-    properties: { ...success, [answer.key]: {} },
+    properties: { ...success, [answer.key]: result },
   };
 }
 
@@ -162,7 +172,9 @@ function operation(declared: RestProcedure) {
       }
     : {
         description: 'Success',
-        content: { 'application/json': { schema: answerSchema(rest.answer ?? 'result') } },
+        content: {
+          'application/json': { schema: answerSchema(rest.answer ?? 'result', declared.output) },
+        },
       };
   return {
     operationId: declared.path,

@@ -4,6 +4,8 @@
  * openapi.ts describes it; neither knows any feature.
  */
 
+import { z } from 'zod/mini';
+
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -95,3 +97,12 @@ export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 /** The media type of `'multipart'` bodies. */
 export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
+
+/**
+ * The `.output(...)` of a `download` procedure: a FileDownload, checked for its two members (the
+ * adapter opens it; the JSON transport shows the file name).
+ */
+export const fileDownloadOutput = z.strictObject({
+  filename: z.string(),
+  open: z.custom<FileDownload['open']>((value) => typeof value === 'function'),
+});

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
+import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { $ZodError, $ZodRealError } from 'zod/v4/core';
 import { loggableError } from '#server/platform/logger';
 import { buildContext, clientIp } from './context';
@@ -19,27 +19,24 @@ import {
   MULTIPART_MEDIA_TYPE,
   type FileDownload,
   type UploadedFile,
-  type ProcedureMeta,
   type RestAnswer,
   type RestRoute,
 } from './rest-meta';
 import type { AppDeps, Context } from './trpc';
+import { proceduresOf, type ProcedureInfo } from './procedures';
 
 type HonoContext = HonoCtx<AppEnv>;
 
 /** A procedure that declares a REST path, with its dotted tRPC path. */
-export interface RestProcedure {
-  path: string;
-  procedure: AnyTRPCProcedure;
+export interface RestProcedure extends ProcedureInfo {
   rest: RestRoute;
 }
 
 /** Every procedure of `router` that declares a REST path, in the router's order. */
 export function restProcedures(router: AnyTRPCRouter): RestProcedure[] {
-  const procedures = router._def.procedures as Record<string, AnyTRPCProcedure>;
-  return Object.entries(procedures).flatMap(([path, procedure]) => {
-    const rest = (procedure._def.meta as ProcedureMeta | undefined)?.rest;
-    return rest ? [{ path, procedure, rest }] : [];
+  return proceduresOf(router).flatMap((info) => {
+    const rest = info.meta?.rest;
+    return rest ? [{ ...info, rest }] : [];
   });
 }
 
@@ -120,7 +117,7 @@ async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Pr
     declared.procedure({
       ctx,
       path: declared.path,
-      type: declared.procedure._def.type,
+      type: declared.type,
       getRawInput: () => Promise.resolve(input),
       signal: c.req.raw.signal,
       batchIndex: 0,
