@@ -17,6 +17,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { factSubject } from '#server/platform/audit/subjects';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
+import { outputs } from './router-outputs';
 
 export const FACT_NOT_FOUND = 'AI fact not found';
 export const TAG_NOT_FOUND = 'Tag not found';
@@ -128,15 +129,18 @@ export const factsRouter = router({
    */
   listPublic: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/ai-facts' } })
+    .output(outputs.listPublic)
     .query(async ({ ctx }) => (await publicFacts(ctx.db)).result),
 
   listAll: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/ai-facts/all', answer: { key: 'facts' } } })
+    .output(outputs.listAll)
     .query(({ ctx }): Promise<Fact[]> => allFacts(ctx.db)),
 
   byId: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/ai-facts/:id/with-tags', answer: { key: 'fact' } } })
     .input(idInput)
+    .output(outputs.byId)
     .query(async ({ ctx, input }) => {
       const row = await ctx.db.select().from(aiFacts).where(eq(aiFacts.id, input.id)).get();
       if (!row) throw factNotFound();
@@ -160,6 +164,7 @@ export const factsRouter = router({
       },
     })
     .input(factCreateInput)
+    .output(outputs.create)
     .mutation(async ({ ctx, input }): Promise<Fact> => {
       const row = await writeTransaction(ctx.db, async (tx) => {
         const created = await tx
@@ -191,6 +196,7 @@ export const factsRouter = router({
       },
     })
     .input(factUpdateInput)
+    .output(outputs.update)
     .mutation(async ({ ctx, input }): Promise<Fact> => {
       const { id, data } = input;
       const row = await writeTransaction(ctx.db, async (tx) => {
@@ -215,6 +221,7 @@ export const factsRouter = router({
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/ai-facts/:id', answer: 'success' } })
     .input(idInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
         const row = await tx
@@ -244,6 +251,7 @@ export const factsRouter = router({
       },
     })
     .input(factMoveInput)
+    .output(outputs.move)
     .mutation(({ ctx, input }): Promise<Fact[]> =>
       writeTransaction(ctx.db, async (tx) => {
         await rearrange(tx, (list) => swapWithNeighbour(list, input.id, input.direction));
@@ -255,12 +263,15 @@ export const factsRouter = router({
    * Drag-and-drop placement anywhere in the list, as one transaction like move, answering
    * the whole list.
    */
-  reorder: adminProcedure.input(factReorderInput).mutation(({ ctx, input }): Promise<Fact[]> =>
-    writeTransaction(ctx.db, async (tx) => {
-      await rearrange(tx, (list) => placeFact(list, input.id, input.targetId, input.position));
-      return allFacts(tx);
-    }),
-  ),
+  reorder: adminProcedure
+    .input(factReorderInput)
+    .output(outputs.reorder)
+    .mutation(({ ctx, input }): Promise<Fact[]> =>
+      writeTransaction(ctx.db, async (tx) => {
+        await rearrange(tx, (list) => placeFact(list, input.id, input.targetId, input.position));
+        return allFacts(tx);
+      }),
+    ),
 
   addTag: adminProcedure
     .meta({
@@ -272,6 +283,7 @@ export const factsRouter = router({
       },
     })
     .input(factTagInput)
+    .output(outputs.addTag)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
         await assertFactAndTagExist(tx, input.factId, input.tagId);
@@ -291,6 +303,7 @@ export const factsRouter = router({
       rest: { method: 'DELETE', path: '/api/ai-facts/:factId/tags/:tagId', answer: 'success' },
     })
     .input(factTagInput)
+    .output(outputs.removeTag)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
         await assertFactAndTagExist(tx, input.factId, input.tagId);

@@ -6,6 +6,7 @@ import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { isUniqueViolation } from '#db/unique-violation';
 import { serializeTag, sortTags, type Tag } from './serialize';
+import { outputs } from './tags-router-outputs';
 
 function duplicateTag(name: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: `A tag named "${name}" already exists` });
@@ -14,19 +15,22 @@ function duplicateTag(name: string): TRPCError {
 export const tagsRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/tags', answer: { key: 'tags' } } })
+    .output(outputs.list)
     .query(async ({ ctx }): Promise<Tag[]> =>
       sortTags(await ctx.db.select().from(tags).all()).map(serializeTag),
     ),
 
   /** Which tag is on which fact: the dashboard's rows show each fact's tags from it. */
-  links: adminProcedure.query(
-    async ({ ctx }): Promise<{ factId: number; tagId: number }[]> =>
-      await ctx.db
-        .select({ factId: aiFactTags.factId, tagId: aiFactTags.tagId })
-        .from(aiFactTags)
-        .orderBy(aiFactTags.factId, aiFactTags.tagId)
-        .all(),
-  ),
+  links: adminProcedure
+    .output(outputs.links)
+    .query(
+      async ({ ctx }): Promise<{ factId: number; tagId: number }[]> =>
+        await ctx.db
+          .select({ factId: aiFactTags.factId, tagId: aiFactTags.tagId })
+          .from(aiFactTags)
+          .orderBy(aiFactTags.factId, aiFactTags.tagId)
+          .all(),
+    ),
 
   create: adminProcedure
     .meta({
@@ -39,6 +43,7 @@ export const tagsRouter = router({
       },
     })
     .input(tagCreateInput)
+    .output(outputs.create)
     .mutation(async ({ ctx, input }): Promise<Tag> => {
       const name = input.name;
       try {
