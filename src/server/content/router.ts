@@ -22,6 +22,7 @@ import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { type SessionUser } from '#server/identity/sessions/session';
 import { contentSaved, latestContent } from '#server/platform/site-content';
+import { outputs } from './router-outputs';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;
 
@@ -71,6 +72,7 @@ export const contentRouter = router({
   /** The newest version (version 0 and no author: the defaults, nothing saved yet). */
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/content', answer: 'spread' } })
+    .output(outputs.get)
     .query(async ({ ctx }) => {
       const current = await latestContent(ctx.db);
       return {
@@ -84,6 +86,7 @@ export const contentRouter = router({
   save: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/content', body: 'json', answer: 'spread' } })
     .input(contentSaveInput)
+    .output(outputs.save)
     .mutation(async ({ ctx, input }) => {
       const version = await storeAndPublish(ctx, (tx) =>
         storeVersion(tx, ctx, input.content, input.baseVersion, 'content version'),
@@ -100,6 +103,7 @@ export const contentRouter = router({
       rest: { method: 'POST', path: '/api/content/defaults', body: 'json', answer: 'spread' },
     })
     .input(contentDefaultsInput)
+    .output(outputs.restoreDefaults)
     .mutation(async ({ ctx, input }) => {
       const version = await storeAndPublish(ctx, (tx) =>
         storeVersion(
@@ -119,6 +123,7 @@ export const contentRouter = router({
       rest: { method: 'GET', path: '/api/content/versions', query: ['page'], answer: 'spread' },
     })
     .input(z.object({ page: pageField }))
+    .output(outputs.versions)
     .query(async ({ ctx, input }) => {
       const rows = await ctx.db
         .select({
@@ -157,6 +162,7 @@ export const contentRouter = router({
       },
     })
     .input(contentRestoreInput)
+    .output(outputs.restore)
     .mutation(async ({ ctx, input }) => {
       const version = await storeAndPublish(ctx, async (tx) => {
         const row = await tx

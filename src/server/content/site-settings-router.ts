@@ -14,15 +14,18 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved } from '#server/platform/site-content';
 import { siteSettings } from '#server/platform/site-settings';
 import { SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
+import { outputs } from './site-settings-router-outputs';
 
 export const siteSettingsRouter = router({
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/site-settings', answer: 'spread' } })
+    .output(outputs.get)
     .query(async ({ ctx }) => ({ settings: await siteSettings(ctx) })),
 
   save: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/site-settings', body: 'json', answer: 'spread' } })
     .input(siteSettingsInput)
+    .output(outputs.save)
     .mutation(async ({ ctx, input }) => {
       const locked = [
         [ctx.config.siteUrlFromEnvironment, input.address, 'addressFromEnvironment'],
