@@ -16,6 +16,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved, latestContent } from '#server/platform/site-content';
 import { clearSlot, replaceSlot } from './store';
 import { makeVariants } from './variants';
+import { outputs } from './router-outputs';
 
 /** The form's size, over which a multipart upload is refused before it is read (413). */
 export const MEDIA_BODY_BYTES = MEDIA_MAX_BYTES + 64 * 1024;
@@ -34,6 +35,7 @@ export const mediaRouter = router({
   /** What the pages show of the uploads now (each slot absent without one). */
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/media', answer: { key: 'media' } } })
+    .output(outputs.list)
     .query(async ({ ctx }) => (await latestContent(ctx.db)).content.media ?? {}),
 
   upload: adminProcedure
@@ -47,6 +49,7 @@ export const mediaRouter = router({
       },
     })
     .input(z.object({ slot: slotField, file: uploadedFile }))
+    .output(outputs.upload)
     .mutation(async ({ ctx, input }) => {
       if (input.file.bytes.byteLength > MEDIA_MAX_BYTES) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: MEDIA_MESSAGES.tooLarge });
@@ -63,6 +66,7 @@ export const mediaRouter = router({
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/media/:slot', answer: { key: 'media' } } })
     .input(z.object({ slot: slotField }))
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }) => {
       await writeTransaction(ctx.db, async (tx) => {
         if (await clearSlot(tx, input.slot)) {
