@@ -16,6 +16,7 @@ import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './router-outputs';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */
 export const recordInput = z.object({
@@ -34,6 +35,7 @@ export const analyticsRouter = router({
       rest: { method: 'POST', path: '/api/event', status: 202, body: 'json', anonymousLog: true },
     })
     .input(recordInput)
+    .output(outputs.record)
     .mutation(({ ctx, input }): { success: true } => {
       recordEvent(ctx, input);
       return { success: true };
@@ -45,6 +47,7 @@ export const analyticsRouter = router({
       rest: { method: 'GET', path: '/api/analytics', query: ['from', 'to'], answer: 'spread' },
     })
     .input(analyticsRangeInput)
+    .output(outputs.report)
     .query(async ({ ctx, input }): Promise<AnalyticsReport> => {
       const now = ctx.clock.now();
       const { timeZone } = await siteSettings(ctx);
@@ -58,6 +61,7 @@ export const analyticsRouter = router({
       rest: { method: 'GET', path: '/api/analytics.csv', query: ['from', 'to'], download: true },
     })
     .input(analyticsRangeInput)
+    .output(outputs.exportCsv)
     .query(async ({ ctx, input }) => {
       // Resolved first: a range refused (400) records no download.
       const { timeZone } = await siteSettings(ctx);
