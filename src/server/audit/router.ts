@@ -5,6 +5,7 @@ import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 import { withSubjects } from '#server/platform/audit/subjects';
+import { outputs } from './router-outputs';
 
 export const auditRouter = router({
   /** 50 a page, newest first; a page past the end is empty, not an error. */
@@ -18,6 +19,7 @@ export const auditRouter = router({
       },
     })
     .input(auditListInput)
+    .output(outputs.list)
     .query(async ({ ctx, input }) => ({
       events: (await withSubjects(
         ctx.db,
@@ -32,7 +34,9 @@ export const auditRouter = router({
     })),
 
   /** The names the person filter offers: everyone who appears in the log, removed users too. */
-  actors: adminProcedure.query(async ({ ctx }) => ({ actors: await auditActors(ctx.db) })),
+  actors: adminProcedure
+    .output(outputs.actors)
+    .query(async ({ ctx }) => ({ actors: await auditActors(ctx.db) })),
 
   /** GET /api/audit.csv: every match of the filter (a download, itself recorded first). */
   exportCsv: adminProcedure
@@ -40,6 +44,7 @@ export const auditRouter = router({
       rest: { method: 'GET', path: '/api/audit.csv', query: ['action', 'actor'], download: true },
     })
     .input(auditFilterInput)
+    .output(outputs.exportCsv)
     .query(({ ctx, input }) =>
       auditedDownload(ctx, 'audit', input, (now) => auditCsv(ctx.db, input, now)),
     ),
