@@ -12,6 +12,7 @@ import { acknowledgeContact, acknowledgementBucket, claimAcknowledgement } from 
 import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
+import { outputs } from './router-outputs';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
 const contactBucket = (ctx: Context) =>
@@ -56,6 +57,7 @@ export const contactRouter = router({
     .use(honeypotFirst({ success: true, message: CONTACT_THANKS }))
     .use(throttleOutranksInput(contactBucket, CONTACT_SUBMISSIONS))
     .input(contactInput)
+    .output(outputs.send)
     .mutation(async ({ ctx, input }): Promise<{ success: true; message: string }> => {
       const now = ctx.clock.now();
       const values = {
