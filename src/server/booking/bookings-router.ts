@@ -20,6 +20,7 @@ import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './bookings-router-outputs';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
 
@@ -47,6 +48,7 @@ export const bookingsRouter = router({
       rest: { method: 'GET', path: '/api/bookings', query: ['scope', 'page'], answer: 'spread' },
     })
     .input(bookingListInput)
+    .output(outputs.list)
     .query(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       const upcoming = input.scope === 'upcoming';
@@ -83,6 +85,7 @@ export const bookingsRouter = router({
       },
     })
     .input(adminCancelInput)
+    .output(outputs.cancel)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const result = await cancelBooking(ctx.db, eq(bookings.id, input.id), {
         now: ctx.clock.now(),
@@ -115,6 +118,7 @@ export const bookingsRouter = router({
       },
     })
     .input(bookingOutcomeInput)
+    .output(outputs.setOutcome)
     .mutation(async ({ ctx, input }): Promise<AdminBooking> => {
       const now = ctx.clock.now();
       const row = await writeTransaction(ctx.db, async (tx) => {

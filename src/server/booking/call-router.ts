@@ -28,6 +28,7 @@ import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
 import { BOOKING_REQUESTS } from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './call-router-outputs';
 
 const bookingBucket = (ctx: Context) =>
   addressBucket(BOOKING_REQUESTS.kind, ctx.config.sessionSecret, ctx.req.ip);
@@ -72,6 +73,7 @@ export const bookingCallProcedures = {
     .use(honeypotFirst({ booking: null }))
     .use(throttleOutranksInput(bookingBucket, BOOKING_REQUESTS))
     .input(bookingInput)
+    .output(outputs.book)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       const site = await siteSettings(ctx);
@@ -106,6 +108,7 @@ export const bookingCallProcedures = {
       },
     })
     .input(manageInput)
+    .output(outputs.manage)
     .query(async ({ ctx, input }): Promise<ManagedBooking> => {
       const booking = await bookingOfToken(ctx, input.token);
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
@@ -117,6 +120,7 @@ export const bookingCallProcedures = {
       rest: { method: 'POST', path: '/api/booking/cancel', body: 'json', answer: 'success' },
     })
     .input(cancelInput)
+    .output(outputs.cancel)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const found = await bookingOfToken(ctx, input.token);
       const result = await cancelBooking(ctx.db, eq(bookings.id, found.id), {
@@ -147,6 +151,7 @@ export const bookingCallProcedures = {
       },
     })
     .input(rescheduleInput)
+    .output(outputs.reschedule)
     .mutation(async ({ ctx, input }): Promise<ManagedBooking> => {
       const found = await bookingOfToken(ctx, input.token);
       const now = ctx.clock.now();

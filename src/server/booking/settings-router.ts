@@ -7,6 +7,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { feedState, readBusyFeedIfDue } from './busy-feed';
 import { readBookingSettings, storeBookingSettings } from './settings';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './settings-router-outputs';
 
 export const bookingSettingsProcedures = {
   /**
@@ -15,6 +16,7 @@ export const bookingSettingsProcedures = {
    */
   settings: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/booking/settings', answer: 'spread' } })
+    .output(outputs.settings)
     .query(async ({ ctx }) => {
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       await readBusyFeedIfDue(ctx.db, settings, ctx.clock.now());
@@ -26,6 +28,7 @@ export const bookingSettingsProcedures = {
       rest: { method: 'PUT', path: '/api/booking/settings', body: 'json', answer: 'spread' },
     })
     .input(bookingSettingsInput)
+    .output(outputs.saveSettings)
     .mutation(async ({ ctx, input }) => ({
       settings: await storeBookingSettings(ctx, input.settings),
     })),

@@ -12,6 +12,7 @@ import { freeSlots } from './free-slots';
 import { readBookingSettings } from './settings';
 import { ownerDay } from './slots';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './slots-router-outputs';
 
 /** The days shown when none are asked for, today included. */
 export const DEFAULT_SLOT_DAYS = 14;
@@ -59,6 +60,7 @@ export const bookingSlotsProcedures = {
       rest: { method: 'GET', path: '/api/booking/slots', query: ['from', 'to'], answer: 'spread' },
     })
     .input(slotsInput)
+    .output(outputs.slots)
     .query(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);

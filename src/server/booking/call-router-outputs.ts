@@ -1,0 +1,29 @@
+/**
+ * The answers of call-router.ts, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it (an unknown key is an error, not dropped), and the OpenAPI document
+ * describes the REST answers with it (docs/api.md, "OpenAPI").
+ */
+import { z } from 'zod/mini';
+
+/** The call as its manage link shows it. */
+const managedCallOutput = z.strictObject({
+  start: z.string(),
+  end: z.string(),
+  location: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  canChange: z.boolean(),
+});
+
+export const outputs = {
+  book: z.strictObject({
+    booking: z.strictObject({
+      start: z.string(),
+      end: z.string(),
+      location: z.string(),
+      uid: z.string(),
+    }),
+  }),
+  manage: managedCallOutput,
+  cancel: z.strictObject({ success: z.literal(true) }),
+  reschedule: managedCallOutput,
+};
