@@ -25,6 +25,7 @@ import { newsletterMail, unsubscribeLinks } from './compose';
 import { listNewsletters, newsletterById, type Newsletter } from './newsletter-query';
 import { wakeSenders } from '#server/platform/mail-loop';
 import { mailSite } from '#server/platform/site-brand';
+import { outputs } from './newsletters-router-outputs';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
@@ -67,11 +68,13 @@ export const newslettersRouter = router({
   /** Every newsletter, newest first, each with its live counts. */
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/newsletters', answer: { key: 'newsletters' } } })
+    .output(outputs.list)
     .query(({ ctx }) => listNewsletters(ctx.db)),
 
   byId: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/newsletters/:id', answer: { key: 'newsletter' } } })
     .input(idInput)
+    .output(outputs.byId)
     .query(({ ctx, input }) => current(ctx.db, input.id)),
 
   create: adminProcedure
@@ -85,6 +88,7 @@ export const newslettersRouter = router({
       },
     })
     .input(newsletterInput)
+    .output(outputs.create)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       const row = await writeTransaction(ctx.db, (tx) =>
@@ -108,6 +112,7 @@ export const newslettersRouter = router({
       },
     })
     .input(newsletterUpdateInput)
+    .output(outputs.update)
     .mutation(async ({ ctx, input }) => {
       const { id, data } = input;
       await writeTransaction(ctx.db, async (tx) => {
@@ -125,6 +130,7 @@ export const newslettersRouter = router({
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/newsletters/:id', answer: 'success' } })
     .input(idInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       await writeTransaction(ctx.db, async (tx) => {
         if ((await statusIn(tx, input.id)) !== 'draft') throw conflict(M.notDraft);
@@ -150,6 +156,7 @@ export const newslettersRouter = router({
       },
     })
     .input(newsletterTestInput)
+    .output(outputs.sendTest)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       // The place first: a spent cap answers 429 before anything else the call could fail on
       // (docs/api.md's order); every failure below gives it back.
@@ -228,6 +235,7 @@ export const newslettersRouter = router({
       },
     })
     .input(idInput)
+    .output(outputs.send)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       await writeTransaction(ctx.db, async (tx) => {
@@ -278,6 +286,7 @@ export const newslettersRouter = router({
       },
     })
     .input(idInput)
+    .output(outputs.retry)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       await writeTransaction(ctx.db, async (tx) => {

@@ -15,6 +15,7 @@ import { recordConversion } from '#server/analytics/record';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
+import { outputs } from './router-outputs';
 
 const subscribeBucket = (ctx: Context) =>
   addressBucket(SUBSCRIBE_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
@@ -109,6 +110,7 @@ export const newsletterRouter = router({
     .use(honeypotFirst({ success: true }))
     .use(throttleOutranksInput(subscribeBucket, SUBSCRIBE_SUBMISSIONS))
     .input(subscribeInput)
+    .output(outputs.subscribe)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const token = newConfirmationToken();
@@ -143,6 +145,7 @@ export const newsletterRouter = router({
   confirm: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/newsletter/confirm', body: 'json' } })
     .input(tokenInput)
+    .output(outputs.confirm)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const hash = tokenHash(input.token);
@@ -196,6 +199,7 @@ export const newsletterRouter = router({
       },
     })
     .input(tokenInput)
+    .output(outputs.unsubscribe)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
@@ -238,6 +242,7 @@ export const newsletterRouter = router({
    */
   linkState: publicProcedure
     .input(linkStateInput)
+    .output(outputs.linkState)
     .query(async ({ ctx, input }): Promise<'valid' | 'invalid'> => {
       const hash = tokenHash(input.token);
       // Counted as the POSTs are: a prober must not learn valid from invalid here unthrottled.
