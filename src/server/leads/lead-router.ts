@@ -28,6 +28,7 @@ import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
 import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './lead-router-outputs';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;
 
@@ -43,6 +44,7 @@ export const leadCoreProcedures = {
       rest: { method: 'GET', path: '/api/leads', query: ['status', 'q', 'page'], answer: 'spread' },
     })
     .input(leadListInput)
+    .output(outputs.list)
     .query(async ({ ctx, input }) => {
       const counts = await countsByStatus(ctx.db, input.q);
       const rows = await leadsPage(ctx.db, input, input.page);
@@ -64,18 +66,22 @@ export const leadCoreProcedures = {
    */
   attention: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/leads/attention', answer: 'spread' } })
+    .output(outputs.attention)
     .query(({ ctx }) => leadsNeedingAttention(ctx.db, ctx.clock.now())),
 
   /**
    * Whether the owner's mailbox is read for answers, when this instance last looked and what
    * went wrong (docs/leads.md, "Answers by e-mail"); null when IMAP_URL is unset. tRPC only.
    */
-  mailbox: adminProcedure.query(({ ctx }) => ({ mailbox: mailboxStatus(ctx.db) })),
+  mailbox: adminProcedure
+    .output(outputs.mailbox)
+    .query(({ ctx }) => ({ mailbox: mailboxStatus(ctx.db) })),
 
   /** Opening a lead marks its messages and answers read (the admin's unread badge drops). */
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/leads/:id', answer: 'spread' } })
     .input(idInput)
+    .output(outputs.get)
     .query(async ({ ctx, input }) => {
       const before = await leadById(ctx.db, input.id);
       if (!before) throw notFound();
@@ -105,6 +111,7 @@ export const leadCoreProcedures = {
       },
     })
     .input(leadUpdateInput)
+    .output(outputs.update)
     .mutation(async ({ ctx, input }) => {
       const { data } = input;
       const found = await writeTransaction(ctx.db, async (tx) => {
@@ -161,6 +168,7 @@ export const leadCoreProcedures = {
       },
     })
     .input(leadNoteInput)
+    .output(outputs.addNote)
     .mutation(async ({ ctx, input }): Promise<TimelineEvent> => {
       const row = await writeTransaction(ctx.db, async (tx) => {
         const now = ctx.clock.now();
@@ -196,6 +204,7 @@ export const leadCoreProcedures = {
   export: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/leads/:id/export', download: true } })
     .input(idInput)
+    .output(outputs.export)
     .query(async ({ ctx, input }): Promise<FileDownload> => {
       const now = ctx.clock.now();
       const data = await personData(ctx.db, input.id, now);
@@ -230,6 +239,7 @@ export const leadCoreProcedures = {
   erase: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/leads/:id', answer: 'success' } })
     .input(idInput)
+    .output(outputs.erase)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const erased = await writeTransaction(ctx.db, async (tx) => {
         if (!(await erasePerson(tx, input.id))) return false;

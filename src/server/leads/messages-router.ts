@@ -12,6 +12,7 @@ import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { messagesCsv } from './exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
+import { outputs } from './messages-router-outputs';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -29,6 +30,7 @@ export const messagesRouter = router({
       },
     })
     .input(messageListInput)
+    .output(outputs.list)
     .query(async ({ ctx, input }) => ({
       messages: (await messagesPage(ctx.db, input, input.page, MESSAGES_PAGE_SIZE)).map(
         serializeMessage,
@@ -40,15 +42,20 @@ export const messagesRouter = router({
     })),
 
   /** The admin header's badge: cheaper than a list page, asked on every admin screen. */
-  unreadCount: adminProcedure.query(async ({ ctx }): Promise<{ unread: number }> => ({
-    unread: await countUnread(ctx.db),
-  })),
+  unreadCount: adminProcedure
+    .output(outputs.unreadCount)
+    .query(async ({ ctx }): Promise<{ unread: number }> => ({
+      unread: await countUnread(ctx.db),
+    })),
 
-  byId: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const row = await ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
-    if (!row) throw notFound();
-    return serializeMessage(row);
-  }),
+  byId: adminProcedure
+    .input(idInput)
+    .output(outputs.byId)
+    .query(async ({ ctx, input }) => {
+      const row = await ctx.db.select().from(contacts).where(eq(contacts.id, input.id)).get();
+      if (!row) throw notFound();
+      return serializeMessage(row);
+    }),
 
   /** Read keeps the first time it was read; unread clears it. */
   setRead: adminProcedure
@@ -61,6 +68,7 @@ export const messagesRouter = router({
       },
     })
     .input(z.extend(idInput, { read: z.boolean(MESSAGES.read) }))
+    .output(outputs.setRead)
     .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, async (tx) => {
         const current = await tx.select().from(contacts).where(eq(contacts.id, input.id)).get();
@@ -81,6 +89,7 @@ export const messagesRouter = router({
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/messages/:id', answer: 'success' } })
     .input(idInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
         const row = await tx
@@ -102,6 +111,7 @@ export const messagesRouter = router({
       rest: { method: 'GET', path: '/api/messages.csv', query: ['q', 'subject'], download: true },
     })
     .input(messageFilterInput)
+    .output(outputs.exportCsv)
     .query(({ ctx, input }) =>
       auditedDownload(ctx, 'messages', input, (now) => messagesCsv(ctx.db, input, now)),
     ),

@@ -18,6 +18,7 @@ import { auditedDownload } from '#server/audit/download';
 import { subscribersCsv } from './exports';
 import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
 import { addAddresses, countResults, queueResend, resentRecently } from './subscriber-tools';
+import { outputs } from './subscribers-router-outputs';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
@@ -37,6 +38,7 @@ export const subscribersRouter = router({
       },
     })
     .input(subscriberListInput)
+    .output(outputs.list)
     .query(async ({ ctx, input }) => {
       const rows = await subscribersPage(ctx.db, input, input.page, SUBSCRIBERS_PAGE_SIZE);
       const counts = await countByStatus(ctx.db, input.q);
@@ -64,6 +66,7 @@ export const subscribersRouter = router({
       },
     })
     .input(subscriberAddInput)
+    .output(outputs.add)
     .mutation(async ({ ctx, input }) => {
       const consent = input.consent === true;
       const opts = { now: ctx.clock.now(), secret: ctx.config.sessionSecret, consent };
@@ -90,6 +93,7 @@ export const subscribersRouter = router({
   import: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscribers/import', body: 'json' } })
     .input(subscriberImportInput)
+    .output(outputs.import)
     .mutation(async ({ ctx, input }) => {
       const consent = input.consent === true;
       const opts = { now: ctx.clock.now(), secret: ctx.config.sessionSecret, consent };
@@ -118,6 +122,7 @@ export const subscribersRouter = router({
       rest: { method: 'POST', path: '/api/subscribers/:id/confirmation', answer: 'success' },
     })
     .input(idInput)
+    .output(outputs.resend)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
       await writeTransaction(ctx.db, async (tx) => {
@@ -143,6 +148,7 @@ export const subscribersRouter = router({
    */
   resendAll: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscribers/confirmations', answer: 'spread' } })
+    .output(outputs.resendAll)
     .mutation(async ({ ctx }) => {
       const now = ctx.clock.now();
       const { queued, pending } = await writeTransaction(ctx.db, async (tx) => {
@@ -165,6 +171,7 @@ export const subscribersRouter = router({
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/subscribers/:id', answer: 'success' } })
     .input(idInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
         const row = await tx
@@ -200,6 +207,7 @@ export const subscribersRouter = router({
       },
     })
     .input(subscriberFilterInput)
+    .output(outputs.exportCsv)
     .query(({ ctx, input }) =>
       auditedDownload(ctx, 'subscribers', input, (now) => subscribersCsv(ctx.db, input, now)),
     ),

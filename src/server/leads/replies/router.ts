@@ -16,6 +16,7 @@ import { leadSubject } from '#server/platform/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { eventJson } from '../lead-json';
 import { siteSettings } from '#server/platform/site-settings';
+import { outputs } from './router-outputs';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
 
@@ -66,6 +67,7 @@ export const leadReplyProcedures = {
       },
     })
     .input(leadReplyInput)
+    .output(outputs.reply)
     .mutation(async ({ ctx, input }) => {
       const host = new URL((await siteSettings(ctx)).address).hostname;
       const row = await writeTransaction(ctx.db, async (tx) => {
@@ -128,6 +130,7 @@ export const leadReplyProcedures = {
       },
     })
     .input(replyRetryInput)
+    .output(outputs.retryReply)
     .mutation(async ({ ctx, input }) => {
       const result = await writeTransaction(ctx.db, async (tx) => {
         const event = await tx
