@@ -34,6 +34,7 @@ import { totpEnabled } from '../second-factors/totp';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from '../sessions/session-list';
+import { outputs } from './router-outputs';
 
 export const PASSWORD_CHANGED_MEANWHILE =
   'The password was changed meanwhile (in another session or on the command line). Please try again.';
@@ -43,6 +44,7 @@ export const UNKNOWN_SESSION = 'No such session of yours: it may have ended alre
 export const accountRouter = router({
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/account' } })
+    .output(outputs.get)
     .query(async ({ ctx }) => {
       const row = await signedInUserRow(ctx, ctx.user);
       const totpOn = await totpEnabled(ctx.db, row.id);
@@ -63,6 +65,7 @@ export const accountRouter = router({
   changePassword: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/password', body: 'json' } })
     .input(changePasswordInput)
+    .output(outputs.changePassword)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
       // Refused before any hash: a guessable new password is a mistake in the form.
@@ -92,6 +95,7 @@ export const accountRouter = router({
   changeEmail: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/email', body: 'json' } })
     .input(changeEmailInput)
+    .output(outputs.changeEmail)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
       if (input.email !== null) {
@@ -116,6 +120,7 @@ export const accountRouter = router({
   verifyEmail: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/email/verify', body: 'json' } })
     .input(verifyEmailInput)
+    .output(outputs.verifyEmail)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
       const result = await confirmEmailChange(ctx, ctx.user, sessionId, input.code);
@@ -141,6 +146,7 @@ export const accountRouter = router({
 
   sessions: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/account/sessions' } })
+    .output(outputs.sessions)
     .query(async ({ ctx }) => ({
       success: true as const,
       sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
@@ -149,6 +155,7 @@ export const accountRouter = router({
   endSession: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/account/sessions/:id' } })
     .input(endSessionInput)
+    .output(outputs.endSession)
     .mutation(async ({ ctx, input }) => {
       const current = await currentSessionId(ctx);
       const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
@@ -162,6 +169,7 @@ export const accountRouter = router({
 
   endOtherSessions: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/sessions/end-others' } })
+    .output(outputs.endOtherSessions)
     .mutation(async ({ ctx }) => {
       const current = await currentSessionId(ctx);
       const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });

@@ -18,20 +18,24 @@ import { publicProcedure, router } from '#server/http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';
+import { outputs } from './invitation-router-outputs';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
 
 export const invitationRouter = router({
   /** Whom a link invites, for the page to greet them; a mutation, so the token is in a body. */
-  check: publicProcedure.input(invitationCheckInput).mutation(async ({ ctx, input }) => {
-    // Throttled per address as the newsletter's links are (a prober's misses are counted).
-    const found = await lookedUpLink(
-      ctx,
-      async () => (await liveInvitation(ctx.db, input.token, ctx.clock.now())) ?? undefined,
-    );
-    if (!found) throw gone();
-    return { username: found.username };
-  }),
+  check: publicProcedure
+    .input(invitationCheckInput)
+    .output(outputs.check)
+    .mutation(async ({ ctx, input }) => {
+      // Throttled per address as the newsletter's links are (a prober's misses are counted).
+      const found = await lookedUpLink(
+        ctx,
+        async () => (await liveInvitation(ctx.db, input.token, ctx.clock.now())) ?? undefined,
+      );
+      if (!found) throw gone();
+      return { username: found.username };
+    }),
 
   /**
    * Sets the password and signs the new administrator in. The token is checked before the
@@ -42,6 +46,7 @@ export const invitationRouter = router({
   accept: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/invite', body: 'json' } })
     .input(invitationAcceptInput)
+    .output(outputs.accept)
     .mutation(async ({ ctx, input }) => {
       const invited = await liveInvitation(ctx.db, input.token, ctx.clock.now());
       if (!invited) throw gone();

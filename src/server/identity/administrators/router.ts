@@ -24,6 +24,7 @@ import { tellAdministrators } from './admin-notice';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
+import { outputs } from './router-outputs';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
 
@@ -73,6 +74,7 @@ export const usersRouter = router({
   /** One query: each user with their app's state and their passkeys counted. */
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/users', answer: { key: 'users' } } })
+    .output(outputs.list)
     .query(async ({ ctx }): Promise<AdminUser[]> => {
       const keyCounts = ctx.db
         .select({ userId: passkeys.userId, n: count().as('n') })
@@ -110,6 +112,7 @@ export const usersRouter = router({
       },
     })
     .input(inviteInput)
+    .output(outputs.invite)
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       assertMailCanLeave(ctx);
@@ -152,6 +155,7 @@ export const usersRouter = router({
       },
     })
     .input(removeUserInput)
+    .output(outputs.resendInvitation)
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       assertMailCanLeave(ctx);
@@ -197,6 +201,7 @@ export const usersRouter = router({
       },
     })
     .input(removeUserInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       if (input.id === ctx.user.id) throw conflict(M.removeSelf);
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
@@ -244,6 +249,7 @@ export const usersRouter = router({
       },
     })
     .input(resetSecondFactorInput)
+    .output(outputs.resetSecondFactor)
     .mutation(async ({ ctx, input }): Promise<{ success: true; user: AdminUser }> => {
       if (input.id === ctx.user.id) throw conflict(M.resetSelf);
       await requireRecentProof(ctx, ctx.user, input.password);

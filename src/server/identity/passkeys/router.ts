@@ -23,6 +23,7 @@ import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passke
 import { registerPasskey, registrationOptions } from './registration';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, hasPasskey, renamePasskey } from './store';
+import { outputs } from './router-outputs';
 
 /**
  * The sign-in's ceremony cookie is checked first (crypto only): a request without one is
@@ -57,6 +58,7 @@ export const passkeysRouter = router({
   registrationOptions: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/passkeys/options', body: 'json' } })
     .input(passkeyOptionsInput)
+    .output(outputs.registrationOptions)
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
       options: await registrationOptions(ctx, ctx.user, input?.password),
@@ -65,6 +67,7 @@ export const passkeysRouter = router({
   register: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/passkeys', status: 201, body: 'json' } })
     .input(registerPasskeyInput)
+    .output(outputs.register)
     .mutation(async ({ ctx, input }) => {
       const added = await registerPasskey(ctx, ctx.user, input);
       sendAccountNotice(ctx, added.email, ctx.user.username, {
@@ -77,6 +80,7 @@ export const passkeysRouter = router({
   rename: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/api/account/passkeys/:id', body: 'json' } })
     .input(renamePasskeyInput)
+    .output(outputs.rename)
     .mutation(async ({ ctx, input }) => {
       const renamed = await writeTransaction(ctx.db, async (tx) => {
         if (!(await renamePasskey(tx, ctx.user.id, input.id, input.name))) return false;
@@ -99,6 +103,7 @@ export const passkeysRouter = router({
   remove: recentProofProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/account/passkeys/:id', body: 'optional' } })
     .input(removePasskeyInput)
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }) => {
       // An unknown passkey is 404 before any code is judged: nothing to count for it.
       if (!(await hasPasskey(ctx.db, ctx.user.id, input.id))) throw unknownPasskey();
@@ -129,6 +134,7 @@ export const passkeysRouter = router({
   /** Options to confirm one of the user's own passkeys in this session (docs/passkeys.md). */
   proofOptions: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/passkeys/proof/options' } })
+    .output(outputs.proofOptions)
     .mutation(async ({ ctx }) => ({
       success: true as const,
       options: await passkeyProofOptions(ctx, ctx.user, await currentSessionId(ctx)),
@@ -138,6 +144,7 @@ export const passkeysRouter = router({
   prove: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/passkeys/proof', body: 'json' } })
     .input(z.unknown())
+    .output(outputs.prove)
     .mutation(async ({ ctx, input }) => {
       await provePasskey(ctx, ctx.user, await currentSessionId(ctx), input);
       return { success: true as const };
@@ -145,6 +152,7 @@ export const passkeysRouter = router({
 
   signInOptions: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/passkey/options' } })
+    .output(outputs.signInOptions)
     .mutation(async ({ ctx }) => ({
       success: true as const,
       options: await signInOptions(ctx),
@@ -154,6 +162,7 @@ export const passkeysRouter = router({
   signIn: passkeyThrottle
     .meta({ rest: { method: 'POST', path: '/api/admin/passkey/verify', body: 'json' } })
     .input(z.unknown())
+    .output(outputs.signIn)
     .mutation(async ({ ctx, input }) => {
       await signInWithPasskey(ctx, ctx.ceremony, input);
       return { success: true as const };

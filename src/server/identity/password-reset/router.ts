@@ -35,6 +35,7 @@ import {
 } from './resets';
 import { sendResetLink } from './reset-mail';
 import { RESET_REQUESTS, RESET_REQUESTS_PER_ACCOUNT } from './throttle-rules';
+import { outputs } from './router-outputs';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.gone });
 
@@ -55,6 +56,7 @@ export const passwordResetRouter = router({
   request: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/forgot-password', body: 'json' } })
     .input(passwordResetRequestInput)
+    .output(outputs.request)
     .mutation(async ({ ctx, input }) => {
       const account = await accountNamed(ctx.db, input.name);
       // An invited user who has not chosen a password yet uses the invitation instead.
@@ -94,12 +96,15 @@ export const passwordResetRouter = router({
    * Whose link it is and which second factor follows, for the page; 404 for a dead link. A
    * mutation, so the token travels in a body (tRPC only, as the invitation's check).
    */
-  check: publicProcedure.input(passwordResetCheckInput).mutation(async ({ ctx, input }) => {
-    // An unknown token is answered after one read, counted per address as every link's.
-    const found = await lookedUpLink(ctx, () => liveReset(ctx.db, input.token, ctx.clock.now()));
-    if (!found) throw gone();
-    return { username: found.user.username, method: found.method };
-  }),
+  check: publicProcedure
+    .input(passwordResetCheckInput)
+    .output(outputs.check)
+    .mutation(async ({ ctx, input }) => {
+      // An unknown token is answered after one read, counted per address as every link's.
+      const found = await lookedUpLink(ctx, () => liveReset(ctx.db, input.token, ctx.clock.now()));
+      if (!found) throw gone();
+      return { username: found.user.username, method: found.method };
+    }),
 
   /**
    * Takes the new password and starts the second step a sign-in asks after the password
@@ -110,6 +115,7 @@ export const passwordResetRouter = router({
   choose: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/reset-password', body: 'json' } })
     .input(passwordResetChooseInput)
+    .output(outputs.choose)
     .mutation(async ({ ctx, input }) => {
       // Checked before the slow hash: a made-up token costs one read.
       const found = await lookedUpLink(ctx, () => liveReset(ctx.db, input.token, ctx.clock.now()));

@@ -17,6 +17,7 @@ import {
 } from './totp-change';
 import { TOTP_SETUP } from './throttle-rules';
 import { otpauthUrl } from './totp';
+import { outputs } from './router-outputs';
 
 export const TOTP_ALREADY_ON =
   'The authenticator app is already on. Turn it off first to set up another one.';
@@ -39,6 +40,7 @@ export const secondFactorRouter = router({
   totpSetup: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/totp/setup', body: 'json' } })
     .input(passwordOnlyInput)
+    .output(outputs.totpSetup)
     .mutation(async ({ ctx, input }) => {
       await provePassword(ctx, ctx.user, input.password);
       const started = await startTotpSetup(ctx, ctx.user);
@@ -54,6 +56,7 @@ export const secondFactorRouter = router({
   totpEnable: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/totp/enable', body: 'json' } })
     .input(totpEnableInput)
+    .output(outputs.totpEnable)
     .mutation(async ({ ctx, input }) => {
       const sessionId = await currentSessionId(ctx);
       const result = await enableTotp(ctx, ctx.user, sessionId, input.code);
@@ -78,6 +81,7 @@ export const secondFactorRouter = router({
   /** The card's Cancel: a set-up never confirmed is dropped at once (an app that is on stays). */
   totpCancelSetup: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/account/totp/setup' } })
+    .output(outputs.totpCancelSetup)
     .mutation(async ({ ctx }) => {
       await cancelTotpSetup(ctx, ctx.user);
       return { success: true as const };
@@ -86,6 +90,7 @@ export const secondFactorRouter = router({
   totpDisable: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/totp/disable', body: 'json' } })
     .input(factorOffInput)
+    .output(outputs.totpDisable)
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       await requireAppCode(ctx, ctx.user, sessionId, input.code);
@@ -102,6 +107,7 @@ export const secondFactorRouter = router({
   regenerateRecoveryCodes: passwordCheckedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/recovery-codes', body: 'json' } })
     .input(factorOffInput)
+    .output(outputs.regenerateRecoveryCodes)
     .mutation(async ({ ctx, input }) => {
       const { sessionId } = await requireRecentProof(ctx, ctx.user, input.password);
       await requireAppCode(ctx, ctx.user, sessionId, input.code);

@@ -36,6 +36,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import { assertRoom } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { publicProcedure, router, type Context } from '#server/http/trpc';
+import { outputs } from './router-outputs';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const NO_PENDING_LOGIN =
@@ -194,11 +195,13 @@ export const adminRouter = router({
   // The admin screens' guard: their use, so it slides the idle limit like an admin path.
   check: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/admin/check' } })
+    .output(outputs.check)
     .query(async ({ ctx }) => describe(await adminSession(ctx))),
 
   login: loginThrottle
     .meta({ rest: { method: 'POST', path: '/api/admin/login', body: 'json' } })
     .input(loginInput)
+    .output(outputs.login)
     .mutation(async ({ ctx, input }) => {
       // Read by the throttle (which needs it for the device cookie), for the same name.
       const { found } = ctx;
@@ -309,6 +312,7 @@ export const adminRouter = router({
   verifyCode: pendingLoginProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/verify-2fa', body: 'json' } })
     .input(verifyCodeInput)
+    .output(outputs.verifyCode)
     .mutation(({ ctx, input }) =>
       finishSecondStep(ctx, ctx.pending, 'code', (tx) =>
         checkCode(ctx, tx, ctx.pending.challengeId, input.code),
@@ -319,6 +323,7 @@ export const adminRouter = router({
   recoveryCode: pendingLoginProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/recovery-code', body: 'json' } })
     .input(recoveryCodeInput)
+    .output(outputs.recoveryCode)
     .mutation(({ ctx, input }) =>
       finishSecondStep(ctx, ctx.pending, 'recovery', (tx) =>
         checkRecoveryCode(ctx, tx, ctx.pending.challengeId, input.code),
@@ -327,6 +332,7 @@ export const adminRouter = router({
 
   logout: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/admin/logout' } })
+    .output(outputs.logout)
     .mutation(async ({ ctx }) => {
       const state = await readSession(ctx);
       await endSession(
