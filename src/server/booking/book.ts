@@ -45,7 +45,7 @@ export const bookingUnavailable = () =>
  */
 const BEFORE_MEETING = ['new', 'replied', 'proposal'] as const;
 
-export const tooManyUpcoming = () =>
+const tooManyUpcoming = () =>
   new TRPCError({ code: 'CONFLICT', message: CALL_MESSAGES.tooManyUpcoming });
 
 /** The address's confirmed calls that have not started yet. */
@@ -83,7 +83,7 @@ export async function storeBooking(
 
       const company = request.company ?? null;
       // Anyone can type a known lead's address: the booking keeps the name and company it
-      // was given, the lead keeps its own (docs/booking.md, "Throttles and caps").
+      // was given, the lead keeps its own (docs/booking.md, "Booking a call").
       await joinLead(
         tx,
         sql`1`,

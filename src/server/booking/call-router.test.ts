@@ -383,7 +383,12 @@ describe("the owner's copy and the visitor's words in the invitation", () => {
   it('keeps a `"` in the visitor\'s name from adding ATTENDEE parameters, in both mails', async () => {
     const name = 'Eve" ;RSVP=TRUE;ROLE=CHAIR;DELEGATED-TO="mailto:x@evil.example';
     await book({ name });
-    for (const mail of await mailsSettled(mailer).then(() => mailer.sent)) {
+    await mailsSettled(mailer);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([
+      'helen@example.com',
+      'dana@harbor.example',
+    ]);
+    for (const mail of mailer.sent) {
       const vevent = new ICAL.Component(ICAL.parse(mail.calendar!.ics)).getFirstSubcomponent(
         'vevent',
       )!;
