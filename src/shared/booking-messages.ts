@@ -4,8 +4,12 @@
  */
 import { LIMITS } from './constants';
 
+/** Upcoming confirmed calls one person (an address, ignoring case) may hold at once. */
+export const UPCOMING_CALLS_PER_PERSON = 2;
+
 export const CALL_MESSAGES = {
   taken: 'This time is no longer available.',
+  tooManyUpcoming: `You already have ${UPCOMING_CALLS_PER_PERSON} calls booked. To book another, cancel one with the link in its e-mail, or write to us.`,
   tooLate: 'It is too late to change this booking online. Please write to us instead.',
   start: 'Choose one of the times offered.',
   token: 'This link is not valid.',

@@ -1,15 +1,17 @@
 /**
  * A visitor books a call (docs/booking.md, "Booking"): in one write transaction the throttle's
- * place is taken, the start is checked to be a free slot at that moment, and the lead, the
- * booking, its place on the lead's timeline and its reminders are stored. Transactions run one
- * at a time on the database, and the partial unique index on confirmed starts stands beneath
- * the check, so of many requests for one slot on any number of instances exactly one books it.
+ * place is taken, the person's upcoming calls are counted against the cap, the start is
+ * checked to be a free slot at that moment, and the lead, the booking, its place on the
+ * lead's timeline and its reminders are stored. Transactions run one at a time on the
+ * database, and the partial unique index on confirmed starts stands beneath the check, so of
+ * many requests for one slot on any number of instances exactly one books it, and requests
+ * sent at once never get past the throttle or the cap.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { writeTransaction, type Db } from '#db';
 import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
-import { CALL_MESSAGES } from '#shared/booking-request';
+import { CALL_MESSAGES, UPCOMING_CALLS_PER_PERSON } from '#shared/booking-messages';
 import { BOOKING_MESSAGES, type BookingSettings } from '#shared/booking';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
@@ -37,8 +39,30 @@ export const slotTaken = () => new TRPCError({ code: 'CONFLICT', message: CALL_M
 export const bookingUnavailable = () =>
   new TRPCError({ code: 'NOT_FOUND', message: BOOKING_MESSAGES.unavailable });
 
-/** Statuses a booking moves a lead out of: one already further along stays where it is. */
-const BEFORE_MEETING = ['new', 'replied'] as const;
+/**
+ * Statuses a booking moves a lead out of (a call is the next step after a proposal too); a
+ * lead that is `won` or `lost` keeps its status.
+ */
+const BEFORE_MEETING = ['new', 'replied', 'proposal'] as const;
+
+const tooManyUpcoming = () =>
+  new TRPCError({ code: 'CONFLICT', message: CALL_MESSAGES.tooManyUpcoming });
+
+/** The address's confirmed calls that have not started yet. */
+async function upcomingCalls(tx: Db, email: string, now: Date): Promise<number> {
+  const row = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        sql`lower(${bookings.email}) = lower(${email})`,
+        eq(bookings.status, 'confirmed'),
+        gt(bookings.start, now),
+      ),
+    )
+    .get();
+  return row?.n ?? 0;
+}
 
 export async function storeBooking(
   db: Db,
@@ -52,15 +76,20 @@ export async function storeBooking(
       const settings = await readBookingSettings(tx, context.siteTimezone);
       if (!settings.enabled) throw bookingUnavailable();
       await take(tx, context.throttle, now);
+      if ((await upcomingCalls(tx, request.email, now)) >= UPCOMING_CALLS_PER_PERSON) {
+        throw tooManyUpcoming();
+      }
       if (!(await isFreeSlot(tx, settings, request.start, now))) throw slotTaken();
 
       const company = request.company ?? null;
-      await joinLead(tx, sql`1`, {
-        email: request.email,
-        name: request.name,
-        company,
-        now,
-      }).run();
+      // Anyone can type a known lead's address: the booking keeps the name and company it
+      // was given, the lead keeps its own (docs/booking.md, "Booking a call").
+      await joinLead(
+        tx,
+        sql`1`,
+        { email: request.email, name: request.name, company, now },
+        { rename: false },
+      ).run();
       const lead = await tx
         .select({ id: leads.id, status: leads.status })
         .from(leads)

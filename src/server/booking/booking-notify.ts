@@ -47,8 +47,17 @@ export function notifyBooking(
 ): void {
   const { config } = deps;
   const stamp = deps.clock.now();
-  const mails = async () => {
+  /**
+   * One recipient's mail and calendar part. The manage link is the visitor's alone: the
+   * owner's copy (its text, its HTML and its .ics) goes without it, since anyone who can read
+   * the owner's mailbox or calendar could otherwise move or cancel every call.
+   */
+  const mails = async (to: 'visitor' | 'owner') => {
     const { name, address } = await mailSite(deps);
+    const link =
+      to === 'owner' || change === 'cancelled' || details.token === null
+        ? null
+        : manageUrl(address, details.token);
     const input = {
       change,
       siteName: name,
@@ -58,8 +67,7 @@ export function notifyBooking(
       timeZone: details.timeZone,
       location: booking.location,
       visitor: booking,
-      manageUrl:
-        change === 'cancelled' || details.token === null ? null : manageUrl(address, details.token),
+      manageUrl: link,
       cancelledBy: details.cancelledBy,
       reason: details.reason ?? null,
     };
@@ -72,7 +80,7 @@ export function notifyBooking(
       end: booking.end,
       summary: `Free call with ${name}`,
       location: booking.location,
-      description: input.manageUrl ? `Reschedule or cancel: ${input.manageUrl}` : '',
+      description: link ? `Reschedule or cancel: ${link}` : '',
       organizer: { name, email: config.replyTo },
       attendee: { name: booking.name, email: booking.email },
       stamp,
@@ -83,7 +91,7 @@ export function notifyBooking(
   sendInBackground(
     deps,
     async () => {
-      const { input, calendar } = await mails();
+      const { input, calendar } = await mails('visitor');
       return {
         to: booking.email,
         replyTo: config.replyTo,
@@ -98,7 +106,7 @@ export function notifyBooking(
   sendInBackground(
     deps,
     async () => {
-      const { input, calendar } = await mails();
+      const { input, calendar } = await mails('owner');
       return {
         to: owner,
         replyTo: booking.email,

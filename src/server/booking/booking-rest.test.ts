@@ -29,7 +29,12 @@ beforeEach(async () => {
   mailer = createRecordingMailer();
   ({ app, deps } = await createTestApp({
     mailer,
-    config: testConfig({ siteUrl: 'https://harbor.example', siteTimezone: 'Europe/London' }),
+    // trustProxy: each test's X-Forwarded-For is the client's address the throttles count.
+    config: testConfig({
+      siteUrl: 'https://harbor.example',
+      siteTimezone: 'Europe/London',
+      trustProxy: true,
+    }),
   }));
   deps.clock.set(NOW);
   await saveBookingSettings(deps.db, {}, NOW);
@@ -115,6 +120,73 @@ describe('the visitor paths', () => {
     expect(await rest(app, 'POST', '/api/booking', { json: { ...person, start: FRI_10 } })).toEqual(
       answer(404, { success: false, message: BOOKING_MESSAGES.unavailable }),
     );
+  });
+
+  it('answers 429 with Retry-After past a throttle, and 409 for a third upcoming call', async () => {
+    const token = await bookedToken();
+    /** Friday's slots from 11:00 GMT, an hour apart. */
+    const friday = (hour: number) => `2026-01-16T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    for (const hour of [10, 11, 12]) {
+      const moved = await rest(app, 'POST', '/api/booking/reschedule', {
+        json: { token, start: friday(hour) },
+        ip: `198.51.100.${hour}`,
+      });
+      expect(moved.status).toBe(200);
+    }
+    const fourth = await rest(app, 'POST', '/api/booking/reschedule', {
+      json: { token, start: friday(13) },
+      ip: '198.51.100.13',
+    });
+    expect(fourth).toEqual(
+      answer(429, {
+        success: false,
+        message:
+          'This call has already been moved 3 times today. To move it again, please write to us. Try again in 1440 minutes.',
+      }),
+    );
+    expect(fourth.headers.get('retry-after')).toBe('86400');
+
+    const again = { ...person, email: 'HELEN@example.com', start: friday(14) };
+    expect(
+      (await rest(app, 'POST', '/api/booking', { json: again, ip: '198.51.100.2' })).status,
+    ).toBe(201);
+    expect(
+      await rest(app, 'POST', '/api/booking', {
+        json: { ...again, start: friday(15) },
+        ip: '198.51.100.3',
+      }),
+    ).toEqual(answer(409, { success: false, message: CALL_MESSAGES.tooManyUpcoming }));
+
+    // Six other people's calls, cancelled from one address: the sixth is 429.
+    mailer.sent.length = 0;
+    for (let i = 0; i < 6; i++) {
+      const start = `2026-01-19T${String(9 + i).padStart(2, '0')}:00:00.000Z`;
+      const json = { ...person, email: `p${i}@example.com`, start };
+      expect((await rest(app, 'POST', '/api/booking', { json, ip: `203.0.113.${i}` })).status).toBe(
+        201,
+      );
+    }
+    await mailsSettled(mailer);
+    const tokens = mailer.sent.flatMap((mail) => /token=([\w-]{43})/.exec(mail.text)?.[1] ?? []);
+    expect(tokens).toHaveLength(6);
+    for (const link of tokens.slice(0, 5)) {
+      const cancelled = await rest(app, 'POST', '/api/booking/cancel', {
+        json: { token: link },
+        ip: '192.0.2.1',
+      });
+      expect(cancelled.status).toBe(200);
+    }
+    const sixth = await rest(app, 'POST', '/api/booking/cancel', {
+      json: { token: tokens[5] },
+      ip: '192.0.2.1',
+    });
+    expect(sixth).toEqual(
+      answer(429, {
+        success: false,
+        message: 'Too many cancellations from your address. Try again in 10 minutes.',
+      }),
+    );
+    expect(sixth.headers.get('retry-after')).toBe('600');
   });
 
   it('answers a filled honeypot as a success and stores nothing', async () => {

@@ -168,6 +168,26 @@ describe('booking.book', () => {
     ]);
   });
 
+  it('never renames a known lead: its name and company stay, the booking keeps what was typed', async () => {
+    await book();
+    await writeTransaction(deps.db, (tx) => tx.update(leads).set({ status: 'proposal' }));
+    await book(
+      { start: TUE_10, email: 'HELEN@EXAMPLE.COM', name: 'Attacker Renamed', company: 'Evil Ltd' },
+      '203.0.113.66',
+    );
+    expect(await deps.db.select().from(leads).all()).toMatchObject([
+      { id: 1, name: 'Helen Marsh', company: 'Marsh & Co', email: 'helen@example.com' },
+    ]);
+    // A booking is the next step after a proposal too (docs/leads.md).
+    expect((await deps.db.select().from(leads).get())!.status).toBe('meeting');
+    expect(
+      await deps.db.select({ name: bookings.name, company: bookings.company }).from(bookings).all(),
+    ).toEqual([
+      { name: 'Helen Marsh', company: 'Marsh & Co' },
+      { name: 'Attacker Renamed', company: 'Evil Ltd' },
+    ]);
+  });
+
   it('gives a slot to exactly one of twenty requests at once; the others are told it is taken', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
@@ -203,8 +223,11 @@ describe('booking.book', () => {
     const starts = [8, 9, 10, 11, 12, 13].map(
       (h) => `2026-06-02T${String(h).padStart(2, '0')}:00:00.000Z`,
     );
-    for (const start of starts.slice(0, 5)) await book({ start });
-    const error = await failure(book({ start: starts[5] }));
+    // Five people (one person holds at most 2 upcoming calls) from one address.
+    for (const [i, start] of starts.slice(0, 5).entries()) {
+      await book({ start, email: `p${i}@example.com` });
+    }
+    const error = await failure(book({ start: starts[5], email: 'p5@example.com' }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toMatch(/^Too many bookings from your address\. Try again in /);
   });
@@ -324,6 +347,60 @@ describe('the manage link', () => {
       { start: new Date(TUE_9) },
       { start: new Date(TUE_10) },
     ]);
+  });
+});
+
+describe("the owner's copy and the visitor's words in the invitation", () => {
+  /** Every place a mail carries a link: its text, its HTML and its calendar part. */
+  const allOf = (mail: MailMessage) => `${mail.text}\n${mail.html ?? ''}\n${mail.calendar?.ics}`;
+
+  it("carries no manage link to the owner when booked, moved or cancelled; the visitor's does", async () => {
+    await book();
+    const [confirmation] = await mailsTo('helen@example.com');
+    const token = tokenOf(confirmation!);
+    expect(confirmation!.calendar!.ics.replace(/\r\n /g, '')).toContain(token);
+    await visitorCaller().reschedule({ token, start: TUE_10 });
+    await visitorCaller().cancel({ token });
+    const notices = await mailsTo('dana@harbor.example');
+    expect(notices.map((notice) => notice.calendar?.method)).toEqual([
+      'REQUEST',
+      'REQUEST',
+      'CANCEL',
+    ]);
+    for (const notice of notices) {
+      // Unfolded, so a link split over two lines of the .ics is still found.
+      const all = allOf(notice).replace(/\r\n /g, '');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain('/booking/manage');
+      const vevent = new ICAL.Component(ICAL.parse(notice.calendar!.ics)).getFirstSubcomponent(
+        'vevent',
+      )!;
+      expect(vevent.getFirstPropertyValue('description') ?? '').not.toContain('manage');
+      expect(vevent.getFirstPropertyValue('url')).toBeNull();
+    }
+  });
+
+  it('keeps a `"` in the visitor\'s name from adding ATTENDEE parameters, in both mails', async () => {
+    const name = 'Eve" ;RSVP=TRUE;ROLE=CHAIR;DELEGATED-TO="mailto:x@evil.example';
+    await book({ name });
+    await mailsSettled(mailer);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([
+      'helen@example.com',
+      'dana@harbor.example',
+    ]);
+    for (const mail of mailer.sent) {
+      const vevent = new ICAL.Component(ICAL.parse(mail.calendar!.ics)).getFirstSubcomponent(
+        'vevent',
+      )!;
+      const attendees = vevent.getAllProperties('attendee');
+      expect(attendees).toHaveLength(1);
+      expect(attendees[0]!.toJSON()[1]).toEqual({
+        role: 'REQ-PARTICIPANT',
+        partstat: 'ACCEPTED',
+        rsvp: 'FALSE',
+        cn: name.replaceAll('"', "'"),
+      });
+    }
   });
 });
 

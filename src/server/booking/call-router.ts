@@ -20,18 +20,28 @@ import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, type Context } from '#server/http/trpc';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { addressBucket } from '#server/platform/throttle-buckets';
+import type { ThrottleRule } from '#server/platform/throttle';
 import { tokenHash } from '#server/platform/tokens';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
 import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
-import { BOOKING_REQUESTS } from './throttle-rules';
+import {
+  BOOKING_REQUESTS,
+  CANCEL_REQUESTS,
+  MOVES_PER_BOOKING,
+  RESCHEDULE_REQUESTS,
+} from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
 import { outputs } from './call-router-outputs';
 
-const bookingBucket = (ctx: Context) =>
-  addressBucket(BOOKING_REQUESTS.kind, ctx.config.sessionSecret, ctx.req.ip);
+/** Each action's bucket of the client's address (./throttle-rules.ts). */
+const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>
+  addressBucket(rule.kind, ctx.config.sessionSecret, ctx.req.ip);
+const bookingBucket = bucketOf(BOOKING_REQUESTS);
+const rescheduleBucket = bucketOf(RESCHEDULE_REQUESTS);
+const cancelBucket = bucketOf(CANCEL_REQUESTS);
 
 const deadLink = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
 
@@ -119,6 +129,7 @@ export const bookingCallProcedures = {
     .meta({
       rest: { method: 'POST', path: '/api/booking/cancel', body: 'json', answer: 'success' },
     })
+    .use(throttleOutranksInput(cancelBucket, CANCEL_REQUESTS))
     .input(cancelInput)
     .output(outputs.cancel)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
@@ -128,6 +139,7 @@ export const bookingCallProcedures = {
         siteTimezone: (await siteSettings(ctx)).timeZone,
         by: 'visitor',
         reason: input.reason ?? null,
+        throttle: [{ bucket: cancelBucket(ctx), rule: CANCEL_REQUESTS }],
       });
       if (!result) throw deadLink();
       if (result.changed) {
@@ -150,6 +162,7 @@ export const bookingCallProcedures = {
         answer: { key: 'booking' },
       },
     })
+    .use(throttleOutranksInput(rescheduleBucket, RESCHEDULE_REQUESTS))
     .input(rescheduleInput)
     .output(outputs.reschedule)
     .mutation(async ({ ctx, input }): Promise<ManagedBooking> => {
@@ -159,6 +172,11 @@ export const bookingCallProcedures = {
         now,
         siteTimezone: (await siteSettings(ctx)).timeZone,
         start: input.start,
+        // The address's moves, and this booking's moves from any address.
+        throttle: [
+          { bucket: rescheduleBucket(ctx), rule: RESCHEDULE_REQUESTS },
+          { bucket: `${MOVES_PER_BOOKING.kind}:${found.id}`, rule: MOVES_PER_BOOKING },
+        ],
       });
       if (!result) throw deadLink();
       if (result.changed) {

@@ -1,8 +1,10 @@
 /**
  * A booking moved or cancelled (docs/booking.md, "Changing a booking"): by its visitor from
  * the manage link, up to the cancel cut-off, or cancelled by an administrator. Each change is
- * one write transaction: the booking (its invitation's SEQUENCE one higher), its reminders
- * (the unsent ones dropped, a move plans them anew) and its place on the lead's timeline.
+ * one write transaction: the visitor's throttle places (taken only for a real change, and
+ * given back with everything else when it is refused), the booking (its invitation's
+ * SEQUENCE one higher), its reminders (the unsent ones dropped, a move plans them anew) and
+ * its place on the lead's timeline.
  */
 import { eq, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
@@ -10,6 +12,7 @@ import { writeTransaction, type Db } from '#db';
 import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
 import { CALL_MESSAGES } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
+import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { isFreeSlot } from './free-slots';
 import { dropUnsentReminders, planReminders } from './reminder-queue';
 import { readBookingSettings } from './settings';
@@ -44,6 +47,8 @@ export async function cancelBooking(
     siteTimezone: string;
     by: 'visitor' | 'owner';
     reason: string | null;
+    /** The visitor's places (an administrator's cancellation is not throttled). */
+    throttle?: ThrottleBucket[];
     /** Inside the transaction, after the change (an administrator's audit entry). */
     alongside?: (tx: Db, booking: BookingRow) => Promise<unknown>;
   },
@@ -63,6 +68,7 @@ export async function cancelBooking(
         ? tooLate()
         : new TRPCError({ code: 'CONFLICT', message: CALL_MESSAGES.begun });
     }
+    if (change.throttle) await take(tx, change.throttle, now);
     const cancelled = await tx
       .update(bookings)
       .set({
@@ -89,7 +95,7 @@ export async function cancelBooking(
 export async function rescheduleBooking(
   db: Db,
   which: SQL,
-  change: { now: Date; siteTimezone: string; start: Date },
+  change: { now: Date; siteTimezone: string; start: Date; throttle: ThrottleBucket[] },
 ): Promise<Changed | undefined> {
   const { now, start } = change;
   try {
@@ -101,6 +107,7 @@ export async function rescheduleBooking(
       if (start.getTime() === booking.start.getTime()) {
         return { booking, settings, changed: false };
       }
+      await take(tx, change.throttle, now);
       const free = await isFreeSlot(tx, settings, start, now, { excludeBookingId: booking.id });
       if (!settings.enabled || !free) throw slotTaken();
       const moved = await tx

@@ -41,6 +41,7 @@ function read(text: string) {
     organizer: mailto(vevent.getFirstPropertyValue('organizer')),
     attendee: mailto(attendee?.getFirstValue()),
     attendeeName: attendee?.getParameter('cn'),
+    organizerName: vevent.getFirstProperty('organizer')?.getParameter('cn'),
     attendeeStatus: attendee?.getParameter('partstat'),
     properties: vevent.getAllProperties().map((p) => p.name),
   };
@@ -101,6 +102,68 @@ describe('bookingInvitation', () => {
     expect(invitation.status).toBe('CONFIRMED');
     expect(invitation.description).toBe('Hello; world, \\ and\nSTATUS:CANCELLED');
     expect(invitation.attendee).toBe('mailto:eve@example.com');
+    expect(invitation.properties.filter((name) => name === 'attendee')).toHaveLength(1);
+    expect(invitation.properties.filter((name) => name === 'status')).toHaveLength(1);
+  });
+
+  it('never lets a `"` in a visitor\'s name add a parameter to the ATTENDEE line (RFC 5545)', () => {
+    const hostile = [
+      'Eve" ;RSVP=TRUE;ROLE=CHAIR;DELEGATED-TO="mailto:x@evil.example',
+      'Eve";RSVP=TRUE',
+      'Eve"',
+    ];
+    for (const name of hostile) {
+      for (const calendar of [
+        bookingInvitation({ ...base, attendee: { name, email: 'eve@example.com' } }),
+        bookingInvitation({
+          ...base,
+          method: 'CANCEL',
+          attendee: { name, email: 'eve@example.com' },
+        }),
+      ]) {
+        const vevent = new ICAL.Component(ICAL.parse(calendar)).getFirstSubcomponent('vevent')!;
+        const attendees = vevent.getAllProperties('attendee');
+        expect(attendees).toHaveLength(1);
+        const [, parameters, , value] = attendees[0]!.toJSON() as [string, object, string, string];
+        // Exactly the site's own parameters; the name (its `"` made `'`) is the CN's value.
+        expect(parameters).toEqual({
+          role: 'REQ-PARTICIPANT',
+          partstat: 'ACCEPTED',
+          rsvp: 'FALSE',
+          cn: name.replaceAll('"', "'"),
+        });
+        expect(mailto(value)).toBe('mailto:eve@example.com');
+      }
+    }
+  });
+
+  it('keeps `:`, `;`, `,` and line breaks of a name inside its quoted CN', () => {
+    const invitation = read(
+      bookingInvitation({
+        ...base,
+        organizer: { name: 'Harbor "Lane"; AI, Engineering', email: 'dana@harbor.example' },
+        attendee: { name: 'Marsh: Helen; Co, Ltd\nROLE=CHAIR\r\n', email: 'h@example.com' },
+      }),
+    );
+    expect(invitation.attendeeName).toBe('Marsh: Helen; Co, Ltd ROLE=CHAIR ');
+    expect(invitation.organizerName).toBe("Harbor 'Lane'; AI, Engineering");
+    expect(invitation.attendee).toBe('mailto:h@example.com');
+  });
+
+  it('escapes SUMMARY, LOCATION and DESCRIPTION text: each reads back whole, no property added', () => {
+    const text =
+      'A "quote"; a, comma \\ backslash:\nSTATUS:CANCELLED\r\nATTENDEE:mailto:x@evil.example';
+    const invitation = read(
+      bookingInvitation({ ...base, summary: text, location: text, description: text }),
+    );
+    // A line break is written `\n`, and reads back as one.
+    const readBack = text.replace('\r\n', '\n');
+    expect([invitation.summary, invitation.location, invitation.description]).toEqual([
+      readBack,
+      readBack,
+      readBack,
+    ]);
+    expect(invitation.status).toBe('CONFIRMED');
     expect(invitation.properties.filter((name) => name === 'attendee')).toHaveLength(1);
     expect(invitation.properties.filter((name) => name === 'status')).toHaveLength(1);
   });

@@ -5,8 +5,12 @@
  * REQUEST with SEQUENCE one higher, so the entry moves; a cancellation sends CANCEL with
  * STATUS:CANCELLED and SEQUENCE one higher, so it disappears, never doubles.
  *
- * Written by ical-generator, which folds long lines and escapes `,` `;` `\` and line breaks:
- * a visitor's name cannot add a property of its own.
+ * Written by ical-generator, which folds long lines and escapes `,` `;` `\` and line breaks in
+ * property values (SUMMARY, LOCATION, DESCRIPTION), so no text can add a property of its own,
+ * and puts parameter values (the people's CN) in DQUOTEs, so `:` `;` `,` stay inside them. A
+ * DQUOTE it escapes as `\"`, which RFC 5545 does not know: readers end the value there, and a
+ * visitor's name could add parameters (`RSVP=TRUE`, `ROLE=CHAIR`). `parameterText` keeps it
+ * out (docs/booking.md, "Mails and calendar invitations").
  */
 import ical, {
   ICalAttendeeRole,
@@ -41,10 +45,20 @@ export function bookingUid(id: number, siteUrl: string): string {
   return `booking-${id}@${new URL(siteUrl).hostname}`;
 }
 
+/**
+ * A text as a parameter value (RFC 5545 3.1): a DQUOTE cannot appear in one at all, so it
+ * becomes `'`; control and line-break characters, which it cannot hold either (ical-generator
+ * would write `\n`, which is no escape in a parameter), become one space.
+ */
+export function parameterText(text: string): string {
+  return text.replaceAll('"', "'").replace(/[\p{Cc}\u0085\u2028\u2029]+/gu, ' ');
+}
+
 /** The iCalendar text (RFC 5545) of one version of a booking. */
 export function bookingInvitation(input: InvitationInput): string {
   const calendar = ical({
-    prodId: { company: input.organizer.name || 'Site', product: 'Booking', language: 'EN' },
+    // Written as given (not escaped): so no name of anyone's in it.
+    prodId: '//Booking//Invitation//EN',
     method: input.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
@@ -57,10 +71,10 @@ export function bookingInvitation(input: InvitationInput): string {
     location: input.location,
     description: input.description,
     status: input.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: input.organizer.name, email: input.organizer.email },
+    organizer: { name: parameterText(input.organizer.name), email: input.organizer.email },
     attendees: [
       {
-        name: input.attendee.name,
+        name: parameterText(input.attendee.name),
         email: input.attendee.email,
         role: ICalAttendeeRole.REQ,
         // The time was chosen by the visitor: nothing left to accept, so no RSVP buttons.

@@ -1,8 +1,9 @@
 /**
  * Makes or joins the lead of an address (docs/leads.md): one statement, so a form's batch
  * can store the lead with its message (and a booking with its own) in one request. A new
- * address makes a `new` lead; a known one takes the latest name and company and its activity
- * moves to now. Addresses are compared as SQL's lower() does, the unique index's expression.
+ * address makes a `new` lead; a known one takes the latest name and company (unless
+ * `rename` is false: a booking never renames a lead) and its activity moves to now.
+ * Addresses are compared as SQL's lower() does, the unique index's expression.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
@@ -17,7 +18,7 @@ export interface Person {
   now: Placeholder | Date;
 }
 
-export function joinLead(db: Db, condition: SQL, person: Person) {
+export function joinLead(db: Db, condition: SQL, person: Person, { rename = true } = {}) {
   return insertWhere(
     db,
     leads,
@@ -33,8 +34,10 @@ export function joinLead(db: Db, condition: SQL, person: Person) {
   ).onConflictDoUpdate({
     target: sql`lower(${sql.identifier('email')})`,
     set: {
-      name: sql`excluded.name`,
-      company: sql`coalesce(excluded.company, ${leads.company})`,
+      ...(rename && {
+        name: sql`excluded.name`,
+        company: sql`coalesce(excluded.company, ${leads.company})`,
+      }),
       lastActivityAt: sql`max(${leads.lastActivityAt}, excluded.last_activity_at)`,
     },
   });

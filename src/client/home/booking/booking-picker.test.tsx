@@ -220,6 +220,27 @@ describe('the booking picker', () => {
     expect(within(picker).getByRole('checkbox', { name: /I agree/ })).toBeChecked();
   });
 
+  it("says the cap on a person's upcoming calls in the server's words, without reloading the times", async () => {
+    const user = renderPage();
+    slotsAnswer([MORNING]);
+    const picker = await openPicker(user);
+    await chooseZone(user, picker, LONDON);
+    await user.click(
+      within(picker).getByRole('radio', { name: slotName(new Date(MORNING.start), LONDON) }),
+    );
+    await fillDetails(user, picker);
+    answer('booking.book', trpcError(CALL_MESSAGES.tooManyUpcoming, 'CONFLICT', 409), 409);
+    await user.click(within(picker).getByRole('button', { name: 'Book the call' }));
+
+    expect(await within(picker).findByRole('alert')).toHaveTextContent(
+      CALL_MESSAGES.tooManyUpcoming,
+    );
+    expect(calls('booking.slots')).toHaveLength(1);
+    expect(
+      within(picker).getByRole('radio', { name: slotName(new Date(MORNING.start), LONDON) }),
+    ).toBeChecked();
+  });
+
   it('says so when booking is off, with nothing to try again', async () => {
     const user = renderPage();
     answer('booking.slots', trpcError('Booking is not available.', 'NOT_FOUND', 404), 404);

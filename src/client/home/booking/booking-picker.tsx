@@ -4,7 +4,7 @@ import { publicApi } from '#client/lib/public-api';
 import { serverCode, serverMessage } from '#client/lib/trpc-error';
 import { useSubmission } from '#client/lib/use-submission';
 import { CheckboxField, HoneypotField, TextInputField } from '#client/ui/fields';
-import { bookingInput, type BookingInput } from '#shared/booking-request';
+import { CALL_MESSAGES, bookingInput, type BookingInput } from '#shared/booking-request';
 import { ownZone, slotsByDay } from '#shared/meeting-time';
 import { buttonClass } from '#shared/ui-styles';
 import { LegalLinks } from '../legal-links';
@@ -129,7 +129,9 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
         // A filled honeypot is answered without a booking: the page looks booked all the same.
         setBooked(answer.booking ?? { ...slot, location: times.location });
       } catch (error) {
-        if (serverCode(error) === 'CONFLICT') {
+        // A taken time reloads the times; another refusal (the cap on one person's upcoming
+        // calls, a throttle) is said in the server's words.
+        if (serverCode(error) === 'CONFLICT' && serverMessage(error) === CALL_MESSAGES.taken) {
           setStart(null);
           setNotice(T.taken);
           await reload();
