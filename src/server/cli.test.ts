@@ -21,7 +21,7 @@ import {
 } from '#tests/support/database';
 import { verifyPassword } from '#server/identity/passwords/passwords';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
-import { main, type CliIo } from './cli';
+import { FIRST_SIGN_IN_SETS_UP, main, type CliIo } from './cli';
 
 let target: DatabaseTarget;
 let env: Record<string, string>;
@@ -85,6 +85,20 @@ describe('admin command line', () => {
     expect(listed.out).toEqual(['alice -', 'bob bob@example.com', 'cole cole@example.com']);
     const alice = (await storedUsers()).find((u) => u.username === 'alice');
     expect(await verifyPassword(alice?.password ?? '', 'a long password')).toBe(true);
+  });
+
+  it('says, in production, that a user added without an address sets up a second factor first', async () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a long password' };
+    expect((await cli(['add-user', 'dana'], production)).out).toEqual([
+      `user "dana" added; ${FIRST_SIGN_IN_SETS_UP}`,
+    ]);
+    expect(
+      (await cli(['add-user', 'erin', '--email', 'erin@example.com'], production)).out,
+    ).toEqual(['user "erin" added; sign-in codes go to erin@example.com']);
+    // In development the password alone signs in fully, as it says.
+    expect((await cli(['add-user', 'finn'], { ADMIN_PASSWORD: 'a long password' })).out).toEqual([
+      'user "finn" added; signs in with the password alone',
+    ]);
   });
 
   it('asks for the password twice without ADMIN_PASSWORD', async () => {

@@ -137,6 +137,16 @@ export const endSessionInput = z.object({
 });
 export type EndSessionInput = z.input<typeof endSessionInput>;
 
+/**
+ * Ending one's other sessions needs a recent proof (docs/accounts.md): a stolen session must
+ * not sign the owner out everywhere. The password only when the session signed in or last
+ * proved itself over 10 minutes ago; the body is optional.
+ */
+export const endOtherSessionsInput = z.optional(
+  z.object({ password: z.optional(provenPasswordField) }),
+);
+export type EndOtherSessionsInput = z.input<typeof endOtherSessionsInput>;
+
 export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 export interface PasswordStrength {
   score: PasswordScore;
