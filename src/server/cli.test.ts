@@ -142,6 +142,8 @@ describe('admin command line', () => {
       ['passwordpassword', 'This password is too easy to guess'],
       ['alice-the-admin', 'The password must not contain your username'],
       ['we are acme ai!', 'The password must not contain the company’s name'],
+      // A keyboard walk: zxcvbn's score under 3, in zxcvbn's own words.
+      ['qwertyuiopasdf', 'This is similar to a commonly used password.'],
     ]) {
       const refused = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: password ?? '' });
       expect(refused.code).toBe(1);

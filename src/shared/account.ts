@@ -19,6 +19,8 @@ export const ACCOUNT_MESSAGES = {
     'This password is too easy to guess (one character or piece repeated): choose another',
   newPasswordUsername: 'The password must not contain your username',
   newPasswordCompany: 'The password must not contain the company’s name',
+  /** A zxcvbn score under 3 when zxcvbn gives no advice of its own (docs/accounts.md). */
+  newPasswordWeak: 'This password is too easy to guess: add a few uncommon words.',
   /**
    * The 401 of a change that needs a recent proof (docs/accounts.md): the session signed in
    * or last gave its password more than 10 minutes ago.
