@@ -24,7 +24,7 @@ import {
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { currentSessionId } from '#server/identity/sessions/session';
 import { contentSaved } from '#server/platform/site-content';
-import { siteSettings } from '#server/platform/site-settings';
+import { resolveSiteSettings, siteSettings } from '#server/platform/site-settings';
 import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
 
 export const siteSettingsRouter = router({
@@ -51,9 +51,11 @@ export const siteSettingsRouter = router({
           throw new TRPCError({ code: 'CONFLICT', message: SITE_SETTINGS_MESSAGES[message] });
         }
       }
-      // The address in force moves only when the environment does not set it.
+      // Whether the address in force moves (not when the environment sets it, nor when the
+      // default is saved as it is): that is what links and passkeys follow.
+      const inForce = (saved: SavedSiteSettings) => resolveSiteSettings(ctx.config, saved).address;
       const newAddress = (saved: SavedSiteSettings) =>
-        !ctx.config.siteUrlFromEnvironment && saved.address !== input.address;
+        inForce(saved) !== inForce({ ...saved, address: input.address });
       let proven: string | null = null;
       if (newAddress((await siteSettings(ctx)).saved)) {
         if (ctx.config.production && input.address !== null) assertProductionAddress(input.address);
