@@ -21,7 +21,7 @@ import {
 } from '#tests/support/database';
 import { verifyPassword } from '#server/identity/passwords/passwords';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
-import { main, type CliIo } from './cli';
+import { FIRST_SIGN_IN_SETS_UP, main, type CliIo } from './cli';
 
 let target: DatabaseTarget;
 let env: Record<string, string>;
@@ -87,6 +87,20 @@ describe('admin command line', () => {
     expect(await verifyPassword(alice?.password ?? '', 'a long password')).toBe(true);
   });
 
+  it('says, in production, that a user added without an address sets up a second factor first', async () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a long password' };
+    expect((await cli(['add-user', 'dana'], production)).out).toEqual([
+      `user "dana" added; ${FIRST_SIGN_IN_SETS_UP}`,
+    ]);
+    expect(
+      (await cli(['add-user', 'erin', '--email', 'erin@example.com'], production)).out,
+    ).toEqual(['user "erin" added; sign-in codes go to erin@example.com']);
+    // In development the password alone signs in fully, as it says.
+    expect((await cli(['add-user', 'finn'], { ADMIN_PASSWORD: 'a long password' })).out).toEqual([
+      'user "finn" added; signs in with the password alone',
+    ]);
+  });
+
   it('asks for the password twice without ADMIN_PASSWORD', async () => {
     const result = await cli(['add-user', 'carol'], {}, ['typed password', 'typed password']);
     expect(result.code).toBe(0);
@@ -128,6 +142,8 @@ describe('admin command line', () => {
       ['passwordpassword', 'This password is too easy to guess'],
       ['alice-the-admin', 'The password must not contain your username'],
       ['we are acme ai!', 'The password must not contain the company’s name'],
+      // A keyboard walk: zxcvbn's score under 3, in zxcvbn's own words.
+      ['qwertyuiopasdf', 'This is similar to a commonly used password.'],
     ]) {
       const refused = await cli(['add-user', 'alice'], { ADMIN_PASSWORD: password ?? '' });
       expect(refused.code).toBe(1);

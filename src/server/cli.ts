@@ -36,6 +36,16 @@ export interface CliIo {
 
 type Env = Record<string, string | undefined>;
 
+/** The server's own test (platform/config.ts): the command line acts for the same server. */
+const production = (env: Env) => env.NODE_ENV === 'production';
+
+/**
+ * In production a user without an address is signed in to setting up a second factor and
+ * nothing else (docs/accounts.md): the command line says so rather than "the password alone".
+ */
+export const FIRST_SIGN_IN_SETS_UP =
+  'the first sign-in must set up a second factor (the authenticator app, a passkey or an e-mail address) before anything else';
+
 const USAGE = [
   'usage: npm run admin -- <command>',
   '  add-user <username> [--email <address>]   password from ADMIN_PASSWORD or a prompt',
@@ -127,9 +137,13 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
       const password = await strongPassword(db, username, await readPassword(env, io));
       await addUser(db, { username, email, password }, new Date());
       io.out(
-        email
-          ? `user "${username}" added; sign-in codes go to ${email}`
-          : `user "${username}" added; signs in with the password alone`,
+        `user "${username}" added; ${
+          email
+            ? `sign-in codes go to ${email}`
+            : production(env)
+              ? FIRST_SIGN_IN_SETS_UP
+              : 'signs in with the password alone'
+        }`,
       );
       return;
     }

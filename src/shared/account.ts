@@ -19,6 +19,8 @@ export const ACCOUNT_MESSAGES = {
     'This password is too easy to guess (one character or piece repeated): choose another',
   newPasswordUsername: 'The password must not contain your username',
   newPasswordCompany: 'The password must not contain the company’s name',
+  /** A zxcvbn score under 3 when zxcvbn gives no advice of its own (docs/accounts.md). */
+  newPasswordWeak: 'This password is too easy to guess: add a few uncommon words.',
   /**
    * The 401 of a change that needs a recent proof (docs/accounts.md): the session signed in
    * or last gave its password more than 10 minutes ago.
@@ -136,6 +138,16 @@ export const endSessionInput = z.object({
     .check(z.minLength(1, ACCOUNT_MESSAGES.sessionId), z.maxLength(64, ACCOUNT_MESSAGES.sessionId)),
 });
 export type EndSessionInput = z.input<typeof endSessionInput>;
+
+/**
+ * Ending one's other sessions needs a recent proof (docs/accounts.md): a stolen session must
+ * not sign the owner out everywhere. The password only when the session signed in or last
+ * proved itself over 10 minutes ago; the body is optional.
+ */
+export const endOtherSessionsInput = z.optional(
+  z.object({ password: z.optional(provenPasswordField) }),
+);
+export type EndOtherSessionsInput = z.input<typeof endOtherSessionsInput>;
 
 export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 export interface PasswordStrength {

@@ -19,6 +19,10 @@ import { auditEntries } from '#tests/support/audit';
 import { startSignIn } from '#tests/support/passkeys';
 import { answer, rest } from '#tests/support/rest';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { insertUser, PASSWORD } from '#tests/support/users';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { RECENT_PROOF_MS } from '#server/identity/account/recent-proof';
+import { WRONG_PASSWORD } from '#server/identity/passwords/prove-password';
 
 let deps: TestDeps;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -101,6 +105,74 @@ describe('siteSettings', () => {
     const visitor = callerFor(deps).caller;
     expect((await failure(visitor.siteSettings.get())).code).toBe('UNAUTHORIZED');
     expect((await failure(visitor.siteSettings.save(HARBOR))).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('a new address needs a recent proof, and production an https host name', () => {
+  const owner = () => callerFor(deps, { cookie }).caller;
+  let cookie: string;
+  const saved = async () => (await deps.db.select().from(siteSettingsTable).all())[0] ?? null;
+
+  beforeEach(async () => {
+    await insertUser(deps, 'owner', 'owner@example.com');
+    cookie = await signedInCookie(deps, 'owner');
+  });
+
+  it('a stolen session older than 10 minutes cannot move the address (401), but can change the zone', async () => {
+    deps.clock.advance(RECENT_PROOF_MS);
+    // The default saved as it is moves nothing.
+    await owner().siteSettings.save({ address: 'http://localhost', timeZone: null });
+    await owner().siteSettings.save({ ...HARBOR, password: PASSWORD });
+    deps.clock.advance(RECENT_PROOF_MS);
+    const moved = { address: 'https://evil.example', timeZone: 'Europe/London' };
+    const refused = await failure(owner().siteSettings.save(moved));
+    expect([refused.code, refused.message]).toEqual([
+      'UNAUTHORIZED',
+      ACCOUNT_MESSAGES.passwordNeeded,
+    ]);
+    const cleared = await failure(owner().siteSettings.save({ address: null, timeZone: null }));
+    expect(cleared.message).toBe(ACCOUNT_MESSAGES.passwordNeeded);
+    expect(await saved()).toMatchObject(HARBOR);
+    // The zone alone moves no link and no passkey: no proof asked.
+    await owner().siteSettings.save({ ...HARBOR, timeZone: 'Asia/Tokyo' });
+    expect(await saved()).toMatchObject({ ...HARBOR, timeZone: 'Asia/Tokyo' });
+    const wrong = await failure(owner().siteSettings.save({ ...moved, password: 'not it' }));
+    expect([wrong.code, wrong.message]).toEqual(['UNAUTHORIZED', WRONG_PASSWORD]);
+    await owner().siteSettings.save({ ...moved, password: PASSWORD });
+    expect(await saved()).toMatchObject(moved);
+  });
+
+  it('answers the REST path 401 without the password and 200 with it in the body', async () => {
+    deps.clock.advance(RECENT_PROOF_MS);
+    const refused = await rest(app, 'PUT', '/api/site-settings', { cookie, json: HARBOR });
+    expect(refused).toEqual(
+      answer(401, { success: false, message: ACCOUNT_MESSAGES.passwordNeeded }),
+    );
+    expect(await saved()).toBeNull();
+    const put = await rest(app, 'PUT', '/api/site-settings', {
+      cookie,
+      json: { ...HARBOR, password: PASSWORD },
+    });
+    expect(put.status).toBe(200);
+    expect(await saved()).toMatchObject(HARBOR);
+  });
+
+  it('in production refuses http:// and IP addresses, naming the field, and stores nothing', async () => {
+    deps.config.production = true;
+    cookie = await signedInCookie(deps, 'owner');
+    for (const address of [
+      'http://www.harbor.example',
+      'https://203.0.113.9',
+      'https://2130706433',
+      'https://[2001:db8::1]',
+    ]) {
+      expect(await issuesOf(owner().siteSettings.save({ address, timeZone: null }))).toEqual([
+        { path: 'address', message: SITE_SETTINGS_MESSAGES.addressInProduction },
+      ]);
+    }
+    expect(await saved()).toBeNull();
+    await owner().siteSettings.save(HARBOR);
+    expect(await saved()).toMatchObject(HARBOR);
   });
 });
 

@@ -5,15 +5,27 @@
  * refused (409) rather than stored to no effect.
  */
 import { TRPCError } from '@trpc/server';
+import { $ZodRealError } from 'zod/v4/core';
 import { writeTransaction } from '#db';
 import { siteSettings as siteSettingsTable } from '#db/schema';
-import { SITE_SETTINGS_MESSAGES, siteSettingsInput } from '#shared/site-settings';
+import {
+  productionAddressAccepted,
+  SITE_SETTINGS_MESSAGES,
+  siteSettingsInput,
+  type SavedSiteSettings,
+} from '#shared/site-settings';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { router } from '#server/http/trpc';
+import {
+  assertProofInTx,
+  passwordWhenGivenProcedure,
+  requireRecentProof,
+} from '#server/identity/account/recent-proof';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { currentSessionId } from '#server/identity/sessions/session';
 import { contentSaved } from '#server/platform/site-content';
-import { siteSettings } from '#server/platform/site-settings';
-import { SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
+import { resolveSiteSettings, siteSettings } from '#server/platform/site-settings';
+import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
 import { outputs } from './site-settings-router-outputs';
 
 export const siteSettingsRouter = router({
@@ -22,7 +34,13 @@ export const siteSettingsRouter = router({
     .output(outputs.get)
     .query(async ({ ctx }) => ({ settings: await siteSettings(ctx) })),
 
-  save: adminProcedure
+  /**
+   * A new address needs a recent proof (docs/accounts.md): it is the base of every link with
+   * a token and the passkey relying party, so a stolen session must not point them at its
+   * own host. A save that keeps the address (the time zone alone) needs none: the zone moves
+   * no link and no passkey. In production the address must be `https://` with a host name.
+   */
+  save: passwordWhenGivenProcedure
     .meta({ rest: { method: 'PUT', path: '/api/site-settings', body: 'json', answer: 'spread' } })
     .input(siteSettingsInput)
     .output(outputs.save)
@@ -36,7 +54,22 @@ export const siteSettingsRouter = router({
           throw new TRPCError({ code: 'CONFLICT', message: SITE_SETTINGS_MESSAGES[message] });
         }
       }
+      // Whether the address in force moves (not when the environment sets it, nor when the
+      // default is saved as it is): that is what links and passkeys follow.
+      const inForce = (saved: SavedSiteSettings) => resolveSiteSettings(ctx.config, saved).address;
+      const newAddress = (saved: SavedSiteSettings) =>
+        inForce(saved) !== inForce({ ...saved, address: input.address });
+      let proven: string | null = null;
+      if (newAddress((await siteSettings(ctx)).saved)) {
+        if (ctx.config.production && input.address !== null) assertProductionAddress(input.address);
+        proven = (await requireRecentProof(ctx, ctx.user, input.password)).sessionId;
+      }
       await writeTransaction(ctx.db, async (tx) => {
+        // Decided again in the write: another save may have moved the address meanwhile,
+        // and the proof may have grown old or the session ended while a password was hashed.
+        if (newAddress(await readSavedSiteSettings(tx))) {
+          await assertProofInTx(tx, ctx, ctx.user.id, proven ?? (await currentSessionId(ctx)));
+        }
         const values = {
           address: input.address,
           timeZone: input.timeZone,
@@ -60,3 +93,14 @@ export const siteSettingsRouter = router({
       return { settings: await siteSettings(ctx) };
     }),
 });
+
+/** 400 on `address`, as the input's own check gives, for an address production refuses. */
+function assertProductionAddress(address: string): void {
+  if (productionAddressAccepted(address)) return;
+  const message = SITE_SETTINGS_MESSAGES.addressInProduction;
+  throw new TRPCError({
+    code: 'BAD_REQUEST',
+    message,
+    cause: new $ZodRealError([{ code: 'custom', path: ['address'], message, input: address }]),
+  });
+}

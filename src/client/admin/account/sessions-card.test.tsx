@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastQueue } from '#client/ui/toast';
+import { ACCOUNT_MESSAGES } from '#shared/account';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { SessionsCard } from './sessions-card';
@@ -110,6 +111,35 @@ describe('SessionsCard', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
     expect(screen.getByText('This is the only browser signed in.')).toBeVisible();
+  });
+
+  it('asks for the password when ending the others needs a recent proof, then ends them', async () => {
+    let held = [THIS, PHONE];
+    const server = fakeTrpcServer({
+      'account.sessions': () => ({ data: { success: true, sessions: held } }),
+      'account.endOtherSessions': (input) => {
+        if ((input as { password?: string } | undefined)?.password !== 'right password')
+          return refusal('UNAUTHORIZED', 401, ACCOUNT_MESSAGES.passwordNeeded);
+        held = [THIS];
+        return { data: { success: true, ended: 1 } };
+      },
+    });
+    renderAdmin(<SessionsCard />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere else' });
+    await user.type(
+      within(dialog).getByLabelText('Your password', { selector: 'input' }),
+      'right password',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    expect(server.callsTo('account.endOtherSessions').map((call) => call.input)).toEqual([
+      undefined,
+      { password: 'right password' },
+    ]);
+    // The 401 that asked is no failure to report.
+    expect(toastContent().map((t) => t.title)).toEqual(['Signed out everywhere else']);
   });
 
   it('ends this browser’s own session only after asking, then goes to the login page', async () => {

@@ -5,7 +5,8 @@ import { toast } from '#client/ui/toast';
 import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
+import { useProofDialog } from '../proof-dialog';
 import { formatDateTime } from '../ui/date-time';
 import { useLeaveAfterOwnSessionEnded } from './account-session';
 import { formatLastActive } from './format-time';
@@ -153,7 +154,10 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
 
 function EndOthers({ others }: { others: number }) {
   const utils = trpc.useUtils();
+  // Ending the others needs a recent proof: the password is asked for when the server does.
+  const proof = useProofDialog();
   const endOthers = trpc.account.endOtherSessions.useMutation({
+    meta: OWN_UNAUTHORIZED,
     onSuccess: ({ ended }) => {
       toast({
         title: 'Signed out everywhere else',
@@ -161,18 +165,27 @@ function EndOthers({ others }: { others: number }) {
       });
       void utils.account.sessions.invalidate();
     },
-    onError: (error) =>
+    onError: (error) => {
+      // The proof asked for, or the session's end: the proof dialog's hook sees to both.
+      if (isUnauthorized(error)) return;
       toast({
         title: 'Could not end the other sessions',
         description: errorMessage(error),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
       <Button
         variant="secondary"
-        onPress={() => endOthers.mutate()}
+        onPress={() =>
+          void proof.run('Sign out everywhere else', (given) =>
+            endOthers.mutateAsync(
+              given.password === undefined ? undefined : { password: given.password },
+            ),
+          )
+        }
         isDisabled={others === 0}
         isPending={endOthers.isPending}
       >
@@ -183,6 +196,7 @@ function EndOthers({ others }: { others: number }) {
           ? 'This is the only browser signed in.'
           : `${plural(others, 'other session', 'other sessions')} signed in.`}
       </p>
+      {proof.dialog}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastQueue } from '#client/ui/toast';
 import { SITE_SETTINGS_MESSAGES, type SiteSettingsView } from '#shared/site-settings';
-import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
+import { ACCOUNT_MESSAGES } from '#shared/account';
+import { fakeTrpcServer, invalidInput, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { formatDateTime, setAdminTimeZone } from '../ui/date-time';
 import { SiteSettingsCard } from './site-settings-card';
@@ -72,6 +73,49 @@ describe('SiteSettingsCard', () => {
     expect(await view.findByText(SITE_SETTINGS_MESSAGES.address)).toBeInTheDocument();
     expect(address).toHaveValue('harbor.example');
     expect(address).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for the password when a new address needs a recent proof, then saves', async () => {
+    const server = fakeTrpcServer({
+      'siteSettings.save': (input) =>
+        (input as { password?: string }).password === 'right password'
+          ? { data: { settings: DEFAULTS } }
+          : refusal('UNAUTHORIZED', 401, ACCOUNT_MESSAGES.passwordNeeded),
+    });
+    const view = card();
+    const user = userEvent.setup();
+    const address = await view.findByLabelText('Public address');
+    await user.clear(address);
+    await user.type(address, 'https://www.harbor.example');
+    await user.click(view.getByRole('button', { name: 'Save address and time zone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the public address' });
+    await user.type(
+      within(dialog).getByLabelText('Your password', { selector: 'input' }),
+      'right password',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() =>
+      expect(toastQueue.visibleToasts.map((toast) => toast.content.title)).toEqual([
+        'Address and time zone saved',
+      ]),
+    );
+    expect(server.callsTo('siteSettings.save').map((call) => call.input)).toEqual([
+      { address: 'https://www.harbor.example', timeZone: 'UTC' },
+      { address: 'https://www.harbor.example', timeZone: 'UTC', password: 'right password' },
+    ]);
+  });
+
+  it('keeps the default address shown "not set" when only the zone is saved', async () => {
+    const server = fakeTrpcServer({
+      'siteSettings.save': () => ({ data: { settings: DEFAULTS } }),
+    });
+    const view = card();
+    await userEvent.click(await view.findByRole('button', { name: 'Save address and time zone' }));
+    await vi.waitFor(() => expect(server.callsTo('siteSettings.save')).toHaveLength(1));
+    expect(server.callsTo('siteSettings.save')[0]?.input).toEqual({
+      address: null,
+      timeZone: 'UTC',
+    });
   });
 
   it('shows a value the server’s environment sets, not to be changed here', async () => {

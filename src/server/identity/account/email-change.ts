@@ -13,7 +13,7 @@ import {
   MAX_WRONG_CODES,
 } from '../sign-in/two-factor';
 import type { Context } from '#server/http/trpc';
-import type { SessionUser } from '../sessions/session';
+import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { release, take } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';
 
@@ -100,7 +100,8 @@ export async function startEmailChange(
 }
 
 export type EmailCodeCheck =
-  | { ok: true; email: string; previous: string | null }
+  /** `first`: the account had no second factor before this address (docs/accounts.md). */
+  | { ok: true; email: string; previous: string | null; first: boolean }
   | { ok: false; reason: 'none' }
   | { ok: false; reason: 'wrong'; triesLeft: number };
 
@@ -132,10 +133,11 @@ export function confirmEmailChange(
     const scope = codeScope(sessionId, row.email);
     if (codeMatches(ctx.config.sessionSecret, scope, code, row.codeHash)) {
       const previous = await addressOf(tx, user);
+      const first = !(await holdsSecondFactor(tx, user.id));
       await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
       await secondFactorChanged(tx, user, sessionId);
       await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
-      return { ok: true, email: row.email, previous };
+      return { ok: true, email: row.email, previous, first };
     }
     const failed = row.failedAttempts + 1;
     if (failed >= MAX_WRONG_CODES) await tx.delete(emailChanges).where(byId);

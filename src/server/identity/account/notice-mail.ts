@@ -36,7 +36,21 @@ export type AccountChange =
    */
   | { kind: 'adminInvited'; name: string; by: string }
   | { kind: 'adminJoined'; name: string }
-  | { kind: 'adminRemoved'; name: string; by: string };
+  | { kind: 'adminRemoved'; name: string; by: string }
+  /**
+   * Told to every other administrator: `name`'s account, which had none, now has a second
+   * factor (`factor`). Until then its password alone was enough to take it (docs/accounts.md).
+   */
+  | { kind: 'adminFirstFactor'; name: string; factor: FirstFactor };
+
+/** The second factor that was an account's first. */
+export type FirstFactor = 'email' | 'app' | 'passkey';
+
+const FACTOR_WORDS: Record<FirstFactor, string> = {
+  email: 'sign-in codes e-mailed to an address',
+  app: 'an authenticator app',
+  passkey: 'a passkey',
+};
 
 /** "n…@example.com": enough for the owner to recognise, not the whole address. */
 export function maskEmail(email: string): string {
@@ -114,6 +128,11 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
         subject: `${change.name} was removed as an administrator`,
         sentence: `The administrator ${change.by} removed ${change.name}: they can no longer sign in.`,
       };
+    case 'adminFirstFactor':
+      return {
+        subject: `${change.name} set up a second factor`,
+        sentence: `The administrator ${change.name}, who signed in with a password alone until now, set up ${FACTOR_WORDS[change.factor]} as their second factor: from now on it is needed to sign in to that account. Whoever set it up holds the account.`,
+      };
     case 'secondFactorReset':
       return {
         subject: 'Your second factor was reset',
@@ -181,6 +200,21 @@ function adviceFor(siteUrl: string, username: string, change: AccountChange): Ad
         ),
       };
     }
+    case 'adminFirstFactor':
+      // Whoever knew the password could have been first: the one to ask is the named person.
+      return {
+        inAdmin:
+          `If ${change.name} told you they were setting up their account, nothing more to do. ` +
+          `If not, ask them whether it was them: someone else who knew the password may have ` +
+          `taken the account. If it was not them, open ${administrators} in the admin and ` +
+          `press "Remove" beside ${change.name} (every browser using it is signed out at once), ` +
+          `then "Invite administrator" to invite them again, and read the ${auditLog} for ` +
+          'what else was done and from where.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-user ${change.name}\``,
+          'no account, and every session of that account ends',
+        ),
+      };
     case 'secondFactorReset':
       // The reset is another administrator's act: the one to ask is them.
       return {

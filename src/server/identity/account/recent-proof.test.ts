@@ -122,6 +122,21 @@ describe('a change that needs a recent proof', { timeout: 30_000 }, () => {
     );
   });
 
+  it('guards ending the other sessions over REST: 401 without a body, the password in the body ends them', async () => {
+    const other = await signedInCookie(deps, 'owner');
+    deps.clock.advance(RECENT_PROOF_MS);
+    const refused = await rest(app, 'POST', '/api/account/sessions/end-others', { cookie });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ success: false, message: ACCOUNT_MESSAGES.passwordNeeded });
+    expect((await rest(app, 'GET', '/api/account', { cookie: other })).status).toBe(200);
+    const ended = await rest(app, 'POST', '/api/account/sessions/end-others', {
+      cookie,
+      json: { password: PASSWORD },
+    });
+    expect([ended.status, ended.body]).toEqual([200, { success: true, ended: 1 }]);
+    expect((await rest(app, 'GET', '/api/account', { cookie: other })).status).toBe(401);
+  });
+
   it('does not count calls without a password: 20 removals at once are judged, not throttled', async () => {
     await insertUser(deps, 'bob', 'bob@example.com');
     const bob = (await deps.db.select().from(users).all()).find((u) => u.username === 'bob');

@@ -100,23 +100,39 @@ export async function requireRecentProof(
   return { sessionId, proof };
 }
 
-/**
- * An administrator's procedure that needs a recent proof (`requireRecentProof`): a call that
- * gives a password is counted like the Account screen's password checks (a borrowed session
- * guesses no faster than the login form); one without a password checks no password, so it
- * is not counted, and calls sent at once are not refused for each other, and without a
- * recent proof is refused before its input is checked.
- */
-export const recentProofProcedure = adminProcedure.use(async ({ ctx, next, getRawInput }) => {
+/** Whether the call's raw input gives a password (before its check). */
+async function givesPassword(getRawInput: () => Promise<unknown>): Promise<boolean> {
   const raw = await getRawInput().catch(() => undefined);
-  const givesPassword =
-    typeof raw === 'object' && raw !== null && 'password' in raw && raw.password !== undefined;
+  return typeof raw === 'object' && raw !== null && 'password' in raw && raw.password !== undefined;
+}
+
+/**
+ * An administrator's procedure that may need a recent proof, depending on its input (saving
+ * the site's settings: only a new address needs one): a call that gives a password is
+ * counted like the Account screen's password checks (a borrowed session guesses no faster
+ * than the login form); one without a password checks none, so it is not counted. The
+ * resolver calls `requireRecentProof` when the change needs it.
+ */
+export const passwordWhenGivenProcedure = adminProcedure.use(async ({ ctx, next, getRawInput }) => {
   const counted = () => next({ ctx: { passwordCounted: true as const } });
-  if (givesPassword) return countPasswordCheck(ctx, ctx.user, counted);
-  // Before the input's check: a call that needs the password answers 401 asking for it
-  // before any 400 (docs/api.md's order), as the resolver's own check would later.
-  const proof = await lastProof(ctx, await currentSessionId(ctx));
-  if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
+  if (await givesPassword(getRawInput)) return countPasswordCheck(ctx, ctx.user, counted);
   // No password given, none to judge: nothing to count.
   return counted();
 });
+
+/**
+ * An administrator's procedure that always needs a recent proof (`requireRecentProof`),
+ * counted as `passwordWhenGivenProcedure`; calls sent at once are not refused for each other,
+ * and one without a password and without a recent proof is refused before its input is
+ * checked.
+ */
+export const recentProofProcedure = passwordWhenGivenProcedure.use(
+  async ({ ctx, next, getRawInput }) => {
+    if (await givesPassword(getRawInput)) return next();
+    // Before the input's check: a call that needs the password answers 401 asking for it
+    // before any 400 (docs/api.md's order), as the resolver's own check would later.
+    const proof = await lastProof(ctx, await currentSessionId(ctx));
+    if (ctx.clock.now().getTime() - proof >= RECENT_PROOF_MS) throw proofNeeded();
+    return next();
+  },
+);

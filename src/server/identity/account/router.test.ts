@@ -29,6 +29,7 @@ import { UNKNOWN_SESSION } from './router';
 import { WRONG_PASSWORD } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { accountCheckBucket } from '../sign-in/login-throttle';
+import { RECENT_PROOF_MS } from './recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -538,5 +539,21 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     expect((await as(bobs).account.get()).success).toBe(true);
     expect((await audit()).map((e) => e.action)).toEqual(['session_ended', 'session_ended']);
     expect(await as(mine).account.endOtherSessions()).toEqual({ success: true, ended: 0 });
+  });
+
+  it('needs a recent proof to end the others: a stolen session cannot sign the owner out everywhere', async () => {
+    const [stolen = '', owners = ''] = await alice(2);
+    deps.clock.advance(RECENT_PROOF_MS);
+    const error = await failure(as(stolen).account.endOtherSessions());
+    expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
+    expect((await as(owners).account.get()).success).toBe(true);
+    expect(await audit()).toEqual([]);
+    const wrong = await failure(as(stolen).account.endOtherSessions({ password: 'not it' }));
+    expect([wrong.code, wrong.message]).toEqual(['UNAUTHORIZED', WRONG_PASSWORD]);
+    expect(await as(stolen).account.endOtherSessions({ password: PASSWORD })).toEqual({
+      success: true,
+      ended: 1,
+    });
+    expect((await failure(as(owners).account.get())).code).toBe('UNAUTHORIZED');
   });
 });

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import {
   changeEmailInput,
   changePasswordInput,
+  endOtherSessionsInput,
   endSessionInput,
   verifyEmailInput,
 } from '#shared/account';
@@ -25,8 +26,9 @@ import {
   startEmailChange,
 } from './email-change';
 import { sendAccountNotice } from './notice-mail';
+import { announceFirstFactor } from '../administrators/admin-notice';
 import { assertStrongPassword } from '../passwords/password-policy';
-import { requireRecentProof } from './recent-proof';
+import { assertProofInTx, recentProofProcedure, requireRecentProof } from './recent-proof';
 import { requireAppCode } from '../second-factors/factor-proof';
 import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';
@@ -129,6 +131,7 @@ export const accountRouter = router({
           kind: 'emailChanged',
           to: result.email,
         });
+        if (result.first) await announceFirstFactor(ctx, ctx.user, 'email');
         return { success: true as const, email: result.email };
       }
       if (result.reason === 'none') {
@@ -167,12 +170,26 @@ export const accountRouter = router({
       return { success: true as const };
     }),
 
-  endOtherSessions: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/account/sessions/end-others' } })
+  /**
+   * Needs a recent proof (docs/accounts.md): a stolen session must not sign the owner out
+   * everywhere. The proof is checked again in the write that ends them.
+   */
+  endOtherSessions: recentProofProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/account/sessions/end-others',
+        body: { fields: ['password'], optional: true },
+      },
+    })
+    .input(endOtherSessionsInput)
     .output(outputs.endOtherSessions)
-    .mutation(async ({ ctx }) => {
-      const current = await currentSessionId(ctx);
-      const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, { except: current });
+    .mutation(async ({ ctx, input }) => {
+      const { sessionId: current } = await requireRecentProof(ctx, ctx.user, input?.password);
+      const ended = await endSessionsOf(ctx, ctx.user, (ids) => ids, {
+        except: current,
+        check: (tx) => assertProofInTx(tx, ctx, ctx.user.id, current),
+      });
       return { success: true as const, ended: ended.length };
     }),
 });

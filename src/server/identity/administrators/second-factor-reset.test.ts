@@ -143,6 +143,9 @@ describe('users.resetSecondFactor', () => {
   it('lets someone without an address back in with the password alone', async () => {
     const sam = await insertUser(deps, 'sam');
     await addPasskey(deps, await signedInCookie(deps, 'sam'));
+    // The others were told of sam's first factor (first-factor-notice.test.ts): not this test's.
+    await mailsSettled(mailer);
+    mailer.sent.length = 0;
     expect((await reset(sam.id)).user).toMatchObject({ secondFactor: 'none', passkeys: 0 });
     const { caller } = callerFor(deps, { ip: '198.51.100.9' });
     expect(await caller.admin.login({ username: 'sam', password: PASSWORD })).toEqual({

@@ -9,7 +9,7 @@ import { requireRecentProof } from '../account/recent-proof';
 import type { PasswordCounted } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { auditInsert } from '#server/platform/audit/record';
-import { currentSessionId, liveSession, signedOut } from '../sessions/session';
+import { currentSessionId, holdsSecondFactor, liveSession, signedOut } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 import { newToken } from '#server/platform/tokens';
 import type { SessionUser } from '../sessions/session';
@@ -88,7 +88,7 @@ export async function registerPasskey(
   ctx: Context,
   user: SessionUser,
   input: { name: string; response: unknown },
-): Promise<{ summary: PasskeySummary; email: string | null }> {
+): Promise<{ summary: PasskeySummary; email: string | null; first: boolean }> {
   const sessionId = await currentSessionId(ctx);
   const ceremony = await readCeremony(ctx, 'register');
   clearCeremonyCookie(ctx);
@@ -135,6 +135,7 @@ export async function registerPasskey(
       .where(and(eq(sessions.id, sessionId), liveSession(now)))
       .get();
     if (!live) return 'gone' as const;
+    const first = !(await holdsSecondFactor(tx, user.id));
     await tx
       .update(users)
       .set({ webauthnUserId: userHandle })
@@ -168,7 +169,7 @@ export async function registerPasskey(
       target: `passkey ${row.id}`,
       ip: ctx.req.ip,
     });
-    return { row, email: owner.email };
+    return { row, email: owner.email, first };
   });
   if (result === 'gone') throw signedOut();
   if (result === 'replayed') {
@@ -190,5 +191,6 @@ export async function registerPasskey(
       lastUsedAt: null,
     },
     email: result.email,
+    first: result.first,
   };
 }

@@ -21,6 +21,7 @@ import { adminProcedure } from '../sessions/admin-procedure';
 import { clearCeremonyCookie, readCeremony } from './challenge-cookie';
 import { passkeyProofOptions, provePasskey, requirePasskeyProof } from './passkey-proof';
 import { registerPasskey, registrationOptions } from './registration';
+import { announceFirstFactor } from '../administrators/admin-notice';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, hasPasskey, renamePasskey } from './store';
 import { outputs } from './router-outputs';
@@ -74,6 +75,7 @@ export const passkeysRouter = router({
         kind: 'passkeyAdded',
         name: added.summary.name,
       });
+      if (added.first) await announceFirstFactor(ctx, ctx.user, 'passkey');
       return { success: true as const, passkey: added.summary };
     }),
 

@@ -228,6 +228,16 @@ describe('following the link', () => {
     expect(
       await issuesOf(browser().caller.passwordReset.choose({ token, password: 'too short' })),
     ).toEqual([{ path: 'password', message: ACCOUNT_MESSAGES.newPasswordShort }]);
+    // A keyboard walk: zxcvbn's score under 3, in its own words (passwords/password-policy.ts).
+    expect(
+      await issuesOf(browser().caller.passwordReset.choose({ token, password: 'qwertyuiopasdf' })),
+    ).toEqual([
+      {
+        path: 'password',
+        message:
+          'This is similar to a commonly used password. Add more words that are less common.',
+      },
+    ]);
     expect(await browser().caller.passwordReset.check({ token })).toMatchObject({
       username: 'owner',
     });

@@ -1,7 +1,7 @@
 /**
  * A new password chosen on the Account screen or through an invitation is refused (400, with
- * the field's path, nothing changed) when it is a common password, repetitive, or holds the
- * username or the company's saved name (docs/accounts.md).
+ * the field's path, nothing changed) when it is a common password, repetitive, holds the
+ * username or the company's saved name, or scores under 3 on zxcvbn (docs/accounts.md).
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,9 @@ beforeEach(async () => {
   ({ deps, app } = await createTestApp());
 });
 
+const ZXCVBN_COMMON =
+  'This is similar to a commonly used password. Add more words that are less common.';
+
 const WEAK: [string, string][] = [
   ['123456789012', ACCOUNT_MESSAGES.newPasswordCommon],
   ['Password1234', ACCOUNT_MESSAGES.newPasswordCommon],
@@ -30,6 +33,10 @@ const WEAK: [string, string][] = [
   ['passwordpassword', ACCOUNT_MESSAGES.newPasswordRepetitive],
   ['erin likes tea', ACCOUNT_MESSAGES.newPasswordUsername],
   ['hello ACME AI friends', ACCOUNT_MESSAGES.newPasswordCompany],
+  // zxcvbn scores them under 3 (keyboard walks, a name and a year): its own advice is the message.
+  ['qwertyuiopasdf', ZXCVBN_COMMON],
+  ['qwertyuiopas', ZXCVBN_COMMON],
+  ['johnsmith1987', 'Add more words that are less common.'],
 ];
 
 describe('a new password that is easy to guess', { timeout: 30_000 }, () => {

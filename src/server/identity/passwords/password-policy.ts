@@ -1,9 +1,11 @@
 import { TRPCError } from '@trpc/server';
+import type { FeedbackType } from '@zxcvbn-ts/core';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { $ZodRealError } from 'zod/v4/core';
 import type { Db } from '#db';
 import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '#shared/account';
 import { siteBrand } from '#server/platform/site-brand';
+import { judgePassword } from './zxcvbn-score';
 
 /**
  * The 10,000 most common passwords, from zxcvbn-ts's ranked list (most common first). Loaded
@@ -36,12 +38,24 @@ function isCommon(password: string): boolean {
   return false;
 }
 
+/** zxcvbn's lowest score a new password may have (docs/accounts.md). */
+export const MIN_ZXCVBN_SCORE = 3;
+
+/** zxcvbn's own advice, its warning then its suggestions, as one message. */
+function advice(feedback: FeedbackType): string {
+  const words = [feedback.warning, ...feedback.suggestions].filter(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
+  return words.length > 0 ? words.join(' ') : ACCOUNT_MESSAGES.newPasswordWeak;
+}
+
 /**
  * What makes a new password (of the right length, `newPasswordProblem`) too easy to guess
  * for `username` (docs/accounts.md): one of the 10,000 most common passwords (with digits or
  * symbols added around it), a repeated character or piece, the username, or the company's
- * saved name or short name. The one rule of the Account screen, the invitation and the
- * command line; null when the password may be used.
+ * saved name or short name; then a zxcvbn score under 3 (keyboard walks, dates, names), with
+ * zxcvbn's own advice as the message. The one rule of the Account screen, the invitation, the
+ * password reset and the command line; null when the password may be used.
  */
 export async function weakPasswordProblem(
   db: Db,
@@ -49,12 +63,15 @@ export async function weakPasswordProblem(
   username: string,
 ): Promise<string | null> {
   const brand = await siteBrand(db);
+  const names = [username, brand.name, brand.shortName];
   const guessable = guessablePasswordProblem(password, {
     username,
     companyNames: [brand.name, brand.shortName],
   });
   if (guessable) return guessable;
-  return isCommon(password) ? ACCOUNT_MESSAGES.newPasswordCommon : null;
+  if (isCommon(password)) return ACCOUNT_MESSAGES.newPasswordCommon;
+  const { score, feedback } = await judgePassword(password, names);
+  return score < MIN_ZXCVBN_SCORE ? advice(feedback) : null;
 }
 
 /**

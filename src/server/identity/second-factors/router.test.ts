@@ -15,6 +15,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
+import { mailsSettled } from '#server/platform/mail';
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
@@ -183,6 +184,9 @@ describe('signing in with the app', () => {
     expect(mailer.sent).toHaveLength(1);
     mailer.sent.length = 0;
     await aliceWithTotp('alice@example.com');
+    // alice's first factor was announced to erin (identity/administrators/admin-notice.ts).
+    await mailsSettled(mailer);
+    mailer.sent.length = 0;
     const { result } = await login();
     expect(result).toEqual({ success: true, requiresTwoFactor: true, method: 'totp' });
     expect(mailer.sent).toEqual([]);

@@ -3,6 +3,7 @@ import { factorOffInput, passwordOnlyInput, totpEnableInput } from '#shared/seco
 import { passwordCheckedProcedure, provePassword } from '../passwords/prove-password';
 import { sendAccountNotice } from '../account/notice-mail';
 import { requireRecentProof } from '../account/recent-proof';
+import { announceFirstFactor } from '../administrators/admin-notice';
 import { requireAppCode } from './factor-proof';
 import { currentSessionId } from '../sessions/session';
 import { currentContent } from '#server/platform/site-content';
@@ -71,6 +72,7 @@ export const secondFactorRouter = router({
         throw new TRPCError({ code: 'BAD_REQUEST', message });
       }
       sendAccountNotice(ctx, result.email, ctx.user.username, { kind: 'totpEnabled' });
+      if (result.first) await announceFirstFactor(ctx, ctx.user, 'app');
       ctx.logger.info('account.totp_enabled', {
         requestId: ctx.req.requestId,
         username: ctx.user.username,

@@ -5,7 +5,7 @@ import { sessions, totpCredentials, twoFactorChallenges, users } from '#db/schem
 import { auditInsert } from '#server/platform/audit/record';
 import { totpOptions } from '../sign-in/two-factor';
 import type { Context } from '#server/http/trpc';
-import type { SessionUser } from '../sessions/session';
+import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { clear, take } from '#server/platform/throttle';
 import { TOTP_SETUP } from './throttle-rules';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
@@ -64,7 +64,8 @@ export function startTotpSetup(
 }
 
 export type EnableResult =
-  | { ok: true; recoveryCodes: string[]; email: string | null }
+  /** `first`: the account had no second factor before the app (docs/accounts.md). */
+  | { ok: true; recoveryCodes: string[]; email: string | null; first: boolean }
   | { ok: false; reason: 'noSetup' | 'expired' | 'tooManyWrong' }
   | { ok: false; reason: 'wrongCode'; triesLeft: number };
 
@@ -99,6 +100,7 @@ export function enableTotp(
       await clear(tx, [bucket]);
       return { ok: false, reason: 'tooManyWrong' };
     }
+    const first = !(await holdsSecondFactor(tx, user.id));
     await tx
       .update(totpCredentials)
       .set({ enabledAt: now })
@@ -107,7 +109,7 @@ export function enableTotp(
     const recoveryCodes = await replaceRecoveryCodes(tx, secret, user.id, now);
     await secondFactorChanged(tx, user.id, sessionId);
     await auditInsert(tx, now, { action: 'totp_enabled', actor: user, ip: ctx.req.ip });
-    return { ok: true, recoveryCodes, email: await emailOf(tx, user.id) };
+    return { ok: true, recoveryCodes, email: await emailOf(tx, user.id), first };
   });
 }
 

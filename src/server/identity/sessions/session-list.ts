@@ -61,15 +61,18 @@ export async function listSessions(
 /**
  * Ends the user's live sessions that `pick` chooses, each with a `session_ended` entry, in one
  * transaction; answers the secret ids it ended. Another user's sessions are never read.
+ * `scope.check` runs first in that transaction (a rule that must still hold when the write
+ * decides, such as the recent proof).
  */
 export function endSessionsOf(
   ctx: Context,
   user: SessionUser,
   pick: (secretIds: string[]) => string[],
-  scope: { except?: string } = {},
+  scope: { except?: string; check?: (tx: Db) => Promise<void> } = {},
 ): Promise<string[]> {
   const now = ctx.clock.now();
   return writeTransaction(ctx.db, async (tx) => {
+    await scope.check?.(tx);
     const conditions = [eq(sessions.userId, user.id), liveSession(now)];
     if (scope.except) conditions.push(ne(sessions.id, scope.except));
     const live = await tx

@@ -132,6 +132,20 @@ const hasSecondFactor = sql<boolean>`(${users.email} is not null
     and ${totpCredentials.enabledAt} is not null)
   or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`.mapWith(Boolean);
 
+/**
+ * Whether the user holds a second factor now, by the session's own rule; read inside the
+ * write that may add the first one, so that its announcement (docs/accounts.md) is decided
+ * with the change.
+ */
+export async function holdsSecondFactor(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .select({ holds: hasSecondFactor })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row?.holds ?? false;
+}
+
 async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<SessionState> {
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
