@@ -180,6 +180,25 @@ describe('loadConfig', () => {
     expect(imap.imapPollSeconds).toBe(5);
   });
 
+  it.each([
+    ['smtp://u:p@mail.example.com:587', 'smtp://u:p@mail.example.com:587?requireTLS=true'],
+    [
+      'smtp://u:p@mail.example.com:587/?ignoreTLS=true&requireTLS=false&secure=false',
+      'smtp://u:p@mail.example.com:587/?requireTLS=true',
+    ],
+    ['smtps://u:p@mail.example.com:465?secure=false', 'smtps://u:p@mail.example.com:465'],
+    ['smtps://u:p@mail.example.com:465', 'smtps://u:p@mail.example.com:465'],
+    // A relay on this machine: the mail never crosses a network.
+    ['smtp://127.0.0.1:25', 'smtp://127.0.0.1:25'],
+    ['smtp://localhost:25?ignoreTLS=true', 'smtp://localhost:25?ignoreTLS=true'],
+    ['smtp://[::1]:25', 'smtp://[::1]:25'],
+  ])('in production requires TLS of SMTP_URL %j unless on loopback: %j', (value, inForce) => {
+    const env = { ...base(), NODE_ENV: 'production', SMTP_URL: value };
+    expect(loadConfig(env).smtpUrl).toBe(inForce);
+    // Outside production a plain test server is fine.
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).smtpUrl).toBe(value);
+  });
+
   it('accepts PORT=0, smtp and smtps URLs and the admin variables', () => {
     const config = loadConfig({
       ...base(),
