@@ -28,6 +28,8 @@ import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
 import { BOOKING_REQUESTS } from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
+import { isOwnAddress } from '#server/leads/own-addresses';
+import { takeInBatch } from '#server/platform/throttle';
 
 const bookingBucket = (ctx: Context) =>
   addressBucket(BOOKING_REQUESTS.kind, ctx.config.sessionSecret, ctx.req.ip);
@@ -74,6 +76,13 @@ export const bookingCallProcedures = {
     .input(bookingInput)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
+      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is,
+      // the throttle's place taken as a booking's would be, so the answer tells nothing.
+      if (await isOwnAddress(ctx.db, ctx.config, input.email)) {
+        await takeInBatch(ctx.db, { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS }, now);
+        ctx.logger.info('booking.own_address', { requestId: ctx.req.requestId });
+        return { booking: null };
+      }
       const site = await siteSettings(ctx);
       // Stored before any mail is tried: a mail failure never loses it.
       const { booking, token, settings } = await storeBooking(ctx.db, input, {

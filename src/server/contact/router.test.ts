@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contacts, leadEvents, leads, throttleEvents } from '#db/schema';
+import { writeTransaction } from '#db';
+import { contacts, leadEvents, leads, throttleEvents, users } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { type ContactInput } from '#shared/contact';
 import { adminMessageUrl, contactMail } from './notify';
@@ -174,6 +175,40 @@ describe('contact.send', () => {
     expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
     expect(mailer.sent).toEqual([]);
   });
+
+  it.each([
+    ['MAIL_FROM', 'NO-REPLY@example.com'],
+    ['REPLY_TO', 'owner@example.com'],
+    ['CONTACT_NOTIFY_TO', 'team@example.com'],
+    ['an administrator’s address', 'dana@harbor.example'],
+  ])(
+    'makes no lead for %s: answered as the honeypot is, counted, nothing kept or mailed',
+    async (_, email) => {
+      await writeTransaction(deps.db, (tx) =>
+        tx
+          .insert(users)
+          .values({
+            username: 'dana',
+            password: 'x',
+            email: 'Dana@Harbor.example',
+            createdAt: deps.clock.now(),
+          })
+          .run(),
+      );
+      for (let i = 0; i < 5; i++) {
+        expect(await send({ ...message, email })).toEqual({
+          success: true,
+          message: CONTACT_THANKS,
+        });
+      }
+      await mailsSettled(mailer);
+      expect(await stored()).toEqual([]);
+      expect(await deps.db.select().from(leads).all()).toEqual([]);
+      expect(mailer.sent).toEqual([]);
+      // Counted as a stored message is, so the sixth tells nothing new either.
+      expect((await failure(send({ ...message, email }))).code).toBe('TOO_MANY_REQUESTS');
+    },
+  );
 
   it('stores 100 messages sent at once', async () => {
     const results = await Promise.all(

@@ -2,6 +2,7 @@ import { insertWhere } from '#db/insert-where';
 import { recordConversion } from '#server/analytics/record';
 import { contacts, leadEvents, type ContactRow } from '#db/schema';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { isOwnAddress } from '#server/leads/own-addresses';
 import { sql } from 'drizzle-orm';
 import { contactInput } from '#shared/contact';
 import { addressBucket } from '#server/platform/throttle-buckets';
@@ -67,6 +68,13 @@ export const contactRouter = router({
         privacy: input.privacy,
         createdAt: now,
       };
+      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is, the
+      // throttle's place taken as a stored message's would be, so the answer tells nothing.
+      if (await isOwnAddress(ctx.db, ctx.config, input.email)) {
+        await takeInBatch(ctx.db, { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS }, now);
+        ctx.logger.info('contact.own_address', { requestId: ctx.req.requestId });
+        return { success: true, message: CONTACT_THANKS };
+      }
       // Stored before any mail is tried (docs/api.md): a mail failure never loses it.
       const { rows } = await takeInBatch(
         ctx.db,
