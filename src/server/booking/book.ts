@@ -43,7 +43,13 @@ const BEFORE_MEETING = ['new', 'replied'] as const;
 export async function storeBooking(
   db: Db,
   request: BookingRequest,
-  context: { now: Date; siteTimezone: string; throttle: ThrottleBucket },
+  context: {
+    now: Date;
+    siteTimezone: string;
+    throttle: ThrottleBucket;
+    /** The source the visit is credited to (null: not counted), set on a lead without one. */
+    source: string | null;
+  },
 ): Promise<StoredBooking> {
   const { now } = context;
   const token = newToken();
@@ -60,6 +66,7 @@ export async function storeBooking(
         name: request.name,
         company,
         now,
+        source: context.source,
       }).run();
       const lead = await tx
         .select({ id: leads.id, status: leads.status })

@@ -15,7 +15,8 @@ import {
   type ManagedBooking,
 } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
-import { recordConversion } from '#server/analytics/record';
+import { recordConversion, visitCredit } from '#server/analytics/record';
+import { creditedSource } from '#server/analytics/event-rows';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, type Context } from '#server/http/trpc';
 import { lookedUpLink } from '#server/platform/link-misses';
@@ -84,14 +85,17 @@ export const bookingCallProcedures = {
         return { booking: null };
       }
       const site = await siteSettings(ctx);
+      // The lead's source is credited in the booking's own write (docs/leads.md).
+      const credit = await visitCredit(ctx);
       // Stored before any mail is tried: a mail failure never loses it.
       const { booking, token, settings } = await storeBooking(ctx.db, input, {
         now,
+        source: credit && creditedSource(credit),
         siteTimezone: site.timeZone,
         throttle: { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS },
       });
       ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
-      recordConversion(ctx, 'booking', booking.leadId);
+      recordConversion(ctx, 'booking', credit);
       notifyBooking(ctx, booking, 'booked', { timeZone: settings.timezone, token });
       return {
         booking: {

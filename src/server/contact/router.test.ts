@@ -17,6 +17,7 @@ import {
 import { ThrottledError } from '#server/platform/errors';
 import { CONTACT_THANKS } from './router';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { visitorCaller } from '#tests/support/analytics';
 
 const message: ContactInput = {
   name: 'Ada Lovelace',
@@ -299,6 +300,7 @@ describe('contact.send notification', () => {
         'Reply to this e-mail to answer the visitor.',
         '',
         'Received: Wednesday 3 June 2026, 19:05 BST',
+        'Source: Direct',
         'Subject: AI Consulting Services',
         'Name: Ada Lovelace',
         'E-mail: ada@example.com',
@@ -352,6 +354,24 @@ describe('contact.send notification', () => {
     expect(html).toMatch(/<blockquote[^>]*>Hello,<br><br>Open it in the admin: https:\/\/evil/);
   });
 
+  it('names the lead’s source and the local time of the message', async () => {
+    deps.clock.set(new Date('2026-06-03T18:05:00Z'));
+    const browser = visitorCaller(deps, { ip: '198.51.100.40' });
+    await browser.analytics.record({
+      name: 'pageview',
+      url: 'https://acme.example/?utm_source=spring-campaign',
+    });
+    await browser.contact.send(message);
+    await mailsSettled(mailer);
+    const mail = mailer.sent[0] as MailMessage;
+    expect(mail.text).toContain(
+      'Received: Wednesday 3 June 2026, 19:05 BST\nSource: spring-campaign\n',
+    );
+    expect(mail.html).toContain(
+      '<th align="left" valign="top" style="padding:2px 12px 2px 0">Source</th><td style="padding:2px 0">spring-campaign</td>',
+    );
+  });
+
   it('builds the admin link from any site address, with or without a trailing slash', () => {
     expect(adminMessageUrl(7, 'https://acme.example/')).toBe(
       'https://acme.example/admin/messages/7',
@@ -377,6 +397,7 @@ describe('contact.send notification', () => {
         leadId: 1,
       },
       { name: 'Acme AI Engineering', url: 'https://acme.example', timeZone: 'UTC' },
+      'Direct',
     );
     expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });

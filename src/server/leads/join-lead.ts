@@ -2,7 +2,8 @@
  * Makes or joins the lead of an address (docs/leads.md): one statement, so a form's batch
  * can store the lead with its message (and a booking with its own) in one request. A new
  * address makes a `new` lead; a known one takes the latest name and company and its activity
- * moves to now. Addresses are compared as SQL's lower() does, the unique index's expression.
+ * moves to now; a lead without a source takes the visit's. Addresses are compared as SQL's
+ * lower() does, the unique index's expression.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
@@ -15,6 +16,11 @@ export interface Person {
   name: Placeholder | string;
   company: Placeholder | string | null;
   now: Placeholder | Date;
+  /**
+   * The source the visit is credited to (analytics `visitCredit`), null when it is not
+   * counted: a lead keeps the first one it gets, set in this same statement.
+   */
+  source: Placeholder | string | null;
 }
 
 export function joinLead(db: Db, condition: SQL, person: Person) {
@@ -26,6 +32,7 @@ export function joinLead(db: Db, condition: SQL, person: Person) {
       name: person.name,
       company: person.company,
       status: 'new',
+      source: person.source,
       createdAt: person.now,
       lastActivityAt: person.now,
     },
@@ -36,6 +43,7 @@ export function joinLead(db: Db, condition: SQL, person: Person) {
       name: sql`excluded.name`,
       company: sql`coalesce(excluded.company, ${leads.company})`,
       lastActivityAt: sql`max(${leads.lastActivityAt}, excluded.last_activity_at)`,
+      source: sql`coalesce(${leads.source}, excluded.source)`,
     },
   });
 }
