@@ -284,8 +284,8 @@ export const leads = sqliteTable(
     value: integer('value'),
     lostReason: text('lost_reason'),
     /**
-     * The source its first conversion was credited to, set when the analytics write that
-     * conversion (analytics/event-rows.ts); null reads as Direct (none was recorded).
+     * The source its first conversion was credited to, set in the same write as that message
+     * or booking (leads/join-lead.ts); null reads as Direct (the visit was not counted).
      */
     source: text('source'),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@
  * the built pages: the prerendered home page and the router app's page, and the pages the
  * server writes itself: the newsletter's confirm and unsubscribe pages in each of their
  * states, with the built assets; the router app's page with a saved name; and the four legal
- * pages (`/privacy` from the starting privacy text, the others from sample Markdown using
+ * pages (`/privacy` and `/terms` from their starting texts, the others from sample Markdown using
  * every construction the editor allows), rendered as the server renders them. Builds the client when stale. Exits 1 on any error, with two kinds of message set aside and printed apart:
  *
  * - CSS messages: the checker's CSS parser predates Tailwind 4's output (`@property`, SVG
@@ -69,7 +69,7 @@ const LEGAL_SAMPLE_CONTENT: SiteContent = {
   ...defaultSiteContent,
   legal: {
     privacy: defaultSiteContent.legal.privacy,
-    terms: SAMPLE_LEGAL('Terms of Service'),
+    terms: defaultSiteContent.legal.terms,
     cookies: SAMPLE_LEGAL('Cookie Policy'),
     responsibleAi: SAMPLE_LEGAL('Responsible AI'),
   },

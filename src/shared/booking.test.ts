@@ -31,6 +31,13 @@ describe('booking settings input', () => {
     expect(parsed.settings).toEqual(settings());
   });
 
+  it('keeps a zone as given, not as an older alias (Node 20 reads Asia/Kolkata as Asia/Calcutta)', () => {
+    const parsed = bookingSettingsInput.parse({
+      settings: settings((s) => (s.timezone = 'Asia/Kolkata')),
+    });
+    expect(parsed.settings.timezone).toBe('Asia/Kolkata');
+  });
+
   it('refuses times off the 5-minute grid or past 24:00, names the interval', () => {
     const body = {
       settings: settings((s) => {

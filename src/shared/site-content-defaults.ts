@@ -5,6 +5,7 @@
  */
 import type { SiteContent } from './site-content';
 import { DEFAULT_PRIVACY_MARKDOWN } from './site-content-privacy';
+import { DEFAULT_TERMS_MARKDOWN } from './site-content-terms';
 
 export const defaultCompany: SiteContent['company'] = {
   name: 'Acme AI Engineering',
@@ -125,7 +126,7 @@ export const defaultFooterServices: SiteContent['footerServices'] = [
 
 export const defaultLegal: SiteContent['legal'] = {
   privacy: DEFAULT_PRIVACY_MARKDOWN,
-  terms: '',
+  terms: DEFAULT_TERMS_MARKDOWN,
   cookies: '',
   responsibleAi: '',
 };

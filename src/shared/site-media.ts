@@ -30,6 +30,8 @@ export const MEDIA_SIZES = {
   logoHeight: 36,
   logoMaxStoredHeight: 108,
   logoMaxStoredWidth: 720,
+  /** The most a logo's longer side may be to its shorter one (a wordmark is about 8). */
+  logoMaxRatio: 20,
   og: { width: 1200, height: 630 },
   favicons: [32, 180, 192, 512],
 } as const;
@@ -41,6 +43,7 @@ export const MEDIA_MESSAGES = {
     'The file is not a JPEG, PNG, WebP or AVIF image (judged by its content, not its name).',
   svgOnlyLogo: 'An SVG image is accepted for the logo only.',
   svgUnreadable: 'The SVG image could not be read.',
+  logoRatio: `The logo may be at most ${MEDIA_SIZES.logoMaxRatio} times as wide as it is high, or as high as it is wide.`,
   slot: 'The image must be one of: logo, photo, og, favicon.',
 } as const;
 

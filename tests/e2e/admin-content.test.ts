@@ -85,9 +85,10 @@ describe('the Content screen', () => {
       await openApp(visitor, `${server.url}/`);
       await visible(visitor.getByRole('heading', { level: 1, name: /Practical AI for/ }));
       await waitForContactForm(visitor);
-      // The consent line links to the privacy page; so does the footer.
+      // The consent line links to the privacy page and the terms; so does the footer.
       const formLink = visitor.locator('#contact-form a[href="/privacy"]');
       expect(await formLink.count()).toBe(1);
+      expect(await visitor.locator('#contact-form a[href="/terms"]').count()).toBe(1);
       await visitor.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
       await visitor.waitForURL('**/privacy');
       await visible(visitor.getByRole('heading', { level: 1, name: 'Privacy Policy' }));
@@ -96,8 +97,9 @@ describe('the Content screen', () => {
         await showColorScheme(visitor, scheme);
         await expectNoAxeViolations(visitor);
       }
-      // A legal page without text is the 404 page.
-      expect((await fetch(`${server.url}/terms`)).status).toBe(404);
+      // The starting terms exist too; a legal page without text is the 404 page.
+      expect((await fetch(`${server.url}/terms`)).status).toBe(200);
+      expect((await fetch(`${server.url}/cookies`)).status).toBe(404);
     } finally {
       await visitor.context().close();
     }

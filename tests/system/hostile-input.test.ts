@@ -310,11 +310,12 @@ describe('REST paths with hostile bodies and content types', () => {
           expectStoredContact(row, sent);
           // The notification's HTML carries the text escaped: no markup from a visitor survives.
           const html =
-            contactMail('owner@example.com', row, {
-              name: 'Acme AI Engineering',
-              url: 'https://acme.example',
-              timeZone: 'UTC',
-            }).html ?? '';
+            contactMail(
+              'owner@example.com',
+              row,
+              { name: 'Acme AI Engineering', url: 'https://acme.example', timeZone: 'UTC' },
+              'Direct',
+            ).html ?? '';
           expect(html).not.toMatch(/<(script|img|b)\b/);
         }),
         { numRuns: RUNS },

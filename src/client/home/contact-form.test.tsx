@@ -6,6 +6,7 @@ import { Toaster } from '#client/ui/toaster';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import ContactForm from './contact-form';
 import { SiteContentProvider } from './site-content-context';
+import { LegalLinks } from './legal-links';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 const fireConfetti = vi.fn();
@@ -200,10 +201,25 @@ describe('ContactForm', () => {
 });
 
 describe('the consent line', () => {
-  it('links to the privacy page that exists, and not to an empty terms page', () => {
+  afterEach(cleanup);
+
+  it('links to both pages it names, which a fresh site ships with', () => {
     renderForm();
     const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
     expect(privacy).toHaveAttribute('href', '/privacy');
+    const terms = screen.getByRole('link', { name: /Terms of Service/ });
+    expect(terms).toHaveAttribute('href', '/terms');
+  });
+
+  it('does not link to an empty terms page', () => {
+    const content = structuredClone(defaultSiteContent);
+    content.legal.terms = '';
+    render(
+      <SiteContentProvider content={content}>
+        <LegalLinks />
+      </SiteContentProvider>,
+    );
+    expect(screen.getByRole('link', { name: /Privacy Policy/ })).toBeVisible();
     expect(screen.queryByRole('link', { name: /Terms of Service/ })).toBeNull();
   });
 });

@@ -6,18 +6,20 @@
  * (`flushAnalytics`) before the database closes; a kill -9 loses at most the events of the
  * last FLUSH_MS (docs/operations.md).
  */
+import { and, asc, eq } from 'drizzle-orm';
 import { writeBatch, isDatabaseUnavailable, type Db } from '#db';
+import { analyticsEvents } from '#db/schema';
 import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { dayOf } from './days';
 import { CONVERSION_EVENTS } from '#shared/analytics';
-import { conversionStatements, insertStatements, type EventRow } from './event-rows';
-
-const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
+import { insertStatements, NO_VISITOR, type Credit, type EventRow } from './event-rows';
 import { RateCap } from './rate-cap';
 import { loadSalts } from './salts';
 import { visitorHash } from './visitor';
 import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+
+const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 
 /** An event waiting for its write: the row, with what its visitor hash is made of. */
 export type PendingEvent = Omit<EventRow, 'visitor'> & { identity: string };
@@ -76,6 +78,56 @@ export class EventBuffer {
     void tracked.finally(() => this.admitting.delete(tracked));
   }
 
+  /**
+   * What a visitor's first pageview of `day` carries (its UTM values and referrer host), the
+   * pageview written or still waiting here, or null without one: what a conversion of theirs
+   * is credited to (docs/analytics.md). Waits for the judgements under way, so a page read
+   * just before the form counts.
+   */
+  async firstPageview(day: string, identity: string): Promise<Credit | null> {
+    await Promise.all([...this.admitting]);
+    const waiting = this.events
+      .filter((event) => event.name === 'pageview' && event.day === day)
+      .filter((event) => event.identity === identity)
+      .sort((a, b) => a.at.getTime() - b.at.getTime())[0];
+    const { db, clock, config } = this.deps;
+    const today = dayOf(clock.now(), (await siteSettings({ db, config })).timeZone);
+    const visitor = visitorHash(await this.saltOf(day, today), identity);
+    const written = await db
+      .select({
+        at: analyticsEvents.at,
+        utmSource: analyticsEvents.utmSource,
+        utmMedium: analyticsEvents.utmMedium,
+        utmCampaign: analyticsEvents.utmCampaign,
+        referrerHost: analyticsEvents.referrerHost,
+      })
+      .from(analyticsEvents)
+      .where(
+        and(
+          eq(analyticsEvents.day, day),
+          eq(analyticsEvents.visitor, visitor),
+          eq(analyticsEvents.name, 'pageview'),
+        ),
+      )
+      .orderBy(asc(analyticsEvents.at), asc(analyticsEvents.id))
+      .limit(1)
+      .get();
+    const first = written && (!waiting || written.at <= waiting.at) ? written : waiting;
+    if (!first) return null;
+    const { utmSource, utmMedium, utmCampaign, referrerHost } = first;
+    return { utmSource, utmMedium, utmCampaign, referrerHost };
+  }
+
+  /** A day's salt, from this instance's copy or the database (made there when missing). */
+  private async saltOf(day: string, today: string): Promise<string> {
+    if (!this.salts.has(day)) {
+      for (const [d, salt] of await loadSalts(this.deps.db, [day], today)) this.salts.set(d, salt);
+    }
+    const salt = this.salts.get(day);
+    if (salt === undefined) throw new Error(`no salt for ${day}`);
+    return salt;
+  }
+
   /** Events waiting for a write (for tests and the shutdown's log line). */
   get size(): number {
     return this.events.length;
@@ -126,15 +178,13 @@ export class EventBuffer {
         for (const [day, salt] of await loadSalts(db, missing, today)) this.salts.set(day, salt);
       }
       const rows = events.map(({ identity, ...event }): EventRow => {
+        // A conversion was credited when its form was sent (record.ts) and keeps no visitor.
+        if (conversionNames.has(event.name)) return { ...event, visitor: NO_VISITOR };
         const salt = this.salts.get(event.day);
         if (salt === undefined) throw new Error(`no salt for ${event.day}`);
         return { ...event, visitor: visitorHash(salt, identity) };
       });
-      const isConversion = (row: EventRow) => conversionNames.has(row.name);
-      await writeBatch(db, [
-        ...insertStatements(rows.filter((row) => !isConversion(row))),
-        ...rows.filter(isConversion).flatMap(conversionStatements),
-      ]);
+      await writeBatch(db, insertStatements(rows));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         // Kept, in order, ahead of what arrived meanwhile, for the retry.

@@ -4,11 +4,24 @@ import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import type { Device } from '#shared/analytics';
 
 /**
- * The `visitor` of a stored conversion: none. A conversion is credited when it is written
- * (`conversionStatement`), so it needs no hash, and without one nobody holding the database
- * can match an enquiry to the pages its writer read (docs/analytics.md).
+ * The `visitor` of a stored conversion: none. A conversion is credited when its form is sent
+ * (analytics/record.ts, `visitCredit`), so it needs no hash, and without one nobody holding
+ * the database can match an enquiry to the pages its writer read (docs/analytics.md).
  */
 export const NO_VISITOR = '';
+
+/** What a conversion is credited to: its visitor's first pageview of the day (none: Direct). */
+export interface Credit {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+}
+
+/** The source a credit names, as the report and a lead show it. */
+export function creditedSource(credit: Credit): string {
+  return credit.utmSource ?? credit.referrerHost ?? DIRECT_SOURCE;
+}
 
 /** One event as the table stores it, the visitor already hashed. */
 export interface EventRow {
@@ -23,8 +36,6 @@ export interface EventRow {
   device: Device;
   browser: string;
   visitor: string;
-  /** A conversion's lead (docs/leads.md): credited the same source, if it has none yet. */
-  leadId?: number;
 }
 
 const COLUMNS = [
@@ -83,39 +94,4 @@ export function insertStatements(rows: EventRow[]): Statement[] {
     at += size;
   }
   return statements;
-}
-
-/**
- * A conversion, credited as it is written to the source of its visitor's first pageview of
- * the day (its UTM values and referrer host copied; none: Direct), and stored without the
- * visitor. Run after the same batch's pageviews, so a page read just before counts.
- */
-export function conversionStatements(row: EventRow): Statement[] {
-  const conversion = conversionStatement(row);
-  if (row.leadId === undefined) return [conversion];
-  // The row just written carries the credited source; a lead keeps its first one.
-  return [
-    conversion,
-    {
-      sql: `update leads set source = (
-        select coalesce(utm_source, referrer_host, '${DIRECT_SOURCE}') from analytics_events
-        where id = last_insert_rowid()
-      ) where id = ? and source is null`,
-      params: [row.leadId],
-    },
-  ];
-}
-
-function conversionStatement(row: EventRow): Statement {
-  return {
-    sql:
-      HEAD.replace(/ values $/, ' ') +
-      `select ?, ?, ?, null, f.utm_source, f.utm_medium, f.utm_campaign, f.referrer_host, ?, ?, '${NO_VISITOR}'
-       from (select 1) left join (
-         select utm_source, utm_medium, utm_campaign, referrer_host from analytics_events
-         where day = ? and visitor = ? and name = 'pageview'
-         order by at, id limit 1
-       ) as f on true`,
-    params: [row.at.getTime(), row.day, row.name, row.device, row.browser, row.day, row.visitor],
-  };
 }

@@ -14,6 +14,7 @@ import { siteSettings } from '#server/platform/site-settings';
 import type { SiteSettingsView } from '#shared/site-settings';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
+import type { Credit } from './event-rows';
 import { onThisSite, pageFacts, pageUrl, referrerHost, type SiteHosts } from './page-url';
 import { browserOf, deviceOf, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { visitorIdentity } from './visitor';
@@ -109,12 +110,40 @@ export function recordEvent(ctx: Context, input: EventInput): void {
 }
 
 /**
- * A form accepted for this request's visitor: the same hash and the same privacy rules as
- * the page's events (no cap: the forms have their own throttles). It is credited to its
- * visitor's first pageview, and stored without the hash, when the buffer writes it
- * (event-rows.ts). Never throws: a form's answer never depends on it.
+ * What this request's visitor converts with (docs/analytics.md, "Conversions"): the UTM values
+ * and referrer host of their first pageview of the day, none for a visitor who read no page
+ * (Direct); null when the visit is not counted at all (the privacy rules above, the owner's
+ * own session). Asked before a form stores anything, so its lead is credited in the same
+ * write (docs/leads.md). Never throws: a failure is logged and counts as not counted.
  */
-export function recordConversion(ctx: Context, name: ConversionEvent, leadId?: number): void {
+export async function visitCredit(ctx: Context): Promise<Credit | null> {
+  try {
+    const agent = countableAgent(ctx.req.headers);
+    if (!agent) return null;
+    if (ctx.req.headers.has('cookie') && (await readSession(ctx)).kind === 'signedIn') return null;
+    const site = await siteSettings(ctx);
+    const { day, identity } = requestFacts(ctx, site, agent, ctx.clock.now());
+    return (await eventBuffer(ctx).firstPageview(day, identity)) ?? NO_CREDIT;
+  } catch (error) {
+    ctx.logger.error('analytics.record_failed', { error: loggableError(error) });
+    return null;
+  }
+}
+
+const NO_CREDIT: Credit = Object.freeze({
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  referrerHost: null,
+});
+
+/**
+ * A form accepted for this request's visitor, with the credit `visitCredit` gave (null: not
+ * recorded). Stored with that credit and without the visitor's hash when the buffer writes.
+ * Never throws: a form's answer never depends on it.
+ */
+export function recordConversion(ctx: Context, name: ConversionEvent, credit: Credit | null): void {
+  if (!credit) return;
   try {
     const agent = countableAgent(ctx.req.headers);
     if (!agent) return;
@@ -123,11 +152,7 @@ export function recordConversion(ctx: Context, name: ConversionEvent, leadId?: n
       ...requestFacts(ctx, site, agent, now),
       name,
       path: null,
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      referrerHost: null,
-      ...(leadId === undefined ? {} : { leadId }),
+      ...credit,
     }));
   } catch (error) {
     ctx.logger.error('analytics.record_failed', { name, error: loggableError(error) });

@@ -67,7 +67,13 @@ async function upcomingCalls(tx: Db, email: string, now: Date): Promise<number> 
 export async function storeBooking(
   db: Db,
   request: BookingRequest,
-  context: { now: Date; siteTimezone: string; throttle: ThrottleBucket },
+  context: {
+    now: Date;
+    siteTimezone: string;
+    throttle: ThrottleBucket;
+    /** The source the visit is credited to (null: not counted), set on a lead without one. */
+    source: string | null;
+  },
 ): Promise<StoredBooking> {
   const { now } = context;
   const token = newToken();
@@ -87,7 +93,7 @@ export async function storeBooking(
       await joinLead(
         tx,
         sql`1`,
-        { email: request.email, name: request.name, company, now },
+        { email: request.email, name: request.name, company, now, source: context.source },
         { rename: false },
       ).run();
       const lead = await tx

@@ -15,13 +15,16 @@ const managedCallOutput = z.strictObject({
 });
 
 export const outputs = {
+  /** `booking: null` is the answer that stores nothing: the honeypot, the site's own address. */
   book: z.strictObject({
-    booking: z.strictObject({
-      start: z.string(),
-      end: z.string(),
-      location: z.string(),
-      uid: z.string(),
-    }),
+    booking: z.nullable(
+      z.strictObject({
+        start: z.string(),
+        end: z.string(),
+        location: z.string(),
+        uid: z.string(),
+      }),
+    ),
   }),
   manage: managedCallOutput,
   cancel: z.strictObject({ success: z.literal(true) }),

@@ -219,6 +219,16 @@ describe('booking.book', () => {
     expect(await deps.db.select().from(leads).all()).toEqual([]);
   });
 
+  it('makes no lead for the site’s own address: answered as the honeypot is, nothing kept or mailed', async () => {
+    expect(await book({ email: 'DANA@harbor.example' })).toEqual({ booking: null });
+    await mailsSettled(mailer);
+    expect(await deps.db.select().from(leads).all()).toEqual([]);
+    expect(await deps.db.select().from(bookings).all()).toEqual([]);
+    expect(mailer.sent).toEqual([]);
+    // Its place in the throttle is taken as a booking's is.
+    expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
+  });
+
   it('allows 5 bookings per address in 10 minutes, then 429', async () => {
     const starts = [8, 9, 10, 11, 12, 13].map(
       (h) => `2026-06-02T${String(h).padStart(2, '0')}:00:00.000Z`,

@@ -15,7 +15,8 @@ import {
   type ManagedBooking,
 } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
-import { recordConversion } from '#server/analytics/record';
+import { recordConversion, visitCredit } from '#server/analytics/record';
+import { creditedSource } from '#server/analytics/event-rows';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, type Context } from '#server/http/trpc';
 import { lookedUpLink } from '#server/platform/link-misses';
@@ -35,6 +36,8 @@ import {
 } from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
 import { outputs } from './call-router-outputs';
+import { isOwnAddress } from '#server/leads/own-addresses';
+import { takeInBatch } from '#server/platform/throttle';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */
 const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>
@@ -86,15 +89,25 @@ export const bookingCallProcedures = {
     .output(outputs.book)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
+      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is,
+      // the throttle's place taken as a booking's would be, so the answer tells nothing.
+      if (await isOwnAddress(ctx.db, ctx.config, input.email)) {
+        await takeInBatch(ctx.db, { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS }, now);
+        ctx.logger.info('booking.own_address', { requestId: ctx.req.requestId });
+        return { booking: null };
+      }
       const site = await siteSettings(ctx);
+      // The lead's source is credited in the booking's own write (docs/leads.md).
+      const credit = await visitCredit(ctx);
       // Stored before any mail is tried: a mail failure never loses it.
       const { booking, token, settings } = await storeBooking(ctx.db, input, {
         now,
+        source: credit && creditedSource(credit),
         siteTimezone: site.timeZone,
         throttle: { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS },
       });
       ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
-      recordConversion(ctx, 'booking', booking.leadId);
+      recordConversion(ctx, 'booking', credit);
       notifyBooking(ctx, booking, 'booked', { timeZone: settings.timezone, token });
       return {
         booking: {

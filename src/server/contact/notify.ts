@@ -47,18 +47,22 @@ export function adminMessageUrl(id: number, siteUrl: string): string {
  * message quoted ("> " before each line in the text, a blockquote in the HTML): nothing a
  * visitor types can pass for the real link by coming before it. Everything the visitor typed
  * is escaped in the HTML, the message keeps its line breaks, and Reply-To is the visitor, so
- * answering the e-mail answers the enquiry. The time is the site's (SITE_TIMEZONE), named.
+ * answering the e-mail answers the enquiry. The time is the site's (SITE_TIMEZONE), named,
+ * and the source is the lead's (credited in the message's own write: docs/leads.md).
  */
 export function contactMail(
   to: string,
   contact: StoredContact,
   /** The site's saved name (an owner may run several sites), public address and time zone. */
   site: { name: string; url: string; timeZone: string },
+  /** The lead's source: a campaign (utm_source), a referring site's host, or Direct. */
+  source: string,
 ): MailMessage {
   const link = adminMessageUrl(contact.id, site.url);
   const heading = `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
     ['Received', siteTimeText(contact.createdAt, site.timeZone)],
+    ['Source', oneLine(source)],
     ['Subject', subjectLabel(contact.subject)],
     ['Name', oneLine(contact.name)],
     ['E-mail', contact.email],
@@ -123,6 +127,7 @@ export function notifyContact(
     logger: Logger;
   },
   contact: StoredContact,
+  source: string,
 ): void {
   const to = deps.config.contactNotifyTo;
   if (!to) return;
@@ -130,11 +135,16 @@ export function notifyContact(
     deps,
     async () => {
       const site = await mailSite(deps);
-      return contactMail(to, contact, {
-        name: site.name,
-        url: site.address,
-        timeZone: site.timeZone,
-      });
+      return contactMail(
+        to,
+        contact,
+        {
+          name: site.name,
+          url: site.address,
+          timeZone: site.timeZone,
+        },
+        source,
+      );
     },
     {
       sent: 'contact.notified',

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contacts, leadEvents, leads, throttleEvents } from '#db/schema';
+import { writeTransaction } from '#db';
+import { contacts, leadEvents, leads, throttleEvents, users } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { type ContactInput } from '#shared/contact';
 import { adminMessageUrl, contactMail } from './notify';
@@ -16,6 +17,7 @@ import {
 import { ThrottledError } from '#server/platform/errors';
 import { CONTACT_THANKS } from './router';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { visitorCaller } from '#tests/support/analytics';
 
 const message: ContactInput = {
   name: 'Ada Lovelace',
@@ -175,6 +177,40 @@ describe('contact.send', () => {
     expect(mailer.sent).toEqual([]);
   });
 
+  it.each([
+    ['MAIL_FROM', 'NO-REPLY@example.com'],
+    ['REPLY_TO', 'owner@example.com'],
+    ['CONTACT_NOTIFY_TO', 'team@example.com'],
+    ['an administrator’s address', 'dana@harbor.example'],
+  ])(
+    'makes no lead for %s: answered as the honeypot is, counted, nothing kept or mailed',
+    async (_, email) => {
+      await writeTransaction(deps.db, (tx) =>
+        tx
+          .insert(users)
+          .values({
+            username: 'dana',
+            password: 'x',
+            email: 'Dana@Harbor.example',
+            createdAt: deps.clock.now(),
+          })
+          .run(),
+      );
+      for (let i = 0; i < 5; i++) {
+        expect(await send({ ...message, email })).toEqual({
+          success: true,
+          message: CONTACT_THANKS,
+        });
+      }
+      await mailsSettled(mailer);
+      expect(await stored()).toEqual([]);
+      expect(await deps.db.select().from(leads).all()).toEqual([]);
+      expect(mailer.sent).toEqual([]);
+      // Counted as a stored message is, so the sixth tells nothing new either.
+      expect((await failure(send({ ...message, email }))).code).toBe('TOO_MANY_REQUESTS');
+    },
+  );
+
   it('stores 100 messages sent at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -264,6 +300,7 @@ describe('contact.send notification', () => {
         'Reply to this e-mail to answer the visitor.',
         '',
         'Received: Wednesday 3 June 2026, 19:05 BST',
+        'Source: Direct',
         'Subject: AI Consulting Services',
         'Name: Ada Lovelace',
         'E-mail: ada@example.com',
@@ -317,6 +354,24 @@ describe('contact.send notification', () => {
     expect(html).toMatch(/<blockquote[^>]*>Hello,<br><br>Open it in the admin: https:\/\/evil/);
   });
 
+  it('names the lead’s source and the local time of the message', async () => {
+    deps.clock.set(new Date('2026-06-03T18:05:00Z'));
+    const browser = visitorCaller(deps, { ip: '198.51.100.40' });
+    await browser.analytics.record({
+      name: 'pageview',
+      url: 'https://acme.example/?utm_source=spring-campaign',
+    });
+    await browser.contact.send(message);
+    await mailsSettled(mailer);
+    const mail = mailer.sent[0] as MailMessage;
+    expect(mail.text).toContain(
+      'Received: Wednesday 3 June 2026, 19:05 BST\nSource: spring-campaign\n',
+    );
+    expect(mail.html).toContain(
+      '<th align="left" valign="top" style="padding:2px 12px 2px 0">Source</th><td style="padding:2px 0">spring-campaign</td>',
+    );
+  });
+
   it('builds the admin link from any site address, with or without a trailing slash', () => {
     expect(adminMessageUrl(7, 'https://acme.example/')).toBe(
       'https://acme.example/admin/messages/7',
@@ -342,6 +397,7 @@ describe('contact.send notification', () => {
         leadId: 1,
       },
       { name: 'Acme AI Engineering', url: 'https://acme.example', timeZone: 'UTC' },
+      'Direct',
     );
     expect(mail.subject).toBe('New contact message: Other from Mallory Bcc: victim@example.com');
   });

@@ -1,9 +1,12 @@
 import { insertWhere } from '#db/insert-where';
-import { recordConversion } from '#server/analytics/record';
-import { contacts, leadEvents, type ContactRow } from '#db/schema';
+import { recordConversion, visitCredit } from '#server/analytics/record';
+import { creditedSource } from '#server/analytics/event-rows';
+import { contacts, leadEvents, leads, type ContactRow } from '#db/schema';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { isOwnAddress } from '#server/leads/own-addresses';
 import { sql } from 'drizzle-orm';
 import { contactInput } from '#shared/contact';
+import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { batchStatements, takeInBatch } from '#server/platform/throttle';
 import { CONTACT_SUBMISSIONS } from './throttle-rules';
@@ -19,20 +22,24 @@ const contactBucket = (ctx: Context) =>
   addressBucket(CONTACT_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /**
- * The throttle's event, then (each only when the one before it wrote) the sender's lead, the
- * message and its search index entry (by trigger), the message's place on the lead's
+ * The throttle's event, then (each only when the one before it wrote) the sender's lead with
+ * the source its visit is credited to (answering the lead's source), the message and its
+ * search index entry (by trigger), the message's place on the lead's
  * timeline, and the claim of the sender's acknowledgement e-mail (when it is on and the
  * address had none in 24 hours): one batch, one request to a libSQL server.
  */
 const storeContact = batchStatements(
-  ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt', 'ackBucket'],
-  (db, taken, { ackBucket, ...values }) => [
+  ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt', 'ackBucket', 'source'],
+  (db, taken, { ackBucket, source, ...values }) => [
     joinLead(db, taken, {
       email: values.email,
       name: values.name,
       company: values.company,
       now: values.createdAt,
-    }).toSQL(),
+      source,
+    })
+      .returning({ source: leads.source })
+      .toSQL(),
     insertWhere(db, contacts, { ...values, leadId: leadIdOf(values.email) }, taken)
       .returning({ id: contacts.id, leadId: contacts.leadId })
       .toSQL(),
@@ -69,6 +76,14 @@ export const contactRouter = router({
         privacy: input.privacy,
         createdAt: now,
       };
+      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is, the
+      // throttle's place taken as a stored message's would be, so the answer tells nothing.
+      if (await isOwnAddress(ctx.db, ctx.config, input.email)) {
+        await takeInBatch(ctx.db, { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS }, now);
+        ctx.logger.info('contact.own_address', { requestId: ctx.req.requestId });
+        return { success: true, message: CONTACT_THANKS };
+      }
+      const credit = await visitCredit(ctx);
       // Stored before any mail is tried (docs/api.md): a mail failure never loses it.
       const { rows } = await takeInBatch(
         ctx.db,
@@ -79,6 +94,7 @@ export const contactRouter = router({
           values: {
             ...values,
             ackBucket: acknowledgementBucket(ctx.config.sessionSecret, values.email),
+            source: credit && creditedSource(credit),
           },
         },
       );
@@ -91,8 +107,9 @@ export const contactRouter = router({
         leadId: Number(leadId),
       };
       ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
-      recordConversion(ctx, 'contact', Number(leadId));
-      notifyContact(ctx, stored);
+      recordConversion(ctx, 'contact', credit);
+      const leadSource = rows[0]?.[0]?.[0];
+      notifyContact(ctx, stored, typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE);
       if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
       return { success: true, message: CONTACT_THANKS };
     }),

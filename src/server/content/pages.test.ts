@@ -91,7 +91,7 @@ describe('the home page follows the content', () => {
     const hydration = JSON.parse(json ?? '{}') as SiteContent;
     expect(hydration.hero.headlineStart).toBe('Brand New Headline');
     // Whether each legal page exists, not its text (the home page shows none of it).
-    expect(hydration.legal).toEqual({ privacy: '1', terms: '', cookies: '', responsibleAi: '' });
+    expect(hydration.legal).toEqual({ privacy: '1', terms: '1', cookies: '', responsibleAi: '' });
   });
 
   it('keeps a saved text from closing its script element', async () => {
@@ -259,6 +259,17 @@ describe('legal pages', () => {
     // No render hold waiting for a hero the page does not have (the home page keeps it).
     expect(privacy.text).not.toContain('rel="expect"');
     expect((await page('/')).text).toContain('<link rel="expect" href="#hero-end"');
+    // A fresh site ships starting Terms of Service too: the consent line names both pages.
+    const startingTerms = await page('/terms');
+    expect(startingTerms.status).toBe(200);
+    expect(startingTerms.text).toContain('<h1>Terms of Service</h1>');
+    expect(startingTerms.text).toContain('data-prerendered="/terms"');
+    expect(startingTerms.text).toContain('<a href="/privacy">Privacy Policy</a>');
+    expect((await page('/')).text).toContain('href="/terms"');
+
+    await save((c) => {
+      c.legal.terms = '';
+    });
     expect((await page('/terms')).status).toBe(404);
     expect((await page('/')).text).not.toContain('href="/terms"');
 

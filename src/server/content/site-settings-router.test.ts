@@ -101,6 +101,12 @@ describe('siteSettings', () => {
     expect((await admin.siteSettings.get()).settings.timeZone).toBe('UTC');
   });
 
+  it('keeps a zone as given, never as the older alias the runtime reads it as', async () => {
+    const { settings } = await admin.siteSettings.save({ address: null, timeZone: 'Asia/Kolkata' });
+    expect([settings.timeZone, settings.saved.timeZone]).toEqual(['Asia/Kolkata', 'Asia/Kolkata']);
+    expect((await admin.siteSettings.get()).settings.timeZone).toBe('Asia/Kolkata');
+  });
+
   it('is for administrators only', async () => {
     const visitor = callerFor(deps).caller;
     expect((await failure(visitor.siteSettings.get())).code).toBe('UNAUTHORIZED');

@@ -516,7 +516,22 @@ describe('errors and logs', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => [l.path, l.ip])).toEqual([
       ['/api/event', undefined],
-      ['/api/subscribe', '198.51.100.23'],
+      ['/api/subscribe', '198.51.100.0/24'],
     ]);
+  });
+
+  it('logs a client by its /24 or /48, never its full address', async () => {
+    const { app: proxied, deps: behindProxy } = await createTestApp({
+      config: testConfig({ trustProxy: true }),
+    });
+    for (const ip of ['203.0.113.99', '2001:db8:5:6:7:8:9:a']) {
+      await proxied.request('/', { headers: { 'x-forwarded-for': ip } });
+    }
+    const lines = behindProxy.logger.lines.filter((l) => l.includes('"event":"request"'));
+    expect(lines.map((l) => (JSON.parse(l) as Record<string, unknown>).ip)).toEqual([
+      '203.0.113.0/24',
+      '2001:db8:5::/48',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/203\.0\.113\.99|2001:db8:5:6/);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context as HonoCtx, MiddlewareHandler } from 'hono';
 import type { Config } from '#server/platform/config';
 import { clientIp } from './context';
+import { logAddress } from '#server/platform/address';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';
 import type { AppDeps } from './trpc';
@@ -14,8 +15,9 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Gives every request an id (also sent back as X-Request-Id, and named in 500 bodies) and
- * writes one log line when it ends. Only method, path, status, time and address are logged:
- * never headers (cookies) or query strings. Paths in `anonymous` are logged without the
+ * writes one log line when it ends. Only method, path, status, time and the client's network
+ * (its /24 or /48, never the full address: platform/address.ts) are logged: never headers
+ * (cookies) or query strings. Paths in `anonymous` are logged without the
  * address: the analytics beacon's, whose promise is that no visit is tied to an address
  * (docs/analytics.md).
  */
@@ -37,7 +39,9 @@ export function requestLog(
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ...(anonymous.has(c.req.path) ? {} : { ip: clientIp(c, deps.config.trustProxy) }),
+        ...(anonymous.has(c.req.path)
+          ? {}
+          : { ip: logAddress(clientIp(c, deps.config.trustProxy)) }),
       });
     }
   };

@@ -2,8 +2,9 @@
  * Makes or joins the lead of an address (docs/leads.md): one statement, so a form's batch
  * can store the lead with its message (and a booking with its own) in one request. A new
  * address makes a `new` lead; a known one takes the latest name and company (unless
- * `rename` is false: a booking never renames a lead) and its activity moves to now.
- * Addresses are compared as SQL's lower() does, the unique index's expression.
+ * `rename` is false: a booking never renames a lead) and its activity moves to now; a lead
+ * without a source takes the visit's. Addresses are compared as SQL's lower() does, the
+ * unique index's expression.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
@@ -16,6 +17,11 @@ export interface Person {
   name: Placeholder | string;
   company: Placeholder | string | null;
   now: Placeholder | Date;
+  /**
+   * The source the visit is credited to (analytics `visitCredit`), null when it is not
+   * counted: a lead keeps the first one it gets, set in this same statement.
+   */
+  source: Placeholder | string | null;
 }
 
 export function joinLead(db: Db, condition: SQL, person: Person, { rename = true } = {}) {
@@ -27,6 +33,7 @@ export function joinLead(db: Db, condition: SQL, person: Person, { rename = true
       name: person.name,
       company: person.company,
       status: 'new',
+      source: person.source,
       createdAt: person.now,
       lastActivityAt: person.now,
     },
@@ -39,6 +46,7 @@ export function joinLead(db: Db, condition: SQL, person: Person, { rename = true
         company: sql`coalesce(excluded.company, ${leads.company})`,
       }),
       lastActivityAt: sql`max(${leads.lastActivityAt}, excluded.last_activity_at)`,
+      source: sql`coalesce(${leads.source}, excluded.source)`,
     },
   });
 }

@@ -1,11 +1,12 @@
 /**
- * A lead's source is the one the analytics credit its first conversion to (docs/leads.md):
- * the contact form's message, through the same write.
+ * A lead's source is the one the analytics credit its first conversion to (docs/leads.md),
+ * set in the same write as its first message or booking: read at once, it is already there.
  */
 import { describe, expect, it } from 'vitest';
 import { adminCaller, createTestDeps } from '#tests/support/app';
 import { page, storedEvents, visitorCaller } from '#tests/support/analytics';
 import { contactBody } from '#tests/support/contact';
+import { saveBookingSettings } from '#tests/support/booking-settings';
 
 const IP = '203.0.113.77';
 
@@ -31,6 +32,48 @@ describe('the source of a lead', () => {
     await other.contact.send(contactBody('second', 2));
     await storedEvents(deps.db);
     expect((await admin.leads.list()).leads).toMatchObject([{ source: 'newsletter', unread: 2 }]);
+  });
+
+  it('is there as soon as the message is stored, before the analytics are written', async () => {
+    const deps = await createTestDeps();
+    const visitor = visitorCaller(deps, { ip: IP });
+    await visitor.analytics.record({ name: 'pageview', url: page('/?utm_source=newsletter') });
+    // The pageview written, as the buffer does every 100 ms; the conversion not yet.
+    await storedEvents(deps.db);
+    await visitor.contact.send(contactBody('first', 1));
+    const admin = await adminCaller(deps);
+    expect((await admin.leads.list()).leads).toMatchObject([{ source: 'newsletter' }]);
+    // The pageview still waiting in the buffer counts as well.
+    const other = visitorCaller(deps, { ip: '198.51.100.9' });
+    await other.analytics.record({ name: 'pageview', url: page('/?utm_source=linkedin') });
+    await other.contact.send({ ...contactBody('second', 2), email: 'other@example.com' });
+    const leads = (await admin.leads.list()).leads;
+    expect(leads.map((lead) => [lead.email, lead.source])).toEqual([
+      ['other@example.com', 'linkedin'],
+      ['fault@example.com', 'newsletter'],
+    ]);
+    // The conversions, written later, carry the same credit.
+    const conversions = (await storedEvents(deps.db)).filter((e) => e.name === 'contact');
+    expect(conversions.map((e) => [e.utmSource, e.visitor])).toEqual([
+      ['newsletter', ''],
+      ['linkedin', ''],
+    ]);
+  });
+
+  it('is credited in the booking’s own write too', async () => {
+    const deps = await createTestDeps();
+    await saveBookingSettings(deps.db, {}, deps.clock.now());
+    const visitor = visitorCaller(deps, { ip: IP });
+    await visitor.analytics.record({ name: 'pageview', url: page('/?utm_source=podcast') });
+    const { slots } = await visitor.booking.slots({});
+    await visitor.booking.book({
+      start: slots[0]!.start,
+      name: 'Helen Marsh',
+      email: 'helen@example.com',
+      privacy: true,
+    });
+    const admin = await adminCaller(deps);
+    expect((await admin.leads.list()).leads).toMatchObject([{ source: 'podcast' }]);
   });
 
   it('is Direct without a pageview', async () => {

@@ -54,6 +54,26 @@ describe('POST /api/media/:slot', () => {
     expect([status, body]).toEqual([400, { success: false, message: MEDIA_MESSAGES.notImage }]);
   });
 
+  it.each([
+    ['wide', 'width="1000" height="1"'],
+    ['tall', 'width="1" height="1000"'],
+  ])('refuses a %s SVG logo past the proportions limit with a 400 naming it', async (_, size) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" ${size}><rect width="100%" height="100%"/></svg>`;
+    const { status, body } = await upload('logo', uploadForm(Buffer.from(svg), 'logo.svg'));
+    expect([status, body]).toEqual([400, { success: false, message: MEDIA_MESSAGES.logoRatio }]);
+    expect(MEDIA_MESSAGES.logoRatio).toContain('20 times');
+  });
+
+  it('refuses a PNG logo past the same proportions with the same 400', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 4, channels: 3, background: '#4338ca' },
+    })
+      .png()
+      .toBuffer();
+    const { status, body } = await upload('logo', uploadForm(png, 'logo.png'));
+    expect([status, body]).toEqual([400, { success: false, message: MEDIA_MESSAGES.logoRatio }]);
+  });
+
   it('takes an SVG logo stripped of <script> and onload, served with a policy against scripts', async () => {
     const { status, body } = await upload(
       'logo',

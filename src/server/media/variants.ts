@@ -48,6 +48,16 @@ function named(
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
+/**
+ * A logo past MEDIA_SIZES.logoMaxRatio is refused: drawn at the stored height, `width="1000"
+ * height="1"` would be a PNG 108,000 pixels wide, which the image library cannot make.
+ */
+function assertLogoProportions(width: number, height: number): void {
+  if (Math.max(width, height) > MEDIA_SIZES.logoMaxRatio * Math.min(width, height)) {
+    throw bad(MEDIA_MESSAGES.logoRatio);
+  }
+}
+
 async function rendered(pipeline: Sharp, slot: MediaSlot, variant: string, type: string) {
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return named(slot, variant, type, { width: info.width, height: info.height }, data);
@@ -86,6 +96,7 @@ export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise
       .metadata()
       .catch(() => null);
     if (!meta?.width || !meta.height) throw bad(MEDIA_MESSAGES.svgUnreadable);
+    assertLogoProportions(meta.width, meta.height);
     const height = MEDIA_SIZES.logoMaxStoredHeight;
     const width = Math.max(1, Math.round((meta.width / meta.height) * height));
     // Beside it the same logo as a PNG, for mail: most mail programs show no SVG.
@@ -132,6 +143,7 @@ export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise
           ),
         );
       case 'logo':
+        assertLogoProportions(meta.width ?? 1, meta.height ?? 1);
         return [
           await rendered(
             input()

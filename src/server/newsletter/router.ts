@@ -11,7 +11,7 @@ import { SUBSCRIBE_SUBMISSIONS } from './throttle-rules';
 import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
-import { recordConversion } from '#server/analytics/record';
+import { recordConversion, visitCredit } from '#server/analytics/record';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { sendConfirmation } from './confirmation-mail';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
@@ -133,7 +133,7 @@ export const newsletterRouter = router({
       // subscribing again sends a new link.
       if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);
       // Every accepted sign-up is a conversion, whether or not the address confirms later.
-      recordConversion(ctx, 'subscription');
+      recordConversion(ctx, 'subscription', await visitCredit(ctx));
       return { success: true };
     }),
 

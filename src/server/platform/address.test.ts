@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAddress, throttleAddress } from './address';
+import { logAddress, maskAddress, throttleAddress } from './address';
 
 describe('throttleAddress', () => {
   it('keeps an IPv4 address', () => {
@@ -47,5 +47,17 @@ describe('maskAddress', () => {
     ['unknown', 'unknown'],
   ])('shows %s as %s', (ip, masked) => {
     expect(maskAddress(ip)).toBe(masked);
+  });
+});
+
+describe('logAddress', () => {
+  it.each([
+    ['203.0.113.99', '203.0.113.0/24'],
+    ['::ffff:198.51.100.23', '198.51.100.0/24'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['[2001:DB8:abcd:12::1]', '2001:db8:abcd::/48'],
+    ['unknown', 'unknown'],
+  ])('keeps %s as its network %s', (ip, logged) => {
+    expect(logAddress(ip)).toBe(logged);
   });
 });

@@ -49,3 +49,17 @@ export function maskAddress(ip: string): string {
   const key = throttleAddress(ip);
   return isIPv4(key) ? key.replace(/\.\d+$/, '.x') : key;
 }
+
+/**
+ * An address as the request log keeps it (docs/operations.md, "Logs"): its network, never the
+ * address itself, so the log holds no more than the analytics keep. IPv4 by its /24
+ * (`203.0.113.0/24`), IPv6 by its /48 (`2001:db8:1::/48`), an IPv4-mapped address as IPv4;
+ * anything else (no address known) as is.
+ */
+export function logAddress(ip: string): string {
+  const key = throttleAddress(ip);
+  if (isIPv4(key)) return key.replace(/\.\d+$/, '.0/24');
+  if (!key.endsWith('::/64')) return key;
+  const groups = ipv6Groups(key.slice(0, -'/64'.length)).slice(0, 3);
+  return `${groups.map((g) => g.toString(16)).join(':')}::/48`;
+}

@@ -51,6 +51,10 @@ describe('loadConfig', () => {
     ['America/New_York', 'America/New_York'],
     [' Europe/Paris ', 'Europe/Paris'],
     ['europe/paris', 'Europe/Paris'],
+    // Node 20's ICU reads these as Asia/Calcutta and Europe/Kiev: kept as given.
+    ['Asia/Kolkata', 'Asia/Kolkata'],
+    ['Europe/Kyiv', 'Europe/Kyiv'],
+    ['Etc/UTC', 'Etc/UTC'],
     ['UTC', 'UTC'],
     ['', 'UTC'],
   ])('takes SITE_TIMEZONE %j as %s', (value, zone) => {
@@ -174,6 +178,25 @@ describe('loadConfig', () => {
     });
     expect(imap.imapUrl).toBe('imaps://dana%40example.com:app%20pw@imap.example.com:993/INBOX');
     expect(imap.imapPollSeconds).toBe(5);
+  });
+
+  it.each([
+    ['smtp://u:p@mail.example.com:587', 'smtp://u:p@mail.example.com:587?requireTLS=true'],
+    [
+      'smtp://u:p@mail.example.com:587/?ignoreTLS=true&requireTLS=false&secure=false',
+      'smtp://u:p@mail.example.com:587/?requireTLS=true',
+    ],
+    ['smtps://u:p@mail.example.com:465?secure=false', 'smtps://u:p@mail.example.com:465'],
+    ['smtps://u:p@mail.example.com:465', 'smtps://u:p@mail.example.com:465'],
+    // A relay on this machine: the mail never crosses a network.
+    ['smtp://127.0.0.1:25', 'smtp://127.0.0.1:25'],
+    ['smtp://localhost:25?ignoreTLS=true', 'smtp://localhost:25?ignoreTLS=true'],
+    ['smtp://[::1]:25', 'smtp://[::1]:25'],
+  ])('in production requires TLS of SMTP_URL %j unless on loopback: %j', (value, inForce) => {
+    const env = { ...base(), NODE_ENV: 'production', SMTP_URL: value };
+    expect(loadConfig(env).smtpUrl).toBe(inForce);
+    // Outside production a plain test server is fine.
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).smtpUrl).toBe(value);
   });
 
   it('accepts PORT=0, smtp and smtps URLs and the admin variables', () => {

@@ -72,7 +72,20 @@ function parsePort(raw: string | undefined): number {
   return Number(raw);
 }
 
-function parseSmtpUrl(raw: string | undefined): string | null {
+/** Hosts whose SMTP traffic never leaves the machine: plain text is allowed there. */
+function isLoopbackHost(hostname: string): boolean {
+  return isLoopback(hostname.replace(/^\[(.*)\]$/, '$1'));
+}
+
+/**
+ * SMTP_URL as the mailer uses it. In production mail to another machine travels under TLS
+ * (docs/operations.md, "Mail"): `smtps://` as given; `smtp://` must upgrade by STARTTLS
+ * (nodemailer's `requireTLS`), and a server that offers none is refused at the first mail
+ * rather than sent the password and the mail in plain text. A query that would turn TLS off
+ * (`ignoreTLS`, `requireTLS=false`, `secure=false`) is dropped. A loopback host (a local relay)
+ * is taken as given.
+ */
+function parseSmtpUrl(raw: string | undefined, production: boolean): string | null {
   if (!raw) return null;
   let url: URL;
   try {
@@ -83,7 +96,10 @@ function parseSmtpUrl(raw: string | undefined): string | null {
   if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
   }
-  return raw;
+  if (!production || isLoopbackHost(url.hostname)) return raw;
+  for (const name of ['ignoreTLS', 'requireTLS', 'secure']) url.searchParams.delete(name);
+  if (url.protocol === 'smtp:') url.searchParams.set('requireTLS', 'true');
+  return url.href;
 }
 
 /**
@@ -295,7 +311,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     host,
     database,
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, database),
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL, production),
     mailFrom,
     mailFromName,
     contactNotifyTo,

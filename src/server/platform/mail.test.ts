@@ -61,6 +61,22 @@ it('sends in the sender name read at each mail, kept to one line, or from the ba
   }
 });
 
+it('refuses to send over a server without STARTTLS when TLS is required (production SMTP_URL)', async () => {
+  const sink = await startSmtpSink();
+  try {
+    const mailer = createMailer({
+      smtpUrl: `${sink.url}?requireTLS=true`,
+      from: 'dana@harbor.example',
+      production: true,
+      logger: createMemoryLogger(),
+    });
+    await expect(mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Hi' })).rejects.toThrow();
+    expect(sink.mails).toEqual([]);
+  } finally {
+    await sink.close();
+  }
+});
+
 it("names MAIL_FROM's sender when it gives one, else the company's saved name", async () => {
   const db = (await createTestDeps()).db;
   expect(await mailSenderName({ mailFromName: 'Dana at Harbor' }, db)()).toBe('Dana at Harbor');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SiteContent } from '#shared/site-content';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { ContentForm } from './content-form';
+import { ContentForm, STARTING_TEXT_NOTE } from './content-form';
 import { checkContent } from './content-values';
 
 afterEach(cleanup);
@@ -81,5 +81,22 @@ describe('the acknowledgement e-mail in the Content form', () => {
 
     await userEvent.clear(body);
     expect(body).toHaveAccessibleDescription(/Required/);
+  });
+});
+
+describe('the legal pages in the Content form', () => {
+  it('mark the privacy policy and terms of service as starting texts until the owner adapts them', async () => {
+    render(<Form />);
+    const privacy = screen.getByRole('textbox', { name: 'Privacy Policy (/privacy)' });
+    const terms = screen.getByRole('textbox', { name: 'Terms of Service (/terms)' });
+    expect(terms).toHaveValue(defaultSiteContent.legal.terms);
+    expect(terms.textContent).toMatch(/^# Terms of Service/);
+    for (const field of [privacy, terms]) {
+      expect(field).toHaveAccessibleDescription(STARTING_TEXT_NOTE);
+    }
+    await userEvent.click(terms);
+    await userEvent.paste('\n\nWork is billed monthly.');
+    expect(terms).not.toHaveAccessibleDescription(STARTING_TEXT_NOTE);
+    expect(privacy).toHaveAccessibleDescription(STARTING_TEXT_NOTE);
   });
 });

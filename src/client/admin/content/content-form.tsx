@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '#shared/site-content';
+import { DEFAULT_PRIVACY_MARKDOWN } from '#shared/site-content-privacy';
+import { DEFAULT_TERMS_MARKDOWN } from '#shared/site-content-terms';
 import { Switch, TextInputField } from '../controls';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
 
@@ -13,6 +15,20 @@ interface FieldSpec {
   description?: string;
   /** Shown only while this holds (the video's address, only for a YouTube or Vimeo video). */
   when?: (values: SiteContent) => boolean;
+  /** The text a fresh site ships with: while the field holds it, the field says so. */
+  startingText?: string;
+}
+
+/** What a legal page still holding its starting text says under its field (docs/content.md). */
+export const STARTING_TEXT_NOTE =
+  'Starting text: it describes this software with its default settings, not your business. Adapt it before you rely on it; you are responsible for it.';
+
+function descriptionOf(field: FieldSpec, value: unknown): string | undefined {
+  const starting =
+    field.startingText !== undefined &&
+    typeof value === 'string' &&
+    value.trim() === field.startingText.trim();
+  return starting ? STARTING_TEXT_NOTE : field.description;
 }
 
 const text = (path: FieldPath, label: string, more: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -155,10 +171,16 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     id: 'legal',
     title: 'Legal pages',
     intro:
-      'In Markdown (# Heading, **bold**, [text](https://…), - lists). A page with no text does not exist: its footer entry stays plain text. These texts are yours and you are responsible for them: the starting privacy policy describes what this software stores with its default settings; check it against your business and the law that applies to you.',
+      'In Markdown (# Heading, **bold**, [text](https://…), - lists). A page with no text does not exist: its footer entry stays plain text. These texts are yours and you are responsible for them: the starting privacy policy and terms of service describe this software with its default settings; check them against your business and the law that applies to you.',
     fields: [
-      para(['legal', 'privacy'], 'Privacy Policy (/privacy)', 10),
-      para(['legal', 'terms'], 'Terms of Service (/terms)', 6),
+      {
+        ...para(['legal', 'privacy'], 'Privacy Policy (/privacy)', 10),
+        startingText: DEFAULT_PRIVACY_MARKDOWN,
+      },
+      {
+        ...para(['legal', 'terms'], 'Terms of Service (/terms)', 10),
+        startingText: DEFAULT_TERMS_MARKDOWN,
+      },
       para(['legal', 'cookies'], 'Cookie Policy (/cookies)', 6),
       para(['legal', 'responsibleAi'], 'Responsible AI (/responsible-ai)', 6),
     ],
@@ -300,7 +322,7 @@ export function ContentForm({
                     name={pathKey(field.path)}
                     multiline={field.multiline}
                     rows={field.rows}
-                    description={field.description}
+                    description={descriptionOf(field, valueAt(values, field.path))}
                     value={shown(valueAt(values, field.path), field.kind)}
                     onChange={(input) =>
                       onChange(withValue(values, field.path, parsed(input, field.kind)))

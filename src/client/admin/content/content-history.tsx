@@ -138,7 +138,7 @@ export function ContentHistory({ current }: { current: number }) {
       <ConfirmDialog
         isOpen={askingDefaults}
         title="Restore the defaults?"
-        question="The site will show the starting texts again (the placeholder name, contact details and privacy policy), saved as a new version. The versions above stay in the history. Unsaved changes in the form are lost."
+        question="The site will show the starting texts again (the placeholder name, contact details, privacy policy and terms of service), saved as a new version. The versions above stay in the history. Unsaved changes in the form are lost."
         confirmLabel="Restore defaults"
         pendingLabel="Restoring..."
         isPending={restoreDefaults.isPending}

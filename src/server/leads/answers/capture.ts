@@ -1,13 +1,33 @@
 /**
  * An answer from the owner's mailbox onto its lead's timeline (docs/leads.md, "Answers by
  * e-mail"): by its threading headers when they name a reply the product sent for a lead, else
- * by its sender being a lead. Kept once by its Message-ID (the unique `lead_events.mail_id`),
- * however many instances read it or how often; mail from anyone else is not stored.
+ * by its sender being a lead, unless the sender is one of the site's own addresses. Kept once
+ * by its Message-ID (the unique `lead_events.mail_id`), however many instances read it or how
+ * often, and at most 64 KB of it; mail from anyone else is not stored.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { leadEvents, leads } from '#db/schema';
+import { isOwnAddress, type OwnAddressConfig } from '../own-addresses';
 import { cutQuotedHistory } from './quote';
+
+/** The most of an answer's text kept, in UTF-8 bytes, the note of the cut included. */
+export const MAX_ANSWER_BYTES = 65_536;
+/** The last line of a text that was cut, so the owner knows the mail holds more. */
+export const ANSWER_CUT_NOTE = '[… cut: the answer was longer than 64 KB]';
+
+/**
+ * The text as kept: whole when it fits, else its first bytes up to a character's start and
+ * the note, MAX_ANSWER_BYTES in all (a 3 MB answer is not stored whole).
+ */
+export function keptAnswerText(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= MAX_ANSWER_BYTES) return text;
+  let end = MAX_ANSWER_BYTES - Buffer.byteLength(`\n\n${ANSWER_CUT_NOTE}`);
+  // Never inside a character: back to the first byte of the one that would be split.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return `${bytes.subarray(0, end).toString('utf8')}\n\n${ANSWER_CUT_NOTE}`;
+}
 
 export interface IncomingMail {
   /** Message-ID without angle brackets. */
@@ -26,7 +46,11 @@ export function messageIds(header: string | string[] | undefined): string[] {
   return [...text.matchAll(/<([^<>\s]+)>/g)].map((match) => match[1] ?? '').filter(Boolean);
 }
 
-async function leadOf(db: Db, mail: IncomingMail): Promise<number | null> {
+async function leadOf(
+  db: Db,
+  config: OwnAddressConfig,
+  mail: IncomingMail,
+): Promise<number | null> {
   if (mail.threadIds.length > 0) {
     const threaded = await db
       .select({ leadId: leadEvents.leadId })
@@ -37,7 +61,7 @@ async function leadOf(db: Db, mail: IncomingMail): Promise<number | null> {
       .get();
     if (threaded) return threaded.leadId;
   }
-  if (!mail.from) return null;
+  if (!mail.from || (await isOwnAddress(db, config, mail.from))) return null;
   const sender = await db
     .select({ id: leads.id })
     .from(leads)
@@ -46,8 +70,13 @@ async function leadOf(db: Db, mail: IncomingMail): Promise<number | null> {
   return sender?.id ?? null;
 }
 
-export async function takeAnswer(db: Db, mail: IncomingMail, now: Date): Promise<Taken> {
-  const leadId = await leadOf(db, mail);
+export async function takeAnswer(
+  deps: { db: Db; config: OwnAddressConfig },
+  mail: IncomingMail,
+  now: Date,
+): Promise<Taken> {
+  const { db } = deps;
+  const leadId = await leadOf(db, deps.config, mail);
   if (leadId === null) return 'ignored';
   return writeTransaction(db, async (tx) => {
     const stored = await tx
@@ -57,7 +86,7 @@ export async function takeAnswer(db: Db, mail: IncomingMail, now: Date): Promise
         at: now,
         kind: 'reply_received',
         actor: mail.from,
-        text: cutQuotedHistory(mail.text),
+        text: keptAnswerText(cutQuotedHistory(mail.text)),
         mailId: mail.mailId,
       })
       .onConflictDoNothing()

@@ -13,11 +13,12 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
+import type { OwnAddressConfig } from '../own-addresses';
 import { messageIds, takeAnswer } from './capture';
 
 export interface AnswerPollerDeps {
   db: Db;
-  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'>;
+  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'> & OwnAddressConfig;
   clock: Clock;
   logger: Logger;
 }
@@ -142,7 +143,7 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
             if (message.uid <= lastUid || !message.source) continue;
             const parsed = await simpleParser(message.source);
             const taken = await takeAnswer(
-              db,
+              { db, config },
               {
                 mailId:
                   messageIds(parsed.messageId)[0] ??
