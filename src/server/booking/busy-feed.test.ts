@@ -46,6 +46,8 @@ afterEach(async () => {
 });
 
 let deps: TestDeps;
+/** The reads of development, where the local calendar server (loopback, http) is allowed. */
+const dev = { production: false };
 
 function owner(): BookingSettings {
   return {
@@ -59,7 +61,7 @@ function owner(): BookingSettings {
 describe('the busy feed’s copy', () => {
   it('is stored from a good read; a bad one later keeps it and records the error', async () => {
     const settings = owner();
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     expect(await storedBusy(deps.db, `${base}/secret.ics`)).toEqual([
       { start: Date.parse('2026-01-16T10:00:00Z'), end: Date.parse('2026-01-16T11:00:00Z') },
     ]);
@@ -72,7 +74,7 @@ describe('the busy feed’s copy', () => {
 
     respond = (res) => res.end('<html>Sign in to your calendar</html>');
     deps.clock.advance(5 * 60_000);
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     expect(await feedState(deps.db, settings.busyFeedUrl)).toEqual({
       fetchedAt,
       error: 'The address does not give an iCalendar feed.',
@@ -84,22 +86,22 @@ describe('the busy feed’s copy', () => {
       res.end('gone');
     };
     deps.clock.advance(5 * 60_000);
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     expect(await feedState(deps.db, settings.busyFeedUrl)).toMatchObject({
       fetchedAt,
-      error: 'The calendar answered HTTP 404.',
+      error: 'The calendar could not be read.',
     });
     expect(requests).toBe(3);
   });
 
   it('is read at most once in 5 minutes, by whoever asks', async () => {
     const settings = owner();
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     deps.clock.advance(5 * 60_000 - 1);
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     expect(requests).toBe(1);
     deps.clock.advance(1);
-    await readBusyFeedIfDue(deps.db, settings, deps.clock.now());
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
     expect(requests).toBe(2);
   });
 
@@ -113,7 +115,7 @@ describe('the busy feed’s copy', () => {
       const settings = owner();
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          readBusyFeedIfDue(instances[i % 2] ?? deps.db, settings, deps.clock.now()),
+          readBusyFeedIfDue(instances[i % 2] ?? deps.db, settings, deps.clock.now(), dev),
         ),
       );
       expect(requests).toBe(1);
@@ -125,7 +127,7 @@ describe('the busy feed’s copy', () => {
 
   it('gives up on a calendar that does not answer in time', async () => {
     respond = (res) => held.push(res);
-    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now(), { timeoutMs: 300 });
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now(), { ...dev, timeoutMs: 300 });
     expect(await feedState(deps.db, owner().busyFeedUrl)).toEqual({
       fetchedAt: null,
       error: 'The calendar did not answer within 0.3 seconds.',
@@ -148,7 +150,7 @@ describe('the busy feed’s copy', () => {
       };
       more();
     };
-    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now());
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now(), dev);
     expect((await feedState(deps.db, owner().busyFeedUrl)).error).toBe(
       'The calendar is larger than 5 MB.',
     );
@@ -159,7 +161,7 @@ describe('the busy feed’s copy', () => {
       held.push(res);
     };
     deps.clock.advance(5 * 60_000);
-    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now());
+    await readBusyFeedIfDue(deps.db, owner(), deps.clock.now(), dev);
     expect((await feedState(deps.db, owner().busyFeedUrl)).error).toBe(
       'The calendar is larger than 5 MB.',
     );

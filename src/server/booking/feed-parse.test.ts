@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OCCURRENCES, parseBusyFeed } from './feed-parse';
+import { parseBusyFeed } from './feed-parse';
 
 const january = {
   start: Date.parse('2026-01-01T00:00:00Z'),
@@ -135,11 +135,20 @@ describe('the busy feed', () => {
       '2026-01-02T09:00:00.000Z/2026-01-02T09:15:00.000Z',
       '2026-01-03T09:00:00.000Z/2026-01-03T09:15:00.000Z',
     ]);
-    // A rule every minute since long ago stops at the bound instead of running on.
+    // A rule every minute since long ago is walked from the window, not from 1900; one every
+    // second makes more occurrences in the window than a read looks at.
     const minutely = calendar(
       event('spam@test', 'DTSTART:19000101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
     );
-    expect(() => parseBusyFeed(minutely, 'UTC', january)).toThrow(String(MAX_OCCURRENCES));
+    expect(busy(minutely, 'UTC', window)).toEqual([
+      '2026-01-02T00:00:00.000Z/2026-01-04T00:00:00.000Z',
+    ]);
+    const secondly = calendar(
+      event('spam@test', 'DTSTART:19000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+    );
+    expect(() =>
+      parseBusyFeed(secondly, 'UTC', january, { events: 10, occurrences: 1000 }),
+    ).toThrow('more than 1,000 occurrences');
   });
 
   it('refuses text that is not iCalendar', () => {
