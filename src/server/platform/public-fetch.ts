@@ -118,15 +118,28 @@ export function knownRefusal(address: string, rules: AddressRules): string | nul
   return kind !== null && !allowed(kind, rules) ? 'address' : null;
 }
 
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+/** A name's addresses: the system's resolver, or the tests' own names. */
+export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
 /** The one address `url`'s host may be reached at, or AddressRefused. */
-async function checkedAddress(url: URL, rules: AddressRules) {
+async function checkedAddress(
+  url: URL,
+  rules: AddressRules,
+  resolve: Resolver,
+): Promise<ResolvedAddress> {
   if (knownRefusal(url.href, rules) !== null) throw new AddressRefused();
   const host = hostOf(url);
   const family = isIP(host);
   if (family !== 0) return { address: host, family };
-  let answers: { address: string; family: number }[];
+  let answers: ResolvedAddress[];
   try {
-    answers = await lookup(host, { all: true, verbatim: true });
+    answers = await resolve(host);
   } catch {
     throw new AddressRefused();
   }
@@ -148,7 +161,7 @@ function pinned(address: string, family: number): LookupFunction {
 
 function request(
   url: URL,
-  target: { address: string; family: number },
+  target: ResolvedAddress,
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
@@ -185,6 +198,8 @@ function asResponse(message: IncomingMessage): Response {
 export interface PublicFetchOptions extends AddressRules {
   signal: AbortSignal;
   headers?: Record<string, string>;
+  /** The tests name hosts of their own; otherwise the system's resolver. */
+  resolve?: Resolver;
 }
 
 /**
@@ -195,7 +210,7 @@ export interface PublicFetchOptions extends AddressRules {
 export async function fetchPublic(address: string, options: PublicFetchOptions): Promise<Response> {
   let url = new URL(address);
   for (let hop = 0; ; hop += 1) {
-    const target = await checkedAddress(url, options);
+    const target = await checkedAddress(url, options, options.resolve ?? systemResolver);
     const message = await request(url, target, options.headers ?? {}, options.signal);
     const location = message.headers.location;
     if (!REDIRECTS.has(message.statusCode ?? 0) || location === undefined) {
