@@ -42,11 +42,60 @@ function overTime(timeLimitMs: number): FeedLimitError {
   );
 }
 
+function startWorker(): Worker {
+  const worker = new Worker(BOOT, {
+    eval: true,
+    execArgv: [],
+    // A 5 MB feed needs far less; a hostile one stops here instead of growing the process.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+  // An idle worker never keeps the process alive; a read under way has its own timer.
+  worker.unref();
+  return worker;
+}
+
+/**
+ * One worker kept between reads: starting one (tsx compiling its modules) costs about a
+ * second on a busy machine, a read of an honest feed a few milliseconds. A worker is kept
+ * only after a read that ended well; one over its time is terminated.
+ */
+let idle: Worker | null = null;
+/** The listeners of a kept worker, taken off when a read takes it. */
+const kept = new WeakMap<Worker, () => void>();
+
+function giveBack(worker: Worker): void {
+  if (idle !== null) {
+    void worker.terminate();
+    return;
+  }
+  idle = worker;
+  // A kept worker that fails while idle is dropped; the next read starts another.
+  const drop = () => {
+    if (idle === worker) idle = null;
+  };
+  worker.once('error', drop);
+  worker.once('exit', drop);
+  kept.set(worker, drop);
+}
+
+function takeWorker(): Worker {
+  const worker = idle ?? startWorker();
+  idle = null;
+  const drop = kept.get(worker);
+  if (drop) {
+    worker.off('error', drop);
+    worker.off('exit', drop);
+    kept.delete(worker);
+  }
+  return worker;
+}
+
 /**
  * The busy times of `text` in `window`, as readBusyFeedText gives them, read off the main
- * thread. The time limit counts from the moment the worker has the text. Throws
- * FeedLimitError (the owner's words) over a budget, the time limit or the worker's memory,
- * FeedWorkerError when the worker itself fails, and an Error when the text is not iCalendar.
+ * thread. The time limit counts from the moment the worker has the text (a worker that is
+ * still loading its modules has not started on it). Throws FeedLimitError (the owner's
+ * words) over a budget, the time limit or the worker's memory, FeedWorkerError when the
+ * worker itself fails, and an Error when the text is not iCalendar.
  */
 export function readFeedOffThread(
   text: string,
@@ -56,45 +105,46 @@ export function readFeedOffThread(
 ): Promise<FeedReading> {
   const timeLimitMs = options.timeLimitMs ?? FEED_PARSE_MS;
   const job: FeedJob = { text, ownerZone, window, limits: options.limits ?? FEED_LIMITS };
-  const worker = new Worker(BOOT, {
-    eval: true,
-    execArgv: [],
-    // A 5 MB feed needs far less; a hostile one stops here instead of growing the process.
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
-  });
+  const worker = takeWorker();
   return new Promise<FeedReading>((resolve, reject) => {
     let timer = setTimeout(() => {
-      finish(new FeedWorkerError('The feed worker did not start in time'));
+      fail(new FeedWorkerError('The feed worker did not start in time'));
     }, START_MS);
-    const finish = (outcome: FeedReading | Error) => {
-      clearTimeout(timer);
-      worker.removeAllListeners();
-      // An error after the end (the termination itself) has nobody left to tell.
-      worker.on('error', () => undefined);
-      void worker.terminate();
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
-    };
-    worker.on('message', (answer: FeedAnswer) => {
+    const onMessage = (answer: FeedAnswer) => {
       if ('started' in answer) {
         clearTimeout(timer);
-        timer = setTimeout(() => finish(overTime(timeLimitMs)), timeLimitMs);
-      } else if (answer.ok) {
-        finish({ busy: answer.busy, looked: answer.looked });
-      } else {
-        finish(answer.limit ? new FeedLimitError(answer.message) : new Error(answer.message));
+        timer = setTimeout(() => fail(overTime(timeLimitMs)), timeLimitMs);
+        return;
       }
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      finish(
+      stopListening();
+      giveBack(worker);
+      if (answer.ok) resolve({ busy: answer.busy, looked: answer.looked });
+      else reject(answer.limit ? new FeedLimitError(answer.message) : new Error(answer.message));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      fail(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? new FeedLimitError('The calendar needs more memory to read than this site allows.')
           : new FeedWorkerError(error.message),
       );
-    });
-    worker.on('exit', () =>
-      finish(new FeedWorkerError('The feed worker stopped without an answer')),
-    );
+    };
+    const onExit = () => fail(new FeedWorkerError('The feed worker stopped without an answer'));
+    const stopListening = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const fail = (error: Error) => {
+      stopListening();
+      // An error after the end (the termination itself) has nobody left to tell.
+      worker.on('error', () => undefined);
+      void worker.terminate();
+      reject(error);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
     worker.postMessage(job);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The worker thread that reads a calendar feed (feed-thread.ts starts it, one per read): the
+ * The worker thread that reads calendar feeds, one at a time (feed-thread.ts starts it): the
  * parse runs here so that a feed, however hostile, never holds the server's event loop
  * (docs/booking.md, "Budgets").
  */
@@ -33,7 +33,7 @@ function answer(job: FeedJob): FeedAnswer {
   }
 }
 
-parentPort?.once('message', (job: FeedJob) => {
+parentPort?.on('message', (job: FeedJob) => {
   parentPort?.postMessage({ started: true } satisfies FeedAnswer);
   parentPort?.postMessage(answer(job));
 });
