@@ -27,6 +27,7 @@ const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> =
   logins: () => sustained('logins'),
   leads: async () => (await (await import('./bench/leads')).main(), true),
   newsletter: async () => (await (await import('./bench/newsletter')).main(), true),
+  feed: async () => (await (await import('./bench/feed')).main(), true),
 };
 
 let args;

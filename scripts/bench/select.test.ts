@@ -19,7 +19,7 @@ describe('npm run bench: one entry', () => {
   it('runs every bench by default, in the list order', () => {
     const args = parseBenchArgs([]);
     expect(args).toMatchObject({ list: false, only: ALL });
-    expect(ALL).toEqual(['startup', 'server', 'load', 'logins', 'leads', 'newsletter']);
+    expect(ALL).toEqual(['startup', 'server', 'load', 'logins', 'leads', 'newsletter', 'feed']);
   });
 
   it('--only picks benches by name, each once, in the list order', () => {
@@ -50,9 +50,12 @@ describe('npm run bench: one entry', () => {
   it.each([
     [
       ['--only=nope'],
-      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter',
+      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, feed',
     ],
-    [['--only='], 'unknown bench ""; one of: startup, server, load, logins, leads, newsletter'],
+    [
+      ['--only='],
+      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, feed',
+    ],
     [['--no-startup'], "Unknown option '--no-startup'"],
     [['--seconds=0'], '--seconds must be a positive number, not "0"'],
     [['--database=postgres'], '--database must be embedded or libsql, not "postgres"'],

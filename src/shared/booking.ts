@@ -44,6 +44,9 @@ export const BOOKING_MESSAGES = {
   reminders: `Give at most ${BOOKING_LIMITS.remindersMax} reminders`,
   reminderSame: 'Each reminder must be at a different time',
   feedUrl: 'Paste the secret iCal address of your calendar, starting with https:// or http://',
+  feedUrlHttps: 'The calendar address must start with https://',
+  feedUrlPublic:
+    'The calendar address must be on the internet, not a local or private network address',
   unavailable: 'Booking is not available.',
 } as const;
 

@@ -14,6 +14,7 @@ import {
 } from '#tests/support/app';
 import { OWNER_SETTINGS, saveBookingSettings } from '#tests/support/booking-settings';
 import { answer, invalid, rest, type RestOptions } from '#tests/support/rest';
+import { insertUser } from '#tests/support/users';
 
 /** Thursday 15 January 2026, 10:00 in London; Friday's 09:00 and 10:00 are slots. */
 const NOW = new Date('2026-01-15T10:00:00Z');
@@ -275,5 +276,39 @@ describe('the manage page, GET /booking/manage', () => {
       expect(dead.html).toContain('This link is not valid');
       expect(dead.headers.get('referrer-policy')).toBe('no-referrer');
     }
+  });
+});
+
+describe('PUT /api/booking/settings in production', () => {
+  it('answers 400 on settings.busyFeedUrl for an http:// or non-public address, and keeps the settings', async () => {
+    ({ app, deps } = await createTestApp({ config: testConfig({ production: true }) }));
+    await insertUser(deps, 'alice', 'alice@example.com');
+    const cookie = await signedInCookie(deps, 'alice');
+    const put = (busyFeedUrl: string) =>
+      rest(app, 'PUT', '/api/booking/settings', {
+        cookie,
+        json: { settings: { ...OWNER_SETTINGS, busyFeedUrl } },
+      });
+    const cases: [string, string][] = [
+      ['http://calendar.example.com/owner.ics', BOOKING_MESSAGES.feedUrlHttps],
+      ['https://127.0.0.1/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://2130706433/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://0x7f.1/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://[::ffff:127.0.0.1]/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://0.0.0.0/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://localhost/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+      ['https://10.0.0.5/owner.ics', BOOKING_MESSAGES.feedUrlPublic],
+    ];
+    for (const [address, message] of cases) {
+      expect(await put(address), address).toEqual(
+        answer(400, invalid([{ path: 'settings.busyFeedUrl', message }])),
+      );
+    }
+    const stored = await rest(app, 'GET', '/api/booking/settings', { cookie });
+    expect((stored.body as { settings: { busyFeedUrl: string | null } }).settings.busyFeedUrl).toBe(
+      null,
+    );
+    const good = 'https://calendar.example.com/owner.ics';
+    expect((await put(good)).status).toBe(200);
   });
 });

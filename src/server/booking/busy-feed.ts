@@ -9,7 +9,9 @@ import { writeTransaction, type Db } from '#db';
 import { bookingFeeds } from '#db/schema';
 import type { BookingSettings } from '#shared/booking';
 import type { Logger } from '#server/platform/logger';
-import { parseBusyFeed } from './feed-parse';
+import { fetchPublic, type AddressRules } from '#server/platform/public-fetch';
+import { FeedLimitError } from './feed-parse';
+import { FeedWorkerError, readFeedOffThread, type FeedParseOptions } from './feed-thread';
 import type { Span } from './slots';
 
 export const FEED_REFRESH_MS = 5 * 60_000;
@@ -98,13 +100,21 @@ async function boundedText(response: Response): Promise<string> {
   return text + decoder.decode();
 }
 
-async function download(url: string, timeoutMs: number): Promise<string> {
+/** The one wording for an address that cannot be read, whatever the reason (docs/booking.md). */
+export const FEED_UNREADABLE = 'The calendar could not be read.';
+
+async function download(url: string, options: FeedReadOptions): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(url, { signal, headers: { accept: 'text/calendar' } });
+    const response = await fetchPublic(url, {
+      production: options.production,
+      signal,
+      headers: { accept: 'text/calendar' },
+    });
     if (!response.ok) {
       await response.body?.cancel();
-      throw new FeedError(`The calendar answered HTTP ${response.status}.`);
+      throw new FeedError(FEED_UNREADABLE);
     }
     return await boundedText(response);
   } catch (error) {
@@ -112,19 +122,22 @@ async function download(url: string, timeoutMs: number): Promise<string> {
     if (signal.aborted) {
       throw new FeedError(`The calendar did not answer within ${timeoutMs / 1000} seconds.`);
     }
-    throw new FeedError('The calendar could not be reached.');
+    throw new FeedError(FEED_UNREADABLE);
   }
 }
 
-export interface FeedReadOptions {
-  /** The read's time limit; the tests shorten it. */
+export interface FeedReadOptions extends AddressRules {
+  /** The download's time limit; the tests shorten it. */
   timeoutMs?: number;
+  /** The parse's limits (feed-thread.ts); the tests lower them. */
+  parse?: FeedParseOptions;
 }
 
 /**
  * Reads the feed when due and this caller wins the claim; stores the busy times from a day
  * before `now` to the horizon's end (two days more, for a copy read a little earlier), or
- * the error beside the last good copy. Never throws for the feed's own faults.
+ * the error beside the last good copy. The text is parsed in a worker thread within its
+ * time limit and budgets. Never throws for the feed's own faults.
  */
 async function readFeed(
   db: Db,
@@ -136,25 +149,34 @@ async function readFeed(
   if (!(await claimRead(db, url, now))) return;
   let update: Partial<typeof bookingFeeds.$inferInsert>;
   try {
-    const text = await download(url, options.timeoutMs ?? FEED_TIMEOUT_MS);
-    const busy = parseBusyFeed(text, settings.timezone, {
-      start: now.getTime() - DAY_MS,
-      end: now.getTime() + (settings.horizonDays + 2) * DAY_MS,
-    });
+    const text = await download(url, options);
+    const { busy } = await readFeedOffThread(
+      text,
+      settings.timezone,
+      {
+        start: now.getTime() - DAY_MS,
+        end: now.getTime() + (settings.horizonDays + 2) * DAY_MS,
+      },
+      options.parse,
+    );
     update = {
       busy: JSON.stringify(busy.map((span) => [span.start, span.end])),
       fetchedAt: now,
       error: null,
     };
   } catch (error) {
-    update = {
-      error:
-        error instanceof FeedError ? error.message : 'The address does not give an iCalendar feed.',
-    };
+    update = { error: ownerMessage(error) };
   }
   await writeTransaction(db, (tx) =>
     tx.update(bookingFeeds).set(update).where(eq(bookingFeeds.url, url)).run(),
   );
+}
+
+/** A failed read in the owner's words. */
+function ownerMessage(error: unknown): string {
+  if (error instanceof FeedError || error instanceof FeedLimitError) return error.message;
+  if (error instanceof FeedWorkerError) return FEED_UNREADABLE;
+  return 'The address does not give an iCalendar feed.';
 }
 
 /** This process's reads under way, per database and address: callers at once share one. */
@@ -189,7 +211,7 @@ export async function freshenBusyFeed(
   settings: BookingSettings,
   now: Date,
   logger: Logger,
-  options: FeedReadOptions = {},
+  options: FeedReadOptions,
 ): Promise<void> {
   const url = settings.busyFeedUrl;
   if (url === null || !settings.enabled) return;
@@ -213,7 +235,7 @@ export async function readBusyFeedIfDue(
   db: Db,
   settings: BookingSettings,
   now: Date,
-  options: FeedReadOptions = {},
+  options: FeedReadOptions,
 ): Promise<void> {
   if (settings.busyFeedUrl === null) return;
   await sharedRead(db, settings, settings.busyFeedUrl, now, options);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OCCURRENCES, parseBusyFeed } from './feed-parse';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import { FEED_LIMITS, FeedLimitError, parseBusyFeed, readBusyFeedText } from './feed-parse';
 
 const january = {
   start: Date.parse('2026-01-01T00:00:00Z'),
@@ -135,16 +137,152 @@ describe('the busy feed', () => {
       '2026-01-02T09:00:00.000Z/2026-01-02T09:15:00.000Z',
       '2026-01-03T09:00:00.000Z/2026-01-03T09:15:00.000Z',
     ]);
-    // A rule every minute since long ago stops at the bound instead of running on.
+    // A rule every minute since long ago is walked from the window, not from 1900; one every
+    // second makes more occurrences in the window than a read looks at.
     const minutely = calendar(
       event('spam@test', 'DTSTART:19000101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
     );
-    expect(() => parseBusyFeed(minutely, 'UTC', january)).toThrow(String(MAX_OCCURRENCES));
+    expect(busy(minutely, 'UTC', window)).toEqual([
+      '2026-01-02T00:00:00.000Z/2026-01-04T00:00:00.000Z',
+    ]);
+    const secondly = calendar(
+      event('spam@test', 'DTSTART:19000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+    );
+    expect(() =>
+      parseBusyFeed(secondly, 'UTC', january, { events: 10, occurrences: 1000 }),
+    ).toThrow('more than 1,000 occurrences');
   });
 
   it('refuses text that is not iCalendar', () => {
     expect(() => parseBusyFeed('<html>Sign in</html>', 'UTC', january)).toThrow();
     expect(() => parseBusyFeed('', 'UTC', january)).toThrow();
     expect(() => parseBusyFeed('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n', 'UTC', january)).toThrow();
+  });
+});
+
+/** The starts ical.js gives walking `rule` from its DTSTART, as the parse did before. */
+function walkedFromStart(dtstart: string, rule: string, window: { start: number; end: number }) {
+  const text = calendar(event('oracle@test', dtstart, 'DURATION:PT1M', rule));
+  const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  const first = vevent?.getFirstPropertyValue('dtstart');
+  if (!vevent || !(first instanceof ICAL.Time)) throw new Error('no event');
+  const zone = /TZID=([^:]+)/.exec(dtstart)?.[1] ?? 'UTC';
+  const starts: number[] = [];
+  const expansion = new ICAL.RecurExpansion({ component: vevent, dtstart: first });
+  for (let next = expansion.next(); next; next = expansion.next()) {
+    const { year, month, day, hour, minute, second } = next;
+    const start = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
+    if (start.toMillis() >= window.end) break;
+    if (start.toMillis() + 60_000 > window.start) starts.push(start.toMillis());
+  }
+  return starts;
+}
+
+describe('a series walked from the window', () => {
+  const july = {
+    start: Date.parse('2026-07-01T00:00:00Z'),
+    end: Date.parse('2026-07-15T00:00:00Z'),
+  };
+
+  it('gives the occurrences a walk from its first date gives, for every kind of rule', () => {
+    const cases: [string, string][] = [
+      ['DTSTART;TZID=Europe/Berlin:20120102T100000', 'RRULE:FREQ=WEEKLY'],
+      ['DTSTART;TZID=Europe/Berlin:19990104T100000', 'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE'],
+      ['DTSTART;TZID=Europe/Berlin:19950103T080000', 'RRULE:FREQ=DAILY;INTERVAL=3'],
+      ['DTSTART;TZID=America/New_York:20000101T090000', 'RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR'],
+      ['DTSTART;TZID=Europe/Berlin:20260601T000300', 'RRULE:FREQ=MINUTELY;INTERVAL=7'],
+      ['DTSTART;TZID=Europe/Berlin:20260302T013000', 'RRULE:FREQ=HOURLY;INTERVAL=5'],
+      ['DTSTART;TZID=Europe/Berlin:19800125T140000', 'RRULE:FREQ=MONTHLY;BYDAY=-1FR'],
+      ['DTSTART;TZID=Europe/Berlin:19800131T140000', 'RRULE:FREQ=MONTHLY;INTERVAL=5'],
+      ['DTSTART:19720701T120000Z', 'RRULE:FREQ=YEARLY;BYMONTH=7;BYDAY=2MO,2TU'],
+      ['DTSTART:19960229T120000Z', 'RRULE:FREQ=YEARLY;INTERVAL=3'],
+      ['DTSTART:19850614T120000Z', 'RRULE:FREQ=DAILY;INTERVAL=2;BYMONTH=7'],
+      ['DTSTART:19850614T120000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=-1'],
+    ];
+    for (const [dtstart, rule] of cases) {
+      const text = calendar(event('series@test', dtstart, 'DURATION:PT1M', rule));
+      const starts = parseBusyFeed(text, 'UTC', july).map((span) => span.start);
+      expect(starts, `${dtstart} ${rule}`).toEqual(walkedFromStart(dtstart, rule, july));
+    }
+  });
+
+  it('looks at no more occurrences for a weekly meeting since 2012 than for one since last week', () => {
+    const weekly = (since: string) =>
+      readBusyFeedText(
+        calendar(
+          event('weekly@test', `DTSTART:${since}T100000Z`, 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY'),
+        ),
+        'UTC',
+        july,
+      );
+    // Both are Mondays: 2 January 2012 and 22 June 2026.
+    const old = weekly('20120102');
+    const recent = weekly('20260622');
+    expect(old.busy).toEqual(recent.busy);
+    expect(old.busy).toHaveLength(2);
+    expect(old.looked).toBeLessThanOrEqual(recent.looked);
+    // A daily series since 1972 is walked from the window too.
+    const daily = readBusyFeedText(
+      calendar(
+        event('daily@test', 'DTSTART:19720101T090000Z', 'DURATION:PT1H', 'RRULE:FREQ=DAILY'),
+      ),
+      'UTC',
+      july,
+    );
+    expect(daily.busy).toHaveLength(14);
+    expect(daily.looked).toBeLessThan(30);
+  });
+
+  it('keeps EXDATE, moved occurrences, UNTIL and COUNT of a series begun long ago', () => {
+    const text = calendar(
+      event(
+        'old@test',
+        'DTSTART;TZID=Europe/Berlin:20120702T100000',
+        'DTEND;TZID=Europe/Berlin:20120702T110000',
+        'RRULE:FREQ=WEEKLY;UNTIL=20260710T000000Z',
+        'EXDATE;TZID=Europe/Berlin:20260706T100000',
+      ),
+      event(
+        'old@test',
+        'RECURRENCE-ID;TZID=Europe/Berlin:20260629T100000',
+        'DTSTART;TZID=Europe/Berlin:20260701T150000',
+        'DTEND;TZID=Europe/Berlin:20260701T160000',
+      ),
+      // 15 days from 21 June: the last is 5 July, counted from the real first date.
+      event(
+        'counted@test',
+        'DTSTART:20260621T060000Z',
+        'DURATION:PT30M',
+        'RRULE:FREQ=DAILY;COUNT=15',
+      ),
+      // Ten weeks from 2012: long over.
+      event(
+        'over@test',
+        'DTSTART:20120102T060000Z',
+        'DURATION:PT30M',
+        'RRULE:FREQ=WEEKLY;COUNT=10',
+      ),
+    );
+    const spans = busy(text, 'UTC', july);
+    expect(spans.filter((span) => !span.includes('T06:'))).toEqual([
+      '2026-07-01T13:00:00.000Z/2026-07-01T14:00:00.000Z',
+    ]);
+    expect(spans.filter((span) => span.includes('T06:'))).toEqual(
+      ['01', '02', '03', '04', '05'].map(
+        (day) => `2026-07-${day}T06:00:00.000Z/2026-07-${day}T06:30:00.000Z`,
+      ),
+    );
+  });
+
+  it('refuses a feed of more events than a read takes', () => {
+    const events = Array.from({ length: 6 }, (_, i) =>
+      event(`e${i}@test`, 'DTSTART:20260105T080000Z', 'DURATION:PT1H'),
+    );
+    const limits = { events: 5, occurrences: 100 };
+    expect(() => parseBusyFeed(calendar(...events), 'UTC', january, limits)).toThrow(
+      new FeedLimitError('The calendar has more than 5 events, more than this site reads.'),
+    );
+    expect(parseBusyFeed(calendar(...events.slice(1)), 'UTC', january, limits)).toHaveLength(1);
+    expect(FEED_LIMITS).toEqual({ events: 5_000, occurrences: 200_000 });
   });
 });

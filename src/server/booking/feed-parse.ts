@@ -10,13 +10,30 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { canonicalTimezone } from '#shared/time-zone';
+import { walkStart } from './series-start';
 import { merged, type Span } from './slots';
 
 /**
- * Occurrences looked at in one series (from its first, up to the window's end): a daily event
- * for 50 years, and a bound on a rule that repeats every minute (about a second of work).
+ * What one read may cost (docs/booking.md, "Budgets"): the events of the feed, and the
+ * occurrences of repeating events looked at, counted over the whole read. A series is walked
+ * from just before the window (`walkStart`), so an honest calendar stays far below them.
  */
-export const MAX_OCCURRENCES = 20_000;
+export interface FeedLimits {
+  events: number;
+  occurrences: number;
+}
+export const FEED_LIMITS: FeedLimits = { events: 5_000, occurrences: 200_000 };
+
+/** A read over a budget: its message is the owner's, shown as the feed's error. */
+export class FeedLimitError extends Error {}
+
+/** What a read found, and the occurrences it looked at (the budget's measure). */
+export interface FeedReading {
+  busy: Span[];
+  looked: number;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** How one property's wall-clock times become instants. */
 type Reading =
@@ -82,6 +99,11 @@ function endFinder(
   if (duration instanceof ICAL.Duration) {
     const sign = duration.isNegative ? -1 : 1;
     const zone = first.time.isDate || !('zone' in first.reading) ? feed.owner : first.reading.zone;
+    if (duration.weeks === 0 && duration.days === 0 && !first.time.isDate) {
+      // Hours, minutes and seconds are exact: no calendar to consult for each occurrence.
+      const length = duration.toSeconds() * 1000;
+      return (_time, start) => start + length;
+    }
     return (_time, start) =>
       DateTime.fromMillis(start, { zone })
         .plus({
@@ -131,14 +153,30 @@ function calendarsOf(text: string): ICAL.Component[] {
 }
 
 /**
- * The busy times of `text` that overlap `window`, sorted and joined. Repeating events are
- * expanded up to the window's end only; an occurrence that RECURRENCE-ID moves, or marks free
- * or cancelled, is taken from its own event. Throws on text that is not iCalendar and on a
- * series past MAX_OCCURRENCES.
+ * The busy times of `text` that overlap `window`, sorted and joined, and the occurrences
+ * looked at. Repeating events are walked from just before the window (series-start.ts) to
+ * its end only; an occurrence that RECURRENCE-ID moves, or marks free or cancelled, is taken
+ * from its own event. Throws on text that is not iCalendar, and FeedLimitError past `limits`.
  */
-export function parseBusyFeed(text: string, ownerZone: string, window: Span): Span[] {
+export function readBusyFeedText(
+  text: string,
+  ownerZone: string,
+  window: Span,
+  limits: FeedLimits = FEED_LIMITS,
+): FeedReading {
   const busy: Span[] = [];
-  for (const calendar of calendarsOf(text)) {
+  const calendars = calendarsOf(text);
+  const eventCount = calendars.reduce(
+    (sum, calendar) => sum + calendar.getAllSubcomponents('vevent').length,
+    0,
+  );
+  if (eventCount > limits.events) {
+    throw new FeedLimitError(
+      `The calendar has more than ${limits.events.toLocaleString('en')} events, more than this site reads.`,
+    );
+  }
+  let looked = 0;
+  for (const calendar of calendars) {
     const feed: FeedContext = { owner: ownerZone, zones: new Map() };
     for (const component of calendar.getAllSubcomponents('vtimezone')) {
       const zone = new ICAL.Timezone(component);
@@ -164,26 +202,47 @@ export function parseBusyFeed(text: string, ownerZone: string, window: Span): Sp
         const end = endOf(time, start);
         if (end > window.start && start < window.end && end > start) busy.push({ start, end });
       };
+      const firstStart = instantOf(first.time, first.reading, feed);
       const repeats =
         !event.hasProperty('recurrence-id') &&
         (event.hasProperty('rrule') || event.hasProperty('rdate'));
       if (!repeats) {
-        add(first.time, instantOf(first.time, first.reading, feed));
+        add(first.time, firstStart);
         continue;
       }
       const skip = replaced.get(String(event.getFirstPropertyValue('uid') ?? ''));
-      const expansion = new ICAL.RecurExpansion({ component: event, dtstart: first.time });
-      let looked = 0;
+      // An occurrence that starts before this cannot reach the window: two days spare the
+      // zones' offsets and a daylight-saving change in the length.
+      const length = Math.max(0, endOf(first.time, firstStart) - firstStart);
+      const rules = event
+        .getAllProperties('rrule')
+        .map((property) => property.getFirstValue())
+        .filter((rule): rule is ICAL.Recur => rule instanceof ICAL.Recur);
+      const earliest = window.start - length - 2 * DAY_MS;
+      const dtstart = walkStart(rules, first.time, firstStart, earliest);
+      const expansion = new ICAL.RecurExpansion({ component: event, dtstart });
       for (let next = expansion.next(); next; next = expansion.next()) {
         looked += 1;
-        if (looked > MAX_OCCURRENCES) {
-          throw new Error(`A series repeats more than ${MAX_OCCURRENCES} times`);
+        if (looked > limits.occurrences) {
+          throw new FeedLimitError(
+            `The calendar's repeating events make more than ${limits.occurrences.toLocaleString('en')} occurrences to look at, more than this site reads.`,
+          );
         }
         const start = instantOf(next, first.reading, feed);
         if (start >= window.end) break;
-        if (!skip?.has(start)) add(next, start);
+        if (start >= earliest && !skip?.has(start)) add(next, start);
       }
     }
   }
-  return merged(busy);
+  return { busy: merged(busy), looked };
+}
+
+/** The busy times alone (readBusyFeedText). */
+export function parseBusyFeed(
+  text: string,
+  ownerZone: string,
+  window: Span,
+  limits: FeedLimits = FEED_LIMITS,
+): Span[] {
+  return readBusyFeedText(text, ownerZone, window, limits).busy;
 }

@@ -7,8 +7,10 @@ import {
   createTestDeps,
   signedInCookie,
   type Caller,
+  testConfig,
   type TestDeps,
 } from '#tests/support/app';
+import { insertUser } from '#tests/support/users';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { feedState } from './busy-feed';
 
@@ -56,6 +58,44 @@ describe('booking settings procedures', () => {
       { path: 'settings.weekly.tue.1', message: BOOKING_MESSAGES.overlap },
       { path: 'settings.timezone', message: BOOKING_MESSAGES.timezone },
     ]);
+  });
+});
+
+describe('the feed address saved', () => {
+  it('is refused on the private network in development too, naming the field; loopback is allowed', async () => {
+    for (const busyFeedUrl of ['http://192.168.1.4/owner.ics', 'http://[::ffff:127.0.0.1]/x.ics']) {
+      expect(await issuesOf(admin.booking.saveSettings({ settings: on({ busyFeedUrl }) }))).toEqual(
+        [{ path: 'settings.busyFeedUrl', message: BOOKING_MESSAGES.feedUrlPublic }],
+      );
+    }
+    expect((await admin.booking.settings()).settings.busyFeedUrl).toBeNull();
+    const local = on({ busyFeedUrl: 'http://127.0.0.1:9/owner.ics', enabled: false });
+    expect(await admin.booking.saveSettings({ settings: local })).toEqual({ settings: local });
+  });
+
+  it('is refused in production unless https and public, naming the field', async () => {
+    deps = await createTestDeps({ config: testConfig({ production: true }) });
+    await insertUser(deps, 'alice', 'alice@example.com');
+    const owner = callerFor(deps, { cookie: await signedInCookie(deps, 'alice') }).caller;
+    const save = (busyFeedUrl: string) =>
+      owner.booking.saveSettings({ settings: on({ busyFeedUrl }) });
+    expect(await issuesOf(save('http://calendar.example.com/owner.ics'))).toEqual([
+      { path: 'settings.busyFeedUrl', message: BOOKING_MESSAGES.feedUrlHttps },
+    ]);
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f.1',
+      '[::ffff:127.0.0.1]',
+      '0.0.0.0',
+      'localhost',
+    ]) {
+      expect(await issuesOf(save(`https://${host}/owner.ics`)), host).toEqual([
+        { path: 'settings.busyFeedUrl', message: BOOKING_MESSAGES.feedUrlPublic },
+      ]);
+    }
+    const good = 'https://calendar.example.com/owner.ics';
+    expect((await save(good)).settings.busyFeedUrl).toBe(good);
   });
 });
 

@@ -2,12 +2,35 @@
  * `booking.settings`, `booking.saveSettings`: the owner's booking settings on the admin's
  * Booking screen (docs/booking.md), with what the calendar feed last gave.
  */
-import { bookingSettingsInput } from '#shared/booking';
+import { TRPCError } from '@trpc/server';
+import { $ZodRealError } from 'zod/v4/core';
+import { BOOKING_MESSAGES, bookingSettingsInput } from '#shared/booking';
+import { knownRefusal } from '#server/platform/public-fetch';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { feedState, readBusyFeedIfDue } from './busy-feed';
 import { readBookingSettings, storeBookingSettings } from './settings';
 import { siteSettings } from '#server/platform/site-settings';
 import { outputs } from './settings-router-outputs';
+
+/**
+ * A 400 on `settings.busyFeedUrl` for an address the feed's reads would refuse whatever its
+ * name resolves to (docs/booking.md): not https in production, a non-public IP address or
+ * `localhost`. A name that resolves to such an address is refused when read.
+ */
+function assertReadableFeed(url: string | null, production: boolean): void {
+  if (url === null) return;
+  const refusal = knownRefusal(url, { production });
+  if (refusal === null) return;
+  const message =
+    refusal === 'scheme' ? BOOKING_MESSAGES.feedUrlHttps : BOOKING_MESSAGES.feedUrlPublic;
+  throw new TRPCError({
+    code: 'BAD_REQUEST',
+    message,
+    cause: new $ZodRealError([
+      { code: 'custom', path: ['settings', 'busyFeedUrl'], message, input: url },
+    ]),
+  });
+}
 
 export const bookingSettingsProcedures = {
   /**
@@ -19,7 +42,9 @@ export const bookingSettingsProcedures = {
     .output(outputs.settings)
     .query(async ({ ctx }) => {
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
-      await readBusyFeedIfDue(ctx.db, settings, ctx.clock.now());
+      await readBusyFeedIfDue(ctx.db, settings, ctx.clock.now(), {
+        production: ctx.config.production,
+      });
       return { settings, feed: await feedState(ctx.db, settings.busyFeedUrl) };
     }),
 
@@ -29,7 +54,8 @@ export const bookingSettingsProcedures = {
     })
     .input(bookingSettingsInput)
     .output(outputs.saveSettings)
-    .mutation(async ({ ctx, input }) => ({
-      settings: await storeBookingSettings(ctx, input.settings),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      assertReadableFeed(input.settings.busyFeedUrl, ctx.config.production);
+      return { settings: await storeBookingSettings(ctx, input.settings) };
+    }),
 };

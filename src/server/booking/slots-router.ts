@@ -69,7 +69,9 @@ export const bookingSlotsProcedures = {
       if (!settings.enabled) {
         throw new TRPCError({ code: 'NOT_FOUND', message: BOOKING_MESSAGES.unavailable });
       }
-      await freshenBusyFeed(ctx.db, settings, now, ctx.logger);
+      await freshenBusyFeed(ctx.db, settings, now, ctx.logger, {
+        production: ctx.config.production,
+      });
       const slots = await freeSlots(ctx.db, settings, days, now);
       return {
         timezone: settings.timezone,
