@@ -274,11 +274,16 @@ describe('home page at 1280 px', () => {
       expect(await footer.getByRole('link', { name: 'Admin Area' }).getAttribute('href')).toBe(
         '/admin/login',
       );
-      // Legal entries link only to the pages that have text: the starting privacy policy.
+      // Legal entries link only to the pages that have text: the starting privacy policy and
+      // terms of service, not the cookie policy or responsible AI.
       expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
         '/privacy',
       );
-      expect(await footer.getByRole('link', { name: 'Terms of Service' }).count()).toBe(0);
+      expect(
+        await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href'),
+      ).toBe('/terms');
+      expect(await footer.getByRole('link', { name: 'Cookie Policy' }).count()).toBe(0);
+      expect(await footer.getByRole('link', { name: 'Responsible AI' }).count()).toBe(0);
       expect(await footer.textContent()).toContain(
         `© ${new Date().getFullYear()} Acme AI Engineering`,
       );
@@ -738,11 +743,11 @@ describe('home page at 1280 px', () => {
       await page.keyboard.type('Sent without touching the mouse at all.');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Space');
-      // The consent line's link to the privacy policy, then the button.
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(
-        '/privacy',
-      );
+      // The consent line's links to the terms of service and the privacy policy, then the button.
+      for (const href of ['/terms', '/privacy']) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+      }
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send Message');
       await page.keyboard.press('Enter');

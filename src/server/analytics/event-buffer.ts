@@ -46,6 +46,8 @@ export class EventBuffer {
   private timer: NodeJS.Timeout | null = null;
   /** The write in progress (or the last one): writes run one after another. */
   private writing: Promise<void> = Promise.resolve();
+  /** The events of the write in progress: out of `events`, not yet committed. */
+  private writingEvents: PendingEvent[] = [];
   /** Events still being judged (the owner's session is read from the database). */
   private readonly admitting = new Set<Promise<void>>();
   /** Salts by day, those of days over removed after each write. */
@@ -86,7 +88,9 @@ export class EventBuffer {
    */
   async firstPageview(day: string, identity: string): Promise<Credit | null> {
     await Promise.all([...this.admitting]);
-    const waiting = this.events
+    // Taken in this same turn as the read below starts: an event is then still waiting, in
+    // the write under way, or committed (a write takes its events out before it commits).
+    const waiting = [...this.writingEvents, ...this.events]
       .filter((event) => event.name === 'pageview' && event.day === day)
       .filter((event) => event.identity === identity)
       .sort((a, b) => a.at.getTime() - b.at.getTime())[0];
@@ -169,6 +173,7 @@ export class EventBuffer {
     const events = this.events;
     if (events.length === 0) return;
     this.events = [];
+    this.writingEvents = events;
     const { db, clock, config } = this.deps;
     const today = dayOf(clock.now(), (await siteSettings({ db, config })).timeZone);
     try {
@@ -198,6 +203,7 @@ export class EventBuffer {
       });
       throw error;
     } finally {
+      this.writingEvents = [];
       // A day that is over never needs its salt again on this instance.
       for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
     }

@@ -4,9 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminCaller, createTestDeps } from '#tests/support/app';
-import { page, storedEvents, visitorCaller } from '#tests/support/analytics';
+import { AGENTS, page, storedEvents, visitorCaller } from '#tests/support/analytics';
+import { dayOf } from '#server/analytics/days';
+import { visitorIdentity } from '#server/analytics/visitor';
 import { contactBody } from '#tests/support/contact';
 import { saveBookingSettings } from '#tests/support/booking-settings';
+import { eventBuffer } from '#server/analytics/event-buffer';
+import { analyticsEvents } from '#db/schema';
 
 const IP = '203.0.113.77';
 
@@ -58,6 +62,28 @@ describe('the source of a lead', () => {
       ['newsletter', ''],
       ['linkedin', ''],
     ]);
+  });
+
+  it('credits a pageview the buffer is writing at that moment (out of the buffer, not yet committed)', async () => {
+    const deps = await createTestDeps();
+    // Another visitor's page written first: the day's salt is known, so nothing else waits.
+    await visitorCaller(deps, { ip: '198.51.100.9' }).analytics.record({
+      name: 'pageview',
+      url: page('/'),
+    });
+    await storedEvents(deps.db);
+    const visitor = visitorCaller(deps, { ip: IP });
+    await visitor.analytics.record({ name: 'pageview', url: page('/?utm_source=podcast') });
+    const buffer = eventBuffer(deps);
+    const writing = buffer.flush();
+    // A few turns: the write has taken its events out of the buffer and waits to commit.
+    for (let turn = 0; turn < 3 && buffer.size > 0; turn++) await Promise.resolve();
+    expect(buffer.size).toBe(0);
+    expect(await deps.db.$count(analyticsEvents)).toBe(1);
+    const identity = visitorIdentity('localhost', IP, AGENTS.chromeWindows);
+    const credit = await buffer.firstPageview(dayOf(deps.clock.now(), 'UTC'), identity);
+    expect(credit).toMatchObject({ utmSource: 'podcast' });
+    await writing;
   });
 
   it('is credited in the booking’s own write too', async () => {
