@@ -14,6 +14,7 @@ import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
 import { CALL_MESSAGES, UPCOMING_CALLS_PER_PERSON } from '#shared/booking-messages';
 import { BOOKING_MESSAGES, type BookingSettings } from '#shared/booking';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { isOwnAddress, type OwnAddressConfig } from '#server/leads/own-addresses';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { isFreeSlot } from './free-slots';
@@ -29,7 +30,8 @@ export interface BookingRequest {
 }
 
 export interface StoredBooking {
-  booking: BookingRow;
+  /** null: the address is one of the site's own, and nothing but the throttle's place was written. */
+  booking: BookingRow | null;
   /** The manage link's token: mailed once, stored only hashed. */
   token: string;
   settings: BookingSettings;
@@ -73,6 +75,8 @@ export async function storeBooking(
     throttle: ThrottleBucket;
     /** The source the visit is credited to (null: not counted), set on a lead without one. */
     source: string | null;
+    /** The site's own addresses, for which no lead is made (docs/leads.md). */
+    ownAddresses: OwnAddressConfig;
   },
 ): Promise<StoredBooking> {
   const { now } = context;
@@ -86,6 +90,11 @@ export async function storeBooking(
         throw tooManyUpcoming();
       }
       if (!(await isFreeSlot(tx, settings, request.start, now))) throw slotTaken();
+      // No lead for the site's own addresses, checked after every refusal another address
+      // would get, so the answer tells a stranger nothing more than a booking's would.
+      if (await isOwnAddress(tx, context.ownAddresses, request.email)) {
+        return { booking: null, token, settings };
+      }
 
       const company = request.company ?? null;
       // Anyone can type a known lead's address: the booking keeps the name and company it

@@ -3,6 +3,7 @@
  * slot whatever arrives at once, stored with its lead before any mail, mails that carry the
  * booking's one invitation (UID, SEQUENCE, METHOD), the cut-off, and the link rules.
  */
+import { TRPCError } from '@trpc/server';
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -227,6 +228,19 @@ describe('booking.book', () => {
     expect(mailer.sent).toEqual([]);
     // Its place in the throttle is taken as a booking's is.
     expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
+  });
+
+  it('refuses a taken time to the site’s own address as to any other (the address is checked last)', async () => {
+    await book();
+    const refusals = await Promise.all(
+      ['someone@example.com', 'DANA@harbor.example'].map((email) =>
+        book({ email }, '203.0.113.67').then(
+          () => 'booked',
+          (error: unknown) => (error instanceof TRPCError ? error.code : 'other'),
+        ),
+      ),
+    );
+    expect(refusals).toEqual(['CONFLICT', 'CONFLICT']);
   });
 
   it('allows 5 bookings per address in 10 minutes, then 429', async () => {

@@ -36,8 +36,6 @@ import {
 } from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
 import { outputs } from './call-router-outputs';
-import { isOwnAddress } from '#server/leads/own-addresses';
-import { takeInBatch } from '#server/platform/throttle';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */
 const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>
@@ -89,13 +87,6 @@ export const bookingCallProcedures = {
     .output(outputs.book)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
-      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is,
-      // the throttle's place taken as a booking's would be, so the answer tells nothing.
-      if (await isOwnAddress(ctx.db, ctx.config, input.email)) {
-        await takeInBatch(ctx.db, { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS }, now);
-        ctx.logger.info('booking.own_address', { requestId: ctx.req.requestId });
-        return { booking: null };
-      }
       const site = await siteSettings(ctx);
       // The lead's source is credited in the booking's own write (docs/leads.md).
       const credit = await visitCredit(ctx);
@@ -105,7 +96,14 @@ export const bookingCallProcedures = {
         source: credit && creditedSource(credit),
         siteTimezone: site.timeZone,
         throttle: { bucket: bookingBucket(ctx), rule: BOOKING_REQUESTS },
+        ownAddresses: ctx.config,
       });
+      // The site's own address (docs/leads.md): answered as the honeypot is, the throttle's
+      // place taken as a booking's would be.
+      if (!booking) {
+        ctx.logger.info('booking.own_address', { requestId: ctx.req.requestId });
+        return { booking: null };
+      }
       ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
       recordConversion(ctx, 'booking', credit);
       notifyBooking(ctx, booking, 'booked', { timeZone: settings.timezone, token });
