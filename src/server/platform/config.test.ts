@@ -187,6 +187,15 @@ describe('loadConfig', () => {
       'smtp://u:p@mail.example.com:587/?requireTLS=true',
     ],
     ['smtps://u:p@mail.example.com:465?secure=false', 'smtps://u:p@mail.example.com:465'],
+    // nodemailer's TLS options in the query: no way to drop the certificate check.
+    [
+      'smtps://u:p@mail.example.com:465?tls.rejectUnauthorized=false&pool=true',
+      'smtps://u:p@mail.example.com:465?pool=true',
+    ],
+    [
+      'smtp://u:p@mail.example.com:587?tls.rejectUnauthorized=false',
+      'smtp://u:p@mail.example.com:587?requireTLS=true',
+    ],
     ['smtps://u:p@mail.example.com:465', 'smtps://u:p@mail.example.com:465'],
     // A relay on this machine: the mail never crosses a network.
     ['smtp://127.0.0.1:25', 'smtp://127.0.0.1:25'],

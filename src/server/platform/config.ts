@@ -82,9 +82,11 @@ function isLoopbackHost(hostname: string): boolean {
  * (docs/operations.md, "Mail"): `smtps://` as given; `smtp://` must upgrade by STARTTLS
  * (nodemailer's `requireTLS`), and a server that offers none is refused at the first mail
  * rather than sent the password and the mail in plain text. A query that would turn TLS off
- * (`ignoreTLS`, `requireTLS=false`, `secure=false`) is dropped. A loopback host (a local relay)
+ * (`ignoreTLS`, `requireTLS=false`, `secure=false`) or change its checks (`tls.*`) is dropped. A loopback host (a local relay)
  * is taken as given.
  */
+const TLS_OFF_KEYS = new Set(['ignoreTLS', 'requireTLS', 'secure']);
+
 function parseSmtpUrl(raw: string | undefined, production: boolean): string | null {
   if (!raw) return null;
   let url: URL;
@@ -97,7 +99,11 @@ function parseSmtpUrl(raw: string | undefined, production: boolean): string | nu
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port');
   }
   if (!production || isLoopbackHost(url.hostname)) return raw;
-  for (const name of ['ignoreTLS', 'requireTLS', 'secure']) url.searchParams.delete(name);
+  for (const name of [...url.searchParams.keys()]) {
+    // nodemailer reads `tls.*` keys as TLS options: `tls.rejectUnauthorized=false` would take
+    // the certificate check away and let anyone on the path read the mail.
+    if (TLS_OFF_KEYS.has(name) || name.startsWith('tls.')) url.searchParams.delete(name);
+  }
   if (url.protocol === 'smtp:') url.searchParams.set('requireTLS', 'true');
   return url.href;
 }
