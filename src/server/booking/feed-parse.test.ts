@@ -233,6 +233,31 @@ describe('a series walked from the window', () => {
     expect(daily.looked).toBeLessThan(30);
   });
 
+  it('keeps an EXDATE in the window of a series with an RDATE long before it', () => {
+    // ical.js moves through EXDATEs one per occurrence it gives: a series walked from a later
+    // start with an old RDATE left next week's EXDATE behind, and the hour stayed busy.
+    // Ten Mondays of 2015 taken out, as an old series has.
+    const old = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `EXDATE:${DateTime.utc(2015, 1, 12).plus({ weeks: i }).toFormat("yyyyMMdd'T'100000'Z'")}`,
+    );
+    const text = calendar(
+      event(
+        'rdate@test',
+        'DTSTART:20150105T100000Z',
+        'DURATION:PT1H',
+        'RRULE:FREQ=WEEKLY',
+        'RDATE:20141231T100000Z',
+        ...old,
+        'EXDATE:20260706T100000Z',
+      ),
+    );
+    const spans = busy(text, 'UTC', july);
+    expect(spans).not.toContain('2026-07-06T10:00:00.000Z/2026-07-06T11:00:00.000Z');
+    expect(spans).toContain('2026-07-13T10:00:00.000Z/2026-07-13T11:00:00.000Z');
+  });
+
   it('keeps EXDATE, moved occurrences, UNTIL and COUNT of a series begun long ago', () => {
     const text = calendar(
       event(

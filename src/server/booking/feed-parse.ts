@@ -219,7 +219,12 @@ export function readBusyFeedText(
         .map((property) => property.getFirstValue())
         .filter((rule): rule is ICAL.Recur => rule instanceof ICAL.Recur);
       const earliest = window.start - length - 2 * DAY_MS;
-      const dtstart = walkStart(rules, first.time, firstStart, earliest);
+      // A series with RDATEs is walked from its first date: ical.js starts such a walk at the
+      // first RDATE when it is earlier and then passes one EXDATE per occurrence, so from a
+      // later start the EXDATEs in between would hold back those of the window.
+      const dtstart = event.hasProperty('rdate')
+        ? first.time
+        : walkStart(rules, first.time, firstStart, earliest);
       const expansion = new ICAL.RecurExpansion({ component: event, dtstart });
       for (let next = expansion.next(); next; next = expansion.next()) {
         looked += 1;
