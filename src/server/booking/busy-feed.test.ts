@@ -66,6 +66,20 @@ function owner(): BookingSettings {
 }
 
 describe('the busy feed’s copy', () => {
+  it('is parsed once per good read, and read anew after the next one', async () => {
+    const settings = owner();
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
+    const url = `${base}/secret.ics`;
+    const first = await storedBusy(deps.db, url);
+    expect(await storedBusy(deps.db, url)).toBe(first);
+    respond = (res) => res.end(ICS.replaceAll('20260116T1', '20260117T1'));
+    deps.clock.advance(5 * 60_000);
+    await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);
+    expect(await storedBusy(deps.db, url)).toEqual([
+      { start: Date.parse('2026-01-17T10:00:00Z'), end: Date.parse('2026-01-17T11:00:00Z') },
+    ]);
+  });
+
   it('is stored from a good read; a bad one later keeps it and records the error', async () => {
     const settings = owner();
     await readBusyFeedIfDue(deps.db, settings, deps.clock.now(), dev);

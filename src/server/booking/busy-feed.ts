@@ -24,14 +24,34 @@ function parseStored(text: string): Span[] {
   return (JSON.parse(text) as [number, number][]).map(([start, end]) => ({ start, end }));
 }
 
+/**
+ * The last good copy as read, per database, with its address and the moment of its read: every request for
+ * slots needs it, and it changes only when a read succeeds (at most every 5 minutes). The
+ * moment is read from the database each time, so another instance's read is seen at once.
+ */
+const parsedCopies = new WeakMap<Db, { url: string; fetchedAt: number; busy: Span[] }>();
+
 /** The busy times of the feed's last good read; null when it was never read successfully. */
 export async function storedBusy(db: Db, url: string): Promise<Span[] | null> {
-  const row = await db
-    .select({ busy: bookingFeeds.busy })
+  const head = await db
+    .select({ fetchedAt: bookingFeeds.fetchedAt })
     .from(bookingFeeds)
     .where(eq(bookingFeeds.url, url))
     .get();
-  return row?.busy == null ? null : parseStored(row.busy);
+  const fetchedAt = head?.fetchedAt?.getTime();
+  if (fetchedAt === undefined) return null;
+  const kept = parsedCopies.get(db);
+  if (kept?.url === url && kept.fetchedAt === fetchedAt) return kept.busy;
+  const row = await db
+    .select({ busy: bookingFeeds.busy, fetchedAt: bookingFeeds.fetchedAt })
+    .from(bookingFeeds)
+    .where(eq(bookingFeeds.url, url))
+    .get();
+  if (row?.busy == null || !row.fetchedAt) return null;
+  const busy = parseStored(row.busy);
+  // One copy per database (one address is in use at a time).
+  parsedCopies.set(db, { url, fetchedAt: row.fetchedAt.getTime(), busy });
+  return busy;
 }
 
 export interface FeedState {

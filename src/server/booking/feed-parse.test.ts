@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { FEED_LIMITS, FeedLimitError, parseBusyFeed, readBusyFeedText } from './feed-parse';
+import {
+  FEED_LIMITS,
+  FeedLimitError,
+  parseBusyFeed,
+  readBusyFeedText,
+  withoutShortGaps,
+} from './feed-parse';
 
 const january = {
   start: Date.parse('2026-01-01T00:00:00Z'),
@@ -201,8 +207,14 @@ describe('a series walked from the window', () => {
     ];
     for (const [dtstart, rule] of cases) {
       const text = calendar(event('series@test', dtstart, 'DURATION:PT1M', rule));
-      const starts = parseBusyFeed(text, 'UTC', july).map((span) => span.start);
-      expect(starts, `${dtstart} ${rule}`).toEqual(walkedFromStart(dtstart, rule, july));
+      // Both with the gaps too short for a meeting closed (every 7 minutes is one long span).
+      const expected = walkedFromStart(dtstart, rule, july).map((start) => ({
+        start,
+        end: start + 60_000,
+      }));
+      expect(parseBusyFeed(text, 'UTC', july), `${dtstart} ${rule}`).toEqual(
+        withoutShortGaps(expected),
+      );
     }
   });
 
@@ -231,6 +243,40 @@ describe('a series walked from the window', () => {
     );
     expect(daily.busy).toHaveLength(14);
     expect(daily.looked).toBeLessThan(30);
+  });
+
+  it('stores a few busy times for thousands of short events too close for any meeting between', () => {
+    // Four series of one-second events every minute: over 70,000 occurrences in the window,
+    // which used to be as many busy times to store and to read at every request for slots.
+    const text = calendar(
+      ...[0, 1, 2, 3].map((i) =>
+        event(
+          `minutely-${i}@test`,
+          `DTSTART:2026070${i + 1}T000000Z`,
+          'DURATION:PT1S',
+          'RRULE:FREQ=MINUTELY',
+        ),
+      ),
+    );
+    const { busy: spans, looked } = readBusyFeedText(text, 'UTC', july);
+    expect(looked).toBeGreaterThan(50_000);
+    expect(spans).toEqual([
+      { start: Date.parse('2026-07-01T00:00:00Z'), end: july.end + 1_000 - 60_000 },
+    ]);
+  });
+
+  it('closes only the free gaps shorter than the shortest meeting (15 minutes)', () => {
+    const at = (minute: number) => minute * 60_000;
+    expect(
+      withoutShortGaps([
+        { start: at(0), end: at(10) },
+        { start: at(24), end: at(30) },
+        { start: at(45), end: at(50) },
+      ]),
+    ).toEqual([
+      { start: at(0), end: at(30) },
+      { start: at(45), end: at(50) },
+    ]);
   });
 
   it('keeps an EXDATE in the window of a series with an RDATE long before it', () => {

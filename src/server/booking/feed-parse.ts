@@ -9,6 +9,7 @@
  */
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { BOOKING_RANGES } from '#shared/booking';
 import { canonicalTimezone } from '#shared/time-zone';
 import { walkStart } from './series-start';
 import { merged, type Span } from './slots';
@@ -239,7 +240,26 @@ export function readBusyFeedText(
       }
     }
   }
-  return { busy: merged(busy), looked };
+  return { busy: withoutShortGaps(merged(busy)), looked };
+}
+
+/** No meeting is shorter than this (the settings' range). */
+const SHORTEST_MEETING_MS = BOOKING_RANGES.meetingMinutes[0] * 60_000;
+
+/**
+ * Busy times with every free gap too short for any meeting closed: such a gap can never hold
+ * a slot, whatever the settings. A feed of thousands of short events a few minutes apart is
+ * then a handful of times to store and to read at every request for slots.
+ */
+export function withoutShortGaps(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    const last = out.at(-1);
+    if (last && span.start - last.end < SHORTEST_MEETING_MS)
+      last.end = Math.max(last.end, span.end);
+    else out.push({ ...span });
+  }
+  return out;
 }
 
 /** The busy times alone (readBusyFeedText). */
