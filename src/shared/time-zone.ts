@@ -16,7 +16,25 @@ export function canonicalTimezone(zone: string): string | null {
   }
   const lower = zone.toLowerCase();
   if (resolved.toLowerCase() === lower) return resolved;
-  return listedZones().get(lower) ?? zone;
+  return (
+    listedZones().get(lower) ??
+    (zone === lower || zone === zone.toUpperCase() ? titled(zone) : zone)
+  );
+}
+
+/**
+ * A zone name the runtime does not list (a newer name, `asia/kolkata`) typed all in one case:
+ * written as IANA writes its names, a capital after the start, `/` and `_`, and after `-`
+ * unless the word is a short particle (`Port-au-Prince`).
+ */
+function titled(zone: string): string {
+  return zone
+    .toLowerCase()
+    .replace(
+      /(^|[/_])([a-z])/g,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    )
+    .replace(/-([a-z]{3,})/g, (_, word: string) => `-${word[0]!.toUpperCase()}${word.slice(1)}`);
 }
 
 let listed: Map<string, string> | null = null;

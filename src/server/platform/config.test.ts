@@ -54,6 +54,10 @@ describe('loadConfig', () => {
     // Node 20's ICU reads these as Asia/Calcutta and Europe/Kiev: kept as given.
     ['Asia/Kolkata', 'Asia/Kolkata'],
     ['Europe/Kyiv', 'Europe/Kyiv'],
+    // Typed in one case, such a name takes IANA's capitals all the same.
+    ['asia/kolkata', 'Asia/Kolkata'],
+    ['EUROPE/KYIV', 'Europe/Kyiv'],
+    ['america/port-au-prince', 'America/Port-au-Prince'],
     ['Etc/UTC', 'Etc/UTC'],
     ['UTC', 'UTC'],
     ['', 'UTC'],
