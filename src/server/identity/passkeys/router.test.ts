@@ -415,7 +415,7 @@ describe('passkey sign-in', { timeout: 30_000 }, () => {
       line.includes('auth.passkey_counter_regressed'),
     );
     // With the address it came from, for the owner who looks into it.
-    expect(regressed).toContain('"ip":"203.0.113.7"');
+    expect(regressed).toContain('"ip":"203.0.113.0/24"');
     expect((await audit()).at(-1)).toMatchObject({ action: 'sign_in_failed', actor: 'alice' });
     expect((await storedPasskeys())[0]?.counter).toBe(2);
 

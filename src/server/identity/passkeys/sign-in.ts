@@ -21,6 +21,7 @@ import { moveCounter, verifyAssertion } from './assertion';
 import { relyingParty } from './relying-party';
 import { webauthnLibrary } from './webauthn-library';
 import { CREDENTIAL_ID_MAX, spendChallenge } from './store';
+import { logAddress } from '#server/platform/address';
 
 /**
  * Options for a passkey sign-in: no credentials listed (discoverable credentials: the
@@ -66,7 +67,7 @@ function refused(): WrongPasswordError {
 }
 
 function log(ctx: Context, event: string, fields: Record<string, unknown>): void {
-  ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
+  ctx.logger.info(event, { requestId: ctx.req.requestId, ip: logAddress(ctx.req.ip), ...fields });
 }
 
 /**
@@ -143,7 +144,7 @@ export async function signInWithPasskey(
     if (warn)
       ctx.logger.error('auth.passkey_counter_regressed', {
         requestId: ctx.req.requestId,
-        ip: ctx.req.ip,
+        ip: logAddress(ctx.req.ip),
         ...fields,
       });
     else log(ctx, 'auth.passkey_failed', fields);

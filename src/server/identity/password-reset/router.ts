@@ -36,6 +36,7 @@ import {
 import { sendResetLink } from './reset-mail';
 import { RESET_REQUESTS, RESET_REQUESTS_PER_ACCOUNT } from './throttle-rules';
 import { outputs } from './router-outputs';
+import { logAddress } from '#server/platform/address';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.gone });
 
@@ -149,7 +150,7 @@ export const passwordResetRouter = router({
       await startPendingLogin(ctx, challengeId, { id: user.id, username: user.username }, method);
       ctx.logger.info('auth.reset_code_asked', {
         requestId: ctx.req.requestId,
-        ip: ctx.req.ip,
+        ip: logAddress(ctx.req.ip),
         username: user.username,
         method,
       });

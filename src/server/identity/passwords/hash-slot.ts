@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '#server/http/trpc';
 import { LimiterBusyError } from '#server/platform/limiter';
 import { hashPassword, verifyPassword } from './passwords';
+import { logAddress } from '#server/platform/address';
 
 export const SIGN_IN_BUSY =
   'The server is busy with other sign-ins. Please try again in a few seconds.';
@@ -20,7 +21,7 @@ async function inHashSlot<T>(ctx: Context, busy: string, work: () => Promise<T>)
     if (error instanceof LimiterBusyError) {
       ctx.logger.info(busy === SIGN_IN_BUSY ? 'auth.login_busy' : 'auth.hash_busy', {
         requestId: ctx.req.requestId,
-        ip: ctx.req.ip,
+        ip: logAddress(ctx.req.ip),
       });
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: busy });
     }

@@ -25,6 +25,7 @@ import {
 } from '../sign-in/login-throttle';
 import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
 import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from './hash-slot';
+import { logAddress } from '#server/platform/address';
 
 export const WRONG_PASSWORD = 'The password is wrong.';
 
@@ -81,7 +82,10 @@ export async function provePassword(
 ) {
   const row = await signedInUserRow(ctx, user);
   if (!(await checkPasswordInSlot(ctx, row.password, password, PASSWORD_CHECK_BUSY))) {
-    ctx.logger.info('account.wrong_password', { requestId: ctx.req.requestId, ip: ctx.req.ip });
+    ctx.logger.info('account.wrong_password', {
+      requestId: ctx.req.requestId,
+      ip: logAddress(ctx.req.ip),
+    });
     throw new WrongPasswordError(WRONG_PASSWORD);
   }
   return row;

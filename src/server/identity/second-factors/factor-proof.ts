@@ -12,6 +12,7 @@ import { release, take } from '#server/platform/throttle';
 import { ACCOUNT_WRONG_CODES } from './throttle-rules';
 import { spendRecoveryCode } from './recovery-codes';
 import { acceptTotpCode, totpEnabled } from './totp';
+import { logAddress } from '#server/platform/address';
 
 /** One session's bucket of wrong codes (`ACCOUNT_WRONG_CODES`): by user and (public, derived) session id. */
 export function accountWrongCodesBucket(userId: number, sessionId: string): string {
@@ -50,7 +51,10 @@ export async function requireAppCode(
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCOUNT_MESSAGES.appCodeNeeded });
   }
   if (judged === 'wrong') {
-    ctx.logger.info('account.wrong_app_code', { requestId: ctx.req.requestId, ip: ctx.req.ip });
+    ctx.logger.info('account.wrong_app_code', {
+      requestId: ctx.req.requestId,
+      ip: logAddress(ctx.req.ip),
+    });
     // 400, not 401: a wrong code is a mistake in the form, not a sign the session ended.
     throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongAppCode });
   }

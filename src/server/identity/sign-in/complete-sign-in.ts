@@ -9,6 +9,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import type { Context } from '#server/http/trpc';
 import { setDeviceCookie, type DeviceOwner } from './device-cookie';
 import { insertSession, setSessionCookie } from '../sessions/session';
+import { logAddress } from '#server/platform/address';
 
 /** What a sign-in's transaction answers: the new session and its user as stored then. */
 export interface SignedIn {
@@ -52,7 +53,7 @@ export async function completeSignIn(
   setDeviceCookie(ctx, signedIn.user);
   ctx.logger.info(event, {
     requestId: ctx.req.requestId,
-    ip: ctx.req.ip,
+    ip: logAddress(ctx.req.ip),
     username: signedIn.user.username,
     ...fields,
   });

@@ -130,6 +130,9 @@ describe('admin.login', () => {
     expect(log).toContain('"auth.login_failed"');
     expect(log).not.toContain('hunter2!');
     expect(log).not.toContain(PASSWORD);
+    // Nor the client's whole address: its /24 (docs/operations.md, "Logs").
+    expect(log).toContain('"ip":"203.0.113.0/24"');
+    expect(log).not.toContain('203.0.113.7');
   });
 
   it('sends a code to a user with e-mail and waits for it', async () => {

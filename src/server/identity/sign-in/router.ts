@@ -37,6 +37,7 @@ import { assertRoom } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { publicProcedure, router, type Context } from '#server/http/trpc';
 import { outputs } from './router-outputs';
+import { logAddress } from '#server/platform/address';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const NO_PENDING_LOGIN =
@@ -57,7 +58,7 @@ const USED_CODE_HINT = 'If you just used this code, wait for the next one.';
 export { SIGN_IN_BUSY } from '../passwords/hash-slot';
 
 function authLog(ctx: Context, event: string, fields: Record<string, unknown>): void {
-  ctx.logger.info(event, { requestId: ctx.req.requestId, ip: ctx.req.ip, ...fields });
+  ctx.logger.info(event, { requestId: ctx.req.requestId, ip: logAddress(ctx.req.ip), ...fields });
 }
 
 /** The code form is only for a browser whose login asked for one (401 before 400). */
