@@ -4,6 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { deviceValues } from '#shared/analytics';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const periodTotalsOutput = z.strictObject({
@@ -57,9 +58,7 @@ export const outputs = {
         bookings: z.number(),
       }),
     ),
-    devices: z.array(
-      z.strictObject({ device: z.enum(['mobile', 'tablet', 'desktop']), visitors: z.number() }),
-    ),
+    devices: z.array(z.strictObject({ device: z.enum(deviceValues), visitors: z.number() })),
     events: z.array(z.strictObject({ name: z.string(), count: z.number() })),
     live: z.number(),
   }),

@@ -4,6 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { bookingStatusValues } from '#shared/booking-values';
 
 const adminBookingOutput = z.strictObject({
   id: z.number(),
@@ -15,7 +16,7 @@ const adminBookingOutput = z.strictObject({
   start: z.string(),
   end: z.string(),
   location: z.string(),
-  status: z.enum(['confirmed', 'cancelled', 'completed', 'no_show']),
+  status: z.enum(bookingStatusValues),
   cancelReason: z.nullable(z.string()),
   createdAt: z.string(),
 });

@@ -4,38 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
-
-const mediaImageOutput = z.strictObject({ src: z.string(), width: z.number(), height: z.number() });
-
-const siteMediaOutput = z.strictObject({
-  logo: z.optional(
-    z.strictObject({
-      src: z.string(),
-      width: z.number(),
-      height: z.number(),
-      png: z.optional(z.string()),
-    }),
-  ),
-  photo: z.optional(
-    z.strictObject({
-      src: z.string(),
-      width: z.number(),
-      height: z.number(),
-      avif: z.string(),
-      webp: z.string(),
-      jpeg: z.string(),
-    }),
-  ),
-  og: z.optional(mediaImageOutput),
-  favicon: z.optional(
-    z.strictObject({
-      png32: z.string(),
-      png180: z.string(),
-      png192: z.string(),
-      png512: z.optional(z.string()),
-    }),
-  ),
-});
+import { siteMediaOutput } from '#server/media/router-outputs';
 
 const contentVersionOutput = z.strictObject({
   version: z.number(),

@@ -4,6 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { subscriberStatusValues } from '#shared/newsletter';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const statusCountsOutput = z.strictObject({
@@ -22,7 +23,7 @@ const importRowOutput = z.strictObject({
 const subscriberOutput = z.strictObject({
   id: z.number(),
   email: z.string(),
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+  status: z.enum(subscriberStatusValues),
   createdAt: z.string(),
   confirmedAt: z.nullable(z.string()),
   unsubscribedAt: z.nullable(z.string()),

@@ -7,8 +7,8 @@ import { z } from 'zod/mini';
 
 const mediaImageOutput = z.strictObject({ src: z.string(), width: z.number(), height: z.number() });
 
-/** The site images, as each media answer holds them. */
-const siteMediaAnswerOutput = z.strictObject({
+/** The site images, as each media answer and the content's preview hold them. */
+export const siteMediaOutput = z.strictObject({
   logo: z.optional(
     z.strictObject({
       src: z.string(),
@@ -39,7 +39,7 @@ const siteMediaAnswerOutput = z.strictObject({
 });
 
 export const outputs = {
-  list: siteMediaAnswerOutput,
-  upload: siteMediaAnswerOutput,
-  remove: siteMediaAnswerOutput,
+  list: siteMediaOutput,
+  upload: siteMediaOutput,
+  remove: siteMediaOutput,
 };

@@ -4,12 +4,13 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { newsletterStatusValues } from '#shared/newsletter';
 
 const newsletterOutput = z.strictObject({
   id: z.number(),
   subject: z.string(),
   body: z.string(),
-  status: z.enum(['sending', 'sent', 'draft']),
+  status: z.enum(newsletterStatusValues),
   createdAt: z.string(),
   updatedAt: z.string(),
   sentAt: z.nullable(z.string()),
