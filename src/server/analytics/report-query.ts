@@ -6,7 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db';
-import type { AnalyticsReport, DailyRow, Device } from '#shared/analytics';
+import {
+  CONVERSION_EVENTS,
+  type AnalyticsReport,
+  type DailyRow,
+  type Device,
+} from '#shared/analytics';
 import { eachDay } from '#shared/calendar-days';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { NO_VISITOR } from './event-rows';
@@ -195,13 +200,19 @@ export async function devicesOf(db: Db, range: DayRange): Promise<AnalyticsRepor
   return rows.map((row) => ({ device: String(row.device) as Device, visitors: n(row.visitors) }));
 }
 
+/** What the events list leaves out: pageviews, and the conversions (counted in their columns). */
+const NOT_PAGE_EVENTS = sql.join(
+  ['pageview', ...CONVERSION_EVENTS].map((name) => sql`${name}`),
+  sql`, `,
+);
+
 /** The pages' own events (cta_click, video_play, …): not pageviews, not conversions. */
 export async function eventsOf(db: Db, range: DayRange): Promise<AnalyticsReport['events']> {
   const rows = await db.all<Record<'name' | 'count', unknown>>(sql`
     select name, count(*) as count
     from analytics_events
     where day between ${range.from} and ${range.to}
-      and name not in ('pageview', 'contact', 'subscription')
+      and name not in (${NOT_PAGE_EVENTS})
     group by name
     order by count desc, name
     limit ${TOP_ROWS}`);

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '#shared/analytics';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { leads } from '#db/schema';
+import { analyticsEvents, leads } from '#db/schema';
+import { eventsOf } from './report-query';
 import { adminCaller, createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { contactBody } from '#tests/support/contact';
 import { AGENTS, page, storedEvents, visitorCaller } from '#tests/support/analytics';
@@ -402,6 +403,28 @@ describe('leads per source and the first reply', () => {
       // 46 of the 50 sources of one visitor each, by name; the last four are cut.
       ...Array.from({ length: 46 }, (_, i) => `site-${String(i).padStart(2, '0')}.example`),
       'linkedin.com',
+    ]);
+  });
+});
+
+describe('the events list', () => {
+  it('leaves out pageviews and every conversion, the booked calls included', async () => {
+    const { db } = await createTestDeps();
+    const row = (name: string) => ({
+      at: new Date('2026-01-13T08:00:00Z'),
+      day: '2026-01-13',
+      name,
+      device: 'desktop' as const,
+      browser: 'Chrome',
+      visitor: '',
+    });
+    await writeTransaction(db, (tx) =>
+      tx
+        .insert(analyticsEvents)
+        .values(['pageview', 'contact', 'subscription', 'booking', 'cta_click'].map(row)),
+    );
+    expect(await eventsOf(db, { from: '2026-01-13', to: '2026-01-13' })).toEqual([
+      { name: 'cta_click', count: 1 },
     ]);
   });
 });
