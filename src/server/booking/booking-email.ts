@@ -40,6 +40,8 @@ export interface BookingEmailInput {
   manageUrl: string | null;
   /** Who cancelled, and why when they said (a cancellation only). */
   cancelledBy?: 'visitor' | 'owner';
+  /** The owner's notice only: the lead the call belongs to, and the source it is credited to. */
+  lead?: { id: number; source: string } | null;
   reason?: string | null;
 }
 
@@ -117,6 +119,7 @@ export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail
     `E-mail: ${input.visitor.email}`,
     `Company: ${input.visitor.company === null ? '-' : oneLine(input.visitor.company)}`,
   ];
+  if (input.lead) lines.push(`Source: ${oneLine(input.lead.source)}`);
   const quotes: [string, string][] = [];
   if (input.visitor.message) quotes.push(['Their note', input.visitor.message]);
   if (input.reason) quotes.push(['Why it was cancelled', input.reason]);
@@ -125,7 +128,13 @@ export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail
     subject: `${heading}: ${name}, ${when}`,
     heading,
     lines,
-    action: { label: 'Open the bookings', url: new URL('/admin/bookings', input.siteUrl).href },
+    // The lead holds the whole conversation (their message, replies, this call).
+    action: input.lead
+      ? {
+          label: 'Open the lead',
+          url: new URL(`/admin/leads/${input.lead.id}`, input.siteUrl).href,
+        }
+      : { label: 'Open the bookings', url: new URL('/admin/bookings', input.siteUrl).href },
     quotes,
   });
 }

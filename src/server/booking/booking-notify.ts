@@ -5,7 +5,9 @@
  * a calendar moves or removes its entry instead of adding a second.
  */
 import type { Db } from '#db';
-import type { BookingRow } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { leads, type BookingRow } from '#db/schema';
+import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import { sendInBackground, type Mailer } from '#server/platform/mail';
@@ -30,6 +32,20 @@ export interface NotifyDeps {
 /** The visitor's page to move or cancel their call. */
 export function manageUrl(siteUrl: string, token: string): string {
   return tokenLink(siteUrl, '/booking/manage', token);
+}
+
+/** The call's lead and its source, for the owner's notice; null once the lead is erased. */
+async function leadOf(
+  db: Db,
+  leadId: number | null,
+): Promise<{ id: number; source: string } | null> {
+  if (leadId === null) return null;
+  const lead = await db
+    .select({ id: leads.id, source: leads.source })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .get();
+  return lead ? { id: lead.id, source: lead.source ?? DIRECT_SOURCE } : null;
 }
 
 export function notifyBooking(
@@ -110,7 +126,7 @@ export function notifyBooking(
       return {
         to: owner,
         replyTo: booking.email,
-        ...renderOwnerBookingEmail(input),
+        ...renderOwnerBookingEmail({ ...input, lead: await leadOf(deps.db, booking.leadId) }),
         calendar,
       };
     },

@@ -149,6 +149,9 @@ describe('booking.book', () => {
     expect(notice!.replyTo).toBe('helen@example.com');
     expect(notice!.subject).toContain('New call booked: Helen Marsh');
     expect(invitation(notice!).uid).toBe('booking-1@harbor.example');
+    // Where the visitor came from, and the way to the whole conversation: the lead.
+    expect(notice!.text).toContain('Source: Direct');
+    expect(notice!.text).toContain('Open the lead: https://harbor.example/admin/leads/1');
   });
 
   it('is stored before any mail: a mail failure loses nothing', async () => {
