@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { LEAD_MESSAGES, type Lead } from '#shared/lead-pipeline';
+import { LEAD_MESSAGES, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
 import { EmailPreview, PREVIEW_DEBOUNCE_MS } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { changedFields } from './lead-details-form';
 import { isAnySending } from './lead-page';
 import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from './lead-search-field';
+import { LeadTimeline } from './lead-timeline';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -108,5 +109,43 @@ describe('the lead page', () => {
     const light = screen.getByTitle('E-mail preview, light scheme');
     expect(light.getAttribute('srcdoc')).toContain('<strong>Thanks</strong>');
     expect(light.getAttribute('srcdoc')).not.toMatch(/unsubscribe/i);
+  });
+});
+
+describe('the lead timeline', () => {
+  it('names the booking as what moved the status, and says where a moved call went', () => {
+    const events: TimelineEvent[] = [
+      {
+        id: 1,
+        at: '2026-03-01T10:00:00.000Z',
+        kind: 'booking',
+        actor: null,
+        text: null,
+        start: '2026-03-03T10:00:00.000Z',
+      },
+      {
+        id: 2,
+        at: '2026-03-01T10:00:00.000Z',
+        kind: 'status_changed',
+        actor: null,
+        text: null,
+        from: 'new',
+        status: 'meeting',
+      },
+      {
+        id: 3,
+        at: '2026-03-02T09:00:00.000Z',
+        kind: 'booking_rescheduled',
+        actor: 'ada@example.com',
+        text: null,
+        start: '2026-03-04T15:00:00.000Z',
+      },
+    ];
+    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    const entries = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(entries[0]).toMatch(/^Call booked by Ada.*First for .*\(moved since, below\)$/);
+    expect(entries[1]).toMatch(/^The booking changed the status from New to Meeting/);
+    expect(entries[2]).toMatch(/^Call moved.*To Mar 4, 2026/);
+    expect(screen.queryByText(/someone/)).toBeNull();
   });
 });

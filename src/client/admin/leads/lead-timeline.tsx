@@ -24,20 +24,25 @@ export function LeadTimeline({ events, name, retrying = null, onRetry }: LeadTim
   if (events.length === 0) return <p className="text-muted">Nothing has happened yet.</p>;
   return (
     <ol aria-label="Timeline" className="flex flex-col gap-3">
-      {events.map((event) => (
+      {events.map((event, i) => (
         <li
           key={event.id}
           className={`rounded-lg border border-l-4 border-line p-3 ${EDGES[event.kind] ?? 'border-l-line'} bg-raised`}
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-medium text-ink">
-              <EventTitle event={event} name={name} />
+              <EventTitle event={event} name={name} previous={events[i - 1]} />
             </p>
             <span className="text-sm text-muted">
               <DateTime iso={event.at} />
             </span>
           </div>
-          <EventBody event={event} isRetrying={retrying === event.id} onRetry={onRetry} />
+          <EventBody
+            event={event}
+            movedLater={events.slice(i + 1).some((later) => later.kind === 'booking_rescheduled')}
+            isRetrying={retrying === event.id}
+            onRetry={onRetry}
+          />
         </li>
       ))}
     </ol>
@@ -52,7 +57,15 @@ const EDGES: Partial<Record<TimelineEvent['kind'], string>> = {
   note: 'border-l-amber-700 dark:border-l-amber-400',
 };
 
-function EventTitle({ event, name }: { event: TimelineEvent; name: string }) {
+function EventTitle({
+  event,
+  name,
+  previous,
+}: {
+  event: TimelineEvent;
+  name: string;
+  previous: TimelineEvent | undefined;
+}) {
   const by = event.actor ?? 'someone';
   switch (event.kind) {
     case 'message':
@@ -66,7 +79,7 @@ function EventTitle({ event, name }: { event: TimelineEvent; name: string }) {
     case 'status_changed':
       return (
         <>
-          {by} changed the status
+          {statusChanger(event, previous)} changed the status
           {event.from ? ` from ${LEAD_STATUS_LABELS[event.from]}` : ''}
           {event.status ? ` to ${LEAD_STATUS_LABELS[event.status]}` : ''}
         </>
@@ -80,12 +93,24 @@ function EventTitle({ event, name }: { event: TimelineEvent; name: string }) {
   }
 }
 
+/**
+ * Who moved a status: an administrator by name, or, with no one named, what the product did
+ * (a booking moves a lead to Meeting in the same write, so its status change follows it).
+ */
+function statusChanger(event: TimelineEvent, previous: TimelineEvent | undefined): string {
+  if (event.actor !== null) return event.actor;
+  return previous?.kind === 'booking' ? 'The booking' : 'The site';
+}
+
 function EventBody({
   event,
+  movedLater,
   isRetrying,
   onRetry,
 }: {
   event: TimelineEvent;
+  /** A booking whose call was moved since: its time is the first one, said so. */
+  movedLater: boolean;
   isRetrying: boolean;
   onRetry: (event: TimelineEvent) => void;
 }) {
@@ -93,7 +118,14 @@ function EventBody({
     <>
       {event.kind === 'booking' && event.start ? (
         <p className="mt-1 text-sm text-muted">
-          For <DateTime iso={event.start} />
+          {movedLater ? 'First for ' : 'For '}
+          <DateTime iso={event.start} />
+          {movedLater ? ' (moved since, below)' : null}
+        </p>
+      ) : null}
+      {event.kind === 'booking_rescheduled' && event.start ? (
+        <p className="mt-1 text-sm text-muted">
+          To <DateTime iso={event.start} />
         </p>
       ) : null}
       {event.subject ? (
