@@ -13,7 +13,7 @@ import { Logo } from '#client/ui/logo';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { LogOutIcon } from './icons';
 import { ADMIN_LANDING, useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
-import { adminTimeZone } from './ui/date-time';
+import { useAdminTimeZone } from './ui/date-time';
 
 /**
  * A session can end behind the page's back (it expired, a password was changed, another tab
@@ -60,6 +60,7 @@ export function AdminShell({ username, children }: { username: string; children:
   // The ref lets the 401 watcher see a logout at once; the state re-renders the button.
   const leaving = useRef(false);
   const company = useSiteBrand();
+  const timeZone = useAdminTimeZone();
   const [loggedOut, setLoggedOut] = useState(false);
   const isLeaving = useCallback(() => leaving.current, []);
   useLeaveOnSessionEnd(isLeaving);
@@ -155,7 +156,7 @@ export function AdminShell({ username, children }: { username: string; children:
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
       <footer className="mx-auto max-w-5xl px-4 pb-8 text-sm text-muted">
-        Times are in {adminTimeZone()}, the site&rsquo;s time zone.
+        Times are in {timeZone}, the site&rsquo;s time zone.
       </footer>
     </div>
   );

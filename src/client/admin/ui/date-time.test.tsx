@@ -3,6 +3,7 @@
  * device's zone is (docs/admin-guide.md): a reply at 09:00 in Tokyo reads 09:00 everywhere.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
 
 /** The module as a page with that zone in its app.html loads it (it reads the zone once). */
@@ -19,7 +20,10 @@ async function loadWith(zoneJson: string | null) {
   return import('./date-time');
 }
 
-afterEach(() => document.getElementById(SITE_TIME_ZONE_ELEMENT_ID)?.remove());
+afterEach(() => {
+  cleanup();
+  document.getElementById(SITE_TIME_ZONE_ELEMENT_ID)?.remove();
+});
 
 const deviceZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -35,5 +39,18 @@ describe("the admin's moments", () => {
       const { adminTimeZone } = await loadWith(json);
       expect({ json, zone: adminTimeZone() }).toEqual({ json, zone: deviceZone });
     }
+  });
+
+  it('are named as the zone was given, and a saved zone shows at once where the hook is used', async () => {
+    const { useAdminTimeZone, setAdminTimeZone, adminTimeZone } = await loadWith('"Asia/Kolkata"');
+    // Chromium and Node 20 read this zone as Asia/Calcutta: the name stays the one given.
+    expect(adminTimeZone()).toBe('Asia/Kolkata');
+    function Footer() {
+      return <p>Times are in {useAdminTimeZone()}</p>;
+    }
+    render(<Footer />);
+    expect(screen.getByText('Times are in Asia/Kolkata')).toBeDefined();
+    act(() => setAdminTimeZone('Europe/Kyiv'));
+    expect(screen.getByText('Times are in Europe/Kyiv')).toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
 
 /**
@@ -41,11 +42,30 @@ function dateTimeFormat(): Intl.DateTimeFormat {
 export function setAdminTimeZone(zone: string | null): void {
   savedZone = zone;
   format = null;
+  for (const listener of listeners) listener();
 }
 
-/** The zone the admin's moments are written in ('Europe/Paris'). */
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The zone for a component that must show a change at once (the admin's footer): it renders
+ * again when the owner saves another zone on the Content screen.
+ */
+export function useAdminTimeZone(): string {
+  return useSyncExternalStore(subscribe, adminTimeZone, adminTimeZone);
+}
+
+/**
+ * The zone the admin's moments are written in ('Europe/Paris'), as it was given: the
+ * formatter's own reading may be an older alias (Asia/Calcutta for Asia/Kolkata).
+ */
 export function adminTimeZone(): string {
-  return dateTimeFormat().resolvedOptions().timeZone;
+  return savedZone ?? pageTimeZone() ?? dateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** A stored moment in the site's time zone, e.g. "Jan 15, 2026, 10:00 AM". */
