@@ -2,7 +2,8 @@
  * The uploaded logo in the reply's preview (docs/content.md, "Images", "Loaded from other
  * origins"): the preview frames are sandboxed, an opaque origin of their own, so the logo
  * loads there only because its files answer `Cross-Origin-Resource-Policy: cross-origin`, as
- * in webmail or a mail file opened in a browser. An SVG logo, mailed as its PNG.
+ * in webmail or a mail file opened in a browser. An SVG logo, mailed as its PNG. The admin's
+ * header shows the uploaded logo too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -37,6 +38,9 @@ describe('the logo in a sandboxed mail preview', () => {
       buffer: Buffer.from(LOGO_SVG_WITH_SCRIPT),
     });
     await toast(page, 'Logo uploaded');
+    // The admin's own header takes it at once, in place of the built-in mark (issue 45, 4).
+    const headerLogo = page.locator('header a[aria-label$="admin, dashboard"] img');
+    await expect.poll(() => headerLogo.getAttribute('src')).toMatch(/^\/uploads\/logo-svg-/);
 
     const response = await fetch(`${server.url}/api/contact`, {
       method: 'POST',
@@ -58,6 +62,8 @@ describe('the logo in a sandboxed mail preview', () => {
     // A page loaded after the upload: the preview uses the logo the admin page knew then.
     await page.goto(`${server.url}/admin/leads/${id}`);
     await page.getByRole('textbox', { name: 'Reply (Markdown)' }).fill('Thanks, **Lin**.');
+    // After a reload too: the page's frame holds it.
+    expect(await headerLogo.getAttribute('src')).toMatch(/^\/uploads\/logo-svg-/);
     const frame = page.frameLocator('iframe[title="E-mail preview, light scheme"]');
     const logo = frame.locator('img[src*="/uploads/logo-png-"]');
     await visible(logo);
