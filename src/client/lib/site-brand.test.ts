@@ -1,11 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brandJson } from '#shared/page-data';
+import { brandJson, frameJson, siteFrameOf } from '#shared/page-data';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 
 /** The module afresh: it reads the page once and keeps what it read. */
-async function freshModule(pageJson: string | null) {
+async function freshModule(pageJson: string | null, frame = '') {
   document.head.innerHTML =
-    pageJson === null ? '' : `<script type="application/json" id="site-brand">${pageJson}</script>`;
+    (pageJson === null
+      ? ''
+      : `<script type="application/json" id="site-brand">${pageJson}</script>`) + frame;
   vi.resetModules();
   return import('./site-brand');
 }
@@ -36,5 +39,26 @@ describe('the router app’s brand', () => {
     expect(brandJson({ name: '</script>', shortName: 'x' })).toBe(
       '{"name":"\\u003c/script>","shortName":"x"}',
     );
+  });
+
+  it('carries the uploaded logo the page knows, and follows an upload and a removal', async () => {
+    const logo = { src: '/uploads/logo-svg-0123456789abcdef.svg', width: 200, height: 50 };
+    const frame = `<script type="application/json" id="site-frame">${frameJson(
+      siteFrameOf({ ...defaultSiteContent, media: { logo: { ...logo, png: '/uploads/x.png' } } }),
+    )}</script>`;
+    const { setSiteBrand, setSiteLogo, useSiteBrand } = await freshModule(
+      '{"name":"Zed Labs","shortName":"Zed"}',
+      frame,
+    );
+    const { result } = renderHook(() => useSiteBrand());
+    expect(result.current).toEqual({ name: 'Zed Labs', shortName: 'Zed', image: logo });
+    // A save of the words keeps the logo.
+    act(() => setSiteBrand({ name: 'Zephyr Data Works', shortName: 'Zephyr' }));
+    expect(result.current.image).toEqual(logo);
+    const next = { src: '/uploads/logo-png-fedcba9876543210.png', width: 432, height: 108 };
+    act(() => setSiteLogo(next));
+    expect(result.current).toEqual({ name: 'Zephyr Data Works', shortName: 'Zephyr', image: next });
+    act(() => setSiteLogo(undefined));
+    expect(result.current).toEqual({ name: 'Zephyr Data Works', shortName: 'Zephyr' });
   });
 });

@@ -26,6 +26,11 @@ function fromPage(): SiteFrame | null {
   }
 }
 
+/** The uploaded logo the server wrote into the page, if any (the admin's header shows it too). */
+export function pageLogo(): SiteFrame['logo'] {
+  return fromPage()?.logo;
+}
+
 /**
  * A legal page that exists, as the frame knows it: its text stays on its own page, and the
  * footer only asks whether there is any.

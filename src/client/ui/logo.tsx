@@ -22,11 +22,11 @@ function nameRestOf(name: string, shortName: string): string {
 
 /**
  * The one brand of the site and the admin area: the mark and the saved name (the public pages
- * pass their content's, the router app its `useSiteBrand()`). A name longer than the room it
- * is given (a phone's header beside the menu button) wraps to a second line, then is cut
- * short with "…", rather than widening the page; the link around it carries the whole name
- * for assistive tech, and the title shows it on hover. An uploaded logo takes the mark's
- * place (docs/admin-guide.md).
+ * pass their content's, the router app its `useSiteBrand()`, which carries the logo too). A
+ * name longer than the room it is given (a phone's header beside the menu button) wraps to a
+ * second line, then is cut short with "…", rather than widening the page; the link around it
+ * carries the whole name for assistive tech, and the title shows it on hover. An uploaded
+ * logo takes the mark's place (docs/admin-guide.md).
  */
 export function Logo({
   name,

@@ -111,7 +111,8 @@ export function securityHeaderRecord(
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // Other sites' pages may not load our files (images, scripts) into theirs.
+    // Other sites' pages may not load our files (images, scripts) into theirs; the uploaded
+    // logo and sharing image, read in mail, are the exception (media/serve.ts).
     'Cross-Origin-Resource-Policy': 'same-origin',
     // Powerful features no page of the site uses stay off, for embedded frames too.
     'Permissions-Policy':

@@ -120,6 +120,8 @@ describe('serveClient', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Only the uploaded logo and sharing image load from other origins (media/serve.ts).
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(await res.text()).toBe(SCRIPT);
   });
 

@@ -186,6 +186,36 @@ describe('GET /uploads/:name', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 192, 192]);
   });
 
+  it('lets any origin load every file of the logo and the sharing image; the others stay same-origin', async () => {
+    // Mail is read in other origins (webmail, a saved mail file, the admin's sandboxed
+    // previews): the logo and the sharing image must load there (docs/content.md, "Images").
+    const corp = async (src: string) =>
+      (await app.request(src)).headers.get('cross-origin-resource-policy');
+    const svg = mediaOf(
+      (await upload('logo', uploadForm(Buffer.from(LOGO_SVG_WITH_SCRIPT), 'logo.svg'))).body,
+    ).logo!;
+    expect(svg.png).toMatch(/^\/uploads\/logo-/);
+    for (const src of [svg.src, svg.png!]) expect(await corp(src)).toBe('cross-origin');
+    const raster = mediaOf(
+      (await upload('logo', uploadForm(await testImage('png'), 'l.png'))).body,
+    ).logo!;
+    expect(await corp(raster.src)).toBe('cross-origin');
+    const og = mediaOf(
+      (await upload('og', uploadForm(await testImage('jpeg'), 'og.jpg'))).body,
+    ).og!;
+    expect(await corp(og.src)).toBe('cross-origin');
+
+    const photo = mediaOf(
+      (await upload('photo', uploadForm(await testImage('jpeg'), 'me.jpg'))).body,
+    ).photo!;
+    const favicon = mediaOf(
+      (await upload('favicon', uploadForm(await testImage('png', 256, 256), 'f.png'))).body,
+    ).favicon!;
+    for (const src of [photo.src, photo.avif, favicon.png32, favicon.png192]) {
+      expect(await corp(src.split(/[ ,]/)[0]!)).toBe('same-origin');
+    }
+  });
+
   it('answers 404 for an unknown name', async () => {
     expect((await app.request('/uploads/logo-png-0123456789abcdef.png')).status).toBe(404);
     expect((await app.request('/uploads/../../etc/passwd')).status).toBe(404);

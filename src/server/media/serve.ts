@@ -2,17 +2,25 @@
  * GET /uploads/<name>: an uploaded image's variant, by its hashed name (docs/api.md). The name
  * changes with the bytes, so an answer is kept for a year without asking again; an unknown
  * name is 404. An SVG is answered with a policy that runs nothing, should it be opened as a
- * page of its own (it is sanitised too: svg-sanitizer.ts).
+ * page of its own (it is sanitised too: svg-sanitizer.ts). Every file of the logo and of the
+ * sharing image may be loaded from any origin; the others keep the site's same-origin rule.
  */
 import { Hono } from 'hono';
 import type { Db } from '#db';
-import { MEDIA_URL_PREFIX } from '#shared/site-media';
+import { MEDIA_URL_PREFIX, type MediaSlot } from '#shared/site-media';
 import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders } from '#server/http/middleware';
 import { readMediaFile } from './store';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+/**
+ * The images that travel outside the site (docs/content.md, "Images"): the logo is in every
+ * mail, read in other origins (webmail, a saved mail file, the admin's sandboxed previews),
+ * and the sharing image is fetched by other sites' link previews. The photo and the favicon
+ * are the site's pages' own and keep `Cross-Origin-Resource-Policy: same-origin`.
+ */
+const ANY_ORIGIN: ReadonlySet<string> = new Set(['logo', 'og'] satisfies MediaSlot[]);
 /** A served name as variants.ts writes it: nothing else is looked up. */
 const NAME = /^[a-z]+-[a-z0-9-]+-[0-9a-f]{16}\.(png|jpg|webp|avif|svg)$/;
 
@@ -32,6 +40,7 @@ export function mediaFilesRoute(db: Db) {
       'Cache-Control': IMMUTABLE,
       'X-Content-Type-Options': 'nosniff',
     };
+    if (ANY_ORIGIN.has(file.slot)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
     if (file.type === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(file.bytes), {
       status: 200,

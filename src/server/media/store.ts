@@ -32,6 +32,8 @@ export async function clearSlot(tx: Db, slot: MediaSlot): Promise<boolean> {
 }
 
 export interface StoredFile {
+  /** Which image the file is a variant of: what it may be loaded from decides on it (serve.ts). */
+  slot: string;
   type: string;
   bytes: Buffer;
 }
@@ -39,12 +41,12 @@ export interface StoredFile {
 /** One served file by its name, or null. */
 export async function readMediaFile(db: Db, name: string): Promise<StoredFile | null> {
   const row = await db
-    .select({ type: mediaFiles.type, bytes: mediaFiles.bytes })
+    .select({ slot: mediaFiles.slot, type: mediaFiles.type, bytes: mediaFiles.bytes })
     .from(mediaFiles)
     .where(eq(mediaFiles.name, name))
     .get();
   if (!row) return null;
   // libSQL answers an ArrayBuffer, better-sqlite3 a Buffer: one shape for the caller.
   const bytes = Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes as ArrayBuffer);
-  return { type: row.type, bytes };
+  return { slot: row.slot, type: row.type, bytes };
 }

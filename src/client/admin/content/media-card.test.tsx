@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { trpc } from '#client/lib/trpc';
+import { useSiteBrand } from '#client/lib/site-brand';
+import { Logo } from '#client/ui/logo';
 import { toastQueue } from '#client/ui/toast';
 import { MEDIA_MESSAGES, type SiteMedia } from '#shared/site-media';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
@@ -22,6 +24,15 @@ const LOGO: SiteMedia = {
 function Screen() {
   const media = trpc.media.list.useQuery();
   return media.data ? <MediaCard media={media.data} /> : null;
+}
+
+/** The brand as the admin's header (admin-shell.tsx) shows it. */
+function AdminBrand() {
+  return (
+    <span data-testid="admin-brand">
+      <Logo {...useSiteBrand()} />
+    </span>
+  );
 }
 
 /** The tRPC fake, and POST /api/media/:slot answered by `upload` (its multipart body recorded). */
@@ -46,7 +57,13 @@ const json = (status: number, body: unknown) =>
 describe('MediaCard', () => {
   it('uploads the chosen file as multipart and shows the new picture', async () => {
     const { sent } = fakeServer(() => json(200, { success: true, media: LOGO }));
-    renderAdmin(<Screen />);
+    renderAdmin(
+      <>
+        <AdminBrand />
+        <Screen />
+      </>,
+    );
+    expect((await screen.findByTestId('admin-brand')).querySelector('img')).toBeNull();
     expect(await screen.findAllByText('The built-in default.')).toHaveLength(3);
     await userEvent.upload(
       screen.getByLabelText('Upload a logo'),
@@ -57,6 +74,11 @@ describe('MediaCard', () => {
       LOGO.logo?.src,
     );
     expect(sent).toEqual([{ path: '/api/media/logo', file: 'logo.png' }]);
+    // The admin's header (its brand) shows the new logo in place of the built-in mark.
+    expect(screen.getByTestId('admin-brand').querySelector('img')).toHaveAttribute(
+      'src',
+      LOGO.logo?.src,
+    );
     expect(screen.getByLabelText('Replace the logo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
+import { setSiteLogo } from '#client/lib/site-brand';
 import { toast } from '#client/ui/toast';
 import {
   MEDIA_MAX_BYTES,
@@ -56,6 +57,8 @@ function MediaSlotRow({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
   const label = MEDIA_SLOT_LABELS[slot];
   const shown = (next: SiteMedia) => {
     utils.media.list.setData(undefined, next);
+    // The admin's own header shows the logo as the public one does, without a reload.
+    if (slot === 'logo') setSiteLogo(next.logo);
     setRefusal(null);
   };
   const upload = useMutation({
