@@ -1,5 +1,5 @@
 /**
- * A cancelled call hands an unanswered lead back (docs/leads.md, "Statuses"): the booking
+ * A cancelled call hands an unanswered lead back (docs/leads.md, "Leads"): the booking
  * moved it from `new` to `meeting`; once no call of theirs is left and nobody has replied,
  * nothing is under way, so it is `new` again and waits in the attention block's first list.
  * Run in the cancellation's own write transaction.
