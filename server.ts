@@ -145,7 +145,7 @@ async function start(): Promise<void> {
   // Mail (replies, reminders, newsletters) goes out in the background, from every instance, once this one serves.
   const sender = createMailSender({ db, config, mailer, clock, logger });
   // Leads' answers are read from the owner's mailbox when IMAP_URL names one (docs/leads.md).
-  const answers = config.imapUrl ? createAnswerPoller({ db, config, clock, logger }) : null;
+  const answers = config.imapUrl ? createAnswerPoller({ db, config, clock, logger, mailer }) : null;
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` });
     // Without a way to deliver (production without SMTP_URL) queued mail waits untouched.

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '#shared/ui-styles';
+import { useAnsweredCount } from './answered-count';
 import { useUnreadCount } from './unread-count';
 
 /** Quiet buttons; the current screen's one filled. */
@@ -11,13 +12,15 @@ const linkClasses = buttonClass(
 
 /**
  * Where things are in the admin. The unread count is part of the Messages link's name
- * ("Messages, 3 unread"), so screen readers announce it with the link; the badge is only its
- * visible form, hidden from them so the number is not read twice.
+ * ("Messages, 3 unread"), and the answers waiting for a reply part of the Leads link's
+ * ("Leads, 2 answers waiting"), so screen readers announce them with the link; each badge is
+ * only its visible form, hidden from them so the number is not read twice.
  */
 export function AdminNav() {
   // docs/product.md, "Data fetching": read on load, every 30 s while the tab is visible, and
   // whenever a message is marked or deleted or the Messages list reads a different count.
   const count = useUnreadCount();
+  const answered = useAnsweredCount();
   return (
     <nav aria-label="Admin sections">
       <ul className="flex flex-wrap items-center gap-1">
@@ -32,8 +35,13 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
-          <Link to="/admin/leads" className={linkClasses}>
+          <Link
+            to="/admin/leads"
+            className={linkClasses}
+            aria-label={answered > 0 ? `Leads, ${answersWaiting(answered)}` : undefined}
+          >
             Leads
+            <CountBadge count={answered} />
           </Link>
         </li>
         <li>
@@ -48,14 +56,7 @@ export function AdminNav() {
             aria-label={count > 0 ? `Messages, ${count} unread` : undefined}
           >
             Messages
-            {count > 0 ? (
-              <span
-                aria-hidden="true"
-                className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold text-white"
-              >
-                {count}
-              </span>
-            ) : null}
+            <CountBadge count={count} />
           </Link>
         </li>
         <li>
@@ -85,5 +86,19 @@ export function AdminNav() {
         </li>
       </ul>
     </nav>
+  );
+}
+
+const answersWaiting = (n: number) => (n === 1 ? '1 answer waiting' : `${n} answers waiting`);
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold text-white"
+    >
+      {count}
+    </span>
   );
 }

@@ -45,6 +45,9 @@ function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] }))
     'tags.list': () => ({ data: [] }),
     'tags.links': () => ({ data: [] }),
     'messages.unreadCount': () => ({ data: { unread: 0 } }),
+    'leads.attention': () => ({
+      data: { unanswered: [], answered: [], followUps: [], stale: [] },
+    }),
     'account.get': () => ({
       data: {
         success: true,

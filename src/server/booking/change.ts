@@ -12,6 +12,7 @@ import { writeTransaction, type Db } from '#db';
 import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
 import { CALL_MESSAGES } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
+import { afterCallCancelled } from '#server/leads/cancelled-call';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { isFreeSlot } from './free-slots';
 import { dropUnsentReminders, planReminders } from './reminder-queue';
@@ -87,6 +88,7 @@ export async function cancelBooking(
       text: change.reason,
       actor: change.by === 'visitor' ? booking.email : null,
     });
+    await afterCallCancelled(tx, booking.leadId, now);
     await change.alongside?.(tx, cancelled);
     return { booking: cancelled, settings, changed: true };
   });

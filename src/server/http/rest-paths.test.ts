@@ -351,7 +351,13 @@ const SUCCESS: Row[] = [
     method: 'GET',
     path: '/api/leads/attention',
     status: 200,
-    body: { success: true, unanswered: [obj({ id: 1 })], followUps: [], stale: [] },
+    body: {
+      success: true,
+      unanswered: [obj({ id: 1 })],
+      answered: [],
+      followUps: [],
+      stale: [],
+    },
     given: (env) => storeLeads(env.deps, 1),
   },
   {

@@ -1,10 +1,11 @@
 /**
  * The leads that need the admin (docs/leads.md, "Attention"): those waiting for a first
- * answer, those whose follow-up has come, and those being worked on that went quiet.
+ * answer, those whose answer to a reply waits for the admin, those whose follow-up has come,
+ * and those being worked on that went quiet.
  */
-import { and, asc, inArray, isNotNull, lte, lt, eq } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lte, lt, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
-import { leads } from '#db/schema';
+import { leadEvents, leads } from '#db/schema';
 import { ACTIVE_STATUSES, STALE_DAYS } from '#shared/lead-pipeline';
 import { leadJson } from './lead-json';
 import { leadsWithUnread, type LeadRowWithUnread } from './lead-query';
@@ -14,11 +15,47 @@ export const ATTENTION_LIMIT = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The outer query's `leads.id`, qualified (see lead-query.ts). */
+const leadIdRef = sql`${sql.identifier('leads')}.${sql.identifier('id')}`;
+
+/**
+ * The conversation's turns: what they wrote (a message, an answer by mail) and the replies
+ * that went or are going out. A failed reply never reached them, so it is not the owner's turn
+ * taken; notes, status changes and calls are not turns either.
+ */
+const turn = sql`${leadEvents.leadId} = ${leadIdRef}
+  and (${leadEvents.kind} in ('message', 'reply_received')
+    or (${leadEvents.kind} = 'reply_sent' and ${leadEvents.delivery} <> 'failed'))`;
+
+/** The lead's latest turn, read backwards through lead_events_lead_idx. */
+const latestTurn = (column: SQL) =>
+  sql`(select ${column} from ${leadEvents} where ${turn}
+    order by ${leadEvents.at} desc, ${leadEvents.id} desc limit 1)`;
+
+/**
+ * Answered: a reply went out and the latest turn is theirs (docs/leads.md, "Attention").
+ * A reply sets `firstReplyAt`, so leads never replied to are passed over without a look at
+ * their timeline.
+ */
+const answered = sql`${leads.firstReplyAt} is not null
+  and ${latestTurn(sql`${leadEvents.kind}`)} <> 'reply_sent'
+  and exists (select 1 from ${leadEvents} where ${leadEvents.leadId} = ${leadIdRef}
+    and ${leadEvents.kind} = 'reply_sent' and ${leadEvents.delivery} <> 'failed')`;
+
+/** When their latest turn came: the answered list is oldest first by it. */
+const answeredAt = latestTurn(sql`${leadEvents.at}`);
+
 export async function leadsNeedingAttention(db: Db, now: Date) {
   const unanswered = await leadsWithUnread(
     db,
     eq(leads.status, 'new'),
     [asc(leads.createdAt), asc(leads.id)],
+    ATTENTION_LIMIT,
+  );
+  const answeredLeads = await leadsWithUnread(
+    db,
+    answered,
+    [asc(answeredAt), asc(leads.id)],
     ATTENTION_LIMIT,
   );
   const followUps = await leadsWithUnread(
@@ -37,5 +74,10 @@ export async function leadsNeedingAttention(db: Db, now: Date) {
     ATTENTION_LIMIT,
   );
   const json = (rows: LeadRowWithUnread[]) => rows.map((row) => leadJson(row, row.unread));
-  return { unanswered: json(unanswered), followUps: json(followUps), stale: json(stale) };
+  return {
+    unanswered: json(unanswered),
+    answered: json(answeredLeads),
+    followUps: json(followUps),
+    stale: json(stale),
+  };
 }

@@ -47,7 +47,13 @@ describe('the leads paths', () => {
   it('GET /api/leads/attention is not taken for a lead id', async () => {
     await storeLeads(deps, 1);
     expect(await asAdmin('GET', '/api/leads/attention')).toEqual(
-      answer(200, { success: true, unanswered: [any(Object)], followUps: [], stale: [] }),
+      answer(200, {
+        success: true,
+        unanswered: [any(Object)],
+        answered: [],
+        followUps: [],
+        stale: [],
+      }),
     );
   });
 

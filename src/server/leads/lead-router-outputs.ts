@@ -26,6 +26,7 @@ export const outputs = {
   }),
   attention: z.strictObject({
     unanswered: z.array(leadOutput),
+    answered: z.array(leadOutput),
     followUps: z.array(leadOutput),
     stale: z.array(leadOutput),
   }),

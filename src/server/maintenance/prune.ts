@@ -22,6 +22,7 @@ import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';
 import * as accountThrottles from '#server/identity/account/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
+import * as leadThrottles from '#server/leads/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
@@ -44,6 +45,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   accountThrottles,
   bookingThrottles,
   contactThrottles,
+  leadThrottles,
   newsletterThrottles,
   passkeyThrottles,
   passwordResetThrottles,

@@ -40,6 +40,9 @@ async function changePasswordIn(accountAnswer: Handler) {
   );
   fakeTrpcServer({
     'messages.unreadCount': () => ({ data: { unread: 0 } }),
+    'leads.attention': () => ({
+      data: { unanswered: [], answered: [], followUps: [], stale: [] },
+    }),
     'account.changePassword': () => refusal('UNAUTHORIZED', 401, WRONG),
     'account.get': accountAnswer,
   });

@@ -7,6 +7,7 @@ import { quietLabel, waitingLabel } from './lead-time';
 
 export interface Attention {
   unanswered: Lead[];
+  answered: Lead[];
   followUps: Lead[];
   stale: Lead[];
 }
@@ -15,14 +16,15 @@ export interface Attention {
 const TICK_MS = 60_000;
 
 /**
- * What asks for the owner first (docs/admin-guide.md, "Leads"): enquiries without a first
- * answer (oldest first, with how long they have waited), follow-ups whose day has come, and
- * active leads gone quiet for 14 days. Only the groups that hold someone are shown.
+ * What asks for the owner first (docs/admin-guide.md, "Leads"): people who answered a reply
+ * (the conversation is under way and waits on the owner), enquiries without a first answer
+ * (oldest first, with how long they have waited), follow-ups whose day has come, and active
+ * leads gone quiet for 14 days. Only the groups that hold someone are shown.
  */
 export function AttentionBlock({ attention }: { attention: Attention }) {
   const now = useNow(TICK_MS);
-  const { unanswered, followUps, stale } = attention;
-  const nothing = unanswered.length + followUps.length + stale.length === 0;
+  const { unanswered, answered, followUps, stale } = attention;
+  const nothing = answered.length + unanswered.length + followUps.length + stale.length === 0;
   return (
     <section
       aria-labelledby="attention-heading"
@@ -33,10 +35,16 @@ export function AttentionBlock({ attention }: { attention: Attention }) {
       </h2>
       {nothing ? (
         <p className="mt-2 text-muted">
-          Nothing waiting: every enquiry has an answer and no follow-up is due.
+          Nothing waiting: every enquiry and answer has your reply and no follow-up is due.
         </p>
       ) : (
-        <div className="mt-3 grid gap-4 md:grid-cols-3">
+        <div className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          <Group
+            title="Answered, waiting for you"
+            leads={answered}
+            // Their answer is the lead's latest activity until the owner does something.
+            detail={(lead) => waitingLabel(lead.lastActivityAt, now)}
+          />
           <Group
             title="Waiting for a first answer"
             leads={unanswered}

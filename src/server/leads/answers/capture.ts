@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { leadEvents, leads } from '#db/schema';
 import { isOwnAddress, type OwnAddressConfig } from '../own-addresses';
+import { claimAnswerNotice, type AnsweredLead } from './answer-notice';
 import { cutQuotedHistory } from './quote';
 
 /** The most of an answer's text kept, in UTF-8 bytes, the note of the cut included. */
@@ -71,14 +72,20 @@ async function leadOf(
 }
 
 export async function takeAnswer(
-  deps: { db: Db; config: OwnAddressConfig },
+  deps: {
+    db: Db;
+    config: OwnAddressConfig;
+    /** Tells the owner, at most once per lead an hour (answer-notice.ts); absent: never. */
+    notice?: (lead: AnsweredLead) => void;
+  },
   mail: IncomingMail,
   now: Date,
 ): Promise<Taken> {
   const { db } = deps;
   const leadId = await leadOf(db, deps.config, mail);
   if (leadId === null) return 'ignored';
-  return writeTransaction(db, async (tx) => {
+  let noticeOf: AnsweredLead | null = null;
+  const taken = await writeTransaction(db, async (tx): Promise<Taken> => {
     const stored = await tx
       .insert(leadEvents)
       .values({
@@ -93,7 +100,18 @@ export async function takeAnswer(
       .returning({ id: leadEvents.id })
       .get();
     if (!stored) return 'duplicate';
-    await tx.update(leads).set({ lastActivityAt: now }).where(eq(leads.id, leadId));
+    const lead = await tx
+      .update(leads)
+      .set({ lastActivityAt: now })
+      .where(eq(leads.id, leadId))
+      .returning({ name: leads.name })
+      .get();
+    if (deps.notice && lead && (await claimAnswerNotice(tx, leadId, now))) {
+      noticeOf = { id: leadId, name: lead.name, at: now };
+    }
     return 'stored';
   });
+  // After the commit: a notice never names an answer that was not kept.
+  if (noticeOf) deps.notice?.(noticeOf);
+  return taken;
 }

@@ -11,11 +11,13 @@ import { leadEvents, leads, mailboxCursors } from '#db/schema';
 import {
   adminCaller,
   callerFor,
+  createRecordingMailer,
   createTestDeps,
   testConfig,
   type TestDeps,
 } from '#tests/support/app';
 import { startDovecot, type Dovecot } from '#tests/support/dovecot';
+import { mailsSettled } from '#server/platform/mail';
 import { createAnswerPoller, mailboxOf } from './poller';
 
 let dovecot: Dovecot;
@@ -192,6 +194,28 @@ describe('the answer poller', () => {
     const results = await Promise.all([poller().pollOnce(), poller().pollOnce()]);
     expect(results.reduce((sum, r) => sum + r.stored, 0)).toBe(1);
     expect((await answers()).slice(before).map((e) => e.text)).toEqual(['Once only.']);
+  });
+
+  it('tells CONTACT_NOTIFY_TO of a new answer, once for two pollers at once', async () => {
+    await poller().pollOnce();
+    await dovecot.append(
+      mail(
+        { From: `Lin <lin${run}@example.com>`, 'Message-ID': `<noticed-${run}@example.com>` },
+        'Friday instead?',
+      ),
+    );
+    const mailer = createRecordingMailer();
+    const notifying = () =>
+      createAnswerPoller({
+        ...deps,
+        mailer,
+        config: testConfig({ imapUrl: dovecot.url, contactNotifyTo: 'notify@acme.example' }),
+      });
+    await Promise.all([notifying().pollOnce(), notifying().pollOnce()]);
+    await mailsSettled(mailer);
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
+      ['notify@acme.example', 'New answer from Lin'],
+    ]);
   });
 
   it('an unreachable mailbox is an error kept for the admin, and loses nothing', async () => {

@@ -15,12 +15,17 @@ import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
 import type { OwnAddressConfig } from '../own-addresses';
 import { messageIds, takeAnswer } from './capture';
+import { sendAnswerNotice, type AnsweredLead } from './answer-notice';
+import type { Mailer } from '#server/platform/mail';
+import type { SiteSettingsConfig } from '#server/platform/site-settings';
 
 export interface AnswerPollerDeps {
   db: Db;
-  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'> & OwnAddressConfig;
+  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'> & OwnAddressConfig & SiteSettingsConfig;
   clock: Clock;
   logger: Logger;
+  /** Mails the owner's notice of an answer (answer-notice.ts), with CONTACT_NOTIFY_TO set. */
+  mailer: Mailer;
 }
 
 export interface PollResult {
@@ -83,6 +88,10 @@ export function mailboxStatus(
 
 export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
   const { db, config, clock, logger } = deps;
+  // No notice address: no notice, and no throttle place taken for one.
+  const notice = config.contactNotifyTo
+    ? (lead: AnsweredLead) => sendAnswerNotice(deps, lead)
+    : undefined;
   if (!config.imapUrl) throw new Error('IMAP_URL is not set');
   const box = mailboxOf(config.imapUrl);
   const cursorKey = `${box.host.toLowerCase()}/${box.path}`;
@@ -143,7 +152,7 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
             if (message.uid <= lastUid || !message.source) continue;
             const parsed = await simpleParser(message.source);
             const taken = await takeAnswer(
-              { db, config },
+              { db, config, notice },
               {
                 mailId:
                   messageIds(parsed.messageId)[0] ??

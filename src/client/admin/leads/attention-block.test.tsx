@@ -1,0 +1,93 @@
+/**
+ * What asks for the owner (docs/admin-guide.md, "Leads"): the people who answered a reply
+ * come first in the attention block, with how long they have waited, and the Leads link in the
+ * navigation carries their number.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Lead } from '#shared/lead-pipeline';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { AdminNav } from '../admin-nav';
+import { AttentionBlock, type Attention } from './attention-block';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const NOW = new Date('2026-03-02T12:00:00.000Z');
+const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
+
+const lead = (id: number, name: string, fields: Partial<Lead> = {}): Lead => ({
+  id,
+  email: `${name.toLowerCase()}@example.com`,
+  name,
+  company: null,
+  status: 'replied',
+  value: null,
+  lostReason: null,
+  source: 'Direct',
+  createdAt: hoursAgo(48),
+  lastActivityAt: hoursAgo(1),
+  firstReplyAt: hoursAgo(40),
+  followUpAt: null,
+  unread: 1,
+  ...fields,
+});
+
+const none: Attention = { unanswered: [], answered: [], followUps: [], stale: [] };
+
+describe('the attention block', () => {
+  it('shows the answers first, oldest first as the server sends them, with their wait', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    const attention: Attention = {
+      ...none,
+      unanswered: [lead(3, 'Tom', { status: 'new', firstReplyAt: null })],
+      answered: [
+        lead(1, 'Helen', { lastActivityAt: hoursAgo(5) }),
+        lead(2, 'Ravi', { lastActivityAt: hoursAgo(1) }),
+      ],
+    };
+    renderAdmin(<AttentionBlock attention={attention} />);
+    const groups = await screen.findAllByRole('list');
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Answered, waiting for you',
+      'Waiting for a first answer',
+    ]);
+    const answered = within(groups[0]!).getAllByRole('listitem');
+    expect(answered.map((item) => item.textContent)).toEqual([
+      'Helenwaiting 5 h',
+      'Raviwaiting 1 h',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Answered, waiting for you (2)' })).toBeVisible();
+  });
+
+  it('says nothing waits only when no answer waits either', async () => {
+    renderAdmin(<AttentionBlock attention={none} />);
+    expect(await screen.findByText(/Nothing waiting/)).toBeVisible();
+  });
+});
+
+describe('the Leads link', () => {
+  const serve = (answered: Lead[]) =>
+    fakeTrpcServer({
+      'messages.unreadCount': () => ({ data: { unread: 0 } }),
+      'leads.attention': () => ({ data: { ...none, answered } }),
+    });
+
+  it('carries the number of answers waiting, in its name and as a badge', async () => {
+    serve([lead(1, 'Helen'), lead(2, 'Ravi')]);
+    renderAdmin(<AdminNav />);
+    const link = await screen.findByRole('link', { name: 'Leads, 2 answers waiting' });
+    expect(link).toHaveTextContent('Leads2');
+  });
+
+  it('is plain when no answer waits', async () => {
+    const server = serve([]);
+    renderAdmin(<AdminNav />);
+    await vi.waitFor(() => expect(server.calls.map((c) => c.path)).toContain('leads.attention'));
+    expect(await screen.findByRole('link', { name: 'Leads' })).toHaveTextContent(/^Leads$/);
+  });
+});
