@@ -148,4 +148,24 @@ describe('the lead timeline', () => {
     expect(entries[2]).toMatch(/^Call moved.*To Mar 4, 2026/);
     expect(screen.queryByText(/someone/)).toBeNull();
   });
+
+  it('names the cancellation that handed a lead back to New', () => {
+    const at = '2026-03-02T09:00:00.000Z';
+    const events: TimelineEvent[] = [
+      { id: 1, at, kind: 'booking_cancelled', actor: 'ada@example.com', text: null },
+      {
+        id: 2,
+        at,
+        kind: 'status_changed',
+        actor: null,
+        text: null,
+        from: 'meeting',
+        status: 'new',
+      },
+    ];
+    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    expect(screen.getAllByRole('listitem')[1]?.textContent).toMatch(
+      /^The cancellation changed the status from Meeting to New/,
+    );
+  });
 });

@@ -95,11 +95,15 @@ function EventTitle({
 
 /**
  * Who moved a status: an administrator by name, or, with no one named, what the product did
- * (a booking moves a lead to Meeting in the same write, so its status change follows it).
+ * (a booking moves a lead to Meeting, a cancellation may move it back, each in its own write,
+ * so the status change follows it).
  */
 function statusChanger(event: TimelineEvent, previous: TimelineEvent | undefined): string {
   if (event.actor !== null) return event.actor;
-  return previous?.kind === 'booking' ? 'The booking' : 'The site';
+  if (previous?.kind === 'booking') return 'The booking';
+  // A lead whose only call was cancelled, never answered, goes back to New (docs/leads.md).
+  if (previous?.kind === 'booking_cancelled') return 'The cancellation';
+  return 'The site';
 }
 
 function EventBody({
