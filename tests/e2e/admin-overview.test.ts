@@ -169,7 +169,9 @@ describe('the Overview', () => {
     await visible(page.getByText('0 visitors now'));
     // Nothing waits for an answer yet, and the Overview says so above the empty report.
     await visible(
-      page.getByText('Nothing waiting: every enquiry has an answer and no follow-up is due.'),
+      page.getByText(
+        'Nothing waiting: every enquiry and answer has your reply and no follow-up is due.',
+      ),
     );
     expect(await page.title()).toBe('Overview | Admin');
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
