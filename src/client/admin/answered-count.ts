@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { BACKGROUND, trpc } from '#client/lib/trpc';
-import { UNREAD_REFRESH_MS } from './unread-count';
+import { UNREAD_REFRESH_MS, useOnRise } from './unread-count';
 
 /**
  * How many people answered a reply and wait for the owner: the Leads link's badge
@@ -17,12 +16,6 @@ export function useAnsweredCount(): number {
   });
   const count = attention.data?.answered.length;
   const utils = trpc.useUtils();
-  const previous = useRef(count);
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = count;
-    if (before === undefined || count === undefined || count <= before) return;
-    void utils.leads.list.invalidate();
-  }, [count, utils]);
+  useOnRise(count, () => void utils.leads.list.invalidate());
   return count ?? 0;
 }

@@ -24,16 +24,27 @@ export function useUnreadCount(): number {
   });
   const count = unread.data?.unread;
   const utils = trpc.useUtils();
+  useOnRise(count, () => {
+    void utils.messages.list.invalidate();
+    void utils.leads.list.invalidate();
+    void utils.leads.attention.invalidate();
+  });
+  return count ?? 0;
+}
+
+/**
+ * Runs `onRise` when a badge's count goes up from one read to the next (not on the first
+ * read): something new has arrived, and the screens that show it are read again.
+ */
+export function useOnRise(count: number | undefined, onRise: () => void): void {
   const previous = useRef(count);
+  // Runs after every render that passes a new `onRise`, but acts only when the count rose.
   useEffect(() => {
     const before = previous.current;
     previous.current = count;
     if (before === undefined || count === undefined || count <= before) return;
-    void utils.messages.list.invalidate();
-    void utils.leads.list.invalidate();
-    void utils.leads.attention.invalidate();
-  }, [count, utils]);
-  return count ?? 0;
+    onRise();
+  }, [count, onRise]);
 }
 
 /**

@@ -59,10 +59,16 @@ const storeContact = batchStatements(
   ],
 );
 
-async function ownAddress(ctx: Context, now: Date) {
-  await takeInBatch(ctx.db, { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS }, now);
+/** A message from one of the site's own addresses: answered as a stored one, nothing kept. */
+function ownAddressAnswer(ctx: Context) {
   ctx.logger.info('contact.own_address', { requestId: ctx.req.requestId });
   return { success: true as const, message: CONTACT_THANKS };
+}
+
+/** The settings' own address, known before the batch: only the throttle's place is taken. */
+async function ownAddress(ctx: Context, now: Date) {
+  await takeInBatch(ctx.db, { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS }, now);
+  return ownAddressAnswer(ctx);
 }
 
 export const contactRouter = router({
@@ -102,10 +108,8 @@ export const contactRouter = router({
           },
         },
       );
-      if (rows[0]?.length === 0) {
-        ctx.logger.info('contact.own_address', { requestId: ctx.req.requestId });
-        return { success: true, message: CONTACT_THANKS };
-      }
+      // No lead row: the address is an administrator's (the batch's condition).
+      if (rows[0]?.length === 0) return ownAddressAnswer(ctx);
       const [contactId, leadId] = rows[1]?.[0] ?? [];
       const acknowledge = (rows[3]?.length ?? 0) > 0;
       const stored: ContactRow = {

@@ -25,15 +25,8 @@ const factOutput = z.strictObject({
 export const outputs = {
   listPublic: z.strictObject({ success: z.literal(true), facts: z.array(publicFactOutput) }),
   listAll: z.array(factOutput),
-  byId: z.strictObject({
+  byId: z.extend(factOutput, {
     tags: z.array(z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string() })),
-    id: z.number(),
-    factText: z.string(),
-    source: z.string(),
-    order: z.number(),
-    active: z.boolean(),
-    factDate: z.nullable(z.string()),
-    createdAt: z.string(),
   }),
   create: factOutput,
   update: factOutput,
