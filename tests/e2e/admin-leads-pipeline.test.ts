@@ -42,6 +42,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       SITE_URL: 'https://acme.example',
       REPLY_TO: 'owner@acme.example',
+      CONTACT_NOTIFY_TO: 'notify@acme.example',
       // The owner's mailbox, where the lead's answer arrives (read every 5 seconds).
       IMAP_URL: dovecot.url,
       IMAP_POLL_SECONDS: '5',
@@ -159,8 +160,8 @@ describe('a lead from enquiry to client', () => {
     await expectAxeCleanLightAndDark();
   });
 
-  it('shows the answer that comes back to the owner\u2019s mailbox, its quoted history cut', async () => {
-    const mail = smtp.messages.find((m) => m.raw.includes(`To: ${visitor.email}`));
+  it('shows the answer that comes back to the owner\u2019s mailbox, its quoted history cut, and asks for attention', async () => {
+    const mail = smtp.messages.find((m) => m.to.includes(visitor.email.toLowerCase()));
     const replyId = /^Message-ID: (<[^>]+>)\r?$/im.exec(mail?.raw ?? '')?.[1];
     expect(replyId).toMatch(/@acme\.example>$/);
     await dovecot.append(
@@ -193,6 +194,30 @@ describe('a lead from enquiry to client', () => {
       .toBe(1);
     expect(await answer.innerText()).toContain('Thursday at 10 suits us.');
     expect(await answer.innerText()).not.toContain('Hello Lin');
+
+    // It asks for the owner: a notice mail, the Leads link's badge, and first in Needs attention.
+    await expect
+      .poll(() =>
+        smtp.messages
+          .filter((m) => m.to.includes('notify@acme.example'))
+          .map((m) => m.subject)
+          .filter((subject) => subject.startsWith('New answer')),
+      )
+      .toEqual([`New answer from ${visitor.name}`]);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Leads, 1 answer waiting' })
+      .click();
+    await page.waitForURL('**/admin/leads');
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    const lists = attention.getByRole('list');
+    expect(await lists.first().getAttribute('aria-label')).toBe('Answered, waiting for you');
+    await visible(lists.first().getByText(/^waiting \d+ min$/));
+    await lists.first().getByRole('link', { name: visitor.name }).click();
+    await page.waitForURL('**/admin/leads/*');
+    await visible(page.getByRole('heading', { name: visitor.name, level: 1 }));
   });
 
   it('is marked won with a value; a value that is not whole is refused at its field', async () => {
