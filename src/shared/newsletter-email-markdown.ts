@@ -111,6 +111,17 @@ md.renderer.rules.fence = md.renderer.rules.code_block = (tokens, idx, _options,
   return `<pre${self.renderAttrs(token)}>${md.utils.escapeHtml(code)}</pre>\n`;
 };
 
+export type { Token as MarkdownToken };
+
+/**
+ * The Markdown parsed by the same rules (raw HTML as text, only safe links, pictures as links),
+ * as markdown-it's tokens: for a screen that builds its own elements from them rather than
+ * inserting HTML (the lead timeline's replies, client/admin/leads/reply-markdown.tsx).
+ */
+export function markdownTokens(markdown: string): Token[] {
+  return md.parse(markdown, {});
+}
+
 /** The Markdown as HTML, each element styled from the palette. */
 export function markdownToHtml(markdown: string, palette: Palette): string {
   const tokens = md.parse(markdown, {});

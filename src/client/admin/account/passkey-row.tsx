@@ -7,8 +7,7 @@ import { Button } from '../controls';
 import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { usePasskeyProof } from '../passkeys/passkey-proof';
 import { useProofDialog } from '../proof-dialog';
-import { DateTime, formatDateTime } from '../ui/date-time';
-import { formatLastActive } from './format-time';
+import { DateTime, formatDateTime, formatLastActive } from '../ui/date-time';
 import { RenamePasskeyForm } from './rename-passkey-form';
 
 /** One passkey: its name, when it was added and last used; rename, remove. */

@@ -7,9 +7,8 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { useProofDialog } from '../proof-dialog';
-import { formatDateTime } from '../ui/date-time';
+import { formatDateTime, formatLastActive } from '../ui/date-time';
 import { useLeaveAfterOwnSessionEnded } from './account-session';
-import { formatLastActive } from './format-time';
 import { QueryState } from '../ui/query-state';
 import { useNow } from '../ui/use-now';
 

@@ -10,20 +10,8 @@ import {
 import type { Fact, Tag } from '#client/lib/api-types';
 import { buttonClass, buttonSizes, focusRing } from '#shared/ui-styles';
 import { Button, Switch } from '../controls';
+import { formatWordDate } from '../ui/date-time';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  // Dates are stored as midnight UTC of the chosen day; showing them in UTC keeps the day.
-  timeZone: 'UTC',
-});
-
-export function formatFactDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 interface FactListProps {
   facts: Fact[];
@@ -143,7 +131,7 @@ export function FactList({
                 <p className="mt-1 text-sm break-words text-muted">Source: {fact.source}</p>
                 {fact.factDate ? (
                   <p className="text-sm text-muted">
-                    Date: <time dateTime={fact.factDate}>{formatFactDate(fact.factDate)}</time>
+                    Date: <time dateTime={fact.factDate}>{formatWordDate(fact.factDate)}</time>
                   </p>
                 ) : null}
                 <FactTags tags={tagsByFact.get(fact.id) ?? []} />

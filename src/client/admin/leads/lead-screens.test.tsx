@@ -168,4 +168,41 @@ describe('the lead timeline', () => {
       /^The cancellation changed the status from Meeting to New/,
     );
   });
+
+  it("writes a reply's Markdown as the mail showed it, never inserting HTML (issue 45, cosmetic 14)", () => {
+    const text = [
+      'We run **half-day workshops** and _talks_:',
+      '',
+      '- one [agenda](https://acme.example/agenda)',
+      '- a [trap](javascript:alert(1)) <img src=x onerror=alert(1)>',
+    ].join('\n');
+    const events: TimelineEvent[] = [
+      { id: 1, at: '2026-03-01T10:00:00.000Z', kind: 'reply_sent', actor: 'alice', text },
+      {
+        id: 2,
+        at: '2026-03-01T11:00:00.000Z',
+        kind: 'note',
+        actor: 'alice',
+        text: '**not** a reply',
+      },
+    ];
+    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    // The timeline's own entries (the reply's list has items of its own).
+    const [reply, note] = [...screen.getByRole('list', { name: 'Timeline' }).children];
+    expect(reply?.querySelector('strong')?.textContent).toBe('half-day workshops');
+    expect(reply?.querySelector('em')?.textContent).toBe('talks');
+    expect(reply?.textContent).not.toContain('**');
+    const links = [...(reply?.querySelectorAll('a') ?? [])].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([['agenda', 'https://acme.example/agenda']]);
+    // The refused link and the raw HTML stay text.
+    expect(reply?.textContent).toContain('trap');
+    expect(reply?.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(reply?.querySelector('img')).toBeNull();
+    // A note is the administrator's own words, as typed.
+    expect(note?.textContent).toContain('**not** a reply');
+    expect(note?.querySelector('strong')).toBeNull();
+  });
 });

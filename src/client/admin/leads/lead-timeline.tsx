@@ -3,6 +3,7 @@ import { LEAD_STATUS_LABELS, type TimelineEvent } from '#shared/lead-pipeline';
 import { Badge } from '../badge';
 import { Button } from '../controls';
 import { DateTime } from '../ui/date-time';
+import { ReplyMarkdown } from './reply-markdown';
 
 const linkClass =
   'text-brand-700 underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-brand-300 dark:focus-visible:ring-brand-400';
@@ -17,8 +18,9 @@ interface LeadTimelineProps {
 }
 
 /**
- * What happened with the lead, oldest first; each entry says what, who and when. Every text
- * (theirs, a note, a reply's Markdown) is shown as text with its line breaks, never as HTML.
+ * What happened with the lead, oldest first; each entry says what, who and when. Their
+ * messages and answers and the notes are shown as text with their line breaks; a reply as its
+ * Markdown reads in the mail (reply-markdown.tsx). Nothing is ever inserted as HTML.
  */
 export function LeadTimeline({ events, name, retrying = null, onRetry }: LeadTimelineProps) {
   if (events.length === 0) return <p className="text-muted">Nothing has happened yet.</p>;
@@ -135,7 +137,11 @@ function EventBody({
       {event.subject ? (
         <p className="mt-1 text-sm text-muted break-words">Subject: {event.subject}</p>
       ) : null}
-      {event.text ? (
+      {event.text && event.kind === 'reply_sent' ? (
+        <div className="mt-2">
+          <ReplyMarkdown markdown={event.text} />
+        </div>
+      ) : event.text ? (
         <p className="mt-2 break-words whitespace-pre-wrap text-ink">{event.text}</p>
       ) : null}
       {event.kind === 'reply_sent' && event.delivery ? (

@@ -12,7 +12,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The reply to a lead: Markdown with the newsletter editor's live preview (the mail exactly
- * as it goes out, light and dark, and its text part), and an optional subject (blank: "Re: "
+ * as it goes out, light and dark, and its text part, once something is written), and an optional subject (blank: "Re: "
  * and the subject of their first message). Sent, it shows on the timeline at once as
  * "Sending", and the page follows it until the mail is handed over or has failed.
  */
@@ -84,7 +84,12 @@ export function ReplyEditor({ leadId, email }: { leadId: number; email: string }
           </Button>
         </div>
       </Form>
-      <EmailPreview subject={subject.trim() || 'Re: …'} body={text} render={renderReplyPreview} />
+      {/* Two empty mail frames before a word is written only push the page down. */}
+      {text.trim() === '' ? (
+        <p className="text-sm text-muted">The preview appears as you write.</p>
+      ) : (
+        <EmailPreview subject={subject.trim() || 'Re: …'} body={text} render={renderReplyPreview} />
+      )}
     </section>
   );
 }

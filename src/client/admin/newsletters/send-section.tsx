@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../errors';
 import { useSendNewsletter } from './newsletter-mutations';
 import { plural } from './progress';
+import { closeTestToast } from './send-test-form';
 
 interface SendSectionProps {
   newsletter: Newsletter;
@@ -45,7 +46,10 @@ export function SendSection({ newsletter, isDirty }: SendSectionProps) {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          onPress={() => setAsking(true)}
+          onPress={() => {
+            closeTestToast(newsletter.id);
+            setAsking(true);
+          }}
           isDisabled={n === undefined || n === 0 || isDirty}
           aria-describedby={reason ? 'send-reason' : undefined}
         >

@@ -3,9 +3,23 @@ import { Form } from 'react-aria-components';
 import { newsletterTestInput } from '#shared/newsletter-admin';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
-import { toast } from '#client/ui/toast';
+import { closeToast, toast } from '#client/ui/toast';
 import { Button, TextInputField } from '../controls';
 import { errorMessage, isBadRequest } from '../errors';
+
+/**
+ * Each newsletter's "Test sent" toast while it may still show: the Send dialog closes it, so a
+ * notice about the test copy is not on screen while the owner decides to send to everyone.
+ */
+const testToasts = new Map<number, string>();
+
+/** Closes the newsletter's "Test sent" toast, if still there (the Send dialog is opening). */
+export function closeTestToast(id: number): void {
+  const key = testToasts.get(id);
+  if (key === undefined) return;
+  testToasts.delete(id);
+  closeToast(key);
+}
 
 interface SendTestFormProps {
   id: number;
@@ -38,13 +52,16 @@ export function SendTestForm({ id, isDirty }: SendTestFormProps) {
     }
     setFieldError(undefined);
     sendTest.mutate(result.data, {
-      onSuccess: () =>
-        toast({
+      onSuccess: () => {
+        closeTestToast(id);
+        const key = toast({
           title: 'Test sent',
           description: typed
             ? `A test copy went to ${typed}.`
             : 'A test copy went to your address.',
-        }),
+        });
+        testToasts.set(id, key);
+      },
       onError: (error) => {
         if (isBadRequest(error)) {
           setFieldError(errorMessage(error));

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { DailyRow } from '#shared/analytics';
 import { Button } from '../controls';
 import { chartScale } from './chart-scale';
-import { formatCount, formatDay, formatFullDay } from './format';
+import { formatDay, formatFullDay } from '../ui/date-time';
+import { formatCount } from './format';
 
 interface DailyChartProps {
   daily: DailyRow[];

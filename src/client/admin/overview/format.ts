@@ -1,29 +1,10 @@
-/** The Overview's numbers and days in words (docs/product.md, "Overview"). */
+/**
+ * The Overview's numbers in words (docs/product.md, "Overview"); its days are written by
+ * admin/ui/date-time.tsx, as every admin date is.
+ */
 
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-// Days are calendar days of the site (YYYY-MM-DD): formatted in UTC so no time zone moves them.
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const longDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const fullDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** 1234 -> "1,234". */
 export function formatCount(value: number): string {
@@ -33,26 +14,6 @@ export function formatCount(value: number): string {
 /** A fraction as a percentage: 0.0425 -> "4.3%". */
 export function formatRate(fraction: number): string {
   return percent.format(fraction);
-}
-
-/** "2026-03-07" -> "Mar 7". */
-export function formatDay(day: string): string {
-  return shortDay.format(utc(day));
-}
-
-/** "2026-03-07" -> "Sat, Mar 7, 2026": a table's day, whose weekday tells weekends apart. */
-export function formatFullDay(day: string): string {
-  return fullDay.format(utc(day));
-}
-
-/**
- * "Mar 1 – Mar 7, 2026", "Dec 25, 2025 – Jan 7, 2026", or one day: "Mar 7, 2026". Written out
- * rather than Intl's formatRange, whose spacing differs between ICU versions.
- */
-export function formatRange(from: string, to: string): string {
-  if (from === to) return longDay.format(utc(to));
-  const start = from.slice(0, 4) === to.slice(0, 4) ? formatDay(from) : longDay.format(utc(from));
-  return `${start} – ${longDay.format(utc(to))}`;
 }
 
 /** "7 days", "1 day": a range's length, for "previous 7 days". */

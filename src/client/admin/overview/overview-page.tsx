@@ -7,7 +7,7 @@ import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { DailyChart } from './daily-chart';
 import { EmptyOverview } from './empty-overview';
-import { formatRange } from './format';
+import { formatRange } from '../ui/date-time';
 import { LiveVisitors } from './live-visitors';
 import { useReport } from './overview-queries';
 import { analyticsCsvHref, localToday, resolveRange, type OverviewSearch } from './overview-range';

@@ -2,6 +2,13 @@ import { useSyncExternalStore } from 'react';
 import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
 
 /**
+ * The admin area's one way of writing dates and times (docs/admin-guide.md): in the browser's
+ * own language settings (navigator.language: "15 Jan 2026, 09:00" in an en-GB browser, "Jan 15,
+ * 2026, 9:00 AM" in an en-US one), and moments in the site's time zone, wherever the
+ * administrator's device is. Every admin screen writes its dates through this module.
+ */
+
+/**
  * The site's time zone (SITE_TIMEZONE or the one saved on the Content screen), which the server writes into app.html
  * (server/content/pages.ts): the admin area writes every moment in it, as the mails and the
  * Overview's days do, wherever the administrator's device is. In development (Vite serves
@@ -22,16 +29,58 @@ function pageTimeZone(): string | undefined {
   }
 }
 
-let format: Intl.DateTimeFormat | null = null;
+/** The page's zone, read once (undefined: the page names none, the device's stands in). */
+let pageZone: { zone: string | undefined } | null = null;
 /** A zone saved since the page was loaded, which wins over the page's. */
 let savedZone: string | null = null;
 
-function dateTimeFormat(): Intl.DateTimeFormat {
-  format ??= new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: savedZone ?? pageTimeZone(),
-  });
+function siteZone(): string | undefined {
+  pageZone ??= { zone: pageTimeZone() };
+  return savedZone ?? pageZone.zone;
+}
+
+/**
+ * The browser's language (navigator.language), which decides the order of day and month and a
+ * 12- or 24-hour clock. Undefined (the runtime's default) outside a browser or for a tag Intl
+ * refuses.
+ */
+export function adminLocale(): string | undefined {
+  if (typeof navigator === 'undefined' || !navigator.language) return undefined;
+  try {
+    return Intl.getCanonicalLocales(navigator.language)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What each kind of date shows. A moment is written in the site's zone; a calendar day (an
+ * Overview day "2026-03-07", a fact's date stored as midnight UTC) in UTC, so no zone moves it
+ * to the day before.
+ */
+const STYLES = {
+  moment: { dateStyle: 'medium', timeStyle: 'short' },
+  shortDay: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  longDay: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  fullDay: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  wordDay: { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type Style = keyof typeof STYLES;
+
+/** Built once per language, zone and style: a formatter costs far more than a format. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: Style): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = STYLES[style];
+  const locale = adminLocale();
+  const timeZone = options.timeZone ?? siteZone();
+  const key = `${style} ${locale ?? ''} ${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
   return format;
 }
 
@@ -41,7 +90,6 @@ function dateTimeFormat(): Intl.DateTimeFormat {
  */
 export function setAdminTimeZone(zone: string | null): void {
   savedZone = zone;
-  format = null;
   for (const listener of listeners) listener();
 }
 
@@ -65,16 +113,75 @@ export function useAdminTimeZone(): string {
  * formatter's own reading may be an older alias (Asia/Calcutta for Asia/Kolkata).
  */
 export function adminTimeZone(): string {
-  return savedZone ?? pageTimeZone() ?? dateTimeFormat().resolvedOptions().timeZone;
+  return siteZone() ?? formatter('moment').resolvedOptions().timeZone;
 }
 
-/** A stored moment in the site's time zone, e.g. "Jan 15, 2026, 10:00 AM". */
+function format(style: Style, date: Date): string {
+  return Number.isNaN(date.getTime()) ? '' : formatter(style).format(date);
+}
+
+/** A stored moment in the site's time zone: "15 Jan 2026, 10:00" (en-GB), "Jan 15, 2026, 10:00 AM" (en-US). */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
+  return format('moment', new Date(iso));
 }
 
 /** A stored moment as a `<time>` element: the words for people, the ISO value for machines. */
 export function DateTime({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
+
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** A calendar day "2026-03-07" -> "7 Mar" (en-GB), "Mar 7" (en-US). */
+export function formatDay(day: string): string {
+  return format('shortDay', utcDay(day));
+}
+
+/** "2026-03-07" -> "Sat, 7 Mar 2026" / "Sat, Mar 7, 2026": a table's day, whose weekday tells weekends apart. */
+export function formatFullDay(day: string): string {
+  return format('fullDay', utcDay(day));
+}
+
+/**
+ * Two calendar days as a range: "1 Mar – 7 Mar 2026" / "Mar 1 – Mar 7, 2026", the first with
+ * its year when the years differ, or one day: "7 Mar 2026". Written out rather than Intl's
+ * formatRange, whose spacing differs between ICU versions.
+ */
+export function formatRange(from: string, to: string): string {
+  const end = format('longDay', utcDay(to));
+  if (from === to) return end;
+  const start =
+    from.slice(0, 4) === to.slice(0, 4) ? formatDay(from) : format('longDay', utcDay(from));
+  return `${start} – ${end}`;
+}
+
+/** A date stored as midnight UTC of its day (a fact's date) in words: "14 March 2023" / "March 14, 2023". */
+export function formatWordDate(iso: string): string {
+  return format('wordDay', new Date(iso));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When something was last used, as a person says it: "just now", "5 minutes ago", "3 hours
+ * ago", "yesterday", then the moment itself: past a week a weekday count is harder to place
+ * than the date. A moment a little ahead of `now` (the server's clock ahead of the browser's) is
+ * "just now", never "in 2 minutes".
+ */
+export function formatLastActive(iso: string, now: number): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const ago = now - at;
+  if (ago < MINUTE) return 'just now';
+  if (ago < HOUR) return plural(Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return plural(Math.floor(ago / HOUR), 'hour');
+  if (ago < 2 * DAY) return 'yesterday';
+  if (ago < 7 * DAY) return plural(Math.floor(ago / DAY), 'day');
+  return formatDateTime(iso);
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
