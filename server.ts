@@ -1,7 +1,8 @@
 /**
  * The production entry: configuration -> database (migrations, demo facts, first admin) ->
- * app -> listen -> the newsletter sender. SIGTERM/SIGINT stop the sender and finish requests
- * in flight (and the mail in hand), then close the database cleanly.
+ * app -> warm-up (the home page rendered once) -> listen -> the newsletter sender.
+ * SIGTERM/SIGINT stop the sender and finish requests in flight (and the mail in hand), then
+ * close the database cleanly.
  * Process managers should run `npx tsx server.ts` (or `node --import tsx server.ts`)
  * directly: a SIGTERM sent to `npm start` does not reliably reach this process.
  */
@@ -146,6 +147,9 @@ async function start(): Promise<void> {
   const sender = createMailSender({ db, config, mailer, clock, logger });
   // Leads' answers are read from the owner's mailbox when IMAP_URL names one (docs/leads.md).
   const answers = config.imapUrl ? createAnswerPoller({ db, config, clock, logger, mailer }) : null;
+  // The first visitor's page is ready before the server says it listens: the renderer is
+  // loaded and `/` rendered now, not during that request (docs/performance.md, "Cold start").
+  await app.warmUp();
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` });
     // Without a way to deliver (production without SMTP_URL) queued mail waits untouched.

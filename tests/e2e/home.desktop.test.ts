@@ -766,7 +766,7 @@ describe('home page at 1280 px', () => {
     });
   });
 
-  it('newsletter signup: invalid address message, then a stored subscriber and a toast', async () => {
+  it('newsletter signup: invalid address message, then a stored subscriber, a toast and "Check your inbox"', async () => {
     await withPage(async (page) => {
       await openApp(page, server.url);
       const form = page.getByRole('form', { name: 'Newsletter signup' });
@@ -784,8 +784,17 @@ describe('home page at 1280 px', () => {
       await form.getByLabel('Email address').fill('reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
       await page.getByText('Almost there!').waitFor();
-      expect(await form.getByLabel('Email address').inputValue()).toBe('');
       expect(storedSubscribers(server.dbPath)).toEqual(['reader@example.com']);
+      // In the form's place, and kept after the toast has gone: where the link went, with the
+      // focus (the Subscribe button it was on is gone).
+      const inbox = page.locator('#newsletter-signup [role="status"]');
+      expect(await inbox.innerText()).toContain(
+        'We sent a confirmation link to reader@example.com.',
+      );
+      await page.waitForFunction(() =>
+        document.activeElement?.matches('#newsletter-signup [role="status"]'),
+      );
+      expect(await form.count()).toBe(0);
       // A toast can be swiped away to the right.
       const toastBox = await page.locator('[data-toast-region] [role="alertdialog"]').boundingBox();
       await page.mouse.move(toastBox!.x + 40, toastBox!.y + toastBox!.height / 2);
@@ -793,9 +802,17 @@ describe('home page at 1280 px', () => {
       await page.mouse.move(toastBox!.x + 140, toastBox!.y + toastBox!.height / 2, { steps: 5 });
       await page.mouse.up();
       await page.getByText('Almost there!').waitFor({ state: 'detached' });
+      expect(await inbox.isVisible()).toBe(true);
 
+      // Another address: back to the form, its field empty and focused.
+      await page.getByRole('button', { name: 'Use another address' }).click();
+      const field = form.getByLabel('Email address');
+      await page.waitForFunction(() =>
+        document.activeElement?.matches('#newsletter-signup input[name="email"]'),
+      );
+      expect(await field.inputValue()).toBe('');
       await page.route('**/api/trpc/newsletter.subscribe**', (route) => route.abort());
-      await form.getByLabel('Email address').fill('second@example.com');
+      await field.fill('second@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
       await page.getByText('Subscription failed').waitFor();
     });

@@ -49,6 +49,29 @@ describe('home page at 375 px', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
   });
 
+  it('the hero outline keeps clear of the headline line above it, and starts under its words', async () => {
+    const hero = await page.evaluate(() => {
+      const title = document.getElementById('hero-title')!;
+      const highlight = title.querySelector<HTMLElement>('.hero-highlight')!;
+      const outline = highlight.querySelector('svg')!;
+      const start = document.createRange();
+      start.selectNodeContents(title.firstChild!);
+      const startLines = [...start.getClientRects()];
+      return {
+        startBottom: startLines[startLines.length - 1]!.bottom,
+        highlightTop: highlight.getBoundingClientRect().top,
+        outlineTop: outline.getBoundingClientRect().top,
+        transform: getComputedStyle(outline).transform,
+      };
+    });
+    // At 375 px "Unlocking Your" and "AI Value" take a line each.
+    expect(hero.highlightTop).toBeGreaterThan(hero.startBottom);
+    // The outline's top edge was drawn across the first line's letters: a stray underline.
+    expect(hero.outlineTop).toBeGreaterThanOrEqual(hero.startBottom);
+    // Mirrored top to bottom: the drawing begins along the bottom edge, under "AI Value".
+    expect(hero.transform).toBe('matrix(1, 0, 0, -1, 0, 0)');
+  });
+
   it('the header has a menu button instead of links; choosing a link closes the menu', async () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'Contact Us' }).first().isVisible()).toBe(false);

@@ -3,11 +3,14 @@
  * and stop cleanly on SIGTERM. Started the way docs/operations.md tells process managers to.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { TEMPLATE_FILE } from '#server/content/page-template';
+import { startServerProcess } from '#tests/support/server-process';
+import { writeCspHashes } from '../../scripts/csp-hashes';
 
 let dir: string | undefined;
 
@@ -54,6 +57,32 @@ it('starts with demo facts, serves, and exits 0 on SIGTERM leaving no -wal file'
     expect(output).toContain('"server.stopped"');
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}, 60_000);
+
+it('renders the home page before it says it listens, so the first GET / waits for nothing', async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'server-'));
+  // A build of its own: the template the server renders into, with the real React entry.
+  const client = path.join(dir, 'client');
+  mkdirSync(path.join(client, '.render'), { recursive: true });
+  writeFileSync(
+    path.join(client, TEMPLATE_FILE),
+    '<!doctype html><html><head><!--head-tags--><title>x</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(client, 'index.html'), '<p>the build of the defaults</p>');
+  writeCspHashes(client);
+  const server = await startServerProcess(path.join(dir, 'app.db'), { CLIENT_DIR: client });
+  try {
+    const output = server.output();
+    const warmed = output.indexOf('"server.warmed"');
+    expect(warmed).toBeGreaterThan(-1);
+    expect(warmed).toBeLessThan(output.indexOf('"server.listening"'));
+    const home = await fetch(`${server.url}/`);
+    expect(await home.text()).toContain('Unlocking Your');
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+  } finally {
+    server.signal('SIGKILL');
   }
 }, 60_000);
 

@@ -148,6 +148,19 @@ describe('ContactForm', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('"Pick a time" stops the confetti still in the air, so none falls over the picker', async () => {
+    const stop = vi.fn();
+    fireConfetti.mockReturnValue(stop);
+    const user = renderForm();
+    await fillValid(user);
+    answer({ result: { data: { success: true, message: 'Thanks' } } });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const pick = await screen.findByRole('button', { name: 'Pick a time' });
+    expect(stop).not.toHaveBeenCalled();
+    await user.click(pick);
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
   it('shows "Sending..." and is disabled while the request runs', async () => {
     const user = renderForm();
     await fillValid(user);

@@ -73,6 +73,8 @@ export default function ContactForm() {
   // lasts, above the button, until the visitor starts another message.
   // Who just wrote, kept after the form is cleared: "Pick a time" fills the picker with it.
   const [sent, setSent] = useState<PickerPrefill | null>(null);
+  // The celebration still in the air: "Pick a time" stops it, so none falls over the picker.
+  const stopConfetti = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
@@ -120,7 +122,7 @@ export default function ContactForm() {
           email: checked.data.email,
           company: checked.data.company ?? '',
         });
-        fireConfetti();
+        stopConfetti.current = fireConfetti();
       } catch (error) {
         toast({
           title: 'Something went wrong',
@@ -212,7 +214,10 @@ export default function ContactForm() {
             Would you rather talk?
             <button
               type="button"
-              onClick={() => requestPicker(sent)}
+              onClick={() => {
+                stopConfetti.current?.();
+                requestPicker(sent);
+              }}
               className={buttonClass('secondary', 'sm')}
             >
               Pick a time

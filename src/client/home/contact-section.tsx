@@ -77,10 +77,12 @@ export function ContactSection() {
           </ul>
           <BookingOffer />
         </div>
+        {/* self-start: the card is as tall as the form, not stretched to the column beside it
+            when the booking picker opens there. */}
         <div
           data-reveal
           data-reveal-index={1}
-          className="rounded-2xl border border-line bg-surface p-6 shadow-lg sm:p-8"
+          className="self-start rounded-2xl border border-line bg-surface p-6 shadow-lg sm:p-8"
         >
           <ContactFormIsland />
         </div>

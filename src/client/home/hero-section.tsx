@@ -22,8 +22,11 @@ export function HeroSection() {
           className="mx-auto mt-6 max-w-4xl text-4xl leading-tight font-extrabold tracking-tight text-ink sm:text-5xl lg:text-6xl"
         >
           {hero.headlineStart}{' '}
+          {/* mt-1.5: room above for the outline, which reaches 0.25rem beyond the words. When
+              the headline wraps (a phone) and these words start a line, the outline's top edge
+              was drawn across the line above, where it read as a stray underline. */}
           <span
-            className="hero-highlight relative inline-block"
+            className="hero-highlight relative mt-1.5 inline-block"
             data-outline={outlined || undefined}
           >
             <span className="hero-gradient-text">{hero.headlineHighlight}</span>

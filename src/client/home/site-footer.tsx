@@ -12,7 +12,12 @@ const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsl
 });
 
 const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
-const linkClass = `rounded text-sm text-muted transition-colors hover:text-ink ${touchTarget} ${focusRing}`;
+/**
+ * The box of every footer entry, a link or a legal page's plain name: the same text size and,
+ * on a phone, the same 44 px touch height, so plain names sit in the links' rhythm.
+ */
+export const footerEntryClass = `rounded text-sm text-muted ${touchTarget}`;
+const linkClass = `${footerEntryClass} transition-colors hover:text-ink ${focusRing}`;
 
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
@@ -70,7 +75,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
           </nav>
           <div>
             <h2 className={headingClass}>Legal</h2>
-            <ul className="mt-4 flex flex-col gap-2.5 text-sm text-muted">
+            <ul className="mt-4 flex flex-col gap-2.5">
               {LEGAL_PAGES.map((page) => (
                 <li key={page.key}>
                   {/* A page without text does not exist: its entry stays plain text. */}
@@ -79,7 +84,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
                       {page.label}
                     </a>
                   ) : (
-                    page.label
+                    <span className={footerEntryClass}>{page.label}</span>
                   )}
                 </li>
               ))}

@@ -18,7 +18,9 @@ describe('fireConfetti', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.resetModules();
-    fire.mockClear();
+    // Back to bursts that settle at once (a test may hold them in the air).
+    fire.mockReset();
+    fire.reset.mockClear();
     create.mockClear();
   });
   afterEach(() => {
@@ -50,6 +52,25 @@ describe('fireConfetti', () => {
     expect(isConfettiActive()).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(isConfettiActive()).toBe(false);
+  });
+
+  it('stops at once when asked: no later burst, the canvas gone, the flag off', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    // The particles of a fired burst stay in the air until reset.
+    fire.mockImplementation(() => new Promise<void>(() => {}));
+    const { fireConfetti, isConfettiActive } = await import('./confetti');
+    const stop = fireConfetti();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fire).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('canvas[data-confetti]')).not.toBeNull();
+
+    stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isConfettiActive()).toBe(false);
+    expect(fire.reset).toHaveBeenCalled();
+    expect(document.querySelector('canvas[data-confetti]')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fire).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing when the visitor prefers reduced motion', async () => {

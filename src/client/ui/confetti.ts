@@ -8,6 +8,8 @@ import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 let active = false;
 let resetTimer: ReturnType<typeof setTimeout> | undefined;
+/** Counts celebrations: stopping one that a later one replaced leaves the later's flag alone. */
+let celebrations = 0;
 
 function setActive(value: boolean) {
   active = value;
@@ -20,10 +22,12 @@ export function isConfettiActive(): boolean {
 
 /**
  * The canvas is ours (not the library's shared one), created per celebration and removed when
- * the particles have settled. The library's web worker is off: the CSP allows no blob: workers.
+ * the particles have settled, or at once when the celebration is stopped (`halted`). The
+ * library's web worker is off: the CSP allows no blob: workers.
  */
-async function runBursts(): Promise<void> {
+async function runBursts(halted: Promise<void>, isHalted: () => boolean): Promise<void> {
   const { default: confetti } = await import('canvas-confetti');
+  if (isHalted()) return;
   const canvas = document.createElement('canvas');
   canvas.setAttribute('aria-hidden', 'true');
   canvas.dataset.confetti = '';
@@ -37,10 +41,11 @@ async function runBursts(): Promise<void> {
   });
   document.body.appendChild(canvas);
   const fire = confetti.create(canvas, { resize: true, useWorker: false });
+  const timers: ReturnType<typeof setTimeout>[] = [];
   const bursts = CONFETTI_BURSTS.map(
     (burst) =>
       new Promise<void>((resolve) => {
-        setTimeout(() => {
+        const timer = setTimeout(() => {
           const done = fire({
             particleCount: burst.particleCount,
             spread: burst.spread,
@@ -50,9 +55,11 @@ async function runBursts(): Promise<void> {
           });
           void (done ?? Promise.resolve()).then(() => resolve());
         }, burst.delayMs);
+        timers.push(timer);
       }),
   );
-  await Promise.all(bursts);
+  await Promise.race([Promise.all(bursts), halted]);
+  timers.forEach(clearTimeout);
   fire.reset();
   canvas.remove();
 }
@@ -60,13 +67,27 @@ async function runBursts(): Promise<void> {
 /**
  * Three bursts from x 0.5, y 0.7 (docs/product.md, "Confetti"). The library is fetched on first use, so
  * it is not part of the page's first download. Nothing happens under reduced motion.
+ * Returns what stops this celebration at once (bursts not yet fired, particles in the air):
+ * the contact form's "Pick a time" calls it, so no confetti falls over the booking picker.
  */
-export function fireConfetti(): void {
-  if (prefersReducedMotion()) return;
+export function fireConfetti(): () => void {
+  if (prefersReducedMotion()) return () => {};
   setActive(true);
   clearTimeout(resetTimer);
   resetTimer = setTimeout(() => setActive(false), CONFETTI_ACTIVE_MS);
-  runBursts().catch(() => {
+  const celebration = ++celebrations;
+  let halt = () => {};
+  let stopped = false;
+  const halted = new Promise<void>((resolve) => (halt = resolve));
+  runBursts(halted, () => stopped).catch(() => {
     // A failed chunk download only costs the decoration.
   });
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    halt();
+    if (celebration !== celebrations) return;
+    clearTimeout(resetTimer);
+    setActive(false);
+  };
 }

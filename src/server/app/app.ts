@@ -23,6 +23,7 @@ import {
 import { openApiDocument } from '#server/http/openapi';
 import { appRouter } from './app-router';
 import { publicFactsRoutes } from '#server/facts/public-route';
+import { publicFacts } from '#server/facts/public-cache';
 import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
 import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
@@ -125,20 +126,35 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
 
-  if (options.clientDir) {
-    // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
-    const pages = contentPages(
-      deps,
-      options.clientDir,
-      options.loadPageRenderer ?? loadEntryRenderer,
-    );
+  // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
+  const pages = options.clientDir
+    ? contentPages(deps, options.clientDir, options.loadPageRenderer ?? loadEntryRenderer)
+    : null;
+  if (options.clientDir && pages) {
     app.route('/', pages.routes);
     app.route('/', serveClient(options.clientDir, { appPage: pages.appPage }));
   }
 
   app.onError((error, c) => errorResponse(c, deps, error));
 
-  return app;
+  /**
+   * What the first visitor of `/` would otherwise wait for, done once before the server listens
+   * (server.ts; docs/performance.md, "Cold start"): the page renderer (the client's server entry
+   * and React) loaded, the home page rendered and compressed for the current content, and the
+   * visitors' facts read (the page's one query). A failure is logged, never fatal: that page is
+   * then rendered on its first request, as before.
+   */
+  async function warmUp(): Promise<void> {
+    const started = performance.now();
+    try {
+      await Promise.all([pages?.warm(), publicFacts(deps.db)]);
+      deps.logger.info('server.warmed', { ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      deps.logger.error('server.warm_up_failed', { error: loggableError(error) });
+    }
+  }
+
+  return Object.assign(app, { warmUp });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -117,6 +117,12 @@ export interface ContentPages {
    * must answer instead (no such build, rendering failed); for http/static.ts.
    */
   appPage: ((c: HonoCtx<AppEnv>, status: 200 | 404) => Promise<Response | null>) | null;
+  /**
+   * Renders `/` for the current content into the cache, loading the renderer: what the first
+   * visitor would otherwise wait for (docs/performance.md, "Cold start"). Rejects when the
+   * content cannot be read or rendered; the page is then rendered on its first request.
+   */
+  warm(): Promise<void>;
 }
 
 export function contentPages(
@@ -127,7 +133,7 @@ export function contentPages(
   const app = new Hono<AppEnv>();
   const template = readOrNull(path.join(clientDir, TEMPLATE_FILE));
   // A build from before content editing, or no build (API-only tests): the static files.
-  if (template === null) return { routes: app, appPage: null };
+  if (template === null) return { routes: app, appPage: null, warm: async () => {} };
   const appTemplate = readOrNull(path.join(clientDir, 'app.html'));
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
@@ -199,16 +205,20 @@ export function contentPages(
     }
   }
 
-  app.get(
-    '/',
-    async (c, next) =>
-      (await serve(c, '/', async (content, site) => {
-        const appHtml = await (await renderWith()).renderHome(content);
-        const headTags = homeHeadTags(content, site.address, pagesOrigin(site));
-        const html = composePage(template, { appHtml, headTags, content, page: '/' });
-        return ready(html, HTML, videoFrameOrigin(content.video));
-      })) ?? next(),
-  );
+  const renderHome = async (content: SiteContent, site: SiteSettingsView) => {
+    const appHtml = await (await renderWith()).renderHome(content);
+    const headTags = homeHeadTags(content, site.address, pagesOrigin(site));
+    const html = composePage(template, { appHtml, headTags, content, page: '/' });
+    return ready(html, HTML, videoFrameOrigin(content.video));
+  };
+
+  app.get('/', async (c, next) => (await serve(c, '/', renderHome)) ?? next());
+
+  const warm = async (): Promise<void> => {
+    const current = await publishedContent(deps.db, deps.clock.now().getTime());
+    const site = resolveSiteSettings(deps.config, current.settings);
+    await cached('/', current, () => renderHome(current.content, site));
+  };
 
   for (const legal of LEGAL_PAGES) {
     app.get(
@@ -276,5 +286,5 @@ export function contentPages(
         )
     : null;
 
-  return { routes: app, appPage };
+  return { routes: app, appPage, warm };
 }

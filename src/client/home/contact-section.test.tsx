@@ -1,0 +1,23 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { ContactSection } from './contact-section';
+import { SiteContentProvider } from './site-content-context';
+
+afterEach(cleanup);
+
+describe('ContactSection', () => {
+  it('keeps the form card as tall as the form when the column beside it grows', () => {
+    render(
+      <SiteContentProvider content={defaultSiteContent}>
+        <ContactSection />
+      </SiteContentProvider>,
+    );
+    // The form's island (its code loads later) and the card around it.
+    const card = document.getElementById('contact-form')?.closest('[data-reveal]');
+    expect(card?.contains(screen.getByRole('heading', { name: 'Get in Touch' }))).toBe(false);
+    // A grid item stretches to its row by default: the booking picker opening in the other
+    // column made the card a tall empty box (issue 45). self-start keeps it to its content.
+    expect(card?.classList).toContain('self-start');
+  });
+});

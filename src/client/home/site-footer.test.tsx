@@ -1,0 +1,41 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { SiteContentProvider } from './site-content-context';
+import { footerEntryClass, SiteFooter } from './site-footer';
+
+afterEach(cleanup);
+
+/** The entry's own element: the link, or the plain name of a page without text. */
+function entryOf(item: HTMLElement): Element {
+  expect(item.children).toHaveLength(1);
+  return item.children[0]!;
+}
+
+describe('SiteFooter', () => {
+  it('gives a legal page without text the same box as the links around it', () => {
+    // Only the privacy policy has text: the other three entries are plain names.
+    const legalTexts = { privacy: 'We keep little.', terms: '', cookies: '', responsibleAi: '' };
+    render(
+      <SiteContentProvider content={{ ...defaultSiteContent, legal: legalTexts }}>
+        <SiteFooter onHome />
+      </SiteContentProvider>,
+    );
+    const legal = screen.getByRole('heading', { name: 'Legal' }).parentElement!;
+    const entries = within(legal).getAllByRole('listitem').map(entryOf);
+    expect(entries.map((entry) => [entry.tagName, entry.textContent])).toEqual([
+      ['SPAN', 'Terms of Service'],
+      ['A', 'Privacy Policy'],
+      ['SPAN', 'Cookie Policy'],
+      ['SPAN', 'Responsible AI'],
+    ]);
+    const company = screen.getByRole('navigation', { name: 'Company' });
+    const links = within(company).getAllByRole('listitem').map(entryOf);
+    const box = footerEntryClass.split(' ');
+    for (const entry of [...entries, ...links]) {
+      expect([...entry.classList]).toEqual(expect.arrayContaining(box));
+    }
+    // Only the links take focus and change colour on hover.
+    expect(entries[0]!.className).toBe(footerEntryClass);
+  });
+});
