@@ -498,12 +498,17 @@ describe("the owner's copy and the visitor's words in the invitation", () => {
 
 describe("a person's data (docs/leads.md)", () => {
   it('holds their booked calls in the export, and erasing them removes the calls and reminders', async () => {
-    await book();
+    await book({ timezone: 'Asia/Tokyo' });
     const admin = await adminCaller(deps);
     const file = await admin.leads.export({ id: 1 });
     const exported = (await (await file.open()).json()) as { bookings: unknown[] };
     expect(exported.bookings).toEqual([
-      expect.objectContaining({ start: TUE_9, status: 'confirmed', message: visitor.message }),
+      expect.objectContaining({
+        start: TUE_9,
+        status: 'confirmed',
+        message: visitor.message,
+        timezone: 'Asia/Tokyo',
+      }),
     ]);
     expect(JSON.stringify(exported)).not.toContain('tokenHash');
     await admin.leads.erase({ id: 1 });
