@@ -455,6 +455,8 @@ export const bookings = sqliteTable(
     start: integer('start', { mode: 'timestamp_ms' }).notNull(),
     end: integer('end', { mode: 'timestamp_ms' }).notNull(),
     location: text('location').notNull(),
+    /** The zone the visitor's picker showed (IANA); null: none given, the owner's is used. */
+    visitorTimezone: text('visitor_timezone'),
     status: text('status', { enum: bookingStatusValues }).notNull().default('confirmed'),
     sequence: integer('sequence').notNull().default(0),
     tokenHash: text('token_hash').notNull(),

@@ -1,6 +1,7 @@
 /**
  * Entry of the booking's manage page, which the server renders (src/server/booking/manage-page/,
- * docs/booking.md): no React. It writes the call's time in the visitor's own time zone (named),
+ * docs/booking.md): no React. It writes the call's time in the visitor's time zone (named): the
+ * one their booking holds (the server wrote the page in it), else the browser's own. It
  * lists the free times to move to as radio buttons whose names are the full date and time, and
  * posts the move or the cancellation as JSON; each answer is announced in a live region and
  * focused.
@@ -20,7 +21,9 @@ import {
 const manage = document.querySelector<HTMLElement>('[data-manage]');
 const when = document.querySelector<HTMLElement>('[data-when]');
 const heading = document.querySelector<HTMLElement>('[data-heading]');
-const zone = ownZone();
+/** The zone the visitor booked in (docs/booking.md, "The manage link"), else the browser's. */
+const bookedZone = when?.dataset.zone;
+const zone = bookedZone ?? ownZone();
 
 function showWhen(start: string, end: string): void {
   if (!when) return;
@@ -138,7 +141,8 @@ function setUp(root: HTMLElement): void {
     const start = new FormData(moveForm).get('start');
     if (typeof start !== 'string') return;
     busy = true;
-    const { ok, data } = await post('/api/booking/reschedule', { token, start });
+    // The zone the times were chosen in: the mails of the move, and after, are written in it.
+    const { ok, data } = await post('/api/booking/reschedule', { token, start, timezone: zone });
     busy = false;
     if (ok && data && typeof data === 'object' && 'booking' in data) {
       const booking = data.booking as Slot;
@@ -178,5 +182,8 @@ function setUp(root: HTMLElement): void {
   });
 }
 
-if (when?.dataset.start && when.dataset.end) showWhen(when.dataset.start, when.dataset.end);
+// The server wrote the booked zone's time (with the owner's beside it); else it is rewritten here.
+if (!bookedZone && when?.dataset.start && when.dataset.end) {
+  showWhen(when.dataset.start, when.dataset.end);
+}
 if (manage) setUp(manage);

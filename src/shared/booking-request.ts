@@ -9,6 +9,7 @@ import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { linkTokenField } from './link-token';
 import { CALL_MESSAGES } from './booking-messages';
+import { timezoneField } from './booking';
 import { honeypotField, idField, pageField, storedText } from './validation';
 import type { BookingStatus } from './booking-values';
 
@@ -22,8 +23,15 @@ const startField = z.pipe(
   z.transform((value) => new Date(value)),
 );
 
+/**
+ * The zone the visitor's picker showed the times in (an IANA name, kept as the runtime spells
+ * it): their mails and manage page write the time in it. Absent: the owner's zone, as before.
+ */
+const visitorZoneField = z.optional(timezoneField);
+
 export const bookingInput = z.object({
   start: startField,
+  timezone: visitorZoneField,
   name: contactInput.shape.name,
   email: contactInput.shape.email,
   company: contactInput.shape.company,
@@ -49,7 +57,11 @@ export const cancelInput = z.object({
   ),
 });
 
-export const rescheduleInput = z.object({ token: manageTokenField, start: startField });
+export const rescheduleInput = z.object({
+  token: manageTokenField,
+  start: startField,
+  timezone: visitorZoneField,
+});
 
 /** A booking as its visitor's manage page reads it. Times are ISO 8601, UTC. */
 export interface ManagedBooking {
@@ -57,6 +69,8 @@ export interface ManagedBooking {
   end: string;
   location: string;
   status: 'confirmed' | 'cancelled';
+  /** The visitor's zone, as their booking or last move gave it; null: none was given. */
+  timezone: string | null;
   /** Before the cancel cut-off and still confirmed: the page offers to move or cancel it. */
   canChange: boolean;
 }

@@ -108,7 +108,11 @@ const weekly = z.object({
 });
 export type WeeklyHours = z.infer<typeof weekly>;
 
-const timezone = z.pipe(
+/**
+ * An IANA zone, as the runtime spells it (shared/time-zone.ts): the owner's in the settings, the
+ * visitor's on a booking (docs/booking.md).
+ */
+export const timezoneField = z.pipe(
   z.string(BOOKING_MESSAGES.timezone).check(z.trim()),
   z.transform((zone, ctx) => {
     const canonical = canonicalTimezone(zone);
@@ -161,7 +165,7 @@ const location = storedText().check(
 export const bookingSettingsSchema = z
   .object({
     enabled: z.boolean('Enabled must be true or false'),
-    timezone,
+    timezone: timezoneField,
     meetingMinutes: whole('The meeting', BOOKING_RANGES.meetingMinutes, 'minutes'),
     slotStepMinutes: whole('The step', BOOKING_RANGES.slotStepMinutes, 'minutes'),
     bufferBeforeMinutes: whole('The buffer before', BOOKING_RANGES.bufferBeforeMinutes, 'minutes'),

@@ -1,7 +1,8 @@
 /**
  * One call's life in the browser (docs/booking.md), its steps in order: booked with the home
- * page's picker at 390 px by keyboard alone, in the visitor's own time zone, with the invitation
- * in the mail and the calendar file offered; the same call moved from the mailed manage link by
+ * page's picker at 390 px by keyboard alone, in the visitor's own time zone (New York), with
+ * the invitation in the mail, the mail's time in that zone, and the calendar file and the
+ * Google Calendar and Outlook links offered; the same call moved from the mailed manage link by
  * keyboard alone; then the owner's Bookings screen and the lead's timeline follow; all
  * axe-clean in both themes. Beside it: the picker opened from a sent message, filled in.
  */
@@ -69,6 +70,19 @@ async function invitationOf(raw: string) {
   return { uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate() };
 }
 
+/** "04:00" and "Eastern Standard Time" of a moment in New York, as a reader there says them. */
+function eastern(at: Date): { time: string; zone: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'long',
+    timeZone: 'America/New_York',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return { time: `${part('hour')}:${part('minute')}`, zone: part('timeZoneName') };
+}
+
 /** The call the picker books: the manage link's test moves it, the owner's test finds it. */
 let booked: { start: string; link: string } | undefined;
 
@@ -127,6 +141,18 @@ describe("the home page's picker", () => {
       await visible(page.getByText('Your call is booked.'));
       const mail = await smtp.waitForMail({ to: VISITOR });
       expect(await invitationOf(mail.raw)).toMatchObject({ sequence: 0, start: new Date(start) });
+      // The mail says the time the visitor picked, in Eastern time and named, London's beside it.
+      const from = eastern(new Date(start));
+      const until = eastern(new Date(new Date(start).getTime() + 30 * 60_000));
+      expect(mail.text).toMatch(
+        new RegExp(
+          `When: \\w+day \\d+ \\w+ \\d{4}, ${from.time} to ${until.time} ${from.zone} \\(.+, our time\\)`,
+        ),
+      );
+      const google = page.getByRole('link', { name: 'Add to Google Calendar' });
+      const dates = new URL((await google.getAttribute('href'))!).searchParams.get('dates');
+      expect(dates?.split('/')[0]).toBe(start.replace(/[-:]/g, '').replace('.000', ''));
+      await visible(page.getByRole('link', { name: 'Add to Outlook' }));
       const link = /https:\/\/acme\.example(\/booking\/manage\?token=[\w-]{43})/.exec(
         mail.text,
       )?.[1];
@@ -202,7 +228,8 @@ describe('a booked call', () => {
       new Intl.DateTimeFormat('en-GB', { timeZoneName: 'long', timeZone: 'America/New_York' })
         .formatToParts(at)
         .find((part) => part.type === 'timeZoneName')!.value;
-    await expect.poll(() => when.innerText()).toContain(`(${zoneName(new Date(start))})`);
+    // Written in the zone the call was booked in (New York), named.
+    await expect.poll(() => when.innerText()).toContain(zoneName(new Date(start)));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
@@ -247,8 +274,11 @@ describe('a booked call', () => {
         .click();
       await visible(page.getByRole('heading', { name: 'Bookings', level: 1 }));
       await visible(page.getByRole('button', { name: 'Cancel the call with Ivy Quinn' }));
+      expect(
+        await page.getByRole('link', { name: /^Join call with Ivy Quinn/ }).getAttribute('href'),
+      ).toBe(OWNER_SETTINGS.location);
       await expectNoAxeViolations(page);
-      await page.getByRole('link', { name: 'Ivy Quinn' }).click();
+      await page.getByRole('link', { name: 'Ivy Quinn', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Ivy Quinn', level: 1 }));
       await visible(page.getByText('Meeting', { exact: true }).first());
       // The reply's preview frames are sandboxed (no script, axe's included): left out.

@@ -27,6 +27,8 @@ export interface BookingRequest {
   email: string;
   company?: string | undefined;
   message?: string | undefined;
+  /** The visitor's zone (IANA, already checked); absent: the owner's is used in their mails. */
+  timezone?: string | undefined;
 }
 
 export interface StoredBooking {
@@ -122,6 +124,7 @@ export async function storeBooking(
           start: request.start,
           end: new Date(request.start.getTime() + settings.meetingMinutes * 60_000),
           location: settings.location,
+          visitorTimezone: request.timezone ?? null,
           tokenHash: tokenHash(token),
           createdAt: now,
           updatedAt: now,

@@ -14,6 +14,7 @@ const booking: BookingEmailInput = {
   start: new Date('2026-03-30T08:00:00Z'),
   end: new Date('2026-03-30T08:30:00Z'),
   timeZone: 'Europe/London',
+  visitorTimeZone: null,
   location: 'https://meet.example/harbor',
   visitor: {
     name: 'Helen Marsh',
@@ -86,6 +87,78 @@ describe('the visitor’s mails', () => {
       reason: 'Found another firm',
     });
     expect(own.text).not.toContain('Found another firm');
+  });
+});
+
+describe('in the visitor’s zone', () => {
+  const fromNewYork = { ...booking, visitorTimeZone: 'America/New_York' };
+
+  it('writes the visitor’s mails in their zone, named as the picker names it, ours in brackets', () => {
+    const mail = renderVisitorBookingEmail(fromNewYork);
+    expect(mail.subject).toBe(
+      'Your call with Harbor Lane AI Engineering: Monday 30 March 2026, 04:00 to 04:30 Eastern Daylight Time',
+    );
+    expect(mail.text).toContain(
+      'When: Monday 30 March 2026, 04:00 to 04:30 Eastern Daylight Time (09:00 to 09:30 BST, our time)',
+    );
+    for (const change of ['rescheduled', 'cancelled', 'reminder'] as const) {
+      const other = renderVisitorBookingEmail({ ...fromNewYork, change, manageUrl: null });
+      expect(other.subject).toMatch(/04:00 to 04:30 Eastern Daylight Time$/);
+      expect(other.text).toContain('(09:00 to 09:30 BST, our time)');
+    }
+  });
+
+  it('names the other day in brackets when the zones’ days differ', () => {
+    const early = {
+      ...booking,
+      visitorTimeZone: 'America/Los_Angeles',
+      start: new Date('2026-03-30T05:00:00Z'),
+      end: new Date('2026-03-30T05:30:00Z'),
+    };
+    expect(renderVisitorBookingEmail(early).text).toContain(
+      'When: Sunday 29 March 2026, 22:00 to 22:30 Pacific Daylight Time (Monday 30 March 2026, 06:00 to 06:30 BST, our time)',
+    );
+  });
+
+  it('keeps the owner’s notice in the owner’s zone, the visitor’s beside it', () => {
+    const mail = renderOwnerBookingEmail(fromNewYork);
+    expect(mail.subject).toBe(
+      'New call booked: Helen Marsh, Monday 30 March 2026, 09:00 to 09:30 BST',
+    );
+    expect(mail.text).toContain(
+      "When: Monday 30 March 2026, 09:00 to 09:30 BST (04:00 to 04:30 Eastern Daylight Time, the visitor's time)",
+    );
+  });
+
+  it('says nothing twice when the visitor’s zone is the owner’s', () => {
+    const mail = renderVisitorBookingEmail({ ...booking, visitorTimeZone: 'Europe/London' });
+    expect(mail.text).toContain('When: Monday 30 March 2026, 09:00 to 09:30 BST\n');
+  });
+});
+
+describe('the confirmation’s calendar links', () => {
+  it('offers Google Calendar and Outlook with the call’s times, title and manage link', () => {
+    const mail = renderVisitorBookingEmail(booking);
+    const google = /Add to Google Calendar: (\S+)/.exec(mail.text)?.[1];
+    const outlook = /Add to Outlook: (\S+)/.exec(mail.text)?.[1];
+    expect(new URL(google!).searchParams.get('dates')).toBe('20260330T080000Z/20260330T083000Z');
+    expect(new URL(google!).searchParams.get('text')).toBe(
+      'Free call with Harbor Lane AI Engineering',
+    );
+    expect(new URL(outlook!).searchParams.get('startdt')).toBe('2026-03-30T08:00:00.000Z');
+    expect(new URL(outlook!).searchParams.get('body')).toBe(
+      'Where: https://meet.example/harbor\nReschedule or cancel: https://harbor.example/booking/manage?token=abc',
+    );
+    expect(mail.html).toContain('>Add to Google Calendar</a>');
+    expect(mail.html).toContain('>Add to Outlook</a>');
+    expect(mail.html).toContain(`href="${google!.replaceAll('&', '&amp;')}"`);
+  });
+
+  it('are in the confirmation only, never in the owner’s notice', () => {
+    for (const change of ['rescheduled', 'cancelled', 'reminder'] as const) {
+      expect(renderVisitorBookingEmail({ ...booking, change }).text).not.toContain('Add to');
+    }
+    expect(renderOwnerBookingEmail(booking).text).not.toContain('Add to');
   });
 });
 

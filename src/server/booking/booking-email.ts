@@ -18,6 +18,8 @@ import {
   type RenderedEmail,
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
+import { calendarLinks, callTitle } from '#shared/calendar-links';
+import { timeText, zoneName } from '#shared/meeting-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 
 export type BookingChange = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
@@ -28,8 +30,13 @@ export interface BookingEmailInput {
   siteUrl: string;
   start: Date;
   end: Date;
-  /** The zone the times are written in. */
+  /** The owner's zone (the booking settings'): the owner's notice is written in it. */
   timeZone: string;
+  /**
+   * The zone the visitor's picker (or manage page, at a move) showed the times in: the
+   * visitor's mails are written in it. Null: none was given, the owner's is used.
+   */
+  visitorTimeZone: string | null;
   location: string;
   visitor: { name: string; email: string; company: string | null; message: string | null };
   /**
@@ -55,6 +62,54 @@ export function meetingTimeText(start: Date, end: Date, timeZone: string): strin
   return `${from.slice(0, from.lastIndexOf(' '))} to ${endTime} ${zone}`;
 }
 
+/**
+ * The call's day, and its times with the zone named, in `zone`: "Monday 30 March 2026" and
+ * "09:00 to 09:30 BST" (`short`, the owner's mails as always) or "04:00 to 04:30 Eastern
+ * Daylight Time" (`long`, the name the visitor's picker showed: Intl's short name for New York
+ * in en-GB is only "GMT-4").
+ */
+function callTime(
+  start: Date,
+  end: Date,
+  zone: string,
+  naming: 'short' | 'long',
+): { day: string; hours: string } {
+  const text = meetingTimeText(start, end, zone);
+  const comma = text.lastIndexOf(', ');
+  const hours = text.slice(comma + 2);
+  return {
+    day: text.slice(0, comma),
+    hours:
+      naming === 'short'
+        ? hours
+        : `${timeText(start, zone)} to ${timeText(end, zone)} ${zoneName(start, zone)}`,
+  };
+}
+
+/**
+ * When the call is, for one reader (docs/booking.md, "Mails and calendar invitations"): in
+ * their zone, named, then, when the other side's zone is another, the same call in it in
+ * brackets (its day only when that differs): "Monday 30 March 2026, 04:00 to 04:30 Eastern
+ * Daylight Time (09:00 to 09:30 BST, our time)". `subject` is the first part alone.
+ */
+export function whenText(
+  input: Pick<BookingEmailInput, 'start' | 'end' | 'timeZone' | 'visitorTimeZone'>,
+  reader: 'visitor' | 'owner',
+): { subject: string; line: string } {
+  const { start, end, timeZone: owner, visitorTimeZone: visitor } = input;
+  const ownerTime = callTime(start, end, owner, 'short');
+  if (visitor === null || visitor === owner) {
+    const text = `${ownerTime.day}, ${ownerTime.hours}`;
+    return { subject: text, line: text };
+  }
+  const visitorTime = callTime(start, end, visitor, 'long');
+  const [mine, theirs] = reader === 'visitor' ? [visitorTime, ownerTime] : [ownerTime, visitorTime];
+  const subject = `${mine.day}, ${mine.hours}`;
+  const other = theirs.day === mine.day ? theirs.hours : `${theirs.day}, ${theirs.hours}`;
+  const whose = reader === 'visitor' ? 'our time' : "the visitor's time";
+  return { subject, line: `${subject} (${other}, ${whose})` };
+}
+
 const VISITOR_HEADINGS: Record<BookingChange, string> = {
   booked: 'Your call is booked',
   rescheduled: 'Your call has moved',
@@ -64,7 +119,7 @@ const VISITOR_HEADINGS: Record<BookingChange, string> = {
 
 /** The mail to the visitor who booked. */
 export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEmail {
-  const when = meetingTimeText(input.start, input.end, input.timeZone);
+  const { subject: when, line: whenLine } = whenText(input, 'visitor');
   const heading = VISITOR_HEADINGS[input.change];
   const subjects: Record<BookingChange, string> = {
     booked: `Your call with ${input.siteName}: ${when}`,
@@ -79,7 +134,7 @@ export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEma
       ? { label: 'Reschedule or cancel', url: input.manageUrl }
       : null;
   const lines = [
-    `When: ${when}`,
+    `When: ${whenLine}`,
     ...(cancelled ? [] : [`Where: ${input.location}`]),
     cancelled
       ? 'It has been taken out of your calendar.'
@@ -93,6 +148,7 @@ export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEma
     heading,
     lines,
     action,
+    links: input.change === 'booked' ? addToCalendar(input) : [],
     // The owner's message to the visitor; a visitor's own reason is not sent back to them.
     quotes:
       input.reason && input.cancelledBy === 'owner'
@@ -101,9 +157,31 @@ export function renderVisitorBookingEmail(input: BookingEmailInput): RenderedEma
   });
 }
 
+/**
+ * The confirmation's links to add the call to Google Calendar or Outlook (web), for a visitor
+ * whose mail program does not open the attached invitation; the `.ics` stays attached.
+ */
+function addToCalendar(input: BookingEmailInput): { label: string; url: string }[] {
+  const details = [
+    `Where: ${input.location}`,
+    ...(input.manageUrl ? [`Reschedule or cancel: ${input.manageUrl}`] : []),
+  ].join('\n');
+  const links = calendarLinks({
+    title: callTitle(input.siteName),
+    start: input.start,
+    end: input.end,
+    location: input.location,
+    details,
+  });
+  return [
+    { label: 'Add to Google Calendar', url: links.google },
+    { label: 'Add to Outlook', url: links.outlook },
+  ];
+}
+
 /** The notice to the owner (CONTACT_NOTIFY_TO), with Reply-To set to the visitor by the sender. */
 export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail {
-  const when = meetingTimeText(input.start, input.end, input.timeZone);
+  const { subject: when, line: whenLine } = whenText(input, 'owner');
   const name = oneLine(input.visitor.name);
   const headings: Record<BookingChange, string> = {
     booked: 'New call booked',
@@ -113,7 +191,7 @@ export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail
   };
   const heading = headings[input.change];
   const lines = [
-    `When: ${when}`,
+    `When: ${whenLine}`,
     `Where: ${input.location}`,
     `Name: ${name}`,
     `E-mail: ${input.visitor.email}`,
@@ -144,6 +222,16 @@ function oneLine(text: string): string {
   return text.replace(/[\p{Cc}\u0085\u2028\u2029]+/gu, ' ');
 }
 
+/** Links side by side in one paragraph, underlined as every link in the frame. */
+function linksHtml(links: { label: string; url: string }[]): string {
+  if (links.length === 0) return '';
+  const anchors = links.map(
+    (link) =>
+      `<a href="${escapeHtml(link.url)}"${attrs('link', LIGHT, 'text-decoration:underline')}>${escapeHtml(link.label)}</a>`,
+  );
+  return `<p style="${PARAGRAPH}">${anchors.join(' &middot; ')}</p>`;
+}
+
 const ANY_LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
 function render(parts: {
@@ -152,6 +240,8 @@ function render(parts: {
   heading: string;
   lines: string[];
   action: { label: string; url: string } | null;
+  /** Links after the button (the confirmation's calendars). */
+  links?: { label: string; url: string }[];
   /** The visitor's (or a canceller's) own words, after the site's: [label, text]. */
   quotes: [string, string][];
 }): RenderedEmail {
@@ -170,6 +260,7 @@ function render(parts: {
     mailHeading(escapeHtml(parts.heading)) +
     parts.lines.map((line) => `<p style="${PARAGRAPH}">${escapeHtml(line)}</p>`).join('') +
     (action ? mailButton(action.url, escapeHtml(action.label), p) + plainLink(action.url, p) : '') +
+    linksHtml(parts.links ?? []) +
     quoteHtml;
   const html = emailDocument({
     title: subject,
@@ -184,6 +275,7 @@ function render(parts: {
       '',
       ...parts.lines,
       ...(action ? ['', `${action.label}: ${action.url}`] : []),
+      ...(parts.links?.length ? ['', ...parts.links.map((l) => `${l.label}: ${l.url}`)] : []),
       ...parts.quotes.flatMap(([label, words]) => [
         '',
         `${label}:`,

@@ -20,6 +20,7 @@ import { bookingInvitation, bookingUid } from './invitation';
 import { tokenLink } from '#server/platform/tokens';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
 import { mailSite } from '#server/platform/site-brand';
+import { callTitle } from '#shared/calendar-links';
 
 export interface NotifyDeps {
   db: Db;
@@ -53,7 +54,7 @@ export function notifyBooking(
   booking: BookingRow,
   change: Exclude<BookingChange, 'reminder'>,
   details: {
-    /** The owner's zone, the one the mails' times are written in. */
+    /** The owner's zone: the owner's notice is written in it, the visitor's mails when the booking holds no zone of theirs. */
     timeZone: string;
     /** Known when the visitor's request carried it (booked, moved by its link). */
     token: string | null;
@@ -81,6 +82,7 @@ export function notifyBooking(
       start: booking.start,
       end: booking.end,
       timeZone: details.timeZone,
+      visitorTimeZone: booking.visitorTimezone,
       location: booking.location,
       visitor: booking,
       manageUrl: link,
@@ -94,7 +96,7 @@ export function notifyBooking(
       sequence: booking.sequence,
       start: booking.start,
       end: booking.end,
-      summary: `Free call with ${name}`,
+      summary: callTitle(name),
       location: booking.location,
       description: link ? `Reschedule or cancel: ${link}` : '',
       organizer: { name, email: config.replyTo },

@@ -80,6 +80,7 @@ describe('the visitor paths', () => {
           end: '2026-01-16T09:30:00.000Z',
           location: OWNER_SETTINGS.location,
           status: 'confirmed',
+          timezone: null,
           canChange: true,
         },
       }),
@@ -121,6 +122,25 @@ describe('the visitor paths', () => {
     expect(await rest(app, 'POST', '/api/booking', { json: { ...person, start: FRI_10 } })).toEqual(
       answer(404, { success: false, message: BOOKING_MESSAGES.unavailable }),
     );
+  });
+
+  it('answers 400 naming `timezone` for a zone the server does not know, on booking and moving; nothing changes', async () => {
+    const refused = invalid([{ path: 'timezone', message: BOOKING_MESSAGES.timezone }]);
+    expect(
+      await rest(app, 'POST', '/api/booking', {
+        json: { ...person, start: FRI_9, timezone: 'Eastern/Nowhere' },
+      }),
+    ).toEqual(answer(400, refused));
+    expect((await asAdmin('GET', '/api/bookings')).body).toMatchObject({ total: 0 });
+    const token = await bookedToken();
+    expect(
+      await rest(app, 'POST', '/api/booking/reschedule', {
+        json: { token, start: FRI_10, timezone: 42 },
+      }),
+    ).toEqual(answer(400, refused));
+    expect(await rest(app, 'GET', `/api/booking/manage?token=${token}`)).toMatchObject({
+      body: { booking: { start: FRI_9, timezone: null } },
+    });
   });
 
   it('answers 429 with Retry-After past a throttle, and 409 for a third upcoming call', async () => {
@@ -254,6 +274,20 @@ describe('the manage page, GET /booking/manage', () => {
     expect(shown.html).toContain('Choose another time');
     expect(shown.html).toContain('Cancel the call');
     expect((await asAdmin('GET', '/api/bookings')).body).toEqual(before);
+  });
+
+  it('shows the call in the zone the visitor booked in, named, with ours beside it', async () => {
+    await rest(app, 'POST', '/api/booking', {
+      json: { ...person, start: FRI_9, timezone: 'America/New_York' },
+    });
+    await mailsSettled(mailer);
+    const token = /token=([\w-]{43})/.exec(mailer.sent[0]!.text)![1]!;
+    const shown = await page(token);
+    expect(shown.html).toContain(
+      'Friday 16 January 2026, 04:00 to 04:30 Eastern Standard Time (09:00 to 09:30 GMT, our time)',
+    );
+    // The page's script keeps that zone for the times to move to, and sends it with a move.
+    expect(shown.html).toContain('data-zone="America/New_York"');
   });
 
   it('says when it is too late to change online, and shows a cancelled call without its forms', async () => {

@@ -39,9 +39,10 @@ beforeEach(async () => {
   admin = await adminCaller(deps);
 });
 
-async function bookAt(hourUtc: number, name = `Visitor ${hourUtc}`) {
+async function bookAt(hourUtc: number, name = `Visitor ${hourUtc}`, timezone?: string) {
   await callerFor(deps, { ip: `198.51.100.${hourUtc}` }).caller.booking.book({
     start: tuesdayAt(hourUtc),
+    timezone,
     name,
     email: `v${hourUtc}@example.com`,
     privacy: true,
@@ -106,6 +107,16 @@ describe('bookings.cancel', () => {
     await admin.bookings.cancel({ id: 1 });
     await mailsSettled(mailer);
     expect(mailer.sent).toEqual([]);
+  });
+
+  it("writes the visitor's mail in the zone they booked in", async () => {
+    await bookAt(8, 'Ivy Quinn', 'Asia/Tokyo');
+    await mailsSettled(mailer);
+    mailer.sent.length = 0;
+    await admin.bookings.cancel({ id: 1 });
+    await mailsSettled(mailer);
+    const [mail] = mailer.sent.filter((m) => m.to === 'v8@example.com');
+    expect(mail!.subject).toMatch(/, 17:00 to 17:30 Japan Standard Time$/);
   });
 
   it('answers 404 to an unknown booking and 409 once the call has begun', async () => {

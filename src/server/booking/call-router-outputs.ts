@@ -11,6 +11,7 @@ const managedCallOutput = z.strictObject({
   end: z.string(),
   location: z.string(),
   status: z.enum(['confirmed', 'cancelled']),
+  timezone: z.nullable(z.string()),
   canChange: z.boolean(),
 });
 

@@ -20,7 +20,8 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '#tests/support/app';
-import { failure } from '#tests/support/trpc-errors';
+import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { BOOKING_MESSAGES } from '#shared/booking';
 import { OWNER_SETTINGS, saveBookingSettings } from '#tests/support/booking-settings';
 
 const HOUR = 3_600_000;
@@ -276,6 +277,7 @@ describe('the manage link', () => {
       end: '2026-06-02T08:30:00.000Z',
       location: OWNER_SETTINGS.location,
       status: 'confirmed',
+      timezone: null,
       canChange: true,
     });
     expect(await deps.db.select().from(bookings).all()).toEqual(before);
@@ -377,6 +379,69 @@ describe('the manage link', () => {
   });
 });
 
+describe("the visitor's zone (docs/booking.md)", () => {
+  const EASTERN = 'Tuesday 2 June 2026, 04:00 to 04:30 Eastern Daylight Time';
+
+  it('is stored as the runtime spells it, and their mails are written in it; the owner’s keep BST', async () => {
+    await book({ timezone: 'america/new_york' });
+    expect((await deps.db.select().from(bookings).get())!.visitorTimezone).toBe('America/New_York');
+    const [confirmation] = await mailsTo('helen@example.com');
+    expect(confirmation!.subject).toBe(`Your call with Acme AI Engineering: ${EASTERN}`);
+    expect(confirmation!.text).toContain(`When: ${EASTERN} (09:00 to 09:30 BST, our time)`);
+    const [notice] = await mailsTo('dana@harbor.example');
+    expect(notice!.subject).toBe(
+      'New call booked: Helen Marsh, Tuesday 2 June 2026, 09:00 to 09:30 BST',
+    );
+    expect(notice!.text).toContain(
+      "When: Tuesday 2 June 2026, 09:00 to 09:30 BST (04:00 to 04:30 Eastern Daylight Time, the visitor's time)",
+    );
+    expect((await visitorCaller().manage({ token: tokenOf(confirmation!) })).timezone).toBe(
+      'America/New_York',
+    );
+  });
+
+  it('is refused, 400 naming the field, when the runtime does not know it: nothing stored or mailed', async () => {
+    for (const timezone of ['Mars/Olympus', '', 'EST5EDT; DROP']) {
+      expect(await issuesOf(book({ timezone }))).toEqual([
+        { path: 'timezone', message: BOOKING_MESSAGES.timezone },
+      ]);
+    }
+    await mailsSettled(mailer);
+    expect(await deps.db.select().from(bookings).all()).toEqual([]);
+    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('is kept through a cancellation, and a move from the manage page writes its own', async () => {
+    await book({ timezone: 'America/New_York' });
+    const token = tokenOf((await mailsTo('helen@example.com'))[0]!);
+    mailer.sent.length = 0;
+    expect(
+      await failure(visitorCaller().reschedule({ token, start: TUE_10, timezone: 'Nowhere/Land' })),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await deps.db.select().from(bookings).get())!.start).toEqual(new Date(TUE_9));
+
+    expect(
+      await visitorCaller().reschedule({ token, start: TUE_10, timezone: 'Asia/Tokyo' }),
+    ).toMatchObject({ start: TUE_10, timezone: 'Asia/Tokyo' });
+    const [moved] = await mailsTo('helen@example.com');
+    expect(moved!.text).toContain(
+      'When: Tuesday 2 June 2026, 18:00 to 18:30 Japan Standard Time (10:00 to 10:30 BST, our time)',
+    );
+    mailer.sent.length = 0;
+    await visitorCaller().cancel({ token });
+    const [cancelled] = await mailsTo('helen@example.com');
+    expect(cancelled!.subject).toMatch(/18:00 to 18:30 Japan Standard Time$/);
+  });
+
+  it('falls back to the owner’s zone when none is given, as before', async () => {
+    await book();
+    expect((await deps.db.select().from(bookings).get())!.visitorTimezone).toBeNull();
+    const [confirmation] = await mailsTo('helen@example.com');
+    expect(confirmation!.text).toContain('When: Tuesday 2 June 2026, 09:00 to 09:30 BST\n');
+  });
+});
+
 describe("the owner's copy and the visitor's words in the invitation", () => {
   /** Every place a mail carries a link: its text, its HTML and its calendar part. */
   const allOf = (mail: MailMessage) => `${mail.text}\n${mail.html ?? ''}\n${mail.calendar?.ics}`;
@@ -433,12 +498,17 @@ describe("the owner's copy and the visitor's words in the invitation", () => {
 
 describe("a person's data (docs/leads.md)", () => {
   it('holds their booked calls in the export, and erasing them removes the calls and reminders', async () => {
-    await book();
+    await book({ timezone: 'Asia/Tokyo' });
     const admin = await adminCaller(deps);
     const file = await admin.leads.export({ id: 1 });
     const exported = (await (await file.open()).json()) as { bookings: unknown[] };
     expect(exported.bookings).toEqual([
-      expect.objectContaining({ start: TUE_9, status: 'confirmed', message: visitor.message }),
+      expect.objectContaining({
+        start: TUE_9,
+        status: 'confirmed',
+        message: visitor.message,
+        timezone: 'Asia/Tokyo',
+      }),
     ]);
     expect(JSON.stringify(exported)).not.toContain('tokenHash');
     await admin.leads.erase({ id: 1 });

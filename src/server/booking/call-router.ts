@@ -57,6 +57,7 @@ export function managedBooking(
     end: booking.end.toISOString(),
     location: booking.location,
     status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed',
+    timezone: booking.visitorTimezone,
     canChange: visitorCanChange(booking, settings, now),
   };
 }
@@ -183,6 +184,7 @@ export const bookingCallProcedures = {
         now,
         siteTimezone: (await siteSettings(ctx)).timeZone,
         start: input.start,
+        timezone: input.timezone,
         // The address's moves, and this booking's moves from any address.
         throttle: [
           { bucket: rescheduleBucket(ctx), rule: RESCHEDULE_REQUESTS },

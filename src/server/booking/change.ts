@@ -97,7 +97,14 @@ export async function cancelBooking(
 export async function rescheduleBooking(
   db: Db,
   which: SQL,
-  change: { now: Date; siteTimezone: string; start: Date; throttle: ThrottleBucket[] },
+  change: {
+    now: Date;
+    siteTimezone: string;
+    start: Date;
+    /** The zone the manage page showed the times in: the mails of this move and after use it. */
+    timezone?: string | undefined;
+    throttle: ThrottleBucket[];
+  },
 ): Promise<Changed | undefined> {
   const { now, start } = change;
   try {
@@ -118,6 +125,7 @@ export async function rescheduleBooking(
           start,
           end: new Date(start.getTime() + (booking.end.getTime() - booking.start.getTime())),
           sequence: booking.sequence + 1,
+          visitorTimezone: change.timezone ?? booking.visitorTimezone,
           updatedAt: now,
         })
         .where(eq(bookings.id, booking.id))

@@ -36,7 +36,8 @@ export async function sendDueReminder(deps: ReminderDeps, senderId: string): Pro
   let outcome: { kind: 'sent'; at: Date } | { kind: 'failed'; error: string };
   try {
     if (!booking) throw new Error('the booking was erased');
-    // The owner's zone, as in the confirmation the visitor already has.
+    // The visitor's zone when their booking holds one, else the owner's: as in the
+    // confirmation the visitor already has.
     const site = await mailSite(deps);
     const { timezone } = await readBookingSettings(db, site.timeZone);
     const mail = renderVisitorBookingEmail({
@@ -46,6 +47,7 @@ export async function sendDueReminder(deps: ReminderDeps, senderId: string): Pro
       start: booking.start,
       end: booking.end,
       timeZone: timezone,
+      visitorTimeZone: booking.visitorTimezone,
       location: booking.location,
       visitor: booking,
       manageUrl: null,

@@ -136,6 +136,25 @@ describe('reminders', () => {
     ]);
   });
 
+  it("are written in the visitor's zone when their booking holds one, ours beside it", async () => {
+    const [id] = await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    await writeTransaction(deps.db, (tx) =>
+      tx
+        .update(bookings)
+        .set({ visitorTimezone: 'America/New_York' })
+        .where(eq(bookings.id, id!))
+        .run(),
+    );
+    deps.clock.set(new Date('2026-03-30T07:00:00Z'));
+    await drain(sender('s1'));
+    expect(sink.mails[0]?.headers.get('subject')).toMatch(
+      /, Monday 30 March 2026, 04:00 to 04:30 Eastern Daylight Time$/,
+    );
+    expect(sink.mails[0]?.text).toContain(
+      'When: Monday 30 March 2026, 04:00 to 04:30 Eastern Daylight Time (09:00 to 09:30 BST, our time)',
+    );
+  });
+
   it('plans none for a moment already past when the call is booked', async () => {
     await book(new Date(deps.clock.now().getTime() + 2 * HOUR), [1440, 60]);
     expect((await reminders()).map((r) => r.minutesBefore)).toEqual([60]);

@@ -82,6 +82,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
       company: call.company,
       message: call.message,
       cancelReason: call.cancelReason,
+      // The zone their picker showed: what the site keeps about them, it is theirs to see.
+      timezone: call.visitorTimezone,
       createdAt: call.createdAt.toISOString(),
     })),
   };

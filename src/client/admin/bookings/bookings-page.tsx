@@ -15,6 +15,7 @@ import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { EmailAddress } from '../leads/email-address';
 import type { BookingSearch } from './search-params';
+import { JoinCall } from './join-call';
 
 const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
   confirmed: { label: 'Booked', tone: 'waiting' },
@@ -38,8 +39,9 @@ function failed(action: string, error: unknown) {
 
 /**
  * The calls visitors booked (docs/admin-guide.md, "Bookings"): upcoming soonest first, past
- * latest first. An upcoming call can be cancelled with a message the visitor receives; a call
- * that has begun can be marked as having taken place or missed.
+ * latest first. A booked call whose place is a meeting's address has "Join call"; an upcoming
+ * call can be cancelled with a message the visitor receives; a call that has begun can be
+ * marked as having taken place or missed.
  */
 export function BookingsPage({
   search,
@@ -159,6 +161,9 @@ export function BookingsPage({
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</Badge>
+                    {booking.status === 'confirmed' ? (
+                      <JoinCall location={booking.location} name={booking.name} />
+                    ) : null}
                     {booking.status === 'confirmed' &&
                     scope === 'upcoming' &&
                     new Date(booking.start) > new Date() ? (

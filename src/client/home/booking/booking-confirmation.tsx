@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { calendarLinks, callTitle } from '#shared/calendar-links';
 import { meetingText, type Slot } from '#shared/meeting-time';
 import { buttonClass } from '#shared/ui-styles';
 import { calendarFileHref } from './calendar-file';
@@ -12,8 +13,8 @@ export interface BookedCall extends Slot {
 
 /**
  * What the visitor sees once the call is booked: when (in their chosen zone, named), where, that
- * the invitation is mailed, and the call as a file for their calendar. It takes the focus: the
- * form it replaces had it.
+ * the invitation is mailed, and the call as a file for their calendar or as a new event in
+ * Google Calendar or Outlook on the web. It takes the focus: the form it replaces had it.
  */
 export function BookingConfirmation({
   call,
@@ -28,12 +29,22 @@ export function BookingConfirmation({
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
+  const title = callTitle(siteName);
   const href = calendarFileHref({
     ...call,
-    summary: `Free call with ${siteName}`,
+    summary: title,
     uid: call.uid ?? `call-${call.start}@${window.location.hostname}`,
     stamp: new Date(),
   });
+  // The manage link is only in the mail (its token is never in the page): the place alone.
+  const links = calendarLinks({
+    title,
+    start: new Date(call.start),
+    end: new Date(call.end),
+    location: call.location,
+    details: call.location ? `${T.where}: ${call.location}` : '',
+  });
+  const webLink = buttonClass('ghost', 'md');
   return (
     <div
       ref={box}
@@ -50,13 +61,17 @@ export function BookingConfirmation({
       <p>
         {T.mailed} {email}.
       </p>
-      <a
-        href={href}
-        download="call.ics"
-        className={buttonClass('secondary', 'md', 'justify-self-start')}
-      >
-        {T.addToCalendar}
-      </a>
+      <div className="flex flex-wrap gap-2">
+        <a href={href} download="call.ics" className={buttonClass('secondary', 'md')}>
+          {T.addToCalendar}
+        </a>
+        <a href={links.google} target="_blank" rel="noopener noreferrer" className={webLink}>
+          {T.addToGoogle}
+        </a>
+        <a href={links.outlook} target="_blank" rel="noopener noreferrer" className={webLink}>
+          {T.addToOutlook}
+        </a>
+      </div>
     </div>
   );
 }

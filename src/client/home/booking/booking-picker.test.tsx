@@ -178,7 +178,17 @@ describe('the booking picker', () => {
       email: 'ada@example.com',
       privacy: true,
       website: '',
+      // The zone the times were shown in: the mails are written in it.
+      timezone: LONDON,
     });
+    const google = new URL(
+      screen.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')!,
+    );
+    expect(google.searchParams.get('dates')).toBe('20260603T080000Z/20260603T083000Z');
+    expect(google.searchParams.get('location')).toBe('Phone call');
+    const outlook = screen.getByRole('link', { name: 'Add to Outlook' });
+    expect(new URL(outlook.getAttribute('href')!).searchParams.get('startdt')).toBe(MORNING.start);
+    expect(outlook).toHaveAttribute('target', '_blank');
     const file = screen.getByRole('link', { name: 'Add to calendar' });
     expect(file).toHaveAttribute('download', 'call.ics');
     const ics = decodeURIComponent(file.getAttribute('href')!.split(',')[1]!);

@@ -36,12 +36,16 @@ function initialValues(prefill: PickerPrefill | null): DetailsValues {
   };
 }
 
-/** The values as the shared bookingInput schema takes them. */
+/**
+ * The values as the shared bookingInput schema takes them, with the zone the times were shown
+ * in: the visitor's mails are written in it (docs/booking.md).
+ */
 export function toBookingInput(
   start: string | null,
   values: DetailsValues,
+  zone: string,
 ): Record<keyof BookingInput, unknown> {
-  return { start: start ?? '', ...values };
+  return { start: start ?? '', timezone: zone, ...values };
 }
 
 /**
@@ -110,7 +114,7 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submission.pending || times.state !== 'ready') return;
-    const checked = validate(bookingInput, toBookingInput(start, values));
+    const checked = validate(bookingInput, toBookingInput(start, values, zone));
     if (!checked.ok) {
       setErrors(checked.errors);
       focusFirstInvalid();

@@ -4,6 +4,7 @@
  * mailed invitation's UID (src/server/booking/invitation.ts) at SEQUENCE 0, so a calendar given
  * both keeps one entry, and the mailed moves and cancellations (higher SEQUENCE) update it.
  */
+import { compactUtc } from '#shared/calendar-links';
 
 export interface CalendarCall {
   start: string;
@@ -14,14 +15,6 @@ export interface CalendarCall {
   uid: string;
   /** When the file was made (DTSTAMP). */
   stamp: Date;
-}
-
-/** 2026-06-02T09:00:00.000Z as 20260602T090000Z. */
-function utc(at: Date): string {
-  return at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values escape `\`, `;`, `,` and line breaks, so no value can start a property. */
@@ -60,9 +53,9 @@ export function calendarFile(call: CalendarCall): string {
     'BEGIN:VEVENT',
     `UID:${call.uid}`,
     'SEQUENCE:0',
-    `DTSTAMP:${utc(call.stamp)}`,
-    `DTSTART:${utc(start)}`,
-    `DTEND:${utc(new Date(call.end))}`,
+    `DTSTAMP:${compactUtc(call.stamp)}`,
+    `DTSTART:${compactUtc(start)}`,
+    `DTEND:${compactUtc(new Date(call.end))}`,
     `SUMMARY:${text(call.summary)}`,
     `LOCATION:${text(call.location)}`,
     'END:VEVENT',

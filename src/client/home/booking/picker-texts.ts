@@ -19,4 +19,6 @@ export const PICKER_TEXTS = {
   mailed: 'A confirmation with the invitation is on its way to',
   where: 'Where',
   addToCalendar: 'Add to calendar',
+  addToGoogle: 'Add to Google Calendar',
+  addToOutlook: 'Add to Outlook',
 } as const;

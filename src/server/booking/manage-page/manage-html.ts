@@ -1,6 +1,8 @@
 /**
  * The HTML of the visitor's manage page: the site's header, one card with the call's time
- * (written in the owner's zone, named; the script rewrites it in the visitor's own), its
+ * (in the zone the visitor booked in, named, the owner's beside it, as in their mails; a
+ * booking without one is written in the owner's zone and the script rewrites it in the
+ * browser's), its
  * place, and, while it can still change, a part to move it and a part to cancel it, in the
  * server's page shell (http/page-shell.ts). Without JavaScript the page still says when and
  * where.
@@ -11,7 +13,7 @@ import type { ManagedBooking } from '#shared/booking-request';
 import type { SiteBrand } from '#server/platform/site-brand';
 import { renderPageShell } from '#server/http/page-shell';
 import type { LinkPageAssets } from '#server/http/page-assets';
-import { meetingTimeText } from '../booking-email';
+import { whenText } from '../booking-email';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
 
 export type ManagePageView =
@@ -28,10 +30,19 @@ const status =
 
 function bookingCard(view: Extract<ManagePageView, { state: 'booking' }>): string {
   const { booking, token } = view;
-  const when = meetingTimeText(new Date(booking.start), new Date(booking.end), view.timeZone);
+  const when = whenText(
+    {
+      start: new Date(booking.start),
+      end: new Date(booking.end),
+      timeZone: view.timeZone,
+      visitorTimeZone: booking.timezone,
+    },
+    'visitor',
+  ).line;
+  const zone = booking.timezone === null ? '' : ` data-zone="${e(booking.timezone)}"`;
   const details = `<dl class="mt-6 space-y-3 text-left">
 <div><dt class="text-sm font-medium text-muted">${T.when}</dt>
-<dd data-when data-start="${e(booking.start)}" data-end="${e(booking.end)}" class="text-lg font-semibold text-ink">${e(when)}</dd></div>
+<dd data-when data-start="${e(booking.start)}" data-end="${e(booking.end)}"${zone} class="text-lg font-semibold text-ink">${e(when)}</dd></div>
 <div><dt class="text-sm font-medium text-muted">${T.where}</dt>
 <dd class="text-ink break-words">${e(booking.location)}</dd></div>
 </dl>`;

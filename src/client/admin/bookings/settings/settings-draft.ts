@@ -33,6 +33,22 @@ export type SettingsDraft = Record<NumberField, string> & {
   busyFeedUrl: string;
 };
 
+/** Monday to Friday: the days "Copy to all weekdays" sets (docs/booking.md). */
+export const WORKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const satisfies readonly Weekday[];
+
+/**
+ * The week with Monday to Friday given `day`'s hours as typed (each interval its own copy, so
+ * a later edit of one day leaves the others); the weekend keeps its own. Nothing is saved:
+ * the form holds it until Save.
+ */
+export function copyToWorkdays(weekly: SettingsDraft['weekly'], day: Weekday) {
+  const copy = () => weekly[day].map(([from, to]): [string, string] => [from, to]);
+  return {
+    ...weekly,
+    ...Object.fromEntries(WORKDAYS.map((workday) => [workday, copy()])),
+  } as SettingsDraft['weekly'];
+}
+
 export function toDraft(settings: BookingSettings): SettingsDraft {
   const numbers = Object.fromEntries(
     NUMBER_FIELDS.map((field) => [field, String(settings[field])]),

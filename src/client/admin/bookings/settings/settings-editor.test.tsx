@@ -127,3 +127,75 @@ describe('a refused save', () => {
     ]);
   });
 });
+
+describe("copying a day's hours", () => {
+  it('sets Monday to Friday to that day in the form, the weekend kept, and saves only on Save', async () => {
+    const saved: BookingSettings = {
+      ...SAVED,
+      weekly: { ...SAVED.weekly, sat: [['10:00', '12:00']] },
+    };
+    const server = fakeTrpcServer({
+      'booking.saveSettings': saveSettings,
+      'booking.settings': () => ({
+        data: { success: true, settings: saved, feed: { fetchedAt: null, error: null, busy: 0 } },
+      }),
+      'booking.slots': () => ({
+        data: {
+          success: true,
+          timezone: 'Europe/London',
+          meetingMinutes: 30,
+          location: '',
+          slots: [],
+        },
+      }),
+    });
+    renderAdmin(<SettingsEditor saved={saved} feed={{ fetchedAt: null, error: null, busy: 0 }} />);
+    const user = userEvent.setup();
+    const replace = async (field: HTMLInputElement, text: string) => {
+      await user.click(field);
+      field.select();
+      await user.paste(text);
+    };
+    // Wednesday gets a second interval, then is copied to every weekday.
+    await user.click(await screen.findByRole('button', { name: 'Add hours on Wednesday' }));
+    const added = screen.getByRole('group', { name: 'Wednesday, hours 2' });
+    await replace(within(added).getByRole('textbox', { name: 'From' }), '18:00');
+    await replace(within(added).getByRole('textbox', { name: 'To' }), '19:30');
+    await user.click(
+      screen.getByRole('button', { name: "Copy Wednesday's hours to all weekdays" }),
+    );
+
+    for (const day of ['Monday', 'Tuesday', 'Thursday', 'Friday']) {
+      const second = screen.getByRole('group', { name: `${day}, hours 2` });
+      expect(within(second).getByRole('textbox', { name: 'From' })).toHaveValue('18:00');
+      expect(within(second).getByRole('textbox', { name: 'To' })).toHaveValue('19:30');
+    }
+    expect(screen.queryByRole('group', { name: 'Saturday, hours 2' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sunday, hours 1' })).toBeNull();
+    // A copy is its own: Monday's edit leaves Tuesday as it was.
+    const monday = screen.getByRole('group', { name: 'Monday, hours 1' });
+    await replace(within(monday).getByRole('textbox', { name: 'From' }), '08:00');
+    expect(
+      within(screen.getByRole('group', { name: 'Tuesday, hours 1' })).getByRole('textbox', {
+        name: 'From',
+      }),
+    ).toHaveValue('09:00');
+    expect(server.callsTo('booking.saveSettings')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('All changes saved');
+    const sent = server.callsTo('booking.saveSettings').at(-1)?.input as {
+      settings: BookingSettings;
+    };
+    const evening: [string, string] = ['18:00', '19:30'];
+    expect(sent.settings.weekly).toEqual({
+      mon: [['08:00', '17:00'], evening],
+      tue: [['09:00', '17:00'], evening],
+      wed: [['09:00', '17:00'], evening],
+      thu: [['09:00', '17:00'], evening],
+      fri: [['09:00', '17:00'], evening],
+      sat: [['10:00', '12:00']],
+      sun: [],
+    });
+  });
+});

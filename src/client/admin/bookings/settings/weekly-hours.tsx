@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { BOOKING_LIMITS, WEEKDAYS, minutesOfDay, type Weekday } from '#shared/booking';
 import { Button, fieldInput } from '../../controls';
-import type { SettingsDraft } from './settings-draft';
+import { copyToWorkdays, type SettingsDraft } from './settings-draft';
 import { DAY_NAMES } from './settings-issues';
 import { useFocusAfterRender } from './use-focus-after-render';
 
@@ -53,8 +53,9 @@ function TimeField({
 
 /**
  * Weekly hours, one row per weekday: the intervals taken calls in, each with its start and
- * end, added and removed with buttons. An interval the server refused (an overlap, an end
- * before its start) shows its message under it, tied to both of its fields.
+ * end, added and removed with buttons; a day's hours can be copied to Monday-Friday at once.
+ * An interval the server refused (an overlap, an end before its start) shows its message
+ * under it, tied to both of its fields.
  */
 export function WeeklyHours({
   weekly,
@@ -158,6 +159,15 @@ export function WeeklyHours({
                   }}
                 >
                   Add hours
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-2"
+                  aria-label={`Copy ${DAY_NAMES[day]}'s hours to all weekdays`}
+                  onPress={() => onChange(copyToWorkdays(weekly, day))}
+                >
+                  Copy to all weekdays
                 </Button>
               </div>
               {dayIssue ? (
