@@ -53,7 +53,12 @@ export function verpAddress(bounceAddress: string, id: number, key: Buffer): str
  * key, altered or made up. `<…>` around the address and case are ignored.
  */
 export function readVerp(address: string, bounceAddress: string, key: Buffer): number | null {
-  const given = splitAddress(address.trim().replace(/^<(.*)>$/, '$1').toLowerCase());
+  const given = splitAddress(
+    address
+      .trim()
+      .replace(/^<(.*)>$/, '$1')
+      .toLowerCase(),
+  );
   const ours = splitAddress(bounceAddress.toLowerCase());
   if (!given || !ours || given.domain !== ours.domain) return null;
   const prefix = `${ours.local}+`;
