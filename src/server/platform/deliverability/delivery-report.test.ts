@@ -397,6 +397,24 @@ describe('unreadable reports', () => {
   });
 });
 
+it('MIME the splitter gives up on is unreadable when it said it was a report, else an ordinary mail', async () => {
+  const parts = Array.from(
+    { length: 300 },
+    (_, i) => `--b0\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`,
+  ).join('');
+  const mail = (type: string) =>
+    Buffer.from(
+      `From: a@example.org\r\nContent-Type: ${type}; boundary="b0"\r\n\r\n${parts}--b0--\r\n`,
+    );
+  expect(
+    await readDeliveryReport(mail('multipart/report; report-type=delivery-status'), CHECK),
+  ).toEqual({
+    kind: 'unreadable',
+    reason: 'Max allowed child nodes exceeded',
+  });
+  expect(await readDeliveryReport(mail('multipart/mixed'), CHECK)).toEqual({ kind: 'other' });
+});
+
 describe('enhancedStatus', () => {
   it('reads an RFC 3463 status, else the reply code’s class', () => {
     expect(enhancedStatus('550 5.1.1 <a@b>: User unknown')).toBe('5.1.1');
