@@ -52,3 +52,11 @@ export function recoveryCodeHashKey(secret: string): Buffer {
 export function throttleBucketKey(secret: string): Buffer {
   return derive(secret, 'throttle-bucket-key v1');
 }
+
+/**
+ * Signs the VERP token in a bulk mail's Return-Path, so a bounce names its mail and a stranger
+ * cannot forge one that suppresses someone else (platform/deliverability/verp.ts).
+ */
+export function bounceTokenKey(secret: string): Buffer {
+  return derive(secret, 'verp-bounce-token v1');
+}
