@@ -95,6 +95,20 @@ describe("the admin's dates, in the browser's language", () => {
     expect(dates.formatWordDate('2023-03-14T00:00:00.000Z')).toBe('March 14, 2023');
   });
 
+  it("write a booking's free times in the booking's own zone, in the browser's language", async () => {
+    const dates = await loadWith('"Europe/London"');
+    browserLanguage('en-GB');
+    expect(dates.formatZoneDay('2026-11-30T14:30:00Z', 'America/New_York')).toBe(
+      'Monday 30 November',
+    );
+    expect(dates.formatZoneClock('2026-11-30T14:30:00Z', 'America/New_York')).toBe('09:30');
+    browserLanguage('en-US');
+    expect(dates.formatZoneDay('2026-11-30T14:30:00Z', 'America/New_York')).toBe(
+      'Monday, November 30',
+    );
+    expect(dates.formatZoneClock('2026-11-30T19:30:00Z', 'America/New_York')).toBe('02:30 PM');
+  });
+
   it("fall back to the runtime's language for a tag Intl refuses, and write nothing for no date", async () => {
     const { formatDateTime, formatDay, formatWordDate } = await loadWith('"Europe/London"');
     browserLanguage('not a language!');

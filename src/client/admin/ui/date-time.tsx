@@ -64,6 +64,8 @@ const STYLES = {
   longDay: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   fullDay: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   wordDay: { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  namedDay: { weekday: 'long', day: 'numeric', month: 'long' },
+  clock: { hour: '2-digit', minute: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 type Style = keyof typeof STYLES;
@@ -71,10 +73,10 @@ type Style = keyof typeof STYLES;
 /** Built once per language, zone and style: a formatter costs far more than a format. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Style): Intl.DateTimeFormat {
+function formatter(style: Style, zone?: string): Intl.DateTimeFormat {
   const options: Intl.DateTimeFormatOptions = STYLES[style];
   const locale = adminLocale();
-  const timeZone = options.timeZone ?? siteZone();
+  const timeZone = options.timeZone ?? zone ?? siteZone();
   const key = `${style} ${locale ?? ''} ${timeZone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
@@ -116,8 +118,21 @@ export function adminTimeZone(): string {
   return siteZone() ?? formatter('moment').resolvedOptions().timeZone;
 }
 
-function format(style: Style, date: Date): string {
-  return Number.isNaN(date.getTime()) ? '' : formatter(style).format(date);
+function format(style: Style, date: Date, zone?: string): string {
+  return Number.isNaN(date.getTime()) ? '' : formatter(style, zone).format(date);
+}
+
+/**
+ * A moment's day and its clock time in a zone of its own (the booking's, which may not be the
+ * site's): "Monday 30 November" and "14:30" (en-GB), "Monday, November 30" and "02:30 PM"
+ * (en-US).
+ */
+export function formatZoneDay(iso: string, zone: string): string {
+  return format('namedDay', new Date(iso), zone);
+}
+
+export function formatZoneClock(iso: string, zone: string): string {
+  return format('clock', new Date(iso), zone);
 }
 
 /** A stored moment in the site's time zone: "15 Jan 2026, 10:00" (en-GB), "Jan 15, 2026, 10:00 AM" (en-US). */

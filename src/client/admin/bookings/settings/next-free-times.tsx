@@ -1,4 +1,5 @@
 import { trpc } from '#client/lib/trpc';
+import { formatZoneClock, formatZoneDay } from '../../ui/date-time';
 import { isNotFound } from '../../errors';
 import { EmptyLine, QueryState } from '../../ui/query-state';
 
@@ -13,27 +14,15 @@ interface Day {
 
 /** Slots grouped by their day in `timezone`, soonest first, as the owner's clock reads them. */
 function byDay(slots: { start: string }[], timezone: string): Day[] {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   const days: Day[] = [];
   for (const slot of slots) {
-    const at = new Date(slot.start);
-    const label = day.format(at);
+    const label = formatZoneDay(slot.start, timezone);
     let current = days.at(-1);
     if (current?.label !== label) {
       current = { key: slot.start, label, times: [] };
       days.push(current);
     }
-    current.times.push({ iso: slot.start, label: time.format(at) });
+    current.times.push({ iso: slot.start, label: formatZoneClock(slot.start, timezone) });
   }
   return days;
 }
