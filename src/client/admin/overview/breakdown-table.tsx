@@ -75,7 +75,9 @@ export function BreakdownTable<Row>({
               <tr key={rowKey(row)} className="border-b border-line last:border-b-0">
                 <th
                   scope="row"
-                  className="relative min-w-24 py-2 pr-2 font-normal text-ink sm:min-w-32 sm:pr-3"
+                  // max-w-0 with w-full: the column takes the room the numbers leave, and a
+                  // one-line label (a host) is cut with "…" there instead of widening the table.
+                  className="relative w-full max-w-0 min-w-24 py-2 pr-2 font-normal text-ink sm:min-w-32 sm:pr-3"
                 >
                   <span
                     aria-hidden="true"
@@ -102,9 +104,21 @@ export function BreakdownTable<Row>({
 }
 
 /**
- * A host, path or campaign with a line-break opportunity after each `.`, `/`, `-`, `_`, `?`,
- * `&` and `=`: on a phone `news.ycombinator.com` wraps as `news.ycombinator.` / `com` rather
- * than mid-word (the cell breaks anywhere only when one part is wider than the column).
+ * A host on one line (`www.google.com` never as `www.` / `google.com`), cut with "…" when the
+ * column is narrower; the whole name stays its text for assistive tech and shows on hover.
+ */
+export function OneLine({ text }: { text: string }) {
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * A path or campaign with a line-break opportunity after each `.`, `/`, `-`, `_`, `?`,
+ * `&` and `=`: on a phone `/services/rag-pipelines` wraps as `/services/` / `rag-pipelines`
+ * rather than mid-word (the cell breaks anywhere only when one part is wider than the column).
  */
 export function Breakable({ text }: { text: string }) {
   const parts = text.split(/(?<=[./\-_?&=])/u);
