@@ -83,14 +83,22 @@ export function clampedText(element: HTMLElement): string | null {
   let count = 0;
   while (count < text.length && rectOf(count).bottom <= box.bottom + 0.5) count += 1;
   if (count === text.length) return text;
-  const ellipsis = textWidth('…', getComputedStyle(element).font);
-  while (count > 0 && rectOf(count - 1).right + ellipsis > box.right + 0.5) count -= 1;
+  const ellipsis = textWidth('…', element);
+  // Strictly inside the line, as Chrome places it ("Engineeri" + "…" 0.5 px over: "Engineer…").
+  while (count > 0 && rectOf(count - 1).right + ellipsis > box.right) count -= 1;
   return `${text.slice(0, count).trimEnd()}…`;
 }
 
-function textWidth(text: string, font: string): number {
-  const context = document.createElement('canvas').getContext('2d');
-  if (!context) return 0;
-  context.font = font;
-  return context.measureText(text).width;
+/** The width of `text` in the element's font, laid out out of sight (then removed). */
+function textWidth(text: string, element: HTMLElement): number {
+  const probe = document.createElement('span');
+  probe.textContent = text;
+  probe.style.font = getComputedStyle(element).font;
+  probe.style.position = 'fixed';
+  probe.style.visibility = 'hidden';
+  probe.style.whiteSpace = 'pre';
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return width;
 }
