@@ -40,7 +40,7 @@ export function BreakdownTable<Row>({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-lg border border-line bg-raised p-4 shadow-sm sm:p-6"
+      className="rounded-lg border border-line bg-raised p-3 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-lg font-semibold text-ink">
         {title}
@@ -50,13 +50,15 @@ export function BreakdownTable<Row>({
         <p className="mt-4 text-sm text-muted">{empty}</p>
       ) : (
         <table aria-labelledby={headingId} className="mt-3 w-full text-left text-sm">
-          <thead className="border-b border-line text-muted">
+          {/* Smaller headings and gaps on a phone leave the label column room for a host
+              such as www.google.com on its one line. */}
+          <thead className="border-b border-line text-muted max-sm:text-xs">
             <tr>
               {[label, ...columns].map((column, i) => (
                 <th
                   key={column.header}
                   scope="col"
-                  className={`py-2 font-semibold ${i === 0 ? 'pr-2 sm:pr-3' : 'pl-2 text-right sm:pl-3'}`}
+                  className={`py-2 font-semibold ${i === 0 ? 'pr-1.5 sm:pr-3' : 'pl-1.5 text-right sm:pl-3'}`}
                 >
                   {column.srHeader ? (
                     <>
@@ -77,7 +79,7 @@ export function BreakdownTable<Row>({
                   scope="row"
                   // max-w-0 with w-full: the column takes the room the numbers leave, and a
                   // one-line label (a host) is cut with "…" there instead of widening the table.
-                  className="relative w-full max-w-0 min-w-24 py-2 pr-2 font-normal text-ink sm:min-w-32 sm:pr-3"
+                  className="relative w-full max-w-0 py-2 pr-1.5 font-normal text-ink sm:pr-3"
                 >
                   <span
                     aria-hidden="true"
@@ -89,7 +91,7 @@ export function BreakdownTable<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.header}
-                    className="py-2 pl-2 text-right align-top text-ink tabular-nums sm:pl-3"
+                    className="py-2 pl-1.5 text-right align-top text-ink tabular-nums sm:pl-3"
                   >
                     {column.cell(row)}
                   </td>
