@@ -55,7 +55,7 @@ describe('the Content screen', () => {
       await showColorScheme(page, scheme);
       await expectNoAxeViolations(page);
     }
-    // A 390 px phone: nothing wider than the screen but the preview's own scrolling box.
+    // A 390 px phone: nothing wider than the screen (the preview is scaled to fit).
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
