@@ -4,12 +4,15 @@
  * saves, and the public home page shows the change; the privacy page is linked from the
  * footer and from the contact form. Axe checks the screen and the privacy page in both themes.
  * Then a new company name reaches the admin's header at once and the page's first paint after a
- * reload, and "Restore defaults" starts over from the starting texts.
+ * reload, and "Restore defaults" starts over from the starting texts. On a phone the preview is
+ * one press from the top and drawn whole; a long title shows whole in its field; the short
+ * name's hint quotes what a phone's header shows of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, startServer, withDatabase, type RunningServer } from './support';
 import { openApp, waitForContactForm } from './support/home';
+import { PHONE_HEADER_LOGO_WIDTH } from '#client/admin/content/phone-name';
 import {
   addUser,
   expectNoAxeViolations,
@@ -52,7 +55,7 @@ describe('the Content screen', () => {
       await showColorScheme(page, scheme);
       await expectNoAxeViolations(page);
     }
-    // A 390 px phone: nothing wider than the screen but the preview's own scrolling box.
+    // A 390 px phone: nothing wider than the screen (the preview is scaled to fit).
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
@@ -121,10 +124,125 @@ describe('the Content screen', () => {
     await page.getByRole('button', { name: 'Reload their version' }).click();
     await page.waitForFunction(
       () =>
-        (document.querySelector('input[name="hero.headlineStart"]') as HTMLInputElement | null)
+        (document.querySelector('[name="hero.headlineStart"]') as HTMLTextAreaElement | null)
           ?.value === 'Their headline',
     );
     await visible(page.getByText(/Version 2, saved .* by other/));
+  });
+
+  it('shows a long page title whole in its field', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const title = page.getByRole('textbox', { name: 'Page title' });
+    // The starting title, 72 characters long (the form is as saved: nothing to leave unsaved).
+    const long = 'Acme AI Engineering | AI Consulting, Custom AI Solutions and Integration';
+    expect(await title.inputValue()).toBe(long);
+    const fits = await title.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }));
+    // Nothing hidden to the side, nor below (a long line wraps, its field grows).
+    expect(fits.scrollWidth, JSON.stringify(fits)).toBeLessThanOrEqual(fits.clientWidth);
+    expect(fits.scrollHeight, JSON.stringify(fits)).toBeLessThanOrEqual(fits.clientHeight);
+  });
+
+  it('on a phone: the preview is one press from the top, its page drawn whole', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const button = page.getByRole('button', { name: 'Preview', exact: true });
+    const box = await button.boundingBox();
+    expect(box && box.y + box.height, 'the Preview button on the first screen').toBeLessThan(844);
+    await button.click();
+    const region = page.getByRole('region', { name: /^Preview, / });
+    await expect.poll(() => region.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Scrolled to it: the frame's top is on the screen.
+    const frame = page.locator('iframe[title^="Preview of the home page"]');
+    await expect
+      .poll(async () => {
+        const top = (await frame.boundingBox())?.y ?? -1;
+        return top >= 0 && top < 844;
+      })
+      .toBe(true);
+    const preview = page.frameLocator('iframe[title^="Preview of the home page"]');
+    await visible(preview.getByRole('heading', { level: 1 }));
+    const sizes = await frame.evaluate((el) => {
+      const frameBox = el.getBoundingClientRect();
+      const boxOf = el.closest('[role="region"]')!.getBoundingClientRect();
+      const doc = (el as HTMLIFrameElement).contentDocument!.documentElement;
+      return {
+        frameLeft: frameBox.left,
+        frameRight: frameBox.right,
+        regionLeft: boxOf.left,
+        regionRight: boxOf.right,
+        frameWidth: frameBox.width,
+        layoutWidth: (el as HTMLIFrameElement).offsetWidth,
+        pageWidth: doc.scrollWidth,
+      };
+    });
+    const why = JSON.stringify(sizes);
+    // The frame keeps the phone's width (the page lays out as on a phone) and is drawn inside
+    // its box, scaled: no part of the page is cut off.
+    expect(sizes.layoutWidth, why).toBe(390);
+    expect(sizes.frameLeft, why).toBeGreaterThanOrEqual(sizes.regionLeft - 0.5);
+    expect(sizes.frameRight, why).toBeLessThanOrEqual(sizes.regionRight + 0.5);
+    const scale = sizes.frameWidth / sizes.layoutWidth;
+    expect(sizes.frameWidth, why).toBeGreaterThanOrEqual(sizes.pageWidth * scale - 0.5);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it("quotes what a phone's header shows of the short name, as the header shows it", async () => {
+    const shortName = 'Acme AI Engineering Partners';
+    await page.getByRole('textbox', { name: 'Short name' }).fill(shortName);
+    const hint = page.locator('[data-phone-name]');
+    await expect.poll(() => hint.textContent()).toMatch(/“.+”/);
+    const quoted = /“(.+?)…?”/.exec((await hint.textContent())!)![1]!;
+    const adminFont = await page
+      .locator('[data-phone-name]')
+      .evaluate(
+        (el) => getComputedStyle(el.previousElementSibling!.querySelector('.line-clamp-2')!).font,
+      );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Content saved');
+
+    const phone = await newPage(browser, {
+      width: 390,
+      height: 844,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      await openApp(phone, `${server.url}/`);
+      const name = phone.getByRole('banner').locator('a[href="/"] .line-clamp-2');
+      await expect.poll(() => name.textContent()).toBe(shortName);
+      const header = await name.evaluate(async (el) => {
+        await document.fonts.ready;
+        const node = el.firstChild as Text;
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        let laidOut = 0;
+        for (; laidOut < node.data.length; laidOut++) {
+          range.setStart(node, laidOut);
+          range.setEnd(node, laidOut + 1);
+          if (range.getBoundingClientRect().bottom > box.bottom + 0.5) break;
+        }
+        return {
+          laidOut,
+          font: getComputedStyle(el).font,
+          linkWidth: el.closest('a')!.getBoundingClientRect().width,
+        };
+      });
+      const why = JSON.stringify({ header, quoted, adminFont });
+      // The hint measures in the header's room, with its font...
+      expect(header.linkWidth, why).toBeCloseTo(PHONE_HEADER_LOGO_WIDTH, 0);
+      expect(adminFont, why).toBe(header.font);
+      // ...and quotes the characters on its two lines, less those the "…" takes.
+      expect(shortName.startsWith(quoted), why).toBe(true);
+      expect(quoted.length, why).toBeLessThanOrEqual(header.laidOut);
+      expect(quoted.length, why).toBeGreaterThanOrEqual(header.laidOut - 3);
+    } finally {
+      await phone.context().close();
+    }
   });
 
   it('names the admin after the saved company, and restores the defaults', async () => {
@@ -155,7 +273,7 @@ describe('the Content screen', () => {
     await visible(header.getByRole('link', { name: 'Acme AI Engineering admin, dashboard' }));
     await page.waitForFunction(
       () =>
-        (document.querySelector('input[name="company.name"]') as HTMLInputElement | null)?.value ===
+        (document.querySelector('[name="company.name"]') as HTMLTextAreaElement | null)?.value ===
         'Acme AI Engineering',
     );
     expect(await (await fetch(`${server.url}/`)).text()).toContain('Unlocking Your');

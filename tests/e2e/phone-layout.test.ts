@@ -1,12 +1,13 @@
 /**
  * A 390 px phone (docs/product.md, "Toasts" and "Phones"): the contact form's "Message sent!"
  * toast covers neither the inline confirmation nor the Send button, and every control a finger
- * presses is at least 44 × 44 CSS px (WCAG 2.5.8; links inside a sentence are exempt).
+ * presses is at least 44 × 44 CSS px (WCAG 2.5.8; links inside a sentence are exempt). The
+ * Overview keeps a source's host on one line (docs/admin-guide.md, "Sources").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, startSmtpCatcher, type RunningServer, startServerAndBrowser } from './support';
-import { addUser, fillCredentials, toast as settledToast, visible } from './admin-support';
+import { addUser, fillCredentials, signIn, toast as settledToast, visible } from './admin-support';
 import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
@@ -19,6 +20,8 @@ beforeAll(async () => {
   [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
   // With an e-mail address: the password step leads to the six code boxes.
   await addUser(server.dbPath, 'bob', 'bob@example.com');
+  // Without one: the password alone signs in (the Overview's check).
+  await addUser(server.dbPath, 'owner');
 });
 
 afterAll(async () => {
@@ -178,5 +181,58 @@ describe('touch targets on a 390 px phone', () => {
     await settledToast(page, /./);
     const codeStep = await smallTargets(page);
     expect(codeStep, codeStep.join('\n')).toEqual([]);
+  });
+});
+
+describe("the Overview's sources on a 390 px phone", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await newPage(browser, { width: 1280, height: 800 });
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('keeps a host on one line, cut with "…" when too long, whole in its title', async () => {
+    const long = 'very-long-subdomain.news.example-aggregator.co.uk';
+    // Two visitors (two browsers) from two sites.
+    for (const [agent, referrer] of [
+      ['Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36', 'https://www.google.com/'],
+      ['Mozilla/5.0 (Windows NT 10.0; rv:141.0) Gecko/20100101 Firefox/141.0', `https://${long}/a`],
+    ] as const) {
+      const response = await fetch(`${server.url}/api/event`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': agent },
+        body: JSON.stringify({ name: 'pageview', url: `${server.url}/`, referrer }),
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    await signIn(page, server.url, 'owner');
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/admin/overview`);
+    const table = page.getByRole('table', { name: 'Sources' });
+    await visible(table.getByRole('rowheader', { name: long }));
+    const cells = await table.getByRole('rowheader').evaluateAll((headers) =>
+      headers.map((th) => {
+        const name = th.querySelector<HTMLElement>('[title]')!;
+        return {
+          text: name.textContent,
+          title: name.title,
+          lines: Math.round(
+            name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight),
+          ),
+          cut: name.scrollWidth > name.clientWidth,
+          right: th.closest('table')!.getBoundingClientRect().right,
+        };
+      }),
+    );
+    const why = JSON.stringify(cells);
+    const google = cells.find((cell) => cell.text === 'www.google.com');
+    const cut = cells.find((cell) => cell.text === long);
+    expect(google, why).toMatchObject({ lines: 1, cut: false, title: 'www.google.com' });
+    expect(cut, why).toMatchObject({ lines: 1, cut: true, title: long });
+    // The table stays within the screen.
+    expect(Math.max(...cells.map((cell) => cell.right)), why).toBeLessThanOrEqual(PHONE.width);
   });
 });

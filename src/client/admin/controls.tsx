@@ -72,6 +72,8 @@ interface TextInputFieldProps {
   onBlur?: () => void;
   multiline?: boolean;
   rows?: number;
+  /** A multiline field as tall as its text (from `rows` up), so a long value shows whole. */
+  grow?: boolean;
   autoFocus?: boolean;
 }
 
@@ -94,6 +96,7 @@ export function TextInputField({
   onBlur,
   multiline = false,
   rows = 3,
+  grow = false,
   autoFocus,
 }: TextInputFieldProps) {
   return (
@@ -113,7 +116,11 @@ export function TextInputField({
     >
       <Label className="text-sm font-medium text-ink">{label}</Label>
       {multiline ? (
-        <TextArea ref={textAreaRef} rows={rows} className={fieldInput} />
+        <TextArea
+          ref={textAreaRef}
+          rows={rows}
+          className={grow ? `${fieldInput} field-sizing-content resize-none` : fieldInput}
+        />
       ) : (
         <Input ref={inputRef} inputMode={inputMode} onKeyDown={onKeyDown} className={fieldInput} />
       )}

@@ -1,8 +1,9 @@
 import { useBlocker } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { SiteContent } from '#shared/site-content';
 import type { SiteMedia } from '#shared/site-media';
 import { trpc } from '#client/lib/trpc';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
 import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../controls';
@@ -31,6 +32,14 @@ export function ContentEditor({
   const utils = trpc.useUtils();
   const save = trpc.content.save.useMutation();
   const check = checkContent(values);
+  const preview = useRef<HTMLDivElement>(null);
+  // Below the form on a narrow screen: one press from the top brings it into view.
+  const showPreview = () => {
+    const region = preview.current;
+    if (!region) return;
+    region.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    region.focus({ preventScroll: true });
+  };
   const isDirty = values !== content;
   const leaving = useBlocker({
     shouldBlockFn: () => true,
@@ -74,6 +83,12 @@ export function ContentEditor({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      {/* Beside the form from xl up; below it on narrower screens, reached from here. */}
+      <div className="xl:hidden">
+        <Button variant="secondary" onPress={showPreview}>
+          Preview
+        </Button>
+      </div>
       <form
         id="content-form"
         onSubmit={submit}
@@ -81,7 +96,7 @@ export function ContentEditor({
         noValidate
         className="min-w-0"
       >
-        <ContentForm values={values} errors={check.errors} onChange={setValues}>
+        <ContentForm values={values} errors={check.errors} onChange={setValues} media={media}>
           {stale ? (
             <div
               role="alert"
@@ -112,7 +127,7 @@ export function ContentEditor({
         </ContentForm>
       </form>
       <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
-        <ContentPreview content={media ? { ...values, media } : values} />
+        <ContentPreview content={media ? { ...values, media } : values} regionRef={preview} />
       </div>
       <ConfirmDialog
         isOpen={leaving.status === 'blocked'}

@@ -100,3 +100,21 @@ describe('the legal pages in the Content form', () => {
     expect(privacy).toHaveAccessibleDescription(STARTING_TEXT_NOTE);
   });
 });
+
+describe('long lines in the Content form', () => {
+  it('wraps a long line in a field that grows, and keeps it one line: a break is a space', async () => {
+    render(<Form />);
+    const title = screen.getByRole('textbox', {
+      name: 'Page title (browser tab and search results)',
+    });
+    // A field as tall as its text (docs/admin-guide.md), not an input that hides the rest.
+    expect(title.tagName).toBe('TEXTAREA');
+    expect(title).toHaveClass('field-sizing-content');
+    await userEvent.clear(title);
+    await userEvent.paste('Acme AI Engineering\nAI Consulting');
+    expect(seen.values.company.pageTitle).toBe('Acme AI Engineering AI Consulting');
+    expect(checkContent(seen.values).ok).toBe(true);
+    // Short by nature: an input on half the row.
+    expect(screen.getByRole('textbox', { name: 'Phone' }).tagName).toBe('INPUT');
+  });
+});

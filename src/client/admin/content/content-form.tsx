@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS, type SiteContent, type VideoSource } from '#shared/site-content';
+import type { SiteMedia } from '#shared/site-media';
 import { DEFAULT_PRIVACY_MARKDOWN } from '#shared/site-content-privacy';
 import { DEFAULT_TERMS_MARKDOWN } from '#shared/site-content-terms';
 import { Switch, TextInputField } from '../controls';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';
+import { PhoneName } from './phone-name';
 
 interface FieldSpec {
   path: FieldPath;
   label: string;
   multiline?: boolean;
   rows?: number;
+  /**
+   * A value short by nature (a phone number, a count): an input, half the row from md up.
+   * Every other line takes the whole row and wraps onto more lines as it grows, so a long
+   * title or address shows whole (docs/admin-guide.md, "Content").
+   */
+  short?: boolean;
   /** years: a whole number; lines: one entry per line. */
   kind?: 'years' | 'lines';
   description?: string;
@@ -17,6 +25,8 @@ interface FieldSpec {
   when?: (values: SiteContent) => boolean;
   /** The text a fresh site ships with: while the field holds it, the field says so. */
   startingText?: string;
+  /** Follows the description, drawn from the values as typed (the short name on a phone). */
+  more?: (values: SiteContent, media: SiteMedia | undefined) => ReactNode;
 }
 
 /** What a legal page still holding its starting text says under its field (docs/content.md). */
@@ -46,11 +56,10 @@ const para = (path: FieldPath, label: string, rows = 3): FieldSpec => ({
 const ordinal = ['First', 'Second', 'Third', 'Fourth'];
 
 /**
- * A phone's header (390 px) leaves the logo two lines of about 10 characters beside the theme
- * switch and the menu button (tests/e2e/saved-brand.test.ts); a longer short name is cut
- * short there, which the field says before the owner saves one.
+ * A phone's header has room for a few characters of the short name beside the theme switch
+ * and the menu button; the field shows what it will show, measured as typed (phone-name.tsx).
  */
-const SHORT_NAME_HINT = `At most ${CONTENT_LIMITS.shortNameMax} characters. A phone’s header shows about 20, on two lines; a longer name is cut short there with "…".`;
+const SHORT_NAME_HINT = `At most ${CONTENT_LIMITS.shortNameMax} characters; a phone’s header cuts a longer one short with "…".`;
 
 /** The form's sections, in the order of the page they describe, then the e-mail's words. */
 const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[] }[] = [
@@ -61,6 +70,13 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
       text(['company', 'name'], 'Company name'),
       text(['company', 'shortName'], 'Short name (the logo’s bold part)', {
         description: SHORT_NAME_HINT,
+        more: (values, media) => (
+          <PhoneName
+            name={values.company.name}
+            shortName={values.company.shortName}
+            image={media?.logo}
+          />
+        ),
       }),
       para(['company', 'tagline'], 'Tagline (footer)', 2),
       text(['company', 'pageTitle'], 'Page title (browser tab and search results)'),
@@ -71,13 +87,13 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     id: 'contact',
     title: 'Contact details',
     fields: [
-      text(['contact', 'phone'], 'Phone'),
-      text(['contact', 'email'], 'E-mail address'),
-      text(['contact', 'office'], 'Office'),
+      text(['contact', 'phone'], 'Phone', { short: true }),
+      text(['contact', 'email'], 'E-mail address', { short: true }),
+      text(['contact', 'office'], 'Office', { short: true }),
       text(['contact', 'profileUrl'], 'Profile page address', {
         description: 'e.g. https://www.linkedin.com/company/your-company',
       }),
-      text(['contact', 'profileName'], 'Profile page name'),
+      text(['contact', 'profileName'], 'Profile page name', { short: true }),
     ],
   },
   {
@@ -85,8 +101,14 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     title: 'Founder',
     fields: [
       text(['founder', 'role'], 'Role'),
-      text(['founder', 'softwareYears'], 'Years of software engineering', { kind: 'years' }),
-      text(['founder', 'aiYears'], 'Years in artificial intelligence', { kind: 'years' }),
+      text(['founder', 'softwareYears'], 'Years of software engineering', {
+        kind: 'years',
+        short: true,
+      }),
+      text(['founder', 'aiYears'], 'Years in artificial intelligence', {
+        kind: 'years',
+        short: true,
+      }),
     ],
   },
   {
@@ -124,7 +146,7 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     fields: [
       text(['cta', 'title'], 'Title'),
       para(['cta', 'text'], 'Text'),
-      text(['cta', 'button'], 'Button label'),
+      text(['cta', 'button'], 'Button label', { short: true }),
     ],
   },
   {
@@ -275,11 +297,14 @@ export function ContentForm({
   values,
   errors,
   onChange,
+  media,
   children,
 }: {
   values: SiteContent;
   errors: Record<string, string>;
   onChange: (values: SiteContent) => void;
+  /** The uploaded images: the logo takes room from the name in a phone's header. */
+  media?: SiteMedia | undefined;
   children?: ReactNode;
 }) {
   return (
@@ -311,21 +336,39 @@ export function ContentForm({
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
             {section.fields
               .filter((field) => field.when?.(values) ?? true)
-              .map((field) => (
+              .map((field) => ({ field, wraps: !field.multiline && !field.short }))
+              .map(({ field, wraps }) => (
                 <div
                   key={pathKey(field.path)}
                   // Long example addresses in a description wrap instead of widening the form.
-                  className={`min-w-0 [overflow-wrap:anywhere] ${field.multiline ? 'md:col-span-2' : ''}`}
+                  className={`min-w-0 [overflow-wrap:anywhere] ${field.short ? '' : 'md:col-span-2'}`}
                 >
                   <TextInputField
                     label={field.label}
                     name={pathKey(field.path)}
-                    multiline={field.multiline}
-                    rows={field.rows}
-                    description={descriptionOf(field, valueAt(values, field.path))}
+                    multiline={field.multiline || wraps}
+                    rows={wraps ? 1 : field.rows}
+                    grow={wraps}
+                    description={
+                      field.more ? (
+                        <>
+                          {descriptionOf(field, valueAt(values, field.path))}
+                          {field.more(values, media)}
+                        </>
+                      ) : (
+                        descriptionOf(field, valueAt(values, field.path))
+                      )
+                    }
                     value={shown(valueAt(values, field.path), field.kind)}
                     onChange={(input) =>
-                      onChange(withValue(values, field.path, parsed(input, field.kind)))
+                      onChange(
+                        withValue(
+                          values,
+                          field.path,
+                          // A wrapped line is still one line: Enter or a pasted break is a space.
+                          parsed(wraps ? input.replace(/\r?\n/g, ' ') : input, field.kind),
+                        ),
+                      )
                     }
                     error={errorOf(errors, field.path)}
                   />

@@ -40,7 +40,7 @@ export function BreakdownTable<Row>({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-lg border border-line bg-raised p-4 shadow-sm sm:p-6"
+      className="rounded-lg border border-line bg-raised p-3 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-lg font-semibold text-ink">
         {title}
@@ -50,13 +50,15 @@ export function BreakdownTable<Row>({
         <p className="mt-4 text-sm text-muted">{empty}</p>
       ) : (
         <table aria-labelledby={headingId} className="mt-3 w-full text-left text-sm">
-          <thead className="border-b border-line text-muted">
+          {/* Smaller headings and gaps on a phone leave the label column room for a host
+              such as www.google.com on its one line. */}
+          <thead className="border-b border-line text-muted max-sm:text-xs">
             <tr>
               {[label, ...columns].map((column, i) => (
                 <th
                   key={column.header}
                   scope="col"
-                  className={`py-2 font-semibold ${i === 0 ? 'pr-2 sm:pr-3' : 'pl-2 text-right sm:pl-3'}`}
+                  className={`py-2 font-semibold ${i === 0 ? 'pr-1.5 sm:pr-3' : 'pl-1.5 text-right sm:pl-3'}`}
                 >
                   {column.srHeader ? (
                     <>
@@ -75,7 +77,9 @@ export function BreakdownTable<Row>({
               <tr key={rowKey(row)} className="border-b border-line last:border-b-0">
                 <th
                   scope="row"
-                  className="relative min-w-24 py-2 pr-2 font-normal text-ink sm:min-w-32 sm:pr-3"
+                  // max-w-0 with w-full: the column takes the room the numbers leave, and a
+                  // one-line label (a host) is cut with "…" there instead of widening the table.
+                  className="relative w-full max-w-0 py-2 pr-1.5 font-normal text-ink sm:pr-3"
                 >
                   <span
                     aria-hidden="true"
@@ -87,7 +91,7 @@ export function BreakdownTable<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.header}
-                    className="py-2 pl-2 text-right align-top text-ink tabular-nums sm:pl-3"
+                    className="py-2 pl-1.5 text-right align-top text-ink tabular-nums sm:pl-3"
                   >
                     {column.cell(row)}
                   </td>
@@ -102,9 +106,21 @@ export function BreakdownTable<Row>({
 }
 
 /**
- * A host, path or campaign with a line-break opportunity after each `.`, `/`, `-`, `_`, `?`,
- * `&` and `=`: on a phone `news.ycombinator.com` wraps as `news.ycombinator.` / `com` rather
- * than mid-word (the cell breaks anywhere only when one part is wider than the column).
+ * A host on one line (`www.google.com` never as `www.` / `google.com`), cut with "…" when the
+ * column is narrower; the whole name stays its text for assistive tech and shows on hover.
+ */
+export function OneLine({ text }: { text: string }) {
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * A path or campaign with a line-break opportunity after each `.`, `/`, `-`, `_`, `?`,
+ * `&` and `=`: on a phone `/services/rag-pipelines` wraps as `/services/` / `rag-pipelines`
+ * rather than mid-word (the cell breaks anywhere only when one part is wider than the column).
  */
 export function Breakable({ text }: { text: string }) {
   const parts = text.split(/(?<=[./\-_?&=])/u);

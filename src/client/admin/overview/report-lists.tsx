@@ -1,7 +1,7 @@
 import type { AnalyticsReport, Device } from '#shared/analytics';
 import { aboutButtonText } from '#shared/site-content-basics';
 import { defaultCta } from '#shared/site-content-defaults';
-import { Breakable, BreakdownTable, type BreakdownColumn } from './breakdown-table';
+import { Breakable, BreakdownTable, OneLine, type BreakdownColumn } from './breakdown-table';
 import { conversionRate, formatCount, formatRate } from './format';
 import { sourcesOfClients } from './source-clients';
 
@@ -80,7 +80,7 @@ export function ReportLists({
         description="People who first wrote in these days, by the source they came from: how many are won so far, and the value won. Sources that brought clients come first; bars show the value won."
         rows={sourcesOfClients(report.sources)}
         rowKey={(row) => row.source}
-        label={{ header: 'Source', cell: (row) => <Breakable text={row.source} /> }}
+        label={{ header: 'Source', cell: (row) => <OneLine text={row.source} /> }}
         columns={[
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Leads', (r) => r.leads),
@@ -107,7 +107,7 @@ export function ReportLists({
         description="Where visitors came from, and the contact messages and calls each source brought."
         rows={report.sources}
         rowKey={(row) => row.source}
-        label={{ header: 'Source', cell: (row) => <Breakable text={row.source} /> }}
+        label={{ header: 'Source', cell: (row) => <OneLine text={row.source} /> }}
         columns={[
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Contacts', (r) => r.contacts),
