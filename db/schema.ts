@@ -16,6 +16,12 @@ import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/ne
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
+import {
+  outboxKindValues,
+  outboxStatusValues,
+  sequenceExitValues,
+  suppressionReasonValues,
+} from '../src/shared/outbox';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -539,6 +545,14 @@ export const subscribers = sqliteTable(
     confirmationQueuedAt: integer('confirmation_queued_at', { mode: 'timestamp_ms' }),
     /** When the owner last had the confirmation resent: at most one resend in 24 hours. */
     confirmationResentAt: integer('confirmation_resent_at', { mode: 'timestamp_ms' }),
+    /**
+     * How many steps of the welcome sequence this address was given (docs/newsletter.md,
+     * "Welcome sequence"): the next step's mail is queued in the same write that moves it on,
+     * so each step goes once.
+     */
+    sequenceStep: integer('sequence_step').notNull().default(0),
+    /** Why the sequence stopped for good before its last step; null while it runs or after it. */
+    sequenceExited: text('sequence_exited', { enum: sequenceExitValues }),
   },
   (t) => [
     uniqueIndex('subscribers_email_nocase_idx').on(sql`lower(${t.email})`),
@@ -780,4 +794,66 @@ export const siteSettings = sqliteTable('site_settings', {
   timeZone: text('time_zone'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   updatedBy: text('updated_by'),
+});
+
+/**
+ * Every mail the product sends, one row each (docs/mail.md): written in the same transaction
+ * as what it is about, then sent by the one sender in platform/outbox/, which knows no
+ * feature. A row is claimed (`sending`, with who and when) before it goes to SMTP, so no mail
+ * goes twice across instances and restarts; a temporary failure puts it back with a later
+ * `nextAttemptAt`. `id` is AUTOINCREMENT, never reused: a bounce's VERP token names it.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: outboxKindValues }).notNull(),
+    /** Lower goes first (shared/outbox.ts, OUTBOX_PRIORITY). */
+    priority: integer('priority').notNull(),
+    /** Held to the sending rate and given a VERP Return-Path. */
+    bulk: integer('bulk', { mode: 'boolean' }).notNull().default(false),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    /** The rest of the message (platform/mail.ts MailMessage) as JSON: text, html, headers, calendar. */
+    message: text('message').notNull(),
+    status: text('status', { enum: outboxStatusValues }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last failure, addresses removed (platform/mail.ts withoutAddresses). */
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedBy: text('claimed_by'),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    /** What the mail is about, for the feature that follows it ("lead-event:12"). */
+    ref: text('ref'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.priority, t.nextAttemptAt, t.id),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+    index('outbox_ref_idx').on(t.ref),
+  ],
+);
+
+/**
+ * Addresses no bulk mail goes to (docs/mail.md, "Suppression"): a hard bounce, three soft ones
+ * in 30 days, a complaint, or the owner's own choice. Stored in lower case, one row each.
+ */
+export const suppressions = sqliteTable('suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: suppressionReasonValues }).notNull(),
+  /** The report's status and diagnostic, or who added it by hand; no other address. */
+  detail: text('detail').notNull().default(''),
+  at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The welcome sequence (docs/newsletter.md, "Welcome sequence"): one row, off until saved on.
+ * `steps` is JSON: up to 4 `{ subject, body, days }`, body in the newsletter's Markdown.
+ */
+export const newsletterSequence = sqliteTable('newsletter_sequence', {
+  id: integer('id').primaryKey(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+  steps: text('steps').notNull().default('[]'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -1,0 +1,52 @@
+/**
+ * The outbox's words (docs/mail.md): every mail the product sends is one row of one queue,
+ * sent by one sender in platform/outbox/. Shared with the admin's Mail screen.
+ */
+
+/** `sending` while a sender has it in hand; `failed` after a permanent error or the last try. */
+export const outboxStatusValues = ['queued', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatusValues)[number];
+
+/**
+ * What a mail is, for the Mail screen and the sender's order (`OUTBOX_PRIORITY`): a sign-in
+ * code before anything else, mail to one person before bulk mail.
+ */
+export const outboxKindValues = [
+  'code',
+  'notice',
+  'reply',
+  'booking',
+  'reminder',
+  'confirmation',
+  'newsletter',
+  'sequence',
+] as const;
+export type OutboxKind = (typeof outboxKindValues)[number];
+
+/** Lower goes first. Bulk kinds (newsletter, sequence) are also held to the sending rate. */
+export const OUTBOX_PRIORITY: Record<OutboxKind, number> = {
+  code: 0,
+  notice: 1,
+  reply: 1,
+  booking: 1,
+  reminder: 2,
+  confirmation: 2,
+  newsletter: 5,
+  sequence: 5,
+};
+
+/** Kinds sent to many people at the configured rate, with a VERP Return-Path (docs/mail.md). */
+export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set(['newsletter', 'sequence']);
+
+/** Why an address is suppressed: nothing bulk goes to it (docs/mail.md, "Suppression"). */
+export const suppressionReasonValues = [
+  'hard_bounce',
+  'soft_bounces',
+  'complaint',
+  'manual',
+] as const;
+export type SuppressionReason = (typeof suppressionReasonValues)[number];
+
+/** Why a subscriber's welcome sequence stopped for good before its last step. */
+export const sequenceExitValues = ['enquired', 'booked', 'unsubscribed', 'suppressed'] as const;
+export type SequenceExit = (typeof sequenceExitValues)[number];
