@@ -103,7 +103,8 @@ describe('a lead whose only call was cancelled', () => {
 
     await waiting.getByRole('link', { name: TOM.name }).click();
     await page.waitForURL('**/admin/leads/*');
-    expect(await page.getByRole('radio', { name: 'New' }).isChecked()).toBe(true);
+    await visible(page.getByRole('heading', { name: TOM.name, level: 1 }));
+    await expect.poll(() => page.getByRole('radio', { name: 'New' }).isChecked()).toBe(true);
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await visible(timeline.getByText('Maybe next quarter'));
     await visible(timeline.getByText(/The cancellation changed the status/));

@@ -61,6 +61,9 @@ describe('newsletter.subscribe', () => {
         // A visitor's own sign-up mails its confirmation at once: nothing queued or resent.
         confirmationQueuedAt: null,
         confirmationResentAt: null,
+        // Not confirmed yet: no welcome mail was given, and none stopped.
+        sequenceStep: 0,
+        sequenceExited: null,
       },
     ]);
     const [mail] = await mails();
