@@ -72,6 +72,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     replyTo: 'owner@example.com',
     imapUrl: null,
     imapPollSeconds: 60,
+    bounceAddress: null,
+    mailWebhookSecret: null,
     production: false,
     trustProxy: false,
     // The address app.request() sends to, as a browser on the site would name it.

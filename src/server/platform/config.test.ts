@@ -126,6 +126,8 @@ describe('loadConfig', () => {
     [{ IMAP_URL: 'not a url' }, 'IMAP_URL'],
     [{ IMAP_POLL_SECONDS: '4' }, 'IMAP_POLL_SECONDS'],
     [{ IMAP_POLL_SECONDS: 'often' }, 'IMAP_POLL_SECONDS'],
+    [{ BOUNCE_ADDRESS: 'bounces' }, 'BOUNCE_ADDRESS'],
+    [{ BOUNCE_ADDRESS: `${'b'.repeat(36)}@example.com` }, 'BOUNCE_ADDRESS'],
     [{ SITE_URL: 'example.com' }, 'SITE_URL'],
     [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL'],
     [{ SITE_URL: 'https://' }, 'SITE_URL'],
@@ -182,6 +184,19 @@ describe('loadConfig', () => {
     });
     expect(imap.imapUrl).toBe('imaps://dana%40example.com:app%20pw@imap.example.com:993/INBOX');
     expect(imap.imapPollSeconds).toBe(5);
+  });
+
+  it('BOUNCE_ADDRESS and MAIL_WEBHOOK_SECRET are off unless set', () => {
+    expect(loadConfig(base())).toMatchObject({ bounceAddress: null, mailWebhookSecret: null });
+    const set = loadConfig({
+      ...base(),
+      BOUNCE_ADDRESS: ' bounces@acme.example ',
+      MAIL_WEBHOOK_SECRET: 'whsec_c2VjcmV0',
+    });
+    expect(set).toMatchObject({
+      bounceAddress: 'bounces@acme.example',
+      mailWebhookSecret: 'whsec_c2VjcmV0',
+    });
   });
 
   it.each([

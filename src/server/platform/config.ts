@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DatabaseTarget } from '#db';
 import { siteOrigin } from '#shared/site-settings';
 import { canonicalTimezone } from '#shared/time-zone';
+import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './deliverability/verp';
 
 export interface Config {
   port: number;
@@ -30,6 +31,16 @@ export interface Config {
   imapUrl: string | null;
   /** How often that mailbox is looked at. */
   imapPollSeconds: number;
+  /**
+   * BOUNCE_ADDRESS: bulk mail's Return-Path is `local+<token>@domain` of it (VERP), so a bounce
+   * names its mail (docs/mail.md, "Bounces"). Null: bulk mail returns to MAIL_FROM.
+   */
+  bounceAddress: string | null;
+  /**
+   * MAIL_WEBHOOK_SECRET: the mail provider's webhook check (docs/mail.md, "Provider events").
+   * Null: `/api/mail/events/*` answer 404. Never logged.
+   */
+  mailWebhookSecret: string | null;
   production: boolean;
   trustProxy: boolean;
   /**
@@ -120,6 +131,17 @@ function parseMailFrom(raw: string | undefined): { address: string; name: string
   const name = named[1]!.replace(/^"(.*)"$/u, '$1').trim();
   if (/[\p{Cc}]/u.test(name)) throw new ConfigError('MAIL_FROM must be on one line');
   return { address: parseEmail('MAIL_FROM', named[2]!.trim()) ?? '', name: name || null };
+}
+
+/** BOUNCE_ADDRESS: an address whose local part leaves room for the longest VERP token. */
+function parseBounceAddress(raw: string | undefined): string | null {
+  const address = parseEmail('BOUNCE_ADDRESS', raw?.trim());
+  if (address && !bounceAddressFits(address)) {
+    throw new ConfigError(
+      `BOUNCE_ADDRESS's part before the @ may have at most ${MAX_BOUNCE_LOCAL_PART} characters`,
+    );
+  }
+  return address;
 }
 
 function parseEmail(name: string, raw: string | undefined): string | null {
@@ -324,6 +346,8 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     replyTo: parseEmail('REPLY_TO', env.REPLY_TO) ?? contactNotifyTo ?? mailFrom,
     imapUrl: parseImapUrl(env.IMAP_URL),
     imapPollSeconds: parseImapPollSeconds(env.IMAP_POLL_SECONDS),
+    bounceAddress: parseBounceAddress(env.BOUNCE_ADDRESS),
+    mailWebhookSecret: env.MAIL_WEBHOOK_SECRET?.trim() || null,
     production,
     trustProxy: env.TRUST_PROXY === '1',
     siteUrl,
