@@ -17,6 +17,8 @@ import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 import {
+  deliveryKindValues,
+  deliverySourceValues,
   outboxKindValues,
   outboxStatusValues,
   sequenceExitValues,
@@ -856,4 +858,43 @@ export const newsletterSequence = sqliteTable('newsletter_sequence', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
   steps: text('steps').notNull().default('[]'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * Every bounce, complaint and unreadable report taken (docs/mail.md, "Bounces and
+ * complaints"), one row per report and address. `key` names the report (its Message-ID, the
+ * provider's event id, Mailgun's token, the outbox row refused at send time): the unique
+ * (key, email) is what takes each report once across instances and restarts. Soft bounces
+ * are counted here (three in 30 days suppress).
+ */
+export const deliveryReports = sqliteTable(
+  'delivery_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    source: text('source', { enum: deliverySourceValues }).notNull(),
+    kind: text('kind', { enum: deliveryKindValues }).notNull(),
+    /** Lower case; '' when the report names no address (an unreadable one). */
+    email: text('email').notNull().default(''),
+    /** The status and diagnostic, one line, addresses removed. */
+    detail: text('detail').notNull().default(''),
+    /** An unreadable report's own text (at most 64 KB), for the admin to read. */
+    raw: text('raw'),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('delivery_reports_key_email_idx').on(t.key, t.email),
+    index('delivery_reports_email_idx').on(t.email, t.kind, t.at),
+    index('delivery_reports_kind_idx').on(t.kind, t.at),
+  ],
+);
+
+/**
+ * Mailgun webhook tokens already taken (docs/mail.md, "Provider events"): a signed request is
+ * taken once, so a captured one sent again is refused. Kept a day; a token's signature is
+ * refused after 5 minutes anyway.
+ */
+export const webhookTokens = sqliteTable('webhook_tokens', {
+  token: text('token').primaryKey(),
+  at: integer('at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -50,3 +50,14 @@ export type SuppressionReason = (typeof suppressionReasonValues)[number];
 /** Why a subscriber's welcome sequence stopped for good before its last step. */
 export const sequenceExitValues = ['enquired', 'booked', 'unsubscribed', 'suppressed'] as const;
 export type SequenceExit = (typeof sequenceExitValues)[number];
+
+/** Where word of a mail's fate came from (docs/mail.md, "Bounces and complaints"). */
+export const deliverySourceValues = ['mailbox', 'smtp', 'postmark', 'mailgun', 'resend'] as const;
+export type DeliverySource = (typeof deliverySourceValues)[number];
+
+/**
+ * What a report said of one address: `hard` and `complaint` suppress it at once, three `soft`
+ * in 30 days do; `unreadable` is a report kept whole for the admin to read.
+ */
+export const deliveryKindValues = ['hard', 'soft', 'complaint', 'unreadable'] as const;
+export type DeliveryKind = (typeof deliveryKindValues)[number];
