@@ -133,8 +133,14 @@ service anvil {
     port,
     client,
     async append(raw) {
+      // Its own connection, closed after: Dovecot allows 10 a user from one address at once.
       const c = await client();
-      await c.append('INBOX', raw);
+      try {
+        await c.append('INBOX', raw);
+      } finally {
+        clients.splice(clients.indexOf(c), 1);
+        await c.logout().catch(() => c.close());
+      }
     },
     async stop() {
       for (const c of clients) await c.logout().catch(() => c.close());

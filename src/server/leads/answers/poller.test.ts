@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { leadEvents, leads, mailboxCursors } from '#db/schema';
+import {
+  deliveryReports,
+  leadEvents,
+  leads,
+  mailboxCursors,
+  subscribers,
+  suppressions,
+} from '#db/schema';
 import {
   adminCaller,
   callerFor,
@@ -151,7 +158,7 @@ describe('the answer poller', () => {
 
     const polled = await first.pollOnce();
     expect(first.status.lastError).toBeNull();
-    expect(polled).toEqual({ stored: 2, duplicate: 0, ignored: 1 });
+    expect(polled).toEqual({ stored: 2, duplicate: 0, ignored: 1, reports: 0 });
     expect(first.status.lastError).toBeNull();
     const taken = (await answers()).slice(before);
     expect(taken.map((e) => [e.leadId, e.actor, e.text, e.mailId, e.readAt])).toEqual([
@@ -174,12 +181,114 @@ describe('the answer poller', () => {
     expect(await mailboxState()).toEqual(mailboxBefore);
 
     // A restart (a new poller, the same database) finds nothing new.
-    expect(await poller().pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0 });
+    expect(await poller().pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0, reports: 0 });
     // Forgetting the cursor reads everything again, and still takes nothing twice.
     await writeTransaction(deps.db, (tx) => tx.delete(mailboxCursors).run());
     const again = await Promise.all([poller().pollOnce(), poller().pollOnce()]);
     expect(again.reduce((sum, r) => sum + r.stored, 0)).toBe(0);
     expect((await answers()).slice(before)).toHaveLength(2);
+  });
+
+  it('takes bounces and complaints as reports, never as answers: suppressed once, the complainer unsubscribed, strangers and the unreadable kept apart', async () => {
+    await poller().pollOnce();
+    const answersBefore = (await answers()).length;
+    const reader = `reader${run}@example.org`;
+    await writeTransaction(deps.db, (tx) =>
+      tx
+        .insert(subscribers)
+        .values({ email: reader, status: 'confirmed', createdAt: deps.clock.now() })
+        .run(),
+    );
+    /** A report as a mail server writes one (RFC 3462), from the lead's own mail server. */
+    const report = (id: string, type: string, parts: [string, string][]) =>
+      [
+        `From: MAILER-DAEMON@mx.example.com`,
+        'To: dana@acme.example',
+        'Subject: Undelivered Mail Returned to Sender',
+        `Message-ID: <${id}-${run}@mx.example.com>`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/report; report-type=${type}; boundary="b0"`,
+        '',
+        ...parts.flatMap(([partType, body]) => ['--b0', `Content-Type: ${partType}`, '', body, '']),
+        '--b0--',
+        '',
+      ].join('\r\n');
+    const notice: [string, string] = ['text/plain', 'Your mail could not be delivered.'];
+    const status = (email: string, action: string, code: string): [string, string] => [
+      'message/delivery-status',
+      `Reporting-MTA: dns; mx.example.com\r\n\r\nFinal-Recipient: rfc822; ${email}\r\nAction: ${action}\r\nStatus: ${code}\r\nDiagnostic-Code: smtp; 550 ${code} no such user\r\n`,
+    ];
+    // Kai's address is gone; the reader complains; a stranger's address bounces; one report
+    // cannot be read; a person's answer mentions a bounce but is an answer.
+    await dovecot.append(
+      report('hard', 'delivery-status', [
+        notice,
+        status(`kai${run}@example.com`, 'failed', '5.1.1'),
+      ]),
+    );
+    await dovecot.append(
+      report('abuse', 'feedback-report', [
+        ['text/plain', 'This is an abuse report.'],
+        [
+          'message/feedback-report',
+          'Feedback-Type: abuse\r\nUser-Agent: ISP/1.0\r\nVersion: 1\r\n',
+        ],
+        [
+          'message/rfc822',
+          `From: news@acme.example\r\nTo: ${reader}\r\nSubject: News\r\n\r\nHello.`,
+        ],
+      ]),
+    );
+    await dovecot.append(
+      report('stranger', 'delivery-status', [
+        notice,
+        status(`nobody${run}@example.net`, 'failed', '5.1.1'),
+      ]),
+    );
+    await dovecot.append(
+      report('broken', 'delivery-status', [notice, ['message/delivery-status', '']]),
+    );
+    await dovecot.append(
+      mail(
+        { From: `lin${run}@example.com`, 'Message-ID': `<bounce-words-${run}@example.com>` },
+        'Your last mail bounced from my old address; this one works.',
+      ),
+    );
+    const mailboxBefore = await mailboxState();
+
+    expect(await poller().pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 4 });
+    expect((await answers()).slice(answersBefore).map((e) => e.text)).toEqual([
+      'Your last mail bounced from my old address; this one works.',
+    ]);
+    const suppressed = await deps.db.select().from(suppressions).all();
+    expect(suppressed.map((row) => [row.email, row.reason])).toEqual(
+      expect.arrayContaining([
+        [`kai${run}@example.com`, 'hard_bounce'],
+        [reader, 'complaint'],
+      ]),
+    );
+    expect(suppressed.some((row) => row.email === `nobody${run}@example.net`)).toBe(false);
+    const subscriber = await deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, reader))
+      .get();
+    expect(subscriber).toMatchObject({ status: 'unsubscribed', sequenceExited: 'unsubscribed' });
+    const unreadable = await deps.db
+      .select()
+      .from(deliveryReports)
+      .where(eq(deliveryReports.kind, 'unreadable'))
+      .all();
+    expect(unreadable.map((row) => [row.key, row.detail])).toEqual([
+      [`broken-${run}@mx.example.com`, 'the delivery status names no recipient'],
+    ]);
+    expect(unreadable[0]?.raw).toContain('Subject: Undelivered Mail Returned to Sender');
+    // Read only, and each report taken once: the cursor forgotten, two pollers read it all again.
+    expect(await mailboxState()).toEqual(mailboxBefore);
+    const rows = (await deps.db.select().from(deliveryReports).all()).length;
+    await writeTransaction(deps.db, (tx) => tx.delete(mailboxCursors).run());
+    await Promise.all([poller().pollOnce(), poller().pollOnce()]);
+    expect(await deps.db.select().from(deliveryReports).all()).toHaveLength(rows);
   });
 
   it('two pollers at once take a new answer exactly once', async () => {
@@ -223,7 +332,7 @@ describe('the answer poller', () => {
       ...deps,
       config: testConfig({ imapUrl: `imap://owner:wrong@127.0.0.1:${dovecot.port}/INBOX` }),
     });
-    expect(await broken.pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0 });
+    expect(await broken.pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0, reports: 0 });
     expect(broken.status.lastError).not.toBeNull();
     expect(JSON.stringify(deps.logger.lines ?? [])).not.toContain('wrong');
   });

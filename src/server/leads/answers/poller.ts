@@ -18,10 +18,15 @@ import { messageIds, takeAnswer } from './capture';
 import { sendAnswerNotice, type AnsweredLead } from './answer-notice';
 import type { Mailer } from '#server/platform/mail';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { readDeliveryReport } from '#server/platform/deliverability/delivery-report';
+import { bounceTokenKey } from '#server/platform/keys';
+import { takeMailboxReport } from '#server/mail/take-report';
 
 export interface AnswerPollerDeps {
   db: Db;
-  config: Pick<Config, 'imapUrl' | 'imapPollSeconds'> & OwnAddressConfig & SiteSettingsConfig;
+  config: Pick<Config, 'imapUrl' | 'imapPollSeconds' | 'bounceAddress' | 'sessionSecret'> &
+    OwnAddressConfig &
+    SiteSettingsConfig;
   clock: Clock;
   logger: Logger;
   /** Mails the owner's notice of an answer (answer-notice.ts), with CONTACT_NOTIFY_TO set. */
@@ -32,6 +37,8 @@ export interface PollResult {
   stored: number;
   duplicate: number;
   ignored: number;
+  /** Bounces, complaints and other delivery reports (server/mail/take-report.ts), not answers. */
+  reports: number;
 }
 
 export interface AnswerPoller {
@@ -96,6 +103,10 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
   const box = mailboxOf(config.imapUrl);
   const cursorKey = `${box.host.toLowerCase()}/${box.path}`;
   const status = { lastPollAt: null as Date | null, lastError: null as string | null };
+  // A report that came to a VERP address names its mail (docs/mail.md, "Bounces").
+  const verpCheck = config.bounceAddress
+    ? { bounceAddress: config.bounceAddress, key: bounceTokenKey(config.sessionSecret) }
+    : undefined;
 
   async function saveCursor(uidValidity: string, lastUid: number) {
     const now = clock.now();
@@ -112,7 +123,7 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
   }
 
   async function pollOnce(): Promise<PollResult> {
-    const result: PollResult = { stored: 0, duplicate: 0, ignored: 0 };
+    const result: PollResult = { stored: 0, duplicate: 0, ignored: 0, reports: 0 };
     // Loaded at the first poll, not at start: most sites set no IMAP_URL, and the two take
     // about 0.3 s to load (docs/operations.md, "Start-up time").
     const [{ ImapFlow }, { simpleParser }] = await Promise.all([
@@ -151,12 +162,24 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
             // `N:*` names the last message even when its UID is below N.
             if (message.uid <= lastUid || !message.source) continue;
             const parsed = await simpleParser(message.source);
+            const mailId =
+              messageIds(parsed.messageId)[0] ?? `imap-${uidValidity}-${message.uid}@${box.host}`;
+            // A bounce or a complaint is never a person's answer.
+            const report = await takeMailboxReport(
+              { db, logger },
+              await readDeliveryReport(message.source, verpCheck),
+              { key: mailId, raw: message.source },
+              clock.now(),
+            );
+            if (report !== 'other') {
+              result.reports++;
+              lastUid = message.uid;
+              continue;
+            }
             const taken = await takeAnswer(
               { db, config, notice },
               {
-                mailId:
-                  messageIds(parsed.messageId)[0] ??
-                  `imap-${uidValidity}-${message.uid}@${box.host}`,
+                mailId,
                 threadIds: [...messageIds(parsed.inReplyTo), ...messageIds(parsed.references)],
                 from: parsed.from?.value[0]?.address ?? null,
                 text: parsed.text ?? '',

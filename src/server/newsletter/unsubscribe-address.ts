@@ -1,0 +1,31 @@
+/**
+ * An address taken off the newsletter without its link (docs/mail.md, "Bounces and
+ * complaints"): a reader who reported a mail as spam is unsubscribed as if they had used the
+ * link, their welcome sequence stopped, inside the caller's write transaction.
+ */
+import { and, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '#db';
+import { subscriberConfirmations, subscribers } from '#db/schema';
+
+/** Returns whether a subscription was ended now. */
+export async function unsubscribeAddress(tx: Db, email: string, now: Date): Promise<boolean> {
+  const byAddress = sql`lower(${subscribers.email}) = ${email.toLowerCase()}`;
+  const ended = await tx
+    .update(subscribers)
+    .set({ status: 'unsubscribed', unsubscribedAt: now })
+    .where(and(byAddress, ne(subscribers.status, 'unsubscribed')))
+    .returning({ id: subscribers.id })
+    .all();
+  await tx
+    .update(subscribers)
+    .set({ sequenceExited: 'unsubscribed' })
+    .where(and(byAddress, isNull(subscribers.sequenceExited)))
+    .run();
+  for (const { id } of ended) {
+    await tx
+      .delete(subscriberConfirmations)
+      .where(sql`${subscriberConfirmations.subscriberId} = ${id}`)
+      .run();
+  }
+  return ended.length > 0;
+}
