@@ -13,6 +13,7 @@ import {
   securityHeaders,
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
+import { mailEventRoutes } from '#server/mail/webhook-routes';
 import {
   anonymousLogPaths,
   errorResponse,
@@ -115,6 +116,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await deps.db.get(sql`select 1`);
     return c.json({ status: 'ok' });
   });
+
+  // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
+  app.route('/', mailEventRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 

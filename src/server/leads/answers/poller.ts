@@ -18,7 +18,6 @@ import { messageIds, takeAnswer } from './capture';
 import { sendAnswerNotice, type AnsweredLead } from './answer-notice';
 import type { Mailer } from '#server/platform/mail';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
-import { readDeliveryReport } from '#server/platform/deliverability/delivery-report';
 import { bounceTokenKey } from '#server/platform/keys';
 import { takeMailboxReport } from '#server/mail/take-report';
 
@@ -124,11 +123,12 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
 
   async function pollOnce(): Promise<PollResult> {
     const result: PollResult = { stored: 0, duplicate: 0, ignored: 0, reports: 0 };
-    // Loaded at the first poll, not at start: most sites set no IMAP_URL, and the two take
+    // Loaded at the first poll, not at start: most sites set no IMAP_URL, and these take
     // about 0.3 s to load (docs/operations.md, "Start-up time").
-    const [{ ImapFlow }, { simpleParser }] = await Promise.all([
+    const [{ ImapFlow }, { simpleParser }, { readDeliveryReport }] = await Promise.all([
       import('imapflow'),
       import('mailparser'),
+      import('#server/platform/deliverability/delivery-report'),
     ]);
     const client = new ImapFlow({
       host: box.host,
