@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { contactSubjectValues } from '#shared/contact';
 import { leadStatusValues } from '#shared/lead-pipeline';
-import { subscriberStatusValues } from '#shared/newsletter';
+import { subscriberShownStatusValues } from '#shared/newsletter';
 
 /**
  * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a
@@ -31,7 +31,7 @@ export type MessageSearch = z.output<typeof messageSearchSchema>;
 export const subscriberSearchSchema = z.object({
   page: pageParam,
   q: searchParam,
-  status: z.catch(z.optional(z.enum(subscriberStatusValues)), undefined),
+  status: z.catch(z.optional(z.enum(subscriberShownStatusValues)), undefined),
 });
 export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
 
