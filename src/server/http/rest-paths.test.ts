@@ -364,7 +364,12 @@ const SUCCESS: Row[] = [
     method: 'GET',
     path: '/api/leads/1',
     status: 200,
-    body: { success: true, lead: obj({ id: 1, unread: 0 }), timeline: [obj({ kind: 'message' })] },
+    body: {
+      success: true,
+      lead: obj({ id: 1, unread: 0 }),
+      timeline: [obj({ kind: 'message' })],
+      suppressed: null,
+    },
     given: (env) => storeLeads(env.deps, 1),
   },
   {
