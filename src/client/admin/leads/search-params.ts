@@ -8,10 +8,13 @@ import { subscriberShownStatusValues } from '#shared/newsletter';
  * hand-edited address can hold anything: whatever is not usable falls back to "not set", so
  * a bad link still opens the first page instead of an error screen.
  */
-const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined);
+export const pageParam = z.catch(
+  z.optional(z.coerce.number().check(z.int(), z.minimum(2))),
+  undefined,
+);
 
 /** A search text: a number-looking one as text, a blank one as none. */
-const searchParam = z.catch(
+export const searchParam = z.catch(
   z.optional(
     z.pipe(
       z.union([z.string(), z.number()]),
