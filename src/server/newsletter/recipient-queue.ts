@@ -80,6 +80,7 @@ export function claimNext(
         : (await isSuppressed(tx, row.email))
           ? SUPPRESSED_SKIP
           : null;
+    // `skip` is set whenever the id is null; the second test says so to the type checker.
     if (skip !== null || row.subscriberId === null) {
       await tx.update(r).set({ status: 'skipped', lastError: skip }).where(eq(r.id, row.id));
       const finished = await finishIfDone(tx, row.newsletterId, now);
