@@ -25,6 +25,7 @@ import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admi
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
+import { Route as AdminProtectedSuppressionsRouteImport } from './client/routes/admin/_protected/suppressions'
 import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedBookingsSettingsRouteImport } from './client/routes/admin/_protected/bookings_.settings'
@@ -114,6 +115,12 @@ const AdminProtectedSubscribersRoute =
     path: '/subscribers',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedSuppressionsRoute =
+  AdminProtectedSuppressionsRouteImport.update({
+    id: '/suppressions',
+    path: '/suppressions',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedUsersRoute = AdminProtectedUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -166,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
@@ -189,6 +197,7 @@ export interface FileRoutesByTo {
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
@@ -214,6 +223,7 @@ export interface FileRoutesById {
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
+  '/admin/_protected/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/bookings_/settings': typeof AdminProtectedBookingsSettingsRoute
@@ -240,6 +250,7 @@ export interface FileRouteTypes {
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
+    | '/admin/suppressions'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/admin/newsletters'
     | '/admin/overview'
     | '/admin/subscribers'
+    | '/admin/suppressions'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
@@ -287,6 +299,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/newsletters'
     | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
+    | '/admin/_protected/suppressions'
     | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/bookings_/settings'
@@ -418,6 +431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedSubscribersRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/suppressions': {
+      id: '/admin/_protected/suppressions'
+      path: '/suppressions'
+      fullPath: '/admin/suppressions'
+      preLoaderRoute: typeof AdminProtectedSuppressionsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/users': {
       id: '/admin/_protected/users'
       path: '/users'
@@ -474,6 +494,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
+  AdminProtectedSuppressionsRoute: typeof AdminProtectedSuppressionsRoute
   AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedBookingsSettingsRoute: typeof AdminProtectedBookingsSettingsRoute
@@ -493,6 +514,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
+  AdminProtectedSuppressionsRoute: AdminProtectedSuppressionsRoute,
   AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedBookingsSettingsRoute: AdminProtectedBookingsSettingsRoute,

@@ -23,6 +23,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/bookings': /^\/admin\/bookings\/?$/,
   '/admin/bookings/settings': /^\/admin\/bookings\/settings\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
+  '/admin/suppressions': /^\/admin\/suppressions\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
   '/admin/users': /^\/admin\/users\/?$/,

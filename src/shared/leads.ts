@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { contactSubjectValues } from './contact';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
-import { subscriberStatusValues } from './newsletter';
+import { subscriberShownStatusValues } from './newsletter';
 import { pageField } from './validation';
 
 export const MESSAGES_PAGE_SIZE = 25;
@@ -36,7 +36,7 @@ export type MessageFilter = z.output<typeof messageFilterInput>;
 export const messageListInput = z.prefault(z.extend(messageFilterInput, { page: pageField }), {});
 export type MessageListInput = z.input<typeof messageListInput>;
 
-export const STATUS_FILTER_MESSAGE = `Status must be ${subscriberStatusValues.slice(0, -1).join(', ')} or ${subscriberStatusValues.at(-1)}`;
+export const STATUS_FILTER_MESSAGE = `Status must be ${subscriberShownStatusValues.slice(0, -1).join(', ')} or ${subscriberShownStatusValues.at(-1)}`;
 
 /**
  * The search (part of the address, any letter case) and status filter shared by the
@@ -48,7 +48,9 @@ export const subscriberFilterInput = z.object({
     z.transform((q) => (q ? q : undefined)),
   ),
   status: z.pipe(
-    z.optional(z.union([z.enum(subscriberStatusValues), z.literal('')], STATUS_FILTER_MESSAGE)),
+    z.optional(
+      z.union([z.enum(subscriberShownStatusValues), z.literal('')], STATUS_FILTER_MESSAGE),
+    ),
     z.transform((status) => (status ? status : undefined)),
   ),
 });

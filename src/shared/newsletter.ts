@@ -9,6 +9,14 @@ export type SubscribeInput = z.input<typeof subscribeInput>;
 export const subscriberStatusValues = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof subscriberStatusValues)[number];
 
+/**
+ * A subscriber's status as the admin and the API show it: the stored one, or `bounced` while
+ * the address is on the suppression list for a bounce (docs/newsletter.md, "Bounced"),
+ * derived at each read; a complaint or an address suppressed by hand keeps its own status.
+ */
+export const subscriberShownStatusValues = [...subscriberStatusValues, 'bounced'] as const;
+export type SubscriberShownStatus = (typeof subscriberShownStatusValues)[number];
+
 export const newsletterStatusValues = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof newsletterStatusValues)[number];
 

@@ -19,6 +19,7 @@ import { newsletterRouter } from '#server/newsletter/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
 import { subscribersRouter } from '#server/leads/subscribers-router';
+import { suppressionsRouter } from '#server/mail/suppressions-router';
 import { tagsRouter } from '#server/facts/tags-router';
 import { usersRouter } from '#server/identity/administrators/router';
 import { secondFactorRouter } from '#server/identity/second-factors/router';
@@ -50,6 +51,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
+  suppressions: suppressionsRouter,
   tags: tagsRouter,
   users: usersRouter,
 });

@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { bookingReminders, bookings } from '#db/schema';
+import { isSuppressed } from '#server/platform/outbox/suppression';
 
 const r = bookingReminders;
 
@@ -41,6 +42,9 @@ export async function dropUnsentReminders(tx: Db, bookingId: number): Promise<vo
     .run();
 }
 
+/** Why a reminder to a suppressed address was settled unsent (its row's `lastError`). */
+export const SUPPRESSED_REMINDER_ERROR = 'the address is on the suppression list: not sent';
+
 export interface ClaimedReminder {
   id: number;
   bookingId: number;
@@ -61,7 +65,9 @@ export async function hasDueReminder(db: Db, now: Date): Promise<boolean> {
 /**
  * Claims the oldest due reminder of a confirmed booking whose call has not begun. One whose
  * booking was cancelled or whose call has begun (a server that was down past it) is settled
- * `failed` with the reason instead, in the same transaction: it is never sent late.
+ * `failed` with the reason instead, in the same transaction: it is never sent late. So is
+ * one to an address on the suppression list (docs/mail.md, "Suppression"), asked at its
+ * moment: a reminder is optional mail, and a bounce since the booking stops it.
  */
 export function claimNextReminder(
   db: Db,
@@ -76,6 +82,7 @@ export function claimNextReminder(
           minutesBefore: r.minutesBefore,
           status: bookings.status,
           start: bookings.start,
+          email: bookings.email,
         })
         .from(r)
         .innerJoin(bookings, eq(bookings.id, r.bookingId))
@@ -84,14 +91,20 @@ export function claimNextReminder(
         .limit(1)
         .get();
       if (!row) return null;
-      const late =
+      const unsent =
         row.status !== 'confirmed'
           ? 'the booking was cancelled'
           : row.start <= opts.now
             ? 'the call had begun'
-            : null;
-      if (late) {
-        await tx.update(r).set({ status: 'failed', lastError: late }).where(eq(r.id, row.id)).run();
+            : (await isSuppressed(tx, row.email))
+              ? SUPPRESSED_REMINDER_ERROR
+              : null;
+      if (unsent) {
+        await tx
+          .update(r)
+          .set({ status: 'failed', lastError: unsent })
+          .where(eq(r.id, row.id))
+          .run();
         continue;
       }
       await tx

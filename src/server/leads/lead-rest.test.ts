@@ -60,7 +60,7 @@ describe('the leads paths', () => {
   it('GET /api/leads/:id answers the lead and timeline; 404 for none', async () => {
     await storeLeads(deps, 1);
     expect(await asAdmin('GET', '/api/leads/1')).toEqual(
-      answer(200, { success: true, lead: any(Object), timeline: [any(Object)] }),
+      answer(200, { success: true, lead: any(Object), timeline: [any(Object)], suppressed: null }),
     );
     expect(await asAdmin('GET', '/api/leads/7')).toEqual(
       answer(404, { success: false, message: LEAD_MESSAGES.notFound }),

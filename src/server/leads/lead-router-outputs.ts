@@ -4,6 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { suppressionReasonValues } from '#shared/outbox';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 import { leadOutput, timelineEventOutput } from './lead-outputs';
 
@@ -35,7 +36,14 @@ export const outputs = {
       z.strictObject({ lastPollAt: z.nullable(z.string()), lastError: z.nullable(z.string()) }),
     ),
   }),
-  get: z.strictObject({ lead: leadOutput, timeline: z.array(timelineEventOutput) }),
+  get: z.strictObject({
+    lead: leadOutput,
+    timeline: z.array(timelineEventOutput),
+    /** The lead's address on the suppression list: why and since when (docs/api.md). */
+    suppressed: z.nullable(
+      z.strictObject({ reason: z.enum(suppressionReasonValues), at: z.string() }),
+    ),
+  }),
   update: leadOutput,
   addNote: timelineEventOutput,
   export: fileDownloadOutput,

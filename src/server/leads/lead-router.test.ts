@@ -7,6 +7,7 @@ import { auditEntries } from '#tests/support/audit';
 import { storeSubscribers } from '#tests/support/leads';
 import { storeLeads, type StoredLeadFields } from '#tests/support/stored-leads';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { suppressAddress } from '#server/platform/outbox/suppression';
 import { startOfDayIn } from './follow-up';
 
 let deps: TestDeps;
@@ -143,6 +144,23 @@ describe('leads.get', () => {
     const read = await deps.db.select().from(contacts).all();
     expect(read.map((c) => c.readAt)).toEqual([deps.clock.now(), null]);
     expect(other!.lead.id).toBe(2);
+  });
+
+  it('answers `suppressed` (reason and time) when the address is on the suppression list', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const id = stored!.lead.id;
+    expect((await admin.leads.get({ id })).suppressed).toBeNull();
+    await writeTransaction(deps.db, (tx) =>
+      suppressAddress(
+        tx,
+        { email: stored!.lead.email.toUpperCase(), reason: 'hard_bounce', detail: '5.1.1' },
+        deps.clock.now(),
+      ),
+    );
+    expect((await admin.leads.get({ id })).suppressed).toEqual({
+      reason: 'hard_bounce',
+      at: deps.clock.now().toISOString(),
+    });
   });
 
   it('answers 404 for a lead that does not exist', async () => {

@@ -28,6 +28,7 @@ import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
 import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/platform/site-settings';
+import { suppressionOf } from '#server/platform/outbox/suppression';
 import { outputs } from './lead-router-outputs';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;
@@ -93,7 +94,13 @@ export const leadCoreProcedures = {
       }
       const row = before.unread > 0 ? await leadById(ctx.db, input.id) : before;
       if (!row) throw notFound();
-      return { lead: leadJson(row, row.unread), timeline: await timelineOf(ctx.db, input.id) };
+      // The reply editor warns before mail to a suppressed address (docs/leads.md).
+      const suppressed = await suppressionOf(ctx.db, row.email);
+      return {
+        lead: leadJson(row, row.unread),
+        timeline: await timelineOf(ctx.db, input.id),
+        suppressed: suppressed && { reason: suppressed.reason, at: suppressed.at.toISOString() },
+      };
     }),
 
   /**

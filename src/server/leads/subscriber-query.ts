@@ -1,16 +1,36 @@
-import { count, desc, eq, lt, and, sql } from 'drizzle-orm';
+import { count, desc, eq, lt, and, getTableColumns, not, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscribers, type SubscriberRow } from '#db/schema';
 import type { SubscriberFilter } from '#shared/leads';
-import { subscriberStatusValues, type SubscriberStatus } from '#shared/newsletter';
+import { subscriberShownStatusValues, type SubscriberShownStatus } from '#shared/newsletter';
+import { BOUNCE_REASONS } from '#shared/suppressions';
 import { inIdBatches } from '#server/platform/id-batches';
 
+/**
+ * Whether the subscriber's address is on the suppression list for a bounce: its status then
+ * reads `bounced` (docs/newsletter.md, "Bounced"). Derived at each read, never stored, so
+ * taking the address off the list gives the subscriber their own status back.
+ */
+// Table and column names written out: drizzle leaves a column unqualified inside a
+// single-table select, which would make `email` the suppression's own on both sides.
+const bounced = sql<number>`exists (select 1 from suppressions s where s.email = lower("subscribers"."email") and s.reason in (${sql.join(
+  BOUNCE_REASONS.map((reason) => sql`${reason}`),
+  sql`, `,
+)}))`;
+
+/** The status shown: `bounced`, else the stored one. */
+const shownStatus = sql<SubscriberShownStatus>`case when ${bounced} then 'bounced' else ${subscribers.status} end`;
+
+/** A subscriber row with what its reads derive. */
+const withBounced = { ...getTableColumns(subscribers), bounced };
+type ReadRow = SubscriberRow & { bounced: number };
+
 /** A subscriber as the admin API answers it (docs/api.md). */
-export function serializeSubscriber(row: SubscriberRow) {
+export function serializeSubscriber(row: ReadRow) {
   return {
     id: row.id,
     email: row.email,
-    status: row.status,
+    status: row.bounced ? ('bounced' as const) : row.status,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
@@ -19,7 +39,7 @@ export function serializeSubscriber(row: SubscriberRow) {
 
 export type Subscriber = ReturnType<typeof serializeSubscriber>;
 
-export type StatusCounts = Record<SubscriberStatus, number>;
+export type StatusCounts = Record<SubscriberShownStatus, number>;
 
 /** Ids grow with arrival: the primary key lists the newest first. */
 const newestFirst = desc(subscribers.id);
@@ -32,18 +52,28 @@ function searching(q: string | undefined) {
   return q === undefined ? undefined : sql`instr(lower(${subscribers.email}), lower(${q})) > 0`;
 }
 
-/** The filter's condition; with a status, the (status, id) index serves it in id order. */
+/**
+ * A shown status: `bounced` is the suppressed ones; any other is that stored status less
+ * the bounced ones. With a stored status, the (status, id) index serves it in id order.
+ */
+function ofStatus(status: SubscriberShownStatus | undefined) {
+  if (status === undefined) return undefined;
+  if (status === 'bounced') return bounced;
+  return and(eq(subscribers.status, status), not(bounced));
+}
+
+/** The filter's condition. */
 function matching(filter: SubscriberFilter, beforeId?: number) {
   return and(
     searching(filter.q),
-    filter.status ? eq(subscribers.status, filter.status) : undefined,
+    ofStatus(filter.status),
     beforeId === undefined ? undefined : lt(subscribers.id, beforeId),
   );
 }
 
 export function subscribersPage(db: Db, filter: SubscriberFilter, page: number, size: number) {
   return db
-    .select()
+    .select(withBounced)
     .from(subscribers)
     .where(matching(filter))
     .orderBy(newestFirst)
@@ -59,19 +89,35 @@ export function subscribersPage(db: Db, filter: SubscriberFilter, page: number, 
  */
 export async function countByStatus(db: Db, q?: string): Promise<StatusCounts> {
   const rows = await db
-    .select({ status: subscribers.status, n: count() })
+    .select({ status: shownStatus, n: count() })
     .from(subscribers)
     .where(searching(q))
-    .groupBy(subscribers.status)
+    .groupBy(shownStatus)
     .all();
-  const counts = Object.fromEntries(subscriberStatusValues.map((s) => [s, 0])) as StatusCounts;
+  const counts = Object.fromEntries(subscriberShownStatusValues.map((s) => [s, 0])) as StatusCounts;
   for (const { status, n } of rows) counts[status] = n;
   return counts;
 }
 
+/** How many are stored `pending`, bounced or not: the ones a confirmation resend may take. */
+export async function storedPendingCount(db: Db): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(eq(subscribers.status, 'pending'))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** One subscriber as the API answers it, its shown status derived. */
+export async function subscriberById(db: Db, id: number): Promise<Subscriber | undefined> {
+  const row = await db.select(withBounced).from(subscribers).where(eq(subscribers.id, id)).get();
+  return row ? serializeSubscriber(row) : undefined;
+}
+
 export function totalOf(counts: StatusCounts, filter: SubscriberFilter): number {
   if (filter.status) return counts[filter.status];
-  return subscriberStatusValues.reduce((sum, status) => sum + counts[status], 0);
+  return subscriberShownStatusValues.reduce((sum, status) => sum + counts[status], 0);
 }
 
 /** Every subscriber matching the filter, newest first, for the CSV export. */
@@ -81,7 +127,7 @@ export async function* subscribersNewestFirst(
 ): AsyncGenerator<Subscriber> {
   const rows = inIdBatches((before, size) =>
     db
-      .select()
+      .select(withBounced)
       .from(subscribers)
       .where(matching(filter, before))
       .orderBy(newestFirst)

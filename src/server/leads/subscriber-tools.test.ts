@@ -295,7 +295,10 @@ describe('subscribers.list search', () => {
       'ADA.b@example.com',
       'Ada@Lovelace.org',
     ]);
-    expect([found.total, found.counts]).toEqual([3, { pending: 2, confirmed: 1, unsubscribed: 0 }]);
+    expect([found.total, found.counts]).toEqual([
+      3,
+      { pending: 2, confirmed: 1, unsubscribed: 0, bounced: 0 },
+    ]);
     const confirmed = await admin.subscribers.list({ q: 'ada', status: 'confirmed' });
     expect(confirmed.subscribers.map((s) => s.email)).toEqual(['ADA.b@example.com']);
     // `_` and `%` are matched as themselves, not as patterns.

@@ -4,13 +4,14 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
-import { subscriberStatusValues } from '#shared/newsletter';
+import { subscriberShownStatusValues } from '#shared/newsletter';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const statusCountsOutput = z.strictObject({
   pending: z.number(),
   confirmed: z.number(),
   unsubscribed: z.number(),
+  bounced: z.number(),
 });
 
 const importRowOutput = z.strictObject({
@@ -23,7 +24,7 @@ const importRowOutput = z.strictObject({
 const subscriberOutput = z.strictObject({
   id: z.number(),
   email: z.string(),
-  status: z.enum(subscriberStatusValues),
+  status: z.enum(subscriberShownStatusValues),
   createdAt: z.string(),
   confirmedAt: z.nullable(z.string()),
   unsubscribedAt: z.nullable(z.string()),

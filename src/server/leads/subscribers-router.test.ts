@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '#db';
+import type { SuppressionReason } from '#shared/outbox';
+import { suppressAddress } from '#server/platform/outbox/suppression';
 import { newsletterRecipients, subscribers } from '#db/schema';
 import { STATUS_FILTER_MESSAGE } from '#shared/leads';
 import { MESSAGES } from '#shared/messages';
@@ -16,7 +19,7 @@ beforeEach(async () => {
 });
 
 const emails = (page: { subscribers: { email: string }[] }) => page.subscribers.map((s) => s.email);
-const noCounts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+const noCounts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
 
 describe('subscribers procedures signed out', () => {
   it.each([
@@ -106,7 +109,7 @@ describe('subscribers.list by status', () => {
     'pending',
   ];
   const storeMixed = () => storeSubscribers(deps, mixed.length, (i) => ({ status: mixed[i] }));
-  const counts = { pending: 2, confirmed: 3, unsubscribed: 1 };
+  const counts = { pending: 2, confirmed: 3, unsubscribed: 1, bounced: 0 };
 
   it.each([
     ['confirmed', ['reader5@example.com', 'reader3@example.com', 'reader1@example.com']],
@@ -149,14 +152,71 @@ describe('subscribers.list by status', () => {
     const second = await admin.subscribers.list({ status: 'confirmed', page: 2 });
     expect(emails(second)).toEqual(['reader3@example.com', 'reader1@example.com']);
     expect(second.total).toBe(52);
-    expect(second.counts).toEqual({ pending: 51, confirmed: 52, unsubscribed: 0 });
+    expect(second.counts).toEqual({ ...noCounts, pending: 51, confirmed: 52 });
   });
 
-  it('refuses an unknown status with a message naming the three', async () => {
-    expect(STATUS_FILTER_MESSAGE).toBe('Status must be pending, confirmed or unsubscribed');
+  it('refuses an unknown status with a message naming the four', async () => {
+    expect(STATUS_FILTER_MESSAGE).toBe(
+      'Status must be pending, confirmed, unsubscribed or bounced',
+    );
     expect(await issuesOf(admin.subscribers.list({ status: 'active' as 'confirmed' }))).toEqual([
       { path: 'status', message: STATUS_FILTER_MESSAGE },
     ]);
+  });
+});
+
+describe('bounced: derived from the suppression list at each read', () => {
+  const suppress = (email: string, reason: SuppressionReason) =>
+    writeTransaction(deps.db, (tx) =>
+      suppressAddress(tx, { email, reason, detail: '' }, deps.clock.now()),
+    );
+
+  it('shows an address suppressed by a bounce as bounced, in the list, its filter and counts', async () => {
+    await storeSubscribers(deps, 5, (i) => ({
+      email: `Reader${i + 1}@example.com`,
+      status: i === 4 ? 'pending' : 'confirmed',
+    }));
+    await suppress('reader1@example.com', 'hard_bounce');
+    await suppress('reader2@example.com', 'soft_bounces');
+    // A complaint or a hand-made entry leaves the subscriber's status as it is.
+    await suppress('reader3@example.com', 'complaint');
+    await suppress('reader4@example.com', 'manual');
+    await suppress('reader5@example.com', 'hard_bounce');
+
+    const all = await admin.subscribers.list();
+    expect(all.subscribers.map((s) => [s.email, s.status])).toEqual([
+      ['Reader5@example.com', 'bounced'],
+      ['Reader4@example.com', 'confirmed'],
+      ['Reader3@example.com', 'confirmed'],
+      ['Reader2@example.com', 'bounced'],
+      ['Reader1@example.com', 'bounced'],
+    ]);
+    expect(all.counts).toEqual({ ...noCounts, confirmed: 2, bounced: 3 });
+    const bounced = await admin.subscribers.list({ status: 'bounced' });
+    expect([emails(bounced), bounced.total]).toEqual([
+      ['Reader5@example.com', 'Reader2@example.com', 'Reader1@example.com'],
+      3,
+    ]);
+    expect(emails(await admin.subscribers.list({ status: 'confirmed' }))).toEqual([
+      'Reader4@example.com',
+      'Reader3@example.com',
+    ]);
+    expect(emails(await admin.subscribers.list({ status: 'pending' }))).toEqual([]);
+  });
+
+  it('gives the stored status back once the address is taken off the list', async () => {
+    await storeSubscribers(deps, 1, { email: 'ada@example.com', status: 'confirmed' });
+    await suppress('ada@example.com', 'hard_bounce');
+    expect((await admin.subscribers.list()).subscribers[0]?.status).toBe('bounced');
+    await admin.suppressions.remove({ email: 'ada@example.com' });
+    expect((await admin.subscribers.list()).subscribers[0]?.status).toBe('confirmed');
+  });
+
+  it('answers an address added by hand that had bounced as bounced', async () => {
+    await suppress('gone@example.com', 'hard_bounce');
+    expect(await admin.subscribers.add({ email: 'gone@example.com' })).toMatchObject({
+      status: 'bounced',
+    });
   });
 });
 

@@ -16,7 +16,14 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { subscribersCsv } from './exports';
-import { countByStatus, serializeSubscriber, subscribersPage, totalOf } from './subscriber-query';
+import {
+  countByStatus,
+  serializeSubscriber,
+  storedPendingCount,
+  subscriberById,
+  subscribersPage,
+  totalOf,
+} from './subscriber-query';
 import { addAddresses, countResults, queueResend, resentRecently } from './subscriber-tools';
 import { outputs } from './subscribers-router-outputs';
 
@@ -76,13 +83,13 @@ export const subscribersRouter = router({
         if (id === undefined) return null;
         const target = `subscriber ${id}${consent ? ', consent given elsewhere stated' : ''}`;
         await auditAdminChange(tx, ctx, 'subscriber_added', target);
-        return tx.select().from(subscribers).where(eq(subscribers.id, id)).get();
+        return subscriberById(tx, id);
       });
       if (!added) {
         throw new TRPCError({ code: 'CONFLICT', message: SUBSCRIBER_TOOL_MESSAGES.exists });
       }
       if (!consent) wakeSenders(ctx.db);
-      return serializeSubscriber(added);
+      return added;
     }),
 
   /**
@@ -153,7 +160,7 @@ export const subscribersRouter = router({
       const now = ctx.clock.now();
       const { queued, pending } = await writeTransaction(ctx.db, async (tx) => {
         const rows = await queueResend(tx, now);
-        const pending = (await countByStatus(tx)).pending;
+        const pending = await storedPendingCount(tx);
         if (rows.length > 0) {
           await auditAdminChange(
             tx,

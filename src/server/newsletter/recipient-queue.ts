@@ -2,13 +2,15 @@
  * The recipients' rows as a work queue shared by every instance's sender (docs/newsletter.md,
  * "Sending"). A row moves queued -> sending (claimed, in a write transaction, before its mail
  * goes to SMTP) -> sent | failed | queued again (a temporary failure, after a backoff); a
- * row whose address is no longer confirmed when its turn comes is skipped. Since the claim
+ * row whose address is no longer confirmed, or is suppressed (docs/mail.md, "Suppression"),
+ * when its turn comes is skipped. Since the claim
  * commits before the mail is handed over, a crash or kill -9 can at worst leave a row in
  * `sending`: it is then marked failed, never sent again on its own.
  */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { newsletterRecipients, newsletters, subscribers } from '#db/schema';
+import { isSuppressed } from '#server/platform/outbox/suppression';
 import { finishIfDone } from './newsletter-query';
 import { tokenHash, unsubscribeToken } from './tokens';
 
@@ -27,6 +29,9 @@ export type Claim =
   | { kind: 'skipped'; newsletterId: number; finished: boolean }
   | { kind: 'claimed'; recipient: ClaimedRecipient };
 
+/** Why a recipient on the suppression list was skipped (its row's `lastError`). */
+export const SUPPRESSED_SKIP = 'the address is on the suppression list';
+
 /** A read outside any transaction, so an idle instance never takes the write slot to poll. */
 export async function hasDueRecipient(db: Db, now: Date): Promise<boolean> {
   const row = await db
@@ -40,7 +45,9 @@ export async function hasDueRecipient(db: Db, now: Date): Promise<boolean> {
 
 /**
  * Claims the oldest due recipient for `claimedBy`. Inside the transaction the subscriber is
- * read again: one who unsubscribed (or was removed) since the send began is skipped. The
+ * read again: one who unsubscribed (or was removed) since the send began is skipped, and so
+ * is an address on the suppression list, asked at its turn so that a bounce read during a
+ * long send spares the rest of it. The
  * address's unsubscribe token hash is stored here when missing (addresses from before double
  * opt-in) or made with another SESSION_SECRET, before any mail carries the token.
  */
@@ -67,11 +74,15 @@ export function claimNext(
       .limit(1)
       .get();
     if (!row) return { kind: 'none' };
-    if (row.subscriberStatus !== 'confirmed' || row.subscriberId === null) {
-      await tx
-        .update(r)
-        .set({ status: 'skipped', lastError: 'no longer a confirmed subscriber' })
-        .where(eq(r.id, row.id));
+    const skip =
+      row.subscriberStatus !== 'confirmed' || row.subscriberId === null
+        ? 'no longer a confirmed subscriber'
+        : (await isSuppressed(tx, row.email))
+          ? SUPPRESSED_SKIP
+          : null;
+    // `skip` is set whenever the id is null; the second test says so to the type checker.
+    if (skip !== null || row.subscriberId === null) {
+      await tx.update(r).set({ status: 'skipped', lastError: skip }).where(eq(r.id, row.id));
       const finished = await finishIfDone(tx, row.newsletterId, now);
       return { kind: 'skipped', newsletterId: row.newsletterId, finished };
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
@@ -70,7 +70,9 @@ function LoadedLead({ id }: { id: number }) {
       notFound={<NotFound />}
       frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
     >
-      {(data) => <LeadView lead={data.lead} timeline={data.timeline} />}
+      {(data) => (
+        <LeadView lead={data.lead} timeline={data.timeline} suppressed={data.suppressed} />
+      )}
     </QueryState>
   );
 }
@@ -88,7 +90,15 @@ function useReadFollows(readAt: number) {
   }, [readAt, utils]);
 }
 
-function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] }) {
+function LeadView({
+  lead,
+  timeline,
+  suppressed,
+}: {
+  lead: Lead;
+  timeline: TimelineEvent[];
+  suppressed: ComponentProps<typeof ReplyEditor>['suppressed'];
+}) {
   const retry = useRetryReply(lead.id);
   const [retrying, setRetrying] = useState<number | null>(null);
   return (
@@ -122,7 +132,7 @@ function LeadView({ lead, timeline }: { lead: Lead; timeline: TimelineEvent[] })
         </div>
       </Card>
       <Card>
-        <ReplyEditor leadId={lead.id} email={lead.email} />
+        <ReplyEditor leadId={lead.id} email={lead.email} suppressed={suppressed} />
       </Card>
     </>
   );

@@ -1,8 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
+import type { z } from 'zod/mini';
 import { LEAD_LIMITS, leadReplyInput } from '#shared/lead-pipeline';
+import type { SuppressionReason } from '#shared/outbox';
 import { validate } from '#client/lib/form-errors';
+import { ConfirmDialog } from '../confirm-dialog';
 import { Button, TextInputField } from '../controls';
+import { suppressionSentence } from '../suppressions/suppression-words';
 import { EmailPreview } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { fieldIssues } from './field-issues';
@@ -10,16 +14,32 @@ import { useSendReply } from './lead-mutations';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+type LeadReplyInput = z.output<typeof leadReplyInput>;
+
 /**
  * The reply to a lead: Markdown with the newsletter editor's live preview (the mail exactly
  * as it goes out, light and dark, and its text part, once something is written), and an optional subject (blank: "Re: "
  * and the subject of their first message). Sent, it shows on the timeline at once as
  * "Sending", and the page follows it until the mail is handed over or has failed.
+ *
+ * An address on the suppression list (`suppressed`) is said above the form, and Send asks
+ * "Send anyway?" first: a reply is one person's mail, so it still goes when confirmed
+ * (docs/leads.md).
  */
-export function ReplyEditor({ leadId, email }: { leadId: number; email: string }) {
+export function ReplyEditor({
+  leadId,
+  email,
+  suppressed = null,
+}: {
+  leadId: number;
+  email: string;
+  suppressed?: { reason: SuppressionReason; at: string } | null;
+}) {
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A checked reply waiting for "Send anyway". */
+  const [held, setHeld] = useState<LeadReplyInput | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const send = useSendReply(leadId);
@@ -38,20 +58,30 @@ export function ReplyEditor({ leadId, email }: { leadId: number; email: string }
       return;
     }
     setErrors({});
-    send.mutate(checked.data, {
+    if (suppressed) setHeld(checked.data);
+    else mutate(checked.data);
+  };
+
+  const mutate = (reply: LeadReplyInput) =>
+    send.mutate(reply, {
       onSuccess: () => {
         setText('');
         setSubject('');
       },
       onError: (error) => setErrors(fieldIssues(error)),
+      onSettled: () => setHeld(null),
     });
-  };
 
   return (
     <section aria-labelledby="reply-heading" className="flex flex-col gap-6">
       <h2 id="reply-heading" className="text-lg font-semibold text-ink">
         Reply to {email}
       </h2>
+      {suppressed ? (
+        <p className="rounded-md border-l-4 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200">
+          {suppressionSentence(suppressed)} A reply still goes if you confirm it.
+        </p>
+      ) : null}
       <Form
         onSubmit={submit}
         validationBehavior="aria"
@@ -90,6 +120,21 @@ export function ReplyEditor({ leadId, email }: { leadId: number; email: string }
       ) : (
         <EmailPreview subject={subject.trim() || 'Re: …'} body={text} render={renderReplyPreview} />
       )}
+      {suppressed ? (
+        <ConfirmDialog
+          isOpen={held !== null}
+          title="Send anyway?"
+          question={`${suppressionSentence(suppressed)} Send anyway?`}
+          detail={email}
+          confirmLabel="Send anyway"
+          pendingLabel="Sending..."
+          isPending={send.isPending}
+          onCancel={() => setHeld(null)}
+          onConfirm={() => {
+            if (held) mutate(held);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,17 +1,20 @@
 import { z } from 'zod/mini';
 import { contactSubjectValues } from '#shared/contact';
 import { leadStatusValues } from '#shared/lead-pipeline';
-import { subscriberStatusValues } from '#shared/newsletter';
+import { subscriberShownStatusValues } from '#shared/newsletter';
 
 /**
  * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a
  * hand-edited address can hold anything: whatever is not usable falls back to "not set", so
  * a bad link still opens the first page instead of an error screen.
  */
-const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined);
+export const pageParam = z.catch(
+  z.optional(z.coerce.number().check(z.int(), z.minimum(2))),
+  undefined,
+);
 
 /** A search text: a number-looking one as text, a blank one as none. */
-const searchParam = z.catch(
+export const searchParam = z.catch(
   z.optional(
     z.pipe(
       z.union([z.string(), z.number()]),
@@ -31,7 +34,7 @@ export type MessageSearch = z.output<typeof messageSearchSchema>;
 export const subscriberSearchSchema = z.object({
   page: pageParam,
   q: searchParam,
-  status: z.catch(z.optional(z.enum(subscriberStatusValues)), undefined),
+  status: z.catch(z.optional(z.enum(subscriberShownStatusValues)), undefined),
 });
 export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
 

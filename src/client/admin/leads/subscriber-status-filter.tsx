@@ -1,5 +1,5 @@
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
-import { subscriberStatusValues, type SubscriberStatus } from '#shared/newsletter';
+import { subscriberShownStatusValues, type SubscriberShownStatus } from '#shared/newsletter';
 import type { StatusCounts } from '#client/lib/api-types';
 import { focusRing } from '#shared/ui-styles';
 import { STATUS_LABELS } from './subscriber-status';
@@ -7,24 +7,26 @@ import { STATUS_LABELS } from './subscriber-status';
 const ALL = 'all';
 
 interface SubscriberStatusFilterProps {
-  status: SubscriberStatus | undefined;
+  status: SubscriberShownStatus | undefined;
   /** Absent while the first page loads: the choices show without numbers. */
   counts: StatusCounts | undefined;
-  onChange: (status: SubscriberStatus | undefined) => void;
+  onChange: (status: SubscriberShownStatus | undefined) => void;
 }
 
 export const segmentClass = `inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors data-hovered:text-ink data-selected:bg-raised data-selected:text-ink data-selected:shadow-sm sm:min-h-9 ${focusRing}`;
 
 /**
- * All, Confirmed, Pending, Unsubscribed, each with its count: one choice at a time (a radio
+ * All, Confirmed, Pending, Unsubscribed, Bounced, each with its count: one choice at a time (a radio
  * group to assistive technology, arrow keys move between them). The choice is the address's
  * `status`, so the control, the address and the list always agree.
  */
 export function SubscriberStatusFilter({ status, counts, onChange }: SubscriberStatusFilterProps) {
-  const total = counts ? subscriberStatusValues.reduce((sum, s) => sum + counts[s], 0) : undefined;
+  const total = counts
+    ? subscriberShownStatusValues.reduce((sum, s) => sum + counts[s], 0)
+    : undefined;
   const choices: { id: string; label: string; count: number | undefined }[] = [
     { id: ALL, label: 'All', count: total },
-    ...(['confirmed', 'pending', 'unsubscribed'] as const).map((s) => ({
+    ...(['confirmed', 'pending', 'unsubscribed', 'bounced'] as const).map((s) => ({
       id: s,
       label: STATUS_LABELS[s],
       count: counts?.[s],
@@ -38,7 +40,7 @@ export function SubscriberStatusFilter({ status, counts, onChange }: SubscriberS
       selectedKeys={[status ?? ALL]}
       onSelectionChange={(keys: Set<Key>) => {
         const [key] = keys;
-        onChange(key === ALL ? undefined : (key as SubscriberStatus));
+        onChange(key === ALL ? undefined : (key as SubscriberShownStatus));
       }}
       className="inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-line bg-subtle p-1"
     >

@@ -1,18 +1,21 @@
-import type { SubscriberStatus } from '#shared/newsletter';
+import type { SubscriberShownStatus } from '#shared/newsletter';
 import { Badge, type BadgeTone } from '../badge';
 
-export const STATUS_LABELS: Record<SubscriberStatus, string> = {
+export const STATUS_LABELS: Record<SubscriberShownStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
 };
 
-const TONES: Record<SubscriberStatus, BadgeTone> = {
+const TONES: Record<SubscriberShownStatus, BadgeTone> = {
   confirmed: 'done',
   pending: 'waiting',
   unsubscribed: 'quiet',
+  // Set aside like an unsubscribed address: nothing is sent to it (docs/newsletter.md).
+  bounced: 'quiet',
 };
 
-export function StatusBadge({ status }: { status: SubscriberStatus }) {
+export function StatusBadge({ status }: { status: SubscriberShownStatus }) {
   return <Badge tone={TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

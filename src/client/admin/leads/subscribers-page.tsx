@@ -39,7 +39,9 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
     { placeholderData: (previous) => previous },
   );
   const counts = list.data?.counts;
-  const everyone = counts ? counts.pending + counts.confirmed + counts.unsubscribed : undefined;
+  const everyone = counts
+    ? counts.pending + counts.confirmed + counts.unsubscribed + counts.bounced
+    : undefined;
   const remove = useRemoveSubscriber();
   const resend = useResendConfirmation();
   const utils = trpc.useUtils();

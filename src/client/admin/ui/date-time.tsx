@@ -60,6 +60,7 @@ export function adminLocale(): string | undefined {
  */
 const STYLES = {
   moment: { dateStyle: 'medium', timeStyle: 'short' },
+  date: { dateStyle: 'medium' },
   shortDay: { month: 'short', day: 'numeric', timeZone: 'UTC' },
   longDay: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   fullDay: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
@@ -138,6 +139,11 @@ export function formatZoneClock(iso: string, zone: string): string {
 /** A stored moment in the site's time zone: "15 Jan 2026, 10:00" (en-GB), "Jan 15, 2026, 10:00 AM" (en-US). */
 export function formatDateTime(iso: string): string {
   return format('moment', new Date(iso));
+}
+
+/** A stored moment's day in the site's time zone: "26 Nov 2026" (en-GB), "Nov 26, 2026" (en-US). */
+export function formatDate(iso: string): string {
+  return format('date', new Date(iso));
 }
 
 /** A stored moment as a `<time>` element: the words for people, the ISO value for machines. */

@@ -55,3 +55,16 @@ export async function isSuppressed(db: Db, email: string): Promise<boolean> {
     .get();
   return row !== undefined;
 }
+
+/** Why and since when an address is suppressed, or null: for a warning before mail to it. */
+export async function suppressionOf(
+  db: Db,
+  email: string,
+): Promise<{ reason: SuppressionReason; at: Date } | null> {
+  const row = await db
+    .select({ reason: suppressions.reason, at: suppressions.at })
+    .from(suppressions)
+    .where(sql`${suppressions.email} = ${email.toLowerCase()}`)
+    .get();
+  return row ?? null;
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { SUPPRESSION_REASON_LABELS, SUPPRESSIONS_PAGE_SIZE } from '#shared/suppressions';
+import type { SuppressionEntry } from '#shared/suppressions';
+import { trpc } from '#client/lib/trpc';
+import { Button, Card } from '../controls';
+import { ConfirmDialog } from '../confirm-dialog';
+import { TrashIcon } from '../icons';
+import { useDocumentTitle } from '../use-document-title';
+import { DateTime } from '../ui/date-time';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
+import { EmailAddress } from '../leads/email-address';
+import { LeadSearchField } from '../leads/lead-search-field';
+import { AddSuppressionForm } from './add-suppression-form';
+import { useRemoveSuppression } from './suppression-mutations';
+import type { SuppressionSearch } from './search-params';
+
+interface SuppressionsPageProps {
+  search: SuppressionSearch;
+  /** `replace`: typing in the search replaces the history entry rather than adding one. */
+  onSearch: (search: SuppressionSearch, options?: { replace?: boolean }) => void;
+}
+
+/**
+ * The suppression list (docs/admin-guide.md, "Suppressed"): the addresses nothing bulk goes
+ * to, each with why, the report's words and since when; added by hand, or taken off.
+ */
+export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
+  useDocumentTitle('Suppressed addresses');
+  const page = search.page ?? 1;
+  const { q } = search;
+  const list = trpc.suppressions.list.useQuery(
+    { page, q },
+    // The previous list stays on screen, marked busy, while the next one loads.
+    { placeholderData: (previous) => previous },
+  );
+  const remove = useRemoveSuppression();
+  const [toRemove, setToRemove] = useState<SuppressionEntry | null>(null);
+  const total = list.data?.total;
+
+  return (
+    <Card>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold text-ink">Suppressed addresses</h1>
+        <p className="mt-1 text-muted">
+          Addresses that bounced, complained or were added by hand: newsletters, the welcome
+          sequence and call reminders skip them
+          {total === undefined
+            ? ''
+            : ` · ${total} ${q ? 'found' : total === 1 ? 'address' : 'addresses'}`}
+        </p>
+      </div>
+
+      <div className="mb-4">
+        <LeadSearchField
+          q={q}
+          label="Search by address"
+          region="Suppressed addresses"
+          onChange={(next) => onSearch({ q: next }, { replace: true })}
+        />
+      </div>
+
+      <QueryState
+        query={list}
+        pending="Loading suppressed addresses..."
+        error="Error loading suppressed addresses"
+        empty={(data) =>
+          data.suppressions.length === 0 &&
+          (data.total > 0
+            ? 'No addresses on this page.'
+            : q
+              ? 'No suppressed address matches your search.'
+              : 'No suppressed addresses. Bounces and complaints appear here.')
+        }
+      >
+        {(data) => (
+          <table
+            aria-busy={list.isPlaceholderData || undefined}
+            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <caption className="sr-only">Suppressed addresses, newest first</caption>
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Address
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Reason
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                  Detail
+                </th>
+                <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
+                  Since
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.suppressions.map((entry) => (
+                <tr key={entry.email} className="border-b border-line align-top">
+                  <td className="py-2 pr-4 text-ink">
+                    <EmailAddress address={entry.email} />
+                  </td>
+                  <td className="py-2 pr-4 text-ink">
+                    {SUPPRESSION_REASON_LABELS[entry.reason]}
+                    {/* On a phone the detail and date go under the reason. */}
+                    <span className="mt-1 block text-xs text-muted sm:hidden">
+                      <DateTime iso={entry.at} />
+                    </span>
+                    {entry.detail ? (
+                      <span className="mt-1 block text-xs break-words text-muted md:hidden">
+                        {entry.detail}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="hidden py-2 pr-4 break-words text-muted md:table-cell">
+                    {entry.detail || (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className="sr-only">None</span>
+                      </>
+                    )}
+                  </td>
+                  <td className="hidden py-2 pr-4 text-muted sm:table-cell">
+                    <DateTime iso={entry.at} />
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button
+                      variant="ghost"
+                      onPress={() => setToRemove(entry)}
+                      aria-label={`Remove ${entry.email}`}
+                    >
+                      <TrashIcon />
+                      <span className="sr-only sm:not-sr-only">Remove</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+      {list.data ? (
+        <Pager
+          page={page}
+          pageSize={SUPPRESSIONS_PAGE_SIZE}
+          total={list.data.total}
+          label="Suppressed addresses"
+          onPage={(next) => onSearch({ q, page: next > 1 ? next : undefined })}
+        />
+      ) : null}
+
+      <section aria-labelledby="add-suppression-title" className="mt-8 border-t border-line pt-6">
+        <AddSuppressionForm />
+      </section>
+
+      <ConfirmDialog
+        isOpen={toRemove !== null}
+        title="Remove from the list"
+        question="Mail may go to this address again: newsletters, the welcome sequence and reminders. Remove it?"
+        detail={
+          toRemove ? `${toRemove.email} (${SUPPRESSION_REASON_LABELS[toRemove.reason]})` : undefined
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        isPending={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => {
+          if (toRemove) {
+            remove.mutate({ email: toRemove.email }, { onSettled: () => setToRemove(null) });
+          }
+        }}
+      />
+    </Card>
+  );
+}
