@@ -61,6 +61,9 @@ describe('newsletter.subscribe', () => {
         // A visitor's own sign-up mails its confirmation at once: nothing queued or resent.
         confirmationQueuedAt: null,
         confirmationResentAt: null,
+        // The welcome sequence starts at its first mail once confirmed.
+        sequenceStep: 0,
+        sequenceExited: null,
       },
     ]);
     const [mail] = await mails();
