@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { newsletterBodyField, newsletterSubjectField } from './newsletter';
+import type { SequenceExit } from './outbox';
 
 export const SEQUENCE_LIMITS = { stepsMax: 4, daysMax: 60 } as const;
 
@@ -60,3 +61,27 @@ export type Sequence = z.output<typeof sequenceInput>;
 
 /** Off, with no mail: what a site has until the owner saves one. */
 export const EMPTY_SEQUENCE: Sequence = { enabled: false, steps: [] };
+
+/** Why a subscriber's sequence stopped, as the Subscribers screen says it. */
+export const SEQUENCE_EXIT_WORDS: Record<SequenceExit, string> = {
+  enquired: 'enquired',
+  booked: 'booked a call',
+  unsubscribed: 'unsubscribed',
+  suppressed: 'address suppressed',
+};
+
+/**
+ * A subscriber's place in the sequence in words ("Welcome: 2 of 3 sent", "Welcome: stopped,
+ * enquired"), or null when there is nothing to say: no mail given yet and none stopped.
+ * `steps` is how many the sequence has now; a subscriber may have had more before a step
+ * was removed.
+ */
+export function sequenceSummary(
+  sequence: { step: number; exited: SequenceExit | null },
+  steps: number,
+): string | null {
+  if (sequence.exited) return `Welcome: stopped, ${SEQUENCE_EXIT_WORDS[sequence.exited]}`;
+  if (sequence.step === 0) return null;
+  const total = Math.max(steps, sequence.step);
+  return `Welcome: ${sequence.step} of ${total} sent`;
+}
