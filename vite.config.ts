@@ -80,7 +80,7 @@ const SQLD_TESTS = [
   'src/server/content/{router,site-settings-router}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
-  'src/server/newsletter/{router,sender}.test.ts',
+  'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',
   'src/server/analytics/record.test.ts',
 ];
 

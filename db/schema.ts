@@ -553,7 +553,10 @@ export const subscribers = sqliteTable(
      * so each step goes once.
      */
     sequenceStep: integer('sequence_step').notNull().default(0),
-    /** Why the sequence stopped for good before its last step; null while it runs or after it. */
+    /**
+     * Why the sequence stopped for good (an enquiry, a booking, an unsubscribe, a suppression);
+     * null while it runs or once its last step went. Never cleared.
+     */
     sequenceExited: text('sequence_exited', { enum: sequenceExitValues }),
   },
   (t) => [
@@ -561,6 +564,10 @@ export const subscribers = sqliteTable(
     uniqueIndex('subscribers_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
     index('subscribers_status_idx').on(t.status, t.id),
     index('subscribers_confirmation_queue_idx').on(t.confirmationQueuedAt),
+    // The welcome sequence's job: who is at a step, by confirmation time (newsletter/sequence-job.ts).
+    index('subscribers_sequence_due_idx')
+      .on(t.sequenceStep, t.confirmedAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.sequenceExited} is null`),
   ],
 );
 
@@ -857,6 +864,11 @@ export const newsletterSequence = sqliteTable('newsletter_sequence', {
   id: integer('id').primaryKey(),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
   steps: text('steps').notNull().default('[]'),
+  /**
+   * When it was first saved on, never moved: subscribers confirmed before it are not enrolled,
+   * so turning it on does not send a "welcome" to the whole list at once.
+   */
+  startedAt: integer('started_at', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 

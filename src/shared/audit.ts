@@ -52,6 +52,7 @@ export const auditActionValues = [
   'booking_settings_updated',
   'booking_cancelled',
   'booking_updated',
+  'sequence_updated',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -123,6 +124,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   booking_settings_updated: 'Booking settings changed',
   booking_cancelled: 'Booking cancelled',
   booking_updated: 'Booking marked',
+  sequence_updated: 'Welcome sequence changed',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

@@ -3,6 +3,7 @@ import { writeTransaction, type Db } from '#db';
 import { contacts, subscribers, type ContactRow, type SubscriberRow } from '#db/schema';
 import type { ContactSubject } from '#shared/contact';
 import type { SubscriberStatus } from '#shared/newsletter';
+import type { SequenceExit } from '#shared/outbox';
 import type { AppDeps } from '#server/http/trpc';
 import type { TestClock } from './app';
 
@@ -47,6 +48,8 @@ export interface SubscriberFields {
   status?: SubscriberStatus;
   confirmedAt?: Date | null;
   unsubscribedAt?: Date | null;
+  sequenceStep?: number;
+  sequenceExited?: SequenceExit | null;
 }
 
 /**

@@ -17,6 +17,7 @@ import { leadReplyProcedures } from '#server/leads/replies/router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
+import { sequenceRouter } from '#server/newsletter/sequence-router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
 import { subscribersRouter } from '#server/leads/subscribers-router';
 import { suppressionsRouter } from '#server/mail/suppressions-router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
+  newsletterSequence: sequenceRouter,
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   secondFactor: secondFactorRouter,

@@ -3,7 +3,8 @@
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
  * this list, the one place that knows them all, says which run and in what order: mail to one
  * person first (a lead's reply, then a call's reminder), not held to the newsletters' pace,
- * then the newsletters (confirmations, then recipients), at their pace.
+ * then the newsletters (confirmations, then recipients), at their pace, then the welcome
+ * sequence's steps, written into the outbox (platform/outbox/) as they fall due.
  */
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
@@ -15,6 +16,7 @@ import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { replyJob } from '#server/leads/replies/reply-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
+import { sequenceJob } from '#server/newsletter/sequence-job';
 
 export interface SenderDeps {
   db: Db;
@@ -25,7 +27,7 @@ export interface SenderDeps {
   logger: Logger;
 }
 
-const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [replyJob, reminderJob, newsletterJob];
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [replyJob, reminderJob, newsletterJob, sequenceJob];
 
 export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
   return createMailLoop(deps, MAIL_JOBS, opts);

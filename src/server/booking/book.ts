@@ -14,6 +14,7 @@ import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
 import { CALL_MESSAGES, UPCOMING_CALLS_PER_PERSON } from '#shared/booking-messages';
 import { BOOKING_MESSAGES, type BookingSettings } from '#shared/booking';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { stopSequence } from '#server/newsletter/sequence-exit';
 import { isOwnAddress, type OwnAddressConfig } from '#server/leads/own-addresses';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { newToken, tokenHash } from '#server/platform/tokens';
@@ -152,6 +153,8 @@ export async function storeBooking(
           .where(and(eq(leads.id, lead.id), inArray(leads.status, BEFORE_MEETING)));
       }
       await planReminders(tx, booking, settings.reminderMinutes, now);
+      // A reader who books a call gets no more welcome mails (docs/newsletter.md).
+      await stopSequence(tx, 'booked', request.email).run();
       return { booking, token, settings };
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { recordConversion, visitCredit } from '#server/analytics/record';
 import { creditedSource } from '#server/analytics/event-rows';
 import { contacts, leadEvents, leads, type ContactRow } from '#db/schema';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
+import { stopSequence } from '#server/newsletter/sequence-exit';
 import { isConfiguredAddress, notAdministratorAddress } from '#server/leads/own-addresses';
 import { sql } from 'drizzle-orm';
 import { contactInput } from '#shared/contact';
@@ -25,8 +26,9 @@ const contactBucket = (ctx: Context) =>
  * The throttle's event, then (each only when the one before it wrote) the sender's lead with
  * the source its visit is credited to (answering the lead's source), the message and its
  * search index entry (by trigger), the message's place on the lead's
- * timeline, and the claim of the sender's acknowledgement e-mail (when it is on and the
- * address had none in 24 hours): one batch, one request to a libSQL server.
+ * timeline, the claim of the sender's acknowledgement e-mail (when it is on and the
+ * address had none in 24 hours), and the end of the address's welcome sequence
+ * (docs/newsletter.md): one batch, one request to a libSQL server.
  */
 const storeContact = batchStatements(
   ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt', 'ackBucket', 'source'],
@@ -56,6 +58,14 @@ const storeContact = batchStatements(
       taken,
     ).toSQL(),
     claimAcknowledgement(db, sql`changes() > 0`, { bucket: ackBucket, now: values.createdAt }),
+    // Last, as its own condition (the message just stored) leaves `changes()` to the others.
+    stopSequence(
+      db,
+      'enquired',
+      values.email,
+      sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leadIdOf(values.email)}
+        and ${contacts.createdAt} = ${sql.param(values.createdAt, contacts.createdAt)})`,
+    ).toSQL(),
   ],
 );
 

@@ -21,6 +21,8 @@ import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import type { ContactInput } from '#shared/contact';
 import { MESSAGES } from '#shared/messages';
+import { NEWSLETTER_MESSAGES } from '#shared/newsletter';
+import { SEQUENCE_MESSAGES } from '#shared/newsletter-sequence';
 import { MEDIA_MESSAGES } from '#shared/site-media';
 import { createMailer } from '#server/platform/mail';
 import { createMemoryLogger } from '#tests/support/logger';
@@ -440,7 +442,7 @@ const SUCCESS: Row[] = [
     status: 200,
     body: {
       success: true,
-      subscribers: [obj({ id: 1 })],
+      subscribers: [obj({ id: 1, sequence: { step: 0, exited: null } })],
       total: 1,
       counts: obj(),
       page: 1,
@@ -567,6 +569,23 @@ const SUCCESS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/newsletter/sequence',
+    status: 200,
+    body: { success: true, enabled: false, steps: [] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/newsletter/sequence',
+    opts: { json: { enabled: true, steps: [{ subject: 'Welcome', body: 'Hello.', days: 0 }] } },
+    status: 200,
+    body: {
+      success: true,
+      enabled: true,
+      steps: [{ subject: 'Welcome', body: 'Hello.', days: 0 }],
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/site-settings',
     status: 200,
     body: {
@@ -677,6 +696,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/newsletters/1/test'],
   ['POST', '/api/newsletters/1/send'],
   ['POST', '/api/newsletters/1/retry'],
+  ['GET', '/api/newsletter/sequence'],
+  ['PUT', '/api/newsletter/sequence'],
   ['GET', '/api/messages'],
   ['PATCH', '/api/messages/1'],
   ['DELETE', '/api/messages/1'],
@@ -812,6 +833,23 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
   ['POST', '/api/newsletters/1/test', { json: { email: 'x' } }, issue('email', MESSAGES.email)],
   ['POST', '/api/newsletters/one/send', {}, issue('id', MESSAGES.id)],
   ['POST', '/api/newsletters/1e3/retry', {}, issue('id', MESSAGES.id)],
+  [
+    'PUT',
+    '/api/newsletter/sequence',
+    {
+      json: {
+        enabled: true,
+        steps: [{ subject: 'Hello\r\nBcc: x@example.com', body: 'Hi.', days: 0 }],
+      },
+    },
+    issue('steps.0.subject', NEWSLETTER_MESSAGES.subjectOneLine),
+  ],
+  [
+    'PUT',
+    '/api/newsletter/sequence',
+    { json: { enabled: true, steps: [{ subject: 'Hello', body: 'Hi.', days: 61 }] } },
+    issue('steps.0.days', SEQUENCE_MESSAGES.days),
+  ],
   ['GET', '/api/messages?page=1.5', {}, issue('page', MESSAGES.page)],
   ['GET', '/api/messages?q=%00abc', {}, issue('q', MESSAGES.searchNul)],
   ['PATCH', '/api/messages/1', { json: { read: 'yes' } }, issue('read', MESSAGES.read)],

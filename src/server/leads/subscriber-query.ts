@@ -34,6 +34,8 @@ export function serializeSubscriber(row: ReadRow) {
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+    /** The welcome sequence: mails given, and why it stopped (docs/newsletter.md). */
+    sequence: { step: row.sequenceStep, exited: row.sequenceExited },
   };
 }
 

@@ -38,6 +38,7 @@ describe('the subscriber tools paths', () => {
           createdAt: any(String),
           confirmedAt: null,
           unsubscribedAt: null,
+          sequence: { step: 0, exited: null },
         },
       }),
     );

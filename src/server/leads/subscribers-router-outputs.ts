@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { subscriberShownStatusValues } from '#shared/newsletter';
+import { sequenceExitValues } from '#shared/outbox';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const statusCountsOutput = z.strictObject({
@@ -28,6 +29,10 @@ const subscriberOutput = z.strictObject({
   createdAt: z.string(),
   confirmedAt: z.nullable(z.string()),
   unsubscribedAt: z.nullable(z.string()),
+  sequence: z.strictObject({
+    step: z.number(),
+    exited: z.nullable(z.enum(sequenceExitValues)),
+  }),
 });
 
 export const outputs = {

@@ -54,6 +54,7 @@ describe('subscribers.list', () => {
       createdAt: rows[49]!.createdAt.toISOString(),
       confirmedAt: null,
       unsubscribedAt: null,
+      sequence: { step: 0, exited: null },
     });
     expect(first.subscribers.at(-1)?.email).toBe('reader1@example.com');
     expect((await admin.subscribers.list({ page: 2 })).subscribers).toEqual([]);
@@ -87,7 +88,23 @@ describe('subscribers.list', () => {
         createdAt: row!.createdAt.toISOString(),
         confirmedAt: '2026-03-01T10:00:00.000Z',
         unsubscribedAt: '2026-03-05T08:30:00.000Z',
+        sequence: { step: 0, exited: null },
       },
+    ]);
+  });
+
+  it('answers each subscriber’s welcome sequence: the mails given and why it stopped', async () => {
+    const fields: SubscriberFields[] = [
+      { status: 'confirmed', sequenceStep: 2 },
+      { status: 'confirmed', sequenceStep: 1, sequenceExited: 'enquired' },
+      { status: 'pending' },
+    ];
+    await storeSubscribers(deps, 3, (i) => fields[i]!);
+    const listed = (await admin.subscribers.list()).subscribers.map((s) => [s.email, s.sequence]);
+    expect(listed).toEqual([
+      ['reader3@example.com', { step: 0, exited: null }],
+      ['reader2@example.com', { step: 1, exited: 'enquired' }],
+      ['reader1@example.com', { step: 2, exited: null }],
     ]);
   });
 

@@ -14,6 +14,7 @@ import type { Context } from '#server/http/trpc';
 import { recordConversion, visitCredit } from '#server/analytics/record';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { sendConfirmation } from './confirmation-mail';
+import { sequenceExitUnlessSet } from './sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from './router-outputs';
 
@@ -217,7 +218,12 @@ export const newsletterRouter = router({
       const [, , found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
-          .set({ status: 'unsubscribed', unsubscribedAt: now })
+          // The welcome sequence stops for good: subscribing again does not restart it.
+          .set({
+            status: 'unsubscribed',
+            unsubscribedAt: now,
+            sequenceExited: sequenceExitUnlessSet('unsubscribed'),
+          })
           .where(and(byToken, sql`${subscribers.status} <> 'unsubscribed'`))
           .toSQL(),
         ctx.db

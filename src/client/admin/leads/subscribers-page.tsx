@@ -14,6 +14,7 @@ import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { EmailAddress } from './email-address';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
+import { SequenceLine } from './subscriber-sequence';
 import { StatusBadge, STATUS_LABELS } from './subscriber-status';
 import { SubscriberStatusFilter } from './subscriber-status-filter';
 import {
@@ -46,6 +47,8 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
   const resend = useResendConfirmation();
   const utils = trpc.useUtils();
   const [toRemove, setToRemove] = useState<Subscriber | null>(null);
+  // Its length, for "Welcome: 2 of 3 sent" (a save on the Newsletters screen refreshes it).
+  const steps = trpc.newsletterSequence.get.useQuery().data?.steps.length;
 
   return (
     <Card>
@@ -132,6 +135,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                     {/* On a phone the status and dates go under the address, which gets the width. */}
                     <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
                       <StatusBadge status={subscriber.status} />
+                      <SequenceLine sequence={subscriber.sequence} steps={steps} />
                       <SubscriberDates subscriber={subscriber} />
                     </span>
                     {/* From 640 px the status has its column; the dates wait for 768 px. */}
@@ -141,6 +145,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                   </td>
                   <td className="hidden py-2 pr-4 sm:table-cell">
                     <StatusBadge status={subscriber.status} />
+                    <SequenceLine sequence={subscriber.sequence} steps={steps} />
                     {subscriber.unsubscribedAt ? (
                       <span className="mt-1 hidden text-xs text-muted md:block">
                         on <DateTime iso={subscriber.unsubscribedAt} />

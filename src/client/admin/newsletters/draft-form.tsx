@@ -1,11 +1,12 @@
 import { useRef, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { NEWSLETTER_LIMITS, newsletterInput, type NewsletterInput } from '#shared/newsletter';
+import { newsletterInput, type NewsletterInput } from '#shared/newsletter';
 import { validate } from '#client/lib/form-errors';
-import { Button, TextInputField } from '../controls';
+import { Button } from '../controls';
 import { TrashIcon } from '../icons';
+import { MessageFields, type MessageValues } from './message-fields';
 
-export type DraftValues = { subject: string; body: string };
+export type DraftValues = MessageValues;
 export type DraftErrors = Partial<Record<keyof DraftValues, string>>;
 
 /**
@@ -27,8 +28,6 @@ interface DraftFormProps {
   onSave: (data: NewsletterInput) => void;
   onDelete: () => void;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Subject and Markdown body, validated as typed (the messages follow every keystroke, tied to
@@ -64,24 +63,12 @@ export function DraftForm({
       aria-label="Newsletter draft"
       className="flex flex-col gap-4"
     >
-      <TextInputField
-        label="Subject"
-        name="subject"
-        value={values.subject}
-        onChange={(subject) => onChange({ ...values, subject })}
-        error={errors.subject}
-        inputRef={subjectRef}
-      />
-      <TextInputField
-        label="Body (Markdown)"
-        name="body"
-        multiline
-        rows={14}
-        value={values.body}
-        onChange={(body) => onChange({ ...values, body })}
-        error={errors.body}
-        description={`${count(values.body.length)} of ${count(NEWSLETTER_LIMITS.bodyMax)} characters. # Heading, **bold**, *italic*, [text](https://…), - lists.`}
-        textAreaRef={bodyRef}
+      <MessageFields
+        values={values}
+        onChange={onChange}
+        errors={errors}
+        subjectRef={subjectRef}
+        bodyRef={bodyRef}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="ghost-danger" onPress={onDelete} isDisabled={isSaving}>

@@ -7,6 +7,7 @@ import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { NEW_DRAFT, useCreateNewsletter } from './newsletter-mutations';
 import { NewsletterStatusBadge } from './newsletter-status';
+import { SequenceEditor } from './sequence-editor';
 import { SENDING_POLL_MS, progressSummary } from './progress';
 
 export function NewslettersPage() {
@@ -49,6 +50,7 @@ export function NewslettersPage() {
           </ul>
         )}
       </QueryState>
+      <SequenceEditor />
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE `newsletter_sequence` ADD `started_at` integer;--> statement-breakpoint
+CREATE INDEX `subscribers_sequence_due_idx` ON `subscribers` (`sequence_step`,`confirmed_at`) WHERE "subscribers"."status" = 'confirmed' and "subscribers"."sequence_exited" is null;
