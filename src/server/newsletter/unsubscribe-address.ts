@@ -3,9 +3,10 @@
  * complaints"): a reader who reported a mail as spam is unsubscribed as if they had used the
  * link, their welcome sequence stopped, inside the caller's write transaction.
  */
-import { and, isNull, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscriberConfirmations, subscribers } from '#db/schema';
+import { stopSequence } from './sequence-exit';
 
 /** Returns whether a subscription was ended now. */
 export async function unsubscribeAddress(tx: Db, email: string, now: Date): Promise<boolean> {
@@ -16,11 +17,7 @@ export async function unsubscribeAddress(tx: Db, email: string, now: Date): Prom
     .where(and(byAddress, ne(subscribers.status, 'unsubscribed')))
     .returning({ id: subscribers.id })
     .all();
-  await tx
-    .update(subscribers)
-    .set({ sequenceExited: 'unsubscribed' })
-    .where(and(byAddress, isNull(subscribers.sequenceExited)))
-    .run();
+  await stopSequence(tx, 'unsubscribed', email).run();
   for (const { id } of ended) {
     await tx
       .delete(subscriberConfirmations)
