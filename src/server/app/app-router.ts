@@ -21,6 +21,7 @@ import { sequenceRouter } from '#server/newsletter/sequence-router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
 import { subscribersRouter } from '#server/leads/subscribers-router';
 import { suppressionsRouter } from '#server/mail/suppressions-router';
+import { mailReportsRouter } from '#server/mail/reports-router';
 import { tagsRouter } from '#server/facts/tags-router';
 import { usersRouter } from '#server/identity/administrators/router';
 import { secondFactorRouter } from '#server/identity/second-factors/router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
   suppressions: suppressionsRouter,
+  mailReports: mailReportsRouter,
   tags: tagsRouter,
   users: usersRouter,
 });

@@ -504,6 +504,12 @@ const SUCCESS: Row[] = [
     given: ({ as }) => as('POST', '/api/suppressions', { json: { email: 'gone@example.com' } }),
   },
   {
+    method: 'GET',
+    path: '/api/mail/reports/unreadable?page=1',
+    status: 200,
+    body: { success: true, reports: [], total: 0, page: 1 },
+  },
+  {
     method: 'POST',
     path: '/api/event',
     anonymous: true,
@@ -724,6 +730,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/suppressions'],
   ['POST', '/api/suppressions'],
   ['DELETE', '/api/suppressions/1'],
+  ['GET', '/api/mail/reports/unreadable'],
   ['GET', '/api/analytics'],
   ['GET', '/api/analytics.csv'],
   ['GET', '/api/users'],
@@ -862,6 +869,7 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
   ['POST', '/api/subscribers', { json: { email: 'nope' } }, issue('email', MESSAGES.email)],
   ['POST', '/api/suppressions', { json: { email: 'nope' } }, issue('email', MESSAGES.email)],
   ['GET', '/api/suppressions?page=0', {}, issue('page', MESSAGES.page)],
+  ['GET', '/api/mail/reports/unreadable?page=0', {}, issue('page', MESSAGES.page)],
   ['POST', '/api/subscribers/import', { json: { emails: [] } }, issueAt('emails')],
   ['POST', '/api/subscribers/abc/confirmation', {}, issue('id', MESSAGES.id)],
   ['POST', '/api/event', { json: { name: 'Page View', url: page() } }, issueAt('name')],

@@ -48,9 +48,20 @@ const ENTRIES: SuppressionEntry[] = [
   },
 ];
 
-function serve() {
+interface Unreadable {
+  id: number;
+  source: 'mailbox';
+  reason: string;
+  at: string;
+  text: string;
+}
+
+function serve(unreadable: Unreadable[] = []) {
   let entries = [...ENTRIES];
   return fakeTrpcServer({
+    'mailReports.unreadable': () => ({
+      data: { reports: unreadable, total: unreadable.length, page: 1 },
+    }),
     'suppressions.list': () => ({
       data: { suppressions: entries, total: entries.length, page: 1 },
     }),
@@ -141,4 +152,31 @@ it('removes an address only once the dialog is confirmed', async () => {
   await waitFor(() =>
     expect(screen.queryByRole('button', { name: 'Remove gone@example.com' })).toBeNull(),
   );
+});
+
+it('shows the reports that could not be read, each opened on demand, only when there are some', async () => {
+  const report = {
+    id: 7,
+    source: 'mailbox' as const,
+    reason: 'the delivery status names no recipient',
+    at: '2026-11-26T09:00:00.000Z',
+    text: 'Subject: Undelivered Mail Returned to Sender',
+  };
+  serve([report]);
+  const user = userEvent.setup();
+  renderAdmin(<SuppressionsPage search={{}} onSearch={() => {}} />);
+  const section = await screen.findByRole('region', { name: 'Reports that could not be read (1)' });
+  const summary = within(section).getByText(/the delivery status names no recipient/);
+  expect(within(section).getByText(report.text)).not.toBeVisible();
+  await user.click(summary);
+  expect(within(section).getByText(report.text)).toBeVisible();
+});
+
+it('says nothing of unreadable reports when there are none', async () => {
+  const server = serve();
+  renderAdmin(<SuppressionsPage search={{}} onSearch={() => {}} />);
+  await screen.findByRole('table', { name: 'Suppressed addresses, newest first' });
+  // Answered in the batch that drew the table: its answer is in.
+  expect(server.callsTo('mailReports.unreadable')).toHaveLength(1);
+  expect(screen.queryByRole('region', { name: /could not be read/ })).toBeNull();
 });

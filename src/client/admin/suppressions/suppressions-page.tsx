@@ -12,6 +12,7 @@ import { QueryState } from '../ui/query-state';
 import { EmailAddress } from '../leads/email-address';
 import { LeadSearchField } from '../leads/lead-search-field';
 import { AddSuppressionForm } from './add-suppression-form';
+import { UnreadableReports } from './unreadable-reports';
 import { useRemoveSuppression } from './suppression-mutations';
 import type { SuppressionSearch } from './search-params';
 
@@ -156,6 +157,8 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
       <section aria-labelledby="add-suppression-title" className="mt-8 border-t border-line pt-6">
         <AddSuppressionForm />
       </section>
+
+      <UnreadableReports />
 
       <ConfirmDialog
         isOpen={toRemove !== null}
