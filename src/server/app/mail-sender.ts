@@ -1,8 +1,10 @@
 /**
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
- * this list, the one place that knows them all, says which run and in what order: mail to one
- * person first (a lead's reply, then a call's reminder), not held to the newsletters' pace,
+ * this list, the one place that knows them all, says which run and in what order: the outbox
+ * first (docs/mail.md: sign-in codes, notices, booking mails; its bulk rows at the shared
+ * bulk pace), then the queues not yet folded into it: mail to one
+ * person (a lead's reply, then a call's reminder), not held to the newsletters' pace,
  * then the newsletters (confirmations, then recipients), at their pace.
  */
 import type { Db } from '#db';
@@ -12,6 +14,7 @@ import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
 import { createMailLoop, type MailJobMaker, type MailSender } from '#server/platform/mail-loop';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { outboxJob } from '#server/platform/outbox/outbox-job';
 import { replyJob } from '#server/leads/replies/reply-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
@@ -25,7 +28,7 @@ export interface SenderDeps {
   logger: Logger;
 }
 
-const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [replyJob, reminderJob, newsletterJob];
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [outboxJob, replyJob, reminderJob, newsletterJob];
 
 export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
   return createMailLoop(deps, MAIL_JOBS, opts);
