@@ -96,6 +96,11 @@ export interface MailSender {
 
 const running = new WeakMap<Db, Set<MailSender>>();
 
+/** Whether a sender of this instance runs on that database (started, not stopped). */
+export function hasRunningSender(db: Db): boolean {
+  return (running.get(db)?.size ?? 0) > 0;
+}
+
 /** Wakes this instance's sender(s) on that database: a mail was just queued. */
 export function wakeSenders(db: Db): void {
   for (const sender of running.get(db) ?? []) sender.wake();

@@ -73,11 +73,15 @@ export function settlementFor(mail: ClaimedMail, error: unknown, now: Date): Set
   return { kind: 'failed', error: detail };
 }
 
-/** Sends one claimed row and records the outcome; answers it. */
+/**
+ * Sends one claimed row and records the outcome; answers it. `retry: false` (a mail the
+ * request sends itself, send-mail.ts) fails a temporary failure too.
+ */
 export async function deliverClaimed(
   deps: OutboxDeps,
   mail: ClaimedMail,
   senderId: string,
+  opts: { retry: boolean } = { retry: true },
 ): Promise<Settlement> {
   let settlement: Settlement;
   try {
@@ -85,6 +89,9 @@ export async function deliverClaimed(
     settlement = { kind: 'sent' };
   } catch (error) {
     settlement = settlementFor(mail, error, deps.clock.now());
+    if (settlement.kind === 'retry' && !opts.retry) {
+      settlement = { kind: 'failed', error: settlement.error };
+    }
   }
   const fields = { id: mail.id, kind: mail.kind, attempt: mail.attempt };
   if (settlement.kind === 'sent') deps.logger.info('mail.sent', fields);

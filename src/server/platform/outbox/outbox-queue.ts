@@ -6,7 +6,7 @@
  * the mail in hand is marked failed: whether it went is unknown, and sending again is the
  * administrator's choice (the Mail screen's Retry).
  */
-import { and, asc, eq, isNotNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { OutboxKind } from '#shared/outbox';
@@ -38,6 +38,17 @@ const ORDER = [asc(o.priority), asc(o.nextAttemptAt), asc(o.id)];
 /** A read outside any transaction, so an idle instance never takes the write slot to poll. */
 export async function hasDueMail(db: Db, opts: { now: Date; bulk: boolean }): Promise<boolean> {
   const row = await db.select({ id: o.id }).from(o).where(due(opts.now, opts.bulk)).limit(1).get();
+  return row !== undefined;
+}
+
+/** Whether anything is due or in a sender's hands: what a test's `mailsSettled` waits on. */
+export async function hasUnsettledMail(db: Db, now: Date): Promise<boolean> {
+  const row = await db
+    .select({ id: o.id })
+    .from(o)
+    .where(or(due(now, true), eq(o.status, 'sending')))
+    .limit(1)
+    .get();
   return row !== undefined;
 }
 
@@ -105,6 +116,9 @@ export type Settlement =
   /** `suppress`: the addresses the server refused for good at RCPT TO (docs/mail.md). */
   | { kind: 'failed'; error: string; suppress?: Suppression[] };
 
+/** What a settled `code` row keeps of its text (docs/mail.md). */
+export const CODE_REMOVED = '(removed once settled: it held a sign-in code or link)';
+
 /** Records what became of a claimed row; only its claimer writes. Answers whether it did. */
 export function settleMail(
   db: Db,
@@ -125,10 +139,16 @@ export function settleMail(
             claimedAt: null,
           }
         : { status: 'failed' as const, lastError: settlement.error };
+  // A code's text is the secret itself (stored hashed everywhere else): kept only while it
+  // may still be sent.
+  const scrub =
+    mail.kind === 'code' && settlement.kind !== 'retry'
+      ? { message: JSON.stringify({ text: CODE_REMOVED }) }
+      : {};
   return writeTransaction(db, async (tx) => {
     const changed = await tx
       .update(o)
-      .set(values)
+      .set({ ...values, ...scrub })
       .where(and(eq(o.id, mail.id), eq(o.status, 'sending'), eq(o.claimedBy, claimedBy)))
       .returning({ id: o.id })
       .get();
