@@ -67,6 +67,14 @@ module.exports = {
       to: { path: '^src/server/(?!platform/)' },
     },
     {
+      name: 'mail-through-outbox',
+      severity: 'error',
+      comment:
+        "Mail leaves only through the outbox (docs/mail.md): the SMTP library is platform/mail.ts's alone; a feature queues its mail with platform/outbox/ (queueMail, sendInBackground).",
+      from: { path: '^(src|db|server\\.ts)', pathNot: [TEST, '^src/server/platform/mail\\.ts$'] },
+      to: { path: '(^|/)node_modules/nodemailer/' },
+    },
+    {
       name: 'features-below-app',
       severity: 'error',
       comment:
@@ -77,7 +85,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|data)/|\\.gen\\.ts$' },
+    // nodemailer stays in the graph (not followed) for the mail-through-outbox rule.
+    exclude: { path: '(^|/)(dist|data)/|(^|/)node_modules/(?!nodemailer/)|\\.gen\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },

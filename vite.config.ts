@@ -76,6 +76,8 @@ const SQLD_TESTS = [
   'src/server/identity/sign-in/{router,two-factor,judged-wrong,login-concurrency,login-throttle}.test.ts',
   'src/server/identity/second-factors/guess-limits.test.ts',
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
+  // The outbox: at most once across two instances on one database (docs/mail.md).
+  'src/server/platform/outbox/outbox-job.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings-router}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.

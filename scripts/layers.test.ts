@@ -46,6 +46,32 @@ describe('the layer rules', () => {
     expect(result.ok).toBe(true);
   });
 
+  it('refuse the SMTP library anywhere but platform/mail.ts (issue 46: mail through the outbox)', async () => {
+    const nodemailer = {
+      'node_modules/nodemailer/package.json': '{"name":"nodemailer","main":"index.js"}',
+      'node_modules/nodemailer/index.js': 'module.exports = {};\n',
+    };
+    const refused = await layers(
+      tree({
+        ...nodemailer,
+        'src/server/contact/notify.ts':
+          "import nodemailer from 'nodemailer';\nexport const n = nodemailer;\n",
+      }),
+      ['src'],
+    );
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain('mail-through-outbox');
+    const allowed = await layers(
+      tree({
+        ...nodemailer,
+        'src/server/platform/mail.ts':
+          "import nodemailer from 'nodemailer';\nexport const n = nodemailer;\n",
+      }),
+      ['src'],
+    );
+    expect(allowed.output).not.toContain('mail-through-outbox');
+  });
+
   it('refuse plumbing that imports a feature, the server reaching into the client, and a loop', async () => {
     const folder = tree({
       'src/server/facts/router.ts':

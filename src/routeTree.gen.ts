@@ -21,6 +21,7 @@ import { Route as AdminProtectedBookingsRouteImport } from './client/routes/admi
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
+import { Route as AdminProtectedMailRouteImport } from './client/routes/admin/_protected/mail'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
@@ -91,6 +92,11 @@ const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
 const AdminProtectedLeadsRoute = AdminProtectedLeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedMailRoute = AdminProtectedMailRouteImport.update({
+  id: '/mail',
+  path: '/mail',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedMessagesRoute = AdminProtectedMessagesRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
+  '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
+  '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
+  '/admin/_protected/mail': typeof AdminProtectedMailRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
@@ -246,6 +255,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
+    | '/admin/mail'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
+    | '/admin/mail'
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
@@ -295,6 +306,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/leads'
+    | '/admin/_protected/mail'
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
     | '/admin/_protected/overview'
@@ -403,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedLeadsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/mail': {
+      id: '/admin/_protected/mail'
+      path: '/mail'
+      fullPath: '/admin/mail'
+      preLoaderRoute: typeof AdminProtectedMailRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/messages': {
       id: '/admin/_protected/messages'
       path: '/messages'
@@ -490,6 +509,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
+  AdminProtectedMailRoute: typeof AdminProtectedMailRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
@@ -510,6 +530,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,
+  AdminProtectedMailRoute: AdminProtectedMailRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,

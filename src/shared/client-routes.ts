@@ -28,6 +28,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/newsletters/$id': /^\/admin\/newsletters\/[^/]+\/?$/,
   '/admin/users': /^\/admin\/users\/?$/,
   '/admin/audit': /^\/admin\/audit\/?$/,
+  '/admin/mail': /^\/admin\/mail\/?$/,
   '/admin/account': /^\/admin\/account\/?$/,
   '/admin/content': /^\/admin\/content\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;

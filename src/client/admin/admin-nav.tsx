@@ -75,6 +75,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/mail" className={linkClasses}>
+            Mail
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/content" className={linkClasses}>
             Content
           </Link>

@@ -11,6 +11,7 @@ import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { siteSettingsRouter } from '#server/content/site-settings-router';
 import { mediaRouter } from '#server/media/router';
+import { outboxRouter } from '#server/mail/outbox-router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
@@ -50,6 +51,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
   newsletterSequence: sequenceRouter,
+  outbox: outboxRouter,
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   secondFactor: secondFactorRouter,

@@ -1,10 +1,12 @@
 /**
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
- * this list, the one place that knows them all, says which run and in what order: mail to one
- * person first (a lead's reply, then a call's reminder), not held to the newsletters' pace,
- * then the newsletters (confirmations, then recipients), at their pace, then the welcome
- * sequence's steps, written into the outbox (platform/outbox/) as they fall due.
+ * this list, the one place that knows them all, says which run and in what order: the outbox
+ * first (docs/mail.md: sign-in codes, notices, booking mails, the welcome sequence's steps; its
+ * bulk rows at the shared bulk pace), then the queues not yet folded into it: mail to one
+ * person (a lead's reply, then a call's reminder), not held to the newsletters' pace, then the
+ * newsletters (confirmations, then recipients), at their pace, then the welcome sequence's
+ * job, which writes each step into the outbox as it falls due.
  */
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
@@ -13,6 +15,7 @@ import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
 import { createMailLoop, type MailJobMaker, type MailSender } from '#server/platform/mail-loop';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { outboxJob } from '#server/platform/outbox/outbox-job';
 import { replyJob } from '#server/leads/replies/reply-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
@@ -27,7 +30,13 @@ export interface SenderDeps {
   logger: Logger;
 }
 
-const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [replyJob, reminderJob, newsletterJob, sequenceJob];
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [
+  outboxJob,
+  replyJob,
+  reminderJob,
+  newsletterJob,
+  sequenceJob,
+];
 
 export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
   return createMailLoop(deps, MAIL_JOBS, opts);

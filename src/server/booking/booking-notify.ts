@@ -10,7 +10,8 @@ import { leads, type BookingRow } from '#db/schema';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import { sendInBackground, type Mailer } from '#server/platform/mail';
+import { type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
 import {
   renderOwnerBookingEmail,
   renderVisitorBookingEmail,
@@ -108,6 +109,7 @@ export function notifyBooking(
   const fields = { bookingId: booking.id, change };
   sendInBackground(
     deps,
+    'booking',
     async () => {
       const { input, calendar } = await mails('visitor');
       return {
@@ -117,12 +119,13 @@ export function notifyBooking(
         calendar,
       };
     },
-    { sent: 'booking.visitor_notified', failed: 'booking.visitor_notify_failed', fields },
+    { failed: 'booking.visitor_notify_failed', fields },
   );
   const owner = config.contactNotifyTo;
   if (!owner) return;
   sendInBackground(
     deps,
+    'booking',
     async () => {
       const { input, calendar } = await mails('owner');
       return {
@@ -132,6 +135,6 @@ export function notifyBooking(
         calendar,
       };
     },
-    { sent: 'booking.owner_notified', failed: 'booking.owner_notify_failed', fields },
+    { failed: 'booking.owner_notify_failed', fields },
   );
 }

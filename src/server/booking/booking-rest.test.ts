@@ -179,6 +179,7 @@ describe('the visitor paths', () => {
     ).toEqual(answer(409, { success: false, message: CALL_MESSAGES.tooManyUpcoming }));
 
     // Six other people's calls, cancelled from one address: the sixth is 429.
+    await mailsSettled(mailer);
     mailer.sent.length = 0;
     for (let i = 0; i < 6; i++) {
       const start = `2026-01-19T${String(9 + i).padStart(2, '0')}:00:00.000Z`;

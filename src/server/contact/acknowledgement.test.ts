@@ -4,7 +4,7 @@
  * messages arrive at once, through a real SMTP server (headers and both parts as sent).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contacts, throttleEvents } from '#db/schema';
+import { contacts, outbox, throttleEvents } from '#db/schema';
 import type { ContactInput } from '#shared/contact';
 import { CONTENT_MESSAGES } from '#shared/site-content';
 import { defaultAcknowledgement } from '#shared/site-content-defaults';
@@ -154,13 +154,19 @@ describe('the acknowledgement e-mail', () => {
     expect(await acknowledgements()).toHaveLength(1);
   });
 
-  it('keeps the message when the mail server is down, and logs the failure', async () => {
+  it('keeps the message when the mail server is down, and the mail waits in the outbox', async () => {
     await turnOn();
     await sink.close();
     expect(await send()).toMatchObject({ success: true });
     await mailsSettled(deps.mailer);
     expect(await deps.db.$count(contacts)).toBe(1);
-    expect(logger.lines.some((line) => line.includes('"contact.acknowledge_failed"'))).toBe(true);
+    expect(logger.lines.some((line) => line.includes('"mail.deferred"'))).toBe(true);
+    // The owner's notification and the visitor's acknowledgement, both kept for a retry.
+    const waiting = await deps.db.select().from(outbox).all();
+    expect(waiting.map((row) => [row.toEmail, row.status, row.attempts])).toEqual([
+      ['team@acme.example', 'queued', 1],
+      ['Vera@Example.com', 'queued', 1],
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
  * address alone), and an address gets at most one in 24 hours, decided in the message's own
  * statement batch (contact/router.ts), after the contact throttle.
  */
+import type { Clock } from '#server/platform/clock';
 import { desc, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
 import { siteContentVersions } from '#db/schema';
@@ -14,7 +15,8 @@ import { emailDocument, PARAGRAPH, plainTextWithSignature, siteFooter } from '#s
 import { LIGHT } from '#shared/mail/theme';
 import { markdownToHtml, markdownToText } from '#shared/newsletter-email-markdown';
 import type { Logger } from '#server/platform/logger';
-import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { currentContent } from '#server/platform/site-content';
 import { placeWhenRoom } from '#server/platform/throttle';
 import { keyedBucketPart } from '#server/platform/throttle-buckets';
@@ -96,11 +98,13 @@ export function acknowledgeContact(
     config: SiteSettingsConfig & { replyTo: string };
     mailer: Mailer;
     logger: Logger;
+    clock: Clock;
   },
   contact: { id: number; email: string },
 ): void {
   sendInBackground(
     deps,
+    'notice',
     async () => {
       const { content } = await currentContent(deps.db);
       return acknowledgementMail(contact.email, content.acknowledgement, {
@@ -110,7 +114,6 @@ export function acknowledgeContact(
       });
     },
     {
-      sent: 'contact.acknowledged',
       failed: 'contact.acknowledge_failed',
       fields: { contactId: contact.id },
     },

@@ -1,3 +1,4 @@
+import type { Clock } from '#server/platform/clock';
 import type { Db } from '#db';
 import type { contacts } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
@@ -14,7 +15,8 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
-import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
 import { mailSite } from '#server/platform/site-brand';
 
@@ -125,6 +127,7 @@ export function notifyContact(
     config: SiteSettingsConfig & { contactNotifyTo: string | null };
     mailer: Mailer;
     logger: Logger;
+    clock: Clock;
   },
   contact: StoredContact,
   source: string,
@@ -133,6 +136,7 @@ export function notifyContact(
   if (!to) return;
   sendInBackground(
     deps,
+    'notice',
     async () => {
       const site = await mailSite(deps);
       return contactMail(
@@ -147,7 +151,6 @@ export function notifyContact(
       );
     },
     {
-      sent: 'contact.notified',
       failed: 'contact.notify_failed',
       fields: { contactId: contact.id },
     },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '#db';
-import { contacts, leadEvents, leads, throttleEvents, users } from '#db/schema';
+import { contacts, leadEvents, leads, outbox, throttleEvents, users } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { type ContactInput } from '#shared/contact';
 import { adminMessageUrl, contactMail } from './notify';
@@ -416,12 +416,16 @@ describe('contact.send notification', () => {
     await mailsSettled(mailer);
     expect(await stored()).toHaveLength(1);
     expect(mailer.sent).toEqual([]);
-    const failureLine = deps.logger.lines.find((l) => l.includes('contact.notify_failed'));
+    // Refused without an SMTP answer to retry on: failed in the outbox, for the Mail screen.
+    const failureLine = deps.logger.lines.find((l) => l.includes('"mail.failed"'));
     expect(JSON.parse(failureLine ?? '{}')).toMatchObject({
       level: 'error',
-      contactId: 1,
+      kind: 'notice',
       error: 'SMTP connection refused',
     });
+    expect(await deps.db.select().from(outbox).all()).toMatchObject([
+      { toEmail: 'team@example.com', status: 'failed', lastError: 'SMTP connection refused' },
+    ]);
     // The log names the message, never its content.
     expect(deps.logger.lines.join('\n')).not.toContain(message.message);
   });

@@ -740,6 +740,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/users/1/second-factor/reset'],
   ['GET', '/api/audit'],
   ['GET', '/api/audit.csv'],
+  ['GET', '/api/mail/outbox'],
+  ['POST', '/api/mail/outbox/1/retry'],
   ['GET', '/api/content'],
   ['PUT', '/api/content'],
   ['GET', '/api/content/versions'],

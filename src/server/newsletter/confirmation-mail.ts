@@ -1,6 +1,8 @@
+import type { Clock } from '#server/platform/clock';
 import type { Db } from '#db';
 import { renderConfirmationEmail } from '#shared/newsletter-email';
-import { sendInBackground, type Mailer } from '#server/platform/mail';
+import { type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
 import type { Logger } from '#server/platform/logger';
 import { tokenLink } from '#server/platform/tokens';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
@@ -16,12 +18,13 @@ export function confirmUrl(siteUrl: string, token: string): string {
  * a mail goes depends on the address's state, which the answer must not reveal.
  */
 export function sendConfirmation(
-  deps: { db: Db; config: SiteSettingsConfig; mailer: Mailer; logger: Logger },
+  deps: { db: Db; config: SiteSettingsConfig; mailer: Mailer; logger: Logger; clock: Clock },
   to: string,
   token: string,
 ): void {
   sendInBackground(
     deps,
+    'confirmation',
     async () => {
       const { name, address } = await mailSite(deps);
       const mail = renderConfirmationEmail({
@@ -31,6 +34,6 @@ export function sendConfirmation(
       });
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },
-    { sent: 'newsletter.confirmation_sent', failed: 'newsletter.confirmation_failed', fields: {} },
+    { failed: 'newsletter.confirmation_failed', fields: {} },
   );
 }

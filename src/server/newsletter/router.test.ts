@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { subscriberConfirmations, subscribers, throttleEvents } from '#db/schema';
+import { outbox, subscriberConfirmations, subscribers, throttleEvents } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { NEWSLETTER_MESSAGES } from '#shared/newsletter';
 import {
@@ -125,9 +125,10 @@ describe('newsletter.subscribe', () => {
     mailer.failNext = true;
     expect(await subscribe('reader@example.com')).toEqual({ success: true });
     expect(await mails()).toEqual([]);
-    expect(
-      deps.logger.lines.filter((l) => l.includes('newsletter.confirmation_failed')),
-    ).toHaveLength(1);
+    expect(deps.logger.lines.filter((l) => l.includes('"mail.failed"'))).toHaveLength(1);
+    expect(await deps.db.select().from(outbox).all()).toMatchObject([
+      { kind: 'confirmation', status: 'failed' },
+    ]);
     expect(await statusOf()).toEqual([['reader@example.com', 'pending']]);
     await subscribe('reader@example.com');
     expect(await mails()).toHaveLength(1);

@@ -53,8 +53,35 @@ export interface MailJob {
   turn(now: Date): Promise<Turn>;
 }
 
+/**
+ * The one rate of bulk mail (NEWSLETTER_RATE_PER_MINUTE), shared by every job of one sender
+ * that sends bulk mail, so two queues of bulk mail together keep to it (docs/mail.md).
+ */
+export interface Pace {
+  /** How long the next bulk mail must wait from `now` (0: it may go). */
+  waitMs(now: Date): number;
+  /** A bulk mail goes now: the next waits one spacing. */
+  take(now: Date): void;
+}
+
+export function createPace(ratePerMinute: number): Pace {
+  const spacingMs = 60_000 / ratePerMinute;
+  let nextAt = 0;
+  return {
+    waitMs: (now) => Math.max(0, nextAt - now.getTime()),
+    take(now) {
+      nextAt = now.getTime() + spacingMs;
+    },
+  };
+}
+
+/** What the jobs of one sender share. */
+export interface MailJobShared {
+  bulkPace: Pace;
+}
+
 /** A job made for one sender: `senderId` is what its claims are written with. */
-export type MailJobMaker<D> = (deps: D, senderId: string) => MailJob;
+export type MailJobMaker<D> = (deps: D, senderId: string, shared: MailJobShared) => MailJob;
 
 export interface MailSender {
   /** One step of the work; the loop's body, and what tests call directly. */
@@ -69,21 +96,25 @@ export interface MailSender {
 
 const running = new WeakMap<Db, Set<MailSender>>();
 
+/** Whether a sender of this instance runs on that database (started, not stopped). */
+export function hasRunningSender(db: Db): boolean {
+  return (running.get(db)?.size ?? 0) > 0;
+}
+
 /** Wakes this instance's sender(s) on that database: a mail was just queued. */
 export function wakeSenders(db: Db): void {
   for (const sender of running.get(db) ?? []) sender.wake();
 }
 
-export function createMailLoop<D extends { db: Db; clock: Clock; logger: Logger }>(
-  deps: D,
-  makers: MailJobMaker<D>[],
-  opts: { id?: string } = {},
-): MailSender {
+export function createMailLoop<
+  D extends { db: Db; clock: Clock; logger: Logger; config: { newsletterRatePerMinute: number } },
+>(deps: D, makers: MailJobMaker<D>[], opts: { id?: string } = {}): MailSender {
   const { db, clock, logger } = deps;
   /** Written into claimed_by: which sender had a row in hand (claim-owner.ts). */
   const id = opts.id ?? newSenderId();
   markLive(id);
-  const jobs = makers.map((make) => make(deps, id));
+  const shared: MailJobShared = { bulkPace: createPace(deps.config.newsletterRatePerMinute) };
+  const jobs = makers.map((make) => make(deps, id, shared));
   let nextRecoveryAt = 0;
 
   async function turn(): Promise<Turn> {

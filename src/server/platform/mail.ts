@@ -110,51 +110,37 @@ export function withoutAddresses(text: string): string {
 }
 
 /**
- * Mails started by `sendInBackground`, per mailer (one mailer per app instance), so tests
- * and a graceful shutdown can wait for them without a global registry.
+ * Mails being written into the outbox in the background, per mailer (one mailer per app
+ * instance), and what to do once they are (platform/outbox/send-mail.ts), so tests and a
+ * graceful shutdown can wait for them without a global registry.
  */
 const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
+const drains = new WeakMap<Mailer, () => Promise<void>>();
 
-/**
- * Sends without making the request wait: SMTP can take seconds (or a connect timeout), what
- * the mail is about is already stored, and a wait that depends on whether a mail goes would
- * tell a visitor something (who is already on the newsletter list). The outcome is logged
- * as `events.sent` or `events.failed` with `fields`, never thrown.
- *
- * `message` may be a function that builds it: it runs after the answer too, so what it reads
- * (the site's saved name, platform/site-brand.ts) costs the request nothing, and its
- * failure is logged like a failed delivery.
- */
-export function sendInBackground(
-  deps: { mailer: Mailer; logger: Logger },
-  message: MailMessage | (() => Promise<MailMessage>),
-  events: { sent: string; failed: string; fields: Record<string, unknown> },
-): void {
-  // A macrotask later: nodemailer's synchronous set-up must not run before the answer is
-  // written, or a request that sends a mail would answer measurably later than one that does not.
-  const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => (typeof message === 'function' ? message() : message))
-    .then((built) => deps.mailer.send(built))
-    .then(
-      () => deps.logger.info(events.sent, events.fields),
-      (error: unknown) =>
-        deps.logger.error(events.failed, {
-          ...events.fields,
-          error: withoutAddresses(error instanceof Error ? error.message : String(error)),
-        }),
-    );
-  let pending = inFlight.get(deps.mailer);
-  if (!pending) inFlight.set(deps.mailer, (pending = new Set()));
+/** Counts a mail in flight on this mailer until it settles. */
+export function trackMail(mailer: Mailer, delivery: Promise<void>): void {
+  let pending = inFlight.get(mailer);
+  if (!pending) inFlight.set(mailer, (pending = new Set()));
   const set = pending;
   set.add(delivery);
   const forget = () => void set.delete(delivery);
   void delivery.then(forget, forget);
 }
 
-/** Resolves once every mail `sendInBackground` started on this mailer has gone or failed. */
+/** What `mailsSettled` runs once nothing is in flight: the outbox's drain. */
+export function afterMails(mailer: Mailer, drain: () => Promise<void>): void {
+  drains.set(mailer, drain);
+}
+
+/**
+ * Resolves once every mail queued in the background on this mailer is in the outbox and what
+ * was due there has gone or failed (sent by the running sender, or, with none running, by
+ * this mailer: platform/outbox/send-mail.ts).
+ */
 export async function mailsSettled(mailer: Mailer): Promise<void> {
   const pending = inFlight.get(mailer);
   while (pending && pending.size > 0) await Promise.all([...pending]);
+  await drains.get(mailer)?.();
 }
 
 export { escapeHtml } from '#shared/escape-html';

@@ -13,6 +13,8 @@ import {
   MAX_WRONG_CODES,
 } from '../sign-in/two-factor';
 import type { Context } from '#server/http/trpc';
+import { queueMail } from '#server/platform/outbox/queue-mail';
+import { deliverNow } from '#server/platform/outbox/send-mail';
 import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { release, take } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';
@@ -48,6 +50,15 @@ export async function startEmailChange(
   const now = ctx.clock.now();
   const code = await generateCode();
   const bucket = emailCodesBucket(user.id);
+  const mail = {
+    to: email,
+    subject: 'Confirm your new sign-in address',
+    text:
+      `Your confirmation code is ${code}.\n\n` +
+      `Enter it on the Account page within ${CODE_TTL_MS / 60_000} minutes to make this ` +
+      `the address your sign-in codes go to (${user.username}). ` +
+      'If you did not ask for this, ignore this e-mail.\n',
+  };
   // Checked and counted in one write, so requests arriving together cannot pass the budget.
   const pending = await writeTransaction(ctx.db, async (tx) => {
     const taken = await take(tx, { bucket, rule: EMAIL_CODES }, now);
@@ -65,18 +76,11 @@ export async function startEmailChange(
       })
       .returning({ id: emailChanges.id })
       .get();
-    return { events: taken.ids, changeId: row.id };
+    // Into the outbox with the change (docs/mail.md), and sent below by this request.
+    const mailId = await queueMail(tx, { kind: 'code', message: mail }, now);
+    return { events: taken.ids, changeId: row.id, mailId };
   });
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Confirm your new sign-in address',
-      text:
-        `Your confirmation code is ${code}.\n\n` +
-        `Enter it on the Account page within ${CODE_TTL_MS / 60_000} minutes to make this ` +
-        `the address your sign-in codes go to (${user.username}). ` +
-        'If you did not ask for this, ignore this e-mail.\n',
-    });
+  if ((await deliverNow(ctx, pending.mailId)) === 'sent') {
     // Sent: this request replaces any older pending change (kept until now, so that a mail
     // failure leaves the earlier code usable).
     await writeTransaction(ctx.db, (tx) =>
@@ -84,7 +88,7 @@ export async function startEmailChange(
         .delete(emailChanges)
         .where(and(eq(emailChanges.userId, user.id), ne(emailChanges.id, pending.changeId))),
     );
-  } catch (error) {
+  } else {
     // A code that never left does not count against the budget, and nothing waits for it.
     await writeTransaction(ctx.db, async (tx) => {
       await tx.delete(emailChanges).where(eq(emailChanges.id, pending.changeId));
@@ -93,7 +97,7 @@ export async function startEmailChange(
     ctx.logger.error('account.email_code_mail_failed', {
       requestId: ctx.req.requestId,
       username: user.username,
-      error: error instanceof Error ? error.message : String(error),
+      mailId: pending.mailId,
     });
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAIL_FAILED });
   }

@@ -10,7 +10,7 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import type { Context } from '#server/http/trpc';
 import { maskAddress } from '#server/platform/address';
-import { sendInBackground } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { siteTimeText } from '#shared/mail/site-time';
 import { mailSite } from '#server/platform/site-brand';
@@ -348,6 +348,7 @@ export function sendAccountNotice(
   };
   sendInBackground(
     ctx,
+    'notice',
     async () => {
       const site = await mailSite(ctx);
       const mail = renderAccountNotice({
@@ -359,7 +360,6 @@ export function sendAccountNotice(
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },
     {
-      sent: 'account.notice_sent',
       failed: 'account.notice_failed',
       fields: { username, change: change.kind },
     },

@@ -4,6 +4,7 @@
  * in its owner's name. Sent after the answer; a failing mail is logged and the change stands.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '#db/schema';
 import {
   callerFor,
   createRecordingMailer,
@@ -86,6 +87,9 @@ describe('notices about administrators', { timeout: 30_000 }, () => {
     expect(await owner.users.remove({ id: bob?.id ?? 0 })).toEqual({ success: true });
     await mailsSettled(mailer);
     expect((await owner.users.list()).map((u) => u.username)).toEqual(['carol', 'owner']);
-    expect(deps.logger.lines.some((l) => l.includes('"account.notice_failed"'))).toBe(true);
+    expect(deps.logger.lines.some((l) => l.includes('"mail.failed"'))).toBe(true);
+    expect(await deps.db.select().from(outbox).all()).toMatchObject([
+      { kind: 'notice', status: 'failed' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Clock } from '#server/platform/clock';
 import type { Db } from '#db';
 import { escapeHtml } from '#shared/escape-html';
 import {
@@ -11,7 +12,8 @@ import {
   plainTextWithSignature,
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
-import { sendInBackground, type Mailer } from '#server/platform/mail';
+import { type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
 import type { Logger } from '#server/platform/logger';
 import { tokenLink } from '#server/platform/tokens';
 import { siteTimeText } from '#shared/mail/site-time';
@@ -67,11 +69,13 @@ export function sendInvitation(
     config: SiteSettingsConfig;
     mailer: Mailer;
     logger: Logger;
+    clock: Clock;
   },
   invite: { to: string; username: string; invitedBy: string; token: string; expiresAt: Date },
 ): void {
   sendInBackground(
     deps,
+    'notice',
     async () => {
       const site = await mailSite(deps);
       const mail = renderInvitationEmail({
@@ -86,7 +90,6 @@ export function sendInvitation(
       return { to: invite.to, subject: mail.subject, text: mail.text, html: mail.html };
     },
     {
-      sent: 'users.invitation_sent',
       failed: 'users.invitation_failed',
       fields: { username: invite.username },
     },

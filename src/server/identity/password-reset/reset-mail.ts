@@ -12,7 +12,7 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import type { Context } from '#server/http/trpc';
-import { sendInBackground } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
 import { tokenLink } from '#server/platform/tokens';
 import { mailSite } from '#server/platform/site-brand';
 
@@ -57,6 +57,7 @@ ${plainLink(input.link, p)}
 export function sendResetLink(ctx: Context, to: string, username: string, token: string): void {
   sendInBackground(
     ctx,
+    'code',
     async () => {
       const { name, address } = await mailSite(ctx);
       const mail = renderResetEmail({
@@ -67,6 +68,6 @@ export function sendResetLink(ctx: Context, to: string, username: string, token:
       });
       return { to, subject: mail.subject, text: mail.text, html: mail.html };
     },
-    { sent: 'auth.reset_link_sent', failed: 'auth.reset_link_failed', fields: { username } },
+    { failed: 'auth.reset_link_failed', fields: { username } },
   );
 }

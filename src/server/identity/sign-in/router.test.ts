@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, throttleEvents, twoFactorChallenges } from '#db/schema';
+import { outbox, sessions, throttleEvents, twoFactorChallenges } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { ThrottledError } from '#server/platform/errors';
 import {
@@ -145,6 +145,10 @@ describe('admin.login', () => {
     // Stored only as a hash.
     const [challenge] = await deps.db.select().from(twoFactorChallenges).all();
     expect(challenge?.codeHash).not.toContain(code);
+    // Through the outbox, first in its order, and its text gone once sent (docs/mail.md).
+    const [mail] = await deps.db.select().from(outbox).all();
+    expect(mail).toMatchObject({ kind: 'code', priority: 0, status: 'sent', attempts: 1 });
+    expect(mail?.message).not.toContain(code);
     expect((await callerFor(deps, { cookie }).caller.admin.check()).authenticated).toBe(false);
     const log = deps.logger.lines.join('\n');
     expect(log).toContain('"auth.code_sent"');
@@ -253,6 +257,9 @@ describe('admin.login', () => {
       'The sign-in code could not be e-mailed. Please try again in a few minutes.',
     );
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    // Failed in the outbox, never retried: a late code would be a dead one.
+    const [mail] = await deps.db.select().from(outbox).all();
+    expect(mail).toMatchObject({ kind: 'code', status: 'failed', attempts: 1 });
   });
 });
 

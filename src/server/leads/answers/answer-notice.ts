@@ -4,6 +4,7 @@
  * The place is taken in the answer's own write transaction (capture.ts), so however many
  * instances read the mailbox, one notice goes; the mail itself goes after the commit.
  */
+import type { Clock } from '#server/platform/clock';
 import type { Db } from '#db';
 import { NOT_ONE_LINE } from '#shared/validation';
 import {
@@ -18,7 +19,8 @@ import {
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT } from '#shared/mail/theme';
 import type { Logger } from '#server/platform/logger';
-import { escapeHtml, sendInBackground, type MailMessage, type Mailer } from '#server/platform/mail';
+import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { ThrottledError } from '#server/platform/errors';
@@ -88,6 +90,7 @@ export function sendAnswerNotice(
     config: SiteSettingsConfig & { contactNotifyTo: string | null };
     mailer: Mailer;
     logger: Logger;
+    clock: Clock;
   },
   lead: AnsweredLead,
 ): void {
@@ -95,6 +98,7 @@ export function sendAnswerNotice(
   if (!to) return;
   sendInBackground(
     deps,
+    'notice',
     async () => {
       const site = await mailSite(deps);
       return answerNoticeMail(to, lead, {
@@ -104,7 +108,6 @@ export function sendAnswerNotice(
       });
     },
     {
-      sent: 'lead.answer_notified',
       failed: 'lead.answer_notify_failed',
       fields: { leadId: lead.id },
     },

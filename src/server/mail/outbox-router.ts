@@ -1,0 +1,50 @@
+/**
+ * The Mail screen (docs/mail.md): what waits in the outbox, what failed and with which error,
+ * what went; and a failed mail sent again. Administrators only.
+ */
+import { TRPCError } from '@trpc/server';
+import { router } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { wakeSenders } from '#server/platform/mail-loop';
+import { OUTBOX_MESSAGES as M, outboxListInput } from '#shared/mail-outbox';
+import { idInput } from '#shared/validation';
+import { outboxPage, retryMail } from './outbox-query';
+import { outputs } from './outbox-router-outputs';
+
+export const outboxRouter = router({
+  /** 50 a page; waiting in the order they will go, failed and sent the latest first. */
+  list: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/mail/outbox',
+        query: ['status', 'page'],
+        answer: 'spread',
+      },
+    })
+    .input(outboxListInput)
+    .output(outputs.list)
+    .query(({ ctx, input }) => outboxPage(ctx.db, input.status, input.page)),
+
+  /** A failed mail back in the queue, due now (202: the sender sends it). */
+  retry: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/mail/outbox/:id/retry',
+        status: 202,
+        body: { fields: [] },
+        answer: 'success',
+      },
+    })
+    .input(idInput)
+    .output(outputs.retry)
+    .mutation(async ({ ctx, input }) => {
+      const result = await retryMail(ctx.db, input.id, ctx.clock.now());
+      if (result === 'unknown') throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+      if (result === 'not_failed') throw new TRPCError({ code: 'CONFLICT', message: M.notFailed });
+      if (result === 'code_gone') throw new TRPCError({ code: 'CONFLICT', message: M.codeGone });
+      wakeSenders(ctx.db);
+      return {};
+    }),
+});

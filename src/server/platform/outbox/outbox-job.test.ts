@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget, type Db } from '#db';
+import { outbox, suppressions } from '#db/schema';
+import { createMailLoop, type MailSender } from '#server/platform/mail-loop';
+import { createMailer, type Mailer } from '#server/platform/mail';
+import type { OutboxKind } from '#shared/outbox';
+import { openTestDatabase } from '#tests/support/database';
+import {
+  createRecordingMailer,
+  createTestClock,
+  testConfig,
+  type TestClock,
+} from '#tests/support/app';
+import { createMemoryLogger } from '#tests/support/logger';
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
+import { startHeldSmtp } from '#tests/support/held-smtp';
+import { outboxJob, RETRY_BACKOFF_MS } from './outbox-job';
+import { INTERRUPTED_MAIL_ERROR, SUPPRESSED_ERROR } from './outbox-queue';
+import { queueMail } from './queue-mail';
+import { suppressAddress } from './suppression';
+
+let db: Db;
+let target: DatabaseTarget;
+let clock: TestClock;
+let sink: SmtpSink | undefined;
+const senders: MailSender[] = [];
+
+beforeEach(async () => {
+  ({ db, target } = await openTestDatabase());
+  clock = createTestClock(new Date('2026-11-26T10:00:00Z'));
+});
+
+afterEach(async () => {
+  await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+  await sink?.close();
+  sink = undefined;
+});
+
+function senderOn(
+  database: Db,
+  mailer: Mailer,
+  id: string,
+  config = testConfig({ newsletterRatePerMinute: 60 }),
+) {
+  const logger = createMemoryLogger();
+  const sender = createMailLoop({ db: database, clock, logger, mailer, config }, [outboxJob], {
+    id,
+  });
+  senders.push(sender);
+  return sender;
+}
+
+function smtpMailer(url: string): Mailer {
+  return createMailer({
+    smtpUrl: url,
+    from: 'site@example.com',
+    production: false,
+    logger: createMemoryLogger(),
+  });
+}
+
+function queue(kind: OutboxKind, to: string, subject: string = kind) {
+  return writeTransaction(db, (tx) =>
+    queueMail(tx, { kind, message: { to, subject, text: 'Hello' } }, clock.now()),
+  );
+}
+
+const row = async (id: number) => (await db.select().from(outbox).where(eq(outbox.id, id)).get())!;
+
+async function drain(sender: MailSender) {
+  while ((await sender.turn()).kind === 'worked');
+}
+
+describe('the outbox sender', () => {
+  it('sends a sign-in code queued after 50 bulk mails next, then the rest at the bulk rate', async () => {
+    const mailer = createRecordingMailer();
+    for (let i = 0; i < 50; i++) await queue('newsletter', `reader${i}@example.com`);
+    const code = await queue('code', 'owner@example.com', 'Your sign-in code');
+    const sender = senderOn(db, mailer, 'a');
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect(mailer.sent.map((m) => m.subject)).toEqual(['Your sign-in code']);
+    expect(await row(code)).toMatchObject({ status: 'sent', attempts: 1, sentAt: clock.now() });
+
+    // One bulk mail, then the pace (60 a minute) holds the next for a second...
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect(await sender.turn()).toEqual({ kind: 'paced', waitMs: 1000 });
+    // ...but not a notice queued meanwhile.
+    await queue('notice', 'owner@example.com', 'A notice');
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect(mailer.sent.at(-1)?.subject).toBe('A notice');
+    clock.advance(1000);
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect(mailer.sent.map((m) => m.to).slice(1)).toEqual([
+      'reader0@example.com',
+      'owner@example.com',
+      'reader1@example.com',
+    ]);
+  });
+
+  it('retries a 4xx after a backoff driven by the clock, and fails after the sixth try', async () => {
+    sink = await startSmtpSink({
+      refuse: (to) => (to === 'greylisted@example.com' ? { code: 421, message: 'Busy' } : null),
+    });
+    const id = await queue('notice', 'greylisted@example.com');
+    const sender = senderOn(db, smtpMailer(sink.url), 'a');
+    for (const [index, delay] of RETRY_BACKOFF_MS.entries()) {
+      expect(await sender.turn()).toEqual({ kind: 'worked' });
+      const waiting = await row(id);
+      expect(waiting).toMatchObject({ status: 'queued', attempts: index + 1, claimedBy: null });
+      expect(waiting.nextAttemptAt).toEqual(new Date(clock.now().getTime() + delay));
+      expect(waiting.lastError).toContain('Busy');
+      expect(waiting.lastError).not.toContain('@');
+      expect(await sender.turn()).toEqual({ kind: 'idle' });
+      clock.advance(delay);
+    }
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 6 });
+    expect((await row(id)).lastError).toContain('Busy');
+    expect(await db.select().from(suppressions).all()).toEqual([]);
+  });
+
+  it('fails a 5xx for the recipient at once and suppresses the address in the same write', async () => {
+    sink = await startSmtpSink({
+      refuse: (to) =>
+        to === 'gone@example.com' ? { code: 550, message: '5.1.1 No such user here' } : null,
+    });
+    const gone = await queue('notice', 'Gone@example.com');
+    const fine = await queue('notice', 'fine@example.com');
+    const sender = senderOn(db, smtpMailer(sink.url), 'a');
+    await drain(sender);
+    expect(await row(gone)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await row(fine)).toMatchObject({ status: 'sent' });
+    expect(await db.select().from(suppressions).all()).toEqual([
+      {
+        email: 'gone@example.com',
+        reason: 'hard_bounce',
+        detail: expect.stringContaining('5.1.1') as unknown as string,
+        at: clock.now(),
+      },
+    ]);
+    clock.advance(24 * 60 * 60_000);
+    expect(await sender.turn()).toEqual({ kind: 'idle' });
+    expect(sink.to('gone@example.com')).toEqual([]);
+  });
+
+  it('fails a permanent refusal that names no recipient, without retry or suppression', async () => {
+    const refusing = await startHeldSmtp('refuse');
+    try {
+      const id = await queue('notice', 'someone@example.com');
+      const sender = senderOn(db, smtpMailer(refusing.url), 'a');
+      expect(await sender.turn()).toEqual({ kind: 'worked' });
+      expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect((await row(id)).lastError).toContain('refuses all senders');
+      expect(await db.select().from(suppressions).all()).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('settles a bulk mail to a suppressed address as failed without sending it; a code still goes', async () => {
+    const mailer = createRecordingMailer();
+    await writeTransaction(db, (tx) =>
+      suppressAddress(
+        tx,
+        { email: 'gone@example.com', reason: 'manual', detail: 'by hand' },
+        clock.now(),
+      ),
+    );
+    const bulk = await queue('newsletter', 'gone@example.com');
+    const code = await queue('code', 'gone@example.com');
+    const sender = senderOn(db, mailer, 'a');
+    await drain(sender);
+    expect(await row(bulk)).toMatchObject({
+      status: 'failed',
+      lastError: SUPPRESSED_ERROR,
+      attempts: 0,
+    });
+    expect(await row(code)).toMatchObject({ status: 'sent' });
+    expect(mailer.sent.map((m) => m.subject)).toEqual(['code']);
+  });
+
+  it('fails what a sender stopped mid-send, at the lease or at once when it is known gone', async () => {
+    const mailer = createRecordingMailer();
+    const leased = await queue('notice', 'a@example.com');
+    const gone = await queue('notice', 'b@example.com');
+    const live = await queue('notice', 'c@example.com');
+    const claim = (id: number, claimedBy: string, claimedAt: Date) =>
+      writeTransaction(db, (tx) =>
+        tx
+          .update(outbox)
+          .set({ status: 'sending', claimedBy, claimedAt, attempts: 1 })
+          .where(eq(outbox.id, id))
+          .run(),
+      );
+    await claim(leased, 'other-host:1:abcd', new Date(clock.now().getTime() - 11 * 60_000));
+    // This process's pid, but no sender of that id runs here: a restart after a crash.
+    await claim(gone, `${(await import('node:os')).hostname()}:${process.pid}:dead`, clock.now());
+    await claim(live, 'other-host:1:abcd', clock.now());
+    const sender = senderOn(db, mailer, 'restarted');
+    await drain(sender);
+    expect(await row(leased)).toMatchObject({
+      status: 'failed',
+      lastError: INTERRUPTED_MAIL_ERROR,
+    });
+    expect(await row(gone)).toMatchObject({ status: 'failed', lastError: INTERRUPTED_MAIL_ERROR });
+    expect(await row(live)).toMatchObject({ status: 'sending' });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('never sends a row twice when two instances turn at once on one database', async () => {
+    sink = await startSmtpSink({ holdMs: 5 });
+    for (let i = 0; i < 30; i++) {
+      await queue(i % 3 === 0 ? 'code' : 'notice', `person${i}@example.com`);
+    }
+    // A second handle on the same database: another instance (a second sqld client in the
+    // server-sqld project, a second connection to the file otherwise).
+    const second = await openDatabase(target);
+    const one = senderOn(db, smtpMailer(sink.url), 'one');
+    const two = senderOn(second, smtpMailer(sink.url), 'two');
+    await Promise.all([drain(one), drain(two)]);
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+    await closeDatabase(second);
+    const rows = await db.select().from(outbox).all();
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(sink.mails).toHaveLength(30);
+    expect(new Set(sink.mails.map((m) => m.to)).size).toBe(30);
+    expect(new Set(rows.map((r) => r.claimedBy))).toEqual(new Set(['one', 'two']));
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The Mail screen's words (docs/mail.md, "The Mail screen"): what the admin lists and how, for
+ * the server's procedures and the screen.
+ */
+import { z } from 'zod/mini';
+import type { OutboxKind, OutboxStatus } from './outbox';
+import { pageField } from './validation';
+
+/** The screen's filters: `queued` also shows a mail a sender has in hand (`sending`). */
+export const outboxFilterValues = ['queued', 'failed', 'sent'] as const;
+export type OutboxFilter = (typeof outboxFilterValues)[number];
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+export const OUTBOX_MESSAGES = {
+  status: 'Status must be queued, failed or sent.',
+  notFound: 'No such mail.',
+  notFailed: 'Only a failed mail can be sent again.',
+  codeGone: 'A sign-in code is not sent again: its text is gone once settled. Sign in again.',
+} as const;
+
+export const outboxListInput = z.prefault(
+  z.object({
+    status: z._default(z.enum(outboxFilterValues, OUTBOX_MESSAGES.status), 'queued'),
+    page: pageField,
+  }),
+  {},
+);
+export type OutboxListInput = z.input<typeof outboxListInput>;
+
+/** One mail as the API answers it (docs/api.md). */
+export interface OutboxMail {
+  id: number;
+  kind: OutboxKind;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
