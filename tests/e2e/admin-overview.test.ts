@@ -184,6 +184,7 @@ describe('the Overview', () => {
       'Messages',
       'Subscribers',
       'Newsletters',
+      'Mail',
       'Content',
       'Administrators',
       'Audit log',

@@ -65,11 +65,6 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
-          <Link to="/admin/suppressions" className={linkClasses}>
-            Suppressed
-          </Link>
-        </li>
-        <li>
           <Link to="/admin/newsletters" className={linkClasses}>
             Newsletters
           </Link>

@@ -2,7 +2,8 @@ import { OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxMail } from '#shared/ma
 import type { OutboxKind } from '#shared/outbox';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { buttonClass } from '#shared/ui-styles';
+import { buttonClass, focusRing } from '#shared/ui-styles';
+import { Link } from '@tanstack/react-router';
 import { Card } from '../controls';
 import { DateTime } from '../ui/date-time';
 import { Pager } from '../ui/pager';
@@ -66,6 +67,17 @@ export function MailPage({ search, onSearch }: MailPageProps) {
         <p className="mt-1 text-muted">
           Every e-mail the site sends: waiting, failed with its error, and sent
           {list.data ? ` · ${list.data.total} ${list.data.total === 1 ? 'mail' : 'mails'}` : ''}
+        </p>
+        <p className="mt-2">
+          <Link
+            to="/admin/suppressions"
+            className={`rounded text-brand-700 underline underline-offset-2 dark:text-brand-300 ${focusRing}`}
+          >
+            Suppressed addresses
+          </Link>
+          <span className="text-muted">
+            : where nothing bulk goes, after a bounce or a complaint
+          </span>
         </p>
       </div>
 

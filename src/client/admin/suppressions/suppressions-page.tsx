@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { focusRing } from '#shared/ui-styles';
 import { SUPPRESSION_REASON_LABELS, SUPPRESSIONS_PAGE_SIZE } from '#shared/suppressions';
 import type { SuppressionEntry } from '#shared/suppressions';
 import { trpc } from '#client/lib/trpc';
@@ -42,6 +44,14 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
   return (
     <Card>
       <div className="mb-6">
+        <p className="mb-2 text-sm">
+          <Link
+            to="/admin/mail"
+            className={`rounded text-brand-700 underline underline-offset-2 dark:text-brand-300 ${focusRing}`}
+          >
+            Mail
+          </Link>
+        </p>
         <h1 className="text-2xl font-bold text-ink">Suppressed addresses</h1>
         <p className="mt-1 text-muted">
           Addresses that bounced, complained or were added by hand: newsletters, the welcome
