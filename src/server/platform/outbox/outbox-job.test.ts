@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { closeDatabase, openDatabase, writeTransaction, type DatabaseTarget, type Db } from '#db';
-import { outbox, suppressions } from '#db/schema';
+import { deliveryReports, outbox, suppressions } from '#db/schema';
 import { createMailLoop, type MailSender } from '#server/platform/mail-loop';
 import { createMailer, type Mailer } from '#server/platform/mail';
 import type { OutboxKind } from '#shared/outbox';
@@ -138,6 +138,11 @@ describe('the outbox sender', () => {
         detail: expect.stringContaining('5.1.1') as unknown as string,
         at: clock.now(),
       },
+    ]);
+    // Recorded as a bounce, as a report from the mailbox would be.
+    const reports = await db.select().from(deliveryReports).all();
+    expect(reports.map((r) => [r.key, r.source, r.kind, r.email])).toEqual([
+      [`smtp:${gone}`, 'smtp', 'hard', 'gone@example.com'],
     ]);
     clock.advance(24 * 60 * 60_000);
     expect(await sender.turn()).toEqual({ kind: 'idle' });

@@ -10,7 +10,8 @@ import { and, asc, eq, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { OutboxKind } from '#shared/outbox';
-import { isSuppressed, suppressAddress, type Suppression } from './suppression';
+import { isSuppressed, type Suppression } from './suppression';
+import { recordDeliveryReport } from './delivery-reports';
 
 const o = outbox;
 
@@ -154,7 +155,15 @@ export function settleMail(
       .get();
     if (!changed) return false;
     if (settlement.kind === 'failed') {
-      for (const entry of settlement.suppress ?? []) await suppressAddress(tx, entry, now);
+      // Recorded as any bounce is (docs/mail.md), so the address's history shows it.
+      for (const entry of settlement.suppress ?? []) {
+        const report = { key: `smtp:${mail.id}`, source: 'smtp' as const, kind: 'hard' as const };
+        await recordDeliveryReport(
+          tx,
+          { ...report, email: entry.email, detail: entry.detail },
+          now,
+        );
+      }
     }
     return true;
   });
