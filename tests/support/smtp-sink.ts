@@ -12,6 +12,8 @@ import { parseMail, type ParsedMail } from './mime';
 export interface SunkMail {
   /** Envelope recipient, lower case. */
   to: string;
+  /** The envelope's sender (MAIL FROM), as given; '' for a null sender. */
+  mailFrom: string;
   /** Header names in lower case, folded lines joined, encoded words left as sent. */
   headers: Map<string, string>;
   text: string;
@@ -97,7 +99,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           const at = Date.now();
           const { headers, text, html, calendars } = await parseMail(Buffer.concat(chunks));
           for (const rcpt of session.envelope.rcptTo) {
-            mails.push({ headers, text, html, calendars, to: rcpt.address.toLowerCase(), at });
+            const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+            const to = rcpt.address.toLowerCase();
+            mails.push({ headers, text, html, calendars, to, mailFrom, at });
           }
         }
         arrived++;

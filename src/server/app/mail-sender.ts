@@ -23,7 +23,7 @@ import { sequenceJob } from '#server/newsletter/sequence-job';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<Config, 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo'> &
+  config: Pick<Config, 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo' | 'bounceAddress'> &
     SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;

@@ -24,6 +24,11 @@ export interface MailMessage {
    * `invite.ics` file to add by hand where they do not.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; ics: string };
+  /**
+   * The envelope's sender (SMTP `MAIL FROM`, which becomes `Return-Path`): bulk mail's VERP
+   * address (docs/mail.md), so a bounce names its mail. Unset: MAIL_FROM.
+   */
+  returnPath?: string;
 }
 
 export interface Mailer {
@@ -58,7 +63,7 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       canDeliver: true,
-      async send({ calendar, ...message }) {
+      async send({ calendar, returnPath, ...message }) {
         const name = oneLine((await opts.senderName?.()) ?? '');
         const html =
           message.html === undefined
@@ -68,6 +73,7 @@ export function createMailer(opts: {
           ...message,
           html,
           from: name ? { name, address: opts.from } : opts.from,
+          ...(returnPath && { envelope: { from: returnPath, to: message.to } }),
           // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
           ...(calendar && {
             icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },

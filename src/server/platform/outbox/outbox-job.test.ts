@@ -19,6 +19,8 @@ import { outboxJob, RETRY_BACKOFF_MS } from './outbox-job';
 import { INTERRUPTED_MAIL_ERROR, SUPPRESSED_ERROR } from './outbox-queue';
 import { queueMail } from './queue-mail';
 import { suppressAddress } from './suppression';
+import { readVerp } from '../deliverability/verp';
+import { bounceTokenKey } from '../keys';
 
 let db: Db;
 let target: DatabaseTarget;
@@ -147,6 +149,23 @@ describe('the outbox sender', () => {
     clock.advance(24 * 60 * 60_000);
     expect(await sender.turn()).toEqual({ kind: 'idle' });
     expect(sink.to('gone@example.com')).toEqual([]);
+  });
+
+  it('sends bulk mail with its VERP Return-Path when BOUNCE_ADDRESS is set, mail to one person from MAIL_FROM', async () => {
+    sink = await startSmtpSink();
+    const config = testConfig({
+      newsletterRatePerMinute: 600,
+      bounceAddress: 'bounces@acme.example',
+    });
+    const welcome = await queue('sequence', 'reader@example.org');
+    await queue('notice', 'owner@example.org');
+    await drain(senderOn(db, smtpMailer(sink.url), 'a', config));
+    const [bulk] = sink.to('reader@example.org');
+    const key = bounceTokenKey(config.sessionSecret);
+    expect(bulk?.mailFrom).toMatch(/^bounces\+[0-9a-z]+-[0-9a-f]{16}@acme\.example$/);
+    expect(readVerp(bulk!.mailFrom, 'bounces@acme.example', key)).toBe(welcome);
+    expect(bulk?.headers.get('from')).toContain('site@example.com');
+    expect(sink.to('owner@example.org')[0]?.mailFrom).toBe('site@example.com');
   });
 
   it('fails a permanent refusal that names no recipient, without retry or suppression', async () => {

@@ -15,7 +15,9 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { smtpRejection } from '../deliverability/smtp-rejection';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail';
+import type { MailMessage, Mailer } from '../mail';
+import { verpAddress } from '../deliverability/verp';
+import { bounceTokenKey } from '../keys';
 import { createPace, type MailJob, type MailJobShared, type Pace, type Turn } from '../mail-loop';
 import {
   claimMail,
@@ -29,7 +31,7 @@ import { storedMessage } from './queue-mail';
 
 export interface OutboxDeps {
   db: Db;
-  config: Pick<Config, 'newsletterRatePerMinute'>;
+  config: Pick<Config, 'newsletterRatePerMinute' | 'bounceAddress' | 'sessionSecret'>;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -73,6 +75,14 @@ export function settlementFor(mail: ClaimedMail, error: unknown, now: Date): Set
   return { kind: 'failed', error: detail };
 }
 
+/** Bulk mail returns to its VERP address when BOUNCE_ADDRESS is set (docs/mail.md, "Bounces"). */
+function withReturnPath(config: OutboxDeps['config'], mail: ClaimedMail): MailMessage {
+  const message = storedMessage(mail);
+  if (!mail.bulk || !config.bounceAddress) return message;
+  const key = bounceTokenKey(config.sessionSecret);
+  return { ...message, returnPath: verpAddress(config.bounceAddress, mail.id, key) };
+}
+
 /**
  * Sends one claimed row and records the outcome; answers it. `retry: false` (a mail the
  * request sends itself, send-mail.ts) fails a temporary failure too.
@@ -85,7 +95,7 @@ export async function deliverClaimed(
 ): Promise<Settlement> {
   let settlement: Settlement;
   try {
-    await deps.mailer.send(storedMessage(mail));
+    await deps.mailer.send(withReturnPath(deps.config, mail));
     settlement = { kind: 'sent' };
   } catch (error) {
     settlement = settlementFor(mail, error, deps.clock.now());

@@ -87,7 +87,15 @@ export async function deliverNow(deps: SendDeps, id: number): Promise<DeliveredN
 
 /** The outbox deps without a configured rate: what is sent here is one person's mail. */
 function withRate(deps: SendDeps): OutboxDeps {
-  return { ...deps, config: { newsletterRatePerMinute: Number.POSITIVE_INFINITY } };
+  // Not bulk mail either: no VERP Return-Path to make.
+  return {
+    ...deps,
+    config: {
+      newsletterRatePerMinute: Number.POSITIVE_INFINITY,
+      bounceAddress: null,
+      sessionSecret: '',
+    },
+  };
 }
 
 /** How long `mailsSettled` waits for a running sender to empty the outbox of what is due. */
