@@ -95,13 +95,19 @@ it('stores a subscription, or takes one already there, in one request', async ()
     ['TRIP@example.com', '198.18.3.4'],
   ] as const) {
     requests = 0;
-    expect((await post('/api/subscribe', { email }, ip)).status).toBe(201);
-    await mailsSettled(deps.mailer);
+    const answer = await app.request('/api/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email }),
+    });
+    // Read before anything else runs: the confirmation mail starts after the answer, on a
+    // later turn of the event loop, and goes through the outbox (docs/mail.md).
     counts.push(requests);
+    expect(answer.status).toBe(201);
+    await mailsSettled(deps.mailer);
   }
-  // One write each; the confirmation mail, built after the answer, reads the change counter
-  // once for the site's name.
-  expect(counts).toEqual([2, 2]);
+  // One write each, before the answer.
+  expect(counts).toEqual([1, 1]);
 });
 
 // The throttle read, the user read, the reservation, and the settle that writes the
