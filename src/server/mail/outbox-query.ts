@@ -1,13 +1,12 @@
 /**
- * The Mail screen's reads and its one write (docs/mail.md, "The Mail screen"): a page of the
- * outbox by status, and a failed mail put back in the queue.
+ * The Mail screen's reads (docs/mail.md, "The Mail screen"): a page of the outbox by status.
+ * Its one write, a failed mail put back in the queue, is platform/outbox/retry-mail.ts.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { writeTransaction, type Db } from '#db';
+import { asc, count, desc, inArray } from 'drizzle-orm';
+import type { Db } from '#db';
 import { outbox } from '#db/schema';
 import { OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxMail } from '#shared/mail-outbox';
 import type { OutboxStatus } from '#shared/outbox';
-import { CODE_REMOVED } from '#server/platform/outbox/outbox-queue';
 
 const o = outbox;
 
@@ -57,29 +56,4 @@ export async function outboxPage(
     })),
     total,
   };
-}
-
-export type RetryResult = 'queued' | 'unknown' | 'not_failed' | 'code_gone';
-
-/**
- * A failed mail goes back in the queue, due now, its attempts kept (the next failure then
- * fails it again at once when the backoff is spent). A settled sign-in code has no text left.
- */
-export function retryMail(db: Db, id: number, now: Date): Promise<RetryResult> {
-  return writeTransaction(db, async (tx) => {
-    const row = await tx
-      .select({ status: o.status, kind: o.kind, message: o.message })
-      .from(o)
-      .where(eq(o.id, id))
-      .get();
-    if (!row) return 'unknown';
-    if (row.status !== 'failed') return 'not_failed';
-    if (row.kind === 'code' && row.message.includes(CODE_REMOVED)) return 'code_gone';
-    await tx
-      .update(o)
-      .set({ status: 'queued', nextAttemptAt: now, claimedBy: null, claimedAt: null })
-      .where(and(eq(o.id, id), eq(o.status, 'failed')))
-      .run();
-    return 'queued';
-  });
 }

@@ -8,7 +8,8 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { wakeSenders } from '#server/platform/mail-loop';
 import { OUTBOX_MESSAGES as M, outboxListInput } from '#shared/mail-outbox';
 import { idInput } from '#shared/validation';
-import { outboxPage, retryMail } from './outbox-query';
+import { outboxPage } from './outbox-query';
+import { retryMail } from '#server/platform/outbox/retry-mail';
 import { outputs } from './outbox-router-outputs';
 
 export const outboxRouter = router({

@@ -49,13 +49,27 @@ export function sendInBackground(
       writeTransaction(deps.db, (tx) => queueMail(tx, { kind, message: built }, deps.clock.now())),
     )
     .then(
-      // No sender runs in this process (a command line, a test): the mail goes from here.
-      () => (hasRunningSender(deps.db) ? wakeSenders(deps.db) : sendDue(deps)),
+      () => mailQueued(deps),
       (error: unknown) =>
         deps.logger.error(events.failed, { ...events.fields, error: loggableError(error) }),
     );
   trackMail(deps.mailer, queued);
   afterMails(deps.mailer, () => runningSenderDone(deps));
+}
+
+/**
+ * What a feature calls once the transaction that queued its mail (`queueMail`) committed:
+ * this instance's sender is woken, or, when no sender runs in this process (a command line,
+ * a test), what is due goes from here. Never throws: the mail waits in the outbox.
+ */
+export function mailQueued(deps: SendDeps): Promise<void> {
+  if (hasRunningSender(deps.db)) {
+    wakeSenders(deps.db);
+    return Promise.resolve();
+  }
+  const sent = sendDue(deps);
+  trackMail(deps.mailer, sent);
+  return sent;
 }
 
 /** What became of a mail the request sent itself. */
