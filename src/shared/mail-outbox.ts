@@ -17,6 +17,7 @@ export const OUTBOX_MESSAGES = {
   notFound: 'No such mail.',
   notFailed: 'Only a failed mail can be sent again.',
   codeGone: 'A sign-in code is not sent again: its text is gone once settled. Sign in again.',
+  erased: 'This mail was to a person who has been erased: it is not sent again.',
 } as const;
 
 export const outboxListInput = z.prefault(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { contacts, leadEvents, leads, subscribers } from '#db/schema';
+import { contacts, leadEvents, leads, outbox, subscribers } from '#db/schema';
 import { LEAD_MESSAGES, type LeadPatch } from '#shared/lead-pipeline';
 import { adminCaller, procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
@@ -8,6 +8,7 @@ import { storeSubscribers } from '#tests/support/leads';
 import { storeLeads, type StoredLeadFields } from '#tests/support/stored-leads';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { suppressAddress } from '#server/platform/outbox/suppression';
+import { queueMail } from '#server/platform/outbox/queue-mail';
 import { startOfDayIn } from './follow-up';
 
 let deps: TestDeps;
@@ -354,7 +355,20 @@ describe('leads.erase', () => {
     await storeSubscribers(deps, 2, (i) => ({
       email: i ? 'reader@example.com' : 'ada@example.COM',
     }));
+    // Mail waiting to them in the outbox goes with them (platform/outbox/forget-address.ts).
+    await writeTransaction(deps.db, async (tx) => {
+      for (const to of ['ada@example.com', 'other@example.com']) {
+        await queueMail(
+          tx,
+          { kind: 'notice', message: { to, subject: 'Hi', text: 'Hi' } },
+          deps.clock.now(),
+        );
+      }
+    });
     expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true });
+    expect((await deps.db.select().from(outbox).all()).map((m) => m.toEmail)).toEqual([
+      'other@example.com',
+    ]);
     expect((await deps.db.select().from(leads).all()).map((l) => l.id)).toEqual([2]);
     expect((await deps.db.select().from(contacts).all()).map((c) => c.leadId)).toEqual([2]);
     expect((await deps.db.select().from(leadEvents).all()).map((e) => e.leadId)).toEqual([2]);

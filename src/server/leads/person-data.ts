@@ -15,6 +15,7 @@ import {
   subscriberConfirmations,
   subscribers,
 } from '#db/schema';
+import { forgetAddress } from '#server/platform/outbox/forget-address';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { serializeMessage } from './message-query';
@@ -116,6 +117,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
       .set({ email: '', lastError: null })
       .where(eq(newsletterRecipients.subscriberId, subscriber.id));
   }
+  await forgetAddress(tx, lead.email);
   await tx.delete(leads).where(eq(leads.id, leadId));
   return true;
 }

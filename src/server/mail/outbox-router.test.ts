@@ -6,6 +6,7 @@ import { OUTBOX_MESSAGES, OUTBOX_PAGE_SIZE } from '#shared/mail-outbox';
 import { MESSAGES } from '#shared/messages';
 import type { OutboxKind } from '#shared/outbox';
 import { queueMail } from '#server/platform/outbox/queue-mail';
+import { forgetAddress } from '#server/platform/outbox/forget-address';
 import { mailsSettled } from '#server/platform/mail';
 import { createRecordingMailer } from '#tests/support/app';
 import {
@@ -102,6 +103,18 @@ describe('the Mail screen’s procedures', () => {
     const missing = await failure(caller.outbox.retry({ id: 999 }));
     expect([missing.code, missing.message]).toEqual(['NOT_FOUND', OUTBOX_MESSAGES.notFound]);
     await mailsSettled(mailer);
+  });
+
+  it('refuses to send again a failed mail whose person was erased', async () => {
+    const id = await queued('notice', 'helen@example.com', 'A notice');
+    await setRow(id, { status: 'failed', lastError: 'refused' });
+    await writeTransaction(deps.db, (tx) => forgetAddress(tx, 'helen@example.com'));
+    const caller = await adminCaller(deps);
+    const erased = await failure(caller.outbox.retry({ id }));
+    expect([erased.code, erased.message]).toEqual(['CONFLICT', OUTBOX_MESSAGES.erased]);
+    expect(await deps.db.select().from(outbox).where(eq(outbox.id, id)).get()).toMatchObject({
+      status: 'failed',
+    });
   });
 });
 

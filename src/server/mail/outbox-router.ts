@@ -45,6 +45,7 @@ export const outboxRouter = router({
       if (result === 'unknown') throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
       if (result === 'not_failed') throw new TRPCError({ code: 'CONFLICT', message: M.notFailed });
       if (result === 'code_gone') throw new TRPCError({ code: 'CONFLICT', message: M.codeGone });
+      if (result === 'erased') throw new TRPCError({ code: 'CONFLICT', message: M.erased });
       wakeSenders(ctx.db);
       return {};
     }),

@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import {
   auditEvents,
+  outbox,
   sessions,
   subscriberConfirmations,
   throttleEvents,
@@ -31,6 +33,8 @@ import { addressBucket } from '#server/platform/throttle-buckets';
 import type { ThrottleRule } from '#server/platform/throttle';
 import { accountWrongCodesBucket } from '#server/identity/second-factors/factor-proof';
 import { createMemoryLogger } from '#tests/support/logger';
+import { queueMail } from '#server/platform/outbox/queue-mail';
+import { OUTBOX_KEPT_DAYS } from '#server/platform/outbox/outbox-prune';
 import { pruneExpired, pruneSafely, THROTTLE_RULES } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '#tests/support/app';
 import { enableTotpFor, passwordSession } from '#tests/support/totp';
@@ -116,6 +120,28 @@ it('keeps audit entries one year, then deletes them', async () => {
 
   const kept = await deps.db.select().from(auditEvents).all();
   expect(kept.map((row) => [row.target, row.address])).toEqual([['recent', '203.0.113.x']]);
+});
+
+it('drops settled mail from the outbox once its time is past (platform/outbox/outbox-prune.ts)', async () => {
+  const deps = await createTestDeps();
+  const notice = (subject: string) =>
+    writeTransaction(deps.db, async (tx) => {
+      const id = await queueMail(
+        tx,
+        { kind: 'notice', message: { to: 'owner@example.com', subject, text: 'Hi' } },
+        deps.clock.now(),
+      );
+      await tx.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, id)).run();
+    });
+  await notice('old');
+  deps.clock.advance(OUTBOX_KEPT_DAYS * 86_400_000 - 60_000);
+  await notice('recent');
+  deps.clock.advance(120_000);
+
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+
+  const kept = await deps.db.select({ subject: outbox.subject }).from(outbox).all();
+  expect(kept).toEqual([{ subject: 'recent' }]);
 });
 
 function lastLine(logger: { lines: string[] }): Record<string, unknown> {

@@ -16,6 +16,7 @@ import {
 } from '#db/schema';
 import { AUDIT_RETENTION_DAYS } from '#shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '#server/analytics/retention';
+import { pruneOutbox } from '#server/platform/outbox/outbox-prune';
 import { liveSession } from '#server/identity/sessions/session';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';
@@ -56,8 +57,9 @@ export const THROTTLE_RULES: ThrottleRule[] = [
 /**
  * Expired sessions, challenges, e-mail changes, invitations, password reset links and newsletter confirmation
  * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
- * older than a year, each kind of throttle event once its own window has passed, and the
- * analytics' raw events past retention (rolled up into daily totals first) and past salts.
+ * older than a year, each kind of throttle event once its own window has passed, the
+ * analytics' raw events past retention (rolled up into daily totals first) and past salts,
+ * and the outbox's settled mail and delivery reports past their time (outbox-prune.ts).
  */
 export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): Promise<void> {
   return writeTransaction(db, async (tx) => {
@@ -87,6 +89,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
       .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
     await pruneEvents(tx, now, THROTTLE_RULES);
     await pruneAnalytics(tx, now, analytics);
+    await pruneOutbox(tx, now);
   });
 }
 

@@ -18,6 +18,7 @@ import { startHeldSmtp } from '#tests/support/held-smtp';
 import { outboxJob, RETRY_BACKOFF_MS } from './outbox-job';
 import { INTERRUPTED_MAIL_ERROR, SUPPRESSED_ERROR } from './outbox-queue';
 import { queueMail } from './queue-mail';
+import { TEXT_DROPPED } from './outbox-prune';
 import { suppressAddress } from './suppression';
 import { readVerp } from '../deliverability/verp';
 import { bounceTokenKey } from '../keys';
@@ -98,6 +99,28 @@ describe('the outbox sender', () => {
       'owner@example.com',
       'reader1@example.com',
     ]);
+  });
+
+  it('drops a bulk mail’s text once it is sent, keeping a failed one’s for a retry', async () => {
+    sink = await startSmtpSink({
+      refuse: (to) => (to === 'gone@example.com' ? { code: 550, message: 'No such user' } : null),
+    });
+    const sent = await queue('newsletter', 'reader@example.com');
+    const refused = await queue('newsletter', 'gone@example.com');
+    const notice = await queue('notice', 'owner@example.com');
+    const sender = senderOn(
+      db,
+      smtpMailer(sink.url),
+      'a',
+      testConfig({ newsletterRatePerMinute: 6000 }),
+    );
+    await drain(sender);
+    clock.advance(60_000);
+    await drain(sender);
+    expect(await row(sent)).toMatchObject({ status: 'sent', message: TEXT_DROPPED });
+    expect(await row(refused)).toMatchObject({ status: 'failed' });
+    expect((await row(refused)).message).toContain('Hello');
+    expect((await row(notice)).message).toContain('Hello');
   });
 
   it('retries a 4xx after a backoff driven by the clock, and fails after the sixth try', async () => {

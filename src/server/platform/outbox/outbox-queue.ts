@@ -12,6 +12,7 @@ import { outbox } from '#db/schema';
 import type { OutboxKind } from '#shared/outbox';
 import { isSuppressed, type Suppression } from './suppression';
 import { recordDeliveryReport } from './delivery-reports';
+import { TEXT_DROPPED } from './outbox-prune';
 
 const o = outbox;
 
@@ -141,11 +142,14 @@ export function settleMail(
           }
         : { status: 'failed' as const, lastError: settlement.error };
   // A code's text is the secret itself (stored hashed everywhere else): kept only while it
-  // may still be sent.
+  // may still be sent. A bulk mail's text is kept by what it was about (the newsletter, the
+  // sequence's step): 10,000 copies of it are not kept once sent (outbox-prune.ts).
   const scrub =
     mail.kind === 'code' && settlement.kind !== 'retry'
       ? { message: JSON.stringify({ text: CODE_REMOVED }) }
-      : {};
+      : mail.bulk && settlement.kind === 'sent'
+        ? { message: TEXT_DROPPED }
+        : {};
   return writeTransaction(db, async (tx) => {
     const changed = await tx
       .update(o)

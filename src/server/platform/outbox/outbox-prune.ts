@@ -1,0 +1,56 @@
+/**
+ * The outbox's housekeeping (docs/mail.md, "How long mail is kept"), run by maintenance's
+ * prune inside its write transaction:
+ * - a mail nothing follows (no `ref`: codes, notices, booking mails) is deleted 30 days after
+ *   it was written, sent or failed; a bounce arrives within days, and its VERP token then
+ *   names a row that is gone, which is ignored and logged like any unknown recipient;
+ * - a mail a feature follows (a reply, a reminder, a newsletter's recipient) keeps its row,
+ *   since the feature reads the mail's fate there (mail-ref.ts), but a sent one loses its text
+ *   after 30 days: the feature keeps what it said;
+ * - delivery reports are kept a year, the address's history on the Suppressed screen.
+ * A bulk mail's text is dropped as soon as it is sent (outbox-queue.ts), so a newsletter to
+ * 10,000 readers never keeps 10,000 copies.
+ */
+import { and, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import type { Db } from '#db';
+import { deliveryReports, outbox } from '#db/schema';
+
+export const OUTBOX_KEPT_DAYS = 30;
+export const DELIVERY_REPORTS_KEPT_DAYS = 365;
+
+const DAY_MS = 86_400_000;
+
+/** What a sent row keeps of its text once dropped. */
+export const TEXT_DROPPED = JSON.stringify({
+  text: '(removed once sent: kept by what it was about)',
+});
+
+export async function pruneOutbox(tx: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - OUTBOX_KEPT_DAYS * DAY_MS);
+  await tx
+    .delete(outbox)
+    .where(
+      and(
+        lt(outbox.createdAt, before),
+        isNull(outbox.ref),
+        inArray(outbox.status, ['sent', 'failed']),
+      ),
+    )
+    .run();
+  await tx
+    .update(outbox)
+    .set({ message: TEXT_DROPPED })
+    .where(
+      and(
+        lt(outbox.createdAt, before),
+        isNotNull(outbox.ref),
+        eq(outbox.status, 'sent'),
+        ne(outbox.message, TEXT_DROPPED),
+      ),
+    )
+    .run();
+  await tx
+    .delete(deliveryReports)
+    .where(lt(deliveryReports.at, new Date(now.getTime() - DELIVERY_REPORTS_KEPT_DAYS * DAY_MS)))
+    .run();
+}
