@@ -27,6 +27,7 @@ const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> =
   logins: () => sustained('logins'),
   leads: async () => (await (await import('./bench/leads')).main(), true),
   newsletter: async () => (await (await import('./bench/newsletter')).main(), true),
+  outbox: async () => (await (await import('./bench/outbox')).main(), true),
   feed: async () => (await (await import('./bench/feed')).main(), true),
 };
 
@@ -44,7 +45,7 @@ if (args.list) {
 }
 if (
   !(globalThis as { gc?: () => void }).gc &&
-  args.only.some((n) => n === 'leads' || n === 'newsletter')
+  args.only.some((n) => n === 'leads' || n === 'newsletter' || n === 'outbox')
 ) {
   process.stderr.write(
     'npm run bench: started without --expose-gc; memory figures are less steady\n',

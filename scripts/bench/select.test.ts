@@ -19,7 +19,16 @@ describe('npm run bench: one entry', () => {
   it('runs every bench by default, in the list order', () => {
     const args = parseBenchArgs([]);
     expect(args).toMatchObject({ list: false, only: ALL });
-    expect(ALL).toEqual(['startup', 'server', 'load', 'logins', 'leads', 'newsletter', 'feed']);
+    expect(ALL).toEqual([
+      'startup',
+      'server',
+      'load',
+      'logins',
+      'leads',
+      'newsletter',
+      'outbox',
+      'feed',
+    ]);
   });
 
   it('--only picks benches by name, each once, in the list order', () => {
@@ -50,11 +59,11 @@ describe('npm run bench: one entry', () => {
   it.each([
     [
       ['--only=nope'],
-      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, feed',
+      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, outbox, feed',
     ],
     [
       ['--only='],
-      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, feed',
+      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, outbox, feed',
     ],
     [['--no-startup'], "Unknown option '--no-startup'"],
     [['--seconds=0'], '--seconds must be a positive number, not "0"'],

@@ -13,6 +13,10 @@ export const BENCHES = [
   { name: 'logins', about: 'reads while sign-ins arrive at a fixed rate (LOGIN_SECONDS)' },
   { name: 'leads', about: 'messages and leads over 100,000 messages (BENCH_MESSAGES)' },
   { name: 'newsletter', about: 'one newsletter to 10,000 subscribers (BENCH_RECIPIENTS)' },
+  {
+    name: 'outbox',
+    about: 'a newsletter through the outbox at BENCH_RATE, and sign-in codes meanwhile',
+  },
   { name: 'feed', about: '/healthz while a hostile calendar feed is read (FEED_BURN)' },
 ] as const;
 

@@ -37,6 +37,8 @@ export interface SmtpSinkOptions {
   holdMs?: number;
   /** false: count messages without keeping or parsing them (the bench). */
   keep?: boolean;
+  /** Told of each message whose data fully arrived: its recipients and when (the bench). */
+  onArrived?: (recipients: string[], at: number) => void;
 }
 
 export interface SmtpSink {
@@ -105,6 +107,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           }
         }
         arrived++;
+        options.onArrived?.(
+          session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          Date.now(),
+        );
         const accept = () => {
           accepted++;
           callback();
