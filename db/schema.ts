@@ -380,6 +380,11 @@ export const leadEvents = sqliteTable(
     /** A sent reply's In-Reply-To and References (space-separated, without brackets). */
     inReplyTo: text('in_reply_to'),
     references: text('references'),
+    /**
+     * A reply stored before replies went through the outbox: its delivery and last error. A
+     * newer reply's are its outbox row's (leads/reply-fate.ts). The queue columns (attempts to
+     * claimed_by) are no longer written; a later migration may drop them.
+     */
     delivery: text('delivery', { enum: deliveryValues }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
@@ -396,7 +401,7 @@ export const leadEvents = sqliteTable(
     uniqueIndex('lead_events_mail_idx')
       .on(t.mailId)
       .where(sql`${t.mailId} is not null`),
-    // The reply sender's claim: the oldest due reply of a delivery state.
+    // The old reply queue's claim (no longer read; see `delivery`).
     index('lead_events_delivery_idx')
       .on(t.delivery, t.nextAttemptAt)
       .where(sql`${t.delivery} is not null`),

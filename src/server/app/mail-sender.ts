@@ -2,9 +2,9 @@
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
  * this list, the one place that knows them all, says which run and in what order: the outbox
- * first (docs/mail.md: sign-in codes, notices, booking mails, the welcome sequence's steps; its
- * bulk rows at the shared bulk pace), then the queues not yet folded into it: mail to one
- * person (a lead's reply, then a call's reminder), not held to the newsletters' pace, then the
+ * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, the welcome
+ * sequence's steps; its bulk rows at the shared bulk pace), then the queues not yet folded into
+ * it: mail to one person (a call's reminder), not held to the newsletters' pace, then the
  * newsletters (confirmations, then recipients), at their pace, then the welcome sequence's
  * job, which writes each step into the outbox as it falls due.
  */
@@ -16,7 +16,6 @@ import type { Mailer } from '#server/platform/mail';
 import { createMailLoop, type MailJobMaker, type MailSender } from '#server/platform/mail-loop';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { outboxJob } from '#server/platform/outbox/outbox-job';
-import { replyJob } from '#server/leads/replies/reply-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
 import { sequenceJob } from '#server/newsletter/sequence-job';
@@ -31,8 +30,8 @@ export interface SenderDeps {
 }
 
 const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [
+  // One job per line, so folding a queue into the outbox removes one line.
   outboxJob,
-  replyJob,
   reminderJob,
   newsletterJob,
   sequenceJob,

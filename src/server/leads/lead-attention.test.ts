@@ -4,6 +4,10 @@
  * cancelled before anyone replied is waiting for a first answer again.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { writeTransaction } from '#db';
+import { outbox } from '#db/schema';
+import { mailsSettled } from '#server/platform/mail';
 import {
   adminCaller,
   callerFor,
@@ -75,6 +79,24 @@ describe('answered', () => {
     expect(idsOf((await admin.leads.attention()).answered)).toEqual([2]);
     await answerFrom('person1@example.com');
     expect(idsOf((await admin.leads.attention()).answered)).toEqual([2, 1]);
+  });
+
+  it('takes no reply whose mail failed in the outbox as a turn', async () => {
+    await storeLeads(deps, 1);
+    await replyTo(1);
+    await answerFrom('person1@example.com');
+    await replyTo(1);
+    await mailsSettled(deps.mailer);
+    expect(idsOf((await admin.leads.attention()).answered)).toEqual([]);
+    // The second reply never reached them: their answer still waits for the owner.
+    const latest = await deps.db.select().from(outbox).orderBy(outbox.id).all();
+    await writeTransaction(deps.db, (tx) =>
+      tx
+        .update(outbox)
+        .set({ status: 'failed' })
+        .where(eq(outbox.id, latest.at(-1)!.id)),
+    );
+    expect(idsOf((await admin.leads.attention()).answered)).toEqual([1]);
   });
 
   it('holds no lead that was never replied to, whatever it sent', async () => {

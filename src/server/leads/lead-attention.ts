@@ -9,6 +9,7 @@ import { leadEvents, leads } from '#db/schema';
 import { ACTIVE_STATUSES, STALE_DAYS } from '#shared/lead-pipeline';
 import { leadJson } from './lead-json';
 import { leadsWithUnread, type LeadRowWithUnread } from './lead-query';
+import { replyNotFailed } from './reply-fate';
 
 /** Each list shows at most this many, the longest waiting first: a screen's worth. */
 export const ATTENTION_LIMIT = 50;
@@ -20,12 +21,12 @@ const leadIdRef = sql`${sql.identifier('leads')}.${sql.identifier('id')}`;
 
 /**
  * The conversation's turns: what they wrote (a message, an answer by mail) and the replies
- * that went or are going out. A failed reply never reached them, so it is not the owner's turn
+ * that went or are going out (their mail's fate, reply-fate.ts). A failed reply never reached them, so it is not the owner's turn
  * taken; notes, status changes and calls are not turns either.
  */
 const turn = sql`${leadEvents.leadId} = ${leadIdRef}
   and (${leadEvents.kind} in ('message', 'reply_received')
-    or (${leadEvents.kind} = 'reply_sent' and ${leadEvents.delivery} <> 'failed'))`;
+    or (${leadEvents.kind} = 'reply_sent' and ${replyNotFailed}))`;
 
 /** The lead's latest turn, read backwards through lead_events_lead_idx. */
 const latestTurn = (column: SQL) =>
@@ -40,7 +41,7 @@ const latestTurn = (column: SQL) =>
 const answered = sql`${leads.firstReplyAt} is not null
   and ${latestTurn(sql`${leadEvents.kind}`)} <> 'reply_sent'
   and exists (select 1 from ${leadEvents} where ${leadEvents.leadId} = ${leadIdRef}
-    and ${leadEvents.kind} = 'reply_sent' and ${leadEvents.delivery} <> 'failed')`;
+    and ${leadEvents.kind} = 'reply_sent' and ${replyNotFailed})`;
 
 /** When their latest turn came: the answered list is oldest first by it. */
 const answeredAt = latestTurn(sql`${leadEvents.at}`);

@@ -5,6 +5,8 @@
  */
 import type { leadEvents, leads } from '#db/schema';
 import { DIRECT_SOURCE, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
+import type { OutboxStatus } from '#shared/outbox';
+import { replyDelivery } from './reply-fate';
 
 type LeadRow = typeof leads.$inferSelect;
 type EventRow = typeof leadEvents.$inferSelect;
@@ -31,9 +33,14 @@ export function leadJson(row: LeadRow, unread: number): Lead {
 
 /**
  * One entry. A `message` entry's text is its message's (`messageText`, read from `contacts`
- * by the caller's join), so the timeline never holds a second copy of it.
+ * by the caller's join), so the timeline never holds a second copy of it; a reply's delivery
+ * is its mail's (`mailStatus`, the outbox row the caller joined with reply-fate.ts).
  */
-export function eventJson(row: EventRow, messageText: string | null = null): TimelineEvent {
+export function eventJson(
+  row: EventRow,
+  messageText: string | null = null,
+  mailStatus: OutboxStatus | null = null,
+): TimelineEvent {
   const event: TimelineEvent = {
     id: row.id,
     at: row.at.toISOString(),
@@ -42,7 +49,8 @@ export function eventJson(row: EventRow, messageText: string | null = null): Tim
     text: row.kind === 'message' ? messageText : row.text,
   };
   if (row.subject !== null) event.subject = row.subject;
-  if (row.delivery !== null) event.delivery = row.delivery;
+  const delivery = replyDelivery(row.delivery, mailStatus);
+  if (delivery !== null) event.delivery = delivery;
   if (row.status !== null) event.status = row.status;
   if (row.fromStatus !== null) event.from = row.fromStatus;
   if (row.start !== null) event.start = row.start.toISOString();

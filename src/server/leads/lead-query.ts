@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '#db';
-import { contacts, contactsSearch, leadEvents, leads } from '#db/schema';
+import { contacts, contactsSearch, leadEvents, leads, outbox } from '#db/schema';
 import {
   leadStatusValues,
   LEADS_PAGE_SIZE,
@@ -24,6 +24,7 @@ import {
   type TimelineEvent,
 } from '#shared/lead-pipeline';
 import { eventJson } from './lead-json';
+import { replyOutbox } from './reply-fate';
 import { columnContains, containsText, indexedSearch, indexMatches } from './message-query';
 
 /**
@@ -134,16 +135,20 @@ export async function leadById(db: Db, id: number): Promise<LeadRowWithUnread | 
   return db.select(leadWithUnread).from(leads).where(eq(leads.id, id)).get();
 }
 
-/** Its timeline, oldest first; a message entry carries its message's text. */
+/**
+ * Its timeline, oldest first; a message entry carries its message's text, a reply its mail's
+ * delivery (reply-fate.ts).
+ */
 export async function timelineOf(db: Db, leadId: number): Promise<TimelineEvent[]> {
   const rows = await db
-    .select({ event: leadEvents, text: contacts.message })
+    .select({ event: leadEvents, text: contacts.message, mailStatus: outbox.status })
     .from(leadEvents)
     .leftJoin(contacts, eq(contacts.id, leadEvents.contactId))
+    .leftJoin(outbox, replyOutbox)
     .where(eq(leadEvents.leadId, leadId))
     .orderBy(asc(leadEvents.at), asc(leadEvents.id))
     .all();
-  return rows.map((row) => eventJson(row.event, row.text));
+  return rows.map((row) => eventJson(row.event, row.text, row.mailStatus));
 }
 
 /** Marks a lead's messages and received answers read (the first time read is kept). */

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { contacts, leadEvents, leads, outbox, subscribers } from '#db/schema';
+import { mailsSettled } from '#server/platform/mail';
 import { LEAD_MESSAGES, type LeadPatch } from '#shared/lead-pipeline';
 import { adminCaller, procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
@@ -10,6 +11,7 @@ import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { suppressAddress } from '#server/platform/outbox/suppression';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { startOfDayIn } from './follow-up';
+import { personData } from './person-data';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -349,9 +351,18 @@ describe('leads.attention', () => {
 });
 
 describe('leads.erase', () => {
-  it("erases the person's messages, timeline, subscription and lead, and nobody else's", async () => {
+  it("erases the person's messages, timeline with its replies' mails, subscription and lead, and nobody else's", async () => {
     await storeLeads(deps, 2, (i) => ({ email: i ? 'other@example.com' : 'Ada@Example.com' }));
     await admin.leads.addNote({ id: 1, text: 'Note' });
+    // Each one's reply: its mail (address and text) is in the outbox, about its event.
+    await admin.leads.reply({ id: 1, text: 'Hello Ada' });
+    await admin.leads.reply({ id: 2, text: 'Hello other' });
+    await mailsSettled(deps.mailer);
+    // The export tells the reply's delivery from its mail.
+    const exported = await personData(deps.db, 1, deps.clock.now());
+    expect(exported?.timeline.filter((e) => e.kind === 'reply_sent')).toMatchObject([
+      { text: 'Hello Ada', delivery: 'sent', toEmail: 'Ada@Example.com' },
+    ]);
     await storeSubscribers(deps, 2, (i) => ({
       email: i ? 'reader@example.com' : 'ada@example.COM',
     }));
@@ -366,12 +377,16 @@ describe('leads.erase', () => {
       }
     });
     expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true });
-    expect((await deps.db.select().from(outbox).all()).map((m) => m.toEmail)).toEqual([
-      'other@example.com',
-    ]);
     expect((await deps.db.select().from(leads).all()).map((l) => l.id)).toEqual([2]);
     expect((await deps.db.select().from(contacts).all()).map((c) => c.leadId)).toEqual([2]);
-    expect((await deps.db.select().from(leadEvents).all()).map((e) => e.leadId)).toEqual([2]);
+    expect(new Set((await deps.db.select().from(leadEvents).all()).map((e) => e.leadId))).toEqual(
+      new Set([2]),
+    );
+    const left = await deps.db.select().from(outbox).orderBy(outbox.id).all();
+    expect(left.map((m) => [m.kind, m.toEmail])).toEqual([
+      ['reply', 'other@example.com'],
+      ['notice', 'other@example.com'],
+    ]);
     expect((await deps.db.select().from(subscribers).all()).map((s) => s.email)).toEqual([
       'reader@example.com',
     ]);

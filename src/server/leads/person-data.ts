@@ -3,7 +3,7 @@
  * a visitor may ask for, and erased when they ask to be forgotten. The person is the lead;
  * their newsletter subscription is found by address, ignoring case.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import {
   bookingReminders,
@@ -12,13 +12,16 @@ import {
   leadEvents,
   leads,
   newsletterRecipients,
+  outbox,
   subscriberConfirmations,
   subscribers,
 } from '#db/schema';
 import { forgetAddress } from '#server/platform/outbox/forget-address';
+import { mailRef } from '#server/platform/outbox/mail-ref';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { serializeMessage } from './message-query';
+import { REPLY_TOPIC, replyOutbox } from './reply-fate';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -41,9 +44,10 @@ export async function personData(db: Db, leadId: number, now: Date) {
     .orderBy(asc(contacts.id))
     .all();
   const events = await db
-    .select({ event: leadEvents, text: contacts.message })
+    .select({ event: leadEvents, text: contacts.message, mailStatus: outbox.status })
     .from(leadEvents)
     .leftJoin(contacts, eq(contacts.id, leadEvents.contactId))
+    .leftJoin(outbox, replyOutbox)
     .where(eq(leadEvents.leadId, leadId))
     .orderBy(asc(leadEvents.at), asc(leadEvents.id))
     .all();
@@ -59,8 +63,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     lead: leadJson(lead, lead.unread),
     messages: messages.map(serializeMessage),
     // A reply's entry also names the address it went to.
-    timeline: events.map(({ event, text }) => ({
-      ...eventJson(event, text),
+    timeline: events.map(({ event, text, mailStatus }) => ({
+      ...eventJson(event, text, mailStatus),
       ...(event.toEmail === null ? {} : { toEmail: event.toEmail }),
     })),
     subscriber: subscriber
@@ -91,7 +95,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
 }
 
 /**
- * Erases the person inside the caller's write transaction: their timeline, messages (their
+ * Erases the person inside the caller's write transaction: their timeline with the outbox
+ * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
  * subscription and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
@@ -101,6 +106,15 @@ export async function personData(db: Db, leadId: number, now: Date) {
 export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   const lead = await tx.select().from(leads).where(eq(leads.id, leadId)).get();
   if (!lead) return false;
+  const replies = await tx
+    .select({ id: leadEvents.id })
+    .from(leadEvents)
+    .where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.kind, 'reply_sent')))
+    .all();
+  if (replies.length > 0) {
+    const refs = replies.map((reply) => mailRef(REPLY_TOPIC, reply.id));
+    await tx.delete(outbox).where(inArray(outbox.ref, refs));
+  }
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
   const calls = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.leadId, leadId));

@@ -16,6 +16,21 @@ export interface StoredReply {
   references: string | null;
 }
 
+/** A reply as its lead event stored it; null for an entry lacking what a mail needs. */
+export function storedReply(row: {
+  toEmail: string | null;
+  subject: string | null;
+  text: string | null;
+  mailId: string | null;
+  inReplyTo: string | null;
+  references: string | null;
+}): StoredReply | null {
+  const { toEmail, subject, mailId } = row;
+  if (toEmail === null || subject === null || mailId === null) return null;
+  const { inReplyTo, references } = row;
+  return { toEmail, subject, text: row.text ?? '', mailId, inReplyTo, references };
+}
+
 /** A stored Message-ID (kept without brackets) as a header wants it. */
 const bracketed = (id: string) => `<${id}>`;
 

@@ -1,18 +1,19 @@
 /**
- * Replies to a lead (docs/leads.md, "Replies"): stored before any mail, then mailed by the
- * background sender's turn through a real SMTP server, threaded, retried after a temporary
- * failure and never lost after a permanent one.
+ * Replies to a lead (docs/leads.md, "Replies"): stored with their mail in the outbox before
+ * any mail goes, then mailed through a real SMTP server, threaded, retried after a temporary
+ * failure and never lost after a permanent one; each reply's delivery is its outbox row's.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { leadEvents, leads } from '#db/schema';
+import { writeTransaction } from '#db';
+import { leadEvents, leads, outbox } from '#db/schema';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
-import { createMailer } from '#server/platform/mail';
+import { createMailer, mailsSettled } from '#server/platform/mail';
+import { RETRY_BACKOFF_MS } from '#server/platform/outbox/outbox-job';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/platform/mail-loop';
-import { claimerIsGone } from '#server/platform/claim-owner';
 import {
   adminCaller,
   callerFor,
@@ -24,7 +25,6 @@ import {
 import { auditEntries } from '#tests/support/audit';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
-import { claimNextReply, failInterruptedReplies, INTERRUPTED_REPLY_ERROR } from './reply-queue';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -65,6 +65,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await mailsSettled(deps.mailer);
   await sender?.stop();
   await sink?.close();
 });
@@ -76,6 +77,16 @@ const replies = () =>
     .where(eq(leadEvents.kind, 'reply_sent'))
     .orderBy(leadEvents.id)
     .all();
+
+/** The outbox rows of the replies, oldest first. */
+const replyMails = () =>
+  deps.db.select().from(outbox).where(eq(outbox.kind, 'reply')).orderBy(outbox.id).all();
+
+/** Each reply's delivery as the lead's timeline shows it. */
+const deliveries = async () =>
+  (await admin.leads.get({ id: leadId })).timeline
+    .filter((e) => e.kind === 'reply_sent')
+    .map((e) => e.delivery);
 
 describe('leads.reply', () => {
   it('is stored as sending before any mail, and the first reply moves new to replied', async () => {
@@ -90,6 +101,12 @@ describe('leads.reply', () => {
       at,
     });
     expect(sink.mails).toHaveLength(0);
+    // Its mail was written into the outbox with it, about its event; the event keeps no
+    // delivery of its own.
+    expect(await replyMails()).toMatchObject([
+      { kind: 'reply', ref: `lead-event:${event.id}`, toEmail: 'Lin@Example.com' },
+    ]);
+    expect((await replies())[0]).toMatchObject({ delivery: null, attempts: 0, claimedBy: null });
     const lead = await admin.leads.get({ id: leadId });
     expect(lead.lead).toMatchObject({
       status: 'replied',
@@ -114,13 +131,13 @@ describe('leads.reply', () => {
 
   it('is mailed from the company, Reply-To the owner, threaded after the one before', async () => {
     await admin.leads.reply({ id: leadId, text: 'First answer.' });
+    await mailsSettled(deps.mailer);
     await admin.leads.reply({
       id: leadId,
       text: 'A [link](https://acme.example/x).',
       subject: 'Your pilot',
     });
-    expect(await sender.turn()).toEqual({ kind: 'worked' });
-    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    await mailsSettled(deps.mailer);
     const [first, second] = sink.to('lin@example.com');
     const [one, two] = await replies();
     expect(first?.headers.get('from')).toBe('Acme AI Engineering <site@acme.example>');
@@ -135,7 +152,11 @@ describe('leads.reply', () => {
     expect(second?.headers.get('message-id')).toBe(`<${two?.mailId}>`);
     expect(second?.text).toContain('A link (https://acme.example/x).');
     expect(second?.html).toContain('href="https://acme.example/x"');
-    expect((await replies()).map((r) => r.delivery)).toEqual(['sent', 'sent']);
+    expect(await deliveries()).toEqual(['sent', 'sent']);
+    expect((await replyMails()).map((m) => [m.status, m.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
   });
 
   it('refuses bad input with issue paths and stores nothing', async () => {
@@ -154,38 +175,44 @@ describe('leads.reply', () => {
       ]);
     }
     expect(await replies()).toEqual([]);
+    expect(await replyMails()).toEqual([]);
     expect((await failure(admin.leads.reply({ id: 999, text: 'Hi' }))).message).toBe(
       LEAD_MESSAGES.notFound,
     );
   });
 
-  it('twenty replies at once are twenty mails, each once', async () => {
+  it('twenty replies at once, with two senders running, are twenty mails, each once', async () => {
+    const second = createMailSender(deps, { id: 'second-sender' });
+    sender.start();
+    second.start();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => admin.leads.reply({ id: leadId, text: `Reply ${i}` })),
     );
-    const second = createMailSender(deps, { id: 'second-sender' });
-    const turns = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 ? second : sender).turn()),
-    );
+    // The running senders were only woken (mailsSettled waits for mail sent from here).
+    await expect
+      .poll(async () => (await replyMails()).filter((m) => m.status === 'sent').length, {
+        timeout: 10_000,
+      })
+      .toBe(20);
     await second.stop();
-    expect(turns.filter((t) => t.kind === 'worked')).toHaveLength(20);
-    expect(new Set(sink.mails.map((m) => m.headers.get('message-id'))).size).toBe(20);
     expect(sink.mails).toHaveLength(20);
+    expect(new Set(sink.mails.map((m) => m.headers.get('message-id'))).size).toBe(20);
+    expect((await replyMails()).every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
+    expect(new Set(await deliveries())).toEqual(new Set(['sent']));
   });
 
-  it('a temporary failure is tried again later; a permanent one is failed, kept, and sent again on retry', async () => {
+  it('a temporary failure is tried again after the outbox backoff; a permanent one is failed with its error, and sent again on retry', async () => {
     sink.setRefuse((_address, attempt) => (attempt === 1 ? { code: 451 } : { code: 550 }));
     const event = await admin.leads.reply({ id: leadId, text: 'Hello' });
-    await sender.turn();
-    expect((await replies())[0]).toMatchObject({
-      delivery: 'sending',
-      claimedBy: null,
-      attempts: 1,
-    });
+    await mailsSettled(deps.mailer);
+    expect(await deliveries()).toEqual(['sending']);
+    expect((await replyMails())[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await replyMails())[0]?.lastError).toMatch(/451/);
     expect(await sender.turn()).toEqual({ kind: 'idle' });
-    deps.clock.advance(60_000);
-    await sender.turn();
-    expect((await replies())[0]).toMatchObject({ delivery: 'failed', attempts: 2 });
+    deps.clock.advance(RETRY_BACKOFF_MS[0]!);
+    expect(await sender.turn()).toEqual({ kind: 'worked' });
+    expect((await replyMails())[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect((await replyMails())[0]?.lastError).toMatch(/550/);
     expect((await admin.leads.get({ id: leadId })).timeline.at(-2)).toMatchObject({
       id: event.id,
       delivery: 'failed',
@@ -197,32 +224,64 @@ describe('leads.reply', () => {
     expect(notReply.code).toBe('NOT_FOUND');
     sink.setRefuse(() => null);
     expect(await admin.leads.retryReply({ id: leadId, eventId: event.id })).toMatchObject({
+      id: event.id,
       delivery: 'sending',
     });
-    await sender.turn();
-    expect((await replies())[0]).toMatchObject({ delivery: 'sent', lastError: null });
+    await mailsSettled(deps.mailer);
+    expect(await deliveries()).toEqual(['sent']);
+    expect(await replyMails()).toMatchObject([{ status: 'sent' }]);
     expect(sink.to('lin@example.com')).toHaveLength(1);
     const sent = await failure(admin.leads.retryReply({ id: leadId, eventId: event.id }));
     expect(sent.code).toBe('CONFLICT');
     expect(sent.message).toBe(LEAD_MESSAGES.notFailed);
   });
+});
 
-  it('a reply left in a dead sender\u2019s hands is failed, never sent again on its own', async () => {
-    await admin.leads.reply({ id: leadId, text: 'Hello' });
-    const claimed = await claimNextReply(deps.db, { now: deps.clock.now(), claimedBy: 'gone:1:x' });
-    expect(claimed).not.toBeNull();
-    expect(claimerIsGone('gone:1:x')).toBe(false);
-    expect(
-      await failInterruptedReplies(deps.db, {
-        claimedBefore: deps.clock.now(),
-        isGone: (id) => id === 'gone:1:x',
-      }),
-    ).toBe(1);
-    expect((await replies())[0]).toMatchObject({
-      delivery: 'failed',
-      lastError: INTERRUPTED_REPLY_ERROR,
-    });
-    expect(await sender.turn()).toEqual({ kind: 'idle' });
-    expect(sink.mails).toEqual([]);
+describe('a reply stored before replies went through the outbox', () => {
+  /** A reply event as the replies' own queue left it: its delivery on the event, no mail. */
+  async function storeOldReply(delivery: 'sent' | 'failed', mailId: string) {
+    return writeTransaction(deps.db, (tx) =>
+      tx
+        .insert(leadEvents)
+        .values({
+          leadId,
+          at: deps.clock.now(),
+          kind: 'reply_sent',
+          actor: 'admin',
+          text: 'Older *answer*',
+          subject: 'Re: AI Consulting Services',
+          toEmail: 'lin@example.com',
+          mailId,
+          inReplyTo: 'their-first@mail.example',
+          references: 'their-first@mail.example',
+          delivery,
+          lastError: delivery === 'failed' ? '550 refused' : null,
+        })
+        .returning()
+        .get(),
+    );
+  }
+
+  it('reads as stored, and Send again writes its mail into the outbox once, threaded as stored', async () => {
+    const sent = await storeOldReply('sent', 'old-sent@acme.example');
+    const failed = await storeOldReply('failed', 'old-failed@acme.example');
+    expect(await deliveries()).toEqual(['sent', 'failed']);
+    const conflict = await failure(admin.leads.retryReply({ id: leadId, eventId: sent.id }));
+    expect(conflict.code).toBe('CONFLICT');
+
+    const retries = await Promise.allSettled([
+      admin.leads.retryReply({ id: leadId, eventId: failed.id }),
+      admin.leads.retryReply({ id: leadId, eventId: failed.id }),
+    ]);
+    expect(retries.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    await mailsSettled(deps.mailer);
+    expect(await replyMails()).toMatchObject([{ ref: `lead-event:${failed.id}`, status: 'sent' }]);
+    expect(await deliveries()).toEqual(['sent', 'sent']);
+    const [mail, ...others] = sink.to('lin@example.com');
+    expect(others).toEqual([]);
+    expect(mail?.headers.get('message-id')).toBe('<old-failed@acme.example>');
+    expect(mail?.headers.get('in-reply-to')).toBe('<their-first@mail.example>');
+    expect(mail?.headers.get('references')).toBe('<their-first@mail.example>');
+    expect(mail?.text).toContain('Older answer');
   });
 });

@@ -1,24 +1,30 @@
 /**
  * Replying to a lead from the admin (docs/leads.md, "Replies"): the reply is stored, with its
- * threading ids, before anything is mailed; the background sender mails it after the answer
- * (reply-delivery.ts), which looks for work every second when idle. The first reply moves a
- * `new` lead to `replied`.
+ * threading ids, and its mail written into the outbox in the same transaction (queue-reply.ts);
+ * the outbox's sender mails it after the answer. The first reply moves a `new` lead to
+ * `replied`.
  */
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { contacts, leadEvents, leads } from '#db/schema';
+import { contacts, leadEvents, leads, outbox } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
 import { LEAD_MESSAGES, leadReplyInput, replyRetryInput } from '#shared/lead-pipeline';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { leadSubject } from '#server/platform/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { mailRef } from '#server/platform/outbox/mail-ref';
+import { mailQueued } from '#server/platform/outbox/send-mail';
+import { retryMail } from '#server/platform/outbox/retry-mail';
 import { eventJson } from '../lead-json';
-import { siteSettings } from '#server/platform/site-settings';
+import { REPLY_TOPIC, replyDelivery, replyOutbox } from '../reply-fate';
+import { queueReply, replySite } from './queue-reply';
+import { storedReply } from './reply-mail';
 import { outputs } from './router-outputs';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
+const notFailed = () => new TRPCError({ code: 'CONFLICT', message: LEAD_MESSAGES.notFailed });
 
 /** `Re: ` and the subject of their first message. */
 async function defaultSubject(tx: Db, leadId: number): Promise<string> {
@@ -69,13 +75,20 @@ export const leadReplyProcedures = {
     .input(leadReplyInput)
     .output(outputs.reply)
     .mutation(async ({ ctx, input }) => {
-      const host = new URL((await siteSettings(ctx)).address).hostname;
+      const site = await replySite(ctx);
+      const host = new URL(site.url).hostname;
       const row = await writeTransaction(ctx.db, async (tx) => {
         const lead = await tx.select().from(leads).where(eq(leads.id, input.id)).get();
         if (!lead) return undefined;
         const now = ctx.clock.now();
-        const subject = input.subject ?? (await defaultSubject(tx, lead.id));
-        const thread = await threadOf(tx, lead.id);
+        const reply = {
+          toEmail: lead.email,
+          subject: input.subject ?? (await defaultSubject(tx, lead.id)),
+          text: input.text,
+          mailId: `${randomUUID()}@${host}`,
+          ...(await threadOf(tx, lead.id)),
+        };
+        // Its delivery is its mail's, in the outbox (../reply-fate.ts): none is stored here.
         const event = await tx
           .insert(leadEvents)
           .values({
@@ -83,17 +96,11 @@ export const leadReplyProcedures = {
             at: now,
             kind: 'reply_sent',
             actor: ctx.user.username,
-            text: input.text,
-            subject,
-            toEmail: lead.email,
-            mailId: `${randomUUID()}@${host}`,
-            inReplyTo: thread.inReplyTo,
-            references: thread.references,
-            delivery: 'sending',
-            nextAttemptAt: now,
+            ...reply,
           })
           .returning()
           .get();
+        await queueReply(tx, event.id, reply, site, now);
         if (lead.status === 'new') {
           await tx.insert(leadEvents).values({
             leadId: lead.id,
@@ -116,10 +123,17 @@ export const leadReplyProcedures = {
         return event;
       });
       if (!row) throw notFound();
-      return eventJson(row);
+      // Never awaited: the answer does not wait for SMTP (a process with no sender sends it
+      // from here, in the background).
+      void mailQueued(ctx);
+      return eventJson(row, null, 'queued');
     }),
 
-  /** A failed reply goes back in the queue, as a new first try. */
+  /**
+   * A failed reply's mail goes back in the outbox (platform/outbox/retry-mail.ts), due now. A
+   * reply stored before replies went through the outbox has no row there: its mail is written
+   * now, from the reply as stored, once however many retries race.
+   */
   retryReply: adminProcedure
     .meta({
       rest: {
@@ -132,38 +146,41 @@ export const leadReplyProcedures = {
     .input(replyRetryInput)
     .output(outputs.retryReply)
     .mutation(async ({ ctx, input }) => {
-      const result = await writeTransaction(ctx.db, async (tx) => {
-        const event = await tx
-          .select()
-          .from(leadEvents)
-          .where(
-            and(
-              eq(leadEvents.id, input.eventId),
-              eq(leadEvents.leadId, input.id),
-              eq(leadEvents.kind, 'reply_sent'),
-            ),
-          )
-          .get();
-        if (!event) return 'missing' as const;
-        if (event.delivery !== 'failed') return 'not failed' as const;
-        return tx
-          .update(leadEvents)
-          .set({
-            delivery: 'sending',
-            attempts: 0,
-            nextAttemptAt: ctx.clock.now(),
-            claimedAt: null,
-            claimedBy: null,
-            lastError: null,
-          })
-          .where(eq(leadEvents.id, event.id))
-          .returning()
-          .get();
-      });
-      if (result === 'missing' || result === undefined) throw notFound();
-      if (result === 'not failed') {
-        throw new TRPCError({ code: 'CONFLICT', message: LEAD_MESSAGES.notFailed });
+      const found = await ctx.db
+        .select({ event: leadEvents, mailId: outbox.id, mailStatus: outbox.status })
+        .from(leadEvents)
+        .leftJoin(outbox, replyOutbox)
+        .where(
+          and(
+            eq(leadEvents.id, input.eventId),
+            eq(leadEvents.leadId, input.id),
+            eq(leadEvents.kind, 'reply_sent'),
+          ),
+        )
+        .get();
+      if (!found) throw notFound();
+      const { event, mailId, mailStatus } = found;
+      if (replyDelivery(event.delivery, mailStatus) !== 'failed') throw notFailed();
+      const now = ctx.clock.now();
+      if (mailId !== null) {
+        if ((await retryMail(ctx.db, mailId, now)) !== 'queued') throw notFailed();
+      } else {
+        const reply = storedReply(event);
+        if (!reply) throw notFound();
+        const site = await replySite(ctx);
+        const queued = await writeTransaction(ctx.db, async (tx) => {
+          const already = await tx
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(eq(outbox.ref, mailRef(REPLY_TOPIC, event.id)))
+            .get();
+          if (already) return false;
+          await queueReply(tx, event.id, reply, site, now);
+          return true;
+        });
+        if (!queued) throw notFailed();
       }
-      return eventJson(result);
+      void mailQueued(ctx);
+      return eventJson(event, null, 'queued');
     }),
 };

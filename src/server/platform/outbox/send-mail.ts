@@ -63,6 +63,8 @@ export function sendInBackground(
  * a test), what is due goes from here. Never throws: the mail waits in the outbox.
  */
 export function mailQueued(deps: SendDeps): Promise<void> {
+  // `mailsSettled` (a graceful stop, a test) waits for it as for sendInBackground's mail.
+  afterMails(deps.mailer, () => runningSenderDone(deps));
   if (hasRunningSender(deps.db)) {
     wakeSenders(deps.db);
     return Promise.resolve();
