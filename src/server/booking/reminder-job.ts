@@ -4,7 +4,8 @@
  * outbox (reminder-queue.ts, `handOverNextReminder`), which sends it at its next turn, retries
  * a temporary failure and suppresses an address refused for good (docs/mail.md). The mail is
  * written from the booking as it is at that moment, in the visitor's zone when their booking
- * holds one, else the owner's, as in the confirmation the visitor already has.
+ * holds one, else the owner's, as in the confirmation the visitor already has. A mail still
+ * waiting in the outbox when its call begins is withdrawn first (late-reminders.ts).
  */
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
@@ -14,7 +15,13 @@ import type { MailJob, Turn } from '#server/platform/mail-loop';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { renderVisitorBookingEmail } from './booking-email';
-import { handOverNextReminder, hasDueReminder, type RemindedBooking } from './reminder-queue';
+import { hasLateReminder, withdrawLateReminders } from './late-reminders';
+import {
+  CALL_BEGUN_ERROR,
+  handOverNextReminder,
+  hasDueReminder,
+  type RemindedBooking,
+} from './reminder-queue';
 import { readBookingSettings } from './settings';
 
 export interface ReminderDeps {
@@ -28,6 +35,10 @@ export function reminderJob(deps: ReminderDeps): MailJob {
   const { db, config, logger } = deps;
 
   async function turn(now: Date): Promise<Turn> {
+    if ((await hasLateReminder(db, now)) && (await withdrawLateReminders(db, now)) > 0) {
+      logger.info('booking.reminders_withdrawn', { reason: CALL_BEGUN_ERROR });
+      return { kind: 'worked' };
+    }
     if (!(await hasDueReminder(db, now))) return { kind: 'idle' };
     const site = await mailSite(deps);
     const { timezone } = await readBookingSettings(db, site.timeZone);

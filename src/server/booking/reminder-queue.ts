@@ -6,7 +6,7 @@
  * the number of instances, and the outbox's claim sends it at most once. From then on the
  * outbox row (its `ref` is `reminder:<id>`) is the record of what became of it.
  */
-import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { bookingReminders, bookings, outbox } from '#db/schema';
 import type { MailMessage } from '#server/platform/mail';
@@ -42,47 +42,46 @@ export async function planReminders(
 
 /**
  * A reschedule or a cancellation, inside its write: the reminders not yet sent are dropped.
- * That is the planned ones, and those handed over whose outbox row no sender has taken yet
- * (`queued`, also when waiting for a retry): that row is deleted with them. One a sender holds
- * (`sending`) or has settled stays: it is on its way, or gone.
+ * That is the planned ones, and those handed over whose mail no sender has taken yet: its
+ * outbox row is deleted with them (`withdrawWaitingMails`).
  */
 export async function dropUnsentReminders(tx: Db, bookingId: number): Promise<void> {
-  const waiting = await tx
-    .select({ reminder: r.id, mail: outbox.id })
-    .from(r)
-    .innerJoin(outbox, outboxOf(REMINDER_TOPIC, r.id))
-    .where(and(eq(r.bookingId, bookingId), eq(r.status, 'handed'), eq(outbox.status, 'queued')))
-    .all();
-  if (waiting.length > 0) {
-    await tx
-      .delete(outbox)
-      .where(
-        and(
-          inArray(
-            outbox.id,
-            waiting.map((row) => row.mail),
-          ),
-          eq(outbox.status, 'queued'),
-        ),
-      )
-      .run();
-  }
+  const withdrawn = await withdrawWaitingMails(tx, eq(r.bookingId, bookingId));
   await tx
     .delete(r)
-    .where(
-      and(
-        eq(r.bookingId, bookingId),
-        or(
-          eq(r.status, 'queued'),
-          inArray(
-            r.id,
-            waiting.map((row) => row.reminder),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(r.bookingId, bookingId), or(eq(r.status, 'queued'), inArray(r.id, withdrawn))))
     .run();
 }
+
+/**
+ * Handed-over reminders (matching `where`, which may name the booking) whose outbox row is
+ * still `queued`, also one waiting for a retry: that row is deleted, inside the caller's write.
+ * One a sender holds (`sending`) or has settled is left: it is on its way, or gone. Answers
+ * the reminders whose mail was withdrawn.
+ */
+export async function withdrawWaitingMails(tx: Db, where: SQL | undefined): Promise<number[]> {
+  const waiting = await waitingMails(tx, where).all();
+  if (waiting.length === 0) return [];
+  const mails = waiting.map((row) => row.mail);
+  await tx
+    .delete(outbox)
+    .where(and(inArray(outbox.id, mails), eq(outbox.status, 'queued')))
+    .run();
+  return waiting.map((row) => row.reminder);
+}
+
+/** The handed-over reminders matching `where` whose outbox row is still `queued`, with it. */
+export function waitingMails(db: Db, where: SQL | undefined) {
+  return db
+    .select({ reminder: r.id, mail: outbox.id })
+    .from(r)
+    .innerJoin(bookings, eq(bookings.id, r.bookingId))
+    .innerJoin(outbox, outboxOf(REMINDER_TOPIC, r.id))
+    .where(and(eq(r.status, 'handed'), eq(outbox.status, 'queued'), where));
+}
+
+/** Why a reminder whose call has begun was settled unsent (late-reminders.ts too). */
+export const CALL_BEGUN_ERROR = 'the call had begun';
 
 /** Why a reminder to a suppressed address was settled unsent (its row's `lastError`). */
 export const SUPPRESSED_REMINDER_ERROR = 'the address is on the suppression list: not sent';
@@ -139,7 +138,7 @@ export function handOverNextReminder(
       booking.status !== 'confirmed'
         ? 'the booking was cancelled'
         : booking.start <= now
-          ? 'the call had begun'
+          ? CALL_BEGUN_ERROR
           : (await isSuppressed(tx, booking.email))
             ? SUPPRESSED_REMINDER_ERROR
             : null;

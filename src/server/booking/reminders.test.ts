@@ -284,4 +284,29 @@ describe('reminders', () => {
     await drain(sender('s1'));
     expect(sink.mails).toHaveLength(0);
   });
+
+  it('are withdrawn from the outbox when the call begins while they wait for a retry', async () => {
+    sink.setRefuse(() => ({ code: 451, message: 'Later' }));
+    await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    const one = sender('s1');
+    // Tried at 07:00 and at each retry (1, 5, 30 minutes after the last): the next is at 09:36.
+    for (const at of ['07:00', '07:01', '07:06', '07:36']) {
+      deps.clock.set(new Date(`2026-03-30T${at}:00Z`));
+      await drain(one);
+    }
+    const [waiting] = await reminders();
+    expect([waiting?.mail?.attempts, waiting?.mail?.nextAttemptAt.toISOString()]).toEqual([
+      4,
+      '2026-03-30T09:36:00.000Z',
+    ]);
+    deps.clock.set(new Date('2026-03-30T08:00:00Z'));
+    await drain(one);
+    expect((await reminders()).map((r) => [r.status, r.lastError, r.mail])).toEqual([
+      ['failed', 'the call had begun', null],
+    ]);
+    sink.setRefuse(() => null);
+    deps.clock.set(new Date('2026-03-30T09:36:00Z'));
+    await drain(one);
+    expect(sink.mails).toHaveLength(0);
+  });
 });
