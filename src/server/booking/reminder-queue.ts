@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { bookingReminders, bookings, outbox } from '#db/schema';
-import type { MailMessage } from '#server/platform/mail';
+import { withoutAddresses, type MailMessage } from '#server/platform/mail';
 import { mailRef, outboxOf } from '#server/platform/outbox/mail-ref';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { isSuppressed } from '#server/platform/outbox/suppression';
@@ -142,19 +142,36 @@ export function handOverNextReminder(
           : (await isSuppressed(tx, booking.email))
             ? SUPPRESSED_REMINDER_ERROR
             : null;
+    const mail = unsent ? { unsent } : written(compose, booking);
     const taken = await tx
       .update(r)
-      .set(unsent ? { status: 'failed', lastError: unsent } : { status: 'handed' })
+      .set('unsent' in mail ? { status: 'failed', lastError: mail.unsent } : { status: 'handed' })
       .where(and(eq(r.id, row.id), eq(r.status, 'queued')))
       .returning({ id: r.id })
       .all();
     if (taken.length !== 1) return { kind: 'none' };
-    if (unsent) return { kind: 'unsent', reminderId: row.id, reason: unsent };
+    if ('unsent' in mail) return { kind: 'unsent', reminderId: row.id, reason: mail.unsent };
     const mailId = await queueMail(
       tx,
-      { kind: 'reminder', message: compose(booking), ref: mailRef(REMINDER_TOPIC, row.id) },
+      { kind: 'reminder', message: mail.message, ref: mailRef(REMINDER_TOPIC, row.id) },
       now,
     );
     return { kind: 'handed', reminderId: row.id, mailId };
   });
+}
+
+/**
+ * The reminder's mail, or why it could not be written: settled `failed` with that, so one
+ * reminder that cannot be written never holds up the ones due after it.
+ */
+function written(
+  compose: (booking: RemindedBooking) => MailMessage,
+  booking: RemindedBooking,
+): { message: MailMessage } | { unsent: string } {
+  try {
+    return { message: compose(booking) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { unsent: `the mail could not be written: ${withoutAddresses(reason)}` };
+  }
 }

@@ -238,6 +238,21 @@ describe('reminders', () => {
     expect(await deps.db.select().from(outbox).all()).toHaveLength(1);
   });
 
+  it('settle one whose mail cannot be written failed, and hand over the next', async () => {
+    await book(new Date('2026-03-30T08:00:00Z'), [60], 2);
+    const now = new Date('2026-03-30T07:00:01Z');
+    const compose = (booking: { email: string }) => {
+      if (booking.email === 'person1@example.com') throw new Error(`no zone for ${booking.email}`);
+      return { to: booking.email, subject: 'Reminder', text: 'Soon.' };
+    };
+    expect((await handOverNextReminder(deps.db, now, compose)).kind).toBe('unsent');
+    expect((await handOverNextReminder(deps.db, now, compose)).kind).toBe('handed');
+    expect((await reminders()).map((r) => [r.status, r.lastError, r.mail?.toEmail])).toEqual([
+      ['failed', 'the mail could not be written: no zone for (address)', undefined],
+      ['sending', null, 'person2@example.com'],
+    ]);
+  });
+
   it('are retried by the outbox after a temporary SMTP failure, and go once', async () => {
     sink.setRefuse((_address, attempt) => (attempt === 1 ? { code: 451, message: 'Later' } : null));
     await book(new Date('2026-03-30T08:00:00Z'), [60]);
