@@ -93,14 +93,13 @@ export default tseslint.config(
   },
   {
     // Mail leaves only through the outbox (docs/mail.md): its sender (platform/outbox/) is
-    // the one caller of the Mailer. The reminders' and newsletter recipients' own
+    // the one caller of the Mailer. The newsletter recipients' own
     // queues still send for themselves until they are folded into the outbox (issue 46's next
     // step, docs/mail.md "Left to fold in"); they are the only exceptions.
     files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],
     ignores: [
       '**/*.test.{ts,tsx}',
       'src/server/platform/outbox/**',
-      'src/server/booking/reminder-delivery.ts',
       'src/server/newsletter/newsletter-job.ts',
       'src/server/newsletter/confirmation-queue.ts',
     ],

@@ -488,9 +488,11 @@ export const bookings = sqliteTable(
 );
 
 /**
- * The reminders of a booking (docs/booking.md), one row per `reminderMinutes` value, claimed
- * before SMTP like newsletter recipients so each is sent at most once whatever restarts or
- * however many instances run. A reschedule deletes the unsent ones and plans them anew.
+ * The reminders of a booking (docs/booking.md), one row per `reminderMinutes` value: the plan.
+ * At its moment a row is handed over to the outbox (`handed`, the outbox row's `ref` is
+ * `reminder:<id>`) in one write, so each is handed over once whatever restarts or however many
+ * instances run. A reschedule deletes the unsent ones and plans them anew. `claimedAt`,
+ * `claimedBy` and `sentAt` belong to reminders sent before the outbox: new rows leave them empty.
  */
 export const bookingReminders = sqliteTable(
   'booking_reminders',

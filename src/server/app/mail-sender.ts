@@ -2,9 +2,9 @@
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
  * this list, the one place that knows them all, says which run and in what order: the outbox
- * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, the welcome
- * sequence's steps; its bulk rows at the shared bulk pace), then the queues not yet folded into
- * it: mail to one person (a call's reminder), not held to the newsletters' pace, then the
+ * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, calls'
+ * reminders, the welcome sequence's steps; its bulk rows at the shared bulk pace), then the
+ * calls' reminders' job, which hands each reminder to the outbox at its moment, then the
  * newsletters (confirmations, then recipients), at their pace, then the welcome sequence's
  * job, which writes each step into the outbox as it falls due.
  */

@@ -1,15 +1,18 @@
 /**
  * A call's reminder skips an address on the suppression list (docs/mail.md, "Suppression";
  * docs/booking.md, "Reminders"): asked at the reminder's moment, so a bounce read after the
- * booking stops it; settled `failed` with the reason, never claimed, never sent later.
+ * booking stops it; settled `failed` with the reason, never handed to the outbox, never sent
+ * later.
  */
 import { beforeEach, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { bookingReminders, bookings } from '#db/schema';
+import { bookingReminders, bookings, outbox } from '#db/schema';
 import { suppressAddress } from '#server/platform/outbox/suppression';
-import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { createRecordingMailer, createTestDeps, type TestDeps } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
-import { claimNextReminder, planReminders, SUPPRESSED_REMINDER_ERROR } from './reminder-queue';
+import { createMailSender } from '#server/app/mail-sender';
+import { reminderJob } from './reminder-job';
+import { planReminders, SUPPRESSED_REMINDER_ERROR } from './reminder-queue';
 
 let deps: TestDeps;
 
@@ -44,7 +47,7 @@ async function bookCalls(count: number, first: Date) {
   return people.map(({ lead }) => lead.email);
 }
 
-it('settles the reminder of a suppressed address unsent, and still claims the others', async () => {
+it('settles the reminder of a suppressed address unsent, and still hands over the others', async () => {
   const [first, second] = await bookCalls(2, new Date('2026-03-30T08:00:00Z'));
   // Suppressed after the booking, in another letter case, before the reminder's moment.
   await writeTransaction(deps.db, (tx) =>
@@ -55,16 +58,23 @@ it('settles the reminder of a suppressed address unsent, and still claims the ot
     ),
   );
   deps.clock.set(new Date('2026-03-30T07:00:01Z'));
-  const claim = () => claimNextReminder(deps.db, { now: deps.clock.now(), claimedBy: 's1' });
-
-  const claimed = await claim();
-  expect(claimed).not.toBeNull();
-  expect(await claim()).toBeNull();
+  const job = reminderJob(deps);
+  expect((await job.turn(deps.clock.now())).kind).toBe('worked');
+  expect((await job.turn(deps.clock.now())).kind).toBe('worked');
+  expect((await job.turn(deps.clock.now())).kind).toBe('idle');
   const rows = await deps.db.select().from(bookingReminders).orderBy(bookingReminders.id).all();
-  expect(rows.map((row) => [row.status, row.lastError, row.claimedBy])).toEqual([
-    ['failed', SUPPRESSED_REMINDER_ERROR, null],
-    ['sending', null, 's1'],
+  expect(rows.map((row) => [row.status, row.lastError])).toEqual([
+    ['failed', SUPPRESSED_REMINDER_ERROR],
+    ['handed', null],
   ]);
-  const booked = await deps.db.select().from(bookings).all();
-  expect(booked.find((b) => b.id === claimed?.bookingId)?.email).toBe(second);
+  const mails = await deps.db.select().from(outbox).all();
+  expect(mails.map((mail) => [mail.toEmail, mail.ref])).toEqual([
+    [second, `reminder:${rows[1]?.id}`],
+  ]);
+
+  // The sender mails the one handed over, and nothing more.
+  const mailer = createRecordingMailer();
+  const sender = createMailSender({ ...deps, mailer }, { id: 's1' });
+  while ((await sender.turn()).kind === 'worked');
+  expect(mailer.sent.map((mail) => mail.to)).toEqual([second]);
 });

@@ -1,27 +1,30 @@
 /**
- * A booking's reminders (docs/booking.md, "Reminders"): planned with the booking, sent by the
- * background sender's turn through a real SMTP server at their moment, each at most once
- * whatever the number of senders, never for a cancelled booking, a moment already past, or a
- * call that has begun; a claim left by a dead sender is failed, not sent again.
+ * A booking's reminders (docs/booking.md, "Reminders"): planned with the booking, handed over
+ * to the outbox by the background sender's reminder job at their moment and mailed by the
+ * outbox through a real SMTP server, each once whatever the number of senders; never for a
+ * cancelled booking, a moment already past, or a call that has begun; a reschedule or a
+ * cancellation drops the unsent ones, also a handed-over one no sender has taken yet.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { bookingReminders, bookings } from '#db/schema';
+import { bookingReminders, bookings, outbox } from '#db/schema';
 import { createMailer } from '#server/platform/mail';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/platform/mail-loop';
+import { mailFate, outboxOf } from '#server/platform/outbox/mail-ref';
+import { claimMail } from '#server/platform/outbox/outbox-queue';
 import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { storeLeads } from '#tests/support/stored-leads';
 import { saveBookingSettings } from '#tests/support/booking-settings';
+import { reminderJob } from './reminder-job';
 import {
-  claimNextReminder,
   dropUnsentReminders,
-  failInterruptedReminders,
-  INTERRUPTED_REMINDER_ERROR,
+  handOverNextReminder,
   planReminders,
+  REMINDER_TOPIC,
 } from './reminder-queue';
 
 const HOUR = 3_600_000;
@@ -88,7 +91,24 @@ async function book(start: Date, reminderMinutes: number[], count = 1): Promise<
   return ids;
 }
 
-const reminders = () => deps.db.select().from(bookingReminders).orderBy(bookingReminders.id).all();
+/**
+ * Each reminder with what became of it: once handed over, its outbox row's fate (mail-ref.ts),
+ * else its own status.
+ */
+async function reminders() {
+  const rows = await deps.db
+    .select({ reminder: bookingReminders, mail: outbox })
+    .from(bookingReminders)
+    .leftJoin(outbox, outboxOf(REMINDER_TOPIC, bookingReminders.id))
+    .orderBy(bookingReminders.id)
+    .all();
+  return rows.map(({ reminder, mail }) => ({
+    ...reminder,
+    status: mail ? mailFate(mail.status) : reminder.status,
+    sentAt: mail?.sentAt ?? reminder.sentAt,
+    mail,
+  }));
+}
 
 /** Turns until the sender has nothing due. */
 async function drain(one: MailSender): Promise<void> {
@@ -201,25 +221,107 @@ describe('reminders', () => {
     expect(sink.mails).toHaveLength(20);
     expect(new Set(sink.mails.map((m) => m.to)).size).toBe(20);
     expect((await reminders()).every((r) => r.status === 'sent')).toBe(true);
+    expect(await deps.db.select().from(outbox).all()).toHaveLength(20);
   });
 
-  it('are failed, never sent again, when their sender died holding them', async () => {
+  it('hand each over once when two senders race for one: one outbox row, one mail', async () => {
+    await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    const now = new Date('2026-03-30T07:00:00Z');
+    const compose = () => ({ to: 'person1@example.com', subject: 'Reminder', text: 'Soon.' });
+    const turns = await Promise.all([
+      handOverNextReminder(deps.db, now, compose),
+      handOverNextReminder(deps.db, now, compose),
+    ]);
+    expect(turns.map((turn) => turn.kind).sort()).toEqual(['handed', 'none']);
+    const [row] = await reminders();
+    expect(row?.mail?.ref).toBe(`reminder:${row?.id}`);
+    expect(await deps.db.select().from(outbox).all()).toHaveLength(1);
+  });
+
+  it('settle one whose mail cannot be written failed, and hand over the next', async () => {
+    await book(new Date('2026-03-30T08:00:00Z'), [60], 2);
+    const now = new Date('2026-03-30T07:00:01Z');
+    const compose = (booking: { email: string }) => {
+      if (booking.email === 'person1@example.com') throw new Error(`no zone for ${booking.email}`);
+      return { to: booking.email, subject: 'Reminder', text: 'Soon.' };
+    };
+    expect((await handOverNextReminder(deps.db, now, compose)).kind).toBe('unsent');
+    expect((await handOverNextReminder(deps.db, now, compose)).kind).toBe('handed');
+    expect((await reminders()).map((r) => [r.status, r.lastError, r.mail?.toEmail])).toEqual([
+      ['failed', 'the mail could not be written: no zone for (address)', undefined],
+      ['sending', null, 'person2@example.com'],
+    ]);
+  });
+
+  it('are retried by the outbox after a temporary SMTP failure, and go once', async () => {
+    sink.setRefuse((_address, attempt) => (attempt === 1 ? { code: 451, message: 'Later' } : null));
     await book(new Date('2026-03-30T08:00:00Z'), [60]);
     deps.clock.set(new Date('2026-03-30T07:00:00Z'));
-    // A sender claimed it, then was killed before recording anything.
-    expect(
-      await claimNextReminder(deps.db, { now: deps.clock.now(), claimedBy: 'gone:1:x' }),
-    ).not.toBeNull();
-    expect(
-      await failInterruptedReminders(deps.db, {
-        claimedBefore: deps.clock.now(),
-        isGone: (id) => id === 'gone:1:x',
-      }),
-    ).toBe(1);
+    const one = sender('s1');
+    await drain(one);
+    expect(sink.mails).toHaveLength(0);
+    const [waiting] = await reminders();
+    expect([waiting?.status, waiting?.mail?.attempts, waiting?.mail?.lastError]).toEqual([
+      'sending',
+      1,
+      expect.stringContaining('451'),
+    ]);
+    deps.clock.set(new Date('2026-03-30T07:01:00Z'));
+    await drain(one);
+    expect(sink.mails.map((m) => m.to)).toEqual(['person1@example.com']);
+    expect((await reminders()).map((r) => [r.status, r.mail?.attempts])).toEqual([['sent', 2]]);
+  });
+
+  it('are dropped at a cancellation once handed over while no sender has taken the mail', async () => {
+    const [waiting, held] = await book(new Date('2026-03-30T08:00:00Z'), [60], 2);
+    deps.clock.set(new Date('2026-03-30T07:00:01Z'));
+    // Handed over (the reminder job alone), the outbox not yet turned.
+    const job = reminderJob(deps);
+    expect((await job.turn(deps.clock.now())).kind).toBe('worked');
+    expect((await job.turn(deps.clock.now())).kind).toBe('worked');
+    expect((await reminders()).map((r) => r.mail?.status)).toEqual(['queued', 'queued']);
+    // The second's mail is in a sender's hands when its call is cancelled: it stays.
+    const claim = await claimMail(deps.db, {
+      now: deps.clock.now(),
+      claimedBy: 'other',
+      bulk: true,
+      id: (await reminders())[1]?.mail?.id,
+    });
+    expect(claim.kind).toBe('claimed');
+    await writeTransaction(deps.db, async (tx) => {
+      await dropUnsentReminders(tx, waiting!);
+      await dropUnsentReminders(tx, held!);
+    });
+    expect((await reminders()).map((r) => [r.bookingId, r.status, r.mail?.status])).toEqual([
+      [held, 'sending', 'sending'],
+    ]);
+    expect(await deps.db.select({ ref: outbox.ref }).from(outbox).all()).toHaveLength(1);
     await drain(sender('s1'));
     expect(sink.mails).toHaveLength(0);
-    expect((await reminders()).map((r) => [r.status, r.lastError])).toEqual([
-      ['failed', INTERRUPTED_REMINDER_ERROR],
+  });
+
+  it('are withdrawn from the outbox when the call begins while they wait for a retry', async () => {
+    sink.setRefuse(() => ({ code: 451, message: 'Later' }));
+    await book(new Date('2026-03-30T08:00:00Z'), [60]);
+    const one = sender('s1');
+    // Tried at 07:00 and at each retry (1, 5, 30 minutes after the last): the next is at 09:36.
+    for (const at of ['07:00', '07:01', '07:06', '07:36']) {
+      deps.clock.set(new Date(`2026-03-30T${at}:00Z`));
+      await drain(one);
+    }
+    const [waiting] = await reminders();
+    expect([waiting?.mail?.attempts, waiting?.mail?.nextAttemptAt.toISOString()]).toEqual([
+      4,
+      '2026-03-30T09:36:00.000Z',
     ]);
+    deps.clock.set(new Date('2026-03-30T08:00:00Z'));
+    await drain(one);
+    expect((await reminders()).map((r) => [r.status, r.lastError, r.mail])).toEqual([
+      ['failed', 'the call had begun', null],
+    ]);
+    sink.setRefuse(() => null);
+    deps.clock.set(new Date('2026-03-30T09:36:00Z'));
+    await drain(one);
+    expect(sink.mails).toHaveLength(0);
   });
 });
