@@ -1,11 +1,14 @@
 /**
  * An entry's address made from its title when none is given (docs/content.md, "Case studies
- * and insights"): letters without their accents, in lower case, digits, words joined by
+ * and insights"): letters without their accents (`ß` as `ss`, `æ` as `ae`…), in lower case, digits, words joined by
  * hyphens, whole words up to 80 characters. A title with too little of that to make 3
  * characters is named by its kind (`case-study-ai`, `insight`). A made address that is taken
  * gets `-2`, `-3`…, still within 80 characters (server/entries/entry-slug.ts picks the number).
  */
 import { ENTRY_LIMITS, type EntryKind } from './entries';
+
+/** Latin letters that no accent removal turns into a-z. */
+const SPELLED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th' };
 
 const KIND_WORDS: Record<EntryKind, string> = { case_study: 'case-study', insight: 'insight' };
 
@@ -14,6 +17,7 @@ export function slugFromTitle(title: string, kind: EntryKind): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(/[ßæœøđłþ]/g, (letter) => SPELLED[letter] ?? letter)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   let slug = '';
