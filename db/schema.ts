@@ -980,7 +980,10 @@ export const entryOldSlugs = sqliteTable(
     entryId: integer('entry_id').references(() => entries.id, { onDelete: 'set null' }),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.slug] }), index('entry_old_slugs_entry_idx').on(t.entryId)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.slug] }),
+    index('entry_old_slugs_entry_idx').on(t.entryId),
+  ],
 );
 
 export type EntryRow = typeof entries.$inferSelect;

@@ -8,7 +8,15 @@
 import { ENTRY_LIMITS, type EntryKind } from './entries';
 
 /** Latin letters that no accent removal turns into a-z. */
-const SPELLED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th' };
+const SPELLED: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  þ: 'th',
+};
 
 const KIND_WORDS: Record<EntryKind, string> = { case_study: 'case-study', insight: 'insight' };
 

@@ -15,7 +15,6 @@ import {
   ENTRY_MESSAGES,
   type EntryCreateInput,
   type EntryResult,
-  type EntrySaveInput,
   type EntryStatus,
 } from '#shared/entries';
 import type { Context } from '#server/http/trpc';
@@ -172,7 +171,10 @@ export async function setEntryStatus(tx: Db, ctx: EntryWriter, id: number, statu
     .set({
       status,
       updatedAt: now,
-      publishedAt: status === 'published' ? sql`coalesce(${entries.publishedAt}, ${now.getTime()})` : undefined,
+      publishedAt:
+        status === 'published'
+          ? sql`coalesce(${entries.publishedAt}, ${now.getTime()})`
+          : undefined,
     })
     .where(eq(entries.id, id))
     .returning()

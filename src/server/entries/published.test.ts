@@ -139,7 +139,11 @@ describe('publishedPage', () => {
 
     const first = await publishedPage(deps.db, 'case_study');
     expect(first).toMatchObject({ total: 14, page: 1, pageSize: 12 });
-    expect(first.entries.map((e) => e.title).slice(0, 3)).toEqual(['Case 14', 'Case 13', 'Case 12']);
+    expect(first.entries.map((e) => e.title).slice(0, 3)).toEqual([
+      'Case 14',
+      'Case 13',
+      'Case 12',
+    ]);
     expect(first.entries[0]).not.toHaveProperty('body');
     const second = await publishedPage(deps.db, 'case_study', 2);
     expect(second.entries.map((e) => e.title)).toEqual(['Case 2', 'Case 1']);

@@ -7,12 +7,16 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { entries, entryOldSlugs } from '#db/schema';
-import { PUBLISHED_PAGE_SIZE, type Entry, type EntryKind, type EntrySummary } from '#shared/entries';
+import {
+  PUBLISHED_PAGE_SIZE,
+  type Entry,
+  type EntryKind,
+  type EntrySummary,
+} from '#shared/entries';
 import { entryJson, entrySummaryJson } from './entry-json';
 import { summaryColumns } from './entry-query';
 
-const published = (kind: EntryKind) =>
-  and(eq(entries.kind, kind), eq(entries.status, 'published'));
+const published = (kind: EntryKind) => and(eq(entries.kind, kind), eq(entries.status, 'published'));
 
 /** The published entry at `/<kind>/<slug>`, or null (a draft, or no such entry). */
 export async function publishedEntry(db: Db, kind: EntryKind, slug: string): Promise<Entry | null> {

@@ -116,9 +116,9 @@ describe('creating', () => {
     });
     expect(await stored()).toBe(1);
     // The other kind has its own addresses.
-    expect((await alice.entries.create({ ...CASE, kind: 'insight', slug: 'harbor' })).entry.slug).toBe(
-      'harbor',
-    );
+    expect(
+      (await alice.entries.create({ ...CASE, kind: 'insight', slug: 'harbor' })).entry.slug,
+    ).toBe('harbor');
   });
 
   it('of the same slug at once: one stored, the others 409', async () => {
@@ -164,10 +164,20 @@ describe('bad input: 400 naming the field, nothing stored', () => {
       'results.0.value',
       ENTRY_MESSAGES.resultValueMax,
     ],
-    ['a tag of 41 (the facts’ rule)', { tags: ['ok', 't'.repeat(41)] }, 'tags.1', MESSAGES.tagNameMax],
+    [
+      'a tag of 41 (the facts’ rule)',
+      { tags: ['ok', 't'.repeat(41)] },
+      'tags.1',
+      MESSAGES.tagNameMax,
+    ],
     ['a blank tag', { tags: [' '] }, 'tags.0', MESSAGES.tagName],
     ['a tag twice in any case', { tags: ['RAG', 'rag'] }, 'tags.1', ENTRY_MESSAGES.tagTwice],
-    ['11 tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', ENTRY_MESSAGES.tags],
+    [
+      '11 tags',
+      { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      'tags',
+      ENTRY_MESSAGES.tags,
+    ],
     ['another kind', { kind: 'post' }, 'kind', ENTRY_MESSAGES.kind],
     [
       'a picture from another site',
@@ -249,7 +259,9 @@ describe('saving', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(
-      results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code: string }).code] : [])),
+      results.flatMap((r) =>
+        r.status === 'rejected' ? [(r.reason as { code: string }).code] : [],
+      ),
     ).toEqual(Array(4).fill('CONFLICT'));
     expect((await alice.entries.get({ id: entry.id })).versions).toHaveLength(2);
   });
@@ -338,7 +350,11 @@ describe('the list', () => {
   it('is 25 a page, last updated first, without bodies, filtered by kind, status and text', async () => {
     for (let i = 1; i <= 27; i++) {
       deps.clock.advance(1000);
-      await alice.entries.create({ ...CASE, title: `Case ${i}`, summary: i === 5 ? 'About 50% OFF' : 'x' });
+      await alice.entries.create({
+        ...CASE,
+        title: `Case ${i}`,
+        summary: i === 5 ? 'About 50% OFF' : 'x',
+      });
     }
     await alice.entries.create({ ...CASE, kind: 'insight', title: 'An insight' });
     deps.clock.advance(1000);
@@ -348,7 +364,11 @@ describe('the list', () => {
     expect(first).toMatchObject({ total: 28, page: 1, pageSize: 25 });
     expect(first.entries).toHaveLength(25);
     // Publishing is an update: entry 2 comes first.
-    expect(first.entries.slice(0, 3).map((e) => e.title)).toEqual(['Case 2', 'An insight', 'Case 27']);
+    expect(first.entries.slice(0, 3).map((e) => e.title)).toEqual([
+      'Case 2',
+      'An insight',
+      'Case 27',
+    ]);
     expect(first.entries[0]).not.toHaveProperty('body');
     expect((await alice.entries.list({ page: 2 })).entries).toHaveLength(3);
     expect((await alice.entries.list({ page: 9 })).entries).toEqual([]);
