@@ -11,7 +11,7 @@ import { ENTRY_MESSAGES, type EntryKind } from '#shared/entries';
 import { numberedSlug, slugFromTitle } from '#shared/entry-slug';
 import { FieldConflict } from '#server/platform/errors';
 
-export const slugTaken = () => new FieldConflict(ENTRY_MESSAGES.slugTaken, 'slug');
+const slugTaken = () => new FieldConflict(ENTRY_MESSAGES.slugTaken, 'slug');
 
 /** Refuses (409) a slug another entry of the kind has. */
 export async function ensureSlugFree(

@@ -8,7 +8,6 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { entries, entryOldSlugs, entryVersions, type EntryRow } from '#db/schema';
-import { isUniqueViolation } from '#db/unique-violation';
 import type { AuditAction } from '#shared/audit';
 import {
   ENTRY_KIND_LABELS,
@@ -20,7 +19,7 @@ import {
 import type { Context } from '#server/http/trpc';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import type { AuditActor } from '#server/platform/audit/record';
-import { ensureSlugFree, madeSlug, slugTaken } from './entry-slug';
+import { ensureSlugFree, madeSlug } from './entry-slug';
 
 /** Who writes, and when: a signed-in administrator's request. */
 export type EntryWriter = Pick<Context, 'clock' | 'req'> & { user: NonNullable<AuditActor> };
@@ -72,16 +71,6 @@ async function keepVersion(tx: Db, ctx: EntryWriter, row: EntryRow): Promise<voi
   });
 }
 
-/** A slug taken by a write another instance committed first is the same 409. */
-async function uniqueSlug<T>(write: () => Promise<T> | T): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
-}
-
 async function entryRow(tx: Db, id: number): Promise<EntryRow> {
   const row = await tx.select().from(entries).where(eq(entries.id, id)).get();
   if (!row) throw entryNotFound();
@@ -89,18 +78,14 @@ async function entryRow(tx: Db, id: number): Promise<EntryRow> {
 }
 
 export async function createEntry(tx: Db, ctx: EntryWriter, input: CreateFields) {
-  const slug =
-    input.slug === undefined
-      ? await madeSlug(tx, input.kind, input.title)
-      : (await ensureSlugFree(tx, input.kind, input.slug), input.slug);
+  if (input.slug !== undefined) await ensureSlugFree(tx, input.kind, input.slug);
+  const slug = input.slug ?? (await madeSlug(tx, input.kind, input.title));
   const now = ctx.clock.now();
-  const row = await uniqueSlug(async () =>
-    tx
-      .insert(entries)
-      .values({ kind: input.kind, slug, ...columnsOf(input), createdAt: now, updatedAt: now })
-      .returning()
-      .get(),
-  );
+  const row = await tx
+    .insert(entries)
+    .values({ kind: input.kind, slug, ...columnsOf(input), createdAt: now, updatedAt: now })
+    .returning()
+    .get();
   await keepVersion(tx, ctx, row);
   await auditAdminChange(tx, ctx, 'entry_created', auditTarget(row));
   return row;
@@ -125,15 +110,13 @@ export async function saveEntry(tx: Db, ctx: EntryWriter, input: SaveFields) {
   const slug = input.slug ?? before.slug;
   if (slug !== before.slug) await ensureSlugFree(tx, before.kind, slug, before.id);
   const now = ctx.clock.now();
-  const row = await uniqueSlug(async () =>
-    tx
-      .update(entries)
-      .set({ slug, ...columnsOf(input), updatedAt: now, version: input.baseVersion + 1 })
-      // The version in the condition too: a save is never written over one it did not see.
-      .where(and(eq(entries.id, input.id), eq(entries.version, input.baseVersion)))
-      .returning()
-      .get(),
-  );
+  const row = await tx
+    .update(entries)
+    .set({ slug, ...columnsOf(input), updatedAt: now, version: input.baseVersion + 1 })
+    // The version in the condition too: a save is never written over one it did not see.
+    .where(and(eq(entries.id, input.id), eq(entries.version, input.baseVersion)))
+    .returning()
+    .get();
   if (!row) throw new TRPCError({ code: 'CONFLICT', message: ENTRY_MESSAGES.stale });
   await keepVersion(tx, ctx, row);
   // An address readers may have: kept while the entry has ever been public.
