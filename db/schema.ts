@@ -12,6 +12,7 @@ import {
 import { deviceValues } from '../src/shared/analytics';
 import { auditActionValues, auditSubjectKindValues, auditViaValues } from '../src/shared/audit';
 import { contactSubjectValues } from '../src/shared/contact';
+import { entryKindValues, entryStatusValues } from '../src/shared/entry-values';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
@@ -917,3 +918,79 @@ export const webhookTokens = sqliteTable('webhook_tokens', {
   token: text('token').primaryKey(),
   at: integer('at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Case studies and insights (src/server/entries/, docs/content.md "Case studies and
+ * insights"). `results` and `tags` are JSON arrays; `cover_image` a SiteImage as JSON
+ * (`{ url, width, height, alt }`, an upload of the media store) or null. `version` counts
+ * the saves of the text (1 at creation); `published_at` is the first publication, kept when
+ * unpublished, so a page published again keeps its date. The slug is unique per kind.
+ */
+export const entries = sqliteTable(
+  'entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: entryKindValues }).notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    client: text('client'),
+    industry: text('industry'),
+    results: text('results').notNull().default('[]'),
+    tags: text('tags').notNull().default('[]'),
+    coverImage: text('cover_image'),
+    status: text('status', { enum: entryStatusValues }).notNull().default('draft'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('entries_kind_slug_idx').on(t.kind, t.slug),
+    index('entries_updated_idx').on(t.updatedAt, t.id),
+    index('entries_published_idx').on(t.kind, t.status, t.publishedAt, t.id),
+  ],
+);
+
+/**
+ * Every saved text of an entry (as the site content's versions): version 1 at creation, one
+ * more per save, so a save never loses what was there. `text` is JSON of the entry's text
+ * fields (slug, title, summary, body, client, industry, results, tags). Deleted with the entry.
+ */
+export const entryVersions = sqliteTable(
+  'entry_versions',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The administrator's id and name at the time; the name stays when the user is removed. */
+    byId: integer('by_id'),
+    by: text('by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.version] })],
+);
+
+/**
+ * The addresses entries of a kind no longer have: a slug a published entry left (its page
+ * answers 301 to the entry's address while it is published) or a deleted published entry's
+ * (410). `entry_id` null means gone: deleting an entry turns its old slugs into gone ones.
+ */
+export const entryOldSlugs = sqliteTable(
+  'entry_old_slugs',
+  {
+    kind: text('kind', { enum: entryKindValues }).notNull(),
+    slug: text('slug').notNull(),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'set null' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.slug] }),
+    index('entry_old_slugs_entry_idx').on(t.entryId),
+  ],
+);
+
+export type EntryRow = typeof entries.$inferSelect;

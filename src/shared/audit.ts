@@ -53,6 +53,10 @@ export const auditActionValues = [
   'booking_cancelled',
   'booking_updated',
   'sequence_updated',
+  'entry_created',
+  'entry_published',
+  'entry_unpublished',
+  'entry_deleted',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -125,6 +129,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   booking_cancelled: 'Booking cancelled',
   booking_updated: 'Booking marked',
   sequence_updated: 'Welcome sequence changed',
+  entry_created: 'Case study or insight created',
+  entry_published: 'Case study or insight published',
+  entry_unpublished: 'Case study or insight unpublished',
+  entry_deleted: 'Case study or insight deleted',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

@@ -70,14 +70,15 @@ export const factTagInput = z.object({
   tagId: idField,
 });
 
-export const tagCreateInput = z.object({
-  name: storedText().check(
-    z.trim(),
-    z.minLength(1, MESSAGES.tagName),
-    z.maxLength(LIMITS.tagMax, MESSAGES.tagNameMax),
-    oneLine(MESSAGES.tagNameOneLine),
-  ),
-});
+/** A tag's name: the facts' tags, and an entry's tags too (shared/entries.ts). */
+export const tagNameField = storedText().check(
+  z.trim(),
+  z.minLength(1, MESSAGES.tagName),
+  z.maxLength(LIMITS.tagMax, MESSAGES.tagNameMax),
+  oneLine(MESSAGES.tagNameOneLine),
+);
+
+export const tagCreateInput = z.object({ name: tagNameField });
 export type TagCreateInput = z.input<typeof tagCreateInput>;
 
 /** The fact form's client-side shape: same rules as the API, date kept as the input's string. */

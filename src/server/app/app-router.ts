@@ -9,6 +9,7 @@ import { bookingCallProcedures } from '#server/booking/call-router';
 import { bookingsRouter } from '#server/booking/bookings-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
+import { entriesRouter } from '#server/entries/router';
 import { siteSettingsRouter } from '#server/content/site-settings-router';
 import { mediaRouter } from '#server/media/router';
 import { outboxRouter } from '#server/mail/outbox-router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
+  entries: entriesRouter,
   siteSettings: siteSettingsRouter,
   media: mediaRouter,
   facts: factsRouter,

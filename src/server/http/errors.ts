@@ -7,7 +7,12 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { $ZodError } from 'zod/v4/core';
 import { isDatabaseUnavailable } from '#db/errors';
-import { DatabaseUnavailable, ThrottledError, UnavailableError } from '#server/platform/errors';
+import {
+  DatabaseUnavailable,
+  FieldConflict,
+  ThrottledError,
+  UnavailableError,
+} from '#server/platform/errors';
 
 export interface ErrorIssue {
   path: string;
@@ -17,7 +22,7 @@ export interface ErrorIssue {
 export interface HttpError {
   status: number;
   message: string;
-  /** Each invalid field with its message (400 only). */
+  /** Each invalid field with its message (400), or the field a 409 is about. */
   issues?: ErrorIssue[];
   /** Seconds; every 429 and 503 has it. */
   retryAfter?: number;
@@ -77,6 +82,10 @@ export function toHttpError(error: unknown): HttpError {
       issues,
       unexpected: false,
     };
+  }
+  if (error instanceof FieldConflict) {
+    const issues = [{ path: error.field, message: error.message }];
+    return { status: 409, message: error.message, issues, unexpected: false };
   }
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500 && status !== 503) {

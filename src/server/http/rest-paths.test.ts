@@ -75,6 +75,8 @@ const BOOKING_ON = {
   weekly: { ...defaultBookingSettings('UTC').weekly, mon: [['09:00', '09:30']] },
 } satisfies BookingSettings;
 const DRAFT = { subject: 'Spring news', body: 'Hello **readers**.' };
+const ENTRY = { kind: 'insight', title: 'Evals first', summary: 'Test first.', body: 'Text' };
+const seedEntry = ({ as }: Env) => as('POST', '/api/entries', { json: ENTRY });
 
 /** Seeds one of each: fact 1, tag 1, message 1, subscriber 1, newsletter draft 1. */
 async function seed({ as, deps }: Env) {
@@ -563,6 +565,50 @@ const SUCCESS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/entries?kind=insight&status=&q=&page=1',
+    given: seedEntry,
+    status: 200,
+    body: { success: true, entries: [obj({ id: 1 })], total: 1, page: 1, pageSize: 25 },
+  },
+  {
+    method: 'POST',
+    path: '/api/entries',
+    opts: { json: ENTRY },
+    status: 201,
+    body: { success: true, entry: obj({ id: 1, slug: 'evals-first', status: 'draft' }) },
+  },
+  {
+    method: 'GET',
+    path: '/api/entries/1',
+    given: seedEntry,
+    status: 200,
+    body: { success: true, entry: obj({ id: 1 }), versions: [obj({ version: 1 })] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/entries/1',
+    opts: { json: { ...ENTRY, baseVersion: 1 } },
+    given: seedEntry,
+    status: 200,
+    body: { success: true, entry: obj({ id: 1, version: 2 }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/entries/1/publish',
+    given: seedEntry,
+    status: 200,
+    body: { success: true, entry: obj({ id: 1, status: 'published' }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/entries/1/unpublish',
+    given: seedEntry,
+    status: 200,
+    body: { success: true, entry: obj({ id: 1, status: 'draft' }) },
+  },
+  { method: 'DELETE', path: '/api/entries/1', given: seedEntry, status: 200, body: ok },
+  {
+    method: 'GET',
     path: '/api/media',
     status: 200,
     body: { success: true, media: {} },
@@ -747,6 +793,13 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/content/versions'],
   ['POST', '/api/content/versions/1/restore'],
   ['POST', '/api/content/defaults'],
+  ['GET', '/api/entries'],
+  ['POST', '/api/entries'],
+  ['GET', '/api/entries/1'],
+  ['PUT', '/api/entries/1'],
+  ['POST', '/api/entries/1/publish'],
+  ['POST', '/api/entries/1/unpublish'],
+  ['DELETE', '/api/entries/1'],
   ['GET', '/api/media'],
   ['POST', '/api/media/1'],
   ['DELETE', '/api/media/1'],
@@ -899,6 +952,10 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
     issueAt('baseVersion'),
   ],
   ['POST', '/api/content/defaults', { json: {} }, issueAt('baseVersion')],
+  ['GET', '/api/entries?kind=post', {}, issueAt('kind')],
+  ['POST', '/api/entries', { json: { ...ENTRY, slug: 'Evals' } }, issueAt('slug')],
+  ['PUT', '/api/entries/1', { json: { ...ENTRY, baseVersion: 1, title: '' } }, issueAt('title')],
+  ['POST', '/api/entries/x/publish', {}, issueAt('id')],
   ['POST', '/api/media/banner', { json: {} }, issueAt('slot')],
   ['POST', '/api/media/logo', { json: {} }, issue('file', MEDIA_MESSAGES.noFile)],
   ['DELETE', '/api/media/banner', {}, issueAt('slot')],

@@ -24,6 +24,19 @@ export class UnavailableError extends TRPCError {
   }
 }
 
+/**
+ * A 409 about one field of the input (an address another entry has): the message, and the
+ * field as the answer's one issue, so a form can show it under that field (docs/api.md).
+ */
+export class FieldConflict extends TRPCError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super({ code: 'CONFLICT', message });
+  }
+}
+
 /** The 503 answer when the database cannot be reached or stays busy. */
 export const DATABASE_UNAVAILABLE =
   'The service is briefly unavailable. Please try again in a moment.';
