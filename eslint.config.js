@@ -103,7 +103,6 @@ export default tseslint.config(
       'src/server/leads/replies/reply-delivery.ts',
       'src/server/booking/reminder-delivery.ts',
       'src/server/newsletter/newsletter-job.ts',
-      'src/server/newsletter/confirmation-queue.ts',
     ],
     rules: {
       'no-restricted-syntax': [

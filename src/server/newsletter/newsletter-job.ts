@@ -1,7 +1,7 @@
 /**
- * The newsletters' mail job (platform/mail-loop.ts runs it, after the mail to one person): a
- * confirmation mail the owner queued (confirmation-queue.ts), then the recipients' queue
- * (recipient-queue.ts), one mail at a time, at most NEWSLETTER_RATE_PER_MINUTE a minute.
+ * The newsletters' mail job (platform/mail-loop.ts runs it, after the mail to one person): the
+ * recipients' queue (recipient-queue.ts), one mail at a time, at most
+ * NEWSLETTER_RATE_PER_MINUTE a minute.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
@@ -23,7 +23,6 @@ import {
   type ClaimedRecipient,
   type Outcome,
 } from './recipient-queue';
-import { hasQueuedConfirmation, sendQueuedConfirmation } from './confirmation-queue';
 
 export interface NewsletterJobDeps {
   db: Db;
@@ -95,12 +94,7 @@ export function newsletterJob(deps: NewsletterJobDeps, id: string): MailJob {
 
   async function turn(now: Date): Promise<Turn> {
     if (now.getTime() < nextSendAt) return { kind: 'paced', waitMs: nextSendAt - now.getTime() };
-    // Confirmations the owner queued (an import can queue thousands) go before the
-    // newsletters' recipients, at the same pace. Read first: an idle poll writes nothing.
-    if ((await hasQueuedConfirmation(db)) && (await sendQueuedConfirmation(deps))) {
-      nextSendAt = now.getTime() + spacingMs;
-      return { kind: 'worked' };
-    }
+    // Read first: an idle poll writes nothing.
     if (!(await hasDueRecipient(db, now))) return { kind: 'idle' };
     const claim = await claimNext(db, { now, claimedBy: id, secret: config.sessionSecret });
     if (claim.kind === 'none') return { kind: 'idle' };

@@ -13,7 +13,7 @@ import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
 import { recordConversion, visitCredit } from '#server/analytics/record';
 import { lookedUpLink } from '#server/platform/link-misses';
-import { sendConfirmation } from './confirmation-mail';
+import { dropQueuedConfirmations, sendConfirmation } from './confirmation-mail';
 import { sequenceExitUnlessSet } from './sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from './router-outputs';
@@ -215,7 +215,7 @@ export const newsletterRouter = router({
       );
       if (!current) throw notFound();
       if (current.status === 'unsubscribed') return { success: true };
-      const [, , found] = await writeBatch(ctx.db, [
+      const [, , , found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
           // The welcome sequence stops for good: subscribing again does not restart it.
@@ -226,6 +226,8 @@ export const newsletterRouter = router({
           })
           .where(and(byToken, sql`${subscribers.status} <> 'unsubscribed'`))
           .toSQL(),
+        // Owner-queued confirmations still waiting do not go (docs/newsletter.md).
+        dropQueuedConfirmations(ctx.db, byToken).toSQL(),
         ctx.db
           .delete(subscriberConfirmations)
           .where(

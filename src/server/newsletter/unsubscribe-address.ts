@@ -3,9 +3,10 @@
  * complaints"): a reader who reported a mail as spam is unsubscribed as if they had used the
  * link, their welcome sequence stopped, inside the caller's write transaction.
  */
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscriberConfirmations, subscribers } from '#db/schema';
+import { dropQueuedConfirmations } from './confirmation-mail';
 import { stopSequence } from './sequence-exit';
 
 /** Returns whether a subscription was ended now. */
@@ -19,6 +20,7 @@ export async function unsubscribeAddress(tx: Db, email: string, now: Date): Prom
     .all();
   await stopSequence(tx, 'unsubscribed', email).run();
   for (const { id } of ended) {
+    await dropQueuedConfirmations(tx, eq(subscribers.id, id)).run();
     await tx
       .delete(subscriberConfirmations)
       .where(sql`${subscriberConfirmations.subscriberId} = ${id}`)
