@@ -93,7 +93,7 @@ export default tseslint.config(
   },
   {
     // Mail leaves only through the outbox (docs/mail.md): its sender (platform/outbox/) is
-    // the one caller of the Mailer. The replies', reminders' and newsletter recipients' own
+    // the one caller of the Mailer. The replies' and reminders' own
     // queues still send for themselves until they are folded into the outbox (issue 46's next
     // step, docs/mail.md "Left to fold in"); they are the only exceptions.
     files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],
@@ -102,7 +102,6 @@ export default tseslint.config(
       'src/server/platform/outbox/**',
       'src/server/leads/replies/reply-delivery.ts',
       'src/server/booking/reminder-delivery.ts',
-      'src/server/newsletter/newsletter-job.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -2,11 +2,12 @@
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
  * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
  * this list, the one place that knows them all, says which run and in what order: the outbox
- * first (docs/mail.md: sign-in codes, notices, booking mails, the welcome sequence's steps; its
- * bulk rows at the shared bulk pace), then the queues not yet folded into it: mail to one
- * person (a lead's reply, then a call's reminder), not held to the newsletters' pace, then the
- * newsletters (confirmations, then recipients), at their pace, then the welcome sequence's
- * job, which writes each step into the outbox as it falls due.
+ * first (docs/mail.md: sign-in codes, notices, booking mails, confirmations, newsletters, the
+ * welcome sequence's steps; its bulk rows at the shared bulk pace), then the queues not yet
+ * folded into it: mail to one person (a lead's reply, then a call's reminder), not held to
+ * the bulk pace, then the newsletters' hand-over, which tops the outbox up with a window of
+ * recipients' mails, then the welcome sequence's job, which writes each step into the outbox
+ * as it falls due.
  */
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';

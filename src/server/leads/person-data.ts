@@ -15,7 +15,7 @@ import {
   subscriberConfirmations,
   subscribers,
 } from '#db/schema';
-import { dropQueuedConfirmations } from '#server/newsletter/confirmation-mail';
+import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { serializeMessage } from './message-query';
@@ -108,7 +108,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   await tx.delete(bookings).where(eq(bookings.leadId, leadId));
   const subscriber = await subscriberOf(tx, lead.email);
   if (subscriber) {
-    await dropQueuedConfirmations(tx, eq(subscribers.id, subscriber.id)).run();
+    await forgetSubscriberMail(tx, eq(subscribers.id, subscriber.id));
     await tx
       .delete(subscriberConfirmations)
       .where(eq(subscriberConfirmations.subscriberId, subscriber.id));

@@ -27,7 +27,8 @@ import {
   totalOf,
 } from './subscriber-query';
 import { addAddresses, countResults, markResent, resentRecently } from './subscriber-tools';
-import { dropQueuedConfirmations, queueConfirmations } from '#server/newsletter/confirmation-mail';
+import { queueConfirmations } from '#server/newsletter/confirmation-mail';
+import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { outputs } from './subscribers-router-outputs';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
@@ -201,7 +202,7 @@ export const subscribersRouter = router({
     .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
-        await dropQueuedConfirmations(tx, eq(subscribers.id, input.id)).run();
+        await forgetSubscriberMail(tx, eq(subscribers.id, input.id));
         const row = await tx
           .delete(subscribers)
           .where(eq(subscribers.id, input.id))

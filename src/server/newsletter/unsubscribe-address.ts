@@ -7,6 +7,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscriberConfirmations, subscribers } from '#db/schema';
 import { dropQueuedConfirmations } from './confirmation-mail';
+import { dropQueuedNewsletterMail } from './recipient-mail';
+import { NOT_CONFIRMED } from './recipient-queue';
 import { stopSequence } from './sequence-exit';
 
 /** Returns whether a subscription was ended now. */
@@ -21,6 +23,8 @@ export async function unsubscribeAddress(tx: Db, email: string, now: Date): Prom
   await stopSequence(tx, 'unsubscribed', email).run();
   for (const { id } of ended) {
     await dropQueuedConfirmations(tx, eq(subscribers.id, id)).run();
+    const newsletterMail = dropQueuedNewsletterMail(tx, eq(subscribers.id, id), NOT_CONFIRMED);
+    for (const statement of newsletterMail) await statement.run();
     await tx
       .delete(subscriberConfirmations)
       .where(sql`${subscriberConfirmations.subscriberId} = ${id}`)
