@@ -541,7 +541,8 @@ export const subscribers = sqliteTable(
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
     /**
      * No longer written: the owner's confirmation mails are written into the outbox
-     * (newsletter/confirmation-mail.ts). Kept so that no migration is needed.
+     * (newsletter/confirmation-mail.ts). A mark left from before is moved there once by the
+     * newsletters' job (`queueLeftConfirmations`). Kept so that no migration is needed.
      */
     confirmationQueuedAt: integer('confirmation_queued_at', { mode: 'timestamp_ms' }),
     /** When the owner last had the confirmation resent: at most one resend in 24 hours. */

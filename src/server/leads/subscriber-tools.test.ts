@@ -323,6 +323,28 @@ describe('resending the confirmation', () => {
     ]);
   });
 
+  it('a confirmation queued by the code before the outbox (a mark) is moved there once', async () => {
+    await storeSubscribers(deps, 2, (i) => ({
+      email: ['left@example.com', 'gone@example.com'][i],
+      status: i === 0 ? 'pending' : 'unsubscribed',
+    }));
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(subscribers).set({ confirmationQueuedAt: deps.clock.now() }).run(),
+    );
+    await drain();
+    expect(mailedTo()).toEqual(['left@example.com']);
+    const marks = await deps.db
+      .select({ at: subscribers.confirmationQueuedAt })
+      .from(subscribers)
+      .all();
+    expect(marks).toEqual([{ at: null }, { at: null }]);
+    const next = createMailSender(deps, { id: 'next-sender' });
+    for (let turn = await next.turn(); turn.kind !== 'idle'; turn = await next.turn()) {
+      if (turn.kind === 'paced') deps.clock.advance(turn.waitMs);
+    }
+    expect(mailedTo()).toEqual(['left@example.com']);
+  });
+
   it('a suppressed address is sent no confirmation (bulk mail skips it)', async () => {
     await writeTransaction(deps.db, (tx) =>
       suppressAddress(

@@ -3,9 +3,9 @@
  * answer (`sendConfirmation`); the owner's additions, imports and resends write it into the
  * outbox inside their own write (`queueConfirmations`), where it goes at the one bulk pace.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '#server/platform/clock';
-import type { Db } from '#db';
+import { writeTransaction, type Db } from '#db';
 import { outbox, subscriberConfirmations, subscribers } from '#db/schema';
 import { renderConfirmationEmail } from '#shared/newsletter-email';
 import { type Mailer } from '#server/platform/mail';
@@ -96,4 +96,31 @@ export function dropQueuedConfirmations(db: Db, which: SQL) {
     .from(subscribers)
     .where(which);
   return db.delete(outbox).where(and(eq(outbox.status, 'queued'), inArray(outbox.ref, refs)));
+}
+
+/**
+ * Confirmations an owner queued before they went through the outbox (marked
+ * `confirmation_queued_at`, no longer written): written into the outbox once, marks cleared,
+ * so an upgrade in the middle of an import loses none. A read first: nothing left, no write.
+ * Answers how many were queued.
+ */
+export async function queueLeftConfirmations(
+  db: Db,
+  siteOf: () => Promise<Pick<MailSite, 'name' | 'address'>>,
+  now: Date,
+): Promise<number> {
+  const marked = isNotNull(subscribers.confirmationQueuedAt);
+  if (!(await db.select({ id: subscribers.id }).from(subscribers).where(marked).get())) return 0;
+  const site = await siteOf();
+  return writeTransaction(db, async (tx) => {
+    const rows = await tx
+      .update(subscribers)
+      .set({ confirmationQueuedAt: null })
+      .where(marked)
+      .returning({ id: subscribers.id, email: subscribers.email, status: subscribers.status })
+      .all();
+    const pending = rows.filter((row) => row.status === 'pending');
+    await queueConfirmations(tx, pending, site, now);
+    return pending.length;
+  });
 }

@@ -10,9 +10,10 @@ import type { Db } from '#db';
 import { newsletters } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Turn } from '#server/platform/mail-loop';
+import type { MailJob, Recovery, Turn } from '#server/platform/mail-loop';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
 import { mailSite } from '#server/platform/site-brand';
+import { queueLeftConfirmations } from './confirmation-mail';
 import { finishIfDone } from './newsletter-query';
 import {
   failLeftSending,
@@ -63,7 +64,9 @@ export function newsletterJob(deps: NewsletterJobDeps): MailJob {
     return finished ? { kind: 'worked' } : { kind: 'idle' };
   }
 
-  async function recover(): Promise<void> {
+  async function recover({ now }: Recovery): Promise<void> {
+    const left = await queueLeftConfirmations(db, () => mailSite({ db, config }), now);
+    if (left > 0) logger.info('newsletter.confirmations_moved', { confirmations: left });
     const failed = await failLeftSending(db);
     if (failed > 0) {
       logger.error('newsletter.interrupted', {
