@@ -93,16 +93,9 @@ export default tseslint.config(
   },
   {
     // Mail leaves only through the outbox (docs/mail.md): its sender (platform/outbox/) is
-    // the one caller of the Mailer. The newsletter recipients' own
-    // queues still send for themselves until they are folded into the outbox (issue 46's next
-    // step, docs/mail.md "Left to fold in"); they are the only exceptions.
+    // the one caller of the Mailer, without exception.
     files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      'src/server/platform/outbox/**',
-      'src/server/newsletter/newsletter-job.ts',
-      'src/server/newsletter/confirmation-queue.ts',
-    ],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/platform/outbox/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

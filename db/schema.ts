@@ -548,9 +548,9 @@ export const subscribers = sqliteTable(
      */
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
     /**
-     * Set while a confirmation mail the owner asked for (an address added by hand or
-     * imported, or a resend) waits for the background sender, which clears it as it takes
-     * the mail, so each is sent once (newsletter/confirmation-queue.ts).
+     * No longer written: the owner's confirmation mails are written into the outbox
+     * (newsletter/confirmation-mail.ts). A mark left from before is moved there once by the
+     * newsletters' job (`queueLeftConfirmations`). Kept so that no migration is needed.
      */
     confirmationQueuedAt: integer('confirmation_queued_at', { mode: 'timestamp_ms' }),
     /** When the owner last had the confirmation resent: at most one resend in 24 hours. */

@@ -30,6 +30,9 @@ async function restricted(file: string): Promise<number> {
 describe('mail only through the outbox', () => {
   it('refuses a feature that calls the Mailer, and lets the outbox’s sender', async () => {
     expect(await restricted('src/server/contact/notify.ts')).toBe(2);
+    // The queues folded into the outbox have no exception left.
+    expect(await restricted('src/server/newsletter/newsletter-job.ts')).toBe(2);
+    expect(await restricted('src/server/leads/replies/router.ts')).toBe(2);
     expect(await restricted('src/server/platform/outbox/outbox-job.ts')).toBe(0);
   }, 60_000);
 });

@@ -7,10 +7,19 @@ import { newsletterBodyField, newsletterSubjectField } from './newsletter';
 import { emailField, idInput } from './validation';
 
 /**
- * One recipient of a sent newsletter: waiting, handed to SMTP, delivered to it, given up on,
- * or passed over because the address was no longer confirmed when its turn came.
+ * One recipient of a sent newsletter: waiting to be handed over, handed over (its mail is in
+ * the outbox, whose row says whether it went: docs/newsletter.md), or passed over because the
+ * address was no longer confirmed when its turn came. `sending`, `sent` and `failed` are the
+ * states of rows settled before the outbox sent the newsletters.
  */
-export const recipientStatusValues = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export const recipientStatusValues = [
+  'queued',
+  'handed',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+] as const;
 export type RecipientStatus = (typeof recipientStatusValues)[number];
 
 /** A draft's changes: either field, or both. */

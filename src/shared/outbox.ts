@@ -23,7 +23,10 @@ export const outboxKindValues = [
 ] as const;
 export type OutboxKind = (typeof outboxKindValues)[number];
 
-/** Lower goes first. Bulk kinds (newsletter, sequence) are also held to the sending rate. */
+/**
+ * Lower goes first. Bulk kinds (confirmation, newsletter, sequence) are also held to the
+ * sending rate; a confirmation goes before newsletter mail all the same.
+ */
 export const OUTBOX_PRIORITY: Record<OutboxKind, number> = {
   code: 0,
   notice: 1,
@@ -35,8 +38,15 @@ export const OUTBOX_PRIORITY: Record<OutboxKind, number> = {
   sequence: 5,
 };
 
-/** Kinds sent to many people at the configured rate, with a VERP Return-Path (docs/mail.md). */
-export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set(['newsletter', 'sequence']);
+/**
+ * Kinds sent to many people at the configured rate, skipped for a suppressed address, with a
+ * VERP Return-Path (docs/mail.md). A confirmation is one: an owner's import queues thousands.
+ */
+export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set([
+  'confirmation',
+  'newsletter',
+  'sequence',
+]);
 
 /** Why an address is suppressed: nothing bulk goes to it (docs/mail.md, "Suppression"). */
 export const suppressionReasonValues = [

@@ -1,14 +1,16 @@
 /**
  * Newsletter sending with real server processes (server.ts) and a real SMTP server in the
  * test process: kill -9 in the middle of a send, two instances on one sqld sending one
- * newsletter, and the rate limit seen from outside. Nobody may ever get two copies. The
+ * newsletter, and the rate limit seen from outside. The newsletter's mails are rows of the
+ * outbox (docs/newsletter.md, "Sending"), read here. Nobody may ever get two copies. The
  * kill -9 test uses the embedded file; the two instances start their own sqld.
  */
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
-import { newsletterRecipients, type RecipientRow } from '#db/schema';
-import { INTERRUPTED_ERROR } from '#server/newsletter/recipient-queue';
+import { eq } from 'drizzle-orm';
+import { outbox } from '#db/schema';
+import { INTERRUPTED_MAIL_ERROR } from '#server/platform/outbox/outbox-queue';
 import { createTestClock } from '#tests/support/app';
 import { startTestSqld, tempFolder } from '#tests/support/database';
 import { addresses, storeSubscribersAs } from '#tests/support/newsletters';
@@ -63,10 +65,11 @@ async function seed(target: DatabaseTarget, emails: string[]) {
   }
 }
 
-async function recipients(target: DatabaseTarget): Promise<RecipientRow[]> {
+/** The newsletter's mails in the outbox, one per recipient handed over. */
+async function mails(target: DatabaseTarget) {
   const db = await openDatabase(target);
   try {
-    return await db.select().from(newsletterRecipients).all();
+    return await db.select().from(outbox).where(eq(outbox.kind, 'newsletter')).all();
   } finally {
     await closeDatabase(db);
   }
@@ -161,15 +164,18 @@ it('kill -9 mid-send, then a restart: the send completes and nobody gets two cop
   // is failed (it may or may not have reached its reader: never sent again on its own).
   const counts = copies(smtp);
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
-  const rows = await recipients(target);
+  const rows = await mails(target);
+  expect(rows).toHaveLength(everyone.length);
   const failed = rows.filter((row) => row.status === 'failed');
   expect(failed.length).toBeLessThanOrEqual(1);
-  for (const row of failed) expect(row.lastError).toBe(INTERRUPTED_ERROR);
-  for (const row of rows.filter((r) => r.status === 'sent')) expect(counts.get(row.email)).toBe(1);
+  for (const row of failed) expect(row.lastError).toBe(INTERRUPTED_MAIL_ERROR);
+  for (const row of rows.filter((r) => r.status === 'sent')) {
+    expect(counts.get(row.toEmail)).toBe(1);
+  }
   expect(rows.filter((row) => row.status === 'sent')).toHaveLength(everyone.length - failed.length);
   expect(done).toMatchObject({ total: 8, sent: 8 - failed.length, failed: failed.length });
   // The interrupted one is judged at the restart (its process is gone), not after the lease.
-  expect(second.output().includes('"newsletter.interrupted"')).toBe(failed.length === 1);
+  expect(second.output().includes('"mail.interrupted"')).toBe(failed.length === 1);
   expect(second.output()).toContain('"newsletter.sent"');
 }, 120_000);
 
@@ -190,7 +196,7 @@ it('two instances on one sqld send one newsletter: each recipient exactly once, 
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
   // A queued the send and was woken at once; B found it at its next poll. With 30 mails of
   // 150 ms each, B had seconds left to take its share.
-  const senders = new Set((await recipients(target)).map((row) => row.claimedBy));
+  const senders = new Set((await mails(target)).map((row) => row.claimedBy));
   expect(senders.size).toBe(2);
 }, 120_000);
 
@@ -206,7 +212,7 @@ it('NEWSLETTER_RATE_PER_MINUTE=60 claims 5 mails at least a second apart', async
   // The rule is on the sender's claims: each one at least a second (60,000 ms / 60) after the
   // one before. The sink's arrival times would not show it exactly: the first mail's arrival
   // also waits for the SMTP connection, so arrivals can be closer together than claims.
-  const claims = (await recipients(target))
+  const claims = (await mails(target))
     .map((row) => row.claimedAt?.getTime() ?? Number.NaN)
     .sort((a, b) => a - b);
   expect(claims).toHaveLength(5);

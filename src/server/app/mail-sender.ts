@@ -1,12 +1,12 @@
 /**
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
- * (platform/mail-loop.ts) knows no kind of mail; each feature keeps its own queue and job, and
+ * (platform/mail-loop.ts) knows no kind of mail; every mail goes through the outbox, and
  * this list, the one place that knows them all, says which run and in what order: the outbox
  * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, calls'
- * reminders, the welcome sequence's steps; its bulk rows at the shared bulk pace), then the
- * calls' reminders' job, which hands each reminder to the outbox at its moment, then the
- * newsletters (confirmations, then recipients), at their pace, then the welcome sequence's
- * job, which writes each step into the outbox as it falls due.
+ * reminders, confirmations, newsletters, the welcome sequence's steps; its bulk rows at the
+ * shared bulk pace), then the jobs that write into it as mail falls due: the calls' reminders'
+ * hand-over at each reminder's moment, the newsletters' hand-over, which tops the outbox up
+ * with a window of recipients' mails, and the welcome sequence's steps.
  */
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
@@ -29,13 +29,7 @@ export interface SenderDeps {
   logger: Logger;
 }
 
-const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [
-  // One job per line, so folding a queue into the outbox removes one line.
-  outboxJob,
-  reminderJob,
-  newsletterJob,
-  sequenceJob,
-];
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [outboxJob, reminderJob, newsletterJob, sequenceJob];
 
 export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
   return createMailLoop(deps, MAIL_JOBS, opts);

@@ -18,6 +18,7 @@ import {
 } from '#db/schema';
 import { forgetAddress } from '#server/platform/outbox/forget-address';
 import { mailRef } from '#server/platform/outbox/mail-ref';
+import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { serializeMessage } from './message-query';
@@ -101,7 +102,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
  * subscription and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
- * removed. Answers whether there was such a lead.
+ * removed, and the outbox forgets the address (platform/outbox/forget-address.ts). Answers
+ * whether there was such a lead.
  */
 export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   const lead = await tx.select().from(leads).where(eq(leads.id, leadId)).get();
@@ -122,6 +124,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   await tx.delete(bookings).where(eq(bookings.leadId, leadId));
   const subscriber = await subscriberOf(tx, lead.email);
   if (subscriber) {
+    await forgetSubscriberMail(tx, eq(subscribers.id, subscriber.id));
     await tx
       .delete(subscriberConfirmations)
       .where(eq(subscriberConfirmations.subscriberId, subscriber.id));

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { auditEvents, subscriberConfirmations, subscribers } from '#db/schema';
+import { auditEvents, leads, outbox, subscribers } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { SUBSCRIBER_TOOL_MESSAGES } from '#shared/subscriber-tools';
 import {
@@ -20,6 +20,12 @@ import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { ThrottledError } from '#server/platform/errors';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/platform/mail-loop';
+import { mailsSettled } from '#server/platform/mail';
+import { suppressAddress } from '#server/platform/outbox/suppression';
+import { queueConfirmations } from '#server/newsletter/confirmation-mail';
+import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
+import { erasePerson } from './person-data';
+import { tokenHash, unsubscribeToken } from '#server/newsletter/tokens';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -35,8 +41,12 @@ beforeEach(async () => {
   sender = createMailSender(deps, { id: 'tools-sender' });
 });
 
-/** Runs the sender's turns until nothing is due, moving the clock over its pace. */
+/**
+ * Waits for what the requests sent themselves (no sender runs in a test process: `mailQueued`
+ * sends what is due), then runs the sender's turns until nothing is due.
+ */
 async function drain(): Promise<void> {
+  await mailsSettled(mailer);
   for (;;) {
     const turn = await sender.turn();
     if (turn.kind === 'idle') return;
@@ -74,8 +84,18 @@ describe('subscribers.add', () => {
     expect(await audit()).toEqual([
       { action: 'subscriber_added', target: `subscriber ${added.id}` },
     ]);
-    // Never inside the request: the mail waits for the sender's turn.
-    expect(mailer.sent).toEqual([]);
+    // Written into the outbox in the add's own write, as bulk mail that goes before newsletters.
+    expect(
+      await deps.db
+        .select({
+          kind: outbox.kind,
+          bulk: outbox.bulk,
+          priority: outbox.priority,
+          ref: outbox.ref,
+        })
+        .from(outbox)
+        .all(),
+    ).toEqual([{ kind: 'confirmation', bulk: true, priority: 2, ref: `confirmation:${added.id}` }]);
     await drain();
     expect(mailedTo()).toEqual(['New@Example.com']);
     const link = /\/newsletter\/confirm\?token=([\w-]+)/.exec(mailer.sent[0]!.text)?.[1];
@@ -243,31 +263,105 @@ describe('resending the confirmation', () => {
     expect(await audit()).toEqual([
       { action: 'subscriber_confirmation_resent', target: '2 pending addresses' },
     ]);
-    // Between the press and the sender's turn one unsubscribes and one is erased.
-    await writeTransaction(deps.db, (tx) =>
-      tx
-        .update(subscribers)
-        .set({ status: 'unsubscribed' })
-        .where(eq(subscribers.email, 'reader1@example.com'))
-        .run(),
-    );
-    await admin.subscribers.resendAll();
-    await storeSubscribers(deps, 1, { email: 'late@example.com' });
-    await admin.subscribers.add({ email: 'erased@example.com' });
-    const erased = await deps.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.email, 'erased@example.com'))
-      .get();
-    await admin.subscribers.remove({ id: erased!.id });
     await drain();
-    expect(mailedTo()).toEqual(['reader2@example.com']);
+    expect(mailedTo()).toEqual(['reader1@example.com', 'reader2@example.com']);
+  });
+
+  /** Queues the confirmations of these addresses as the owner's tools do, nothing sent yet. */
+  async function queuedFor(emails: string[]) {
+    const rows = await storeSubscribers(deps, emails.length, (i) => ({ email: emails[i] }));
+    // As a sign-up stores it: the address's unsubscribe link works.
+    await writeTransaction(deps.db, async (tx) => {
+      for (const { id, email } of rows) {
+        await tx
+          .update(subscribers)
+          .set({
+            unsubscribeTokenHash: tokenHash(unsubscribeToken(deps.config.sessionSecret, email)),
+          })
+          .where(eq(subscribers.id, id));
+      }
+    });
+    const site = { name: 'Acme', address: 'https://news.example' };
+    await writeTransaction(deps.db, (tx) => queueConfirmations(tx, rows, site, deps.clock.now()));
+    return rows;
+  }
+
+  it('a queued confirmation is dropped when its address unsubscribes, is removed or erased first', async () => {
+    const [gone, removed, erased, complained] = await queuedFor([
+      'gone@example.com',
+      'removed@example.com',
+      'erased@example.com',
+      'complained@example.com',
+      'stays@example.com',
+    ]);
+    // Unsubscribed by the link of an earlier mail, removed by the owner, erased as a lead.
+    await anonymous.newsletter.unsubscribe({
+      token: unsubscribeToken(deps.config.sessionSecret, gone!.email),
+    });
+    await admin.subscribers.remove({ id: removed!.id });
+    const lead = await writeTransaction(deps.db, (tx) =>
+      tx
+        .insert(leads)
+        .values({
+          email: erased!.email,
+          name: 'Erased',
+          createdAt: deps.clock.now(),
+          lastActivityAt: deps.clock.now(),
+        })
+        .returning({ id: leads.id })
+        .get(),
+    );
+    await writeTransaction(deps.db, (tx) => erasePerson(tx, lead.id));
+    // Unsubscribed by a complaint (docs/mail.md).
+    await writeTransaction(deps.db, (tx) =>
+      unsubscribeAddress(tx, complained!.email, deps.clock.now()),
+    );
+    await drain();
+    expect(mailedTo()).toEqual(['stays@example.com']);
+    expect(await deps.db.select({ to: outbox.toEmail }).from(outbox).all()).toEqual([
+      { to: 'stays@example.com' },
+    ]);
+  });
+
+  it('a confirmation queued by the code before the outbox (a mark) is moved there once', async () => {
+    await storeSubscribers(deps, 2, (i) => ({
+      email: ['left@example.com', 'gone@example.com'][i],
+      status: i === 0 ? 'pending' : 'unsubscribed',
+    }));
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(subscribers).set({ confirmationQueuedAt: deps.clock.now() }).run(),
+    );
+    await drain();
+    expect(mailedTo()).toEqual(['left@example.com']);
+    const marks = await deps.db
+      .select({ at: subscribers.confirmationQueuedAt })
+      .from(subscribers)
+      .all();
+    expect(marks).toEqual([{ at: null }, { at: null }]);
+    const next = createMailSender(deps, { id: 'next-sender' });
+    for (let turn = await next.turn(); turn.kind !== 'idle'; turn = await next.turn()) {
+      if (turn.kind === 'paced') deps.clock.advance(turn.waitMs);
+    }
+    expect(mailedTo()).toEqual(['left@example.com']);
+  });
+
+  it('a suppressed address is sent no confirmation (bulk mail skips it)', async () => {
+    await writeTransaction(deps.db, (tx) =>
+      suppressAddress(
+        tx,
+        { email: 'bounced@example.com', reason: 'hard_bounce', detail: '550' },
+        deps.clock.now(),
+      ),
+    );
+    await admin.subscribers.import({ emails: ['bounced@example.com', 'fine@example.com'] });
+    await drain();
+    expect(mailedTo()).toEqual(['fine@example.com']);
     expect(
-      await deps.db
-        .select({ id: subscriberConfirmations.subscriberId })
-        .from(subscriberConfirmations)
-        .all(),
-    ).toHaveLength(1);
+      await deps.db.select({ to: outbox.toEmail, error: outbox.lastError }).from(outbox).all(),
+    ).toEqual([
+      { to: 'bounced@example.com', error: 'suppressed' },
+      { to: 'fine@example.com', error: null },
+    ]);
   });
 
   it('sends a queued mail once even with two senders taking turns', async () => {

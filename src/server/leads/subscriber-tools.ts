@@ -1,7 +1,7 @@
 /**
  * The owner's subscriber tools (docs/newsletter.md, "Added by the owner"): addresses added by
  * hand or imported, and the confirmation mail resent. Every added address is pending with
- * its confirmation queued for the background sender, unless the owner stated that these
+ * its confirmation written into the outbox in the same write, unless the owner stated that these
  * people consented elsewhere: then it is confirmed at once and no mail goes.
  */
 import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
@@ -47,6 +47,7 @@ export async function addAddresses(tx: Db, cells: string[], opts: AddOptions) {
     rows.push({ email: parsed.data, result: 'exists', key });
   }
   const inserted = new Map<string, number>();
+  const added: { id: number; email: string }[] = [];
   const all = [...fresh.values()];
   for (let i = 0; i < all.length; i += INSERT_CHUNK) {
     const chunk = all.slice(i, i + INSERT_CHUNK);
@@ -56,24 +57,23 @@ export async function addAddresses(tx: Db, cells: string[], opts: AddOptions) {
       status: opts.consent ? ('confirmed' as const) : ('pending' as const),
       confirmedAt: opts.consent ? opts.now : null,
       unsubscribeTokenHash: tokenHash(unsubscribeToken(opts.secret, email)),
-      confirmationQueuedAt: opts.consent ? null : opts.now,
     }));
-    const added = await tx
+    const rows = await tx
       .insert(subscribers)
       .values(values)
       .onConflictDoNothing()
       .returning({ id: subscribers.id, email: subscribers.email })
       .all();
-    for (const row of added) inserted.set(row.email.toLowerCase(), row.id);
+    for (const row of rows) inserted.set(row.email.toLowerCase(), row.id);
+    added.push(...rows);
   }
-  const addedIds = [...inserted.values()];
   const results: ImportRow[] = rows.map(({ key, ...row }) => {
     if (key === undefined || !inserted.has(key)) return row;
     // The first of repeated cells is the one added; the later ones are already there.
     inserted.delete(key);
     return { ...row, result: 'added' };
   });
-  return { results, addedIds };
+  return { results, added };
 }
 
 export function countResults(results: ImportRow[]) {
@@ -93,13 +93,16 @@ export function resendable(now: Date) {
   );
 }
 
-/** Queues the confirmation of the matching resendable addresses; answers their ids. */
-export async function queueResend(tx: Db, now: Date, which?: SQL) {
+/**
+ * Marks the matching resendable addresses resent now and answers them: the caller queues
+ * their confirmations (newsletter/confirmation-mail.ts) in the same write.
+ */
+export async function markResent(tx: Db, now: Date, which?: SQL) {
   return tx
     .update(subscribers)
-    .set({ confirmationQueuedAt: now, confirmationResentAt: now })
+    .set({ confirmationResentAt: now })
     .where(and(resendable(now), which))
-    .returning({ id: subscribers.id })
+    .returning({ id: subscribers.id, email: subscribers.email })
     .all();
 }
 

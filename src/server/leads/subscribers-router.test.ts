@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import type { SuppressionReason } from '#shared/outbox';
 import { suppressAddress } from '#server/platform/outbox/suppression';
-import { newsletterRecipients, subscribers } from '#db/schema';
+import { newsletterRecipients, outbox, subscribers } from '#db/schema';
+import { createMailSender } from '#server/app/mail-sender';
 import { STATUS_FILTER_MESSAGE } from '#shared/leads';
 import { MESSAGES } from '#shared/messages';
 import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
@@ -17,6 +18,11 @@ let anonymous: Caller;
 beforeEach(async () => {
   ({ deps, admin, anonymous } = await procedureCallers());
 });
+
+const suppress = (email: string, reason: SuppressionReason) =>
+  writeTransaction(deps.db, (tx) =>
+    suppressAddress(tx, { email, reason, detail: '' }, deps.clock.now()),
+  );
 
 const emails = (page: { subscribers: { email: string }[] }) => page.subscribers.map((s) => s.email);
 const noCounts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
@@ -183,11 +189,6 @@ describe('subscribers.list by status', () => {
 });
 
 describe('bounced: derived from the suppression list at each read', () => {
-  const suppress = (email: string, reason: SuppressionReason) =>
-    writeTransaction(deps.db, (tx) =>
-      suppressAddress(tx, { email, reason, detail: '' }, deps.clock.now()),
-    );
-
   it('shows an address suppressed by a bounce as bounced, in the list, its filter and counts', async () => {
     await storeSubscribers(deps, 5, (i) => ({
       email: `Reader${i + 1}@example.com`,
@@ -260,6 +261,28 @@ describe('subscribers.remove', () => {
     expect(JSON.stringify(await deps.db.select().from(newsletterRecipients).all())).not.toContain(
       'gone@',
     );
+  });
+
+  it('removes the address from the newsletters’ mails in the outbox too, keeping the counts', async () => {
+    await storeSubscribersAs(deps, 'confirmed', [
+      'gone@example.com',
+      'kept@example.com',
+      'bounced@example.com',
+    ]);
+    await suppress('bounced@example.com', 'hard_bounce');
+    await admin.newsletters.create({ subject: 'News', body: 'Hello' });
+    await admin.newsletters.send({ id: 1 });
+    const sender = createMailSender(deps, { id: 'test-sender' });
+    for (let turn = await sender.turn(); turn.kind !== 'idle'; turn = await sender.turn()) {
+      if (turn.kind === 'paced') deps.clock.advance(turn.waitMs);
+    }
+    const counts = { status: 'sent', total: 3, sent: 2, failed: 0 };
+    expect(await admin.newsletters.byId({ id: 1 })).toMatchObject(counts);
+    await admin.subscribers.remove({ id: 1 });
+    await admin.subscribers.remove({ id: 3 });
+    const mails = await deps.db.select({ to: outbox.toEmail }).from(outbox).all();
+    expect(mails.map((m) => m.to).sort()).toEqual(['', '', 'kept@example.com']);
+    expect(await admin.newsletters.byId({ id: 1 })).toMatchObject(counts);
   });
 
   it('answers NOT_FOUND for an unknown id', async () => {

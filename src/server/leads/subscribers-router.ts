@@ -9,7 +9,9 @@ import {
   subscriberImportInput,
 } from '#shared/subscriber-tools';
 import { ThrottledError } from '#server/platform/errors';
-import { wakeSenders } from '#server/platform/mail-loop';
+import { mailQueued } from '#server/platform/outbox/send-mail';
+import { mailSite } from '#server/platform/site-brand';
+import type { Context } from '#server/http/trpc';
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -24,10 +26,21 @@ import {
   subscribersPage,
   totalOf,
 } from './subscriber-query';
-import { addAddresses, countResults, queueResend, resentRecently } from './subscriber-tools';
+import { addAddresses, countResults, markResent, resentRecently } from './subscriber-tools';
+import { queueConfirmations } from '#server/newsletter/confirmation-mail';
+import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { outputs } from './subscribers-router-outputs';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
+
+/**
+ * What a confirmation mail is signed with, read before the write that queues it (the
+ * confirmations go through the outbox, docs/newsletter.md "Added by the owner").
+ */
+const siteOf = async (ctx: Context) => {
+  const { name, address } = await mailSite(ctx);
+  return { name, address };
+};
 
 export const subscribersRouter = router({
   /**
@@ -59,7 +72,7 @@ export const subscribersRouter = router({
     }),
 
   /**
-   * One address by hand: pending with its confirmation queued for the background sender, or
+   * One address by hand: pending with its confirmation written into the outbox, or
    * confirmed at once when the owner states the person consented elsewhere (audited so).
    */
   add: adminProcedure
@@ -77,10 +90,12 @@ export const subscribersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const consent = input.consent === true;
       const opts = { now: ctx.clock.now(), secret: ctx.config.sessionSecret, consent };
+      const site = await siteOf(ctx);
       const added = await writeTransaction(ctx.db, async (tx) => {
-        const { addedIds } = await addAddresses(tx, [input.email], opts);
-        const id = addedIds[0];
+        const { added } = await addAddresses(tx, [input.email], opts);
+        const id = added[0]?.id;
         if (id === undefined) return null;
+        if (!consent) await queueConfirmations(tx, added, site, opts.now);
         const target = `subscriber ${id}${consent ? ', consent given elsewhere stated' : ''}`;
         await auditAdminChange(tx, ctx, 'subscriber_added', target);
         return subscriberById(tx, id);
@@ -88,7 +103,7 @@ export const subscribersRouter = router({
       if (!added) {
         throw new TRPCError({ code: 'CONFLICT', message: SUBSCRIBER_TOOL_MESSAGES.exists });
       }
-      if (!consent) wakeSenders(ctx.db);
+      if (!consent) void mailQueued(ctx);
       return added;
     }),
 
@@ -104,8 +119,10 @@ export const subscribersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const consent = input.consent === true;
       const opts = { now: ctx.clock.now(), secret: ctx.config.sessionSecret, consent };
+      const site = await siteOf(ctx);
       const results = await writeTransaction(ctx.db, async (tx) => {
         const answer = await addAddresses(tx, input.emails, opts);
+        if (!consent) await queueConfirmations(tx, answer.added, site, opts.now);
         const n = countResults(answer.results);
         const stated = consent ? `; consent given elsewhere stated for ${n.added}` : '';
         await auditAdminChange(
@@ -116,7 +133,7 @@ export const subscribersRouter = router({
         );
         return answer.results;
       });
-      if (!consent) wakeSenders(ctx.db);
+      if (!consent) void mailQueued(ctx);
       return { success: true as const, ...countResults(results), results };
     }),
 
@@ -132,20 +149,22 @@ export const subscribersRouter = router({
     .output(outputs.resend)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
+      const site = await siteOf(ctx);
       await writeTransaction(ctx.db, async (tx) => {
         const row = await tx.select().from(subscribers).where(eq(subscribers.id, input.id)).get();
         if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIBER_NOT_FOUND });
         if (row.status !== 'pending') {
           throw new TRPCError({ code: 'CONFLICT', message: SUBSCRIBER_TOOL_MESSAGES.notPending });
         }
-        const queued = await queueResend(tx, now, eq(subscribers.id, row.id));
+        const queued = await markResent(tx, now, eq(subscribers.id, row.id));
         if (queued.length === 0 && row.confirmationResentAt) {
           const wait = resentRecently(row.confirmationResentAt, now);
           throw new ThrottledError(wait.message, wait.seconds);
         }
+        await queueConfirmations(tx, queued, site, now);
         await auditAdminChange(tx, ctx, 'subscriber_confirmation_resent', `subscriber ${row.id}`);
       });
-      wakeSenders(ctx.db);
+      void mailQueued(ctx);
       return { success: true };
     }),
 
@@ -158,8 +177,10 @@ export const subscribersRouter = router({
     .output(outputs.resendAll)
     .mutation(async ({ ctx }) => {
       const now = ctx.clock.now();
+      const site = await siteOf(ctx);
       const { queued, pending } = await writeTransaction(ctx.db, async (tx) => {
-        const rows = await queueResend(tx, now);
+        const rows = await markResent(tx, now);
+        await queueConfirmations(tx, rows, site, now);
         const pending = await storedPendingCount(tx);
         if (rows.length > 0) {
           await auditAdminChange(
@@ -171,7 +192,7 @@ export const subscribersRouter = router({
         }
         return { queued: rows.length, pending };
       });
-      if (queued > 0) wakeSenders(ctx.db);
+      if (queued > 0) void mailQueued(ctx);
       return { queued, heldBack: pending - queued };
     }),
 
@@ -181,6 +202,7 @@ export const subscribersRouter = router({
     .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const removed = await writeTransaction(ctx.db, async (tx) => {
+        await forgetSubscriberMail(tx, eq(subscribers.id, input.id));
         const row = await tx
           .delete(subscribers)
           .where(eq(subscribers.id, input.id))

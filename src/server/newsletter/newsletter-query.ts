@@ -1,11 +1,13 @@
 /**
- * Newsletters as the admin API answers them: the row with its recipients counted live
- * (the progress index answers the counts without reading the rows).
+ * Newsletters as the admin API answers them: the row with its recipients counted live, each
+ * handed-over recipient as its mail's fate in the outbox (recipient-mail.ts).
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#db';
-import { newsletterRecipients, newsletters, type NewsletterRow } from '#db/schema';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { writeTransaction, type Db } from '#db';
+import { newsletterRecipients, newsletters, outbox, type NewsletterRow } from '#db/schema';
 import type { NewsletterStatus } from '#shared/newsletter';
+import { outboxOf } from '#server/platform/outbox/mail-ref';
+import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 
 export interface Newsletter {
   id: number;
@@ -42,7 +44,12 @@ export function serializeNewsletter(row: NewsletterRow, progress: Progress): New
   };
 }
 
-/** Each listed newsletter's counts, in one grouped read. */
+/**
+ * Each listed newsletter's counts, in one grouped read: a recipient is sent or failed by its
+ * own status, or once handed over by its mail's (`mailFate`: waiting or in hand counts as
+ * neither; a mail the outbox skipped as suppressed neither). A mail retried from the Mail
+ * screen is waiting again, then sent or failed: still one fate per recipient.
+ */
 async function progressOf(db: Db, ids: number[]): Promise<Map<number, Progress>> {
   if (ids.length === 0) return new Map();
   const r = newsletterRecipients;
@@ -50,10 +57,11 @@ async function progressOf(db: Db, ids: number[]): Promise<Map<number, Progress>>
     .select({
       id: r.newsletterId,
       total: count(),
-      sent: sql<number>`sum(${r.status} = 'sent')`.mapWith(Number),
-      failed: sql<number>`sum(${r.status} = 'failed')`.mapWith(Number),
+      sent: recipientSent.mapWith(Number),
+      failed: recipientFailed.mapWith(Number),
     })
     .from(r)
+    .leftJoin(outbox, outboxOf('recipient', r.id))
     .where(inArray(r.newsletterId, ids))
     .groupBy(r.newsletterId)
     .all();
@@ -78,25 +86,35 @@ export async function newsletterById(db: Db, id: number): Promise<Newsletter | n
   return row ? ((await withProgress(db, [row]))[0] ?? null) : null;
 }
 
-/**
- * Marks the newsletter sent once none of its recipients is waiting or being sent. Runs in
- * the transaction that settled a recipient, so the last one to settle, on whichever
- * instance, is the one that finishes it.
- */
-export async function finishIfDone(tx: Db, newsletterId: number, now: Date): Promise<boolean> {
+async function hasOpenRecipient(db: Db, newsletterId: number): Promise<boolean> {
   const r = newsletterRecipients;
-  const open = await tx
+  const open = await db
     .select({ id: r.id })
     .from(r)
     .where(and(eq(r.newsletterId, newsletterId), inArray(r.status, ['queued', 'sending'])))
     .limit(1)
     .get();
-  if (open) return false;
-  const finished = await tx
-    .update(newsletters)
-    .set({ status: 'sent', sentAt: now })
-    .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, 'sending')))
-    .returning({ id: newsletters.id })
-    .get();
-  return finished !== undefined;
+  return open !== undefined;
+}
+
+/**
+ * Marks the newsletter sent once no recipient is left to hand over and none of its mails
+ * waits in the outbox or is in a sender's hands. Read first (an idle poll writes nothing),
+ * then again inside the write, so a Retry pressed meanwhile is not finished away. Answers
+ * whether this call finished it.
+ */
+export async function finishIfDone(db: Db, newsletterId: number, now: Date): Promise<boolean> {
+  const open = async (from: Db) =>
+    (await hasOpenRecipient(from, newsletterId)) || (await hasOpenMail(from, newsletterId));
+  if (await open(db)) return false;
+  return writeTransaction(db, async (tx) => {
+    if (await open(tx)) return false;
+    const finished = await tx
+      .update(newsletters)
+      .set({ status: 'sent', sentAt: now })
+      .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, 'sending')))
+      .returning({ id: newsletters.id })
+      .get();
+    return finished !== undefined;
+  });
 }

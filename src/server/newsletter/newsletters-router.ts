@@ -1,11 +1,12 @@
 /**
  * `newsletters.*`: the administrators' drafts, test copies and sends (docs/api.md). Sending
- * itself happens in the background (newsletter-job.ts); `send` and `retry` only queue recipients.
+ * itself happens in the background (newsletter-job.ts hands recipients to the outbox);
+ * `send` and `retry` only queue recipients.
  */
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { writeBatch, writeTransaction, type Db } from '#db';
-import { newsletterRecipients, newsletters, subscribers, users } from '#db/schema';
+import { newsletters, subscribers, users } from '#db/schema';
 import { newsletterInput } from '#shared/newsletter';
 import {
   NEWSLETTER_ADMIN_MESSAGES as M,
@@ -27,6 +28,7 @@ import { queueMail } from '#server/platform/outbox/queue-mail';
 import { deliverNow } from '#server/platform/outbox/send-mail';
 import { mailSite } from '#server/platform/site-brand';
 import { outputs } from './newsletters-router-outputs';
+import { requeueFailed } from './recipient-mail';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
@@ -275,8 +277,8 @@ export const newslettersRouter = router({
     }),
 
   /**
-   * Sends again to the recipients marked failed, and only to them: back to the queue with
-   * their tries counted from zero. The administrator's choice, since a recipient whose send
+   * Sends again to the recipients whose mail failed, and only to them: back to the queue to
+   * be handed over again, with their tries counted from zero (recipient-mail.ts). The administrator's choice, since a recipient whose send
    * was interrupted may have received the mail already.
    */
   retry: adminProcedure
@@ -295,27 +297,14 @@ export const newslettersRouter = router({
       const now = ctx.clock.now();
       await writeTransaction(ctx.db, async (tx) => {
         if ((await statusIn(tx, input.id)) === 'draft') throw conflict(M.draft);
-        const r = newsletterRecipients;
-        const requeued = await tx
-          .update(r)
-          .set({
-            status: 'queued',
-            attempts: 0,
-            nextAttemptAt: now,
-            claimedAt: null,
-            claimedBy: null,
-            lastError: null,
-          })
-          .where(and(eq(r.newsletterId, input.id), eq(r.status, 'failed')))
-          .returning({ id: r.id })
-          .all();
-        if (requeued.length === 0) throw conflict(M.nothingFailed);
+        const requeued = await requeueFailed(tx, input.id, now);
+        if (requeued === 0) throw conflict(M.nothingFailed);
         // Mails subscribers again: a send, as far as the log is concerned.
         await auditAdminChange(
           tx,
           ctx,
           'newsletter_sent',
-          `newsletter ${input.id} (retry of ${requeued.length} failed)`,
+          `newsletter ${input.id} (retry of ${requeued} failed)`,
           await auditSubjectOf(tx, input.id),
         );
         await tx

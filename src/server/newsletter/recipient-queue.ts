@@ -1,215 +1,140 @@
 /**
- * The recipients' rows as a work queue shared by every instance's sender (docs/newsletter.md,
- * "Sending"). A row moves queued -> sending (claimed, in a write transaction, before its mail
- * goes to SMTP) -> sent | failed | queued again (a temporary failure, after a backoff); a
- * row whose address is no longer confirmed, or is suppressed (docs/mail.md, "Suppression"),
- * when its turn comes is skipped. Since the claim
- * commits before the mail is handed over, a crash or kill -9 can at worst leave a row in
- * `sending`: it is then marked failed, never sent again on its own.
+ * The recipients' rows handed over to the outbox (docs/newsletter.md, "Sending"). `send`
+ * writes one `queued` row per confirmed address; the newsletters' job hands them to the
+ * outbox a few at a time: in one write transaction it takes the next queued rows, writes each
+ * one's own mail (its unsubscribe links) into the outbox (`ref` `recipient:<id>`) and marks the
+ * rows `handed`. From then on the outbox sends, retries and fails the mail at the one bulk
+ * pace, and the recipient's fate is its mail's (recipient-mail.ts). A row whose address is no
+ * longer confirmed when its turn comes is `skipped`; a suppressed address is the outbox's to
+ * skip, as for every bulk mail (docs/mail.md, "Suppression").
  */
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { newsletterRecipients, newsletters, subscribers } from '#db/schema';
-import { isSuppressed } from '#server/platform/outbox/suppression';
-import { finishIfDone } from './newsletter-query';
-import { tokenHash, unsubscribeToken } from './tokens';
+import { newsletterRecipients, newsletters, outbox, subscribers } from '#db/schema';
+import { queueMail } from '#server/platform/outbox/queue-mail';
+import { newsletterMail, unsubscribeLinks } from './compose';
+import { recipientRef } from './recipient-mail';
+import { tokenHash } from './tokens';
 
 const r = newsletterRecipients;
 
-export interface ClaimedRecipient {
-  id: number;
-  newsletterId: number;
-  email: string;
-  /** This claim's number: 1 for the first try. */
-  attempt: number;
-}
+/**
+ * At most this many newsletter mails wait in the outbox for their first try (or are in a
+ * sender's hands) at any time, whatever the number of recipients: the outbox never holds
+ * 10,000 full copies, and a window of 20 is 10 seconds of mail at the default 120 a minute,
+ * far more than a sender needs between two hand-overs. A mail waiting for a retry after a
+ * temporary failure was tried already and is not counted: a few greylisted addresses must not
+ * stall the rest of the list.
+ */
+export const HANDOVER_WINDOW = 20;
 
-export type Claim =
-  | { kind: 'none' }
-  | { kind: 'skipped'; newsletterId: number; finished: boolean }
-  | { kind: 'claimed'; recipient: ClaimedRecipient };
-
-/** Why a recipient on the suppression list was skipped (its row's `lastError`). */
-export const SUPPRESSED_SKIP = 'the address is on the suppression list';
+/** Why a recipient was passed over (its row's `lastError`). */
+export const NOT_CONFIRMED = 'no longer a confirmed subscriber';
 
 /** A read outside any transaction, so an idle instance never takes the write slot to poll. */
-export async function hasDueRecipient(db: Db, now: Date): Promise<boolean> {
-  const row = await db
-    .select({ id: r.id })
-    .from(r)
-    .where(and(eq(r.status, 'queued'), lte(r.nextAttemptAt, now)))
-    .limit(1)
-    .get();
+export async function hasQueuedRecipient(db: Db): Promise<boolean> {
+  const row = await db.select({ id: r.id }).from(r).where(eq(r.status, 'queued')).limit(1).get();
   return row !== undefined;
 }
 
+/** Newsletter mails in the outbox not yet tried, or in a sender's hands (the window). */
+export async function unsentMails(db: Db): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'newsletter'),
+        or(eq(outbox.status, 'sending'), and(eq(outbox.status, 'queued'), eq(outbox.attempts, 0))),
+      ),
+    )
+    .get();
+  return row?.n ?? 0;
+}
+
+export interface HandOver {
+  now: Date;
+  /** SESSION_SECRET: the unsubscribe tokens are derived from it (tokens.ts). */
+  secret: string;
+  /** The site's saved name and address (platform/site-brand.ts) and REPLY_TO, read per batch. */
+  site: { name: string; url: string; replyTo: string };
+}
+
 /**
- * Claims the oldest due recipient for `claimedBy`. Inside the transaction the subscriber is
- * read again: one who unsubscribed (or was removed) since the send began is skipped, and so
- * is an address on the suppression list, asked at its turn so that a bounce read during a
- * long send spares the rest of it. The
- * address's unsubscribe token hash is stored here when missing (addresses from before double
- * opt-in) or made with another SESSION_SECRET, before any mail carries the token.
+ * Hands the next queued recipients, as many as the window has room for, to the outbox in one
+ * write transaction: two instances handing at once are one after the other, so the window
+ * holds and no row is handed twice. Answers how many rows were handed and skipped.
  */
-export function claimNext(
-  db: Db,
-  opts: { now: Date; claimedBy: string; secret: string },
-): Promise<Claim> {
-  const { now, claimedBy, secret } = opts;
-  return writeTransaction(db, async (tx): Promise<Claim> => {
-    const row = await tx
+export function handOver(db: Db, opts: HandOver): Promise<{ handed: number; skipped: number }> {
+  const { now, secret, site } = opts;
+  return writeTransaction(db, async (tx) => {
+    const room = HANDOVER_WINDOW - (await unsentMails(tx));
+    if (room <= 0) return { handed: 0, skipped: 0 };
+    const rows = await tx
       .select({
         id: r.id,
-        newsletterId: r.newsletterId,
         email: r.email,
-        attempts: r.attempts,
         subscriberId: subscribers.id,
         subscriberStatus: subscribers.status,
         tokenHash: subscribers.unsubscribeTokenHash,
+        subject: newsletters.subject,
+        body: newsletters.body,
       })
       .from(r)
+      .innerJoin(newsletters, eq(newsletters.id, r.newsletterId))
       .leftJoin(subscribers, eq(subscribers.id, r.subscriberId))
-      .where(and(eq(r.status, 'queued'), lte(r.nextAttemptAt, now)))
-      .orderBy(r.nextAttemptAt, r.id)
-      .limit(1)
-      .get();
-    if (!row) return { kind: 'none' };
-    const skip =
-      row.subscriberStatus !== 'confirmed' || row.subscriberId === null
-        ? 'no longer a confirmed subscriber'
-        : (await isSuppressed(tx, row.email))
-          ? SUPPRESSED_SKIP
-          : null;
-    // `skip` is set whenever the id is null; the second test says so to the type checker.
-    if (skip !== null || row.subscriberId === null) {
-      await tx.update(r).set({ status: 'skipped', lastError: skip }).where(eq(r.id, row.id));
-      const finished = await finishIfDone(tx, row.newsletterId, now);
-      return { kind: 'skipped', newsletterId: row.newsletterId, finished };
-    }
-    await tx
-      .update(r)
-      .set({ status: 'sending', claimedAt: now, claimedBy, attempts: row.attempts + 1 })
-      .where(eq(r.id, row.id));
-    // The mail carries the token of the current SESSION_SECRET: its hash must be the one
-    // stored (docs/decisions/0026).
-    const hash = tokenHash(unsubscribeToken(secret, row.email));
-    if (row.tokenHash !== hash) {
+      .where(eq(r.status, 'queued'))
+      .orderBy(asc(r.id))
+      .limit(room)
+      .all();
+    const skipped = rows.filter((row) => row.subscriberStatus !== 'confirmed');
+    if (skipped.length > 0) {
+      const ids = skipped.map((row) => row.id);
       await tx
-        .update(subscribers)
-        .set({ unsubscribeTokenHash: hash })
-        .where(eq(subscribers.id, row.subscriberId));
+        .update(r)
+        .set({ status: 'skipped', lastError: NOT_CONFIRMED })
+        .where(inArray(r.id, ids));
     }
-    return {
-      kind: 'claimed',
-      recipient: {
-        id: row.id,
-        newsletterId: row.newsletterId,
-        email: row.email,
-        attempt: row.attempts + 1,
-      },
-    };
-  });
-}
-
-export type Outcome =
-  { kind: 'sent' } | { kind: 'retry'; at: Date; error: string } | { kind: 'failed'; error: string };
-
-/**
- * Records what became of a claimed recipient's mail, and finishes the newsletter if that was
- * its last open recipient. Only the claim's owner writes: a row given up on meanwhile (its
- * lease ran out, see failInterrupted) is still corrected to `sent` when the mail did go.
- * Answers whether this finished the newsletter.
- */
-export function recordOutcome(
-  db: Db,
-  recipient: ClaimedRecipient,
-  claimedBy: string,
-  outcome: Outcome,
-  now: Date,
-): Promise<boolean> {
-  // A settled row keeps who claimed it last (which instance sent it); a row back in the
-  // queue is nobody's until claimed again.
-  const values =
-    outcome.kind === 'sent'
-      ? { status: 'sent' as const, sentAt: now, lastError: null }
-      : outcome.kind === 'retry'
-        ? {
-            status: 'queued' as const,
-            nextAttemptAt: outcome.at,
-            lastError: outcome.error,
-            claimedAt: null,
-            claimedBy: null,
-          }
-        : { status: 'failed' as const, lastError: outcome.error };
-  return writeTransaction(db, async (tx) => {
-    await tx
-      .update(r)
-      .set(values)
-      .where(
-        and(
-          eq(r.id, recipient.id),
-          eq(r.claimedBy, claimedBy),
-          inArray(r.status, ['sending', 'failed']),
-        ),
-      );
-    return finishIfDone(tx, recipient.newsletterId, now);
+    let handed = 0;
+    for (const row of rows) {
+      if (row.subscriberStatus !== 'confirmed' || row.subscriberId === null) continue;
+      const links = unsubscribeLinks(site.url, secret, row.email);
+      // The mail carries the token of the current SESSION_SECRET: its hash must be the one
+      // stored (docs/decisions/0026), also for an address from before double opt-in.
+      const hash = tokenHash(links.token);
+      if (row.tokenHash !== hash) {
+        await tx
+          .update(subscribers)
+          .set({ unsubscribeTokenHash: hash })
+          .where(eq(subscribers.id, row.subscriberId));
+      }
+      await tx.update(r).set({ status: 'handed' }).where(eq(r.id, row.id));
+      const message = newsletterMail(row.email, row, links, site);
+      await queueMail(tx, { kind: 'newsletter', message, ref: recipientRef(row.id) }, now);
+      handed++;
+    }
+    return { handed, skipped: skipped.length };
   });
 }
 
 export const INTERRUPTED_ERROR = 'interrupted while sending (the sender stopped): not sent again';
 
 /**
- * Recipients still `sending` whose sender died with the mail in its hands (a crash, kill -9):
- * whether it went out is unknown. They are marked failed, never sent again on their own: a
- * second copy is worse than a missing one, and retry is the administrator's choice. A claim
- * counts as dead when it is older than `claimedBefore` (the lease: far longer than a mail
- * takes, so another live instance's mail in flight is not taken for a crash), or when
- * `isGone` knows its sender is (platform/claim-owner.ts). Also finishes a `sending` newsletter left
- * with nothing open. Answers how many rows were marked failed, and the newsletters finished.
+ * Recipients still `sending` were claimed by a sender from before the outbox took the
+ * newsletters over (nothing marks a recipient `sending` any more): whether their mail went is
+ * unknown, so they are failed, never sent again on their own (retry is the administrator's).
+ * Answers how many.
  */
-export async function failInterrupted(
-  db: Db,
-  opts: { claimedBefore: Date; isGone: (claimedBy: string) => boolean; now: Date },
-): Promise<{ failed: number; finished: number[] }> {
-  // Reads first: an instance with nothing to recover takes no write slot.
-  const claims = await db
-    .select({ id: r.id, claimedBy: r.claimedBy, claimedAt: r.claimedAt })
-    .from(r)
-    .where(eq(r.status, 'sending'))
-    .all();
-  const dead = claims.filter(
-    (claim) =>
-      claim.claimedBy === null ||
-      claim.claimedAt === null ||
-      claim.claimedAt < opts.claimedBefore ||
-      opts.isGone(claim.claimedBy),
-  );
-  const unfinished = await db
-    .select({ id: newsletters.id })
-    .from(newsletters)
-    .where(eq(newsletters.status, 'sending'))
-    .all();
-  if (dead.length === 0 && unfinished.length === 0) return { failed: 0, finished: [] };
+export async function failLeftSending(db: Db): Promise<number> {
+  const left = await db.select({ id: r.id }).from(r).where(eq(r.status, 'sending')).limit(1).get();
+  if (!left) return 0;
   return writeTransaction(db, async (tx) => {
-    let failed = 0;
-    for (const claim of dead) {
-      // Only if nobody settled or claimed it again since the read.
-      const changed = await tx
-        .update(r)
-        .set({ status: 'failed', lastError: INTERRUPTED_ERROR })
-        .where(
-          and(
-            eq(r.id, claim.id),
-            eq(r.status, 'sending'),
-            claim.claimedBy === null ? isNull(r.claimedBy) : eq(r.claimedBy, claim.claimedBy),
-          ),
-        )
-        .returning({ id: r.id })
-        .get();
-      if (changed) failed++;
-    }
-    const finished: number[] = [];
-    for (const { id } of unfinished) if (await finishIfDone(tx, id, opts.now)) finished.push(id);
-    return { failed, finished };
+    const failed = await tx
+      .update(r)
+      .set({ status: 'failed', lastError: INTERRUPTED_ERROR })
+      .where(eq(r.status, 'sending'))
+      .returning({ id: r.id })
+      .all();
+    return failed.length;
   });
 }

@@ -13,8 +13,10 @@ import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
 import { recordConversion, visitCredit } from '#server/analytics/record';
 import { lookedUpLink } from '#server/platform/link-misses';
-import { sendConfirmation } from './confirmation-mail';
-import { sequenceExitUnlessSet } from './sequence-exit';
+import { dropQueuedConfirmations, sendConfirmation } from './confirmation-mail';
+import { dropQueuedNewsletterMail } from './recipient-mail';
+import { NOT_CONFIRMED } from './recipient-queue';
+import { sequenceExitUnlessSet } from '#server/platform/outbox/sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from './router-outputs';
 
@@ -215,7 +217,7 @@ export const newsletterRouter = router({
       );
       if (!current) throw notFound();
       if (current.status === 'unsubscribed') return { success: true };
-      const [, , found] = await writeBatch(ctx.db, [
+      const [, , , , , found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
           // The welcome sequence stops for good: subscribing again does not restart it.
@@ -226,6 +228,10 @@ export const newsletterRouter = router({
           })
           .where(and(byToken, sql`${subscribers.status} <> 'unsubscribed'`))
           .toSQL(),
+        // Mail still waiting for the address does not go: an owner-queued confirmation, a
+        // newsletter's (docs/newsletter.md).
+        dropQueuedConfirmations(ctx.db, byToken).toSQL(),
+        ...dropQueuedNewsletterMail(ctx.db, byToken, NOT_CONFIRMED).map((q) => q.toSQL()),
         ctx.db
           .delete(subscriberConfirmations)
           .where(

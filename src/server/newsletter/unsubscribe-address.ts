@@ -3,10 +3,13 @@
  * complaints"): a reader who reported a mail as spam is unsubscribed as if they had used the
  * link, their welcome sequence stopped, inside the caller's write transaction.
  */
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscriberConfirmations, subscribers } from '#db/schema';
-import { stopSequence } from './sequence-exit';
+import { dropQueuedConfirmations } from './confirmation-mail';
+import { dropQueuedNewsletterMail } from './recipient-mail';
+import { NOT_CONFIRMED } from './recipient-queue';
+import { stopSequence } from '#server/platform/outbox/sequence-exit';
 
 /** Returns whether a subscription was ended now. */
 export async function unsubscribeAddress(tx: Db, email: string, now: Date): Promise<boolean> {
@@ -19,6 +22,9 @@ export async function unsubscribeAddress(tx: Db, email: string, now: Date): Prom
     .all();
   await stopSequence(tx, 'unsubscribed', email).run();
   for (const { id } of ended) {
+    await dropQueuedConfirmations(tx, eq(subscribers.id, id)).run();
+    const newsletterMail = dropQueuedNewsletterMail(tx, eq(subscribers.id, id), NOT_CONFIRMED);
+    for (const statement of newsletterMail) await statement.run();
     await tx
       .delete(subscriberConfirmations)
       .where(sql`${subscriberConfirmations.subscriberId} = ${id}`)
