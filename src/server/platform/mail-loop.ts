@@ -64,13 +64,22 @@ export interface Pace {
   take(now: Date): void;
 }
 
+/** How late a bulk mail may go and still have the next ones catch up (at most this many ms of mail at once). */
+const CATCH_UP_MS = 1_000;
+
 export function createPace(ratePerMinute: number): Pace {
   const spacingMs = 60_000 / ratePerMinute;
-  let nextAt = 0;
+  let nextAt = Number.NEGATIVE_INFINITY;
   return {
     waitMs: (now) => Math.max(0, nextAt - now.getTime()),
     take(now) {
-      nextAt = now.getTime() + spacingMs;
+      const at = now.getTime();
+      // A mail of a running send that went late (a timer fires after its time, a turn reads
+      // first, a newsletter's hand-over renders a batch) keeps the schedule: the next ones
+      // catch up, so the lateness does not add up and the rate reached is the rate set. Late
+      // by more than CATCH_UP_MS (a pause, an idle list), the schedule starts again from now.
+      const from = at - nextAt < Math.max(spacingMs, CATCH_UP_MS) ? nextAt : at;
+      nextAt = from + spacingMs;
     },
   };
 }
