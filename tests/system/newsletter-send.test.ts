@@ -200,7 +200,7 @@ it('two instances on one sqld send one newsletter: each recipient exactly once, 
   expect(senders.size).toBe(2);
 }, 120_000);
 
-it('NEWSLETTER_RATE_PER_MINUTE=60 claims 5 mails at least a second apart', async () => {
+it('NEWSLETTER_RATE_PER_MINUTE=60 claims 5 mails no faster than one a second', async () => {
   const target = { file: path.join(tempFolder('newsletter-rate-'), 'app.db') };
   await seed(target, addresses('paced', 5));
   const smtp = await sink();
@@ -209,13 +209,16 @@ it('NEWSLETTER_RATE_PER_MINUTE=60 claims 5 mails at least a second apart', async
   const id = await createAndSend(server, cookie);
   await waitUntilSent(server, cookie, id);
   expect(smtp.mails).toHaveLength(5);
-  // The rule is on the sender's claims: each one at least a second (60,000 ms / 60) after the
-  // one before. The sink's arrival times would not show it exactly: the first mail's arrival
-  // also waits for the SMTP connection, so arrivals can be closer together than claims.
+  // The rule is on the sender's claims: at most 60 a minute, so the k-th claim comes at least
+  // k seconds (60,000 ms / 60 each) after the first. The pace keeps that schedule: a mail that
+  // went a little late has the next one catch up, so a single gap may be under a second
+  // while the run never gets ahead of the rate (platform/mail-loop.ts, createPace). The sink's
+  // arrival times would not show it exactly: the first mail's arrival also waits for the SMTP
+  // connection, so arrivals can be closer together than claims.
   const claims = (await mails(target))
     .map((row) => row.claimedAt?.getTime() ?? Number.NaN)
     .sort((a, b) => a - b);
   expect(claims).toHaveLength(5);
-  const gaps = claims.slice(1).map((at, i) => at - (claims[i] ?? Number.NaN));
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_000);
+  const first = claims[0] ?? Number.NaN;
+  claims.forEach((at, k) => expect(at - first).toBeGreaterThanOrEqual(k * 1_000));
 }, 120_000);

@@ -139,7 +139,8 @@ describe('the e-mails sign with the saved name', () => {
     await admin.newsletters.send({ id: 1 });
     const sender = createMailSender(deps, { id: 'site-name-test' });
     try {
-      expect((await sender.turn()).kind).toBe('worked');
+      // The newsletter's hand-over writes the mail into the outbox, whose turn sends it.
+      while ((await sender.turn()).kind === 'worked');
     } finally {
       await sender.stop();
     }
