@@ -1,0 +1,73 @@
+/**
+ * Migration 0025 (docs/booking.md, "Reminders"): reminders are handed to the outbox, and their
+ * own sender is gone. A reminder left in that sender's hands is failed with a reason; waiting,
+ * sent and failed ones keep what they were.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { asc } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { expect, it } from 'vitest';
+import { tempFolder } from '#tests/support/database';
+import { closeDatabase, openDatabase } from './index';
+import { MIGRATIONS_FOLDER } from './migrations';
+import { bookingReminders } from './schema';
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+function migrationsBefore(idx: number): string {
+  const folder = path.join(tempFolder('migrations-'), 'migrations');
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
+  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+it('fails a reminder the old sender held, and leaves waiting, sent and failed ones as they were', async () => {
+  const file = path.join(tempFolder('reminders-migration-'), 'app.db');
+  const sqlite = new Database(file);
+  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(25) });
+  const at = Date.UTC(2026, 0, 10, 9);
+  sqlite
+    .prepare(`insert into leads (email, name, created_at, last_activity_at) values (?, ?, ?, ?)`)
+    .run('ada@example.com', 'Ada', at, at);
+  sqlite
+    .prepare(
+      `insert into bookings (lead_id, name, email, start, "end", location, token_hash, created_at, updated_at)
+       values (1, 'Ada', 'ada@example.com', ?, ?, 'Video call', 'h', ?, ?)`,
+    )
+    .run(at + 86_400_000, at + 86_400_000 + 1_800_000, at, at);
+  const insert = sqlite.prepare(
+    `insert into booking_reminders (booking_id, minutes_before, due_at, status, claimed_by, claimed_at, last_error)
+     values (1, ?, ?, ?, ?, ?, ?)`,
+  );
+  insert.run(1440, at, 'sending', 'sender:1', at, null);
+  insert.run(60, at + 1, 'queued', null, null, null);
+  insert.run(30, at + 2, 'sent', null, null, null);
+  insert.run(15, at + 3, 'failed', null, null, 'refused');
+  sqlite.close();
+
+  const db = await openDatabase({ file });
+  try {
+    const rows = await db.select().from(bookingReminders).orderBy(asc(bookingReminders.id)).all();
+    expect(rows.map((r) => [r.minutesBefore, r.status, r.claimedBy, r.lastError])).toEqual([
+      [
+        1440,
+        'failed',
+        null,
+        'interrupted while sending, before reminders moved to the outbox: unknown whether it went',
+      ],
+      [60, 'queued', null, null],
+      [30, 'sent', null, null],
+      [15, 'failed', null, 'refused'],
+    ]);
+  } finally {
+    await closeDatabase(db);
+  }
+});
