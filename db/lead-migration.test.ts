@@ -2,7 +2,6 @@
  * Migration 0012 (docs/leads.md): the contact messages stored before leads existed become one
  * lead per address, ignoring case, each message linked to it and on its timeline.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
@@ -10,29 +9,14 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
 import { tempFolder } from '#tests/support/database';
+import { migrationsBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
-import { MIGRATIONS_FOLDER } from './migrations';
 import { contacts, leadEvents, leads } from './schema';
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** The migrations folder as it was before the lead pipeline (0012 and later left out). */
-function migrationsBeforeLeads(): string {
-  const folder = path.join(tempFolder('migrations-'), 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
-  journal.entries = journal.entries.filter((entry) => entry.idx < 12);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 it('makes one lead per address ignoring case, with every message linked and on its timeline', async () => {
   const file = path.join(tempFolder('lead-migration-'), 'app.db');
   const sqlite = new Database(file);
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBeforeLeads() });
+  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(12) });
   const insert = sqlite.prepare(
     `insert into contacts (name, email, company, subject, message, created_at, privacy)
      values (?, ?, ?, 'consulting', ?, ?, 1)`,

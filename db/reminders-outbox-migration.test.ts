@@ -3,7 +3,6 @@
  * own sender is gone. A reminder left in that sender's hands is failed with a reason; waiting,
  * sent and failed ones keep what they were.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
@@ -11,23 +10,9 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
 import { tempFolder } from '#tests/support/database';
+import { migrationsBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
-import { MIGRATIONS_FOLDER } from './migrations';
 import { bookingReminders } from './schema';
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-function migrationsBefore(idx: number): string {
-  const folder = path.join(tempFolder('migrations-'), 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
-  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 it('fails a reminder the old sender held, and leaves waiting, sent and failed ones as they were', async () => {
   const file = path.join(tempFolder('reminders-migration-'), 'app.db');

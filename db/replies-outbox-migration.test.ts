@@ -4,7 +4,6 @@
  * is marked failed with a reason, so Send again puts it in the outbox; sent and failed replies
  * keep what they were.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
@@ -12,29 +11,14 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
 import { tempFolder } from '#tests/support/database';
+import { migrationsBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
-import { MIGRATIONS_FOLDER } from './migrations';
 import { leadEvents } from './schema';
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** The migrations folder as it was while replies kept their own queue (0023 and later left out). */
-function migrationsBeforeOutboxReplies(): string {
-  const folder = path.join(tempFolder('migrations-'), 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal;
-  journal.entries = journal.entries.filter((entry) => entry.idx < 23);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 it('fails the replies the old queue still held, and leaves sent and failed ones as they were', async () => {
   const file = path.join(tempFolder('replies-migration-'), 'app.db');
   const sqlite = new Database(file);
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBeforeOutboxReplies() });
+  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(23) });
   const at = Date.UTC(2026, 0, 10, 9);
   sqlite
     .prepare(`insert into leads (email, name, created_at, last_activity_at) values (?, ?, ?, ?)`)
