@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { closeDatabase, openDatabase } from '#db';
+import { closeDatabase, openDatabase, type Db } from '#db';
 import { newsletters } from '#db/schema';
 import { createMailSender } from '#server/app/mail-sender';
 import { createMailer } from '#server/platform/mail';
@@ -56,6 +56,16 @@ export function fill(file: string, count = COUNT): void {
 }
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Whether the sender has finished the newsletter (every recipient settled). */
+export async function newsletterSent(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .select({ status: newsletters.status })
+    .from(newsletters)
+    .where(eq(newsletters.id, id))
+    .get();
+  return row?.status === 'sent';
+}
 
 export function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -103,13 +113,7 @@ export async function main(): Promise<void> {
     const queued = performance.now();
     const sender = createMailSender(deps);
     sender.start();
-    for (;;) {
-      const row = await db
-        .select({ status: newsletters.status })
-        .from(newsletters)
-        .where(eq(newsletters.id, id))
-        .get();
-      if (row?.status === 'sent') break;
+    while (!(await newsletterSent(db, id))) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const finished = performance.now();

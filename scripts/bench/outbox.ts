@@ -15,9 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
 import { closeDatabase, openDatabase } from '#db';
-import { newsletters } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { createMailSender } from '#server/app/mail-sender';
 import { createMailer } from '#server/platform/mail';
@@ -26,7 +24,7 @@ import { createLogger } from '#server/platform/logger';
 import { adminCaller, createTestDeps, testConfig } from '#tests/support/app';
 import { startSmtpSink } from '#tests/support/smtp-sink';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { BODY, collect, fill, mib } from './newsletter';
+import { BODY, collect, fill, mib, newsletterSent } from './newsletter';
 
 const COUNT = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 6_000);
@@ -77,13 +75,7 @@ export async function main(): Promise<void> {
     sender.start();
     let nextTenth = 1;
     let nextSignIn = 0;
-    for (;;) {
-      const row = await db
-        .select({ status: newsletters.status })
-        .from(newsletters)
-        .where(eq(newsletters.id, id))
-        .get();
-      if (row?.status === 'sent') break;
+    while (!(await newsletterSent(db, id))) {
       while (nextTenth < 10 && sent >= (COUNT * nextTenth) / 10) {
         const at = performance.now();
         collect();
