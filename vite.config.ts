@@ -82,6 +82,9 @@ const SQLD_TESTS = [
   'src/server/content/{router,site-settings-router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
   'src/server/entries/{instances,published}.test.ts',
+  // Search: the index written in the entry's transaction, read by every instance at once; the
+  // visitor's words and the throttle's burst on libSQL too.
+  'src/server/search/**/*.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',

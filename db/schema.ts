@@ -4,6 +4,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   sqliteView,
@@ -994,3 +995,17 @@ export const entryOldSlugs = sqliteTable(
 );
 
 export type EntryRow = typeof entries.$inferSelect;
+
+/**
+ * The full-text index of the published entries (title, summary, body; docs/content.md,
+ * "Search"): an FTS5 table over the view `published_entries`, kept in step with `entries` by
+ * triggers (migrations/0026_entries_search.sql), so drafts are never in it. Declared as an
+ * existing view, as `contactsSearch`: queries can name it, generated migrations leave it alone.
+ */
+export const entriesSearch = sqliteView('entries_search', {
+  rowid: integer('rowid').notNull(),
+  /** The column named like the table: matching it searches every indexed column. */
+  anyColumn: text('entries_search'),
+  /** FTS5's rank (bm25 by default; the query names its column weights), best first ascending. */
+  rank: real('rank').notNull(),
+}).existing();

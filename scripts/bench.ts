@@ -29,6 +29,7 @@ const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> =
   newsletter: async () => (await (await import('./bench/newsletter')).main(), true),
   outbox: async () => (await (await import('./bench/outbox')).main(), true),
   feed: async () => (await (await import('./bench/feed')).main(), true),
+  search: async () => (await (await import('./bench/search')).main(), true),
 };
 
 let args;

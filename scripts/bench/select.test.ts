@@ -28,6 +28,7 @@ describe('npm run bench: one entry', () => {
       'newsletter',
       'outbox',
       'feed',
+      'search',
     ]);
   });
 
@@ -59,11 +60,11 @@ describe('npm run bench: one entry', () => {
   it.each([
     [
       ['--only=nope'],
-      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, outbox, feed',
+      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, outbox, feed, search',
     ],
     [
       ['--only='],
-      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, outbox, feed',
+      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, outbox, feed, search',
     ],
     [['--no-startup'], "Unknown option '--no-startup'"],
     [['--seconds=0'], '--seconds must be a positive number, not "0"'],

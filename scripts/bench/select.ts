@@ -18,6 +18,7 @@ export const BENCHES = [
     about: 'a newsletter through the outbox at BENCH_RATE, and sign-in codes meanwhile',
   },
   { name: 'feed', about: '/healthz while a hostile calendar feed is read (FEED_BURN)' },
+  { name: 'search', about: 'GET /api/search over 1,000 entries of 2,000 words (BENCH_ENTRIES)' },
 ] as const;
 
 export type BenchName = (typeof BENCHES)[number]['name'];

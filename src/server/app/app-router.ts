@@ -18,6 +18,7 @@ import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
+import { searchRouter } from '#server/search/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
 import { sequenceRouter } from '#server/newsletter/sequence-router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
@@ -56,6 +57,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
+  search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
   suppressions: suppressionsRouter,

@@ -28,6 +28,7 @@ import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
+import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
 import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
@@ -50,6 +51,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   newsletterThrottles,
   passkeyThrottles,
   passwordResetThrottles,
+  searchThrottles,
   secondFactorThrottles,
   signInThrottles,
 ].flatMap((rules) => Object.values(rules));
