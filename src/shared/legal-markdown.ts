@@ -9,7 +9,7 @@
  * The entries' bodies follow the same rules with one more (entry-body-html.ts): pictures
  * uploaded to this site are kept. `safeMarkdown` is the one implementation of both.
  */
-import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
+import MarkdownItFactory, { type MarkdownIt, type StateCore, type Token } from 'markdown-it';
 
 /** Another site (http, https), an address (mailto), or a path on this site (not `//host`). */
 function isAllowedUrl(url: string): boolean {
@@ -18,7 +18,7 @@ function isAllowedUrl(url: string): boolean {
 
 /** A Markdown renderer with the legal pages' rules; `keepImage` says which pictures stay. */
 export function safeMarkdown(keepImage: (src: string) => boolean): MarkdownIt {
-  const md = new MarkdownIt('default', {
+  const md = new MarkdownItFactory('default', {
     html: false,
     linkify: true,
     typographer: false,

@@ -17,6 +17,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import type { SessionUser } from '#server/identity/sessions/session';
 import { entryJson } from './entry-json';
 import { entriesPage, entryWithVersions } from './entry-query';
+import { writePublishedPage } from './entry-page-store';
 import { createEntry, deleteEntry, saveEntry, setEntryStatus } from './entry-store';
 import { outputs } from './router-outputs';
 
@@ -24,6 +25,8 @@ type AdminContext = Context & { user: SessionUser };
 
 async function changeStatus(ctx: AdminContext, id: number, status: EntryStatus) {
   const row = await writeTransaction(ctx.db, (tx) => setEntryStatus(tx, ctx, id, status));
+  // The page is ready before anyone asks (docs/content.md, "The entry pages").
+  await writePublishedPage(ctx, row);
   return { entry: entryJson(row) };
 }
 
@@ -69,6 +72,7 @@ export const entriesRouter = router({
     .output(outputs.save)
     .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, (tx) => saveEntry(tx, ctx, input));
+      await writePublishedPage(ctx, row);
       return { entry: entryJson(row) };
     }),
 
