@@ -18,7 +18,7 @@ describe('an entry’s body as HTML', () => {
   it('draws fenced code escaped, with its language', () => {
     const html = entryBodyHtml('```ts\nconst a = "<b>" && 1 < 2;\n```');
     expect(html).toContain(
-      '<pre><code class="language-ts">const a = &quot;&lt;b&gt;&quot; &amp;&amp; 1 &lt; 2;\n</code></pre>',
+      '<pre tabindex="0"><code class="language-ts">const a = &quot;&lt;b&gt;&quot; &amp;&amp; 1 &lt; 2;\n</code></pre>',
     );
   });
 

@@ -42,6 +42,15 @@ md.renderer.rules.image = (tokens, index, options, env, self) => {
     : self.renderToken(tokens, index, options);
 };
 
+// Code keeps its lines and scrolls sideways in its box (styles.css); reachable by keyboard.
+const renderFence = md.renderer.rules.fence;
+md.renderer.rules.fence = (tokens, index, options, env, self) => {
+  const html = renderFence
+    ? renderFence(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
+  return html.replace(/^<pre>/, '<pre tabindex="0">');
+};
+
 export function entryBodyHtml(markdown: string): string {
   return md.render(markdown);
 }
