@@ -81,7 +81,7 @@ const SQLD_TESTS = [
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings-router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
-  'src/server/entries/{instances,published}.test.ts',
+  'src/server/entries/{instances,published,pages}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',

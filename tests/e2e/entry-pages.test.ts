@@ -95,11 +95,13 @@ describe('an entry’s page and its list at 390 px', () => {
       expect(answer?.status()).toBe(200);
       await expect
         .poll(() =>
-          page.getByRole('heading', { level: 1, name: 'Answers in minutes for a support team' }).isVisible(),
+          page
+            .getByRole('heading', { level: 1, name: 'Answers in minutes for a support team' })
+            .isVisible(),
         )
         .toBe(true);
-      expect(await page.getByText('-63 %').isVisible()).toBe(true);
-      expect(await page.getByText('Time to answer').isVisible()).toBe(true);
+      expect(await page.getByText('-63 %', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Time to answer', { exact: true }).isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 2, name: 'The problem' }).isVisible()).toBe(
         true,
       );

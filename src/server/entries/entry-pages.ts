@@ -16,7 +16,13 @@ import { errorResponse, requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import type { PageFrame } from '#server/platform/page-frame';
 import { bareFrame } from './bare-frame';
-import { entryPageHtml, storeEntryPage, storedPageHtml, storedPageTag } from './entry-page-store';
+import {
+  entryPageHtml,
+  storeEntryPage,
+  storedPageHtml,
+  storedPageTag,
+  type StoredPage,
+} from './entry-page-store';
 import { listPage } from './entry-lists';
 import { goneHeadTags, goneMainHtml } from './page-html';
 import { oldSlugAnswer, publishedEntry } from './published';
@@ -35,6 +41,20 @@ export function entryPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const ready = readyPages();
   const { pageFrames } = deps;
 
+  /** Pages being written here now: requests arriving meanwhile wait for the one write. */
+  const inFlight = new Map<string, Promise<StoredPage | null>>();
+
+  function writing(path: string, frame: PageFrame, kind: EntryKind, slug: string) {
+    const key = `${frame.key} ${path}`;
+    const known = inFlight.get(key);
+    if (known) return known;
+    const write = publishedEntry(deps.db, kind, slug)
+      .then((entry) => (entry ? storeEntryPage(deps, frame, entry) : null))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, write);
+    return write;
+  }
+
   const send = (c: HonoCtx<AppEnv>, page: ReadyBytes) =>
     readyAnswer(c, page, { cacheControl: cacheControlOf(HTML) });
 
@@ -49,9 +69,8 @@ export function entryPageRoutes(deps: AppDeps): Hono<AppEnv> {
       if (page) return send(c, page);
     }
     // Not kept for this frame (a new build or content, or a publish still being written).
-    const entry = await publishedEntry(deps.db, kind, slug);
-    if (entry) {
-      const stored = await storeEntryPage(deps, frame, entry);
+    const stored = await writing(path, frame, kind, slug);
+    if (stored) {
       const page = await ready.get(path, stored.etag, async () => stored.html);
       if (page) return send(c, page);
     }

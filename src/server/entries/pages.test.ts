@@ -17,6 +17,11 @@ import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#test
 import { openTestDatabase } from '#tests/support/database';
 import { rest } from '#tests/support/rest';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
+import { contentPages } from '#server/content/pages';
+import { loadEntryRenderer } from '#server/app/page-renderer';
+import type { PageFrame } from '#server/platform/page-frame';
+import { storeEntryPage } from './entry-page-store';
+import { publishedEntry } from './published';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><!--head-tags--><title>x</title><link rel="stylesheet" href="/assets/site.css" /></head><body><div id="root"></div></body></html>`;
 const APP = `<!doctype html><html><head><title>Acme AI Engineering</title></head><body><div id="root">the app's not-found screen</div></body></html>`;
@@ -81,6 +86,13 @@ async function published(input: EntryCreateInput = CASE, on: App = app): Promise
 async function page(url: string, on: App = app, headers: Record<string, string> = {}) {
   const response = await on.request(url, { headers });
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** The site's frame as the app makes it for the pages (content/pages.ts). */
+async function currentFrame(): Promise<PageFrame> {
+  const frames = contentPages(deps, dir, loadEntryRenderer).frames;
+  if (!frames) throw new Error('no frame without a template');
+  return frames.current();
 }
 
 /** Every JSON-LD block of the page, parsed as a search engine would. */
@@ -245,6 +257,15 @@ describe('the statuses of an entry’s address', () => {
     expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
     expect(await deps.db.select().from(entryPages).all()).toEqual([]);
     expect((await page('/case-studies/answers-in-minutes')).status).toBe(404);
+  });
+
+  it('a page written from a read made before an unpublish is not kept', async () => {
+    const id = await published();
+    const read = await publishedEntry(deps.db, 'case_study', 'answers-in-minutes');
+    expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
+    if (!read) throw new Error('the entry was published');
+    await storeEntryPage(deps, await currentFrame(), read);
+    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
   });
 
   it('a save of a published entry writes its page again before anyone asks', async () => {
