@@ -4,7 +4,7 @@
  * (entry-page-store.ts), written again for a new frame (a new build, a content save) at its
  * first request; an old address 301 to the entry's new one, a deleted entry's 410; a draft
  * or unknown slug falls through to the site's 404 page (http/static.ts). The lists are
- * entry-lists.ts; the admin's preview is here too.
+ * entry-lists.ts; the admin's preview is the `entries.preview` procedure (router.ts).
  */
 import { Hono, type Context as HonoCtx, type Next } from 'hono';
 import { changeCounter } from '#db';
@@ -12,25 +12,15 @@ import { ENTRY_LIST_PATHS, entryPath } from '#shared/entry-paths';
 import { ENTRY_LIMITS, SLUG_PATTERN, entryKindValues, type EntryKind } from '#shared/entries';
 import type { AppEnv } from '#server/http/hono-env';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
-import { errorResponse, requestContext } from '#server/http/rest';
-import { createCallerFactory, type AppDeps } from '#server/http/trpc';
+import type { AppDeps } from '#server/http/trpc';
 import type { PageFrame } from '#server/platform/page-frame';
-import { bareFrame } from './bare-frame';
-import {
-  entryPageHtml,
-  storeEntryPage,
-  storedPageHtml,
-  storedPageTag,
-  type StoredPage,
-} from './entry-page-store';
+import { storeEntryPage, storedPageHtml, storedPageTag, type StoredPage } from './entry-page-store';
 import { listPage } from './entry-lists';
 import { goneHeadTags, goneMainHtml } from './page-html';
 import { oldSlugAnswer, publishedEntry } from './published';
 import { readyPages } from './ready-pages';
-import { entriesRouter } from './router';
 
 const HTML = 'text/html; charset=utf-8';
-const entriesCaller = createCallerFactory(entriesRouter);
 
 function isSlug(slug: string): boolean {
   return slug.length <= ENTRY_LIMITS.slugMax && SLUG_PATTERN.test(slug);
@@ -105,23 +95,6 @@ export function entryPageRoutes(deps: AppDeps): Hono<AppEnv> {
     app.get(base, (c, next) => list(c, next, kind));
     app.get(`${base}/:slug`, (c, next) => entryPage(c, next, kind));
   }
-
-  /**
-   * The page as it would be published, `noindex`, never kept: the admin's `entries.get`
-   * decides (401 signed out, 404 unknown, 400 a bad id), so the preview has its rules.
-   */
-  app.get('/api/entries/:id/preview', async (c) => {
-    try {
-      const { entry } = await entriesCaller(requestContext(c, deps)).get({
-        id: c.req.param('id'),
-      });
-      const frame = pageFrames ? await pageFrames.current() : await bareFrame(deps);
-      c.header('Cache-Control', 'no-store');
-      return c.html(entryPageHtml(frame, entry, true));
-    } catch (error) {
-      return errorResponse(c, deps, error);
-    }
-  });
 
   return app;
 }

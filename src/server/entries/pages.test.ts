@@ -337,7 +337,8 @@ describe('the preview', () => {
     expect(signedOut.status).toBe(401);
     const preview = await app.request(`/api/entries/${id}/preview`, { headers: { cookie } });
     expect(preview.status).toBe(200);
-    expect(preview.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(preview.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(preview.headers.get('cache-control')).toBe('no-store');
     const html = await preview.text();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<h1>Answers in minutes</h1>');
@@ -350,6 +351,16 @@ describe('the preview', () => {
     expect((await app.request('/api/entries/abc/preview', { headers: { cookie } })).status).toBe(
       400,
     );
+  });
+  it('answers without a build too, as a plain document around the same page', async () => {
+    const bare = createApp(deps);
+    const id = await created(CASE, bare);
+    const preview = await bare.request(`/api/entries/${id}/preview`, { headers: { cookie } });
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('>-63 %</dd>');
   });
 });
 
