@@ -1009,3 +1009,20 @@ export const entriesSearch = sqliteView('entries_search', {
   /** FTS5's rank (bm25 by default; the query names its column weights), best first ascending. */
   rank: real('rank').notNull(),
 }).existing();
+
+/**
+ * The published entries' pages as the server sends them (src/server/entries/entry-pages.ts,
+ * docs/content.md "The entry pages"): the whole HTML of `/case-studies/<slug>` or
+ * `/insights/<slug>`, written when the entry is published or saved while published, deleted
+ * in the transaction that unpublishes, deletes or moves it. Kept here, not in one process's
+ * memory, so every instance sends the same bytes at once. `frame` names what besides the
+ * entry shaped the page (the build's template, the site's content version, its address): a
+ * page of another frame is written again at its next request.
+ */
+export const entryPages = sqliteTable('entry_pages', {
+  path: text('path').primaryKey(),
+  frame: text('frame').notNull(),
+  html: text('html').notNull(),
+  etag: text('etag').notNull(),
+  renderedAt: integer('rendered_at', { mode: 'timestamp_ms' }).notNull(),
+});

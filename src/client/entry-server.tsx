@@ -24,6 +24,14 @@ export function renderLegal(content: SiteContent, key: LegalPageKey): Promise<st
   return renderComplete(<LegalApp content={content} html={html} />);
 }
 
+/**
+ * A page whose main text the server wrote as HTML (the entries' pages and lists), in the
+ * legal pages' frame: the browser hydrates it as one, with the HTML already in the page.
+ */
+export function renderFramed(content: SiteContent, html: string): Promise<string> {
+  return renderComplete(<LegalApp content={content} html={html} />);
+}
+
 async function renderComplete(app: ReactElement): Promise<string> {
   // First pass: waits until every lazily loaded part (the forms) has loaded. Its output
   // would finish those parts with inline scripts, which the CSP forbids, so it is dropped.

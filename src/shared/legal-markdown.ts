@@ -5,29 +5,43 @@
  * to http, https and mailto addresses, or to a page of this site (`/privacy`); any other link,
  * and every picture, stays plain text. A single line break stays a line break (an address
  * block, a signature), and tables are drawn as tables (styles.css, `.legal-text`).
+ *
+ * The entries' bodies follow the same rules with one more (entry-body-html.ts): pictures
+ * uploaded to this site are kept. `safeMarkdown` is the one implementation of both.
  */
-import MarkdownIt, { type StateCore } from 'markdown-it';
+import MarkdownItFactory, { type MarkdownIt, type StateCore, type Token } from 'markdown-it';
 
 /** Another site (http, https), an address (mailto), or a path on this site (not `//host`). */
 function isAllowedUrl(url: string): boolean {
   return /^(https?:\/\/[^/?#\s]|mailto:[^\s]|\/(?![/\\]))/i.test(url);
 }
 
-const md = new MarkdownIt('default', {
-  html: false,
-  linkify: true,
-  typographer: false,
-  breaks: true,
-});
-md.linkify.set({ fuzzyLink: false });
-md.validateLink = isAllowedUrl;
-md.core.ruler.push('legal_links', keepSafeLinks);
-// A table in a box of its own that scrolls sideways on a phone, reachable by keyboard.
-md.renderer.rules.table_open = () => '<div class="legal-table" tabindex="0">\n<table>\n';
-md.renderer.rules.table_close = () => '</table>\n</div>\n';
+/** A Markdown renderer with the legal pages' rules; `keepImage` says which pictures stay. */
+export function safeMarkdown(keepImage: (src: string) => boolean): MarkdownIt {
+  const md = new MarkdownItFactory('default', {
+    html: false,
+    linkify: true,
+    typographer: false,
+    breaks: true,
+  });
+  md.linkify.set({ fuzzyLink: false });
+  md.validateLink = isAllowedUrl;
+  md.core.ruler.push('legal_links', (state) => keepSafeLinks(state, keepImage));
+  // A table in a box of its own that scrolls sideways on a phone, reachable by keyboard.
+  md.renderer.rules.table_open = () => '<div class="legal-table" tabindex="0">\n<table>\n';
+  md.renderer.rules.table_close = () => '</table>\n</div>\n';
+  return md;
+}
 
-/** Drops any link whose address is not allowed (keeping its text), and pictures (their alt). */
-function keepSafeLinks(state: StateCore): void {
+/** A picture as its alt text. */
+function altText(state: StateCore, image: Token): Token {
+  const text = new state.Token('text', '', 0);
+  text.content = (image.children ?? []).map((child) => child.content).join('');
+  return text;
+}
+
+/** Drops any link whose address is not allowed (keeping its text), and pictures not kept (their alt). */
+function keepSafeLinks(state: StateCore, keepImage: (src: string) => boolean): void {
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
     const open: boolean[] = [];
@@ -42,15 +56,15 @@ function keepSafeLinks(state: StateCore): void {
       }
       if (token.type === 'link_close') return open.pop() ? [token] : [];
       if (token.type === 'image') {
-        const text = new state.Token('text', '', 0);
-        text.content = (token.children ?? []).map((child) => child.content).join('');
-        return [text];
+        return keepImage(String(token.attrGet('src') ?? '')) ? [token] : [altText(state, token)];
       }
       return [token];
     });
   }
 }
 
+const legal = safeMarkdown(() => false);
+
 export function legalMarkdownToHtml(markdown: string): string {
-  return md.render(markdown);
+  return legal.render(markdown);
 }

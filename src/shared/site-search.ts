@@ -36,13 +36,3 @@ export interface SearchResult {
   url: string;
   snippet: string;
 }
-
-const KIND_PATHS: Record<EntryKind, string> = {
-  case_study: '/case-studies',
-  insight: '/insights',
-};
-
-/** An entry's page: `/case-studies/<slug>` or `/insights/<slug>`. */
-export function entryPath(kind: EntryKind, slug: string): string {
-  return `${KIND_PATHS[kind]}/${slug}`;
-}

@@ -31,6 +31,7 @@ import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
 import { serveClient } from '#server/http/static';
+import { entryPageRoutes } from '#server/entries/entry-pages';
 import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
@@ -49,8 +50,14 @@ export interface AppOptions {
 }
 
 /** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // The pages that show the owner's content (/, legal pages, sitemap), rendered per version;
+  // their frame is what the entries' pages are written in, at publish too (AppDeps).
+  const pages = options.clientDir
+    ? contentPages(baseDeps, options.clientDir, options.loadPageRenderer ?? loadEntryRenderer)
+    : null;
+  const deps: AppDeps = pages?.frames ? { ...baseDeps, pageFrames: pages.frames } : baseDeps;
 
   app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
@@ -120,6 +127,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   app.route('/', mailEventRoutes(deps));
 
+  // The case studies and insights: their pages and lists, the admin's preview (server/entries/).
+  app.route('/', entryPageRoutes(deps));
+
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 
   // The uploaded images, from the database (server/media/), with or without a build.
@@ -130,10 +140,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
 
-  // The pages that show the owner's content (/, legal pages, sitemap), rendered per version.
-  const pages = options.clientDir
-    ? contentPages(deps, options.clientDir, options.loadPageRenderer ?? loadEntryRenderer)
-    : null;
   if (options.clientDir && pages) {
     app.route('/', pages.routes);
     app.route('/', serveClient(options.clientDir, { appPage: pages.appPage }));

@@ -37,6 +37,7 @@ function countingRenderer(render: () => Promise<string> = async () => '<main>hom
       return render();
     },
     renderLegal: async () => '<main>legal</main>',
+    renderFramed: async (_content, html) => `<main>${html}</main>`,
   };
   const load = async () => {
     counts.loads += 1;

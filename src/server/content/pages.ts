@@ -7,6 +7,7 @@
  * counter that every instance reads before answering (platform/site-content.ts), so a save on any instance
  * shows on every instance's next request (docs/content.md).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +34,7 @@ import { ownHeaders, withVideoHost } from '#server/http/middleware';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
+import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
 import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
@@ -44,6 +46,8 @@ const gzipAsync = promisify(gzip);
 export interface PageRenderer {
   renderHome(content: SiteContent): Promise<string>;
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
+  /** A page whose main text is HTML the server wrote (the entries' pages), in the site's frame. */
+  renderFramed(content: SiteContent, html: string): Promise<string>;
 }
 
 interface RenderedPage extends ReadyBytes {
@@ -74,12 +78,71 @@ export async function renderLegalPage(
   const appHtml = await renderer.renderLegal(content, key);
   const headTags = legalHeadTags(content, key, origin);
   const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
-  // The home page holds its first paint until the hero is parsed; a legal page has no hero,
-  // and the hold would last until the whole page had arrived.
-  const withoutHeroHold = template
+  return composePage(withoutHeroHold(template), { appHtml, headTags, content, page });
+}
+
+/**
+ * The template for a page other than the home page: the home page holds its first paint
+ * until the hero is parsed; another page has no hero, and the hold would last until the
+ * whole page had arrived.
+ */
+function withoutHeroHold(template: string): string {
+  return template
     .replace(/\s*<!--[^>]*?No paint before[\s\S]*?-->/, '')
     .replace(/\s*<link rel="expect" href="#hero-end"[^>]*>/, '');
-  return composePage(withoutHeroHold, { appHtml, headTags, content, page });
+}
+
+/**
+ * Where a framed page's parts go: each holds a `<`, which the saved content can never put
+ * into the page as such (React and the page's JSON escape it).
+ */
+const FRAME_MARKS = { head: '<!--frame:head-->', path: '<frame:path>', main: '<!--frame:main-->' };
+
+/** `text` with the first `mark` replaced by `value` (no `$` patterns). */
+function putAt(text: string, mark: string, value: string): string {
+  const at = text.indexOf(mark);
+  if (at < 0) throw new Error(`the page frame has no ${mark}`);
+  return text.slice(0, at) + value + text.slice(at + mark.length);
+}
+
+/**
+ * The site's frame for the content in force (platform/page-frame.ts): rendered once per
+ * content version with marks where the page's parts go, so each page costs a few string
+ * copies, and the same content gives the same bytes on every instance of a build.
+ */
+async function frameOf(
+  renderer: PageRenderer,
+  template: string,
+  current: CurrentContent,
+  site: SiteSettingsView,
+): Promise<PageFrame> {
+  const { content } = current;
+  const appHtml = await renderer.renderFramed(content, FRAME_MARKS.main);
+  const shell = composePage(withoutHeroHold(template), {
+    appHtml,
+    headTags: FRAME_MARKS.head,
+    content,
+    page: FRAME_MARKS.path,
+  });
+  const origin = pagesOrigin(site);
+  const key = createHash('sha256')
+    .update(JSON.stringify([template, content, origin, site.address, site.timeZone]))
+    .digest('base64url')
+    .slice(0, 22);
+  return {
+    key,
+    companyName: content.company.name,
+    pagesOrigin: origin,
+    mediaOrigin: site.address,
+    timeZone: site.timeZone,
+    logoPath: content.media?.logo?.src ?? null,
+    page: ({ path, head, main }) =>
+      putAt(
+        putAt(putAt(shell, FRAME_MARKS.head, head), FRAME_MARKS.path, escapeHtml(path)),
+        FRAME_MARKS.main,
+        main,
+      ),
+  };
 }
 
 /**
@@ -117,6 +180,8 @@ export interface ContentPages {
    * must answer instead (no such build, rendering failed); for http/static.ts.
    */
   appPage: ((c: HonoCtx<AppEnv>, status: 200 | 404) => Promise<Response | null>) | null;
+  /** The site's frame for pages the server writes from its data (the entries' pages). */
+  frames: PageFrames | null;
   /**
    * Renders `/` for the current content into the cache, loading the renderer: what the first
    * visitor would otherwise wait for (docs/performance.md, "Cold start"). Rejects when the
@@ -133,7 +198,7 @@ export function contentPages(
   const app = new Hono<AppEnv>();
   const template = readOrNull(path.join(clientDir, TEMPLATE_FILE));
   // A build from before content editing, or no build (API-only tests): the static files.
-  if (template === null) return { routes: app, appPage: null, warm: async () => {} };
+  if (template === null) return { routes: app, appPage: null, frames: null, warm: async () => {} };
   const appTemplate = readOrNull(path.join(clientDir, 'app.html'));
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
@@ -286,5 +351,22 @@ export function contentPages(
         )
     : null;
 
-  return { routes: app, appPage, warm };
+  let lastFrame: { source: CurrentContent; frame: Promise<PageFrame> } | null = null;
+  const frames: PageFrames = {
+    async current() {
+      const current = await publishedContent(deps.db, deps.clock.now().getTime());
+      if (lastFrame?.source !== current) {
+        const site = resolveSiteSettings(deps.config, current.settings);
+        const frame = renderWith().then((r) => frameOf(r, template, current, site));
+        lastFrame = { source: current, frame };
+        // A failed render is not kept: the next page asks again.
+        frame.catch(() => {
+          if (lastFrame?.frame === frame) lastFrame = null;
+        });
+      }
+      return lastFrame.frame;
+    },
+  };
+
+  return { routes: app, appPage, frames, warm };
 }

@@ -19,6 +19,7 @@ import {
 import type { Context } from '#server/http/trpc';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import type { AuditActor } from '#server/platform/audit/record';
+import { dropEntryPage } from './entry-page-store';
 import { ensureSlugFree, madeSlug } from './entry-slug';
 
 /** Who writes, and when: a signed-in administrator's request. */
@@ -119,6 +120,8 @@ export async function saveEntry(tx: Db, ctx: EntryWriter, input: SaveFields) {
     .get();
   if (!row) throw new TRPCError({ code: 'CONFLICT', message: ENTRY_MESSAGES.stale });
   await keepVersion(tx, ctx, row);
+  // Its kept page shows the old text (or address): gone with the save, written anew after it.
+  if (before.status === 'published') await dropEntryPage(tx, before.kind, before.slug);
   // An address readers may have: kept while the entry has ever been public.
   if (slug !== before.slug && before.publishedAt !== null) {
     await keepOldSlug(tx, before, before.id, now);
@@ -163,6 +166,8 @@ export async function setEntryStatus(tx: Db, ctx: EntryWriter, id: number, statu
     .returning()
     .get();
   if (!row) throw entryNotFound();
+  // Unpublished: its page goes with the change; published: written after it (router.ts).
+  await dropEntryPage(tx, row.kind, row.slug);
   await auditAdminChange(tx, ctx, STATUS_ACTIONS[status], auditTarget(row));
   return row;
 }
@@ -174,6 +179,7 @@ export async function setEntryStatus(tx: Db, ctx: EntryWriter, id: number, statu
 export async function deleteEntry(tx: Db, ctx: EntryWriter, id: number): Promise<void> {
   const row = await entryRow(tx, id);
   await tx.delete(entries).where(eq(entries.id, id));
+  await dropEntryPage(tx, row.kind, row.slug);
   if (row.publishedAt !== null) await keepOldSlug(tx, row, null, ctx.clock.now());
   await auditAdminChange(tx, ctx, 'entry_deleted', auditTarget(row));
 }

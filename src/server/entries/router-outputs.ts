@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { entryKindValues, entryStatusValues } from '#shared/entries';
+import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const siteImageOutput = z.strictObject({
   url: z.string(),
@@ -52,4 +53,6 @@ export const outputs = {
   publish: oneEntry,
   unpublish: oneEntry,
   remove: z.strictObject({ success: z.literal(true) }),
+  /** The page itself over REST; the JSON transport shows only its name. */
+  preview: fileDownloadOutput,
 };

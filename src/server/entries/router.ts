@@ -17,6 +17,9 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import type { SessionUser } from '#server/identity/sessions/session';
 import { entryJson } from './entry-json';
 import { entriesPage, entryWithVersions } from './entry-query';
+import type { FileDownload } from '#server/http/rest-meta';
+import { bareFrame } from './bare-frame';
+import { entryPageHtml, writePublishedPage } from './entry-page-store';
 import { createEntry, deleteEntry, saveEntry, setEntryStatus } from './entry-store';
 import { outputs } from './router-outputs';
 
@@ -24,6 +27,8 @@ type AdminContext = Context & { user: SessionUser };
 
 async function changeStatus(ctx: AdminContext, id: number, status: EntryStatus) {
   const row = await writeTransaction(ctx.db, (tx) => setEntryStatus(tx, ctx, id, status));
+  // The page is ready before anyone asks (docs/content.md, "The entry pages").
+  await writePublishedPage(ctx, row);
   return { entry: entryJson(row) };
 }
 
@@ -69,6 +74,7 @@ export const entriesRouter = router({
     .output(outputs.save)
     .mutation(async ({ ctx, input }) => {
       const row = await writeTransaction(ctx.db, (tx) => saveEntry(tx, ctx, input));
+      await writePublishedPage(ctx, row);
       return { entry: entryJson(row) };
     }),
 
@@ -87,6 +93,30 @@ export const entriesRouter = router({
     .input(entryIdInput)
     .output(outputs.unpublish)
     .mutation(({ ctx, input }) => changeStatus(ctx, input.id, 'draft')),
+
+  /**
+   * GET /api/entries/:id/preview: the page as it would be published (docs/content.md, "The
+   * entry pages"), draft or not, `noindex`, never kept. Answered as a "download" so the REST
+   * adapter sends the HTML itself after the admin check and the id's.
+   */
+  preview: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/entries/:id/preview', download: true },
+    })
+    .input(entryIdInput)
+    .output(outputs.preview)
+    .query(async ({ ctx, input }): Promise<FileDownload> => {
+      const { entry } = await entryWithVersions(ctx.db, input.id);
+      const frame = ctx.pageFrames ? await ctx.pageFrames.current() : await bareFrame(ctx);
+      const html = entryPageHtml(frame, entry, true);
+      return {
+        filename: `${entry.slug}.html`,
+        open: async () =>
+          new Response(html, {
+            headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+          }),
+      };
+    }),
 
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/entries/:id', answer: 'success' } })

@@ -800,6 +800,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/entries/1/publish'],
   ['POST', '/api/entries/1/unpublish'],
   ['DELETE', '/api/entries/1'],
+  ['GET', '/api/entries/1/preview'],
   ['GET', '/api/media'],
   ['POST', '/api/media/1'],
   ['DELETE', '/api/media/1'],

@@ -9,6 +9,7 @@ import type { Mailer } from '#server/platform/mail';
 import type { Logger } from '#server/platform/logger';
 import type { Limiter } from '#server/platform/limiter';
 import type { Clock } from '#server/platform/clock';
+import type { PageFrames } from '#server/platform/page-frame';
 import type { ProcedureMeta } from './rest-meta';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
@@ -20,6 +21,11 @@ export interface AppDeps {
   logger: Logger;
   /** Bounds the password hashes running at once; the process-wide default when absent. */
   hashLimiter?: Limiter;
+  /**
+   * The site's frame for pages the server writes from its data (the entries' pages, written
+   * at publish); absent without a build (API-only tests), where no page is written.
+   */
+  pageFrames?: PageFrames;
 }
 
 export interface RequestInfo {

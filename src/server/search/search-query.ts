@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { entries, entriesSearch } from '#db/schema';
 import { escapeHtml } from '#shared/escape-html';
-import { entryPath, SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
+import { entryPath } from '#shared/entry-paths';
+import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
 
 /**
  * bm25's weight of each indexed column, in the index's order (title, summary, body): a word

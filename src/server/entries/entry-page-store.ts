@@ -1,0 +1,103 @@
+/**
+ * The published entries' pages kept in the database (table `entry_pages`; docs/content.md,
+ * "The entry pages"): written whole when an entry is published or saved while published,
+ * deleted in the very transaction that unpublishes, deletes, saves or moves it, so no
+ * instance sends a page its entry no longer has. Every instance reads the same row, so all
+ * send the same bytes.
+ */
+import { and, eq } from 'drizzle-orm';
+import { writeTransaction, type Db } from '#db';
+import { entries, entryPages, type EntryRow } from '#db/schema';
+import { entryPath } from '#shared/entry-paths';
+import type { Entry, EntryKind } from '#shared/entries';
+import { bytesEtag } from '#server/http/etag';
+import type { AppDeps } from '#server/http/trpc';
+import { loggableError } from '#server/platform/logger';
+import type { PageFrame } from '#server/platform/page-frame';
+import { entryJson } from './entry-json';
+import { entryHeadTags, entryMainHtml } from './page-html';
+
+/** An entry's whole page in the site's frame; `preview` adds `noindex`. */
+export function entryPageHtml(frame: PageFrame, entry: Entry, preview = false): string {
+  return frame.page({
+    path: entryPath(entry.kind, entry.slug),
+    head: entryHeadTags(frame, entry, preview),
+    main: entryMainHtml(frame, entry),
+  });
+}
+
+/** Inside the write that changes what the page at `/<kind>/<slug>` shows: it goes. */
+export async function dropEntryPage(tx: Db, kind: EntryKind, slug: string): Promise<void> {
+  await tx.delete(entryPages).where(eq(entryPages.path, entryPath(kind, slug)));
+}
+
+export interface StoredPage {
+  html: string;
+  etag: string;
+}
+
+/**
+ * Writes the published entry's page for `frame`, unless the entry changed since it was read
+ * (a save, an unpublish on another instance): that write's own page is then the right one.
+ * Answers the page either way, for the request that asked.
+ */
+export async function storeEntryPage(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  frame: PageFrame,
+  entry: Entry,
+): Promise<StoredPage> {
+  const html = entryPageHtml(frame, entry);
+  const etag = bytesEtag(Buffer.from(html, 'utf8'));
+  const path = entryPath(entry.kind, entry.slug);
+  await writeTransaction(deps.db, async (tx) => {
+    const now = await tx
+      .select({ slug: entries.slug, updatedAt: entries.updatedAt })
+      .from(entries)
+      .where(and(eq(entries.id, entry.id), eq(entries.status, 'published')))
+      .get();
+    if (now?.slug !== entry.slug || now.updatedAt.toISOString() !== entry.updatedAt) return;
+    const row = { frame: frame.key, html, etag, renderedAt: deps.clock.now() };
+    await tx
+      .insert(entryPages)
+      .values({ path, ...row })
+      .onConflictDoUpdate({ target: entryPages.path, set: row });
+  });
+  return { html, etag };
+}
+
+/** The page kept at `path` for `frameKey`, without its HTML; null when none or another frame's. */
+export async function storedPageTag(db: Db, path: string, frameKey: string) {
+  const row = await db
+    .select({ etag: entryPages.etag, frame: entryPages.frame })
+    .from(entryPages)
+    .where(eq(entryPages.path, path))
+    .get();
+  return row?.frame === frameKey ? row.etag : null;
+}
+
+/** The kept page's HTML when it still has that ETag. */
+export async function storedPageHtml(db: Db, path: string, etag: string) {
+  const row = await db
+    .select({ html: entryPages.html })
+    .from(entryPages)
+    .where(and(eq(entryPages.path, path), eq(entryPages.etag, etag)))
+    .get();
+  return row?.html ?? null;
+}
+
+/**
+ * After a publish or a save of a published entry has committed: its page, written before
+ * anyone asks. A failure is logged, not the owner's: the page is then written at its first
+ * request (entry-pages.ts).
+ */
+export async function writePublishedPage(deps: AppDeps, row: EntryRow): Promise<void> {
+  if (!deps.pageFrames || row.status !== 'published') return;
+  try {
+    await storeEntryPage(deps, await deps.pageFrames.current(), entryJson(row));
+  } catch (error) {
+    deps.logger.error('entries.page_write_failed', {
+      entryId: row.id,
+      error: loggableError(error),
+    });
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The entries' pages as HTML (docs/content.md, "The entry pages"): the head tags (title,
+ * description, canonical, Open Graph, Twitter, JSON-LD `Article` and `BreadcrumbList`) and
+ * the main text of one entry, of a list, and of a deleted entry's address. Every text of an
+ * entry is escaped here; JSON-LD cannot close its script (`<` written `\u003c`). The site's
+ * frame around them is platform/page-frame.ts.
+ */
+import { entryBodyHtml } from '#shared/entry-body-html';
+import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS, entryListPath, entryPath } from '#shared/entry-paths';
+import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entries';
+import { escapeHtml } from '#shared/escape-html';
+import { scriptJson } from '#shared/page-data';
+import type { PageFrame } from '#server/platform/page-frame';
+
+type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
+
+const absolute = (path: string, origin: string) => new URL(path, origin).toString();
+
+function meta(attribute: 'name' | 'property', key: string, value: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+}
+
+const jsonLd = (data: Record<string, unknown>) =>
+  `<script type="application/ld+json">${scriptJson(data)}</script>`;
+
+/** Home, then the kind's list, then (on an entry's page) the entry. */
+function breadcrumbs(frame: FrameFacts, kind: EntryKind, entry?: Pick<Entry, 'title' | 'slug'>) {
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: ENTRY_KIND_NAMES[kind].plural, path: ENTRY_LIST_PATHS[kind] },
+    ...(entry ? [{ name: entry.title, path: entryPath(kind, entry.slug) }] : []),
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: absolute(step.path, frame.pagesOrigin),
+    })),
+  };
+}
+
+function breadcrumbNav(kind: EntryKind, current: string): string {
+  return [
+    '<nav aria-label="Breadcrumb" class="mb-6 text-sm">',
+    `<p><a href="/">Home</a> › `,
+    current === ENTRY_KIND_NAMES[kind].plural
+      ? `<span aria-current="page">${escapeHtml(current)}</span>`
+      : `<a href="${ENTRY_LIST_PATHS[kind]}">${ENTRY_KIND_NAMES[kind].plural}</a>`,
+    '</p></nav>',
+  ].join('');
+}
+
+function organization(frame: FrameFacts) {
+  return {
+    '@type': 'Organization',
+    name: frame.companyName,
+    url: absolute('/', frame.pagesOrigin),
+    logo: {
+      '@type': 'ImageObject',
+      url: frame.logoPath
+        ? absolute(frame.logoPath, frame.mediaOrigin)
+        : absolute('/favicon.svg', frame.pagesOrigin),
+    },
+  };
+}
+
+/** An entry's date as its readers see it: a day of the site's zone. */
+function day(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+const time = (iso: string, timeZone: string) =>
+  `<time datetime="${escapeHtml(iso)}">${day(iso, timeZone)}</time>`;
+
+/** The date an entry shows: its first publication, or now for a draft's preview. */
+const publishedAtOf = (entry: Pick<Entry, 'publishedAt' | 'updatedAt'>) =>
+  entry.publishedAt ?? entry.updatedAt;
+
+/**
+ * An entry's head: `noindex` for the admin's preview. The cover is the share image; without
+ * one there is no og:image yet (a drawn share image is a later step: docs/content.md).
+ */
+export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false): string {
+  const url = absolute(entryPath(entry.kind, entry.slug), frame.pagesOrigin);
+  const title = `${entry.title} | ${frame.companyName}`;
+  const image = entry.coverImage ? absolute(entry.coverImage.url, frame.mediaOrigin) : null;
+  const published = publishedAtOf(entry);
+  const article = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: entry.title,
+    description: entry.summary,
+    datePublished: published,
+    dateModified: entry.updatedAt,
+    author: organization(frame),
+    publisher: organization(frame),
+    mainEntityOfPage: url,
+    url,
+    ...(image ? { image: [image] } : {}),
+  };
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', entry.summary),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(preview ? [meta('name', 'robots', 'noindex')] : []),
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:site_name', frame.companyName),
+    meta('property', 'og:title', entry.title),
+    meta('property', 'og:description', entry.summary),
+    meta('property', 'og:url', url),
+    ...(image && entry.coverImage
+      ? [
+          meta('property', 'og:image', image),
+          meta('property', 'og:image:width', String(entry.coverImage.width)),
+          meta('property', 'og:image:height', String(entry.coverImage.height)),
+          meta('property', 'og:image:alt', entry.coverImage.alt),
+        ]
+      : []),
+    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'article:published_time', published),
+    meta('property', 'article:modified_time', entry.updatedAt),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', entry.title),
+    meta('name', 'twitter:description', entry.summary),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    jsonLd(article),
+    jsonLd(breadcrumbs(frame, entry.kind, entry)),
+  ].join('\n    ');
+}
+
+/** The results, large: what a case study is read for. */
+function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
+  if (results.length === 0) return '';
+  const value =
+    size === 'page'
+      ? 'text-3xl font-extrabold text-brand-700 dark:text-brand-300'
+      : 'text-xl font-bold text-brand-700 dark:text-brand-300';
+  const items = results.map(
+    (result) =>
+      `<div class="flex flex-col-reverse rounded-xl border border-line bg-subtle p-4"><dt class="text-sm text-muted">${escapeHtml(result.label)}</dt><dd class="${value}">${escapeHtml(result.value)}</dd></div>`,
+  );
+  return `<dl class="my-6 grid grid-cols-2 gap-3 sm:grid-cols-3">${items.join('')}</dl>`;
+}
+
+/** Client and industry, when given. */
+function clientLine(entry: Pick<Entry, 'client' | 'industry'>): string {
+  const parts = [
+    ...(entry.client ? [`Client: <strong>${escapeHtml(entry.client)}</strong>`] : []),
+    ...(entry.industry ? [`Industry: <strong>${escapeHtml(entry.industry)}</strong>`] : []),
+  ];
+  return parts.length ? `<p class="entry-client">${parts.join(' · ')}</p>` : '';
+}
+
+function datesLine(entry: Entry, timeZone: string): string {
+  const published = publishedAtOf(entry);
+  const updated =
+    day(entry.updatedAt, timeZone) === day(published, timeZone)
+      ? ''
+      : `; updated ${time(entry.updatedAt, timeZone)}`;
+  return `<p class="text-sm">Published ${time(published, timeZone)}${updated}</p>`;
+}
+
+/** One entry's main text: title, summary, client, results, cover, body, dates. */
+export function entryMainHtml(frame: FrameFacts, entry: Entry): string {
+  const cover = entry.coverImage
+    ? `<img src="${escapeHtml(entry.coverImage.url)}" width="${entry.coverImage.width}" height="${entry.coverImage.height}" alt="${escapeHtml(entry.coverImage.alt)}" fetchpriority="high" class="my-6 h-auto w-full rounded-xl" />`
+    : '';
+  return [
+    breadcrumbNav(entry.kind, entry.title),
+    `<p class="text-sm font-semibold uppercase tracking-wide">${ENTRY_KIND_NAMES[entry.kind].singular}</p>`,
+    `<h1>${escapeHtml(entry.title)}</h1>`,
+    `<p class="text-lg">${escapeHtml(entry.summary)}</p>`,
+    clientLine(entry),
+    resultsHtml(entry.results, 'page'),
+    cover,
+    `<div class="entry-body">${entryBodyHtml(entry.body)}</div>`,
+    datesLine(entry, frame.timeZone),
+  ].join('\n');
+}
+
+/** A list page's head: its title, what it holds, its canonical page. */
+export function listHeadTags(frame: FrameFacts, kind: EntryKind, page: number): string {
+  const name = ENTRY_KIND_NAMES[kind].plural;
+  const title = `${name}${page > 1 ? ` (page ${page})` : ''} | ${frame.companyName}`;
+  const description =
+    kind === 'case_study'
+      ? `Case studies of ${frame.companyName}: the problem, the work and the results.`
+      : `Insights from ${frame.companyName}: articles on putting AI to work.`;
+  const url = absolute(entryListPath(kind, page), frame.pagesOrigin);
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', frame.companyName),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', 'en_US'),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    jsonLd(breadcrumbs(frame, kind)),
+  ].join('\n    ');
+}
+
+function listItemHtml(entry: EntrySummary, timeZone: string): string {
+  const href = entryPath(entry.kind, entry.slug);
+  return [
+    '<div class="mt-6 border-t border-line pt-6">',
+    `<h2><a href="${href}">${escapeHtml(entry.title)}</a></h2>`,
+    `<p>${escapeHtml(entry.summary)}</p>`,
+    clientLine(entry),
+    resultsHtml(entry.results.slice(0, 3), 'card'),
+    entry.publishedAt ? `<p class="text-sm">${time(entry.publishedAt, timeZone)}</p>` : '',
+    '</div>',
+  ].join('\n');
+}
+
+/** A list's page: newest first, with links to the newer and older pages. */
+export function listMainHtml(
+  frame: FrameFacts,
+  kind: EntryKind,
+  list: { entries: EntrySummary[]; page: number; total: number; pageSize: number },
+): string {
+  const name = ENTRY_KIND_NAMES[kind].plural;
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const pager =
+    pages === 1
+      ? ''
+      : [
+          '<nav aria-label="Pages" class="mt-8 flex flex-wrap items-center gap-4 text-sm">',
+          list.page > 1
+            ? `<a href="${entryListPath(kind, list.page - 1)}" rel="prev">Newer</a>`
+            : '',
+          `<span>Page ${list.page} of ${pages}</span>`,
+          list.page < pages
+            ? `<a href="${entryListPath(kind, list.page + 1)}" rel="next">Older</a>`
+            : '',
+          '</nav>',
+        ].join('');
+  return [
+    breadcrumbNav(kind, name),
+    `<h1>${name}</h1>`,
+    ...list.entries.map((entry) => listItemHtml(entry, frame.timeZone)),
+    pager,
+  ].join('\n');
+}
+
+/** What a deleted entry's address shows, with status 410. */
+export function goneHeadTags(frame: FrameFacts, kind: EntryKind): string {
+  return [
+    `<title>${escapeHtml(`This ${ENTRY_KIND_NAMES[kind].singular.toLowerCase()} was removed | ${frame.companyName}`)}</title>`,
+    meta('name', 'robots', 'noindex'),
+  ].join('\n    ');
+}
+
+export function goneMainHtml(kind: EntryKind): string {
+  const { singular, plural } = ENTRY_KIND_NAMES[kind];
+  return [
+    `<h1>This ${singular.toLowerCase()} was removed</h1>`,
+    `<p>It is no longer published. See the other <a href="${ENTRY_LIST_PATHS[kind]}">${plural.toLowerCase()}</a>, or go to the <a href="/">home page</a>.</p>`,
+  ].join('\n');
+}

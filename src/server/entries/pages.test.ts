@@ -1,0 +1,404 @@
+/**
+ * The entries' public pages through the whole app (docs/content.md, "The entry pages"): each
+ * status, the head tags and JSON-LD, escaping, the kept page, the lists, the preview, and two
+ * instances on one database.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
+import { entries, entryPages } from '#db/schema';
+import type { EntryCreateInput } from '#shared/entries';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { createApp, type App } from '#server/app/app';
+import { TEMPLATE_FILE } from '#server/content/page-template';
+import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
+import { openTestDatabase } from '#tests/support/database';
+import { rest } from '#tests/support/rest';
+import { writeCspHashes } from '../../../scripts/csp-hashes';
+import { contentPages } from '#server/content/pages';
+import { loadEntryRenderer } from '#server/app/page-renderer';
+import type { PageFrame } from '#server/platform/page-frame';
+import { storeEntryPage } from './entry-page-store';
+import { publishedEntry } from './published';
+
+const TEMPLATE = `<!doctype html><html lang="en"><head><!--head-tags--><title>x</title><link rel="stylesheet" href="/assets/site.css" /></head><body><div id="root"></div></body></html>`;
+const APP = `<!doctype html><html><head><title>Acme AI Engineering</title></head><body><div id="root">the app's not-found screen</div></body></html>`;
+
+let dir: string;
+let deps: TestDeps;
+let app: App;
+let cookie: string;
+
+function clientDir(): string {
+  const made = mkdtempSync(path.join(tmpdir(), 'entry-pages-'));
+  mkdirSync(path.join(made, '.render'));
+  writeFileSync(path.join(made, TEMPLATE_FILE), TEMPLATE);
+  writeFileSync(path.join(made, 'index.html'), '<p>the build of the defaults</p>');
+  writeFileSync(path.join(made, 'app.html'), APP);
+  writeCspHashes(made);
+  return made;
+}
+
+/** SITE_URL set: canonical links and uploaded images on the site's address. */
+const config = () => testConfig({ siteUrl: 'https://example.com', siteUrlFromEnvironment: true });
+
+beforeEach(async () => {
+  dir = clientDir();
+  deps = await createTestDeps({ config: config() });
+  app = createApp(deps, { clientDir: dir });
+  cookie = await signedInCookie(deps);
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const CASE: EntryCreateInput = {
+  kind: 'case_study',
+  slug: 'answers-in-minutes',
+  title: 'Answers in minutes',
+  summary: 'A support team cut its time to answer by 63 %.',
+  body: '# The problem\n\nReplies took **two days**.\n\n```ts\nconst x = 1 < 2;\n```',
+  client: 'Northwind',
+  industry: 'Logistics',
+  results: [
+    { label: 'Time to answer', value: '-63 %' },
+    { label: 'Tickets closed', value: '+40 %' },
+  ],
+};
+
+async function admin(on: App, method: string, url: string, json?: unknown) {
+  return rest(on, method, url, { cookie, ...(json === undefined ? {} : { json }) });
+}
+
+async function created(input: EntryCreateInput = CASE, on: App = app): Promise<number> {
+  const answer = await admin(on, 'POST', '/api/entries', input);
+  expect(answer.status).toBe(201);
+  return (answer.body as { entry: { id: number } }).entry.id;
+}
+
+async function published(input: EntryCreateInput = CASE, on: App = app): Promise<number> {
+  const id = await created(input, on);
+  expect((await admin(on, 'POST', `/api/entries/${id}/publish`)).status).toBe(200);
+  return id;
+}
+
+async function page(url: string, on: App = app, headers: Record<string, string> = {}) {
+  const response = await on.request(url, { headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** The site's frame as the app makes it for the pages (content/pages.ts). */
+async function currentFrame(): Promise<PageFrame> {
+  const frames = contentPages(deps, dir, loadEntryRenderer).frames;
+  if (!frames) throw new Error('no frame without a template');
+  return frames.current();
+}
+
+/** Every JSON-LD block of the page, parsed as a search engine would. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
+}
+
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+
+describe('an entry’s page', () => {
+  it('is kept in the database at publish, and sent as kept: title, results, body, dates', async () => {
+    await published();
+    const kept = await deps.db.select().from(entryPages).all();
+    expect(kept.map((row) => row.path)).toEqual(['/case-studies/answers-in-minutes']);
+
+    const answer = await page('/case-studies/answers-in-minutes');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(answer.text).toBe(kept[0]?.html);
+    expect(answer.headers.get('etag')).toBe(kept[0]?.etag);
+    // Readable without a script: in the HTML, in the site's frame (its CSS, header, footer).
+    expect(answer.text).toContain('<h1>Answers in minutes</h1>');
+    expect(answer.text).toContain('<dd class="text-3xl font-extrabold');
+    expect(answer.text).toContain('>-63 %</dd>');
+    expect(answer.text).toContain('<dt class="text-sm text-muted">Time to answer</dt>');
+    expect(answer.text).toContain('Client: <strong>Northwind</strong>');
+    expect(answer.text).toContain('<h2>The problem</h2>');
+    expect(answer.text).toContain('<code class="language-ts">const x = 1 &lt; 2;');
+    expect(answer.text).toContain('Published <time datetime="2026-01-15T10:00:00.000Z">');
+    expect(answer.text).toContain('href="/assets/site.css"');
+    expect(answer.text).toContain('data-prerendered="/case-studies/answers-in-minutes"');
+    expect(answer.text).toContain('id="legal-body"');
+    expect(answer.text).toContain('<footer');
+    expect(
+      (
+        await page('/case-studies/answers-in-minutes', app, {
+          'if-none-match': answer.headers.get('etag') ?? '',
+        })
+      ).status,
+    ).toBe(304);
+  });
+
+  it('has its head tags: title, description, canonical on the site’s address, Open Graph, Twitter', async () => {
+    await published();
+    const { text } = await page('/case-studies/answers-in-minutes');
+    const url = 'https://example.com/case-studies/answers-in-minutes';
+    expect(text).toContain('<title>Answers in minutes | Acme AI Engineering</title>');
+    expect(metaOf(text, 'description')).toBe(CASE.summary);
+    expect(text).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(metaOf(text, 'og:type')).toBe('article');
+    expect(metaOf(text, 'og:title')).toBe('Answers in minutes');
+    expect(metaOf(text, 'og:url')).toBe(url);
+    expect(metaOf(text, 'twitter:card')).toBe('summary');
+    expect(text).not.toContain('robots');
+    // No cover: no share image yet (a drawn one is a later step).
+    expect(text).not.toContain('og:image');
+    expect(text).not.toContain('twitter:image');
+  });
+
+  it('has JSON-LD Article and BreadcrumbList, with the cover as image when it has one', async () => {
+    const id = await published();
+    const cover = { url: '/uploads/cover-1a2b.webp', width: 1200, height: 630, alt: 'The team' };
+    // The cover's upload is another path's (the media store's): its stored form is enough here.
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(entries).set({ coverImage: JSON.stringify(cover) }),
+    );
+    const saved = await admin(app, 'PUT', `/api/entries/${id}`, { ...CASE, baseVersion: 1 });
+    expect(saved.status).toBe(200);
+    const { text } = await page('/case-studies/answers-in-minutes');
+    const [article, crumbs] = jsonLd(text);
+    const url = 'https://example.com/case-studies/answers-in-minutes';
+    expect(article).toMatchObject({
+      '@type': 'Article',
+      headline: 'Answers in minutes',
+      datePublished: '2026-01-15T10:00:00.000Z',
+      dateModified: '2026-01-15T10:00:00.000Z',
+      author: { '@type': 'Organization', name: 'Acme AI Engineering' },
+      publisher: { '@type': 'Organization', name: 'Acme AI Engineering' },
+      image: ['https://example.com/uploads/cover-1a2b.webp'],
+      mainEntityOfPage: url,
+    });
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home', item: 'https://example.com/' },
+        { position: 2, name: 'Case studies', item: 'https://example.com/case-studies' },
+        { position: 3, name: 'Answers in minutes', item: url },
+      ],
+    });
+    expect(metaOf(text, 'og:image')).toBe('https://example.com/uploads/cover-1a2b.webp');
+    expect(metaOf(text, 'og:image:width')).toBe('1200');
+    expect(metaOf(text, 'twitter:card')).toBe('summary_large_image');
+    expect(text).toContain(
+      '<img src="/uploads/cover-1a2b.webp" width="1200" height="630" alt="The team"',
+    );
+  });
+
+  it('escapes a title and summary that try to close the script or the attribute', async () => {
+    const title = 'Hi </script><script>alert(1)</script> "quoted" & \'single\'';
+    await published({ ...CASE, title, summary: 'A "summary" </script><b>x</b>' });
+    const { status, text } = await page('/case-studies/answers-in-minutes');
+    expect(status).toBe(200);
+    expect(text).not.toContain('<script>alert(1)');
+    expect(text).not.toContain('<b>x</b>');
+    const [article] = jsonLd(text);
+    expect(article?.headline).toBe(title);
+    expect(article?.description).toBe('A "summary" </script><b>x</b>');
+    expect(metaOf(text, 'og:title')).toBe(
+      'Hi &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &#39;single&#39;',
+    );
+  });
+});
+
+describe('the statuses of an entry’s address', () => {
+  it('a draft, an unknown slug or no slug at all is the site’s 404 page', async () => {
+    await created();
+    for (const url of [
+      '/case-studies/answers-in-minutes',
+      '/case-studies/nothing-here',
+      '/case-studies/Answers',
+      '/insights/answers-in-minutes',
+    ]) {
+      const answer = await page(url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.text, url).toContain('the app’s not-found screen'.replace('’', "'"));
+    }
+  });
+
+  it('an old slug of a published entry moves (301) to its address; a deleted one is gone (410)', async () => {
+    const id = await published();
+    const moved = await admin(app, 'PUT', `/api/entries/${id}`, {
+      ...CASE,
+      slug: 'replies-in-minutes',
+      baseVersion: 1,
+    });
+    expect(moved.status).toBe(200);
+    const old = await page('/case-studies/answers-in-minutes');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/case-studies/replies-in-minutes');
+    expect((await page('/case-studies/replies-in-minutes')).status).toBe(200);
+    expect(await deps.db.select({ path: entryPages.path }).from(entryPages).all()).toEqual([
+      { path: '/case-studies/replies-in-minutes' },
+    ]);
+
+    expect((await admin(app, 'DELETE', `/api/entries/${id}`)).status).toBe(200);
+    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
+    for (const url of ['/case-studies/replies-in-minutes', '/case-studies/answers-in-minutes']) {
+      const gone = await page(url);
+      expect(gone.status, url).toBe(410);
+      expect(gone.text).toContain('<h1>This case study was removed</h1>');
+      expect(gone.text).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('an unpublished entry’s page goes in the same write: 404 at once', async () => {
+    const id = await published();
+    expect((await page('/case-studies/answers-in-minutes')).status).toBe(200);
+    expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
+    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
+    expect((await page('/case-studies/answers-in-minutes')).status).toBe(404);
+  });
+
+  it('a page written from a read made before an unpublish is not kept', async () => {
+    const id = await published();
+    const read = await publishedEntry(deps.db, 'case_study', 'answers-in-minutes');
+    expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
+    if (!read) throw new Error('the entry was published');
+    await storeEntryPage(deps, await currentFrame(), read);
+    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
+  });
+
+  it('a save of a published entry writes its page again before anyone asks', async () => {
+    const id = await published();
+    await admin(app, 'PUT', `/api/entries/${id}`, {
+      ...CASE,
+      title: 'Answers in seconds',
+      baseVersion: 1,
+    });
+    const [kept] = await deps.db.select().from(entryPages).all();
+    expect(kept?.html).toContain('<h1>Answers in seconds</h1>');
+  });
+
+  it('a new frame (the company renamed) writes the kept page again at its next request', async () => {
+    await published();
+    const before = (await deps.db.select().from(entryPages).get())?.frame;
+    const content = structuredClone(defaultSiteContent);
+    content.company.name = 'Zed Labs';
+    expect((await admin(app, 'PUT', '/api/content', { content, baseVersion: 0 })).status).toBe(200);
+    deps.clock.advance(1000);
+    const { text } = await page('/case-studies/answers-in-minutes');
+    expect(text).toContain('<title>Answers in minutes | Zed Labs</title>');
+    const after = await deps.db.select().from(entryPages).get();
+    expect(after?.frame).not.toBe(before);
+    expect(after?.html).toBe(text);
+  });
+});
+
+describe('the lists', () => {
+  it('show the published entries newest first, 12 a page; past the end and bad pages are 404', async () => {
+    for (let n = 1; n <= 13; n++) {
+      deps.clock.advance(60_000);
+      await published({ ...CASE, slug: `case-${n}`, title: `Case ${n}` });
+    }
+    await created({ ...CASE, slug: 'draft-one', title: 'A draft' });
+    const first = await page('/case-studies');
+    expect(first.status).toBe(200);
+    const titles = [
+      ...first.text.matchAll(/<h2><a href="\/case-studies\/case-\d+">(Case \d+)<\/a><\/h2>/g),
+    ].map((m) => m[1]);
+    expect(titles).toEqual(Array.from({ length: 12 }, (_, i) => `Case ${13 - i}`));
+    expect(first.text).not.toContain('A draft');
+    expect(first.text).toContain(
+      '<link rel="canonical" href="https://example.com/case-studies" />',
+    );
+    expect(first.text).toContain('<a href="/case-studies?page=2" rel="next">Older</a>');
+    const [crumbs] = jsonLd(first.text);
+    expect(crumbs?.['@type']).toBe('BreadcrumbList');
+
+    const second = await page('/case-studies?page=2');
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('>Case 1</a></h2>');
+    expect(second.text).toContain('href="https://example.com/case-studies?page=2"');
+    for (const url of [
+      '/case-studies?page=3',
+      '/case-studies?page=0',
+      '/case-studies?page=abc',
+      '/insights',
+    ]) {
+      expect((await page(url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe('the preview', () => {
+  it('answers the page as it would be published, noindex, to an administrator only', async () => {
+    const id = await created();
+    const signedOut = await app.request(`/api/entries/${id}/preview`);
+    expect(signedOut.status).toBe(401);
+    const preview = await app.request(`/api/entries/${id}/preview`, { headers: { cookie } });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(preview.headers.get('cache-control')).toBe('no-store');
+    const html = await preview.text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<h1>Answers in minutes</h1>');
+    // Nothing kept, and the draft stays unpublished.
+    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
+    expect((await page('/case-studies/answers-in-minutes')).status).toBe(404);
+    expect((await app.request('/api/entries/999/preview', { headers: { cookie } })).status).toBe(
+      404,
+    );
+    expect((await app.request('/api/entries/abc/preview', { headers: { cookie } })).status).toBe(
+      400,
+    );
+  });
+  it('answers without a build too, as a plain document around the same page', async () => {
+    const bare = createApp(deps);
+    const id = await created(CASE, bare);
+    const preview = await bare.request(`/api/entries/${id}/preview`, { headers: { cookie } });
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('>-63 %</dd>');
+  });
+});
+
+describe('two instances on one database', () => {
+  let dbA: Db;
+  let dbB: Db;
+  let appA: App;
+  let appB: App;
+
+  beforeEach(async () => {
+    const { db, target } = await openTestDatabase();
+    await closeDatabase(db);
+    dbA = await openDatabase(target);
+    dbB = await openDatabase(target);
+    const depsA = await createTestDeps({ db: dbA });
+    appA = createApp(depsA, { clientDir: dir });
+    appB = createApp(await createTestDeps({ db: dbB }), { clientDir: clientDir() });
+    cookie = await signedInCookie(depsA);
+  });
+
+  afterEach(async () => {
+    await closeDatabase(dbA);
+    await closeDatabase(dbB);
+  });
+
+  it('a publish or unpublish on one is seen at once on the other, page and list, same bytes', async () => {
+    // The other instance has sent its (empty) list and 404 already: nothing stale is kept.
+    expect((await page('/case-studies', appB)).status).toBe(404);
+    expect((await page('/case-studies/answers-in-minutes', appB)).status).toBe(404);
+    const id = await published(CASE, appA);
+    const onA = await page('/case-studies/answers-in-minutes', appA);
+    const onB = await page('/case-studies/answers-in-minutes', appB);
+    expect(onB.status).toBe(200);
+    expect(onB.text).toBe(onA.text);
+    expect((await page('/case-studies', appB)).text).toContain('Answers in minutes');
+
+    expect((await admin(appA, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
+    expect((await page('/case-studies/answers-in-minutes', appB)).status).toBe(404);
+    expect((await page('/case-studies', appB)).status).toBe(404);
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Where the entries live on the site (docs/content.md, "The entry pages"): each kind's list
+ * and the page of one entry. The pages, and what links to them (feeds, sitemap, search),
+ * make their addresses here.
+ */
+import type { EntryKind } from './entry-values';
+
+export const ENTRY_LIST_PATHS: Record<EntryKind, string> = {
+  case_study: '/case-studies',
+  insight: '/insights',
+};
+
+/** What the pages call each kind: the list's title, one entry's label. */
+export const ENTRY_KIND_NAMES: Record<EntryKind, { plural: string; singular: string }> = {
+  case_study: { plural: 'Case studies', singular: 'Case study' },
+  insight: { plural: 'Insights', singular: 'Insight' },
+};
+
+export function entryPath(kind: EntryKind, slug: string): string {
+  return `${ENTRY_LIST_PATHS[kind]}/${slug}`;
+}
+
+/** A list's address: page 1 has no query. */
+export function entryListPath(kind: EntryKind, page = 1): string {
+  return page === 1 ? ENTRY_LIST_PATHS[kind] : `${ENTRY_LIST_PATHS[kind]}?page=${page}`;
+}

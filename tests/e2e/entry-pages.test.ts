@@ -1,0 +1,130 @@
+/**
+ * A published case study's page and its list in a phone's width (390 px), as the server
+ * writes them (docs/content.md, "The entry pages"): readable with JavaScript off (title,
+ * results, body), within the screen's width, and clean for axe once the page's script ran.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { addUser, PASSWORD } from './admin-support';
+import { axeViolations, newPage, startServerAndBrowser, type RunningServer } from './support';
+
+let server: RunningServer;
+let browser: Browser;
+
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
+
+/** The administrator's calls, as the admin's editor makes them. */
+async function api(path: string, cookie: string, json?: unknown): Promise<unknown> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function signedIn(): Promise<string> {
+  await addUser(server.dbPath, 'owner');
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+beforeAll(async () => {
+  [server, browser] = await startServerAndBrowser();
+  const cookie = await signedIn();
+  const { entry } = (await api('/api/entries', cookie, {
+    kind: 'case_study',
+    slug: 'answers-in-minutes',
+    title: 'Answers in minutes for a support team',
+    summary: 'A support team cut its time to answer with a reply assistant.',
+    client: 'Northwind',
+    industry: 'Logistics',
+    results: [
+      { label: 'Time to answer', value: '-63 %' },
+      { label: 'Tickets closed a day', value: '+40 %' },
+      { label: 'Customer rating', value: '4.8 / 5' },
+    ],
+    body: [
+      '# The problem',
+      '',
+      'Replies took two days, and the team read every ticket twice.',
+      '',
+      '## What we built',
+      '',
+      '- a reply assistant trained on the answers they had already written',
+      '- a review step before anything is sent',
+      '',
+      '```ts',
+      'const draft = await assistant.reply(ticket, { tone: "plain", reviewBeforeSending: true });',
+      '```',
+    ].join('\n'),
+  })) as { entry: { id: number } };
+  await api(`/api/entries/${entry.id}/publish`, cookie);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(javaScriptEnabled: boolean, fn: (page: Page) => Promise<void>) {
+  const page = await newPage(browser, { ...PHONE, javaScriptEnabled });
+  try {
+    await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Nothing wider than the screen: no sideways scrolling of the page. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('an entry’s page and its list at 390 px', () => {
+  it('read with JavaScript off: title, results and body; the list links to the entry', async () => {
+    await withPage(false, async (page) => {
+      const answer = await page.goto(`${server.url}/case-studies/answers-in-minutes`);
+      expect(answer?.status()).toBe(200);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('heading', { level: 1, name: 'Answers in minutes for a support team' })
+            .isVisible(),
+        )
+        .toBe(true);
+      expect(await page.getByText('-63 %', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Time to answer', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 2, name: 'The problem' }).isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByText('Replies took two days').isVisible()).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+      expect((await page.goto(`${server.url}/case-studies`))?.status()).toBe(200);
+      expect(await page.getByRole('heading', { level: 1, name: 'Case studies' }).isVisible()).toBe(
+        true,
+      );
+      const link = page.getByRole('link', { name: 'Answers in minutes for a support team' });
+      expect(await link.isVisible()).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    });
+  });
+
+  it('axe finds nothing on either page, in the site’s frame', async () => {
+    await withPage(true, async (page) => {
+      for (const path of ['/case-studies/answers-in-minutes', '/case-studies']) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('contentinfo').waitFor();
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+    });
+  });
+});
