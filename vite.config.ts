@@ -82,6 +82,8 @@ const SQLD_TESTS = [
   'src/server/content/{router,site-settings-router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
   'src/server/entries/{instances,published}.test.ts',
+  // Testimonials: one audit of publishes sent to several instances; images' blobs, erasure.
+  'src/server/proof/{instances,uploads,lead-erase}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',
