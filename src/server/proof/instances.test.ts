@@ -61,4 +61,21 @@ describe('testimonials on two instances', () => {
     expect(codes(results)).toEqual(Array(4).fill('BAD_REQUEST'));
     expect((await dbA.select().from(testimonials).all())[0]?.status).toBe('draft');
   });
+
+  it('deleting the entry a testimonial belongs to clears its entryId, on either driver', async () => {
+    const { entry } = await callers[0].entries.create({
+      kind: 'insight',
+      title: 'Evals',
+      summary: 'First.',
+      body: 'Text',
+    });
+    const { testimonial } = await callers[0].testimonials.create({
+      quote: 'x',
+      name: 'Bo',
+      entryId: entry.id,
+    });
+    await callers[1].entries.remove({ id: entry.id });
+    const { testimonials: listed } = await callers[1].testimonials.list({});
+    expect(listed.map((t) => [t.id, t.entryId])).toEqual([[testimonial.id, null]]);
+  });
 });
