@@ -85,6 +85,8 @@ const SQLD_TESTS = [
   // Search: the index written in the entry's transaction, read by every instance at once; the
   // visitor's words and the throttle's burst on libSQL too.
   'src/server/search/**/*.test.ts',
+  // Testimonials: one audit of publishes sent to several instances; images' blobs, erasure.
+  'src/server/proof/{instances,uploads,lead-erase}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',

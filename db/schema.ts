@@ -1026,3 +1026,62 @@ export const entryPages = sqliteTable('entry_pages', {
   etag: text('etag').notNull(),
   renderedAt: integer('rendered_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Testimonials (src/server/proof/, docs/content.md "Testimonials and client logos"): a
+ * client's words, published only with a recorded consent (`consent_at` a day, `consent_how`
+ * how it was given; both set or both null). `photo` a SiteImage as JSON (an upload of the
+ * media store) or null. Erased with the lead they came from (leads/person-data.ts deletes
+ * them explicitly, with their photo's files; the cascade is the embedded driver's backstop).
+ */
+export const testimonials = sqliteTable(
+  'testimonials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quote: text('quote').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    company: text('company').notNull().default(''),
+    photo: text('photo'),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'set null' }),
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    consentAt: text('consent_at'),
+    consentHow: text('consent_how'),
+    status: text('status', { enum: entryStatusValues }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('testimonials_status_idx').on(t.status, t.id),
+    index('testimonials_updated_idx').on(t.updatedAt, t.id),
+    index('testimonials_lead_idx').on(t.leadId),
+    index('testimonials_entry_idx').on(t.entryId),
+  ],
+);
+
+export type TestimonialRow = typeof testimonials.$inferSelect;
+
+/**
+ * Client logos (src/server/proof/): a client's name and logo, published only with a
+ * recorded consent and an image. `image` a SiteImage as JSON or null; `url` the client's site.
+ */
+export const clientLogos = sqliteTable(
+  'client_logos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    image: text('image'),
+    url: text('url'),
+    consentAt: text('consent_at'),
+    consentHow: text('consent_how'),
+    status: text('status', { enum: entryStatusValues }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('client_logos_status_idx').on(t.status, t.id),
+    index('client_logos_updated_idx').on(t.updatedAt, t.id),
+  ],
+);
+
+export type ClientLogoRow = typeof clientLogos.$inferSelect;

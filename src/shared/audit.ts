@@ -57,6 +57,9 @@ export const auditActionValues = [
   'entry_published',
   'entry_unpublished',
   'entry_deleted',
+  'testimonial_published',
+  'testimonial_deleted',
+  'client_logo_published',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -133,6 +136,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   entry_published: 'Case study or insight published',
   entry_unpublished: 'Case study or insight unpublished',
   entry_deleted: 'Case study or insight deleted',
+  testimonial_published: 'Testimonial published',
+  testimonial_deleted: 'Testimonial deleted',
+  client_logo_published: 'Client logo published',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { foreignImages } from './entry-markdown';
 import { tagNameField } from './facts';
+import type { SiteImage } from './site-image';
 import { idField, oneLine, pageField, storedText } from './validation';
 import {
   entryKindValues,
@@ -241,13 +242,8 @@ export interface EntryResult {
   value: string;
 }
 
-/** An uploaded image as the pages show it (docs/api.md, "SiteImage"); a path on the site. */
-export interface SiteImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+/** An uploaded image as the pages show it (docs/api.md, "SiteImage"); written once there. */
+export type { SiteImage };
 
 /** An entry as the API answers it (docs/api.md, "Entries"); times are ISO 8601. */
 export interface Entry {

@@ -10,6 +10,9 @@ import { bookingsRouter } from '#server/booking/bookings-router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { entriesRouter } from '#server/entries/router';
+import { entryCoversRouter } from '#server/entries/cover-router';
+import { clientLogosRouter } from '#server/proof/client-logos-router';
+import { testimonialsRouter } from '#server/proof/testimonials-router';
 import { siteSettingsRouter } from '#server/content/site-settings-router';
 import { mediaRouter } from '#server/media/router';
 import { outboxRouter } from '#server/mail/outbox-router';
@@ -45,6 +48,9 @@ export const appRouter = router({
   contact: contactRouter,
   content: contentRouter,
   entries: entriesRouter,
+  entryCovers: entryCoversRouter,
+  clientLogos: clientLogosRouter,
+  testimonials: testimonialsRouter,
   siteSettings: siteSettingsRouter,
   media: mediaRouter,
   facts: factsRouter,

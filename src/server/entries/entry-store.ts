@@ -19,6 +19,7 @@ import {
 import type { Context } from '#server/http/trpc';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import type { AuditActor } from '#server/platform/audit/record';
+import { dropEntryCover } from './cover-slot';
 import { dropEntryPage } from './entry-page-store';
 import { ensureSlugFree, madeSlug } from './entry-slug';
 
@@ -178,6 +179,7 @@ export async function setEntryStatus(tx: Db, ctx: EntryWriter, id: number, statu
  */
 export async function deleteEntry(tx: Db, ctx: EntryWriter, id: number): Promise<void> {
   const row = await entryRow(tx, id);
+  await dropEntryCover(tx, id); // its cover's files: their addresses answer 404 from now on
   await tx.delete(entries).where(eq(entries.id, id));
   await dropEntryPage(tx, row.kind, row.slug);
   if (row.publishedAt !== null) await keepOldSlug(tx, row, null, ctx.clock.now());

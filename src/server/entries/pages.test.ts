@@ -7,9 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testImage, uploadForm } from '#tests/support/images';
 import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
 import { entries, entryPages } from '#db/schema';
-import type { EntryCreateInput } from '#shared/entries';
+import type { Entry, EntryCreateInput } from '#shared/entries';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import { createApp, type App } from '#server/app/app';
 import { TEMPLATE_FILE } from '#server/content/page-template';
@@ -192,6 +193,26 @@ describe('an entry’s page', () => {
     expect(text).toContain(
       '<img src="/uploads/cover-1a2b.webp" width="1200" height="630" alt="The team"',
     );
+  });
+
+  it('is written again when a published entry’s cover is uploaded or removed', async () => {
+    const id = await published();
+    expect(metaOf((await page('/case-studies/answers-in-minutes')).text, 'og:image')).toBe(
+      undefined,
+    );
+    const body = uploadForm(await testImage('webp', 1600, 900), 'cover.webp');
+    const uploaded = await app.request(`/api/entries/${id}/cover`, {
+      method: 'POST',
+      headers: { cookie },
+      body,
+    });
+    expect(uploaded.status).toBe(200);
+    const { coverImage } = ((await uploaded.json()) as { entry: Entry }).entry;
+    const { text } = await page('/case-studies/answers-in-minutes');
+    expect(metaOf(text, 'og:image')).toBe(`https://example.com${coverImage?.url ?? ''}`);
+    expect((await admin(app, 'DELETE', `/api/entries/${id}/cover`)).status).toBe(200);
+    const after = await page('/case-studies/answers-in-minutes');
+    expect(metaOf(after.text, 'og:image')).toBe(undefined);
   });
 
   it('escapes a title and summary that try to close the script or the attribute', async () => {

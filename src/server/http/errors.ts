@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '#db/errors';
 import {
   DatabaseUnavailable,
   FieldConflict,
+  FieldInvalid,
   ThrottledError,
   UnavailableError,
 } from '#server/platform/errors';
@@ -83,9 +84,10 @@ export function toHttpError(error: unknown): HttpError {
       unexpected: false,
     };
   }
-  if (error instanceof FieldConflict) {
+  if (error instanceof FieldConflict || error instanceof FieldInvalid) {
     const issues = [{ path: error.field, message: error.message }];
-    return { status: 409, message: error.message, issues, unexpected: false };
+    const status = error instanceof FieldConflict ? 409 : 400;
+    return { status, message: error.message, issues, unexpected: false };
   }
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500 && status !== 503) {

@@ -117,6 +117,7 @@ describe('the leads paths', () => {
         unsubscribedAt: null,
       },
       bookings: [],
+      testimonials: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],

@@ -19,6 +19,8 @@ import {
 import { forgetAddress } from '#server/platform/outbox/forget-address';
 import { mailRef } from '#server/platform/outbox/mail-ref';
 import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
+import { testimonialsOfLead } from '#server/proof/proof-query';
+import { eraseTestimonialsOfLead } from '#server/proof/testimonial-store';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { serializeMessage } from './message-query';
@@ -92,6 +94,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
       timezone: call.visitorTimezone,
       createdAt: call.createdAt.toISOString(),
     })),
+    // Their words quoted on the site (or kept as drafts), with the consent recorded.
+    testimonials: await testimonialsOfLead(db, leadId),
   };
 }
 
@@ -99,7 +103,7 @@ export async function personData(db: Db, leadId: number, now: Date) {
  * Erases the person inside the caller's write transaction: their timeline with the outbox
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription and the lead itself. Each is
+ * subscription, testimonials (published or not, with their photos' files) and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
  * removed, and the outbox forgets the address (platform/outbox/forget-address.ts). Answers
@@ -134,6 +138,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
       .set({ email: '', lastError: null })
       .where(eq(newsletterRecipients.subscriberId, subscriber.id));
   }
+  await eraseTestimonialsOfLead(tx, leadId);
   await forgetAddress(tx, lead.email);
   await tx.delete(leads).where(eq(leads.id, leadId));
   return true;

@@ -11,25 +11,17 @@ import { writeTransaction } from '#db';
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_SLOTS } from '#shared/site-media';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { router } from '#server/http/trpc';
-import type { UploadedFile } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved, latestContent } from '#server/platform/site-content';
 import { clearSlot, replaceSlot } from './store';
 import { makeVariants } from './variants';
+import { uploadedFile } from './uploaded-file';
 import { outputs } from './router-outputs';
 
 /** The form's size, over which a multipart upload is refused before it is read (413). */
 export const MEDIA_BODY_BYTES = MEDIA_MAX_BYTES + 64 * 1024;
 
 const slotField = z.enum(MEDIA_SLOTS, MEDIA_MESSAGES.slot);
-
-const uploadedFile = z.custom<UploadedFile>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Partial<UploadedFile>).bytes instanceof Uint8Array,
-  MEDIA_MESSAGES.noFile,
-);
 
 export const mediaRouter = router({
   /** What the pages show of the uploads now (each slot absent without one). */

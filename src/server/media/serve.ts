@@ -10,6 +10,7 @@ import type { Db } from '#db';
 import { MEDIA_URL_PREFIX, type MediaSlot } from '#shared/site-media';
 import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders } from '#server/http/middleware';
+import { isCoverSlot } from './site-image';
 import { readMediaFile } from './store';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,10 +18,12 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:
 /**
  * The images that travel outside the site (docs/content.md, "Images"): the logo is in every
  * mail, read in other origins (webmail, a saved mail file, the admin's sandboxed previews),
- * and the sharing image is fetched by other sites' link previews. The photo and the favicon
+ * and the sharing image is fetched by other sites' link previews, as an entry's cover is
+ * (its page's `og:image`). The photo, the favicon, testimonials' photos and clients' logos
  * are the site's pages' own and keep `Cross-Origin-Resource-Policy: same-origin`.
  */
 const ANY_ORIGIN: ReadonlySet<string> = new Set(['logo', 'og'] satisfies MediaSlot[]);
+const loadableAnywhere = (slot: string) => ANY_ORIGIN.has(slot) || isCoverSlot(slot);
 /** A served name as variants.ts writes it: nothing else is looked up. */
 const NAME = /^[a-z]+-[a-z0-9-]+-[0-9a-f]{16}\.(png|jpg|webp|avif|svg)$/;
 
@@ -40,7 +43,7 @@ export function mediaFilesRoute(db: Db) {
       'Cache-Control': IMMUTABLE,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (ANY_ORIGIN.has(file.slot)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+    if (loadableAnywhere(file.slot)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
     if (file.type === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(file.bytes), {
       status: 200,

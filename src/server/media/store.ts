@@ -1,17 +1,18 @@
 /**
  * The uploaded images in the database (`media_files`, db/schema.ts): a slot's variants
  * replaced or removed in one transaction, what the pages show of them, one file by name.
+ * A slot is one of the site's own images (`logo`, `photo`, …: shared/site-media.ts) or the
+ * image of one thing (`cover-4`, `testimonial-2`: site-image.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { mediaFiles } from '#db/schema';
-import type { MediaSlot } from '#shared/site-media';
 import type { MediaVariant } from './variants';
 
 /** Inside a write: the slot's files are these variants from now on. */
 export async function replaceSlot(
   tx: Db,
-  slot: MediaSlot,
+  slot: string,
   variants: readonly MediaVariant[],
   now: Date,
 ): Promise<void> {
@@ -22,7 +23,7 @@ export async function replaceSlot(
 }
 
 /** Inside a write: the slot has no image; true when it had one. */
-export async function clearSlot(tx: Db, slot: MediaSlot): Promise<boolean> {
+export async function clearSlot(tx: Db, slot: string): Promise<boolean> {
   const removed = await tx
     .delete(mediaFiles)
     .where(eq(mediaFiles.slot, slot))

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Sharp } from 'sharp';
 import { TRPCError } from '@trpc/server';
 import { MEDIA_MESSAGES, MEDIA_SIZES, type MediaSlot } from '#shared/site-media';
+import { SITE_IMAGE_LIMITS } from '#shared/site-image';
 import { detectFormat } from './image-format';
 import { sanitizeSvg } from './svg-sanitizer';
 
@@ -24,7 +25,7 @@ export interface MediaVariant {
 }
 
 /** Decoding stops past this many pixels (a small file can claim a huge canvas). */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = SITE_IMAGE_LIMITS.maxPixels;
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -35,7 +36,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 function named(
-  slot: MediaSlot,
+  slot: string,
   variant: string,
   type: string,
   size: { width: number; height: number },
@@ -46,25 +47,25 @@ function named(
   return { name, variant, type, bytes, ...size };
 }
 
-const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+export const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 /**
  * A logo past MEDIA_SIZES.logoMaxRatio is refused: drawn at the stored height, `width="1000"
  * height="1"` would be a PNG 108,000 pixels wide, which the image library cannot make.
  */
-function assertLogoProportions(width: number, height: number): void {
+export function assertLogoProportions(width: number, height: number): void {
   if (Math.max(width, height) > MEDIA_SIZES.logoMaxRatio * Math.min(width, height)) {
     throw bad(MEDIA_MESSAGES.logoRatio);
   }
 }
 
-async function rendered(pipeline: Sharp, slot: MediaSlot, variant: string, type: string) {
+export async function rendered(pipeline: Sharp, slot: string, variant: string, type: string) {
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return named(slot, variant, type, { width: info.width, height: info.height }, data);
 }
 
-function photoVariants(input: () => Sharp, slot: MediaSlot) {
-  const size = MEDIA_SIZES.photo;
+/** A square photo of `size` css px at 1x and 2x, in AVIF, WebP and JPEG. */
+export function photoVariants(input: () => Sharp, slot: string, size: number = MEDIA_SIZES.photo) {
   return Promise.all(
     [1, 2].flatMap((scale) => {
       const box = () => input().resize(size * scale, size * scale, { fit: 'cover' });
@@ -74,6 +75,59 @@ function photoVariants(input: () => Sharp, slot: MediaSlot) {
         rendered(box().jpeg({ quality: 82, mozjpeg: true }), slot, `jpeg-${scale}x`, 'image/jpeg'),
       ];
     }),
+  );
+}
+
+/** An uploaded SVG, sanitised (svg-sanitizer.ts) and as bytes; a 400 when nothing is left. */
+export async function sanitizedSvg(upload: Uint8Array): Promise<Buffer> {
+  const clean = await sanitizeSvg(new TextDecoder().decode(upload));
+  if (clean === null) throw bad(MEDIA_MESSAGES.svgUnreadable);
+  return Buffer.from(clean, 'utf8');
+}
+
+/**
+ * A sanitised SVG logo (the site's or a client's): kept as SVG, at the stored height's
+ * proportions, and beside it the same logo as a PNG.
+ */
+export async function svgLogoVariants(bytes: Buffer, slot: string): Promise<MediaVariant[]> {
+  const { default: sharp } = await import('sharp');
+  // Its proportions, as librsvg reads them, give the <img> its width and height.
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw bad(MEDIA_MESSAGES.svgUnreadable);
+  assertLogoProportions(meta.width, meta.height);
+  const height = MEDIA_SIZES.logoMaxStoredHeight;
+  const width = Math.max(1, Math.round((meta.width / meta.height) * height));
+  // Beside it the same logo as a PNG, for mail: most mail programs show no SVG.
+  // Drawn at the density that gives its stored height, not drawn small and enlarged.
+  const density = Math.min(2400, Math.max(72, Math.ceil((72 * height) / meta.height)));
+  const png = await rendered(
+    sharp(bytes, { density }).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 9 }),
+    slot,
+    'png',
+    'image/png',
+  );
+  return [named(slot, 'svg', 'image/svg+xml', { width, height }, bytes), png];
+}
+
+/** A raster logo as a PNG bounded in height and width, never enlarged. */
+export function rasterLogoVariant(
+  input: () => Sharp,
+  meta: { width?: number | undefined; height?: number | undefined },
+  slot: string,
+): Promise<MediaVariant> {
+  assertLogoProportions(meta.width ?? 1, meta.height ?? 1);
+  return rendered(
+    input()
+      .resize(MEDIA_SIZES.logoMaxStoredWidth, MEDIA_SIZES.logoMaxStoredHeight, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .png({ compressionLevel: 9 }),
+    slot,
+    'png',
+    'image/png',
   );
 }
 
@@ -88,27 +142,7 @@ export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise
   const { default: sharp } = await import('sharp');
   if (format === 'svg') {
     if (slot !== 'logo') throw bad(MEDIA_MESSAGES.svgOnlyLogo);
-    const clean = await sanitizeSvg(new TextDecoder().decode(upload));
-    if (clean === null) throw bad(MEDIA_MESSAGES.svgUnreadable);
-    const bytes = Buffer.from(clean, 'utf8');
-    // Its proportions, as librsvg reads them, give the <img> its width and height.
-    const meta = await sharp(bytes)
-      .metadata()
-      .catch(() => null);
-    if (!meta?.width || !meta.height) throw bad(MEDIA_MESSAGES.svgUnreadable);
-    assertLogoProportions(meta.width, meta.height);
-    const height = MEDIA_SIZES.logoMaxStoredHeight;
-    const width = Math.max(1, Math.round((meta.width / meta.height) * height));
-    // Beside it the same logo as a PNG, for mail: most mail programs show no SVG.
-    // Drawn at the density that gives its stored height, not drawn small and enlarged.
-    const density = Math.min(2400, Math.max(72, Math.ceil((72 * height) / meta.height)));
-    const png = await rendered(
-      sharp(bytes, { density }).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 9 }),
-      slot,
-      'png',
-      'image/png',
-    );
-    return [named(slot, 'svg', 'image/svg+xml', { width, height }, bytes), png];
+    return svgLogoVariants(await sanitizedSvg(upload), slot);
   }
   const input = () =>
     sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -143,20 +177,7 @@ export async function makeVariants(slot: MediaSlot, upload: Uint8Array): Promise
           ),
         );
       case 'logo':
-        assertLogoProportions(meta.width ?? 1, meta.height ?? 1);
-        return [
-          await rendered(
-            input()
-              .resize(MEDIA_SIZES.logoMaxStoredWidth, MEDIA_SIZES.logoMaxStoredHeight, {
-                fit: 'inside',
-                withoutEnlargement: true,
-              })
-              .png({ compressionLevel: 9 }),
-            slot,
-            'png',
-            'image/png',
-          ),
-        ];
+        return [await rasterLogoVariant(input, meta, slot)];
     }
   } catch (error) {
     if (error instanceof TRPCError) throw error;

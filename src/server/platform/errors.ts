@@ -37,6 +37,20 @@ export class FieldConflict extends TRPCError {
   }
 }
 
+/**
+ * A 400 about one field that only the database can judge (an `entryId` no entry has, a
+ * testimonial published without its `consent`): the message, and the field as the answer's
+ * one issue, as a zod issue would name it (docs/api.md, "Errors").
+ */
+export class FieldInvalid extends TRPCError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super({ code: 'BAD_REQUEST', message });
+  }
+}
+
 /** The 503 answer when the database cannot be reached or stays busy. */
 export const DATABASE_UNAVAILABLE =
   'The service is briefly unavailable. Please try again in a moment.';

@@ -2,9 +2,10 @@
  * What the public pages show of the uploaded images (server/media/ writes them): read with
  * the site content, whose change counter their table's triggers move too (migration 0017).
  */
+import { inArray } from 'drizzle-orm';
 import type { Db } from '#db';
 import { mediaFiles } from '#db/schema';
-import { MEDIA_URL_PREFIX, type MediaSlot, type SiteMedia } from '#shared/site-media';
+import { MEDIA_SLOTS, MEDIA_URL_PREFIX, type MediaSlot, type SiteMedia } from '#shared/site-media';
 
 interface Row {
   name: string;
@@ -62,6 +63,8 @@ export async function readSiteMedia(db: Db): Promise<SiteMedia> {
       height: mediaFiles.height,
     })
     .from(mediaFiles)
+    // The site's own images only: covers, photos and logos of the proof are read with theirs.
+    .where(inArray(mediaFiles.slot, [...MEDIA_SLOTS]))
     .all();
   return siteMediaOf(rows);
 }

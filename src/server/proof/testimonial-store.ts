@@ -1,0 +1,141 @@
+/**
+ * The testimonials' writes (docs/content.md, "Testimonials and client logos"), each awaited
+ * inside the caller's write transaction: create a draft, save, publish (only with a recorded
+ * consent), unpublish, delete, the photo kept or removed, and every testimonial of a lead
+ * erased with it. A refusal throws before anything is written.
+ */
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db';
+import { testimonials, type TestimonialRow } from '#db/schema';
+import { PROOF_MESSAGES, type ProofStatus, type TestimonialFields } from '#shared/proof';
+import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
+import { assertConsented, consentColumns } from './consent';
+import { assertLinksExist } from './references';
+import type { ProofWriter } from './writer';
+
+export const testimonialNotFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: PROOF_MESSAGES.testimonialNotFound });
+
+/** By id only: the audit log keeps no client's name, which an erased lead may have been. */
+const auditTarget = (id: number) => `testimonial ${id}`;
+
+export const photoSlot = (id: number) => imageSlot('portrait', id);
+
+async function testimonialRow(tx: Db, id: number): Promise<TestimonialRow> {
+  const row = await tx.select().from(testimonials).where(eq(testimonials.id, id)).get();
+  if (!row) throw testimonialNotFound();
+  return row;
+}
+
+/** The columns a create or save writes; links and consent left out stay as they are. */
+async function writtenColumns(tx: Db, fields: TestimonialFields, now: Date) {
+  await assertLinksExist(tx, fields);
+  return {
+    quote: fields.quote,
+    name: fields.name,
+    role: fields.role,
+    company: fields.company,
+    ...(fields.entryId === undefined ? {} : { entryId: fields.entryId }),
+    ...(fields.leadId === undefined ? {} : { leadId: fields.leadId }),
+    ...consentColumns(fields.consent, now),
+    updatedAt: now,
+  };
+}
+
+export async function createTestimonial(tx: Db, ctx: ProofWriter, fields: TestimonialFields) {
+  const values = await writtenColumns(tx, fields, ctx.clock.now());
+  return tx.insert(testimonials).values(values).returning().get();
+}
+
+/** The text again; a published testimonial keeps a recorded consent (400 on `consent`). */
+export async function saveTestimonial(
+  tx: Db,
+  ctx: ProofWriter,
+  id: number,
+  fields: TestimonialFields,
+) {
+  const before = await testimonialRow(tx, id);
+  const values = await writtenColumns(tx, fields, ctx.clock.now());
+  if (before.status === 'published') assertConsented({ ...before, ...values });
+  const row = await tx
+    .update(testimonials)
+    .set(values)
+    .where(eq(testimonials.id, id))
+    .returning()
+    .get();
+  if (!row) throw testimonialNotFound();
+  return row;
+}
+
+/**
+ * Publishes (only with a recorded consent) or unpublishes. Asking for the status it has
+ * changes nothing and writes no audit entry: of two publishes at once, the second finds it
+ * published (the writes take turns), so there is one `testimonial_published`.
+ */
+export async function setTestimonialStatus(
+  tx: Db,
+  ctx: ProofWriter,
+  id: number,
+  status: ProofStatus,
+) {
+  const before = await testimonialRow(tx, id);
+  if (before.status === status) return before;
+  if (status === 'published') assertConsented(before);
+  const row = await tx
+    .update(testimonials)
+    .set({ status, updatedAt: ctx.clock.now() })
+    .where(eq(testimonials.id, id))
+    .returning()
+    .get();
+  if (!row) throw testimonialNotFound();
+  if (status === 'published') {
+    await auditAdminChange(tx, ctx, 'testimonial_published', auditTarget(id));
+  }
+  return row;
+}
+
+/** Deletes it with its photo's files (their addresses answer 404 from now on). */
+export async function deleteTestimonial(tx: Db, ctx: ProofWriter, id: number): Promise<void> {
+  await testimonialRow(tx, id);
+  await dropSiteImage(tx, photoSlot(id));
+  await tx.delete(testimonials).where(eq(testimonials.id, id));
+  await auditAdminChange(tx, ctx, 'testimonial_deleted', auditTarget(id));
+}
+
+/** The photo is this upload from now on (the earlier one's files go). */
+export async function setTestimonialPhoto(
+  tx: Db,
+  ctx: ProofWriter,
+  id: number,
+  image: MadeImage | null,
+  alt = '',
+) {
+  await testimonialRow(tx, id);
+  const now = ctx.clock.now();
+  const photo = image ? await keepSiteImage(tx, photoSlot(id), image, alt, now) : null;
+  if (!image) await dropSiteImage(tx, photoSlot(id));
+  const row = await tx
+    .update(testimonials)
+    .set({ photo: photo === null ? null : JSON.stringify(photo), updatedAt: now })
+    .where(eq(testimonials.id, id))
+    .returning()
+    .get();
+  if (!row) throw testimonialNotFound();
+  return row;
+}
+
+/**
+ * Inside the erasure of a lead (leads/person-data.ts): its testimonials and their photos'
+ * files, published or not. The lead's erasure is the audit entry.
+ */
+export async function eraseTestimonialsOfLead(tx: Db, leadId: number): Promise<void> {
+  const rows = await tx
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(eq(testimonials.leadId, leadId))
+    .all();
+  for (const { id } of rows) await dropSiteImage(tx, photoSlot(id));
+  await tx.delete(testimonials).where(eq(testimonials.leadId, leadId));
+}
