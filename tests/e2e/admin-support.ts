@@ -151,14 +151,23 @@ export async function recordRedirect(page: Page, message: string, path: string):
       const marks: { message?: number; arrived?: number } = {};
       Object.assign(window, { __redirectMarks: marks });
       const check = () => {
-        // textContent, not innerText: no layout forced on every frame.
+        // textContent, not innerText: no layout forced at every change.
         if (!marks.message && document.body?.textContent?.includes(text)) {
           marks.message = performance.now();
         }
         if (!marks.arrived && location.pathname === target) marks.arrived = performance.now();
-        if (!marks.arrived) requestAnimationFrame(check);
       };
-      requestAnimationFrame(check);
+      // The message is marked when it is inserted (a mutation's callback runs right after it),
+      // not at the next animation frame: on a loaded machine frames come late, and a late mark
+      // would make the wait look shorter than it was.
+      const observer = new MutationObserver(check);
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+      const frame = () => {
+        check();
+        if (marks.arrived) observer.disconnect();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
     },
     [message, path] as const,
   );
