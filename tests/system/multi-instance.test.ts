@@ -131,11 +131,16 @@ describe('two instances on one sqld', () => {
     expect(await signedIn(b, cookie)).toBe(false);
   });
 
-  it("a content save on A shows in B's prerendered / within 2 seconds", async () => {
+  // Across two processes: B learns of A's save from the change counter alone. How soon (every
+  // instance asks at most PUBLISHED_CHECK_MS after its last look, well inside the 2 seconds
+  // docs/content.md promises) is proven with a driven clock in content/pages.test.ts; timing
+  // it here measured a busy machine's rendering, not the rule.
+  it("a content save on A shows in B's prerendered /, with a new ETag", async () => {
     const { cookie } = await login(a, ADMIN.password, '203.0.113.52');
     // B has rendered and cached the page of the current version.
     const before = await call(b, 'GET', '/');
     expect(await before.text()).toContain('Unlocking Your');
+    const etag = before.headers.get('etag') ?? '';
     const content = structuredClone(defaultSiteContent);
     content.hero.headlineStart = 'Saved on instance A';
     const saved = await call(a, 'PUT', '/api/content', {
@@ -143,13 +148,15 @@ describe('two instances on one sqld', () => {
       body: JSON.stringify({ content, baseVersion: 0 }),
     });
     expect(saved.status).toBe(200);
-    const started = performance.now();
-    let html = '';
-    while (!html.includes('Saved on instance A') && performance.now() - started < 2000) {
-      html = await (await call(b, 'GET', '/')).text();
-    }
-    expect(html).toContain('Saved on instance A');
-    expect(performance.now() - started).toBeLessThan(2000);
+    await expect
+      .poll(
+        async () => {
+          const res = await call(b, 'GET', '/', { headers: { 'if-none-match': etag } });
+          return { status: res.status, shown: (await res.text()).includes('Saved on instance A') };
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toEqual({ status: 200, shown: true });
   });
 
   it('a fact created on A shows on B at once', async () => {
