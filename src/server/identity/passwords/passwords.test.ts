@@ -45,22 +45,16 @@ describe('passwords', () => {
   });
 
   it('has a dummy hash that costs as much as a real check and matches nothing', async () => {
-    const real = await hashPassword('correct horse battery staple');
-    const time = async (hash: string) => {
-      const start = performance.now();
-      await verifyPassword(hash, 'some guess');
-      return performance.now() - start;
+    // verifyPassword derives a key with the stored cost and key length, so the same cost, salt
+    // and key lengths are the same work; compared exactly rather than timed on a shared machine.
+    const shape = (hash: string) => {
+      const [scheme, cost, salt, key] = hash.split('$');
+      return { scheme, cost, salt: salt?.length, key: key?.length };
     };
-    // The same scrypt work within a generous factor. Each is the faster of two timings taken
-    // in turn (the first one also warms up): other test files run beside this one, and a
-    // single timing can be the one that shared its core with them.
-    let [realMs, dummyMs] = [Infinity, Infinity];
-    for (let round = 0; round < 2; round++) {
-      realMs = Math.min(realMs, await time(real));
-      dummyMs = Math.min(dummyMs, await time(DUMMY_HASH));
-    }
-    expect(dummyMs).toBeGreaterThan(realMs / 3);
-    expect(dummyMs).toBeLessThan(realMs * 3);
+    const real = await hashPassword('correct horse battery staple');
+    expect(shape(DUMMY_HASH)).toEqual(shape(real));
+    expect(shape(DUMMY_HASH).cost).toBe('ln=17,r=8,p=1');
     expect(await verifyPassword(DUMMY_HASH, '')).toBe(false);
+    expect(await verifyPassword(DUMMY_HASH, 'some guess')).toBe(false);
   });
 });
