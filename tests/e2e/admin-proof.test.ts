@@ -71,7 +71,7 @@ describe('testimonials', () => {
     await visible(page.getByRole('heading', { name: 'New testimonial', level: 1 }));
 
     await typeInto('Quote', 'Our support team answers in minutes now, not days.');
-    await visible(page.getByText('51 of 600 characters'));
+    await visible(page.getByText('50 of 600 characters'));
     await typeInto('Name', 'Ada Lovelace');
     await typeInto('Company', 'Harbor Logistics');
     await page.keyboard.press('Enter');
@@ -146,7 +146,7 @@ describe('client logos', () => {
     ]);
 
     await page.goto(`${server.url}/admin/client-logos`);
-    await visible(page.getByRole('link', { name: 'Acme' }));
+    await visible(page.getByRole('link', { name: 'Acme', exact: true }));
     await checkScreen();
   });
 });
