@@ -130,6 +130,30 @@ describe('the testimonial editor', () => {
   });
 });
 
+describe('deleting', () => {
+  it('asks first; Cancel keeps it, the dialog’s Delete removes it', async () => {
+    const server = fakeTrpcServer({
+      'entries.list': () => NO_ENTRIES,
+      'testimonials.remove': () => ({ data: { success: true } }),
+      'testimonials.list': () => ({ data: { testimonials: [], total: 0, page: 1, pageSize: 25 } }),
+    });
+    renderAdmin(<TestimonialEditor testimonial={DRAFT} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this testimonial?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('testimonials.remove')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete testimonial',
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(server.callsTo('testimonials.remove').map((call) => call.input)).toEqual([{ id: 4 }]),
+    );
+  });
+});
+
 describe('the logo editor', () => {
   it('shows a publish refused for want of an image at the image, and says so beside Publish', async () => {
     fakeTrpcServer({
