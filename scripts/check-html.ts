@@ -29,6 +29,8 @@ import { LEGAL_PAGES } from '../src/shared/site-content-basics';
 import { defaultSiteContent } from '../src/shared/site-content-defaults';
 import { renderLinkPage, type LinkPageView } from '../src/server/newsletter/link-pages/page-html';
 import { buildIfStale } from './build-if-stale';
+import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
+import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['dist/client/index.html', 'dist/client/app.html'];
@@ -103,6 +105,29 @@ async function writeContentPages(dir: string): Promise<string[]> {
   return files;
 }
 
+/** The entries' pages and lists, fetched from a real server on a throwaway database. */
+async function writeEntryPages(dir: string): Promise<{ files: string[]; paths: string[] }> {
+  const server = await startServer({
+    env: { ADMIN_USERNAME: SAMPLE_ADMIN.username, ADMIN_PASSWORD: SAMPLE_ADMIN.password },
+  });
+  try {
+    const pages = await publishSampleEntries(server.url);
+    const paths = [pages.caseStudy, pages.insight, ...pages.lists];
+    const files = await Promise.all(
+      paths.map(async (page) => {
+        const response = await fetch(`${server.url}${page}`);
+        if (response.status !== 200) throw new Error(`${page}: HTTP ${response.status}`);
+        const file = path.join(dir, `entry${page.replace(/\//g, '-')}.html`);
+        writeFileSync(file, await response.text());
+        return file;
+      }),
+    );
+    return { files, paths };
+  } finally {
+    await server.stop();
+  }
+}
+
 const KNOWN_CHECKER_GAPS: { message: string; reason: string }[] = [
   {
     message:
@@ -152,10 +177,18 @@ async function main() {
   if (!process.argv.includes('--no-build') && buildIfStale() !== 0) process.exit(1);
   const linkPagesDir = mkdtempSync(path.join(tmpdir(), 'link-pages-'));
   let messages: VnuMessage[];
+  let entryPaths: string[];
   try {
     const linkPages = await writeLinkPages(linkPagesDir);
     const contentPages = await writeContentPages(linkPagesDir);
-    messages = runChecker([...PAGES.map((p) => path.join(ROOT, p)), ...linkPages, ...contentPages]);
+    const entryPages = await writeEntryPages(linkPagesDir);
+    entryPaths = entryPages.paths;
+    messages = runChecker([
+      ...PAGES.map((p) => path.join(ROOT, p)),
+      ...linkPages,
+      ...contentPages,
+      ...entryPages.files,
+    ]);
   } finally {
     rmSync(linkPagesDir, { recursive: true, force: true });
   }
@@ -167,7 +200,7 @@ async function main() {
   const where = (m: VnuMessage) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'}`;
   const legal = LEGAL_PAGES.map((page) => page.path);
   console.log(
-    `Nu Html Checker on ${[...PAGES, ...Object.keys(LINK_PAGE_VIEWS), ...legal, 'app-named.html'].join(', ')}`,
+    `Nu Html Checker on ${[...PAGES, ...Object.keys(LINK_PAGE_VIEWS), ...legal, 'app-named.html', ...entryPaths].join(', ')}`,
   );
   console.log(`  set aside: ${css.length} CSS messages (Tailwind 4 syntax the checker predates)`);
   for (const gap of KNOWN_CHECKER_GAPS) {

@@ -32,9 +32,17 @@ describe('an entry’s body as HTML', () => {
     expect(html).toContain('<a href="/privacy">p</a>');
   });
 
-  it('starts the body’s headings under the page’s title', () => {
+  it('starts the body’s headings under the page’s title, whichever level the owner began at, with no level skipped', () => {
     expect(entryBodyHtml('# Why\n\n## How\n\n###### Deep')).toBe(
-      '<h2>Why</h2>\n<h3>How</h3>\n<h6>Deep</h6>\n',
+      '<h2>Why</h2>\n<h3>How</h3>\n<h4>Deep</h4>\n',
+    );
+    // Sections written as `##` (the title being the page's): the same outline.
+    expect(entryBodyHtml('## Why\n\n### How\n\n## Then')).toBe(
+      '<h2>Why</h2>\n<h3>How</h3>\n<h2>Then</h2>\n',
+    );
+    // A first heading deeper than a later one still follows the title directly.
+    expect(entryBodyHtml('### Detail\n\n## Section\n\n#### Deeper')).toBe(
+      '<h2>Detail</h2>\n<h2>Section</h2>\n<h3>Deeper</h3>\n',
     );
   });
 

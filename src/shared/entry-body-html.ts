@@ -6,30 +6,41 @@
  * rendering of a body: the entry pages (server/entries/) and the feeds use it, so a reader
  * gets the same text wherever it is read.
  *
- * The page's title is its one `<h1>`: the body's headings start one level lower (`#` is an
- * `<h2>`), so its outline stays whole.
+ * The page's title is its one `<h1>`: the body's headings come under it, with no level skipped
+ * (`entry_heading_levels` below).
  */
-import type { Token } from 'markdown-it';
 import { isUploadedImage } from './entry-markdown';
 import { safeMarkdown } from './legal-markdown';
 
 const md = safeMarkdown(isUploadedImage);
 
-function lowerHeading(tokens: Token[], index: number): void {
-  const token = tokens[index];
-  if (!token) return;
-  const level = Number(token.tag.slice(1));
-  token.tag = `h${Math.min(level + 1, 6)}`;
-}
-
-md.renderer.rules.heading_open = (tokens, index, options, _env, self) => {
-  lowerHeading(tokens, index);
-  return self.renderToken(tokens, index, options);
-};
-md.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
-  lowerHeading(tokens, index);
-  return self.renderToken(tokens, index, options);
-};
+/**
+ * The body's headings follow the page's title without a gap, whichever level the owner
+ * started at (`#` or `##` for a section, both are common): a heading goes one level below the
+ * one before it at most, and never above `<h2>`. The checker and screen readers both count a
+ * skipped level as a broken outline.
+ */
+md.core.ruler.push('entry_heading_levels', (state) => {
+  let previous = 1;
+  let current = 2;
+  let previousSource = 0;
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open') {
+      const source = Number(token.tag.slice(1));
+      // The first heading, or one at or above the level of the last one written at level 2,
+      // goes to <h2>; a deeper one goes one level below the one before it at most.
+      current =
+        previous === 1
+          ? 2
+          : Math.max(2, Math.min(previous + (source - previousSource), previous + 1));
+      previous = current;
+      previousSource = source;
+      token.tag = `h${current}`;
+    } else if (token.type === 'heading_close') {
+      token.tag = `h${current}`;
+    }
+  }
+});
 
 // Pictures load as the reader scrolls to them, and never hold the text's first paint.
 const renderImage = md.renderer.rules.image;
