@@ -10,6 +10,7 @@ import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS, entryListPath, entryPath } from '#s
 import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { scriptJson } from '#shared/page-data';
+import { buttonClass } from '#shared/ui-styles';
 import type { PageFrame } from '#server/platform/page-frame';
 
 type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
@@ -163,7 +164,24 @@ function datesLine(entry: Entry, timeZone: string): string {
   return `<p class="text-sm">Published ${time(published, timeZone)}${updated}</p>`;
 }
 
-/** One entry's main text: title, summary, client, results, cover, body, dates. */
+/**
+ * The way on from an entry, where a reader who recognised their own problem ends up: the home
+ * page's contact form (with the booking offered once the message is sent). Counted as the
+ * home page's call to action is (`data-event`, docs/analytics.md).
+ */
+function nextStepHtml(kind: EntryKind): string {
+  const question =
+    kind === 'case_study' ? 'Facing a problem like this one?' : 'Want to talk this through?';
+  return [
+    '<aside aria-labelledby="next-step" class="mt-12 rounded-xl border border-line p-6">',
+    `<h2 id="next-step" class="mt-0">${question}</h2>`,
+    '<p>Tell us about your project: the first call is free.</p>',
+    `<a href="/#contact" data-event="cta_click" class="${buttonClass('primary', 'lg', 'mt-2')}">Get in touch</a>`,
+    '</aside>',
+  ].join('\n');
+}
+
+/** One entry's main text: title, summary, client, results, cover, body, dates, the way on. */
 export function entryMainHtml(frame: FrameFacts, entry: Entry): string {
   const cover = entry.coverImage
     ? `<img src="${escapeHtml(entry.coverImage.url)}" width="${entry.coverImage.width}" height="${entry.coverImage.height}" alt="${escapeHtml(entry.coverImage.alt)}" fetchpriority="high" class="my-6 h-auto w-full rounded-xl" />`
@@ -178,6 +196,7 @@ export function entryMainHtml(frame: FrameFacts, entry: Entry): string {
     cover,
     `<div class="entry-body">${entryBodyHtml(entry.body)}</div>`,
     datesLine(entry, frame.timeZone),
+    nextStepHtml(entry.kind),
   ].join('\n');
 }
 

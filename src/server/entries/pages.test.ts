@@ -131,6 +131,10 @@ describe('an entry’s page', () => {
     expect(answer.text).toContain('data-prerendered="/case-studies/answers-in-minutes"');
     expect(answer.text).toContain('id="legal-body"');
     expect(answer.text).toContain('<footer');
+    // It ends with the way on: the home page's contact form, counted as a call to action.
+    expect(answer.text).toMatch(
+      /<h2 id="next-step"[^>]*>Facing a problem like this one\?<\/h2>[\s\S]*<a href="\/#contact" data-event="cta_click"[^>]*>Get in touch<\/a>/,
+    );
     expect(
       (
         await page('/case-studies/answers-in-minutes', app, {
