@@ -30,9 +30,13 @@ import { Route as AdminProtectedSuppressionsRouteImport } from './client/routes/
 import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedBookingsSettingsRouteImport } from './client/routes/admin/_protected/bookings_.settings'
+import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
+import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
+import { Route as AdminProtectedContentCaseStudiesIdRouteImport } from './client/routes/admin/_protected/content_.case-studies_.$id'
+import { Route as AdminProtectedContentInsightsIdRouteImport } from './client/routes/admin/_protected/content_.insights_.$id'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
@@ -144,6 +148,18 @@ const AdminProtectedBookingsSettingsRoute =
     path: '/bookings/settings',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedContentCaseStudiesRoute =
+  AdminProtectedContentCaseStudiesRouteImport.update({
+    id: '/content_/case-studies',
+    path: '/content/case-studies',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedContentInsightsRoute =
+  AdminProtectedContentInsightsRouteImport.update({
+    id: '/content_/insights',
+    path: '/content/insights',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
   id: '/leads_/$id',
   path: '/leads/$id',
@@ -159,6 +175,18 @@ const AdminProtectedNewslettersIdRoute =
   AdminProtectedNewslettersIdRouteImport.update({
     id: '/newsletters_/$id',
     path: '/newsletters/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedContentCaseStudiesIdRoute =
+  AdminProtectedContentCaseStudiesIdRouteImport.update({
+    id: '/content_/case-studies_/$id',
+    path: '/content/case-studies/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedContentInsightsIdRoute =
+  AdminProtectedContentInsightsIdRouteImport.update({
+    id: '/content_/insights_/$id',
+    path: '/content/insights/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
 
@@ -184,9 +212,13 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
@@ -209,9 +241,13 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -236,9 +272,13 @@ export interface FileRoutesById {
   '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/bookings_/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/_protected/content_/case-studies_/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/_protected/content_/insights_/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -264,9 +304,13 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
+    | '/admin/content/case-studies'
+    | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/content/case-studies/$id'
+    | '/admin/content/insights/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -289,9 +333,13 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
+    | '/admin/content/case-studies'
+    | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/content/case-studies/$id'
+    | '/admin/content/insights/$id'
   id:
     | '__root__'
     | '/admin/_protected'
@@ -315,9 +363,13 @@ export interface FileRouteTypes {
     | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/bookings_/settings'
+    | '/admin/_protected/content_/case-studies'
+    | '/admin/_protected/content_/insights'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
+    | '/admin/_protected/content_/case-studies_/$id'
+    | '/admin/_protected/content_/insights_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -478,6 +530,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedBookingsSettingsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/content_/case-studies': {
+      id: '/admin/_protected/content_/case-studies'
+      path: '/content/case-studies'
+      fullPath: '/admin/content/case-studies'
+      preLoaderRoute: typeof AdminProtectedContentCaseStudiesRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content_/insights': {
+      id: '/admin/_protected/content_/insights'
+      path: '/content/insights'
+      fullPath: '/admin/content/insights'
+      preLoaderRoute: typeof AdminProtectedContentInsightsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/leads_/$id': {
       id: '/admin/_protected/leads_/$id'
       path: '/leads/$id'
@@ -499,6 +565,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedNewslettersIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/content_/case-studies_/$id': {
+      id: '/admin/_protected/content_/case-studies_/$id'
+      path: '/content/case-studies/$id'
+      fullPath: '/admin/content/case-studies/$id'
+      preLoaderRoute: typeof AdminProtectedContentCaseStudiesIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content_/insights_/$id': {
+      id: '/admin/_protected/content_/insights_/$id'
+      path: '/content/insights/$id'
+      fullPath: '/admin/content/insights/$id'
+      preLoaderRoute: typeof AdminProtectedContentInsightsIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
   }
 }
 
@@ -518,9 +598,13 @@ interface AdminProtectedRouteChildren {
   AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedBookingsSettingsRoute: typeof AdminProtectedBookingsSettingsRoute
+  AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
+  AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
+  AdminProtectedContentCaseStudiesIdRoute: typeof AdminProtectedContentCaseStudiesIdRoute
+  AdminProtectedContentInsightsIdRoute: typeof AdminProtectedContentInsightsIdRoute
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
@@ -539,9 +623,14 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedBookingsSettingsRoute: AdminProtectedBookingsSettingsRoute,
+  AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
+  AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
+  AdminProtectedContentCaseStudiesIdRoute:
+    AdminProtectedContentCaseStudiesIdRoute,
+  AdminProtectedContentInsightsIdRoute: AdminProtectedContentInsightsIdRoute,
 }
 
 const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(

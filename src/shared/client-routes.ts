@@ -31,6 +31,10 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/mail': /^\/admin\/mail\/?$/,
   '/admin/account': /^\/admin\/account\/?$/,
   '/admin/content': /^\/admin\/content\/?$/,
+  '/admin/content/case-studies': /^\/admin\/content\/case-studies\/?$/,
+  '/admin/content/case-studies/$id': /^\/admin\/content\/case-studies\/[^/]+\/?$/,
+  '/admin/content/insights': /^\/admin\/content\/insights\/?$/,
+  '/admin/content/insights/$id': /^\/admin\/content\/insights\/[^/]+\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

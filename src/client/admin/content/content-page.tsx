@@ -7,6 +7,7 @@ import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
+import { ContentSections } from './content-sections';
 import { MediaCard } from './media-card';
 import { SiteSettingsCard } from './site-settings-card';
 
@@ -27,6 +28,7 @@ export function ContentPage() {
   }, [company]);
   return (
     <div className="flex flex-col gap-6">
+      <ContentSections />
       <Card>
         <div className="mb-6 flex flex-col gap-1">
           <h1 className="text-2xl font-bold text-ink">Content</h1>
