@@ -170,7 +170,12 @@ export default defineConfig({
       // @trpc/client's package.json does not declare `sideEffects: false`, so importing its
       // index kept code of links the page never uses (the WebSocket link: about 0.9 KB gzip on
       // the home page). Its modules only declare things; nothing runs on import.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@trpc/client/') },
+      // shared/constants.ts only declares values too; taken for a module with effects, it was
+      // imported by the home page's entry for nothing but its order, and fetched at first load.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !id.includes('/node_modules/@trpc/client/') && !id.endsWith('/src/shared/constants.ts'),
+      },
     },
   },
   server: {

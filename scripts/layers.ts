@@ -14,7 +14,7 @@ import { format, type ICruiseResult, type IModule } from 'dependency-cruiser';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
-export const TREE = ['src', 'db', 'server.ts', 'scripts', 'tests'];
+const TREE = ['src', 'db', 'server.ts', 'scripts', 'tests'];
 
 const FOLDER_LOOP =
   'folder-loop: folders under src/server/ import each other in a loop. Move what both need into a folder below both (or platform/), or let app/ pass it in (docs/architecture.md "The layers").';

@@ -1,6 +1,7 @@
 /**
- * `npm run bytes`: what a visitor on a phone downloads, in brotli bytes (what the server sends
- * to a browser), at two moments:
+ * `npm run bytes`: what a visitor on a phone downloads, in bytes as the browser transfers them
+ * (the brotli body and the response's headers, as Chromium's network log counts them), at two
+ * moments:
  *
  * - **first load**: `/` opened and hydrated, every script the page asked for by itself;
  * - **message sent**: the visitor then scrolled to the contact form, filled it in, sent it and
@@ -39,8 +40,12 @@ async function main() {
   if (!process.argv.includes('--no-build') && buildIfStale() !== 0) process.exit(1);
   const clientDir = mkdtempSync(path.join(tmpdir(), 'bytes-client-'));
   withBuildLock(() => cpSync(BUILD_DIR, clientDir, { recursive: true }));
-  /** What the server sends for an asset: its `.br`, or the file itself below 1 KiB. */
-  const brotliSize = (urlPath: string) => {
+  /** Each script's transfer as the browser saw it: the response's headers and its body. */
+  const transferred = new Map<string, number>();
+  /** What was transferred for an asset; what the server sends (its `.br`) until it is known. */
+  const transferSize = (urlPath: string) => {
+    const seen = transferred.get(urlPath);
+    if (seen !== undefined) return seen;
     const file = path.join(clientDir, decodeURIComponent(urlPath));
     return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
   };
@@ -55,6 +60,13 @@ async function main() {
       if (url.origin === new URL(server.url).origin && url.pathname.endsWith('.js')) {
         if (!scripts.includes(url.pathname)) scripts.push(url.pathname);
       }
+    });
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.endsWith('.js')) return;
+      void request.sizes().then((sizes) => {
+        transferred.set(url.pathname, sizes.responseHeadersSize + sizes.responseBodySize);
+      });
     });
     await openApp(page, `${server.url}/`);
     // Chunks asked for after hydration without any interaction belong to the first load too.
@@ -81,9 +93,13 @@ async function main() {
     const picker = scripts.filter((p) => !messageSent.includes(p));
 
     const html = readFileSync(path.join(clientDir, 'index.html.br')).length;
-    const rows = messageSent.map((p) => ({ p, size: brotliSize(p), first: firstLoad.includes(p) }));
+    const rows = messageSent.map((p) => ({
+      p,
+      size: transferSize(p),
+      first: firstLoad.includes(p),
+    }));
     rows.sort((a, b) => Number(b.first) - Number(a.first) || b.size - a.size);
-    console.log('Scripts a phone downloads to send a message (brotli):');
+    console.log('Scripts a phone downloads to send a message (brotli, headers included):');
     for (const { p, size, first } of rows) {
       console.log(
         `  ${kb(size).padStart(9)}  ${first ? 'first load  ' : 'contact form'}  ${path.basename(p)}`,
@@ -99,7 +115,7 @@ async function main() {
     console.log(
       `  JS to send a message ${kb(allJs).padStart(8)} <= ${kb(MESSAGE_SENT_BUDGET)}: ${verdict(allJs <= MESSAGE_SENT_BUDGET)}`,
     );
-    const pickerJs = picker.reduce((sum, p) => sum + brotliSize(p), 0);
+    const pickerJs = picker.reduce((sum, p) => sum + transferSize(p), 0);
     console.log(
       `  booking picker       ${kb(pickerJs).padStart(8)} on request (${picker.map((p) => path.basename(p)).join(', ')})`,
     );

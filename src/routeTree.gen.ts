@@ -18,6 +18,7 @@ import { Route as AdminResetPasswordRouteImport } from './client/routes/admin/re
 import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin/_protected/account'
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedBookingsRouteImport } from './client/routes/admin/_protected/bookings'
+import { Route as AdminProtectedClientLogosRouteImport } from './client/routes/admin/_protected/client-logos'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
@@ -27,14 +28,19 @@ import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/a
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedSuppressionsRouteImport } from './client/routes/admin/_protected/suppressions'
+import { Route as AdminProtectedTestimonialsRouteImport } from './client/routes/admin/_protected/testimonials'
 import { Route as AdminProtectedUsersRouteImport } from './client/routes/admin/_protected/users'
 import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/admin/_protected/ai-fact-edit.$id'
 import { Route as AdminProtectedBookingsSettingsRouteImport } from './client/routes/admin/_protected/bookings_.settings'
+import { Route as AdminProtectedClientLogosIdRouteImport } from './client/routes/admin/_protected/client-logos_.$id'
+import { Route as AdminProtectedClientLogosNewRouteImport } from './client/routes/admin/_protected/client-logos_.new'
 import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
 import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
+import { Route as AdminProtectedTestimonialsIdRouteImport } from './client/routes/admin/_protected/testimonials_.$id'
+import { Route as AdminProtectedTestimonialsNewRouteImport } from './client/routes/admin/_protected/testimonials_.new'
 import { Route as AdminProtectedContentCaseStudiesIdRouteImport } from './client/routes/admin/_protected/content_.case-studies_.$id'
 import { Route as AdminProtectedContentInsightsIdRouteImport } from './client/routes/admin/_protected/content_.insights_.$id'
 
@@ -83,6 +89,12 @@ const AdminProtectedBookingsRoute = AdminProtectedBookingsRouteImport.update({
   path: '/bookings',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedClientLogosRoute =
+  AdminProtectedClientLogosRouteImport.update({
+    id: '/client-logos',
+    path: '/client-logos',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
   id: '/content',
   path: '/content',
@@ -131,6 +143,12 @@ const AdminProtectedSuppressionsRoute =
     path: '/suppressions',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedTestimonialsRoute =
+  AdminProtectedTestimonialsRouteImport.update({
+    id: '/testimonials',
+    path: '/testimonials',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedUsersRoute = AdminProtectedUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -146,6 +164,18 @@ const AdminProtectedBookingsSettingsRoute =
   AdminProtectedBookingsSettingsRouteImport.update({
     id: '/bookings_/settings',
     path: '/bookings/settings',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedClientLogosIdRoute =
+  AdminProtectedClientLogosIdRouteImport.update({
+    id: '/client-logos_/$id',
+    path: '/client-logos/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedClientLogosNewRoute =
+  AdminProtectedClientLogosNewRouteImport.update({
+    id: '/client-logos_/new',
+    path: '/client-logos/new',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
 const AdminProtectedContentCaseStudiesRoute =
@@ -177,6 +207,18 @@ const AdminProtectedNewslettersIdRoute =
     path: '/newsletters/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedTestimonialsIdRoute =
+  AdminProtectedTestimonialsIdRouteImport.update({
+    id: '/testimonials_/$id',
+    path: '/testimonials/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedTestimonialsNewRoute =
+  AdminProtectedTestimonialsNewRouteImport.update({
+    id: '/testimonials_/new',
+    path: '/testimonials/new',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedContentCaseStudiesIdRoute =
   AdminProtectedContentCaseStudiesIdRouteImport.update({
     id: '/content_/case-studies_/$id',
@@ -200,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/bookings': typeof AdminProtectedBookingsRoute
+  '/admin/client-logos': typeof AdminProtectedClientLogosRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -209,14 +252,19 @@ export interface FileRoutesByFullPath {
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
+  '/admin/testimonials': typeof AdminProtectedTestimonialsRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/client-logos/$id': typeof AdminProtectedClientLogosIdRoute
+  '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
+  '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
   '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
@@ -229,6 +277,7 @@ export interface FileRoutesByTo {
   '/admin/account': typeof AdminProtectedAccountRoute
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/bookings': typeof AdminProtectedBookingsRoute
+  '/admin/client-logos': typeof AdminProtectedClientLogosRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -238,14 +287,19 @@ export interface FileRoutesByTo {
   '/admin/overview': typeof AdminProtectedOverviewRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
+  '/admin/testimonials': typeof AdminProtectedTestimonialsRoute
   '/admin/users': typeof AdminProtectedUsersRoute
   '/admin/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/client-logos/$id': typeof AdminProtectedClientLogosIdRoute
+  '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
+  '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
   '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
@@ -260,6 +314,7 @@ export interface FileRoutesById {
   '/admin/_protected/account': typeof AdminProtectedAccountRoute
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
   '/admin/_protected/bookings': typeof AdminProtectedBookingsRoute
+  '/admin/_protected/client-logos': typeof AdminProtectedClientLogosRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
@@ -269,14 +324,19 @@ export interface FileRoutesById {
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/suppressions': typeof AdminProtectedSuppressionsRoute
+  '/admin/_protected/testimonials': typeof AdminProtectedTestimonialsRoute
   '/admin/_protected/users': typeof AdminProtectedUsersRoute
   '/admin/_protected/ai-fact-edit/$id': typeof AdminProtectedAiFactEditIdRoute
   '/admin/_protected/bookings_/settings': typeof AdminProtectedBookingsSettingsRoute
+  '/admin/_protected/client-logos_/$id': typeof AdminProtectedClientLogosIdRoute
+  '/admin/_protected/client-logos_/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/_protected/testimonials_/$id': typeof AdminProtectedTestimonialsIdRoute
+  '/admin/_protected/testimonials_/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/_protected/content_/case-studies_/$id': typeof AdminProtectedContentCaseStudiesIdRoute
   '/admin/_protected/content_/insights_/$id': typeof AdminProtectedContentInsightsIdRoute
 }
@@ -292,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/audit'
     | '/admin/bookings'
+    | '/admin/client-logos'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -301,14 +362,19 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/suppressions'
+    | '/admin/testimonials'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
+    | '/admin/client-logos/$id'
+    | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/testimonials/$id'
+    | '/admin/testimonials/new'
     | '/admin/content/case-studies/$id'
     | '/admin/content/insights/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -321,6 +387,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/audit'
     | '/admin/bookings'
+    | '/admin/client-logos'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -330,14 +397,19 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/subscribers'
     | '/admin/suppressions'
+    | '/admin/testimonials'
     | '/admin/users'
     | '/admin/ai-fact-edit/$id'
     | '/admin/bookings/settings'
+    | '/admin/client-logos/$id'
+    | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/testimonials/$id'
+    | '/admin/testimonials/new'
     | '/admin/content/case-studies/$id'
     | '/admin/content/insights/$id'
   id:
@@ -351,6 +423,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/account'
     | '/admin/_protected/audit'
     | '/admin/_protected/bookings'
+    | '/admin/_protected/client-logos'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/leads'
@@ -360,14 +433,19 @@ export interface FileRouteTypes {
     | '/admin/_protected/overview'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/suppressions'
+    | '/admin/_protected/testimonials'
     | '/admin/_protected/users'
     | '/admin/_protected/ai-fact-edit/$id'
     | '/admin/_protected/bookings_/settings'
+    | '/admin/_protected/client-logos_/$id'
+    | '/admin/_protected/client-logos_/new'
     | '/admin/_protected/content_/case-studies'
     | '/admin/_protected/content_/insights'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
+    | '/admin/_protected/testimonials_/$id'
+    | '/admin/_protected/testimonials_/new'
     | '/admin/_protected/content_/case-studies_/$id'
     | '/admin/_protected/content_/insights_/$id'
   fileRoutesById: FileRoutesById
@@ -446,6 +524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedBookingsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/client-logos': {
+      id: '/admin/_protected/client-logos'
+      path: '/client-logos'
+      fullPath: '/admin/client-logos'
+      preLoaderRoute: typeof AdminProtectedClientLogosRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/content': {
       id: '/admin/_protected/content'
       path: '/content'
@@ -509,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedSuppressionsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/testimonials': {
+      id: '/admin/_protected/testimonials'
+      path: '/testimonials'
+      fullPath: '/admin/testimonials'
+      preLoaderRoute: typeof AdminProtectedTestimonialsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/users': {
       id: '/admin/_protected/users'
       path: '/users'
@@ -528,6 +620,20 @@ declare module '@tanstack/react-router' {
       path: '/bookings/settings'
       fullPath: '/admin/bookings/settings'
       preLoaderRoute: typeof AdminProtectedBookingsSettingsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/client-logos_/$id': {
+      id: '/admin/_protected/client-logos_/$id'
+      path: '/client-logos/$id'
+      fullPath: '/admin/client-logos/$id'
+      preLoaderRoute: typeof AdminProtectedClientLogosIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/client-logos_/new': {
+      id: '/admin/_protected/client-logos_/new'
+      path: '/client-logos/new'
+      fullPath: '/admin/client-logos/new'
+      preLoaderRoute: typeof AdminProtectedClientLogosNewRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/content_/case-studies': {
@@ -565,6 +671,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedNewslettersIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/testimonials_/$id': {
+      id: '/admin/_protected/testimonials_/$id'
+      path: '/testimonials/$id'
+      fullPath: '/admin/testimonials/$id'
+      preLoaderRoute: typeof AdminProtectedTestimonialsIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/testimonials_/new': {
+      id: '/admin/_protected/testimonials_/new'
+      path: '/testimonials/new'
+      fullPath: '/admin/testimonials/new'
+      preLoaderRoute: typeof AdminProtectedTestimonialsNewRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/content_/case-studies_/$id': {
       id: '/admin/_protected/content_/case-studies_/$id'
       path: '/content/case-studies/$id'
@@ -586,6 +706,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedAccountRoute: typeof AdminProtectedAccountRoute
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
   AdminProtectedBookingsRoute: typeof AdminProtectedBookingsRoute
+  AdminProtectedClientLogosRoute: typeof AdminProtectedClientLogosRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
@@ -595,14 +716,19 @@ interface AdminProtectedRouteChildren {
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedSuppressionsRoute: typeof AdminProtectedSuppressionsRoute
+  AdminProtectedTestimonialsRoute: typeof AdminProtectedTestimonialsRoute
   AdminProtectedUsersRoute: typeof AdminProtectedUsersRoute
   AdminProtectedAiFactEditIdRoute: typeof AdminProtectedAiFactEditIdRoute
   AdminProtectedBookingsSettingsRoute: typeof AdminProtectedBookingsSettingsRoute
+  AdminProtectedClientLogosIdRoute: typeof AdminProtectedClientLogosIdRoute
+  AdminProtectedClientLogosNewRoute: typeof AdminProtectedClientLogosNewRoute
   AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
   AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
+  AdminProtectedTestimonialsIdRoute: typeof AdminProtectedTestimonialsIdRoute
+  AdminProtectedTestimonialsNewRoute: typeof AdminProtectedTestimonialsNewRoute
   AdminProtectedContentCaseStudiesIdRoute: typeof AdminProtectedContentCaseStudiesIdRoute
   AdminProtectedContentInsightsIdRoute: typeof AdminProtectedContentInsightsIdRoute
 }
@@ -611,6 +737,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAccountRoute: AdminProtectedAccountRoute,
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
   AdminProtectedBookingsRoute: AdminProtectedBookingsRoute,
+  AdminProtectedClientLogosRoute: AdminProtectedClientLogosRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,
@@ -620,14 +747,19 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedSuppressionsRoute: AdminProtectedSuppressionsRoute,
+  AdminProtectedTestimonialsRoute: AdminProtectedTestimonialsRoute,
   AdminProtectedUsersRoute: AdminProtectedUsersRoute,
   AdminProtectedAiFactEditIdRoute: AdminProtectedAiFactEditIdRoute,
   AdminProtectedBookingsSettingsRoute: AdminProtectedBookingsSettingsRoute,
+  AdminProtectedClientLogosIdRoute: AdminProtectedClientLogosIdRoute,
+  AdminProtectedClientLogosNewRoute: AdminProtectedClientLogosNewRoute,
   AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
   AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
+  AdminProtectedTestimonialsIdRoute: AdminProtectedTestimonialsIdRoute,
+  AdminProtectedTestimonialsNewRoute: AdminProtectedTestimonialsNewRoute,
   AdminProtectedContentCaseStudiesIdRoute:
     AdminProtectedContentCaseStudiesIdRoute,
   AdminProtectedContentInsightsIdRoute: AdminProtectedContentInsightsIdRoute,

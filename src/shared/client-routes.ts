@@ -35,6 +35,12 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/content/case-studies/$id': /^\/admin\/content\/case-studies\/[^/]+\/?$/,
   '/admin/content/insights': /^\/admin\/content\/insights\/?$/,
   '/admin/content/insights/$id': /^\/admin\/content\/insights\/[^/]+\/?$/,
+  '/admin/testimonials': /^\/admin\/testimonials\/?$/,
+  '/admin/testimonials/new': /^\/admin\/testimonials\/new\/?$/,
+  '/admin/testimonials/$id': /^\/admin\/testimonials\/[^/]+\/?$/,
+  '/admin/client-logos': /^\/admin\/client-logos\/?$/,
+  '/admin/client-logos/new': /^\/admin\/client-logos\/new\/?$/,
+  '/admin/client-logos/$id': /^\/admin\/client-logos\/[^/]+\/?$/,
 } satisfies Record<keyof FileRoutesByFullPath, RegExp>;
 
 /** The home page is its own entry (index.html), not a route of the router app. */

@@ -8,7 +8,7 @@ import {
   type RunningServer,
   startServerAndBrowser,
 } from './support';
-import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#shared/constants';
+import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#client/home/home-timings';
 import { advanceClock, advanceClockUntil, openApp, pauseClock } from './support/home';
 import { layoutShifts } from './support/layout-shifts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#shared/constants';
+import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#client/home/home-timings';
 import {
   DESKTOP,
   newPage,

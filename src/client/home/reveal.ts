@@ -1,4 +1,4 @@
-import { SCROLL_IN_DURATION_S, SCROLL_IN_STAGGER_S } from '#shared/constants';
+import { SCROLL_IN_DURATION_S, SCROLL_IN_STAGGER_S } from '#client/home/home-timings';
 import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 /**

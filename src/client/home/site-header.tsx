@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '#shared/constants';
+import { HEADER_SHADOW_AFTER_PX, MOBILE_BREAKPOINT_PX } from '#client/home/home-timings';
 import { prefersReducedMotion } from '#client/lib/reduced-motion';
 import { CloseIcon, MenuIcon } from '#client/ui/icons';
 import { Logo } from '#client/ui/logo';

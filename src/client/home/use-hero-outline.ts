@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HERO_ANIMATION_DELAY_MS, HERO_ANIMATION_DURATION_MS } from '#shared/constants';
+import { HERO_ANIMATION_DELAY_MS, HERO_ANIMATION_DURATION_MS } from '#client/home/home-timings';
 import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 /**

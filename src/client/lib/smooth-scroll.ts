@@ -1,4 +1,4 @@
-import { SCROLL_OFFSET_PX } from '#shared/constants';
+import { SCROLL_OFFSET_PX } from '#client/home/home-timings';
 import { prefersReducedMotion } from './reduced-motion';
 
 /**

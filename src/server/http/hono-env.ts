@@ -4,6 +4,8 @@ export interface AppEnv {
     requestId: string;
     /** The security headers, computed once per app (middleware.ts, securityHeaders). */
     baseHeaders: Readonly<Record<string, string>>;
+    /** The same without the headers only a document obeys, for scripts and stylesheets. */
+    subresourceHeaders: Readonly<Record<string, string>>;
     /**
      * Set by `ownHeaders()` for a handler that builds its whole Response with a plain header
      * object, security headers and request id included (the public facts and static files):

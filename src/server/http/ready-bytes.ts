@@ -115,14 +115,18 @@ export function readyAnswer(
   { status = 200, cacheControl, headers: own }: ReadyAnswer,
 ): Response {
   if (status === 200 && etagMatches(c.req.header('if-none-match'), ready.etag)) {
-    const headers = { ...ownHeaders(c), ...readyHeaders(ready, 304, null, cacheControl), ...own };
+    const headers = {
+      ...ownHeaders(c, ready.type),
+      ...readyHeaders(ready, 304, null, cacheControl),
+      ...own,
+    };
     return new Response(null, { status: 304, headers });
   }
   const wanted = ready.encoded ? preferredEncoding(c.req.header('accept-encoding')) : null;
   const encoding = wanted && ready.encoded?.[wanted] ? wanted : null;
   const body = (encoding && ready.encoded?.[encoding]) || ready.body;
   const headers = {
-    ...ownHeaders(c),
+    ...ownHeaders(c, ready.type),
     ...readyHeaders(ready, status, encoding, cacheControl),
     ...own,
   };

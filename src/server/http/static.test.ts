@@ -125,6 +125,38 @@ describe('serveClient', () => {
     expect(await res.text()).toBe(SCRIPT);
   });
 
+  it('answers scripts and stylesheets without the headers only a document obeys; pages and SVG keep them', async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+    ];
+    const kept = ['x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+    for (const url of ['/assets/index-AbC123.js', '/assets/tiny-Xy9.css', '/assets/pre-1.css']) {
+      for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+        const res = await app.request(url, { headers });
+        expect(res.status, url).toBe(200);
+        for (const name of documentOnly)
+          expect(res.headers.has(name), `${url} ${name}`).toBe(false);
+        for (const name of kept) expect(res.headers.has(name), `${url} ${name}`).toBe(true);
+        expect(res.headers.get('x-request-id'), url).toBeTruthy();
+        // Its 304 too.
+        const again = await app.request(url, {
+          headers: { ...headers, 'if-none-match': res.headers.get('etag') ?? '' },
+        });
+        expect(again.status, url).toBe(304);
+        expect(again.headers.has('content-security-policy'), url).toBe(false);
+      }
+    }
+    for (const url of ['/', '/favicon.svg', '/admin/login']) {
+      const res = await app.request(url);
+      for (const name of [...documentOnly, ...kept]) {
+        expect(res.headers.has(name), `${url} ${name}`).toBe(true);
+      }
+    }
+  });
+
   it('serves the demo video files (/media/, hashed names) as immutable, captions as text/vtt', async () => {
     const video = await app.request('/media/demo.Ab12.mp4');
     expect(video.status).toBe(200);

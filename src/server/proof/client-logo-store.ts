@@ -22,7 +22,8 @@ const auditTarget = (row: Pick<ClientLogoRow, 'id' | 'name'>) =>
 
 export const logoSlot = (id: number) => imageSlot('client_logo', id);
 
-async function logoRow(tx: Db, id: number): Promise<ClientLogoRow> {
+/** One logo, or 404: the writes' first read, and the admin editor's (`byId`). */
+export async function logoRow(tx: Db, id: number): Promise<ClientLogoRow> {
   const row = await tx.select().from(clientLogos).where(eq(clientLogos.id, id)).get();
   if (!row) throw logoNotFound();
   return row;

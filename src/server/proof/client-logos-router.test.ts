@@ -104,15 +104,21 @@ describe('client logos', () => {
     ).toBeNull();
   });
 
-  it('lists and deletes; 404 for an unknown logo', async () => {
+  it('lists, reads one and deletes; 404 for an unknown logo', async () => {
     await admin.clientLogos.create({ name: 'Acme' });
     await admin.clientLogos.create({ name: 'Globex' });
+    expect((await admin.clientLogos.byId({ id: 2 })).clientLogo).toMatchObject({
+      id: 2,
+      name: 'Globex',
+      status: 'draft',
+    });
     expect((await admin.clientLogos.list({ q: 'glob' })).clientLogos.map((l) => l.name)).toEqual([
       'Globex',
     ]);
     expect(await admin.clientLogos.remove({ id: 1 })).toEqual({ success: true });
     expect((await failure(admin.clientLogos.remove({ id: 1 }))).code).toBe('NOT_FOUND');
     expect((await failure(admin.clientLogos.publish({ id: 1 }))).code).toBe('NOT_FOUND');
+    expect((await failure(admin.clientLogos.byId({ id: 1 }))).code).toBe('NOT_FOUND');
     expect((await admin.clientLogos.list({})).total).toBe(1);
   });
 });

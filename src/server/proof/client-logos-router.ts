@@ -22,6 +22,7 @@ import {
 import {
   createClientLogo,
   deleteClientLogo,
+  logoRow,
   logoSlot,
   saveClientLogo,
   setClientLogoImage,
@@ -52,6 +53,15 @@ export const clientLogosRouter = router({
     .input(proofListInput)
     .output(outputs.list)
     .query(({ ctx, input }) => clientLogosPage(ctx.db, input)),
+
+  /** One, for its editor; unknown: 404. */
+  byId: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/client-logos/:id', answer: 'spread' } })
+    .input(proofIdInput)
+    .output(outputs.byId)
+    .query(async ({ ctx, input }) => ({
+      clientLogo: clientLogoJson(await logoRow(ctx.db, input.id)),
+    })),
 
   create: adminProcedure
     .meta({

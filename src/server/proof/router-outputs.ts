@@ -45,6 +45,7 @@ const removed = z.strictObject({ success: z.literal(true) });
 
 export const testimonialOutputs = {
   list: z.strictObject({ testimonials: z.array(testimonialOutput), ...page }),
+  byId: oneTestimonial,
   create: oneTestimonial,
   save: oneTestimonial,
   publish: oneTestimonial,
@@ -56,6 +57,7 @@ export const testimonialOutputs = {
 
 export const clientLogoOutputs = {
   list: z.strictObject({ clientLogos: z.array(clientLogoOutput), ...page }),
+  byId: oneLogo,
   create: oneLogo,
   save: oneLogo,
   publish: oneLogo,

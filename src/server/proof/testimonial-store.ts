@@ -23,7 +23,8 @@ const auditTarget = (id: number) => `testimonial ${id}`;
 
 export const photoSlot = (id: number) => imageSlot('portrait', id);
 
-async function testimonialRow(tx: Db, id: number): Promise<TestimonialRow> {
+/** One testimonial, or 404: the writes' first read, and the admin editor's (`byId`). */
+export async function testimonialRow(tx: Db, id: number): Promise<TestimonialRow> {
   const row = await tx.select().from(testimonials).where(eq(testimonials.id, id)).get();
   if (!row) throw testimonialNotFound();
   return row;

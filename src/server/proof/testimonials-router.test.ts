@@ -279,6 +279,14 @@ describe('deleting', () => {
   });
 });
 
+describe('one testimonial', () => {
+  it('answers it as the list does, for its editor; 404 for an unknown one', async () => {
+    const { testimonial } = await alice.testimonials.create({ ...QUOTE, consent: CONSENT });
+    expect(await alice.testimonials.byId({ id: testimonial.id })).toEqual({ testimonial });
+    expect((await failure(alice.testimonials.byId({ id: 2 }))).code).toBe('NOT_FOUND');
+  });
+});
+
 describe('the list', () => {
   it('is 25 a page, last updated first, filtered by status and text in any case', async () => {
     for (let i = 1; i <= 27; i++) {
@@ -312,6 +320,7 @@ describe('signed out', () => {
     const { caller } = callerFor(deps);
     const calls = [
       caller.testimonials.list({}),
+      caller.testimonials.byId({ id: 1 }),
       caller.testimonials.create(QUOTE),
       caller.testimonials.save({ id: 1, ...QUOTE }),
       caller.testimonials.publish({ id: 1 }),

@@ -30,6 +30,7 @@ import {
   saveTestimonial,
   setTestimonialPhoto,
   setTestimonialStatus,
+  testimonialRow,
 } from './testimonial-store';
 
 type AdminContext = Context & { user: SessionUser };
@@ -53,6 +54,15 @@ export const testimonialsRouter = router({
     .input(proofListInput)
     .output(outputs.list)
     .query(({ ctx, input }) => testimonialsPage(ctx.db, input)),
+
+  /** One, for its editor; unknown: 404. */
+  byId: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/testimonials/:id', answer: 'spread' } })
+    .input(proofIdInput)
+    .output(outputs.byId)
+    .query(async ({ ctx, input }) => ({
+      testimonial: testimonialJson(await testimonialRow(ctx.db, input.id)),
+    })),
 
   create: adminProcedure
     .meta({

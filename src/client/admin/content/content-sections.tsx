@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '#shared/ui-styles';
 
-/** Quiet buttons; the current section's one filled (as the admin's own sections: admin-nav.tsx). */
+/** As the admin's own navigation: quiet links, the current screen's filled. */
 const linkClasses = buttonClass(
   'ghost',
   'sm',
@@ -9,14 +9,17 @@ const linkClasses = buttonClass(
 );
 
 /**
- * The parts of Content (docs/admin-guide.md, "Content"): the site's texts and images, then
- * each kind of proof with its own list and editor. One list, so each screen under Content
- * shows the same links; a new part is one more row.
+ * The parts of Content, each its own screen (docs/admin-guide.md): shown at the top of each,
+ * so the owner moves between them without going back to the main navigation. One list: a new
+ * part is one more row. "Site texts" is current on its own screen only; each other part also
+ * on its editors (a child address).
  */
 const SECTIONS = [
   { to: '/admin/content', label: 'Site texts', exact: true },
   { to: '/admin/content/case-studies', label: 'Case studies', exact: false },
   { to: '/admin/content/insights', label: 'Insights', exact: false },
+  { to: '/admin/testimonials', label: 'Testimonials', exact: false },
+  { to: '/admin/client-logos', label: 'Client logos', exact: false },
 ] as const;
 
 export function ContentSections() {

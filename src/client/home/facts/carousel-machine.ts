@@ -2,7 +2,7 @@ import {
   CAROUSEL_MANUAL_PAUSE_MS,
   CAROUSEL_SLIDE_MS,
   CAROUSEL_TYPING_SPEED_MS,
-} from '#shared/constants';
+} from '#client/home/home-timings';
 
 /**
  * The AI facts carousel as a pure state machine (docs/product.md, "Carousel"): each slide

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { CAROUSEL_SLIDE_MS } from '#shared/constants';
+import { CAROUSEL_SLIDE_MS } from '#client/home/home-timings';
 
 /**
  * The circular countdown in the card's top right corner. The number follows the state

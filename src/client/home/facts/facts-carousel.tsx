@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import { CAROUSEL_SOUND_MIN_VISIBILITY } from '#shared/constants';
+import { CAROUSEL_SOUND_MIN_VISIBILITY } from '#client/home/home-timings';
 import type { PublicFact } from '#client/lib/api-types';
 import { company } from '#shared/company';
 import { useStoredFlag } from '#client/lib/use-stored-flag';

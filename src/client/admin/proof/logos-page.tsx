@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { trpc } from '#client/lib/trpc';
+import type { ClientLogo } from '#shared/proof';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
+import { useDocumentTitle } from '../use-document-title';
+import { ListHeader, rowLinkClass, useListSearch } from './proof-list';
+import { ProofListScreen } from './proof-screen';
+import { ProofStatusBadge } from './proof-status';
+
+/** Client logos (docs/admin-guide.md): last updated first, searched by name on the server. */
+export function LogosPage() {
+  useDocumentTitle('Client logos');
+  const search = useListSearch();
+  const list = trpc.clientLogos.list.useQuery(search.input, { placeholderData: (kept) => kept });
+  return (
+    <ProofListScreen>
+      <ListHeader
+        title="Client logos"
+        intro="Clients who agreed to be shown, in a row on the home page once published"
+        newLink={{ to: '/admin/client-logos/new', label: 'New logo' }}
+        search={{ label: 'Search by name', value: search.q, onChange: search.setQ }}
+      />
+      <QueryState
+        query={list}
+        pending="Loading client logos..."
+        error="Error loading client logos"
+        empty={(data) =>
+          data.clientLogos.length === 0 &&
+          (search.input.q
+            ? 'No logo matches this search.'
+            : 'No client logos yet. Press "New logo" to add the first.')
+        }
+      >
+        {(data) => (
+          <>
+            <ul aria-label="Client logos, last updated first" className="flex flex-col gap-3">
+              {data.clientLogos.map((logo) => (
+                <li key={logo.id}>
+                  <LogoRow logo={logo} />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              label="Client logos"
+              onPage={search.setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </ProofListScreen>
+  );
+}
+
+function LogoRow({ logo }: { logo: ClientLogo }) {
+  return (
+    <article
+      aria-labelledby={`logo-${logo.id}`}
+      className="flex flex-wrap items-center gap-3 rounded-md border border-line p-4"
+    >
+      <div className="flex h-12 w-24 shrink-0 items-center justify-center rounded border border-line bg-white">
+        {logo.image ? (
+          // The name is beside it: the thumbnail is decoration here.
+          <img src={logo.image.url} alt="" className="max-h-10 max-w-20 object-contain" />
+        ) : (
+          <span className="text-xs text-gray-700">No image</span>
+        )}
+      </div>
+      <h2 id={`logo-${logo.id}`} className="min-w-0 font-semibold break-words">
+        <Link
+          to="/admin/client-logos/$id"
+          params={{ id: String(logo.id) }}
+          className={rowLinkClass}
+        >
+          {logo.name}
+        </Link>
+      </h2>
+      <ProofStatusBadge status={logo.status} />
+      {logo.consent ? null : <span className="text-sm text-muted">No consent recorded</span>}
+    </article>
+  );
+}

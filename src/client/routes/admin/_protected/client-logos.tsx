@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LogosPage } from '#client/admin/proof/logos-page';
+import { loadForScreen } from '#client/admin/route-loader';
+
+export const Route = createFileRoute('/admin/_protected/client-logos')({
+  loader: ({ context }) =>
+    loadForScreen(context, (utils) => [utils.clientLogos.list.ensureData({ page: 1 })]),
+  pendingComponent: LogosPage,
+  component: LogosPage,
+});
