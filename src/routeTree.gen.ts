@@ -34,11 +34,15 @@ import { Route as AdminProtectedAiFactEditIdRouteImport } from './client/routes/
 import { Route as AdminProtectedBookingsSettingsRouteImport } from './client/routes/admin/_protected/bookings_.settings'
 import { Route as AdminProtectedClientLogosIdRouteImport } from './client/routes/admin/_protected/client-logos_.$id'
 import { Route as AdminProtectedClientLogosNewRouteImport } from './client/routes/admin/_protected/client-logos_.new'
+import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
+import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
 import { Route as AdminProtectedTestimonialsIdRouteImport } from './client/routes/admin/_protected/testimonials_.$id'
 import { Route as AdminProtectedTestimonialsNewRouteImport } from './client/routes/admin/_protected/testimonials_.new'
+import { Route as AdminProtectedContentCaseStudiesIdRouteImport } from './client/routes/admin/_protected/content_.case-studies_.$id'
+import { Route as AdminProtectedContentInsightsIdRouteImport } from './client/routes/admin/_protected/content_.insights_.$id'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
@@ -174,6 +178,18 @@ const AdminProtectedClientLogosNewRoute =
     path: '/client-logos/new',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedContentCaseStudiesRoute =
+  AdminProtectedContentCaseStudiesRouteImport.update({
+    id: '/content_/case-studies',
+    path: '/content/case-studies',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedContentInsightsRoute =
+  AdminProtectedContentInsightsRouteImport.update({
+    id: '/content_/insights',
+    path: '/content/insights',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
   id: '/leads_/$id',
   path: '/leads/$id',
@@ -203,6 +219,18 @@ const AdminProtectedTestimonialsNewRoute =
     path: '/testimonials/new',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedContentCaseStudiesIdRoute =
+  AdminProtectedContentCaseStudiesIdRouteImport.update({
+    id: '/content_/case-studies_/$id',
+    path: '/content/case-studies/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
+const AdminProtectedContentInsightsIdRoute =
+  AdminProtectedContentInsightsIdRouteImport.update({
+    id: '/content_/insights_/$id',
+    path: '/content/insights/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminProtectedRouteWithChildren
@@ -230,11 +258,15 @@ export interface FileRoutesByFullPath {
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/client-logos/$id': typeof AdminProtectedClientLogosIdRoute
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
+  '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
   '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
+  '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
@@ -261,11 +293,15 @@ export interface FileRoutesByTo {
   '/admin/bookings/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/client-logos/$id': typeof AdminProtectedClientLogosIdRoute
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
+  '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
   '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
+  '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/content/insights/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -294,11 +330,15 @@ export interface FileRoutesById {
   '/admin/_protected/bookings_/settings': typeof AdminProtectedBookingsSettingsRoute
   '/admin/_protected/client-logos_/$id': typeof AdminProtectedClientLogosIdRoute
   '/admin/_protected/client-logos_/new': typeof AdminProtectedClientLogosNewRoute
+  '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
+  '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
   '/admin/_protected/testimonials_/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/_protected/testimonials_/new': typeof AdminProtectedTestimonialsNewRoute
+  '/admin/_protected/content_/case-studies_/$id': typeof AdminProtectedContentCaseStudiesIdRoute
+  '/admin/_protected/content_/insights_/$id': typeof AdminProtectedContentInsightsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -328,11 +368,15 @@ export interface FileRouteTypes {
     | '/admin/bookings/settings'
     | '/admin/client-logos/$id'
     | '/admin/client-logos/new'
+    | '/admin/content/case-studies'
+    | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
     | '/admin/testimonials/$id'
     | '/admin/testimonials/new'
+    | '/admin/content/case-studies/$id'
+    | '/admin/content/insights/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin'
@@ -359,11 +403,15 @@ export interface FileRouteTypes {
     | '/admin/bookings/settings'
     | '/admin/client-logos/$id'
     | '/admin/client-logos/new'
+    | '/admin/content/case-studies'
+    | '/admin/content/insights'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
     | '/admin/testimonials/$id'
     | '/admin/testimonials/new'
+    | '/admin/content/case-studies/$id'
+    | '/admin/content/insights/$id'
   id:
     | '__root__'
     | '/admin/_protected'
@@ -391,11 +439,15 @@ export interface FileRouteTypes {
     | '/admin/_protected/bookings_/settings'
     | '/admin/_protected/client-logos_/$id'
     | '/admin/_protected/client-logos_/new'
+    | '/admin/_protected/content_/case-studies'
+    | '/admin/_protected/content_/insights'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
     | '/admin/_protected/testimonials_/$id'
     | '/admin/_protected/testimonials_/new'
+    | '/admin/_protected/content_/case-studies_/$id'
+    | '/admin/_protected/content_/insights_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -584,6 +636,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedClientLogosNewRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/content_/case-studies': {
+      id: '/admin/_protected/content_/case-studies'
+      path: '/content/case-studies'
+      fullPath: '/admin/content/case-studies'
+      preLoaderRoute: typeof AdminProtectedContentCaseStudiesRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content_/insights': {
+      id: '/admin/_protected/content_/insights'
+      path: '/content/insights'
+      fullPath: '/admin/content/insights'
+      preLoaderRoute: typeof AdminProtectedContentInsightsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/leads_/$id': {
       id: '/admin/_protected/leads_/$id'
       path: '/leads/$id'
@@ -619,6 +685,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedTestimonialsNewRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/content_/case-studies_/$id': {
+      id: '/admin/_protected/content_/case-studies_/$id'
+      path: '/content/case-studies/$id'
+      fullPath: '/admin/content/case-studies/$id'
+      preLoaderRoute: typeof AdminProtectedContentCaseStudiesIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/content_/insights_/$id': {
+      id: '/admin/_protected/content_/insights_/$id'
+      path: '/content/insights/$id'
+      fullPath: '/admin/content/insights/$id'
+      preLoaderRoute: typeof AdminProtectedContentInsightsIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
   }
 }
 
@@ -642,11 +722,15 @@ interface AdminProtectedRouteChildren {
   AdminProtectedBookingsSettingsRoute: typeof AdminProtectedBookingsSettingsRoute
   AdminProtectedClientLogosIdRoute: typeof AdminProtectedClientLogosIdRoute
   AdminProtectedClientLogosNewRoute: typeof AdminProtectedClientLogosNewRoute
+  AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
+  AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
   AdminProtectedTestimonialsIdRoute: typeof AdminProtectedTestimonialsIdRoute
   AdminProtectedTestimonialsNewRoute: typeof AdminProtectedTestimonialsNewRoute
+  AdminProtectedContentCaseStudiesIdRoute: typeof AdminProtectedContentCaseStudiesIdRoute
+  AdminProtectedContentInsightsIdRoute: typeof AdminProtectedContentInsightsIdRoute
 }
 
 const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
@@ -669,11 +753,16 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedBookingsSettingsRoute: AdminProtectedBookingsSettingsRoute,
   AdminProtectedClientLogosIdRoute: AdminProtectedClientLogosIdRoute,
   AdminProtectedClientLogosNewRoute: AdminProtectedClientLogosNewRoute,
+  AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
+  AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
   AdminProtectedTestimonialsIdRoute: AdminProtectedTestimonialsIdRoute,
   AdminProtectedTestimonialsNewRoute: AdminProtectedTestimonialsNewRoute,
+  AdminProtectedContentCaseStudiesIdRoute:
+    AdminProtectedContentCaseStudiesIdRoute,
+  AdminProtectedContentInsightsIdRoute: AdminProtectedContentInsightsIdRoute,
 }
 
 const AdminProtectedRouteWithChildren = AdminProtectedRoute._addFileChildren(

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { newsletterBodyField, newsletterSubjectField } from './newsletter';
-import { emailField, idInput } from './validation';
+import { emailField, idField, idInput } from './validation';
 
 /**
  * One recipient of a sent newsletter: waiting to be handed over, handed over (its mail is in
@@ -33,8 +33,15 @@ export type NewsletterPatch = z.input<typeof newsletterPatch>;
 /** A test copy goes to this address, or without one to the signed-in administrator's. */
 export const newsletterTestInput = z.extend(idInput, { email: z.optional(emailField) });
 
+/** POST /api/newsletters/draft: a draft made from a published case study or insight. */
+export const newsletterFromEntryInput = z.object({ entryId: idField });
+export type NewsletterFromEntryInput = z.input<typeof newsletterFromEntryInput>;
+
 export const NEWSLETTER_ADMIN_MESSAGES = {
   notFound: 'Newsletter not found',
+  entryNotFound: 'Entry not found',
+  entryNotPublished:
+    'This entry is not published: publish it first, so the newsletter can link to its page.',
   notDraft: 'This newsletter has been sent: only a draft can be changed, deleted or sent.',
   nobodyConfirmed: 'Nobody has confirmed a subscription yet: there is no one to send it to.',
   draft: 'This newsletter is a draft: it has not been sent yet.',

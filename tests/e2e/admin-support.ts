@@ -123,8 +123,11 @@ export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Pro
   );
 }
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await axeViolations(page);
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { exclude?: string[] } = {},
+): Promise<void> {
+  const violations = await axeViolations(page, options);
   // The offending markup makes a failure readable without re-running by hand.
   const markup = await Promise.all(
     violations.flatMap((v) =>

@@ -51,7 +51,7 @@ export interface PageRenderer {
 }
 
 interface RenderedPage extends ReadyBytes {
-  /** The home page's video host for the CSP's frame-src; null elsewhere. */
+  /** The CSP's frame-src: the home page's video host, the admin's own site; null elsewhere. */
   frameHost: string | null;
 }
 
@@ -189,6 +189,12 @@ export interface ContentPages {
    */
   warm(): Promise<void>;
 }
+
+/**
+ * What the router app's page may frame: the site's own answers, of which only the entry
+ * preview lets itself be framed (docs/content.md, "The editor"); no video plays there.
+ */
+const ADMIN_FRAMES = "'self'";
 
 export function contentPages(
   deps: AppDeps,
@@ -345,7 +351,8 @@ export function contentPages(
         serve(
           c,
           '/app.html',
-          (content, site) => ready(appPageHtml(appTemplate, content, site.timeZone), HTML, null),
+          (content, site) =>
+            ready(appPageHtml(appTemplate, content, site.timeZone), HTML, ADMIN_FRAMES),
           () => true,
           status,
         )

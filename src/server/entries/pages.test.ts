@@ -377,6 +377,26 @@ describe('the preview', () => {
       400,
     );
   });
+  it("may be framed by the admin's own pages, and by no other site; every other answer by none", async () => {
+    const id = await created();
+    const preview = await app.request(`/api/entries/${id}/preview`, { headers: { cookie } });
+    const csp = preview.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self';");
+    expect(csp).toContain("script-src 'self'");
+    expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The admin's page frames its own site (the preview) and nothing else.
+    const admin = await page('/admin/content/case-studies');
+    expect(admin.headers.get('content-security-policy')).toContain("frame-src 'self';");
+    for (const other of [`/api/entries/${id}`, '/admin/login', '/']) {
+      const answer = await app.request(other, { headers: { cookie } });
+      expect(answer.headers.get('content-security-policy'), other).toContain(
+        "frame-ancestors 'none'",
+      );
+      expect(answer.headers.get('x-frame-options'), other).toBe('DENY');
+    }
+    expect((await page('/')).headers.get('content-security-policy')).toContain("frame-src 'none'");
+  });
+
   it('answers without a build too, as a plain document around the same page', async () => {
     const bare = createApp(deps);
     const id = await created(CASE, bare);

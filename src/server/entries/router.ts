@@ -101,7 +101,13 @@ export const entriesRouter = router({
    */
   preview: adminProcedure
     .meta({
-      rest: { method: 'GET', path: '/api/entries/:id/preview', download: true },
+      rest: {
+        method: 'GET',
+        path: '/api/entries/:id/preview',
+        download: true,
+        // The editor shows it in a frame (docs/content.md, "The editor").
+        framedBySameOrigin: true,
+      },
     })
     .input(entryIdInput)
     .output(outputs.preview)

@@ -100,6 +100,22 @@ export function contentSecurityPolicy(config: Config, options: SecurityOptions =
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
+/**
+ * An answer the site's own pages may frame (a route's `framedBySameOrigin`: the admin's entry
+ * preview): the app's policy with `frame-ancestors 'self'`, and `X-Frame-Options: SAMEORIGIN`
+ * for browsers that only read that; `securityHeaders` then leaves both as set here.
+ */
+export function framedBySameOrigin(c: HonoCtx<AppEnv>, headers: Headers): void {
+  const base = c.get('baseHeaders') as AppEnv['Variables']['baseHeaders'] | undefined;
+  const csp = base?.['Content-Security-Policy'];
+  if (!csp) return;
+  headers.set(
+    'Content-Security-Policy',
+    csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  );
+  headers.set('X-Frame-Options', 'SAMEORIGIN');
+}
+
 /** The headers every answer carries, computed once per app. */
 export function securityHeaderRecord(
   config: Config,

@@ -66,6 +66,12 @@ export interface RestRoute {
    */
   download?: true;
   /**
+   * The answer may be framed by the site's own pages (`frame-ancestors 'self'`,
+   * `X-Frame-Options: SAMEORIGIN`) rather than by none: the admin's entry preview
+   * (docs/content.md, "The editor"). Every other answer stays unframeable.
+   */
+  framedBySameOrigin?: true;
+  /**
    * A form body this path also takes (RFC 8058's one-click unsubscribe): it must hold exactly
    * these fields and values, and the input is then `query`'s named values of the address.
    */

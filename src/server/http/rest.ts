@@ -14,6 +14,7 @@ import { loggableError } from '#server/platform/logger';
 import { buildContext, clientIp } from './context';
 import { errorBody, RestError, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';
+import { framedBySameOrigin } from './middleware';
 import {
   FORM_MEDIA_TYPE,
   MULTIPART_MEDIA_TYPE,
@@ -133,6 +134,7 @@ async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Pr
   }
   // Set-Cookie from the session code travels on the procedure's context.
   ctx.resHeaders.forEach((value, key) => response.headers.append(key, value));
+  if (rest.framedBySameOrigin && response.ok) framedBySameOrigin(c, response.headers);
   return response;
 }
 

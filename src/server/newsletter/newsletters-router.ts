@@ -10,6 +10,7 @@ import { newsletters, subscribers, users } from '#db/schema';
 import { newsletterInput } from '#shared/newsletter';
 import {
   NEWSLETTER_ADMIN_MESSAGES as M,
+  newsletterFromEntryInput,
   newsletterTestInput,
   newsletterUpdateInput,
 } from '#shared/newsletter-admin';
@@ -27,6 +28,8 @@ import { wakeSenders } from '#server/platform/mail-loop';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { deliverNow } from '#server/platform/outbox/send-mail';
 import { mailSite } from '#server/platform/site-brand';
+import { pagesOrigin, siteSettings } from '#server/platform/site-settings';
+import { entryDraft, publishedEntryFacts } from './entry-draft';
 import { outputs } from './newsletters-router-outputs';
 import { requeueFailed } from './recipient-mail';
 
@@ -98,6 +101,36 @@ export const newslettersRouter = router({
         tx
           .insert(newsletters)
           .values({ subject: input.subject, body: input.body, createdAt: now, updatedAt: now })
+          .returning({ id: newsletters.id })
+          .get(),
+      );
+      return current(ctx.db, row.id);
+    }),
+
+  /**
+   * A draft made from a published entry in one press (entry-draft.ts): written, never sent.
+   * Not audited, as no draft's creation is: the send is.
+   */
+  fromEntry: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/newsletters/draft',
+        status: 201,
+        body: 'json',
+        answer: { key: 'newsletter' },
+      },
+    })
+    .input(newsletterFromEntryInput)
+    .output(outputs.create)
+    .mutation(async ({ ctx, input }) => {
+      const entry = await publishedEntryFacts(ctx.db, input.entryId);
+      const draft = entryDraft(entry, pagesOrigin(await siteSettings(ctx)));
+      const now = ctx.clock.now();
+      const row = await writeTransaction(ctx.db, (tx) =>
+        tx
+          .insert(newsletters)
+          .values({ ...draft, createdAt: now, updatedAt: now })
           .returning({ id: newsletters.id })
           .get(),
       );

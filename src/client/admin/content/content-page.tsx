@@ -6,8 +6,8 @@ import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { ContentEditor } from './content-editor';
-import { ContentSections } from './content-sections';
 import { ContentHistory } from './content-history';
+import { ContentSections } from './content-sections';
 import { MediaCard } from './media-card';
 import { SiteSettingsCard } from './site-settings-card';
 

@@ -1,0 +1,154 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Entry } from '#shared/entries';
+import { entryPath } from '#shared/entry-paths';
+import { trpc } from '#client/lib/trpc';
+import { toast } from '#client/ui/toast';
+import { ConfirmDialog } from '../confirm-dialog';
+import { Button } from '../controls';
+import { errorMessage } from '../errors';
+import { TrashIcon } from '../icons';
+import { ENTRY_SCREENS } from './entry-screens';
+import { EntryStatusBadge } from './entry-status';
+
+function failed(action: string, error: unknown) {
+  toast({
+    title: 'Error',
+    description: `${action}: ${errorMessage(error)}`,
+    variant: 'destructive',
+  });
+}
+
+/**
+ * Publish or unpublish the saved entry, make a newsletter draft of a published one, delete it
+ * (docs/admin-guide.md, "Case studies and insights"). Publishing takes the saved text: with
+ * unsaved changes the buttons wait for Save.
+ */
+export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolean }) {
+  const screen = ENTRY_SCREENS[entry.kind];
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const path = entryPath(entry.kind, entry.slug);
+  const shown = ({ entry: next }: { entry: Entry }) => {
+    utils.entries.get.setData({ id: next.id }, (old) => (old ? { ...old, entry: next } : old));
+    void utils.entries.list.invalidate();
+  };
+  const publish = trpc.entries.publish.useMutation({
+    onSuccess: (answer) => {
+      shown(answer);
+      toast({ title: `${screen.singular} published`, description: `Its page is ${path}.` });
+    },
+    onError: (error) => failed(`Failed to publish the ${screen.lower}`, error),
+  });
+  const unpublish = trpc.entries.unpublish.useMutation({
+    onSuccess: (answer) => {
+      shown(answer);
+      toast({
+        title: `${screen.singular} unpublished`,
+        description: `${path} is no longer shown.`,
+      });
+    },
+    onError: (error) => failed(`Failed to unpublish the ${screen.lower}`, error),
+  });
+  const newsletter = trpc.newsletters.fromEntry.useMutation({
+    onSuccess: (made) => {
+      toast({ title: 'Newsletter draft made', description: 'Nothing is sent until you send it.' });
+      void utils.newsletters.list.invalidate();
+      void navigate({ to: '/admin/newsletters/$id', params: { id: String(made.id) } });
+    },
+    onError: (error) => failed('Failed to make the newsletter draft', error),
+  });
+  const remove = trpc.entries.remove.useMutation({
+    onSuccess: () => {
+      toast({ title: `${screen.singular} deleted` });
+      void utils.entries.list.invalidate();
+      void navigate({ to: screen.list });
+    },
+    onError: (error) => failed(`Failed to delete the ${screen.lower}`, error),
+    onSettled: () => setConfirmDelete(false),
+  });
+  const published = entry.status === 'published';
+
+  return (
+    <section aria-labelledby="entry-status-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="entry-status-title" className="text-xl font-semibold text-ink">
+          Status
+        </h2>
+        <EntryStatusBadge status={entry.status} />
+      </div>
+      <p className="text-sm text-muted">
+        {published ? (
+          <>
+            Visitors see it at{' '}
+            <a
+              href={path}
+              className="break-all text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            >
+              {path}
+            </a>
+            .
+          </>
+        ) : (
+          `A draft: nobody but the administrators sees it. Published, it is at ${path}.`
+        )}
+        {isDirty ? ' Save your changes first: publishing shows the saved text.' : ''}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {published ? (
+          <Button
+            variant="secondary"
+            isDisabled={isDirty}
+            isPending={unpublish.isPending}
+            onPress={() => unpublish.mutate({ id: entry.id })}
+          >
+            Unpublish
+          </Button>
+        ) : (
+          <Button
+            isDisabled={isDirty}
+            isPending={publish.isPending}
+            onPress={() => publish.mutate({ id: entry.id })}
+          >
+            Publish
+          </Button>
+        )}
+        {published ? (
+          <Button
+            variant="secondary"
+            isPending={newsletter.isPending}
+            onPress={() => newsletter.mutate({ entryId: entry.id })}
+          >
+            Make a newsletter draft
+          </Button>
+        ) : null}
+        <Button variant="ghost-danger" onPress={() => setConfirmDelete(true)}>
+          <TrashIcon />
+          Delete
+        </Button>
+      </div>
+      {published ? (
+        <p className="text-sm text-muted">
+          A newsletter draft holds the title, the summary and a link to the page; you check it and
+          send it from Newsletters.
+        </p>
+      ) : null}
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        title={`Delete this ${screen.lower}?`}
+        question={`“${entry.title}” and its versions are deleted for good.`}
+        detail={
+          entry.publishedAt
+            ? `Its address ${path} will answer “gone” from now on, so search engines drop it.`
+            : undefined
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate({ id: entry.id })}
+      />
+    </section>
+  );
+}
