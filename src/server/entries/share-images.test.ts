@@ -9,7 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '#db';
 import { shareImages } from '#db/schema';
 import type { EntryCreateInput } from '#shared/entries';
+import { signedInCookie } from '#tests/support/app';
 import { openTestDatabase } from '#tests/support/database';
+import { testImage } from '#tests/support/images';
 import { entrySite, type EntrySite } from '#tests/support/entry-site';
 import { shareImagePath } from './share-image-path';
 
@@ -140,6 +142,26 @@ describe('an entry without a cover', () => {
     // Deleting the entry deletes its pictures.
     expect((await site.admin('DELETE', `/api/entries/${id}`)).status).toBe(200);
     expect(await site.deps.db.select().from(shareImages).all()).toEqual([]);
+  });
+
+  it('draws the uploaded logo: a new logo is a new address, drawn at its first request', async () => {
+    await site.publish(INSIGHT);
+    const before = await pictureOf('/insights/why-evals-first');
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(await testImage('png', 400, 100))], 'logo.png'));
+    const cookie = await signedInCookie(site.deps);
+    const uploaded = await site.app.request('/api/media/logo', {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const after = await pictureOf('/insights/why-evals-first');
+    expect(after).not.toBe(before);
+    const response = await site.app.request(after);
+    expect(response.status).toBe(200);
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
   });
 
   it('follows the brand: another company name or logo is another address', () => {
