@@ -1,14 +1,15 @@
 /**
  * Draws an entry's share image (docs/content.md, "Share images"): a 1200×630 PNG of its title
  * on the brand colour, with the company's name and uploaded logo. Satori lays the text out
- * with the font's real widths (a long title wraps, and is cut with an ellipsis after four
- * lines, never past the edge), then resvg paints the SVG it writes (decision 0045: why not an
- * SVG drawn by sharp). Text goes in as React-like children, never as markup, so `<`, `&` or
- * an emoji in a title are only characters; emoji are left out (the font has none).
+ * with the font's real widths (a long title wraps in smaller letters, and is cut with an
+ * ellipsis after five lines, never past the edge), then resvg paints the SVG it writes
+ * (decision 0045: why not an SVG drawn by sharp). Text goes in as React-like children, never
+ * as markup, so `<`, `&` or an emoji in a title are only characters; emoji are left out (the
+ * font has none).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import sharp from 'sharp';
@@ -81,18 +82,22 @@ export async function drawShareImage(parts: ShareImageParts): Promise<Buffer> {
       : []),
     el('div', { fontSize: 36, opacity: 0.92 }, drawable(parts.companyName)),
   ]);
+  const text = drawable(parts.title);
+  // A long title in smaller letters, so up to 120 characters are read whole; past five lines
+  // (very wide letters) it ends with an ellipsis, never below the picture's edge.
+  const fontSize = text.length > 60 ? 52 : 64;
   const title = el(
     'div',
     {
       display: 'block',
-      fontSize: 64,
+      fontSize,
       lineHeight: 1.18,
-      lineClamp: 4,
+      lineClamp: 5,
       overflow: 'hidden',
-      maxHeight: 64 * 1.18 * 4,
+      maxHeight: fontSize * 1.18 * 5,
       wordBreak: 'break-word',
     },
-    drawable(parts.title),
+    text,
   );
   const root = el(
     'div',
@@ -114,7 +119,7 @@ export async function drawShareImage(parts: ShareImageParts): Promise<Buffer> {
     ...SHARE_IMAGE_SIZE,
     fonts: [{ name: 'DejaVu Sans', data: fontData(), weight: 700, style: 'normal' }],
   });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } })
-    .render()
-    .asPng();
+  // Painted on libuv's thread pool: the requests of other visitors go on meanwhile.
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } });
+  return image.asPng();
 }
