@@ -81,7 +81,8 @@ const SQLD_TESTS = [
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings-router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
-  'src/server/entries/{instances,published,pages}.test.ts',
+  // Share images (blobs, one drawing across requests and instances), feeds, sitemap, llms.txt.
+  'src/server/entries/{instances,published,pages,share-images,feeds}.test.ts',
   // Search: the index written in the entry's transaction, read by every instance at once; the
   // visitor's words and the throttle's burst on libSQL too.
   'src/server/search/**/*.test.ts',

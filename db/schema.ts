@@ -1028,6 +1028,25 @@ export const entryPages = sqliteTable('entry_pages', {
 });
 
 /**
+ * The entries' drawn share images (src/server/entries/share-images.ts, docs/content.md "Share
+ * images"): the PNG at `/og/<kind>/<slug>-<hash>.png`, drawn once at its first request and
+ * kept here, so every instance serves the same bytes without drawing again. The hash follows
+ * what the picture shows (title, company name, logo, colour), so a row is never rewritten: a
+ * new title is a new address, and the entry's older pictures are deleted when it is drawn.
+ */
+export const shareImages = sqliteTable(
+  'share_images',
+  {
+    path: text('path').primaryKey(),
+    kind: text('kind', { enum: entryKindValues }).notNull(),
+    slug: text('slug').notNull(),
+    png: blob('png', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('share_images_entry_idx').on(table.kind, table.slug)],
+);
+
+/**
  * Testimonials (src/server/proof/, docs/content.md "Testimonials and client logos"): a
  * client's words, published only with a recorded consent (`consent_at` a day, `consent_how`
  * how it was given; both set or both null). `photo` a SiteImage as JSON (an upload of the

@@ -24,3 +24,11 @@ export function entryPath(kind: EntryKind, slug: string): string {
 export function entryListPath(kind: EntryKind, page = 1): string {
   return page === 1 ? ENTRY_LIST_PATHS[kind] : `${ENTRY_LIST_PATHS[kind]}?page=${page}`;
 }
+
+/** The site's feeds of both kinds (docs/content.md, "Feeds"). */
+export const SITE_FEED_PATHS = { rss: '/feed.xml', atom: '/atom.xml' } as const;
+
+/** A kind's own RSS feed, beside its list. */
+export function entryFeedPath(kind: EntryKind): string {
+  return `${ENTRY_LIST_PATHS[kind]}/feed.xml`;
+}

@@ -122,15 +122,27 @@ export function legalHeadTags(
   ].join('\n    ');
 }
 
-/** The home page and each legal page that has text. */
+/** A page the sitemap lists beyond the home and legal pages, with its last change. */
+export interface SitemapPage {
+  path: string;
+  /** An ISO 8601 moment. */
+  lastmod: string;
+}
+
+/**
+ * The home page, each legal page that has text, and `pages`: the published entries and their
+ * lists, each with its `lastmod` (server/content/pages.ts reads them).
+ */
 export function sitemapXml(
   content: SiteContent = defaultSiteContent,
   pagesOrigin: string = site.siteUrl,
+  pages: readonly SitemapPage[] = [],
 ): string {
-  const pages = LEGAL_PAGES.filter((page) => content.legal[page.key].trim());
-  const entry = (path: string, changefreq: string, priority: string) => [
+  const legal = LEGAL_PAGES.filter((page) => content.legal[page.key].trim());
+  const entry = (path: string, changefreq: string, priority: string, lastmod?: string) => [
     '  <url>',
-    `    <loc>${siteUrl(path, pagesOrigin)}</loc>`,
+    `    <loc>${escapeHtml(siteUrl(path, pagesOrigin))}</loc>`,
+    ...(lastmod ? [`    <lastmod>${escapeHtml(lastmod)}</lastmod>`] : []),
     `    <changefreq>${changefreq}</changefreq>`,
     `    <priority>${priority}</priority>`,
     '  </url>',
@@ -139,7 +151,8 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entry('/', 'monthly', '1.0'),
-    ...pages.flatMap((page) => entry(page.path, 'yearly', '0.3')),
+    ...legal.flatMap((page) => entry(page.path, 'yearly', '0.3')),
+    ...pages.flatMap((page) => entry(page.path, 'monthly', '0.6', page.lastmod)),
     '</urlset>',
     '',
   ].join('\n');

@@ -32,6 +32,8 @@ import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
 import { serveClient } from '#server/http/static';
 import { entryPageRoutes } from '#server/entries/entry-pages';
+import { feedRoutes } from '#server/entries/feeds';
+import { shareImageRoutes } from '#server/entries/share-images';
 import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
@@ -129,6 +131,9 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
 
   // The case studies and insights: their pages and lists, the admin's preview (server/entries/).
   app.route('/', entryPageRoutes(deps));
+  // Their feeds, and the share images drawn for entries without a cover (server/entries/).
+  app.route('/', feedRoutes(deps));
+  app.route('/', shareImageRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 

@@ -1,7 +1,7 @@
 /**
  * The public pages that show the site's content, rendered on the server from the build's
  * template with the same React entry the build uses (client/entry-server.tsx): `/`, the legal
- * pages that have text, the sitemap and the web manifest; and the router app's page (app.html)
+ * pages that have text, the sitemap, llms.txt and the web manifest; and the router app's page (app.html)
  * with the saved company name in its title and as JSON for the admin's header. Each page is rendered once per content version and
  * kept in memory with its ETag and compressed forms; the version is the `site_content` change
  * counter that every instance reads before answering (platform/site-content.ts), so a save on any instance
@@ -13,7 +13,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
-import { isDatabaseUnavailable } from '#db';
+import { changeCounter, isDatabaseUnavailable } from '#db';
+import { llmsTxt } from '#shared/llms-txt';
 import type { SiteContent } from '#shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '#shared/site-content-basics';
 import { homeHeadTags, legalHeadTags, robotsTxt, sitemapXml, webManifest } from '#shared/seo';
@@ -34,6 +35,7 @@ import { ownHeaders, withVideoHost } from '#server/http/middleware';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
+import { publishedIndex, sitemapPages } from '#server/entries/published';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
@@ -213,17 +215,22 @@ export function contentPages(
    * current content is a new object whenever the change counter moved (platform/site-content.ts), even if a
    * version number was reused by a hand edit.
    */
-  const cache = new Map<string, { source: CurrentContent; page: Promise<RenderedPage> }>();
+  const cache = new Map<
+    string,
+    { source: CurrentContent; entries: number; page: Promise<RenderedPage> }
+  >();
 
   function cached(
     key: string,
     source: CurrentContent,
     render: () => Promise<RenderedPage>,
+    /** The `published_entries` counter, for pages that list the entries (else 0). */
+    entries = 0,
   ): Promise<RenderedPage> {
     const known = cache.get(key);
-    if (known && known.source === source) return known.page;
+    if (known && known.source === source && known.entries === entries) return known.page;
     const page = render();
-    cache.set(key, { source, page });
+    cache.set(key, { source, entries, page });
     // A failed render is not kept: the next request tries again.
     page.catch(() => {
       if (cache.get(key)?.page === page) cache.delete(key);
@@ -251,10 +258,14 @@ export function contentPages(
     render: (content: SiteContent, site: SiteSettingsView) => Promise<RenderedPage>,
     exists: (content: SiteContent) => boolean = () => true,
     status: 200 | 404 = 200,
+    /** The page lists the published entries: it follows their change counter too. */
+    listsEntries = false,
   ): Promise<Response | null> {
     let current;
+    let entries = 0;
     try {
       current = await publishedContent(deps.db, deps.clock.now().getTime());
+      if (listsEntries) entries = await changeCounter(deps.db, 'published_entries');
     } catch (error) {
       // The database is away: visitors still get the page as last rendered (or the build's),
       // never an error page; the API answers 503 meanwhile.
@@ -265,7 +276,8 @@ export function contentPages(
     if (!exists(current.content)) return null;
     try {
       const site = resolveSiteSettings(deps.config, current.settings);
-      return respond(c, await cached(key, current, () => render(current.content, site)), status);
+      const page = cached(key, current, () => render(current.content, site), entries);
+      return respond(c, await page, status);
     } catch (error) {
       deps.logger.error('content.render_failed', {
         page: key,
@@ -316,12 +328,26 @@ export function contentPages(
     );
   }
 
+  // The sitemap and llms.txt name the published entries: each follows a publish on any
+  // instance at once (the `published_entries` counter, read per request).
+  const renderSitemap = async (content: SiteContent, site: SiteSettingsView) => {
+    const pages = sitemapPages(await publishedIndex(deps.db));
+    const xml = sitemapXml(content, pagesOrigin(site), pages);
+    return ready(xml, 'application/xml; charset=utf-8', null);
+  };
   app.get(
     '/sitemap.xml',
     async (c, next) =>
-      (await serve(c, '/sitemap.xml', (content, site) =>
-        ready(sitemapXml(content, pagesOrigin(site)), 'application/xml; charset=utf-8', null),
-      )) ?? next(),
+      (await serve(c, '/sitemap.xml', renderSitemap, undefined, 200, true)) ?? next(),
+  );
+
+  const renderLlms = async (content: SiteContent, site: SiteSettingsView) => {
+    const text = llmsTxt(content, pagesOrigin(site), await publishedIndex(deps.db));
+    return ready(text, 'text/plain; charset=utf-8', null);
+  };
+  app.get(
+    '/llms.txt',
+    async (c, next) => (await serve(c, '/llms.txt', renderLlms, undefined, 200, true)) ?? next(),
   );
 
   // It names the sitemap, on the site's address.

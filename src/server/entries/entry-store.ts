@@ -22,6 +22,7 @@ import type { AuditActor } from '#server/platform/audit/record';
 import { dropEntryCover } from './cover-slot';
 import { dropEntryPage } from './entry-page-store';
 import { ensureSlugFree, madeSlug } from './entry-slug';
+import { dropShareImages } from './share-image-path';
 
 /** Who writes, and when: a signed-in administrator's request. */
 export type EntryWriter = Pick<Context, 'clock' | 'req'> & { user: NonNullable<AuditActor> };
@@ -124,6 +125,8 @@ export async function saveEntry(tx: Db, ctx: EntryWriter, input: SaveFields) {
   // Its kept page shows the old text (or address): gone with the save, written anew after it.
   if (before.status === 'published') await dropEntryPage(tx, before.kind, before.slug);
   // An address readers may have: kept while the entry has ever been public.
+  // Its pictures' addresses name the old slug: drawn again under the new one when asked.
+  if (slug !== before.slug) await dropShareImages(tx, before.kind, before.slug);
   if (slug !== before.slug && before.publishedAt !== null) {
     await keepOldSlug(tx, before, before.id, now);
     // Back at an address it left: that address is its own again, not a 301 to itself.
@@ -182,6 +185,7 @@ export async function deleteEntry(tx: Db, ctx: EntryWriter, id: number): Promise
   await dropEntryCover(tx, id); // its cover's files: their addresses answer 404 from now on
   await tx.delete(entries).where(eq(entries.id, id));
   await dropEntryPage(tx, row.kind, row.slug);
+  await dropShareImages(tx, row.kind, row.slug);
   if (row.publishedAt !== null) await keepOldSlug(tx, row, null, ctx.clock.now());
   await auditAdminChange(tx, ctx, 'entry_deleted', auditTarget(row));
 }

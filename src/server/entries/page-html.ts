@@ -6,12 +6,20 @@
  * frame around them is platform/page-frame.ts.
  */
 import { entryBodyHtml } from '#shared/entry-body-html';
-import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS, entryListPath, entryPath } from '#shared/entry-paths';
+import {
+  ENTRY_KIND_NAMES,
+  ENTRY_LIST_PATHS,
+  SITE_FEED_PATHS,
+  entryFeedPath,
+  entryListPath,
+  entryPath,
+} from '#shared/entry-paths';
 import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { scriptJson } from '#shared/page-data';
 import { buttonClass } from '#shared/ui-styles';
 import type { PageFrame } from '#server/platform/page-frame';
+import { SHARE_IMAGE_SIZE, shareImagePath } from './share-image-path';
 
 type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
 
@@ -82,12 +90,19 @@ const publishedAtOf = (entry: Pick<Entry, 'publishedAt' | 'updatedAt'>) =>
 
 /**
  * An entry's head: `noindex` for the admin's preview. The cover is the share image; without
- * one there is no og:image yet (a drawn share image is a later step: docs/content.md).
+ * one, the picture the server draws from the title and the brand (share-image-path.ts).
  */
 export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false): string {
   const url = absolute(entryPath(entry.kind, entry.slug), frame.pagesOrigin);
   const title = `${entry.title} | ${frame.companyName}`;
-  const image = entry.coverImage ? absolute(entry.coverImage.url, frame.mediaOrigin) : null;
+  const cover = entry.coverImage;
+  const drawn = {
+    width: SHARE_IMAGE_SIZE.width,
+    height: SHARE_IMAGE_SIZE.height,
+    alt: entry.title,
+  };
+  const size = cover ?? drawn;
+  const image = absolute(cover ? cover.url : shareImagePath(frame, entry), frame.mediaOrigin);
   const published = publishedAtOf(entry);
   const article = {
     '@context': 'https://schema.org',
@@ -100,7 +115,7 @@ export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false):
     publisher: organization(frame),
     mainEntityOfPage: url,
     url,
-    ...(image ? { image: [image] } : {}),
+    image: [image],
   };
   return [
     `<title>${escapeHtml(title)}</title>`,
@@ -112,21 +127,17 @@ export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false):
     meta('property', 'og:title', entry.title),
     meta('property', 'og:description', entry.summary),
     meta('property', 'og:url', url),
-    ...(image && entry.coverImage
-      ? [
-          meta('property', 'og:image', image),
-          meta('property', 'og:image:width', String(entry.coverImage.width)),
-          meta('property', 'og:image:height', String(entry.coverImage.height)),
-          meta('property', 'og:image:alt', entry.coverImage.alt),
-        ]
-      : []),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', String(size.width)),
+    meta('property', 'og:image:height', String(size.height)),
+    meta('property', 'og:image:alt', size.alt),
     meta('property', 'og:locale', 'en_US'),
     meta('property', 'article:published_time', published),
     meta('property', 'article:modified_time', entry.updatedAt),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', entry.title),
     meta('name', 'twitter:description', entry.summary),
-    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    meta('name', 'twitter:image', image),
     jsonLd(article),
     jsonLd(breadcrumbs(frame, entry.kind, entry)),
   ].join('\n    ');
@@ -200,6 +211,18 @@ export function entryMainHtml(frame: FrameFacts, entry: Entry): string {
   ].join('\n');
 }
 
+/** The list's own feed, then the site's in RSS and Atom (docs/content.md, "Feeds"). */
+function feedLinks(frame: FrameFacts, kind: EntryKind): string[] {
+  const link = (type: string, title: string, path: string) =>
+    `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(absolute(path, frame.pagesOrigin))}" />`;
+  const plural = ENTRY_KIND_NAMES[kind].plural;
+  return [
+    link('application/rss+xml', `${plural} | ${frame.companyName}`, entryFeedPath(kind)),
+    link('application/rss+xml', frame.companyName, SITE_FEED_PATHS.rss),
+    link('application/atom+xml', frame.companyName, SITE_FEED_PATHS.atom),
+  ];
+}
+
 /** A list page's head: its title, what it holds, its canonical page. */
 export function listHeadTags(frame: FrameFacts, kind: EntryKind, page: number): string {
   const name = ENTRY_KIND_NAMES[kind].plural;
@@ -222,6 +245,7 @@ export function listHeadTags(frame: FrameFacts, kind: EntryKind, page: number): 
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
+    ...feedLinks(frame, kind),
     jsonLd(breadcrumbs(frame, kind)),
   ].join('\n    ');
 }

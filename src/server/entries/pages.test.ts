@@ -154,11 +154,13 @@ describe('an entry’s page', () => {
     expect(metaOf(text, 'og:type')).toBe('article');
     expect(metaOf(text, 'og:title')).toBe('Answers in minutes');
     expect(metaOf(text, 'og:url')).toBe(url);
-    expect(metaOf(text, 'twitter:card')).toBe('summary');
+    expect(metaOf(text, 'twitter:card')).toBe('summary_large_image');
     expect(text).not.toContain('robots');
-    // No cover: no share image yet (a drawn one is a later step).
-    expect(text).not.toContain('og:image');
-    expect(text).not.toContain('twitter:image');
+    // No cover: the picture drawn from the title and the brand (share-images.test.ts).
+    expect(metaOf(text, 'og:image')).toMatch(
+      /^https:\/\/example\.com\/og\/case_study\/answers-in-minutes-[0-9a-f]{16}\.png$/,
+    );
+    expect(metaOf(text, 'twitter:image')).toBe(metaOf(text, 'og:image'));
   });
 
   it('has JSON-LD Article and BreadcrumbList, with the cover as image when it has one', async () => {
@@ -201,9 +203,8 @@ describe('an entry’s page', () => {
 
   it('is written again when a published entry’s cover is uploaded or removed', async () => {
     const id = await published();
-    expect(metaOf((await page('/case-studies/answers-in-minutes')).text, 'og:image')).toBe(
-      undefined,
-    );
+    const drawn = metaOf((await page('/case-studies/answers-in-minutes')).text, 'og:image');
+    expect(drawn).toMatch(/\/og\/case_study\/answers-in-minutes-[0-9a-f]{16}\.png$/);
     const body = uploadForm(await testImage('webp', 1600, 900), 'cover.webp');
     const uploaded = await app.request(`/api/entries/${id}/cover`, {
       method: 'POST',
@@ -216,7 +217,7 @@ describe('an entry’s page', () => {
     expect(metaOf(text, 'og:image')).toBe(`https://example.com${coverImage?.url ?? ''}`);
     expect((await admin(app, 'DELETE', `/api/entries/${id}/cover`)).status).toBe(200);
     const after = await page('/case-studies/answers-in-minutes');
-    expect(metaOf(after.text, 'og:image')).toBe(undefined);
+    expect(metaOf(after.text, 'og:image')).toBe(drawn);
   });
 
   it('escapes a title and summary that try to close the script or the attribute', async () => {

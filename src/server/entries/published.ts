@@ -13,6 +13,8 @@ import {
   type EntryKind,
   type EntrySummary,
 } from '#shared/entries';
+import { entryListPath, entryPath } from '#shared/entry-paths';
+import type { SitemapPage } from '#shared/seo';
 import { entryJson, entrySummaryJson } from './entry-json';
 import { summaryColumns } from './entry-query';
 
@@ -78,4 +80,65 @@ export async function publishedPage(db: Db, kind: EntryKind, page = 1): Promise<
     page,
     pageSize: PUBLISHED_PAGE_SIZE,
   };
+}
+
+/** The latest published entries (of one kind, or both), newest publication first, whole. */
+export async function latestPublished(
+  db: Db,
+  kind: EntryKind | null,
+  limit: number,
+): Promise<Entry[]> {
+  const rows = await db
+    .select()
+    .from(entries)
+    .where(kind ? published(kind) : eq(entries.status, 'published'))
+    .orderBy(desc(entries.publishedAt), desc(entries.id))
+    .limit(limit)
+    .all();
+  return rows.map(entryJson);
+}
+
+/** What the sitemap and llms.txt name of an entry (docs/content.md, "Feeds and indexes"). */
+export interface IndexedEntry {
+  kind: EntryKind;
+  slug: string;
+  title: string;
+  summary: string;
+  updatedAt: string;
+}
+
+/** Every published entry, newest publication first, without bodies. */
+export async function publishedIndex(db: Db): Promise<IndexedEntry[]> {
+  const rows = await db
+    .select({
+      kind: entries.kind,
+      slug: entries.slug,
+      title: entries.title,
+      summary: entries.summary,
+      updatedAt: entries.updatedAt,
+    })
+    .from(entries)
+    .where(eq(entries.status, 'published'))
+    .orderBy(desc(entries.publishedAt), desc(entries.id))
+    .all();
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/**
+ * The sitemap's pages of entries: each published entry with its last change, and each list
+ * that has entries with its newest entry's.
+ */
+export function sitemapPages(index: readonly IndexedEntry[]): SitemapPage[] {
+  const lists = new Map<EntryKind, string>();
+  for (const entry of index) {
+    const latest = lists.get(entry.kind);
+    if (!latest || entry.updatedAt > latest) lists.set(entry.kind, entry.updatedAt);
+  }
+  return [
+    ...[...lists].map(([kind, lastmod]) => ({ path: entryListPath(kind), lastmod })),
+    ...index.map((entry) => ({
+      path: entryPath(entry.kind, entry.slug),
+      lastmod: entry.updatedAt,
+    })),
+  ];
 }

@@ -5,6 +5,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { bytesEtag } from '#server/http/etag';
 import type { ReadyBytes } from '#server/http/ready-bytes';
 
 const brotli = promisify(brotliCompress);
@@ -12,14 +13,19 @@ const gzipAsync = promisify(gzip);
 
 const MAX_PAGES = 200;
 
-/** HTML as bytes to send: br and gzip copies made once. */
-export async function readyHtml(html: string, etag: string): Promise<ReadyBytes> {
-  const body = Buffer.from(html, 'utf8');
+/** Text as bytes to send (HTML, a feed, an index): br and gzip copies made once. */
+export async function readyText(text: string, type: string, etag?: string): Promise<ReadyBytes> {
+  const body = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
     gzipAsync(body, { level: 9 }),
   ]);
-  return { body, etag, type: 'text/html; charset=utf-8', encoded: { br, gzip: gz } };
+  return { body, etag: etag ?? bytesEtag(body), type, encoded: { br, gzip: gz } };
+}
+
+/** HTML as bytes to send, with the ETag it is kept under. */
+export function readyHtml(html: string, etag: string): Promise<ReadyBytes> {
+  return readyText(html, 'text/html; charset=utf-8', etag);
 }
 
 export function readyPages() {

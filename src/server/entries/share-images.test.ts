@@ -1,0 +1,208 @@
+/**
+ * The drawn share images through the whole app (docs/content.md, "Share images"): the entry
+ * page names the picture when it has no cover, the picture is drawn once at its first request
+ * (twenty at once too), kept in the database and sent by every instance, 1200×630 whatever
+ * the title holds, and cached a year.
+ */
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type Db } from '#db';
+import { shareImages } from '#db/schema';
+import type { EntryCreateInput } from '#shared/entries';
+import { signedInCookie } from '#tests/support/app';
+import { openTestDatabase } from '#tests/support/database';
+import { testImage } from '#tests/support/images';
+import { entrySite, type EntrySite } from '#tests/support/entry-site';
+import { shareImagePath } from './share-image-path';
+
+const INSIGHT: EntryCreateInput = {
+  kind: 'insight',
+  slug: 'why-evals-first',
+  title: 'Why we write the evals first',
+  summary: 'Tests for a model before the prompt.',
+  body: 'Text.',
+};
+
+let site: EntrySite;
+
+beforeEach(async () => {
+  site = await entrySite();
+});
+
+afterEach(() => site.close());
+
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+
+/** How many pictures this instance drew (its log). */
+const drawn = (on: EntrySite) =>
+  on.deps.logger.lines.filter((line) => line.includes('entries.share_image_drawn')).length;
+
+/** The picture the entry's page names, as a path on the site. */
+async function pictureOf(url: string, on: EntrySite = site): Promise<string> {
+  const html = await (await on.app.request(url)).text();
+  const image = metaOf(html, 'og:image') ?? '';
+  expect(image).toMatch(/^https:\/\/example\.com\/og\//);
+  return new URL(image).pathname;
+}
+
+describe('an entry without a cover', () => {
+  it('names its drawn picture in og:image, twitter:image and the JSON-LD', async () => {
+    await site.publish(INSIGHT);
+    const html = await (await site.app.request('/insights/why-evals-first')).text();
+    const image = metaOf(html, 'og:image') ?? '';
+    expect(image).toMatch(
+      /^https:\/\/example\.com\/og\/insight\/why-evals-first-[0-9a-f]{16}\.png$/,
+    );
+    expect(metaOf(html, 'og:image:width')).toBe('1200');
+    expect(metaOf(html, 'og:image:height')).toBe('630');
+    expect(metaOf(html, 'og:image:alt')).toBe(INSIGHT.title);
+    expect(metaOf(html, 'twitter:image')).toBe(image);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`"image":["${image}"]`);
+  });
+
+  it('gets a 1200×630 PNG, cached a year, drawn once and kept', async () => {
+    await site.publish(INSIGHT);
+    const path = await pictureOf('/insights/why-evals-first');
+    const first = await site.app.request(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const png = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    const again = await site.app.request(path);
+    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
+    expect(drawn(site)).toBe(1);
+    const rows = await site.deps.db.select({ path: shareImages.path }).from(shareImages).all();
+    expect(rows).toEqual([{ path }]);
+  });
+
+  it('is drawn once when twenty requests for it arrive together', async () => {
+    await site.publish(INSIGHT);
+    const path = await pictureOf('/insights/why-evals-first');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await site.app.request(path);
+        return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((a) => a.bytes.equals(answers[0]!.bytes))).toBe(true);
+    expect(drawn(site)).toBe(1);
+  });
+
+  it('draws a 120-character title with <, & and emoji: wrapped, 1200×630, escaped in the page', async () => {
+    const title = `A <b>title</b> & more 🚀 about évals, ${'longer words again '.repeat(5)}`.slice(
+      0,
+      120,
+    );
+    expect(title).toHaveLength(120);
+    await site.publish({ ...INSIGHT, title });
+    const html = await (await site.app.request('/insights/why-evals-first')).text();
+    expect(metaOf(html, 'og:image:alt')).toBe(
+      title.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+    );
+    const response = await site.app.request(await pictureOf('/insights/why-evals-first'));
+    expect(response.status).toBe(200);
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+
+  it('answers 404 for an address that is not the published entry’s current picture', async () => {
+    const id = await site.publish(INSIGHT);
+    const path = await pictureOf('/insights/why-evals-first');
+    const wrong = path.replace(/-[0-9a-f]{16}\.png$/, '-0000000000000000.png');
+    expect((await site.app.request(wrong)).status).toBe(404);
+    expect((await site.app.request('/og/insight/no-such-entry-0000000000000000.png')).status).toBe(
+      404,
+    );
+    expect((await site.app.request(path.replace('/og/insight/', '/og/story/'))).status).toBe(404);
+    // A draft's picture is not drawn.
+    expect((await site.admin('POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
+    expect((await site.app.request(path)).status).toBe(404);
+    expect(drawn(site)).toBe(0);
+  });
+
+  it('has a new address when its title changes; drawing it drops the old picture', async () => {
+    const id = await site.publish(INSIGHT);
+    const before = await pictureOf('/insights/why-evals-first');
+    expect((await site.app.request(before)).status).toBe(200);
+    const saved = await site.admin('PUT', `/api/entries/${id}`, {
+      ...INSIGHT,
+      title: 'Evals before prompts',
+      baseVersion: 1,
+    });
+    expect(saved.status).toBe(200);
+    const after = await pictureOf('/insights/why-evals-first');
+    expect(after).not.toBe(before);
+    expect((await site.app.request(after)).status).toBe(200);
+    const rows = await site.deps.db.select({ path: shareImages.path }).from(shareImages).all();
+    expect(rows).toEqual([{ path: after }]);
+    // Deleting the entry deletes its pictures.
+    expect((await site.admin('DELETE', `/api/entries/${id}`)).status).toBe(200);
+    expect(await site.deps.db.select().from(shareImages).all()).toEqual([]);
+  });
+
+  it('draws the uploaded logo: a new logo is a new address, drawn at its first request', async () => {
+    await site.publish(INSIGHT);
+    const before = await pictureOf('/insights/why-evals-first');
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(await testImage('png', 400, 100))], 'logo.png'));
+    const cookie = await signedInCookie(site.deps);
+    const uploaded = await site.app.request('/api/media/logo', {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const after = await pictureOf('/insights/why-evals-first');
+    expect(after).not.toBe(before);
+    const response = await site.app.request(after);
+    expect(response.status).toBe(200);
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+
+  it('follows the brand: another company name or logo is another address', () => {
+    const entry = { kind: 'insight' as const, slug: 'a-b', title: 'T' };
+    const base = shareImagePath({ companyName: 'Acme', logoPath: null }, entry);
+    expect(shareImagePath({ companyName: 'Acme Labs', logoPath: null }, entry)).not.toBe(base);
+    expect(
+      shareImagePath({ companyName: 'Acme', logoPath: '/uploads/logo-a.png' }, entry),
+    ).not.toBe(base);
+    expect(shareImagePath({ companyName: 'Acme', logoPath: null }, entry)).toBe(base);
+  });
+});
+
+describe('two instances on one database', () => {
+  let dbA: Db;
+  let dbB: Db;
+  let siteB: EntrySite;
+
+  beforeEach(async () => {
+    site.close();
+    const { db, target } = await openTestDatabase();
+    await closeDatabase(db);
+    dbA = await openDatabase(target);
+    dbB = await openDatabase(target);
+    site = await entrySite({ db: dbA });
+    siteB = await entrySite({ db: dbB });
+  });
+
+  afterEach(async () => {
+    siteB.close();
+    await closeDatabase(dbA);
+    await closeDatabase(dbB);
+  });
+
+  it('a picture drawn on one is sent by the other without drawing, same bytes', async () => {
+    await site.publish(INSIGHT);
+    const path = await pictureOf('/insights/why-evals-first');
+    expect(await pictureOf('/insights/why-evals-first', siteB)).toBe(path);
+    const onA = Buffer.from(await (await site.app.request(path)).arrayBuffer());
+    const onB = Buffer.from(await (await siteB.app.request(path)).arrayBuffer());
+    expect(onB.equals(onA)).toBe(true);
+    expect([drawn(site), drawn(siteB)]).toEqual([1, 0]);
+  });
+});
