@@ -132,7 +132,7 @@ export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false):
 }
 
 /** The results, large: what a case study is read for. */
-function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
+export function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
   if (results.length === 0) return '';
   const value =
     size === 'page'
@@ -146,7 +146,7 @@ function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
 }
 
 /** Client and industry, when given. */
-function clientLine(entry: Pick<Entry, 'client' | 'industry'>): string {
+export function clientLine(entry: Pick<Entry, 'client' | 'industry'>): string {
   const parts = [
     ...(entry.client ? [`Client: <strong>${escapeHtml(entry.client)}</strong>`] : []),
     ...(entry.industry ? [`Industry: <strong>${escapeHtml(entry.industry)}</strong>`] : []),

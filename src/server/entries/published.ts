@@ -79,3 +79,19 @@ export async function publishedPage(db: Db, kind: EntryKind, page = 1): Promise<
     pageSize: PUBLISHED_PAGE_SIZE,
   };
 }
+
+/** The kind's `limit` latest published entries, without bodies (the home page's three). */
+export async function latestPublished(
+  db: Db,
+  kind: EntryKind,
+  limit: number,
+): Promise<EntrySummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(entries)
+    .where(published(kind))
+    .orderBy(desc(entries.publishedAt), desc(entries.id))
+    .limit(limit)
+    .all();
+  return rows.map(entrySummaryJson);
+}

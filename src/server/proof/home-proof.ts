@@ -1,0 +1,55 @@
+/**
+ * What the home page shows of the proof, after About (docs/content.md, "On the home page"):
+ * the three latest published case studies, the published testimonials and the client logos.
+ * With none of them the home page is exactly the page it was before there were any.
+ *
+ * The page is kept rendered per instance (content/pages.ts); `proofVersion` names the state
+ * it was rendered from: the `published_entries` counter (migration 0027) and the
+ * `published_proof` one (migration 0029), both bumped by triggers on every write, whoever
+ * writes, so a publish on any instance shows on every instance's next request.
+ */
+import { changeCounter, type Db } from '#db';
+import type { EntrySummary } from '#shared/entries';
+import { latestPublished } from '#server/entries/published';
+import {
+  publishedClientLogos,
+  publishedTestimonials,
+  type PublishedClientLogo,
+  type PublishedTestimonial,
+} from './published-proof';
+
+/** Case studies the home page shows; the rest are one link away, on /case-studies. */
+export const HOME_CASE_STUDIES = 3;
+
+export interface HomeProof {
+  /** Whether any entry (case study or insight) is published: the page then names the feeds. */
+  anyEntry: boolean;
+  caseStudies: EntrySummary[];
+  testimonials: PublishedTestimonial[];
+  logos: PublishedClientLogo[];
+}
+
+export const NO_PROOF: HomeProof = Object.freeze({
+  anyEntry: false,
+  caseStudies: [],
+  testimonials: [],
+  logos: [],
+});
+
+/** The counters' values, read before the rows: a write in between makes the next read again. */
+export async function proofVersion(db: Db): Promise<string> {
+  const [entries, proof] = await Promise.all([
+    changeCounter(db, 'published_entries'),
+    changeCounter(db, 'published_proof'),
+  ]);
+  return `${entries} ${proof}`;
+}
+
+export async function homeProof(db: Db): Promise<HomeProof> {
+  // One after the other: a transaction's handle (and sqld's stream) takes one at a time.
+  const caseStudies = await latestPublished(db, 'case_study', HOME_CASE_STUDIES);
+  const anyEntry = caseStudies.length > 0 || (await latestPublished(db, 'insight', 1)).length > 0;
+  const testimonials = await publishedTestimonials(db);
+  const logos = await publishedClientLogos(db);
+  return { anyEntry, caseStudies, testimonials, logos };
+}
