@@ -32,6 +32,7 @@ import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
 import { serveClient } from '#server/http/static';
 import { entryPageRoutes } from '#server/entries/entry-pages';
+import { searchPage } from '#server/search/search-page';
 import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
@@ -129,6 +130,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
 
   // The case studies and insights: their pages and lists, the admin's preview (server/entries/).
   app.route('/', entryPageRoutes(deps));
+  app.route('/', searchPage(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 

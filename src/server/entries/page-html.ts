@@ -11,6 +11,7 @@ import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entrie
 import { escapeHtml } from '#shared/escape-html';
 import { scriptJson } from '#shared/page-data';
 import type { PageFrame } from '#server/platform/page-frame';
+import { searchFormHtml } from '#server/search/search-page-html';
 
 type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
 
@@ -245,6 +246,8 @@ export function listMainHtml(
   return [
     breadcrumbNav(kind, name),
     `<h1>${name}</h1>`,
+    // The search page, from where its results are read (server/search/search-page.ts).
+    searchFormHtml(),
     ...list.entries.map((entry) => listItemHtml(entry, frame.timeZone)),
     pager,
   ].join('\n');
