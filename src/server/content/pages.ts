@@ -301,7 +301,7 @@ export function contentPages(
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
-  const homeVersion = () => proofVersion(deps.db);
+  const homeVersion = () => proofVersion(deps.db, deps.clock.now().getTime());
 
   app.get(
     '/',

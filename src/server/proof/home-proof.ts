@@ -6,9 +6,12 @@
  * The page is kept rendered per instance (content/pages.ts); `proofVersion` names the state
  * it was rendered from: the `published_entries` counter (migration 0027) and the
  * `published_proof` one (migration 0029), both bumped by triggers on every write, whoever
- * writes, so a publish on any instance shows on every instance's next request.
+ * writes. They are asked at most every 500 ms, as the content's counter is: a publish on any
+ * instance shows on every instance within half a second, and `GET /` is spared two database
+ * round trips per view (on a libSQL server, most of its time: docs/performance.md).
  */
 import { changeCounter, type Db } from '#db';
+import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
 import type { EntrySummary } from '#shared/entries';
 import { latestPublished } from '#server/entries/published';
 import {
@@ -36,13 +39,26 @@ export const NO_PROOF: HomeProof = Object.freeze({
   logos: [],
 });
 
-/** The counters' values, read before the rows: a write in between makes the next read again. */
-export async function proofVersion(db: Db): Promise<string> {
-  const [entries, proof] = await Promise.all([
+/** Per database: when the counters were last asked (ms on the app's clock), and their answer. */
+const checked = new WeakMap<Db, { at: number; version: Promise<string> }>();
+
+/**
+ * The counters' values, read before the rows (a write in between makes the next render read
+ * again), asked again at most every 500 ms: within that, the answer last read.
+ */
+export function proofVersion(db: Db, nowMs: number): Promise<string> {
+  const last = checked.get(db);
+  if (last && nowMs >= last.at && nowMs - last.at < PUBLISHED_CHECK_MS) return last.version;
+  const version = Promise.all([
     changeCounter(db, 'published_entries'),
     changeCounter(db, 'published_proof'),
-  ]);
-  return `${entries} ${proof}`;
+  ]).then(([entries, proof]) => `${entries} ${proof}`);
+  checked.set(db, { at: nowMs, version });
+  // A failed read is not kept: the next view asks again.
+  version.catch(() => {
+    if (checked.get(db)?.version === version) checked.delete(db);
+  });
+  return version;
 }
 
 export async function homeProof(db: Db): Promise<HomeProof> {
