@@ -53,17 +53,17 @@ function caseStudies(entries: EntrySummary[]): string {
   );
 }
 
-/** The photo at 56 px, lazily: AVIF or WebP where the browser takes them. */
+/** The photo at 48 px, lazily: AVIF or WebP where the browser takes them. */
 function photo(t: PublishedTestimonial): string {
   if (!t.photo) return '';
   const { url, width, height, alt, sources } = t.photo;
   const source = (type: string, set: string | undefined) =>
-    set ? `<source type="${type}" srcset="${escapeHtml(set)}" sizes="56px" />` : '';
+    set ? `<source type="${type}" srcset="${escapeHtml(set)}" sizes="48px" />` : '';
   return [
     '<picture>',
     source('image/avif', sources.avif),
     source('image/webp', sources.webp),
-    `<img src="${escapeHtml(url)}"${sources.jpeg ? ` srcset="${escapeHtml(sources.jpeg)}"` : ''} sizes="56px" width="${width}" height="${height}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async" class="h-14 w-14 rounded-full object-cover" />`,
+    `<img src="${escapeHtml(url)}"${sources.jpeg ? ` srcset="${escapeHtml(sources.jpeg)}"` : ''} sizes="48px" width="${width}" height="${height}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async" class="h-12 w-12 rounded-full object-cover" />`,
     '</picture>',
   ].join('');
 }

@@ -65,7 +65,7 @@ function answerHtml(view: SearchView): string {
   const count = view.results.length === 1 ? '1 result' : `${view.results.length} results`;
   return [
     `<p role="status">${count} for “${escapeHtml(view.q)}”.</p>`,
-    `<ol class="list-none p-0">${view.results.map(resultHtml).join('')}</ol>`,
+    `<ol>${view.results.map(resultHtml).join('')}</ol>`,
   ].join('');
 }
 
