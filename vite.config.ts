@@ -91,7 +91,7 @@ const SQLD_TESTS = [
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
   'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',
-  'src/server/analytics/record.test.ts',
+  'src/server/analytics/{record,entry-enquiries}.test.ts',
 ];
 
 /**

@@ -705,6 +705,23 @@ export const analyticsDaily = sqliteTable('analytics_daily', {
   bookings: integer('bookings').notNull().default(0),
 });
 
+/**
+ * "Content that brings enquiries" (docs/analytics.md): per day and entry page, how many
+ * messages and bookings were sent by visitors who had read that page earlier the same day.
+ * Counted when the form is sent, from the visitor's pageviews of the day; it keeps neither
+ * the visitor hash nor a time, so no enquiry can be matched to the pages its writer read.
+ * Deleted with the raw events of its day (analytics/retention.ts).
+ */
+export const analyticsEntryEnquiries = sqliteTable(
+  'analytics_entry_enquiries',
+  {
+    day: text('day').notNull(),
+    path: text('path').notNull(),
+    enquiries: integer('enquiries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
 export const aiFacts = sqliteTable(
   'ai_facts',
   {

@@ -12,10 +12,11 @@ import { LegalApp } from '#client/home/legal-app';
  * Renders the public pages to HTML with the same components as in the browser: at build time
  * with the default content (scripts/prerender.ts), and on the server whenever a new content
  * version is saved (src/server/content/pages.ts). Data that comes from the API (the facts) is
- * left to the client, so its loading state is what gets prerendered.
+ * left to the client, so its loading state is what gets prerendered. `proof` is the HTML of
+ * the published case studies, testimonials and logos the server wrote (none at build time).
  */
-export function renderHome(content: SiteContent): Promise<string> {
-  return renderComplete(<HomeApp content={content} />);
+export function renderHome(content: SiteContent, proof = ''): Promise<string> {
+  return renderComplete(<HomeApp content={content} proof={proof} />);
 }
 
 /** A legal page's HTML; its Markdown is rendered here, on the server, never in the browser. */

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { SiteContent } from '#shared/site-content';
 import { installBeacon } from '#client/home/analytics-beacon';
 import { HomeApp } from '#client/home/home-app';
+import { HOME_PROOF_ID } from '#client/home/home-page';
 import { LEGAL_BODY_ID, LegalApp } from '#client/home/legal-app';
 import { SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
@@ -24,7 +25,9 @@ function appFor(content: SiteContent): ReactElement {
     const html = document.getElementById(LEGAL_BODY_ID)?.innerHTML ?? '';
     return <LegalApp content={content} html={html} />;
   }
-  return <HomeApp content={content} />;
+  // The proof sections are the server's HTML (server/proof/home-sections.ts), hydrated as
+  // they are: read back from the page, so no code of theirs ships in this script.
+  return <HomeApp content={content} proof={document.getElementById(HOME_PROOF_ID)?.innerHTML} />;
 }
 
 if (page !== null && json) {

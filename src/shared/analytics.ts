@@ -4,6 +4,7 @@
  * admin's Overview screen (docs/analytics.md).
  */
 import { z } from 'zod/mini';
+import type { EntryKind } from './entry-values';
 
 /** A custom event's name; `pageview` is the page's own. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -107,4 +108,19 @@ export interface AnalyticsReport {
   events: { name: string; count: number }[];
   /** Visitors seen in the last 5 minutes. */
   live: number;
+}
+
+/**
+ * One row of "Content that brings enquiries" (`analytics.entryEnquiries`, GET
+ * /api/analytics/entries): a published entry, its readers in the range (visitor-days with a
+ * pageview of its page) and the messages and bookings its readers sent the same day.
+ */
+export interface EntryEnquiryRow {
+  id: number;
+  kind: EntryKind;
+  title: string;
+  /** The entry's page, a path on the site. */
+  url: string;
+  readers: number;
+  enquiries: number;
 }

@@ -2,11 +2,14 @@
  * A published case study's page and its list in a phone's width (390 px), as the server
  * writes them (docs/content.md, "The entry pages"): readable with JavaScript off (title,
  * results, body), within the screen's width, and clean for axe once the page's script ran.
+ * Then, on the same server, the home page's proof sections (the case study and a testimonial
+ * after About: hydrated as they are, nothing moving) and the search page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addUser, PASSWORD } from './admin-support';
 import { axeViolations, newPage, startServerAndBrowser, type RunningServer } from './support';
+import { layoutShifts } from './support/layout-shifts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,6 +72,14 @@ beforeAll(async () => {
     ].join('\n'),
   })) as { entry: { id: number } };
   await api(`/api/entries/${entry.id}/publish`, cookie);
+  const { testimonial } = (await api('/api/testimonials', cookie, {
+    quote: 'Our answers went out the same morning from the first week.',
+    name: 'Ada Byron',
+    role: 'Head of Support',
+    company: 'Northwind',
+    consent: { at: '2026-01-10', how: 'e-mail of 10 January' },
+  })) as { testimonial: { id: number } };
+  await api(`/api/testimonials/${testimonial.id}/publish`, cookie);
 });
 
 afterAll(async () => {
@@ -125,6 +136,77 @@ describe('an entry’s page and its list at 390 px', () => {
         await page.getByRole('contentinfo').waitFor();
         expect(await axeViolations(page), path).toEqual([]);
       }
+    });
+  });
+});
+
+describe('the home page and the search page with a case study published, at 390 px', () => {
+  it('home, JavaScript off: the case study with its result and the testimonial after About', async () => {
+    await withPage(false, async (page) => {
+      await page.goto(server.url);
+      const proof = page.locator('#proof');
+      expect(await proof.getByRole('heading', { level: 2, name: 'Case studies' }).isVisible()).toBe(
+        true,
+      );
+      const link = proof.getByRole('link', { name: 'Answers in minutes for a support team' });
+      expect(await link.getAttribute('href')).toBe('/case-studies/answers-in-minutes');
+      expect(await proof.getByText('-63 %', { exact: true }).isVisible()).toBe(true);
+      expect(await proof.getByText('Our answers went out the same morning').isVisible()).toBe(true);
+      expect(await proof.getByText('Head of Support, Northwind').isVisible()).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    });
+  });
+
+  it('home, JavaScript on: hydrated with the sections as the server wrote them, nothing moved, axe-clean', async () => {
+    await withPage(true, async (page) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      // The sections' element as parsed: a hydration that failed would replace it.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { proof: Element | null }).proof = document.getElementById('proof');
+        });
+      });
+      await page.goto(server.url);
+      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+      await page.locator('#proof').scrollIntoViewIfNeeded();
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as unknown as { proof: Element | null }).proof;
+          return kept !== null && kept === document.getElementById('proof') && kept.isConnected;
+        }),
+      ).toBe(true);
+      expect(problems).toEqual([]);
+      const shifts = await layoutShifts(page);
+      expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+
+  it('search, JavaScript off: the list’s form finds the case study; a one-letter search says why', async () => {
+    await withPage(false, async (page) => {
+      await page.goto(`${server.url}/case-studies`);
+      await page.getByLabel('Search case studies and insights').fill('reply assistant');
+      await Promise.all([
+        page.waitForURL(/\/search\?q=reply\+assistant$/),
+        page.keyboard.press('Enter'),
+      ]);
+      const result = page.getByRole('link', { name: 'Answers in minutes for a support team' });
+      expect(await result.getAttribute('href')).toBe('/case-studies/answers-in-minutes');
+      expect(await page.locator('mark').first().isVisible()).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      const refused = await page.goto(`${server.url}/search?q=a`);
+      expect(refused?.status()).toBe(400);
+      expect(await page.getByText('Search must be 2 to 100 characters').isVisible()).toBe(true);
+    });
+    await withPage(true, async (page) => {
+      await page.goto(`${server.url}/search?q=support`);
+      await page.getByRole('contentinfo').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 });

@@ -8,16 +8,16 @@ import { SiteContentProvider } from './site-content-context';
 
 /**
  * The whole home page, the same for the browser and the server's prerender, with the site's
- * content as data. It has no router: nothing on it navigates inside the app, so it cannot move
+ * content as data (and the proof sections' HTML the server wrote, docs/content.md). It has no router: nothing on it navigates inside the app, so it cannot move
  * a visitor who scrolled before hydration, and it never loads admin code.
  */
-export function HomeApp({ content }: { content: SiteContent }) {
+export function HomeApp({ content, proof }: { content: SiteContent; proof?: string | undefined }) {
   useReadyMark();
   return (
     <StrictMode>
       <SiteContentProvider content={content}>
         <PublicLayout onHome>
-          <HomePage />
+          <HomePage proof={proof} />
         </PublicLayout>
         <Toaster />
       </SiteContentProvider>

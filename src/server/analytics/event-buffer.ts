@@ -14,6 +14,7 @@ import { loggableError, type Logger } from '#server/platform/logger';
 import { dayOf } from './days';
 import { CONVERSION_EVENTS } from '#shared/analytics';
 import { insertStatements, NO_VISITOR, type Credit, type EventRow } from './event-rows';
+import { entryEnquiryStatements, isEntryPath } from './entry-enquiries';
 import { RateCap } from './rate-cap';
 import { loadSalts } from './salts';
 import { visitorHash } from './visitor';
@@ -21,8 +22,14 @@ import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-set
 
 const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 
-/** An event waiting for its write: the row, with what its visitor hash is made of. */
-export type PendingEvent = Omit<EventRow, 'visitor'> & { identity: string };
+/**
+ * An event waiting for its write: the row, with what its visitor hash is made of (and, for a
+ * message or booking, the entry pages its visitor read that day: never stored with it).
+ */
+export type PendingEvent = Omit<EventRow, 'visitor'> & {
+  identity: string;
+  entriesRead?: readonly string[] | undefined;
+};
 
 export interface BufferDeps {
   db: Db;
@@ -83,23 +90,26 @@ export class EventBuffer {
   /**
    * What a visitor's first pageview of `day` carries (its UTM values and referrer host), the
    * pageview written or still waiting here, or null without one: what a conversion of theirs
-   * is credited to (docs/analytics.md). Waits for the judgements under way, so a page read
-   * just before the form counts.
+   * is credited to (docs/analytics.md), with the entry pages read that day (`entriesRead`).
+   * Waits for the judgements under way, so a page read just before the form counts.
    */
   async firstPageview(day: string, identity: string): Promise<Credit | null> {
     await Promise.all([...this.admitting]);
     // Taken in this same turn as the read below starts: an event is then still waiting, in
     // the write under way, or committed (a write takes its events out before it commits).
-    const waiting = [...this.writingEvents, ...this.events]
+    const pending = [...this.writingEvents, ...this.events]
       .filter((event) => event.name === 'pageview' && event.day === day)
       .filter((event) => event.identity === identity)
-      .sort((a, b) => a.at.getTime() - b.at.getTime())[0];
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    const waiting = pending[0];
     const { db, clock, config } = this.deps;
     const today = dayOf(clock.now(), (await siteSettings({ db, config })).timeZone);
     const visitor = visitorHash(await this.saltOf(day, today), identity);
-    const written = await db
+    // The day's pageviews of one visitor: a few rows, in the one read the form waits for.
+    const rows = await db
       .select({
         at: analyticsEvents.at,
+        path: analyticsEvents.path,
         utmSource: analyticsEvents.utmSource,
         utmMedium: analyticsEvents.utmMedium,
         utmCampaign: analyticsEvents.utmCampaign,
@@ -114,12 +124,15 @@ export class EventBuffer {
         ),
       )
       .orderBy(asc(analyticsEvents.at), asc(analyticsEvents.id))
-      .limit(1)
-      .get();
+      .all();
+    const written = rows[0];
     const first = written && (!waiting || written.at <= waiting.at) ? written : waiting;
     if (!first) return null;
     const { utmSource, utmMedium, utmCampaign, referrerHost } = first;
-    return { utmSource, utmMedium, utmCampaign, referrerHost };
+    const entriesRead = [
+      ...new Set([...rows, ...pending].flatMap(({ path }) => (isEntryPath(path) ? [path] : []))),
+    ];
+    return { utmSource, utmMedium, utmCampaign, referrerHost, entriesRead };
   }
 
   /** A day's salt, from this instance's copy or the database (made there when missing). */
@@ -182,14 +195,14 @@ export class EventBuffer {
       if (missing.length > 0) {
         for (const [day, salt] of await loadSalts(db, missing, today)) this.salts.set(day, salt);
       }
-      const rows = events.map(({ identity, ...event }): EventRow => {
+      const rows = events.map(({ identity, entriesRead: _read, ...event }): EventRow => {
         // A conversion was credited when its form was sent (record.ts) and keeps no visitor.
         if (conversionNames.has(event.name)) return { ...event, visitor: NO_VISITOR };
         const salt = this.salts.get(event.day);
         if (salt === undefined) throw new Error(`no salt for ${event.day}`);
         return { ...event, visitor: visitorHash(salt, identity) };
       });
-      await writeBatch(db, insertStatements(rows));
+      await writeBatch(db, [...insertStatements(rows), ...entryEnquiryStatements(events)]);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         // Kept, in order, ahead of what arrived meanwhile, for the retry.

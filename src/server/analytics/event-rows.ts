@@ -16,6 +16,11 @@ export interface Credit {
   utmMedium: string | null;
   utmCampaign: string | null;
   referrerHost: string | null;
+  /**
+   * The entry pages (case studies, insights) the visitor read that day before the form: a
+   * message or booking adds one to each of them in `analytics_entry_enquiries` (entry-enquiries.ts).
+   */
+  entriesRead?: readonly string[];
 }
 
 /** The source a credit names, as the report and a lead show it. */

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '#db';
-import { analyticsEvents } from '#db/schema';
+import { analyticsEntryEnquiries, analyticsEvents } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import { addDays } from '#shared/calendar-days';
 import { dayOf } from './days';
@@ -45,5 +45,7 @@ export async function pruneAnalytics(
       subscriptions = subscriptions + excluded.subscriptions,
       bookings = bookings + excluded.bookings`);
   await tx.delete(analyticsEvents).where(lt(analyticsEvents.day, cutoff));
+  // The entries' enquiries go with the readers they are counted against (entry-enquiries.ts).
+  await tx.delete(analyticsEntryEnquiries).where(lt(analyticsEntryEnquiries.day, cutoff));
   await deletePastSalts(tx, dayOf(now, settings.siteTimezone));
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { deviceValues } from '#shared/analytics';
+import { entryKindValues } from '#shared/entries';
 import { fileDownloadOutput } from '#server/http/rest-meta';
 
 const periodTotalsOutput = z.strictObject({
@@ -38,6 +39,16 @@ const sourceRowOutput = z.strictObject({
 
 export const outputs = {
   record: z.strictObject({ success: z.literal(true) }),
+  entryEnquiries: z.array(
+    z.strictObject({
+      id: z.number(),
+      kind: z.enum(entryKindValues),
+      title: z.string(),
+      url: z.string(),
+      readers: z.number(),
+      enquiries: z.number(),
+    }),
+  ),
   report: z.strictObject({
     from: z.string(),
     to: z.string(),

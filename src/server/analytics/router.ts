@@ -17,6 +17,7 @@ import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
 import { siteSettings } from '#server/platform/site-settings';
 import { outputs } from './router-outputs';
+import { entryEnquiries } from './entry-enquiries';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */
 export const recordInput = z.object({
@@ -53,6 +54,26 @@ export const analyticsRouter = router({
       const { timeZone } = await siteSettings(ctx);
       const range = resolveRange(input, dayOf(now, timeZone));
       return analyticsReport(ctx.db, range, now, timeZone);
+    }),
+
+  /**
+   * The Overview's "Content that brings enquiries": per published entry, its readers in the
+   * range and the messages and bookings they sent the same day (docs/analytics.md).
+   */
+  entryEnquiries: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/analytics/entries',
+        query: ['from', 'to'],
+        answer: { key: 'entries' },
+      },
+    })
+    .input(analyticsRangeInput)
+    .output(outputs.entryEnquiries)
+    .query(async ({ ctx, input }) => {
+      const { timeZone } = await siteSettings(ctx);
+      return entryEnquiries(ctx.db, resolveRange(input, dayOf(ctx.clock.now(), timeZone)));
     }),
 
   /** GET /api/analytics.csv: the report's daily rows (a download). */

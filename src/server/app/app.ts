@@ -34,6 +34,7 @@ import { serveClient } from '#server/http/static';
 import { entryPageRoutes } from '#server/entries/entry-pages';
 import { feedRoutes } from '#server/entries/feeds';
 import { shareImageRoutes } from '#server/entries/share-images';
+import { searchPage } from '#server/search/search-page';
 import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
@@ -134,6 +135,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // Their feeds, and the share images drawn for entries without a cover (server/entries/).
   app.route('/', feedRoutes(deps));
   app.route('/', shareImageRoutes(deps));
+  app.route('/', searchPage(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 

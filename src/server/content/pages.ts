@@ -38,6 +38,8 @@ import { loggableError } from '#server/platform/logger';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
+import { homeProof, proofVersion } from '#server/proof/home-proof';
+import { feedLinkTags, homeProofHtml } from '#server/proof/home-sections';
 import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
 import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
 
@@ -46,7 +48,8 @@ const gzipAsync = promisify(gzip);
 
 /** What renders the pages' apps: client/entry-server.tsx, or a stand-in in tests. */
 export interface PageRenderer {
-  renderHome(content: SiteContent): Promise<string>;
+  /** `proof`: the proof sections' HTML put after About (server/proof/home-sections.ts). */
+  renderHome(content: SiteContent, proof?: string): Promise<string>;
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
   /** A page whose main text is HTML the server wrote (the entries' pages), in the site's frame. */
   renderFramed(content: SiteContent, html: string): Promise<string>;
@@ -213,24 +216,24 @@ export function contentPages(
   /**
    * Per page: the content it was rendered from, and the rendering. Compared by identity: the
    * current content is a new object whenever the change counter moved (platform/site-content.ts), even if a
-   * version number was reused by a hand edit.
+   * version number was reused by a hand edit. `/` also keeps the published proof's counters
+   * it was rendered after (`proofVersion`); other pages keep ''.
    */
   const cache = new Map<
     string,
-    { source: CurrentContent; entries: number; page: Promise<RenderedPage> }
+    { source: CurrentContent; version: string; page: Promise<RenderedPage> }
   >();
 
   function cached(
     key: string,
     source: CurrentContent,
+    version: string,
     render: () => Promise<RenderedPage>,
-    /** The `published_entries` counter, for pages that list the entries (else 0). */
-    entries = 0,
   ): Promise<RenderedPage> {
     const known = cache.get(key);
-    if (known && known.source === source && known.entries === entries) return known.page;
+    if (known && known.source === source && known.version === version) return known.page;
     const page = render();
-    cache.set(key, { source, entries, page });
+    cache.set(key, { source, version, page });
     // A failed render is not kept: the next request tries again.
     page.catch(() => {
       if (cache.get(key)?.page === page) cache.delete(key);
@@ -258,14 +261,19 @@ export function contentPages(
     render: (content: SiteContent, site: SiteSettingsView) => Promise<RenderedPage>,
     exists: (content: SiteContent) => boolean = () => true,
     status: 200 | 404 = 200,
-    /** The page lists the published entries: it follows their change counter too. */
-    listsEntries = false,
+    /**
+     * What else the page is rendered from, read before it renders: `/` the proof's and the
+     * entries' counters, the sitemap and llms.txt the entries'.
+     */
+    versionOf: () => Promise<string> = async () => '',
   ): Promise<Response | null> {
     let current;
-    let entries = 0;
+    let version;
     try {
-      current = await publishedContent(deps.db, deps.clock.now().getTime());
-      if (listsEntries) entries = await changeCounter(deps.db, 'published_entries');
+      [current, version] = await Promise.all([
+        publishedContent(deps.db, deps.clock.now().getTime()),
+        versionOf(),
+      ]);
     } catch (error) {
       // The database is away: visitors still get the page as last rendered (or the build's),
       // never an error page; the API answers 503 meanwhile.
@@ -276,8 +284,11 @@ export function contentPages(
     if (!exists(current.content)) return null;
     try {
       const site = resolveSiteSettings(deps.config, current.settings);
-      const page = cached(key, current, () => render(current.content, site), entries);
-      return respond(c, await page, status);
+      return respond(
+        c,
+        await cached(key, current, version, () => render(current.content, site)),
+        status,
+      );
     } catch (error) {
       deps.logger.error('content.render_failed', {
         page: key,
@@ -288,19 +299,34 @@ export function contentPages(
     }
   }
 
+  /**
+   * `/` with the published proof after About and the feeds named in its head; with nothing
+   * published, exactly the page of the content alone (docs/content.md, "On the home page").
+   */
   const renderHome = async (content: SiteContent, site: SiteSettingsView) => {
-    const appHtml = await (await renderWith()).renderHome(content);
-    const headTags = homeHeadTags(content, site.address, pagesOrigin(site));
+    const proof = await homeProof(deps.db);
+    const appHtml = await (await renderWith()).renderHome(content, homeProofHtml(proof));
+    const origin = pagesOrigin(site);
+    const feeds = feedLinkTags(proof, origin, content.company.name);
+    const headTags = homeHeadTags(content, site.address, origin) + (feeds && `\n    ${feeds}`);
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
+  const homeVersion = () => proofVersion(deps.db, deps.clock.now().getTime());
 
-  app.get('/', async (c, next) => (await serve(c, '/', renderHome)) ?? next());
+  app.get(
+    '/',
+    async (c, next) =>
+      (await serve(c, '/', renderHome, undefined, undefined, homeVersion)) ?? next(),
+  );
 
   const warm = async (): Promise<void> => {
-    const current = await publishedContent(deps.db, deps.clock.now().getTime());
+    const [current, version] = await Promise.all([
+      publishedContent(deps.db, deps.clock.now().getTime()),
+      homeVersion(),
+    ]);
     const site = resolveSiteSettings(deps.config, current.settings);
-    await cached('/', current, () => renderHome(current.content, site));
+    await cached('/', current, version, () => renderHome(current.content, site));
   };
 
   for (const legal of LEGAL_PAGES) {
@@ -330,6 +356,7 @@ export function contentPages(
 
   // The sitemap and llms.txt name the published entries: each follows a publish on any
   // instance at once (the `published_entries` counter, read per request).
+  const entriesVersion = async () => String(await changeCounter(deps.db, 'published_entries'));
   const renderSitemap = async (content: SiteContent, site: SiteSettingsView) => {
     const pages = sitemapPages(await publishedIndex(deps.db));
     const xml = sitemapXml(content, pagesOrigin(site), pages);
@@ -338,7 +365,7 @@ export function contentPages(
   app.get(
     '/sitemap.xml',
     async (c, next) =>
-      (await serve(c, '/sitemap.xml', renderSitemap, undefined, 200, true)) ?? next(),
+      (await serve(c, '/sitemap.xml', renderSitemap, undefined, 200, entriesVersion)) ?? next(),
   );
 
   const renderLlms = async (content: SiteContent, site: SiteSettingsView) => {
@@ -347,7 +374,8 @@ export function contentPages(
   };
   app.get(
     '/llms.txt',
-    async (c, next) => (await serve(c, '/llms.txt', renderLlms, undefined, 200, true)) ?? next(),
+    async (c, next) =>
+      (await serve(c, '/llms.txt', renderLlms, undefined, 200, entriesVersion)) ?? next(),
   );
 
   // It names the sitemap, on the site's address.

@@ -20,6 +20,7 @@ import { scriptJson } from '#shared/page-data';
 import { buttonClass } from '#shared/ui-styles';
 import type { PageFrame } from '#server/platform/page-frame';
 import { SHARE_IMAGE_SIZE, shareImagePath } from './share-image-path';
+import { searchFormHtml } from '#server/search/search-page-html';
 
 type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
 
@@ -144,7 +145,7 @@ export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false):
 }
 
 /** The results, large: what a case study is read for. */
-function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
+export function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
   if (results.length === 0) return '';
   const value =
     size === 'page'
@@ -158,7 +159,7 @@ function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
 }
 
 /** Client and industry, when given. */
-function clientLine(entry: Pick<Entry, 'client' | 'industry'>): string {
+export function clientLine(entry: Pick<Entry, 'client' | 'industry'>): string {
   const parts = [
     ...(entry.client ? [`Client: <strong>${escapeHtml(entry.client)}</strong>`] : []),
     ...(entry.industry ? [`Industry: <strong>${escapeHtml(entry.industry)}</strong>`] : []),
@@ -288,6 +289,8 @@ export function listMainHtml(
   return [
     breadcrumbNav(kind, name),
     `<h1>${name}</h1>`,
+    // The search page, from where its results are read (server/search/search-page.ts).
+    searchFormHtml(),
     ...list.entries.map((entry) => listItemHtml(entry, frame.timeZone)),
     pager,
   ].join('\n');

@@ -142,3 +142,19 @@ export function sitemapPages(index: readonly IndexedEntry[]): SitemapPage[] {
     })),
   ];
 }
+
+/** The kind's `limit` latest published entries, without bodies (the home page's three). */
+export async function latestPublishedSummaries(
+  db: Db,
+  kind: EntryKind,
+  limit: number,
+): Promise<EntrySummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(entries)
+    .where(published(kind))
+    .orderBy(desc(entries.publishedAt), desc(entries.id))
+    .limit(limit)
+    .all();
+  return rows.map(entrySummaryJson);
+}

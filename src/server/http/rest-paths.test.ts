@@ -527,6 +527,12 @@ const SUCCESS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/analytics/entries?from=2026-01-10&to=2026-01-15',
+    status: 200,
+    body: { success: true, entries: [] },
+  },
+  {
+    method: 'GET',
     path: '/api/users',
     status: 200,
     body: { success: true, users: [obj({ username: 'alice', current: true })] },
@@ -779,6 +785,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['DELETE', '/api/suppressions/1'],
   ['GET', '/api/mail/reports/unreadable'],
   ['GET', '/api/analytics'],
+  ['GET', '/api/analytics/entries'],
   ['GET', '/api/analytics.csv'],
   ['GET', '/api/users'],
   ['POST', '/api/users'],
@@ -952,6 +959,7 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
   ['POST', '/api/subscribers/abc/confirmation', {}, issue('id', MESSAGES.id)],
   ['POST', '/api/event', { json: { name: 'Page View', url: page() } }, issueAt('name')],
   ['GET', '/api/analytics?from=2026-1-5', {}, issueAt('from')],
+  ['GET', '/api/analytics/entries?to=yesterday', {}, issueAt('to')],
   ['GET', '/api/analytics.csv?to=yesterday', {}, issueAt('to')],
   ['POST', '/api/users', { json: { username: '', email: 'nope' } }, issueAt('username')],
   ['POST', '/api/users/abc/invitation', {}, issue('id', MESSAGES.id)],

@@ -1,8 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics';
+import type { AnalyticsReport, DailyRow, EntryEnquiryRow, PeriodTotals } from '#shared/analytics';
 import { DailyChart } from './daily-chart';
+import { EntryEnquiriesTable } from './entry-enquiries';
 import { PeriodTotalsList } from './period-totals';
 import { RangePicker } from './range-picker';
 import { isEmptyReport } from './report-empty';
@@ -307,5 +308,51 @@ describe('the events table', () => {
       'Buttons to the contact form pressed ("Book a Free Consultation", "Get in Touch")1',
       'Other eventmap_open2',
     ]);
+  });
+});
+
+describe('content that brings enquiries', () => {
+  const row = (over: Partial<EntryEnquiryRow>): EntryEnquiryRow => ({
+    id: 1,
+    kind: 'case_study',
+    title: 'Answers in minutes',
+    url: '/case-studies/answers-in-minutes',
+    readers: 0,
+    enquiries: 0,
+    ...over,
+  });
+
+  it('lists each entry with its kind, readers and same-day enquiries, linking to its page', () => {
+    render(
+      <EntryEnquiriesTable
+        rows={[
+          row({ readers: 1200, enquiries: 3 }),
+          row({
+            id: 2,
+            kind: 'insight',
+            title: 'Why evals',
+            url: '/insights/why-evals',
+            readers: 40,
+          }),
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Content that brings enquiries' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'EntryReadersEnquiriesMessages and calls the same day',
+      'Answers in minutesCase study1,2003',
+      'Why evalsInsight400',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Why evals' })).toHaveAttribute(
+      'href',
+      '/insights/why-evals',
+    );
+  });
+
+  it('says so in one line when no entry was read', () => {
+    render(<EntryEnquiriesTable rows={[]} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No case study or insight was read in these days.')).toBeVisible();
   });
 });

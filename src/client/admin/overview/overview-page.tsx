@@ -7,6 +7,7 @@ import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { DailyChart } from './daily-chart';
 import { EmptyOverview } from './empty-overview';
+import { EntryEnquiries } from './entry-enquiries';
 import { formatRange } from '../ui/date-time';
 import { LiveVisitors } from './live-visitors';
 import { useReport } from './overview-queries';
@@ -85,6 +86,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
               <DailyChart daily={data.daily} rangeLabel={formatRange(data.from, data.to)} />
             </Card>
             <ReportLists report={data} ctaButton={content.data?.content.cta.button} />
+            <EntryEnquiries range={range} />
           </div>
         )}
       </QueryState>

@@ -21,6 +21,14 @@ export function useReport(range: Pick<ResolvedRange, 'from' | 'to'>) {
   );
 }
 
+/** "Content that brings enquiries" for the range; the previous stays while the next loads. */
+export function useEntryEnquiries(range: Pick<ResolvedRange, 'from' | 'to'>) {
+  return trpc.analytics.entryEnquiries.useQuery(
+    { from: range.from, to: range.to },
+    { placeholderData: (previous) => previous },
+  );
+}
+
 /**
  * Visitors of the last 5 minutes, from today's report alone (the smallest the API offers),
  * on a timer of its own.

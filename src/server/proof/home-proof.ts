@@ -1,0 +1,72 @@
+/**
+ * What the home page shows of the proof, after About (docs/content.md, "On the home page"):
+ * the three latest published case studies, the published testimonials and the client logos.
+ * With none of them the home page is exactly the page it was before there were any.
+ *
+ * The page is kept rendered per instance (content/pages.ts); `proofVersion` names the state
+ * it was rendered from: the `published_entries` counter (migration 0027) and the
+ * `published_proof` one (migration 0030), both bumped by triggers on every write, whoever
+ * writes. They are asked at most every 500 ms, as the content's counter is: a publish on any
+ * instance shows on every instance within half a second, and `GET /` is spared two database
+ * round trips per view (on a libSQL server, most of its time: docs/performance.md).
+ */
+import { changeCounter, type Db } from '#db';
+import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
+import type { EntrySummary } from '#shared/entries';
+import { latestPublishedSummaries } from '#server/entries/published';
+import {
+  publishedClientLogos,
+  publishedTestimonials,
+  type PublishedClientLogo,
+  type PublishedTestimonial,
+} from './published-proof';
+
+/** Case studies the home page shows; the rest are one link away, on /case-studies. */
+export const HOME_CASE_STUDIES = 3;
+
+export interface HomeProof {
+  /** Whether any entry (case study or insight) is published: the page then names the feeds. */
+  anyEntry: boolean;
+  caseStudies: EntrySummary[];
+  testimonials: PublishedTestimonial[];
+  logos: PublishedClientLogo[];
+}
+
+export const NO_PROOF: HomeProof = Object.freeze({
+  anyEntry: false,
+  caseStudies: [],
+  testimonials: [],
+  logos: [],
+});
+
+/** Per database: when the counters were last asked (ms on the app's clock), and their answer. */
+const checked = new WeakMap<Db, { at: number; version: Promise<string> }>();
+
+/**
+ * The counters' values, read before the rows (a write in between makes the next render read
+ * again), asked again at most every 500 ms: within that, the answer last read.
+ */
+export function proofVersion(db: Db, nowMs: number): Promise<string> {
+  const last = checked.get(db);
+  if (last && nowMs >= last.at && nowMs - last.at < PUBLISHED_CHECK_MS) return last.version;
+  const version = Promise.all([
+    changeCounter(db, 'published_entries'),
+    changeCounter(db, 'published_proof'),
+  ]).then(([entries, proof]) => `${entries} ${proof}`);
+  checked.set(db, { at: nowMs, version });
+  // A failed read is not kept: the next view asks again.
+  version.catch(() => {
+    if (checked.get(db)?.version === version) checked.delete(db);
+  });
+  return version;
+}
+
+export async function homeProof(db: Db): Promise<HomeProof> {
+  // One after the other: a transaction's handle (and sqld's stream) takes one at a time.
+  const caseStudies = await latestPublishedSummaries(db, 'case_study', HOME_CASE_STUDIES);
+  const anyEntry =
+    caseStudies.length > 0 || (await latestPublishedSummaries(db, 'insight', 1)).length > 0;
+  const testimonials = await publishedTestimonials(db);
+  const logos = await publishedClientLogos(db);
+  return { anyEntry, caseStudies, testimonials, logos };
+}

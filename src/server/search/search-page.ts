@@ -1,0 +1,77 @@
+/**
+ * GET /search?q= (docs/content.md, "Search"; docs/api.md, "Entry pages"): the search as a
+ * page in the site's frame, readable without JavaScript. It asks the `search.entries`
+ * procedure in process, so the page and GET /api/search share one throttle (30 a minute per
+ * address, counted together), one input rule and one query: a refused or throttled search
+ * is the same page with the reason, with status 400 or 429.
+ */
+import { Hono, type Context as HonoCtx } from 'hono';
+import type { AppEnv } from '#server/http/hono-env';
+import { toHttpError } from '#server/http/errors';
+import { requestContext } from '#server/http/rest';
+import { createCallerFactory, type AppDeps } from '#server/http/trpc';
+import { loggableError } from '#server/platform/logger';
+import { searchRouter } from './router';
+import { SEARCH_PATH, searchHeadTags, searchMainHtml, type SearchView } from './search-page-html';
+
+const searchCaller = createCallerFactory(searchRouter);
+
+type Status = 200 | 400 | 429 | 500 | 503;
+
+/** The visitor's words as the page repeats them: a refused address of any length stays short. */
+const SHOWN_MAX = 200;
+
+/** The view of `q` and its status; the procedure's refusal in its own words. */
+async function viewOf(
+  c: HonoCtx<AppEnv>,
+  deps: AppDeps,
+  asked: string,
+): Promise<{ view: SearchView; status: Status }> {
+  const q = asked.slice(0, SHOWN_MAX);
+  try {
+    const results = await searchCaller(requestContext(c, deps)).entries({ q: asked });
+    return { view: { state: 'results', q, results }, status: 200 };
+  } catch (error) {
+    const mapped = toHttpError(error);
+    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+    if (mapped.unexpected) {
+      deps.logger.error('request.failed', {
+        requestId: c.get('requestId'),
+        error: loggableError(error),
+      });
+    }
+    const known = mapped.status === 400 || mapped.status === 429 || mapped.status === 503;
+    const message =
+      mapped.status === 400
+        ? (mapped.issues?.[0]?.message ?? mapped.message)
+        : known
+          ? mapped.message
+          : 'The search failed. Please try again.';
+    return {
+      view: { state: 'refused', q, message },
+      status: known ? (mapped.status as Status) : 500,
+    };
+  }
+}
+
+export function searchPage(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>().get(SEARCH_PATH, async (c, next) => {
+    // No build, no frame: the page does not exist (GET /api/search still answers).
+    if (!deps.pageFrames) return next();
+    const q = c.req.query('q');
+    const { view, status } =
+      q === undefined
+        ? { view: { state: 'form' } as const, status: 200 as const }
+        : await viewOf(c, deps, q);
+    const frame = await deps.pageFrames.current();
+    const html = frame.page({
+      path: SEARCH_PATH,
+      head: searchHeadTags(frame.companyName, q ?? null),
+      main: searchMainHtml(view),
+    });
+    // Each answer follows the visitor's words and takes a place in their throttle: never kept.
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    return c.html(html, status);
+  });
+}
