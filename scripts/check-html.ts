@@ -112,12 +112,13 @@ async function writeEntryPages(dir: string): Promise<{ files: string[]; paths: s
   });
   try {
     const pages = await publishSampleEntries(server.url);
-    const paths = [pages.caseStudy, pages.insight, ...pages.lists];
+    // The home page with its proof sections, and the search page with results.
+    const paths = ['/', pages.caseStudy, pages.insight, ...pages.lists, '/search?q=answers'];
     const files = await Promise.all(
       paths.map(async (page) => {
         const response = await fetch(`${server.url}${page}`);
         if (response.status !== 200) throw new Error(`${page}: HTTP ${response.status}`);
-        const file = path.join(dir, `entry${page.replace(/\//g, '-')}.html`);
+        const file = path.join(dir, `served${page.replace(/[^a-z0-9]+/g, '-')}.html`);
         writeFileSync(file, await response.text());
         return file;
       }),

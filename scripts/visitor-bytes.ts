@@ -12,7 +12,8 @@
  * neither total (booking is off on the throwaway database; the chunks load all the same).
  *
  * It builds the client when stale, serves a snapshot of it from the real server on a throwaway
- * database, drives the system Chromium, and compares with the targets in docs/performance.md.
+ * database where three case studies, two testimonials and a client logo are published (the
+ * home page's proof sections shown: scripts/sample-entries.ts), drives the system Chromium, and compares with the targets in docs/performance.md.
  * Options: --no-build (measure the current dist/).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale';
+import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
 import { withBuildLock } from './build-lock';
 import { launchBrowser, MOBILE, newPage } from '../tests/e2e/support/browser';
 import { fillContactForm, openApp, waitForContactForm } from '../tests/e2e/support/home';
@@ -50,7 +52,15 @@ async function main() {
     return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
   };
 
-  const server = await startServer({ env: { CLIENT_DIR: clientDir } });
+  const server = await startServer({
+    env: {
+      CLIENT_DIR: clientDir,
+      ADMIN_USERNAME: SAMPLE_ADMIN.username,
+      ADMIN_PASSWORD: SAMPLE_ADMIN.password,
+    },
+  });
+  // The page as it is once the owner publishes: the three proof sections after About.
+  await publishSampleEntries(server.url);
   const browser = await launchBrowser();
   try {
     const page = await newPage(browser, MOBILE);
