@@ -185,8 +185,8 @@ function nextStepHtml(kind: EntryKind): string {
   const question =
     kind === 'case_study' ? 'Facing a problem like this one?' : 'Want to talk this through?';
   return [
-    '<aside aria-labelledby="next-step" class="mt-12 rounded-xl border border-line p-6">',
-    `<h2 id="next-step" class="mt-0">${question}</h2>`,
+    '<aside aria-labelledby="next-step" class="mt-12 rounded-xl border border-line px-6 pb-6">',
+    `<h2 id="next-step">${question}</h2>`,
     '<p>Tell us about your project: the first call is free.</p>',
     `<a href="/#contact" data-event="cta_click" class="${buttonClass('primary', 'lg', 'mt-2')}">Get in touch</a>`,
     '</aside>',
