@@ -176,6 +176,14 @@ export default defineConfig({
         moduleSideEffects: (id: string) =>
           !id.includes('/node_modules/@trpc/client/') && !id.endsWith('/src/shared/constants.ts'),
       },
+      // Every module the router app's entry imports statically loads with every page of it:
+      // one chunk rather than one per set of routes sharing it (rolldown's default), which
+      // gave /admin/login 16 scripts before its own, each with its headers (about 0.45 KB)
+      // and compressed apart (docs/performance.md, "The sign-in page's first load").
+      output:
+        buildPage === 'app'
+          ? { codeSplitting: { groups: [{ name: 'app-initial', tags: ['$initial'] }] } }
+          : {},
     },
   },
   server: {
