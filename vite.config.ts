@@ -139,13 +139,21 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       // A route's pending component is its screen (drawn with its spinner while the loader
-      // waits): in the screen's chunk, not in the main one.
+      // waits): in the screen's chunk, not in the main one. Its loader is a chunk of its own
+      // too: the reads it names and their id checks (zod) stay out of the main chunk that
+      // every admin page loads, the sign-in page included (docs/performance.md).
       codeSplittingOptions: {
         defaultBehavior: [
           ['component', 'pendingComponent'],
           ['errorComponent'],
           ['notFoundComponent'],
+          ['loader'],
         ],
+        // The sign-in page, the admin's front door, stays in the main chunk: split, it came
+        // with a dozen small chunks of its own (theme switch, toasts, the card, the brand),
+        // each with its headers. Its own code is a few KB, which the other admin pages now
+        // carry too (docs/performance.md, "The sign-in page's first load").
+        splitBehavior: ({ routeId }) => (routeId === '/admin/login' ? [] : undefined),
       },
       routesDirectory: './src/client/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
@@ -173,10 +181,22 @@ export default defineConfig({
       // the home page). Its modules only declare things; nothing runs on import.
       // shared/constants.ts only declares values too; taken for a module with effects, it was
       // imported by the home page's entry for nothing but its order, and fetched at first load.
+      // @simplewebauthn/browser declares nothing either: the sign-in page asks
+      // `browserSupportsWebAuthn` at once and loads the ceremony's code only when one starts.
       treeshake: {
         moduleSideEffects: (id: string) =>
-          !id.includes('/node_modules/@trpc/client/') && !id.endsWith('/src/shared/constants.ts'),
+          !id.includes('/node_modules/@trpc/client/') &&
+          !id.includes('/node_modules/@simplewebauthn/browser/') &&
+          !id.endsWith('/src/shared/constants.ts'),
       },
+      // Every module the router app's entry imports statically loads with every page of it:
+      // one chunk rather than one per set of routes sharing it (rolldown's default), which
+      // gave /admin/login 16 scripts before its own, each with its headers (about 0.45 KB)
+      // and compressed apart (docs/performance.md, "The sign-in page's first load").
+      output:
+        buildPage === 'app'
+          ? { codeSplitting: { groups: [{ name: 'app-initial', tags: ['$initial'] }] } }
+          : {},
     },
   },
   server: {

@@ -11,6 +11,10 @@
  * picker's own chunks on a line of their own: they load only on request, so they count in
  * neither total (booking is off on the throwaway database; the chunks load all the same).
  *
+ * Last, `/admin/login` on a fresh page: every script it asked for by itself until the network
+ * was idle, against its own goal, and the check that sign-in loads none of the admin's
+ * editors' chunks (content, newsletters, entries, proof), read from the router app's manifest.
+ *
  * It builds the client when stale, serves a snapshot of it from the real server on a throwaway
  * database where three case studies, two testimonials and a client logo are published (the
  * home page's proof sections shown: scripts/sample-entries.ts), drives the system Chromium, and compares with the targets in docs/performance.md.
@@ -33,6 +37,67 @@ const BUILD_DIR = path.join(ROOT, 'dist/client');
 /** Targets in decimal kilobytes of brotli (docs/performance.md). */
 const FIRST_LOAD_BUDGET = 85_000;
 const MESSAGE_SENT_BUDGET = 120_000;
+const SIGN_IN_BUDGET = 120_000;
+
+/** The editors' screens and modules (route files and admin folders), by their source path. */
+const EDITORS =
+  /^src\/client\/(?:routes\/admin\/_protected\/(?:content|newsletters|entries|case-studies|insights|testimonials|client-logos)|admin\/(?:content|newsletters|entries|proof)\/)/;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The router app's chunks only the editors bring: every chunk an editor's module reaches by
+ * static imports, less those of the main chunk (which every admin page loads anyway).
+ */
+function editorChunks(clientDir: string): Set<string> {
+  const manifestFile = path.join(clientDir, '.vite/manifest-app.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const reach = (keys: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...keys];
+    while (queue.length > 0) {
+      const key = queue.pop()!;
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      queue.push(...(manifest[key].imports ?? []));
+    }
+    return new Set([...seen].map((key) => `/${manifest[key]!.file}`));
+  };
+  const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const editors = Object.keys(manifest).filter((key) => EDITORS.test(manifest[key]!.src ?? key));
+  const main = reach(entry);
+  return new Set([...reach(editors)].filter((file) => !main.has(file)));
+}
+
+/** `/admin/login` opened on a fresh page: its scripts, transferred, until the network rests. */
+async function signInScripts(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  origin: string,
+): Promise<Map<string, number>> {
+  const page = await newPage(browser, MOBILE);
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
+    pending.push(
+      request.sizes().then((s) => {
+        sizes.set(url.pathname, s.responseHeadersSize + s.responseBodySize);
+      }),
+    );
+  });
+  await page.goto(`${origin}/admin/login`);
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await page.close();
+  return sizes;
+}
 
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
@@ -130,6 +195,24 @@ async function main() {
       `  booking picker       ${kb(pickerJs).padStart(8)} on request (${picker.map((p) => path.basename(p)).join(', ')})`,
     );
     if (firstJs > FIRST_LOAD_BUDGET || allJs > MESSAGE_SENT_BUDGET) process.exitCode = 1;
+
+    const signIn = await signInScripts(browser, new URL(server.url).origin);
+    const editors = editorChunks(clientDir);
+    console.log('\nScripts /admin/login loads on a fresh page (brotli, headers included):');
+    for (const [p, size] of [...signIn].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${kb(size).padStart(9)}  ${path.basename(p)}`);
+    }
+    const signInJs = [...signIn.values()].reduce((sum, size) => sum + size, 0);
+    const editorsLoaded = [...signIn.keys()].filter((p) => editors.has(p));
+    console.log(
+      `\n  JS at /admin/login  ${kb(signInJs).padStart(9)} <= ${kb(SIGN_IN_BUDGET)}: ${verdict(signInJs <= SIGN_IN_BUDGET)}`,
+    );
+    console.log(
+      `  editors' chunks (content, newsletters, entries, proof; ${editors.size} exist) loaded by /admin/login: ${
+        editorsLoaded.length ? editorsLoaded.map((p) => path.basename(p)).join(', ') : 'none'
+      }: ${verdict(editorsLoaded.length === 0)}`,
+    );
+    if (signInJs > SIGN_IN_BUDGET || editorsLoaded.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();

@@ -1,67 +1,14 @@
 import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { pageField, storedText } from './validation';
+import { auditActionValues, type AuditAction } from './address-values';
 
 /**
  * The audit log's vocabulary, written once for the server (what is recorded, the filter's
- * validation) and the admin's Audit screen (the filter's choices and their labels).
- * docs/accounts.md says when each is written.
+ * validation) and the admin's Audit screen (the filter's choices and their labels). The
+ * actions' list is zod-free, for the router's check of an address (address-values.ts).
  */
-export const auditActionValues = [
-  'sign_in',
-  'sign_in_failed',
-  'code_sent',
-  'sign_out',
-  'password_changed',
-  'password_reset_requested',
-  'password_reset',
-  'email_changed',
-  'totp_enabled',
-  'totp_disabled',
-  'totp_setup_started',
-  'passkey_added',
-  'passkey_renamed',
-  'passkey_removed',
-  'recovery_code_used',
-  'recovery_codes_regenerated',
-  'second_factor_reset',
-  'session_ended',
-  'user_invited',
-  'user_joined',
-  'user_removed',
-  'fact_created',
-  'fact_updated',
-  'fact_deleted',
-  'message_deleted',
-  'subscriber_removed',
-  'subscriber_added',
-  'subscribers_imported',
-  'subscriber_confirmation_resent',
-  'suppression_added',
-  'suppression_removed',
-  'newsletter_test_sent',
-  'newsletter_sent',
-  'content_updated',
-  'site_settings_updated',
-  'export_downloaded',
-  'lead_status_changed',
-  'lead_note_added',
-  'lead_reply_sent',
-  'lead_exported',
-  'lead_erased',
-  'booking_settings_updated',
-  'booking_cancelled',
-  'booking_updated',
-  'sequence_updated',
-  'entry_created',
-  'entry_published',
-  'entry_unpublished',
-  'entry_deleted',
-  'testimonial_published',
-  'testimonial_deleted',
-  'client_logo_published',
-] as const;
-export type AuditAction = (typeof auditActionValues)[number];
+export { auditActionValues, type AuditAction } from './address-values';
 
 /**
  * How an entry with no actor came about outside the admin area: `npm run admin` on the server,

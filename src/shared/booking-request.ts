@@ -12,6 +12,7 @@ import { CALL_MESSAGES } from './booking-messages';
 import { timezoneField } from './booking';
 import { honeypotField, idField, pageField, storedText } from './validation';
 import type { BookingStatus } from './booking-values';
+import { bookingScopeValues } from './address-values';
 
 export { CALL_MESSAGES };
 
@@ -77,8 +78,8 @@ export interface ManagedBooking {
 
 /** The admin's Bookings screen (docs/api.md, "Bookings"). */
 export const BOOKINGS_PAGE_SIZE = 50;
-export const bookingScopeValues = ['upcoming', 'past'] as const;
-export type BookingScope = (typeof bookingScopeValues)[number];
+// Zod-free, for the router's check of an address (address-values.ts).
+export { bookingScopeValues, type BookingScope } from './address-values';
 
 export const bookingListInput = z.prefault(
   z.object({

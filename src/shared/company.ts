@@ -2,12 +2,13 @@
  * The site's fixed settings, and the brand the admin area and e-mails show. The words of the
  * public pages are the owner's, edited on the admin's Content screen and stored in the
  * database (docs/content.md); until the first save they are the defaults in
- * src/shared/site-content-defaults.ts, which this module reads too. The public pages get
+ * src/shared/site-content-defaults.ts; this module reads the brand's part of them
+ * (site-content-company.ts). The public pages get
  * their words through `useSiteContent()` (home/site-content-context.tsx), never from here.
  *
  * This module is plain data, so the server can read it too.
  */
-import { defaultCompany, defaultVideo } from './site-content-defaults';
+import { defaultCompany, defaultVideo } from './site-content-company';
 
 export const company = {
   ...defaultCompany,

@@ -2,24 +2,10 @@ import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { emailField, honeypotField, oneLine, storedText } from './validation';
+import { CONTACT_SUBJECTS, contactSubjectValues } from './address-values';
 
-/**
- * The contact form's subjects: the stored value and the label people see. The one list: the
- * form's options, the API's check, the admin's filter and the table's column type come from it.
- */
-export const CONTACT_SUBJECTS = [
-  { value: 'consulting', label: 'AI Consulting Services' },
-  { value: 'custom', label: 'Custom AI Solution' },
-  { value: 'partnership', label: 'Partnership Opportunity' },
-  { value: 'other', label: 'Other' },
-] as const;
-
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
-
-export const contactSubjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [
-  ContactSubject,
-  ...ContactSubject[],
-];
+// Zod-free, for the router's check of an address (address-values.ts).
+export { CONTACT_SUBJECTS, contactSubjectValues, type ContactSubject } from './address-values';
 
 /** A subject's label as the contact form shows it ("AI Consulting Services"). */
 export function subjectLabel(subject: string): string {

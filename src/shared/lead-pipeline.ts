@@ -7,9 +7,10 @@ import { z } from 'zod/mini';
 import { idField, idInput, oneLine, pageField, storedText } from './validation';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
+import { leadStatusValues, type LeadStatus } from './address-values';
 
-export const leadStatusValues = ['new', 'replied', 'meeting', 'proposal', 'won', 'lost'] as const;
-export type LeadStatus = (typeof leadStatusValues)[number];
+// Zod-free, for the router's check of an address (address-values.ts).
+export { leadStatusValues, type LeadStatus } from './address-values';
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',

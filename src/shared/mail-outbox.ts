@@ -5,10 +5,10 @@
 import { z } from 'zod/mini';
 import type { OutboxKind, OutboxStatus } from './outbox';
 import { pageField } from './validation';
+import { outboxFilterValues } from './address-values';
 
-/** The screen's filters: `queued` also shows a mail a sender has in hand (`sending`). */
-export const outboxFilterValues = ['queued', 'failed', 'sent'] as const;
-export type OutboxFilter = (typeof outboxFilterValues)[number];
+// Zod-free, for the router's check of an address (address-values.ts).
+export { outboxFilterValues, type OutboxFilter } from './address-values';
 
 export const OUTBOX_PAGE_SIZE = 50;
 

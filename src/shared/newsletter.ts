@@ -5,17 +5,13 @@ import { emailField, honeypotField, oneLine, storedText } from './validation';
 export const subscribeInput = z.object({ email: emailField, website: honeypotField });
 export type SubscribeInput = z.input<typeof subscribeInput>;
 
-/** A subscriber's life: pending until confirmed by mail; unsubscribed keeps the row. */
-export const subscriberStatusValues = ['pending', 'confirmed', 'unsubscribed'] as const;
-export type SubscriberStatus = (typeof subscriberStatusValues)[number];
-
-/**
- * A subscriber's status as the admin and the API show it: the stored one, or `bounced` while
- * the address is on the suppression list for a bounce (docs/newsletter.md, "Bounced"),
- * derived at each read; a complaint or an address suppressed by hand keeps its own status.
- */
-export const subscriberShownStatusValues = [...subscriberStatusValues, 'bounced'] as const;
-export type SubscriberShownStatus = (typeof subscriberShownStatusValues)[number];
+// Zod-free, for the router's check of an address (address-values.ts).
+export {
+  subscriberShownStatusValues,
+  subscriberStatusValues,
+  type SubscriberShownStatus,
+  type SubscriberStatus,
+} from './address-values';
 
 export const newsletterStatusValues = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof newsletterStatusValues)[number];

@@ -6,15 +6,11 @@
 import type { SiteContent } from './site-content';
 import { DEFAULT_PRIVACY_MARKDOWN } from './site-content-privacy';
 import { DEFAULT_TERMS_MARKDOWN } from './site-content-terms';
+import { defaultCompany, defaultVideo } from './site-content-company';
 
-export const defaultCompany: SiteContent['company'] = {
-  name: 'Acme AI Engineering',
-  shortName: 'Acme AI',
-  tagline: 'Transforming businesses through cutting-edge AI solutions and expert consulting.',
-  pageTitle: 'Acme AI Engineering | AI Consulting, Custom AI Solutions and Integration',
-  description:
-    'A flexible AI partner for organisations of every size: practical AI transformation, enterprise-grade AI engineering and measurable business results.',
-};
+// In a module of their own: company.ts reads them, and the router app's first load with it
+// (docs/performance.md, "The sign-in page's first load").
+export { defaultCompany, defaultVideo };
 
 export const defaultContact: SiteContent['contact'] = {
   // Placeholder number from the range reserved for fiction.
@@ -105,15 +101,6 @@ export const defaultAbout: SiteContent['about'] = {
     'That work includes AI projects in the defence sector, where reliability, security and accountability are not optional. The same standards apply to every client, from a first prototype for a small team to platforms used across an enterprise.',
     'You work directly with the engineer who designs and builds your solution: no hand offs, clear communication and results you can measure.',
   ].join('\n\n'),
-};
-
-export const defaultVideo: SiteContent['video'] = {
-  /** The demo that comes with the site (public/media/, scripts/demo-video/make.ts). */
-  source: 'demo',
-  embedUrl: '',
-  title: 'Facility analytics demo',
-  description:
-    'Plain-language questions about temperature and humidity across server rooms, freezers and storage areas, answered from live sensor data.',
 };
 
 export const defaultFooterServices: SiteContent['footerServices'] = [

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod/mini';
+import { rawText } from './search-values';
 
 /**
  * The `?token=` of a page opened from a mailed link (an invitation, a password reset): any
  * value is kept as text for the server to judge; a missing one is undefined.
  */
-const tokenSearch = z.object({
-  token: z.catch(
-    z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-    undefined,
-  ),
-});
-
 export function validateTokenSearch(search: Record<string, unknown>): { token?: string } {
-  return tokenSearch.parse(search);
+  const token = rawText(search['token']);
+  return token === undefined ? {} : { token };
 }
 
 /**

@@ -1,11 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '#client/router';
-import { PublicLayout } from '#client/home/public-layout';
-import { SiteContentProvider } from '#client/home/site-content-context';
-import { frameContent } from '#client/lib/site-frame';
 import { useReadyMark } from '#client/lib/use-ready-mark';
-import { NotFoundPage } from '#client/ui/not-found-page';
 import { Toaster } from '#client/ui/toaster';
+
+// The root route's own components stay in the main chunk: the not-found page, and the public
+// frame around it, load when that page is shown (docs/performance.md, "The sign-in page's
+// first load").
+const NotFoundPage = lazy(() =>
+  import('#client/ui/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+const PublicNotFound = lazy(() => import('#client/ui/public-not-found'));
 
 /**
  * The router app serves the admin area and the not-found page; the home page is its own
@@ -29,13 +34,17 @@ function RootLayout() {
 function NotFound() {
   // docs/product.md, "Header and footer": the public header and footer are hidden on every /admin path.
   const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') });
-  if (isAdmin) return <NotFoundPage />;
+  if (isAdmin) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   // The saved brand around the 404 texts: the parts the server wrote into app.html.
   return (
-    <SiteContentProvider content={frameContent()}>
-      <PublicLayout onHome={false}>
-        <NotFoundPage />
-      </PublicLayout>
-    </SiteContentProvider>
+    <Suspense fallback={null}>
+      <PublicNotFound />
+    </Suspense>
   );
 }

@@ -1,30 +1,29 @@
-import { z } from 'zod/mini';
-import { auditActionValues, type AuditAction } from '#shared/audit';
+import { auditActionValues, type AuditAction } from '#shared/address-values';
 import { LIMITS } from '#shared/constants';
+import { oneOf, pageValue, rawText, setOnly } from '../search-values';
 
 /**
  * The Audit log's page and filters as the address holds them. Whatever a hand-edited address
- * holds that is not usable falls back to "not set" (as the leads' screens do), so a bad link
- * still opens the first page.
+ * holds that is not usable falls back to "not set" (search-values.ts, as the leads' screens
+ * do), so a bad link still opens the first page.
  */
-export const auditSearchSchema = z.object({
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined),
-  action: z.catch(z.optional(z.enum(auditActionValues)), undefined),
-  actor: z.catch(
-    z.optional(
-      z.pipe(
-        z.union([z.string(), z.number()]),
-        // Longer than any username: the server would refuse it (400), so it is "not set".
-        z.transform((value) => {
-          const text = String(value);
-          return text && text.length <= LIMITS.usernameMax ? text : undefined;
-        }),
-      ),
-    ),
-    undefined,
-  ),
-});
-export type AuditSearch = z.output<typeof auditSearchSchema>;
+export interface AuditSearch {
+  page?: number;
+  action?: AuditAction;
+  actor?: string;
+}
+
+export const auditSearchSchema = {
+  parse: (search: Record<string, unknown>): AuditSearch => {
+    const actor = rawText(search['actor']);
+    return setOnly({
+      page: pageValue(search['page']),
+      action: oneOf(auditActionValues, search['action']),
+      // Longer than any username: the server would refuse it (400), so it is "not set".
+      actor: actor && actor.length <= LIMITS.usernameMax ? actor : undefined,
+    });
+  },
+};
 
 /** The CSV export's address for the filters the screen shows (every page). */
 export function auditCsvHref(search: { action?: AuditAction; actor?: string }): string {

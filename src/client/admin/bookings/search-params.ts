@@ -1,12 +1,20 @@
-import { z } from 'zod/mini';
-import { bookingScopeValues } from '#shared/booking-request';
+import { bookingScopeValues, type BookingScope } from '#shared/address-values';
+import { oneOf, pageValue, setOnly } from '../search-values';
 
 /**
  * The Bookings screen's tab and page as the address holds them; whatever a hand-edited
- * address holds that is not usable falls back to the first page of the upcoming calls.
+ * address holds that is not usable falls back to the first page of the upcoming calls
+ * (search-values.ts).
  */
-export const bookingSearchSchema = z.object({
-  scope: z.catch(z.optional(z.enum(bookingScopeValues)), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined),
-});
-export type BookingSearch = z.output<typeof bookingSearchSchema>;
+export interface BookingSearch {
+  scope?: BookingScope;
+  page?: number;
+}
+
+export const bookingSearchSchema = {
+  parse: (search: Record<string, unknown>): BookingSearch =>
+    setOnly({
+      scope: oneOf(bookingScopeValues, search['scope']),
+      page: pageValue(search['page']),
+    }),
+};

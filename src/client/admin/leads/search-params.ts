@@ -1,50 +1,65 @@
-import { z } from 'zod/mini';
-import { contactSubjectValues } from '#shared/contact';
-import { leadStatusValues } from '#shared/lead-pipeline';
-import { subscriberShownStatusValues } from '#shared/newsletter';
+import {
+  contactSubjectValues,
+  leadStatusValues,
+  subscriberShownStatusValues,
+  type ContactSubject,
+  type LeadStatus,
+  type SubscriberShownStatus,
+} from '#shared/address-values';
+import { oneOf, pageValue, setOnly, textValue } from '../search-values';
 
 /**
- * The router reads search values as JSON where it can (`?q=123` arrives as a number), and a
- * hand-edited address can hold anything: whatever is not usable falls back to "not set", so
- * a bad link still opens the first page instead of an error screen.
+ * The screens' page, search and filter as the address holds them (search-values.ts: what is
+ * not usable is "not set"). Plain functions, no zod: the routes read them in the router's
+ * main chunk (docs/performance.md, "The sign-in page's first load").
  */
-export const pageParam = z.catch(
-  z.optional(z.coerce.number().check(z.int(), z.minimum(2))),
-  undefined,
-);
+type Search = Record<string, unknown>;
 
-/** A search text: a number-looking one as text, a blank one as none. */
-export const searchParam = z.catch(
-  z.optional(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((value) => String(value).trim() || undefined),
-    ),
-  ),
-  undefined,
-);
+export interface MessageSearch {
+  page?: number;
+  q?: string;
+  subject?: ContactSubject;
+}
 
-export const messageSearchSchema = z.object({
-  page: pageParam,
-  q: searchParam,
-  subject: z.catch(z.optional(z.enum(contactSubjectValues)), undefined),
-});
-export type MessageSearch = z.output<typeof messageSearchSchema>;
+export const messageSearchSchema = {
+  parse: (search: Search): MessageSearch =>
+    setOnly({
+      page: pageValue(search['page']),
+      q: textValue(search['q']),
+      subject: oneOf(contactSubjectValues, search['subject']),
+    }),
+};
 
-export const subscriberSearchSchema = z.object({
-  page: pageParam,
-  q: searchParam,
-  status: z.catch(z.optional(z.enum(subscriberShownStatusValues)), undefined),
-});
-export type SubscriberSearch = z.output<typeof subscriberSearchSchema>;
+export interface SubscriberSearch {
+  page?: number;
+  q?: string;
+  status?: SubscriberShownStatus;
+}
+
+export const subscriberSearchSchema = {
+  parse: (search: Search): SubscriberSearch =>
+    setOnly({
+      page: pageValue(search['page']),
+      q: textValue(search['q']),
+      status: oneOf(subscriberShownStatusValues, search['status']),
+    }),
+};
 
 /** The Leads screen's status filter, search and page (docs/admin-guide.md, "Leads"). */
-export const leadSearchSchema = z.object({
-  page: pageParam,
-  q: searchParam,
-  status: z.catch(z.optional(z.enum(leadStatusValues)), undefined),
-});
-export type LeadSearch = z.output<typeof leadSearchSchema>;
+export interface LeadSearch {
+  page?: number;
+  q?: string;
+  status?: LeadStatus;
+}
+
+export const leadSearchSchema = {
+  parse: (search: Search): LeadSearch =>
+    setOnly({
+      page: pageValue(search['page']),
+      q: textValue(search['q']),
+      status: oneOf(leadStatusValues, search['status']),
+    }),
+};
 
 /** The CSV export's address for the same search and filter as the screen. */
 export function messagesCsvHref(search: Pick<MessageSearch, 'q' | 'subject'>): string {

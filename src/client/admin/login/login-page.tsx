@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, use, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { REDIRECT_AFTER_LOGIN_MS, REDIRECT_WHEN_AUTHENTICATED_MS } from '#shared/constants';
 import type { LoginInput } from '#shared/auth';
@@ -10,15 +10,24 @@ import { useSiteBrand } from '#client/lib/site-brand';
 import { Logo } from '#client/ui/logo';
 import { focusRing, touchTarget } from '#shared/ui-styles';
 import { ThemeToggle } from '#client/ui/theme-toggle';
-import { Card, returnLinkClass } from '../controls';
+import { Card, returnLinkClass } from '../card';
 import { errorMessage } from '../errors';
 import { ADMIN_LANDING, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
-import { CodeForm } from './code-form';
 import { PasskeySignIn } from './passkey-sign-in';
-import { PasskeyStep } from './passkey-step';
 import { PasswordForm } from './password-form';
 import { inlineLinkClass } from '../password-reset/reset-frame';
+
+/**
+ * The steps after the password load when reached: with react-aria's buttons and the code
+ * boxes they would weigh on every visit's first load (docs/performance.md, "The sign-in
+ * page's first load").
+ */
+const CodeForm = lazy(() => import('./code-form').then((m) => ({ default: m.CodeForm })));
+const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
+
+/** Where a later step stands while its code arrives (a moment, once per visit). */
+const STEP_LOADING = <div aria-busy="true" className="min-h-40" />;
 
 const CODE_SENT = {
   title: 'Verification code sent',
@@ -281,13 +290,16 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
           <PasskeySignIn isDisabled={login.isPending || busy} onSignedIn={passkeySignedIn} />
         </>
       ) : step === 'passkey' ? (
-        <PasskeyStep
-          isDisabled={busy}
-          onSignedIn={passkeySignedIn}
-          onBack={() => setStep('password')}
-        />
+        <Suspense fallback={STEP_LOADING}>
+          <PasskeyStep
+            isDisabled={busy}
+            onSignedIn={passkeySignedIn}
+            onBack={() => setStep('password')}
+          />
+        </Suspense>
       ) : (
-        <>
+        // The step's words come with its form, so the step shows whole at once.
+        <Suspense fallback={STEP_LOADING}>
           <h1 className="text-center text-2xl font-bold text-ink">Two-Factor Authentication</h1>
           <p className="mt-2 mb-6 text-center text-muted">
             {recovery ? 'Enter one of your recovery codes' : CODE_PROMPTS[method ?? 'unknown']}
@@ -305,7 +317,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
             onResend={resendCode}
             onBack={backToPassword}
           />
-        </>
+        </Suspense>
       )}
     </Card>
   );

@@ -1,14 +1,26 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import {
   browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  WebAuthnAbortService,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { trpc } from '#client/lib/trpc';
-import { Button } from '../controls';
-import { ceremonyOutcome, passkeysWorkAt, wrongAddressNote } from '../passkeys/ceremony-errors';
+import { errorMessage } from '../errors';
+import { NativeButton } from '../native-controls';
+import type { CeremonyOutcome } from '../passkeys/ceremony-errors';
+import { passkeysWorkAt, wrongAddressNote } from '../passkeys/passkey-address';
+
+/** The WebAuthn calls, fetched once, when the first ceremony starts (passkey-ceremony.ts). */
+const loadCeremony = () => import('./passkey-ceremony');
+type Ceremony = Awaited<ReturnType<typeof loadCeremony>>;
+
+/** What a ceremony's failure means; a failure to load the code itself is said as an error. */
+async function outcomeOf(error: unknown): Promise<CeremonyOutcome> {
+  try {
+    return (await loadCeremony()).ceremonyOutcome(error);
+  } catch {
+    return { kind: 'failed', message: errorMessage(error) };
+  }
+}
 
 const CANCELLED = 'No passkey was used. Try again, or sign in with your password.';
 
@@ -64,6 +76,8 @@ export function PasskeySignIn({
   const autofillOn = useRef(false);
   // Autofill ceremonies in a row that ended quickly (QUICK_END_MS).
   const quickEnds = useRef(0);
+  // The WebAuthn code once loaded: leaving the page aborts its ceremony, if one started.
+  const loaded = useRef<Ceremony | null>(null);
   // The latest callback, for a ceremony an older render's timer started.
   const signedIn = useRef(onSignedIn);
   useEffect(() => {
@@ -79,9 +93,11 @@ export function PasskeySignIn({
     stillWanted: () => boolean,
     answered: () => void = () => {},
   ) => {
+    const code = loadCeremony();
     const request = utils.client.passkeys.signInOptions.mutate();
     if (useBrowserAutofill) autofillOptions.current = request.catch(() => undefined);
     const { options } = await request;
+    const { startAuthentication } = (loaded.current = await code);
     if (!stillWanted()) return;
     const response = await startAuthentication({
       // The server's options as JSON: the library's type describes binary extension inputs,
@@ -96,9 +112,8 @@ export function PasskeySignIn({
     signedIn.current(auth.username ?? '');
   };
 
-  const report = (error: unknown) => {
+  const report = (outcome: CeremonyOutcome) => {
     setPending(false);
-    const outcome = ceremonyOutcome(error);
     if (outcome.kind === 'aborted') return outcome;
     if (outcome.kind === 'failed' && outcome.wrongAddress) {
       // Nothing to try again here: the sentence replaces the button, the autofill stops.
@@ -138,9 +153,11 @@ export function PasskeySignIn({
       true,
       () => (askedBrowser = current()),
       () => (passkeyChosen = true),
-    ).catch((error: unknown) => {
+    ).catch(async (error: unknown) => {
       if (!current()) return;
-      const outcome = report(error);
+      const outcome = await outcomeOf(error);
+      if (!current()) return;
+      report(outcome);
       const quick = !passkeyChosen && Date.now() - startedAt < QUICK_END_MS;
       quickEnds.current = quick ? quickEnds.current + 1 : 0;
       // A passkey the server refused, or a cancelled dialog, is over: wait in the field again
@@ -161,15 +178,22 @@ export function PasskeySignIn({
   useEffect(() => {
     if (!addressWorks) return;
     let live = true;
-    void browserSupportsWebAuthnAutofill().then((autofill) => {
-      if (!autofill || !live) return;
-      startAutofillOnMount();
-    });
+    // The WebAuthn code loads here, where passkeys can work at this address; a failed load
+    // leaves the button, which tries again when pressed.
+    void loadCeremony()
+      .then((code) => code.browserSupportsWebAuthnAutofill())
+      .then(
+        (autofill) => {
+          if (!autofill || !live) return;
+          startAutofillOnMount();
+        },
+        () => {},
+      );
     return () => {
       live = false;
       autofillOn.current = false;
       supersedeAutofill();
-      WebAuthnAbortService.cancelCeremony();
+      loaded.current?.WebAuthnAbortService.cancelCeremony();
     };
   }, [addressWorks]);
 
@@ -182,7 +206,7 @@ export function PasskeySignIn({
       await waitFor;
       await ceremony(false, () => true);
     } catch (error) {
-      report(error);
+      report(await outcomeOf(error));
       startAutofill();
     }
   };
@@ -197,14 +221,14 @@ export function PasskeySignIn({
   }
   return (
     <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">
-      <Button
+      <NativeButton
         variant="secondary"
         onPress={() => void signInWithButton()}
         isPending={pending}
         isDisabled={isDisabled}
       >
         {pending ? 'Signing in...' : 'Sign in with a passkey'}
-      </Button>
+      </NativeButton>
       <p aria-live="polite" className="min-h-5 text-center text-sm text-muted">
         {note}
       </p>

@@ -1,14 +1,28 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
-import { loginInput, type LoginInput } from '#shared/auth';
-import { Button, TextInputField } from '../controls';
+import type { LoginInput, loginInput } from '#shared/auth';
+import { NativeButton, NativeTextField } from '../native-controls';
 
 type LoginErrors = Partial<Record<keyof LoginInput, string>>;
+type LoginSchema = typeof loginInput;
+
+/**
+ * The shared schema, with zod, fetched when the person starts typing (or presses Sign In
+ * first), not with the page: the sign-in page's first load stays light (docs/performance.md,
+ * "The sign-in page's first load").
+ */
+let schemaLoad: Promise<LoginSchema> | null = null;
+function loadSchema(): Promise<LoginSchema> {
+  schemaLoad ??= import('#shared/auth').then((m) => m.loginInput);
+  // A failed fetch (offline) is tried again at the next attempt.
+  schemaLoad.catch(() => (schemaLoad = null));
+  return schemaLoad;
+}
 
 function validate(
+  schema: LoginSchema,
   values: LoginInput,
 ): { ok: true; data: LoginInput } | { ok: false; errors: LoginErrors } {
-  const parsed = loginInput.safeParse(values);
+  const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors: LoginErrors = {};
   for (const issue of parsed.error.issues) {
@@ -33,22 +47,42 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
   const [submitted, setSubmitted] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const schema = useRef<LoginSchema | null>(null);
+  // Between a press of Sign In and the schema's arrival: a second press waits for the first.
+  const checking = useRef(false);
 
   const change = (field: keyof LoginInput, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    // Once someone has tried to submit, errors follow their typing instead of lingering.
-    if (submitted) {
-      const result = validate(next);
+    if (!schema.current) {
+      loadSchema().then(
+        (loaded) => (schema.current = loaded),
+        () => {},
+      );
+    }
+    // Once someone has tried to submit, errors follow their typing instead of lingering
+    // (the schema came with that try).
+    if (submitted && schema.current) {
+      const result = validate(schema.current, next);
       setErrors(result.ok ? {} : result.errors);
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (isSubmitting || checking.current) return;
+    checking.current = true;
+    try {
+      schema.current ??= await loadSchema();
+    } catch {
+      // Its code could not be fetched: the server checks the same rules and answers.
+      onSubmit(values);
+      return;
+    } finally {
+      checking.current = false;
+    }
     setSubmitted(true);
-    const result = validate(values);
+    const result = validate(schema.current, values);
     if (!result.ok) {
       setErrors(result.errors);
       (result.errors.username ? usernameRef : passwordRef).current?.focus();
@@ -59,13 +93,14 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
   };
 
   return (
-    <Form
-      onSubmit={submit}
+    // noValidate: the shared schema's messages are the only ones, said at the fields.
+    <form
+      onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4"
       aria-label="Sign in"
-      validationBehavior="aria"
+      noValidate
     >
-      <TextInputField
+      <NativeTextField
         label="Username"
         name="username"
         // "webauthn": the browser may offer the site's passkeys in this field's autofill.
@@ -76,7 +111,7 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
         inputRef={usernameRef}
         autoFocus={initialUsername === ''}
       />
-      <TextInputField
+      <NativeTextField
         label="Password"
         name="password"
         type="password"
@@ -87,9 +122,9 @@ export function PasswordForm({ initialUsername, isSubmitting, onSubmit }: Passwo
         inputRef={passwordRef}
         autoFocus={initialUsername !== ''}
       />
-      <Button type="submit" isPending={isSubmitting} className="mt-2">
+      <NativeButton type="submit" isPending={isSubmitting} className="mt-2">
         {isSubmitting ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </Form>
+      </NativeButton>
+    </form>
   );
 }

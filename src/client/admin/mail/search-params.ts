@@ -1,12 +1,20 @@
-import { z } from 'zod/mini';
-import { outboxFilterValues } from '#shared/mail-outbox';
+import { outboxFilterValues, type OutboxFilter } from '#shared/address-values';
+import { oneOf, pageValue, setOnly } from '../search-values';
 
 /**
  * The Mail screen's filter and page as the address holds them; what a hand-edited address
- * holds that is not usable falls back to "not set" (the waiting mail, the first page).
+ * holds that is not usable falls back to "not set" (the waiting mail, the first page;
+ * search-values.ts).
  */
-export const mailSearchSchema = z.object({
-  status: z.catch(z.optional(z.enum(outboxFilterValues)), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(2))), undefined),
-});
-export type MailSearch = z.output<typeof mailSearchSchema>;
+export interface MailSearch {
+  status?: OutboxFilter;
+  page?: number;
+}
+
+export const mailSearchSchema = {
+  parse: (search: Record<string, unknown>): MailSearch =>
+    setOnly({
+      status: oneOf(outboxFilterValues, search['status']),
+      page: pageValue(search['page']),
+    }),
+};

@@ -6,7 +6,7 @@ import {
 import { renderReplyEmail } from '#shared/reply-email';
 import { mailLogoOf, withMailLogo } from '#shared/mail/frame';
 import { siteBrand } from '#client/lib/site-brand';
-import { frameContent } from '#client/lib/site-frame';
+import { frameContent } from '#client/lib/frame-content';
 
 /** Gmail cuts an HTML part longer than about 102 KB behind "View entire message". */
 export const GMAIL_CLIP_WARN_BYTES = 100 * 1024;

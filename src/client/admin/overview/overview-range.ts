@@ -1,25 +1,15 @@
-import { z } from 'zod/mini';
 import { ANALYTICS_LIMITS } from '#shared/analytics';
 import { addDays, daysSpanned, isRealDay } from '#shared/calendar-days';
+import { DEFAULT_DAYS, type OverviewSearch, type PresetDays } from './overview-search';
 
-/** The ranges one press away (docs/product.md, "Overview"); 30 days when the address names none. */
-export const PRESET_DAYS = [7, 30, 90] as const;
-export type PresetDays = (typeof PRESET_DAYS)[number];
-export const DEFAULT_DAYS: PresetDays = 30;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The range lives in the address (`?days=7`, or `?from=2026-03-01&to=2026-03-14`), so a reload,
- * Back and a shared link show the same days. The router reads `days=7` as the number 7; a
- * hand-edited address can hold anything, and what is not usable is dropped, never an error.
- */
-export const overviewSearchSchema = z.object({
-  days: z.catch(z.optional(z.pipe(z.coerce.number(), z.literal(PRESET_DAYS))), undefined),
-  from: z.catch(z.optional(z.string().check(z.regex(ISO_DAY))), undefined),
-  to: z.catch(z.optional(z.string().check(z.regex(ISO_DAY))), undefined),
-});
-export type OverviewSearch = z.output<typeof overviewSearchSchema>;
+// The address's part is read in the router's main chunk, without zod (overview-search.ts).
+export {
+  DEFAULT_DAYS,
+  overviewSearchSchema,
+  PRESET_DAYS,
+  type OverviewSearch,
+  type PresetDays,
+} from './overview-search';
 
 export interface ResolvedRange {
   /** The preset, or null for a custom range. */

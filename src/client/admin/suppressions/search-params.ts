@@ -1,6 +1,15 @@
-import { z } from 'zod/mini';
-import { pageParam, searchParam } from '../leads/search-params';
+import { pageValue, setOnly, textValue } from '../search-values';
 
 /** The Suppressed screen's search and page, kept in the address (docs/admin-guide.md). */
-export const suppressionSearchSchema = z.object({ page: pageParam, q: searchParam });
-export type SuppressionSearch = z.output<typeof suppressionSearchSchema>;
+export interface SuppressionSearch {
+  page?: number;
+  q?: string;
+}
+
+export const suppressionSearchSchema = {
+  parse: (search: Record<string, unknown>): SuppressionSearch =>
+    setOnly({
+      page: pageValue(search['page']),
+      q: textValue(search['q']),
+    }),
+};

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OverviewPage } from '#client/admin/overview/overview-page';
-import {
-  localToday,
-  overviewSearchSchema,
-  resolveRange,
-} from '#client/admin/overview/overview-range';
+import { localToday, resolveRange } from '#client/admin/overview/overview-range';
+// Apart from the range's rules (and zod): the router reads it in its main chunk.
+import { overviewSearchSchema } from '#client/admin/overview/overview-search';
 import { loadForScreen } from '#client/admin/route-loader';
 
 /** The range lives in the address: reload, Back and shared links keep it. */
