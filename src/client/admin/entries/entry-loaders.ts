@@ -2,15 +2,22 @@
  * The entries' route loaders and address search (docs/architecture.md, "Admin screens"): in
  * the main chunk with the routes, so tiny; the screens themselves load with their route.
  */
-import { z } from 'zod/mini';
 import type { EntryKind } from '#shared/entries';
-import { pageParam, searchParam } from '../leads/search-params';
 import { loadForScreen, type AdminLoaderContext } from '../route-loader';
+import { pageValue, setOnly, textValue } from '../search-values';
 import { parseIdParam } from '../ui/id-param';
 
 /** Page and search live in the address: reload, Back and a shared link keep them. */
-export const entrySearchSchema = z.object({ page: pageParam, q: searchParam });
-export type EntrySearch = z.output<typeof entrySearchSchema>;
+export interface EntrySearch {
+  page?: number;
+  q?: string;
+}
+
+/** Read without zod, as every admin address is (search-values.ts). */
+export const entrySearchSchema = {
+  parse: (search: Record<string, unknown>): EntrySearch =>
+    setOnly({ page: pageValue(search['page']), q: textValue(search['q']) }),
+};
 
 export function loadEntries(
   context: AdminLoaderContext,
