@@ -10,7 +10,7 @@ import { DateTime } from '../ui/date-time';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
-import type { EntrySearch } from './entry-loaders';
+import type { EntrySearch } from './entry-search';
 import { ENTRY_SCREENS, NEW_ENTRY_PARAM } from './entry-screens';
 import { EntryStatusBadge } from './entry-status';
 

@@ -1,23 +1,11 @@
 /**
- * The entries' route loaders and address search (docs/architecture.md, "Admin screens"): in
- * the main chunk with the routes, so tiny; the screens themselves load with their route.
+ * The entries' route loaders (docs/architecture.md, "Admin screens"): each loads in a chunk of
+ * its own with its route; the screens load with theirs.
  */
 import type { EntryKind } from '#shared/entries';
+import type { EntrySearch } from './entry-search';
 import { loadForScreen, type AdminLoaderContext } from '../route-loader';
-import { pageValue, setOnly, textValue } from '../search-values';
 import { parseIdParam } from '../ui/id-param';
-
-/** Page and search live in the address: reload, Back and a shared link keep them. */
-export interface EntrySearch {
-  page?: number;
-  q?: string;
-}
-
-/** Read without zod, as every admin address is (search-values.ts). */
-export const entrySearchSchema = {
-  parse: (search: Record<string, unknown>): EntrySearch =>
-    setOnly({ page: pageValue(search['page']), q: textValue(search['q']) }),
-};
 
 export function loadEntries(
   context: AdminLoaderContext,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EntriesPage } from '#client/admin/entries/entries-page';
-import { entrySearchSchema, loadEntries } from '#client/admin/entries/entry-loaders';
+import { loadEntries } from '#client/admin/entries/entry-loaders';
+import { entrySearchSchema } from '#client/admin/entries/entry-search';
 
 /** The case studies, under Content: 25 a page, a search (docs/admin-guide.md). */
 export const Route = createFileRoute('/admin/_protected/content_/case-studies')({
