@@ -14,15 +14,29 @@ import { bytesEtag } from '#server/http/etag';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import type { PageFrame } from '#server/platform/page-frame';
+import { readImageSources } from '#server/media/site-image';
+import { coverSlot } from './cover-slot';
 import { entryJson } from './entry-json';
 import { entryHeadTags, entryMainHtml } from './page-html';
 
-/** An entry's whole page in the site's frame; `preview` adds `noindex`. */
-export function entryPageHtml(frame: PageFrame, entry: Entry, preview = false): string {
+/**
+ * An entry's whole page in the site's frame, its cover with its resized files (a phone loads
+ * the 720 px one); `preview` adds `noindex`.
+ */
+export async function entryPageHtml(
+  db: Db,
+  frame: PageFrame,
+  entry: Entry,
+  preview = false,
+): Promise<string> {
+  const slot = coverSlot(entry.id);
+  const coverSources = entry.coverImage
+    ? (await readImageSources(db, [slot])).get(slot)
+    : undefined;
   return frame.page({
     path: entryPath(entry.kind, entry.slug),
     head: entryHeadTags(frame, entry, preview),
-    main: entryMainHtml(frame, entry),
+    main: entryMainHtml(frame, entry, coverSources),
   });
 }
 
@@ -46,7 +60,7 @@ export async function storeEntryPage(
   frame: PageFrame,
   entry: Entry,
 ): Promise<StoredPage> {
-  const html = entryPageHtml(frame, entry);
+  const html = await entryPageHtml(deps.db, frame, entry);
   const etag = bytesEtag(Buffer.from(html, 'utf8'));
   const path = entryPath(entry.kind, entry.slug);
   await writeTransaction(deps.db, async (tx) => {

@@ -215,6 +215,16 @@ describe('an entry’s page', () => {
     const { coverImage } = ((await uploaded.json()) as { entry: Entry }).entry;
     const { text } = await page('/case-studies/answers-in-minutes');
     expect(metaOf(text, 'og:image')).toBe(`https://example.com${coverImage?.url ?? ''}`);
+    // Its resized files by width in each format: a phone loads the 720 px one.
+    const picture = /<picture>([\s\S]*?)<\/picture>/.exec(text)?.[1] ?? '';
+    for (const type of ['image/avif', 'image/webp']) {
+      expect(picture).toMatch(
+        new RegExp(`<source type="${type}" srcset="[^"]+ 720w, [^"]+ 1440w" sizes="[^"]+" />`),
+      );
+    }
+    expect(picture).toMatch(
+      /<img src="[^"]+" srcset="[^"]+ 720w, [^"]+ 1440w" sizes="[^"]+" width="\d+" height="\d+" alt="[^"]*" fetchpriority="high"/,
+    );
     expect((await admin(app, 'DELETE', `/api/entries/${id}/cover`)).status).toBe(200);
     const after = await page('/case-studies/answers-in-minutes');
     expect(metaOf(after.text, 'og:image')).toBe(drawn);

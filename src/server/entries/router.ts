@@ -114,7 +114,7 @@ export const entriesRouter = router({
     .query(async ({ ctx, input }): Promise<FileDownload> => {
       const { entry } = await entryWithVersions(ctx.db, input.id);
       const frame = ctx.pageFrames ? await ctx.pageFrames.current() : await bareFrame(ctx);
-      const html = entryPageHtml(frame, entry, true);
+      const html = await entryPageHtml(ctx.db, frame, entry, true);
       return {
         filename: `${entry.slug}.html`,
         open: async () =>
