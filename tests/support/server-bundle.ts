@@ -1,0 +1,61 @@
+/**
+ * server.ts bundled into one file, for the tests that start the server as a process
+ * (server-process.ts). Under `--import tsx` every module, node_modules included, passes through
+ * loader hooks that Node 20 runs on another thread: a start cost about 4.6 s of CPU, against
+ * 2.5 s for the bundle, and the browser and system tests start about a hundred servers
+ * (docs/testing.md, "Servers as processes"). The code is the same; `npm start` and the
+ * start-up tests in tests/system/server.test.ts still run server.ts under tsx.
+ *
+ * Packages stay outside the bundle (Node loads them from node_modules as in production), and
+ * each source file's `import.meta.url` keeps naming that file, so every path found from it
+ * (the migrations, the share images' font, the calendar worker) is the one tsx would find.
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Inside the project, so that the bundle's package imports resolve to its node_modules. */
+const OUT_DIR = path.join(ROOT, 'node_modules/.cache/test-server');
+
+const OWN_SOURCE = /\.(ts|tsx)$/;
+
+/** Replaces `import.meta.url` in the project's own files with the file's own address. */
+const ownFileUrls: Plugin = {
+  name: 'own-file-urls',
+  setup(builder) {
+    builder.onLoad({ filter: OWN_SOURCE }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      return {
+        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};
+
+let bundle: Promise<string> | null = null;
+
+/** The bundle's path, built once per test process and removed when that process ends. */
+export function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    mkdirSync(OUT_DIR, { recursive: true });
+    const outfile = path.join(OUT_DIR, `server-${process.pid}.mjs`);
+    await build({
+      entryPoints: [path.join(ROOT, 'server.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      target: 'node20',
+      logLevel: 'error',
+      plugins: [ownFileUrls],
+    });
+    process.once('exit', () => rmSync(outfile, { force: true }));
+    return outfile;
+  })();
+  return bundle;
+}
