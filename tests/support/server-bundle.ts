@@ -29,7 +29,10 @@ const ownFileUrls: Plugin = {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       return {
-        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        contents: source.replaceAll(
+          'import.meta.url',
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
         loader: args.path.endsWith('x') ? 'tsx' : 'ts',
       };
     });
