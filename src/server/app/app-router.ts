@@ -1,4 +1,5 @@
 import { router } from '#server/http/trpc';
+import { aiRouter } from '#server/ai/router';
 import { accountRouter } from '#server/identity/account/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
@@ -37,6 +38,7 @@ import { passwordResetRouter } from '#server/identity/password-reset/router';
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  ai: aiRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
   booking: router({

@@ -1,0 +1,12 @@
+/**
+ * The labels the AI triage (or an administrator, by hand) gives a lead (docs/ai.md): `spam`
+ * and `pitch` take it off the "waiting for an answer" list.
+ */
+export const triageLabelValues = ['genuine', 'pitch', 'spam', 'unsure'] as const;
+export type TriageLabel = (typeof triageLabelValues)[number];
+
+/** Labels whose leads wait for nobody's answer (docs/leads.md, "Waiting for an answer"). */
+export const NOT_WAITING_LABELS: readonly TriageLabel[] = ['spam', 'pitch'];
+
+export const TRIAGE_REASON_MAX = 200;
+export const TRIAGE_SUMMARY_MAX_LINES = 3;
