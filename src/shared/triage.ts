@@ -9,4 +9,8 @@ export type TriageLabel = (typeof triageLabelValues)[number];
 export const NOT_WAITING_LABELS: readonly TriageLabel[] = ['spam', 'pitch'];
 
 export const TRIAGE_REASON_MAX = 200;
+/** `triage.model` of a label an administrator set by hand. */
+export const MANUAL_TRIAGE = 'manual';
+/** `triage.reason` of a label set by hand. */
+export const MANUAL_TRIAGE_REASON = 'Changed by hand.';
 export const TRIAGE_SUMMARY_MAX_LINES = 3;

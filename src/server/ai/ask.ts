@@ -8,7 +8,7 @@ import { loggableError, type Logger } from '#server/platform/logger';
 import { siteSettings } from '#server/platform/site-settings';
 import { modelFromConfig, modelName, type AiModel } from './model';
 import { monthOf, secondsToNextMonth } from './month';
-import { reserveTokens, settleTokens } from './usage';
+import { hasRoom, reserveTokens, settleTokens } from './usage';
 
 export const AI_NOT_SET_UP = 'AI is not set up.';
 export const AI_LIMIT_REACHED = 'The AI limit for this month is reached.';
@@ -61,6 +61,23 @@ export function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): AiModel {
 export function estimateTokens(question: Question): number {
   const characters = question.instructions.length + JSON.stringify(question.data).length;
   return Math.ceil(characters / CHARACTERS_PER_TOKEN) + question.maxOutputTokens;
+}
+
+/**
+ * The 409 and 429 `askModel` would answer, before a feature hands the call to the background
+ * (POST /api/leads/:id/triage answers 202): a read, so a burst may still meet the cap there.
+ */
+export async function assertCanAsk(deps: AskDeps, question: Question): Promise<void> {
+  aiModelOf(deps);
+  const now = deps.clock.now();
+  const { timeZone } = await siteSettings(deps);
+  const room = await hasRoom(deps.db, {
+    month: monthOf(now, timeZone),
+    estimate: estimateTokens(question),
+    limit: deps.config.aiMonthlyTokens,
+    now,
+  });
+  if (!room) throw new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(now, timeZone));
 }
 
 export async function askModel(

@@ -54,7 +54,10 @@ describe('the monthly AI cap on two instances', () => {
     expect(sent).toBe(ROOM);
     for (const result of results) {
       if (result.status === 'rejected') {
-        expect(result.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: AI_LIMIT_REACHED });
+        expect(result.reason).toMatchObject({
+          code: 'TOO_MANY_REQUESTS',
+          message: AI_LIMIT_REACHED,
+        });
       }
     }
     // Every call settled: its real tokens recorded, nothing left reserved.

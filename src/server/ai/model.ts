@@ -26,9 +26,11 @@ export function modelFromConfig(ai: AiConfig): AiModel {
   switch (ai.provider) {
     case 'openai-compatible':
       // config.ts guarantees both for this provider.
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl ?? '', apiKey })(
-        ai.model ?? '',
-      );
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: ai.baseUrl ?? '',
+        apiKey,
+      })(ai.model ?? '');
     case 'openai':
       return createOpenAI({ apiKey, baseURL })(ai.model ?? DEFAULT_MODELS.openai);
     case 'anthropic':

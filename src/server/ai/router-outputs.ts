@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { AI_PROVIDERS } from '#server/platform/config';
 
 export const outputs = {
+  triage: z.strictObject({ success: z.literal(true) }),
   usage: z.strictObject({
     enabled: z.boolean(),
     provider: z.nullable(z.enum(AI_PROVIDERS)),

@@ -47,6 +47,20 @@ export async function reserveTokens(
   return rows[0]?.id ?? null;
 }
 
+/** Whether the month has room for `estimate` now (a read; the reservation decides). */
+export async function hasRoom(
+  db: Db,
+  call: { month: string; estimate: number; limit: number; now: Date },
+): Promise<boolean> {
+  const row = await db
+    .select({
+      room: sql<number>`${monthUsed(call.month, call.now)} + ${call.estimate} <= ${call.limit}`,
+    })
+    .from(sql`(select 1)`)
+    .get();
+  return Boolean(row?.room);
+}
+
 /** The call's real tokens in place of its reservation (0 and 0 when it failed). */
 export async function settleTokens(
   db: Db,
@@ -74,5 +88,8 @@ export async function monthUsage(
     })
     .from(aiUsage)
     .where(eq(aiUsage.month, month));
-  return { inputTokens: Number(row?.inputTokens ?? 0), outputTokens: Number(row?.outputTokens ?? 0) };
+  return {
+    inputTokens: Number(row?.inputTokens ?? 0),
+    outputTokens: Number(row?.outputTokens ?? 0),
+  };
 }

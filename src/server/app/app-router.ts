@@ -1,5 +1,6 @@
 import { router } from '#server/http/trpc';
 import { aiRouter } from '#server/ai/router';
+import { leadTriageProcedures } from '#server/ai/triage-router';
 import { accountRouter } from '#server/identity/account/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
@@ -57,7 +58,7 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures }),
+  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures, ...leadTriageProcedures }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
