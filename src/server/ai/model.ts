@@ -1,11 +1,10 @@
-import type { LanguageModel } from 'ai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { AiModel } from '#server/platform/ai-model';
 import type { AiConfig } from '#server/platform/config';
 
-/** A model object (never a bare id, which would go to the SDK's global gateway). */
-export type AiModel = Exclude<LanguageModel, string>;
+export type { AiModel };
 
 /**
  * The model asked when AI_MODEL is unset (docs/ai.md): a small, cheap one of each hosted

@@ -11,7 +11,7 @@ import type { Limiter } from '#server/platform/limiter';
 import type { Clock } from '#server/platform/clock';
 import type { PageFrames } from '#server/platform/page-frame';
 import type { ProcedureMeta } from './rest-meta';
-import type { AiModel } from '#server/ai/model';
+import type { AiModel } from '#server/platform/ai-model';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {

@@ -277,12 +277,7 @@ function parseAi(env: Env): AiConfig | null {
   }
   const baseUrl = env.AI_BASE_URL?.trim() || null;
   if (baseUrl !== null) {
-    let url: URL | null = null;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new ConfigError('AI_BASE_URL must be an http:// or https:// address');
     }
