@@ -5,7 +5,7 @@
 export const triageLabelValues = ['genuine', 'pitch', 'spam', 'unsure'] as const;
 export type TriageLabel = (typeof triageLabelValues)[number];
 
-/** Labels whose leads wait for nobody's answer (docs/leads.md, "Waiting for an answer"). */
+/** Labels whose leads wait for nobody's answer (docs/leads.md, "Attention": not in `unanswered`). */
 export const NOT_WAITING_LABELS: readonly TriageLabel[] = ['spam', 'pitch'];
 
 export const TRIAGE_REASON_MAX = 200;
