@@ -32,7 +32,7 @@ export const leadTriageProcedures = {
       const question = await triageQuestion(ctx, lead.id);
       if (question) {
         await assertCanAsk(ctx, question);
-        triageInBackground(ctx, lead.id, question);
+        triageInBackground(ctx, lead.id, question, true);
       }
       return { success: true };
     }),

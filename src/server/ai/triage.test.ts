@@ -271,6 +271,25 @@ describe('the label by hand, the filter, the waiting list, export and erase', ()
     expect(JSON.stringify(bad.body)).toContain('"path":"triageLabel"');
   });
 
+  it('a label set by hand stays through a new message; asking again replaces it', async () => {
+    const model = new MockLanguageModelV4({
+      modelId: 'mock-model',
+      doGenerate: [answer(SPAM), answer(SPAM), answer(SPAM)],
+    });
+    const { app, deps, cookie, admin } = await setUp(model);
+    const id = await enquire(deps);
+    await triagesSettled(deps.db);
+    await rest(app, 'PATCH', `/api/leads/${id}`, { cookie, json: { triageLabel: 'genuine' } });
+    // The same visitor writes again: a new automatic reading, which finds the owner's label.
+    await enquire(deps, 'A second message about the same forecasting project.');
+    await triagesSettled(deps.db);
+    expect(model.doGenerateCalls).toHaveLength(2);
+    expect((await leadOf(admin, id)).triage).toMatchObject({ label: 'genuine', model: 'manual' });
+    await rest(app, 'POST', `/api/leads/${id}/triage`, { cookie });
+    await triagesSettled(deps.db);
+    expect((await leadOf(admin, id)).triage).toMatchObject({ label: 'spam', model: 'mock-model' });
+  });
+
   it('?triage= filters the list; spam and pitch leave the waiting list', async () => {
     const model = new MockLanguageModelV4({
       modelId: 'mock-model',

@@ -1,10 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { bookings, contacts, leads } from '#db/schema';
 import { loggableError } from '#server/platform/logger';
 import { subjectLabel } from '#shared/contact';
-import { TRIAGE_REASON_MAX, TRIAGE_SUMMARY_MAX_LINES, triageLabelValues } from '#shared/triage';
+import {
+  MANUAL_TRIAGE,
+  TRIAGE_REASON_MAX,
+  TRIAGE_SUMMARY_MAX_LINES,
+  triageLabelValues,
+} from '#shared/triage';
 import { askModel, type AskDeps, type Question } from './ask';
 
 /**
@@ -109,9 +114,16 @@ export async function triageQuestion(deps: AskDeps, leadId: number): Promise<Que
 
 /**
  * Asks the model about the lead and stores its reading; throws what askModel throws (409,
- * 429, 503). An answer in another shape stores nothing and is logged.
+ * 429, 503). An answer in another shape stores nothing and is logged. An automatic reading
+ * (a new message) leaves a label set by hand as it is; one the administrator asked for
+ * (`replaceManual`, POST /api/leads/:id/triage) replaces it.
  */
-export async function triageLead(deps: AskDeps, leadId: number, given?: Question): Promise<void> {
+export async function triageLead(
+  deps: AskDeps,
+  leadId: number,
+  given?: Question,
+  replaceManual = false,
+): Promise<void> {
   const question = given ?? (await triageQuestion(deps, leadId));
   if (!question) return;
   const { text, model } = await askModel(deps, question);
@@ -130,7 +142,14 @@ export async function triageLead(deps: AskDeps, leadId: number, given?: Question
         triageAt: deps.clock.now(),
         triageModel: model,
       })
-      .where(eq(leads.id, leadId))
+      .where(
+        replaceManual
+          ? eq(leads.id, leadId)
+          : and(
+              eq(leads.id, leadId),
+              or(isNull(leads.triageModel), ne(leads.triageModel, MANUAL_TRIAGE)),
+            ),
+      )
       .run(),
   );
 }
@@ -143,9 +162,14 @@ const pending = new WeakMap<AskDeps['db'], Set<Promise<void>>>();
  * waits, and a failure leaves the triage empty (a retry is POST /api/leads/:id/triage).
  * Without AI_PROVIDER nothing happens. `triagesSettled` awaits it (tests, shutdown).
  */
-export function triageInBackground(deps: AskDeps, leadId: number, question?: Question): void {
+export function triageInBackground(
+  deps: AskDeps,
+  leadId: number,
+  question?: Question,
+  replaceManual = false,
+): void {
   if (!deps.config.ai) return;
-  const run = triageLead(deps, leadId, question).catch((error: unknown) => {
+  const run = triageLead(deps, leadId, question, replaceManual).catch((error: unknown) => {
     deps.logger.error('ai.triage_failed', { leadId, error: loggableError(error) });
   });
   let set = pending.get(deps.db);
