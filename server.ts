@@ -26,6 +26,7 @@ import { ConfigError, loadConfig, type Config } from './src/server/platform/conf
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
+import { triagesSettled } from './src/server/ai/triage';
 import { mailLogo, mailSenderName } from './src/server/platform/site-brand';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
@@ -182,9 +183,11 @@ async function start(): Promise<void> {
       clearTimeout(forceTimer);
       // Notifications and confirmation mails run after their request answered, and the sender
       // may hold a newsletter mail; give them what is left of the grace period rather than
-      // drop a mail half way to the SMTP server (a newsletter's would be marked failed).
+      // drop a mail half way to the SMTP server (a newsletter's would be marked failed). The
+      // AI triage of new enquiries also runs after its answer (docs/ai.md): its call is settled
+      // in the month's usage before the database closes.
       const settled = await settleWithin(
-        Promise.all([mailsSettled(mailer), senderStopped]),
+        Promise.all([mailsSettled(mailer), senderStopped, triagesSettled(db)]),
         deadline - Date.now(),
       );
       if (!settled)

@@ -78,6 +78,8 @@ const SQLD_TESTS = [
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
   // The outbox: at most once across two instances on one database (docs/mail.md).
   'src/server/platform/outbox/outbox-job.test.ts',
+  // The month's AI tokens: one cap across instances, 20 calls at once (docs/ai.md).
+  'src/server/ai/cap-instances.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings-router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).

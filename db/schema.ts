@@ -17,6 +17,7 @@ import { entryKindValues, entryStatusValues } from '../src/shared/entry-values';
 import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/newsletter';
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
+import { triageLabelValues } from '../src/shared/triage';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 import {
   deliveryKindValues,
@@ -302,6 +303,16 @@ export const leads = sqliteTable(
     lastActivityAt: integer('last_activity_at', { mode: 'timestamp_ms' }).notNull(),
     firstReplyAt: integer('first_reply_at', { mode: 'timestamp_ms' }),
     followUpAt: integer('follow_up_at', { mode: 'timestamp_ms' }),
+    /**
+     * The AI triage (docs/ai.md): all five null until the model's answer was read, or the
+     * label alone when an administrator set it by hand before any answer.
+     */
+    triageLabel: text('triage_label', { enum: triageLabelValues }),
+    triageReason: text('triage_reason'),
+    triageSummary: text('triage_summary'),
+    triageAt: integer('triage_at', { mode: 'timestamp_ms' }),
+    /** The model that wrote it; `manual` once an administrator changed the label. */
+    triageModel: text('triage_model'),
   },
   (t) => [
     uniqueIndex('leads_email_nocase_idx').on(sql`lower(${t.email})`),
@@ -720,6 +731,28 @@ export const analyticsEntryEnquiries = sqliteTable(
     enquiries: integer('enquiries').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/**
+ * Each call to the AI provider (docs/ai.md, "Limits"): a row is written before the call with
+ * its estimate `reserved` in one conditional insert (ai/usage.ts), so instances sharing the
+ * database never pass the month's cap together, then settled to the real tokens (0 on failure).
+ */
+export const aiUsage = sqliteTable(
+  'ai_usage',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    /** The calendar month in the site's time zone (`2026-11`) the call counts in. */
+    month: text('month').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    /** Tokens held for the call while it runs; 0 once it is settled. */
+    reserved: integer('reserved').notNull().default(0),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('ai_usage_month_idx').on(t.month)],
 );
 
 export const aiFacts = sqliteTable(

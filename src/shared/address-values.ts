@@ -79,6 +79,7 @@ export const auditActionValues = [
   'export_downloaded',
   'lead_status_changed',
   'lead_note_added',
+  'lead_triage_changed',
   'lead_reply_sent',
   'lead_exported',
   'lead_erased',

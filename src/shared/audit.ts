@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export_downloaded: 'Export downloaded',
   lead_status_changed: 'Lead status changed',
   lead_note_added: 'Lead note added',
+  lead_triage_changed: 'Lead’s triage label changed',
   lead_reply_sent: 'Reply sent to a lead',
   lead_exported: 'Lead’s data exported',
   lead_erased: 'Lead erased',

@@ -3,6 +3,7 @@
  * keyed by e-mail address ignoring case; its timeline is what happened with them. Written
  * once here for the procedures, the REST paths and the admin's screens.
  */
+import { triageLabelValues, type TriageLabel } from './triage';
 import { z } from 'zod/mini';
 import { idField, idInput, oneLine, pageField, storedText } from './validation';
 import { LIMITS } from './constants';
@@ -69,6 +70,19 @@ export interface Lead {
   followUpAt: string | null;
   /** Its unread messages and answers. */
   unread: number;
+  /** The AI's reading of its latest enquiry or booking, or a label set by hand (docs/ai.md). */
+  triage: LeadTriage | null;
+}
+
+export interface LeadTriage {
+  label: TriageLabel;
+  /** 1-200 characters. */
+  reason: string;
+  /** At most 3 lines; empty when the label was set by hand before any reading. */
+  summary: string;
+  at: string;
+  /** The model that read it, or `manual`. */
+  model: string;
 }
 
 /** One entry of a lead's timeline, oldest first. */
@@ -107,6 +121,7 @@ export const LEAD_MESSAGES = {
   subjectMax: `Subject must be at most ${LEAD_LIMITS.subjectMax} characters`,
   subjectOneLine: 'Subject must be one line',
   notFailed: 'Only a reply that failed can be sent again.',
+  triageLabel: `Triage must be ${triageLabelValues.slice(0, -1).join(', ')} or ${triageLabelValues.at(-1)}`,
 } as const;
 
 /** The status filter; blank means every status. */
@@ -115,9 +130,16 @@ const statusFilter = z.pipe(
   z.transform((status) => (status ? status : undefined)),
 );
 
+/** The triage filter (docs/ai.md); blank means every lead, labelled or not. */
+const triageFilter = z.pipe(
+  z.optional(z.union([z.enum(triageLabelValues), z.literal('')], LEAD_MESSAGES.triageLabel)),
+  z.transform((label) => (label ? label : undefined)),
+);
+
 export const leadListInput = z.prefault(
   z.object({
     status: statusFilter,
+    triage: triageFilter,
     q: z.pipe(
       z.optional(
         z.string().check(
@@ -171,6 +193,7 @@ export const leadPatch = z.object({
     ),
   ),
   followUpAt: z.optional(followUpField),
+  triageLabel: z.optional(z.enum(triageLabelValues, LEAD_MESSAGES.triageLabel)),
 });
 export type LeadPatch = z.output<typeof leadPatch>;
 export const leadUpdateInput = z.extend(idInput, { data: leadPatch });

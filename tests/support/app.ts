@@ -85,6 +85,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteTimezone: 'UTC',
     siteTimezoneFromEnvironment: false,
     analyticsRetentionDays: 90,
+    ai: null,
+    aiMonthlyTokens: 2_000_000,
     ...overrides,
   };
 }

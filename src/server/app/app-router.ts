@@ -1,4 +1,6 @@
 import { router } from '#server/http/trpc';
+import { aiRouter } from '#server/ai/router';
+import { leadTriageProcedures } from '#server/ai/triage-router';
 import { accountRouter } from '#server/identity/account/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
@@ -37,6 +39,7 @@ import { passwordResetRouter } from '#server/identity/password-reset/router';
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  ai: aiRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
   booking: router({
@@ -55,7 +58,7 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures }),
+  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures, ...leadTriageProcedures }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,

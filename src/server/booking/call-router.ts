@@ -23,6 +23,7 @@ import { lookedUpLink } from '#server/platform/link-misses';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import type { ThrottleRule } from '#server/platform/throttle';
 import { tokenHash } from '#server/platform/tokens';
+import { triageInBackground } from '#server/ai/triage';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
@@ -108,6 +109,8 @@ export const bookingCallProcedures = {
       ctx.logger.info('booking.stored', { requestId: ctx.req.requestId, bookingId: booking.id });
       recordConversion(ctx, 'booking', credit);
       notifyBooking(ctx, booking, 'booked', { timeZone: settings.timezone, token });
+      // Read by the model after the answer, never before it (docs/ai.md).
+      triageInBackground(ctx, booking.leadId);
       return {
         booking: {
           start: booking.start.toISOString(),

@@ -10,6 +10,7 @@ import { contactInput } from '#shared/contact';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { batchStatements, takeInBatch } from '#server/platform/throttle';
+import { triageInBackground } from '#server/ai/triage';
 import { CONTACT_SUBMISSIONS } from './throttle-rules';
 import { notifyContact } from './notify';
 import { acknowledgeContact, acknowledgementBucket, claimAcknowledgement } from './acknowledgement';
@@ -133,6 +134,8 @@ export const contactRouter = router({
       const leadSource = rows[0]?.[0]?.[0];
       notifyContact(ctx, stored, typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE);
       if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
+      // Read by the model after the answer, never before it (docs/ai.md).
+      if (stored.leadId !== null) triageInBackground(ctx, stored.leadId);
       return { success: true, message: CONTACT_THANKS };
     }),
 });

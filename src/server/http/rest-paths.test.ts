@@ -718,6 +718,8 @@ describe.each(SUCCESS)('$method $path', (row) => {
 
 // Every admin path, signed out: 401 before the path's id or body is looked at.
 const ADMIN_PATHS: [string, string][] = [
+  ['GET', '/api/ai/usage'],
+  ['POST', '/api/leads/1/triage'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],

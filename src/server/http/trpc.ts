@@ -11,6 +11,7 @@ import type { Limiter } from '#server/platform/limiter';
 import type { Clock } from '#server/platform/clock';
 import type { PageFrames } from '#server/platform/page-frame';
 import type { ProcedureMeta } from './rest-meta';
+import type { AiModel } from '#server/platform/ai-model';
 
 /** Everything an app instance needs from outside; tests pass their own (docs/architecture.md). */
 export interface AppDeps {
@@ -26,6 +27,11 @@ export interface AppDeps {
    * at publish); absent without a build (API-only tests), where no page is written.
    */
   pageFrames?: PageFrames;
+  /**
+   * The model the AI features ask (tests pass `ai/test`'s mock); absent, the one AI_PROVIDER
+   * names (ai/model.ts). Without AI_PROVIDER it is never asked (docs/ai.md).
+   */
+  aiModel?: AiModel;
 }
 
 export interface RequestInfo {

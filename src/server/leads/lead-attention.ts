@@ -3,10 +3,24 @@
  * answer, those whose answer to a reply waits for the admin, those whose follow-up has come,
  * and those being worked on that went quiet.
  */
-import { and, asc, inArray, isNotNull, lte, lt, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  inArray,
+  isNotNull,
+  lte,
+  lt,
+  eq,
+  notInArray,
+  or,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '#db';
 import { leadEvents, leads } from '#db/schema';
 import { ACTIVE_STATUSES, STALE_DAYS } from '#shared/lead-pipeline';
+import { NOT_WAITING_LABELS } from '#shared/triage';
 import { leadJson } from './lead-json';
 import { leadsWithUnread, type LeadRowWithUnread } from './lead-query';
 import { replyNotFailed } from './reply-fate';
@@ -46,10 +60,16 @@ const answered = sql`${leads.firstReplyAt} is not null
 /** When their latest turn came: the answered list is oldest first by it. */
 const answeredAt = latestTurn(sql`${leadEvents.at}`);
 
+/** Not labelled spam or a pitch (docs/ai.md): those wait for nobody's answer. */
+const mayBeWaiting = or(
+  isNull(leads.triageLabel),
+  notInArray(leads.triageLabel, [...NOT_WAITING_LABELS]),
+);
+
 export async function leadsNeedingAttention(db: Db, now: Date) {
   const unanswered = await leadsWithUnread(
     db,
-    eq(leads.status, 'new'),
+    and(eq(leads.status, 'new'), mayBeWaiting),
     [asc(leads.createdAt), asc(leads.id)],
     ATTENTION_LIMIT,
   );

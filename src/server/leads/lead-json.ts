@@ -5,6 +5,7 @@
  */
 import type { leadEvents, leads } from '#db/schema';
 import { DIRECT_SOURCE, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
+import { MANUAL_TRIAGE } from '#shared/triage';
 import type { OutboxStatus } from '#shared/outbox';
 import { replyDelivery } from './reply-fate';
 
@@ -28,6 +29,19 @@ export function leadJson(row: LeadRow, unread: number): Lead {
     firstReplyAt: iso(row.firstReplyAt),
     followUpAt: iso(row.followUpAt),
     unread,
+    triage: triageJson(row),
+  };
+}
+
+/** The triage columns as `Lead.triage`: null until a label was read or set (docs/ai.md). */
+function triageJson(row: LeadRow): Lead['triage'] {
+  if (row.triageLabel === null || row.triageAt === null) return null;
+  return {
+    label: row.triageLabel,
+    reason: row.triageReason ?? '',
+    summary: row.triageSummary ?? '',
+    at: row.triageAt.toISOString(),
+    model: row.triageModel ?? MANUAL_TRIAGE,
   };
 }
 

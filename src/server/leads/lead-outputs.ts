@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '#shared/lead-pipeline';
+import { triageLabelValues } from '#shared/triage';
 
 const leadStatus = z.enum(leadStatusValues);
 
@@ -21,6 +22,15 @@ export const leadOutput = z.strictObject({
   firstReplyAt: z.nullable(z.string()),
   followUpAt: z.nullable(z.string()),
   unread: z.number(),
+  triage: z.nullable(
+    z.strictObject({
+      label: z.enum(triageLabelValues),
+      reason: z.string(),
+      summary: z.string(),
+      at: z.string(),
+      model: z.string(),
+    }),
+  ),
 });
 
 export const timelineEventOutput = z.strictObject({

@@ -2,6 +2,7 @@
  * The reads of the admin's leads (docs/leads.md, "Leads"): the paged list and its search, the
  * counts per status, one lead with its unread count, and its timeline.
  */
+import type { TriageLabel } from '#shared/triage';
 import {
   and,
   asc,
@@ -69,9 +70,18 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return q ? sql`${leads.id} in (${matchingLeadIds(q)})` : undefined;
 }
 
+/** The search and the triage label (docs/ai.md): the narrowing the status tabs count within. */
+function narrowed(filter: Omit<LeadFilter, 'status'>): SQL | undefined {
+  return and(
+    searchCondition(filter.q),
+    filter.triage ? eq(leads.triageLabel, filter.triage) : undefined,
+  );
+}
+
 export interface LeadFilter {
   status?: LeadStatus;
   q?: string;
+  triage?: TriageLabel;
 }
 
 export type LeadRowWithUnread = typeof leads.$inferSelect & { unread: number };
@@ -106,7 +116,7 @@ export async function leadsWithUnread(
 export function leadsPage(db: Db, filter: LeadFilter, page: number): Promise<LeadRowWithUnread[]> {
   return leadsWithUnread(
     db,
-    and(filter.status ? eq(leads.status, filter.status) : undefined, searchCondition(filter.q)),
+    and(filter.status ? eq(leads.status, filter.status) : undefined, narrowed(filter)),
     [desc(leads.lastActivityAt), desc(leads.id)],
     LEADS_PAGE_SIZE,
     (page - 1) * LEADS_PAGE_SIZE,
@@ -116,14 +126,17 @@ export function leadsPage(db: Db, filter: LeadFilter, page: number): Promise<Lea
 export type StatusCounts = Record<LeadStatus, number>;
 
 /**
- * How many leads of each status `q` finds (all leads without one), whatever the status
- * filter: the list's tabs show how a search splits over the statuses.
+ * How many leads of each status `q` (and the triage label) finds (all leads without either),
+ * whatever the status filter: the list's tabs show how a search splits over the statuses.
  */
-export async function countsByStatus(db: Db, q: string | undefined): Promise<StatusCounts> {
+export async function countsByStatus(
+  db: Db,
+  filter: Omit<LeadFilter, 'status'>,
+): Promise<StatusCounts> {
   const rows = await db
     .select({ status: leads.status, n: count() })
     .from(leads)
-    .where(searchCondition(q))
+    .where(narrowed(filter))
     .groupBy(leads.status)
     .all();
   const counts = Object.fromEntries(leadStatusValues.map((s) => [s, 0])) as StatusCounts;

@@ -63,6 +63,7 @@ describe('leads.list', () => {
       firstReplyAt: null,
       followUpAt: null,
       unread: 2,
+      triage: null,
     });
     expect(ids(await admin.leads.list({ page: 2 }))).toEqual([stored[0]!.lead.id]);
   });

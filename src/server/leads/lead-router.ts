@@ -3,6 +3,7 @@
  * with its timeline. A plain object of procedures, spread into the `leads` router beside the
  * replies' (app/app-router.ts).
  */
+import { MANUAL_TRIAGE, MANUAL_TRIAGE_REASON } from '#shared/triage';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { writeBatch, writeTransaction } from '#db';
@@ -42,12 +43,17 @@ export const leadCoreProcedures = {
    */
   list: adminProcedure
     .meta({
-      rest: { method: 'GET', path: '/api/leads', query: ['status', 'q', 'page'], answer: 'spread' },
+      rest: {
+        method: 'GET',
+        path: '/api/leads',
+        query: ['status', 'q', 'triage', 'page'],
+        answer: 'spread',
+      },
     })
     .input(leadListInput)
     .output(outputs.list)
     .query(async ({ ctx, input }) => {
-      const counts = await countsByStatus(ctx.db, input.q);
+      const counts = await countsByStatus(ctx.db, input);
       const rows = await leadsPage(ctx.db, input, input.page);
       const total = input.status
         ? counts[input.status]
@@ -150,6 +156,21 @@ export const leadCoreProcedures = {
             ctx,
             'lead_status_changed',
             `lead ${current.id}: ${current.status} to ${data.status}`,
+            leadSubject(current.id),
+          );
+        }
+        if (data.triageLabel !== undefined && data.triageLabel !== current.triageLabel) {
+          // By hand: the model's reason no longer holds; its summary still describes the lead.
+          changes.triageLabel = data.triageLabel;
+          changes.triageReason = MANUAL_TRIAGE_REASON;
+          changes.triageSummary = current.triageSummary ?? '';
+          changes.triageAt = now;
+          changes.triageModel = MANUAL_TRIAGE;
+          await auditAdminChange(
+            tx,
+            ctx,
+            'lead_triage_changed',
+            `lead ${current.id}: ${current.triageLabel ?? 'none'} to ${data.triageLabel}`,
             leadSubject(current.id),
           );
         }

@@ -147,10 +147,55 @@ describe('loadConfig', () => {
     [{ ANALYTICS_RETENTION_DAYS: '1.5' }, 'ANALYTICS_RETENTION_DAYS'],
     [{ ANALYTICS_RETENTION_DAYS: '-3' }, 'ANALYTICS_RETENTION_DAYS'],
     [{ ANALYTICS_RETENTION_DAYS: 'forever' }, 'ANALYTICS_RETENTION_DAYS'],
+    [{ AI_PROVIDER: 'ollama' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'OpenAI' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.2' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'localhost:11434' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'ftp://example.com' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://localhost:11434/v1' }, 'AI_MODEL'],
+    [{ AI_MONTHLY_TOKENS: '0' }, 'AI_MONTHLY_TOKENS'],
+    [{ AI_MONTHLY_TOKENS: '-5' }, 'AI_MONTHLY_TOKENS'],
+    [{ AI_MONTHLY_TOKENS: '1.5' }, 'AI_MONTHLY_TOKENS'],
+    [{ AI_MONTHLY_TOKENS: 'lots' }, 'AI_MONTHLY_TOKENS'],
   ])('refuses %j with a one-line message naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('AI is off without AI_PROVIDER, with a 2,000,000-token month by default', () => {
+    const config = loadConfig({ ...base(), AI_API_KEY: 'sk-unused', AI_MODEL: 'x' });
+    expect(config.ai).toBeNull();
+    expect(config.aiMonthlyTokens).toBe(2_000_000);
+  });
+
+  it('takes AI_PROVIDER with its address, key, model and monthly tokens', () => {
+    const ollama = loadConfig({
+      ...base(),
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: 'http://localhost:11434/v1',
+      AI_MODEL: 'llama3.2',
+      AI_MONTHLY_TOKENS: '500_000',
+    });
+    expect(ollama.ai).toEqual({
+      provider: 'openai-compatible',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: null,
+      model: 'llama3.2',
+    });
+    expect(ollama.aiMonthlyTokens).toBe(500_000);
+    const anthropic = loadConfig({ ...base(), AI_PROVIDER: 'anthropic', AI_API_KEY: ' sk-ant ' });
+    expect(anthropic.ai).toEqual({
+      provider: 'anthropic',
+      baseUrl: null,
+      apiKey: 'sk-ant',
+      model: null,
+    });
+  });
+
+  it('never puts AI_API_KEY in a start error', () => {
+    const error = errorOf({ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-secret-key', AI_BASE_URL: 'x' });
+    expect(error.message).not.toContain('sk-secret-key');
   });
 
   it('MAIL_FROM may name the sender, as a mail program writes it, quoted or not', () => {

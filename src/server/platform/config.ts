@@ -65,6 +65,26 @@ export interface Config {
   siteTimezoneFromEnvironment: boolean;
   /** Raw analytics events are kept this many days; daily totals are kept for good. */
   analyticsRetentionDays: number;
+  /**
+   * AI_PROVIDER and where and what to ask (docs/ai.md); null: every AI feature is off and its
+   * paths answer 409. The key is never logged or shown.
+   */
+  ai: AiConfig | null;
+  /** AI_MONTHLY_TOKENS: input plus output tokens all AI features may use in a calendar month. */
+  aiMonthlyTokens: number;
+}
+
+export const AI_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+export interface AiConfig {
+  provider: AiProvider;
+  /** AI_BASE_URL; null: the provider's own. */
+  baseUrl: string | null;
+  /** AI_API_KEY; null: none sent (a local model). Never logged or shown. */
+  apiKey: string | null;
+  /** AI_MODEL; null: the default named in ai/model.ts for the provider. */
+  model: string | null;
 }
 
 /** A configuration value that stops the start; its message names the variable. */
@@ -243,6 +263,52 @@ function parseRetentionDays(raw: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * AI_PROVIDER and its companions. `openai-compatible` has no address of its own (Ollama, LM
+ * Studio, vLLM…), so it needs AI_BASE_URL; the key is taken as given and never put in a message.
+ */
+function parseAi(env: Env): AiConfig | null {
+  const provider = env.AI_PROVIDER?.trim();
+  if (!provider) return null;
+  if (!(AI_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(
+      `AI_PROVIDER must be openai-compatible, openai or anthropic, got "${provider}"`,
+    );
+  }
+  const baseUrl = env.AI_BASE_URL?.trim() || null;
+  if (baseUrl !== null) {
+    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError('AI_BASE_URL must be an http:// or https:// address');
+    }
+  } else if (provider === 'openai-compatible') {
+    throw new ConfigError(
+      'AI_BASE_URL is required with AI_PROVIDER=openai-compatible (for Ollama: http://localhost:11434/v1)',
+    );
+  }
+  const model = env.AI_MODEL?.trim() || null;
+  if (model === null && provider === 'openai-compatible') {
+    throw new ConfigError('AI_MODEL is required with AI_PROVIDER=openai-compatible');
+  }
+  return {
+    provider: provider as AiProvider,
+    baseUrl,
+    apiKey: env.AI_API_KEY?.trim() || null,
+    model,
+  };
+}
+
+function parseAiMonthlyTokens(raw: string | undefined): number {
+  const value = raw?.trim().replace(/[_,]/g, '');
+  if (!value) return 2_000_000;
+  if (!/^\d{1,12}$/.test(value) || Number(value) < 1) {
+    throw new ConfigError(
+      `AI_MONTHLY_TOKENS must be a whole number of tokens, 1 or more, got "${raw?.trim()}"`,
+    );
+  }
+  return Number(value);
+}
+
 const LIBSQL_SCHEMES = new Set(['http:', 'https:', 'libsql:']);
 
 /**
@@ -365,5 +431,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     siteTimezone: parseTimezone(env.SITE_TIMEZONE),
     siteTimezoneFromEnvironment: Boolean(env.SITE_TIMEZONE?.trim()),
     analyticsRetentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),
+    ai: parseAi(env),
+    aiMonthlyTokens: parseAiMonthlyTokens(env.AI_MONTHLY_TOKENS),
   };
 }

@@ -34,6 +34,7 @@ const lead = (id: number, name: string, fields: Partial<Lead> = {}): Lead => ({
   firstReplyAt: hoursAgo(40),
   followUpAt: null,
   unread: 1,
+  triage: null,
   ...fields,
 });
 

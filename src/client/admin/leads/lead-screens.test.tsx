@@ -30,6 +30,7 @@ const lead: Lead = {
   firstReplyAt: null,
   followUpAt: null,
   unread: 1,
+  triage: null,
 };
 const unchanged = { status: 'new' as const, value: '', lostReason: '', followUpAt: '' };
 

@@ -1,0 +1,132 @@
+import { TRPCError } from '@trpc/server';
+import { generateText } from 'ai';
+import type { Db } from '#db';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
+import { ThrottledError, UnavailableError } from '#server/platform/errors';
+import { loggableError, type Logger } from '#server/platform/logger';
+import { siteSettings } from '#server/platform/site-settings';
+import { modelFromConfig, modelName, type AiModel } from './model';
+import { monthOf, secondsToNextMonth } from './month';
+import { hasRoom, reserveTokens, settleTokens } from './usage';
+
+export const AI_NOT_SET_UP = 'AI is not set up.';
+export const AI_LIMIT_REACHED = 'The AI limit for this month is reached.';
+export const AI_FAILED = 'The AI provider did not answer. Please try again later.';
+
+/** What a feature needs to ask the model: AppDeps' part of it. */
+export interface AskDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Tests' mock model (`ai/test`); absent, the one AI_PROVIDER names. */
+  aiModel?: AiModel;
+}
+
+export interface Question {
+  /** The feature, as the usage records name it (`triage`). */
+  feature: string;
+  /** The site's own instructions: never anything a visitor wrote (docs/ai.md). */
+  instructions: string;
+  /** What the instructions are about, visitors' words included: sent as JSON in the user message. */
+  data: unknown;
+  maxOutputTokens: number;
+}
+
+/** A provider that has not answered by now is given up on; less than the stale reservation. */
+const CALL_TIMEOUT_MS = 60_000;
+/** Characters per token, counted low so the estimate errs on the side of the cap. */
+const CHARACTERS_PER_TOKEN = 3;
+
+const configured = new WeakMap<Config, AiModel>();
+
+/** The model AI_PROVIDER names, or the test's; 409 without AI_PROVIDER. */
+export function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): AiModel {
+  const ai = deps.config.ai;
+  if (!ai) throw new TRPCError({ code: 'CONFLICT', message: AI_NOT_SET_UP });
+  if (deps.aiModel) return deps.aiModel;
+  let model = configured.get(deps.config);
+  if (!model) configured.set(deps.config, (model = modelFromConfig(ai)));
+  return model;
+}
+
+/**
+ * The one way a feature asks the model (docs/ai.md): 409 without AI_PROVIDER; the month's
+ * tokens reserved before anything is sent (429 past the cap, nothing sent); the visitor's
+ * words only as quoted data (JSON in the user message), never in the instructions; no tools;
+ * the real usage recorded after, 0 when the call failed.
+ */
+/** The tokens held for a question before it is sent: its text by a low count, and the most output. */
+export function estimateTokens(question: Question): number {
+  const characters = question.instructions.length + JSON.stringify(question.data).length;
+  return Math.ceil(characters / CHARACTERS_PER_TOKEN) + question.maxOutputTokens;
+}
+
+/**
+ * The 409 and 429 `askModel` would answer, before a feature hands the call to the background
+ * (POST /api/leads/:id/triage answers 202): a read, so a burst may still meet the cap there.
+ */
+export async function assertCanAsk(deps: AskDeps, question: Question): Promise<void> {
+  aiModelOf(deps);
+  const now = deps.clock.now();
+  const { timeZone } = await siteSettings(deps);
+  const room = await hasRoom(deps.db, {
+    month: monthOf(now, timeZone),
+    estimate: estimateTokens(question),
+    limit: deps.config.aiMonthlyTokens,
+    now,
+  });
+  if (!room) throw new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(now, timeZone));
+}
+
+export async function askModel(
+  deps: AskDeps,
+  question: Question,
+): Promise<{ text: string; model: string }> {
+  const model = aiModelOf(deps);
+  const name = modelName(model);
+  const quoted = JSON.stringify(question.data);
+  const now = deps.clock.now();
+  const { timeZone } = await siteSettings(deps);
+  const reservation = await reserveTokens(
+    deps.db,
+    {
+      feature: question.feature,
+      model: name,
+      month: monthOf(now, timeZone),
+      estimate: estimateTokens(question),
+      limit: deps.config.aiMonthlyTokens,
+    },
+    now,
+  );
+  if (reservation === null) {
+    throw new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(now, timeZone));
+  }
+  let used = { inputTokens: 0, outputTokens: 0 };
+  try {
+    const result = await generateText({
+      model,
+      instructions: question.instructions,
+      messages: [{ role: 'user', content: quoted }],
+      maxOutputTokens: question.maxOutputTokens,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    used = {
+      inputTokens: result.usage.inputTokens ?? 0,
+      outputTokens: result.usage.outputTokens ?? 0,
+    };
+    deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
+    return { text: result.text, model: name };
+  } catch (error) {
+    deps.logger.error('ai.failed', {
+      feature: question.feature,
+      model: name,
+      error: loggableError(error),
+    });
+    throw new UnavailableError(AI_FAILED, 30, error);
+  } finally {
+    await settleTokens(deps.db, reservation, used);
+  }
+}

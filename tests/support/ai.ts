@@ -1,0 +1,52 @@
+import { MockLanguageModelV4 } from 'ai/test';
+import type { Config } from '#server/platform/config';
+
+/** A configuration with AI on (the model itself is the test's mock: AppDeps.aiModel). */
+export const AI_ON: Pick<Config, 'ai'> = {
+  ai: {
+    provider: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:9/v1',
+    apiKey: null,
+    model: 'mock-model',
+  },
+};
+
+/** One answer of the mock: its text and the tokens it reports. */
+export function answer(text: string, inputTokens = 40, outputTokens = 10) {
+  return {
+    content: [{ type: 'text' as const, text }],
+    finishReason: { unified: 'stop' as const, raw: 'stop' },
+    usage: {
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+    },
+    warnings: [],
+  };
+}
+
+/** A mock model that answers `text` every time, optionally after `delayMs`. */
+export function mockModel(text: string, opts: { delayMs?: number; fail?: boolean } = {}) {
+  return new MockLanguageModelV4({
+    modelId: 'mock-model',
+    doGenerate: async () => {
+      if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
+      if (opts.fail) throw new Error('provider answered 500');
+      return answer(text);
+    },
+  });
+}
+
+/** The system text and the user messages' text of one recorded call. */
+export function promptOf(model: MockLanguageModelV4, call = 0) {
+  const prompt = model.doGenerateCalls[call]?.prompt ?? [];
+  const system = prompt
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const user = prompt
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => m.content)
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+  return { system, user, tools: model.doGenerateCalls[call]?.tools };
+}
