@@ -41,9 +41,32 @@ export function codeFrom(text: string): string {
   return code;
 }
 
+/**
+ * Waits for the locator to show. When it does not, the error says what the page showed
+ * instead (its address, alerts, toasts and statuses): a wait that runs out on a loaded
+ * machine is otherwise only "Timeout exceeded", with nothing to find its cause by.
+ */
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
-  await locator.waitFor({ state: 'visible', timeout });
+  try {
+    await locator.waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw new Error(`${String(error)}\n${await whatThePageShows(locator.page())}`, {
+      cause: error,
+    });
+  }
   return locator;
+}
+
+async function whatThePageShows(page: Page): Promise<string> {
+  try {
+    const messages = await page
+      .locator('[role="alert"], [role="status"], [role="alertdialog"], [data-toast]')
+      .allInnerTexts();
+    const shown = messages.map((text) => text.trim()).filter(Boolean);
+    return `the page at ${page.url()} showed: ${shown.length ? shown.join(' | ') : 'no alert, toast or status'}`;
+  } catch (reading) {
+    return `the page could not be read: ${String(reading)}`;
+  }
 }
 
 /**
