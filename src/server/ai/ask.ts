@@ -51,12 +51,6 @@ export function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): AiModel {
   return model;
 }
 
-/**
- * The one way a feature asks the model (docs/ai.md): 409 without AI_PROVIDER; the month's
- * tokens reserved before anything is sent (429 past the cap, nothing sent); the visitor's
- * words only as quoted data (JSON in the user message), never in the instructions; no tools;
- * the real usage recorded after, 0 when the call failed.
- */
 /** The tokens held for a question before it is sent: its text by a low count, and the most output. */
 export function estimateTokens(question: Question): number {
   const characters = question.instructions.length + JSON.stringify(question.data).length;
@@ -69,17 +63,32 @@ export function estimateTokens(question: Question): number {
  */
 export async function assertCanAsk(deps: AskDeps, question: Question): Promise<void> {
   aiModelOf(deps);
+  const budget = await budgetFor(deps, question);
+  if (!(await hasRoom(deps.db, budget))) throw limitReached(budget);
+}
+
+/** The month a question counts in, now, and what it may cost: what the cap is checked with. */
+async function budgetFor(deps: AskDeps, question: Question) {
   const now = deps.clock.now();
   const { timeZone } = await siteSettings(deps);
-  const room = await hasRoom(deps.db, {
+  return {
+    now,
+    timeZone,
     month: monthOf(now, timeZone),
     estimate: estimateTokens(question),
     limit: deps.config.aiMonthlyTokens,
-    now,
-  });
-  if (!room) throw new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(now, timeZone));
+  };
 }
 
+const limitReached = (budget: { now: Date; timeZone: string }) =>
+  new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(budget.now, budget.timeZone));
+
+/**
+ * The one way a feature asks the model (docs/ai.md): 409 without AI_PROVIDER; the month's
+ * tokens reserved before anything is sent (429 past the cap, nothing sent); the visitor's
+ * words only as quoted data (JSON in the user message), never in the instructions; no tools;
+ * the real usage recorded after, 0 when the call failed.
+ */
 export async function askModel(
   deps: AskDeps,
   question: Question,
@@ -87,22 +96,13 @@ export async function askModel(
   const model = aiModelOf(deps);
   const name = modelName(model);
   const quoted = JSON.stringify(question.data);
-  const now = deps.clock.now();
-  const { timeZone } = await siteSettings(deps);
-  const reservation = await reserveTokens(
-    deps.db,
-    {
-      feature: question.feature,
-      model: name,
-      month: monthOf(now, timeZone),
-      estimate: estimateTokens(question),
-      limit: deps.config.aiMonthlyTokens,
-    },
-    now,
-  );
-  if (reservation === null) {
-    throw new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(now, timeZone));
-  }
+  const budget = await budgetFor(deps, question);
+  const reservation = await reserveTokens(deps.db, {
+    ...budget,
+    feature: question.feature,
+    model: name,
+  });
+  if (reservation === null) throw limitReached(budget);
   let used = { inputTokens: 0, outputTokens: 0 };
   try {
     const result = await generateText({

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { insertWhere } from '#db/insert-where';
 import { aiUsage } from '#db/schema';
@@ -25,9 +25,16 @@ function monthUsed(month: string, now: Date) {
  */
 export async function reserveTokens(
   db: Db,
-  call: { feature: string; model: string; month: string; estimate: number; limit: number },
-  now: Date,
+  call: {
+    feature: string;
+    model: string;
+    month: string;
+    estimate: number;
+    limit: number;
+    now: Date;
+  },
 ): Promise<number | null> {
+  const { now } = call;
   const rows = await writeTransaction(db, (tx) =>
     insertWhere(
       tx,
@@ -71,7 +78,7 @@ export async function settleTokens(
     tx
       .update(aiUsage)
       .set({ inputTokens: used.inputTokens, outputTokens: used.outputTokens, reserved: 0 })
-      .where(and(eq(aiUsage.id, id)))
+      .where(eq(aiUsage.id, id))
       .run(),
   );
 }
