@@ -1154,3 +1154,47 @@ export const clientLogos = sqliteTable(
 );
 
 export type ClientLogoRow = typeof clientLogos.$inferSelect;
+
+/**
+ * MCP clients registered through OAuth dynamic client registration (RFC 7591;
+ * server/mcp/oauth/, docs/mcp.md): public clients only, so no secret is kept. `redirectUris`
+ * is a JSON array of the exact addresses a code may be sent to.
+ */
+export const oauthClients = sqliteTable('oauth_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  redirectUris: text('redirect_uris').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One authorization request of an OAuth client (server/mcp/oauth/, docs/mcp.md), from
+ * /oauth/authorize to the code's one use: pending while the consent screen shows it (`userId`
+ * null), then allowed with a one-time code (only its hash kept), then used (`usedAt`, and the
+ * access token it issued, revoked if the code is presented again). Short-lived: a request
+ * lives 10 minutes, a code 5; housekeeping drops the rows past `expiresAt`.
+ */
+export const oauthAuthorizations = sqliteTable(
+  'oauth_authorizations',
+  {
+    /** Random, in the consent screen's address; not a secret that grants anything alone. */
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    /** The PKCE S256 challenge (base64url of SHA-256 of the verifier). */
+    codeChallenge: text('code_challenge').notNull(),
+    /** Space-separated, as OAuth writes scopes; narrowed to what was granted at Allow. */
+    scope: text('scope').notNull(),
+    state: text('state'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').unique(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    /** The access token the code was exchanged for (access_tokens.id). */
+    accessTokenId: integer('access_token_id'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('oauth_authorizations_expires_idx').on(t.expiresAt)],
+);

@@ -94,6 +94,7 @@ export const auditActionValues = [
   'testimonial_published',
   'testimonial_deleted',
   'client_logo_published',
+  'oauth_granted',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

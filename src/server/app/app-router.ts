@@ -35,6 +35,7 @@ import { usersRouter } from '#server/identity/administrators/router';
 import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/administrators/invitation-router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
+import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -63,6 +64,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,
   newsletterSequence: sequenceRouter,
+  oauth: oauthConsentRouter,
   outbox: outboxRouter,
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,

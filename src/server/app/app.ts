@@ -37,6 +37,7 @@ import { shareImageRoutes } from '#server/entries/share-images';
 import { searchPage } from '#server/search/search-page';
 import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
+import { oauthRoutes } from '#server/mcp/oauth/routes';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
 
 export interface AppOptions {
@@ -126,6 +127,9 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
     await deps.db.get(sql`select 1`);
     return c.json({ status: 'ok' });
   });
+
+  // OAuth for MCP clients: discovery, registration, authorization, tokens (server/mcp/oauth/).
+  app.route('/', oauthRoutes(deps));
 
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   app.route('/', mailEventRoutes(deps));

@@ -216,7 +216,7 @@ function refuse(c: HonoCtx<AppEnv>, status: 403 | 413 | 415, message: string): R
  * not the only way to send a big body (chunked uploads have none). The buffered bytes are
  * put back as the request's body for the handlers. Null: the body is too large.
  */
-async function bufferBody(c: HonoCtx<AppEnv>, limit: number): Promise<Uint8Array | null> {
+export async function bufferBody(c: HonoCtx<AppEnv>, limit: number): Promise<Uint8Array | null> {
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();

@@ -838,6 +838,9 @@ const ADMIN_PATHS: [string, string][] = [
   ['PUT', '/api/booking/settings'],
   ['GET', '/api/site-settings'],
   ['PUT', '/api/site-settings'],
+  ['GET', '/api/oauth/requests/1'],
+  ['POST', '/api/oauth/requests/1/allow'],
+  ['POST', '/api/oauth/requests/1/deny'],
 ];
 
 describe('signed out', () => {

@@ -8,6 +8,7 @@ import {
   auditEvents,
   emailChanges,
   invitations,
+  oauthAuthorizations,
   sessions,
   subscriberConfirmations,
   totpCredentials,
@@ -25,6 +26,7 @@ import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
+import * as oauthThrottles from '#server/mcp/oauth/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
@@ -49,6 +51,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   contactThrottles,
   leadThrottles,
   newsletterThrottles,
+  oauthThrottles,
   passkeyThrottles,
   passwordResetThrottles,
   searchThrottles,
@@ -71,6 +74,8 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
+    // OAuth requests and codes past their life; a used code's row goes too (its token stays).
+    await tx.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));
     await pruneResets(tx, now);
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));

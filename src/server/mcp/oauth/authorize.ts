@@ -1,0 +1,89 @@
+/**
+ * GET /oauth/authorize (RFC 6749 section 4.1.1 with OAuth 2.1's rules; docs/mcp.md, "OAuth").
+ * Until the client and its redirect address are known, an error is a page of ours (400):
+ * sending it to an unchecked address would make this an open redirect. After that, errors go
+ * back to the client as `error=` (RFC 6749 section 4.1.2.1). A valid request is kept
+ * server-side for 10 minutes and the browser goes to the admin's consent screen, through the
+ * sign-in when it has no session.
+ */
+import type { Context } from 'hono';
+import { writeTransaction } from '#db';
+import { oauthAuthorizations } from '#db/schema';
+import type { AppEnv } from '#server/http/hono-env';
+import type { AppDeps } from '#server/http/trpc';
+import { newToken } from '#server/platform/tokens';
+import { clientRedirect, REQUEST_TTL_MS } from './authorizations';
+import { findClient } from './clients';
+import { CHALLENGE_PATTERN } from './pkce';
+import { parseScope, scopeText } from './requested-scopes';
+import { oauthUrls } from './site-urls';
+
+/** Kept in the row until the redirect: a client's state is a nonce, never a document. */
+const MAX_STATE_LENGTH = 1_000;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The page shown when the client cannot be told (no redirect to an address not proven). */
+function refusalPage(c: Context<AppEnv>, message: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This connection cannot be made</title></head><body><main><h1>This connection cannot be made</h1><p>${escapeHtml(message)}</p><p>Start the connection again from your MCP client.</p></main></body></html>`;
+  return c.html(html, 400, { 'Cache-Control': 'no-store' });
+}
+
+export async function authorize(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  const query = (name: string) => c.req.query(name);
+  const clientId = query('client_id');
+  const client = clientId ? await findClient(deps.db, clientId) : null;
+  if (!client) return refusalPage(c, 'The client is unknown (client_id): register it first.');
+  const redirectUri = query('redirect_uri');
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    return refusalPage(c, 'The redirect_uri is not one this client registered.');
+  }
+
+  const urls = await oauthUrls(deps);
+  const state = query('state');
+  const back = (error: string, description: string) =>
+    c.redirect(
+      clientRedirect(redirectUri, {
+        error,
+        error_description: description,
+        state,
+        iss: urls.issuer,
+      }),
+      302,
+    );
+  if (state !== undefined && state.length > MAX_STATE_LENGTH) {
+    return back('invalid_request', `state must be at most ${MAX_STATE_LENGTH} characters.`);
+  }
+  if (query('response_type') !== 'code') {
+    return back('unsupported_response_type', 'response_type must be code.');
+  }
+  const challenge = query('code_challenge');
+  if (query('code_challenge_method') !== 'S256' || !challenge) {
+    return back('invalid_request', 'PKCE is required, with code_challenge_method=S256.');
+  }
+  if (!CHALLENGE_PATTERN.test(challenge)) {
+    return back('invalid_request', 'code_challenge must be 43 base64url characters (S256).');
+  }
+  const scopes = parseScope(query('scope'));
+  if (!scopes) return back('invalid_scope', 'scope names a scope this server does not have.');
+  const resource = query('resource');
+  if (resource !== undefined && resource.replace(/\/+$/, '') !== urls.resource) {
+    return back('invalid_target', `resource must be ${urls.resource}.`);
+  }
+
+  const now = deps.clock.now();
+  const id = newToken();
+  await writeTransaction(deps.db, (tx) =>
+    tx.insert(oauthAuthorizations).values({
+      id,
+      clientId: client.id,
+      redirectUri,
+      codeChallenge: challenge,
+      scope: scopeText(scopes),
+      state: state ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+    }),
+  );
+  return c.redirect(urls.consent(id), 302);
+}

@@ -1,0 +1,20 @@
+/**
+ * Where a client may ask for its code to be sent (docs/mcp.md, "OAuth"): an https address,
+ * or plain http on this machine's loopback (the desktop clients' local callback, RFC 8252
+ * section 7.3), and never with a fragment (RFC 6749 section 3.1.2). Answers what is wrong,
+ * or null.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function redirectUriProblem(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (uri.includes('#')) return 'must not contain a fragment';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
+  return 'must use https (plain http only on localhost or 127.0.0.1)';
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod/mini';
+import { provenPasswordField } from './account';
+import { LINK_TOKEN_PATTERN } from './link-token';
+
+/**
+ * The OAuth consent screen's inputs and words (docs/mcp.md, "OAuth"), for its procedures
+ * (server/mcp/oauth/consent-router.ts) and the screen (client/admin/connect/).
+ */
+export const OAUTH_MESSAGES = {
+  request: 'This connection request is invalid or has expired. Start again from your MCP client.',
+  scopes: 'Choose at least one permission, among those asked for.',
+} as const;
+
+/** The pending request's id, as /oauth/authorize put it in the screen's address. */
+const requestIdField = z
+  .string(OAUTH_MESSAGES.request)
+  .check(z.regex(LINK_TOKEN_PATTERN, OAUTH_MESSAGES.request));
+
+export const consentRequestInput = z.object({ id: requestIdField });
+
+export const allowInput = z.object({
+  id: requestIdField,
+  scopes: z
+    .array(z.string(OAUTH_MESSAGES.scopes), OAUTH_MESSAGES.scopes)
+    .check(z.minLength(1, OAUTH_MESSAGES.scopes), z.maxLength(20, OAUTH_MESSAGES.scopes)),
+  password: z.optional(provenPasswordField),
+});
+export type AllowInput = z.input<typeof allowInput>;
+
+/** Each scope in the words the consent screen shows. */
+export const SCOPE_DESCRIPTIONS: Record<string, string> = {
+  'leads:read': 'See your leads, their messages and timelines',
+  'leads:write': 'Add notes to leads, change their status and save reply drafts (never send)',
+  'bookings:read': 'See your booked calls',
+  'analytics:read': 'See your site’s visitor and conversion figures',
+  'content:read': 'See your case studies, insights and facts',
+  'content:write': 'Save drafts of case studies and insights (never publish)',
+  'newsletter:write': 'Save newsletter drafts (never send)',
+};
