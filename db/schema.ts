@@ -259,6 +259,36 @@ export const passkeys = sqliteTable(
 );
 
 /**
+ * Access tokens for the owner's MCP endpoint (src/server/mcp/tokens/, docs/mcp.md): made on
+ * the Account screen or by an OAuth grant (`client_id` set, one row per grant, its secret
+ * rotated on refresh). Only the secret's SHA-256 is kept; a removed administrator's tokens go
+ * with the row.
+ */
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** JSON array of scopes (shared/access-tokens.ts). */
+    scopes: text('scopes').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Written at most once a minute per token. */
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** The OAuth client the token was granted to; null for one made on the Account screen. */
+    clientId: text('client_id'),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId, t.id)],
+);
+
+export type AccessTokenRow = typeof accessTokens.$inferSelect;
+
+/**
  * WebAuthn challenges already answered: the challenge itself lives in a sealed cookie bound to
  * the browser (5 minutes); a row here (its SHA-256) makes each one single-use across instances.
  */
@@ -1191,10 +1221,38 @@ export const oauthAuthorizations = sqliteTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').unique(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-    /** The access token the code was exchanged for (access_tokens.id). */
-    accessTokenId: integer('access_token_id'),
+    /** The access token the code was exchanged for: revoked if the code comes again. */
+    accessTokenId: integer('access_token_id').references(() => accessTokens.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('oauth_authorizations_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * OAuth refresh tokens (server/mcp/oauth/token.ts, docs/mcp.md): each bound to the access
+ * token it renews, only its SHA-256 kept. Rotated on use: the used one keeps its row
+ * (`usedAt`) until it expires, so that presenting it again is seen, and revokes the grant.
+ */
+export const oauthRefreshTokens = sqliteTable(
+  'oauth_refresh_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    accessTokenId: integer('access_token_id')
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('oauth_refresh_tokens_access_idx').on(t.accessTokenId),
+    index('oauth_refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -26,14 +26,3 @@ export const allowInput = z.object({
   password: z.optional(provenPasswordField),
 });
 export type AllowInput = z.input<typeof allowInput>;
-
-/** Each scope in the words the consent screen shows. */
-export const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  'leads:read': 'See your leads, their messages and timelines',
-  'leads:write': 'Add notes to leads, change their status and save reply drafts (never send)',
-  'bookings:read': 'See your booked calls',
-  'analytics:read': 'See your site’s visitor and conversion figures',
-  'content:read': 'See your case studies, insights and facts',
-  'content:write': 'Save drafts of case studies and insights (never publish)',
-  'newsletter:write': 'Save newsletter drafts (never send)',
-};

@@ -9,6 +9,7 @@ import {
   emailChanges,
   invitations,
   oauthAuthorizations,
+  oauthRefreshTokens,
   sessions,
   subscriberConfirmations,
   totpCredentials,
@@ -76,6 +77,8 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
     // OAuth requests and codes past their life; a used code's row goes too (its token stays).
     await tx.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));
+    // A used refresh token is kept until then to recognise its replay.
+    await tx.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, now));
     await pruneResets(tx, now);
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));

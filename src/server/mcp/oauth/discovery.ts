@@ -4,14 +4,14 @@
  * its tokens, and RFC 8414's authorization-server metadata, which names our endpoints.
  * Written here on Hono rather than with the SDK's Express helpers.
  */
-import { MCP_SCOPES } from './requested-scopes';
+import { SCOPES } from '../scopes';
 import type { OAuthUrls } from './site-urls';
 
 export function protectedResourceMetadata(urls: OAuthUrls) {
   return {
     resource: urls.resource,
     authorization_servers: [urls.issuer],
-    scopes_supported: [...MCP_SCOPES],
+    scopes_supported: [...SCOPES],
     bearer_methods_supported: ['header'],
   };
 }
@@ -26,6 +26,6 @@ export function authorizationServerMetadata(urls: OAuthUrls) {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],
-    scopes_supported: [...MCP_SCOPES],
+    scopes_supported: [...SCOPES],
   };
 }

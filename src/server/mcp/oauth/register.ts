@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { writeTransaction } from '#db';
 import { oauthClients } from '#db/schema';
+import { ACCESS_TOKEN_NAME_MAX } from '#shared/access-tokens';
 import type { AppEnv } from '#server/http/hono-env';
 import { bufferBody } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
@@ -23,7 +24,8 @@ import { OAUTH_REGISTRATIONS } from './throttle-rules';
 export const REGISTER_MAX_BYTES = 16_384;
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2_000;
-const MAX_NAME_LENGTH = 100;
+// The name becomes the access token's name (the Account screen lists it).
+const MAX_NAME_LENGTH = ACCESS_TOKEN_NAME_MAX;
 
 type Metadata =
   | { ok: true; name: string; redirectUris: string[] }

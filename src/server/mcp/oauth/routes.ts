@@ -12,6 +12,7 @@ import { authorize } from './authorize';
 import { authorizationServerMetadata, protectedResourceMetadata } from './discovery';
 import { register } from './register';
 import { oauthUrls } from './site-urls';
+import { token } from './token';
 
 /**
  * Browser-based clients (claude.ai's connectors run in a page of theirs) read these from
@@ -48,5 +49,6 @@ export function oauthRoutes(deps: AppDeps) {
   );
   app.post('/oauth/register', (c) => register(c, deps));
   app.get('/oauth/authorize', (c) => authorize(c, deps));
+  app.post('/oauth/token', (c) => token(c, deps));
   return app;
 }

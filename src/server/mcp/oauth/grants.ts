@@ -1,0 +1,174 @@
+/**
+ * What /oauth/token does with a code or a refresh token (docs/mcp.md, "OAuth"), inside one
+ * write transaction each: the checks, the access token (an `access_tokens` row, ../tokens/),
+ * the refresh token (only its hash kept), and the revocations a replay causes. Answers the
+ * tokens, or the RFC 6749 error; a refusal that revokes still commits its revocation.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { writeTransaction, type Db } from '#db';
+import { accessTokens, oauthAuthorizations, oauthRefreshTokens } from '#db/schema';
+import { newToken, tokenHash } from '#server/platform/tokens';
+import { SCOPES } from '../scopes';
+import { issueAccessToken, revokeAccessToken, rotateAccessTokenSecret } from '../tokens/store';
+import { findClient } from './clients';
+import { verifierMatches } from './pkce';
+
+/** An access token's life: short, as the refresh token renews it. */
+export const ACCESS_TOKEN_TTL_MS = 60 * 60_000;
+/** A refresh token's life from its issue; each use gives a new one. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+export type Granted =
+  | {
+      ok: true;
+      tokens: {
+        access_token: string;
+        token_type: 'Bearer';
+        expires_in: number;
+        refresh_token: string;
+        scope: string;
+      };
+    }
+  | { ok: false; error: 'invalid_grant' | 'invalid_client'; description: string };
+
+const refused = (
+  description: string,
+  error: 'invalid_grant' | 'invalid_client' = 'invalid_grant',
+) => ({ ok: false, error, description }) as const;
+
+/** Revokes an access token whoever holds it (a replayed code or refresh token). */
+async function revokeGrant(tx: Db, accessTokenId: number, now: Date): Promise<void> {
+  const row = await tx
+    .select({ userId: accessTokens.userId })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, accessTokenId))
+    .get();
+  if (row) await revokeAccessToken(tx, row.userId, accessTokenId, now);
+}
+
+async function newRefreshToken(
+  tx: Db,
+  accessTokenId: number,
+  clientId: string,
+  now: Date,
+): Promise<string> {
+  const refreshToken = newToken();
+  await tx.insert(oauthRefreshTokens).values({
+    tokenHash: tokenHash(refreshToken),
+    accessTokenId,
+    clientId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+  return refreshToken;
+}
+
+const answer = (accessToken: string, refreshToken: string, scopes: readonly string[]): Granted => ({
+  ok: true,
+  tokens: {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+    refresh_token: refreshToken,
+    scope: scopes.join(' '),
+  },
+});
+
+/**
+ * grant_type=authorization_code: the code once only (a second use is refused and revokes
+ * what the first issued, RFC 6749 section 4.1.2), before its expiry, by the client it was
+ * issued to, with the same redirect address and the PKCE verifier of its challenge.
+ */
+export function exchangeCode(
+  db: Db,
+  params: { code: string; verifier: string; clientId: string; redirectUri: string },
+  now: Date,
+): Promise<Granted> {
+  return writeTransaction(db, async (tx) => {
+    const row = await tx
+      .select()
+      .from(oauthAuthorizations)
+      .where(eq(oauthAuthorizations.codeHash, tokenHash(params.code)))
+      .get();
+    if (!row || row.userId === null) return refused('The code is unknown or has expired.');
+    if (row.usedAt !== null) {
+      if (row.accessTokenId !== null) await revokeGrant(tx, row.accessTokenId, now);
+      return refused('The code was used already; what it issued is revoked.');
+    }
+    if (row.expiresAt <= now) return refused('The code is unknown or has expired.');
+    if (row.clientId !== params.clientId) return refused('The code was issued to another client.');
+    if (row.redirectUri !== params.redirectUri) {
+      return refused('redirect_uri is not the one the code was asked with.');
+    }
+    if (!verifierMatches(params.verifier, row.codeChallenge)) {
+      return refused('code_verifier does not match the code_challenge.');
+    }
+    const client = await findClient(tx, row.clientId);
+    if (!client) return refused('The client is unknown.', 'invalid_client');
+    const scopes = SCOPES.filter((scope) => row.scope.split(' ').includes(scope));
+    const issued = await issueAccessToken(tx, {
+      administratorId: row.userId,
+      name: client.name,
+      scopes,
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
+      clientId: client.id,
+      now,
+    });
+    await tx
+      .update(oauthAuthorizations)
+      .set({ usedAt: now, accessTokenId: issued.token.id })
+      .where(eq(oauthAuthorizations.id, row.id));
+    const refreshToken = await newRefreshToken(tx, issued.token.id, client.id, now);
+    return answer(issued.secret, refreshToken, scopes);
+  });
+}
+
+/**
+ * grant_type=refresh_token: rotated on use (OAuth 2.1 section 4.3.1): a new refresh token, the
+ * old one dead, the access token's secret replaced. An old one presented again means it was
+ * copied: the grant is revoked. A grant revoked on the Account screen refreshes no more.
+ */
+export function refresh(
+  db: Db,
+  params: { refreshToken: string; clientId: string },
+  now: Date,
+): Promise<Granted> {
+  return writeTransaction(db, async (tx) => {
+    const row = await tx
+      .select()
+      .from(oauthRefreshTokens)
+      .where(eq(oauthRefreshTokens.tokenHash, tokenHash(params.refreshToken)))
+      .get();
+    if (!row || row.expiresAt <= now)
+      return refused('The refresh token is unknown or has expired.');
+    if (row.clientId !== params.clientId) {
+      return refused('The refresh token was issued to another client.');
+    }
+    if (row.usedAt !== null) {
+      await revokeGrant(tx, row.accessTokenId, now);
+      return refused('The refresh token was used already; the grant is revoked.');
+    }
+    const used = await tx
+      .update(oauthRefreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oauthRefreshTokens.id, row.id), isNull(oauthRefreshTokens.usedAt)))
+      .returning({ id: oauthRefreshTokens.id })
+      .all();
+    if (used.length === 0) return refused('The refresh token was used already.');
+    const secret = await rotateAccessTokenSecret(
+      tx,
+      row.accessTokenId,
+      new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
+    );
+    if (secret === null) return refused('The grant was revoked.');
+    const token = await tx
+      .select({ scopes: accessTokens.scopes })
+      .from(accessTokens)
+      .where(eq(accessTokens.id, row.accessTokenId))
+      .get();
+    const stored: unknown = JSON.parse(token?.scopes ?? '[]');
+    const scopes = SCOPES.filter((scope) => Array.isArray(stored) && stored.includes(scope));
+    const refreshToken = await newRefreshToken(tx, row.accessTokenId, row.clientId, now);
+    return answer(secret, refreshToken, scopes);
+  });
+}
