@@ -19,6 +19,7 @@ import { Route as AdminProtectedAccountRouteImport } from './client/routes/admin
 import { Route as AdminProtectedAuditRouteImport } from './client/routes/admin/_protected/audit'
 import { Route as AdminProtectedBookingsRouteImport } from './client/routes/admin/_protected/bookings'
 import { Route as AdminProtectedClientLogosRouteImport } from './client/routes/admin/_protected/client-logos'
+import { Route as AdminProtectedConnectRouteImport } from './client/routes/admin/_protected/connect'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
@@ -95,6 +96,11 @@ const AdminProtectedClientLogosRoute =
     path: '/client-logos',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedConnectRoute = AdminProtectedConnectRouteImport.update({
+  id: '/connect',
+  path: '/connect',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
   id: '/content',
   path: '/content',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/bookings': typeof AdminProtectedBookingsRoute
   '/admin/client-logos': typeof AdminProtectedClientLogosRoute
+  '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminProtectedAuditRoute
   '/admin/bookings': typeof AdminProtectedBookingsRoute
   '/admin/client-logos': typeof AdminProtectedClientLogosRoute
+  '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/admin/_protected/audit': typeof AdminProtectedAuditRoute
   '/admin/_protected/bookings': typeof AdminProtectedBookingsRoute
   '/admin/_protected/client-logos': typeof AdminProtectedClientLogosRoute
+  '/admin/_protected/connect': typeof AdminProtectedConnectRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/bookings'
     | '/admin/client-logos'
+    | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/bookings'
     | '/admin/client-logos'
+    | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
     | '/admin/leads'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/audit'
     | '/admin/_protected/bookings'
     | '/admin/_protected/client-logos'
+    | '/admin/_protected/connect'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
     | '/admin/_protected/leads'
@@ -529,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/client-logos'
       fullPath: '/admin/client-logos'
       preLoaderRoute: typeof AdminProtectedClientLogosRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/connect': {
+      id: '/admin/_protected/connect'
+      path: '/connect'
+      fullPath: '/admin/connect'
+      preLoaderRoute: typeof AdminProtectedConnectRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/content': {
@@ -707,6 +726,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedAuditRoute: typeof AdminProtectedAuditRoute
   AdminProtectedBookingsRoute: typeof AdminProtectedBookingsRoute
   AdminProtectedClientLogosRoute: typeof AdminProtectedClientLogosRoute
+  AdminProtectedConnectRoute: typeof AdminProtectedConnectRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
@@ -738,6 +758,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedAuditRoute: AdminProtectedAuditRoute,
   AdminProtectedBookingsRoute: AdminProtectedBookingsRoute,
   AdminProtectedClientLogosRoute: AdminProtectedClientLogosRoute,
+  AdminProtectedConnectRoute: AdminProtectedConnectRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,

@@ -30,6 +30,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/audit': /^\/admin\/audit\/?$/,
   '/admin/mail': /^\/admin\/mail\/?$/,
   '/admin/account': /^\/admin\/account\/?$/,
+  '/admin/connect': /^\/admin\/connect\/?$/,
   '/admin/content': /^\/admin\/content\/?$/,
   '/admin/content/case-studies': /^\/admin\/content\/case-studies\/?$/,
   '/admin/content/case-studies/$id': /^\/admin\/content\/case-studies\/[^/]+\/?$/,

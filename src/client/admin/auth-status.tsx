@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { REDIRECT_PROTECTED_MS } from '#shared/constants';
-import { useDelayedNavigate } from './session';
+import { rememberConsentRequest, useDelayedNavigate } from './session';
 
 function StatusScreen({ message }: { message: string }) {
   return (
@@ -25,6 +25,11 @@ export function CheckingAuthentication() {
 export function RedirectingToLogin() {
   const navigateLater = useDelayedNavigate();
   useEffect(() => {
+    // An MCP client's consent request comes back after the sign-in (docs/mcp.md).
+    const { pathname, search } = window.location;
+    const request = new URLSearchParams(search).get('request');
+    if (pathname.replace(/\/$/, '') === '/admin/connect' && request)
+      rememberConsentRequest(request);
     // Replace, so Back does not return to a page that would only redirect again.
     navigateLater('/admin/login', REDIRECT_PROTECTED_MS, { replace: true });
   }, [navigateLater]);

@@ -13,7 +13,37 @@ import { SIGNED_OUT, type AdminCheck } from './auth-check';
  */
 export const ADMIN_LANDING = '/admin/dashboard';
 
-type AdminPath = typeof ADMIN_LANDING | '/admin/login';
+/** The OAuth consent screen of one pending request (docs/mcp.md, "OAuth"). */
+export type ConsentHref = `/admin/connect?request=${string}`;
+type AdminPath = typeof ADMIN_LANDING | '/admin/login' | ConsentHref;
+
+const CONSENT_KEY = 'admin.consentRequest';
+
+/**
+ * An MCP client sent the browser to the consent screen without a session: the request is
+ * remembered in this tab (sessionStorage, never a cookie) while the sign-in is done, then
+ * the sign-in goes back to it rather than to the landing screen. Only a request id is kept,
+ * so the sign-in can never be made to go elsewhere.
+ */
+export function rememberConsentRequest(request: string): void {
+  try {
+    sessionStorage.setItem(CONSENT_KEY, request);
+  } catch {
+    // Storage off: the owner starts the connection again from the client after signing in.
+  }
+}
+
+/** Where a sign-in goes: the remembered consent screen (once), else the landing screen. */
+export function afterSignIn(): AdminPath {
+  try {
+    const request = sessionStorage.getItem(CONSENT_KEY);
+    sessionStorage.removeItem(CONSENT_KEY);
+    if (request) return `/admin/connect?request=${encodeURIComponent(request)}`;
+  } catch {
+    // As above.
+  }
+  return ADMIN_LANDING;
+}
 
 /**
  * Navigates after a pause (docs/product.md, "Admin sign-in"), cancelled if the screen goes away
@@ -27,7 +57,21 @@ export function useDelayedNavigate() {
     (to: AdminPath, delayMs: number, options: { replace?: boolean; then?: () => void } = {}) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        void navigate({ to, replace: options.replace }).then(options.then);
+        const consent = to.startsWith('/admin/connect?')
+          ? new URLSearchParams(to.slice(to.indexOf('?'))).get('request')
+          : null;
+        const done =
+          consent !== null
+            ? navigate({
+                to: '/admin/connect',
+                search: { request: consent },
+                replace: options.replace,
+              })
+            : navigate({
+                to: to as typeof ADMIN_LANDING | '/admin/login',
+                replace: options.replace,
+              });
+        void done.then(options.then);
       }, delayMs);
     },
     [navigate],

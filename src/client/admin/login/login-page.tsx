@@ -12,7 +12,7 @@ import { focusRing, touchTarget } from '#shared/ui-styles';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { Card, returnLinkClass } from '../card';
 import { errorMessage } from '../errors';
-import { ADMIN_LANDING, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
+import { afterSignIn, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordForm } from './password-form';
@@ -69,7 +69,7 @@ function AlreadySignedIn() {
   useDocumentTitle('Admin Login');
   const navigateLater = useDelayedNavigate();
   useEffect(() => {
-    navigateLater(ADMIN_LANDING, REDIRECT_WHEN_AUTHENTICATED_MS, { replace: true });
+    navigateLater(afterSignIn(), REDIRECT_WHEN_AUTHENTICATED_MS, { replace: true });
   }, [navigateLater]);
   return (
     <Card className="w-full max-w-md text-center">
@@ -137,7 +137,7 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
       pendingMethod: null,
       setupRequired,
     });
-    navigateLater(ADMIN_LANDING, REDIRECT_AFTER_LOGIN_MS, { replace: true });
+    navigateLater(afterSignIn(), REDIRECT_AFTER_LOGIN_MS, { replace: true });
   };
 
   const login = trpc.admin.login.useMutation();
