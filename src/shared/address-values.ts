@@ -94,6 +94,7 @@ export const auditActionValues = [
   'testimonial_published',
   'testimonial_deleted',
   'client_logo_published',
+  'mcp_call',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

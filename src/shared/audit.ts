@@ -87,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   testimonial_published: 'Testimonial published',
   testimonial_deleted: 'Testimonial deleted',
   client_logo_published: 'Client logo published',
+  mcp_call: 'Tool called by an access token (MCP)',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

@@ -24,6 +24,7 @@ import * as accountThrottles from '#server/identity/account/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
+import * as mcpThrottles from '#server/mcp/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
@@ -48,6 +49,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   bookingThrottles,
   contactThrottles,
   leadThrottles,
+  mcpThrottles,
   newsletterThrottles,
   passkeyThrottles,
   passwordResetThrottles,
