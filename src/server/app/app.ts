@@ -14,6 +14,7 @@ import {
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/webhook-routes';
+import { mcpRoutes } from '#server/mcp/route';
 import {
   anonymousLogPaths,
   errorResponse,
@@ -126,6 +127,9 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
     await deps.db.get(sql`select 1`);
     return c.json({ status: 'ok' });
   });
+
+  // The owner's agent over MCP, with an access token instead of a session (server/mcp/).
+  app.route('/', mcpRoutes(deps));
 
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   app.route('/', mailEventRoutes(deps));
