@@ -57,6 +57,7 @@ describe('the MCP tools', () => {
       ['lead_get', true],
       ['lead_note_add', false],
       ['lead_status_set', false],
+      ['lead_reply_draft', false],
       ['bookings_list', true],
       ['analytics_summary', true],
       ['entries_list', true],
@@ -76,7 +77,7 @@ describe('the MCP tools', () => {
     );
   });
 
-  it('adds a note the admin sees, audited as the token’s call by its administrator', async () => {
+  it('adds a note and a reply draft the admin sees, each audited as the token’s call by its administrator', async () => {
     const [stored] = await storeLeads(deps, 1);
     const client = await clientWith(['leads:read', 'leads:write']);
 
@@ -84,16 +85,29 @@ describe('the MCP tools', () => {
     expect(noted.isError).toBe(false);
     expect(JSON.parse(noted.text)).toMatchObject({ kind: 'note', text: 'Call Friday' });
 
+    const drafted = await call(client, 'lead_reply_draft', {
+      id: stored!.lead.id,
+      subject: 'Re: your project',
+      text: 'Thank you: Friday suits me.',
+    });
+    expect(drafted.isError).toBe(false);
+
     const seen = await rest(app, 'GET', `/api/leads/${stored!.lead.id}`, { cookie });
-    const timeline = (seen.body as { timeline: { kind: string; text?: string; actor?: string }[] })
-      .timeline;
-    expect(timeline.find((e) => e.kind === 'note')).toMatchObject({
+    const body = seen.body as {
+      timeline: { kind: string; text?: string; actor?: string }[];
+      drafts: { subject: string; text: string; by: string }[];
+    };
+    expect(body.timeline.find((e) => e.kind === 'note')).toMatchObject({
       text: 'Call Friday',
       actor: 'admin',
     });
+    expect(body.drafts).toMatchObject([
+      { subject: 'Re: your project', text: 'Thank you: Friday suits me.', by: 'admin via Claude' },
+    ]);
     const audited = (await auditEntries(deps.db)).filter((e) => e.action === 'mcp_call');
     expect(audited.map(({ actor, target, address }) => ({ actor, target, address }))).toEqual([
       { actor: 'admin', target: 'lead_note_add by token “Claude”', address: '203.0.113.x' },
+      { actor: 'admin', target: 'lead_reply_draft by token “Claude”', address: '203.0.113.x' },
     ]);
   });
 

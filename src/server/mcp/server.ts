@@ -95,7 +95,7 @@ async function callTool(
     if (!user) return toolError(MCP_MESSAGES.noAdministrator);
     await countAndAudit(deps, principal, user, tool.name, request);
     const caller = callerAs(deps, user, request);
-    return toolAnswer(await tool.run(input, { caller, principal, user }));
+    return toolAnswer(await tool.run(input, { caller, deps, principal, user }));
   } catch (error) {
     return errorResult(deps, tool.name, error);
   }

@@ -4,6 +4,7 @@
  * registers each with the checks every call passes first.
  */
 import type { $ZodObject, output } from 'zod/v4/core';
+import type { AppDeps } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
 import type { ToolCaller } from './procedures';
 import type { Scope } from './scopes';
@@ -11,6 +12,8 @@ import type { Scope } from './scopes';
 /** Who calls (the token and its administrator) and the procedures as they call them. */
 export interface ToolCall {
   caller: ToolCaller;
+  /** For a write that has a service function but no admin procedure (a lead's reply draft). */
+  deps: AppDeps;
   principal: McpPrincipal;
   /** The token's administrator: the name the procedures' entries and notes carry. */
   user: SessionUser;

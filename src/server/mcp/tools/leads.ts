@@ -1,5 +1,8 @@
 /** The leads' tools (docs/mcp.md, "Tools"): the admin's leads procedures, as the token's administrator. */
 import { z } from 'zod/mini';
+import { writeTransaction } from '#db';
+import { leadDraftFields } from '#shared/lead-drafts';
+import { saveLeadDraft } from '#server/leads/drafts/drafts';
 import { leadStatusValues } from '#shared/lead-pipeline';
 import { triageLabelValues } from '#shared/triage';
 import { tool } from '../tool';
@@ -75,6 +78,29 @@ export const leadTools = [
     }),
     async run({ id, status, lostReason }, { caller }) {
       return { lead: await caller.leads.update({ id, data: { status, lostReason } }) };
+    },
+  }),
+  tool({
+    name: 'lead_reply_draft',
+    title: 'Keep a reply draft on a lead',
+    description:
+      'Keeps a reply (subject and Markdown text) on the lead as a draft, never sent: the administrator finds it in the lead’s reply editor and sends it, changed or not, or dismisses it. A lead keeps at most 20 drafts.',
+    scope: 'leads:write',
+    readOnly: false,
+    idempotent: false,
+    input: z.extend(leadDraftFields, { id: idArg('lead') }),
+    async run({ id, subject, text }, { deps, principal, user }) {
+      // The one writer of drafts (leads/drafts/drafts.ts): its rules and limit, its 404 and 409.
+      const draft = await writeTransaction(deps.db, (tx) =>
+        saveLeadDraft(tx, {
+          leadId: id,
+          subject,
+          text,
+          by: `${user.username} via ${principal.tokenName}`,
+          at: deps.clock.now(),
+        }),
+      );
+      return { draft };
     },
   }),
 ];
