@@ -80,6 +80,7 @@ export const auditActionValues = [
   'lead_status_changed',
   'lead_note_added',
   'lead_triage_changed',
+  'lead_draft_dismissed',
   'lead_reply_sent',
   'lead_exported',
   'lead_erased',
@@ -95,6 +96,9 @@ export const auditActionValues = [
   'testimonial_deleted',
   'client_logo_published',
   'oauth_granted',
+  'token_created',
+  'token_revoked',
+  'mcp_call',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

@@ -79,6 +79,8 @@ export const ENTRY_MESSAGES = {
   stale:
     'Someone saved this entry after you opened it. Reload their version, then make your changes again.',
   notFound: 'Entry not found',
+  publishedNotDraft:
+    'This entry is published: its text is changed in the admin only. Save your text as a new draft instead.',
   search: `Search must be at most ${ENTRY_LIMITS.searchMax} characters`,
 } as const;
 

@@ -2,6 +2,7 @@ import { router } from '#server/http/trpc';
 import { aiRouter } from '#server/ai/router';
 import { leadTriageProcedures } from '#server/ai/triage-router';
 import { accountRouter } from '#server/identity/account/router';
+import { accessTokensRouter } from '#server/mcp/tokens/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
@@ -21,6 +22,7 @@ import { outboxRouter } from '#server/mail/outbox-router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
+import { leadDraftProcedures } from '#server/leads/drafts/router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
 import { searchRouter } from '#server/search/router';
@@ -39,6 +41,7 @@ import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 
 export const appRouter = router({
   account: accountRouter,
+  accessTokens: accessTokensRouter,
   admin: adminRouter,
   ai: aiRouter,
   analytics: analyticsRouter,
@@ -59,7 +62,12 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures, ...leadTriageProcedures }),
+  leads: router({
+    ...leadCoreProcedures,
+    ...leadReplyProcedures,
+    ...leadDraftProcedures,
+    ...leadTriageProcedures,
+  }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,

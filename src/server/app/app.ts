@@ -14,6 +14,7 @@ import {
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/webhook-routes';
+import { mcpRoutes } from '#server/mcp/route';
 import {
   anonymousLogPaths,
   errorResponse,
@@ -130,6 +131,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
 
   // OAuth for MCP clients: discovery, registration, authorization, tokens (server/mcp/oauth/).
   app.route('/', oauthRoutes(deps));
+  // The owner's agent over MCP, with an access token instead of a session (server/mcp/).
+  app.route('/', mcpRoutes(deps));
 
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   app.route('/', mailEventRoutes(deps));

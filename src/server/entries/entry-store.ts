@@ -105,8 +105,22 @@ async function keepOldSlug(tx: Db, row: EntryRow, entryId: number | null, at: Da
     .onConflictDoUpdate({ target: [entryOldSlugs.kind, entryOldSlugs.slug], set: { entryId, at } });
 }
 
-export async function saveEntry(tx: Db, ctx: EntryWriter, input: SaveFields) {
+/**
+ * A new version over `baseVersion`. With `draftOnly` (an access token's save, docs/mcp.md) a
+ * published entry is refused (409): its text is the live page's, changed only by a person in
+ * the admin. Checked in the save's own transaction, so a publish at the same moment cannot
+ * slip between the check and the write.
+ */
+export async function saveEntry(
+  tx: Db,
+  ctx: EntryWriter,
+  input: SaveFields,
+  options: { draftOnly?: boolean } = {},
+) {
   const before = await entryRow(tx, input.id);
+  if (options.draftOnly && before.status !== 'draft') {
+    throw new TRPCError({ code: 'CONFLICT', message: ENTRY_MESSAGES.publishedNotDraft });
+  }
   if (before.version !== input.baseVersion) {
     throw new TRPCError({ code: 'CONFLICT', message: ENTRY_MESSAGES.stale });
   }

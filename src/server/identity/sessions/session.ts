@@ -419,8 +419,26 @@ export async function requireAdmin(
   ctx: Context,
   options: { setUp?: boolean } = {},
 ): Promise<SessionUser> {
+  const holder = tokenHolderOf(ctx);
+  if (holder) return holder;
   const state = await adminSession(ctx);
   if (state.kind !== 'signedIn') throw signedOut();
   if (state.setupOnly && !options.setUp) throw setUpFirst();
   return state.user;
+}
+
+const TOKEN_HOLDER = Symbol('token-holder');
+
+/**
+ * A request made with an access token (docs/mcp.md): its administrator passes the admin
+ * procedures the MCP tools call, with no session. No session is read or slid for it, so what
+ * needs one (a recent proof, the sessions list, signing out) still answers 401; which
+ * procedures a token reaches at all is the tools' list (mcp/tools/), never the whole API.
+ */
+export function actWithToken(ctx: Context, user: SessionUser): void {
+  requestMemo<{ user?: SessionUser }>(ctx, TOKEN_HOLDER, () => ({})).user = user;
+}
+
+function tokenHolderOf(ctx: Context): SessionUser | undefined {
+  return requestMemo<{ user?: SessionUser }>(ctx, TOKEN_HOLDER, () => ({})).user;
 }

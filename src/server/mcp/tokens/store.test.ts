@@ -5,6 +5,7 @@ import { sqliteFileOf, writeTransaction } from '#db';
 import { accessTokens, users } from '#db/schema';
 import { removeUser } from '#server/identity/administrators/manage-users';
 import { tokenHash } from '#server/platform/tokens';
+import { pruneExpired } from '#server/maintenance/prune';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
 import { insertUser } from '#tests/support/users';
 import { bearerChallenge, authenticateBearer } from './bearer';
@@ -22,6 +23,7 @@ import {
 let deps: TestDeps;
 let aliceId: number;
 const DAY = 24 * 60 * 60_000;
+const RETENTION = { siteTimezone: 'UTC', analyticsRetentionDays: 90 };
 
 beforeEach(async () => {
   deps = await createTestDeps();
@@ -157,6 +159,30 @@ describe('access tokens', () => {
     deps.clock.advance(1);
     await verify(secret);
     expect(await lastUsed()).toEqual(deps.clock.now());
+  });
+
+  it('is deleted by the housekeeping 30 days after it ended, unless it is an OAuth grant’s', async () => {
+    const expiring = await issue({ days: 7 });
+    const revoked = await issue({ days: 90 });
+    const live = await issue({ days: 90 });
+    const granted = await issue({ days: 7, clientId: 'client-1' });
+    await writeTransaction(deps.db, (tx) =>
+      revokeAccessToken(tx, aliceId, revoked.token.id, deps.clock.now()),
+    );
+    const remaining = async () =>
+      (await deps.db.select({ id: accessTokens.id }).from(accessTokens).all()).map((r) => r.id);
+    const all = [expiring, revoked, live, granted].map((t) => t.token.id);
+
+    deps.clock.advance(30 * DAY);
+    await pruneExpired(deps.db, deps.clock.now(), RETENTION);
+    expect(await remaining()).toEqual(all);
+    deps.clock.advance(1);
+    await pruneExpired(deps.db, deps.clock.now(), RETENTION);
+    // The 7-day token ended 23 days ago; the revoked one 30 days and 1 ms ago.
+    expect(await remaining()).toEqual([expiring.token.id, live.token.id, granted.token.id]);
+    deps.clock.advance(7 * DAY);
+    await pruneExpired(deps.db, deps.clock.now(), RETENTION);
+    expect(await remaining()).toEqual([live.token.id, granted.token.id]);
   });
 
   it('stops working when its administrator is removed', async () => {

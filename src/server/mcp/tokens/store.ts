@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { writeBatch, type Db } from '#db';
 import { accessTokens, users } from '#db/schema';
 import type { AccessTokenSummary } from '#shared/access-tokens';
@@ -252,4 +252,24 @@ export async function countLiveTokens(db: Db, administratorId: number, now: Date
     )
     .get();
   return row?.n ?? 0;
+}
+
+/** How long a token made on the Account screen stays listed once it expired or was revoked. */
+export const ENDED_TOKEN_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Housekeeping (maintenance/prune.ts): tokens made on the Account screen that expired or were
+ * revoked over 30 days ago are deleted, so the list does not grow for ever. An OAuth grant's
+ * row (`client_id` set) is the OAuth code's to delete with its grant.
+ */
+export async function pruneAccessTokens(tx: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - ENDED_TOKEN_KEPT_MS);
+  await tx
+    .delete(accessTokens)
+    .where(
+      and(
+        isNull(accessTokens.clientId),
+        or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)),
+      ),
+    );
 }

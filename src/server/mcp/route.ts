@@ -1,0 +1,59 @@
+/**
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (docs/mcp.md). Stateless: each
+ * request gets a fresh server and transport (no session id), so any instance answers any
+ * call, and answers plain JSON. Outside /api, so the admin API's cookie-era guards (origin,
+ * media type: http/middleware.ts) are not in its way: a request carries its bearer token, not
+ * a browser's cookie, and a browser cannot send that header across sites without a CORS
+ * answer this path never gives. Its body is held to the API's 64 KiB by the transport.
+ */
+import { Hono } from 'hono';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { clientIp } from '#server/http/context';
+import type { AppEnv } from '#server/http/hono-env';
+import { MAX_BODY_BYTES } from '#server/http/middleware';
+import type { AppDeps } from '#server/http/trpc';
+import { createMcpServer } from './server';
+import { authenticateBearer } from './tokens/bearer';
+
+export const MCP_PATH = '/mcp';
+
+/** A JSON-RPC error answer of the transport's own shape, for the methods a stateless server refuses. */
+function methodNotAllowed(): Response {
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+    { status: 405, headers: { Allow: 'POST' } },
+  );
+}
+
+export function mcpRoutes(deps: AppDeps) {
+  const routes = new Hono<AppEnv>();
+  // The answers hold the owner's data, as the API's do (http/middleware.ts, noStoreByDefault).
+  routes.use(MCP_PATH, async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+  routes.all(MCP_PATH, async (c) => {
+    const auth = await authenticateBearer(c.req.raw, deps);
+    if (!auth.ok) return auth.response;
+    // Without a session there is no stream to open (GET) and none to end (DELETE).
+    if (c.req.method !== 'POST') return methodNotAllowed();
+    const { id, administratorId, name, scopes } = auth.principal;
+    const server = createMcpServer(
+      deps,
+      { tokenId: id, administratorId, tokenName: name, scopes },
+      { ip: clientIp(c, deps.config.trustProxy), requestId: c.get('requestId') },
+    );
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+  return routes;
+}

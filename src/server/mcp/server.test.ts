@@ -1,0 +1,176 @@
+/**
+ * The MCP tools through the SDK's own client (docs/mcp.md): what a client lists, a write seen
+ * by the admin, the scope refusal, the 61st call of a minute, the audit entry.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { users } from '#db/schema';
+import { auditEntries } from '#tests/support/audit';
+import { rest, signedInRestApp } from '#tests/support/rest';
+import { storeLeads } from '#tests/support/stored-leads';
+import type { TestDeps } from '#tests/support/app';
+import type { App } from '#server/app/app';
+import type { Scope } from './scopes';
+import { createMcpServer } from './server';
+
+let app: App;
+let deps: TestDeps;
+let cookie: string;
+let administratorId: number;
+
+beforeEach(async () => {
+  ({ app, deps, cookie } = await signedInRestApp());
+  const admin = await deps.db.select().from(users).where(eq(users.username, 'admin')).get();
+  administratorId = admin!.id;
+});
+
+/** A client connected to the server of a token with these scopes. */
+async function clientWith(scopes: Scope[], tokenId = 1): Promise<Client> {
+  const server = createMcpServer(
+    deps,
+    { tokenId, administratorId, tokenName: 'Claude', scopes },
+    { ip: '203.0.113.9' },
+  );
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const [first] = result.content;
+  const text = first?.type === 'text' ? first.text : '';
+  return { isError: result.isError ?? false, text };
+}
+
+describe('the MCP tools', () => {
+  it('lists every tool with its words, input schema and hints: none destructive', async () => {
+    const client = await clientWith(['leads:read']);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([
+      ['leads_list', true],
+      ['lead_get', true],
+      ['lead_note_add', false],
+      ['lead_status_set', false],
+      ['lead_reply_draft', false],
+      ['bookings_list', true],
+      ['analytics_summary', true],
+      ['entries_list', true],
+      ['entry_get', true],
+      ['entry_draft_save', false],
+      ['facts_list', true],
+      ['newsletter_draft_save', false],
+    ]);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.description).toBeTruthy();
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ destructiveHint: false, openWorldHint: false });
+    }
+    expect(tools.find((t) => t.name === 'leads_list')?.inputSchema.properties).toHaveProperty(
+      'status',
+    );
+  });
+
+  it('adds a note and a reply draft the admin sees, each audited as the token’s call by its administrator', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const client = await clientWith(['leads:read', 'leads:write']);
+
+    const noted = await call(client, 'lead_note_add', { id: stored!.lead.id, text: 'Call Friday' });
+    expect(noted.isError).toBe(false);
+    expect(JSON.parse(noted.text)).toMatchObject({ kind: 'note', text: 'Call Friday' });
+
+    const drafted = await call(client, 'lead_reply_draft', {
+      id: stored!.lead.id,
+      subject: 'Re: your project',
+      text: 'Thank you: Friday suits me.',
+    });
+    expect(drafted.isError).toBe(false);
+
+    const seen = await rest(app, 'GET', `/api/leads/${stored!.lead.id}`, { cookie });
+    const body = seen.body as {
+      timeline: { kind: string; text?: string; actor?: string }[];
+      drafts: { subject: string; text: string; by: string }[];
+    };
+    expect(body.timeline.find((e) => e.kind === 'note')).toMatchObject({
+      text: 'Call Friday',
+      actor: 'admin',
+    });
+    expect(body.drafts).toMatchObject([
+      { subject: 'Re: your project', text: 'Thank you: Friday suits me.', by: 'admin via Claude' },
+    ]);
+    const audited = (await auditEntries(deps.db)).filter((e) => e.action === 'mcp_call');
+    expect(audited.map(({ actor, target, address }) => ({ actor, target, address }))).toEqual([
+      { actor: 'admin', target: 'lead_note_add by token “Claude”', address: '203.0.113.x' },
+      { actor: 'admin', target: 'lead_reply_draft by token “Claude”', address: '203.0.113.x' },
+    ]);
+  });
+
+  it('refuses a tool outside the token’s scopes, naming the scope, and writes nothing', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const client = await clientWith(['leads:read']);
+    expect(await call(client, 'lead_note_add', { id: stored!.lead.id, text: 'x' })).toEqual({
+      isError: true,
+      text: 'This token lacks the scope leads:write.',
+    });
+    expect(await auditEntries(deps.db)).toEqual([]);
+  });
+
+  it('answers a procedure’s refusal as a tool error with its message', async () => {
+    const client = await clientWith(['leads:read']);
+    expect(await call(client, 'lead_get', { id: 999 })).toEqual({
+      isError: true,
+      text: 'Lead not found',
+    });
+  });
+
+  it('takes 60 calls a minute per token, then says when to come back', async () => {
+    const client = await clientWith(['content:read']);
+    for (let i = 0; i < 60; i++) expect((await call(client, 'facts_list')).isError).toBe(false);
+    expect(await call(client, 'facts_list')).toEqual({
+      isError: true,
+      text: 'This token has made 60 tool calls in the last minute. Try again in 1 minute.',
+    });
+    // Another token of the same administrator has its own minute.
+    expect((await call(await clientWith(['content:read'], 2), 'facts_list')).isError).toBe(false);
+    deps.clock.advance(60_000);
+    expect((await call(client, 'facts_list')).isError).toBe(false);
+  });
+
+  it('saves entries and newsletters as drafts only, never over a published entry', async () => {
+    const client = await clientWith(['content:read', 'content:write', 'newsletter:write']);
+    const text = { title: 'Faster invoices', summary: 'How.', body: 'We did it.' };
+    const created = await call(client, 'entry_draft_save', { kind: 'insight', ...text });
+    const { entry } = JSON.parse(created.text) as { entry: { id: number; version: number } };
+    expect(entry).toMatchObject({ status: 'draft', version: 1 });
+    const saved = await call(client, 'entry_draft_save', {
+      id: entry.id,
+      baseVersion: 1,
+      ...text,
+      title: 'Faster invoices, again',
+    });
+    expect(JSON.parse(saved.text)).toMatchObject({ entry: { status: 'draft', version: 2 } });
+
+    expect((await rest(app, 'POST', `/api/entries/${entry.id}/publish`, { cookie })).status).toBe(
+      200,
+    );
+    expect(
+      await call(client, 'entry_draft_save', { id: entry.id, baseVersion: 2, ...text }),
+    ).toEqual({
+      isError: true,
+      text: 'This entry is published: its text is changed in the admin only. Save your text as a new draft instead.',
+    });
+    const live = await rest(app, 'GET', `/api/entries/${entry.id}`, { cookie });
+    expect(live.body).toMatchObject({ entry: { title: 'Faster invoices, again', version: 2 } });
+
+    const letter = await call(client, 'newsletter_draft_save', { subject: 'News', body: 'Hello' });
+    expect(JSON.parse(letter.text)).toMatchObject({
+      newsletter: { subject: 'News', status: 'draft' },
+    });
+  });
+});

@@ -1,0 +1,17 @@
+import type { McpTool } from '../tool';
+import { businessTools } from './business';
+import { contentTools } from './content';
+import { leadTools } from './leads';
+import { newsletterTools } from './newsletter';
+
+/**
+ * Every tool of the MCP endpoint, in the order clients list them (docs/mcp.md, "Tools"). None
+ * sends mail, publishes, deletes, or touches administrators or settings: a tool reaches only
+ * the procedures its code calls.
+ */
+export const MCP_TOOLS: readonly McpTool[] = [
+  ...leadTools,
+  ...businessTools,
+  ...contentTools,
+  ...newsletterTools,
+];
