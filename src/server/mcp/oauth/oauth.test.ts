@@ -106,6 +106,18 @@ describe('registration', () => {
     );
   });
 
+  it('takes Cursor’s three callbacks, its app’s private-use one included (exactly)', async () => {
+    const cursor = [
+      'cursor://anysphere.cursor-mcp/oauth/callback',
+      'https://www.cursor.com/agents/mcp/oauth/callback',
+      'http://localhost:8787/callback',
+    ];
+    expect((await register({ client_name: 'Cursor', redirect_uris: cursor })).status).toBe(201);
+    for (const other of ['cursor://anysphere.cursor-mcp/other', 'vscode://x/callback']) {
+      expect((await register({ redirect_uris: [other] })).status, other).toBe(400);
+    }
+  });
+
   it('names a client without a name by its redirect host', async () => {
     const registered = await register({ redirect_uris: ['http://127.0.0.1:9/cb'] });
     expect(registered.body).toEqual(expect.objectContaining({ client_name: '127.0.0.1:9' }));
