@@ -33,6 +33,7 @@ import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
 import { pruneAccessTokens } from '#server/mcp/tokens/store';
+import { pruneGrants } from '#server/mcp/oauth/grants';
 import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
@@ -85,6 +86,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, now));
     await pruneResets(tx, now);
     await pruneAccessTokens(tx, now);
+    await pruneGrants(tx, now);
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));
     // An authenticator app set up but not confirmed in time can no longer be turned on.

@@ -11,12 +11,17 @@ import { writeTransaction } from '#db';
 import { oauthAuthorizations } from '#db/schema';
 import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
+import { clientIp } from '#server/http/context';
+import { ThrottledError } from '#server/platform/errors';
+import { take } from '#server/platform/throttle';
+import { addressBucket } from '#server/platform/throttle-buckets';
 import { newToken } from '#server/platform/tokens';
 import { clientRedirect, REQUEST_TTL_MS } from './authorizations';
 import { findClient } from './clients';
 import { CHALLENGE_PATTERN } from './pkce';
 import { parseScope, scopeText } from './requested-scopes';
 import { oauthUrls } from './site-urls';
+import { OAUTH_AUTHORIZE_REQUESTS } from './throttle-rules';
 
 /** Kept in the row until the redirect: a client's state is a nonce, never a document. */
 const MAX_STATE_LENGTH = 1_000;
@@ -24,9 +29,14 @@ const MAX_STATE_LENGTH = 1_000;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The page shown when the client cannot be told (no redirect to an address not proven). */
-function refusalPage(c: Context<AppEnv>, message: string): Response {
+function refusalPage(
+  c: Context<AppEnv>,
+  message: string,
+  status: 400 | 429 = 400,
+  headers: Record<string, string> = {},
+): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This connection cannot be made</title></head><body><main><h1>This connection cannot be made</h1><p>${escapeHtml(message)}</p><p>Start the connection again from your MCP client.</p></main></body></html>`;
-  return c.html(html, 400, { 'Cache-Control': 'no-store' });
+  return c.html(html, status, { 'Cache-Control': 'no-store', ...headers });
 }
 
 export async function authorize(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
@@ -73,17 +83,28 @@ export async function authorize(c: Context<AppEnv>, deps: AppDeps): Promise<Resp
 
   const now = deps.clock.now();
   const id = newToken();
-  await writeTransaction(deps.db, (tx) =>
-    tx.insert(oauthAuthorizations).values({
-      id,
-      clientId: client.id,
-      redirectUri,
-      codeChallenge: challenge,
-      scope: scopeText(scopes),
-      state: state ?? null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-    }),
+  const bucket = addressBucket(
+    OAUTH_AUTHORIZE_REQUESTS.kind,
+    deps.config.sessionSecret,
+    clientIp(c, deps.config.trustProxy),
   );
+  try {
+    await writeTransaction(deps.db, async (tx) => {
+      await take(tx, { bucket, rule: OAUTH_AUTHORIZE_REQUESTS }, now);
+      await tx.insert(oauthAuthorizations).values({
+        id,
+        clientId: client.id,
+        redirectUri,
+        codeChallenge: challenge,
+        scope: scopeText(scopes),
+        state: state ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof ThrottledError)) throw error;
+    return refusalPage(c, error.message, 429, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
   return c.redirect(urls.consent(id), 302);
 }

@@ -4,12 +4,17 @@
  * the refresh token (only its hash kept), and the revocations a replay causes. Answers the
  * tokens, or the RFC 6749 error; a refusal that revokes still commits its revocation.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { accessTokens, oauthAuthorizations, oauthRefreshTokens } from '#db/schema';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { SCOPES } from '../scopes';
-import { issueAccessToken, revokeAccessToken, rotateAccessTokenSecret } from '../tokens/store';
+import {
+  ENDED_TOKEN_KEPT_MS,
+  issueAccessToken,
+  revokeAccessToken,
+  rotateAccessTokenSecret,
+} from '../tokens/store';
 import { findClient } from './clients';
 import { verifierMatches } from './pkce';
 
@@ -171,4 +176,21 @@ export function refresh(
     const refreshToken = await newRefreshToken(tx, row.accessTokenId, row.clientId, now);
     return answer(secret, refreshToken, scopes);
   });
+}
+
+/**
+ * Housekeeping (maintenance/prune.ts): a grant's access token (its refresh tokens go with it)
+ * 30 days after it expired or was revoked. A grant in use never gets there: each refresh
+ * moves its expiry, and its last refresh token has expired by then.
+ */
+export async function pruneGrants(tx: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - ENDED_TOKEN_KEPT_MS);
+  await tx
+    .delete(accessTokens)
+    .where(
+      and(
+        isNotNull(accessTokens.clientId),
+        or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)),
+      ),
+    );
 }

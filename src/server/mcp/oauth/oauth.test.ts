@@ -215,6 +215,16 @@ describe('authorize', () => {
     expect(location.searchParams.get('state')).toBe('xyz');
   });
 
+  it('keeps 30 requests per address in 10 minutes, then a 429 page with Retry-After', async () => {
+    const ask = (ip: string) =>
+      app.request(authorizeQuery(clientId, challenge), { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 30; i += 1) expect((await ask('198.51.100.9')).status).toBe(302);
+    const refused = await ask('198.51.100.9');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect((await ask('198.51.100.10')).status).toBe(302);
+  });
+
   it('sends a valid request to the consent screen, asking the read scopes by default', async () => {
     const cookie = await signedInCookie(deps);
     const id = await requestId(

@@ -13,3 +13,15 @@ export const OAUTH_REGISTRATIONS: ThrottleRule = {
   windowMs: 60 * 60_000,
   message: 'Too many client registrations from your address.',
 };
+
+/**
+ * Authorization requests per address: 30 in 10 minutes. Each one is a row kept for the
+ * consent screen, written before anyone signed in, so a script must not be able to write them
+ * without end; a person connects a client a few times at most.
+ */
+export const OAUTH_AUTHORIZE_REQUESTS: ThrottleRule = {
+  kind: 'oauth-authorize',
+  limit: 30,
+  windowMs: 10 * 60_000,
+  message: 'Too many connection requests from your address.',
+};

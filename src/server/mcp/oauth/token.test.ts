@@ -12,6 +12,8 @@ import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app
 import { allowedCode, REDIRECT_URI, registerClient } from '#tests/support/oauth';
 import { revokeAccessToken, verifyAccessToken } from '../tokens/store';
 import { writeTransaction } from '#db';
+import { oauthAuthorizations, oauthRefreshTokens } from '#db/schema';
+import { pruneExpired } from '#server/maintenance/prune';
 
 let app: App;
 let deps: TestDeps;
@@ -176,4 +178,21 @@ describe('refresh_token', () => {
     const refused = await refreshWith(flow.clientId, String(first.body.refresh_token));
     expect([refused.status, refused.body.error]).toEqual([400, 'invalid_grant']);
   });
+});
+
+it('housekeeping drops codes, refresh tokens and grants past their life', async () => {
+  const flow = await allowedCode(app, cookie);
+  await exchange(flow);
+  deps.clock.advance(5 * 60_000 + 1);
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+  expect(await deps.db.select().from(oauthAuthorizations).all()).toEqual([]);
+  expect(await deps.db.select().from(oauthRefreshTokens).all()).toHaveLength(1);
+  deps.clock.advance(30 * 24 * 60 * 60_000);
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+  expect(await deps.db.select().from(oauthRefreshTokens).all()).toEqual([]);
+  expect(await deps.db.select().from(accessTokens).all()).toHaveLength(1);
+  // 30 days past the access token's own end, the grant is gone.
+  deps.clock.advance(60 * 60_000);
+  await pruneExpired(deps.db, deps.clock.now(), deps.config);
+  expect(await deps.db.select().from(accessTokens).all()).toEqual([]);
 });
