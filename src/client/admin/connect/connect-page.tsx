@@ -8,6 +8,7 @@ import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
 import { useProofDialog } from '../proof-dialog';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
+import { leaveFor } from './leave-for';
 
 const HEADING_ID = 'connect-heading';
 const label = (scope: string) => SCOPE_LABELS[scope as Scope] ?? scope;
@@ -58,7 +59,7 @@ function Consent({ request }: { request: ConsentRequest }) {
 
   const leave = (to: string) => {
     setLeaving(true);
-    window.location.assign(to);
+    leaveFor(to);
   };
   const onAllow = () => {
     if (chosen.length === 0) {
