@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead, LeadTriage } from '#shared/lead-pipeline';
 import { toastQueue } from '#client/ui/toast';
@@ -9,6 +9,7 @@ import { LeadPage } from './lead-page';
 import { LeadsPage } from './leads-page';
 import { LeadsTable } from './leads-table';
 import { leadSearchSchema, type LeadSearch } from './search-params';
+import { TRIAGE_WAIT_MS } from './triage-block';
 import { TriageFilter } from './triage-filter';
 import { firstLine } from './triage-label';
 
@@ -261,6 +262,29 @@ describe('the lead page’s Triage block', () => {
     expect(within(block).getByRole('button', { name: 'Ask again' })).not.toHaveAttribute(
       'aria-disabled',
     );
+  });
+
+  it('stops reading the lead again when no reading comes within TRIAGE_WAIT_MS, and says so', async () => {
+    // The clock runs on by itself (the screen's reads go on) and can be moved on at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { server } = leadServer(null);
+      renderAdmin(<LeadPage idParam="7" />);
+      const block = await screen.findByRole('region', { name: 'Triage' });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(within(block).getByRole('button', { name: 'Ask again' }));
+      await vi.waitFor(() =>
+        expect(within(block).getByRole('status')).toHaveTextContent(/Waiting for the model/),
+      );
+      await act(() => vi.advanceTimersByTimeAsync(TRIAGE_WAIT_MS));
+      expect(within(block).getByRole('status')).toHaveTextContent(/No new reading yet/);
+      const reads = server.callsTo('leads.get').length;
+      expect(reads).toBeGreaterThan(2);
+      await act(() => vi.advanceTimersByTimeAsync(TRIAGE_WAIT_MS));
+      expect(server.callsTo('leads.get')).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names a refusal (the month’s limit) in a toast', async () => {
