@@ -389,6 +389,7 @@ const SUCCESS: Row[] = [
       lead: obj({ id: 1, unread: 0 }),
       timeline: [obj({ kind: 'message' })],
       suppressed: null,
+      drafts: [],
     },
     given: (env) => storeLeads(env.deps, 1),
   },
@@ -736,6 +737,7 @@ describe.each(SUCCESS)('$method $path', (row) => {
 const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/ai/usage'],
   ['POST', '/api/leads/1/triage'],
+  ['POST', '/api/leads/1/reply-draft'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],
@@ -791,6 +793,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/leads/1/replies/1/retry'],
   ['GET', '/api/leads/1/export'],
   ['DELETE', '/api/leads/1'],
+  ['DELETE', '/api/leads/1/drafts/1'],
   ['GET', '/api/bookings'],
   ['POST', '/api/bookings/1/cancel'],
   ['PATCH', '/api/bookings/1'],
