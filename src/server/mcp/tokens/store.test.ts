@@ -102,6 +102,8 @@ describe('access tokens', () => {
     expect(await countLiveTokens(deps.db, aliceId, deps.clock.now())).toBe(0);
 
     const other = await issue();
+    // An OAuth grant's token is not counted against the Account screen's cap.
+    await issue({ clientId: 'client-1' });
     expect(await countLiveTokens(deps.db, aliceId, deps.clock.now())).toBe(1);
     const revoked = await writeTransaction(deps.db, (tx) =>
       revokeAccessToken(tx, aliceId, other.token.id, deps.clock.now()),
@@ -109,7 +111,10 @@ describe('access tokens', () => {
     expect(revoked).toEqual({ name: 'Claude Desktop', scopes: ['leads:read', 'leads:write'] });
     expect(await verify(other.secret)).toBeNull();
     // Revoked tokens leave the list; expired ones stay (an OAuth grant outlives its secrets).
-    expect((await listAccessTokens(deps.db, aliceId)).map((t) => t.id)).toEqual([token.id]);
+    expect((await listAccessTokens(deps.db, aliceId)).map((t) => t.id)).toEqual([
+      other.token.id + 1,
+      token.id,
+    ]);
   });
 
   it('revokes only the administrator’s own tokens, once', async () => {
