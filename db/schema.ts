@@ -425,6 +425,28 @@ export const leadEvents = sqliteTable(
 );
 
 /**
+ * Reply drafts kept on a lead (docs/leads.md, "Drafts"): written by the owner's agent over MCP
+ * (`lead_reply_draft`), never sent by themselves; an administrator opens one in the reply
+ * editor and sends it as an ordinary reply, or dismisses it. At most LEAD_DRAFT_LIMITS.perLead
+ * a lead (leads/drafts/drafts.ts holds the rule).
+ */
+export const leadDrafts = sqliteTable(
+  'lead_drafts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** Who wrote it, as shown: "Ana Admin via Claude", or the model's name. */
+    by: text('by').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('lead_drafts_lead_idx').on(t.leadId, t.at, t.id)],
+);
+
+/**
  * Where the reading of the owner's mailbox has got to (docs/leads.md, "Answers"): the
  * mailbox's UIDVALIDITY and the highest UID looked at, shared by every instance, so a restart
  * fetches only what is new. Which mails were taken is the Message-ID on `leadEvents`.

@@ -80,6 +80,7 @@ export const auditActionValues = [
   'lead_status_changed',
   'lead_note_added',
   'lead_triage_changed',
+  'lead_draft_dismissed',
   'lead_reply_sent',
   'lead_exported',
   'lead_erased',

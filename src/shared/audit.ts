@@ -73,6 +73,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   lead_status_changed: 'Lead status changed',
   lead_note_added: 'Lead note added',
   lead_triage_changed: 'Lead’s triage label changed',
+  lead_draft_dismissed: 'Reply draft dismissed',
   lead_reply_sent: 'Reply sent to a lead',
   lead_exported: 'Lead’s data exported',
   lead_erased: 'Lead erased',

@@ -21,6 +21,7 @@ import { outboxRouter } from '#server/mail/outbox-router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
+import { leadDraftProcedures } from '#server/leads/drafts/router';
 import { messagesRouter } from '#server/leads/messages-router';
 import { newsletterRouter } from '#server/newsletter/router';
 import { searchRouter } from '#server/search/router';
@@ -58,7 +59,12 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  leads: router({ ...leadCoreProcedures, ...leadReplyProcedures, ...leadTriageProcedures }),
+  leads: router({
+    ...leadCoreProcedures,
+    ...leadReplyProcedures,
+    ...leadDraftProcedures,
+    ...leadTriageProcedures,
+  }),
   messages: messagesRouter,
   newsletter: newsletterRouter,
   newsletters: newslettersRouter,

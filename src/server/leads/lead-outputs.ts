@@ -46,3 +46,12 @@ export const timelineEventOutput = z.strictObject({
   start: z.optional(z.string()),
   messageId: z.optional(z.number()),
 });
+
+/** A reply draft kept on the lead (docs/leads.md, "Drafts"). */
+export const leadDraftOutput = z.strictObject({
+  id: z.number(),
+  subject: z.string(),
+  text: z.string(),
+  by: z.string(),
+  at: z.string(),
+});

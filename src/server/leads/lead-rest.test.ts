@@ -12,6 +12,10 @@ import {
 } from '#tests/support/rest';
 import { storeLeads } from '#tests/support/stored-leads';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
+import { LEAD_DRAFT_MESSAGES } from '#shared/lead-drafts';
+import { MESSAGES } from '#shared/messages';
+import { writeTransaction } from '#db';
+import { saveLeadDraft } from './drafts/drafts';
 import type { App } from '#server/app/app';
 import type { TestDeps } from '#tests/support/app';
 
@@ -57,13 +61,39 @@ describe('the leads paths', () => {
     );
   });
 
-  it('GET /api/leads/:id answers the lead and timeline; 404 for none', async () => {
+  it('GET /api/leads/:id answers the lead, timeline and drafts; 404 for none', async () => {
     await storeLeads(deps, 1);
+    const draft = await writeTransaction(deps.db, (tx) =>
+      saveLeadDraft(tx, {
+        leadId: 1,
+        subject: 'Re: Hi',
+        text: 'Hello',
+        by: 'Ana via Claude',
+        at: deps.clock.now(),
+      }),
+    );
     expect(await asAdmin('GET', '/api/leads/1')).toEqual(
-      answer(200, { success: true, lead: any(Object), timeline: [any(Object)], suppressed: null }),
+      answer(200, {
+        success: true,
+        lead: any(Object),
+        timeline: [any(Object)],
+        suppressed: null,
+        drafts: [
+          { id: 1, subject: 'Re: Hi', text: 'Hello', by: 'Ana via Claude', at: any(String) },
+        ],
+      }),
     );
     expect(await asAdmin('GET', '/api/leads/7')).toEqual(
       answer(404, { success: false, message: LEAD_MESSAGES.notFound }),
+    );
+    expect(await asAdmin('DELETE', `/api/leads/1/drafts/${draft.id}`)).toEqual(
+      answer(200, { success: true }),
+    );
+    expect(await asAdmin('DELETE', `/api/leads/1/drafts/${draft.id}`)).toEqual(
+      answer(404, { success: false, message: LEAD_DRAFT_MESSAGES.notFound }),
+    );
+    expect(await asAdmin('DELETE', '/api/leads/1/drafts/abc')).toEqual(
+      answer(400, invalid([{ path: 'draftId', message: MESSAGES.id }])),
     );
   });
 
@@ -98,6 +128,15 @@ describe('the leads paths', () => {
   it('GET /api/leads/:id/export is a JSON attachment of everything stored, audited', async () => {
     await storeLeads(deps, 1, { email: 'ada@example.com', messages: ['Hello there'] });
     await storeSubscribers(deps, 1, { email: 'ADA@example.com', status: 'confirmed' });
+    await writeTransaction(deps.db, (tx) =>
+      saveLeadDraft(tx, {
+        leadId: 1,
+        subject: 'Re: Hi',
+        text: 'Hi Ada',
+        by: 'admin',
+        at: deps.clock.now(),
+      }),
+    );
     const res = await asAdmin('GET', '/api/leads/1/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -118,6 +157,7 @@ describe('the leads paths', () => {
       },
       bookings: [],
       testimonials: [],
+      drafts: [{ id: 1, subject: 'Re: Hi', text: 'Hi Ada', by: 'admin', at: any(String) }],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],

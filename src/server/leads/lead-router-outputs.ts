@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { suppressionReasonValues } from '#shared/outbox';
 import { fileDownloadOutput } from '#server/http/rest-meta';
-import { leadOutput, timelineEventOutput } from './lead-outputs';
+import { leadDraftOutput, leadOutput, timelineEventOutput } from './lead-outputs';
 
 const statusCountsOutput = z.strictObject({
   new: z.number(),
@@ -43,6 +43,8 @@ export const outputs = {
     suppressed: z.nullable(
       z.strictObject({ reason: z.enum(suppressionReasonValues), at: z.string() }),
     ),
+    /** Reply drafts kept on the lead, newest first (docs/leads.md, "Drafts"). */
+    drafts: z.array(leadDraftOutput),
   }),
   update: leadOutput,
   addNote: timelineEventOutput,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { contacts, leadEvents, leads, outbox, subscribers } from '#db/schema';
+import { contacts, leadDrafts, leadEvents, leads, outbox, subscribers } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
 import { LEAD_MESSAGES, type LeadPatch } from '#shared/lead-pipeline';
 import { adminCaller, procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
@@ -12,6 +12,7 @@ import { suppressAddress } from '#server/platform/outbox/suppression';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { startOfDayIn } from './follow-up';
 import { personData } from './person-data';
+import { saveLeadDraft } from './drafts/drafts';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -352,9 +353,20 @@ describe('leads.attention', () => {
 });
 
 describe('leads.erase', () => {
-  it("erases the person's messages, timeline with its replies' mails, subscription and lead, and nobody else's", async () => {
+  it("erases the person's messages, timeline with its replies' mails, drafts, subscription and lead, and nobody else's", async () => {
     await storeLeads(deps, 2, (i) => ({ email: i ? 'other@example.com' : 'Ada@Example.com' }));
     await admin.leads.addNote({ id: 1, text: 'Note' });
+    for (const leadId of [1, 2]) {
+      await writeTransaction(deps.db, (tx) =>
+        saveLeadDraft(tx, {
+          leadId,
+          subject: 'Re: Hi',
+          text: 'Hi',
+          by: 'admin',
+          at: deps.clock.now(),
+        }),
+      );
+    }
     // Each one's reply: its mail (address and text) is in the outbox, about its event.
     await admin.leads.reply({ id: 1, text: 'Hello Ada' });
     await admin.leads.reply({ id: 2, text: 'Hello other' });
@@ -380,6 +392,7 @@ describe('leads.erase', () => {
     expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true });
     expect((await deps.db.select().from(leads).all()).map((l) => l.id)).toEqual([2]);
     expect((await deps.db.select().from(contacts).all()).map((c) => c.leadId)).toEqual([2]);
+    expect((await deps.db.select().from(leadDrafts).all()).map((d) => d.leadId)).toEqual([2]);
     expect(new Set((await deps.db.select().from(leadEvents).all()).map((e) => e.leadId))).toEqual(
       new Set([2]),
     );

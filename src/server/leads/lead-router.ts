@@ -31,6 +31,7 @@ import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/platform/site-settings';
 import { suppressionOf } from '#server/platform/outbox/suppression';
 import { outputs } from './lead-router-outputs';
+import { draftsOfLead } from './drafts/drafts';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;
 
@@ -106,6 +107,7 @@ export const leadCoreProcedures = {
         lead: leadJson(row, row.unread),
         timeline: await timelineOf(ctx.db, input.id),
         suppressed: suppressed && { reason: suppressed.reason, at: suppressed.at.toISOString() },
+        drafts: await draftsOfLead(ctx.db, input.id),
       };
     }),
 

@@ -23,6 +23,7 @@ import { testimonialsOfLead } from '#server/proof/proof-query';
 import { eraseTestimonialsOfLead } from '#server/proof/testimonial-store';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
+import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
 import { serializeMessage } from './message-query';
 import { REPLY_TOPIC, replyOutbox } from './reply-fate';
 
@@ -96,6 +97,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     })),
     // Their words quoted on the site (or kept as drafts), with the consent recorded.
     testimonials: await testimonialsOfLead(db, leadId),
+    // Reply drafts kept on the lead: written about them, often quoting them.
+    drafts: await draftsOfLead(db, leadId),
   };
 }
 
@@ -103,7 +106,7 @@ export async function personData(db: Db, leadId: number, now: Date) {
  * Erases the person inside the caller's write transaction: their timeline with the outbox
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription, testimonials (published or not, with their photos' files) and the lead itself. Each is
+ * subscription, testimonials (published or not, with their photos' files), reply drafts and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
  * removed, and the outbox forgets the address (platform/outbox/forget-address.ts). Answers
@@ -122,6 +125,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
     await tx.delete(outbox).where(inArray(outbox.ref, refs));
   }
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
+  await eraseDraftsOfLead(tx, leadId);
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
   const calls = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.leadId, leadId));
   await tx.delete(bookingReminders).where(inArray(bookingReminders.bookingId, calls));

@@ -1,0 +1,9 @@
+/**
+ * The answers of router.ts, as the `.output(...)` schema of each procedure (docs/api.md,
+ * "OpenAPI"); a draft's own shape is in ../lead-outputs.ts, beside the lead's.
+ */
+import { z } from 'zod/mini';
+
+export const outputs = {
+  dismissDraft: z.strictObject({ success: z.literal(true) }),
+};
