@@ -1,8 +1,10 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { LeadDraft } from '#shared/lead-drafts';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
+import { useAiEnabled } from '../ai/ai-enabled';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { ArrowLeftIcon, TrashIcon } from '../icons';
@@ -71,7 +73,12 @@ function LoadedLead({ id }: { id: number }) {
       frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
     >
       {(data) => (
-        <LeadView lead={data.lead} timeline={data.timeline} suppressed={data.suppressed} />
+        <LeadView
+          lead={data.lead}
+          timeline={data.timeline}
+          suppressed={data.suppressed}
+          drafts={data.drafts}
+        />
       )}
     </QueryState>
   );
@@ -94,12 +101,15 @@ function LeadView({
   lead,
   timeline,
   suppressed,
+  drafts,
 }: {
   lead: Lead;
   timeline: TimelineEvent[];
   suppressed: ComponentProps<typeof ReplyEditor>['suppressed'];
+  drafts: LeadDraft[];
 }) {
   const retry = useRetryReply(lead.id);
+  const canDraft = useAiEnabled();
   const [retrying, setRetrying] = useState<number | null>(null);
   return (
     <>
@@ -132,7 +142,13 @@ function LeadView({
         </div>
       </Card>
       <Card>
-        <ReplyEditor leadId={lead.id} email={lead.email} suppressed={suppressed} />
+        <ReplyEditor
+          leadId={lead.id}
+          email={lead.email}
+          suppressed={suppressed}
+          canDraft={canDraft}
+          drafts={drafts}
+        />
       </Card>
     </>
   );
