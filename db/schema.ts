@@ -259,6 +259,36 @@ export const passkeys = sqliteTable(
 );
 
 /**
+ * Access tokens for the owner's MCP endpoint (src/server/mcp/tokens/, docs/mcp.md): made on
+ * the Account screen or by an OAuth grant (`client_id` set, one row per grant, its secret
+ * rotated on refresh). Only the secret's SHA-256 is kept; a removed administrator's tokens go
+ * with the row.
+ */
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** JSON array of scopes (shared/access-tokens.ts). */
+    scopes: text('scopes').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Written at most once a minute per token. */
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** The OAuth client the token was granted to; null for one made on the Account screen. */
+    clientId: text('client_id'),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId, t.id)],
+);
+
+export type AccessTokenRow = typeof accessTokens.$inferSelect;
+
+/**
  * WebAuthn challenges already answered: the challenge itself lives in a sealed cookie bound to
  * the browser (5 minutes); a row here (its SHA-256) makes each one single-use across instances.
  */

@@ -95,6 +95,8 @@ export const auditActionValues = [
   'testimonial_published',
   'testimonial_deleted',
   'client_logo_published',
+  'token_created',
+  'token_revoked',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

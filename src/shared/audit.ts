@@ -88,6 +88,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   testimonial_published: 'Testimonial published',
   testimonial_deleted: 'Testimonial deleted',
   client_logo_published: 'Client logo published',
+  token_created: 'Access token created',
+  token_revoked: 'Access token revoked',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

@@ -2,6 +2,7 @@ import { router } from '#server/http/trpc';
 import { aiRouter } from '#server/ai/router';
 import { leadTriageProcedures } from '#server/ai/triage-router';
 import { accountRouter } from '#server/identity/account/router';
+import { accessTokensRouter } from '#server/mcp/tokens/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
@@ -39,6 +40,7 @@ import { passwordResetRouter } from '#server/identity/password-reset/router';
 
 export const appRouter = router({
   account: accountRouter,
+  accessTokens: accessTokensRouter,
   admin: adminRouter,
   ai: aiRouter,
   analytics: analyticsRouter,

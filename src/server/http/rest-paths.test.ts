@@ -75,6 +75,7 @@ const BOOKING_ON = {
   weekly: { ...defaultBookingSettings('UTC').weekly, mon: [['09:00', '09:30']] },
 } satisfies BookingSettings;
 const DRAFT = { subject: 'Spring news', body: 'Hello **readers**.' };
+const TOKEN = { name: 'Claude Desktop', scopes: ['leads:read'], days: 7 };
 const ENTRY = { kind: 'insight', title: 'Evals first', summary: 'Test first.', body: 'Text' };
 const seedEntry = ({ as }: Env) => as('POST', '/api/entries', { json: ENTRY });
 
@@ -218,6 +219,21 @@ const SUCCESS: Row[] = [
     path: '/api/account/sessions/end-others',
     status: 200,
     body: { success: true, ended: 0 },
+  },
+  { method: 'GET', path: '/api/account/tokens', status: 200, body: { success: true, tokens: [] } },
+  {
+    method: 'POST',
+    path: '/api/account/tokens',
+    opts: { json: TOKEN },
+    status: 201,
+    body: { success: true, token: obj({ id: 1, name: TOKEN.name }), secret: any(String) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/tokens/1',
+    given: ({ as }) => as('POST', '/api/account/tokens', { json: TOKEN }),
+    status: 200,
+    body: ok,
   },
   {
     method: 'POST',
@@ -739,6 +755,9 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/account/sessions'],
   ['DELETE', '/api/account/sessions/0123456789abcdef'],
   ['POST', '/api/account/sessions/end-others'],
+  ['GET', '/api/account/tokens'],
+  ['POST', '/api/account/tokens'],
+  ['DELETE', '/api/account/tokens/1'],
   ['POST', '/api/account/totp/setup'],
   ['POST', '/api/account/totp/enable'],
   ['DELETE', '/api/account/totp/setup'],
@@ -917,6 +936,8 @@ const BAD_INPUT: [string, string, RestOptions, ReturnType<typeof answer>][] = [
   ['POST', '/api/account/recovery-codes', { json: {} }, issueAt('password')],
   ['POST', '/api/account/passkeys', { json: { name: '', response: {} } }, issueAt('name')],
   ['PATCH', '/api/account/passkeys/1', { json: { name: '' } }, issueAt('name')],
+  ['POST', '/api/account/tokens', { json: { ...TOKEN, name: '' } }, issueAt('name')],
+  ['DELETE', '/api/account/tokens/abc', {}, issue('id', MESSAGES.id)],
   ['POST', '/api/admin/login', { json: { username: '', password: '' } }, issueAt('username')],
   ['POST', '/api/contact', { json: { name: 'G' } }, issueAt('name')],
   ['POST', '/api/subscribe', { json: { email: 'reader' } }, issue('email', MESSAGES.email)],
@@ -1086,6 +1107,7 @@ describe('404 and 409 where documented', () => {
 
   it('account: an unknown session 404, a code nobody asked for or a set-up never started 409', async () => {
     expect((await env.as('DELETE', '/api/account/sessions/0123456789abcdef')).status).toBe(404);
+    expect((await env.as('DELETE', '/api/account/tokens/1')).status).toBe(404);
     expect(
       (await env.as('POST', '/api/account/email/verify', { json: { code: '123456' } })).status,
     ).toBe(409);

@@ -29,6 +29,7 @@ import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
+import { pruneAccessTokens } from '#server/mcp/tokens/store';
 import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
@@ -61,7 +62,8 @@ export const THROTTLE_RULES: ThrottleRule[] = [
 /**
  * Expired sessions, challenges, e-mail changes, invitations, password reset links and newsletter confirmation
  * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
- * older than a year, each kind of throttle event once its own window has passed, the
+ * older than a year, access tokens made on the Account screen 30 days after they ended
+ * (mcp/tokens/store.ts), each kind of throttle event once its own window has passed, the
  * analytics' raw events past retention (rolled up into daily totals first) and past salts,
  * and the outbox's settled mail and delivery reports past their time (outbox-prune.ts).
  */
@@ -74,6 +76,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
     await pruneResets(tx, now);
+    await pruneAccessTokens(tx, now);
     // A used challenge's row only has to outlive the 5 minutes its cookie could be replayed.
     await tx.delete(usedWebauthnChallenges).where(lt(usedWebauthnChallenges.expiresAt, now));
     // An authenticator app set up but not confirmed in time can no longer be turned on.

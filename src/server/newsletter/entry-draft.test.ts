@@ -99,6 +99,10 @@ describe('newsletters.fromEntry', () => {
       newsletter: { id: 1, status: 'draft', subject: CASE.title },
     });
     expect((await rest(app, 'POST', path, { cookie, json: { entryId: 'x' } })).status).toBe(400);
+    expect(await rest(app, 'POST', path, { cookie, json: { ...json, ai: 'yes' } })).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: 'ai', message: 'ai must be true or false' }] },
+    });
     expect(await written()).toEqual({ newsletters: 1, recipients: 0, mails: 0 });
   });
 });

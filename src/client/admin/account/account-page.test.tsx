@@ -36,6 +36,7 @@ describe('AccountPage', () => {
     fakeTrpcServer({
       'account.get': () => ({ data: ACCOUNT }),
       'account.sessions': () => ({ data: { success: true, sessions } }),
+      'accessTokens.list': () => ({ data: { success: true, tokens: [] } }),
       'account.changePassword': () => {
         sessions = sessions.filter((s) => s.current);
         return { data: { success: true, endedSessions: 1 } };
@@ -51,6 +52,7 @@ describe('AccountPage', () => {
       'Sign-in code by e-mail',
       'Authenticator app',
       'Where you’re signed in',
+      'Access tokens',
     ]) {
       expect(screen.getByRole('region', { name })).toBeVisible();
     }
@@ -74,6 +76,7 @@ describe('AccountPage', () => {
       'account.get': () =>
         fail ? refusal('SERVICE_UNAVAILABLE', 503, 'The database is busy.') : { data: ACCOUNT },
       'account.sessions': () => ({ data: { success: true, sessions: [session('a', true)] } }),
+      'accessTokens.list': () => ({ data: { success: true, tokens: [] } }),
     });
     renderAdmin(<AccountPage />);
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
+import { AccessTokensCard } from './access-tokens-card';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
@@ -51,6 +52,7 @@ export function AccountPage() {
         )}
       </QueryState>
       <SessionsCard />
+      <AccessTokensCard />
     </div>
   );
 }

@@ -75,6 +75,27 @@ export function useUpdateLead(id: number) {
   });
 }
 
+/** A triage label set by hand (docs/ai.md): the lead's page shows it at once. */
+export function useSetTriageLabel(id: number) {
+  const { setLead, refresh } = useRefreshLead(id);
+  return trpc.leads.update.useMutation({
+    onSuccess: (lead) => {
+      setLead(lead);
+      toast({ title: 'Triage label saved' });
+    },
+    onError: (error) => failureToast('Failed to save the triage label', error),
+    onSettled: () => refresh(),
+  });
+}
+
+/** Asks the model again (202): the reading comes later, the page polls for it. */
+export function useAskTriage() {
+  return trpc.leads.triage.useMutation({
+    onSuccess: () => toast({ title: 'Asking the model again' }),
+    onError: (error) => failureToast('Could not ask the model', error),
+  });
+}
+
 export function useAddNote(id: number) {
   const { addEvent, refresh } = useRefreshLead(id);
   return trpc.leads.addNote.useMutation({

@@ -4,7 +4,6 @@ import type { LeadDraft } from '#shared/lead-drafts';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
-import { useAiEnabled } from '../ai/ai-enabled';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { ArrowLeftIcon, TrashIcon } from '../icons';
@@ -20,6 +19,8 @@ import { LeadStatusBadge } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { NoteForm } from './note-form';
 import { ReplyEditor } from './reply-editor';
+import { TriageBlock } from './triage-block';
+import { useAiEnabled } from './use-ai';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
@@ -109,11 +110,12 @@ function LeadView({
   drafts: LeadDraft[];
 }) {
   const retry = useRetryReply(lead.id);
-  const canDraft = useAiEnabled();
   const [retrying, setRetrying] = useState<number | null>(null);
+  const aiEnabled = useAiEnabled();
   return (
     <>
       <Person lead={lead} />
+      {aiEnabled ? <TriageBlock lead={lead} /> : null}
       <Card labelledBy="lead-status-heading">
         <h2 id="lead-status-heading" className="mb-4 text-lg font-semibold text-ink">
           Status and follow-up
@@ -146,7 +148,7 @@ function LeadView({
           leadId={lead.id}
           email={lead.email}
           suppressed={suppressed}
-          canDraft={canDraft}
+          canDraft={aiEnabled}
           drafts={drafts}
         />
       </Card>

@@ -3,14 +3,12 @@ import { LeadPage } from '#client/admin/leads/lead-page';
 import { loadForScreen } from '#client/admin/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
-/**
- * One lead: the person, the status, the timeline, a note and the reply editor (with "Draft a
- * reply" when GET /api/ai/usage says AI is set up).
- */
+/** One lead: the person, the status, the timeline, a note and the reply editor. */
 export const Route = createFileRoute('/admin/_protected/leads_/$id')({
   loader: ({ context, params }) =>
     loadForScreen(context, (utils) => {
       const id = parseIdParam(params.id);
+      // With the lead, whether AI is on: its triage block and Draft a reply are in the first paint.
       return id === null ? [] : [utils.leads.get.ensureData({ id }), utils.ai.usage.prefetch()];
     }),
   pendingComponent: LeadRoute,
