@@ -121,6 +121,27 @@ export function useSendReply(id: number) {
   });
 }
 
+/**
+ * A reply draft from the site's model (docs/leads.md, "Drafts"): nothing is stored or sent; the
+ * editor takes the answer. A refusal (409 no AI, 429 the month's limit, 503 the provider
+ * failing) is the server's sentence in a toast, as the editor's other failures are.
+ */
+export function useDraftReply() {
+  return trpc.leads.replyDraft.useMutation({
+    onError: (error) => failureToast('No draft', error),
+  });
+}
+
+/** A draft the owner's assistant kept on the lead, dismissed: the lead's page is read again. */
+export function useDismissDraft(id: number) {
+  const { refresh } = useRefreshLead(id);
+  return trpc.leads.dismissDraft.useMutation({
+    onSuccess: () => toast({ title: 'Draft dismissed' }),
+    onError: (error) => failureToast('Failed to dismiss the draft', error),
+    onSettled: () => refresh(),
+  });
+}
+
 export function useRetryReply(id: number) {
   const { refresh } = useRefreshLead(id);
   return trpc.leads.retryReply.useMutation({

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { LeadDraft } from '#shared/lead-drafts';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
@@ -73,7 +74,12 @@ function LoadedLead({ id }: { id: number }) {
       frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
     >
       {(data) => (
-        <LeadView lead={data.lead} timeline={data.timeline} suppressed={data.suppressed} />
+        <LeadView
+          lead={data.lead}
+          timeline={data.timeline}
+          suppressed={data.suppressed}
+          drafts={data.drafts}
+        />
       )}
     </QueryState>
   );
@@ -96,10 +102,12 @@ function LeadView({
   lead,
   timeline,
   suppressed,
+  drafts,
 }: {
   lead: Lead;
   timeline: TimelineEvent[];
   suppressed: ComponentProps<typeof ReplyEditor>['suppressed'];
+  drafts: LeadDraft[];
 }) {
   const retry = useRetryReply(lead.id);
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -136,7 +144,13 @@ function LeadView({
         </div>
       </Card>
       <Card>
-        <ReplyEditor leadId={lead.id} email={lead.email} suppressed={suppressed} />
+        <ReplyEditor
+          leadId={lead.id}
+          email={lead.email}
+          suppressed={suppressed}
+          canDraft={aiEnabled}
+          drafts={drafts}
+        />
       </Card>
     </>
   );
