@@ -4,7 +4,7 @@ import type { Entry } from '#shared/entries';
 import { entryPath } from '#shared/entry-paths';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { useAiEnabled } from '../leads/use-ai';
+import { useAiEnabled } from '../use-ai';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../controls';
 import { errorMessage } from '../errors';

@@ -20,7 +20,7 @@ import { LeadTimeline } from './lead-timeline';
 import { NoteForm } from './note-form';
 import { ReplyEditor } from './reply-editor';
 import { TriageBlock } from './triage-block';
-import { useAiEnabled } from './use-ai';
+import { useAiEnabled } from '../use-ai';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';

@@ -12,7 +12,7 @@ import { LeadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
 import { TriageFilter } from './triage-filter';
 import { TRIAGE_LABEL_NAMES } from './triage-label';
-import { useAiEnabled } from './use-ai';
+import { useAiEnabled } from '../use-ai';
 
 interface LeadsPageProps {
   search: LeadSearch;
