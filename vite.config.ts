@@ -113,6 +113,8 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/newsletter-send.test.ts',
   'tests/system/database-outage.test.ts',
   'tests/system/sqld-round-trips.test.ts',
+  // Triage against a provider over HTTP: what is sent and when does not depend on the database.
+  'tests/system/ai-provider.test.ts',
   'src/shared/**/*.test.ts',
   'scripts/**/*.test.ts',
   // No database at all: the same run on either mode.

@@ -34,7 +34,11 @@ export type NewsletterPatch = z.input<typeof newsletterPatch>;
 export const newsletterTestInput = z.extend(idInput, { email: z.optional(emailField) });
 
 /** POST /api/newsletters/draft: a draft made from a published case study or insight. */
-export const newsletterFromEntryInput = z.object({ entryId: idField });
+/** `ai: true` asks the model to write the draft (docs/ai.md); without it the plain draft. */
+export const newsletterFromEntryInput = z.object({
+  entryId: idField,
+  ai: z.optional(z.boolean('ai must be true or false')),
+});
 export type NewsletterFromEntryInput = z.input<typeof newsletterFromEntryInput>;
 
 export const NEWSLETTER_ADMIN_MESSAGES = {

@@ -2,7 +2,7 @@
  * Account → Access tokens in the browser, on the real server, on a 390 px phone in the dark
  * theme: a token made by keyboard (name, a scope, the expiry's radio group), its secret shown
  * once with Copy and gone after Done and a reload, then revoked after its confirmation; axe at
- * each step, and nothing wider than the screen.
+ * each step (the secret's panel in the light theme too), and nothing wider than the screen.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -68,6 +68,10 @@ it('creates a token, shows its secret once, and revokes it (390 px, dark, axe-cl
     await visible(card.getByText('You will not see it again', { exact: false }));
     await visible(card.getByRole('button', { name: 'Copy' }));
     await checkPage(page);
+    // The warning and the token's box in the light theme too.
+    await showColorScheme(page, 'light');
+    await checkPage(page);
+    await showColorScheme(page, 'dark');
     await card.getByRole('button', { name: 'Done' }).click();
     const row = await visible(card.getByRole('article', { name: 'Claude Desktop' }));
     expect(await row.innerText()).toContain('leads:read');

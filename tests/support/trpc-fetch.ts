@@ -14,7 +14,8 @@ export interface ServerIssue {
   message: string;
 }
 
-export type Handler = (input: unknown) => ProcedureAnswer;
+/** An answer now, or later: a promise the test resolves holds the call pending until then. */
+export type Handler = (input: unknown) => ProcedureAnswer | Promise<ProcedureAnswer>;
 
 export interface TrpcCall {
   path: string;
@@ -47,26 +48,28 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const paths = url.pathname.replace(/^\/api\/trpc\//, '').split(',');
     const inputs = parseInputs(url, init);
-    const answers = paths.map((path, index) => {
-      const callInput = inputs[index];
-      calls.push({ path, input: callInput });
-      const handler = handlers[path];
-      if (!handler) throw new Error(`no fake answer for ${path}`);
-      const answer = handler(callInput);
-      return 'data' in answer
-        ? { result: { data: answer.data } }
-        : {
-            error: {
-              message: answer.error.message,
-              code: -32600,
-              data: {
-                code: answer.error.code,
-                httpStatus: answer.error.httpStatus,
-                issues: answer.error.issues,
+    const answers = await Promise.all(
+      paths.map(async (path, index) => {
+        const callInput = inputs[index];
+        calls.push({ path, input: callInput });
+        const handler = handlers[path];
+        if (!handler) throw new Error(`no fake answer for ${path}`);
+        const answer = await handler(callInput);
+        return 'data' in answer
+          ? { result: { data: answer.data } }
+          : {
+              error: {
+                message: answer.error.message,
+                code: -32600,
+                data: {
+                  code: answer.error.code,
+                  httpStatus: answer.error.httpStatus,
+                  issues: answer.error.issues,
+                },
               },
-            },
-          };
-    });
+            };
+      }),
+    );
     // One refused call answers with its own status, as the server does; a batch with 200.
     const only = answers.length === 1 ? answers[0] : undefined;
     const status = only?.error ? only.error.data.httpStatus : 200;

@@ -29,6 +29,9 @@ export function modelFromConfig(ai: AiConfig): AiModel {
         name: 'openai-compatible',
         baseURL: ai.baseUrl ?? '',
         apiKey,
+        // A streamed answer carries the tokens used only when asked (`stream_options`, as
+        // OpenAI does); without them it would count as 0 against AI_MONTHLY_TOKENS.
+        includeUsage: true,
       })(ai.model ?? '');
     case 'openai':
       return createOpenAI({ apiKey, baseURL })(ai.model ?? DEFAULT_MODELS.openai);

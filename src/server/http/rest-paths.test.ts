@@ -737,6 +737,7 @@ describe.each(SUCCESS)('$method $path', (row) => {
 const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/ai/usage'],
   ['POST', '/api/leads/1/triage'],
+  ['POST', '/api/leads/1/reply-draft'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],

@@ -106,6 +106,14 @@ describe('POST /mcp', () => {
         'POST',
       ]);
     }
+    // A browser-based client's request from its own origin: the API's cookie-era origin check
+    // is not on this path (the token is the proof).
+    const fromBrowser = await post({
+      authorization: `Bearer ${secret}`,
+      origin: 'https://inspector.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(fromBrowser.status).toBe(200);
     // The API's body limit holds here too.
     const big = await post(
       { authorization: `Bearer ${secret}` },

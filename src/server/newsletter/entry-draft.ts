@@ -26,6 +26,11 @@ export async function publishedEntryFacts(db: Db, id: number) {
       title: entries.title,
       summary: entries.summary,
       status: entries.status,
+      // What the model's draft is written from (entry-draft-ai.ts).
+      body: entries.body,
+      client: entries.client,
+      industry: entries.industry,
+      results: entries.results,
     })
     .from(entries)
     .where(eq(entries.id, id))
@@ -54,13 +59,21 @@ export function entryLink(origin: string, kind: EntryKind, slug: string): string
 /** Markdown's link text and title: brackets escaped so a title cannot end the link early. */
 const linkText = (text: string) => text.replace(/[\\[\]]/g, (c) => `\\${c}`);
 
+/** The line that links the newsletter to the entry's page: the plain draft's and the AI's. */
+export function entryLinkLine(
+  entry: { kind: EntryKind; slug: string; title: string },
+  origin: string,
+): string {
+  const link = entryLink(origin, entry.kind, entry.slug);
+  return `[Read the ${ENTRY_KIND_LABELS[entry.kind]}: ${linkText(entry.title)}](${link})`;
+}
+
 export function entryDraft(
   entry: { kind: EntryKind; slug: string; title: string; summary: string },
   origin: string,
 ): EntryDraft {
-  const link = entryLink(origin, entry.kind, entry.slug);
   return {
     subject: entry.title,
-    body: `# ${entry.title}\n\n${entry.summary}\n\n[Read the ${ENTRY_KIND_LABELS[entry.kind]}: ${linkText(entry.title)}](${link})\n`,
+    body: `# ${entry.title}\n\n${entry.summary}\n\n${entryLinkLine(entry, origin)}\n`,
   };
 }

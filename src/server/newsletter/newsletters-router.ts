@@ -30,6 +30,8 @@ import { deliverNow } from '#server/platform/outbox/send-mail';
 import { mailSite } from '#server/platform/site-brand';
 import { pagesOrigin, siteSettings } from '#server/platform/site-settings';
 import { entryDraft, publishedEntryFacts } from './entry-draft';
+import { aiEntryDraft } from './entry-draft-ai';
+import { takeDraftPlace } from '#server/ai/drafts';
 import { outputs } from './newsletters-router-outputs';
 import { requeueFailed } from './recipient-mail';
 
@@ -109,7 +111,11 @@ export const newslettersRouter = router({
 
   /**
    * A draft made from a published entry in one press (entry-draft.ts): written, never sent.
-   * Not audited, as no draft's creation is: the send is.
+   * With `ai: true` the model writes its subject and text (entry-draft-ai.ts): 429 for this
+   * administrator's drafts first, then the entry's 404, then 409 without AI_PROVIDER, 429
+   * past the month's tokens, 503 when the provider fails or its answer is no draft; the draft
+   * is written only after the model answered. Not audited, as no draft's creation is: the
+   * send is.
    */
   fromEntry: adminProcedure
     .meta({
@@ -124,8 +130,10 @@ export const newslettersRouter = router({
     .input(newsletterFromEntryInput)
     .output(outputs.create)
     .mutation(async ({ ctx, input }) => {
+      if (input.ai) await takeDraftPlace(ctx, ctx.user.id);
       const entry = await publishedEntryFacts(ctx.db, input.entryId);
-      const draft = entryDraft(entry, pagesOrigin(await siteSettings(ctx)));
+      const origin = pagesOrigin(await siteSettings(ctx));
+      const draft = input.ai ? await aiEntryDraft(ctx, entry, origin) : entryDraft(entry, origin);
       const now = ctx.clock.now();
       const row = await writeTransaction(ctx.db, (tx) =>
         tx

@@ -4,6 +4,7 @@ import type { Entry } from '#shared/entries';
 import { entryPath } from '#shared/entry-paths';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
+import { useAiEnabled } from '../use-ai';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../controls';
 import { errorMessage } from '../errors';
@@ -22,13 +23,16 @@ function failed(action: string, error: unknown) {
 /**
  * Publish or unpublish the saved entry, make a newsletter draft of a published one, delete it
  * (docs/admin-guide.md, "Case studies and insights"). Publishing takes the saved text: with
- * unsaved changes the buttons wait for Save.
+ * unsaved changes the buttons wait for Save. With AI set up, "Write it with AI" beside "Make a
+ * newsletter draft" has the model write the draft from the entry (docs/newsletter.md, "A draft
+ * from an entry"); either way it is a draft, sent only from Newsletters.
  */
 export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolean }) {
   const screen = ENTRY_SCREENS[entry.kind];
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const aiEnabled = useAiEnabled();
   const path = entryPath(entry.kind, entry.slug);
   const shown = ({ entry: next }: { entry: Entry }) => {
     utils.entries.get.setData({ id: next.id }, (old) => (old ? { ...old, entry: next } : old));
@@ -52,8 +56,13 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
     onError: (error) => failed(`Failed to unpublish the ${screen.lower}`, error),
   });
   const newsletter = trpc.newsletters.fromEntry.useMutation({
-    onSuccess: (made) => {
-      toast({ title: 'Newsletter draft made', description: 'Nothing is sent until you send it.' });
+    onSuccess: (made, { ai }) => {
+      toast({
+        title: ai ? 'Newsletter draft written' : 'Newsletter draft made',
+        description: ai
+          ? 'Your AI model wrote it: read it through. Nothing is sent until you send it.'
+          : 'Nothing is sent until you send it.',
+      });
       void utils.newsletters.list.invalidate();
       void navigate({ to: '/admin/newsletters/$id', params: { id: String(made.id) } });
     },
@@ -69,6 +78,11 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
     onSettled: () => setConfirmDelete(false),
   });
   const published = entry.status === 'published';
+  const makeNewsletter = (ai: boolean) => {
+    if (newsletter.isPending) return;
+    newsletter.mutate(ai ? { entryId: entry.id, ai } : { entryId: entry.id });
+  };
+  const writing = newsletter.isPending && newsletter.variables.ai === true;
 
   return (
     <section aria-labelledby="entry-status-title" className="flex flex-col gap-3">
@@ -117,10 +131,15 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
         {published ? (
           <Button
             variant="secondary"
-            isPending={newsletter.isPending}
-            onPress={() => newsletter.mutate({ entryId: entry.id })}
+            isPending={newsletter.isPending && !writing}
+            onPress={() => makeNewsletter(false)}
           >
             Make a newsletter draft
+          </Button>
+        ) : null}
+        {published && aiEnabled ? (
+          <Button variant="secondary" isPending={writing} onPress={() => makeNewsletter(true)}>
+            {writing ? 'Writing...' : 'Write it with AI'}
           </Button>
         ) : null}
         <Button variant="ghost-danger" onPress={() => setConfirmDelete(true)}>
@@ -132,6 +151,13 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
         <p className="text-sm text-muted">
           A newsletter draft holds the title, the summary and a link to the page; you check it and
           send it from Newsletters.
+          {aiEnabled ? ' With AI, your model writes the draft from the whole entry instead.' : ''}
+        </p>
+      ) : null}
+      {published && aiEnabled ? (
+        // Polite: the model may take a while, and the person hears that it is at work.
+        <p role="status" className="text-sm text-ink">
+          {writing ? 'Your AI model is writing the newsletter draft...' : ''}
         </p>
       ) : null}
       <ConfirmDialog

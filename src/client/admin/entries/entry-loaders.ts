@@ -20,10 +20,13 @@ export function loadEntries(
   });
 }
 
-/** One entry with its versions; `new` (or any other non-id) reads nothing. */
+/**
+ * One entry with its versions, and whether AI is set up ("Write it with AI"); `new` (or any
+ * other non-id) reads nothing.
+ */
 export function loadEntry(context: AdminLoaderContext, idParam: string): Promise<void> {
   return loadForScreen(context, (utils) => {
     const id = parseIdParam(idParam);
-    return id === null ? [] : [utils.entries.get.ensureData({ id })];
+    return id === null ? [] : [utils.entries.get.ensureData({ id }), utils.ai.usage.prefetch()];
   });
 }

@@ -75,6 +75,27 @@ export function useUpdateLead(id: number) {
   });
 }
 
+/** A triage label set by hand (docs/ai.md): the lead's page shows it at once. */
+export function useSetTriageLabel(id: number) {
+  const { setLead, refresh } = useRefreshLead(id);
+  return trpc.leads.update.useMutation({
+    onSuccess: (lead) => {
+      setLead(lead);
+      toast({ title: 'Triage label saved' });
+    },
+    onError: (error) => failureToast('Failed to save the triage label', error),
+    onSettled: () => refresh(),
+  });
+}
+
+/** Asks the model again (202): the reading comes later, the page polls for it. */
+export function useAskTriage() {
+  return trpc.leads.triage.useMutation({
+    onSuccess: () => toast({ title: 'Asking the model again' }),
+    onError: (error) => failureToast('Could not ask the model', error),
+  });
+}
+
 export function useAddNote(id: number) {
   const { addEvent, refresh } = useRefreshLead(id);
   return trpc.leads.addNote.useMutation({
@@ -96,6 +117,27 @@ export function useSendReply(id: number) {
       toast({ title: 'Reply stored', description: 'It is being sent.' });
     },
     onError: unlessBadInput('Failed to send the reply'),
+    onSettled: () => refresh(),
+  });
+}
+
+/**
+ * A reply draft from the site's model (docs/leads.md, "Drafts"): nothing is stored or sent; the
+ * editor takes the answer. A refusal (409 no AI, 429 the month's limit, 503 the provider
+ * failing) is the server's sentence in a toast, as the editor's other failures are.
+ */
+export function useDraftReply() {
+  return trpc.leads.replyDraft.useMutation({
+    onError: (error) => failureToast('No draft', error),
+  });
+}
+
+/** A draft the owner's assistant kept on the lead, dismissed: the lead's page is read again. */
+export function useDismissDraft(id: number) {
+  const { refresh } = useRefreshLead(id);
+  return trpc.leads.dismissDraft.useMutation({
+    onSuccess: () => toast({ title: 'Draft dismissed' }),
+    onError: (error) => failureToast('Failed to dismiss the draft', error),
     onSettled: () => refresh(),
   });
 }

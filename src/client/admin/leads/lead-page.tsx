@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { LeadDraft } from '#shared/lead-drafts';
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
@@ -18,6 +19,8 @@ import { LeadStatusBadge } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { NoteForm } from './note-form';
 import { ReplyEditor } from './reply-editor';
+import { TriageBlock } from './triage-block';
+import { useAiEnabled } from '../use-ai';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
@@ -71,7 +74,12 @@ function LoadedLead({ id }: { id: number }) {
       frame={(state, kind) => (kind === 'error' ? <Card>{state}</Card> : state)}
     >
       {(data) => (
-        <LeadView lead={data.lead} timeline={data.timeline} suppressed={data.suppressed} />
+        <LeadView
+          lead={data.lead}
+          timeline={data.timeline}
+          suppressed={data.suppressed}
+          drafts={data.drafts}
+        />
       )}
     </QueryState>
   );
@@ -94,16 +102,20 @@ function LeadView({
   lead,
   timeline,
   suppressed,
+  drafts,
 }: {
   lead: Lead;
   timeline: TimelineEvent[];
   suppressed: ComponentProps<typeof ReplyEditor>['suppressed'];
+  drafts: LeadDraft[];
 }) {
   const retry = useRetryReply(lead.id);
   const [retrying, setRetrying] = useState<number | null>(null);
+  const aiEnabled = useAiEnabled();
   return (
     <>
       <Person lead={lead} />
+      {aiEnabled ? <TriageBlock lead={lead} /> : null}
       <Card labelledBy="lead-status-heading">
         <h2 id="lead-status-heading" className="mb-4 text-lg font-semibold text-ink">
           Status and follow-up
@@ -132,7 +144,13 @@ function LeadView({
         </div>
       </Card>
       <Card>
-        <ReplyEditor leadId={lead.id} email={lead.email} suppressed={suppressed} />
+        <ReplyEditor
+          leadId={lead.id}
+          email={lead.email}
+          suppressed={suppressed}
+          canDraft={aiEnabled}
+          drafts={drafts}
+        />
       </Card>
     </>
   );

@@ -10,6 +10,9 @@ import { LeadSearchField } from './lead-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
 import { LeadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
+import { TriageFilter } from './triage-filter';
+import { TRIAGE_LABEL_NAMES } from './triage-label';
+import { useAiEnabled } from '../use-ai';
 
 interface LeadsPageProps {
   search: LeadSearch;
@@ -17,13 +20,19 @@ interface LeadsPageProps {
   onSearch: (search: LeadSearch, options?: { replace: boolean }) => void;
 }
 
-/** Who needs an answer first, then every lead by status, searchable. */
+/**
+ * Who needs an answer first, then every lead by status, searchable. With AI on, each lead's
+ * triage label and the triage filter too (docs/leads.md); without it, none of that shows.
+ */
 export function LeadsPage({ search, onSearch }: LeadsPageProps) {
   useDocumentTitle('Leads');
+  const aiEnabled = useAiEnabled();
   const page = search.page ?? 1;
   const { status, q } = search;
+  // A `?triage=` kept in an address from when AI was on filters nothing once it is off.
+  const triage = aiEnabled ? search.triage : undefined;
   const list = trpc.leads.list.useQuery(
-    { page, q, status },
+    { page, q, status, triage },
     // The previous list stays on screen, marked busy, while the next one loads.
     { placeholderData: (previous) => previous },
   );
@@ -56,13 +65,19 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
         <div className="mb-4 flex flex-col gap-4">
           <LeadSearchField
             q={q}
-            onChange={(next) => onSearch({ status, q: next }, { replace: true })}
+            onChange={(next) => onSearch({ status, triage, q: next }, { replace: true })}
           />
           <LeadStatusFilter
             status={status}
             counts={list.data?.counts}
-            onChange={(next) => onSearch({ q, status: next })}
+            onChange={(next) => onSearch({ q, triage, status: next })}
           />
+          {aiEnabled ? (
+            <TriageFilter
+              label={triage}
+              onChange={(next) => onSearch({ q, status, triage: next })}
+            />
+          ) : null}
         </div>
         <QueryState
           query={list}
@@ -74,13 +89,21 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
               ? 'No leads on this page.'
               : q
                 ? 'No leads match your search.'
-                : status
-                  ? `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`
-                  : 'No leads yet. Everyone who writes through the contact form appears here.')
+                : triage
+                  ? `No ${status ? `${LEAD_STATUS_LABELS[status].toLowerCase()} ` : ''}leads labelled ${TRIAGE_LABEL_NAMES[triage].toLowerCase()}.`
+                  : status
+                    ? `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`
+                    : 'No leads yet. Everyone who writes through the contact form appears here.')
           }
         >
           {(data) => (
-            <LeadsTable leads={data.leads} status={status} isBusy={list.isPlaceholderData} />
+            <LeadsTable
+              leads={data.leads}
+              status={status}
+              triage={triage}
+              showTriage={aiEnabled}
+              isBusy={list.isPlaceholderData}
+            />
           )}
         </QueryState>
         {list.data ? (

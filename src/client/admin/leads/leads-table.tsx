@@ -3,6 +3,7 @@ import { LEAD_STATUS_LABELS, type Lead, type LeadStatus } from '#shared/lead-pip
 import { focusRing } from '#shared/ui-styles';
 import { DateTime } from '../ui/date-time';
 import { LeadStatusBadge } from './lead-status';
+import { TRIAGE_LABEL_NAMES, TriageBadge, firstLine, type TriageLabel } from './triage-label';
 
 /** A lead's value as the owner wrote it, in whole units: "12,000", or a dash when not known. */
 export function formatValue(value: number | null): string {
@@ -12,6 +13,10 @@ export function formatValue(value: number | null): string {
 interface LeadsTableProps {
   leads: Lead[];
   status: LeadStatus | undefined;
+  /** The triage filter in force, named in the caption. */
+  triage?: TriageLabel | undefined;
+  /** With AI on: each lead's triage label beside its name, its summary's first line under it. */
+  showTriage?: boolean;
   isBusy: boolean;
 }
 
@@ -19,14 +24,15 @@ interface LeadsTableProps {
  * The leads, latest activity first. On a phone the status, source and value go under the name,
  * which gets the width; from 768 px they have their columns.
  */
-export function LeadsTable({ leads, status, isBusy }: LeadsTableProps) {
+export function LeadsTable({ leads, status, triage, showTriage = false, isBusy }: LeadsTableProps) {
   return (
     <table
       aria-busy={isBusy || undefined}
       className={`w-full text-left text-sm transition-opacity ${isBusy ? 'opacity-60' : ''}`}
     >
       <caption className="sr-only">
-        {status ? `${LEAD_STATUS_LABELS[status]} leads` : 'Leads'}, latest activity first
+        {status ? `${LEAD_STATUS_LABELS[status]} leads` : 'Leads'}
+        {triage ? ` labelled ${TRIAGE_LABEL_NAMES[triage]}` : ''}, latest activity first
       </caption>
       <thead className="border-b border-line text-muted">
         <tr>
@@ -64,10 +70,12 @@ export function LeadsTable({ leads, status, isBusy }: LeadsTableProps) {
                     {lead.unread} unread
                   </span>
                 ) : null}
+                {showTriage && lead.triage ? <TriageBadge label={lead.triage.label} /> : null}
               </span>
               {lead.company ? (
                 <span className="block break-words text-muted">{lead.company}</span>
               ) : null}
+              {showTriage && lead.triage ? <SummaryLine summary={lead.triage.summary} /> : null}
               <span className="mt-1 flex flex-wrap items-center gap-2 text-muted md:hidden">
                 <LeadStatusBadge status={lead.status} />
                 <span>{lead.source}</span>
@@ -96,4 +104,12 @@ export function LeadsTable({ leads, status, isBusy }: LeadsTableProps) {
       </tbody>
     </table>
   );
+}
+
+/** The triage summary's first line, at most two lines of the cell (the rest is on the lead's page). */
+function SummaryLine({ summary }: { summary: string }) {
+  const line = firstLine(summary);
+  return line ? (
+    <span className="mt-1 block line-clamp-2 text-xs break-words text-muted">{line}</span>
+  ) : null;
 }

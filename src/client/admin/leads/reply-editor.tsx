@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod/mini';
+import type { LeadDraft } from '#shared/lead-drafts';
 import { LEAD_LIMITS, leadReplyInput } from '#shared/lead-pipeline';
 import type { SuppressionReason } from '#shared/outbox';
 import { validate } from '#client/lib/form-errors';
@@ -11,6 +12,7 @@ import { EmailPreview } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { fieldIssues } from './field-issues';
 import { useSendReply } from './lead-mutations';
+import { ReplyAssistant, type DraftText } from './reply-assistant';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -25,15 +27,23 @@ type LeadReplyInput = z.output<typeof leadReplyInput>;
  * An address on the suppression list (`suppressed`) is said above the form, and Send asks
  * "Send anyway?" first: a reply is one person's mail, so it still goes when confirmed
  * (docs/leads.md).
+ *
+ * Drafts (docs/leads.md, "Drafts"): with AI set up (`canDraft`) "Draft a reply" asks the
+ * model, and the drafts the owner's assistant kept on the lead are offered; either fills the
+ * subject and reply, and goes only through Send reply, as anything typed does.
  */
 export function ReplyEditor({
   leadId,
   email,
   suppressed = null,
+  canDraft = false,
+  drafts = [],
 }: {
   leadId: number;
   email: string;
   suppressed?: { reason: SuppressionReason; at: string } | null;
+  canDraft?: boolean;
+  drafts?: LeadDraft[];
 }) {
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
@@ -62,6 +72,12 @@ export function ReplyEditor({
     else mutate(checked.data);
   };
 
+  const fill = (draft: DraftText) => {
+    setSubject(draft.subject);
+    setText(draft.text);
+    setErrors({});
+  };
+
   const mutate = (reply: LeadReplyInput) =>
     send.mutate(reply, {
       onSuccess: () => {
@@ -81,6 +97,15 @@ export function ReplyEditor({
         <p className="rounded-md border-l-4 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200">
           {suppressionSentence(suppressed)} A reply still goes if you confirm it.
         </p>
+      ) : null}
+      {canDraft || drafts.length > 0 ? (
+        <ReplyAssistant
+          leadId={leadId}
+          canDraft={canDraft}
+          drafts={drafts}
+          hasText={text.trim() !== '' || subject.trim() !== ''}
+          onFill={fill}
+        />
       ) : null}
       <Form
         onSubmit={submit}

@@ -6,6 +6,7 @@ import {
   type LeadStatus,
   type SubscriberShownStatus,
 } from '#shared/address-values';
+import { triageLabelValues, type TriageLabel } from '#shared/triage';
 import { oneOf, pageValue, setOnly, textValue } from '../search-values';
 
 /**
@@ -45,11 +46,15 @@ export const subscriberSearchSchema = {
     }),
 };
 
-/** The Leads screen's status filter, search and page (docs/admin-guide.md, "Leads"). */
+/**
+ * The Leads screen's status filter, search and page (docs/admin-guide.md, "Leads"), and the
+ * triage filter when AI is on (docs/leads.md).
+ */
 export interface LeadSearch {
   page?: number;
   q?: string;
   status?: LeadStatus;
+  triage?: TriageLabel;
 }
 
 export const leadSearchSchema = {
@@ -58,6 +63,7 @@ export const leadSearchSchema = {
       page: pageValue(search['page']),
       q: textValue(search['q']),
       status: oneOf(leadStatusValues, search['status']),
+      triage: oneOf(triageLabelValues, search['triage']),
     }),
 };
 

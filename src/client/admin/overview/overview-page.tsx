@@ -2,6 +2,7 @@ import { daysSpanned } from '#shared/calendar-days';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { AttentionBlock } from '../leads/attention-block';
+import { AiUsageSection } from './ai-usage-card';
 import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
@@ -59,6 +60,9 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
       >
         {(data) => <AttentionBlock attention={data} />}
       </QueryState>
+
+      {/* Only with a model set up (docs/ai.md); otherwise nothing at all. */}
+      <AiUsageSection />
 
       <QueryState
         query={report}

@@ -38,6 +38,7 @@ const CASES: [AccountChange, string, string][] = [
   [{ kind: 'emailChanged', to: 'new@example.com' }, ACCOUNT, 'press "Change address"'],
   [{ kind: 'emailRemoved' }, ACCOUNT, 'press "Add an address"'],
   [{ kind: 'passkeyAdded', name: 'Laptop' }, ACCOUNT, 'press "Remove" beside "Laptop"'],
+  [{ kind: 'accessTokenCreated', name: 'Claude' }, ACCOUNT, 'press "Revoke" beside "Claude"'],
   [{ kind: 'totpEnabled' }, ACCOUNT, 'under "Authenticator app", press "Turn off"'],
   [{ kind: 'totpDisabled' }, ACCOUNT, 'press "Set up an authenticator app"'],
   [{ kind: 'codesGuessed' }, ACCOUNT, 'choose a new one with "Change password"'],

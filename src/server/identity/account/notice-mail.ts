@@ -23,6 +23,8 @@ export type AccountChange =
   | { kind: 'emailChanged'; to: string }
   | { kind: 'emailRemoved' }
   | { kind: 'passkeyAdded'; name: string }
+  /** An MCP access token, made on the Account screen or granted to an app (docs/mcp.md). */
+  | { kind: 'accessTokenCreated'; name: string }
   | { kind: 'totpEnabled' }
   | { kind: 'totpDisabled' }
   | { kind: 'codesGuessed' }
@@ -83,6 +85,11 @@ function whatChanged(change: AccountChange): { subject: string; sentence: string
       return {
         subject: 'A passkey was added to your account',
         sentence: `A passkey named "${change.name}" was added: it signs in to your account without your password or a code.`,
+      };
+    case 'accessTokenCreated':
+      return {
+        subject: 'An access token was made for your account',
+        sentence: `An access token named "${change.name}" was made: an AI assistant or program holding it can read and change the business over MCP, without your password or a code, until it expires or is revoked.`,
       };
     case 'totpEnabled':
       return {
@@ -246,6 +253,20 @@ function adviceFor(siteUrl: string, username: string, change: AccountChange): Ad
           'administrator" to invite you again with this address. If you are still signed in ' +
           `somewhere, ${secure}`,
         lastResort: passwordResort,
+      };
+    case 'accessTokenCreated':
+      // A token needs no session either: it goes first, and removing the account ends it too.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: open ${account}, under "Access tokens" press "Revoke" ` +
+          `beside "${change.name}", then ${secureSteps} Or ask another administrator to press ` +
+          `"Remove" beside ${username} on ${administrators} and invite you again: your access ` +
+          'tokens go with the account.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-user ${username}\``,
+          'no account, none of its access tokens, and every session ends',
+        ),
       };
     case 'passkeyAdded':
       // A passkey needs no password: it goes first, or the new password would not stop it.

@@ -5,5 +5,6 @@
 import { z } from 'zod/mini';
 
 export const outputs = {
+  replyDraft: z.strictObject({ subject: z.string(), text: z.string() }),
   dismissDraft: z.strictObject({ success: z.literal(true) }),
 };

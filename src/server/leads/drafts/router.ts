@@ -6,13 +6,39 @@
 import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '#db';
 import { LEAD_DRAFT_MESSAGES, leadDraftDismissInput } from '#shared/lead-drafts';
+import { idInput } from '#shared/validation';
+import { takeDraftPlace } from '#server/ai/drafts';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { leadSubject } from '#server/platform/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { dismissLeadDraft } from './drafts';
+import { writeReplyDraft } from './reply-draft';
 import { outputs } from './router-outputs';
 
 export const leadDraftProcedures = {
+  /**
+   * POST /api/leads/:id/reply-draft: a reply written by the model from the lead's
+   * conversation and the site's published words (docs/ai.md, "Reply drafts"), answered for
+   * the reply editor and not stored. In the documented order of errors: 429 (this
+   * administrator's drafts, then the month's tokens), 404, 409 without AI_PROVIDER; 503 when
+   * the provider fails or its answer is no draft.
+   */
+  replyDraft: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/leads/:id/reply-draft',
+        body: { fields: [] },
+        answer: { key: 'draft' },
+      },
+    })
+    .input(idInput)
+    .output(outputs.replyDraft)
+    .mutation(async ({ ctx, input }) => {
+      await takeDraftPlace(ctx, ctx.user.id);
+      return writeReplyDraft(ctx, input.id);
+    }),
+
   /** DELETE /api/leads/:id/drafts/:draftId: the draft goes; audited `lead_draft_dismissed`. */
   dismissDraft: adminProcedure
     .meta({

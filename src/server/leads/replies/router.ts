@@ -6,10 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { contacts, leadEvents, leads, outbox } from '#db/schema';
-import { subjectLabel } from '#shared/contact';
+import { leadEvents, leads, outbox } from '#db/schema';
 import { LEAD_MESSAGES, leadReplyInput, replyRetryInput } from '#shared/lead-pipeline';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { leadSubject } from '#server/platform/audit/subjects';
@@ -19,24 +18,13 @@ import { mailQueued } from '#server/platform/outbox/send-mail';
 import { retryMail } from '#server/platform/outbox/retry-mail';
 import { eventJson } from '../lead-json';
 import { REPLY_TOPIC, replyDelivery, replyOutbox } from '../reply-fate';
+import { defaultSubject } from './default-subject';
 import { queueReply, replySite } from './queue-reply';
 import { storedReply } from './reply-mail';
 import { outputs } from './router-outputs';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
 const notFailed = () => new TRPCError({ code: 'CONFLICT', message: LEAD_MESSAGES.notFailed });
-
-/** `Re: ` and the subject of their first message. */
-async function defaultSubject(tx: Db, leadId: number): Promise<string> {
-  const first = await tx
-    .select({ subject: contacts.subject })
-    .from(contacts)
-    .where(eq(contacts.leadId, leadId))
-    .orderBy(asc(contacts.id))
-    .limit(1)
-    .get();
-  return `Re: ${first ? subjectLabel(first.subject) : 'your message'}`;
-}
 
 /**
  * The latest mail of the conversation that has a Message-ID: the reply answers it, and its

@@ -8,21 +8,30 @@ import { accessTokens, auditEvents } from '#db/schema';
 import { ACCESS_TOKEN_MESSAGES, LIVE_TOKENS_MAX } from '#shared/access-tokens';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { RECENT_PROOF_MS } from '#server/identity/account/recent-proof';
-import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import {
+  createRecordingMailer,
+  createTestApp,
+  signedInCookie,
+  type RecordingMailer,
+  type TestDeps,
+} from '#tests/support/app';
 import { answer, rest, type RestOptions, type RestResult } from '#tests/support/rest';
 import { insertUser, PASSWORD } from '#tests/support/users';
+import { mailsSettled } from '#server/platform/mail';
 import type { App } from '#server/app/app';
 import { verifyAccessToken } from './store';
 
 let app: App;
 let deps: TestDeps;
+let mailer: RecordingMailer;
 let as: (method: string, path: string, opts?: RestOptions) => Promise<RestResult>;
 
 const NEW_TOKEN = { name: 'Claude Desktop', scopes: ['leads:read', 'content:read'], days: 30 };
 
 beforeEach(async () => {
-  ({ app, deps } = await createTestApp());
-  await insertUser(deps, 'alice');
+  mailer = createRecordingMailer();
+  ({ app, deps } = await createTestApp({ mailer }));
+  await insertUser(deps, 'alice', 'alice@example.com');
   const cookie = await signedInCookie(deps, 'alice');
   as = (method, path, opts = {}) => rest(app, method, path, { cookie, ...opts });
 });
@@ -52,6 +61,15 @@ describe('GET, POST, DELETE /api/account/tokens', () => {
     };
     expect(created).toEqual(answer(201, { success: true, token, secret: expect.any(String) }));
     const { secret } = created.body as { secret: string };
+    // Like a passkey, a token needs no password: its owner is told, with how to revoke it.
+    await mailsSettled(mailer);
+    expect(mailer.sent).toMatchObject([
+      { to: 'alice@example.com', subject: 'An access token was made for your account' },
+    ]);
+    expect(mailer.sent[0]?.text).toContain(
+      'under "Access tokens" press "Revoke" beside "Claude Desktop"',
+    );
+    expect(mailer.sent[0]?.text).not.toContain(secret);
     expect(await verifyAccessToken(deps.db, secret, deps.clock.now())).toMatchObject({ id: 1 });
 
     const listed = await as('GET', '/api/account/tokens');

@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
+import { users } from '#db/schema';
 import {
   ACCESS_TOKEN_MESSAGES,
   createAccessTokenInput,
@@ -15,6 +17,7 @@ import {
   recentProofProcedure,
   requireRecentProof,
 } from '#server/identity/account/recent-proof';
+import { sendAccountNotice } from '#server/identity/account/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
 import { outputs } from './router-outputs';
 
@@ -63,7 +66,17 @@ export const accessTokensRouter = router({
           target: auditTarget(made.token),
           ip: ctx.req.ip,
         });
-        return made;
+        const owner = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, ctx.user.id))
+          .get();
+        return { ...made, email: owner?.email ?? null };
+      });
+      // Like a passkey, a token signs in without a password: its owner hears of it at once.
+      sendAccountNotice(ctx, issued.email, ctx.user.username, {
+        kind: 'accessTokenCreated',
+        name: issued.token.name,
       });
       return { success: true as const, token: issued.token, secret: issued.secret };
     }),

@@ -102,6 +102,8 @@ describe('access tokens', () => {
     expect(await countLiveTokens(deps.db, aliceId, deps.clock.now())).toBe(0);
 
     const other = await issue();
+    // An OAuth grant's token is not counted against the Account screen's cap.
+    await issue({ clientId: 'client-1' });
     expect(await countLiveTokens(deps.db, aliceId, deps.clock.now())).toBe(1);
     const revoked = await writeTransaction(deps.db, (tx) =>
       revokeAccessToken(tx, aliceId, other.token.id, deps.clock.now()),
@@ -109,7 +111,10 @@ describe('access tokens', () => {
     expect(revoked).toEqual({ name: 'Claude Desktop', scopes: ['leads:read', 'leads:write'] });
     expect(await verify(other.secret)).toBeNull();
     // Revoked tokens leave the list; expired ones stay (an OAuth grant outlives its secrets).
-    expect((await listAccessTokens(deps.db, aliceId)).map((t) => t.id)).toEqual([token.id]);
+    expect((await listAccessTokens(deps.db, aliceId)).map((t) => t.id)).toEqual([
+      other.token.id + 1,
+      token.id,
+    ]);
   });
 
   it('revokes only the administrator’s own tokens, once', async () => {
@@ -161,7 +166,7 @@ describe('access tokens', () => {
     expect(await lastUsed()).toEqual(deps.clock.now());
   });
 
-  it('is deleted by the housekeeping 30 days after it ended, unless it is an OAuth grant’s', async () => {
+  it('is deleted by the housekeeping 30 days after it ended (an OAuth grant’s by its grant, mcp/oauth/grants.ts)', async () => {
     const expiring = await issue({ days: 7 });
     const revoked = await issue({ days: 90 });
     const live = await issue({ days: 90 });
@@ -182,7 +187,8 @@ describe('access tokens', () => {
     expect(await remaining()).toEqual([expiring.token.id, live.token.id, granted.token.id]);
     deps.clock.advance(7 * DAY);
     await pruneExpired(deps.db, deps.clock.now(), RETENTION);
-    expect(await remaining()).toEqual([live.token.id, granted.token.id]);
+    // The grant's token, never refreshed, ended with the 7-day one.
+    expect(await remaining()).toEqual([live.token.id]);
   });
 
   it('stops working when its administrator is removed', async () => {

@@ -238,7 +238,10 @@ export async function listAccessTokens(
   return rows.map(summary);
 }
 
-/** How many tokens of the administrator could be used at `now` (the live tokens' cap). */
+/**
+ * How many tokens the administrator made on the Account screen could be used at `now` (the
+ * live tokens' cap; OAuth grants are not counted: their clients come and go by themselves).
+ */
 export async function countLiveTokens(db: Db, administratorId: number, now: Date): Promise<number> {
   const row = await db
     .select({ n: count() })
@@ -246,6 +249,7 @@ export async function countLiveTokens(db: Db, administratorId: number, now: Date
     .where(
       and(
         eq(accessTokens.userId, administratorId),
+        isNull(accessTokens.clientId),
         isNull(accessTokens.revokedAt),
         gt(accessTokens.expiresAt, now),
       ),

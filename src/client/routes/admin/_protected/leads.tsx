@@ -3,7 +3,7 @@ import { LeadsPage } from '#client/admin/leads/leads-page';
 import { leadSearchSchema } from '#client/admin/leads/search-params';
 import { loadForScreen } from '#client/admin/route-loader';
 
-/** Status, search and page live in the address: reload, Back and shared links keep them. */
+/** Status, triage, search and page live in the address: reload, Back and shared links keep them. */
 export const Route = createFileRoute('/admin/_protected/leads')({
   validateSearch: (search) => leadSearchSchema.parse(search),
   loaderDeps: ({ search }) => search,
@@ -13,10 +13,14 @@ export const Route = createFileRoute('/admin/_protected/leads')({
         page: deps.page ?? 1,
         q: deps.q,
         status: deps.status,
+        triage: deps.triage,
       });
-      // Opening the screen waits for the list and the attention block; another page, status
-      // or search does not (the previous list stays, marked busy).
-      return cause === 'stay' ? [] : [list, utils.leads.attention.prefetch()];
+      // Opening the screen waits for the list, the attention block and whether AI is on (its
+      // labels and filter, docs/leads.md); another page, status or search does not (the
+      // previous list stays, marked busy).
+      return cause === 'stay'
+        ? []
+        : [list, utils.leads.attention.prefetch(), utils.ai.usage.prefetch()];
     }),
   pendingComponent: LeadsRoute,
   component: LeadsRoute,

@@ -8,7 +8,8 @@ export const Route = createFileRoute('/admin/_protected/leads_/$id')({
   loader: ({ context, params }) =>
     loadForScreen(context, (utils) => {
       const id = parseIdParam(params.id);
-      return id === null ? [] : [utils.leads.get.ensureData({ id })];
+      // With the lead, whether AI is on: its triage block and Draft a reply are in the first paint.
+      return id === null ? [] : [utils.leads.get.ensureData({ id }), utils.ai.usage.prefetch()];
     }),
   pendingComponent: LeadRoute,
   component: LeadRoute,

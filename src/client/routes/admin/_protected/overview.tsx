@@ -20,7 +20,9 @@ export const Route = createFileRoute('/admin/_protected/overview')({
       const attention = utils.leads.attention.prefetch();
       // "Content that brings enquiries": read with the report, drawn in the same first paint.
       const entries = utils.analytics.entryEnquiries.prefetch({ from, to }, { staleTime: 0 });
-      return cause === 'stay' || cached ? [] : [read, attention, entries];
+      // The month's AI use (docs/ai.md), read afresh each time too: calls add to it meanwhile.
+      const aiUsage = utils.ai.usage.prefetch(undefined, { staleTime: 0 });
+      return cause === 'stay' || cached ? [] : [read, attention, entries, aiUsage];
     }),
   pendingComponent: OverviewRoute,
   component: OverviewRoute,
