@@ -8,11 +8,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { oauthAuthorizations } from '#db/schema';
+import { oauthAuthorizations, users } from '#db/schema';
 import { router } from '#server/http/trpc';
 import { auditInsert } from '#server/platform/audit/record';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { sendAccountNotice } from '#server/identity/account/notice-mail';
 import {
   assertProofInTx,
   recentProofProcedure,
@@ -84,16 +85,27 @@ export const oauthConsentRouter = router({
           .where(stillPending(input.id, now))
           .returning({ id: oauthAuthorizations.id })
           .all();
-        if (rows.length === 0) return false;
+        if (rows.length === 0) return null;
         await auditInsert(tx, now, {
           action: 'oauth_granted',
           actor: ctx.user,
           target: `${pending.clientName} (${granted.join(' ')})`,
           ip: ctx.req.ip,
         });
-        return true;
+        const owner = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, ctx.user.id))
+          .get();
+        return { email: owner?.email ?? null };
       });
       if (!allowed) throw unknownRequest();
+      // A grant is an access token (named after the client): its owner hears of it as of one
+      // made on the Account screen, with how to revoke it.
+      sendAccountNotice(ctx, allowed.email, ctx.user.username, {
+        kind: 'accessTokenCreated',
+        name: pending.clientName,
+      });
       const urls = await oauthUrls(ctx);
       return {
         success: true as const,

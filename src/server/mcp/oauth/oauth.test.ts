@@ -20,11 +20,17 @@ import {
   requestId,
 } from '#tests/support/oauth';
 import { RECENT_PROOF_MS } from '#server/identity/account/recent-proof';
+import { mailsSettled } from '#server/platform/mail';
+import { createRecordingMailer, type RecordingMailer } from '#tests/support/app';
+import { users } from '#db/schema';
+import { writeTransaction } from '#db';
 
 let app: App;
 let deps: TestDeps;
+let mailer: RecordingMailer;
 beforeEach(async () => {
-  ({ app, deps } = await createTestApp({ config: testConfig({ trustProxy: true }) }));
+  mailer = createRecordingMailer();
+  ({ app, deps } = await createTestApp({ config: testConfig({ trustProxy: true }), mailer }));
 });
 
 const SCOPES = [
@@ -258,6 +264,7 @@ describe('consent', () => {
   });
 
   it('Allow issues a code to the redirect address, with the state and issuer, audited', async () => {
+    await writeTransaction(deps.db, (tx) => tx.update(users).set({ email: 'owner@example.com' }));
     const { redirect, code } = await allowedCode(app, cookie, {
       scope: 'leads:read leads:write',
       scopes: ['leads:read'],
@@ -270,6 +277,12 @@ describe('consent', () => {
     expect(audit).toEqual([
       expect.objectContaining({ action: 'oauth_granted', target: 'Test agent (leads:read)' }),
     ]);
+    // The grant is an access token: its owner is told, with how to revoke it.
+    await mailsSettled(mailer);
+    expect(mailer.sent).toMatchObject([
+      { to: 'owner@example.com', subject: 'An access token was made for your account' },
+    ]);
+    expect(mailer.sent[0]?.text).toContain('beside "Test agent"');
   });
 
   it('Allow refuses scopes not asked for (400), and a request already decided (404)', async () => {
