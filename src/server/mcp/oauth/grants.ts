@@ -4,9 +4,9 @@
  * the refresh token (only its hash kept), and the revocations a replay causes. Answers the
  * tokens, or the RFC 6749 error; a refusal that revokes still commits its revocation.
  */
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notExists, or } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { accessTokens, oauthAuthorizations, oauthRefreshTokens } from '#db/schema';
+import { accessTokens, oauthAuthorizations, oauthClients, oauthRefreshTokens } from '#db/schema';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { SCOPES } from '../scopes';
 import {
@@ -180,7 +180,7 @@ export function refresh(
 
 /**
  * Housekeeping (maintenance/prune.ts): a grant's access token (its refresh tokens go with it)
- * 30 days after it expired or was revoked. A grant in use never gets there: each refresh
+ * 30 days after it expired or was revoked, and a client 30 days old that holds nothing. A grant in use never gets there: each refresh
  * moves its expiry, and its last refresh token has expired by then.
  */
 export async function pruneGrants(tx: Db, now: Date): Promise<void> {
@@ -191,6 +191,27 @@ export async function pruneGrants(tx: Db, now: Date): Promise<void> {
       and(
         isNotNull(accessTokens.clientId),
         or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)),
+      ),
+    );
+  // Anyone may register a client (throttled per address): one left with no grant and no
+  // request goes too, so the table does not only grow. A client in use keeps its row.
+  await tx
+    .delete(oauthClients)
+    .where(
+      and(
+        lt(oauthClients.createdAt, before),
+        notExists(
+          tx
+            .select({ id: accessTokens.id })
+            .from(accessTokens)
+            .where(eq(accessTokens.clientId, oauthClients.id)),
+        ),
+        notExists(
+          tx
+            .select({ id: oauthAuthorizations.id })
+            .from(oauthAuthorizations)
+            .where(eq(oauthAuthorizations.clientId, oauthClients.id)),
+        ),
       ),
     );
 }

@@ -12,7 +12,7 @@ import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app
 import { allowedCode, REDIRECT_URI, registerClient } from '#tests/support/oauth';
 import { revokeAccessToken, verifyAccessToken } from '../tokens/store';
 import { writeTransaction } from '#db';
-import { oauthAuthorizations, oauthRefreshTokens } from '#db/schema';
+import { oauthAuthorizations, oauthClients, oauthRefreshTokens } from '#db/schema';
 import { pruneExpired } from '#server/maintenance/prune';
 
 let app: App;
@@ -191,8 +191,11 @@ it('housekeeping drops codes, refresh tokens and grants past their life', async 
   await pruneExpired(deps.db, deps.clock.now(), deps.config);
   expect(await deps.db.select().from(oauthRefreshTokens).all()).toEqual([]);
   expect(await deps.db.select().from(accessTokens).all()).toHaveLength(1);
-  // 30 days past the access token's own end, the grant is gone.
+  // Its client, 30 days old, stays while it holds the grant.
+  expect(await deps.db.select().from(oauthClients).all()).toHaveLength(1);
+  // 30 days past the access token's own end, the grant is gone, and the client holding nothing.
   deps.clock.advance(60 * 60_000);
   await pruneExpired(deps.db, deps.clock.now(), deps.config);
   expect(await deps.db.select().from(accessTokens).all()).toEqual([]);
+  expect(await deps.db.select().from(oauthClients).all()).toEqual([]);
 });
