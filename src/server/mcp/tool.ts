@@ -42,16 +42,9 @@ export interface ToolDefinition<Input extends $ZodObject> {
 }
 
 /** A definition with its input type hidden, so the tools of every file sit in one list. */
-export interface McpTool {
-  name: string;
-  title: string;
-  description: string;
-  scope: Scope;
-  readOnly: boolean;
-  idempotent: boolean;
-  input: $ZodObject;
+export type McpTool = Omit<ToolDefinition<$ZodObject>, 'run'> & {
   run(input: unknown, call: ToolCall): Promise<unknown>;
-}
+};
 
 /** The SDK validates the input against `input` before `run` is called. */
 export function tool<Input extends $ZodObject>(definition: ToolDefinition<Input>): McpTool {
