@@ -70,7 +70,7 @@ function hashedName(file: string, extension: string): string {
 
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'demo-video-'));
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   try {
     const context = await browser.newContext({
       viewport: { width: WIDTH, height: HEIGHT },

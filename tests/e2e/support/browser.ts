@@ -3,10 +3,27 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 
 /** The system Chromium (Debian's `chromium` package); a browser is never downloaded. */
 export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return installed(process.env.CHROMIUM_PATH || '/usr/bin/chromium', 'chromium');
+}
+
+/**
+ * The browser the tests drive: Chromium's headless shell (Debian's `chromium-headless-shell`,
+ * built from the same source and version as `chromium`) when it is installed, else Chromium.
+ * The shell is the headless browser Playwright itself runs by default, and it draws the same
+ * pages with about half the CPU of full Chromium in headless mode, which the browser files'
+ * time on the 2-core machine is (docs/decisions/0049). CHROMIUM_PATH wins over both.
+ */
+export function testBrowserPath(): string {
+  if (process.env.CHROMIUM_PATH) return chromiumPath();
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath();
+}
+
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+function installed(candidate: string, debianPackage: string): string {
   if (!existsSync(candidate)) {
     throw new Error(
-      `Chromium not found at ${candidate}: run "apt-get install -y chromium" or set CHROMIUM_PATH`,
+      `Chromium not found at ${candidate}: run "apt-get install -y ${debianPackage}" or set CHROMIUM_PATH`,
     );
   }
   return candidate;
@@ -24,8 +41,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+/** The tests' browser (testBrowserPath); `full` asks for full Chromium (recordings, Lighthouse). */
+export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
+  const executablePath = options.full ? chromiumPath() : testBrowserPath();
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
 export interface NewPageOptions extends Omit<BrowserContextOptions, 'viewport'> {
