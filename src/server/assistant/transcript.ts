@@ -8,5 +8,5 @@ export function transcriptOf(messages: readonly AssistantMessage[]): string {
   const lines = messages.map(
     (m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content.trim()}`,
   );
-  return ['Conversation with the site assistant:', '', ...lines].join('\n\n');
+  return ['Conversation with the site assistant:', ...lines].join('\n\n');
 }
