@@ -35,9 +35,11 @@ const STOP_WORDS = new Set(
 
 /** The question's searchable words as an FTS5 query matching any of them; null: none left. */
 export function anyWordsQuery(question: string): string | null {
-  const words = quotedWords(question).filter(
-    (word) => !STOP_WORDS.has(word.slice(1, -1).toLowerCase()) && word.length > 3,
-  );
+  // A word of one letter says nothing either ("a", "I", "s" of "it's"); "AI" does.
+  const words = quotedWords(question).filter((quoted) => {
+    const word = quoted.slice(1, -1).toLowerCase();
+    return word.length > 1 && !STOP_WORDS.has(word);
+  });
   return words.length === 0 ? null : [...new Set(words)].join(' OR ');
 }
 
