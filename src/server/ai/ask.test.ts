@@ -162,7 +162,10 @@ describe('streamModel', () => {
       expect(piece).toBe('One ');
       break;
     }
-    expect(await deps.db.select().from(aiUsage).all()).toMatchObject([{ reserved: 0 }]);
+    // Stopped before the provider's usage came: the estimate counts, nothing stays reserved.
+    expect(await deps.db.select().from(aiUsage).all()).toMatchObject([
+      { reserved: 0, inputTokens: estimateTokens(question), outputTokens: 0 },
+    ]);
     const full = await createTestDeps({
       config: testConfig({ ...AI_ON, aiMonthlyTokens: 1 }),
       aiModel: model,

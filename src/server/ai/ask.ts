@@ -169,7 +169,8 @@ export async function askModel(
 /**
  * `askModel`'s streaming sibling, under the same rules (the reservation is taken before this
  * returns, so its 409 and 429 come before any answer starts). The text comes piece by piece;
- * the tokens are settled when the stream ends, fails or its reader stops early. A provider's
+ * the tokens are settled when the stream ends (its usage), fails (0, as `askModel`) or its
+ * reader stops early (the estimate). A provider's
  * failure is thrown from the stream as the 503 `askModel` throws.
  */
 export async function streamModel(
@@ -178,7 +179,9 @@ export async function streamModel(
 ): Promise<{ textStream: AsyncGenerator<string, void>; model: string }> {
   const { model, name, settle } = await reserveCall(deps, question);
   async function* textStream(): AsyncGenerator<string, void> {
-    let used = { inputTokens: 0, outputTokens: 0 };
+    // A reader that stops early (a visitor who left) ends the request, but the provider may
+    // have charged for it already: its estimate counts, which errs on the cap's side.
+    let used = { inputTokens: estimateTokens(question), outputTokens: 0 };
     try {
       const result = streamText({ model, ...requestOf(question) });
       for await (const part of result.fullStream) {
@@ -188,6 +191,7 @@ export async function streamModel(
       }
       deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
     } catch (error) {
+      used = { inputTokens: 0, outputTokens: 0 };
       throw failed(deps, question, name, error);
     } finally {
       await settle(used);

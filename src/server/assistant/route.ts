@@ -72,6 +72,8 @@ export function assistantRoutes(deps: AppDeps) {
       let text = '';
       try {
         for await (const piece of textStream) {
+          // The visitor left: stop asking the provider (the tokens are settled all the same).
+          if (sse.aborted) return;
           text += piece;
           await sse.writeSSE({ event: 'text', data: JSON.stringify(piece) });
         }
