@@ -2,7 +2,7 @@
  * The assistant's counts per day (docs/assistant.md, "Counts"), and the site's daily cap,
  * which is one of them (`asked`): numbers only, never a visitor's words.
  */
-import { sql } from 'drizzle-orm';
+import { and, gte, lte, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { assistantDays } from '#db/schema';
 import { dayOf } from '#server/analytics/days';
@@ -57,4 +57,25 @@ export async function takeDayPlace(tx: Db, day: string): Promise<boolean> {
     .returning({ asked: assistantDays.asked })
     .all();
   return rows.length > 0;
+}
+
+/** The counts of the days from `from` to `to` (both included), added up: the Overview's. */
+export async function countsBetween(
+  db: Db,
+  range: { from: string; to: string },
+): Promise<{ questions: number; answered: number; handedOff: number }> {
+  const row = await db
+    .select({
+      questions: sql<number>`coalesce(sum(${assistantDays.questions}), 0)`,
+      answered: sql<number>`coalesce(sum(${assistantDays.answered}), 0)`,
+      handedOff: sql<number>`coalesce(sum(${assistantDays.handedOff}), 0)`,
+    })
+    .from(assistantDays)
+    .where(and(gte(assistantDays.day, range.from), lte(assistantDays.day, range.to)))
+    .get();
+  return {
+    questions: Number(row?.questions ?? 0),
+    answered: Number(row?.answered ?? 0),
+    handedOff: Number(row?.handedOff ?? 0),
+  };
 }

@@ -11,7 +11,13 @@ import { aiUsage, assistantDays, throttleEvents } from '#db/schema';
 import { ASSISTANT_MESSAGES, ASSISTANT_OFFER } from '#shared/assistant';
 import { AI_NOT_SET_UP } from '#server/ai/ask';
 import { AI_ON, streamingModel, streamPromptOf } from '#tests/support/ai';
-import { createTestApp, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
+import {
+  callerFor,
+  createTestApp,
+  signedInCookie,
+  testConfig,
+  type TestDeps,
+} from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
 import { saveContent } from '#tests/support/content';
 import { answer, invalid, rest } from '#tests/support/rest';
@@ -262,5 +268,45 @@ describe('caps', () => {
     expect(model.doStreamCalls).toHaveLength(0);
     expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
     expect(await day(deps)).toMatchObject({ asked: 0 });
+  });
+});
+
+describe("assistant.counts (tRPC only): the Overview's numbers", () => {
+  it('adds up the days in range: questions, answered, handed off; never words', async () => {
+    const model = streamingModel(['Yes [1].']);
+    const { app, deps } = await setUp(model);
+    await ask(app, [user(QUESTION)]);
+    await ask(app, [user('A pancake recipe with blueberries?')]);
+    deps.clock.advance(24 * 3_600_000);
+    await ask(app, [user(QUESTION)]);
+    const handoff = await rest(app, 'POST', '/api/assistant/handoff', {
+      json: {
+        messages: [user(QUESTION)],
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        privacy: true,
+      },
+    });
+    expect(handoff.status).toBe(201);
+    // A new session: the one from the set-up ended with its 12 hours.
+    const { caller } = callerFor(deps, { cookie: await signedInCookie(deps) });
+    expect(await caller.assistant.counts({})).toEqual({
+      success: true,
+      from: '2025-12-18',
+      to: '2026-01-16',
+      questions: 3,
+      answered: 2,
+      handedOff: 1,
+    });
+    expect(await caller.assistant.counts({ from: '2026-01-16', to: '2026-01-16' })).toMatchObject({
+      questions: 1,
+      answered: 1,
+      handedOff: 1,
+    });
+    const rows = JSON.stringify(await deps.db.select().from(assistantDays).all());
+    expect(rows).not.toContain('insurance');
+    await expect(caller.assistant.counts({ from: '2026-02-30' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });

@@ -11,4 +11,12 @@ export const outputs = {
   settings,
   saveSettings: settings,
   handoff: z.strictObject({ success: z.literal(true), message: z.string() }),
+  counts: z.strictObject({
+    success: z.literal(true),
+    from: z.string(),
+    to: z.string(),
+    questions: z.number(),
+    answered: z.number(),
+    handedOff: z.number(),
+  }),
 };

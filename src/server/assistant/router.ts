@@ -1,11 +1,14 @@
 /**
  * The site assistant's procedures (docs/assistant.md): its switch (GET/PUT
  * /api/assistant/settings, admin) and "Send this to a person" (POST /api/assistant/handoff,
- * public). The questions themselves stream, outside tRPC: route.ts.
+ * public), and the Overview's counts (tRPC only). The questions themselves stream, outside
+ * tRPC: route.ts.
  */
 import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '#db';
+import { analyticsRangeInput } from '#shared/analytics';
 import { assistantSettingsInput, handoffInput } from '#shared/assistant';
+import { resolveRange } from '#server/analytics/range';
 import { AI_NOT_SET_UP } from '#server/ai/ask';
 import { CONTACT_SUBMISSIONS } from '#server/contact/throttle-rules';
 import { CONTACT_THANKS, contactBucket, receiveEnquiry } from '#server/contact/router';
@@ -13,7 +16,7 @@ import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { countDay } from './counts';
+import { countDay, countsBetween, today } from './counts';
 import { assistantOn, saveEnabled } from './settings';
 import { transcriptOf } from './transcript';
 import { outputs } from './router-outputs';
@@ -45,6 +48,18 @@ export const assistantRouter = router({
         await auditAdminChange(tx, ctx, 'assistant_updated', input.enabled ? 'on' : 'off');
       });
       return { success: true as const, enabled: await assistantOn(ctx) };
+    }),
+
+  /**
+   * tRPC only, for the Overview (docs/assistant.md, "Counts"): the questions, answers and
+   * handoffs of the days from `from` to `to` (the analytics' range: the last 30 by default).
+   */
+  counts: adminProcedure
+    .input(analyticsRangeInput)
+    .output(outputs.counts)
+    .query(async ({ ctx, input }) => {
+      const range = resolveRange(input, await today(ctx));
+      return { success: true as const, ...range, ...(await countsBetween(ctx.db, range)) };
     }),
 
   /**
