@@ -18,6 +18,7 @@ import {
   testConfig,
   type TestDeps,
 } from '#tests/support/app';
+import { everyTableAsText } from '#tests/support/analytics';
 import { auditEntries } from '#tests/support/audit';
 import { saveContent } from '#tests/support/content';
 import { answer, invalid, rest } from '#tests/support/rest';
@@ -223,6 +224,18 @@ describe('POST /api/assistant', () => {
     });
     expect(await deps.db.select().from(aiUsage).all()).toMatchObject([{ reserved: 0 }]);
     expect(await day(deps)).toMatchObject({ asked: 1, answered: 0 });
+  });
+});
+
+describe("the visitor's words", () => {
+  it('are written nowhere in the database while not handed off', async () => {
+    const model = streamingModel(['Yes [1].']);
+    const { app, deps } = await setUp(model);
+    const marker = 'Zanzibarquokka';
+    await ask(app, [user(`${marker} insurance claims?`)]);
+    await ask(app, [user(`${marker} pancakes?`)]);
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(await everyTableAsText(deps.db)).not.toMatch(new RegExp(marker, 'i'));
   });
 });
 
