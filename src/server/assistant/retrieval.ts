@@ -1,7 +1,7 @@
 /**
  * The passages a question is answered from (docs/assistant.md, "Grounding"): the site's two
  * FTS5 indexes, the published entries' (search/, the visitors' search) and the site content's
- * (home sections, services, legal pages; migration 0035), asked with the same cleaned words
+ * (home sections, services, legal pages; migration 0036), asked with the same cleaned words
  * as the search, any of them rather than all, as a question is a sentence, not keywords.
  */
 import { and, eq, sql } from 'drizzle-orm';
