@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { assistantSettings } from '#db/schema';
 import type { Config } from '#server/platform/config';
+import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
 
 const ROW_ID = 1;
 
@@ -35,4 +36,25 @@ export async function saveEnabled(
     .values({ id: ROW_ID, ...row })
     .onConflictDoUpdate({ target: assistantSettings.id, set: row })
     .run();
+}
+
+/** Per database: when the home page last asked, and the answer (as home-proof.ts keeps its own). */
+const shown = new WeakMap<Db, { at: number; on: Promise<boolean> }>();
+
+/**
+ * Whether the home page shows "Ask a question" (content/pages.ts): `assistantOn`, asked at
+ * most every 500 ms, so `GET /` is spared a database round trip per view and a switch on any
+ * instance shows on every instance within half a second (docs/assistant.md, "The panel").
+ */
+export function assistantShown(deps: { db: Db; config: Config }, nowMs: number): Promise<boolean> {
+  if (deps.config.ai === null) return Promise.resolve(false);
+  const last = shown.get(deps.db);
+  if (last && nowMs >= last.at && nowMs - last.at < PUBLISHED_CHECK_MS) return last.on;
+  const on = assistantOn(deps);
+  shown.set(deps.db, { at: nowMs, on });
+  // A failed read is not kept: the next view asks again.
+  on.catch(() => {
+    if (shown.get(deps.db)?.on === on) shown.delete(deps.db);
+  });
+  return on;
 }
