@@ -184,8 +184,11 @@ describe('the assistant’s panel', () => {
       }),
     );
     await user.click(within(form).getByRole('button', { name: 'Send to a person' }));
-    expect(
-      await screen.findByText("Thank you for your message. We'll get back to you soon."),
-    ).toHaveAttribute('role', 'status');
+    const thanks = await screen.findByText(
+      "Thank you for your message. We'll get back to you soon.",
+    );
+    expect(thanks).toHaveAttribute('role', 'status');
+    // The focus the vanished send button had.
+    expect(document.activeElement).toBe(thanks);
   });
 });

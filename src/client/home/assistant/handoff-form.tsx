@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { handoffInput, type AssistantMessage } from '#shared/assistant';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { CheckboxField, HoneypotField, TextInputField } from '#client/ui/fields';
@@ -28,6 +28,13 @@ export function HandoffForm({ messages }: { messages: () => AssistantMessage[] }
   const [sent, setSent] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const thanks = useRef<HTMLParagraphElement>(null);
+
+  // The thanks take the focus the send button had: gone with the form, it would leave the
+  // focus nowhere (and Escape would no longer reach the panel).
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
 
   function set<K extends keyof Details>(key: K, value: Details[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -74,8 +81,10 @@ export function HandoffForm({ messages }: { messages: () => AssistantMessage[] }
   if (sent) {
     return (
       <p
+        ref={thanks}
         role="status"
-        className="rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+        tabIndex={-1}
+        className="rounded-lg outline-none border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
       >
         {sent}
       </p>
