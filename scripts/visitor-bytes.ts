@@ -33,6 +33,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
+import { providerEnv, turnAssistantOn } from './assistant-on';
 import { withBuildLock } from './build-lock';
 import { startOpenAiServer } from '../tests/support/openai-server';
 import { launchBrowser, MOBILE, newPage } from '../tests/e2e/support/browser';
@@ -146,32 +147,14 @@ async function homeFirstLoad(
   return { page, html: await homeHtml(origin), js };
 }
 
-/**
- * The first load with the site assistant off, then on, and the panel's chunks on request. The
- * switch shows on `/` within half a second (docs/assistant.md): asked until it does.
- */
+/** The first load with the site assistant off, then on, and the panel's chunks on request. */
 async function assistantFirstLoad(
   browser: Awaited<ReturnType<typeof launchBrowser>>,
   origin: string,
 ): Promise<boolean> {
   const off = await homeFirstLoad(browser, origin);
   await off.page.context().close();
-  const login = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SAMPLE_ADMIN),
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const saved = await fetch(`${origin}/api/assistant/settings`, {
-    method: 'PUT',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ enabled: true }),
-  });
-  if (saved.status !== 200) throw new Error(`assistant switch: HTTP ${saved.status}`);
-  for (let tries = 0; !(await (await fetch(`${origin}/`)).text()).includes('Ask a question');) {
-    if (++tries > 50) throw new Error('"Ask a question" never showed on /');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await turnAssistantOn(origin);
   const on = await homeFirstLoad(browser, origin);
   const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
   const growth = sum(on.js) - sum(off.js);
@@ -233,9 +216,7 @@ async function main() {
       CLIENT_DIR: clientDir,
       ADMIN_USERNAME: SAMPLE_ADMIN.username,
       ADMIN_PASSWORD: SAMPLE_ADMIN.password,
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: openai.baseUrl,
-      AI_MODEL: 'fake-model',
+      ...providerEnv(openai.baseUrl),
     },
   });
   // The page as it is once the owner publishes: the three proof sections after About.
