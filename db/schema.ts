@@ -1278,3 +1278,43 @@ export const oauthRefreshTokens = sqliteTable(
     index('oauth_refresh_tokens_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * The site assistant's switch (src/server/assistant/, docs/assistant.md): one row, absent
+ * until the owner first saves it (off). It only takes effect while AI_PROVIDER is set.
+ */
+export const assistantSettings = sqliteTable('assistant_settings', {
+  id: integer('id').primaryKey(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedBy: text('updated_by'),
+});
+
+/**
+ * The site assistant's counts per day in the site's time zone (docs/assistant.md, "Counts"):
+ * never a visitor's words. `asked` is the questions sent to the model, what the site's daily
+ * cap counts; `questions` every question asked while on, `answered` the model's finished
+ * answers, `handedOff` the conversations sent to a person.
+ */
+export const assistantDays = sqliteTable('assistant_days', {
+  day: text('day').primaryKey(),
+  questions: integer('questions').notNull().default(0),
+  asked: integer('asked').notNull().default(0),
+  answered: integer('answered').notNull().default(0),
+  handedOff: integer('handed_off').notNull().default(0),
+});
+
+/**
+ * The full-text index of the site content's published words (home sections, services, legal
+ * pages; docs/assistant.md, "Grounding"): an FTS5 table filled from the newest content version
+ * by a trigger (migrations/…_assistant.sql), one row per passage with the page it is on.
+ * Declared as an existing view, as `entriesSearch`: generated migrations leave it alone.
+ */
+export const siteSearch = sqliteView('site_search', {
+  rowid: integer('rowid').notNull(),
+  url: text('url').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  anyColumn: text('site_search'),
+  rank: real('rank').notNull(),
+}).existing();

@@ -17,7 +17,9 @@
  * Content screen: the About section then shows it), --proof (publishes three case studies, an
  * insight, two testimonials and a logo first, scripts/sample-entries.ts: the home page then
  * shows its proof sections, and `--page=/case-studies` or `--page=/case-studies/answers-in-minutes`,
- * the case study with a cover, can be audited), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
+ * the case study with a cover, can be audited), --assistant (the site assistant switched on,
+ * with a provider that is a fake of the tests' own: "Ask a question" is then on the home page,
+ * scripts/assistant-on.ts), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromiumPath } from '../tests/e2e/support/browser';
+import { startOpenAiServer } from '../tests/support/openai-server';
+import { providerEnv, turnAssistantOn } from './assistant-on';
 import { withBuildLock } from './build-lock';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
 import { startServer } from '../tests/e2e/support/server';
@@ -310,6 +314,7 @@ async function main() {
   const page = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ?? '/';
   if (!page.startsWith('/')) throw new Error(`--page takes a path starting with /, not ${page}`);
   const proof = process.argv.includes('--proof');
+  const assistant = process.argv.includes('--assistant');
   const build = !process.argv.includes('--no-build');
   if (build) console.log('Building…');
   withBuildLock(() => {
@@ -322,16 +327,22 @@ async function main() {
     }
     cpSync(BUILD_DIR, CLIENT_DIR, { recursive: true });
   });
+  const openai = assistant ? await startOpenAiServer() : null;
   const server = await startServer({
     env: {
       CLIENT_DIR,
-      ...((photo || proof) && {
+      ...((photo || proof || assistant) && {
         ADMIN_USERNAME: SAMPLE_ADMIN.username,
         ADMIN_PASSWORD: SAMPLE_ADMIN.password,
       }),
+      ...(openai && providerEnv(openai.baseUrl)),
     },
   });
   try {
+    if (assistant) {
+      await turnAssistantOn(server.url);
+      console.log('The site assistant is on: "Ask a question" is on the home page');
+    }
     if (photo) await uploadPhoto(server.url, path.resolve(photo));
     if (proof) {
       await publishSampleEntries(server.url);
@@ -386,6 +397,7 @@ async function main() {
     printHomeChunks(loaded.js, mobile, mobileTbt);
   } finally {
     await server.stop();
+    await openai?.close();
     rmSync(CLIENT_DIR, { recursive: true, force: true });
   }
 }

@@ -11,22 +11,31 @@
  * picker's own chunks on a line of their own: they load only on request, so they count in
  * neither total (booking is off on the throwaway database; the chunks load all the same).
  *
- * Last, `/admin/login` on a fresh page: every script it asked for by itself until the network
+ * Then `/admin/login` on a fresh page: every script it asked for by itself until the network
  * was idle, against its own goal, and the check that sign-in loads none of the admin's
  * editors' chunks (content, newsletters, entries, proof), read from the router app's manifest.
+ *
+ * Last, the site assistant (docs/assistant.md): `/` on a fresh page with it off, then on (the
+ * owner's switch; the provider is a fake of the tests' own, never asked), each first load's
+ * scripts and HTML as transferred, the growth against its 1 KB target, then the panel's own
+ * chunks once "Ask a question" is pressed (on request, counted in neither first load).
  *
  * It builds the client when stale, serves a snapshot of it from the real server on a throwaway
  * database where three case studies, two testimonials and a client logo are published (the
  * home page's proof sections shown: scripts/sample-entries.ts), drives the system Chromium, and compares with the targets in docs/performance.md.
  * Options: --no-build (measure the current dist/).
  */
+import type { Request } from 'playwright-core';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
+import { providerEnv, turnAssistantOn } from './assistant-on';
 import { withBuildLock } from './build-lock';
+import { startOpenAiServer } from '../tests/support/openai-server';
 import { launchBrowser, MOBILE, newPage } from '../tests/e2e/support/browser';
 import { fillContactForm, openApp, waitForContactForm } from '../tests/e2e/support/home';
 import { startServer } from '../tests/e2e/support/server';
@@ -38,6 +47,8 @@ const BUILD_DIR = path.join(ROOT, 'dist/client');
 const FIRST_LOAD_BUDGET = 85_000;
 const MESSAGE_SENT_BUDGET = 120_000;
 const SIGN_IN_BUDGET = 120_000;
+/** What the site assistant switched on may add to the first load (docs/assistant.md). */
+const ASSISTANT_GROWTH_BUDGET = 1_000;
 
 /** The editors' screens and modules (route files and admin folders), by their source path. */
 const EDITORS =
@@ -99,6 +110,86 @@ async function signInScripts(
   return sizes;
 }
 
+/** `/` as the server sends it to a browser: its HTML, and in brotli as the server compresses it. */
+async function homeHtml(origin: string): Promise<{ raw: number; br: number }> {
+  const html = Buffer.from(await (await fetch(`${origin}/`)).arrayBuffer());
+  const br = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { raw: html.length, br };
+}
+
+/** `/` on a fresh page until the network rests: each script's transfer, and the HTML's. */
+async function homeFirstLoad(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  origin: string,
+): Promise<{
+  page: Awaited<ReturnType<typeof newPage>>;
+  html: { raw: number; br: number };
+  js: Map<string, number>;
+}> {
+  const page = await newPage(browser, MOBILE);
+  const js = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const onFinished = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
+    pending.push(
+      request.sizes().then((s) => {
+        js.set(url.pathname, s.responseHeadersSize + s.responseBodySize);
+      }),
+    );
+  };
+  page.on('requestfinished', onFinished);
+  await openApp(page, `${origin}/`);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  // What the visitor does next is not the first load.
+  page.off('requestfinished', onFinished);
+  return { page, html: await homeHtml(origin), js };
+}
+
+/** The first load with the site assistant off, then on, and the panel's chunks on request. */
+async function assistantFirstLoad(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  origin: string,
+): Promise<boolean> {
+  const off = await homeFirstLoad(browser, origin);
+  await off.page.context().close();
+  await turnAssistantOn(origin);
+  const on = await homeFirstLoad(browser, origin);
+  const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
+  const growth = sum(on.js) - sum(off.js);
+  const added = [...on.js.keys()].filter((p) => !off.js.has(p)).map((p) => path.basename(p));
+  const panel = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  on.page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.endsWith('.js') || on.js.has(url.pathname)) return;
+    pending.push(
+      request.sizes().then((s) => {
+        panel.set(path.basename(url.pathname), s.responseHeadersSize + s.responseBodySize);
+      }),
+    );
+  });
+  await on.page.getByRole('button', { name: 'Ask a question' }).click();
+  await on.page.getByRole('dialog', { name: 'Ask a question' }).waitFor();
+  await on.page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await on.page.context().close();
+  const htmlGrowth = on.html.br - off.html.br;
+  const ok = growth + htmlGrowth <= ASSISTANT_GROWTH_BUDGET;
+  console.log('\nThe site assistant (docs/assistant.md), `/` on a fresh page, off then on:');
+  console.log(`  JS at first load     off ${kb(sum(off.js))}, on ${kb(sum(on.js))}`);
+  console.log(
+    `  the first load grows by ${growth} bytes of JS${
+      added.length ? ` (new scripts: ${added.join(', ')})` : ' (no script added)'
+    } and ${htmlGrowth} bytes of HTML in brotli (the button; ${on.html.raw - off.html.raw} uncompressed): ${growth + htmlGrowth} <= ${ASSISTANT_GROWTH_BUDGET} bytes: ${ok ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  the panel            ${kb(sum(panel)).padStart(8)} on request (${[...panel.keys()].join(', ')})`,
+  );
+  return ok;
+}
+
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
@@ -117,11 +208,15 @@ async function main() {
     return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
   };
 
+  // A provider for the site assistant's measurement: a fake of the tests' own, so nothing
+  // leaves the machine (the contact form's triage is answered by it too).
+  const openai = await startOpenAiServer();
   const server = await startServer({
     env: {
       CLIENT_DIR: clientDir,
       ADMIN_USERNAME: SAMPLE_ADMIN.username,
       ADMIN_PASSWORD: SAMPLE_ADMIN.password,
+      ...providerEnv(openai.baseUrl),
     },
   });
   // The page as it is once the owner publishes: the three proof sections after About.
@@ -213,9 +308,12 @@ async function main() {
       }: ${verdict(editorsLoaded.length === 0)}`,
     );
     if (signInJs > SIGN_IN_BUDGET || editorsLoaded.length > 0) process.exitCode = 1;
+
+    if (!(await assistantFirstLoad(browser, new URL(server.url).origin))) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();
+    await openai.close();
     rmSync(clientDir, { recursive: true, force: true });
   }
 }

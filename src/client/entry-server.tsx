@@ -13,10 +13,11 @@ import { LegalApp } from '#client/home/legal-app';
  * with the default content (scripts/prerender.ts), and on the server whenever a new content
  * version is saved (src/server/content/pages.ts). Data that comes from the API (the facts) is
  * left to the client, so its loading state is what gets prerendered. `proof` is the HTML of
- * the published case studies, testimonials and logos the server wrote (none at build time).
+ * the published case studies, testimonials and logos the server wrote (none at build time);
+ * `assistant`, whether the site assistant is on (never at build time: docs/assistant.md).
  */
-export function renderHome(content: SiteContent, proof = ''): Promise<string> {
-  return renderComplete(<HomeApp content={content} proof={proof} />);
+export function renderHome(content: SiteContent, proof = '', assistant = false): Promise<string> {
+  return renderComplete(<HomeApp content={content} proof={proof} assistant={assistant} />);
 }
 
 /** A legal page's HTML; its Markdown is rendered here, on the server, never in the browser. */

@@ -2,6 +2,7 @@ import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { SiteContent } from '#shared/site-content';
 import { installBeacon } from '#client/home/analytics-beacon';
+import { ASSISTANT_LAUNCHER_ID } from '#client/home/assistant-launcher';
 import { HomeApp } from '#client/home/home-app';
 import { HOME_PROOF_ID } from '#client/home/home-page';
 import { LEGAL_BODY_ID, LegalApp } from '#client/home/legal-app';
@@ -27,7 +28,14 @@ function appFor(content: SiteContent): ReactElement {
   }
   // The proof sections are the server's HTML (server/proof/home-sections.ts), hydrated as
   // they are: read back from the page, so no code of theirs ships in this script.
-  return <HomeApp content={content} proof={document.getElementById(HOME_PROOF_ID)?.innerHTML} />;
+  // "Ask a question" is in the page only while the assistant is on (docs/assistant.md).
+  return (
+    <HomeApp
+      content={content}
+      proof={document.getElementById(HOME_PROOF_ID)?.innerHTML}
+      assistant={document.getElementById(ASSISTANT_LAUNCHER_ID) !== null}
+    />
+  );
 }
 
 if (page !== null && json) {

@@ -99,6 +99,7 @@ export const auditActionValues = [
   'token_created',
   'token_revoked',
   'mcp_call',
+  'assistant_updated',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

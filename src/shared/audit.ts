@@ -92,6 +92,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   token_created: 'Access token created',
   token_revoked: 'Access token revoked',
   mcp_call: 'Tool called by an access token (MCP)',
+  assistant_updated: 'Site assistant turned on or off',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

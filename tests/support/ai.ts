@@ -1,3 +1,4 @@
+import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Config } from '#server/platform/config';
 
@@ -49,4 +50,51 @@ export function promptOf(model: MockLanguageModelV4, call = 0) {
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n');
   return { system, user, tools: model.doGenerateCalls[call]?.tools };
+}
+
+/** A part of a model's stream, as the provider interface names it. */
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer T>
+    ? T
+    : never;
+
+/**
+ * A mock model whose streamed answer is `pieces`, with the usage `answer` reports; `fail`
+ * ends the stream with the provider's error after the pieces.
+ */
+export function streamingModel(pieces: string[], opts: { fail?: boolean } = {}) {
+  const { finishReason, usage } = answer(pieces.join(''));
+  return new MockLanguageModelV4({
+    modelId: 'mock-model',
+    doStream: async () => ({
+      stream: simulateReadableStream<StreamPart>({
+        chunks: [
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-start', id: 't' },
+          ...pieces.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+          ...(opts.fail
+            ? [{ type: 'error' as const, error: new Error('provider answered 500') }]
+            : [
+                { type: 'text-end' as const, id: 't' },
+                { type: 'finish' as const, finishReason, usage },
+              ]),
+        ],
+      }),
+    }),
+  });
+}
+
+/** The system text and the user message's text of one recorded streamed call. */
+export function streamPromptOf(model: MockLanguageModelV4, call = 0) {
+  const prompt = model.doStreamCalls[call]?.prompt ?? [];
+  const system = prompt
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const user = prompt
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => m.content)
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+  return { system, user, tools: model.doStreamCalls[call]?.tools };
 }

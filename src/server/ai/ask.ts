@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { generateText } from 'ai';
+import { generateText, streamText } from 'ai';
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
@@ -83,6 +83,65 @@ async function budgetFor(deps: AskDeps, question: Question) {
 const limitReached = (budget: { now: Date; timeZone: string }) =>
   new ThrottledError(AI_LIMIT_REACHED, secondsToNextMonth(budget.now, budget.timeZone));
 
+/** A call's tokens held in the month, and the one way to settle them (once, whatever happens). */
+interface Reserved {
+  model: AiModel;
+  name: string;
+  settle: (used: { inputTokens: number; outputTokens: number }) => Promise<void>;
+}
+
+/**
+ * What every call does before anything is sent (docs/ai.md, "Limits"): 409 without
+ * AI_PROVIDER; the month's tokens reserved (429 past the cap, nothing sent). `settle` puts
+ * the real usage in place of the reservation; a second call does nothing.
+ */
+async function reserveCall(deps: AskDeps, question: Question): Promise<Reserved> {
+  const model = aiModelOf(deps);
+  const name = modelName(model);
+  const budget = await budgetFor(deps, question);
+  const reservation = await reserveTokens(deps.db, {
+    ...budget,
+    feature: question.feature,
+    model: name,
+  });
+  if (reservation === null) throw limitReached(budget);
+  let settled = false;
+  return {
+    model,
+    name,
+    settle: async (used) => {
+      if (settled) return;
+      settled = true;
+      await settleTokens(deps.db, reservation, used);
+    },
+  };
+}
+
+/** The request every call sends: the site's instructions, the visitor's words only as JSON data. */
+function requestOf(question: Question) {
+  return {
+    instructions: question.instructions,
+    messages: [{ role: 'user' as const, content: JSON.stringify(question.data) }],
+    maxOutputTokens: question.maxOutputTokens,
+    maxRetries: 0,
+    abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  };
+}
+
+const usedOf = (usage: { inputTokens?: number; outputTokens?: number }) => ({
+  inputTokens: usage.inputTokens ?? 0,
+  outputTokens: usage.outputTokens ?? 0,
+});
+
+function failed(deps: AskDeps, question: Question, name: string, error: unknown): UnavailableError {
+  deps.logger.error('ai.failed', {
+    feature: question.feature,
+    model: name,
+    error: loggableError(error),
+  });
+  return new UnavailableError(AI_FAILED, 30, error);
+}
+
 /**
  * The one way a feature asks the model (docs/ai.md): 409 without AI_PROVIDER; the month's
  * tokens reserved before anything is sent (429 past the cap, nothing sent); the visitor's
@@ -93,40 +152,50 @@ export async function askModel(
   deps: AskDeps,
   question: Question,
 ): Promise<{ text: string; model: string }> {
-  const model = aiModelOf(deps);
-  const name = modelName(model);
-  const quoted = JSON.stringify(question.data);
-  const budget = await budgetFor(deps, question);
-  const reservation = await reserveTokens(deps.db, {
-    ...budget,
-    feature: question.feature,
-    model: name,
-  });
-  if (reservation === null) throw limitReached(budget);
+  const { model, name, settle } = await reserveCall(deps, question);
   let used = { inputTokens: 0, outputTokens: 0 };
   try {
-    const result = await generateText({
-      model,
-      instructions: question.instructions,
-      messages: [{ role: 'user', content: quoted }],
-      maxOutputTokens: question.maxOutputTokens,
-      maxRetries: 0,
-      abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
-    used = {
-      inputTokens: result.usage.inputTokens ?? 0,
-      outputTokens: result.usage.outputTokens ?? 0,
-    };
+    const result = await generateText({ model, ...requestOf(question) });
+    used = usedOf(result.usage);
     deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
     return { text: result.text, model: name };
   } catch (error) {
-    deps.logger.error('ai.failed', {
-      feature: question.feature,
-      model: name,
-      error: loggableError(error),
-    });
-    throw new UnavailableError(AI_FAILED, 30, error);
+    throw failed(deps, question, name, error);
   } finally {
-    await settleTokens(deps.db, reservation, used);
+    await settle(used);
   }
+}
+
+/**
+ * `askModel`'s streaming sibling, under the same rules (the reservation is taken before this
+ * returns, so its 409 and 429 come before any answer starts). The text comes piece by piece;
+ * the tokens are settled when the stream ends (its usage), fails (0, as `askModel`) or its
+ * reader stops early (the estimate). A provider's
+ * failure is thrown from the stream as the 503 `askModel` throws.
+ */
+export async function streamModel(
+  deps: AskDeps,
+  question: Question,
+): Promise<{ textStream: AsyncGenerator<string, void>; model: string }> {
+  const { model, name, settle } = await reserveCall(deps, question);
+  async function* textStream(): AsyncGenerator<string, void> {
+    // A reader that stops early (a visitor who left) ends the request, but the provider may
+    // have charged for it already: its estimate counts, which errs on the cap's side.
+    let used = { inputTokens: estimateTokens(question), outputTokens: 0 };
+    try {
+      const result = streamText({ model, ...requestOf(question) });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') yield part.text;
+        else if (part.type === 'error') throw part.error;
+        else if (part.type === 'finish') used = usedOf(part.totalUsage);
+      }
+      deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
+    } catch (error) {
+      used = { inputTokens: 0, outputTokens: 0 };
+      throw failed(deps, question, name, error);
+    } finally {
+      await settle(used);
+    }
+  }
+  return { textStream: textStream(), model: name };
 }

@@ -1,5 +1,6 @@
 import { router } from '#server/http/trpc';
 import { aiRouter } from '#server/ai/router';
+import { assistantRouter } from '#server/assistant/router';
 import { leadTriageProcedures } from '#server/ai/triage-router';
 import { accountRouter } from '#server/identity/account/router';
 import { accessTokensRouter } from '#server/mcp/tokens/router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   accessTokens: accessTokensRouter,
   admin: adminRouter,
   ai: aiRouter,
+  assistant: assistantRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
   booking: router({

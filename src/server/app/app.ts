@@ -15,6 +15,7 @@ import {
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/webhook-routes';
 import { mcpRoutes } from '#server/mcp/route';
+import { assistantRoutes } from '#server/assistant/route';
 import {
   anonymousLogPaths,
   errorResponse,
@@ -133,6 +134,9 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', oauthRoutes(deps));
   // The owner's agent over MCP, with an access token instead of a session (server/mcp/).
   app.route('/', mcpRoutes(deps));
+
+  // A visitor's question to the site assistant, streamed (server/assistant/).
+  app.route('/', assistantRoutes(deps));
 
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   app.route('/', mailEventRoutes(deps));

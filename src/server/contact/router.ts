@@ -6,7 +6,7 @@ import { joinLead, leadIdOf } from '#server/leads/join-lead';
 import { stopSequence } from '#server/platform/outbox/sequence-exit';
 import { isConfiguredAddress, notAdministratorAddress } from '#server/leads/own-addresses';
 import { sql } from 'drizzle-orm';
-import { contactInput } from '#shared/contact';
+import { contactInput, type ContactInput } from '#shared/contact';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { batchStatements, takeInBatch } from '#server/platform/throttle';
@@ -20,7 +20,7 @@ import type { Context } from '#server/http/trpc';
 import { outputs } from './router-outputs';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
-const contactBucket = (ctx: Context) =>
+export const contactBucket = (ctx: Context) =>
   addressBucket(CONTACT_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /**
@@ -82,6 +82,75 @@ async function ownAddress(ctx: Context, now: Date) {
   return ownAddressAnswer(ctx);
 }
 
+/** What a stored enquiry is made of: the form's fields, or the assistant's handoff (docs/assistant.md). */
+export interface Enquiry {
+  name: string;
+  email: string;
+  company?: string | undefined;
+  subject: ContactInput['subject'];
+  message: string;
+  privacy: true;
+}
+
+/**
+ * Stores a visitor's enquiry under the contact form's rules (docs/api.md): the address's
+ * throttle place taken in the batch that stores it (429 past it), the lead and its timeline,
+ * then the notice, the acknowledgement and the triage after. The caller's procedure has
+ * `honeypotFirst` and `throttleOutranksInput(contactBucket, CONTACT_SUBMISSIONS)` before it.
+ */
+export async function receiveEnquiry(
+  ctx: Context,
+  input: Enquiry,
+): Promise<{ success: true; message: string }> {
+  const now = ctx.clock.now();
+  const values = {
+    name: input.name,
+    email: input.email,
+    company: input.company ?? null,
+    subject: input.subject,
+    message: input.message,
+    privacy: input.privacy,
+    createdAt: now,
+  };
+  // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is, the
+  // throttle's place taken as a stored message's would be, so the answer tells nothing.
+  // The settings' addresses are known here; an administrator's is a condition of the batch.
+  if (isConfiguredAddress(ctx.config, input.email)) return ownAddress(ctx, now);
+  const credit = await visitCredit(ctx);
+  // Stored before any mail is tried (docs/api.md): a mail failure never loses it.
+  const { rows } = await takeInBatch(
+    ctx.db,
+    { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS },
+    now,
+    {
+      statements: storeContact,
+      values: {
+        ...values,
+        ackBucket: acknowledgementBucket(ctx.config.sessionSecret, values.email),
+        source: credit && creditedSource(credit),
+      },
+    },
+  );
+  // No lead row: the address is an administrator's (the batch's condition).
+  if (rows[0]?.length === 0) return ownAddressAnswer(ctx);
+  const [contactId, leadId] = rows[1]?.[0] ?? [];
+  const acknowledge = (rows[3]?.length ?? 0) > 0;
+  const stored: ContactRow = {
+    id: Number(contactId),
+    ...values,
+    readAt: null,
+    leadId: Number(leadId),
+  };
+  ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
+  recordConversion(ctx, 'contact', credit);
+  const leadSource = rows[0]?.[0]?.[0];
+  notifyContact(ctx, stored, typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE);
+  if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
+  // Read by the model after the answer, never before it (docs/ai.md).
+  if (stored.leadId !== null) triageInBackground(ctx, stored.leadId);
+  return { success: true, message: CONTACT_THANKS };
+}
+
 export const contactRouter = router({
   send: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/contact', status: 201, body: 'json' } })
@@ -89,53 +158,5 @@ export const contactRouter = router({
     .use(throttleOutranksInput(contactBucket, CONTACT_SUBMISSIONS))
     .input(contactInput)
     .output(outputs.send)
-    .mutation(async ({ ctx, input }): Promise<{ success: true; message: string }> => {
-      const now = ctx.clock.now();
-      const values = {
-        name: input.name,
-        email: input.email,
-        company: input.company ?? null,
-        subject: input.subject,
-        message: input.message,
-        privacy: input.privacy,
-        createdAt: now,
-      };
-      // No lead for the site's own addresses (docs/leads.md): answered as the honeypot is, the
-      // throttle's place taken as a stored message's would be, so the answer tells nothing.
-      // The settings' addresses are known here; an administrator's is a condition of the batch.
-      if (isConfiguredAddress(ctx.config, input.email)) return ownAddress(ctx, now);
-      const credit = await visitCredit(ctx);
-      // Stored before any mail is tried (docs/api.md): a mail failure never loses it.
-      const { rows } = await takeInBatch(
-        ctx.db,
-        { bucket: contactBucket(ctx), rule: CONTACT_SUBMISSIONS },
-        now,
-        {
-          statements: storeContact,
-          values: {
-            ...values,
-            ackBucket: acknowledgementBucket(ctx.config.sessionSecret, values.email),
-            source: credit && creditedSource(credit),
-          },
-        },
-      );
-      // No lead row: the address is an administrator's (the batch's condition).
-      if (rows[0]?.length === 0) return ownAddressAnswer(ctx);
-      const [contactId, leadId] = rows[1]?.[0] ?? [];
-      const acknowledge = (rows[3]?.length ?? 0) > 0;
-      const stored: ContactRow = {
-        id: Number(contactId),
-        ...values,
-        readAt: null,
-        leadId: Number(leadId),
-      };
-      ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
-      recordConversion(ctx, 'contact', credit);
-      const leadSource = rows[0]?.[0]?.[0];
-      notifyContact(ctx, stored, typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE);
-      if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
-      // Read by the model after the answer, never before it (docs/ai.md).
-      if (stored.leadId !== null) triageInBackground(ctx, stored.leadId);
-      return { success: true, message: CONTACT_THANKS };
-    }),
+    .mutation(({ ctx, input }) => receiveEnquiry(ctx, input)),
 });

@@ -38,6 +38,7 @@ import { loggableError } from '#server/platform/logger';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
+import { assistantShown } from '#server/assistant/settings';
 import { homeProof, proofVersion } from '#server/proof/home-proof';
 import { feedLinkTags, homeProofHtml } from '#server/proof/home-sections';
 import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
@@ -48,8 +49,11 @@ const gzipAsync = promisify(gzip);
 
 /** What renders the pages' apps: client/entry-server.tsx, or a stand-in in tests. */
 export interface PageRenderer {
-  /** `proof`: the proof sections' HTML put after About (server/proof/home-sections.ts). */
-  renderHome(content: SiteContent, proof?: string): Promise<string>;
+  /**
+   * `proof`: the proof sections' HTML put after About (server/proof/home-sections.ts);
+   * `assistant`: "Ask a question" shown, the site assistant being on (docs/assistant.md).
+   */
+  renderHome(content: SiteContent, proof?: string, assistant?: boolean): Promise<string>;
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
   /** A page whose main text is HTML the server wrote (the entries' pages), in the site's frame. */
   renderFramed(content: SiteContent, html: string): Promise<string>;
@@ -302,17 +306,31 @@ export function contentPages(
   /**
    * `/` with the published proof after About and the feeds named in its head; with nothing
    * published, exactly the page of the content alone (docs/content.md, "On the home page").
+   * "Ask a question" only while the assistant is on: off, nothing of it is in the page
+   * (docs/assistant.md).
    */
   const renderHome = async (content: SiteContent, site: SiteSettingsView) => {
-    const proof = await homeProof(deps.db);
-    const appHtml = await (await renderWith()).renderHome(content, homeProofHtml(proof));
+    const [proof, assistant] = await Promise.all([
+      homeProof(deps.db),
+      assistantShown(deps, deps.clock.now().getTime()),
+    ]);
+    const renderer = await renderWith();
+    const appHtml = await renderer.renderHome(content, homeProofHtml(proof), assistant);
     const origin = pagesOrigin(site);
     const feeds = feedLinkTags(proof, origin, content.company.name);
     const headTags = homeHeadTags(content, site.address, origin) + (feeds && `\n    ${feeds}`);
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
-  const homeVersion = () => proofVersion(deps.db, deps.clock.now().getTime());
+  // The switch is read with the proof's counters: turned on or off, `/` is rendered again.
+  const homeVersion = async () => {
+    const now = deps.clock.now().getTime();
+    const [proof, assistant] = await Promise.all([
+      proofVersion(deps.db, now),
+      assistantShown(deps, now),
+    ]);
+    return `${proof}:${assistant ? 'assistant' : ''}`;
+  };
 
   app.get(
     '/',

@@ -780,6 +780,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/newsletters/draft'],
   ['GET', '/api/newsletter/sequence'],
   ['PUT', '/api/newsletter/sequence'],
+  ['GET', '/api/assistant/settings'],
+  ['PUT', '/api/assistant/settings'],
   ['GET', '/api/messages'],
   ['PATCH', '/api/messages/1'],
   ['DELETE', '/api/messages/1'],

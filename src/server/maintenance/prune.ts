@@ -24,6 +24,7 @@ import { loggableError, type Logger } from '#server/platform/logger';
 import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';
 import * as accountThrottles from '#server/identity/account/throttle-rules';
 import * as aiThrottles from '#server/ai/throttle-rules';
+import * as assistantThrottles from '#server/assistant/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
@@ -53,6 +54,7 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
 export const THROTTLE_RULES: ThrottleRule[] = [
   accountThrottles,
   aiThrottles,
+  assistantThrottles,
   bookingThrottles,
   contactThrottles,
   leadThrottles,

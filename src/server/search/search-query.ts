@@ -28,11 +28,17 @@ const SNIPPET_TOKENS = 32;
  * nothing searchable is left (`--`, `""`).
  */
 export function ftsQuery(q: string): string | null {
-  const words = q
+  const words = quotedWords(q);
+  return words.length === 0 ? null : words.join(' ');
+}
+
+/** The visitor's words, each cleaned as `ftsQuery` says and quoted: never FTS5 syntax. */
+export function quotedWords(q: string): string[] {
+  return q
     .split(/\s+/u)
     .map((word) => word.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim())
-    .filter((word) => word !== '');
-  return words.length === 0 ? null : words.map((word) => `"${word}"`).join(' ');
+    .filter((word) => word !== '')
+    .map((word) => `"${word}"`);
 }
 
 /**

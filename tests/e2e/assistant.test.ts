@@ -1,0 +1,163 @@
+/**
+ * The site assistant's panel on a 390 px phone, by keyboard only (docs/assistant.md, "The
+ * panel"), against the site's OpenAI-compatible provider (a fake of the test's own,
+ * tests/support/openai-server.ts): off, the home page has no trace of it; switched on by the
+ * owner, "Ask a question" opens the panel with the focus in it, a question whose words are the
+ * site's gets a streamed answer citing a page that exists, axe finds nothing in either theme,
+ * and "Send this to a person" makes an enquiry on a lead with the transcript. One server, one
+ * browser for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startOpenAiServer, type OpenAiServer } from '#tests/support/openai-server';
+import { newPage, startServerAndBrowser, withDatabase, type RunningServer } from './support';
+import { storedContacts } from './support/home';
+import { expectNoAxeViolations, showColorScheme, visible } from './admin-support';
+
+const ADMIN = { username: 'owner', password: 'assistant test password, thrown away' };
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
+/** Words of the default services (Custom AI Solution Development), once the owner saved them. */
+const QUESTION = 'Do you fine-tune large language models?';
+const ANSWER = 'Yes: we fine-tune large language models on your domain data [1].';
+
+let openai: OpenAiServer;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+async function adminCookie(): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+}
+
+async function asAdmin(cookie: string, method: string, path: string, body: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  openai = await startOpenAiServer({ answer: () => ANSWER });
+  [server, browser] = await startServerAndBrowser({
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: openai.baseUrl,
+      AI_MODEL: 'fake-model',
+      AI_MONTHLY_TOKENS: '1000000',
+    },
+  });
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await server?.stop();
+  await openai?.close();
+});
+
+/** Presses Tab (or Shift+Tab) until the focused element has this accessible name. */
+async function tabTo(name: string, backwards = false): Promise<void> {
+  for (let presses = 0; presses < 80; presses += 1) {
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim();
+    });
+    if (focused === name) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`no focusable element named "${name}" within 80 presses`);
+}
+
+const panel = () => page.getByRole('dialog', { name: 'Ask a question' });
+
+describe('the site assistant on a 390 px phone, by keyboard', () => {
+  it('asks, gets a cited answer streamed in, and hands the conversation to a person', async () => {
+    // Off (as every site starts): nothing of it in the page.
+    const off = await (await fetch(`${server.url}/`)).text();
+    expect(off).not.toContain('assistant-launcher');
+    expect(off).not.toContain('Ask a question');
+
+    // The owner saves the content once (its words are then the site's index) and turns it on.
+    const cookie = await adminCookie();
+    const current = await (
+      await fetch(`${server.url}/api/content`, { headers: { cookie } })
+    ).json();
+    const { content, version } = current as { content: unknown; version: number };
+    await asAdmin(cookie, 'PUT', '/api/content', { content, baseVersion: version });
+    expect(await asAdmin(cookie, 'PUT', '/api/assistant/settings', { enabled: true })).toEqual({
+      success: true,
+      enabled: true,
+    });
+
+    page = await newPage(browser, PHONE);
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+    // "Ask a question" is the page's last control: Shift+Tab from the top reaches it.
+    await tabTo('Ask a question', true);
+    await page.keyboard.press('Enter');
+    await visible(panel());
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('question');
+
+    await page.keyboard.type(QUESTION);
+    await tabTo('Ask');
+    await page.keyboard.press('Enter');
+    const conversation = panel().getByRole('list', { name: 'Conversation' });
+    await visible(conversation.getByText(ANSWER));
+    await expect.poll(() => panel().getByRole('status').textContent()).toBe(ANSWER);
+    const source = conversation.getByRole('link').first();
+    const href = await source.getAttribute('href');
+    expect(href).toMatch(/^\//);
+    expect((await fetch(new URL(href ?? '', server.url))).status).toBe(200);
+    // The model was asked once, with the site's passages and the question apart.
+    expect(openai.chatRequests()).toHaveLength(1);
+
+    await expectNoAxeViolations(page);
+    await showColorScheme(page, 'dark');
+    await expectNoAxeViolations(page);
+
+    await tabTo('Send this to a person');
+    await page.keyboard.press('Enter');
+    const form = panel().getByRole('form', { name: 'Send this to a person' });
+    await visible(form);
+    // The form follows its button: the next Tab is its first field.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.keyboard.type('Ada Visitor');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada.visitor@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Analytical Engines');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await tabTo('Send to a person');
+    await page.keyboard.press('Enter');
+    await visible(panel().getByText("Thank you for your message. We'll get back to you soon."));
+
+    const [stored] = storedContacts(server.dbPath);
+    expect(stored).toMatchObject({ name: 'Ada Visitor', email: 'ada.visitor@example.com' });
+    expect(stored?.message).toContain(`Visitor: ${QUESTION}`);
+    expect(stored?.message).toContain(`Assistant: ${ANSWER}`);
+    const leads = withDatabase(server.dbPath, (db) => db.prepare('select email from leads').all());
+    expect(leads).toEqual([{ email: 'ada.visitor@example.com' }]);
+
+    // Escape closes the panel; the focus is back on "Ask a question".
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel().count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      'Ask a question',
+    );
+  });
+});
