@@ -3,8 +3,10 @@
  * an enquiry arrives and the site's OpenAI-compatible provider (a fake of the test's own,
  * tests/support/openai-server.ts) sorts it; the label shows in the leads list and its filter
  * keeps only that label; on the lead's page the label is changed by keyboard and asked again;
- * the Overview shows the month's use. The list and the lead's page are checked with axe at
- * 390 px in the dark theme. One server, one browser, one signed-in session for the file.
+ * the site assistant is turned on in Content by keyboard; the Overview shows the month's use
+ * and the assistant's counts. Each screen is checked with axe at 390 px in the dark theme
+ * (Content in the light one too).
+ * One server, one browser, one signed-in session for the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -177,8 +179,22 @@ describe('the AI triage on a 390 px phone in the dark theme', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('shows the month’s use on the Overview', async () => {
+  it('turns the site assistant on in Content; the Overview shows the month’s use and its counts', async () => {
+    await page.goto(`${server.url}/admin/content`);
+    const name = 'Answer visitors’ questions from the site’s words';
+    await (await visible(page.getByRole('switch', { name }))).focus();
+    await page.keyboard.press('Space');
+    await toast(page, 'Site assistant on');
+    await expectNoAxeViolations(page);
+    // The switch in the light theme too; the Overview below is in the dark one.
+    await showColorScheme(page, 'light');
+    await expectNoAxeViolations(page);
+    await showColorScheme(page, 'dark');
+
     await page.goto(`${server.url}/admin/overview`);
+    await visible(
+      page.getByRole('region', { name: 'Site assistant' }).getByText('Questions', { exact: true }),
+    );
     const meter = await visible(page.getByRole('meter', { name: 'AI use this month' }));
     const used = openai.chatRequests().length * TOKENS_PER_CALL;
     expect(await meter.getAttribute('aria-valuenow')).toBe(String(used));

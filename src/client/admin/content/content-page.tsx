@@ -5,6 +5,7 @@ import { Card } from '../controls';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
+import { AssistantSection } from './assistant-card';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
 import { ContentSections } from './content-sections';
@@ -13,8 +14,8 @@ import { SiteSettingsCard } from './site-settings-card';
 
 /**
  * The Content screen (docs/content.md): the site's words, a live preview, the images
- * (uploaded at once, apart from the words' Save), the address and time zone (their own Save)
- * and the history.
+ * (uploaded at once, apart from the words' Save), the address and time zone (their own Save),
+ * the site assistant's switch (with AI set up only) and the history.
  */
 export function ContentPage() {
   useDocumentTitle('Content');
@@ -72,6 +73,7 @@ export function ContentPage() {
           {(data) => <SiteSettingsCard settings={data.settings} />}
         </QueryState>
       </Card>
+      <AssistantSection />
       <Card>
         <ContentHistory current={current.data?.version ?? 0} />
       </Card>

@@ -3,6 +3,7 @@ import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { AttentionBlock } from '../leads/attention-block';
 import { AiUsageSection } from './ai-usage-card';
+import { AssistantCountsSection } from './assistant-counts-card';
 import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
@@ -63,6 +64,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
 
       {/* Only with a model set up (docs/ai.md); otherwise nothing at all. */}
       <AiUsageSection />
+      <AssistantCountsSection range={range} />
 
       <QueryState
         query={report}

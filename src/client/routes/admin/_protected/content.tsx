@@ -8,6 +8,10 @@ export const Route = createFileRoute('/admin/_protected/content')({
       utils.content.get.ensureData(),
       utils.content.versions.ensureData({ page: 1 }),
       utils.media.list.ensureData(),
+      // The site assistant's switch shows only with AI set up, and is read only then.
+      utils.ai.usage
+        .ensureData()
+        .then((usage) => (usage.enabled ? utils.assistant.settings.ensureData() : undefined)),
     ]),
   pendingComponent: ContentPage,
   component: ContentPage,

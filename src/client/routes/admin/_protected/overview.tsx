@@ -21,7 +21,15 @@ export const Route = createFileRoute('/admin/_protected/overview')({
       // "Content that brings enquiries": read with the report, drawn in the same first paint.
       const entries = utils.analytics.entryEnquiries.prefetch({ from, to }, { staleTime: 0 });
       // The month's AI use (docs/ai.md), read afresh each time too: calls add to it meanwhile.
-      const aiUsage = utils.ai.usage.prefetch(undefined, { staleTime: 0 });
+      // With it, the site assistant's counts for the range (shown only with AI set up).
+      // (prefetch never throws: a range changed in place does not wait for these reads.)
+      const aiUsage = utils.ai.usage
+        .prefetch(undefined, { staleTime: 0 })
+        .then(() =>
+          utils.ai.usage.getData()?.enabled
+            ? utils.assistant.counts.prefetch({ from, to }, { staleTime: 0 })
+            : null,
+        );
       return cause === 'stay' || cached ? [] : [read, attention, entries, aiUsage];
     }),
   pendingComponent: OverviewRoute,

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { AssistantSection } from './assistant-card';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const usage = (enabled: boolean) => ({
+  data: {
+    enabled,
+    provider: enabled ? 'openai-compatible' : null,
+    model: enabled ? 'fake-model' : null,
+    month: { inputTokens: 0, outputTokens: 0, limit: 1_000_000 },
+  },
+});
+
+const SWITCH = { name: 'Answer visitors’ questions from the site’s words' };
+
+describe('the site assistant’s switch on the Content screen', () => {
+  it('is not there without AI, and its setting is never read', async () => {
+    const server = fakeTrpcServer({ 'ai.usage': () => usage(false) });
+    const { queryClient } = renderAdmin(<AssistantSection />);
+    await vi.waitFor(() => {
+      expect(server.callsTo('ai.usage')).toHaveLength(1);
+      expect(queryClient.isFetching()).toBe(0);
+    });
+    expect(document.body.textContent).toBe('');
+    expect(server.callsTo('assistant.settings')).toEqual([]);
+  });
+
+  it('turns it on by keyboard, saved at once, and says so', async () => {
+    const server = fakeTrpcServer({
+      'ai.usage': () => usage(true),
+      'assistant.settings': () => ({ data: { success: true, enabled: false } }),
+      'assistant.saveSettings': (input) => ({
+        data: { success: true, enabled: (input as { enabled: boolean }).enabled },
+      }),
+    });
+    renderAdmin(<AssistantSection />);
+    const toggle = await screen.findByRole('switch', SWITCH);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Off: nothing of it is on the site.');
+    const user = userEvent.setup();
+    // The Overview link in the card's words first, then the switch.
+    await user.tab();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard(' ');
+    await vi.waitFor(() => expect(toggle).toBeChecked());
+    expect(toggle).toHaveAccessibleDescription(
+      'On: visitors see "Ask a question" on the home page.',
+    );
+    expect(toggle).toHaveFocus();
+    expect(server.callsTo('assistant.saveSettings').map((call) => call.input)).toEqual([
+      { enabled: true },
+    ]);
+    expect(toastQueue.visibleToasts.map((toast) => toast.content.title)).toEqual([
+      'Site assistant on',
+    ]);
+  });
+
+  it('shows the server’s refusal and stays off', async () => {
+    fakeTrpcServer({
+      'ai.usage': () => usage(true),
+      'assistant.settings': () => ({ data: { success: true, enabled: false } }),
+      'assistant.saveSettings': () => refusal('CONFLICT', 409, 'AI is not set up.'),
+    });
+    renderAdmin(<AssistantSection />);
+    const toggle = await screen.findByRole('switch', SWITCH);
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent('AI is not set up.');
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Off: nothing of it is on the site.');
+  });
+});
