@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import { auditInsert } from '#server/platform/audit/record';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { axeViolations } from './support';
+import { axeViolations, type AxeScope } from './support';
 
 export { PASSWORD };
 
@@ -146,10 +146,7 @@ export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Pro
   );
 }
 
-export async function expectNoAxeViolations(
-  page: Page,
-  options: { exclude?: string[] } = {},
-): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: AxeScope = {}): Promise<void> {
   const violations = await axeViolations(page, options);
   // The offending markup makes a failure readable without re-running by hand.
   const markup = await Promise.all(

@@ -21,8 +21,11 @@ export function AssistantLauncher() {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The button floats; the block before it is the room under the footer (in the footer's
+  // colour) that keeps the page's last line from staying beneath it.
   return (
     <>
+      <div className="h-18 bg-subtle" />
       <button
         id={ASSISTANT_LAUNCHER_ID}
         type="button"
