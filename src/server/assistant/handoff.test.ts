@@ -9,7 +9,7 @@ import { MESSAGES } from '#shared/messages';
 import { CONTACT_THANKS } from '#server/contact/router';
 import { createTestApp, testConfig } from '#tests/support/app';
 import { contactBody } from '#tests/support/contact';
-import { answer, invalid, rest } from '#tests/support/rest';
+import { answer, invalid, rest, signedInRestApp } from '#tests/support/rest';
 
 const CONVERSATION = [
   { role: 'user', content: 'Have you worked on insurance claims?' },
@@ -42,6 +42,23 @@ describe('POST /api/assistant/handoff', () => {
       { leadId: lead?.id, kind: 'message', contactId: stored?.id },
     ]);
     expect(await deps.db.select().from(assistantDays).all()).toMatchObject([{ handedOff: 1 }]);
+  });
+
+  it("is in the person's export and goes with their erasure", async () => {
+    const { app, deps, asAdmin } = await signedInRestApp();
+    await rest(app, 'POST', '/api/assistant/handoff', {
+      json: { messages: CONVERSATION, ...VISITOR },
+    });
+    const [lead] = await deps.db.select().from(leads).all();
+    const exported = await asAdmin('GET', `/api/leads/${lead?.id}/export`);
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).toContain(
+      'Visitor: Have you worked on insurance claims?',
+    );
+    expect(await asAdmin('DELETE', `/api/leads/${lead?.id}`)).toEqual(
+      answer(200, { success: true }),
+    );
+    expect(await deps.db.select().from(contacts).all()).toEqual([]);
   });
 
   it('refuses bad input with 400 naming the field, and stores nothing', async () => {
