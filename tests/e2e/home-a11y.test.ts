@@ -37,6 +37,22 @@ async function withPage(
   }
 }
 
+describe('the axe check itself (support/axe.ts)', () => {
+  it('reports what is wrong, within the scope asked, in the page and inside its frames', async () => {
+    await withPage(DESKTOP, async (page) => {
+      const head = '<html lang="en"><head><title>t</title></head><body><main><h1>x</h1>';
+      await page.setContent(`${head}<img src="a.png"><div id="d"><button></button></div>`);
+      const ids = async (scope?: Parameters<typeof axeViolations>[1]) =>
+        (await axeViolations(page, scope)).map((violation) => violation.id).sort();
+      expect(await ids()).toEqual(['button-name', 'image-alt']);
+      expect(await ids({ include: ['#d'] })).toEqual(['button-name']);
+      expect(await ids({ exclude: ['#d'] })).toEqual(['image-alt']);
+      await page.setContent(`${head}<iframe title="f" srcdoc="<button></button>"></iframe>`);
+      expect(await ids()).toEqual(['button-name']);
+    });
+  });
+});
+
 /** The carousel has typed its first fact, and a toast is on screen. */
 async function carouselAndToast(page: Page): Promise<void> {
   const carousel = page.locator('[aria-roledescription="carousel"]');
