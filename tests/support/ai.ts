@@ -39,7 +39,14 @@ export function mockModel(text: string, opts: { delayMs?: number; fail?: boolean
 
 /** The system text and the user messages' text of one recorded call. */
 export function promptOf(model: MockLanguageModelV4, call = 0) {
-  const prompt = model.doGenerateCalls[call]?.prompt ?? [];
+  return textsOf(model.doGenerateCalls[call]);
+}
+
+type RecordedCall = MockLanguageModelV4['doGenerateCalls'][number] | undefined;
+
+/** A recorded call's system text, user text and tools, the same for both kinds of call. */
+function textsOf(recorded: RecordedCall) {
+  const prompt = recorded?.prompt ?? [];
   const system = prompt
     .filter((m) => m.role === 'system')
     .map((m) => m.content)
@@ -49,7 +56,7 @@ export function promptOf(model: MockLanguageModelV4, call = 0) {
     .flatMap((m) => m.content)
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n');
-  return { system, user, tools: model.doGenerateCalls[call]?.tools };
+  return { system, user, tools: recorded?.tools };
 }
 
 /** A part of a model's stream, as the provider interface names it. */
@@ -86,15 +93,5 @@ export function streamingModel(pieces: string[], opts: { fail?: boolean } = {}) 
 
 /** The system text and the user message's text of one recorded streamed call. */
 export function streamPromptOf(model: MockLanguageModelV4, call = 0) {
-  const prompt = model.doStreamCalls[call]?.prompt ?? [];
-  const system = prompt
-    .filter((m) => m.role === 'system')
-    .map((m) => m.content)
-    .join('\n');
-  const user = prompt
-    .filter((m) => m.role === 'user')
-    .flatMap((m) => m.content)
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join('\n');
-  return { system, user, tools: model.doStreamCalls[call]?.tools };
+  return textsOf(model.doStreamCalls[call]);
 }
