@@ -64,9 +64,16 @@ const SQLD_TESTS = [
   'db/**/*.test.ts',
   'tests/system/**/*.test.ts',
   'src/server/cli.test.ts',
-  // Contracts their issues require on both databases.
-  'src/server/leads/**/*.test.ts',
-  'src/server/booking/**/*.test.ts',
+  // Leads and calls: the writes that go as one transaction or batch (a lead and its source in
+  // the write of its first message or booking, erasure, replies claimed by the outbox), and
+  // the claims several instances race for (answers taken once, one booking per slot,
+  // reminders sent once, the busy feed read once). Their queries, pure rules and screens'
+  // answers (attention lists, exports, slots, feed parsing, mail texts) prove the same on
+  // either driver and run once (docs/testing.md, "Which tests run on both drivers").
+  'src/server/leads/{lead-router,lead-source,subscriber-tools}.test.ts',
+  'src/server/leads/answers/{answer-notice,capture,poller}.test.ts',
+  'src/server/leads/{drafts,replies}/*.test.ts',
+  'src/server/booking/{booking-limits,booking-rest,bookings-router,busy-feed,call-router,reminders,reminder-suppressed,router}.test.ts',
   // Stored bytes: a blob comes back as a Buffer from one driver, an ArrayBuffer from the other.
   'src/server/media/**/*.test.ts',
   'src/server/identity/passkeys/**/*.test.ts',
@@ -89,7 +96,7 @@ const SQLD_TESTS = [
   'src/server/entries/{instances,published,pages,share-images,feeds}.test.ts',
   // Search: the index written in the entry's transaction, read by every instance at once; the
   // visitor's words and the throttle's burst on libSQL too.
-  'src/server/search/**/*.test.ts',
+  'src/server/search/{instances,rest}.test.ts',
   // Testimonials: one audit of publishes sent to several instances; images' blobs, erasure.
   'src/server/proof/{instances,uploads,lead-erase}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
