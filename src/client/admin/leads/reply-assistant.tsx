@@ -51,7 +51,7 @@ export function ReplyAssistant({
 
   // Once the editor is empty again (the reply sent, or its text cleared), the draft is no
   // longer there to read: its notice goes with it.
-  // (Adjusted while rendering, as React's "You might not need an effect" shows.)
+  // Adjusted while rendering, not in an effect: no render shows the stale words.
   const [hadText, setHadText] = useState(hasText);
   if (hasText !== hadText) {
     setHadText(hasText);
