@@ -4,11 +4,15 @@ import { useAnsweredCount } from './answered-count';
 import { CONTENT_PARTS_ELSEWHERE } from './content/content-sections';
 import { useUnreadCount } from './unread-count';
 
-/** Quiet buttons; the current screen's one filled. */
+/**
+ * Quiet buttons; the current screen's one filled. A link's words stay on one line: a row
+ * short of room by a fraction of a pixel wrapped "Audit log" at 1440 px; the link moves to the
+ * next row whole instead.
+ */
 const linkClasses = buttonClass(
   'ghost',
   'sm',
-  'aria-[current=page]:bg-line aria-[current=page]:text-ink',
+  'whitespace-nowrap aria-[current=page]:bg-line aria-[current=page]:text-ink',
 );
 
 /**
