@@ -1,7 +1,7 @@
 /**
  * Renders an admin component as the app does (tRPC, React Query, a router), for the client's
- * component tests: the router has the component at `/admin/account` and a bare login page,
- * so a screen that sends someone to `/admin/login` can be seen doing it.
+ * component tests: the router has the component at `/admin/account` (or the address `at`) and
+ * a bare login page, so a screen that sends someone to `/admin/login` can be seen doing it.
  */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -16,14 +16,14 @@ import {
 import { createQueryClient } from '#client/lib/query-client';
 import { createTrpcClient, trpc } from '#client/lib/trpc';
 
-export function renderAdmin(ui: ReactNode) {
+export function renderAdmin(ui: ReactNode, { at = '/admin/account' }: { at?: string } = {}) {
   // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
   window.scrollTo = () => {};
   const queryClient = createQueryClient();
   const rootRoute = createRootRoute();
   const screen = createRoute({
     getParentRoute: () => rootRoute,
-    path: '/admin/account',
+    path: at,
     component: () => ui,
   });
   const login = createRoute({
@@ -33,7 +33,7 @@ export function renderAdmin(ui: ReactNode) {
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([screen, login]),
-    history: createMemoryHistory({ initialEntries: ['/admin/account'] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
   });
   const result = render(
     <trpc.Provider client={createTrpcClient('http://localhost')} queryClient={queryClient}>

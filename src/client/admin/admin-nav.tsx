@@ -1,13 +1,18 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { buttonClass } from '#shared/ui-styles';
 import { useAnsweredCount } from './answered-count';
+import { CONTENT_PARTS_ELSEWHERE } from './content/content-sections';
 import { useUnreadCount } from './unread-count';
 
-/** Quiet buttons; the current screen's one filled. */
+/**
+ * Quiet buttons; the current screen's one filled. A link's words stay on one line: a row
+ * short of room by a fraction of a pixel wrapped "Audit log" at 1440 px; the link moves to the
+ * next row whole instead.
+ */
 const linkClasses = buttonClass(
   'ghost',
   'sm',
-  'aria-[current=page]:bg-line aria-[current=page]:text-ink',
+  'whitespace-nowrap aria-[current=page]:bg-line aria-[current=page]:text-ink',
 );
 
 /**
@@ -21,6 +26,12 @@ export function AdminNav() {
   // whenever a message is marked or deleted or the Messages list reads a different count.
   const count = useUnreadCount();
   const answered = useAnsweredCount();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Testimonials and client logos are parts of Content with addresses of their own: Content
+  // is current there too, as on its own children.
+  const inContentPart = CONTENT_PARTS_ELSEWHERE.some(
+    (to) => pathname === to || pathname.startsWith(`${to}/`),
+  );
   return (
     <nav aria-label="Admin sections">
       <ul className="flex flex-wrap items-center gap-1">
@@ -75,7 +86,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
-          <Link to="/admin/content" className={linkClasses}>
+          <Link
+            to="/admin/content"
+            className={linkClasses}
+            aria-current={inContentPart ? 'page' : undefined}
+          >
             Content
           </Link>
         </li>

@@ -4,6 +4,7 @@
  * (docs/booking.md, "Budgets").
  */
 import { parentPort } from 'node:worker_threads';
+import type { WorkerStarted } from '#server/platform/worker-job';
 import { FeedLimitError, readBusyFeedText, type FeedLimits } from './feed-parse';
 import type { Span } from './slots';
 
@@ -14,11 +15,8 @@ export interface FeedJob {
   limits: FeedLimits;
 }
 
-/** `started` when the job arrives (the modules are loaded): the time limit starts there. */
 export type FeedAnswer =
-  | { started: true }
-  | { ok: true; busy: Span[]; looked: number }
-  | { ok: false; limit: boolean; message: string };
+  { ok: true; busy: Span[]; looked: number } | { ok: false; limit: boolean; message: string };
 
 function answer(job: FeedJob): FeedAnswer {
   try {
@@ -34,6 +32,7 @@ function answer(job: FeedJob): FeedAnswer {
 }
 
 parentPort?.on('message', (job: FeedJob) => {
-  parentPort?.postMessage({ started: true } satisfies FeedAnswer);
+  // The modules are loaded: the time limit starts here (platform/worker-job.ts).
+  parentPort?.postMessage({ started: true } satisfies WorkerStarted);
   parentPort?.postMessage(answer(job));
 });

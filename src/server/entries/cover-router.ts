@@ -8,7 +8,7 @@ import { entryIdInput } from '#shared/entries';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import {
-  makeSiteImage,
+  makeSiteImageOffThread,
   siteImageUploadInput,
   siteImageUploadRoute,
 } from '#server/media/site-image';
@@ -24,7 +24,9 @@ export const entryCoversRouter = router({
     .input(siteImageUploadInput)
     .output(outputs.save)
     .mutation(async ({ ctx, input }) => {
-      const image = await makeSiteImage('cover', coverSlot(input.id), input.file.bytes);
+      const image = await makeSiteImageOffThread('cover', coverSlot(input.id), input.file.bytes, {
+        timeLimitMs: ctx.imageTimeLimitMs,
+      });
       const row = await writeTransaction(ctx.db, (tx) =>
         setEntryCover(tx, ctx, input.id, image, input.alt),
       );

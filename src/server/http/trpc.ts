@@ -32,6 +32,8 @@ export interface AppDeps {
    * names (ai/model.ts). Without AI_PROVIDER it is never asked (docs/ai.md).
    */
   aiModel?: AiModel;
+  /** An upload's image work's time limit (media/image-thread.ts); the default when absent. */
+  imageTimeLimitMs?: number;
 }
 
 export interface RequestInfo {

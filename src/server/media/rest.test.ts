@@ -89,6 +89,33 @@ describe('POST /api/media/:slot', () => {
     expect(text).not.toMatch(/script|onload|onclick|alert/);
   });
 
+  it('refuses an SVG slow to rasterise with a 400 at its time limit, answering others meanwhile', async () => {
+    // 1,000 blurred squares through three levels of <use>: 771 bytes, seconds to draw.
+    let parts = `<filter id="f"><feGaussianBlur stdDeviation="9"/></filter><rect id="l0" width="100" height="100" filter="url(#f)"/>`;
+    for (let level = 1; level <= 3; level++) {
+      parts += `<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`;
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${parts}</defs><use href="#l3"/></svg>`;
+    ({ app, deps } = await createTestApp({ imageTimeLimitMs: 1_000 }));
+    cookie = await signedInCookie(deps);
+    let settled = false;
+    const refused = upload('logo', uploadForm(Buffer.from(svg), 'logo.svg')).finally(() => {
+      settled = true;
+    });
+    const live = await app.request('/healthz');
+    expect([live.status, settled]).toEqual([200, false]);
+    expect(await refused).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        message: 'The image takes more than 1 seconds to process, more than this site allows.',
+      },
+    });
+    expect(await upload('logo', uploadForm(await testImage('png'), 'l.png'))).toMatchObject({
+      status: 200,
+    });
+  });
+
   it('answers 400 without a file, for an unknown slot, and for an image over 5 MB', async () => {
     const noFile = new FormData();
     noFile.append('other', 'x');

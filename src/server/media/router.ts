@@ -14,7 +14,7 @@ import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved, latestContent } from '#server/platform/site-content';
 import { clearSlot, replaceSlot } from './store';
-import { makeVariants } from './variants';
+import { makeVariantsOffThread } from './image-thread';
 import { uploadedFile } from './uploaded-file';
 import { outputs } from './router-outputs';
 
@@ -46,7 +46,9 @@ export const mediaRouter = router({
       if (input.file.bytes.byteLength > MEDIA_MAX_BYTES) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: MEDIA_MESSAGES.tooLarge });
       }
-      const variants = await makeVariants(input.slot, input.file.bytes);
+      const variants = await makeVariantsOffThread(input.slot, input.file.bytes, {
+        timeLimitMs: ctx.imageTimeLimitMs,
+      });
       await writeTransaction(ctx.db, async (tx) => {
         await replaceSlot(tx, input.slot, variants, ctx.clock.now());
         await auditAdminChange(tx, ctx, 'content_updated', `${input.slot} image uploaded`);

@@ -22,7 +22,8 @@ import type { MadeImage } from './site-image-variants';
 import { clearSlot, replaceSlot } from './store';
 import { uploadedFile } from './uploaded-file';
 
-export { makeSiteImage, type MadeImage } from './site-image-variants';
+export type { MadeImage } from './site-image-variants';
+export { makeSiteImageOffThread } from './image-thread';
 
 /** The form's size, over which an upload is refused before it is read (413). */
 export const SITE_IMAGE_BODY_BYTES = SITE_IMAGE_LIMITS.maxBytes + 64 * 1024;

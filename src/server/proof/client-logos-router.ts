@@ -15,7 +15,7 @@ import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import type { SessionUser } from '#server/identity/sessions/session';
 import {
-  makeSiteImage,
+  makeSiteImageOffThread,
   siteImageUploadInput,
   siteImageUploadRoute,
 } from '#server/media/site-image';
@@ -123,7 +123,14 @@ export const clientLogosRouter = router({
     .input(siteImageUploadInput)
     .output(outputs.uploadImage)
     .mutation(async ({ ctx, input }) => {
-      const image = await makeSiteImage('client_logo', logoSlot(input.id), input.file.bytes);
+      const image = await makeSiteImageOffThread(
+        'client_logo',
+        logoSlot(input.id),
+        input.file.bytes,
+        {
+          timeLimitMs: ctx.imageTimeLimitMs,
+        },
+      );
       const row = await writeTransaction(ctx.db, (tx) =>
         setClientLogoImage(tx, ctx, input.id, image, input.alt),
       );

@@ -16,7 +16,7 @@ import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import type { SessionUser } from '#server/identity/sessions/session';
 import {
-  makeSiteImage,
+  makeSiteImageOffThread,
   siteImageUploadInput,
   siteImageUploadRoute,
 } from '#server/media/site-image';
@@ -124,7 +124,14 @@ export const testimonialsRouter = router({
     .input(siteImageUploadInput)
     .output(outputs.uploadPhoto)
     .mutation(async ({ ctx, input }) => {
-      const image = await makeSiteImage('portrait', photoSlot(input.id), input.file.bytes);
+      const image = await makeSiteImageOffThread(
+        'portrait',
+        photoSlot(input.id),
+        input.file.bytes,
+        {
+          timeLimitMs: ctx.imageTimeLimitMs,
+        },
+      );
       const row = await writeTransaction(ctx.db, (tx) =>
         setTestimonialPhoto(tx, ctx, input.id, image, input.alt),
       );

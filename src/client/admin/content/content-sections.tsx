@@ -22,6 +22,11 @@ const SECTIONS = [
   { to: '/admin/client-logos', label: 'Client logos', exact: false },
 ] as const;
 
+/** The screens outside `/admin/content` that are parts of Content (the admin's nav marks it). */
+export const CONTENT_PARTS_ELSEWHERE = SECTIONS.map((section) => section.to).filter(
+  (to) => !to.startsWith('/admin/content'),
+);
+
 export function ContentSections() {
   return (
     <nav aria-label="Content sections">

@@ -46,17 +46,21 @@ export function EntryResults({ values, errors, onChange }: EntryResultsProps) {
         <ol className="flex flex-col gap-4">
           {values.results.map((result, index) => (
             // Rows have no id of their own; a removal re-renders the rows after it.
+            // The label across the row, the value and Remove below it; side by side only
+            // from 1024 px, where each still shows its words whole (two halves cut them).
             <li
               key={index}
-              className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
+              className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto]"
             >
-              <TextInputField
-                label={`Result ${index + 1}: label`}
-                name={`results.${index}.label`}
-                value={result.label}
-                error={errors[`results.${index}.label`]}
-                onChange={(label) => onChange(withResult(values, index, { label }))}
-              />
+              <div className="sm:col-span-2 lg:col-span-1">
+                <TextInputField
+                  label={`Result ${index + 1}: label`}
+                  name={`results.${index}.label`}
+                  value={result.label}
+                  error={errors[`results.${index}.label`]}
+                  onChange={(label) => onChange(withResult(values, index, { label }))}
+                />
+              </div>
               <TextInputField
                 label={`Result ${index + 1}: value`}
                 name={`results.${index}.value`}
@@ -66,7 +70,7 @@ export function EntryResults({ values, errors, onChange }: EntryResultsProps) {
               />
               <Button
                 variant="ghost-danger"
-                className="sm:mt-6"
+                className="justify-self-start sm:mt-6"
                 aria-label={`Remove result ${index + 1}`}
                 onPress={() => onChange(withResultRemoved(values, index))}
               >

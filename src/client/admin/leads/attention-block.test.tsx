@@ -9,6 +9,7 @@ import type { Lead } from '#shared/lead-pipeline';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AdminNav } from '../admin-nav';
+import { formatDate, formatDateTime } from '../ui/date-time';
 import { AttentionBlock, type Attention } from './attention-block';
 
 afterEach(() => {
@@ -63,6 +64,33 @@ describe('the attention block', () => {
       'Raviwaiting 1 h',
     ]);
     expect(screen.getByRole('heading', { name: 'Answered, waiting for you (2)' })).toBeVisible();
+  });
+
+  it('shows a follow-up set as a date by its day alone, one with a time with its time', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    // A date-only follow-up is stored as the start of its day in the site's zone (the page
+    // names none here: the device's zone stands in).
+    const dateOnly = new Date(2026, 2, 1).toISOString();
+    const timed = new Date(2026, 2, 1, 9, 30).toISOString();
+    renderAdmin(
+      <AttentionBlock
+        attention={{
+          ...none,
+          followUps: [
+            lead(1, 'Helen', { followUpAt: dateOnly }),
+            lead(2, 'Ravi', { followUpAt: timed }),
+          ],
+        }}
+      />,
+    );
+    const items = within(await screen.findByRole('list', { name: 'Follow-ups due' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      `Helendue ${formatDate(dateOnly)}`,
+      `Ravidue ${formatDateTime(timed)}`,
+    ]);
+    expect(formatDateTime(dateOnly)).not.toBe(formatDate(dateOnly));
   });
 
   it('says nothing waits only when no answer waits either', async () => {

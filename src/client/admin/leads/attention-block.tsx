@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { STALE_DAYS, type Lead } from '#shared/lead-pipeline';
 import { focusRing } from '#shared/ui-styles';
-import { formatDateTime } from '../ui/date-time';
+import { formatDayOrMoment } from '../ui/date-time';
 import { useNow } from '../ui/use-now';
 import { quietLabel, waitingLabel } from './lead-time';
 
@@ -53,7 +53,7 @@ export function AttentionBlock({ attention }: { attention: Attention }) {
           <Group
             title="Follow-ups due"
             leads={followUps}
-            detail={(lead) => (lead.followUpAt ? `due ${formatDateTime(lead.followUpAt)}` : '')}
+            detail={(lead) => (lead.followUpAt ? `due ${formatDayOrMoment(lead.followUpAt)}` : '')}
           />
           <Group
             title={`Quiet for ${STALE_DAYS} days`}

@@ -133,6 +133,7 @@ function LeadView({
         <LeadTimeline
           events={timeline}
           name={lead.name}
+          email={lead.email}
           retrying={retry.isPending ? retrying : null}
           onRetry={(event) => {
             setRetrying(event.id);

@@ -142,12 +142,33 @@ describe('the lead timeline', () => {
         start: '2026-03-04T15:00:00.000Z',
       },
     ];
-    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    render(
+      <LeadTimeline events={events} name="Ada" email="ada@example.com" onRetry={() => undefined} />,
+    );
     const entries = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
     expect(entries[0]).toMatch(/^Call booked by Ada.*First for .*\(moved since, below\)$/);
     expect(entries[1]).toMatch(/^The booking changed the status from New to Meeting/);
     expect(entries[2]).toMatch(/^Call moved.*To Mar 4, 2026/);
     expect(screen.queryByText(/someone/)).toBeNull();
+  });
+
+  it('titles an answer from the lead by the name, one from another address by that address', () => {
+    const at = '2026-03-02T09:00:00.000Z';
+    const events: TimelineEvent[] = [
+      { id: 1, at, kind: 'reply_received', actor: 'Ada@Example.com', text: 'Yes, Thursday.' },
+      { id: 2, at, kind: 'reply_received', actor: 'cfo@example.com', text: 'Agreed.' },
+    ];
+    render(
+      <LeadTimeline
+        events={events}
+        name="Ada Lovelace"
+        email="ada@example.com"
+        onRetry={() => undefined}
+      />,
+    );
+    expect(
+      screen.getAllByRole('listitem').map((item) => item.firstChild?.firstChild?.textContent),
+    ).toEqual(['Answer from Ada Lovelace', 'Answer from cfo@example.com']);
   });
 
   it('names the cancellation that handed a lead back to New', () => {
@@ -164,7 +185,9 @@ describe('the lead timeline', () => {
         status: 'new',
       },
     ];
-    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    render(
+      <LeadTimeline events={events} name="Ada" email="ada@example.com" onRetry={() => undefined} />,
+    );
     expect(screen.getAllByRole('listitem')[1]?.textContent).toMatch(
       /^The cancellation changed the status from Meeting to New/,
     );
@@ -187,7 +210,9 @@ describe('the lead timeline', () => {
         text: '**not** a reply',
       },
     ];
-    render(<LeadTimeline events={events} name="Ada" onRetry={() => undefined} />);
+    render(
+      <LeadTimeline events={events} name="Ada" email="ada@example.com" onRetry={() => undefined} />,
+    );
     // The timeline's own entries (the reply's list has items of its own).
     const [reply, note] = [...screen.getByRole('list', { name: 'Timeline' }).children];
     expect(reply?.querySelector('strong')?.textContent).toBe('half-day workshops');

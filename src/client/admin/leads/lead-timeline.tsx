@@ -12,6 +12,8 @@ interface LeadTimelineProps {
   events: TimelineEvent[];
   /** The lead's name: who wrote its messages. */
   name: string;
+  /** The lead's address: an answer from it is titled by the name. */
+  email: string;
   /** The reply being sent again, if any (its button waits). */
   retrying?: number | null;
   onRetry: (event: TimelineEvent) => void;
@@ -22,7 +24,7 @@ interface LeadTimelineProps {
  * messages and answers and the notes are shown as text with their line breaks; a reply as its
  * Markdown reads in the mail (reply-markdown.tsx). Nothing is ever inserted as HTML.
  */
-export function LeadTimeline({ events, name, retrying = null, onRetry }: LeadTimelineProps) {
+export function LeadTimeline({ events, name, email, retrying = null, onRetry }: LeadTimelineProps) {
   if (events.length === 0) return <p className="text-muted">Nothing has happened yet.</p>;
   return (
     <ol aria-label="Timeline" className="flex flex-col gap-3">
@@ -33,7 +35,7 @@ export function LeadTimeline({ events, name, retrying = null, onRetry }: LeadTim
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-medium text-ink">
-              <EventTitle event={event} name={name} previous={events[i - 1]} />
+              <EventTitle event={event} name={name} email={email} previous={events[i - 1]} />
             </p>
             <span className="text-sm text-muted">
               <DateTime iso={event.at} />
@@ -62,10 +64,12 @@ const EDGES: Partial<Record<TimelineEvent['kind'], string>> = {
 function EventTitle({
   event,
   name,
+  email,
   previous,
 }: {
   event: TimelineEvent;
   name: string;
+  email: string;
   previous: TimelineEvent | undefined;
 }) {
   const by = event.actor ?? 'someone';
@@ -77,7 +81,16 @@ function EventTitle({
     case 'reply_sent':
       return <>Reply by {by}</>;
     case 'reply_received':
-      return <>Answer from {event.actor ?? name}</>;
+      // Its actor is the address it came from: the lead's own is the lead, named; another
+      // (a colleague answering the thread) is shown as it is.
+      return (
+        <>
+          Answer from{' '}
+          {event.actor === null || event.actor.toLowerCase() === email.toLowerCase()
+            ? name
+            : event.actor}
+        </>
+      );
     case 'status_changed':
       return (
         <>

@@ -5,6 +5,9 @@ import { Button } from '../controls';
 import { DateTime } from '../ui/date-time';
 import { useDismissDraft, useDraftReply } from './lead-mutations';
 
+const DRAFT_IN_EDITOR =
+  'The draft is in the editor. Read it and change what you need before you send it.';
+
 /** What a draft puts into the reply editor. */
 export interface DraftText {
   subject: string;
@@ -46,10 +49,19 @@ export function ReplyAssistant({
     hasTextNow.current = hasText;
   });
 
+  // Once the editor is empty again (the reply sent, or its text cleared), the draft is no
+  // longer there to read: its notice goes with it.
+  // Adjusted while rendering, not in an effect: no render shows the stale words.
+  const [hadText, setHadText] = useState(hasText);
+  if (hasText !== hadText) {
+    setHadText(hasText);
+    if (!hasText && status === DRAFT_IN_EDITOR) setStatus('');
+  }
+
   const fill = (draft: DraftText) => {
     setHeld(null);
     onFill(draft);
-    setStatus('The draft is in the editor. Read it and change what you need before you send it.');
+    setStatus(DRAFT_IN_EDITOR);
   };
   const offer = (draft: DraftText) => {
     setStatus('');

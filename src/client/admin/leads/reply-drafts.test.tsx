@@ -96,6 +96,9 @@ describe('Draft a reply', () => {
         { id: 7, text: DRAFT.text, subject: DRAFT.subject },
       ]),
     );
+    // Sent: the editor is empty, and the notice about the draft in it goes (issue 57).
+    await waitFor(() => expect(replyField()).toHaveValue(''));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it.each([

@@ -146,6 +146,27 @@ export function formatDate(iso: string): string {
   return format('date', new Date(iso));
 }
 
+/** The clock in the site's zone, to the second: "00:00:00" at the start of a day. */
+const zoneClock = () =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: siteZone(),
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+
+/**
+ * A moment that may have been given as a day only (a lead's follow-up: a bare date is stored as
+ * the start of that day in the site's zone, docs/api.md "Leads"): its day alone at the start of
+ * a day, "1 Mar 2026", not "1 Mar 2026, 00:00"; else as formatDateTime.
+ */
+export function formatDayOrMoment(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return zoneClock().format(date) === '00:00:00' ? formatDate(iso) : formatDateTime(iso);
+}
+
 /** A stored moment as a `<time>` element: the words for people, the ISO value for machines. */
 export function DateTime({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;

@@ -44,7 +44,9 @@ export function BookingConfirmation({
     location: call.location,
     details: call.location ? `${T.where}: ${call.location}` : '',
   });
-  const webLink = buttonClass('ghost', 'md');
+  // All three as the same bordered button: a ghost one's muted grey on the green box read
+  // as disabled.
+  const calendarButton = buttonClass('secondary', 'md');
   return (
     <div
       ref={box}
@@ -62,13 +64,18 @@ export function BookingConfirmation({
         {T.mailed} {email}.
       </p>
       <div className="flex flex-wrap gap-2">
-        <a href={href} download="call.ics" className={buttonClass('secondary', 'md')}>
+        <a href={href} download="call.ics" className={calendarButton}>
           {T.addToCalendar}
         </a>
-        <a href={links.google} target="_blank" rel="noopener noreferrer" className={webLink}>
+        <a href={links.google} target="_blank" rel="noopener noreferrer" className={calendarButton}>
           {T.addToGoogle}
         </a>
-        <a href={links.outlook} target="_blank" rel="noopener noreferrer" className={webLink}>
+        <a
+          href={links.outlook}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={calendarButton}
+        >
           {T.addToOutlook}
         </a>
       </div>

@@ -194,6 +194,10 @@ describe('the booking picker', () => {
     const ics = decodeURIComponent(file.getAttribute('href')!.split(',')[1]!);
     expect(ics).toContain('DTSTART:20260603T080000Z\r\nDTEND:20260603T083000Z\r\n');
     expect(ics).toContain('LOCATION:Phone call\r\n');
+    // The three are buttons of one kind: none in the muted grey that reads as disabled (issue 57).
+    for (const name of ['Add to Google Calendar', 'Add to Outlook']) {
+      expect(screen.getByRole('link', { name }).className).toBe(file.className);
+    }
   });
 
   it('asks for a time before sending, and keeps what was typed', async () => {
