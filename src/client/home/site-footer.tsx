@@ -22,7 +22,14 @@ const linkClass = `${footerEntryClass} transition-colors hover:text-ink ${focusR
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
   const year = useCurrentYear();
-  const { company, contact: contactDetails, footerServices, legal, media } = useSiteContent();
+  const {
+    company,
+    contact: contactDetails,
+    footerServices,
+    legal,
+    media,
+    headings,
+  } = useSiteContent();
   return (
     <footer className="border-t border-line bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
@@ -95,9 +102,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
           <h2 id="newsletter-title" className={headingClass}>
             Stay Updated
           </h2>
-          <p className="mt-4 mb-4 text-sm text-muted">
-            Occasional insights on practical AI, straight to your inbox.
-          </p>
+          <p className="mt-4 mb-4 text-sm text-muted">{headings.newsletterText}</p>
           <NewsletterIsland />
         </section>
       </div>
