@@ -79,9 +79,12 @@ function organization(frame: FrameFacts) {
   };
 }
 
-/** An entry's date as its readers see it: a day of the site's zone. */
+/**
+ * An entry's date as its readers see it: a day of the site's zone, day first ("3 May 2026"),
+ * which no reader on either side of the Atlantic misreads.
+ */
 function day(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
 const time = (iso: string, timeZone: string) =>
@@ -151,13 +154,19 @@ export function resultsHtml(results: EntryResult[], size: 'page' | 'card'): stri
   if (results.length === 0) return '';
   const value =
     size === 'page'
-      ? 'text-3xl font-extrabold text-brand-700 dark:text-brand-300'
-      : 'text-xl font-bold text-brand-700 dark:text-brand-300';
+      ? 'text-3xl font-extrabold break-words text-brand-700 dark:text-brand-300'
+      : 'text-xl font-bold break-words text-brand-700 dark:text-brand-300';
   const items = results.map(
     (result) =>
-      `<div class="flex flex-col-reverse rounded-xl border border-line bg-subtle p-4"><dt class="text-sm text-muted">${escapeHtml(result.label)}</dt><dd class="${value}">${escapeHtml(result.value)}</dd></div>`,
+      `<div class="flex min-w-0 flex-col-reverse rounded-xl border border-line bg-subtle p-4"><dt class="text-sm text-muted">${escapeHtml(result.label)}</dt><dd class="${value}">${escapeHtml(result.value)}</dd></div>`,
   );
-  return `<dl class="my-6 grid grid-cols-2 gap-3 sm:grid-cols-3">${items.join('')}</dl>`;
+  // As many tiles a row as the box has room for at a readable width (a third of a home card
+  // held three, a word a line): the same rule in a card, a list and a page.
+  const columns =
+    size === 'page'
+      ? 'grid-cols-[repeat(auto-fill,minmax(10rem,1fr))]'
+      : 'grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]';
+  return `<dl class="my-6 grid ${columns} gap-3">${items.join('')}</dl>`;
 }
 
 /** Client and industry, when given. */

@@ -126,7 +126,14 @@ describe('an entry’s page', () => {
     expect(answer.text).toContain('Client: <strong>Northwind</strong>');
     expect(answer.text).toContain('<h2>The problem</h2>');
     expect(answer.text).toContain('<code class="language-ts">const x = 1 &lt; 2;');
-    expect(answer.text).toContain('Published <time datetime="2026-01-15T10:00:00.000Z">');
+    // Dates as a UK reader writes them, never "January 15, 2026".
+    expect(answer.text).toContain(
+      'Published <time datetime="2026-01-15T10:00:00.000Z">15 January 2026</time>',
+    );
+    // Result tiles as wide as their words need (at least 10rem), never a word a line.
+    expect(answer.text).toContain(
+      '<dl class="my-6 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">',
+    );
     expect(answer.text).toContain('href="/assets/site.css"');
     expect(answer.text).toContain('data-prerendered="/case-studies/answers-in-minutes"');
     expect(answer.text).toContain('id="legal-body"');
