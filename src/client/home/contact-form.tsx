@@ -80,7 +80,7 @@ export default function ContactForm() {
   const submitRef = useRef<HTMLButtonElement>(null);
   // Where the focus goes once the send is over: a browser drops it to <body> from the button
   // it disables while sending (docs/product.md, "Contact form").
-  const [focusAfter, setFocusAfter] = useState<'sent' | 'failed' | null>(null);
+  const focusAfter = useRef<'sent' | 'failed' | null>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
 
@@ -128,9 +128,9 @@ export default function ContactForm() {
           company: checked.data.company ?? '',
         });
         stopConfetti.current = fireConfetti();
-        setFocusAfter('sent');
+        focusAfter.current = 'sent';
       } catch (error) {
-        setFocusAfter('failed');
+        focusAfter.current = 'failed';
         toast({
           title: 'Something went wrong',
           description: serverMessage(error) ?? 'Please try again later.',
@@ -143,13 +143,14 @@ export default function ContactForm() {
   const sending = submission.pending;
 
   useEffect(() => {
-    if (!focusAfter || sending) return;
-    setFocusAfter(null);
+    const after = focusAfter.current;
+    if (!after || sending) return;
+    focusAfter.current = null;
     // Sent: the confirmation, read out with its "Pick a time". Failed: the button again, only
     // when the focus was dropped (Enter in a field keeps it there, with the values kept).
-    if (focusAfter === 'sent') sentRef.current?.focus();
+    if (after === 'sent') sentRef.current?.focus();
     else if (!formRef.current?.contains(document.activeElement)) submitRef.current?.focus();
-  }, [focusAfter, sending]);
+  }, [sending]);
 
   return (
     <form
