@@ -18,6 +18,11 @@ const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
  */
 export const footerEntryClass = `rounded text-sm text-muted ${touchTarget}`;
 const linkClass = `${footerEntryClass} transition-colors hover:text-ink ${focusRing}`;
+/**
+ * A legal page without text: in the links' box, but in italics and with the text's cursor, so
+ * it does not pass for a link that does nothing (docs/content.md, "Legal pages").
+ */
+const plainEntryClass = `${footerEntryClass} cursor-default italic`;
 
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
@@ -91,7 +96,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
                       {page.label}
                     </a>
                   ) : (
-                    <span className={footerEntryClass}>{page.label}</span>
+                    <span className={plainEntryClass}>{page.label}</span>
                   )}
                 </li>
               ))}
