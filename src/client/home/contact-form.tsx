@@ -8,6 +8,7 @@ import { publicApi } from '#client/lib/public-api';
 import { serverMessage } from '#client/lib/trpc-error';
 import { fireConfetti } from '#client/ui/confetti';
 import { CheckboxField, HoneypotField, SelectField, TextInputField } from '#client/ui/fields';
+import { CONFETTI_Z_INDEX } from '#shared/constants';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
 import { LegalLinks } from './legal-links';
@@ -226,7 +227,10 @@ export default function ContactForm() {
         <div
           ref={sentRef}
           tabIndex={-1}
-          className="grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+          // Above the confetti's overlay (z-index 100, docs/product.md "Confetti"): the
+          // confirmation stays readable while the particles fly past it.
+          style={{ zIndex: CONFETTI_Z_INDEX + 1 }}
+          className="relative grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
         >
           <p role="status">
             Thank you, your message has been sent. We will reply as soon as we can.
