@@ -217,11 +217,47 @@ function coverHtml(cover: SiteImage, sources: ImageSources | undefined): string 
   return `<picture>${source('image/avif', sources?.avif)}${source('image/webp', sources?.webp)}${img}</picture>`;
 }
 
-/** One entry's main text: title, summary, client, results, cover, body, dates, the way on. */
+/** A published testimonial given for this entry, as its page shows it. */
+export interface EntryTestimonial {
+  quote: string;
+  name: string;
+  role: string;
+  company: string;
+}
+
+/** The entry's own testimonials, after its text: what the client said about this work. */
+function testimonialsHtml(list: EntryTestimonial[]): string {
+  if (list.length === 0) return '';
+  const figure = (t: EntryTestimonial) => {
+    const who = [t.role, t.company]
+      .filter((part) => part !== '')
+      .map(escapeHtml)
+      .join(', ');
+    return [
+      '<figure class="my-6 rounded-xl border border-line bg-subtle p-6">',
+      `<blockquote class="text-lg text-ink"><p>${escapeHtml(t.quote)}</p></blockquote>`,
+      `<figcaption class="mt-4"><strong class="block text-ink">${escapeHtml(t.name)}</strong>`,
+      who ? `<span class="block text-sm text-muted">${who}</span>` : '',
+      '</figcaption></figure>',
+    ].join('');
+  };
+  return [
+    '<section aria-labelledby="entry-testimonials">',
+    '<h2 id="entry-testimonials">What the client says</h2>',
+    ...list.map(figure),
+    '</section>',
+  ].join('\n');
+}
+
+/**
+ * One entry's main text: title, summary, client, results, cover, body, its testimonials,
+ * dates, the way on.
+ */
 export function entryMainHtml(
   frame: FrameFacts,
   entry: Entry,
   coverSources?: ImageSources,
+  testimonials: EntryTestimonial[] = [],
 ): string {
   const cover = entry.coverImage ? coverHtml(entry.coverImage, coverSources) : '';
   return [
@@ -233,6 +269,7 @@ export function entryMainHtml(
     resultsHtml(entry.results, 'page'),
     cover,
     `<div class="entry-body">${entryBodyHtml(entry.body)}</div>`,
+    testimonialsHtml(testimonials),
     datesLine(entry, frame.timeZone),
     nextStepHtml(entry.kind),
   ].join('\n');

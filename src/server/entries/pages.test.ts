@@ -237,6 +237,37 @@ describe('an entry’s page', () => {
     expect(metaOf(after.text, 'og:image')).toBe(drawn);
   });
 
+  it('shows its own published testimonials, and follows a publish, an unpublish and an edit at once', async () => {
+    const id = await published();
+    const before = await page('/case-studies/answers-in-minutes');
+    expect(before.text).not.toContain('<blockquote');
+    const made = await admin(app, 'POST', '/api/testimonials', {
+      quote: 'Answers went out <the same> morning.',
+      name: 'Ada Byron',
+      role: 'Head of Support',
+      company: 'Northwind',
+      entryId: id,
+      consent: { at: '2026-01-10', how: 'e-mail of 10 January' },
+    });
+    const testimonialId = (made.body as { testimonial: { id: number } }).testimonial.id;
+    // A draft is not shown.
+    expect((await page('/case-studies/answers-in-minutes')).text).not.toContain('Ada Byron');
+
+    await admin(app, 'POST', `/api/testimonials/${testimonialId}/publish`);
+    const shown = await page('/case-studies/answers-in-minutes');
+    expect(shown.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(shown.text).toContain(
+      '<blockquote class="text-lg text-ink"><p>Answers went out &lt;the same&gt; morning.</p></blockquote>',
+    );
+    expect(shown.text).toContain('Head of Support, Northwind');
+    // Another entry's page does not show it.
+    await published({ ...CASE, slug: 'other-case', title: 'Another case' });
+    expect((await page('/case-studies/other-case')).text).not.toContain('Ada Byron');
+
+    await admin(app, 'POST', `/api/testimonials/${testimonialId}/unpublish`);
+    expect((await page('/case-studies/answers-in-minutes')).text).not.toContain('Ada Byron');
+  });
+
   it('escapes a title and summary that try to close the script or the attribute', async () => {
     const title = 'Hi </script><script>alert(1)</script> "quoted" & \'single\'';
     await published({ ...CASE, title, summary: 'A "summary" </script><b>x</b>' });
