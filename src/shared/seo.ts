@@ -47,7 +47,11 @@ export function structuredData(
     address: { '@type': 'PostalAddress', addressLocality: contactDetails.office },
     areaServed: 'Worldwide',
     sameAs: [contactDetails.profileUrl],
-    founder: { '@type': 'Person', jobTitle: founder.role },
+    founder: {
+      '@type': 'Person',
+      ...(founder.name ? { name: founder.name } : {}),
+      jobTitle: founder.role,
+    },
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'AI engineering services',

@@ -23,6 +23,7 @@ export const defaultContact: SiteContent['contact'] = {
 
 /** The founder is described by role only; no personal details are invented. */
 export const defaultFounder: SiteContent['founder'] = {
+  name: '',
   role: 'Founder & Principal AI Engineer',
   softwareYears: 20,
   aiYears: 4,
@@ -118,6 +119,29 @@ export const defaultLegal: SiteContent['legal'] = {
   responsibleAi: '',
 };
 
+/** The spec's words around the sections (docs/content.md). */
+// Typed on its own, as the acknowledgement's: the schema takes it as the section's default.
+export const defaultHeadings: {
+  heroBadge: string;
+  heroServicesButton: string;
+  valueTitle: string;
+  servicesTitle: string;
+  servicesIntro: string;
+  factsEyebrow: string;
+  factsTitle: string;
+  newsletterText: string;
+} = {
+  heroBadge: 'AI engineering consultancy',
+  heroServicesButton: 'Explore Services',
+  valueTitle: 'Why work with us',
+  servicesTitle: 'Three-Pillar Service Approach',
+  servicesIntro:
+    'From a first assessment to production systems and a lasting partnership: pick the pillar you need today and add the others when you are ready.',
+  factsEyebrow: 'Did you know?',
+  factsTitle: 'AI Facts',
+  newsletterText: 'Occasional insights on practical AI, straight to your inbox.',
+};
+
 /**
  * Off until the owner turns it on. The mail signs the body with the saved company name, so the
  * starting text ends with the greeting only.
@@ -147,5 +171,6 @@ export const defaultSiteContent: SiteContent = {
   video: defaultVideo,
   footerServices: defaultFooterServices,
   legal: defaultLegal,
+  headings: defaultHeadings,
   acknowledgement: defaultAcknowledgement,
 };

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { isWebAddress, VIDEO_SOURCES, videoEmbedAddress } from './site-content-basics';
-import { defaultAcknowledgement } from './site-content-defaults';
+import { defaultAcknowledgement, defaultHeadings } from './site-content-defaults';
 import { emailField, idField, oneLine, storedText } from './validation';
 import type { SiteMedia } from './site-media';
 
@@ -86,6 +86,15 @@ const years = z
     z.maximum(CONTENT_LIMITS.yearsMax, CONTENT_MESSAGES.years),
   );
 
+/** A single line that may be left empty (the founder's name: shown only when given). */
+function optionalLine(max: number) {
+  return storedText().check(
+    z.trim(),
+    z.maxLength(max, `Must be at most ${max} characters`),
+    oneLine(CONTENT_MESSAGES.oneLine),
+  );
+}
+
 const legalPage = storedText().check(z.maxLength(CONTENT_LIMITS.legalMax, CONTENT_MESSAGES.legal));
 
 const valueItem = z.object({ title: line(), description: paragraph() });
@@ -150,7 +159,14 @@ export const siteContentSchema = z.object({
     profileUrl: webAddress,
     profileName: line(40),
   }),
-  founder: z.object({ role: line(120), softwareYears: years, aiYears: years }),
+  founder: z.object({
+    /** Shown in About when given; empty: the founder is named by role only, as before. */
+    // A default: a version saved before the field existed, or an older client's save, has none.
+    name: z._default(optionalLine(100), ''),
+    role: line(120),
+    softwareYears: years,
+    aiYears: years,
+  }),
   hero: z.object({
     headlineStart: line(80),
     headlineHighlight: line(40),
@@ -174,6 +190,25 @@ export const siteContentSchema = z.object({
     cookies: legalPage,
     responsibleAi: legalPage,
   }),
+  /**
+   * The short words around the sections (the hero's badge and second button, the section
+   * titles, the newsletter's line): the starting words, as the spec's, until the owner changes
+   * them. Content saved before they were editable, or by a client that does not know them, has
+   * the starting words.
+   */
+  headings: z._default(
+    z.object({
+      heroBadge: line(80),
+      heroServicesButton: line(60),
+      valueTitle: line(120),
+      servicesTitle: line(120),
+      servicesIntro: paragraph(400),
+      factsEyebrow: line(60),
+      factsTitle: line(120),
+      newsletterText: paragraph(300),
+    }),
+    () => defaultHeadings,
+  ),
   /**
    * The e-mail a visitor gets right after sending the contact form, when `enabled` (off until
    * the owner turns it on; docs/content.md). Only these words and the site's name and address:

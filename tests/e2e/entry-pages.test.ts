@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addUser, PASSWORD } from './admin-support';
+import sharp from 'sharp';
+import { addUser, PASSWORD, showColorScheme } from './admin-support';
 import { axeViolations, newPage, startServerAndBrowser, type RunningServer } from './support';
 import { layoutShifts } from './support/layout-shifts';
 
@@ -80,6 +81,25 @@ beforeAll(async () => {
     consent: { at: '2026-01-10', how: 'e-mail of 10 January' },
   })) as { testimonial: { id: number } };
   await api(`/api/testimonials/${testimonial.id}/publish`, cookie);
+  // A dark logo, as most are drawn for a light page.
+  const { clientLogo } = (await api('/api/client-logos', cookie, {
+    name: 'Northwind',
+    consent: { at: '2026-01-10', how: 'e-mail of 10 January' },
+  })) as { clientLogo: { id: number } };
+  const logo = await sharp({
+    create: { width: 200, height: 50, channels: 4, background: { r: 15, g: 23, b: 42, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  const upload = new FormData();
+  upload.append('file', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+  const uploaded = await fetch(`${server.url}/api/client-logos/${clientLogo.id}/image`, {
+    method: 'POST',
+    headers: { cookie },
+    body: upload,
+  });
+  expect(uploaded.status).toBe(200);
+  await api(`/api/client-logos/${clientLogo.id}/publish`, cookie);
 });
 
 afterAll(async () => {
@@ -184,6 +204,19 @@ describe('the home page and the search page with a case study published, at 390 
       const shifts = await layoutShifts(page);
       expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
+
+      // In the dark theme a dark logo stays visible: on a white tile, never on the page's
+      // near-black, and not inverted.
+      await showColorScheme(page, 'dark');
+      const tile = page.locator('#clients li').first();
+      await tile.scrollIntoViewIfNeeded();
+      expect(
+        await tile.evaluate((li) => ({
+          tile: getComputedStyle(li).backgroundColor,
+          section: getComputedStyle(li.closest('section')!).backgroundColor,
+          filter: getComputedStyle(li.querySelector('img')!).filter,
+        })),
+      ).toEqual({ tile: 'rgb(255, 255, 255)', section: 'rgb(11, 17, 32)', filter: 'none' });
     });
   });
 

@@ -634,7 +634,8 @@ describe('home page at 1280 px', () => {
         await held;
         await route.continue();
       });
-      await form.getByRole('button', { name: 'Send Message' }).click();
+      // Sent from the keyboard: the browser drops the focus from the button it disables.
+      await form.getByRole('button', { name: 'Send Message' }).press('Enter');
       const sending = form.getByRole('button', { name: 'Sending...' });
       await sending.waitFor();
       expect(await sending.isDisabled()).toBe(true);
@@ -648,6 +649,23 @@ describe('home page at 1280 px', () => {
       expect(
         await page.locator('canvas[data-confetti]').evaluate((c) => getComputedStyle(c).zIndex),
       ).toBe('100');
+      // The confirmation is drawn above the confetti, readable while it flies: the topmost
+      // element at its middle is its own once the canvas is made to take the pointer.
+      expect(
+        await form.getByRole('status').evaluate((status) => {
+          const box = status.parentElement!;
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-confetti]')!;
+          const { left, top, width, height } = box.getBoundingClientRect();
+          canvas.style.pointerEvents = 'auto';
+          const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+          canvas.style.pointerEvents = 'none';
+          return hit !== null && box.contains(hit);
+        }),
+      ).toBe(true);
+      // Sent: the focus is on the confirmation, never dropped to the page (docs/product.md).
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(
+        /^Thank you, your message has been sent/,
+      );
       expect(await form.getByLabel('Full Name').inputValue()).toBe('');
       expect(await subject.inputValue()).toBe('');
       expect(storedContacts(server.dbPath)).toEqual([

@@ -65,7 +65,10 @@ export function AboutSection() {
             className="rounded-2xl border border-line bg-surface p-8 text-center shadow-sm"
           >
             {media?.photo ? (
-              <FounderPhoto photo={media.photo} alt={founder.role} />
+              <FounderPhoto
+                photo={media.photo}
+                alt={founder.name ? `${founder.name}, ${founder.role}` : founder.role}
+              />
             ) : (
               <div
                 className="mx-auto flex h-28 w-28 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-indigo-900 text-white"
@@ -74,7 +77,15 @@ export function AboutSection() {
                 <ShieldIcon width={44} height={44} />
               </div>
             )}
-            <h3 className="mt-5 text-xl font-semibold text-ink">{founder.role}</h3>
+            {/* Named when the owner gives a name (docs/content.md); by role only otherwise. */}
+            {founder.name ? (
+              <>
+                <h3 className="mt-5 text-xl font-semibold text-ink">{founder.name}</h3>
+                <p className="mt-1 text-muted">{founder.role}</p>
+              </>
+            ) : (
+              <h3 className="mt-5 text-xl font-semibold text-ink">{founder.role}</h3>
+            )}
             <dl className="mt-6 grid grid-cols-2 gap-4 text-center">
               <div className="rounded-xl bg-subtle p-4">
                 <dt className="text-sm text-muted">Software engineering</dt>
@@ -88,9 +99,12 @@ export function AboutSection() {
           </div>
           <div data-reveal data-reveal-index={1} className="flex flex-col gap-5 text-lg text-muted">
             <p>
-              Every engagement is led by our {founder.role}, who brings {founder.softwareYears}{' '}
-              years of software engineering experience and the last {inWords(founder.aiYears)} years
-              focused on artificial intelligence.
+              {/* One text before the role, as before the name could be given: a fresh site's
+                  HTML stays byte for byte the same. */}
+              {`Every engagement is led by ${founder.name ? `${founder.name}, ` : ''}our `}
+              {founder.role}, who brings {founder.softwareYears} years of software engineering
+              experience and the last {inWords(founder.aiYears)} years focused on artificial
+              intelligence.
             </p>
             {paragraphs(about.text).map((text, i) => (
               <p key={i}>{text}</p>

@@ -148,6 +148,42 @@ describe('ContactForm', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('sent with Enter, puts the focus on the confirmation, never on the page body', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    answer({ result: { data: { success: true, message: 'Thanks' } } });
+    screen.getByRole('button', { name: 'Send Message' }).focus();
+    await user.keyboard('{Enter}');
+    const confirmation = await screen.findByRole('status');
+    // The box the status line is in: read out with the "Pick a time" beside it.
+    await waitFor(() => expect(document.activeElement).toBe(confirmation.parentElement));
+    expect(document.activeElement).toHaveTextContent('Thank you, your message has been sent.');
+  });
+
+  it('after a failure gives the focus back to the button, if the browser had dropped it', async () => {
+    const user = renderForm();
+    await fillValid(user);
+    let respond: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (respond = resolve)));
+    screen.getByRole('button', { name: 'Send Message' }).focus();
+    await user.keyboard('{Enter}');
+    const sending = await screen.findByRole('button', { name: 'Sending...' });
+    expect(sending).toHaveFocus();
+    // A browser moves the focus off a button it disables, to the body; jsdom does not, and
+    // blurs no disabled element: the focus goes by another element to the body.
+    const away = document.createElement('input');
+    document.body.append(away);
+    away.focus();
+    away.blur();
+    away.remove();
+    expect(document.activeElement).toBe(document.body);
+    respond(new Response('{}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
+    await screen.findByText('Something went wrong');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send Message' })),
+    );
+  });
+
   it('"Pick a time" stops the confetti still in the air, so none falls over the picker', async () => {
     const stop = vi.fn();
     fireConfetti.mockReturnValue(stop);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '#shared/contact';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { useHydrated } from '#client/lib/use-hydrated';
@@ -8,6 +8,7 @@ import { publicApi } from '#client/lib/public-api';
 import { serverMessage } from '#client/lib/trpc-error';
 import { fireConfetti } from '#client/ui/confetti';
 import { CheckboxField, HoneypotField, SelectField, TextInputField } from '#client/ui/fields';
+import { CONFETTI_Z_INDEX } from '#shared/constants';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
 import { LegalLinks } from './legal-links';
@@ -76,6 +77,11 @@ export default function ContactForm() {
   // The celebration still in the air: "Pick a time" stops it, so none falls over the picker.
   const stopConfetti = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the send is over: a browser drops it to <body> from the button
+  // it disables while sending (docs/product.md, "Contact form").
+  const focusAfter = useRef<'sent' | 'failed' | null>(null);
   const submission = useSubmission();
   const hydrated = useHydrated();
 
@@ -123,7 +129,9 @@ export default function ContactForm() {
           company: checked.data.company ?? '',
         });
         stopConfetti.current = fireConfetti();
+        focusAfter.current = 'sent';
       } catch (error) {
+        focusAfter.current = 'failed';
         toast({
           title: 'Something went wrong',
           description: serverMessage(error) ?? 'Please try again later.',
@@ -134,6 +142,16 @@ export default function ContactForm() {
   }
 
   const sending = submission.pending;
+
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (!after || sending) return;
+    focusAfter.current = null;
+    // Sent: the confirmation, read out with its "Pick a time". Failed: the button again, only
+    // when the focus was dropped (Enter in a field keeps it there, with the values kept).
+    if (after === 'sent') sentRef.current?.focus();
+    else if (!formRef.current?.contains(document.activeElement)) submitRef.current?.focus();
+  }, [sending]);
 
   return (
     <form
@@ -206,7 +224,14 @@ export default function ContactForm() {
       <LegalLinks />
       <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
       {sent ? (
-        <div className="grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+        <div
+          ref={sentRef}
+          tabIndex={-1}
+          // Above the confetti's overlay (z-index 100, docs/product.md "Confetti"): the
+          // confirmation stays readable while the particles fly past it.
+          style={{ zIndex: CONFETTI_Z_INDEX + 1 }}
+          className="relative grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           <p role="status">
             Thank you, your message has been sent. We will reply as soon as we can.
           </p>
@@ -226,6 +251,7 @@ export default function ContactForm() {
         </div>
       ) : null}
       <button
+        ref={submitRef}
         type="submit"
         disabled={!hydrated || sending}
         className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}

@@ -5,7 +5,7 @@ import { useHeroOutline } from './use-hero-outline';
 
 export function HeroSection() {
   const outlined = useHeroOutline();
-  const { hero, cta } = useSiteContent();
+  const { hero, cta, headings } = useSiteContent();
   return (
     <section
       id="home"
@@ -15,7 +15,7 @@ export function HeroSection() {
       <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28 lg:py-32">
         <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-line bg-surface/70 px-4 py-1.5 text-sm font-medium text-ink">
           <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />
-          AI engineering consultancy
+          {headings.heroBadge}
         </p>
         <h1
           id="hero-title"
@@ -46,7 +46,7 @@ export function HeroSection() {
             <ArrowRightIcon width={18} height={18} />
           </a>
           <a href="#services" className={buttonClass('secondary', 'lg')}>
-            Explore Services
+            {headings.heroServicesButton}
           </a>
         </div>
       </div>

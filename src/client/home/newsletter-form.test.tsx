@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '#client/ui/toast';
@@ -55,6 +55,11 @@ describe('NewsletterForm', () => {
       'Check your inboxWe sent a confirmation link to reader@example.com. Open it to confirm your subscription.',
     );
     expect(document.activeElement).toBe(inbox);
+    // The address wraps whole to its own line, and is cut only if longer than a line: never
+    // broken mid-word where it would have fitted (`break-all` did).
+    const address = within(inbox).getByText('reader@example.com');
+    expect(address).not.toHaveClass('break-all');
+    expect(address).toHaveClass('[overflow-wrap:anywhere]');
     expect(screen.queryByRole('form', { name: 'Newsletter signup' })).toBeNull();
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
       email: 'reader@example.com',

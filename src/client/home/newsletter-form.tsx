@@ -83,8 +83,9 @@ export default function NewsletterForm() {
       >
         <p className="font-semibold text-ink">Check your inbox</p>
         <p>
-          We sent a confirmation link to <strong className="break-all text-ink">{sentTo}</strong>.
-          Open it to confirm your subscription.
+          We sent a confirmation link to{' '}
+          <strong className="text-ink [overflow-wrap:anywhere]">{sentTo}</strong>. Open it to
+          confirm your subscription.
         </p>
         <button
           type="button"

@@ -7,17 +7,12 @@ import { useSiteContent } from './site-content-context';
 const ICONS: ComponentType<SVGProps<SVGSVGElement>>[] = [CodeIcon, SearchIcon, HandshakeIcon];
 
 export function ServicesSection() {
-  const { services } = useSiteContent();
+  const { services, headings } = useSiteContent();
   return (
     <section id="services" aria-labelledby="services-title" className="bg-subtle py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="services-title"
-          eyebrow="Services"
-          title="Three-Pillar Service Approach"
-        >
-          From a first assessment to production systems and a lasting partnership: pick the pillar
-          you need today and add the others when you are ready.
+        <SectionHeading id="services-title" eyebrow="Services" title={headings.servicesTitle}>
+          {headings.servicesIntro}
         </SectionHeading>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {services.map((service, i) => {

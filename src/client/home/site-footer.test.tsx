@@ -35,7 +35,15 @@ describe('SiteFooter', () => {
     for (const entry of [...entries, ...links]) {
       expect([...entry.classList]).toEqual(expect.arrayContaining(box));
     }
-    // Only the links take focus and change colour on hover.
-    expect(entries[0]!.className).toBe(footerEntryClass);
+    // Only the links take focus and change colour on hover; a plain name does not look like
+    // one: set in italics, with the text's cursor, and never focused.
+    for (const plain of [entries[0]!, entries[2]!, entries[3]!]) {
+      expect(plain.className).toBe(`${footerEntryClass} cursor-default italic`);
+      expect(plain).not.toHaveAttribute('tabindex');
+    }
+    for (const link of [entries[1]!, ...links]) {
+      expect(link.className).not.toContain('italic');
+      expect(link.className).toContain('hover:text-ink');
+    }
   });
 });

@@ -18,11 +18,23 @@ const headingClass = 'text-sm font-semibold tracking-wide text-ink uppercase';
  */
 export const footerEntryClass = `rounded text-sm text-muted ${touchTarget}`;
 const linkClass = `${footerEntryClass} transition-colors hover:text-ink ${focusRing}`;
+/**
+ * A legal page without text: in the links' box, but in italics and with the text's cursor, so
+ * it does not pass for a link that does nothing (docs/content.md, "Legal pages").
+ */
+const plainEntryClass = `${footerEntryClass} cursor-default italic`;
 
 /** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
 export function SiteFooter({ onHome }: { onHome: boolean }) {
   const year = useCurrentYear();
-  const { company, contact: contactDetails, footerServices, legal, media } = useSiteContent();
+  const {
+    company,
+    contact: contactDetails,
+    footerServices,
+    legal,
+    media,
+    headings,
+  } = useSiteContent();
   return (
     <footer className="border-t border-line bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
@@ -84,7 +96,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
                       {page.label}
                     </a>
                   ) : (
-                    <span className={footerEntryClass}>{page.label}</span>
+                    <span className={plainEntryClass}>{page.label}</span>
                   )}
                 </li>
               ))}
@@ -95,9 +107,7 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
           <h2 id="newsletter-title" className={headingClass}>
             Stay Updated
           </h2>
-          <p className="mt-4 mb-4 text-sm text-muted">
-            Occasional insights on practical AI, straight to your inbox.
-          </p>
+          <p className="mt-4 mb-4 text-sm text-muted">{headings.newsletterText}</p>
           <NewsletterIsland />
         </section>
       </div>

@@ -6,12 +6,12 @@ const ICONS: ComponentType<SVGProps<SVGSVGElement>>[] = [CpuIcon, PuzzleIcon, Tr
 
 /** The three-item value block: Expert AI Implementation, Custom AI Solutions, Impact. */
 export function ValueSection() {
-  const { valueItems } = useSiteContent();
+  const { valueItems, headings } = useSiteContent();
   return (
     <section aria-labelledby="value-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="value-title" className="sr-only">
-          Why work with us
+          {headings.valueTitle}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {valueItems.map((item, i) => {

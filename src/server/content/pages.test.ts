@@ -101,6 +101,45 @@ describe('the home page follows the content', () => {
     expect(home.text).toContain('Hi &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it("shows the saved section words and the founder's name, in the HTML", async () => {
+    const fresh = await page('/');
+    for (const words of Object.values(defaultSiteContent.headings)) {
+      expect(fresh.text).toContain(words);
+    }
+    await save((c) => {
+      c.headings = {
+        heroBadge: 'Applied AI studio',
+        heroServicesButton: 'See what we do',
+        valueTitle: 'Why clients pick us',
+        servicesTitle: 'How we help',
+        servicesIntro: 'Three ways to work together.',
+        factsEyebrow: 'Worth knowing',
+        factsTitle: 'Notes on AI',
+        newsletterText: 'One short letter a month.',
+      };
+      c.founder.name = 'Ada Lovelace';
+    });
+    const home = await page('/');
+    for (const words of Object.values(defaultSiteContent.headings)) {
+      expect(home.text).not.toContain(words);
+    }
+    for (const words of [
+      '>Applied AI studio</p>',
+      '>See what we do</a>',
+      '>Why clients pick us</h2>',
+      '>How we help</h2>',
+      'Three ways to work together.',
+      '>Worth knowing</p>',
+      '>Notes on AI</h2>',
+      'One short letter a month.',
+      '>Ada Lovelace</h3>',
+      'Every engagement is led by Ada Lovelace, our ',
+      '"founder":{"@type":"Person","name":"Ada Lovelace"',
+    ]) {
+      expect(home.text).toContain(words);
+    }
+  });
+
   it('answers compressed when asked, and renders once for 20 requests at once', async () => {
     await save((c) => (c.hero.headlineHighlight = 'Value Now'));
     const answers = await Promise.all(
@@ -185,6 +224,23 @@ describe('the home page follows the content', () => {
     expect(home.text).toContain('Saved Long Ago');
     expect(home.text).toContain('Old title');
     expect(home.text).toContain(DEMO_VIDEO.video);
+  });
+
+  it("reads a version stored before the section words and the founder's name: the starting words", async () => {
+    const old = structuredClone(defaultSiteContent) as unknown as Record<string, unknown>;
+    delete old.headings;
+    old.founder = { role: 'Saved Role', softwareYears: 9, aiYears: 2 };
+    await writeTransaction(deps.db, async (tx) => {
+      await tx.insert(siteContentVersions).values({
+        version: 1,
+        content: JSON.stringify(old),
+        updatedAt: deps.clock.now(),
+      });
+    });
+    deps.clock.advance(PUBLISHED_CHECK_MS);
+    const home = await page('/');
+    expect(home.text).toContain('>Saved Role</h3>');
+    expect(home.text).toContain('Three-Pillar Service Approach');
   });
 });
 

@@ -32,7 +32,12 @@ export const outputs = {
         profileUrl: z.string(),
         profileName: z.string(),
       }),
-      founder: z.strictObject({ role: z.string(), softwareYears: z.number(), aiYears: z.number() }),
+      founder: z.strictObject({
+        name: z.string(),
+        role: z.string(),
+        softwareYears: z.number(),
+        aiYears: z.number(),
+      }),
       hero: z.strictObject({
         headlineStart: z.string(),
         headlineHighlight: z.string(),
@@ -82,6 +87,16 @@ export const outputs = {
         terms: z.string(),
         cookies: z.string(),
         responsibleAi: z.string(),
+      }),
+      headings: z.strictObject({
+        heroBadge: z.string(),
+        heroServicesButton: z.string(),
+        valueTitle: z.string(),
+        servicesTitle: z.string(),
+        servicesIntro: z.string(),
+        factsEyebrow: z.string(),
+        factsTitle: z.string(),
+        newsletterText: z.string(),
       }),
       acknowledgement: z.strictObject({
         enabled: z.boolean(),

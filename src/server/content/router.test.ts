@@ -100,6 +100,33 @@ describe('content', () => {
     ]);
   });
 
+  it("checks the section words and the founder's name, and gives an older client's save the starting words", async () => {
+    const content = edited((c) => {
+      c.headings.servicesTitle = 'x'.repeat(121);
+      c.headings.newsletterText = ' ';
+      c.founder.name = 'y'.repeat(101);
+    });
+    expect(await issuesOf(alice.content.save({ content, baseVersion: 0 }))).toEqual([
+      { path: 'content.founder.name', message: 'Must be at most 100 characters' },
+      { path: 'content.headings.servicesTitle', message: 'Must be at most 120 characters' },
+      { path: 'content.headings.newsletterText', message: 'Required' },
+    ]);
+
+    // A client that knows neither (docs/api.md, "Content"): saved with the starting words.
+    const older = structuredClone(defaultSiteContent) as unknown as Record<string, unknown>;
+    delete older.headings;
+    older.founder = { role: 'Lead engineer', softwareYears: 12, aiYears: 3 };
+    await alice.content.save({ content: older as SiteContent, baseVersion: 0 });
+    const saved = (await alice.content.get()).content;
+    expect(saved.headings).toEqual(defaultSiteContent.headings);
+    expect(saved.founder).toEqual({
+      name: '',
+      role: 'Lead engineer',
+      softwareYears: 12,
+      aiYears: 3,
+    });
+  });
+
   it('lists versions newest first and restores one as a new version', async () => {
     for (let i = 1; i <= 3; i++) {
       deps.clock.advance(60_000);

@@ -5,19 +5,45 @@
  * instance sends a page its entry no longer has. Every instance reads the same row, so all
  * send the same bytes.
  */
-import { and, eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '#db';
-import { entries, entryPages, type EntryRow } from '#db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { changeCounter, writeTransaction, type Db } from '#db';
+import { entries, entryPages, testimonials, type EntryRow } from '#db/schema';
 import { entryPath } from '#shared/entry-paths';
 import type { Entry, EntryKind } from '#shared/entries';
 import { bytesEtag } from '#server/http/etag';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import type { PageFrame } from '#server/platform/page-frame';
+import { shownTestimonial } from '#server/platform/shown-testimonial';
 import { readImageSources } from '#server/media/site-image';
 import { coverSlot } from './cover-slot';
 import { entryJson } from './entry-json';
-import { entryHeadTags, entryMainHtml } from './page-html';
+import { entryHeadTags, entryMainHtml, type EntryTestimonial } from './page-html';
+
+/**
+ * What a kept page was written for: the frame, and the testimonials as they were (the
+ * `published_proof` counter, migration 0030, moves with every testimonial's write). A page
+ * kept under another key is written again at its next request, so a testimonial published,
+ * edited or unpublished shows on its entry's page at once, on every instance.
+ */
+export async function entryPageKey(db: Db, frame: PageFrame): Promise<string> {
+  return `${frame.key} proof ${await changeCounter(db, 'published_proof')}`;
+}
+
+/** The testimonials given for this entry that the pages may show, in the order added. */
+async function entryTestimonials(db: Db, entryId: number): Promise<EntryTestimonial[]> {
+  return db
+    .select({
+      quote: testimonials.quote,
+      name: testimonials.name,
+      role: testimonials.role,
+      company: testimonials.company,
+    })
+    .from(testimonials)
+    .where(and(eq(testimonials.entryId, entryId), shownTestimonial))
+    .orderBy(asc(testimonials.id))
+    .all();
+}
 
 /**
  * An entry's whole page in the site's frame, its cover with its resized files (a phone loads
@@ -33,10 +59,11 @@ export async function entryPageHtml(
   const coverSources = entry.coverImage
     ? (await readImageSources(db, [slot])).get(slot)
     : undefined;
+  const said = await entryTestimonials(db, entry.id);
   return frame.page({
     path: entryPath(entry.kind, entry.slug),
     head: entryHeadTags(frame, entry, preview),
-    main: entryMainHtml(frame, entry, coverSources),
+    main: entryMainHtml(frame, entry, coverSources, said),
   });
 }
 
@@ -60,6 +87,8 @@ export async function storeEntryPage(
   frame: PageFrame,
   entry: Entry,
 ): Promise<StoredPage> {
+  // Read before the page's rows: a testimonial written meanwhile moves the key again.
+  const key = await entryPageKey(deps.db, frame);
   const html = await entryPageHtml(deps.db, frame, entry);
   const etag = bytesEtag(Buffer.from(html, 'utf8'));
   const path = entryPath(entry.kind, entry.slug);
@@ -70,7 +99,7 @@ export async function storeEntryPage(
       .where(and(eq(entries.id, entry.id), eq(entries.status, 'published')))
       .get();
     if (now?.slug !== entry.slug || now.updatedAt.toISOString() !== entry.updatedAt) return;
-    const row = { frame: frame.key, html, etag, renderedAt: deps.clock.now() };
+    const row = { frame: key, html, etag, renderedAt: deps.clock.now() };
     await tx
       .insert(entryPages)
       .values({ path, ...row })
@@ -79,7 +108,10 @@ export async function storeEntryPage(
   return { html, etag };
 }
 
-/** The page kept at `path` for `frameKey`, without its HTML; null when none or another frame's. */
+/**
+ * The page kept at `path` for `frameKey` (`entryPageKey`), without its HTML; null when none or
+ * another key's.
+ */
 export async function storedPageTag(db: Db, path: string, frameKey: string) {
   const row = await db
     .select({ etag: entryPages.etag, frame: entryPages.frame })

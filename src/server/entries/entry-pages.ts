@@ -14,7 +14,13 @@ import type { AppEnv } from '#server/http/hono-env';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import type { PageFrame } from '#server/platform/page-frame';
-import { storeEntryPage, storedPageHtml, storedPageTag, type StoredPage } from './entry-page-store';
+import {
+  entryPageKey,
+  storeEntryPage,
+  storedPageHtml,
+  storedPageTag,
+  type StoredPage,
+} from './entry-page-store';
 import { listPage } from './entry-lists';
 import { goneHeadTags, goneMainHtml } from './page-html';
 import { oldSlugAnswer, publishedEntry } from './published';
@@ -34,8 +40,8 @@ export function entryPageRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Pages being written here now: requests arriving meanwhile wait for the one write. */
   const inFlight = new Map<string, Promise<StoredPage | null>>();
 
-  function writing(path: string, frame: PageFrame, kind: EntryKind, slug: string) {
-    const key = `${frame.key} ${path}`;
+  function writing(path: string, frame: PageFrame, pageKey: string, kind: EntryKind, slug: string) {
+    const key = `${pageKey} ${path}`;
     const known = inFlight.get(key);
     if (known) return known;
     const write = publishedEntry(deps.db, kind, slug)
@@ -53,13 +59,14 @@ export function entryPageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!pageFrames || !isSlug(slug)) return next();
     const frame = await pageFrames.current();
     const path = entryPath(kind, slug);
-    const etag = await storedPageTag(deps.db, path, frame.key);
+    const pageKey = await entryPageKey(deps.db, frame);
+    const etag = await storedPageTag(deps.db, path, pageKey);
     if (etag) {
       const page = await ready.get(path, etag, () => storedPageHtml(deps.db, path, etag));
       if (page) return send(c, page);
     }
     // Not kept for this frame (a new build or content, or a publish still being written).
-    const stored = await writing(path, frame, kind, slug);
+    const stored = await writing(path, frame, pageKey, kind, slug);
     if (stored) {
       const page = await ready.get(path, stored.etag, async () => stored.html);
       if (page) return send(c, page);

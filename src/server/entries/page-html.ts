@@ -79,9 +79,12 @@ function organization(frame: FrameFacts) {
   };
 }
 
-/** An entry's date as its readers see it: a day of the site's zone. */
+/**
+ * An entry's date as its readers see it: a day of the site's zone, day first ("3 May 2026"),
+ * which no reader on either side of the Atlantic misreads.
+ */
 function day(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
 const time = (iso: string, timeZone: string) =>
@@ -151,13 +154,19 @@ export function resultsHtml(results: EntryResult[], size: 'page' | 'card'): stri
   if (results.length === 0) return '';
   const value =
     size === 'page'
-      ? 'text-3xl font-extrabold text-brand-700 dark:text-brand-300'
-      : 'text-xl font-bold text-brand-700 dark:text-brand-300';
+      ? 'text-3xl font-extrabold break-words text-brand-700 dark:text-brand-300'
+      : 'text-xl font-bold break-words text-brand-700 dark:text-brand-300';
   const items = results.map(
     (result) =>
-      `<div class="flex flex-col-reverse rounded-xl border border-line bg-subtle p-4"><dt class="text-sm text-muted">${escapeHtml(result.label)}</dt><dd class="${value}">${escapeHtml(result.value)}</dd></div>`,
+      `<div class="flex min-w-0 flex-col-reverse rounded-xl border border-line bg-subtle p-4"><dt class="text-sm text-muted">${escapeHtml(result.label)}</dt><dd class="${value}">${escapeHtml(result.value)}</dd></div>`,
   );
-  return `<dl class="my-6 grid grid-cols-2 gap-3 sm:grid-cols-3">${items.join('')}</dl>`;
+  // As many tiles a row as the box has room for at a readable width (a third of a home card
+  // held three, a word a line): the same rule in a card, a list and a page.
+  const columns =
+    size === 'page'
+      ? 'grid-cols-[repeat(auto-fill,minmax(10rem,1fr))]'
+      : 'grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]';
+  return `<dl class="my-6 grid ${columns} gap-3">${items.join('')}</dl>`;
 }
 
 /** Client and industry, when given. */
@@ -208,11 +217,47 @@ function coverHtml(cover: SiteImage, sources: ImageSources | undefined): string 
   return `<picture>${source('image/avif', sources?.avif)}${source('image/webp', sources?.webp)}${img}</picture>`;
 }
 
-/** One entry's main text: title, summary, client, results, cover, body, dates, the way on. */
+/** A published testimonial given for this entry, as its page shows it. */
+export interface EntryTestimonial {
+  quote: string;
+  name: string;
+  role: string;
+  company: string;
+}
+
+/** The entry's own testimonials, after its text: what the client said about this work. */
+function testimonialsHtml(list: EntryTestimonial[]): string {
+  if (list.length === 0) return '';
+  const figure = (t: EntryTestimonial) => {
+    const who = [t.role, t.company]
+      .filter((part) => part !== '')
+      .map(escapeHtml)
+      .join(', ');
+    return [
+      '<figure class="my-6 rounded-xl border border-line bg-subtle p-6">',
+      `<blockquote class="text-lg text-ink"><p>${escapeHtml(t.quote)}</p></blockquote>`,
+      `<figcaption class="mt-4"><strong class="block text-ink">${escapeHtml(t.name)}</strong>`,
+      who ? `<span class="block text-sm text-muted">${who}</span>` : '',
+      '</figcaption></figure>',
+    ].join('');
+  };
+  return [
+    '<section aria-labelledby="entry-testimonials">',
+    '<h2 id="entry-testimonials">What the client says</h2>',
+    ...list.map(figure),
+    '</section>',
+  ].join('\n');
+}
+
+/**
+ * One entry's main text: title, summary, client, results, cover, body, its testimonials,
+ * dates, the way on.
+ */
 export function entryMainHtml(
   frame: FrameFacts,
   entry: Entry,
   coverSources?: ImageSources,
+  testimonials: EntryTestimonial[] = [],
 ): string {
   const cover = entry.coverImage ? coverHtml(entry.coverImage, coverSources) : '';
   return [
@@ -224,6 +269,7 @@ export function entryMainHtml(
     resultsHtml(entry.results, 'page'),
     cover,
     `<div class="entry-body">${entryBodyHtml(entry.body)}</div>`,
+    testimonialsHtml(testimonials),
     datesLine(entry, frame.timeZone),
     nextStepHtml(entry.kind),
   ].join('\n');

@@ -126,7 +126,14 @@ describe('an entry’s page', () => {
     expect(answer.text).toContain('Client: <strong>Northwind</strong>');
     expect(answer.text).toContain('<h2>The problem</h2>');
     expect(answer.text).toContain('<code class="language-ts">const x = 1 &lt; 2;');
-    expect(answer.text).toContain('Published <time datetime="2026-01-15T10:00:00.000Z">');
+    // Dates as a UK reader writes them, never "January 15, 2026".
+    expect(answer.text).toContain(
+      'Published <time datetime="2026-01-15T10:00:00.000Z">15 January 2026</time>',
+    );
+    // Result tiles as wide as their words need (at least 10rem), never a word a line.
+    expect(answer.text).toContain(
+      '<dl class="my-6 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">',
+    );
     expect(answer.text).toContain('href="/assets/site.css"');
     expect(answer.text).toContain('data-prerendered="/case-studies/answers-in-minutes"');
     expect(answer.text).toContain('id="legal-body"');
@@ -228,6 +235,37 @@ describe('an entry’s page', () => {
     expect((await admin(app, 'DELETE', `/api/entries/${id}/cover`)).status).toBe(200);
     const after = await page('/case-studies/answers-in-minutes');
     expect(metaOf(after.text, 'og:image')).toBe(drawn);
+  });
+
+  it('shows its own published testimonials, and follows a publish, an unpublish and an edit at once', async () => {
+    const id = await published();
+    const before = await page('/case-studies/answers-in-minutes');
+    expect(before.text).not.toContain('<blockquote');
+    const made = await admin(app, 'POST', '/api/testimonials', {
+      quote: 'Answers went out <the same> morning.',
+      name: 'Ada Byron',
+      role: 'Head of Support',
+      company: 'Northwind',
+      entryId: id,
+      consent: { at: '2026-01-10', how: 'e-mail of 10 January' },
+    });
+    const testimonialId = (made.body as { testimonial: { id: number } }).testimonial.id;
+    // A draft is not shown.
+    expect((await page('/case-studies/answers-in-minutes')).text).not.toContain('Ada Byron');
+
+    await admin(app, 'POST', `/api/testimonials/${testimonialId}/publish`);
+    const shown = await page('/case-studies/answers-in-minutes');
+    expect(shown.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(shown.text).toContain(
+      '<blockquote class="text-lg text-ink"><p>Answers went out &lt;the same&gt; morning.</p></blockquote>',
+    );
+    expect(shown.text).toContain('Head of Support, Northwind');
+    // Another entry's page does not show it.
+    await published({ ...CASE, slug: 'other-case', title: 'Another case' });
+    expect((await page('/case-studies/other-case')).text).not.toContain('Ada Byron');
+
+    await admin(app, 'POST', `/api/testimonials/${testimonialId}/unpublish`);
+    expect((await page('/case-studies/answers-in-minutes')).text).not.toContain('Ada Byron');
   });
 
   it('escapes a title and summary that try to close the script or the attribute', async () => {

@@ -151,10 +151,27 @@ describe('the home page once proof is published', () => {
     // The logo: its link, its name as the image's text when it has no alt of its own.
     expect(proof).toContain('href="https://northwind.example/?a=1&amp;b=2" rel="noopener"');
     expect(proof).toMatch(/width="400" height="100" alt="Northwind"/);
+    // Logos are drawn for a light page: on a light tile in both themes, never inverted.
+    expect(proof).toMatch(/<li class="[^"]*\bbg-white\b[^"]*"><a [^>]*><img [^>]*alt="Northwind"/);
+    expect(proof).not.toContain('invert');
+    // A case study without a cover: a drawn band with its client, not an empty card.
+    expect(proof).toContain('<div aria-hidden="true" class="case-cover-fallback');
+    expect(proof).toMatch(/case-cover-fallback[^>]*>[^<]*<span[^>]*>Northwind<\/span>/);
+    // One or two cards are centred, never left beside an empty column (no 3-column grid).
+    expect(proof).toContain('class="mt-12 flex flex-wrap justify-center gap-6"');
+    expect(proof).not.toContain('lg:grid-cols-3');
     // The feeds, named in the head.
     const head = text.slice(0, at('</head>'));
     expect(head).toContain('<link rel="alternate" type="application/rss+xml"');
     expect(head).toContain('href="https://www.example.com/atom.xml"');
+
+    // With a cover: the cover in the card's band, lazily, in its resized files.
+    await admin.entryCovers.upload({ id: entryId, file: await png(1200, 675), alt: 'Dashboard' });
+    const withCover = (await home(app, deps)).text;
+    expect(withCover).not.toContain('case-cover-fallback');
+    expect(withCover).toMatch(
+      /<picture><source type="image\/avif" srcset="[^"]+ \d+w[^"]*"[^>]*\/>.*<img src="\/uploads\/[^"]+" srcset="[^"]+" sizes="[^"]+" width="\d+" height="\d+" alt="Dashboard" loading="lazy"/,
+    );
 
     await admin.entries.unpublish({ id: entryId });
     await admin.testimonials.unpublish({ id: testimonialId });

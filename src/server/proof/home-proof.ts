@@ -13,7 +13,9 @@
 import { changeCounter, type Db } from '#db';
 import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
 import type { EntrySummary } from '#shared/entries';
+import { coverSlot } from '#server/entries/cover-slot';
 import { latestPublishedSummaries } from '#server/entries/published';
+import { readImageSources, type ImageSources } from '#server/media/site-image';
 import {
   publishedClientLogos,
   publishedTestimonials,
@@ -24,10 +26,13 @@ import {
 /** Case studies the home page shows; the rest are one link away, on /case-studies. */
 export const HOME_CASE_STUDIES = 3;
 
+/** A case study as its home card needs it: its cover's resized files, when it has a cover. */
+export type HomeCaseStudy = EntrySummary & { coverSources: ImageSources };
+
 export interface HomeProof {
   /** Whether any entry (case study or insight) is published: the page then names the feeds. */
   anyEntry: boolean;
-  caseStudies: EntrySummary[];
+  caseStudies: HomeCaseStudy[];
   testimonials: PublishedTestimonial[];
   logos: PublishedClientLogo[];
 }
@@ -63,7 +68,15 @@ export function proofVersion(db: Db, nowMs: number): Promise<string> {
 
 export async function homeProof(db: Db): Promise<HomeProof> {
   // One after the other: a transaction's handle (and sqld's stream) takes one at a time.
-  const caseStudies = await latestPublishedSummaries(db, 'case_study', HOME_CASE_STUDIES);
+  const latest = await latestPublishedSummaries(db, 'case_study', HOME_CASE_STUDIES);
+  const covers = await readImageSources(
+    db,
+    latest.filter((entry) => entry.coverImage).map((entry) => coverSlot(entry.id)),
+  );
+  const caseStudies = latest.map((entry) => ({
+    ...entry,
+    coverSources: covers.get(coverSlot(entry.id)) ?? {},
+  }));
   const anyEntry =
     caseStudies.length > 0 || (await latestPublishedSummaries(db, 'insight', 1)).length > 0;
   const testimonials = await publishedTestimonials(db);

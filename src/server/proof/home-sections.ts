@@ -7,11 +7,10 @@
  * saved text is escaped; images carry their size, so nothing moves when they load.
  */
 import { ENTRY_LIST_PATHS, entryPath } from '#shared/entry-paths';
-import type { EntrySummary } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { focusRing } from '#shared/ui-styles';
 import { clientLine, resultsHtml } from '#server/entries/page-html';
-import type { HomeProof } from './home-proof';
+import type { HomeCaseStudy, HomeProof } from './home-proof';
 import type { PublishedClientLogo, PublishedTestimonial } from './published-proof';
 
 const LINK = `rounded font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300 ${focusRing}`;
@@ -29,9 +28,39 @@ function section(id: string, tone: 'bg-surface' | 'bg-subtle', inner: string): s
   return `<section id="${id}" aria-labelledby="${id}-title" class="${tone} py-16 sm:py-24"><div class="mx-auto max-w-6xl px-4 sm:px-6">${inner}</div></section>`;
 }
 
-function caseStudyCard(entry: EntrySummary): string {
+/**
+ * The cards of a section: a third of the row each from lg up, and the row centred, so one or
+ * two cards never sit left of an empty column.
+ */
+const CARDS = 'class="mt-12 flex flex-wrap justify-center gap-6"';
+const CARD =
+  'w-full rounded-2xl border border-line bg-surface p-6 shadow-sm lg:w-[calc((100%-3rem)/3)]';
+
+/** The card's band: the cover at the card's width, lazily, in its resized files. */
+function coverBand(entry: HomeCaseStudy): string {
+  const cover = entry.coverImage;
+  if (!cover) {
+    // No cover: a drawn band naming the client (or industry), not an empty card.
+    const name = entry.client ?? entry.industry ?? 'Case study';
+    return `<div aria-hidden="true" class="case-cover-fallback mb-5 flex aspect-[16/9] items-end rounded-xl bg-gradient-to-br from-brand-600 to-indigo-900 p-4 text-white"><span class="text-sm font-semibold tracking-wide uppercase">${escapeHtml(name)}</span></div>`;
+  }
+  const { avif, webp, jpeg } = entry.coverSources;
+  const sizes = '(min-width: 64rem) 20rem, calc(100vw - 5rem)';
+  const source = (type: string, set: string | undefined) =>
+    set ? `<source type="${type}" srcset="${escapeHtml(set)}" sizes="${sizes}" />` : '';
   return [
-    '<article class="rounded-2xl border border-line bg-surface p-6 shadow-sm">',
+    '<picture>',
+    source('image/avif', avif),
+    source('image/webp', webp),
+    `<img src="${escapeHtml(cover.url)}"${jpeg ? ` srcset="${escapeHtml(jpeg)}"` : ''} sizes="${sizes}" width="${cover.width}" height="${cover.height}" alt="${escapeHtml(cover.alt)}" loading="lazy" decoding="async" class="mb-5 aspect-[16/9] w-full rounded-xl object-cover" />`,
+    '</picture>',
+  ].join('');
+}
+
+function caseStudyCard(entry: HomeCaseStudy): string {
+  return [
+    `<article class="${CARD}">`,
+    coverBand(entry),
     `<h3 class="text-xl font-semibold text-ink"><a class="${LINK}" href="${entryPath(entry.kind, entry.slug)}">${escapeHtml(entry.title)}</a></h3>`,
     `<p class="mt-2 text-muted">${escapeHtml(entry.summary)}</p>`,
     clientLine(entry),
@@ -40,14 +69,14 @@ function caseStudyCard(entry: EntrySummary): string {
   ].join('');
 }
 
-function caseStudies(entries: EntrySummary[]): string {
+function caseStudies(entries: HomeCaseStudy[]): string {
   if (entries.length === 0) return '';
   return section(
     'case-studies',
     'bg-surface',
     [
       heading('case-studies-title', 'Proof', 'Case studies'),
-      `<div class="mt-12 grid gap-6 lg:grid-cols-3">${entries.map(caseStudyCard).join('')}</div>`,
+      `<div ${CARDS}>${entries.map(caseStudyCard).join('')}</div>`,
       `<p class="mt-8 text-center"><a class="${LINK}" href="${ENTRY_LIST_PATHS.case_study}">All case studies</a></p>`,
     ].join(''),
   );
@@ -77,7 +106,7 @@ function testimonialCard(t: PublishedTestimonial): string {
     ? `<p class="mt-4 text-sm"><a class="${LINK}" href="${entryPath(t.entry.kind, t.entry.slug)}">${escapeHtml(t.entry.title)}</a></p>`
     : '';
   return [
-    '<figure class="rounded-2xl border border-line bg-surface p-6 shadow-sm">',
+    `<figure class="${CARD}">`,
     `<blockquote class="text-lg text-ink"><p>${escapeHtml(t.quote)}</p></blockquote>`,
     '<figcaption class="mt-6 flex items-center gap-4">',
     photo(t),
@@ -96,7 +125,7 @@ function testimonials(list: PublishedTestimonial[]): string {
     'bg-subtle',
     [
       heading('testimonials-title', 'Testimonials', 'What clients say'),
-      `<div class="mt-12 grid gap-6 lg:grid-cols-3">${list.map(testimonialCard).join('')}</div>`,
+      `<div ${CARDS}>${list.map(testimonialCard).join('')}</div>`,
     ].join(''),
   );
 }
@@ -107,7 +136,9 @@ function logo(l: PublishedClientLogo): string {
   const inner = l.url
     ? `<a class="block rounded ${focusRing}" href="${escapeHtml(l.url)}" rel="noopener">${img}</a>`
     : img;
-  return `<li>${inner}</li>`;
+  // Logos are drawn for a light page: a light tile in both themes keeps a dark logo visible
+  // in the dark theme, without inverting anyone's brand colours.
+  return `<li class="rounded-xl bg-white px-5 py-3 shadow-sm ring-1 ring-line">${inner}</li>`;
 }
 
 function logos(list: PublishedClientLogo[]): string {

@@ -10,6 +10,7 @@ import { clientLogos, entries, testimonials } from '#db/schema';
 import type { EntryKind } from '#shared/entries';
 import type { SiteImage } from '#shared/site-image';
 import { readImageSources, type ImageSources } from '#server/media/site-image';
+import { shownTestimonial } from '#server/platform/shown-testimonial';
 import { photoSlot } from './testimonial-store';
 
 export interface PublishedTestimonial {
@@ -43,13 +44,7 @@ export async function publishedTestimonials(db: Db): Promise<PublishedTestimonia
     })
     .from(testimonials)
     .leftJoin(entries, and(eq(entries.id, testimonials.entryId), eq(entries.status, 'published')))
-    .where(
-      and(
-        eq(testimonials.status, 'published'),
-        isNotNull(testimonials.consentAt),
-        isNotNull(testimonials.consentHow),
-      ),
-    )
+    .where(shownTestimonial)
     .orderBy(asc(testimonials.id))
     .all();
   const withPhoto = rows.filter((row) => row.testimonial.photo !== null);

@@ -118,3 +118,46 @@ describe('long lines in the Content form', () => {
     expect(screen.getByRole('textbox', { name: 'Phone' }).tagName).toBe('INPUT');
   });
 });
+
+describe("the section words and the founder's name in the Content form", () => {
+  it('shows the starting words in their sections, and names a too long or empty one under it', async () => {
+    render(<Form />);
+    const hero = screen.getByRole('region', { name: 'Hero' });
+    expect(within(hero).getByRole('textbox', { name: 'Badge above the headline' })).toHaveValue(
+      'AI engineering consultancy',
+    );
+    expect(within(hero).getByRole('textbox', { name: 'Button to the services' })).toHaveValue(
+      'Explore Services',
+    );
+    const facts = screen.getByRole('region', { name: 'AI facts' });
+    expect(within(facts).getByRole('textbox', { name: 'Title' })).toHaveValue('AI Facts');
+    const services = screen.getByRole('region', { name: 'Services' });
+    const title = within(services).getByRole('textbox', { name: 'Section title' });
+    expect(title).toHaveValue('Three-Pillar Service Approach');
+    expect(within(services).getByRole('textbox', { name: 'Section subtitle' })).toHaveDisplayValue(
+      /^From a first assessment/,
+    );
+    const footer = screen.getByRole('region', { name: 'Footer' });
+    const newsletter = within(footer).getByRole('textbox', { name: /^Newsletter line/ });
+    expect(newsletter).toHaveValue(defaultSiteContent.headings.newsletterText);
+
+    await userEvent.clear(title);
+    await userEvent.paste('How we help');
+    expect(seen.values.headings.servicesTitle).toBe('How we help');
+    await userEvent.clear(newsletter);
+    expect(newsletter).toHaveAccessibleDescription(/Required/);
+
+    const name = within(screen.getByRole('region', { name: 'Founder' })).getByRole('textbox', {
+      name: 'Name (optional)',
+    });
+    expect(name).toHaveValue('');
+    expect(name).toBeValid();
+    await userEvent.click(name);
+    await userEvent.paste('x'.repeat(101));
+    expect(name).toHaveAccessibleDescription(/Must be at most 100 characters/);
+    await userEvent.clear(name);
+    await userEvent.paste('Ada Lovelace');
+    expect(name).toBeValid();
+    expect(seen.values.founder.name).toBe('Ada Lovelace');
+  });
+});

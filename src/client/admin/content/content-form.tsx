@@ -100,6 +100,9 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
     id: 'founder',
     title: 'Founder',
     fields: [
+      text(['founder', 'name'], 'Name (optional)', {
+        description: 'Shown in About when given; empty, the founder is named by role only.',
+      }),
       text(['founder', 'role'], 'Role'),
       text(['founder', 'softwareYears'], 'Years of software engineering', {
         kind: 'years',
@@ -118,27 +121,45 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
       text(['hero', 'headlineStart'], 'Headline'),
       text(['hero', 'headlineHighlight'], 'Highlighted end of the headline'),
       para(['hero', 'intro'], 'Introduction'),
+      text(['headings', 'heroBadge'], 'Badge above the headline', { short: true }),
+      text(['headings', 'heroServicesButton'], 'Button to the services', { short: true }),
+    ],
+  },
+  {
+    id: 'facts',
+    title: 'AI facts',
+    intro: 'The heading above the facts carousel; the facts themselves are on the Facts screen.',
+    fields: [
+      text(['headings', 'factsEyebrow'], 'Small line above the title', { short: true }),
+      text(['headings', 'factsTitle'], 'Title', { short: true }),
     ],
   },
   {
     id: 'values',
     title: 'Value items',
-    fields: [0, 1, 2].flatMap((i) => [
-      text(['valueItems', i, 'title'], `${ordinal[i]} item: title`),
-      para(['valueItems', i, 'description'], `${ordinal[i]} item: text`, 2),
-    ]),
+    fields: [
+      text(['headings', 'valueTitle'], 'Section title (read out by screen readers, not shown)'),
+      ...[0, 1, 2].flatMap((i) => [
+        text(['valueItems', i, 'title'], `${ordinal[i]} item: title`),
+        para(['valueItems', i, 'description'], `${ordinal[i]} item: text`, 2),
+      ]),
+    ],
   },
   {
     id: 'services',
     title: 'Services',
-    intro: 'Three service cards, four features each.',
-    fields: [0, 1, 2].flatMap((i) => [
-      text(['services', i, 'title'], `${ordinal[i]} service: title`),
-      para(['services', i, 'description'], `${ordinal[i]} service: description`, 2),
-      ...[0, 1, 2, 3].map((f) =>
-        text(['services', i, 'features', f], `${ordinal[i]} service: feature ${f + 1}`),
-      ),
-    ]),
+    intro: 'The section’s title and subtitle, then three service cards, four features each.',
+    fields: [
+      text(['headings', 'servicesTitle'], 'Section title'),
+      para(['headings', 'servicesIntro'], 'Section subtitle', 2),
+      ...[0, 1, 2].flatMap((i) => [
+        text(['services', i, 'title'], `${ordinal[i]} service: title`),
+        para(['services', i, 'description'], `${ordinal[i]} service: description`, 2),
+        ...[0, 1, 2, 3].map((f) =>
+          text(['services', i, 'features', f], `${ordinal[i]} service: feature ${f + 1}`),
+        ),
+      ]),
+    ],
   },
   {
     id: 'cta',
@@ -187,6 +208,7 @@ const SECTIONS: { id: string; title: string; intro?: string; fields: FieldSpec[]
         kind: 'lines',
         description: `One per line, ${CONTENT_LIMITS.footerServicesMin} to ${CONTENT_LIMITS.footerServicesMax}; each leads to the services section.`,
       },
+      para(['headings', 'newsletterText'], 'Newsletter line (under “Stay Updated”)', 2),
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSiteContent } from '../site-content-context';
 
 export const FACTS_TITLE_ID = 'ai-facts-title';
 
@@ -7,6 +8,7 @@ export const FACTS_TITLE_ID = 'ai-facts-title';
  * take exactly the same height: nothing below moves when the facts arrive.
  */
 export function FactsFrame({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  const { headings } = useSiteContent();
   return (
     <section
       id="ai-facts"
@@ -17,10 +19,10 @@ export function FactsFrame({ children, busy }: { children: ReactNode; busy?: boo
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mb-8 text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
-            Did you know?
+            {headings.factsEyebrow}
           </p>
           <h2 id={FACTS_TITLE_ID} className="mt-2 text-3xl font-bold text-ink sm:text-4xl">
-            AI Facts
+            {headings.factsTitle}
           </h2>
         </div>
         {children}
