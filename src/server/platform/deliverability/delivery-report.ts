@@ -168,17 +168,19 @@ function readBounce(headers: Headers, parts: MimePart[], verp: number | null): D
   const fallback =
     onlyAddress(headerAddresses(headers, 'x-failed-recipients')) ??
     onlyAddress(headerAddresses(originalHeaders(parts), 'to'));
+  const messageId = originalMessageId(parts);
   const recipients: BouncedRecipient[] = [];
   for (const group of groups) {
     const recipient = readRecipient(group, fallback);
     if (recipient === 'skip') continue;
-    if (recipient.email === null && verp === null) {
+    // The mail its VERP token or quoted Message-ID names may still say whom.
+    if (recipient.email === null && verp === null && messageId === null) {
       return { kind: 'unreadable', reason: 'a failed recipient without an address' };
     }
     recipients.push(recipient);
   }
   if (recipients.length === 0) return { kind: 'ignored', reason: 'no recipient failed' };
-  return { kind: 'bounce', recipients, verp, messageId: originalMessageId(parts) };
+  return { kind: 'bounce', recipients, verp, messageId };
 }
 
 function readComplaint(
@@ -201,10 +203,11 @@ function readComplaint(
   const email =
     recipientField(fields.getFirst('original-rcpt-to')) ??
     onlyAddress(headerAddresses(original, 'to'));
-  if (email === null && id === null) {
+  const messageId = originalMessageId(parts);
+  if (email === null && id === null && messageId === null) {
     return { kind: 'unreadable', reason: 'the complaint names no recipient' };
   }
-  return { kind: 'complaint', email, feedbackType, verp: id, messageId: originalMessageId(parts) };
+  return { kind: 'complaint', email, feedbackType, verp: id, messageId };
 }
 
 /** Reads a raw mail (as IMAP gives it) as a delivery report, a complaint, or neither. */
