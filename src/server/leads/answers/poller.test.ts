@@ -324,6 +324,43 @@ describe('the answer poller', () => {
     expect(await deps.db.select().from(deliveryReports).all()).toHaveLength(rows);
   });
 
+  it('passes over a mail it cannot read (5,000 MIME parts), recorded for the admin, and reads the mail after it', async () => {
+    await poller().pollOnce();
+    const before = (await answers()).length;
+    const parts = Array.from(
+      { length: 5000 },
+      (_, i) => `--p\nContent-Type: text/plain\n\npart ${i}\n`,
+    ).join('');
+    await dovecot.append(
+      mail(
+        {
+          From: `Kai <kai${run}@example.com>`,
+          'Message-ID': `<many-parts-${run}@example.com>`,
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/mixed; boundary="p"',
+        },
+        `${parts}--p--`,
+      ),
+    );
+    await dovecot.append(
+      mail(
+        { From: `lin${run}@example.com`, 'Message-ID': `<after-${run}@example.com>` },
+        'Still there?',
+      ),
+    );
+    const first = poller();
+    expect(await first.pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 1 });
+    expect(first.status.lastError).toBeNull();
+    expect((await answers()).slice(before).map((e) => e.text)).toEqual(['Still there?']);
+    const unreadable = await adminCaller(deps).then((admin) => admin.mailReports.unreadable({}));
+    expect(unreadable.reports.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^the mail could not be read: /),
+    ]);
+    expect(unreadable.reports[0]?.text).toContain(`many-parts-${run}@example.com`);
+    // The cursor is past it: the next poll reads nothing again.
+    expect(await poller().pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0, reports: 0 });
+  });
+
   it('two pollers at once take a new answer exactly once', async () => {
     await poller().pollOnce();
     const before = (await answers()).length;
