@@ -352,11 +352,12 @@ describe('the answer poller', () => {
     expect(await first.pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 1 });
     expect(first.status.lastError).toBeNull();
     expect((await answers()).slice(before).map((e) => e.text)).toEqual(['Still there?']);
-    const unreadable = await adminCaller(deps).then((admin) => admin.mailReports.unreadable({}));
-    expect(unreadable.reports.map((r) => r.reason)).toEqual([
+    // (Earlier tests' reports are in the same mailbox.)
+    const { reports } = await adminCaller(deps).then((admin) => admin.mailReports.unreadable({}));
+    const passed = reports.filter((r) => r.text.includes(`many-parts-${run}@example.com`));
+    expect(passed.map((r) => r.reason)).toEqual([
       expect.stringMatching(/^the mail could not be read: /),
     ]);
-    expect(unreadable.reports[0]?.text).toContain(`many-parts-${run}@example.com`);
     // The cursor is past it: the next poll reads nothing again.
     expect(await poller().pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0, reports: 0 });
   });
