@@ -71,5 +71,11 @@ export type DeliverySource = (typeof deliverySourceValues)[number];
  * that proved no mail the site sent (no VERP token, no Message-ID it knows), kept whole too and
  * acted on by nobody but the owner.
  */
-export const deliveryKindValues = ['hard', 'soft', 'complaint', 'unreadable', 'unverified'] as const;
+export const deliveryKindValues = [
+  'hard',
+  'soft',
+  'complaint',
+  'unreadable',
+  'unverified',
+] as const;
 export type DeliveryKind = (typeof deliveryKindValues)[number];

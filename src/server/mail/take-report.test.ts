@@ -87,12 +87,7 @@ function report(opts: {
 
 async function take(mail: { key: string; raw: Buffer }) {
   const check = { bounceAddress: BOUNCES, key: bounceTokenKey(deps.config.sessionSecret) };
-  return takeMailboxReport(
-    deps,
-    await readDeliveryReport(mail.raw, check),
-    mail,
-    deps.clock.now(),
-  );
+  return takeMailboxReport(deps, await readDeliveryReport(mail.raw, check), mail, deps.clock.now());
 }
 
 const suppressed = async () =>
@@ -145,7 +140,9 @@ describe('a report from the mailbox', () => {
   it('counts when its VERP token verifies, for the mail the token names', async () => {
     const key = bounceTokenKey(deps.config.sessionSecret);
     const ada = sent.get('ada@example.org')!;
-    await take(report({ type: 'bounce', email: 'ada@example.org', to: verpAddress(BOUNCES, ada.id, key) }));
+    await take(
+      report({ type: 'bounce', email: 'ada@example.org', to: verpAddress(BOUNCES, ada.id, key) }),
+    );
     // A token made up, or signed with another key, proves nothing.
     const forged = verpAddress(BOUNCES, sent.get('ben@example.org')!.id, Buffer.alloc(32, 1));
     await take(report({ type: 'bounce', email: 'ben@example.org', to: forged }));

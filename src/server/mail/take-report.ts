@@ -55,7 +55,11 @@ async function provenMail(
         ? and(eq(outbox.messageId, proof.messageId), eq(outbox.status, 'sent'))
         : null;
   if (where === null) return null;
-  const row = await db.select({ id: outbox.id, to: outbox.toEmail }).from(outbox).where(where).get();
+  const row = await db
+    .select({ id: outbox.id, to: outbox.toEmail })
+    .from(outbox)
+    .where(where)
+    .get();
   const email = row?.to.toLowerCase() ?? '';
   // An erased person's row keeps no address: nothing to prove.
   if (!row || email === '') return null;
