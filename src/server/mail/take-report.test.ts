@@ -151,4 +151,16 @@ describe('a report from the mailbox', () => {
       'ben@example.org',
     ]);
   });
+
+  it('shows on the Mail screen as the bounce of the mail it proved, not as a plain sent one', async () => {
+    const ada = sent.get('ada@example.org')!;
+    await take(report({ type: 'bounce', email: 'ada@example.org', quotes: ada.messageId }));
+    const { mails } = await admin.outbox.list({ status: 'sent' });
+    expect(mails.map((m) => [m.to, m.bounce])).toEqual(
+      expect.arrayContaining([
+        ['ada@example.org', { kind: 'hard', detail: '5.1.1', at: deps.clock.now().toISOString() }],
+        ['ben@example.org', null],
+      ]),
+    );
+  });
 });

@@ -28,6 +28,13 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   sequence: 'Welcome sequence',
 };
 
+/** What came back about a mail the server took (docs/mail.md, "Bounces and complaints"). */
+const BOUNCE_LABELS: Record<NonNullable<OutboxMail['bounce']>['kind'], string> = {
+  hard: 'Hard bounce',
+  soft: 'Soft bounce',
+  complaint: 'Complaint',
+};
+
 const EMPTY: Record<OutboxFilter, string> = {
   queued: 'Nothing is waiting to be sent.',
   failed: 'No mail has failed.',
@@ -157,10 +164,23 @@ function MailRow({
               {' · '}sent <DateTime iso={mail.sentAt} />
             </>
           ) : null}
+          {mail.bounce ? (
+            <>
+              {' · '}
+              {mail.bounce.kind === 'complaint' ? 'marked as unwanted' : 'bounced'}{' '}
+              <DateTime iso={mail.bounce.at} />
+            </>
+          ) : null}
           {mail.status === 'sending' ? ' · being sent now' : ''}
           {' · '}
           {mail.attempts === 1 ? '1 try' : `${mail.attempts} tries`}
         </p>
+        {mail.bounce ? (
+          <p className="mt-1 break-words text-red-700 dark:text-red-300">
+            {BOUNCE_LABELS[mail.bounce.kind]}
+            {mail.bounce.detail ? `: ${mail.bounce.detail}` : ''}
+          </p>
+        ) : null}
         {mail.lastError ? (
           <p className="mt-1 break-words text-red-700 dark:text-red-300">
             Last error: {mail.lastError}

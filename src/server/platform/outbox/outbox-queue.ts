@@ -172,7 +172,7 @@ export function settleMail(
         const report = { key: `smtp:${mail.id}`, source: 'smtp' as const, kind: 'hard' as const };
         await recordDeliveryReport(
           tx,
-          { ...report, email: entry.email, detail: entry.detail },
+          { ...report, email: entry.email, detail: entry.detail, mailId: mail.id },
           now,
         );
       }
