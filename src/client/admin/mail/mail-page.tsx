@@ -150,6 +150,9 @@ function MailRow({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  // A failed mail says why already (its last error, the SMTP refusal); a sent one that came
+  // back says so here.
+  const bounce = mail.status === 'sent' ? mail.bounce : null;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
       <div className="min-w-0">
@@ -164,21 +167,21 @@ function MailRow({
               {' · '}sent <DateTime iso={mail.sentAt} />
             </>
           ) : null}
-          {mail.bounce ? (
+          {bounce ? (
             <>
               {' · '}
-              {mail.bounce.kind === 'complaint' ? 'marked as unwanted' : 'bounced'}{' '}
-              <DateTime iso={mail.bounce.at} />
+              {bounce.kind === 'complaint' ? 'marked as unwanted' : 'bounced'}{' '}
+              <DateTime iso={bounce.at} />
             </>
           ) : null}
           {mail.status === 'sending' ? ' · being sent now' : ''}
           {' · '}
           {mail.attempts === 1 ? '1 try' : `${mail.attempts} tries`}
         </p>
-        {mail.bounce ? (
+        {bounce ? (
           <p className="mt-1 break-words text-red-700 dark:text-red-300">
-            {BOUNCE_LABELS[mail.bounce.kind]}
-            {mail.bounce.detail ? `: ${mail.bounce.detail}` : ''}
+            {BOUNCE_LABELS[bounce.kind]}
+            {bounce.detail ? `: ${bounce.detail}` : ''}
           </p>
         ) : null}
         {mail.lastError ? (
