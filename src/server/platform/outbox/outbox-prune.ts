@@ -2,8 +2,8 @@
  * The outbox's housekeeping (docs/mail.md, "How long mail is kept"), run by maintenance's
  * prune inside its write transaction:
  * - a mail nothing follows (no `ref`: codes, notices, booking mails) is deleted 30 days after
- *   it was written, sent or failed; a bounce arrives within days, and its VERP token then
- *   names a row that is gone, which is ignored and logged like any unknown recipient;
+ *   it was written, sent or failed; a bounce arrives within days, and one naming a row that
+ *   is gone proves nothing (server/mail/take-report.ts: listed as unverified);
  * - a mail a feature follows (a reply, a reminder, a newsletter's recipient) keeps its row,
  *   since the feature reads the mail's fate there (mail-ref.ts);
  * - delivery reports are kept a year, the address's history on the Suppressed screen.
