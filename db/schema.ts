@@ -947,11 +947,17 @@ export const outbox = sqliteTable(
     ref: text('ref'),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /**
+     * The Message-ID the mail went with (no `<>`), set when sent: a delivery report quoting it
+     * is about this mail (docs/mail.md, "Whom it is about").
+     */
+    messageId: text('message_id'),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.priority, t.nextAttemptAt, t.id),
     index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_ref_idx').on(t.ref),
+    index('outbox_message_id_idx').on(t.messageId),
   ],
 );
 
@@ -1001,12 +1007,15 @@ export const deliveryReports = sqliteTable(
     email: text('email').notNull().default(''),
     /** The status and diagnostic, one line, addresses removed. */
     detail: text('detail').notNull().default(''),
-    /** An unreadable report's own text (at most 64 KB), for the admin to read. */
+    /** An unreadable or unverified report's own text (at most 64 KB), for the admin to read. */
     raw: text('raw'),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The outbox mail a verified report is about (its VERP token or Message-ID), if known. */
+    mailId: integer('mail_id'),
   },
   (t) => [
     uniqueIndex('delivery_reports_key_email_idx').on(t.key, t.email),
+    index('delivery_reports_mail_idx').on(t.mailId),
     index('delivery_reports_email_idx').on(t.email, t.kind, t.at),
     index('delivery_reports_kind_idx').on(t.kind, t.at),
   ],

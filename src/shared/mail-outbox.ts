@@ -40,4 +40,9 @@ export interface OutboxMail {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /**
+   * The latest bounce or complaint proved to be about this mail (its VERP token, its
+   * Message-ID, the SMTP answer at send): a mail the server took may still have bounced.
+   */
+  bounce: { kind: 'hard' | 'soft' | 'complaint'; detail: string; at: string } | null;
 }

@@ -79,9 +79,14 @@ export const SEQUENCE_EXIT_WORDS: Record<SequenceExit, string> = {
 export function sequenceSummary(
   sequence: { step: number; exited: SequenceExit | null },
   steps: number,
+  /** The address is suppressed by a bounce (the subscriber's shown status `bounced`). */
+  bounced = false,
 ): string | null {
   if (sequence.exited) return `Welcome: stopped, ${SEQUENCE_EXIT_WORDS[sequence.exited]}`;
   if (sequence.step === 0) return null;
   const total = Math.max(steps, sequence.step);
+  // The sequence job stops it at its next step's turn (docs/newsletter.md, "Welcome
+  // sequence"); no more of it will go, so that is said now.
+  if (bounced && sequence.step < total) return 'Welcome: stopped, bounced';
   return `Welcome: ${sequence.step} of ${total} sent`;
 }

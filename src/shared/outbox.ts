@@ -67,7 +67,15 @@ export type DeliverySource = (typeof deliverySourceValues)[number];
 
 /**
  * What a report said of one address: `hard` and `complaint` suppress it at once, three `soft`
- * in 30 days do; `unreadable` is a report kept whole for the admin to read.
+ * in 30 days do; `unreadable` is a report kept whole for the admin to read; `unverified` one
+ * that proved no mail the site sent (no VERP token, no Message-ID it knows), kept whole too and
+ * acted on by nobody but the owner.
  */
-export const deliveryKindValues = ['hard', 'soft', 'complaint', 'unreadable'] as const;
+export const deliveryKindValues = [
+  'hard',
+  'soft',
+  'complaint',
+  'unreadable',
+  'unverified',
+] as const;
 export type DeliveryKind = (typeof deliveryKindValues)[number];

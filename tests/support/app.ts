@@ -3,6 +3,7 @@
  * or a libSQL server with TEST_DATABASE=sqld), with a settable clock and a mailer that
  * records what it would send.
  */
+import { randomUUID } from 'node:crypto';
 import { sealData } from 'iron-session';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
@@ -54,6 +55,8 @@ export function createRecordingMailer(): RecordingMailer {
         throw new Error('SMTP connection refused');
       }
       mailer.sent.push(message);
+      // As nodemailer answers: the mail's own Message-ID, else one it made.
+      return message.messageId ?? `<${randomUUID()}@example.com>`;
     },
   };
   return mailer;

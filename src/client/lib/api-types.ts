@@ -17,3 +17,5 @@ export type StatusCounts = Outputs['subscribers']['list']['counts'];
 export type Newsletter = Outputs['newsletters']['byId'];
 export type Account = Outputs['account']['get'];
 export type AccountSession = Outputs['account']['sessions']['sessions'][number];
+/** Mailbox reports kept for the owner: unreadable or unverified (docs/mail.md). */
+export type HeldReports = Outputs['mailReports']['unreadable'];

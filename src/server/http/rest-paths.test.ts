@@ -529,6 +529,12 @@ const SUCCESS: Row[] = [
     body: { success: true, reports: [], total: 0, page: 1 },
   },
   {
+    method: 'GET',
+    path: '/api/mail/reports/unverified?page=1',
+    status: 200,
+    body: { success: true, reports: [], total: 0, page: 1 },
+  },
+  {
     method: 'POST',
     path: '/api/event',
     anonymous: true,
@@ -810,6 +816,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/suppressions'],
   ['DELETE', '/api/suppressions/1'],
   ['GET', '/api/mail/reports/unreadable'],
+  ['GET', '/api/mail/reports/unverified'],
   ['GET', '/api/analytics'],
   ['GET', '/api/analytics/entries'],
   ['GET', '/api/analytics.csv'],

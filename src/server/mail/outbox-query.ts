@@ -4,7 +4,7 @@
  */
 import { asc, count, desc, inArray } from 'drizzle-orm';
 import type { Db } from '#db';
-import { outbox } from '#db/schema';
+import { deliveryReports, outbox } from '#db/schema';
 import { OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxMail } from '#shared/mail-outbox';
 import type { OutboxStatus } from '#shared/outbox';
 
@@ -48,12 +48,42 @@ export async function outboxPage(
     .offset((page - 1) * OUTBOX_PAGE_SIZE)
     .all();
   const total = (await db.select({ n: count() }).from(o).where(where).get())?.n ?? 0;
+  const bounces = await bouncesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     mails: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
+      bounce: bounces.get(row.id) ?? null,
     })),
     total,
   };
+}
+
+/** Each mail's latest bounce or complaint, by the reports that proved it (docs/mail.md). */
+async function bouncesOf(db: Db, ids: number[]): Promise<Map<number, OutboxMail['bounce']>> {
+  const r = deliveryReports;
+  const reports =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ mailId: r.mailId, kind: r.kind, detail: r.detail, at: r.at })
+          .from(r)
+          .where(inArray(r.mailId, ids))
+          .orderBy(asc(r.at), asc(r.id))
+          .all();
+  const bounces = new Map<number, OutboxMail['bounce']>();
+  for (const report of reports) {
+    if (report.mailId === null) continue;
+    if (report.kind !== 'hard' && report.kind !== 'soft' && report.kind !== 'complaint') continue;
+    bounces.set(report.mailId, {
+      kind: report.kind,
+      detail: report.detail,
+      at: report.at.toISOString(),
+    });
+  }
+  return bounces;
 }

@@ -15,6 +15,13 @@ const outboxMailOutput = z.strictObject({
   lastError: z.nullable(z.string()),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
+  bounce: z.nullable(
+    z.strictObject({
+      kind: z.enum(['hard', 'soft', 'complaint']),
+      detail: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 
 export const outputs = {

@@ -63,6 +63,7 @@ describe('the Mail screen’s procedures', () => {
       lastError: null,
       createdAt: '2026-01-15T10:00:00.000Z',
       sentAt: null,
+      bounce: null,
     });
     expect(await admin.outbox.list({ status: 'failed' })).toEqual({
       mails: [expect.objectContaining({ id: failed, attempts: 6, lastError: '421 Busy' })],

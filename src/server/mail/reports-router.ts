@@ -1,10 +1,13 @@
 /**
- * Reports the mailbox gave that could not be read (docs/mail.md, "Bounces and complaints"):
- * kept whole so the owner can read them on the Suppressed screen and act by hand (a bounce in
- * a shape no reader knows, a provider's own format). Newest first, 20 a page.
+ * Reports the mailbox gave that changed nothing (docs/mail.md, "Bounces and complaints"), kept
+ * whole so the owner can read them on the Suppressed screen and act by hand: the unreadable
+ * ones (a bounce in a shape no reader knows, a provider's own format) and the unverified ones
+ * (no VERP token, no Message-ID of a mail the site sent: anyone could have written them).
+ * Newest first, 20 a page.
  */
 import { z } from 'zod/mini';
 import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '#db';
 import { deliveryReports } from '#db/schema';
 import { deliverySourceValues } from '#shared/outbox';
 import { pageField } from '#shared/validation';
@@ -13,11 +16,13 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 
 export const UNREADABLE_PAGE_SIZE = 20;
 
-const unreadableOutput = z.strictObject({
+const heldOutput = z.strictObject({
   reports: z.array(
     z.strictObject({
       id: z.number(),
       source: z.enum(deliverySourceValues),
+      /** The address it names ('' when none). */
+      email: z.string(),
       reason: z.string(),
       at: z.string(),
       text: z.string(),
@@ -26,6 +31,35 @@ const unreadableOutput = z.strictObject({
   total: z.number(),
   page: z.number(),
 });
+
+async function heldReports(db: Db, kind: 'unreadable' | 'unverified', page: number) {
+  const ofKind = eq(deliveryReports.kind, kind);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(deliveryReports)
+      .where(ofKind)
+      .orderBy(desc(deliveryReports.at), desc(deliveryReports.id))
+      .limit(UNREADABLE_PAGE_SIZE)
+      .offset((page - 1) * UNREADABLE_PAGE_SIZE)
+      .all(),
+    db.select({ n: count() }).from(deliveryReports).where(ofKind).get(),
+  ]);
+  return {
+    reports: rows.map((row) => ({
+      id: row.id,
+      source: row.source,
+      email: row.email,
+      reason: row.detail,
+      at: row.at.toISOString(),
+      text: row.raw ?? '',
+    })),
+    total: total?.n ?? 0,
+    page,
+  };
+}
+
+const pageInput = z.prefault(z.object({ page: pageField }), {});
 
 export const mailReportsRouter = router({
   unreadable: adminProcedure
@@ -37,31 +71,19 @@ export const mailReportsRouter = router({
         answer: 'spread',
       },
     })
-    .input(z.prefault(z.object({ page: pageField }), {}))
-    .output(unreadableOutput)
-    .query(async ({ ctx, input }) => {
-      const unreadable = eq(deliveryReports.kind, 'unreadable');
-      const [rows, total] = await Promise.all([
-        ctx.db
-          .select()
-          .from(deliveryReports)
-          .where(unreadable)
-          .orderBy(desc(deliveryReports.at), desc(deliveryReports.id))
-          .limit(UNREADABLE_PAGE_SIZE)
-          .offset((input.page - 1) * UNREADABLE_PAGE_SIZE)
-          .all(),
-        ctx.db.select({ n: count() }).from(deliveryReports).where(unreadable).get(),
-      ]);
-      return {
-        reports: rows.map((row) => ({
-          id: row.id,
-          source: row.source,
-          reason: row.detail,
-          at: row.at.toISOString(),
-          text: row.raw ?? '',
-        })),
-        total: total?.n ?? 0,
-        page: input.page,
-      };
-    }),
+    .input(pageInput)
+    .output(heldOutput)
+    .query(({ ctx, input }) => heldReports(ctx.db, 'unreadable', input.page)),
+  unverified: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/mail/reports/unverified',
+        query: ['page'],
+        answer: 'spread',
+      },
+    })
+    .input(pageInput)
+    .output(heldOutput)
+    .query(({ ctx, input }) => heldReports(ctx.db, 'unverified', input.page)),
 });

@@ -1,12 +1,15 @@
 /**
  * Bounces and complaints taken in (docs/mail.md, "Bounces and complaints"), from the owner's
  * mailbox (leads/answers/poller.ts hands each mail here first) or a provider's webhook
- * (webhook-routes.ts). Whom a report is about: the mail its VERP address names, else the
- * address it gives; someone this site does not mail is ignored and logged. Each report is
- * recorded once per address (platform/outbox/delivery-reports.ts); a complaint also
- * unsubscribes the address.
+ * (webhook-routes.ts). Anyone can mail the owner's mailbox a report, so one from there counts
+ * only when it proves a mail the site sent: its VERP token verifies (the mail's recipient is
+ * whom it is about), or it quotes the Message-ID of a mail sent to the address it names. Any
+ * other is kept as `unverified` for the owner and changes nothing. A provider's event is
+ * checked by the provider's own signature first. Someone this site does not mail is ignored
+ * and logged. Each report is recorded once per address (platform/outbox/delivery-reports.ts);
+ * a complaint also unsubscribes the address.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { DeliverySource } from '#shared/outbox';
@@ -26,18 +29,42 @@ export interface ReportDeps {
 interface Finding {
   kind: 'hard' | 'soft' | 'complaint';
   email: string | null;
-  verp: number | null;
   detail: string;
+  /** What proves the mail it is about: a mailbox report's own; null for a provider's event. */
+  proof: { verp: number | null; messageId: string | null; raw: string } | null;
 }
 
 /** What became of a mail from the mailbox: `other` is not a report (a person's answer). */
 export type ReportOutcome = 'other' | 'taken' | 'ignored';
 
-/** The address a VERP token's mail went to. */
-async function verpRecipient(db: Db, id: number | null): Promise<string | null> {
-  if (id === null) return null;
-  const row = await db.select({ to: outbox.toEmail }).from(outbox).where(eq(outbox.id, id)).get();
-  return row?.to.toLowerCase() ?? null;
+/**
+ * The mail the site sent that a report proves it is about, and its recipient: the one its
+ * VERP token names, or the sent one with the Message-ID it quotes to the address it names
+ * (whom it names, when it names nobody). Null: nothing proven.
+ */
+async function provenMail(
+  db: Db,
+  finding: Finding,
+  proof: NonNullable<Finding['proof']>,
+): Promise<{ id: number; email: string } | null> {
+  const named = finding.email?.toLowerCase() ?? null;
+  const where =
+    proof.verp !== null
+      ? eq(outbox.id, proof.verp)
+      : proof.messageId !== null
+        ? and(eq(outbox.messageId, proof.messageId), eq(outbox.status, 'sent'))
+        : null;
+  if (where === null) return null;
+  const row = await db
+    .select({ id: outbox.id, to: outbox.toEmail })
+    .from(outbox)
+    .where(where)
+    .get();
+  const email = row?.to.toLowerCase() ?? '';
+  // An erased person's row keeps no address: nothing to prove.
+  if (!row || email === '') return null;
+  if (proof.verp === null && named !== null && named !== email) return null;
+  return { id: row.id, email };
 }
 
 async function takeFinding(
@@ -47,17 +74,32 @@ async function takeFinding(
   now: Date,
 ): Promise<boolean> {
   const { db, logger } = deps;
-  const byVerp = await verpRecipient(db, finding.verp);
-  const email = byVerp ?? finding.email?.toLowerCase() ?? null;
-  if (email === null || (byVerp === null && !(await isKnownAddress(db, email)))) {
+  const proven = finding.proof ? await provenMail(db, finding, finding.proof) : null;
+  const email = proven?.email ?? finding.email?.toLowerCase() ?? null;
+  if (email === null || (proven === null && !(await isKnownAddress(db, email)))) {
     // No address in the log: the report may name a stranger, or nobody at all.
     logger.info('mail.report_unknown_recipient', { source: report.source, kind: finding.kind });
     return false;
   }
+  if (finding.proof && proven === null) {
+    // Listed for the owner (mailReports.unverified), acted on by nobody.
+    const entry = {
+      ...report,
+      kind: 'unverified' as const,
+      email,
+      // What it claimed: "hard bounce: 5.1.1 …", "complaint: abuse".
+      detail:
+        finding.kind === 'complaint' ? finding.detail : `${finding.kind} bounce: ${finding.detail}`,
+      raw: finding.proof.raw,
+    };
+    const done = await writeTransaction(db, (tx) => recordDeliveryReport(tx, entry, now));
+    if (done.taken) logger.info('mail.report_unverified', { kind: finding.kind });
+    return done.taken;
+  }
   const recorded = await writeTransaction(db, async (tx) => {
     const done = await recordDeliveryReport(
       tx,
-      { ...report, kind: finding.kind, email, detail: finding.detail },
+      { ...report, kind: finding.kind, email, detail: finding.detail, mailId: proven?.id },
       now,
     );
     if (done.taken && finding.kind === 'complaint') await unsubscribeAddress(tx, email, now);
@@ -81,6 +123,7 @@ export async function takeMailboxReport(
   now: Date,
 ): Promise<ReportOutcome> {
   const source = { key: mail.key, source: 'mailbox' as const };
+  const raw = mail.raw.toString('utf8');
   switch (report.kind) {
     case 'other':
       return 'other';
@@ -97,7 +140,7 @@ export async function takeMailboxReport(
             kind: 'unreadable',
             email: '',
             detail: report.reason,
-            raw: mail.raw.toString('utf8'),
+            raw,
           },
           now,
         ),
@@ -111,8 +154,8 @@ export async function takeMailboxReport(
         {
           kind: 'complaint',
           email: report.email,
-          verp: report.verp,
           detail: `complaint: ${report.feedbackType}`,
+          proof: { verp: report.verp, messageId: report.messageId, raw },
         },
         source,
         now,
@@ -125,8 +168,8 @@ export async function takeMailboxReport(
           {
             kind: recipient.hard ? 'hard' : 'soft',
             email: recipient.email,
-            verp: report.verp,
             detail: [recipient.status, recipient.diagnostic].filter(Boolean).join(' '),
+            proof: { verp: report.verp, messageId: report.messageId, raw },
           },
           source,
           now,
@@ -150,7 +193,7 @@ export async function takeProviderEvents(
       event.kind === 'hard_bounce' ? 'hard' : event.kind === 'soft_bounce' ? 'soft' : 'complaint';
     await takeFinding(
       deps,
-      { kind, email: event.email, verp: null, detail: event.detail },
+      { kind, email: event.email, detail: event.detail, proof: null },
       { key: `${source}:${key}`, source },
       now,
     );

@@ -34,7 +34,8 @@ export interface MailMessage {
 export interface Mailer {
   /** False when mail cannot leave this machine (production without SMTP_URL). */
   readonly canDeliver: boolean;
-  send(message: MailMessage): Promise<void>;
+  /** Answers the Message-ID the mail went with, when the transport tells it. */
+  send(message: MailMessage): Promise<string | void>;
 }
 
 /**
@@ -69,7 +70,7 @@ export function createMailer(opts: {
           message.html === undefined
             ? undefined
             : withMailLogo(message.html, (await opts.logo?.()) ?? null);
-        await transport.sendMail({
+        const info: { messageId?: unknown } = await transport.sendMail({
           ...message,
           html,
           from: name ? { name, address: opts.from } : opts.from,
@@ -79,6 +80,7 @@ export function createMailer(opts: {
             icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },
           }),
         });
+        return typeof info.messageId === 'string' ? info.messageId : undefined;
       },
     };
   }

@@ -11,10 +11,14 @@ import { SubscribersPage } from './subscribers-page';
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
 
-const subscriber = (id: number, sequence: Subscriber['sequence']): Subscriber => ({
+const subscriber = (
+  id: number,
+  sequence: Subscriber['sequence'],
+  status: Subscriber['status'] = 'confirmed',
+): Subscriber => ({
   id,
   email: `reader${id}@example.com`,
-  status: 'confirmed',
+  status,
   createdAt: '2026-03-01T09:00:00.000Z',
   confirmedAt: '2026-03-01T09:05:00.000Z',
   unsubscribedAt: null,
@@ -25,12 +29,13 @@ const step = { subject: 'Hello', body: 'Hi.', days: 0 };
 const ANSWERS: Record<string, unknown> = {
   'subscribers.list': {
     subscribers: [
+      subscriber(4, { step: 1, exited: null }, 'bounced'),
       subscriber(3, { step: 2, exited: null }),
       subscriber(2, { step: 1, exited: 'enquired' }),
       subscriber(1, { step: 0, exited: null }),
     ],
-    total: 3,
-    counts: { pending: 0, confirmed: 3, unsubscribed: 0 },
+    total: 4,
+    counts: { pending: 0, confirmed: 3, unsubscribed: 0, bounced: 1 },
     page: 1,
     pageSize: 50,
   },
@@ -67,4 +72,11 @@ it('shows the mails given of the sequence, or why it stopped, and nothing before
     (await rowOf('reader2@example.com')).getAllByText('Welcome: stopped, enquired'),
   ).not.toEqual([]);
   expect((await rowOf('reader1@example.com')).queryByText(/Welcome:/)).toBeNull();
+});
+
+it('says a bounced subscriber’s sequence stopped, not how many of it went', async () => {
+  renderAdmin(<SubscribersPage search={{}} onSearch={() => {}} />);
+  const row = await rowOf('reader4@example.com');
+  expect(row.getAllByText('Welcome: stopped, bounced')).not.toEqual([]);
+  expect(row.queryByText(/of 3 sent/)).toBeNull();
 });

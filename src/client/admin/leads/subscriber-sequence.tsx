@@ -9,11 +9,13 @@ import type { Subscriber } from '#client/lib/api-types';
 export function SequenceLine({
   sequence,
   steps,
+  status,
 }: {
   sequence: Subscriber['sequence'];
   steps: number | undefined;
+  status: Subscriber['status'];
 }) {
   if (steps === undefined) return null;
-  const text = sequenceSummary(sequence, steps);
+  const text = sequenceSummary(sequence, steps, status === 'bounced');
   return text ? <span className="mt-1 block text-xs text-muted">{text}</span> : null;
 }

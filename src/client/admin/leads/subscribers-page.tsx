@@ -135,7 +135,11 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                     {/* On a phone the status and dates go under the address, which gets the width. */}
                     <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
                       <StatusBadge status={subscriber.status} />
-                      <SequenceLine sequence={subscriber.sequence} steps={steps} />
+                      <SequenceLine
+                        sequence={subscriber.sequence}
+                        steps={steps}
+                        status={subscriber.status}
+                      />
                       <SubscriberDates subscriber={subscriber} />
                     </span>
                     {/* From 640 px the status has its column; the dates wait for 768 px. */}
@@ -145,7 +149,11 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
                   </td>
                   <td className="hidden py-2 pr-4 sm:table-cell">
                     <StatusBadge status={subscriber.status} />
-                    <SequenceLine sequence={subscriber.sequence} steps={steps} />
+                    <SequenceLine
+                      sequence={subscriber.sequence}
+                      steps={steps}
+                      status={subscriber.status}
+                    />
                     {subscriber.unsubscribedAt ? (
                       <span className="mt-1 hidden text-xs text-muted md:block">
                         on <DateTime iso={subscriber.unsubscribedAt} />

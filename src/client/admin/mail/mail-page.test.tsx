@@ -28,6 +28,7 @@ const WAITING: OutboxMail = {
   lastError: null,
   createdAt: '2026-01-15T10:00:00.000Z',
   sentAt: null,
+  bounce: null,
 };
 const FAILED: OutboxMail = {
   ...WAITING,
@@ -81,5 +82,26 @@ describe('MailPage', () => {
       status: 'failed',
       page: 1,
     });
+  });
+
+  it('shows a sent mail that bounced as bounced, with the report’s words, not as a plain sent one', async () => {
+    const bounced: OutboxMail = {
+      ...WAITING,
+      id: 3,
+      kind: 'newsletter',
+      to: 'gone@example.com',
+      subject: 'Spring news',
+      status: 'sent',
+      attempts: 1,
+      sentAt: '2026-01-15T10:01:00.000Z',
+      bounce: { kind: 'hard', detail: '5.1.1 no such user', at: '2026-01-15T11:00:00.000Z' },
+    };
+    fakeTrpcServer({
+      'outbox.list': () => ({ data: { mails: [bounced], total: 1 } }),
+    });
+    renderAdmin(<MailPage search={{ status: 'sent' }} onSearch={() => {}} />);
+    expect(await screen.findByText('Spring news')).toBeVisible();
+    expect(screen.getByText(/1 try/)).toHaveTextContent(/· bounced/);
+    expect(screen.getByText('Hard bounce: 5.1.1 no such user')).toBeVisible();
   });
 });

@@ -28,6 +28,13 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   sequence: 'Welcome sequence',
 };
 
+/** What came back about a mail the server took (docs/mail.md, "Bounces and complaints"). */
+const BOUNCE_LABELS: Record<NonNullable<OutboxMail['bounce']>['kind'], string> = {
+  hard: 'Hard bounce',
+  soft: 'Soft bounce',
+  complaint: 'Complaint',
+};
+
 const EMPTY: Record<OutboxFilter, string> = {
   queued: 'Nothing is waiting to be sent.',
   failed: 'No mail has failed.',
@@ -143,6 +150,9 @@ function MailRow({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  // A failed mail says why already (its last error, the SMTP refusal); a sent one that came
+  // back says so here.
+  const bounce = mail.status === 'sent' ? mail.bounce : null;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
       <div className="min-w-0">
@@ -157,10 +167,23 @@ function MailRow({
               {' · '}sent <DateTime iso={mail.sentAt} />
             </>
           ) : null}
+          {bounce ? (
+            <>
+              {' · '}
+              {bounce.kind === 'complaint' ? 'marked as unwanted' : 'bounced'}{' '}
+              <DateTime iso={bounce.at} />
+            </>
+          ) : null}
           {mail.status === 'sending' ? ' · being sent now' : ''}
           {' · '}
           {mail.attempts === 1 ? '1 try' : `${mail.attempts} tries`}
         </p>
+        {bounce ? (
+          <p className="mt-1 break-words text-red-700 dark:text-red-300">
+            {BOUNCE_LABELS[bounce.kind]}
+            {bounce.detail ? `: ${bounce.detail}` : ''}
+          </p>
+        ) : null}
         {mail.lastError ? (
           <p className="mt-1 break-words text-red-700 dark:text-red-300">
             Last error: {mail.lastError}

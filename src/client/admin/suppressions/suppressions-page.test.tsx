@@ -48,19 +48,23 @@ const ENTRIES: SuppressionEntry[] = [
   },
 ];
 
-interface Unreadable {
+interface Held {
   id: number;
   source: 'mailbox';
+  email: string;
   reason: string;
   at: string;
   text: string;
 }
 
-function serve(unreadable: Unreadable[] = []) {
+function serve(unreadable: Held[] = [], unverified: Held[] = []) {
   let entries = [...ENTRIES];
   return fakeTrpcServer({
     'mailReports.unreadable': () => ({
       data: { reports: unreadable, total: unreadable.length, page: 1 },
+    }),
+    'mailReports.unverified': () => ({
+      data: { reports: unverified, total: unverified.length, page: 1 },
     }),
     'suppressions.list': () => ({
       data: { suppressions: entries, total: entries.length, page: 1 },
@@ -158,6 +162,7 @@ it('shows the reports that could not be read, each opened on demand, only when t
   const report = {
     id: 7,
     source: 'mailbox' as const,
+    email: '',
     reason: 'the delivery status names no recipient',
     at: '2026-11-26T09:00:00.000Z',
     text: 'Subject: Undelivered Mail Returned to Sender',
@@ -170,6 +175,25 @@ it('shows the reports that could not be read, each opened on demand, only when t
   expect(within(section).getByText(report.text)).not.toBeVisible();
   await user.click(summary);
   expect(within(section).getByText(report.text)).toBeVisible();
+});
+
+it('lists the reports that proved no mail the site sent, with the address each names, apart from the unreadable', async () => {
+  const report = {
+    id: 9,
+    source: 'mailbox' as const,
+    email: 'reader@example.org',
+    reason: 'hard bounce: 5.1.1',
+    at: '2026-11-26T09:00:00.000Z',
+    text: 'Subject: Undelivered Mail Returned to Sender',
+  };
+  serve([], [report]);
+  renderAdmin(<SuppressionsPage search={{}} onSearch={() => {}} />);
+  const section = await screen.findByRole('region', {
+    name: 'Reports that could not be checked (1)',
+  });
+  expect(within(section).getByText(/reader@example\.org, hard bounce: 5\.1\.1/)).toBeVisible();
+  expect(within(section).getByText(/anyone could have written them/)).toBeVisible();
+  expect(screen.queryByRole('region', { name: /could not be read/ })).toBeNull();
 });
 
 it('says nothing of unreadable reports when there are none', async () => {

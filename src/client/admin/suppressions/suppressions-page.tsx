@@ -14,7 +14,7 @@ import { QueryState } from '../ui/query-state';
 import { EmailAddress } from '../leads/email-address';
 import { LeadSearchField } from '../leads/lead-search-field';
 import { AddSuppressionForm } from './add-suppression-form';
-import { UnreadableReports } from './unreadable-reports';
+import { UnreadableReports, UnverifiedReports } from './unreadable-reports';
 import { useRemoveSuppression } from './suppression-mutations';
 import type { SuppressionSearch } from './search-params';
 
@@ -168,6 +168,7 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
         <AddSuppressionForm />
       </section>
 
+      <UnverifiedReports />
       <UnreadableReports />
 
       <ConfirmDialog

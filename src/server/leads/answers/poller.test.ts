@@ -12,6 +12,7 @@ import {
   leadEvents,
   leads,
   mailboxCursors,
+  outbox,
   subscribers,
   suppressions,
 } from '#db/schema';
@@ -189,16 +190,30 @@ describe('the answer poller', () => {
     expect((await answers()).slice(before)).toHaveLength(2);
   });
 
-  it('takes bounces and complaints as reports, never as answers: suppressed once, the complainer unsubscribed, strangers and the unreadable kept apart', async () => {
+  it('takes bounces and complaints as reports, never as answers: suppressed once, the complainer unsubscribed, strangers, the unverified and the unreadable kept apart', async () => {
     await poller().pollOnce();
     const answersBefore = (await answers()).length;
     const reader = `reader${run}@example.org`;
-    await writeTransaction(deps.db, (tx) =>
-      tx
+    await writeTransaction(deps.db, async (tx) => {
+      await tx
         .insert(subscribers)
         .values({ email: reader, status: 'confirmed', createdAt: deps.clock.now() })
-        .run(),
-    );
+        .run();
+      // The mails the site sent them, by the Message-IDs the reports quote.
+      for (const [to, id] of [
+        [`kai${run}@example.com`, `to-kai-${run}@acme.example`],
+        [reader, `to-reader-${run}@acme.example`],
+      ] as const) {
+        const at = deps.clock.now();
+        await tx
+          .insert(outbox)
+          .values({
+            ...{ kind: 'notice', priority: 1, toEmail: to, subject: 'Hello', message: '{}' },
+            ...{ nextAttemptAt: at, createdAt: at, status: 'sent', sentAt: at, messageId: id },
+          })
+          .run();
+      }
+    });
     /** A report as a mail server writes one (RFC 3462), from the lead's own mail server. */
     const report = (id: string, type: string, parts: [string, string][]) =>
       [
@@ -220,10 +235,23 @@ describe('the answer poller', () => {
     ];
     // Kai's address is gone; the reader complains; a stranger's address bounces; one report
     // cannot be read; a person's answer mentions a bounce but is an answer.
+    const quoting = (to: string, id: string): [string, string] => [
+      'text/rfc822-headers',
+      `To: ${to}\r\nMessage-ID: <${id}>\r\n`,
+    ];
     await dovecot.append(
       report('hard', 'delivery-status', [
         notice,
         status(`kai${run}@example.com`, 'failed', '5.1.1'),
+        quoting(`kai${run}@example.com`, `to-kai-${run}@acme.example`),
+      ]),
+    );
+    // Made up: no VERP token, a Message-ID the site never sent.
+    await dovecot.append(
+      report('made-up', 'delivery-status', [
+        notice,
+        status(`lin${run}@example.com`, 'failed', '5.1.1'),
+        quoting(`lin${run}@example.com`, `never-${run}@acme.example`),
       ]),
     );
     await dovecot.append(
@@ -235,7 +263,7 @@ describe('the answer poller', () => {
         ],
         [
           'message/rfc822',
-          `From: news@acme.example\r\nTo: ${reader}\r\nSubject: News\r\n\r\nHello.`,
+          `From: news@acme.example\r\nTo: ${reader}\r\nMessage-ID: <to-reader-${run}@acme.example>\r\nSubject: News\r\n\r\nHello.`,
         ],
       ]),
     );
@@ -256,7 +284,7 @@ describe('the answer poller', () => {
     );
     const mailboxBefore = await mailboxState();
 
-    expect(await poller().pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 4 });
+    expect(await poller().pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 5 });
     expect((await answers()).slice(answersBefore).map((e) => e.text)).toEqual([
       'Your last mail bounced from my old address; this one works.',
     ]);
@@ -268,6 +296,11 @@ describe('the answer poller', () => {
       ]),
     );
     expect(suppressed.some((row) => row.email === `nobody${run}@example.net`)).toBe(false);
+    expect(suppressed.some((row) => row.email === `lin${run}@example.com`)).toBe(false);
+    const unverified = await adminCaller(deps).then((admin) => admin.mailReports.unverified({}));
+    expect(unverified.reports.map((r) => [r.email, r.reason])).toEqual([
+      [`lin${run}@example.com`, 'hard bounce: 5.1.1 550 5.1.1 no such user'],
+    ]);
     const subscriber = await deps.db
       .select()
       .from(subscribers)
@@ -289,6 +322,44 @@ describe('the answer poller', () => {
     await writeTransaction(deps.db, (tx) => tx.delete(mailboxCursors).run());
     await Promise.all([poller().pollOnce(), poller().pollOnce()]);
     expect(await deps.db.select().from(deliveryReports).all()).toHaveLength(rows);
+  });
+
+  it('passes over a mail it cannot read (5,000 MIME parts), recorded for the admin, and reads the mail after it', async () => {
+    await poller().pollOnce();
+    const before = (await answers()).length;
+    const parts = Array.from(
+      { length: 5000 },
+      (_, i) => `--p\nContent-Type: text/plain\n\npart ${i}\n`,
+    ).join('');
+    await dovecot.append(
+      mail(
+        {
+          From: `Kai <kai${run}@example.com>`,
+          'Message-ID': `<many-parts-${run}@example.com>`,
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/mixed; boundary="p"',
+        },
+        `${parts}--p--`,
+      ),
+    );
+    await dovecot.append(
+      mail(
+        { From: `lin${run}@example.com`, 'Message-ID': `<after-${run}@example.com>` },
+        'Still there?',
+      ),
+    );
+    const first = poller();
+    expect(await first.pollOnce()).toEqual({ stored: 1, duplicate: 0, ignored: 0, reports: 1 });
+    expect(first.status.lastError).toBeNull();
+    expect((await answers()).slice(before).map((e) => e.text)).toEqual(['Still there?']);
+    // (Earlier tests' reports are in the same mailbox.)
+    const { reports } = await adminCaller(deps).then((admin) => admin.mailReports.unreadable({}));
+    const passed = reports.filter((r) => r.text.includes(`many-parts-${run}@example.com`));
+    expect(passed.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^the mail could not be read: /),
+    ]);
+    // The cursor is past it: the next poll reads nothing again.
+    expect(await poller().pollOnce()).toEqual({ stored: 0, duplicate: 0, ignored: 0, reports: 0 });
   });
 
   it('two pollers at once take a new answer exactly once', async () => {

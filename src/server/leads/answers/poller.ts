@@ -10,6 +10,7 @@
 import { writeTransaction, type Db } from '#db';
 import { mailboxCursors } from '#db/schema';
 import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
@@ -161,9 +162,27 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
           )) {
             // `N:*` names the last message even when its UID is below N.
             if (message.uid <= lastUid || !message.source) continue;
-            const parsed = await simpleParser(message.source);
-            const mailId =
-              messageIds(parsed.messageId)[0] ?? `imap-${uidValidity}-${message.uid}@${box.host}`;
+            const uidKey = `imap-${uidValidity}-${message.uid}@${box.host}`;
+            let parsed: ParsedMail;
+            try {
+              parsed = await simpleParser(message.source);
+            } catch (error) {
+              // One mail never stops the reader (docs/leads.md, "Answers by e-mail"): too many
+              // parts (EMAXLEN), malformed. Kept for the admin as an unreadable report, and
+              // passed over; the mail after it is read as usual.
+              const reason = error instanceof Error ? error.message : String(error);
+              logger.error('lead.mail_unreadable', { uid: message.uid, error: reason });
+              await takeMailboxReport(
+                { db, logger },
+                { kind: 'unreadable', reason: `the mail could not be read: ${reason}` },
+                { key: uidKey, raw: message.source },
+                clock.now(),
+              );
+              result.reports++;
+              lastUid = message.uid;
+              continue;
+            }
+            const mailId = messageIds(parsed.messageId)[0] ?? uidKey;
             // A bounce or a complaint is never a person's answer.
             const report = await takeMailboxReport(
               { db, logger },

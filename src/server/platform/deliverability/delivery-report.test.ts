@@ -133,17 +133,26 @@ describe.each<Endings>(['LF', 'CRLF'])('real reports (%s line ends)', (endings) 
       email: 'reader@mail.example.net',
       feedbackType: 'abuse',
       verp: 1234,
+      messageId: 'p7q8r9@example.com',
     });
   });
 
-  it('ARF with the recipient redacted: the VERP token alone names it, else it is unreadable', async () => {
+  it('ARF with the recipient redacted: the VERP token or the original’s Message-ID names the mail, else it is unreadable', async () => {
     expect(await readDeliveryReport(fixture('arf-redacted.eml', endings), CHECK)).toEqual({
       kind: 'complaint',
       email: null,
       feedbackType: 'abuse',
       verp: 1234,
+      messageId: 's1t2u3@example.com',
     });
-    expect(await readDeliveryReport(fixture('arf-redacted.eml', endings))).toEqual({
+    const redacted = fixture('arf-redacted.eml', endings).toString('utf8');
+    expect(await readDeliveryReport(Buffer.from(redacted))).toMatchObject({
+      kind: 'complaint',
+      verp: null,
+      messageId: 's1t2u3@example.com',
+    });
+    const withoutId = redacted.replace('Message-ID: <s1t2u3@example.com>', 'X-Id: none');
+    expect(await readDeliveryReport(Buffer.from(withoutId))).toEqual({
       kind: 'unreadable',
       reason: 'the complaint names no recipient',
     });
@@ -358,6 +367,7 @@ describe('odd shapes', () => {
       kind: 'bounce',
       verp: 77,
       recipients: [{ email: null, status: '5.1.1', hard: true, diagnostic: '' }],
+      messageId: null,
     });
   });
 });

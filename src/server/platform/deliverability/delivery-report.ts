@@ -21,11 +21,26 @@ export interface BouncedRecipient {
   diagnostic: string;
 }
 
+/**
+ * `verp`: the outbox id the VERP address it came to names; when set, it says whom.
+ * `messageId`: the quoted original's Message-ID (no `<>`), the other proof of a mail the site
+ * sent (docs/mail.md, "Whom it is about").
+ */
 export type DeliveryReport =
-  /** `verp`: the outbox id the VERP address it came to names; when set, it says whom. */
-  | { kind: 'bounce'; recipients: BouncedRecipient[]; verp: number | null }
+  | {
+      kind: 'bounce';
+      recipients: BouncedRecipient[];
+      verp: number | null;
+      messageId: string | null;
+    }
   /** `email` or `verp` (from the quoted original's Return-Path) is set, often both. */
-  | { kind: 'complaint'; email: string | null; feedbackType: string; verp: number | null }
+  | {
+      kind: 'complaint';
+      email: string | null;
+      feedbackType: string;
+      verp: number | null;
+      messageId: string | null;
+    }
   /** A report read whole that asks for nothing: delivered, relayed, a not-spam verdict. */
   | { kind: 'ignored'; reason: string }
   | { kind: 'unreadable'; reason: string }
@@ -130,6 +145,13 @@ function originalHeaders(parts: MimePart[]): Headers | null {
   return original ? headersOf(original.body) : null;
 }
 
+/** The quoted original's Message-ID, without `<>`, or null. */
+function originalMessageId(parts: MimePart[]): string | null {
+  const value = originalHeaders(parts)?.getFirst('message-id').trim() ?? '';
+  const id = /^<?([^<>\s]+@[^<>\s]+)>?$/.exec(value)?.[1];
+  return id ?? null;
+}
+
 function readBounce(headers: Headers, parts: MimePart[], verp: number | null): DeliveryReport {
   const status = parts.find((part) => DELIVERY_STATUS.has(part.contentType));
   if (!status) return { kind: 'unreadable', reason: 'no delivery-status part' };
@@ -146,17 +168,19 @@ function readBounce(headers: Headers, parts: MimePart[], verp: number | null): D
   const fallback =
     onlyAddress(headerAddresses(headers, 'x-failed-recipients')) ??
     onlyAddress(headerAddresses(originalHeaders(parts), 'to'));
+  const messageId = originalMessageId(parts);
   const recipients: BouncedRecipient[] = [];
   for (const group of groups) {
     const recipient = readRecipient(group, fallback);
     if (recipient === 'skip') continue;
-    if (recipient.email === null && verp === null) {
+    // The mail its VERP token or quoted Message-ID names may still say whom.
+    if (recipient.email === null && verp === null && messageId === null) {
       return { kind: 'unreadable', reason: 'a failed recipient without an address' };
     }
     recipients.push(recipient);
   }
   if (recipients.length === 0) return { kind: 'ignored', reason: 'no recipient failed' };
-  return { kind: 'bounce', recipients, verp };
+  return { kind: 'bounce', recipients, verp, messageId };
 }
 
 function readComplaint(
@@ -179,10 +203,11 @@ function readComplaint(
   const email =
     recipientField(fields.getFirst('original-rcpt-to')) ??
     onlyAddress(headerAddresses(original, 'to'));
-  if (email === null && id === null) {
+  const messageId = originalMessageId(parts);
+  if (email === null && id === null && messageId === null) {
     return { kind: 'unreadable', reason: 'the complaint names no recipient' };
   }
-  return { kind: 'complaint', email, feedbackType, verp: id };
+  return { kind: 'complaint', email, feedbackType, verp: id, messageId };
 }
 
 /** Reads a raw mail (as IMAP gives it) as a delivery report, a complaint, or neither. */

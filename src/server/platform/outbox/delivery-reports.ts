@@ -25,8 +25,10 @@ export interface DeliveryReportEntry {
   /** '' for an unreadable report that names nobody. */
   email: string;
   detail: string;
-  /** An unreadable report's text. */
+  /** An unreadable or unverified report's text. */
   raw?: string;
+  /** The outbox mail the report proved it is about (its VERP token or Message-ID). */
+  mailId?: number | null;
 }
 
 export interface Recorded {
@@ -52,6 +54,7 @@ export async function recordDeliveryReport(
       email,
       detail: entry.detail,
       raw: entry.raw?.slice(0, UNREADABLE_KEPT_CHARS) ?? null,
+      mailId: entry.mailId ?? null,
       at: now,
     })
     .onConflictDoNothing()

@@ -95,8 +95,8 @@ export async function deliverClaimed(
 ): Promise<Settlement> {
   let settlement: Settlement;
   try {
-    await deps.mailer.send(withReturnPath(deps.config, mail));
-    settlement = { kind: 'sent' };
+    const messageId = await deps.mailer.send(withReturnPath(deps.config, mail));
+    settlement = { kind: 'sent', messageId: messageId ?? null };
   } catch (error) {
     settlement = settlementFor(mail, error, deps.clock.now());
     if (settlement.kind === 'retry' && !opts.retry) {

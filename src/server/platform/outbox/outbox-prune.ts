@@ -2,16 +2,15 @@
  * The outbox's housekeeping (docs/mail.md, "How long mail is kept"), run by maintenance's
  * prune inside its write transaction:
  * - a mail nothing follows (no `ref`: codes, notices, booking mails) is deleted 30 days after
- *   it was written, sent or failed; a bounce arrives within days, and its VERP token then
- *   names a row that is gone, which is ignored and logged like any unknown recipient;
+ *   it was written, sent or failed; a bounce arrives within days, and one naming a row that
+ *   is gone proves nothing (server/mail/take-report.ts: listed as unverified);
  * - a mail a feature follows (a reply, a reminder, a newsletter's recipient) keeps its row,
- *   since the feature reads the mail's fate there (mail-ref.ts), but a sent one loses its text
- *   after 30 days: the feature keeps what it said;
+ *   since the feature reads the mail's fate there (mail-ref.ts);
  * - delivery reports are kept a year, the address's history on the Suppressed screen.
- * A bulk mail's text is dropped as soon as it is sent (outbox-queue.ts), so a newsletter to
- * 10,000 readers never keeps 10,000 copies.
+ * Every mail's text is dropped as soon as it is sent (outbox-queue.ts, `settleMail`): its links
+ * act for someone, and what it was about keeps its own words.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#db';
 import { deliveryReports, outbox } from '#db/schema';
 
@@ -34,18 +33,6 @@ export async function pruneOutbox(tx: Db, now: Date): Promise<void> {
         lt(outbox.createdAt, before),
         isNull(outbox.ref),
         inArray(outbox.status, ['sent', 'failed']),
-      ),
-    )
-    .run();
-  await tx
-    .update(outbox)
-    .set({ message: TEXT_DROPPED })
-    .where(
-      and(
-        lt(outbox.createdAt, before),
-        isNotNull(outbox.ref),
-        eq(outbox.status, 'sent'),
-        ne(outbox.message, TEXT_DROPPED),
       ),
     )
     .run();

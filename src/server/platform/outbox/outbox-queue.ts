@@ -113,7 +113,8 @@ export function claimMail(
 }
 
 export type Settlement =
-  | { kind: 'sent' }
+  /** `messageId`: what the transport says the mail went with (the report's proof, docs/mail.md). */
+  | { kind: 'sent'; messageId?: string | null }
   | { kind: 'retry'; at: Date; error: string }
   /** `suppress`: the addresses the server refused for good at RCPT TO (docs/mail.md). */
   | { kind: 'failed'; error: string; suppress?: Suppression[] };
@@ -131,7 +132,12 @@ export function settleMail(
 ): Promise<boolean> {
   const values =
     settlement.kind === 'sent'
-      ? { status: 'sent' as const, sentAt: now, lastError: null }
+      ? {
+          status: 'sent' as const,
+          sentAt: now,
+          lastError: null,
+          messageId: settlement.messageId?.replace(/^<(.*)>$/, '$1') ?? null,
+        }
       : settlement.kind === 'retry'
         ? {
             status: 'queued' as const,
@@ -141,14 +147,16 @@ export function settleMail(
             claimedAt: null,
           }
         : { status: 'failed' as const, lastError: settlement.error };
-  // A code's text is the secret itself (stored hashed everywhere else): kept only while it
-  // may still be sent. A bulk mail's text is kept by what it was about (the newsletter, the
-  // sequence's step): 10,000 copies of it are not kept once sent (outbox-prune.ts).
+  // Nothing that acts for someone stays readable once its mail has gone (docs/mail.md, "How
+  // long mail is kept"): a sent mail's text (its links: invitations, manage, confirmation and
+  // unsubscribe links) goes; the row keeps its subject, recipient, kind and `ref`, and what it
+  // was about keeps its own words. A code's text is the secret itself: kept only while it may
+  // still be sent, so a failed code loses it too (it is never retried).
   const scrub =
-    mail.kind === 'code' && settlement.kind !== 'retry'
-      ? { message: JSON.stringify({ text: CODE_REMOVED }) }
-      : mail.bulk && settlement.kind === 'sent'
-        ? { message: TEXT_DROPPED }
+    settlement.kind === 'sent'
+      ? { message: TEXT_DROPPED }
+      : mail.kind === 'code' && settlement.kind === 'failed'
+        ? { message: JSON.stringify({ text: CODE_REMOVED }) }
         : {};
   return writeTransaction(db, async (tx) => {
     const changed = await tx
@@ -164,7 +172,7 @@ export function settleMail(
         const report = { key: `smtp:${mail.id}`, source: 'smtp' as const, kind: 'hard' as const };
         await recordDeliveryReport(
           tx,
-          { ...report, email: entry.email, detail: entry.detail },
+          { ...report, email: entry.email, detail: entry.detail, mailId: mail.id },
           now,
         );
       }
