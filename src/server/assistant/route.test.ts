@@ -243,6 +243,28 @@ describe('POST /api/assistant', () => {
   });
 });
 
+describe('on a fresh site', () => {
+  it("answers from the starting words the page shows, then from the owner's edit, the old words gone", async () => {
+    const model = streamingModel(['Yes [1].']);
+    const { app, deps } = await createTestApp({ config: testConfig(AI_ON), aiModel: model });
+    const cookie = await signedInCookie(deps);
+    await rest(app, 'PUT', '/api/assistant/settings', { cookie, json: { enabled: true } });
+    // A default service card's words (shared/site-content-defaults.ts), nothing saved yet.
+    const rag = 'Semantic retrieval-augmented RAG?';
+    const fresh = await ask(app, [user(rag)]);
+    expect(fresh).toMatchObject({ status: 200, end: { sources: [{ url: '/' }] } });
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(streamPromptOf(model).user).toContain('Semantic search and retrieval-augmented');
+    await saveContent(deps, (content) => {
+      content.services[0].features[2] = 'Wombat husbandry for research stations';
+    });
+    expect(await ask(app, [user(rag)])).toMatchObject({ text: ASSISTANT_OFFER });
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect((await ask(app, [user('Do you look after wombats?')])).status).toBe(200);
+    expect(streamPromptOf(model, 1).user).toContain('Wombat husbandry');
+  });
+});
+
 describe("the visitor's words", () => {
   it('are written nowhere in the database while not handed off', async () => {
     const model = streamingModel(['Yes [1].']);
