@@ -25,6 +25,7 @@ import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
+import { configuredSecrets } from './src/server/platform/secrets';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { triagesSettled } from './src/server/ai/triage';
 import { mailLogo, mailSenderName } from './src/server/platform/site-brand';
@@ -85,7 +86,6 @@ async function settleWithin(promise: Promise<unknown>, ms: number): Promise<bool
 }
 
 async function start(): Promise<void> {
-  const logger = createLogger();
   let config: Config;
   try {
     config = loadConfig(withEnvFile(process.env), demoVideo.embedUrl);
@@ -93,6 +93,8 @@ async function start(): Promise<void> {
     if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
     throw error;
   }
+  // Every line without the configuration's secrets (an outside service may echo one).
+  const logger = createLogger(undefined, configuredSecrets(config));
 
   const clock = { now: () => new Date() };
   let db: Db;
@@ -125,6 +127,7 @@ async function start(): Promise<void> {
     logo: mailLogo(config, db),
     production: config.production,
     logger,
+    secrets: configuredSecrets(config),
   });
   if (!mailer.canDeliver) {
     logger.error('mail.unavailable', {

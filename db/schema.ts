@@ -880,6 +880,18 @@ export const siteContentVersions = sqliteTable('site_content_versions', {
 });
 
 /**
+ * The code's starting words (`defaultSiteContent`) as JSON, one row: what the pages show before
+ * the first save, so the assistant's index (`site_search`, whose view reads the newest version
+ * or else this row) holds them on a fresh site. Written when the assistant first looks
+ * something up in a process (assistant/retrieval.ts), only when they differ; a trigger fills
+ * the index from it (migrations/…_site_content_defaults.sql).
+ */
+export const siteContentDefaults = sqliteTable('site_content_defaults', {
+  id: integer('id').primaryKey(),
+  content: text('content').notNull(),
+});
+
+/**
  * The uploaded images' served files (src/server/media/, docs/content.md "Images"): each
  * variant of each slot's current image, under its hashed name. An upload replaces the slot's
  * rows, a removal deletes them; the `site_content` change counter moves with either

@@ -15,6 +15,7 @@ import { newToken } from '#server/platform/tokens';
 import type { Config } from '#server/platform/config';
 import { buildContext } from '#server/http/context';
 import { createMemoryLogger } from './logger';
+import { configuredSecrets } from '#server/platform/secrets';
 import type { MailMessage, Mailer } from '#server/platform/mail';
 import { appRouter } from '#server/app/app-router';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
@@ -101,12 +102,13 @@ export type TestDeps = AppDeps & {
 };
 
 export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<TestDeps> {
+  const config = overrides.config ?? testConfig();
   return {
     db: overrides.db ?? (await openTestDatabase()).db,
-    config: testConfig(),
+    config,
     mailer: createRecordingMailer(),
     clock: createTestClock(),
-    logger: createMemoryLogger(),
+    logger: createMemoryLogger(configuredSecrets(config)),
     ...overrides,
   } as TestDeps;
 }

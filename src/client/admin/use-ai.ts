@@ -10,3 +10,12 @@ export function useAiEnabled(): boolean {
   const usage = trpc.ai.usage.useQuery(undefined, { select: (answer) => answer.enabled });
   return usage.data === true;
 }
+
+/**
+ * Whether the site is known to have no model: where an AI control would be, the note saying
+ * how to turn AI on shows instead (`AiOffCard`). Unknown (loading, a failed read): false.
+ */
+export function useAiOff(): boolean {
+  const usage = trpc.ai.usage.useQuery(undefined, { select: (answer) => answer.enabled });
+  return usage.data === false;
+}

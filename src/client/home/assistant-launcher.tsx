@@ -8,10 +8,28 @@ import { buttonClass } from '#shared/ui-styles';
  */
 export const ASSISTANT_LAUNCHER_ID = 'assistant-launcher';
 
-// The panel's code comes only when asked for: pressed, or fetched ahead on focus or hover.
+// The panel's code comes only when asked for: pressed, or fetched ahead on focus or hover (a
+// touch's pointerenter comes as the finger lands, before the tap's click).
 const loadPanel = () => import('./assistant/assistant-panel');
 const AssistantPanel = lazy(loadPanel);
 const prefetch = () => void loadPanel();
+
+/**
+ * Shown from the press until the panel's code has come (seconds on a slow phone): the sheet's
+ * place, saying so, so a press is never met by nothing.
+ */
+function Opening() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-end bg-black/40 sm:p-4">
+      <p
+        role="status"
+        className="w-full rounded-t-2xl border border-line bg-surface px-4 py-6 text-ink shadow-xl sm:max-w-md sm:rounded-2xl"
+      >
+        Opening the assistant…
+      </p>
+    </div>
+  );
+}
 
 /**
  * "Ask a question", floating beside the page's sections; the panel, once loaded, stays
@@ -46,7 +64,7 @@ export function AssistantLauncher() {
         Ask a question
       </button>
       {loaded ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={open ? <Opening /> : null}>
           <AssistantPanel isOpen={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}

@@ -3,6 +3,7 @@
  * tokens with nothing sent, every call's tokens recorded (0 when it failed), the visitor's
  * words only as quoted data, no tools; and GET /api/ai/usage over it.
  */
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { aiUsage } from '#db/schema';
 import { createTestApp, createTestDeps, signedInCookie, testConfig } from '#tests/support/app';
@@ -74,6 +75,26 @@ describe('askModel', () => {
     expect(await deps.db.select().from(aiUsage).all()).toEqual([
       expect.objectContaining({ inputTokens: 0, outputTokens: 0, reserved: 0 }),
     ]);
+  });
+
+  it("a provider's error that echoes the key: logged with every configured secret removed", async () => {
+    const key = 'sk-live-4f9c2e7a81d0b3';
+    const config = testConfig({
+      ai: { ...AI_ON.ai!, apiKey: key },
+      smtpUrl: 'smtp://owner:p%40ss-smtp-91@mail.example:587',
+      mailWebhookSecret: 'whsec-0a1b2c3d4e',
+    });
+    const echoed = `Incorrect API key ${key}; smtp p@ss-smtp-91; ${config.sessionSecret}; whsec-0a1b2c3d4e`;
+    const model = new MockLanguageModelV4({
+      doGenerate: () => Promise.reject(new Error(echoed)),
+    });
+    const deps = await createTestDeps({ config, aiModel: model });
+    await failure(askModel(deps, question));
+    const line = deps.logger.lines.find((l) => l.includes('"ai.failed"'));
+    expect(line).toContain('Incorrect API key');
+    for (const secret of [key, 'p@ss-smtp-91', config.sessionSecret, 'whsec-0a1b2c3d4e']) {
+      expect(line).not.toContain(secret);
+    }
   });
 
   it('past the month: 429 with Retry-After to the next month, nothing sent; a new month starts afresh', async () => {

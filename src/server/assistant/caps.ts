@@ -1,17 +1,19 @@
 /**
- * The caps a question takes a place in before the model sees it (docs/assistant.md, "Caps"):
- * 20 an hour per visitor, 500 a day for the site, in one write transaction so neither is
- * taken without the other, and given back when the month's tokens refuse the call after.
+ * The assistant's caps (docs/assistant.md, "Caps"), each counted inside the write transaction
+ * that checks it (docs/decisions/0004): every question takes a place in its address's 60 an
+ * hour; one the model will see also takes a place in the address's 20 an hour and the site's
+ * 500 a day, in one write transaction so neither is taken without the other, given back when
+ * the month's tokens refuse the call after. A client is its address (an IPv6 address by its
+ * /64), by the keyed hash every throttle uses: a new User-Agent is the same client.
  */
 import { writeTransaction } from '#db';
-import { loadSalts } from '#server/analytics/salts';
-import { visitorHash, visitorIdentity } from '#server/analytics/visitor';
 import { dayStart } from '#server/analytics/days';
 import type { Context } from '#server/http/trpc';
 import { siteSettings } from '#server/platform/site-settings';
-import { release, take, throttledError } from '#server/platform/throttle';
+import { release, take, throttledError, type ThrottleRule } from '#server/platform/throttle';
+import { addressBucket } from '#server/platform/throttle-buckets';
 import { addToDay, takeDayPlace, today } from './counts';
-import { ASSISTANT_QUESTIONS } from './throttle-rules';
+import { ASSISTANT_ALL_QUESTIONS, ASSISTANT_QUESTIONS } from './throttle-rules';
 
 export const SITE_CAP_MESSAGE =
   'The assistant has answered all it may today. Please write to us with the form instead.';
@@ -24,17 +26,18 @@ export interface Places {
   ids: number[];
 }
 
-/**
- * The visitor as the analytics names them (analytics/visitor.ts): the day's salted hash of
- * the site's host, the address and the user agent, so the throttle's rows name no address.
- */
-async function visitorBucket(ctx: Context, day: string): Promise<string> {
-  const site = await siteSettings(ctx);
-  const salts = await loadSalts(ctx.db, [day], day);
-  const salt = salts.get(day) ?? '';
-  const agent = ctx.req.headers.get('user-agent') ?? '';
-  const identity = visitorIdentity(new URL(site.address).hostname, ctx.req.ip, agent);
-  return `${ASSISTANT_QUESTIONS.kind}:${visitorHash(salt, identity)}`;
+const clientBucket = (ctx: Context, rule: ThrottleRule) => ({
+  bucket: addressBucket(rule.kind, ctx.config.sessionSecret, ctx.req.ip),
+  rule,
+});
+
+/** One more question today, and its place in the address's hour of all questions (or the 429). */
+export async function countQuestion(ctx: Context): Promise<void> {
+  const day = await today(ctx);
+  await writeTransaction(ctx.db, async (tx) => {
+    await take(tx, clientBucket(ctx, ASSISTANT_ALL_QUESTIONS), ctx.clock.now());
+    await addToDay(tx, day, 'questions', 1);
+  });
 }
 
 /** Seconds until the site's next day: the site cap's Retry-After. */
@@ -45,14 +48,13 @@ async function secondsToTomorrow(ctx: Context, day: string): Promise<number> {
   return Math.max(1, Math.ceil((start.getTime() - ctx.clock.now().getTime()) / 1000));
 }
 
-/** A place in the visitor's hour and the site's day, or the 429 of the one that is full. */
+/** A place in the address's hour and the site's day, or the 429 of the one that is full. */
 export async function takePlaces(ctx: Context): Promise<Places> {
   const day = await today(ctx);
-  const bucket = await visitorBucket(ctx, day);
   const now = ctx.clock.now();
   const result = await writeTransaction(ctx.db, async (tx) => {
-    const taken = await take(tx, { bucket, rule: ASSISTANT_QUESTIONS }, now);
-    // Thrown, so the transaction rolls the visitor's place back with it.
+    const taken = await take(tx, clientBucket(ctx, ASSISTANT_QUESTIONS), now);
+    // Thrown, so the transaction rolls the address's place back with it.
     if (!(await takeDayPlace(tx, day))) throw new DayFull();
     return taken.ids;
   }).catch(async (error: unknown) => {

@@ -7,7 +7,8 @@ import { assistantDays, contacts, leadEvents, leads } from '#db/schema';
 import { ASSISTANT_MESSAGES } from '#shared/assistant';
 import { MESSAGES } from '#shared/messages';
 import { CONTACT_THANKS } from '#server/contact/router';
-import { createTestApp, testConfig } from '#tests/support/app';
+import { createTestApp, testConfig, type RecordingMailer } from '#tests/support/app';
+import { mailsSettled } from '#server/platform/mail';
 import { contactBody } from '#tests/support/contact';
 import { answer, invalid, rest, signedInRestApp } from '#tests/support/rest';
 
@@ -42,6 +43,19 @@ describe('POST /api/assistant/handoff', () => {
       { leadId: lead?.id, kind: 'message', contactId: stored?.id },
     ]);
     expect(await deps.db.select().from(assistantDays).all()).toMatchObject([{ handedOff: 1 }]);
+  });
+
+  it("tells the owner's notice that it came from the site assistant", async () => {
+    const { app, deps } = await createTestApp({
+      config: testConfig({ contactNotifyTo: 'owner@example.com' }),
+    });
+    await rest(app, 'POST', '/api/assistant/handoff', {
+      json: { messages: CONVERSATION, ...VISITOR },
+    });
+    await mailsSettled(deps.mailer);
+    const notice = (deps.mailer as RecordingMailer).sent.find((m) => m.to === 'owner@example.com');
+    expect(notice?.subject).toBe('New contact message from the site assistant: Grace Hopper');
+    expect(notice?.text).toContain('New contact message #1 from the site assistant');
   });
 
   it("is in the person's export and goes with their erasure", async () => {

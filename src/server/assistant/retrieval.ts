@@ -5,9 +5,10 @@
  * as the search, any of them rather than all, as a question is a sentence, not keywords.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '#db';
-import { entries, entriesSearch, siteSearch } from '#db/schema';
+import { writeTransaction, type Db } from '#db';
+import { entries, entriesSearch, siteContentDefaults, siteSearch } from '#db/schema';
 import { entryPath } from '#shared/entry-paths';
+import { defaultSiteContent } from '#shared/site-content-defaults';
 import { quotedWords } from '#server/search/search-query';
 
 export interface Passage {
@@ -43,10 +44,40 @@ export function anyWordsQuery(question: string): string | null {
   return words.length === 0 ? null : [...new Set(words)].join(' OR ');
 }
 
+const defaultsKept = new WeakMap<Db, Promise<void>>();
+
+/**
+ * The code's starting words kept in the database, once a process (written only when they
+ * differ: a fresh site, or a release that changed them): on a fresh site they are what the
+ * pages show, and the row's trigger puts them in the index (migration 0037).
+ */
+function keepDefaults(db: Db): Promise<void> {
+  let kept = defaultsKept.get(db);
+  if (!kept) {
+    const content = JSON.stringify(defaultSiteContent);
+    kept = (async () => {
+      const row = await db.select().from(siteContentDefaults).get();
+      if (row?.content === content) return;
+      await writeTransaction(db, (tx) =>
+        tx
+          .insert(siteContentDefaults)
+          .values({ id: 1, content })
+          .onConflictDoUpdate({ target: siteContentDefaults.id, set: { content } })
+          .run(),
+      );
+    })();
+    // A failure is tried again by the next question.
+    kept.catch(() => defaultsKept.delete(db));
+    defaultsKept.set(db, kept);
+  }
+  return kept;
+}
+
 /** The best passages for the question, site content first; none: the model is not asked. */
 export async function passagesFor(db: Db, question: string): Promise<Passage[]> {
   const match = anyWordsQuery(question);
   if (match === null) return [];
+  await keepDefaults(db);
   const site = await db
     .select({
       title: siteSearch.title,

@@ -25,6 +25,7 @@ import { answer, invalid, rest } from '#tests/support/rest';
 import type { App } from '#server/app/app';
 import { ASSISTANT_RULES } from './prompt';
 import { SITE_DAILY_QUESTIONS } from './counts';
+import { ASSISTANT_QUESTIONS } from './throttle-rules';
 
 const SERVICE = 'We build retrieval systems that read insurance claims for adjusters.';
 const QUESTION = 'Have you worked on insurance claims?';
@@ -54,6 +55,7 @@ interface Streamed {
   end: unknown;
   error: unknown;
   body: unknown;
+  retryAfter: string | null;
 }
 
 /** POSTs a conversation as a browser on the site would, and reads its events. */
@@ -69,7 +71,14 @@ async function ask(
   });
   const raw = await response.text();
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    return { status: response.status, text: '', end: null, error: null, body: JSON.parse(raw) };
+    return {
+      status: response.status,
+      text: '',
+      end: null,
+      error: null,
+      body: JSON.parse(raw),
+      retryAfter: response.headers.get('retry-after'),
+    };
   }
   const events = raw
     .split('\n\n')
@@ -87,10 +96,17 @@ async function ask(
     end: events.find((e) => e.event === 'end')?.data ?? null,
     error: events.find((e) => e.event === 'error')?.data ?? null,
     body: null,
+    retryAfter: null,
   };
 }
 
 const user = (content: string) => ({ role: 'user', content });
+
+/** The places taken in the model's hourly cap (kind `assistant`), not the cap of all questions. */
+async function modelPlaces(deps: TestDeps) {
+  const rows = await deps.db.select().from(throttleEvents).all();
+  return rows.filter((row) => row.bucket.startsWith(`${ASSISTANT_QUESTIONS.kind}:`));
+}
 
 async function day(deps: TestDeps) {
   return deps.db.select().from(assistantDays).get();
@@ -161,7 +177,7 @@ describe('POST /api/assistant', () => {
     expect(model.doStreamCalls).toHaveLength(0);
   });
 
-  it('with no passage, answers the fixed offer without asking the model or taking a cap', async () => {
+  it("with no passage, answers the fixed offer without asking the model or taking the model's caps", async () => {
     const model = streamingModel(['Pancakes need flour.']);
     const { app, deps } = await setUp(model);
     const asked = await ask(app, [user('A pancake recipe with blueberries?')]);
@@ -171,7 +187,7 @@ describe('POST /api/assistant', () => {
       end: { sources: [], offer: 'contact' },
     });
     expect(model.doStreamCalls).toHaveLength(0);
-    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(await modelPlaces(deps)).toEqual([]);
     expect(await day(deps)).toMatchObject({ questions: 1, asked: 0, answered: 0 });
   });
 
@@ -227,6 +243,28 @@ describe('POST /api/assistant', () => {
   });
 });
 
+describe('on a fresh site', () => {
+  it("answers from the starting words the page shows, then from the owner's edit, the old words gone", async () => {
+    const model = streamingModel(['Yes [1].']);
+    const { app, deps } = await createTestApp({ config: testConfig(AI_ON), aiModel: model });
+    const cookie = await signedInCookie(deps);
+    await rest(app, 'PUT', '/api/assistant/settings', { cookie, json: { enabled: true } });
+    // A default service card's words (shared/site-content-defaults.ts), nothing saved yet.
+    const rag = 'Semantic retrieval-augmented RAG?';
+    const fresh = await ask(app, [user(rag)]);
+    expect(fresh).toMatchObject({ status: 200, end: { sources: [{ url: '/' }] } });
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(streamPromptOf(model).user).toContain('Semantic search and retrieval-augmented');
+    await saveContent(deps, (content) => {
+      content.services[0].features[2] = 'Wombat husbandry for research stations';
+    });
+    expect(await ask(app, [user(rag)])).toMatchObject({ text: ASSISTANT_OFFER });
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect((await ask(app, [user('Do you look after wombats?')])).status).toBe(200);
+    expect(streamPromptOf(model, 1).user).toContain('Wombat husbandry');
+  });
+});
+
 describe("the visitor's words", () => {
   it('are written nowhere in the database while not handed off', async () => {
     const model = streamingModel(['Yes [1].']);
@@ -240,18 +278,42 @@ describe("the visitor's words", () => {
 });
 
 describe('caps', () => {
-  it('20 questions per visitor an hour, then 429; another visitor still asks', async () => {
+  it('20 questions an hour per address, whatever User-Agent it sends, then 429; another address still asks', async () => {
     const model = streamingModel(['Yes [1].']);
-    const { app, deps } = await setUp(model);
-    for (let i = 0; i < 20; i++) expect((await ask(app, [user(QUESTION)])).status).toBe(200);
-    // A question with no passage is not counted and still answered past the cap.
-    expect((await ask(app, [user('pancake recipe')])).text).toBe(ASSISTANT_OFFER);
-    const refused = await ask(app, [user(QUESTION)]);
-    expect(refused).toMatchObject({ status: 429 });
+    const { app, deps } = await setUp(model, { trustProxy: true });
+    const from = (ip: string, i: number) => ({ 'x-forwarded-for': ip, 'user-agent': `Agent/${i}` });
+    for (let i = 0; i < 20; i++) {
+      expect((await ask(app, [user(QUESTION)], from('203.0.113.7', i))).status).toBe(200);
+    }
+    const refused = await ask(app, [user(QUESTION)], from('203.0.113.7', 20));
+    expect(refused).toMatchObject({ status: 429, retryAfter: '3600' });
     expect(model.doStreamCalls).toHaveLength(20);
-    expect((await ask(app, [user(QUESTION)], { 'user-agent': 'Other/2.0' })).status).toBe(200);
+    // An IPv6 address counts by its /64: another address in it is the same client.
+    for (let i = 0; i < 20; i++) {
+      expect((await ask(app, [user(QUESTION)], from(`2001:db8:1:2::${i}`, i))).status).toBe(200);
+    }
+    expect((await ask(app, [user(QUESTION)], from('2001:db8:1:2::ff', 99))).status).toBe(429);
+    expect((await ask(app, [user(QUESTION)], from('198.51.100.4', 0))).status).toBe(200);
     deps.clock.advance(60 * 60_000 + 1);
-    expect((await ask(app, [user(QUESTION)])).status).toBe(200);
+    expect((await ask(app, [user(QUESTION)], from('203.0.113.7', 21))).status).toBe(200);
+  });
+
+  it('60 questions an hour per address in all, those with no passage included, then 429', async () => {
+    const model = streamingModel(['Yes [1].']);
+    const { app, deps } = await setUp(model, { trustProxy: true });
+    const from = (i: number) => ({ 'x-forwarded-for': '203.0.113.8', 'user-agent': `Agent/${i}` });
+    for (let i = 0; i < 60; i++) {
+      const asked = await ask(app, [user('A pancake recipe with blueberries?')], from(i));
+      expect(asked.text).toBe(ASSISTANT_OFFER);
+    }
+    const refused = await ask(app, [user('A pancake recipe with blueberries?')], from(60));
+    expect(refused).toMatchObject({ status: 429, retryAfter: '3600' });
+    expect((await ask(app, [user(QUESTION)], from(61))).status).toBe(429);
+    expect(model.doStreamCalls).toHaveLength(0);
+    const other = { 'x-forwarded-for': '198.51.100.9' };
+    expect((await ask(app, [user('pancakes?')], other)).text).toBe(ASSISTANT_OFFER);
+    deps.clock.advance(60 * 60_000 + 1);
+    expect((await ask(app, [user(QUESTION)], from(62))).status).toBe(200);
   });
 
   it('500 a day for the site, then 429, the visitor’s place given back', async () => {
@@ -264,7 +326,7 @@ describe('caps', () => {
     const refused = await ask(app, [user(QUESTION)]);
     expect(refused).toMatchObject({ status: 429 });
     expect(model.doStreamCalls).toHaveLength(0);
-    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(await modelPlaces(deps)).toEqual([]);
     const row = await deps.db
       .select()
       .from(assistantDays)
@@ -279,7 +341,7 @@ describe('caps', () => {
     const refused = await ask(app, [user(QUESTION)]);
     expect(refused).toMatchObject({ status: 429 });
     expect(model.doStreamCalls).toHaveLength(0);
-    expect(await deps.db.select().from(throttleEvents).all()).toEqual([]);
+    expect(await modelPlaces(deps)).toEqual([]);
     expect(await day(deps)).toMatchObject({ asked: 0 });
   });
 });

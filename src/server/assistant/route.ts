@@ -20,7 +20,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
-import { giveBack, takePlaces } from './caps';
+import { countQuestion, giveBack, takePlaces } from './caps';
 import { countDay } from './counts';
 import { assistantQuestion, endOf } from './prompt';
 import { passagesFor } from './retrieval';
@@ -44,11 +44,11 @@ export function assistantRoutes(deps: AppDeps) {
     if (!(await assistantOn(deps))) return c.json(errorBody(ASSISTANT_MESSAGES.notAvailable), 404);
     const { messages } = await readInput(c.req.raw);
     const ctx = requestContext(c, deps);
-    await countDay(ctx, 'questions');
+    await countQuestion(ctx);
     const asked = messages.at(-1)?.content ?? '';
     const passages = await passagesFor(deps.db, asked);
     if (passages.length === 0) {
-      // Nothing on the site says: the fixed offer, the model not asked, no cap taken.
+      // Nothing on the site says: the fixed offer, the model not asked, none of its caps taken.
       const end: AssistantEnd = { sources: [], offer: 'contact' };
       return streamSSE(c, async (sse) => {
         await sse.writeSSE({ event: 'text', data: JSON.stringify(ASSISTANT_OFFER) });

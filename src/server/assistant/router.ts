@@ -81,6 +81,7 @@ export const assistantRouter = router({
         subject: 'other',
         message: transcriptOf(input.messages),
         privacy: input.privacy,
+        fromAssistant: true,
       });
       await countDay(ctx, 'handedOff');
       return answer;

@@ -59,9 +59,13 @@ export function contactMail(
   site: { name: string; url: string; timeZone: string },
   /** The lead's source: a campaign (utm_source), a referring site's host, or Direct. */
   source: string,
+  /** A conversation handed off by the site assistant: said in the subject and the heading. */
+  fromAssistant = false,
 ): MailMessage {
   const link = adminMessageUrl(contact.id, site.url);
-  const heading = `New contact message #${contact.id} to ${site.name}`;
+  const heading = fromAssistant
+    ? `New contact message #${contact.id} from the site assistant`
+    : `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
     ['Received', siteTimeText(contact.createdAt, site.timeZone)],
     ['Source', oneLine(source)],
@@ -111,7 +115,11 @@ export function contactMail(
   return {
     to,
     replyTo: contact.email,
-    subject: oneLine(`New contact message: ${subjectLabel(contact.subject)} from ${contact.name}`),
+    subject: oneLine(
+      fromAssistant
+        ? `New contact message from the site assistant: ${contact.name}`
+        : `New contact message: ${subjectLabel(contact.subject)} from ${contact.name}`,
+    ),
     text,
     html,
   };
@@ -131,6 +139,7 @@ export function notifyContact(
   },
   contact: StoredContact,
   source: string,
+  fromAssistant = false,
 ): void {
   const to = deps.config.contactNotifyTo;
   if (!to) return;
@@ -148,6 +157,7 @@ export function notifyContact(
           timeZone: site.timeZone,
         },
         source,
+        fromAssistant,
       );
     },
     {

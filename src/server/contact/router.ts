@@ -90,6 +90,8 @@ export interface Enquiry {
   subject: ContactInput['subject'];
   message: string;
   privacy: true;
+  /** Handed off by the site assistant: the owner's notice says so. */
+  fromAssistant?: boolean;
 }
 
 /**
@@ -144,7 +146,12 @@ export async function receiveEnquiry(
   ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
   recordConversion(ctx, 'contact', credit);
   const leadSource = rows[0]?.[0]?.[0];
-  notifyContact(ctx, stored, typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE);
+  notifyContact(
+    ctx,
+    stored,
+    typeof leadSource === 'string' ? leadSource : DIRECT_SOURCE,
+    input.fromAssistant === true,
+  );
   if (acknowledge) acknowledgeContact(ctx, { id: stored.id, email: stored.email });
   // Read by the model after the answer, never before it (docs/ai.md).
   if (stored.leadId !== null) triageInBackground(ctx, stored.leadId);

@@ -1,3 +1,5 @@
+import { withoutSecrets } from './secrets';
+
 /** One line per event, as JSON, so logs stay greppable and machine readable. */
 export interface Logger {
   info(event: string, fields?: Record<string, unknown>): void;
@@ -62,15 +64,20 @@ function bufferedStdout(): LineSink {
 
 /**
  * Info lines go through the buffered sink; an error line is written at once together with
- * whatever precedes it, so the lines around a failure are never lost or reordered.
+ * whatever precedes it, so the lines around a failure are never lost or reordered. Every line
+ * is written with the configuration's `secrets` removed (platform/secrets.ts): an outside
+ * service's error text may echo a key, and it is logged in this one place.
  */
-export function createLogger(write: (line: string) => void = bufferedStdout()): Logger {
+export function createLogger(
+  write: (line: string) => void = bufferedStdout(),
+  secrets: readonly string[] = [],
+): Logger {
   const log = (level: string, event: string, fields: Record<string, unknown> = {}) => {
     const line: Record<string, unknown> = { time: new Date().toISOString(), level, event };
     for (const [key, value] of Object.entries(fields)) {
       line[OWN_KEYS.has(key) ? `field.${key}` : key] = value;
     }
-    write(JSON.stringify(line));
+    write(withoutSecrets(JSON.stringify(line), secrets));
     if (level === 'error' && 'flush' in write) (write as LineSink).flush();
   };
   return {

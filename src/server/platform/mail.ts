@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { withMailLogo, type MailLogo } from '#shared/mail/frame';
 import type { Logger } from './logger';
+import { withoutSecrets } from './secrets';
 
 export interface MailMessage {
   to: string;
@@ -59,9 +60,15 @@ export function createMailer(opts: {
   logo?: () => Promise<MailLogo | null>;
   production: boolean;
   logger: Logger;
+  /**
+   * The configuration's secrets (platform/secrets.ts), removed from a failure's text before
+   * anyone logs or stores it (the outbox's `last_error`): a server may quote what it refused.
+   */
+  secrets?: readonly string[];
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
+    const secrets = opts.secrets ?? [];
     return {
       canDeliver: true,
       async send({ calendar, returnPath, ...message }) {
@@ -70,16 +77,20 @@ export function createMailer(opts: {
           message.html === undefined
             ? undefined
             : withMailLogo(message.html, (await opts.logo?.()) ?? null);
-        const info: { messageId?: unknown } = await transport.sendMail({
-          ...message,
-          html,
-          from: name ? { name, address: opts.from } : opts.from,
-          ...(returnPath && { envelope: { from: returnPath, to: message.to } }),
-          // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
-          ...(calendar && {
-            icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },
-          }),
-        });
+        const info: { messageId?: unknown } = await transport
+          .sendMail({
+            ...message,
+            html,
+            from: name ? { name, address: opts.from } : opts.from,
+            ...(returnPath && { envelope: { from: returnPath, to: message.to } }),
+            // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
+            ...(calendar && {
+              icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },
+            }),
+          })
+          .catch((error: unknown) => {
+            throw withoutSecretsIn(error, secrets);
+          });
         return typeof info.messageId === 'string' ? info.messageId : undefined;
       },
     };
@@ -104,6 +115,21 @@ export function createMailer(opts: {
       });
     },
   };
+}
+
+/**
+ * nodemailer's error with `secrets` out of its texts: `message`, the server's `response`, and
+ * those of each refused recipient (`rejectedErrors`).
+ */
+function withoutSecretsIn(error: unknown, secrets: readonly string[]): unknown {
+  if (!(error instanceof Error)) return error;
+  const reply = error as Error & { response?: unknown; rejectedErrors?: unknown };
+  reply.message = withoutSecrets(reply.message, secrets);
+  if (typeof reply.response === 'string') reply.response = withoutSecrets(reply.response, secrets);
+  if (Array.isArray(reply.rejectedErrors)) {
+    for (const each of reply.rejectedErrors) withoutSecretsIn(each, secrets);
+  }
+  return error;
 }
 
 /** The owner's own text in a header: kept to one line, never a header of its own. */

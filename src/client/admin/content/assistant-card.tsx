@@ -5,15 +5,19 @@ import { toast } from '#client/ui/toast';
 import { Card, Switch } from '../controls';
 import { errorMessage } from '../errors';
 import { QueryState } from '../ui/query-state';
-import { useAiEnabled } from '../use-ai';
+import { AiOffCard } from '../ai-off';
+import { useAiEnabled, useAiOff } from '../use-ai';
 
 /**
- * "Site assistant" on the Content screen (docs/assistant.md, "The switch"): shown only when the
- * site has a model (`useAiEnabled`); without one, or while that is unknown, Content is as it
- * was before the assistant existed, and its switch is never read.
+ * "Site assistant" on the Content screen (docs/assistant.md, "The switch"): its switch only when
+ * the site has a model (`useAiEnabled`); without one, the note that AI is off and how to turn
+ * it on, and the switch is never read; while that is unknown, nothing.
  */
 export function AssistantSection() {
-  return useAiEnabled() ? <AssistantSettings /> : null;
+  const enabled = useAiEnabled();
+  const off = useAiOff();
+  if (enabled) return <AssistantSettings />;
+  return off ? <AiOffCard id="assistant-title" title="Site assistant" /> : null;
 }
 
 function AssistantSettings() {

@@ -20,7 +20,8 @@ import { LeadTimeline } from './lead-timeline';
 import { NoteForm } from './note-form';
 import { ReplyEditor } from './reply-editor';
 import { TriageBlock } from './triage-block';
-import { useAiEnabled } from '../use-ai';
+import { AiOffCard } from '../ai-off';
+import { useAiEnabled, useAiOff } from '../use-ai';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm text-muted underline underline-offset-2 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:hover:text-brand-300 dark:focus-visible:ring-brand-400';
@@ -112,10 +113,12 @@ function LeadView({
   const retry = useRetryReply(lead.id);
   const [retrying, setRetrying] = useState<number | null>(null);
   const aiEnabled = useAiEnabled();
+  const aiOff = useAiOff();
   return (
     <>
       <Person lead={lead} />
       {aiEnabled ? <TriageBlock lead={lead} /> : null}
+      {aiOff ? <AiOffCard id="triage-heading" title="Triage" /> : null}
       <Card labelledBy="lead-status-heading">
         <h2 id="lead-status-heading" className="mb-4 text-lg font-semibold text-ink">
           Status and follow-up

@@ -12,6 +12,7 @@ import { leadSearchSchema, type LeadSearch } from './search-params';
 import { TRIAGE_WAIT_MS } from './triage-block';
 import { TriageFilter } from './triage-filter';
 import { firstLine } from './triage-label';
+import { AI_OFF_NOTE } from '../ai-off';
 
 afterEach(() => {
   cleanup();
@@ -210,11 +211,14 @@ function leadServer(initial: LeadTriage | null, enabled = true) {
 const toastTitles = () => toastQueue.visibleToasts.map((t) => t.content.title);
 
 describe('the lead page’s Triage block', () => {
-  it('is not there without AI, even for a lead read before', async () => {
+  it('without AI shows no reading, even for a lead read before: the note that AI is off and how to turn it on', async () => {
     leadServer(reading(), false);
     renderAdmin(<LeadPage idParam="7" />);
     expect(await screen.findByRole('heading', { name: 'Ada', level: 1 })).toBeVisible();
-    expect(screen.queryByRole('region', { name: 'Triage' })).toBeNull();
+    const block = await screen.findByRole('region', { name: 'Triage' });
+    expect(block).toHaveTextContent(AI_OFF_NOTE);
+    expect(within(block).queryByText('Sells backlinks.')).toBeNull();
+    expect(within(block).queryByRole('button')).toBeNull();
   });
 
   it('shows the label, reason, summary as plain text, the model and when', async () => {

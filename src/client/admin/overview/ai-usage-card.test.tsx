@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { AI_OFF_NOTE } from '../ai-off';
 import { AiUsageCard, AiUsageSection, type AiUsage } from './ai-usage-card';
 
 afterEach(() => {
@@ -35,19 +36,17 @@ describe('AI use this month', () => {
     expect(screen.getByText(/The limit for this month is reached/)).toBeVisible();
   });
 
-  it('is not on the Overview without a model', async () => {
-    const server = fakeTrpcServer({
+  it('without a model, says on the Overview that AI is off and how to turn it on', async () => {
+    fakeTrpcServer({
       'ai.usage': () => ({
         data: { ...usage(0, 0), enabled: false, provider: null, model: null },
       }),
     });
-    const { queryClient } = renderAdmin(<AiUsageSection />);
-    // Answered and drawn: the call made, and nothing in flight any more.
-    await vi.waitFor(() => {
-      expect(server.callsTo('ai.usage')).toHaveLength(1);
-      expect(queryClient.isFetching()).toBe(0);
-    });
-    expect(document.body.textContent).toBe('');
+    renderAdmin(<AiUsageSection />);
+    const card = await screen.findByRole('region', { name: 'AI features' });
+    expect(card).toHaveTextContent(AI_OFF_NOTE);
+    expect(card).toHaveTextContent('AI_PROVIDER');
+    expect(screen.queryByRole('meter')).toBeNull();
   });
 
   it('is on the Overview with one', async () => {

@@ -1,18 +1,25 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/app/app-router';
 import { trpc } from '#client/lib/trpc';
+import { AiOffCard } from '../ai-off';
 import { Card } from '../controls';
 import { formatCount, formatRate } from './format';
 
 export type AiUsage = inferRouterOutputs<AppRouter>['ai']['usage'];
 
 /**
- * "AI use this month" (docs/ai.md, "Limits"): read with the rest of the Overview, shown only
- * when the site has a model. Without one, or while unknown, the Overview is as it always was.
+ * "AI use this month" (docs/ai.md, "Limits"): read with the rest of the Overview, shown when
+ * the site has a model. Without one, the note that AI features exist, are off, and how to turn
+ * them on; while unknown, nothing.
  */
 export function AiUsageSection() {
   const usage = trpc.ai.usage.useQuery();
-  return usage.data?.enabled ? <AiUsageCard usage={usage.data} /> : null;
+  if (!usage.data) return null;
+  return usage.data.enabled ? (
+    <AiUsageCard usage={usage.data} />
+  ) : (
+    <AiOffCard id="ai-usage-heading" title="AI features" />
+  );
 }
 
 /**

@@ -62,7 +62,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
         {(data) => <AttentionBlock attention={data} />}
       </QueryState>
 
-      {/* Only with a model set up (docs/ai.md); otherwise nothing at all. */}
+      {/* With a model set up, its use; without, how to turn AI on (docs/ai.md). */}
       <AiUsageSection />
       <AssistantCountsSection range={range} />
 

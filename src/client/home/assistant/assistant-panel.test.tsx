@@ -143,9 +143,16 @@ describe('the assistant’s panel', () => {
     );
     await ask(user, 'Do you build retrieval systems?');
     await inConversation('We do.');
+    // jsdom lays nothing out: the scroll is a spy.
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
     await user.click(screen.getByRole('button', { name: 'Send this to a person' }));
     const form = screen.getByRole('form', { name: 'Send this to a person' });
-    await user.type(within(form).getByRole('textbox', { name: /Full Name/ }), 'Grace Hopper');
+    // The form is brought into view with the focus in its first field, not left on the button.
+    const first = within(form).getByRole('textbox', { name: /Full Name/ });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(scrolled.mock.contexts).toContain(form);
+    await user.type(first, 'Grace Hopper');
     await user.type(
       within(form).getByRole('textbox', { name: /Email Address/ }),
       'grace@example.com',

@@ -30,6 +30,13 @@ export function HandoffForm({ messages }: { messages: () => AssistantMessage[] }
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
 
+  // Opened under the conversation, often below the fold of a phone's panel: brought into view
+  // with the focus in its first field, so the visitor types at once (docs/assistant.md).
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'nearest' });
+    form.current?.querySelector<HTMLElement>('input[name="name"]')?.focus({ preventScroll: true });
+  }, []);
+
   // The thanks take the focus the send button had: gone with the form, it would leave the
   // focus nowhere (and Escape would no longer reach the panel).
   useEffect(() => {

@@ -21,12 +21,14 @@ import type { Mailer } from '#server/platform/mail';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { bounceTokenKey } from '#server/platform/keys';
 import { takeMailboxReport } from '#server/mail/take-report';
+import { configuredSecrets, withoutSecrets, type SecretsConfig } from '#server/platform/secrets';
 
 export interface AnswerPollerDeps {
   db: Db;
   config: Pick<Config, 'imapUrl' | 'imapPollSeconds' | 'bounceAddress' | 'sessionSecret'> &
     OwnAddressConfig &
-    SiteSettingsConfig;
+    SiteSettingsConfig &
+    SecretsConfig;
   clock: Clock;
   logger: Logger;
   /** Mails the owner's notice of an answer (answer-notice.ts), with CONTACT_NOTIFY_TO set. */
@@ -220,8 +222,11 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
       if (result.stored > 0) logger.info('lead.answers_taken', { answers: result.stored });
     } catch (error) {
       client.close();
-      // The host only: the URL holds the password.
-      status.lastError = error instanceof Error ? error.message : String(error);
+      // The host only: the URL holds the password. The server's words without any secret.
+      status.lastError = withoutSecrets(
+        error instanceof Error ? error.message : String(error),
+        configuredSecrets(config),
+      );
       logger.error('lead.mailbox_failed', { host: box.host, error: loggableError(error) });
     } finally {
       status.lastPollAt = clock.now();

@@ -22,6 +22,7 @@ import { TEXT_DROPPED } from './outbox-prune';
 import { suppressAddress } from './suppression';
 import { readVerp } from '../deliverability/verp';
 import { bounceTokenKey } from '../keys';
+import { configuredSecrets } from '../secrets';
 
 let db: Db;
 let target: DatabaseTarget;
@@ -54,9 +55,10 @@ function senderOn(
   return sender;
 }
 
-function smtpMailer(url: string): Mailer {
+function smtpMailer(url: string, secrets: readonly string[] = []): Mailer {
   return createMailer({
     smtpUrl: url,
+    secrets,
     from: 'site@example.com',
     production: false,
     logger: createMemoryLogger(),
@@ -191,6 +193,34 @@ describe('the outbox sender', () => {
     expect(readVerp(bulk!.mailFrom, 'bounces@acme.example', key)).toBe(welcome);
     expect(bulk?.headers.get('from')).toContain('site@example.com');
     expect(sink.to('owner@example.org')[0]?.mailFrom).toBe('site@example.com');
+  });
+
+  it("stores and logs an SMTP refusal with the configured secrets removed (SMTP_URL's password)", async () => {
+    const password = 'smtp-pass-7c1e9a';
+    sink = await startSmtpSink({
+      refuse: () => ({ code: 550, message: `5.7.1 Relay denied for owner:${password}` }),
+    });
+    const address = new URL(sink.url);
+    address.username = 'owner';
+    address.password = password;
+    const url = address.href;
+    const id = await queue('notice', 'someone@example.com');
+    const config = testConfig({ smtpUrl: url, newsletterRatePerMinute: 60 });
+    const logger = createMemoryLogger(configuredSecrets(config));
+    const sender = createMailLoop(
+      { db, clock, logger, mailer: smtpMailer(url, configuredSecrets(config)), config },
+      [outboxJob],
+      { id: 'a' },
+    );
+    senders.push(sender);
+    await drain(sender);
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.lastError).toContain('Relay denied');
+    const stored = JSON.stringify([failed, await db.select().from(suppressions).all()]);
+    expect(stored).not.toContain(password);
+    expect(logger.lines.join('\n')).toContain('Relay denied');
+    expect(logger.lines.join('\n')).not.toContain(password);
   });
 
   it('fails a permanent refusal that names no recipient, without retry or suppression', async () => {
