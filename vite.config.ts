@@ -87,7 +87,7 @@ const SQLD_TESTS = [
   'src/server/platform/outbox/outbox-job.test.ts',
   // The month's AI tokens: one cap across instances, 20 calls at once (docs/ai.md).
   'src/server/ai/cap-instances.test.ts',
-  // The site assistant's caps (20 an hour a visitor, 500 a day): the same, questions at once.
+  // The site assistant's caps (20 an hour an address, 500 a day): the same, questions at once.
   'src/server/assistant/cap-instances.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings-router}.test.ts',
