@@ -212,14 +212,18 @@ describe('authorize', () => {
     [{ response_type: 'token' }, 'unsupported_response_type'],
     [{ scope: 'leads:read admin:all' }, 'invalid_scope'],
     [{ resource: 'https://elsewhere.test/mcp' }, 'invalid_target'],
-  ])('sends %j back to the client as error=%s with its state', async (changes, error) => {
-    const response = await app.request(authorizeQuery(clientId, challenge, changes));
-    expect(response.status).toBe(302);
-    const location = new URL(response.headers.get('location') ?? '');
-    expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-    expect(location.searchParams.get('error')).toBe(error);
-    expect(location.searchParams.get('state')).toBe('xyz');
-  });
+  ])(
+    'shows %j (%s) on a page of ours, never at the client’s self-registered address',
+    async (changes, error) => {
+      // RFC 9700 4.11: before the consent screen, a redirect to an address anyone registered
+      // would make the site an open redirector.
+      const response = await app.request(authorizeQuery(clientId, challenge, changes));
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain(`(${error})`);
+    },
+  );
 
   it('keeps 30 requests per address in 10 minutes, then a 429 page with Retry-After', async () => {
     const ask = (ip: string) =>
