@@ -149,6 +149,19 @@ describe('registration', () => {
       'invalid_client_metadata',
     ],
     [{ redirect_uris: ['https://a.test/cb'], client_name: '' }, 'invalid_client_metadata'],
+    // Control and bidirectional characters: a U+202E reversed the consent sentence.
+    ...[
+      'Claude\u202Ebad.test',
+      'a\u2066b',
+      'a\u200Fb',
+      'a\nb',
+      'a\u0085b',
+      'a\u2028b',
+      'a\u00ADb',
+    ].map(
+      (client_name) =>
+        [{ redirect_uris: ['https://a.test/cb'], client_name }, 'invalid_client_metadata'] as const,
+    ),
     [[], 'invalid_client_metadata'],
   ])('refuses %j (400 %s) and stores nothing', async (json, error) => {
     const refused = await register(json);

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { writeTransaction } from '#db';
 import { oauthClients } from '#db/schema';
 import { ACCESS_TOKEN_NAME_MAX } from '#shared/access-tokens';
+import { LONE_SURROGATE, NOT_ONE_LINE } from '#shared/validation';
 import type { AppEnv } from '#server/http/hono-env';
 import { bufferBody } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
@@ -26,6 +27,14 @@ const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2_000;
 // The name becomes the access token's name (the Account screen lists it).
 const MAX_NAME_LENGTH = ACCESS_TOKEN_NAME_MAX;
+
+/**
+ * What a client's name refuses: control and line-break characters (as every one-line field,
+ * shared/validation.ts) and every format character (`\p{Cf}`: the bidirectional marks,
+ * embeddings, overrides and isolates among them). The consent screen puts the name in a
+ * sentence; a U+202E in it turned that sentence, the host included, around.
+ */
+const NOT_PLAIN_NAME = new RegExp(`${NOT_ONE_LINE.source}|\\p{Cf}`, 'u');
 
 type Metadata =
   | { ok: true; name: string; redirectUris: string[] }
@@ -79,6 +88,12 @@ export function checkMetadata(body: unknown): Metadata {
   const name = fields.client_name;
   if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) {
     return refused('invalid_client_metadata', 'client_name must be a non-empty string.');
+  }
+  if (name !== undefined && (NOT_PLAIN_NAME.test(name) || LONE_SURROGATE.test(name))) {
+    return refused(
+      'invalid_client_metadata',
+      'client_name must be one line of plain text, without control or bidirectional characters.',
+    );
   }
   // RFC 7591 makes the name optional; without one the consent screen names the client by
   // its redirect address's host, which it shows anyway.
