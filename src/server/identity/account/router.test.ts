@@ -31,6 +31,7 @@ import { publicSessionId } from '../sessions/session-list';
 import { accountCheckBucket } from '../sign-in/login-throttle';
 import { RECENT_PROOF_MS } from './recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
+import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -148,6 +149,8 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
         expiresAt: new Date(deps.clock.now().getTime() + 60_000),
       });
     });
+    const aliceId = (await deps.db.select().from(users).get())?.id ?? 0;
+    const token = await issuedTokenSecret(deps.db, aliceId, deps.clock.now());
     deps.clock.advance(5 * 60_000);
     const { caller, ctx } = callerFor(deps, { cookie: mine });
     expect(
@@ -174,6 +177,8 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
       lastSeenAt: deps.clock.now(),
     });
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    // Access tokens and OAuth grants end with the old password.
+    expect(await tokenWorks(deps.db, token, deps.clock.now())).toBe(false);
     expect(await audit()).toEqual([
       { action: 'password_changed', actor: 'alice', target: 'alice' },
     ]);

@@ -235,6 +235,25 @@ export async function revokeAccessToken(
 }
 
 /**
+ * Revokes every token and OAuth grant of the administrator (inside the caller's write
+ * transaction): a new password, or the command line's `revoke-tokens`, ends what the old
+ * one let anyone make (docs/mcp.md). Answers the names and scopes revoked.
+ */
+export async function revokeAllAccessTokens(
+  tx: Db,
+  administratorId: number,
+  now: Date,
+): Promise<{ name: string; scopes: Scope[] }[]> {
+  const rows = await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, administratorId), isNull(accessTokens.revokedAt)))
+    .returning({ name: accessTokens.name, scopes: accessTokens.scopes })
+    .all();
+  return rows.map((row) => ({ name: row.name, scopes: parseScopes(row.scopes) }));
+}
+
+/**
  * The administrator's tokens that are not revoked, newest first; expired ones stay listed
  * (the screen says so) until they are revoked, since an OAuth grant's row outlives each of
  * its short-lived secrets.
