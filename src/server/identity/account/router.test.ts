@@ -507,6 +507,24 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     ]);
   });
 
+  it('needs a recent proof to end another session, not to end its own', async () => {
+    const [stolen = '', owners = ''] = await alice(2);
+    deps.clock.advance(RECENT_PROOF_MS);
+    const id = publicSessionId(await secretId(owners));
+    const error = await failure(as(stolen).account.endSession({ id }));
+    expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
+    expect((await as(owners).account.get()).success).toBe(true);
+    expect(await audit()).toEqual([]);
+    expect(await as(stolen).account.endSession({ id, password: PASSWORD })).toEqual({
+      success: true,
+    });
+    expect((await failure(as(owners).account.get())).code).toBe('UNAUTHORIZED');
+    // Signing oneself out asks for nothing.
+    deps.clock.advance(RECENT_PROOF_MS);
+    const own = publicSessionId(await secretId(stolen));
+    expect(await as(stolen).account.endSession({ id: own })).toEqual({ success: true });
+  });
+
   it("answers 404 for someone else's session or an unknown id, ending nothing", async () => {
     const [mine = ''] = await alice();
     await insertUser(deps, 'bob');
