@@ -31,6 +31,9 @@ export const GRANT_MESSAGES = {
   replayed: 'The refresh token was used already; the grant is revoked.',
 } as const;
 
+/** How long a registered client is kept while it holds no grant and no request. */
+export const UNUSED_CLIENT_KEPT_MS = 24 * 60 * 60_000;
+
 /** When a grant that began at `start` ends, and a life from `now` cut to that end. */
 const grantEnd = (start: Date) => new Date(start.getTime() + GRANT_TTL_MS);
 const lifeWithin = (now: Date, ttlMs: number, end: Date) =>
@@ -223,7 +226,7 @@ export function refresh(
 
 /**
  * Housekeeping (maintenance/prune.ts): a grant's access token (its refresh tokens go with it)
- * 30 days after it expired or was revoked, and a client 30 days old that holds nothing. A grant in use never gets there: each refresh
+ * 30 days after it expired or was revoked, and a client a day old that holds nothing. A grant in use never gets there: each refresh
  * moves its expiry, and its last refresh token has expired by then.
  */
 export async function pruneGrants(tx: Db, now: Date): Promise<void> {
@@ -236,13 +239,14 @@ export async function pruneGrants(tx: Db, now: Date): Promise<void> {
         or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)),
       ),
     );
-  // Anyone may register a client (throttled per address): one left with no grant and no
-  // request goes too, so the table does not only grow. A client in use keeps its row.
+  // Anyone may register a client (throttled per address and in all): one that holds no grant
+  // and no request a day after it registered goes, so the table does not only grow; a client
+  // that comes back later registers again. A client in use keeps its row.
   await tx
     .delete(oauthClients)
     .where(
       and(
-        lt(oauthClients.createdAt, before),
+        lt(oauthClients.createdAt, new Date(now.getTime() - UNUSED_CLIENT_KEPT_MS)),
         notExists(
           tx
             .select({ id: accessTokens.id })

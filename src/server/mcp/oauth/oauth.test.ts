@@ -24,6 +24,7 @@ import { mailsSettled } from '#server/platform/mail';
 import { createRecordingMailer, type RecordingMailer } from '#tests/support/app';
 import { users } from '#db/schema';
 import { writeTransaction } from '#db';
+import { pruneExpired } from '#server/maintenance/prune';
 
 let app: App;
 let deps: TestDeps;
@@ -192,6 +193,36 @@ describe('registration', () => {
     expect((await register(json, '198.51.100.2')).status).toBe(201);
     deps.clock.advance(60 * 60_000);
     expect((await register(json)).status).toBe(201);
+  });
+
+  it('takes 100 registrations an hour in all, from any addresses, then 429', async () => {
+    const json = { redirect_uris: ['https://a.test/cb'] };
+    for (let i = 0; i < 100; i += 1) {
+      expect((await register(json, `198.51.100.${Math.floor(i / 20)}`)).status).toBe(201);
+    }
+    const refused = await register(json, '203.0.113.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringContaining('Too many client registrations') as unknown,
+    });
+    deps.clock.advance(60 * 60_000);
+    expect((await register(json, '203.0.113.1')).status).toBe(201);
+  });
+
+  it('housekeeping drops a client that holds nothing a day after it registered', async () => {
+    const cookie = await signedInCookie(deps);
+    const unused = await registerClient(app, 'Never connected');
+    const asked = (await allowedCode(app, cookie)).clientId;
+    deps.clock.advance(24 * 60 * 60_000 - 1);
+    await pruneExpired(deps.db, deps.clock.now(), deps.config);
+    expect((await deps.db.select().from(oauthClients).all()).map((c) => c.id).sort()).toEqual(
+      [unused, asked].sort(),
+    );
+    deps.clock.advance(2);
+    await pruneExpired(deps.db, deps.clock.now(), deps.config);
+    // The other one's code expired unexchanged: it holds no grant either.
+    expect(await deps.db.select().from(oauthClients).all()).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
  * anyone, as claude.ai and the desktop clients register themselves; what it grants is only
  * the right to ask an administrator on the consent screen. Public clients only (no secret:
  * PKCE proves the code's holder), redirect addresses checked here once and then matched
- * exactly, at most 20 registrations an hour per address, a body of at most 16 KiB.
+ * exactly, at most 20 registrations an hour per address and 100 an hour in all, a body of
+ * at most 16 KiB.
  */
 import type { Context } from 'hono';
 import { writeTransaction } from '#db';
@@ -20,7 +21,7 @@ import { ThrottledError } from '#server/platform/errors';
 import { newClientId } from './clients';
 import { oauthError } from './oauth-error';
 import { redirectUriProblem } from './redirect-uri';
-import { OAUTH_REGISTRATIONS } from './throttle-rules';
+import { OAUTH_REGISTRATIONS, OAUTH_REGISTRATIONS_ALL } from './throttle-rules';
 
 export const REGISTER_MAX_BYTES = 16_384;
 const MAX_REDIRECT_URIS = 10;
@@ -142,7 +143,14 @@ export async function register(c: Context<AppEnv>, deps: AppDeps): Promise<Respo
   const id = newClientId();
   try {
     await writeTransaction(deps.db, async (tx) => {
-      await take(tx, { bucket, rule: OAUTH_REGISTRATIONS }, now);
+      await take(
+        tx,
+        [
+          { bucket, rule: OAUTH_REGISTRATIONS },
+          { bucket: `${OAUTH_REGISTRATIONS_ALL.kind}:site`, rule: OAUTH_REGISTRATIONS_ALL },
+        ],
+        now,
+      );
       await tx.insert(oauthClients).values({
         id,
         name: metadata.name,
