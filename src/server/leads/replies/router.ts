@@ -167,8 +167,6 @@ export const leadReplyProcedures = {
             .get();
           if (already) return false;
           await queueReply(tx, event.id, reply, site, now);
-        // A draft sent is done with (docs/leads.md, "Drafts"): it is not offered again.
-        if (input.draftId !== undefined) await dismissLeadDraft(tx, lead.id, input.draftId);
           return true;
         });
         if (!queued) throw notFailed();

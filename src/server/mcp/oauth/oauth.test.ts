@@ -159,10 +159,10 @@ describe('registration', () => {
       'a\u0085b',
       'a\u2028b',
       'a\u00ADb',
-    ].map(
-      (client_name) =>
-        [{ redirect_uris: ['https://a.test/cb'], client_name }, 'invalid_client_metadata'] as const,
-    ),
+    ].map((client_name) => [
+      { redirect_uris: ['https://a.test/cb'], client_name },
+      'invalid_client_metadata',
+    ]),
     [[], 'invalid_client_metadata'],
   ])('refuses %j (400 %s) and stores nothing', async (json, error) => {
     const refused = await register(json);
