@@ -159,7 +159,7 @@ describe('registration', () => {
       'a\u0085b',
       'a\u2028b',
       'a\u00ADb',
-    ].map((client_name) => [
+    ].map((client_name): [{ redirect_uris: string[]; client_name: string }, string] => [
       { redirect_uris: ['https://a.test/cb'], client_name },
       'invalid_client_metadata',
     ]),
