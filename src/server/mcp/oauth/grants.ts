@@ -197,7 +197,8 @@ export function refresh(
     // grant with an unused one left was ended by its owner.
     if (row.revokedAt !== null && row.usedAt === null) return refused(GRANT_MESSAGES.revoked);
     if (row.usedAt !== null) {
-      await revokeGrant(tx, row.accessTokenId, now);
+      // A grant its owner ended already stays theirs to explain to the newest token's holder.
+      if (row.revokedAt === null) await revokeGrant(tx, row.accessTokenId, now);
       return refused(GRANT_MESSAGES.replayed);
     }
     const end = grantEnd(row.grantedAt);
