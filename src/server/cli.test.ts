@@ -21,6 +21,7 @@ import {
 } from '#tests/support/database';
 import { verifyPassword } from '#server/identity/passwords/passwords';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
+import { issueAccessToken, verifyAccessToken } from '#server/mcp/tokens/store';
 import { FIRST_SIGN_IN_SETS_UP, main, type CliIo } from './cli';
 
 let target: DatabaseTarget;
@@ -369,11 +370,62 @@ describe('admin command line', () => {
     [['remove-user', '--force'], 'usage: npm run admin -- remove-user <username>'],
     [['remove-user', 'a', '--force'], 'usage: npm run admin -- remove-user <username>'],
     [['list-users', '--all'], 'usage: npm run admin -- list-users'],
+    [['tokens'], 'usage: npm run admin -- tokens <username>'],
+    [['revoke-tokens', 'a', 'b'], 'usage: npm run admin -- revoke-tokens <username>'],
   ])('answers %j with one line on stderr and exit 1', async (argv, message) => {
     const result = await cli(argv);
     expect(result.code).toBe(1);
     expect(result.err).toHaveLength(1);
     expect(result.err[0]).toContain(message);
+  });
+
+  it('lists and revokes access tokens (tokens, revoke-tokens); a new password ends them too', async () => {
+    await cli(['add-user', 'alice'], { ADMIN_PASSWORD: 'a long password' });
+    const issue = (name: string) =>
+      inDatabase(async (db) => {
+        const alice = (await db.select().from(users).get())!;
+        return writeTransaction(db, (tx) =>
+          issueAccessToken(tx, {
+            administratorId: alice.id,
+            name,
+            scopes: ['leads:read', 'content:read'],
+            expiresAt: new Date('2099-01-02T03:04:05.000Z'),
+            now: new Date('2026-01-15T10:00:00.000Z'),
+          }),
+        );
+      });
+    await issue('Claude Desktop');
+    await issue('Cursor');
+    expect(await cli(['tokens', 'alice'])).toMatchObject({
+      code: 0,
+      out: [
+        'Cursor\tleads:read,content:read\texpires 2099-01-02T03:04:05.000Z\tnever used',
+        'Claude Desktop\tleads:read,content:read\texpires 2099-01-02T03:04:05.000Z\tnever used',
+      ],
+    });
+    expect(await cli(['revoke-tokens', 'alice'])).toMatchObject({
+      code: 0,
+      out: ['2 access tokens of "alice" revoked'],
+    });
+    expect((await cli(['tokens', 'alice'])).out).toEqual([]);
+    expect((await cli(['revoke-tokens', 'alice'])).out).toEqual([
+      '0 access tokens of "alice" revoked',
+    ]);
+    expect(await cli(['tokens', 'ghost'])).toMatchObject({
+      code: 1,
+      err: ['user "ghost" does not exist'],
+    });
+
+    // A new password from the command line ends every token of the user.
+    const { secret } = await issue('Claude Code');
+    expect(
+      await cli(['set-password', 'alice'], { ADMIN_PASSWORD: 'second password' }),
+    ).toMatchObject({
+      out: ['password of "alice" changed; its sessions and access tokens were ended'],
+    });
+    expect(
+      await inDatabase((db) => verifyAccessToken(db, secret, new Date('2026-01-16'))),
+    ).toBeNull();
   });
 
   it('refuses a backup of a libSQL server (DATABASE_URL) with exit 1, creating no file', async () => {

@@ -17,7 +17,9 @@ import {
   checkPassword,
   disableTotp,
   listUsers,
+  listTokens,
   removeUser,
+  revokeTokens,
   setEmail,
   setPassword,
   userExists,
@@ -55,12 +57,15 @@ const USAGE = [
   '  remove-user <username>',
   "  remove-passkeys <username>                removes all of the user's passkeys, ends its sessions",
   '  list-users                                one user a line: username, then e-mail or -',
+  '  tokens <username>                         access tokens and OAuth grants, one a line:',
+  '                                            name, scopes, expiry, last use (tab-separated)',
+  '  revoke-tokens <username>                  revokes all of them; prints how many',
   '  backup <file>                             online copy of the database; never overwrites',
   'The database is DATABASE_PATH (default data/app.db).',
 ];
 
 const COMMANDS =
-  'add-user, set-password, set-email, disable-totp, remove-user, remove-passkeys, list-users, backup';
+  'add-user, set-password, set-email, disable-totp, remove-user, remove-passkeys, list-users, tokens, revoke-tokens, backup';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);
@@ -156,7 +161,7 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
         username,
         await strongPassword(db, username, await readPassword(env, io)),
       );
-      io.out(`password of "${username}" changed; its sessions were ended`);
+      io.out(`password of "${username}" changed; its sessions and access tokens were ended`);
       return;
     }
     case 'set-email': {
@@ -197,6 +202,22 @@ async function run(db: Db, command: string, args: string[], env: Env, io: CliIo)
     case 'list-users': {
       argumentsOf(args, 'list-users', { min: 0, max: 0 });
       for (const user of await listUsers(db)) io.out(`${user.username} ${user.email ?? '-'}`);
+      return;
+    }
+    case 'tokens': {
+      const username = oneArgument(args, 'tokens <username>');
+      for (const token of await listTokens(db, username)) {
+        const lastUse = token.lastUsedAt ? `last used ${token.lastUsedAt}` : 'never used';
+        io.out(
+          [token.name, token.scopes.join(','), `expires ${token.expiresAt}`, lastUse].join('\t'),
+        );
+      }
+      return;
+    }
+    case 'revoke-tokens': {
+      const username = oneArgument(args, 'revoke-tokens <username>');
+      const revoked = await revokeTokens(db, username);
+      io.out(`${revoked} access token${revoked === 1 ? '' : 's'} of "${username}" revoked`);
       return;
     }
     case 'backup': {

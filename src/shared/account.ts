@@ -132,10 +132,15 @@ export const verifyEmailInput = verifyCodeInput;
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 
 /** A session's public id (never its secret id): any text, an unknown one is a 404. */
+/**
+ * Ending another session needs a recent proof, as ending all of them does (below); ending
+ * this browser's own (signing out) needs none.
+ */
 export const endSessionInput = z.object({
   id: z
     .string(ACCOUNT_MESSAGES.sessionId)
     .check(z.minLength(1, ACCOUNT_MESSAGES.sessionId), z.maxLength(64, ACCOUNT_MESSAGES.sessionId)),
+  password: z.optional(provenPasswordField),
 });
 export type EndSessionInput = z.input<typeof endSessionInput>;
 

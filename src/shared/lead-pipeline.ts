@@ -219,6 +219,8 @@ export const leadReplyInput = z.extend(idInput, {
     z.maxLength(LEAD_LIMITS.replyMax, LEAD_MESSAGES.replyMax),
   ),
   subject: z.optional(replySubjectField),
+  /** The draft kept on the lead that this reply was made from: it leaves the lead once sent. */
+  draftId: z.optional(idField),
 });
 
 export const replyRetryInput = z.object({ id: idField, eventId: idField });

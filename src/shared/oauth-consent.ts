@@ -9,6 +9,9 @@ import { LINK_TOKEN_PATTERN } from './link-token';
 export const OAUTH_MESSAGES = {
   request: 'This connection request is invalid or has expired. Start again from your MCP client.',
   scopes: 'Choose at least one permission, among those asked for.',
+  /** Every client registers itself (RFC 7591): its name is its own word, not the site's. */
+  selfRegistered:
+    'This client registered itself: the name is the one it gives, not checked by this site. Allow it only if you started this connection and expect it to return to the host below.',
 } as const;
 
 /** The pending request's id, as /oauth/authorize put it in the screen's address. */

@@ -162,7 +162,7 @@ it('creates a token, shows its secret once, and revokes it (390 px, dark, axe-cl
     await showColorScheme(page, 'dark');
     await card.getByRole('button', { name: 'Done' }).click();
     const row = await visible(card.getByRole('article', { name: 'Claude Desktop' }));
-    expect(await row.innerText()).toContain('leads:read');
+    expect(await row.innerText()).toContain('Read leads and their timelines');
     expect(await row.innerText()).toContain('Never used');
     expect(await page.content()).not.toContain(shown);
     await page.reload();

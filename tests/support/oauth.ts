@@ -4,7 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { writeTransaction, type Db } from '#db';
 import type { App } from '#server/app/app';
+import { issueAccessToken, verifyAccessToken } from '#server/mcp/tokens/store';
 import { rest } from './rest';
 
 export const REDIRECT_URI = 'http://127.0.0.1:33418/callback';
@@ -73,3 +75,21 @@ export async function allowedCode(
   const redirect = new URL((allowed.body as { redirectTo: string }).redirectTo);
   return { clientId, verifier, code: redirect.searchParams.get('code') ?? '', redirect };
 }
+
+/** An access token of the administrator's, made on the Account screen at `now`: its secret. */
+export async function issuedTokenSecret(db: Db, administratorId: number, now: Date) {
+  const issued = await writeTransaction(db, (tx) =>
+    issueAccessToken(tx, {
+      administratorId,
+      name: 'Claude Desktop',
+      scopes: ['leads:read'],
+      expiresAt: new Date(now.getTime() + 7 * 24 * 60 * 60_000),
+      now,
+    }),
+  );
+  return issued.secret;
+}
+
+/** Whether the secret still opens /mcp at `now`. */
+export const tokenWorks = async (db: Db, secret: string, now: Date) =>
+  (await verifyAccessToken(db, secret, now)) !== null;

@@ -106,14 +106,18 @@ describe('POST /mcp', () => {
         'POST',
       ]);
     }
-    // A browser-based client's request from its own origin: the API's cookie-era origin check
-    // is not on this path (the token is the proof).
-    const fromBrowser = await post({
-      authorization: `Bearer ${secret}`,
-      origin: 'https://inspector.example',
-      'sec-fetch-site': 'cross-site',
-    });
-    expect(fromBrowser.status).toBe(200);
+    // A page of another origin is refused, token or not (MCP's transport rule against DNS
+    // rebinding: a page whose name now points here must not reach the server); the site's own
+    // origin, and a request with no Origin (every client outside a browser), are served.
+    for (const origin of ['https://inspector.example', 'http://localhost:6274', 'null']) {
+      for (const authorization of [`Bearer ${secret}`, undefined]) {
+        const refused = await post({ origin, ...(authorization ? { authorization } : {}) });
+        expect([origin, refused.status]).toEqual([origin, 403]);
+      }
+    }
+    expect(
+      (await post({ authorization: `Bearer ${secret}`, origin: 'http://localhost' })).status,
+    ).toBe(200);
     // The API's body limit holds here too.
     const big = await post(
       { authorization: `Bearer ${secret}` },

@@ -1,10 +1,10 @@
 /**
  * `POST /mcp`: the Model Context Protocol over Streamable HTTP (docs/mcp.md). Stateless: each
  * request gets a fresh server and transport (no session id), so any instance answers any
- * call, and answers plain JSON. Outside /api, so the admin API's cookie-era guards (origin,
- * media type: http/middleware.ts) are not in its way: a request carries its bearer token, not
- * a browser's cookie, and a browser cannot send that header across sites without a CORS
- * answer this path never gives. Its body is held to the API's 64 KiB by the transport.
+ * call, and answers plain JSON. Outside /api, so the admin API's cookie-era guards (media
+ * type: http/middleware.ts) are not in its way: a request carries its bearer token, not a
+ * browser's cookie, and a browser cannot send that header across sites without a CORS answer
+ * this path never gives. A page of another origin is refused (403) all the same. Its body is held to the API's 64 KiB by the transport.
  */
 import { Hono } from 'hono';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -12,6 +12,7 @@ import { clientIp } from '#server/http/context';
 import type { AppEnv } from '#server/http/hono-env';
 import { MAX_BODY_BYTES } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
+import { siteSettings } from '#server/platform/site-settings';
 import { createMcpServer } from './server';
 import { authenticateBearer } from './tokens/bearer';
 
@@ -25,6 +26,23 @@ function methodNotAllowed(): Response {
   );
 }
 
+/**
+ * Whether a browser page of another origin sent the request (MCP's Streamable HTTP transport
+ * asks servers to check `Origin` against DNS rebinding: a page whose name was pointed at this
+ * server would otherwise reach it as its own). Compared with the site's address only, never
+ * the request's Host, which a rebound name sets to itself. No Origin: not from a page.
+ */
+async function foreignOrigin(origin: string | undefined, deps: AppDeps): Promise<boolean> {
+  if (origin === undefined) return false;
+  const site = new URL((await siteSettings(deps)).address).host;
+  try {
+    // Hosts, not schemes: behind a TLS proxy the site address may still read http.
+    return new URL(origin).host.toLowerCase() !== site.toLowerCase();
+  } catch {
+    return true; // "null" (a sandboxed frame) or garbage: not provably the site's own page.
+  }
+}
+
 export function mcpRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
   // The answers hold the owner's data, as the API's do (http/middleware.ts, noStoreByDefault).
@@ -33,6 +51,16 @@ export function mcpRoutes(deps: AppDeps) {
     c.res.headers.set('Cache-Control', 'no-store');
   });
   routes.all(MCP_PATH, async (c) => {
+    if (await foreignOrigin(c.req.header('origin'), deps)) {
+      return Response.json(
+        {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Requests from another origin are refused.' },
+          id: null,
+        },
+        { status: 403 },
+      );
+    }
     const auth = await authenticateBearer(c.req.raw, deps);
     if (!auth.ok) return auth.response;
     // Without a session there is no stream to open (GET) and none to end (DELETE).

@@ -75,7 +75,11 @@ describe('AccessTokensCard', () => {
     serve();
     const { card } = await openCard();
     const row = within(card).getByRole('article', { name: 'Claude Desktop' });
-    expect(row).toHaveTextContent('leads:read, content:read');
+    // Scopes in words, as the form and the consent screen say them, not as codes.
+    expect(row).toHaveTextContent(
+      'Read leads and their timelines; Read case studies, insights and facts',
+    );
+    expect(row).not.toHaveTextContent('leads:read');
     expect(row).toHaveTextContent('Never used');
     expect(row).toHaveTextContent(/Expires/);
   });

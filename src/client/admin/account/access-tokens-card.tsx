@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AccessTokenSummary } from '#shared/access-tokens';
+import { SCOPE_LABELS, type AccessTokenSummary } from '#shared/access-tokens';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { Badge } from '../badge';
@@ -229,7 +229,7 @@ function TokenRow({
         </div>
         <p className="text-sm break-words text-muted">
           <span className="sr-only">Scopes: </span>
-          {token.scopes.join(', ')}
+          {token.scopes.map((scope) => SCOPE_LABELS[scope]).join('; ')}
         </p>
         <p className="text-sm text-muted">
           Created <DateTime iso={token.createdAt} />

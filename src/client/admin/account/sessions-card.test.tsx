@@ -142,6 +142,39 @@ describe('SessionsCard', () => {
     expect(toastContent().map((t) => t.title)).toEqual(['Signed out everywhere else']);
   });
 
+  it('asks for the password when ending another session needs a recent proof, then ends it', async () => {
+    let held = [THIS, PHONE];
+    const server = fakeTrpcServer({
+      'account.sessions': () => ({ data: { success: true, sessions: held } }),
+      'account.endSession': (input) => {
+        if ((input as { password?: string }).password !== 'right password')
+          return refusal('UNAUTHORIZED', 401, ACCOUNT_MESSAGES.passwordNeeded);
+        held = [THIS];
+        return { data: { success: true } };
+      },
+    });
+    renderAdmin(<SessionsCard />);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'End the session on Safari on iOS, 2001:db8:1:2::/64',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'End the session on Safari on iOS' });
+    await user.type(
+      within(dialog).getByLabelText('Your password', { selector: 'input' }),
+      'right password',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    expect(server.callsTo('account.endSession').map((call) => call.input)).toEqual([
+      { id: 'bbb' },
+      { id: 'bbb', password: 'right password' },
+    ]);
+    // The 401 that asked is no failure to report.
+    expect(toastContent().map((t) => t.title)).toEqual(['Session ended']);
+  });
+
   it('ends this browser’s own session only after asking, then goes to the login page', async () => {
     const server = serverWith([THIS]);
     const { router } = renderAdmin(<SessionsCard />);

@@ -24,8 +24,9 @@ function byRecentUse(a: AccountSession, b: AccountSession): number {
 
 /**
  * "Where you're signed in": every session of the signed-in user, each with its device, masked
- * address and times, and a way to end it. Ending another one takes effect at once on the
- * server (its next request answers 401); ending this browser's own asks first, then signs out.
+ * address and times, and a way to end it. Ending another one (after a recent proof, the
+ * password asked for when the server wants it) takes effect at once on the server (its next
+ * request answers 401); ending this browser's own asks first, then signs out.
  */
 export function SessionsCard() {
   const sessions = trpc.account.sessions.useQuery();
@@ -71,7 +72,10 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
   const utils = trpc.useUtils();
   const leave = useLeaveAfterOwnSessionEnded();
   const [confirming, setConfirming] = useState(false);
+  // Ending another session needs a recent proof: the password is asked for when the server does.
+  const proof = useProofDialog();
   const end = trpc.account.endSession.useMutation({
+    meta: OWN_UNAUTHORIZED,
     onSuccess: () => {
       if (session.current) {
         leave();
@@ -81,6 +85,12 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
       void utils.account.sessions.invalidate();
     },
     onError: (error) => {
+      // Another's: the proof asked for, or this session's end (the proof dialog's hook sees to
+      // both). This one's: it has ended already, so this browser is signed out anyway.
+      if (isUnauthorized(error)) {
+        if (session.current) leave();
+        return;
+      }
       // Ended meanwhile (elsewhere, or it expired): the list was out of date, not the press.
       if (isNotFound(error)) {
         toast({ title: 'Session already ended', description: `${session.device} was signed out.` });
@@ -130,7 +140,13 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
             ? 'End this session'
             : `End the session on ${session.device}, ${session.address}`
         }
-        onPress={() => (session.current ? setConfirming(true) : end.mutate({ id: session.id }))}
+        onPress={() =>
+          session.current
+            ? setConfirming(true)
+            : void proof.run(`End the session on ${session.device}`, (given) =>
+                end.mutateAsync({ id: session.id, ...given }),
+              )
+        }
         isPending={end.isPending && !session.current}
       >
         {end.isPending && !session.current ? 'Ending...' : 'End'}
@@ -147,6 +163,7 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
           onCancel={() => setConfirming(false)}
         />
       ) : null}
+      {proof.dialog}
     </article>
   );
 }

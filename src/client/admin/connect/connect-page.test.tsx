@@ -42,7 +42,10 @@ describe('ConnectPage', () => {
     renderAdmin(<ConnectPage requestId={ID} />);
     const user = userEvent.setup();
     await screen.findByText('Claude');
-    expect(screen.getByText('claude.ai')).toBeVisible();
+    // The client named itself: the screen says so, and shows the host apart from the name.
+    expect(screen.getByText(OAUTH_MESSAGES.selfRegistered)).toBeVisible();
+    expect(screen.getByText('Name it gives').nextElementSibling).toHaveTextContent(/^Claude$/);
+    expect(screen.getByText('Returns to').nextElementSibling).toHaveTextContent(/^claude\.ai$/);
     const write = screen.getByRole('checkbox', { name: /Add notes, set statuses/ });
     expect(write).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Read booked calls/ })).toBeChecked();

@@ -14,8 +14,8 @@ const HEADING_ID = 'connect-heading';
 const label = (scope: string) => SCOPE_LABELS[scope as Scope] ?? scope;
 
 /**
- * An MCP client asks to act for the owner (docs/mcp.md, "OAuth"): its name, where the answer
- * goes, the permissions asked for in words (each can be unticked), Allow or Deny. Allow needs
+ * An MCP client asks to act for the owner (docs/mcp.md, "OAuth"): the name it gives itself
+ * (it registered itself, and the screen says so), apart from the host the answer goes to, the permissions asked for in words (each can be unticked), Allow or Deny. Allow needs
  * a recent proof, asked for by the proof dialog as other sensitive changes do; either answer
  * sends the browser back to the client.
  */
@@ -84,11 +84,18 @@ function Consent({ request }: { request: ConsentRequest }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-ink">
-        <strong className="break-words">{request.clientName}</strong> wants to use your site’s data
-        on your behalf. It will be sent back to{' '}
-        <strong className="break-all">{request.redirectHost}</strong>.
-      </p>
+      <p className="text-ink">A client asks to use your site’s data on your behalf.</p>
+      {/* The name is the client's own word (it registered itself): kept apart from the host,
+          and isolated (<bdi>) so that no character in it turns the text around it. */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink">
+        <dt className="font-semibold">Name it gives</dt>
+        <dd className="break-words">
+          <bdi>{request.clientName}</bdi>
+        </dd>
+        <dt className="font-semibold">Returns to</dt>
+        <dd className="break-all">{request.redirectHost}</dd>
+      </dl>
+      <p className="text-sm text-muted">{OAUTH_MESSAGES.selfRegistered}</p>
       <fieldset aria-describedby={`${groupId}-hint`}>
         <legend className="font-semibold text-ink">It asks to</legend>
         <p id={`${groupId}-hint`} className="mt-1 text-sm text-muted">

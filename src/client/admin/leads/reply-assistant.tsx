@@ -8,10 +8,11 @@ import { useDismissDraft, useDraftReply } from './lead-mutations';
 const DRAFT_IN_EDITOR =
   'The draft is in the editor. Read it and change what you need before you send it.';
 
-/** What a draft puts into the reply editor. */
+/** What a draft puts into the reply editor; `id` when it is one kept on the lead. */
 export interface DraftText {
   subject: string;
   text: string;
+  id?: number;
 }
 
 /**
@@ -109,11 +110,6 @@ export function ReplyAssistant({
   );
 }
 
-/** The first line that has words: enough to tell drafts apart in the list. */
-export function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '') ?? '';
-}
-
 function KeptDrafts({
   leadId,
   drafts,
@@ -143,13 +139,16 @@ function KeptDrafts({
               <p id={subjectId} className="font-medium break-words text-ink">
                 {draft.subject}
               </p>
-              <p className="line-clamp-2 text-sm break-words text-muted">{firstLine(draft.text)}</p>
+              {/* The whole text, its lines kept: it is read before it is used. */}
+              <p className="text-sm break-words whitespace-pre-wrap text-muted">
+                {draft.text.trim()}
+              </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button
                   size="sm"
                   variant="secondary"
                   aria-describedby={subjectId}
-                  onPress={() => onUse({ subject: draft.subject, text: draft.text })}
+                  onPress={() => onUse({ subject: draft.subject, text: draft.text, id: draft.id })}
                 >
                   Use this draft
                 </Button>

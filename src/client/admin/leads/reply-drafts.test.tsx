@@ -159,10 +159,11 @@ describe('drafts kept by the assistant', () => {
     renderAdmin(<ReplyEditor leadId={7} email="ada@example.com" drafts={[KEPT, second]} />);
     const list = await screen.findByRole('list', { name: 'Drafts from your assistant' });
     const items = within(list).getAllByRole('listitem');
+    // The whole text, its lines kept: the owner reads the draft before using it.
     expect(items.map((item) => item.textContent)).toEqual([
       `owner via Claude, ${formatDateTime(KEPT.at)}` +
         'Re: the pilot <b>now</b>' +
-        '<script>alert(1)</script> Shall we talk on Thursday?' +
+        '<script>alert(1)</script> Shall we talk on Thursday?\nSecond line.' +
         'Use this draftDismiss',
       `owner via Claude, ${formatDateTime(KEPT.at)}Second thoughtsOr Friday?Use this draftDismiss`,
     ]);
@@ -188,6 +189,28 @@ describe('drafts kept by the assistant', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(replyField()).toHaveValue(second.text));
     expect(subjectField()).toHaveValue(second.subject);
+  });
+
+  it('a reply sent from a draft names it, so the draft leaves the lead', async () => {
+    const server = fakeTrpcServer({ 'leads.reply': () => SENT });
+    const user = userEvent.setup();
+    renderAdmin(<ReplyEditor leadId={7} email="ada@example.com" drafts={[KEPT, second]} />);
+    await user.click((await screen.findAllByRole('button', { name: 'Use this draft' }))[1]!);
+    await user.type(replyField(), ' Thanks.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(server.callsTo('leads.reply')).toHaveLength(1));
+    expect(server.callsTo('leads.reply')[0]?.input).toEqual({
+      id: 7,
+      subject: second.subject,
+      text: 'Or Friday? Thanks.',
+      draftId: 32,
+    });
+    // Typed from scratch afterwards: no draft named.
+    await waitFor(() => expect(replyField()).toHaveValue(''));
+    await user.type(replyField(), 'A new reply');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(server.callsTo('leads.reply')).toHaveLength(2));
+    expect(server.callsTo('leads.reply')[1]?.input).toEqual({ id: 7, text: 'A new reply' });
   });
 
   it('"Dismiss" deletes that draft on the server', async () => {

@@ -30,7 +30,8 @@ type LeadReplyInput = z.output<typeof leadReplyInput>;
  *
  * Drafts (docs/leads.md, "Drafts"): with AI set up (`canDraft`) "Draft a reply" asks the
  * model, and the drafts the owner's assistant kept on the lead are offered; either fills the
- * subject and reply, and goes only through Send reply, as anything typed does.
+ * subject and reply, and goes only through Send reply, as anything typed does; a kept draft
+ * sent so leaves the lead.
  */
 export function ReplyEditor({
   leadId,
@@ -48,6 +49,8 @@ export function ReplyEditor({
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The kept draft the editor was filled from: named when sent, so it leaves the lead. */
+  const [draftId, setDraftId] = useState<number | undefined>(undefined);
   /** A checked reply waiting for "Send anyway". */
   const [held, setHeld] = useState<LeadReplyInput | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -61,6 +64,7 @@ export function ReplyEditor({
       id: leadId,
       text,
       subject: subject.trim() === '' ? undefined : subject,
+      draftId,
     });
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -75,6 +79,7 @@ export function ReplyEditor({
   const fill = (draft: DraftText) => {
     setSubject(draft.subject);
     setText(draft.text);
+    setDraftId(draft.id);
     setErrors({});
   };
 
@@ -83,6 +88,7 @@ export function ReplyEditor({
       onSuccess: () => {
         setText('');
         setSubject('');
+        setDraftId(undefined);
       },
       onError: (error) => setErrors(fieldIssues(error)),
       onSettled: () => setHeld(null),

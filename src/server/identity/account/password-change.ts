@@ -5,6 +5,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import { newToken } from '#server/platform/tokens';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
+import { revokeAllAccessTokens } from '#server/mcp/tokens/store';
 
 export interface StoredPassword {
   /** How many other sessions ended. */
@@ -14,8 +15,8 @@ export interface StoredPassword {
 }
 
 /**
- * Stores the new hash and ends every session and pending sign-in of the user, this one
- * included, which goes on under a new secret id (same start, 12 h cap, device and address):
+ * Stores the new hash and ends every session, pending sign-in, access token and OAuth grant
+ * of the user, this session included, which goes on under a new secret id (same start, 12 h cap, device and address):
  * a copied cookie stops working, even a copy of this browser's own. One transaction with its
  * audit entry; the caller sets the new cookie. Answers null when the stored hash is no longer
  * the one the current password was checked against (changed meanwhile by another session or
@@ -50,6 +51,9 @@ export function storeNewPassword(
     const sessionId = newToken();
     await tx.insert(sessions).values({ ...current, id: sessionId, lastSeenAt: now });
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    // Access tokens and OAuth grants too: a token made with a stolen password must not
+    // outlive the new one (docs/mcp.md).
+    await revokeAllAccessTokens(tx, user.id, now);
     await auditInsert(tx, now, {
       action: 'password_changed',
       actor: user,

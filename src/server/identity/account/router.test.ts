@@ -31,6 +31,7 @@ import { publicSessionId } from '../sessions/session-list';
 import { accountCheckBucket } from '../sign-in/login-throttle';
 import { RECENT_PROOF_MS } from './recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
+import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -148,6 +149,8 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
         expiresAt: new Date(deps.clock.now().getTime() + 60_000),
       });
     });
+    const aliceId = (await deps.db.select().from(users).get())?.id ?? 0;
+    const token = await issuedTokenSecret(deps.db, aliceId, deps.clock.now());
     deps.clock.advance(5 * 60_000);
     const { caller, ctx } = callerFor(deps, { cookie: mine });
     expect(
@@ -174,6 +177,8 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
       lastSeenAt: deps.clock.now(),
     });
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
+    // Access tokens and OAuth grants end with the old password.
+    expect(await tokenWorks(deps.db, token, deps.clock.now())).toBe(false);
     expect(await audit()).toEqual([
       { action: 'password_changed', actor: 'alice', target: 'alice' },
     ]);
@@ -500,6 +505,24 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     expect(await audit()).toEqual([
       { action: 'session_ended', actor: 'alice', target: `session ${id}` },
     ]);
+  });
+
+  it('needs a recent proof to end another session, not to end its own', async () => {
+    const [stolen = '', owners = ''] = await alice(2);
+    deps.clock.advance(RECENT_PROOF_MS);
+    const id = publicSessionId(await secretId(owners));
+    const error = await failure(as(stolen).account.endSession({ id }));
+    expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
+    expect((await as(owners).account.get()).success).toBe(true);
+    expect(await audit()).toEqual([]);
+    expect(await as(stolen).account.endSession({ id, password: PASSWORD })).toEqual({
+      success: true,
+    });
+    expect((await failure(as(owners).account.get())).code).toBe('UNAUTHORIZED');
+    // Signing oneself out asks for nothing.
+    deps.clock.advance(RECENT_PROOF_MS);
+    const own = publicSessionId(await secretId(stolen));
+    expect(await as(stolen).account.endSession({ id: own })).toEqual({ success: true });
   });
 
   it("answers 404 for someone else's session or an unknown id, ending nothing", async () => {

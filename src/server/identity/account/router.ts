@@ -28,7 +28,12 @@ import {
 import { sendAccountNotice } from './notice-mail';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { assertStrongPassword } from '../passwords/password-policy';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from './recent-proof';
+import {
+  assertProofInTx,
+  passwordWhenGivenProcedure,
+  recentProofProcedure,
+  requireRecentProof,
+} from './recent-proof';
 import { requireAppCode } from '../second-factors/factor-proof';
 import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';
@@ -155,14 +160,25 @@ export const accountRouter = router({
       sessions: await listSessions(ctx, ctx.user, await currentSessionId(ctx)),
     })),
 
-  endSession: adminProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/account/sessions/:id' } })
+  /**
+   * Ending another session needs a recent proof (docs/accounts.md), checked again in the
+   * write: a stolen session must not sign the owner out. Ending this one (signing out) does not.
+   */
+  endSession: passwordWhenGivenProcedure
+    .meta({
+      rest: { method: 'DELETE', path: '/api/account/sessions/:id', body: 'optional' },
+    })
     .input(endSessionInput)
     .output(outputs.endSession)
     .mutation(async ({ ctx, input }) => {
       const current = await currentSessionId(ctx);
-      const ended = await endSessionsOf(ctx, ctx.user, (ids) =>
-        ids.filter((id) => publicSessionId(id) === input.id),
+      const other = publicSessionId(current) !== input.id;
+      if (other) await requireRecentProof(ctx, ctx.user, input.password);
+      const ended = await endSessionsOf(
+        ctx,
+        ctx.user,
+        (ids) => ids.filter((id) => publicSessionId(id) === input.id),
+        other ? { check: (tx) => assertProofInTx(tx, ctx, ctx.user.id, current) } : {},
       );
       if (ended.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: UNKNOWN_SESSION });
       // Ending this browser's own session signs it out.

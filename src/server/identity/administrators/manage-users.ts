@@ -14,6 +14,8 @@ import { dropInvitationsOf } from './invitations';
 import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
+import type { AccessTokenSummary } from '#shared/access-tokens';
+import { listAccessTokens, revokeAllAccessTokens } from '#server/mcp/tokens/store';
 
 export interface UserSummary {
   username: string;
@@ -115,8 +117,8 @@ export async function addUser(
 }
 
 /**
- * Sets a new password, ends every session of the user (copied cookies stop working) and
- * lifts a lock on the name from failed sign-ins. One transaction, so no session can be
+ * Sets a new password, ends every session, access token and OAuth grant of the user (copied
+ * cookies and tokens stop working) and lifts a lock on the name from failed sign-ins. One transaction, so no session can be
  * started between the two (a login in flight re-checks the stored hash when it creates its
  * session).
  */
@@ -127,6 +129,7 @@ export async function setPassword(db: Db, username: string, password: string): P
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
     await endAllSessionsOf(tx, user.id);
+    await revokeAllAccessTokens(tx, user.id, new Date());
     await dropInvitationsOf(tx, user.id);
     await auditInsert(tx, new Date(), {
       action: 'password_changed',
@@ -135,6 +138,28 @@ export async function setPassword(db: Db, username: string, password: string): P
     });
     // The way in for a locked-out owner: the name's failed sign-ins are forgotten.
     await clearLoginFailures(tx, user);
+  });
+}
+
+/** The user's access tokens and OAuth grants that are not revoked (`tokens`), newest first. */
+export async function listTokens(db: Db, username: string): Promise<AccessTokenSummary[]> {
+  return listAccessTokens(db, (await requireUser(db, username)).id);
+}
+
+/** Revokes every access token and OAuth grant of the user (`revoke-tokens`): how many. */
+export async function revokeTokens(db: Db, username: string): Promise<number> {
+  const user = await requireUser(db, username);
+  return writeTransaction(db, async (tx) => {
+    const now = new Date();
+    const revoked = await revokeAllAccessTokens(tx, user.id, now);
+    for (const token of revoked) {
+      await auditInsert(tx, now, {
+        action: 'token_revoked',
+        target: `${token.name} (${token.scopes.join(', ')})`,
+        ...COMMAND_LINE,
+      });
+    }
+    return revoked.length;
   });
 }
 

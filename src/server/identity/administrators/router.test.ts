@@ -14,6 +14,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
+import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 import { invitationToken } from '#tests/support/invitations';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { createMailer } from '#server/platform/mail';
@@ -213,8 +214,10 @@ describe('users.remove', () => {
     const copy = bobCookie;
     expect(await isSignedIn(copy)).toBe(true);
     const bob = await userRow('bob');
+    const token = await issuedTokenSecret(deps.db, bob!.id, deps.clock.now());
     expect(await admin.users.remove({ id: bob!.id })).toEqual({ success: true });
     expect(await isSignedIn(copy)).toBe(false);
+    expect(await tokenWorks(deps.db, token, deps.clock.now())).toBe(false);
     expect(await userRow('bob')).toBeUndefined();
     expect(await auditEntries(deps.db)).toEqual([
       expect.objectContaining({

@@ -12,6 +12,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { endAllSessionsOf } from '../sessions/session';
+import { revokeAllAccessTokens } from '#server/mcp/tokens/store';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 
 /** The account a request names: its username, or else its e-mail address (any case). */
@@ -164,6 +165,8 @@ export async function applyPendingReset(
   if (!user) return false;
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await endAllSessionsOf(tx, userId);
+  // What the old password let anyone make ends with it (docs/mcp.md).
+  await revokeAllAccessTokens(tx, userId, ctx.clock.now());
   // The guesses counted against the old password say nothing about the new one.
   await clearLoginFailures(tx, user);
   await auditInsert(tx, ctx.clock.now(), {

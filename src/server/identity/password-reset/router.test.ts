@@ -15,6 +15,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
+import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
@@ -144,6 +145,8 @@ async function writeInvited() {
 describe('following the link', () => {
   it('changes the password only after the e-mailed code, ends every session, signs in anew', async () => {
     const before = await signedInCookie(deps, 'owner');
+    const owner = await deps.db.select().from(users).where(eq(users.username, 'owner')).get();
+    const accessToken = await issuedTokenSecret(deps.db, owner?.id ?? 0, deps.clock.now());
     const token = await requestLink();
     const tab = browser();
     expect(await tab.caller.passwordReset.check({ token })).toEqual({
@@ -163,6 +166,7 @@ describe('following the link', () => {
     expect(await storedPasswordIs(NEW_PASSWORD)).toBe(true);
     expect(await signedInAs(step.cookie())).toBe('owner');
     expect(await signedInAs(before)).toBeNull();
+    expect(await tokenWorks(deps.db, accessToken, deps.clock.now())).toBe(false);
     const notice = (await mailsTo(OWNER_MAIL)).at(-1);
     expect(notice?.subject).toBe('Your password was reset');
     expect(await deps.db.select().from(passwordResets).all()).toEqual([]);

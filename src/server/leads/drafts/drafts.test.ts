@@ -99,3 +99,19 @@ describe('leads.dismissDraft', () => {
     ]);
   });
 });
+
+describe('a reply sent from a draft', () => {
+  it('takes the draft off the lead in the reply’s own write; another lead’s draft stays', async () => {
+    const kept = await save();
+    const used = await save();
+    const other = await save({ leadId: 2 });
+    await admin.leads.reply({ id: 1, text: used.text, subject: used.subject, draftId: used.id });
+    expect((await admin.leads.get({ id: 1 })).drafts).toEqual([kept]);
+    // A draft id of another lead removes nothing there (the reply still goes).
+    await admin.leads.reply({ id: 1, text: 'Hello again', draftId: other.id });
+    expect((await admin.leads.get({ id: 2 })).drafts).toEqual([other]);
+    expect(
+      (await admin.leads.get({ id: 1 })).timeline.filter((e) => e.kind === 'reply_sent'),
+    ).toHaveLength(2);
+  });
+});

@@ -18,6 +18,7 @@ import { mailQueued } from '#server/platform/outbox/send-mail';
 import { retryMail } from '#server/platform/outbox/retry-mail';
 import { eventJson } from '../lead-json';
 import { REPLY_TOPIC, replyDelivery, replyOutbox } from '../reply-fate';
+import { dismissLeadDraft } from '../drafts/drafts';
 import { defaultSubject } from './default-subject';
 import { queueReply, replySite } from './queue-reply';
 import { storedReply } from './reply-mail';
@@ -56,7 +57,7 @@ export const leadReplyProcedures = {
         method: 'POST',
         path: '/api/leads/:id/replies',
         status: 202,
-        body: { fields: ['text', 'subject'] },
+        body: { fields: ['text', 'subject', 'draftId'] },
         answer: { key: 'event' },
       },
     })
@@ -89,6 +90,8 @@ export const leadReplyProcedures = {
           .returning()
           .get();
         await queueReply(tx, event.id, reply, site, now);
+        // A draft sent is done with (docs/leads.md, "Drafts"): it is not offered again.
+        if (input.draftId !== undefined) await dismissLeadDraft(tx, lead.id, input.draftId);
         if (lead.status === 'new') {
           await tx.insert(leadEvents).values({
             leadId: lead.id,

@@ -1,8 +1,8 @@
 /**
  * GET /oauth/authorize (RFC 6749 section 4.1.1 with OAuth 2.1's rules; docs/mcp.md, "OAuth").
- * Until the client and its redirect address are known, an error is a page of ours (400):
- * sending it to an unchecked address would make this an open redirect. After that, errors go
- * back to the client as `error=` (RFC 6749 section 4.1.2.1). A valid request is kept
+ * Every error is a page of ours (400), never a redirect: the clients register themselves, so
+ * until a person has seen the consent screen their addresses prove nothing, and sending an
+ * error there would make this an open redirector (RFC 9700 section 4.11). A valid request is kept
  * server-side for 10 minutes and the browser goes to the admin's consent screen, through the
  * sign-in when it has no session.
  */
@@ -16,7 +16,7 @@ import { ThrottledError } from '#server/platform/errors';
 import { take } from '#server/platform/throttle';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { newToken } from '#server/platform/tokens';
-import { clientRedirect, REQUEST_TTL_MS } from './authorizations';
+import { REQUEST_TTL_MS } from './authorizations';
 import { findClient } from './clients';
 import { CHALLENGE_PATTERN } from './pkce';
 import { parseScope, scopeText } from './requested-scopes';
@@ -49,36 +49,31 @@ export async function authorize(c: Context<AppEnv>, deps: AppDeps): Promise<Resp
     return refusalPage(c, 'The redirect_uri is not one this client registered.');
   }
 
-  const urls = await oauthUrls(deps);
+  // Every client here registered itself (RFC 7591, open to anyone), so its redirect address
+  // proves nothing until a person has seen it on the consent screen: an error before then is
+  // shown here, never sent there (RFC 9700 section 4.11, no open redirector).
+  const refuse = (error: string, description: string) =>
+    refusalPage(c, `${description} (${error})`);
   const state = query('state');
-  const back = (error: string, description: string) =>
-    c.redirect(
-      clientRedirect(redirectUri, {
-        error,
-        error_description: description,
-        state,
-        iss: urls.issuer,
-      }),
-      302,
-    );
   if (state !== undefined && state.length > MAX_STATE_LENGTH) {
-    return back('invalid_request', `state must be at most ${MAX_STATE_LENGTH} characters.`);
+    return refuse('invalid_request', `state must be at most ${MAX_STATE_LENGTH} characters.`);
   }
   if (query('response_type') !== 'code') {
-    return back('unsupported_response_type', 'response_type must be code.');
+    return refuse('unsupported_response_type', 'response_type must be code.');
   }
   const challenge = query('code_challenge');
   if (query('code_challenge_method') !== 'S256' || !challenge) {
-    return back('invalid_request', 'PKCE is required, with code_challenge_method=S256.');
+    return refuse('invalid_request', 'PKCE is required, with code_challenge_method=S256.');
   }
   if (!CHALLENGE_PATTERN.test(challenge)) {
-    return back('invalid_request', 'code_challenge must be 43 base64url characters (S256).');
+    return refuse('invalid_request', 'code_challenge must be 43 base64url characters (S256).');
   }
   const scopes = parseScope(query('scope'));
-  if (!scopes) return back('invalid_scope', 'scope names a scope this server does not have.');
+  if (!scopes) return refuse('invalid_scope', 'scope names a scope this server does not have.');
+  const urls = await oauthUrls(deps);
   const resource = query('resource');
   if (resource !== undefined && resource.replace(/\/+$/, '') !== urls.resource) {
-    return back('invalid_target', `resource must be ${urls.resource}.`);
+    return refuse('invalid_target', `resource must be ${urls.resource}.`);
   }
 
   const now = deps.clock.now();

@@ -11,6 +11,7 @@ import { newToken, tokenHash } from '#server/platform/tokens';
 import { SCOPES } from '../scopes';
 import {
   ENDED_TOKEN_KEPT_MS,
+  GRANT_TTL_MS,
   issueAccessToken,
   revokeAccessToken,
   rotateAccessTokenSecret,
@@ -22,6 +23,21 @@ import { verifierMatches } from './pkce';
 export const ACCESS_TOKEN_TTL_MS = 60 * 60_000;
 /** A refresh token's life from its issue; each use gives a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** What a client is told when its grant has ended (RFC 6749 `error_description`). */
+export const GRANT_MESSAGES = {
+  revoked: 'Access was revoked by the owner of the account: connect again to ask for it.',
+  over: 'The grant is 90 days old and has ended: connect again to ask the owner for consent.',
+  replayed: 'The refresh token was used already; the grant is revoked.',
+} as const;
+
+/** How long a registered client is kept while it holds no grant and no request. */
+export const UNUSED_CLIENT_KEPT_MS = 24 * 60 * 60_000;
+
+/** When a grant that began at `start` ends, and a life from `now` cut to that end. */
+const grantEnd = (start: Date) => new Date(start.getTime() + GRANT_TTL_MS);
+const lifeWithin = (now: Date, ttlMs: number, end: Date) =>
+  new Date(Math.min(now.getTime() + ttlMs, end.getTime()));
 
 export type Granted =
   | {
@@ -41,7 +57,10 @@ const refused = (
   error: 'invalid_grant' | 'invalid_client' = 'invalid_grant',
 ) => ({ ok: false, error, description }) as const;
 
-/** Revokes an access token whoever holds it (a replayed code or refresh token). */
+/**
+ * Revokes an access token whoever holds it (a replayed code or refresh token), and uses up
+ * its refresh tokens: whoever presents one next hears of the replay, not of its owner.
+ */
 async function revokeGrant(tx: Db, accessTokenId: number, now: Date): Promise<void> {
   const row = await tx
     .select({ userId: accessTokens.userId })
@@ -49,31 +68,41 @@ async function revokeGrant(tx: Db, accessTokenId: number, now: Date): Promise<vo
     .where(eq(accessTokens.id, accessTokenId))
     .get();
   if (row) await revokeAccessToken(tx, row.userId, accessTokenId, now);
+  await tx
+    .update(oauthRefreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(oauthRefreshTokens.accessTokenId, accessTokenId), isNull(oauthRefreshTokens.usedAt)),
+    );
 }
 
 async function newRefreshToken(
   tx: Db,
-  accessTokenId: number,
-  clientId: string,
+  grant: { accessTokenId: number; clientId: string; end: Date },
   now: Date,
 ): Promise<string> {
   const refreshToken = newToken();
   await tx.insert(oauthRefreshTokens).values({
     tokenHash: tokenHash(refreshToken),
-    accessTokenId,
-    clientId,
+    accessTokenId: grant.accessTokenId,
+    clientId: grant.clientId,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: lifeWithin(now, REFRESH_TOKEN_TTL_MS, grant.end),
   });
   return refreshToken;
 }
 
-const answer = (accessToken: string, refreshToken: string, scopes: readonly string[]): Granted => ({
+const answer = (
+  accessToken: { secret: string; expiresAt: Date },
+  refreshToken: string,
+  scopes: readonly string[],
+  now: Date,
+): Granted => ({
   ok: true,
   tokens: {
-    access_token: accessToken,
+    access_token: accessToken.secret,
     token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+    expires_in: Math.round((accessToken.expiresAt.getTime() - now.getTime()) / 1000),
     refresh_token: refreshToken,
     scope: scopes.join(' '),
   },
@@ -111,11 +140,12 @@ export function exchangeCode(
     const client = await findClient(tx, row.clientId);
     if (!client) return refused('The client is unknown.', 'invalid_client');
     const scopes = SCOPES.filter((scope) => row.scope.split(' ').includes(scope));
+    const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_MS);
     const issued = await issueAccessToken(tx, {
       administratorId: row.userId,
       name: client.name,
       scopes,
-      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
+      expiresAt,
       clientId: client.id,
       now,
     });
@@ -123,15 +153,20 @@ export function exchangeCode(
       .update(oauthAuthorizations)
       .set({ usedAt: now, accessTokenId: issued.token.id })
       .where(eq(oauthAuthorizations.id, row.id));
-    const refreshToken = await newRefreshToken(tx, issued.token.id, client.id, now);
-    return answer(issued.secret, refreshToken, scopes);
+    const refreshToken = await newRefreshToken(
+      tx,
+      { accessTokenId: issued.token.id, clientId: client.id, end: grantEnd(now) },
+      now,
+    );
+    return answer({ secret: issued.secret, expiresAt }, refreshToken, scopes, now);
   });
 }
 
 /**
  * grant_type=refresh_token: rotated on use (OAuth 2.1 section 4.3.1): a new refresh token, the
  * old one dead, the access token's secret replaced. An old one presented again means it was
- * copied: the grant is revoked. A grant revoked on the Account screen refreshes no more.
+ * copied: the grant is revoked. A grant revoked by its owner (the Account screen, a new
+ * password, the command line) refreshes no more and says so; nor does one 90 days old.
  */
 export function refresh(
   db: Db,
@@ -140,19 +175,35 @@ export function refresh(
 ): Promise<Granted> {
   return writeTransaction(db, async (tx) => {
     const row = await tx
-      .select()
+      .select({
+        id: oauthRefreshTokens.id,
+        accessTokenId: oauthRefreshTokens.accessTokenId,
+        clientId: oauthRefreshTokens.clientId,
+        expiresAt: oauthRefreshTokens.expiresAt,
+        usedAt: oauthRefreshTokens.usedAt,
+        grantedAt: accessTokens.createdAt,
+        revokedAt: accessTokens.revokedAt,
+        scopes: accessTokens.scopes,
+      })
       .from(oauthRefreshTokens)
+      .innerJoin(accessTokens, eq(accessTokens.id, oauthRefreshTokens.accessTokenId))
       .where(eq(oauthRefreshTokens.tokenHash, tokenHash(params.refreshToken)))
       .get();
-    if (!row || row.expiresAt <= now)
-      return refused('The refresh token is unknown or has expired.');
+    if (!row) return refused('The refresh token is unknown or has expired.');
     if (row.clientId !== params.clientId) {
       return refused('The refresh token was issued to another client.');
     }
+    // A replay revokes the grant and uses up its refresh tokens (revokeGrant), so a revoked
+    // grant with an unused one left was ended by its owner.
+    if (row.revokedAt !== null && row.usedAt === null) return refused(GRANT_MESSAGES.revoked);
     if (row.usedAt !== null) {
-      await revokeGrant(tx, row.accessTokenId, now);
-      return refused('The refresh token was used already; the grant is revoked.');
+      // A grant its owner ended already stays theirs to explain to the newest token's holder.
+      if (row.revokedAt === null) await revokeGrant(tx, row.accessTokenId, now);
+      return refused(GRANT_MESSAGES.replayed);
     }
+    const end = grantEnd(row.grantedAt);
+    if (end <= now) return refused(GRANT_MESSAGES.over);
+    if (row.expiresAt <= now) return refused('The refresh token is unknown or has expired.');
     const used = await tx
       .update(oauthRefreshTokens)
       .set({ usedAt: now })
@@ -160,27 +211,23 @@ export function refresh(
       .returning({ id: oauthRefreshTokens.id })
       .all();
     if (used.length === 0) return refused('The refresh token was used already.');
-    const secret = await rotateAccessTokenSecret(
-      tx,
-      row.accessTokenId,
-      new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
-    );
-    if (secret === null) return refused('The grant was revoked.');
-    const token = await tx
-      .select({ scopes: accessTokens.scopes })
-      .from(accessTokens)
-      .where(eq(accessTokens.id, row.accessTokenId))
-      .get();
-    const stored: unknown = JSON.parse(token?.scopes ?? '[]');
+    const expiresAt = lifeWithin(now, ACCESS_TOKEN_TTL_MS, end);
+    const secret = await rotateAccessTokenSecret(tx, row.accessTokenId, expiresAt);
+    if (secret === null) return refused(GRANT_MESSAGES.revoked);
+    const stored: unknown = JSON.parse(row.scopes);
     const scopes = SCOPES.filter((scope) => Array.isArray(stored) && stored.includes(scope));
-    const refreshToken = await newRefreshToken(tx, row.accessTokenId, row.clientId, now);
-    return answer(secret, refreshToken, scopes);
+    const refreshToken = await newRefreshToken(
+      tx,
+      { accessTokenId: row.accessTokenId, clientId: row.clientId, end },
+      now,
+    );
+    return answer({ secret, expiresAt }, refreshToken, scopes, now);
   });
 }
 
 /**
  * Housekeeping (maintenance/prune.ts): a grant's access token (its refresh tokens go with it)
- * 30 days after it expired or was revoked, and a client 30 days old that holds nothing. A grant in use never gets there: each refresh
+ * 30 days after it expired or was revoked, and a client a day old that holds nothing. A grant in use never gets there: each refresh
  * moves its expiry, and its last refresh token has expired by then.
  */
 export async function pruneGrants(tx: Db, now: Date): Promise<void> {
@@ -193,13 +240,14 @@ export async function pruneGrants(tx: Db, now: Date): Promise<void> {
         or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)),
       ),
     );
-  // Anyone may register a client (throttled per address): one left with no grant and no
-  // request goes too, so the table does not only grow. A client in use keeps its row.
+  // Anyone may register a client (throttled per address and in all): one that holds no grant
+  // and no request a day after it registered goes, so the table does not only grow; a client
+  // that comes back later registers again. A client in use keeps its row.
   await tx
     .delete(oauthClients)
     .where(
       and(
-        lt(oauthClients.createdAt, before),
+        lt(oauthClients.createdAt, new Date(now.getTime() - UNUSED_CLIENT_KEPT_MS)),
         notExists(
           tx
             .select({ id: accessTokens.id })

@@ -24,6 +24,7 @@ import { mailsSettled } from '#server/platform/mail';
 import { createRecordingMailer, type RecordingMailer } from '#tests/support/app';
 import { users } from '#db/schema';
 import { writeTransaction } from '#db';
+import { pruneExpired } from '#server/maintenance/prune';
 
 let app: App;
 let deps: TestDeps;
@@ -149,6 +150,19 @@ describe('registration', () => {
       'invalid_client_metadata',
     ],
     [{ redirect_uris: ['https://a.test/cb'], client_name: '' }, 'invalid_client_metadata'],
+    // Control and bidirectional characters: a U+202E reversed the consent sentence.
+    ...[
+      'Claude\u202Ebad.test',
+      'a\u2066b',
+      'a\u200Fb',
+      'a\nb',
+      'a\u0085b',
+      'a\u2028b',
+      'a\u00ADb',
+    ].map((client_name): [{ redirect_uris: string[]; client_name: string }, string] => [
+      { redirect_uris: ['https://a.test/cb'], client_name },
+      'invalid_client_metadata',
+    ]),
     [[], 'invalid_client_metadata'],
   ])('refuses %j (400 %s) and stores nothing', async (json, error) => {
     const refused = await register(json);
@@ -179,6 +193,36 @@ describe('registration', () => {
     expect((await register(json, '198.51.100.2')).status).toBe(201);
     deps.clock.advance(60 * 60_000);
     expect((await register(json)).status).toBe(201);
+  });
+
+  it('takes 100 registrations an hour in all, from any addresses, then 429', async () => {
+    const json = { redirect_uris: ['https://a.test/cb'] };
+    for (let i = 0; i < 100; i += 1) {
+      expect((await register(json, `198.51.100.${Math.floor(i / 20)}`)).status).toBe(201);
+    }
+    const refused = await register(json, '203.0.113.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringContaining('Too many client registrations') as unknown,
+    });
+    deps.clock.advance(60 * 60_000);
+    expect((await register(json, '203.0.113.1')).status).toBe(201);
+  });
+
+  it('housekeeping drops a client that holds nothing a day after it registered', async () => {
+    const cookie = await signedInCookie(deps);
+    const unused = await registerClient(app, 'Never connected');
+    const asked = (await allowedCode(app, cookie)).clientId;
+    deps.clock.advance(24 * 60 * 60_000 - 1);
+    await pruneExpired(deps.db, deps.clock.now(), deps.config);
+    expect((await deps.db.select().from(oauthClients).all()).map((c) => c.id).sort()).toEqual(
+      [unused, asked].sort(),
+    );
+    deps.clock.advance(2);
+    await pruneExpired(deps.db, deps.clock.now(), deps.config);
+    // The other one's code expired unexchanged: it holds no grant either.
+    expect(await deps.db.select().from(oauthClients).all()).toEqual([]);
   });
 });
 
@@ -212,14 +256,18 @@ describe('authorize', () => {
     [{ response_type: 'token' }, 'unsupported_response_type'],
     [{ scope: 'leads:read admin:all' }, 'invalid_scope'],
     [{ resource: 'https://elsewhere.test/mcp' }, 'invalid_target'],
-  ])('sends %j back to the client as error=%s with its state', async (changes, error) => {
-    const response = await app.request(authorizeQuery(clientId, challenge, changes));
-    expect(response.status).toBe(302);
-    const location = new URL(response.headers.get('location') ?? '');
-    expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-    expect(location.searchParams.get('error')).toBe(error);
-    expect(location.searchParams.get('state')).toBe('xyz');
-  });
+  ])(
+    'shows %j (%s) on a page of ours, never at the client’s self-registered address',
+    async (changes, error) => {
+      // RFC 9700 4.11: before the consent screen, a redirect to an address anyone registered
+      // would make the site an open redirector.
+      const response = await app.request(authorizeQuery(clientId, challenge, changes));
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain(`(${error})`);
+    },
+  );
 
   it('keeps 30 requests per address in 10 minutes, then a 429 page with Retry-After', async () => {
     const ask = (ip: string) =>

@@ -3,12 +3,14 @@
  * anyone, as claude.ai and the desktop clients register themselves; what it grants is only
  * the right to ask an administrator on the consent screen. Public clients only (no secret:
  * PKCE proves the code's holder), redirect addresses checked here once and then matched
- * exactly, at most 20 registrations an hour per address, a body of at most 16 KiB.
+ * exactly, at most 20 registrations an hour per address and 100 an hour in all, a body of
+ * at most 16 KiB.
  */
 import type { Context } from 'hono';
 import { writeTransaction } from '#db';
 import { oauthClients } from '#db/schema';
 import { ACCESS_TOKEN_NAME_MAX } from '#shared/access-tokens';
+import { LONE_SURROGATE, NOT_ONE_LINE } from '#shared/validation';
 import type { AppEnv } from '#server/http/hono-env';
 import { bufferBody } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
@@ -19,13 +21,21 @@ import { ThrottledError } from '#server/platform/errors';
 import { newClientId } from './clients';
 import { oauthError } from './oauth-error';
 import { redirectUriProblem } from './redirect-uri';
-import { OAUTH_REGISTRATIONS } from './throttle-rules';
+import { OAUTH_REGISTRATIONS, OAUTH_REGISTRATIONS_ALL } from './throttle-rules';
 
 export const REGISTER_MAX_BYTES = 16_384;
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2_000;
 // The name becomes the access token's name (the Account screen lists it).
 const MAX_NAME_LENGTH = ACCESS_TOKEN_NAME_MAX;
+
+/**
+ * What a client's name refuses: control and line-break characters (as every one-line field,
+ * shared/validation.ts) and every format character (`\p{Cf}`: the bidirectional marks,
+ * embeddings, overrides and isolates among them). The consent screen puts the name in a
+ * sentence; a U+202E in it turned that sentence, the host included, around.
+ */
+const NOT_PLAIN_NAME = new RegExp(`${NOT_ONE_LINE.source}|\\p{Cf}`, 'u');
 
 type Metadata =
   | { ok: true; name: string; redirectUris: string[] }
@@ -80,6 +90,12 @@ export function checkMetadata(body: unknown): Metadata {
   if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) {
     return refused('invalid_client_metadata', 'client_name must be a non-empty string.');
   }
+  if (name !== undefined && (NOT_PLAIN_NAME.test(name) || LONE_SURROGATE.test(name))) {
+    return refused(
+      'invalid_client_metadata',
+      'client_name must be one line of plain text, without control or bidirectional characters.',
+    );
+  }
   // RFC 7591 makes the name optional; without one the consent screen names the client by
   // its redirect address's host, which it shows anyway.
   const shown = (name ?? new URL(uris[0] as string).host).trim().slice(0, MAX_NAME_LENGTH);
@@ -127,7 +143,14 @@ export async function register(c: Context<AppEnv>, deps: AppDeps): Promise<Respo
   const id = newClientId();
   try {
     await writeTransaction(deps.db, async (tx) => {
-      await take(tx, { bucket, rule: OAUTH_REGISTRATIONS }, now);
+      await take(
+        tx,
+        [
+          { bucket, rule: OAUTH_REGISTRATIONS },
+          { bucket: `${OAUTH_REGISTRATIONS_ALL.kind}:site`, rule: OAUTH_REGISTRATIONS_ALL },
+        ],
+        now,
+      );
       await tx.insert(oauthClients).values({
         id,
         name: metadata.name,

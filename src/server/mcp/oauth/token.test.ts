@@ -9,11 +9,15 @@ import { eq } from 'drizzle-orm';
 import { accessTokens } from '#db/schema';
 import type { App } from '#server/app/app';
 import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
+import { rest } from '#tests/support/rest';
 import { allowedCode, REDIRECT_URI, registerClient } from '#tests/support/oauth';
 import { revokeAccessToken, verifyAccessToken } from '../tokens/store';
 import { writeTransaction } from '#db';
 import { oauthAuthorizations, oauthClients, oauthRefreshTokens } from '#db/schema';
 import { pruneExpired } from '#server/maintenance/prune';
+import { GRANT_MESSAGES } from './grants';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 let app: App;
 let deps: TestDeps;
@@ -175,8 +179,36 @@ describe('refresh_token', () => {
     await writeTransaction(deps.db, (tx) =>
       revokeAccessToken(tx, row!.userId, row!.id, deps.clock.now()),
     );
-    const refused = await refreshWith(flow.clientId, String(first.body.refresh_token));
-    expect([refused.status, refused.body.error]).toEqual([400, 'invalid_grant']);
+    // The agent is told its owner ended it (not that a token was replayed), however often it asks.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await refreshWith(flow.clientId, String(first.body.refresh_token));
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: GRANT_MESSAGES.revoked },
+      });
+    }
+  });
+
+  it('a grant lasts 90 days from the consent, however often it is refreshed', async () => {
+    const flow = await allowedCode(app, cookie);
+    const end = new Date(deps.clock.now().getTime() + 90 * DAY_MS).toISOString();
+    let refreshToken = String((await exchange(flow)).body.refresh_token);
+    // The Account screen lists the grant's own end, not its access token's hour.
+    const listed = await rest(app, 'GET', '/api/account/tokens', { cookie });
+    expect(listed.body).toMatchObject({ tokens: [{ name: 'Test agent', expiresAt: end }] });
+    for (let day = 29; day < 90; day += 29) {
+      deps.clock.advance(29 * DAY_MS);
+      const renewed = await refreshWith(flow.clientId, refreshToken);
+      expect(renewed.status, `day ${day}`).toBe(200);
+      refreshToken = String(renewed.body.refresh_token);
+    }
+    // Day 87 now: the refresh token's 30 days are cut to the grant's 90.
+    deps.clock.advance(3 * DAY_MS);
+    const refused = await refreshWith(flow.clientId, refreshToken);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: GRANT_MESSAGES.over },
+    });
   });
 });
 

@@ -43,6 +43,16 @@ function parseScopes(json: string): Scope[] {
   }
 }
 
+/**
+ * An OAuth grant's whole life from the consent, however often it is refreshed (its row's
+ * `createdAt`); then a person must consent again (mcp/oauth/grants.ts, docs/mcp.md, "OAuth").
+ */
+export const GRANT_TTL_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * A token as the list shows it. A grant's row holds its access token's hour; the owner is
+ * shown when the grant itself ends.
+ */
 function summary(row: {
   id: number;
   name: string;
@@ -50,13 +60,16 @@ function summary(row: {
   createdAt: Date;
   expiresAt: Date;
   lastUsedAt: Date | null;
+  clientId: string | null;
 }): AccessTokenSummary {
+  const expiresAt =
+    row.clientId === null ? row.expiresAt : new Date(row.createdAt.getTime() + GRANT_TTL_MS);
   return {
     id: row.id,
     name: row.name,
     scopes: parseScopes(row.scopes),
     createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
@@ -68,6 +81,7 @@ const summaryColumns = {
   createdAt: accessTokens.createdAt,
   expiresAt: accessTokens.expiresAt,
   lastUsedAt: accessTokens.lastUsedAt,
+  clientId: accessTokens.clientId,
 };
 
 /**
@@ -218,6 +232,25 @@ export async function revokeAccessToken(
     .returning({ name: accessTokens.name, scopes: accessTokens.scopes })
     .get();
   return row ? { name: row.name, scopes: parseScopes(row.scopes) } : null;
+}
+
+/**
+ * Revokes every token and OAuth grant of the administrator (inside the caller's write
+ * transaction): a new password, or the command line's `revoke-tokens`, ends what the old
+ * one let anyone make (docs/mcp.md). Answers the names and scopes revoked.
+ */
+export async function revokeAllAccessTokens(
+  tx: Db,
+  administratorId: number,
+  now: Date,
+): Promise<{ name: string; scopes: Scope[] }[]> {
+  const rows = await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, administratorId), isNull(accessTokens.revokedAt)))
+    .returning({ name: accessTokens.name, scopes: accessTokens.scopes })
+    .all();
+  return rows.map((row) => ({ name: row.name, scopes: parseScopes(row.scopes) }));
 }
 
 /**
