@@ -21,13 +21,15 @@ import {
   type PublishedTestimonial,
 } from './published-proof';
 
-/** Case studies the home page shows; the rest are one link away, on /case-studies. */
+/** Case studies (and insights) the home page shows; the rest are one link away, on their list. */
 export const HOME_CASE_STUDIES = 3;
 
 export interface HomeProof {
   /** Whether any entry (case study or insight) is published: the page then names the feeds. */
   anyEntry: boolean;
   caseStudies: EntrySummary[];
+  /** The latest insights: the page links `/insights` through them (DESIGN: every page reached from `/`). */
+  insights: EntrySummary[];
   testimonials: PublishedTestimonial[];
   logos: PublishedClientLogo[];
 }
@@ -35,6 +37,7 @@ export interface HomeProof {
 export const NO_PROOF: HomeProof = Object.freeze({
   anyEntry: false,
   caseStudies: [],
+  insights: [],
   testimonials: [],
   logos: [],
 });
@@ -64,9 +67,9 @@ export function proofVersion(db: Db, nowMs: number): Promise<string> {
 export async function homeProof(db: Db): Promise<HomeProof> {
   // One after the other: a transaction's handle (and sqld's stream) takes one at a time.
   const caseStudies = await latestPublishedSummaries(db, 'case_study', HOME_CASE_STUDIES);
-  const anyEntry =
-    caseStudies.length > 0 || (await latestPublishedSummaries(db, 'insight', 1)).length > 0;
+  const insights = await latestPublishedSummaries(db, 'insight', HOME_CASE_STUDIES);
+  const anyEntry = caseStudies.length > 0 || insights.length > 0;
   const testimonials = await publishedTestimonials(db);
   const logos = await publishedClientLogos(db);
-  return { anyEntry, caseStudies, testimonials, logos };
+  return { anyEntry, caseStudies, insights, testimonials, logos };
 }
