@@ -36,6 +36,7 @@ import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
+import { homeSharePicture } from '#server/entries/share-image-path';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { assistantShown } from '#server/assistant/settings';
@@ -167,8 +168,8 @@ export function appPageHtml(appHtml: string, content: SiteContent, timeZone: str
     `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
     `<script type="application/json" id="${SITE_TIME_ZONE_ELEMENT_ID}">${scriptJson(timeZone)}</script>`,
   ].join('\n  ');
-  // The uploaded favicon in the admin's tabs and on the page-not-found page too.
-  return withFavicon(appHtml, content.media?.favicon)
+  // The site's icon in the admin's tabs and on the page-not-found page too.
+  return withFavicon(appHtml, content.media)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
     .replace('</head>', () => `  ${data}\n  </head>`);
 }
@@ -318,7 +319,10 @@ export function contentPages(
     const appHtml = await renderer.renderHome(content, homeProofHtml(proof), assistant);
     const origin = pagesOrigin(site);
     const feeds = feedLinkTags(proof, origin, content.company.name);
-    const headTags = homeHeadTags(content, site.address, origin) + (feeds && `\n    ${feeds}`);
+    // Without an uploaded sharing image, the one drawn from the saved brand (share-images.ts).
+    const drawn = homeSharePicture(content)?.path;
+    const headTags =
+      homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
