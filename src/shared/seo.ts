@@ -128,6 +128,14 @@ export function legalHeadTags(
   ].join('\n    ');
 }
 
+/** The page-not-found page's title (the spec's heading and the saved name), never indexed. */
+export function notFoundHeadTags(content: SiteContent): string {
+  return [
+    `<title>${escapeHtml(`404 Page Not Found | ${content.company.name}`)}</title>`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
+}
+
 /** A page the sitemap lists beyond the home and legal pages, with its last change. */
 export interface SitemapPage {
   path: string;
