@@ -180,6 +180,18 @@ describe('the feeds', () => {
       '<link rel="alternate" type="application/atom+xml" title="Acme AI Engineering" href="https://example.com/atom.xml" />',
     );
   });
+
+  it('are offered on each list as a visible "Follow by RSS" link to its own feed', async () => {
+    await site.publish(CASE);
+    await site.publish(INSIGHT);
+    for (const [list, feed] of [
+      ['/case-studies', '/case-studies/feed.xml'],
+      ['/insights', '/insights/feed.xml'],
+    ]) {
+      const body = (await get(list)).text.split('<body>')[1] ?? '';
+      expect(body).toMatch(new RegExp(`<a [^>]*href="${feed}"[^>]*>Follow by RSS</a>`));
+    }
+  });
 });
 
 describe('sitemap.xml and llms.txt', () => {
