@@ -9,6 +9,7 @@ import { entries, entriesSearch } from '#db/schema';
 import { escapeHtml } from '#shared/escape-html';
 import { entryPath } from '#shared/entry-paths';
 import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
+import { markdownAsText } from './plain-text';
 
 /**
  * bm25's weight of each indexed column, in the index's order (title, summary, body): a word
@@ -101,6 +102,7 @@ export async function searchEntries(db: Db, q: string): Promise<SearchResult[]> 
     kind: row.kind,
     title: row.title,
     url: entryPath(row.kind, row.slug),
-    snippet: markedSnippet(row.snippet, markers),
+    // The stored Markdown as the words a reader sees, then escaped around the marks.
+    snippet: markedSnippet(markdownAsText(row.snippet), markers),
   }));
 }
