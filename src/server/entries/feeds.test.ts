@@ -187,7 +187,7 @@ describe('the feeds', () => {
     for (const [list, feed] of [
       ['/case-studies', '/case-studies/feed.xml'],
       ['/insights', '/insights/feed.xml'],
-    ]) {
+    ] as const) {
       const body = (await get(list)).text.split('<body>')[1] ?? '';
       expect(body).toMatch(new RegExp(`<a [^>]*href="${feed}"[^>]*>Follow by RSS</a>`));
     }

@@ -8,6 +8,7 @@ import type { Db } from '#db';
 import { entries, entriesSearch } from '#db/schema';
 import { escapeHtml } from '#shared/escape-html';
 import { entryPath } from '#shared/entry-paths';
+import { entryKindValues, type EntryKind } from '#shared/entries';
 import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
 import { markdownAsText } from './plain-text';
 
@@ -105,4 +106,14 @@ export async function searchEntries(db: Db, q: string): Promise<SearchResult[]> 
     // The stored Markdown as the words a reader sees, then escaped around the marks.
     snippet: markedSnippet(markdownAsText(row.snippet), markers),
   }));
+}
+
+/** The kinds with a published entry: their lists exist (a list with none is no page). */
+export async function publishedKinds(db: Db): Promise<EntryKind[]> {
+  const rows = await db
+    .selectDistinct({ kind: entries.kind })
+    .from(entries)
+    .where(eq(entries.status, 'published'))
+    .all();
+  return entryKindValues.filter((kind) => rows.some((row) => row.kind === kind));
 }
