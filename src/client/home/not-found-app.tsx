@@ -5,7 +5,7 @@ import { NotFoundPage } from '#client/ui/not-found-page';
 import { PublicLayout } from './public-layout';
 import { SiteContentProvider } from './site-content-context';
 
-/** The 404 texts in the public header and footer of `content` (docs/product.md, "Not found"). */
+/** The 404 texts in the public header and footer of `content` (docs/product.md, "Not-found page"). */
 export function PublicNotFoundPage({ content }: { content: SiteContent }) {
   return (
     <SiteContentProvider content={content}>

@@ -103,7 +103,7 @@ export async function renderLegalPage(
 
 /**
  * The page-not-found page's whole HTML: the spec's card in the saved brand, readable without
- * JavaScript, hydrated by the public pages' script (docs/content.md, "The page not found").
+ * JavaScript, hydrated by the public pages' script (docs/product.md, "Not-found page").
  */
 export async function renderNotFoundPage(
   renderer: PageRenderer,
