@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vnuJar from 'vnu-jar';
 import { loadEntryRenderer } from '../src/server/app/page-renderer';
-import { appPageHtml, renderLegalPage } from '../src/server/content/pages';
+import { appPageHtml, renderLegalPage, renderNotFoundPage } from '../src/server/content/pages';
 import { TEMPLATE_FILE } from '../src/server/content/page-template';
 import { DEFAULT_BRAND } from '../src/server/platform/site-brand';
 import { linkPageAssets } from '../src/server/http/page-assets';
@@ -77,7 +77,7 @@ const LEGAL_SAMPLE_CONTENT: SiteContent = {
   },
 };
 
-/** The legal pages and the named router app page, as the server answers them. */
+/** The legal pages, the 404 page and the named router app page, as the server answers them. */
 async function writeContentPages(dir: string): Promise<string[]> {
   const clientDir = path.join(ROOT, 'dist/client');
   const template = readFileSync(path.join(clientDir, TEMPLATE_FILE), 'utf8');
@@ -102,6 +102,9 @@ async function writeContentPages(dir: string): Promise<string[]> {
     ),
   );
   files.push(named);
+  const notFound = path.join(dir, 'not-found.html');
+  writeFileSync(notFound, await renderNotFoundPage(renderer, template, LEGAL_SAMPLE_CONTENT));
+  files.push(notFound);
   return files;
 }
 

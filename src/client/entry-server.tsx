@@ -7,6 +7,7 @@ import type { SiteContent } from '#shared/site-content';
 import type { LegalPageKey } from '#shared/site-content-basics';
 import { HomeApp } from '#client/home/home-app';
 import { LegalApp } from '#client/home/legal-app';
+import { NotFoundApp } from '#client/home/not-found-app';
 
 /**
  * Renders the public pages to HTML with the same components as in the browser: at build time
@@ -32,6 +33,11 @@ export function renderLegal(content: SiteContent, key: LegalPageKey): Promise<st
  */
 export function renderFramed(content: SiteContent, html: string): Promise<string> {
   return renderComplete(<LegalApp content={content} html={html} />);
+}
+
+/** The page-not-found page in the site's frame, readable without JavaScript. */
+export function renderNotFound(content: SiteContent): Promise<string> {
+  return renderComplete(<NotFoundApp content={content} />);
 }
 
 async function renderComplete(app: ReactElement): Promise<string> {

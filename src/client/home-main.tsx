@@ -7,7 +7,7 @@ import { HomeApp } from '#client/home/home-app';
 import { HOME_PROOF_ID } from '#client/home/home-page';
 import { LEGAL_BODY_ID, LegalApp } from '#client/home/legal-app';
 import { SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
-import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
+import { NOT_FOUND_PAGE, PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
 import './styles.css';
 
 /**
@@ -38,13 +38,22 @@ function appFor(content: SiteContent): ReactElement {
   );
 }
 
-if (page !== null && json) {
+function hydrate(root: HTMLElement, app: ReactElement) {
   // As a transition, hydration works in small slices and leaves the main thread free in
   // between (a plain hydrateRoot is one long, blocking task).
-  const app = appFor(JSON.parse(json) as SiteContent);
   startTransition(() => {
-    hydrateRoot(rootElement, app);
+    hydrateRoot(root, app);
   });
+}
+
+if (page === NOT_FOUND_PAGE && json) {
+  // The page-not-found page's code loads only there (docs/performance.md).
+  const content = JSON.parse(json) as SiteContent;
+  void import('#client/home/not-found-app').then(({ NotFoundApp }) =>
+    hydrate(rootElement, <NotFoundApp content={content} />),
+  );
+} else if (page !== null && json) {
+  hydrate(rootElement, appFor(JSON.parse(json) as SiteContent));
 } else if (import.meta.env.DEV) {
   // The dev server serves index.html as it is, without prerendered markup or content: it
   // shows the defaults. A production build drops this branch, so the page's script never

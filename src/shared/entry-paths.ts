@@ -10,6 +10,23 @@ export const ENTRY_LIST_PATHS: Record<EntryKind, string> = {
   insight: '/insights',
 };
 
+/**
+ * The id of each kind's section on the home page (server/proof/home-sections.ts), there once
+ * one is published. The footer links each list whose section the page has (`listsOnHome`).
+ */
+export const HOME_LIST_SECTION_IDS: Record<EntryKind, string> = {
+  case_study: 'case-studies',
+  insight: 'insights',
+};
+
+/** The kinds whose section the home page's proof HTML holds: their lists exist. */
+export function listsOnHome(proofHtml: string | undefined): EntryKind[] {
+  if (!proofHtml) return [];
+  return (Object.keys(HOME_LIST_SECTION_IDS) as EntryKind[]).filter((kind) =>
+    proofHtml.includes(`<section id="${HOME_LIST_SECTION_IDS[kind]}"`),
+  );
+}
+
 /** What the pages call each kind: the list's title, one entry's label. */
 export const ENTRY_KIND_NAMES: Record<EntryKind, { plural: string; singular: string }> = {
   case_study: { plural: 'Case studies', singular: 'Case study' },

@@ -23,12 +23,15 @@ export const OG_IMAGE_PATH = '/og-image.png';
 
 /**
  * schema.org description of the business for search engines (JSON-LD). An uploaded logo or
- * sharing image is addressed on `mediaOrigin`, where the server serves it (its SITE_URL).
+ * sharing image, or the sharing image the server draws (`drawnImage`, a path: without an
+ * upload, once the brand is not the starting one; server/entries/share-image-path.ts), is
+ * addressed on `mediaOrigin`, where the server serves it (its SITE_URL).
  */
 export function structuredData(
   content: SiteContent = defaultSiteContent,
   mediaOrigin: string = site.siteUrl,
   pagesOrigin: string = site.siteUrl,
+  drawnImage?: string,
 ): Record<string, unknown> {
   const { company, contact: contactDetails, founder, services } = content;
   const uploaded = (src: string | undefined, fallback: string) =>
@@ -40,7 +43,7 @@ export function structuredData(
     description: company.description,
     url: siteUrl('/', pagesOrigin),
     logo: uploaded(content.media?.logo?.src, '/favicon.svg'),
-    image: uploaded(content.media?.og?.src, OG_IMAGE_PATH),
+    image: uploaded(content.media?.og?.src ?? drawnImage, OG_IMAGE_PATH),
     telephone: contactDetails.phone,
     email: contactDetails.email,
     // The office as the owner writes it ("Falls Church, Virginia"): one field, not parts.
@@ -73,12 +76,15 @@ export function homeHeadTags(
   mediaOrigin: string = site.siteUrl,
   /** The canonical links' origin. */
   pagesOrigin: string = site.siteUrl,
+  /** The drawn sharing image's path, when the server draws one (`structuredData`). */
+  drawnImage?: string,
 ): string {
   const { company } = content;
   const url = siteUrl('/', pagesOrigin);
   const og = content.media?.og;
-  const data = structuredData(content, mediaOrigin, pagesOrigin);
-  // A sharing card needs an absolute address: the uploaded image's, or the built-in one.
+  const data = structuredData(content, mediaOrigin, pagesOrigin, drawnImage);
+  // A sharing card needs an absolute address: the uploaded image's, the drawn one, or the
+  // built-in one (all 1200x630 but an upload, which has its own size).
   const image = String(data.image);
   const size = og ?? { width: 1200, height: 630 };
   const title = escapeHtml(company.pageTitle);
@@ -123,6 +129,14 @@ export function legalHeadTags(
     `<title>${title}</title>`,
     `<meta name="description" content="${escapeHtml(`${page?.label ?? ''} of ${content.company.name}`)}" />`,
     `<link rel="canonical" href="${siteUrl(page?.path ?? '/', pagesOrigin)}" />`,
+  ].join('\n    ');
+}
+
+/** The page-not-found page's title (the spec's heading and the saved name), never indexed. */
+export function notFoundHeadTags(content: SiteContent): string {
+  return [
+    `<title>${escapeHtml(`404 Page Not Found | ${content.company.name}`)}</title>`,
+    `<meta name="robots" content="noindex" />`,
   ].join('\n    ');
 }
 

@@ -69,3 +69,33 @@ export interface SiteMedia {
    */
   favicon?: { png32: string; png180: string; png192: string; png512?: string };
 }
+
+/** The icon links a page carries in place of the built-in ones. */
+export interface SiteIcon {
+  /** The tab's icon, with its type and (for the favicon's PNG) size. */
+  icon: { href: string; type: string; sizes?: string };
+  /** A phone's home-screen icon (a PNG), absent when there is none: the built-in one stays. */
+  touch?: { href: string; sizes?: string };
+}
+
+/**
+ * The site's icon (docs/content.md, "Images"): the uploaded favicon, else the uploaded logo
+ * (its SVG, or its PNG), so a rebranded site never shows the starting company's mark; null
+ * with neither, and the built-in icons stay. One rule for every page that names an icon.
+ */
+export function siteIcon(media: Pick<SiteMedia, 'favicon' | 'logo'> | undefined): SiteIcon | null {
+  const { favicon, logo } = media ?? {};
+  if (favicon) {
+    return {
+      icon: { href: favicon.png32, type: 'image/png', sizes: '32x32' },
+      touch: { href: favicon.png180, sizes: '180x180' },
+    };
+  }
+  if (!logo) return null;
+  const svg = logo.src.endsWith('.svg');
+  const png = svg ? logo.png : logo.src;
+  return {
+    icon: { href: logo.src, type: svg ? 'image/svg+xml' : 'image/png' },
+    ...(png && { touch: { href: png } }),
+  };
+}

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { listsOnHome } from '#shared/entry-paths';
 import type { SiteContent } from '#shared/site-content';
 import { useReadyMark } from '#client/lib/use-ready-mark';
 import { Toaster } from '#client/ui/toaster';
@@ -26,7 +27,8 @@ export function HomeApp({
   return (
     <StrictMode>
       <SiteContentProvider content={content}>
-        <PublicLayout onHome>
+        {/* The lists whose section the proof holds, read from it: the same on both sides. */}
+        <PublicLayout onHome lists={listsOnHome(proof)}>
           <HomePage proof={proof} />
         </PublicLayout>
         {assistant ? <AssistantLauncher /> : null}

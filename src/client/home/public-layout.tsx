@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { installSmoothScroll } from '#client/lib/smooth-scroll';
+import type { EntryKind } from '#shared/entry-values';
 import { focusRing } from '#shared/ui-styles';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -8,7 +9,16 @@ import { SiteHeader } from './site-header';
  * The public site's frame (skip link, header, footer) around a page: the home page
  * in its own entry, and the not-found page inside the router app.
  */
-export function PublicLayout({ onHome, children }: { onHome: boolean; children: ReactNode }) {
+export function PublicLayout({
+  onHome,
+  lists,
+  children,
+}: {
+  onHome: boolean;
+  /** The entry lists the footer links (site-footer.tsx). */
+  lists?: EntryKind[];
+  children: ReactNode;
+}) {
   useEffect(() => installSmoothScroll(), []);
   return (
     <>
@@ -20,7 +30,7 @@ export function PublicLayout({ onHome, children }: { onHome: boolean; children: 
       </a>
       <SiteHeader onHome={onHome} />
       {children}
-      <SiteFooter onHome={onHome} />
+      <SiteFooter onHome={onHome} lists={lists} />
     </>
   );
 }

@@ -3,6 +3,8 @@ import { LinkedInIcon } from '#client/ui/icons';
 import { Logo } from '#client/ui/logo';
 import { focusRing, touchTarget } from '#shared/ui-styles';
 import { LEGAL_PAGES } from '#shared/site-content-basics';
+import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS } from '#shared/entry-paths';
+import type { EntryKind } from '#shared/entry-values';
 import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
 import { COPYRIGHT_YEAR_ID, useCurrentYear } from './use-current-year';
@@ -24,8 +26,12 @@ const linkClass = `${footerEntryClass} transition-colors hover:text-ink ${focusR
  */
 const plainEntryClass = `${footerEntryClass} cursor-default italic`;
 
-/** Site footer (docs/product.md, "Header and footer"), with the newsletter signup. */
-export function SiteFooter({ onHome }: { onHome: boolean }) {
+/**
+ * Site footer (docs/product.md, "Header and footer"), with the newsletter signup. `lists`: the
+ * entry lists that have something published, linked under Company (docs/content.md, "On the
+ * home page"); none on a fresh site, whose page stays as it was.
+ */
+export function SiteFooter({ onHome, lists = [] }: { onHome: boolean; lists?: EntryKind[] }) {
   const year = useCurrentYear();
   const {
     company,
@@ -73,6 +79,13 @@ export function SiteFooter({ onHome }: { onHome: boolean }) {
                   About Us
                 </a>
               </li>
+              {lists.map((kind) => (
+                <li key={kind}>
+                  <a href={ENTRY_LIST_PATHS[kind]} className={linkClass}>
+                    {ENTRY_KIND_NAMES[kind].plural}
+                  </a>
+                </li>
+              ))}
               <li>
                 <a href={sectionHref('contact', onHome)} className={linkClass}>
                   Contact

@@ -3,15 +3,18 @@ import { siteBrand } from '#client/lib/site-brand';
 import { AlertTriangleIcon } from './icons';
 import { buttonClass } from '#shared/ui-styles';
 
-/** docs/product.md, "Admin screens": a centred card with a warning icon and the two lines. */
-export function NotFoundPage() {
+/**
+ * docs/product.md, "Admin screens": a centred card with a warning icon and the two lines.
+ * `siteName`: the public pages' saved name; the admin area's brand otherwise.
+ */
+export function NotFoundPage({ siteName }: { siteName?: string }) {
   useEffect(() => {
     const previous = document.title;
-    document.title = `404 Page Not Found | ${siteBrand().name}`;
+    document.title = `404 Page Not Found | ${siteName ?? siteBrand().name}`;
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [siteName]);
 
   return (
     <main id="main" className="flex min-h-[70vh] items-center justify-center bg-subtle px-4 py-16">

@@ -16,6 +16,7 @@ import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/webhook-routes';
 import { mcpRoutes } from '#server/mcp/route';
 import { assistantRoutes } from '#server/assistant/route';
+import { assistantShown } from '#server/assistant/settings';
 import {
   anonymousLogPaths,
   errorResponse,
@@ -146,7 +147,12 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // Their feeds, and the share images drawn for entries without a cover (server/entries/).
   app.route('/', feedRoutes(deps));
   app.route('/', shareImageRoutes(deps));
-  app.route('/', searchPage(deps));
+  // A search that finds nothing offers the assistant while it is on (search cannot ask it:
+  // the assistant reads the search's words, and folders never import each other both ways).
+  app.route(
+    '/',
+    searchPage(deps, (nowMs) => assistantShown(deps, nowMs)),
+  );
 
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 

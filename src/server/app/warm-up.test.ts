@@ -38,6 +38,7 @@ function countingRenderer(render: () => Promise<string> = async () => '<main>hom
     },
     renderLegal: async () => '<main>legal</main>',
     renderFramed: async (_content, html) => `<main>${html}</main>`,
+    renderNotFound: async () => '<main>404</main>',
   };
   const load = async () => {
     counts.loads += 1;

@@ -8,7 +8,7 @@
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
 import { contentJson, SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
 import type { SiteContent } from '#shared/site-content';
-import type { SiteMedia } from '#shared/site-media';
+import { siteIcon, type SiteMedia } from '#shared/site-media';
 
 /** Where the build keeps the page template (a dot folder: the static server never serves it). */
 export const TEMPLATE_FILE = '.render/template.html';
@@ -45,20 +45,25 @@ export function contentForHydration(content: SiteContent): SiteContent {
 }
 
 /**
- * The template's icon links, pointed at the uploaded favicon when there is one (its PNGs at
- * 32 px for tabs, 180 px for a phone's home screen); the built-in ones otherwise.
+ * The template's icon links, pointed at the site's own icon when it has one (the uploaded
+ * favicon's PNGs at 32 px for tabs and 180 px for a phone's home screen, else the uploaded
+ * logo: shared/site-media.ts, `siteIcon`); the built-in ones otherwise.
  */
-export function withFavicon(html: string, favicon: SiteMedia['favicon']): string {
-  if (!favicon) return html;
-  return html
-    .replace(
-      /<link rel="icon"[^>]*>/,
-      () => `<link rel="icon" href="${favicon.png32}" type="image/png" sizes="32x32" />`,
-    )
-    .replace(
-      /<link rel="apple-touch-icon"[^>]*>/,
-      () => `<link rel="apple-touch-icon" href="${favicon.png180}" sizes="180x180" />`,
-    );
+export function withFavicon(html: string, media: SiteMedia | undefined): string {
+  const own = siteIcon(media);
+  if (!own) return html;
+  const { icon, touch } = own;
+  const sizes = (value: string | undefined) => (value ? ` sizes="${value}"` : '');
+  const withIcon = html.replace(
+    /<link rel="icon"[^>]*>/,
+    () => `<link rel="icon" href="${icon.href}" type="${icon.type}"${sizes(icon.sizes)} />`,
+  );
+  return touch
+    ? withIcon.replace(
+        /<link rel="apple-touch-icon"[^>]*>/,
+        () => `<link rel="apple-touch-icon" href="${touch.href}"${sizes(touch.sizes)} />`,
+      )
+    : withIcon;
 }
 
 /** The whole page: template, head tags, app, and the content as JSON for hydration. */
@@ -68,7 +73,7 @@ export function composePage(
 ): string {
   const html = withFavicon(
     injectIntoTemplate(template, parts.appHtml, parts.headTags, parts.page),
-    parts.content.media?.favicon,
+    parts.content.media,
   );
   // A JSON script is data, not code: the CSP does not apply to it and it never runs.
   const data = `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${contentJson(contentForHydration(parts.content))}</script>`;

@@ -353,6 +353,39 @@ describe('legal pages', () => {
   });
 });
 
+describe('the 404 page', () => {
+  /** The page's text as a reader without JavaScript sees it: the body, scripts left out. */
+  const readable = (html: string) =>
+    (html.split('<body>')[1] ?? '').replace(/<script[\s\S]*?<\/script>/g, '');
+
+  it('is HTML the server wrote, in the saved brand, with the spec words and status 404', async () => {
+    await save((c) => {
+      c.company.name = 'Harbor Lane AI';
+      c.company.shortName = 'Harbor Lane';
+      c.company.tagline = 'Practical AI for ports.';
+    });
+    for (const path of ['/no-such-page', '/insights/unknown-slug', '/cookies']) {
+      const missing = await page(path, { accept: 'text/html' });
+      expect([path, missing.status]).toEqual([path, 404]);
+      expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const body = readable(missing.text);
+      expect(body).toContain('404 Page Not Found</h1>');
+      expect(body).toContain('Did you forget to add the page to the router?');
+      // The centred card with its warning icon, in the site's header and footer.
+      expect(body).toMatch(/justify-center[^>]*>\s*<div[^>]*text-center[^>]*><svg/);
+      expect(body).toContain('<footer');
+      expect(body).toContain('Practical AI for ports.');
+      expect(body).not.toContain('Acme');
+      expect(missing.text).toContain('<title>404 Page Not Found | Harbor Lane AI</title>');
+      expect(missing.text).toContain('<meta name="robots" content="noindex" />');
+    }
+    // The admin area keeps the router app's own not-found screen.
+    const admin = await page('/admin/no-such-screen');
+    expect(admin.status).toBe(404);
+    expect(admin.text).toContain('<div id="root"></div>');
+  });
+});
+
 describe('the company name outside the pages it is written on', () => {
   const brandOf = (html: string) =>
     JSON.parse(
@@ -380,7 +413,7 @@ describe('the company name outside the pages it is written on', () => {
     // No client route: the same page with the real status, never a 304.
     const missing = await page('/no-such-page', { 'if-none-match': etag });
     expect(missing.status).toBe(404);
-    expect(missing.text).toContain('<title>Zed &lt;Labs&gt; &amp; Co</title>');
+    expect(missing.text).toContain('<title>404 Page Not Found | Zed &lt;Labs&gt; &amp; Co</title>');
     // The invitation page still sends no Referer.
     const invite = await page('/admin/invite?token=abc');
     expect(invite.headers.get('referrer-policy')).toBe('no-referrer');

@@ -17,7 +17,15 @@ import { changeCounter, isDatabaseUnavailable } from '#db';
 import { llmsTxt } from '#shared/llms-txt';
 import type { SiteContent } from '#shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '#shared/site-content-basics';
-import { homeHeadTags, legalHeadTags, robotsTxt, sitemapXml, webManifest } from '#shared/seo';
+import {
+  homeHeadTags,
+  legalHeadTags,
+  notFoundHeadTags,
+  robotsTxt,
+  sitemapXml,
+  webManifest,
+} from '#shared/seo';
+import { NOT_FOUND_PAGE } from '#shared/prerender-marker';
 import type { SiteSettingsView } from '#shared/site-settings';
 import {
   brandJson,
@@ -36,6 +44,7 @@ import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
+import { homeSharePicture } from '#server/entries/share-image-path';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/platform/site-content';
 import { assistantShown } from '#server/assistant/settings';
@@ -57,6 +66,8 @@ export interface PageRenderer {
   renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
   /** A page whose main text is HTML the server wrote (the entries' pages), in the site's frame. */
   renderFramed(content: SiteContent, html: string): Promise<string>;
+  /** The page-not-found page in the site's frame (client/home/not-found-app.tsx). */
+  renderNotFound(content: SiteContent): Promise<string>;
 }
 
 interface RenderedPage extends ReadyBytes {
@@ -88,6 +99,25 @@ export async function renderLegalPage(
   const headTags = legalHeadTags(content, key, origin);
   const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
   return composePage(withoutHeroHold(template), { appHtml, headTags, content, page });
+}
+
+/**
+ * The page-not-found page's whole HTML: the spec's card in the saved brand, readable without
+ * JavaScript, hydrated by the public pages' script (docs/product.md, "Not-found page").
+ */
+export async function renderNotFoundPage(
+  renderer: PageRenderer,
+  template: string,
+  content: SiteContent,
+): Promise<string> {
+  const appHtml = await renderer.renderNotFound(content);
+  const headTags = notFoundHeadTags(content);
+  return composePage(withoutHeroHold(template), {
+    appHtml,
+    headTags,
+    content,
+    page: NOT_FOUND_PAGE,
+  });
 }
 
 /**
@@ -167,8 +197,8 @@ export function appPageHtml(appHtml: string, content: SiteContent, timeZone: str
     `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
     `<script type="application/json" id="${SITE_TIME_ZONE_ELEMENT_ID}">${scriptJson(timeZone)}</script>`,
   ].join('\n  ');
-  // The uploaded favicon in the admin's tabs and on the page-not-found page too.
-  return withFavicon(appHtml, content.media?.favicon)
+  // The site's icon in the admin's tabs and on the page-not-found page too.
+  return withFavicon(appHtml, content.media)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
     .replace('</head>', () => `  ${data}\n  </head>`);
 }
@@ -318,7 +348,10 @@ export function contentPages(
     const appHtml = await renderer.renderHome(content, homeProofHtml(proof), assistant);
     const origin = pagesOrigin(site);
     const feeds = feedLinkTags(proof, origin, content.company.name);
-    const headTags = homeHeadTags(content, site.address, origin) + (feeds && `\n    ${feeds}`);
+    // Without an uploaded sharing image, the one drawn from the saved brand (share-images.ts).
+    const drawn = homeSharePicture(content)?.path;
+    const headTags =
+      homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
@@ -418,7 +451,7 @@ export function contentPages(
       )) ?? next(),
   );
 
-  const appPage = appTemplate
+  const routerPage = appTemplate
     ? (c: HonoCtx<AppEnv>, status: 200 | 404) =>
         serve(
           c,
@@ -429,6 +462,21 @@ export function contentPages(
           status,
         )
     : null;
+  const notFoundPage = (c: HonoCtx<AppEnv>) =>
+    serve(
+      c,
+      NOT_FOUND_PAGE,
+      async (content) =>
+        ready(await renderNotFoundPage(await renderWith(), template, content), HTML, null),
+      () => true,
+      404,
+    );
+  // An unknown address outside the admin area: the server's own page-not-found page, readable
+  // without JavaScript; the admin area's keep the router app's screen.
+  const appPage = (c: HonoCtx<AppEnv>, status: 200 | 404) =>
+    status === 404 && !c.req.path.startsWith('/admin')
+      ? notFoundPage(c)
+      : (routerPage?.(c, status) ?? Promise.resolve(null));
 
   let lastFrame: { source: CurrentContent; frame: Promise<PageFrame> } | null = null;
   const frames: PageFrames = {

@@ -43,7 +43,8 @@ function item(entry: Entry, site: FeedSite): Item {
   const published = new Date(entry.publishedAt ?? entry.updatedAt);
   return {
     title: escapeHtml(entry.title),
-    id: url,
+    // No `id`: the package then writes the link as the RSS guid with isPermaLink="true" (as
+    // `id` it says "false"), and as the Atom id.
     link: url,
     description: escapeHtml(entry.summary),
     content: absoluteAddresses(entryBodyHtml(entry.body), site),

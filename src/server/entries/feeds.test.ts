@@ -57,6 +57,10 @@ function xml(text: string): Document {
 const texts = (doc: Document, selector: string) =>
   [...doc.querySelectorAll(selector)].map((node) => node.textContent);
 
+/** Each guid's isPermaLink as written, 'true' when left out (its default). */
+const permaLinks = (doc: Document) =>
+  [...doc.querySelectorAll('item > guid')].map((g) => g.getAttribute('isPermaLink') ?? 'true');
+
 describe('the feeds', () => {
   it('are no page while nothing is published, as the lists', async () => {
     for (const path of FEEDS) expect([path, (await get(path)).status]).toEqual([path, 404]);
@@ -77,6 +81,8 @@ describe('the feeds', () => {
       'https://example.com/insights/why-evals-first',
       'https://example.com/case-studies/answers-in-minutes',
     ]);
+    // A guid that is the permalink says so (RSS 2.0's default): no isPermaLink="false".
+    expect(permaLinks(doc)).toEqual(['true', 'true']);
     expect(texts(doc, 'item > link')[1]).toBe(
       'https://example.com/case-studies/answers-in-minutes',
     );
@@ -121,6 +127,7 @@ describe('the feeds', () => {
     expect(texts(insights, 'item > guid')).toEqual([
       'https://example.com/insights/why-evals-first',
     ]);
+    expect([...permaLinks(cases), ...permaLinks(insights)]).toEqual(['true', 'true']);
   });
 
   it('stay valid XML whatever an entry holds: control characters, ]]>, &, <', async () => {
@@ -172,6 +179,18 @@ describe('the feeds', () => {
     expect(text).toContain(
       '<link rel="alternate" type="application/atom+xml" title="Acme AI Engineering" href="https://example.com/atom.xml" />',
     );
+  });
+
+  it('are offered on each list as a visible "Follow by RSS" link to its own feed', async () => {
+    await site.publish(CASE);
+    await site.publish(INSIGHT);
+    for (const [list, feed] of [
+      ['/case-studies', '/case-studies/feed.xml'],
+      ['/insights', '/insights/feed.xml'],
+    ] as const) {
+      const body = (await get(list)).text.split('<body>')[1] ?? '';
+      expect(body).toMatch(new RegExp(`<a [^>]*href="${feed}"[^>]*>Follow by RSS</a>`));
+    }
   });
 });
 

@@ -352,6 +352,8 @@ export function listMainHtml(
   return [
     breadcrumbNav(kind, name),
     `<h1>${name}</h1>`,
+    // The list's own feed, for a reader who follows it (its head names it too: feedLinks).
+    `<p class="text-sm"><a href="${entryFeedPath(kind)}" type="application/rss+xml">Follow by RSS</a></p>`,
     // The search page, from where its results are read (server/search/search-page.ts).
     searchFormHtml(),
     ...list.entries.map((entry) => listItemHtml(entry, frame.timeZone)),

@@ -295,7 +295,7 @@ describe('the statuses of an entry’s address', () => {
     ]) {
       const answer = await page(url);
       expect(answer.status, url).toBe(404);
-      expect(answer.text, url).toContain('the app’s not-found screen'.replace('’', "'"));
+      expect(answer.text, url).toContain('404 Page Not Found</h1>');
     }
   });
 

@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { shareImages } from '#db/schema';
 import type { Entry, EntryKind } from '#shared/entries';
+import type { SiteContent } from '#shared/site-content';
+import { defaultCompany, defaultHero } from '#shared/site-content-defaults';
 import type { PageFrame } from '#server/platform/page-frame';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
@@ -35,6 +37,37 @@ export function shareImagePath(brand: Brand, entry: Pick<Entry, 'kind' | 'slug' 
     .digest('hex')
     .slice(0, 16);
   return `/og/${entry.kind}/${entry.slug}-${hash}.png`;
+}
+
+/** What the home page's drawn picture shows: the headline, the company's name, its logo. */
+export interface HomeSharePicture {
+  path: string;
+  title: string;
+  companyName: string;
+  logoPath: string | null;
+}
+
+const headline = (hero: SiteContent['hero']) => `${hero.headlineStart} ${hero.headlineHighlight}`;
+
+/**
+ * The home page's drawn share image (docs/content.md, "Images"): none when a sharing image is
+ * uploaded, nor while the brand is the starting one (the built-in card shows it, and a fresh
+ * site's page stays as it was); else `/og/home-<hash>.png`, the hash following what it shows.
+ */
+export function homeSharePicture(content: SiteContent): HomeSharePicture | null {
+  if (content.media?.og) return null;
+  const shown = {
+    title: headline(content.hero),
+    companyName: content.company.name,
+    logoPath: content.media?.logo?.src ?? null,
+  };
+  const starting = shown.logoPath === null && shown.companyName === defaultCompany.name;
+  if (starting && shown.title === headline(defaultHero)) return null;
+  const hash = createHash('sha256')
+    .update(JSON.stringify([DRAWING, shown, SHARE_IMAGE_COLOURS]))
+    .digest('hex')
+    .slice(0, 16);
+  return { path: `/og/home-${hash}.png`, ...shown };
 }
 
 /** Inside the write that deletes an entry or moves its address: its pictures go. */

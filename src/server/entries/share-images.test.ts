@@ -13,7 +13,9 @@ import { signedInCookie } from '#tests/support/app';
 import { openTestDatabase } from '#tests/support/database';
 import { testImage } from '#tests/support/images';
 import { entrySite, type EntrySite } from '#tests/support/entry-site';
+import type { SiteContent } from '#shared/site-content';
 import { shareImagePath } from './share-image-path';
+import { drawShareImage } from './share-image-draw';
 
 const INSIGHT: EntryCreateInput = {
   kind: 'insight',
@@ -172,6 +174,57 @@ describe('an entry without a cover', () => {
       shareImagePath({ companyName: 'Acme', logoPath: '/uploads/logo-a.png' }, entry),
     ).not.toBe(base);
     expect(shareImagePath({ companyName: 'Acme', logoPath: null }, entry)).toBe(base);
+  });
+});
+
+/** Saves the content with `change` made to it, as the Content screen does. */
+async function saveContent(change: (content: SiteContent) => void) {
+  const read = await site.admin('GET', '/api/content');
+  const { content, version } = read.body as { content: SiteContent; version: number };
+  change(content);
+  expect((await site.admin('PUT', '/api/content', { content, baseVersion: version })).status).toBe(
+    200,
+  );
+  site.deps.clock.advance(1_000);
+}
+
+describe("the home page's share image", () => {
+  it('is drawn from the saved name and headline, at an address that follows them', async () => {
+    // A fresh site keeps the built-in card: it is the starting company's.
+    expect(metaOf(await (await site.app.request('/')).text(), 'og:image')).toBe(
+      'https://example.com/og-image.png',
+    );
+    await saveContent((content) => {
+      content.company.name = 'Northwind Analytics';
+    });
+    const first = new URL(await pictureOf('/'), 'https://example.com').pathname;
+    expect(first).toMatch(/^\/og\/home-[0-9a-f]{16}\.png$/);
+    const response = await site.app.request(first);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const png = Buffer.from(await response.arrayBuffer());
+    // The very picture drawn from the saved name and the headline, not the starting company's.
+    const read = await site.admin('GET', '/api/content');
+    const { hero } = (read.body as { content: SiteContent }).content;
+    const expected = await drawShareImage({
+      title: `${hero.headlineStart} ${hero.headlineHighlight}`,
+      companyName: 'Northwind Analytics',
+      logo: null,
+    });
+    expect(png.equals(expected)).toBe(true);
+
+    await saveContent((content) => {
+      content.company.name = 'Northwind Labs';
+    });
+    const second = await pictureOf('/');
+    expect(second).not.toBe(first);
+    expect((await site.app.request(second)).status).toBe(200);
+    // The old address is no picture any more; the admin's preview address leads to the current one.
+    expect((await site.app.request(first)).status).toBe(404);
+    const preview = await site.app.request('/og/home.png');
+    expect(preview.status).toBe(302);
+    expect(preview.headers.get('location')).toBe(second);
   });
 });
 

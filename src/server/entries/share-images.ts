@@ -18,11 +18,14 @@ import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
 import { readMediaFile } from '#server/media/store';
+import { publishedContent } from '#server/platform/site-content';
+import { OG_IMAGE_PATH } from '#shared/seo';
 import { drawShareImage } from './share-image-draw';
-import { shareImagePath } from './share-image-path';
+import { homeSharePicture, shareImagePath } from './share-image-path';
 import { publishedEntry } from './published';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([0-9a-f]{16})\.png$/;
+const HOME_FILE = /^home-[0-9a-f]{16}\.png$/;
 
 async function storedPng(db: Db, path: string): Promise<Buffer | null> {
   const row = await db
@@ -86,13 +89,58 @@ export function shareImageRoutes(deps: AppDeps): Hono<AppEnv> {
     return made;
   }
 
+  /**
+   * The home page's picture (share-image-path.ts, `homeSharePicture`): one at a time, the
+   * current one, drawn here at its first request and kept in this instance's memory; every
+   * instance draws the same picture from the same brand.
+   */
+  let home: { path: string; png: Promise<Buffer> } | null = null;
+
+  async function homePicture(path: string): Promise<Buffer | null> {
+    const { content } = await publishedContent(db, deps.clock.now().getTime());
+    const shown = homeSharePicture(content);
+    if (shown?.path !== path) return null;
+    if (home?.path !== path) {
+      const png = drawShareImage({ ...shown, logo: await logoBytes(db, shown.logoPath) });
+      home = { path, png };
+      // A failed drawing is not kept: the next request draws again.
+      png.catch(() => {
+        if (home?.png === png) home = null;
+      });
+      deps.logger.info('entries.share_image_drawn', { path });
+    }
+    return home.png;
+  }
+
+  /**
+   * GET /og/home.png: where the home page's sharing picture is now (the uploaded one, the
+   * drawn one, or the built-in card), for the admin's preview on the Content screen.
+   */
+  async function currentHomePicture(c: HonoCtx<AppEnv>) {
+    const { content } = await publishedContent(db, deps.clock.now().getTime());
+    const location = content.media?.og?.src ?? homeSharePicture(content)?.path ?? OG_IMAGE_PATH;
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(location, 302);
+  }
+
   async function picture(c: HonoCtx<AppEnv>, next: Next) {
     const kind = entryKindValues.find((k) => k === c.req.param('kind'));
     const match = FILE.exec(c.req.param('file') ?? '');
     if (!kind || !match?.[1]) return next();
     const path = `/og/${kind}/${match[0]}`;
     const png = (await storedPng(db, path)) ?? (await once(path, kind, match[1]));
-    if (!png) return next();
+    return png ? send(c, png) : next();
+  }
+
+  async function sitePicture(c: HonoCtx<AppEnv>, next: Next) {
+    const file = c.req.param('file') ?? '';
+    if (file === 'home.png') return currentHomePicture(c);
+    if (!HOME_FILE.test(file)) return next();
+    const png = await homePicture(`/og/${file}`);
+    return png ? send(c, png) : next();
+  }
+
+  function send(c: HonoCtx<AppEnv>, png: Buffer) {
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(png), {
       status: 200,
       headers: {
@@ -108,5 +156,6 @@ export function shareImageRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   app.get('/og/:kind/:file', picture);
+  app.get('/og/:file', sitePicture);
   return app;
 }

@@ -6,7 +6,7 @@
  * script: the CSP allows none that the build did not make.
  */
 import { focusRing } from '#shared/ui-styles';
-import { MEDIA_SIZES } from '#shared/site-media';
+import { MEDIA_SIZES, siteIcon } from '#shared/site-media';
 import { escapeHtml as e } from '#shared/escape-html';
 import type { SiteBrand } from '#server/platform/site-brand';
 
@@ -14,6 +14,13 @@ import type { SiteBrand } from '#server/platform/site-brand';
 export interface PageShellAssets {
   stylesheets: readonly string[];
   script?: string;
+}
+
+/** The tab's icon: the uploaded favicon, else the uploaded logo, else the built-in one. */
+function iconLink(brand: SiteBrand): string {
+  const icon = siteIcon(brand)?.icon ?? { href: '/favicon.svg', type: 'image/svg+xml' };
+  const sizes = icon.sizes ? ` sizes="${icon.sizes}"` : '';
+  return `<link rel="icon" href="${e(icon.href)}" type="${icon.type}"${sizes}>`;
 }
 
 /** The uploaded logo 36 px high, its box known before it loads; else the built-in mark. */
@@ -59,6 +66,7 @@ export function renderPageShell(page: {
   body: string;
 }): string {
   const { heading, company, assets } = page;
+
   const stylesheets = assets.stylesheets
     .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
     .join('\n');
@@ -75,11 +83,7 @@ export function renderPageShell(page: {
 <meta name="theme-color" content="#4338ca">
 <meta name="robots" content="noindex">
 <title>${e(heading)} | ${e(company.name)}</title>
-${
-  company.favicon
-    ? `<link rel="icon" href="${e(company.favicon.png32)}" type="image/png" sizes="32x32">`
-    : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'
-}
+${iconLink(company)}
 <script src="/boot.js"></script>
 ${stylesheets}
 ${script}

@@ -142,6 +142,19 @@ describe('the home page uses the uploaded images', () => {
   });
 });
 
+describe('the favicon follows an uploaded logo', () => {
+  it('while no favicon is uploaded, the tabs show the logo: home, the 404 page, the link pages', async () => {
+    const { logo } = await upload('logo', await testImage('png', 400, 100), 'logo.png');
+    const icon = `<link rel="icon" href="${logo?.src}" type="image/png"`;
+    expect(await home()).toContain(icon);
+    const notFound = await app.request('/no-such-page', { headers: { accept: 'text/html' } });
+    expect(await notFound.text()).toContain(icon);
+    const linkPage = await (await app.request('/newsletter/confirm?token=x')).text();
+    expect(linkPage).toContain(`<link rel="icon" href="${logo?.src}" type="image/png"`);
+    expect(linkPage).not.toContain('/favicon.svg" type');
+  });
+});
+
 describe('the pages the server writes itself use them too', () => {
   it('the newsletter link pages and the booking page: the logo in the header, the favicon', async () => {
     const pages = ['/newsletter/confirm?token=x', '/booking/manage?token=x'];

@@ -180,6 +180,55 @@ describe('the home page once proof is published', () => {
   });
 });
 
+/** Every path the page links to on its own site, without its fragment. */
+function sitePaths(html: string): string[] {
+  return [...html.matchAll(/ href="(\/(?!\/)[^"#]*)/g)].map((m) =>
+    (m[1] ?? '').replace(/&amp;/g, '&'),
+  );
+}
+
+describe('every published page is reached from / by following links', () => {
+  it('the lists and each entry, from the home page; the lists from its footer', async () => {
+    const deps = await createTestDeps();
+    const app = appOn(deps);
+    const admin = await adminCaller(deps);
+    const published: string[] = [];
+    for (const [kind, slug] of [
+      ['case_study', 'answers-in-minutes'],
+      ['case_study', 'invoices-read'],
+      ['insight', 'why-evals-first'],
+      ['insight', 'small-models'],
+    ] as const) {
+      const { entry } = await admin.entries.create({
+        kind,
+        slug,
+        title: slug,
+        summary: 'S',
+        body: 'B',
+      });
+      await admin.entries.publish({ id: entry.id });
+      published.push(`${kind === 'insight' ? '/insights' : '/case-studies'}/${slug}`);
+    }
+    const { text } = await home(app, deps);
+    const footer = text.slice(text.indexOf('<footer'), text.indexOf('</footer>'));
+    expect(sitePaths(footer)).toEqual(expect.arrayContaining(['/case-studies', '/insights']));
+
+    // A crawler's walk: the site's own HTML pages, breadth first, from /.
+    const seen = new Set<string>(['/']);
+    const queue = sitePaths(text);
+    while (queue.length > 0) {
+      const next = queue.shift() ?? '/';
+      if (seen.has(next) || /^\/(admin|api|uploads|og)\b|\.xml$/.test(next)) continue;
+      seen.add(next);
+      const response = await app.request(next);
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        queue.push(...sitePaths(await response.text()));
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['/case-studies', '/insights', ...published]));
+  });
+});
+
 describe('two instances on one database', () => {
   let dbA: Db;
   let dbB: Db;

@@ -23,7 +23,7 @@ import {
   type PublishedTestimonial,
 } from './published-proof';
 
-/** Case studies the home page shows; the rest are one link away, on /case-studies. */
+/** Case studies (and insights) the home page shows; the rest are one link away, on their list. */
 export const HOME_CASE_STUDIES = 3;
 
 /** A case study as its home card needs it: its cover's resized files, when it has a cover. */
@@ -33,6 +33,8 @@ export interface HomeProof {
   /** Whether any entry (case study or insight) is published: the page then names the feeds. */
   anyEntry: boolean;
   caseStudies: HomeCaseStudy[];
+  /** The latest insights: the page links `/insights` through them (DESIGN: every page reached from `/`). */
+  insights: EntrySummary[];
   testimonials: PublishedTestimonial[];
   logos: PublishedClientLogo[];
 }
@@ -40,6 +42,7 @@ export interface HomeProof {
 export const NO_PROOF: HomeProof = Object.freeze({
   anyEntry: false,
   caseStudies: [],
+  insights: [],
   testimonials: [],
   logos: [],
 });
@@ -77,9 +80,9 @@ export async function homeProof(db: Db): Promise<HomeProof> {
     ...entry,
     coverSources: covers.get(coverSlot(entry.id)) ?? {},
   }));
-  const anyEntry =
-    caseStudies.length > 0 || (await latestPublishedSummaries(db, 'insight', 1)).length > 0;
+  const insights = await latestPublishedSummaries(db, 'insight', HOME_CASE_STUDIES);
+  const anyEntry = caseStudies.length > 0 || insights.length > 0;
   const testimonials = await publishedTestimonials(db);
   const logos = await publishedClientLogos(db);
-  return { anyEntry, caseStudies, testimonials, logos };
+  return { anyEntry, caseStudies, insights, testimonials, logos };
 }

@@ -1,12 +1,13 @@
 /**
  * The home page's proof sections as HTML (docs/content.md, "On the home page"): "Case
- * studies" (the latest three with their results), the testimonials, and the row of client
+ * studies" (the latest three with their results), the latest insights, the testimonials, and the row of client
  * logos, each only when it has something to show. Written here, on the server, and put into
  * the page after About as HTML the browser's hydration takes as it is (client/home-main.tsx
  * reads it back from the page), so the sections add nothing to the page's script. Every
  * saved text is escaped; images carry their size, so nothing moves when they load.
  */
-import { ENTRY_LIST_PATHS, entryPath } from '#shared/entry-paths';
+import { ENTRY_LIST_PATHS, HOME_LIST_SECTION_IDS, entryPath } from '#shared/entry-paths';
+import type { EntrySummary } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { focusRing } from '#shared/ui-styles';
 import { clientLine, resultsHtml } from '#server/entries/page-html';
@@ -72,12 +73,35 @@ function caseStudyCard(entry: HomeCaseStudy): string {
 function caseStudies(entries: HomeCaseStudy[]): string {
   if (entries.length === 0) return '';
   return section(
-    'case-studies',
+    HOME_LIST_SECTION_IDS.case_study,
     'bg-surface',
     [
       heading('case-studies-title', 'Proof', 'Case studies'),
       `<div ${CARDS}>${entries.map(caseStudyCard).join('')}</div>`,
       `<p class="mt-8 text-center"><a class="${LINK}" href="${ENTRY_LIST_PATHS.case_study}">All case studies</a></p>`,
+    ].join(''),
+  );
+}
+
+function insightCard(entry: EntrySummary): string {
+  return [
+    '<article class="rounded-2xl border border-line bg-surface p-6 shadow-sm">',
+    `<h3 class="text-xl font-semibold text-ink"><a class="${LINK}" href="${entryPath(entry.kind, entry.slug)}">${escapeHtml(entry.title)}</a></h3>`,
+    `<p class="mt-2 text-muted">${escapeHtml(entry.summary)}</p>`,
+    '</article>',
+  ].join('');
+}
+
+/** The latest insights: without them nothing on the page would lead to /insights. */
+function insights(entries: EntrySummary[]): string {
+  if (entries.length === 0) return '';
+  return section(
+    HOME_LIST_SECTION_IDS.insight,
+    'bg-subtle',
+    [
+      heading('insights-title', 'Insights', 'Latest insights'),
+      `<div class="mt-12 grid gap-6 lg:grid-cols-3">${entries.map(insightCard).join('')}</div>`,
+      `<p class="mt-8 text-center"><a class="${LINK}" href="${ENTRY_LIST_PATHS.insight}">All insights</a></p>`,
     ].join(''),
   );
 }
@@ -155,7 +179,12 @@ function logos(list: PublishedClientLogo[]): string {
 
 /** The sections, in their order; '' with nothing published. */
 export function homeProofHtml(proof: HomeProof): string {
-  return caseStudies(proof.caseStudies) + testimonials(proof.testimonials) + logos(proof.logos);
+  return (
+    caseStudies(proof.caseStudies) +
+    insights(proof.insights) +
+    testimonials(proof.testimonials) +
+    logos(proof.logos)
+  );
 }
 
 /**

@@ -58,6 +58,30 @@ describe('GET /api/search', () => {
     expect(await search('  nothing-here ')).toEqual(answer(200, { success: true, results: [] }));
   });
 
+  it('snippets are plain text: the Markdown syntax is gone, the marks and escaping stay', async () => {
+    const admin = await adminCaller(deps);
+    const { entry } = await admin.entries.create({
+      kind: 'insight',
+      slug: 'markdown-body',
+      title: 'Evals',
+      summary: 'Proof.',
+      body: [
+        '## The problem',
+        '',
+        'We built an **evaluation set** with _care_, [the list](/case-studies) and `code`:',
+        '',
+        '- one <b>item</b> & more',
+        '> a quote',
+      ].join('\n'),
+    });
+    await admin.entries.publish({ id: entry.id });
+    const found = await search('evaluation');
+    expect(found.status).toBe(200);
+    expect((found.body as { results: { snippet: string }[] }).results[0]?.snippet).toBe(
+      'The problem We built an <mark>evaluation</mark> set with care, the list and code: one &lt;b&gt;item&lt;/b&gt; &amp; more a quote',
+    );
+  });
+
   it.each([
     ['absent', null],
     ['empty', ''],

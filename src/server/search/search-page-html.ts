@@ -5,16 +5,27 @@
  * wherever they are shown; a result's snippet is HTML already escaped by the search, its
  * words found in `<mark>`.
  */
-import { ENTRY_KIND_NAMES } from '#shared/entry-paths';
+import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS } from '#shared/entry-paths';
+import type { EntryKind } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
 
 export const SEARCH_PATH = '/search';
 
+/** Where a search that found nothing can lead (search-page.ts). */
+export interface WaysOn {
+  /** The visitor's words with a likely typo corrected, when that search finds something. */
+  suggestion: string | null;
+  /** The lists that have something published. */
+  lists: EntryKind[];
+  /** The site assistant is on: "Ask a question" on the home page. */
+  assistant: boolean;
+}
+
 /** What the page shows under the form. */
 export type SearchView =
   | { state: 'form' }
-  | { state: 'results'; q: string; results: SearchResult[] }
+  | { state: 'results'; q: string; results: SearchResult[]; ways?: WaysOn }
   /** Refused (the `q` rule, the throttle) or failed: the reason, in words. */
   | { state: 'refused'; q: string; message: string };
 
@@ -53,6 +64,24 @@ function resultHtml(result: SearchResult): string {
   ].join('');
 }
 
+/** A likely word, then the other ways on: the lists, the contact form, the assistant. */
+function waysOnHtml(ways: WaysOn): string {
+  const suggestion = ways.suggestion
+    ? `<p>Did you mean <a href="${SEARCH_PATH}?q=${encodeURIComponent(ways.suggestion)}">${escapeHtml(ways.suggestion)}</a>?</p>`
+    : '';
+  const items = [
+    ...ways.lists.map(
+      (kind) =>
+        `<li>Browse all the <a href="${ENTRY_LIST_PATHS[kind]}">${ENTRY_KIND_NAMES[kind].plural.toLowerCase()}</a></li>`,
+    ),
+    '<li>Tell us what you are looking for through the <a href="/#contact">contact form</a></li>',
+    ...(ways.assistant
+      ? ['<li>Ask the site assistant: “Ask a question” on the <a href="/">home page</a></li>']
+      : []),
+  ];
+  return `${suggestion}<p>You can also:</p><ul>${items.join('')}</ul>`;
+}
+
 /** What is under the form: the results, or a sentence saying why there are none. */
 function answerHtml(view: SearchView): string {
   if (view.state === 'form') return '';
@@ -60,7 +89,10 @@ function answerHtml(view: SearchView): string {
     return `<p role="status" class="font-semibold">${escapeHtml(view.message)}</p>`;
   }
   if (view.results.length === 0) {
-    return `<p role="status">No results for “${escapeHtml(view.q)}”.</p>`;
+    return [
+      `<p role="status">No results for “${escapeHtml(view.q)}”.</p>`,
+      view.ways ? waysOnHtml(view.ways) : '',
+    ].join('');
   }
   const count = view.results.length === 1 ? '1 result' : `${view.results.length} results`;
   return [

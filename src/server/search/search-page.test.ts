@@ -10,7 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES } from '#shared/site-search';
 import { createApp, type App } from '#server/app/app';
 import { TEMPLATE_FILE } from '#server/content/page-template';
-import { adminCaller, createTestDeps, testConfig } from '#tests/support/app';
+import { writeTransaction } from '#db';
+import { saveEnabled } from '#server/assistant/settings';
+import { AI_ON } from '#tests/support/ai';
+import { adminCaller, createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
 import { SEARCH_REQUESTS } from './throttle-rules';
@@ -19,6 +22,7 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><!--head-tags--><title>x<
 
 let dir: string;
 let app: App;
+let deps: TestDeps;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'search-page-'));
@@ -26,7 +30,7 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, TEMPLATE_FILE), TEMPLATE);
   writeFileSync(path.join(dir, 'index.html'), '<p>the build of the defaults</p>');
   writeCspHashes(dir);
-  const deps = await createTestDeps({ config: testConfig({ trustProxy: true }) });
+  deps = await createTestDeps({ config: testConfig({ trustProxy: true, ...AI_ON }) });
   app = createApp(deps, { clientDir: dir });
   const admin = await adminCaller(deps);
   const { entry } = await admin.entries.create({
@@ -78,6 +82,32 @@ describe('the search page', () => {
     expect(status).toBe(200);
     expect(main).toContain('No results for “&lt;script&gt;x”.');
     expect(main).not.toContain('<script>');
+  });
+
+  it('with no result offers the lists that exist, the contact form and a likely word', async () => {
+    const { status, main } = await page('/search?q=suport');
+    expect(status).toBe(200);
+    expect(main).toContain('No results for “suport”.');
+    // The word of the entries nearest to the one typed, as a search that finds something.
+    expect(main).toContain('Did you mean <a href="/search?q=support">support</a>?');
+    expect(main).toContain('<a href="/case-studies">');
+    // No insight is published: its list is no page, so it is not offered.
+    expect(main).not.toContain('href="/insights"');
+    expect(main).toContain('<a href="/#contact">');
+    // The assistant is off: not offered.
+    expect(main).not.toContain('Ask a question');
+    // Nothing near enough: no suggestion, the other ways on still.
+    const far = await page('/search?q=zzzzqqq');
+    expect(far.main).not.toContain('Did you mean');
+    expect(far.main).toContain('<a href="/#contact">');
+  });
+
+  it('with no result offers the assistant while it is on', async () => {
+    await writeTransaction(deps.db, (tx) =>
+      saveEnabled(tx, { enabled: true, now: deps.clock.now(), by: 'admin' }),
+    );
+    const { main } = await page('/search?q=nothing%20at%20all');
+    expect(main).toContain('Ask a question');
   });
 
   it('shows the 2-100 rule as a message with 400', async () => {

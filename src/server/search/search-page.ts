@@ -12,7 +12,15 @@ import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { searchRouter } from './router';
-import { SEARCH_PATH, searchHeadTags, searchMainHtml, type SearchView } from './search-page-html';
+import {
+  SEARCH_PATH,
+  searchHeadTags,
+  searchMainHtml,
+  type SearchView,
+  type WaysOn,
+} from './search-page-html';
+import { publishedKinds, searchEntries } from './search-query';
+import { suggestedQuery } from './suggest';
 
 const searchCaller = createCallerFactory(searchRouter);
 
@@ -22,15 +30,34 @@ type Status = 200 | 400 | 429 | 500 | 503;
 const SHOWN_MAX = 200;
 
 /** The view of `q` and its status; the procedure's refusal in its own words. */
+/** Whether the site assistant is on now (assistant/settings.ts, passed in by the composition). */
+export type AssistantOn = (nowMs: number) => Promise<boolean>;
+
+/**
+ * Where a search that found nothing can lead: a likely word that finds something, the lists
+ * that exist, and the assistant while it is on (the contact form always).
+ */
+async function waysOn(deps: AppDeps, asked: string, assistantOn: AssistantOn): Promise<WaysOn> {
+  const suggested = await suggestedQuery(deps.db, asked);
+  const finds = suggested !== null && (await searchEntries(deps.db, suggested)).length > 0;
+  return {
+    suggestion: finds ? suggested : null,
+    lists: await publishedKinds(deps.db),
+    assistant: await assistantOn(deps.clock.now().getTime()),
+  };
+}
+
 async function viewOf(
   c: HonoCtx<AppEnv>,
   deps: AppDeps,
   asked: string,
+  assistantOn: AssistantOn,
 ): Promise<{ view: SearchView; status: Status }> {
   const q = asked.slice(0, SHOWN_MAX);
   try {
     const results = await searchCaller(requestContext(c, deps)).entries({ q: asked });
-    return { view: { state: 'results', q, results }, status: 200 };
+    const ways = results.length === 0 ? await waysOn(deps, asked, assistantOn) : undefined;
+    return { view: { state: 'results', q, results, ...(ways && { ways }) }, status: 200 };
   } catch (error) {
     const mapped = toHttpError(error);
     if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
@@ -54,7 +81,7 @@ async function viewOf(
   }
 }
 
-export function searchPage(deps: AppDeps): Hono<AppEnv> {
+export function searchPage(deps: AppDeps, assistantOn: AssistantOn): Hono<AppEnv> {
   return new Hono<AppEnv>().get(SEARCH_PATH, async (c, next) => {
     // No build, no frame: the page does not exist (GET /api/search still answers).
     if (!deps.pageFrames) return next();
@@ -62,7 +89,7 @@ export function searchPage(deps: AppDeps): Hono<AppEnv> {
     const { view, status } =
       q === undefined
         ? { view: { state: 'form' } as const, status: 200 as const }
-        : await viewOf(c, deps, q);
+        : await viewOf(c, deps, q, assistantOn);
     const frame = await deps.pageFrames.current();
     const html = frame.page({
       path: SEARCH_PATH,

@@ -8,7 +8,9 @@ import type { Db } from '#db';
 import { entries, entriesSearch } from '#db/schema';
 import { escapeHtml } from '#shared/escape-html';
 import { entryPath } from '#shared/entry-paths';
+import { entryKindValues, type EntryKind } from '#shared/entries';
 import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
+import { markdownAsText } from './plain-text';
 
 /**
  * bm25's weight of each indexed column, in the index's order (title, summary, body): a word
@@ -101,6 +103,17 @@ export async function searchEntries(db: Db, q: string): Promise<SearchResult[]> 
     kind: row.kind,
     title: row.title,
     url: entryPath(row.kind, row.slug),
-    snippet: markedSnippet(row.snippet, markers),
+    // The stored Markdown as the words a reader sees, then escaped around the marks.
+    snippet: markedSnippet(markdownAsText(row.snippet), markers),
   }));
+}
+
+/** The kinds with a published entry: their lists exist (a list with none is no page). */
+export async function publishedKinds(db: Db): Promise<EntryKind[]> {
+  const rows = await db
+    .selectDistinct({ kind: entries.kind })
+    .from(entries)
+    .where(eq(entries.status, 'published'))
+    .all();
+  return entryKindValues.filter((kind) => rows.some((row) => row.kind === kind));
 }

@@ -61,7 +61,7 @@ export function ContentPage() {
       </Card>
       <Card labelledBy="media-title">
         <QueryState query={media} pending="Loading images..." error="Error loading the images">
-          {(data) => <MediaCard media={data} />}
+          {(data) => <MediaCard media={data} contentVersion={current.data?.version} />}
         </QueryState>
       </Card>
       <Card labelledBy="site-settings-title">

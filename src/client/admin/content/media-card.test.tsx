@@ -64,7 +64,7 @@ describe('MediaCard', () => {
       </>,
     );
     expect((await screen.findByTestId('admin-brand')).querySelector('img')).toBeNull();
-    expect(await screen.findAllByText('The built-in default.')).toHaveLength(3);
+    expect(await screen.findAllByText('The built-in default.')).toHaveLength(2);
     await userEvent.upload(
       screen.getByLabelText('Upload a logo'),
       new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }),
@@ -81,6 +81,22 @@ describe('MediaCard', () => {
     );
     expect(screen.getByLabelText('Replace the logo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it('previews the sharing image as the home page shares it, and the logo as the favicon', async () => {
+    renderAdmin(<MediaCard media={LOGO} contentVersion={4} />);
+    // Not uploaded: the picture the server draws from the saved brand (or its built-in card).
+    const og = await screen.findByRole('img', { name: 'Current sharing image' });
+    expect(og.getAttribute('src')).toMatch(/^\/og\/home\.png\?v=/);
+    expect(
+      screen.getByText(/Drawn from the company name, the headline and the logo/),
+    ).toBeVisible();
+    // No favicon uploaded: the tabs show the logo.
+    expect(screen.getByRole('img', { name: 'Current favicon' })).toHaveAttribute(
+      'src',
+      LOGO.logo?.src,
+    );
+    expect(screen.getByText('The logo, until a favicon is uploaded.')).toBeVisible();
   });
 
   it("shows the server's reason when it refuses the file", async () => {

@@ -24,8 +24,44 @@ const HINTS: Record<MediaSlot, string> = {
 
 const RASTER = 'image/png,image/jpeg,image/webp,image/avif';
 
-/** What the slot shows now, small. */
-function Current({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
+const PREVIEW_CLASS = 'h-16 max-w-48 rounded border border-line bg-subtle object-contain';
+
+/**
+ * What the slot shows now, small. Without an upload, the sharing image is the one the server
+ * draws from the saved brand (or its built-in card while the brand is the starting one), at
+ * GET /og/home.png, asked again after each save (`contentVersion`) or logo change; the
+ * favicon is the uploaded logo (docs/content.md, "Images").
+ */
+function Current({
+  slot,
+  media,
+  contentVersion,
+}: {
+  slot: MediaSlot;
+  media: SiteMedia;
+  contentVersion: number;
+}) {
+  const alt = `Current ${MEDIA_SLOT_LABELS[slot].toLowerCase()}`;
+  if (slot === 'og' && !media.og) {
+    const version = encodeURIComponent(`${contentVersion} ${media.logo?.src ?? ''}`);
+    return (
+      <div className="flex flex-col gap-2">
+        <img src={`/og/home.png?v=${version}`} alt={alt} className={PREVIEW_CLASS} />
+        <p className="text-sm text-muted">
+          Drawn from the company name, the headline and the logo (the built-in card while they are
+          the starting ones).
+        </p>
+      </div>
+    );
+  }
+  if (slot === 'favicon' && !media.favicon && media.logo) {
+    return (
+      <div className="flex flex-col gap-2">
+        <img src={media.logo.src} alt={alt} className={PREVIEW_CLASS} />
+        <p className="text-sm text-muted">The logo, until a favicon is uploaded.</p>
+      </div>
+    );
+  }
   const src =
     slot === 'logo'
       ? media.logo?.src
@@ -41,16 +77,18 @@ function Current({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
       </p>
     );
   }
-  return (
-    <img
-      src={src}
-      alt={`Current ${MEDIA_SLOT_LABELS[slot].toLowerCase()}`}
-      className="h-16 max-w-48 rounded border border-line bg-subtle object-contain"
-    />
-  );
+  return <img src={src} alt={alt} className={PREVIEW_CLASS} />;
 }
 
-function MediaSlotRow({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
+function MediaSlotRow({
+  slot,
+  media,
+  contentVersion,
+}: {
+  slot: MediaSlot;
+  media: SiteMedia;
+  contentVersion: number;
+}) {
   const inputId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const utils = trpc.useUtils();
@@ -87,7 +125,7 @@ function MediaSlotRow({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
         <h3 className="font-semibold text-ink">{label}</h3>
         <p className="text-sm text-muted">{HINTS[slot]}</p>
       </div>
-      <Current slot={slot} media={media} />
+      <Current slot={slot} media={media} contentVersion={contentVersion} />
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={inputId} className="text-sm font-medium text-ink">
@@ -137,7 +175,14 @@ function MediaSlotRow({ slot, media }: { slot: MediaSlot; media: SiteMedia }) {
  * The Content screen's images (docs/admin-guide.md): each uploaded, replaced or removed on its
  * own, at once, apart from the words' Save.
  */
-export function MediaCard({ media }: { media: SiteMedia }) {
+export function MediaCard({
+  media,
+  contentVersion = 0,
+}: {
+  media: SiteMedia;
+  /** The saved content's version: the drawn sharing image follows it. */
+  contentVersion?: number;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -150,7 +195,7 @@ export function MediaCard({ media }: { media: SiteMedia }) {
       </div>
       <ul className="flex flex-col gap-4">
         {MEDIA_SLOTS.map((slot) => (
-          <MediaSlotRow key={slot} slot={slot} media={media} />
+          <MediaSlotRow key={slot} slot={slot} media={media} contentVersion={contentVersion} />
         ))}
       </ul>
     </div>

@@ -1,0 +1,39 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderNotFound } from '#client/entry-server';
+import PublicNotFound from '#client/ui/public-not-found';
+import { defaultSiteContent } from '#shared/site-content-defaults';
+import { NotFoundApp } from './not-found-app';
+
+afterEach(cleanup);
+
+const content = {
+  ...defaultSiteContent,
+  company: { ...defaultSiteContent.company, name: 'Harbor Lane AI', shortName: 'Harbor Lane' },
+};
+
+describe('the page-not-found page', () => {
+  it("the server's HTML hydrates as it is: no mismatch, the spec's words stay", async () => {
+    const root = document.createElement('div');
+    root.innerHTML = await renderNotFound(content);
+    document.body.append(root);
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, <NotFoundApp content={content} />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('404 Page Not Found');
+    expect(document.title).toBe('404 Page Not Found | Harbor Lane AI');
+    root.remove();
+  });
+
+  it('the router app draws the same card on a link followed inside it', () => {
+    render(<PublicNotFound />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('404 Page Not Found');
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+});
