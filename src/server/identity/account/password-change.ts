@@ -5,7 +5,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import { newToken } from '#server/platform/tokens';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
-import { revokeAllAccessTokens } from '#server/mcp/tokens/store';
+import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
 
 export interface StoredPassword {
   /** How many other sessions ended. */

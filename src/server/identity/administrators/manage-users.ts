@@ -15,7 +15,7 @@ import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
 import type { AccessTokenSummary } from '#shared/access-tokens';
-import { listAccessTokens, revokeAllAccessTokens } from '#server/mcp/tokens/store';
+import { listAccessTokens, revokeAllAccessTokens } from './held-access-tokens';
 
 export interface UserSummary {
   username: string;

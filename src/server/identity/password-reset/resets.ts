@@ -12,7 +12,7 @@ import { auditInsert } from '#server/platform/audit/record';
 import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { endAllSessionsOf } from '../sessions/session';
-import { revokeAllAccessTokens } from '#server/mcp/tokens/store';
+import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 
 /** The account a request names: its username, or else its e-mail address (any case). */

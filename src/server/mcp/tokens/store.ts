@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { writeBatch, type Db } from '#db';
 import { accessTokens, users } from '#db/schema';
 import type { AccessTokenSummary } from '#shared/access-tokens';
 import { tokenHash } from '#server/platform/tokens';
 import { holdsSecondFactor } from '#server/identity/sessions/session';
 import { SCOPES, type Scope } from '../scopes';
+import {
+  parseScopes,
+  summary,
+  summaryColumns,
+} from '#server/identity/administrators/held-access-tokens';
+
+export {
+  GRANT_TTL_MS,
+  listAccessTokens,
+  revokeAllAccessTokens,
+} from '#server/identity/administrators/held-access-tokens';
 
 /**
  * The access tokens of the owner's MCP endpoint (docs/mcp.md, "Access tokens"). A token's
@@ -31,58 +42,6 @@ export interface AccessTokenPrincipal {
 function newSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString('base64url');
 }
-
-/** The stored JSON array of scopes; anything not a known scope is dropped (grants nothing). */
-function parseScopes(json: string): Scope[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return SCOPES.filter((scope) => value.includes(scope));
-  } catch {
-    return [];
-  }
-}
-
-/**
- * An OAuth grant's whole life from the consent, however often it is refreshed (its row's
- * `createdAt`); then a person must consent again (mcp/oauth/grants.ts, docs/mcp.md, "OAuth").
- */
-export const GRANT_TTL_MS = 90 * 24 * 60 * 60_000;
-
-/**
- * A token as the list shows it. A grant's row holds its access token's hour; the owner is
- * shown when the grant itself ends.
- */
-function summary(row: {
-  id: number;
-  name: string;
-  scopes: string;
-  createdAt: Date;
-  expiresAt: Date;
-  lastUsedAt: Date | null;
-  clientId: string | null;
-}): AccessTokenSummary {
-  const expiresAt =
-    row.clientId === null ? row.expiresAt : new Date(row.createdAt.getTime() + GRANT_TTL_MS);
-  return {
-    id: row.id,
-    name: row.name,
-    scopes: parseScopes(row.scopes),
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
-const summaryColumns = {
-  id: accessTokens.id,
-  name: accessTokens.name,
-  scopes: accessTokens.scopes,
-  createdAt: accessTokens.createdAt,
-  expiresAt: accessTokens.expiresAt,
-  lastUsedAt: accessTokens.lastUsedAt,
-  clientId: accessTokens.clientId,
-};
 
 /**
  * Stores a new token (inside the caller's write transaction) and answers it with its secret,
@@ -232,43 +191,6 @@ export async function revokeAccessToken(
     .returning({ name: accessTokens.name, scopes: accessTokens.scopes })
     .get();
   return row ? { name: row.name, scopes: parseScopes(row.scopes) } : null;
-}
-
-/**
- * Revokes every token and OAuth grant of the administrator (inside the caller's write
- * transaction): a new password, or the command line's `revoke-tokens`, ends what the old
- * one let anyone make (docs/mcp.md). Answers the names and scopes revoked.
- */
-export async function revokeAllAccessTokens(
-  tx: Db,
-  administratorId: number,
-  now: Date,
-): Promise<{ name: string; scopes: Scope[] }[]> {
-  const rows = await tx
-    .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(accessTokens.userId, administratorId), isNull(accessTokens.revokedAt)))
-    .returning({ name: accessTokens.name, scopes: accessTokens.scopes })
-    .all();
-  return rows.map((row) => ({ name: row.name, scopes: parseScopes(row.scopes) }));
-}
-
-/**
- * The administrator's tokens that are not revoked, newest first; expired ones stay listed
- * (the screen says so) until they are revoked, since an OAuth grant's row outlives each of
- * its short-lived secrets.
- */
-export async function listAccessTokens(
-  db: Db,
-  administratorId: number,
-): Promise<AccessTokenSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(accessTokens)
-    .where(and(eq(accessTokens.userId, administratorId), isNull(accessTokens.revokedAt)))
-    .orderBy(desc(accessTokens.id))
-    .all();
-  return rows.map(summary);
 }
 
 /**
