@@ -124,6 +124,8 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/sqld-round-trips.test.ts',
   // Triage against a provider over HTTP: what is sent and when does not depend on the database.
   'tests/system/ai-provider.test.ts',
+  // The container files, read as files (no database).
+  'tests/system/container-files.test.ts',
   // What the reply draft sends the model and how its answer is read: the drafts it may keep
   // (drafts.test.ts) stay on both databases.
   'src/server/leads/drafts/reply-draft.test.ts',
