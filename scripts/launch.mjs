@@ -26,7 +26,9 @@ export async function launch(built, source) {
   if (process.env.NODE_ENV === 'production' || !tsxInstalled()) {
     const file = path.join(ROOT, built);
     if (!existsSync(file)) {
-      process.stderr.write(`${built} not found: run \`npm run build\` first (docs/operations.md)\n`);
+      process.stderr.write(
+        `${built} not found: run \`npm run build\` first (docs/operations.md)\n`,
+      );
       process.exit(1);
     }
     return import(pathToFileURL(file).href);
