@@ -14,7 +14,7 @@
  * build fails when the bundle imports one that `npm prune --omit=dev` removes.
  */
 import { builtinModules } from 'node:module';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
@@ -79,6 +79,11 @@ export async function bundleServer(root: string): Promise<void> {
   const missing = need.filter((file) => !existsSync(path.join(root, file)));
   if (missing.length > 0) {
     throw new Error(`the server bundle needs ${missing.join(' and ')}: build the client first`);
+  }
+  // The last build's chunks: their names change with their content.
+  const dist = path.join(root, 'dist');
+  for (const name of readdirSync(dist).filter((file) => /^chunk-\w+\.js$/.test(file))) {
+    rmSync(path.join(dist, name));
   }
   const result = await build({
     absWorkingDir: root,
