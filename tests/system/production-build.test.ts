@@ -24,6 +24,7 @@ import { totpCodeAt } from '#tests/support/totp';
 import { sessionCookieFrom } from '#tests/support/users';
 import { PRODUCTION_INSTALL, PRODUCTION_START } from '#tests/support/production-install';
 import { withBuildLock } from '../../scripts/build-lock';
+import { bundleServer } from '../../scripts/bundle-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { username: 'deployer', password: 'correct horse battery staple' };
@@ -111,8 +112,8 @@ beforeAll(async () => {
       cpSync(path.join(ROOT, 'dist', built), path.join(app, 'dist', built), { recursive: true });
     }
   });
-  // `npm run build`, the server: bundled in the copy, with its own dev dependencies.
-  run(process.execPath, ['--import', 'tsx', 'scripts/bundle-server.ts']);
+  // `npm run build`, the server: bundled in the copy by its last step's own function.
+  await bundleServer(app);
   // `npm prune --omit=dev` (offline: nothing is fetched, only removed).
   run('npm', ['prune', '--omit=dev', '--offline']);
 
