@@ -254,6 +254,12 @@ it('answers the admin API, processes an upload in the worker thread, draws a sha
 
 it('runs `npm run admin` from the pruned install', () => {
   expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'])).toContain(ADMIN.username);
+  // Without NODE_ENV too: tsx is not installed, so the bundle runs (scripts/launch.mjs).
+  const withoutNodeEnv = productionEnv();
+  delete withoutNodeEnv.NODE_ENV;
+  expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'], withoutNodeEnv)).toContain(
+    ADMIN.username,
+  );
   const backup = path.join(dir, 'backup.db');
   run('npm', ['run', '--silent', 'admin', '--', 'backup', backup]);
   expect(existsSync(backup)).toBe(true);
