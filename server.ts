@@ -3,8 +3,10 @@
  * app -> warm-up (the home page rendered once) -> listen -> the newsletter sender.
  * SIGTERM/SIGINT stop the sender and finish requests in flight (and the mail in hand), then
  * close the database cleanly.
- * Process managers should run `npx tsx server.ts` (or `node --import tsx server.ts`)
- * directly: a SIGTERM sent to `npm start` does not reliably reach this process.
+ * In production `npm run build` bundles this file into dist/server.js, and process managers
+ * run `node dist/server.js` (no loader, no build at start; `NODE_ENV=production npm start`
+ * runs the same in the npm process itself, scripts/start.mjs). In development `npm start` runs
+ * it under tsx (docs/operations.md).
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -35,8 +37,12 @@ import { createMailSender } from './src/server/app/mail-sender';
 import { createAnswerPoller } from './src/server/leads/answers/poller';
 import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
 import { UserError } from './src/server/platform/errors';
+import { BUNDLED } from './src/server/platform/bundle';
 
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** dist/ itself when this runs as dist/server.js, the project root's dist/ under tsx. */
+const DIST = BUNDLED
+  ? path.dirname(fileURLToPath(import.meta.url))
+  : path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 /**
  * The built client. CLIENT_DIR (not a user setting) lets the browser tests and the audit serve
  * their own snapshot of a build, so another build in the same working tree cannot change the
@@ -44,7 +50,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  */
 const CLIENT_DIR = process.env.CLIENT_DIR
   ? path.resolve(process.env.CLIENT_DIR)
-  : path.join(ROOT, 'dist', 'client');
+  : path.join(DIST, 'client');
 /** Requests still running this long after a signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 

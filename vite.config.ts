@@ -113,6 +113,8 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/backup.test.ts',
   'tests/system/faults.test.ts',
   'tests/system/server.test.ts',
+  // A production install of its own, on the embedded file.
+  'tests/system/production-build.test.ts',
   'tests/system/db-migrate.test.ts',
   'db/embedded.test.ts',
   'db/libsql.test.ts',

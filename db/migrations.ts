@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The project's migrations/ folder, one level up from this file; also from the production
+ * bundle, dist/server.js and dist/cli.js, which sit one level below the root too
+ * (scripts/bundle-server.ts checks that the folder is there).
+ */
 export const MIGRATIONS_FOLDER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../migrations',

@@ -22,6 +22,7 @@ async function sustained(mode: 'load' | 'logins'): Promise<boolean> {
 /** Each bench; false when a sustained-load goal was missed (exit code 1). */
 const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> = {
   startup: async () => (await (await import('./bench/run')).startupBench(), true),
+  start: async () => (await (await import('./bench/production-start')).main(), true),
   server: async (options) => (await (await import('./bench/run')).serverBench(options), true),
   load: () => sustained('load'),
   logins: () => sustained('logins'),

@@ -1,6 +1,7 @@
 /**
- * `npm run build`: the client bundle, the server bundle the prerender needs, then the
- * prerender, under the build lock, so a build started while tests or `npm start` build or
+ * `npm run build`: the client bundle, the client's server renderer (which the prerender and
+ * the production server use), the prerender, then the server bundled into dist/server.js
+ * (scripts/bundle-server.ts: what `NODE_ENV=production npm start` runs), under the build lock, so a build started while tests or `npm start` build or
  * copy dist/ waits for them instead of emptying the folder under them.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ const STEPS: Step[] = [
     ],
   },
   { args: ['--import', 'tsx', 'scripts/prerender.ts'] },
+  { args: ['--import', 'tsx', 'scripts/bundle-server.ts'] },
 ];
 
 const code = withBuildLock(() => {

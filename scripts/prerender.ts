@@ -8,7 +8,7 @@
  * scripts (scripts/csp-hashes.ts). Needs the server bundle from
  * `vite build --ssr`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -136,8 +136,7 @@ async function main() {
   // The pages are final: their inline scripts' hashes, which the server's CSP allows.
   const hashes = writeCspHashes(CLIENT_DIR);
   process.stdout.write(`listed ${hashes.length} inline script hashes for the CSP\n`);
-  // The server bundle is only a build tool; nothing serves it.
-  rmSync(SERVER_DIR, { recursive: true, force: true });
+  // dist/server stays: the production server (dist/server.js) renders the pages with it.
   const compressed = precompress(CLIENT_DIR);
   process.stdout.write(`precompressed ${compressed} files (.br, .gz)\n`);
   process.stdout.write(`prerendered / (${(appHtml.length / 1024).toFixed(1)} KiB of HTML)\n`);

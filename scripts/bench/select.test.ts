@@ -21,6 +21,7 @@ describe('npm run bench: one entry', () => {
     expect(args).toMatchObject({ list: false, only: ALL });
     expect(ALL).toEqual([
       'startup',
+      'start',
       'server',
       'load',
       'logins',
@@ -60,11 +61,11 @@ describe('npm run bench: one entry', () => {
   it.each([
     [
       ['--only=nope'],
-      'unknown bench "nope"; one of: startup, server, load, logins, leads, newsletter, outbox, feed, search',
+      'unknown bench "nope"; one of: startup, start, server, load, logins, leads, newsletter, outbox, feed, search',
     ],
     [
       ['--only='],
-      'unknown bench ""; one of: startup, server, load, logins, leads, newsletter, outbox, feed, search',
+      'unknown bench ""; one of: startup, start, server, load, logins, leads, newsletter, outbox, feed, search',
     ],
     [['--no-startup'], "Unknown option '--no-startup'"],
     [['--seconds=0'], '--seconds must be a positive number, not "0"'],

@@ -8,6 +8,7 @@ import type { ServerBenchOptions } from './run';
 
 export const BENCHES = [
   { name: 'startup', about: 'npm start to listening: built tree, fresh checkout' },
+  { name: 'start', about: 'node dist/server.js (production) to /healthz 200, and its memory' },
   { name: 'server', about: 'the real server against bare Node, per target and database' },
   { name: 'load', about: 'sustained mixed load on a production server (LOAD_SECONDS)' },
   { name: 'logins', about: 'reads while sign-ins arrive at a fixed rate (LOGIN_SECONDS)' },

@@ -10,9 +10,13 @@ import { benchEnv } from './env';
 import { spawnServer } from './server';
 
 async function npmStart(cwd: string, dataDir: string): Promise<number> {
+  // The development start (build when stale, then tsx): without NODE_ENV=production, which
+  // runs the bundle instead (the `start` bench, production-start.ts).
+  const env = benchEnv(path.join(dataDir, `app-${Date.now()}.db`), {});
+  delete env.NODE_ENV;
   const server = await spawnServer('npm', ['start'], {
     cwd,
-    env: benchEnv(path.join(dataDir, `app-${Date.now()}.db`), {}),
+    env,
     group: true,
     timeoutMs: 300_000,
   });

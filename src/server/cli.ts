@@ -324,11 +324,18 @@ function terminalIo(): CliIo & { close(): void } {
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+/**
+ * The command line in this process: its arguments, its terminal, `.env`. `npm run admin`
+ * calls it (scripts/admin.mjs: dist/cli.js in production, this file under tsx otherwise).
+ */
+export async function runFromTerminal(): Promise<void> {
   const io = terminalIo();
   const env = withEnvFile(process.env, '.env', { ignore: ['ADMIN_PASSWORD'] });
-  void main(process.argv.slice(2), env, io).then((code) => {
-    io.close();
-    process.exitCode = code;
-  });
+  const code = await main(process.argv.slice(2), env, io);
+  io.close();
+  process.exitCode = code;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  void runFromTerminal();
 }

@@ -3,8 +3,9 @@
  * (server-process.ts). Under `--import tsx` every module, node_modules included, passes through
  * loader hooks that Node 20 runs on another thread: a start cost about 4.6 s of CPU, against
  * 2.5 s for the bundle, and the browser and system tests start about a hundred servers
- * (docs/testing.md, "Servers as processes"). The code is the same; `npm start` and the
- * start-up tests in tests/system/server.test.ts still run server.ts under tsx.
+ * (docs/testing.md, "Servers as processes"). The code is the same; `npm start` in development
+ * and the start-up tests in tests/system/server.test.ts still run server.ts under tsx, and
+ * tests/system/production-build.test.ts runs production's own bundle (scripts/bundle-server.ts).
  *
  * Packages stay outside the bundle (Node loads them from node_modules as in production), but
  * for React Aria's: the page renderer reaches about 1,300 of their module files, three

@@ -1,6 +1,7 @@
 /**
  * The real entry point as a process: start on a free port with a fresh database, answer,
- * and stop cleanly on SIGTERM. Started the way docs/operations.md tells process managers to.
+ * and stop cleanly on SIGTERM. Started from its source under tsx, as `npm start` runs it in
+ * development (production's bundle: production-build.test.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,5 +5,9 @@
  */
 import type { PageRenderer } from '#server/content/pages';
 
-/** Under tsx (npm start, `node --import tsx server.ts`) and in tests the entry loads as is. */
+/**
+ * Under tsx (npm start, `node --import tsx server.ts`) and in tests the entry loads as is. The
+ * production bundle (scripts/bundle-server.ts) loads Vite's server build of it instead,
+ * dist/server/entry-server.js, and never the client's sources.
+ */
 export const loadEntryRenderer = (): Promise<PageRenderer> => import('#client/entry-server');

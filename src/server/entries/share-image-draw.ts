@@ -15,7 +15,11 @@ import { createElement, type CSSProperties, type ReactNode } from 'react';
 import sharp from 'sharp';
 import { SHARE_IMAGE_COLOURS, SHARE_IMAGE_SIZE } from './share-image-path';
 
-/** DejaVu Sans Bold, shipped with its licence beside it (fonts/README.md). */
+/**
+ * DejaVu Sans Bold, shipped with its licence beside it (fonts/README.md). From the production
+ * bundle this names dist/fonts/, where `npm run build` copies the folder
+ * (scripts/bundle-server.ts).
+ */
 const FONT_FILE = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
 let font: Buffer | null = null;
 const fontData = () => (font ??= readFileSync(FONT_FILE));

@@ -20,9 +20,16 @@ import type { AppDeps } from '#server/http/trpc';
 import { readMediaFile } from '#server/media/store';
 import { publishedContent } from '#server/platform/site-content';
 import { OG_IMAGE_PATH } from '#shared/seo';
-import { drawShareImage } from './share-image-draw';
+import type { ShareImageParts } from './share-image-draw';
 import { homeSharePicture, shareImagePath } from './share-image-path';
 import { publishedEntry } from './published';
+
+/**
+ * satori, resvg and sharp (about 70 MB of memory) are loaded at the first drawing, not at the
+ * start (docs/operations.md, "Start-up time").
+ */
+const drawShareImage = async (parts: ShareImageParts): Promise<Buffer> =>
+  (await import('./share-image-draw')).drawShareImage(parts);
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([0-9a-f]{16})\.png$/;
 const HOME_FILE = /^home-[0-9a-f]{16}\.png$/;

@@ -7,14 +7,24 @@
  * this path never gives. A page of another origin is refused (403) all the same. Its body is held to the API's 64 KiB by the transport.
  */
 import { Hono } from 'hono';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { clientIp } from '#server/http/context';
 import type { AppEnv } from '#server/http/hono-env';
 import { MAX_BODY_BYTES } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
 import { siteSettings } from '#server/platform/site-settings';
-import { createMcpServer } from './server';
 import { authenticateBearer } from './tokens/bearer';
+
+/**
+ * The MCP SDK and the tools (about 30 MB of memory) are loaded at the first authorised call,
+ * not at the start (docs/operations.md, "Start-up time").
+ */
+const loadMcp = async () => {
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    import('./server'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { createMcpServer, WebStandardStreamableHTTPServerTransport };
+};
 
 export const MCP_PATH = '/mcp';
 
@@ -66,6 +76,7 @@ export function mcpRoutes(deps: AppDeps) {
     // Without a session there is no stream to open (GET) and none to end (DELETE).
     if (c.req.method !== 'POST') return methodNotAllowed();
     const { id, administratorId, name, scopes } = auth.principal;
+    const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadMcp();
     const server = createMcpServer(
       deps,
       { tokenId: id, administratorId, tokenName: name, scopes },

@@ -4,12 +4,13 @@
  * "Budgets"): the server's event loop only waits for a message, and a worker over its time
  * is terminated, whatever it was doing.
  *
- * The worker runs TypeScript: the server runs under tsx everywhere (`npm start`, `npm run
- * dev`, the tests' bundle, whose files keep their own `import.meta.url`), and the worker
- * compiles its file with tsx's require. Node 20 does not apply `--import tsx`'s loader hooks
- * to a worker's modules, so the worker is started without the parent's Node options
- * (`execArgv: []`) and loads tsx's require itself: the same way under `npm start`, `tsx
- * watch` and Vitest.
+ * From the production bundle (`node dist/server.js`, platform/bundle.ts) the worker is its
+ * own plain `.js` file beside the bundle (dist/image-worker.js, dist/feed-worker.js), started
+ * as it is: no loader, tsx is not even installed. From the sources (tsx in development, the
+ * tests' bundle, whose files keep their own `import.meta.url`, Vitest) the worker compiles its
+ * TypeScript with tsx's require. Node 20 does not apply `--import tsx`'s loader hooks to a
+ * worker's modules, so the worker is started without the parent's Node options (`execArgv:
+ * []`) and loads tsx's require itself: the same way under tsx, `tsx watch` and Vitest.
  *
  * The worker's side: on each job it posts `{ started: true }` (its modules are loaded, the
  * time limit starts there), then one answer.
@@ -17,10 +18,10 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { BUNDLED } from './bundle';
 
-const require = createRequire(import.meta.url);
-/** tsx's require, which compiles TypeScript on the worker's own thread. */
-const TSX_REQUIRE = require.resolve('tsx/cjs/api');
+/** tsx's require, which compiles TypeScript on the worker's own thread (sources only). */
+const tsxRequire = () => createRequire(import.meta.url).resolve('tsx/cjs/api');
 
 /** Loading the worker's modules; a machine too busy for this is not the job's fault. */
 const START_MS = 20_000;
@@ -43,28 +44,37 @@ export interface WorkerJobOptions {
 }
 
 /**
- * Workers of one file, one kept between jobs: starting one (tsx compiling its modules) costs
- * about a second on a busy machine, an honest job a few milliseconds. A worker is kept only
+ * Workers of one file, one kept between jobs: starting one (under tsx, compiling its modules)
+ * costs about a second on a busy machine, an honest job a few milliseconds. A worker is kept only
  * after a job that ended well; one over its time is terminated.
  */
 export class WorkerPool<Job, Answer> {
-  private readonly boot: string;
+  /** The worker's code: its bundled file, or a line that compiles its TypeScript with tsx. */
+  private readonly boot: { script: string; eval: boolean };
   private idle: Worker | null = null;
   /** The listeners of a kept worker, taken off when a job takes it. */
   private readonly kept = new WeakMap<Worker, () => void>();
 
-  /** `fileUrl`: the worker's module, as `new URL('./x-worker.ts', import.meta.url)`. */
+  /**
+   * `fileUrl`: the worker's module, as `new URL('./x-worker.ts', import.meta.url)`; in the
+   * bundle that names dist/x-worker.ts, and the build wrote dist/x-worker.js.
+   */
   constructor(
     fileUrl: URL,
     private readonly maxOldGenerationSizeMb: number,
   ) {
     const file = fileURLToPath(fileUrl);
-    this.boot = `require(${JSON.stringify(TSX_REQUIRE)}).require(${JSON.stringify(file)}, ${JSON.stringify(file)});`;
+    this.boot = BUNDLED
+      ? { script: file.replace(/\.ts$/, '.js'), eval: false }
+      : {
+          script: `require(${JSON.stringify(tsxRequire())}).require(${JSON.stringify(file)}, ${JSON.stringify(file)});`,
+          eval: true,
+        };
   }
 
   private start(): Worker {
-    const worker = new Worker(this.boot, {
-      eval: true,
+    const worker = new Worker(this.boot.script, {
+      eval: this.boot.eval,
       execArgv: [],
       // A hostile job stops here instead of growing the process.
       resourceLimits: { maxOldGenerationSizeMb: this.maxOldGenerationSizeMb },

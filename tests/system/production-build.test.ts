@@ -1,0 +1,274 @@
+/**
+ * The production install run the way a deployer runs it (docs/operations.md, "Production";
+ * PRODUCTION_INSTALL, PRODUCTION_START): the repository's files in a folder of their own, the
+ * build, `npm prune --omit=dev`, then `NODE_ENV=production npm start`, which runs
+ * `node dist/server.js` with no TypeScript loader. Every feature that finds a file beside the
+ * bundle is used once: migrations, the page renderer, the share image's font, the image
+ * worker thread, and the command line.
+ *
+ * Substitutions, to keep the cost low: `npm ci` is the installed node_modules hard-linked
+ * into the copy (`cp -al`: prune only unlinks the copy's names, never the real files; npm's
+ * own record, node_modules/.package-lock.json, which it rewrites, is a real copy), and
+ * `npm run build` is its two halves: the client's build is the project's own
+ * (scripts/build-if-stale.ts builds it only when stale, as the browser tests' set-up does),
+ * copied in, and the server's bundle (scripts/bundle-server.ts, 1-2 s) is made in the copy.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testImage, uploadForm } from '#tests/support/images';
+import { totpCodeAt } from '#tests/support/totp';
+import { sessionCookieFrom } from '#tests/support/users';
+import { PRODUCTION_INSTALL, PRODUCTION_START } from '#tests/support/production-install';
+import { withBuildLock } from '../../scripts/build-lock';
+import { bundleServer } from '../../scripts/bundle-server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = { username: 'deployer', password: 'correct horse battery staple' };
+
+let dir: string;
+let app: string;
+let dbPath: string;
+let server: ReturnType<typeof spawn> | undefined;
+let exited: Promise<number | null>;
+let output = '';
+let url = '';
+
+/** Only what a shell on the server would have, plus the start's settings. */
+function productionEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: dbPath,
+    SESSION_SECRET: 'production-test-secret-production-test-secret',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+}
+
+/** Polls (hooks cannot use expect.poll) until `value` answers something, or the server ends. */
+async function pollUntil<T>(value: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const found = await value();
+    if (found !== undefined) return found;
+    if (server?.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`npm start did not get ready:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The repository's files as a checkout has them (the working tree's versions). */
+function copyRepository(to: string): void {
+  const files = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  )
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(path.join(ROOT, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    cpSync(path.join(ROOT, file), path.join(to, file));
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = productionEnv()): string {
+  const result = spawnSync(command, args, { cwd: app, env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'production-'));
+  app = path.join(dir, 'app');
+  dbPath = path.join(dir, 'data', 'app.db');
+  mkdirSync(path.dirname(dbPath));
+  copyRepository(app);
+  // `npm ci`: the installed packages, hard-linked.
+  execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(app, 'node_modules')]);
+  const record = path.join('node_modules', '.package-lock.json');
+  rmSync(path.join(app, record));
+  cpSync(path.join(ROOT, record), path.join(app, record));
+  // `npm run build`, the client: built when stale, copied under the lock.
+  withBuildLock(() => {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    for (const built of ['client', 'server']) {
+      cpSync(path.join(ROOT, 'dist', built), path.join(app, 'dist', built), { recursive: true });
+    }
+  });
+  // `npm run build`, the server: bundled in the copy by its last step's own function.
+  await bundleServer(app);
+  // `npm prune --omit=dev` (offline: nothing is fetched, only removed).
+  run('npm', ['prune', '--omit=dev', '--offline']);
+
+  // A group of its own, so that the clean-up can end whatever is left of it.
+  server = spawn('npm', ['start'], {
+    cwd: app,
+    env: productionEnv(),
+    stdio: 'pipe',
+    detached: true,
+  });
+  exited = new Promise((resolve) => server!.once('exit', resolve));
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout!.on('data', onData);
+  server.stderr!.on('data', onData);
+  const port = await pollUntil(() => /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+  url = `http://127.0.0.1:${port}`;
+  await pollUntil(async () => ((await fetch(`${url}/healthz`)).status === 200 ? true : undefined));
+}, 240_000);
+
+afterAll(async () => {
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    process.kill(-server.pid, 'SIGKILL');
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('follows the documented install and start', () => {
+  // The steps above are these, with the substitutions the header names.
+  expect(PRODUCTION_INSTALL).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev']);
+  expect(PRODUCTION_START).toBe('npm start');
+});
+
+it('runs without dev dependencies: tsx, vite and esbuild are gone from the copy only', () => {
+  for (const name of ['tsx', 'vite', 'esbuild', 'vitest']) {
+    expect(existsSync(path.join(app, 'node_modules', name)), name).toBe(false);
+    // Pruning the hard-linked copy left the project's own packages in place.
+    expect(existsSync(path.join(ROOT, 'node_modules', name, 'package.json')), name).toBe(true);
+  }
+  // `npm start` ran the bundle itself, not the TypeScript.
+  expect(output).toContain('node scripts/start.mjs');
+  expect(output).not.toContain('client build');
+  const bundle = readFileSync(path.join(app, 'dist/server.js'), 'utf8');
+  expect(bundle).not.toMatch(/from ["'](tsx|vite|esbuild)["'/]/);
+});
+
+it('serves the prerendered home page and applied the migrations', async () => {
+  const res = await fetch(`${url}/`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('Unlocking Your');
+  expect(html).toContain('<title>Acme AI Engineering');
+});
+
+/** A JSON call to the server, with the session's cookie; throws unless it answers 200. */
+async function call(path: string, cookie: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/**
+ * Signs in as the first administrator (ADMIN_USERNAME/ADMIN_PASSWORD) and sets up the
+ * authenticator app, which production asks for before the admin area: the session cookie.
+ */
+async function signIn(): Promise<string> {
+  const login = await call('/api/admin/login', '', ADMIN);
+  expect(await login.json()).toMatchObject({ success: true, setupRequired: true });
+  let cookie = sessionCookieFrom(login.headers) ?? '';
+  const setup = await call('/api/account/totp/setup', cookie, { password: ADMIN.password });
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await call('/api/account/totp/enable', cookie, {
+    code: await totpCodeAt(secret, new Date()),
+  });
+  await enabled.arrayBuffer();
+  const renewed = sessionCookieFrom(enabled.headers);
+  if (renewed) cookie = renewed;
+  const check = await call('/api/admin/check', cookie);
+  expect(await check.json()).toMatchObject({ authenticated: true, username: ADMIN.username });
+  return cookie;
+}
+
+it('answers the admin API, processes an upload in the worker thread, draws a share image', async () => {
+  const cookie = await signIn();
+
+  // The photo is decoded and resized in dist/image-worker.js.
+  const photo = await fetch(`${url}/api/media/photo`, {
+    method: 'POST',
+    headers: { cookie },
+    body: uploadForm(await testImage('jpeg', 400, 300), 'me.jpg'),
+  });
+  expect(photo.status).toBe(200);
+  const { media } = (await photo.json()) as {
+    media: { photo: { src: string; width: number; height: number } };
+  };
+  // A 400x300 picture cropped square, which only the worker does.
+  expect(media.photo.width).toBe(media.photo.height);
+  const variant = await fetch(`${url}${media.photo.src}`);
+  expect(variant.status).toBe(200);
+  expect(variant.headers.get('content-type')).toMatch(/^image\//);
+  await variant.arrayBuffer();
+
+  // A published insight's share image is drawn with the font from dist/fonts.
+  const json = { cookie, 'content-type': 'application/json' };
+  const created = await fetch(`${url}/api/entries`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      kind: 'insight',
+      title: 'Running the bundle',
+      summary: 'What production runs.',
+      body: 'The server, bundled once.',
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { entry } = (await created.json()) as { entry: { id: number; slug: string } };
+  const published = await fetch(`${url}/api/entries/${entry.id}/publish`, {
+    method: 'POST',
+    headers: json,
+  });
+  expect(published.status).toBe(200);
+  await published.arrayBuffer();
+  const page = await (await fetch(`${url}/insights/${entry.slug}`)).text();
+  const image = /(\/og\/insight\/[^"]+\.png)/.exec(page)?.[1];
+  expect(image).toBeDefined();
+  const png = await fetch(`${url}${image}`);
+  expect(png.status).toBe(200);
+  expect(png.headers.get('content-type')).toBe('image/png');
+  const bytes = new Uint8Array(await png.arrayBuffer());
+  expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+});
+
+it('runs `npm run admin` from the pruned install', () => {
+  expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'])).toContain(ADMIN.username);
+  // Without NODE_ENV too: tsx is not installed, so the bundle runs (scripts/launch.mjs).
+  const withoutNodeEnv = productionEnv();
+  delete withoutNodeEnv.NODE_ENV;
+  expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'], withoutNodeEnv)).toContain(
+    ADMIN.username,
+  );
+  const backup = path.join(dir, 'backup.db');
+  run('npm', ['run', '--silent', 'admin', '--', 'backup', backup]);
+  expect(existsSync(backup)).toBe(true);
+});
+
+it('stops cleanly on a SIGTERM sent to npm start', async () => {
+  // To npm alone, as a process manager that runs `npm start` sends it: it reaches the server
+  // (package.json's `exec node scripts/start.mjs`: no shell left in between).
+  server!.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(output).toContain('"event":"server.stopped"');
+});
