@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
+import { statementLogger } from './statement-spans';
 
 /**
  * A server that stops answering without refusing connections (a network partition, a hung
@@ -65,7 +66,7 @@ export async function openLibsql(target: { url: string; authToken?: string }): P
     intMode: 'number',
     fetch: fetchWithin(REQUEST_TIMEOUT_MS),
   });
-  const libsql = drizzle(client, { schema });
+  const libsql = drizzle(client, { schema, logger: statementLogger });
   await migrateSafely(() => migrate(libsql, { migrationsFolder: MIGRATIONS_FOLDER }));
   // See embedded.ts: one type for both drivers.
   const db = libsql as unknown as Db;
