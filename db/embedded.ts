@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
-import { statementLogger } from './statement-spans';
+import { startStatement, statementLogger } from './statement-spans';
 
 /**
  * The file holds password hashes, session ids and people's messages: only the server's user
@@ -130,9 +130,14 @@ export async function openEmbedded(file: string): Promise<Store> {
       try {
         const rows = statements.map(({ sql, params }): unknown[][] => {
           const statement = prepared(sql);
-          if (statement.reader) return statement.all(...params) as unknown[][];
-          statement.run(...params);
-          return [];
+          const end = startStatement(sql);
+          try {
+            if (statement.reader) return statement.all(...params) as unknown[][];
+            statement.run(...params);
+            return [];
+          } finally {
+            end();
+          }
         });
         writer.exec('COMMIT');
         return rows;
