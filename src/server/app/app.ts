@@ -74,7 +74,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // traced first; the probes and /metrics answer ahead of the request log.
   const metrics = createMetrics(deps);
   const probes = createProbes(deps);
-  app.use('*', observeRequests(metrics.http));
+  const observe = observeRequests(metrics.http);
+  if (observe) app.use('*', observe);
   app.route('/', probes.routes);
   app.route('/', metrics.routes);
   app.notFound(notFoundRoute);

@@ -1,7 +1,8 @@
 /**
  * The first middleware of the app: each request counted and timed for /metrics and, with
  * tracing on, a span (docs/operations.md), both under its route template (route-label.ts).
- * With neither on it only calls next().
+ * With neither on when the app is made (tracing starts before it, in server.ts) there is no
+ * such middleware: a request pays nothing for them.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '#server/http/hono-env';
@@ -9,7 +10,8 @@ import { inSpan, tracingOn } from '#server/platform/spans';
 import type { HttpMetrics } from './metrics';
 import { routeLabel } from './route-label';
 
-export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<AppEnv> {
+export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<AppEnv> | null {
+  if (metrics === null && !tracingOn()) return null;
   const answered = async (
     c: Parameters<MiddlewareHandler<AppEnv>>[0],
     next: () => Promise<void>,
