@@ -112,3 +112,35 @@ it('shutdown waits for a contact notification still on its way', async () => {
     server.signal('SIGKILL');
   }
 }, 90_000);
+
+it('SHUTDOWN_SECONDS bounds the wait: a request still held past it is cut off, the exit is 0', async () => {
+  const server = await startServerProcess(path.join(dir, 'app.db'), {
+    ...databaseEnv(await freshDatabaseTarget()),
+    SMTP_URL: smtp.url,
+    SHUTDOWN_SECONDS: '1',
+    ADMIN_USERNAME: 'erin',
+    ADMIN_PASSWORD: 'a long enough password',
+    ADMIN_EMAIL: 'erin@example.com',
+  });
+  try {
+    const login = fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'erin', password: 'a long enough password' }),
+    }).then(
+      (res) => res.status,
+      () => 'cut off',
+    );
+    await expect.poll(() => smtp.arrived(), { timeout: 30_000 }).toBe(1);
+    const signalled = Date.now();
+    server.signal('SIGTERM');
+    // The mail service never answers: only the grace period's end lets the process go.
+    expect(await login).toBe('cut off');
+    expect(await server.exited).toBe(0);
+    // Well before the default 10 seconds: the variable set the bound.
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.output()).toContain('"server.stopped"');
+  } finally {
+    server.signal('SIGKILL');
+  }
+}, 90_000);
