@@ -7,7 +7,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp } from '#tests/support/app';
+import { askModel } from '#server/ai/ask';
+import { createMailer } from '#server/platform/mail';
+import { AI_ON, mockModel } from '#tests/support/ai';
+import { createMemoryLogger } from '#tests/support/logger';
+import { startSmtpSink } from '#tests/support/smtp-sink';
+import { createTestApp, createTestDeps, testConfig } from '#tests/support/app';
 import { startTracing, type Tracing } from './tracing';
 
 interface OtlpSpan {
@@ -53,6 +58,12 @@ afterEach(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
+/** Every span the receiver was sent. */
+const receivedSpans = () =>
+  received.flatMap((body) =>
+    body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
+  );
+
 const attribute = (span: OtlpSpan, key: string) => {
   const value = span.attributes.find((a) => a.key === key)?.value;
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
@@ -95,6 +106,57 @@ it('a request is a span, its statement a child span without values, its log line
     .map((text) => JSON.parse(text) as { event: string; traceId?: string })
     .find((entry) => entry.event === 'request');
   expect(line?.traceId).toBe(request!.traceId);
+});
+
+it('a model call is a span with the model and its tokens, never the prompt or the answer', async () => {
+  const { port } = receiver.address() as AddressInfo;
+  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: null });
+  const deps = await createTestDeps({
+    config: testConfig(AI_ON),
+    aiModel: mockModel('answer-text-9931'),
+  });
+  await askModel(deps, {
+    feature: 'test',
+    instructions: 'instructions-text-5520',
+    data: { message: 'visitor-text-8812' },
+    maxOutputTokens: 50,
+  });
+  await tracing.shutdown();
+  tracing = null;
+
+  const spans = receivedSpans();
+  const call = spans.find((span) => span.name === 'ai.generate');
+  expect(call).toBeDefined();
+  expect(attribute(call!, 'gen_ai.request.model')).toBe('mock-model');
+  expect(attribute(call!, 'gen_ai.usage.input_tokens')).toBe(40);
+  expect(attribute(call!, 'gen_ai.usage.output_tokens')).toBe(10);
+  const sent = JSON.stringify(received);
+  for (const text of ['answer-text-9931', 'instructions-text-5520', 'visitor-text-8812']) {
+    expect(sent).not.toContain(text);
+  }
+});
+
+it('a mail handed to SMTP is a span, without its address', async () => {
+  const { port } = receiver.address() as AddressInfo;
+  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: null });
+  const sink = await startSmtpSink();
+  try {
+    const mailer = createMailer({
+      smtpUrl: sink.url,
+      from: 'site@example.com',
+      production: false,
+      logger: createMemoryLogger(),
+    });
+    await mailer.send({ to: 'reader-4411@example.com', subject: 'Hello', text: 'Hi' });
+  } finally {
+    await sink.close();
+  }
+  await tracing.shutdown();
+  tracing = null;
+
+  const spans = receivedSpans();
+  expect(spans.map((span) => span.name)).toContain('mail.send');
+  expect(JSON.stringify(received)).not.toContain('reader-4411');
 });
 
 it('without a span, a log line has no trace id and no statement is traced', async () => {
