@@ -38,6 +38,7 @@ import { createAnswerPoller } from './src/server/leads/answers/poller';
 import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
 import { UserError } from './src/server/platform/errors';
 import { BUNDLED } from './src/server/platform/bundle';
+import { startTracing } from './src/server/operations/tracing';
 
 /** dist/ itself when this runs as dist/server.js, the project root's dist/ under tsx. */
 const DIST = BUNDLED
@@ -51,8 +52,6 @@ const DIST = BUNDLED
 const CLIENT_DIR = process.env.CLIENT_DIR
   ? path.resolve(process.env.CLIENT_DIR)
   : path.join(DIST, 'client');
-/** Requests still running this long after a signal are cut off. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Stops the start with one line naming what is wrong (docs/operations.md). */
 function fail(line: string): never {
@@ -101,6 +100,9 @@ async function start(): Promise<void> {
   }
   // Every line without the configuration's secrets (an outside service may echo one).
   const logger = createLogger(undefined, configuredSecrets(config));
+  // Traces only with OTEL_EXPORTER_OTLP_ENDPOINT: the SDK is not even loaded otherwise.
+  const { otlpEndpoint, serviceName, shutdownSeconds } = config.operations;
+  const tracing = otlpEndpoint ? await startTracing({ endpoint: otlpEndpoint, serviceName }) : null;
 
   const clock = { now: () => new Date() };
   let db: Db;
@@ -180,12 +182,16 @@ async function start(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    // Load balancers see /readyz 503 from now on and send new visitors elsewhere.
+    app.markStopping();
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
     // No new newsletter mail from now on; the one in hand is finished and recorded.
     const senderStopped = Promise.all([sender.stop(), answers?.stop()]);
-    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
-    const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Requests still running SHUTDOWN_SECONDS after the signal are cut off.
+    const graceMs = shutdownSeconds * 1000;
+    const deadline = Date.now() + graceMs;
+    const forceTimer = setTimeout(() => server.closeAllConnections(), graceMs);
     forceTimer.unref();
     // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
     server.close(async () => {
@@ -212,6 +218,8 @@ async function start(): Promise<void> {
         });
       }
       await closeDatabase(db);
+      // The last spans (this shutdown's requests and mail) leave before the exit.
+      if (tracing) await settleWithin(tracing.shutdown(), Math.max(1_000, deadline - Date.now()));
       logger.info('server.stopped', {});
       process.exit(0);
     });

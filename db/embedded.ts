@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
+import { startStatement, statementLogger } from './statement-spans';
 
 /**
  * The file holds password hashes, session ids and people's messages: only the server's user
@@ -84,7 +85,7 @@ export async function openEmbedded(file: string): Promise<Store> {
   if (!inMemory) ownerOnly(file);
   const writer = configure(new Database(file));
   if (!inMemory) writer.pragma('journal_mode = WAL');
-  const writeDb = drizzle(writer, { schema });
+  const writeDb = drizzle(writer, { schema, logger: statementLogger });
   await migrateSafely(() => migrate(writeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
   // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
   // by writeTransaction's retries, between which the event loop keeps serving; a long
@@ -97,7 +98,9 @@ export async function openEmbedded(file: string): Promise<Store> {
     : configure(new Database(file, { readonly: true, fileMustExist: true }));
   // One type for both drivers: drizzle's sync and async databases differ only in whether a
   // query's result is the value or a promise of it, and Db allows both.
-  const db = (inMemory ? writeDb : drizzle(reader, { schema })) as unknown as Db;
+  const db = (inMemory
+    ? writeDb
+    : drizzle(reader, { schema, logger: statementLogger })) as unknown as Db;
   const tx = writeDb as unknown as Db;
 
   const prepared = preparedStatements(writer);
@@ -127,9 +130,14 @@ export async function openEmbedded(file: string): Promise<Store> {
       try {
         const rows = statements.map(({ sql, params }): unknown[][] => {
           const statement = prepared(sql);
-          if (statement.reader) return statement.all(...params) as unknown[][];
-          statement.run(...params);
-          return [];
+          const end = startStatement(sql);
+          try {
+            if (statement.reader) return statement.all(...params) as unknown[][];
+            statement.run(...params);
+            return [];
+          } finally {
+            end();
+          }
         });
         writer.exec('COMMIT');
         return rows;

@@ -1,9 +1,16 @@
-import { createClient, type InValue } from '@libsql/client';
+import {
+  createClient,
+  type Client,
+  type InValue,
+  type ResultSet,
+  type Transaction,
+} from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
 import * as schema from './schema';
+import { timedStatement } from './statement-spans';
 
 /**
  * A server that stops answering without refusing connections (a network partition, a hung
@@ -54,17 +61,51 @@ export function coalescedCounterReads(read: (name: string) => Promise<number>) {
   };
 }
 
+/** A statement's SQL as the client takes it: the text, or `{ sql, args }`, or `[sql, args]`. */
+function sqlOf(statement: unknown): string {
+  if (typeof statement === 'string') return statement;
+  if (Array.isArray(statement)) return sqlOf(statement[0]);
+  if (statement !== null && typeof statement === 'object' && 'sql' in statement) {
+    return String(statement.sql);
+  }
+  return '';
+}
+
+/** Each statement or batch a span timed to the server's answer (db/statement-spans.ts). */
+function traceRequests<T extends Pick<Transaction, 'execute' | 'batch'>>(target: T): T {
+  const execute = target.execute.bind(target) as (...args: unknown[]) => Promise<ResultSet>;
+  const batch = target.batch.bind(target) as (...args: unknown[]) => Promise<ResultSet[]>;
+  target.execute = ((...args: unknown[]) =>
+    timedStatement(sqlOf(args[0]), () => execute(...args))) as T['execute'];
+  target.batch = ((...args: unknown[]) => {
+    const statements = Array.isArray(args[0]) ? (args[0] as unknown[]) : [];
+    return timedStatement(statements.map(sqlOf).join(';\n'), () => batch(...args));
+  }) as T['batch'];
+  return target;
+}
+
+/** The client, and each interactive transaction it opens, with their requests traced. */
+function tracedClient(client: Client): Client {
+  traceRequests(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (...args: Parameters<Client['transaction']>) =>
+    traceRequests(await transaction(...args))) as Client['transaction'];
+  return client;
+}
+
 /**
  * A libSQL server (sqld, Turso) shared by every instance. Each read is one HTTP request;
  * a transaction is an interactive stream, which sqld ends after 5 s: keep them short.
  */
 export async function openLibsql(target: { url: string; authToken?: string }): Promise<Store> {
-  const client = createClient({
-    url: target.url,
-    authToken: target.authToken,
-    intMode: 'number',
-    fetch: fetchWithin(REQUEST_TIMEOUT_MS),
-  });
+  const client = tracedClient(
+    createClient({
+      url: target.url,
+      authToken: target.authToken,
+      intMode: 'number',
+      fetch: fetchWithin(REQUEST_TIMEOUT_MS),
+    }),
+  );
   const libsql = drizzle(client, { schema });
   await migrateSafely(() => migrate(libsql, { migrationsFolder: MIGRATIONS_FOLDER }));
   // See embedded.ts: one type for both drivers.

@@ -6,6 +6,7 @@ import type { Config } from '#server/platform/config';
 import { ThrottledError, UnavailableError } from '#server/platform/errors';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { siteSettings } from '#server/platform/site-settings';
+import { inSpan, startSpan, type SpanAttributes } from '#server/platform/spans';
 import { modelFromConfig, modelName, type AiModel } from './model';
 import { monthOf, secondsToNextMonth } from './month';
 import { hasRoom, reserveTokens, settleTokens } from './usage';
@@ -142,6 +143,17 @@ function failed(deps: AskDeps, question: Question, name: string, error: unknown)
   return new UnavailableError(AI_FAILED, 30, error);
 }
 
+/** A model call's span (docs/operations.md, "Traces"): the feature and the model, no text. */
+const spanOf = (question: Question, model: string): SpanAttributes => ({
+  'ai.feature': question.feature,
+  'gen_ai.request.model': model,
+});
+
+const tokenAttributes = (used: { inputTokens: number; outputTokens: number }) => ({
+  'gen_ai.usage.input_tokens': used.inputTokens,
+  'gen_ai.usage.output_tokens': used.outputTokens,
+});
+
 /**
  * The one way a feature asks the model (docs/ai.md): 409 without AI_PROVIDER; the month's
  * tokens reserved before anything is sent (429 past the cap, nothing sent); the visitor's
@@ -155,7 +167,12 @@ export async function askModel(
   const { model, name, settle } = await reserveCall(deps, question);
   let used = { inputTokens: 0, outputTokens: 0 };
   try {
-    const result = await generateText({ model, ...requestOf(question) });
+    // The span names the model and counts the tokens; the prompt and the answer stay out.
+    const result = await inSpan('ai.generate', spanOf(question, name), async (span) => {
+      const answer = await generateText({ model, ...requestOf(question) });
+      span.set(tokenAttributes(usedOf(answer.usage)));
+      return answer;
+    });
     used = usedOf(result.usage);
     deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
     return { text: result.text, model: name };
@@ -182,6 +199,7 @@ export async function streamModel(
     // A reader that stops early (a visitor who left) ends the request, but the provider may
     // have charged for it already: its estimate counts, which errs on the cap's side.
     let used = { inputTokens: estimateTokens(question), outputTokens: 0 };
+    const span = startSpan('ai.stream', spanOf(question, name));
     try {
       const result = streamText({ model, ...requestOf(question) });
       for await (const part of result.fullStream) {
@@ -192,8 +210,11 @@ export async function streamModel(
       deps.logger.info('ai.call', { feature: question.feature, model: name, ...used });
     } catch (error) {
       used = { inputTokens: 0, outputTokens: 0 };
+      span.fail(error);
       throw failed(deps, question, name, error);
     } finally {
+      span.set(tokenAttributes(used));
+      span.end();
       await settle(used);
     }
   }

@@ -42,6 +42,10 @@ import { mediaFilesRoute } from '#server/media/serve';
 import { readCookie } from '#server/identity/sessions/session';
 import { oauthRoutes } from '#server/mcp/oauth/routes';
 import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
+import { createMetrics } from '#server/operations/metrics';
+import { createProbes } from '#server/operations/probes';
+import { observeRequests } from '#server/operations/observe-requests';
+import { notFoundRoute } from '#server/operations/route-label';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -65,6 +69,16 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
     ? contentPages(baseDeps, options.clientDir, options.loadPageRenderer ?? loadEntryRenderer)
     : null;
   const deps: AppDeps = pages?.frames ? { ...baseDeps, pageFrames: pages.frames } : baseDeps;
+
+  // Probes and metrics (server/operations/, docs/operations.md): every request counted and
+  // traced first; the probes and /metrics answer ahead of the request log.
+  const metrics = createMetrics(deps);
+  const probes = createProbes(deps);
+  const observe = observeRequests(metrics.http);
+  if (observe) app.use('*', observe);
+  app.route('/', probes.routes);
+  app.route('/', metrics.routes);
+  app.notFound(notFoundRoute);
 
   app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
@@ -188,7 +202,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
     }
   }
 
-  return Object.assign(app, { warmUp });
+  return Object.assign(app, { warmUp, markStopping: probes.markStopping });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,5 @@
 import { withoutSecrets } from './secrets';
+import { currentTraceId } from './spans';
 
 /** One line per event, as JSON, so logs stay greppable and machine readable. */
 export interface Logger {
@@ -7,7 +8,7 @@ export interface Logger {
 }
 
 /** Keys every line owns; a caller's field of the same name is kept as `field.<name>`. */
-const OWN_KEYS = new Set(['time', 'level', 'event']);
+const OWN_KEYS = new Set(['time', 'level', 'event', 'traceId']);
 
 /** Past this many buffered characters the lines are written at once, not at the turn's end. */
 const FLUSH_AT_CHARS = 64 * 1024;
@@ -74,6 +75,9 @@ export function createLogger(
 ): Logger {
   const log = (level: string, event: string, fields: Record<string, unknown> = {}) => {
     const line: Record<string, unknown> = { time: new Date().toISOString(), level, event };
+    // Inside a span (tracing on, docs/operations.md) the line names its trace.
+    const traceId = currentTraceId();
+    if (traceId !== undefined) line.traceId = traceId;
     for (const [key, value] of Object.entries(fields)) {
       line[OWN_KEYS.has(key) ? `field.${key}` : key] = value;
     }

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { withMailLogo, type MailLogo } from '#shared/mail/frame';
 import type { Logger } from './logger';
 import { withoutSecrets } from './secrets';
+import { inSpan } from './spans';
 
 export interface MailMessage {
   to: string;
@@ -77,20 +78,31 @@ export function createMailer(opts: {
           message.html === undefined
             ? undefined
             : withMailLogo(message.html, (await opts.logo?.()) ?? null);
-        const info: { messageId?: unknown } = await transport
-          .sendMail({
-            ...message,
-            html,
-            from: name ? { name, address: opts.from } : opts.from,
-            ...(returnPath && { envelope: { from: returnPath, to: message.to } }),
-            // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
-            ...(calendar && {
-              icalEvent: { method: calendar.method, content: calendar.ics, filename: 'invite.ics' },
-            }),
-          })
-          .catch((error: unknown) => {
-            throw withoutSecretsIn(error, secrets);
-          });
+        // A span per mail when tracing is on (docs/operations.md): whether bulk, no address.
+        const sending = () =>
+          transport
+            .sendMail({
+              ...message,
+              html,
+              from: name ? { name, address: opts.from } : opts.from,
+              ...(returnPath && { envelope: { from: returnPath, to: message.to } }),
+              // nodemailer writes it twice: the text/calendar alternative and the invite.ics file.
+              ...(calendar && {
+                icalEvent: {
+                  method: calendar.method,
+                  content: calendar.ics,
+                  filename: 'invite.ics',
+                },
+              }),
+            })
+            .catch((error: unknown) => {
+              throw withoutSecretsIn(error, secrets);
+            });
+        const info: { messageId?: unknown } = await inSpan(
+          'mail.send',
+          { 'mail.bulk': returnPath !== undefined },
+          sending,
+        );
         return typeof info.messageId === 'string' ? info.messageId : undefined;
       },
     };

@@ -14,6 +14,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import { loggableError, type Logger } from '#server/platform/logger';
+import { inSpan } from '#server/platform/spans';
 import type { OwnAddressConfig } from '../own-addresses';
 import { messageIds, takeAnswer } from './capture';
 import { sendAnswerNotice, type AnsweredLead } from './answer-notice';
@@ -124,7 +125,15 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
     );
   }
 
-  async function pollOnce(): Promise<PollResult> {
+  // Each poll is a span when tracing is on (docs/operations.md, "Traces"): counts, no mail.
+  const pollOnce = () =>
+    inSpan('mailbox.poll', { 'mailbox.host': box.host }, async (span) => {
+      const result = await pollMailbox();
+      span.set({ ...result });
+      return result;
+    });
+
+  async function pollMailbox(): Promise<PollResult> {
     const result: PollResult = { stored: 0, duplicate: 0, ignored: 0, reports: 0 };
     // Loaded at the first poll, not at start: most sites set no IMAP_URL, and these take
     // about 0.3 s to load (docs/operations.md, "Start-up time").
