@@ -75,7 +75,7 @@ it('a login waiting on its code e-mail completes after SIGTERM, then the exit is
     expect(smtp.delivered()).toBe(0);
     expect(await readyz.finish()).toEqual({
       statusLine: expect.stringMatching(/^HTTP\/1\.1 503 /),
-      body: expect.stringContaining('"status":"stopping"'),
+      body: expect.stringContaining('{"status":"unready","failing":[],"stopping":true}'),
     });
     smtp.release();
 

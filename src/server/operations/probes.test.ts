@@ -25,7 +25,7 @@ it('is ready with the database, its migrations and a running sender; a shutdown 
     expect(await readyz(app)).toEqual({
       status: 503,
       retryAfter: '5',
-      body: { status: 'stopping' },
+      body: { status: 'unready', failing: [], stopping: true },
     });
   } finally {
     await sender.stop();

@@ -43,6 +43,12 @@ async function databaseState(deps: AppDeps): Promise<'applied' | 'pending' | 'fa
   }
 }
 
+/**
+ * A shutdown has begun: the contract's one 503 shape (`unready`), with no check failing and
+ * `stopping` added, so a balancer that reads only `status` takes the instance out the same way.
+ */
+const STOPPING = { status: 'unready', failing: [] as ReadinessCheck[], stopping: true } as const;
+
 export function createProbes(deps: AppDeps): Probes {
   let stopping = false;
   const routes = new Hono<AppEnv>();
@@ -56,7 +62,7 @@ export function createProbes(deps: AppDeps): Probes {
     c.header('Cache-Control', 'no-store');
     if (stopping) {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return c.json({ status: 'stopping' }, 503);
+      return c.json(STOPPING, 503);
     }
     const failing: ReadinessCheck[] = [];
     const database = await databaseState(deps);
@@ -67,7 +73,7 @@ export function createProbes(deps: AppDeps): Probes {
     if (failing.length === 0 && !stopping) return c.json({ status: 'ready' });
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return stopping
-      ? c.json({ status: 'stopping' }, 503)
+      ? c.json(STOPPING, 503)
       : c.json({ status: 'unready', failing }, 503);
   });
 
