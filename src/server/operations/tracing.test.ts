@@ -4,8 +4,6 @@
  * named by its route template, its database statement a child span whose SQL holds `?` where
  * the visitor's value went, and the request's log line carries the same trace id.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { askModel } from '#server/ai/ask';
 import { createMailer } from '#server/platform/mail';
@@ -13,65 +11,29 @@ import { AI_ON, mockModel } from '#tests/support/ai';
 import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink } from '#tests/support/smtp-sink';
 import { createTestApp, createTestDeps, testConfig } from '#tests/support/app';
+import {
+  spanAttribute as attribute,
+  startOtlpReceiver,
+  type OtlpReceiver,
+} from '#tests/support/otlp-receiver';
 import { startTracing, type Tracing } from './tracing';
 
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
-}
-
-interface OtlpExport {
-  resourceSpans: {
-    resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans: { spans: OtlpSpan[] }[];
-  }[];
-}
-
-let receiver: Server;
-let received: OtlpExport[];
+let receiver: OtlpReceiver;
 let tracing: Tracing | null;
 
 beforeEach(async () => {
-  received = [];
   tracing = null;
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/v1/traces') {
-        expect(req.headers['content-type']).toContain('application/json');
-        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport);
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startOtlpReceiver();
 });
 
 afterEach(async () => {
   // The tracer is the process's: taken away again so no later test file runs traced.
   await tracing?.shutdown();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
-/** Every span the receiver was sent. */
-const receivedSpans = () =>
-  received.flatMap((body) =>
-    body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
-  );
-
-const attribute = (span: OtlpSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
-};
-
 it('a request is a span, its statement a child span without values, its log line the trace id', async () => {
-  const { port } = receiver.address() as AddressInfo;
-  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: 'site-test' });
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: 'site-test' });
   const { app, deps } = await createTestApp();
 
   const res = await app.request('/uploads/logo-private-4711-0123456789abcdef.png');
@@ -80,7 +42,7 @@ it('a request is a span, its statement a child span without values, its log line
   await tracing.shutdown();
   tracing = null;
 
-  const resources = received.flatMap((body) => body.resourceSpans);
+  const resources = receiver.received.flatMap((body) => body.resourceSpans);
   expect(resources.length).toBeGreaterThan(0);
   expect(resources[0]!.resource.attributes).toContainEqual({
     key: 'service.name',
@@ -100,7 +62,7 @@ it('a request is a span, its statement a child span without values, its log line
   expect(lookup!.traceId).toBe(request!.traceId);
   expect(attribute(lookup!, 'db.query.text')).toContain('?');
   // Neither the statement nor any span holds the visitor's value.
-  expect(JSON.stringify(received)).not.toContain('private-4711');
+  expect(JSON.stringify(receiver.received)).not.toContain('private-4711');
 
   const line = deps.logger.lines
     .map((text) => JSON.parse(text) as { event: string; traceId?: string })
@@ -109,8 +71,7 @@ it('a request is a span, its statement a child span without values, its log line
 });
 
 it('a model call is a span with the model and its tokens, never the prompt or the answer', async () => {
-  const { port } = receiver.address() as AddressInfo;
-  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: null });
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
   const deps = await createTestDeps({
     config: testConfig(AI_ON),
     aiModel: mockModel('answer-text-9931'),
@@ -124,21 +85,20 @@ it('a model call is a span with the model and its tokens, never the prompt or th
   await tracing.shutdown();
   tracing = null;
 
-  const spans = receivedSpans();
+  const spans = receiver.spans();
   const call = spans.find((span) => span.name === 'ai.generate');
   expect(call).toBeDefined();
   expect(attribute(call!, 'gen_ai.request.model')).toBe('mock-model');
   expect(attribute(call!, 'gen_ai.usage.input_tokens')).toBe(40);
   expect(attribute(call!, 'gen_ai.usage.output_tokens')).toBe(10);
-  const sent = JSON.stringify(received);
+  const sent = JSON.stringify(receiver.received);
   for (const text of ['answer-text-9931', 'instructions-text-5520', 'visitor-text-8812']) {
     expect(sent).not.toContain(text);
   }
 });
 
 it('a mail handed to SMTP is a span, without its address', async () => {
-  const { port } = receiver.address() as AddressInfo;
-  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: null });
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
   const sink = await startSmtpSink();
   try {
     const mailer = createMailer({
@@ -154,18 +114,17 @@ it('a mail handed to SMTP is a span, without its address', async () => {
   await tracing.shutdown();
   tracing = null;
 
-  const spans = receivedSpans();
+  const spans = receiver.spans();
   expect(spans.map((span) => span.name)).toContain('mail.send');
-  expect(JSON.stringify(received)).not.toContain('reader-4411');
+  expect(JSON.stringify(receiver.received)).not.toContain('reader-4411');
 });
 
 it('without a span, a log line has no trace id and no statement is traced', async () => {
-  const { port } = receiver.address() as AddressInfo;
-  tracing = await startTracing({ endpoint: `http://127.0.0.1:${port}`, serviceName: null });
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
   const { deps } = await createTestApp();
   deps.logger.info('outside', {});
   await tracing.shutdown();
   tracing = null;
   expect(JSON.parse(deps.logger.lines.at(-1)!)).not.toHaveProperty('traceId');
-  expect(received.flatMap((body) => body.resourceSpans)).toEqual([]);
+  expect(receiver.received.flatMap((body) => body.resourceSpans)).toEqual([]);
 });
