@@ -35,6 +35,7 @@ import { createMailSender } from './src/server/app/mail-sender';
 import { createAnswerPoller } from './src/server/leads/answers/poller';
 import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
 import { UserError } from './src/server/platform/errors';
+import { startBackups } from './src/server/backups/schedule';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -169,6 +170,8 @@ async function start(): Promise<void> {
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   prune();
+  // Scheduled, verified backups of the embedded file; marks the file as served (docs/operations.md).
+  const backups = startBackups({ db, config, clock, logger, mailer });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -177,7 +180,7 @@ async function start(): Promise<void> {
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
     // No new newsletter mail from now on; the one in hand is finished and recorded.
-    const senderStopped = Promise.all([sender.stop(), answers?.stop()]);
+    const senderStopped = Promise.all([sender.stop(), answers?.stop(), backups.stop()]);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     forceTimer.unref();

@@ -91,6 +91,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     analyticsRetentionDays: 90,
     ai: null,
     aiMonthlyTokens: 2_000_000,
+    backups: null,
     ...overrides,
   };
 }
