@@ -95,8 +95,9 @@ async function migrateEmbedded(
   try {
     await migrateSafely(() => migrate(writeDb, { migrationsFolder }));
   } catch (error) {
+    const failure = pending.length > 0 ? migrationFailure(error, writer, pending, snapshot) : error;
     writer.close();
-    throw pending.length > 0 ? migrationFailure(error, pending, snapshot) : error;
+    throw failure;
   }
 }
 

@@ -86,21 +86,43 @@ export async function snapshotBeforeMigrating(
 /** A migration that failed: the start stops with this one line (server.ts). */
 export class MigrationFailedError extends Error {}
 
-/** Which pending migration a migrator error came from: drizzle names the failed statement. */
-export function failedMigration(error: unknown, pending: PendingMigration[]): string {
-  const query = (error as { query?: unknown }).query;
-  const found =
-    typeof query === 'string' ? pending.find((m) => m.statements.includes(query)) : undefined;
-  if (found) return found.tag;
-  return pending.length === 1
-    ? (pending[0]?.tag ?? 'unknown')
-    : `one of ${pending.map((m) => m.tag).join(', ')}`;
+/**
+ * Which pending migration fails: drizzle's error does not say (better-sqlite3 fails while
+ * preparing the statement), so after its rollback the pending statements are tried again,
+ * one by one, in a transaction that is always rolled back. Changes nothing.
+ */
+export function failedMigration(
+  connection: Database.Database,
+  pending: PendingMigration[],
+): string {
+  const fallback =
+    pending.length === 1
+      ? (pending[0]?.tag ?? 'unknown')
+      : `one of ${pending.map((m) => m.tag).join(', ')}`;
+  try {
+    connection.exec('BEGIN');
+    for (const migration of pending) {
+      for (const statement of migration.statements) {
+        try {
+          connection.exec(statement);
+        } catch {
+          return migration.tag;
+        }
+      }
+    }
+    return fallback;
+  } catch {
+    return fallback;
+  } finally {
+    if (connection.inTransaction) connection.exec('ROLLBACK');
+  }
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function migrationFailure(
   error: unknown,
+  connection: Database.Database,
   pending: PendingMigration[],
   snapshot: string | null,
 ): MigrationFailedError {
@@ -109,7 +131,7 @@ export function migrationFailure(
     cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error),
   );
   return new MigrationFailedError(
-    `migration ${failedMigration(error, pending)} failed (${reason}); nothing of it was applied` +
+    `migration ${failedMigration(connection, pending)} failed (${reason}); nothing of it was applied` +
       (snapshot ? `, and a copy from before is at "${snapshot}"` : ''),
   );
 }
