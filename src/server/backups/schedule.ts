@@ -73,7 +73,7 @@ export function startBackups(deps: BackupScheduleDeps): { stop(): Promise<void> 
         due,
       ).catch((error: unknown) => logger.error('backup.failed', { error: loggableError(error) }));
     };
-    const first = setTimeout(look, FIRST_LOOK_MS);
+    const first = setTimeout(look, Math.min(FIRST_LOOK_MS, lookEveryMs(backups.everyHours)));
     const every = setInterval(() => void running.then(look), lookEveryMs(backups.everyHours));
     first.unref();
     every.unref();
