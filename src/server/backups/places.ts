@@ -10,3 +10,12 @@ export function storesOf(config: BackupConfig): BackupStore[] {
   if (config.s3) stores.push(s3Store(config.s3));
   return stores;
 }
+
+/** The places' names alone (no client made), as the Overview and the CLI show them. */
+export function placeNames(config: BackupConfig): string[] {
+  const names: string[] = [];
+  if (config.dir) names.push(config.dir);
+  if (config.s3)
+    names.push(`s3://${config.s3.bucket}${config.s3.prefix ? `/${config.s3.prefix}` : ''}`);
+  return names;
+}
