@@ -2,7 +2,7 @@
  * The manifest put beside each backup as `<key>.json` (docs/operations.md, "Backups"): what a
  * restore checks the backup against, on any machine, without the database that made it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const manifestSchema = z.object({
   format: z.literal(1),
@@ -11,11 +11,11 @@ export const manifestSchema = z.object({
   /** The newest migration applied in the copy (`0039_backups`). */
   schemaVersion: z.string(),
   /** Rows per table in the copy. */
-  tables: z.record(z.string(), z.number().int().nonnegative()),
+  tables: z.record(z.string(), z.int().check(z.nonnegative())),
   /** Of the compressed bytes, hex. */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   /** Of the compressed bytes. */
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -96,7 +96,7 @@ export async function takeBackup(deps: BackupDeps, due: Due | null = null): Prom
         await store.put(`${key}${MANIFEST_SUFFIX}`, manifestFile);
         await verifyStored(store, manifest, work);
       } catch (error) {
-        throw new Error(`${store.place}: ${loggableError(error)}`);
+        throw new Error(`${store.place}: ${loggableError(error)}`, { cause: error });
       }
     }
     await recordRun(
