@@ -2,7 +2,8 @@
  * `npm run admin -- backup | backups | restore` (docs/operations.md, "Backups"), through the
  * CLI's own entry point, on a real file and a BACKUP_DIR folder.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
@@ -157,4 +158,32 @@ it('says what is missing: no place configured, an unknown key, a libSQL server',
   for (const argv of [['backup'], ['backups'], ['restore', 'x.db']]) {
     expect(await cli(argv, libsql)).toEqual({ code: 1, out: [], err: [LIBSQL_BACKUP_MESSAGE] });
   }
+});
+
+it('keeps the writes of a killed server that were only in its -wal in the replaced file', async () => {
+  const site = await siteWith(['before']);
+  const copy = path.join(site.folder, 'copy.db');
+  expect(await cli(['backup', copy], site.env)).toMatchObject({ code: 0 });
+  // A server killed with -9 after a commit: the row is in app.db-wal only.
+  const killed = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const D = require('better-sqlite3'); const d = new D(process.argv[1]);
+       d.pragma('journal_mode = WAL'); d.pragma('wal_autocheckpoint = 0');
+       d.prepare("insert into tags (name, created_at) values ('in-wal', 1)").run();
+       process.kill(process.pid, 'SIGKILL');`,
+      site.file,
+    ],
+    { cwd: process.cwd() },
+  );
+  expect(killed.signal).toBe('SIGKILL');
+  expect(existsSync(`${site.file}-wal`)).toBe(true);
+  const restored = await cli(['restore', copy], site.env);
+  expect(restored).toMatchObject({ code: 0, err: [] });
+  const replaced = /"(.*)"$/.exec(restored.out[1] ?? '')?.[1] ?? '';
+  expect(existsSync(`${site.file}-wal`) || existsSync(`${site.file}-shm`)).toBe(false);
+  expect(existsSync(`${replaced}-wal`)).toBe(false);
+  expect(tagNames(replaced)).toEqual(['before', 'in-wal']);
+  expect(tagNames(site.file)).toEqual(['before']);
 });
