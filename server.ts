@@ -39,6 +39,7 @@ import { ensureInitialAdmin } from './src/server/identity/administrators/manage-
 import { UserError } from './src/server/platform/errors';
 import { BUNDLED } from './src/server/platform/bundle';
 import { startTracing } from './src/server/operations/tracing';
+import { startBackups } from './src/server/backups/schedule';
 
 /** dist/ itself when this runs as dist/server.js, the project root's dist/ under tsx. */
 const DIST = BUNDLED
@@ -177,6 +178,8 @@ async function start(): Promise<void> {
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   prune();
+  // Scheduled, verified backups of the embedded file; marks the file as served (docs/operations.md).
+  const backups = startBackups({ db, config, clock, logger, mailer });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -187,7 +190,7 @@ async function start(): Promise<void> {
     logger.info('server.stopping', { signal });
     clearInterval(pruneTimer);
     // No new newsletter mail from now on; the one in hand is finished and recorded.
-    const senderStopped = Promise.all([sender.stop(), answers?.stop()]);
+    const senderStopped = Promise.all([sender.stop(), answers?.stop(), backups.stop()]);
     // Requests still running SHUTDOWN_SECONDS after the signal are cut off.
     const graceMs = shutdownSeconds * 1000;
     const deadline = Date.now() + graceMs;

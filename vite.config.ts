@@ -120,6 +120,7 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/production-build.test.ts',
   'tests/system/db-migrate.test.ts',
   'db/embedded.test.ts',
+  'db/migration-snapshot.test.ts',
   'db/libsql.test.ts',
   'tests/system/multi-instance.test.ts',
   'tests/system/imap-answers.test.ts',

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
+import { migrationFailure, pendingMigrations, snapshotBeforeMigrating } from './migration-snapshot';
 import * as schema from './schema';
 import { startStatement, statementLogger } from './statement-spans';
 
@@ -80,13 +81,37 @@ function preparedStatements(connection: Database.Database) {
   };
 }
 
-export async function openEmbedded(file: string): Promise<Store> {
+/**
+ * Applies the pending migrations, after a snapshot of the file as it was
+ * (db/migration-snapshot.ts); a failure closes the connection and names the migration.
+ */
+async function migrateEmbedded(
+  writer: Database.Database,
+  file: string,
+  migrationsFolder: string,
+): Promise<void> {
+  const writeDb = drizzle(writer, { schema });
+  const pending = file === ':memory:' ? [] : pendingMigrations(writer, migrationsFolder);
+  const snapshot = await snapshotBeforeMigrating(writer, file, pending, new Date());
+  try {
+    await migrateSafely(() => migrate(writeDb, { migrationsFolder }));
+  } catch (error) {
+    const failure = pending.length > 0 ? migrationFailure(error, writer, pending, snapshot) : error;
+    writer.close();
+    throw failure;
+  }
+}
+
+export async function openEmbedded(
+  file: string,
+  { migrationsFolder = MIGRATIONS_FOLDER }: { migrationsFolder?: string } = {},
+): Promise<Store> {
   const inMemory = file === ':memory:';
   if (!inMemory) ownerOnly(file);
   const writer = configure(new Database(file));
   if (!inMemory) writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema, logger: statementLogger });
-  await migrateSafely(() => migrate(writeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
+  await migrateEmbedded(writer, file, migrationsFolder);
   // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
   // by writeTransaction's retries, between which the event loop keeps serving; a long
   // busy_timeout would block the whole process inside SQLite instead.

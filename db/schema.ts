@@ -1339,3 +1339,35 @@ export const siteSearch = sqliteView('site_search', {
   anyColumn: text('site_search'),
   rank: real('rank').notNull(),
 }).existing();
+
+/**
+ * Who is taking a backup of the embedded file now (src/server/backups/, docs/operations.md,
+ * "Backups"): one row, taken by the instance whose `expiresAt` lease is free, so one instance
+ * at a time copies, uploads and checks.
+ */
+export const backupLease = sqliteTable('backup_lease', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * Every backup run, good or failed: when, where it was put (`places`, one a line), its key
+ * (the file name in each place), its compressed size. `ok` only once it was read back from
+ * every place and checked. `mailed`: this failure was mailed to the owner (at most once a day).
+ */
+export const backupRuns = sqliteTable(
+  'backup_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }).notNull(),
+    ok: integer('ok', { mode: 'boolean' }).notNull(),
+    key: text('key'),
+    places: text('places').notNull().default(''),
+    size: integer('size'),
+    error: text('error'),
+    mailed: integer('mailed', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [index('backup_runs_finished_idx').on(table.finishedAt)],
+);

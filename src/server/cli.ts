@@ -28,6 +28,7 @@ import {
 import { UserError } from '#server/platform/errors';
 import { removeAllPasskeys } from '#server/identity/passkeys/command-line';
 import { weakPasswordProblem } from '#server/identity/passwords/password-policy';
+import { isBackupCommand, runBackupCommand } from '#server/backups/command-line';
 
 export interface CliIo {
   out(line: string): void;
@@ -61,11 +62,14 @@ const USAGE = [
   '                                            name, scopes, expiry, last use (tab-separated)',
   '  revoke-tokens <username>                  revokes all of them; prints how many',
   '  backup <file>                             online copy of the database; never overwrites',
+  '  backup                                    a verified backup now to BACKUP_DIR / BACKUP_S3_URL',
+  '  backups                                   the backups there: time, place, size, key',
+  '  restore <file|key>                        checks a backup, puts it in place (server stopped)',
   'The database is DATABASE_PATH (default data/app.db).',
 ];
 
 const COMMANDS =
-  'add-user, set-password, set-email, disable-totp, remove-user, remove-passkeys, list-users, tokens, revoke-tokens, backup';
+  'add-user, set-password, set-email, disable-totp, remove-user, remove-passkeys, list-users, tokens, revoke-tokens, backup, backups, restore';
 
 function usageError(synopsis: string): UserError {
   return new UserError(`usage: npm run admin -- ${synopsis}`);
@@ -245,6 +249,10 @@ export async function main(argv: string[], env: Env, io: CliIo): Promise<number>
   let db: Db | undefined;
   try {
     const target = databaseTarget(env);
+    if (isBackupCommand(command, args)) {
+      await runBackupCommand(command, args, env, target, io);
+      return 0;
+    }
     if (command === 'backup') {
       if ('url' in target) throw new UserError(LIBSQL_BACKUP_MESSAGE);
       // A backup of a database that does not exist would quietly create and copy an empty one.

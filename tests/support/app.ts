@@ -92,6 +92,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ai: null,
     aiMonthlyTokens: 2_000_000,
     operations: { metricsToken: null, otlpEndpoint: null, serviceName: null, shutdownSeconds: 10 },
+    backups: null,
     ...overrides,
   };
 }

@@ -4,7 +4,15 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -146,3 +154,43 @@ it("points to the libSQL server's own backups when DATABASE_URL is set, and writ
   expect(result).toEqual({ code: 1, out: [], err: [LIBSQL_BACKUP_MESSAGE] });
   expect(existsSync(target)).toBe(false);
 });
+
+it('takes scheduled, verified backups from the running server, and restore waits for it to stop', async () => {
+  const backups = path.join(dir, 'backups');
+  // 0.002 hours: a look every 5 s, a backup due every 7.2 s.
+  const server = await startServerProcess(dbPath, {
+    BACKUP_DIR: backups,
+    BACKUP_EVERY_HOURS: '0.002',
+  });
+  const env = { DATABASE_PATH: dbPath, BACKUP_DIR: backups };
+  let stopped = false;
+  try {
+    await expect
+      .poll(
+        () => (existsSync(backups) ? readdirSync(backups).filter((n) => n.endsWith('.db.gz')) : []),
+        {
+          timeout: 60_000,
+          interval: 200,
+        },
+      )
+      .toHaveLength(1);
+    await server.waitForOutput(/"event":"backup.ok"/, 30_000);
+    const [key = ''] = readdirSync(backups).filter((n) => n.endsWith('.db.gz'));
+    const refused = await cli(['restore', key], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual([
+      expect.stringMatching(/^a server is running on ".*app\.db" \(.*\): stop it first$/),
+    ]);
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+    stopped = true;
+    expect(existsSync(`${dbPath}.server`)).toBe(false);
+    const restored = await cli(['restore', key], env);
+    expect(restored).toMatchObject({ code: 0, err: [] });
+  } finally {
+    if (!stopped) {
+      server.signal('SIGTERM');
+      await server.exited;
+    }
+  }
+}, 120_000);

@@ -7,6 +7,7 @@ import { accessTokensRouter } from '#server/mcp/tokens/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
+import { backupsRouter } from '#server/backups/router';
 import { bookingSettingsProcedures } from '#server/booking/settings-router';
 import { bookingSlotsProcedures } from '#server/booking/slots-router';
 import { bookingCallProcedures } from '#server/booking/call-router';
@@ -48,6 +49,7 @@ export const appRouter = router({
   assistant: assistantRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
+  backups: backupsRouter,
   booking: router({
     ...bookingSettingsProcedures,
     ...bookingSlotsProcedures,

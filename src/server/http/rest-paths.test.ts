@@ -742,6 +742,7 @@ describe.each(SUCCESS)('$method $path', (row) => {
 // Every admin path, signed out: 401 before the path's id or body is looked at.
 const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/ai/usage'],
+  ['GET', '/api/backups/status'],
   ['POST', '/api/leads/1/triage'],
   ['POST', '/api/leads/1/reply-draft'],
   ['GET', '/api/ai-facts/all'],

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { aiUsage, assistantDays, deliveryReports, outbox } from '#db/schema';
+import { recordRun } from '#server/backups/runs';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { createTestApp, testConfig } from '#tests/support/app';
 
@@ -134,7 +135,34 @@ it("reads mail, reports, this month's AI tokens and the assistant's questions at
   expect(sample(text, 'ai_tokens_this_month{direction="output"}')).toBe(30);
   expect(sample(text, 'assistant_questions{count="questions"}')).toBe(6);
   expect(sample(text, 'assistant_questions{count="handed_off"}')).toBe(1);
+  // No backup yet: both times read 0 (never).
+  expect(sample(text, 'backup_last_timestamp_seconds{outcome="success"}')).toBe(0);
+  expect(sample(text, 'backup_last_timestamp_seconds{outcome="failure"}')).toBe(0);
   // The process's own: event-loop delay and memory (prom-client's default metrics).
   expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
   expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+});
+
+it('gives the last good backup and the last failed one, across instances', async () => {
+  const { app, deps } = await withToken();
+  const run = (at: string, ok: boolean) => ({
+    startedAt: new Date(at),
+    finishedAt: new Date(at),
+    ok,
+    key: ok ? `backup-${at}.db.gz` : null,
+    places: ['/backups'],
+    size: ok ? 1000 : null,
+    error: ok ? null : 'disk full',
+  });
+  await recordRun(deps.db, run('2026-01-10T03:00:00Z', true), null);
+  await recordRun(deps.db, run('2026-01-11T03:00:00Z', false), null);
+  await recordRun(deps.db, run('2026-01-09T03:00:00Z', true), null);
+
+  const text = await (await scrape(app)).text();
+  expect(sample(text, 'backup_last_timestamp_seconds{outcome="success"}')).toBe(
+    Date.parse('2026-01-10T03:00:00Z') / 1000,
+  );
+  expect(sample(text, 'backup_last_timestamp_seconds{outcome="failure"}')).toBe(
+    Date.parse('2026-01-11T03:00:00Z') / 1000,
+  );
 });

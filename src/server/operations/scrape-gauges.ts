@@ -8,6 +8,7 @@ import { aiUsage, assistantDays, deliveryReports, outbox } from '#db/schema';
 import { siteSettings } from '#server/platform/site-settings';
 import { monthOf } from '#server/ai/month';
 import type { AppDeps } from '#server/http/trpc';
+import { backupTimes } from '#server/backups/runs';
 
 export interface ScrapeGauge {
   name: string;
@@ -96,5 +97,27 @@ const assistantQuestions: ScrapeGauge = {
   },
 };
 
+/** Unix seconds, 0 for never: an alert on "older than a day" then fires for a site never backed up. */
+const unixSeconds = (at: Date | null) => (at ? at.getTime() / 1000 : 0);
+
+const backups: ScrapeGauge = {
+  name: 'backup_last_timestamp_seconds',
+  help: 'When the last verified backup succeeded, and when the last one failed (0: never), all instances',
+  labelNames: ['outcome'],
+  async read({ db }) {
+    const { lastSuccessAt, lastFailureAt } = await backupTimes(db);
+    return [
+      { labels: { outcome: 'success' }, value: unixSeconds(lastSuccessAt) },
+      { labels: { outcome: 'failure' }, value: unixSeconds(lastFailureAt) },
+    ];
+  },
+};
+
 /** Read at each scrape, in this order. */
-export const SCRAPE_GAUGES: ScrapeGauge[] = [outboxMail, reports, aiTokens, assistantQuestions];
+export const SCRAPE_GAUGES: ScrapeGauge[] = [
+  outboxMail,
+  reports,
+  aiTokens,
+  assistantQuestions,
+  backups,
+];

@@ -6,6 +6,7 @@ import type { DatabaseTarget } from '#db';
 import { siteOrigin } from '#shared/site-settings';
 import { canonicalTimezone } from '#shared/time-zone';
 import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './deliverability/verp';
+import { BackupConfigError, parseBackupConfig, type BackupConfig } from './backup-config';
 
 export interface Config {
   port: number;
@@ -72,6 +73,8 @@ export interface Config {
   ai: AiConfig | null;
   /** AI_MONTHLY_TOKENS: input plus output tokens all AI features may use in a calendar month. */
   aiMonthlyTokens: number;
+  /** BACKUP_*: scheduled, verified backups of the embedded file; null: none configured. */
+  backups: BackupConfig | null;
   /** Probes, metrics, traces and the stop (docs/operations.md). */
   operations: OperationsConfig;
 }
@@ -477,5 +480,15 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     ai: parseAi(env),
     aiMonthlyTokens: parseAiMonthlyTokens(env.AI_MONTHLY_TOKENS),
     operations: parseOperations(env),
+    backups: backupSettings(env, database),
   };
+}
+
+function backupSettings(env: Env, database: DatabaseTarget): BackupConfig | null {
+  try {
+    return parseBackupConfig(env, database, (p) => path.resolve(p));
+  } catch (error) {
+    if (error instanceof BackupConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

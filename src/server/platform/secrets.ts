@@ -28,7 +28,8 @@ function urlPassword(raw: string | null): string[] {
 export type SecretsConfig = Pick<
   Config,
   'ai' | 'smtpUrl' | 'imapUrl' | 'database' | 'sessionSecret' | 'mailWebhookSecret' | 'initialAdmin'
->;
+> &
+  Partial<Pick<Config, 'backups'>>;
 
 const cache = new WeakMap<SecretsConfig, readonly string[]>();
 
@@ -48,6 +49,8 @@ export function configuredSecrets(config: SecretsConfig): readonly string[] {
       ...('url' in database ? [...urlPassword(database.url), database.authToken] : []),
       config.sessionSecret,
       config.mailWebhookSecret,
+      // AWS_SECRET_ACCESS_KEY of the backups' bucket (docs/operations.md, "Backups").
+      config.backups?.s3?.credentials?.secretAccessKey,
       config.initialAdmin?.password,
     ].filter((value): value is string => !!value && value.length >= SHORTEST_SECRET);
     const written = values.flatMap((value) => [value, JSON.stringify(value).slice(1, -1)]);

@@ -1,6 +1,7 @@
 import { daysSpanned } from '#shared/calendar-days';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
+import { BackupSection } from './backup-card';
 import { AttentionBlock } from '../leads/attention-block';
 import { AiUsageSection } from './ai-usage-card';
 import { AssistantCountsSection } from './assistant-counts-card';
@@ -64,6 +65,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
 
       {/* With a model set up, its use; without, how to turn AI on (docs/ai.md). */}
       <AiUsageSection />
+      <BackupSection />
       <AssistantCountsSection range={range} />
 
       <QueryState

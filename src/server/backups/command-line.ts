@@ -1,0 +1,110 @@
+/**
+ * The backup commands of `npm run admin` (docs/operations.md, "Backups"): `backup` without a
+ * file (one verified backup now, to the configured places), `backups` (list them) and
+ * `restore <file|key>`. `backup <file>`, the plain online copy, stays in cli.ts.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
+import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
+import { parseBackupConfig, type BackupConfig } from '#server/platform/backup-config';
+import { systemClock } from '#server/platform/clock';
+import { UserError } from '#server/platform/errors';
+import { storesOf } from './places';
+import { listBackups, restoreBackup } from './restore';
+import type { BackupStore } from './store';
+import { takeBackup } from './take-backup';
+
+type Env = Record<string, string | undefined>;
+interface Io {
+  out(line: string): void;
+}
+
+/** Whether cli.ts hands the command here: `backup` alone, `backups`, `restore`. */
+export function isBackupCommand(command: string, args: string[]): boolean {
+  return (
+    (command === 'backup' && args.length === 0) || command === 'backups' || command === 'restore'
+  );
+}
+
+function embeddedFile(target: DatabaseTarget): string {
+  if ('url' in target) throw new UserError(LIBSQL_BACKUP_MESSAGE);
+  return target.file;
+}
+
+const NOT_CONFIGURED =
+  'no backup place is configured: set BACKUP_DIR or BACKUP_S3_URL (docs/operations.md, "Backups")';
+
+function settings(env: Env, target: DatabaseTarget): BackupConfig | null {
+  try {
+    return parseBackupConfig(env, target, (p) => path.resolve(p));
+  } catch (error) {
+    throw new UserError((error as Error).message);
+  }
+}
+
+/** Runs the command; throws UserError for the one line cli.ts prints before exiting 1. */
+export async function runBackupCommand(
+  command: string,
+  args: string[],
+  env: Env,
+  target: DatabaseTarget,
+  io: Io,
+  stores?: BackupStore[],
+): Promise<void> {
+  const file = embeddedFile(target);
+  const config = settings(env, target);
+  if (command === 'backups') {
+    if (args.length) throw new UserError('usage: npm run admin -- backups');
+    if (!config) throw new UserError(NOT_CONFIGURED);
+    const listed = await listBackups(stores ?? storesOf(config));
+    if (!listed.length)
+      io.out(
+        `no backups in ${storesOf(config)
+          .map((s) => s.place)
+          .join(', ')}`,
+      );
+    for (const b of listed) io.out([b.at, b.place, String(b.size), b.key].join('\t'));
+    return;
+  }
+  if (command === 'restore') {
+    const [source, ...rest] = args;
+    if (!source || rest.length) throw new UserError('usage: npm run admin -- restore <file|key>');
+    const result = await restoreBackup({
+      databaseFile: file,
+      source,
+      stores: stores ?? (config ? storesOf(config) : []),
+      now: new Date(),
+    });
+    const checked = result.manifest
+      ? 'hash, integrity and rows checked against its manifest'
+      : 'integrity checked; no manifest';
+    io.out(
+      `restored ${result.from} (schema ${result.schemaVersion}, ${result.tables} tables, ${result.rows} rows; ${checked}) to "${file}"`,
+    );
+    io.out(
+      result.replaced
+        ? `the replaced database is kept as "${result.replaced}"`
+        : 'there was no database to replace',
+    );
+    return;
+  }
+  // `backup` without a file.
+  if (!config) throw new UserError(NOT_CONFIGURED);
+  if (!existsSync(file)) throw new UserError(`no database at "${file}" (DATABASE_PATH) to back up`);
+  const db = await openDatabase(target);
+  try {
+    const outcome = await takeBackup({ db, backups: config, clock: systemClock, stores });
+    if (outcome.status === 'skipped') {
+      throw new UserError(
+        `another backup is being taken${outcome.heldBy ? ` (${outcome.heldBy})` : ''}; try again later`,
+      );
+    }
+    if (outcome.status === 'failed') throw new UserError(`backup failed: ${outcome.error}`);
+    io.out(
+      `backup ${outcome.key} (${outcome.size} bytes) put and checked in ${outcome.places.join(', ')}`,
+    );
+  } finally {
+    await closeDatabase(db);
+  }
+}
