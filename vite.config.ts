@@ -191,6 +191,22 @@ export default defineConfig({
     tailwindcss(),
     appPageFallback(),
   ],
+  // The server build of the page renderer (scripts/build.ts sets BUILD_SSR) takes react-aria
+  // into its bundle, so that only the few parts the public pages use are loaded: left to
+  // node_modules, `react-aria-components` loads whole at the first render, 66 MB and 0.7 s of
+  // the production start (docs/performance.md, "Production start").
+  ssr: process.env.BUILD_SSR
+    ? {
+        noExternal: [
+          /^react-aria/,
+          /^@react-aria\//,
+          /^react-stately/,
+          /^@react-stately\//,
+          /^@react-types\//,
+          /^@internationalized\//,
+        ],
+      }
+    : undefined,
   build: {
     outDir: 'dist/client',
     // Both pages' builds write here; scripts/build.ts empties it before the first.

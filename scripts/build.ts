@@ -37,6 +37,7 @@ const STEPS: Step[] = [
       'dist/server',
       '--emptyOutDir',
     ],
+    env: { BUILD_SSR: '1' },
   },
   { args: ['--import', 'tsx', 'scripts/prerender.ts'] },
   { args: ['--import', 'tsx', 'scripts/bundle-server.ts'] },

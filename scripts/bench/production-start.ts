@@ -2,7 +2,7 @@
  * `npm run bench -- --only=start` (docs/performance.md, "Production start"): how soon the
  * production bundle answers and how much memory it holds then. From spawning
  * `node dist/server.js` (what `NODE_ENV=production npm start` runs) on a fresh embedded file
- * to the first 200 of /healthz, and the process's resident memory at that moment; beside it
+ * to the first 200 of /readyz, and the process's resident memory at that moment; beside it
  * the same for the sources under tsx (`node --import tsx server.ts`). Goals: 1.5 s, 150 MB.
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ export const START_GOAL_MS = 1_500;
 export const MEMORY_GOAL_MB = 150;
 const RUNS = 3;
 /** The probe the start waits for. */
-const READY_PATH = '/healthz';
+const READY_PATH = '/readyz';
 
 interface Start {
   ms: number;
@@ -69,7 +69,7 @@ async function oneStart(args: string[], dataDir: string, run: number): Promise<S
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${output}`);
-      // PORT=0: the port is known from the listening line; /healthz is asked from then on.
+      // PORT=0: the port is known from the listening line; /readyz is asked from then on.
       const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (port && (await answers(`http://127.0.0.1:${port}${READY_PATH}`))) break;
       if (performance.now() - started > 60_000) throw new Error('no answer within 60 s');

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { generateText, streamText } from 'ai';
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
@@ -40,10 +39,10 @@ const CALL_TIMEOUT_MS = 60_000;
 /** Characters per token, counted low so the estimate errs on the side of the cap. */
 const CHARACTERS_PER_TOKEN = 3;
 
-const configured = new WeakMap<Config, AiModel>();
+const configured = new WeakMap<Config, Promise<AiModel>>();
 
 /** The model AI_PROVIDER names, or the test's; 409 without AI_PROVIDER. */
-export function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): AiModel {
+export async function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): Promise<AiModel> {
   const ai = deps.config.ai;
   if (!ai) throw new TRPCError({ code: 'CONFLICT', message: AI_NOT_SET_UP });
   if (deps.aiModel) return deps.aiModel;
@@ -51,6 +50,9 @@ export function aiModelOf(deps: Pick<AskDeps, 'config' | 'aiModel'>): AiModel {
   if (!model) configured.set(deps.config, (model = modelFromConfig(ai)));
   return model;
 }
+
+/** The AI SDK itself, loaded at the first question like the provider (modelFromConfig). */
+const aiSdk = () => import('ai');
 
 /** The tokens held for a question before it is sent: its text by a low count, and the most output. */
 export function estimateTokens(question: Question): number {
@@ -63,7 +65,7 @@ export function estimateTokens(question: Question): number {
  * (POST /api/leads/:id/triage answers 202): a read, so a burst may still meet the cap there.
  */
 export async function assertCanAsk(deps: AskDeps, question: Question): Promise<void> {
-  aiModelOf(deps);
+  await aiModelOf(deps);
   const budget = await budgetFor(deps, question);
   if (!(await hasRoom(deps.db, budget))) throw limitReached(budget);
 }
@@ -97,7 +99,7 @@ interface Reserved {
  * the real usage in place of the reservation; a second call does nothing.
  */
 async function reserveCall(deps: AskDeps, question: Question): Promise<Reserved> {
-  const model = aiModelOf(deps);
+  const model = await aiModelOf(deps);
   const name = modelName(model);
   const budget = await budgetFor(deps, question);
   const reservation = await reserveTokens(deps.db, {
@@ -168,6 +170,7 @@ export async function askModel(
   let used = { inputTokens: 0, outputTokens: 0 };
   try {
     // The span names the model and counts the tokens; the prompt and the answer stay out.
+    const { generateText } = await aiSdk();
     const result = await inSpan('ai.generate', spanOf(question, name), async (span) => {
       const answer = await generateText({ model, ...requestOf(question) });
       span.set(tokenAttributes(usedOf(answer.usage)));
@@ -201,6 +204,7 @@ export async function streamModel(
     let used = { inputTokens: estimateTokens(question), outputTokens: 0 };
     const span = startSpan('ai.stream', spanOf(question, name));
     try {
+      const { streamText } = await aiSdk();
       const result = streamText({ model, ...requestOf(question) });
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') yield part.text;

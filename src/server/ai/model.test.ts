@@ -22,7 +22,7 @@ async function modelAgainstFake() {
       usage: { promptTokens: 21, completionTokens: 7 },
     }),
   });
-  const model = modelFromConfig({
+  const model = await modelFromConfig({
     provider: 'openai-compatible',
     baseUrl: fake.baseUrl,
     apiKey: 'sk-test-key',

@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiModel } from '#server/platform/ai-model';
 import type { AiConfig } from '#server/platform/config';
 
@@ -18,12 +15,15 @@ export const DEFAULT_MODELS = {
 /**
  * The one place the configuration becomes a model, through the AI SDK's providers. The key
  * goes to the provider's client only; a null key sends none (a local Ollama wants none).
+ * The provider's package is loaded here, at the first question: a site without AI never
+ * loads the SDK (about 40 MB and 0.3 s of the start; docs/performance.md, "Production start").
  */
-export function modelFromConfig(ai: AiConfig): AiModel {
+export async function modelFromConfig(ai: AiConfig): Promise<AiModel> {
   const apiKey = ai.apiKey ?? undefined;
   const baseURL = ai.baseUrl ?? undefined;
   switch (ai.provider) {
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       // config.ts guarantees both for this provider.
       return createOpenAICompatible({
         name: 'openai-compatible',
@@ -33,10 +33,15 @@ export function modelFromConfig(ai: AiConfig): AiModel {
         // OpenAI does); without them it would count as 0 against AI_MONTHLY_TOKENS.
         includeUsage: true,
       })(ai.model ?? '');
-    case 'openai':
+    }
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey, baseURL })(ai.model ?? DEFAULT_MODELS.openai);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey, baseURL })(ai.model ?? DEFAULT_MODELS.anthropic);
+    }
   }
 }
 

@@ -22,7 +22,7 @@ export const aiRouter = router({
       return {
         enabled: ai !== null,
         provider: ai?.provider ?? null,
-        model: ai ? modelName(aiModelOf(ctx)) : null,
+        model: ai ? modelName(await aiModelOf(ctx)) : null,
         month: { ...(await monthUsage(ctx.db, month)), limit: ctx.config.aiMonthlyTokens },
       };
     }),

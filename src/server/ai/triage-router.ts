@@ -22,7 +22,7 @@ export const leadTriageProcedures = {
     .input(idInput)
     .output(outputs.triage)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      aiModelOf(ctx);
+      await aiModelOf(ctx);
       const lead = await ctx.db
         .select({ id: leads.id })
         .from(leads)

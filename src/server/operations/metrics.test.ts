@@ -49,7 +49,10 @@ it('is 401 without the token or with another', async () => {
     });
     expect(res.status, authorization).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Bearer');
-    expect(await res.text()).not.toContain('http_requests_total');
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'A valid bearer token is required',
+    });
   }
 });
 

@@ -7,8 +7,9 @@
  * the event loop and the memory are this process's.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import type { AppDeps } from '#server/http/trpc';
 import type { AppEnv } from '#server/http/hono-env';
 import { loggableError } from '#server/platform/logger';
@@ -30,6 +31,8 @@ export interface Metrics {
 /** Request durations' buckets, in seconds: a page's few milliseconds up to a slow AI answer. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+const require = createRequire(import.meta.url);
+
 /** Equal-length digests compared in constant time: the token's length is not told either. */
 function sameToken(given: string, token: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -43,6 +46,11 @@ export function createMetrics(deps: AppDeps): Metrics {
     const routes = new Hono<AppEnv>().get('/metrics', (c) => c.json(errorBody('Not found'), 404));
     return { http: null, routes };
   }
+  // Loaded only here: a site without METRICS_TOKEN never holds prom-client (14 MB of the
+  // start; docs/performance.md, "Production start"). A CommonJS package, so loaded in step
+  // with createApp, which is synchronous.
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
+    require('prom-client') as typeof PromClient;
   const registry = new Registry();
   // Event-loop delay (nodejs_eventloop_lag_*), memory (process_resident_memory_bytes,
   // nodejs_heap_*), CPU and handles: prom-client's own, on this registry.
@@ -89,7 +97,7 @@ export function createMetrics(deps: AppDeps): Metrics {
     const given = /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
     if (!sameToken(given, token)) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      return c.json({ error: 'A valid bearer token is required' }, 401);
+      return c.json(errorBody('A valid bearer token is required'), 401);
     }
     await next();
   };

@@ -1,20 +1,25 @@
 import { TRPCError } from '@trpc/server';
 import type { FeedbackType } from '@zxcvbn-ts/core';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { $ZodRealError } from 'zod/v4/core';
 import type { Db } from '#db';
 import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '#shared/account';
 import { siteBrand } from '#server/platform/site-brand';
 import { judgePassword } from './zxcvbn-score';
 
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
 /**
  * The 10,000 most common passwords, from zxcvbn-ts's ranked list (most common first). Loaded
- * by the server only: the admin screen shows the server's 400, and the home page never
- * carries the list.
+ * by the server only (the admin screen shows the server's 400, and the home page never
+ * carries the list), and at the first new password, not at the start: the package's lists
+ * hold 16 MB (docs/performance.md, "Production start").
  */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  dictionary['passwords-common'].slice(0, 10_000),
-);
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, 10_000)),
+  );
+  return commonPasswords;
+}
 
 /**
  * A common password with only digits or symbols before or after it (`1234567890` + `12`,
@@ -24,16 +29,17 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
 const AFFIXED_MIN = 6;
 const NOT_LETTERS = /^[^\p{L}]*$/u;
 
-function isCommon(password: string): boolean {
+async function isCommon(password: string): Promise<boolean> {
+  const common = await loadCommonPasswords();
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return true;
+  if (common.has(lower)) return true;
   for (let cut = AFFIXED_MIN; cut < lower.length; cut++) {
     const head = lower.slice(0, cut);
     const tail = lower.slice(cut);
-    if (COMMON_PASSWORDS.has(head) && NOT_LETTERS.test(tail)) return true;
+    if (common.has(head) && NOT_LETTERS.test(tail)) return true;
     const start = lower.slice(0, lower.length - cut);
     const end = lower.slice(lower.length - cut);
-    if (COMMON_PASSWORDS.has(end) && NOT_LETTERS.test(start)) return true;
+    if (common.has(end) && NOT_LETTERS.test(start)) return true;
   }
   return false;
 }
@@ -69,7 +75,7 @@ export async function weakPasswordProblem(
     companyNames: [brand.name, brand.shortName],
   });
   if (guessable) return guessable;
-  if (isCommon(password)) return ACCOUNT_MESSAGES.newPasswordCommon;
+  if (await isCommon(password)) return ACCOUNT_MESSAGES.newPasswordCommon;
   const { score, feedback } = await judgePassword(password, names);
   return score < MIN_ZXCVBN_SCORE ? advice(feedback) : null;
 }
