@@ -4,7 +4,11 @@
  * build, `npm prune --omit=dev`, then `NODE_ENV=production npm start`, which runs
  * `node dist/server.js` with no TypeScript loader. Every feature that finds a file beside the
  * bundle is used once: migrations, the page renderer, the share image's font, the image
- * worker thread, and the command line.
+ * worker thread, and the command line. And what production adds (docs/operations.md): the
+ * probes, /metrics, traces sent to an OTLP receiver of the test's own, a backup put in an S3
+ * store of the test's own (s3rver) and restored into a new data folder as a new machine would
+ * (docs/going-live.md, "Backups"), and a SIGTERM that answers the request it had begun to
+ * receive.
  *
  * Substitutions, to keep the cost low: `npm ci` is the installed node_modules hard-linked
  * into the copy (`cp -al`: prune only unlinks the copy's names, never the real files; npm's
@@ -13,7 +17,9 @@
  * (scripts/build-if-stale.ts builds it only when stale, as the browser tests' set-up does),
  * copied in, and the server's bundle (scripts/bundle-server.ts, 1-2 s) is made in the copy.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,11 +29,15 @@ import { testImage, uploadForm } from '#tests/support/images';
 import { totpCodeAt } from '#tests/support/totp';
 import { sessionCookieFrom } from '#tests/support/users';
 import { PRODUCTION_INSTALL, PRODUCTION_START } from '#tests/support/production-install';
+import { startOtlpReceiver, type OtlpReceiver } from '#tests/support/otlp-receiver';
+import { startTestS3, type TestS3 } from '#tests/support/s3-server';
+import { contactBody } from '#tests/support/contact';
 import { withBuildLock } from '../../scripts/build-lock';
 import { bundleServer } from '../../scripts/bundle-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { username: 'deployer', password: 'correct horse battery staple' };
+const METRICS_TOKEN = 'production-metrics-token-0123456789';
 
 let dir: string;
 let app: string;
@@ -36,6 +46,10 @@ let server: ReturnType<typeof spawn> | undefined;
 let exited: Promise<number | null>;
 let output = '';
 let url = '';
+let receiver: OtlpReceiver;
+/** What the admin test stored, looked for again after the restore. */
+let stored: { photo: string; insight: string } | undefined;
+let s3: TestS3;
 
 /** Only what a shell on the server would have, plus the start's settings. */
 function productionEnv(): NodeJS.ProcessEnv {
@@ -49,6 +63,13 @@ function productionEnv(): NodeJS.ProcessEnv {
     SESSION_SECRET: 'production-test-secret-production-test-secret',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    METRICS_TOKEN,
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+    BACKUP_S3_URL: `s3://${s3.bucket}/site`,
+    BACKUP_S3_ENDPOINT: s3.endpoint,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REGION: 'us-east-1',
   };
 }
 
@@ -83,15 +104,56 @@ function copyRepository(to: string): void {
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = productionEnv()): string {
-  const result = spawnSync(command, args, { cwd: app, env, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-  }
-  return result.stdout;
+/**
+ * A command in the copy, its output. Asynchronous: the S3 store and the OTLP receiver answer
+ * from this process, which a synchronous spawn would keep from answering.
+ */
+async function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = productionEnv(),
+): Promise<string> {
+  const child = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+  return stdout;
+}
+
+/** `NODE_ENV=production npm start` in the copy, until /readyz answers 200. */
+async function startProduction(): Promise<void> {
+  output = '';
+  // A group of its own, so that the clean-up can end whatever is left of it.
+  server = spawn('npm', ['start'], {
+    cwd: app,
+    env: productionEnv(),
+    stdio: 'pipe',
+    detached: true,
+  });
+  const started = server;
+  exited = new Promise((resolve) => started.once('exit', resolve));
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  started.stdout!.on('data', onData);
+  started.stderr!.on('data', onData);
+  const port = await pollUntil(() => /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+  url = `http://127.0.0.1:${port}`;
+  await pollUntil(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined));
+}
+
+/** SIGTERM to `npm start`, as a process manager sends it; the exit code. */
+async function stopProduction(): Promise<number | null> {
+  server!.kill('SIGTERM');
+  return exited;
 }
 
 beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  s3 = await startTestS3();
   dir = mkdtempSync(path.join(tmpdir(), 'production-'));
   app = path.join(dir, 'app');
   dbPath = path.join(dir, 'data', 'app.db');
@@ -115,24 +177,9 @@ beforeAll(async () => {
   // `npm run build`, the server: bundled in the copy by its last step's own function.
   await bundleServer(app);
   // `npm prune --omit=dev` (offline: nothing is fetched, only removed).
-  run('npm', ['prune', '--omit=dev', '--offline']);
+  await run('npm', ['prune', '--omit=dev', '--offline']);
 
-  // A group of its own, so that the clean-up can end whatever is left of it.
-  server = spawn('npm', ['start'], {
-    cwd: app,
-    env: productionEnv(),
-    stdio: 'pipe',
-    detached: true,
-  });
-  exited = new Promise((resolve) => server!.once('exit', resolve));
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  server.stdout!.on('data', onData);
-  server.stderr!.on('data', onData);
-  const port = await pollUntil(() => /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
-  url = `http://127.0.0.1:${port}`;
-  await pollUntil(async () => ((await fetch(`${url}/healthz`)).status === 200 ? true : undefined));
+  await startProduction();
 }, 240_000);
 
 afterAll(async () => {
@@ -140,6 +187,8 @@ afterAll(async () => {
     process.kill(-server.pid, 'SIGKILL');
     await exited;
   }
+  await receiver?.close();
+  await s3?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -168,6 +217,15 @@ it('serves the prerendered home page and applied the migrations', async () => {
   const html = await res.text();
   expect(html).toContain('Unlocking Your');
   expect(html).toContain('<title>Acme AI Engineering');
+});
+
+it('answers the probes: alive without the database, ready with it', async () => {
+  const live = await fetch(`${url}/livez`);
+  expect(live.status).toBe(200);
+  expect(await live.json()).toEqual({ status: 'ok' });
+  const ready = await fetch(`${url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready' });
 });
 
 /** A JSON call to the server, with the session's cookie; throws unless it answers 200. */
@@ -250,25 +308,121 @@ it('answers the admin API, processes an upload in the worker thread, draws a sha
   expect(png.headers.get('content-type')).toBe('image/png');
   const bytes = new Uint8Array(await png.arrayBuffer());
   expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  stored = { photo: media.photo.src, insight: `/insights/${entry.slug}` };
 });
 
-it('runs `npm run admin` from the pruned install', () => {
-  expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'])).toContain(ADMIN.username);
+it('counts requests in /metrics by route template, for the token only', async () => {
+  expect((await fetch(`${url}/metrics`)).status).toBe(401);
+  const res = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  expect(text).toMatch(
+    /http_requests_total\{route="\/api\/media\/:slot",method="POST",status="200"\} 1/,
+  );
+  // The insight's page was asked by its slug: counted under its template, never the slug.
+  expect(text).not.toContain('running-the-bundle');
+  expect(text).toContain('backup_last_timestamp_seconds{outcome="success"}');
+});
+
+it('runs `npm run admin` from the pruned install', async () => {
+  expect(await run('npm', ['run', '--silent', 'admin', '--', 'list-users'])).toContain(
+    ADMIN.username,
+  );
   // Without NODE_ENV too: tsx is not installed, so the bundle runs (scripts/launch.mjs).
   const withoutNodeEnv = productionEnv();
   delete withoutNodeEnv.NODE_ENV;
-  expect(run('npm', ['run', '--silent', 'admin', '--', 'list-users'], withoutNodeEnv)).toContain(
-    ADMIN.username,
-  );
+  expect(
+    await run('npm', ['run', '--silent', 'admin', '--', 'list-users'], withoutNodeEnv),
+  ).toContain(ADMIN.username);
   const backup = path.join(dir, 'backup.db');
-  run('npm', ['run', '--silent', 'admin', '--', 'backup', backup]);
+  await run('npm', ['run', '--silent', 'admin', '--', 'backup', backup]);
   expect(existsSync(backup)).toBe(true);
+  // One now to the configured S3 store, read back and checked; then listed.
+  expect(await run('npm', ['run', '--silent', 'admin', '--', 'backup'])).toMatch(
+    /^backup (backup-\S+\.db\.gz) \(\d+ bytes\) put and checked in s3:\/\/backups\/site/,
+  );
+  expect(await run('npm', ['run', '--silent', 'admin', '--', 'backups'])).toMatch(
+    /\ts3:\/\/backups\/site\t\d+\tbackup-\S+\.db\.gz/,
+  );
 });
 
-it('stops cleanly on a SIGTERM sent to npm start', async () => {
+/**
+ * A request begun now (its request line and first header sent: the server holds the
+ * connection as busy, and a shutdown does not drop it), finished by `finish()`.
+ */
+async function begunContact(base: string) {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  await once(socket, 'connect');
+  let response = '';
+  socket.on('data', (chunk: Buffer) => (response += chunk.toString('utf8')));
+  const ended = once(socket, 'close');
+  const body = JSON.stringify(contactBody('shutdown', 1));
+  socket.write(`POST /api/contact HTTP/1.1\r\nHost: ${hostname}\r\n`);
+  return {
+    async finish() {
+      socket.end(
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+      await ended;
+      return { statusLine: response.split('\r\n')[0], body: response.split('\r\n\r\n')[1] };
+    },
+  };
+}
+
+it('stops on a SIGTERM sent to npm start: not ready at once, the begun request answered in full', async () => {
+  const contact = await begunContact(url);
+  // Another request answered after the begun one's first bytes went: the server has read them.
+  expect((await fetch(`${url}/livez`)).status).toBe(200);
   // To npm alone, as a process manager that runs `npm start` sends it: it reaches the server
   // (package.json's `exec node scripts/start.mjs`: no shell left in between).
   server!.kill('SIGTERM');
+  await pollUntilStopping();
+  const answered = await contact.finish();
+  expect(answered.statusLine).toMatch(/^HTTP\/1\.1 201 /);
+  expect(answered.body).toContain('"success":true');
   expect(await exited).toBe(0);
   expect(output).toContain('"event":"server.stopped"');
+});
+
+/** Until the server logged that its shutdown began (readiness is 503 from then on). */
+async function pollUntilStopping(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('"event":"server.stopping"')) {
+    if (Date.now() > deadline) throw new Error(`no server.stopping:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('sent its traces to the OTLP endpoint: the service, a request by its template, a statement', () => {
+  const resources = receiver.received.flatMap((body) => body.resourceSpans);
+  expect(resources[0]?.resource.attributes).toContainEqual({
+    key: 'service.name',
+    value: { stringValue: 'ai-consultancy-site' },
+  });
+  const spans = receiver.spans();
+  const upload = spans.find((span) => span.name === 'POST /api/media/:slot');
+  expect(upload, spans.map((span) => span.name).join(', ')).toBeDefined();
+  expect(spans.some((span) => span.parentSpanId === upload!.spanId)).toBe(true);
+  // No visitor's words in any span: the contact message's text stayed out.
+  expect(JSON.stringify(receiver.received)).not.toContain('shutdown message number 1');
+});
+
+it('restores the S3 backup into a new data folder, as on a new machine, and starts with its data', async () => {
+  const key = /\t(backup-\S+\.db\.gz)$/m.exec(
+    await run('npm', ['run', '--silent', 'admin', '--', 'backups']),
+  )?.[1];
+  expect(key).toBeDefined();
+  dbPath = path.join(dir, 'new-machine', 'app.db');
+  mkdirSync(path.dirname(dbPath));
+  expect(await run('npm', ['run', '--silent', 'admin', '--', 'restore', key!])).toContain(
+    'there was no database to replace',
+  );
+  await startProduction();
+  expect((await fetch(`${url}${stored!.photo}`)).status).toBe(200);
+  expect((await fetch(`${url}${stored!.insight}`)).status).toBe(200);
+  expect(await stopProduction()).toBe(0);
 });
