@@ -72,9 +72,7 @@ export function createProbes(deps: AppDeps): Probes {
     // A shutdown that began while the database was read still answers 503.
     if (failing.length === 0 && !stopping) return c.json({ status: 'ready' });
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return stopping
-      ? c.json(STOPPING, 503)
-      : c.json({ status: 'unready', failing }, 503);
+    return stopping ? c.json(STOPPING, 503) : c.json({ status: 'unready', failing }, 503);
   });
 
   return {
