@@ -121,7 +121,6 @@ export async function backupStatus(
     .where(eq(backupRuns.ok, true))
     .orderBy(desc(backupRuns.finishedAt))
     .get();
-  const last = await db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).get();
   const lastFailure = await db
     .select()
     .from(backupRuns)
@@ -129,8 +128,12 @@ export async function backupStatus(
     .orderBy(desc(backupRuns.finishedAt))
     .get();
   const tooOld = 2 * settings.everyHours * 60 * 60 * 1000;
+  // The last run failed when its failure is newer than the last good one.
+  const lastFailed =
+    lastFailure !== undefined &&
+    (lastGood === undefined || lastFailure.finishedAt > lastGood.finishedAt);
   let warning: string | null = null;
-  if (last && !last.ok) warning = `The last backup failed: ${last.error ?? 'unknown error'}`;
+  if (lastFailed) warning = `The last backup failed: ${lastFailure.error ?? 'unknown error'}`;
   else if (!lastGood) warning = 'No backup has been taken and checked yet.';
   else if (now.getTime() - lastGood.finishedAt.getTime() > tooOld) {
     warning = `The last good backup is older than ${2 * settings.everyHours} hours.`;
