@@ -21,7 +21,7 @@ import {
 } from '#tests/support/database';
 import { verifyPassword } from '#server/identity/passwords/passwords';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
-import { issueAccessToken, verifyAccessToken } from '#server/mcp/tokens/store';
+import { issueAccessToken, verifyAccessToken } from '#server/mcp/access-tokens/store';
 import { FIRST_SIGN_IN_SETS_UP, main, type CliIo } from './cli';
 
 let target: DatabaseTarget;

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { writeTransaction, type Db } from '#db';
 import type { App } from '#server/app/app';
-import { issueAccessToken, verifyAccessToken } from '#server/mcp/tokens/store';
+import { issueAccessToken, verifyAccessToken } from '#server/mcp/access-tokens/store';
 import { rest } from './rest';
 
 export const REDIRECT_URI = 'http://127.0.0.1:33418/callback';

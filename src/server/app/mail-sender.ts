@@ -18,7 +18,7 @@ import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { outboxJob } from '#server/platform/outbox/outbox-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
-import { sequenceJob } from '#server/newsletter/sequence-job';
+import { sequenceJob } from '#server/newsletter/sequence/sequence-job';
 
 export interface SenderDeps {
   db: Db;

@@ -16,7 +16,7 @@ import { loggableError } from '#server/platform/logger';
 import type { PageFrame } from '#server/platform/page-frame';
 import { shownTestimonial } from '#server/platform/shown-testimonial';
 import { readImageSources } from '#server/media/site-image';
-import { coverSlot } from './cover-slot';
+import { coverSlot } from './covers/cover-slot';
 import { entryJson } from './entry-json';
 import { entryHeadTags, entryMainHtml, type EntryTestimonial } from './page-html';
 

@@ -19,7 +19,7 @@ import {
 import type { Context } from '#server/http/trpc';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import type { AuditActor } from '#server/platform/audit/record';
-import { dropEntryCover } from './cover-slot';
+import { dropEntryCover } from './covers/cover-slot';
 import { dropEntryPage } from './entry-page-store';
 import { ensureSlugFree, madeSlug } from './entry-slug';
 import { dropShareImages } from './share-image-path';

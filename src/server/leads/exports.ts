@@ -5,8 +5,8 @@
 import type { Db } from '#db';
 import type { MessageFilter, SubscriberFilter } from '#shared/leads';
 import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
-import { messagesNewestFirst, type Message } from './message-query';
-import { subscribersNewestFirst, type Subscriber } from './subscriber-query';
+import { messagesNewestFirst, type Message } from './messages/message-query';
+import { subscribersNewestFirst, type Subscriber } from './subscribers/subscriber-query';
 
 /** The Message shape of docs/api.md, in its order. */
 const messageColumns: CsvColumn<Message>[] = [

@@ -26,7 +26,7 @@ import {
 } from '#shared/lead-pipeline';
 import { eventJson } from './lead-json';
 import { replyOutbox } from './reply-fate';
-import { columnContains, containsText, indexedSearch, indexMatches } from './message-query';
+import { columnContains, containsText, indexedSearch, indexMatches } from './messages/message-query';
 
 /**
  * The outer query's `leads.id`, always qualified: drizzle writes a column of a one-table

@@ -20,11 +20,11 @@ import { forgetAddress } from '#server/platform/outbox/forget-address';
 import { mailRef } from '#server/platform/outbox/mail-ref';
 import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { testimonialsOfLead } from '#server/proof/proof-query';
-import { eraseTestimonialsOfLead } from '#server/proof/testimonial-store';
+import { eraseTestimonialsOfLead } from '#server/proof/testimonials/testimonial-store';
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
-import { serializeMessage } from './message-query';
+import { serializeMessage } from './messages/message-query';
 import { REPLY_TOPIC, replyOutbox } from './reply-fate';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

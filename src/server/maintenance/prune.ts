@@ -34,7 +34,7 @@ import * as oauthThrottles from '#server/mcp/oauth/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
-import { pruneAccessTokens } from '#server/mcp/tokens/store';
+import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
 import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';

@@ -12,7 +12,7 @@ import { createTestApp, type TestDeps } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
 import { insertUser } from '#tests/support/users';
 import type { App } from '#server/app/app';
-import { issueAccessToken, revokeAccessToken } from './tokens/store';
+import { issueAccessToken, revokeAccessToken } from './access-tokens/store';
 
 let app: App;
 let deps: TestDeps;

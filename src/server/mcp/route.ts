@@ -12,7 +12,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { MAX_BODY_BYTES } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
 import { siteSettings } from '#server/platform/site-settings';
-import { authenticateBearer } from './tokens/bearer';
+import { authenticateBearer } from './access-tokens/bearer';
 
 /**
  * The MCP SDK and the tools (about 30 MB of memory) are loaded at the first authorised call,

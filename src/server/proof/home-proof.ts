@@ -13,7 +13,7 @@
 import { changeCounter, type Db } from '#db';
 import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
 import type { EntrySummary } from '#shared/entries';
-import { coverSlot } from '#server/entries/cover-slot';
+import { coverSlot } from '#server/entries/covers/cover-slot';
 import { latestPublishedSummaries } from '#server/entries/published';
 import { readImageSources, type ImageSources } from '#server/media/site-image';
 import {

@@ -11,7 +11,7 @@ import type { EntryKind } from '#shared/entries';
 import type { SiteImage } from '#shared/site-image';
 import { readImageSources, type ImageSources } from '#server/media/site-image';
 import { shownTestimonial } from '#server/platform/shown-testimonial';
-import { photoSlot } from './testimonial-store';
+import { photoSlot } from './testimonials/testimonial-store';
 
 export interface PublishedTestimonial {
   id: number;

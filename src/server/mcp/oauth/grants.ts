@@ -15,7 +15,7 @@ import {
   issueAccessToken,
   revokeAccessToken,
   rotateAccessTokenSecret,
-} from '../tokens/store';
+} from '../access-tokens/store';
 import { findClient } from './clients';
 import { verifierMatches } from './pkce';
 

@@ -11,7 +11,7 @@ import type { App } from '#server/app/app';
 import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import { allowedCode, REDIRECT_URI, registerClient } from '#tests/support/oauth';
-import { revokeAccessToken, verifyAccessToken } from '../tokens/store';
+import { revokeAccessToken, verifyAccessToken } from '../access-tokens/store';
 import { writeTransaction } from '#db';
 import { oauthAuthorizations, oauthClients, oauthRefreshTokens } from '#db/schema';
 import { pruneExpired } from '#server/maintenance/prune';

@@ -14,9 +14,9 @@ import {
 } from '#server/media/site-image';
 import { coverSlot } from './cover-slot';
 import { setEntryCover } from './entry-cover';
-import { writePublishedPage } from './entry-page-store';
-import { entryJson } from './entry-json';
-import { outputs } from './router-outputs';
+import { writePublishedPage } from '../entry-page-store';
+import { entryJson } from '../entry-json';
+import { outputs } from '../router-outputs';
 
 export const entryCoversRouter = router({
   upload: adminProcedure

@@ -4,9 +4,9 @@ import { leads } from '#db/schema';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
-import { aiModelOf, assertCanAsk } from './ask';
-import { triageInBackground, triageQuestion } from './triage';
-import { outputs } from './router-outputs';
+import { aiModelOf, assertCanAsk } from '../../ai/ask';
+import { triageInBackground, triageQuestion } from '../../ai/triage';
+import { outputs } from '../../ai/router-outputs';
 
 /** The leads' AI procedures, merged into `leads` (app/app-router.ts). */
 export const leadTriageProcedures = {

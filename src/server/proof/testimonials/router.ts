@@ -20,9 +20,9 @@ import {
   siteImageUploadInput,
   siteImageUploadRoute,
 } from '#server/media/site-image';
-import { testimonialJson } from './proof-json';
-import { testimonialsPage } from './proof-query';
-import { testimonialOutputs as outputs } from './router-outputs';
+import { testimonialJson } from '../proof-json';
+import { testimonialsPage } from '../proof-query';
+import { testimonialOutputs as outputs } from '../router-outputs';
 import {
   createTestimonial,
   deleteTestimonial,

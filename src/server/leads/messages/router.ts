@@ -10,9 +10,9 @@ import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
-import { messagesCsv } from './exports';
+import { messagesCsv } from '../exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
-import { outputs } from './messages-router-outputs';
+import { outputs } from '../messages-router-outputs';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

@@ -17,9 +17,9 @@ import { queueMail } from '#server/platform/outbox/queue-mail';
 import { isSuppressed } from '#server/platform/outbox/suppression';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
-import { newsletterMail, unsubscribeLinks } from './compose';
+import { newsletterMail, unsubscribeLinks } from '../compose';
 import { readSequence, type StoredSequence } from './sequence';
-import { tokenHash } from './tokens';
+import { tokenHash } from '../tokens';
 
 export interface SequenceJobDeps {
   db: Db;

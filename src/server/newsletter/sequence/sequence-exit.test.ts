@@ -18,7 +18,7 @@ import {
 import { saveBookingSettings } from '#tests/support/booking-settings';
 import { storeSubscribersAs } from '#tests/support/newsletters';
 import { sequenceJob } from './sequence-job';
-import { unsubscribeToken } from './tokens';
+import { unsubscribeToken } from '../tokens';
 
 /** Monday 1 June 2026; Tuesday 2 June 09:00 BST is a free time of the booking settings. */
 const NOW = new Date('2026-06-01T06:00:00Z');

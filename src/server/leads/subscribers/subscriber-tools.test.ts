@@ -24,7 +24,7 @@ import { mailsSettled } from '#server/platform/mail';
 import { suppressAddress } from '#server/platform/outbox/suppression';
 import { queueConfirmations } from '#server/newsletter/confirmation-mail';
 import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
-import { erasePerson } from './person-data';
+import { erasePerson } from '../person-data';
 import { tokenHash, unsubscribeToken } from '#server/newsletter/tokens';
 
 let deps: TestDeps;

@@ -5,8 +5,8 @@ import { tagCreateInput } from '#shared/facts';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { isUniqueViolation } from '#db/unique-violation';
-import { serializeTag, sortTags, type Tag } from './serialize';
-import { outputs } from './tags-router-outputs';
+import { serializeTag, sortTags, type Tag } from '../serialize';
+import { outputs } from '../tags-router-outputs';
 
 function duplicateTag(name: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: `A tag named "${name}" already exists` });

@@ -8,7 +8,7 @@ import type { Db } from '#db';
 import { entries } from '#db/schema';
 import { keepSiteImage, type MadeImage } from '#server/media/site-image';
 import { coverSlot, dropEntryCover } from './cover-slot';
-import { entryNotFound, type EntryWriter } from './entry-store';
+import { entryNotFound, type EntryWriter } from '../entry-store';
 
 /** The cover is this upload from now on (the earlier one's files go), or none (null). */
 export async function setEntryCover(

@@ -11,9 +11,9 @@ import { testimonials, type TestimonialRow } from '#db/schema';
 import { PROOF_MESSAGES, type ProofStatus, type TestimonialFields } from '#shared/proof';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
-import { assertConsented, consentColumns } from './consent';
-import { assertLinksExist } from './references';
-import type { ProofWriter } from './writer';
+import { assertConsented, consentColumns } from '../consent';
+import { assertLinksExist } from '../references';
+import type { ProofWriter } from '../writer';
 
 export const testimonialNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: PROOF_MESSAGES.testimonialNotFound });

@@ -11,8 +11,8 @@ import { PROOF_MESSAGES, type ClientLogoFields, type ProofStatus } from '#shared
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { FieldInvalid } from '#server/platform/errors';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
-import { assertConsented, consentColumns } from './consent';
-import type { ProofWriter } from './writer';
+import { assertConsented, consentColumns } from '../consent';
+import type { ProofWriter } from '../writer';
 
 export const logoNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: PROOF_MESSAGES.logoNotFound });

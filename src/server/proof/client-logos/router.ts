@@ -28,9 +28,9 @@ import {
   setClientLogoImage,
   setClientLogoStatus,
 } from './client-logo-store';
-import { clientLogoJson } from './proof-json';
-import { clientLogosPage } from './proof-query';
-import { clientLogoOutputs as outputs } from './router-outputs';
+import { clientLogoJson } from '../proof-json';
+import { clientLogosPage } from '../proof-query';
+import { clientLogoOutputs as outputs } from '../router-outputs';
 
 type AdminContext = Context & { user: SessionUser };
 

@@ -17,7 +17,7 @@ import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/platform/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
-import { subscribersCsv } from './exports';
+import { subscribersCsv } from '../exports';
 import {
   countByStatus,
   serializeSubscriber,
@@ -29,7 +29,7 @@ import {
 import { addAddresses, countResults, markResent, resentRecently } from './subscriber-tools';
 import { queueConfirmations } from '#server/newsletter/confirmation-mail';
 import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
-import { outputs } from './subscribers-router-outputs';
+import { outputs } from '../subscribers-router-outputs';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 

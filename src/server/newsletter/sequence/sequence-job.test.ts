@@ -16,7 +16,7 @@ import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/
 import { openTestDatabase } from '#tests/support/database';
 import { storeSubscribersAs } from '#tests/support/newsletters';
 import { sequenceJob } from './sequence-job';
-import { tokenHash, unsubscribeToken } from './tokens';
+import { tokenHash, unsubscribeToken } from '../tokens';
 
 const DAY = 24 * 60 * 60_000;
 const WELCOME = { subject: 'Welcome aboard', body: 'Glad you are **here**.', days: 0 };
