@@ -70,7 +70,7 @@ const SQLD_TESTS = [
   // reminders sent once, the busy feed read once). Their queries, pure rules and screens'
   // answers (attention lists, exports, slots, feed parsing, mail texts) prove the same on
   // either driver and run once (docs/testing.md, "Which tests run on both drivers").
-  'src/server/leads/{lead-router,lead-source,subscriber-tools}.test.ts',
+  'src/server/leads/{lead-router,lead-source,subscribers/subscriber-tools}.test.ts',
   'src/server/leads/answers/{answer-notice,capture,poller}.test.ts',
   // Readiness reads the migrations' table and names a database that is gone, on either driver;
   // each driver has its own seam for the statements' spans.
@@ -93,7 +93,7 @@ const SQLD_TESTS = [
   // The site assistant's caps (20 an hour an address, 500 a day): the same, questions at once.
   'src/server/assistant/cap-instances.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
-  'src/server/content/{router,site-settings-router}.test.ts',
+  'src/server/content/{router,site-settings/router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
   // Share images (blobs, one drawing across requests and instances), feeds, sitemap, llms.txt.
   'src/server/entries/{instances,published,pages,share-images,feeds}.test.ts',
@@ -104,7 +104,7 @@ const SQLD_TESTS = [
   'src/server/proof/{instances,uploads,lead-erase}.test.ts',
   // The public writes go as one batch, one request to a libSQL server.
   'src/server/contact/**/*.test.ts',
-  'src/server/newsletter/{router,sender,sequence-job,sequence-exit}.test.ts',
+  'src/server/newsletter/{router,sender,sequence/sequence-job,sequence/sequence-exit}.test.ts',
   'src/server/analytics/{record,entry-enquiries}.test.ts',
 ];
 

@@ -259,7 +259,7 @@ export const passkeys = sqliteTable(
 );
 
 /**
- * Access tokens for the owner's MCP endpoint (src/server/mcp/tokens/, docs/mcp.md): made on
+ * Access tokens for the owner's MCP endpoint (src/server/mcp/access-tokens/, docs/mcp.md): made on
  * the Account screen or by an OAuth grant (`client_id` set, one row per grant, its secret
  * rotated on refresh). Only the secret's SHA-256 is kept; a removed administrator's tokens go
  * with the row.
@@ -636,7 +636,7 @@ export const subscribers = sqliteTable(
     uniqueIndex('subscribers_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
     index('subscribers_status_idx').on(t.status, t.id),
     index('subscribers_confirmation_queue_idx').on(t.confirmationQueuedAt),
-    // The welcome sequence's job: who is at a step, by confirmation time (newsletter/sequence-job.ts).
+    // The welcome sequence's job: who is at a step, by confirmation time (newsletter/sequence/sequence-job.ts).
     index('subscribers_sequence_due_idx')
       .on(t.sequenceStep, t.confirmedAt)
       .where(sql`${t.status} = 'confirmed' and ${t.sequenceExited} is null`),

@@ -26,7 +26,12 @@ import {
 } from '#shared/lead-pipeline';
 import { eventJson } from './lead-json';
 import { replyOutbox } from './reply-fate';
-import { columnContains, containsText, indexedSearch, indexMatches } from './messages/message-query';
+import {
+  columnContains,
+  containsText,
+  indexedSearch,
+  indexMatches,
+} from './messages/message-query';
 
 /**
  * The outer query's `leads.id`, always qualified: drizzle writes a column of a one-table
@@ -49,7 +54,7 @@ export const leadWithUnread = { ...getTableColumns(leads), unread: unreadColumn 
 /**
  * The ids of the leads `q` finds, as a subquery: its own name, e-mail or company, or the
  * name, e-mail, company or text of any of its messages. Messages are searched as in Messages
- * (message-query.ts): through the trigram index from 3 characters, else by a scan.
+ * (messages/message-query.ts): through the trigram index from 3 characters, else by a scan.
  */
 function matchingLeadIds(q: string): SQL {
   const own = or(

@@ -72,7 +72,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
  * Expired sessions, challenges, e-mail changes, invitations, password reset links and newsletter confirmation
  * links (their last 24 hours also cap the mails, and a link lives 7 days), audit entries
  * older than a year, access tokens made on the Account screen 30 days after they ended
- * (mcp/tokens/store.ts), each kind of throttle event once its own window has passed, the
+ * (mcp/access-tokens/store.ts), each kind of throttle event once its own window has passed, the
  * analytics' raw events past retention (rolled up into daily totals first) and past salts,
  * and the outbox's settled mail and delivery reports past their time (outbox-prune.ts).
  */

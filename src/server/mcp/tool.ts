@@ -19,7 +19,7 @@ export interface ToolCall {
   user: SessionUser;
 }
 
-/** A valid access token: which one, whose, and what it may do (mcp/tokens/). */
+/** A valid access token: which one, whose, and what it may do (mcp/access-tokens/). */
 export interface McpPrincipal {
   tokenId: number;
   administratorId: number;

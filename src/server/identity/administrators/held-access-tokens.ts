@@ -6,7 +6,7 @@ import { scopeValues, type AccessTokenSummary, type Scope } from '#shared/access
 /**
  * The access tokens and OAuth grants an administrator holds, as identity ends and lists them:
  * a new password, a reset or a removal ends them in the same write (docs/mcp.md). Kept here,
- * below mcp/, so that identity never imports the MCP feature; mcp/tokens/store.ts makes and
+ * below mcp/, so that identity never imports the MCP feature; mcp/access-tokens/store.ts makes and
  * checks the tokens on top of these.
  */
 

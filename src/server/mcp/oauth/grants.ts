@@ -1,6 +1,6 @@
 /**
  * What /oauth/token does with a code or a refresh token (docs/mcp.md, "OAuth"), inside one
- * write transaction each: the checks, the access token (an `access_tokens` row, ../tokens/),
+ * write transaction each: the checks, the access token (an `access_tokens` row, ../access-tokens/),
  * the refresh token (only its hash kept), and the revocations a replay causes. Answers the
  * tokens, or the RFC 6749 error; a refusal that revokes still commits its revocation.
  */
