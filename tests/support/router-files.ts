@@ -21,10 +21,16 @@ export function namespaces(): string[] {
 /** Identifier -> module path under src/server/ (`leads/messages/router.ts`). */
 function importedFiles(source: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [, names = '', spec = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+  for (const [, names = '', spec = ''] of source.matchAll(
+    /import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g,
+  )) {
     if (!spec.startsWith('#server/')) continue;
     for (const name of names.split(',')) {
-      const local = name.trim().split(/\s+as\s+/).at(-1)?.trim();
+      const local = name
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1)
+        ?.trim();
       if (local) files.set(local, `${spec.slice('#server/'.length)}.ts`);
     }
   }
