@@ -13,7 +13,7 @@ import {
   securityHeaders,
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
-import { mailEventRoutes } from '#server/mail/webhook-routes';
+import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
 import { mcpRoutes } from '#server/mcp/route';
 import { assistantRoutes } from '#server/assistant/route';
 import { assistantShown } from '#server/assistant/settings';

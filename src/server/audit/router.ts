@@ -4,7 +4,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
-import { withSubjects } from '#server/platform/audit/subjects';
+import { withSubjects } from '#server/audit/subjects';
 import { outputs } from './router-outputs';
 
 export const auditRouter = router({

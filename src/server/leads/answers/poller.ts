@@ -21,7 +21,7 @@ import { sendAnswerNotice, type AnsweredLead } from './answer-notice';
 import type { Mailer } from '#server/platform/mail';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { bounceTokenKey } from '#server/platform/keys';
-import { takeMailboxReport } from '#server/mail/take-report';
+import { takeMailboxReport } from '#server/mail/reports/take-report';
 import { configuredSecrets, withoutSecrets, type SecretsConfig } from '#server/platform/secrets';
 
 export interface AnswerPollerDeps {
@@ -140,7 +140,7 @@ export function createAnswerPoller(deps: AnswerPollerDeps): AnswerPoller {
     const [{ ImapFlow }, { simpleParser }, { readDeliveryReport }] = await Promise.all([
       import('imapflow'),
       import('mailparser'),
-      import('#server/platform/deliverability/delivery-report'),
+      import('#server/mail/deliverability/delivery-report'),
     ]);
     const client = new ImapFlow({
       host: box.host,

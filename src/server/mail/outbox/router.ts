@@ -5,12 +5,12 @@
 import { TRPCError } from '@trpc/server';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { wakeSenders } from '#server/platform/mail-loop';
+import { wakeSenders } from '#server/mail/outbox/mail-loop';
 import { OUTBOX_MESSAGES as M, outboxListInput } from '#shared/mail-outbox';
 import { idInput } from '#shared/validation';
 import { outboxPage } from './outbox-query';
-import { retryMail } from '#server/platform/outbox/retry-mail';
-import { outputs } from './outbox-router-outputs';
+import { retryMail } from '#server/mail/outbox/retry-mail';
+import { outputs } from '../outbox-router-outputs';
 
 export const outboxRouter = router({
   /** 50 a page; waiting in the order they will go, failed and sent the latest first. */

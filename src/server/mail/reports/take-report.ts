@@ -13,10 +13,10 @@ import { and, eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { DeliverySource } from '#shared/outbox';
-import type { DeliveryReport } from '#server/platform/deliverability/delivery-report';
-import type { ProviderEvent } from '#server/platform/deliverability/provider-events';
+import type { DeliveryReport } from '#server/mail/deliverability/delivery-report';
+import type { ProviderEvent } from '#server/mail/deliverability/provider-events';
 import type { Logger } from '#server/platform/logger';
-import { recordDeliveryReport } from '#server/platform/outbox/delivery-reports';
+import { recordDeliveryReport } from '#server/mail/reports/delivery-reports';
 import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { isKnownAddress } from './known-address';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounceTokenKey } from '../keys';
+import { bounceTokenKey } from '#server/platform/keys';
 import {
   addressesIn,
   bounceAddressFits,

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { outbox, subscribers, suppressions } from '#db/schema';
-import { readDeliveryReport } from '#server/platform/deliverability/delivery-report';
-import { verpAddress } from '#server/platform/deliverability/verp';
+import { readDeliveryReport } from '#server/mail/deliverability/delivery-report';
+import { verpAddress } from '#server/mail/deliverability/verp';
 import { bounceTokenKey } from '#server/platform/keys';
 import { mailsSettled } from '#server/platform/mail';
 import {

@@ -17,15 +17,15 @@ import {
 } from '#shared/suppressions';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import {
   auditTargetOf,
   suppressionJson,
   suppressionOfEmail,
   suppressionsPage,
 } from './suppression-query';
-import { outputs } from './suppressions-router-outputs';
+import { outputs } from '../suppressions-router-outputs';
 
 export const suppressionsRouter = router({
   /** 50 a page, newest first, searched by part of the address; a page past the end is empty. */

@@ -13,7 +13,7 @@ import { webhookTokens } from '#db/schema';
 import { errorBody } from '#server/http/errors';
 import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
-import { readProviderEvents, type Provider } from '#server/platform/deliverability/provider-events';
+import { readProviderEvents, type Provider } from '#server/mail/deliverability/provider-events';
 import { takeProviderEvents } from './take-report';
 
 const PROVIDERS: ReadonlySet<string> = new Set<Provider>(['postmark', 'mailgun', 'resend']);
