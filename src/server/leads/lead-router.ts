@@ -23,7 +23,7 @@ import { auditInsert } from '#server/audit/record';
 import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { followUpTime } from './follow-up';
-import { mailboxStatus } from './answers/poller';
+import { mailboxStatus } from '#server/mail/mailbox/reader';
 import { leadsNeedingAttention } from './lead-attention';
 import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';

@@ -19,6 +19,7 @@ import {
   type Caller,
   type TestDeps,
 } from '#tests/support/app';
+import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { takeMailboxReport } from './take-report';
 
 const BOUNCES = 'bounces@acme.example';
@@ -87,7 +88,14 @@ function report(opts: {
 
 async function take(mail: { key: string; raw: Buffer }) {
   const check = { bounceAddress: BOUNCES, key: bounceTokenKey(deps.config.sessionSecret) };
-  return takeMailboxReport(deps, await readDeliveryReport(mail.raw, check), mail, deps.clock.now());
+  const report = await readDeliveryReport(mail.raw, check);
+  // As app/ wires it: a complaint also unsubscribes the address.
+  return takeMailboxReport(
+    { ...deps, onComplaint: unsubscribeAddress },
+    report,
+    mail,
+    deps.clock.now(),
+  );
 }
 
 const suppressed = async () =>
