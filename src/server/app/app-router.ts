@@ -7,6 +7,7 @@ import { accessTokensRouter } from '#server/mcp/tokens/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { backupsRouter } from '#server/backups/router';
 import { bookingSettingsProcedures } from '#server/booking/settings-router';
 import { bookingSlotsProcedures } from '#server/booking/slots-router';
@@ -48,7 +49,7 @@ export const appRouter = router({
   ai: aiRouter,
   assistant: assistantRouter,
   analytics: analyticsRouter,
-  audit: auditRouter,
+  audit: auditRouter(adminProcedure),
   backups: backupsRouter,
   booking: router({
     ...bookingSettingsProcedures,
@@ -77,14 +78,14 @@ export const appRouter = router({
   newsletters: newslettersRouter,
   newsletterSequence: sequenceRouter,
   oauth: oauthConsentRouter,
-  outbox: outboxRouter,
+  outbox: outboxRouter(adminProcedure),
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
-  suppressions: suppressionsRouter,
-  mailReports: mailReportsRouter,
+  suppressions: suppressionsRouter(adminProcedure),
+  mailReports: mailReportsRouter(adminProcedure),
   tags: tagsRouter,
   users: usersRouter,
 });
