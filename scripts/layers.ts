@@ -4,7 +4,8 @@
  * import; then the imports are folded to their folder under src/server/ and any loop between
  * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules,
  * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
- * and `newsletter/x.ts -> booking` never meet.
+ * and `newsletter/x.ts -> booking` never meet. Each broken import is printed with its rule's comment
+ * (`err-long`): the comment is the message.
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -116,7 +117,7 @@ export async function checkLayers(
     return { stdout: failed.stdout };
   });
   const result = JSON.parse(stdout) as ICruiseResult;
-  const report = await format(result, { outputType: 'err' });
+  const report = await format(result, { outputType: 'err-long' });
   const loops = folderLoops(result.modules);
   const moduleErrors = result.summary.error;
   const output =
