@@ -2,6 +2,7 @@
  * The layers of docs/architecture.md ("Layers"), checked by `npm run check` (through
  * scripts/layers.ts, which also refuses loops between folders under src/server/):
  * shared <- platform <- http <- features <- app; db below the server; no cycles anywhere.
+ * Under src/server/ the tiers below (TIERS) say which folder may import which.
  * A rule's comment is the message a broken import gets.
  */
 /** Tests may reach across layers to build a whole app; the layers bind production code. */
@@ -12,9 +13,59 @@ const TEST = '\\.test\\.tsx?$';
  */
 const FEATURE = '^src/server/(?!(?:http|platform|app)/)[^/]+/';
 
+/**
+ * The tiers of src/server/, lowest first: each imports only the tiers below it; folders of one
+ * tier may import each other, never in a loop (scripts/layers.ts). A folder named in no tier is
+ * a feature the day it appears. A type-only import vanishes at run time and binds nothing, as
+ * for loops (docs/decisions/0037): mail/ and audit/ know identity's admin procedure by its type,
+ * app/ passes it in.
+ */
+const TIERS = [
+  {
+    name: 'platform',
+    folders: ['platform'],
+    is: 'plumbing: config, logger, clock, keys, throttle, errors, database helpers',
+  },
+  { name: 'http', folders: ['http'], is: 'the tRPC and REST plumbing' },
+  { name: 'audit', folders: ['audit'], is: 'the audit log every change writes to' },
+  {
+    name: 'mail',
+    folders: ['mail'],
+    is: 'the mail layer: the outbox, the send loop, delivery reports, suppressions, the mailbox reader',
+  },
+  {
+    name: 'foundation',
+    folders: ['identity', 'media', 'search', 'analytics', 'ai'],
+    is: 'what the features build on: the administrators and their sessions, uploads, search, counts, the AI model',
+  },
+  { name: 'features', folders: undefined, is: "the product's features" },
+  { name: 'app', folders: ['app'], is: 'the app composition' },
+];
+const named = TIERS.flatMap((tier) => tier.folders ?? []);
+/** A path pattern for the folders of `tier` (a feature: any folder no tier names). */
+const tierPath = (tier) =>
+  tier.folders
+    ? `^src/server/(${tier.folders.join('|')})/`
+    : `^src/server/(?!(?:${named.join('|')})/)[^/]+/`;
+/** One rule a tier: nothing of it imports a tier above it. */
+const tierRules = TIERS.slice(0, -1).map((tier, index) => {
+  const below = TIERS.slice(0, index).map((lower) => lower.folders?.join(', ') ?? lower.name);
+  const above = TIERS.slice(index + 1);
+  return {
+    name: `tier-${tier.name}`,
+    severity: 'error',
+    comment: `Tier ${index + 1} of ${TIERS.length}, ${tier.name} (${tier.is}), imports only the tiers below it${
+      below.length > 0 ? ` (${below.join('; ')})` : ''
+    }, never ${above.map((higher) => higher.name).join(', ')}: move what both need down, or let app/ pass it in (docs/architecture.md, "Layers").`,
+    from: { path: tierPath(tier), pathNot: TEST },
+    to: { path: above.map(tierPath).join('|'), dependencyTypesNot: ['type-only'] },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...tierRules,
     {
       name: 'no-cycle',
       severity: 'error',
@@ -53,13 +104,6 @@ module.exports = {
       to: { path: `${FEATURE}|^src/server/app/` },
     },
     {
-      name: 'platform-below-http',
-      severity: 'error',
-      comment: 'platform/ (config, logger, mail, throttle, clock) sits below http/.',
-      from: { path: '^src/server/platform/', pathNot: TEST },
-      to: { path: '^src/server/http/', dependencyTypesNot: ['type-only'] },
-    },
-    {
       name: 'db-below-server',
       severity: 'error',
       comment: 'db/ (schema, drivers, migrations, backups) imports no server code but platform/.',
@@ -70,7 +114,7 @@ module.exports = {
       name: 'mail-through-outbox',
       severity: 'error',
       comment:
-        "Mail leaves only through the outbox (docs/mail.md): the SMTP library is platform/mail.ts's alone; a feature queues its mail with platform/outbox/ (queueMail, sendInBackground).",
+        "Mail leaves only through the outbox (docs/mail.md): the SMTP library is platform/mail.ts's alone; a feature queues its mail with mail/outbox/ (queueMail, sendInBackground).",
       from: { path: '^(src|db|server\\.ts)', pathNot: [TEST, '^src/server/platform/mail\\.ts$'] },
       to: { path: '(^|/)node_modules/nodemailer/' },
     },
@@ -93,3 +137,11 @@ module.exports = {
     combinedDependencies: false,
   },
 };
+/**
+ * The tiers for scripts/layers.ts, which names them in its output; not enumerable, for
+ * dependency-cruiser's schema allows no key of a configuration's own.
+ */
+Object.defineProperty(module.exports, 'tiers', {
+  value: TIERS,
+  enumerable: false,
+});

@@ -107,6 +107,46 @@ describe('the layer rules', () => {
     }
   });
 
+  it('name the tiers and refuse an import from a lower tier into a higher one, downward ones and types allowed', async () => {
+    const folder = tree({
+      // Upward, each refused by its tier's rule.
+      'src/server/platform/config.ts':
+        "import { lead } from '../leads/lead';\nexport const config = lead;\n",
+      'src/server/mail/outbox/queue.ts':
+        "import { lead } from '../../leads/lead';\nimport { session } from '../../identity/session';\nexport const queue = [lead, session];\n",
+      'src/server/identity/session.ts':
+        "import { letter } from '../newsletter/letter';\nimport { log } from '../audit/log';\nexport const session = [letter, log];\n",
+      'src/server/audit/log.ts': "import { sent } from '../mail/sent';\nexport const log = sent;\n",
+      // Downward, and a type-only import upward (gone at run time): allowed.
+      'src/server/mail/sent.ts':
+        "import type { Admin } from '../identity/admin';\nimport { clock } from '../platform/clock';\nexport const sent: Admin[] = [];\nexport const at = clock;\n",
+      'src/server/identity/admin.ts':
+        "import { sent } from '../mail/sent';\nexport type Admin = string;\nexport const admins = sent;\n",
+      'src/server/newsletter/letter.ts':
+        "import { sent } from '../mail/sent';\nimport { admins } from '../identity/admin';\nexport const letter = [sent, admins];\n",
+      'src/server/leads/lead.ts':
+        "import { letter } from '../newsletter/letter';\nexport const lead = letter;\n",
+      'src/server/platform/clock.ts': 'export const clock = 1;\n',
+    });
+    const result = await layers(folder, ['src']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/^The tiers of src\/server\//);
+    expect(result.output).toContain('4. mail: mail/: the mail layer');
+    expect(result.output).toContain('6. features: every other folder');
+    const refused = [
+      'tier-platform: src/server/platform/config.ts → src/server/leads/lead.ts',
+      'tier-mail: src/server/mail/outbox/queue.ts → src/server/leads/lead.ts',
+      'tier-mail: src/server/mail/outbox/queue.ts → src/server/identity/session.ts',
+      'tier-foundation: src/server/identity/session.ts → src/server/newsletter/letter.ts',
+      'tier-audit: src/server/audit/log.ts → src/server/mail/sent.ts',
+    ];
+    for (const line of refused) expect(result.output).toContain(line);
+    // The message a broken import gets is the rule's comment, naming what the tier may import.
+    expect(result.output).toContain('Tier 4 of 7, mail (the mail layer');
+    const errors = result.output.match(/^\s*error tier-/gm) ?? [];
+    expect(errors).toHaveLength(refused.length);
+  });
+
   it('refuse folders that import each other, directly or through others, with no module cycle', async () => {
     const folder = tree({
       // booking -> newsletter -> leads -> booking, each import from another module.

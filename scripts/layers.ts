@@ -4,9 +4,11 @@
  * import; then the imports are folded to their folder under src/server/ and any loop between
  * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules,
  * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
- * and `newsletter/x.ts -> booking` never meet.
+ * and `newsletter/x.ts -> booking` never meet. Each broken import is printed with its rule's comment
+ * (`err-long`): the comment is the message.
  */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { format, type ICruiseResult, type IModule } from 'dependency-cruiser';
@@ -88,6 +90,18 @@ export function folderLoops(modules: IModule[]): string[] {
   return messages;
 }
 
+/** The tiers .dependency-cruiser.cjs declares, lowest first, one line each for the output. */
+function tiersText(cwd: string): string {
+  const config = createRequire(import.meta.url)(path.join(cwd, '.dependency-cruiser.cjs')) as {
+    tiers?: { name: string; folders?: string[]; is: string }[];
+  };
+  const tiers = (config.tiers ?? []).map(({ name, folders, is }, index) => {
+    const where = folders ? folders.map((folder) => `${folder}/`).join(', ') : 'every other folder';
+    return `  ${index + 1}. ${name}: ${where}: ${is}\n`;
+  });
+  return `The tiers of src/server/, each importing only those above it in this list:\n${tiers.join('')}`;
+}
+
 /** Runs the whole check in `cwd` on `targets`: whether it passed, and what it says. */
 export async function checkLayers(
   cwd: string,
@@ -103,13 +117,14 @@ export async function checkLayers(
     return { stdout: failed.stdout };
   });
   const result = JSON.parse(stdout) as ICruiseResult;
-  const report = await format(result, { outputType: 'err' });
+  const report = await format(result, { outputType: 'err-long' });
   const loops = folderLoops(result.modules);
   const moduleErrors = result.summary.error;
   const output =
-    loops.length === 0
+    tiersText(cwd) +
+    (loops.length === 0
       ? String(report.output)
-      : `${report.output}\n${FOLDER_LOOP}\n${loops.join('\n')}\n`;
+      : `${report.output}\n${FOLDER_LOOP}\n${loops.join('\n')}\n`);
   return { ok: moduleErrors === 0 && loops.length === 0, output };
 }
 

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { closeDatabase, openDatabase, writeTransaction } from '#db';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { axeViolations, type AxeScope } from './support';
 

@@ -15,7 +15,7 @@ import { describe, expect, it, type ExpectStatic, type TestContext } from 'vites
 import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
 import { eq } from 'drizzle-orm';
 import { outbox } from '#db/schema';
-import { INTERRUPTED_MAIL_ERROR } from '#server/platform/outbox/outbox-queue';
+import { INTERRUPTED_MAIL_ERROR } from '#server/mail/outbox/outbox-queue';
 import { createTestClock } from '#tests/support/app';
 import { startTestSqld, tempFolder } from '#tests/support/database';
 import { addresses, storeSubscribersAs } from '#tests/support/newsletters';

@@ -7,6 +7,7 @@ import { accessTokensRouter } from '#server/mcp/access-tokens/router';
 import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { backupsRouter } from '#server/backups/router';
 import { bookingSettingsProcedures } from '#server/booking/settings-router';
 import { bookingSlotsProcedures } from '#server/booking/slots-router';
@@ -20,7 +21,7 @@ import { clientLogosRouter } from '#server/proof/client-logos/router';
 import { testimonialsRouter } from '#server/proof/testimonials/router';
 import { siteSettingsRouter } from '#server/content/site-settings/router';
 import { mediaRouter } from '#server/media/router';
-import { outboxRouter } from '#server/mail/outbox-router';
+import { outboxRouter } from '#server/mail/outbox/router';
 import { factsRouter } from '#server/facts/router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
@@ -32,8 +33,8 @@ import { newslettersRouter } from '#server/newsletter/newsletters-router';
 import { sequenceRouter } from '#server/newsletter/sequence/router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
 import { subscribersRouter } from '#server/leads/subscribers/router';
-import { suppressionsRouter } from '#server/mail/suppressions-router';
-import { mailReportsRouter } from '#server/mail/reports-router';
+import { suppressionsRouter } from '#server/mail/suppressions/router';
+import { mailReportsRouter } from '#server/mail/reports/router';
 import { tagsRouter } from '#server/facts/tags/router';
 import { usersRouter } from '#server/identity/administrators/router';
 import { secondFactorRouter } from '#server/identity/second-factors/router';
@@ -48,7 +49,7 @@ export const appRouter = router({
   ai: aiRouter,
   assistant: assistantRouter,
   analytics: analyticsRouter,
-  audit: auditRouter,
+  audit: auditRouter(adminProcedure),
   backups: backupsRouter,
   booking: router({
     ...bookingSettingsProcedures,
@@ -77,14 +78,14 @@ export const appRouter = router({
   newsletters: newslettersRouter,
   newsletterSequence: sequenceRouter,
   oauth: oauthConsentRouter,
-  outbox: outboxRouter,
+  outbox: outboxRouter(adminProcedure),
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
-  suppressions: suppressionsRouter,
-  mailReports: mailReportsRouter,
+  suppressions: suppressionsRouter(adminProcedure),
+  mailReports: mailReportsRouter(adminProcedure),
   tags: tagsRouter,
   users: usersRouter,
 });

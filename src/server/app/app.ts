@@ -13,7 +13,8 @@ import {
   securityHeaders,
 } from '#server/http/middleware';
 import { errorBody, toHttpError } from '#server/http/errors';
-import { mailEventRoutes } from '#server/mail/webhook-routes';
+import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
+import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { mcpRoutes } from '#server/mcp/route';
 import { assistantRoutes } from '#server/assistant/route';
 import { assistantShown } from '#server/assistant/settings';
@@ -154,7 +155,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', assistantRoutes(deps));
 
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
-  app.route('/', mailEventRoutes(deps));
+  // A complaint also unsubscribes the address from the newsletter (docs/mail.md).
+  app.route('/', mailEventRoutes({ ...deps, onComplaint: unsubscribeAddress }));
 
   // The case studies and insights: their pages and lists, the admin's preview (server/entries/).
   app.route('/', entryPageRoutes(deps));

@@ -15,7 +15,7 @@ import { CONTACT_THANKS, contactBucket, receiveEnquiry } from '#server/contact/r
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { countDay, countsBetween, today } from './counts';
 import { assistantOn, saveEnabled } from './settings';
 import { transcriptOf } from './transcript';

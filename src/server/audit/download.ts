@@ -9,7 +9,7 @@ import { csvFilename } from '#server/platform/csv';
 import type { FileDownload } from '#server/http/rest-meta';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 
 export function auditedDownload(
   ctx: Pick<Context, 'db' | 'clock' | 'req'> & { user: SessionUser },

@@ -19,7 +19,7 @@ import {
   setEmail,
   setPassword,
 } from '#server/identity/administrators/manage-users';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 
 let deps: TestDeps;
 let admin: Caller;

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { backupRuns } from '#db/schema';
-import { queueMail } from '#server/platform/outbox/queue-mail';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import type { MailMessage } from '#server/platform/mail';
 
 export const FAILURE_MAIL_EVERY_MS = 24 * 60 * 60 * 1000;

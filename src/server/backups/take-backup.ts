@@ -17,7 +17,7 @@ import type { Clock } from '#server/platform/clock';
 import { UserError } from '#server/platform/errors';
 import { loggableError, type Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
-import { mailQueued } from '#server/platform/outbox/send-mail';
+import { mailQueued } from '#server/mail/outbox/send-mail';
 import { failureMail } from './failure-mail';
 import { releaseLease, takeLease, type Due } from './lease';
 import type { Manifest } from './manifest';

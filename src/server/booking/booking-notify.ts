@@ -11,7 +11,7 @@ import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import { type Mailer } from '#server/platform/mail';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import {
   renderOwnerBookingEmail,
   renderVisitorBookingEmail,

@@ -16,7 +16,7 @@ import {
 } from '#shared/booking-request';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
 import { siteSettings } from '#server/platform/site-settings';

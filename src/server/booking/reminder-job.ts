@@ -11,7 +11,7 @@ import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Turn } from '#server/platform/mail-loop';
+import type { MailJob, Turn } from '#server/mail/outbox/mail-loop';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { renderVisitorBookingEmail } from './booking-email';

@@ -10,9 +10,9 @@ import { and, asc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { bookingReminders, bookings, outbox } from '#db/schema';
 import { withoutAddresses, type MailMessage } from '#server/platform/mail';
-import { mailRef, outboxOf } from '#server/platform/outbox/mail-ref';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { isSuppressed } from '#server/platform/outbox/suppression';
+import { mailRef, outboxOf } from '#server/mail/outbox/mail-ref';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { isSuppressed } from '#server/mail/suppressions/suppression';
 
 const r = bookingReminders;
 

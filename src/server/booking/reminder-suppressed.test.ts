@@ -7,7 +7,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { bookingReminders, bookings, outbox } from '#db/schema';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { createRecordingMailer, createTestDeps, type TestDeps } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
 import { createMailSender } from '#server/app/mail-sender';

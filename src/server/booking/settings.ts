@@ -10,7 +10,7 @@ import {
   defaultBookingSettings,
   type BookingSettings,
 } from '#shared/booking';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
 

@@ -15,7 +15,7 @@ import { emailDocument, PARAGRAPH, plainTextWithSignature, siteFooter } from '#s
 import { LIGHT } from '#shared/mail/theme';
 import { markdownToHtml, markdownToText } from '#shared/newsletter-email-markdown';
 import type { Logger } from '#server/platform/logger';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { currentContent } from '#server/platform/site-content';
 import { placeWhenRoom } from '#server/platform/throttle';

@@ -15,7 +15,7 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
 import { mailSite } from '#server/platform/site-brand';

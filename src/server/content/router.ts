@@ -17,7 +17,7 @@ import {
 } from '#shared/site-content';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import { pageField } from '#shared/validation';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { type SessionUser } from '#server/identity/sessions/session';

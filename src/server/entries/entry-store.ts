@@ -17,8 +17,8 @@ import {
   type EntryStatus,
 } from '#shared/entries';
 import type { Context } from '#server/http/trpc';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import type { AuditActor } from '#server/platform/audit/record';
+import { auditAdminChange } from '#server/audit/admin-change';
+import type { AuditActor } from '#server/audit/record';
 import { dropEntryCover } from './covers/cover-slot';
 import { dropEntryPage } from './entry-page-store';
 import { ensureSlugFree, madeSlug } from './entry-slug';

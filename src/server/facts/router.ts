@@ -14,8 +14,8 @@ import { publicFacts } from './public-cache';
 import { placeFact, swapWithNeighbour, type Ordered } from '#shared/fact-order';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { factSubject } from '#server/platform/audit/subjects';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { factSubject } from '#server/audit/subjects';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 import { outputs } from './router-outputs';
 

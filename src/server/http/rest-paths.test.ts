@@ -46,7 +46,7 @@ import { storeConfirmationLink } from '#tests/support/newsletter-links';
 import { AGENTS, page, storedEvents } from '#tests/support/analytics';
 import { answer, invalid, rest, UNAUTHORIZED, type RestOptions } from '#tests/support/rest';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { unsubscribeToken } from '#server/newsletter/tokens';
 import type { App } from '#server/app/app';
 import { MAX_BODY_BYTES } from './middleware';

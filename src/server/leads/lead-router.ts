@@ -17,19 +17,19 @@ import {
   type TimelineEvent,
 } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { leadSubject } from '#server/platform/audit/subjects';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { leadSubject } from '#server/audit/subjects';
+import { auditInsert } from '#server/audit/record';
 import type { FileDownload } from '#server/http/rest-meta';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { followUpTime } from './follow-up';
-import { mailboxStatus } from './answers/poller';
+import { mailboxStatus } from '#server/mail/mailbox/reader';
 import { leadsNeedingAttention } from './lead-attention';
 import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
 import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/platform/site-settings';
-import { suppressionOf } from '#server/platform/outbox/suppression';
+import { suppressionOf } from '#server/mail/suppressions/suppression';
 import { outputs } from './lead-router-outputs';
 import { draftsOfLead } from './drafts/drafts';
 

@@ -16,8 +16,8 @@ import {
   subscriberConfirmations,
   subscribers,
 } from '#db/schema';
-import { forgetAddress } from '#server/platform/outbox/forget-address';
-import { mailRef } from '#server/platform/outbox/mail-ref';
+import { forgetAddress } from '#server/mail/outbox/forget-address';
+import { mailRef } from '#server/mail/outbox/mail-ref';
 import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { testimonialsOfLead } from '#server/proof/proof-query';
 import { eraseTestimonialsOfLead } from '#server/proof/testimonials/testimonial-store';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { leadEvents, outbox } from '#db/schema';
-import { mailFate, outboxOf } from '#server/platform/outbox/mail-ref';
+import { mailFate, outboxOf } from '#server/mail/outbox/mail-ref';
 import type { Delivery } from '#shared/lead-pipeline';
 import type { OutboxStatus } from '#shared/outbox';
 

@@ -13,7 +13,7 @@ import {
   totpCredentials,
 } from '#db/schema';
 import { AUDIT_RETENTION_DAYS } from '#shared/audit';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { CONFIRMATION_TTL_MS } from '#server/newsletter/tokens';
 import { startSqld, type SqldProcess } from '../../../scripts/sqld-process';
 import { startTestSqld, tempFolder } from '#tests/support/database';
@@ -33,8 +33,8 @@ import { addressBucket } from '#server/platform/throttle-buckets';
 import type { ThrottleRule } from '#server/platform/throttle';
 import { accountWrongCodesBucket } from '#server/identity/second-factors/factor-proof';
 import { createMemoryLogger } from '#tests/support/logger';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { OUTBOX_KEPT_DAYS } from '#server/platform/outbox/outbox-prune';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { OUTBOX_KEPT_DAYS } from '#server/mail/outbox/outbox-prune';
 import { pruneExpired, pruneSafely, THROTTLE_RULES } from './prune';
 import { callerFor, createTestDeps, signedInCookie, testConfig } from '#tests/support/app';
 import { enableTotpFor, passwordSession } from '#tests/support/totp';

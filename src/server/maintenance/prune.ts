@@ -18,7 +18,7 @@ import {
 } from '#db/schema';
 import { AUDIT_RETENTION_DAYS } from '#shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '#server/analytics/retention';
-import { pruneOutbox } from '#server/platform/outbox/outbox-prune';
+import { pruneOutbox } from '#server/mail/outbox/outbox-prune';
 import { liveSession } from '#server/identity/sessions/session';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';

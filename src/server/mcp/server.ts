@@ -14,7 +14,7 @@ import { users } from '#db/schema';
 import { toHttpError } from '#server/http/errors';
 import type { AppDeps } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { loggableError } from '#server/platform/logger';
 import { take } from '#server/platform/throttle';
 import { callerAs, type McpRequest } from './procedures';

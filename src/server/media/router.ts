@@ -9,7 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_SLOTS } from '#shared/site-media';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { contentSaved, latestContent } from '#server/platform/site-content';

@@ -10,7 +10,7 @@ import type { Db } from '#db';
 import { newsletters } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Recovery, Turn } from '#server/platform/mail-loop';
+import type { MailJob, Recovery, Turn } from '#server/mail/outbox/mail-loop';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
 import { mailSite } from '#server/platform/site-brand';
 import { queueLeftConfirmations } from './confirmation-mail';

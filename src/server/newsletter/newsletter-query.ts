@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { newsletterRecipients, newsletters, outbox, type NewsletterRow } from '#db/schema';
 import type { NewsletterStatus } from '#shared/newsletter';
-import { outboxOf } from '#server/platform/outbox/mail-ref';
+import { outboxOf } from '#server/mail/outbox/mail-ref';
 import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 
 export interface Newsletter {

@@ -7,8 +7,8 @@
 import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
 import { newsletterRecipients, outbox, subscribers } from '#db/schema';
-import { mailRef } from '#server/platform/outbox/mail-ref';
-import { SUPPRESSED_ERROR } from '#server/platform/outbox/outbox-queue';
+import { mailRef } from '#server/mail/outbox/mail-ref';
+import { SUPPRESSED_ERROR } from '#server/mail/outbox/outbox-queue';
 
 const r = newsletterRecipients;
 const o = outbox;

@@ -11,7 +11,7 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { newsletterRecipients, newsletters, outbox, subscribers } from '#db/schema';
-import { queueMail } from '#server/platform/outbox/queue-mail';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import { newsletterMail, unsubscribeLinks } from './compose';
 import { recipientRef } from './recipient-mail';
 import { tokenHash } from './tokens';

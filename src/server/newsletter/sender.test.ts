@@ -30,11 +30,11 @@ import { createApp } from '#server/app/app';
 import { createMailer } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMailSender } from '#server/app/mail-sender';
-import type { MailSender } from '#server/platform/mail-loop';
-import { RETRY_BACKOFF_MS } from '#server/platform/outbox/outbox-job';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { retryMail } from '#server/platform/outbox/retry-mail';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import type { MailSender } from '#server/mail/outbox/mail-loop';
+import { RETRY_BACKOFF_MS } from '#server/mail/outbox/outbox-job';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { retryMail } from '#server/mail/outbox/retry-mail';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { HANDOVER_WINDOW, INTERRUPTED_ERROR, unsentMails } from './recipient-queue';
 import { tokenHash, unsubscribeToken } from './tokens';
 

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { aiUsage, assistantDays, deliveryReports, outbox } from '#db/schema';
 import { recordRun } from '#server/backups/runs';
-import { queueMail } from '#server/platform/outbox/queue-mail';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import { createTestApp, testConfig } from '#tests/support/app';
 
 const TOKEN = 'a-metrics-token-long-enough';

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { migrationsApplied } from '#db/migration-state';
 import type { AppDeps } from '#server/http/trpc';
 import type { AppEnv } from '#server/http/hono-env';
-import { hasRunningSender } from '#server/platform/mail-loop';
+import { hasRunningSender } from '#server/mail/outbox/mail-loop';
 
 export type ReadinessCheck = 'database' | 'migrations' | 'mail';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { DatabaseTarget } from '#db';
 import { siteOrigin } from '#shared/site-settings';
 import { canonicalTimezone } from '#shared/time-zone';
-import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './deliverability/verp';
+import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './bounce-address';
 import { BackupConfigError, parseBackupConfig, type BackupConfig } from './backup-config';
 
 export interface Config {

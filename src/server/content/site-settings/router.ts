@@ -14,7 +14,7 @@ import {
   siteSettingsInput,
   type SavedSiteSettings,
 } from '#shared/site-settings';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { router } from '#server/http/trpc';
 import {
   assertProofInTx,

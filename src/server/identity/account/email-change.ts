@@ -4,7 +4,7 @@ import { writeTransaction, type Db } from '#db';
 import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
 import { assertProofInTx } from './recent-proof';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import {
   CODE_TTL_MS,
   codeMatches,
@@ -13,8 +13,8 @@ import {
   MAX_WRONG_CODES,
 } from '../sign-in/two-factor';
 import type { Context } from '#server/http/trpc';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { deliverNow } from '#server/platform/outbox/send-mail';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { deliverNow } from '#server/mail/outbox/send-mail';
 import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { release, take } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';

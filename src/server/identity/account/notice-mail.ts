@@ -10,7 +10,7 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import type { Context } from '#server/http/trpc';
 import { maskAddress } from '#server/platform/address';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { siteTimeText } from '#shared/mail/site-time';
 import { mailSite } from '#server/platform/site-brand';

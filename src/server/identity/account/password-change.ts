@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { sessions, twoFactorChallenges, users } from '#db/schema';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { newToken } from '#server/platform/tokens';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';

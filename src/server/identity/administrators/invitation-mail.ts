@@ -13,7 +13,7 @@ import {
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { type Mailer } from '#server/platform/mail';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import type { Logger } from '#server/platform/logger';
 import { tokenLink } from '#server/platform/tokens';
 import { siteTimeText } from '#shared/mail/site-time';

@@ -8,7 +8,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { invitations, users } from '#db/schema';
 import { invitationAcceptInput, invitationCheckInput, USER_MESSAGES as M } from '#shared/users';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { endCookieRows, readCookie } from '../sessions/session';

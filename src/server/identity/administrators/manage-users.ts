@@ -6,7 +6,7 @@ import { users } from '#db/schema';
 import { newPasswordProblem } from '#shared/account';
 import { LIMITS } from '#shared/constants';
 import { usernameField } from '#shared/users';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 import { endAllSessionsOf } from '../sessions/session';
 import { UserError } from '#server/platform/errors';

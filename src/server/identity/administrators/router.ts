@@ -11,8 +11,8 @@ import {
 } from '#shared/users';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { sendAccountNotice } from '../account/notice-mail';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { administratorSubject } from '#server/platform/audit/subjects';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { administratorSubject } from '#server/audit/subjects';
 import { passwordCheckedProcedure } from '../passwords/prove-password';
 import { endAllSessionsOf, signedOut } from '../sessions/session';
 import { UnavailableError } from '#server/platform/errors';

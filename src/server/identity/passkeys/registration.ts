@@ -8,7 +8,7 @@ import { PASSKEY_MESSAGES, type PasskeySummary } from '#shared/passkeys';
 import { requireRecentProof } from '../account/recent-proof';
 import type { PasswordCounted } from '../passwords/prove-password';
 import { publicSessionId } from '../sessions/session-list';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { currentSessionId, holdsSecondFactor, liveSession, signedOut } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 import { newToken } from '#server/platform/tokens';

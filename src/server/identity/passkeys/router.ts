@@ -11,7 +11,7 @@ import {
 import { sendAccountNotice } from '../account/notice-mail';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { loginAddressBucket, settledPasswordCheck } from '../sign-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
 import { passwordCheckedProcedure } from '../passwords/prove-password';

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { passkeys, users } from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
-import { auditInsert, type AuditEntry } from '#server/platform/audit/record';
+import { auditInsert, type AuditEntry } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { WrongPasswordError } from '../sign-in/login-throttle';
 import { endCookieRows, readCookie } from '../sessions/session';

@@ -12,7 +12,7 @@ import {
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import type { Context } from '#server/http/trpc';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { tokenLink } from '#server/platform/tokens';
 import { mailSite } from '#server/platform/site-brand';
 

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { passwordResets, totpCredentials, users } from '#db/schema';
 import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { endAllSessionsOf } from '../sessions/session';

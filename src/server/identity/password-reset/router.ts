@@ -11,7 +11,7 @@ import {
   passwordResetChooseInput,
   passwordResetRequestInput,
 } from '#shared/password-reset';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { publicProcedure, router, type Context } from '#server/http/trpc';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { take } from '#server/platform/throttle';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { sessions, totpCredentials, twoFactorChallenges, users } from '#db/schema';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { totpOptions } from '../sign-in/two-factor';
 import type { Context } from '#server/http/trpc';
 import { holdsSecondFactor, type SessionUser } from '../sessions/session';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { sessions } from '#db/schema';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { liveSession } from './session';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from './session';

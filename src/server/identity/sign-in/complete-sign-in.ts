@@ -5,7 +5,7 @@
  * that transaction has committed hands its result to `completeSignIn`.
  */
 import type { Db } from '#db';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import type { Context } from '#server/http/trpc';
 import { setDeviceCookie, type DeviceOwner } from './device-cookie';
 import { insertSession, setSessionCookie } from '../sessions/session';

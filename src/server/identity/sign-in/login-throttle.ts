@@ -4,7 +4,7 @@ import { writeBatch, type Db } from '#db';
 import { passkeys, totpCredentials, users } from '#db/schema';
 import { LIMITS } from '#shared/constants';
 import { wellFormed } from '#shared/validation';
-import { auditInsert, type AuditEntry } from '#server/platform/audit/record';
+import { auditInsert, type AuditEntry } from '#server/audit/record';
 import { publicProcedure, type Context } from '#server/http/trpc';
 import { addressBucket, keyedBucketPart } from '#server/platform/throttle-buckets';
 import {

@@ -32,7 +32,7 @@ import { sendAccountNotice } from '../account/notice-mail';
 import { applyPendingReset, startedByReset } from '../password-reset/resets';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { assertRoom } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { publicProcedure, router, type Context } from '#server/http/trpc';

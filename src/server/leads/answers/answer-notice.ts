@@ -19,7 +19,7 @@ import {
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT } from '#shared/mail/theme';
 import type { Logger } from '#server/platform/logger';
-import { sendInBackground } from '#server/platform/outbox/send-mail';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';

@@ -9,13 +9,8 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { leadEvents, leads, users } from '#db/schema';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
-import {
-  ANSWER_CUT_NOTE,
-  MAX_ANSWER_BYTES,
-  keptAnswerText,
-  takeAnswer,
-  type IncomingMail,
-} from './capture';
+import { ANSWER_CUT_NOTE, MAX_ANSWER_BYTES, keptAnswerText, takeAnswer } from './capture';
+import type { IncomingMail } from '#server/mail/mailbox/incoming-mail';
 
 let deps: TestDeps;
 let mails = 0;

@@ -11,6 +11,7 @@ import { leadEvents, leads } from '#db/schema';
 import { isOwnAddress, type OwnAddressConfig } from '../own-addresses';
 import { claimAnswerNotice, type AnsweredLead } from './answer-notice';
 import { cutQuotedHistory } from './quote';
+import type { IncomingMail } from '#server/mail/mailbox/incoming-mail';
 
 /** The most of an answer's text kept, in UTF-8 bytes, the note of the cut included. */
 export const MAX_ANSWER_BYTES = 65_536;
@@ -30,22 +31,7 @@ export function keptAnswerText(text: string): string {
   return `${bytes.subarray(0, end).toString('utf8')}\n\n${ANSWER_CUT_NOTE}`;
 }
 
-export interface IncomingMail {
-  /** Message-ID without angle brackets. */
-  mailId: string;
-  /** In-Reply-To and References, without brackets. */
-  threadIds: string[];
-  from: string | null;
-  text: string;
-}
-
 export type Taken = 'stored' | 'duplicate' | 'ignored';
-
-/** Angle-bracketed ids in a header's text, without their brackets. */
-export function messageIds(header: string | string[] | undefined): string[] {
-  const text = Array.isArray(header) ? header.join(' ') : (header ?? '');
-  return [...text.matchAll(/<([^<>\s]+)>/g)].map((match) => match[1] ?? '').filter(Boolean);
-}
 
 async function leadOf(
   db: Db,

@@ -26,7 +26,8 @@ import {
 } from '#tests/support/app';
 import { startDovecot, type Dovecot } from '#tests/support/dovecot';
 import { mailsSettled } from '#server/platform/mail';
-import { createAnswerPoller, mailboxOf } from './poller';
+import { mailboxOf } from '#server/mail/mailbox/reader';
+import { createAnswerPoller } from './poller';
 
 let dovecot: Dovecot;
 let deps: TestDeps;

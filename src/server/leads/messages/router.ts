@@ -8,7 +8,7 @@ import { MESSAGES_PAGE_SIZE, messageFilterInput, messageListInput } from '#share
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { messagesCsv } from '../exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';

@@ -6,8 +6,8 @@
  */
 import type { Db } from '#db';
 import type { Config } from '#server/platform/config';
-import { mailRef } from '#server/platform/outbox/mail-ref';
-import { queueMail } from '#server/platform/outbox/queue-mail';
+import { mailRef } from '#server/mail/outbox/mail-ref';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import { mailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 import { REPLY_TOPIC } from '../reply-fate';

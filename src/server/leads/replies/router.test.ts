@@ -9,11 +9,11 @@ import { writeTransaction } from '#db';
 import { leadEvents, leads, outbox } from '#db/schema';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { createMailer, mailsSettled } from '#server/platform/mail';
-import { RETRY_BACKOFF_MS } from '#server/platform/outbox/outbox-job';
+import { RETRY_BACKOFF_MS } from '#server/mail/outbox/outbox-job';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createMailSender } from '#server/app/mail-sender';
-import type { MailSender } from '#server/platform/mail-loop';
+import type { MailSender } from '#server/mail/outbox/mail-loop';
 import {
   adminCaller,
   callerFor,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import type { SuppressionReason } from '#shared/outbox';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { newsletterRecipients, outbox, subscribers } from '#db/schema';
 import { createMailSender } from '#server/app/mail-sender';
 import { STATUS_FILTER_MESSAGE } from '#shared/leads';

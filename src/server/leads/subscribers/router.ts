@@ -9,13 +9,13 @@ import {
   subscriberImportInput,
 } from '#shared/subscriber-tools';
 import { ThrottledError } from '#server/platform/errors';
-import { mailQueued } from '#server/platform/outbox/send-mail';
+import { mailQueued } from '#server/mail/outbox/send-mail';
 import { mailSite } from '#server/platform/site-brand';
 import type { Context } from '#server/http/trpc';
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { subscribersCsv } from '../exports';
 import {

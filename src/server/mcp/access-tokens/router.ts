@@ -10,7 +10,7 @@ import {
   type Scope,
 } from '#shared/access-tokens';
 import { router } from '#server/http/trpc';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import {
   assertProofInTx,

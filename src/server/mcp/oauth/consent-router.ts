@@ -10,7 +10,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { oauthAuthorizations, users } from '#db/schema';
 import { router } from '#server/http/trpc';
-import { auditInsert } from '#server/platform/audit/record';
+import { auditInsert } from '#server/audit/record';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { sendAccountNotice } from '#server/identity/account/notice-mail';

@@ -7,8 +7,8 @@ import { writeTransaction } from '#db';
 import { sequenceInput } from '#shared/newsletter-sequence';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
-import { wakeSenders } from '#server/platform/mail-loop';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { wakeSenders } from '#server/mail/outbox/mail-loop';
 import { readSequence, saveSequence, sequenceAnswer } from './sequence';
 import { outputs } from '../sequence-router-outputs';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { clientLogos, type ClientLogoRow } from '#db/schema';
 import { PROOF_MESSAGES, type ClientLogoFields, type ProofStatus } from '#shared/proof';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { FieldInvalid } from '#server/platform/errors';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
 import { assertConsented, consentColumns } from '../consent';

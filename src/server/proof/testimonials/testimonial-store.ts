@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { testimonials, type TestimonialRow } from '#db/schema';
 import { PROOF_MESSAGES, type ProofStatus, type TestimonialFields } from '#shared/proof';
-import { auditAdminChange } from '#server/platform/audit/admin-change';
+import { auditAdminChange } from '#server/audit/admin-change';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
 import { assertConsented, consentColumns } from '../consent';
 import { assertLinksExist } from '../references';

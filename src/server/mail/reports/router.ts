@@ -12,7 +12,7 @@ import { deliveryReports } from '#db/schema';
 import { deliverySourceValues } from '#shared/outbox';
 import { pageField } from '#shared/validation';
 import { router } from '#server/http/trpc';
-import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import type { adminProcedure as identityAdminProcedure } from '#server/identity/sessions/admin-procedure';
 
 export const UNREADABLE_PAGE_SIZE = 20;
 
@@ -61,29 +61,37 @@ async function heldReports(db: Db, kind: 'unreadable' | 'unverified', page: numb
 
 const pageInput = z.prefault(z.object({ page: pageField }), {});
 
-export const mailReportsRouter = router({
-  unreadable: adminProcedure
-    .meta({
-      rest: {
-        method: 'GET',
-        path: '/api/mail/reports/unreadable',
-        query: ['page'],
-        answer: 'spread',
-      },
-    })
-    .input(pageInput)
-    .output(heldOutput)
-    .query(({ ctx, input }) => heldReports(ctx.db, 'unreadable', input.page)),
-  unverified: adminProcedure
-    .meta({
-      rest: {
-        method: 'GET',
-        path: '/api/mail/reports/unverified',
-        query: ['page'],
-        answer: 'spread',
-      },
-    })
-    .input(pageInput)
-    .output(heldOutput)
-    .query(({ ctx, input }) => heldReports(ctx.db, 'unverified', input.page)),
-});
+/**
+ * Identity's admin procedure, passed in by app/ (app-router.ts): the mail layer sits below
+ * identity, which queues its mail here (docs/architecture.md, "Layers"), so it knows the
+ * procedure by its type alone.
+ */
+type AdminProcedure = typeof identityAdminProcedure;
+
+export const mailReportsRouter = (adminProcedure: AdminProcedure) =>
+  router({
+    unreadable: adminProcedure
+      .meta({
+        rest: {
+          method: 'GET',
+          path: '/api/mail/reports/unreadable',
+          query: ['page'],
+          answer: 'spread',
+        },
+      })
+      .input(pageInput)
+      .output(heldOutput)
+      .query(({ ctx, input }) => heldReports(ctx.db, 'unreadable', input.page)),
+    unverified: adminProcedure
+      .meta({
+        rest: {
+          method: 'GET',
+          path: '/api/mail/reports/unverified',
+          query: ['page'],
+          answer: 'spread',
+        },
+      })
+      .input(pageInput)
+      .output(heldOutput)
+      .query(({ ctx, input }) => heldReports(ctx.db, 'unverified', input.page)),
+  });

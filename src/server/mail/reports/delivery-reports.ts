@@ -9,7 +9,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '#db';
 import { deliveryReports } from '#db/schema';
 import type { DeliveryKind, DeliverySource, SuppressionReason } from '#shared/outbox';
-import { suppressAddress } from './suppression';
+import { suppressAddress } from '../suppressions/suppression';
 
 /** Soft bounces in this window, this many, suppress an address. */
 export const SOFT_BOUNCE_WINDOW_MS = 30 * 86_400_000;

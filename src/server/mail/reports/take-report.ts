@@ -1,28 +1,35 @@
 /**
  * Bounces and complaints taken in (docs/mail.md, "Bounces and complaints"), from the owner's
- * mailbox (leads/answers/poller.ts hands each mail here first) or a provider's webhook
+ * mailbox (mailbox/reader.ts hands each mail here first) or a provider's webhook
  * (webhook-routes.ts). Anyone can mail the owner's mailbox a report, so one from there counts
  * only when it proves a mail the site sent: its VERP token verifies (the mail's recipient is
  * whom it is about), or it quotes the Message-ID of a mail sent to the address it names. Any
  * other is kept as `unverified` for the owner and changes nothing. A provider's event is
  * checked by the provider's own signature first. Someone this site does not mail is ignored
- * and logged. Each report is recorded once per address (platform/outbox/delivery-reports.ts);
- * a complaint also unsubscribes the address.
+ * and logged. Each report is recorded once per address (delivery-reports.ts); a complaint also
+ * runs `onComplaint`, which app/ passes in: the newsletter's unsubscription of the address.
  */
 import { and, eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { DeliverySource } from '#shared/outbox';
-import type { DeliveryReport } from '#server/platform/deliverability/delivery-report';
-import type { ProviderEvent } from '#server/platform/deliverability/provider-events';
+import type { DeliveryReport } from '#server/mail/deliverability/delivery-report';
+import type { ProviderEvent } from '#server/mail/deliverability/provider-events';
 import type { Logger } from '#server/platform/logger';
-import { recordDeliveryReport } from '#server/platform/outbox/delivery-reports';
-import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
+import { recordDeliveryReport } from '#server/mail/reports/delivery-reports';
 import { isKnownAddress } from './known-address';
+
+/**
+ * What a taken complaint does beyond the suppression, in the report's transaction: the
+ * newsletter's unsubscription (newsletter/unsubscribe-address.ts), passed in by whoever builds
+ * the reader or the webhook (app/, leads' answers poller), so the mail layer imports no feature.
+ */
+export type ComplaintHook = (tx: Db, email: string, now: Date) => Promise<unknown>;
 
 export interface ReportDeps {
   db: Db;
   logger: Logger;
+  onComplaint: ComplaintHook;
 }
 
 /** One address's part of a report. */
@@ -102,7 +109,7 @@ async function takeFinding(
       { ...report, kind: finding.kind, email, detail: finding.detail, mailId: proven?.id },
       now,
     );
-    if (done.taken && finding.kind === 'complaint') await unsubscribeAddress(tx, email, now);
+    if (done.taken && finding.kind === 'complaint') await deps.onComplaint(tx, email, now);
     return done;
   });
   if (recorded.taken) {

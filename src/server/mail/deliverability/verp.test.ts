@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bounceTokenKey } from '../keys';
-import {
-  addressesIn,
-  bounceAddressFits,
-  MAX_BOUNCE_LOCAL_PART,
-  readVerp,
-  verpAddress,
-} from './verp';
+import { bounceTokenKey } from '#server/platform/keys';
+import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from '#server/platform/bounce-address';
+import { addressesIn, readVerp, verpAddress } from './verp';
 
 const KEY = bounceTokenKey('a-session-secret-of-at-least-32-characters');
 const OTHER_KEY = bounceTokenKey('another-session-secret-of-32-characters!');

@@ -6,7 +6,7 @@
 import type { Db } from '#db';
 import { outbox } from '#db/schema';
 import { BULK_KINDS, OUTBOX_PRIORITY, type OutboxKind } from '#shared/outbox';
-import type { MailMessage } from '../mail';
+import type { MailMessage } from '#server/platform/mail';
 
 export interface OutgoingMail {
   kind: OutboxKind;

@@ -1,7 +1,7 @@
 /**
  * POST /api/mail/events/postmark|mailgun|resend (docs/mail.md, "Provider events"): a mail
  * provider tells of bounces and complaints. Each request is checked the provider's own way on
- * its raw body (platform/deliverability/provider-events.ts) before anything is read from it: a
+ * its raw body (mail/deliverability/provider-events.ts) before anything is read from it: a
  * bad or missing check is 401 and changes nothing. Off (404) without MAIL_WEBHOOK_SECRET. The
  * API's guards already refuse a body over 64 KiB (413) and one that is not JSON (415).
  */
@@ -13,8 +13,8 @@ import { webhookTokens } from '#db/schema';
 import { errorBody } from '#server/http/errors';
 import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
-import { readProviderEvents, type Provider } from '#server/platform/deliverability/provider-events';
-import { takeProviderEvents } from './take-report';
+import { readProviderEvents, type Provider } from '#server/mail/deliverability/provider-events';
+import { takeProviderEvents, type ReportDeps } from './take-report';
 
 const PROVIDERS: ReadonlySet<string> = new Set<Provider>(['postmark', 'mailgun', 'resend']);
 const isProvider = (name: string): name is Provider => PROVIDERS.has(name);
@@ -22,7 +22,9 @@ const isProvider = (name: string): name is Provider => PROVIDERS.has(name);
 /** Mailgun's tokens are kept this long: past it their signature's timestamp is refused anyway. */
 const TOKEN_KEPT_MS = 24 * 3_600_000;
 
-export function mailEventRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger'>) {
+export function mailEventRoutes(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger'> & Pick<ReportDeps, 'onComplaint'>,
+) {
   const app = new Hono<AppEnv>();
   app.post('/api/mail/events/:provider', async (c) => {
     const provider = c.req.param('provider');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bounceTokenKey } from '../keys';
+import { bounceTokenKey } from '#server/platform/keys';
 import { enhancedStatus, readDeliveryReport, type DeliveryReport } from './delivery-report';
 import { verpAddress } from './verp';
 

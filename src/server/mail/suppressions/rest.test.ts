@@ -4,7 +4,7 @@ import { writeTransaction } from '#db';
 import { suppressions } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import { SUPPRESSION_MESSAGES } from '#shared/suppressions';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import type { App } from '#server/app/app';
 import type { TestDeps } from '#tests/support/app';
 import {

@@ -3,7 +3,7 @@ import { outbox } from '#db/schema';
 import { writeTransaction } from '#db';
 import { createMailSender } from '#server/app/mail-sender';
 import { createMailer, mailsSettled, type Mailer } from '#server/platform/mail';
-import type { MailSender } from '#server/platform/mail-loop';
+import type { MailSender } from '#server/mail/outbox/mail-loop';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createRecordingMailer, createTestDeps, type TestDeps } from '#tests/support/app';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';

@@ -1,5 +1,5 @@
 import type { Headers } from '@zone-eu/mailsplit';
-import { withoutAddresses } from '../mail';
+import { withoutAddresses } from '#server/platform/mail';
 import { headersOf, splitMessage, type MimePart } from './mime-parts';
 import { addressesIn, readVerp } from './verp';
 

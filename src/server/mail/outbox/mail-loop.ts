@@ -11,9 +11,9 @@
  * the sender step by step instead of waiting (docs/testing.md).
  */
 import type { Db } from '#db';
-import type { Clock } from './clock';
-import { claimerIsGone, markLive, markStopped, newSenderId } from './claim-owner';
-import { loggableError, type Logger } from './logger';
+import type { Clock } from '#server/platform/clock';
+import { claimerIsGone, markLive, markStopped, newSenderId } from '#server/platform/claim-owner';
+import { loggableError, type Logger } from '#server/platform/logger';
 
 /** How often an idle sender looks for work another instance queued. */
 export const IDLE_POLL_MS = 1_000;

@@ -5,8 +5,8 @@ import { outbox } from '#db/schema';
 import { OUTBOX_MESSAGES, OUTBOX_PAGE_SIZE } from '#shared/mail-outbox';
 import { MESSAGES } from '#shared/messages';
 import type { OutboxKind } from '#shared/outbox';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { forgetAddress } from '#server/platform/outbox/forget-address';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { forgetAddress } from '#server/mail/outbox/forget-address';
 import { mailsSettled } from '#server/platform/mail';
 import { createRecordingMailer } from '#tests/support/app';
 import {

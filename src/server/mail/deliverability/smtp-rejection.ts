@@ -1,4 +1,4 @@
-import { describeFailure, isTemporary } from '../smtp-failure';
+import { describeFailure, isTemporary } from './smtp-failure';
 import { enhancedStatus, oneLineDiagnostic, type BouncedRecipient } from './delivery-report';
 
 /**

@@ -1,7 +1,7 @@
 /** The unreadable reports kept for the admin (docs/mail.md), through createCaller. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import { recordDeliveryReport } from '#server/platform/outbox/delivery-reports';
+import { recordDeliveryReport } from '#server/mail/reports/delivery-reports';
 import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
 import { failure } from '#tests/support/trpc-errors';
 

@@ -5,7 +5,7 @@ import { suppressions } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
 import type { SuppressionReason } from '#shared/outbox';
 import { SUPPRESSION_MESSAGES } from '#shared/suppressions';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { procedureCallers, type Caller, type TestDeps } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
 import { storeSubscribers } from '#tests/support/leads';

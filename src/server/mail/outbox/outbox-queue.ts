@@ -10,8 +10,8 @@ import { and, asc, eq, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { outbox } from '#db/schema';
 import type { OutboxKind } from '#shared/outbox';
-import { isSuppressed, type Suppression } from './suppression';
-import { recordDeliveryReport } from './delivery-reports';
+import { isSuppressed, type Suppression } from '../suppressions/suppression';
+import { recordDeliveryReport } from '../reports/delivery-reports';
 import { TEXT_DROPPED } from './outbox-prune';
 
 const o = outbox;

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { outbox, subscribers, suppressions } from '#db/schema';
-import { readDeliveryReport } from '#server/platform/deliverability/delivery-report';
-import { verpAddress } from '#server/platform/deliverability/verp';
+import { readDeliveryReport } from '#server/mail/deliverability/delivery-report';
+import { verpAddress } from '#server/mail/deliverability/verp';
 import { bounceTokenKey } from '#server/platform/keys';
 import { mailsSettled } from '#server/platform/mail';
 import {
@@ -19,6 +19,7 @@ import {
   type Caller,
   type TestDeps,
 } from '#tests/support/app';
+import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { takeMailboxReport } from './take-report';
 
 const BOUNCES = 'bounces@acme.example';
@@ -87,7 +88,14 @@ function report(opts: {
 
 async function take(mail: { key: string; raw: Buffer }) {
   const check = { bounceAddress: BOUNCES, key: bounceTokenKey(deps.config.sessionSecret) };
-  return takeMailboxReport(deps, await readDeliveryReport(mail.raw, check), mail, deps.clock.now());
+  const report = await readDeliveryReport(mail.raw, check);
+  // As app/ wires it: a complaint also unsubscribes the address.
+  return takeMailboxReport(
+    { ...deps, onComplaint: unsubscribeAddress },
+    report,
+    mail,
+    deps.clock.now(),
+  );
 }
 
 const suppressed = async () =>

@@ -11,11 +11,11 @@
 import type { Db } from '#db';
 import { writeTransaction } from '#db';
 import type { OutboxKind } from '#shared/outbox';
-import type { Clock } from '../clock';
-import { loggableError, type Logger } from '../logger';
-import { afterMails, trackMail, type MailMessage, type Mailer } from '../mail';
-import { hasRunningSender, wakeSenders } from '../mail-loop';
-import { markLive, markStopped, newSenderId } from '../claim-owner';
+import type { Clock } from '#server/platform/clock';
+import { loggableError, type Logger } from '#server/platform/logger';
+import { afterMails, trackMail, type MailMessage, type Mailer } from '#server/platform/mail';
+import { hasRunningSender, wakeSenders } from './mail-loop';
+import { markLive, markStopped, newSenderId } from '#server/platform/claim-owner';
 import { deliverClaimed, outboxJob, type OutboxDeps } from './outbox-job';
 import { claimMail, hasUnsettledMail } from './outbox-queue';
 import { queueMail } from './queue-mail';

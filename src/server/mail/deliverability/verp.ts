@@ -1,4 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  bounceAddressFits,
+  MAX_BOUNCE_LOCAL_PART,
+  splitAddress,
+} from '#server/platform/bounce-address';
 
 /**
  * VERP: a bulk mail's Return-Path names the mail it belongs to, so a bounce sent back to it says
@@ -10,32 +15,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * characters) cannot fit, even encrypted, in a local part of at most 64 (RFC 5321 4.5.3.1.1);
  * the outbox row the id names knows its recipient. The token is lower case because mail servers
  * on the way may change the case of a local part. The key is `bounceTokenKey(SESSION_SECRET)`
- * (platform/keys.ts).
+ * (platform/keys.ts). How long BOUNCE_ADDRESS may be is platform/bounce-address.ts's (the
+ * configuration checks it at start-up).
  */
-
-/** Longest id in base 36 (Number.MAX_SAFE_INTEGER), a dash, 16 hex digits. */
-const MAX_TOKEN_LENGTH = 11 + 1 + 16;
-const LOCAL_PART_MAX = 64;
-
-/** The longest local part BOUNCE_ADDRESS may have so that every VERP address stays within 64. */
-export const MAX_BOUNCE_LOCAL_PART = LOCAL_PART_MAX - 1 - MAX_TOKEN_LENGTH;
 
 const TOKEN = /^([0-9a-z]{1,11})-([0-9a-f]{16})$/;
 
-function splitAddress(address: string): { local: string; domain: string } | null {
-  const at = address.lastIndexOf('@');
-  if (at <= 0 || at === address.length - 1) return null;
-  return { local: address.slice(0, at), domain: address.slice(at + 1) };
-}
-
 function mac(id: number, key: Buffer): Buffer {
   return createHmac('sha256', key).update(`verp v1:${id}`).digest().subarray(0, 8);
-}
-
-/** Whether BOUNCE_ADDRESS is an address whose VERP forms all fit in a local part. */
-export function bounceAddressFits(bounceAddress: string): boolean {
-  const parts = splitAddress(bounceAddress);
-  return parts !== null && parts.local.length <= MAX_BOUNCE_LOCAL_PART;
 }
 
 /** The Return-Path for the outbox mail `id`: `bounces+<token>@example.com`. */

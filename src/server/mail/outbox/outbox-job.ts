@@ -11,14 +11,14 @@
  * the rest are not paced.
  */
 import type { Db } from '#db';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
+import type { Clock } from '#server/platform/clock';
+import type { Config } from '#server/platform/config';
 import { smtpRejection } from '../deliverability/smtp-rejection';
-import type { Logger } from '../logger';
-import type { MailMessage, Mailer } from '../mail';
+import type { Logger } from '#server/platform/logger';
+import type { MailMessage, Mailer } from '#server/platform/mail';
 import { verpAddress } from '../deliverability/verp';
-import { bounceTokenKey } from '../keys';
-import { createPace, type MailJob, type MailJobShared, type Pace, type Turn } from '../mail-loop';
+import { bounceTokenKey } from '#server/platform/keys';
+import { createPace, type MailJob, type MailJobShared, type Pace, type Turn } from './mail-loop';
 import {
   claimMail,
   failInterruptedMails,
