@@ -5,7 +5,7 @@ import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 import { withSubjects } from '#server/platform/audit/subjects';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/audit';
 
 export const auditRouter = router({
   /** 50 a page, newest first; a page past the end is empty, not an error. */

@@ -10,7 +10,7 @@ import { OUTBOX_MESSAGES as M, outboxListInput } from '#shared/mail-outbox';
 import { idInput } from '#shared/validation';
 import { outboxPage } from './outbox-query';
 import { retryMail } from '#server/platform/outbox/retry-mail';
-import { outputs } from './outbox-router-outputs';
+import { outputs } from '#shared/shapes/outbox';
 
 export const outboxRouter = router({
   /** 50 a page; waiting in the order they will go, failed and sent the latest first. */

@@ -25,7 +25,7 @@ import {
   suppressionOfEmail,
   suppressionsPage,
 } from './suppression-query';
-import { outputs } from './suppressions-router-outputs';
+import { outputs } from '#shared/shapes/suppressions';
 
 export const suppressionsRouter = router({
   /** 50 a page, newest first, searched by part of the address; a page past the end is empty. */
