@@ -96,6 +96,14 @@ module.exports = {
       to: { path: '^(src/server/|db/|server\\.ts)', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'client-types-only-from-shapes',
+      severity: 'error',
+      comment:
+        "The answers' schemas (src/shared/shapes/) are the server's checks: the browser takes only their types, so no zod schema of theirs weighs on its bundle.",
+      from: { path: '^(src/client/|src/shared/(?!shapes/))', pathNot: TEST },
+      to: { path: '^src/shared/shapes/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'plumbing-uses-no-feature',
       severity: 'error',
       comment:

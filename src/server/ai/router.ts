@@ -5,7 +5,7 @@ import { aiModelOf } from './ask';
 import { modelName } from './model';
 import { monthOf } from './month';
 import { monthUsage } from './usage';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/ai';
 
 export const aiRouter = router({
   /**

@@ -16,7 +16,7 @@ import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
 import { siteSettings } from '#server/platform/site-settings';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/analytics';
 import { entryEnquiries } from './entry-enquiries';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */

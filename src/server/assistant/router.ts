@@ -19,7 +19,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { countDay, countsBetween, today } from './counts';
 import { assistantOn, saveEnabled } from './settings';
 import { transcriptOf } from './transcript';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/assistant';
 
 const SETTINGS_PATH = '/api/assistant/settings';
 

@@ -5,7 +5,7 @@ import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 import { withSubjects } from '#server/audit/subjects';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/audit';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the audit log sits below

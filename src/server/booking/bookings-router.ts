@@ -20,7 +20,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
 import { siteSettings } from '#server/platform/site-settings';
-import { outputs } from './bookings-router-outputs';
+import { outputs } from '#shared/shapes/bookings';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
 

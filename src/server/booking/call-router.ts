@@ -36,7 +36,7 @@ import {
   RESCHEDULE_REQUESTS,
 } from './throttle-rules';
 import { siteSettings } from '#server/platform/site-settings';
-import { outputs } from './call-router-outputs';
+import { outputs } from '#shared/shapes/booking-call';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */
 const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>

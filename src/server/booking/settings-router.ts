@@ -10,7 +10,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { feedState, readBusyFeedIfDue } from './busy-feed';
 import { readBookingSettings, storeBookingSettings } from './settings';
 import { siteSettings } from '#server/platform/site-settings';
-import { outputs } from './settings-router-outputs';
+import { outputs } from '#shared/shapes/booking-settings';
 
 /**
  * A 400 on `settings.busyFeedUrl` for an address the feed's reads would refuse whatever its

@@ -12,7 +12,7 @@ import { freeSlots } from './free-slots';
 import { readBookingSettings } from './settings';
 import { ownerDay } from './slots';
 import { siteSettings } from '#server/platform/site-settings';
-import { outputs } from './slots-router-outputs';
+import { outputs } from '#shared/shapes/booking-slots';
 
 /** The days shown when none are asked for, today included. */
 export const DEFAULT_SLOT_DAYS = 14;

@@ -17,7 +17,7 @@ import { acknowledgeContact, acknowledgementBucket, claimAcknowledgement } from 
 import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/contact';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon.";
 export const contactBucket = (ctx: Context) =>

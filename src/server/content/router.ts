@@ -22,7 +22,7 @@ import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { type SessionUser } from '#server/identity/sessions/session';
 import { contentSaved, latestContent } from '#server/platform/site-content';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/content';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;
 

@@ -21,7 +21,7 @@ import type { FileDownload } from '#server/http/rest-meta';
 import { bareFrame } from './bare-frame';
 import { entryPageHtml, writePublishedPage } from './entry-page-store';
 import { createEntry, deleteEntry, saveEntry, setEntryStatus } from './entry-store';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/entries';
 
 type AdminContext = Context & { user: SessionUser };
 

@@ -17,7 +17,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { factSubject } from '#server/audit/subjects';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/facts';
 
 export const FACT_NOT_FOUND = 'AI fact not found';
 export const TAG_NOT_FOUND = 'Tag not found';

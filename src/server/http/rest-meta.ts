@@ -4,8 +4,6 @@
  * openapi.ts describes it; neither knows any feature.
  */
 
-import { z } from 'zod/mini';
-
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -92,23 +90,11 @@ export interface ProcedureMeta {
 }
 
 /** What a `download` procedure answers: its file's name, and the file itself on request. */
-export interface FileDownload {
-  filename: string;
-  /** Makes the response; called only by the REST adapter, after the procedure's checks. */
-  open: () => Promise<Response>;
-}
+/** A file download's answer, declared with its `.output(...)` (shared/shapes/file-download.ts). */
+export type { FileDownload } from '#shared/shapes/file-download';
 
 /** The one media type of `form` bodies (http/middleware.ts lets it through on those paths). */
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 /** The media type of `'multipart'` bodies. */
 export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
-
-/**
- * The `.output(...)` of a `download` procedure: a FileDownload, checked for its two members (the
- * adapter opens it; the JSON transport shows the file name).
- */
-export const fileDownloadOutput = z.strictObject({
-  filename: z.string(),
-  open: z.custom<FileDownload['open']>((value) => typeof value === 'function'),
-});

@@ -30,7 +30,7 @@ import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from '.
 import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/platform/site-settings';
 import { suppressionOf } from '#server/mail/suppressions/suppression';
-import { outputs } from './lead-router-outputs';
+import { outputs } from '#shared/shapes/leads';
 import { draftsOfLead } from './drafts/drafts';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;

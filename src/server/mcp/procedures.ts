@@ -11,7 +11,7 @@ import { bookingsRouter } from '#server/booking/bookings-router';
 import { entryJson } from '#server/entries/entry-json';
 import { saveEntry } from '#server/entries/entry-store';
 import { entriesRouter } from '#server/entries/router';
-import { outputs as entryOutputs } from '#server/entries/router-outputs';
+import { outputs as entryOutputs } from '#shared/shapes/entries';
 import { factsRouter } from '#server/facts/router';
 import { buildContext } from '#server/http/context';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';

@@ -16,7 +16,7 @@ import { contentSaved, latestContent } from '#server/platform/site-content';
 import { clearSlot, replaceSlot } from './store';
 import { makeVariantsOffThread } from './image-thread';
 import { uploadedFile } from './uploaded-file';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/media';
 
 /** The form's size, over which a multipart upload is refused before it is read (413). */
 export const MEDIA_BODY_BYTES = MEDIA_MAX_BYTES + 64 * 1024;

@@ -32,7 +32,7 @@ import { pagesOrigin, siteSettings } from '#server/platform/site-settings';
 import { entryDraft, publishedEntryFacts } from './entry-draft';
 import { aiEntryDraft } from './entry-draft-ai';
 import { takeDraftPlace } from '#server/ai/drafts';
-import { outputs } from './newsletters-router-outputs';
+import { outputs } from '#shared/shapes/newsletters';
 import { requeueFailed } from './recipient-mail';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */

@@ -18,7 +18,7 @@ import { dropQueuedNewsletterMail } from './recipient-mail';
 import { NOT_CONFIRMED } from './recipient-queue';
 import { sequenceExitUnlessSet } from '#server/newsletter/sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/newsletter';
 
 const subscribeBucket = (ctx: Context) =>
   addressBucket(SUBSCRIBE_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);

@@ -6,6 +6,7 @@ import type { DatabaseTarget } from '#db';
 import { siteOrigin } from '#shared/site-settings';
 import { canonicalTimezone } from '#shared/time-zone';
 import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './bounce-address';
+import { AI_PROVIDERS, type AiProvider } from '#shared/ai-providers';
 import { BackupConfigError, parseBackupConfig, type BackupConfig } from './backup-config';
 
 export interface Config {
@@ -90,8 +91,7 @@ export interface OperationsConfig {
   shutdownSeconds: number;
 }
 
-export const AI_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
+export { AI_PROVIDERS, type AiProvider };
 
 export interface AiConfig {
   provider: AiProvider;

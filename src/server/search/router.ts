@@ -6,7 +6,7 @@ import { searchInput } from '#shared/site-search';
 import { middleware, publicProcedure, router } from '#server/http/trpc';
 import { takeInBatch } from '#server/platform/throttle';
 import { addressBucket } from '#server/platform/throttle-buckets';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/search';
 import { searchEntries } from './search-query';
 import { SEARCH_REQUESTS } from './throttle-rules';
 

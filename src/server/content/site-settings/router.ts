@@ -26,7 +26,7 @@ import { currentSessionId } from '#server/identity/sessions/session';
 import { contentSaved } from '#server/platform/site-content';
 import { resolveSiteSettings, siteSettings } from '#server/platform/site-settings';
 import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
-import { outputs } from '../site-settings-router-outputs';
+import { outputs } from '#shared/shapes/site-settings';
 
 export const siteSettingsRouter = router({
   get: adminProcedure

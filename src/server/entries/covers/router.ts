@@ -16,7 +16,7 @@ import { coverSlot } from './cover-slot';
 import { setEntryCover } from './entry-cover';
 import { writePublishedPage } from '../entry-page-store';
 import { entryJson } from '../entry-json';
-import { outputs } from '../router-outputs';
+import { outputs } from '#shared/shapes/entries';
 
 export const entryCoversRouter = router({
   upload: adminProcedure

@@ -6,7 +6,7 @@ import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { isUniqueViolation } from '#db/unique-violation';
 import { serializeTag, sortTags, type Tag } from '../serialize';
-import { outputs } from '../tags-router-outputs';
+import { outputs } from '#shared/shapes/tags';
 
 function duplicateTag(name: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: `A tag named "${name}" already exists` });

@@ -41,7 +41,7 @@ import { totpEnabled } from '../second-factors/totp';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { storeNewPassword } from './password-change';
 import { endSessionsOf, listSessions, publicSessionId } from '../sessions/session-list';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/account';
 
 export const PASSWORD_CHANGED_MEANWHILE =
   'The password was changed meanwhile (in another session or on the command line). Please try again.';

@@ -18,7 +18,7 @@ import { publicProcedure, router } from '#server/http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
 import { tellAdministrators } from './admin-notice';
 import { liveInvitation } from './invitations';
-import { outputs } from './invitation-router-outputs';
+import { outputs } from '#shared/shapes/invitation';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
 

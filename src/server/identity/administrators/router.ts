@@ -24,7 +24,7 @@ import { tellAdministrators } from './admin-notice';
 import { sendInvitation } from './invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/users';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
 

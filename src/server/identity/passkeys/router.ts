@@ -24,7 +24,7 @@ import { registerPasskey, registrationOptions } from './registration';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { noCeremony, signInOptions, signInWithPasskey } from './sign-in';
 import { deletePasskey, hasPasskey, renamePasskey } from './store';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/passkeys';
 
 /**
  * The sign-in's ceremony cookie is checked first (crypto only): a request without one is

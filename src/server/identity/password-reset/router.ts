@@ -35,7 +35,7 @@ import {
 } from './resets';
 import { sendResetLink } from './reset-mail';
 import { RESET_REQUESTS, RESET_REQUESTS_PER_ACCOUNT } from './throttle-rules';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/password-reset';
 import { logAddress } from '#server/platform/address';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.gone });

@@ -18,7 +18,7 @@ import {
 } from './totp-change';
 import { TOTP_SETUP } from './throttle-rules';
 import { otpauthUrl } from './totp';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/second-factor';
 
 export const TOTP_ALREADY_ON =
   'The authenticator app is already on. Turn it off first to set up another one.';

@@ -36,7 +36,7 @@ import { auditInsert } from '#server/audit/record';
 import { assertRoom } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
 import { publicProcedure, router, type Context } from '#server/http/trpc';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/admin';
 import { logAddress } from '#server/platform/address';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';

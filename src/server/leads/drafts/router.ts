@@ -13,7 +13,7 @@ import { leadSubject } from '#server/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { dismissLeadDraft } from './drafts';
 import { writeReplyDraft } from './reply-draft';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/lead-drafts';
 
 export const leadDraftProcedures = {
   /**

@@ -12,7 +12,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { auditedDownload } from '#server/audit/download';
 import { messagesCsv } from '../exports';
 import { countMessages, countUnread, messagesPage, serializeMessage } from './message-query';
-import { outputs } from '../messages-router-outputs';
+import { outputs } from '#shared/shapes/messages';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

@@ -22,7 +22,7 @@ import { dismissLeadDraft } from '../drafts/drafts';
 import { defaultSubject } from './default-subject';
 import { queueReply, replySite } from './queue-reply';
 import { storedReply } from './reply-mail';
-import { outputs } from './router-outputs';
+import { outputs } from '#shared/shapes/lead-replies';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_MESSAGES.notFound });
 const notFailed = () => new TRPCError({ code: 'CONFLICT', message: LEAD_MESSAGES.notFailed });

@@ -29,7 +29,7 @@ import {
 import { addAddresses, countResults, markResent, resentRecently } from './subscriber-tools';
 import { queueConfirmations } from '#server/newsletter/confirmation-mail';
 import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
-import { outputs } from '../subscribers-router-outputs';
+import { outputs } from '#shared/shapes/subscribers';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 

@@ -6,7 +6,7 @@ import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
 import { aiModelOf, assertCanAsk } from '../../ai/ask';
 import { triageInBackground, triageQuestion } from '../../ai/triage';
-import { outputs } from '../../ai/router-outputs';
+import { outputs } from '#shared/shapes/ai';
 
 /** The leads' AI procedures, merged into `leads` (app/app-router.ts). */
 export const leadTriageProcedures = {

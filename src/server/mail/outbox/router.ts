@@ -10,7 +10,7 @@ import { OUTBOX_MESSAGES as M, outboxListInput } from '#shared/mail-outbox';
 import { idInput } from '#shared/validation';
 import { outboxPage } from './outbox-query';
 import { retryMail } from './retry-mail';
-import { outputs } from '../outbox-router-outputs';
+import { outputs } from '#shared/shapes/outbox';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the mail layer sits below

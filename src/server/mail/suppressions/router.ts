@@ -25,7 +25,7 @@ import {
   suppressionOfEmail,
   suppressionsPage,
 } from './suppression-query';
-import { outputs } from '../suppressions-router-outputs';
+import { outputs } from '#shared/shapes/suppressions';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the mail layer sits below

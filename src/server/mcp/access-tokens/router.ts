@@ -19,7 +19,7 @@ import {
 } from '#server/identity/account/recent-proof';
 import { sendAccountNotice } from '#server/identity/account/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
-import { outputs } from '../tokens/router-outputs';
+import { outputs } from '#shared/shapes/access-tokens';
 
 const DAY_MS = 24 * 60 * 60_000;
 

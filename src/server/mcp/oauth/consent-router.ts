@@ -21,7 +21,7 @@ import {
 } from '#server/identity/account/recent-proof';
 import { allowInput, consentRequestInput, OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { clientRedirect, CODE_TTL_MS, pendingRequest } from './authorizations';
-import { outputs } from './consent-router-outputs';
+import { outputs } from '#shared/shapes/oauth';
 import { oauthUrls } from './site-urls';
 
 const unknownRequest = () => new TRPCError({ code: 'NOT_FOUND', message: OAUTH_MESSAGES.request });

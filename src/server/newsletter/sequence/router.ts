@@ -10,7 +10,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { wakeSenders } from '#server/mail/outbox/mail-loop';
 import { readSequence, saveSequence, sequenceAnswer } from './sequence';
-import { outputs } from '../sequence-router-outputs';
+import { outputs } from '#shared/shapes/newsletter-sequence';
 
 const PATH = '/api/newsletter/sequence';
 

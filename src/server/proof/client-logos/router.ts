@@ -30,7 +30,7 @@ import {
 } from './client-logo-store';
 import { clientLogoJson } from '../proof-json';
 import { clientLogosPage } from '../proof-query';
-import { clientLogoOutputs as outputs } from '../router-outputs';
+import { clientLogoOutputs as outputs } from '#shared/shapes/proof';
 
 type AdminContext = Context & { user: SessionUser };
 

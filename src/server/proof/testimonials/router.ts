@@ -22,7 +22,7 @@ import {
 } from '#server/media/site-image';
 import { testimonialJson } from '../proof-json';
 import { testimonialsPage } from '../proof-query';
-import { testimonialOutputs as outputs } from '../router-outputs';
+import { testimonialOutputs as outputs } from '#shared/shapes/proof';
 import {
   createTestimonial,
   deleteTestimonial,

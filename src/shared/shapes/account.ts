@@ -1,0 +1,38 @@
+/**
+ * The answers of the `account` procedures, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it (an unknown key is an error, not dropped), and the OpenAPI document
+ * describes the REST answers with it (docs/api.md, "OpenAPI").
+ */
+import { z } from 'zod/mini';
+
+const passkeySummaryOutput = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+});
+
+const sessionSummaryOutput = z.strictObject({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  device: z.string(),
+  address: z.string(),
+});
+
+export const outputs = {
+  get: z.strictObject({
+    success: z.literal(true),
+    user: z.strictObject({ id: z.number(), username: z.string(), email: z.nullable(z.string()) }),
+    secondFactor: z.enum(['none', 'email', 'totp']),
+    passkeys: z.array(passkeySummaryOutput),
+    recoveryCodesLeft: z.number(),
+  }),
+  changePassword: z.strictObject({ success: z.literal(true), endedSessions: z.number() }),
+  changeEmail: z.strictObject({ success: z.literal(true), requiresCode: z.boolean() }),
+  verifyEmail: z.strictObject({ success: z.literal(true), email: z.string() }),
+  sessions: z.strictObject({ success: z.literal(true), sessions: z.array(sessionSummaryOutput) }),
+  endSession: z.strictObject({ success: z.literal(true) }),
+  endOtherSessions: z.strictObject({ success: z.literal(true), ended: z.number() }),
+};

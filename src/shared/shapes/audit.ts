@@ -1,0 +1,31 @@
+/**
+ * The answers of the `audit` procedures, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it (an unknown key is an error, not dropped), and the OpenAPI document
+ * describes the REST answers with it (docs/api.md, "OpenAPI").
+ */
+import { z } from 'zod/mini';
+import { fileDownloadOutput } from './file-download';
+import { auditActionValues, auditViaValues } from '../audit';
+
+const auditEventOutput = z.strictObject({
+  id: z.number(),
+  at: z.string(),
+  actor: z.nullable(z.string()),
+  action: z.enum(auditActionValues),
+  target: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  via: z.nullable(z.enum(auditViaValues)),
+  subject: z.nullable(z.string()),
+  link: z.nullable(z.string()),
+});
+
+export const outputs = {
+  list: z.strictObject({
+    events: z.array(auditEventOutput),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+  actors: z.strictObject({ actors: z.array(z.string()) }),
+  exportCsv: fileDownloadOutput,
+};

@@ -1,0 +1,38 @@
+/**
+ * The answers of the `facts` procedures, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it (an unknown key is an error, not dropped), and the OpenAPI document
+ * describes the REST answers with it (docs/api.md, "OpenAPI").
+ */
+import { z } from 'zod/mini';
+
+const publicFactOutput = z.strictObject({
+  id: z.number(),
+  factText: z.string(),
+  source: z.string(),
+});
+
+/** A fact as the admin reads it (serialize.ts). */
+const factOutput = z.strictObject({
+  id: z.number(),
+  factText: z.string(),
+  source: z.string(),
+  order: z.number(),
+  active: z.boolean(),
+  factDate: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
+export const outputs = {
+  listPublic: z.strictObject({ success: z.literal(true), facts: z.array(publicFactOutput) }),
+  listAll: z.array(factOutput),
+  byId: z.extend(factOutput, {
+    tags: z.array(z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string() })),
+  }),
+  create: factOutput,
+  update: factOutput,
+  remove: z.strictObject({ success: z.literal(true) }),
+  move: z.array(factOutput),
+  reorder: z.array(factOutput),
+  addTag: z.strictObject({ success: z.literal(true) }),
+  removeTag: z.strictObject({ success: z.literal(true) }),
+};

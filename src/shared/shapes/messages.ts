@@ -1,0 +1,35 @@
+/**
+ * The answers of the `messages` procedures, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it (an unknown key is an error, not dropped), and the OpenAPI document
+ * describes the REST answers with it (docs/api.md, "OpenAPI").
+ */
+import { z } from 'zod/mini';
+import { fileDownloadOutput } from './file-download';
+
+/** A message as the admin reads it. */
+const messageOutput = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  company: z.nullable(z.string()),
+  subject: z.enum(['custom', 'consulting', 'partnership', 'other']),
+  message: z.string(),
+  createdAt: z.string(),
+  readAt: z.nullable(z.string()),
+  leadId: z.nullable(z.number()),
+});
+
+export const outputs = {
+  list: z.strictObject({
+    messages: z.array(messageOutput),
+    total: z.number(),
+    unread: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+  unreadCount: z.strictObject({ unread: z.number() }),
+  byId: messageOutput,
+  setRead: messageOutput,
+  remove: z.strictObject({ success: z.literal(true) }),
+  exportCsv: fileDownloadOutput,
+};

@@ -1,0 +1,17 @@
+/**
+ * The answers of the `search` procedures, as the `.output(...)` schema of each procedure: tRPC checks
+ * every answer against it, and the OpenAPI document describes the REST answers with it.
+ */
+import { z } from 'zod/mini';
+import { entryKindValues } from '../entries';
+
+export const outputs = {
+  entries: z.array(
+    z.strictObject({
+      kind: z.enum(entryKindValues),
+      title: z.string(),
+      url: z.string(),
+      snippet: z.string(),
+    }),
+  ),
+};
