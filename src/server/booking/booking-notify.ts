@@ -20,7 +20,8 @@ import {
 import { bookingInvitation, bookingUid } from './invitation';
 import { tokenLink } from '#server/platform/tokens';
 import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite, type MailSite } from '#server/platform/site-brand';
+import { notifyOwner } from '#server/mail/owner-notice';
 import { callTitle } from '#shared/calendar-links';
 
 export interface NotifyDeps {
@@ -70,8 +71,7 @@ export function notifyBooking(
    * owner's copy (its text, its HTML and its .ics) goes without it, since anyone who can read
    * the owner's mailbox or calendar could otherwise move or cancel every call.
    */
-  const mails = async (to: 'visitor' | 'owner') => {
-    const { name, address } = await mailSite(deps);
+  const mails = (to: 'visitor' | 'owner', { name, address }: MailSite) => {
     const link =
       to === 'owner' || change === 'cancelled' || details.token === null
         ? null
@@ -111,7 +111,7 @@ export function notifyBooking(
     deps,
     'booking',
     async () => {
-      const { input, calendar } = await mails('visitor');
+      const { input, calendar } = mails('visitor', await mailSite(deps));
       return {
         to: booking.email,
         replyTo: config.replyTo,
@@ -121,13 +121,11 @@ export function notifyBooking(
     },
     { failed: 'booking.visitor_notify_failed', fields },
   );
-  const owner = config.contactNotifyTo;
-  if (!owner) return;
-  sendInBackground(
+  notifyOwner(
     deps,
     'booking',
-    async () => {
-      const { input, calendar } = await mails('owner');
+    async (owner, site) => {
+      const { input, calendar } = mails('owner', site);
       return {
         to: owner,
         replyTo: booking.email,

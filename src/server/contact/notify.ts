@@ -1,9 +1,6 @@
-import type { Clock } from '#server/platform/clock';
-import type { Db } from '#db';
 import type { contacts } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
 import { NOT_ONE_LINE } from '#shared/validation';
-import type { Logger } from '#server/platform/logger';
 import {
   emailDocument,
   mailButton,
@@ -15,10 +12,8 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
-import { sendInBackground } from '#server/mail/outbox/send-mail';
-import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
-import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite } from '#server/platform/site-brand';
+import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 
 export type StoredContact = typeof contacts.$inferSelect;
 
@@ -130,39 +125,22 @@ export function contactMail(
  * message is already safe in the database, and a failure is logged, never thrown.
  */
 export function notifyContact(
-  deps: {
-    db: Db;
-    config: SiteSettingsConfig & { contactNotifyTo: string | null };
-    mailer: Mailer;
-    logger: Logger;
-    clock: Clock;
-  },
+  deps: OwnerNoticeDeps,
   contact: StoredContact,
   source: string,
   fromAssistant = false,
 ): void {
-  const to = deps.config.contactNotifyTo;
-  if (!to) return;
-  sendInBackground(
+  notifyOwner(
     deps,
     'notice',
-    async () => {
-      const site = await mailSite(deps);
-      return contactMail(
+    (to, site) =>
+      contactMail(
         to,
         contact,
-        {
-          name: site.name,
-          url: site.address,
-          timeZone: site.timeZone,
-        },
+        { name: site.name, url: site.address, timeZone: site.timeZone },
         source,
         fromAssistant,
-      );
-    },
-    {
-      failed: 'contact.notify_failed',
-      fields: { contactId: contact.id },
-    },
+      ),
+    { failed: 'contact.notify_failed', fields: { contactId: contact.id } },
   );
 }

@@ -4,7 +4,6 @@
  * The place is taken in the answer's own write transaction (capture.ts), so however many
  * instances read the mailbox, one notice goes; the mail itself goes after the commit.
  */
-import type { Clock } from '#server/platform/clock';
 import type { Db } from '#db';
 import { NOT_ONE_LINE } from '#shared/validation';
 import {
@@ -18,11 +17,8 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT } from '#shared/mail/theme';
-import type { Logger } from '#server/platform/logger';
-import { sendInBackground } from '#server/mail/outbox/send-mail';
-import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
-import { mailSite } from '#server/platform/site-brand';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { ThrottledError } from '#server/platform/errors';
 import { take } from '#server/platform/throttle';
 import { ANSWER_NOTICES } from '../throttle-rules';
@@ -84,32 +80,12 @@ export function answerNoticeMail(
 }
 
 /** Sends a claimed notice in the background; a failure is logged, never thrown. */
-export function sendAnswerNotice(
-  deps: {
-    db: Db;
-    config: SiteSettingsConfig & { contactNotifyTo: string | null };
-    mailer: Mailer;
-    logger: Logger;
-    clock: Clock;
-  },
-  lead: AnsweredLead,
-): void {
-  const to = deps.config.contactNotifyTo;
-  if (!to) return;
-  sendInBackground(
+export function sendAnswerNotice(deps: OwnerNoticeDeps, lead: AnsweredLead): void {
+  notifyOwner(
     deps,
     'notice',
-    async () => {
-      const site = await mailSite(deps);
-      return answerNoticeMail(to, lead, {
-        name: site.name,
-        url: site.address,
-        timeZone: site.timeZone,
-      });
-    },
-    {
-      failed: 'lead.answer_notify_failed',
-      fields: { leadId: lead.id },
-    },
+    (to, site) =>
+      answerNoticeMail(to, lead, { name: site.name, url: site.address, timeZone: site.timeZone }),
+    { failed: 'lead.answer_notify_failed', fields: { leadId: lead.id } },
   );
 }
