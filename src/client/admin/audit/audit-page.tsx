@@ -8,8 +8,7 @@ import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../controls';
 import { DateTime } from '../ui/date-time';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { ListTable, type ListColumn } from '../ui/list-table';
 import { useDocumentTitle } from '../use-document-title';
 import { AuditFilters } from './audit-filters';
 import { AuditSubject } from './audit-subject';
@@ -56,86 +55,65 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
         />
       </div>
 
-      <QueryState
+      <ListTable
         query={list}
         pending="Loading the audit log..."
         error="Error loading the audit log"
-        empty={(data) =>
-          data.events.length === 0 &&
-          (data.total > 0
-            ? 'No entries on this page.'
-            : action || actor
-              ? 'No entries match these filters.'
-              : 'Nothing recorded yet.')
+        emptyPage="No entries on this page."
+        empty={() =>
+          action || actor ? 'No entries match these filters.' : 'Nothing recorded yet.'
         }
-      >
-        {(data) => (
-          <table
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  What
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                  Who
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                  When
-                </th>
-                <th scope="col" className="hidden py-2 font-semibold lg:table-cell">
-                  Address
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.events.map((event) => (
-                <tr key={event.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 text-ink">
-                    <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
-                    <AuditSubject event={event} />
-                    {/* On a phone who, when and where go under the action, one line each. */}
-                    <span className="mt-1 block text-muted md:hidden">
-                      <span className="block">
-                        <Who event={event} />
-                      </span>
-                      <span className="block">
-                        <DateTime iso={event.at} />
-                      </span>
-                      <span className="block">{event.address ?? '–'}</span>
-                    </span>
-                    <span className="hidden text-muted md:block lg:hidden">
-                      {event.address ?? ''}
-                    </span>
-                  </td>
-                  <td className="hidden py-2 pr-4 break-all text-ink md:table-cell">
-                    <Who event={event} />
-                  </td>
-                  <td className="hidden py-2 pr-4 whitespace-nowrap text-muted md:table-cell">
-                    <DateTime iso={event.at} />
-                  </td>
-                  <td className="hidden py-2 text-muted lg:table-cell">{event.address ?? '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={AUDIT_PAGE_SIZE}
-          total={list.data.total}
-          label="Audit log"
-          onPage={(next) => onSearch({ action, actor, page: next > 1 ? next : undefined })}
-        />
-      ) : null}
+        rows={(data) => data.events}
+        rowKey={(event) => event.id}
+        caption="Audit log, newest first"
+        columns={AUDIT_COLUMNS}
+        pager={{
+          page,
+          pageSize: AUDIT_PAGE_SIZE,
+          label: 'Audit log',
+          onPage: (next) => onSearch({ action, actor, page: next > 1 ? next : undefined }),
+        }}
+      />
     </Card>
   );
 }
+
+const AUDIT_COLUMNS: ListColumn<AuditEvent>[] = [
+  {
+    header: 'What',
+    cellClass: 'text-ink',
+    cell: (event) => (
+      <>
+        <span className="font-medium">{AUDIT_ACTION_LABELS[event.action]}</span>
+        <AuditSubject event={event} />
+        {/* On a phone who, when and where go under the action, one line each. */}
+        <span className="mt-1 block text-muted md:hidden">
+          <span className="block">
+            <Who event={event} />
+          </span>
+          <span className="block">
+            <DateTime iso={event.at} />
+          </span>
+          <span className="block">{event.address ?? '–'}</span>
+        </span>
+        <span className="hidden text-muted md:block lg:hidden">{event.address ?? ''}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Who',
+    from: 'md',
+    cellClass: 'break-all text-ink',
+    cell: (event) => <Who event={event} />,
+  },
+  {
+    header: 'When',
+    from: 'md',
+    cellClass: 'whitespace-nowrap text-muted',
+    cell: (event) => <DateTime iso={event.at} />,
+  },
+  { header: 'Address', from: 'lg', cellClass: 'text-muted', cell: (event) => event.address ?? '–' },
+];
 
 /** No actor: the command line, the server's start, or a sign-in by someone unknown. */
 function Who({ event }: { event: AuditEvent }) {

@@ -2,13 +2,13 @@ import { LEAD_STATUS_LABELS, LEADS_PAGE_SIZE } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../controls';
 import { useDocumentTitle } from '../use-document-title';
-import { Pager } from '../ui/pager';
+import { ListTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
 import { MailboxStatus } from './mailbox-status';
 import { LeadSearchField } from './lead-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
-import { LeadsTable } from './leads-table';
+import { leadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
 import { TriageFilter } from './triage-filter';
 import { TRIAGE_LABEL_NAMES } from './triage-label';
@@ -79,42 +79,29 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
             />
           ) : null}
         </div>
-        <QueryState
+        <ListTable
           query={list}
           pending="Loading leads..."
           error="Error loading leads"
-          empty={(data) =>
-            data.leads.length === 0 &&
-            (data.total > 0
-              ? 'No leads on this page.'
-              : q
-                ? 'No leads match your search.'
-                : triage
-                  ? `No ${status ? `${LEAD_STATUS_LABELS[status].toLowerCase()} ` : ''}leads labelled ${TRIAGE_LABEL_NAMES[triage].toLowerCase()}.`
-                  : status
-                    ? `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`
-                    : 'No leads yet. Everyone who writes through the contact form appears here.')
+          emptyPage="No leads on this page."
+          empty={() =>
+            q
+              ? 'No leads match your search.'
+              : triage
+                ? `No ${status ? `${LEAD_STATUS_LABELS[status].toLowerCase()} ` : ''}leads labelled ${TRIAGE_LABEL_NAMES[triage].toLowerCase()}.`
+                : status
+                  ? `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`
+                  : 'No leads yet. Everyone who writes through the contact form appears here.'
           }
-        >
-          {(data) => (
-            <LeadsTable
-              leads={data.leads}
-              status={status}
-              triage={triage}
-              showTriage={aiEnabled}
-              isBusy={list.isPlaceholderData}
-            />
-          )}
-        </QueryState>
-        {list.data ? (
-          <Pager
-            page={page}
-            pageSize={LEADS_PAGE_SIZE}
-            total={list.data.total}
-            label="Leads"
-            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
-          />
-        ) : null}
+          rows={(data) => data.leads}
+          {...leadsTable({ status, triage, showTriage: aiEnabled })}
+          pager={{
+            page,
+            pageSize: LEADS_PAGE_SIZE,
+            label: 'Leads',
+            onPage: (next) => onSearch({ ...search, page: next > 1 ? next : undefined }),
+          }}
+        />
       </Card>
     </div>
   );

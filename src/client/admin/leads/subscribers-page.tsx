@@ -3,19 +3,15 @@ import { SUBSCRIBERS_PAGE_SIZE } from '#shared/leads';
 import type { Subscriber } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
-import { Button, Card } from '../controls';
+import { Card } from '../controls';
 import { ConfirmDialog } from '../confirm-dialog';
-import { TrashIcon } from '../icons';
 import { useDocumentTitle } from '../use-document-title';
-import { DateTime } from '../ui/date-time';
 import { useRemoveSubscriber, useResendConfirmation } from './lead-mutations';
 import { LeadSearchField } from './lead-search-field';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
-import { EmailAddress } from './email-address';
+import { ListTable } from '../ui/list-table';
+import { subscriberColumns } from './subscriber-columns';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
-import { SequenceLine } from './subscriber-sequence';
-import { StatusBadge, STATUS_LABELS } from './subscriber-status';
+import { STATUS_LABELS } from './subscriber-status';
 import { SubscriberStatusFilter } from './subscriber-status-filter';
 import {
   AddSubscriberForm,
@@ -85,131 +81,37 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
         />
       </div>
 
-      <QueryState
+      <ListTable
         query={list}
         pending="Loading subscribers..."
         error="Error loading subscribers"
-        empty={(data) =>
-          data.subscribers.length === 0 &&
-          (data.total > 0
-            ? 'No subscribers on this page.'
-            : q
-              ? 'No subscribers match your search.'
-              : status && everyone
-                ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
-                : 'No subscribers yet. Newsletter sign-ups appear here.')
+        emptyPage="No subscribers on this page."
+        empty={() =>
+          q
+            ? 'No subscribers match your search.'
+            : status && everyone
+              ? `No ${STATUS_LABELS[status].toLowerCase()} subscribers.`
+              : 'No subscribers yet. Newsletter sign-ups appear here.'
         }
-      >
-        {(data) => (
-          <table
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            <caption className="sr-only">
-              {status ? `${STATUS_LABELS[status]} subscribers` : 'Subscribers'}, newest first
-            </caption>
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Address
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
-                  Status
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                  Subscribed
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                  Confirmed
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.subscribers.map((subscriber) => (
-                <tr key={subscriber.id} className="border-b border-line">
-                  <td className="py-2 pr-4 text-ink">
-                    <EmailAddress address={subscriber.email} />
-                    {/* On a phone the status and dates go under the address, which gets the width. */}
-                    <span className="mt-1 flex flex-col items-start gap-1 text-sm text-muted sm:hidden">
-                      <StatusBadge status={subscriber.status} />
-                      <SequenceLine
-                        sequence={subscriber.sequence}
-                        steps={steps}
-                        status={subscriber.status}
-                      />
-                      <SubscriberDates subscriber={subscriber} />
-                    </span>
-                    {/* From 640 px the status has its column; the dates wait for 768 px. */}
-                    <span className="hidden text-sm text-muted sm:block md:hidden">
-                      <SubscriberDates subscriber={subscriber} />
-                    </span>
-                  </td>
-                  <td className="hidden py-2 pr-4 sm:table-cell">
-                    <StatusBadge status={subscriber.status} />
-                    <SequenceLine
-                      sequence={subscriber.sequence}
-                      steps={steps}
-                      status={subscriber.status}
-                    />
-                    {subscriber.unsubscribedAt ? (
-                      <span className="mt-1 hidden text-xs text-muted md:block">
-                        on <DateTime iso={subscriber.unsubscribedAt} />
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="hidden py-2 pr-4 text-muted md:table-cell">
-                    <DateTime iso={subscriber.createdAt} />
-                  </td>
-                  <td className="hidden py-2 pr-4 text-muted md:table-cell">
-                    {subscriber.confirmedAt ? (
-                      <DateTime iso={subscriber.confirmedAt} />
-                    ) : (
-                      <>
-                        <span aria-hidden="true">–</span>
-                        <span className="sr-only">Not confirmed</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="py-2 text-right">
-                    <span className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                      {subscriber.status === 'pending' ? (
-                        <Button
-                          variant="ghost"
-                          isPending={resend.isPending && resend.variables?.id === subscriber.id}
-                          onPress={() => resend.mutate({ id: subscriber.id })}
-                          aria-label={`Resend confirmation to ${subscriber.email}`}
-                        >
-                          Resend
-                        </Button>
-                      ) : null}
-                      <Button
-                        variant="ghost"
-                        onPress={() => setToRemove(subscriber)}
-                        aria-label={`Remove ${subscriber.email}`}
-                      >
-                        <TrashIcon />
-                        <span className="sr-only sm:not-sr-only">Remove</span>
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={SUBSCRIBERS_PAGE_SIZE}
-          total={list.data.total}
-          label="Subscribers"
-          onPage={(next) => onSearch({ q, status, page: next > 1 ? next : undefined })}
-        />
-      ) : null}
+        rows={(data) => data.subscribers}
+        rowKey={(subscriber) => subscriber.id}
+        align="middle"
+        caption={
+          <>{status ? `${STATUS_LABELS[status]} subscribers` : 'Subscribers'}, newest first</>
+        }
+        columns={subscriberColumns({
+          steps,
+          isResending: (subscriber) => resend.isPending && resend.variables?.id === subscriber.id,
+          onResend: (subscriber) => resend.mutate({ id: subscriber.id }),
+          onRemove: setToRemove,
+        })}
+        pager={{
+          page,
+          pageSize: SUBSCRIBERS_PAGE_SIZE,
+          label: 'Subscribers',
+          onPage: (next) => onSearch({ q, status, page: next > 1 ? next : undefined }),
+        }}
+      />
       <p className="mt-4 text-sm text-muted">{RESEND_RULE}</p>
 
       <section aria-labelledby="add-subscribers-title" className="mt-8 border-t border-line pt-6">
@@ -236,26 +138,5 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
         }}
       />
     </Card>
-  );
-}
-
-/** The dates as lines of text, where the table has no room for their columns. */
-function SubscriberDates({ subscriber }: { subscriber: Subscriber }) {
-  return (
-    <>
-      <span className="block">
-        Subscribed <DateTime iso={subscriber.createdAt} />
-      </span>
-      {subscriber.confirmedAt ? (
-        <span className="block">
-          Confirmed <DateTime iso={subscriber.confirmedAt} />
-        </span>
-      ) : null}
-      {subscriber.unsubscribedAt ? (
-        <span className="block">
-          Unsubscribed <DateTime iso={subscriber.unsubscribedAt} />
-        </span>
-      ) : null}
-    </>
   );
 }

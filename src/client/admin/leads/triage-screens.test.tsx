@@ -7,7 +7,8 @@ import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch
 import { renderAdmin } from '#tests/support/render-admin';
 import { LeadPage } from './lead-page';
 import { LeadsPage } from './leads-page';
-import { LeadsTable } from './leads-table';
+import { DataTable } from '../ui/list-table';
+import { leadsTable } from './leads-table';
 import { leadSearchSchema, type LeadSearch } from './search-params';
 import { TRIAGE_WAIT_MS } from './triage-block';
 import { TriageFilter } from './triage-filter';
@@ -94,7 +95,11 @@ describe('the leads table', () => {
 
   it('with AI on: the label in words beside the name and the summary’s first line', async () => {
     renderAdmin(
-      <LeadsTable leads={leads} status={undefined} triage="spam" showTriage isBusy={false} />,
+      <DataTable
+        rows={leads}
+        isBusy={false}
+        {...leadsTable({ status: undefined, triage: 'spam', showTriage: true })}
+      />,
     );
     expect(
       await screen.findByRole('table', { name: 'Leads labelled Spam, latest activity first' }),
@@ -110,7 +115,7 @@ describe('the leads table', () => {
   });
 
   it('without AI: no label and no summary, whatever the lead holds', async () => {
-    renderAdmin(<LeadsTable leads={leads} status={undefined} isBusy={false} />);
+    renderAdmin(<DataTable rows={leads} isBusy={false} {...leadsTable({ status: undefined })} />);
     expect(
       await screen.findByRole('table', { name: 'Leads, latest activity first' }),
     ).toBeVisible();

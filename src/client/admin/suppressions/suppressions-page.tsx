@@ -9,8 +9,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { TrashIcon } from '../icons';
 import { useDocumentTitle } from '../use-document-title';
 import { DateTime } from '../ui/date-time';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { ListTable, type ListColumn } from '../ui/list-table';
 import { EmailAddress } from '../leads/email-address';
 import { LeadSearchField } from '../leads/lead-search-field';
 import { AddSuppressionForm } from './add-suppression-form';
@@ -71,98 +70,27 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
         />
       </div>
 
-      <QueryState
+      <ListTable
         query={list}
         pending="Loading suppressed addresses..."
         error="Error loading suppressed addresses"
-        empty={(data) =>
-          data.suppressions.length === 0 &&
-          (data.total > 0
-            ? 'No addresses on this page.'
-            : q
-              ? 'No suppressed address matches your search.'
-              : 'No suppressed addresses. Bounces and complaints appear here.')
+        emptyPage="No addresses on this page."
+        empty={() =>
+          q
+            ? 'No suppressed address matches your search.'
+            : 'No suppressed addresses. Bounces and complaints appear here.'
         }
-      >
-        {(data) => (
-          <table
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            <caption className="sr-only">Suppressed addresses, newest first</caption>
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Address
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Reason
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                  Detail
-                </th>
-                <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
-                  Since
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.suppressions.map((entry) => (
-                <tr key={entry.email} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 text-ink">
-                    <EmailAddress address={entry.email} />
-                  </td>
-                  <td className="py-2 pr-4 text-ink">
-                    {SUPPRESSION_REASON_LABELS[entry.reason]}
-                    {/* On a phone the detail and date go under the reason. */}
-                    <span className="mt-1 block text-xs text-muted sm:hidden">
-                      <DateTime iso={entry.at} />
-                    </span>
-                    {entry.detail ? (
-                      <span className="mt-1 block text-xs break-words text-muted md:hidden">
-                        {entry.detail}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="hidden py-2 pr-4 break-words text-muted md:table-cell">
-                    {entry.detail || (
-                      <>
-                        <span aria-hidden="true">–</span>
-                        <span className="sr-only">None</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="hidden py-2 pr-4 text-muted sm:table-cell">
-                    <DateTime iso={entry.at} />
-                  </td>
-                  <td className="py-2 text-right">
-                    <Button
-                      variant="ghost"
-                      onPress={() => setToRemove(entry)}
-                      aria-label={`Remove ${entry.email}`}
-                    >
-                      <TrashIcon />
-                      <span className="sr-only sm:not-sr-only">Remove</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={SUPPRESSIONS_PAGE_SIZE}
-          total={list.data.total}
-          label="Suppressed addresses"
-          onPage={(next) => onSearch({ q, page: next > 1 ? next : undefined })}
-        />
-      ) : null}
+        rows={(data) => data.suppressions}
+        rowKey={(entry) => entry.email}
+        caption="Suppressed addresses, newest first"
+        columns={suppressionColumns(setToRemove)}
+        pager={{
+          page,
+          pageSize: SUPPRESSIONS_PAGE_SIZE,
+          label: 'Suppressed addresses',
+          onPage: (next) => onSearch({ q, page: next > 1 ? next : undefined }),
+        }}
+      />
 
       <section aria-labelledby="add-suppression-title" className="mt-8 border-t border-line pt-6">
         <AddSuppressionForm />
@@ -190,4 +118,67 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
       />
     </Card>
   );
+}
+
+/** Address, why, the report's words, since when, and its Remove button. */
+function suppressionColumns(
+  onRemove: (entry: SuppressionEntry) => void,
+): ListColumn<SuppressionEntry>[] {
+  return [
+    {
+      header: 'Address',
+      cellClass: 'text-ink',
+      cell: (entry) => <EmailAddress address={entry.email} />,
+    },
+    {
+      header: 'Reason',
+      cellClass: 'text-ink',
+      cell: (entry) => (
+        <>
+          {SUPPRESSION_REASON_LABELS[entry.reason]}
+          {/* On a phone the detail and date go under the reason. */}
+          <span className="mt-1 block text-xs text-muted sm:hidden">
+            <DateTime iso={entry.at} />
+          </span>
+          {entry.detail ? (
+            <span className="mt-1 block text-xs break-words text-muted md:hidden">
+              {entry.detail}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Detail',
+      from: 'md',
+      cellClass: 'break-words text-muted',
+      cell: (entry) =>
+        entry.detail || (
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="sr-only">None</span>
+          </>
+        ),
+    },
+    {
+      header: 'Since',
+      from: 'sm',
+      cellClass: 'text-muted',
+      cell: (entry) => <DateTime iso={entry.at} />,
+    },
+    {
+      header: <span className="sr-only">Actions</span>,
+      cellClass: 'text-right',
+      cell: (entry) => (
+        <Button
+          variant="ghost"
+          onPress={() => onRemove(entry)}
+          aria-label={`Remove ${entry.email}`}
+        >
+          <TrashIcon />
+          <span className="sr-only sm:not-sr-only">Remove</span>
+        </Button>
+      ),
+    },
+  ];
 }
