@@ -13,6 +13,7 @@ const lines = readFileSync(path.join(ROOT, DOC), 'utf8').split('\n');
 /** The first cell and the backticked words of the other cells, of each row of a section's table. */
 function tableOf(heading: string): Map<string, string[]> {
   const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`${DOC} has no "${heading}"`);
   const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
   const rows = new Map<string, string[]>();
   for (const line of lines.slice(start + 1, end)) {
