@@ -1,5 +1,5 @@
 /**
- * The layers of docs/architecture.md ("Layers"), checked by `npm run check` (through
+ * The layers of docs/architecture.md ("The layers"), checked by `npm run check` (through
  * scripts/layers.ts, which also refuses loops between folders under src/server/):
  * shared <- platform <- http <- features <- app; db below the server; no cycles anywhere.
  * Under src/server/ the tiers below (TIERS) say which folder may import which.
@@ -56,7 +56,7 @@ const tierRules = TIERS.slice(0, -1).map((tier, index) => {
     severity: 'error',
     comment: `Tier ${index + 1} of ${TIERS.length}, ${tier.name} (${tier.is}), imports only the tiers below it${
       below.length > 0 ? ` (${below.join('; ')})` : ''
-    }, never ${above.map((higher) => higher.name).join(', ')}: move what both need down, or let app/ pass it in (docs/architecture.md, "Layers").`,
+    }, never ${above.map((higher) => higher.name).join(', ')}: move what both need down, or let app/ pass it in (docs/architecture.md, "The layers").`,
     from: { path: tierPath(tier), pathNot: TEST },
     to: { path: above.map(tierPath).join('|'), dependencyTypesNot: ['type-only'] },
   };

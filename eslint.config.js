@@ -97,10 +97,10 @@ export default tseslint.config(
     },
   },
   {
-    // Mail leaves only through the outbox (docs/mail.md): its sender (platform/outbox/) is
+    // Mail leaves only through the outbox (docs/mail.md): its sender (mail/outbox/) is
     // the one caller of the Mailer, without exception.
     files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/server/platform/outbox/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/mail/outbox/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -108,7 +108,7 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
           message:
-            'Send mail through the outbox (platform/outbox/: queueMail, sendInBackground, deliverNow), not the Mailer itself (docs/mail.md).',
+            'Send mail through the outbox (mail/outbox/: queueMail, sendInBackground, deliverNow), not the Mailer itself (docs/mail.md).',
         },
       ],
     },

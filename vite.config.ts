@@ -87,7 +87,7 @@ const SQLD_TESTS = [
   'src/server/identity/second-factors/guess-limits.test.ts',
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
   // The outbox: at most once across two instances on one database (docs/mail.md).
-  'src/server/platform/outbox/outbox-job.test.ts',
+  'src/server/mail/outbox/outbox-job.test.ts',
   // The month's AI tokens: one cap across instances, 20 calls at once (docs/ai.md).
   'src/server/ai/cap-instances.test.ts',
   // The site assistant's caps (20 an hour an address, 500 a day): the same, questions at once.

@@ -930,7 +930,7 @@ export const siteSettings = sqliteTable('site_settings', {
 
 /**
  * Every mail the product sends, one row each (docs/mail.md): written in the same transaction
- * as what it is about, then sent by the one sender in platform/outbox/, which knows no
+ * as what it is about, then sent by the one sender in mail/outbox/, which knows no
  * feature. A row is claimed (`sending`, with who and when) before it goes to SMTP, so no mail
  * goes twice across instances and restarts; a temporary failure puts it back with a later
  * `nextAttemptAt`. `id` is AUTOINCREMENT, never reused: a bounce's VERP token names it.

@@ -33,6 +33,6 @@ describe('mail only through the outbox', () => {
     // The queues folded into the outbox have no exception left.
     expect(await restricted('src/server/newsletter/newsletter-job.ts')).toBe(2);
     expect(await restricted('src/server/leads/replies/router.ts')).toBe(2);
-    expect(await restricted('src/server/platform/outbox/outbox-job.ts')).toBe(0);
+    expect(await restricted('src/server/mail/outbox/outbox-job.ts')).toBe(0);
   }, 60_000);
 });

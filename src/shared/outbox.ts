@@ -1,6 +1,6 @@
 /**
  * The outbox's words (docs/mail.md): every mail the product sends is one row of one queue,
- * sent by one sender in platform/outbox/. Shared with the admin's Mail screen.
+ * sent by one sender in mail/outbox/. Shared with the admin's Mail screen.
  */
 
 /** `sending` while a sender has it in hand; `failed` after a permanent error or the last try. */

@@ -227,7 +227,7 @@ describe.concurrent('three sends, side by side', () => {
     // The rule is on the sender's claims: at most 60 a minute, so the k-th claim comes at least
     // k seconds (60,000 ms / 60 each) after the first. The pace keeps that schedule: a mail that
     // went a little late has the next one catch up, so a single gap may be under a second
-    // while the run never gets ahead of the rate (platform/mail-loop.ts, createPace). The sink's
+    // while the run never gets ahead of the rate (mail/outbox/mail-loop.ts, createPace). The sink's
     // arrival times would not show it exactly: the first mail's arrival also waits for the SMTP
     // connection, so arrivals can be closer together than claims.
     const claims = (await mails(target))

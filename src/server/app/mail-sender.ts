@@ -1,6 +1,6 @@
 /**
  * The background sender and its one list of mail jobs (docs/decisions/0044). The loop
- * (platform/mail-loop.ts) knows no kind of mail; every mail goes through the outbox, and
+ * (mail/outbox/mail-loop.ts) knows no kind of mail; every mail goes through the outbox, and
  * this list, the one place that knows them all, says which run and in what order: the outbox
  * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, calls'
  * reminders, confirmations, newsletters, the welcome sequence's steps; its bulk rows at the

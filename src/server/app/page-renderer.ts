@@ -1,6 +1,6 @@
 /**
  * The one place the server reaches into src/client: the client's server-side entry, which
- * renders the public pages' React apps to HTML (docs/architecture.md, "Layers"). The app
+ * renders the public pages' React apps to HTML (docs/architecture.md, "The layers"). The app
  * composition passes it to the content pages; tests may pass a stand-in.
  */
 import type { PageRenderer } from '#server/content/pages';

@@ -9,7 +9,7 @@ import { outputs } from '#shared/shapes/audit';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the audit log sits below
- * identity, which writes to it (docs/architecture.md, "Layers"), so it knows the procedure by
+ * identity, which writes to it (docs/architecture.md, "The layers"), so it knows the procedure by
  * its type alone.
  */
 type AdminProcedure = typeof identityAdminProcedure;

@@ -1,5 +1,5 @@
 /**
- * Calls' reminders as a mail job of the background sender (platform/mail-loop.ts, the list in
+ * Calls' reminders as a mail job of the background sender (mail/outbox/mail-loop.ts, the list in
  * app/mail-sender.ts), after the outbox: each turn hands the next due reminder over to the
  * outbox (reminder-queue.ts, `handOverNextReminder`), which sends it at its next turn, retries
  * a temporary failure and suppresses an address refused for good (docs/mail.md). The mail is

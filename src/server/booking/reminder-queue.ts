@@ -1,7 +1,7 @@
 /**
  * A booking's reminders (docs/booking.md, "Reminders"): `booking_reminders` is their plan, one
  * row per `reminderMinutes` value, `queued` until its moment. At its moment the reminder job
- * (reminder-job.ts) hands it over to the outbox (platform/outbox/) in one write transaction:
+ * (reminder-job.ts) hands it over to the outbox (mail/outbox/) in one write transaction:
  * the mail is queued and the row marked `handed`, so it is handed over exactly once whatever
  * the number of instances, and the outbox's claim sends it at most once. From then on the
  * outbox row (its `ref` is `reminder:<id>`) is the record of what became of it.

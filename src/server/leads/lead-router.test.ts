@@ -379,7 +379,7 @@ describe('leads.erase', () => {
     await storeSubscribers(deps, 2, (i) => ({
       email: i ? 'reader@example.com' : 'ada@example.COM',
     }));
-    // Mail waiting to them in the outbox goes with them (platform/outbox/forget-address.ts).
+    // Mail waiting to them in the outbox goes with them (mail/outbox/forget-address.ts).
     await writeTransaction(deps.db, async (tx) => {
       for (const to of ['ada@example.com', 'other@example.com']) {
         await queueMail(

@@ -109,7 +109,7 @@ export async function personData(db: Db, leadId: number, now: Date) {
  * subscription, testimonials (published or not, with their photos' files), reply drafts and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
- * removed, and the outbox forgets the address (platform/outbox/forget-address.ts). Answers
+ * removed, and the outbox forgets the address (mail/outbox/forget-address.ts). Answers
  * whether there was such a lead.
  */
 export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {

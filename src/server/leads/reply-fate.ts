@@ -1,6 +1,6 @@
 /**
  * What became of a reply's mail (docs/leads.md, "Replies"). The outbox row about the reply's
- * event (ref `lead-event:<id>`, platform/outbox/mail-ref.ts) is the one record of it: the
+ * event (ref `lead-event:<id>`, mail/outbox/mail-ref.ts) is the one record of it: the
  * event keeps no copy. A reply stored before replies went through the outbox has no such row
  * and keeps the `delivery` stored on its event (`sent` or `failed`; migration 0023 failed the
  * ones still waiting in the old queue).

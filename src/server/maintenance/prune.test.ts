@@ -122,7 +122,7 @@ it('keeps audit entries one year, then deletes them', async () => {
   expect(kept.map((row) => [row.target, row.address])).toEqual([['recent', '203.0.113.x']]);
 });
 
-it('drops settled mail from the outbox once its time is past (platform/outbox/outbox-prune.ts)', async () => {
+it('drops settled mail from the outbox once its time is past (mail/outbox/outbox-prune.ts)', async () => {
   const deps = await createTestDeps();
   const notice = (subject: string) =>
     writeTransaction(deps.db, async (tx) => {

@@ -1,7 +1,7 @@
 /**
  * A newsletter recipient's mail in the outbox (docs/newsletter.md, "Sending"): handed over, a
  * recipient (`status` `handed`) has one outbox row, `ref` `recipient:<id>`, and that row's
- * status is the recipient's fate (`mailFate`, platform/outbox/mail-ref.ts). Rows settled before
+ * status is the recipient's fate (`mailFate`, mail/outbox/mail-ref.ts). Rows settled before
  * the outbox took over keep their own status. This file is the one place that joins the two.
  */
 import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';

@@ -55,7 +55,7 @@ export function throttleBucketKey(secret: string): Buffer {
 
 /**
  * Signs the VERP token in a bulk mail's Return-Path, so a bounce names its mail and a stranger
- * cannot forge one that suppresses someone else (platform/deliverability/verp.ts).
+ * cannot forge one that suppresses someone else (mail/deliverability/verp.ts).
  */
 export function bounceTokenKey(secret: string): Buffer {
   return derive(secret, 'verp-bounce-token v1');

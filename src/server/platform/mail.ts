@@ -157,7 +157,7 @@ export function withoutAddresses(text: string): string {
 
 /**
  * Mails being written into the outbox in the background, per mailer (one mailer per app
- * instance), and what to do once they are (platform/outbox/send-mail.ts), so tests and a
+ * instance), and what to do once they are (mail/outbox/send-mail.ts), so tests and a
  * graceful shutdown can wait for them without a global registry.
  */
 const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
@@ -181,7 +181,7 @@ export function afterMails(mailer: Mailer, drain: () => Promise<void>): void {
 /**
  * Resolves once every mail queued in the background on this mailer is in the outbox and what
  * was due there has gone or failed (sent by the running sender, or, with none running, by
- * this mailer: platform/outbox/send-mail.ts).
+ * this mailer: mail/outbox/send-mail.ts).
  */
 export async function mailsSettled(mailer: Mailer): Promise<void> {
   const pending = inFlight.get(mailer);

@@ -121,7 +121,7 @@ export const leadReplyProcedures = {
     }),
 
   /**
-   * A failed reply's mail goes back in the outbox (platform/outbox/retry-mail.ts), due now. A
+   * A failed reply's mail goes back in the outbox (mail/outbox/retry-mail.ts), due now. A
    * reply stored before replies went through the outbox has no row there: its mail is written
    * now, from the reply as stored, once however many retries race.
    */

@@ -46,7 +46,7 @@ export type DeliveryReport =
   | { kind: 'unreadable'; reason: string }
   | { kind: 'other' };
 
-/** How the VERP address a report came to is checked (platform/deliverability/verp.ts). */
+/** How the VERP address a report came to is checked (mail/deliverability/verp.ts). */
 export interface VerpCheck {
   bounceAddress: string;
   key: Buffer;

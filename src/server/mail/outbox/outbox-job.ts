@@ -1,5 +1,5 @@
 /**
- * The outbox's sender (docs/mail.md): a mail job of the background sender (platform/mail-loop.ts,
+ * The outbox's sender (docs/mail.md): a mail job of the background sender (mail/outbox/mail-loop.ts,
  * first in app/mail-sender.ts's list) that knows no feature. Each turn claims the next due row
  * (sign-in codes first), sends it through the Mailer and settles it:
  * - sent;

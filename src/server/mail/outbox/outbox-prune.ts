@@ -3,7 +3,7 @@
  * prune inside its write transaction:
  * - a mail nothing follows (no `ref`: codes, notices, booking mails) is deleted 30 days after
  *   it was written, sent or failed; a bounce arrives within days, and one naming a row that
- *   is gone proves nothing (server/mail/take-report.ts: listed as unverified);
+ *   is gone proves nothing (server/mail/reports/take-report.ts: listed as unverified);
  * - a mail a feature follows (a reply, a reminder, a newsletter's recipient) keeps its row,
  *   since the feature reads the mail's fate there (mail-ref.ts);
  * - delivery reports are kept a year, the address's history on the Suppressed screen.

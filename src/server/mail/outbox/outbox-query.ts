@@ -1,6 +1,6 @@
 /**
  * The Mail screen's reads (docs/mail.md, "The Mail screen"): a page of the outbox by status.
- * Its one write, a failed mail put back in the queue, is platform/outbox/retry-mail.ts.
+ * Its one write, a failed mail put back in the queue, is mail/outbox/retry-mail.ts.
  */
 import { asc, count, desc, inArray } from 'drizzle-orm';
 import type { Db } from '#db';

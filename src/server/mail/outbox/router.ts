@@ -14,7 +14,7 @@ import { outputs } from '#shared/shapes/outbox';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the mail layer sits below
- * identity, which queues its mail here (docs/architecture.md, "Layers"), so it knows the
+ * identity, which queues its mail here (docs/architecture.md, "The layers"), so it knows the
  * procedure by its type alone.
  */
 type AdminProcedure = typeof identityAdminProcedure;

@@ -122,7 +122,7 @@ async function takeFinding(
   return recorded.taken;
 }
 
-/** A mail read from the mailbox, as platform/deliverability/delivery-report.ts read it. */
+/** A mail read from the mailbox, as mail/deliverability/delivery-report.ts read it. */
 export async function takeMailboxReport(
   deps: ReportDeps,
   report: DeliveryReport,

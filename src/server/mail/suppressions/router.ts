@@ -1,7 +1,7 @@
 /**
  * The suppression list in the admin (docs/mail.md, "Suppression"; docs/api.md): read it,
  * add an address by hand, take one off. Bounces and complaints add to it on their own
- * (platform/outbox/suppression.ts); newsletters and reminders ask it before each mail.
+ * (mail/suppressions/suppression.ts); newsletters and reminders ask it before each mail.
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -29,7 +29,7 @@ import { outputs } from '#shared/shapes/suppressions';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the mail layer sits below
- * identity, which queues its mail here (docs/architecture.md, "Layers"), so it knows the
+ * identity, which queues its mail here (docs/architecture.md, "The layers"), so it knows the
  * procedure by its type alone.
  */
 type AdminProcedure = typeof identityAdminProcedure;

@@ -1,7 +1,7 @@
 /**
  * The suppression list's reads for the admin (docs/mail.md, "Suppression"): a page of it,
  * searched by part of the address, newest first; one entry; and the words an audit entry
- * names an address with. Writing to the list is platform/outbox/suppression.ts's.
+ * names an address with. Writing to the list is mail/suppressions/suppression.ts's.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db';

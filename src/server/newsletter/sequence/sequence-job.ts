@@ -2,7 +2,7 @@
  * The welcome sequence's mail job (docs/newsletter.md, "Welcome sequence"), run by the
  * background sender after the newsletters' job. A turn finds one confirmed subscriber whose
  * next step is due and, in one write transaction, moves the subscriber on and writes the
- * step's mail into the outbox (platform/outbox/), which sends it. The move is an UPDATE that
+ * step's mail into the outbox (mail/outbox/), which sends it. The move is an UPDATE that
  * checks the step it moves from, so two instances turning at once, or a restart between the
  * read and the write, give each step once: only the write that changed the row queues a mail.
  */
