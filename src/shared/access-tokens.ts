@@ -83,11 +83,4 @@ export type CreateAccessTokenInput = z.input<typeof createAccessTokenInput>;
 export const revokeAccessTokenInput = z.object({ id: idField });
 
 /** A token as the API lists it (never its secret). */
-export interface AccessTokenSummary {
-  id: number;
-  name: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-}
+export type { AccessTokenSummary } from './shapes/access-tokens';

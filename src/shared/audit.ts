@@ -120,17 +120,4 @@ export const auditListInput = z.prefault(z.extend(auditFilterInput, { page: page
 export type AuditListInput = z.input<typeof auditListInput>;
 
 /** One entry as the API answers it (docs/api.md). */
-export interface AuditEvent {
-  id: number;
-  at: string;
-  actor: string | null;
-  action: AuditAction;
-  target: string | null;
-  address: string | null;
-  /** Set for the command line's entries and the first administrator made at the server's start. */
-  via: AuditVia | null;
-  /** What it concerns in words, as it was when written: "fact “Alan Turing…”", "alice". */
-  subject: string | null;
-  /** The admin screen of that thing while it still exists ("/admin/ai-fact-edit/4"), else null. */
-  link: string | null;
-}
+export type { AuditEvent } from './shapes/audit';

@@ -54,58 +54,8 @@ export const LEAD_LIMITS = {
   subjectMax: 200,
 } as const;
 
-/** A lead as the admin reads it (docs/api.md, "Leads"). Times are ISO 8601, UTC. */
-export interface Lead {
-  id: number;
-  email: string;
-  name: string;
-  company: string | null;
-  status: LeadStatus;
-  value: number | null;
-  lostReason: string | null;
-  source: string;
-  createdAt: string;
-  lastActivityAt: string;
-  firstReplyAt: string | null;
-  followUpAt: string | null;
-  /** Its unread messages and answers. */
-  unread: number;
-  /** The AI's reading of its latest enquiry or booking, or a label set by hand (docs/ai.md). */
-  triage: LeadTriage | null;
-}
-
-export interface LeadTriage {
-  label: TriageLabel;
-  /** 1-200 characters. */
-  reason: string;
-  /** At most 3 lines; empty when the label was set by hand before any reading. */
-  summary: string;
-  at: string;
-  /** The model that read it, or `manual`. */
-  model: string;
-}
-
-/** One entry of a lead's timeline, oldest first. */
-export interface TimelineEvent {
-  id: number;
-  at: string;
-  kind: TimelineKind;
-  /** The administrator who did it; for a received answer, the address it came from. */
-  actor: string | null;
-  text: string | null;
-  /** A reply's subject line. */
-  subject?: string;
-  /** A sent reply's state. */
-  delivery?: Delivery;
-  /** A status change's new status. */
-  status?: LeadStatus;
-  /** A status change's previous status. */
-  from?: LeadStatus;
-  /** A booking's start (the booking issue). */
-  start?: string;
-  /** A message's id in Messages. */
-  messageId?: number;
-}
+/** A lead, its triage and a timeline entry: declared once, with their answers' schemas. */
+export type { Lead, LeadTriage, TimelineEvent } from './shapes/leads';
 
 export const LEAD_MESSAGES = {
   notFound: 'Lead not found',

@@ -30,19 +30,4 @@ export const outboxListInput = z.prefault(
 export type OutboxListInput = z.input<typeof outboxListInput>;
 
 /** One mail as the API answers it (docs/api.md). */
-export interface OutboxMail {
-  id: number;
-  kind: OutboxKind;
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  /**
-   * The latest bounce or complaint proved to be about this mail (its VERP token, its
-   * Message-ID, the SMTP answer at send): a mail the server took may still have bounced.
-   */
-  bounce: { kind: 'hard' | 'soft' | 'complaint'; detail: string; at: string } | null;
-}
+export type { OutboxMail } from './shapes/outbox';

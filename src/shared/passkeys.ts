@@ -62,9 +62,4 @@ export const removePasskeyInput = z.object({
 export type RemovePasskeyInput = z.input<typeof removePasskeyInput>;
 
 /** One passkey as the Account screen lists it (never its credential id or key). */
-export interface PasskeySummary {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type { PasskeySummary } from './shapes/passkeys';

@@ -8,12 +8,7 @@ import { z } from 'zod/mini';
 import { oneLine, storedText } from './validation';
 
 /** An uploaded image as the pages show it; `url` a path on the site (/uploads/…). */
-export interface SiteImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+export type { SiteImage } from './shapes/site-image';
 
 export const SITE_IMAGE_LIMITS = {
   /** 10 MB: a camera's photo fits; a body this size is taken only with a session. */

@@ -56,9 +56,4 @@ export const importResultValues = ['added', 'exists', 'invalid'] as const;
 export type ImportResult = (typeof importResultValues)[number];
 
 /** One row of an import's answer, in the order sent. */
-export interface ImportRow {
-  email: string;
-  result: ImportResult;
-  /** Why an invalid row was refused. */
-  reason?: string;
-}
+export type { ImportRow } from './shapes/subscribers';

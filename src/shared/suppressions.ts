@@ -12,12 +12,7 @@ import { emailField, pageField, storedText } from './validation';
 export const SUPPRESSIONS_PAGE_SIZE = 50;
 
 /** An entry as GET /api/suppressions answers it; `at` is ISO 8601. */
-export interface SuppressionEntry {
-  email: string;
-  reason: SuppressionReason;
-  detail: string;
-  at: string;
-}
+export type { SuppressionEntry } from './shapes/suppressions';
 
 /** Each reason in words, for the screen and the reply's warning. */
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {

@@ -85,17 +85,4 @@ export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 export type SecondFactor = 'none' | 'email' | 'totp';
 
 /** One row of the Administrators list (GET /api/users). */
-export interface AdminUser {
-  id: number;
-  username: string;
-  email: string | null;
-  secondFactor: SecondFactor;
-  /** How many passkeys they have (each signs in without password or code). */
-  passkeys: number;
-  createdAt: string;
-  lastSignInAt: string | null;
-  /** True until the invitation is used: the user cannot sign in yet. */
-  invited: boolean;
-  /** The administrator asking. */
-  current: boolean;
-}
+export type { AdminUser } from './shapes/users';

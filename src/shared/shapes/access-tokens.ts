@@ -6,7 +6,8 @@
 import { z } from 'zod/mini';
 import { scopeValues } from '../access-tokens';
 
-const accessTokenOutput = z.strictObject({
+/** A token as the API lists it (never its secret). */
+export const accessTokenOutput = z.strictObject({
   id: z.number(),
   name: z.string(),
   scopes: z.array(z.enum(scopeValues)),
@@ -14,6 +15,7 @@ const accessTokenOutput = z.strictObject({
   expiresAt: z.string(),
   lastUsedAt: z.nullable(z.string()),
 });
+export type AccessTokenSummary = z.infer<typeof accessTokenOutput>;
 
 export const outputs = {
   list: z.strictObject({ success: z.literal(true), tokens: z.array(accessTokenOutput) }),

@@ -4,13 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
-
-const passkeySummaryOutput = z.strictObject({
-  id: z.number(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.nullable(z.string()),
-});
+import { passkeySummaryOutput } from './passkeys';
 
 const sessionSummaryOutput = z.strictObject({
   id: z.string(),

@@ -7,17 +7,22 @@ import { z } from 'zod/mini';
 import { fileDownloadOutput } from './file-download';
 import { auditActionValues, auditViaValues } from '../audit';
 
-const auditEventOutput = z.strictObject({
+/** One entry as the API answers it (docs/api.md). */
+export const auditEventOutput = z.strictObject({
   id: z.number(),
   at: z.string(),
   actor: z.nullable(z.string()),
   action: z.enum(auditActionValues),
   target: z.nullable(z.string()),
   address: z.nullable(z.string()),
+  /** Set for the command line's entries and the first administrator made at the server's start. */
   via: z.nullable(z.enum(auditViaValues)),
+  /** What it concerns in words, as it was when written: "fact “Alan Turing…”", "alice". */
   subject: z.nullable(z.string()),
+  /** The admin screen of that thing while it still exists ("/admin/ai-fact-edit/4"), else null. */
   link: z.nullable(z.string()),
 });
+export type AuditEvent = z.infer<typeof auditEventOutput>;
 
 export const outputs = {
   list: z.strictObject({

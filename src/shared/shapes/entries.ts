@@ -4,15 +4,9 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { siteImageOutput } from './site-image';
 import { entryKindValues, entryStatusValues } from '../entries';
 import { fileDownloadOutput } from './file-download';
-
-const siteImageOutput = z.strictObject({
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  alt: z.string(),
-});
 
 const entrySummaryShape = {
   id: z.number(),

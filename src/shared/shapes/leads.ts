@@ -13,6 +13,20 @@ import { fileDownloadOutput } from './file-download';
 
 const leadStatus = z.enum(leadStatusValues);
 
+/** The AI's reading of a lead's latest enquiry or booking, or a label set by hand (docs/ai.md). */
+const leadTriageOutput = z.strictObject({
+  label: z.enum(triageLabelValues),
+  /** 1-200 characters. */
+  reason: z.string(),
+  /** At most 3 lines; empty when the label was set by hand before any reading. */
+  summary: z.string(),
+  at: z.string(),
+  /** The model that read it, or `manual`. */
+  model: z.string(),
+});
+export type LeadTriage = z.infer<typeof leadTriageOutput>;
+
+/** A lead as the admin reads it (docs/api.md, "Leads"). Times are ISO 8601, UTC. */
 export const leadOutput = z.strictObject({
   id: z.number(),
   email: z.string(),
@@ -26,33 +40,36 @@ export const leadOutput = z.strictObject({
   lastActivityAt: z.string(),
   firstReplyAt: z.nullable(z.string()),
   followUpAt: z.nullable(z.string()),
+  /** Its unread messages and answers. */
   unread: z.number(),
-  triage: z.nullable(
-    z.strictObject({
-      label: z.enum(triageLabelValues),
-      reason: z.string(),
-      summary: z.string(),
-      at: z.string(),
-      model: z.string(),
-    }),
-  ),
+  triage: z.nullable(leadTriageOutput),
 });
+export type Lead = z.infer<typeof leadOutput>;
 
+/** One entry of a lead's timeline, oldest first. */
 export const timelineEventOutput = z.strictObject({
   id: z.number(),
   at: z.string(),
   kind: z.enum(timelineKindValues),
+  /** The administrator who did it; for a received answer, the address it came from. */
   actor: z.nullable(z.string()),
   text: z.nullable(z.string()),
+  /** A reply's subject line. */
   subject: z.optional(z.string()),
+  /** A sent reply's state. */
   delivery: z.optional(z.enum(deliveryValues)),
+  /** A status change's new status. */
   status: z.optional(leadStatus),
+  /** A status change's previous status. */
   from: z.optional(leadStatus),
+  /** A booking's start (the booking issue). */
   start: z.optional(z.string()),
+  /** A message's id in Messages. */
   messageId: z.optional(z.number()),
 });
+export type TimelineEvent = z.infer<typeof timelineEventOutput>;
 
-/** A reply draft kept on the lead (docs/leads.md, "Drafts"). */
+/** A reply draft kept on the lead (docs/leads.md, "Drafts"), as GET /api/leads/:id answers it. */
 export const leadDraftOutput = z.strictObject({
   id: z.number(),
   subject: z.string(),
@@ -60,6 +77,7 @@ export const leadDraftOutput = z.strictObject({
   by: z.string(),
   at: z.string(),
 });
+export type LeadDraft = z.infer<typeof leadDraftOutput>;
 
 const statusCountsOutput = z.strictObject({
   new: z.number(),

@@ -5,7 +5,8 @@
 import { z } from 'zod/mini';
 import { outboxKindValues, outboxStatusValues } from '../outbox';
 
-const outboxMailOutput = z.strictObject({
+/** One mail as the API answers it (docs/api.md). */
+export const outboxMailOutput = z.strictObject({
   id: z.number(),
   kind: z.enum(outboxKindValues),
   to: z.string(),
@@ -15,6 +16,10 @@ const outboxMailOutput = z.strictObject({
   lastError: z.nullable(z.string()),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
+  /**
+   * The latest bounce or complaint proved to be about this mail (its VERP token, its
+   * Message-ID, the SMTP answer at send): a mail the server took may still have bounced.
+   */
   bounce: z.nullable(
     z.strictObject({
       kind: z.enum(['hard', 'soft', 'complaint']),
@@ -23,6 +28,7 @@ const outboxMailOutput = z.strictObject({
     }),
   ),
 });
+export type OutboxMail = z.infer<typeof outboxMailOutput>;
 
 export const outputs = {
   list: z.strictObject({ mails: z.array(outboxMailOutput), total: z.number() }),

@@ -6,12 +6,14 @@
 import type { AuthenticationExtensionsClientInputs } from '@simplewebauthn/server';
 import { z } from 'zod/mini';
 
-const passkeySummaryOutput = z.strictObject({
+/** One passkey as the Account screen lists it (never its credential id or key). */
+export const passkeySummaryOutput = z.strictObject({
   id: z.number(),
   name: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.nullable(z.string()),
 });
+export type PasskeySummary = z.infer<typeof passkeySummaryOutput>;
 
 const publicKeyCredentialRpEntityOutput = z.strictObject({
   id: z.optional(z.string()),

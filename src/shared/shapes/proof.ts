@@ -5,14 +5,8 @@
  * "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { siteImageOutput } from './site-image';
 import { proofStatusValues } from '../proof';
-
-export const siteImageOutput = z.strictObject({
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  alt: z.string(),
-});
 
 const consentOutput = z.nullable(z.strictObject({ at: z.string(), how: z.string() }));
 

@@ -15,11 +15,14 @@ const statusCountsOutput = z.strictObject({
   bounced: z.number(),
 });
 
-const importRowOutput = z.strictObject({
+/** One row of an import's answer, in the order sent. */
+export const importRowOutput = z.strictObject({
   email: z.string(),
   result: z.enum(['invalid', 'added', 'exists']),
+  /** Why an invalid row was refused. */
   reason: z.optional(z.string()),
 });
+export type ImportRow = z.infer<typeof importRowOutput>;
 
 /** A subscriber as the admin lists them. */
 const subscriberOutput = z.strictObject({

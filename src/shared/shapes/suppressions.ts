@@ -7,12 +7,13 @@ import { z } from 'zod/mini';
 import { suppressionReasonValues } from '../outbox';
 
 /** An entry of the list (docs/api.md, "Suppression"). */
-const suppressionOutput = z.strictObject({
+export const suppressionOutput = z.strictObject({
   email: z.string(),
   reason: z.enum(suppressionReasonValues),
   detail: z.string(),
   at: z.string(),
 });
+export type SuppressionEntry = z.infer<typeof suppressionOutput>;
 
 export const outputs = {
   list: z.strictObject({

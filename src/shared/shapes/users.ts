@@ -5,17 +5,22 @@
  */
 import { z } from 'zod/mini';
 
-const adminUserOutput = z.strictObject({
+/** One row of the Administrators list (GET /api/users). */
+export const adminUserOutput = z.strictObject({
   id: z.number(),
   username: z.string(),
   email: z.nullable(z.string()),
   secondFactor: z.enum(['none', 'email', 'totp']),
+  /** How many passkeys they have (each signs in without password or code). */
   passkeys: z.number(),
   createdAt: z.string(),
   lastSignInAt: z.nullable(z.string()),
+  /** True until the invitation is used: the user cannot sign in yet. */
   invited: z.boolean(),
+  /** The administrator asking. */
   current: z.boolean(),
 });
+export type AdminUser = z.infer<typeof adminUserOutput>;
 
 export const outputs = {
   list: z.array(adminUserOutput),
