@@ -7,11 +7,11 @@ import { formText, useValuesTypedEarly } from '#client/lib/use-values-typed-earl
 import { publicApi } from '#client/lib/public-api';
 import { serverMessage } from '#client/lib/trpc-error';
 import { fireConfetti } from '#client/ui/confetti';
-import { CheckboxField, HoneypotField, SelectField, TextInputField } from '#client/ui/fields';
+import { SelectField, TextInputField } from '#client/ui/fields';
 import { CONFETTI_Z_INDEX } from '#shared/constants';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
-import { LegalLinks } from './legal-links';
+import { ConsentFields } from './consent-fields';
 import { requestPicker, type PickerPrefill } from './booking/picker-request';
 
 interface ContactValues {
@@ -212,17 +212,13 @@ export default function ContactForm() {
         onChange={(v) => set('message', v)}
         isRequired
       />
-      <CheckboxField
-        name="privacy"
+      <ConsentFields
+        privacy={values.privacy}
+        website={values.website}
         error={errors.privacy}
-        isSelected={values.privacy}
-        onChange={(v) => set('privacy', v)}
-        isRequired
-      >
-        I agree to the Privacy Policy and Terms of Service.
-      </CheckboxField>
-      <LegalLinks />
-      <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
+        onPrivacy={(v) => set('privacy', v)}
+        onWebsite={(v) => set('website', v)}
+      />
       {sent ? (
         <div
           ref={sentRef}

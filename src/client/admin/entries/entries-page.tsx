@@ -7,8 +7,7 @@ import { ContentSections } from '../content/content-sections';
 import { Card } from '../controls';
 import { LeadSearchField } from '../leads/lead-search-field';
 import { DateTime } from '../ui/date-time';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../use-document-title';
 import type { EntrySearch } from './entry-search';
 import { ENTRY_SCREENS, NEW_ENTRY_PARAM } from './entry-screens';
@@ -69,18 +68,23 @@ export function EntriesPage({ kind, search, onSearch }: EntriesPageProps) {
         />
 
         <div className="mt-6">
-          <QueryState
+          <PagedRead
             query={list}
             pending={`Loading ${screen.plural.toLowerCase()}...`}
             error={`Error loading the ${screen.plural.toLowerCase()}`}
-            empty={(data) =>
-              data.entries.length === 0 &&
-              (data.total > 0
-                ? `No ${screen.plural.toLowerCase()} on this page.`
-                : search.q
-                  ? `No ${screen.plural.toLowerCase()} match your search.`
-                  : `No ${screen.plural.toLowerCase()} yet. Press "New ${screen.lower}" to write the first.`)
+            count={(data) => data.entries.length}
+            emptyPage={`No ${screen.plural.toLowerCase()} on this page.`}
+            empty={() =>
+              search.q
+                ? `No ${screen.plural.toLowerCase()} match your search.`
+                : `No ${screen.plural.toLowerCase()} yet. Press "New ${screen.lower}" to write the first.`
             }
+            pager={{
+              page,
+              pageSize: ENTRIES_PAGE_SIZE,
+              label: screen.plural,
+              onPage: (next) => onSearch({ ...search, page: next > 1 ? next : undefined }),
+            }}
           >
             {(data) => (
               <ul
@@ -94,16 +98,7 @@ export function EntriesPage({ kind, search, onSearch }: EntriesPageProps) {
                 ))}
               </ul>
             )}
-          </QueryState>
-          {list.data ? (
-            <Pager
-              page={page}
-              pageSize={ENTRIES_PAGE_SIZE}
-              total={list.data.total}
-              label={screen.plural}
-              onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
-            />
-          ) : null}
+          </PagedRead>
         </div>
       </Card>
     </div>

@@ -10,8 +10,7 @@ import { DeleteMessageDialog } from './delete-message-dialog';
 import { useDeleteMessage, useSetRead } from './lead-mutations';
 import { MessageCard } from './message-card';
 import { MessageFilters } from './message-filters';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PagedRead } from '../ui/list-table';
 import { messagesCsvHref, type MessageSearch } from './search-params';
 
 interface MessagesPageProps {
@@ -57,18 +56,23 @@ export function MessagesPage({ search, onSearch }: MessagesPageProps) {
       />
 
       <div className="mt-6">
-        <QueryState
+        <PagedRead
           query={list}
           pending="Loading messages..."
           error="Error loading messages"
-          empty={(data) =>
-            data.messages.length === 0 &&
-            (data.total > 0
-              ? 'No messages on this page.'
-              : filtered
-                ? 'No messages match your search.'
-                : 'No messages yet. Enquiries sent through the contact form appear here.')
+          count={(data) => data.messages.length}
+          emptyPage="No messages on this page."
+          empty={() =>
+            filtered
+              ? 'No messages match your search.'
+              : 'No messages yet. Enquiries sent through the contact form appear here.'
           }
+          pager={{
+            page,
+            pageSize: MESSAGES_PAGE_SIZE,
+            label: 'Messages',
+            onPage: (next) => onSearch({ ...search, page: next > 1 ? next : undefined }),
+          }}
         >
           {(data) => (
             <ul aria-label="Messages" className="flex flex-col gap-3">
@@ -85,16 +89,7 @@ export function MessagesPage({ search, onSearch }: MessagesPageProps) {
               ))}
             </ul>
           )}
-        </QueryState>
-        {list.data ? (
-          <Pager
-            page={page}
-            pageSize={MESSAGES_PAGE_SIZE}
-            total={list.data.total}
-            label="Messages"
-            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
-          />
-        ) : null}
+        </PagedRead>
       </div>
 
       <DeleteMessageDialog

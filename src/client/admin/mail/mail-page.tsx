@@ -6,8 +6,7 @@ import { buttonClass, focusRing } from '#shared/ui-styles';
 import { Link } from '@tanstack/react-router';
 import { Card } from '../controls';
 import { DateTime } from '../ui/date-time';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../use-document-title';
 import type { MailSearch } from './search-params';
 
@@ -104,13 +103,19 @@ export function MailPage({ search, onSearch }: MailPageProps) {
         ))}
       </div>
 
-      <QueryState
+      <PagedRead
         query={list}
         pending="Loading the mail..."
         error="Error loading the mail"
-        empty={(data) =>
-          data.mails.length === 0 && (data.total > 0 ? 'No mail on this page.' : EMPTY[status])
-        }
+        count={(data) => data.mails.length}
+        emptyPage="No mail on this page."
+        empty={() => EMPTY[status]}
+        pager={{
+          page,
+          pageSize: OUTBOX_PAGE_SIZE,
+          label: 'Mail',
+          onPage: (next) => onSearch({ status: search.status, page: next > 1 ? next : undefined }),
+        }}
       >
         {(data) => (
           <ul
@@ -127,16 +132,7 @@ export function MailPage({ search, onSearch }: MailPageProps) {
             ))}
           </ul>
         )}
-      </QueryState>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={OUTBOX_PAGE_SIZE}
-          total={list.data.total}
-          label="Mail"
-          onPage={(next) => onSearch({ status: search.status, page: next > 1 ? next : undefined })}
-        />
-      ) : null}
+      </PagedRead>
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { handoffInput, type AssistantMessage } from '#shared/assistant';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
-import { CheckboxField, HoneypotField, TextInputField } from '#client/ui/fields';
+import { TextInputField } from '#client/ui/fields';
 import { buttonClass } from '#shared/ui-styles';
-import { LegalLinks } from '../legal-links';
+import { ConsentFields } from '../consent-fields';
 import { sendToPerson } from './send-to-person';
 
 interface Details {
@@ -136,17 +136,13 @@ export function HandoffForm({ messages }: { messages: () => AssistantMessage[] }
         value={values.company}
         onChange={(v) => set('company', v)}
       />
-      <CheckboxField
-        name="privacy"
+      <ConsentFields
+        privacy={values.privacy}
+        website={values.website}
         error={errors.privacy}
-        isSelected={values.privacy}
-        onChange={(v) => set('privacy', v)}
-        isRequired
-      >
-        I agree to the Privacy Policy and Terms of Service.
-      </CheckboxField>
-      <LegalLinks />
-      <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
+        onPrivacy={(v) => set('privacy', v)}
+        onWebsite={(v) => set('website', v)}
+      />
       {failure ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {failure}

@@ -3,11 +3,11 @@ import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { publicApi } from '#client/lib/public-api';
 import { serverCode, serverMessage } from '#client/lib/trpc-error';
 import { useSubmission } from '#client/lib/use-submission';
-import { CheckboxField, HoneypotField, TextInputField } from '#client/ui/fields';
+import { TextInputField } from '#client/ui/fields';
 import { CALL_MESSAGES, bookingInput, type BookingInput } from '#shared/booking-request';
 import { ownZone, slotsByDay } from '#shared/meeting-time';
 import { buttonClass } from '#shared/ui-styles';
-import { LegalLinks } from '../legal-links';
+import { ConsentFields } from '../consent-fields';
 import { useSiteContent } from '../site-content-context';
 import { BookingConfirmation, type BookedCall } from './booking-confirmation';
 import { LOADING_TIMES, type PickerPrefill } from './picker-request';
@@ -237,17 +237,13 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
         value={values.message}
         onChange={(v) => set('message', v)}
       />
-      <CheckboxField
-        name="privacy"
+      <ConsentFields
+        privacy={values.privacy}
+        website={values.website}
         error={errors.privacy}
-        isSelected={values.privacy}
-        onChange={(v) => set('privacy', v)}
-        isRequired
-      >
-        I agree to the Privacy Policy and Terms of Service.
-      </CheckboxField>
-      <LegalLinks />
-      <HoneypotField value={values.website} onChange={(v) => set('website', v)} />
+        onPrivacy={(v) => set('privacy', v)}
+        onWebsite={(v) => set('website', v)}
+      />
       <button
         type="submit"
         disabled={sending}
