@@ -2,102 +2,30 @@
  * The public booking actions' throttles and the cap per person (docs/booking.md, "Throttles
  * and caps"): booking, moving and cancelling 5 per address in 10 minutes each, a booking moved
  * at most 3 times a day, at most 2 upcoming calls per address. Each holds for requests sent at
- * once, since its count is taken in the write that books, moves or cancels.
+ * once, since its count is taken in the write that books, moves or cancels: the bookings and
+ * moves sent at once are in booking-limits-at-once.test.ts, on both drivers. The moves and
+ * cancellations from one address at once below take their places in the same write as the move
+ * of one booking at once there (change.ts), so they run on the embedded file only.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, leads, throttleEvents } from '#db/schema';
-import { CALL_MESSAGES, type BookingInput } from '#shared/booking-request';
+import { bookings, throttleEvents } from '#db/schema';
+import { CALL_MESSAGES } from '#shared/booking-request';
 import { mailsSettled } from '#server/platform/mail';
-import {
-  callerFor,
-  createRecordingMailer,
-  createTestDeps,
-  testConfig,
-  type RecordingMailer,
-  type TestDeps,
-} from '#tests/support/app';
 import { failure } from '#tests/support/trpc-errors';
-import { saveBookingSettings } from '#tests/support/booking-settings';
+import {
+  atOnce,
+  bookedTokens,
+  calls,
+  deps,
+  mailer,
+  MINUTE,
+  NOW,
+  person,
+  setUpBooking,
+  slots,
+} from './booking-limits-fixtures';
 
-/** Monday 1 June 2026, 07:00 in London (BST). */
-const NOW = new Date('2026-06-01T06:00:00Z');
-const MINUTE = 60_000;
-
-/**
- * The `count` slots of a weekday from 09:00 BST (08:00 UTC), 30 minutes apart: 16 a day
- * (09:00-17:00), Tuesday 2 to Thursday 4 June.
- */
-function slots(day: 2 | 3 | 4, count = 16): string[] {
-  const first = Date.UTC(2026, 5, day, 8);
-  return Array.from({ length: count }, (_, i) => new Date(first + i * 30 * MINUTE).toISOString());
-}
-
-let deps: TestDeps;
-let mailer: RecordingMailer;
-
-beforeEach(async () => {
-  mailer = createRecordingMailer();
-  deps = await createTestDeps({
-    mailer,
-    config: testConfig({
-      siteUrl: 'https://harbor.example',
-      replyTo: 'dana@harbor.example',
-      contactNotifyTo: 'dana@harbor.example',
-      siteTimezone: 'Europe/London',
-    }),
-  });
-  deps.clock.set(NOW);
-  await saveBookingSettings(deps.db, {}, NOW);
-});
-
-const calls = (ip: string) => callerFor(deps, { ip }).caller.booking;
-
-function person(i: number): Omit<BookingInput, 'start'> {
-  return { name: `Visitor ${i}`, email: `v${i}@example.com`, privacy: true };
-}
-
-/** Books each start for a person of its own, from an address of its own; the links' tokens. */
-async function bookedTokens(starts: string[]): Promise<string[]> {
-  for (const [i, start] of starts.entries()) {
-    await calls(`198.51.100.${i + 1}`).book({ ...person(i), start });
-  }
-  await mailsSettled(mailer);
-  const tokens = starts.map((_, i) => {
-    const mail = mailer.sent.find((sent) => sent.to === `v${i}@example.com`);
-    const token = mail && /\/booking\/manage\?token=([\w-]{43})/.exec(mail.text)?.[1];
-    if (!token) throw new Error(`no manage link for v${i}`);
-    return token;
-  });
-  mailer.sent.length = 0;
-  return tokens;
-}
-
-/** What requests sent at once came to: the answers kept, and each refusal's code and message. */
-async function atOnce<T>(requests: Promise<T>[]) {
-  const results = await Promise.allSettled(requests);
-  return {
-    done: results.filter((r) => r.status === 'fulfilled').length,
-    refused: results.flatMap((r) => {
-      if (r.status === 'fulfilled') return [];
-      const error = r.reason as { code: string; message: string };
-      return [`${error.code}: ${error.message.replace(/ Try again in .*$/, '')}`];
-    }),
-  };
-}
-
-describe('booking: 5 per address in 10 minutes', () => {
-  it('gives twenty bookings sent at once from one address exactly 5; the others 429', async () => {
-    const starts = slots(2).concat(slots(3, 4));
-    const outcome = await atOnce(
-      starts.map((start, i) => calls('198.51.100.1').book({ ...person(i), start })),
-    );
-    expect(outcome.done).toBe(5);
-    expect(outcome.refused).toEqual(
-      Array(15).fill('TOO_MANY_REQUESTS: Too many bookings from your address.'),
-    );
-    expect(await deps.db.select().from(bookings).all()).toHaveLength(5);
-  });
-});
+beforeEach(setUpBooking);
 
 describe('a person holds at most 2 upcoming calls', () => {
   it('refuses a third with 409, whatever the case of the address; one that has begun does not count', async () => {
@@ -131,23 +59,6 @@ describe('a person holds at most 2 upcoming calls', () => {
       ['confirmed', tue10],
       ['confirmed', tue11],
     ]);
-  });
-
-  it('gives twenty bookings for one address sent at once, from twenty addresses, exactly 2', async () => {
-    const starts = slots(2).concat(slots(3, 4));
-    const outcome = await atOnce(
-      starts.map((start, i) =>
-        calls(`198.51.100.${i + 1}`).book({
-          ...person(0),
-          email: i % 2 ? 'V0@example.com' : 'v0@example.com',
-          start,
-        }),
-      ),
-    );
-    expect(outcome.done).toBe(2);
-    expect(outcome.refused).toEqual(Array(18).fill(`CONFLICT: ${CALL_MESSAGES.tooManyUpcoming}`));
-    expect(await deps.db.select().from(bookings).all()).toHaveLength(2);
-    expect(await deps.db.select().from(leads).all()).toHaveLength(1);
   });
 });
 
@@ -183,21 +94,6 @@ describe('moving a call', () => {
     const thursday = slots(4).at(-1)!;
     const again = await calls('203.0.113.1').reschedule({ token: token!, start: thursday });
     expect(again.start).toBe(thursday);
-  });
-
-  it('gives twenty moves of one booking sent at once, from twenty addresses, exactly 3', async () => {
-    const [token] = await bookedTokens(slots(2, 1));
-    const targets = slots(3).concat(slots(4, 4));
-    const outcome = await atOnce(
-      targets.map((start, i) => calls(`203.0.113.${i + 1}`).reschedule({ token: token!, start })),
-    );
-    expect(outcome.done).toBe(3);
-    expect(outcome.refused).toEqual(
-      Array(17).fill(
-        'TOO_MANY_REQUESTS: This call has already been moved 3 times today. To move it again, please write to us.',
-      ),
-    );
-    expect((await deps.db.select().from(bookings).get())!.sequence).toBe(3);
   });
 
   it('gives twenty moves from one address sent at once, of twenty bookings, exactly 5', async () => {

@@ -9,14 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { newsletterRecipients, outbox, subscribers, suppressions } from '#db/schema';
-import {
-  adminCaller,
-  callerFor,
-  createTestDeps,
-  type Caller,
-  type TestDeps,
-} from '#tests/support/app';
-import { createMemoryLogger } from '#tests/support/logger';
+import { callerFor } from '#tests/support/app';
 import {
   addresses,
   recipientsOf,
@@ -24,98 +17,33 @@ import {
   statusByAddress,
   storeSubscribersAs,
 } from '#tests/support/newsletters';
-import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/support/smtp-sink';
-import { testConfig } from '#tests/support/app';
+import { startSmtpSink } from '#tests/support/smtp-sink';
 import { createApp } from '#server/app/app';
-import { createMailer } from '#server/platform/mail';
-import { mailSenderName } from '#server/platform/site-brand';
-import { createMailSender } from '#server/app/mail-sender';
-import type { MailSender } from '#server/mail/outbox/mail-loop';
-import { RETRY_BACKOFF_MS } from '#server/mail/outbox/outbox-job';
-import { queueMail } from '#server/mail/outbox/queue-mail';
-import { retryMail } from '#server/mail/outbox/retry-mail';
-import { suppressAddress } from '#server/mail/suppressions/suppression';
+import { RETRY_BACKOFF_MS } from '#server/platform/outbox/outbox-job';
+import { queueMail } from '#server/platform/outbox/queue-mail';
+import { retryMail } from '#server/platform/outbox/retry-mail';
+import { suppressAddress } from '#server/platform/outbox/suppression';
 import { HANDOVER_WINDOW, INTERRUPTED_ERROR, unsentMails } from './recipient-queue';
+import {
+  admin,
+  anotherSender,
+  deps,
+  drain,
+  mailRows,
+  NEWSLETTER,
+  RATE,
+  sender,
+  sendTo,
+  sentLines,
+  setUp,
+  setUpLogging,
+  sink,
+  stopStarted,
+  tokenOf,
+} from './sender-fixtures';
 import { tokenHash, unsubscribeToken } from './tokens';
 
-let sink: SmtpSink;
-let deps: TestDeps;
-let admin: Caller;
-let sender: MailSender;
-/** What afterEach stops: senders and SMTP servers started by the test. */
-let started: { stop(): Promise<void> }[] = [];
-
-/** 60 a minute: one mail a second of the test clock. */
-const RATE = 60;
-
-async function setUp(sinkOptions: SmtpSinkOptions = {}, smtpUrl?: string) {
-  sink = await startSmtpSink(sinkOptions);
-  started.push({ stop: () => sink.close() });
-  const logger = createMemoryLogger();
-  const config = testConfig({
-    siteUrl: 'https://news.example',
-    newsletterRatePerMinute: RATE,
-    smtpUrl: smtpUrl ?? sink.url,
-  });
-  deps = await createTestDeps({ config, logger });
-  deps.mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    senderName: mailSenderName(config, deps.db),
-    production: false,
-    logger,
-  });
-  admin = await adminCaller(deps);
-  sender = createMailSender(deps, { id: 'test-sender' });
-  started.unshift(sender);
-}
-
-afterEach(async () => {
-  for (const thing of started) await thing.stop();
-  started = [];
-});
-
-/**
- * Runs turns until nothing is due at the clock's time, moving the clock over the bulk pace.
- * `afterEach` (optional) looks at the outbox after every turn.
- */
-async function drain(s: MailSender = sender, afterEach?: () => Promise<void>): Promise<void> {
-  for (;;) {
-    const turn = await s.turn();
-    await afterEach?.();
-    if (turn.kind === 'idle') return;
-    if (turn.kind === 'paced') deps.clock.advance(turn.waitMs);
-  }
-}
-
-const NEWSLETTER = { subject: 'Spring news', body: 'Hello **readers**.\n\nSee you soon.' };
-
-async function sendTo(confirmed: string[]) {
-  await storeSubscribersAs(deps, 'confirmed', confirmed);
-  await admin.newsletters.create(NEWSLETTER);
-  await admin.newsletters.send({ id: 1 });
-}
-
-/** The outbox row of each recipient's mail, by address. */
-async function mailRows() {
-  return deps.db
-    .select({
-      id: outbox.id,
-      to: outbox.toEmail,
-      kind: outbox.kind,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      nextAttemptAt: outbox.nextAttemptAt,
-      ref: outbox.ref,
-    })
-    .from(outbox)
-    .orderBy(outbox.id)
-    .all();
-}
-
-const tokenOf = (email: string) => unsubscribeToken(deps.config.sessionSecret, email);
-const sentLines = () => deps.logger.lines.filter((line) => line.includes('"newsletter.sent"'));
+afterEach(stopStarted);
 
 describe('a send', () => {
   beforeEach(() => setUp());
@@ -290,27 +218,6 @@ describe('a send', () => {
       });
     },
   );
-
-  it('two instances sending one newsletter send each mail once', async () => {
-    const readers = addresses('reader', HANDOVER_WINDOW + 10);
-    await sendTo(readers);
-    const other = createMailSender(deps, { id: 'other-sender' });
-    started.unshift(other);
-    for (let i = 0; i < readers.length * 3; i++) {
-      await Promise.all([sender.turn(), other.turn()]);
-      deps.clock.advance(60_000 / RATE);
-    }
-    expect(sink.mails.map((m) => m.to).sort()).toEqual([...readers].sort());
-    const claimedBy = new Set(
-      (await deps.db.select({ by: outbox.claimedBy }).from(outbox).all()).map((r) => r.by),
-    );
-    expect(claimedBy).toEqual(new Set(['test-sender', 'other-sender']));
-    expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({
-      status: 'sent',
-      sent: readers.length,
-    });
-    expect(sentLines()).toHaveLength(1);
-  });
 
   it('a sign-in code queued during a big newsletter goes before its remaining mails', async () => {
     await sendTo(addresses('reader', HANDOVER_WINDOW + 10));
@@ -518,22 +425,14 @@ describe('the loop on real timers', () => {
     expect(sink.accepted()).toBe(1);
     expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({ sent: 1 });
     // The next sender's turn sees nothing left to send and finishes it.
-    const next = createMailSender(deps, { id: 'next-sender' });
-    started.unshift(next);
+    const next = anotherSender('next-sender');
     await drain(next);
     expect(await admin.newsletters.byId({ id: 1 })).toMatchObject({ status: 'sent', sent: 1 });
   });
 });
 
 it('without SMTP_URL in development, each mail and its headers go to the log', async () => {
-  const logger = createMemoryLogger();
-  deps = await createTestDeps({
-    logger,
-    mailer: createMailer({ smtpUrl: null, from: 'a@example.com', production: false, logger }),
-  });
-  admin = await adminCaller(deps);
-  sender = createMailSender(deps);
-  started.push(sender);
+  const logger = await setUpLogging();
   await sendTo(['reader@example.com']);
   await drain();
   const line = logger.lines.find((l) => l.includes('"mail.logged"')) ?? '';
