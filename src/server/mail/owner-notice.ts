@@ -8,7 +8,7 @@
  */
 import type { OutboxKind } from '#shared/outbox';
 import type { MailMessage } from '#server/platform/mail';
-import { sendInBackground, type SendDeps } from '#server/platform/outbox/send-mail';
+import { sendInBackground, type SendDeps } from '#server/mail/outbox/send-mail';
 import { mailSite, type MailSite } from '#server/platform/site-brand';
 import type { SiteSettingsConfig } from '#server/platform/site-settings';
 

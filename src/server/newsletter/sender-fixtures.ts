@@ -18,7 +18,7 @@ import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/suppo
 import { createMailer } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMailSender } from '#server/app/mail-sender';
-import type { MailSender } from '#server/platform/mail-loop';
+import type { MailSender } from '#server/mail/outbox/mail-loop';
 import { unsubscribeToken } from './tokens';
 
 export let sink: SmtpSink;

@@ -19,10 +19,10 @@ import {
 } from '#tests/support/newsletters';
 import { startSmtpSink } from '#tests/support/smtp-sink';
 import { createApp } from '#server/app/app';
-import { RETRY_BACKOFF_MS } from '#server/platform/outbox/outbox-job';
-import { queueMail } from '#server/platform/outbox/queue-mail';
-import { retryMail } from '#server/platform/outbox/retry-mail';
-import { suppressAddress } from '#server/platform/outbox/suppression';
+import { RETRY_BACKOFF_MS } from '#server/mail/outbox/outbox-job';
+import { queueMail } from '#server/mail/outbox/queue-mail';
+import { retryMail } from '#server/mail/outbox/retry-mail';
+import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { HANDOVER_WINDOW, INTERRUPTED_ERROR, unsentMails } from './recipient-queue';
 import {
   admin,
