@@ -1,9 +1,9 @@
 /**
  * The layers of docs/architecture.md ("The layers"), checked by `npm run check` (through
  * scripts/layers.ts, which also refuses loops between folders under src/server/):
- * shared <- platform <- http <- features <- app; db below the server; no cycles anywhere.
- * Under src/server/ the tiers below (TIERS) say which folder may import which.
- * A rule's comment is the message a broken import gets.
+ * shared <- platform <- http <- audit <- mail <- foundation <- features <- app (the tiers of
+ * src/server/, TIERS below); db below the server; no cycles anywhere. A rule's comment is the
+ * message a broken import gets.
  */
 /** Tests may reach across layers to build a whole app; the layers bind production code. */
 const TEST = '\\.test\\.tsx?$';

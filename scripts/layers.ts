@@ -99,7 +99,7 @@ function tiersText(cwd: string): string {
     const where = folders ? folders.map((folder) => `${folder}/`).join(', ') : 'every other folder';
     return `  ${index + 1}. ${name}: ${where}: ${is}\n`;
   });
-  return `The tiers of src/server/, each importing only those above it in this list:\n${tiers.join('')}`;
+  return `The tiers of src/server/, lowest first; each imports only the tiers before it:\n${tiers.join('')}`;
 }
 
 /** Runs the whole check in `cwd` on `targets`: whether it passed, and what it says. */

@@ -14,7 +14,7 @@ import { bytesEtag } from '#server/http/etag';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import type { PageFrame } from '#server/platform/page-frame';
-import { shownTestimonial } from '#server/platform/shown-testimonial';
+import { shownTestimonial } from './shown-testimonial';
 import { readImageSources } from '#server/media/site-image';
 import { coverSlot } from './covers/cover-slot';
 import { entryJson } from './entry-json';

@@ -10,7 +10,7 @@ import { clientLogos, entries, testimonials } from '#db/schema';
 import type { EntryKind } from '#shared/entries';
 import type { SiteImage } from '#shared/site-image';
 import { readImageSources, type ImageSources } from '#server/media/site-image';
-import { shownTestimonial } from '#server/platform/shown-testimonial';
+import { shownTestimonial } from '#server/entries/shown-testimonial';
 import { photoSlot } from './testimonials/testimonial-store';
 
 export interface PublishedTestimonial {

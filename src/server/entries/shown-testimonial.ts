@@ -1,7 +1,8 @@
 /**
  * Which testimonials the public pages may show (docs/content.md, "Testimonials and client
  * logos"): published, with the consent recorded (when and how). One condition for the home
- * page (proof/published-proof.ts) and a case study's own page (entries/entry-page-store.ts).
+ * page (proof/published-proof.ts) and a case study's own page (entry-page-store.ts). Here, with
+ * the entries a testimonial may belong to, for proof/ imports entries/ and never the other way.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { testimonials } from '#db/schema';
