@@ -65,16 +65,7 @@ export const rescheduleInput = z.object({
 });
 
 /** A booking as its visitor's manage page reads it. Times are ISO 8601, UTC. */
-export interface ManagedBooking {
-  start: string;
-  end: string;
-  location: string;
-  status: 'confirmed' | 'cancelled';
-  /** The visitor's zone, as their booking or last move gave it; null: none was given. */
-  timezone: string | null;
-  /** Before the cancel cut-off and still confirmed: the page offers to move or cancel it. */
-  canChange: boolean;
-}
+export type { ManagedBooking } from './shapes/booking-call';
 
 /** The admin's Bookings screen (docs/api.md, "Bookings"). */
 export const BOOKINGS_PAGE_SIZE = 50;
@@ -102,17 +93,4 @@ export const bookingOutcomeInput = z.object({
 });
 
 /** A booking as the admin reads it. Times are ISO 8601, UTC. */
-export interface AdminBooking {
-  id: number;
-  leadId: number;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string | null;
-  start: string;
-  end: string;
-  location: string;
-  status: BookingStatus;
-  cancelReason: string | null;
-  createdAt: string;
-}
+export type { AdminBooking } from './shapes/bookings';

@@ -184,24 +184,6 @@ export type ProofListInput = z.input<typeof proofListInput>;
 export const proofIdInput = z.object({ id: idField });
 
 /** A testimonial as the API answers it (docs/api.md, "Testimonials and client logos"). */
-export interface Testimonial {
-  id: number;
-  quote: string;
-  name: string;
-  role: string;
-  company: string;
-  photo: SiteImage | null;
-  entryId: number | null;
-  leadId: number | null;
-  consent: Consent | null;
-  status: ProofStatus;
-}
+export type { Testimonial } from './shapes/proof';
 
-export interface ClientLogo {
-  id: number;
-  name: string;
-  image: SiteImage | null;
-  url: string | null;
-  consent: Consent | null;
-  status: ProofStatus;
-}
+export type { ClientLogo } from './shapes/proof';

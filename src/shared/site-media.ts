@@ -5,6 +5,7 @@
  * public pages need of them travels with the site content (`SiteContent.media`); a slot
  * without an upload is absent and the page shows its built-in default (or nothing).
  */
+import type { MediaImage, SiteMedia } from './shapes/media';
 
 export const MEDIA_SLOTS = ['logo', 'photo', 'og', 'favicon'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
@@ -47,28 +48,8 @@ export const MEDIA_MESSAGES = {
   slot: 'The image must be one of: logo, photo, og, favicon.',
 } as const;
 
-export interface MediaImage {
-  src: string;
-  width: number;
-  height: number;
-}
-
-/** What the public pages use of the uploads; addresses are paths on the site. */
-export interface SiteMedia {
-  /**
-   * `png`: the same logo as a PNG when `src` is an SVG, for mail (most mail programs show no
-   * SVG); absent for a PNG logo, and for an SVG uploaded before it was made.
-   */
-  logo?: MediaImage & { png?: string };
-  /** The photo's JPEG at 1x as `src`, and each format's `1x, 2x` srcset. */
-  photo?: MediaImage & { avif: string; webp: string; jpeg: string };
-  og?: MediaImage;
-  /**
-   * `png512` is absent for a favicon uploaded before it was made (the manifest then lists the
-   * 192 px one alone, which browsers scale up for a splash screen).
-   */
-  favicon?: { png32: string; png180: string; png192: string; png512?: string };
-}
+/** What the public pages use of the uploads (addresses are paths on the site), with its schema. */
+export type { MediaImage, SiteMedia };
 
 /** The icon links a page carries in place of the built-in ones. */
 export interface SiteIcon {

@@ -6,14 +6,17 @@
 import { z } from 'zod/mini';
 
 /** The call as its manage link shows it. */
-const managedCallOutput = z.strictObject({
+export const managedCallOutput = z.strictObject({
   start: z.string(),
   end: z.string(),
   location: z.string(),
   status: z.enum(['confirmed', 'cancelled']),
+  /** The visitor's zone, as their booking or last move gave it; null: none was given. */
   timezone: z.nullable(z.string()),
+  /** Before the cancel cut-off and still confirmed: the page offers to move or cancel it. */
   canChange: z.boolean(),
 });
+export type ManagedBooking = z.infer<typeof managedCallOutput>;
 
 export const outputs = {
   /** `booking: null` is the answer that stores nothing: the honeypot, the site's own address. */

@@ -6,7 +6,8 @@
 import { z } from 'zod/mini';
 import { bookingStatusValues } from '../booking-values';
 
-const adminBookingOutput = z.strictObject({
+/** A booking as the admin reads it. Times are ISO 8601, UTC. */
+export const adminBookingOutput = z.strictObject({
   id: z.number(),
   leadId: z.number(),
   name: z.string(),
@@ -20,6 +21,7 @@ const adminBookingOutput = z.strictObject({
   cancelReason: z.nullable(z.string()),
   createdAt: z.string(),
 });
+export type AdminBooking = z.infer<typeof adminBookingOutput>;
 
 export const outputs = {
   list: z.strictObject({

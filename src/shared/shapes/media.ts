@@ -5,10 +5,15 @@
  */
 import { z } from 'zod/mini';
 
-const mediaImageOutput = z.strictObject({ src: z.string(), width: z.number(), height: z.number() });
+export const mediaImageOutput = z.strictObject({ src: z.string(), width: z.number(), height: z.number() });
+export type MediaImage = z.infer<typeof mediaImageOutput>;
 
 /** The site images, as each media answer and the content's preview hold them. */
 export const siteMediaOutput = z.strictObject({
+  /**
+   * `png`: the same logo as a PNG when `src` is an SVG, for mail (most mail programs show no
+   * SVG); absent for a PNG logo, and for an SVG uploaded before it was made.
+   */
   logo: z.optional(
     z.strictObject({
       src: z.string(),
@@ -17,6 +22,7 @@ export const siteMediaOutput = z.strictObject({
       png: z.optional(z.string()),
     }),
   ),
+  /** The photo's JPEG at 1x as `src`, and each format's `1x, 2x` srcset. */
   photo: z.optional(
     z.strictObject({
       src: z.string(),
@@ -28,6 +34,10 @@ export const siteMediaOutput = z.strictObject({
     }),
   ),
   og: z.optional(mediaImageOutput),
+  /**
+   * `png512` is absent for a favicon uploaded before it was made (the manifest then lists the
+   * 192 px one alone, which browsers scale up for a splash screen).
+   */
   favicon: z.optional(
     z.strictObject({
       png32: z.string(),
@@ -37,6 +47,7 @@ export const siteMediaOutput = z.strictObject({
     }),
   ),
 });
+export type SiteMedia = z.infer<typeof siteMediaOutput>;
 
 export const outputs = {
   list: siteMediaOutput,

@@ -10,6 +10,7 @@ import { proofStatusValues } from '../proof';
 
 const consentOutput = z.nullable(z.strictObject({ at: z.string(), how: z.string() }));
 
+/** A testimonial as the API answers it (docs/api.md, "Testimonials and client logos"). */
 export const testimonialOutput = z.strictObject({
   id: z.number(),
   quote: z.string(),
@@ -22,6 +23,7 @@ export const testimonialOutput = z.strictObject({
   consent: consentOutput,
   status: z.enum(proofStatusValues),
 });
+export type Testimonial = z.infer<typeof testimonialOutput>;
 
 export const clientLogoOutput = z.strictObject({
   id: z.number(),
@@ -31,6 +33,7 @@ export const clientLogoOutput = z.strictObject({
   consent: consentOutput,
   status: z.enum(proofStatusValues),
 });
+export type ClientLogo = z.infer<typeof clientLogoOutput>;
 
 const page = { total: z.number(), page: z.number(), pageSize: z.number() };
 const oneTestimonial = z.strictObject({ testimonial: testimonialOutput });
