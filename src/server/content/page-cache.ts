@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '#db';
 import type { SiteContent } from '#shared/site-content';
 import type { SiteSettingsView } from '#shared/site-settings';
 import type { AppEnv } from '#server/http/hono-env';
-import { ownHeaders, withVideoHost } from '#server/http/middleware';
+import { ownHeaders, withVideoHost } from '#server/http/security-headers';
 import { cacheControlOf, readyAnswer } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
