@@ -10,8 +10,8 @@ import {
   jsonContentType,
   noStoreByDefault,
   requestLog,
-  securityHeaders,
 } from '#server/http/middleware';
+import { securityHeaders } from '#server/http/security-headers';
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
 import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';

@@ -7,42 +7,18 @@
  * counter that every instance reads before answering (platform/site-content.ts), so a save on any instance
  * shows on every instance's next request (docs/content.md).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context as HonoCtx } from 'hono';
-import { changeCounter, isDatabaseUnavailable } from '#db';
+import { changeCounter } from '#db';
 import { llmsTxt } from '#shared/llms-txt';
 import type { SiteContent } from '#shared/site-content';
-import { LEGAL_PAGES, videoFrameOrigin, type LegalPageKey } from '#shared/site-content-basics';
-import {
-  homeHeadTags,
-  legalHeadTags,
-  notFoundHeadTags,
-  robotsTxt,
-  sitemapXml,
-  webManifest,
-} from '#shared/seo';
+import { LEGAL_PAGES, videoFrameOrigin } from '#shared/site-content-basics';
+import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '#shared/seo';
 import { NOT_FOUND_PAGE } from '#shared/prerender-marker';
 import type { SiteSettingsView } from '#shared/site-settings';
-import {
-  brandJson,
-  frameJson,
-  siteFrameOf,
-  SITE_BRAND_ELEMENT_ID,
-  SITE_TIME_ZONE_ELEMENT_ID,
-  scriptJson,
-  SITE_FRAME_ELEMENT_ID,
-} from '#shared/page-data';
-import { escapeHtml } from '#shared/escape-html';
-import { bytesEtag } from '#server/http/etag';
 import type { AppEnv } from '#server/http/hono-env';
-import { ownHeaders, withVideoHost } from '#server/http/middleware';
-import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
-import { loggableError } from '#server/platform/logger';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
 import { homeSharePicture } from '#server/entries/share-image-path';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
@@ -50,158 +26,15 @@ import { publishedContent, type CurrentContent } from '#server/platform/site-con
 import { assistantShown } from '#server/assistant/settings';
 import { homeProof, proofVersion } from '#server/proof/home-proof';
 import { feedLinkTags, homeProofHtml } from '#server/proof/home-sections';
-import { composePage, TEMPLATE_FILE, withFavicon } from './page-template';
+import { composePage, TEMPLATE_FILE } from './page-template';
 import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
+import { appPageHtml } from './app-page';
+import { frameOf } from './framed-page';
+import { renderLegalPage, renderNotFoundPage, type PageRenderer } from './page-renderer';
+import { HTML, ready } from './rendered-page';
+import { pageCache } from './page-cache';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** What renders the pages' apps: client/entry-server.tsx, or a stand-in in tests. */
-export interface PageRenderer {
-  /**
-   * `proof`: the proof sections' HTML put after About (server/proof/home-sections.ts);
-   * `assistant`: "Ask a question" shown, the site assistant being on (docs/assistant.md).
-   */
-  renderHome(content: SiteContent, proof?: string, assistant?: boolean): Promise<string>;
-  renderLegal(content: SiteContent, key: LegalPageKey): Promise<string>;
-  /** A page whose main text is HTML the server wrote (the entries' pages), in the site's frame. */
-  renderFramed(content: SiteContent, html: string): Promise<string>;
-  /** The page-not-found page in the site's frame (client/home/not-found-app.tsx). */
-  renderNotFound(content: SiteContent): Promise<string>;
-}
-
-interface RenderedPage extends ReadyBytes {
-  /** The CSP's frame-src: the home page's video host, the admin's own site; null elsewhere. */
-  frameHost: string | null;
-}
-
-async function ready(body: string, type: string, frameHost: string | null): Promise<RenderedPage> {
-  const bytes = Buffer.from(body, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzipAsync(bytes, { level: 9 }),
-  ]);
-  return { body: bytes, etag: bytesEtag(bytes), type, encoded: { br, gzip: gz }, frameHost };
-}
-
-const HTML = 'text/html; charset=utf-8';
-
-/** A legal page's whole HTML (also what `npm run vnu` checks, scripts/check-html.ts). */
-export async function renderLegalPage(
-  renderer: PageRenderer,
-  template: string,
-  content: SiteContent,
-  key: LegalPageKey,
-  /** The canonical link's origin (platform/site-settings.ts, `pagesOrigin`); the build's by default. */
-  origin?: string,
-): Promise<string> {
-  const appHtml = await renderer.renderLegal(content, key);
-  const headTags = legalHeadTags(content, key, origin);
-  const page = LEGAL_PAGES.find((p) => p.key === key)?.path ?? '/';
-  return composePage(withoutHeroHold(template), { appHtml, headTags, content, page });
-}
-
-/**
- * The page-not-found page's whole HTML: the spec's card in the saved brand, readable without
- * JavaScript, hydrated by the public pages' script (docs/product.md, "Not-found page").
- */
-export async function renderNotFoundPage(
-  renderer: PageRenderer,
-  template: string,
-  content: SiteContent,
-): Promise<string> {
-  const appHtml = await renderer.renderNotFound(content);
-  const headTags = notFoundHeadTags(content);
-  return composePage(withoutHeroHold(template), {
-    appHtml,
-    headTags,
-    content,
-    page: NOT_FOUND_PAGE,
-  });
-}
-
-/**
- * The template for a page other than the home page: the home page holds its first paint
- * until the hero is parsed; another page has no hero, and the hold would last until the
- * whole page had arrived.
- */
-function withoutHeroHold(template: string): string {
-  return template
-    .replace(/\s*<!--[^>]*?No paint before[\s\S]*?-->/, '')
-    .replace(/\s*<link rel="expect" href="#hero-end"[^>]*>/, '');
-}
-
-/**
- * Where a framed page's parts go: each holds a `<`, which the saved content can never put
- * into the page as such (React and the page's JSON escape it).
- */
-const FRAME_MARKS = { head: '<!--frame:head-->', path: '<frame:path>', main: '<!--frame:main-->' };
-
-/** `text` with the first `mark` replaced by `value` (no `$` patterns). */
-function putAt(text: string, mark: string, value: string): string {
-  const at = text.indexOf(mark);
-  if (at < 0) throw new Error(`the page frame has no ${mark}`);
-  return text.slice(0, at) + value + text.slice(at + mark.length);
-}
-
-/**
- * The site's frame for the content in force (platform/page-frame.ts): rendered once per
- * content version with marks where the page's parts go, so each page costs a few string
- * copies, and the same content gives the same bytes on every instance of a build.
- */
-async function frameOf(
-  renderer: PageRenderer,
-  template: string,
-  current: CurrentContent,
-  site: SiteSettingsView,
-): Promise<PageFrame> {
-  const { content } = current;
-  const appHtml = await renderer.renderFramed(content, FRAME_MARKS.main);
-  const shell = composePage(withoutHeroHold(template), {
-    appHtml,
-    headTags: FRAME_MARKS.head,
-    content,
-    page: FRAME_MARKS.path,
-  });
-  const origin = pagesOrigin(site);
-  const key = createHash('sha256')
-    .update(JSON.stringify([template, content, origin, site.address, site.timeZone]))
-    .digest('base64url')
-    .slice(0, 22);
-  return {
-    key,
-    companyName: content.company.name,
-    pagesOrigin: origin,
-    mediaOrigin: site.address,
-    timeZone: site.timeZone,
-    logoPath: content.media?.logo?.src ?? null,
-    page: ({ path, head, main }) =>
-      putAt(
-        putAt(putAt(shell, FRAME_MARKS.head, head), FRAME_MARKS.path, escapeHtml(path)),
-        FRAME_MARKS.main,
-        main,
-      ),
-  };
-}
-
-/**
- * The router app's page with the saved name and favicon: its <title>, the brand as JSON for the
- * app, the public frame's parts for the page-not-found page (client/lib/site-frame.ts), and the
- * site's time zone the admin area writes moments in (client/admin/ui/date-time.tsx).
- */
-export function appPageHtml(appHtml: string, content: SiteContent, timeZone: string): string {
-  const { company } = content;
-  const brand = { name: company.name, shortName: company.shortName };
-  const data = [
-    `<script type="application/json" id="${SITE_BRAND_ELEMENT_ID}">${brandJson(brand)}</script>`,
-    `<script type="application/json" id="${SITE_FRAME_ELEMENT_ID}">${frameJson(siteFrameOf(content))}</script>`,
-    `<script type="application/json" id="${SITE_TIME_ZONE_ELEMENT_ID}">${scriptJson(timeZone)}</script>`,
-  ].join('\n  ');
-  // The site's icon in the admin's tabs and on the page-not-found page too.
-  return withFavicon(appHtml, content.media)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(company.name)}</title>`)
-    .replace('</head>', () => `  ${data}\n  </head>`);
-}
+export type { PageRenderer } from './page-renderer';
 
 function readOrNull(file: string): string | null {
   try {
@@ -247,91 +80,7 @@ export function contentPages(
   const appTemplate = readOrNull(path.join(clientDir, 'app.html'));
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
-  /**
-   * Per page: the content it was rendered from, and the rendering. Compared by identity: the
-   * current content is a new object whenever the change counter moved (platform/site-content.ts), even if a
-   * version number was reused by a hand edit. `/` also keeps the published proof's counters
-   * it was rendered after (`proofVersion`); other pages keep ''.
-   */
-  const cache = new Map<
-    string,
-    { source: CurrentContent; version: string; page: Promise<RenderedPage> }
-  >();
-
-  function cached(
-    key: string,
-    source: CurrentContent,
-    version: string,
-    render: () => Promise<RenderedPage>,
-  ): Promise<RenderedPage> {
-    const known = cache.get(key);
-    if (known && known.source === source && known.version === version) return known.page;
-    const page = render();
-    cache.set(key, { source, version, page });
-    // A failed render is not kept: the next request tries again.
-    page.catch(() => {
-      if (cache.get(key)?.page === page) cache.delete(key);
-    });
-    return page;
-  }
-
-  function respond(c: HonoCtx<AppEnv>, page: RenderedPage, status: 200 | 404 = 200): Response {
-    const csp = ownHeaders(c)['Content-Security-Policy'];
-    return readyAnswer(c, page, {
-      status,
-      cacheControl: cacheControlOf(page.type),
-      headers:
-        csp && page.type === HTML
-          ? { 'Content-Security-Policy': withVideoHost(csp, page.frameHost) }
-          : undefined,
-    });
-  }
-
-  /** The page, or null (logged) when the static files must answer: rendering failed. */
-  async function serve(
-    c: HonoCtx<AppEnv>,
-    key: string,
-    /** Renders the page from the content, and the address and time zone in force. */
-    render: (content: SiteContent, site: SiteSettingsView) => Promise<RenderedPage>,
-    exists: (content: SiteContent) => boolean = () => true,
-    status: 200 | 404 = 200,
-    /**
-     * What else the page is rendered from, read before it renders: `/` the proof's and the
-     * entries' counters, the sitemap and llms.txt the entries'.
-     */
-    versionOf: () => Promise<string> = async () => '',
-  ): Promise<Response | null> {
-    let current;
-    let version;
-    try {
-      [current, version] = await Promise.all([
-        publishedContent(deps.db, deps.clock.now().getTime()),
-        versionOf(),
-      ]);
-    } catch (error) {
-      // The database is away: visitors still get the page as last rendered (or the build's),
-      // never an error page; the API answers 503 meanwhile.
-      if (!isDatabaseUnavailable(error)) throw error;
-      const last = cache.get(key);
-      return last ? respond(c, await last.page, status) : null;
-    }
-    if (!exists(current.content)) return null;
-    try {
-      const site = resolveSiteSettings(deps.config, current.settings);
-      return respond(
-        c,
-        await cached(key, current, version, () => render(current.content, site)),
-        status,
-      );
-    } catch (error) {
-      deps.logger.error('content.render_failed', {
-        page: key,
-        version: current.version,
-        error: loggableError(error),
-      });
-      return null;
-    }
-  }
+  const { cached, serve } = pageCache(deps);
 
   /**
    * `/` with the published proof after About and the feeds named in its head; with nothing

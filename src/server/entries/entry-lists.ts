@@ -16,7 +16,8 @@ import type { EntryKind } from '#shared/entries';
 import { bytesEtag } from '#server/http/etag';
 import type { ReadyBytes } from '#server/http/ready-bytes';
 import type { PageFrame } from '#server/platform/page-frame';
-import { listHeadTags, listMainHtml } from './page-html';
+import { listMainHtml } from './page-html';
+import { listHeadTags } from './page-head';
 import { publishedPage } from './published';
 import { readyHtml } from './ready-pages';
 

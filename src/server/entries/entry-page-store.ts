@@ -18,7 +18,8 @@ import { shownTestimonial } from './shown-testimonial';
 import { readImageSources } from '#server/media/site-image';
 import { coverSlot } from './covers/cover-slot';
 import { entryJson } from './entry-json';
-import { entryHeadTags, entryMainHtml, type EntryTestimonial } from './page-html';
+import { entryMainHtml, type EntryTestimonial } from './page-html';
+import { entryHeadTags } from './page-head';
 
 /**
  * What a kept page was written for: the frame, and the testimonials as they were (the

@@ -22,7 +22,8 @@ import {
   type StoredPage,
 } from './entry-page-store';
 import { listPage } from './entry-lists';
-import { goneHeadTags, goneMainHtml } from './page-html';
+import { goneMainHtml } from './page-html';
+import { goneHeadTags } from './page-head';
 import { oldSlugAnswer, publishedEntry } from './published';
 import { readyPages } from './ready-pages';
 

@@ -1,58 +1,25 @@
 /**
- * The entries' pages as HTML (docs/content.md, "The entry pages"): the head tags (title,
- * description, canonical, Open Graph, Twitter, JSON-LD `Article` and `BreadcrumbList`) and
- * the main text of one entry, of a list, and of a deleted entry's address. Every text of an
- * entry is escaped here; JSON-LD cannot close its script (`<` written `\u003c`). The site's
- * frame around them is platform/page-frame.ts.
+ * The entries' pages as HTML (docs/content.md, "The entry pages"): the main text of one
+ * entry, of a list, and of a deleted entry's address (their head tags: page-head.ts). Every
+ * text of an entry is escaped here. The site's frame around them is platform/page-frame.ts.
  */
 import { entryBodyHtml } from '#shared/entry-body-html';
 import {
   ENTRY_KIND_NAMES,
   ENTRY_LIST_PATHS,
-  SITE_FEED_PATHS,
   entryFeedPath,
   entryListPath,
   entryPath,
 } from '#shared/entry-paths';
 import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
-import { scriptJson } from '#shared/page-data';
 import { buttonClass } from '#shared/ui-styles';
 import type { ImageSources } from '#server/media/site-image';
 import type { PageFrame } from '#server/platform/page-frame';
 import type { SiteImage } from '#shared/site-image';
-import { SHARE_IMAGE_SIZE, shareImagePath } from './share-image-path';
 import { searchFormHtml } from '#server/search/search-page-html';
 
-type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
-
-const absolute = (path: string, origin: string) => new URL(path, origin).toString();
-
-function meta(attribute: 'name' | 'property', key: string, value: string): string {
-  return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
-}
-
-const jsonLd = (data: Record<string, unknown>) =>
-  `<script type="application/ld+json">${scriptJson(data)}</script>`;
-
-/** Home, then the kind's list, then (on an entry's page) the entry. */
-function breadcrumbs(frame: FrameFacts, kind: EntryKind, entry?: Pick<Entry, 'title' | 'slug'>) {
-  const trail = [
-    { name: 'Home', path: '/' },
-    { name: ENTRY_KIND_NAMES[kind].plural, path: ENTRY_LIST_PATHS[kind] },
-    ...(entry ? [{ name: entry.title, path: entryPath(kind, entry.slug) }] : []),
-  ];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: step.name,
-      item: absolute(step.path, frame.pagesOrigin),
-    })),
-  };
-}
+export type FrameFacts = Omit<PageFrame, 'page' | 'key'>;
 
 function breadcrumbNav(kind: EntryKind, current: string): string {
   return [
@@ -63,20 +30,6 @@ function breadcrumbNav(kind: EntryKind, current: string): string {
       : `<a href="${ENTRY_LIST_PATHS[kind]}">${ENTRY_KIND_NAMES[kind].plural}</a>`,
     '</p></nav>',
   ].join('');
-}
-
-function organization(frame: FrameFacts) {
-  return {
-    '@type': 'Organization',
-    name: frame.companyName,
-    url: absolute('/', frame.pagesOrigin),
-    logo: {
-      '@type': 'ImageObject',
-      url: frame.logoPath
-        ? absolute(frame.logoPath, frame.mediaOrigin)
-        : absolute('/favicon.svg', frame.pagesOrigin),
-    },
-  };
 }
 
 /**
@@ -91,63 +44,8 @@ const time = (iso: string, timeZone: string) =>
   `<time datetime="${escapeHtml(iso)}">${day(iso, timeZone)}</time>`;
 
 /** The date an entry shows: its first publication, or now for a draft's preview. */
-const publishedAtOf = (entry: Pick<Entry, 'publishedAt' | 'updatedAt'>) =>
+export const publishedAtOf = (entry: Pick<Entry, 'publishedAt' | 'updatedAt'>) =>
   entry.publishedAt ?? entry.updatedAt;
-
-/**
- * An entry's head: `noindex` for the admin's preview. The cover is the share image; without
- * one, the picture the server draws from the title and the brand (share-image-path.ts).
- */
-export function entryHeadTags(frame: FrameFacts, entry: Entry, preview = false): string {
-  const url = absolute(entryPath(entry.kind, entry.slug), frame.pagesOrigin);
-  const title = `${entry.title} | ${frame.companyName}`;
-  const cover = entry.coverImage;
-  const drawn = {
-    width: SHARE_IMAGE_SIZE.width,
-    height: SHARE_IMAGE_SIZE.height,
-    alt: entry.title,
-  };
-  const size = cover ?? drawn;
-  const image = absolute(cover ? cover.url : shareImagePath(frame, entry), frame.mediaOrigin);
-  const published = publishedAtOf(entry);
-  const article = {
-    '@context': 'https://schema.org',
-    '@type': 'Article',
-    headline: entry.title,
-    description: entry.summary,
-    datePublished: published,
-    dateModified: entry.updatedAt,
-    author: organization(frame),
-    publisher: organization(frame),
-    mainEntityOfPage: url,
-    url,
-    image: [image],
-  };
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    meta('name', 'description', entry.summary),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    ...(preview ? [meta('name', 'robots', 'noindex')] : []),
-    meta('property', 'og:type', 'article'),
-    meta('property', 'og:site_name', frame.companyName),
-    meta('property', 'og:title', entry.title),
-    meta('property', 'og:description', entry.summary),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:width', String(size.width)),
-    meta('property', 'og:image:height', String(size.height)),
-    meta('property', 'og:image:alt', size.alt),
-    meta('property', 'og:locale', 'en_US'),
-    meta('property', 'article:published_time', published),
-    meta('property', 'article:modified_time', entry.updatedAt),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', entry.title),
-    meta('name', 'twitter:description', entry.summary),
-    meta('name', 'twitter:image', image),
-    jsonLd(article),
-    jsonLd(breadcrumbs(frame, entry.kind, entry)),
-  ].join('\n    ');
-}
 
 /** The results, large: what a case study is read for. */
 export function resultsHtml(results: EntryResult[], size: 'page' | 'card'): string {
@@ -275,45 +173,6 @@ export function entryMainHtml(
   ].join('\n');
 }
 
-/** The list's own feed, then the site's in RSS and Atom (docs/content.md, "Feeds"). */
-function feedLinks(frame: FrameFacts, kind: EntryKind): string[] {
-  const link = (type: string, title: string, path: string) =>
-    `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(absolute(path, frame.pagesOrigin))}" />`;
-  const plural = ENTRY_KIND_NAMES[kind].plural;
-  return [
-    link('application/rss+xml', `${plural} | ${frame.companyName}`, entryFeedPath(kind)),
-    link('application/rss+xml', frame.companyName, SITE_FEED_PATHS.rss),
-    link('application/atom+xml', frame.companyName, SITE_FEED_PATHS.atom),
-  ];
-}
-
-/** A list page's head: its title, what it holds, its canonical page. */
-export function listHeadTags(frame: FrameFacts, kind: EntryKind, page: number): string {
-  const name = ENTRY_KIND_NAMES[kind].plural;
-  const title = `${name}${page > 1 ? ` (page ${page})` : ''} | ${frame.companyName}`;
-  const description =
-    kind === 'case_study'
-      ? `Case studies of ${frame.companyName}: the problem, the work and the results.`
-      : `Insights from ${frame.companyName}: articles on putting AI to work.`;
-  const url = absolute(entryListPath(kind, page), frame.pagesOrigin);
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', frame.companyName),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:locale', 'en_US'),
-    meta('name', 'twitter:card', 'summary'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:description', description),
-    ...feedLinks(frame, kind),
-    jsonLd(breadcrumbs(frame, kind)),
-  ].join('\n    ');
-}
-
 function listItemHtml(entry: EntrySummary, timeZone: string): string {
   const href = entryPath(entry.kind, entry.slug);
   return [
@@ -359,14 +218,6 @@ export function listMainHtml(
     ...list.entries.map((entry) => listItemHtml(entry, frame.timeZone)),
     pager,
   ].join('\n');
-}
-
-/** What a deleted entry's address shows, with status 410. */
-export function goneHeadTags(frame: FrameFacts, kind: EntryKind): string {
-  return [
-    `<title>${escapeHtml(`This ${ENTRY_KIND_NAMES[kind].singular.toLowerCase()} was removed | ${frame.companyName}`)}</title>`,
-    meta('name', 'robots', 'noindex'),
-  ].join('\n    ');
 }
 
 export function goneMainHtml(kind: EntryKind): string {

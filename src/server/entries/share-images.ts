@@ -15,7 +15,7 @@ import { shareImages } from '#db/schema';
 import { entryKindValues, type EntryKind } from '#shared/entries';
 import { MEDIA_URL_PREFIX } from '#shared/site-media';
 import type { AppEnv } from '#server/http/hono-env';
-import { ownHeaders } from '#server/http/middleware';
+import { ownHeaders } from '#server/http/security-headers';
 import type { AppDeps } from '#server/http/trpc';
 import { readMediaFile } from '#server/media/store';
 import { publishedContent } from '#server/platform/site-content';

@@ -9,7 +9,7 @@
 import type { Context as HonoCtx } from 'hono';
 import { etagMatches } from './etag';
 import type { AppEnv } from './hono-env';
-import { ownHeaders } from './middleware';
+import { ownHeaders } from './security-headers';
 
 export type Encoding = 'br' | 'gzip';
 

@@ -14,7 +14,7 @@ import { loggableError } from '#server/platform/logger';
 import { buildContext, clientIp } from './context';
 import { errorBody, RestError, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';
-import { framedBySameOrigin } from './middleware';
+import { framedBySameOrigin } from './security-headers';
 import {
   FORM_MEDIA_TYPE,
   MULTIPART_MEDIA_TYPE,

@@ -6,7 +6,7 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import { isClientRoute } from '#shared/client-routes';
 import type { AppEnv } from './hono-env';
 import { etagMatches } from './etag';
-import { ownHeaders } from './middleware';
+import { ownHeaders } from './security-headers';
 import {
   cacheControlOf,
   preferredEncoding,

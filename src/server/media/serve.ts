@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { Db } from '#db';
 import { MEDIA_URL_PREFIX, type MediaSlot } from '#shared/site-media';
 import type { AppEnv } from '#server/http/hono-env';
-import { ownHeaders } from '#server/http/middleware';
+import { ownHeaders } from '#server/http/security-headers';
 import { isCoverSlot } from './site-image';
 import { readMediaFile } from './store';
 
