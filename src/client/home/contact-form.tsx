@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { CONTACT_SUBJECTS, contactInput, type ContactInput } from '#shared/contact';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { useHydrated } from '#client/lib/use-hydrated';
@@ -70,8 +70,6 @@ function valuesInForm(data: FormData): ContactValues {
 export default function ContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  // The toast fades after 5 s (and on a phone it covers the end of the form): this says it
-  // lasts, above the button, until the visitor starts another message.
   // Who just wrote, kept after the form is cleared: "Pick a time" fills the picker with it.
   const [sent, setSent] = useState<PickerPrefill | null>(null);
   // The celebration still in the air: "Pick a time" stops it, so none falls over the picker.
@@ -161,6 +159,72 @@ export default function ContactForm() {
       aria-label="Contact form"
       className="relative grid gap-5"
     >
+      <ContactFields values={values} errors={errors} set={set} />
+      <ConsentFields
+        privacy={values.privacy}
+        website={values.website}
+        error={errors.privacy}
+        onPrivacy={(v) => set('privacy', v)}
+        onWebsite={(v) => set('website', v)}
+      />
+      {sent ? (
+        <SentNote
+          ref={sentRef}
+          onPickTime={() => {
+            stopConfetti.current?.();
+            requestPicker(sent);
+          }}
+        />
+      ) : null}
+      <button
+        ref={submitRef}
+        type="submit"
+        disabled={!hydrated || sending}
+        className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
+      >
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The toast fades after 5 s (and on a phone it covers the end of the form): this says the
+ * message went, above the button, until the visitor starts another, with a way to talk instead.
+ */
+function SentNote({ ref, onPickTime }: { ref: Ref<HTMLDivElement>; onPickTime: () => void }) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      // Above the confetti's overlay (z-index 100, docs/product.md "Confetti"): the
+      // confirmation stays readable while the particles fly past it.
+      style={{ zIndex: CONFETTI_Z_INDEX + 1 }}
+      className="relative grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      <p role="status">Thank you, your message has been sent. We will reply as soon as we can.</p>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        Would you rather talk?
+        <button type="button" onClick={onPickTime} className={buttonClass('secondary', 'sm')}>
+          Pick a time
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** Who writes, about what, and the message. */
+function ContactFields({
+  values,
+  errors,
+  set,
+}: {
+  values: ContactValues;
+  errors: FieldErrors;
+  set: <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => void;
+}) {
+  return (
+    <>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextInputField
           name="name"
@@ -212,48 +276,6 @@ export default function ContactForm() {
         onChange={(v) => set('message', v)}
         isRequired
       />
-      <ConsentFields
-        privacy={values.privacy}
-        website={values.website}
-        error={errors.privacy}
-        onPrivacy={(v) => set('privacy', v)}
-        onWebsite={(v) => set('website', v)}
-      />
-      {sent ? (
-        <div
-          ref={sentRef}
-          tabIndex={-1}
-          // Above the confetti's overlay (z-index 100, docs/product.md "Confetti"): the
-          // confirmation stays readable while the particles fly past it.
-          style={{ zIndex: CONFETTI_Z_INDEX + 1 }}
-          className="relative grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <p role="status">
-            Thank you, your message has been sent. We will reply as soon as we can.
-          </p>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            Would you rather talk?
-            <button
-              type="button"
-              onClick={() => {
-                stopConfetti.current?.();
-                requestPicker(sent);
-              }}
-              className={buttonClass('secondary', 'sm')}
-            >
-              Pick a time
-            </button>
-          </p>
-        </div>
-      ) : null}
-      <button
-        ref={submitRef}
-        type="submit"
-        disabled={!hydrated || sending}
-        className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
-      >
-        {sending ? 'Sending...' : 'Send Message'}
-      </button>
-    </form>
+    </>
   );
 }

@@ -125,81 +125,13 @@ export function BookingsPage({
           <>
             <ul aria-busy={list.isPlaceholderData || undefined} className="divide-y divide-line">
               {data.bookings.map((booking) => (
-                <li
+                <BookingRow
                   key={booking.id}
-                  className="flex flex-wrap items-start justify-between gap-3 py-4"
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold text-ink">
-                      <DateTime iso={booking.start} />
-                    </p>
-                    <p className="mt-1 text-ink">
-                      <Link
-                        to="/admin/leads/$id"
-                        params={{ id: String(booking.leadId) }}
-                        className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                      >
-                        {booking.name}
-                      </Link>
-                      {booking.company ? (
-                        <span className="text-muted"> · {booking.company}</span>
-                      ) : null}
-                    </p>
-                    <p className="text-sm text-muted">
-                      <EmailAddress address={booking.email} />
-                    </p>
-                    {booking.message ? (
-                      <p className="mt-2 text-sm break-words whitespace-pre-line text-muted">
-                        {booking.message}
-                      </p>
-                    ) : null}
-                    {booking.cancelReason ? (
-                      <p className="mt-2 text-sm break-words text-muted">
-                        Reason: {booking.cancelReason}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</Badge>
-                    {booking.status === 'confirmed' ? (
-                      <JoinCall location={booking.location} name={booking.name} />
-                    ) : null}
-                    {booking.status === 'confirmed' &&
-                    scope === 'upcoming' &&
-                    new Date(booking.start) > new Date() ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onPress={() => setToCancel(booking)}
-                        aria-label={`Cancel the call with ${booking.name}`}
-                      >
-                        Cancel call
-                      </Button>
-                    ) : null}
-                    {booking.status !== 'cancelled' && new Date(booking.start) <= new Date() ? (
-                      <>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          isDisabled={booking.status === 'completed'}
-                          onPress={() => outcome.mutate({ id: booking.id, status: 'completed' })}
-                          aria-label={`The call with ${booking.name} took place`}
-                        >
-                          Took place
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          isDisabled={booking.status === 'no_show'}
-                          onPress={() => outcome.mutate({ id: booking.id, status: 'no_show' })}
-                          aria-label={`${booking.name} missed the call`}
-                        >
-                          Missed
-                        </Button>
-                      </>
-                    ) : null}
-                  </div>
-                </li>
+                  booking={booking}
+                  scope={scope}
+                  onCancel={() => setToCancel(booking)}
+                  onOutcome={(status) => outcome.mutate({ id: booking.id, status })}
+                />
               ))}
             </ul>
             <Pager
@@ -245,5 +177,89 @@ export function BookingsPage({
         />
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** One call: when, who, their note or why it was cancelled, its status and what can be done. */
+function BookingRow({
+  booking,
+  scope,
+  onCancel,
+  onOutcome,
+}: {
+  booking: AdminBooking;
+  scope: BookingScope;
+  onCancel: () => void;
+  onOutcome: (status: 'completed' | 'no_show') => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-4">
+      <div className="min-w-0">
+        <p className="font-semibold text-ink">
+          <DateTime iso={booking.start} />
+        </p>
+        <p className="mt-1 text-ink">
+          <Link
+            to="/admin/leads/$id"
+            params={{ id: String(booking.leadId) }}
+            className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+          >
+            {booking.name}
+          </Link>
+          {booking.company ? <span className="text-muted"> · {booking.company}</span> : null}
+        </p>
+        <p className="text-sm text-muted">
+          <EmailAddress address={booking.email} />
+        </p>
+        {booking.message ? (
+          <p className="mt-2 text-sm break-words whitespace-pre-line text-muted">
+            {booking.message}
+          </p>
+        ) : null}
+        {booking.cancelReason ? (
+          <p className="mt-2 text-sm break-words text-muted">Reason: {booking.cancelReason}</p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</Badge>
+        {booking.status === 'confirmed' ? (
+          <JoinCall location={booking.location} name={booking.name} />
+        ) : null}
+        {booking.status === 'confirmed' &&
+        scope === 'upcoming' &&
+        new Date(booking.start) > new Date() ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={onCancel}
+            aria-label={`Cancel the call with ${booking.name}`}
+          >
+            Cancel call
+          </Button>
+        ) : null}
+        {booking.status !== 'cancelled' && new Date(booking.start) <= new Date() ? (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              isDisabled={booking.status === 'completed'}
+              onPress={() => onOutcome('completed')}
+              aria-label={`The call with ${booking.name} took place`}
+            >
+              Took place
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              isDisabled={booking.status === 'no_show'}
+              onPress={() => onOutcome('no_show')}
+              aria-label={`${booking.name} missed the call`}
+            >
+              Missed
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
   );
 }

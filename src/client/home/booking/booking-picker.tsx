@@ -152,24 +152,8 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
     );
   }
   if (times.state === 'loading') return <p className="mt-4 text-muted">{LOADING_TIMES}</p>;
-  if (times.state === 'failed') {
-    return (
-      <div className="mt-4 grid gap-3">
-        <p role="alert" className="text-ink">
-          {times.message}
-        </p>
-        {times.off ? null : (
-          <button
-            type="button"
-            onClick={retry}
-            className={buttonClass('secondary', 'md', 'justify-self-start')}
-          >
-            {T.retry}
-          </button>
-        )}
-      </div>
-    );
-  }
+  if (times.state === 'failed')
+    return <TimesFailed message={times.message} off={times.off} retry={retry} />;
   if (times.slots.length === 0) return <p className="mt-4 text-ink">{T.noTimes}</p>;
 
   const sending = submission.pending;
@@ -201,6 +185,58 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
           {notice}
         </p>
       ) : null}
+      <DetailsFields values={values} errors={errors} set={set} />
+      <button
+        type="submit"
+        disabled={sending}
+        className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
+      >
+        {sending ? T.booking : T.book}
+      </button>
+    </form>
+  );
+}
+
+/** The free times could not be read: why, and "Try again" unless booking is off. */
+function TimesFailed({
+  message,
+  off,
+  retry,
+}: {
+  message: string;
+  off: boolean;
+  retry: () => void;
+}) {
+  return (
+    <div className="mt-4 grid gap-3">
+      <p role="alert" className="text-ink">
+        {message}
+      </p>
+      {off ? null : (
+        <button
+          type="button"
+          onClick={retry}
+          className={buttonClass('secondary', 'md', 'justify-self-start')}
+        >
+          {T.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Who books: name, address, company, a note, and the consent block. */
+function DetailsFields({
+  values,
+  errors,
+  set,
+}: {
+  values: DetailsValues;
+  errors: FieldErrors;
+  set: <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => void;
+}) {
+  return (
+    <>
       <TextInputField
         name="name"
         error={errors.name}
@@ -244,13 +280,6 @@ export default function BookingPicker({ prefill }: { prefill: PickerPrefill | nu
         onPrivacy={(v) => set('privacy', v)}
         onWebsite={(v) => set('website', v)}
       />
-      <button
-        type="submit"
-        disabled={sending}
-        className={buttonClass('primary', 'lg', 'w-full sm:w-auto sm:justify-self-start')}
-      >
-        {sending ? T.booking : T.book}
-      </button>
-    </form>
+    </>
   );
 }

@@ -106,20 +106,6 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
     );
   };
 
-  const number = (field: NumberField, label: string, unit: string) => {
-    const [min, max] = BOOKING_RANGES[field];
-    return (
-      <TextInputField
-        label={label}
-        inputMode="numeric"
-        value={draft[field]}
-        onChange={(value) => change(field, value)}
-        error={byField[field]}
-        description={`${min} to ${max} ${unit}`}
-      />
-    );
-  };
-
   return (
     <>
       <form
@@ -129,21 +115,7 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
         noValidate
         className="flex flex-col gap-6"
       >
-        {issues.length > 0 ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
-          >
-            <p className="font-semibold">Not saved: please fix these fields.</p>
-            <ul className="mt-2 list-disc pl-5">
-              {issues.map((issue) => (
-                <li key={issue.field}>
-                  {issue.label}: {issue.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <IssueList issues={issues} />
 
         <Section title="Taking bookings">
           <Switch isSelected={draft.enabled} onChange={(value) => change('enabled', value)}>
@@ -183,34 +155,7 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
           />
         </Section>
 
-        <Section title="The calls" intro="How long a call is, and the free time kept around it.">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {number('meetingMinutes', 'Meeting length (minutes)', 'minutes')}
-            {number('slotStepMinutes', 'Step between start times (minutes)', 'minutes')}
-            {number('bufferBeforeMinutes', 'Free time before a call (minutes)', 'minutes')}
-            {number('bufferAfterMinutes', 'Free time after a call (minutes)', 'minutes')}
-          </div>
-        </Section>
-
-        <Section title="How soon and how far ahead">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {number('minNoticeHours', 'Minimum notice (hours)', 'hours from now')}
-            {number('horizonDays', 'How far ahead (days)', 'days')}
-          </div>
-        </Section>
-
-        <Section title="Changes and reminders">
-          {number('cancelCutoffHours', 'Cancel cut-off (hours before the call)', 'hours')}
-          <p className="text-sm text-muted">
-            Reminders are e-mailed to the visitor this many minutes before the call (60 is an hour,
-            1440 a day), up to three.
-          </p>
-          <RemindersField
-            values={draft.reminderMinutes}
-            issues={byField}
-            onChange={(value) => change('reminderMinutes', value)}
-          />
-        </Section>
+        <TimingSections draft={draft} byField={byField} change={change} />
 
         <Section
           title="Your calendar"
@@ -225,18 +170,7 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
           />
         </Section>
 
-        <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-surface py-3">
-          <p className="text-sm text-muted" aria-live="polite">
-            {issues.length > 0
-              ? 'Some fields need attention'
-              : isDirty
-                ? 'Unsaved changes'
-                : 'All changes saved'}
-          </p>
-          <Button type="submit" isPending={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <SaveBar attention={issues.length > 0} isDirty={isDirty} isPending={save.isPending} />
       </form>
       <ConfirmDialog
         isOpen={leaving.status === 'blocked'}
@@ -249,5 +183,109 @@ export function SettingsEditor({ saved, feed }: { saved: BookingSettings; feed: 
         onConfirm={() => leaving.proceed?.()}
       />
     </>
+  );
+}
+
+/** What the server refused, listed above the form, each field named. */
+function IssueList({ issues }: { issues: SettingsIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">Not saved: please fix these fields.</p>
+      <ul className="mt-2 list-disc pl-5">
+        {issues.map((issue) => (
+          <li key={issue.field}>
+            {issue.label}: {issue.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A call's length and the time around it, how soon and how far ahead, changes and reminders. */
+function TimingSections({
+  draft,
+  byField,
+  change,
+}: {
+  draft: SettingsDraft;
+  byField: Record<string, string>;
+  change: <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => void;
+}) {
+  const number = (field: NumberField, label: string, unit: string) => {
+    const [min, max] = BOOKING_RANGES[field];
+    return (
+      <TextInputField
+        label={label}
+        inputMode="numeric"
+        value={draft[field]}
+        onChange={(value) => change(field, value)}
+        error={byField[field]}
+        description={`${min} to ${max} ${unit}`}
+      />
+    );
+  };
+
+  return (
+    <>
+      <Section title="The calls" intro="How long a call is, and the free time kept around it.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('meetingMinutes', 'Meeting length (minutes)', 'minutes')}
+          {number('slotStepMinutes', 'Step between start times (minutes)', 'minutes')}
+          {number('bufferBeforeMinutes', 'Free time before a call (minutes)', 'minutes')}
+          {number('bufferAfterMinutes', 'Free time after a call (minutes)', 'minutes')}
+        </div>
+      </Section>
+
+      <Section title="How soon and how far ahead">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('minNoticeHours', 'Minimum notice (hours)', 'hours from now')}
+          {number('horizonDays', 'How far ahead (days)', 'days')}
+        </div>
+      </Section>
+
+      <Section title="Changes and reminders">
+        {number('cancelCutoffHours', 'Cancel cut-off (hours before the call)', 'hours')}
+        <p className="text-sm text-muted">
+          Reminders are e-mailed to the visitor this many minutes before the call (60 is an hour,
+          1440 a day), up to three.
+        </p>
+        <RemindersField
+          values={draft.reminderMinutes}
+          issues={byField}
+          onChange={(value) => change('reminderMinutes', value)}
+        />
+      </Section>
+    </>
+  );
+}
+
+/** Save, kept in view at the form's foot, and whether what is shown is saved. */
+function SaveBar({
+  attention,
+  isDirty,
+  isPending,
+}: {
+  attention: boolean;
+  isDirty: boolean;
+  isPending: boolean;
+}) {
+  return (
+    <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-surface py-3">
+      <p className="text-sm text-muted" aria-live="polite">
+        {attention
+          ? 'Some fields need attention'
+          : isDirty
+            ? 'Unsaved changes'
+            : 'All changes saved'}
+      </p>
+      <Button type="submit" isPending={isPending}>
+        {isPending ? 'Saving...' : 'Save'}
+      </Button>
+    </div>
   );
 }
