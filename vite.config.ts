@@ -76,7 +76,7 @@ const SQLD_TESTS = [
   // each driver has its own seam for the statements' spans.
   'src/server/operations/{probes,tracing}.test.ts',
   'src/server/leads/{drafts,replies}/*.test.ts',
-  'src/server/booking/{booking-limits,booking-rest,bookings-router,busy-feed,call-router,reminders,reminder-suppressed,router}.test.ts',
+  'src/server/booking/{booking-limits-at-once,booking-rest,bookings-router,busy-feed,call-router,reminders,reminder-suppressed,router}.test.ts',
   // Stored bytes: a blob comes back as a Buffer from one driver, an ArrayBuffer from the other.
   'src/server/media/**/*.test.ts',
   'src/server/identity/passkeys/**/*.test.ts',
@@ -96,15 +96,16 @@ const SQLD_TESTS = [
   'src/server/content/{router,site-settings/router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
   // Share images (blobs, one drawing across requests and instances), feeds, sitemap, llms.txt.
-  'src/server/entries/{instances,published,pages,share-images,feeds}.test.ts',
+  'src/server/entries/{instances,kept-page-writes,share-images,feeds-instances}.test.ts',
   // Search: the index written in the entry's transaction, read by every instance at once; the
   // visitor's words and the throttle's burst on libSQL too.
   'src/server/search/{instances,rest}.test.ts',
   // Testimonials: one audit of publishes sent to several instances; images' blobs, erasure.
   'src/server/proof/{instances,uploads,lead-erase}.test.ts',
-  // The public writes go as one batch, one request to a libSQL server.
-  'src/server/contact/**/*.test.ts',
-  'src/server/newsletter/{router,sender,sequence/sequence-job,sequence/sequence-exit}.test.ts',
+  // The public writes go as one batch, one request to a libSQL server: contact messages sent
+  // at once, and the acknowledgement's claim in the message's batch.
+  'src/server/contact/{contact-at-once,acknowledgement-claims}.test.ts',
+  'src/server/newsletter/{router,sender-instances,sequence/sequence-job,sequence/sequence-exit}.test.ts',
   'src/server/analytics/{record,entry-enquiries}.test.ts',
 ];
 

@@ -14,7 +14,7 @@ import { bookings, leadEvents, leads, type BookingRow } from '#db/schema';
 import { CALL_MESSAGES, UPCOMING_CALLS_PER_PERSON } from '#shared/booking-messages';
 import { BOOKING_MESSAGES, type BookingSettings } from '#shared/booking';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
-import { stopSequence } from '#server/newsletter/sequence-exit';
+import { stopSequence } from '#server/newsletter/sequence/sequence-exit';
 import { isOwnAddress, type OwnAddressConfig } from '#server/leads/own-addresses';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { newToken, tokenHash } from '#server/platform/tokens';

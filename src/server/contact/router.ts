@@ -3,7 +3,7 @@ import { recordConversion, visitCredit } from '#server/analytics/record';
 import { creditedSource } from '#server/analytics/event-rows';
 import { contacts, leadEvents, leads, type ContactRow } from '#db/schema';
 import { joinLead, leadIdOf } from '#server/leads/join-lead';
-import { stopSequence } from '#server/newsletter/sequence-exit';
+import { stopSequence } from '#server/newsletter/sequence/sequence-exit';
 import { isConfiguredAddress, notAdministratorAddress } from '#server/leads/own-addresses';
 import { sql } from 'drizzle-orm';
 import { contactInput, type ContactInput } from '#shared/contact';

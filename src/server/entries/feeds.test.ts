@@ -1,26 +1,17 @@
 /**
  * The feeds, the sitemap and llms.txt through the whole app (docs/content.md, "Feeds" and
  * "Feeds and indexes"): 404 with nothing published, RSS 2.0 and Atom 1.0 of both kinds and of
- * each, valid XML whatever an entry holds, the lists naming them, and a publish on one
- * instance shown at once by another.
+ * each, valid XML whatever an entry holds, and the lists naming them. A publish on one
+ * instance shown at once by another is in feeds-instances.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
+import { writeTransaction } from '#db';
 import { entries } from '#db/schema';
 import type { EntryCreateInput } from '#shared/entries';
-import { openTestDatabase } from '#tests/support/database';
-import { entrySite, type EntrySite } from '#tests/support/entry-site';
 import { FEED_SIZE } from './feeds';
-
-const CASE: EntryCreateInput = {
-  kind: 'case_study',
-  slug: 'answers-in-minutes',
-  title: 'Answers in minutes',
-  summary: 'A support team cut its time to answer by 63 %.',
-  body: '# The problem\n\nReplies took **two days**. See [the list](/case-studies).',
-};
+import { CASE, closeSite, get, setUpSite, site } from './feeds-fixtures';
 
 const INSIGHT: EntryCreateInput = {
   kind: 'insight',
@@ -32,18 +23,8 @@ const INSIGHT: EntryCreateInput = {
 
 const FEEDS = ['/feed.xml', '/atom.xml', '/case-studies/feed.xml', '/insights/feed.xml'];
 
-let site: EntrySite;
-
-beforeEach(async () => {
-  site = await entrySite();
-});
-
-afterEach(() => site.close());
-
-async function get(url: string, on: EntrySite = site) {
-  const response = await on.app.request(url);
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+beforeEach(setUpSite);
+afterEach(closeSite);
 
 const { DOMParser } = new JSDOM().window;
 
@@ -253,47 +234,5 @@ describe('sitemap.xml and llms.txt', () => {
     expect((await get('/llms.txt')).text).toContain(
       '- [A \\[bracketed\\] title](https://example.com/case-studies/answers-in-minutes): Two lines',
     );
-  });
-});
-
-describe('two instances on one database', () => {
-  let dbA: Db;
-  let dbB: Db;
-  let siteB: EntrySite;
-
-  beforeEach(async () => {
-    site.close();
-    const { db, target } = await openTestDatabase();
-    await closeDatabase(db);
-    dbA = await openDatabase(target);
-    dbB = await openDatabase(target);
-    site = await entrySite({ db: dbA });
-    siteB = await entrySite({ db: dbB });
-  });
-
-  afterEach(async () => {
-    siteB.close();
-    await closeDatabase(dbA);
-    await closeDatabase(dbB);
-  });
-
-  it('a publish or unpublish on one shows at once in the other’s feeds, sitemap and llms.txt', async () => {
-    // The other instance has answered already: nothing stale is kept.
-    expect((await get('/feed.xml', siteB)).status).toBe(404);
-    expect((await get('/sitemap.xml', siteB)).text).not.toContain('answers-in-minutes');
-    expect((await get('/llms.txt', siteB)).text).not.toContain('answers-in-minutes');
-    const id = await site.publish(CASE);
-    for (const path of ['/feed.xml', '/atom.xml', '/case-studies/feed.xml']) {
-      const [onA, onB] = [await get(path), await get(path, siteB)];
-      expect([path, onB.status]).toEqual([path, 200]);
-      expect(onB.text).toBe(onA.text);
-    }
-    expect((await get('/insights/feed.xml', siteB)).status).toBe(404);
-    expect((await get('/sitemap.xml', siteB)).text).toContain('answers-in-minutes');
-    expect((await get('/llms.txt', siteB)).text).toContain('answers-in-minutes');
-    expect((await site.admin('POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
-    expect((await get('/feed.xml', siteB)).status).toBe(404);
-    expect((await get('/sitemap.xml', siteB)).text).not.toContain('answers-in-minutes');
-    expect((await get('/llms.txt', siteB)).text).not.toContain('answers-in-minutes');
   });
 });

@@ -1,100 +1,30 @@
 /**
  * The entries' public pages through the whole app (docs/content.md, "The entry pages"): each
- * status, the head tags and JSON-LD, escaping, the kept page, the lists, the preview, and two
- * instances on one database.
+ * status, the head tags and JSON-LD, escaping, the kept page, the lists and the preview. The
+ * kept page's writes that race an unpublish or another instance are in kept-page-writes.test.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testImage, uploadForm } from '#tests/support/images';
-import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
+import { writeTransaction } from '#db';
 import { entries, entryPages } from '#db/schema';
-import type { Entry, EntryCreateInput } from '#shared/entries';
+import type { Entry } from '#shared/entries';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { createApp, type App } from '#server/app/app';
-import { TEMPLATE_FILE } from '#server/content/page-template';
-import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
-import { openTestDatabase } from '#tests/support/database';
-import { rest } from '#tests/support/rest';
-import { writeCspHashes } from '../../../scripts/csp-hashes';
-import { contentPages } from '#server/content/pages';
-import { loadEntryRenderer } from '#server/app/page-renderer';
-import type { PageFrame } from '#server/platform/page-frame';
-import { storeEntryPage } from './entry-page-store';
-import { publishedEntry } from './published';
+import { createApp } from '#server/app/app';
+import {
+  admin,
+  app,
+  CASE,
+  cookie,
+  created,
+  deps,
+  page,
+  published,
+  removeClientDir,
+  setUpSite,
+} from './pages-fixtures';
 
-const TEMPLATE = `<!doctype html><html lang="en"><head><!--head-tags--><title>x</title><link rel="stylesheet" href="/assets/site.css" /></head><body><div id="root"></div></body></html>`;
-const APP = `<!doctype html><html><head><title>Acme AI Engineering</title></head><body><div id="root">the app's not-found screen</div></body></html>`;
-
-let dir: string;
-let deps: TestDeps;
-let app: App;
-let cookie: string;
-
-function clientDir(): string {
-  const made = mkdtempSync(path.join(tmpdir(), 'entry-pages-'));
-  mkdirSync(path.join(made, '.render'));
-  writeFileSync(path.join(made, TEMPLATE_FILE), TEMPLATE);
-  writeFileSync(path.join(made, 'index.html'), '<p>the build of the defaults</p>');
-  writeFileSync(path.join(made, 'app.html'), APP);
-  writeCspHashes(made);
-  return made;
-}
-
-/** SITE_URL set: canonical links and uploaded images on the site's address. */
-const config = () => testConfig({ siteUrl: 'https://example.com', siteUrlFromEnvironment: true });
-
-beforeEach(async () => {
-  dir = clientDir();
-  deps = await createTestDeps({ config: config() });
-  app = createApp(deps, { clientDir: dir });
-  cookie = await signedInCookie(deps);
-});
-
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-const CASE: EntryCreateInput = {
-  kind: 'case_study',
-  slug: 'answers-in-minutes',
-  title: 'Answers in minutes',
-  summary: 'A support team cut its time to answer by 63 %.',
-  body: '# The problem\n\nReplies took **two days**.\n\n```ts\nconst x = 1 < 2;\n```',
-  client: 'Northwind',
-  industry: 'Logistics',
-  results: [
-    { label: 'Time to answer', value: '-63 %' },
-    { label: 'Tickets closed', value: '+40 %' },
-  ],
-};
-
-async function admin(on: App, method: string, url: string, json?: unknown) {
-  return rest(on, method, url, { cookie, ...(json === undefined ? {} : { json }) });
-}
-
-async function created(input: EntryCreateInput = CASE, on: App = app): Promise<number> {
-  const answer = await admin(on, 'POST', '/api/entries', input);
-  expect(answer.status).toBe(201);
-  return (answer.body as { entry: { id: number } }).entry.id;
-}
-
-async function published(input: EntryCreateInput = CASE, on: App = app): Promise<number> {
-  const id = await created(input, on);
-  expect((await admin(on, 'POST', `/api/entries/${id}/publish`)).status).toBe(200);
-  return id;
-}
-
-async function page(url: string, on: App = app, headers: Record<string, string> = {}) {
-  const response = await on.request(url, { headers });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-/** The site's frame as the app makes it for the pages (content/pages.ts). */
-async function currentFrame(): Promise<PageFrame> {
-  const frames = contentPages(deps, dir, loadEntryRenderer).frames;
-  if (!frames) throw new Error('no frame without a template');
-  return frames.current();
-}
+beforeEach(setUpSite);
+afterEach(removeClientDir);
 
 /** Every JSON-LD block of the page, parsed as a search engine would. */
 function jsonLd(html: string): Record<string, unknown>[] {
@@ -325,23 +255,6 @@ describe('the statuses of an entry’s address', () => {
     }
   });
 
-  it('an unpublished entry’s page goes in the same write: 404 at once', async () => {
-    const id = await published();
-    expect((await page('/case-studies/answers-in-minutes')).status).toBe(200);
-    expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
-    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
-    expect((await page('/case-studies/answers-in-minutes')).status).toBe(404);
-  });
-
-  it('a page written from a read made before an unpublish is not kept', async () => {
-    const id = await published();
-    const read = await publishedEntry(deps.db, 'case_study', 'answers-in-minutes');
-    expect((await admin(app, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
-    if (!read) throw new Error('the entry was published');
-    await storeEntryPage(deps, await currentFrame(), read);
-    expect(await deps.db.select().from(entryPages).all()).toEqual([]);
-  });
-
   it('a save of a published entry writes its page again before anyone asks', async () => {
     const id = await published();
     await admin(app, 'PUT', `/api/entries/${id}`, {
@@ -455,44 +368,5 @@ describe('the preview', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('>-63 %</dd>');
-  });
-});
-
-describe('two instances on one database', () => {
-  let dbA: Db;
-  let dbB: Db;
-  let appA: App;
-  let appB: App;
-
-  beforeEach(async () => {
-    const { db, target } = await openTestDatabase();
-    await closeDatabase(db);
-    dbA = await openDatabase(target);
-    dbB = await openDatabase(target);
-    const depsA = await createTestDeps({ db: dbA });
-    appA = createApp(depsA, { clientDir: dir });
-    appB = createApp(await createTestDeps({ db: dbB }), { clientDir: clientDir() });
-    cookie = await signedInCookie(depsA);
-  });
-
-  afterEach(async () => {
-    await closeDatabase(dbA);
-    await closeDatabase(dbB);
-  });
-
-  it('a publish or unpublish on one is seen at once on the other, page and list, same bytes', async () => {
-    // The other instance has sent its (empty) list and 404 already: nothing stale is kept.
-    expect((await page('/case-studies', appB)).status).toBe(404);
-    expect((await page('/case-studies/answers-in-minutes', appB)).status).toBe(404);
-    const id = await published(CASE, appA);
-    const onA = await page('/case-studies/answers-in-minutes', appA);
-    const onB = await page('/case-studies/answers-in-minutes', appB);
-    expect(onB.status).toBe(200);
-    expect(onB.text).toBe(onA.text);
-    expect((await page('/case-studies', appB)).text).toContain('Answers in minutes');
-
-    expect((await admin(appA, 'POST', `/api/entries/${id}/unpublish`)).status).toBe(200);
-    expect((await page('/case-studies/answers-in-minutes', appB)).status).toBe(404);
-    expect((await page('/case-studies', appB)).status).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ import { lookedUpLink } from '#server/platform/link-misses';
 import { dropQueuedConfirmations, sendConfirmation } from './confirmation-mail';
 import { dropQueuedNewsletterMail } from './recipient-mail';
 import { NOT_CONFIRMED } from './recipient-queue';
-import { sequenceExitUnlessSet } from '#server/newsletter/sequence-exit';
+import { sequenceExitUnlessSet } from '#server/newsletter/sequence/sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from '#shared/shapes/newsletter';
 

@@ -9,7 +9,7 @@ import { subscriberConfirmations, subscribers } from '#db/schema';
 import { dropQueuedConfirmations } from './confirmation-mail';
 import { dropQueuedNewsletterMail } from './recipient-mail';
 import { NOT_CONFIRMED } from './recipient-queue';
-import { stopSequence } from '#server/newsletter/sequence-exit';
+import { stopSequence } from '#server/newsletter/sequence/sequence-exit';
 
 /** Returns whether a subscription was ended now. */
 export async function unsubscribeAddress(tx: Db, email: string, now: Date): Promise<boolean> {
