@@ -1,7 +1,8 @@
 /**
  * Which file each tRPC namespace's procedures come from, read from the composition
  * (src/server/app/app-router.ts): the namespaces from the router itself, the files from the
- * imports of the identifiers each namespace is made of (`name: xRouter` or
+ * imports of the identifiers each namespace is made of (`name: xRouter`,
+ * `name: xRouter(adminProcedure)` for a router below identity that is handed its procedure, or
  * `name: router({ ...aProcedures, ...bProcedures })`). Used by the rule "a namespace is a
  * folder" (docs/architecture.md "Namespaces") and by the check of that page.
  */
@@ -46,7 +47,7 @@ export function routerFiles(): Map<string, string[]> {
   const imports = importedFiles(source);
   const body = /export const appRouter = router\(\{([\s\S]*?)\n\}\);/.exec(source)?.[1] ?? '';
   const files = new Map<string, string[]>();
-  const entry = /^ {2}(\w+)(?:: (?:router\(\{([\s\S]*?)\}\)|(\w+)))?,$/gm;
+  const entry = /^ {2}(\w+)(?:: (?:router\(\{([\s\S]*?)\}\)|(\w+)(?:\(\w+\))?))?,$/gm;
   for (const [, namespace = '', spread, single] of body.matchAll(entry)) {
     const identifiers = spread
       ? [...spread.matchAll(/\.\.\.(\w+)/g)].map(([, name = '']) => name)
