@@ -4,7 +4,6 @@
  * admin's Overview screen (docs/analytics.md).
  */
 import { z } from 'zod/mini';
-import type { EntryKind } from './entry-values';
 
 /** A custom event's name; `pageview` is the page's own. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -42,85 +41,18 @@ export type AnalyticsRangeInput = z.input<typeof analyticsRangeInput>;
 export const deviceValues = ['mobile', 'tablet', 'desktop'] as const;
 export type Device = (typeof deviceValues)[number];
 
-export interface PeriodTotals {
-  /** The sum of each day's unique visitors (a visitor is only known within one day). */
-  visitors: number;
-  pageviews: number;
-  contacts: number;
-  subscriptions: number;
-  /** Calls booked (docs/booking.md). */
-  bookings: number;
-  /** contacts / visitors; 0 when there were no visitors. */
-  conversionRate: number;
-  /**
-   * The median minutes from a lead's creation to the first reply sent to it, over the leads
-   * created in the period that have one, rounded to the nearest minute; null when none.
-   */
-  medianFirstReplyMinutes: number | null;
-}
+export type { PeriodTotals } from './shapes/analytics';
 
-export interface DailyRow {
-  /** YYYY-MM-DD in SITE_TIMEZONE. */
-  date: string;
-  visitors: number;
-  pageviews: number;
-  contacts: number;
-  subscriptions: number;
-  bookings: number;
-}
+export type { DailyRow } from './shapes/analytics';
 
-export interface SourceRow {
-  source: string;
-  visitors: number;
-  contacts: number;
-  bookings: number;
-  leads: number;
-  won: number;
-  /** Whole units of the site's currency; 0 when none is won. */
-  wonValue: number;
-}
+export type { SourceRow } from './shapes/analytics';
 
 /** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
-export interface AnalyticsReport {
-  from: string;
-  to: string;
-  totals: PeriodTotals;
-  /** The period of equal length just before `from`. */
-  previous: PeriodTotals;
-  /** One row per day of the range, zeros included, oldest first. */
-  daily: DailyRow[];
-  /** Each list is sorted by its first number, largest first, at most 50 rows. */
-  pages: { path: string; visitors: number; pageviews: number }[];
-  /**
-   * A referrer's host, the utm_source, or `Direct`. `leads` are the leads created in the range
-   * credited to the source, `won` those of them now won, `wonValue` the sum of their values.
-   */
-  sources: SourceRow[];
-  campaigns: {
-    source: string;
-    medium: string | null;
-    campaign: string;
-    visitors: number;
-    contacts: number;
-    bookings: number;
-  }[];
-  devices: { device: Device; visitors: number }[];
-  events: { name: string; count: number }[];
-  /** Visitors seen in the last 5 minutes. */
-  live: number;
-}
+export type { AnalyticsReport } from './shapes/analytics';
 
 /**
  * One row of "Content that brings enquiries" (`analytics.entryEnquiries`, GET
  * /api/analytics/entries): a published entry, its readers in the range (visitor-days with a
  * pageview of its page) and the messages and bookings its readers sent the same day.
  */
-export interface EntryEnquiryRow {
-  id: number;
-  kind: EntryKind;
-  title: string;
-  /** The entry's page, a path on the site. */
-  url: string;
-  readers: number;
-  enquiries: number;
-}
+export type { EntryEnquiryRow } from './shapes/analytics';

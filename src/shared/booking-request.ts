@@ -11,7 +11,6 @@ import { linkTokenField } from './link-token';
 import { CALL_MESSAGES } from './booking-messages';
 import { timezoneField } from './booking';
 import { honeypotField, idField, pageField, storedText } from './validation';
-import type { BookingStatus } from './booking-values';
 import { bookingScopeValues } from './address-values';
 
 export { CALL_MESSAGES };

@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import { foreignImages } from './entry-markdown';
 import { tagNameField } from './facts';
 import type { SiteImage } from './site-image';
+import type { Entry, EntryResult, EntryVersion } from './shapes/entries';
 import { idField, oneLine, pageField, storedText } from './validation';
 import {
   entryKindValues,
@@ -239,42 +240,14 @@ export const entryListInput = z.prefault(
 );
 export type EntryListInput = z.input<typeof entryListInput>;
 
-export interface EntryResult {
-  label: string;
-  value: string;
-}
-
 /** An uploaded image as the pages show it (docs/api.md, "SiteImage"); written once there. */
 export type { SiteImage };
 
 /** An entry as the API answers it (docs/api.md, "Entries"); times are ISO 8601. */
-export interface Entry {
-  id: number;
-  kind: EntryKind;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  client: string | null;
-  industry: string | null;
-  results: EntryResult[];
-  coverImage: SiteImage | null;
-  tags: string[];
-  status: EntryStatus;
-  publishedAt: string | null;
-  updatedAt: string;
-  version: number;
-}
+export type { Entry, EntryResult, EntryVersion };
 
 /** The admin list's rows: everything but the body. */
 export type EntrySummary = Omit<Entry, 'body'>;
-
-export interface EntryVersion {
-  version: number;
-  at: string;
-  /** The administrator's name at the time of the save; it stays when the account goes. */
-  by: string;
-}
 
 /** The id of an entry in a path; the same rule and message as every other id. */
 export const entryIdInput = z.object({ id: idField });

@@ -3,7 +3,7 @@
  * keyed by e-mail address ignoring case; its timeline is what happened with them. Written
  * once here for the procedures, the REST paths and the admin's screens.
  */
-import { triageLabelValues, type TriageLabel } from './triage';
+import { triageLabelValues } from './triage';
 import { z } from 'zod/mini';
 import { idField, idInput, oneLine, pageField, storedText } from './validation';
 import { LIMITS } from './constants';

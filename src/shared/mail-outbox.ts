@@ -3,7 +3,6 @@
  * the server's procedures and the screen.
  */
 import { z } from 'zod/mini';
-import type { OutboxKind, OutboxStatus } from './outbox';
 import { pageField } from './validation';
 import { outboxFilterValues } from './address-values';
 

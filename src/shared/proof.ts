@@ -9,7 +9,6 @@ import { LIMITS } from './constants';
 import { entryStatusValues, type EntryStatus } from './entry-values';
 import { MESSAGES } from './messages';
 import { isWebAddress } from './site-content-basics';
-import type { SiteImage } from './site-image';
 import { idField, oneLine, pageField, storedText } from './validation';
 
 /** Draft or published, as an entry. */

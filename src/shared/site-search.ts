@@ -4,7 +4,6 @@
  * and the search page. An issue's path names the field: `q`.
  */
 import { z } from 'zod/mini';
-import type { EntryKind } from './entry-values';
 
 export const SEARCH_LIMITS = {
   qMin: 2,
@@ -30,9 +29,4 @@ export const searchInput = z.object({
 export type SearchInput = z.input<typeof searchInput>;
 
 /** One result: `snippet` is HTML, the words found in `<mark>`, everything else escaped. */
-export interface SearchResult {
-  kind: EntryKind;
-  title: string;
-  url: string;
-  snippet: string;
-}
+export type { SearchResult } from './shapes/search';

@@ -83,18 +83,7 @@ export const siteSettingsInput = z.object({
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInput>;
 
-export interface SavedSiteSettings {
-  address: string | null;
-  timeZone: string | null;
-}
+export type { SavedSiteSettings } from './shapes/site-settings';
 
 /** The values in force and where each comes from. */
-export interface SiteSettingsView {
-  /** The origin links are made on and passkeys are bound to. */
-  address: string;
-  timeZone: string;
-  /** What was saved in the admin (null: nothing). */
-  saved: SavedSiteSettings;
-  /** Which values the server's environment sets: those win and cannot be changed here. */
-  fromEnvironment: { address: boolean; timeZone: boolean };
-}
+export type { SiteSettingsView } from './shapes/site-settings';

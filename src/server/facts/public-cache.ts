@@ -16,14 +16,11 @@ import type { ReadyBytes } from '#server/http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { aiFacts } from '#db/schema';
+import type { PublicFact } from '#shared/shapes/facts';
 import { counterKeyedCache } from '#server/platform/counter-cache';
 
-/** What visitors see of a fact: no order, flags or dates. */
-export interface PublicFact {
-  id: number;
-  factText: string;
-  source: string;
-}
+/** What visitors see of a fact (no order, flags or dates), declared with its schema. */
+export type { PublicFact };
 
 export interface PublicFactsResult {
   success: true;

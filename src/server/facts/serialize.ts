@@ -1,7 +1,8 @@
 import type { FactRow, TagRow } from '#db/schema';
+import type { Fact, Tag } from '#shared/shapes/facts';
 
 /** A fact as the API answers it (docs/api.md): dates as ISO 8601 strings. */
-export function serializeFact(row: FactRow) {
+export function serializeFact(row: FactRow): Fact {
   return {
     id: row.id,
     factText: row.factText,
@@ -13,12 +14,11 @@ export function serializeFact(row: FactRow) {
   };
 }
 
-export function serializeTag(row: TagRow) {
+export function serializeTag(row: TagRow): Tag {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
 }
 
-export type Fact = ReturnType<typeof serializeFact>;
-export type Tag = ReturnType<typeof serializeTag>;
+export type { Fact, Tag };
 
 // SQLite's lower() and NOCASE fold ASCII only; sorting here also puts "éclair" beside "Eclair".
 const tagCollator = new Intl.Collator('en', { sensitivity: 'accent' });

@@ -5,23 +5,12 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { newsletterRecipients, newsletters, outbox, type NewsletterRow } from '#db/schema';
-import type { NewsletterStatus } from '#shared/newsletter';
 import { outboxOf } from '#server/mail/outbox/mail-ref';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 
-export interface Newsletter {
-  id: number;
-  subject: string;
-  body: string;
-  status: NewsletterStatus;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-  /** Recipients written when the send started (0 for a draft). */
-  total: number;
-  sent: number;
-  failed: number;
-}
+/** A newsletter as the admin reads it, declared with its schema. */
+export type { Newsletter };
 
 export interface Progress {
   total: number;

@@ -8,6 +8,9 @@ import { siteImageOutput } from './site-image';
 import { entryKindValues, entryStatusValues } from '../entries';
 import { fileDownloadOutput } from './file-download';
 
+export const entryResultOutput = z.strictObject({ label: z.string(), value: z.string() });
+export type EntryResult = z.infer<typeof entryResultOutput>;
+
 const entrySummaryShape = {
   id: z.number(),
   kind: z.enum(entryKindValues),
@@ -16,7 +19,7 @@ const entrySummaryShape = {
   summary: z.string(),
   client: z.nullable(z.string()),
   industry: z.nullable(z.string()),
-  results: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+  results: z.array(entryResultOutput),
   coverImage: z.nullable(siteImageOutput),
   tags: z.array(z.string()),
   status: z.enum(entryStatusValues),
@@ -27,7 +30,16 @@ const entrySummaryShape = {
 
 /** An entry of the admin list (and of the public lists): everything but the body. */
 export const entrySummaryOutput = z.strictObject(entrySummaryShape);
+/** An entry as the API answers it (docs/api.md, "Entries"); times are ISO 8601. */
 export const entryOutput = z.strictObject({ ...entrySummaryShape, body: z.string() });
+export type Entry = z.infer<typeof entryOutput>;
+
+export const entryVersionOutput = z.strictObject({
+  version: z.number(),
+  at: z.string(),
+  by: z.string(),
+});
+export type EntryVersion = z.infer<typeof entryVersionOutput>;
 
 const oneEntry = z.strictObject({ entry: entryOutput });
 
@@ -41,7 +53,7 @@ export const outputs = {
   create: oneEntry,
   get: z.strictObject({
     entry: entryOutput,
-    versions: z.array(z.strictObject({ version: z.number(), at: z.string(), by: z.string() })),
+    versions: z.array(entryVersionOutput),
   }),
   save: oneEntry,
   publish: oneEntry,

@@ -5,11 +5,16 @@
  */
 import { z } from 'zod/mini';
 
+/** What visitors see of a fact: no order, flags or dates. */
 const publicFactOutput = z.strictObject({
   id: z.number(),
   factText: z.string(),
   source: z.string(),
 });
+export type PublicFact = z.infer<typeof publicFactOutput>;
+
+const tagOutput = z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string() });
+export type Tag = z.infer<typeof tagOutput>;
 
 /** A fact as the admin reads it (serialize.ts). */
 const factOutput = z.strictObject({
@@ -21,12 +26,13 @@ const factOutput = z.strictObject({
   factDate: z.nullable(z.string()),
   createdAt: z.string(),
 });
+export type Fact = z.infer<typeof factOutput>;
 
 export const outputs = {
   listPublic: z.strictObject({ success: z.literal(true), facts: z.array(publicFactOutput) }),
   listAll: z.array(factOutput),
   byId: z.extend(factOutput, {
-    tags: z.array(z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string() })),
+    tags: z.array(tagOutput),
   }),
   create: factOutput,
   update: factOutput,

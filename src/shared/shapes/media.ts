@@ -5,7 +5,11 @@
  */
 import { z } from 'zod/mini';
 
-export const mediaImageOutput = z.strictObject({ src: z.string(), width: z.number(), height: z.number() });
+export const mediaImageOutput = z.strictObject({
+  src: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
 export type MediaImage = z.infer<typeof mediaImageOutput>;
 
 /** The site images, as each media answer and the content's preview hold them. */

@@ -14,10 +14,12 @@ const newsletterOutput = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
   sentAt: z.nullable(z.string()),
+  /** Recipients written when the send started (0 for a draft). */
   total: z.number(),
   sent: z.number(),
   failed: z.number(),
 });
+export type Newsletter = z.infer<typeof newsletterOutput>;
 
 export const outputs = {
   list: z.array(newsletterOutput),

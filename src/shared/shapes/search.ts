@@ -5,13 +5,15 @@
 import { z } from 'zod/mini';
 import { entryKindValues } from '../entries';
 
+/** One result: `snippet` is HTML, the words found in `<mark>`, everything else escaped. */
+export const searchResultOutput = z.strictObject({
+  kind: z.enum(entryKindValues),
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultOutput>;
+
 export const outputs = {
-  entries: z.array(
-    z.strictObject({
-      kind: z.enum(entryKindValues),
-      title: z.string(),
-      url: z.string(),
-      snippet: z.string(),
-    }),
-  ),
+  entries: z.array(searchResultOutput),
 };
