@@ -8,30 +8,41 @@ import { siteContentSchema, type SiteContent } from '#shared/site-content';
 
 export type FieldPath = readonly (string | number)[];
 
-export function pathKey(path: FieldPath): string {
-  return path.join('.');
+/** "services.1.features.3": a path as the schema's messages and the fields' names spell it. */
+export function pathKey(path: readonly PropertyKey[]): string {
+  return path.map((key) => String(key)).join('.');
+}
+
+/** An object or an array: a node of the content that holds more. */
+function isNode(value: unknown): value is Record<string | number, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 export function valueAt(values: SiteContent, path: FieldPath): unknown {
   let node: unknown = values;
   for (const key of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, unknown>)[key];
+    if (!isNode(node)) return undefined;
+    node = node[key];
   }
   return node;
 }
 
-/** A copy of the values with one field changed; the rest is shared, not copied. */
-export function withValue(values: SiteContent, path: FieldPath, value: unknown): SiteContent {
+/** A copy of one node, an array staying an array. */
+function copyOf<T extends object>(node: T): T {
+  return Array.isArray(node) ? Object.assign([], node) : Object.assign({}, node);
+}
+
+/**
+ * A copy of the values with one field changed; the rest is shared, not copied. The value is
+ * what the owner typed (a number field may hold text): the schema judges it when saving.
+ */
+export function withValue<T extends object>(values: T, path: FieldPath, value: unknown): T {
   const [key, ...rest] = path;
-  if (key === undefined) return value as SiteContent;
-  const node = values as unknown as Record<string | number, unknown>;
-  const child = node[key] as SiteContent;
-  const next = Array.isArray(node) ? [...(node as unknown[])] : { ...node };
-  (next as Record<string | number, unknown>)[key] = rest.length
-    ? withValue(child, rest, value)
-    : value;
-  return next as unknown as SiteContent;
+  if (key === undefined) return values;
+  const next = copyOf(values);
+  const child = isNode(values) ? values[key] : undefined;
+  Reflect.set(next, key, rest.length ? withValue(isNode(child) ? child : {}, rest, value) : value);
+  return next;
 }
 
 export type ContentCheck =
@@ -44,7 +55,7 @@ export function checkContent(values: SiteContent): ContentCheck {
   if (result.success) return { ok: true, content: result.data, errors: {} };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = pathKey(issue.path as FieldPath);
+    const key = pathKey(issue.path);
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };

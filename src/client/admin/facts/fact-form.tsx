@@ -13,6 +13,11 @@ export const EMPTY_FACT_FORM: FactFormValues = {
   factDate: '',
 };
 
+/** Whether the schema's path names one of the form's fields. */
+function isField(values: FactFormValues, key: string): key is FactField {
+  return key in values;
+}
+
 export function validateFact(
   values: FactFormValues,
 ): { ok: true; data: FactFormValues } | { ok: false; errors: FactFormErrors } {
@@ -21,8 +26,8 @@ export function validateFact(
   const errors: FactFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !errors[field as FactField]) {
-      errors[field as FactField] = issue.message;
+    if (typeof field === 'string' && isField(values, field) && !errors[field]) {
+      errors[field] = issue.message;
     }
   }
   return { ok: false, errors };

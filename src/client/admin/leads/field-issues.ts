@@ -13,11 +13,17 @@ export function serverIssues(error: unknown): ServerIssue[] {
   if (typeof data !== 'object' || data === null || !('issues' in data)) return [];
   const { issues } = data;
   if (!Array.isArray(issues)) return [];
-  return (issues as unknown[]).flatMap((issue) => {
-    if (typeof issue !== 'object' || issue === null) return [];
-    const { path, message } = issue as { path?: unknown; message?: unknown };
-    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
-  });
+  const list: unknown[] = issues;
+  return list.flatMap((issue) =>
+    typeof issue === 'object' &&
+    issue !== null &&
+    'path' in issue &&
+    typeof issue.path === 'string' &&
+    'message' in issue &&
+    typeof issue.message === 'string'
+      ? [{ path: issue.path, message: issue.message }]
+      : [],
+  );
 }
 
 /**

@@ -26,12 +26,19 @@ function retryText(header: string | null): string {
   return minutes <= 1 ? 'Try again in a minute.' : `Try again in ${minutes} minutes.`;
 }
 
+/** The `message` of a JSON answer, whatever its shape: it is checked where it is used. */
+function messageOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'message' in value
+    ? value.message
+    : undefined;
+}
+
 /** The server's `{ message }` for a refused question, in words. */
 async function refusal(response: Response): Promise<AssistantError> {
   let message = '';
   try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
+    const said = messageOf(await response.json());
+    if (typeof said === 'string') message = said;
   } catch {
     // Not the API's JSON (a proxy's page): the general words below.
   }
@@ -44,22 +51,31 @@ async function refusal(response: Response): Promise<AssistantError> {
 
 function parsed(data: string): unknown {
   try {
-    return JSON.parse(data) as unknown;
+    const value: unknown = JSON.parse(data);
+    return value;
   } catch {
     throw new AssistantError(NETWORK_FAILED);
   }
 }
 
+function isSource(value: unknown): value is { title: string; url: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'title' in value &&
+    typeof value.title === 'string' &&
+    'url' in value &&
+    typeof value.url === 'string'
+  );
+}
+
 function endOf(data: string): AssistantEnd {
-  const value = parsed(data) as Partial<AssistantEnd> | null;
-  const sources = Array.isArray(value?.sources)
-    ? value.sources.filter(
-        (s): s is AssistantEnd['sources'][number] =>
-          typeof s?.title === 'string' && typeof s.url === 'string',
-      )
-    : [];
-  const offer = value?.offer === 'contact' || value?.offer === 'booking' ? value.offer : null;
-  return { sources, offer };
+  const value = parsed(data);
+  if (typeof value !== 'object' || value === null) return { sources: [], offer: null };
+  const sources: AssistantEnd['sources'] =
+    'sources' in value && Array.isArray(value.sources) ? value.sources.filter(isSource) : [];
+  const offer = 'offer' in value ? value.offer : null;
+  return { sources, offer: offer === 'contact' || offer === 'booking' ? offer : null };
 }
 
 /** Asks the conversation's last question; `onText` gets each piece of the answer. */
@@ -92,8 +108,8 @@ export async function askAssistant(
     } else if (event === 'end') {
       got.end = endOf(data);
     } else if (event === 'error') {
-      const value = parsed(data) as { message?: unknown } | null;
-      got.failure = typeof value?.message === 'string' ? value.message : NETWORK_FAILED;
+      const message = messageOf(parsed(data));
+      got.failure = typeof message === 'string' ? message : NETWORK_FAILED;
     }
   });
   const reader = response.body.getReader();

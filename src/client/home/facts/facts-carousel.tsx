@@ -132,12 +132,13 @@ export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] 
 
   const onFocus = (event: FocusEvent) => {
     // Keyboard focus only: a mouse click on a button must not stop the carousel for good.
-    if ((event.target as Element).matches(':focus-visible')) {
+    if (event.target instanceof Element && event.target.matches(':focus-visible')) {
       dispatch({ type: 'focus', inside: true });
     }
   };
   const onBlur = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+    const next = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    if (!event.currentTarget.contains(next)) {
       dispatch({ type: 'focus', inside: false });
     }
   };

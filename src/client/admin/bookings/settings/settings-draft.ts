@@ -1,9 +1,4 @@
-import {
-  WEEKDAYS,
-  type BookingSettings,
-  type BookingSettingsInput,
-  type Weekday,
-} from '#shared/booking';
+import { type BookingSettings, type BookingSettingsInput, type Weekday } from '#shared/booking';
 
 /** The numbers of the form, each kept as typed until it is saved. */
 export const NUMBER_FIELDS = [
@@ -16,6 +11,32 @@ export const NUMBER_FIELDS = [
   'cancelCutoffHours',
 ] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
+
+/** One value per number field, spelled out so that the type knows every field is there. */
+function eachNumber<V>(value: (field: NumberField) => V): Record<NumberField, V> {
+  return {
+    meetingMinutes: value('meetingMinutes'),
+    slotStepMinutes: value('slotStepMinutes'),
+    bufferBeforeMinutes: value('bufferBeforeMinutes'),
+    bufferAfterMinutes: value('bufferAfterMinutes'),
+    minNoticeHours: value('minNoticeHours'),
+    horizonDays: value('horizonDays'),
+    cancelCutoffHours: value('cancelCutoffHours'),
+  };
+}
+
+/** One value per day of the week, Monday first. */
+function eachDay<V>(value: (day: Weekday) => V): Record<Weekday, V> {
+  return {
+    mon: value('mon'),
+    tue: value('tue'),
+    wed: value('wed'),
+    thu: value('thu'),
+    fri: value('fri'),
+    sat: value('sat'),
+    sun: value('sun'),
+  };
+}
 
 /**
  * The Booking settings form as the owner types it: numbers and times as text, so a half-typed
@@ -41,26 +62,25 @@ export const WORKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const satisfies r
  * a later edit of one day leaves the others); the weekend keeps its own. Nothing is saved:
  * the form holds it until Save.
  */
-export function copyToWorkdays(weekly: SettingsDraft['weekly'], day: Weekday) {
+export function copyToWorkdays(
+  weekly: SettingsDraft['weekly'],
+  day: Weekday,
+): SettingsDraft['weekly'] {
   const copy = () => weekly[day].map(([from, to]): [string, string] => [from, to]);
-  return {
-    ...weekly,
-    ...Object.fromEntries(WORKDAYS.map((workday) => [workday, copy()])),
-  } as SettingsDraft['weekly'];
+  return eachDay((other) =>
+    WORKDAYS.some((workday) => workday === other) ? copy() : weekly[other],
+  );
 }
 
 export function toDraft(settings: BookingSettings): SettingsDraft {
-  const numbers = Object.fromEntries(
-    NUMBER_FIELDS.map((field) => [field, String(settings[field])]),
-  ) as Record<NumberField, string>;
   return {
-    ...numbers,
+    ...eachNumber((field) => String(settings[field])),
     enabled: settings.enabled,
     timezone: settings.timezone,
     maxPerDay: settings.maxPerDay === null ? '' : String(settings.maxPerDay),
-    weekly: Object.fromEntries(
-      WEEKDAYS.map((day) => [day, settings.weekly[day].map(([from, to]) => [from, to])]),
-    ) as SettingsDraft['weekly'],
+    weekly: eachDay((day) =>
+      settings.weekly[day].map(([from, to]): [string, string] => [from, to]),
+    ),
     location: settings.location,
     reminderMinutes: settings.reminderMinutes.map(String),
     busyFeedUrl: settings.busyFeedUrl ?? '',
@@ -79,17 +99,14 @@ function wholeNumber(typed: string): number {
 
 /** The body of `booking.saveSettings` from what the form holds. */
 export function fromDraft(draft: SettingsDraft): BookingSettingsInput {
-  const numbers = Object.fromEntries(
-    NUMBER_FIELDS.map((field) => [field, wholeNumber(draft[field])]),
-  ) as Record<NumberField, number>;
   return {
-    ...numbers,
+    ...eachNumber((field) => wholeNumber(draft[field])),
     enabled: draft.enabled,
     timezone: draft.timezone,
     maxPerDay: draft.maxPerDay.trim() === '' ? null : wholeNumber(draft.maxPerDay),
-    weekly: Object.fromEntries(
-      WEEKDAYS.map((day) => [day, draft.weekly[day].map(([from, to]) => [from.trim(), to.trim()])]),
-    ) as BookingSettingsInput['weekly'],
+    weekly: eachDay((day) =>
+      draft.weekly[day].map(([from, to]): [string, string] => [from.trim(), to.trim()]),
+    ),
     location: draft.location,
     reminderMinutes: draft.reminderMinutes.map(wholeNumber),
     busyFeedUrl: draft.busyFeedUrl.trim() === '' ? null : draft.busyFeedUrl,

@@ -37,7 +37,7 @@ export interface SettingsIssue {
 }
 
 const isWeekday = (part: string | undefined): part is Weekday =>
-  (WEEKDAYS as readonly string[]).includes(part ?? '');
+  WEEKDAYS.some((day) => day === part);
 
 /**
  * The form field an issue path of `booking.saveSettings` names (docs/api.md: dotted paths
