@@ -39,7 +39,9 @@ const ERROR_SCHEMA: Schema = {
 
 /** A zod schema as JSON Schema: what a client sends (`input`) or receives (`output`). */
 function jsonSchema(parser: $ZodType, io: 'input' | 'output'): Schema {
-  const schema = toJSONSchema(parser, { io, unrepresentable: 'any', reused: 'inline' }) as Schema;
+  const schema: Schema = {
+    ...toJSONSchema(parser, { io, unrepresentable: 'any', reused: 'inline' }),
+  };
   // The document's dialect (OpenAPI 3.1's) holds for every schema in it.
   delete schema.$schema;
   return schema;
@@ -54,8 +56,23 @@ function inputSchema(declared: RestProcedure): { schema: Schema; optional: boole
   return { schema: schemas.length === 1 ? (schemas[0] ?? {}) : { allOf: schemas }, optional };
 }
 
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const propertiesOf = (schema: Schema): Record<string, Schema> =>
-  (schema.properties as Record<string, Schema> | undefined) ?? {};
+  isSchema(schema.properties)
+    ? Object.fromEntries(
+        Object.entries(schema.properties).filter((entry): entry is [string, Schema] =>
+          isSchema(entry[1]),
+        ),
+      )
+    : {};
+
+/** The names an object schema requires. */
+const requiredOf = (schema: Schema): string[] =>
+  Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
 
 /** The object schema without the properties that the path and query give. */
 function without(schema: Schema, names: readonly string[]): Schema {
@@ -63,9 +80,7 @@ function without(schema: Schema, names: readonly string[]): Schema {
   const properties = Object.fromEntries(
     Object.entries(propertiesOf(schema)).filter(([name]) => !names.includes(name)),
   );
-  const required = ((schema.required as string[] | undefined) ?? []).filter(
-    (name) => !names.includes(name),
-  );
+  const required = requiredOf(schema).filter((name) => !names.includes(name));
   const trimmed: Schema = { ...schema, properties, required };
   if (required.length === 0) delete trimmed.required;
   return trimmed;
@@ -132,7 +147,7 @@ function answerSchema(answer: RestAnswer, output: $ZodType | undefined): Schema 
     return {
       ...result,
       type: 'object',
-      required: ['success', ...((result.required as string[] | undefined) ?? [])],
+      required: ['success', ...requiredOf(result)],
       properties: { ...success, ...propertiesOf(result) },
     };
   }

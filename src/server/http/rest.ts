@@ -217,7 +217,8 @@ async function readJsonBody(c: HonoContext, optional: boolean): Promise<unknown>
     return undefined;
   }
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     throw new RestError(400, 'Request body must be valid JSON');
   }

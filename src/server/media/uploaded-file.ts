@@ -10,6 +10,7 @@ export const uploadedFile = z.custom<UploadedFile>(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
-    (value as Partial<UploadedFile>).bytes instanceof Uint8Array,
+    'bytes' in value &&
+    value.bytes instanceof Uint8Array,
   MEDIA_MESSAGES.noFile,
 );

@@ -47,7 +47,8 @@ async function databaseState(deps: AppDeps): Promise<'applied' | 'pending' | 'fa
  * A shutdown has begun: the contract's one 503 shape (`unready`), with no check failing and
  * `stopping` added, so a balancer that reads only `status` takes the instance out the same way.
  */
-const STOPPING = { status: 'unready', failing: [] as ReadinessCheck[], stopping: true } as const;
+const NONE_FAILING: ReadinessCheck[] = [];
+const STOPPING = { status: 'unready', failing: NONE_FAILING, stopping: true } as const;
 
 export function createProbes(deps: AppDeps): Probes {
   let stopping = false;

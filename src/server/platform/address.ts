@@ -5,7 +5,8 @@ function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
   const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (tail) {
-    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    // The pattern holds four groups: the defaults never apply.
+    const [a = 0, b = 0, c = 0, d = 0] = tail.slice(1).map(Number);
     text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', rest] = text.split('::');

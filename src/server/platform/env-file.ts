@@ -18,7 +18,7 @@ export function withEnvFile(
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return env;
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return env;
     throw error;
   }
   const fromFile = parseEnv(text);

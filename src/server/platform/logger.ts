@@ -38,7 +38,7 @@ export function bufferedSink(out: (text: string) => void): LineSink {
     size = 0;
     out(text);
   };
-  const sink = ((line: string) => {
+  const write = (line: string) => {
     buffered.push(line);
     size += line.length + 1;
     if (size >= FLUSH_AT_CHARS) flush();
@@ -46,9 +46,8 @@ export function bufferedSink(out: (text: string) => void): LineSink {
       scheduled = true;
       setImmediate(flush);
     }
-  }) as LineSink;
-  sink.flush = flush;
-  return sink;
+  };
+  return Object.assign(write, { flush });
 }
 
 let stdoutSink: LineSink | null = null;
@@ -70,7 +69,7 @@ function bufferedStdout(): LineSink {
  * service's error text may echo a key, and it is logged in this one place.
  */
 export function createLogger(
-  write: (line: string) => void = bufferedStdout(),
+  write: ((line: string) => void) | LineSink = bufferedStdout(),
   secrets: readonly string[] = [],
 ): Logger {
   const log = (level: string, event: string, fields: Record<string, unknown> = {}) => {
@@ -82,7 +81,7 @@ export function createLogger(
       line[OWN_KEYS.has(key) ? `field.${key}` : key] = value;
     }
     write(withoutSecrets(JSON.stringify(line), secrets));
-    if (level === 'error' && 'flush' in write) (write as LineSink).flush();
+    if (level === 'error' && 'flush' in write) write.flush();
   };
   return {
     info: (event, fields) => log('info', event, fields),
@@ -100,12 +99,12 @@ export function loggableError(error: unknown): string {
   const chain: Error[] = [];
   for (let e: unknown = error; e instanceof Error && chain.length < 10; e = e.cause) chain.push(e);
   for (const e of chain) {
-    const code = (e as Error & { code?: unknown }).code;
+    const code = 'code' in e ? e.code : undefined;
     if (typeof code === 'string' && code.startsWith('SQLITE_')) return `${code}: ${e.message}`;
   }
   // A libSQL server out of reach: the network error says so and holds no values.
   for (const e of chain) {
-    const code = (e as Error & { code?: unknown }).code;
+    const code = 'code' in e ? e.code : undefined;
     if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) {
       return `${code}: ${e.message}`;
     }

@@ -44,12 +44,17 @@ type Metadata =
 const refused = (error: 'invalid_redirect_uri' | 'invalid_client_metadata', description: string) =>
   ({ ok: false, error, description }) as const;
 
+/** A JSON object (not an array, not null): what a registration's body must be. */
+function isJsonObject(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
 /** The metadata a client sent, checked; fields this server has no use for are ignored. */
 export function checkMetadata(body: unknown): Metadata {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isJsonObject(body)) {
     return refused('invalid_client_metadata', 'The body must be a JSON object.');
   }
-  const fields = body as Record<string, unknown>;
+  const fields = body;
   const uris = fields.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
     return refused(
@@ -57,13 +62,16 @@ export function checkMetadata(body: unknown): Metadata {
       `redirect_uris must be a list of 1 to ${MAX_REDIRECT_URIS} addresses.`,
     );
   }
+  const redirectUris: string[] = [];
   for (const uri of uris) {
     if (typeof uri !== 'string' || uri.length > MAX_URI_LENGTH) {
       return refused('invalid_redirect_uri', 'redirect_uris: each must be a short string.');
     }
     const problem = redirectUriProblem(uri);
     if (problem) return refused('invalid_redirect_uri', `redirect_uris: ${uri} ${problem}.`);
+    redirectUris.push(uri);
   }
+  const [firstUri = ''] = redirectUris;
   const method = fields.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
     return refused(
@@ -98,8 +106,8 @@ export function checkMetadata(body: unknown): Metadata {
   }
   // RFC 7591 makes the name optional; without one the consent screen names the client by
   // its redirect address's host, which it shows anyway.
-  const shown = (name ?? new URL(uris[0] as string).host).trim().slice(0, MAX_NAME_LENGTH);
-  return { ok: true, name: shown, redirectUris: uris as string[] };
+  const shown = (name ?? new URL(firstUri).host).trim().slice(0, MAX_NAME_LENGTH);
+  return { ok: true, name: shown, redirectUris };
 }
 
 export async function register(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {

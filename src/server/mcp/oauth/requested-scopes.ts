@@ -6,7 +6,7 @@
  */
 import { SCOPES, type Scope } from '../scopes';
 
-const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);
+const isScope = (value: string): value is Scope => SCOPES.some((scope) => scope === value);
 
 export const DEFAULT_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope.endsWith(':read'));
 
