@@ -70,13 +70,13 @@ const SQLD_TESTS = [
   // reminders sent once, the busy feed read once). Their queries, pure rules and screens'
   // answers (attention lists, exports, slots, feed parsing, mail texts) prove the same on
   // either driver and run once (docs/testing.md, "Which tests run on both drivers").
-  'src/server/leads/{lead-router,lead-source,subscriber-tools}.test.ts',
+  'src/server/leads/{lead-writes,lead-source,subscriber-tools}.test.ts',
   'src/server/leads/answers/{answer-notice,capture,poller}.test.ts',
   // Readiness reads the migrations' table and names a database that is gone, on either driver;
   // each driver has its own seam for the statements' spans.
   'src/server/operations/{probes,tracing}.test.ts',
   'src/server/leads/{drafts,replies}/*.test.ts',
-  'src/server/booking/{booking-limits-at-once,booking-rest,bookings-router,busy-feed,call-router,reminders,reminder-suppressed,router}.test.ts',
+  'src/server/booking/{booking-limits-at-once,booking-rest,bookings-router,busy-feed,call-booking-at-once,reminders,reminder-suppressed,router}.test.ts',
   // Stored bytes: a blob comes back as a Buffer from one driver, an ArrayBuffer from the other.
   'src/server/media/**/*.test.ts',
   'src/server/identity/passkeys/**/*.test.ts',
