@@ -63,7 +63,7 @@ const SQLD_TESTS = [
   // The data layer, and several processes on one database (less the embedded-only below).
   'db/**/*.test.ts',
   'tests/system/**/*.test.ts',
-  'src/server/cli.test.ts',
+  'src/server/cli-database.test.ts',
   // Leads and calls: the writes that go as one transaction or batch (a lead and its source in
   // the write of its first message or booking, erasure, replies claimed by the outbox), and
   // the claims several instances race for (answers taken once, one booking per slot,
