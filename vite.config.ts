@@ -63,28 +63,32 @@ const SQLD_TESTS = [
   // The data layer, and several processes on one database (less the embedded-only below).
   'db/**/*.test.ts',
   'tests/system/**/*.test.ts',
-  'src/server/cli.test.ts',
+  'src/server/cli-database.test.ts',
   // Leads and calls: the writes that go as one transaction or batch (a lead and its source in
   // the write of its first message or booking, erasure, replies claimed by the outbox), and
   // the claims several instances race for (answers taken once, one booking per slot,
   // reminders sent once, the busy feed read once). Their queries, pure rules and screens'
   // answers (attention lists, exports, slots, feed parsing, mail texts) prove the same on
   // either driver and run once (docs/testing.md, "Which tests run on both drivers").
-  'src/server/leads/{lead-router,lead-source,subscribers/subscriber-tools}.test.ts',
+  'src/server/leads/{lead-writes,lead-source,subscribers/subscriber-tools}.test.ts',
   'src/server/leads/answers/{answer-notice,capture,poller}.test.ts',
   // Readiness reads the migrations' table and names a database that is gone, on either driver;
   // each driver has its own seam for the statements' spans.
   'src/server/operations/{probes,tracing}.test.ts',
   'src/server/leads/{drafts,replies}/*.test.ts',
-  'src/server/booking/{booking-limits-at-once,booking-rest,bookings-router,busy-feed,call-router,reminders,reminder-suppressed,router}.test.ts',
+  'src/server/booking/{booking-limits-at-once,busy-feed,call-booking-at-once,reminders,reminder-suppressed,router}.test.ts',
   // Stored bytes: a blob comes back as a Buffer from one driver, an ArrayBuffer from the other.
-  'src/server/media/**/*.test.ts',
+  // The media files' bytes (the testimonials' images and the media REST paths store the same
+  // rows, embedded only) and the share images' (entries, below).
+  'src/server/media/router.test.ts',
   'src/server/identity/passkeys/**/*.test.ts',
   // State every instance shares (docs/operations.md, several instances): sessions, throttles,
   // guesses, claims, caches and counters, many of them decided by requests arriving together.
   'src/server/identity/sessions/**/*.test.ts',
-  'src/server/identity/sign-in/{router,two-factor,judged-wrong,login-concurrency,login-throttle}.test.ts',
-  'src/server/identity/second-factors/guess-limits.test.ts',
+  // Sign-in's procedures one at a time run once: their sessions, throttles and codes at once
+  // are proven by login-concurrency, login-throttle and the sessions' files.
+  'src/server/identity/sign-in/{two-factor,judged-wrong,login-concurrency,login-throttle}.test.ts',
+  'src/server/identity/second-factors/guess-limits-at-once.test.ts',
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
   // The outbox: at most once across two instances on one database (docs/mail.md).
   'src/server/mail/outbox/outbox-job.test.ts',
@@ -96,12 +100,11 @@ const SQLD_TESTS = [
   'src/server/content/{router,site-settings/router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).
   // Share images (blobs, one drawing across requests and instances), feeds, sitemap, llms.txt.
-  'src/server/entries/{instances,kept-page-writes,share-images,feeds-instances}.test.ts',
-  // Search: the index written in the entry's transaction, read by every instance at once; the
-  // visitor's words and the throttle's burst on libSQL too.
-  'src/server/search/{instances,rest}.test.ts',
-  // Testimonials: one audit of publishes sent to several instances; images' blobs, erasure.
-  'src/server/proof/{instances,uploads,lead-erase}.test.ts',
+  'src/server/entries/{instances,kept-page-writes,share-images-kept,feeds-instances}.test.ts',
+  // Search: the index written in the entry's transaction, read by every instance at once.
+  'src/server/search/instances.test.ts',
+  // Testimonials: one audit of publishes sent to several instances; erasure.
+  'src/server/proof/{instances,lead-erase}.test.ts',
   // The public writes go as one batch, one request to a libSQL server: contact messages sent
   // at once, and the acknowledgement's claim in the message's batch.
   'src/server/contact/{contact-at-once,acknowledgement-claims}.test.ts',

@@ -7,12 +7,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { closeDatabase, openDatabase } from '#db';
 import type { EntryCreateInput } from '#shared/entries';
 import { createApp, type App } from '#server/app/app';
 import { TEMPLATE_FILE } from '#server/content/page-template';
 import type { AppDeps } from '#server/http/trpc';
 import { writeCspHashes } from '../../scripts/csp-hashes';
 import { createTestDeps, signedInCookie, testConfig, type TestDeps } from './app';
+import { openTestDatabase } from './database';
 import { rest } from './rest';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><!--head-tags--><title>x</title><link rel="stylesheet" href="/assets/site.css" /></head><body><div id="root"></div></body></html>`;
@@ -64,5 +66,30 @@ export async function entrySite(overrides: Partial<AppDeps> = {}): Promise<Entry
       return id;
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Two instances of the site on one new database: two connections to the file, or two clients
+ * of one libSQL server in the `server-sqld` project. `close` ends both.
+ */
+export async function entrySitesOnOneDatabase(): Promise<{
+  a: EntrySite;
+  b: EntrySite;
+  close(): Promise<void>;
+}> {
+  const { db, target } = await openTestDatabase();
+  await closeDatabase(db);
+  const [dbA, dbB] = [await openDatabase(target), await openDatabase(target)];
+  const [a, b] = [await entrySite({ db: dbA }), await entrySite({ db: dbB })];
+  return {
+    a,
+    b,
+    async close() {
+      a.close();
+      b.close();
+      await closeDatabase(dbA);
+      await closeDatabase(dbB);
+    },
   };
 }

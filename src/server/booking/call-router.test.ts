@@ -1,69 +1,34 @@
 /**
  * Booking a call and changing it from the manage link (docs/booking.md): one booking per
  * slot whatever arrives at once, stored with its lead before any mail, mails that carry the
- * booking's one invitation (UID, SEQUENCE, METHOD), the cut-off, and the link rules.
+ * booking's one invitation (UID, SEQUENCE, METHOD), the cut-off, and the link rules. Requests
+ * for one slot at once are in call-booking-at-once.test.ts, on both drivers.
  */
-import { TRPCError } from '@trpc/server';
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { bookingReminders, bookings, leadEvents, leads, throttleEvents } from '#db/schema';
-import { CALL_MESSAGES, type BookingInput } from '#shared/booking-request';
+import { CALL_MESSAGES } from '#shared/booking-request';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
-import {
-  adminCaller,
-  callerFor,
-  createRecordingMailer,
-  createTestDeps,
-  testConfig,
-  type RecordingMailer,
-  type TestDeps,
-} from '#tests/support/app';
+import { adminCaller } from '#tests/support/app';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { BOOKING_MESSAGES } from '#shared/booking';
-import { OWNER_SETTINGS, saveBookingSettings } from '#tests/support/booking-settings';
+import { OWNER_SETTINGS } from '#tests/support/booking-settings';
+import {
+  book,
+  deps,
+  HOUR,
+  mailer,
+  saveSettings,
+  setUpBooking,
+  TUE_10,
+  TUE_9,
+  visitor,
+  visitorCaller,
+} from './call-fixtures';
 
-const HOUR = 3_600_000;
-/** Monday 1 June 2026, 07:00 in London (BST). */
-const NOW = new Date('2026-06-01T06:00:00Z');
-/** Tuesday 2 June, 09:00 and 10:00 BST: slots of the weekly hours below. */
-const TUE_9 = '2026-06-02T08:00:00.000Z';
-const TUE_10 = '2026-06-02T09:00:00.000Z';
-
-const visitor: BookingInput = {
-  start: TUE_9,
-  name: 'Helen Marsh',
-  email: 'helen@example.com',
-  company: 'Marsh & Co',
-  message: 'About forecasting our orders.',
-  privacy: true,
-};
-
-let deps: TestDeps;
-let mailer: RecordingMailer;
-
-const saveSettings = (changes: Partial<typeof OWNER_SETTINGS> = {}) =>
-  saveBookingSettings(deps.db, changes, NOW);
-
-beforeEach(async () => {
-  mailer = createRecordingMailer();
-  deps = await createTestDeps({
-    mailer,
-    config: testConfig({
-      siteUrl: 'https://harbor.example',
-      replyTo: 'dana@harbor.example',
-      contactNotifyTo: 'dana@harbor.example',
-      siteTimezone: 'Europe/London',
-    }),
-  });
-  deps.clock.set(NOW);
-  await saveSettings();
-});
-
-const visitorCaller = (ip = '198.51.100.1') => callerFor(deps, { ip }).caller.booking;
-const book = (input: Partial<BookingInput> = {}, ip?: string) =>
-  visitorCaller(ip).book({ ...visitor, ...input });
+beforeEach(setUpBooking);
 
 /** The manage link's token from the visitor's confirmation. */
 function tokenOf(mail: MailMessage): string {
@@ -193,22 +158,6 @@ describe('booking.book', () => {
     ]);
   });
 
-  it('gives a slot to exactly one of twenty requests at once; the others are told it is taken', async () => {
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        book({ email: `v${i}@example.com` }, `198.51.100.${i + 1}`),
-      ),
-    );
-    const booked = results.filter((r) => r.status === 'fulfilled');
-    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
-    expect(booked).toHaveLength(1);
-    expect(refused.map((e: Error) => e.message)).toEqual(Array(19).fill(CALL_MESSAGES.taken));
-    expect(await deps.db.select().from(bookings).all()).toHaveLength(1);
-    // Refused ones are not counted against their addresses, and made no lead.
-    expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
-    expect(await deps.db.select().from(leads).all()).toHaveLength(1);
-  });
-
   it('refuses a start that is not a slot, or one past the notice, with 409', async () => {
     for (const start of ['2026-06-02T08:10:00.000Z', '2026-06-01T10:00:00.000Z']) {
       const error = await failure(book({ start }));
@@ -232,19 +181,6 @@ describe('booking.book', () => {
     expect(mailer.sent).toEqual([]);
     // Its place in the throttle is taken as a booking's is.
     expect(await deps.db.select().from(throttleEvents).all()).toHaveLength(1);
-  });
-
-  it('refuses a taken time to the site’s own address as to any other (the address is checked last)', async () => {
-    await book();
-    const refusals = await Promise.all(
-      ['someone@example.com', 'DANA@harbor.example'].map((email) =>
-        book({ email }, '203.0.113.67').then(
-          () => 'booked',
-          (error: unknown) => (error instanceof TRPCError ? error.code : 'other'),
-        ),
-      ),
-    );
-    expect(refusals).toEqual(['CONFLICT', 'CONFLICT']);
   });
 
   it('allows 5 bookings per address in 10 minutes, then 429', async () => {

@@ -25,11 +25,6 @@ export function closeSite(): void {
   site.close();
 }
 
-/** Another site in its place (the tests of two instances), closed by `closeSite`. */
-export function replaceSite(other: EntrySite): void {
-  site = other;
-}
-
 export async function get(url: string, on: EntrySite = site) {
   const response = await on.app.request(url);
   return { status: response.status, headers: response.headers, text: await response.text() };

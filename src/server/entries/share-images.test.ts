@@ -1,29 +1,20 @@
 /**
  * The drawn share images through the whole app (docs/content.md, "Share images"): the entry
- * page names the picture when it has no cover, the picture is drawn once at its first request
- * (twenty at once too), kept in the database and sent by every instance, 1200×630 whatever
- * the title holds, and cached a year.
+ * page names the picture when it has no cover, the picture is drawn at its first request,
+ * 1200×630 whatever the title holds, and follows the title and the brand. The picture kept in
+ * the database (drawn once, twenty requests at once too, sent by every instance) is in
+ * share-images-kept.test.ts, on both drivers.
  */
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '#db';
 import { shareImages } from '#db/schema';
-import type { EntryCreateInput } from '#shared/entries';
 import { signedInCookie } from '#tests/support/app';
-import { openTestDatabase } from '#tests/support/database';
 import { testImage } from '#tests/support/images';
 import { entrySite, type EntrySite } from '#tests/support/entry-site';
 import type { SiteContent } from '#shared/site-content';
 import { shareImagePath } from './share-image-path';
+import { drawn, INSIGHT, metaOf, pictureOf } from './share-image-fixtures';
 import { drawShareImage } from './share-image-draw';
-
-const INSIGHT: EntryCreateInput = {
-  kind: 'insight',
-  slug: 'why-evals-first',
-  title: 'Why we write the evals first',
-  summary: 'Tests for a model before the prompt.',
-  body: 'Text.',
-};
 
 let site: EntrySite;
 
@@ -32,21 +23,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => site.close());
-
-const metaOf = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html)?.[1];
-
-/** How many pictures this instance drew (its log). */
-const drawn = (on: EntrySite) =>
-  on.deps.logger.lines.filter((line) => line.includes('entries.share_image_drawn')).length;
-
-/** The picture the entry's page names, as a path on the site. */
-async function pictureOf(url: string, on: EntrySite = site): Promise<string> {
-  const html = await (await on.app.request(url)).text();
-  const image = metaOf(html, 'og:image') ?? '';
-  expect(image).toMatch(/^https:\/\/example\.com\/og\//);
-  return new URL(image).pathname;
-}
 
 describe('an entry without a cover', () => {
   it('names its drawn picture in og:image, twitter:image and the JSON-LD', async () => {
@@ -64,36 +40,6 @@ describe('an entry without a cover', () => {
     expect(html).toContain(`"image":["${image}"]`);
   });
 
-  it('gets a 1200×630 PNG, cached a year, drawn once and kept', async () => {
-    await site.publish(INSIGHT);
-    const path = await pictureOf('/insights/why-evals-first');
-    const first = await site.app.request(path);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toBe('image/png');
-    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const png = Buffer.from(await first.arrayBuffer());
-    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
-    const again = await site.app.request(path);
-    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
-    expect(drawn(site)).toBe(1);
-    const rows = await site.deps.db.select({ path: shareImages.path }).from(shareImages).all();
-    expect(rows).toEqual([{ path }]);
-  });
-
-  it('is drawn once when twenty requests for it arrive together', async () => {
-    await site.publish(INSIGHT);
-    const path = await pictureOf('/insights/why-evals-first');
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const response = await site.app.request(path);
-        return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
-      }),
-    );
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    expect(answers.every((a) => a.bytes.equals(answers[0]!.bytes))).toBe(true);
-    expect(drawn(site)).toBe(1);
-  });
-
   it('draws a 120-character title with <, & and emoji: wrapped, 1200×630, escaped in the page', async () => {
     const title = `A <b>title</b> & more 🚀 about évals, ${'longer words again '.repeat(5)}`.slice(
       0,
@@ -105,7 +51,7 @@ describe('an entry without a cover', () => {
     expect(metaOf(html, 'og:image:alt')).toBe(
       title.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
     );
-    const response = await site.app.request(await pictureOf('/insights/why-evals-first'));
+    const response = await site.app.request(await pictureOf('/insights/why-evals-first', site));
     expect(response.status).toBe(200);
     const png = Buffer.from(await response.arrayBuffer());
     expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
@@ -113,7 +59,7 @@ describe('an entry without a cover', () => {
 
   it('answers 404 for an address that is not the published entry’s current picture', async () => {
     const id = await site.publish(INSIGHT);
-    const path = await pictureOf('/insights/why-evals-first');
+    const path = await pictureOf('/insights/why-evals-first', site);
     const wrong = path.replace(/-[0-9a-f]{16}\.png$/, '-0000000000000000.png');
     expect((await site.app.request(wrong)).status).toBe(404);
     expect((await site.app.request('/og/insight/no-such-entry-0000000000000000.png')).status).toBe(
@@ -128,7 +74,7 @@ describe('an entry without a cover', () => {
 
   it('has a new address when its title changes; drawing it drops the old picture', async () => {
     const id = await site.publish(INSIGHT);
-    const before = await pictureOf('/insights/why-evals-first');
+    const before = await pictureOf('/insights/why-evals-first', site);
     expect((await site.app.request(before)).status).toBe(200);
     const saved = await site.admin('PUT', `/api/entries/${id}`, {
       ...INSIGHT,
@@ -136,7 +82,7 @@ describe('an entry without a cover', () => {
       baseVersion: 1,
     });
     expect(saved.status).toBe(200);
-    const after = await pictureOf('/insights/why-evals-first');
+    const after = await pictureOf('/insights/why-evals-first', site);
     expect(after).not.toBe(before);
     expect((await site.app.request(after)).status).toBe(200);
     const rows = await site.deps.db.select({ path: shareImages.path }).from(shareImages).all();
@@ -148,7 +94,7 @@ describe('an entry without a cover', () => {
 
   it('draws the uploaded logo: a new logo is a new address, drawn at its first request', async () => {
     await site.publish(INSIGHT);
-    const before = await pictureOf('/insights/why-evals-first');
+    const before = await pictureOf('/insights/why-evals-first', site);
     const form = new FormData();
     form.append('file', new File([new Uint8Array(await testImage('png', 400, 100))], 'logo.png'));
     const cookie = await signedInCookie(site.deps);
@@ -158,7 +104,7 @@ describe('an entry without a cover', () => {
       body: form,
     });
     expect(uploaded.status).toBe(200);
-    const after = await pictureOf('/insights/why-evals-first');
+    const after = await pictureOf('/insights/why-evals-first', site);
     expect(after).not.toBe(before);
     const response = await site.app.request(after);
     expect(response.status).toBe(200);
@@ -197,7 +143,7 @@ describe("the home page's share image", () => {
     await saveContent((content) => {
       content.company.name = 'Northwind Analytics';
     });
-    const first = new URL(await pictureOf('/'), 'https://example.com').pathname;
+    const first = new URL(await pictureOf('/', site), 'https://example.com').pathname;
     expect(first).toMatch(/^\/og\/home-[0-9a-f]{16}\.png$/);
     const response = await site.app.request(first);
     expect(response.status).toBe(200);
@@ -217,7 +163,7 @@ describe("the home page's share image", () => {
     await saveContent((content) => {
       content.company.name = 'Northwind Labs';
     });
-    const second = await pictureOf('/');
+    const second = await pictureOf('/', site);
     expect(second).not.toBe(first);
     expect((await site.app.request(second)).status).toBe(200);
     // The old address is no picture any more; the admin's preview address leads to the current one.
@@ -225,37 +171,5 @@ describe("the home page's share image", () => {
     const preview = await site.app.request('/og/home.png');
     expect(preview.status).toBe(302);
     expect(preview.headers.get('location')).toBe(second);
-  });
-});
-
-describe('two instances on one database', () => {
-  let dbA: Db;
-  let dbB: Db;
-  let siteB: EntrySite;
-
-  beforeEach(async () => {
-    site.close();
-    const { db, target } = await openTestDatabase();
-    await closeDatabase(db);
-    dbA = await openDatabase(target);
-    dbB = await openDatabase(target);
-    site = await entrySite({ db: dbA });
-    siteB = await entrySite({ db: dbB });
-  });
-
-  afterEach(async () => {
-    siteB.close();
-    await closeDatabase(dbA);
-    await closeDatabase(dbB);
-  });
-
-  it('a picture drawn on one is sent by the other without drawing, same bytes', async () => {
-    await site.publish(INSIGHT);
-    const path = await pictureOf('/insights/why-evals-first');
-    expect(await pictureOf('/insights/why-evals-first', siteB)).toBe(path);
-    const onA = Buffer.from(await (await site.app.request(path)).arrayBuffer());
-    const onB = Buffer.from(await (await siteB.app.request(path)).arrayBuffer());
-    expect(onB.equals(onA)).toBe(true);
-    expect([drawn(site), drawn(siteB)]).toEqual([1, 0]);
   });
 });
