@@ -14,7 +14,7 @@ import { auditEntries } from '#tests/support/audit';
 import { storeSubscribers } from '#tests/support/leads';
 import { storeLeads } from '#tests/support/stored-leads';
 import { failure } from '#tests/support/trpc-errors';
-import { queueMail } from '#server/platform/outbox/queue-mail';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import { personData } from './person-data';
 import { saveLeadDraft } from './drafts/drafts';
 
