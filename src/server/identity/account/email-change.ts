@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction, type Db } from '#db';
 import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
-import { assertProofInTx } from './recent-proof';
+import { assertProofInTx } from '../proof/recent-proof';
 import { auditInsert } from '#server/platform/audit/record';
 import {
   CODE_TTL_MS,
@@ -11,7 +11,7 @@ import {
   generateCode,
   hashCode,
   MAX_WRONG_CODES,
-} from '../sign-in/two-factor';
+} from '../second-factors/two-factor';
 import type { Context } from '#server/http/trpc';
 import { queueMail } from '#server/platform/outbox/queue-mail';
 import { deliverNow } from '#server/platform/outbox/send-mail';

@@ -11,9 +11,9 @@ import {
   passwordCheckedProcedure,
   provePassword,
   signedInUserRow,
-} from '../passwords/prove-password';
+} from '../proof/prove-password';
 import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
-import { MAX_WRONG_CODES } from '../sign-in/two-factor';
+import { MAX_WRONG_CODES } from '../second-factors/two-factor';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { assertRoom } from '#server/platform/throttle';
@@ -25,7 +25,7 @@ import {
   removeEmail,
   startEmailChange,
 } from './email-change';
-import { sendAccountNotice } from './notice-mail';
+import { sendAccountNotice } from '../administrators/notice-mail';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { assertStrongPassword } from '../passwords/password-policy';
 import {
@@ -33,7 +33,7 @@ import {
   passwordWhenGivenProcedure,
   recentProofProcedure,
   requireRecentProof,
-} from './recent-proof';
+} from '../proof/recent-proof';
 import { requireAppCode } from '../second-factors/factor-proof';
 import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';

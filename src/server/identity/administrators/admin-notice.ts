@@ -1,6 +1,6 @@
 import { and, isNotNull, ne } from 'drizzle-orm';
 import { users } from '#db/schema';
-import { sendAccountNotice, type AccountChange, type FirstFactor } from '../account/notice-mail';
+import { sendAccountNotice, type AccountChange, type FirstFactor } from './notice-mail';
 import type { SessionUser } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 

@@ -24,7 +24,7 @@ import {
   signInRulesUnchanged,
   startPendingLogin,
 } from '../sessions/session';
-import { sendChallenge, startTotpChallenge } from '../sign-in/two-factor';
+import { sendChallenge, startTotpChallenge } from '../second-factors/two-factor';
 import {
   accountNamed,
   bindReset,

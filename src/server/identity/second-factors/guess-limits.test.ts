@@ -19,7 +19,7 @@ import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import type { ThrottledError } from '#server/platform/errors';
 import { mailsSettled } from '#server/platform/mail';
-import { setPassword } from '../administrators/manage-users';
+import { setPassword } from '../users/manage-users';
 import {
   NO_TOTP_SETUP,
   TOTP_SETUP_EXPIRED,

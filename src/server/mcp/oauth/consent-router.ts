@@ -13,12 +13,12 @@ import { router } from '#server/http/trpc';
 import { auditInsert } from '#server/platform/audit/record';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { sendAccountNotice } from '#server/identity/account/notice-mail';
+import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/account/recent-proof';
+} from '#server/identity/proof/recent-proof';
 import { allowInput, consentRequestInput, OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { clientRedirect, CODE_TTL_MS, pendingRequest } from './authorizations';
 import { outputs } from './consent-router-outputs';

@@ -16,8 +16,8 @@ import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/account/recent-proof';
-import { sendAccountNotice } from '#server/identity/account/notice-mail';
+} from '#server/identity/proof/recent-proof';
+import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
 import { outputs } from './router-outputs';
 

@@ -11,7 +11,7 @@ import {
   countPasswordCheck,
   provePassword,
   type PasswordCounted,
-} from '../passwords/prove-password';
+} from './prove-password';
 
 /**
  * How long a session's sign-in, or its last proof (the password, or a second factor's code

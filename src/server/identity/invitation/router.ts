@@ -16,9 +16,9 @@ import { tokenHash } from '#server/platform/tokens';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { publicProcedure, router } from '#server/http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
-import { tellAdministrators } from './admin-notice';
+import { tellAdministrators } from '../administrators/admin-notice';
 import { liveInvitation } from './invitations';
-import { outputs } from './invitation-router-outputs';
+import { outputs } from '../administrators/invitation-router-outputs';
 
 const gone = () => new TRPCError({ code: 'NOT_FOUND', message: M.invitationGone });
 

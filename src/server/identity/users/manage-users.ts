@@ -10,12 +10,12 @@ import { auditInsert } from '#server/platform/audit/record';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 import { endAllSessionsOf } from '../sessions/session';
 import { UserError } from '#server/platform/errors';
-import { dropInvitationsOf } from './invitations';
+import { dropInvitationsOf } from '../invitation/invitations';
 import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
 import type { AccessTokenSummary } from '#shared/access-tokens';
-import { listAccessTokens, revokeAllAccessTokens } from './held-access-tokens';
+import { listAccessTokens, revokeAllAccessTokens } from '../administrators/held-access-tokens';
 
 export interface UserSummary {
   username: string;

@@ -24,7 +24,7 @@ import {
   type Settled,
 } from '../sign-in/login-throttle';
 import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
-import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from './hash-slot';
+import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from '../passwords/hash-slot';
 import { logAddress } from '#server/platform/address';
 
 export const WRONG_PASSWORD = 'The password is wrong.';

@@ -16,8 +16,8 @@ import {
   adminSession,
   type SessionState,
 } from '../sessions/session';
-import { completeSignIn, startSignedInSession } from './complete-sign-in';
-import { loginThrottle, WrongPasswordError } from './login-throttle';
+import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
+import { loginThrottle, WrongPasswordError, wrongCodesBucket } from '../sign-in/login-throttle';
 import {
   checkCode,
   codesSentBucket,
@@ -25,18 +25,17 @@ import {
   checkRecoveryCode,
   sendChallenge,
   startTotpChallenge,
-  wrongCodesBucket,
   type CodeCheck,
-} from './two-factor';
-import { sendAccountNotice } from '../account/notice-mail';
+} from '../second-factors/two-factor';
+import { sendAccountNotice } from '../administrators/notice-mail';
 import { applyPendingReset, startedByReset } from '../password-reset/resets';
 import { credentialsOf } from '../passkeys/store';
 import { recoveryCodesLeft } from '../second-factors/recovery-codes';
 import { auditInsert } from '#server/platform/audit/record';
 import { assertRoom } from '#server/platform/throttle';
-import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../sign-in/throttle-rules';
 import { publicProcedure, router, type Context } from '#server/http/trpc';
-import { outputs } from './router-outputs';
+import { outputs } from '../sign-in/router-outputs';
 import { logAddress } from '#server/platform/address';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
