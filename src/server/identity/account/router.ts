@@ -7,11 +7,7 @@ import {
   verifyEmailInput,
 } from '#shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import {
-  passwordCheckedProcedure,
-  provePassword,
-  signedInUserRow,
-} from '../proof/prove-password';
+import { passwordCheckedProcedure, provePassword, signedInUserRow } from '../proof/prove-password';
 import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
 import { MAX_WRONG_CODES } from '../second-factors/two-factor';
 import { router } from '#server/http/trpc';

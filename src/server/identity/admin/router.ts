@@ -37,6 +37,7 @@ import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../sign-in/thrott
 import { publicProcedure, router, type Context } from '#server/http/trpc';
 import { outputs } from '../sign-in/router-outputs';
 import { logAddress } from '#server/platform/address';
+import { addressOf } from '../administrators/addresses';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const NO_PENDING_LOGIN =
@@ -94,7 +95,8 @@ async function finishSecondStep(
       // The app's challenge ended by wrong codes: the owner hears of it (once: the fifth
       // wrong code deletes the challenge, so no later request can end it again).
       const guessed = checked.reason === 'wrong' && checked.triesLeft === 0;
-      const tell = guessed && checked.method === 'totp' ? await emailOf(tx, pending.user.id) : null;
+      const tell =
+        guessed && checked.method === 'totp' ? await addressOf(tx, pending.user.id) : null;
       const reset = guessed && (await startedByReset(tx, pending.challengeId));
       return { ...checked, tell, reset };
     }
@@ -172,11 +174,6 @@ async function finishSecondStep(
     code: 'UNAUTHORIZED',
     message: kind === 'code' && pending.method === 'totp' ? `${wrong} ${USED_CODE_HINT}` : wrong,
   });
-}
-
-async function emailOf(tx: Db, userId: number): Promise<string | null> {
-  const row = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-  return row?.email ?? null;
 }
 
 function describe(state: SessionState) {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { passkeys, totpCredentials, users } from '#db/schema';
+import { passkeys, totpCredentials } from '#db/schema';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { recordProof } from '../proof/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
@@ -13,6 +13,7 @@ import { ACCOUNT_WRONG_CODES } from './throttle-rules';
 import { spendRecoveryCode } from './recovery-codes';
 import { acceptTotpCode, totpEnabled } from './totp';
 import { logAddress } from '#server/platform/address';
+import { addressOf } from '../administrators/addresses';
 
 /** One session's bucket of wrong codes (`ACCOUNT_WRONG_CODES`): by user and (public, derived) session id. */
 export function accountWrongCodesBucket(userId: number, sessionId: string): string {
@@ -75,12 +76,7 @@ export async function assertFactorLeft(
   removing: Factor,
 ): Promise<void> {
   if (!ctx.config.production) return;
-  const user = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  const email = removing !== 'email' && Boolean(user?.email);
+  const email = removing !== 'email' && (await addressOf(tx, userId)) !== null;
   const app =
     removing !== 'app' &&
     (await tx
