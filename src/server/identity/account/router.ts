@@ -8,7 +8,8 @@ import {
 } from '#shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { passwordCheckedProcedure, provePassword, signedInUserRow } from '../proof/prove-password';
-import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
+import { clearSessionCookie, setSessionCookie } from '../sessions/session-start-end';
+import { currentSessionId } from '../sessions/session';
 import { MAX_WRONG_CODES } from '../second-factors/two-factor';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';

@@ -10,12 +10,10 @@ import {
   endCookieRows,
   endSession,
   signInRulesUnchanged,
-  readCookie,
-  readSession,
   startPendingLogin,
-  adminSession,
-  type SessionState,
-} from '../sessions/session';
+} from '../sessions/session-start-end';
+import { readCookie, readSession, type SessionState } from '../sessions/session';
+import { adminSession } from '../sessions/admin-session';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { loginThrottle, WrongPasswordError, wrongCodesBucket } from '../sign-in/login-throttle';
 import {

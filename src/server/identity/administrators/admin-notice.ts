@@ -1,4 +1,5 @@
-import { sendAccountNotice, type AccountChange, type FirstFactor } from './notice-mail';
+import { sendAccountNotice } from './notice-mail';
+import type { AccountChange, FirstFactor } from './notice-change';
 import type { SessionUser } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 import { addressedAdministrators } from './addresses';

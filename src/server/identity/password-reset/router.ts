@@ -20,10 +20,10 @@ import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { assertStrongPassword } from '../passwords/password-policy';
 import {
   endCookieRows,
-  readCookie,
   signInRulesUnchanged,
   startPendingLogin,
-} from '../sessions/session';
+} from '../sessions/session-start-end';
+import { readCookie } from '../sessions/session';
 import { sendChallenge, startTotpChallenge } from '../second-factors/two-factor';
 import {
   accountNamed,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { passkeys as passkeyRows, recoveryCodes, totpCredentials } from '#db/schema';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import { clearCodeCaps } from './two-factor';
 import { deleteRecoveryCodes } from './recovery-codes';
 

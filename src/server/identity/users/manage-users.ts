@@ -8,7 +8,7 @@ import { LIMITS } from '#shared/constants';
 import { usernameField } from '#shared/users';
 import { auditInsert } from '#server/platform/audit/record';
 import { clearLoginFailures } from '../sign-in/login-throttle';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import { UserError } from '#server/platform/errors';
 import { dropInvitationsOf } from '../invitation/invitations';
 import { usernameKey } from '#shared/users';
