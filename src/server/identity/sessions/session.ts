@@ -65,10 +65,10 @@ export type SecondFactorMethod = 'email' | 'totp';
 /**
  * What one HTTP request has read of its session, kept on the request's context (created
  * empty by `buildContext`) so that every procedure of a tRPC batch, and a REST handler, share
- * one unseal of the cookie and one database lookup (docs/decisions/0021). The writers of session-start-end.ts
- * (a new session cookie, a pending login, a cleared cookie) replace both entries with what
- * the browser will hold after this response, so a later call in the same request sees the
- * new state rather than the request's original cookie.
+ * one unseal of the cookie and one database lookup (docs/decisions/0021). The writers of
+ * session-start-end.ts (a new session cookie, a pending login, a cleared cookie) replace both
+ * entries with what the browser will hold after this response, so a later call in the same
+ * request sees the new state rather than the request's original cookie.
  */
 export interface SessionMemo {
   cookie?: Promise<CookiePayload | null>;
