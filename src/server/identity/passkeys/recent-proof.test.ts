@@ -1,5 +1,5 @@
 /**
- * Adding a passkey needs a recent proof (docs/passkeys.md, identity/account/recent-proof.ts): a
+ * Adding a passkey needs a recent proof (docs/passkeys.md, identity/proof/recent-proof.ts): a
  * passkey outlives a password change, so a stolen session must not add one. Within 10 minutes
  * of the session's sign-in, or of the last time this session proved itself, no password is
  * asked; later the options call needs it, checked and counted like the Account screen's others.
