@@ -35,7 +35,7 @@ import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-bu
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createMailSender } from './src/server/app/mail-sender';
 import { createAnswerPoller } from './src/server/leads/answers/poller';
-import { ensureInitialAdmin } from './src/server/identity/administrators/manage-users';
+import { ensureInitialAdmin } from './src/server/identity/users/manage-users';
 import { UserError } from './src/server/platform/errors';
 import { BUNDLED } from './src/server/platform/bundle';
 import { startTracing } from './src/server/operations/tracing';

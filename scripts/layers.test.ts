@@ -174,4 +174,33 @@ describe('the layer rules', () => {
     expect(result.output).toContain('src/server/leads/join.ts → src/server/booking/reminder.ts');
     expect(result.output).not.toContain('src/server/facts →');
   });
+
+  it('refuse sub-folders of one folder that import each other, and let them import one way', async () => {
+    const folder = tree({
+      // identity/sign-in -> identity/second-factors -> identity/sign-in, each from another module.
+      'src/server/identity/sign-in/login.ts':
+        "import { code } from '../second-factors/code';\nexport const login = code;\n",
+      'src/server/identity/sign-in/buckets.ts': 'export const bucket = 1;\n',
+      'src/server/identity/second-factors/code.ts': 'export const code = 1;\n',
+      'src/server/identity/second-factors/challenge.ts':
+        "import { bucket } from '../sign-in/buckets';\nexport const challenge = bucket;\n",
+      // One way only: sessions is below both, and a folder's own top file composes them.
+      'src/server/identity/sessions/session.ts': 'export const session = 1;\n',
+      'src/server/identity/passkeys/store.ts':
+        "import { session } from '../sessions/session';\nexport const store = session;\n",
+      'src/server/identity/compose.ts':
+        "import { store } from './passkeys/store';\nexport const all = store;\n",
+    });
+    const result = await layers(folder, ['src']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('sub-folder-loop');
+    expect(result.output).toContain(
+      'error src/server/identity/second-factors → src/server/identity/sign-in → src/server/identity/second-factors',
+    );
+    expect(result.output).toContain(
+      'src/server/identity/second-factors/challenge.ts → src/server/identity/sign-in/buckets.ts',
+    );
+    expect(result.output).not.toContain('src/server/identity/passkeys →');
+    expect(result.output).not.toContain('folder-loop: folders');
+  });
 });

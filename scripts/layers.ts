@@ -4,7 +4,9 @@
  * import; then the imports are folded to their folder under src/server/ and any loop between
  * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules,
  * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
- * and `newsletter/x.ts -> booking` never meet. Each broken import is printed with its rule's comment
+ * and `newsletter/x.ts -> booking` never meet. The same fold one level down refuses loops
+ * between the sub-folders of one folder (identity/sessions, identity/sign-in, ...), so each
+ * folder's insides import one way too. Each broken import is printed with its rule's comment
  * (`err-long`): the comment is the message.
  */
 import { execFile } from 'node:child_process';
@@ -21,28 +23,45 @@ const TREE = ['src', 'db', 'server.ts', 'scripts', 'tests'];
 const FOLDER_LOOP =
   'folder-loop: folders under src/server/ import each other in a loop. Move what both need into a folder below both (or platform/), or let app/ pass it in (docs/architecture.md "The layers").';
 
+const SUB_FOLDER_LOOP =
+  'sub-folder-loop: sub-folders of one folder under src/server/ import each other in a loop. Move what both need into a sub-folder below both (docs/architecture.md "The layers").';
+
 /** The folder under src/server/ a production module belongs to; undefined for the rest. */
 function folderOf(module: string): string | undefined {
   if (/\.test\.tsx?$/.test(module)) return undefined;
   return /^src\/server\/[^/]+(?=\/)/.exec(module)?.[0];
 }
 
+/**
+ * The sub-folder of a folder under src/server/ a production module belongs to
+ * (`src/server/identity/sessions`); undefined for the rest, a folder's own top files included:
+ * they compose its sub-folders.
+ */
+function subFolderOf(module: string): string | undefined {
+  if (/\.test\.tsx?$/.test(module)) return undefined;
+  return /^src\/server\/[^/]+\/[^/]+(?=\/)/.exec(module)?.[0];
+}
+
 type Edges = Map<string, Map<string, string>>;
 
 /**
- * Folder -> folder, each with one import that makes it (for the message). Type-only imports
- * vanish at run time and may close a loop, as for modules (docs/decisions/0037); tests may reach
- * anywhere.
+ * Folder -> folder (as `unitOf` folds modules), each with one import that makes it (for the
+ * message); `within` keeps the pairs that are judged. Type-only imports vanish at run time and
+ * may close a loop, as for modules (docs/decisions/0037); tests may reach anywhere.
  */
-function folderEdges(modules: IModule[]): Edges {
+function folderEdges(
+  modules: IModule[],
+  unitOf: (module: string) => string | undefined,
+  within: (from: string, to: string) => boolean = () => true,
+): Edges {
   const edges: Edges = new Map();
   for (const module of modules) {
-    const from = folderOf(module.source);
+    const from = unitOf(module.source);
     if (!from) continue;
     for (const dependency of module.dependencies) {
       if (dependency.dependencyTypes.includes('type-only')) continue;
-      const to = folderOf(dependency.resolved);
-      if (!to || to === from) continue;
+      const to = unitOf(dependency.resolved);
+      if (!to || to === from || !within(from, to)) continue;
       const targets = edges.get(from) ?? new Map<string, string>();
       if (!targets.has(to)) targets.set(to, `${module.source} → ${dependency.resolved}`);
       edges.set(from, targets);
@@ -71,9 +90,8 @@ function loopThrough(start: string, edges: Edges): string[] | undefined {
   return undefined;
 }
 
-/** Every loop between folders once (a loop found from each of its folders is the same loop). */
-export function folderLoops(modules: IModule[]): string[] {
-  const edges = folderEdges(modules);
+/** Every loop of `edges` once (a loop found from each of its folders is the same loop). */
+function loopsOf(edges: Edges): string[] {
   const seen = new Set<string>();
   const messages: string[] = [];
   for (const start of [...edges.keys()].sort()) {
@@ -102,6 +120,17 @@ function tiersText(cwd: string): string {
   return `The tiers of src/server/, lowest first; each imports only the tiers before it:\n${tiers.join('')}`;
 }
 
+/** Every loop between folders under src/server/, once each. */
+export function folderLoops(modules: IModule[]): string[] {
+  return loopsOf(folderEdges(modules, folderOf));
+}
+
+/** Every loop between the sub-folders of one folder under src/server/, once each. */
+export function subFolderLoops(modules: IModule[]): string[] {
+  const parent = (folder: string) => folder.slice(0, folder.lastIndexOf('/'));
+  return loopsOf(folderEdges(modules, subFolderOf, (from, to) => parent(from) === parent(to)));
+}
+
 /** Runs the whole check in `cwd` on `targets`: whether it passed, and what it says. */
 export async function checkLayers(
   cwd: string,
@@ -119,13 +148,12 @@ export async function checkLayers(
   const result = JSON.parse(stdout) as ICruiseResult;
   const report = await format(result, { outputType: 'err-long' });
   const loops = folderLoops(result.modules);
+  const subLoops = subFolderLoops(result.modules);
   const moduleErrors = result.summary.error;
-  const output =
-    tiersText(cwd) +
-    (loops.length === 0
-      ? String(report.output)
-      : `${report.output}\n${FOLDER_LOOP}\n${loops.join('\n')}\n`);
-  return { ok: moduleErrors === 0 && loops.length === 0, output };
+  let output = tiersText(cwd) + String(report.output);
+  if (loops.length > 0) output += `\n${FOLDER_LOOP}\n${loops.join('\n')}\n`;
+  if (subLoops.length > 0) output += `\n${SUB_FOLDER_LOOP}\n${subLoops.join('\n')}\n`;
+  return { ok: moduleErrors === 0 && loops.length === 0 && subLoops.length === 0, output };
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -24,7 +24,7 @@ import {
   setPassword,
   userExists,
   usernameTaken,
-} from '#server/identity/administrators/manage-users';
+} from '#server/identity/users/manage-users';
 import { UserError } from '#server/platform/errors';
 import { removeAllPasskeys } from '#server/identity/passkeys/command-line';
 import { weakPasswordProblem } from '#server/identity/passwords/password-policy';

@@ -1,7 +1,7 @@
 /**
  * The Account screen's inputs, limits and messages, shared by the server's procedures
  * (server/account/) and the screen's as-you-type validation. The new-password rule is also
- * the command line's (server/identity/administrators/manage-users.ts): one rule wherever a password is chosen.
+ * the command line's (server/identity/users/manage-users.ts): one rule wherever a password is chosen.
  */
 import { z } from 'zod/mini';
 import { verifyCodeInput } from './auth';

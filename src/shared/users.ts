@@ -1,6 +1,6 @@
 /**
  * The administrators' inputs and messages, written once for the Administrators screen, the
- * invitation page, their procedures and the command line (`identity/administrators/manage-users.ts`).
+ * invitation page, their procedures and the command line (`identity/users/manage-users.ts`).
  */
 import { z } from 'zod/mini';
 import { newPasswordField, provenPasswordField } from './account';

@@ -12,7 +12,7 @@ import { rest } from '#tests/support/rest';
 import { mailsSettled } from '#server/platform/mail';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createMailer } from '#server/platform/mail';
-import { addUser } from '#server/identity/administrators/manage-users';
+import { addUser } from '#server/identity/users/manage-users';
 
 /** An address where nothing listens: a port just freed by a server bound to it. */
 async function closedSmtpUrl(): Promise<string> {

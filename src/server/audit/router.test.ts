@@ -18,7 +18,7 @@ import {
   removeUser,
   setEmail,
   setPassword,
-} from '#server/identity/administrators/manage-users';
+} from '#server/identity/users/manage-users';
 import { auditInsert } from '#server/audit/record';
 
 let deps: TestDeps;

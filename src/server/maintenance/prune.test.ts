@@ -25,7 +25,8 @@ import {
   unknownNameBucket,
   userFailuresBucket,
 } from '#server/identity/sign-in/login-throttle';
-import { codesSentBucket, wrongCodesBucket } from '#server/identity/sign-in/two-factor';
+import { codesSentBucket } from '#server/identity/second-factors/two-factor';
+import { wrongCodesBucket } from '#server/identity/sign-in/login-throttle';
 import { DEVICE_FAILURES } from '#server/identity/sign-in/throttle-rules';
 import { emailCodesBucket } from '#server/identity/account/email-change';
 import { testsBucket } from '#server/newsletter/newsletters-router';

@@ -16,7 +16,8 @@ import { factsRouter } from '#server/facts/router';
 import { buildContext } from '#server/http/context';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { actWithToken, type SessionUser } from '#server/identity/sessions/session';
+import { actWithToken } from '#server/identity/sessions/admin-session';
+import { type SessionUser } from '#server/identity/sessions/session';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
 

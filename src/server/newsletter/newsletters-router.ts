@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { count, eq, sql } from 'drizzle-orm';
 import { writeBatch, writeTransaction, type Db } from '#db';
-import { newsletters, subscribers, users } from '#db/schema';
+import { newsletters, subscribers } from '#db/schema';
 import { newsletterInput } from '#shared/newsletter';
 import {
   NEWSLETTER_ADMIN_MESSAGES as M,
@@ -34,6 +34,7 @@ import { aiEntryDraft } from './entry-draft-ai';
 import { takeDraftPlace } from '#server/ai/drafts';
 import { outputs } from '#shared/shapes/newsletters';
 import { requeueFailed } from './recipient-mail';
+import { addressOf } from '#server/identity/administrators/addresses';
 
 /** Mail that cannot go now (the service down, refusing, or not configured): try later. */
 const MAIL_RETRY_AFTER_SECONDS = 60;
@@ -212,14 +213,7 @@ export const newslettersRouter = router({
       const giveBack = () => writeBatch(ctx.db, [release(ctx.db, reserved).toSQL()]);
       let sent: { to: string; newsletter: { id: number; subject: string } };
       try {
-        const own = input.email
-          ? null
-          : await ctx.db
-              .select({ email: users.email })
-              .from(users)
-              .where(eq(users.id, ctx.user.id))
-              .get();
-        const to = input.email ?? own?.email;
+        const to = input.email ?? (await addressOf(ctx.db, ctx.user.id));
         if (!to) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noTestAddress });
         const newsletter = await current(ctx.db, input.id);
         if (!ctx.mailer.canDeliver) {

@@ -19,8 +19,8 @@ import {
 import { saveSiteName } from '#tests/support/content';
 import { storeConfirmationLink, storeUnsubscribeLink } from '#tests/support/newsletter-links';
 import { storeSubscribersAs } from '#tests/support/newsletters';
-import { sendAccountNotice } from '#server/identity/account/notice-mail';
-import { sendChallenge } from '#server/identity/sign-in/two-factor';
+import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
+import { sendChallenge } from '#server/identity/second-factors/two-factor';
 import { createApp } from '#server/app/app';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
 import { createMailSender } from '#server/app/mail-sender';

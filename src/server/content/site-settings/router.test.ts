@@ -21,8 +21,8 @@ import { answer, rest } from '#tests/support/rest';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { ACCOUNT_MESSAGES } from '#shared/account';
-import { RECENT_PROOF_MS } from '#server/identity/account/recent-proof';
-import { WRONG_PASSWORD } from '#server/identity/passwords/prove-password';
+import { RECENT_PROOF_MS } from '#server/identity/proof/recent-proof';
+import { WRONG_PASSWORD } from '#server/identity/proof/prove-password';
 
 let deps: TestDeps;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];

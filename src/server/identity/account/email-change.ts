@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction, type Db } from '#db';
 import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
-import { assertProofInTx } from './recent-proof';
+import { assertProofInTx } from '../proof/recent-proof';
 import { auditInsert } from '#server/audit/record';
 import {
   CODE_TTL_MS,
@@ -11,13 +11,14 @@ import {
   generateCode,
   hashCode,
   MAX_WRONG_CODES,
-} from '../sign-in/two-factor';
+} from '../second-factors/two-factor';
 import type { Context } from '#server/http/trpc';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { deliverNow } from '#server/mail/outbox/send-mail';
 import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { release, take } from '#server/platform/throttle';
 import { EMAIL_CODES } from './throttle-rules';
+import { addressOf } from '../administrators/addresses';
 
 const MAIL_UNAVAILABLE =
   'Codes cannot be e-mailed: this server has no mail service configured (SMTP_URL).';
@@ -136,7 +137,7 @@ export function confirmEmailChange(
     }
     const scope = codeScope(sessionId, row.email);
     if (codeMatches(ctx.config.sessionSecret, scope, code, row.codeHash)) {
-      const previous = await addressOf(tx, user);
+      const previous = await addressOf(tx, user.id);
       const first = !(await holdsSecondFactor(tx, user.id));
       await tx.update(users).set({ email: row.email }).where(eq(users.id, user.id));
       await secondFactorChanged(tx, user, sessionId);
@@ -174,20 +175,10 @@ export function removeEmail(
   return writeTransaction(ctx.db, async (tx) => {
     await assertProofInTx(tx, ctx, user.id, sessionId);
     await assertFactorLeft(tx, ctx, user.id, 'email');
-    const previous = await addressOf(tx, user);
+    const previous = await addressOf(tx, user.id);
     await tx.update(users).set({ email: null }).where(eq(users.id, user.id));
     await secondFactorChanged(tx, user, sessionId);
     await auditInsert(tx, now, { action: 'email_changed', actor: user, ip: ctx.req.ip });
     return previous;
   });
-}
-
-/** The address stored now (answered so the old one can be told of the change). */
-async function addressOf(tx: Db, user: SessionUser): Promise<string | null> {
-  const row = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .get();
-  return row?.email ?? null;
 }

@@ -7,13 +7,10 @@ import {
   verifyEmailInput,
 } from '#shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import {
-  passwordCheckedProcedure,
-  provePassword,
-  signedInUserRow,
-} from '../passwords/prove-password';
-import { clearSessionCookie, currentSessionId, setSessionCookie } from '../sessions/session';
-import { MAX_WRONG_CODES } from '../sign-in/two-factor';
+import { passwordCheckedProcedure, provePassword, signedInUserRow } from '../proof/prove-password';
+import { clearSessionCookie, setSessionCookie } from '../sessions/session-start-end';
+import { currentSessionId } from '../sessions/session';
+import { MAX_WRONG_CODES } from '../second-factors/two-factor';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { assertRoom } from '#server/platform/throttle';
@@ -25,7 +22,7 @@ import {
   removeEmail,
   startEmailChange,
 } from './email-change';
-import { sendAccountNotice } from './notice-mail';
+import { sendAccountNotice } from '../administrators/notice-mail';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { assertStrongPassword } from '../passwords/password-policy';
 import {
@@ -33,7 +30,7 @@ import {
   passwordWhenGivenProcedure,
   recentProofProcedure,
   requireRecentProof,
-} from './recent-proof';
+} from '../proof/recent-proof';
 import { requireAppCode } from '../second-factors/factor-proof';
 import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';

@@ -1,8 +1,8 @@
-import { and, isNotNull, ne } from 'drizzle-orm';
-import { users } from '#db/schema';
-import { sendAccountNotice, type AccountChange, type FirstFactor } from '../account/notice-mail';
+import { sendAccountNotice } from './notice-mail';
+import type { AccountChange, FirstFactor } from './notice-change';
 import type { SessionUser } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
+import { addressedAdministrators } from './addresses';
 
 /** The changes to the list of administrators that every administrator is told of. */
 export type AdministratorsChange = Extract<
@@ -26,11 +26,7 @@ export async function tellAdministrators(
 ): Promise<void> {
   let recipients: { username: string; email: string | null }[];
   try {
-    recipients = await ctx.db
-      .select({ username: users.username, email: users.email })
-      .from(users)
-      .where(and(ne(users.id, subjectId), ne(users.password, ''), isNotNull(users.email)))
-      .all();
+    recipients = await addressedAdministrators(ctx.db, subjectId);
   } catch (error) {
     // The change is stored: a notice that cannot go is logged, not the request's failure.
     ctx.logger.error('account.notice_failed', {

@@ -34,7 +34,7 @@ export interface Ceremony {
   userHandle?: string;
   /**
    * Registration only: when the session last proved itself (its sign-in or its password) as
-   * the options call found it (identity/account/recent-proof.ts); a registration needs a ceremony
+   * the options call found it (identity/proof/recent-proof.ts); a registration needs a ceremony
    * begun with such a proof.
    */
   proof?: number;

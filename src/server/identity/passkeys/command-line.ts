@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { users } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import { removeSecondFactors } from '../second-factors/remove-factors';
 import { UserError } from '#server/platform/errors';
 

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#db';
 import { auditEvents, passkeys, sessions, throttleEvents, users } from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import type * as Store from './store';
 import type * as Throttle from '#server/platform/throttle';
 import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';

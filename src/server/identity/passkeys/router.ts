@@ -8,13 +8,13 @@ import {
   removePasskeyInput,
   renamePasskeyInput,
 } from '#shared/passkeys';
-import { sendAccountNotice } from '../account/notice-mail';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
+import { sendAccountNotice } from '../administrators/notice-mail';
+import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
 import { auditInsert } from '#server/audit/record';
 import { loginAddressBucket, settledPasswordCheck } from '../sign-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
-import { passwordCheckedProcedure } from '../passwords/prove-password';
+import { passwordCheckedProcedure } from '../proof/prove-password';
 import { currentSessionId } from '../sessions/session';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';

@@ -7,7 +7,8 @@ import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { auditInsert, type AuditEntry } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { WrongPasswordError } from '../sign-in/login-throttle';
-import { endCookieRows, readCookie } from '../sessions/session';
+import { endCookieRows } from '../sessions/session-start-end';
+import { readCookie } from '../sessions/session';
 import type { Context } from '#server/http/trpc';
 import { newToken } from '#server/platform/tokens';
 import {

@@ -105,13 +105,3 @@ export async function deletePasskey(tx: Db, userId: number, id: number): Promise
     .get();
   return row !== undefined;
 }
-
-/** Deletes every passkey of a user (the command line); answers how many there were. */
-export async function deleteAllPasskeys(tx: Db, userId: number): Promise<number> {
-  const rows = await tx
-    .delete(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .returning({ id: passkeys.id })
-    .all();
-  return rows.length;
-}

@@ -11,7 +11,7 @@ import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import { auditInsert } from '#server/audit/record';
 import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
 import { clearLoginFailures } from '../sign-in/login-throttle';
 

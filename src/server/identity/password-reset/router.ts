@@ -20,11 +20,11 @@ import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { assertStrongPassword } from '../passwords/password-policy';
 import {
   endCookieRows,
-  readCookie,
   signInRulesUnchanged,
   startPendingLogin,
-} from '../sessions/session';
-import { sendChallenge, startTotpChallenge } from '../sign-in/two-factor';
+} from '../sessions/session-start-end';
+import { readCookie } from '../sessions/session';
+import { sendChallenge, startTotpChallenge } from '../second-factors/two-factor';
 import {
   accountNamed,
   bindReset,

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { passkeys, totpCredentials, users } from '#db/schema';
+import { passkeys, totpCredentials } from '#db/schema';
 import { ACCOUNT_MESSAGES } from '#shared/account';
-import { recordProof } from '../account/recent-proof';
+import { recordProof } from '../proof/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
-import { totpOptions } from '../sign-in/two-factor';
+import { totpOptions } from './two-factor';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
 import { release, take } from '#server/platform/throttle';
@@ -13,6 +13,7 @@ import { ACCOUNT_WRONG_CODES } from './throttle-rules';
 import { spendRecoveryCode } from './recovery-codes';
 import { acceptTotpCode, totpEnabled } from './totp';
 import { logAddress } from '#server/platform/address';
+import { addressOf } from '../administrators/addresses';
 
 /** One session's bucket of wrong codes (`ACCOUNT_WRONG_CODES`): by user and (public, derived) session id. */
 export function accountWrongCodesBucket(userId: number, sessionId: string): string {
@@ -23,7 +24,7 @@ export function accountWrongCodesBucket(userId: number, sessionId: string): stri
  * Turning a factor off where the authenticator app is on also asks for the app's code (or a
  * recovery code), so a stolen session and password are not enough (docs/second-factor.md).
  * Without the app, nothing more is asked here: the recent proof covers it. A right code is
- * recorded as this session's proof (identity/account/recent-proof.ts); a wrong one counts toward the
+ * recorded as this session's proof (identity/proof/recent-proof.ts); a wrong one counts toward the
  * session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`): a place is taken before judging, in
  * one write transaction, and given back when the code was right; past the limit the
  * answer is 429 with its wait.
@@ -75,12 +76,7 @@ export async function assertFactorLeft(
   removing: Factor,
 ): Promise<void> {
   if (!ctx.config.production) return;
-  const user = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  const email = removing !== 'email' && Boolean(user?.email);
+  const email = removing !== 'email' && (await addressOf(tx, userId)) !== null;
   const app =
     removing !== 'app' &&
     (await tx

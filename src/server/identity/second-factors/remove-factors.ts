@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
-import { recoveryCodes, totpCredentials } from '#db/schema';
-import { endAllSessionsOf } from '../sessions/session';
-import { clearCodeCaps } from '../sign-in/two-factor';
-import { deleteAllPasskeys } from '../passkeys/store';
+import { passkeys as passkeyRows, recoveryCodes, totpCredentials } from '#db/schema';
+import { endAllSessionsOf } from '../sessions/session-start-end';
+import { clearCodeCaps } from './two-factor';
 import { deleteRecoveryCodes } from './recovery-codes';
 
 /** What a removal found and deleted. */
@@ -49,4 +48,14 @@ export async function removeSecondFactors(
   const removed = appWasOn || codes > 0 || passkeys > 0;
   if (removed) await endAllSessionsOf(tx, userId);
   return { appWasOn, recoveryCodes: codes, passkeys, removed };
+}
+
+/** Deletes every passkey of a user; answers how many there were. */
+async function deleteAllPasskeys(tx: Db, userId: number): Promise<number> {
+  const rows = await tx
+    .delete(passkeyRows)
+    .where(eq(passkeyRows.userId, userId))
+    .returning({ id: passkeyRows.id })
+    .all();
+  return rows.length;
 }

@@ -19,7 +19,7 @@ import { mailsSettled } from '#server/platform/mail';
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
-import { signInRulesUnchanged } from '../sessions/session';
+import { signInRulesUnchanged } from '../sessions/session-start-end';
 import { NO_TOTP_SETUP, TOTP_ALREADY_ON, TOTP_NOT_ON, WRONG_TOTP_CODE } from './router';
 import { saveSiteName } from '#tests/support/content';
 import { replaceRecoveryCodes } from './recovery-codes';

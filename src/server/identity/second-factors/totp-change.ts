@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
-import { sessions, totpCredentials, twoFactorChallenges, users } from '#db/schema';
+import { sessions, totpCredentials, twoFactorChallenges } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
-import { totpOptions } from '../sign-in/two-factor';
+import { totpOptions } from './two-factor';
 import type { Context } from '#server/http/trpc';
 import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { clear, take } from '#server/platform/throttle';
 import { TOTP_SETUP } from './throttle-rules';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
-import { assertProofInTx } from '../account/recent-proof';
+import { assertProofInTx } from '../proof/recent-proof';
 import { assertFactorLeft } from './factor-proof';
 import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';
+import { addressOf } from '../administrators/addresses';
 
 /**
  * The wrong first codes of one set-up, counted as throttle events under a key made from
@@ -109,7 +110,7 @@ export function enableTotp(
     const recoveryCodes = await replaceRecoveryCodes(tx, secret, user.id, now);
     await secondFactorChanged(tx, user.id, sessionId);
     await auditInsert(tx, now, { action: 'totp_enabled', actor: user, ip: ctx.req.ip });
-    return { ok: true, recoveryCodes, email: await emailOf(tx, user.id), first };
+    return { ok: true, recoveryCodes, email: await addressOf(tx, user.id), first };
   });
 }
 
@@ -153,7 +154,7 @@ export function disableTotp(
       await secondFactorChanged(tx, user.id, sessionId);
       await auditInsert(tx, now, { action: 'totp_disabled', actor: user, ip: ctx.req.ip });
     }
-    return { wasOn, email: await emailOf(tx, user.id) };
+    return { wasOn, email: await addressOf(tx, user.id) };
   });
 }
 
@@ -181,7 +182,7 @@ export function regenerateRecoveryCodes(
       actor: user,
       ip: ctx.req.ip,
     });
-    return { codes, email: await emailOf(tx, user.id) };
+    return { codes, email: await addressOf(tx, user.id) };
   });
 }
 
@@ -206,9 +207,4 @@ export async function disableTotpFromCommandLine(db: Db, userId: number, usernam
     }
     return removed.removed;
   });
-}
-
-async function emailOf(tx: Db, userId: number): Promise<string | null> {
-  const row = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-  return row?.email ?? null;
 }

@@ -1,5 +1,5 @@
 import { publicProcedure } from '#server/http/trpc';
-import { requireAdmin } from './session';
+import { requireAdmin } from './admin-session';
 
 /**
  * What a session signed in to the set-up of a second factor only (production, a user with

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges } from '#db/schema';
-import { removeUser, setEmail, setPassword } from '../administrators/manage-users';
+import { removeUser, setEmail, setPassword } from '../users/manage-users';
 import {
   callerFor,
   createRecordingMailer,

@@ -8,7 +8,7 @@ import type { Db } from '#db';
 import { auditInsert } from '#server/audit/record';
 import type { Context } from '#server/http/trpc';
 import { setDeviceCookie, type DeviceOwner } from './device-cookie';
-import { insertSession, setSessionCookie } from '../sessions/session';
+import { insertSession, setSessionCookie } from '../sessions/session-start-end';
 import { logAddress } from '#server/platform/address';
 
 /** What a sign-in's transaction answers: the new session and its user as stored then. */

@@ -13,7 +13,7 @@ import {
 } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import { deviceCookieFrom, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
-import { removeUser, setPassword } from '../administrators/manage-users';
+import { removeUser, setPassword } from '../users/manage-users';
 
 const STRANGER = '198.51.100.66';
 

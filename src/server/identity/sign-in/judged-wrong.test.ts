@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, throttleEvents } from '#db/schema';
-import { setPassword } from '../administrators/manage-users';
+import { setPassword } from '../users/manage-users';
 import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';

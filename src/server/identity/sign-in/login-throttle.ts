@@ -16,7 +16,6 @@ import {
 } from '#server/platform/throttle';
 import { publicSessionId } from '../sessions/session-list';
 import { deviceIdFor, foldedUsername } from './device-cookie';
-import { wrongCodesBucket } from './two-factor';
 import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
 
 /**
@@ -42,6 +41,11 @@ export function loginAddressBucket(ctx: {
   req: { ip: string };
 }): string {
   return addressBucket('login-fail', ctx.config.sessionSecret, ctx.req.ip);
+}
+
+/** The user's day of wrong sign-in codes (`WRONG_CODES_DAILY`). */
+export function wrongCodesBucket(userId: number): string {
+  return `wrong-codes:user:${userId}`;
 }
 
 /** One device's sign-ins (a random id, bound to one user by the cookie's signature). */

@@ -15,7 +15,7 @@ import { currentContent } from '#server/platform/site-content';
 import { leadDraftFields, LEAD_DRAFT_LIMITS } from '#shared/lead-drafts';
 import { LEAD_MESSAGES, replySubjectField, type TimelineEvent } from '#shared/lead-pipeline';
 import { timelineOf } from '../lead-query';
-import { defaultSubject } from '../replies/default-subject';
+import { defaultSubject } from './default-subject';
 
 export const REPLY_DRAFT_INSTRUCTIONS = [
   'You draft e-mail replies for the owner of a small consultancy to people who wrote to it or booked a call.',

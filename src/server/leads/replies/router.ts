@@ -19,7 +19,7 @@ import { retryMail } from '#server/mail/outbox/retry-mail';
 import { eventJson } from '../lead-json';
 import { REPLY_TOPIC, replyDelivery, replyOutbox } from '../reply-fate';
 import { dismissLeadDraft } from '../drafts/drafts';
-import { defaultSubject } from './default-subject';
+import { defaultSubject } from '../drafts/default-subject';
 import { queueReply, replySite } from './queue-reply';
 import { storedReply } from './reply-mail';
 import { outputs } from '#shared/shapes/lead-replies';

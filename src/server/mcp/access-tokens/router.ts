@@ -1,7 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { users } from '#db/schema';
 import {
   ACCESS_TOKEN_MESSAGES,
   createAccessTokenInput,
@@ -16,10 +14,11 @@ import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/account/recent-proof';
-import { sendAccountNotice } from '#server/identity/account/notice-mail';
+} from '#server/identity/proof/recent-proof';
+import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
 import { outputs } from '#shared/shapes/access-tokens';
+import { addressOf } from '#server/identity/administrators/addresses';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -66,12 +65,7 @@ export const accessTokensRouter = router({
           target: auditTarget(made.token),
           ip: ctx.req.ip,
         });
-        const owner = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, ctx.user.id))
-          .get();
-        return { ...made, email: owner?.email ?? null };
+        return { ...made, email: await addressOf(tx, ctx.user.id) };
       });
       // Like a passkey, a token signs in without a password: its owner hears of it at once.
       sendAccountNotice(ctx, issued.email, ctx.user.username, {

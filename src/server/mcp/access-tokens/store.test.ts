@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { sqliteFileOf, writeTransaction } from '#db';
 import { accessTokens, users } from '#db/schema';
-import { removeUser } from '#server/identity/administrators/manage-users';
+import { removeUser } from '#server/identity/users/manage-users';
 import { tokenHash } from '#server/platform/tokens';
 import { pruneExpired } from '#server/maintenance/prune';
 import { createTestDeps, type TestDeps } from '#tests/support/app';

@@ -8,21 +8,22 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { writeTransaction } from '#db';
-import { oauthAuthorizations, users } from '#db/schema';
+import { oauthAuthorizations } from '#db/schema';
 import { router } from '#server/http/trpc';
 import { auditInsert } from '#server/audit/record';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { sendAccountNotice } from '#server/identity/account/notice-mail';
+import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/account/recent-proof';
+} from '#server/identity/proof/recent-proof';
 import { allowInput, consentRequestInput, OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { clientRedirect, CODE_TTL_MS, pendingRequest } from './authorizations';
 import { outputs } from '#shared/shapes/oauth';
 import { oauthUrls } from './site-urls';
+import { addressOf } from '#server/identity/administrators/addresses';
 
 const unknownRequest = () => new TRPCError({ code: 'NOT_FOUND', message: OAUTH_MESSAGES.request });
 const badScopes = () => new TRPCError({ code: 'BAD_REQUEST', message: OAUTH_MESSAGES.scopes });
@@ -92,12 +93,7 @@ export const oauthConsentRouter = router({
           target: `${pending.clientName} (${granted.join(' ')})`,
           ip: ctx.req.ip,
         });
-        const owner = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, ctx.user.id))
-          .get();
-        return { email: owner?.email ?? null };
+        return { email: await addressOf(tx, ctx.user.id) };
       });
       if (!allowed) throw unknownRequest();
       // A grant is an access token (named after the client): its owner hears of it as of one

@@ -4,7 +4,8 @@
  * in (docs/accounts.md, "Notice e-mails").
  */
 import { describe, expect, it } from 'vitest';
-import { renderAccountNotice, type AccountChange } from './notice-mail';
+import { renderAccountNotice } from './notice-mail';
+import type { AccountChange } from './notice-change';
 
 const SITE = 'https://harbor.example';
 const ACCOUNT = `Account (your username at the top of the admin, ${SITE}/admin/account)`;

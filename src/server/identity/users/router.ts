@@ -9,19 +9,20 @@ import {
   USER_MESSAGES as M,
   type AdminUser,
 } from '#shared/users';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../account/recent-proof';
-import { sendAccountNotice } from '../account/notice-mail';
+import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
+import { sendAccountNotice } from '../administrators/notice-mail';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { administratorSubject } from '#server/audit/subjects';
-import { passwordCheckedProcedure } from '../passwords/prove-password';
-import { endAllSessionsOf, signedOut } from '../sessions/session';
+import { passwordCheckedProcedure } from '../proof/prove-password';
+import { endAllSessionsOf } from '../sessions/session-start-end';
+import { signedOut } from '../sessions/session';
 import { UnavailableError } from '#server/platform/errors';
 import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
-import { dropInvitationsOf, replaceInvitation } from './invitations';
-import { tellAdministrators } from './admin-notice';
-import { sendInvitation } from './invitation-mail';
+import { dropInvitationsOf, replaceInvitation } from '../invitation/invitations';
+import { tellAdministrators } from '../administrators/admin-notice';
+import { sendInvitation } from '../invitation/invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
 import { outputs } from '#shared/shapes/users';

@@ -8,14 +8,14 @@ import { LIMITS } from '#shared/constants';
 import { usernameField } from '#shared/users';
 import { auditInsert } from '#server/audit/record';
 import { clearLoginFailures } from '../sign-in/login-throttle';
-import { endAllSessionsOf } from '../sessions/session';
+import { endAllSessionsOf } from '../sessions/session-start-end';
 import { UserError } from '#server/platform/errors';
-import { dropInvitationsOf } from './invitations';
+import { dropInvitationsOf } from '../invitation/invitations';
 import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
 import type { AccessTokenSummary } from '#shared/access-tokens';
-import { listAccessTokens, revokeAllAccessTokens } from './held-access-tokens';
+import { listAccessTokens, revokeAllAccessTokens } from '../administrators/held-access-tokens';
 
 export interface UserSummary {
   username: string;

@@ -7,11 +7,7 @@ import { currentSessionId, liveSession, signedOut } from '../sessions/session';
 import { type Context } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import { type SessionUser } from '../sessions/session';
-import {
-  countPasswordCheck,
-  provePassword,
-  type PasswordCounted,
-} from '../passwords/prove-password';
+import { countPasswordCheck, provePassword, type PasswordCounted } from './prove-password';
 
 /**
  * How long a session's sign-in, or its last proof (the password, or a second factor's code

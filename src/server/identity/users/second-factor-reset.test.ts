@@ -9,10 +9,11 @@ import {
   twoFactorChallenges,
 } from '#db/schema';
 import { USER_MESSAGES as M } from '#shared/users';
-import { WRONG_PASSWORD } from '../passwords/prove-password';
+import { WRONG_PASSWORD } from '../proof/prove-password';
 import { WrongPasswordError } from '../sign-in/login-throttle';
 import { signedOut } from '../sessions/session';
-import { codesSentBucket, wrongCodesBucket } from '../sign-in/two-factor';
+import { codesSentBucket } from '../second-factors/two-factor';
+import { wrongCodesBucket } from '../sign-in/login-throttle';
 import { ThrottledError } from '#server/platform/errors';
 import { createLimiter } from '#server/platform/limiter';
 import { mailsSettled } from '#server/platform/mail';

@@ -11,12 +11,13 @@ import { invitationAcceptInput, invitationCheckInput, USER_MESSAGES as M } from 
 import { auditInsert } from '#server/audit/record';
 import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import { endCookieRows, readCookie } from '../sessions/session';
+import { endCookieRows } from '../sessions/session-start-end';
+import { readCookie } from '../sessions/session';
 import { tokenHash } from '#server/platform/tokens';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { publicProcedure, router } from '#server/http/trpc';
 import { assertStrongPassword } from '../passwords/password-policy';
-import { tellAdministrators } from './admin-notice';
+import { tellAdministrators } from '../administrators/admin-notice';
 import { liveInvitation } from './invitations';
 import { outputs } from '#shared/shapes/invitation';
 

@@ -12,17 +12,13 @@ import type { Context } from '#server/http/trpc';
 import { codeHashKey } from '#server/platform/keys';
 import { newToken } from '#server/platform/tokens';
 import { assertRoom, clear, release, take } from '#server/platform/throttle';
-import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from './throttle-rules';
-import { acceptTotpCode, type TotpCodeOptions } from '../second-factors/totp';
-import { spendRecoveryCode } from '../second-factors/recovery-codes';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../sign-in/throttle-rules';
+import { acceptTotpCode, type TotpCodeOptions } from './totp';
+import { spendRecoveryCode } from './recovery-codes';
+import { wrongCodesBucket } from '../sign-in/login-throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;
-
-/** The user's day of wrong sign-in codes (`WRONG_CODES_DAILY`). */
-export function wrongCodesBucket(userId: number): string {
-  return `wrong-codes:user:${userId}`;
-}
 
 export const MAIL_UNAVAILABLE_MESSAGE =
   'Sign-in codes cannot be e-mailed: this server has no mail service configured (SMTP_URL). ' +

@@ -4,7 +4,7 @@ import { invitations, sessions, users } from '#db/schema';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { USER_MESSAGES as M } from '#shared/users';
 import { verifyPassword } from '../passwords/passwords';
-import { setEmail, setPassword } from './manage-users';
+import { setEmail, setPassword } from '../users/manage-users';
 import { createLimiter } from '#server/platform/limiter';
 import {
   callerFor,

@@ -4,7 +4,7 @@
  * administrator's factor, their own password proves it is them. Two halves, always together:
  *
  * - the procedure counts it: `passwordCheckedProcedure` (the password is asked every time) or
- *   `recentProofProcedure` (identity/account/recent-proof.ts: asked unless the session proved
+ *   `recentProofProcedure` (identity/proof/recent-proof.ts: asked unless the session proved
  *   itself lately) takes a place in this session's bucket and the address's before anything
  *   else, kept only when the password is judged wrong (so a borrowed session guesses no
  *   faster than the login form);
@@ -24,7 +24,7 @@ import {
   type Settled,
 } from '../sign-in/login-throttle';
 import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
-import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from './hash-slot';
+import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from '../passwords/hash-slot';
 import { logAddress } from '#server/platform/address';
 
 export const WRONG_PASSWORD = 'The password is wrong.';

@@ -17,7 +17,7 @@ import { insertUser, PASSWORD } from '#tests/support/users';
 import { signedOut } from '../sessions/session';
 import type { App } from '#server/app/app';
 import { RECENT_PROOF_MS } from './recent-proof';
-import { WRONG_PASSWORD } from '../passwords/prove-password';
+import { WRONG_PASSWORD } from './prove-password';
 
 let deps: TestDeps;
 let app: App;

@@ -1,0 +1,161 @@
+import type { AccountChange } from './notice-change';
+
+/**
+ * What to do if the change was not expected: first what the admin itself offers (the screen
+ * and the button), then the server's command line, the way back in only when nobody can sign
+ * in any more. Every step names a screen the recipient can reach with what they still have.
+ */
+export interface Advice {
+  inAdmin: string;
+  lastResort: string;
+}
+
+/** "Administrators (https://example.com/admin/users)" */
+function screen(siteUrl: string, name: string, path: string): string {
+  return `${name} (${siteUrl}${path})`;
+}
+
+export function adviceFor(siteUrl: string, username: string, change: AccountChange): Advice {
+  const account = `Account (your username at the top of the admin, ${siteUrl}/admin/account)`;
+  const administrators = screen(siteUrl, 'Administrators', '/admin/users');
+  const auditLog = screen(siteUrl, 'Audit log', '/admin/audit');
+  // A stranger with the password or a signed-in browser: a new password signs out every other
+  // browser, the one who saves it stays signed in.
+  const secureSteps =
+    'under "Password" choose a new one with "Change password" (every other browser is signed ' +
+    'out at once), and under "Where you’re signed in" press "End" on any browser you do not ' +
+    'recognise.';
+  const secure = `open ${account}: ${secureSteps}`;
+  const setPassword = `\`npm run admin -- set-password ${username}\``;
+  const lastResort = (command: string, effect: string): string =>
+    'Only if nobody can sign in to the admin any more: whoever runs the server types ' +
+    `${command} there (${effect}).`;
+  const passwordResort = lastResort(setPassword, 'a new password, and every session ends');
+  switch (change.kind) {
+    case 'adminInvited':
+    case 'adminJoined':
+    case 'adminRemoved': {
+      // Another administrator's account may be in someone else's hands: the one who acted.
+      const who = change.kind === 'adminJoined' ? 'the administrator who invited them' : change.by;
+      const whose =
+        change.kind === 'adminJoined' ? 'the inviting administrator’s' : `${change.by}'s`;
+      const undo =
+        change.kind === 'adminRemoved'
+          ? `If ${change.name} should stay, press "Invite administrator" there to invite them again. `
+          : `Press "Remove" beside anyone you do not know: they are signed out at once. `;
+      return {
+        inAdmin:
+          'If you expected this, nothing more to do. If not, someone may be using ' +
+          `${whose} account. Open ${administrators} in the admin. ${undo}` +
+          `Then read the ${auditLog} for what else was done and from where, and ask ${who} ` +
+          'whether it was them; if it was not, remove that account too and invite them again.',
+        lastResort: lastResort(
+          '`npm run admin -- set-password <name>` or `npm run admin -- remove-user <name>`',
+          'a new password or no account, and every session of that account ends',
+        ),
+      };
+    }
+    case 'adminFirstFactor':
+      // Whoever knew the password could have been first: the one to ask is the named person.
+      return {
+        inAdmin:
+          `If ${change.name} told you they were setting up their account, nothing more to do. ` +
+          `If not, ask them whether it was them: someone else who knew the password may have ` +
+          `taken the account. If it was not them, open ${administrators} in the admin and ` +
+          `press "Remove" beside ${change.name} (every browser using it is signed out at once), ` +
+          `then "Invite administrator" to invite them again, and read the ${auditLog} for ` +
+          'what else was done and from where.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-user ${change.name}\``,
+          'no account, and every session of that account ends',
+        ),
+      };
+    case 'secondFactorReset':
+      // The reset is another administrator's act: the one to ask is them.
+      return {
+        inAdmin:
+          `If you did not ask for this, contact ${change.by} or another administrator at once: ` +
+          `someone may be using ${change.by}'s account. Another administrator can press ` +
+          `"Remove" beside ${change.by} on ${administrators}. Sign in with your password and ` +
+          `the e-mailed code, then ${secure}`,
+        lastResort: passwordResort,
+      };
+    case 'passwordReset':
+      // The link came to this mailbox and the second factor was passed: both may be in other hands.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone can read this mailbox ' +
+          'and has your second factor: change this mailbox’s own password first, then ask ' +
+          `another administrator to open ${administrators} and press "Remove" beside ` +
+          `${username} (every browser using it is signed out at once), then "Invite ` +
+          'administrator" to invite you again.',
+        lastResort: passwordResort,
+      };
+    case 'password':
+      // Whoever changed it stays signed in; everyone else, the owner included, was signed out.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, you have probably been signed ' +
+          `out: ask another administrator to open ${administrators}, press "Remove" beside ` +
+          `${username} (every browser using it is signed out at once), then "Invite ` +
+          'administrator" to invite you again with this address. If you are still signed in ' +
+          `somewhere, ${secure}`,
+        lastResort: passwordResort,
+      };
+    case 'accessTokenCreated':
+      // A token needs no session either: it goes first, and removing the account ends it too.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: open ${account}, under "Access tokens" press "Revoke" ` +
+          `beside "${change.name}", then ${secureSteps} Or ask another administrator to press ` +
+          `"Remove" beside ${username} on ${administrators} and invite you again: your access ` +
+          'tokens go with the account.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-user ${username}\``,
+          'no account, none of its access tokens, and every session ends',
+        ),
+      };
+    case 'passkeyAdded':
+      // A passkey needs no password: it goes first, or the new password would not stop it.
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: open ${account}, under "Passkeys" press "Remove" beside ` +
+          `"${change.name}", then ${secureSteps} Or ask another ` +
+          `administrator to press "Reset second factor" beside ${username} on ${administrators}: ` +
+          'it removes every passkey of yours and signs you out everywhere.',
+        lastResort: lastResort(
+          `\`npm run admin -- remove-passkeys ${username}\`, then ${setPassword}`,
+          'every passkey of yours removed, a new password, and every session ends',
+        ),
+      };
+    default: {
+      const repair: Record<typeof change.kind, string> = {
+        emailChanged:
+          'Then, under "Sign-in code by e-mail", press "Change address" to put this address back.',
+        emailRemoved:
+          'Then, under "Sign-in code by e-mail", press "Add an address" to put this address back.',
+        totpEnabled:
+          'Then, under "Authenticator app", press "Turn off" (or, if you cannot sign in without ' +
+          `its code, ask another administrator to press "Reset second factor" beside ${username} ` +
+          `on ${administrators}).`,
+        totpDisabled:
+          'Then, under "Authenticator app", press "Set up an authenticator app" to turn it on again.',
+        codesGuessed: 'The app’s codes kept them out; the new password is what stops them.',
+        // Someone holding a recovery code could come back: new codes void the old ones.
+        recoveryCodeUsed:
+          'Then, under "Authenticator app", press "Regenerate recovery codes": the old ones stop working.',
+        recoveryCodesRegenerated:
+          'Then, under "Authenticator app", press "Regenerate recovery codes" again: the codes ' +
+          'someone else saw stop working.',
+      };
+      return {
+        inAdmin:
+          'If this was you, nothing more to do. If it was not, someone has your password or a ' +
+          `signed-in browser of yours: ${secure} ${repair[change.kind]}`,
+        lastResort: passwordResort,
+      };
+    }
+  }
+}
