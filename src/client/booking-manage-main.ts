@@ -60,6 +60,18 @@ function messageOf(data: unknown): string {
 }
 
 /** The free times grouped by the visitor's own days, each a radio named by its full date and time. */
+/** A free time as the API sends it: its start and end. */
+function isSlot(value: unknown): value is Slot {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'start' in value &&
+    typeof value.start === 'string' &&
+    'end' in value &&
+    typeof value.end === 'string'
+  );
+}
+
 function renderTimes(container: HTMLElement, slots: Slot[]): void {
   container.replaceChildren();
   let index = 0;
@@ -114,9 +126,13 @@ function setUp(root: HTMLElement): void {
     announce(moveStatus, 'success', T.loadingTimes);
     try {
       const response = await fetch('/api/booking/slots');
-      const data = (await response.json()) as { slots?: Slot[] };
+      const data: unknown = await response.json();
+      const offered =
+        typeof data === 'object' && data !== null && 'slots' in data && Array.isArray(data.slots)
+          ? data.slots.filter(isSlot)
+          : [];
       // The booking's own time is not a time to move to.
-      const slots = (data.slots ?? []).filter((slot) => slot.start !== when?.dataset.start);
+      const slots = offered.filter((slot) => slot.start !== when?.dataset.start);
       if (!response.ok) throw new Error(String(response.status));
       if (slots.length === 0) {
         announce(moveStatus, 'failed', T.noTimes);
@@ -144,8 +160,8 @@ function setUp(root: HTMLElement): void {
     // The zone the times were chosen in: the mails of the move, and after, are written in it.
     const { ok, data } = await post('/api/booking/reschedule', { token, start, timezone: zone });
     busy = false;
-    if (ok && data && typeof data === 'object' && 'booking' in data) {
-      const booking = data.booking as Slot;
+    if (ok && data && typeof data === 'object' && 'booking' in data && isSlot(data.booking)) {
+      const booking = data.booking;
       showWhen(booking.start, booking.end);
       moveForm.hidden = true;
       if (showTimes) showTimes.hidden = false;

@@ -17,7 +17,7 @@ export function installReveal(root: ParentNode = document): () => void {
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        const element = entry.target as HTMLElement;
+        const element = entry.target;
         observer.unobserve(element);
         element.classList.remove('reveal-pending');
         element.classList.add('reveal-in');

@@ -20,8 +20,9 @@ export function framePageData(): SiteFrame | null {
   if (!text) return null;
   try {
     const frame = JSON.parse(text) as Partial<SiteFrame>;
-    return frame.company && frame.contact && frame.footerServices && frame.legalPages
-      ? (frame as SiteFrame)
+    const { company, contact, footerServices, legalPages } = frame;
+    return company && contact && footerServices && legalPages
+      ? { ...frame, company, contact, footerServices, legalPages }
       : null;
   } catch {
     return null;
