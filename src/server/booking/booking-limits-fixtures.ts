@@ -1,22 +1,15 @@
 /**
  * What the tests of the booking's throttles and caps share (booking-limits.test.ts,
  * booking-limits-at-once.test.ts): a site with booking on, its slots, and requests sent one by
- * one or at once. `deps` and `mailer` are live bindings, set by `setUpBooking`.
+ * one or at once, on the site of call-fixtures.ts.
  */
 import type { BookingInput } from '#shared/booking-request';
 import { mailsSettled } from '#server/platform/mail';
-import {
-  callerFor,
-  createRecordingMailer,
-  createTestDeps,
-  testConfig,
-  type RecordingMailer,
-  type TestDeps,
-} from '#tests/support/app';
-import { saveBookingSettings } from '#tests/support/booking-settings';
+import { callerFor } from '#tests/support/app';
+import { deps, mailer } from './call-fixtures';
 
-/** Monday 1 June 2026, 07:00 in London (BST). */
-export const NOW = new Date('2026-06-01T06:00:00Z');
+/** The site of the booking tests (call-fixtures.ts): Monday 1 June 2026, 07:00 in London. */
+export { deps, mailer, NOW, setUpBooking } from './call-fixtures';
 export const MINUTE = 60_000;
 
 /**
@@ -26,25 +19,6 @@ export const MINUTE = 60_000;
 export function slots(day: 2 | 3 | 4, count = 16): string[] {
   const first = Date.UTC(2026, 5, day, 8);
   return Array.from({ length: count }, (_, i) => new Date(first + i * 30 * MINUTE).toISOString());
-}
-
-export let deps: TestDeps;
-export let mailer: RecordingMailer;
-
-/** A fresh site with booking on, on the clock at NOW: each test's `beforeEach`. */
-export async function setUpBooking(): Promise<void> {
-  mailer = createRecordingMailer();
-  deps = await createTestDeps({
-    mailer,
-    config: testConfig({
-      siteUrl: 'https://harbor.example',
-      replyTo: 'dana@harbor.example',
-      contactNotifyTo: 'dana@harbor.example',
-      siteTimezone: 'Europe/London',
-    }),
-  });
-  deps.clock.set(NOW);
-  await saveBookingSettings(deps.db, {}, NOW);
 }
 
 export const calls = (ip: string) => callerFor(deps, { ip }).caller.booking;

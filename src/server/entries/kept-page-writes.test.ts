@@ -25,7 +25,7 @@ import {
   removeClientDir,
   setUpSite,
   useCookie,
-} from './pages-fixtures';
+} from '#tests/support/entry-pages';
 import { publishedEntry } from './published';
 
 beforeEach(setUpSite);

@@ -21,7 +21,7 @@ import {
   published,
   removeClientDir,
   setUpSite,
-} from './pages-fixtures';
+} from '#tests/support/entry-pages';
 
 beforeEach(setUpSite);
 afterEach(removeClientDir);

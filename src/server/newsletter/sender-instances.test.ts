@@ -18,7 +18,7 @@ import {
   setUp,
   sink,
   stopStarted,
-} from './sender-fixtures';
+} from '#tests/support/newsletter-sender';
 
 beforeEach(() => setUp());
 afterEach(stopStarted);

@@ -40,7 +40,7 @@ import {
   sink,
   stopStarted,
   tokenOf,
-} from './sender-fixtures';
+} from '#tests/support/newsletter-sender';
 import { tokenHash, unsubscribeToken } from './tokens';
 
 afterEach(stopStarted);

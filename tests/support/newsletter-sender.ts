@@ -1,5 +1,5 @@
 /**
- * What the sending tests share (sender.test.ts, sender-instances.test.ts): a real SMTP server in
+ * What the sending tests share (src/server/newsletter/sender.test.ts, sender-instances.test.ts): a real SMTP server in
  * the test process, the app's deps on the test clock, and a sender whose turns the test runs
  * itself. The variables are live bindings: `setUp` sets them for the test that calls it. Each
  * test file stops what a test started with `afterEach(stopStarted)`.
@@ -19,7 +19,7 @@ import { createMailer } from '#server/platform/mail';
 import { mailSenderName } from '#server/platform/site-brand';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/mail/outbox/mail-loop';
-import { unsubscribeToken } from './tokens';
+import { unsubscribeToken } from '#server/newsletter/tokens';
 
 export let sink: SmtpSink;
 export let deps: TestDeps;

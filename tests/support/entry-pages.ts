@@ -1,5 +1,5 @@
 /**
- * What the entry pages' tests share (pages.test.ts, kept-page-writes.test.ts): a site with a
+ * What the entry pages' tests share (src/server/entries/pages.test.ts, kept-page-writes.test.ts): a site with a
  * client build of its own (the page template), an administrator, and requests for its pages.
  * `dir`, `deps`, `app` and `cookie` are live bindings, set by `setUpSite`.
  */
@@ -12,7 +12,7 @@ import { createApp, type App } from '#server/app/app';
 import { TEMPLATE_FILE } from '#server/content/page-template';
 import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
-import { writeCspHashes } from '../../../scripts/csp-hashes';
+import { writeCspHashes } from '../../scripts/csp-hashes';
 import { contentPages } from '#server/content/pages';
 import { loadEntryRenderer } from '#server/app/page-renderer';
 import type { PageFrame } from '#server/platform/page-frame';
