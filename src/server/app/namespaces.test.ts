@@ -5,19 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { inNamespaceFolder, namespaces, routerFiles } from '#tests/support/router-files';
 
-/**
- * Namespaces whose move into their folder is made on another branch of issue 59, each with the
- * place it goes to. Delete an entry once its router sits there: the test says which.
- */
-const AWAITING_MOVE: Record<string, string> = {
-  outbox: 'mail/outbox/router.ts',
-  suppressions: 'mail/suppressions/router.ts',
-  mailReports: 'mail/reports/router.ts',
-  users: 'identity/users/router.ts',
-  invitation: 'identity/invitation/router.ts',
-  admin: 'identity/admin/router.ts',
-};
-
 describe('a namespace is a folder', () => {
   const files = routerFiles();
 
@@ -28,29 +15,12 @@ describe('a namespace is a folder', () => {
 
   it("keeps each namespace's procedures in the folder its name points at", () => {
     const misplaced = namespaces()
-      .filter((namespace) => !(namespace in AWAITING_MOVE))
       .flatMap((namespace) =>
         (files.get(namespace) ?? [])
           .filter((file) => !inNamespaceFolder(namespace, file))
           .map((file) => `${namespace}: src/server/${file}`),
       );
     expect(misplaced).toEqual([]);
-  });
-
-  it('lists as awaiting a move only namespaces still out of their folder', () => {
-    const all = namespaces();
-    const settled = Object.keys(AWAITING_MOVE).filter(
-      (namespace) =>
-        !all.includes(namespace) ||
-        (files.get(namespace) ?? []).every((file) => inNamespaceFolder(namespace, file)),
-    );
-    expect(settled, 'moved or gone: delete them from AWAITING_MOVE').toEqual([]);
-  });
-
-  it('accepts the places the awaited moves go to', () => {
-    for (const [namespace, place] of Object.entries(AWAITING_MOVE)) {
-      expect(inNamespaceFolder(namespace, place), `${namespace} in ${place}`).toBe(true);
-    }
   });
 
   it('reads a folder as its name, or its name joined to its parents', () => {
