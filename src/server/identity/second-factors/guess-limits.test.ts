@@ -10,7 +10,6 @@ import { totpCodeAt } from '#tests/support/totp';
 import { failure } from '#tests/support/trpc-errors';
 import { PASSWORD } from '#tests/support/users';
 import type { ThrottledError } from '#server/platform/errors';
-import { mailsSettled } from '#server/platform/mail';
 import { setPassword } from '../users/manage-users';
 import {
   NO_TOTP_SETUP,
