@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+/** The facts' procedures (`facts.*`) and their REST paths (docs/api.md). */
+import { and, eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { aiFacts, aiFactTags, tags } from '#db/schema';
 import {
@@ -11,19 +11,16 @@ import {
 } from '#shared/facts';
 import { idInput } from '#shared/validation';
 import { publicFacts } from './public-cache';
-import { placeFact, swapWithNeighbour, type Ordered } from '#shared/fact-order';
+import { placeFact, swapWithNeighbour } from '#shared/fact-order';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { auditAdminChange } from '#server/audit/admin-change';
-import { factSubject } from '#server/audit/subjects';
 import { serializeFact, serializeTag, sortTags, type Fact } from './serialize';
 import { outputs } from '#shared/shapes/facts';
+import { listOrder, nextOrder, rearrange } from './display-order';
+import { auditFact, auditFactById } from './fact-audit';
+import { assertFactAndTagExist, factNotFound } from './not-found';
 
-export const FACT_NOT_FOUND = 'AI fact not found';
-export const TAG_NOT_FOUND = 'Tag not found';
-
-/** The one list order everywhere (docs/api.md): display order, then id. */
-const listOrder = [asc(aiFacts.order), asc(aiFacts.id)] as const;
+export { FACT_NOT_FOUND, TAG_NOT_FOUND } from './not-found';
 
 async function allFacts(db: Db): Promise<Fact[]> {
   const rows = await db
@@ -32,93 +29,6 @@ async function allFacts(db: Db): Promise<Fact[]> {
     .orderBy(...listOrder)
     .all();
   return rows.map(serializeFact);
-}
-
-/** A fact's audit entry: its id as before, and its first words, which outlive it. */
-function auditFact(
-  tx: Db,
-  ctx: Parameters<typeof auditAdminChange>[1],
-  action: 'fact_created' | 'fact_updated' | 'fact_deleted',
-  fact: { id: number; factText: string },
-) {
-  return auditAdminChange(tx, ctx, action, `fact ${fact.id}`, factSubject(fact));
-}
-
-/** A fact named by id only (tag changes): its text read for the entry. */
-async function auditFactById(tx: Db, ctx: Parameters<typeof auditAdminChange>[1], id: number) {
-  const fact = await tx
-    .select({ id: aiFacts.id, factText: aiFacts.factText })
-    .from(aiFacts)
-    .where(eq(aiFacts.id, id))
-    .get();
-  if (fact) await auditFact(tx, ctx, 'fact_updated', fact);
-}
-
-function factNotFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: FACT_NOT_FOUND });
-}
-
-/** Names exactly what is missing, so a 404 on a link says whether the fact or the tag is gone. */
-async function assertFactAndTagExist(tx: Db, factId: number, tagId: number): Promise<void> {
-  const fact = await tx
-    .select({ id: aiFacts.id })
-    .from(aiFacts)
-    .where(eq(aiFacts.id, factId))
-    .get();
-  const tag = await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).get();
-  if (!fact && !tag) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'AI fact and tag not found' });
-  }
-  if (!fact) throw factNotFound();
-  if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: TAG_NOT_FOUND });
-}
-
-/**
- * New display orders go after the last fact. Called inside the write transaction, so two
- * creations at once cannot both read the same highest value.
- */
-async function nextOrder(tx: Db): Promise<number> {
-  const row = await tx
-    .select({ highest: max(aiFacts.order) })
-    .from(aiFacts)
-    .get();
-  return (row?.highest ?? 0) + 1;
-}
-
-function listOrders(tx: Db) {
-  return tx
-    .select({ id: aiFacts.id, order: aiFacts.order })
-    .from(aiFacts)
-    .orderBy(...listOrder)
-    .all();
-}
-
-/**
- * Stores a rearranged list (shared/fact-order.ts computed it): only the rows whose display
- * order changed, in one statement, so a move is one round trip on a libSQL server too.
- */
-async function storeOrders(tx: Db, before: Ordered[], after: Ordered[]): Promise<void> {
-  const was = new Map(before.map((fact) => [fact.id, fact.order]));
-  const changes = after.filter((fact) => was.get(fact.id) !== fact.order);
-  if (changes.length === 0) return;
-  const cases = changes.map((change) => sql`when ${change.id} then ${change.order}`);
-  await tx
-    .update(aiFacts)
-    .set({ order: sql`case ${aiFacts.id} ${sql.join(cases, sql` `)} end` })
-    .where(
-      inArray(
-        aiFacts.id,
-        changes.map((change) => change.id),
-      ),
-    );
-}
-
-/** Rearranges the stored list with `arrange`, inside the caller's write transaction. */
-async function rearrange(tx: Db, arrange: (list: Ordered[]) => Ordered[] | null): Promise<void> {
-  const list = await listOrders(tx);
-  const arranged = arrange(list);
-  if (!arranged) throw factNotFound();
-  await storeOrders(tx, list, arranged);
 }
 
 export const factsRouter = router({

@@ -1,86 +1,35 @@
 /**
  * The REST adapter: every documented /api path is declared on its procedure (`.meta({ rest })`,
  * rest-meta.ts), and this serves each one by calling that procedure in process, so both
- * transports share one implementation (docs/api.md, "Two transports"). It reads the body,
- * builds the input from the body, the path and the query, runs the procedure and turns its
+ * transports share one implementation (docs/api.md, "Two transports"). It builds the input
+ * from the body, the path and the query (rest-input.ts), runs the procedure and turns its
  * result or error into the documented status and body. It knows no feature: the router comes
  * in as an argument.
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
-import { $ZodError, $ZodRealError } from 'zod/v4/core';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { loggableError } from '#server/platform/logger';
 import { buildContext, clientIp } from './context';
-import { errorBody, RestError, toHttpError } from './errors';
+import { errorBody, toHttpError } from './errors';
 import type { AppEnv } from './hono-env';
 import { framedBySameOrigin } from './security-headers';
-import {
-  FORM_MEDIA_TYPE,
-  MULTIPART_MEDIA_TYPE,
-  type FileDownload,
-  type UploadedFile,
-  type RestAnswer,
-  type RestRoute,
-} from './rest-meta';
+import type { FileDownload, RestAnswer } from './rest-meta';
 import type { AppDeps, Context } from './trpc';
-import { proceduresOf, type ProcedureInfo } from './procedures';
+import { restProcedures, type RestProcedure } from './rest-procedures';
+import { callWithInput, isObject } from './rest-input';
+
+export {
+  anonymousLogPaths,
+  formPaths,
+  pathParams,
+  restProcedures,
+  uploadPaths,
+  type RestProcedure,
+  type UploadPath,
+} from './rest-procedures';
 
 type HonoContext = HonoCtx<AppEnv>;
-
-/** A procedure that declares a REST path, with its dotted tRPC path. */
-export interface RestProcedure extends ProcedureInfo {
-  rest: RestRoute;
-}
-
-/** Every procedure of `router` that declares a REST path, in the router's order. */
-export function restProcedures(router: AnyTRPCRouter): RestProcedure[] {
-  return proceduresOf(router).flatMap((info) => {
-    const rest = info.meta?.rest;
-    return rest ? [{ ...info, rest }] : [];
-  });
-}
-
-/** The `:name` segments of a declared path, in order. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
-}
-
-/** The paths that take a form body besides JSON, with its media type (http/middleware.ts). */
-export function formPaths(router: AnyTRPCRouter): Record<string, string> {
-  return Object.fromEntries(
-    restProcedures(router)
-      .filter(({ rest }) => rest.form)
-      .map(({ rest }) => [rest.path, FORM_MEDIA_TYPE]),
-  );
-}
-
-/** A path that takes an upload: what it matches, and its largest body (http/middleware.ts). */
-export interface UploadPath {
-  pattern: RegExp;
-  maxBodyBytes: number;
-  mediaType: string;
-}
-
-/** The paths that take a multipart body, each with its body limit. */
-export function uploadPaths(router: AnyTRPCRouter): UploadPath[] {
-  return restProcedures(router)
-    .filter(({ rest }) => rest.body === 'multipart')
-    .map(({ rest }) => ({
-      pattern: new RegExp(`^${rest.path.replace(/:\w+/g, '[^/]+')}$`),
-      maxBodyBytes: rest.maxBodyBytes ?? 65_536,
-      mediaType: MULTIPART_MEDIA_TYPE,
-    }));
-}
-
-/** The paths whose request log line leaves the client address out. */
-export function anonymousLogPaths(router: AnyTRPCRouter): Set<string> {
-  return new Set(
-    restProcedures(router)
-      .filter(({ rest }) => rest.anonymousLog)
-      .map(({ rest }) => rest.path),
-  );
-}
 
 /** The procedures' context for this HTTP request (cookie, client address, request id). */
 export function requestContext(c: HonoContext, deps: AppDeps): Context {
@@ -125,7 +74,7 @@ async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Pr
     });
   let response: Response;
   try {
-    const result = await run(c, rest, call);
+    const result = await callWithInput(c, rest, call);
     response = rest.download
       ? await downloadOf(result).open()
       : c.json(answerBody(rest.answer ?? 'result', result), rest.status ?? 200);
@@ -136,161 +85,6 @@ async function serve(c: HonoContext, deps: AppDeps, declared: RestProcedure): Pr
   ctx.resHeaders.forEach((value, key) => response.headers.append(key, value));
   if (rest.framedBySameOrigin && response.ok) framedBySameOrigin(c, response.headers);
   return response;
-}
-
-/** Reads what the route declares and calls the procedure with the input made of it. */
-async function run(
-  c: HonoContext,
-  rest: RestRoute,
-  call: (input: unknown) => Promise<unknown>,
-): Promise<unknown> {
-  const body = rest.body ?? 'none';
-  const fields = declaredFields(c, rest);
-  if (rest.form && isForm(c)) return call(await formInput(c, rest.form));
-  if (body === 'none') return call(merged(undefined, fields));
-  if (body === 'multipart') return call({ ...(await multipartInput(c)), ...fields?.values });
-  const optional =
-    body === 'optional' || (typeof body === 'object' && 'fields' in body && body.optional);
-  const value = await readBodyAfterChecks(c, Boolean(optional), call);
-  if (typeof body === 'object' && 'fields' in body) {
-    return call({ ...picked(value, body.fields), ...fields?.values });
-  }
-  if (typeof body === 'object') {
-    return call({ ...fields?.values, [body.into]: value }).catch((error: unknown) =>
-      bodyRelativeIssues(error, body.into),
-    );
-  }
-  return call(merged(value, fields));
-}
-
-/** The path's parameters and the query's values; null when the route declares neither. */
-function declaredFields(
-  c: HonoContext,
-  rest: RestRoute,
-): { values: Record<string, string> } | null {
-  const params = pathParams(rest.path);
-  const query = rest.query ?? [];
-  if (params.length === 0 && query.length === 0) return null;
-  const values: Record<string, string> = {};
-  for (const name of query) {
-    const value = c.req.query(name);
-    if (value !== undefined) values[name] = value;
-  }
-  // Raw strings: a bad id is refused by the procedure's input check, after its auth check.
-  for (const name of params) values[name] = c.req.param(name) ?? '';
-  return { values };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The body with the path's and query's values over it. Without any, the body is the input as
- * it is; no body is then the values alone, and a body that is no JSON object goes to the
- * input check as it is, to be refused there (400): the path names the id, never the body.
- */
-function merged(body: unknown, fields: { values: Record<string, string> } | null): unknown {
-  if (!fields) return body;
-  if (body === undefined) return fields.values;
-  return isObject(body) ? { ...body, ...fields.values } : body;
-}
-
-/** Only these fields of the body (a body that is no object has none of them). */
-function picked(body: unknown, names: readonly string[]): Record<string, unknown> {
-  const source = isObject(body) ? body : {};
-  return Object.fromEntries(
-    names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]]),
-  );
-}
-
-/**
- * The JSON body, or undefined for a bodiless request without Content-Type (attach a tag,
- * logout), or, where the body is optional, for any empty one: those paths answered a
- * bodiless request before they took a body, whatever its Content-Type. Content-Type is
- * already vetted (415) by the app's middleware.
- */
-async function readJsonBody(c: HonoContext, optional: boolean): Promise<unknown> {
-  const text = await c.req.text();
-  if (text === '') {
-    if (!optional && c.req.header('content-type'))
-      throw new RestError(400, 'Request body must be JSON');
-    return undefined;
-  }
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed;
-  } catch {
-    throw new RestError(400, 'Request body must be valid JSON');
-  }
-}
-
-/**
- * Reads the JSON body. When it cannot be read (empty while declared JSON, or malformed) the
- * procedure still runs, with no input: its throttle and auth checks answer first, as
- * docs/api.md ranks 429 and 401 above 400, and the input check it then fails on is reported
- * as the body's own error. Every procedure that reads a body takes an object, so an absent
- * input never passes validation.
- */
-async function readBodyAfterChecks(
-  c: HonoContext,
-  optional: boolean,
-  call: (input: unknown) => Promise<unknown>,
-): Promise<unknown> {
-  try {
-    return await readJsonBody(c, optional);
-  } catch (error) {
-    if (!(error instanceof RestError)) throw error;
-    try {
-      await call(undefined);
-    } catch (refusal) {
-      if (!(refusal instanceof TRPCError && refusal.code === 'BAD_REQUEST')) throw refusal;
-    }
-    throw error;
-  }
-}
-
-/**
- * A multipart/form-data body's fields as input: files as `UploadedFile`, texts as strings.
- * Another media type (or none) is no fields: the procedure's input check names what is
- * missing, after its auth check.
- */
-async function multipartInput(c: HonoContext): Promise<Record<string, UploadedFile | string>> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== MULTIPART_MEDIA_TYPE) return {};
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw new RestError(400, 'Request body must be valid multipart/form-data');
-  }
-  const input: Record<string, UploadedFile | string> = {};
-  for (const [name, value] of Object.entries(form)) {
-    if (typeof value === 'string') input[name] = value;
-    else if (value instanceof File) {
-      input[name] = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
-    }
-  }
-  return input;
-}
-
-const isForm = (c: HonoContext) =>
-  c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === FORM_MEDIA_TYPE;
-
-/**
- * RFC 8058: a mail program's one-click unsubscribe posts exactly `List-Unsubscribe=One-Click`
- * as a form to the address in the List-Unsubscribe header, which carries the token.
- */
-async function formInput(
-  c: HonoContext,
-  form: NonNullable<RestRoute['form']>,
-): Promise<Record<string, string | undefined>> {
-  const sent = new URLSearchParams(await c.req.text());
-  for (const [name, value] of Object.entries(form.fields)) {
-    if (sent.get(name) !== value) {
-      throw new RestError(400, `A form body must be ${name}=${value}`);
-    }
-  }
-  return Object.fromEntries(form.query.map((name) => [name, c.req.query(name)]));
 }
 
 /** A `download` procedure's result; anything else is a bug in its declaration (500). */
@@ -307,22 +101,4 @@ function answerBody(answer: RestAnswer, result: unknown): unknown {
   if (answer === 'success') return { success: true };
   if (answer === 'spread') return { success: true, ...(isObject(result) ? result : {}) };
   return { success: true, [answer.key]: result };
-}
-
-/**
- * When the body is one field of the input (`{ id, data: body }`), its issues are named as the
- * client sent them (`factText`), not by the procedure's wrapping input (`data.factText`).
- */
-function bodyRelativeIssues(error: unknown, key: string): never {
-  if (error instanceof TRPCError && error.cause instanceof $ZodError) {
-    // $ZodRealError is the Error subclass parse() throws; a plain $ZodError is not an Error
-    // and tRPC would wrap it, hiding the issues.
-    const cause = new $ZodRealError(
-      error.cause.issues.map((issue) =>
-        issue.path[0] === key ? { ...issue, path: issue.path.slice(1) } : issue,
-      ),
-    );
-    throw new TRPCError({ code: error.code, message: error.message, cause });
-  }
-  throw error;
 }
