@@ -36,10 +36,10 @@ export function FactList({
   onPlace,
   onDelete,
 }: FactListProps) {
-  const { gridRef, refocus } = useRefocusAfterMove(facts);
+  const { gridRef, refocusOnceMoved } = useRefocusAfterMove(facts);
 
   const move = (fact: Fact, direction: 'up' | 'down') => {
-    refocus.current = { id: fact.id, direction };
+    refocusOnceMoved(fact.id, direction);
     onMove(fact, direction);
   };
 

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { Fact } from '#client/lib/api-types';
 
 /**
- * The fact list's grid and the move to refocus: set `refocus.current` before moving a fact and
- * its Move button gets the focus back once the row is re-rendered in its new place.
+ * The fact list's grid and the move to refocus: call `refocusOnceMoved` before moving a fact
+ * and its Move button gets the focus back once the row is re-rendered in its new place.
  */
 export function useRefocusAfterMove(facts: Fact[]) {
   const gridRef = useRef<HTMLDivElement>(null);
@@ -41,5 +41,8 @@ export function useRefocusAfterMove(facts: Fact[]) {
     return () => cancelAnimationFrame(frame);
   }, [facts]);
 
-  return { gridRef, refocus };
+  const refocusOnceMoved = (id: number, direction: 'up' | 'down') => {
+    refocus.current = { id, direction };
+  };
+  return { gridRef, refocusOnceMoved };
 }
