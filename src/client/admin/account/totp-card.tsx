@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { RECOVERY_CODES_LOW } from '#shared/second-factor';
+import { useState } from 'react';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card } from '../controls';
+import { Card } from '../controls';
 import { OWN_UNAUTHORIZED } from '../errors';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { PasswordStepForm } from './password-step-form';
 import { ScanStep } from './totp-forms';
+import { TotpButtons, TotpStatus } from './totp-status';
+import { useFocusMainButton } from './use-focus-main-button';
 
 const HEADING_ID = 'account-totp-heading';
 
@@ -41,23 +41,16 @@ export function TotpCard({
 }) {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<Step>({ kind: 'view' });
-  const mainButton = useRef<HTMLButtonElement>(null);
-  /** Whose first button takes focus once shown: the app on ('on') or off ('off'). */
-  const focusMain = useRef<'on' | 'off' | null>(null);
+  const { mainButton, focusMainOnceShown } = useFocusMainButton(step.kind === 'view', isOn);
   /**
    * Back to the card's buttons, with focus on the first: the form that had it is gone.
    * After turning on or off, `then` waits for the account's new state, so the button that
    * takes focus is the one that stays.
    */
   const back = (then: 'on' | 'off' = isOn ? 'on' : 'off') => {
-    focusMain.current = then;
+    focusMainOnceShown(then);
     setStep({ kind: 'view' });
   };
-  useEffect(() => {
-    if (step.kind !== 'view' || focusMain.current !== (isOn ? 'on' : 'off')) return;
-    mainButton.current?.focus();
-    focusMain.current = null;
-  }, [step.kind, isOn]);
   const setup = trpc.secondFactor.totpSetup.useMutation({ meta: OWN_UNAUTHORIZED });
   const enable = trpc.secondFactor.totpEnable.useMutation();
   const cancelSetup = trpc.secondFactor.totpCancelSetup.useMutation();
@@ -79,27 +72,7 @@ export function TotpCard({
         shows a new 6-digit code every 30 seconds. While it is on, signing in asks for that code
         instead of an e-mailed one. Turning it on or off signs out your other sessions.
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-2 text-ink">
-        {isOn ? (
-          <>
-            <Badge tone="done">On</Badge>
-            <span>Signing in asks for the app’s code.</span>
-          </>
-        ) : (
-          <>
-            <Badge tone="quiet">Off</Badge>
-            <span>No authenticator app is set up.</span>
-          </>
-        )}
-      </div>
-      {isOn && step.kind !== 'codes' ? (
-        <p
-          className={`mt-2 text-sm ${codesLeft <= RECOVERY_CODES_LOW ? 'font-semibold text-red-800 dark:text-red-300' : 'text-muted'}`}
-        >
-          {codesLeft} recovery {codesLeft === 1 ? 'code' : 'codes'} left
-          {codesLeft <= RECOVERY_CODES_LOW ? ': make new ones before you run out.' : '.'}
-        </p>
-      ) : null}
+      <TotpStatus isOn={isOn} codesLeft={codesLeft} showCodesLeft={step.kind !== 'codes'} />
 
       <div className="mt-4">
         {step.kind === 'setupPassword' ? (
@@ -172,27 +145,14 @@ export function TotpCard({
             }}
             onCancel={() => back()}
           />
-        ) : isOn ? (
-          <div className="flex flex-wrap gap-3">
-            <Button
-              ref={mainButton}
-              variant="secondary"
-              onPress={() => setStep({ kind: 'regenerate' })}
-            >
-              Regenerate recovery codes
-            </Button>
-            <Button variant="ghost-danger" onPress={() => setStep({ kind: 'confirmOff' })}>
-              Turn off
-            </Button>
-          </div>
         ) : (
-          <Button
-            ref={mainButton}
-            variant="secondary"
-            onPress={() => setStep({ kind: 'setupPassword' })}
-          >
-            Set up an authenticator app
-          </Button>
+          <TotpButtons
+            isOn={isOn}
+            mainButton={mainButton}
+            onRegenerate={() => setStep({ kind: 'regenerate' })}
+            onTurnOff={() => setStep({ kind: 'confirmOff' })}
+            onSetUp={() => setStep({ kind: 'setupPassword' })}
+          />
         )}
       </div>
 

@@ -20,6 +20,37 @@ function failed(action: string, error: unknown) {
   });
 }
 
+/** Where visitors see the entry, or will once it is published; a reminder to save first. */
+function EntryAddress({
+  published,
+  path,
+  isDirty,
+}: {
+  published: boolean;
+  path: string;
+  isDirty: boolean;
+}) {
+  return (
+    <p className="text-sm text-muted">
+      {published ? (
+        <>
+          Visitors see it at{' '}
+          <a
+            href={path}
+            className="break-all text-brand-700 underline underline-offset-2 dark:text-brand-300"
+          >
+            {path}
+          </a>
+          .
+        </>
+      ) : (
+        `A draft: nobody but the administrators sees it. Published, it is at ${path}.`
+      )}
+      {isDirty ? ' Save your changes first: publishing shows the saved text.' : ''}
+    </p>
+  );
+}
+
 /**
  * Publish or unpublish the saved entry, make a newsletter draft of a published one, delete it
  * (docs/admin-guide.md, "Case studies and insights"). Publishing takes the saved text: with
@@ -92,23 +123,7 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
         </h2>
         <EntryStatusBadge status={entry.status} />
       </div>
-      <p className="text-sm text-muted">
-        {published ? (
-          <>
-            Visitors see it at{' '}
-            <a
-              href={path}
-              className="break-all text-brand-700 underline underline-offset-2 dark:text-brand-300"
-            >
-              {path}
-            </a>
-            .
-          </>
-        ) : (
-          `A draft: nobody but the administrators sees it. Published, it is at ${path}.`
-        )}
-        {isDirty ? ' Save your changes first: publishing shows the saved text.' : ''}
-      </p>
+      <EntryAddress published={published} path={path} isDirty={isDirty} />
       <div className="flex flex-wrap items-center gap-3">
         {published ? (
           <Button

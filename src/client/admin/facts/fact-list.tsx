@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import {
   Button as AriaButton,
@@ -12,6 +11,7 @@ import { buttonClass, buttonSizes, focusRing } from '#shared/ui-styles';
 import { Button, Switch } from '../controls';
 import { formatWordDate } from '../ui/date-time';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
+import { useRefocusAfterMove } from './use-refocus-after-move';
 
 interface FactListProps {
   facts: Fact[];
@@ -36,43 +36,10 @@ export function FactList({
   onPlace,
   onDelete,
 }: FactListProps) {
-  const gridRef = useRef<HTMLDivElement>(null);
-  const refocus = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
-
-  // A moved row's element is re-inserted in the DOM, which drops the focus of the button
-  // just pressed: put it back on the same button (or the other one when it reached an end),
-  // so keyboard users can keep moving the fact. The collection renders the new order a
-  // frame or so after the data changes, hence the short wait for the row to arrive.
-  useEffect(() => {
-    const wanted = refocus.current;
-    if (!wanted) return;
-    const expectedIndex = facts.findIndex((f) => f.id === wanted.id);
-    let frame = 0;
-    let tries = 0;
-    const attempt = () => {
-      const rows = [...(gridRef.current?.querySelectorAll('[role="row"]') ?? [])];
-      const row = rows[expectedIndex];
-      if (!row || row.getAttribute('data-key') !== String(wanted.id)) {
-        if (++tries < 30) frame = requestAnimationFrame(attempt);
-        return;
-      }
-      refocus.current = null;
-      const label = (d: 'up' | 'down') => (d === 'up' ? 'Move up' : 'Move down');
-      const same = row.querySelector<HTMLButtonElement>(
-        `button[aria-label="${label(wanted.direction)}"]`,
-      );
-      const other = row.querySelector<HTMLButtonElement>(
-        `button[aria-label="${label(wanted.direction === 'up' ? 'down' : 'up')}"]`,
-      );
-      const target = same && !same.disabled ? same : other;
-      target?.focus();
-    };
-    frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
-  }, [facts]);
+  const { gridRef, refocusOnceMoved } = useRefocusAfterMove(facts);
 
   const move = (fact: Fact, direction: 'up' | 'down') => {
-    refocus.current = { id: fact.id, direction };
+    refocusOnceMoved(fact.id, direction);
     onMove(fact, direction);
   };
 

@@ -1,17 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
-import { trpc } from '#client/lib/trpc';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { errorMessage } from '../errors';
-import { NativeButton } from '../native-controls';
 import type { CeremonyOutcome } from '../passkeys/ceremony-errors';
-import { passkeysWorkAt, wrongAddressNote } from '../passkeys/passkey-address';
-
-/** The WebAuthn calls, fetched once, when the first ceremony starts (passkey-ceremony.ts). */
-const loadCeremony = () => import('./passkey-ceremony');
-type Ceremony = Awaited<ReturnType<typeof loadCeremony>>;
+import { passkeysWorkAt } from '../passkeys/passkey-address';
+import { PasskeySignInView } from './passkey-sign-in-view';
+import { loadCeremony, useSignInCeremony } from './use-sign-in-ceremony';
 
 /** What a ceremony's failure means; a failure to load the code itself is said as an error. */
 async function outcomeOf(error: unknown): Promise<CeremonyOutcome> {
@@ -65,10 +58,8 @@ export function PasskeySignIn({
   const [addressWorks, setAddressWorks] = useState(() => passkeysWorkAt());
   const [pending, setPending] = useState(false);
   const [note, setNote] = useState('');
-  const utils = trpc.useUtils();
-  // The autofill ceremony's options request: the button waits for it, so its own challenge
-  // is the one the browser's cookie holds last.
-  const autofillOptions = useRef<Promise<unknown> | null>(null);
+  // Leaving the page aborts the ceremony, if one started.
+  const { ceremony, autofillOptions, abortCeremony } = useSignInCeremony(onSignedIn, setPending);
   // Each autofill ceremony's number: one started since (a refresh, the button) supersedes it,
   // and whatever it ends with is then ignored. Unmounting supersedes them all.
   const autofillRun = useRef(0);
@@ -76,41 +67,6 @@ export function PasskeySignIn({
   const autofillOn = useRef(false);
   // Autofill ceremonies in a row that ended quickly (QUICK_END_MS).
   const quickEnds = useRef(0);
-  // The WebAuthn code once loaded: leaving the page aborts its ceremony, if one started.
-  const loaded = useRef<Ceremony | null>(null);
-  // The latest callback, for a ceremony an older render's timer started.
-  const signedIn = useRef(onSignedIn);
-  useEffect(() => {
-    signedIn.current = onSignedIn;
-  });
-
-  /**
-   * One ceremony; `stillWanted` is asked once the options came, before the browser is;
-   * `answered` is called when the browser gave a passkey.
-   */
-  const ceremony = async (
-    useBrowserAutofill: boolean,
-    stillWanted: () => boolean,
-    answered: () => void = () => {},
-  ) => {
-    const code = loadCeremony();
-    const request = utils.client.passkeys.signInOptions.mutate();
-    if (useBrowserAutofill) autofillOptions.current = request.catch(() => undefined);
-    const { options } = await request;
-    const { startAuthentication } = (loaded.current = await code);
-    if (!stillWanted()) return;
-    const response = await startAuthentication({
-      // The server's options as JSON: the library's type describes binary extension inputs,
-      // which these options never carry.
-      optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-      useBrowserAutofill,
-    });
-    answered();
-    setPending(true);
-    await utils.client.passkeys.signIn.mutate({ response });
-    const auth = await utils.client.admin.check.query();
-    signedIn.current(auth.username ?? '');
-  };
 
   const report = (outcome: CeremonyOutcome) => {
     setPending(false);
@@ -193,9 +149,9 @@ export function PasskeySignIn({
       live = false;
       autofillOn.current = false;
       supersedeAutofill();
-      loaded.current?.WebAuthnAbortService.cancelCeremony();
+      abortCeremony();
     };
-  }, [addressWorks]);
+  }, [addressWorks, abortCeremony]);
 
   const signInWithButton = async () => {
     setNote('');
@@ -212,26 +168,13 @@ export function PasskeySignIn({
   };
 
   if (!supported) return null;
-  if (!addressWorks) {
-    return (
-      <div className="mt-6 border-t border-line pt-6">
-        <p className="text-center text-sm text-muted">{wrongAddressNote(window.location)}</p>
-      </div>
-    );
-  }
   return (
-    <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">
-      <NativeButton
-        variant="secondary"
-        onPress={() => void signInWithButton()}
-        isPending={pending}
-        isDisabled={isDisabled}
-      >
-        {pending ? 'Signing in...' : 'Sign in with a passkey'}
-      </NativeButton>
-      <p aria-live="polite" className="min-h-5 text-center text-sm text-muted">
-        {note}
-      </p>
-    </div>
+    <PasskeySignInView
+      addressWorks={addressWorks}
+      pending={pending}
+      isDisabled={isDisabled}
+      note={note}
+      onPress={() => void signInWithButton()}
+    />
   );
 }

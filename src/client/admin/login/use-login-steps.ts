@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { REDIRECT_AFTER_LOGIN_MS } from '#shared/constants';
 import type { LoginInput } from '#shared/auth';
 import { trpc } from '#client/lib/trpc';
 import { replaceToasts } from '#client/ui/toast';
 import type { AdminCheck } from '../auth-check';
-import { errorMessage } from '../errors';
-import { afterSignIn, useDelayedNavigate, useMarkSignedOut, useSetAuth } from '../session';
+import { useMarkSignedOut, useSetAuth } from '../session';
 import { useDocumentTitle } from '../use-document-title';
-
-const CODE_SENT = {
-  title: 'Verification code sent',
-  description: 'Please check your email for the 6-digit verification code',
-} as const;
+import {
+  codeAsked,
+  loginRefused,
+  PASSKEY_NEXT,
+  PASSWORD_AGAIN,
+  verified,
+  verifyRefused,
+  welcome,
+} from './login-notices';
+import { useFinishSignIn } from './use-finish-sign-in';
 
 export type Step = 'password' | 'code' | 'passkey';
 /** What the code step asks for: the login's answer, or after a reload the server's check. */
@@ -33,11 +36,10 @@ export function useLoginSteps(auth: AdminCheck) {
   const [codeAttempt, setCodeAttempt] = useState(0);
   const [method, setMethod] = useState<Method>(auth.pendingMethod);
   const [recovery, setRecovery] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
   const password = useRef<string | null>(null);
+  const { finishSignIn, redirecting } = useFinishSignIn(password);
   const setAuth = useSetAuth();
   const markSignedOut = useMarkSignedOut();
-  const navigateLater = useDelayedNavigate();
   const utils = trpc.useUtils();
 
   useDocumentTitle(step === 'code' ? 'Two-Factor Authentication' : 'Admin Login');
@@ -47,23 +49,6 @@ export function useLoginSteps(auth: AdminCheck) {
     },
     [],
   );
-
-  /**
-   * Signed in: to the landing screen, whose guard sends a session signed in to the set-up of
-   * a second factor only (production, a user without one) to the set-up screen instead.
-   */
-  const finishSignIn = (name: string, setupRequired = false) => {
-    password.current = null;
-    setRedirecting(true);
-    setAuth({
-      authenticated: true,
-      username: name,
-      awaitingTwoFactor: false,
-      pendingMethod: null,
-      setupRequired,
-    });
-    navigateLater(afterSignIn(), REDIRECT_AFTER_LOGIN_MS, { replace: true });
-  };
 
   const login = trpc.admin.login.useMutation();
   const verify = trpc.admin.verifyCode.useMutation();
@@ -77,10 +62,7 @@ export function useLoginSteps(auth: AdminCheck) {
         if (result.requiresTwoFactor && result.method === 'passkey') {
           // Nothing is pending on the server: the passkey's own sign-in is the whole one.
           password.current = null;
-          replaceToasts({
-            title: 'Password accepted',
-            description: 'Use your passkey to finish signing in',
-          });
+          replaceToasts(PASSKEY_NEXT);
           setStep('passkey');
           return;
         }
@@ -95,51 +77,25 @@ export function useLoginSteps(auth: AdminCheck) {
           });
           setMethod(result.method);
           setRecovery(false);
-          replaceToasts(
-            result.method === 'totp'
-              ? {
-                  title: 'Password accepted',
-                  description: 'Enter the code your authenticator app shows',
-                }
-              : CODE_SENT,
-          );
+          replaceToasts(codeAsked(result.method));
           setStep('code');
           setCodeAttempt((n) => n + 1);
           return;
         }
-        replaceToasts({
-          title: 'Login successful',
-          description: `Welcome back, ${credentials.username}!`,
-        });
+        replaceToasts(welcome(credentials.username));
         finishSignIn(credentials.username, result.setupRequired);
       },
-      onError: (error) => {
-        replaceToasts({
-          title: resending ? 'Could not send a new code' : 'Login failed',
-          description: errorMessage(error),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => replaceToasts(loginRefused(resending, error)),
     });
   };
 
   const onVerified = (answer: object) => {
-    // A recovery code's answer warns when few are left.
-    const warning =
-      'warning' in answer && typeof answer.warning === 'string' ? answer.warning : null;
-    replaceToasts({
-      title: 'Authentication successful',
-      description: warning ?? 'You are now signed in.',
-    });
+    replaceToasts(verified(answer));
     finishSignIn(username);
   };
 
   const onRefused = (error: unknown) => {
-    replaceToasts({
-      title: 'Verification failed',
-      description: errorMessage(error),
-      variant: 'destructive',
-    });
+    replaceToasts(verifyRefused(error));
     setCodeAttempt((n) => n + 1);
     void returnIfChallengeEnded();
   };
@@ -172,10 +128,7 @@ export function useLoginSteps(auth: AdminCheck) {
 
   const resendCode = () => {
     if (password.current === null) {
-      replaceToasts({
-        title: 'Enter your password again',
-        description: 'Signing in again sends a new verification code.',
-      });
+      replaceToasts(PASSWORD_AGAIN);
       backToPassword();
       return;
     }
@@ -192,7 +145,7 @@ export function useLoginSteps(auth: AdminCheck) {
   };
 
   const passkeySignedIn = (name: string) => {
-    replaceToasts({ title: 'Login successful', description: `Welcome back, ${name}!` });
+    replaceToasts(welcome(name));
     finishSignIn(name);
   };
 

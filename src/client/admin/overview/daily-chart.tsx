@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { DailyRow } from '#shared/analytics';
 import { Button } from '../controls';
 import { chartScale } from './chart-scale';
-import { formatDay, formatFullDay } from '../ui/date-time';
+import { formatDay } from '../ui/date-time';
+import { DailyTable } from './daily-table';
 import { formatCount } from './format';
 
 interface DailyChartProps {
@@ -17,6 +18,23 @@ const CHART_HEIGHT = 'h-48 sm:h-64';
 function axisDays(daily: DailyRow[]): string[] {
   if (daily.length <= 2) return daily.map((row) => row.date);
   return [0, Math.floor((daily.length - 1) / 2), daily.length - 1].map((i) => daily[i]!.date);
+}
+
+/** What the chart shows, in words, for screen readers. */
+function chartSummary(daily: DailyRow[], rangeLabel: string): string {
+  const totalVisitors = daily.reduce((sum, d) => sum + d.visitors, 0);
+  const totalPageviews = daily.reduce((sum, d) => sum + d.pageviews, 0);
+  const busiest = daily.reduce<DailyRow | undefined>(
+    (best, d) => (best === undefined || d.visitors > best.visitors ? d : best),
+    undefined,
+  );
+  return (
+    `Visitors and pageviews per day, ${rangeLabel}: ${formatCount(totalVisitors)} visitors, ` +
+    `${formatCount(totalPageviews)} pageviews` +
+    (busiest && busiest.visitors > 0
+      ? `; the most visitors on ${formatDay(busiest.date)} (${formatCount(busiest.visitors)}).`
+      : '.')
+  );
 }
 
 /**
@@ -35,18 +53,7 @@ export function DailyChart({ daily, rangeLabel }: DailyChartProps) {
   );
   const y = (value: number) => 100 - (value / top) * 100;
   const days = daily.length;
-  const totalVisitors = daily.reduce((sum, d) => sum + d.visitors, 0);
-  const totalPageviews = daily.reduce((sum, d) => sum + d.pageviews, 0);
-  const busiest = daily.reduce<DailyRow | undefined>(
-    (best, d) => (best === undefined || d.visitors > best.visitors ? d : best),
-    undefined,
-  );
-  const summary =
-    `Visitors and pageviews per day, ${rangeLabel}: ${formatCount(totalVisitors)} visitors, ` +
-    `${formatCount(totalPageviews)} pageviews` +
-    (busiest && busiest.visitors > 0
-      ? `; the most visitors on ${formatDay(busiest.date)} (${formatCount(busiest.visitors)}).`
-      : '.');
+  const summary = chartSummary(daily, rangeLabel);
   // One point per day, in the middle of its bar; a single day is a level line across it.
   const line =
     days === 1
@@ -154,37 +161,7 @@ export function DailyChart({ daily, rangeLabel }: DailyChartProps) {
       </Button>
       {asTable ? (
         <div id={tableId} className="mt-4">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Visitors and pageviews per day, {rangeLabel}</caption>
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Day
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                  Visitors
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Pageviews
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {daily.map((d) => (
-                <tr key={d.date} className="border-b border-line">
-                  <th scope="row" className="py-1.5 pr-4 font-normal text-ink">
-                    <time dateTime={d.date}>{formatFullDay(d.date)}</time>
-                  </th>
-                  <td className="py-1.5 pr-4 text-right text-ink tabular-nums">
-                    {formatCount(d.visitors)}
-                  </td>
-                  <td className="py-1.5 text-right text-ink tabular-nums">
-                    {formatCount(d.pageviews)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DailyTable daily={daily} rangeLabel={rangeLabel} />
         </div>
       ) : null}
     </div>

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PROOF_LIMITS, type Testimonial } from '#shared/proof';
-import { fieldInput, TextInputField } from '../controls';
+import { TextInputField } from '../controls';
 import { ConsentFields } from './consent-fields';
 import { EditorActions } from './editor-actions';
+import { EntryField } from './entry-field';
 import { FormRefusal } from './form-refusal';
 import { ImageField } from './image-field';
 import { uploadProofImage } from './image-upload';
@@ -35,8 +36,6 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
   const { issues, refuse, clear, formRef, dateRef } = useProofIssues();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const entries = trpc.entries.list.useQuery({});
-  const entryFieldId = useId();
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
 
   const act = useMutation({
@@ -77,9 +76,6 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
   const setPhoto = (next: Testimonial) =>
     utils.testimonials.byId.setData({ id: next.id }, { testimonial: next });
 
-  const entryOptions = entries.data?.entries ?? [];
-  const entryKnown = entryOptions.some((entry) => String(entry.id) === values.entryId);
-
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
       <TextInputField
@@ -114,34 +110,11 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
           error={issues.company}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={entryFieldId} className="text-sm font-medium text-ink">
-          Case study it belongs to
-        </label>
-        <select
-          id={entryFieldId}
-          value={values.entryId}
-          onChange={(event) => set({ entryId: event.target.value })}
-          aria-invalid={issues.entryId ? true : undefined}
-          aria-describedby={issues.entryId ? `${entryFieldId}-issue` : undefined}
-          className={fieldInput}
-        >
-          <option value="">None</option>
-          {values.entryId !== '' && !entryKnown ? (
-            <option value={values.entryId}>Entry {values.entryId}</option>
-          ) : null}
-          {entryOptions.map((entry) => (
-            <option key={entry.id} value={String(entry.id)}>
-              {entry.kind === 'case_study' ? 'Case study' : 'Insight'}: {entry.title}
-            </option>
-          ))}
-        </select>
-        {issues.entryId ? (
-          <p id={`${entryFieldId}-issue`} className="text-sm text-red-700 dark:text-red-300">
-            {issues.entryId}
-          </p>
-        ) : null}
-      </div>
+      <EntryField
+        value={values.entryId}
+        onChange={(entryId) => set({ entryId })}
+        issue={issues.entryId}
+      />
       {testimonial?.leadId ? (
         <p className="text-sm text-muted">
           It came from{' '}
