@@ -14,12 +14,11 @@ describe('a namespace is a folder', () => {
   });
 
   it("keeps each namespace's procedures in the folder its name points at", () => {
-    const misplaced = namespaces()
-      .flatMap((namespace) =>
-        (files.get(namespace) ?? [])
-          .filter((file) => !inNamespaceFolder(namespace, file))
-          .map((file) => `${namespace}: src/server/${file}`),
-      );
+    const misplaced = namespaces().flatMap((namespace) =>
+      (files.get(namespace) ?? [])
+        .filter((file) => !inNamespaceFolder(namespace, file))
+        .map((file) => `${namespace}: src/server/${file}`),
+    );
     expect(misplaced).toEqual([]);
   });
 

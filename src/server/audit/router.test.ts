@@ -13,12 +13,7 @@ import { storeMessages, storeSubscribers } from '#tests/support/leads';
 import { storeSubscribersAs } from '#tests/support/newsletters';
 import { storeLeads } from '#tests/support/stored-leads';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
-import {
-  addUser,
-  removeUser,
-  setEmail,
-  setPassword,
-} from '#server/identity/users/manage-users';
+import { addUser, removeUser, setEmail, setPassword } from '#server/identity/users/manage-users';
 import { auditInsert } from '#server/audit/record';
 
 let deps: TestDeps;
