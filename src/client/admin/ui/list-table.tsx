@@ -34,6 +34,17 @@ interface DataTableProps<Row> extends TableSpec<Row> {
   isBusy: boolean;
 }
 
+/**
+ * A column hidden below its width, written out whole: Tailwind writes only the classes it finds
+ * spelled in the source, so a class put together at run time (`${from}:table-cell`) would never
+ * exist in the stylesheet and the column would stay hidden at every width.
+ */
+const SHOWN_FROM = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+} as const;
+
 function classes(...names: (string | false | undefined)[]): string {
   return names.filter(Boolean).join(' ');
 }
@@ -53,12 +64,11 @@ export function DataTable<Row>({
   const last = columns.length - 1;
   const shared = (column: ListColumn<Row>, index: number, own?: string) =>
     classes(
-      column.from && 'hidden',
+      column.from && SHOWN_FROM[column.from],
       'py-2',
       index < last && 'pr-4',
       column.className,
       own,
-      column.from && `${column.from}:table-cell`,
     );
   return (
     <table
