@@ -78,7 +78,6 @@ function AlreadySignedIn() {
   );
 }
 
-/** `passkey`: the password was right, and this user's passkey finishes the sign-in. */
 /** Both sign-in steps (their state and calls: use-login-steps.ts). */
 function LoginCard({ auth }: { auth: AdminCheck }) {
   const {

@@ -16,6 +16,10 @@ import {
 } from './login-notices';
 import { useFinishSignIn } from './use-finish-sign-in';
 
+/**
+ * The sign-in's step: the password, then a code (mailed or from the app), or `passkey`: the
+ * password was right, and this user's passkey finishes the sign-in.
+ */
 export type Step = 'password' | 'code' | 'passkey';
 /** What the code step asks for: the login's answer, or after a reload the server's check. */
 export type Method = 'email' | 'totp' | null;
