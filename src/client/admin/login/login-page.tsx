@@ -80,48 +80,33 @@ function AlreadySignedIn() {
 
 /** Both sign-in steps (their state and calls: use-login-steps.ts). */
 function LoginCard({ auth }: { auth: AdminCheck }) {
-  const {
-    step,
-    setStep,
-    username,
-    codeAttempt,
-    method,
-    recovery,
-    setRecovery,
-    busy,
-    login,
-    verify,
-    recover,
-    signIn,
-    verifyCode,
-    useRecovery,
-    resendCode,
-    backToPassword,
-    passkeySignedIn,
-  } = useLoginSteps(auth);
+  const steps = useLoginSteps(auth);
   return (
     <Card className="w-full max-w-md">
-      {step === 'password' ? (
+      {steps.step === 'password' ? (
         <>
           <h1 className="mb-6 text-center text-2xl font-bold text-ink">Admin Login</h1>
           <PasswordForm
-            initialUsername={username}
-            isSubmitting={login.isPending || busy}
-            onSubmit={(credentials) => signIn(credentials, false)}
+            initialUsername={steps.username}
+            isSubmitting={steps.login.isPending || steps.busy}
+            onSubmit={(credentials) => steps.signIn(credentials, false)}
           />
           <p className="mt-3 text-center text-sm">
             <Link to="/admin/forgot-password" className={inlineLinkClass}>
               Forgot your password?
             </Link>
           </p>
-          <PasskeySignIn isDisabled={login.isPending || busy} onSignedIn={passkeySignedIn} />
+          <PasskeySignIn
+            isDisabled={steps.login.isPending || steps.busy}
+            onSignedIn={steps.passkeySignedIn}
+          />
         </>
-      ) : step === 'passkey' ? (
+      ) : steps.step === 'passkey' ? (
         <Suspense fallback={STEP_LOADING}>
           <PasskeyStep
-            isDisabled={busy}
-            onSignedIn={passkeySignedIn}
-            onBack={() => setStep('password')}
+            isDisabled={steps.busy}
+            onSignedIn={steps.passkeySignedIn}
+            onBack={() => steps.setStep('password')}
           />
         </Suspense>
       ) : (
@@ -129,20 +114,22 @@ function LoginCard({ auth }: { auth: AdminCheck }) {
         <Suspense fallback={STEP_LOADING}>
           <h1 className="text-center text-2xl font-bold text-ink">Two-Factor Authentication</h1>
           <p className="mt-2 mb-6 text-center text-muted">
-            {recovery ? 'Enter one of your recovery codes' : CODE_PROMPTS[method ?? 'unknown']}
+            {steps.recovery
+              ? 'Enter one of your recovery codes'
+              : CODE_PROMPTS[steps.method ?? 'unknown']}
           </p>
           <CodeForm
-            key={codeAttempt}
-            isVerifying={verify.isPending || recover.isPending || busy}
-            isResending={login.isPending}
-            canResend={method === 'email'}
-            canRecover={method === 'totp'}
-            recovery={recovery}
-            onRecoveryChange={setRecovery}
-            onVerify={verifyCode}
-            onRecover={useRecovery}
-            onResend={resendCode}
-            onBack={backToPassword}
+            key={steps.codeAttempt}
+            isVerifying={steps.verify.isPending || steps.recover.isPending || steps.busy}
+            isResending={steps.login.isPending}
+            canResend={steps.method === 'email'}
+            canRecover={steps.method === 'totp'}
+            recovery={steps.recovery}
+            onRecoveryChange={steps.setRecovery}
+            onVerify={steps.verifyCode}
+            onRecover={steps.useRecovery}
+            onResend={steps.resendCode}
+            onBack={steps.backToPassword}
           />
         </Suspense>
       )}
