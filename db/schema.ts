@@ -18,6 +18,8 @@ import { newsletterStatusValues, subscriberStatusValues } from '../src/shared/ne
 import { recipientStatusValues } from '../src/shared/newsletter-admin';
 import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/shared/lead-pipeline';
 import { triageLabelValues } from '../src/shared/triage';
+import { proposalStatusValues } from '../src/shared/address-values';
+import { depositKindValues, paymentProviderValues } from '../src/shared/proposals';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 import {
   deliveryKindValues,
@@ -438,6 +440,8 @@ export const leadEvents = sqliteTable(
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     /** A booking's start (the booking issue). */
     start: integer('start', { mode: 'timestamp_ms' }),
+    /** The proposal a `proposal_*` or `payment_received` entry is about. */
+    proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('lead_events_lead_idx').on(t.leadId, t.at, t.id),
@@ -1371,3 +1375,130 @@ export const backupRuns = sqliteTable(
   },
   (table) => [index('backup_runs_finished_idx').on(table.finishedAt)],
 );
+
+/**
+ * Proposals (docs/proposals.md): what the owner sends a lead, one row a version. A revision
+ * is a new row with the same `number`, the next `version` and `previous_id`; `number`
+ * (`P-<year>-<n>`) comes from `proposal_numbers`, never reused. Amounts are integers in minor
+ * units, computed by the server (shared/proposals.ts `proposalAmounts`). The client's link
+ * token is kept only as its hash (platform/tokens.ts), like every token.
+ */
+export const proposals = sqliteTable(
+  'proposals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    version: integer('version').notNull().default(1),
+    /** The version this one revises. */
+    previousId: integer('previous_id'),
+    title: text('title').notNull(),
+    /** Markdown. */
+    summary: text('summary').notNull().default(''),
+    /** JSON: [{ description, quantity, unitAmount }]. */
+    items: text('items').notNull().default('[]'),
+    currency: text('currency').notNull(),
+    depositKind: text('deposit_kind', { enum: depositKindValues }),
+    depositValue: integer('deposit_value'),
+    total: integer('total').notNull().default(0),
+    depositAmount: integer('deposit_amount').notNull().default(0),
+    /** A day (YYYY-MM-DD), in the site's zone; set at sending when the owner left it blank. */
+    validUntil: text('valid_until'),
+    /** Markdown; starts as the site's Terms of Service. */
+    terms: text('terms').notNull().default(''),
+    status: text('status', { enum: proposalStatusValues }).notNull().default('draft'),
+    tokenHash: text('token_hash'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    declineReason: text('decline_reason'),
+    /** The signature: { name, email, at, ip (/24), userAgent } as JSON, and what it signed. */
+    acceptance: text('acceptance'),
+    documentHash: text('document_hash'),
+  },
+  (t) => [
+    uniqueIndex('proposals_token_idx')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
+    uniqueIndex('proposals_version_idx').on(t.number, t.version),
+    index('proposals_lead_idx').on(t.leadId, t.id),
+    index('proposals_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** The last number given to a proposal in each year: numbers are never reused. */
+export const proposalNumbers = sqliteTable('proposal_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Payments on a proposal: a Stripe Checkout paid (its payment intent in `provider_ref`, unique,
+ * so an event read twice records once) or one the owner recorded by hand.
+ */
+export const proposalPayments = sqliteTable(
+  'proposal_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: paymentProviderValues }).notNull(),
+    providerRef: text('provider_ref'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }).notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    note: text('note'),
+    recordedBy: text('recorded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('proposal_payments_proposal_idx').on(t.proposalId, t.id),
+    uniqueIndex('proposal_payments_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+  ],
+);
+
+/** Stripe events taken, by their id: each is acted on once across instances and restarts. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * A 6-digit code mailed before a client accepts with an address other than the lead's: kept
+ * hashed, 10 minutes, 5 tries (docs/proposals.md).
+ */
+export const proposalCodes = sqliteTable(
+  'proposal_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proposal_codes_proposal_idx').on(t.proposalId, t.email)],
+);
+
+/** The owner's proposal settings: one row (id 1); no row reads as the defaults. */
+export const proposalSettings = sqliteTable('proposal_settings', {
+  id: integer('id').primaryKey(),
+  currency: text('currency').notNull(),
+  bankTransferText: text('bank_transfer_text').notNull().default(''),
+  priceList: text('price_list').notNull().default(''),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedBy: text('updated_by'),
+});

@@ -100,6 +100,12 @@ export const auditActionValues = [
   'token_revoked',
   'mcp_call',
   'assistant_updated',
+  'proposal_created',
+  'proposal_updated',
+  'proposal_sent',
+  'proposal_revised',
+  'proposal_withdrawn',
+  'payment_recorded',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 
@@ -109,3 +115,20 @@ export type BookingScope = (typeof bookingScopeValues)[number];
 /** The screen's filters: `queued` also shows a mail a sender has in hand (`sending`). */
 export const outboxFilterValues = ['queued', 'failed', 'sent'] as const;
 export type OutboxFilter = (typeof outboxFilterValues)[number];
+
+/**
+ * A proposal's life (docs/proposals.md): a draft until sent; `viewed` once the client opened
+ * its page; then accepted or declined by the client, expired past its day, withdrawn by the
+ * owner, or replaced by a newer version once that one is sent.
+ */
+export const proposalStatusValues = [
+  'draft',
+  'sent',
+  'viewed',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'replaced',
+] as const;
+export type ProposalStatus = (typeof proposalStatusValues)[number];

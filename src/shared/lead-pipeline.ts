@@ -35,6 +35,11 @@ export const timelineKindValues = [
   'booking',
   'booking_cancelled',
   'booking_rescheduled',
+  'proposal_sent',
+  'proposal_viewed',
+  'proposal_accepted',
+  'proposal_declined',
+  'payment_received',
 ] as const;
 export type TimelineKind = (typeof timelineKindValues)[number];
 

@@ -1,0 +1,97 @@
+/**
+ * The answers of the `proposals` procedures (docs/proposals.md), as the `.output(...)` schema
+ * of each procedure: tRPC checks every answer against it, and the OpenAPI document describes
+ * the REST answers with it (docs/api.md, "OpenAPI"). A proposal and a payment are written once
+ * here; their TypeScript types are derived from them.
+ */
+import { z } from 'zod/mini';
+import { proposalStatusValues } from '../address-values';
+import { depositKindValues, paymentProviderValues } from '../proposals';
+
+/** Amounts are integers in minor units (cents); times ISO 8601, UTC; days YYYY-MM-DD. */
+export const paymentOutput = z.strictObject({
+  id: z.number(),
+  proposalId: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  provider: z.enum(paymentProviderValues),
+  /** Stripe's payment intent, or null for a payment recorded by hand. */
+  providerRef: z.nullable(z.string()),
+  paidAt: z.string(),
+  refundedAmount: z.number(),
+  /** The owner's note on a payment recorded by hand. */
+  note: z.nullable(z.string()),
+});
+export type Payment = z.infer<typeof paymentOutput>;
+
+export const proposalItemOutput = z.strictObject({
+  description: z.string(),
+  quantity: z.number(),
+  unitAmount: z.number(),
+});
+
+export const acceptanceOutput = z.strictObject({
+  name: z.string(),
+  email: z.string(),
+  at: z.string(),
+  /** SHA-256 (hex) of the canonical JSON of the version accepted. */
+  documentHash: z.string(),
+});
+export type Acceptance = z.infer<typeof acceptanceOutput>;
+
+export const proposalOutput = z.strictObject({
+  id: z.number(),
+  leadId: z.number(),
+  number: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  items: z.array(proposalItemOutput),
+  currency: z.string(),
+  deposit: z.nullable(z.strictObject({ kind: z.enum(depositKindValues), value: z.number() })),
+  total: z.number(),
+  depositAmount: z.number(),
+  validUntil: z.nullable(z.string()),
+  terms: z.string(),
+  status: z.enum(proposalStatusValues),
+  version: z.number(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  viewedAt: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  /** The client's reason when declined. */
+  declineReason: z.nullable(z.string()),
+  acceptance: z.nullable(acceptanceOutput),
+  payments: z.array(paymentOutput),
+});
+export type Proposal = z.infer<typeof proposalOutput>;
+
+/** A row of the Proposals list: the proposal and whom it is for. */
+export const proposalRowOutput = z.strictObject({
+  ...proposalOutput.shape,
+  lead: z.strictObject({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    company: z.nullable(z.string()),
+  }),
+});
+export type ProposalRow = z.infer<typeof proposalRowOutput>;
+
+export const proposalSettingsOutput = z.strictObject({
+  currency: z.string(),
+  bankTransferText: z.string(),
+  priceList: z.string(),
+});
+
+export const outputs = {
+  ofLead: z.strictObject({ proposals: z.array(proposalOutput) }),
+  one: z.strictObject({ proposal: proposalOutput }),
+  list: z.strictObject({
+    proposals: z.array(proposalRowOutput),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+  payment: z.strictObject({ payment: paymentOutput, proposal: proposalOutput }),
+  settings: z.strictObject({ settings: proposalSettingsOutput }),
+};
