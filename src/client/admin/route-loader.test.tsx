@@ -46,7 +46,7 @@ function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] }))
     'tags.links': () => ({ data: [] }),
     'messages.unreadCount': () => ({ data: { unread: 0 } }),
     'leads.attention': () => ({
-      data: { unanswered: [], answered: [], followUps: [], stale: [] },
+      data: { unanswered: [], answered: [], declined: [], followUps: [], stale: [] },
     }),
     'account.get': () => ({
       data: {

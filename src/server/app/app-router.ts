@@ -41,6 +41,7 @@ import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
+import { proposalPageRouter } from '#server/proposals/client-page/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -81,6 +82,7 @@ export const appRouter = router({
   outbox: outboxRouter(adminProcedure),
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
+  proposalPage: proposalPageRouter,
   search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,

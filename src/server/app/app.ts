@@ -31,6 +31,7 @@ import { publicFactsRoutes } from '#server/facts/public-route';
 import { publicFacts } from '#server/facts/public-cache';
 import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
 import { bookingManagePage } from '#server/booking/manage-page/manage-page';
+import { proposalClientPage } from '#server/proposals/client-page/page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
@@ -179,6 +180,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // of the built client.
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
+  app.route('/', proposalClientPage(deps, options.clientDir));
 
   if (options.clientDir && pages) {
     app.route('/', pages.routes);

@@ -1,7 +1,7 @@
 /**
  * The leads that need the admin (docs/leads.md, "Attention"): those waiting for a first
- * answer, those whose answer to a reply waits for the admin, those whose follow-up has come,
- * and those being worked on that went quiet.
+ * answer, those whose answer to a reply waits for the admin, those who declined a proposal,
+ * those whose follow-up has come, and those being worked on that went quiet.
  */
 import {
   and,
@@ -60,6 +60,22 @@ const answered = sql`${leads.firstReplyAt} is not null
 /** When their latest turn came: the answered list is oldest first by it. */
 const answeredAt = latestTurn(sql`${leadEvents.at}`);
 
+/**
+ * What the owner does about a declined proposal: a reply (sending or sent), a proposal sent
+ * (a revision), a status change (lost, or another step). A note is not one, as for answers.
+ */
+const ownerMove = sql`(${leadEvents.kind} in ('status_changed', 'proposal_sent')
+  or (${leadEvents.kind} = 'reply_sent' and ${replyNotFailed}))`;
+
+/** The lead's latest decline or move of the owner's, read backwards through lead_events_lead_idx. */
+const latestDecision = (column: SQL) =>
+  sql`(select ${column} from ${leadEvents} where ${leadEvents.leadId} = ${leadIdRef}
+    and (${leadEvents.kind} = 'proposal_declined' or ${ownerMove})
+    order by ${leadEvents.at} desc, ${leadEvents.id} desc limit 1)`;
+
+/** Declined: the client declined a proposal and the owner has not moved since. */
+const declined = sql`${latestDecision(sql`${leadEvents.kind}`)} = 'proposal_declined'`;
+
 /** Not labelled spam or a pitch (docs/ai.md): those wait for nobody's answer. */
 const mayBeWaiting = or(
   isNull(leads.triageLabel),
@@ -77,6 +93,12 @@ export async function leadsNeedingAttention(db: Db, now: Date) {
     db,
     answered,
     [asc(answeredAt), asc(leads.id)],
+    ATTENTION_LIMIT,
+  );
+  const declinedLeads = await leadsWithUnread(
+    db,
+    declined,
+    [asc(latestDecision(sql`${leadEvents.at}`)), asc(leads.id)],
     ATTENTION_LIMIT,
   );
   const followUps = await leadsWithUnread(
@@ -98,6 +120,7 @@ export async function leadsNeedingAttention(db: Db, now: Date) {
   return {
     unanswered: json(unanswered),
     answered: json(answeredLeads),
+    declined: json(declinedLeads),
     followUps: json(followUps),
     stale: json(stale),
   };

@@ -10,6 +10,7 @@ import {
   invitations,
   oauthAuthorizations,
   oauthRefreshTokens,
+  proposalCodes,
   sessions,
   subscriberConfirmations,
   totpCredentials,
@@ -33,6 +34,7 @@ import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as oauthThrottles from '#server/mcp/oauth/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
+import * as proposalPageThrottles from '#server/proposals/client-page/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
 import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
@@ -63,6 +65,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   oauthThrottles,
   passkeyThrottles,
   passwordResetThrottles,
+  proposalPageThrottles,
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,
@@ -83,6 +86,8 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
     await tx.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
     await tx.delete(subscriberConfirmations).where(lt(subscriberConfirmations.expiresAt, now));
     await tx.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
+    // A proposal's acceptance code past its 10 minutes (proposals/client-page/accept-code.ts).
+    await tx.delete(proposalCodes).where(lt(proposalCodes.expiresAt, now));
     await tx.delete(invitations).where(lt(invitations.expiresAt, now));
     // OAuth requests and codes past their life; a used code's row goes too (its token stays).
     await tx.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));

@@ -99,6 +99,8 @@ export const outputs = {
   attention: z.strictObject({
     unanswered: z.array(leadOutput),
     answered: z.array(leadOutput),
+    /** Leads that declined a proposal, until the owner replies, sends another or moves them. */
+    declined: z.array(leadOutput),
     followUps: z.array(leadOutput),
     stale: z.array(leadOutput),
   }),

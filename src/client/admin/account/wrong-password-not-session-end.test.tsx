@@ -41,7 +41,7 @@ async function changePasswordIn(accountAnswer: Handler) {
   fakeTrpcServer({
     'messages.unreadCount': () => ({ data: { unread: 0 } }),
     'leads.attention': () => ({
-      data: { unanswered: [], answered: [], followUps: [], stale: [] },
+      data: { unanswered: [], answered: [], declined: [], followUps: [], stale: [] },
     }),
     'account.changePassword': () => refusal('UNAUTHORIZED', 401, WRONG),
     'account.get': accountAnswer,

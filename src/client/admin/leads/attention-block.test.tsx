@@ -39,7 +39,7 @@ const lead = (id: number, name: string, fields: Partial<Lead> = {}): Lead => ({
   ...fields,
 });
 
-const none: Attention = { unanswered: [], answered: [], followUps: [], stale: [] };
+const none: Attention = { unanswered: [], answered: [], declined: [], followUps: [], stale: [] };
 
 describe('the attention block', () => {
   it('shows the answers first, oldest first as the server sends them, with their wait', async () => {

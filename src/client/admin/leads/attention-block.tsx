@@ -8,6 +8,7 @@ import { quietLabel, waitingLabel } from './lead-time';
 export interface Attention {
   unanswered: Lead[];
   answered: Lead[];
+  declined: Lead[];
   followUps: Lead[];
   stale: Lead[];
 }
@@ -18,13 +19,15 @@ const TICK_MS = 60_000;
 /**
  * What asks for the owner first (docs/admin-guide.md, "Leads"): people who answered a reply
  * (the conversation is under way and waits on the owner), enquiries without a first answer
- * (oldest first, with how long they have waited), follow-ups whose day has come, and active
+ * (oldest first, with how long they have waited), people who declined a proposal, follow-ups
+ * whose day has come, and active
  * leads gone quiet for 14 days. Only the groups that hold someone are shown.
  */
 export function AttentionBlock({ attention }: { attention: Attention }) {
   const now = useNow(TICK_MS);
-  const { unanswered, answered, followUps, stale } = attention;
-  const nothing = answered.length + unanswered.length + followUps.length + stale.length === 0;
+  const { unanswered, answered, declined, followUps, stale } = attention;
+  const nothing =
+    answered.length + unanswered.length + declined.length + followUps.length + stale.length === 0;
   return (
     <section
       aria-labelledby="attention-heading"
@@ -49,6 +52,12 @@ export function AttentionBlock({ attention }: { attention: Attention }) {
             title="Waiting for a first answer"
             leads={unanswered}
             detail={(lead) => waitingLabel(lead.createdAt, now)}
+          />
+          <Group
+            title="Declined a proposal"
+            leads={declined}
+            // The decline is the lead's latest activity until the owner does something.
+            detail={(lead) => waitingLabel(lead.lastActivityAt, now)}
           />
           <Group
             title="Follow-ups due"

@@ -58,7 +58,7 @@ const usage = (enabled: boolean) => ({
   },
 });
 const noCounts = { new: 0, replied: 0, meeting: 0, proposal: 0, won: 0, lost: 0 };
-const noAttention = { unanswered: [], answered: [], followUps: [], stale: [] };
+const noAttention = { unanswered: [], answered: [], declined: [], followUps: [], stale: [] };
 
 describe('the triage filter in the address', () => {
   it('keeps one of the four labels and drops anything else', () => {

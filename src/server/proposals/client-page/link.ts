@@ -1,0 +1,123 @@
+/**
+ * A client's link (`/p/<token>`): the proposal it was sent with, and the version it shows. A
+ * link whose version was replaced shows the newest version sent under the same number
+ * (docs/proposals.md, "Revisions"); a draft is never shown. The token is kept only as its hash;
+ * an unknown one is answered after one read, without a write, and counted against the client's
+ * address like every link's (platform/link-misses.ts).
+ */
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import type { Db } from '#db';
+import { proposalPayments, proposals } from '#db/schema';
+import { LINK_TOKEN_PATTERN } from '#shared/link-token';
+import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
+import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
+import type { Proposal } from '#shared/shapes/proposals';
+import type { Context } from '#server/http/trpc';
+import { lookedUpLink } from '#server/platform/link-misses';
+import { tokenHash } from '#server/platform/tokens';
+import { siteSettings } from '#server/platform/site-settings';
+import { dayOf } from '#server/analytics/days';
+import { proposalJson } from '../proposal-json';
+import { readProposalSettings } from '../settings';
+
+export type StoredProposal = typeof proposals.$inferSelect;
+
+export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+
+/** The row the token was sent with (a draft is no link), or 404. */
+export async function proposalOfToken(ctx: Context, token: string): Promise<StoredProposal> {
+  // A token that cannot exist is a miss like an unknown one, without a look at the database.
+  const wellFormed = LINK_TOKEN_PATTERN.test(token);
+  const hash = wellFormed ? tokenHash(token) : '';
+  const found = await lookedUpLink(ctx, async () =>
+    wellFormed
+      ? await ctx.db.select().from(proposals).where(eq(proposals.tokenHash, hash)).get()
+      : undefined,
+  );
+  if (!found || found.status === 'draft') throw proposalNotFound();
+  return found;
+}
+
+/** The version a link shows: its own, or once replaced the newest sent under its number. */
+export async function shownVersion(db: Db, link: StoredProposal): Promise<StoredProposal> {
+  if (link.status !== 'replaced') return link;
+  const newest = await db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.number, link.number), ne(proposals.status, 'draft')))
+    .orderBy(desc(proposals.version))
+    .get();
+  return newest ?? link;
+}
+
+/** Today in the site's zone: a proposal is open through its `validUntil` day. */
+export async function siteToday(ctx: Pick<Context, 'db' | 'config' | 'clock'>): Promise<string> {
+  return dayOf(ctx.clock.now(), (await siteSettings(ctx)).timeZone);
+}
+
+/** The proposal as the admin's answers show it (an open one past its day reads `expired`). */
+export async function proposalAsShown(
+  db: Db,
+  row: StoredProposal,
+  today: string,
+): Promise<Proposal> {
+  const payments = await db
+    .select()
+    .from(proposalPayments)
+    .where(eq(proposalPayments.proposalId, row.id))
+    .orderBy(proposalPayments.id)
+    .all();
+  return proposalJson(row, payments, today);
+}
+
+/**
+ * Whether the deposit is paid by card: the Stripe helper's config (STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET, docs/operations.md) is present. Read by its shape, so this page needs
+ * no import of the payments' code.
+ */
+export function checkoutAvailable(config: object): boolean {
+  return 'stripe' in config && config.stripe !== null && config.stripe !== undefined;
+}
+
+/** What of the deposit the page offers once the proposal is accepted. */
+function depositWay(ctx: Context, proposal: Proposal): DepositWay {
+  if (proposal.status !== 'accepted' || proposal.depositAmount <= 0) return 'none';
+  const paid = proposal.payments.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
+  if (paid >= proposal.depositAmount) return 'paid';
+  return checkoutAvailable(ctx.config) ? 'stripe' : 'bank';
+}
+
+/** The proposal as its client sees it: no id of the site's records. */
+export async function clientProposal(
+  ctx: Context,
+  link: StoredProposal,
+  shown: StoredProposal,
+  today: string,
+): Promise<ClientProposal> {
+  const p = await proposalAsShown(ctx.db, shown, today);
+  const way = depositWay(ctx, p);
+  const bankTransferText =
+    way === 'bank' ? (await readProposalSettings(ctx.db)).bankTransferText : null;
+  return {
+    number: p.number,
+    version: p.version,
+    linkVersion: link.version,
+    title: p.title,
+    summary: p.summary,
+    items: p.items,
+    currency: p.currency,
+    deposit: p.deposit,
+    total: p.total,
+    depositAmount: p.depositAmount,
+    validUntil: p.validUntil,
+    terms: p.terms,
+    status: p.status,
+    sentAt: p.sentAt,
+    decidedAt: p.decidedAt,
+    declineReason: p.declineReason,
+    acceptance: p.acceptance,
+    depositWay: way,
+    bankTransferText,
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * The mails of the client's answers (docs/proposals.md, "The client's page"): the owner's
+ * notices (first viewed, accepted, declined), the acceptance's copy for the client, and the
+ * code that proves an address other than the lead's. Each names the proposal by its number
+ * and version; words the client typed come after the site's own links, quoted.
+ */
+import {
+  emailDocument,
+  mailButton,
+  mailHeading,
+  PARAGRAPH,
+  plainLink,
+  plainTextWithSignature,
+  siteFooter,
+} from '#shared/mail/frame';
+import { siteTimeText } from '#shared/mail/site-time';
+import { LIGHT } from '#shared/mail/theme';
+import { formatMoney } from '#shared/proposals';
+import { NOT_ONE_LINE } from '#shared/validation';
+import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
+import { sendInBackground } from '#server/mail/outbox/send-mail';
+import { mailSite, type MailSite } from '#server/platform/site-brand';
+import { CODE_TTL_MS } from '#server/identity/second-factors/two-factor';
+
+/** What the mails say of a proposal. */
+export interface MailedProposal {
+  id: number;
+  leadId: number;
+  number: string;
+  version: number;
+  title: string;
+  currency: string;
+  total: number;
+  depositAmount: number;
+}
+
+const oneLine = (text: string) => text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
+const named = (p: MailedProposal) => `${p.number} (version ${p.version}), "${oneLine(p.title)}"`;
+
+/** A short mail of the site's frame: a heading, lines, one button, then quoted words. */
+function siteMail(
+  to: string,
+  site: MailSite,
+  parts: {
+    subject: string;
+    lines: string[];
+    button?: { url: string; label: string };
+    quoted?: { label: string; text: string };
+  },
+): MailMessage {
+  const { subject, lines, button, quoted } = parts;
+  const quotedLines = quoted
+    ? ['', `${quoted.label}:`, ...quoted.text.split(/\r?\n/).map((line) => `> ${line}`)]
+    : [];
+  const text = plainTextWithSignature(
+    [
+      subject,
+      '',
+      ...lines,
+      ...(button ? ['', `${button.label}: ${button.url}`] : []),
+      ...quotedLines,
+    ],
+    site.name,
+    site.address,
+  );
+  const p = LIGHT;
+  const html = emailDocument({
+    title: subject,
+    scheme: 'auto',
+    palette: p,
+    body:
+      mailHeading(escapeHtml(subject)) +
+      lines.map((line) => `<p style="${PARAGRAPH}">${escapeHtml(line)}</p>`).join('') +
+      (button
+        ? mailButton(button.url, escapeHtml(button.label), p) + plainLink(button.url, p)
+        : '') +
+      (quoted
+        ? `<p style="${PARAGRAPH}">${escapeHtml(quoted.label)}:</p><blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(quoted.text)}</blockquote>`
+        : ''),
+    footer: siteFooter(site.name, site.address, p),
+  });
+  return { to, subject, text, html };
+}
+
+const leadPage = (site: MailSite, leadId: number) =>
+  new URL(`/admin/leads/${leadId}`, site.address).href;
+
+/** The owner's notice of the first view. */
+export function notifyViewed(
+  deps: OwnerNoticeDeps,
+  proposal: MailedProposal,
+  lead: { name: string },
+  at: Date,
+): void {
+  notifyOwner(
+    deps,
+    'notice',
+    (to, site) =>
+      siteMail(to, site, {
+        subject: `${oneLine(lead.name)} opened proposal ${proposal.number}`,
+        lines: [`Proposal: ${named(proposal)}`, `Opened: ${siteTimeText(at, site.timeZone)}`],
+        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+      }),
+    { failed: 'proposal.viewed_notify_failed', fields: { proposalId: proposal.id } },
+  );
+}
+
+/** The owner's notice of a decline, with the client's reason quoted last. */
+export function notifyDeclined(
+  deps: OwnerNoticeDeps,
+  proposal: MailedProposal,
+  lead: { name: string },
+  decline: { at: Date; reason: string | null },
+): void {
+  notifyOwner(
+    deps,
+    'notice',
+    (to, site) =>
+      siteMail(to, site, {
+        subject: `${oneLine(lead.name)} declined proposal ${proposal.number}`,
+        lines: [
+          `Proposal: ${named(proposal)}`,
+          `Declined: ${siteTimeText(decline.at, site.timeZone)}`,
+          decline.reason ? 'Their reason is below.' : 'They gave no reason.',
+        ],
+        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+        ...(decline.reason ? { quoted: { label: 'Their reason', text: decline.reason } } : {}),
+      }),
+    { failed: 'proposal.declined_notify_failed', fields: { proposalId: proposal.id } },
+  );
+}
+
+/** The code mailed to an address other than the lead's before it may sign. */
+export function acceptCodeMail(
+  to: string,
+  site: MailSite,
+  proposal: MailedProposal,
+  code: string,
+): MailMessage {
+  return siteMail(to, site, {
+    subject: `Your code to accept proposal ${proposal.number}`,
+    lines: [
+      `Your code is ${code}.`,
+      `Enter it on the proposal's page within ${CODE_TTL_MS / 60_000} minutes to accept ${named(proposal)} with this address.`,
+      'If you did not ask for this, ignore this e-mail.',
+    ],
+  });
+}
+
+export interface AcceptedProposal {
+  proposal: MailedProposal;
+  lead: { name: string; email: string };
+  acceptance: { name: string; email: string; at: Date; documentHash: string };
+  /** The client's page (`/p/<token>`, absolute): the deposit is paid from there. */
+  pageUrl: string;
+}
+
+/**
+ * Both mails of an acceptance: the client's copy (to the address that signed) and the owner's
+ * notice (null without CONTACT_NOTIFY_TO). The one place both are built, so the signed PDF is
+ * attached to both here (docs/proposals.md, "The signed PDF").
+ */
+export async function acceptanceMails(
+  deps: OwnerNoticeDeps,
+  accepted: AcceptedProposal,
+): Promise<{ client: MailMessage; owner: MailMessage | null }> {
+  const site = await mailSite(deps);
+  const { proposal, acceptance } = accepted;
+  const when = siteTimeText(acceptance.at, site.timeZone);
+  const money = (amount: number) => formatMoney(amount, proposal.currency);
+  const figures = [
+    `Total: ${money(proposal.total)}`,
+    ...(proposal.depositAmount > 0 ? [`Deposit: ${money(proposal.depositAmount)}`] : []),
+  ];
+  const signature = [
+    `Signed by: ${oneLine(acceptance.name)} <${acceptance.email}>`,
+    `Accepted: ${when}`,
+    `Document hash (SHA-256): ${acceptance.documentHash}`,
+  ];
+  const client = siteMail(acceptance.email, site, {
+    subject: `You accepted proposal ${proposal.number}`,
+    lines: [
+      `Thank you. This confirms your acceptance of ${named(proposal)}.`,
+      ...figures,
+      ...signature,
+      proposal.depositAmount > 0
+        ? 'The deposit can be paid from the proposal page.'
+        : 'We will be in touch about the next steps.',
+    ],
+    button: { url: accepted.pageUrl, label: 'Open the proposal' },
+  });
+  const to = deps.config.contactNotifyTo;
+  const owner = to
+    ? siteMail(to, site, {
+        subject: `${oneLine(accepted.lead.name)} accepted proposal ${proposal.number}`,
+        lines: [`Proposal: ${named(proposal)}`, ...figures, ...signature],
+        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+      })
+    : null;
+  return { client, owner };
+}
+
+/** Sends both mails of an acceptance after the answer; a failure is logged, never thrown. */
+export function sendAcceptanceMails(deps: OwnerNoticeDeps, accepted: AcceptedProposal): void {
+  // Built once, after the answer (sendInBackground runs it then); each goes on its own.
+  let built: ReturnType<typeof acceptanceMails> | undefined;
+  const both = () => (built ??= acceptanceMails(deps, accepted));
+  const events = {
+    failed: 'proposal.accepted_mail_failed',
+    fields: { proposalId: accepted.proposal.id },
+  };
+  sendInBackground(deps, 'notice', async () => (await both()).client, events);
+  if (!deps.config.contactNotifyTo) return;
+  sendInBackground(
+    deps,
+    'notice',
+    async () => {
+      const { owner } = await both();
+      if (!owner) throw new Error('no owner address');
+      return owner;
+    },
+    events,
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The client's proposal page (docs/proposals.md, "The client's page"), complete without
+ * JavaScript:
+ * - GET /p/:token: the page (an unknown token: the page saying so, 404);
+ * - POST /p/:token/accept and /p/:token/decline: plain form posts
+ *   (application/x-www-form-urlencoded). Done: 303 back to the page (Post/Redirect/Get), which
+ *   then says what happened. Refused: the page again with the typed values kept and each
+ *   field's problem (400), or what stands in the way (409, 429 with Retry-After, 503).
+ * Each calls the public procedures (router.ts), so the page and the JSON API keep one set of
+ * rules. The answers name one person's link: no cache keeps them and no referrer carries it.
+ */
+import { Hono, type Context as HonoCtx } from 'hono';
+import type {
+  AcceptField,
+  AcceptFormState,
+  DeclineFormState,
+  ProposalPageView,
+} from '#shared/proposal-page/page-body';
+import type { ClientProposal } from '#shared/shapes/proposal-page';
+import { loggableError } from '#server/platform/logger';
+import { toHttpError } from '#server/http/errors';
+import type { AppEnv } from '#server/http/hono-env';
+import { bufferBody, MAX_BODY_BYTES } from '#server/http/middleware';
+import { requestContext } from '#server/http/rest';
+import { FORM_MEDIA_TYPE } from '#server/http/rest-meta';
+import { createCallerFactory, type AppDeps } from '#server/http/trpc';
+import { linkPageAssets } from '#server/http/page-assets';
+import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
+import { siteSettings } from '#server/platform/site-settings';
+import { CodeSent } from './accept-code';
+import { renderProposalPage, type ProposalPage } from './page-html';
+import { proposalPageRouter } from './router';
+
+const callPage = createCallerFactory(proposalPageRouter);
+
+type PageStatus = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+
+const ACCEPT_FIELDS: readonly AcceptField[] = ['name', 'email', 'code', 'agree'];
+
+/**
+ * A form post from a page of this site. The page sends no referrer, so a browser's own post
+ * carries `Origin: null`: the browser's `Sec-Fetch-Site` decides where it has one, else an
+ * `Origin` naming another host refuses it (docs/api.md's rule for /api, with that one
+ * difference).
+ */
+async function fromThisSite(c: HonoCtx<AppEnv>, deps: AppDeps): Promise<boolean> {
+  const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
+  const origin = c.req.header('origin');
+  if (origin === undefined || origin === 'null') return true;
+  let host: string;
+  try {
+    host = new URL(origin).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const own = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+  return host === own || host === new URL((await siteSettings(deps)).address).host;
+}
+
+/** The form's fields, or the status that refuses the post before any procedure. */
+async function formOf(
+  c: HonoCtx<AppEnv>,
+  deps: AppDeps,
+): Promise<URLSearchParams | 403 | 413 | 415> {
+  if (!(await fromThisSite(c, deps))) return 403;
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return 413;
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== FORM_MEDIA_TYPE) return 415;
+  const body = await bufferBody(c, MAX_BODY_BYTES);
+  if (body === null) return 413;
+  return new URLSearchParams(new TextDecoder().decode(body));
+}
+
+const REFUSALS = {
+  403: 'This form can only be sent from its own page.',
+  413: 'What was sent is too large.',
+  415: 'This form could not be read.',
+} as const;
+
+/** A filled field, else absent (an empty code field is no code). */
+const filled = (form: URLSearchParams, name: string): string | undefined =>
+  form.get(name) || undefined;
+
+export function proposalClientPage(deps: AppDeps, clientDir: string | undefined) {
+  async function answer(c: HonoCtx<AppEnv>, page: ProposalPage, status: PageStatus) {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
+    // No script: the page's forms need none; the stylesheet is the site's.
+    const { stylesheets } = await linkPageAssets(clientDir);
+    return c.html(renderProposalPage(page, { stylesheets }, brand), status);
+  }
+
+  /** The page for a refusal that is not about one field: what the error maps to. */
+  function failure(c: HonoCtx<AppEnv>, error: unknown): { page: ProposalPage; status: PageStatus } {
+    const mapped = toHttpError(error);
+    if (mapped.status === 404) return { page: { state: 'not-found' }, status: 404 };
+    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+    if (mapped.unexpected) {
+      deps.logger.error('request.failed', {
+        requestId: c.get('requestId'),
+        error: loggableError(error),
+      });
+    }
+    const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
+    return { page: { state: 'unavailable', message: mapped.message }, status };
+  }
+
+  /** The proposal's page with `extra` (a form's state, a problem), or the failure's page. */
+  async function proposalPage(
+    c: HonoCtx<AppEnv>,
+    token: string,
+    extra: Partial<ProposalPageView>,
+    status: PageStatus,
+  ) {
+    let proposal: ClientProposal;
+    try {
+      proposal = await callPage(requestContext(c, deps)).view({ token });
+    } catch (error) {
+      const { page, status: failed } = failure(c, error);
+      return answer(c, page, failed);
+    }
+    const { timeZone } = await siteSettings(deps);
+    const view: ProposalPageView = {
+      proposal,
+      action: `/p/${encodeURIComponent(token)}`,
+      timeZone,
+      ...extra,
+    };
+    return answer(c, { state: 'proposal', view }, status);
+  }
+
+  /**
+   * A refused answer: field problems (400) go under their fields with what was typed, a code
+   * sent shows the code field; a 409, 429 or 503 is said above the forms. Anything else (an
+   * unknown token, a fault) is its own page.
+   */
+  async function refused(
+    c: HonoCtx<AppEnv>,
+    token: string,
+    error: unknown,
+    form: { accept?: AcceptFormState; decline?: DeclineFormState },
+  ) {
+    const mapped = toHttpError(error);
+    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+    if (mapped.status === 400 && mapped.issues) {
+      if (form.accept) {
+        const errors: AcceptFormState['errors'] = {};
+        for (const issue of mapped.issues) {
+          const name = ACCEPT_FIELDS.find((field) => field === issue.path);
+          if (name && errors[name] === undefined) errors[name] = issue.message;
+        }
+        const accept: AcceptFormState =
+          error instanceof CodeSent
+            ? { values: form.accept.values, errors: {}, codeNote: error.message }
+            : { ...form.accept, errors };
+        return proposalPage(c, token, { accept }, 400);
+      }
+      if (form.decline) {
+        const reason = mapped.issues.find((issue) => issue.path === 'reason')?.message;
+        const decline = { ...form.decline, errors: reason ? { reason } : {} };
+        return proposalPage(c, token, { decline }, 400);
+      }
+    }
+    if (mapped.status === 409 || mapped.status === 429 || mapped.status === 503) {
+      return proposalPage(c, token, { ...form, problem: mapped.message }, mapped.status);
+    }
+    const { page, status } = failure(c, error);
+    return answer(c, page, status);
+  }
+
+  const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(`/p/${encodeURIComponent(token)}?done=${what}`, 303);
+  };
+
+  return new Hono<AppEnv>()
+    .get('/p/:token', (c) => {
+      const what = c.req.query('done');
+      const done = what === 'accepted' || what === 'declined' ? what : undefined;
+      return proposalPage(c, c.req.param('token'), done ? { done } : {}, 200);
+    })
+    .post('/p/:token/accept', async (c) => {
+      const token = c.req.param('token');
+      const form = await formOf(c, deps);
+      if (typeof form === 'number') {
+        return proposalPage(c, token, { problem: REFUSALS[form] }, form);
+      }
+      const values = {
+        name: form.get('name') ?? '',
+        email: form.get('email') ?? '',
+        code: form.get('code') ?? '',
+        agree: form.get('agree') !== null,
+      };
+      try {
+        await callPage(requestContext(c, deps)).accept({
+          token,
+          name: values.name,
+          email: values.email,
+          agree: values.agree,
+          code: filled(form, 'code'),
+        });
+      } catch (error) {
+        return refused(c, token, error, { accept: { values, errors: {} } });
+      }
+      return done(c, token, 'accepted');
+    })
+    .post('/p/:token/decline', async (c) => {
+      const token = c.req.param('token');
+      const form = await formOf(c, deps);
+      if (typeof form === 'number') {
+        return proposalPage(c, token, { problem: REFUSALS[form] }, form);
+      }
+      const values = { reason: form.get('reason') ?? '' };
+      try {
+        await callPage(requestContext(c, deps)).decline({ token, reason: filled(form, 'reason') });
+      } catch (error) {
+        return refused(c, token, error, { decline: { values, errors: {} } });
+      }
+      return done(c, token, 'declined');
+    });
+}

@@ -1,0 +1,300 @@
+/**
+ * The card of the client's proposal page (docs/proposals.md, "The client's page"), as HTML:
+ * the server writes it into its page shell, and the admin's editor shows the same HTML as its
+ * live preview. Pure (no Node, no DOM), and complete without JavaScript: the answers are plain
+ * forms that post to the page's own address and get a page back.
+ *
+ * Every text from the owner or the client is escaped; the summary and the terms are Markdown
+ * through the legal pages' safe renderer (raw HTML escaped, only safe links kept).
+ */
+import { escapeHtml as e } from '../escape-html';
+import { legalMarkdownToHtml } from '../legal-markdown';
+import { dayText } from '../meeting-time';
+import { formatMoney, lineAmount } from '../proposals';
+import type { ClientProposal } from '../shapes/proposal-page';
+import { buttonClass, focusRing } from '../ui-styles';
+import { PROPOSAL_PAGE_TEXTS as T } from './texts';
+
+export type AcceptField = 'name' | 'email' | 'code' | 'agree';
+export type DeclineField = 'reason';
+
+/** The accept form as it was sent back: the typed values kept, each field's problem. */
+export interface AcceptFormState {
+  values: { name: string; email: string; code: string; agree: boolean };
+  errors: Partial<Record<AcceptField, string>>;
+  /** A code went to the address typed: the code field is shown, with this line. */
+  codeNote?: string;
+}
+
+export interface DeclineFormState {
+  values: { reason: string };
+  errors: Partial<Record<DeclineField, string>>;
+}
+
+export interface ProposalPageView {
+  proposal: ClientProposal;
+  /**
+   * The page's own address (`/p/<token>`): the forms post to it plus `/accept`, `/decline`,
+   * `/checkout`, and the signed PDF is under it. Null in the admin's preview: the forms are
+   * shown, switched off.
+   */
+  action: string | null;
+  /** The site's zone: the day a decision was made is written in it. */
+  timeZone: string;
+  /** What the last post did (the redirect's `?done=`), said once above the card's state. */
+  done?: 'accepted' | 'declined';
+  /** A refusal about the proposal itself (409) or too many tries (429). */
+  problem?: string;
+  accept?: AcceptFormState;
+  decline?: DeclineFormState;
+}
+
+const field =
+  'mt-1 block w-full rounded-lg border border-line-strong bg-raised px-3 py-2 text-base text-ink aria-invalid:border-red-700 dark:aria-invalid:border-red-300 ' +
+  focusRing;
+const errorText = 'mt-1 text-sm font-medium text-red-700 dark:text-red-300';
+const hint = 'mt-1 text-sm text-muted';
+const sectionHeading = 'text-lg font-bold text-ink';
+const link = `rounded font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200 ${focusRing}`;
+const noticeBox = 'rounded-lg border p-4 font-medium';
+const goodBox = `${noticeBox} border-green-700 bg-green-50 text-green-800 dark:border-green-400 dark:bg-green-950 dark:text-green-200`;
+const badBox = `${noticeBox} border-red-700 bg-red-50 text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200`;
+const quietBox = `${noticeBox} border-line bg-subtle text-ink`;
+
+/** The proposal's days ("Tuesday 2 June 2026"): a `validUntil` day is a calendar day as is. */
+const dayOf = (day: string) => dayText(new Date(`${day}T12:00:00Z`), 'UTC');
+/** The day of a moment (a decision) in the site's zone. */
+const dayAt = (iso: string, zone: string) => dayText(new Date(iso), zone);
+
+/** 1.5 as "1.5", 2 as "2": the quantities have at most two decimals. */
+const quantityText = (quantity: number) =>
+  new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(quantity);
+
+function markdown(text: string): string {
+  return `<div class="legal-text mt-3 break-words">${legalMarkdownToHtml(text)}</div>`;
+}
+
+/**
+ * The items: on a phone two columns (the description with "2 × €500.00" under it, and the
+ * amount); from 640 px the quantity and unit price have columns of their own.
+ */
+function itemsTable(p: ClientProposal): string {
+  const money = (amount: number) => e(formatMoney(amount, p.currency));
+  const rows = p.items
+    .map((item) => {
+      const quantity = e(quantityText(item.quantity));
+      return `<tr class="border-b border-line align-top">
+<td class="w-full py-3 pr-3 text-ink wrap-anywhere">${e(item.description)}<span class="mt-1 block text-sm text-muted sm:hidden">${T.each(quantity, money(item.unitAmount))}</span></td>
+<td class="hidden py-3 pr-3 text-right text-muted tabular-nums sm:table-cell">${quantity}</td>
+<td class="hidden py-3 pr-3 text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">${money(item.unitAmount)}</td>
+<td class="py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">${money(lineAmount(item))}</td>
+</tr>`;
+    })
+    .join('\n');
+  const deposit =
+    p.deposit && p.depositAmount > 0
+      ? `<tr><th scope="row" colspan="3" class="pt-2 text-left font-medium text-muted sm:text-right">${e(
+          p.deposit.kind === 'percent' ? T.depositPercent(p.deposit.value) : T.deposit,
+        )}<span class="block text-sm font-normal">${T.depositNote}</span></th>
+<td class="pt-2 text-right align-top font-medium whitespace-nowrap text-ink tabular-nums">${money(p.depositAmount)}</td></tr>`
+      : '';
+  return `<section aria-labelledby="items-heading" class="mt-8">
+<h2 id="items-heading" class="${sectionHeading}">${T.itemsHeading}</h2>
+<table class="mt-3 w-full border-collapse text-left">
+<caption class="sr-only">${T.itemsCaption}</caption>
+<thead><tr class="border-b border-line-strong text-sm text-muted">
+<th scope="col" class="py-2 pr-3 font-medium">${T.description}</th>
+<th scope="col" class="hidden py-2 pr-3 text-right font-medium sm:table-cell">${T.quantity}</th>
+<th scope="col" class="hidden py-2 pr-3 text-right font-medium sm:table-cell">${T.unitPrice}</th>
+<th scope="col" class="py-2 text-right font-medium">${T.amount}</th>
+</tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+<tr><th scope="row" colspan="3" class="pt-3 text-left text-lg font-bold text-ink sm:text-right">${T.total}</th>
+<td class="pt-3 text-right text-lg font-bold whitespace-nowrap text-ink tabular-nums">${money(p.total)}</td></tr>
+${deposit}
+</tfoot>
+</table>
+</section>`;
+}
+
+/** `aria-invalid`, the described-by link to the problem, and focus on the first wrong field. */
+function fieldState(id: string, error: string | undefined, first: boolean, more = ''): string {
+  const describedBy = [error ? `${id}-error` : '', more].filter(Boolean).join(' ');
+  return `${error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${first ? ' autofocus' : ''}`;
+}
+
+const problemLine = (id: string, error: string | undefined) =>
+  error ? `<p id="${id}-error" class="${errorText}">${e(error)}</p>` : '';
+
+/**
+ * A form posting to the page's address plus `/<what>`; in the preview (no address) its fields
+ * are shown inside a switched-off fieldset, so nothing can be sent from there.
+ */
+function formOpen(view: ProposalPageView, what: 'accept' | 'decline'): string {
+  if (view.action === null) return '<form class="mt-4"><fieldset disabled class="space-y-5">';
+  return `<form method="post" action="${e(`${view.action}/${what}`)}" class="mt-4"><fieldset class="space-y-5">`;
+}
+
+const formClose = (): string => '</fieldset></form>';
+
+function acceptForm(view: ProposalPageView): string {
+  const state = view.accept;
+  const values = state?.values ?? { name: '', email: '', code: '', agree: false };
+  const errors = state?.errors ?? {};
+  const askCode = state?.codeNote !== undefined || errors.code !== undefined;
+  const order: AcceptField[] = ['name', 'email', 'code', 'agree'];
+  const firstWrong = order.find((name) => errors[name] !== undefined);
+  // After a code went out, the code field is where the client continues.
+  const focus = firstWrong ?? (askCode ? 'code' : undefined);
+  const code = askCode
+    ? `<div>
+<label for="accept-code" class="block font-medium text-ink">${T.codeLabel}</label>
+${state?.codeNote ? `<p id="accept-code-note" class="${hint}">${e(state.codeNote)}</p>` : ''}
+<input id="accept-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required value="${e(values.code)}" class="${field} max-w-40 tracking-widest"${fieldState('accept-code', errors.code, focus === 'code', state?.codeNote ? 'accept-code-note' : '')}>
+${problemLine('accept-code', errors.code)}
+</div>`
+    : '';
+  return `<section aria-labelledby="accept-heading" class="mt-10 rounded-xl border border-line-strong bg-raised p-4 sm:p-6">
+<h2 id="accept-heading" class="${sectionHeading}">${T.acceptHeading}</h2>
+<p class="mt-2 text-muted">${T.acceptIntro}</p>
+${formOpen(view, 'accept')}
+<div>
+<label for="accept-name" class="block font-medium text-ink">${T.nameLabel}</label>
+<input id="accept-name" name="name" type="text" autocomplete="name" required maxlength="200" value="${e(values.name)}" class="${field}"${fieldState('accept-name', errors.name, focus === 'name')}>
+${problemLine('accept-name', errors.name)}
+</div>
+<div>
+<label for="accept-email" class="block font-medium text-ink">${T.emailLabel}</label>
+<p id="accept-email-hint" class="${hint}">${T.emailHint}</p>
+<input id="accept-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${e(values.email)}" class="${field}"${fieldState('accept-email', errors.email, focus === 'email', 'accept-email-hint')}>
+${problemLine('accept-email', errors.email)}
+</div>
+${code}
+<div>
+<div class="flex items-start gap-3">
+<input id="accept-agree" name="agree" type="checkbox" value="yes" required${values.agree ? ' checked' : ''} class="mt-0.5 size-6 shrink-0 accent-brand-700 dark:accent-brand-400 ${focusRing}"${fieldState('accept-agree', errors.agree, focus === 'agree')}>
+<label for="accept-agree" class="font-medium text-ink">${T.agreeLabel}</label>
+</div>
+${problemLine('accept-agree', errors.agree)}
+</div>
+<button type="submit" class="${buttonClass('primary', 'lg', 'w-full sm:w-auto')}">${T.acceptButton}</button>
+${formClose()}
+</section>`;
+}
+
+function declineForm(view: ProposalPageView): string {
+  const state = view.decline;
+  const error = state?.errors.reason;
+  return `<section aria-labelledby="decline-heading" class="mt-8">
+<h2 id="decline-heading" class="${sectionHeading}">${T.declineHeading}</h2>
+<p class="mt-2 text-muted">${T.declineIntro}</p>
+${formOpen(view, 'decline')}
+<div>
+<label for="decline-reason" class="block font-medium text-ink">${T.reasonLabel}</label>
+<textarea id="decline-reason" name="reason" rows="3" maxlength="2000" class="${field}"${fieldState('decline-reason', error, error !== undefined)}>${e(state?.values.reason ?? '')}</textarea>
+${problemLine('decline-reason', error)}
+</div>
+<button type="submit" class="${buttonClass('secondary', 'md', 'w-full sm:w-auto')}">${T.declineButton}</button>
+${formClose()}
+</section>`;
+}
+
+/** The deposit once accepted: paid, paid by card through Stripe, or by bank transfer. */
+function depositPart(view: ProposalPageView): string {
+  const p = view.proposal;
+  if (p.depositWay === 'none') return '';
+  const amount = e(formatMoney(p.depositAmount, p.currency));
+  let body: string;
+  if (p.depositWay === 'paid') {
+    body = `<p class="${goodBox} mt-3">${T.depositPaid}</p>`;
+  } else if (p.depositWay === 'stripe') {
+    const open =
+      view.action === null
+        ? '<form class="mt-3"><fieldset disabled>'
+        : `<form method="post" action="${e(`${view.action}/checkout`)}" class="mt-3"><fieldset>`;
+    body = `<p class="mt-2 text-ink">${T.payDepositAmount(amount)}</p>
+${open}<button type="submit" class="${buttonClass('primary', 'lg', 'w-full sm:w-auto')}">${T.payDeposit}</button></fieldset></form>`;
+  } else {
+    body = `<p class="mt-2 text-ink">${T.bankTransfer(amount)}</p>
+<p class="mt-2 rounded-lg bg-subtle p-4 font-mono text-sm whitespace-pre-line break-words text-ink">${e(p.bankTransferText ?? '')}</p>`;
+  }
+  return `<section aria-labelledby="deposit-heading" class="mt-6">
+<h2 id="deposit-heading" class="${sectionHeading}">${T.depositHeading}</h2>
+${body}
+</section>`;
+}
+
+/** What the client can do now, or what became of the proposal. */
+function statePart(view: ProposalPageView): string {
+  const p = view.proposal;
+  const replaced = p.linkVersion < p.version;
+  const notices: string[] = [];
+  if (view.done === 'accepted' && p.status === 'accepted') {
+    notices.push(`<p role="status" class="${goodBox}">${T.acceptedNotice}</p>`);
+  }
+  if (view.done === 'declined' && p.status === 'declined') {
+    notices.push(`<p role="status" class="${quietBox}">${T.declinedNotice}</p>`);
+  }
+  if (view.problem) notices.push(`<p role="alert" class="${badBox}">${e(view.problem)}</p>`);
+  const top = notices.length ? `<div class="mt-6 space-y-3">${notices.join('\n')}</div>` : '';
+
+  let rest = '';
+  if (p.status === 'accepted' && p.acceptance) {
+    const pdf =
+      view.action === null
+        ? ''
+        : `<p class="mt-3"><a href="${e(`${view.action}/pdf`)}" class="${link}">${T.signedPdf}</a></p>`;
+    rest = `<section aria-labelledby="decision-heading" class="mt-10">
+<h2 id="decision-heading" class="sr-only">${T.acceptHeading}</h2>
+<p class="${goodBox}">${e(T.acceptedBy(p.acceptance.name, dayAt(p.acceptance.at, view.timeZone)))}</p>
+${pdf}
+</section>
+${depositPart(view)}`;
+  } else if (p.status === 'declined') {
+    const day = p.decidedAt ? dayAt(p.decidedAt, view.timeZone) : '';
+    rest = `<p class="mt-10 ${quietBox}">${e(T.declinedOn(day))}</p>`;
+  } else if (p.status === 'expired') {
+    rest = `<p class="mt-10 ${quietBox}">${e(T.expiredOn(p.validUntil ? dayOf(p.validUntil) : ''))}</p>`;
+  } else if (p.status === 'withdrawn') {
+    rest = `<p class="mt-10 ${quietBox}">${T.withdrawn}</p>`;
+  } else if ((p.status === 'sent' || p.status === 'viewed') && !replaced) {
+    rest = `${acceptForm(view)}\n${declineForm(view)}`;
+  }
+  return `${top}${rest}`;
+}
+
+/** The card after its heading (the proposal's title, which the page shell writes as h1). */
+export function proposalPageBody(view: ProposalPageView): string {
+  const p = view.proposal;
+  const replaced =
+    p.linkVersion < p.version
+      ? `<p class="mt-6 ${quietBox}">${e(T.replacedBy(p.linkVersion, p.version))}</p>`
+      : '';
+  const valid = p.validUntil
+    ? `<div><dt class="inline text-muted">${T.validUntil}:</dt> <dd class="inline font-medium text-ink">${e(dayOf(p.validUntil))}</dd></div>`
+    : '';
+  const summary = p.summary.trim()
+    ? `<section aria-labelledby="summary-heading" class="mt-8">
+<h2 id="summary-heading" class="${sectionHeading}">${T.summaryHeading}</h2>
+${markdown(p.summary)}
+</section>`
+    : '';
+  const terms = p.terms.trim()
+    ? `<section aria-labelledby="terms-heading" class="mt-8">
+<h2 id="terms-heading" class="${sectionHeading}">${T.termsHeading}</h2>
+${markdown(p.terms)}
+</section>`
+    : '';
+  return `<dl class="mt-2 space-y-1 text-sm">
+<div><dt class="sr-only">Number</dt><dd class="text-muted">${e(T.numberLine(p.number, p.version))}</dd></div>
+${valid}
+</dl>
+${replaced}
+${summary}
+${itemsTable(p)}
+${terms}
+${statePart(view)}`;
+}
