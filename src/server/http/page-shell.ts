@@ -1,7 +1,7 @@
 /**
  * The shell of the small pages the server writes without React: the newsletter's confirm and
- * unsubscribe pages (newsletter/link-pages/) and the visitor's booking page
- * (booking/manage-page/). The site's header (logo and saved name, linking home) above one
+ * unsubscribe pages (newsletter/link-pages/), the visitor's booking page
+ * (booking/manage-page/) and the client's proposal page (proposals/client-page/). The site's header (logo and saved name, linking home) above one
  * card; the theme is the site's, applied by public/boot.js before the first paint. No inline
  * script: the CSP allows none that the build did not make.
  */
@@ -59,6 +59,12 @@ export function renderPageShell(page: {
   assets: PageShellAssets;
   /** Whether the page loads its script: only a page with something to do needs it. */
   withScript: boolean;
+  /**
+   * Whether the site's theme script (public/boot.js) applies the visitor's light or dark
+   * theme; without it (a page with no script at all: the client's proposal page) the page is
+   * light, and says so to the browser so its form controls match.
+   */
+  themeScript?: boolean;
   /** Classes of the <main> and of the card, which differ in width and alignment. */
   mainClass: string;
   cardClass: string;
@@ -70,6 +76,7 @@ export function renderPageShell(page: {
   const stylesheets = assets.stylesheets
     .map((href) => `<link rel="stylesheet" href="${e(href)}">`)
     .join('\n');
+  const themed = page.themeScript ?? true;
   const script =
     page.withScript && assets.script
       ? `<script type="module" src="${e(assets.script)}"></script>`
@@ -79,13 +86,12 @@ export function renderPageShell(page: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
+<meta name="color-scheme" content="${themed ? 'light dark' : 'light'}">
 <meta name="theme-color" content="#4338ca">
 <meta name="robots" content="noindex">
 <title>${e(heading)} | ${e(company.name)}</title>
 ${iconLink(company)}
-<script src="/boot.js"></script>
-${stylesheets}
+${themed ? '<script src="/boot.js"></script>\n' : ''}${stylesheets}
 ${script}
 </head>
 <body>

@@ -27,6 +27,8 @@ export function renderProposalPage(
     company,
     assets,
     withScript: false,
+    // No script at all, not even the theme's: the page is light (page-shell.ts).
+    themeScript: false,
     mainClass: 'flex flex-1 items-start justify-center px-4 py-8 sm:py-12',
   };
   if (page.state !== 'proposal') {
