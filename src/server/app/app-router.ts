@@ -42,6 +42,7 @@ import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalPageRouter } from '#server/proposals/client-page/router';
+import { proposalCoreProcedures } from '#server/proposals/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -83,6 +84,9 @@ export const appRouter = router({
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   proposalPage: proposalPageRouter,
+  proposals: router({
+    ...proposalCoreProcedures,
+  }),
   search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,

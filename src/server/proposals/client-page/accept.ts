@@ -20,17 +20,12 @@ import type { Context } from '#server/http/trpc';
 import { logAddress } from '#server/platform/address';
 import { mailSite } from '#server/platform/site-brand';
 import { take } from '#server/platform/throttle';
-import { documentHash } from '../proposal-json';
+import { documentHash } from '../document-hash';
+import { proposalJson, type SignatureRecord } from '../proposal-json';
 import { proveAddress, sendCode, wrongCode, type AddressProof } from './accept-code';
 import { closedMessage, proposalActionBuckets } from './answer-rules';
-import {
-  clientProposal,
-  proposalAsShown,
-  proposalNotFound,
-  proposalOfToken,
-  siteToday,
-  type StoredProposal,
-} from './link';
+import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
+import { siteToday } from '../proposal-store';
 import { sendAcceptanceMails } from './mails';
 
 /** What a browser says it is, as the signature keeps it: one line, at most this long. */
@@ -82,7 +77,8 @@ export async function acceptProposal(
     await take(tx, proposalActionBuckets(ctx, link.id), now);
     const row = await tx.select().from(proposals).where(eq(proposals.id, link.id)).get();
     if (!row) return { kind: 'gone' };
-    const shown = await proposalAsShown(tx, row, today);
+    // What the client sees (payments play no part in it), the one version signed.
+    const shown = proposalJson(row, [], today);
     const closed = closedMessage(shown.status);
     if (closed) return { kind: 'closed', message: closed };
     const lead = await tx.select().from(leads).where(eq(leads.id, row.leadId)).get();
@@ -97,7 +93,7 @@ export async function acceptProposal(
       if (proof.kind !== 'proven') return { kind: 'proof', proof };
     }
     const hash = documentHash(shown);
-    const acceptance = {
+    const acceptance: SignatureRecord = {
       name: input.name,
       email: input.email,
       at: now.toISOString(),
@@ -150,5 +146,5 @@ export async function acceptProposal(
     },
     pageUrl: new URL(`/p/${input.token}`, site.address).href,
   });
-  return clientProposal(ctx, row, row, today);
+  return clientProposal(ctx, row, row);
 }

@@ -22,8 +22,8 @@ import {
 } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
 import { storeSentProposal } from '#tests/support/client-proposals';
-import { documentHash } from '../proposal-json';
-import { proposalAsShown } from './link';
+import { documentHash } from '../document-hash';
+import { proposalWithPayments } from '../proposal-store';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;
@@ -141,7 +141,7 @@ describe('the first view', () => {
 describe('accepting', () => {
   it('records the signature and the hash of the version shown, and moves the lead to won with the total', async () => {
     const { id, token } = await storeSentProposal(deps, { leadId });
-    const shownBefore = await proposalAsShown(deps.db, await rowOf(id), '2026-01-15');
+    const shownBefore = (await proposalWithPayments(deps, id))!;
     deps.clock.advance(60_000);
     const accepted = await client().accept({ token, ...signer });
 

@@ -14,14 +14,9 @@ import type { ClientProposal } from '#shared/shapes/proposal-page';
 import type { Context } from '#server/http/trpc';
 import { take } from '#server/platform/throttle';
 import { closedMessage, proposalActionBuckets } from './answer-rules';
-import {
-  clientProposal,
-  proposalAsShown,
-  proposalNotFound,
-  proposalOfToken,
-  siteToday,
-  type StoredProposal,
-} from './link';
+import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
+import { siteToday } from '../proposal-store';
+import { shownStatus } from '../proposal-json';
 import { notifyDeclined } from './mails';
 
 type Outcome =
@@ -42,7 +37,7 @@ export async function declineProposal(
     await take(tx, proposalActionBuckets(ctx, link.id), now);
     const row = await tx.select().from(proposals).where(eq(proposals.id, link.id)).get();
     if (!row) return { kind: 'gone' };
-    const closed = closedMessage((await proposalAsShown(tx, row, today)).status);
+    const closed = closedMessage(shownStatus(row, today));
     if (closed) return { kind: 'closed', message: closed };
     const declined = await tx
       .update(proposals)
@@ -75,5 +70,5 @@ export async function declineProposal(
     proposalId: outcome.row.id,
   });
   notifyDeclined(ctx, outcome.row, { name: outcome.leadName }, { at: now, reason });
-  return clientProposal(ctx, outcome.row, outcome.row, today);
+  return clientProposal(ctx, outcome.row, outcome.row);
 }

@@ -1,14 +1,14 @@
 /**
  * A client's link (`/p/<token>`): the proposal it was sent with, and the version it shows. A
  * link whose version was replaced shows the newest version sent under the same number
- * (docs/proposals.md, "Revisions"); a draft is never shown. The token is kept only as its hash;
+ * (docs/proposals.md, "The steps"); a draft is never shown. The token is kept only as its hash;
  * an unknown one is answered after one read, without a write, and counted against the client's
  * address like every link's (platform/link-misses.ts).
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
-import { proposalPayments, proposals } from '#db/schema';
+import { proposals } from '#db/schema';
 import { LINK_TOKEN_PATTERN } from '#shared/link-token';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
@@ -16,12 +16,11 @@ import type { Proposal } from '#shared/shapes/proposals';
 import type { Context } from '#server/http/trpc';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { tokenHash } from '#server/platform/tokens';
-import { siteSettings } from '#server/platform/site-settings';
-import { dayOf } from '#server/analytics/days';
-import { proposalJson } from '../proposal-json';
+import type { ProposalRow } from '../proposal-json';
+import { proposalsJson } from '../proposal-store';
 import { readProposalSettings } from '../settings';
 
-export type StoredProposal = typeof proposals.$inferSelect;
+export type StoredProposal = ProposalRow;
 
 export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
@@ -51,26 +50,6 @@ export async function shownVersion(db: Db, link: StoredProposal): Promise<Stored
   return newest ?? link;
 }
 
-/** Today in the site's zone: a proposal is open through its `validUntil` day. */
-export async function siteToday(ctx: Pick<Context, 'db' | 'config' | 'clock'>): Promise<string> {
-  return dayOf(ctx.clock.now(), (await siteSettings(ctx)).timeZone);
-}
-
-/** The proposal as the admin's answers show it (an open one past its day reads `expired`). */
-export async function proposalAsShown(
-  db: Db,
-  row: StoredProposal,
-  today: string,
-): Promise<Proposal> {
-  const payments = await db
-    .select()
-    .from(proposalPayments)
-    .where(eq(proposalPayments.proposalId, row.id))
-    .orderBy(proposalPayments.id)
-    .all();
-  return proposalJson(row, payments, today);
-}
-
 /**
  * Whether the deposit is paid by card: the Stripe helper's config (STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET, docs/operations.md) is present. Read by its shape, so this page needs
@@ -93,9 +72,9 @@ export async function clientProposal(
   ctx: Context,
   link: StoredProposal,
   shown: StoredProposal,
-  today: string,
 ): Promise<ClientProposal> {
-  const p = await proposalAsShown(ctx.db, shown, today);
+  const [p] = await proposalsJson(ctx, [shown]);
+  if (!p) throw proposalNotFound();
   const way = depositWay(ctx, p);
   const bankTransferText =
     way === 'bank' ? (await readProposalSettings(ctx.db)).bankTransferText : null;

@@ -16,7 +16,7 @@ import { acceptProposal } from './accept';
 import { actionAddressBucket } from './answer-rules';
 import { declineProposal } from './decline';
 import { markViewed } from './first-view';
-import { clientProposal, proposalOfToken, shownVersion, siteToday } from './link';
+import { clientProposal, proposalOfToken, shownVersion } from './link';
 import { PROPOSAL_ACTIONS } from './throttle-rules';
 
 export const proposalPageProcedures = {
@@ -28,7 +28,7 @@ export const proposalPageProcedures = {
     .query(async ({ ctx, input }) => {
       const link = await proposalOfToken(ctx, input.token);
       const shown = await markViewed(ctx, await shownVersion(ctx.db, link));
-      return clientProposal(ctx, link, shown, await siteToday(ctx));
+      return clientProposal(ctx, link, shown);
     }),
 
   accept: publicProcedure
