@@ -11,7 +11,7 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { MUTED, type Cell, type PageWriter } from './page-writer';
 
 /** The items table's columns, from the left margin; the description takes what is left. */
-const COLUMNS = { quantity: 70, unitPrice: 95, amount: 95, gap: 10 };
+const COLUMNS = { quantity: 60, unitPrice: 95, amount: 110, gap: 10 };
 
 export function writeProposalPages(
   writer: PageWriter,

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMoney, proposalAmounts } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
 import { proposalPdf, proposalPdfFilename, type ProposalPdfInput } from './proposal-pdf';
@@ -14,6 +14,9 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'proposal-pdf-'));
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -128,7 +131,12 @@ describe('proposalPdf', () => {
   });
 
   it('makes the same bytes from the same inputs, and no certificate before acceptance', async () => {
-    const [first, second] = await Promise.all([proposalPdf(accepted), proposalPdf(accepted)]);
+    // A year apart on the clock: nothing of the moment of rendering gets in.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T12:00:00Z') });
+    const first = await proposalPdf(accepted);
+    vi.setSystemTime(new Date('2027-11-22T12:00:00Z'));
+    const second = await proposalPdf(accepted);
+    vi.useRealTimers();
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
     const draft = await proposalPdf({ ...accepted, acceptance: null });
     const pages = await pdfText(draft);
