@@ -5,7 +5,7 @@
  * where (the address's /24 and the browser), and the trail from sending to acceptance.
  */
 import type { Proposal } from '#shared/shapes/proposals';
-import { MUTED, type Cell, type PageWriter, type TextStyle } from './page-writer';
+import { keepWithNext, MUTED, type Cell, type PageWriter, type TextStyle } from './page-writer';
 
 /** What the client's acceptance recorded (proposals.acceptance and its timeline). */
 export interface Signature {
@@ -74,6 +74,7 @@ export function writeCertificatePage(
   field('Browser', signature.userAgent);
 
   writer.space(12);
+  keepWithNext(writer);
   writer.paragraph('Trail', { font: 'bold', size: 13 });
   writer.space(4);
   for (const event of acceptance.trail) {

@@ -45,8 +45,8 @@ export interface PageWriter {
   newPage(): void;
   /** Moves down by `points` (never onto a new page). */
   space(points: number): void;
-  /** Wrapped to the width (less `indent`); lines go on to new pages as needed. */
-  paragraph(text: string, style?: TextStyle & { indent?: number }): void;
+  /** Wrapped to the width; lines go on to new pages as needed. */
+  paragraph(text: string, style?: TextStyle): void;
   /** Cells side by side, each wrapped to its width; the row's height, as `rowHeight` says. */
   row(cells: Cell[]): void;
   rowHeight(cells: Cell[]): number;
@@ -57,6 +57,11 @@ export interface PageWriter {
 }
 
 const lineHeight = (size: number) => size * LEADING;
+
+/** A heading never ends a page: it starts the next when fewer than three lines follow it. */
+export function keepWithNext(writer: PageWriter): void {
+  if (writer.room() < 60) writer.newPage();
+}
 
 /**
  * Lines of at most `width` points: the text's own line breaks kept, words moved to the next
@@ -139,11 +144,10 @@ export function createPageWriter(doc: PDFDocument, fonts: Fonts): PageWriter {
     },
     paragraph(text, style = {}) {
       const size = style.size ?? 10;
-      const indent = style.indent ?? 0;
       const font = fonts[style.font ?? 'regular'];
-      for (const line of wrapText(winAnsiText(text), font, size, width - indent)) {
+      for (const line of wrapText(winAnsiText(text), font, size, width)) {
         if (room() < lineHeight(size)) newPage();
-        if (line) draw(line, MARGIN.side + indent, top, style);
+        if (line) draw(line, MARGIN.side, top, style);
         top -= lineHeight(size);
       }
     },

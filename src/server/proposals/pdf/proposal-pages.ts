@@ -8,7 +8,7 @@
 import { formatMoney, lineAmount } from '#shared/proposals';
 import { markdownToText } from '#shared/newsletter-email-markdown';
 import type { Proposal } from '#shared/shapes/proposals';
-import { MUTED, type Cell, type PageWriter } from './page-writer';
+import { keepWithNext, MUTED, type Cell, type PageWriter } from './page-writer';
 
 /** The items table's columns, from the left margin; the description takes what is left. */
 const COLUMNS = { quantity: 60, unitPrice: 95, amount: 110, gap: 10 };
@@ -34,6 +34,7 @@ export function writeProposalPages(
   writeItems(writer, p);
   if (p.terms.trim()) {
     writer.space(18);
+    keepWithNext(writer);
     writer.paragraph('Terms', { font: 'bold', size: 13 });
     writer.space(4);
     writeMarkdown(writer, p.terms);
@@ -100,6 +101,7 @@ function writeMarkdown(writer: PageWriter, markdown: string): void {
     if (isHeading(i - 1)) return; // the underline, drawn as its heading's bold
     if (isHeading(i)) {
       writer.space(4);
+      keepWithNext(writer);
       writer.paragraph(line, { font: 'bold', size: lines[i + 1]?.startsWith('=') ? 13 : 11 });
     } else if (isUnderline(line)) writer.rule();
     else writer.paragraph(line, { size: 10 });

@@ -127,7 +127,7 @@ describe('proposalPdf', () => {
     ]) {
       expect(certificate).toContain(text);
     }
-    expect(certificate).toContain('Page 2 of 2');
+    expect(certificate).toContain('Proposal P-2026-3 v2 · Page 2 of 2 · Harbor Lane AI');
   });
 
   it('makes the same bytes from the same inputs, and no certificate before acceptance', async () => {

@@ -56,7 +56,8 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
   if (acceptance) writeCertificatePage(writer, { proposal, timeZone: input.timeZone, acceptance });
   writer.finish(
     (page, pages) =>
-      `${companyName} · Proposal ${proposal.number} v${proposal.version} · Page ${page} of ${pages}`,
+      // The name last: a long one is what gets cut.
+      `Proposal ${proposal.number} v${proposal.version} · Page ${page} of ${pages} · ${companyName}`,
   );
   return doc.save();
 }
