@@ -41,6 +41,7 @@ import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
+import { proposalCoreProcedures } from '#server/proposals/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -81,6 +82,9 @@ export const appRouter = router({
   outbox: outboxRouter(adminProcedure),
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
+  proposals: router({
+    ...proposalCoreProcedures,
+  }),
   search: searchRouter,
   secondFactor: secondFactorRouter,
   subscribers: subscribersRouter,
