@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMoney, proposalAmounts } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
+import { documentHash } from '../document-hash';
 import { proposalPdf, proposalPdfFilename, type ProposalPdfInput } from './proposal-pdf';
 
 const run = promisify(execFile);
@@ -65,7 +65,7 @@ function proposal(changes: Partial<Proposal> = {}): Proposal {
   };
 }
 
-const hash = createHash('sha256').update('the canonical JSON').digest('hex');
+const hash = documentHash(proposal());
 const accepted: ProposalPdfInput = {
   proposal: proposal(),
   companyName: 'Harbor Lane AI',
