@@ -12,6 +12,11 @@ export interface Signature {
   /** The full name the client typed. */
   name: string;
   email: string;
+  /**
+   * How the address was known to be theirs: the one the proposal was sent to, or another that
+   * a 6-digit code mailed to it proved (docs/proposals.md). Unset: the address alone is printed.
+   */
+  emailProof?: 'recipient' | 'code';
   at: Date;
   /** The client's address as stored, cut to its network: 203.0.113.0/24. */
   ip: string;
@@ -36,6 +41,12 @@ const TRAIL_LABELS: Record<TrailEvent['what'], string> = {
   viewed: 'First opened by the client',
   accepted: 'Accepted',
 };
+
+const EMAIL_PROOF = {
+  recipient: '\n(the address the proposal was sent to)',
+  code: '\n(confirmed by a code mailed to it)',
+  none: '',
+} as const;
 
 const LABEL_WIDTH = 150;
 
@@ -67,7 +78,7 @@ export function writeCertificatePage(
   field('Proposal', `${p.number}, version ${p.version}: ${p.title}`);
   field('Document hash (SHA-256)', acceptance.documentHash, { font: 'mono', size: 8 });
   field('Signed by', signature.name, { font: 'bold' });
-  field('E-mail address', signature.email);
+  field('E-mail address', `${signature.email}${EMAIL_PROOF[signature.emailProof ?? 'none']}`);
   field('Accepted at (UTC)', utcText(signature.at));
   field(`Accepted at (${timeZone})`, zoneText(signature.at, timeZone));
   field('Network address', signature.ip);

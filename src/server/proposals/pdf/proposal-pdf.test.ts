@@ -75,6 +75,7 @@ const accepted: ProposalPdfInput = {
     signature: {
       name: 'Helen Łukasiewicz',
       email: 'helen@example.com',
+      emailProof: 'code',
       at: new Date('2026-11-22T11:45:21Z'),
       ip: '203.0.113.0/24',
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
@@ -117,7 +118,7 @@ describe('proposalPdf', () => {
       'P-2026-3, version 2',
       // Ł has no place in the standard fonts: written as near as they allow.
       'Helen Lukasiewicz',
-      'helen@example.com',
+      'helen@example.com\n(confirmed by a code mailed to it)',
       '2026-11-22 11:45:21 UTC',
       'Sunday 22 November 2026, 12:45:21 CET',
       '203.0.113.0/24',
