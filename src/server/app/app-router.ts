@@ -41,7 +41,7 @@ import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
-import { proposalPageRouter } from '#server/proposals/client-page/router';
+import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
 
 export const appRouter = router({
@@ -83,7 +83,7 @@ export const appRouter = router({
   outbox: outboxRouter(adminProcedure),
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
-  proposalPage: proposalPageRouter,
+  proposalClientPage: proposalClientPageRouter,
   proposals: router({
     ...proposalCoreProcedures,
   }),

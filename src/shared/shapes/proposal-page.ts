@@ -1,5 +1,5 @@
 /**
- * The answers of the `proposalPage` procedures (docs/proposals.md, "The client's page"): a
+ * The answers of the `proposalClientPage` procedures (docs/proposals.md, "The client's page"): a
  * proposal as its client sees it through their link, with no id of the site's records in
  * it (no lead, no proposal id), and what the page offers for the deposit. The server's page
  * and the admin's live preview draw the same object (shared/proposal-page/).

@@ -55,7 +55,8 @@ beforeEach(async () => {
 
 /** The procedures as a client at `ip` would call them (a browser's User-Agent). */
 const client = (ip = '203.0.113.7') =>
-  callerFor(deps, { ip, headers: { 'user-agent': 'Mozilla/5.0 (Phone)' } }).caller.proposalPage;
+  callerFor(deps, { ip, headers: { 'user-agent': 'Mozilla/5.0 (Phone)' } }).caller
+    .proposalClientPage;
 
 const rowOf = async (id: number) =>
   (await deps.db.select().from(proposals).where(eq(proposals.id, id)).get())!;

@@ -29,9 +29,9 @@ import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
 import { siteSettings } from '#server/platform/site-settings';
 import { CodeSent } from './accept-code';
 import { renderProposalPage, type ProposalPage } from './page-html';
-import { proposalPageRouter } from './router';
+import { proposalClientPageRouter } from './router';
 
-const callPage = createCallerFactory(proposalPageRouter);
+const callPage = createCallerFactory(proposalClientPageRouter);
 
 type PageStatus = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 

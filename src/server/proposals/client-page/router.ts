@@ -19,7 +19,7 @@ import { markViewed } from './first-view';
 import { clientProposal, proposalOfToken, shownVersion } from './link';
 import { PROPOSAL_ACTIONS } from './throttle-rules';
 
-export const proposalPageProcedures = {
+export const proposalClientPageProcedures = {
   /** The proposal as its client sees it; the first view marks it viewed (first-view.ts). */
   view: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/p/:token', answer: { key: 'proposal' } } })
@@ -60,4 +60,4 @@ export const proposalPageProcedures = {
     .mutation(({ ctx, input }) => declineProposal(ctx, input)),
 };
 
-export const proposalPageRouter = router(proposalPageProcedures);
+export const proposalClientPageRouter = router(proposalClientPageProcedures);
