@@ -1,7 +1,7 @@
 import type { ThrottleRule } from '#server/platform/throttle';
 
 /**
- * The client page's throttles (docs/proposals.md, "Throttles"; maintenance/prune.ts reads every
+ * The client page's throttles (docs/proposals.md, "The client's page"; maintenance/prune.ts reads every
  * rule exported here). Each try to accept or decline whose input is valid takes a place in
  * both buckets, in the write that judges it, whatever its outcome (a 409 included), so tries
  * sent at once never get past the limits and a 429 comes before the 409 (docs/api.md). The
