@@ -12,6 +12,7 @@ import { legalMarkdownToHtml } from '../legal-markdown';
 import { dayText } from '../meeting-time';
 import { formatMoney, lineAmount } from '../proposals';
 import type { ClientProposal } from '../shapes/proposal-page';
+import type { Proposal } from '../shapes/proposals';
 import { buttonClass, focusRing } from '../ui-styles';
 import { PROPOSAL_PAGE_TEXTS as T } from './texts';
 
@@ -248,8 +249,8 @@ function statePart(view: ProposalPageView): string {
         ? ''
         : `<p class="mt-3"><a href="${e(`${view.action}/pdf`)}" class="${link}">${T.signedPdf}</a></p>`;
     rest = `<section aria-labelledby="decision-heading" class="mt-10">
-<h2 id="decision-heading" class="sr-only">${T.acceptHeading}</h2>
-<p class="${goodBox}">${e(T.acceptedBy(p.acceptance.name, dayAt(p.acceptance.at, view.timeZone)))}</p>
+<h2 id="decision-heading" class="${sectionHeading}">${T.acceptedHeading}</h2>
+<p class="mt-3 ${goodBox}">${e(T.acceptedBy(p.acceptance.name, dayAt(p.acceptance.at, view.timeZone)))}</p>
 ${pdf}
 </section>
 ${depositPart(view)}`;
@@ -297,4 +298,37 @@ ${summary}
 ${itemsTable(p)}
 ${terms}
 ${statePart(view)}`;
+}
+
+/**
+ * The admin's live preview of a proposal (a draft as a rule): the card its client will see
+ * once it is sent, forms included but switched off, and no link to act on.
+ */
+export function previewPageView(proposal: Proposal, timeZone: string): ProposalPageView {
+  return {
+    proposal: {
+      number: proposal.number,
+      version: proposal.version,
+      linkVersion: proposal.version,
+      title: proposal.title,
+      summary: proposal.summary,
+      items: proposal.items,
+      currency: proposal.currency,
+      deposit: proposal.deposit,
+      total: proposal.total,
+      depositAmount: proposal.depositAmount,
+      validUntil: proposal.validUntil,
+      terms: proposal.terms,
+      // A draft is shown as its client will first see it: open, with its answers.
+      status: proposal.status === 'draft' ? 'sent' : proposal.status,
+      sentAt: proposal.sentAt,
+      decidedAt: proposal.decidedAt,
+      declineReason: proposal.declineReason,
+      acceptance: proposal.acceptance,
+      depositWay: 'none',
+      bankTransferText: null,
+    },
+    action: null,
+    timeZone,
+  };
 }

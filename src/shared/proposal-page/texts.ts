@@ -47,6 +47,7 @@ export const PROPOSAL_PAGE_TEXTS = {
 
   acceptedNotice: 'Thank you: you accepted this proposal. A copy is on its way to you by e-mail.',
   declinedNotice: 'You declined this proposal. Thank you for letting us know.',
+  acceptedHeading: 'Accepted',
   acceptedBy: (name: string, day: string) => `Accepted by ${name} on ${day}.`,
   signedPdf: 'Download the signed PDF',
   depositHeading: 'Deposit',
