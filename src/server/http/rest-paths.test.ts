@@ -375,6 +375,7 @@ const SUCCESS: Row[] = [
       success: true,
       unanswered: [obj({ id: 1 })],
       answered: [],
+      declined: [],
       followUps: [],
       stale: [],
     },
