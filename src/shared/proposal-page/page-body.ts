@@ -154,7 +154,7 @@ function acceptForm(view: ProposalPageView): string {
     ? `<div>
 <label for="accept-code" class="block font-medium text-ink">${T.codeLabel}</label>
 ${state?.codeNote ? `<p id="accept-code-note" class="${hint}">${e(state.codeNote)}</p>` : ''}
-<input id="accept-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required value="${e(values.code)}" class="${field} max-w-40 tracking-widest"${fieldState('accept-code', errors.code, focus === 'code', state?.codeNote ? 'accept-code-note' : '')}>
+<input id="accept-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" value="${e(values.code)}" class="${field} max-w-40 tracking-widest"${fieldState('accept-code', errors.code, focus === 'code', state?.codeNote ? 'accept-code-note' : '')}>
 ${problemLine('accept-code', errors.code)}
 </div>`
     : '';
@@ -290,7 +290,7 @@ ${markdown(p.terms)}
 </section>`
     : '';
   return `<dl class="mt-2 space-y-1 text-sm">
-<div><dt class="sr-only">Number</dt><dd class="text-muted">${e(T.numberLine(p.number, p.version))}</dd></div>
+<div><dt class="sr-only">${T.numberTerm}</dt><dd class="text-muted">${e(T.numberLine(p.number, p.version))}</dd></div>
 ${valid}
 </dl>
 ${replaced}

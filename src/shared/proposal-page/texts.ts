@@ -14,6 +14,7 @@ export const PROPOSAL_PAGE_TEXTS = {
   unavailablePrompt: 'Please try again in a moment.',
   home: 'Back to the home page',
 
+  numberTerm: 'Number and version',
   numberLine: (number: string, version: number) => `${number}, version ${version}`,
   validUntil: 'Valid until',
   summaryHeading: 'Summary',

@@ -42,13 +42,13 @@ beforeEach(async () => {
   leadId = stored!.lead.id;
 });
 
-/** A form post as a browser sends it from the page (no referrer: `Origin: null`). */
+/** A form post as a browser sends it from the page. */
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return app.request(path, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      origin: 'null',
+      origin: 'http://localhost',
       'sec-fetch-site': 'same-origin',
       'x-forwarded-for': '203.0.113.7',
       ...headers,
@@ -61,7 +61,7 @@ const statusOf = async (id: number) =>
   (await deps.db.select().from(proposals).where(eq(proposals.id, id)).get())!.status;
 
 describe('GET /p/:token', () => {
-  it('is the proposal as a page: no script, noindex, no cache, no referrer, with its two forms', async () => {
+  it('is the proposal as a page: no script, noindex, no cache, no referrer elsewhere, its two forms', async () => {
     const { token } = await storeSentProposal(deps, {
       leadId,
       summary: 'We build **a support assistant**. <script>alert(1)</script>',
@@ -70,7 +70,8 @@ describe('GET /p/:token', () => {
     const response = await app.request(`/p/${token}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    // No other site gets the address (its token) as a referrer.
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toMatch(/<script/i);
@@ -197,6 +198,8 @@ describe('the forms', () => {
     const { id, token } = await storeSentProposal(deps, { leadId });
     const crossSite = await post(`/p/${token}/decline`, {}, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
+    const nullOrigin = await post(`/p/${token}/decline`, {}, { origin: 'null' });
+    expect(nullOrigin.status).toBe(403);
     const otherOrigin = await app.request(`/p/${token}/decline`, {
       method: 'POST',
       headers: {

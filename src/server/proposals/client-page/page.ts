@@ -7,7 +7,8 @@
  *   then says what happened. Refused: the page again with the typed values kept and each
  *   field's problem (400), or what stands in the way (409, 429 with Retry-After, 503).
  * Each calls the public procedures (router.ts), so the page and the JSON API keep one set of
- * rules. The answers name one person's link: no cache keeps them and no referrer carries it.
+ * rules. The answers name one person's link: no cache keeps them and no other site gets it as
+ * a referrer.
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import type {
@@ -38,22 +39,18 @@ type PageStatus = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 const ACCEPT_FIELDS: readonly AcceptField[] = ['name', 'email', 'code', 'agree'];
 
 /**
- * A form post from a page of this site. The page sends no referrer, so a browser's own post
- * carries `Origin: null`: the browser's `Sec-Fetch-Site` decides where it has one, else an
- * `Origin` naming another host refuses it (docs/api.md's rule for /api, with that one
- * difference).
+ * A form post from a page of this site, by the rule of docs/api.md for /api: a browser's
+ * `Sec-Fetch-Site` of `cross-site` or `same-site`, or an `Origin` that is not this site's, is
+ * refused. The page's referrer policy is `same-origin` (not `no-referrer`) for this: under
+ * `no-referrer` a browser's form post says `Origin: null`, which proves nothing.
  */
 async function fromThisSite(c: HonoCtx<AppEnv>, deps: AppDeps): Promise<boolean> {
   const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
-  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
   const origin = c.req.header('origin');
-  if (origin === undefined || origin === 'null') return true;
-  let host: string;
-  try {
-    host = new URL(origin).host.toLowerCase();
-  } catch {
-    return false;
-  }
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const host = new URL(origin).host.toLowerCase();
   const own = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   return host === own || host === new URL((await siteSettings(deps)).address).host;
 }
@@ -86,7 +83,8 @@ const filled = (form: URLSearchParams, name: string): string | undefined =>
 export function proposalClientPage(deps: AppDeps, clientDir: string | undefined) {
   async function answer(c: HonoCtx<AppEnv>, page: ProposalPage, status: PageStatus) {
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
+    // The address holds the token: no other site gets it as a referrer (see fromThisSite).
+    c.header('Referrer-Policy', 'same-origin');
     const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
     // No script: the page's forms need none; the stylesheet is the site's.
     const { stylesheets } = await linkPageAssets(clientDir);
@@ -173,7 +171,7 @@ export function proposalClientPage(deps: AppDeps, clientDir: string | undefined)
 
   const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Referrer-Policy', 'same-origin');
     return c.redirect(`/p/${encodeURIComponent(token)}?done=${what}`, 303);
   };
 
