@@ -33,8 +33,10 @@ export interface FakeStripe {
   requests: StripeRequest[];
   /** The sessions made, by id, as answered. */
   sessions: Map<string, Record<string, unknown>>;
-  /** The next request is answered this HTTP status with Stripe's error body. */
-  failNext(status: number): void;
+  /** The next `times` requests are answered this HTTP status with Stripe's error body. */
+  failNext(status: number, times?: number): void;
+  /** Forgets the requests, sessions and idempotency keys seen (a fresh Stripe account). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, Record<string, unknown>>();
-  let failure: number | null = null;
+  const failures: number[] = [];
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -110,9 +112,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         idempotencyKey: header('idempotency-key'),
       };
       requests.push(request);
-      if (failure !== null) {
-        const status = failure;
-        failure = null;
+      const status = failures.shift();
+      if (status !== undefined) {
         send(res, status, {
           error: { type: 'api_error', message: 'The fake Stripe was told to fail.' },
         });
@@ -170,8 +171,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     apiBase: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
     sessions,
-    failNext(status) {
-      failure = status;
+    failNext(status, times = 1) {
+      for (let i = 0; i < times; i++) failures.push(status);
+    },
+    reset() {
+      requests.length = 0;
+      sessions.clear();
+      byIdempotencyKey.clear();
+      failures.length = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

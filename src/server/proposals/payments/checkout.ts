@@ -2,8 +2,8 @@
  * "Pay the deposit" (docs/proposals.md, "Deposit"): a Stripe Checkout Session for what is
  * still owed of an accepted proposal's deposit, made through the official package. The
  * amount, currency and names come from the stored proposal alone, never from the request.
- * One idempotency key per proposal and amount: asked twice (a double click, two tabs), Stripe
- * answers the same session.
+ * One idempotency key per proposal and amount: asked twice (a double click, two tabs) within
+ * Stripe's 24 hours, Stripe answers the same session.
  */
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
@@ -127,7 +127,9 @@ export async function startCheckout(
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient(stripe).checkout.sessions.create(params, {
-      idempotencyKey: `proposal-${proposal.id}-deposit-${due}`,
+      // The link's hash in it too: another database (a staging copy) on the same Stripe
+      // account has its own proposal 1, and must not be answered this one's session.
+      idempotencyKey: `proposal-${proposal.id}-${proposal.tokenHash?.slice(0, 16)}-deposit-${due}`,
     });
   } catch (error) {
     deps.logger.error('payments.checkout_failed', {
