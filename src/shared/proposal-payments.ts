@@ -2,8 +2,6 @@
  * What a proposal's payments add up to (docs/proposals.md, "Payments"): written once for the
  * server (Checkout, the Overview, won value by source) and the pages that show "Deposit paid".
  */
-import { wholeUnits } from './proposals';
-
 export interface PaymentAmounts {
   amount: number;
   refundedAmount: number;
@@ -20,9 +18,4 @@ export function netPaid(payments: readonly PaymentAmounts[]): number {
  */
 export function depositDue(depositAmount: number, payments: readonly PaymentAmounts[]): number {
   return Math.max(0, depositAmount - netPaid(payments));
-}
-
-/** A payment kept, in whole units of its currency, as a lead's value is (docs/leads.md). */
-export function paymentWholeUnits(payment: PaymentAmounts & { currency: string }): number {
-  return wholeUnits(Math.max(0, payment.amount - payment.refundedAmount), payment.currency);
 }
