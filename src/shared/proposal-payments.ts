@@ -1,5 +1,5 @@
 /**
- * What a proposal's payments add up to (docs/proposals.md, "Payments"): written once for the
+ * What a proposal's payments add up to (docs/payments.md): written once for the
  * server (Checkout, the Overview, won value by source) and the pages that show "Deposit paid".
  */
 export interface PaymentAmounts {

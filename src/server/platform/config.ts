@@ -99,7 +99,7 @@ export interface Config {
   /** Probes, metrics, traces and the stop (docs/operations.md). */
   operations: OperationsConfig;
   /**
-   * STRIPE_*: Checkout for proposal deposits and its webhook (docs/proposals.md); null: the
+   * STRIPE_*: Checkout for proposal deposits and its webhook (docs/payments.md); null: the
    * deposit is paid by bank transfer and recorded by hand.
    */
   stripe: StripeConfig | null;

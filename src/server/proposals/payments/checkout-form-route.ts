@@ -1,6 +1,6 @@
 /**
  * POST /p/:token/checkout: the "Pay the deposit" button as a plain form, for a browser without
- * JavaScript (docs/proposals.md, "Deposit"). It does what POST /api/p/:token/checkout does
+ * JavaScript (docs/payments.md). It does what POST /api/p/:token/checkout does
  * (checkout.ts) and answers 303 to Stripe's Checkout page; a refusal is a short page with its
  * message and the way back to the proposal. The form's body is never read. A post from
  * another site is refused (403) as the API refuses it.

@@ -1,5 +1,5 @@
 /**
- * "Pay the deposit" (docs/proposals.md, "Deposit"): the Checkout Session the site asks Stripe
+ * "Pay the deposit" (docs/payments.md): the Checkout Session the site asks Stripe
  * for, read back from the fake Stripe the package was pointed at, and every refusal, through
  * the REST path, the plain form and the tRPC procedure.
  */

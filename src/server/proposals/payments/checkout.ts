@@ -1,5 +1,5 @@
 /**
- * "Pay the deposit" (docs/proposals.md, "Deposit"): a Stripe Checkout Session for what is
+ * "Pay the deposit" (docs/payments.md): a Stripe Checkout Session for what is
  * still owed of an accepted proposal's deposit, made through the official package. The
  * amount, currency and names come from the stored proposal alone, never from the request.
  * One idempotency key per proposal and amount: asked twice (a double click, two tabs) within

@@ -1,5 +1,5 @@
 /**
- * A payment the owner received by hand (docs/proposals.md, "Payments"): POST
+ * A payment the owner received by hand (docs/payments.md): POST
  * /api/proposals/:id/payments, admin only, on an accepted proposal, audited, with the lead's
  * timeline entry; the proposal answered shows it.
  */

@@ -1,5 +1,5 @@
 /**
- * The two mails of a deposit paid through Stripe (docs/proposals.md, "Deposit"): the owner's
+ * The two mails of a deposit paid through Stripe (docs/payments.md): the owner's
  * notice (CONTACT_NOTIFY_TO, through `notifyOwner`) with the lead's page in the admin, and the
  * client's receipt. The receipt carries no link to the proposal's page: that link acts for the
  * client, and nothing that does stays readable in the outbox (docs/mail.md).

@@ -1,5 +1,5 @@
 /**
- * A payment on a proposal, written once for both ways one arrives (docs/proposals.md,
+ * A payment on a proposal, written once for both ways one arrives (docs/payments.md,
  * "Payments"): Stripe's webhook and the owner's hand. Inside the caller's write transaction,
  * with the lead's timeline entry, so the two exist together or not at all.
  */

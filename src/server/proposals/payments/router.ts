@@ -1,5 +1,5 @@
 /**
- * The payments' procedures (docs/proposals.md, "Payments"; docs/api.md, "Proposals"): a plain
+ * The payments' procedures (docs/payments.md; docs/api.md, "Proposals"): a plain
  * object spread into the `proposals` router (app/app-router.ts), as the leads' are.
  * - `checkout`: POST /api/p/:token/checkout, public: the Stripe Checkout page of the deposit.
  * - `recordPayment`: POST /api/proposals/:id/payments, admin: a payment received by hand.

@@ -1,5 +1,5 @@
 /**
- * The official `stripe` package, made once per configuration (docs/proposals.md, "Deposit"):
+ * The official `stripe` package, made once per configuration (docs/payments.md):
  * pointed at Stripe, or at STRIPE_API_BASE in tests (tests/support/fake-stripe.ts).
  */
 import Stripe from 'stripe';

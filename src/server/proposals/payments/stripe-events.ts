@@ -1,5 +1,5 @@
 /**
- * What a Stripe event does (docs/proposals.md, "Deposit"), once its signature is checked
+ * What a Stripe event does (docs/payments.md), once its signature is checked
  * (webhook-routes.ts). Each event id is taken in `stripe_events` in the same write
  * transaction as its effect: whichever instance, request or restart sees it first acts, every
  * other one finds it taken and does nothing. An effect that fails rolls the taking back, so

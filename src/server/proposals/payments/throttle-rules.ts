@@ -4,7 +4,7 @@ import type { ThrottleRule } from '#server/platform/throttle';
  * The deposit's Checkout throttles (maintenance/prune.ts reads every rule exported here), with
  * the numbers of the other public proposal paths: each request that reaches Stripe takes a
  * place per address (an IPv6 /64) and per proposal, in a write before Stripe is asked, so
- * requests sent at once never get more than the limit (docs/proposals.md, "Deposit").
+ * requests sent at once never get more than the limit (docs/payments.md).
  */
 const HOUR_MS = 60 * 60_000;
 

@@ -1,7 +1,7 @@
 /**
  * Stripe's event on two instances sharing one database (two connections to the file, or two
  * clients of one libSQL server): delivered 20 times at once to both, it records one payment
- * and queues one receipt (docs/proposals.md, "Deposit").
+ * and queues one receipt (docs/payments.md).
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';

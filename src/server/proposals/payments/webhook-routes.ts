@@ -1,5 +1,5 @@
 /**
- * POST /api/payments/stripe/webhook (docs/proposals.md, "Deposit"): Stripe's events, each
+ * POST /api/payments/stripe/webhook (docs/payments.md): Stripe's events, each
  * checked with the package's own `constructEventAsync` on the raw body, with STRIPE_WEBHOOK_SECRET
  * and 5 minutes' tolerance, before anything is read from it: a missing or bad signature is 400
  * and changes nothing. Off (404) without Stripe. The API's guards already refuse a body over

@@ -1,5 +1,5 @@
 /**
- * POST /api/payments/stripe/webhook (docs/proposals.md, "Deposit"): only events signed with
+ * POST /api/payments/stripe/webhook (docs/payments.md): only events signed with
  * STRIPE_WEBHOOK_SECRET within 5 minutes are read; each event id acts once, however often and
  * however many at once it is delivered; a paid Checkout records the payment with its timeline
  * entry, the owner's notice and the client's receipt; a refund sets what was refunded.
