@@ -5,7 +5,12 @@
  */
 import { writeTransaction } from '#db';
 import { proposals } from '#db/schema';
-import { proposalAmounts, type Deposit, type ProposalItem, type ProposalStatus } from '#shared/proposals';
+import {
+  proposalAmounts,
+  type Deposit,
+  type ProposalItem,
+  type ProposalStatus,
+} from '#shared/proposals';
 import type { AppDeps } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import type { TestClock } from './app';
@@ -48,8 +53,11 @@ export async function storeProposal(
   const leadId =
     fields.leadId ??
     (await storeLeads(deps, 1, { status: 'won', ...fields.lead, email }))[0]!.lead.id;
-  const items = fields.items ?? [{ description: 'Discovery workshop', quantity: 2, unitAmount: 200_000 }];
-  const deposit = fields.deposit === undefined ? { kind: 'percent' as const, value: 30 } : fields.deposit;
+  const items = fields.items ?? [
+    { description: 'Discovery workshop', quantity: 2, unitAmount: 200_000 },
+  ];
+  const deposit =
+    fields.deposit === undefined ? { kind: 'percent' as const, value: 30 } : fields.deposit;
   const { total, depositAmount } = proposalAmounts(items, deposit);
   const status = fields.status ?? 'accepted';
   const token = newToken();

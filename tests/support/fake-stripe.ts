@@ -139,8 +139,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return sum + Number(price?.unit_amount ?? 0) * Number(item.quantity ?? 1);
       }, 0);
       const firstPrice = (lines[0] as StripeParams | undefined)?.price_data as
-        | StripeParams
-        | undefined;
+        StripeParams | undefined;
       const session: Record<string, unknown> = {
         id,
         object: 'checkout.session',
@@ -194,10 +193,7 @@ const signer = new Stripe(TEST_SECRET_KEY);
  * The `Stripe-Signature` header Stripe sends with `payload`: `t=<seconds>,v1=<HMAC-SHA256 of
  * "<t>.<payload>" under the secret>`, by the package's own test helper.
  */
-export function signWebhook(
-  payload: string,
-  options: { secret?: string; at?: Date } = {},
-): string {
+export function signWebhook(payload: string, options: { secret?: string; at?: Date } = {}): string {
   return signer.webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? TEST_WEBHOOK_SECRET,

@@ -97,8 +97,9 @@ describe('POST /api/p/:token/checkout', () => {
     const proposal = await storeProposal(deps);
     await payByHand(proposal.id, 20_000);
     expect((await checkout(proposal.token)).status).toBe(200);
-    const price = (fake.requests[0]!.params.line_items as { price_data: { unit_amount: string } }[])[0]!
-      .price_data;
+    const price = (
+      fake.requests[0]!.params.line_items as { price_data: { unit_amount: string } }[]
+    )[0]!.price_data;
     expect(price.unit_amount).toBe('100000');
   });
 
@@ -154,9 +155,7 @@ describe('POST /api/p/:token/checkout', () => {
   });
 
   it('12 requests at once from one address: 10 reach Stripe, 2 are 429', async () => {
-    const proposals = await Promise.all(
-      Array.from({ length: 12 }, () => storeProposal(deps)),
-    );
+    const proposals = await Promise.all(Array.from({ length: 12 }, () => storeProposal(deps)));
     const answers = await Promise.all(proposals.map((p) => checkout(p.token)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
@@ -192,8 +191,9 @@ describe('POST /p/:token/checkout (the form, without JavaScript)', () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe([...fake.sessions.values()][0]!.url);
-    const price = (fake.requests[0]!.params.line_items as { price_data: { unit_amount: string } }[])[0]!
-      .price_data;
+    const price = (
+      fake.requests[0]!.params.line_items as { price_data: { unit_amount: string } }[]
+    )[0]!.price_data;
     expect(price.unit_amount).toBe('120000');
   });
 

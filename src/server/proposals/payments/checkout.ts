@@ -104,7 +104,8 @@ export async function startCheckout(
 
   const page = new URL(`/p/${encodeURIComponent(token)}`, (await siteSettings(deps)).address);
   const back = (flag: 'paid' | 'cancelled') => `${page.href}?${flag}=1`;
-  const title = proposal.title.length > NAME_MAX ? `${proposal.title.slice(0, NAME_MAX - 1)}…` : proposal.title;
+  const title =
+    proposal.title.length > NAME_MAX ? `${proposal.title.slice(0, NAME_MAX - 1)}…` : proposal.title;
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'payment',
     line_items: [

@@ -73,7 +73,9 @@ describe('POST /api/proposals/:id/payments', () => {
     const { deps, asAdmin } = await signedInRestApp();
     const sent = await storeProposal(deps, { status: 'sent' });
     const path = (id: number) => `/api/proposals/${id}/payments`;
-    expect(await asAdmin('POST', path(sent.id), { json: { amount: 100, paidAt: '2026-01-14' } })).toMatchObject({
+    expect(
+      await asAdmin('POST', path(sent.id), { json: { amount: 100, paidAt: '2026-01-14' } }),
+    ).toMatchObject({
       status: 409,
       body: { success: false, message: PROPOSAL_MESSAGES.paymentNotAccepted },
     });
@@ -93,7 +95,11 @@ describe('POST /api/proposals/:id/payments', () => {
     });
     expect(answer).toMatchObject({ status: 401, body: UNAUTHORIZED });
     await expect(
-      callerFor(deps).caller.proposals.recordPayment({ id: proposal.id, amount: 1, paidAt: '2026-01-14' }),
+      callerFor(deps).caller.proposals.recordPayment({
+        id: proposal.id,
+        amount: 1,
+        paidAt: '2026-01-14',
+      }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

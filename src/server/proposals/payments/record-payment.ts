@@ -25,10 +25,14 @@ export interface NewPayment {
 }
 
 /** The timeline's words for a payment: what came in, and how. */
-export function paymentText(payment: Pick<NewPayment, 'amount' | 'currency' | 'provider' | 'note'>) {
+export function paymentText(
+  payment: Pick<NewPayment, 'amount' | 'currency' | 'provider' | 'note'>,
+) {
   const money = formatMoney(payment.amount, payment.currency);
   if (payment.provider === 'stripe') return `Deposit paid: ${money} (card, Stripe)`;
-  return payment.note ? `Payment recorded: ${money}. ${payment.note}` : `Payment recorded: ${money}`;
+  return payment.note
+    ? `Payment recorded: ${money}. ${payment.note}`
+    : `Payment recorded: ${money}`;
 }
 
 /**

@@ -95,7 +95,8 @@ export const proposalPaymentProcedures = {
         return row;
       });
       const proposal = await proposalWithPayments(ctx.db, input.id);
-      if (!proposal) throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+      if (!proposal)
+        throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
       return { payment: paymentJson(payment), proposal };
     }),
 };

@@ -15,7 +15,9 @@ import { takeStripeEvent } from './stripe-events';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
-export function stripeWebhookRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'mailer'>) {
+export function stripeWebhookRoutes(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'mailer'>,
+) {
   const app = new Hono<AppEnv>();
   app.post(STRIPE_WEBHOOK_PATH, async (c) => {
     const stripe = deps.config.stripe;

@@ -9,12 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { leadEvents, outbox, proposalPayments, stripeEvents } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
 import type { App } from '#server/app/app';
-import {
-  createTestApp,
-  testConfig,
-  type RecordingMailer,
-  type TestDeps,
-} from '#tests/support/app';
+import { createTestApp, testConfig, type RecordingMailer, type TestDeps } from '#tests/support/app';
 import { storeProposal, type StoredProposal } from '#tests/support/accepted-proposal';
 import {
   chargeRefundedEvent,
@@ -158,7 +153,11 @@ describe('checkout.session.completed', () => {
 
   it('the same payment in two events (completed, then async succeeded) is recorded once', async () => {
     const first = paid('pi_test_same');
-    const second = { ...first, id: 'evt_test_second', type: 'checkout.session.async_payment_succeeded' };
+    const second = {
+      ...first,
+      id: 'evt_test_second',
+      type: 'checkout.session.async_payment_succeeded',
+    };
     expect((await deliver(first)).status).toBe(200);
     expect((await deliver(second)).status).toBe(200);
     expect(await paymentsOf()).toHaveLength(1);
@@ -172,7 +171,11 @@ describe('checkout.session.completed', () => {
       currency: 'eur',
       paymentStatus: 'unpaid',
     });
-    const stranger = checkoutCompletedEvent({ proposalId: 999_999, amountTotal: 5, currency: 'eur' });
+    const stranger = checkoutCompletedEvent({
+      proposalId: 999_999,
+      amountTotal: 5,
+      currency: 'eur',
+    });
     const other = { ...paid(), type: 'payment_intent.created' };
     for (const event of [unpaid, stranger, other]) expect((await deliver(event)).status).toBe(200);
     expect(await paymentsOf()).toEqual([]);
