@@ -42,6 +42,7 @@ import { secondFactorRouter } from '#server/identity/second-factors/router';
 import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
+import { proposalCoreProcedures } from '#server/proposals/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -83,6 +84,7 @@ export const appRouter = router({
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   proposals: router({
+    ...proposalCoreProcedures,
     ...proposalPaymentProcedures,
   }),
   search: searchRouter,

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   notice: 'Notice',
   reply: 'Reply',
   booking: 'Booking',
+  proposal: 'Proposal',
   reminder: 'Reminder',
   confirmation: 'Confirmation',
   newsletter: 'Newsletter',

@@ -20,6 +20,7 @@ import { loggableError, type Logger } from '#server/platform/logger';
 import { UnavailableError } from '#server/platform/errors';
 import { siteSettings } from '#server/platform/site-settings';
 import { tokenHash } from '#server/platform/tokens';
+import { parseSignature } from '../proposal-json';
 import { stripeClient } from './stripe-client';
 import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
 
@@ -44,13 +45,6 @@ export interface CheckoutDeps {
 }
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-
-/** The signer's address, from the stored signature (`{ name, email, at, ip, userAgent }`). */
-function signerEmail(acceptance: string | null): string | undefined {
-  if (!acceptance) return undefined;
-  const email: unknown = (JSON.parse(acceptance) as { email?: unknown }).email;
-  return typeof email === 'string' && email ? email : undefined;
-}
 
 /**
  * Answers the Checkout page's address for the proposal of `token`, or throws: 409 without
@@ -120,7 +114,7 @@ export async function startCheckout(
     ],
     client_reference_id: String(proposal.id),
     metadata: { proposalId: String(proposal.id), number: proposal.number },
-    customer_email: signerEmail(proposal.acceptance),
+    customer_email: parseSignature(proposal.acceptance)?.email || undefined,
     invoice_creation: { enabled: true },
     success_url: back('paid'),
     cancel_url: back('cancelled'),

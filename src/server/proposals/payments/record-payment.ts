@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { leadEvents, leads, proposalPayments } from '#db/schema';
 import { formatMoney, type PaymentProvider } from '#shared/proposals';
-import type { PaymentRow } from './payment-json';
+import type { PaymentRow } from '../proposal-json';
 
 export interface NewPayment {
   proposal: { id: number; leadId: number };

@@ -18,9 +18,9 @@ import { dayStart } from '#server/analytics/days';
 import { publicProcedure } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { siteSettings } from '#server/platform/site-settings';
+import { paymentJson } from '../proposal-json';
 import { proposalWithPayments } from '../proposal-store';
 import { startCheckout } from './checkout';
-import { paymentJson } from './payment-json';
 import { recordPayment } from './record-payment';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,7 +94,7 @@ export const proposalPaymentProcedures = {
         );
         return row;
       });
-      const proposal = await proposalWithPayments(ctx.db, input.id);
+      const proposal = await proposalWithPayments(ctx, input.id);
       if (!proposal)
         throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
       return { payment: paymentJson(payment), proposal };

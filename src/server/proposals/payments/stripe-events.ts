@@ -13,6 +13,7 @@ import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { mailQueued } from '#server/mail/outbox/send-mail';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { mailSite } from '#server/platform/site-brand';
+import { parseSignature } from '../proposal-json';
 import { clientReceiptMail, ownerPaymentMail, type PaidDeposit } from './payment-mail';
 import { recordPayment } from './record-payment';
 
@@ -82,15 +83,15 @@ export async function takeStripeEvent(
         amount: payment.amount,
         currency: payment.currency,
       };
-      const signer = proposal.acceptance
-        ? (JSON.parse(proposal.acceptance) as { email?: string }).email
-        : undefined;
-      const to = signer ?? session.customer_details?.email ?? lead?.email;
+      const to =
+        parseSignature(proposal.acceptance)?.email ??
+        session.customer_details?.email ??
+        lead?.email;
       if (to) {
         await queueMail(
           tx,
           {
-            kind: 'notice',
+            kind: 'proposal',
             message: clientReceiptMail(to, paid, site),
             ref: `proposal-payment:${payment.id}`,
           },

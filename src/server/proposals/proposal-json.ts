@@ -1,0 +1,108 @@
+/**
+ * A stored proposal as the API and the pages read it (docs/proposals.md), and the one rule of
+ * what it shows: an open proposal (sent or viewed) past its `validUntil` day, in the site's
+ * zone, reads `expired` whether or not anything wrote that yet.
+ */
+import type { proposalPayments, proposals } from '#db/schema';
+import { OPEN_PROPOSAL_STATUSES, type ProposalItem, type ProposalStatus } from '#shared/proposals';
+import type { Payment, Proposal } from '#shared/shapes/proposals';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type PaymentRow = typeof proposalPayments.$inferSelect;
+
+/** The signature kept with an accepted proposal (its JSON in `proposals.acceptance`). */
+export interface SignatureRecord {
+  name: string;
+  email: string;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** The client's address cut to its /24 (IPv6: /48). */
+  ip: string;
+  userAgent: string;
+}
+
+/** The day `at` falls on in `timeZone`, as YYYY-MM-DD. */
+export function dayIn(at: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+/** The status a proposal shows on `today` (a day in the site's zone). */
+export function shownStatus(
+  row: Pick<ProposalRow, 'status' | 'validUntil'>,
+  today: string,
+): ProposalStatus {
+  const open = (OPEN_PROPOSAL_STATUSES as readonly string[]).includes(row.status);
+  return open && row.validUntil !== null && row.validUntil < today ? 'expired' : row.status;
+}
+
+export function parseItems(json: string): ProposalItem[] {
+  return JSON.parse(json) as ProposalItem[];
+}
+
+export function parseSignature(json: string | null): SignatureRecord | null {
+  return json === null ? null : (JSON.parse(json) as SignatureRecord);
+}
+
+export function paymentJson(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    proposalId: row.proposalId,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    providerRef: row.providerRef,
+    paidAt: row.paidAt.toISOString(),
+    refundedAmount: row.refundedAmount,
+    note: row.note,
+  };
+}
+
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
+
+export function proposalJson(
+  row: ProposalRow,
+  payments: readonly PaymentRow[],
+  today: string,
+): Proposal {
+  const signature = parseSignature(row.acceptance);
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    number: row.number,
+    title: row.title,
+    summary: row.summary,
+    items: parseItems(row.items),
+    currency: row.currency,
+    deposit:
+      row.depositKind === null || row.depositValue === null
+        ? null
+        : { kind: row.depositKind, value: row.depositValue },
+    total: row.total,
+    depositAmount: row.depositAmount,
+    validUntil: row.validUntil,
+    terms: row.terms,
+    status: shownStatus(row, today),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    viewedAt: iso(row.viewedAt),
+    decidedAt: iso(row.decidedAt),
+    declineReason: row.declineReason,
+    acceptance:
+      signature === null || row.documentHash === null
+        ? null
+        : {
+            name: signature.name,
+            email: signature.email,
+            at: signature.at,
+            documentHash: row.documentHash,
+          },
+    payments: payments.map(paymentJson),
+  };
+}
