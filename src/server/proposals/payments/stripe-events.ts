@@ -68,7 +68,8 @@ export async function takeStripeEvent(
         provider: 'stripe',
         // The payment intent is what a refund names; a session without one is its own ref.
         providerRef: idOf(session.payment_intent) ?? session.id,
-        paidAt: new Date(session.created ? session.created * 1000 : now.getTime()),
+        // When Stripe saw the payment complete (the event's time), not when we heard of it.
+        paidAt: new Date(event.created * 1000),
         note: null,
         recordedBy: null,
         now,

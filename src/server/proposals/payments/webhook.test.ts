@@ -105,7 +105,8 @@ describe('the signature', () => {
 
 describe('checkout.session.completed', () => {
   it('records the payment, the timeline entry, the receipt and the owner notice', async () => {
-    const response = await deliver(paid('pi_test_abc'));
+    const event = paid('pi_test_abc');
+    const response = await deliver(event);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
     const [payment, ...others] = await paymentsOf();
@@ -117,6 +118,7 @@ describe('checkout.session.completed', () => {
       provider: 'stripe',
       providerRef: 'pi_test_abc',
       refundedAmount: 0,
+      paidAt: new Date(event.created * 1000),
     });
     const [entry, ...moreEntries] = await paidEntries();
     expect(moreEntries).toEqual([]);
