@@ -16,6 +16,7 @@ import { rest } from '#tests/support/rest';
 import type { App } from '#server/app/app';
 import { writeTransaction } from '#db';
 import { proposalPayments } from '#db/schema';
+import { parseStripe } from '#server/platform/config-stripe';
 import { CHECKOUT_MESSAGES } from './checkout';
 
 let fake: FakeStripe;
@@ -165,6 +166,19 @@ describe('POST /api/p/:token/checkout', () => {
     // Another address still gets its own 10.
     const other = await storeProposal(deps);
     expect((await checkout(other.token, { ip: '198.51.100.99' })).status).toBe(200);
+  });
+
+  it('reaches the Stripe that STRIPE_API_BASE names, as the environment gives it', async () => {
+    const stripe = parseStripe({
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: 'whsec_from_the_environment_0123',
+      STRIPE_API_BASE: fake.url,
+    });
+    const fromEnv = await createTestApp({ config: testConfig({ stripe }) });
+    const proposal = await storeProposal(fromEnv.deps);
+    const answer = await rest(fromEnv.app, 'POST', `/api/p/${proposal.token}/checkout`);
+    expect(answer.status).toBe(200);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
   });
 
   it('is the tRPC procedure proposals.checkout too', async () => {
