@@ -16,6 +16,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
+import { pdfText } from '#tests/support/pdf-text';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -209,5 +210,40 @@ describe('settings and access', () => {
 
   it('refuses a signed-out caller', async () => {
     expect((await failure(anonymous.proposals.list({}))).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe("a person's data", () => {
+  it('holds their proposals in the export without the link, and erasing them removes every trace', async () => {
+    const proposal = await draft();
+    await admin.proposals.send({ id: proposal.id });
+    await mailsSettled(deps.mailer);
+    const file = await admin.leads.export({ id: leadId });
+    const exported = (await (await file.open()).json()) as { proposals: unknown[] };
+    expect(exported.proposals).toEqual([
+      expect.objectContaining({ number: 'P-2026-1', status: 'sent', total: 449_999, payments: [] }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('tokenHash');
+    await admin.leads.erase({ id: leadId });
+    expect(await deps.db.select().from(proposals).all()).toEqual([]);
+    expect(await deps.db.select().from(outbox).where(eq(outbox.kind, 'proposal')).all()).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the PDF', () => {
+  it('is the proposal as the client sees it, named for its number and version', async () => {
+    const proposal = await draft();
+    await admin.proposals.send({ id: proposal.id });
+    const file = await admin.proposals.pdf({ id: proposal.id });
+    expect(file.filename).toBe('Proposal P-2026-1 v1.pdf');
+    const response = await file.open();
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('\n');
+    expect(text).toContain('P-2026-1');
+    expect(text).toContain('AI support assistant');
+    expect(text).toContain('€4,499.99');
+    expect(text).not.toContain('Certificate of acceptance');
   });
 });
