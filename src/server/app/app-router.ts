@@ -32,6 +32,7 @@ import { searchRouter } from '#server/search/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
 import { sequenceRouter } from '#server/newsletter/sequence/router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
+import { proposalPaymentProcedures } from '#server/proposals/payments/router';
 import { subscribersRouter } from '#server/leads/subscribers/router';
 import { suppressionsRouter } from '#server/mail/suppressions/router';
 import { mailReportsRouter } from '#server/mail/reports/router';
@@ -43,6 +44,7 @@ import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
+import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -86,6 +88,8 @@ export const appRouter = router({
   proposalClientPage: proposalClientPageRouter,
   proposals: router({
     ...proposalCoreProcedures,
+    ...proposalPaymentProcedures,
+    ...proposalDraftProcedures,
   }),
   search: searchRouter,
   secondFactor: secondFactorRouter,

@@ -35,6 +35,7 @@ import * as oauthThrottles from '#server/mcp/oauth/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import * as proposalClientPageThrottles from '#server/proposals/client-page/throttle-rules';
+import * as paymentThrottles from '#server/proposals/payments/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
 import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
@@ -66,6 +67,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   passkeyThrottles,
   passwordResetThrottles,
   proposalClientPageThrottles,
+  paymentThrottles,
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,
