@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '#db';
-import { leadEvents, leads, outbox, proposalCodes, proposals } from '#db/schema';
+import { leadEvents, leads, outbox, proposalCodes, proposalPayments, proposals } from '#db/schema';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import { mailsSettled } from '#server/platform/mail';
 import { toHttpError } from '#server/http/errors';
@@ -33,6 +33,7 @@ const NOW = new Date('2026-01-15T10:00:00Z');
 const OWNER = 'owner@harbor.example';
 const LEAD_EMAIL = 'helen@client.example';
 const signer = { name: 'Helen Marsh', email: 'Helen@Client.example', agree: true };
+const STRIPE = { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: null };
 
 beforeEach(async () => {
   mailer = createRecordingMailer();
@@ -190,6 +191,23 @@ describe('accepting', () => {
     const accepted = await client().accept({ token, ...signer });
     expect((await leadRow()).value).toBe(9000);
     expect(accepted.depositWay).toBe('bank');
+  });
+
+  it('offers the deposit by Stripe when it is set up, and says it is paid once payments cover it', async () => {
+    deps = { ...deps, config: { ...deps.config, stripe: STRIPE } };
+    const { id, token } = await storeSentProposal(deps, { leadId });
+    expect((await client().accept({ token, ...signer })).depositWay).toBe('stripe');
+    await writeTransaction(deps.db, (tx) =>
+      tx.insert(proposalPayments).values({
+        proposalId: id,
+        amount: 112_500,
+        currency: 'EUR',
+        provider: 'manual',
+        paidAt: deps.clock.now(),
+        createdAt: deps.clock.now(),
+      }),
+    );
+    expect((await client().view({ token })).depositWay).toBe('paid');
   });
 
   it('accepts once of 20 tries at once; the others answer 409 and change nothing', async () => {

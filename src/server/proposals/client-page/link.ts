@@ -10,6 +10,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
 import { proposals } from '#db/schema';
 import { LINK_TOKEN_PATTERN } from '#shared/link-token';
+import { depositDue } from '#shared/proposal-payments';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
@@ -50,21 +51,12 @@ export async function shownVersion(db: Db, link: StoredProposal): Promise<Stored
   return newest ?? link;
 }
 
-/**
- * Whether the deposit is paid by card: the Stripe helper's config (STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET, docs/operations.md) is present. Read by its shape, so this page needs
- * no import of the payments' code.
- */
-export function checkoutAvailable(config: object): boolean {
-  return 'stripe' in config && config.stripe !== null && config.stripe !== undefined;
-}
-
 /** What of the deposit the page offers once the proposal is accepted. */
 function depositWay(ctx: Context, proposal: Proposal): DepositWay {
   if (proposal.status !== 'accepted' || proposal.depositAmount <= 0) return 'none';
-  const paid = proposal.payments.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
-  if (paid >= proposal.depositAmount) return 'paid';
-  return checkoutAvailable(ctx.config) ? 'stripe' : 'bank';
+  if (depositDue(proposal.depositAmount, proposal.payments) === 0) return 'paid';
+  // With Stripe set up (docs/payments.md) the page offers Checkout, else the bank transfer.
+  return ctx.config.stripe ? 'stripe' : 'bank';
 }
 
 /** The proposal as its client sees it: no id of the site's records. */
