@@ -64,6 +64,14 @@ describe('proposalPageBody', () => {
     expect(html).toContain('action="/p/TOKEN/decline"');
   });
 
+  it("starts the owner's Markdown headings at h3, under the section's h2", () => {
+    const html = view({ terms: '# Terms\n\n## Payment\n\n### Late fees\n\nText.' });
+    expect(html).toContain('<h3>Terms</h3>');
+    expect(html).toContain('<h3>Payment</h3>');
+    expect(html).toContain('<h4>Late fees</h4>');
+    expect(html).not.toMatch(/<h1|<h2>/);
+  });
+
   it('once accepted: who and when in the site zone, the signed PDF, and the deposit offered its way', () => {
     const bank = view({ ...accepted, depositWay: 'bank', bankTransferText: 'IBAN <DE00>' });
     // 23:30 UTC on 2 February is still 2 February in London.

@@ -71,9 +71,25 @@ const dayAt = (iso: string, zone: string) => dayText(new Date(iso), zone);
 const quantityText = (quantity: number) =>
   new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(quantity);
 
+/**
+ * The owner's Markdown under a section's h2: its headings start at h3 (a `#` title becomes an
+ * h3, `##` too, deeper ones h4), so the page keeps one h1 and its outline. Raw HTML is escaped
+ * by the renderer, so every `<hN>` in its output is one of its own headings.
+ */
 function markdown(text: string): string {
-  return `<div class="legal-text mt-3 break-words">${legalMarkdownToHtml(text)}</div>`;
+  const html = legalMarkdownToHtml(text).replace(
+    /<(\/?)h([1-6])>/g,
+    (_, close: string, level: string) => `<${close}h${Number(level) <= 2 ? 3 : 4}>`,
+  );
+  return `<div class="legal-text mt-3 break-words [&_h4]:mt-4 [&_h4]:font-semibold [&_h4]:text-ink">${html}</div>`;
 }
+
+/**
+ * A footer row's label: over the description alone on a phone (where the quantity and price
+ * columns are not shown), over the first three columns from 640 px, so the amounts line up.
+ */
+const footLabel = (html: string, classes: string) =>
+  `<th scope="row" class="pr-3 text-left sm:hidden ${classes}">${html}</th><th scope="row" colspan="3" class="hidden pr-3 text-right sm:table-cell ${classes}">${html}</th>`;
 
 /**
  * The items: on a phone two columns (the description with "2 × €500.00" under it, and the
@@ -94,9 +110,10 @@ function itemsTable(p: ClientProposal): string {
     .join('\n');
   const deposit =
     p.deposit && p.depositAmount > 0
-      ? `<tr><th scope="row" colspan="3" class="pt-2 text-left font-medium text-muted sm:text-right">${e(
-          p.deposit.kind === 'percent' ? T.depositPercent(p.deposit.value) : T.deposit,
-        )}<span class="block text-sm font-normal">${T.depositNote}</span></th>
+      ? `<tr>${footLabel(
+          `${e(p.deposit.kind === 'percent' ? T.depositPercent(p.deposit.value) : T.deposit)}<span class="block text-sm font-normal">${T.depositNote}</span>`,
+          'pt-2 font-medium text-muted',
+        )}
 <td class="pt-2 text-right align-top font-medium whitespace-nowrap text-ink tabular-nums">${money(p.depositAmount)}</td></tr>`
       : '';
   return `<section aria-labelledby="items-heading" class="mt-8">
@@ -113,7 +130,7 @@ function itemsTable(p: ClientProposal): string {
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="3" class="pt-3 text-left text-lg font-bold text-ink sm:text-right">${T.total}</th>
+<tr>${footLabel(T.total, 'pt-3 text-lg font-bold text-ink')}
 <td class="pt-3 text-right text-lg font-bold whitespace-nowrap text-ink tabular-nums">${money(p.total)}</td></tr>
 ${deposit}
 </tfoot>
