@@ -19,7 +19,9 @@
  * shows its proof sections, and `--page=/case-studies` or `--page=/case-studies/answers-in-minutes`,
  * the case study with a cover, can be audited), --assistant (the site assistant switched on,
  * with a provider that is a fake of the tests' own: "Ask a question" is then on the home page,
- * scripts/assistant-on.ts), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
+ * scripts/assistant-on.ts), --proposal (a lead and a sent proposal written into the database,
+ * scripts/sample-proposal.ts, and the client's page `/p/<token>` audited unless --page says
+ * otherwise), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ import { startOpenAiServer } from '../tests/support/openai-server';
 import { providerEnv, turnAssistantOn } from './assistant-on';
 import { withBuildLock } from './build-lock';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
+import { SAMPLE_PROPOSAL_TOKEN, writeSampleProposal } from './sample-proposal';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,6 +115,8 @@ const PAGE_PERFORMANCE_GOALS: Record<string, number> = {
   // With --proof: the list and the case study with a cover (docs/performance.md).
   '/case-studies': 100,
   '/case-studies/answers-in-minutes': 100,
+  // With --proposal: the client's page (docs/performance.md, "The client's proposal page").
+  [`/p/${SAMPLE_PROPOSAL_TOKEN}`]: 100,
 };
 
 /** The home page's scripts at first load (what index.html names), gzip -9: an entry page's cap. */
@@ -311,7 +316,10 @@ async function uploadPhoto(baseUrl: string, file: string): Promise<void> {
 
 async function main() {
   const photo = process.argv.find((a) => a.startsWith('--photo='))?.slice('--photo='.length);
-  const page = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ?? '/';
+  const proposal = process.argv.includes('--proposal');
+  const page =
+    process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ??
+    (proposal ? `/p/${SAMPLE_PROPOSAL_TOKEN}` : '/');
   if (!page.startsWith('/')) throw new Error(`--page takes a path starting with /, not ${page}`);
   const proof = process.argv.includes('--proof');
   const assistant = process.argv.includes('--assistant');
@@ -344,6 +352,10 @@ async function main() {
       console.log('The site assistant is on: "Ask a question" is on the home page');
     }
     if (photo) await uploadPhoto(server.url, path.resolve(photo));
+    if (proposal) {
+      writeSampleProposal(server.dbPath);
+      console.log('A sample proposal was written (scripts/sample-proposal.ts)');
+    }
     if (proof) {
       await publishSampleEntries(server.url);
       console.log('Sample proof published (scripts/sample-entries.ts)');

@@ -11,7 +11,14 @@ export interface ParsedMail {
   html: string;
   /** Calendar parts and files (text/calendar, application/ics): their type and text. */
   calendars: { contentType: string; filename: string | undefined; content: string }[];
+  /**
+   * The other files (a signed proposal's PDF): their type without parameters, name, and bytes
+   * with the transfer encoding undone.
+   */
+  files: { contentType: string; filename: string | undefined; content: Buffer }[];
 }
+
+const CALENDAR = /^(text\/calendar|application\/ics)/;
 
 /** A header line's value, folded lines joined. */
 const headerValue = (line: string) =>
@@ -43,7 +50,7 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
     text: (mail.text ?? '').replace(/\r\n/g, '\n').trim(),
     html: typeof mail.html === 'string' ? mail.html.trim() : '',
     calendars: mail.attachments
-      .filter((part) => /^(text\/calendar|application\/ics)/.test(part.contentType))
+      .filter((part) => CALENDAR.test(part.contentType))
       .map((part) => ({
         // With its parameters (method=…), which mailparser keeps apart.
         contentType: [
@@ -55,5 +62,8 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
         filename: part.filename,
         content: part.content.toString('utf8'),
       })),
+    files: mail.attachments
+      .filter((part) => !CALENDAR.test(part.contentType))
+      .map(({ contentType, filename, content }) => ({ contentType, filename, content })),
   };
 }

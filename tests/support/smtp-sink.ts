@@ -20,6 +20,8 @@ export interface SunkMail {
   html: string;
   /** Its calendar parts and files (a booking's invitation). */
   calendars: ParsedMail['calendars'];
+  /** Its other files (a signed proposal's PDF). */
+  files: ParsedMail['files'];
   /** When its data had fully arrived (Date.now()). */
   at: number;
 }
@@ -99,11 +101,11 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         // meanwhile may still reach its reader (the server had it whole), so it counts.
         if (options.keep !== false) {
           const at = Date.now();
-          const { headers, text, html, calendars } = await parseMail(Buffer.concat(chunks));
+          const { headers, text, html, calendars, files } = await parseMail(Buffer.concat(chunks));
           for (const rcpt of session.envelope.rcptTo) {
             const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             const to = rcpt.address.toLowerCase();
-            mails.push({ headers, text, html, calendars, to, mailFrom, at });
+            mails.push({ headers, text, html, calendars, files, to, mailFrom, at });
           }
         }
         arrived++;

@@ -69,5 +69,6 @@ export function eventJson(
   if (row.fromStatus !== null) event.from = row.fromStatus;
   if (row.start !== null) event.start = row.start.toISOString();
   if (row.contactId !== null) event.messageId = row.contactId;
+  if (row.proposalId !== null) event.proposalId = row.proposalId;
   return event;
 }

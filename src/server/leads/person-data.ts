@@ -13,6 +13,9 @@ import {
   leads,
   newsletterRecipients,
   outbox,
+  proposalCodes,
+  proposalPayments,
+  proposals,
   subscriberConfirmations,
   subscribers,
 } from '#db/schema';
@@ -99,14 +102,66 @@ export async function personData(db: Db, leadId: number, now: Date) {
     testimonials: await testimonialsOfLead(db, leadId),
     // Reply drafts kept on the lead: written about them, often quoting them.
     drafts: await draftsOfLead(db, leadId),
+    // Proposals sent to them, with what they signed and paid; the link's token is kept only as
+    // a hash, and left out.
+    proposals: await proposalsOfPerson(db, leadId),
   };
+}
+
+/** A person's proposals as the export shows them: what was offered, signed and paid. */
+async function proposalsOfPerson(db: Db, leadId: number) {
+  const rows = await db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.leadId, leadId))
+    .orderBy(asc(proposals.id))
+    .all();
+  const payments = rows.length
+    ? await db
+        .select()
+        .from(proposalPayments)
+        .where(
+          inArray(
+            proposalPayments.proposalId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .all()
+    : [];
+  return rows.map(({ tokenHash: _hidden, acceptance, items, ...row }) => ({
+    ...row,
+    items: JSON.parse(items) as unknown,
+    acceptance: acceptance === null ? null : (JSON.parse(acceptance) as unknown),
+    payments: payments.filter((payment) => payment.proposalId === row.id),
+  }));
+}
+
+/**
+ * A person's proposals erased with them: the codes mailed to confirm an address, the payments,
+ * the mails that carried the links (which may have gone to another address), the proposals.
+ */
+async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
+  const ids = (
+    await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.leadId, leadId)).all()
+  ).map((row) => row.id);
+  if (ids.length === 0) return;
+  await tx.delete(proposalCodes).where(inArray(proposalCodes.proposalId, ids));
+  await tx.delete(proposalPayments).where(inArray(proposalPayments.proposalId, ids));
+  await tx.delete(outbox).where(
+    inArray(
+      outbox.ref,
+      ids.map((id) => `proposal:${id}`),
+    ),
+  );
+  await tx.delete(proposals).where(inArray(proposals.id, ids));
 }
 
 /**
  * Erases the person inside the caller's write transaction: their timeline with the outbox
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription, testimonials (published or not, with their photos' files), reply drafts and the lead itself. Each is
+ * subscription, testimonials (published or not, with their photos' files), reply drafts, proposals
+ * (with their payments, codes and mails) and the lead itself. Each is
  * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
  * removed, and the outbox forgets the address (mail/outbox/forget-address.ts). Answers
@@ -125,6 +180,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
     await tx.delete(outbox).where(inArray(outbox.ref, refs));
   }
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
+  await eraseProposalsOf(tx, leadId);
   await eraseDraftsOfLead(tx, leadId);
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
   const calls = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.leadId, leadId));

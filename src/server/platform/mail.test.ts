@@ -124,3 +124,20 @@ it('puts the logo read at each mail in its place in the HTML part, or empties th
     await sink.close();
   }
 });
+
+it("logs a file's name, type and size without SMTP, never its bytes", async () => {
+  const logger = createMemoryLogger();
+  const mailer = createMailer({ smtpUrl: null, from: 'a@b.example', production: false, logger });
+  const content = Buffer.from('%PDF-1.7 the signed proposal').toString('base64');
+  await mailer.send({
+    to: 'helen@example.com',
+    subject: 'Accepted',
+    text: 'Attached.',
+    attachments: [{ filename: 'Proposal.pdf', contentType: 'application/pdf', content }],
+  });
+  const [line = ''] = logger.lines;
+  expect(JSON.parse(line)).toMatchObject({
+    attachments: [{ filename: 'Proposal.pdf', contentType: 'application/pdf', bytes: 28 }],
+  });
+  expect(line).not.toContain(content);
+});

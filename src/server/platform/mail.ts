@@ -27,10 +27,25 @@ export interface MailMessage {
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; ics: string };
   /**
+   * Files sent with the mail (an accepted proposal's signed PDF), each its own part of a
+   * multipart/mixed message. The bytes are base64 so the message stays JSON in the outbox
+   * (mail/outbox/queue-mail.ts), which drops them with the text once the mail is sent.
+   */
+  attachments?: MailAttachment[];
+  /**
    * The envelope's sender (SMTP `MAIL FROM`, which becomes `Return-Path`): bulk mail's VERP
    * address (docs/mail.md), so a bounce names its mail. Unset: MAIL_FROM.
    */
   returnPath?: string;
+}
+
+export interface MailAttachment {
+  /** The file's name as the reader's mail program shows it. */
+  filename: string;
+  /** Its MIME type, such as application/pdf. */
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
 }
 
 export interface Mailer {
@@ -72,7 +87,7 @@ export function createMailer(opts: {
     const secrets = opts.secrets ?? [];
     return {
       canDeliver: true,
-      async send({ calendar, returnPath, ...message }) {
+      async send({ calendar, returnPath, attachments, ...message }) {
         const name = oneLine((await opts.senderName?.()) ?? '');
         const html =
           message.html === undefined
@@ -93,6 +108,14 @@ export function createMailer(opts: {
                   content: calendar.ics,
                   filename: 'invite.ics',
                 },
+              }),
+              ...(attachments?.length && {
+                attachments: attachments.map(({ filename, contentType, content }) => ({
+                  filename,
+                  contentType,
+                  content,
+                  encoding: 'base64',
+                })),
               }),
             })
             .catch((error: unknown) => {
@@ -124,6 +147,12 @@ export function createMailer(opts: {
         subject: message.subject,
         headers: message.headers,
         text: message.text,
+        // What a developer needs to see that a file went, not its bytes.
+        attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          bytes: Buffer.byteLength(content, 'base64'),
+        })),
       });
     },
   };

@@ -211,3 +211,22 @@ describe('settings and access', () => {
     expect((await failure(anonymous.proposals.list({}))).code).toBe('UNAUTHORIZED');
   });
 });
+
+describe("a person's data", () => {
+  it('holds their proposals in the export without the link, and erasing them removes every trace', async () => {
+    const proposal = await draft();
+    await admin.proposals.send({ id: proposal.id });
+    await mailsSettled(deps.mailer);
+    const file = await admin.leads.export({ id: leadId });
+    const exported = (await (await file.open()).json()) as { proposals: unknown[] };
+    expect(exported.proposals).toEqual([
+      expect.objectContaining({ number: 'P-2026-1', status: 'sent', total: 449_999, payments: [] }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('tokenHash');
+    await admin.leads.erase({ id: leadId });
+    expect(await deps.db.select().from(proposals).all()).toEqual([]);
+    expect(await deps.db.select().from(outbox).where(eq(outbox.kind, 'proposal')).all()).toEqual(
+      [],
+    );
+  });
+});

@@ -105,6 +105,16 @@ function EventTitle({
       return <>Call cancelled</>;
     case 'booking_rescheduled':
       return <>Call moved</>;
+    case 'proposal_sent':
+      return <>Proposal sent by {by}</>;
+    case 'proposal_viewed':
+      return <>Proposal opened by {name}</>;
+    case 'proposal_accepted':
+      return <>Proposal accepted by {name}</>;
+    case 'proposal_declined':
+      return <>Proposal declined by {name}</>;
+    case 'payment_received':
+      return <>Payment received</>;
   }
 }
 

@@ -127,6 +127,46 @@ describe('the outbox sender', () => {
     expect((await row(notice)).messageId).toMatch(/^[^<>\s]+@[^<>\s]+$/);
   });
 
+  it('sends a queued file as a part of a multipart/mixed mail, byte for byte, and drops it with the text once sent', async () => {
+    sink = await startSmtpSink();
+    // Every byte value, as a PDF's binary streams hold them.
+    const bytes = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    ]);
+    const attachment = {
+      filename: 'Proposal P-2026-3 v2.pdf',
+      contentType: 'application/pdf',
+      content: bytes.toString('base64'),
+    };
+    const id = await writeTransaction(db, (tx) =>
+      queueMail(
+        tx,
+        {
+          kind: 'notice',
+          message: {
+            to: 'client@example.com',
+            subject: 'Proposal accepted',
+            text: 'Signed copy attached.',
+            html: '<p>Signed copy attached.</p>',
+            attachments: [attachment],
+          },
+        },
+        clock.now(),
+      ),
+    );
+    expect((await row(id)).message).toContain(attachment.content);
+    await drain(senderOn(db, smtpMailer(sink.url), 'a'));
+    const [mail] = sink.to('client@example.com');
+    expect(mail?.headers.get('content-type')).toMatch(/^multipart\/mixed;/);
+    expect(mail?.text).toBe('Signed copy attached.');
+    expect(mail?.html).toBe('<p>Signed copy attached.</p>');
+    expect(mail?.files).toEqual([
+      { contentType: 'application/pdf', filename: 'Proposal P-2026-3 v2.pdf', content: bytes },
+    ]);
+    expect(await row(id)).toMatchObject({ status: 'sent', message: TEXT_DROPPED });
+  });
+
   it('retries a 4xx after a backoff driven by the clock, and fails after the sixth try', async () => {
     sink = await startSmtpSink({
       refuse: (to) => (to === 'greylisted@example.com' ? { code: 421, message: 'Busy' } : null),

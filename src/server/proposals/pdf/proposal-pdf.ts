@@ -1,0 +1,73 @@
+/**
+ * The proposal as a PDF (docs/proposals.md, "The signed PDF"): the proposal's pages as the
+ * client saw them (proposal-pages.ts) and, once accepted, the certificate of acceptance
+ * (certificate-page.ts). The routes that serve it and the mails that attach it call
+ * `proposalPdf` with the stored version, its acceptance record and its trail.
+ *
+ * The same inputs always give the same bytes: the document's dates are the acceptance's
+ * moment (or, before one, the sending's or the creation's), its producer and creator are fixed
+ * words, and pdf-lib writes no random file ID. So the PDF made again later from the stored
+ * version is the very document that was mailed (proposal-pdf.test.ts compares two renders).
+ *
+ * Fonts are the PDF's standard Helvetica and Courier (nothing embedded, a small file); they
+ * write WinAnsi only, and any other character is replaced (win-ansi.ts).
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Proposal } from '#shared/shapes/proposals';
+import { writeCertificatePage, type AcceptanceRecord } from './certificate-page';
+import { createPageWriter } from './page-writer';
+import { writeProposalPages } from './proposal-pages';
+
+export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page';
+
+export interface ProposalPdfInput {
+  /** The version to print, as proposalJson gives it (its status is not printed). */
+  proposal: Proposal;
+  /** The company's name (platform/site-brand.ts `siteName`), at the top and in each footer. */
+  companyName: string;
+  /** The site's IANA zone (config `siteTimezone`): the certificate's times are also in it. */
+  timeZone: string;
+  /** The acceptance, when accepted: then the certificate page follows the proposal. */
+  acceptance?: AcceptanceRecord | null;
+}
+
+/** The PDF's bytes. */
+export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> {
+  const { proposal, companyName, acceptance } = input;
+  // Not the time of rendering: that would make each render a different file.
+  const dated = acceptance?.signature.at ?? new Date(proposal.sentAt ?? proposal.createdAt);
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(`Proposal ${proposal.number} v${proposal.version}: ${proposal.title}`);
+  doc.setAuthor(companyName);
+  doc.setSubject(acceptance ? 'Proposal and certificate of acceptance' : 'Proposal');
+  doc.setCreator(companyName);
+  doc.setProducer('pdf-lib');
+  doc.setLanguage('en');
+  doc.setCreationDate(dated);
+  doc.setModificationDate(dated);
+
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  const writer = createPageWriter(doc, fonts);
+  writeProposalPages(writer, { proposal, companyName });
+  if (acceptance) writeCertificatePage(writer, { proposal, timeZone: input.timeZone, acceptance });
+  writer.finish(
+    (page, pages) =>
+      // The name last: a long one is what gets cut.
+      `Proposal ${proposal.number} v${proposal.version} · Page ${page} of ${pages} · ${companyName}`,
+  );
+  return doc.save();
+}
+
+/**
+ * The file's name, for Content-Disposition and the mail's attachment: "Proposal P-2026-3
+ * v2.pdf". Only letters, digits, spaces, dots and hyphens, so no header or file system reads
+ * it as anything else.
+ */
+export function proposalPdfFilename(proposal: Pick<Proposal, 'number' | 'version'>): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9.-]+/g, '-');
+  return `Proposal ${safe(proposal.number)} v${proposal.version}.pdf`;
+}
