@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { DateTime } from '../ui/date-time';
 import { PaymentsCard } from './payments-card';
-import { ProposalDocument } from './proposal-preview';
+import { ProposalDocument } from './proposal-document';
 import { useReviseProposal, useWithdrawProposal } from './proposal-mutations';
 import { ProposalDates } from './proposals-table';
 
