@@ -74,6 +74,14 @@ it(
       message: 'About forecasting our orders.',
       privacy: true,
     });
+    // A proposal's link to the client's page, sent to the lead the booking made.
+    const [lead] = (await owner.leads.list({})).leads;
+    const { proposal } = await owner.proposals.create({
+      id: lead!.id,
+      title: 'Forecasting pilot',
+      items: [{ description: 'Pilot', quantity: 1, unitAmount: 500_000 }],
+    });
+    await owner.proposals.send({ id: proposal.id });
     // A newsletter's confirmation link.
     await visitor.newsletter.subscribe({ email: 'reader@example.com' });
     // A password reset's link, then the sign-in code that finishes it.
@@ -104,11 +112,12 @@ it(
       /Choose a new password/,
       /Your sign-in code/,
       /Spring news/,
+      /Proposal P-2026-1/,
     ]) {
       expect(subjects).toMatch(kind);
     }
     const secrets = mailer.sent.flatMap(secretsOf);
-    expect(secrets.length).toBeGreaterThanOrEqual(6);
+    expect(secrets.length).toBeGreaterThanOrEqual(7);
     const unsent = await deps.db
       .select({ id: outbox.id })
       .from(outbox)

@@ -14,6 +14,8 @@ export type PaymentRow = typeof proposalPayments.$inferSelect;
 export interface SignatureRecord {
   name: string;
   email: string;
+  /** The lead's own address, or another one a mailed code proved (docs/proposals.md). */
+  emailProof?: 'recipient' | 'code';
   /** ISO 8601, UTC. */
   at: string;
   /** The client's address cut to its /24 (IPv6: /48). */

@@ -16,6 +16,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
+import { pdfText } from '#tests/support/pdf-text';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 
 let deps: TestDeps;
@@ -228,5 +229,21 @@ describe("a person's data", () => {
     expect(await deps.db.select().from(outbox).where(eq(outbox.kind, 'proposal')).all()).toEqual(
       [],
     );
+  });
+});
+
+describe('the PDF', () => {
+  it('is the proposal as the client sees it, named for its number and version', async () => {
+    const proposal = await draft();
+    await admin.proposals.send({ id: proposal.id });
+    const file = await admin.proposals.pdf({ id: proposal.id });
+    expect(file.filename).toBe('Proposal P-2026-1 v1.pdf');
+    const response = await file.open();
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('\n');
+    expect(text).toContain('P-2026-1');
+    expect(text).toContain('AI support assistant');
+    expect(text).toContain('€4,499.99');
+    expect(text).not.toContain('Certificate of acceptance');
   });
 });

@@ -15,6 +15,7 @@ import {
   proposalUpdateInput,
 } from '#shared/proposals';
 import { outputs } from '#shared/shapes/proposals';
+import { fileDownloadOutput, type FileDownload } from '#shared/shapes/file-download';
 import { idInput } from '#shared/validation';
 import { TRPCError } from '@trpc/server';
 import { auditAdminChange } from '#server/audit/admin-change';
@@ -26,11 +27,13 @@ import { createDraft, proposalNotFound, reviseProposal, updateDraft } from './dr
 import {
   proposalsOfLead,
   proposalsPage,
+  proposalRow,
   proposalWithPayments,
   siteToday,
   type ProposalReadDeps,
 } from './proposal-store';
 import { sendProposal, withdrawProposal } from './send';
+import { pdfResponse, storedPdfFilename } from './pdf/stored-pdf';
 import { readProposalSettings, storeProposalSettings } from './settings';
 
 async function shown(deps: ProposalReadDeps, id: number) {
@@ -183,6 +186,17 @@ export const proposalCoreProcedures = {
         return draft;
       });
       return shown(ctx, row.id);
+    }),
+
+  /** The PDF as the client sees it, with the certificate once accepted (docs/proposals.md). */
+  pdf: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/proposals/:id/pdf', download: true } })
+    .input(idInput)
+    .output(fileDownloadOutput)
+    .query(async ({ ctx, input }): Promise<FileDownload> => {
+      const row = await proposalRow(ctx.db, input.id);
+      if (!row) throw proposalNotFound();
+      return { filename: storedPdfFilename(row), open: () => pdfResponse(ctx, row) };
     }),
 
   withdraw: adminProcedure

@@ -1,35 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pdfText } from '#tests/support/pdf-text';
 import { formatMoney, proposalAmounts } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
 import { documentHash } from '../document-hash';
 import { proposalPdf, proposalPdfFilename, type ProposalPdfInput } from './proposal-pdf';
 
-const run = promisify(execFile);
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'proposal-pdf-'));
-});
 afterEach(() => {
   vi.useRealTimers();
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** The PDF's text as poppler reads it, page by page. */
-async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, bytes);
-  const { stdout } = await run('/usr/bin/pdftotext', ['-enc', 'UTF-8', file, '-']);
-  // pdftotext ends each page with a form feed.
-  return stdout.split('\f').slice(0, -1);
-}
 
 const items = [
   { description: 'Discovery workshop (two days, on site)', quantity: 2, unitAmount: 180_000 },
