@@ -35,6 +35,15 @@ export function SentProposal({ proposal }: { proposal: Proposal }) {
         ) : null}
         {proposal.acceptance ? <AcceptanceRecord acceptance={proposal.acceptance} /> : null}
         <ProposalActions proposal={proposal} />
+        <p className="mt-4 text-sm">
+          {/* The server's PDF of the stored version, with the certificate once accepted. */}
+          <a
+            href={`/api/proposals/${proposal.id}/pdf`}
+            className="rounded font-medium text-ink underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
+          >
+            Open the PDF
+          </a>
+        </p>
       </Card>
       <Card labelledBy="proposal-document-heading">
         <h2 id="proposal-document-heading" className="mb-3 text-lg font-semibold text-ink">
