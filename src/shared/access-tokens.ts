@@ -15,6 +15,8 @@ export const scopeValues = [
   'content:read',
   'content:write',
   'newsletter:write',
+  'proposals:read',
+  'proposals:write',
 ] as const;
 export type Scope = (typeof scopeValues)[number];
 
@@ -27,6 +29,8 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   'content:read': 'Read case studies, insights and facts',
   'content:write': 'Save drafts of case studies and insights (never publish)',
   'newsletter:write': 'Save newsletter drafts (never send)',
+  'proposals:read': 'Read proposals and their payments',
+  'proposals:write': 'Save draft proposals on leads (never send)',
 };
 
 /** The lifetimes a token may be given, in days. */

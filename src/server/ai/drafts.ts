@@ -32,7 +32,7 @@ export interface DraftAnswer {
 const jsonAnswer = z.object({ subject: z.optional(z.string()), text: z.string() });
 
 /** A Markdown fence around the whole answer, which models often add, is taken off. */
-function unfenced(text: string): string {
+export function unfenced(text: string): string {
   return text
     .trim()
     .replace(/^```[a-z]*\s*\n([\s\S]*)\n```$/u, '$1')

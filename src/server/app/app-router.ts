@@ -42,6 +42,7 @@ import { invitationRouter } from '#server/identity/invitation/router';
 import { passwordResetRouter } from '#server/identity/password-reset/router';
 import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalCoreProcedures } from '#server/proposals/router';
+import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -84,6 +85,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   proposals: router({
     ...proposalCoreProcedures,
+    ...proposalDraftProcedures,
   }),
   search: searchRouter,
   secondFactor: secondFactorRouter,

@@ -745,6 +745,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/backups/status'],
   ['POST', '/api/leads/1/triage'],
   ['POST', '/api/leads/1/reply-draft'],
+  ['POST', '/api/leads/1/proposal-draft'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],

@@ -20,6 +20,7 @@ import { actWithToken } from '#server/identity/sessions/admin-session';
 import { type SessionUser } from '#server/identity/sessions/session';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
+import { proposalCoreProcedures } from '#server/proposals/router';
 
 const toolRouter = router({
   analytics: analyticsRouter,
@@ -43,6 +44,11 @@ const toolRouter = router({
   facts: factsRouter,
   leads: router(leadCoreProcedures),
   newsletters: newslettersRouter,
+  /** A new draft and the list only: a token never sends, revises or withdraws a proposal. */
+  proposals: router({
+    create: proposalCoreProcedures.create,
+    list: proposalCoreProcedures.list,
+  }),
 });
 
 const callerOf = createCallerFactory(toolRouter);

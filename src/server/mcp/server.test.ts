@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { users } from '#db/schema';
+import { outbox, proposals, users } from '#db/schema';
+import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { auditEntries } from '#tests/support/audit';
 import { rest, signedInRestApp } from '#tests/support/rest';
 import { storeLeads } from '#tests/support/stored-leads';
@@ -65,6 +66,8 @@ describe('the MCP tools', () => {
       ['entry_draft_save', false],
       ['facts_list', true],
       ['newsletter_draft_save', false],
+      ['proposals_list', true],
+      ['proposal_draft', false],
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -172,5 +175,81 @@ describe('the MCP tools', () => {
     expect(JSON.parse(letter.text)).toMatchObject({
       newsletter: { subject: 'News', status: 'draft' },
     });
+  });
+
+  it('writes a draft proposal with the server’s amounts, never sent, and lists proposals by status', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const leadId = stored!.lead.id;
+    const client = await clientWith(['proposals:read', 'proposals:write']);
+
+    const drafted = await call(client, 'proposal_draft', {
+      leadId,
+      title: 'Discovery workshop',
+      summary: 'Two days **on site**.',
+      items: [{ description: 'Workshop day', quantity: 2, unitAmount: 150_000 }],
+      deposit: { kind: 'percent', value: 30 },
+      // The agent's figures for what the server computes are not its to give.
+      total: 1,
+    });
+    expect(drafted.isError).toBe(false);
+    const { proposal } = JSON.parse(drafted.text) as { proposal: { id: number } };
+    expect(proposal).toMatchObject({
+      leadId,
+      status: 'draft',
+      currency: 'EUR',
+      total: 300_000,
+      depositAmount: 90_000,
+      sentAt: null,
+    });
+    const seen = await rest(app, 'GET', `/api/proposals/${proposal.id}`, { cookie });
+    expect(seen.body).toEqual({ success: true, proposal });
+    expect(await deps.db.select().from(outbox).all()).toEqual([]);
+
+    // The admin's rules, as a tool error with their message.
+    expect(
+      await call(client, 'proposal_draft', {
+        leadId,
+        title: 'Too much deposit',
+        items: [{ description: 'Workshop day', quantity: 1, unitAmount: 100 }],
+        deposit: { kind: 'amount', value: 101 },
+      }),
+    ).toEqual({ isError: true, text: `deposit: ${PROPOSAL_MESSAGES.depositAboveTotal}` });
+    expect(await call(client, 'proposal_draft', { leadId: 99, title: 'Nobody' })).toEqual({
+      isError: true,
+      text: PROPOSAL_MESSAGES.leadNotFound,
+    });
+
+    const drafts = await call(client, 'proposals_list', { status: 'draft' });
+    expect(JSON.parse(drafts.text)).toMatchObject({
+      proposals: [{ id: proposal.id, lead: { id: leadId } }],
+      total: 1,
+      page: 1,
+    });
+    const sent = await call(client, 'proposals_list', { status: 'sent' });
+    expect(JSON.parse(sent.text)).toMatchObject({ proposals: [], total: 0 });
+
+    const audited = (await auditEntries(deps.db)).filter((e) =>
+      ['mcp_call', 'proposal_created'].includes(e.action),
+    );
+    expect(audited.map(({ action, actor, target }) => ({ action, actor, target }))).toEqual([
+      { action: 'mcp_call', actor: 'admin', target: 'proposal_draft by token “Claude”' },
+      { action: 'proposal_created', actor: 'admin', target: 'P-2026-1 v1' },
+      { action: 'mcp_call', actor: 'admin', target: 'proposal_draft by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'proposal_draft by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'proposals_list by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'proposals_list by token “Claude”' },
+    ]);
+  });
+
+  it('refuses a proposal draft to a token that may only read proposals, naming the scope', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const client = await clientWith(['proposals:read', 'leads:write']);
+    expect(
+      await call(client, 'proposal_draft', { leadId: stored!.lead.id, title: 'Workshop' }),
+    ).toEqual({ isError: true, text: 'This token lacks the scope proposals:write.' });
+    expect(await deps.db.select().from(proposals).all()).toEqual([]);
+    expect((await call(await clientWith(['leads:read']), 'proposals_list')).text).toBe(
+      'This token lacks the scope proposals:read.',
+    );
   });
 });

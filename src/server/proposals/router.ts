@@ -42,7 +42,8 @@ async function shown(deps: ProposalReadDeps, id: number) {
   return { proposal };
 }
 
-const target = (row: { number: string; version: number }) => `${row.number} v${row.version}`;
+/** How the audit log names a proposal: `P-2026-3 v2`. */
+export const target = (row: { number: string; version: number }) => `${row.number} v${row.version}`;
 
 export const proposalCoreProcedures = {
   /** Every lead's proposals, newest first, 25 a page, by status as shown. */

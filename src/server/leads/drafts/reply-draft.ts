@@ -49,7 +49,7 @@ const MAX_OUTPUT_TOKENS = 1_500;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** The sent and received mail, messages and calls: notes and status changes stay private. */
-function conversationItem(event: TimelineEvent) {
+export function conversationItem(event: TimelineEvent) {
   const text = cut(event.text ?? '', REPLY_DRAFT_CAPS.item);
   switch (event.kind) {
     case 'message':
@@ -69,7 +69,7 @@ function conversationItem(event: TimelineEvent) {
 }
 
 /** Items from the newest while they fit in `max` characters of JSON. */
-function newestWithin<T>(items: T[], max: number): T[] {
+export function newestWithin<T>(items: T[], max: number): T[] {
   const kept: T[] = [];
   let used = 0;
   for (const item of items) {

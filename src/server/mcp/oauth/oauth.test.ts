@@ -42,6 +42,8 @@ const SCOPES = [
   'content:read',
   'content:write',
   'newsletter:write',
+  'proposals:read',
+  'proposals:write',
 ];
 
 describe('discovery', () => {
@@ -292,7 +294,13 @@ describe('authorize', () => {
           id,
           clientName: 'Test agent',
           redirectHost: '127.0.0.1:33418',
-          scopes: ['leads:read', 'bookings:read', 'analytics:read', 'content:read'],
+          scopes: [
+            'leads:read',
+            'bookings:read',
+            'analytics:read',
+            'content:read',
+            'proposals:read',
+          ],
         },
       }),
     );

@@ -3,6 +3,7 @@ import { businessTools } from './business';
 import { contentTools } from './content';
 import { leadTools } from './leads';
 import { newsletterTools } from './newsletter';
+import { proposalTools } from './proposals';
 
 /**
  * Every tool of the MCP endpoint, in the order clients list them (docs/mcp.md, "Tools"). None
@@ -14,4 +15,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...businessTools,
   ...contentTools,
   ...newsletterTools,
+  ...proposalTools,
 ];
