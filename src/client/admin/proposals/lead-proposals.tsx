@@ -5,7 +5,8 @@ import { trpc } from '#client/lib/trpc';
 import { Button, Card, TextInputField } from '../controls';
 import { DataTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
-import { pathIssues, useCreateProposal } from './proposal-mutations';
+import { useAiEnabled } from '../use-ai';
+import { pathIssues, useCreateProposal, useDraftProposal } from './proposal-mutations';
 import { leadProposalsTable } from './proposals-table';
 
 /** The lead's proposals, newest first, and "New proposal": a draft with a title, opened at once. */
@@ -26,8 +27,9 @@ export function LeadProposals({ leadId }: { leadId: number }) {
       >
         {(data) => <DataTable rows={data.proposals} isBusy={false} {...leadProposalsTable} />}
       </QueryState>
-      <div className="mt-6 border-t border-line pt-4">
+      <div className="mt-6 flex flex-col gap-4 border-t border-line pt-4">
         <NewProposalForm leadId={leadId} />
+        {useAiEnabled() ? <DraftWithAi leadId={leadId} /> : null}
       </div>
     </Card>
   );
@@ -71,5 +73,33 @@ function NewProposalForm({ leadId }: { leadId: number }) {
         {create.isPending ? 'Creating...' : 'New proposal'}
       </Button>
     </Form>
+  );
+}
+
+/** With a model set up: a whole first draft from the lead's messages and the site's services. */
+function DraftWithAi({ leadId }: { leadId: number }) {
+  const draft = useDraftProposal();
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="secondary"
+        isPending={draft.isPending}
+        onPress={() =>
+          draft.mutate(
+            { id: leadId },
+            {
+              onSuccess: ({ proposal }) =>
+                void navigate({ to: '/admin/proposals/$id', params: { id: String(proposal.id) } }),
+            },
+          )
+        }
+      >
+        {draft.isPending ? 'Drafting...' : 'Draft with AI'}
+      </Button>
+      <p className="text-sm text-muted">
+        From this lead&rsquo;s messages, your services and your price list. Never sent by itself.
+      </p>
+    </div>
   );
 }

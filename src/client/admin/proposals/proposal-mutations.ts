@@ -48,6 +48,19 @@ export function useCreateProposal() {
   });
 }
 
+/** A first draft from the site's model (docs/ai.md): stored as a draft, never sent by itself. */
+export function useDraftProposal() {
+  const { set, refresh } = useRefreshProposal();
+  return trpc.proposals.draft.useMutation({
+    onSuccess: ({ proposal }) => {
+      set(proposal);
+      toast({ title: 'Draft written', description: 'Check every item and price before sending.' });
+    },
+    onError: (error) => failureToast('No draft', error),
+    onSettled: () => refresh(),
+  });
+}
+
 export function useUpdateProposal() {
   const { set, refresh } = useRefreshProposal();
   return trpc.proposals.update.useMutation({
