@@ -48,7 +48,7 @@ export type { DailyRow } from './shapes/analytics';
 export type { SourceRow } from './shapes/analytics';
 
 /** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
-export type { AnalyticsReport } from './shapes/analytics';
+export type { AnalyticsReport, ProposalFigures } from './shapes/analytics';
 
 /**
  * One row of "Content that brings enquiries" (`analytics.entryEnquiries`, GET

@@ -93,6 +93,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     aiMonthlyTokens: 2_000_000,
     operations: { metricsToken: null, otlpEndpoint: null, serviceName: null, shutdownSeconds: 10 },
     backups: null,
+    stripe: null,
     ...overrides,
   };
 }

@@ -14,6 +14,8 @@ import {
 } from '#shared/analytics';
 import { eachDay } from '#shared/calendar-days';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
+import { netPaid, type PaymentAmounts } from '#shared/proposal-payments';
+import { wholeUnits } from '#shared/proposals';
 import { NO_VISITOR } from './event-rows';
 import type { DayRange } from './range';
 
@@ -125,7 +127,9 @@ export async function sourcesOf(
         from (${visitorDays(range)})
         union all
         select coalesce(source, ${DIRECT_SOURCE}), 0, 0, 0, 1, status = 'won',
-               case when status = 'won' then coalesce(value, 0) else 0 end
+               -- A lead with payments counts them instead (wonByPayments, below).
+               case when status = 'won' and not exists (${leadPayments}) then coalesce(value, 0)
+                    else 0 end
         from leads
         where created_at >= ${created.start.getTime()} and created_at < ${created.end.getTime()}
       )
@@ -134,6 +138,7 @@ export async function sourcesOf(
       limit ${TOP_ROWS}
     )
     order by visitors desc, contacts desc, bookings desc, leads desc, source`);
+  const paid = await wonByPayments(db, created);
   return rows.map((row) => ({
     source: String(row.source),
     visitors: n(row.visitors),
@@ -141,8 +146,50 @@ export async function sourcesOf(
     bookings: n(row.bookings),
     leads: n(row.leads),
     won: n(row.won),
-    wonValue: n(row.wonValue),
+    wonValue: n(row.wonValue) + (paid.get(String(row.source)) ?? 0),
   }));
+}
+
+/** The payments of the proposals of the lead `leads.id` (the outer query's row). */
+const leadPayments = sql`select 1 from proposal_payments pp join proposals p on p.id = pp.proposal_id
+  where p.lead_id = leads.id`;
+
+/**
+ * Per source, what its won leads created in `created` were paid (docs/payments.md, "Won value"):
+ * for each lead and currency, the payments less their refunds, in whole units of the currency
+ * as a lead's typed value is. Such a lead's typed value is left out of `sourcesOf`'s sum.
+ */
+async function wonByPayments(db: Db, created: InstantRange): Promise<Map<string, number>> {
+  const rows = await db.all<
+    Record<'source' | 'lead' | 'currency' | 'amount' | 'refunded', unknown>
+  >(sql`
+    select coalesce(l.source, ${DIRECT_SOURCE}) as source, l.id as lead, pp.currency as currency,
+           pp.amount as amount, pp.refunded_amount as refunded
+    from proposal_payments pp
+    join proposals p on p.id = pp.proposal_id
+    join leads l on l.id = p.lead_id
+    where l.status = 'won'
+      and l.created_at >= ${created.start.getTime()} and l.created_at < ${created.end.getTime()}`);
+  const byLead = new Map<
+    string,
+    { source: string; currency: string; payments: PaymentAmounts[] }
+  >();
+  for (const row of rows) {
+    const key = `${n(row.lead)} ${String(row.currency)}`;
+    const group = byLead.get(key) ?? {
+      source: String(row.source),
+      currency: String(row.currency),
+      payments: [],
+    };
+    group.payments.push({ amount: n(row.amount), refundedAmount: n(row.refunded) });
+    byLead.set(key, group);
+  }
+  const bySource = new Map<string, number>();
+  for (const { source, currency, payments } of byLead.values()) {
+    const units = wholeUnits(netPaid(payments), currency);
+    bySource.set(source, (bySource.get(source) ?? 0) + units);
+  }
+  return bySource;
 }
 
 /**

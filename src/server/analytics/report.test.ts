@@ -219,6 +219,7 @@ describe('an empty site', () => {
       devices: [],
       events: [],
       live: 0,
+      proposals: { out: 0, acceptedThisMonth: 0, depositsPaid: [] },
     });
   });
 });

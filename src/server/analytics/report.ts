@@ -3,6 +3,7 @@ import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics'
 import { addDays } from '#shared/calendar-days';
 import { dayOf, dayStart } from './days';
 import { previousRange, type DayRange } from './range';
+import { proposalFigures } from './proposal-figures';
 import {
   campaignsOf,
   dailyRows,
@@ -46,7 +47,7 @@ export async function analyticsReport(
     start: dayStart(days.from, timeZone),
     end: dayStart(addDays(days.to, 1), timeZone),
   });
-  const [days, pages, sources, campaigns, devices, events, live, replyNow, replyBefore] =
+  const [days, pages, sources, campaigns, devices, events, live, replyNow, replyBefore, figures] =
     await Promise.all([
       // The previous period and the range together: one read for both.
       dailyRows(db, { from: before.from, to: range.to }),
@@ -58,6 +59,7 @@ export async function analyticsReport(
       liveVisitors(db, now, liveDays),
       medianFirstReplyMinutes(db, createdIn(range)),
       medianFirstReplyMinutes(db, createdIn(before)),
+      proposalFigures(db, now, timeZone),
     ]);
   const daily = days.filter((row) => row.date >= range.from);
   return {
@@ -75,5 +77,6 @@ export async function analyticsReport(
     devices,
     events,
     live,
+    proposals: figures,
   };
 }

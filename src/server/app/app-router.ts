@@ -32,6 +32,7 @@ import { searchRouter } from '#server/search/router';
 import { newslettersRouter } from '#server/newsletter/newsletters-router';
 import { sequenceRouter } from '#server/newsletter/sequence/router';
 import { passkeysRouter } from '#server/identity/passkeys/router';
+import { proposalPaymentProcedures } from '#server/proposals/payments/router';
 import { subscribersRouter } from '#server/leads/subscribers/router';
 import { suppressionsRouter } from '#server/mail/suppressions/router';
 import { mailReportsRouter } from '#server/mail/reports/router';
@@ -85,6 +86,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   proposals: router({
     ...proposalCoreProcedures,
+    ...proposalPaymentProcedures,
     ...proposalDraftProcedures,
   }),
   search: searchRouter,

@@ -14,6 +14,8 @@ import {
 import { securityHeaders } from '#server/http/security-headers';
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
+import { stripeWebhookRoutes } from '#server/proposals/payments/webhook-routes';
+import { checkoutFormRoutes } from '#server/proposals/payments/checkout-form-route';
 import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { mcpRoutes } from '#server/mcp/route';
 import { assistantRoutes } from '#server/assistant/route';
@@ -157,6 +159,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // A mail provider's word of bounces and complaints, checked its own way (server/mail/).
   // A complaint also unsubscribes the address from the newsletter (docs/mail.md).
   app.route('/', mailEventRoutes({ ...deps, onComplaint: unsubscribeAddress }));
+  // Stripe's events of proposal deposits, checked by their signature (server/proposals/payments/).
+  app.route('/', stripeWebhookRoutes(deps));
 
   // The case studies and insights: their pages and lists, the admin's preview (server/entries/).
   app.route('/', entryPageRoutes(deps));
@@ -179,6 +183,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // of the built client.
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
+  // "Pay the deposit" as a plain form: 303 to Stripe's Checkout (server/proposals/payments/).
+  app.route('/', checkoutFormRoutes(deps));
 
   if (options.clientDir && pages) {
     app.route('/', pages.routes);

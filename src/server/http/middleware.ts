@@ -149,7 +149,10 @@ function requestHost(c: HonoCtx<AppEnv>): string {
   return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
 }
 
-async function isCrossSite(c: HonoCtx<AppEnv>, siteHost: () => Promise<string>): Promise<boolean> {
+export async function isCrossSite(
+  c: HonoCtx<AppEnv>,
+  siteHost: () => Promise<string>,
+): Promise<boolean> {
   const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = c.req.header('origin');

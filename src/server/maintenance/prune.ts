@@ -33,6 +33,7 @@ import * as newsletterThrottles from '#server/newsletter/throttle-rules';
 import * as oauthThrottles from '#server/mcp/oauth/throttle-rules';
 import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
+import * as paymentThrottles from '#server/proposals/payments/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
 import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
@@ -63,6 +64,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   oauthThrottles,
   passkeyThrottles,
   passwordResetThrottles,
+  paymentThrottles,
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,

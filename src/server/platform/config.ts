@@ -19,12 +19,14 @@ import {
   parseSmtpUrl,
 } from './config-mail';
 import { parseOperations, type OperationsConfig } from './config-operations';
+import { parseStripe, type StripeConfig } from './config-stripe';
 import { ConfigError, isLoopback, parseEmail, type Env } from './config-values';
 
 // The pieces live beside this file, one file per group of settings; callers import them here.
 export { AI_PROVIDERS, type AiConfig, type AiProvider } from './config-ai';
 export { databaseTarget } from './config-database';
 export type { OperationsConfig } from './config-operations';
+export type { StripeApiBase, StripeConfig } from './config-stripe';
 export { ConfigError } from './config-values';
 
 export interface Config {
@@ -96,6 +98,11 @@ export interface Config {
   backups: BackupConfig | null;
   /** Probes, metrics, traces and the stop (docs/operations.md). */
   operations: OperationsConfig;
+  /**
+   * STRIPE_*: Checkout for proposal deposits and its webhook (docs/payments.md); null: the
+   * deposit is paid by bank transfer and recorded by hand.
+   */
+  stripe: StripeConfig | null;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -203,6 +210,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
     ai: parseAi(env),
     aiMonthlyTokens: parseAiMonthlyTokens(env.AI_MONTHLY_TOKENS),
     operations: parseOperations(env),
+    stripe: parseStripe(env),
     backups: backupSettings(env, database),
   };
 }

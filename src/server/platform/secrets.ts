@@ -29,13 +29,13 @@ export type SecretsConfig = Pick<
   Config,
   'ai' | 'smtpUrl' | 'imapUrl' | 'database' | 'sessionSecret' | 'mailWebhookSecret' | 'initialAdmin'
 > &
-  Partial<Pick<Config, 'backups'>>;
+  Partial<Pick<Config, 'backups' | 'stripe'>>;
 
 const cache = new WeakMap<SecretsConfig, readonly string[]>();
 
 /**
  * AI_API_KEY, SMTP_URL's, IMAP_URL's and DATABASE_URL's passwords, DATABASE_AUTH_TOKEN,
- * SESSION_SECRET, MAIL_WEBHOOK_SECRET and ADMIN_PASSWORD, each also as JSON writes it inside a
+ * SESSION_SECRET, MAIL_WEBHOOK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and ADMIN_PASSWORD, each also as JSON writes it inside a
  * string (a log line is JSON), longest first so that no part of one is left by a shorter one.
  */
 export function configuredSecrets(config: SecretsConfig): readonly string[] {
@@ -49,6 +49,8 @@ export function configuredSecrets(config: SecretsConfig): readonly string[] {
       ...('url' in database ? [...urlPassword(database.url), database.authToken] : []),
       config.sessionSecret,
       config.mailWebhookSecret,
+      config.stripe?.secretKey,
+      config.stripe?.webhookSecret,
       // AWS_SECRET_ACCESS_KEY of the backups' bucket (docs/operations.md, "Backups").
       config.backups?.s3?.credentials?.secretAccessKey,
       config.initialAdmin?.password,

@@ -61,6 +61,23 @@ export const entryEnquiryRowOutput = z.strictObject({
 });
 export type EntryEnquiryRow = z.infer<typeof entryEnquiryRowOutput>;
 
+/**
+ * The Overview's proposals (docs/payments.md), now and this calendar month of SITE_TIMEZONE,
+ * whatever the report's range.
+ */
+export const proposalFiguresOutput = z.strictObject({
+  /** Proposals sent or viewed, not past their last day: waiting for the client's answer. */
+  out: z.number(),
+  /** Proposals accepted this month. */
+  acceptedThisMonth: z.number(),
+  /**
+   * Paid on proposals this month (Stripe and by hand, less refunds), per currency, in minor
+   * units, largest first; [] when nothing was paid.
+   */
+  depositsPaid: z.array(z.strictObject({ currency: z.string(), amount: z.number() })),
+});
+export type ProposalFigures = z.infer<typeof proposalFiguresOutput>;
+
 /** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
 export const analyticsReportOutput = z.strictObject({
   from: z.string(),
@@ -91,6 +108,8 @@ export const analyticsReportOutput = z.strictObject({
   events: z.array(z.strictObject({ name: z.string(), count: z.number() })),
   /** Visitors seen in the last 5 minutes. */
   live: z.number(),
+  /** Proposals out, accepted and paid this month, whatever the range. */
+  proposals: proposalFiguresOutput,
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportOutput>;
 

@@ -35,6 +35,7 @@ function emptyReport(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
     devices: [],
     events: [],
     live: 0,
+    proposals: { out: 0, acceptedThisMonth: 0, depositsPaid: [] },
     ...over,
   };
 }

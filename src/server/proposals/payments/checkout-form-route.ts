@@ -1,0 +1,67 @@
+/**
+ * POST /p/:token/checkout: the "Pay the deposit" button as a plain form, for a browser without
+ * JavaScript (docs/payments.md). It does what POST /api/p/:token/checkout does
+ * (checkout.ts) and answers 303 to Stripe's Checkout page; a refusal is a short page with its
+ * message and the way back to the proposal. The form's body is never read. A post from
+ * another site is refused (403) as the API refuses it.
+ */
+import { Hono, type Context as HonoCtx } from 'hono';
+import { LINK_TOKEN_PATTERN } from '#shared/link-token';
+import { PROPOSAL_MESSAGES } from '#shared/proposals';
+import { clientIp } from '#server/http/context';
+import { toHttpError } from '#server/http/errors';
+import type { AppEnv } from '#server/http/hono-env';
+import { isCrossSite } from '#server/http/middleware';
+import { loggableError } from '#server/platform/logger';
+import { escapeHtml } from '#server/platform/mail';
+import { siteSettings } from '#server/platform/site-settings';
+import { startCheckout, type CheckoutDeps } from './checkout';
+
+function refusalPage(
+  c: HonoCtx<AppEnv>,
+  status: number,
+  message: string,
+  back: string | null,
+  retryAfter?: number,
+) {
+  const link = back ? `<p><a href="${escapeHtml(back)}">Back to the proposal</a></p>` : '';
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Payment</title></head>
+<body><main><h1>The payment could not be started</h1><p>${escapeHtml(message)}</p>${link}</main></body></html>`;
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
+  return c.html(html, status as 400, headers);
+}
+
+export function checkoutFormRoutes(deps: CheckoutDeps) {
+  const app = new Hono<AppEnv>();
+  const siteHost = async () => new URL((await siteSettings(deps)).address).host;
+  app.post('/p/:token/checkout', async (c) => {
+    const token = c.req.param('token');
+    if (await isCrossSite(c, siteHost)) {
+      return refusalPage(c, 403, 'Cross-site requests are not allowed', null);
+    }
+    if (!LINK_TOKEN_PATTERN.test(token)) {
+      return refusalPage(c, 404, PROPOSAL_MESSAGES.notFound, null);
+    }
+    const back = `/p/${token}`;
+    try {
+      const { url } = await startCheckout(deps, token, clientIp(c, deps.config.trustProxy));
+      return c.redirect(url, 303);
+    } catch (error) {
+      const mapped = toHttpError(error);
+      if (mapped.unexpected) {
+        deps.logger.error('payments.checkout_form_failed', { error: loggableError(error) });
+      }
+      return refusalPage(
+        c,
+        mapped.status,
+        mapped.message,
+        mapped.status === 404 ? null : back,
+        mapped.retryAfter,
+      );
+    }
+  });
+  return app;
+}

@@ -1,0 +1,142 @@
+/**
+ * "Pay the deposit" (docs/payments.md): a Stripe Checkout Session for what is
+ * still owed of an accepted proposal's deposit, made through the official package. The
+ * amount, currency and names come from the stored proposal alone, never from the request.
+ * One idempotency key per proposal and amount: asked twice (a double click, two tabs) within
+ * Stripe's 24 hours, Stripe answers the same session.
+ */
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { writeTransaction, type Db } from '#db';
+import { proposalPayments, proposals } from '#db/schema';
+import { depositDue } from '#shared/proposal-payments';
+import { PROPOSAL_MESSAGES } from '#shared/proposals';
+import { addressBucket } from '#server/platform/throttle-buckets';
+import { assertRoom, take, type ThrottleBucket } from '#server/platform/throttle';
+import type { Config } from '#server/platform/config';
+import type { Clock } from '#server/platform/clock';
+import { loggableError, type Logger } from '#server/platform/logger';
+import { UnavailableError } from '#server/platform/errors';
+import { siteSettings } from '#server/platform/site-settings';
+import { tokenHash } from '#server/platform/tokens';
+import { parseSignature } from '../proposal-json';
+import { stripeClient } from './stripe-client';
+import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
+
+export const CHECKOUT_MESSAGES = {
+  notSetUp: 'Card payments are not set up. Please pay by bank transfer.',
+  notAccepted: 'The deposit can be paid once the proposal is accepted.',
+  noDeposit: 'This proposal asks for no deposit.',
+  paid: 'The deposit is already paid.',
+  stripeFailed: 'The payment page could not be opened. Please try again in a moment.',
+} as const;
+
+/** How long a visitor is told to wait when Stripe did not answer. */
+const STRIPE_RETRY_SECONDS = 30;
+/** Stripe's limit on a product's name is generous; a long title is cut to stay readable. */
+const NAME_MAX = 200;
+
+export interface CheckoutDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+/**
+ * Answers the Checkout page's address for the proposal of `token`, or throws: 409 without
+ * Stripe, 404 for an unknown link, 409 before acceptance, without a deposit or once it is
+ * paid, 429 past the throttles, 503 when Stripe fails.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  token: string,
+  ip: string,
+): Promise<{ url: string }> {
+  const stripe = deps.config.stripe;
+  if (!stripe) throw conflict(CHECKOUT_MESSAGES.notSetUp);
+  const now = deps.clock.now();
+  const byAddress: ThrottleBucket = {
+    bucket: addressBucket(CHECKOUT_REQUESTS.kind, deps.config.sessionSecret, ip),
+    rule: CHECKOUT_REQUESTS,
+  };
+  // A read: a throttled address is refused before anything else, an unknown link writes nothing.
+  await assertRoom(deps.db, byAddress, now);
+  const proposal = await deps.db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.tokenHash, tokenHash(token)))
+    .get();
+  if (!proposal) throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+  if (proposal.status !== 'accepted') throw conflict(CHECKOUT_MESSAGES.notAccepted);
+  if (proposal.depositAmount <= 0) throw conflict(CHECKOUT_MESSAGES.noDeposit);
+  const payments = await deps.db
+    .select()
+    .from(proposalPayments)
+    .where(eq(proposalPayments.proposalId, proposal.id))
+    .orderBy(asc(proposalPayments.id))
+    .all();
+  const due = depositDue(proposal.depositAmount, payments);
+  if (due <= 0) throw conflict(CHECKOUT_MESSAGES.paid);
+
+  await writeTransaction(deps.db, (tx) =>
+    take(
+      tx,
+      [
+        byAddress,
+        {
+          bucket: `${CHECKOUT_PER_PROPOSAL.kind}:${proposal.id}`,
+          rule: CHECKOUT_PER_PROPOSAL,
+        },
+      ],
+      now,
+    ),
+  );
+
+  const page = new URL(`/p/${encodeURIComponent(token)}`, (await siteSettings(deps)).address);
+  const back = (flag: 'paid' | 'cancelled') => `${page.href}?${flag}=1`;
+  const title =
+    proposal.title.length > NAME_MAX ? `${proposal.title.slice(0, NAME_MAX - 1)}…` : proposal.title;
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: proposal.currency.toLowerCase(),
+          unit_amount: due,
+          product_data: { name: `Deposit: ${title} (${proposal.number})` },
+        },
+      },
+    ],
+    client_reference_id: String(proposal.id),
+    metadata: { proposalId: String(proposal.id), number: proposal.number },
+    customer_email: parseSignature(proposal.acceptance)?.email || undefined,
+    invoice_creation: { enabled: true },
+    success_url: back('paid'),
+    cancel_url: back('cancelled'),
+  };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(stripe).checkout.sessions.create(params, {
+      // The link's hash in it too: another database (a staging copy) on the same Stripe
+      // account has its own proposal 1, and must not be answered this one's session.
+      idempotencyKey: `proposal-${proposal.id}-${proposal.tokenHash?.slice(0, 16)}-deposit-${due}`,
+    });
+  } catch (error) {
+    deps.logger.error('payments.checkout_failed', {
+      proposalId: proposal.id,
+      error: loggableError(error),
+    });
+    throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS, error);
+  }
+  if (!session.url) {
+    deps.logger.error('payments.checkout_failed', { proposalId: proposal.id, error: 'no url' });
+    throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS);
+  }
+  deps.logger.info('payments.checkout_started', { proposalId: proposal.id, session: session.id });
+  return { url: session.url };
+}

@@ -1,0 +1,102 @@
+/**
+ * The payments' procedures (docs/payments.md; docs/api.md, "Proposals"): a plain
+ * object spread into the `proposals` router (app/app-router.ts), as the leads' are.
+ * - `checkout`: POST /api/p/:token/checkout, public: the Stripe Checkout page of the deposit.
+ * - `recordPayment`: POST /api/proposals/:id/payments, admin: a payment received by hand.
+ */
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod/mini';
+import { writeTransaction } from '#db';
+import { proposals } from '#db/schema';
+import { linkTokenField } from '#shared/link-token';
+import { manualPaymentInput, PROPOSAL_MESSAGES } from '#shared/proposals';
+import { outputs } from '#shared/shapes/proposals';
+import { auditAdminChange } from '#server/audit/admin-change';
+import { leadSubject } from '#server/audit/subjects';
+import { dayStart } from '#server/analytics/days';
+import { publicProcedure } from '#server/http/trpc';
+import { adminProcedure } from '#server/identity/sessions/admin-procedure';
+import { siteSettings } from '#server/platform/site-settings';
+import { paymentJson } from '../proposal-json';
+import { proposalWithPayments } from '../proposal-store';
+import { startCheckout } from './checkout';
+import { recordPayment } from './record-payment';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const checkoutInput = z.object({ token: linkTokenField(PROPOSAL_MESSAGES.notFound) });
+
+export const proposalPaymentProcedures = {
+  /**
+   * The Checkout page's address for the deposit (`{ url }`); the body is never read, so no
+   * amount a request names can reach Stripe (checkout.ts).
+   */
+  checkout: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/p/:token/checkout',
+        body: { fields: [], optional: true },
+        summary: "Start paying an accepted proposal's deposit on Stripe Checkout",
+      },
+    })
+    .input(checkoutInput)
+    .output(z.strictObject({ url: z.string() }))
+    .mutation(({ ctx, input }) => startCheckout(ctx, input.token, ctx.req.ip)),
+
+  /** A payment the owner received outside Stripe (a bank transfer), on an accepted proposal. */
+  recordPayment: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/proposals/:id/payments',
+        status: 201,
+        body: 'json',
+        answer: 'spread',
+      },
+    })
+    .input(manualPaymentInput)
+    .output(outputs.payment)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.clock.now();
+      // A day is the start of that day in the site's zone; a date and time keeps its offset.
+      const paidAt = DAY.test(input.paidAt)
+        ? dayStart(input.paidAt, (await siteSettings(ctx)).timeZone)
+        : new Date(input.paidAt);
+      const payment = await writeTransaction(ctx.db, async (tx) => {
+        const proposal = await tx.select().from(proposals).where(eq(proposals.id, input.id)).get();
+        if (!proposal) {
+          throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+        }
+        if (proposal.status !== 'accepted') {
+          throw new TRPCError({ code: 'CONFLICT', message: PROPOSAL_MESSAGES.paymentNotAccepted });
+        }
+        const row = await recordPayment(tx, {
+          proposal,
+          amount: input.amount,
+          currency: proposal.currency,
+          provider: 'manual',
+          providerRef: null,
+          paidAt,
+          note: input.note || null,
+          recordedBy: ctx.user.username,
+          now,
+        });
+        // A manual payment has no provider ref, so no conflict can skip it.
+        if (!row) throw new Error('a manual payment was not stored');
+        await auditAdminChange(
+          tx,
+          ctx,
+          'payment_recorded',
+          `proposal ${proposal.number} (${proposal.id}): ${input.amount} ${proposal.currency}`,
+          leadSubject(proposal.leadId),
+        );
+        return row;
+      });
+      const proposal = await proposalWithPayments(ctx, input.id);
+      if (!proposal)
+        throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+      return { payment: paymentJson(payment), proposal };
+    }),
+};
