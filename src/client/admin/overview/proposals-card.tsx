@@ -1,21 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '#shared/proposals';
+import type { ProposalFigures } from '#shared/shapes/analytics';
 import { Card } from '../controls';
 import { formatCount } from './format';
-
-/** The report's proposals (`analytics.report` → `proposals`): now and this month, whatever the range. */
-export interface ProposalCounts {
-  out: number;
-  acceptedThisMonth: number;
-  /** Per currency, in minor units, largest first; [] when nothing was paid this month. */
-  depositsPaid: { currency: string; amount: number }[];
-}
 
 /**
  * "Proposals" on the Overview (docs/proposals.md, "Admin screens"): how many wait for a
  * client's answer, how many were accepted this month, and what was paid on them this month.
  */
-export function ProposalsCard({ figures }: { figures: ProposalCounts }) {
+export function ProposalsCard({ figures }: { figures: ProposalFigures }) {
   const paid = figures.depositsPaid.map(({ amount, currency }) => formatMoney(amount, currency));
   return (
     <Card labelledBy="overview-proposals-heading">
