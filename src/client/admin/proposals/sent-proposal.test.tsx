@@ -3,10 +3,11 @@
  * acceptance, what can still be done with it, and its payments with the form for one by hand.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Proposal } from '#shared/shapes/proposals';
 import { toastQueue } from '#client/ui/toast';
-import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { SentProposal } from './sent-proposal';
 
@@ -92,5 +93,30 @@ describe('a sent proposal', () => {
     expect(within(payments).getByText('€400.00 paid of a €900.00 deposit.')).toBeVisible();
     expect(within(payments).getByText('By hand: Transfer 123')).toBeVisible();
     expect(within(payments).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('500.00');
+  });
+
+  it('records a payment in minor units, and shows a refused day at its field', async () => {
+    const server = fakeTrpcServer({
+      'proposals.recordPayment': () =>
+        invalidInput([{ path: 'paidAt', message: 'Paid on must be a day (YYYY-MM-DD)' }]),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<SentProposal proposal={accepted} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (EUR)' });
+    await user.clear(amount);
+    await user.type(amount, '1,234.5');
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Second transfer');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Paid on')).toHaveAccessibleDescription(
+        'Paid on must be a day (YYYY-MM-DD)',
+      ),
+    );
+    expect(server.callsTo('proposals.recordPayment')[0]?.input).toEqual({
+      id: 5,
+      amount: 123450,
+      paidAt: '',
+      note: 'Second transfer',
+    });
   });
 });
