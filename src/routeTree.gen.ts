@@ -27,6 +27,7 @@ import { Route as AdminProtectedMailRouteImport } from './client/routes/admin/_p
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
 import { Route as AdminProtectedNewslettersRouteImport } from './client/routes/admin/_protected/newsletters'
 import { Route as AdminProtectedOverviewRouteImport } from './client/routes/admin/_protected/overview'
+import { Route as AdminProtectedProposalsRouteImport } from './client/routes/admin/_protected/proposals'
 import { Route as AdminProtectedSubscribersRouteImport } from './client/routes/admin/_protected/subscribers'
 import { Route as AdminProtectedSuppressionsRouteImport } from './client/routes/admin/_protected/suppressions'
 import { Route as AdminProtectedTestimonialsRouteImport } from './client/routes/admin/_protected/testimonials'
@@ -40,6 +41,7 @@ import { Route as AdminProtectedContentInsightsRouteImport } from './client/rout
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
+import { Route as AdminProtectedProposalsIdRouteImport } from './client/routes/admin/_protected/proposals_.$id'
 import { Route as AdminProtectedTestimonialsIdRouteImport } from './client/routes/admin/_protected/testimonials_.$id'
 import { Route as AdminProtectedTestimonialsNewRouteImport } from './client/routes/admin/_protected/testimonials_.new'
 import { Route as AdminProtectedContentCaseStudiesIdRouteImport } from './client/routes/admin/_protected/content_.case-studies_.$id'
@@ -137,6 +139,11 @@ const AdminProtectedOverviewRoute = AdminProtectedOverviewRouteImport.update({
   path: '/overview',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
+const AdminProtectedProposalsRoute = AdminProtectedProposalsRouteImport.update({
+  id: '/proposals',
+  path: '/proposals',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
 const AdminProtectedSubscribersRoute =
   AdminProtectedSubscribersRouteImport.update({
     id: '/subscribers',
@@ -213,6 +220,12 @@ const AdminProtectedNewslettersIdRoute =
     path: '/newsletters/$id',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedProposalsIdRoute =
+  AdminProtectedProposalsIdRouteImport.update({
+    id: '/proposals_/$id',
+    path: '/proposals/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedTestimonialsIdRoute =
   AdminProtectedTestimonialsIdRouteImport.update({
     id: '/testimonials_/$id',
@@ -257,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
+  '/admin/proposals': typeof AdminProtectedProposalsRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/testimonials': typeof AdminProtectedTestimonialsRoute
@@ -270,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/proposals/$id': typeof AdminProtectedProposalsIdRoute
   '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
@@ -293,6 +308,7 @@ export interface FileRoutesByTo {
   '/admin/messages': typeof AdminProtectedMessagesRoute
   '/admin/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/overview': typeof AdminProtectedOverviewRoute
+  '/admin/proposals': typeof AdminProtectedProposalsRoute
   '/admin/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/testimonials': typeof AdminProtectedTestimonialsRoute
@@ -306,6 +322,7 @@ export interface FileRoutesByTo {
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/proposals/$id': typeof AdminProtectedProposalsIdRoute
   '/admin/testimonials/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/testimonials/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/content/case-studies/$id': typeof AdminProtectedContentCaseStudiesIdRoute
@@ -331,6 +348,7 @@ export interface FileRoutesById {
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
   '/admin/_protected/newsletters': typeof AdminProtectedNewslettersRoute
   '/admin/_protected/overview': typeof AdminProtectedOverviewRoute
+  '/admin/_protected/proposals': typeof AdminProtectedProposalsRoute
   '/admin/_protected/subscribers': typeof AdminProtectedSubscribersRoute
   '/admin/_protected/suppressions': typeof AdminProtectedSuppressionsRoute
   '/admin/_protected/testimonials': typeof AdminProtectedTestimonialsRoute
@@ -344,6 +362,7 @@ export interface FileRoutesById {
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
+  '/admin/_protected/proposals_/$id': typeof AdminProtectedProposalsIdRoute
   '/admin/_protected/testimonials_/$id': typeof AdminProtectedTestimonialsIdRoute
   '/admin/_protected/testimonials_/new': typeof AdminProtectedTestimonialsNewRoute
   '/admin/_protected/content_/case-studies_/$id': typeof AdminProtectedContentCaseStudiesIdRoute
@@ -370,6 +389,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
+    | '/admin/proposals'
     | '/admin/subscribers'
     | '/admin/suppressions'
     | '/admin/testimonials'
@@ -383,6 +403,7 @@ export interface FileRouteTypes {
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/proposals/$id'
     | '/admin/testimonials/$id'
     | '/admin/testimonials/new'
     | '/admin/content/case-studies/$id'
@@ -406,6 +427,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/overview'
+    | '/admin/proposals'
     | '/admin/subscribers'
     | '/admin/suppressions'
     | '/admin/testimonials'
@@ -419,6 +441,7 @@ export interface FileRouteTypes {
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
+    | '/admin/proposals/$id'
     | '/admin/testimonials/$id'
     | '/admin/testimonials/new'
     | '/admin/content/case-studies/$id'
@@ -443,6 +466,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/messages'
     | '/admin/_protected/newsletters'
     | '/admin/_protected/overview'
+    | '/admin/_protected/proposals'
     | '/admin/_protected/subscribers'
     | '/admin/_protected/suppressions'
     | '/admin/_protected/testimonials'
@@ -456,6 +480,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
+    | '/admin/_protected/proposals_/$id'
     | '/admin/_protected/testimonials_/$id'
     | '/admin/_protected/testimonials_/new'
     | '/admin/_protected/content_/case-studies_/$id'
@@ -599,6 +624,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedOverviewRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/proposals': {
+      id: '/admin/_protected/proposals'
+      path: '/proposals'
+      fullPath: '/admin/proposals'
+      preLoaderRoute: typeof AdminProtectedProposalsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/subscribers': {
       id: '/admin/_protected/subscribers'
       path: '/subscribers'
@@ -690,6 +722,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedNewslettersIdRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/proposals_/$id': {
+      id: '/admin/_protected/proposals_/$id'
+      path: '/proposals/$id'
+      fullPath: '/admin/proposals/$id'
+      preLoaderRoute: typeof AdminProtectedProposalsIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/testimonials_/$id': {
       id: '/admin/_protected/testimonials_/$id'
       path: '/testimonials/$id'
@@ -734,6 +773,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
   AdminProtectedNewslettersRoute: typeof AdminProtectedNewslettersRoute
   AdminProtectedOverviewRoute: typeof AdminProtectedOverviewRoute
+  AdminProtectedProposalsRoute: typeof AdminProtectedProposalsRoute
   AdminProtectedSubscribersRoute: typeof AdminProtectedSubscribersRoute
   AdminProtectedSuppressionsRoute: typeof AdminProtectedSuppressionsRoute
   AdminProtectedTestimonialsRoute: typeof AdminProtectedTestimonialsRoute
@@ -747,6 +787,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
+  AdminProtectedProposalsIdRoute: typeof AdminProtectedProposalsIdRoute
   AdminProtectedTestimonialsIdRoute: typeof AdminProtectedTestimonialsIdRoute
   AdminProtectedTestimonialsNewRoute: typeof AdminProtectedTestimonialsNewRoute
   AdminProtectedContentCaseStudiesIdRoute: typeof AdminProtectedContentCaseStudiesIdRoute
@@ -766,6 +807,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
   AdminProtectedNewslettersRoute: AdminProtectedNewslettersRoute,
   AdminProtectedOverviewRoute: AdminProtectedOverviewRoute,
+  AdminProtectedProposalsRoute: AdminProtectedProposalsRoute,
   AdminProtectedSubscribersRoute: AdminProtectedSubscribersRoute,
   AdminProtectedSuppressionsRoute: AdminProtectedSuppressionsRoute,
   AdminProtectedTestimonialsRoute: AdminProtectedTestimonialsRoute,
@@ -779,6 +821,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,
+  AdminProtectedProposalsIdRoute: AdminProtectedProposalsIdRoute,
   AdminProtectedTestimonialsIdRoute: AdminProtectedTestimonialsIdRoute,
   AdminProtectedTestimonialsNewRoute: AdminProtectedTestimonialsNewRoute,
   AdminProtectedContentCaseStudiesIdRoute:

@@ -20,6 +20,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/messages/$id': /^\/admin\/messages\/[^/]+\/?$/,
   '/admin/leads': /^\/admin\/leads\/?$/,
   '/admin/leads/$id': /^\/admin\/leads\/[^/]+\/?$/,
+  '/admin/proposals': /^\/admin\/proposals\/?$/,
+  '/admin/proposals/$id': /^\/admin\/proposals\/[^/]+\/?$/,
   '/admin/bookings': /^\/admin\/bookings\/?$/,
   '/admin/bookings/settings': /^\/admin\/bookings\/settings\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,

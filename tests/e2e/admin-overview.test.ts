@@ -180,6 +180,7 @@ describe('the Overview', () => {
       'Overview',
       'Facts',
       'Leads',
+      'Proposals',
       'Bookings',
       'Messages',
       'Subscribers',

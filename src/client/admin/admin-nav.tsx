@@ -56,6 +56,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/proposals" className={linkClasses}>
+            Proposals
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/bookings" className={linkClasses}>
             Bookings
           </Link>

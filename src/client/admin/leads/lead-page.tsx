@@ -21,6 +21,7 @@ import { NoteForm } from './note-form';
 import { ReplyEditor } from './reply-editor';
 import { TriageBlock } from './triage-block';
 import { AiOffCard } from '../ai-off';
+import { LeadProposals } from '../proposals/lead-proposals';
 import { useAiEnabled, useAiOff } from '../use-ai';
 
 const backLinkClass =
@@ -129,6 +130,7 @@ function LeadView({
           lead={lead}
         />
       </Card>
+      <LeadProposals leadId={lead.id} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline

@@ -203,6 +203,8 @@ function leadServer(initial: LeadTriage | null, enabled = true) {
       return { data: { success: true } };
     },
     'leads.mailbox': () => ({ data: { mailbox: null } }),
+    // The lead's page lists its proposals too.
+    'proposals.ofLead': () => ({ data: { proposals: [] } }),
   };
   const server = fakeTrpcServer(handlers);
   return {

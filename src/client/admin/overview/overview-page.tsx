@@ -5,6 +5,7 @@ import { BackupSection } from './backup-card';
 import { AttentionBlock } from '../leads/attention-block';
 import { AiUsageSection } from './ai-usage-card';
 import { AssistantCountsSection } from './assistant-counts-card';
+import { ProposalsCard } from './proposals-card';
 import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
@@ -67,6 +68,8 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
       <AiUsageSection />
       <BackupSection />
       <AssistantCountsSection range={range} />
+      {/* Now and this month, whatever the range: shown on an empty report too. */}
+      {report.data ? <ProposalsCard figures={report.data.proposals} /> : null}
 
       <QueryState
         query={report}

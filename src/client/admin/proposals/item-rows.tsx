@@ -1,0 +1,92 @@
+import { formatMoney, lineAmount, PROPOSAL_LIMITS } from '#shared/proposals';
+import { Button, TextInputField } from '../controls';
+import { PlusIcon, TrashIcon } from '../icons';
+import { minorAmount, newItem, type ItemValues, type PathErrors } from './proposal-values';
+
+interface ItemRowsProps {
+  items: ItemValues[];
+  onChange: (items: ItemValues[]) => void;
+  errors: PathErrors;
+  /** The currency the prices are typed in (the saved one while the typed one is not a code). */
+  currency: string;
+}
+
+/**
+ * The items, a row each: description, quantity, unit price (major units: "1500.00") and the
+ * line's amount as the server will compute it. On a phone a row's fields stack; from 640 px
+ * they sit side by side.
+ */
+export function ItemRows({ items, onChange, errors, currency }: ItemRowsProps) {
+  const set = (index: number, patch: Partial<ItemValues>) =>
+    onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-medium text-ink">Items</legend>
+      {items.length === 0 ? <p className="text-sm text-muted">No items yet.</p> : null}
+      <ol className="flex flex-col gap-3">
+        {items.map((item, index) => (
+          <li
+            key={item.key}
+            aria-label={`Item ${index + 1}`}
+            className="grid gap-3 rounded-md border border-line p-3 sm:grid-cols-[1fr_6rem_9rem]"
+          >
+            <div className="sm:col-span-3">
+              <TextInputField
+                label={`Item ${index + 1} description`}
+                value={item.description}
+                onChange={(description) => set(index, { description })}
+                error={errors[`items.${index}.description`]}
+              />
+            </div>
+            <TextInputField
+              label="Quantity"
+              value={item.quantity}
+              onChange={(quantity) => set(index, { quantity })}
+              error={errors[`items.${index}.quantity`]}
+            />
+            <TextInputField
+              label={`Unit price (${currency})`}
+              value={item.unitPrice}
+              onChange={(unitPrice) => set(index, { unitPrice })}
+              error={errors[`items.${index}.unitAmount`]}
+            />
+            <div className="flex items-end justify-between gap-2 sm:col-span-3">
+              <p className="text-sm text-muted tabular-nums">
+                Amount: <LineAmount item={item} currency={currency} />
+              </p>
+              <Button
+                variant="ghost-danger"
+                size="sm"
+                aria-label={`Remove item ${index + 1}`}
+                onPress={() => onChange(items.filter((_, i) => i !== index))}
+              >
+                <TrashIcon />
+                Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {errors['items'] ? (
+        <p className="text-sm text-red-700 dark:text-red-300">{errors['items']}</p>
+      ) : null}
+      <div>
+        <Button
+          variant="secondary"
+          isDisabled={items.length >= PROPOSAL_LIMITS.itemsMax}
+          onPress={() => onChange([...items, newItem()])}
+        >
+          <PlusIcon />
+          Add item
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function LineAmount({ item, currency }: { item: ItemValues; currency: string }) {
+  const quantity = Number(item.quantity.trim().replaceAll(',', ''));
+  const unitAmount = minorAmount(item.unitPrice, currency);
+  if (unitAmount === null || !Number.isFinite(quantity) || quantity <= 0) return <>–</>;
+  return <>{formatMoney(lineAmount({ description: '', quantity, unitAmount }), currency)}</>;
+}

@@ -1,0 +1,187 @@
+/**
+ * The proposal editor (docs/proposals.md, "Admin screens"): prices typed in major units reach
+ * the server in minor units, the figures and the preview follow the typing by the server's
+ * own rule, and what the schema or the server refuses shows at its own field.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PROPOSAL_MESSAGES } from '#shared/proposals';
+import type { Proposal } from '#shared/shapes/proposals';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { DraftEditor } from './draft-editor';
+import {
+  majorText,
+  minorAmount,
+  PRICE_MESSAGE,
+  toUpdate,
+  valuesOf,
+  type ProposalValues,
+} from './proposal-values';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const draft: Proposal = {
+  id: 5,
+  leadId: 7,
+  number: 'P-2026-3',
+  title: 'Support inbox pilot',
+  summary: '',
+  items: [],
+  currency: 'EUR',
+  deposit: null,
+  total: 0,
+  depositAmount: 0,
+  validUntil: null,
+  terms: 'Our terms.',
+  status: 'draft',
+  version: 1,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  sentAt: null,
+  viewedAt: null,
+  decidedAt: null,
+  declineReason: null,
+  acceptance: null,
+  payments: [],
+};
+
+const withItems = (items: { description: string; quantity: string; unitPrice: string }[]) => {
+  const values: ProposalValues = valuesOf(draft);
+  return { ...values, items: items.map((item, key) => ({ key, ...item })) };
+};
+
+describe('amounts typed in major units', () => {
+  it('reads the digits, not a float: 0.29 is 29 cents, 1,500.5 is 150050', () => {
+    expect(minorAmount('0.29', 'EUR')).toBe(29);
+    expect(minorAmount(' 1,500.5 ', 'EUR')).toBe(150050);
+    expect(minorAmount('1500', 'EUR')).toBe(150000);
+    expect(minorAmount('1500', 'JPY')).toBe(1500);
+  });
+
+  it('refuses more decimals than the currency has, and anything not an amount', () => {
+    expect(minorAmount('1.005', 'EUR')).toBeNull();
+    expect(minorAmount('1.5', 'JPY')).toBeNull();
+    expect(minorAmount('-3', 'EUR')).toBeNull();
+    expect(minorAmount('abc', 'EUR')).toBeNull();
+    expect(minorAmount('', 'EUR')).toBeNull();
+  });
+
+  it('writes a stored amount back as the owner typed it', () => {
+    expect(majorText(150050, 'EUR')).toBe('1500.50');
+    expect(majorText(1500, 'JPY')).toBe('1500');
+  });
+});
+
+describe('what Save sends', () => {
+  it('sends the items in minor units and the deposit as the server takes it', () => {
+    const values = {
+      ...withItems([{ description: 'Workshop', quantity: '1.5', unitPrice: '1000.00' }]),
+      depositKind: 'percent' as const,
+      depositValue: '30',
+    };
+    expect(toUpdate(5, values, 'EUR')).toEqual({
+      ok: true,
+      input: expect.objectContaining({
+        id: 5,
+        items: [{ description: 'Workshop', quantity: 1.5, unitAmount: 100000 }],
+        deposit: { kind: 'percent', value: 30 },
+        validUntil: null,
+      }),
+    });
+  });
+
+  it('keys each refusal by its field: a price not read, a blank description, a deposit above the total', () => {
+    const values = {
+      ...withItems([
+        { description: 'Workshop', quantity: '1', unitPrice: 'a lot' },
+        { description: ' ', quantity: '2', unitPrice: '10' },
+      ]),
+      depositKind: 'amount' as const,
+      depositValue: '5000',
+    };
+    const result = toUpdate(5, values, 'EUR');
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        'items.0.unitAmount': PRICE_MESSAGE,
+        'items.1.description': PROPOSAL_MESSAGES.descriptionRequired,
+        deposit: PROPOSAL_MESSAGES.depositAboveTotal,
+      },
+    });
+  });
+});
+
+function editorServer() {
+  return fakeTrpcServer({
+    'leads.get': () => ({
+      data: {
+        lead: { id: 7, name: 'Ada', email: 'ada@example.com' },
+        timeline: [],
+        suppressed: null,
+      },
+    }),
+    'proposals.update': () =>
+      invalidInput([{ path: 'items.0.description', message: 'Refused by the server' }]),
+  });
+}
+
+describe('the draft editor', () => {
+  it('shows the total and deposit as typed, in the figures and then the preview', async () => {
+    editorServer();
+    const user = userEvent.setup();
+    renderAdmin(<DraftEditor proposal={draft} />);
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price (EUR)' }), '999.99');
+    await user.click(screen.getByRole('radio', { name: 'Percent' }));
+    await user.type(screen.getByRole('textbox', { name: 'Deposit (%)' }), '30');
+
+    // 1.5 × 999.99 = 1,499.985, rounded to the cent as the server does.
+    const list = within(screen.getByRole('status', { name: 'Figures' }));
+    expect(list.getByText('€1,499.99')).toBeVisible();
+    expect(list.getByText('Deposit (30%)')).toBeVisible();
+    expect(list.getByText('€450.00')).toBeVisible();
+    const preview = screen.getByRole('region', { name: "The client's page" });
+    await waitFor(() =>
+      expect(within(preview).getByRole('row', { name: 'Total €1,499.99' })).toBeVisible(),
+    );
+    await waitFor(() =>
+      expect(within(preview).getByRole('row', { name: 'Deposit (30%) €450.00' })).toBeVisible(),
+    );
+    expect(within(preview).getByText('Workshop')).toBeVisible();
+  });
+
+  it("shows a price it cannot read at its field and sends nothing; the server's refusal at its own", async () => {
+    const server = editorServer();
+    const user = userEvent.setup();
+    renderAdmin(<DraftEditor proposal={draft} />);
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    const price = screen.getByRole('textbox', { name: 'Unit price (EUR)' });
+    await user.type(price, 'a lot');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(price).toHaveAccessibleDescription(PRICE_MESSAGE);
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('proposals.update')).toEqual([]);
+
+    await user.clear(price);
+    await user.type(price, '1500');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const description = screen.getByRole('textbox', { name: 'Item 1 description' });
+    await waitFor(() => expect(description).toHaveAccessibleDescription('Refused by the server'));
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('proposals.update')[0]?.input).toMatchObject({
+      id: 5,
+      items: [{ description: 'Workshop', quantity: 1, unitAmount: 150000 }],
+    });
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The editor's fields as typed (text, prices in major units: "1500.00") and their way to the
+ * server's input (minor units, docs/proposals.md). The figures the editor shows while typing
+ * come from the shared `proposalAmounts`, the one rule the server stores.
+ */
+import type { z } from 'zod/mini';
+import {
+  isCurrency,
+  minorDigits,
+  proposalAmounts,
+  proposalUpdateInput,
+  type Deposit,
+  type DepositKind,
+  type ProposalItem,
+} from '#shared/proposals';
+import type { Proposal } from '#shared/shapes/proposals';
+
+export interface ItemValues {
+  /** Stable across adds and removes: the row's React key. */
+  key: number;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+}
+
+export interface ProposalValues {
+  title: string;
+  summary: string;
+  items: ItemValues[];
+  currency: string;
+  depositKind: DepositKind | 'none';
+  /** Percent as a whole number, or an amount in major units. */
+  depositValue: string;
+  /** YYYY-MM-DD, or blank: 30 days after sending. */
+  validUntil: string;
+  terms: string;
+}
+
+/** Messages keyed by the input's dotted path: `title`, `items.1.unitAmount`, `deposit`. */
+export type PathErrors = Record<string, string>;
+
+export const PRICE_MESSAGE = 'Price must be an amount such as 1500.00';
+export const QUANTITY_TEXT_MESSAGE = 'Quantity must be a number such as 1 or 1.5';
+export const DEPOSIT_TEXT_MESSAGE = 'Deposit must be a number';
+
+/** An amount in minor units as the owner reads it: 150000 EUR → "1500.00". */
+export function majorText(amount: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * "1,500.5" in EUR → 150050; null when it is not an amount with at most the currency's
+ * decimals. Computed on the digits, not by multiplying a float: "0.29" is 29, never 28.
+ */
+export function minorAmount(text: string, currency: string): number | null {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''));
+  if (!match) return null;
+  const digits = minorDigits(currency);
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  return Number(`${match[1]}${fraction.padEnd(digits, '0')}`);
+}
+
+let nextKey = 1;
+export const newItem = (): ItemValues => ({
+  key: nextKey++,
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+});
+
+export function valuesOf(p: Proposal): ProposalValues {
+  return {
+    title: p.title,
+    summary: p.summary,
+    items: p.items.map((item) => ({
+      key: nextKey++,
+      description: item.description,
+      quantity: String(item.quantity),
+      unitPrice: majorText(item.unitAmount, p.currency),
+    })),
+    currency: p.currency,
+    depositKind: p.deposit?.kind ?? 'none',
+    depositValue: !p.deposit
+      ? ''
+      : p.deposit.kind === 'percent'
+        ? String(p.deposit.value)
+        : majorText(p.deposit.value, p.currency),
+    validUntil: p.validUntil ?? '',
+    terms: p.terms,
+  };
+}
+
+/** The currency typed when it is one, else the one saved: a half-typed "US" prices nothing. */
+export function effectiveCurrency(values: ProposalValues, saved: string): string {
+  const code = values.currency.trim().toUpperCase();
+  return isCurrency(code) ? code : saved;
+}
+
+type UpdateInput = z.input<typeof proposalUpdateInput>;
+type Fields = Omit<UpdateInput, 'id'>;
+
+function itemsOf(values: ProposalValues, currency: string, errors: PathErrors): ProposalItem[] {
+  return values.items.map((item, index) => {
+    const quantity = Number(item.quantity.trim().replaceAll(',', ''));
+    const unitAmount = minorAmount(item.unitPrice, currency);
+    if (item.quantity.trim() === '' || !Number.isFinite(quantity)) {
+      errors[`items.${index}.quantity`] = QUANTITY_TEXT_MESSAGE;
+    }
+    if (unitAmount === null) errors[`items.${index}.unitAmount`] = PRICE_MESSAGE;
+    return { description: item.description, quantity, unitAmount: unitAmount ?? 0 };
+  });
+}
+
+function depositOf(values: ProposalValues, currency: string, errors: PathErrors): Deposit | null {
+  if (values.depositKind === 'none') return null;
+  const value =
+    values.depositKind === 'percent'
+      ? Number(values.depositValue.trim())
+      : minorAmount(values.depositValue, currency);
+  if (value === null || values.depositValue.trim() === '' || !Number.isFinite(value)) {
+    errors['deposit'] = DEPOSIT_TEXT_MESSAGE;
+    return { kind: values.depositKind, value: 0 };
+  }
+  return { kind: values.depositKind, value };
+}
+
+/** The fields as the server takes them, with what cannot even be read as numbers refused. */
+export function draftFields(
+  values: ProposalValues,
+  saved: string,
+): { fields: Fields; errors: PathErrors } {
+  const errors: PathErrors = {};
+  const currency = effectiveCurrency(values, saved);
+  const fields: Fields = {
+    title: values.title,
+    summary: values.summary,
+    items: itemsOf(values, currency, errors),
+    currency: values.currency,
+    deposit: depositOf(values, currency, errors),
+    validUntil: values.validUntil === '' ? null : values.validUntil,
+    terms: values.terms,
+  };
+  return { fields, errors };
+}
+
+/**
+ * What Save sends, checked first by the server's own schema (its words at each field), or
+ * the messages by path. The server judges again, and its 400 comes back the same way.
+ */
+export function toUpdate(
+  id: number,
+  values: ProposalValues,
+  saved: string,
+): { ok: true; input: UpdateInput } | { ok: false; errors: PathErrors } {
+  const { fields, errors } = draftFields(values, saved);
+  const parsed = proposalUpdateInput.safeParse({ id, ...fields });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      // An item's own message wins over the list's; the typed-text messages over the schema's.
+      errors[path] ??= issue.message;
+    }
+  }
+  return Object.keys(errors).length > 0
+    ? { ok: false, errors }
+    : { ok: true, input: { id, ...fields } };
+}
+
+/** The total and deposit of what is typed, for the figures and the preview; rows not yet readable count 0. */
+export function typedAmounts(values: ProposalValues, saved: string) {
+  const { fields } = draftFields(values, saved);
+  const items = (fields.items ?? []).map((item) => ({
+    ...item,
+    quantity: Number.isFinite(item.quantity) && item.quantity > 0 ? item.quantity : 0,
+  }));
+  const deposit = fields.deposit && fields.deposit.value > 0 ? fields.deposit : null;
+  return {
+    items,
+    deposit,
+    currency: effectiveCurrency(values, saved),
+    ...proposalAmounts(items, deposit),
+  };
+}

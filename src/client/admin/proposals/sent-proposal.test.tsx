@@ -1,0 +1,122 @@
+/**
+ * A proposal once sent, read only (docs/proposals.md, "Admin screens"): the record of its
+ * acceptance, what can still be done with it, and its payments with the form for one by hand.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Proposal } from '#shared/shapes/proposals';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { SentProposal } from './sent-proposal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const sent: Proposal = {
+  id: 5,
+  leadId: 7,
+  number: 'P-2026-3',
+  title: 'Support inbox pilot',
+  summary: '',
+  items: [{ description: 'Workshop', quantity: 2, unitAmount: 150000 }],
+  currency: 'EUR',
+  deposit: { kind: 'percent', value: 30 },
+  total: 300000,
+  depositAmount: 90000,
+  validUntil: '2026-04-01',
+  terms: '',
+  status: 'sent',
+  version: 1,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  sentAt: '2026-03-02T10:00:00.000Z',
+  viewedAt: null,
+  decidedAt: null,
+  declineReason: null,
+  acceptance: null,
+  payments: [],
+};
+
+const hash = 'a'.repeat(64);
+const accepted: Proposal = {
+  ...sent,
+  status: 'accepted',
+  viewedAt: '2026-03-03T10:00:00.000Z',
+  decidedAt: '2026-03-04T10:00:00.000Z',
+  acceptance: {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    at: '2026-03-04T10:00:00.000Z',
+    documentHash: hash,
+  },
+  payments: [
+    {
+      id: 1,
+      proposalId: 5,
+      amount: 40000,
+      currency: 'EUR',
+      provider: 'manual',
+      providerRef: null,
+      paidAt: '2026-03-05T00:00:00.000Z',
+      refundedAmount: 0,
+      note: 'Transfer 123',
+    },
+  ],
+};
+
+describe('a sent proposal', () => {
+  it('offers Revise and Withdraw while it is out, and no payments yet', async () => {
+    fakeTrpcServer({});
+    renderAdmin(<SentProposal proposal={sent} />);
+    expect(await screen.findByRole('button', { name: 'Revise' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Payments' })).toBeNull();
+    const document = screen.getByRole('region', { name: 'As sent' });
+    expect(within(document).getByRole('row', { name: 'Total €3,000.00' })).toBeVisible();
+  });
+
+  it('once accepted: the signature record, the payments, and what is still due in the form', async () => {
+    fakeTrpcServer({});
+    renderAdmin(<SentProposal proposal={accepted} />);
+    const state = await screen.findByRole('region', { name: 'Where it stands' });
+    expect(within(state).getByText('Ada Lovelace')).toBeVisible();
+    expect(within(state).getByText('ada@example.com')).toBeVisible();
+    expect(within(state).getByText(hash)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revise' })).toBeNull();
+
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('€400.00 paid of a €900.00 deposit.')).toBeVisible();
+    expect(within(payments).getByText('By hand: Transfer 123')).toBeVisible();
+    expect(within(payments).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('500.00');
+  });
+
+  it('records a payment in minor units, and shows a refused day at its field', async () => {
+    const server = fakeTrpcServer({
+      'proposals.recordPayment': () =>
+        invalidInput([{ path: 'paidAt', message: 'Paid on must be a day (YYYY-MM-DD)' }]),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<SentProposal proposal={accepted} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (EUR)' });
+    await user.clear(amount);
+    await user.type(amount, '1,234.5');
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Second transfer');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Paid on')).toHaveAccessibleDescription(
+        'Paid on must be a day (YYYY-MM-DD)',
+      ),
+    );
+    expect(server.callsTo('proposals.recordPayment')[0]?.input).toEqual({
+      id: 5,
+      amount: 123450,
+      paidAt: '',
+      note: 'Second transfer',
+    });
+  });
+});
