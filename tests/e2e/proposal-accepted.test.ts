@@ -1,0 +1,192 @@
+/**
+ * A proposal's whole way in the browser (docs/proposals.md), its steps in order: the owner
+ * writes and sends it from the admin; the client opens the mailed link on a 390 px phone and
+ * accepts it by keyboard alone (axe-clean in light and dark); the signed PDF reaches both
+ * sides; the client pays the deposit through Stripe's Checkout (the tests' fake Stripe, which
+ * delivers the signed webhook as Stripe does); the lead then shows Won, and the proposal the
+ * amount paid. The site's address is https://acme.example, served by this test's server
+ * (the browser's requests to it are routed there), as mailed links name it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parseMail } from '#tests/support/mime';
+import { pdfText } from '#tests/support/pdf-text';
+import {
+  startFakeStripe,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+  type FakeStripe,
+} from '#tests/support/fake-stripe';
+import {
+  axeViolations,
+  newPage,
+  startServerAndBrowser,
+  startSmtpCatcher,
+  type CaughtMail,
+  type RunningServer,
+  type SmtpCatcher,
+} from './support';
+import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
+
+const SITE = 'https://acme.example';
+const OWNER_INBOX = 'notify@acme.example';
+const client = {
+  name: 'Noor Haddad',
+  email: 'noor@client.example',
+  company: 'Noor Labs',
+  subject: 'consulting',
+  message: 'Could you send us a proposal for a support inbox pilot?',
+  privacy: true,
+};
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: SmtpCatcher;
+let stripe: FakeStripe;
+let owner: Page;
+let phone: Page;
+let link: string;
+
+beforeAll(async () => {
+  [smtp, stripe] = await Promise.all([startSmtpCatcher(), startFakeStripe()]);
+  [server, browser] = await startServerAndBrowser({
+    env: {
+      SMTP_URL: smtp.url,
+      SITE_URL: SITE,
+      CONTACT_NOTIFY_TO: OWNER_INBOX,
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    },
+  });
+  stripe.deliverTo(`${server.url}/api/payments/stripe/webhook`);
+  await addUser(server.dbPath, 'owner');
+});
+
+afterAll(async () => {
+  await owner?.context().close();
+  await phone?.context().close();
+  await browser?.close();
+  await server?.stop();
+  await Promise.all([smtp?.close(), stripe?.close()]);
+});
+
+/** The site's address served by this test's server: a mailed link opens as it would. */
+async function routeSiteToServer(page: Page): Promise<void> {
+  await page.context().route(`${SITE}/**`, async (route) => {
+    const url = route.request().url().replace(SITE, server.url);
+    // Redirects are the browser's to follow (a form's 303), not the route's.
+    const response = await route.fetch({ url, maxRedirects: 0 });
+    await route.fulfill({ response });
+  });
+}
+
+/** The next caught mail to `to` whose subject matches. */
+async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
+  for (;;) {
+    const mail = await smtp.waitForMail({ to, timeoutMs: 20_000 });
+    if (subject.test(mail.subject)) return mail;
+  }
+}
+
+async function expectAxeCleanLightAndDark(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await showColorScheme(page, scheme);
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  await showColorScheme(page, 'light');
+}
+
+describe('a proposal from the admin to a paid deposit', () => {
+  it('is written and sent from the admin', async () => {
+    const enquiry = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(client),
+    });
+    expect(enquiry.status).toBe(201);
+    owner = await newPage(browser);
+    await signIn(owner, server.url, 'owner');
+    await owner.goto(`${server.url}/admin/leads/1`);
+    const proposals = await visible(owner.getByRole('region', { name: 'Proposals' }));
+    await proposals
+      .getByRole('textbox', { name: 'Title of a new proposal' })
+      .fill('Support inbox pilot');
+    await proposals.getByRole('button', { name: 'New proposal' }).click();
+    await owner.waitForURL(/\/admin\/proposals\/\d+$/);
+    await owner.getByRole('button', { name: 'Add item' }).click();
+    await owner.getByRole('textbox', { name: 'Item 1 description' }).fill('Pilot, four weeks');
+    await owner.getByRole('textbox', { name: 'Quantity' }).fill('1');
+    await owner.getByRole('textbox', { name: 'Unit price (EUR)' }).fill('10000.00');
+    await owner.getByRole('radio', { name: 'Percent' }).check({ force: true });
+    await owner.getByRole('textbox', { name: 'Deposit (%)' }).fill('30');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await toast(owner, 'Proposal saved');
+    await owner.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = await visible(owner.getByRole('alertdialog', { name: 'Send this proposal' }));
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await toast(owner, 'Proposal sent');
+
+    const mail = await mailTo(client.email, /^Proposal P-\d{4}-1: Support inbox pilot$/);
+    link = /https:\/\/acme\.example\/p\/[\w-]{43}/.exec(mail.text)![0];
+  });
+
+  it('is accepted on a phone by keyboard alone, axe-clean in light and dark', async () => {
+    phone = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+    await routeSiteToServer(phone);
+    await phone.goto(link);
+    await visible(phone.getByRole('heading', { name: 'Support inbox pilot', level: 1 }));
+    await visible(phone.getByText('€10,000.00').first());
+    await expectAxeCleanLightAndDark(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    // From the top of the page, Tab until the name field: no pointer at all.
+    const name = phone.getByRole('textbox', { name: 'Your full name' });
+    for (let i = 0; i < 40 && !(await name.evaluate((el) => el === document.activeElement)); i++) {
+      await phone.keyboard.press('Tab');
+    }
+    await phone.keyboard.type(client.name);
+    await phone.keyboard.press('Tab');
+    await phone.keyboard.type(client.email);
+    await phone.keyboard.press('Tab');
+    expect(await phone.evaluate(() => document.activeElement?.id)).toBe('accept-agree');
+    await phone.keyboard.press('Space');
+    await phone.keyboard.press('Tab');
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL(/\?done=accepted$/);
+    await visible(phone.getByText(`Accepted by ${client.name}`, { exact: false }));
+    await visible(phone.getByRole('link', { name: /signed PDF/i }));
+    await expectAxeCleanLightAndDark(phone);
+  });
+
+  it('mails the signed PDF to both sides', async () => {
+    for (const to of [client.email, OWNER_INBOX]) {
+      const mail = await mailTo(to, /accepted proposal P-\d{4}-1$/);
+      const { files } = await parseMail(Buffer.from(mail.raw));
+      const pdf = files.find((file) => file.contentType === 'application/pdf');
+      expect(pdf?.filename).toMatch(/^Proposal P-\d{4}-1 v1\.pdf$/);
+      const text = (await pdfText(pdf!.content)).join('\n');
+      expect(text).toContain('€10,000.00');
+      expect(text).toContain(client.name);
+      expect(text).toMatch(/[0-9a-f]{64}/);
+    }
+  });
+
+  it('takes the deposit through Stripe Checkout', async () => {
+    await phone.getByRole('button', { name: 'Pay the deposit' }).click();
+    await phone.waitForURL(`${stripe.url}/pay/**`);
+    const [session] = [...stripe.sessions.values()];
+    expect(session).toMatchObject({ amount_total: 300_000, currency: 'eur' });
+    await phone.getByRole('button', { name: 'Pay' }).click();
+    await phone.waitForURL(/acme\.example\/p\/[\w-]{43}/);
+    await visible(phone.getByText('Deposit paid. Thank you.'));
+  });
+
+  it('shows the lead won, and the proposal with the amount paid', async () => {
+    await owner.goto(`${server.url}/admin/leads/1`);
+    await visible(owner.getByText('Won', { exact: true }).first());
+    await visible(owner.getByText('€3,000.00').first());
+  });
+});
