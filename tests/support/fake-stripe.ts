@@ -6,6 +6,11 @@
  * the path, the form body read back into the nested params the package encoded, and the
  * Authorization and Idempotency-Key headers. A repeated Idempotency-Key is answered with the
  * first answer, as Stripe does. `signWebhook` signs an event as Stripe signs its webhooks.
+ *
+ * For a browser test it also plays Checkout's hosted page: GET /pay/<session> shows a "Pay"
+ * button; pressing it (POST) marks the session paid, delivers the signed
+ * `checkout.session.completed` to the webhook set with `deliverTo`, as Stripe would, and then
+ * sends the browser to the session's success address.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
@@ -37,6 +42,8 @@ export interface FakeStripe {
   failNext(status: number, times?: number): void;
   /** Forgets the requests, sessions and idempotency keys seen (a fresh Stripe account). */
   reset(): void;
+  /** Where the hosted page's payments are announced: the site's webhook address. */
+  deliverTo(webhookUrl: string): void;
   close(): Promise<void>;
 }
 
@@ -94,12 +101,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, Record<string, unknown>>();
   const failures: number[] = [];
   let origin = '';
+  let webhookUrl: string | null = null;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const hosted = /^\/pay\/(cs_test_\w+)$/.exec(path);
+      if (hosted) {
+        hostedPage(res, req.method ?? 'GET', sessions.get(hosted[1]!), webhookUrl).catch(
+          (error: unknown) => {
+            res.writeHead(500, { 'content-type': 'text/plain' });
+            res.end(String(error));
+          },
+        );
+        return;
+      }
       const header = (name: string) => {
         const value = req.headers[name];
         return Array.isArray(value) ? value[0] : value;
@@ -173,6 +191,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(status, times = 1) {
       for (let i = 0; i < times; i++) failures.push(status);
     },
+    deliverTo(url) {
+      webhookUrl = url;
+    },
     reset() {
       requests.length = 0;
       sessions.clear();
@@ -188,6 +209,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 const signer = new Stripe(TEST_SECRET_KEY);
+
+/** Checkout's hosted page: a button; its press pays, tells the webhook, and goes back. */
+async function hostedPage(
+  res: ServerResponse,
+  method: string,
+  session: Record<string, unknown> | undefined,
+  webhookUrl: string | null,
+): Promise<void> {
+  if (!session) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('No such session');
+    return;
+  }
+  const amount = `${String(session.amount_total)} ${String(session.currency).toUpperCase()}`;
+  if (method === 'GET') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><title>Fake Checkout</title>
+<main><h1>Fake Checkout</h1><p>${amount} (minor units)</p>
+<form method="post"><button type="submit">Pay</button></form></main></html>`);
+    return;
+  }
+  if (!webhookUrl) throw new Error('deliverTo(webhookUrl) was not called');
+  session.status = 'complete';
+  session.payment_status = 'paid';
+  const metadata = session.metadata as { proposalId?: string; number?: string };
+  const payload = JSON.stringify(
+    checkoutCompletedEvent({
+      id: String(session.id),
+      proposalId: Number(metadata.proposalId ?? session.client_reference_id),
+      number: metadata.number,
+      amountTotal: Number(session.amount_total),
+      currency: String(session.currency),
+    }),
+  );
+  const delivered = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload) },
+    body: payload,
+  });
+  if (!delivered.ok) throw new Error(`the webhook answered ${delivered.status}`);
+  res.writeHead(303, { location: String(session.success_url) });
+  res.end();
+}
 
 /**
  * The `Stripe-Signature` header Stripe sends with `payload`: `t=<seconds>,v1=<HMAC-SHA256 of

@@ -83,7 +83,8 @@ export async function acceptProposal(
     if (closed) return { kind: 'closed', message: closed };
     const lead = await tx.select().from(leads).where(eq(leads.id, row.leadId)).get();
     if (!lead) return { kind: 'gone' };
-    if (email !== lead.email.toLowerCase()) {
+    const ownAddress = email === lead.email.toLowerCase();
+    if (!ownAddress) {
       const proof = await proveAddress(
         tx,
         ctx,
@@ -96,6 +97,7 @@ export async function acceptProposal(
     const acceptance: SignatureRecord = {
       name: input.name,
       email: input.email,
+      emailProof: ownAddress ? 'recipient' : 'code',
       at: now.toISOString(),
       ip: logAddress(ctx.req.ip),
       userAgent,

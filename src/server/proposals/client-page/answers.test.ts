@@ -22,6 +22,7 @@ import {
 } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
 import { storeSentProposal } from '#tests/support/client-proposals';
+import { pdfText } from '#tests/support/pdf-text';
 import { documentHash } from '../document-hash';
 import { proposalWithPayments } from '../proposal-store';
 
@@ -160,6 +161,7 @@ describe('accepting', () => {
     expect(JSON.parse(row.acceptance!)).toEqual({
       name: 'Helen Marsh',
       email: 'Helen@Client.example',
+      emailProof: 'recipient',
       at: deps.clock.now().toISOString(),
       ip: '203.0.113.0/24',
       userAgent: 'Mozilla/5.0 (Phone)',
@@ -179,8 +181,21 @@ describe('accepting', () => {
     expect(copy!.subject).toBe('You accepted proposal P-2026-1');
     expect(copy!.text).toContain(row.documentHash!);
     expect(copy!.text).toContain(`https://harbor.example/p/${token}`);
-    const ownerMails = (await mailsTo(OWNER)).map((mail) => mail.subject);
-    expect(ownerMails).toContain('Helen Marsh accepted proposal P-2026-1');
+    const ownerMails = await mailsTo(OWNER);
+    const ownerCopy = ownerMails.find(
+      (mail) => mail.subject === 'Helen Marsh accepted proposal P-2026-1',
+    );
+    // The signed PDF on both, the same file: its text holds the number, total, name and hash.
+    const [pdf] = copy!.attachments ?? [];
+    expect(pdf).toMatchObject({
+      filename: 'Proposal P-2026-1 v1.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(ownerCopy!.attachments).toEqual([pdf]);
+    const text = (await pdfText(Buffer.from(pdf!.content, 'base64'))).join('\n');
+    for (const part of ['P-2026-1', '€3,750.00', 'Helen Marsh', row.documentHash!]) {
+      expect(text).toContain(part);
+    }
   });
 
   it('keeps a value the owner set, and shows the deposit by bank transfer once accepted', async () => {

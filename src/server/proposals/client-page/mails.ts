@@ -4,6 +4,8 @@
  * code that proves an address other than the lead's. Each names the proposal by its number
  * and version; words the client typed come after the site's own links, quoted.
  */
+import { pdfAttachment } from '../pdf/stored-pdf';
+import { proposalRow } from '../proposal-store';
 import {
   emailDocument,
   mailButton,
@@ -178,6 +180,9 @@ export async function acceptanceMails(
     `Accepted: ${when}`,
     `Document hash (SHA-256): ${acceptance.documentHash}`,
   ];
+  // The signed PDF on both: made from the stored version, the same file every time.
+  const row = await proposalRow(deps.db, proposal.id);
+  const attachments = row ? [await pdfAttachment(deps, row)] : [];
   const client = siteMail(acceptance.email, site, {
     subject: `You accepted proposal ${proposal.number}`,
     lines: [
@@ -190,6 +195,7 @@ export async function acceptanceMails(
     ],
     button: { url: accepted.pageUrl, label: 'Open the proposal' },
   });
+  client.attachments = attachments;
   const to = deps.config.contactNotifyTo;
   const owner = to
     ? siteMail(to, site, {
@@ -198,6 +204,7 @@ export async function acceptanceMails(
         button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
       })
     : null;
+  if (owner) owner.attachments = attachments;
   return { client, owner };
 }
 

@@ -19,6 +19,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
+import { pdfText } from '#tests/support/pdf-text';
 import { storeSentProposal } from '#tests/support/client-proposals';
 
 let app: App;
@@ -129,6 +130,13 @@ describe('the forms', () => {
     expect(html).toContain(T.acceptedNotice);
     expect(html).toContain(T.acceptedBy('Helen Marsh', TODAY));
     expect(html).toContain(`href="/p/${token}/pdf"`);
+    // The link it names: the signed PDF, with its certificate.
+    const pdf = await app.request(`/p/${token}/pdf`);
+    expect([pdf.status, pdf.headers.get('Content-Type')]).toEqual([200, 'application/pdf']);
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join('\n');
+    expect(text).toContain('Certificate of acceptance');
+    expect(text).toContain('Helen Marsh');
+    expect((await app.request(`/p/${'C'.repeat(43)}/pdf`)).status).toBe(404);
     // No Stripe here: the deposit is paid by bank transfer.
     expect(html).toContain(escapeHtml(T.bankTransfer('€1,125.00')));
     expect(html).not.toContain(`action="/p/${token}/accept"`);

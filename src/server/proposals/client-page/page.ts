@@ -6,6 +6,8 @@
  *   (application/x-www-form-urlencoded). Done: 303 back to the page (Post/Redirect/Get), which
  *   then says what happened. Refused: the page again with the typed values kept and each
  *   field's problem (400), or what stands in the way (409, 429 with Retry-After, 503).
+ * - GET /p/:token/pdf: the PDF of the version the page shows, with its certificate once
+ *   accepted (pdf/stored-pdf.ts), behind the page's own look-up and throttle.
  * Each calls the public procedures (router.ts), so the page and the JSON API keep one set of
  * rules. The answers name one person's link: no cache keeps them and no other site gets it as
  * a referrer.
@@ -28,7 +30,9 @@ import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { linkPageAssets } from '#server/http/page-assets';
 import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
 import { siteSettings } from '#server/platform/site-settings';
+import { pdfResponse } from '../pdf/stored-pdf';
 import { CodeSent } from './accept-code';
+import { proposalOfToken, shownVersion } from './link';
 import { renderProposalPage, type ProposalPage } from './page-html';
 import { proposalClientPageRouter } from './router';
 
@@ -219,5 +223,20 @@ export function proposalClientPage(deps: AppDeps, clientDir: string | undefined)
         return refused(c, token, error, { decline: { values, errors: {} } });
       }
       return done(c, token, 'declined');
+    })
+    .get('/p/:token/pdf', async (c) => {
+      const token = c.req.param('token');
+      const ctx = requestContext(c, deps);
+      try {
+        // The page's own answer first: its throttle, its 404, its first view.
+        await callPage(ctx).view({ token });
+        const row = await shownVersion(deps.db, await proposalOfToken(ctx, token));
+        const response = await pdfResponse(deps, row);
+        response.headers.set('Referrer-Policy', 'same-origin');
+        return response;
+      } catch (error) {
+        const { page, status } = failure(c, error);
+        return answer(c, page, status);
+      }
     });
 }
