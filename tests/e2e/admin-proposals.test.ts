@@ -113,9 +113,17 @@ describe('a proposal from a lead to the client', () => {
     const figures = page.getByRole('status', { name: 'Figures' });
     await visible(figures.getByText('€10,000.50'));
     await visible(figures.getByText('€3,000.15'));
-    const preview = page.getByRole('region', { name: "The client's page" });
-    await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('€10,000.50');
-    expect(await preview.innerText()).toContain('Pilot, four weeks');
+    // The preview is the client's page, in the site's stylesheet: its total in bold.
+    await expect
+      .poll(() => page.getByTitle("The client's page").getAttribute('srcdoc'), {
+        timeout: 10_000,
+      })
+      .toContain('€3,000.15');
+    const frame = page.frameLocator('iframe[title="The client\'s page"]');
+    await visible(frame.getByText('Pilot, four weeks'));
+    const total = frame.getByRole('row', { name: /^Total/ }).getByText('€10,000.50');
+    await visible(total);
+    expect(await total.evaluate((cell) => getComputedStyle(cell).fontWeight)).toBe('700');
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await expectAxeCleanLightAndDark();
 
