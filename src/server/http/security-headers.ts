@@ -37,6 +37,20 @@ export function withVideoHost(csp: string, frameHost: string | null): string {
     .join('; ');
 }
 
+/**
+ * The policy with one more place a form may send the browser: the client's proposal page,
+ * whose "Pay the deposit" form is answered by a redirect to Stripe's Checkout, and a form's
+ * redirect is held to `form-action` too.
+ */
+export function withFormTarget(csp: string, origin: string): string {
+  return csp
+    .split('; ')
+    .map((directive) =>
+      directive.startsWith('form-action ') ? `${directive} ${origin}` : directive,
+    )
+    .join('; ');
+}
+
 export function contentSecurityPolicy(config: Config, options: SecurityOptions = {}): string {
   const frameHost = config.videoFrameHost;
   const thumbnailHost = frameHost ? THUMBNAIL_HOSTS[frameHost] : undefined;

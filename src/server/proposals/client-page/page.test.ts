@@ -62,6 +62,21 @@ const statusOf = async (id: number) =>
   (await deps.db.select().from(proposals).where(eq(proposals.id, id)).get())!.status;
 
 describe('GET /p/:token', () => {
+  it("lets its forms go to this site only, and to Stripe's Checkout once Stripe is set up", async () => {
+    const { token } = await storeSentProposal(deps, { leadId });
+    const formAction = async () =>
+      /form-action ([^;]+)/.exec(
+        (await app.request(`/p/${token}`)).headers.get('Content-Security-Policy') ?? '',
+      )?.[1];
+    expect(await formAction()).toBe("'self'");
+    const stripe = { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: null };
+    ({ app } = await createTestApp({
+      db: deps.db,
+      config: testConfig({ siteUrl: 'http://localhost', stripe }),
+    }));
+    expect(await formAction()).toBe("'self' https://checkout.stripe.com");
+  });
+
   it('is the proposal as a page: no script, noindex, no cache, no referrer elsewhere, its two forms', async () => {
     const { token } = await storeSentProposal(deps, {
       leadId,

@@ -31,6 +31,8 @@ import { linkPageAssets } from '#server/http/page-assets';
 import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
 import { siteSettings } from '#server/platform/site-settings';
 import { pdfResponse } from '../pdf/stored-pdf';
+import { checkoutOrigin } from '../payments/stripe-client';
+import { withFormTarget } from '#server/http/security-headers';
 import { CodeSent } from './accept-code';
 import { proposalOfToken, shownVersion } from './link';
 import { renderProposalPage, type ProposalPage } from './page-html';
@@ -89,6 +91,12 @@ export function proposalClientPage(deps: AppDeps, clientDir: string | undefined)
     c.header('Cache-Control', 'no-store');
     // The address holds the token: no other site gets it as a referrer (see fromThisSite).
     c.header('Referrer-Policy', 'same-origin');
+    // "Pay the deposit" is answered by a redirect to Stripe's Checkout, which the page's
+    // form-action must allow (docs/payments.md); nowhere else may a form of it go.
+    const csp = c.get('baseHeaders')?.['Content-Security-Policy'];
+    if (csp && deps.config.stripe) {
+      c.header('Content-Security-Policy', withFormTarget(csp, checkoutOrigin(deps.config.stripe)));
+    }
     const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
     // No script: the page's forms need none; the stylesheet is the site's.
     const { stylesheets } = await linkPageAssets(clientDir);
