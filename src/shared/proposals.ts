@@ -6,8 +6,10 @@
 import { z } from 'zod/mini';
 import { proposalStatusValues, type ProposalStatus } from './address-values';
 import { idField, oneLine, pageField, storedText } from './validation';
+import { isCurrency } from './money';
 
 export { proposalStatusValues, type ProposalStatus } from './address-values';
+export { formatMoney, isCurrency, minorDigits, wholeUnits } from './money';
 
 export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   draft: 'Draft',
@@ -85,41 +87,6 @@ export const PROPOSAL_MESSAGES = {
   bankTransferMax: `Bank transfer text must be at most ${PROPOSAL_LIMITS.bankTransferMax.toLocaleString('en-US')} characters`,
   priceListMax: `Price list must be at most ${PROPOSAL_LIMITS.priceListMax.toLocaleString('en-US')} characters`,
 } as const;
-
-/** Whether a code names a currency this runtime knows (ISO 4217). */
-export function isCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return false;
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency: code });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** How many decimals a currency's minor unit has: 2 for EUR, 0 for JPY. */
-export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
-}
-
-/** An amount in minor units written for people: 1234567 EUR → "€12,345.67". */
-export function formatMoney(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 10 ** digits);
-}
-
-/** A lead's value is kept in whole units of the currency (docs/leads.md). */
-export function wholeUnits(amount: number, currency: string): number {
-  return Math.round(amount / 10 ** minorDigits(currency));
-}
 
 export interface ProposalItem {
   description: string;
