@@ -57,6 +57,7 @@ describe('the leads paths', () => {
         answered: [],
         followUps: [],
         stale: [],
+        declined: [],
       }),
     );
   });
@@ -158,6 +159,7 @@ describe('the leads paths', () => {
       bookings: [],
       testimonials: [],
       drafts: [{ id: 1, subject: 'Re: Hi', text: 'Hi Ada', by: 'admin', at: any(String) }],
+      proposals: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],
