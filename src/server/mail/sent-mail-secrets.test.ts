@@ -82,6 +82,18 @@ it(
       items: [{ description: 'Pilot', quantity: 1, unitAmount: 500_000 }],
     });
     await owner.proposals.send({ id: proposal.id });
+    await mailsSettled(mailer);
+    // Accepting it with another address than the lead's mails a code to that address first.
+    const proposalMail = mailer.sent.find((m) => m.subject.startsWith('Proposal P-2026-1'));
+    const proposalToken = /\/p\/([\w-]{43})/.exec(proposalMail?.text ?? '')?.[1] ?? '';
+    await expect(
+      visitor.proposalClientPage.accept({
+        token: proposalToken,
+        name: 'Helen Marsh',
+        email: 'helen.marsh@elsewhere.example',
+        agree: true,
+      }),
+    ).rejects.toThrow(/code/i);
     // A newsletter's confirmation link.
     await visitor.newsletter.subscribe({ email: 'reader@example.com' });
     // A password reset's link, then the sign-in code that finishes it.
@@ -113,11 +125,12 @@ it(
       /Your sign-in code/,
       /Spring news/,
       /Proposal P-2026-1/,
+      /Your code to accept proposal P-2026-1/,
     ]) {
       expect(subjects).toMatch(kind);
     }
     const secrets = mailer.sent.flatMap(secretsOf);
-    expect(secrets.length).toBeGreaterThanOrEqual(7);
+    expect(secrets.length).toBeGreaterThanOrEqual(8);
     const unsent = await deps.db
       .select({ id: outbox.id })
       .from(outbox)
