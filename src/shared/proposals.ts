@@ -205,43 +205,33 @@ function depositWithinTotal(draft: { items?: ProposalItem[]; deposit?: Deposit |
   return draft.deposit.value <= proposalAmounts(draft.items, null).total;
 }
 
+/** Every field of a draft but the title, each optional: left out, it keeps its default or value. */
+const optionalFields = {
+  summary: z.optional(draftFields.summary),
+  items: z.optional(draftFields.items),
+  currency: z.optional(draftFields.currency),
+  deposit: z.optional(draftFields.deposit),
+  validUntil: z.optional(draftFields.validUntil),
+  terms: z.optional(draftFields.terms),
+};
+
+const depositCheck = z.refine<{ items?: ProposalItem[]; deposit?: Deposit | null }>(
+  depositWithinTotal,
+  {
+    message: PROPOSAL_MESSAGES.depositAboveTotal,
+    path: ['deposit'],
+  },
+);
+
 /** POST /api/leads/:id/proposals: a title at least; the rest has defaults. */
 export const proposalCreateInput = z
-  .object({
-    id: idField,
-    title: draftFields.title,
-    summary: z.optional(draftFields.summary),
-    items: z.optional(draftFields.items),
-    currency: z.optional(draftFields.currency),
-    deposit: z.optional(draftFields.deposit),
-    validUntil: z.optional(draftFields.validUntil),
-    terms: z.optional(draftFields.terms),
-  })
-  .check(
-    z.refine(depositWithinTotal, {
-      message: PROPOSAL_MESSAGES.depositAboveTotal,
-      path: ['deposit'],
-    }),
-  );
+  .object({ id: idField, title: draftFields.title, ...optionalFields })
+  .check(depositCheck);
 
 /** PATCH /api/proposals/:id: what changes; the deposit is checked again against the stored items. */
 export const proposalUpdateInput = z
-  .object({
-    id: idField,
-    title: z.optional(draftFields.title),
-    summary: z.optional(draftFields.summary),
-    items: z.optional(draftFields.items),
-    currency: z.optional(draftFields.currency),
-    deposit: z.optional(draftFields.deposit),
-    validUntil: z.optional(draftFields.validUntil),
-    terms: z.optional(draftFields.terms),
-  })
-  .check(
-    z.refine(depositWithinTotal, {
-      message: PROPOSAL_MESSAGES.depositAboveTotal,
-      path: ['deposit'],
-    }),
-  );
+  .object({ id: idField, title: z.optional(draftFields.title), ...optionalFields })
+  .check(depositCheck);
 
 export const proposalListInput = z.object({
   status: z.pipe(

@@ -6,20 +6,10 @@
  */
 import { pdfAttachment } from '../pdf/stored-pdf';
 import { proposalRow } from '../proposal-store';
-import {
-  emailDocument,
-  mailButton,
-  mailHeading,
-  PARAGRAPH,
-  plainLink,
-  plainTextWithSignature,
-  siteFooter,
-} from '#shared/mail/frame';
+import { oneLine, siteMail } from '../short-mail';
 import { siteTimeText } from '#shared/mail/site-time';
-import { LIGHT } from '#shared/mail/theme';
 import { formatMoney } from '#shared/proposals';
-import { NOT_ONE_LINE } from '#shared/validation';
-import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import type { MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { mailSite, type MailSite } from '#server/platform/site-brand';
@@ -37,53 +27,7 @@ export interface MailedProposal {
   depositAmount: number;
 }
 
-const oneLine = (text: string) => text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
 const named = (p: MailedProposal) => `${p.number} (version ${p.version}), "${oneLine(p.title)}"`;
-
-/** A short mail of the site's frame: a heading, lines, one button, then quoted words. */
-function siteMail(
-  to: string,
-  site: MailSite,
-  parts: {
-    subject: string;
-    lines: string[];
-    button?: { url: string; label: string };
-    quoted?: { label: string; text: string };
-  },
-): MailMessage {
-  const { subject, lines, button, quoted } = parts;
-  const quotedLines = quoted
-    ? ['', `${quoted.label}:`, ...quoted.text.split(/\r?\n/).map((line) => `> ${line}`)]
-    : [];
-  const text = plainTextWithSignature(
-    [
-      subject,
-      '',
-      ...lines,
-      ...(button ? ['', `${button.label}: ${button.url}`] : []),
-      ...quotedLines,
-    ],
-    site.name,
-    site.address,
-  );
-  const p = LIGHT;
-  const html = emailDocument({
-    title: subject,
-    scheme: 'auto',
-    palette: p,
-    body:
-      mailHeading(escapeHtml(subject)) +
-      lines.map((line) => `<p style="${PARAGRAPH}">${escapeHtml(line)}</p>`).join('') +
-      (button
-        ? mailButton(button.url, escapeHtml(button.label), p) + plainLink(button.url, p)
-        : '') +
-      (quoted
-        ? `<p style="${PARAGRAPH}">${escapeHtml(quoted.label)}:</p><blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(quoted.text)}</blockquote>`
-        : ''),
-    footer: siteFooter(site.name, site.address, p),
-  });
-  return { to, subject, text, html };
-}
 
 const leadPage = (site: MailSite, leadId: number) =>
   new URL(`/admin/leads/${leadId}`, site.address).href;
