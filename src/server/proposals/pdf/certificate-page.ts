@@ -5,6 +5,7 @@
  * where (the address's /24 and the browser), and the trail from sending to acceptance.
  */
 import type { Proposal } from '#shared/shapes/proposals';
+import { siteTimeText } from '#shared/mail/site-time';
 import { keepWithNext, MUTED, type Cell, type PageWriter, type TextStyle } from './page-writer';
 
 /** What the client's acceptance recorded (proposals.acceptance and its timeline). */
@@ -109,22 +110,5 @@ export function utcText(at: Date): string {
 
 /** "Friday 27 November 2026, 12:45:21 CET": the moment on the site's clock, to the second. */
 export function zoneText(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-    timeZoneName: 'short',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((each) => each.type === type)?.value ?? '';
-  return (
-    `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ` +
-    `${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`
-  );
+  return siteTimeText(at, timeZone, { seconds: true });
 }
