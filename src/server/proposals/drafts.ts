@@ -46,13 +46,17 @@ function amountColumns(items: ProposalItem[], deposit: Deposit | null) {
   };
 }
 
-/** A new draft on a lead (version 1, a new number); its currency and terms from the settings. */
+/**
+ * A new draft on a lead (version 1, a new number); its currency and terms from the settings.
+ * `audit` writes the caller's audit entry in the draft's own transaction.
+ */
 export async function createDraft(
   db: Db,
   leadId: number,
   fields: DraftFields & { title: string },
   by: string,
   now: Date,
+  audit: (tx: Db, row: ProposalRow) => Promise<unknown>,
 ): Promise<ProposalRow | null> {
   // Read before the write: the content cache and the settings are not the write's business.
   const settings = await readProposalSettings(db);
@@ -61,7 +65,7 @@ export async function createDraft(
     const lead = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get();
     if (!lead) return null;
     const number = await nextProposalNumber(tx, now.getUTCFullYear());
-    return tx
+    const row = await tx
       .insert(proposals)
       .values({
         leadId,
@@ -78,6 +82,8 @@ export async function createDraft(
       })
       .returning()
       .get();
+    await audit(tx, row);
+    return row;
   });
 }
 

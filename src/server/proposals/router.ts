@@ -104,11 +104,16 @@ export const proposalCoreProcedures = {
     .output(outputs.one)
     .mutation(async ({ ctx, input }) => {
       const { id: leadId, ...fields } = input;
-      const row = await createDraft(ctx.db, leadId, fields, ctx.user.username, ctx.clock.now());
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.leadNotFound });
-      await writeTransaction(ctx.db, (tx) =>
-        auditAdminChange(tx, ctx, 'proposal_created', target(row), leadSubject(leadId)),
+      const row = await createDraft(
+        ctx.db,
+        leadId,
+        fields,
+        ctx.user.username,
+        ctx.clock.now(),
+        (tx, draft) =>
+          auditAdminChange(tx, ctx, 'proposal_created', target(draft), leadSubject(leadId)),
       );
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.leadNotFound });
       return shown(ctx, row.id);
     }),
 

@@ -5,7 +5,6 @@
  * Spread into the `proposals` router (app/app-router.ts).
  */
 import { TRPCError } from '@trpc/server';
-import { writeTransaction } from '#db';
 import { PROPOSAL_MESSAGES as M } from '#shared/proposals';
 import { outputs } from '#shared/shapes/proposals';
 import { idInput } from '#shared/validation';
@@ -54,12 +53,11 @@ export const proposalDraftProcedures = {
         { ...fields, currency: settings.currency },
         ctx.user.username,
         ctx.clock.now(),
+        (tx, draft) =>
+          auditAdminChange(tx, ctx, 'proposal_created', target(draft), leadSubject(lead.id)),
       );
       // The lead was erased while the model wrote.
       if (!row) throw leadNotFound();
-      await writeTransaction(ctx.db, (tx) =>
-        auditAdminChange(tx, ctx, 'proposal_created', target(row), leadSubject(lead.id)),
-      );
       const proposal = await proposalWithPayments(ctx, row.id);
       if (!proposal) throw proposalNotFound();
       return { proposal };
