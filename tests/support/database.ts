@@ -4,10 +4,22 @@
  * call gets its own: a new file, or a new sqld process (about 50 ms). Everything is removed
  * after the test file (tests/support/database-cleanup.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseTarget, type Db } from '#db';
+import { fileURLToPath } from 'node:url';
+import { closeDatabase, openDatabase, type DatabaseTarget, type Db } from '#db';
+import { MIGRATIONS_FOLDER } from '#db/migrations';
 import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
 
 export type TestDatabaseMode = 'embedded' | 'sqld';
@@ -52,9 +64,54 @@ export function databaseEnv(target: DatabaseTarget): Record<string, string> {
     : { DATABASE_PATH: target.file, DATABASE_URL: '' };
 }
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * An embedded file with every migration applied, made once per set of migrations and copied
+ * for each test: migrating a new file costs about 35 ms, and the server tests open a few
+ * thousand (docs/testing.md, "Fresh databases"). It is made by openDatabase itself, so a copy is
+ * the file a first start makes; the migrations' own tests migrate empty files.
+ */
+function migratedTemplate(): Promise<string> {
+  const memo = globalThis as typeof globalThis & { __migratedTemplate?: Promise<string> };
+  memo.__migratedTemplate ??= (async () => {
+    // Keyed by the migrations and the code that opens a file: a change to either makes a new one.
+    const hash = createHash('sha256');
+    const sources = [
+      ...readdirSync(MIGRATIONS_FOLDER, { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith('.sql') || name.endsWith('_journal.json'))
+        .map((name) => path.join(MIGRATIONS_FOLDER, name)),
+      ...readdirSync(path.join(ROOT, 'db'))
+        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        .map((name) => path.join(ROOT, 'db', name)),
+    ].sort();
+    for (const file of sources) hash.update(file).update(readFileSync(file));
+    const folder = path.join(ROOT, 'node_modules/.cache/test-databases');
+    const template = path.join(folder, `migrated-${hash.digest('hex').slice(0, 16)}.db`);
+    if (existsSync(template)) return template;
+    mkdirSync(folder, { recursive: true });
+    // Made aside and renamed into place: workers that start together never copy a half file.
+    const draft = path.join(tempFolder('template-'), 'app.db');
+    await closeDatabase(await openDatabase({ file: draft }));
+    renameSync(draft, template);
+    for (const name of readdirSync(folder)) {
+      if (name !== path.basename(template)) rmSync(path.join(folder, name), { force: true });
+    }
+    return template;
+  })();
+  return memo.__migratedTemplate;
+}
+
 /** A new migrated database, and where it is (for a second handle or a child process). */
 export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarget }> {
-  const target = await freshDatabaseTarget();
+  if (TEST_DATABASE === 'sqld') {
+    const target = await freshDatabaseTarget();
+    return { db: await openDatabase(target), target };
+  }
+  const file = path.join(tempFolder(), 'app.db');
+  copyFileSync(await migratedTemplate(), file);
+  const target = { file };
   return { db: await openDatabase(target), target };
 }
 

@@ -121,7 +121,9 @@ export async function startCheckout(
   };
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(stripe).checkout.sessions.create(params, {
+    session = await (
+      await stripeClient(stripe)
+    ).checkout.sessions.create(params, {
       // The link's hash in it too: another database (a staging copy) on the same Stripe
       // account has its own proposal 1, and must not be answered this one's session.
       idempotencyKey: `proposal-${proposal.id}-${proposal.tokenHash?.slice(0, 16)}-deposit-${due}`,

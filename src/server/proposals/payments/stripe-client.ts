@@ -2,15 +2,20 @@
  * The official `stripe` package, made once per configuration (docs/payments.md):
  * pointed at Stripe, or at STRIPE_API_BASE in tests (tests/support/fake-stripe.ts).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '#server/platform/config';
 
 const clients = new WeakMap<StripeConfig, Stripe>();
 
-export function stripeClient(config: StripeConfig): Stripe {
+/**
+ * Loaded at the first payment, not at start: a site without Stripe never pays for the package
+ * (about a tenth of a start's module loading; docs/performance.md, "Start-up").
+ */
+export async function stripeClient(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);
   if (!client) {
-    client = new Stripe(config.secretKey, {
+    const { default: StripeClient } = await import('stripe');
+    client = new StripeClient(config.secretKey, {
       ...(config.apiBase ?? {}),
       // A visitor waits on the Checkout request: a slow Stripe is an error, not a hang.
       timeout: 20_000,

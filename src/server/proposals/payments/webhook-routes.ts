@@ -28,9 +28,10 @@ export function stripeWebhookRoutes(
       return c.json(errorBody('The Stripe-Signature header is missing'), 400);
     }
     const body = await c.req.text();
+    const client = await stripeClient(stripe);
     let event: Stripe.Event;
     try {
-      event = await stripeClient(stripe).webhooks.constructEventAsync(
+      event = await client.webhooks.constructEventAsync(
         body,
         signature,
         stripe.webhookSecret,

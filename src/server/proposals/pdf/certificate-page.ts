@@ -6,7 +6,7 @@
  */
 import type { Proposal } from '#shared/shapes/proposals';
 import { siteTimeText } from '#shared/mail/site-time';
-import { keepWithNext, MUTED, type Cell, type PageWriter, type TextStyle } from './page-writer';
+import { keepWithNext, type Cell, type PageWriter, type TextStyle } from './page-writer';
 
 /** What the client's acceptance recorded (proposals.acceptance and its timeline). */
 export interface Signature {
@@ -64,13 +64,13 @@ export function writeCertificatePage(
     'This page records how the proposal on the pages before it was accepted, by a simple ' +
       'electronic signature: the client typed their name and confirmed they read and accept ' +
       'the proposal and its terms.',
-    { size: 10, color: MUTED },
+    { size: 10, color: 'muted' },
   );
   writer.space(14);
 
   const field = (label: string, value: string, style: TextStyle = {}) => {
     const cells: Cell[] = [
-      { text: label, x: 0, width: LABEL_WIDTH - 10, color: MUTED },
+      { text: label, x: 0, width: LABEL_WIDTH - 10, color: 'muted' },
       { text: value, x: LABEL_WIDTH, width: writer.width - LABEL_WIDTH, ...style },
     ];
     writer.row(cells);
@@ -99,7 +99,7 @@ export function writeCertificatePage(
       'title, summary, items, currency, deposit, total, deposit amount, validity and terms). The ' +
       'same version always gives the same hash, and any change to it gives another: computed ' +
       'again from the proposal kept on file, it shows this is the version accepted.',
-    { size: 9, color: MUTED },
+    { size: 9, color: 'muted' },
   );
 }
 

@@ -4,7 +4,7 @@
  * the footer of every page written last, when the number of pages is known. Every text goes
  * through winAnsiText first (win-ansi.ts): the standard fonts write WinAnsi only.
  */
-import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { winAnsiText } from './win-ansi';
 
 /** A4 in points. */
@@ -13,8 +13,9 @@ const MARGIN = { side: 56, top: 64, bottom: 64 };
 /** A line's height for a given font size. */
 const LEADING = 1.35;
 
-export const INK = rgb(0.11, 0.11, 0.13);
-export const MUTED = rgb(0.4, 0.4, 0.44);
+/** The two colours of the text, as red, green and blue from 0 to 1 (proposal-pdf.ts makes them). */
+export const TONES = { ink: [0.11, 0.11, 0.13], muted: [0.4, 0.4, 0.44] } as const;
+export type Tone = keyof typeof TONES;
 
 export interface Fonts {
   regular: PDFFont;
@@ -26,7 +27,7 @@ export interface Fonts {
 export interface TextStyle {
   font?: keyof Fonts;
   size?: number;
-  color?: RGB;
+  color?: Tone;
 }
 
 export interface Cell extends TextStyle {
@@ -105,7 +106,11 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return lines;
 }
 
-export function createPageWriter(doc: PDFDocument, fonts: Fonts): PageWriter {
+export function createPageWriter(
+  doc: PDFDocument,
+  fonts: Fonts,
+  colors: Record<Tone, RGB>,
+): PageWriter {
   const width = PAGE.width - 2 * MARGIN.side;
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   /** The top of the next line. */
@@ -125,7 +130,7 @@ export function createPageWriter(doc: PDFDocument, fonts: Fonts): PageWriter {
       y: baselineTop - size,
       size,
       font: fonts[style.font ?? 'regular'],
-      color: style.color ?? INK,
+      color: colors[style.color ?? 'ink'],
     });
   };
 
@@ -175,7 +180,7 @@ export function createPageWriter(doc: PDFDocument, fonts: Fonts): PageWriter {
         start: { x: MARGIN.side, y: top },
         end: { x: MARGIN.side + width, y: top },
         thickness: 0.5,
-        color: MUTED,
+        color: colors.muted,
       });
       top -= 3;
     },
@@ -194,7 +199,7 @@ export function createPageWriter(doc: PDFDocument, fonts: Fonts): PageWriter {
           y: MARGIN.bottom / 2,
           size: 8,
           font: fonts.regular,
-          color: MUTED,
+          color: colors.muted,
         });
       });
     },

@@ -8,7 +8,7 @@
 import { formatMoney, lineAmount } from '#shared/proposals';
 import { markdownToText } from '#shared/newsletter-email-markdown';
 import type { Proposal } from '#shared/shapes/proposals';
-import { keepWithNext, MUTED, type Cell, type PageWriter } from './page-writer';
+import { keepWithNext, type Cell, type PageWriter } from './page-writer';
 
 /** The items table's columns, from the left margin; the description takes what is left. */
 const COLUMNS = { quantity: 60, unitPrice: 95, amount: 110, gap: 10 };
@@ -18,13 +18,13 @@ export function writeProposalPages(
   input: { proposal: Proposal; companyName: string },
 ): void {
   const { proposal: p, companyName } = input;
-  writer.paragraph(companyName, { size: 10, color: MUTED });
+  writer.paragraph(companyName, { size: 10, color: 'muted' });
   writer.space(8);
   writer.paragraph(p.title, { font: 'bold', size: 18 });
   writer.space(2);
-  writer.paragraph(`Proposal ${p.number} · version ${p.version}`, { size: 11, color: MUTED });
+  writer.paragraph(`Proposal ${p.number} · version ${p.version}`, { size: 11, color: 'muted' });
   if (p.validUntil) {
-    writer.paragraph(`Valid until ${dayName(p.validUntil)}`, { size: 11, color: MUTED });
+    writer.paragraph(`Valid until ${dayName(p.validUntil)}`, { size: 11, color: 'muted' });
   }
   writer.space(14);
   if (p.summary.trim()) {

@@ -12,10 +12,9 @@
  * Fonts are the PDF's standard Helvetica and Courier (nothing embedded, a small file); they
  * write WinAnsi only, and any other character is replaced (win-ansi.ts).
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Proposal } from '#shared/shapes/proposals';
 import { writeCertificatePage, type AcceptanceRecord } from './certificate-page';
-import { createPageWriter } from './page-writer';
+import { createPageWriter, TONES } from './page-writer';
 import { writeProposalPages } from './proposal-pages';
 
 export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page';
@@ -36,6 +35,8 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
   const { proposal, companyName, acceptance } = input;
   // Not the time of rendering: that would make each render a different file.
   const dated = acceptance?.signature.at ?? new Date(proposal.sentAt ?? proposal.createdAt);
+  // Loaded at the first PDF, not at start (docs/performance.md, "Start-up").
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Proposal ${proposal.number} v${proposal.version}: ${proposal.title}`);
   doc.setAuthor(companyName);
@@ -51,7 +52,10 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
-  const writer = createPageWriter(doc, fonts);
+  const writer = createPageWriter(doc, fonts, {
+    ink: rgb(...TONES.ink),
+    muted: rgb(...TONES.muted),
+  });
   writeProposalPages(writer, { proposal, companyName });
   if (acceptance) writeCertificatePage(writer, { proposal, timeZone: input.timeZone, acceptance });
   writer.finish(
