@@ -68,7 +68,7 @@ describe('the layer rules', () => {
     expect(allowed.output).not.toContain('mail-through-outbox');
   });
 
-  it('refuse plumbing that imports a feature, the server reaching into the client, and a loop', async () => {
+  it('refuse plumbing that imports a feature or reads its table, the server reaching into the client, and a loop', async () => {
     const folder = tree({
       'src/server/facts/router.ts':
         "import { errors } from '../http/errors';\nexport const facts = errors;\n",
@@ -79,6 +79,10 @@ describe('the layer rules', () => {
       'src/client/look.ts': 'export const look = 1;\n',
       'src/shared/a.ts': "import { b } from './b';\nexport const a = b;\n",
       'src/shared/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      // A feature's table read in platform/ (its cases: "refuse a feature's table" below).
+      'db/schema.ts': "export const siteSettings = sqliteTable('site_settings', {});\n",
+      'src/server/platform/site.ts':
+        "import { siteSettings } from '../../../db/schema';\nexport const site = siteSettings;\n",
     });
     const result = await layers(folder, ['src']);
     expect(result.ok).toBe(false);
@@ -89,6 +93,12 @@ describe('the layer rules', () => {
       /server-not-client: src\/server\/content\/pages\.ts → src\/client\/look\.ts/,
     );
     expect(result.output).toMatch(/no-cycle: src\/shared\/a\.ts/);
+    expect(result.output).toContain(
+      "platform-tables: platform/ is plumbing and touches no feature's table",
+    );
+    expect(result.output).toContain(
+      'error src/server/platform/site.ts → siteSettings (db/schema.ts)',
+    );
   });
 
   it('know every folder under src/server/ as a feature, booking/ and media/ too, and any new one', async () => {
@@ -192,7 +202,8 @@ describe('the layer rules', () => {
   });
 
   it("refuse a feature's table in platform/, imported or named in raw SQL, and let it take the plumbing's own", () => {
-    // Read from the source, no process started: the schema is one module to dependency-cruiser.
+    // Read from the source, no process started: the schema is one module to dependency-cruiser;
+    // that `npm run layers` prints these lines is the plumbing test's above.
     const folder = tree({
       'db/schema.ts':
         "export const siteSettings = sqliteTable('site_settings', {});\nexport const throttleEvents = sqliteTable('throttle_events', {});\nexport const users = sqliteTable(\n  'users',\n  {},\n);\n",
