@@ -1,17 +1,18 @@
 /**
  * The layers of docs/architecture.md ("The layers"), checked by `npm run check` (through
  * scripts/layers.ts, which also refuses loops between folders under src/server/):
- * shared <- platform <- http <- audit <- mail <- foundation <- features <- app (the tiers of
- * src/server/, TIERS below); db below the server; no cycles anywhere. A rule's comment is the
+ * shared <- platform <- site <- http <- audit <- mail <- foundation <- features <- app (the tiers
+ * of src/server/, TIERS below); db below the server; no cycles anywhere. A rule's comment is the
  * message a broken import gets.
  */
 /** Tests may reach across layers to build a whole app; the layers bind production code. */
 const TEST = '\\.test\\.tsx?$';
 /**
- * A feature is any folder under src/server/ but the three layers around them, so a new folder
- * is bound the day it appears (a hand-kept list once left booking/ and media/ out).
+ * A feature is any folder under src/server/ but the layers around them (the plumbing, the
+ * site's readers every feature shares, the app composition), so a new folder is bound the day
+ * it appears (a hand-kept list once left booking/ and media/ out).
  */
-const FEATURE = '^src/server/(?!(?:http|platform|app)/)[^/]+/';
+const FEATURE = '^src/server/(?!(?:http|platform|site|app)/)[^/]+/';
 
 /**
  * The tiers of src/server/, lowest first: each imports only the tiers below it; folders of one
@@ -25,6 +26,11 @@ const TIERS = [
     name: 'platform',
     folders: ['platform'],
     is: 'plumbing: config, logger, clock, keys, throttle, errors, database helpers',
+  },
+  {
+    name: 'site',
+    folders: ['site'],
+    is: "the site's settings, words, media and brand as every feature reads them",
   },
   { name: 'http', folders: ['http'], is: 'the tRPC and REST plumbing' },
   { name: 'audit', folders: ['audit'], is: 'the audit log every change writes to' },
@@ -107,8 +113,8 @@ module.exports = {
       name: 'plumbing-uses-no-feature',
       severity: 'error',
       comment:
-        'http/ and platform/ are plumbing every feature uses: they import no feature and not the app composition.',
-      from: { path: '^src/server/(http|platform)/', pathNot: TEST },
+        "http/ and platform/ are plumbing every feature uses, site/ the site's readers they all share: they import no feature and not the app composition.",
+      from: { path: '^src/server/(http|platform|site)/', pathNot: TEST },
       to: { path: `${FEATURE}|^src/server/app/` },
     },
     {

@@ -30,7 +30,7 @@ import { createLogger, loggableError } from './src/server/platform/logger';
 import { configuredSecrets } from './src/server/platform/secrets';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { triagesSettled } from './src/server/ai/triage';
-import { mailLogo, mailSenderName } from './src/server/platform/site-brand';
+import { mailLogo, mailSenderName } from './src/server/site/site-brand';
 import { flushAnalytics, unwrittenEvents } from './src/server/analytics/event-buffer';
 import { pruneSafely, PRUNE_INTERVAL_MS } from './src/server/maintenance/prune';
 import { createMailSender } from './src/server/app/mail-sender';

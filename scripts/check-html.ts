@@ -23,7 +23,7 @@ import { loadEntryRenderer } from '../src/server/app/page-renderer';
 import { appPageHtml } from '../src/server/content/app-page';
 import { renderLegalPage, renderNotFoundPage } from '../src/server/content/page-renderer';
 import { TEMPLATE_FILE } from '../src/server/content/page-template';
-import { DEFAULT_BRAND } from '../src/server/platform/site-brand';
+import { DEFAULT_BRAND } from '../src/server/site/site-brand';
 import { linkPageAssets } from '../src/server/http/page-assets';
 import type { SiteContent } from '../src/shared/site-content';
 import { LEGAL_PAGES } from '../src/shared/site-content-basics';

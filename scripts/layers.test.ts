@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLayers } from './layers';
+import { platformTableUses } from './platform-tables';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const folders: string[] = [];
@@ -67,7 +68,7 @@ describe('the layer rules', () => {
     expect(allowed.output).not.toContain('mail-through-outbox');
   });
 
-  it('refuse plumbing that imports a feature, the server reaching into the client, and a loop', async () => {
+  it('refuse plumbing that imports a feature or reads its table, the server reaching into the client, and a loop', async () => {
     const folder = tree({
       'src/server/facts/router.ts':
         "import { errors } from '../http/errors';\nexport const facts = errors;\n",
@@ -78,6 +79,10 @@ describe('the layer rules', () => {
       'src/client/look.ts': 'export const look = 1;\n',
       'src/shared/a.ts': "import { b } from './b';\nexport const a = b;\n",
       'src/shared/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      // A feature's table read in platform/ (its cases: "refuse a feature's table" below).
+      'db/schema.ts': "export const siteSettings = sqliteTable('site_settings', {});\n",
+      'src/server/platform/site.ts':
+        "import { siteSettings } from '../../../db/schema';\nexport const site = siteSettings;\n",
     });
     const result = await layers(folder, ['src']);
     expect(result.ok).toBe(false);
@@ -88,6 +93,12 @@ describe('the layer rules', () => {
       /server-not-client: src\/server\/content\/pages\.ts → src\/client\/look\.ts/,
     );
     expect(result.output).toMatch(/no-cycle: src\/shared\/a\.ts/);
+    expect(result.output).toContain(
+      "platform-tables: platform/ is plumbing and touches no feature's table",
+    );
+    expect(result.output).toContain(
+      'error src/server/platform/site.ts → siteSettings (db/schema.ts)',
+    );
   });
 
   it('know every folder under src/server/ as a feature, booking/ and media/ too, and any new one', async () => {
@@ -117,6 +128,16 @@ describe('the layer rules', () => {
       'src/server/identity/session.ts':
         "import { letter } from '../newsletter/letter';\nimport { log } from '../audit/log';\nexport const session = [letter, log];\n",
       'src/server/audit/log.ts': "import { sent } from '../mail/sent';\nexport const log = sent;\n",
+      // The site's readers: above platform/, below http/ (which reads them for every page).
+      'src/server/platform/page-frame.ts':
+        "import { settings } from '../site/settings';\nexport const frame = settings;\n",
+      'src/server/site/brand.ts':
+        "import { slot } from '../booking/slot';\nexport const brand = slot;\n",
+      'src/server/booking/slot.ts': 'export const slot = 1;\n',
+      'src/server/site/settings.ts':
+        "import { clock } from '../platform/clock';\nexport const settings = clock;\n",
+      'src/server/http/middleware.ts':
+        "import { settings } from '../site/settings';\nexport const middleware = settings;\n",
       // Downward, and a type-only import upward (gone at run time): allowed.
       'src/server/mail/sent.ts':
         "import type { Admin } from '../identity/admin';\nimport { clock } from '../platform/clock';\nexport const sent: Admin[] = [];\nexport const at = clock;\n",
@@ -131,18 +152,23 @@ describe('the layer rules', () => {
     const result = await layers(folder, ['src']);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/^The tiers of src\/server\//);
-    expect(result.output).toContain('4. mail: mail/: the mail layer');
-    expect(result.output).toContain('6. features: every other folder');
+    expect(result.output).toContain('2. site: site/: the site');
+    expect(result.output).toContain('5. mail: mail/: the mail layer');
+    expect(result.output).toContain('7. features: every other folder');
     const refused = [
       'tier-platform: src/server/platform/config.ts → src/server/leads/lead.ts',
       'tier-mail: src/server/mail/outbox/queue.ts → src/server/leads/lead.ts',
       'tier-mail: src/server/mail/outbox/queue.ts → src/server/identity/session.ts',
       'tier-foundation: src/server/identity/session.ts → src/server/newsletter/letter.ts',
       'tier-audit: src/server/audit/log.ts → src/server/mail/sent.ts',
+      'tier-platform: src/server/platform/page-frame.ts → src/server/site/settings.ts',
+      'tier-site: src/server/site/brand.ts → src/server/booking/slot.ts',
     ];
     for (const line of refused) expect(result.output).toContain(line);
     // The message a broken import gets is the rule's comment, naming what the tier may import.
-    expect(result.output).toContain('Tier 4 of 7, mail (the mail layer');
+    expect(result.output).toContain('Tier 5 of 8, mail (the mail layer');
+    expect(result.output).toContain("Tier 2 of 8, site (the site's settings");
+    expect(result.output).not.toContain('src/server/http/middleware.ts →');
     const errors = result.output.match(/^\s*error tier-/gm) ?? [];
     expect(errors).toHaveLength(refused.length);
   });
@@ -173,6 +199,31 @@ describe('the layer rules', () => {
     );
     expect(result.output).toContain('src/server/leads/join.ts → src/server/booking/reminder.ts');
     expect(result.output).not.toContain('src/server/facts →');
+  });
+
+  it("refuse a feature's table in platform/, imported or named in raw SQL, and let it take the plumbing's own", () => {
+    // Read from the source, no process started: the schema is one module to dependency-cruiser;
+    // that `npm run layers` prints these lines is the plumbing test's above.
+    const folder = tree({
+      'db/schema.ts':
+        "export const siteSettings = sqliteTable('site_settings', {});\nexport const throttleEvents = sqliteTable('throttle_events', {});\nexport const users = sqliteTable(\n  'users',\n  {},\n);\n",
+      'src/server/platform/site.ts':
+        "import {\n  throttleEvents,\n  siteSettings as settings,\n} from '#db/schema';\nexport const site = [throttleEvents, settings];\n",
+      'src/server/platform/whole.ts':
+        "import * as schema from '../../../db/schema';\nexport const whole = schema;\n",
+      'src/server/platform/raw.ts':
+        "export const raw = (id: number) => sql`select name from users where id = ${id}`;\nexport const events = 'delete from throttle_events';\n",
+      'src/server/platform/throttle.ts':
+        "import { throttleEvents } from '#db/schema';\nexport const rows = throttleEvents;\n",
+      // Tests may reach across layers.
+      'src/server/platform/keys.test.ts':
+        "import { users } from '#db/schema';\nexport const who = users;\n",
+    });
+    expect(platformTableUses(folder).sort()).toEqual([
+      '  error src/server/platform/raw.ts → users (raw SQL)',
+      '  error src/server/platform/site.ts → siteSettings (db/schema.ts)',
+      '  error src/server/platform/whole.ts → * (db/schema.ts)',
+    ]);
   });
 
   it('refuse sub-folders of one folder that import each other, and let them import one way', async () => {

@@ -6,14 +6,17 @@
  * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
  * and `newsletter/x.ts -> booking` never meet. The same fold one level down refuses loops
  * between the sub-folders of one folder (identity/sessions, identity/sign-in, ...), so each
- * folder's insides import one way too. Each broken import is printed with its rule's comment
- * (`err-long`): the comment is the message.
+ * folder's insides import one way too. Last, platform/ may name no feature's table of
+ * db/schema.ts (scripts/platform-tables.ts): the schema is one module to dependency-cruiser, so
+ * which tables a file takes from it is read from the source. Each broken import is printed with
+ * its rule's comment (`err-long`): the comment is the message.
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { format, type ICruiseResult, type IModule } from 'dependency-cruiser';
+import { PLATFORM_TABLES, platformTableUses } from './platform-tables';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -149,11 +152,14 @@ export async function checkLayers(
   const report = await format(result, { outputType: 'err-long' });
   const loops = folderLoops(result.modules);
   const subLoops = subFolderLoops(result.modules);
+  const tables = platformTableUses(cwd);
   const moduleErrors = result.summary.error;
   let output = tiersText(cwd) + String(report.output);
   if (loops.length > 0) output += `\n${FOLDER_LOOP}\n${loops.join('\n')}\n`;
   if (subLoops.length > 0) output += `\n${SUB_FOLDER_LOOP}\n${subLoops.join('\n')}\n`;
-  return { ok: moduleErrors === 0 && loops.length === 0 && subLoops.length === 0, output };
+  if (tables.length > 0) output += `\n${PLATFORM_TABLES}\n${tables.join('\n')}\n`;
+  const ok = moduleErrors === 0 && [loops, subLoops, tables].every((found) => found.length === 0);
+  return { ok, output };
 }
 
 if (process.argv[1] === import.meta.filename) {

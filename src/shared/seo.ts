@@ -13,7 +13,7 @@ function escapeHtml(text: string): string {
 
 /**
  * The canonical address of a path on the public site: on `origin`, the address the server
- * names the site by (server/platform/site-settings.ts, `pagesOrigin`), else the build's.
+ * names the site by (server/site/site-settings.ts, `pagesOrigin`), else the build's.
  */
 export function siteUrl(path = '/', origin: string = site.siteUrl): string {
   return new URL(path, origin).toString();

@@ -16,7 +16,7 @@ import { createMemoryLogger } from '#tests/support/logger';
 import { storeSubscribersAs } from '#tests/support/newsletters';
 import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '#tests/support/smtp-sink';
 import { createMailer } from '#server/platform/mail';
-import { mailSenderName } from '#server/platform/site-brand';
+import { mailSenderName } from '#server/site/site-brand';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/mail/outbox/mail-loop';
 import { unsubscribeToken } from '#server/newsletter/tokens';

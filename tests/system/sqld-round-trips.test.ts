@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '#db';
 import { contacts } from '#db/schema';
-import { siteName } from '#server/platform/site-brand';
+import { siteName } from '#server/site/site-brand';
 import type { App } from '#server/app/app';
 import { mailsSettled } from '#server/platform/mail';
 import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';

@@ -4,7 +4,7 @@ import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import { ThrottledError, UnavailableError } from '#server/platform/errors';
 import { loggableError, type Logger } from '#server/platform/logger';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { inSpan, startSpan, type SpanAttributes } from '#server/platform/spans';
 import { modelFromConfig, modelName, type AiModel } from './model';
 import { monthOf, secondsToNextMonth } from './month';

@@ -1,6 +1,6 @@
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { aiModelOf } from './ask';
 import { modelName } from './model';
 import { monthOf } from './month';

@@ -18,7 +18,7 @@ import { entryEnquiryStatements, isEntryPath } from './entry-enquiries';
 import { RateCap } from './rate-cap';
 import { loadSalts } from './salts';
 import { visitorHash } from './visitor';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 
 const conversionNames: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
 

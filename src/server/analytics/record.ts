@@ -10,7 +10,7 @@ import { CONVERSION_EVENTS, type EventInput } from '#shared/analytics';
 import { readSession } from '#server/identity/sessions/session';
 import type { Context } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import type { SiteSettingsView } from '#shared/site-settings';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';

@@ -15,7 +15,7 @@ import { analyticsReport } from './report';
 import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/analytics';
 import { entryEnquiries } from './entry-enquiries';
 

@@ -14,7 +14,7 @@ import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mail';
 import { createMailLoop, type MailJobMaker, type MailSender } from '#server/mail/outbox/mail-loop';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { outboxJob } from '#server/mail/outbox/outbox-job';
 import { reminderJob } from '#server/booking/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';

@@ -9,7 +9,7 @@
 import { writeTransaction } from '#db';
 import { dayStart } from '#server/analytics/days';
 import type { Context } from '#server/http/trpc';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { release, take, throttledError, type ThrottleRule } from '#server/platform/throttle';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { addToDay, takeDayPlace, today } from './counts';

@@ -6,7 +6,7 @@ import { and, gte, lte, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { assistantDays } from '#db/schema';
 import { dayOf } from '#server/analytics/days';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 

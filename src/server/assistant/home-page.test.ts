@@ -11,7 +11,7 @@ import { writeTransaction } from '#db';
 import { ASSISTANT_LAUNCHER_ID } from '#client/home/assistant-launcher';
 import { createApp, type App } from '#server/app/app';
 import { TEMPLATE_FILE } from '#server/content/page-template';
-import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
+import { PUBLISHED_CHECK_MS } from '#server/site/site-content';
 import { AI_ON } from '#tests/support/ai';
 import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { assistantSettings } from '#db/schema';
 import type { Config } from '#server/platform/config';
-import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
+import { PUBLISHED_CHECK_MS } from '#server/site/site-content';
 
 const ROW_ID = 1;
 

@@ -19,8 +19,8 @@ import {
 } from './booking-email';
 import { bookingInvitation, bookingUid } from './invitation';
 import { tokenLink } from '#server/platform/tokens';
-import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite, type MailSite } from '#server/platform/site-brand';
+import { type SiteSettingsConfig } from '#server/site/site-settings';
+import { mailSite, type MailSite } from '#server/site/site-brand';
 import { notifyOwner } from '#server/mail/owner-notice';
 import { callTitle } from '#shared/calendar-links';
 

@@ -19,7 +19,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/bookings';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });

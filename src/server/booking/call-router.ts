@@ -35,7 +35,7 @@ import {
   MOVES_PER_BOOKING,
   RESCHEDULE_REQUESTS,
 } from './throttle-rules';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/booking-call';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */

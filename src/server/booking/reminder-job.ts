@@ -12,8 +12,8 @@ import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import type { MailJob, Turn } from '#server/mail/outbox/mail-loop';
-import { mailSite } from '#server/platform/site-brand';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/site/site-brand';
+import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { renderVisitorBookingEmail } from './booking-email';
 import { hasLateReminder, withdrawLateReminders } from './late-reminders';
 import {

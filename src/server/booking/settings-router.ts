@@ -9,7 +9,7 @@ import { knownRefusal } from '#server/platform/public-fetch';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { feedState, readBusyFeedIfDue } from './busy-feed';
 import { readBookingSettings, storeBookingSettings } from './settings';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/booking-settings';
 
 /**

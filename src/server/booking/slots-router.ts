@@ -11,7 +11,7 @@ import { freshenBusyFeed } from './busy-feed';
 import { freeSlots } from './free-slots';
 import { readBookingSettings } from './settings';
 import { ownerDay } from './slots';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/booking-slots';
 
 /** The days shown when none are asked for, today included. */

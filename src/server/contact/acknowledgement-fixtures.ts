@@ -6,7 +6,7 @@
  */
 import type { ContactInput } from '#shared/contact';
 import { createMailer, mailsSettled } from '#server/platform/mail';
-import { mailSenderName } from '#server/platform/site-brand';
+import { mailSenderName } from '#server/site/site-brand';
 import { callerFor, createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { saveContent } from '#tests/support/content';
 import { createMemoryLogger } from '#tests/support/logger';

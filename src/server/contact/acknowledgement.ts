@@ -17,11 +17,11 @@ import { markdownToHtml, markdownToText } from '#shared/newsletter-email-markdow
 import type { Logger } from '#server/platform/logger';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { escapeHtml, type MailMessage, type Mailer } from '#server/platform/mail';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import { placeWhenRoom } from '#server/platform/throttle';
 import { keyedBucketPart } from '#server/platform/throttle-buckets';
 import { CONTACT_ACKNOWLEDGEMENTS } from './throttle-rules';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 
 /** The address's bucket: a keyed hash of it, lower case (one lead per address ignoring case). */
 export function acknowledgementBucket(secret: string, email: string): string {

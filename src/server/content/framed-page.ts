@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/escape-html';
 import type { SiteSettingsView } from '#shared/site-settings';
 import type { PageFrame } from '#server/platform/page-frame';
-import type { CurrentContent } from '#server/platform/site-content';
-import { pagesOrigin } from '#server/platform/site-settings';
+import type { CurrentContent } from '#server/site/site-content';
+import { pagesOrigin } from '#server/site/site-settings';
 import { composePage } from './page-template';
 import { withoutHeroHold, type PageRenderer } from './page-renderer';
 

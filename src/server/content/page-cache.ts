@@ -12,14 +12,14 @@ import { ownHeaders, withVideoHost } from '#server/http/security-headers';
 import { cacheControlOf, readyAnswer } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
-import { publishedContent, type CurrentContent } from '#server/platform/site-content';
-import { resolveSiteSettings } from '#server/platform/site-settings';
+import { publishedContent, type CurrentContent } from '#server/site/site-content';
+import { resolveSiteSettings } from '#server/site/site-settings';
 import { HTML, type RenderedPage } from './rendered-page';
 
 export function pageCache(deps: AppDeps) {
   /**
    * Per page: the content it was rendered from, and the rendering. Compared by identity: the
-   * current content is a new object whenever the change counter moved (platform/site-content.ts), even if a
+   * current content is a new object whenever the change counter moved (site/site-content.ts), even if a
    * version number was reused by a hand edit. `/` also keeps the published proof's counters
    * it was rendered after (`proofVersion`); other pages keep ''.
    */

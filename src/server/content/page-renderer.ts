@@ -28,7 +28,7 @@ export async function renderLegalPage(
   template: string,
   content: SiteContent,
   key: LegalPageKey,
-  /** The canonical link's origin (platform/site-settings.ts, `pagesOrigin`); the build's by default. */
+  /** The canonical link's origin (site/site-settings.ts, `pagesOrigin`); the build's by default. */
   origin?: string,
 ): Promise<string> {
   const appHtml = await renderer.renderLegal(content, key);

@@ -10,7 +10,7 @@ import { rest } from '#tests/support/rest';
 import type { SiteContent } from '#shared/site-content';
 import { DEMO_VIDEO } from '#shared/demo-video';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
+import { PUBLISHED_CHECK_MS } from '#server/site/site-content';
 import { TEMPLATE_FILE } from './page-template';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
 

@@ -4,7 +4,7 @@
  * pages that have text, the sitemap, llms.txt and the web manifest; and the router app's page (app.html)
  * with the saved company name in its title and as JSON for the admin's header. Each page is rendered once per content version and
  * kept in memory with its ETag and compressed forms; the version is the `site_content` change
- * counter that every instance reads before answering (platform/site-content.ts), so a save on any instance
+ * counter that every instance reads before answering (site/site-content.ts), so a save on any instance
  * shows on every instance's next request (docs/content.md).
  */
 import { readFileSync } from 'node:fs';
@@ -22,12 +22,12 @@ import type { AppDeps } from '#server/http/trpc';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
 import { homeSharePicture } from '#server/entries/share-image-path';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
-import { publishedContent, type CurrentContent } from '#server/platform/site-content';
+import { publishedContent, type CurrentContent } from '#server/site/site-content';
 import { assistantShown } from '#server/assistant/settings';
 import { homeProof, proofVersion } from '#server/proof/home-proof';
 import { feedLinkTags, homeProofHtml } from '#server/proof/home-sections';
 import { composePage, TEMPLATE_FILE } from './page-template';
-import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
+import { pagesOrigin, resolveSiteSettings } from '#server/site/site-settings';
 import { appPageHtml } from './app-page';
 import { frameOf } from './framed-page';
 import { renderLegalPage, renderNotFoundPage, type PageRenderer } from './page-renderer';

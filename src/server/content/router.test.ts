@@ -10,7 +10,7 @@ import { auditEntries } from '#tests/support/audit';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { CONTENT_MESSAGES, type SiteContent } from '#shared/site-content';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 
 let deps: TestDeps;
 let alice: Caller;

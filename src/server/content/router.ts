@@ -21,7 +21,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { type SessionUser } from '#server/identity/sessions/session';
-import { contentSaved, latestContent } from '#server/platform/site-content';
+import { contentSaved, latestContent } from '#server/site/site-content';
 import { outputs } from '#shared/shapes/content';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;

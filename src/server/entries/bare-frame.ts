@@ -5,8 +5,8 @@
  */
 import type { AppDeps } from '#server/http/trpc';
 import type { PageFrame } from '#server/platform/page-frame';
-import { publishedContent } from '#server/platform/site-content';
-import { pagesOrigin, resolveSiteSettings } from '#server/platform/site-settings';
+import { publishedContent } from '#server/site/site-content';
+import { pagesOrigin, resolveSiteSettings } from '#server/site/site-settings';
 
 export async function bareFrame(deps: AppDeps): Promise<PageFrame> {
   const current = await publishedContent(deps.db, deps.clock.now().getTime());

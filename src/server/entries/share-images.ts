@@ -18,7 +18,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders } from '#server/http/security-headers';
 import type { AppDeps } from '#server/http/trpc';
 import { readMediaFile } from '#server/media/store';
-import { publishedContent } from '#server/platform/site-content';
+import { publishedContent } from '#server/site/site-content';
 import { OG_IMAGE_PATH } from '#shared/seo';
 import type { ShareImageParts } from './share-image-draw';
 import { homeSharePicture, shareImagePath } from './share-image-path';

@@ -5,7 +5,7 @@ import { logAddress } from '#server/platform/address';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';
 import type { AppDeps } from './trpc';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 
 /** Bodies over 64 KiB are refused (docs/api.md). */
 export const MAX_BODY_BYTES = 65_536;

@@ -8,7 +8,7 @@
 import { focusRing } from '#shared/ui-styles';
 import { MEDIA_SIZES, siteIcon } from '#shared/site-media';
 import { escapeHtml as e } from '#shared/escape-html';
-import type { SiteBrand } from '#server/platform/site-brand';
+import type { SiteBrand } from '#server/site/site-brand';
 
 /** The built stylesheets and the page's own script module (absent: the build has none). */
 export interface PageShellAssets {

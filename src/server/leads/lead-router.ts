@@ -28,7 +28,7 @@ import { leadsNeedingAttention } from './lead-attention';
 import { eventJson, leadJson } from './lead-json';
 import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from './lead-query';
 import { erasePerson, personData } from './person-data';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { suppressionOf } from '#server/mail/suppressions/suppression';
 import { outputs } from '#shared/shapes/leads';
 import { draftsOfLead } from './drafts/drafts';

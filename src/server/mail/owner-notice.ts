@@ -9,8 +9,8 @@
 import type { OutboxKind } from '#shared/outbox';
 import type { MailMessage } from '#server/platform/mail';
 import { sendInBackground, type SendDeps } from '#server/mail/outbox/send-mail';
-import { mailSite, type MailSite } from '#server/platform/site-brand';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite, type MailSite } from '#server/site/site-brand';
+import type { SiteSettingsConfig } from '#server/site/site-settings';
 
 export interface OwnerNoticeDeps extends SendDeps {
   config: SiteSettingsConfig & { contactNotifyTo: string | null };

@@ -42,7 +42,7 @@ import { pruneGrants } from '#server/mcp/oauth/grants';
 import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 

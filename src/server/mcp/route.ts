@@ -11,7 +11,7 @@ import { clientIp } from '#server/http/context';
 import type { AppEnv } from '#server/http/hono-env';
 import { MAX_BODY_BYTES } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { authenticateBearer } from './access-tokens/bearer';
 
 /**

@@ -12,8 +12,8 @@ import { auditEntries } from '#tests/support/audit';
 import { failure } from '#tests/support/trpc-errors';
 import { LOGO_SVG_WITH_SCRIPT, testImage } from '#tests/support/images';
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_URL_PREFIX } from '#shared/site-media';
-import { currentContent } from '#server/platform/site-content';
-import { mailLogo } from '#server/platform/site-brand';
+import { currentContent } from '#server/site/site-content';
+import { mailLogo } from '#server/site/site-brand';
 import { readMediaFile } from './store';
 
 let deps: TestDeps;

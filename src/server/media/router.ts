@@ -12,7 +12,7 @@ import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_SLOTS } from '#shared/site-media
 import { auditAdminChange } from '#server/audit/admin-change';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { contentSaved, latestContent } from '#server/platform/site-content';
+import { contentSaved, latestContent } from '#server/site/site-content';
 import { clearSlot, replaceSlot } from './store';
 import { makeVariantsOffThread } from './image-thread';
 import { uploadedFile } from './uploaded-file';

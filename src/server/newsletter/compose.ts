@@ -41,7 +41,7 @@ export function newsletterMail(
   newsletter: NewsletterContent,
   links: UnsubscribeLinks,
   /**
-   * The site's saved name (platform/site-brand.ts) and public address, for the footer, and the
+   * The site's saved name (site/site-brand.ts) and public address, for the footer, and the
    * owner's mailbox (REPLY_TO), so a reader's answer reaches a person rather than MAIL_FROM.
    */
   site: { name: string; url: string; replyTo: string },

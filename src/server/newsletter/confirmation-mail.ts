@@ -14,8 +14,8 @@ import { queueMail } from '#server/mail/outbox/queue-mail';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
 import type { Logger } from '#server/platform/logger';
 import { tokenLink } from '#server/platform/tokens';
-import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite, type MailSite } from '#server/platform/site-brand';
+import { type SiteSettingsConfig } from '#server/site/site-settings';
+import { mailSite, type MailSite } from '#server/site/site-brand';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash } from './tokens';
 
 /** The page a confirmation link opens; its button confirms. */
@@ -55,7 +55,7 @@ export const confirmationRef = (subscriberId: number) => mailRef('confirmation',
  * Inside the owner's write (an address added by hand or imported, a resend): each subscriber
  * gets a new link (stored as its hash, valid 7 days, as a sign-up's) and its mail written into
  * the outbox, so the request sends nothing itself and an import of thousands goes at the bulk
- * pace (docs/mail.md). `site` is read before the transaction (platform/site-brand.ts).
+ * pace (docs/mail.md). `site` is read before the transaction (site/site-brand.ts).
  */
 export async function queueConfirmations(
   tx: Db,

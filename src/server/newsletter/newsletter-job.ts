@@ -11,8 +11,8 @@ import { newsletters } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
 import type { MailJob, Recovery, Turn } from '#server/mail/outbox/mail-loop';
-import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite } from '#server/platform/site-brand';
+import { type SiteSettingsConfig } from '#server/site/site-settings';
+import { mailSite } from '#server/site/site-brand';
 import { queueLeftConfirmations } from './confirmation-mail';
 import { finishIfDone } from './newsletter-query';
 import {

@@ -16,7 +16,7 @@ import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { listNewsletters } from './newsletter-query';
-import { pagesOrigin, siteSettings } from '#server/platform/site-settings';
+import { pagesOrigin, siteSettings } from '#server/site/site-settings';
 import { entryDraft, publishedEntryFacts } from './entry-draft';
 import { aiEntryDraft } from './entry-draft-ai';
 import { takeDraftPlace } from '#server/ai/drafts';

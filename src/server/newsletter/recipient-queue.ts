@@ -56,7 +56,7 @@ export interface HandOver {
   now: Date;
   /** SESSION_SECRET: the unsubscribe tokens are derived from it (tokens.ts). */
   secret: string;
-  /** The site's saved name and address (platform/site-brand.ts) and REPLY_TO, read per batch. */
+  /** The site's saved name and address (site/site-brand.ts) and REPLY_TO, read per batch. */
   site: { name: string; url: string; replyTo: string };
 }
 

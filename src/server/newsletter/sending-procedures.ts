@@ -19,7 +19,7 @@ import { newsletterMail, unsubscribeLinks } from './compose';
 import { wakeSenders } from '#server/mail/outbox/mail-loop';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { deliverNow } from '#server/mail/outbox/send-mail';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 import { outputs } from '#shared/shapes/newsletters';
 import { requeueFailed } from './recipient-mail';
 import { addressOf } from '#server/identity/administrators/addresses';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { aiUsage, assistantDays, deliveryReports, outbox } from '#db/schema';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { monthOf } from '#server/ai/month';
 import type { AppDeps } from '#server/http/trpc';
 import { backupTimes } from '#server/backups/runs';

@@ -1,6 +1,6 @@
 /**
  * A value kept in memory per database and read again only when a change counter moved: the
- * public facts (facts/public-cache.ts) and the site content (platform/site-content.ts). Triggers
+ * public facts (facts/public-cache.ts) and the site content (site/site-content.ts). Triggers
  * bump the counter on every write to the tables behind the value, whoever writes
  * (docs/decisions/0010-change-counter-row-bumped-by-triggers.md), so each use costs one read
  * of a one-row index, shared by the calls of one event-loop turn (docs/decisions/0011), and

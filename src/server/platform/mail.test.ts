@@ -1,9 +1,7 @@
 import { expect, it } from 'vitest';
 import { createMemoryLogger } from '#tests/support/logger';
-import { createTestDeps } from '#tests/support/app';
 import { startSmtpSink } from '#tests/support/smtp-sink';
 import { createMailer, withoutAddresses } from './mail';
-import { mailSenderName } from './site-brand';
 import { LOGO_SLOT } from '#shared/mail/frame';
 
 it('replaces every e-mail address in a text, in any quoting', () => {
@@ -52,12 +50,6 @@ it('refuses to send over a server without STARTTLS when TLS is required (product
   } finally {
     await sink.close();
   }
-});
-
-it("names MAIL_FROM's sender when it gives one, else the company's saved name", async () => {
-  const db = (await createTestDeps()).db;
-  expect(await mailSenderName({ mailFromName: 'Dana at Harbor' }, db)()).toBe('Dana at Harbor');
-  expect(await mailSenderName({ mailFromName: null }, db)()).toBe('Acme AI Engineering');
 });
 
 it('sends a calendar invitation as the part mail programs show and as the file to add', async () => {

@@ -66,11 +66,11 @@ export function createMailer(opts: {
   from: string;
   /**
    * The sender's name, read at each mail: MAIL_FROM's own name, else the company's saved name
-   * (platform/site-brand.ts), so a rename on the Content screen shows in the next mail.
+   * (site/site-brand.ts), so a rename on the Content screen shows in the next mail.
    */
   senderName?: () => Promise<string | null>;
   /**
-   * The logo every HTML part carries, read at each mail like the name (platform/site-brand.ts):
+   * The logo every HTML part carries, read at each mail like the name (site/site-brand.ts):
    * it takes the place shared/mail/frame.ts leaves for it, or the place is emptied.
    */
   logo?: () => Promise<MailLogo | null>;

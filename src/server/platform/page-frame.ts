@@ -13,7 +13,7 @@ export interface PageFrame {
    */
   key: string;
   companyName: string;
-  /** The canonical links' origin (platform/site-settings.ts, `pagesOrigin`). */
+  /** The canonical links' origin (site/site-settings.ts, `pagesOrigin`). */
   pagesOrigin: string;
   /** Where uploaded images are served from: the site's address. */
   mediaOrigin: string;

@@ -11,7 +11,7 @@
  * round trips per view (on a libSQL server, most of its time: docs/performance.md).
  */
 import { changeCounter, type Db } from '#db';
-import { PUBLISHED_CHECK_MS } from '#server/platform/site-content';
+import { PUBLISHED_CHECK_MS } from '#server/site/site-content';
 import type { EntrySummary } from '#shared/entries';
 import { coverSlot } from '#server/entries/covers/cover-slot';
 import { latestPublishedSummaries } from '#server/entries/published';

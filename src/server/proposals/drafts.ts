@@ -13,7 +13,7 @@ import {
   type Deposit,
   type ProposalItem,
 } from '#shared/proposals';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import { parseItems, type ProposalRow } from './proposal-json';
 import { nextProposalNumber } from './numbers';
 import { readProposalSettings } from './settings';

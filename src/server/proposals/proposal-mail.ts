@@ -16,7 +16,7 @@ import {
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
 import { formatMoney } from '#shared/proposals';
-import type { MailSite } from '#server/platform/site-brand';
+import type { MailSite } from '#server/site/site-brand';
 
 /** The client's page: the token is the path, so the page works without a script to read it. */
 export function proposalUrl(siteAddress: string, token: string): string {

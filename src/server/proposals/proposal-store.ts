@@ -11,7 +11,7 @@ import {
   type ProposalStatus,
 } from '#shared/proposals';
 import type { Proposal, ProposalRow as ListedProposal } from '#shared/shapes/proposals';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 import type { Clock } from '#server/platform/clock';
 import { dayIn, proposalJson, type PaymentRow, type ProposalRow } from './proposal-json';
 

@@ -15,7 +15,7 @@ import {
 import { LIGHT } from '#shared/mail/theme';
 import { NOT_ONE_LINE } from '#shared/validation';
 import { escapeHtml, type MailMessage } from '#server/platform/mail';
-import type { MailSite } from '#server/platform/site-brand';
+import type { MailSite } from '#server/site/site-brand';
 
 /** A name or title on one line: a line break in it could forge what a mail's next line says. */
 export const oneLine = (text: string) =>

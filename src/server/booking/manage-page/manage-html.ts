@@ -10,7 +10,7 @@
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
 import type { ManagedBooking } from '#shared/booking-request';
-import type { SiteBrand } from '#server/platform/site-brand';
+import type { SiteBrand } from '#server/site/site-brand';
 import { renderPageShell } from '#server/http/page-shell';
 import type { LinkPageAssets } from '#server/http/page-assets';
 import { whenText } from '../booking-email';

@@ -11,12 +11,12 @@ import { toHttpError } from '#server/http/errors';
 import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
-import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
+import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { linkPageAssets } from '#server/http/page-assets';
 import { bookingCallProcedures } from '../call-router';
 import { readBookingSettings } from '../settings';
 import { renderManagePage, type ManagePageView } from './manage-html';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 
 /** The page's script, an entry of the home page's build (vite.config.ts). */
 export const MANAGE_PAGE_ENTRY = 'src/client/booking-manage-main.ts';

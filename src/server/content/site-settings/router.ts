@@ -23,9 +23,9 @@ import {
 } from '#server/identity/proof/recent-proof';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { currentSessionId } from '#server/identity/sessions/session';
-import { contentSaved } from '#server/platform/site-content';
-import { resolveSiteSettings, siteSettings } from '#server/platform/site-settings';
-import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/platform/site-settings-row';
+import { contentSaved } from '#server/site/site-content';
+import { resolveSiteSettings, siteSettings } from '#server/site/site-settings';
+import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/site/site-settings-row';
 import { outputs } from '#shared/shapes/site-settings';
 
 export const siteSettingsRouter = router({

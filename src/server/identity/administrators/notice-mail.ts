@@ -13,7 +13,7 @@ import { maskAddress } from '#server/platform/address';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import { siteTimeText } from '#shared/mail/site-time';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 import type { AccountChange } from './notice-change';
 import { whatChanged } from './notice-sentence';
 import { adviceFor } from './notice-advice';

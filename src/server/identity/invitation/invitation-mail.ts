@@ -17,8 +17,8 @@ import { sendInBackground } from '#server/mail/outbox/send-mail';
 import type { Logger } from '#server/platform/logger';
 import { tokenLink } from '#server/platform/tokens';
 import { siteTimeText } from '#shared/mail/site-time';
-import { type SiteSettingsConfig } from '#server/platform/site-settings';
-import { mailSite } from '#server/platform/site-brand';
+import { type SiteSettingsConfig } from '#server/site/site-settings';
+import { mailSite } from '#server/site/site-brand';
 
 /** The invitation page; the token rides in the query and the page removes it once read. */
 export function invitationUrl(siteUrl: string, token: string): string {

@@ -1,5 +1,5 @@
 import type { Db } from '#db';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 
 /**
  * The relying party is the site at its public address (SITE_URL, or the one saved in the

@@ -14,7 +14,7 @@ import { PASSWORD_RESET_TTL_MS } from '#shared/password-reset';
 import type { Context } from '#server/http/trpc';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
 import { tokenLink } from '#server/platform/tokens';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 
 /** The reset page; the token rides in the query and the page removes it once read. */
 export function resetUrl(siteUrl: string, token: string): string {

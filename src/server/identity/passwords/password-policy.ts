@@ -3,7 +3,7 @@ import type { FeedbackType } from '@zxcvbn-ts/core';
 import { $ZodRealError } from 'zod/v4/core';
 import type { Db } from '#db';
 import { ACCOUNT_MESSAGES, guessablePasswordProblem } from '#shared/account';
-import { siteBrand } from '#server/platform/site-brand';
+import { siteBrand } from '#server/site/site-brand';
 import { judgePassword } from './zxcvbn-score';
 
 let commonPasswords: Promise<ReadonlySet<string>> | undefined;

@@ -6,7 +6,7 @@ import { requireRecentProof } from '../proof/recent-proof';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { requireAppCode } from './factor-proof';
 import { currentSessionId } from '../sessions/session';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';
 import {

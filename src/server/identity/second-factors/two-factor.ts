@@ -5,7 +5,7 @@ import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '#db';
 import { auditEvents, twoFactorChallenges } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
-import { siteName } from '#server/platform/site-brand';
+import { siteName } from '#server/site/site-brand';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { deliverNow } from '#server/mail/outbox/send-mail';
 import type { Context } from '#server/http/trpc';

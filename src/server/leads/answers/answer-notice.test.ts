@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { leads } from '#db/schema';
 import { createMailer, mailsSettled } from '#server/platform/mail';
-import { mailSenderName } from '#server/platform/site-brand';
+import { mailSenderName } from '#server/site/site-brand';
 import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';

@@ -5,7 +5,7 @@
  * (answer-notice.ts). Which mails were taken is their Message-ID on the timeline.
  */
 import type { Mailer } from '#server/platform/mail';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import type { SiteSettingsConfig } from '#server/site/site-settings';
 import {
   createMailboxReader,
   type MailboxReader,

@@ -11,7 +11,7 @@ import { leads } from '#db/schema';
 import { askModel, type AskDeps, type Question } from '#server/ai/ask';
 import { parseDraftAnswer, unreadableAnswer } from '#server/ai/drafts';
 import { latestPublishedSummaries } from '#server/entries/published';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import { leadDraftFields, LEAD_DRAFT_LIMITS } from '#shared/lead-drafts';
 import { LEAD_MESSAGES, replySubjectField, type TimelineEvent } from '#shared/lead-pipeline';
 import { timelineOf } from '../lead-query';

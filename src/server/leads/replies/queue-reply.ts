@@ -8,8 +8,8 @@ import type { Db } from '#db';
 import type { Config } from '#server/platform/config';
 import { mailRef } from '#server/mail/outbox/mail-ref';
 import { queueMail } from '#server/mail/outbox/queue-mail';
-import { mailSite } from '#server/platform/site-brand';
-import type { SiteSettingsConfig } from '#server/platform/site-settings';
+import { mailSite } from '#server/site/site-brand';
+import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { REPLY_TOPIC } from '../reply-fate';
 import { replyMail, type StoredReply } from './reply-mail';
 

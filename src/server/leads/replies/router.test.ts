@@ -10,7 +10,7 @@ import { leadEvents, leads, outbox } from '#db/schema';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { createMailer, mailsSettled } from '#server/platform/mail';
 import { RETRY_BACKOFF_MS } from '#server/mail/outbox/outbox-job';
-import { mailSenderName } from '#server/platform/site-brand';
+import { mailSenderName } from '#server/site/site-brand';
 import { createMemoryLogger } from '#tests/support/logger';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailSender } from '#server/mail/outbox/mail-loop';

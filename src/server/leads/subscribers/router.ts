@@ -10,7 +10,7 @@ import {
 } from '#shared/subscriber-tools';
 import { ThrottledError } from '#server/platform/errors';
 import { mailQueued } from '#server/mail/outbox/send-mail';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 import type { Context } from '#server/http/trpc';
 import { idInput } from '#shared/validation';
 import { router } from '#server/http/trpc';

@@ -32,7 +32,7 @@ export interface SendDeps {
  * already stored, and a wait that depends on whether a mail goes would tell a visitor
  * something (who is already on the newsletter list). `message` may be a function that builds
  * it: it runs after the answer too, so what it reads (the site's saved name,
- * platform/site-brand.ts) costs the request nothing. A mail that could not be built or
+ * site/site-brand.ts) costs the request nothing. A mail that could not be built or
  * written is logged as `events.failed` with `fields`, never thrown; its sending is logged by
  * the sender (`mail.sent`, `mail.deferred`, `mail.failed`, with the outbox id).
  */

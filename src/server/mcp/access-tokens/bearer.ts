@@ -1,7 +1,7 @@
 import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
-import { siteSettings, type SiteSettingsConfig } from '#server/platform/site-settings';
+import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 import { verifyAccessToken, type AccessTokenPrincipal } from './store';
 
 /**

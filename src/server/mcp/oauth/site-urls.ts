@@ -1,5 +1,5 @@
 import type { AppDeps } from '#server/http/trpc';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 
 /**
  * The addresses OAuth names, all on the site's address in force (SITE_URL, or the one saved

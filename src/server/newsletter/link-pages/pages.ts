@@ -6,7 +6,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { newsletterRouter } from '../router';
-import { DEFAULT_BRAND, siteBrand } from '#server/platform/site-brand';
+import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { linkPageAssets } from '#server/http/page-assets';
 import { renderLinkPage, type LinkPageView } from './page-html';
 import type { LinkKind } from './texts';

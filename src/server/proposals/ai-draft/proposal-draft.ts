@@ -12,7 +12,7 @@ import { askModel, type AskDeps, type Question } from '#server/ai/ask';
 import { unfenced, unreadableAnswer } from '#server/ai/drafts';
 import { conversationItem, newestWithin } from '#server/leads/drafts/reply-draft';
 import { timelineOf } from '#server/leads/lead-query';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import type { TimelineEvent } from '#shared/lead-pipeline';
 import {
   PROPOSAL_LIMITS,

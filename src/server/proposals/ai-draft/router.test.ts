@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { aiUsage, outbox, proposals } from '#db/schema';
 import { AI_NOT_SET_UP } from '#server/ai/ask';
 import { AI_UNREADABLE } from '#server/ai/drafts';
-import { currentContent } from '#server/platform/site-content';
+import { currentContent } from '#server/site/site-content';
 import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { AI_ON, answer } from '#tests/support/ai';
 import { auditEntries } from '#tests/support/audit';

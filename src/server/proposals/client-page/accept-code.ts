@@ -11,7 +11,7 @@ import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { Context } from '#server/http/trpc';
 import { FieldInvalid, UnavailableError } from '#server/platform/errors';
 import { release, take } from '#server/platform/throttle';
-import type { MailSite } from '#server/platform/site-brand';
+import type { MailSite } from '#server/site/site-brand';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { deliverNow } from '#server/mail/outbox/send-mail';
 import {

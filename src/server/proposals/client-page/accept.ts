@@ -18,7 +18,7 @@ import type { ClientProposal } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
 import type { Context } from '#server/http/trpc';
 import { logAddress } from '#server/platform/address';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 import { take } from '#server/platform/throttle';
 import { documentHash } from '../document-hash';
 import { proposalJson, type SignatureRecord } from '../proposal-json';

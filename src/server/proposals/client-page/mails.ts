@@ -12,7 +12,7 @@ import { formatMoney } from '#shared/proposals';
 import type { MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
-import { mailSite, type MailSite } from '#server/platform/site-brand';
+import { mailSite, type MailSite } from '#server/site/site-brand';
 import { CODE_TTL_MS } from '#server/identity/second-factors/two-factor';
 
 /** What the mails say of a proposal. */

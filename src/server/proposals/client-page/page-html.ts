@@ -8,7 +8,7 @@ import { focusRing } from '#shared/ui-styles';
 import { proposalPageBody, type ProposalPageView } from '#shared/proposal-page/page-body';
 import { PROPOSAL_PAGE_TEXTS as T } from '#shared/proposal-page/texts';
 import { escapeHtml as e } from '#shared/escape-html';
-import type { SiteBrand } from '#server/platform/site-brand';
+import type { SiteBrand } from '#server/site/site-brand';
 import { renderPageShell, type PageShellAssets } from '#server/http/page-shell';
 
 export type ProposalPage =

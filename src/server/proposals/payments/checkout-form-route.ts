@@ -14,7 +14,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { isCrossSite } from '#server/http/middleware';
 import { loggableError } from '#server/platform/logger';
 import { escapeHtml } from '#server/platform/mail';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { startCheckout, type CheckoutDeps } from './checkout';
 
 function refusalPage(

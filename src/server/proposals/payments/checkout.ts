@@ -18,7 +18,7 @@ import type { Config } from '#server/platform/config';
 import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { UnavailableError } from '#server/platform/errors';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { tokenHash } from '#server/platform/tokens';
 import { parseSignature } from '../proposal-json';
 import { stripeClient } from './stripe-client';

@@ -7,7 +7,7 @@
 import { formatMoney } from '#shared/proposals';
 import type { MailMessage } from '#server/platform/mail';
 import { oneLine, siteMail } from '../short-mail';
-import type { MailSite } from '#server/platform/site-brand';
+import type { MailSite } from '#server/site/site-brand';
 
 export interface PaidDeposit {
   leadId: number;

@@ -17,7 +17,7 @@ import { leadSubject } from '#server/audit/subjects';
 import { dayStart } from '#server/analytics/days';
 import { publicProcedure } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteSettings } from '#server/site/site-settings';
 import { paymentJson } from '../proposal-json';
 import { proposalWithPayments } from '../proposal-store';
 import { startCheckout } from './checkout';

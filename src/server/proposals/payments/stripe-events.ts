@@ -12,7 +12,7 @@ import { leads, proposalPayments, proposals, stripeEvents } from '#db/schema';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { mailQueued } from '#server/mail/outbox/send-mail';
 import { queueMail } from '#server/mail/outbox/queue-mail';
-import { mailSite } from '#server/platform/site-brand';
+import { mailSite } from '#server/site/site-brand';
 import { parseSignature } from '../proposal-json';
 import { clientReceiptMail, ownerPaymentMail, type PaidDeposit } from './payment-mail';
 import { recordPayment } from './record-payment';

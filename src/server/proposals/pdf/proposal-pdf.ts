@@ -22,7 +22,7 @@ export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page
 export interface ProposalPdfInput {
   /** The version to print, as proposalJson gives it (its status is not printed). */
   proposal: Proposal;
-  /** The company's name (platform/site-brand.ts `siteName`), at the top and in each footer. */
+  /** The company's name (site/site-brand.ts `siteName`), at the top and in each footer. */
   companyName: string;
   /** The site's IANA zone (config `siteTimezone`): the certificate's times are also in it. */
   timeZone: string;

@@ -5,8 +5,8 @@
  * the admin's download, the client's link and the acceptance mails' attachment.
  */
 import type { MailMessage } from '#server/platform/mail';
-import { siteName } from '#server/platform/site-brand';
-import { siteSettings } from '#server/platform/site-settings';
+import { siteName } from '#server/site/site-brand';
+import { siteSettings } from '#server/site/site-settings';
 import { parseSignature, proposalJson, type ProposalRow } from '../proposal-json';
 import type { ProposalReadDeps } from '../proposal-store';
 import {

@@ -21,7 +21,7 @@ export interface CurrentContent {
   content: SiteContent;
   updatedAt: Date | null;
   updatedBy: string | null;
-  /** The address and time zone saved in the admin (platform/site-settings.ts uses them). */
+  /** The address and time zone saved in the admin (site/site-settings.ts uses them). */
   settings: SavedSiteSettings;
 }
 

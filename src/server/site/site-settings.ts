@@ -12,7 +12,7 @@
 import { isDatabaseUnavailable, type Db } from '#db';
 import type { SavedSiteSettings, SiteSettingsView } from '#shared/site-settings';
 import { company } from '#shared/company';
-import type { Config } from './config';
+import type { Config } from '#server/platform/config';
 import { currentContent } from './site-content';
 import { NOTHING_SAVED } from './site-settings-row';
 

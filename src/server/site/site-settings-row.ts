@@ -1,5 +1,5 @@
 /**
- * The saved row of the site's address and time zone (platform/site-settings.ts says which
+ * The saved row of the site's address and time zone (site/site-settings.ts says which
  * values are in force), read with the site content.
  */
 import { eq } from 'drizzle-orm';

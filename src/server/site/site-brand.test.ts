@@ -24,7 +24,7 @@ import { sendChallenge } from '#server/identity/second-factors/two-factor';
 import { createApp } from '#server/app/app';
 import { mailsSettled, type MailMessage } from '#server/platform/mail';
 import { createMailSender } from '#server/app/mail-sender';
-import { siteBrand, siteName } from './site-brand';
+import { mailSenderName, siteBrand, siteName } from './site-brand';
 
 const NAME = 'Zephyr Data Works';
 
@@ -68,6 +68,15 @@ describe('siteName', () => {
     expect(await siteBrand(deps.db)).toEqual({ name: NAME, shortName: 'Zephyr' });
     await saveSiteName(deps, 'Second Name');
     expect(await siteName(deps.db)).toBe('Second Name');
+  });
+
+  it("gives MAIL_FROM's sender name when it names one, else the company's saved name", async () => {
+    expect(await mailSenderName({ mailFromName: 'Dana at Harbor' }, deps.db)()).toBe(
+      'Dana at Harbor',
+    );
+    expect(await mailSenderName({ mailFromName: null }, deps.db)()).toBe('Acme AI Engineering');
+    await saveSiteName(deps, NAME);
+    expect(await mailSenderName({ mailFromName: null }, deps.db)()).toBe(NAME);
   });
 });
 
