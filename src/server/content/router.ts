@@ -22,15 +22,9 @@ import { router, type Context } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { type SessionUser } from '#server/identity/sessions/session';
 import { contentSaved, latestContent } from '#server/site/site-content';
-import { outputs } from '#shared/shapes/content';
+import { outputs, type ContentVersion } from '#shared/shapes/content';
 
 export const CONTENT_VERSIONS_PAGE_SIZE = 50;
-
-export interface ContentVersion {
-  version: number;
-  updatedAt: string;
-  updatedBy: string | null;
-}
 
 /** Inside the write: stores `content` as the version after `base`, with its audit entry. */
 async function storeVersion(

@@ -5,8 +5,10 @@
 import type { Db } from '#db';
 import type { MessageFilter, SubscriberFilter } from '#shared/leads';
 import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
-import { messagesNewestFirst, type Message } from './messages/message-query';
-import { subscribersNewestFirst, type Subscriber } from './subscribers/subscriber-query';
+import type { Message } from '#shared/shapes/messages';
+import type { Subscriber } from '#shared/shapes/subscribers';
+import { messagesNewestFirst } from './messages/message-query';
+import { subscribersNewestFirst } from './subscribers/subscriber-query';
 
 /** The Message shape of docs/api.md, in its order. */
 const messageColumns: CsvColumn<Message>[] = [

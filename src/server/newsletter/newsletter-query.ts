@@ -12,11 +12,8 @@ import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 /** A newsletter as the admin reads it, declared with its schema. */
 export type { Newsletter };
 
-export interface Progress {
-  total: number;
-  sent: number;
-  failed: number;
-}
+/** Its recipients counted live: the answer's own fields. */
+export type Progress = Pick<Newsletter, 'total' | 'sent' | 'failed'>;
 
 const NO_RECIPIENTS: Progress = { total: 0, sent: 0, failed: 0 };
 

@@ -6,14 +6,18 @@
 import { z } from 'zod/mini';
 import { passkeySummaryOutput } from './passkeys';
 
+/** One of the user's live sessions, as the account page lists them. */
 const sessionSummaryOutput = z.strictObject({
   id: z.string(),
   current: z.boolean(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
+  /** Browser and OS family ("Firefox on Windows"). */
   device: z.string(),
+  /** Masked (`203.0.113.x`, an IPv6 /64). */
   address: z.string(),
 });
+export type SessionSummary = z.infer<typeof sessionSummaryOutput>;
 
 export const outputs = {
   get: z.strictObject({

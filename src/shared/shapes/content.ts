@@ -11,6 +11,7 @@ const contentVersionOutput = z.strictObject({
   updatedAt: z.string(),
   updatedBy: z.nullable(z.string()),
 });
+export type ContentVersion = z.infer<typeof contentVersionOutput>;
 
 /** A titled part of the site content (a section, a card). */
 const siteContentSectionOutput = z.strictObject({ title: z.string(), description: z.string() });

@@ -28,8 +28,15 @@ const factOutput = z.strictObject({
 });
 export type Fact = z.infer<typeof factOutput>;
 
+/** The public list: every active fact, in the owner's order (facts/public-cache.ts). */
+const publicFactsOutput = z.strictObject({
+  success: z.literal(true),
+  facts: z.array(publicFactOutput),
+});
+export type PublicFactsResult = z.infer<typeof publicFactsOutput>;
+
 export const outputs = {
-  listPublic: z.strictObject({ success: z.literal(true), facts: z.array(publicFactOutput) }),
+  listPublic: publicFactsOutput,
   listAll: z.array(factOutput),
   byId: z.extend(factOutput, {
     tags: z.array(tagOutput),

@@ -16,8 +16,10 @@ const messageOutput = z.strictObject({
   message: z.string(),
   createdAt: z.string(),
   readAt: z.nullable(z.string()),
+  /** Its lead (docs/leads.md); null only for a row stored without one. */
   leadId: z.nullable(z.number()),
 });
+export type Message = z.infer<typeof messageOutput>;
 
 export const outputs = {
   list: z.strictObject({

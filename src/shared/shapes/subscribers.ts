@@ -32,11 +32,13 @@ const subscriberOutput = z.strictObject({
   createdAt: z.string(),
   confirmedAt: z.nullable(z.string()),
   unsubscribedAt: z.nullable(z.string()),
+  /** The welcome sequence: mails given, and why it stopped (docs/newsletter.md). */
   sequence: z.strictObject({
     step: z.number(),
     exited: z.nullable(z.enum(sequenceExitValues)),
   }),
 });
+export type Subscriber = z.infer<typeof subscriberOutput>;
 
 export const outputs = {
   list: z.strictObject({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { AdminBooking, BookingScope } from '#shared/booking-request';
+import { BOOKINGS_PAGE_SIZE, type AdminBooking, type BookingScope } from '#shared/booking-request';
 import type { BookingStatus } from '#shared/booking-values';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
@@ -11,8 +11,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../errors';
 import { useDocumentTitle } from '../use-document-title';
 import { DateTime } from '../ui/date-time';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PagedRead } from '../ui/list-table';
 import { EmailAddress } from '../leads/email-address';
 import type { BookingSearch } from './search-params';
 import { JoinCall } from './join-call';
@@ -108,42 +107,38 @@ export function BookingsPage({
         </ul>
       </nav>
 
-      <QueryState
+      <PagedRead
         query={list}
         pending="Loading bookings..."
         error="Error loading bookings"
-        empty={(data) =>
-          data.bookings.length === 0 &&
-          (data.total > 0
-            ? 'No bookings on this page.'
-            : scope === 'upcoming'
-              ? 'No upcoming calls. Calls visitors book appear here.'
-              : 'No past calls yet.')
+        count={(data) => data.bookings.length}
+        emptyPage="No bookings on this page."
+        empty={() =>
+          scope === 'upcoming'
+            ? 'No upcoming calls. Calls visitors book appear here.'
+            : 'No past calls yet.'
         }
+        pager={{
+          page,
+          pageSize: BOOKINGS_PAGE_SIZE,
+          label: 'Bookings',
+          onPage: (next) => onSearch({ ...search, page: next > 1 ? next : undefined }),
+        }}
       >
         {(data) => (
-          <>
-            <ul aria-busy={list.isPlaceholderData || undefined} className="divide-y divide-line">
-              {data.bookings.map((booking) => (
-                <BookingRow
-                  key={booking.id}
-                  booking={booking}
-                  scope={scope}
-                  onCancel={() => setToCancel(booking)}
-                  onOutcome={(status) => outcome.mutate({ id: booking.id, status })}
-                />
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              pageSize={data.pageSize}
-              total={data.total}
-              label="Bookings"
-              onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
-            />
-          </>
+          <ul aria-busy={list.isPlaceholderData || undefined} className="divide-y divide-line">
+            {data.bookings.map((booking) => (
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                scope={scope}
+                onCancel={() => setToCancel(booking)}
+                onOutcome={(status) => outcome.mutate({ id: booking.id, status })}
+              />
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedRead>
 
       <ConfirmDialog
         isOpen={toCancel !== null}

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import type { ClientLogo } from '#shared/proof';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PROOF_PAGE_SIZE, type ClientLogo } from '#shared/proof';
+import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../use-document-title';
 import { ListHeader, rowLinkClass, useListSearch } from './proof-list';
 import { ProofListScreen } from './proof-screen';
@@ -21,36 +20,34 @@ export function LogosPage() {
         newLink={{ to: '/admin/client-logos/new', label: 'New logo' }}
         search={{ label: 'Search by name', value: search.q, onChange: search.setQ }}
       />
-      <QueryState
+      <PagedRead
         query={list}
         pending="Loading client logos..."
         error="Error loading client logos"
-        empty={(data) =>
-          data.clientLogos.length === 0 &&
-          (search.input.q
+        count={(data) => data.clientLogos.length}
+        emptyPage="No client logos on this page."
+        empty={() =>
+          search.input.q
             ? 'No logo matches this search.'
-            : 'No client logos yet. Press "New logo" to add the first.')
+            : 'No client logos yet. Press "New logo" to add the first.'
         }
+        pager={{
+          page: search.input.page,
+          pageSize: PROOF_PAGE_SIZE,
+          label: 'Client logos',
+          onPage: search.setPage,
+        }}
       >
         {(data) => (
-          <>
-            <ul aria-label="Client logos, last updated first" className="flex flex-col gap-3">
-              {data.clientLogos.map((logo) => (
-                <li key={logo.id}>
-                  <LogoRow logo={logo} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              label="Client logos"
-              onPage={search.setPage}
-            />
-          </>
+          <ul aria-label="Client logos, last updated first" className="flex flex-col gap-3">
+            {data.clientLogos.map((logo) => (
+              <li key={logo.id}>
+                <LogoRow logo={logo} />
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedRead>
     </ProofListScreen>
   );
 }

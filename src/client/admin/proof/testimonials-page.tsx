@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import type { Testimonial } from '#shared/proof';
-import { Pager } from '../ui/pager';
-import { QueryState } from '../ui/query-state';
+import { PROOF_PAGE_SIZE, type Testimonial } from '#shared/proof';
+import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../use-document-title';
 import { ListHeader, rowLinkClass, useListSearch } from './proof-list';
 import { ProofListScreen } from './proof-screen';
@@ -31,36 +30,34 @@ export function TestimonialsPage() {
           onChange: search.setQ,
         }}
       />
-      <QueryState
+      <PagedRead
         query={list}
         pending="Loading testimonials..."
         error="Error loading testimonials"
-        empty={(data) =>
-          data.testimonials.length === 0 &&
-          (search.input.q
+        count={(data) => data.testimonials.length}
+        emptyPage="No testimonials on this page."
+        empty={() =>
+          search.input.q
             ? 'No testimonial matches this search.'
-            : 'No testimonials yet. Press "New testimonial" to add the first.')
+            : 'No testimonials yet. Press "New testimonial" to add the first.'
         }
+        pager={{
+          page: search.input.page,
+          pageSize: PROOF_PAGE_SIZE,
+          label: 'Testimonials',
+          onPage: search.setPage,
+        }}
       >
         {(data) => (
-          <>
-            <ul aria-label="Testimonials, last updated first" className="flex flex-col gap-3">
-              {data.testimonials.map((testimonial) => (
-                <li key={testimonial.id}>
-                  <TestimonialRow testimonial={testimonial} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              label="Testimonials"
-              onPage={search.setPage}
-            />
-          </>
+          <ul aria-label="Testimonials, last updated first" className="flex flex-col gap-3">
+            {data.testimonials.map((testimonial) => (
+              <li key={testimonial.id}>
+                <TestimonialRow testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedRead>
     </ProofListScreen>
   );
 }

@@ -5,6 +5,7 @@ import { sessions } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
 import { liveSession } from './session';
 import type { Context } from '#server/http/trpc';
+import type { SessionSummary } from '#shared/shapes/account';
 import type { SessionUser } from './session';
 
 /**
@@ -14,17 +15,6 @@ import type { SessionUser } from './session';
  */
 export function publicSessionId(secretId: string): string {
   return createHash('sha256').update(secretId).digest('hex').slice(0, 16);
-}
-
-export interface SessionSummary {
-  id: string;
-  current: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  /** Browser and OS family ("Firefox on Windows"). */
-  device: string;
-  /** Masked (`203.0.113.x`, an IPv6 /64). */
-  address: string;
 }
 
 function liveSessionsOf(db: Db, userId: number, now: Date) {

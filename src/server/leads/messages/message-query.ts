@@ -3,13 +3,14 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '#db';
 import { contacts, contactsSearch, type ContactRow } from '#db/schema';
 import type { MessageFilter } from '#shared/leads';
+import type { Message } from '#shared/shapes/messages';
 import { inIdBatches } from '#server/platform/id-batches';
 
 /** The trigram index matches only runs of at least this many characters. */
 const TRIGRAM = 3;
 
 /** A contact message as the admin API answers it (docs/api.md). */
-export function serializeMessage(row: ContactRow) {
+export function serializeMessage(row: ContactRow): Message {
   return {
     id: row.id,
     name: row.name,
@@ -19,12 +20,9 @@ export function serializeMessage(row: ContactRow) {
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
-    /** Its lead (docs/leads.md); null only for a row stored without one. */
     leadId: row.leadId,
   };
 }
-
-export type Message = ReturnType<typeof serializeMessage>;
 
 /** The search, when the trigram index can serve it (3 or more characters). */
 export function indexedSearch(filter: Pick<MessageFilter, 'q'>): string | undefined {

@@ -4,6 +4,7 @@ import { subscribers, type SubscriberRow } from '#db/schema';
 import type { SubscriberFilter } from '#shared/leads';
 import { subscriberShownStatusValues, type SubscriberShownStatus } from '#shared/newsletter';
 import { BOUNCE_REASONS } from '#shared/suppressions';
+import type { Subscriber } from '#shared/shapes/subscribers';
 import { inIdBatches } from '#server/platform/id-batches';
 
 /**
@@ -26,20 +27,17 @@ const withBounced = { ...getTableColumns(subscribers), bounced };
 type ReadRow = SubscriberRow & { bounced: number };
 
 /** A subscriber as the admin API answers it (docs/api.md). */
-export function serializeSubscriber(row: ReadRow) {
+export function serializeSubscriber(row: ReadRow): Subscriber {
   return {
     id: row.id,
     email: row.email,
-    status: row.bounced ? ('bounced' as const) : row.status,
+    status: row.bounced ? 'bounced' : row.status,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
-    /** The welcome sequence: mails given, and why it stopped (docs/newsletter.md). */
     sequence: { step: row.sequenceStep, exited: row.sequenceExited },
   };
 }
-
-export type Subscriber = ReturnType<typeof serializeSubscriber>;
 
 export type StatusCounts = Record<SubscriberShownStatus, number>;
 
