@@ -1,11 +1,13 @@
 /**
  * Fresh databases for tests, in the mode this run tests (docs/operations.md, several instances): the embedded
  * file by default, a libSQL server when TEST_DATABASE=sqld (the `server-sqld` project). Each
- * call gets its own: a new file, or a new sqld process (about 50 ms). Everything is removed
- * after the test file (tests/support/database-cleanup.ts).
+ * call gets its own: a new file, or a new sqld process (about 50 ms); openTestDatabase's is a
+ * copy of one migrated template. Everything is removed after the test file
+ * (tests/support/database-cleanup.ts).
  */
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -65,53 +67,80 @@ export function databaseEnv(target: DatabaseTarget): Record<string, string> {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TEMPLATES = path.join(ROOT, 'node_modules/.cache/test-databases');
+
+/** The migrations and the code that opens a database: a change to either makes new templates. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const sources = [
+    ...readdirSync(MIGRATIONS_FOLDER, { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.sql') || name.endsWith('_journal.json'))
+      .map((name) => path.join(MIGRATIONS_FOLDER, name)),
+    ...readdirSync(path.join(ROOT, 'db'))
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => path.join(ROOT, 'db', name)),
+  ].sort();
+  for (const file of sources) hash.update(file).update(readFileSync(file));
+  return `migrated-${hash.digest('hex').slice(0, 16)}`;
+}
 
 /**
- * An embedded file with every migration applied, made once per set of migrations and copied
- * for each test: migrating a new file costs about 35 ms, and the server tests open a few
- * thousand (docs/testing.md, "Fresh databases"). It is made by openDatabase itself, so a copy is
- * the file a first start makes; the migrations' own tests migrate empty files.
+ * A database with every migration applied, made once per set of migrations and copied for
+ * each test (docs/testing.md, "Fresh databases"): migrating costs about 35 ms on a new file
+ * and 130 ms on a new sqld, and the tests open a few thousand. It is made by openDatabase
+ * itself, so a copy is what a first start makes; the migrations' own tests migrate empty ones.
+ * An embedded file, or a stopped sqld's data folder.
  */
-function migratedTemplate(): Promise<string> {
-  const memo = globalThis as typeof globalThis & { __migratedTemplate?: Promise<string> };
-  memo.__migratedTemplate ??= (async () => {
-    // Keyed by the migrations and the code that opens a file: a change to either makes a new one.
-    const hash = createHash('sha256');
-    const sources = [
-      ...readdirSync(MIGRATIONS_FOLDER, { recursive: true })
-        .map(String)
-        .filter((name) => name.endsWith('.sql') || name.endsWith('_journal.json'))
-        .map((name) => path.join(MIGRATIONS_FOLDER, name)),
-      ...readdirSync(path.join(ROOT, 'db'))
-        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-        .map((name) => path.join(ROOT, 'db', name)),
-    ].sort();
-    for (const file of sources) hash.update(file).update(readFileSync(file));
-    const folder = path.join(ROOT, 'node_modules/.cache/test-databases');
-    const template = path.join(folder, `migrated-${hash.digest('hex').slice(0, 16)}.db`);
+function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
+  const memo = globalThis as typeof globalThis & {
+    __migratedTemplates?: Partial<Record<TestDatabaseMode, Promise<string>>>;
+  };
+  const templates = (memo.__migratedTemplates ??= {});
+  templates[mode] ??= (async () => {
+    const key = templateKey();
+    const template = path.join(TEMPLATES, `${key}.${mode === 'sqld' ? 'sqld' : 'db'}`);
     if (existsSync(template)) return template;
-    mkdirSync(folder, { recursive: true });
-    // Made aside and renamed into place: workers that start together never copy a half file.
-    const draft = path.join(tempFolder('template-'), 'app.db');
-    await closeDatabase(await openDatabase({ file: draft }));
-    renameSync(draft, template);
-    for (const name of readdirSync(folder)) {
-      if (name !== path.basename(template)) rmSync(path.join(folder, name), { force: true });
+    mkdirSync(TEMPLATES, { recursive: true });
+    for (const name of readdirSync(TEMPLATES)) {
+      if (!name.startsWith(key))
+        rmSync(path.join(TEMPLATES, name), { recursive: true, force: true });
+    }
+    // Made aside and renamed into place: workers that start together never copy a half one.
+    let draft: string;
+    if (mode === 'sqld') {
+      draft = path.join(tempFolder('template-'), 'data');
+      const sqld = await startSqld(draft);
+      await closeDatabase(await openDatabase({ url: sqld.url })).finally(() => sqld.stop());
+    } else {
+      draft = path.join(tempFolder('template-'), 'app.db');
+      await closeDatabase(await openDatabase({ file: draft }));
+    }
+    try {
+      renameSync(draft, template);
+    } catch (error) {
+      // A folder another worker put in place first: theirs is the same.
+      if (!existsSync(template)) throw error;
     }
     return template;
   })();
-  return memo.__migratedTemplate;
+  return templates[mode];
 }
 
 /** A new migrated database, and where it is (for a second handle or a child process). */
 export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarget }> {
+  const template = await migratedTemplate(TEST_DATABASE);
+  let target: DatabaseTarget;
   if (TEST_DATABASE === 'sqld') {
-    const target = await freshDatabaseTarget();
-    return { db: await openDatabase(target), target };
+    const dataDir = path.join(tempFolder('sqld-test-'), 'data');
+    cpSync(template, dataDir, { recursive: true });
+    const sqld = await startSqld(dataDir);
+    servers.push(sqld);
+    target = { url: sqld.url };
+  } else {
+    target = { file: path.join(tempFolder(), 'app.db') };
+    copyFileSync(template, target.file);
   }
-  const file = path.join(tempFolder(), 'app.db');
-  copyFileSync(await migratedTemplate(), file);
-  const target = { file };
   return { db: await openDatabase(target), target };
 }
 
