@@ -13,7 +13,7 @@ function entryOf(item: HTMLElement): Element {
 }
 
 describe('SiteFooter', () => {
-  it('gives a legal page without text the same box as the links around it', () => {
+  it('gives a legal page without text the same box as the links around it', async () => {
     // Only the privacy policy has text: the other three entries are plain names.
     const legalTexts = { privacy: 'We keep little.', terms: '', cookies: '', responsibleAi: '' };
     render(
@@ -45,5 +45,10 @@ describe('SiteFooter', () => {
       expect(link.className).not.toContain('italic');
       expect(link.className).toContain('hover:text-ink');
     }
+    // The newsletter island's code loads after the first render: the test ends once it has,
+    // or its import would finish in the next file of this worker, after this file's
+    // environment went, and leave the footer's island waiting there for ever (it did once:
+    // not-found-app.test.tsx then timed out hydrating the footer).
+    expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeVisible();
   });
 });
