@@ -1,5 +1,5 @@
 /**
- * server.ts bundled into one file, for the tests that start the server as a process
+ * server.ts bundled, for the tests that start the server as a process
  * (server-process.ts). Under `--import tsx` every module, node_modules included, passes through
  * loader hooks that Node 20 runs on another thread: a start cost about 4.6 s of CPU, against
  * 2.5 s for the bundle, and the browser and system tests start about a hundred servers
@@ -19,7 +19,17 @@
  * third of a start's CPU), and would hide a heavy import at the top of a module the start
  * loads, which production's split bundle pays for.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -63,16 +73,45 @@ const packagesOutside: Plugin = {
   },
 };
 
+/** What the bundle is made of: its own sources, the bundled packages' versions, this file. */
+function sourcesKey(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...['src', 'db'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, folder), { recursive: true })
+        .map((name) => path.join(folder, String(name)))
+        .filter((name) => !/\.test\.tsx?$/.test(name) && statSync(path.join(ROOT, name)).isFile()),
+    ),
+    'server.ts',
+    'package-lock.json',
+    path.relative(ROOT, fileURLToPath(import.meta.url)),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(path.join(ROOT, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Bundles of other sources older than this are removed when a new one is made. */
+const STALE_MS = 60 * 60 * 1000;
+
 let bundle: Promise<string> | null = null;
 
-/** The bundle's entry, built once per test process; its folder goes when that process ends. */
+/**
+ * The bundle's entry, built once per state of the sources and shared by every test process
+ * of the checkout: a run's forty-odd worker processes each built their own (about a second
+ * of CPU each) and left it behind (about 2 MB each). A process that finds none builds one
+ * aside and renames it into place; when several build at once, the first in place is kept.
+ */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
-    const outdir = path.join(OUT_DIR, `server-${process.pid}`);
-    mkdirSync(outdir, { recursive: true });
+    const key = sourcesKey();
+    const outdir = path.join(OUT_DIR, key);
+    const entry = path.join(outdir, 'server.mjs');
+    if (existsSync(entry)) return entry;
+    mkdirSync(OUT_DIR, { recursive: true });
+    const draft = mkdtempSync(path.join(OUT_DIR, `${key}-draft-`));
     await build({
       entryPoints: { server: path.join(ROOT, 'server.ts') },
-      outdir,
+      outdir: draft,
       outExtension: { '.js': '.mjs' },
       splitting: true,
       chunkNames: 'chunk-[hash]',
@@ -83,8 +122,19 @@ export function serverBundle(): Promise<string> {
       logLevel: 'error',
       plugins: [packagesOutside, ownFileUrls],
     });
-    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-    return path.join(outdir, 'server.mjs');
+    try {
+      renameSync(draft, outdir);
+    } catch (error) {
+      rmSync(draft, { recursive: true, force: true });
+      if (!existsSync(entry)) throw error;
+    }
+    for (const name of readdirSync(OUT_DIR)) {
+      const other = path.join(OUT_DIR, name);
+      if (name !== key && Date.now() - statSync(other).mtimeMs > STALE_MS) {
+        rmSync(other, { recursive: true, force: true });
+      }
+    }
+    return entry;
   })();
   return bundle;
 }
