@@ -9,7 +9,7 @@ const clients = new WeakMap<StripeConfig, Stripe>();
 
 /**
  * Loaded at the first payment, not at start: a site without Stripe never pays for the package
- * (about a tenth of a start's module loading; docs/performance.md, "Start-up").
+ * (docs/operations.md, "Start-up time").
  */
 export async function stripeClient(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);

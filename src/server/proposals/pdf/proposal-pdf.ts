@@ -35,7 +35,7 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
   const { proposal, companyName, acceptance } = input;
   // Not the time of rendering: that would make each render a different file.
   const dated = acceptance?.signature.at ?? new Date(proposal.sentAt ?? proposal.createdAt);
-  // Loaded at the first PDF, not at start (docs/performance.md, "Start-up").
+  // Loaded at the first PDF, not at start (docs/operations.md, "Start-up time").
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Proposal ${proposal.number} v${proposal.version}: ${proposal.title}`);
