@@ -138,6 +138,8 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/container-files.test.ts',
   // Whether the tracing SDK is loaded does not depend on the database.
   'tests/system/tracing-off.test.ts',
+  // What a start loads, read from the bundle's files (no database, no process).
+  'tests/system/start-up-imports.test.ts',
   // What the reply draft sends the model and how its answer is read: the drafts it may keep
   // (drafts.test.ts) stay on both databases.
   'src/server/leads/drafts/reply-draft.test.ts',
