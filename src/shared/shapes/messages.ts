@@ -4,6 +4,7 @@
  * describes the REST answers with it (docs/api.md, "OpenAPI").
  */
 import { z } from 'zod/mini';
+import { contactSubjectValues } from '../address-values';
 import { fileDownloadOutput } from './file-download';
 
 /** A message as the admin reads it. */
@@ -12,7 +13,8 @@ const messageOutput = z.strictObject({
   name: z.string(),
   email: z.string(),
   company: z.nullable(z.string()),
-  subject: z.enum(['custom', 'consulting', 'partnership', 'other']),
+  /** The contact form's subjects, from their one list. */
+  subject: z.enum(contactSubjectValues),
   message: z.string(),
   createdAt: z.string(),
   readAt: z.nullable(z.string()),
