@@ -28,6 +28,16 @@ export function wellFormed(text: string): string {
  */
 export const NOT_ONE_LINE = /[\p{Cc}\u0085\u2028\u2029]/u;
 
+const NOT_ONE_LINE_RUNS = new RegExp(`${NOT_ONE_LINE.source}+`, 'gu');
+
+/**
+ * Stored text put on one line where it is mailed (a header, a "Label: value" line), whatever it
+ * holds (a name stored before the one-line rule): each run of those characters becomes a space.
+ */
+export function onOneLine(text: string): string {
+  return text.replace(NOT_ONE_LINE_RUNS, ' ');
+}
+
 /** The check of a one-line field, with the field's own message. */
 export function oneLine(message: string) {
   return z.refine<string>((value) => !NOT_ONE_LINE.test(value), message);

@@ -21,6 +21,7 @@ import { siteTimeText } from '#shared/mail/site-time';
 import { calendarLinks, callTitle } from '#shared/calendar-links';
 import { timeText, zoneName } from '#shared/meeting-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
+import { onOneLine } from '#shared/validation';
 
 export type BookingChange = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
 
@@ -182,7 +183,7 @@ function addToCalendar(input: BookingEmailInput): { label: string; url: string }
 /** The notice to the owner (CONTACT_NOTIFY_TO), with Reply-To set to the visitor by the sender. */
 export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail {
   const { subject: when, line: whenLine } = whenText(input, 'owner');
-  const name = oneLine(input.visitor.name);
+  const name = onOneLine(input.visitor.name);
   const headings: Record<BookingChange, string> = {
     booked: 'New call booked',
     rescheduled: 'Call moved',
@@ -195,9 +196,9 @@ export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail
     `Where: ${input.location}`,
     `Name: ${name}`,
     `E-mail: ${input.visitor.email}`,
-    `Company: ${input.visitor.company === null ? '-' : oneLine(input.visitor.company)}`,
+    `Company: ${input.visitor.company === null ? '-' : onOneLine(input.visitor.company)}`,
   ];
-  if (input.lead) lines.push(`Source: ${oneLine(input.lead.source)}`);
+  if (input.lead) lines.push(`Source: ${onOneLine(input.lead.source)}`);
   const quotes: [string, string][] = [];
   if (input.visitor.message) quotes.push(['Their note', input.visitor.message]);
   if (input.reason) quotes.push(['Why it was cancelled', input.reason]);
@@ -215,11 +216,6 @@ export function renderOwnerBookingEmail(input: BookingEmailInput): RenderedEmail
       : { label: 'Open the bookings', url: new URL('/admin/bookings', input.siteUrl).href },
     quotes,
   });
-}
-
-/** A one-line field from a visitor (a name stored before the one-line rule included). */
-function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u0085\u2028\u2029]+/gu, ' ');
 }
 
 /** Links side by side in one paragraph, underlined as every link in the frame. */
@@ -246,7 +242,7 @@ function render(parts: {
   quotes: [string, string][];
 }): RenderedEmail {
   const { input, action } = parts;
-  const subject = oneLine(parts.subject);
+  const subject = onOneLine(parts.subject);
   const p = LIGHT;
   const quoteHtml = parts.quotes
     .map(

@@ -1,6 +1,6 @@
 import type { contacts } from '#db/schema';
 import { subjectLabel } from '#shared/contact';
-import { NOT_ONE_LINE } from '#shared/validation';
+import { onOneLine } from '#shared/validation';
 import {
   emailDocument,
   mailButton,
@@ -16,14 +16,6 @@ import { escapeHtml, type MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 
 export type StoredContact = typeof contacts.$inferSelect;
-
-/**
- * A header, or a "Label: value" line, stays one line whatever a stored name holds (one stored
- * before the one-line rule): each run of control and line-break characters becomes a space.
- */
-function oneLine(text: string): string {
-  return text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
-}
 
 /** Every way a mail program might break a line, so each of the visitor's lines is quoted. */
 const ANY_LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
@@ -63,11 +55,11 @@ export function contactMail(
     : `New contact message #${contact.id} to ${site.name}`;
   const fields: [string, string][] = [
     ['Received', siteTimeText(contact.createdAt, site.timeZone)],
-    ['Source', oneLine(source)],
+    ['Source', onOneLine(source)],
     ['Subject', subjectLabel(contact.subject)],
-    ['Name', oneLine(contact.name)],
+    ['Name', onOneLine(contact.name)],
     ['E-mail', contact.email],
-    ['Company', contact.company === null ? '-' : oneLine(contact.company)],
+    ['Company', contact.company === null ? '-' : onOneLine(contact.company)],
   ];
   const text = plainTextWithSignature(
     [
@@ -110,7 +102,7 @@ export function contactMail(
   return {
     to,
     replyTo: contact.email,
-    subject: oneLine(
+    subject: onOneLine(
       fromAssistant
         ? `New contact message from the site assistant: ${contact.name}`
         : `New contact message: ${subjectLabel(contact.subject)} from ${contact.name}`,

@@ -13,13 +13,8 @@ import {
   siteFooter,
 } from '#shared/mail/frame';
 import { LIGHT } from '#shared/mail/theme';
-import { NOT_ONE_LINE } from '#shared/validation';
 import { escapeHtml, type MailMessage } from '#server/platform/mail';
 import type { MailSite } from '#server/site/site-brand';
-
-/** A name or title on one line: a line break in it could forge what a mail's next line says. */
-export const oneLine = (text: string) =>
-  text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
 
 /** A short mail of the site's frame: a heading, lines, one button, then quoted words. */
 export function siteMail(

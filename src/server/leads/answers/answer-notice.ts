@@ -5,7 +5,7 @@
  * instances read the mailbox, one notice goes; the mail itself goes after the commit.
  */
 import type { Db } from '#db';
-import { NOT_ONE_LINE } from '#shared/validation';
+import { onOneLine } from '#shared/validation';
 import {
   emailDocument,
   mailButton,
@@ -43,8 +43,6 @@ export interface AnsweredLead {
   at: Date;
 }
 
-const oneLine = (text: string) => text.replace(new RegExp(`${NOT_ONE_LINE.source}+`, 'gu'), ' ');
-
 /**
  * The mail: who answered and when, and the lead's page to read and reply from (the reply
  * goes from there, threaded). The answer's text stays out: it is in the owner's mailbox
@@ -55,7 +53,7 @@ export function answerNoticeMail(
   lead: AnsweredLead,
   site: { name: string; url: string; timeZone: string },
 ): MailMessage {
-  const name = oneLine(lead.name);
+  const name = onOneLine(lead.name);
   const link = new URL(`/admin/leads/${lead.id}`, site.url).href;
   const heading = `New answer from ${name}`;
   const when = `Received: ${siteTimeText(lead.at, site.timeZone)}`;

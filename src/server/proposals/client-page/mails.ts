@@ -6,7 +6,8 @@
  */
 import { pdfAttachment } from '../pdf/stored-pdf';
 import { proposalRow } from '../proposal-store';
-import { oneLine, siteMail } from '../short-mail';
+import { onOneLine } from '#shared/validation';
+import { siteMail } from '../short-mail';
 import { siteTimeText } from '#shared/mail/site-time';
 import { formatMoney } from '#shared/proposals';
 import type { MailMessage } from '#server/platform/mail';
@@ -27,7 +28,7 @@ export interface MailedProposal {
   depositAmount: number;
 }
 
-const named = (p: MailedProposal) => `${p.number} (version ${p.version}), "${oneLine(p.title)}"`;
+const named = (p: MailedProposal) => `${p.number} (version ${p.version}), "${onOneLine(p.title)}"`;
 
 const leadPage = (site: MailSite, leadId: number) =>
   new URL(`/admin/leads/${leadId}`, site.address).href;
@@ -44,7 +45,7 @@ export function notifyViewed(
     'notice',
     (to, site) =>
       siteMail(to, site, {
-        subject: `${oneLine(lead.name)} opened proposal ${proposal.number}`,
+        subject: `${onOneLine(lead.name)} opened proposal ${proposal.number}`,
         lines: [`Proposal: ${named(proposal)}`, `Opened: ${siteTimeText(at, site.timeZone)}`],
         button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
       }),
@@ -64,7 +65,7 @@ export function notifyDeclined(
     'notice',
     (to, site) =>
       siteMail(to, site, {
-        subject: `${oneLine(lead.name)} declined proposal ${proposal.number}`,
+        subject: `${onOneLine(lead.name)} declined proposal ${proposal.number}`,
         lines: [
           `Proposal: ${named(proposal)}`,
           `Declined: ${siteTimeText(decline.at, site.timeZone)}`,
@@ -120,7 +121,7 @@ export async function acceptanceMails(
     ...(proposal.depositAmount > 0 ? [`Deposit: ${money(proposal.depositAmount)}`] : []),
   ];
   const signature = [
-    `Signed by: ${oneLine(acceptance.name)} <${acceptance.email}>`,
+    `Signed by: ${onOneLine(acceptance.name)} <${acceptance.email}>`,
     `Accepted: ${when}`,
     `Document hash (SHA-256): ${acceptance.documentHash}`,
   ];
@@ -143,7 +144,7 @@ export async function acceptanceMails(
   const to = deps.config.contactNotifyTo;
   const owner = to
     ? siteMail(to, site, {
-        subject: `${oneLine(accepted.lead.name)} accepted proposal ${proposal.number}`,
+        subject: `${onOneLine(accepted.lead.name)} accepted proposal ${proposal.number}`,
         lines: [`Proposal: ${named(proposal)}`, ...figures, ...signature],
         button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
       })

@@ -6,7 +6,8 @@
  */
 import { formatMoney } from '#shared/proposals';
 import type { MailMessage } from '#server/platform/mail';
-import { oneLine, siteMail } from '../short-mail';
+import { onOneLine } from '#shared/validation';
+import { siteMail } from '../short-mail';
 import type { MailSite } from '#server/site/site-brand';
 
 export interface PaidDeposit {
@@ -22,8 +23,8 @@ export interface PaidDeposit {
 export function ownerPaymentMail(to: string, paid: PaidDeposit, site: MailSite): MailMessage {
   const money = formatMoney(paid.amount, paid.currency);
   return siteMail(to, site, {
-    subject: `Deposit paid: ${money} from ${oneLine(paid.leadName)}`,
-    lines: [`Proposal ${paid.number}: ${oneLine(paid.title)}`],
+    subject: `Deposit paid: ${money} from ${onOneLine(paid.leadName)}`,
+    lines: [`Proposal ${paid.number}: ${onOneLine(paid.title)}`],
     button: {
       url: new URL(`/admin/leads/${paid.leadId}`, site.address).href,
       label: 'Open the lead',
@@ -37,7 +38,7 @@ export function clientReceiptMail(to: string, paid: PaidDeposit, site: MailSite)
   return siteMail(to, site, {
     subject: `Deposit received: ${money} (${paid.number})`,
     lines: [
-      `Thank you: we received your deposit of ${money} for proposal ${paid.number}, “${oneLine(paid.title)}”.`,
+      `Thank you: we received your deposit of ${money} for proposal ${paid.number}, “${onOneLine(paid.title)}”.`,
       'Stripe sends its own receipt and invoice for the card payment.',
     ],
   });
