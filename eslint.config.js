@@ -97,6 +97,22 @@ export default tseslint.config(
     },
   },
   {
+    // A test waits for a state up to the suite's one bound (docs/testing.md, "Waiting for a
+    // state"): `vi.waitFor` gives up after 1 s by default, which a slow machine has exceeded.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ignores: ['tests/support/wait.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor']",
+          message:
+            "Wait with waitUntil from #tests/support/wait (the suite's bound), not vi.waitFor (1 s by default).",
+        },
+      ],
+    },
+  },
+  {
     // Mail leaves only through the outbox (docs/mail.md): its sender (mail/outbox/) is
     // the one caller of the Mailer, without exception.
     files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts'],

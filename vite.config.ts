@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { BrowserBesideSequencer } from './tests/support/sequencer';
+import { WAIT_BOUND_MS } from './tests/support/wait-bound';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -259,6 +260,9 @@ export default defineConfig({
     // Plans the pool's order so that a browser file runs beside a server or client file
     // rather than beside another browser file.
     sequence: { sequencer: BrowserBesideSequencer },
+    // `expect.poll` waits as long as every other wait of the suite (its own default, 1 s, failed
+    // on a slow machine: docs/testing.md, "Waiting for a state").
+    expect: { poll: { timeout: WAIT_BOUND_MS } },
     projects: [
       {
         extends: true,

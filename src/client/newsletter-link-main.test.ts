@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderLinkPage } from '#server/newsletter/link-pages/page-html';
 import type { LinkKind } from '#server/newsletter/link-pages/texts';
+import { waitUntil } from '#tests/support/wait';
 
 const company = { name: 'Acme AI Engineering', shortName: 'Acme AI' };
 
@@ -30,7 +31,7 @@ async function openPage(kind: LinkKind, status: number) {
 
 async function press() {
   document.querySelector<HTMLButtonElement>('button[data-endpoint]')?.click();
-  await vi.waitFor(() => {
+  await waitUntil(() => {
     expect(document.querySelector('[data-result]')?.getAttribute('data-outcome')).not.toBeNull();
   });
 }

@@ -2,11 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { WAIT_BOUND_MS } from './wait-bound';
 
-// findBy… and waitFor poll until this long (1 s by default). A browser file runs beside the
-// component tests (docs/testing.md), and on a busy 2-core machine a render after a click has
-// taken longer than a second; a passing test still ends at its first successful poll.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor poll until the suite's bound (wait-bound.ts; 1 s by default). A browser
+// file runs beside the component tests (docs/testing.md), and on a busy 2-core machine a render
+// after a click has taken longer than a second; a passing test ends at its first good poll.
+configure({ asyncUtilTimeout: WAIT_BOUND_MS });
 
 // The client files share one document (isolate: false, vite.config.ts): whatever a test wrote
 // into the body, by hand or left by a render, is gone before the next test, so no file's

@@ -2,7 +2,7 @@
  * The contact form's procedure (docs/leads.md): what is stored, refused, thrown away and mailed.
  * Messages sent at once are in contact-at-once.test.ts, on both drivers.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { leadEvents, leads, outbox, throttleEvents, users } from '#db/schema';
 import { MESSAGES } from '#shared/messages';
@@ -15,6 +15,7 @@ import { CONTACT_THANKS } from './router';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { visitorCaller } from '#tests/support/analytics';
 import { deps, mailer, message, send, setup, stored } from './contact-fixtures';
+import { waitUntil } from '#tests/support/wait';
 
 beforeEach(() => setup());
 
@@ -398,7 +399,7 @@ describe('contact.send notification', () => {
     await setup('team@example.com', slow);
     expect((await send(message)).success).toBe(true);
     expect(await stored()).toHaveLength(1);
-    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    await waitUntil(() => expect(release).toBeTypeOf('function'));
     expect(delivered).toBe(0);
     const settled = mailsSettled(slow);
     release?.();

@@ -5,6 +5,7 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AccountPage } from './account-page';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -64,7 +65,7 @@ describe('AccountPage', () => {
     await user.type(field('New password'), 'a brand new passphrase');
     await user.type(field('Confirm new password'), 'a brand new passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await vi.waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(1));
+    await waitUntil(() => expect(within(list).getAllByRole('article')).toHaveLength(1));
     expect(toastQueue.visibleToasts[0]?.content.description).toBe(
       '1 other session was signed out. This browser stays signed in.',
     );

@@ -10,6 +10,7 @@ import { renderAdmin } from '#tests/support/render-admin';
 import { trpc } from '#client/lib/trpc';
 import { EmailCard } from './email-card';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
+import { waitUntil } from '#tests/support/wait';
 
 // Workers keep loaded modules between files (docs/decisions/0039): start from an empty
 // module cache, so that the mocks below reach every module, and leave one.
@@ -112,10 +113,10 @@ describe('EmailCard', () => {
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.paste('123456');
     await user.click(button('Confirm'));
-    await vi.waitFor(() => expect(toastTitles()).toContain('Address changed'));
+    await waitUntil(() => expect(toastTitles()).toContain('Address changed'));
     expect(server.callsTo('account.verifyEmail')[0]?.input).toEqual({ code: '123456' });
     // Read again: the card shows what the server now holds.
-    await vi.waitFor(() => expect(screen.queryByText('alice@example.com')).toBeNull());
+    await waitUntil(() => expect(screen.queryByText('alice@example.com')).toBeNull());
     expect(screen.getByText('new@example.com')).toBeVisible();
     expect(button('Change address')).toBeVisible();
   });
@@ -154,7 +155,7 @@ describe('EmailCard', () => {
 
     await user.type(await screen.findByLabelText('Your password', { selector: 'input' }), 'oops');
     await user.click(button('Remove address'));
-    await vi.waitFor(() => expect(field('Your password')).toHaveAttribute('aria-invalid'));
+    await waitUntil(() => expect(field('Your password')).toHaveAttribute('aria-invalid'));
     expect(described(field('Your password'))).toContain(wrong);
     expect(server.callsTo('account.changeEmail')[0]?.input).toEqual({
       email: null,
@@ -165,7 +166,7 @@ describe('EmailCard', () => {
     await user.clear(field('Your password'));
     await user.type(field('Your password'), 'my password');
     await user.click(button('Remove address'));
-    await vi.waitFor(() => expect(toastTitles()).toContain('Address removed'));
+    await waitUntil(() => expect(toastTitles()).toContain('Address removed'));
   });
   it('runs the passkey dialog when the server asks for the passkey, then removes the address', async () => {
     let proven = false;
@@ -187,7 +188,7 @@ describe('EmailCard', () => {
     await user.click(button('Continue'));
     await user.type(await screen.findByLabelText('Your password', { selector: 'input' }), 'pw');
     await user.click(button('Remove address'));
-    await vi.waitFor(() => expect(toastTitles()).toContain('Address removed'));
+    await waitUntil(() => expect(toastTitles()).toContain('Address removed'));
     expect(server.callsTo('passkeys.prove')).toHaveLength(1);
     expect(server.callsTo('account.changeEmail')).toHaveLength(2);
   });

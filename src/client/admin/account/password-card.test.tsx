@@ -6,6 +6,7 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { PASSWORDS_DIFFER, PasswordCard } from './password-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -118,7 +119,7 @@ describe('sending', () => {
     const user = await renderCard();
     await fill(user);
     await user.click(submit());
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts[0]?.content).toEqual({
         title: 'Password changed',
         description: '2 other sessions were signed out. This browser stays signed in.',
@@ -141,7 +142,7 @@ describe('sending', () => {
     const user = await renderCard();
     await fill(user);
     await user.click(submit());
-    await vi.waitFor(() => expect(current()).toHaveAttribute('aria-invalid', 'true'));
+    await waitUntil(() => expect(current()).toHaveAttribute('aria-invalid', 'true'));
     expect(described(current())).toContain(WRONG);
     expect(document.activeElement).toBe(current());
     expect(server.callsTo('account.get')).toHaveLength(1);
@@ -166,7 +167,7 @@ describe('sending', () => {
     await fill(user);
     await user.click(submit());
     // What admin-shell.tsx's watcher acts on: a query answered 401.
-    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await waitUntil(() => expect(errors).toHaveLength(1));
     expect(String(errors[0])).toContain('Not signed in');
     expect(current()).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('alert')).toBeNull();

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '#shared/account';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { SessionsCard } from './sessions-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -89,7 +90,7 @@ describe('SessionsCard', () => {
         name: 'End the session on Safari on iOS, 2001:db8:1:2::/64',
       }),
     );
-    await vi.waitFor(() => expect(rows()).toHaveLength(2));
+    await waitUntil(() => expect(rows()).toHaveLength(2));
     expect(server.callsTo('account.endSession')[0]?.input).toEqual({ id: 'bbb' });
     expect(toastContent()).toContainEqual({
       title: 'Session ended',
@@ -102,13 +103,13 @@ describe('SessionsCard', () => {
     renderAdmin(<SessionsCard />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastContent()).toContainEqual({
         title: 'Signed out everywhere else',
         description: '2 other sessions ended.',
       }),
     );
-    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    await waitUntil(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
     expect(screen.getByText('This is the only browser signed in.')).toBeVisible();
   });
@@ -133,7 +134,7 @@ describe('SessionsCard', () => {
       'right password',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    await waitUntil(() => expect(rows()).toHaveLength(1));
     expect(server.callsTo('account.endOtherSessions').map((call) => call.input)).toEqual([
       undefined,
       { password: 'right password' },
@@ -166,7 +167,7 @@ describe('SessionsCard', () => {
       'right password',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    await waitUntil(() => expect(rows()).toHaveLength(1));
     expect(server.callsTo('account.endSession').map((call) => call.input)).toEqual([
       { id: 'bbb' },
       { id: 'bbb', password: 'right password' },

@@ -11,6 +11,7 @@ import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch
 import { renderAdmin } from '#tests/support/render-admin';
 import { AdminShell } from '../admin-shell';
 import { PasswordCard } from './password-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -64,7 +65,7 @@ async function changePasswordIn(accountAnswer: Handler) {
 describe('a 401 from changing the password, inside the admin shell', () => {
   it('is the current password’s error while the session lives: no "Session ended", no redirect', async () => {
     const { router, field } = await changePasswordIn(() => ({ data: ACCOUNT }));
-    await vi.waitFor(() => expect(field('Current password')).toHaveAttribute('aria-invalid'));
+    await waitUntil(() => expect(field('Current password')).toHaveAttribute('aria-invalid'));
     expect(router.state.location.pathname).toBe('/admin/account');
     expect(toastQueue.visibleToasts.map((t) => t.content.title)).not.toContain('Session ended');
   });

@@ -6,6 +6,7 @@ import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { ConnectPage } from './connect-page';
 import { leaveFor } from './leave-for';
+import { waitUntil } from '#tests/support/wait';
 
 vi.mock('./leave-for', () => ({ leaveFor: vi.fn() }));
 
@@ -51,7 +52,7 @@ describe('ConnectPage', () => {
     expect(screen.getByRole('checkbox', { name: /Read booked calls/ })).toBeChecked();
     await user.click(write);
     await user.click(screen.getByRole('button', { name: 'Allow' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(leaveFor).toHaveBeenCalledWith('https://claude.ai/cb?code=c&state=s'),
     );
     expect(server.callsTo('oauth.allow')[0]?.input).toEqual({
@@ -76,7 +77,7 @@ describe('ConnectPage', () => {
     renderAdmin(<ConnectPage requestId={ID} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Deny' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(leaveFor).toHaveBeenCalledWith('https://claude.ai/cb?error=access_denied'),
     );
   });

@@ -6,6 +6,7 @@ import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AI_OFF_NOTE } from '../ai-off';
 import { AssistantSection } from './assistant-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -52,7 +53,7 @@ describe('the site assistant’s switch on the Content screen', () => {
     await user.tab();
     expect(toggle).toHaveFocus();
     await user.keyboard(' ');
-    await vi.waitFor(() => expect(toggle).toBeChecked());
+    await waitUntil(() => expect(toggle).toBeChecked());
     expect(toggle).toHaveAccessibleDescription(
       'On: visitors see "Ask a question" on the home page.',
     );

@@ -6,6 +6,7 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { ContentHistory } from './content-history';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -43,7 +44,7 @@ async function restoreVersionOne(restore: Handler) {
 describe('ContentHistory', () => {
   it('restores over the version it shows, sending it as the base', async () => {
     const server = await restoreVersionOne(() => ({ data: { version: 3 } }));
-    await vi.waitFor(() => expect(toasts()).toContain('Version restored: It is now version 3.'));
+    await waitUntil(() => expect(toasts()).toContain('Version restored: It is now version 3.'));
     expect(server.callsTo('content.restore').map((c) => c.input)).toEqual([
       { version: 1, baseVersion: 2 },
     ]);
@@ -51,13 +52,13 @@ describe('ContentHistory', () => {
 
   it('says another administrator saved meanwhile when the server refuses the base (409)', async () => {
     const server = await restoreVersionOne(() => refusal('CONFLICT', 409, CONTENT_MESSAGES.stale));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toasts()).toContain(
         'Error: Another administrator saved the content meanwhile. Their version is loaded now; look at it before restoring an older one.',
       ),
     );
     expect(server.callsTo('content.restore')).toHaveLength(1);
     // The list is read again, so the screen shows what is there now.
-    await vi.waitFor(() => expect(server.callsTo('content.versions').length).toBeGreaterThan(1));
+    await waitUntil(() => expect(server.callsTo('content.versions').length).toBeGreaterThan(1));
   });
 });

@@ -8,6 +8,7 @@ import { fakeTrpcServer, invalidInput, refusal } from '#tests/support/trpc-fetch
 import { renderAdmin } from '#tests/support/render-admin';
 import { formatDateTime, setAdminTimeZone } from '../ui/date-time';
 import { SiteSettingsCard } from './site-settings-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -47,7 +48,7 @@ describe('SiteSettingsCard', () => {
     // Pasted: typed letter by letter, the list of 400 zones is filtered at each one.
     await userEvent.paste('Asia/Tokyo');
     await userEvent.click(view.getByRole('button', { name: 'Save address and time zone' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts.map((toast) => toast.content.title)).toEqual([
         'Address and time zone saved',
       ]),
@@ -94,7 +95,7 @@ describe('SiteSettingsCard', () => {
       'right password',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts.map((toast) => toast.content.title)).toEqual([
         'Address and time zone saved',
       ]),
@@ -111,7 +112,7 @@ describe('SiteSettingsCard', () => {
     });
     const view = card();
     await userEvent.click(await view.findByRole('button', { name: 'Save address and time zone' }));
-    await vi.waitFor(() => expect(server.callsTo('siteSettings.save')).toHaveLength(1));
+    await waitUntil(() => expect(server.callsTo('siteSettings.save')).toHaveLength(1));
     expect(server.callsTo('siteSettings.save')[0]?.input).toEqual({
       address: null,
       timeZone: 'UTC',

@@ -7,6 +7,7 @@ import { fakeTrpcServer, invalidInput, refusal } from '#tests/support/trpc-fetch
 import { renderAdmin } from '#tests/support/render-admin';
 import { EntryEditor } from './entry-editor';
 import { EMPTY_ENTRY, checkEntry, withResultAdded } from './entry-values';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -83,7 +84,7 @@ describe('saving', () => {
     await userEvent.click(view.getByRole('button', { name: 'Save' }));
 
     const value = view.getByRole('textbox', { name: 'Result 2: value' });
-    await vi.waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
+    await waitUntil(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
     expect(value).toHaveAccessibleDescription(
       expect.stringContaining(ENTRY_MESSAGES.resultValueMax),
     );
@@ -91,7 +92,7 @@ describe('saving', () => {
     expect(tags).toHaveAccessibleDescription(expect.stringContaining(ENTRY_MESSAGES.tagTwice));
     expect(tags).toHaveValue('Support, RAG');
     // The first field with a message has the cursor.
-    await vi.waitFor(() => expect(value).toHaveFocus());
+    await waitUntil(() => expect(value).toHaveFocus());
     expect(server.callsTo('entries.save').map((call) => call.input)).toEqual([
       {
         id: 4,

@@ -11,6 +11,7 @@ import { renderAdmin } from '#tests/support/render-admin';
 import { AdminNav } from '../admin-nav';
 import { formatDate, formatDateTime } from '../ui/date-time';
 import { AttentionBlock, type Attention } from './attention-block';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -116,7 +117,7 @@ describe('the Leads link', () => {
   it('is plain when no answer waits', async () => {
     const server = serve([]);
     renderAdmin(<AdminNav />);
-    await vi.waitFor(() => expect(server.calls.map((c) => c.path)).toContain('leads.attention'));
+    await waitUntil(() => expect(server.calls.map((c) => c.path)).toContain('leads.attention'));
     expect(await screen.findByRole('link', { name: 'Leads' })).toHaveTextContent(/^Leads$/);
   });
 });

@@ -14,6 +14,7 @@ import { TRIAGE_WAIT_MS } from './triage-block';
 import { TriageFilter } from './triage-filter';
 import { firstLine } from './triage-label';
 import { AI_OFF_NOTE } from '../ai-off';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -161,7 +162,7 @@ describe('the Leads screen', () => {
     const group = await screen.findByRole('radiogroup', { name: 'Triage' });
     expect(within(group).getByRole('radio', { name: 'Spam' })).toBeChecked();
     expect(screen.getByText('Spam', { selector: 'span.rounded-full *, span.rounded-full' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(server.callsTo('leads.list').at(-1)?.input).toMatchObject({ triage: 'spam' }),
     );
     await userEvent.click(within(group).getByRole('radio', { name: 'Genuine' }));
@@ -250,7 +251,7 @@ describe('the lead page’s Triage block', () => {
     await userEvent.keyboard('{ArrowLeft}');
     expect(within(block).getByRole('radio', { name: 'Spam' })).toBeChecked();
     await userEvent.click(save);
-    await vi.waitFor(() => expect(toastTitles()).toContain('Triage label saved'));
+    await waitUntil(() => expect(toastTitles()).toContain('Triage label saved'));
     expect(server.callsTo('leads.update')[0]?.input).toEqual({
       id: 7,
       data: { triageLabel: 'spam' },
@@ -284,7 +285,7 @@ describe('the lead page’s Triage block', () => {
       const block = await screen.findByRole('region', { name: 'Triage' });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(within(block).getByRole('button', { name: 'Ask again' }));
-      await vi.waitFor(() =>
+      await waitUntil(() =>
         expect(within(block).getByRole('status')).toHaveTextContent(/Waiting for the model/),
       );
       await act(() => vi.advanceTimersByTimeAsync(TRIAGE_WAIT_MS));
@@ -305,7 +306,7 @@ describe('the lead page’s Triage block', () => {
     renderAdmin(<LeadPage idParam="7" />);
     const block = await screen.findByRole('region', { name: 'Triage' });
     await userEvent.click(within(block).getByRole('button', { name: 'Ask again' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts[0]?.content.description).toBe(
         'Could not ask the model: The AI limit for this month is reached.',
       ),

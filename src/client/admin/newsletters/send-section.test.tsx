@@ -12,6 +12,7 @@ import { createTrpcClient, trpc } from '#client/lib/trpc';
 import { toastQueue } from '#client/ui/toast';
 import { SendSection } from './send-section';
 import { SendTestForm } from './send-test-form';
+import { waitUntil } from '#tests/support/wait';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -71,7 +72,7 @@ it('closes the "Test sent" toast when the Send dialog opens', async () => {
   );
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Send a test' }));
-  await vi.waitFor(() => expect(titles()).toEqual(['Test sent']));
+  await waitUntil(() => expect(titles()).toEqual(['Test sent']));
 
   await user.click(await screen.findByRole('button', { name: 'Send to 2 confirmed subscribers' }));
   expect(await screen.findByRole('alertdialog', { name: 'Send newsletter' })).toBeVisible();

@@ -8,6 +8,7 @@ import { createQueryClient } from '#client/lib/query-client';
 import { createTrpcClient, trpc } from '#client/lib/trpc';
 import { toastQueue } from '#client/ui/toast';
 import { SendTestForm } from './send-test-form';
+import { waitUntil } from '#tests/support/wait';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -67,7 +68,7 @@ describe('SendTestForm', () => {
     const user = renderForm();
     answer({ result: { data: { success: true } } });
     await user.click(button());
-    await vi.waitFor(() => expect(toastQueue.visibleToasts[0]?.content.title).toBe('Test sent'));
+    await waitUntil(() => expect(toastQueue.visibleToasts[0]?.content.title).toBe('Test sent'));
     expect(await sentInput()).toEqual({ id: 7 });
     expect(toastQueue.visibleToasts[0]?.content.description).toBe(
       'A test copy went to your address.',
@@ -79,7 +80,7 @@ describe('SendTestForm', () => {
     answer({ result: { data: { success: true } } });
     await user.type(address(), ' me@example.com ');
     await user.click(button());
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    await waitUntil(() => expect(fetchMock).toHaveBeenCalledOnce());
     expect(await sentInput()).toEqual({ id: 7, email: 'me@example.com' });
   });
 
@@ -97,7 +98,7 @@ describe('SendTestForm', () => {
     const user = renderForm();
     refusal(NEWSLETTER_ADMIN_MESSAGES.noTestAddress, 'BAD_REQUEST', 400);
     await user.click(button());
-    await vi.waitFor(() => expect(address()).toHaveAttribute('aria-invalid', 'true'));
+    await waitUntil(() => expect(address()).toHaveAttribute('aria-invalid', 'true'));
     expect(described(address())).toContain(NEWSLETTER_ADMIN_MESSAGES.noTestAddress);
   });
 

@@ -8,6 +8,7 @@ import { createTrpcClient, trpc } from '#client/lib/trpc';
 import { toastQueue } from '#client/ui/toast';
 import { useSendNewsletter } from './newsletter-mutations';
 import { SendingProgress } from './sending-progress';
+import { waitUntil } from '#tests/support/wait';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -79,7 +80,7 @@ describe('the "Sending started" toast', () => {
     );
     const page = renderPage();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start' }));
-    await vi.waitFor(() => expect(toastTitles()).toEqual(['Sending started']));
+    await waitUntil(() => expect(toastTitles()).toEqual(['Sending started']));
 
     page.rerender({ ...SENDING, sent: 2 });
     expect(screen.getByText('Sending in progress. This page updates by itself.')).toBeTruthy();

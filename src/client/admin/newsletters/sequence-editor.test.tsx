@@ -11,6 +11,7 @@ import { createQueryClient } from '#client/lib/query-client';
 import { createTrpcClient, trpc } from '#client/lib/trpc';
 import { toastQueue } from '#client/ui/toast';
 import { SequenceEditor } from './sequence-editor';
+import { waitUntil } from '#tests/support/wait';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -69,7 +70,7 @@ it('adds mails, turns it on and saves what the screen shows', async () => {
   expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Save' }));
 
-  await vi.waitFor(() => expect(saves).toHaveLength(1));
+  await waitUntil(() => expect(saves).toHaveLength(1));
   expect(saves[0]).toEqual({
     enabled: true,
     steps: [

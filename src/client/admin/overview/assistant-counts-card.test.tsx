@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AssistantCountsSection } from './assistant-counts-card';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -46,7 +47,7 @@ describe('the site assistant’s counts on the Overview', () => {
   it('is not on the Overview without AI, and the counts are never read', async () => {
     const server = fakeTrpcServer({ 'ai.usage': () => usage(false) });
     const { queryClient } = renderAdmin(<AssistantCountsSection range={RANGE} />);
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(server.callsTo('ai.usage')).toHaveLength(1);
       expect(queryClient.isFetching()).toBe(0);
     });

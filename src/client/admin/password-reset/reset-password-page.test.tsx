@@ -8,6 +8,7 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { ResetPasswordPage } from './reset-password-page';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -98,7 +99,7 @@ describe('ResetPasswordPage, the new password', () => {
     await user.type(password, GOOD);
     await user.type(confirm, GOOD);
     await user.click(submit);
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts[0]?.content).toMatchObject({
         title: 'Could not set the password',
         description: 'Something went wrong',

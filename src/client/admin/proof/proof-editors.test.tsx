@@ -11,6 +11,7 @@ import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { LogoEditor } from './logo-editor';
 import { TestimonialEditor } from './testimonial-editor';
+import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {
   cleanup();
@@ -104,7 +105,7 @@ describe('the testimonial editor', () => {
     await userEvent.type(date, '2026-05-03');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const how = screen.getByRole('textbox', { name: 'How it was given' });
-    await vi.waitFor(() => expect(how).toHaveAttribute('aria-invalid', 'true'));
+    await waitUntil(() => expect(how).toHaveAttribute('aria-invalid', 'true'));
     expect(how).toHaveFocus();
     expect(how).toHaveAccessibleDescription(
       expect.stringContaining(PROOF_MESSAGES.consentHow) as string,
@@ -118,7 +119,7 @@ describe('the testimonial editor', () => {
       'Publishing saves your changes first.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain(
         'Testimonial published',
       ),
@@ -148,7 +149,7 @@ describe('deleting', () => {
         name: 'Delete testimonial',
       }),
     );
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(server.callsTo('testimonials.remove').map((call) => call.input)).toEqual([{ id: 4 }]),
     );
   });

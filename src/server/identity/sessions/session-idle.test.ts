@@ -3,7 +3,7 @@
  * write behind it: at most once a minute, never awaited by the request that triggers it.
  */
 import { sql } from 'drizzle-orm';
-import { vi, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { sessions } from '#db/schema';
 import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
@@ -14,6 +14,7 @@ import { pruneExpired } from '#server/maintenance/prune';
 import { createApp } from '#server/app/app';
 import { AGENTS, storedEvents } from '#tests/support/analytics';
 import { contactBody } from '#tests/support/contact';
+import { waitUntil } from '#tests/support/wait';
 
 const MINUTE = 60_000;
 
@@ -34,9 +35,7 @@ async function lastSeen(): Promise<number | undefined> {
 
 /** Waits for the last-seen write a request started (the request does not wait for it). */
 async function seenAt(time: Date) {
-  await vi.waitFor(async () => expect(await lastSeen()).toBe(time.getTime()), {
-    timeout: 10_000,
-  });
+  await waitUntil(async () => expect(await lastSeen()).toBe(time.getTime()));
 }
 
 /** A table counting the rows the last-seen UPDATE really changed (a trigger fills it). */
@@ -182,7 +181,7 @@ describe('the last-seen write', () => {
     );
     deps.clock.advance(5 * MINUTE);
     expect((await use()).success).toBe(true);
-    await vi.waitFor(
+    await waitUntil(
       () =>
         expect(deps.logger.lines.some((line) => line.includes('"auth.last_seen_failed"'))).toBe(
           true,

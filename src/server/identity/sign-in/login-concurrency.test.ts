@@ -3,7 +3,7 @@
  * in one tRPC batch. Places are taken before the hash, so the count holds however fast the
  * hash is (the fixture user's is cheap; judged-wrong.test.ts pins the order with a hook).
  */
-import { vi, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { throttleEvents } from '#db/schema';
 import type { App } from '#server/app/app';
 import { createApp } from '#server/app/app';
@@ -15,6 +15,7 @@ import { rest, type RestResult } from '#tests/support/rest';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { createLimiter, type Limiter } from '#server/platform/limiter';
 import { MAX_BATCH_SIZE } from '#server/http/trpc';
+import { waitUntil } from '#tests/support/wait';
 
 const ATTACKER = '203.0.113.66';
 const HASH_BUDGET_MS = 30_000;
@@ -52,7 +53,7 @@ async function fullHashQueue(address: string) {
   let free = () => {};
   const held = limiter.run(() => new Promise<void>((resolve) => (free = resolve)));
   const queued = login('wrong guess', address);
-  await vi.waitFor(() => expect(limiter.waiting).toBe(1));
+  await waitUntil(() => expect(limiter.waiting).toBe(1));
   return {
     queued,
     release: async () => {
