@@ -250,7 +250,7 @@ describe('administrators', () => {
     await visible(row.getByText(/^Code by e-mail ·/));
     // The button that opened the dialog is gone: focus stays in the row, on the name.
     const focused = row.locator(':focus');
-    await focused.waitFor({ timeout: 5_000 });
+    await focused.waitFor();
     expect(await focused.innerText()).toBe('newbie');
     expect(await row.getByRole('button', { name: 'Reset second factor of newbie' }).count()).toBe(
       0,

@@ -514,11 +514,7 @@ describe('home page at 1280 px', () => {
 
       // A click somewhere neutral is the gesture; the next slide types with sound.
       await nextFact.click();
-      await page.waitForFunction(
-        () => (window as unknown as { keySounds: number }).keySounds > 5,
-        undefined,
-        { timeout: 5000 },
-      );
+      await page.waitForFunction(() => (window as unknown as { keySounds: number }).keySounds > 5);
       expect((await counts()).contexts).toBe(1);
 
       // Muted: silence while the next slide types.

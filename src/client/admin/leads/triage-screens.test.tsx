@@ -266,7 +266,7 @@ describe('the lead page’s Triage block', () => {
     const block = await screen.findByRole('region', { name: 'Triage' });
     expect(within(block).getByText('Not triaged yet.')).toBeVisible();
     await userEvent.click(within(block).getByRole('button', { name: 'Ask again' }));
-    expect(await within(block).findByText('Wants an audit.', {}, { timeout: 5_000 })).toBeVisible();
+    expect(await within(block).findByText('Wants an audit.')).toBeVisible();
     expect(server.callsTo('leads.triage')).toHaveLength(1);
     expect(toastTitles()).toContain('Asking the model again');
     // Once the reading came, the page no longer waits (nor reads the lead on a timer).
