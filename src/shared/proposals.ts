@@ -72,7 +72,8 @@ export const PROPOSAL_MESSAGES = {
   depositAmount: 'A deposit amount must be a whole number of cents above 0',
   depositAboveTotal: 'The deposit cannot be more than the total',
   validUntil: 'Valid until must be a day (YYYY-MM-DD)',
-  validUntilPast: 'Valid until must be today or later',
+  validUntilPast:
+    'Valid until has passed: choose today or a later day, or leave it blank for 30 days from sending',
   notDraft: 'Only a draft can be changed',
   notSendable: 'Only a draft can be sent',
   nothingToSend: 'Add at least one item with a price before sending',

@@ -7,6 +7,7 @@
  * Every text from the owner or the client is escaped; the summary and the terms are Markdown
  * through the legal pages' safe renderer (raw HTML escaped, only safe links kept).
  */
+import { calendarDayText } from '../calendar-days';
 import { escapeHtml as e } from '../escape-html';
 import { legalMarkdownToHtml } from '../legal-markdown';
 import { dayText } from '../meeting-time';
@@ -34,7 +35,7 @@ export type {
 } from './page-view';
 
 /** The proposal's days ("Tuesday 2 June 2026"): a `validUntil` day is a calendar day as is. */
-const dayOf = (day: string) => dayText(new Date(`${day}T12:00:00Z`), 'UTC');
+const dayOf = calendarDayText;
 /** The day of a moment (a decision) in the site's zone. */
 const dayAt = (iso: string, zone: string) => dayText(new Date(iso), zone);
 
