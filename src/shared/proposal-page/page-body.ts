@@ -46,10 +46,11 @@ const quantityText = (quantity: number) =>
 /**
  * The owner's Markdown under a section's h2: its headings start at h3 (a `#` title becomes an
  * h3, `##` too, deeper ones h4), so the page keeps one h1 and its outline. Raw HTML is escaped
- * by the renderer, so every `<hN>` in its output is one of its own headings.
+ * by the renderer, so every `<hN>` in its output is one of its own headings. A paragraph's
+ * single line breaks flow as spaces: terms pasted with hard-wrapped lines reflow on a phone.
  */
 function markdown(text: string): string {
-  const html = legalMarkdownToHtml(text).replace(
+  const html = legalMarkdownToHtml(text, { flow: true }).replace(
     /<(\/?)h([1-6])>/g,
     (_, close: string, level: string) => `<${close}h${Number(level) <= 2 ? 3 : 4}>`,
   );
