@@ -1499,6 +1499,8 @@ export const proposalSettings = sqliteTable('proposal_settings', {
   currency: text('currency').notNull(),
   bankTransferText: text('bank_transfer_text').notNull().default(''),
   priceList: text('price_list').notNull().default(''),
+  /** The terms a new proposal starts with; null: the starting text (docs/proposals.md, "Settings"). */
+  defaultTerms: text('default_terms'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   updatedBy: text('updated_by'),
 });

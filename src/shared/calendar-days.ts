@@ -4,6 +4,8 @@
  * is calendar arithmetic (done at noon UTC, far from any offset), so daylight saving never
  * shifts it.
  */
+import { dayText } from './meeting-time';
+
 const DAY_MS = 24 * 60 * 60_000;
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
@@ -27,4 +29,23 @@ export function daysSpanned(from: string, to: string): number {
 /** Every day from `from` to `to`, both included, oldest first. */
 export function eachDay(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, daysSpanned(from, to)) }, (_, i) => addDays(from, i));
+}
+
+/** The day `at` falls on in `timeZone`, as YYYY-MM-DD. */
+export function dayIn(at: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+/**
+ * A day in words, "Saturday 14 February 2026", as the client's proposal page and its mail
+ * write a "Valid until" day: a calendar day as it is, moved by no zone.
+ */
+export function calendarDayText(day: string): string {
+  return dayText(new Date(noonOf(day)), 'UTC');
 }

@@ -16,13 +16,20 @@ function isAllowedUrl(url: string): boolean {
   return /^(https?:\/\/[^/?#\s]|mailto:[^\s]|\/(?![/\\]))/i.test(url);
 }
 
-/** A Markdown renderer with the legal pages' rules; `keepImage` says which pictures stay. */
-export function safeMarkdown(keepImage: (src: string) => boolean): MarkdownIt {
+/**
+ * A Markdown renderer with the legal pages' rules; `keepImage` says which pictures stay.
+ * `breaks: false` reads a single line break inside a paragraph as a space (CommonMark's own
+ * reading), for text that reflows on a phone: a proposal's summary and terms.
+ */
+export function safeMarkdown(
+  keepImage: (src: string) => boolean,
+  options: { breaks?: boolean } = {},
+): MarkdownIt {
   const md = new MarkdownItFactory('default', {
     html: false,
     linkify: true,
     typographer: false,
-    breaks: true,
+    breaks: options.breaks ?? true,
   });
   md.linkify.set({ fuzzyLink: false });
   md.validateLink = isAllowedUrl;
@@ -64,7 +71,13 @@ function keepSafeLinks(state: StateCore, keepImage: (src: string) => boolean): v
 }
 
 const legal = safeMarkdown(() => false);
+const flowing = safeMarkdown(() => false, { breaks: false });
 
-export function legalMarkdownToHtml(markdown: string): string {
-  return legal.render(markdown);
+/**
+ * The Markdown as HTML by the legal pages' rules. `flow`: a paragraph's single line breaks
+ * are spaces (a proposal's words, docs/proposals.md, "The client's page"); two spaces or a
+ * backslash at a line's end still break it.
+ */
+export function legalMarkdownToHtml(markdown: string, options: { flow?: boolean } = {}): string {
+  return (options.flow ? flowing : legal).render(markdown);
 }

@@ -38,3 +38,13 @@ export function formatMoney(amount: number, currency: string): string {
 export function wholeUnits(amount: number, currency: string): number {
   return Math.round(amount / 10 ** minorDigits(currency));
 }
+
+/** An amount in whole units written for people: 12000 GBP → "£12,000" (a lead's value, won value). */
+export function formatWholeMoney(units: number, currency: string): string {
+  return new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(units);
+}

@@ -154,9 +154,10 @@ interface Container {
 /**
  * The Markdown as plain text, in the shapes plain-text mail has always used: underlined
  * headings, "- " and "1. " items, "> " quotes, code indented by four spaces, links as
- * "text (url)", blocks apart by one empty line.
+ * "text (url)", blocks apart by one empty line. `flow`: a paragraph's single line breaks are
+ * spaces, for text laid out again (a proposal's PDF, docs/proposals.md, "The signed PDF").
  */
-export function markdownToText(markdown: string): string {
+export function markdownToText(markdown: string, options: { flow?: boolean } = {}): string {
   const tokens = md.parse(markdown, {});
   const lines: string[] = [];
   const containers: Container[] = [];
@@ -185,7 +186,7 @@ export function markdownToText(markdown: string): string {
   tokens.forEach((token, i) => {
     switch (token.type) {
       case 'inline': {
-        const text = inlineText(token.children ?? []);
+        const text = inlineText(token.children ?? [], options.flow ? ' ' : '\n');
         const heading = tokens[i - 1]?.type === 'heading_open' ? tokens[i - 1]?.tag : undefined;
         if (!heading) write(text);
         else write(`${text}\n${(heading === 'h1' ? '=' : '-').repeat(longestLine(text))}`);
@@ -245,13 +246,17 @@ function longestLine(text: string): number {
   return Math.max(...text.split('\n').map((line) => [...line].length));
 }
 
-/** A paragraph's or heading's text; a link is "text (url)" unless its text is its address. */
-function inlineText(children: Token[]): string {
+/**
+ * A paragraph's or heading's text; a link is "text (url)" unless its text is its address. A
+ * single line break of the source is `softBreak`.
+ */
+function inlineText(children: Token[], softBreak: string): string {
   let text = '';
   const links: { href: string; start: number; auto: boolean }[] = [];
   for (const child of children) {
     if (child.type === 'text' || child.type === 'code_inline') text += child.content;
-    else if (child.type === 'softbreak' || child.type === 'hardbreak') text += '\n';
+    else if (child.type === 'softbreak') text += softBreak;
+    else if (child.type === 'hardbreak') text += '\n';
     else if (child.type === 'link_open') {
       const href = String(child.attrGet('href') ?? '');
       links.push({ href, start: text.length, auto: child.info === 'auto' });

@@ -72,7 +72,8 @@ export const PROPOSAL_MESSAGES = {
   depositAmount: 'A deposit amount must be a whole number of cents above 0',
   depositAboveTotal: 'The deposit cannot be more than the total',
   validUntil: 'Valid until must be a day (YYYY-MM-DD)',
-  validUntilPast: 'Valid until must be today or later',
+  validUntilPast:
+    'Valid until has passed: choose today or a later day, or leave it blank for 30 days from sending',
   notDraft: 'Only a draft can be changed',
   notSendable: 'Only a draft can be sent',
   nothingToSend: 'Add at least one item with a price before sending',
@@ -264,7 +265,10 @@ export const manualPaymentInput = z.object({
   ),
 });
 
-/** The owner's settings for proposals: the currency, the bank-transfer text, a price list. */
+/**
+ * The owner's settings for proposals: the currency, the bank-transfer text, a price list, and
+ * the terms new proposals start with (left out of a PUT, they stay as they are).
+ */
 export const proposalSettingsInput = z.object({
   currency: currencyField,
   bankTransferText: storedText().check(
@@ -275,8 +279,11 @@ export const proposalSettingsInput = z.object({
     z.trim(),
     z.maxLength(PROPOSAL_LIMITS.priceListMax, PROPOSAL_MESSAGES.priceListMax),
   ),
+  defaultTerms: z.optional(draftFields.terms),
 });
-export type ProposalSettings = z.infer<typeof proposalSettingsInput>;
+export type ProposalSettingsInput = z.infer<typeof proposalSettingsInput>;
+/** The settings as read: the default terms always there (the starting text until saved). */
+export type ProposalSettings = Required<ProposalSettingsInput>;
 
 /** `P-<year>-<n>`: n counts the year's proposals from 1 and is never reused. */
 export function proposalNumber(year: number, n: number): string {

@@ -127,19 +127,37 @@ function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
   return templates[mode];
 }
 
+/**
+ * Copies the template with `copy`. Checkouts that share one node_modules (git worktrees) share
+ * its templates folder, and one whose migrations differ removes this one's template as stale:
+ * then the template is made again and copied (a few tries, as another may remove it again).
+ */
+async function fromTemplate(copy: (template: string) => void): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      copy(await migratedTemplate(TEST_DATABASE));
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || tries === 3) throw error;
+      delete (globalThis as typeof globalThis & { __migratedTemplates?: Record<string, unknown> })
+        .__migratedTemplates?.[TEST_DATABASE];
+    }
+  }
+}
+
 /** A new migrated database, and where it is (for a second handle or a child process). */
 export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarget }> {
-  const template = await migratedTemplate(TEST_DATABASE);
   let target: DatabaseTarget;
   if (TEST_DATABASE === 'sqld') {
     const dataDir = path.join(tempFolder('sqld-test-'), 'data');
-    cpSync(template, dataDir, { recursive: true });
+    await fromTemplate((template) => cpSync(template, dataDir, { recursive: true }));
     const sqld = await startSqld(dataDir);
     servers.push(sqld);
     target = { url: sqld.url };
   } else {
-    target = { file: path.join(tempFolder(), 'app.db') };
-    copyFileSync(template, target.file);
+    const file = path.join(tempFolder(), 'app.db');
+    await fromTemplate((template) => copyFileSync(template, file));
+    target = { file };
   }
   return { db: await openDatabase(target), target };
 }

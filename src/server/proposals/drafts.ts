@@ -13,7 +13,6 @@ import {
   type Deposit,
   type ProposalItem,
 } from '#shared/proposals';
-import { currentContent } from '#server/site/site-content';
 import { parseItems, type ProposalRow } from './proposal-json';
 import { nextProposalNumber } from './numbers';
 import { readProposalSettings } from './settings';
@@ -58,9 +57,10 @@ export async function createDraft(
   now: Date,
   audit: (tx: Db, row: ProposalRow) => Promise<unknown>,
 ): Promise<ProposalRow | null> {
-  // Read before the write: the content cache and the settings are not the write's business.
+  // Read before the write: the settings are not the write's business. The terms start as the
+  // settings' default terms, never the website's Terms of Service (docs/proposals.md, "Settings").
   const settings = await readProposalSettings(db);
-  const terms = fields.terms ?? (await currentContent(db)).content.legal.terms;
+  const terms = fields.terms ?? settings.defaultTerms;
   return writeTransaction(db, async (tx) => {
     const lead = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get();
     if (!lead) return null;

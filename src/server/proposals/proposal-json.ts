@@ -23,16 +23,8 @@ export interface SignatureRecord {
   userAgent: string;
 }
 
-/** The day `at` falls on in `timeZone`, as YYYY-MM-DD. */
-export function dayIn(at: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone,
-  }).format(at);
-}
+/** The day `at` falls on in a zone (its one rule is shared with the admin's editor). */
+export { dayIn } from '#shared/calendar-days';
 
 /** The status a proposal shows on `today` (a day in the site's zone). */
 export function shownStatus(

@@ -1,7 +1,8 @@
 /**
  * The mail that carries a proposal to the lead (docs/proposals.md, "Sending"): what it is, its
- * total and day, and the one link to the client's page. The link's token is in this mail only:
- * the outbox drops the text once it has gone (docs/mail.md, "How long mail is kept").
+ * total and day (in words, as the client's page writes it), and the one link to the client's
+ * page. The link's token is in this mail only: the outbox drops the text once it has gone
+ * (docs/mail.md, "How long mail is kept").
  */
 import { escapeHtml } from '#shared/escape-html';
 import {
@@ -15,12 +16,28 @@ import {
   type RenderedEmail,
 } from '#shared/mail/frame';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
+import { calendarDayText } from '#shared/calendar-days';
 import { formatMoney } from '#shared/proposals';
 import type { MailSite } from '#server/site/site-brand';
 
 /** The client's page: the token is the path, so the page works without a script to read it. */
 export function proposalUrl(siteAddress: string, token: string): string {
   return new URL(`/p/${token}`, siteAddress).href;
+}
+
+/** Titles a name may start with: "Dr Ada Lovelace" is greeted "Dr Lovelace", not "Dr". */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'dame']);
+
+/**
+ * The name a mail greets the lead by: the first word of the name they gave ("Ada Client" is
+ * "Ada"), or a title with the last word ("Dr. Ada Lovelace" is "Dr Lovelace").
+ */
+export function greetingName(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const first = words[0] ?? '';
+  const title = first.replace(/\.$/u, '');
+  if (words.length > 1 && TITLES.has(title.toLowerCase())) return `${title} ${words.at(-1)}`;
+  return first;
 }
 
 export function renderProposalMail(input: {
@@ -31,6 +48,7 @@ export function renderProposalMail(input: {
   title: string;
   total: number;
   currency: string;
+  /** The day it is valid until (YYYY-MM-DD), a day of the site's zone. */
   validUntil: string;
   link: string;
   /** A revision: the earlier link now shows this one too. */
@@ -39,13 +57,15 @@ export function renderProposalMail(input: {
   const { site } = input;
   const subject = `${input.revised ? 'Revised proposal' : 'Proposal'} ${input.number}: ${input.title}`;
   const p = LIGHT;
-  const greeting = `Hello ${input.name},`;
+  const name = greetingName(input.name);
+  const greeting = name ? `Hello ${name},` : 'Hello,';
   const intro = input.revised
     ? `${site.name} revised the proposal "${input.title}" (version ${input.version}). It replaces the earlier one.`
     : `${site.name} sent you a proposal: "${input.title}".`;
-  const figures = `Total ${formatMoney(input.total, input.currency)}, valid until ${input.validUntil}.`;
+  const figures = `Total ${formatMoney(input.total, input.currency)}, valid until ${calendarDayText(input.validUntil)}.`;
+  // Words that fit both parts: the HTML has a button, the text a bare link, neither a "page below".
   const how =
-    'Read it on the page below, and accept it there with your name, or decline it. The link is yours alone: do not forward this e-mail.';
+    'On its page you can accept it by typing your name, or decline it. The link is yours alone: please do not forward this e-mail.';
   const body = `${mailHeading(escapeHtml(input.revised ? 'Your revised proposal' : 'Your proposal'))}
 <p style="${PARAGRAPH}">${escapeHtml(greeting)}</p>
 <p style="${PARAGRAPH}">${escapeHtml(intro)}</p>

@@ -62,7 +62,7 @@ describe('drafts', () => {
       acceptance: null,
       payments: [],
     });
-    expect(proposal.terms).toContain('These terms apply');
+    expect(proposal.terms).toBe((await admin.proposals.settings()).settings.defaultTerms);
     expect((await draft()).number).toBe('P-2026-2');
   });
 

@@ -14,6 +14,7 @@ import {
   proposalSettingsInput,
   proposalUpdateInput,
 } from '#shared/proposals';
+import { proposalSendInput } from '#shared/proposal-send-rules';
 import { outputs } from '#shared/shapes/proposals';
 import { fileDownloadOutput, type FileDownload } from '#shared/shapes/file-download';
 import { idInput } from '#shared/validation';
@@ -139,20 +140,23 @@ export const proposalCoreProcedures = {
       return shown(ctx, id);
     }),
 
-  /** Mails the lead its link; the lead moves to `proposal`. */
+  /**
+   * Mails the lead its link; the lead moves to `proposal`. Past its "Valid until" day, or with
+   * an item without a price that `noCharge` does not confirm as free of charge: 409.
+   */
   send: adminProcedure
     .meta({
       rest: {
         method: 'POST',
         path: '/api/proposals/:id/send',
-        body: { fields: [] },
+        body: { fields: ['noCharge'], optional: true },
         answer: 'spread',
       },
     })
-    .input(idInput)
+    .input(proposalSendInput)
     .output(outputs.one)
     .mutation(async ({ ctx, input }) => {
-      await sendProposal(ctx, input.id, ctx.user.username, (tx, row) =>
+      await sendProposal(ctx, input, ctx.user.username, (tx, row) =>
         auditAdminChange(tx, ctx, 'proposal_sent', target(row), leadSubject(row.leadId)),
       );
       return shown(ctx, input.id);

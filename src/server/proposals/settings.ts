@@ -1,17 +1,24 @@
 /**
  * The owner's proposal settings (docs/proposals.md, "Settings"): the currency new proposals
- * start in, the bank-transfer text the client's page shows when Stripe is not set up, and a
- * price list the AI draft may price items from. No row reads as the defaults.
+ * start in, the bank-transfer text the client's page shows when Stripe is not set up, a price
+ * list the AI draft may price items from, and the terms new proposals start with. No row reads
+ * as the defaults; no default terms saved (null) read as the starting text (default-terms.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { proposalSettings } from '#db/schema';
-import { DEFAULT_CURRENCY, type ProposalSettings } from '#shared/proposals';
+import {
+  DEFAULT_CURRENCY,
+  type ProposalSettings,
+  type ProposalSettingsInput,
+} from '#shared/proposals';
+import { DEFAULT_PROPOSAL_TERMS } from './default-terms';
 
 export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = Object.freeze({
   currency: DEFAULT_CURRENCY,
   bankTransferText: '',
   priceList: '',
+  defaultTerms: DEFAULT_PROPOSAL_TERMS,
 });
 
 export async function readProposalSettings(db: Db): Promise<ProposalSettings> {
@@ -21,17 +28,27 @@ export async function readProposalSettings(db: Db): Promise<ProposalSettings> {
     currency: row.currency,
     bankTransferText: row.bankTransferText,
     priceList: row.priceList,
+    defaultTerms: row.defaultTerms ?? DEFAULT_PROPOSAL_TERMS,
   };
 }
 
-/** Stores the settings (one row); the caller writes the audit entry in the same transaction. */
+/**
+ * Stores the settings (one row); default terms left out stay as they are. The caller writes
+ * the audit entry in the same transaction.
+ */
 export async function storeProposalSettings(
   tx: Db,
-  settings: ProposalSettings,
+  settings: ProposalSettingsInput,
   by: string,
   now: Date,
 ): Promise<void> {
-  const values = { ...settings, updatedAt: now, updatedBy: by };
+  const { defaultTerms, ...rest } = settings;
+  const values = {
+    ...rest,
+    ...(defaultTerms !== undefined && { defaultTerms }),
+    updatedAt: now,
+    updatedBy: by,
+  };
   await tx
     .insert(proposalSettings)
     .values({ id: 1, ...values })

@@ -72,6 +72,16 @@ describe('proposalPageBody', () => {
     expect(html).not.toMatch(/<h1|<h2>/);
   });
 
+  it("flows a paragraph's single line breaks as spaces, in the summary and the terms", () => {
+    const html = view({
+      summary: 'We build\nan assistant.',
+      terms: '## Payment\n\nInvoices are due\nwithin 30 days.  \nBank: see the invoice.',
+    });
+    expect(html).toContain('<p>We build\nan assistant.</p>');
+    expect(html).toContain('Invoices are due\nwithin 30 days.<br>\nBank: see the invoice.');
+    expect(html.match(/<br>/g)).toHaveLength(1);
+  });
+
   it('once accepted: who and when in the site zone, the signed PDF, and the deposit offered its way', () => {
     const bank = view({ ...accepted, depositWay: 'bank', bankTransferText: 'IBAN <DE00>' });
     // 23:30 UTC on 2 February is still 2 February in London.

@@ -7,6 +7,7 @@
  * Every text from the owner or the client is escaped; the summary and the terms are Markdown
  * through the legal pages' safe renderer (raw HTML escaped, only safe links kept).
  */
+import { calendarDayText } from '../calendar-days';
 import { escapeHtml as e } from '../escape-html';
 import { legalMarkdownToHtml } from '../legal-markdown';
 import { dayText } from '../meeting-time';
@@ -34,7 +35,7 @@ export type {
 } from './page-view';
 
 /** The proposal's days ("Tuesday 2 June 2026"): a `validUntil` day is a calendar day as is. */
-const dayOf = (day: string) => dayText(new Date(`${day}T12:00:00Z`), 'UTC');
+const dayOf = calendarDayText;
 /** The day of a moment (a decision) in the site's zone. */
 const dayAt = (iso: string, zone: string) => dayText(new Date(iso), zone);
 
@@ -45,10 +46,11 @@ const quantityText = (quantity: number) =>
 /**
  * The owner's Markdown under a section's h2: its headings start at h3 (a `#` title becomes an
  * h3, `##` too, deeper ones h4), so the page keeps one h1 and its outline. Raw HTML is escaped
- * by the renderer, so every `<hN>` in its output is one of its own headings.
+ * by the renderer, so every `<hN>` in its output is one of its own headings. A paragraph's
+ * single line breaks flow as spaces: terms pasted with hard-wrapped lines reflow on a phone.
  */
 function markdown(text: string): string {
-  const html = legalMarkdownToHtml(text).replace(
+  const html = legalMarkdownToHtml(text, { flow: true }).replace(
     /<(\/?)h([1-6])>/g,
     (_, close: string, level: string) => `<${close}h${Number(level) <= 2 ? 3 : 4}>`,
   );

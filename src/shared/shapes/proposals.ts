@@ -81,6 +81,8 @@ export const proposalSettingsOutput = z.strictObject({
   currency: z.string(),
   bankTransferText: z.string(),
   priceList: z.string(),
+  /** The terms a new proposal starts with (Markdown). */
+  defaultTerms: z.string(),
 });
 
 export const outputs = {

@@ -121,6 +121,13 @@ describe('clients by source', () => {
     ]);
   });
 
+  it("writes the value won in the site's currency, in whole units", () => {
+    const report = emptyReport({ sources: [source('newsletter', 40, 2, 2, 12_000)] });
+    render(<ReportLists report={report} currency="GBP" />);
+    const table = screen.getByRole('table', { name: 'Clients by source' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('newsletter4022£12,000');
+  });
+
   it('says so when no lead came in the range', () => {
     render(<ReportLists report={emptyReport({ sources: [source('Direct', 5, 0, 0, 0)] })} />);
     const region = screen.getByRole('region', { name: 'Clients by source' });

@@ -36,6 +36,8 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
   const attention = trpc.leads.attention.useQuery();
   // The Events table names the consultation button with its saved text (default until read).
   const content = trpc.content.get.useQuery();
+  // Won value is counted in the site's currency, the proposals' settings' (docs/proposals.md).
+  const proposalSettings = trpc.proposals.settings.useQuery();
 
   return (
     <div className="flex flex-col gap-4">
@@ -96,7 +98,11 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
               </h2>
               <DailyChart daily={data.daily} rangeLabel={formatRange(data.from, data.to)} />
             </Card>
-            <ReportLists report={data} ctaButton={content.data?.content.cta.button} />
+            <ReportLists
+              report={data}
+              ctaButton={content.data?.content.cta.button}
+              currency={proposalSettings.data?.settings.currency}
+            />
             <EntryEnquiries range={range} />
           </div>
         )}

@@ -1,4 +1,5 @@
 import type { AnalyticsReport, Device } from '#shared/analytics';
+import { formatWholeMoney } from '#shared/money';
 import { aboutButtonText } from '#shared/site-content-basics';
 import { defaultCta } from '#shared/site-content-defaults';
 import { Breakable, BreakdownTable, OneLine, type BreakdownColumn } from './breakdown-table';
@@ -62,15 +63,26 @@ const rate = <Row extends { visitors: number; contacts: number }>(): BreakdownCo
 });
 
 /**
+ * The value won, in whole units of the site's currency (the proposals' settings, docs/api.md
+ * "Analytics"): with its sign once the currency is read, a bare number until then.
+ */
+const wonValue = (currency: string | undefined): BreakdownColumn<SourceRow> => ({
+  header: 'Won value',
+  cell: (row) => (currency ? formatWholeMoney(row.wonValue, currency) : formatCount(row.wonValue)),
+});
+
+/**
  * The report's lists under the chart, each a table with bars. `ctaButton` is the consultation
- * button's saved text (the default until Content is saved or read).
+ * button's saved text (the default until Content is saved or read); `currency` the site's.
  */
 export function ReportLists({
   report,
   ctaButton = defaultCta.button,
+  currency,
 }: {
   report: AnalyticsReport;
   ctaButton?: string;
+  currency?: string;
 }) {
   const allDevices = report.devices.reduce((sum, d) => sum + d.visitors, 0);
   return (
@@ -85,7 +97,7 @@ export function ReportLists({
           count<SourceRow>('Visitors', (r) => r.visitors),
           count<SourceRow>('Leads', (r) => r.leads),
           count<SourceRow>('Won', (r) => r.won),
-          count<SourceRow>('Won value', (r) => r.wonValue),
+          wonValue(currency),
         ]}
         barValue={(row) => row.wonValue}
         empty="No leads came in these days."

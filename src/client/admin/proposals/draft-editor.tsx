@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
+import { PROPOSAL_MESSAGES } from '#shared/proposals';
+import { unpricedItems } from '#shared/proposal-send-rules';
 import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -8,12 +10,15 @@ import { ProposalFields } from './proposal-fields';
 import { ProposalFigures } from './proposal-figures';
 import { pathIssues, useSendProposal, useUpdateProposal } from './proposal-mutations';
 import { ProposalPreview } from './proposal-preview';
+import { sendChecks } from './send-checks';
 import { toUpdate, typedAmounts, valuesOf, type PathErrors } from './proposal-values';
 
 /**
  * A draft's editor (docs/proposals.md, "Admin screens"): its fields, the figures as typed, Save
  * (a draft only) and Send, asked first; beside them from 1024 px, under them on a phone, the
- * client's page as it will read. Send saves what is typed first.
+ * client's page as it will read. Send saves what is typed first. A "Valid until" day that has
+ * passed is shown at its field, and Send goes to it instead of asking; Send's question names
+ * the items without a price, and confirming sends them as free of charge ("Sending").
  */
 export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const [values, setValues] = useState(() => valuesOf(proposal));
@@ -25,9 +30,14 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const saved = valuesOf(proposal);
   const isDirty = JSON.stringify(strip(values)) !== JSON.stringify(strip(saved));
   const amounts = typedAmounts(values, proposal.currency);
+  const checks = sendChecks(values, proposal.currency);
+  const validUntilRef = useRef<HTMLInputElement>(null);
+  const fieldErrors = checks.validUntilPassed
+    ? { ...errors, validUntil: errors['validUntil'] ?? PROPOSAL_MESSAGES.validUntilPast }
+    : errors;
 
-  /** Checks and stores what is typed; then `after`, if given. */
-  const save = (after?: () => void) => {
+  /** Checks and stores what is typed; then `after` with the stored draft, if given. */
+  const save = (after?: (stored: Proposal) => void) => {
     const checked = toUpdate(proposal.id, values, proposal.currency);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -38,7 +48,7 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
       onSuccess: ({ proposal: stored }) => {
         setValues(valuesOf(stored));
         setErrors({});
-        after?.();
+        after?.(stored);
       },
       onError: (error) => {
         setErrors(pathIssues(error));
@@ -50,7 +60,18 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
     event.preventDefault();
     if (!update.isPending && isDirty) save();
   };
-  const sendNow = () => send.mutate({ id: proposal.id }, { onSettled: () => setAskingSend(false) });
+  /** Sends the draft as stored, its items without a price confirmed as free of charge. */
+  const sendNow = (stored: Proposal) => {
+    const noCharge = unpricedItems(stored.items);
+    send.mutate(
+      { id: stored.id, ...(noCharge.length > 0 && { noCharge }) },
+      { onSettled: () => setAskingSend(false) },
+    );
+  };
+  const askToSend = () => {
+    if (checks.validUntilPassed) validUntilRef.current?.focus();
+    else setAskingSend(true);
+  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
@@ -64,8 +85,9 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
           <ProposalFields
             values={values}
             onChange={setValues}
-            errors={errors}
+            errors={fieldErrors}
             currency={amounts.currency}
+            validUntilRef={validUntilRef}
           />
           <ProposalFigures {...amounts} />
           <div className="flex flex-wrap items-center justify-end gap-3">
@@ -80,7 +102,7 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
             >
               {update.isPending ? 'Saving...' : 'Save'}
             </Button>
-            <Button onPress={() => setAskingSend(true)}>Send</Button>
+            <Button onPress={askToSend}>Send</Button>
           </div>
         </Form>
       </Card>
@@ -91,12 +113,19 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
         isOpen={askingSend}
         title="Send this proposal"
         question={`Send to ${lead.data?.lead.email ?? 'the lead'}?`}
-        detail={`${proposal.number} v${proposal.version}: ${values.title}. The lead gets an e-mail with a link to read, accept or decline it${isDirty ? '; your changes are saved first' : ''}.`}
-        confirmLabel="Send"
+        detail={
+          <>
+            <p>{`${proposal.number} v${proposal.version}: ${values.title}. The lead gets an e-mail with a link to read, accept or decline it${isDirty ? '; your changes are saved first' : ''}.`}</p>
+            {checks.unpricedQuestion ? (
+              <p className="mt-2 font-medium text-ink">{checks.unpricedQuestion}</p>
+            ) : null}
+          </>
+        }
+        confirmLabel={checks.unpricedQuestion ? 'Send free of charge' : 'Send'}
         pendingLabel="Sending..."
         isPending={update.isPending || send.isPending}
         onCancel={() => setAskingSend(false)}
-        onConfirm={() => (isDirty ? save(sendNow) : sendNow())}
+        onConfirm={() => (isDirty ? save(sendNow) : sendNow(proposal))}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { focusRing } from '#shared/ui-styles';
 import { TextInputField } from '../controls';
@@ -11,6 +12,8 @@ interface ProposalFieldsProps {
   errors: PathErrors;
   /** The currency prices are read in: the typed one once it is a code, else the saved one. */
   currency: string;
+  /** The "Valid until" input, for Send to move to when its day has passed. */
+  validUntilRef?: RefObject<HTMLInputElement | null>;
 }
 
 const DEPOSIT_CHOICES = [
@@ -23,7 +26,13 @@ const depositKinds = DEPOSIT_CHOICES.map((choice) => choice.id);
 const radioClass = `inline-flex min-h-11 cursor-pointer items-center rounded-md border border-line-strong px-3 text-sm font-medium text-ink data-hovered:bg-subtle data-selected:border-brand-700 data-selected:bg-brand-700 data-selected:text-white dark:data-selected:border-brand-400 sm:min-h-9 ${focusRing}`;
 
 /** A draft's fields: each refused one shows the server's words under it. */
-export function ProposalFields({ values, onChange, errors, currency }: ProposalFieldsProps) {
+export function ProposalFields({
+  values,
+  onChange,
+  errors,
+  currency,
+  validUntilRef,
+}: ProposalFieldsProps) {
   const set = (patch: Partial<ProposalValues>) => onChange({ ...values, ...patch });
   return (
     <div className="flex flex-col gap-4">
@@ -67,6 +76,7 @@ export function ProposalFields({ values, onChange, errors, currency }: ProposalF
           onChange={(validUntil) => set({ validUntil })}
           error={errors['validUntil']}
           description="Blank: 30 days after sending."
+          inputRef={validUntilRef}
         />
       </div>
       <DepositField values={values} set={set} errors={errors} currency={currency} />

@@ -15,8 +15,8 @@ export function ProposalSettingsCard() {
         Settings
       </h2>
       <p className="mt-1 mb-4 text-sm text-muted">
-        The currency new proposals start in, the bank details a client without card payments sees,
-        and your price list for AI drafts.
+        The currency and terms new proposals start with, the bank details a client without card
+        payments sees, and your price list for AI drafts.
       </p>
       <QueryState query={settings} pending="Loading settings..." error="Error loading settings">
         {/* Keyed by what was saved: the fields start again from the stored settings. */}
@@ -66,6 +66,16 @@ function SettingsForm({ saved }: { saved: ProposalSettings }) {
         onChange={(bankTransferText) => set({ bankTransferText })}
         error={errors['bankTransferText']}
         description="Shown on an accepted proposal when card payments are not set up."
+      />
+      <TextInputField
+        label="Default terms (Markdown)"
+        name="defaultTerms"
+        multiline
+        rows={8}
+        value={values.defaultTerms}
+        onChange={(defaultTerms) => set({ defaultTerms })}
+        error={errors['defaultTerms']}
+        description="New proposals start with these terms; each proposal's own can still be changed. The proposal becomes a contract when the client accepts it: review them, and have them checked for your country."
       />
       <TextInputField
         label="Price list"

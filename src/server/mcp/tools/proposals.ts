@@ -39,7 +39,7 @@ export const proposalTools = [
     name: 'proposal_draft',
     title: 'Write a draft proposal for a lead',
     description:
-      'A new proposal in status draft on a lead: a title, a Markdown summary, items, a deposit. The server computes the total and the deposit from the items; the currency and terms are the site’s. Never sent: an administrator reviews it, sends it from the admin or not.',
+      'A new proposal in status draft on a lead: a title, a Markdown summary, items, a deposit. The server computes the total and the deposit from the items; the currency and terms are the proposal settings’. Never sent: an administrator reviews it, sends it from the admin or not.',
     scope: 'proposals:write',
     readOnly: false,
     idempotent: false,

@@ -115,7 +115,8 @@ export async function acceptProposal(
       .returning()
       .get();
     if (!accepted) return { kind: 'closed', message: closedMessage('accepted') ?? '' };
-    await leadWon(tx, lead, shown, now);
+    // The acceptance first, then the move to Won it causes: the timeline lists entries of one
+    // moment in the order they were written (by time, then id; docs/proposals.md, "The steps").
     await tx.insert(leadEvents).values({
       leadId: lead.id,
       at: now,
@@ -124,6 +125,7 @@ export async function acceptProposal(
       actor: input.email,
       text: input.name,
     });
+    await leadWon(tx, lead, shown, now);
     return { kind: 'accepted', row: accepted, lead, documentHash: hash };
   });
 

@@ -3,7 +3,8 @@
  * number and version, the summary, the items with their amounts, the total and the deposit,
  * the validity, then the terms, over as many pages as they take. The summary and the terms are
  * Markdown, written here as the plain text a plain-text mail gets (markdownToText): headings
- * in bold, lists with their markers.
+ * in bold, lists with their markers, and a paragraph's single line breaks flowing as spaces,
+ * as on the client's page.
  */
 import { formatMoney, lineAmount } from '#shared/proposals';
 import { markdownToText } from '#shared/newsletter-email-markdown';
@@ -92,7 +93,7 @@ function writeItems(writer: PageWriter, p: Proposal): void {
  * the heading in bold, a horizontal rule as a rule.
  */
 function writeMarkdown(writer: PageWriter, markdown: string): void {
-  const lines = markdownToText(markdown).split('\n');
+  const lines = markdownToText(markdown, { flow: true }).split('\n');
   const isHeading = (i: number) => {
     const [line = '', next = ''] = [lines[i], lines[i + 1]];
     return line !== '' && isUnderline(next) && [...next].length === [...line].length;

@@ -143,6 +143,15 @@ describe('proposalPdf', () => {
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
   });
 
+  it("flows a paragraph's single line breaks as spaces, as the client's page does", async () => {
+    const terms = '## Payment\n\nInvoices are due\nwithin 30 days.\n\nA second\nparagraph.';
+    const pages = await pdfText(
+      await proposalPdf({ ...accepted, acceptance: null, proposal: proposal({ terms }) }),
+    );
+    expect(pages[0]).toContain('Invoices are due within 30 days.');
+    expect(pages[0]).toContain('A second paragraph.');
+  });
+
   it('names the file after the number and version, safe in a header', () => {
     expect(proposalPdfFilename({ number: 'P-2026-3', version: 2 })).toBe(
       'Proposal P-2026-3 v2.pdf',

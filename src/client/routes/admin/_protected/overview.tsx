@@ -30,7 +30,9 @@ export const Route = createFileRoute('/admin/_protected/overview')({
             ? utils.assistant.counts.prefetch({ from, to }, { staleTime: 0 })
             : null,
         );
-      return cause === 'stay' || cached ? [] : [read, attention, entries, aiUsage];
+      // The site's currency, which "Won value" is written in (the proposals' settings).
+      const settings = utils.proposals.settings.prefetch();
+      return cause === 'stay' || cached ? [] : [read, attention, entries, aiUsage, settings];
     }),
   pendingComponent: OverviewRoute,
   component: OverviewRoute,

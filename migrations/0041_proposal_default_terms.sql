@@ -1,0 +1,1 @@
+ALTER TABLE `proposal_settings` ADD `default_terms` text;
