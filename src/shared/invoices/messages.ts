@@ -55,6 +55,8 @@ export const INVOICE_MESSAGES = {
   exemptionTextMax: `Exemption text must be at most ${INVOICE_LIMITS.exemptionTextMax} characters`,
   exemptionTextNeeded:
     'Exempt (E) and not subject to VAT (O) items need an exemption text: the reason no VAT is charged',
+  companyNumberNeeded:
+    "An invoice not subject to VAT (O) carries no VAT ID: it needs the seller's company or tax registration number",
   notSubjectMixed: 'Not subject to VAT (O) cannot share an invoice with other tax categories',
   sellerVatIdNeeded:
     "Charging VAT, zero rate, exemption or reverse charge need the seller's VAT ID",

@@ -70,6 +70,14 @@ describe('invoiceRuleIssues', () => {
     expect(
       broken({ items: [notSubject, item(), notSubject], exemptionText: 'Not registered for VAT' }),
     ).toEqual([`items.1.category: ${M.notSubjectMixed}`]);
+    // No VAT ID is written on it: the registration number names the seller.
+    expect(
+      broken({
+        items: [notSubject],
+        exemptionText: 'Not registered for VAT',
+        seller: { ...unregistered, companyNumber: null },
+      }),
+    ).toEqual([`seller.companyNumber: ${M.companyNumberNeeded}`]);
   });
 
   it('takes discounts up to the charges, never below zero, and no deposit above the total', () => {

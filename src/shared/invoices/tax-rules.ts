@@ -20,7 +20,7 @@ export interface RuleIssue {
 export interface TaxedInvoice {
   items: readonly InvoiceItem[];
   exemptionText: string | null;
-  seller: { country: string; vatId: string | null };
+  seller: { country: string; vatId: string | null; companyNumber: string | null };
   buyer: { country: string; vatId: string | null };
   /** Deducted deposits, minor units. */
   prepaid: number;
@@ -54,6 +54,10 @@ function categoryIssues(invoice: TaxedInvoice): RuleIssue[] {
         issues.push({ path: ['items', i, 'category'], message: INVOICE_MESSAGES.notSubjectMixed });
       }
     });
+  }
+  // With no VAT ID written, the seller is known by its registration number (BR-CO-26).
+  if (used.has('O') && !invoice.seller.companyNumber) {
+    issues.push({ path: ['seller', 'companyNumber'], message: INVOICE_MESSAGES.companyNumberNeeded });
   }
   const taxed = [...used].some((category) => category !== 'O');
   if (taxed && !invoice.seller.vatId) {
