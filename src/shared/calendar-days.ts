@@ -28,3 +28,13 @@ export function daysSpanned(from: string, to: string): number {
 export function eachDay(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, daysSpanned(from, to)) }, (_, i) => addDays(from, i));
 }
+
+/** "31 December 2026": a day as people read it, in no time zone. */
+export function dayName(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(noonOf(day));
+}

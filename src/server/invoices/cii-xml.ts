@@ -1,7 +1,7 @@
 /**
  * The invoice as EN 16931 XML in the CII D16B syntax (docs/invoices.md, "The XML"): the
  * `factur-x.xml` inside the PDF and the file the client's accounting software reads. Written
- * as text in the order the D16B schema asks, every text escaped (xml-text.ts), amounts with
+ * as text in the order the D16B schema asks, every text escaped (platform/xml-text.ts), amounts with
  * the currency's decimals, nothing of the moment of writing: the same document gives the same
  * bytes. tests/support/einvoice/ holds the standard's schema and business rules, which every
  * kind of document made here passes (cii-xml.test.ts).
@@ -12,7 +12,7 @@ import type { InvoiceItem } from '#shared/invoices/totals';
 import type { InvoiceBuyer, InvoiceSeller } from '#shared/invoices/schemas';
 import { typeCode, type InvoiceDocument } from './document';
 import { depositNotes, exemptionOf } from './document-words';
-import { leaf, node } from './xml-text';
+import { leaf, node } from '#server/platform/xml-text';
 
 const NAMESPACES = {
   'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',

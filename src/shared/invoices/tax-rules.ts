@@ -57,7 +57,10 @@ function categoryIssues(invoice: TaxedInvoice): RuleIssue[] {
   }
   // With no VAT ID written, the seller is known by its registration number (BR-CO-26).
   if (used.has('O') && !invoice.seller.companyNumber) {
-    issues.push({ path: ['seller', 'companyNumber'], message: INVOICE_MESSAGES.companyNumberNeeded });
+    issues.push({
+      path: ['seller', 'companyNumber'],
+      message: INVOICE_MESSAGES.companyNumberNeeded,
+    });
   }
   const taxed = [...used].some((category) => category !== 'O');
   if (taxed && !invoice.seller.vatId) {

@@ -14,7 +14,8 @@
  */
 import type { Proposal } from '#shared/shapes/proposals';
 import { writeCertificatePage, type AcceptanceRecord } from './certificate-page';
-import { createPageWriter, TONES } from './page-writer';
+import { winAnsiText } from './win-ansi';
+import { createPageWriter, TONES } from '#server/pdf/page-writer';
 import { writeProposalPages } from './proposal-pages';
 
 export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page';
@@ -52,10 +53,12 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
-  const writer = createPageWriter(doc, fonts, {
-    ink: rgb(...TONES.ink),
-    muted: rgb(...TONES.muted),
-  });
+  const writer = createPageWriter(
+    doc,
+    fonts,
+    { ink: rgb(...TONES.ink), muted: rgb(...TONES.muted) },
+    winAnsiText,
+  );
   writeProposalPages(writer, { proposal, companyName });
   if (acceptance) writeCertificatePage(writer, { proposal, timeZone: input.timeZone, acceptance });
   writer.finish(

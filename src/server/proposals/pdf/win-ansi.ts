@@ -5,7 +5,7 @@
  * character is written as near as WinAnsi allows: its letter without the accent (ő → o, Ł → L), a
  * compatibility form (ﬁ → fi), a few signs spelled out (− → -, → → ->), a space for any space,
  * nothing for invisible marks, and "?" for the rest. Line breaks are kept; the page writer
- * (page-writer.ts) splits on them.
+ * (src/server/pdf/page-writer.ts) splits on them.
  */
 
 /** What WinAnsi writes above Latin-1's printable ranges (its 0x80–0x9F codes). */

@@ -1,5 +1,5 @@
 /**
- * XML written as text, the way the EN 16931 XML (cii-xml.ts) is built: every text escaped,
+ * XML written as text, the way the invoices' EN 16931 XML (src/server/invoices/cii-xml.ts) and the PDFs' XMP metadata are built: every text escaped,
  * elements with nothing in them left out, two spaces of indentation. Line breaks and tabs
  * inside a text are written as character references, so indenting never changes a text;
  * the few characters XML 1.0 cannot carry at all (most control characters) are left out.
