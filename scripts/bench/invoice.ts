@@ -1,5 +1,5 @@
 /**
- * The invoice's files as issuing makes them (docs/performance.md; docs/invoices.md): the
+ * The invoice's files as issuing makes them (docs/invoices.md, "Performance"): the
  * totals, the EN 16931 XML and the PDF/A-3 with the XML inside, from an issued document, the
  * number aside (the next step's transaction). p50, p95 and the slowest of RUNS, after a warm-up
  * that loads pdf-lib, fontkit and the fonts once as a running server would have; printed,
