@@ -42,7 +42,8 @@ async function madeAndRead() {
 
 it('declares PDF/A-3B and Factur-X EN 16931 in its XMP, matching the document information', async () => {
   const { read } = await madeAndRead();
-  const metadata = read.catalog.lookup(PDFName.of('Metadata'), PDFRawStream);
+  const metadata = read.catalog.lookup(PDFName.of('Metadata'));
+  if (!(metadata instanceof PDFRawStream)) throw new Error('no metadata stream in the catalog');
   // Not compressed: a PDF/A reader finds it without a filter.
   expect(metadata.dict.get(PDFName.of('Filter'))).toBeUndefined();
   const xmp = new TextDecoder().decode(metadata.getContents());
