@@ -9,7 +9,8 @@
  *
  * What the bundle finds beside itself: dist/client (the built client), dist/server/
  * entry-server.js (Vite's server build of the client's page renderer, loaded in place of the
- * client's sources), dist/fonts (the share image's font, copied here) and ../migrations.
+ * client's sources), dist/fonts (the share image's and the PDFs' fonts, copied here), dist/srgb
+ * (the PDF/A colour profile, copied here) and ../migrations.
  * Packages stay outside (`packages: 'external'`), loaded from node_modules as installed; the
  * build fails when the bundle imports one that `npm prune --omit=dev` removes.
  */
@@ -115,6 +116,7 @@ export async function bundleServer(root: string): Promise<void> {
   cpSync(path.join(root, 'src/server/entries/fonts'), path.join(root, 'dist/fonts'), {
     recursive: true,
   });
+  cpSync(path.join(root, 'src/server/pdf/srgb'), path.join(root, 'dist/srgb'), { recursive: true });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -49,3 +49,13 @@ export function dayIn(at: Date, timeZone: string): string {
 export function calendarDayText(day: string): string {
   return dayText(new Date(noonOf(day)), 'UTC');
 }
+
+/** "31 December 2026": a day as people read it, in no time zone. */
+export function dayName(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(noonOf(day));
+}

@@ -15,23 +15,39 @@ export function isCurrency(code: string): boolean {
   }
 }
 
+/**
+ * One formatter per currency, made once: a formatter costs far more to make than to use, and
+ * an invoice of 100 lines writes some 300 amounts.
+ */
+const formatters = new Map<string, { digits: number; format: Intl.NumberFormat }>();
+
+function formatterOf(currency: string) {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    const digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    const format = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatter = { digits, format };
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
 /** How many decimals a currency's minor unit has: 2 for EUR, 0 for JPY. */
 export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
+  return formatterOf(currency).digits;
 }
 
 /** An amount in minor units written for people: 1234567 EUR → "€12,345.67". */
 export function formatMoney(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 10 ** digits);
+  const { digits, format } = formatterOf(currency);
+  return format.format(amount / 10 ** digits);
 }
 
 /** A lead's value is kept in whole units of the currency (docs/leads.md). */

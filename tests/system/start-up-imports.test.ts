@@ -26,6 +26,7 @@ const LOADED_WHEN_NEEDED = [
   '@opentelemetry/sdk-trace-base',
   'stripe',
   'pdf-lib',
+  '@pdf-lib/fontkit',
 ];
 
 /** `import … from "x"` and `import "x"` at the top of a module (not `import("x")`). */

@@ -6,7 +6,7 @@
  */
 import type { Proposal } from '#shared/shapes/proposals';
 import { siteTimeText } from '#shared/mail/site-time';
-import { keepWithNext, type Cell, type PageWriter, type TextStyle } from './page-writer';
+import { keepWithNext, type Cell, type PageWriter, type TextStyle } from '#server/pdf/page-writer';
 
 /** What the client's acceptance recorded (proposals.acceptance and its timeline). */
 export interface Signature {

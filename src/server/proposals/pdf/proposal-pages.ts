@@ -9,7 +9,7 @@
 import { formatMoney, lineAmount } from '#shared/proposals';
 import { markdownToText } from '#shared/newsletter-email-markdown';
 import type { Proposal } from '#shared/shapes/proposals';
-import { keepWithNext, type Cell, type PageWriter } from './page-writer';
+import { keepWithNext, type Cell, type PageWriter } from '#server/pdf/page-writer';
 
 /** The items table's columns, from the left margin; the description takes what is left. */
 const COLUMNS = { quantity: 60, unitPrice: 95, amount: 110, gap: 10 };

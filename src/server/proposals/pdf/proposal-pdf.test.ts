@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pdfFonts } from '#tests/support/pdf-parts';
 import { pdfText } from '#tests/support/pdf-text';
+import { TYPED_NAME } from '#tests/support/invoices';
 import { formatMoney, proposalAmounts } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
 import { documentHash } from '../document-hash';
@@ -87,15 +89,16 @@ describe('proposalPdf', () => {
       '€4,470.00',
       'Payment within 30 days of the invoice.',
     ]) {
-      expect(shown).toContain(text);
+      // Lines as a reader sees them: DejaVu's wider letters wrap a long description.
+      expect(shown.replace(/\s+/g, ' ')).toContain(text);
     }
     expect(shown).not.toContain('**');
     expect(certificate).toContain('Certificate of acceptance');
     for (const text of [
       hash,
       'P-2026-3, version 2',
-      // Ł has no place in the standard fonts: written as near as they allow.
-      'Helen Lukasiewicz',
+      // Printed as typed, in the embedded font.
+      'Helen Łukasiewicz',
       'helen@example.com\n(confirmed by a code mailed to it)',
       '2026-11-22 11:45:21 UTC',
       'Sunday 22 November 2026, 12:45:21 CET',
@@ -123,7 +126,7 @@ describe('proposalPdf', () => {
     expect(pages[0]).not.toContain('Certificate');
   });
 
-  it('carries long terms over as many pages as they take, text outside WinAnsi included', async () => {
+  it('carries long terms over as many pages as they take, text beyond Latin-1 included', async () => {
     const clause = (n: number) =>
       `${n}. The client’s data stays in the EU → processed only as agreed; ` +
       'liability is limited to the fees paid in the twelve months before the claim 🙂.';
@@ -135,8 +138,9 @@ describe('proposalPdf', () => {
     const pages = await pdfText(bytes);
     expect(pages.length).toBeGreaterThan(4);
     const all = pages.join('\n');
-    expect(all).toContain('?? for Lódz');
-    expect(all).toContain('stays in the EU -> processed');
+    // What the embedded font has no glyph for (Chinese) is the replacement sign; the rest as typed.
+    expect(all).toContain('\uFFFD\uFFFD for Łódź');
+    expect(all).toContain('stays in the EU → processed');
     // The last clause reaches the page before the certificate.
     expect(pages.at(-2)).toContain('120. The client’s data');
     expect(pages.at(-1)).toContain('Certificate of acceptance');
@@ -150,6 +154,30 @@ describe('proposalPdf', () => {
     );
     expect(pages[0]).toContain('Invoices are due within 30 days.');
     expect(pages[0]).toContain('A second paragraph.');
+  });
+
+  it('prints "Zoë Łódź-Ørsted" as typed, in fonts embedded in the file', async () => {
+    const bytes = await proposalPdf({
+      ...accepted,
+      companyName: 'Ørsted & Łódź AI',
+      acceptance: {
+        ...accepted.acceptance!,
+        signature: { ...accepted.acceptance!.signature, name: TYPED_NAME },
+      },
+      proposal: proposal({ title: `Document assistant for ${TYPED_NAME}` }),
+    });
+    const [shown = '', certificate = ''] = await pdfText(bytes);
+    expect(shown).toContain(`Document assistant for ${TYPED_NAME}`);
+    expect(shown).toContain('Ørsted & Łódź AI');
+    expect(certificate).toContain(TYPED_NAME);
+    expect(certificate).toContain('Proposal P-2026-3 v2 · Page 2 of 2 · Ørsted & Łódź AI');
+    const fonts = await pdfFonts(bytes);
+    const text = fonts.filter((font) => font.name.includes('DejaVuSans'));
+    expect(text.map((font) => font.name).sort()).toEqual([
+      'DJVSBD+DejaVuSans-Bold',
+      'DJVSRG+DejaVuSans',
+    ]);
+    expect(text.every((font) => font.embedded)).toBe(true);
   });
 
   it('names the file after the number and version, safe in a header', () => {

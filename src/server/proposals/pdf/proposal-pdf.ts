@@ -9,12 +9,14 @@
  * words, and pdf-lib writes no random file ID. So the PDF made again later from the stored
  * version is the very document that was mailed (proposal-pdf.test.ts compares two renders).
  *
- * Fonts are the PDF's standard Helvetica and Courier (nothing embedded, a small file); they
- * write WinAnsi only, and any other character is replaced (win-ansi.ts).
+ * Text is written in DejaVu Sans, embedded (src/server/pdf/unicode-fonts.ts), so every name
+ * prints as typed ("Zoë Łódź-Ørsted"); the document hash in the standard Courier, hex digits
+ * only.
  */
 import type { Proposal } from '#shared/shapes/proposals';
 import { writeCertificatePage, type AcceptanceRecord } from './certificate-page';
-import { createPageWriter, TONES } from './page-writer';
+import { createPageWriter, TONES } from '#server/pdf/page-writer';
+import { embedUnicodeFonts, unicodeText } from '#server/pdf/unicode-fonts';
 import { writeProposalPages } from './proposal-pages';
 
 export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page';
@@ -47,15 +49,14 @@ export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> 
   doc.setCreationDate(dated);
   doc.setModificationDate(dated);
 
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  };
-  const writer = createPageWriter(doc, fonts, {
-    ink: rgb(...TONES.ink),
-    muted: rgb(...TONES.muted),
-  });
+  const unicode = await embedUnicodeFonts(doc);
+  const fonts = { ...unicode, mono: await doc.embedFont(StandardFonts.Courier) };
+  const writer = createPageWriter(
+    doc,
+    fonts,
+    { ink: rgb(...TONES.ink), muted: rgb(...TONES.muted) },
+    unicodeText(unicode),
+  );
   writeProposalPages(writer, { proposal, companyName });
   if (acceptance) writeCertificatePage(writer, { proposal, timeZone: input.timeZone, acceptance });
   writer.finish(

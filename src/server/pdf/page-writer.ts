@@ -1,11 +1,12 @@
 /**
  * Writes flowing text onto A4 pages with pdf-lib, a new page whenever the current one is full:
  * paragraphs wrapped to the width, rows of cells kept whole on one page (a table's line), and
- * the footer of every page written last, when the number of pages is known. Every text goes
- * through winAnsiText first (win-ansi.ts): the standard fonts write WinAnsi only.
+ * the footer of every page written last, when the number of pages is known. The proposal and
+ * invoice PDFs both draw with it (docs/invoices.md, "The document"). Every text goes through
+ * `textOf` first: composed (NFC), so an accent typed as a combining mark sits on its letter,
+ * or made writable for fonts that write less than Unicode.
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
-import { winAnsiText } from './win-ansi';
 
 /** A4 in points. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -110,6 +111,7 @@ export function createPageWriter(
   doc: PDFDocument,
   fonts: Fonts,
   colors: Record<Tone, RGB>,
+  textOf: (text: string) => string = (text) => text.normalize('NFC'),
 ): PageWriter {
   const width = PAGE.width - 2 * MARGIN.side;
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
@@ -135,7 +137,7 @@ export function createPageWriter(
   };
 
   const linesOf = (cell: Cell) =>
-    wrapText(winAnsiText(cell.text), fonts[cell.font ?? 'regular'], cell.size ?? 10, cell.width);
+    wrapText(textOf(cell.text), fonts[cell.font ?? 'regular'], cell.size ?? 10, cell.width);
 
   const rowHeight = (cells: Cell[]) =>
     Math.max(...cells.map((cell) => linesOf(cell).length * lineHeight(cell.size ?? 10)));
@@ -150,7 +152,7 @@ export function createPageWriter(
     paragraph(text, style = {}) {
       const size = style.size ?? 10;
       const font = fonts[style.font ?? 'regular'];
-      for (const line of wrapText(winAnsiText(text), font, size, width)) {
+      for (const line of wrapText(textOf(text), font, size, width)) {
         if (room() < lineHeight(size)) newPage();
         if (line) draw(line, MARGIN.side, top, style);
         top -= lineHeight(size);
@@ -188,12 +190,7 @@ export function createPageWriter(
       const pages = doc.getPages();
       pages.forEach((each, i) => {
         // One line, whatever the company's name: what does not fit is left off.
-        const [line = ''] = wrapText(
-          winAnsiText(footer(i + 1, pages.length)),
-          fonts.regular,
-          8,
-          width,
-        );
+        const [line = ''] = wrapText(textOf(footer(i + 1, pages.length)), fonts.regular, 8, width);
         each.drawText(line, {
           x: MARGIN.side,
           y: MARGIN.bottom / 2,
