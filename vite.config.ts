@@ -97,6 +97,8 @@ const SQLD_TESTS = [
   'src/server/ai/cap-instances.test.ts',
   // The site assistant's caps (20 an hour an address, 500 a day): the same, questions at once.
   'src/server/assistant/cap-instances.test.ts',
+  // OAuth's client registrations per address, network and in all: two instances, at once.
+  'src/server/mcp/oauth/register-caps.test.ts',
   'src/server/facts/{public-cache,reorder}.test.ts',
   'src/server/content/{router,site-settings/router}.test.ts',
   // Entries: one winner of saves and slugs sent to several instances at once (issue 47).

@@ -59,6 +59,7 @@ export const auditActionValues = [
   'recovery_codes_regenerated',
   'second_factor_reset',
   'session_ended',
+  'sessions_ended',
   'user_invited',
   'user_joined',
   'user_removed',

@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   recovery_codes_regenerated: 'New recovery codes made',
   second_factor_reset: 'Second factor reset',
   session_ended: 'Session ended',
+  sessions_ended: 'Administrator signed out everywhere',
   user_invited: 'Administrator invited',
   user_joined: 'Administrator joined',
   user_removed: 'Administrator removed',

@@ -27,6 +27,8 @@ export const USER_MESSAGES = {
     'You cannot reset your own second factor here: turn your authenticator app off or remove your passkeys on the Account screen.',
   nothingToReset: (username: string) =>
     `${username} has no authenticator app and no passkey: there is nothing to reset.`,
+  endOwnSessions:
+    'You cannot sign yourself out here: use "Sign out everywhere else" under "Where you’re signed in" on your Account screen.',
 } as const;
 
 /**
@@ -67,6 +69,10 @@ export type InviteInput = z.input<typeof inviteInput>;
 
 export const removeUserInput = z.extend(idInput, { password: recentPassword });
 export type RemoveUserInput = z.input<typeof removeUserInput>;
+
+/** Another administrator signed out everywhere (docs/accounts.md): a recent proof, as removing. */
+export const endSessionsInput = z.extend(idInput, { password: recentPassword });
+export type EndSessionsInput = z.input<typeof endSessionsInput>;
 
 /** Another administrator's second factor reset (docs/accounts.md): your own password proves it is you. */
 export const resetSecondFactorInput = z.extend(idInput, { password: provenPasswordField });

@@ -67,9 +67,9 @@ type StreamPart =
 
 /**
  * A mock model whose streamed answer is `pieces`, with the usage `answer` reports; `fail`
- * ends the stream with the provider's error after the pieces.
+ * ends the stream with the provider's error after the pieces (`error`, else a plain 500).
  */
-export function streamingModel(pieces: string[], opts: { fail?: boolean } = {}) {
+export function streamingModel(pieces: string[], opts: { fail?: boolean; error?: Error } = {}) {
   const { finishReason, usage } = answer(pieces.join(''));
   return new MockLanguageModelV4({
     modelId: 'mock-model',
@@ -80,7 +80,7 @@ export function streamingModel(pieces: string[], opts: { fail?: boolean } = {}) 
           { type: 'text-start', id: 't' },
           ...pieces.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
           ...(opts.fail
-            ? [{ type: 'error' as const, error: new Error('provider answered 500') }]
+            ? [{ type: 'error' as const, error: opts.error ?? new Error('provider answered 500') }]
             : [
                 { type: 'text-end' as const, id: 't' },
                 { type: 'finish' as const, finishReason, usage },

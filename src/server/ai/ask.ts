@@ -136,6 +136,9 @@ const usedOf = (usage: { inputTokens?: number; outputTokens?: number }) => ({
   outputTokens: usage.outputTokens ?? 0,
 });
 
+/** A stream's error part, which `streamModel` reads from the stream itself. */
+const ignoreHere = () => undefined;
+
 function failed(deps: AskDeps, question: Question, name: string, error: unknown): UnavailableError {
   deps.logger.error('ai.failed', {
     feature: question.feature,
@@ -205,7 +208,10 @@ export async function streamModel(
     const span = startSpan('ai.stream', spanOf(question, name));
     try {
       const { streamText } = await aiSdk();
-      const result = streamText({ model, ...requestOf(question) });
+      // The SDK prints a stream's error to the console by default, the provider's text whole
+      // (which may echo the key); it is thrown from the loop below instead and logged once by
+      // `failed`, through the logger that removes every configured secret (platform/secrets.ts).
+      const result = streamText({ model, ...requestOf(question), onError: ignoreHere });
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') yield part.text;
         else if (part.type === 'error') throw part.error;

@@ -15,7 +15,10 @@ export function pageUrl(raw: string): URL | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
 }
 
-/** The hosts (with port) the site's pages are served from: SITE_URL's and the request's. */
+/**
+ * The hosts (with port) the site's pages are served from: the address's, and the request's
+ * while no address is given (record.ts, `siteHosts`).
+ */
 export interface SiteHosts {
   siteHost: string;
   requestHost: string | null;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEvents, analyticsSalts } from '#db/schema';
 import { contactBody } from '#tests/support/contact';
-import { createTestDeps, signedInCookie } from '#tests/support/app';
+import { adminCaller, createTestDeps, signedInCookie, testConfig } from '#tests/support/app';
 import {
   AGENTS,
   everyTableAsText,
@@ -139,7 +139,33 @@ describe('never recorded, always answered the same', () => {
     expect(await storedEvents(deps.db)).toEqual([]);
   });
 
-  it('a page of another host, unless it is the one the request was sent to', async () => {
+  it('under a set address, a page of any other host, whatever Host the request names', async () => {
+    const fromEnvironment = await createTestDeps({
+      config: testConfig({ siteUrl: 'https://www.acme.example', siteUrlFromEnvironment: true }),
+    });
+    const saved = await createTestDeps();
+    await (
+      await adminCaller(saved)
+    ).siteSettings.save({ address: 'https://www.acme.example', timeZone: null });
+    for (const deps of [fromEnvironment, saved]) {
+      // A spoofed Host with a page of that host: not this site's page.
+      const spoofed = visitorCaller(deps, { ip: IP, headers: { host: 'evil.example' } });
+      await spoofed.analytics.record({ name: 'pageview', url: 'https://evil.example/fake' });
+      await spoofed.analytics.record({ name: 'pageview', url: 'http://localhost/' });
+      expect(await storedEvents(deps.db)).toEqual([]);
+      // The site's own page counts, and a referrer from the spoofed host is a source.
+      await spoofed.analytics.record({
+        name: 'pageview',
+        url: 'https://www.acme.example/about',
+        referrer: 'https://evil.example/fake',
+      });
+      expect((await storedEvents(deps.db)).map((e) => [e.path, e.referrerHost])).toEqual([
+        ['/about', 'evil.example'],
+      ]);
+    }
+  });
+
+  it('before any address is set, a page of the host the request was sent to', async () => {
     const deps = await createTestDeps();
     const elsewhere = visitorCaller(deps, { ip: IP });
     expect(

@@ -10,7 +10,7 @@ import { CONVERSION_EVENTS, type EventInput } from '#shared/analytics';
 import { readSession } from '#server/identity/sessions/session';
 import type { Context } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
-import { siteSettings } from '#server/site/site-settings';
+import { addressGiven, siteSettings } from '#server/site/site-settings';
 import type { SiteSettingsView } from '#shared/site-settings';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
@@ -48,10 +48,17 @@ function siteUrlOf(site: SiteSettingsView): URL {
   return url;
 }
 
+/**
+ * The hosts a page of this site is served from (docs/analytics.md): the address's host once
+ * SITE_URL or the admin gave it, and nothing else, so a request naming another `Host` (which
+ * anyone can send) writes nothing. Before that the address is only a guess at where the
+ * server listens (a fresh install, development, the browser tests' servers), and the host the
+ * request was sent to counts too.
+ */
 function siteHosts(ctx: Context, site: SiteSettingsView): SiteHosts {
   return {
     siteHost: siteUrlOf(site).host,
-    requestHost: ctx.req.headers.get('host')?.toLowerCase() ?? null,
+    requestHost: addressGiven(site) ? null : (ctx.req.headers.get('host')?.toLowerCase() ?? null),
   };
 }
 

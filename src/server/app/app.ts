@@ -49,7 +49,7 @@ import { MAX_BATCH_SIZE, type AppDeps } from '#server/http/trpc';
 import { createMetrics } from '#server/operations/metrics';
 import { createProbes } from '#server/operations/probes';
 import { observeRequests } from '#server/operations/observe-requests';
-import { notFoundRoute } from '#server/operations/route-label';
+import { notFoundRoute } from '#server/http/route-name';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */

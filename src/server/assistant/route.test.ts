@@ -5,11 +5,12 @@
  */
 import type { MockLanguageModelV4 } from 'ai/test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
+import { describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '#db';
 import { aiUsage, assistantDays, throttleEvents } from '#db/schema';
 import { ASSISTANT_MESSAGES, ASSISTANT_OFFER } from '#shared/assistant';
-import { AI_NOT_SET_UP } from '#server/ai/ask';
+import { AI_FAILED, AI_NOT_SET_UP } from '#server/ai/ask';
 import { AI_ON, streamingModel, streamPromptOf } from '#tests/support/ai';
 import {
   callerFor,
@@ -240,6 +241,31 @@ describe('POST /api/assistant', () => {
     });
     expect(await deps.db.select().from(aiUsage).all()).toMatchObject([{ reserved: 0 }]);
     expect(await day(deps)).toMatchObject({ asked: 1, answered: 0 });
+  });
+
+  it('prints no configured secret of a failure midway: not on the console, in the log or to the visitor', async () => {
+    // A provider's error text may echo the key it was sent (an "Incorrect API key" answer).
+    const key = 'sk-live-assistant-key-0123456789';
+    const model = streamingModel(['We build '], {
+      fail: true,
+      error: new Error(`Incorrect API key provided: ${key}`),
+    });
+    const { app, deps } = await setUp(model, { ai: { ...AI_ON.ai!, apiKey: key } });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let asked: Streamed;
+    let console_: string[];
+    try {
+      asked = await ask(app, [user(QUESTION)]);
+    } finally {
+      console_ = printed.mock.calls.map((args) => args.map((arg) => inspect(arg)).join(' '));
+      printed.mockRestore();
+    }
+    expect(asked.error).toEqual({ message: AI_FAILED });
+    expect(console_.join('\n')).not.toContain(key);
+    const log = deps.logger.lines.join('\n');
+    expect(log).not.toContain(key);
+    // Logged all the same, with the key replaced (platform/secrets.ts).
+    expect(log).toContain('Incorrect API key provided: [secret]');
   });
 });
 

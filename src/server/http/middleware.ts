@@ -4,6 +4,7 @@ import { clientIp } from './context';
 import { logAddress } from '#server/platform/address';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';
+import { routeName } from './route-name';
 import type { AppDeps } from './trpc';
 import { siteSettings } from '#server/site/site-settings';
 
@@ -16,9 +17,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Gives every request an id (also sent back as X-Request-Id, and named in 500 bodies) and
  * writes one log line when it ends. Only method, path, status, time and the client's network
  * (its /24 or /48, never the full address: platform/address.ts) are logged: never headers
- * (cookies) or query strings. Paths in `anonymous` are logged without the
- * address: the analytics beacon's, whose promise is that no visit is tied to an address
- * (docs/analytics.md).
+ * (cookies) or query strings, and the path as its route's template (`/p/:token`, the name the
+ * metrics and spans use: route-name.ts), never with a link's token or other value in it.
+ * Paths in `anonymous` are logged without the address: the analytics beacon's, whose promise
+ * is that no visit is tied to an address (docs/analytics.md).
  */
 export function requestLog(
   deps: Pick<AppDeps, 'logger' | 'config'>,
@@ -35,7 +37,7 @@ export function requestLog(
       deps.logger.info('request', {
         requestId,
         method: c.req.method,
-        path: c.req.path,
+        path: routeName(c),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(anonymous.has(c.req.path)

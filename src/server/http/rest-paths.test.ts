@@ -840,6 +840,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/users/1/invitation'],
   ['DELETE', '/api/users/1'],
   ['POST', '/api/users/1/second-factor/reset'],
+  ['POST', '/api/users/1/sessions/end'],
   ['GET', '/api/audit'],
   ['GET', '/api/audit.csv'],
   ['GET', '/api/mail/outbox'],

@@ -89,6 +89,24 @@ describe('POST /api/media/:slot', () => {
     expect(text).not.toMatch(/script|onload|onclick|alert/);
   });
 
+  it('takes an SVG logo stripped of CSS (style elements and attributes) and outside url() references', async () => {
+    // CSS can fetch: @import, url() in a rule or a style attribute; a paint may name a URL.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50" width="200" height="50">
+  <style>@import url(https://evil.example/a.css); rect { fill: url(https://evil.example/b.svg#p) }</style>
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/></linearGradient></defs>
+  <rect width="200" height="50" style="background: url(https://evil.example/c.png)" fill="url(#g)"/>
+  <circle r="5" fill="url(https://evil.example/d.svg#p)" filter="url( 'https://evil.example/e.svg#f' )"/>
+</svg>`;
+    const { status, body } = await upload('logo', uploadForm(Buffer.from(svg), 'logo.svg'));
+    expect(status).toBe(200);
+    const text = await (await app.request(mediaOf(body).logo!.src)).text();
+    expect(text).not.toMatch(/<style|style=|evil\.example|@import/);
+    // What the document draws from itself stays: the gradient and its reference.
+    expect(text).toContain('<rect');
+    expect(text).toContain('fill="url(#g)"');
+    expect(text).toContain('<linearGradient id="g"');
+  });
+
   it('refuses an SVG slow to rasterise with a 400 at its time limit, answering others meanwhile', async () => {
     // 1,000 blurred squares through three levels of <use>: 771 bytes, seconds to draw.
     let parts = `<filter id="f"><feGaussianBlur stdDeviation="9"/></filter><rect id="l0" width="100" height="100" filter="url(#f)"/>`;

@@ -1,10 +1,14 @@
 /**
  * An uploaded SVG logo made harmless with DOMPurify on jsdom: scripts, event handlers
- * (onload=…), foreign HTML and links out are removed. It is also served with a policy that
- * runs no script (serve.ts) and shown through <img>, which never runs one: three walls.
+ * (onload=…), foreign HTML, CSS (`<style>` and `style=`: `@import` and `url()` fetch from
+ * anywhere) and links out are removed. It is also served with a policy that runs no script
+ * (serve.ts) and shown through <img>, which never runs one: three walls (docs/content.md).
  */
 import type createDOMPurify from 'dompurify';
 import type { JSDOM } from 'jsdom';
+
+/** A CSS `url(…)` whose address is not `#an-id` of this document (quoted or not). */
+const OUTSIDE_URL = /url\(\s*(?!['"]?#)/i;
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 let window: JSDOM['window'] | null = null;
@@ -22,12 +26,11 @@ async function purify() {
   if (purifier) return purifier;
   window = new Dom('').window;
   purifier = createPurifier(window);
-  // A reference inside the document (<use href="#part">) stays; one to anywhere else goes.
+  // A reference inside the document (<use href="#part">, fill="url(#gradient)") stays; one
+  // to anywhere else goes, as a link or as a presentation attribute's url().
   purifier.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (
-      (data.attrName === 'href' || data.attrName === 'xlink:href') &&
-      !data.attrValue.trim().startsWith('#')
-    ) {
+    const link = data.attrName === 'href' || data.attrName === 'xlink:href';
+    if (link ? !data.attrValue.trim().startsWith('#') : OUTSIDE_URL.test(data.attrValue)) {
       data.keepAttr = false;
     }
   });
@@ -44,7 +47,8 @@ export async function sanitizeSvg(text: string): Promise<string | null> {
   const body = (await purify()).sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],
-    FORBID_TAGS: ['foreignObject', 'script', 'a'],
+    FORBID_TAGS: ['foreignObject', 'script', 'a', 'style'],
+    FORBID_ATTR: ['style'],
     RETURN_DOM: true,
   });
   const elements = Array.from(body.childNodes).filter(

@@ -1,6 +1,7 @@
 /**
  * The first middleware of the app: each request counted and timed for /metrics and, with
- * tracing on, a span (docs/operations.md), both under its route template (route-label.ts).
+ * tracing on, a span (docs/operations.md), both under its route template (the request log's
+ * name too: http/route-name.ts).
  * With neither on when the app is made (tracing starts before it, in server.ts) there is no
  * such middleware: a request pays nothing for them.
  */
@@ -8,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '#server/http/hono-env';
 import { inSpan, tracingOn } from '#server/platform/spans';
 import type { HttpMetrics } from './metrics';
-import { routeLabel } from './route-label';
+import { routeName } from '#server/http/route-name';
 
 export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<AppEnv> | null {
   if (metrics === null && !tracingOn()) return null;
@@ -18,7 +19,7 @@ export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<
   ) => {
     const started = performance.now();
     await next();
-    const route = routeLabel(c);
+    const route = routeName(c);
     metrics?.observe(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
     return route;
   };

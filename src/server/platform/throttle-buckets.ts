@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { throttleBucketKey } from './keys';
-import { throttleAddress } from './address';
+import { logAddress, throttleAddress } from './address';
 
 /** The derived key of the one SESSION_SECRET a process runs with (tests may use several). */
 const derivedKeys = new Map<string, Buffer>();
@@ -35,4 +35,13 @@ export function keyedBucketPart(secret: string, text: string): string {
  */
 export function addressBucket(kind: string, secret: string, ip: string): string {
   return `${kind}:ip:${keyedBucketPart(secret, `address:${throttleAddress(ip)}`)}`;
+}
+
+/**
+ * The bucket of a client's network (an IPv4 /24, an IPv6 /48, platform/address.ts) for a kind
+ * of throttle: `<kind>:net:<keyed part>`. For a cap one stranger must not spend alone by
+ * rotating the addresses they hold (docs/mcp.md, "OAuth").
+ */
+export function networkBucket(kind: string, secret: string, ip: string): string {
+  return `${kind}:net:${keyedBucketPart(secret, `network:${logAddress(ip)}`)}`;
 }

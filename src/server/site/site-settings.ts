@@ -57,12 +57,18 @@ export async function siteSettings(deps: {
 }
 
 /**
+ * Whether the environment (SITE_URL) or the admin gave the address in force; until then it is
+ * the default, only where this server listens.
+ */
+export function addressGiven(site: SiteSettingsView): boolean {
+  return site.fromEnvironment.address || site.saved.address !== null;
+}
+
+/**
  * The origin canonical links, sharing cards and the sitemap name: the address in force once
  * the environment or the admin gave one; before that the build's (`company.siteUrl`), since
  * the default address is only where this server listens.
  */
 export function pagesOrigin(site: SiteSettingsView): string {
-  return site.fromEnvironment.address || site.saved.address !== null
-    ? site.address
-    : company.siteUrl;
+  return addressGiven(site) ? site.address : company.siteUrl;
 }

@@ -28,4 +28,6 @@ export const outputs = {
   resendInvitation: adminUserOutput,
   remove: z.strictObject({ success: z.literal(true) }),
   resetSecondFactor: z.strictObject({ success: z.literal(true), user: adminUserOutput }),
+  /** How many of their sessions ended (their sign-ins waiting for a code end too, uncounted). */
+  endSessions: z.strictObject({ success: z.literal(true), ended: z.number() }),
 };

@@ -1,6 +1,8 @@
+import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
+import type { Proof } from '../proof-dialog';
 
 /**
  * A 401 is the proof asked for (the Administrators screen's proof dialog, proof-dialog.tsx),
@@ -37,4 +39,27 @@ export function useRemoveUser() {
     onError: (error) => failureToast('Failed to remove the administrator', error),
     onSettled: () => utils.users.invalidate(),
   });
+}
+
+/**
+ * Another administrator signed out everywhere (docs/accounts.md): `end` sends it with the
+ * proof given so far (the proof dialog sends it again with the password) and says how many of
+ * their sessions ended.
+ */
+export function useEndSessions() {
+  const mutation = trpc.users.endSessions.useMutation({
+    meta: OWN_UNAUTHORIZED,
+    onError: (error) => failureToast('Failed to sign them out', error),
+  });
+  const end = async (user: AdminUser, proof: Proof) => {
+    const { ended } = await mutation.mutateAsync({ id: user.id, ...proof });
+    toast({
+      title: `${user.username} is signed out everywhere`,
+      description:
+        ended === 0
+          ? 'No session of theirs was left.'
+          : `${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`,
+    });
+  };
+  return { end, isPending: mutation.isPending };
 }

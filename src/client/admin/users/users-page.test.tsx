@@ -78,6 +78,7 @@ function serve() {
         return { success: true };
       }),
     'users.resendInvitation': (input) => needsPassword(input, () => ERIN),
+    'users.endSessions': (input) => needsPassword(input, () => ({ success: true, ended: 2 })),
   });
 }
 
@@ -105,6 +106,39 @@ describe('UsersPage', () => {
       { id: 2, password: 'wrong password' },
       { id: 2, password: 'right password' },
     ]);
+  });
+
+  it('signs another administrator out everywhere once asked and confirmed with the password', async () => {
+    const server = serve();
+    renderAdmin(<UsersPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out bob everywhere' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign out everywhere' });
+    expect(confirm).toHaveTextContent('bob');
+    await user.click(within(confirm).getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });
+    await user.type(
+      within(dialog).getByLabelText('Your password', { selector: 'input' }),
+      'right password',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('users.endSessions').map((c) => c.input)).toEqual([
+      { id: 2 },
+      { id: 2, password: 'right password' },
+    ]);
+    expect(toastQueue.visibleToasts.map((t) => t.content)).toContainEqual({
+      title: 'bob is signed out everywhere',
+      description: '2 sessions ended.',
+    });
+  });
+
+  it('offers no "Sign out everywhere" on your own row (the Account screen’s) or an invitee’s', async () => {
+    serve();
+    renderAdmin(<UsersPage />);
+    await screen.findByRole('button', { name: 'Sign out bob everywhere' });
+    expect(screen.queryByRole('button', { name: 'Sign out owner everywhere' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out erin everywhere' })).toBeNull();
   });
 
   it('sends the invitation again with the password once asked', async () => {

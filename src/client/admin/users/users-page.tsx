@@ -15,7 +15,7 @@ import {
   passkeyCount,
   ResetSecondFactorDialog,
 } from './reset-second-factor-dialog';
-import { useRemoveUser, useResendInvitation } from './user-mutations';
+import { useEndSessions, useRemoveUser, useResendInvitation } from './user-mutations';
 
 const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
   none: 'Password only',
@@ -27,8 +27,9 @@ const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
  * Everyone who administers the site: one role, so the list is who, how they sign in and
  * whether they have joined. Removing is refused for yourself and for the last one who can
  * sign in (the server says so too); the button is not offered then. Another administrator's
- * second factor can be reset when they hold one (an app or a passkey); your own is yours to
- * change on the Account screen.
+ * second factor can be reset when they hold one (an app or a passkey), and anyone who has
+ * joined signed out everywhere; your own factors and sessions are yours to change on the
+ * Account screen.
  */
 export function UsersPage() {
   useDocumentTitle('Administrators');
@@ -36,10 +37,12 @@ export function UsersPage() {
   const list = trpc.users.list.useQuery();
   const remove = useRemoveUser();
   const resend = useResendInvitation();
+  const endSessions = useEndSessions();
   // Resending and removing need a recent proof: the password is asked for when the server does.
   const proof = useProofDialog();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
   const [toReset, setToReset] = useState<AdminUser | null>(null);
+  const [toSignOut, setToSignOut] = useState<AdminUser | null>(null);
   // After a reset the row's button is gone, so focus could not return to it: it goes to the
   // row's name instead, once the dialog has closed (before react-aria would fall back to the
   // page's body).
@@ -131,6 +134,16 @@ export function UsersPage() {
                       Reset second factor
                     </Button>
                   ) : null}
+                  {!user.current && !user.invited ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onPress={() => setToSignOut(user)}
+                      aria-label={`Sign out ${user.username} everywhere`}
+                    >
+                      Sign out everywhere
+                    </Button>
+                  ) : null}
                   {removable(user) ? (
                     <Button
                       variant="ghost"
@@ -154,6 +167,24 @@ export function UsersPage() {
         onClose={() => setToReset(null)}
         onReset={(user) => {
           focusAfterReset.current = user.id;
+        }}
+      />
+
+      <ConfirmDialog
+        isOpen={toSignOut !== null}
+        title="Sign out everywhere"
+        question="Every browser signed in as them is signed out at once, and a sign-in waiting for its code ends. Their password and second factor stay. They get an e-mail saying you did this."
+        detail={toSignOut?.username}
+        confirmLabel="Sign out everywhere"
+        pendingLabel="Signing out..."
+        isPending={endSessions.isPending}
+        onCancel={() => setToSignOut(null)}
+        onConfirm={() => {
+          if (!toSignOut) return;
+          const user = toSignOut;
+          void proof
+            .run('Sign out everywhere', (given) => endSessions.end(user, given))
+            .finally(() => setToSignOut(null));
         }}
       />
 

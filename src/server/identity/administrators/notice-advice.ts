@@ -80,6 +80,17 @@ export function adviceFor(siteUrl: string, username: string, change: AccountChan
           `the e-mailed code, then ${secure}`,
         lastResort: passwordResort,
       };
+    case 'signedOutEverywhere':
+      // Another administrator's act: theirs may be the account in someone else's hands, or
+      // they saw a browser of yours that was not you.
+      return {
+        inAdmin:
+          `If you did not expect this, contact ${change.by} or another administrator and ask ` +
+          `why: someone may be using ${change.by}'s account, and another administrator can ` +
+          `press "Remove" beside ${change.by} on ${administrators}. If ${change.by} says a ` +
+          `stranger was signed in as you, sign in again and ${secure}`,
+        lastResort: passwordResort,
+      };
     case 'passwordReset':
       // The link came to this mailbox and the second factor was passed: both may be in other hands.
       return {

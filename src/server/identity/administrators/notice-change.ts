@@ -20,6 +20,8 @@ export type AccountChange =
   | { kind: 'recoveryCodesRegenerated' }
   /** Another administrator (`by`) reset the second factor from the Administrators screen. */
   | { kind: 'secondFactorReset'; by: string }
+  /** Another administrator (`by`) ended every session of the account (Administrators screen). */
+  | { kind: 'signedOutEverywhere'; by: string }
   /**
    * Told to every administrator (identity/administrators/admin-notice.ts): `name` was invited or removed by
    * `by`, or joined.

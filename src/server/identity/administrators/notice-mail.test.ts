@@ -46,6 +46,7 @@ const CASES: [AccountChange, string, string][] = [
   [{ kind: 'recoveryCodeUsed', left: 9 }, ACCOUNT, 'press "Regenerate recovery codes"'],
   [{ kind: 'recoveryCodesRegenerated' }, ACCOUNT, 'press "Regenerate recovery codes" again'],
   [{ kind: 'secondFactorReset', by: 'bob' }, ADMINISTRATORS, 'press "Remove" beside bob'],
+  [{ kind: 'signedOutEverywhere', by: 'bob' }, ADMINISTRATORS, 'press "Remove" beside bob'],
   [{ kind: 'adminInvited', name: 'erin', by: 'bob' }, ADMINISTRATORS, 'Press "Remove" beside'],
   [{ kind: 'adminJoined', name: 'erin' }, ADMINISTRATORS, 'Press "Remove" beside'],
   [

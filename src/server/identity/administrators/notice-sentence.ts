@@ -92,6 +92,14 @@ export function whatChanged(change: AccountChange): { subject: string; sentence:
         subject: `${change.name} set up a second factor`,
         sentence: `The administrator ${change.name}, who signed in with a password alone until now, set up ${FACTOR_WORDS[change.factor]} as their second factor: from now on it is needed to sign in to that account. Whoever set it up holds the account.`,
       };
+    case 'signedOutEverywhere':
+      return {
+        subject: 'You were signed out everywhere',
+        sentence:
+          `The administrator ${change.by} signed you out everywhere: every browser signed in to ` +
+          'your account, and any sign-in waiting for its second step, ended at once. Your ' +
+          'password and second factor are unchanged: sign in again as usual.',
+      };
     case 'secondFactorReset':
       return {
         subject: 'Your second factor was reset',

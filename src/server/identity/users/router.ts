@@ -25,6 +25,7 @@ import { tellAdministrators } from '../administrators/admin-notice';
 import { sendInvitation } from '../invitation/invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
+import { endSessionsProcedure } from './end-sessions';
 import { outputs } from '#shared/shapes/users';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
@@ -233,6 +234,9 @@ export const usersRouter = router({
       });
       return { success: true };
     }),
+
+  /** Another administrator signed out everywhere, after a recent proof (`end-sessions.ts`). */
+  endSessions: endSessionsProcedure,
 
   /**
    * Another administrator who lost their phone or passkey device is let back in

@@ -186,9 +186,9 @@ describe('registration', () => {
     expect((await rest(app, 'POST', '/oauth/register', { raw: '{' })).status).toBe(400);
   });
 
-  it('takes 20 registrations an hour from one address, then 429 with Retry-After', async () => {
+  it('takes 10 registrations an hour from one address, then 429 with Retry-After', async () => {
     const json = { redirect_uris: ['https://a.test/cb'] };
-    for (let i = 0; i < 20; i += 1) expect((await register(json)).status).toBe(201);
+    for (let i = 0; i < 10; i += 1) expect((await register(json)).status).toBe(201);
     const refused = await register(json);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('3600');
@@ -197,10 +197,26 @@ describe('registration', () => {
     expect((await register(json)).status).toBe(201);
   });
 
+  it('takes 20 registrations an hour from one network, whatever its addresses, then 429', async () => {
+    const json = { redirect_uris: ['https://a.test/cb'] };
+    for (let i = 0; i < 20; i += 1) {
+      expect((await register(json, `198.51.100.${i + 1}`)).status).toBe(201);
+    }
+    const refused = await register(json, '198.51.100.200');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringContaining('from your network') as unknown,
+    });
+    expect((await register(json, '203.0.113.1')).status).toBe(201);
+  });
+
   it('takes 100 registrations an hour in all, from any addresses, then 429', async () => {
     const json = { redirect_uris: ['https://a.test/cb'] };
     for (let i = 0; i < 100; i += 1) {
-      expect((await register(json, `198.51.100.${Math.floor(i / 20)}`)).status).toBe(201);
+      // Ten addresses of ten networks: neither cap of theirs is reached.
+      const ip = `10.0.${Math.floor(i / 10)}.${i % 10}`;
+      expect((await register(json, ip)).status).toBe(201);
     }
     const refused = await register(json, '203.0.113.1');
     expect(refused.status).toBe(429);

@@ -3,8 +3,8 @@
  * anyone, as claude.ai and the desktop clients register themselves; what it grants is only
  * the right to ask an administrator on the consent screen. Public clients only (no secret:
  * PKCE proves the code's holder), redirect addresses checked here once and then matched
- * exactly, at most 20 registrations an hour per address and 100 an hour in all, a body of
- * at most 16 KiB.
+ * exactly, at most 10 registrations an hour per address, 20 per network (one stranger's
+ * addresses) and 100 in all, a body of at most 16 KiB.
  */
 import type { Context } from 'hono';
 import { writeTransaction } from '#db';
@@ -16,12 +16,16 @@ import { bufferBody } from '#server/http/middleware';
 import type { AppDeps } from '#server/http/trpc';
 import { clientIp } from '#server/http/context';
 import { take } from '#server/platform/throttle';
-import { addressBucket } from '#server/platform/throttle-buckets';
+import { addressBucket, networkBucket } from '#server/platform/throttle-buckets';
 import { ThrottledError } from '#server/platform/errors';
 import { newClientId } from './clients';
 import { oauthError } from './oauth-error';
 import { redirectUriProblem } from './redirect-uri';
-import { OAUTH_REGISTRATIONS, OAUTH_REGISTRATIONS_ALL } from './throttle-rules';
+import {
+  OAUTH_REGISTRATIONS,
+  OAUTH_REGISTRATIONS_ALL,
+  OAUTH_REGISTRATIONS_NETWORK,
+} from './throttle-rules';
 
 export const REGISTER_MAX_BYTES = 16_384;
 const MAX_REDIRECT_URIS = 10;
@@ -143,18 +147,22 @@ export async function register(c: Context<AppEnv>, deps: AppDeps): Promise<Respo
   if (!metadata.ok) return oauthError(c, 400, metadata.error, metadata.description);
 
   const now = deps.clock.now();
-  const bucket = addressBucket(
-    OAUTH_REGISTRATIONS.kind,
-    deps.config.sessionSecret,
-    clientIp(c, deps.config.trustProxy),
-  );
+  const ip = clientIp(c, deps.config.trustProxy);
+  const secret = deps.config.sessionSecret;
   const id = newClientId();
   try {
     await writeTransaction(deps.db, async (tx) => {
       await take(
         tx,
         [
-          { bucket, rule: OAUTH_REGISTRATIONS },
+          {
+            bucket: addressBucket(OAUTH_REGISTRATIONS.kind, secret, ip),
+            rule: OAUTH_REGISTRATIONS,
+          },
+          {
+            bucket: networkBucket(OAUTH_REGISTRATIONS_NETWORK.kind, secret, ip),
+            rule: OAUTH_REGISTRATIONS_NETWORK,
+          },
           { bucket: `${OAUTH_REGISTRATIONS_ALL.kind}:site`, rule: OAUTH_REGISTRATIONS_ALL },
         ],
         now,

@@ -3,15 +3,27 @@ import type { ThrottleRule } from '#server/platform/throttle';
 /** OAuth's throttle (maintenance/prune.ts reads every rule exported here: export rules only). */
 
 /**
- * Client registrations (RFC 7591) per address (an IPv6 /64): 20 an hour. Registration is
+ * Client registrations (RFC 7591) per address (an IPv6 /64): 10 an hour. Registration is
  * open to anyone, so without a cap a script could fill the clients table; a real client
- * registers once per installation.
+ * registers once per installation, and a person connects a few.
  */
 export const OAUTH_REGISTRATIONS: ThrottleRule = {
   kind: 'oauth-register',
-  limit: 20,
+  limit: 10,
   windowMs: 60 * 60_000,
   message: 'Too many client registrations from your address.',
+};
+
+/**
+ * Client registrations per network (an IPv4 /24, an IPv6 /48: what one customer or one
+ * machine's owner is given): 20 an hour. Addresses within one network are one stranger's
+ * for this count, so rotating them spends at most a fifth of the site's hour (below).
+ */
+export const OAUTH_REGISTRATIONS_NETWORK: ThrottleRule = {
+  kind: 'oauth-register-net',
+  limit: 20,
+  windowMs: 60 * 60_000,
+  message: 'Too many client registrations from your network.',
 };
 
 /**
