@@ -19,6 +19,7 @@ import {
   openDatabase,
   type Db,
 } from './db';
+import { appliedAtOpen } from './db/migration-state';
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/shared/company';
 import { createApp } from './src/server/app/app';
@@ -117,6 +118,7 @@ async function start(): Promise<void> {
       `${describeDatabase(config.database)} cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  for (const migration of appliedAtOpen(db)) logger.info('db.migrated', { migration });
   if (seeded > 0) logger.info('db.seeded', { facts: seeded });
   try {
     const created = await ensureInitialAdmin(db, config.initialAdmin, clock.now());
