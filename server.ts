@@ -19,6 +19,7 @@ import {
   openDatabase,
   type Db,
 } from './db';
+import { appliedAtOpen } from './db/migration-state';
 import { seedDemoFacts } from './db/seed';
 import { demoVideo } from './src/shared/company';
 import { createApp } from './src/server/app/app';
@@ -27,6 +28,7 @@ import { listen } from './src/server/http/listen';
 import { ConfigError, loadConfig, type Config } from './src/server/platform/config';
 import { withEnvFile } from './src/server/platform/env-file';
 import { createLogger, loggableError } from './src/server/platform/logger';
+import { endOfLifeNotice, sdkNodeNoticesOff } from './src/server/platform/node-line';
 import { configuredSecrets } from './src/server/platform/secrets';
 import { createMailer, mailsSettled } from './src/server/platform/mail';
 import { triagesSettled } from './src/server/ai/triage';
@@ -101,6 +103,10 @@ async function start(): Promise<void> {
   }
   // Every line without the configuration's secrets (an outside service may echo one).
   const logger = createLogger(undefined, configuredSecrets(config));
+  // On Node 20 one line of the site's own, not the AWS SDK's nine (docs/decisions/0053).
+  const oldNode = endOfLifeNotice(process.version);
+  if (oldNode) logger.info('node.end_of_life', { message: oldNode });
+  sdkNodeNoticesOff(process.env, process.version);
   // Traces only with OTEL_EXPORTER_OTLP_ENDPOINT: the SDK is not even loaded otherwise.
   const { otlpEndpoint, serviceName, shutdownSeconds } = config.operations;
   const tracing = otlpEndpoint ? await startTracing({ endpoint: otlpEndpoint, serviceName }) : null;
@@ -117,6 +123,7 @@ async function start(): Promise<void> {
       `${describeDatabase(config.database)} cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  for (const migration of appliedAtOpen(db)) logger.info('db.migrated', { migration });
   if (seeded > 0) logger.info('db.seeded', { facts: seeded });
   try {
     const created = await ensureInitialAdmin(db, config.initialAdmin, clock.now());

@@ -137,8 +137,9 @@ const EMBEDDED_ONLY_TESTS = [
   'tests/system/sqld-round-trips.test.ts',
   // Triage against a provider over HTTP: what is sent and when does not depend on the database.
   'tests/system/ai-provider.test.ts',
-  // The container files, read as files (no database).
+  // The container files, read as files, and the Node lines of the lock file (no database).
   'tests/system/container-files.test.ts',
+  'tests/system/node-versions.test.ts',
   // Whether the tracing SDK is loaded does not depend on the database.
   'tests/system/tracing-off.test.ts',
   // What a start loads, read from the bundle's files (no database, no process).

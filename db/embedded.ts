@@ -3,8 +3,20 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
-import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
-import { migrationFailure, pendingMigrations, snapshotBeforeMigrating } from './migration-snapshot';
+import {
+  MIGRATIONS_FOLDER,
+  migrateSafely,
+  readJournal,
+  type JournalEntry,
+  type MigrationOptions,
+} from './migrations';
+import {
+  lastAppliedMillis,
+  migrationFailure,
+  pendingMigrations,
+  snapshotBeforeMigrating,
+} from './migration-snapshot';
+import { recordMigrations } from './migration-state';
 import * as schema from './schema';
 import { startStatement, statementLogger } from './statement-spans';
 
@@ -84,14 +96,20 @@ function preparedStatements(connection: Database.Database) {
 /**
  * Applies the pending migrations, after a snapshot of the file as it was
  * (db/migration-snapshot.ts); a failure closes the connection and names the migration.
+ * Answers the journal as read before and the newest migration applied before, for
+ * db/migration-state.ts.
  */
 async function migrateEmbedded(
   writer: Database.Database,
   file: string,
   migrationsFolder: string,
-): Promise<void> {
+): Promise<{ journal: JournalEntry[]; lastApplied: number | null }> {
   const writeDb = drizzle(writer, { schema });
-  const pending = file === ':memory:' ? [] : pendingMigrations(writer, migrationsFolder);
+  const journal = readJournal(migrationsFolder);
+  const lastApplied = lastAppliedMillis(writer);
+  // In memory there is nothing to copy first, nor a failure to name in a start's last line.
+  const pending =
+    file === ':memory:' ? [] : pendingMigrations(migrationsFolder, journal, lastApplied);
   const snapshot = await snapshotBeforeMigrating(writer, file, pending, new Date());
   try {
     await migrateSafely(() => migrate(writeDb, { migrationsFolder }));
@@ -100,18 +118,19 @@ async function migrateEmbedded(
     writer.close();
     throw failure;
   }
+  return { journal, lastApplied };
 }
 
 export async function openEmbedded(
   file: string,
-  { migrationsFolder = MIGRATIONS_FOLDER }: { migrationsFolder?: string } = {},
+  { migrationsFolder = MIGRATIONS_FOLDER }: MigrationOptions = {},
 ): Promise<Store> {
   const inMemory = file === ':memory:';
   if (!inMemory) ownerOnly(file);
   const writer = configure(new Database(file));
   if (!inMemory) writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema, logger: statementLogger });
-  await migrateEmbedded(writer, file, migrationsFolder);
+  const migrated = await migrateEmbedded(writer, file, migrationsFolder);
   // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
   // by writeTransaction's retries, between which the event loop keeps serving; a long
   // busy_timeout would block the whole process inside SQLite instead.
@@ -127,6 +146,7 @@ export async function openEmbedded(
     ? writeDb
     : drizzle(reader, { schema, logger: statementLogger })) as unknown as Db;
   const tx = writeDb as unknown as Db;
+  recordMigrations(db, migrated.journal, migrated.lastApplied);
 
   const prepared = preparedStatements(writer);
 

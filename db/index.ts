@@ -19,6 +19,8 @@ import type { Query } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { DatabaseUnavailableError, isBusy, isDatabaseUnavailable } from './errors';
 import { openEmbedded } from './embedded';
+import type { MigrationOptions } from './migrations';
+import type { DatabaseTarget } from './target';
 import type * as schema from './schema';
 
 export { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
@@ -38,16 +40,7 @@ export type Statement = Query;
  */
 export type BatchRows = unknown[][][];
 
-export type DatabaseTarget = { file: string } | { url: string; authToken?: string };
-
-/** The target as a person would name it in a message (never the token or a URL password). */
-export function describeDatabase(target: DatabaseTarget): string {
-  if ('file' in target) return `DATABASE_PATH "${target.file}"`;
-  const url = new URL(target.url);
-  url.username = '';
-  url.password = '';
-  return `DATABASE_URL "${url.origin}"`;
-}
+export { describeDatabase, type DatabaseTarget } from './target';
 
 /** What each driver provides behind a Db. */
 export interface Store {
@@ -225,14 +218,14 @@ const NESTING_GUARD = process.env.NODE_ENV !== 'production';
 
 /**
  * Opens the database named by the target, applies pending migrations (safe when several
- * instances start together) and answers its handle.
+ * instances start together; db/migration-state.ts keeps which) and answers its handle.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+export async function openDatabase(target: DatabaseTarget, opts?: MigrationOptions): Promise<Db> {
   // The libSQL client is loaded only for a libSQL target (about 0.1 s of a start otherwise).
   const store =
     'url' in target
-      ? await (await import('./libsql')).openLibsql(target)
-      : await openEmbedded(target.file);
+      ? await (await import('./libsql')).openLibsql(target, opts)
+      : await openEmbedded(target.file, opts);
   stores.set(store.db, { ...store, queue: createWriteQueue(store, WRITE_QUEUE_LIMIT) });
   return store.db;
 }

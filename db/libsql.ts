@@ -8,7 +8,8 @@ import {
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
-import { MIGRATIONS_FOLDER, migrateSafely } from './migrations';
+import { MIGRATIONS_FOLDER, migrateSafely, readJournal, type MigrationOptions } from './migrations';
+import { recordMigrations } from './migration-state';
 import * as schema from './schema';
 import { timedStatement } from './statement-spans';
 
@@ -93,11 +94,25 @@ function tracedClient(client: Client): Client {
   return client;
 }
 
+/** The newest migration recorded on the server; null for a database never migrated. */
+async function lastApplied(client: Client): Promise<number | null> {
+  const table = await client.execute(
+    "select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'",
+  );
+  if (table.rows.length === 0) return null;
+  const newest = (await client.execute('select max(created_at) as at from __drizzle_migrations'))
+    .rows[0]?.at;
+  return newest === null || newest === undefined ? null : Number(newest);
+}
+
 /**
  * A libSQL server (sqld, Turso) shared by every instance. Each read is one HTTP request;
  * a transaction is an interactive stream, which sqld ends after 5 s: keep them short.
  */
-export async function openLibsql(target: { url: string; authToken?: string }): Promise<Store> {
+export async function openLibsql(
+  target: { url: string; authToken?: string },
+  { migrationsFolder = MIGRATIONS_FOLDER }: MigrationOptions = {},
+): Promise<Store> {
   const client = tracedClient(
     createClient({
       url: target.url,
@@ -107,9 +122,14 @@ export async function openLibsql(target: { url: string; authToken?: string }): P
     }),
   );
   const libsql = drizzle(client, { schema });
-  await migrateSafely(() => migrate(libsql, { migrationsFolder: MIGRATIONS_FOLDER }));
+  // Read before migrating (db/migration-state.ts). An instance starting beside this one may
+  // apply some of them first: this start then names them too.
+  const journal = readJournal(migrationsFolder);
+  const before = await lastApplied(client);
+  await migrateSafely(() => migrate(libsql, { migrationsFolder }));
   // See embedded.ts: one type for both drivers.
   const db = libsql as unknown as Db;
+  recordMigrations(db, journal, before);
 
   return {
     db,

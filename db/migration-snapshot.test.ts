@@ -3,37 +3,14 @@
  * "Migrations"), and a migration that fails half way leaves nothing behind: drizzle's
  * better-sqlite3 migrator runs every pending migration in one transaction.
  */
-import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { tempFolder } from '../tests/support/database';
+import { migrationsWith } from '../tests/support/migrations-before';
 import { openEmbedded } from './embedded';
-import { MIGRATIONS_FOLDER } from './migrations';
 import { MigrationFailedError } from './migration-snapshot';
-
-/** A copy of the migrations with more planted after the last: [tag, SQL statements]. */
-function migrationsWith(planted: [string, string[]][]): string {
-  const folder = path.join(tempFolder('migrations-'), 'migrations');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-  };
-  let when = journal.entries.at(-1)?.when ?? 0;
-  for (const [tag, statements] of planted) {
-    journal.entries.push({
-      idx: journal.entries.length,
-      version: '6',
-      when: ++when,
-      tag,
-      breakpoints: true,
-    });
-    writeFileSync(path.join(folder, `${tag}.sql`), statements.join('\n--> statement-breakpoint\n'));
-  }
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 function read(file: string, sql: string): unknown[] {
   const connection = new Database(file, { readonly: true });

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { isPending, type JournalEntry } from './migrations';
 
 export interface PendingMigration {
   tag: string;
@@ -18,24 +19,6 @@ export interface PendingMigration {
 
 /** Snapshots kept per database folder. */
 export const SNAPSHOTS_KEPT = 3;
-
-interface Journal {
-  entries: { tag: string; when: number }[];
-}
-
-/** The folder's migrations, oldest first, as drizzle's migrator reads them. */
-export function migrationsIn(folder: string): PendingMigration[] {
-  const journal = JSON.parse(
-    readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
-  return journal.entries.map(({ tag, when }) => ({
-    tag,
-    when,
-    statements: readFileSync(path.join(folder, `${tag}.sql`), 'utf8').split(
-      '--> statement-breakpoint',
-    ),
-  }));
-}
 
 /** The `when` of the newest applied migration; null for a database never migrated. */
 export function lastAppliedMillis(connection: Database.Database): number | null {
@@ -49,10 +32,21 @@ export function lastAppliedMillis(connection: Database.Database): number | null 
   return row ? Number(row.at) : null;
 }
 
-/** The migrations the migrator would apply: every one newer than the last applied (its rule). */
-export function pendingMigrations(connection: Database.Database, folder: string) {
-  const last = lastAppliedMillis(connection);
-  return migrationsIn(folder).filter((m) => last === null || m.when > last);
+/** Of the folder's journal, the migrations the migrator will apply (its rule), with their SQL. */
+export function pendingMigrations(
+  folder: string,
+  journal: JournalEntry[],
+  lastApplied: number | null,
+): PendingMigration[] {
+  return journal
+    .filter((migration) => isPending(migration, lastApplied))
+    .map(({ tag, when }) => ({
+      tag,
+      when,
+      statements: readFileSync(path.join(folder, `${tag}.sql`), 'utf8').split(
+        '--> statement-breakpoint',
+      ),
+    }));
 }
 
 const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +11,34 @@ export const MIGRATIONS_FOLDER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../migrations',
 );
+
+/** Where openDatabase reads the migrations from: the project's folder, or a test's own. */
+export interface MigrationOptions {
+  migrationsFolder?: string;
+}
+
+/** A migration as drizzle-kit's journal (meta/_journal.json) lists it. */
+export interface JournalEntry {
+  tag: string;
+  /** Its time: drizzle's migrators record it as `created_at` once it is applied. */
+  when: number;
+}
+
+/** The folder's migrations, oldest first, as drizzle's migrators read them. */
+export function readJournal(folder: string): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/**
+ * The migrator's rule: it applies every migration newer than the newest one recorded
+ * (`lastApplied`, null for a database never migrated).
+ */
+export function isPending(migration: JournalEntry, lastApplied: number | null): boolean {
+  return lastApplied === null || migration.when > lastApplied;
+}
 
 /**
  * drizzle's migrators read which migrations are applied before their transaction starts, so

@@ -3,7 +3,8 @@
  * production runs `node dist/server.js` with no TypeScript loader and no dev dependency
  * (docs/operations.md, "Production"). One file per entry:
  *
- * - dist/server.js (server.ts) and dist/cli.js (`npm run admin`, src/server/cli.ts);
+ * - dist/server.js (server.ts), dist/cli.js (`npm run admin`, src/server/cli.ts) and
+ *   dist/db-migrate.js (`npm run db:migrate`, scripts/db-migrate.ts);
  * - dist/image-worker.js and dist/feed-worker.js, the worker threads, which
  *   src/server/platform/worker-job.ts starts as plain files beside the bundle.
  *
@@ -24,6 +25,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 export const SERVER_ENTRIES = {
   server: 'server.ts',
   cli: 'src/server/cli.ts',
+  'db-migrate': 'scripts/db-migrate.ts',
   'image-worker': 'src/server/media/image-worker.ts',
   'feed-worker': 'src/server/booking/feed-worker.ts',
 } as const;

@@ -11,6 +11,7 @@ import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
 import { databaseTarget } from '#server/platform/config';
 import { withEnvFile } from '#server/platform/env-file';
 import { UserError } from '#server/platform/errors';
+import { sdkNodeNoticesOff } from '#server/platform/node-line';
 import { isBackupCommand, runBackupCommand } from '#server/backups/command-line';
 import { terminalIo, type CliIo } from './cli-terminal';
 import { COMMANDS, runUserCommand } from './cli-user-commands';
@@ -84,6 +85,8 @@ export async function main(argv: string[], env: Env, io: CliIo): Promise<number>
  * calls it (scripts/admin.mjs: dist/cli.js in production, this file under tsx otherwise).
  */
 export async function runFromTerminal(): Promise<void> {
+  // The backup commands' S3 client: no AWS SDK notice of Node 20 (docs/decisions/0053).
+  sdkNodeNoticesOff(process.env, process.version);
   const io = terminalIo();
   const env = withEnvFile(process.env, '.env', { ignore: ['ADMIN_PASSWORD'] });
   const code = await main(process.argv.slice(2), env, io);

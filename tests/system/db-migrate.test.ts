@@ -1,9 +1,13 @@
-/** `npm run db:migrate` as a process: migrations applied without starting the server. */
+/**
+ * `npm run db:migrate` as a process (its TypeScript under tsx, as in development; the
+ * production test runs the bundle): migrations applied without starting the server.
+ */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, readJournal } from '#db/migrations';
 import { tempFolder } from '#tests/support/database';
 
 function migrate(env: Record<string, string>) {
@@ -18,7 +22,14 @@ it('creates and migrates the database, then exits 0', () => {
   const file = path.join(tempFolder('migrate-'), 'data', 'app.db');
   const result = migrate({ DATABASE_PATH: file });
   expect(result.stderr).toBe('');
-  expect(result.stdout).toBe(`DATABASE_PATH "${file}": migrations applied\n`);
+  // One line for each migration applied, by name, then the outcome.
+  expect(result.stdout).toBe(
+    [
+      ...readJournal(MIGRATIONS_FOLDER).map((migration) => `migration ${migration.tag} applied`),
+      `DATABASE_PATH "${file}": migrations applied`,
+      '',
+    ].join('\n'),
+  );
   expect(result.status).toBe(0);
   const db = new Database(file, { readonly: true });
   try {

@@ -1,13 +1,16 @@
 /**
  * /livez and /readyz through app.request() (docs/operations.md, "Probes"): each failing
  * readiness check made real (a closed database, a migration unrecorded, no sender running)
- * and named in the answer; a shutdown's 503 from its first moment.
+ * and named in the answer; a shutdown's 503 from its first moment; still ready when an
+ * upgrade's new migration reaches the folder before the new code starts.
  */
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { closeDatabase, writeTransaction } from '#db';
+import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import { createMailSender } from '#server/app/mail-sender';
 import { createTestApp, createTestDeps } from '#tests/support/app';
+import { freshDatabaseTarget } from '#tests/support/database';
+import { addMigrations, migrationsWith } from '#tests/support/migrations-before';
 import { createApp } from '#server/app/app';
 
 async function readyz(app: { request: (path: string) => Response | Promise<Response> }) {
@@ -59,6 +62,17 @@ it('names migrations when the newest one is not recorded as applied', async () =
     status: 'unready',
     failing: ['migrations'],
   });
+});
+
+it('stays ready when its migrations folder gains a migration after the start: an upgrade before its restart', async () => {
+  const folder = migrationsWith([]);
+  const db = await openDatabase(await freshDatabaseTarget(), { migrationsFolder: folder });
+  const deps = await createTestDeps({ db });
+  deps.mailer = { canDeliver: false, send: () => Promise.reject(new Error('no SMTP')) };
+  const app = createApp(deps);
+  // `git pull` and the reinstall put a new migration on disk; this code does not know it.
+  addMigrations(folder, [['9901_pulled', ['CREATE TABLE pulled (x integer);']]]);
+  expect(await readyz(app)).toEqual({ status: 200, retryAfter: null, body: { status: 'ready' } });
 });
 
 it('/livez answers without the database; /readyz names it once it is gone', async () => {
