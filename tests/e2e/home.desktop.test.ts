@@ -181,6 +181,8 @@ describe('home page at 1280 px', () => {
     await withPage(async (page) => {
       await openApp(page, server.url);
       await revealWholePage(page);
+      // The facts section is a section once its facts came (the skeleton before is not one).
+      await page.locator('[aria-roledescription="carousel"]').waitFor();
       const order = await page.$$eval('main > section', (sections) =>
         sections.map((s) => s.id || s.getAttribute('aria-labelledby')),
       );
