@@ -11,7 +11,7 @@ import { codeLoaded } from '#client/lib/code-loads';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import { SiteContentProvider } from '../site-content-context';
 import { FACTS_CAROUSEL, FactsSection } from './facts-section';
-const PUBLIC_FACTS_PATH = '/api/trpc/facts.listPublic';
+import { PUBLIC_FACTS_PATH } from './read-facts';
 
 afterEach(() => {
   cleanup();

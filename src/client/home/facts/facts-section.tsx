@@ -1,9 +1,9 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import type { PublicFact } from '#client/lib/api-types';
-import { publicApi } from '#client/lib/public-api';
 import { recordedLoad } from '#client/lib/code-loads';
 import { useSiteContent } from '../site-content-context';
 import { FactsSkeleton } from './facts-frame';
+import { readPublicFacts } from './read-facts';
 
 /** The name under which the carousel's code load is recorded (client/lib/code-loads.ts). */
 export const FACTS_CAROUSEL = 'facts-carousel';
@@ -18,9 +18,7 @@ function usePublicFacts(): FactsState {
   const [state, setState] = useState<FactsState>({ status: 'pending' });
   useEffect(() => {
     let live = true;
-    publicApi.facts.listPublic
-      .query()
-      .then((answer) => (answer.success ? answer.facts : []))
+    readPublicFacts()
       // The public read treats 401 as "nothing to show", like any failure here.
       .catch(() => [])
       .then((facts) => {
