@@ -2,11 +2,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '#client/ui/toast';
-import { Toaster } from '#client/ui/toaster';
+import { TOAST_REGION, Toaster } from '#client/ui/toaster';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import ContactForm from './contact-form';
 import { SiteContentProvider } from './site-content-context';
 import { LegalLinks } from './legal-links';
+import { partsLoaded, toastShown } from '#tests/support/code-loads';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 const fireConfetti = vi.fn();
@@ -120,7 +121,8 @@ describe('ContactForm', () => {
     answer({ result: { data: { success: true, message: 'Thanks' } } });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    await screen.findByText('Message sent!');
+    // The toast's region is code of its own: waited for itself, then the toast (issue 71).
+    await toastShown('Message sent!');
     expect(screen.getByText("We'll get back to you as soon as possible.")).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0]!;
     // One unbatched call: the page never has two to send together.
@@ -158,6 +160,8 @@ describe('ContactForm', () => {
     // The box the status line is in: read out with the "Pick a time" beside it.
     await waitFor(() => expect(document.activeElement).toBe(confirmation.parentElement));
     expect(document.activeElement).toHaveTextContent('Thank you, your message has been sent.');
+    // The toast brought its region's code: the test ends once it has come.
+    await toastShown('Message sent!');
   });
 
   it('after a failure gives the focus back to the button, if the browser had dropped it', async () => {
@@ -178,7 +182,7 @@ describe('ContactForm', () => {
     away.remove();
     expect(document.activeElement).toBe(document.body);
     respond(new Response('{}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
-    await screen.findByText('Something went wrong');
+    await toastShown('Something went wrong');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send Message' })),
     );
@@ -191,7 +195,8 @@ describe('ContactForm', () => {
     await fillValid(user);
     answer({ result: { data: { success: true, message: 'Thanks' } } });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    const pick = await screen.findByRole('button', { name: 'Pick a time' });
+    await toastShown('Message sent!');
+    const pick = screen.getByRole('button', { name: 'Pick a time' });
     expect(stop).not.toHaveBeenCalled();
     await user.click(pick);
     expect(stop).toHaveBeenCalledTimes(1);
@@ -211,6 +216,8 @@ describe('ContactForm', () => {
       }),
     );
     await screen.findByRole('button', { name: 'Send Message' });
+    // Whatever it said, its toast brought the region's code: the test ends once it has come.
+    await partsLoaded(TOAST_REGION);
   });
 
   it('on failure shows the server message, keeps the values and fires no confetti', async () => {
@@ -227,9 +234,7 @@ describe('ContactForm', () => {
       429,
     );
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    const toastEl = (await screen.findByText('Something went wrong')).closest(
-      '[role="alertdialog"]',
-    );
+    const toastEl = (await toastShown('Something went wrong')).closest('[role="alertdialog"]');
     expect(toastEl).toHaveTextContent(
       'Too many messages from this address. Try again in 10 minutes.',
     );
@@ -244,7 +249,7 @@ describe('ContactForm', () => {
     await fillValid(user);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await screen.findByText('Something went wrong');
+    await toastShown('Something went wrong');
     expect(screen.getByText('Please try again later.')).toBeVisible();
   });
 });

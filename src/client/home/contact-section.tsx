@@ -5,7 +5,10 @@ import { phoneHref } from '#shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
 import { BookingOffer } from './booking/booking-offer';
 
-const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {
+/** The form's island: its element's id, and the name its code load is recorded under. */
+export const CONTACT_FORM_ISLAND = 'contact-form';
+
+const ContactFormIsland = createIsland(CONTACT_FORM_ISLAND, () => import('./contact-form'), {
   fallback: <div className="h-[34rem]" />,
 });
 

@@ -4,11 +4,11 @@
  * that is known only once the answer comes, neither the page as prerendered nor the skeleton
  * before the answer holds the section's words.
  */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { codeLoaded } from '#client/lib/code-loads';
 import { defaultSiteContent } from '#shared/site-content-defaults';
+import { partsLoaded } from '#tests/support/code-loads';
 import { SiteContentProvider } from '../site-content-context';
 import { FACTS_CAROUSEL, FactsSection } from './facts-section';
 import { PUBLIC_FACTS_PATH } from './read-facts';
@@ -77,6 +77,6 @@ describe('the AI facts section', () => {
     expect(calls).toEqual([`${PUBLIC_FACTS_PATH} include`]);
     // The carousel's code was asked for beside the read: the test ends once it has come
     // (docs/testing.md, "Waiting on a part's code").
-    await act(() => codeLoaded(FACTS_CAROUSEL));
+    await partsLoaded(FACTS_CAROUSEL);
   });
 });
