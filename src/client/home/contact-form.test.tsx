@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '#client/ui/toast';
@@ -10,13 +10,15 @@ import { LegalLinks } from './legal-links';
 import { partsLoaded, toastShown } from '#tests/support/code-loads';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
-const fireConfetti = vi.fn();
+const fireConfetti = vi.fn<(onEnd?: () => void) => () => void>(() => () => {});
 // Workers keep loaded modules between files (docs/decisions/0039): start from an empty
 // module cache, so that the mocks below reach every module, and leave one.
 vi.hoisted(() => vi.resetModules());
 unmockAfterFile('#client/ui/confetti');
 
-vi.mock('#client/ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
+vi.mock('#client/ui/confetti', () => ({
+  fireConfetti: (onEnd?: () => void) => fireConfetti(onEnd),
+}));
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -186,6 +188,21 @@ describe('ContactForm', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send Message' })),
     );
+  });
+
+  it('is marked while its confetti flies, so its card is drawn above it (contact-section.tsx)', async () => {
+    const user = renderForm();
+    const form = screen.getByRole('form', { name: 'Contact form' });
+    expect(form).not.toHaveAttribute('data-celebrating');
+    await fillValid(user);
+    answer({ result: { data: { success: true, message: 'Thanks' } } });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await toastShown('Message sent!');
+    expect(form).toHaveAttribute('data-celebrating');
+    // The celebration over (its particles settled, the canvas gone): in the page's order again.
+    const [onEnd] = fireConfetti.mock.calls[0]!;
+    act(() => onEnd?.());
+    expect(form).not.toHaveAttribute('data-celebrating');
   });
 
   it('"Pick a time" stops the confetti still in the air, so none falls over the picker', async () => {
