@@ -2,6 +2,7 @@
  * The site assistant's stream as a browser on the site reads it (docs/api.md, "The site
  * assistant"): POST /api/assistant through the app, its `text`, `end` and `error` events.
  */
+import type { AssistantMessage } from '#shared/assistant';
 import type { App } from '#server/app/app';
 
 export interface Streamed {
@@ -55,4 +56,5 @@ export async function ask(
   };
 }
 
-export const user = (content: string) => ({ role: 'user', content });
+/** A visitor's message. */
+export const user = (content: string): AssistantMessage => ({ role: 'user', content });
