@@ -55,12 +55,18 @@ describe('the AI facts section', () => {
         });
         await openApp(page, server.url);
         const section = page.locator('#ai-facts');
-        expect(await section.getAttribute('aria-busy')).toBe('true');
+        // The skeleton: the section's box without its words, hidden from assistive technology;
+        // the heading comes with the facts, since without them there is no section at all.
+        expect(await section.getAttribute('data-loading')).toBe('');
+        expect(await section.getAttribute('aria-hidden')).toBe('true');
+        expect(await page.getByText('AI Facts').count()).toBe(0);
+        expect(await page.getByText('Did you know?').count()).toBe(0);
         const skeleton = await section.boundingBox();
         const nextTop = await page.$eval('#services', (s) => s.getBoundingClientRect().top);
         const released = await page.evaluate(() => performance.now());
         release();
         await page.locator('[aria-roledescription="carousel"]').waitFor();
+        await page.getByRole('heading', { name: 'AI Facts', level: 2 }).waitFor();
         const loaded = await section.boundingBox();
         expect(loaded!.height).toBe(skeleton!.height);
         // Nothing below moved.

@@ -7,12 +7,13 @@ import { useUnreadCount } from './unread-count';
 /**
  * Quiet buttons; the current screen's one filled. A link's words stay on one line: a row
  * short of room by a fraction of a pixel wrapped "Audit log" at 1440 px; the link moves to the
- * next row whole instead.
+ * next row whole instead. From 1280 px the header is wider (admin-shell.tsx) and the links a
+ * little narrower: all twelve, with the Leads and Messages badges, on one line at 1440 px.
  */
 const linkClasses = buttonClass(
   'ghost',
   'sm',
-  'whitespace-nowrap aria-[current=page]:bg-line aria-[current=page]:text-ink',
+  'whitespace-nowrap xl:px-2.5 aria-[current=page]:bg-line aria-[current=page]:text-ink',
 );
 
 /**

@@ -2,7 +2,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { AssistantLauncher } from './assistant-launcher';
+import { partsLoaded } from '#tests/support/code-loads';
+import { ASSISTANT_PANEL, AssistantLauncher } from './assistant-launcher';
 import { SiteContentProvider } from './site-content-context';
 
 afterEach(cleanup);
@@ -21,6 +22,8 @@ describe('"Ask a question"', () => {
     await user.tab();
     expect(document.activeElement).toBe(button);
     await user.keyboard('{Enter}');
+    // The panel's code comes on the press: waited for itself, not for a clock (issue 71).
+    await partsLoaded(ASSISTANT_PANEL);
     const field = await screen.findByRole('textbox', { name: 'Your question' });
     expect(screen.getByRole('dialog', { name: 'Ask a question' })).toBeInTheDocument();
     expect(document.activeElement).toBe(field);

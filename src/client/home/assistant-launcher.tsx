@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import { recordedLoad } from '#client/lib/code-loads';
 import { useHydrated } from '#client/lib/use-hydrated';
 import { buttonClass } from '#shared/ui-styles';
 
@@ -7,12 +8,15 @@ import { buttonClass } from '#shared/ui-styles';
  * (docs/assistant.md, "The panel"), and the page's script reads from it that it is.
  */
 export const ASSISTANT_LAUNCHER_ID = 'assistant-launcher';
+/** The name under which the panel's code load is recorded (client/lib/code-loads.ts). */
+export const ASSISTANT_PANEL = 'assistant-panel';
 
 // The panel's code comes only when asked for: pressed, or fetched ahead on focus or hover (a
 // touch's pointerenter comes as the finger lands, before the tap's click).
-const loadPanel = () => import('./assistant/assistant-panel');
+const loadPanel = recordedLoad(ASSISTANT_PANEL, () => import('./assistant/assistant-panel'));
 const AssistantPanel = lazy(loadPanel);
-const prefetch = () => void loadPanel();
+// A failed fetch ahead is the press's to meet again (the lazy panel asks once more).
+const prefetch = () => void loadPanel().catch(() => {});
 
 /**
  * Shown from the press until the panel's code has come (seconds on a slow phone): the sheet's

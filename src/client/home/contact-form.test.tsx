@@ -1,21 +1,24 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '#client/ui/toast';
-import { Toaster } from '#client/ui/toaster';
+import { TOAST_REGION, Toaster } from '#client/ui/toaster';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import ContactForm from './contact-form';
 import { SiteContentProvider } from './site-content-context';
 import { LegalLinks } from './legal-links';
+import { partsLoaded, toastShown } from '#tests/support/code-loads';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
-const fireConfetti = vi.fn();
+const fireConfetti = vi.fn<(onEnd?: () => void) => () => void>(() => () => {});
 // Workers keep loaded modules between files (docs/decisions/0039): start from an empty
 // module cache, so that the mocks below reach every module, and leave one.
 vi.hoisted(() => vi.resetModules());
 unmockAfterFile('#client/ui/confetti');
 
-vi.mock('#client/ui/confetti', () => ({ fireConfetti: () => fireConfetti() }));
+vi.mock('#client/ui/confetti', () => ({
+  fireConfetti: (onEnd?: () => void) => fireConfetti(onEnd),
+}));
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -120,7 +123,8 @@ describe('ContactForm', () => {
     answer({ result: { data: { success: true, message: 'Thanks' } } });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    await screen.findByText('Message sent!');
+    // The toast's region is code of its own: waited for itself, then the toast (issue 71).
+    await toastShown('Message sent!');
     expect(screen.getByText("We'll get back to you as soon as possible.")).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0]!;
     // One unbatched call: the page never has two to send together.
@@ -158,6 +162,8 @@ describe('ContactForm', () => {
     // The box the status line is in: read out with the "Pick a time" beside it.
     await waitFor(() => expect(document.activeElement).toBe(confirmation.parentElement));
     expect(document.activeElement).toHaveTextContent('Thank you, your message has been sent.');
+    // The toast brought its region's code: the test ends once it has come.
+    await toastShown('Message sent!');
   });
 
   it('after a failure gives the focus back to the button, if the browser had dropped it', async () => {
@@ -178,10 +184,25 @@ describe('ContactForm', () => {
     away.remove();
     expect(document.activeElement).toBe(document.body);
     respond(new Response('{}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
-    await screen.findByText('Something went wrong');
+    await toastShown('Something went wrong');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send Message' })),
     );
+  });
+
+  it('is marked while its confetti flies, so its card is drawn above it (contact-section.tsx)', async () => {
+    const user = renderForm();
+    const form = screen.getByRole('form', { name: 'Contact form' });
+    expect(form).not.toHaveAttribute('data-celebrating');
+    await fillValid(user);
+    answer({ result: { data: { success: true, message: 'Thanks' } } });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await toastShown('Message sent!');
+    expect(form).toHaveAttribute('data-celebrating');
+    // The celebration over (its particles settled, the canvas gone): in the page's order again.
+    const [onEnd] = fireConfetti.mock.calls[0]!;
+    act(() => onEnd?.());
+    expect(form).not.toHaveAttribute('data-celebrating');
   });
 
   it('"Pick a time" stops the confetti still in the air, so none falls over the picker', async () => {
@@ -191,7 +212,8 @@ describe('ContactForm', () => {
     await fillValid(user);
     answer({ result: { data: { success: true, message: 'Thanks' } } });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    const pick = await screen.findByRole('button', { name: 'Pick a time' });
+    await toastShown('Message sent!');
+    const pick = screen.getByRole('button', { name: 'Pick a time' });
     expect(stop).not.toHaveBeenCalled();
     await user.click(pick);
     expect(stop).toHaveBeenCalledTimes(1);
@@ -211,6 +233,8 @@ describe('ContactForm', () => {
       }),
     );
     await screen.findByRole('button', { name: 'Send Message' });
+    // Whatever it said, its toast brought the region's code: the test ends once it has come.
+    await partsLoaded(TOAST_REGION);
   });
 
   it('on failure shows the server message, keeps the values and fires no confetti', async () => {
@@ -227,9 +251,7 @@ describe('ContactForm', () => {
       429,
     );
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    const toastEl = (await screen.findByText('Something went wrong')).closest(
-      '[role="alertdialog"]',
-    );
+    const toastEl = (await toastShown('Something went wrong')).closest('[role="alertdialog"]');
     expect(toastEl).toHaveTextContent(
       'Too many messages from this address. Try again in 10 minutes.',
     );
@@ -244,7 +266,7 @@ describe('ContactForm', () => {
     await fillValid(user);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await screen.findByText('Something went wrong');
+    await toastShown('Something went wrong');
     expect(screen.getByText('Please try again later.')).toBeVisible();
   });
 });

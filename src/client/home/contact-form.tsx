@@ -8,7 +8,6 @@ import { publicApi } from '#client/lib/public-api';
 import { serverMessage } from '#client/lib/trpc-error';
 import { fireConfetti } from '#client/ui/confetti';
 import { SelectField, TextInputField } from '#client/ui/fields';
-import { CONFETTI_Z_INDEX } from '#shared/constants';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
 import { ConsentFields } from './consent-fields';
@@ -74,6 +73,9 @@ export default function ContactForm() {
   const [sent, setSent] = useState<PickerPrefill | null>(null);
   // The celebration still in the air: "Pick a time" stops it, so none falls over the picker.
   const stopConfetti = useRef<(() => void) | null>(null);
+  // While it flies the form is marked, and the card around it is drawn above the confetti
+  // (contact-section.tsx): the particles fly around the form, never over it.
+  const [celebrating, setCelebrating] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -126,7 +128,8 @@ export default function ContactForm() {
           email: checked.data.email,
           company: checked.data.company ?? '',
         });
-        stopConfetti.current = fireConfetti();
+        setCelebrating(true);
+        stopConfetti.current = fireConfetti(() => setCelebrating(false));
         focusAfter.current = 'sent';
       } catch (error) {
         focusAfter.current = 'failed';
@@ -157,6 +160,7 @@ export default function ContactForm() {
       onSubmit={onSubmit}
       noValidate
       aria-label="Contact form"
+      data-celebrating={celebrating || undefined}
       className="relative grid gap-5"
     >
       <ContactFields values={values} errors={errors} set={set} />
@@ -197,9 +201,6 @@ function SentNote({ ref, onPickTime }: { ref: Ref<HTMLDivElement>; onPickTime: (
     <div
       ref={ref}
       tabIndex={-1}
-      // Above the confetti's overlay (z-index 100, docs/product.md "Confetti"): the
-      // confirmation stays readable while the particles fly past it.
-      style={{ zIndex: CONFETTI_Z_INDEX + 1 }}
       className="relative grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
     >
       <p role="status">Thank you, your message has been sent. We will reply as soon as we can.</p>

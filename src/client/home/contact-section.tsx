@@ -5,7 +5,10 @@ import { phoneHref } from '#shared/site-content-basics';
 import { useSiteContent } from './site-content-context';
 import { BookingOffer } from './booking/booking-offer';
 
-const ContactFormIsland = createIsland('contact-form', () => import('./contact-form'), {
+/** The form's island: its element's id, and the name its code load is recorded under. */
+export const CONTACT_FORM_ISLAND = 'contact-form';
+
+const ContactFormIsland = createIsland(CONTACT_FORM_ISLAND, () => import('./contact-form'), {
   fallback: <div className="h-[34rem]" />,
 });
 
@@ -78,11 +81,15 @@ export function ContactSection() {
           <BookingOffer />
         </div>
         {/* self-start: the card is as tall as the form, not stretched to the column beside it
-            when the booking picker opens there. */}
+            when the booking picker opens there. While the form's confetti flies (the form
+            marked data-celebrating: contact-form.tsx), the card is drawn just above its
+            overlay (CONFETTI_Z_INDEX 100, docs/product.md "Confetti"): the particles fly
+            around the form, never over its fields; after, it is in the page's order again,
+            under the sticky header. */}
         <div
           data-reveal
           data-reveal-index={1}
-          className="self-start rounded-2xl border border-line bg-surface p-6 shadow-lg sm:p-8"
+          className="relative self-start rounded-2xl border border-line bg-surface p-6 shadow-lg has-[[data-celebrating]]:z-[101] sm:p-8"
         >
           <ContactFormIsland />
         </div>

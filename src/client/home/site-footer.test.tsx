@@ -1,8 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#shared/site-content-defaults';
+import { partsLoaded } from '#tests/support/code-loads';
 import { SiteContentProvider } from './site-content-context';
-import { footerEntryClass, SiteFooter } from './site-footer';
+import { footerEntryClass, NEWSLETTER_ISLAND, SiteFooter } from './site-footer';
 
 afterEach(cleanup);
 
@@ -48,7 +49,9 @@ describe('SiteFooter', () => {
     // The newsletter island's code loads after the first render: the test ends once it has,
     // or its import would finish in the next file of this worker, after this file's
     // environment went, and leave the footer's island waiting there for ever (it did once:
-    // not-found-app.test.tsx then timed out hydrating the footer).
+    // not-found-app.test.tsx then timed out hydrating the footer). It waits on the island's
+    // ready signal, not on a clock (issue 71).
+    await partsLoaded(NEWSLETTER_ISLAND);
     expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeVisible();
   });
 });

@@ -9,7 +9,10 @@ import { sectionHref } from './section-links';
 import { useSiteContent } from './site-content-context';
 import { COPYRIGHT_YEAR_ID, useCurrentYear } from './use-current-year';
 
-const NewsletterIsland = createIsland('newsletter-signup', () => import('./newsletter-form'), {
+/** The signup's island: its element's id, and the name its code load is recorded under. */
+export const NEWSLETTER_ISLAND = 'newsletter-signup';
+
+const NewsletterIsland = createIsland(NEWSLETTER_ISLAND, () => import('./newsletter-form'), {
   fallback: <div className="h-[8.75rem]" />,
 });
 

@@ -1,4 +1,5 @@
 import { Suspense, lazy, memo, type ComponentType, type ReactNode } from 'react';
+import { recordedLoad } from './code-loads';
 
 /** How far ahead of the viewport an island starts loading. */
 const NEAR_VIEWPORT = '400px 0px';
@@ -34,7 +35,8 @@ export function whenNeeded(id: string): Promise<void> {
  * A part of the page whose code loads only when needed (forms below the fold). Its HTML is
  * prerendered; on the client React keeps that HTML as it is and hydrates it once the code
  * has arrived. The island takes no props and is memoised, so no update from above can reach
- * it before it is hydrated (which would make React throw the prerendered HTML away).
+ * it before it is hydrated (which would make React throw the prerendered HTML away). Its
+ * load is recorded under its id: `codeLoaded(id)` resolves once its code has come.
  */
 export function createIsland(
   id: string,
@@ -43,7 +45,9 @@ export function createIsland(
 ) {
   // No document: rendering on the server (the build's prerender, or the server's own render
   // of a saved content version under tsx, where import.meta.env does not exist).
-  const Lazy = lazy(typeof document === 'undefined' ? load : () => whenNeeded(id).then(load));
+  const Lazy = lazy(
+    recordedLoad(id, typeof document === 'undefined' ? load : () => whenNeeded(id).then(load)),
+  );
   function Island() {
     return (
       <div id={id} className={options.className}>

@@ -73,10 +73,39 @@ describe('fireConfetti', () => {
     expect(fire).toHaveBeenCalledTimes(1);
   });
 
+  it('tells when nothing of it is on the page any more: settled, or stopped', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    const inTheAir: (() => void)[] = [];
+    fire.mockImplementation(() => new Promise<void>((resolve) => inTheAir.push(resolve)));
+    const { fireConfetti } = await import('./confetti');
+    const ended = vi.fn();
+    fireConfetti(ended);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fire).toHaveBeenCalledTimes(3);
+    // The bursts' particles still in the air: not over.
+    expect(ended).not.toHaveBeenCalled();
+    for (const settle of inTheAir) settle();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('canvas[data-confetti]')).toBeNull();
+
+    const stopped = vi.fn();
+    fire.mockImplementation(() => new Promise<void>(() => {}));
+    const stop = fireConfetti(stopped);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(stopped).not.toHaveBeenCalled();
+    stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing when the visitor prefers reduced motion', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }));
     const { fireConfetti, isConfettiActive } = await import('./confetti');
-    fireConfetti();
+    const ended = vi.fn();
+    fireConfetti(ended);
+    // Nothing flies: over at once.
+    expect(ended).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(500);
     expect(isConfettiActive()).toBe(false);
     expect(create).not.toHaveBeenCalled();

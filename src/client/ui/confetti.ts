@@ -69,9 +69,15 @@ async function runBursts(halted: Promise<void>, isHalted: () => boolean): Promis
  * it is not part of the page's first download. Nothing happens under reduced motion.
  * Returns what stops this celebration at once (bursts not yet fired, particles in the air):
  * the contact form's "Pick a time" calls it, so no confetti falls over the booking picker.
+ * `onEnd` is called once nothing of it is on the page any more (the particles settled or
+ * stopped, the canvas removed; at once when nothing flies): the contact form's card is drawn
+ * above the confetti until then.
  */
-export function fireConfetti(): () => void {
-  if (prefersReducedMotion()) return () => {};
+export function fireConfetti(onEnd: () => void = () => {}): () => void {
+  if (prefersReducedMotion()) {
+    onEnd();
+    return () => {};
+  }
   setActive(true);
   clearTimeout(resetTimer);
   resetTimer = setTimeout(() => setActive(false), CONFETTI_ACTIVE_MS);
@@ -79,9 +85,11 @@ export function fireConfetti(): () => void {
   let halt = () => {};
   let stopped = false;
   const halted = new Promise<void>((resolve) => (halt = resolve));
-  runBursts(halted, () => stopped).catch(() => {
-    // A failed chunk download only costs the decoration.
-  });
+  runBursts(halted, () => stopped)
+    .catch(() => {
+      // A failed chunk download only costs the decoration.
+    })
+    .then(onEnd);
   return () => {
     if (stopped) return;
     stopped = true;

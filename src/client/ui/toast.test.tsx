@@ -6,6 +6,7 @@ import { replaceToasts, toast, toastQueue } from './toast';
 import { isToastListed } from './toast-list';
 import { Toaster } from './toaster';
 import { isDismissingSwipe } from './toast-region';
+import { toastShown } from '#tests/support/code-loads';
 
 afterEach(() => {
   cleanup();
@@ -13,6 +14,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// The region's code loads when the first toast is listed: each test waits on it with
+// toastShown, never on findBy's clock alone (docs/testing.md, "Waiting on a part's code").
 describe('toasts', () => {
   it('shows one toast at a time, the newest, announced in a notifications region', async () => {
     render(<Toaster />);
@@ -20,7 +23,7 @@ describe('toasts', () => {
       toast({ title: 'First' });
       toast({ title: 'Second', description: 'Details' });
     });
-    await screen.findByText('Second');
+    await toastShown('Second');
     expect(screen.queryByText('First')).toBeNull();
     expect(screen.getByText('Details')).toBeVisible();
     expect(screen.getByRole('region', { name: /notification/i })).toBeVisible();
@@ -34,7 +37,7 @@ describe('toasts', () => {
       toast({ title: 'Older' });
       toast({ title: 'Newer' });
     });
-    await screen.findByText('Newer');
+    await toastShown('Newer');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await screen.findByText('Older');
   });
@@ -47,7 +50,7 @@ describe('toasts', () => {
       toast({ title: 'Newer' });
       replaceToasts({ title: 'Replacing' });
     });
-    await screen.findByText('Replacing');
+    await toastShown('Replacing');
     expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Replacing']);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     // The queue is empty the moment the last toast closes: nothing is left to come back.
@@ -59,7 +62,7 @@ describe('toasts', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<Toaster />);
     act(() => toast({ title: 'Short-lived' }));
-    await screen.findByText('Short-lived');
+    await toastShown('Short-lived');
     act(() => vi.advanceTimersByTime(4900));
     expect(screen.queryByText('Short-lived')).not.toBeNull();
     act(() => vi.advanceTimersByTime(200));
@@ -75,7 +78,7 @@ describe('toasts', () => {
       </>,
     );
     act(() => toast({ title: 'Keyboard', variant: 'destructive' }));
-    await screen.findByText('Keyboard');
+    await toastShown('Keyboard');
     screen.getByText('elsewhere').focus();
     await user.keyboard('{F8}');
     expect(document.activeElement).toBe(screen.getByRole('alertdialog'));
@@ -87,7 +90,7 @@ describe('toasts', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<Toaster />);
     act(() => toast({ title: 'Listed' }));
-    await screen.findByText('Listed');
+    await toastShown('Listed');
     act(() => vi.advanceTimersByTime(5100));
     await waitFor(() => expect(screen.queryByText('Listed')).toBeNull());
     // Dismissed, still in the list.
@@ -102,7 +105,7 @@ describe('toasts', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<Toaster />);
     act(() => toast({ title: 'One' }));
-    await screen.findByText('One');
+    await toastShown('One');
     act(() => vi.advanceTimersByTime(5100));
     await waitFor(() => expect(screen.queryByText('One')).toBeNull());
     act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS / 2));

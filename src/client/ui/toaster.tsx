@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { recordedLoad } from '#client/lib/code-loads';
 import { TOAST_HOTKEY } from '#shared/constants';
 import { isToastListed, subscribeToastList, TOAST_REGION_ATTRIBUTE } from './toast-list';
 
@@ -19,9 +20,12 @@ export function installToastHotkey(doc: Document = document): () => void {
   return () => doc.removeEventListener('keydown', onKeyDown);
 }
 
+/** The name under which the region's code load is recorded (client/lib/code-loads.ts). */
+export const TOAST_REGION = 'toast-region';
+
 // The region's code (react-aria's toast parts and the queue) is only fetched once a toast is
 // listed, which needs the queue (toast.ts) to have been loaded by whoever raised it.
-const ToastRegionView = lazy(() => import('./toast-region'));
+const ToastRegionView = lazy(recordedLoad(TOAST_REGION, () => import('./toast-region')));
 
 /** Where toasts appear; mount once per page. */
 export function Toaster() {

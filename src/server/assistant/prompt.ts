@@ -6,6 +6,7 @@
 import type { AssistantEnd, AssistantMessage } from '#shared/assistant';
 import type { Question } from '#server/ai/ask';
 import type { Passage } from './retrieval';
+import { sourcesOf } from './sources';
 
 /** An answer is short: a few sentences and the citations. */
 const MAX_OUTPUT_TOKENS = 400;
@@ -37,15 +38,14 @@ export function assistantQuestion(
 }
 
 /**
- * What ends the answer: the pages of the passages the answer cites ([n]), each once; an
- * answer that cites none (the site did not say) offers the form instead.
+ * What ends the answer: the pages it drew on (sources.ts), each once; an answer that drew on
+ * none (the site did not say) offers the form instead.
  */
-export function endOf(answer: string, passages: readonly Passage[]): AssistantEnd {
-  const cited = new Set([...answer.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1]) - 1));
-  const seen = new Set<string>();
-  const sources = passages
-    .filter((_, i) => cited.has(i))
-    .filter((p) => !seen.has(p.url + '\0' + p.title) && seen.add(p.url + '\0' + p.title))
-    .map((p) => ({ title: p.title, url: p.url }));
+export function endOf(
+  answer: string,
+  passages: readonly Passage[],
+  conversation: readonly AssistantMessage[],
+): AssistantEnd {
+  const sources = sourcesOf(answer, passages, conversation);
   return { sources, offer: sources.length === 0 ? 'contact' : null };
 }

@@ -25,9 +25,10 @@ const EXTRACT_TOKENS = 48;
 
 /**
  * Words that say nothing about what a page is about: left out, so "what do you do?" does
- * not find every page, and a question about nothing the site says finds none.
+ * not find every page, and a question about nothing the site says finds none (and an
+ * answer's run of them names no source: sources.ts).
  */
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about an and are as at be by can could did do does for from had has have how i if in is
   it its me my of on or our should so that the their them there these they this to us was we
   were what when where which who why will with would you your yours please tell know any some

@@ -23,7 +23,7 @@ import { everyTableAsText } from '#tests/support/analytics';
 import { auditEntries } from '#tests/support/audit';
 import { saveContent } from '#tests/support/content';
 import { answer, invalid, rest } from '#tests/support/rest';
-import type { App } from '#server/app/app';
+import { ask, user } from '#tests/support/assistant';
 import { ASSISTANT_RULES } from './prompt';
 import { SITE_DAILY_QUESTIONS } from './counts';
 import { ASSISTANT_QUESTIONS } from './throttle-rules';
@@ -49,59 +49,6 @@ async function setUp(model: MockLanguageModelV4, configOverrides = {}) {
   expect(saved.status).toBe(200);
   return { app, deps, cookie };
 }
-
-interface Streamed {
-  status: number;
-  text: string;
-  end: unknown;
-  error: unknown;
-  body: unknown;
-  retryAfter: string | null;
-}
-
-/** POSTs a conversation as a browser on the site would, and reads its events. */
-async function ask(
-  app: App,
-  messages: unknown,
-  headers: Record<string, string> = {},
-): Promise<Streamed> {
-  const response = await app.request('/api/assistant', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'Visitor/1.0', ...headers },
-    body: JSON.stringify({ messages }),
-  });
-  const raw = await response.text();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    return {
-      status: response.status,
-      text: '',
-      end: null,
-      error: null,
-      body: JSON.parse(raw),
-      retryAfter: response.headers.get('retry-after'),
-    };
-  }
-  const events = raw
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
-    }));
-  return {
-    status: response.status,
-    text: events
-      .filter((e) => e.event === 'text')
-      .map((e) => String(e.data))
-      .join(''),
-    end: events.find((e) => e.event === 'end')?.data ?? null,
-    error: events.find((e) => e.event === 'error')?.data ?? null,
-    body: null,
-    retryAfter: null,
-  };
-}
-
-const user = (content: string) => ({ role: 'user', content });
 
 /** The places taken in the model's hourly cap (kind `assistant`), not the cap of all questions. */
 async function modelPlaces(deps: TestDeps) {
@@ -266,28 +213,6 @@ describe('POST /api/assistant', () => {
     expect(log).not.toContain(key);
     // Logged all the same, with the key replaced (platform/secrets.ts).
     expect(log).toContain('Incorrect API key provided: [secret]');
-  });
-});
-
-describe('on a fresh site', () => {
-  it("answers from the starting words the page shows, then from the owner's edit, the old words gone", async () => {
-    const model = streamingModel(['Yes [1].']);
-    const { app, deps } = await createTestApp({ config: testConfig(AI_ON), aiModel: model });
-    const cookie = await signedInCookie(deps);
-    await rest(app, 'PUT', '/api/assistant/settings', { cookie, json: { enabled: true } });
-    // A default service card's words (shared/site-content-defaults.ts), nothing saved yet.
-    const rag = 'Semantic retrieval-augmented RAG?';
-    const fresh = await ask(app, [user(rag)]);
-    expect(fresh).toMatchObject({ status: 200, end: { sources: [{ url: '/' }] } });
-    expect(model.doStreamCalls).toHaveLength(1);
-    expect(streamPromptOf(model).user).toContain('Semantic search and retrieval-augmented');
-    await saveContent(deps, (content) => {
-      content.services[0].features[2] = 'Wombat husbandry for research stations';
-    });
-    expect(await ask(app, [user(rag)])).toMatchObject({ text: ASSISTANT_OFFER });
-    expect(model.doStreamCalls).toHaveLength(1);
-    expect((await ask(app, [user('Do you look after wombats?')])).status).toBe(200);
-    expect(streamPromptOf(model, 1).user).toContain('Wombat husbandry');
   });
 });
 

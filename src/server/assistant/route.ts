@@ -78,7 +78,7 @@ export function assistantRoutes(deps: AppDeps) {
           await sse.writeSSE({ event: 'text', data: JSON.stringify(piece) });
         }
         await countDay(ctx, 'answered');
-        await sse.writeSSE({ event: 'end', data: JSON.stringify(endOf(text, passages)) });
+        await sse.writeSSE({ event: 'end', data: JSON.stringify(endOf(text, passages, messages)) });
       } catch (error) {
         deps.logger.error('assistant.failed', { error: loggableError(error) });
         const message = error instanceof TRPCError ? error.message : 'Something went wrong.';

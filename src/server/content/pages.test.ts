@@ -129,8 +129,6 @@ describe('the home page follows the content', () => {
       '>Why clients pick us</h2>',
       '>How we help</h2>',
       'Three ways to work together.',
-      '>Worth knowing</p>',
-      '>Notes on AI</h2>',
       'One short letter a month.',
       '>Ada Lovelace</h3>',
       'Every engagement is led by Ada Lovelace, our ',
@@ -138,6 +136,12 @@ describe('the home page follows the content', () => {
     ]) {
       expect(home.text).toContain(words);
     }
+    // The facts' words come with the carousel, once there are facts to show: the prerendered
+    // skeleton holds none of them (docs/product.md, "Loading, and when it is hidden"), only
+    // the page's content JSON that hydration reads.
+    expect(home.text).toContain('"factsEyebrow":"Worth knowing","factsTitle":"Notes on AI"');
+    expect(home.text).not.toContain('>Worth knowing<');
+    expect(home.text).not.toContain('>Notes on AI<');
   });
 
   it('answers compressed when asked, and renders once for 20 requests at once', async () => {

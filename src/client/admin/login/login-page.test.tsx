@@ -5,8 +5,9 @@ import { SECOND_FACTOR_MESSAGES } from '#shared/second-factor';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { partsLoaded } from '#tests/support/code-loads';
 import type { AdminCheck } from '../auth-check';
-import { LoginPage } from './login-page';
+import { CODE_FORM, LoginPage } from './login-page';
 
 afterEach(() => {
   cleanup();
@@ -30,6 +31,8 @@ describe('LoginPage, code step after a reload', () => {
   it('asks an app user for the app’s code, offers a recovery code, no new code; a malformed one is said', async () => {
     const server = fakeTrpcServer({});
     reloadedAt('totp');
+    // The code step is code of its own, loaded when reached: waited for itself (issue 71).
+    await partsLoaded(CODE_FORM);
     expect(
       await screen.findByText('Enter the 6-digit code from your authenticator app'),
     ).toBeVisible();
@@ -52,6 +55,7 @@ describe('LoginPage, code step after a reload', () => {
   it('asks an e-mail user for the mailed code, offers a new code, no recovery code', async () => {
     fakeTrpcServer({});
     reloadedAt('email');
+    await partsLoaded(CODE_FORM);
     expect(
       await screen.findByText('Enter the 6-digit verification code sent to your email'),
     ).toBeVisible();

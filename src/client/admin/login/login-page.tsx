@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { REDIRECT_WHEN_AUTHENTICATED_MS } from '#shared/constants';
 import type { AdminCheck } from '../auth-check';
 import { CheckingAuthentication } from '../auth-status';
+import { recordedLoad } from '#client/lib/code-loads';
 import { useSiteBrand } from '#client/lib/site-brand';
 import { Logo } from '#client/ui/logo';
 import { focusRing, touchTarget } from '#shared/ui-styles';
@@ -15,13 +16,23 @@ import { PasswordForm } from './password-form';
 import { useLoginSteps } from './use-login-steps';
 import { inlineLinkClass } from '../password-reset/reset-frame';
 
+/** The names under which the later steps' code loads are recorded (client/lib/code-loads.ts). */
+export const CODE_FORM = 'login-code-form';
+export const PASSKEY_STEP = 'login-passkey-step';
+
 /**
  * The steps after the password load when reached: with react-aria's buttons and the code
  * boxes they would weigh on every visit's first load (docs/performance.md, "The sign-in
  * page's first load").
  */
-const CodeForm = lazy(() => import('./code-form').then((m) => ({ default: m.CodeForm })));
-const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
+const CodeForm = lazy(
+  recordedLoad(CODE_FORM, () => import('./code-form').then((m) => ({ default: m.CodeForm }))),
+);
+const PasskeyStep = lazy(
+  recordedLoad(PASSKEY_STEP, () =>
+    import('./passkey-step').then((m) => ({ default: m.PasskeyStep })),
+  ),
+);
 
 /** Where a later step stands while its code arrives (a moment, once per visit). */
 const STEP_LOADING = <div aria-busy="true" className="min-h-40" />;

@@ -9,7 +9,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { partsLoaded } from '#tests/support/code-loads';
 import { AUTOFILL_REFRESH_MS, PasskeySignIn } from './passkey-sign-in';
+import { PASSKEY_CEREMONY } from './use-sign-in-ceremony';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 interface BrowserCeremony {
@@ -94,6 +96,8 @@ describe('PasskeySignIn', () => {
     // The component's own note: react-aria's live announcer, which an earlier file of this
     // worker may have left in the body, is an empty polite region too (a div, before it).
     const note = await screen.findByText('', { selector: 'p[aria-live="polite"]' });
+    // The ceremony's code comes with the first ceremony: waited for itself (issue 71).
+    await partsLoaded(PASSKEY_CEREMONY);
     await waitFor(() => expect(ceremonies()).toEqual(['autofill']));
 
     // Before its challenge expires, the autofill ceremony is replaced by a fresh one; the
@@ -146,6 +150,7 @@ describe('PasskeySignIn', () => {
       }),
     });
     renderAdmin(<PasskeySignIn isDisabled={false} onSignedIn={() => {}} />);
+    await partsLoaded(PASSKEY_CEREMONY);
     await waitFor(() => expect(ceremonies()).toEqual(['autofill']));
 
     // A failure that is not a cancel (the browser's own): said, and left to the refresh.
@@ -176,6 +181,7 @@ describe('PasskeySignIn', () => {
       }),
     });
     renderAdmin(<PasskeySignIn isDisabled={false} onSignedIn={() => {}} />);
+    await partsLoaded(PASSKEY_CEREMONY);
     await waitFor(() => expect(ceremonies()).toEqual(['autofill']));
     browser.ceremonies[0]?.reject(named('SecurityError'));
     await screen.findByText(

@@ -12,7 +12,8 @@ import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import type { AdminCheck } from '../auth-check';
 import { ADMIN_LANDING } from '../session';
-import { LoginPage } from './login-page';
+import { LoginPage, PASSKEY_STEP } from './login-page';
+import { partsLoaded } from '#tests/support/code-loads';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 
 interface BrowserCeremony {
@@ -106,6 +107,8 @@ async function passwordAccepted() {
   await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'pat');
   await user.type(screen.getByLabelText('Password'), 'correct horse battery staple');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  // The step's code loads once the password is accepted: waited for itself (issue 71).
+  await partsLoaded(PASSKEY_STEP);
   const heading = await screen.findByRole('heading', { name: 'Use your passkey' });
   return { user, router, heading };
 }

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { recordedLoad } from '#client/lib/code-loads';
 import { trpc } from '#client/lib/trpc';
 
+/** The name under which the ceremony's code load is recorded (client/lib/code-loads.ts). */
+export const PASSKEY_CEREMONY = 'passkey-ceremony';
+
 /** The WebAuthn calls, fetched once, when the first ceremony starts (passkey-ceremony.ts). */
-export const loadCeremony = () => import('./passkey-ceremony');
+export const loadCeremony = recordedLoad(PASSKEY_CEREMONY, () => import('./passkey-ceremony'));
 type Ceremony = Awaited<ReturnType<typeof loadCeremony>>;
 
 /**

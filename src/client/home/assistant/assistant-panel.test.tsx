@@ -47,9 +47,35 @@ async function ask(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(screen.getByRole('button', { name: 'Ask' }));
 }
 
-/** A text in the conversation (the live region says a finished answer again, apart). */
+/** A text in the conversation's log. */
 const inConversation = (text: string) =>
-  within(screen.getByRole('list', { name: 'Conversation' })).findByText(text);
+  within(screen.getByRole('log', { name: 'Conversation' })).findByText(text);
+
+/** Whether an element is inside a live region, which a screen reader reads out as it changes. */
+const inLiveRegion = (element: Element) =>
+  element.closest(
+    '[aria-live]:not([aria-live="off"]), [role="log"], [role="status"], [role="alert"]',
+  ) !== null;
+
+/**
+ * What a screen reader is given to say from a polite log (additions only, its default): the
+ * text of each node added to it, in order.
+ */
+function announcements(log: HTMLElement): () => string[] {
+  const said: string[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) said.push(node.textContent ?? '');
+    }
+  });
+  observer.observe(log, { childList: true, subtree: true, characterData: true });
+  return () => {
+    for (const record of observer.takeRecords()) {
+      for (const node of record.addedNodes) said.push(node.textContent ?? '');
+    }
+    return said.filter((text) => text.trim() !== '');
+  };
+}
 
 const sentBody = (call: number) =>
   JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, unknown>;
@@ -74,23 +100,35 @@ describe('the assistant’s panel', () => {
     expect(screen.getByRole('button', { name: 'Book a call' })).toBeInTheDocument();
   });
 
-  it('streams the answer in, says it once finished, with its pages as links', async () => {
+  it('streams the answer in outside the live region, then adds it whole to the polite log, with its pages as links', async () => {
     const user = renderPanel();
+    // The conversation is a polite log from the start: a region added with its first
+    // message would not be announced.
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    const said = announcements(log);
     const stream = heldStream();
     fetchMock.mockResolvedValueOnce(stream.response);
     await ask(user, 'Do you build retrieval systems?');
-    const status = screen.getByRole('status');
 
     stream.send(event('text', 'Yes, we build '));
-    await inConversation('Yes, we build');
-    expect(status).toHaveTextContent('');
+    const streaming = await screen.findByText('Yes, we build');
+    // Piece by piece it is in no live region: nothing is said per piece.
+    expect(inLiveRegion(streaming)).toBe(false);
     stream.send(event('text', 'them [1].'));
-    await inConversation('Yes, we build them [1].');
-    expect(status).toHaveTextContent('');
+    await screen.findByText('Yes, we build them [1].');
+    expect(said()).toEqual(['You asked: Do you build retrieval systems?']);
 
     stream.send(event('end', { sources: [{ title: 'Services', url: '/#services' }], offer: null }));
     stream.close();
-    await waitFor(() => expect(status).toHaveTextContent('Yes, we build them [1].'));
+    const answer = await within(log).findByText('Yes, we build them [1].');
+    // Finished, the answer is in the log, added once, whole, with its pages: said once.
+    expect(log.contains(answer)).toBe(true);
+    expect(said()).toEqual([
+      'You asked: Do you build retrieval systems?',
+      'The site answered: Yes, we build them [1].From the site:Services',
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/#services');
     expect(screen.getByRole('button', { name: 'Ask' })).not.toHaveAttribute('aria-disabled');
     expect(sentBody(0)).toEqual({

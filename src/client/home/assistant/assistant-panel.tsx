@@ -26,7 +26,7 @@ export default function AssistantPanel({
   const [handingOff, setHandingOff] = useState(false);
   const [question, setQuestion] = useState('');
   const close = () => onOpenChange(false);
-  const { turns, streaming, error, announcement } = conversation;
+  const { turns, streaming, error } = conversation;
 
   return (
     <ModalOverlay
@@ -65,10 +65,6 @@ export default function AssistantPanel({
                 </div>
               }
             />
-            {/* Said once, whole, when an answer has finished streaming in. */}
-            <p role="status" className="sr-only">
-              {announcement}
-            </p>
             {error ? (
               <div
                 role="alert"

@@ -12,7 +12,8 @@ function Sources({ sources }: { sources: Extract<Turn, { role: 'assistant' }>['s
       <p className="font-medium text-muted">From the site:</p>
       <ul className="mt-1 grid gap-1">
         {sources.map((source) => (
-          <li key={source.url}>
+          // Two passages of one page (two services on the home page) share its address.
+          <li key={`${source.url} ${source.title}`}>
             <a href={source.url} className={linkClass}>
               {source.title}
             </a>
@@ -23,9 +24,15 @@ function Sources({ sources }: { sources: Extract<Turn, { role: 'assistant' }>['s
   );
 }
 
+const bubble = 'rounded-2xl px-3 py-2';
+const answerBubble = `${bubble} rounded-bl-sm bg-subtle text-ink`;
+
 /**
- * The conversation so far: each question, each answer with its pages, and the answer still
- * streaming in. It is not a live region: the finished answer is said once, elsewhere.
+ * The conversation so far, a polite log (docs/assistant.md, "The panel"): a screen reader is
+ * told each message as it is added, the question as asked and the answer once, whole, with its
+ * pages, never the whole log again. The log is there, empty, from the panel's first render, so
+ * its first message is announced too. The answer streaming in is drawn after it, outside it:
+ * piece by piece nothing is said, and once finished it is added to the log as one message.
  */
 export function ConversationView({
   turns,
@@ -37,32 +44,39 @@ export function ConversationView({
   /** What an answer with `offer` shows under it: the way to write or to book. */
   offer: ReactNode;
 }) {
-  if (turns.length === 0 && streaming === null) return null;
+  // Before the first question it is out of the flow, leaving the panel's grid no empty row,
+  // and still in the accessibility tree (hidden, it would not be a live region yet).
   return (
-    <ol aria-label="Conversation" className="grid gap-3">
-      {turns.map((turn) =>
-        turn.role === 'user' ? (
-          <li
-            key={turn.id}
-            className="justify-self-end rounded-2xl rounded-br-sm bg-brand-700 px-3 py-2 whitespace-pre-wrap text-white dark:bg-brand-400 dark:text-slate-950"
-          >
-            <span className="sr-only">You asked: </span>
-            {turn.content}
-          </li>
-        ) : (
-          <li key={turn.id} className="rounded-2xl rounded-bl-sm bg-subtle px-3 py-2 text-ink">
-            <span className="sr-only">The site answered: </span>
-            <span className="whitespace-pre-wrap">{turn.content}</span>
-            <Sources sources={turn.sources} />
-            {turn.offer ? offer : null}
-          </li>
-        ),
-      )}
+    <div className={turns.length === 0 ? 'absolute' : 'grid gap-3'}>
+      <div role="log" aria-live="polite" aria-label="Conversation">
+        {turns.length > 0 ? (
+          <ol className="grid gap-3">
+            {turns.map((turn) =>
+              turn.role === 'user' ? (
+                <li
+                  key={turn.id}
+                  className={`${bubble} justify-self-end rounded-br-sm bg-brand-700 whitespace-pre-wrap text-white dark:bg-brand-400 dark:text-slate-950`}
+                >
+                  <span className="sr-only">You asked: </span>
+                  {turn.content}
+                </li>
+              ) : (
+                <li key={turn.id} className={answerBubble}>
+                  <span className="sr-only">The site answered: </span>
+                  <span className="whitespace-pre-wrap">{turn.content}</span>
+                  <Sources sources={turn.sources} />
+                  {turn.offer ? offer : null}
+                </li>
+              ),
+            )}
+          </ol>
+        ) : null}
+      </div>
       {streaming !== null ? (
-        <li aria-busy="true" className="rounded-2xl rounded-bl-sm bg-subtle px-3 py-2 text-ink">
+        <p aria-busy="true" className={answerBubble}>
           <span className="whitespace-pre-wrap">{streaming || 'Looking through the site...'}</span>
-        </li>
+        </p>
       ) : null}
-    </ol>
+    </div>
   );
 }

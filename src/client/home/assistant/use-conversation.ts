@@ -13,8 +13,6 @@ export interface Conversation {
   streaming: string | null;
   /** Why the last question got no answer, in words; null otherwise. */
   error: string | null;
-  /** The last finished answer, for the polite live region: said once, whole. */
-  announcement: string;
   ask(question: string): Promise<void>;
   /** The conversation as the server takes it (POST /api/assistant/handoff). */
   messages(): AssistantMessage[];
@@ -38,7 +36,6 @@ export function useConversation(): Conversation {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [streaming, setStreaming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const abort = useRef<AbortController | null>(null);
   const nextId = useRef(0);
 
@@ -53,7 +50,6 @@ export function useConversation(): Conversation {
       const sent = [...lastOf(history, ASSISTANT_LIMITS.messages - 1), asked].map(sendable);
       setTurns((all) => lastOf([...all, asked]));
       setError(null);
-      setAnnouncement('');
       setStreaming('');
       const controller = new AbortController();
       abort.current = controller;
@@ -68,8 +64,8 @@ export function useConversation(): Conversation {
           controller.signal,
         );
         const answer: Turn = { id: nextId.current++, role: 'assistant', content: text, ...end };
+        // Added whole to the conversation's polite log: said once (conversation-view.tsx).
         setTurns((all) => lastOf([...all, answer]));
-        setAnnouncement(text);
       } catch (failure) {
         if (controller.signal.aborted) return;
         setError(failure instanceof AssistantError ? failure.message : NETWORK_FAILED);
@@ -86,5 +82,5 @@ export function useConversation(): Conversation {
     [turns],
   );
 
-  return { turns, streaming, error, announcement, ask, messages };
+  return { turns, streaming, error, ask, messages };
 }

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { recordedLoad } from '#client/lib/code-loads';
 import { useHydrated } from '#client/lib/use-hydrated';
 import { buttonClass } from '#shared/ui-styles';
 import {
@@ -8,8 +9,11 @@ import {
   type PickerPrefill,
 } from './picker-request';
 
+/** The name under which the picker's code load is recorded (client/lib/code-loads.ts). */
+export const BOOKING_PICKER = 'booking-picker';
+
 // The picker's code, and its request for the free times, come only when a visitor asks.
-const BookingPicker = lazy(() => import('./booking-picker'));
+const BookingPicker = lazy(recordedLoad(BOOKING_PICKER, () => import('./booking-picker')));
 
 /**
  * "Prefer to talk? Book a free call" beside the contact form (docs/booking.md, "The visitors'

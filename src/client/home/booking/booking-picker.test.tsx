@@ -2,14 +2,15 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastQueue } from '#client/ui/toast';
-import { Toaster } from '#client/ui/toaster';
+import { TOAST_REGION, Toaster } from '#client/ui/toaster';
 import { CALL_MESSAGES } from '#shared/booking-messages';
 import { dayText, meetingText, ownZone, slotName, zoneName } from '#shared/meeting-time';
 import { defaultSiteContent } from '#shared/site-content-defaults';
+import { partsLoaded } from '#tests/support/code-loads';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 import ContactForm from '../contact-form';
 import { SiteContentProvider } from '../site-content-context';
-import { BookingOffer } from './booking-offer';
+import { BOOKING_PICKER, BookingOffer } from './booking-offer';
 
 // Workers keep loaded modules between files (docs/decisions/0039): start from an empty
 // module cache, so that the mock below reaches every module, and leave one.
@@ -63,8 +64,10 @@ function renderPage() {
 
 type User = ReturnType<typeof userEvent.setup>;
 
+/** The picker opened by its button, once its code has come (its ready signal, issue 71). */
 async function openPicker(user: User) {
   await user.click(screen.getByRole('button', { name: 'Book a free call' }));
+  await partsLoaded(BOOKING_PICKER);
   return screen.findByRole('form', { name: 'Book a free call' });
 }
 
@@ -284,6 +287,8 @@ describe('the booking picker', () => {
 
     slotsAnswer([MORNING]);
     await user.click(await within(form).findByRole('button', { name: 'Pick a time' }));
+    // The sent message's toast brought the toasts' region, the button the picker: both codes.
+    await partsLoaded(BOOKING_PICKER, TOAST_REGION);
     const picker = await screen.findByRole('form', { name: 'Book a free call' });
     expect(within(picker).getByRole('textbox', { name: 'Full Name' })).toHaveValue('Ada Example');
     expect(within(picker).getByRole('textbox', { name: 'Email Address' })).toHaveValue(

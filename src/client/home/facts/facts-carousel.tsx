@@ -21,7 +21,7 @@ import {
   visibleText,
 } from './carousel-machine';
 import { CountdownRing } from './countdown-ring';
-import { CARD_HEIGHT, CONTROLS_HEIGHT, FactsFrame } from './facts-frame';
+import { CARD_HEIGHT, CONTROLS_HEIGHT, FactsFrame, type FactsHeadings } from './facts-frame';
 import { SourceTooltip } from './source-tooltip';
 import { createTypewriterSound } from './typewriter-sound';
 import { useCarouselMachine } from './use-carousel-machine';
@@ -94,7 +94,13 @@ const FactSlide = memo(function FactSlide({
   );
 });
 
-export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] }) {
+export default function FactsCarousel({
+  facts,
+  headings,
+}: {
+  facts: readonly PublicFact[];
+  headings: FactsHeadings;
+}) {
   const regionRef = useRef<HTMLDivElement>(null);
   const { onScreen, atThreshold: audible } = useVisibility(
     regionRef,
@@ -147,7 +153,7 @@ export default function FactsCarousel({ facts }: { facts: readonly PublicFact[] 
   const held = isCountdownHeld(state);
 
   return (
-    <FactsFrame>
+    <FactsFrame headings={headings}>
       <div
         ref={regionRef}
         role="group"

@@ -1,9 +1,14 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
-import { publicApi } from '#client/lib/public-api';
 import type { PublicFact } from '#client/lib/api-types';
+import { recordedLoad } from '#client/lib/code-loads';
+import { useSiteContent } from '../site-content-context';
 import { FactsSkeleton } from './facts-frame';
+import { readPublicFacts } from './read-facts';
 
-const loadCarousel = () => import('./facts-carousel');
+/** The name under which the carousel's code load is recorded (client/lib/code-loads.ts). */
+export const FACTS_CAROUSEL = 'facts-carousel';
+
+const loadCarousel = recordedLoad(FACTS_CAROUSEL, () => import('./facts-carousel'));
 const FactsCarousel = lazy(loadCarousel);
 
 type FactsState = { status: 'pending' } | { status: 'done'; facts: PublicFact[] };
@@ -13,9 +18,7 @@ function usePublicFacts(): FactsState {
   const [state, setState] = useState<FactsState>({ status: 'pending' });
   useEffect(() => {
     let live = true;
-    publicApi.facts.listPublic
-      .query()
-      .then((answer) => (answer.success ? answer.facts : []))
+    readPublicFacts()
       // The public read treats 401 as "nothing to show", like any failure here.
       .catch(() => [])
       .then((facts) => {
@@ -31,22 +34,28 @@ function usePublicFacts(): FactsState {
 }
 
 /**
- * The AI facts carousel over facts.listPublic (docs/product.md, "Carousel"). The prerendered page and the
- * first render show the skeleton; the carousel's code is fetched alongside the facts. On an
- * error, `success: false` or no facts the section is not there at all.
+ * The AI facts carousel over facts.listPublic (docs/product.md, "Carousel"). The prerendered
+ * page and the first render show the skeleton, which holds none of the section's words; the
+ * carousel's code is fetched alongside the facts. On an error, `success: false` or no facts
+ * the section is not there at all, and its heading was never shown.
  */
 export function FactsSection() {
   const state = usePublicFacts();
+  const { headings } = useSiteContent();
 
   useEffect(() => {
-    void loadCarousel();
+    // Its failure is the lazy component's to show (the skeleton stays); nothing to say here.
+    loadCarousel().catch(() => {});
   }, []);
 
   if (state.status === 'pending') return <FactsSkeleton />;
   if (state.facts.length === 0) return null;
   return (
     <Suspense fallback={<FactsSkeleton />}>
-      <FactsCarousel facts={state.facts} />
+      <FactsCarousel
+        facts={state.facts}
+        headings={{ eyebrow: headings.factsEyebrow, title: headings.factsTitle }}
+      />
     </Suspense>
   );
 }
