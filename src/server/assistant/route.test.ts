@@ -23,7 +23,7 @@ import { everyTableAsText } from '#tests/support/analytics';
 import { auditEntries } from '#tests/support/audit';
 import { saveContent } from '#tests/support/content';
 import { answer, invalid, rest } from '#tests/support/rest';
-import { ask, user } from '#tests/support/assistant';
+import { ask, user, type Streamed } from '#tests/support/assistant';
 import { ASSISTANT_RULES } from './prompt';
 import { SITE_DAILY_QUESTIONS } from './counts';
 import { ASSISTANT_QUESTIONS } from './throttle-rules';
