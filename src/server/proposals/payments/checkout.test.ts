@@ -15,7 +15,7 @@ import {
 import { rest } from '#tests/support/rest';
 import type { App } from '#server/app/app';
 import { writeTransaction } from '#db';
-import { proposalPayments } from '#db/schema';
+import { proposalPayments, stripeCheckouts } from '#db/schema';
 import { parseStripe } from '#server/platform/config-stripe';
 import { CHECKOUT_MESSAGES } from './checkout';
 
@@ -92,6 +92,23 @@ describe('POST /api/p/:token/checkout', () => {
     const session = [...fake.sessions.values()][0]!;
     expect(answer.body).toEqual({ url: session.url });
     expect(session.url).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+  });
+
+  it('stores the session Stripe made, what it asks and in which currency, once', async () => {
+    const proposal = await storeProposal(deps, { currency: 'GBP' });
+    await checkout(proposal.token);
+    await checkout(proposal.token);
+    const [session] = [...fake.sessions.values()];
+    expect(await deps.db.select().from(stripeCheckouts).all()).toEqual([
+      {
+        sessionId: session!.id,
+        proposalId: proposal.id,
+        amount: 120_000,
+        currency: 'GBP',
+        paymentId: null,
+        createdAt: deps.clock.now(),
+      },
+    ]);
   });
 
   it('asks for what is still owed when part of the deposit was paid by hand', async () => {

@@ -9,7 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { writeTransaction, type Db } from '#db';
-import { proposalPayments, proposals } from '#db/schema';
+import { proposalPayments, proposals, stripeCheckouts } from '#db/schema';
 import { depositDue } from '#shared/proposal-payments';
 import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { addressBucket } from '#server/platform/throttle-buckets';
@@ -139,6 +139,22 @@ export async function startCheckout(
     deps.logger.error('payments.checkout_failed', { proposalId: proposal.id, error: 'no url' });
     throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS);
   }
+  // The session is what Stripe's events are matched against (stripe-events.ts): only one
+  // stored here counts, in this currency and for this amount. The same session answered
+  // again (the idempotency key) is stored once.
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(stripeCheckouts)
+      .values({
+        sessionId: session.id,
+        proposalId: proposal.id,
+        amount: due,
+        currency: proposal.currency,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run(),
+  );
   deps.logger.info('payments.checkout_started', { proposalId: proposal.id, session: session.id });
   return { url: session.url };
 }

@@ -6,11 +6,15 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { leadEvents, outbox, proposalPayments, stripeEvents } from '#db/schema';
+import { leadEvents, outbox, proposalPayments, stripeEvents, stripeUnmatched } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
 import type { App } from '#server/app/app';
 import { createTestApp, testConfig, type RecordingMailer, type TestDeps } from '#tests/support/app';
-import { storeProposal, type StoredProposal } from '#tests/support/accepted-proposal';
+import {
+  storeCheckout,
+  storeProposal,
+  type StoredProposal,
+} from '#tests/support/accepted-proposal';
 import {
   chargeRefundedEvent,
   checkoutCompletedEvent,
@@ -29,12 +33,15 @@ const stripe = {
 let app: App;
 let deps: TestDeps;
 let proposal: StoredProposal;
+/** The Checkout Session the site made for the proposal's deposit. */
+let sessionId: string;
 
 beforeEach(async () => {
   ({ app, deps } = await createTestApp({
     config: testConfig({ stripe, contactNotifyTo: 'owner@example.com' }),
   }));
   proposal = await storeProposal(deps, { title: 'AI readiness review' });
+  sessionId = await storeCheckout(deps, proposal);
 });
 
 function deliver(
@@ -58,6 +65,7 @@ const paidEntries = () =>
 
 const paid = (paymentIntent = 'pi_test_1') =>
   checkoutCompletedEvent({
+    id: sessionId,
     proposalId: proposal.id,
     number: proposal.number,
     amountTotal: proposal.depositAmount,
@@ -201,7 +209,57 @@ describe('charge.refunded', () => {
     expect((await paymentsOf())[0]!.refundedAmount).toBe(120_000);
   });
 
-  it('a refund of a charge the site never recorded changes nothing', async () => {
+  it('never records more than the payment: 99,999,999 refunded of 120,000 is 120,000', async () => {
+    await deliver(paid('pi_test_over'));
+    const over = chargeRefundedEvent({
+      paymentIntent: 'pi_test_over',
+      amount: 120_000,
+      amountRefunded: 99_999_999,
+      currency: 'eur',
+    });
+    expect((await deliver(over)).status).toBe(200);
+    expect((await paymentsOf())[0]!.refundedAmount).toBe(120_000);
+  });
+
+  it("writes the lead's timeline and mails the owner what went back, once per event", async () => {
+    await deliver(paid('pi_test_told'));
+    await mailsSettled(deps.mailer);
+    const mailer = deps.mailer as RecordingMailer;
+    mailer.sent.length = 0;
+    const charge = { paymentIntent: 'pi_test_told', amount: 120_000, currency: 'eur' };
+    const partly = chargeRefundedEvent({ ...charge, amountRefunded: 20_000 });
+    await Promise.all([deliver(partly), deliver(partly)]);
+    await deliver(chargeRefundedEvent({ ...charge, amountRefunded: 120_000 }));
+    const refunds = await deps.db
+      .select()
+      .from(leadEvents)
+      .where(eq(leadEvents.kind, 'payment_refunded'))
+      .orderBy(asc(leadEvents.id))
+      .all();
+    expect(refunds.map((e) => [e.leadId, e.proposalId, e.text])).toEqual([
+      [proposal.leadId, proposal.id, 'Refund: €200.00 (card, Stripe)'],
+      [proposal.leadId, proposal.id, 'Refund: €1,000.00 (card, Stripe)'],
+    ]);
+    await mailsSettled(deps.mailer);
+    const notices = mailer.sent.filter((m) => m.to === 'owner@example.com');
+    expect(notices.map((m) => m.subject)).toEqual([
+      'Refund: €200.00 to Person 1',
+      'Refund: €1,000.00 to Person 1',
+    ]);
+    expect(notices[0]?.text).toContain('€1,000.00 of the payment is kept.');
+    expect(notices[0]?.text).toContain(`/admin/leads/${proposal.leadId}`);
+    // Through the outbox, like the other payment mails.
+    const queued = await deps.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toEmail, 'owner@example.com'))
+      .all();
+    expect(queued.filter((m) => m.subject.startsWith('Refund:'))).toHaveLength(2);
+    // Nothing to the client.
+    expect(mailer.sent.filter((m) => m.to === proposal.email)).toEqual([]);
+  });
+
+  it('a refund of a charge the site never recorded, or in another currency: nothing, listed', async () => {
     await deliver(paid('pi_test_kept'));
     const stranger = chargeRefundedEvent({
       paymentIntent: 'pi_test_other',
@@ -209,7 +267,135 @@ describe('charge.refunded', () => {
       amountRefunded: 500,
       currency: 'eur',
     });
+    const yen = chargeRefundedEvent({
+      paymentIntent: 'pi_test_kept',
+      amount: 120_000,
+      amountRefunded: 120_000,
+      currency: 'jpy',
+    });
     expect((await deliver(stranger)).status).toBe(200);
+    expect((await deliver(yen)).status).toBe(200);
     expect((await paymentsOf())[0]!.refundedAmount).toBe(0);
+    expect(
+      await deps.db.select().from(leadEvents).where(eq(leadEvents.kind, 'payment_refunded')).all(),
+    ).toEqual([]);
+    const listed = await deps.db.select().from(stripeUnmatched).orderBy(asc(stripeUnmatched.id));
+    expect(listed.map((u) => [u.reason, u.paymentRef, u.currency, u.proposalId])).toEqual([
+      ['unknown-payment', 'pi_test_other', 'EUR', null],
+      ['currency', 'pi_test_kept', 'JPY', proposal.id],
+    ]);
+  });
+});
+
+describe('money the site never asked for', () => {
+  const nothingChanged = async () => {
+    expect(await paymentsOf()).toEqual([]);
+    expect(await paidEntries()).toEqual([]);
+    expect(await deps.db.select().from(outbox).all()).toEqual([]);
+    await mailsSettled(deps.mailer);
+    expect((deps.mailer as RecordingMailer).sent).toEqual([]);
+  };
+  const unmatched = () =>
+    deps.db
+      .select({
+        reason: stripeUnmatched.reason,
+        objectId: stripeUnmatched.objectId,
+        amount: stripeUnmatched.amount,
+        currency: stripeUnmatched.currency,
+        proposalId: stripeUnmatched.proposalId,
+      })
+      .from(stripeUnmatched)
+      .orderBy(asc(stripeUnmatched.id))
+      .all();
+
+  it("₩120,000 on the €1,200.00 deposit's own session: no payment, no mail, listed", async () => {
+    const won = checkoutCompletedEvent({
+      id: sessionId,
+      proposalId: proposal.id,
+      number: proposal.number,
+      amountTotal: 120_000,
+      currency: 'krw',
+    });
+    expect((await deliver(won)).status).toBe(200);
+    await nothingChanged();
+    expect(await unmatched()).toEqual([
+      {
+        reason: 'currency',
+        objectId: sessionId,
+        amount: 120_000,
+        currency: 'KRW',
+        proposalId: proposal.id,
+      },
+    ]);
+  });
+
+  it('another amount than the session asked: no payment, listed', async () => {
+    const less = checkoutCompletedEvent({
+      id: sessionId,
+      proposalId: proposal.id,
+      amountTotal: 100,
+      currency: 'eur',
+    });
+    expect((await deliver(less)).status).toBe(200);
+    await nothingChanged();
+    expect(await unmatched()).toMatchObject([{ reason: 'amount', amount: 100 }]);
+  });
+
+  it('a withdrawn proposal, and one never accepted: no payment, no mail, listed', async () => {
+    const withdrawn = await storeProposal(deps, { status: 'withdrawn' });
+    const sent = await storeProposal(deps, { status: 'sent' });
+    for (const p of [withdrawn, sent]) {
+      const event = checkoutCompletedEvent({
+        id: await storeCheckout(deps, p),
+        proposalId: p.id,
+        amountTotal: p.depositAmount,
+        currency: 'eur',
+      });
+      expect((await deliver(event)).status).toBe(200);
+    }
+    await nothingChanged();
+    expect(await unmatched()).toMatchObject([
+      { reason: 'not-accepted', proposalId: withdrawn.id },
+      { reason: 'not-accepted', proposalId: sent.id },
+    ]);
+  });
+
+  it("a Payment Link's session with ?client_reference_id= naming the proposal: no payment", async () => {
+    // Exactly the deposit, in its currency, naming the proposal: only the session's id says
+    // the site never made it.
+    const link = checkoutCompletedEvent({
+      proposalId: proposal.id,
+      number: proposal.number,
+      amountTotal: proposal.depositAmount,
+      currency: 'eur',
+    });
+    expect((await deliver(link)).status).toBe(200);
+    await nothingChanged();
+    expect(await unmatched()).toEqual([
+      {
+        reason: 'unknown-session',
+        objectId: link.data.object.id,
+        amount: proposal.depositAmount,
+        currency: 'EUR',
+        proposalId: null,
+      },
+    ]);
+    expect(deps.logger.lines.map((line) => JSON.parse(line) as unknown)).toContainEqual(
+      expect.objectContaining({
+        event: 'payments.stripe_event',
+        outcome: 'unmatched',
+        reason: 'unknown-session',
+      }),
+    );
+  });
+
+  it('the same unmatched event delivered again is listed once', async () => {
+    const link = checkoutCompletedEvent({
+      proposalId: proposal.id,
+      amountTotal: 5,
+      currency: 'eur',
+    });
+    await Promise.all([deliver(link), deliver(link), deliver(link)]);
+    expect(await unmatched()).toHaveLength(1);
   });
 });
