@@ -25,8 +25,11 @@ export type StoredProposal = ProposalRow;
 
 export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
+/** What a link's look-up needs: the database, and the client's address for its misses. */
+export type LinkLookup = Parameters<typeof lookedUpLink>[0];
+
 /** The row the token was sent with (a draft is no link), or 404. */
-export async function proposalOfToken(ctx: Context, token: string): Promise<StoredProposal> {
+export async function proposalOfToken(ctx: LinkLookup, token: string): Promise<StoredProposal> {
   // A token that cannot exist is a miss like an unknown one, without a look at the database.
   const wellFormed = LINK_TOKEN_PATTERN.test(token);
   const hash = wellFormed ? tokenHash(token) : '';

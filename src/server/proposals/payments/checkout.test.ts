@@ -17,6 +17,8 @@ import type { App } from '#server/app/app';
 import { writeTransaction } from '#db';
 import { proposalPayments, stripeCheckouts } from '#db/schema';
 import { parseStripe } from '#server/platform/config-stripe';
+import { TOO_MANY_LINKS } from '#shared/link-token';
+import { LINK_MISSES } from '#server/platform/link-misses';
 import { CHECKOUT_MESSAGES } from './checkout';
 
 let fake: FakeStripe;
@@ -239,5 +241,38 @@ describe('POST /p/:token/checkout (the form, without JavaScript)', () => {
     expect(html).toContain(CHECKOUT_MESSAGES.notAccepted);
     expect(html).toContain(`href="/p/${sent.token}"`);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('unknown links at checkout', () => {
+  const form = (token: string, ip: string) =>
+    app.request(`/p/${token}/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+      },
+    });
+
+  it("are counted as the other links' misses: past 30 from one address, every link is 429", async () => {
+    const proposal = await storeProposal(deps);
+    const ip = '198.51.100.77';
+    // Half through the API (well-formed and not), half through the plain form.
+    for (let i = 0; i < LINK_MISSES.limit; i++) {
+      const token = i % 3 === 0 ? 'short' : `${'u'.repeat(40)}${String(i).padStart(3, '0')}`;
+      const status =
+        i % 2 ? (await checkout(token, { ip })).status : (await form(token, ip)).status;
+      expect(status).toBe(404);
+    }
+    expect(await checkout(proposal.token, { ip })).toMatchObject({
+      status: 429,
+      body: { message: expect.stringContaining(TOO_MANY_LINKS) as string },
+    });
+    expect((await form(proposal.token, ip)).status).toBe(429);
+    // The client's page shares the count.
+    expect((await rest(app, 'GET', `/api/p/${proposal.token}`, { ip })).status).toBe(429);
+    // Another address is not held.
+    expect((await checkout(proposal.token, { ip: '198.51.100.78' })).status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 });

@@ -9,9 +9,8 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { writeTransaction, type Db } from '#db';
-import { proposalPayments, proposals, stripeCheckouts } from '#db/schema';
+import { proposalPayments, stripeCheckouts } from '#db/schema';
 import { depositDue } from '#shared/proposal-payments';
-import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { assertRoom, take, type ThrottleBucket } from '#server/platform/throttle';
 import type { Config } from '#server/platform/config';
@@ -19,7 +18,7 @@ import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { UnavailableError } from '#server/platform/errors';
 import { siteSettings } from '#server/site/site-settings';
-import { tokenHash } from '#server/platform/tokens';
+import { proposalOfToken } from '../client-page/link';
 import { parseSignature } from '../proposal-json';
 import { stripeClient } from './stripe-client';
 import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
@@ -65,12 +64,8 @@ export async function startCheckout(
   };
   // A read: a throttled address is refused before anything else, an unknown link writes nothing.
   await assertRoom(deps.db, byAddress, now);
-  const proposal = await deps.db
-    .select()
-    .from(proposals)
-    .where(eq(proposals.tokenHash, tokenHash(token)))
-    .get();
-  if (!proposal) throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+  // An unknown link (or one that cannot be a token) is a miss counted like every link's.
+  const proposal = await proposalOfToken({ ...deps, req: { ip } }, token);
   if (proposal.status !== 'accepted') throw conflict(CHECKOUT_MESSAGES.notAccepted);
   if (proposal.depositAmount <= 0) throw conflict(CHECKOUT_MESSAGES.noDeposit);
   const payments = await deps.db

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { proposals } from '#db/schema';
-import { linkTokenField } from '#shared/link-token';
+import { proposalTokenInput } from '#shared/proposal-page/inputs';
 import { manualPaymentInput, PROPOSAL_MESSAGES } from '#shared/proposals';
 import { UNMATCHED_PAGE_SIZE } from '#shared/proposal-payments';
 import { pageField } from '#shared/validation';
@@ -30,7 +30,8 @@ import { unmatchedPage } from './unmatched';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const checkoutInput = z.object({ token: linkTokenField(PROPOSAL_MESSAGES.notFound) });
+/** Any token: one that cannot exist is as unknown as one that does not (404, a link's miss). */
+export const checkoutInput = proposalTokenInput;
 
 export const proposalPaymentProcedures = {
   /** Stripe's events that matched no Checkout of this site's, newest first, 25 a page. */
