@@ -249,7 +249,9 @@ async function hostedPage(
     body: payload,
   });
   if (!delivered.ok) throw new Error(`the webhook answered ${delivered.status}`);
-  res.writeHead(303, { location: String(session.success_url) });
+  // As Stripe does, the session's id in place of its template.
+  const back = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id));
+  res.writeHead(303, { location: back });
   res.end();
 }
 

@@ -67,3 +67,13 @@ export function parseStripe(env: Env): StripeConfig | null {
   }
   return { secretKey, webhookSecret, apiBase };
 }
+
+/**
+ * Where Checkout's pages are: the client's page must let its "Pay the deposit" form be
+ * redirected there (its `form-action`, docs/payments.md). The fake Stripe of the tests serves
+ * them itself.
+ */
+export function checkoutOrigin(config: StripeConfig): string {
+  const base = config.apiBase;
+  return base ? `${base.protocol}://${base.host}:${base.port}` : 'https://checkout.stripe.com';
+}

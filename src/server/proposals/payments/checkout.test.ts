@@ -87,10 +87,12 @@ describe('POST /api/p/:token/checkout', () => {
         metadata: { proposalId: String(proposal.id), number: proposal.number },
         customer_email: proposal.email,
         invoice_creation: { enabled: 'true' },
-        success_url: `http://localhost/p/${proposal.token}?paid=1`,
-        cancel_url: `http://localhost/p/${proposal.token}?cancelled=1`,
+        // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}: no link token.
+        success_url: 'http://localhost/p/checkout/{CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://localhost/p/checkout/{CHECKOUT_SESSION_ID}?cancelled=1',
       },
     });
+    expect(JSON.stringify(request)).not.toContain(proposal.token);
     const session = [...fake.sessions.values()][0]!;
     expect(answer.body).toEqual({ url: session.url });
     expect(session.url).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));

@@ -20,6 +20,7 @@ import { UnavailableError } from '#server/platform/errors';
 import { siteSettings } from '#server/site/site-settings';
 import { proposalOfToken } from '../client-page/link';
 import { parseSignature } from '../proposal-json';
+import { CHECKOUT_RETURN_PATH } from './checkout-return';
 import { stripeClient } from './stripe-client';
 import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
 
@@ -91,8 +92,9 @@ export async function startCheckout(
     ),
   );
 
-  const page = new URL(`/p/${encodeURIComponent(token)}`, (await siteSettings(deps)).address);
-  const back = (flag: 'paid' | 'cancelled') => `${page.href}?${flag}=1`;
+  // The way back names the session, never the link's token: Stripe fills in the session's id
+  // (checkout-return.ts finds the proposal by it). Written as text: a URL would escape braces.
+  const back = `${new URL(CHECKOUT_RETURN_PATH, (await siteSettings(deps)).address).href}{CHECKOUT_SESSION_ID}`;
   const title =
     proposal.title.length > NAME_MAX ? `${proposal.title.slice(0, NAME_MAX - 1)}…` : proposal.title;
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -111,8 +113,8 @@ export async function startCheckout(
     metadata: { proposalId: String(proposal.id), number: proposal.number },
     customer_email: parseSignature(proposal.acceptance)?.email || undefined,
     invoice_creation: { enabled: true },
-    success_url: back('paid'),
-    cancel_url: back('cancelled'),
+    success_url: back,
+    cancel_url: `${back}?cancelled=1`,
   };
   let session: Stripe.Checkout.Session;
   try {
