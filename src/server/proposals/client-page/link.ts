@@ -54,10 +54,10 @@ export async function shownVersion(db: Db, link: StoredProposal): Promise<Stored
   return newest ?? link;
 }
 
-/** What of the deposit the page offers once the proposal is accepted. */
-function depositWay(ctx: Context, proposal: Proposal): DepositWay {
+/** What of the deposit the page offers once the proposal is accepted, `due` still owed. */
+function depositWay(ctx: Context, proposal: Proposal, due: number): DepositWay {
   if (proposal.status !== 'accepted' || proposal.depositAmount <= 0) return 'none';
-  if (depositDue(proposal.depositAmount, proposal.payments) === 0) return 'paid';
+  if (due === 0) return 'paid';
   // With Stripe set up (docs/payments.md) the page offers Checkout, else the bank transfer.
   return ctx.config.stripe ? 'stripe' : 'bank';
 }
@@ -70,7 +70,9 @@ export async function clientProposal(
 ): Promise<ClientProposal> {
   const [p] = await proposalsJson(ctx, [shown]);
   if (!p) throw proposalNotFound();
-  const way = depositWay(ctx, p);
+  // The one rule of what is still owed, as Checkout asks it (payments/checkout.ts).
+  const due = depositDue(p.depositAmount, p.payments);
+  const way = depositWay(ctx, p, due);
   const bankTransferText =
     way === 'bank' ? (await readProposalSettings(ctx.db)).bankTransferText : null;
   return {
@@ -84,6 +86,7 @@ export async function clientProposal(
     deposit: p.deposit,
     total: p.total,
     depositAmount: p.depositAmount,
+    depositDue: due,
     validUntil: p.validUntil,
     terms: p.terms,
     status: p.status,
