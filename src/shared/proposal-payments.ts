@@ -21,6 +21,22 @@ export function depositDue(depositAmount: number, payments: readonly PaymentAmou
 }
 
 /**
+ * Whether a proposal reads "Deposit paid" (docs/proposals.md): accepted, with a deposit that
+ * the payments kept cover. The admin's status and the client's page say it by this one rule.
+ */
+export function depositPaid(proposal: {
+  status: string;
+  depositAmount: number;
+  payments: readonly PaymentAmounts[];
+}): boolean {
+  return (
+    proposal.status === 'accepted' &&
+    proposal.depositAmount > 0 &&
+    depositDue(proposal.depositAmount, proposal.payments) === 0
+  );
+}
+
+/**
  * Why a signed Stripe event of money changed nothing (docs/payments.md, "Money the site did
  * not ask for"): listed to the owner, who settles it in Stripe's dashboard.
  */
