@@ -10,7 +10,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
 import { proposals } from '#db/schema';
 import { LINK_TOKEN_PATTERN } from '#shared/link-token';
-import { depositDue } from '#shared/proposal-payments';
+import { depositDue, depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
@@ -54,10 +54,10 @@ export async function shownVersion(db: Db, link: StoredProposal): Promise<Stored
   return newest ?? link;
 }
 
-/** What of the deposit the page offers once the proposal is accepted, `due` still owed. */
-function depositWay(ctx: Context, proposal: Proposal, due: number): DepositWay {
+/** What of the deposit the page offers once the proposal is accepted. */
+function depositWay(ctx: Context, proposal: Proposal): DepositWay {
+  if (depositPaid(proposal)) return 'paid';
   if (proposal.status !== 'accepted' || proposal.depositAmount <= 0) return 'none';
-  if (due === 0) return 'paid';
   // With Stripe set up (docs/payments.md) the page offers Checkout, else the bank transfer.
   return ctx.config.stripe ? 'stripe' : 'bank';
 }
@@ -72,7 +72,7 @@ export async function clientProposal(
   if (!p) throw proposalNotFound();
   // The one rule of what is still owed, as Checkout asks it (payments/checkout.ts).
   const due = depositDue(p.depositAmount, p.payments);
-  const way = depositWay(ctx, p, due);
+  const way = depositWay(ctx, p);
   const bankTransferText =
     way === 'bank' ? (await readProposalSettings(ctx.db)).bankTransferText : null;
   return {

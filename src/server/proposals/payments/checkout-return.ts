@@ -10,7 +10,7 @@ import { Hono, type Context as HonoCtx } from 'hono';
 import { eq } from 'drizzle-orm';
 import { proposalPayments, proposals, stripeCheckouts } from '#db/schema';
 import { escapeHtml as e } from '#shared/escape-html';
-import { depositDue } from '#shared/proposal-payments';
+import { depositPaid } from '#shared/proposal-payments';
 import { goodBox, quietBox } from '#shared/proposal-page/page-view';
 import { formatMoney } from '#shared/proposals';
 import { clientIp } from '#server/http/context';
@@ -72,9 +72,7 @@ async function findReturn(
     .where(eq(proposalPayments.proposalId, proposal.id))
     .all();
   // Paid: this session's payment is in, or the deposit is covered (a payment by hand).
-  const covered =
-    asked.paymentId !== null ||
-    (proposal.status === 'accepted' && depositDue(proposal.depositAmount, payments) === 0);
+  const covered = asked.paymentId !== null || depositPaid({ ...proposal, payments });
   return {
     title: proposal.title,
     number: proposal.number,
