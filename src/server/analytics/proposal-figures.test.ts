@@ -19,7 +19,7 @@ import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
 import {
   chargeRefundedEvent,
   checkoutCompletedEvent,
-  signWebhook,
+  deliverWebhook,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from '#tests/support/fake-stripe';
@@ -148,18 +148,14 @@ describe('a Stripe refund', () => {
     await writeTransaction(stripeDeps.db, (tx) =>
       tx.update(leads).set({ source: 'www.google.com' }).where(eq(leads.id, proposal.leadId)).run(),
     );
+    // Stripe's time of the event is the test clock's.
+    const created = Math.floor(stripeDeps.clock.now().getTime() / 1000);
     const deliver = async (event: object) => {
-      // Stripe's time of the event is the test clock's.
-      const created = Math.floor(stripeDeps.clock.now().getTime() / 1000);
-      const payload = JSON.stringify({ ...event, created });
-      const answer = await app.request('/api/payments/stripe/webhook', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signWebhook(payload, { at: stripeDeps.clock.now() }),
-        },
-        body: payload,
-      });
+      const answer = await deliverWebhook(
+        app,
+        { ...event, created },
+        { at: stripeDeps.clock.now() },
+      );
       expect(answer.status).toBe(200);
     };
     await deliver(

@@ -14,13 +14,12 @@ import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
 import { storeProposal } from '#tests/support/accepted-proposal';
 import {
   checkoutCompletedEvent,
-  signWebhook,
+  deliverWebhook,
   startFakeStripe,
   stripeConfigFor,
   type FakeStripe,
 } from '#tests/support/fake-stripe';
 import { rest } from '#tests/support/rest';
-import { STRIPE_WEBHOOK_PATH } from './webhook-routes';
 
 let fake: FakeStripe;
 let app: App;
@@ -55,18 +54,13 @@ function backFrom(sessionId: string, which: 'success_url' | 'cancel_url'): strin
 }
 
 async function paid(sessionId: string, proposalId: number, amount: number) {
-  const payload = JSON.stringify(
-    checkoutCompletedEvent({ id: sessionId, proposalId, amountTotal: amount, currency: 'eur' }),
-  );
-  const answer = await app.request(STRIPE_WEBHOOK_PATH, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signWebhook(payload, { at: deps.clock.now() }),
-    },
-    body: payload,
+  const event = checkoutCompletedEvent({
+    id: sessionId,
+    proposalId,
+    amountTotal: amount,
+    currency: 'eur',
   });
-  expect(answer.status).toBe(200);
+  expect((await deliverWebhook(app, event, { at: deps.clock.now() })).status).toBe(200);
 }
 
 const page = async (path: string, ip = '198.51.100.30') => {

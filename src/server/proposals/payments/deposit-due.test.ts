@@ -10,13 +10,12 @@ import { storeProposal } from '#tests/support/accepted-proposal';
 import {
   chargeRefundedEvent,
   checkoutCompletedEvent,
-  signWebhook,
+  deliverWebhook,
   startFakeStripe,
   stripeConfigFor,
   type FakeStripe,
 } from '#tests/support/fake-stripe';
 import { rest } from '#tests/support/rest';
-import { STRIPE_WEBHOOK_PATH } from './webhook-routes';
 
 let fake: FakeStripe;
 
@@ -41,19 +40,8 @@ it('after a partial refund the page, the bank-transfer text and Checkout ask the
   });
   expect((await rest(app, 'POST', `/api/p/${proposal.token}/checkout`)).status).toBe(200);
   const [session] = [...fake.sessions.keys()];
-  const deliver = async (event: unknown) => {
-    const payload = JSON.stringify(event);
-    const headers = {
-      'content-type': 'application/json',
-      'stripe-signature': signWebhook(payload, { at: deps.clock.now() }),
-    };
-    const answer = await app.request(STRIPE_WEBHOOK_PATH, {
-      method: 'POST',
-      headers,
-      body: payload,
-    });
-    expect(answer.status).toBe(200);
-  };
+  const deliver = async (event: unknown) =>
+    expect((await deliverWebhook(app, event, { at: deps.clock.now() })).status).toBe(200);
   await deliver(
     checkoutCompletedEvent({
       id: session,

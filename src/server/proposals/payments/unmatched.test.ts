@@ -16,12 +16,11 @@ import {
 import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
 import {
   checkoutCompletedEvent,
-  signWebhook,
+  deliverWebhook,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from '#tests/support/fake-stripe';
 import { rest, UNAUTHORIZED } from '#tests/support/rest';
-import { STRIPE_WEBHOOK_PATH } from './webhook-routes';
 
 let app: App;
 let deps: TestDeps;
@@ -35,16 +34,7 @@ beforeEach(async () => {
 });
 
 async function deliver(event: unknown) {
-  const payload = JSON.stringify(event);
-  const response = await app.request(STRIPE_WEBHOOK_PATH, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signWebhook(payload, { at: deps.clock.now() }),
-    },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await deliverWebhook(app, event, { at: deps.clock.now() })).status).toBe(200);
 }
 
 describe('the unmatched Stripe events', () => {
