@@ -6,7 +6,6 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { leadEvents, proposalPayments } from '#db/schema';
-import type { App } from '#server/app/app';
 import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
 import {
   storeCheckout,
@@ -23,7 +22,7 @@ import {
 export const OWNER = 'owner@example.com';
 
 export interface WebhookFixture {
-  app: App;
+  app: Awaited<ReturnType<typeof createTestApp>>['app'];
   deps: TestDeps;
   proposal: StoredProposal;
   /** The Checkout Session the site made for the proposal's deposit. */
