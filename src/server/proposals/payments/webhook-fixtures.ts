@@ -64,9 +64,10 @@ export async function webhookFixture(): Promise<WebhookFixture> {
         currency: 'eur',
         paymentIntent,
       }),
-    payments: () => deps.db.select().from(proposalPayments).orderBy(asc(proposalPayments.id)).all(),
-    timeline: (kind) =>
-      deps.db
+    payments: async () =>
+      await deps.db.select().from(proposalPayments).orderBy(asc(proposalPayments.id)).all(),
+    timeline: async (kind) =>
+      await deps.db
         .select()
         .from(leadEvents)
         .where(eq(leadEvents.kind, kind))
