@@ -20,6 +20,7 @@ import { deliveryValues, leadStatusValues, timelineKindValues } from '../src/sha
 import { triageLabelValues } from '../src/shared/triage';
 import { proposalStatusValues } from '../src/shared/address-values';
 import { depositKindValues, paymentProviderValues } from '../src/shared/proposals';
+import { unmatchedReasonValues } from '../src/shared/proposal-payments';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 import {
   deliveryKindValues,
@@ -440,7 +441,7 @@ export const leadEvents = sqliteTable(
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     /** A booking's start (the booking issue). */
     start: integer('start', { mode: 'timestamp_ms' }),
-    /** The proposal a `proposal_*` or `payment_received` entry is about. */
+    /** The proposal a `proposal_*` or `payment_*` entry is about. */
     proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -1472,6 +1473,57 @@ export const stripeEvents = sqliteTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * The Checkout Sessions this site made (docs/payments.md): a Stripe event counts only for one
+ * of these, in its currency and for its amount. `payment_id` is set when its payment is in.
+ */
+export const stripeCheckouts = sqliteTable(
+  'stripe_checkouts',
+  {
+    sessionId: text('session_id').primaryKey(),
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    /** Minor units: what the site asked. */
+    amount: integer('amount').notNull(),
+    /** ISO 4217, upper case: the proposal's. */
+    currency: text('currency').notNull(),
+    paymentId: integer('payment_id').references(() => proposalPayments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stripe_checkouts_proposal_idx').on(t.proposalId)],
+);
+
+/**
+ * Signed Stripe events of money the site did not ask for (docs/payments.md): changed nothing,
+ * listed to the owner. One row per event, written with the event's id in `stripe_events`.
+ */
+export const stripeUnmatched = sqliteTable(
+  'stripe_unmatched',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    reason: text('reason', { enum: unmatchedReasonValues }).notNull(),
+    /** The Checkout Session's or the charge's id, to find it in Stripe's dashboard. */
+    objectId: text('object_id'),
+    /** The payment intent. */
+    paymentRef: text('payment_ref'),
+    /** Minor units of `currency`, as the event gave them. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    /** The proposal a session of this site's was for, when it was one. */
+    proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('stripe_unmatched_event_idx').on(t.eventId),
+    index('stripe_unmatched_received_idx').on(t.receivedAt, t.id),
+  ],
+);
 
 /**
  * A 6-digit code mailed before a client accepts with an address other than the lead's: kept

@@ -40,6 +40,7 @@ export const timelineKindValues = [
   'proposal_accepted',
   'proposal_declined',
   'payment_received',
+  'payment_refunded',
 ] as const;
 export type TimelineKind = (typeof timelineKindValues)[number];
 

@@ -19,3 +19,44 @@ export function netPaid(payments: readonly PaymentAmounts[]): number {
 export function depositDue(depositAmount: number, payments: readonly PaymentAmounts[]): number {
   return Math.max(0, depositAmount - netPaid(payments));
 }
+
+/**
+ * Whether a proposal reads "Deposit paid" (docs/proposals.md): accepted, with a deposit that
+ * the payments kept cover. The admin's status and the client's page say it by this one rule.
+ */
+export function depositPaid(proposal: {
+  status: string;
+  depositAmount: number;
+  payments: readonly PaymentAmounts[];
+}): boolean {
+  return (
+    proposal.status === 'accepted' &&
+    proposal.depositAmount > 0 &&
+    depositDue(proposal.depositAmount, proposal.payments) === 0
+  );
+}
+
+/**
+ * Why a signed Stripe event of money changed nothing (docs/payments.md, "Money the site did
+ * not ask for"): listed to the owner, who settles it in Stripe's dashboard.
+ */
+export const unmatchedReasonValues = [
+  'unknown-session',
+  'currency',
+  'amount',
+  'not-accepted',
+  'unknown-payment',
+] as const;
+export type UnmatchedReason = (typeof unmatchedReasonValues)[number];
+
+/** The owner's words for each reason, in the admin's list. */
+export const UNMATCHED_REASON_LABELS: Record<UnmatchedReason, string> = {
+  'unknown-session': 'Not a Checkout this site made (a Payment Link, another app)',
+  currency: 'Another currency than the one asked',
+  amount: 'Another amount than the one asked',
+  'not-accepted': 'The proposal was no longer accepted (withdrawn or replaced)',
+  'unknown-payment': 'A refund of a payment this site did not record',
+};
+
+/** The owner's list of unmatched events: this many a page. */
+export const UNMATCHED_PAGE_SIZE = 25;

@@ -3,9 +3,10 @@
  * writes and sends it from the admin; the client opens the mailed link on a 390 px phone and
  * accepts it by keyboard alone (axe-clean in light and dark); the signed PDF reaches both
  * sides; the client pays the deposit through Stripe's Checkout (the tests' fake Stripe, which
- * delivers the signed webhook as Stripe does); the lead then shows Won, and the proposal the
- * amount paid. The site's address is http://localhost:<its port>, which the mailed link and
- * Stripe's way back name, so the browser follows them to this test's server.
+ * delivers the signed webhook as Stripe does); the lead then shows Won, and the proposal
+ * Deposit paid with the amount paid. The site's address is http://localhost:<its port>, which
+ * the mailed link and Stripe's way back (the Checkout Session's address on the site) name, so
+ * the browser follows them to this test's server.
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,13 +185,20 @@ describe('a proposal from the admin to a paid deposit', () => {
     const [session] = [...stripe.sessions.values()];
     expect(session).toMatchObject({ amount_total: 300_000, currency: 'eur' });
     await phone.getByRole('button', { name: 'Pay' }).click();
-    await phone.waitForURL(/localhost:\d+\/p\/[\w-]{43}\?paid=1$/);
+    // Back on the site at the session's address: no link token went to Stripe.
+    await phone.waitForURL(/localhost:\d+\/p\/checkout\/cs_test_\w+$/);
     await visible(phone.getByText('Deposit paid. Thank you.'));
+    expect(JSON.stringify([...stripe.sessions.values()])).not.toContain(link.slice(-43));
   });
 
-  it('shows the lead won, and the proposal with the amount paid', async () => {
+  it('shows the lead won, and the proposal Deposit paid with the amount paid', async () => {
     await owner.goto(`${server.url}/admin/leads/1`);
     await visible(owner.getByText('Won', { exact: true }).first());
-    await visible(owner.getByText('€3,000.00').first());
+    const row = owner
+      .getByRole('region', { name: 'Proposals' })
+      .getByRole('row')
+      .filter({ hasText: 'Support inbox pilot' });
+    await visible(row.getByRole('cell', { name: 'Deposit paid', exact: true }));
+    await visible(row.getByRole('cell', { name: '€3,000.00', exact: true }));
   });
 });

@@ -4,7 +4,7 @@
  * send.ts keeps it) and, when accepted, the signature with the signer's address.
  */
 import { writeTransaction } from '#db';
-import { proposals } from '#db/schema';
+import { proposals, stripeCheckouts } from '#db/schema';
 import {
   proposalAmounts,
   type Deposit,
@@ -97,4 +97,29 @@ export async function storeProposal(
       .get(),
   );
   return { id: row.id, leadId, token, email, number, total, depositAmount };
+}
+
+/**
+ * A Checkout Session of the proposal's deposit as checkout.ts stores it once Stripe made it
+ * (the deposit, in the proposal's currency, unless said): the session a paid event must name.
+ */
+export async function storeCheckout(
+  deps: Pick<AppDeps, 'db'> & { clock: TestClock },
+  proposal: Pick<StoredProposal, 'id' | 'depositAmount'>,
+  fields: { sessionId?: string; amount?: number; currency?: string } = {},
+): Promise<string> {
+  const sessionId = fields.sessionId ?? `cs_test_${newToken().replace(/-/g, '_')}`;
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(stripeCheckouts)
+      .values({
+        sessionId,
+        proposalId: proposal.id,
+        amount: fields.amount ?? proposal.depositAmount,
+        currency: fields.currency ?? 'EUR',
+        createdAt: deps.clock.now(),
+      })
+      .run(),
+  );
+  return sessionId;
 }

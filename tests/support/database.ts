@@ -16,6 +16,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,7 @@ export function databaseEnv(target: DatabaseTarget): Record<string, string> {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TEMPLATES = path.join(ROOT, 'node_modules/.cache/test-databases');
+const STALE_TEMPLATE_MS = 7 * 24 * 60 * 60_000;
 
 /** The migrations and the code that opens a database: a change to either makes new templates. */
 function templateKey(): string {
@@ -92,19 +94,28 @@ function templateKey(): string {
  * itself, so a copy is what a first start makes; the migrations' own tests migrate empty ones.
  * An embedded file, or a stopped sqld's data folder.
  */
+const memo = globalThis as typeof globalThis & {
+  __migratedTemplates?: Partial<Record<TestDatabaseMode, Promise<string>>>;
+};
+
+function forgetTemplate(mode: TestDatabaseMode): void {
+  delete memo.__migratedTemplates?.[mode];
+}
+
 function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
-  const memo = globalThis as typeof globalThis & {
-    __migratedTemplates?: Partial<Record<TestDatabaseMode, Promise<string>>>;
-  };
   const templates = (memo.__migratedTemplates ??= {});
   templates[mode] ??= (async () => {
     const key = templateKey();
     const template = path.join(TEMPLATES, `${key}.${mode === 'sqld' ? 'sqld' : 'db'}`);
     if (existsSync(template)) return template;
     mkdirSync(TEMPLATES, { recursive: true });
+    // Another key's templates go once they are a week old: checkouts that share node_modules
+    // (git worktrees) each use their own at the same time.
     for (const name of readdirSync(TEMPLATES)) {
-      if (!name.startsWith(key))
-        rmSync(path.join(TEMPLATES, name), { recursive: true, force: true });
+      const old = path.join(TEMPLATES, name);
+      if (!name.startsWith(key) && Date.now() - statSync(old).mtimeMs > STALE_TEMPLATE_MS) {
+        rmSync(old, { recursive: true, force: true });
+      }
     }
     // Made aside and renamed into place: workers that start together never copy a half one.
     let draft: string;
@@ -129,8 +140,8 @@ function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
 
 /**
  * Copies the template with `copy`. Checkouts that share one node_modules (git worktrees) share
- * its templates folder, and one whose migrations differ removes this one's template as stale:
- * then the template is made again and copied (a few tries, as another may remove it again).
+ * its templates folder; should a template be gone under this run all the same, it is made again
+ * and copied (a few tries).
  */
 async function fromTemplate(copy: (template: string) => void): Promise<void> {
   for (let tries = 1; ; tries++) {
@@ -139,8 +150,7 @@ async function fromTemplate(copy: (template: string) => void): Promise<void> {
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || tries === 3) throw error;
-      delete (globalThis as typeof globalThis & { __migratedTemplates?: Record<string, unknown> })
-        .__migratedTemplates?.[TEST_DATABASE];
+      forgetTemplate(TEST_DATABASE);
     }
   }
 }

@@ -249,7 +249,9 @@ async function hostedPage(
     body: payload,
   });
   if (!delivered.ok) throw new Error(`the webhook answered ${delivered.status}`);
-  res.writeHead(303, { location: String(session.success_url) });
+  // As Stripe does, the session's id in place of its template.
+  const back = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id));
+  res.writeHead(303, { location: back });
   res.end();
 }
 
@@ -263,6 +265,36 @@ export function signWebhook(payload: string, options: { secret?: string; at?: Da
     secret: options.secret ?? TEST_WEBHOOK_SECRET,
     timestamp: Math.floor((options.at ?? new Date()).getTime() / 1000),
   });
+}
+
+/** Anything that answers a request as the app does (`app.request`). */
+interface RequestTarget {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
+
+/**
+ * Posts `event` to the site's webhook as Stripe does, signed at `at` (the app's clock): or with
+ * another secret, another `signature` (null: none) or another `body` than the one signed.
+ */
+export function deliverWebhook(
+  app: RequestTarget,
+  event: unknown,
+  opts: { at: Date; signature?: string | null; secret?: string; body?: string },
+): Promise<Response> {
+  const payload = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  const signature =
+    opts.signature === undefined
+      ? signWebhook(payload, { secret: opts.secret, at: opts.at })
+      : opts.signature;
+  if (signature !== null) headers['stripe-signature'] = signature;
+  return Promise.resolve(
+    app.request('/api/payments/stripe/webhook', {
+      method: 'POST',
+      headers,
+      body: opts.body ?? payload,
+    }),
+  );
 }
 
 let eventCount = 0;

@@ -7,8 +7,22 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
 import { leads, proposalPayments, proposals } from '#db/schema';
-import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/support/app';
-import { storeProposal } from '#tests/support/accepted-proposal';
+import {
+  adminCaller,
+  createTestApp,
+  createTestDeps,
+  testConfig,
+  type Caller,
+  type TestDeps,
+} from '#tests/support/app';
+import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
+import {
+  chargeRefundedEvent,
+  checkoutCompletedEvent,
+  deliverWebhook,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+} from '#tests/support/fake-stripe';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -119,6 +133,52 @@ describe('the Overview: proposals', () => {
         { currency: 'EUR', amount: 100_000 },
         { currency: 'USD', amount: 5_000 },
       ],
+    });
+  });
+});
+
+describe('a Stripe refund', () => {
+  it("is taken off this month's deposits paid as off the won value by source", async () => {
+    const { app, deps: stripeDeps } = await createTestApp({
+      config: testConfig({
+        stripe: { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: null },
+      }),
+    });
+    const proposal = await storeProposal(stripeDeps);
+    await writeTransaction(stripeDeps.db, (tx) =>
+      tx.update(leads).set({ source: 'www.google.com' }).where(eq(leads.id, proposal.leadId)).run(),
+    );
+    // Stripe's time of the event is the test clock's.
+    const created = Math.floor(stripeDeps.clock.now().getTime() / 1000);
+    const deliver = async (event: object) => {
+      const answer = await deliverWebhook(
+        app,
+        { ...event, created },
+        { at: stripeDeps.clock.now() },
+      );
+      expect(answer.status).toBe(200);
+    };
+    await deliver(
+      checkoutCompletedEvent({
+        id: await storeCheckout(stripeDeps, proposal),
+        proposalId: proposal.id,
+        amountTotal: 120_000,
+        currency: 'eur',
+        paymentIntent: 'pi_test_overview',
+      }),
+    );
+    await deliver(
+      chargeRefundedEvent({
+        paymentIntent: 'pi_test_overview',
+        amount: 120_000,
+        amountRefunded: 20_000,
+        currency: 'eur',
+      }),
+    );
+    const report = await (await adminCaller(stripeDeps)).analytics.report({});
+    expect(report.proposals.depositsPaid).toEqual([{ currency: 'EUR', amount: 100_000 }]);
+    expect(report.sources.find((s) => s.source === 'www.google.com')).toMatchObject({
+      wonValue: 1_000,
     });
   });
 });

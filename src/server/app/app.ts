@@ -16,6 +16,7 @@ import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
 import { stripeWebhookRoutes } from '#server/proposals/payments/webhook-routes';
 import { checkoutFormRoutes } from '#server/proposals/payments/checkout-form-route';
+import { checkoutReturnRoutes } from '#server/proposals/payments/checkout-return';
 import { unsubscribeAddress } from '#server/newsletter/unsubscribe-address';
 import { mcpRoutes } from '#server/mcp/route';
 import { assistantRoutes } from '#server/assistant/route';
@@ -185,8 +186,10 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
   app.route('/', proposalClientPage(deps, options.clientDir));
-  // "Pay the deposit" as a plain form: 303 to Stripe's Checkout (server/proposals/payments/).
+  // "Pay the deposit" as a plain form: 303 to Stripe's Checkout, and the way back from it,
+  // which names the session, not the link (server/proposals/payments/).
   app.route('/', checkoutFormRoutes(deps));
+  app.route('/', checkoutReturnRoutes(deps, options.clientDir));
 
   if (options.clientDir && pages) {
     app.route('/', pages.routes);

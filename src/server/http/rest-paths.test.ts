@@ -815,6 +815,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/proposals/1/withdraw'],
   ['GET', '/api/proposals/1/pdf'],
   ['POST', '/api/proposals/1/payments'],
+  ['GET', '/api/payments/unmatched'],
   ['DELETE', '/api/leads/1'],
   ['DELETE', '/api/leads/1/drafts/1'],
   ['GET', '/api/bookings'],

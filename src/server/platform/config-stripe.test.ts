@@ -73,6 +73,18 @@ describe('STRIPE_*', () => {
     expect(refusal({ STRIPE_API_BASE: 'nonsense' })).toMatch(/^STRIPE_API_BASE /);
   });
 
+  it('STRIPE_API_BASE in production: https:// only, else the start stops with one line', () => {
+    const env = { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET, NODE_ENV: 'production' };
+    expect(refusal({ ...env, STRIPE_API_BASE: 'http://stripe.internal:12111' })).toBe(
+      'STRIPE_API_BASE must be an https:// address when NODE_ENV=production, got "http://stripe.internal:12111"',
+    );
+    expect(
+      parseStripe({ ...env, STRIPE_API_BASE: 'https://stripe.internal:8443' })?.apiBase,
+    ).toEqual({ host: 'stripe.internal', port: 8443, protocol: 'https' });
+    // Unset, the package's own https address to Stripe.
+    expect(parseStripe(env)?.apiBase).toBeNull();
+  });
+
   it('both secrets are among those removed from logs', () => {
     const stripe = parseStripe({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET });
     const secrets = configuredSecrets({

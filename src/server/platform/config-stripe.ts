@@ -17,12 +17,21 @@ export interface StripeConfig {
   apiBase: StripeApiBase | null;
 }
 
-function parseApiBase(raw: string | undefined): StripeApiBase | null {
+/**
+ * In production only `https://`: the secret key goes with every request to it, and Stripe's
+ * answers decide what a client is asked to pay (docs/payments.md).
+ */
+function parseApiBase(raw: string | undefined, production: boolean): StripeApiBase | null {
   const value = raw?.trim();
   if (!value) return null;
   const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
     throw new ConfigError(`STRIPE_API_BASE must be an http:// or https:// address, got "${value}"`);
+  }
+  if (production && url.protocol !== 'https:') {
+    throw new ConfigError(
+      `STRIPE_API_BASE must be an https:// address when NODE_ENV=production, got "${value}"`,
+    );
   }
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return {
@@ -42,7 +51,7 @@ function parseApiBase(raw: string | undefined): StripeApiBase | null {
 export function parseStripe(env: Env): StripeConfig | null {
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
-  const apiBase = parseApiBase(env.STRIPE_API_BASE);
+  const apiBase = parseApiBase(env.STRIPE_API_BASE, env.NODE_ENV === 'production');
   if (secretKey === null && webhookSecret === null) return null;
   if (secretKey === null) {
     throw new ConfigError('STRIPE_SECRET_KEY must be set with STRIPE_WEBHOOK_SECRET (or neither)');
@@ -57,4 +66,14 @@ export function parseStripe(env: Env): StripeConfig | null {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
   }
   return { secretKey, webhookSecret, apiBase };
+}
+
+/**
+ * Where Checkout's pages are: the client's page must let its "Pay the deposit" form be
+ * redirected there (its `form-action`, docs/payments.md). The fake Stripe of the tests serves
+ * them itself.
+ */
+export function checkoutOrigin(config: StripeConfig): string {
+  const base = config.apiBase;
+  return base ? `${base.protocol}://${base.host}:${base.port}` : 'https://checkout.stripe.com';
 }

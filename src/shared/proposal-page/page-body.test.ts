@@ -19,6 +19,7 @@ const PROPOSAL: ClientProposal = {
   deposit: { kind: 'amount', value: 50_000 },
   total: 150_000,
   depositAmount: 50_000,
+  depositDue: 50_000,
   validUntil: '2026-03-01',
   terms: '',
   status: 'viewed',
@@ -94,6 +95,15 @@ describe('proposalPageBody', () => {
     expect(stripe).toContain('<form method="post" action="/p/TOKEN/checkout"');
     expect(stripe).toContain(`>${T.payDeposit}</button>`);
     expect(view({ ...accepted, depositWay: 'paid' })).toContain(T.depositPaid);
+  });
+
+  it('asks what is still due of the deposit once part of it was paid and kept', () => {
+    const stripe = view({ ...accepted, depositWay: 'stripe', depositDue: 20_000 });
+    expect(stripe).toContain('€200.00 of the €500.00 deposit is still due.');
+    const bank = view({ ...accepted, depositWay: 'bank', depositDue: 20_000 });
+    expect(bank).toContain('Please pay the €200.00 still due of the €500.00 deposit by bank');
+    // The table still shows the deposit the proposal asks.
+    expect(stripe).toContain('€500.00</td>');
   });
 
   it('says why a closed one cannot be answered, and offers no form', () => {

@@ -115,7 +115,9 @@ ${deposit}
 function depositPart(view: ProposalPageView): string {
   const p = view.proposal;
   if (p.depositWay === 'none') return '';
-  const amount = e(formatMoney(p.depositAmount, p.currency));
+  // What is still owed (the deposit less what was paid and kept), as Checkout asks it.
+  const due = e(formatMoney(p.depositDue, p.currency));
+  const deposit = e(formatMoney(p.depositAmount, p.currency));
   let body: string;
   if (p.depositWay === 'paid') {
     body = `<p class="${goodBox} mt-3">${T.depositPaid}</p>`;
@@ -124,10 +126,10 @@ function depositPart(view: ProposalPageView): string {
       view.action === null
         ? '<form class="mt-3"><fieldset disabled>'
         : `<form method="post" action="${e(`${view.action}/checkout`)}" class="mt-3"><fieldset>`;
-    body = `<p class="mt-2 text-ink">${T.payDepositAmount(amount)}</p>
+    body = `<p class="mt-2 text-ink">${T.payDepositAmount(due, deposit)}</p>
 ${open}<button type="submit" class="${buttonClass('primary', 'lg', 'w-full sm:w-auto')}">${T.payDeposit}</button></fieldset></form>`;
   } else {
-    body = `<p class="mt-2 text-ink">${T.bankTransfer(amount)}</p>
+    body = `<p class="mt-2 text-ink">${T.bankTransfer(due, deposit)}</p>
 <p class="mt-2 rounded-lg bg-subtle p-4 font-mono text-sm whitespace-pre-line break-words text-ink">${e(p.bankTransferText ?? '')}</p>`;
   }
   return `<section aria-labelledby="deposit-heading" class="mt-6">
@@ -225,6 +227,8 @@ export function previewPageView(proposal: Proposal, timeZone: string): ProposalP
       deposit: proposal.deposit,
       total: proposal.total,
       depositAmount: proposal.depositAmount,
+      // A preview is of the proposal before any payment.
+      depositDue: proposal.depositAmount,
       validUntil: proposal.validUntil,
       terms: proposal.terms,
       // A draft is shown as its client will first see it: open, with its answers.

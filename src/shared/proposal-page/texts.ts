@@ -53,8 +53,15 @@ export const PROPOSAL_PAGE_TEXTS = {
   signedPdf: 'Download the signed PDF',
   depositHeading: 'Deposit',
   payDeposit: 'Pay the deposit',
-  payDepositAmount: (amount: string) => `The deposit of ${amount} is due now.`,
-  bankTransfer: (amount: string) => `Please pay the deposit of ${amount} by bank transfer:`,
+  /** `due` is what is still owed of `deposit` (the same text when nothing was paid). */
+  payDepositAmount: (due: string, deposit: string) =>
+    due === deposit
+      ? `The deposit of ${deposit} is due now.`
+      : `${due} of the ${deposit} deposit is still due.`,
+  bankTransfer: (due: string, deposit: string) =>
+    due === deposit
+      ? `Please pay the deposit of ${deposit} by bank transfer:`
+      : `Please pay the ${due} still due of the ${deposit} deposit by bank transfer:`,
   depositPaid: 'Deposit paid. Thank you.',
   declinedOn: (day: string) => `This proposal was declined on ${day}.`,
   expiredOn: (day: string) =>

@@ -66,7 +66,7 @@ export const timelineEventOutput = z.strictObject({
   start: z.optional(z.string()),
   /** A message's id in Messages. */
   messageId: z.optional(z.number()),
-  /** The proposal a `proposal_*` or `payment_received` entry is about (docs/proposals.md). */
+  /** The proposal a `proposal_*` or `payment_*` entry is about (docs/proposals.md). */
   proposalId: z.optional(z.number()),
 });
 export type TimelineEvent = z.infer<typeof timelineEventOutput>;

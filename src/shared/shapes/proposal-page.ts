@@ -27,6 +27,11 @@ export const clientProposalOutput = z.strictObject({
   /** Minor units (cents), computed by the server. */
   total: z.number(),
   depositAmount: z.number(),
+  /**
+   * What is still owed of the deposit: the deposit less the payments kept (net of refunds),
+   * 0 once paid (shared/proposal-payments.ts, `depositDue`). The page asks this, as Checkout does.
+   */
+  depositDue: z.number(),
   /** A day (YYYY-MM-DD) in the site's zone: the last day it can be accepted. */
   validUntil: z.nullable(z.string()),
   /** Markdown. */

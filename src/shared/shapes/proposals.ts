@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { proposalStatusValues } from '../address-values';
 import { depositKindValues, paymentProviderValues } from '../proposals';
+import { unmatchedReasonValues } from '../proposal-payments';
 
 /** Amounts are integers in minor units (cents); times ISO 8601, UTC; days YYYY-MM-DD. */
 export const paymentOutput = z.strictObject({
@@ -85,6 +86,29 @@ export const proposalSettingsOutput = z.strictObject({
   defaultTerms: z.string(),
 });
 
+/**
+ * A signed Stripe event of money the site did not ask for (docs/payments.md): it changed
+ * nothing. The ids find it in Stripe's dashboard.
+ */
+export const unmatchedPaymentOutput = z.strictObject({
+  id: z.number(),
+  /** Stripe's event id (`evt_…`). */
+  eventId: z.string(),
+  type: z.string(),
+  reason: z.enum(unmatchedReasonValues),
+  /** The Checkout Session's (`cs_…`) or the charge's (`ch_…`) id. */
+  objectId: z.nullable(z.string()),
+  /** The payment intent (`pi_…`). */
+  paymentRef: z.nullable(z.string()),
+  /** Minor units of `currency`: a session's total, or a charge's total refunded. */
+  amount: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
+  /** The proposal a Checkout of this site's was for, when it was one. */
+  proposal: z.nullable(z.strictObject({ id: z.number(), number: z.string() })),
+  receivedAt: z.string(),
+});
+export type UnmatchedPayment = z.infer<typeof unmatchedPaymentOutput>;
+
 export const outputs = {
   ofLead: z.strictObject({ proposals: z.array(proposalOutput) }),
   one: z.strictObject({ proposal: proposalOutput }),
@@ -96,4 +120,10 @@ export const outputs = {
   }),
   payment: z.strictObject({ payment: paymentOutput, proposal: proposalOutput }),
   settings: z.strictObject({ settings: proposalSettingsOutput }),
+  unmatched: z.strictObject({
+    events: z.array(unmatchedPaymentOutput),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
 };

@@ -115,6 +115,8 @@ function EventTitle({
       return <>Proposal declined by {name}</>;
     case 'payment_received':
       return <>Payment received</>;
+    case 'payment_refunded':
+      return <>Payment refunded</>;
   }
 }
 

@@ -1,3 +1,4 @@
+import { netPaid } from '#shared/proposal-payments';
 import { formatMoney } from '#shared/proposals';
 import type { Payment, Proposal } from '#shared/shapes/proposals';
 import { Card } from '../controls';
@@ -42,7 +43,7 @@ const paymentsTable: TableSpec<Payment> = {
 
 /** What the client paid (Stripe's and the owner's records) and, once accepted, a payment by hand. */
 export function PaymentsCard({ proposal }: { proposal: Proposal }) {
-  const paid = proposal.payments.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
+  const paid = netPaid(proposal.payments);
   return (
     <Card labelledBy="payments-heading">
       <h2 id="payments-heading" className="text-lg font-semibold text-ink">

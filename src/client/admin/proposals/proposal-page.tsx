@@ -73,7 +73,7 @@ function ProposalHeading({ proposal }: { proposal: Proposal }) {
         <h1 className="text-2xl font-bold break-words text-ink">
           {proposal.number} <span className="font-normal text-muted">v{proposal.version}</span>
         </h1>
-        <ProposalStatusBadge status={proposal.status} />
+        <ProposalStatusBadge proposal={proposal} />
       </div>
       <p className="mt-2 text-sm text-muted">
         For{' '}

@@ -1,4 +1,6 @@
+import { depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from '#shared/proposals';
+import type { Proposal } from '#shared/shapes/proposals';
 import { Badge, type BadgeTone } from '../badge';
 
 /** Accepted is done; out with the client (or a draft) waits; the rest are set aside. */
@@ -13,6 +15,17 @@ const TONES: Record<ProposalStatus, BadgeTone> = {
   replaced: 'quiet',
 };
 
-export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
-  return <Badge tone={TONES[status]}>{PROPOSAL_STATUS_LABELS[status]}</Badge>;
+/** The label an accepted proposal takes once its deposit is covered (docs/proposals.md). */
+export const DEPOSIT_PAID_LABEL = 'Deposit paid';
+
+/** Its status as shown: "Deposit paid" once accepted and the deposit covered. */
+export function ProposalStatusBadge({
+  proposal,
+}: {
+  proposal: Pick<Proposal, 'status' | 'depositAmount' | 'payments'>;
+}) {
+  const label = depositPaid(proposal)
+    ? DEPOSIT_PAID_LABEL
+    : PROPOSAL_STATUS_LABELS[proposal.status];
+  return <Badge tone={TONES[proposal.status]}>{label}</Badge>;
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../use-document-title';
 import { ProposalSettingsCard } from './proposal-settings';
 import { ProposalStatusFilter } from './proposal-status-filter';
 import { proposalsTable } from './proposals-table';
+import { UnmatchedPaymentsCard } from './unmatched-payments';
 import type { ProposalSearch } from './search-params';
 
 interface ProposalsPageProps {
@@ -15,7 +16,8 @@ interface ProposalsPageProps {
 
 /**
  * Every lead's proposals by status as shown (an open one past its day reads Expired), 25 a
- * page, each opening its editor; then the settings every proposal starts from.
+ * page, each opening its editor; Stripe's payments that matched none, when there are any;
+ * then the settings every proposal starts from.
  */
 export function ProposalsPage({ search, onSearch }: ProposalsPageProps) {
   useDocumentTitle('Proposals');
@@ -59,6 +61,7 @@ export function ProposalsPage({ search, onSearch }: ProposalsPageProps) {
           }}
         />
       </Card>
+      <UnmatchedPaymentsCard />
       <ProposalSettingsCard />
     </div>
   );

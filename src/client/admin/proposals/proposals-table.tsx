@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { netPaid } from '#shared/proposal-payments';
 import { formatMoney, PROPOSAL_STATUS_LABELS, type ProposalStatus } from '#shared/proposals';
 import type { Proposal, ProposalRow } from '#shared/shapes/proposals';
 import { focusRing } from '#shared/ui-styles';
@@ -40,6 +41,15 @@ export function ProposalDates({ proposal }: { proposal: Proposal }) {
 
 const money = (p: Proposal) => formatMoney(p.total, p.currency);
 
+/**
+ * What the client paid and the owner kept (refunds taken off, docs/payments.md): "Nothing yet"
+ * while an accepted proposal waits for its deposit, a dash where nothing is asked yet.
+ */
+function paidText(p: Proposal): string {
+  if (p.payments.length > 0) return formatMoney(netPaid(p.payments), p.currency);
+  return p.status === 'accepted' && p.depositAmount > 0 ? 'Nothing yet' : '—';
+}
+
 function TitleCell({ proposal, extra }: { proposal: Proposal; extra?: ReactNode }) {
   return (
     <>
@@ -47,8 +57,11 @@ function TitleCell({ proposal, extra }: { proposal: Proposal; extra?: ReactNode 
       <span className="block break-words text-ink">{proposal.title}</span>
       {extra}
       <span className="mt-1 flex flex-wrap items-center gap-2 text-muted md:hidden">
-        <ProposalStatusBadge status={proposal.status} />
+        <ProposalStatusBadge proposal={proposal} />
         <span className="tabular-nums">{money(proposal)}</span>
+        {proposal.payments.length > 0 ? (
+          <span className="tabular-nums">{paidText(proposal)} paid</span>
+        ) : null}
       </span>
     </>
   );
@@ -57,7 +70,7 @@ function TitleCell({ proposal, extra }: { proposal: Proposal; extra?: ReactNode 
 const statusColumn = {
   header: 'Status',
   from: 'md',
-  cell: (p: Proposal) => <ProposalStatusBadge status={p.status} />,
+  cell: (p: Proposal) => <ProposalStatusBadge proposal={p} />,
 } as const;
 const totalColumn = {
   header: 'Total',
@@ -65,6 +78,13 @@ const totalColumn = {
   className: 'text-right',
   cellClass: 'text-muted tabular-nums whitespace-nowrap',
   cell: (p: Proposal) => money(p),
+} as const;
+const paidColumn = {
+  header: 'Paid',
+  from: 'md',
+  className: 'text-right',
+  cellClass: 'text-muted tabular-nums whitespace-nowrap',
+  cell: (p: Proposal) => paidText(p),
 } as const;
 const datesColumn = {
   header: 'Sent, viewed, decided',
@@ -100,6 +120,7 @@ export function proposalsTable(status: ProposalStatus | undefined): TableSpec<Pr
       },
       statusColumn,
       totalColumn,
+      paidColumn,
       datesColumn,
     ],
   };
@@ -113,6 +134,7 @@ export const leadProposalsTable: TableSpec<Proposal> = {
     { header: 'Proposal', cell: (p) => <TitleCell proposal={p} /> },
     statusColumn,
     totalColumn,
+    paidColumn,
     datesColumn,
   ],
 };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Proposal } from '#shared/shapes/proposals';
+import { depositDue } from '#shared/proposal-payments';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isBadRequest } from '../errors';
@@ -31,8 +32,7 @@ function useRecordPayment() {
 
 /** The form starts with what is still due of the deposit, if anything. */
 function blank(proposal: Proposal) {
-  const paid = proposal.payments.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
-  const due = proposal.depositAmount - paid;
+  const due = depositDue(proposal.depositAmount, proposal.payments);
   return { amount: due > 0 ? majorText(due, proposal.currency) : '', paidAt: '', note: '' };
 }
 

@@ -119,6 +119,7 @@ describe('the first view', () => {
       linkVersion: 1,
       total: 375_000,
       depositAmount: 112_500,
+      depositDue: 112_500,
       validUntil: '2026-02-14',
       depositWay: 'none',
       acceptance: null,

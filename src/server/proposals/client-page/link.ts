@@ -10,7 +10,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
 import { proposals } from '#db/schema';
 import { LINK_TOKEN_PATTERN } from '#shared/link-token';
-import { depositDue } from '#shared/proposal-payments';
+import { depositDue, depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
@@ -25,8 +25,11 @@ export type StoredProposal = ProposalRow;
 
 export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
+/** What a link's look-up needs: the database, and the client's address for its misses. */
+export type LinkLookup = Parameters<typeof lookedUpLink>[0];
+
 /** The row the token was sent with (a draft is no link), or 404. */
-export async function proposalOfToken(ctx: Context, token: string): Promise<StoredProposal> {
+export async function proposalOfToken(ctx: LinkLookup, token: string): Promise<StoredProposal> {
   // A token that cannot exist is a miss like an unknown one, without a look at the database.
   const wellFormed = LINK_TOKEN_PATTERN.test(token);
   const hash = wellFormed ? tokenHash(token) : '';
@@ -53,8 +56,8 @@ export async function shownVersion(db: Db, link: StoredProposal): Promise<Stored
 
 /** What of the deposit the page offers once the proposal is accepted. */
 function depositWay(ctx: Context, proposal: Proposal): DepositWay {
+  if (depositPaid(proposal)) return 'paid';
   if (proposal.status !== 'accepted' || proposal.depositAmount <= 0) return 'none';
-  if (depositDue(proposal.depositAmount, proposal.payments) === 0) return 'paid';
   // With Stripe set up (docs/payments.md) the page offers Checkout, else the bank transfer.
   return ctx.config.stripe ? 'stripe' : 'bank';
 }
@@ -67,6 +70,8 @@ export async function clientProposal(
 ): Promise<ClientProposal> {
   const [p] = await proposalsJson(ctx, [shown]);
   if (!p) throw proposalNotFound();
+  // The one rule of what is still owed, as Checkout asks it (payments/checkout.ts).
+  const due = depositDue(p.depositAmount, p.payments);
   const way = depositWay(ctx, p);
   const bankTransferText =
     way === 'bank' ? (await readProposalSettings(ctx.db)).bankTransferText : null;
@@ -81,6 +86,7 @@ export async function clientProposal(
     deposit: p.deposit,
     total: p.total,
     depositAmount: p.depositAmount,
+    depositDue: due,
     validUntil: p.validUntil,
     terms: p.terms,
     status: p.status,

@@ -153,7 +153,7 @@ describe('the forms', () => {
     expect(text).toContain('Helen Marsh');
     expect((await app.request(`/p/${'C'.repeat(43)}/pdf`)).status).toBe(404);
     // No Stripe here: the deposit is paid by bank transfer.
-    expect(html).toContain(escapeHtml(T.bankTransfer('€1,125.00')));
+    expect(html).toContain(escapeHtml(T.bankTransfer('€1,125.00', '€1,125.00')));
     expect(html).not.toContain(`action="/p/${token}/accept"`);
 
     // The form again: 409, the page saying why.

@@ -6,8 +6,6 @@
  * another site is refused (403) as the API refuses it.
  */
 import { Hono, type Context as HonoCtx } from 'hono';
-import { LINK_TOKEN_PATTERN } from '#shared/link-token';
-import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { clientIp } from '#server/http/context';
 import { toHttpError } from '#server/http/errors';
 import type { AppEnv } from '#server/http/hono-env';
@@ -41,9 +39,6 @@ export function checkoutFormRoutes(deps: CheckoutDeps) {
     const token = c.req.param('token');
     if (await isCrossSite(c, siteHost)) {
       return refusalPage(c, 403, 'Cross-site requests are not allowed', null);
-    }
-    if (!LINK_TOKEN_PATTERN.test(token)) {
-      return refusalPage(c, 404, PROPOSAL_MESSAGES.notFound, null);
     }
     const back = `/p/${token}`;
     try {

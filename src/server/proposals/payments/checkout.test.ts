@@ -15,8 +15,10 @@ import {
 import { rest } from '#tests/support/rest';
 import type { App } from '#server/app/app';
 import { writeTransaction } from '#db';
-import { proposalPayments } from '#db/schema';
+import { proposalPayments, stripeCheckouts } from '#db/schema';
 import { parseStripe } from '#server/platform/config-stripe';
+import { TOO_MANY_LINKS } from '#shared/link-token';
+import { LINK_MISSES } from '#server/platform/link-misses';
 import { CHECKOUT_MESSAGES } from './checkout';
 
 let fake: FakeStripe;
@@ -85,13 +87,32 @@ describe('POST /api/p/:token/checkout', () => {
         metadata: { proposalId: String(proposal.id), number: proposal.number },
         customer_email: proposal.email,
         invoice_creation: { enabled: 'true' },
-        success_url: `http://localhost/p/${proposal.token}?paid=1`,
-        cancel_url: `http://localhost/p/${proposal.token}?cancelled=1`,
+        // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}: no link token.
+        success_url: 'http://localhost/p/checkout/{CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://localhost/p/checkout/{CHECKOUT_SESSION_ID}?cancelled=1',
       },
     });
+    expect(JSON.stringify(request)).not.toContain(proposal.token);
     const session = [...fake.sessions.values()][0]!;
     expect(answer.body).toEqual({ url: session.url });
     expect(session.url).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+  });
+
+  it('stores the session Stripe made, what it asks and in which currency, once', async () => {
+    const proposal = await storeProposal(deps, { currency: 'GBP' });
+    await checkout(proposal.token);
+    await checkout(proposal.token);
+    const [session] = [...fake.sessions.values()];
+    expect(await deps.db.select().from(stripeCheckouts).all()).toEqual([
+      {
+        sessionId: session!.id,
+        proposalId: proposal.id,
+        amount: 120_000,
+        currency: 'GBP',
+        paymentId: null,
+        createdAt: deps.clock.now(),
+      },
+    ]);
   });
 
   it('asks for what is still owed when part of the deposit was paid by hand', async () => {
@@ -222,5 +243,38 @@ describe('POST /p/:token/checkout (the form, without JavaScript)', () => {
     expect(html).toContain(CHECKOUT_MESSAGES.notAccepted);
     expect(html).toContain(`href="/p/${sent.token}"`);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('unknown links at checkout', () => {
+  const form = (token: string, ip: string) =>
+    app.request(`/p/${token}/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+      },
+    });
+
+  it("are counted as the other links' misses: past 30 from one address, every link is 429", async () => {
+    const proposal = await storeProposal(deps);
+    const ip = '198.51.100.77';
+    // Half through the API (well-formed and not), half through the plain form.
+    for (let i = 0; i < LINK_MISSES.limit; i++) {
+      const token = i % 3 === 0 ? 'short' : `${'u'.repeat(40)}${String(i).padStart(3, '0')}`;
+      const status =
+        i % 2 ? (await checkout(token, { ip })).status : (await form(token, ip)).status;
+      expect(status).toBe(404);
+    }
+    expect(await checkout(proposal.token, { ip })).toMatchObject({
+      status: 429,
+      body: { message: expect.stringContaining(TOO_MANY_LINKS) as string },
+    });
+    expect((await form(proposal.token, ip)).status).toBe(429);
+    // The client's page shares the count.
+    expect((await rest(app, 'GET', `/api/p/${proposal.token}`, { ip })).status).toBe(429);
+    // Another address is not held.
+    expect((await checkout(proposal.token, { ip: '198.51.100.78' })).status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 });

@@ -9,9 +9,8 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { writeTransaction, type Db } from '#db';
-import { proposalPayments, proposals } from '#db/schema';
+import { proposalPayments, stripeCheckouts } from '#db/schema';
 import { depositDue } from '#shared/proposal-payments';
-import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { assertRoom, take, type ThrottleBucket } from '#server/platform/throttle';
 import type { Config } from '#server/platform/config';
@@ -19,8 +18,9 @@ import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { UnavailableError } from '#server/platform/errors';
 import { siteSettings } from '#server/site/site-settings';
-import { tokenHash } from '#server/platform/tokens';
+import { proposalOfToken } from '../client-page/link';
 import { parseSignature } from '../proposal-json';
+import { CHECKOUT_RETURN_PATH } from './checkout-return';
 import { stripeClient } from './stripe-client';
 import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
 
@@ -65,12 +65,8 @@ export async function startCheckout(
   };
   // A read: a throttled address is refused before anything else, an unknown link writes nothing.
   await assertRoom(deps.db, byAddress, now);
-  const proposal = await deps.db
-    .select()
-    .from(proposals)
-    .where(eq(proposals.tokenHash, tokenHash(token)))
-    .get();
-  if (!proposal) throw new TRPCError({ code: 'NOT_FOUND', message: PROPOSAL_MESSAGES.notFound });
+  // An unknown link (or one that cannot be a token) is a miss counted like every link's.
+  const proposal = await proposalOfToken({ ...deps, req: { ip } }, token);
   if (proposal.status !== 'accepted') throw conflict(CHECKOUT_MESSAGES.notAccepted);
   if (proposal.depositAmount <= 0) throw conflict(CHECKOUT_MESSAGES.noDeposit);
   const payments = await deps.db
@@ -96,8 +92,9 @@ export async function startCheckout(
     ),
   );
 
-  const page = new URL(`/p/${encodeURIComponent(token)}`, (await siteSettings(deps)).address);
-  const back = (flag: 'paid' | 'cancelled') => `${page.href}?${flag}=1`;
+  // The way back names the session, never the link's token: Stripe fills in the session's id
+  // (checkout-return.ts finds the proposal by it). Written as text: a URL would escape braces.
+  const back = `${new URL(CHECKOUT_RETURN_PATH, (await siteSettings(deps)).address).href}{CHECKOUT_SESSION_ID}`;
   const title =
     proposal.title.length > NAME_MAX ? `${proposal.title.slice(0, NAME_MAX - 1)}…` : proposal.title;
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -116,8 +113,8 @@ export async function startCheckout(
     metadata: { proposalId: String(proposal.id), number: proposal.number },
     customer_email: parseSignature(proposal.acceptance)?.email || undefined,
     invoice_creation: { enabled: true },
-    success_url: back('paid'),
-    cancel_url: back('cancelled'),
+    success_url: back,
+    cancel_url: `${back}?cancelled=1`,
   };
   let session: Stripe.Checkout.Session;
   try {
@@ -139,6 +136,22 @@ export async function startCheckout(
     deps.logger.error('payments.checkout_failed', { proposalId: proposal.id, error: 'no url' });
     throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS);
   }
+  // The session is what Stripe's events are matched against (stripe-events.ts): only one
+  // stored here counts, in this currency and for this amount. The same session answered
+  // again (the idempotency key) is stored once.
+  await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(stripeCheckouts)
+      .values({
+        sessionId: session.id,
+        proposalId: proposal.id,
+        amount: due,
+        currency: proposal.currency,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run(),
+  );
   deps.logger.info('payments.checkout_started', { proposalId: proposal.id, session: session.id });
   return { url: session.url };
 }

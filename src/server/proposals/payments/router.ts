@@ -3,14 +3,18 @@
  * object spread into the `proposals` router (app/app-router.ts), as the leads' are.
  * - `checkout`: POST /api/p/:token/checkout, public: the Stripe Checkout page of the deposit.
  * - `recordPayment`: POST /api/proposals/:id/payments, admin: a payment received by hand.
+ * - `unmatchedPayments`: GET /api/payments/unmatched, admin: Stripe's events of money the site
+ *   did not ask for, which changed nothing (unmatched.ts).
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { writeTransaction } from '#db';
 import { proposals } from '#db/schema';
-import { linkTokenField } from '#shared/link-token';
+import { proposalTokenInput } from '#shared/proposal-page/inputs';
 import { manualPaymentInput, PROPOSAL_MESSAGES } from '#shared/proposals';
+import { UNMATCHED_PAGE_SIZE } from '#shared/proposal-payments';
+import { pageField } from '#shared/validation';
 import { outputs } from '#shared/shapes/proposals';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { leadSubject } from '#server/audit/subjects';
@@ -22,12 +26,27 @@ import { paymentJson } from '../proposal-json';
 import { proposalWithPayments } from '../proposal-store';
 import { startCheckout } from './checkout';
 import { recordPayment } from './record-payment';
+import { unmatchedPage } from './unmatched';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const checkoutInput = z.object({ token: linkTokenField(PROPOSAL_MESSAGES.notFound) });
+/** Any token: one that cannot exist is as unknown as one that does not (404, a link's miss). */
+export const checkoutInput = proposalTokenInput;
 
 export const proposalPaymentProcedures = {
+  /** Stripe's events that matched no Checkout of this site's, newest first, 25 a page. */
+  unmatchedPayments: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/payments/unmatched', query: ['page'], answer: 'spread' },
+    })
+    .input(z.prefault(z.object({ page: pageField }), {}))
+    .output(outputs.unmatched)
+    .query(async ({ ctx, input }) => ({
+      ...(await unmatchedPage(ctx.db, input.page)),
+      page: input.page,
+      pageSize: UNMATCHED_PAGE_SIZE,
+    })),
+
   /**
    * The Checkout page's address for the deposit (`{ url }`); the body is never read, so no
    * amount a request names can reach Stripe (checkout.ts).

@@ -29,12 +29,3 @@ export async function stripeClient(config: StripeConfig): Promise<Stripe> {
 
 /** The webhook's tolerance of a signature's age: Stripe's own default, 5 minutes. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/**
- * Where Checkout's pages are: the client's page must let its "Pay the deposit" form be
- * redirected there (its `form-action`). The fake Stripe of the tests serves them itself.
- */
-export function checkoutOrigin(config: StripeConfig): string {
-  const base = config.apiBase;
-  return base ? `${base.protocol}://${base.host}:${base.port}` : 'https://checkout.stripe.com';
-}

@@ -11,7 +11,13 @@ export const Route = createFileRoute('/admin/_protected/proposals')({
     loadForScreen(context, (utils) => {
       const list = utils.proposals.list.prefetch({ page: deps.page ?? 1, status: deps.status });
       // Another page or status keeps the previous list on screen, marked busy, while it loads.
-      return cause === 'stay' ? [] : [list, utils.proposals.settings.prefetch()];
+      return cause === 'stay'
+        ? []
+        : [
+            list,
+            utils.proposals.settings.prefetch(),
+            utils.proposals.unmatchedPayments.prefetch({ page: 1 }),
+          ];
     }),
   pendingComponent: ProposalsRoute,
   component: ProposalsRoute,
