@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeDatabase, openDatabase, type DatabaseTarget, type Db } from '#db';
 import { MIGRATIONS_FOLDER } from '#db/migrations';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
 
 export type TestDatabaseMode = 'embedded' | 'sqld';
@@ -127,7 +128,14 @@ function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
   return templates[mode];
 }
 
-/** A new migrated database, and where it is (for a second handle or a child process). */
+/** The tests' SESSION_SECRET (testConfig's, tests/support/app.ts). */
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * A new migrated database, and where it is (for a second handle or a child process). Its
+ * outbox seals with the tests' SESSION_SECRET, as createApp does with the configured one
+ * (docs/mail.md); createTestDeps with another secret seals with that one.
+ */
 export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarget }> {
   const template = await migratedTemplate(TEST_DATABASE);
   let target: DatabaseTarget;
@@ -141,7 +149,9 @@ export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarg
     target = { file: path.join(tempFolder(), 'app.db') };
     copyFileSync(template, target.file);
   }
-  return { db: await openDatabase(target), target };
+  const db = await openDatabase(target);
+  sealOutboxWith(db, TEST_SESSION_SECRET);
+  return { db, target };
 }
 
 export async function removeTestDatabases(): Promise<void> {
