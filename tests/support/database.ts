@@ -16,6 +16,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,9 +104,15 @@ function migratedTemplate(mode: TestDatabaseMode): Promise<string> {
     const template = path.join(TEMPLATES, `${key}.${mode === 'sqld' ? 'sqld' : 'db'}`);
     if (existsSync(template)) return template;
     mkdirSync(TEMPLATES, { recursive: true });
+    // Another set's templates go once a week old, not at once: working trees that share one
+    // node_modules (and its cache) test different migrations at the same time, and a template
+    // removed under a running file failed every test after it.
+    const weekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
     for (const name of readdirSync(TEMPLATES)) {
-      if (!name.startsWith(key))
-        rmSync(path.join(TEMPLATES, name), { recursive: true, force: true });
+      const other = path.join(TEMPLATES, name);
+      if (!name.startsWith(key) && statSync(other).mtimeMs < weekAgo) {
+        rmSync(other, { recursive: true, force: true });
+      }
     }
     // Made aside and renamed into place: workers that start together never copy a half one.
     let draft: string;
