@@ -97,6 +97,7 @@ async function filesOf(deps: TestDeps): Promise<{ where: string; bytes: string }
   const outcome = await takeBackup({
     db: deps.db,
     backups: { dir, s3: null, everyHours: 24, keep: 3 },
+    sessionSecret: deps.config.sessionSecret,
     clock: deps.clock,
   });
   expect(outcome.status).toBe('ok');
