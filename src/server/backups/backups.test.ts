@@ -254,3 +254,29 @@ it('warns on the Overview when the last good backup is older than twice the inte
   await closeDatabase(db);
 });
 
+it("shows the restored backup as the last good one on the restored site's Overview", async () => {
+  const { db, file } = await fresh();
+  const backups = settings({ dir: true });
+  const clock = createTestClock();
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    clock.set(new Date(clock.now().getTime() + HOUR));
+    const outcome = await takeBackup(deps(db, backups, clock));
+    if (outcome.status === 'ok') keys.push(outcome.key);
+  }
+  await closeDatabase(db);
+  await restoreBackup({
+    databaseFile: file,
+    source: keys[1] ?? '',
+    stores: storesOf(backups),
+    trust,
+    now: clock.now(),
+  });
+  // The copy was taken before its own run was recorded: without the restore's record, the
+  // restored site's newest good backup was the one before.
+  const restored = await openDatabase({ file });
+  const status = await backupStatus(restored, { places: [], everyHours: 24 }, clock.now());
+  expect(status.lastGood).toMatchObject({ key: keys[1], at: clock.now(), places: [backups.dir] });
+  expect(status.warning).toBeNull();
+  await closeDatabase(restored);
+});

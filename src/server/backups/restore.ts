@@ -24,6 +24,7 @@ import Database from 'better-sqlite3';
 import { factsOf, problemWith } from '#db/backup-file';
 import { UserError } from '#server/platform/errors';
 import { manifestVerifies, parseManifest, type Manifest } from './manifest';
+import { recordRestoredRun } from './restored-run';
 import { runningServer } from './server-marker';
 import { isBackupKey, MANIFEST_SUFFIX, type BackupStore, type StoredBackup } from './store';
 import { BackupCheckError, checkCompressed, readManifest } from './verify';
@@ -179,14 +180,16 @@ export async function restoreBackup(options: {
   try {
     const restored = path.join(work, 'restored.db');
     let from: string;
+    let place: string;
     let manifest: Manifest | null;
     try {
       if (existsSync(source)) {
         manifest = await fromFile(source, restored, trust);
-        from = source;
+        from = place = source;
       } else if (isBackupKey(path.basename(source))) {
         const found = await fromKey(path.basename(source), stores, work, restored, trust);
         manifest = found.manifest;
+        place = found.place;
         from = `${found.place}/${path.basename(source)}`;
       } else {
         throw new UserError(`no file "${source}" and no backup key of that name`);
@@ -196,6 +199,7 @@ export async function restoreBackup(options: {
       throw error;
     }
     const facts = factsOf(restored);
+    if (manifest) recordRestoredRun(restored, manifest, place);
     const fd = openSync(restored, 'r+');
     fsyncSync(fd);
     closeSync(fd);
