@@ -11,7 +11,7 @@ import { sessions, users } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { cookieSealKey } from '#server/platform/keys';
-import { SESSION_TTL_MS, sessionCookieName } from '#server/identity/sessions/session';
+import { SESSION_TTL_MS, sessionCookieName, sessionRowId } from '#server/identity/sessions/session';
 import { newToken } from '#server/platform/tokens';
 import type { Config } from '#server/platform/config';
 import { buildContext } from '#server/http/context';
@@ -154,7 +154,7 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
         .returning()
         .get());
     await tx.insert(sessions).values({
-      id: sid,
+      id: sessionRowId(sid),
       userId: user.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
