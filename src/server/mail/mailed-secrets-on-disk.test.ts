@@ -203,9 +203,20 @@ it(
     await sendingProposal;
     expect(await accepting).toMatch(/code/i);
     expect(await choosing).toMatchObject({ requiresTwoFactor: true });
+    // Accepted with the mailed code: the client's copy carries the page's link and the PDF.
+    const acceptCode = /\b(\d{6})\b/.exec((await held(KINDS['proposal accept code'])).text)?.[1];
+    await visitor.proposalClientPage.accept({
+      token: proposalToken,
+      name: 'Helen Marsh',
+      email: 'helen.marsh@elsewhere.example',
+      agree: true,
+      code: acceptCode,
+    });
     await turning;
     await sender.stop();
     await mailsSettled(mailer);
+    const accepted = await held(/^You accepted proposal P-2026-1/);
+    expect(secretsOf(accepted)).toContain(proposalToken);
     expect(await secretsFoundOnDisk(deps, mailer.seen)).toEqual([]);
   },
 );
