@@ -1,5 +1,6 @@
 /** The embedded file's two connections, and the in-memory variant DATABASE_PATH=:memory: allows. */
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readsAfterArrival } from './embedded';
@@ -79,4 +80,18 @@ it('fails every caller of a failed counter read, and reads again on the next cal
   for (const call of calls) await expect(call).rejects.toThrow('database is locked');
   broken = false;
   expect(await read('ai_facts')).toBe(7);
+});
+
+it('overwrites what a write removes (secure_delete): a deleted text is not in the file', async () => {
+  const file = path.join(tempFolder(), 'app.db');
+  const db = await openDatabase({ file });
+  const marker = `removed-text-${'x'.repeat(40)}`;
+  await writeTransaction(db, (tx) =>
+    tx.insert(tags).values({ name: marker, createdAt: new Date() }),
+  );
+  await writeTransaction(db, (tx) => tx.delete(tags).where(eq(tags.name, marker)));
+  // Closing folds the -wal into the file and removes it: the file is all there is.
+  await closeDatabase(db);
+  expect(existsSync(`${file}-wal`)).toBe(false);
+  expect(readFileSync(file).includes(marker)).toBe(false);
 });

@@ -128,6 +128,9 @@ export async function openEmbedded(
   const inMemory = file === ':memory:';
   if (!inMemory) ownerOnly(file);
   const writer = configure(new Database(file));
+  // What a write removes or replaces is overwritten with zeros, not left in a free page or a
+  // page's free space for a copy of the file to find (docs/operations.md, "Backups").
+  writer.pragma('secure_delete = ON');
   if (!inMemory) writer.pragma('journal_mode = WAL');
   const writeDb = drizzle(writer, { schema, logger: statementLogger });
   const migrated = await migrateEmbedded(writer, file, migrationsFolder);

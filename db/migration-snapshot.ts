@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { isPending, type JournalEntry } from './migrations';
+import { compactCopy } from './compact-copy';
 
 export interface PendingMigration {
   tag: string;
@@ -52,8 +53,9 @@ export function pendingMigrations(
 const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
 
 /**
- * Copies the database (SQLite's backup API) before its pending migrations; nothing for a new,
- * never migrated file (there is nothing to lose). Keeps the newest SNAPSHOTS_KEPT.
+ * Copies the database (compact, as every backup: db/backup.ts) before its pending migrations;
+ * nothing for a new, never migrated file (there is nothing to lose). Keeps the newest
+ * SNAPSHOTS_KEPT.
  */
 export async function snapshotBeforeMigrating(
   connection: Database.Database,
@@ -66,7 +68,7 @@ export async function snapshotBeforeMigrating(
   const folder = path.dirname(path.resolve(file));
   const name = `pre-migrate-${first.tag}-${stamp(now)}.db`;
   const target = path.join(folder, name);
-  await connection.backup(target);
+  compactCopy(connection, target);
   chmodSync(target, 0o600);
   // The time is the name's tail: newest by it, whatever the version.
   const timeOf = (entry: string) => /-(\d{4}-\d\d-\d\dT[\d-]+Z)\.db$/.exec(entry)?.[1] ?? '';

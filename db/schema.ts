@@ -57,6 +57,11 @@ export const users = sqliteTable('users', {
 export const sessions = sqliteTable(
   'sessions',
   {
+    /**
+     * The hash of the secret id the session's cookie names (identity/sessions/session.ts
+     * `sessionRowId`), like every token: a copied row is no session. The rows that held the
+     * secret itself were ended by the migration `sessions-hashed`.
+     */
     id: text('id').primaryKey(),
     userId: integer('user_id')
       .notNull()

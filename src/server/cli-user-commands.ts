@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '#db';
 import { backupDatabase } from '#db/backup';
+import { UNVERIFIED_COPY } from '#server/backups/command-line';
 import {
   addUser,
   checkPassword,
@@ -203,6 +204,7 @@ export async function runUserCommand(
       const target = oneArgument(args, 'backup <file>');
       const { pages } = await backupDatabase(db, target);
       io.out(`database copied to "${target}" (${pages} pages)`);
+      io.out(UNVERIFIED_COPY);
       return;
     }
     default:

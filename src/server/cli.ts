@@ -36,7 +36,8 @@ const USAGE = [
   '  backup <file>                             online copy of the database; never overwrites',
   '  backup                                    a verified backup now to BACKUP_DIR / BACKUP_S3_URL',
   '  backups                                   the backups there: time, place, size, key',
-  '  restore <file|key>                        checks a backup, puts it in place (server stopped)',
+  '  restore <file|key> [--unverified]         checks a backup, puts it in place (server stopped);',
+  '                                            --unverified: a copy made by hand, integrity only',
   'The database is DATABASE_PATH (default data/app.db).',
 ];
 

@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { sessions, users } from '#db/schema';
 import { createApp } from '#server/app/app';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { cookieSealKey } from '#server/platform/keys';
-import { SESSION_TTL_MS, sessionCookieName } from '#server/identity/sessions/session';
+import { SESSION_TTL_MS, sessionCookieName, sessionRowId } from '#server/identity/sessions/session';
 import { newToken } from '#server/platform/tokens';
 import type { Config } from '#server/platform/config';
 import { buildContext } from '#server/http/context';
@@ -19,7 +20,7 @@ import { configuredSecrets } from '#server/platform/secrets';
 import type { MailMessage, Mailer } from '#server/platform/mail';
 import { appRouter } from '#server/app/app-router';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
-import { openTestDatabase } from './database';
+import { openTestDatabase, TEST_SESSION_SECRET } from './database';
 
 export interface TestClock {
   now(): Date;
@@ -68,7 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     database: { file: 'unused-in-process.db' },
-    sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+    sessionSecret: TEST_SESSION_SECRET,
     smtpUrl: null,
     mailFrom: 'no-reply@example.com',
     mailFromName: null,
@@ -106,7 +107,7 @@ export type TestDeps = AppDeps & {
 
 export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<TestDeps> {
   const config = overrides.config ?? testConfig();
-  return {
+  const deps = {
     db: overrides.db ?? (await openTestDatabase()).db,
     config,
     mailer: createRecordingMailer(),
@@ -114,6 +115,9 @@ export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<
     logger: createMemoryLogger(configuredSecrets(config)),
     ...overrides,
   } as TestDeps;
+  // As createApp does: the outbox seals with the configuration's SESSION_SECRET (docs/mail.md).
+  sealOutboxWith(deps.db, config.sessionSecret);
+  return deps;
 }
 
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
@@ -150,7 +154,7 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
         .returning()
         .get());
     await tx.insert(sessions).values({
-      id: sid,
+      id: sessionRowId(sid),
       userId: user.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeDatabase, openDatabase, type DatabaseTarget, type Db } from '#db';
 import { MIGRATIONS_FOLDER } from '#db/migrations';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
 
 export type TestDatabaseMode = 'embedded' | 'sqld';
@@ -155,7 +156,14 @@ async function fromTemplate(copy: (template: string) => void): Promise<void> {
   }
 }
 
-/** A new migrated database, and where it is (for a second handle or a child process). */
+/** The tests' SESSION_SECRET (testConfig's, tests/support/app.ts). */
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * A new migrated database, and where it is (for a second handle or a child process). Its
+ * outbox seals with the tests' SESSION_SECRET, as createApp does with the configured one
+ * (docs/mail.md); createTestDeps with another secret seals with that one.
+ */
 export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarget }> {
   let target: DatabaseTarget;
   if (TEST_DATABASE === 'sqld') {
@@ -169,7 +177,9 @@ export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarg
     await fromTemplate((template) => copyFileSync(template, file));
     target = { file };
   }
-  return { db: await openDatabase(target), target };
+  const db = await openDatabase(target);
+  sealOutboxWith(db, TEST_SESSION_SECRET);
+  return { db, target };
 }
 
 export async function removeTestDatabases(): Promise<void> {

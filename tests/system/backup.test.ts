@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { contactBody, postContact } from '#tests/support/contact';
-import { startServerProcess } from '#tests/support/server-process';
+import { PROCESS_SESSION_SECRET, startServerProcess } from '#tests/support/server-process';
 import { startTestSqld } from '#tests/support/database';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
 import { main, type CliIo } from '#server/cli';
@@ -72,7 +72,9 @@ it('copies the database consistently while the server writes', async () => {
     await senders;
 
     expect(result).toMatchObject({ code: 0 });
-    expect(result.out).toMatch(/^database copied to ".*copy\.db" \(\d+ pages\)\n$/);
+    expect(result.out).toMatch(
+      /^database copied to ".*copy\.db" \(\d+ pages\)\nthis copy has no authenticated manifest: it restores only with `npm run admin -- restore <file> --unverified`\n$/,
+    );
     // Writes went on while the backup process ran: the copy was taken from a live server.
     expect(after).toBeGreaterThan(before.length);
     const db = new Database(copy, { readonly: true });
@@ -162,7 +164,12 @@ it('takes scheduled, verified backups from the running server, and restore waits
     BACKUP_DIR: backups,
     BACKUP_EVERY_HOURS: '0.002',
   });
-  const env = { DATABASE_PATH: dbPath, BACKUP_DIR: backups };
+  // The server's SESSION_SECRET: the manifest's key (docs/operations.md, "Restoring").
+  const env = {
+    DATABASE_PATH: dbPath,
+    BACKUP_DIR: backups,
+    SESSION_SECRET: PROCESS_SESSION_SECRET,
+  };
   let stopped = false;
   try {
     await expect

@@ -14,6 +14,7 @@ import {
 import { securityHeaders } from '#server/http/security-headers';
 import { errorBody, toHttpError } from '#server/http/errors';
 import { mailEventRoutes } from '#server/mail/reports/webhook-routes';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { stripeWebhookRoutes } from '#server/proposals/payments/webhook-routes';
 import { checkoutFormRoutes } from '#server/proposals/payments/checkout-form-route';
 import { checkoutReturnRoutes } from '#server/proposals/payments/checkout-return';
@@ -68,6 +69,8 @@ export interface AppOptions {
 /** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
 export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // Mail waits in the outbox sealed with a key from SESSION_SECRET (docs/mail.md).
+  sealOutboxWith(baseDeps.db, baseDeps.config.sessionSecret);
   // The pages that show the owner's content (/, legal pages, sitemap), rendered per version;
   // their frame is what the entries' pages are written in, at publish too (AppDeps).
   const pages = options.clientDir

@@ -13,7 +13,8 @@ import type { BackupConfig } from '#server/platform/backup-config';
 import { createRecordingMailer, createTestClock, type TestClock } from '#tests/support/app';
 import { tempFolder } from '#tests/support/database';
 import { startTestS3, type TestS3 } from '#tests/support/s3-server';
-import { parseManifest } from './manifest';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
+import { manifestVerifies, parseManifest } from './manifest';
 import { storesOf } from './places';
 import { listBackups, restoreBackup } from './restore';
 import { backupStatus, backupTimes } from './runs';
@@ -21,6 +22,8 @@ import { dueOf } from './schedule';
 import { takeBackup, type BackupDeps } from './take-backup';
 
 const HOUR = 60 * 60 * 1000;
+const SECRET = 'the-site-session-secret-the-site-session-secret';
+const trust = { sessionSecret: SECRET, unverified: false };
 let s3: TestS3;
 let prefixes = 0;
 
@@ -34,6 +37,8 @@ afterAll(async () => {
 async function fresh(): Promise<{ db: Db; file: string }> {
   const file = path.join(tempFolder('backups-'), 'app.db');
   const db = await openDatabase({ file });
+  // As createApp does: a failure's mail to the owner waits sealed (docs/mail.md).
+  sealOutboxWith(db, SECRET);
   await addTags(db, ['alpha', 'beta', 'gamma']);
   return { db, file };
 }
@@ -65,6 +70,7 @@ function deps(db: Db, backups: BackupConfig, clock: TestClock, notify = false): 
   return {
     db,
     backups,
+    sessionSecret: SECRET,
     clock,
     notify: notify
       ? { mailer: createRecordingMailer(), to: 'owner@example.com', siteUrl: 'http://localhost' }
@@ -97,10 +103,12 @@ it('puts a verified backup to the folder and S3, lists it, prunes to BACKUP_KEEP
   const dir = backups.dir ?? '';
   const manifest = parseManifest(readFileSync(path.join(dir, `${keys[2]}.json`), 'utf8'));
   expect(manifest).toMatchObject({
+    format: 2,
     key: keys[2],
     tables: { tags: 3 },
     schemaVersion: expect.stringMatching(/^\d{4}_/),
   });
+  expect(manifest && manifestVerifies(manifest, SECRET)).toBe(true);
   expect(await sha256Of(path.join(dir, keys[2] ?? ''))).toBe(manifest?.sha256);
   expect(readdirSync(dir).sort()).toEqual(
     [keys[1], `${keys[1]}.json`, keys[2], `${keys[2]}.json`].sort(),
@@ -114,6 +122,7 @@ it('puts a verified backup to the folder and S3, lists it, prunes to BACKUP_KEEP
     databaseFile: file,
     source: keys[2] ?? '',
     stores: s3Only,
+    trust,
     now: new Date(),
   });
   expect(result).toMatchObject({
@@ -243,4 +252,31 @@ it('warns on the Overview when the last good backup is older than twice the inte
   const old = await backupStatus(db, place, new Date(clock.now().getTime() + 49 * HOUR));
   expect(old.warning).toBe('The last good backup is older than 48 hours.');
   await closeDatabase(db);
+});
+
+it("shows the restored backup as the last good one on the restored site's Overview", async () => {
+  const { db, file } = await fresh();
+  const backups = settings({ dir: true });
+  const clock = createTestClock();
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    clock.set(new Date(clock.now().getTime() + HOUR));
+    const outcome = await takeBackup(deps(db, backups, clock));
+    if (outcome.status === 'ok') keys.push(outcome.key);
+  }
+  await closeDatabase(db);
+  await restoreBackup({
+    databaseFile: file,
+    source: keys[1] ?? '',
+    stores: storesOf(backups),
+    trust,
+    now: clock.now(),
+  });
+  // The copy was taken before its own run was recorded: without the restore's record, the
+  // restored site's newest good backup was the one before.
+  const restored = await openDatabase({ file });
+  const status = await backupStatus(restored, { places: [], everyHours: 24 }, clock.now());
+  expect(status.lastGood).toMatchObject({ key: keys[1], at: clock.now(), places: [backups.dir] });
+  expect(status.warning).toBeNull();
+  await closeDatabase(restored);
 });

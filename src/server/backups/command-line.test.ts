@@ -13,6 +13,7 @@ import { tags } from '#db/schema';
 import { markLive, markStopped, newSenderId } from '#server/platform/claim-owner';
 import { main, type CliIo } from '#server/cli';
 import { tempFolder } from '#tests/support/database';
+import { UNVERIFIED_COPY } from './command-line';
 import { markRunning } from './server-marker';
 
 async function cli(argv: string[], env: Record<string, string>) {
@@ -97,7 +98,7 @@ it('takes a verified backup, lists it, and restores it by key, refusing while a 
   expect(restored).toMatchObject({ code: 0, err: [] });
   expect(restored.out[0]).toMatch(
     new RegExp(
-      `^restored ${site.backups}/${key} \\(schema \\d{4}_\\w+, \\d+ tables, \\d+ rows; hash, integrity and rows checked against its manifest\\) to "${site.file}"$`,
+      `^restored ${site.backups}/${key} \\(schema \\d{4}_\\w+, \\d+ tables, \\d+ rows; hash, integrity and rows checked against its authenticated manifest\\) to "${site.file}"$`,
     ),
   );
   expect(restored.out[1]).toMatch(
@@ -108,13 +109,30 @@ it('takes a verified backup, lists it, and restores it by key, refusing while a 
   expect(tagNames(replaced)).toEqual(['later', 'one', 'two']);
 });
 
-it('restores a file made by `backup <file>`, and refuses a damaged backup without changing anything', async () => {
+it('restores a file made by `backup <file>` only with --unverified, and refuses a damaged backup without changing anything', async () => {
   const site = await siteWith(['kept']);
   const copy = path.join(site.folder, 'copy.db');
-  expect(await cli(['backup', copy], site.env)).toMatchObject({ code: 0 });
-  const restored = await cli(['restore', copy], site.env);
+  expect(await cli(['backup', copy], site.env)).toEqual({
+    code: 0,
+    out: [
+      expect.stringMatching(/^database copied to ".*copy\.db" \(\d+ pages\)$/),
+      UNVERIFIED_COPY,
+    ],
+    err: [],
+  });
+  const refused = await cli(['restore', copy], site.env);
+  expect(refused).toEqual({
+    code: 1,
+    out: [],
+    err: [
+      `the backup "${copy}" is refused: it has no manifest this site authenticated (a copy made by hand with \`backup <file>\`, or a backup from before manifests were authenticated); nothing was changed. A copy you made yourself restores with \`restore ${copy} --unverified\` (its integrity checked, nothing else)`,
+    ],
+  });
+  const restored = await cli(['restore', copy, '--unverified'], site.env);
   expect(restored).toMatchObject({ code: 0, err: [] });
-  expect(restored.out[0]).toMatch(/; integrity checked; no manifest\) to /);
+  expect(restored.out[0]).toMatch(
+    /; UNVERIFIED: integrity checked only, as --unverified asked\) to /,
+  );
   expect(tagNames(site.file)).toEqual(['kept']);
 
   // A compressed backup whose bytes no longer match its manifest.
@@ -124,9 +142,9 @@ it('restores a file made by `backup <file>`, and refuses a damaged backup withou
   bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
   writeFileSync(gz, bytes);
   const before = readdirSync(path.dirname(site.file)).sort();
-  const refused = await cli(['restore', gz], site.env);
-  expect(refused.code).toBe(1);
-  expect(refused.err).toEqual([
+  const damaged = await cli(['restore', gz], site.env);
+  expect(damaged.code).toBe(1);
+  expect(damaged.err).toEqual([
     expect.stringMatching(
       /^the backup ".*" is not sound: SHA-256 [0-9a-f]{12}… differs from the manifest's; nothing was changed$/,
     ),
@@ -179,7 +197,7 @@ it('keeps the writes of a killed server that were only in its -wal in the replac
   );
   expect(killed.signal).toBe('SIGKILL');
   expect(existsSync(`${site.file}-wal`)).toBe(true);
-  const restored = await cli(['restore', copy], site.env);
+  const restored = await cli(['restore', copy, '--unverified'], site.env);
   expect(restored).toMatchObject({ code: 0, err: [] });
   const replaced = /"(.*)"$/.exec(restored.out[1] ?? '')?.[1] ?? '';
   expect(existsSync(`${site.file}-wal`) || existsSync(`${site.file}-shm`)).toBe(false);

@@ -1,13 +1,15 @@
 /**
  * The backup commands of `npm run admin` (docs/operations.md, "Backups"): `backup` without a
  * file (one verified backup now, to the configured places), `backups` (list them) and
- * `restore <file|key>`. `backup <file>`, the plain online copy, stays in cli.ts.
+ * `restore <file|key> [--unverified]`. `backup <file>`, the plain online copy, stays in
+ * cli-user-commands.ts.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeDatabase, openDatabase, type DatabaseTarget } from '#db';
 import { LIBSQL_BACKUP_MESSAGE } from '#db/backup';
 import { parseBackupConfig, type BackupConfig } from '#server/platform/backup-config';
+import { existingSessionSecret, resolveSessionSecret } from '#server/platform/config-database';
 import { systemClock } from '#server/platform/clock';
 import { UserError } from '#server/platform/errors';
 import { storesOf } from './places';
@@ -35,13 +37,24 @@ function embeddedFile(target: DatabaseTarget): string {
 const NOT_CONFIGURED =
   'no backup place is configured: set BACKUP_DIR or BACKUP_S3_URL (docs/operations.md, "Backups")';
 
-function settings(env: Env, target: DatabaseTarget): BackupConfig | null {
+/** A configuration error as the one line the command prints. */
+function userError<T>(read: () => T): T {
   try {
-    return parseBackupConfig(env, target, (p) => path.resolve(p));
+    return read();
   } catch (error) {
     throw new UserError((error as Error).message);
   }
 }
+
+function settings(env: Env, target: DatabaseTarget): BackupConfig | null {
+  return userError(() => parseBackupConfig(env, target, (p) => path.resolve(p)));
+}
+
+const RESTORE_USAGE = 'usage: npm run admin -- restore <file|key> [--unverified]';
+
+/** What `backup <file>` says of its copy (docs/operations.md, "Restoring"). */
+export const UNVERIFIED_COPY =
+  'this copy has no authenticated manifest: it restores only with `npm run admin -- restore <file> --unverified`';
 
 /** Runs the command; throws UserError for the one line cli.ts prints before exiting 1. */
 export async function runBackupCommand(
@@ -68,17 +81,21 @@ export async function runBackupCommand(
     return;
   }
   if (command === 'restore') {
-    const [source, ...rest] = args;
-    if (!source || rest.length) throw new UserError('usage: npm run admin -- restore <file|key>');
+    const unverified = args.includes('--unverified');
+    const [source, ...rest] = args.filter((arg) => arg !== '--unverified');
+    if (!source || rest.length) throw new UserError(RESTORE_USAGE);
+    // Read, never created here: a restore that cannot go on changes nothing.
+    const sessionSecret = userError(() => existingSessionSecret(env.SESSION_SECRET, target));
     const result = await restoreBackup({
       databaseFile: file,
       source,
       stores: stores ?? (config ? storesOf(config) : []),
+      trust: { sessionSecret, unverified },
       now: new Date(),
     });
     const checked = result.manifest
-      ? 'hash, integrity and rows checked against its manifest'
-      : 'integrity checked; no manifest';
+      ? 'hash, integrity and rows checked against its authenticated manifest'
+      : 'UNVERIFIED: integrity checked only, as --unverified asked';
     io.out(
       `restored ${result.from} (schema ${result.schemaVersion}, ${result.tables} tables, ${result.rows} rows; ${checked}) to "${file}"`,
     );
@@ -94,7 +111,14 @@ export async function runBackupCommand(
   if (!existsSync(file)) throw new UserError(`no database at "${file}" (DATABASE_PATH) to back up`);
   const db = await openDatabase(target);
   try {
-    const outcome = await takeBackup({ db, backups: config, clock: systemClock, stores });
+    const sessionSecret = userError(() => resolveSessionSecret(env.SESSION_SECRET, target));
+    const outcome = await takeBackup({
+      db,
+      backups: config,
+      sessionSecret,
+      clock: systemClock,
+      stores,
+    });
     if (outcome.status === 'skipped') {
       throw new UserError(
         `another backup is being taken${outcome.heldBy ? ` (${outcome.heldBy})` : ''}; try again later`,

@@ -1,10 +1,12 @@
 /**
- * `npm run admin -- restore <file|key>` (docs/operations.md, "Restoring"): checks a backup
- * (the manifest's SHA-256 when there is one, `PRAGMA integrity_check`, rows per table) and
- * puts it in place of DATABASE_PATH while no server runs on it. The replaced file is kept
- * as `<db>.replaced-<time>`, whole: its -wal is folded into it first (or moved with it when
- * the file cannot be opened), and the old -shm removed, so the restored file never meets
- * the old file's journal.
+ * `npm run admin -- restore <file|key> [--unverified]` (docs/operations.md, "Restoring"):
+ * checks a backup and puts it in place of DATABASE_PATH while no server runs on it. A backup
+ * restores only with a manifest this site authenticated (manifest.ts) and bytes that match it
+ * (SHA-256, `PRAGMA integrity_check`, rows per table); anything else is refused and nothing
+ * changes, unless the owner adds `--unverified` (a copy made by hand with `backup <file>`),
+ * which checks the integrity alone. The replaced file is kept as `<db>.replaced-<time>`,
+ * whole: its -wal is folded into it first (or moved with it when the file cannot be opened),
+ * and the old -shm removed, so the restored file never meets the old file's journal.
  */
 import {
   closeSync,
@@ -16,16 +18,44 @@ import {
   rmSync,
   chmodSync,
 } from 'node:fs';
-import { mkdtemp, rm, copyFile } from 'node:fs/promises';
+import { mkdtemp, rm, copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { factsOf, problemWith } from '#db/backup-file';
 import { UserError } from '#server/platform/errors';
-import { parseManifest, type Manifest } from './manifest';
+import { manifestVerifies, parseManifest, type Manifest } from './manifest';
+import { recordRestoredRun } from './restored-run';
 import { runningServer } from './server-marker';
 import { isBackupKey, MANIFEST_SUFFIX, type BackupStore, type StoredBackup } from './store';
 import { BackupCheckError, checkCompressed, readManifest } from './verify';
-import { readFile } from 'node:fs/promises';
+
+/** What a restore trusts: the manifest's key, and whether the owner waived it. */
+export interface Trust {
+  /** The site's SESSION_SECRET; null when none is set or kept beside the database. */
+  sessionSecret: string | null;
+  /** `--unverified`: the integrity check alone, for a copy the owner made by hand. */
+  unverified: boolean;
+}
+
+/** A backup without a manifest this site authenticated: refused unless `--unverified`. */
+class UnverifiedBackupError extends BackupCheckError {}
+
+/**
+ * The manifest to check the backup against: the one given, when it verifies; null when the
+ * owner said `--unverified` (the integrity check alone). Otherwise refused, saying why.
+ */
+function trusted(manifest: Manifest | null, trust: Trust): Manifest | null {
+  const { sessionSecret } = trust;
+  if (manifest && sessionSecret && manifestVerifies(manifest, sessionSecret)) return manifest;
+  if (trust.unverified) return null;
+  throw new UnverifiedBackupError(
+    !manifest
+      ? 'it has no manifest this site authenticated (a copy made by hand with `backup <file>`, or a backup from before manifests were authenticated)'
+      : !sessionSecret
+        ? 'its manifest cannot be checked: SESSION_SECRET is not set, and no session-secret file is beside DATABASE_PATH'
+        : 'its manifest does not verify (made with another SESSION_SECRET, changed, or not made by this site)',
+  );
+}
 
 export interface RestoreResult {
   /** Where the backup came from: the file, or `<place>/<key>`. */
@@ -35,7 +65,7 @@ export interface RestoreResult {
   schemaVersion: string;
   tables: number;
   rows: number;
-  /** Whether a manifest was there to check the hash and rows against. */
+  /** Whether an authenticated manifest was there to check the hash and rows against. */
   manifest: boolean;
 }
 
@@ -52,22 +82,22 @@ function isGzip(file: string): boolean {
   }
 }
 
-/** A local file: gzip with an optional `<file>.json` manifest beside it, or a plain database. */
-async function fromFile(source: string, database: string): Promise<Manifest | null> {
+/** A local file: gzip with its `<file>.json` manifest beside it, or a plain database. */
+async function fromFile(source: string, database: string, trust: Trust): Promise<Manifest | null> {
   if (!isGzip(source)) {
+    trusted(null, trust);
     const problem = problemWith(source, null);
     if (problem) throw new BackupCheckError(problem);
     await copyFile(source, database);
     return null;
   }
   const manifestFile = `${source}${MANIFEST_SUFFIX}`;
-  let manifest: Manifest | null = null;
-  if (existsSync(manifestFile)) {
-    manifest = parseManifest(await readFile(manifestFile, 'utf8'));
-    if (!manifest) throw new BackupCheckError(`"${manifestFile}" is not a backup manifest`);
-  }
-  await checkCompressed(source, manifest, database);
-  return manifest;
+  const manifest = existsSync(manifestFile)
+    ? parseManifest(await readFile(manifestFile, 'utf8'))
+    : null;
+  const checked = trusted(manifest, trust);
+  await checkCompressed(source, checked, database);
+  return checked;
 }
 
 /** A key: the first configured place that holds it (the folder before the bucket). */
@@ -76,11 +106,12 @@ async function fromKey(
   stores: BackupStore[],
   work: string,
   database: string,
+  trust: Trust,
 ): Promise<{ place: string; manifest: Manifest | null }> {
   for (const store of stores) {
     const listed = await store.list();
     if (!listed.some((b) => b.key === key)) continue;
-    const manifest = await readManifest(store, key, work);
+    const manifest = trusted(await readManifest(store, key, work), trust);
     const compressed = path.join(work, key);
     await store.get(key, compressed);
     try {
@@ -117,13 +148,27 @@ function setAside(file: string, at: Date): string | null {
   return replaced;
 }
 
+/** The refusal of a backup that is not restored: one line, saying that nothing changed. */
+function refusal(source: string, error: BackupCheckError): UserError {
+  if (error instanceof UnverifiedBackupError) {
+    return new UserError(
+      `the backup "${source}" is refused: ${error.message}; nothing was changed. ` +
+        `A copy you made yourself restores with \`restore ${source} --unverified\` (its integrity checked, nothing else)`,
+    );
+  }
+  return new UserError(
+    `the backup "${source}" is not sound: ${error.message}; nothing was changed`,
+  );
+}
+
 export async function restoreBackup(options: {
   databaseFile: string;
   source: string;
   stores: BackupStore[];
+  trust: Trust;
   now: Date;
 }): Promise<RestoreResult> {
-  const { databaseFile, source, stores, now } = options;
+  const { databaseFile, source, stores, trust, now } = options;
   const server = runningServer(databaseFile);
   if (server) {
     throw new UserError(
@@ -135,27 +180,26 @@ export async function restoreBackup(options: {
   try {
     const restored = path.join(work, 'restored.db');
     let from: string;
+    let place: string;
     let manifest: Manifest | null;
     try {
       if (existsSync(source)) {
-        manifest = await fromFile(source, restored);
-        from = source;
+        manifest = await fromFile(source, restored, trust);
+        from = place = source;
       } else if (isBackupKey(path.basename(source))) {
-        const found = await fromKey(path.basename(source), stores, work, restored);
+        const found = await fromKey(path.basename(source), stores, work, restored, trust);
         manifest = found.manifest;
+        place = found.place;
         from = `${found.place}/${path.basename(source)}`;
       } else {
         throw new UserError(`no file "${source}" and no backup key of that name`);
       }
     } catch (error) {
-      if (error instanceof BackupCheckError) {
-        throw new UserError(
-          `the backup "${source}" is not sound: ${error.message}; nothing was changed`,
-        );
-      }
+      if (error instanceof BackupCheckError) throw refusal(source, error);
       throw error;
     }
     const facts = factsOf(restored);
+    if (manifest) recordRestoredRun(restored, manifest, place);
     const fd = openSync(restored, 'r+');
     fsyncSync(fd);
     closeSync(fd);

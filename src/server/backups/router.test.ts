@@ -27,7 +27,12 @@ it('answers configured: false without BACKUP_*, and the last good backup with th
     lastGood: null,
     warning: 'No backup has been taken and checked yet.',
   });
-  const outcome = await takeBackup({ db: deps.db, backups, clock: deps.clock });
+  const outcome = await takeBackup({
+    db: deps.db,
+    backups,
+    sessionSecret: deps.config.sessionSecret,
+    clock: deps.clock,
+  });
   expect(outcome.status).toBe('ok');
   expect(await caller.backups.status()).toMatchObject({
     lastGood: {

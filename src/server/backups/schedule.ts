@@ -23,7 +23,7 @@ const FIRST_LOOK_MS = 60 * 1000;
 
 export interface BackupScheduleDeps {
   db: Db;
-  config: Pick<Config, 'backups' | 'database' | 'replyTo' | 'siteUrl'>;
+  config: Pick<Config, 'backups' | 'database' | 'replyTo' | 'siteUrl' | 'sessionSecret'>;
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
@@ -66,6 +66,7 @@ export function startBackups(deps: BackupScheduleDeps): { stop(): Promise<void> 
         {
           db: deps.db,
           backups,
+          sessionSecret: config.sessionSecret,
           clock: deps.clock,
           logger,
           notify: { mailer: deps.mailer, to: config.replyTo, siteUrl: config.siteUrl },

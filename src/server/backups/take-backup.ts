@@ -1,8 +1,9 @@
 /**
  * One verified backup of the embedded file (docs/operations.md, "Backups"): under the lease,
- * an online consistent copy (SQLite's backup API), gzip, a manifest, put to every configured
- * place, read back from each and checked. Only then does it count: the run is recorded as
- * good and each place is pruned to the newest BACKUP_KEEP good backups. Any failure records
+ * an online consistent copy made compact (db/backup.ts), gzip, an authenticated manifest
+ * (manifest.ts), put to every configured place, read back from each and checked. Only then
+ * does it count: the run is recorded as good and each place is pruned to the newest
+ * BACKUP_KEEP good backups. Any failure records
  * a failed run, removes what this run put (nothing half-checked stays to be mistaken for a
  * backup), and mails the owner at most once a day.
  */
@@ -20,7 +21,7 @@ import type { Mailer } from '#server/platform/mail';
 import { mailQueued } from '#server/mail/outbox/send-mail';
 import { failureMail } from './failure-mail';
 import { releaseLease, takeLease, type Due } from './lease';
-import type { Manifest } from './manifest';
+import { signedManifest } from './manifest';
 import { storesOf } from './places';
 import { goodKeys, recordRun } from './runs';
 import { backupKey, MANIFEST_SUFFIX, type BackupStore } from './store';
@@ -29,6 +30,8 @@ import { verifyStored } from './verify';
 export interface BackupDeps {
   db: Db;
   backups: BackupConfig;
+  /** Keys the manifest's MAC (manifest.ts): the site's SESSION_SECRET, not in the backup. */
+  sessionSecret: string;
   clock: Clock;
   logger?: Logger;
   /** With a mailer and an owner's address, a failure is mailed (at most once a day). */
@@ -78,15 +81,18 @@ export async function takeBackup(deps: BackupDeps, due: Due | null = null): Prom
     const compressed = path.join(work, key);
     await gzipFile(copy, compressed);
     await rm(copy, { force: true });
-    const manifest: Manifest = {
-      format: 1,
-      key,
-      createdAt: startedAt.toISOString(),
-      schemaVersion: facts.schemaVersion,
-      tables: facts.tables,
-      sha256: await sha256Of(compressed),
-      size: (await stat(compressed)).size,
-    };
+    const manifest = signedManifest(
+      {
+        format: 2,
+        key,
+        createdAt: startedAt.toISOString(),
+        schemaVersion: facts.schemaVersion,
+        tables: facts.tables,
+        sha256: await sha256Of(compressed),
+        size: (await stat(compressed)).size,
+      },
+      deps.sessionSecret,
+    );
     const manifestFile = `${compressed}${MANIFEST_SUFFIX}`;
     await writeFile(manifestFile, JSON.stringify(manifest), { mode: 0o600 });
     for (const store of stores) {

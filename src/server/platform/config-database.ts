@@ -46,15 +46,38 @@ function fsReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Where a generated SESSION_SECRET is kept: beside the embedded file. */
+function secretFileOf(file: string): string {
+  return path.join(path.dirname(file), 'session-secret');
+}
+
+/**
+ * SESSION_SECRET when given, else the one kept beside the database; null when there is
+ * neither. Creates nothing: for a command that must change nothing when it cannot go on
+ * (`restore`, which checks a backup's manifest with a key from it).
+ */
+export function existingSessionSecret(
+  raw: string | undefined,
+  database: DatabaseTarget,
+): string | null {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+    return raw;
+  }
+  if ('url' in database || database.file === ':memory:') return null;
+  const file = secretFileOf(database.file);
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, 'utf8').trim();
+  return stored.length >= 32 ? stored : null;
+}
+
 /**
  * Uses SESSION_SECRET when given; otherwise keeps a generated secret next to the database
  * (mode 0600) so sessions survive restarts without anyone having to configure one.
  */
 export function resolveSessionSecret(raw: string | undefined, database: DatabaseTarget): string {
-  if (raw !== undefined && raw !== '') {
-    if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
-    return raw;
-  }
+  const existing = existingSessionSecret(raw, database);
+  if (existing) return existing;
   if ('url' in database) {
     // A secret generated here would differ on every instance: no cookie would work on another.
     throw new ConfigError(
@@ -63,11 +86,7 @@ export function resolveSessionSecret(raw: string | undefined, database: Database
   }
   // Nothing outlives an in-memory database, sessions included.
   if (database.file === ':memory:') return randomBytes(32).toString('hex');
-  const file = path.join(path.dirname(database.file), 'session-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
+  const file = secretFileOf(database.file);
   const secret = randomBytes(32).toString('hex');
   try {
     writeFileSync(file, secret + '\n', { mode: 0o600 });

@@ -17,6 +17,7 @@ import {
 } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import { insertUser, PASSWORD } from '#tests/support/users';
+import { sessionRowId } from '#server/identity/sessions/session';
 import { codeHashKey, cookieSealKey } from './keys';
 
 const BUDGET_MS = 20_000;
@@ -62,8 +63,11 @@ describe('keys derived from SESSION_SECRET', () => {
       const sealed = /^admin_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
       // iron-session's seal: Fe26.2*… with its parts.
       expect(sealed).toMatch(/^Fe26\.2\*/);
-      const sid = (await deps.db.select().from(sessions).get())?.id;
-      expect(await unsealData(sealed ?? '', { password: cookieSealKey(SECRET) })).toEqual({ sid });
+      const rowId = (await deps.db.select().from(sessions).get())?.id;
+      const opened = await unsealData<{ sid: string }>(sealed ?? '', {
+        password: cookieSealKey(SECRET),
+      });
+      expect(sessionRowId(opened.sid)).toBe(rowId);
       expect(await unsealData(sealed ?? '', { password: SECRET })).toEqual({});
     },
     BUDGET_MS,

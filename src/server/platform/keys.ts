@@ -60,3 +60,19 @@ export function throttleBucketKey(secret: string): Buffer {
 export function bounceTokenKey(secret: string): Buffer {
   return derive(secret, 'verp-bounce-token v1');
 }
+
+/**
+ * Seals a waiting mail's text, headers and files in the outbox (mail/outbox/outbox-seal.ts):
+ * the links and codes a mail carries are never written to the database in clear.
+ */
+export function outboxSealKey(secret: string): Buffer {
+  return derive(secret, 'outbox-message-seal v1');
+}
+
+/**
+ * Authenticates a backup's manifest (backups/manifest.ts): a backup restores only with a
+ * manifest this site made, and the key is not in the backup.
+ */
+export function backupManifestKey(secret: string): Buffer {
+  return derive(secret, 'backup-manifest-mac v1');
+}

@@ -2,16 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { sessions, twoFactorChallenges, users } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
-import { newToken } from '#server/platform/tokens';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '../sessions/session';
+import { newSessionId } from '../sessions/session-start-end';
 import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
 
 export interface StoredPassword {
   /** How many other sessions ended. */
   ended: number;
-  /** This browser's session under its new secret id (the old one ended with the others). */
-  sessionId: string;
+  /** This browser's session's new secret id, for its cookie (the old one ended with the others). */
+  cookieId: string;
 }
 
 /**
@@ -48,8 +48,8 @@ export function storeNewPassword(
       .where(eq(sessions.userId, user.id))
       .returning({ id: sessions.id })
       .all();
-    const sessionId = newToken();
-    await tx.insert(sessions).values({ ...current, id: sessionId, lastSeenAt: now });
+    const session = newSessionId();
+    await tx.insert(sessions).values({ ...current, id: session.rowId, lastSeenAt: now });
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     // Access tokens and OAuth grants too: a token made with a stolen password must not
     // outlive the new one (docs/mcp.md).
@@ -60,6 +60,6 @@ export function storeNewPassword(
       target: user.username,
       ip: ctx.req.ip,
     });
-    return { ended: ended.length - 1, sessionId };
+    return { ended: ended.length - 1, cookieId: session.cookieId };
   });
 }

@@ -28,6 +28,7 @@ import { NO_PENDING_CHANGE } from './email-change';
 import { UNKNOWN_SESSION } from './router';
 import { WRONG_PASSWORD } from '../proof/prove-password';
 import { publicSessionId } from '../sessions/session-list';
+import { sessionRowId } from '../sessions/session';
 import { accountCheckBucket } from '../sign-in/login-throttle';
 import { RECENT_PROOF_MS } from '../proof/recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
@@ -53,10 +54,11 @@ async function alice(n = 1, email: string | null = null) {
 
 const as = (cookie: string, ip = '203.0.113.7') => callerFor(deps, { cookie, ip }).caller;
 
-async function secretId(cookie: string): Promise<string> {
+/** The row id of the session a cookie names (the hash of its secret id). */
+async function rowIdOf(cookie: string): Promise<string> {
   const payload = await cookiePayload(deps, cookie);
   if (!payload || !('sid' in payload)) throw new Error('not a session cookie');
-  return payload.sid;
+  return sessionRowId(payload.sid);
 }
 
 function codeFromLastMail(): string {
@@ -125,7 +127,7 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     const buckets = (await deps.db.select().from(throttleEvents).all()).map((e) => e.bucket);
     const user = await deps.db.select().from(users).where(eq(users.username, 'alice')).get();
     expect(buckets.sort()).toEqual([
-      accountCheckBucket(user?.id ?? 0, await secretId(cookie)),
+      accountCheckBucket(user?.id ?? 0, await rowIdOf(cookie)),
       addressBucket('login-fail', deps.config.sessionSecret, '203.0.113.7'),
     ]);
     // Still signed in: the wrong password did not end the session.
@@ -137,7 +139,7 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     const before = await deps.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, await secretId(mine)))
+      .where(eq(sessions.id, await rowIdOf(mine)))
       .get();
     await writeTransaction(deps.db, async (tx) => {
       const user = await tx.select().from(users).where(eq(users.username, 'alice')).get();
@@ -168,12 +170,12 @@ describe('account.changePassword', { timeout: 30_000 }, () => {
     const after = await deps.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, await secretId(renewed)))
+      .where(eq(sessions.id, await rowIdOf(renewed)))
       .get();
     // Same start and 12 h cap: renewing the id does not lengthen the session.
     expect(after).toEqual({
       ...before,
-      id: await secretId(renewed),
+      id: await rowIdOf(renewed),
       lastSeenAt: deps.clock.now(),
     });
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
@@ -293,7 +295,7 @@ describe('account.changeEmail and verifyEmail', { timeout: 30_000 }, () => {
     const code = codeFromLastMail();
     const [pending] = await deps.db.select().from(emailChanges).all();
     expect(pending?.codeHash).not.toContain(code);
-    expect(pending?.sessionId).toBe(await secretId(cookie));
+    expect(pending?.sessionId).toBe(await rowIdOf(cookie));
     expect(await as(cookie).account.verifyEmail({ code })).toEqual({
       success: true,
       email: 'new@example.com',
@@ -475,9 +477,9 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     const { success, sessions } = await as(mine).account.sessions();
     expect(success).toBe(true);
     expect(sessions.map((s) => s.id)).toEqual([
-      publicSessionId(await secretId(mine)),
-      publicSessionId(await secretId(newer)),
-      publicSessionId(await secretId(older)),
+      publicSessionId(await rowIdOf(mine)),
+      publicSessionId(await rowIdOf(newer)),
+      publicSessionId(await rowIdOf(older)),
     ]);
     expect(sessions.map((s) => s.current)).toEqual([true, false, false]);
     for (const session of sessions) {
@@ -491,14 +493,14 @@ describe('account.sessions, endSession, endOtherSessions', () => {
         address: expect.any(String) as string,
       });
     }
-    const secrets = await Promise.all([mine, newer, older].map(secretId));
+    const secrets = await Promise.all([mine, newer, older].map(rowIdOf));
     const listed = JSON.stringify(sessions);
     for (const secret of secrets) expect(listed).not.toContain(secret);
   });
 
   it('ends one of your sessions: its copied cookie gets 401 at once', async () => {
     const [mine = '', other = ''] = await alice(2);
-    const id = publicSessionId(await secretId(other));
+    const id = publicSessionId(await rowIdOf(other));
     expect(await as(mine).account.endSession({ id })).toEqual({ success: true });
     expect((await failure(as(other).account.get())).code).toBe('UNAUTHORIZED');
     expect((await as(mine).account.sessions()).sessions).toHaveLength(1);
@@ -510,7 +512,7 @@ describe('account.sessions, endSession, endOtherSessions', () => {
   it('needs a recent proof to end another session, not to end its own', async () => {
     const [stolen = '', owners = ''] = await alice(2);
     deps.clock.advance(RECENT_PROOF_MS);
-    const id = publicSessionId(await secretId(owners));
+    const id = publicSessionId(await rowIdOf(owners));
     const error = await failure(as(stolen).account.endSession({ id }));
     expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ACCOUNT_MESSAGES.passwordNeeded]);
     expect((await as(owners).account.get()).success).toBe(true);
@@ -521,7 +523,7 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     expect((await failure(as(owners).account.get())).code).toBe('UNAUTHORIZED');
     // Signing oneself out asks for nothing.
     deps.clock.advance(RECENT_PROOF_MS);
-    const own = publicSessionId(await secretId(stolen));
+    const own = publicSessionId(await rowIdOf(stolen));
     expect(await as(stolen).account.endSession({ id: own })).toEqual({ success: true });
   });
 
@@ -530,9 +532,9 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     await insertUser(deps, 'bob');
     const bobs = await signedInCookie(deps, 'bob');
     for (const id of [
-      publicSessionId(await secretId(bobs)),
+      publicSessionId(await rowIdOf(bobs)),
       '0123456789abcdef',
-      await secretId(mine),
+      await rowIdOf(mine),
     ]) {
       const error = await failure(as(mine).account.endSession({ id }));
       expect(error.code).toBe('NOT_FOUND');
@@ -545,7 +547,7 @@ describe('account.sessions, endSession, endOtherSessions', () => {
   it('ends the current session when asked, which signs this browser out', async () => {
     const [mine = ''] = await alice();
     const { caller, ctx } = callerFor(deps, { cookie: mine });
-    await caller.account.endSession({ id: publicSessionId(await secretId(mine)) });
+    await caller.account.endSession({ id: publicSessionId(await rowIdOf(mine)) });
     expect(sessionCookieFrom(ctx.resHeaders)).toBe('');
     expect((await failure(as(mine).account.get())).code).toBe('UNAUTHORIZED');
   });

@@ -85,7 +85,7 @@ export const accountRouter = router({
       if (stored === null) {
         throw new TRPCError({ code: 'CONFLICT', message: PASSWORD_CHANGED_MEANWHILE });
       }
-      await setSessionCookie(ctx, stored.sessionId);
+      await setSessionCookie(ctx, stored.cookieId);
       sendAccountNotice(ctx, row.email, ctx.user.username, { kind: 'password' });
       const endedSessions = stored.ended;
       ctx.logger.info('account.password_changed', {

@@ -12,6 +12,7 @@ import {
 } from '#tests/support/app';
 import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
+import { sessionRowId } from '../sessions/session';
 
 let deps: TestDeps;
 let mailer: RecordingMailer;
@@ -299,7 +300,11 @@ describe('admin.verifyCode', () => {
     expect(before).toEqual({ challengeId: expect.any(String) });
     expect(after).toEqual({ sid: expect.any(String) });
     const sid = after && 'sid' in after ? after.sid : '';
-    const row = await deps.db.select().from(sessions).where(eq(sessions.id, sid)).get();
+    const row = await deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionRowId(sid)))
+      .get();
     expect(row?.userId).toBe(erin.id);
     expect(await deps.db.select().from(twoFactorChallenges).all()).toEqual([]);
     const again = await failure(

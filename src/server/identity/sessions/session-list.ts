@@ -9,12 +9,12 @@ import type { SessionSummary } from '#shared/shapes/account';
 import type { SessionUser } from './session';
 
 /**
- * The id a session is shown and ended by: the first 16 hex digits of its secret id's SHA-256.
- * The secret id is what the cookie names, so a list of them would hand out usable sessions;
- * this one cannot be turned back into it.
+ * The id a session is shown and ended by: the first 16 hex digits of the SHA-256 of its row id
+ * (itself the hash of the secret id its cookie names, session.ts `sessionRowId`). Neither the
+ * cookie's id nor the row's can be read back from it.
  */
-export function publicSessionId(secretId: string): string {
-  return createHash('sha256').update(secretId).digest('hex').slice(0, 16);
+export function publicSessionId(rowId: string): string {
+  return createHash('sha256').update(rowId).digest('hex').slice(0, 16);
 }
 
 function liveSessionsOf(db: Db, userId: number, now: Date) {
@@ -49,15 +49,15 @@ export async function listSessions(
 }
 
 /**
- * Ends the user's live sessions that `pick` chooses, each with a `session_ended` entry, in one
- * transaction; answers the secret ids it ended. Another user's sessions are never read.
+ * Ends the user's live sessions that `pick` chooses (by row id), each with a `session_ended`
+ * entry, in one transaction; answers the row ids it ended. Another user's sessions are never read.
  * `scope.check` runs first in that transaction (a rule that must still hold when the write
  * decides, such as the recent proof).
  */
 export function endSessionsOf(
   ctx: Context,
   user: SessionUser,
-  pick: (secretIds: string[]) => string[],
+  pick: (rowIds: string[]) => string[],
   scope: { except?: string; check?: (tx: Db) => Promise<void> } = {},
 ): Promise<string[]> {
   const now = ctx.clock.now();

@@ -17,6 +17,7 @@ import {
   memoOf,
   readCookie,
   sessionCookieName,
+  sessionRowId,
   SESSION_TTL_MS,
   type CookiePayload,
   type SecondFactorMethod,
@@ -60,18 +61,30 @@ async function writeCookie(
   memo.slid = undefined;
 }
 
+/** A new session: the secret id its cookie names, and the row id it is stored under. */
+export interface NewSession {
+  cookieId: string;
+  rowId: string;
+}
+
+/** A fresh session id: only its hash is ever written to the database (sessionRowId). */
+export function newSessionId(): NewSession {
+  const cookieId = newToken();
+  return { cookieId, rowId: sessionRowId(cookieId) };
+}
+
 /**
  * Inserts a session row with a fresh id (never reusing the pending cookie's), noting the
  * browser's device name and masked address for the Account screen's list, and the user's
  * last sign-in. Callers run it inside the write transaction that also checks it may still
- * happen.
+ * happen, and set the cookie with `cookieId` once it committed.
  */
-export async function insertSession(tx: Db, ctx: Context, userId: number): Promise<string> {
-  const id = newToken();
+export async function insertSession(tx: Db, ctx: Context, userId: number): Promise<NewSession> {
+  const session = newSessionId();
   const now = ctx.clock.now();
   const agent = ctx.req.headers.get('user-agent') ?? '';
   await tx.insert(sessions).values({
-    id,
+    id: session.rowId,
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
@@ -80,12 +93,15 @@ export async function insertSession(tx: Db, ctx: Context, userId: number): Promi
     address: maskAddress(ctx.req.ip),
   });
   await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
-  return id;
+  return session;
 }
 
-/** Names a session row (inserted by the caller's committed transaction) in the cookie. */
-export async function setSessionCookie(ctx: Context, sessionId: string): Promise<void> {
-  await writeCookie(ctx, { sid: sessionId }, null);
+/**
+ * Names a session (its row inserted by the caller's committed transaction) in the cookie, by
+ * the secret id whose hash the row is stored under.
+ */
+export async function setSessionCookie(ctx: Context, cookieId: string): Promise<void> {
+  await writeCookie(ctx, { sid: cookieId }, null);
 }
 
 /** Binds the browser to a second-factor challenge row created by the login. */
@@ -100,7 +116,9 @@ export async function startPendingLogin(
 
 /** Deletes the session or challenge row a cookie names (inside a write transaction). */
 export async function endCookieRows(tx: Db, payload: CookiePayload | null): Promise<void> {
-  if (payload && 'sid' in payload) await tx.delete(sessions).where(eq(sessions.id, payload.sid));
+  if (payload && 'sid' in payload) {
+    await tx.delete(sessions).where(eq(sessions.id, sessionRowId(payload.sid)));
+  }
   if (payload && 'challengeId' in payload) {
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId));
   }

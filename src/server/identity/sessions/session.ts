@@ -7,6 +7,7 @@ import { passkeys, sessions, totpCredentials, twoFactorChallenges, users } from 
 import { requestMemo } from '#server/http/context';
 import type { Context } from '#server/http/trpc';
 import { cookieSealKey } from '#server/platform/keys';
+import { tokenHash } from '#server/platform/tokens';
 
 /**
  * In production the name carries the `__Host-` prefix: browsers then only accept the
@@ -34,11 +35,22 @@ export interface SessionUser {
   username: string;
 }
 
+/** `sid`: the session's secret id, held by the browser alone (the row keeps its hash). */
 export type CookiePayload = { sid: string } | { challengeId: string };
+
+/**
+ * The id a session's row is stored and found under: the hash of the secret id its cookie
+ * names, like every token (docs/accounts.md, "Sessions"). A copied database row is no
+ * session id a cookie could carry.
+ */
+export function sessionRowId(cookieId: string): string {
+  return tokenHash(cookieId);
+}
 
 export type SessionState =
   | {
       kind: 'signedIn';
+      /** The session's row id (sessionRowId): what the server's own writes name it by. */
       sessionId: string;
       user: SessionUser;
       /**
@@ -145,6 +157,7 @@ export async function holdsSecondFactor(db: Db, userId: number): Promise<boolean
 async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<SessionState> {
   const now = ctx.clock.now();
   if (payload && 'sid' in payload) {
+    const sessionId = sessionRowId(payload.sid);
     // One query: the session, its user and whether that user has a second factor yet.
     const row = await ctx.db
       .select({
@@ -155,12 +168,12 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, payload.sid), liveSession(now)))
+      .where(and(eq(sessions.id, sessionId), liveSession(now)))
       .get();
     if (row) {
       return {
         kind: 'signedIn',
-        sessionId: payload.sid,
+        sessionId,
         user: { id: row.id, username: row.username },
         setupOnly: ctx.config.production && !row.secondFactor,
         lastSeenAt: row.lastSeenAt,
@@ -192,7 +205,7 @@ export function signedOut(): TRPCError {
   return new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
 }
 
-/** The signed-in request's session row id (a secret: never answered to the client). */
+/** The signed-in request's session row id (sessionRowId; never answered to the client). */
 export async function currentSessionId(ctx: Context): Promise<string> {
   const state = await readSession(ctx);
   if (state.kind !== 'signedIn') throw signedOut();

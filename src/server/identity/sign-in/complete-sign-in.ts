@@ -13,7 +13,10 @@ import { logAddress } from '#server/platform/address';
 
 /** What a sign-in's transaction answers: the new session and its user as stored then. */
 export interface SignedIn {
+  /** The new session's row id (what the server's own writes name it by). */
   sessionId: string;
+  /** The secret id its cookie names; only its hash is stored. */
+  cookieId: string;
   /** The device cookie is signed over this password hash (docs/decisions/0030). */
   user: DeviceOwner;
 }
@@ -28,14 +31,14 @@ export async function startSignedInSession(
   user: DeviceOwner,
   target?: string,
 ): Promise<SignedIn> {
-  const sessionId = await insertSession(tx, ctx, user.id);
+  const session = await insertSession(tx, ctx, user.id);
   await auditInsert(tx, ctx.clock.now(), {
     action: 'sign_in',
     actor: { id: user.id, username: user.username },
     target,
     ip: ctx.req.ip,
   });
-  return { sessionId, user };
+  return { sessionId: session.rowId, cookieId: session.cookieId, user };
 }
 
 /**
@@ -49,7 +52,7 @@ export async function completeSignIn(
   event: string,
   fields: Record<string, unknown> = {},
 ): Promise<void> {
-  await setSessionCookie(ctx, signedIn.sessionId);
+  await setSessionCookie(ctx, signedIn.cookieId);
   setDeviceCookie(ctx, signedIn.user);
   ctx.logger.info(event, {
     requestId: ctx.req.requestId,

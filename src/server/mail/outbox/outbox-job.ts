@@ -21,12 +21,15 @@ import { bounceTokenKey } from '#server/platform/keys';
 import { createPace, type MailJob, type MailJobShared, type Pace, type Turn } from './mail-loop';
 import {
   claimMail,
+  CODE_DROPPED,
   failInterruptedMails,
   hasDueMail,
   settleMail,
   type ClaimedMail,
   type Settlement,
 } from './outbox-queue';
+import { TEXT_DROPPED } from './outbox-prune';
+import { sealClearMail, UnopenedMailError } from './outbox-seal';
 import { storedMessage } from './queue-mail';
 
 export interface OutboxDeps {
@@ -75,9 +78,12 @@ export function settlementFor(mail: ClaimedMail, error: unknown, now: Date): Set
   return { kind: 'failed', error: detail };
 }
 
-/** Bulk mail returns to its VERP address when BOUNCE_ADDRESS is set (docs/mail.md, "Bounces"). */
-function withReturnPath(config: OutboxDeps['config'], mail: ClaimedMail): MailMessage {
-  const message = storedMessage(mail);
+/**
+ * The claimed row's message, opened (outbox-seal.ts); bulk mail returns to its VERP address
+ * when BOUNCE_ADDRESS is set (docs/mail.md, "Bounces").
+ */
+function messageOf({ db, config }: OutboxDeps, mail: ClaimedMail): MailMessage {
+  const message = storedMessage(db, mail);
   if (!mail.bulk || !config.bounceAddress) return message;
   const key = bounceTokenKey(config.sessionSecret);
   return { ...message, returnPath: verpAddress(config.bounceAddress, mail.id, key) };
@@ -95,10 +101,14 @@ export async function deliverClaimed(
 ): Promise<Settlement> {
   let settlement: Settlement;
   try {
-    const messageId = await deps.mailer.send(withReturnPath(deps.config, mail));
+    const messageId = await deps.mailer.send(messageOf(deps, mail));
     settlement = { kind: 'sent', messageId: messageId ?? null };
   } catch (error) {
-    settlement = settlementFor(mail, error, deps.clock.now());
+    // A text that does not open is never sent, and no retry opens it (docs/mail.md).
+    settlement =
+      error instanceof UnopenedMailError
+        ? { kind: 'failed', error: error.message }
+        : settlementFor(mail, error, deps.clock.now());
     if (settlement.kind === 'retry' && !opts.retry) {
       settlement = { kind: 'failed', error: settlement.error };
     }
@@ -119,9 +129,16 @@ export function outboxJob(deps: OutboxDeps, senderId: string, shared?: MailJobSh
   const { db, logger } = deps;
   // A job made outside a sender's loop (a test's drain) keeps a pace of its own.
   const pace: Pace = shared?.bulkPace ?? createPace(deps.config.newsletterRatePerMinute);
+  let clearMailSealed = false;
 
   return {
     async recover({ claimedBefore, isGone }) {
+      if (!clearMailSealed) {
+        // Once a process: mail an older version queued in clear is sealed before it goes.
+        const sealed = await sealClearMail(db, [TEXT_DROPPED, CODE_DROPPED]);
+        if (sealed > 0) logger.info('mail.sealed', { mails: sealed });
+        clearMailSealed = true;
+      }
       const failed = await failInterruptedMails(db, { claimedBefore, isGone });
       if (failed > 0) {
         logger.error('mail.interrupted', {

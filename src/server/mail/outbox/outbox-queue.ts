@@ -121,6 +121,7 @@ export type Settlement =
 
 /** What a settled `code` row keeps of its text (docs/mail.md). */
 export const CODE_REMOVED = '(removed once settled: it held a sign-in code or link)';
+export const CODE_DROPPED = JSON.stringify({ text: CODE_REMOVED });
 
 /** Records what became of a claimed row; only its claimer writes. Answers whether it did. */
 export function settleMail(
@@ -156,7 +157,7 @@ export function settleMail(
     settlement.kind === 'sent'
       ? { message: TEXT_DROPPED }
       : mail.kind === 'code' && settlement.kind === 'failed'
-        ? { message: JSON.stringify({ text: CODE_REMOVED }) }
+        ? { message: CODE_DROPPED }
         : {};
   return writeTransaction(db, async (tx) => {
     const changed = await tx

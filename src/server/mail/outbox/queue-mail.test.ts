@@ -36,7 +36,7 @@ describe('queueMail', () => {
       createdAt: now,
       sentAt: null,
     });
-    expect(storedMessage(row!)).toEqual(message);
+    expect(storedMessage(db, row!)).toEqual(message);
   });
 
   it('marks bulk kinds, and waits for a later moment when asked', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '#db';
 import { outbox } from '#db/schema';
 import { BULK_KINDS, OUTBOX_PRIORITY, type OutboxKind } from '#shared/outbox';
 import type { MailMessage } from '#server/platform/mail';
+import { openText, sealText, type SealedFor } from './outbox-seal';
 
 export interface OutgoingMail {
   kind: OutboxKind;
@@ -17,13 +18,18 @@ export interface OutgoingMail {
   notBefore?: Date;
 }
 
-/** The rest of the message, as the sender reads it back (outbox.message). */
+/** The rest of the message, as the sender reads it back (outbox.message, sealed). */
 export type StoredMessage = Omit<MailMessage, 'to' | 'subject'>;
 
-/** Writes one mail into the outbox, inside the caller's write transaction; returns its id. */
+/**
+ * Writes one mail into the outbox, inside the caller's write transaction; returns its id. Its
+ * text, headers and files are sealed (outbox-seal.ts): the links and codes in them are never
+ * written to the database in clear.
+ */
 export async function queueMail(tx: Db, mail: OutgoingMail, now: Date): Promise<number> {
   const { to, subject, ...rest } = mail.message;
   const stored: StoredMessage = rest;
+  const sealedFor = { kind: mail.kind, toEmail: to, subject };
   const row = await tx
     .insert(outbox)
     .values({
@@ -32,7 +38,7 @@ export async function queueMail(tx: Db, mail: OutgoingMail, now: Date): Promise<
       bulk: BULK_KINDS.has(mail.kind),
       toEmail: to,
       subject,
-      message: JSON.stringify(stored),
+      message: sealText(tx, sealedFor, JSON.stringify(stored)),
       nextAttemptAt: mail.notBefore ?? now,
       ref: mail.ref ?? null,
       createdAt: now,
@@ -42,12 +48,11 @@ export async function queueMail(tx: Db, mail: OutgoingMail, now: Date): Promise<
   return row.id;
 }
 
-/** A stored row's message, whole again. */
-export function storedMessage(row: {
-  toEmail: string;
-  subject: string;
-  message: string;
-}): MailMessage {
-  const rest = JSON.parse(row.message) as StoredMessage;
+/**
+ * A stored row's message, whole again; throws UnopenedMailError (outbox-seal.ts) when its
+ * text does not open, and the row is then failed unsent.
+ */
+export function storedMessage(db: Db, row: SealedFor & { message: string }): MailMessage {
+  const rest = JSON.parse(openText(db, row, row.message)) as StoredMessage;
   return { ...rest, to: row.toEmail, subject: row.subject };
 }

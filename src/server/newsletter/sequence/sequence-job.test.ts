@@ -11,6 +11,7 @@ import type { SequenceInput } from '#shared/newsletter-sequence';
 import { createMailSender } from '#server/app/mail-sender';
 import type { MailJob } from '#server/mail/outbox/mail-loop';
 import { storedMessage } from '#server/mail/outbox/queue-mail';
+import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { suppressAddress } from '#server/mail/suppressions/suppression';
 import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/support/app';
 import { openTestDatabase } from '#tests/support/database';
@@ -70,7 +71,7 @@ describe('the sequence job', () => {
       ref: `subscriber:${id}:step:1`,
       nextAttemptAt: deps.clock.now(),
     });
-    const message = storedMessage(row!);
+    const message = storedMessage(deps.db, row!);
     const token = unsubscribeToken(deps.config.sessionSecret, 'reader@example.com');
     expect(message.headers).toEqual({
       'List-Unsubscribe': `<http://localhost/api/newsletter/unsubscribe?token=${token}>`,
@@ -129,6 +130,7 @@ describe('the sequence job', () => {
   it('gives each step once when two database handles (two instances) turn at once', async () => {
     const { db: first, target } = await openTestDatabase();
     const second = await openDatabase(target);
+    sealOutboxWith(second, deps.config.sessionSecret);
     deps = { ...deps, db: first };
     admin = await adminCaller(deps);
     await save({ enabled: true, steps: [WELCOME] });
