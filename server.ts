@@ -103,9 +103,9 @@ async function start(): Promise<void> {
   }
   // Every line without the configuration's secrets (an outside service may echo one).
   const logger = createLogger(undefined, configuredSecrets(config));
-  // On Node 20 one line of the site's own, not the AWS SDK's nine (docs/decisions/0053).
+  // On Node 20 one line of the site's own, not the AWS SDK's nine (docs/decisions/0053); said
+  // once the site listens, so that a start that fails still says one line only.
   const oldNode = endOfLifeNotice(process.version);
-  if (oldNode) logger.info('node.end_of_life', { message: oldNode });
   sdkNodeNoticesOff(process.env, process.version);
   // Traces only with OTEL_EXPORTER_OTLP_ENDPOINT: the SDK is not even loaded otherwise.
   const { otlpEndpoint, serviceName, shutdownSeconds } = config.operations;
@@ -172,6 +172,7 @@ async function start(): Promise<void> {
   await app.warmUp();
   const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
     logger.info('server.listening', { message: `listening on ${displayUrl(info)}` });
+    if (oldNode) logger.info('node.end_of_life', { message: oldNode });
     // Without a way to deliver (production without SMTP_URL) queued mail waits untouched.
     if (mailer.canDeliver) sender.start();
     answers?.start();

@@ -13,7 +13,7 @@ import { migrationsBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
 import { emailChanges, sessions, users } from './schema';
 
-/** Its number in migrations/ (0043_sessions-hashed.sql). */
+/** Its number in migrations/ (0043_sessions_hashed.sql). */
 const SESSIONS_HASHED = 43;
 
 it('ends the sessions stored before, and what waits on them, keeping the users', async () => {

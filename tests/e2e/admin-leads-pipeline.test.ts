@@ -243,14 +243,14 @@ describe('a lead from enquiry to client', () => {
     await expectAxeCleanLightAndDark();
 
     // The Overview answers which sources bring clients: the enquiry came with no page read
-    // before it, so Direct brought one lead, won, worth 12,000; and it was answered in minutes.
+    // before it, so Direct brought one lead, won, worth €12,000; and it was answered in minutes.
     await page.goto(`${server.url}/admin/overview`);
     const clients = await visible(page.getByRole('table', { name: 'Clients by source' }));
     const cells = await clients
       .getByRole('row', { name: /^Direct/ })
       .getByRole('cell')
       .allInnerTexts();
-    expect(cells.slice(-3)).toEqual(['1', '1', '12,000']);
+    expect(cells.slice(-3)).toEqual(['1', '1', '€12,000']);
     await visible(page.getByRole('region', { name: 'Totals' }).getByText(/^\d+ min$/));
     await page.goto(`${server.url}/admin/leads`);
   });

@@ -237,7 +237,9 @@ describe('the Overview', () => {
       ['www.google.com', '1', '0', '0', '0%'],
     ]);
     // Which sources bring clients: the value won under its source.
-    expect(await tableRows('Clients by source')).toEqual([['newsletter', '1', '1', '1', '12,500']]);
+    expect(await tableRows('Clients by source')).toEqual([
+      ['newsletter', '1', '1', '1', '€12,500'],
+    ]);
     expect(await tableRows('Campaigns')).toEqual([
       ['spring newsletter / email', '1', '1', '0', '100%'],
     ]);

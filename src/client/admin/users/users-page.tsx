@@ -1,27 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminUser, SecondFactor } from '#shared/users';
+import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
-import { Badge } from '../badge';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';
 import { TrashIcon } from '../icons';
-import { DateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../use-document-title';
 import { useProofDialog } from '../proof-dialog';
 import { InviteDialog } from './invite-dialog';
-import {
-  hasSecondFactorToReset,
-  passkeyCount,
-  ResetSecondFactorDialog,
-} from './reset-second-factor-dialog';
-import { useEndSessions, useRemoveUser, useResendInvitation } from './user-mutations';
-
-const SECOND_FACTOR_LABELS: Record<SecondFactor, string> = {
-  none: 'Password only',
-  email: 'Code by e-mail',
-  totp: 'Authenticator app',
-};
+import { hasSecondFactorToReset, ResetSecondFactorDialog } from './reset-second-factor-dialog';
+import { UserSummary } from './user-summary';
+import { EndSessionsDialog } from './end-sessions-dialog';
+import { useRemoveUser, useResendInvitation } from './user-mutations';
 
 /**
  * Everyone who administers the site: one role, so the list is who, how they sign in and
@@ -37,7 +27,6 @@ export function UsersPage() {
   const list = trpc.users.list.useQuery();
   const remove = useRemoveUser();
   const resend = useResendInvitation();
-  const endSessions = useEndSessions();
   // Resending and removing need a recent proof: the password is asked for when the server does.
   const proof = useProofDialog();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
@@ -75,39 +64,13 @@ export function UsersPage() {
           <ul className="divide-y divide-line border-y border-line" aria-label="Administrators">
             {users.map((user) => (
               <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p
-                    ref={(element) => {
-                      if (element) names.current.set(user.id, element);
-                      else names.current.delete(user.id);
-                    }}
-                    tabIndex={-1}
-                    className="flex flex-wrap items-center gap-2 font-semibold break-all text-ink outline-none"
-                  >
-                    {user.username}
-                    {user.current ? <Badge tone="done">You</Badge> : null}
-                    {user.invited ? <Badge tone="waiting">Invited</Badge> : null}
-                  </p>
-                  <p className="text-sm break-all text-muted">
-                    {user.email ?? 'No e-mail address'}
-                  </p>
-                  <p className="text-sm text-muted">
-                    {SECOND_FACTOR_LABELS[user.secondFactor]}
-                    {user.passkeys > 0 ? ` + ${passkeyCount(user.passkeys)}` : null}
-                    {' · '}
-                    {user.invited ? (
-                      <>
-                        Invited <DateTime iso={user.createdAt} />
-                      </>
-                    ) : user.lastSignInAt ? (
-                      <>
-                        Last signed in <DateTime iso={user.lastSignInAt} />
-                      </>
-                    ) : (
-                      'Not signed in yet'
-                    )}
-                  </p>
-                </div>
+                <UserSummary
+                  user={user}
+                  nameRef={(element) => {
+                    if (element) names.current.set(user.id, element);
+                    else names.current.delete(user.id);
+                  }}
+                />
                 <div className="flex flex-wrap gap-2">
                   {user.invited ? (
                     <Button
@@ -170,22 +133,10 @@ export function UsersPage() {
         }}
       />
 
-      <ConfirmDialog
-        isOpen={toSignOut !== null}
-        title="Sign out everywhere"
-        question="Every browser signed in as them is signed out at once, and a sign-in waiting for its code ends. Their password and second factor stay. They get an e-mail saying you did this."
-        detail={toSignOut?.username}
-        confirmLabel="Sign out everywhere"
-        pendingLabel="Signing out..."
-        isPending={endSessions.isPending}
-        onCancel={() => setToSignOut(null)}
-        onConfirm={() => {
-          if (!toSignOut) return;
-          const user = toSignOut;
-          void proof
-            .run('Sign out everywhere', (given) => endSessions.end(user, given))
-            .finally(() => setToSignOut(null));
-        }}
+      <EndSessionsDialog
+        user={toSignOut}
+        onClose={() => setToSignOut(null)}
+        runWithProof={proof.run}
       />
 
       <ConfirmDialog
