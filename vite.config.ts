@@ -88,7 +88,8 @@ const SQLD_TESTS = [
   'src/server/identity/sessions/**/*.test.ts',
   // Sign-in's procedures one at a time run once: their sessions, throttles and codes at once
   // are proven by login-concurrency, login-throttle and the sessions' files.
-  'src/server/identity/sign-in/{two-factor,judged-wrong,login-concurrency,login-throttle}.test.ts',
+  'src/server/identity/sign-in/{two-factor,judged-wrong,login-concurrency}.test.ts',
+  'src/server/identity/ways-in/login-throttle.test.ts',
   'src/server/identity/second-factors/guess-limits-at-once.test.ts',
   'src/server/platform/{throttle,throttle-restart,counter-cache,db-error-log}.test.ts',
   // The outbox: at most once across two instances on one database (docs/mail.md).

@@ -19,7 +19,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '#tests/support/server-process';
-import { unknownNameBucket } from '#server/identity/sign-in/login-throttle';
+import { unknownNameBucket } from '#server/identity/ways-in/login-throttle';
 import { TEMPLATE_FILE } from '#server/content/page-template';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 

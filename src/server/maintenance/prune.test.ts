@@ -24,10 +24,10 @@ import {
   loginAddressBucket,
   unknownNameBucket,
   userFailuresBucket,
-} from '#server/identity/sign-in/login-throttle';
+} from '#server/identity/ways-in/login-throttle';
 import { codesSentBucket } from '#server/identity/second-factors/two-factor';
-import { wrongCodesBucket } from '#server/identity/sign-in/login-throttle';
-import { DEVICE_FAILURES } from '#server/identity/sign-in/throttle-rules';
+import { wrongCodesBucket } from '#server/identity/ways-in/login-throttle';
+import { DEVICE_FAILURES } from '#server/identity/ways-in/throttle-rules';
 import { emailCodesBucket } from '#server/identity/account/email-change';
 import { testsBucket } from '#server/newsletter/newsletters-router';
 import { addressBucket } from '#server/platform/throttle-buckets';

@@ -41,7 +41,7 @@ import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
 import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
-import * as signInThrottles from '#server/identity/sign-in/throttle-rules';
+import * as signInThrottles from '#server/identity/ways-in/throttle-rules';
 import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;

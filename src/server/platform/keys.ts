@@ -30,7 +30,7 @@ export function unsubscribeTokenKey(secret: string): Buffer {
   return derive(secret, 'newsletter-unsubscribe-token v1');
 }
 
-/** Signs the device cookies that let a known browser past a locked name (identity/sign-in/device-cookie.ts). */
+/** Signs the device cookies that let a known browser past a locked name (identity/ways-in/device-cookie.ts). */
 export function deviceCookieKey(secret: string): Buffer {
   return derive(secret, 'device-cookie-mac v1');
 }

@@ -29,7 +29,7 @@ import { UNKNOWN_SESSION } from './router';
 import { WRONG_PASSWORD } from '../proof/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { sessionRowId } from '../sessions/session';
-import { accountCheckBucket } from '../sign-in/login-throttle';
+import { accountCheckBucket } from '../ways-in/login-throttle';
 import { RECENT_PROOF_MS } from '../proof/recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';

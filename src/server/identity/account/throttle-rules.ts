@@ -1,5 +1,5 @@
 import type { ThrottleRule } from '#server/platform/throttle';
-import { CODES_SENT } from '../sign-in/throttle-rules';
+import { CODES_SENT } from '../ways-in/throttle-rules';
 
 /** The Account screen's throttle (maintenance/prune.ts reads every rule exported here). */
 

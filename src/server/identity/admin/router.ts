@@ -12,8 +12,8 @@ import {
 } from '../sessions/session-start-end';
 import { readCookie, readSession, type SessionState } from '../sessions/session';
 import { adminSession } from '../sessions/admin-session';
-import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
-import { loginThrottle, WrongPasswordError, wrongCodesBucket } from '../sign-in/login-throttle';
+import { completeSignIn, startSignedInSession } from '../ways-in/complete-sign-in';
+import { loginThrottle, WrongPasswordError, wrongCodesBucket } from '../ways-in/login-throttle';
 import {
   checkCode,
   codesSentBucket,
@@ -24,7 +24,7 @@ import {
 import { credentialsOf } from '../passkeys/store';
 import { auditInsert } from '#server/audit/record';
 import { assertRoom } from '#server/platform/throttle';
-import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../sign-in/throttle-rules';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../ways-in/throttle-rules';
 import { publicProcedure, router } from '#server/http/trpc';
 import { outputs } from '#shared/shapes/admin';
 import { authLog, finishSecondStep, pendingLoginProcedure } from './second-step';

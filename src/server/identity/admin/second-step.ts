@@ -9,7 +9,7 @@ import { users } from '#db/schema';
 import { RECOVERY_CODES_LOW } from '#shared/second-factor';
 import { endSession } from '../sessions/session-start-end';
 import { readSession, type SessionState } from '../sessions/session';
-import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
+import { completeSignIn, startSignedInSession } from '../ways-in/complete-sign-in';
 import { MAX_WRONG_CODES, type CodeCheck } from '../second-factors/two-factor';
 import { sendAccountNotice } from '../administrators/notice-mail';
 import { applyPendingReset, startedByReset } from '../password-reset/resets';

@@ -9,7 +9,7 @@ import { writeTransaction } from '#db';
 import { invitations, users } from '#db/schema';
 import { invitationAcceptInput, invitationCheckInput, USER_MESSAGES as M } from '#shared/users';
 import { auditInsert } from '#server/audit/record';
-import { completeSignIn, startSignedInSession } from '../sign-in/complete-sign-in';
+import { completeSignIn, startSignedInSession } from '../ways-in/complete-sign-in';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
 import { endCookieRows } from '../sessions/session-start-end';
 import { readCookie } from '../sessions/session';

@@ -12,7 +12,7 @@ import { sendAccountNotice } from '../administrators/notice-mail';
 import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
 import { auditInsert } from '#server/audit/record';
-import { loginAddressBucket, settledPasswordCheck } from '../sign-in/login-throttle';
+import { loginAddressBucket, settledPasswordCheck } from '../ways-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
 import { passwordCheckedProcedure } from '../proof/prove-password';
 import { currentSessionId } from '../sessions/session';

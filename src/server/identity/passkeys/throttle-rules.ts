@@ -1,5 +1,5 @@
 import type { ThrottleRule } from '#server/platform/throttle';
-import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
+import { LOGIN_FAILURES } from '../ways-in/throttle-rules';
 
 /**
  * The passkeys' throttle (maintenance/prune.ts reads every rule exported here: export rules

@@ -13,7 +13,7 @@ import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { endAllSessionsOf } from '../sessions/session-start-end';
 import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
-import { clearLoginFailures } from '../sign-in/login-throttle';
+import { clearLoginFailures } from '../ways-in/login-throttle';
 
 /** The account a request names: its username, or else its e-mail address (any case). */
 export function accountNamed(db: Db, name: string) {

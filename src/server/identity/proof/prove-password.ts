@@ -22,8 +22,8 @@ import {
   settledPasswordCheck,
   WrongPasswordError,
   type Settled,
-} from '../sign-in/login-throttle';
-import { LOGIN_FAILURES } from '../sign-in/throttle-rules';
+} from '../ways-in/login-throttle';
+import { LOGIN_FAILURES } from '../ways-in/throttle-rules';
 import { checkPasswordInSlot, PASSWORD_CHECK_BUSY } from '../passwords/hash-slot';
 import { logAddress } from '#server/platform/address';
 

@@ -19,7 +19,7 @@ import {
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { wrongCodesBucket } from '../sign-in/login-throttle';
+import { wrongCodesBucket } from '../ways-in/login-throttle';
 import { ThrottledError } from '#server/platform/errors';
 import { replaceRecoveryCodes } from './recovery-codes';
 

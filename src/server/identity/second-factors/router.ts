@@ -35,7 +35,7 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 /**
  * The signed-in administrator's authenticator app and recovery codes (docs/second-factor.md).
  * Set-up, turning off and new recovery codes check the password, counted like the Account
- * screen's other password checks (identity/sign-in/login-throttle.ts).
+ * screen's other password checks (identity/ways-in/login-throttle.ts).
  */
 export const secondFactorRouter = router({
   totpSetup: passwordCheckedProcedure

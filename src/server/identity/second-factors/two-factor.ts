@@ -12,10 +12,10 @@ import type { Context } from '#server/http/trpc';
 import { codeHashKey } from '#server/platform/keys';
 import { newToken } from '#server/platform/tokens';
 import { assertRoom, clear, release, take } from '#server/platform/throttle';
-import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../sign-in/throttle-rules';
+import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../ways-in/throttle-rules';
 import { acceptTotpCode, type TotpCodeOptions } from './totp';
 import { spendRecoveryCode } from './recovery-codes';
-import { wrongCodesBucket } from '../sign-in/login-throttle';
+import { wrongCodesBucket } from '../ways-in/login-throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;

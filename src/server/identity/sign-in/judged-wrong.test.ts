@@ -11,8 +11,8 @@ import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { hashingAfter } from '#tests/support/hash-limiter';
-import { settledPasswordCheck, WrongPasswordError } from './login-throttle';
-import { DEVICE_FAILURES, LOGIN_FAILURES } from './throttle-rules';
+import { settledPasswordCheck, WrongPasswordError } from '../ways-in/login-throttle';
+import { DEVICE_FAILURES, LOGIN_FAILURES } from '../ways-in/throttle-rules';
 import { signedOut } from '../sessions/session';
 
 let deps: TestDeps;

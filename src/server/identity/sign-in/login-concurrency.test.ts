@@ -8,7 +8,7 @@ import { throttleEvents } from '#db/schema';
 import type { App } from '#server/app/app';
 import { createApp } from '#server/app/app';
 import { SIGN_IN_BUSY } from '../admin/router';
-import { userFailuresBucket } from './login-throttle';
+import { userFailuresBucket } from '../ways-in/login-throttle';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';
 import { rest, type RestResult } from '#tests/support/rest';

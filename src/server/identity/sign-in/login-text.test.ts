@@ -9,7 +9,7 @@ import { throttleEvents } from '#db/schema';
 import { createTestApp, type TestDeps } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
 import type { App } from '#server/app/app';
-import { unknownNameBucket } from './login-throttle';
+import { unknownNameBucket } from '../ways-in/login-throttle';
 
 let app: App;
 let deps: TestDeps;

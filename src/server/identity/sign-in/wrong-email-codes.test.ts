@@ -16,7 +16,7 @@ import {
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import type { ThrottledError } from '#server/platform/errors';
-import { wrongCodesBucket } from './login-throttle';
+import { wrongCodesBucket } from '../ways-in/login-throttle';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -7,7 +7,7 @@ import { newPasswordProblem } from '#shared/account';
 import { LIMITS } from '#shared/constants';
 import { usernameField } from '#shared/users';
 import { auditInsert } from '#server/audit/record';
-import { clearLoginFailures } from '../sign-in/login-throttle';
+import { clearLoginFailures } from '../ways-in/login-throttle';
 import { endAllSessionsOf } from '../sessions/session-start-end';
 import { UserError } from '#server/platform/errors';
 import { dropInvitationsOf } from '../invitation/invitations';

@@ -10,10 +10,10 @@ import {
 } from '#db/schema';
 import { USER_MESSAGES as M } from '#shared/users';
 import { WRONG_PASSWORD } from '../proof/prove-password';
-import { WrongPasswordError } from '../sign-in/login-throttle';
+import { WrongPasswordError } from '../ways-in/login-throttle';
 import { signedOut } from '../sessions/session';
 import { codesSentBucket } from '../second-factors/two-factor';
-import { wrongCodesBucket } from '../sign-in/login-throttle';
+import { wrongCodesBucket } from '../ways-in/login-throttle';
 import { ThrottledError } from '#server/platform/errors';
 import { createLimiter } from '#server/platform/limiter';
 import { mailsSettled } from '#server/platform/mail';

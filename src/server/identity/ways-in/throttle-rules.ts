@@ -15,7 +15,7 @@ const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts.';
 /**
  * 5 failed sign-ins per username and per address (an IPv6 /64) in 15 minutes, and 5 per
  * device cookie, and 5 per session for the Account screen's password checks: the
- * `login-fail:{user,name,ip,device,account}:…` buckets (identity/sign-in/login-throttle.ts).
+ * `login-fail:{user,name,ip,device,account}:…` buckets (identity/ways-in/login-throttle.ts).
  */
 export const LOGIN_FAILURES: ThrottleRule = {
   kind: 'login-fail',
