@@ -4,7 +4,7 @@ import { assistantRouter } from '#server/assistant/router';
 import { leadTriageProcedures } from '#server/leads/triage/router';
 import { accountRouter } from '#server/identity/account/router';
 import { accessTokensRouter } from '#server/mcp/access-tokens/router';
-import { adminRouter } from '#server/identity/admin/router';
+import { adminRouter } from '#server/identity/sign-in/router';
 import { analyticsRouter } from '#server/analytics/router';
 import { auditRouter } from '#server/audit/router';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';

@@ -29,10 +29,12 @@ describe('a namespace is a folder', () => {
     expect(inNamespaceFolder('leads', 'leads/triage/router.ts')).toBe(true);
     expect(inNamespaceFolder('bookings', 'booking/bookings-router.ts')).toBe(true);
     expect(inNamespaceFolder('secondFactor', 'identity/second-factors/router.ts')).toBe(true);
+    expect(inNamespaceFolder('admin', 'identity/sign-in/router.ts')).toBe(true);
 
     expect(inNamespaceFolder('subscribers', 'leads/subscribers-router.ts')).toBe(false);
     expect(inNamespaceFolder('mailReports', 'mail/reports-router.ts')).toBe(false);
     expect(inNamespaceFolder('leads', 'ai/triage-router.ts')).toBe(false);
     expect(inNamespaceFolder('accessTokens', 'mcp/tokens/router.ts')).toBe(false);
+    expect(inNamespaceFolder('admin', 'identity/admin/router.ts')).toBe(false);
   });
 });

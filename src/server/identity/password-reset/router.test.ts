@@ -19,7 +19,7 @@ import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 import { enableTotpFor, passwordSession, totpCodeAt } from '#tests/support/totp';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
-import { LAST_TRY_RESET } from '../admin/second-step';
+import { LAST_TRY_RESET } from '../sign-in/second-step';
 
 let deps: TestDeps;
 const NEW_PASSWORD = 'a long new password';

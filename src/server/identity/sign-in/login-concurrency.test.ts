@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { throttleEvents } from '#db/schema';
 import type { App } from '#server/app/app';
 import { createApp } from '#server/app/app';
-import { SIGN_IN_BUSY } from '../admin/router';
+import { SIGN_IN_BUSY } from './router';
 import { userFailuresBucket } from '../ways-in/login-throttle';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { createTestDeps, testConfig, type TestDeps } from '#tests/support/app';

@@ -25,7 +25,7 @@ import { enableTotpFor } from '#tests/support/totp';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import type { SoftwareAuthenticator } from '#tests/support/webauthn-authenticator';
-import { INVALID_CREDENTIALS, SIGN_IN_BUSY } from '../admin/router';
+import { INVALID_CREDENTIALS, SIGN_IN_BUSY } from './router';
 
 const THROTTLED = 'Too many failed sign-in attempts. Try again in 15 minutes.';
 const PASSKEY_STEP = { success: true, requiresTwoFactor: true, method: 'passkey' };
