@@ -21,8 +21,8 @@ import { answer, rest } from '#tests/support/rest';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { ACCOUNT_MESSAGES } from '#shared/account';
-import { RECENT_PROOF_MS } from '#server/identity/proof/recent-proof';
-import { WRONG_PASSWORD } from '#server/identity/proof/prove-password';
+import { RECENT_PROOF_MS } from '#server/identity/recent-proof/recent-proof';
+import { WRONG_PASSWORD } from '#server/identity/recent-proof/prove-password';
 
 let deps: TestDeps;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];

@@ -20,7 +20,7 @@ import {
   assertProofInTx,
   passwordWhenGivenProcedure,
   requireRecentProof,
-} from '#server/identity/proof/recent-proof';
+} from '#server/identity/recent-proof/recent-proof';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { currentSessionId } from '#server/identity/sessions/session';
 import { contentSaved } from '#server/site/site-content';

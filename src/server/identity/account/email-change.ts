@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction, type Db } from '#db';
 import { emailChanges, sessions, twoFactorChallenges, users } from '#db/schema';
 import { assertFactorLeft } from '../second-factors/factor-proof';
-import { assertProofInTx } from '../proof/recent-proof';
+import { assertProofInTx } from '../recent-proof/recent-proof';
 import { auditInsert } from '#server/audit/record';
 import {
   CODE_TTL_MS,

@@ -26,11 +26,11 @@ import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/s
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { NO_PENDING_CHANGE } from './email-change';
 import { UNKNOWN_SESSION } from './router';
-import { WRONG_PASSWORD } from '../proof/prove-password';
+import { WRONG_PASSWORD } from '../recent-proof/prove-password';
 import { publicSessionId } from '../sessions/session-list';
 import { sessionRowId } from '../sessions/session';
 import { accountCheckBucket } from '../ways-in/login-throttle';
-import { RECENT_PROOF_MS } from '../proof/recent-proof';
+import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 

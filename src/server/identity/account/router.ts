@@ -7,7 +7,11 @@ import {
   verifyEmailInput,
 } from '#shared/account';
 import { hashPasswordInSlot } from '../passwords/hash-slot';
-import { passwordCheckedProcedure, provePassword, signedInUserRow } from '../proof/prove-password';
+import {
+  passwordCheckedProcedure,
+  provePassword,
+  signedInUserRow,
+} from '../recent-proof/prove-password';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-start-end';
 import { currentSessionId } from '../sessions/session';
 import { MAX_WRONG_CODES } from '../second-factors/two-factor';
@@ -30,7 +34,7 @@ import {
   passwordWhenGivenProcedure,
   recentProofProcedure,
   requireRecentProof,
-} from '../proof/recent-proof';
+} from '../recent-proof/recent-proof';
 import { requireAppCode } from '../second-factors/factor-proof';
 import { requirePasskeyProof } from '../passkeys/passkey-proof';
 import { listPasskeys } from '../passkeys/store';

@@ -34,8 +34,8 @@ export interface Ceremony {
   userHandle?: string;
   /**
    * Registration only: when the session last proved itself (its sign-in or its password) as
-   * the options call found it (identity/proof/recent-proof.ts); a registration needs a ceremony
-   * begun with such a proof.
+   * the options call found it (identity/recent-proof/recent-proof.ts); a registration needs a
+   * ceremony begun with such a proof.
    */
   proof?: number;
 }

@@ -19,7 +19,7 @@ import {
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import type { SoftwareAuthenticator } from '#tests/support/webauthn-authenticator';
-import { RECENT_PROOF_MS } from '../proof/recent-proof';
+import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 
 let deps: TestDeps;
 let cookie: string;

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { passkeys, sessions, totpCredentials } from '#db/schema';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
-import { RECENT_PROOF_MS } from '../proof/recent-proof';
+import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
 import { signedOut } from '../sessions/session';
 import type { Context } from '#server/http/trpc';

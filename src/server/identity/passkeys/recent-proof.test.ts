@@ -1,6 +1,6 @@
 /**
- * Adding a passkey needs a recent proof (docs/passkeys.md, identity/proof/recent-proof.ts): a
- * passkey outlives a password change, so a stolen session must not add one. Within 10 minutes
+ * Adding a passkey needs a recent proof (docs/passkeys.md, identity/recent-proof/recent-proof.ts):
+ * a passkey outlives a password change, so a stolen session must not add one. Within 10 minutes
  * of the session's sign-in, or of the last time this session proved itself, no password is
  * asked; later the options call needs it, checked and counted like the Account screen's others.
  */
@@ -11,13 +11,13 @@ import { passkeys, throttleEvents } from '#db/schema';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { webauthnChallengeKey } from '#server/platform/keys';
-import { WRONG_PASSWORD } from '../proof/prove-password';
+import { WRONG_PASSWORD } from '../recent-proof/prove-password';
 import { callerFor, createTestDeps, signedInCookie, type TestDeps } from '#tests/support/app';
 import { insertUser, PASSWORD } from '#tests/support/users';
 import { failure } from '#tests/support/trpc-errors';
 import { ceremonyCookieFrom, joinCookies, startRegistration } from '#tests/support/passkeys';
 import { softwareAuthenticator } from '#tests/support/webauthn-authenticator';
-import { RECENT_PROOF_MS } from '../proof/recent-proof';
+import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 import { CHALLENGE_TTL_MS } from './challenge-cookie';
 
 let deps: TestDeps;

@@ -9,12 +9,16 @@ import {
   renamePasskeyInput,
 } from '#shared/passkeys';
 import { sendAccountNotice } from '../administrators/notice-mail';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
+import {
+  assertProofInTx,
+  recentProofProcedure,
+  requireRecentProof,
+} from '../recent-proof/recent-proof';
 import { assertFactorLeft, requireAppCode } from '../second-factors/factor-proof';
 import { auditInsert } from '#server/audit/record';
 import { loginAddressBucket, settledPasswordCheck } from '../ways-in/login-throttle';
 import { PASSKEY_FAILURES } from './throttle-rules';
-import { passwordCheckedProcedure } from '../proof/prove-password';
+import { passwordCheckedProcedure } from '../recent-proof/prove-password';
 import { currentSessionId } from '../sessions/session';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '../sessions/admin-procedure';

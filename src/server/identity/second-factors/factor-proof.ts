@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { passkeys, totpCredentials } from '#db/schema';
 import { ACCOUNT_MESSAGES } from '#shared/account';
-import { recordProof } from '../proof/recent-proof';
+import { recordProof } from '../recent-proof/recent-proof';
 import { publicSessionId } from '../sessions/session-list';
 import { totpOptions } from './two-factor';
 import type { Context } from '#server/http/trpc';
@@ -24,10 +24,10 @@ export function accountWrongCodesBucket(userId: number, sessionId: string): stri
  * Turning a factor off where the authenticator app is on also asks for the app's code (or a
  * recovery code), so a stolen session and password are not enough (docs/second-factor.md).
  * Without the app, nothing more is asked here: the recent proof covers it. A right code is
- * recorded as this session's proof (identity/proof/recent-proof.ts); a wrong one counts toward the
- * session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`): a place is taken before judging, in
- * one write transaction, and given back when the code was right; past the limit the
- * answer is 429 with its wait.
+ * recorded as this session's proof (identity/recent-proof/recent-proof.ts); a wrong one counts
+ * toward the session's 5 in 15 minutes (`ACCOUNT_WRONG_CODES`): a place is taken before
+ * judging, in one write transaction, and given back when the code was right; past the limit
+ * the answer is 429 with its wait.
  */
 export async function requireAppCode(
   ctx: Context,

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { factorOffInput, passwordOnlyInput, totpEnableInput } from '#shared/second-factor';
-import { passwordCheckedProcedure, provePassword } from '../proof/prove-password';
+import { passwordCheckedProcedure, provePassword } from '../recent-proof/prove-password';
 import { sendAccountNotice } from '../administrators/notice-mail';
-import { requireRecentProof } from '../proof/recent-proof';
+import { requireRecentProof } from '../recent-proof/recent-proof';
 import { announceFirstFactor } from '../administrators/admin-notice';
 import { requireAppCode } from './factor-proof';
 import { currentSessionId } from '../sessions/session';

@@ -9,7 +9,7 @@ import { holdsSecondFactor, type SessionUser } from '../sessions/session';
 import { clear, take } from '#server/platform/throttle';
 import { TOTP_SETUP } from './throttle-rules';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
-import { assertProofInTx } from '../proof/recent-proof';
+import { assertProofInTx } from '../recent-proof/recent-proof';
 import { assertFactorLeft } from './factor-proof';
 import { removeSecondFactors } from './remove-factors';
 import { acceptTotpCode, newTotpSecret, totpRow } from './totp';

@@ -23,7 +23,7 @@ import { auditEntries } from '#tests/support/audit';
 import { rest } from '#tests/support/rest';
 import { failure } from '#tests/support/trpc-errors';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { RECENT_PROOF_MS } from '../proof/recent-proof';
+import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 
 let app: App;
 let deps: TestDeps;

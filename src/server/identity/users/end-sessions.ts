@@ -16,7 +16,11 @@ import { outputs } from '#shared/shapes/users';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { administratorSubject } from '#server/audit/subjects';
 import { sendAccountNotice } from '../administrators/notice-mail';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
+import {
+  assertProofInTx,
+  recentProofProcedure,
+  requireRecentProof,
+} from '../recent-proof/recent-proof';
 import { liveSession } from '../sessions/session';
 import { endAllSessionsOf } from '../sessions/session-start-end';
 

@@ -9,11 +9,15 @@ import {
   USER_MESSAGES as M,
   type AdminUser,
 } from '#shared/users';
-import { assertProofInTx, recentProofProcedure, requireRecentProof } from '../proof/recent-proof';
+import {
+  assertProofInTx,
+  recentProofProcedure,
+  requireRecentProof,
+} from '../recent-proof/recent-proof';
 import { sendAccountNotice } from '../administrators/notice-mail';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { administratorSubject } from '#server/audit/subjects';
-import { passwordCheckedProcedure } from '../proof/prove-password';
+import { passwordCheckedProcedure } from '../recent-proof/prove-password';
 import { endAllSessionsOf } from '../sessions/session-start-end';
 import { signedOut } from '../sessions/session';
 import { UnavailableError } from '#server/platform/errors';

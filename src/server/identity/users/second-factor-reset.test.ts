@@ -9,7 +9,7 @@ import {
   twoFactorChallenges,
 } from '#db/schema';
 import { USER_MESSAGES as M } from '#shared/users';
-import { WRONG_PASSWORD } from '../proof/prove-password';
+import { WRONG_PASSWORD } from '../recent-proof/prove-password';
 import { WrongPasswordError } from '../ways-in/login-throttle';
 import { signedOut } from '../sessions/session';
 import { codesSentBucket } from '../second-factors/two-factor';

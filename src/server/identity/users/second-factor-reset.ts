@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { users, type UserRow } from '#db/schema';
-import { assertProofInTx } from '../proof/recent-proof';
+import { assertProofInTx } from '../recent-proof/recent-proof';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { administratorSubject } from '#server/audit/subjects';
 import { currentSessionId } from '../sessions/session';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { accessTokens, auditEvents } from '#db/schema';
 import { ACCESS_TOKEN_MESSAGES, LIVE_TOKENS_MAX } from '#shared/access-tokens';
 import { ACCOUNT_MESSAGES } from '#shared/account';
-import { RECENT_PROOF_MS } from '#server/identity/proof/recent-proof';
+import { RECENT_PROOF_MS } from '#server/identity/recent-proof/recent-proof';
 import {
   createRecordingMailer,
   createTestApp,

@@ -14,7 +14,7 @@ import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/proof/recent-proof';
+} from '#server/identity/recent-proof/recent-proof';
 import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
 import { outputs } from '#shared/shapes/access-tokens';

@@ -18,7 +18,7 @@ import {
   assertProofInTx,
   recentProofProcedure,
   requireRecentProof,
-} from '#server/identity/proof/recent-proof';
+} from '#server/identity/recent-proof/recent-proof';
 import { allowInput, consentRequestInput, OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { clientRedirect, CODE_TTL_MS, pendingRequest } from './authorizations';
 import { outputs } from '#shared/shapes/oauth';

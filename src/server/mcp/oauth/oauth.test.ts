@@ -19,7 +19,7 @@ import {
   registerClient,
   requestId,
 } from '#tests/support/oauth';
-import { RECENT_PROOF_MS } from '#server/identity/proof/recent-proof';
+import { RECENT_PROOF_MS } from '#server/identity/recent-proof/recent-proof';
 import { mailsSettled } from '#server/platform/mail';
 import { createRecordingMailer, type RecordingMailer } from '#tests/support/app';
 import { users } from '#db/schema';

@@ -4,10 +4,10 @@
  * administrator's factor, their own password proves it is them. Two halves, always together:
  *
  * - the procedure counts it: `passwordCheckedProcedure` (the password is asked every time) or
- *   `recentProofProcedure` (identity/proof/recent-proof.ts: asked unless the session proved
- *   itself lately) takes a place in this session's bucket and the address's before anything
- *   else, kept only when the password is judged wrong (so a borrowed session guesses no
- *   faster than the login form);
+ *   `recentProofProcedure` (identity/recent-proof/recent-proof.ts: asked unless the session
+ *   proved itself lately) takes a place in this session's bucket and the address's before
+ *   anything else, kept only when the password is judged wrong (so a borrowed session guesses
+ *   no faster than the login form);
  * - `provePassword` judges it, and takes only such a procedure's context (`PasswordCounted`):
  *   a password checked without being counted does not compile.
  */
