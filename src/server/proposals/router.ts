@@ -34,7 +34,7 @@ import {
   type ProposalReadDeps,
 } from './proposal-store';
 import { sendProposal, withdrawProposal } from './send';
-import { pdfResponse, storedPdfFilename } from './pdf/stored-pdf';
+import { pdfResponse, storedPdfFilename } from './signed-pdf/stored-pdf';
 import { readProposalSettings, storeProposalSettings } from './settings';
 
 async function shown(deps: ProposalReadDeps, id: number) {

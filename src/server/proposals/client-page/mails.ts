@@ -4,7 +4,7 @@
  * code that proves an address other than the lead's. Each names the proposal by its number
  * and version; words the client typed come after the site's own links, quoted.
  */
-import { pdfAttachment } from '../pdf/stored-pdf';
+import { pdfAttachment } from '../signed-pdf/stored-pdf';
 import { proposalRow } from '../proposal-store';
 import { onOneLine } from '#shared/validation';
 import { siteMail } from '../short-mail';

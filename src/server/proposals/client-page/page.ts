@@ -7,7 +7,7 @@
  *   then says what happened. Refused: the page again with the typed values kept and each
  *   field's problem (400), or what stands in the way (409, 429 with Retry-After, 503).
  * - GET /p/:token/pdf: the PDF of the version the page shows, with its certificate once
- *   accepted (pdf/stored-pdf.ts), behind the page's own look-up and throttle.
+ *   accepted (signed-pdf/stored-pdf.ts), behind the page's own look-up and throttle.
  * Each calls the public procedures (router.ts), so the page and the JSON API keep one set of
  * rules. The answers name one person's link: no cache keeps them and no other site gets it as
  * a referrer.
@@ -30,7 +30,7 @@ import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { linkPageAssets } from '#server/http/page-assets';
 import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { siteSettings } from '#server/site/site-settings';
-import { pdfResponse } from '../pdf/stored-pdf';
+import { pdfResponse } from '../signed-pdf/stored-pdf';
 import { withFormTarget } from '#server/http/security-headers';
 import { checkoutOrigin } from '#server/platform/config-stripe';
 import { CodeSent } from './accept-code';
