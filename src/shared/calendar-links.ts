@@ -5,7 +5,7 @@
  * open it. One function builds both, so the two never disagree on the call.
  */
 
-export interface CalendarCall {
+export interface CalendarLinkCall {
   title: string;
   start: Date;
   end: Date;
@@ -43,7 +43,7 @@ function query(params: [string, string][]): string {
   return params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
 }
 
-export function calendarLinks(call: CalendarCall): CalendarLinks {
+export function calendarLinks(call: CalendarLinkCall): CalendarLinks {
   const google = query([
     ['action', 'TEMPLATE'],
     ['text', call.title],

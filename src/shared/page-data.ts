@@ -20,7 +20,8 @@ export function contentJson(content: SiteContent): string {
   return scriptJson(content);
 }
 
-export interface SiteBrand {
+/** The brand's names, as the router app's frame carries them (the server adds its marks). */
+export interface BrandNames {
   /** The full name ('Acme AI Engineering'). */
   name: string;
   /** What the logo shows large ('Acme AI'). */
@@ -30,7 +31,7 @@ export interface SiteBrand {
 /** The id of the element holding the brand in app.html. */
 export const SITE_BRAND_ELEMENT_ID = 'site-brand';
 
-export function brandJson(brand: SiteBrand): string {
+export function brandJson(brand: BrandNames): string {
   return scriptJson({ name: brand.name, shortName: brand.shortName });
 }
 

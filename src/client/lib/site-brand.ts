@@ -9,14 +9,12 @@
  */
 import { useSyncExternalStore } from 'react';
 import { company } from '#shared/company';
-import { SITE_BRAND_ELEMENT_ID, type SiteBrand } from '#shared/page-data';
+import { SITE_BRAND_ELEMENT_ID, type BrandNames } from '#shared/page-data';
 import type { MediaImage } from '#shared/site-media';
 import { pageLogo } from './site-frame';
 
-export type { SiteBrand };
-
 /** The brand as `Logo` (ui/logo.tsx) takes it: the uploaded logo in place of the mark. */
-export interface ShownBrand extends SiteBrand {
+export interface ShownBrand extends BrandNames {
   image?: MediaImage;
 }
 
@@ -25,12 +23,12 @@ function imageOf(logo: MediaImage | undefined): Pick<ShownBrand, 'image'> {
   return logo ? { image: { src: logo.src, width: logo.width, height: logo.height } } : {};
 }
 
-function fromPage(): SiteBrand | null {
+function fromPage(): BrandNames | null {
   if (typeof document === 'undefined') return null;
   const text = document.getElementById(SITE_BRAND_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    const parsed = JSON.parse(text) as Partial<SiteBrand>;
+    const parsed = JSON.parse(text) as Partial<BrandNames>;
     return typeof parsed.name === 'string' && typeof parsed.shortName === 'string'
       ? { name: parsed.name, shortName: parsed.shortName }
       : null;
@@ -57,7 +55,7 @@ function replace(next: ShownBrand): void {
 }
 
 /** After a save of the content: every component showing the name follows. */
-export function setSiteBrand(brand: SiteBrand): void {
+export function setSiteBrand(brand: BrandNames): void {
   const known = siteBrand();
   if (known.name === brand.name && known.shortName === brand.shortName) return;
   replace({ name: brand.name, shortName: brand.shortName, ...imageOf(known.image) });

@@ -89,7 +89,7 @@ export async function backupTimes(
   };
 }
 
-export interface BackupStatus {
+export interface BackupHealth {
   configured: boolean;
   places: string[];
   everyHours: number | null;
@@ -104,7 +104,7 @@ export async function backupStatus(
   db: Db,
   settings: { places: string[]; everyHours: number } | null,
   now: Date,
-): Promise<BackupStatus> {
+): Promise<BackupHealth> {
   if (!settings) {
     return {
       configured: false,

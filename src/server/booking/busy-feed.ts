@@ -54,7 +54,7 @@ export async function storedBusy(db: Db, url: string): Promise<Span[] | null> {
   return busy;
 }
 
-export interface FeedState {
+export interface BusyFeedState {
   fetchedAt: string | null;
   error: string | null;
   /** Busy times in the last good copy. */
@@ -62,7 +62,7 @@ export interface FeedState {
 }
 
 /** What the settings screen shows of the feed: its last good read, its last error. */
-export async function feedState(db: Db, url: string | null): Promise<FeedState> {
+export async function feedState(db: Db, url: string | null): Promise<BusyFeedState> {
   const row =
     url === null
       ? undefined

@@ -10,7 +10,7 @@ import type { Db } from '#db';
 import { bookings } from '#db/schema';
 import type { BookingSettings } from '#shared/booking';
 import { storedBusy } from './busy-feed';
-import { computeSlots, ownerDay, type Slot, type Span } from './slots';
+import { computeSlots, ownerDay, type FreeSlot, type Span } from './slots';
 
 export interface SlotOptions {
   /** A booking left out, as if it were not there: the one being moved. */
@@ -18,7 +18,7 @@ export interface SlotOptions {
 }
 
 /** Days of the owner's zone, both included. */
-export interface DayRange {
+export interface OwnerDayRange {
   from: string;
   to: string;
 }
@@ -32,10 +32,10 @@ const DAY_MS = 24 * 60 * 60_000;
 export async function freeSlots(
   db: Db,
   settings: BookingSettings,
-  range: DayRange,
+  range: OwnerDayRange,
   now: Date,
   options: SlotOptions = {},
-): Promise<Slot[]> {
+): Promise<FreeSlot[]> {
   if (!settings.enabled) return [];
   const zone = settings.timezone;
   // A day past each end: a booking there can reach into the range through the buffers, and

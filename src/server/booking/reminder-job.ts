@@ -11,7 +11,7 @@ import type { Db } from '#db';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Turn } from '#server/mail/outbox/mail-loop';
+import type { MailJob, TurnOutcome } from '#server/mail/outbox/mail-loop';
 import { mailSite } from '#server/site/site-brand';
 import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { renderVisitorBookingEmail } from './booking-email';
@@ -34,7 +34,7 @@ export interface ReminderDeps {
 export function reminderJob(deps: ReminderDeps): MailJob {
   const { db, config, logger } = deps;
 
-  async function turn(now: Date): Promise<Turn> {
+  async function turn(now: Date): Promise<TurnOutcome> {
     if ((await hasLateReminder(db, now)) && (await withdrawLateReminders(db, now)) > 0) {
       logger.info('booking.reminders_withdrawn', { reason: CALL_BEGUN_ERROR });
       return { kind: 'worked' };

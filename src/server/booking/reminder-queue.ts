@@ -98,7 +98,7 @@ export async function hasDueReminder(db: Db, now: Date): Promise<boolean> {
 export type RemindedBooking = typeof bookings.$inferSelect;
 
 /** What a turn of the hand-over did with the next due reminder. */
-export type HandOver =
+export type ReminderHandOver =
   | { kind: 'none' }
   | { kind: 'handed'; reminderId: number; mailId: number }
   | { kind: 'unsent'; reminderId: number; reason: string }
@@ -117,8 +117,8 @@ export function handOverNextReminder(
   db: Db,
   now: Date,
   compose: (booking: RemindedBooking) => MailMessage,
-): Promise<HandOver> {
-  return writeTransaction(db, async (tx): Promise<HandOver> => {
+): Promise<ReminderHandOver> {
+  return writeTransaction(db, async (tx): Promise<ReminderHandOver> => {
     const row = await tx
       .select({ id: r.id, booking: bookings })
       .from(r)

@@ -16,7 +16,7 @@ export interface Span {
   end: number;
 }
 
-export interface Slot {
+export interface FreeSlot {
   start: Date;
   end: Date;
 }
@@ -91,7 +91,7 @@ export interface SlotInput {
  * booking widened the same way (so two calls are at least both buffers apart); and a day that
  * already holds `maxPerDay` bookings offers none. Booking off: none.
  */
-export function computeSlots(input: SlotInput): Slot[] {
+export function computeSlots(input: SlotInput): FreeSlot[] {
   const { settings, now } = input;
   if (!settings.enabled) return [];
   const zone = settings.timezone;
@@ -114,7 +114,7 @@ export function computeSlots(input: SlotInput): Slot[] {
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
 
-  const slots: Slot[] = [];
+  const slots: FreeSlot[] = [];
   for (const day of eachDay(input.from, input.to)) {
     if (settings.maxPerDay !== null && (perDay.get(day) ?? 0) >= settings.maxPerDay) continue;
     const weekday = WEEKDAYS[DateTime.fromISO(day, { zone }).weekday - 1];

@@ -128,7 +128,7 @@ export function leadsPage(db: Db, filter: LeadFilter, page: number): Promise<Lea
   );
 }
 
-export type StatusCounts = Record<LeadStatus, number>;
+export type LeadStatusCounts = Record<LeadStatus, number>;
 
 /**
  * How many leads of each status `q` (and the triage label) finds (all leads without either),
@@ -137,14 +137,14 @@ export type StatusCounts = Record<LeadStatus, number>;
 export async function countsByStatus(
   db: Db,
   filter: Omit<LeadFilter, 'status'>,
-): Promise<StatusCounts> {
+): Promise<LeadStatusCounts> {
   const rows = await db
     .select({ status: leads.status, n: count() })
     .from(leads)
     .where(narrowed(filter))
     .groupBy(leads.status)
     .all();
-  const counts = Object.fromEntries(leadStatusValues.map((s) => [s, 0])) as StatusCounts;
+  const counts = Object.fromEntries(leadStatusValues.map((s) => [s, 0])) as LeadStatusCounts;
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }

@@ -10,7 +10,7 @@ import type { Db } from '#db';
 import { newsletters } from '#db/schema';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Recovery, Turn } from '#server/mail/outbox/mail-loop';
+import type { MailJob, Recovery, TurnOutcome } from '#server/mail/outbox/mail-loop';
 import { type SiteSettingsConfig } from '#server/site/site-settings';
 import { mailSite } from '#server/site/site-brand';
 import { queueLeftConfirmations } from './confirmation-mail';
@@ -45,7 +45,7 @@ export function newsletterJob(deps: NewsletterJobDeps): MailJob {
     return done.handed + done.skipped > 0;
   }
 
-  async function turn(now: Date): Promise<Turn> {
+  async function turn(now: Date): Promise<TurnOutcome> {
     const sending = await db
       .select({ id: newsletters.id })
       .from(newsletters)

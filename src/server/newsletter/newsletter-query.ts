@@ -13,11 +13,11 @@ import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 export type { Newsletter };
 
 /** Its recipients counted live: the answer's own fields. */
-export type Progress = Pick<Newsletter, 'total' | 'sent' | 'failed'>;
+export type CountedRecipients = Pick<Newsletter, 'total' | 'sent' | 'failed'>;
 
-const NO_RECIPIENTS: Progress = { total: 0, sent: 0, failed: 0 };
+const NO_RECIPIENTS: CountedRecipients = { total: 0, sent: 0, failed: 0 };
 
-export function serializeNewsletter(row: NewsletterRow, progress: Progress): Newsletter {
+export function serializeNewsletter(row: NewsletterRow, progress: CountedRecipients): Newsletter {
   return {
     id: row.id,
     subject: row.subject,
@@ -36,7 +36,7 @@ export function serializeNewsletter(row: NewsletterRow, progress: Progress): New
  * neither; a mail the outbox skipped as suppressed neither). A mail retried from the Mail
  * screen is waiting again, then sent or failed: still one fate per recipient.
  */
-async function progressOf(db: Db, ids: number[]): Promise<Map<number, Progress>> {
+async function progressOf(db: Db, ids: number[]): Promise<Map<number, CountedRecipients>> {
   if (ids.length === 0) return new Map();
   const r = newsletterRecipients;
   const rows = await db

@@ -52,7 +52,7 @@ export async function unsentMails(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export interface HandOver {
+export interface HandOverOptions {
   now: Date;
   /** SESSION_SECRET: the unsubscribe tokens are derived from it (tokens.ts). */
   secret: string;
@@ -65,7 +65,10 @@ export interface HandOver {
  * write transaction: two instances handing at once are one after the other, so the window
  * holds and no row is handed twice. Answers how many rows were handed and skipped.
  */
-export function handOver(db: Db, opts: HandOver): Promise<{ handed: number; skipped: number }> {
+export function handOver(
+  db: Db,
+  opts: HandOverOptions,
+): Promise<{ handed: number; skipped: number }> {
   const { now, secret, site } = opts;
   return writeTransaction(db, async (tx) => {
     const room = HANDOVER_WINDOW - (await unsentMails(tx));

@@ -10,7 +10,7 @@ import {
   PROPOSALS_PAGE_SIZE,
   type ProposalStatus,
 } from '#shared/proposals';
-import type { Proposal, ProposalRow as ListedProposal } from '#shared/shapes/proposals';
+import type { ListedProposal, Proposal } from '#shared/shapes/proposals';
 import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 import type { Clock } from '#server/platform/clock';
 import { dayIn, proposalJson, type PaymentRow, type ProposalRow } from './proposal-json';

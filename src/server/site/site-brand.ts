@@ -11,12 +11,10 @@ import { currentContent } from './site-content';
 import { resolveSiteSettings, type SiteSettingsConfig } from './site-settings';
 import { NOTHING_SAVED } from './site-settings-row';
 import type { SiteMedia } from '#shared/site-media';
+import type { BrandNames } from '#shared/page-data';
 
-export interface SiteBrand {
-  /** The full name ('Acme AI Engineering'). */
-  name: string;
-  /** What the logo shows large ('Acme AI'). */
-  shortName: string;
+/** The brand's names and its uploaded marks. */
+export interface SiteBrand extends BrandNames {
   /** The uploaded logo and favicon, for the pages the server writes itself; absent: built-in. */
   logo?: SiteMedia['logo'];
   favicon?: SiteMedia['favicon'];

@@ -67,7 +67,7 @@ export const proposalOutput = z.strictObject({
 export type Proposal = z.infer<typeof proposalOutput>;
 
 /** A row of the Proposals list: the proposal and whom it is for. */
-export const proposalRowOutput = z.strictObject({
+export const listedProposalOutput = z.strictObject({
   ...proposalOutput.shape,
   lead: z.strictObject({
     id: z.number(),
@@ -76,7 +76,7 @@ export const proposalRowOutput = z.strictObject({
     company: z.nullable(z.string()),
   }),
 });
-export type ProposalRow = z.infer<typeof proposalRowOutput>;
+export type ListedProposal = z.infer<typeof listedProposalOutput>;
 
 export const proposalSettingsOutput = z.strictObject({
   currency: z.string(),
@@ -113,7 +113,7 @@ export const outputs = {
   ofLead: z.strictObject({ proposals: z.array(proposalOutput) }),
   one: z.strictObject({ proposal: proposalOutput }),
   list: z.strictObject({
-    proposals: z.array(proposalRowOutput),
+    proposals: z.array(listedProposalOutput),
     total: z.number(),
     page: z.number(),
     pageSize: z.number(),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { netPaid } from '#shared/proposal-payments';
 import { formatMoney, PROPOSAL_STATUS_LABELS, type ProposalStatus } from '#shared/proposals';
-import type { Proposal, ProposalRow } from '#shared/shapes/proposals';
+import type { ListedProposal, Proposal } from '#shared/shapes/proposals';
 import { focusRing } from '#shared/ui-styles';
 import { DateTime } from '../ui/date-time';
 import type { TableSpec } from '../ui/list-table';
@@ -95,7 +95,7 @@ const datesColumn = {
 } as const;
 
 /** Every lead's proposals, newest first; on a phone the status and total go under the title. */
-export function proposalsTable(status: ProposalStatus | undefined): TableSpec<ProposalRow> {
+export function proposalsTable(status: ProposalStatus | undefined): TableSpec<ListedProposal> {
   return {
     caption: `${status ? `${PROPOSAL_STATUS_LABELS[status]} proposals` : 'Proposals'}, newest first`,
     rowKey: (p) => p.id,

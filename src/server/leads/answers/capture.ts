@@ -31,7 +31,7 @@ export function keptAnswerText(text: string): string {
   return `${bytes.subarray(0, end).toString('utf8')}\n\n${ANSWER_CUT_NOTE}`;
 }
 
-export type Taken = 'stored' | 'duplicate' | 'ignored';
+export type CaptureOutcome = 'stored' | 'duplicate' | 'ignored';
 
 async function leadOf(
   db: Db,
@@ -66,12 +66,12 @@ export async function takeAnswer(
   },
   mail: IncomingMail,
   now: Date,
-): Promise<Taken> {
+): Promise<CaptureOutcome> {
   const { db } = deps;
   const leadId = await leadOf(db, deps.config, mail);
   if (leadId === null) return 'ignored';
   let noticeOf: AnsweredLead | null = null;
-  const taken = await writeTransaction(db, async (tx): Promise<Taken> => {
+  const taken = await writeTransaction(db, async (tx): Promise<CaptureOutcome> => {
     const stored = await tx
       .insert(leadEvents)
       .values({

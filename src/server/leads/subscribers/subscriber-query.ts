@@ -39,7 +39,7 @@ export function serializeSubscriber(row: ReadRow): Subscriber {
   };
 }
 
-export type StatusCounts = Record<SubscriberShownStatus, number>;
+export type SubscriberStatusCounts = Record<SubscriberShownStatus, number>;
 
 /** Ids grow with arrival: the primary key lists the newest first. */
 const newestFirst = desc(subscribers.id);
@@ -87,14 +87,16 @@ export function subscribersPage(db: Db, filter: SubscriberFilter, page: number, 
  * status present (0 when none): one grouped read, from which the filter's total is taken
  * too, so the counts and the total agree.
  */
-export async function countByStatus(db: Db, q?: string): Promise<StatusCounts> {
+export async function countByStatus(db: Db, q?: string): Promise<SubscriberStatusCounts> {
   const rows = await db
     .select({ status: shownStatus, n: count() })
     .from(subscribers)
     .where(searching(q))
     .groupBy(shownStatus)
     .all();
-  const counts = Object.fromEntries(subscriberShownStatusValues.map((s) => [s, 0])) as StatusCounts;
+  const counts = Object.fromEntries(
+    subscriberShownStatusValues.map((s) => [s, 0]),
+  ) as SubscriberStatusCounts;
   for (const { status, n } of rows) counts[status] = n;
   return counts;
 }
@@ -115,7 +117,7 @@ export async function subscriberById(db: Db, id: number): Promise<Subscriber | u
   return row ? serializeSubscriber(row) : undefined;
 }
 
-export function totalOf(counts: StatusCounts, filter: SubscriberFilter): number {
+export function totalOf(counts: SubscriberStatusCounts, filter: SubscriberFilter): number {
   if (filter.status) return counts[filter.status];
   return subscriberShownStatusValues.reduce((sum, status) => sum + counts[status], 0);
 }

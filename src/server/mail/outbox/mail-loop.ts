@@ -30,7 +30,7 @@ export const RECOVERY_INTERVAL_MS = 60_000;
 const TROUBLE_WAIT_MS = 5_000;
 
 /** What one turn did, and when the next is worth taking. */
-export type Turn =
+export type TurnOutcome =
   /** A mail was settled (sent, failed, retried later or skipped): go on. */
   | { kind: 'worked' }
   /** A pace holds the next mail back for waitMs. */
@@ -50,7 +50,7 @@ export interface MailJob {
   /** Settles what a stopped sender left in hand (and logs it). */
   recover(recovery: Recovery): Promise<void>;
   /** At most one mail of this queue, due at `now`. */
-  turn(now: Date): Promise<Turn>;
+  turn(now: Date): Promise<TurnOutcome>;
 }
 
 /**
@@ -94,7 +94,7 @@ export type MailJobMaker<D> = (deps: D, senderId: string, shared: MailJobShared)
 
 export interface MailSender {
   /** One step of the work; the loop's body, and what tests call directly. */
-  turn(): Promise<Turn>;
+  turn(): Promise<TurnOutcome>;
   /** Runs turns on real timers until stopped. */
   start(): void;
   /** Look for work now instead of at the next poll. */
@@ -126,7 +126,7 @@ export function createMailLoop<
   const jobs = makers.map((make) => make(deps, id, shared));
   let nextRecoveryAt = 0;
 
-  async function turn(): Promise<Turn> {
+  async function turn(): Promise<TurnOutcome> {
     const now = clock.now();
     if (now.getTime() >= nextRecoveryAt) {
       nextRecoveryAt = now.getTime() + RECOVERY_INTERVAL_MS;

@@ -18,7 +18,13 @@ import type { Logger } from '#server/platform/logger';
 import type { MailMessage, Mailer } from '#server/platform/mail';
 import { verpAddress } from '../deliverability/verp';
 import { bounceTokenKey } from '#server/platform/keys';
-import { createPace, type MailJob, type MailJobShared, type Pace, type Turn } from './mail-loop';
+import {
+  createPace,
+  type MailJob,
+  type MailJobShared,
+  type Pace,
+  type TurnOutcome,
+} from './mail-loop';
 import {
   claimMail,
   CODE_DROPPED,
@@ -147,7 +153,7 @@ export function outboxJob(deps: OutboxDeps, senderId: string, shared?: MailJobSh
         });
       }
     },
-    async turn(now): Promise<Turn> {
+    async turn(now): Promise<TurnOutcome> {
       const waitMs = pace.waitMs(now);
       const bulk = waitMs === 0;
       // Read first: an idle poll writes nothing.

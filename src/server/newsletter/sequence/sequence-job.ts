@@ -12,7 +12,7 @@ import { subscribers } from '#db/schema';
 import type { Clock } from '#server/platform/clock';
 import type { Config } from '#server/platform/config';
 import type { Logger } from '#server/platform/logger';
-import type { MailJob, Turn } from '#server/mail/outbox/mail-loop';
+import type { MailJob, TurnOutcome } from '#server/mail/outbox/mail-loop';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { isSuppressed } from '#server/mail/suppressions/suppression';
 import { mailSite } from '#server/site/site-brand';
@@ -126,7 +126,7 @@ export function sequenceJob(deps: SequenceJobDeps): MailJob {
     });
   }
 
-  async function turn(now: Date): Promise<Turn> {
+  async function turn(now: Date): Promise<TurnOutcome> {
     const sequence = await readSequence(db);
     const due = await nextDue(db, sequence, now);
     if (!due) return { kind: 'idle' };
