@@ -3,25 +3,22 @@
  * what it shows: an open proposal (sent or viewed) past its `validUntil` day, in the site's
  * zone, reads `expired` whether or not anything wrote that yet.
  */
+import { z } from 'zod/mini';
 import type { proposalPayments, proposals } from '#db/schema';
 import { OPEN_PROPOSAL_STATUSES, type ProposalItem, type ProposalStatus } from '#shared/proposals';
-import type { Payment, Proposal } from '#shared/shapes/proposals';
+import {
+  proposalItemOutput,
+  signatureRecord,
+  type Payment,
+  type Proposal,
+  type Signature,
+} from '#shared/shapes/proposals';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type PaymentRow = typeof proposalPayments.$inferSelect;
 
-/** The signature kept with an accepted proposal (its JSON in `proposals.acceptance`). */
-export interface SignatureRecord {
-  name: string;
-  email: string;
-  /** The lead's own address, or another one a mailed code proved (docs/proposals.md). */
-  emailProof?: 'recipient' | 'code';
-  /** ISO 8601, UTC. */
-  at: string;
-  /** The client's address cut to its /24 (IPv6: /48). */
-  ip: string;
-  userAgent: string;
-}
+/** The items as stored (`proposals.items`, JSON): the answer's own schema reads them back. */
+const storedItems = z.array(proposalItemOutput);
 
 /** The day `at` falls on in a zone (its one rule is shared with the admin's editor). */
 export { dayIn } from '#shared/calendar-days';
@@ -36,11 +33,12 @@ export function shownStatus(
 }
 
 export function parseItems(json: string): ProposalItem[] {
-  return JSON.parse(json) as ProposalItem[];
+  return storedItems.parse(JSON.parse(json));
 }
 
-export function parseSignature(json: string | null): SignatureRecord | null {
-  return json === null ? null : (JSON.parse(json) as SignatureRecord);
+/** The signature kept with an accepted proposal (`proposals.acceptance`), or null before. */
+export function parseSignature(json: string | null): Signature | null {
+  return json === null ? null : signatureRecord.parse(JSON.parse(json));
 }
 
 export function paymentJson(row: PaymentRow): Payment {

@@ -31,10 +31,34 @@ export const proposalItemOutput = z.strictObject({
   unitAmount: z.number(),
 });
 
-export const acceptanceOutput = z.strictObject({
+/**
+ * The client's signature of a proposal (docs/proposals.md, "The client's page"), declared once:
+ * the acceptance writes it as the JSON of `proposals.acceptance`, every reader parses that JSON
+ * with it, the PDF's certificate prints it, and the answers show its name, address and time
+ * (`acceptanceOutput`). Not strict: a stored record is read as it was written.
+ */
+export const signatureRecord = z.object({
+  /** The full name the client typed. */
   name: z.string(),
   email: z.string(),
+  /**
+   * How the address was known to be theirs: the one the proposal was sent to, or another that
+   * a 6-digit code mailed to it proved. Unset in signatures kept before it was recorded.
+   */
+  emailProof: z.optional(z.enum(['recipient', 'code'])),
+  /** ISO 8601, UTC. */
   at: z.string(),
+  /** The client's address cut to its network: 203.0.113.0/24 (IPv6: /48). */
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export type Signature = z.infer<typeof signatureRecord>;
+
+const signed = signatureRecord.shape;
+export const acceptanceOutput = z.strictObject({
+  name: signed.name,
+  email: signed.email,
+  at: signed.at,
   /** SHA-256 (hex) of the canonical JSON of the version accepted. */
   documentHash: z.string(),
 });

@@ -15,13 +15,13 @@ import { leadEvents, leads, proposals } from '#db/schema';
 import { OPEN_PROPOSAL_STATUSES, wholeUnits } from '#shared/proposals';
 import type { ProposalAcceptInput } from '#shared/proposal-page/inputs';
 import type { ClientProposal } from '#shared/shapes/proposal-page';
-import type { Proposal } from '#shared/shapes/proposals';
+import type { Proposal, Signature } from '#shared/shapes/proposals';
 import type { Context } from '#server/http/trpc';
 import { logAddress } from '#server/platform/address';
 import { mailSite } from '#server/site/site-brand';
 import { take } from '#server/platform/throttle';
 import { documentHash } from '../document-hash';
-import { proposalJson, type SignatureRecord } from '../proposal-json';
+import { proposalJson } from '../proposal-json';
 import { proveAddress, sendCode, wrongCode, type AddressProof } from './accept-code';
 import { closedMessage, proposalActionBuckets } from './answer-rules';
 import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
@@ -94,7 +94,7 @@ export async function acceptProposal(
       if (proof.kind !== 'proven') return { kind: 'proof', proof };
     }
     const hash = documentHash(shown);
-    const acceptance: SignatureRecord = {
+    const acceptance: Signature = {
       name: input.name,
       email: input.email,
       emailProof: ownAddress ? 'recipient' : 'code',
@@ -145,7 +145,7 @@ export async function acceptProposal(
     acceptance: {
       name: input.name,
       email: input.email,
-      at: now,
+      at: now.toISOString(),
       documentHash: outcome.documentHash,
     },
     pageUrl: new URL(`/p/${input.token}`, site.address).href,

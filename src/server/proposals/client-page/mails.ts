@@ -10,6 +10,7 @@ import { onOneLine } from '#shared/validation';
 import { siteMail } from '../short-mail';
 import { siteTimeText } from '#shared/mail/site-time';
 import { formatMoney } from '#shared/proposals';
+import type { Acceptance } from '#shared/shapes/proposals';
 import type { MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { sendInBackground } from '#server/mail/outbox/send-mail';
@@ -98,7 +99,8 @@ export function acceptCodeMail(
 export interface AcceptedProposal {
   proposal: MailedProposal;
   lead: { name: string; email: string };
-  acceptance: { name: string; email: string; at: Date; documentHash: string };
+  /** As the answers show it: the signature's name, address and time, and the hash. */
+  acceptance: Acceptance;
   /** The client's page (`/p/<token>`, absolute): the deposit is paid from there. */
   pageUrl: string;
 }
@@ -114,7 +116,7 @@ export async function acceptanceMails(
 ): Promise<{ client: MailMessage; owner: MailMessage | null }> {
   const site = await mailSite(deps);
   const { proposal, acceptance } = accepted;
-  const when = siteTimeText(acceptance.at, site.timeZone);
+  const when = siteTimeText(new Date(acceptance.at), site.timeZone);
   const money = (amount: number) => formatMoney(amount, proposal.currency);
   const figures = [
     `Total: ${money(proposal.total)}`,

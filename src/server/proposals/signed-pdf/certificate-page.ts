@@ -4,25 +4,9 @@
  * accepted it (the typed name and the e-mail address), when (UTC and the site's zone), from
  * where (the address's /24 and the browser), and the trail from sending to acceptance.
  */
-import type { Proposal } from '#shared/shapes/proposals';
+import type { Proposal, Signature } from '#shared/shapes/proposals';
 import { siteTimeText } from '#shared/mail/site-time';
 import { keepWithNext, type Cell, type PageWriter, type TextStyle } from '#server/pdf/page-writer';
-
-/** What the client's acceptance recorded (proposals.acceptance and its timeline). */
-export interface Signature {
-  /** The full name the client typed. */
-  name: string;
-  email: string;
-  /**
-   * How the address was known to be theirs: the one the proposal was sent to, or another that
-   * a 6-digit code mailed to it proved (docs/proposals.md). Unset: the address alone is printed.
-   */
-  emailProof?: 'recipient' | 'code';
-  at: Date;
-  /** The client's address as stored, cut to its network: 203.0.113.0/24. */
-  ip: string;
-  userAgent: string;
-}
 
 export interface TrailEvent {
   what: 'sent' | 'viewed' | 'accepted';
@@ -32,6 +16,7 @@ export interface TrailEvent {
 export interface AcceptanceRecord {
   /** SHA-256, hex, of the canonical JSON of the version accepted (proposal-json.ts). */
   documentHash: string;
+  /** As stored (proposals.acceptance); without `emailProof` the address alone is printed. */
   signature: Signature;
   /** In the order it happened. */
   trail: TrailEvent[];
@@ -80,8 +65,9 @@ export function writeCertificatePage(
   field('Document hash (SHA-256)', acceptance.documentHash, { font: 'mono', size: 8 });
   field('Signed by', signature.name, { font: 'bold' });
   field('E-mail address', `${signature.email}${EMAIL_PROOF[signature.emailProof ?? 'none']}`);
-  field('Accepted at (UTC)', utcText(signature.at));
-  field(`Accepted at (${timeZone})`, zoneText(signature.at, timeZone));
+  const signedAt = new Date(signature.at);
+  field('Accepted at (UTC)', utcText(signedAt));
+  field(`Accepted at (${timeZone})`, zoneText(signedAt, timeZone));
   field('Network address', signature.ip);
   field('Browser', signature.userAgent);
 

@@ -56,7 +56,7 @@ const accepted: ProposalPdfInput = {
       name: 'Helen Łukasiewicz',
       email: 'helen@example.com',
       emailProof: 'code',
-      at: new Date('2026-11-22T11:45:21Z'),
+      at: '2026-11-22T11:45:21.000Z',
       ip: '203.0.113.0/24',
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
     },

@@ -19,7 +19,7 @@ import { createPageWriter, TONES } from '#server/pdf/page-writer';
 import { embedUnicodeFonts, unicodeText } from '#server/pdf/unicode-fonts';
 import { writeProposalPages } from './proposal-pages';
 
-export type { AcceptanceRecord, Signature, TrailEvent } from './certificate-page';
+export type { AcceptanceRecord, TrailEvent } from './certificate-page';
 
 export interface ProposalPdfInput {
   /** The version to print, as proposalJson gives it (its status is not printed). */
@@ -36,7 +36,7 @@ export interface ProposalPdfInput {
 export async function proposalPdf(input: ProposalPdfInput): Promise<Uint8Array> {
   const { proposal, companyName, acceptance } = input;
   // Not the time of rendering: that would make each render a different file.
-  const dated = acceptance?.signature.at ?? new Date(proposal.sentAt ?? proposal.createdAt);
+  const dated = new Date(acceptance?.signature.at ?? proposal.sentAt ?? proposal.createdAt);
   // Loaded at the first PDF, not at start (docs/operations.md, "Start-up time").
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });

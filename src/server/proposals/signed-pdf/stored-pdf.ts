@@ -23,11 +23,7 @@ function acceptanceOf(row: ProposalRow): AcceptanceRecord | null {
   if (row.sentAt) trail.push({ what: 'sent', at: row.sentAt });
   if (row.viewedAt) trail.push({ what: 'viewed', at: row.viewedAt });
   trail.push({ what: 'accepted', at: new Date(signature.at) });
-  return {
-    documentHash: row.documentHash,
-    signature: { ...signature, at: new Date(signature.at) },
-    trail,
-  };
+  return { documentHash: row.documentHash, signature, trail };
 }
 
 export async function storedProposalPdf(
