@@ -18,13 +18,15 @@ const SIGNED = {
 describe('a stored proposal read back', () => {
   it('reads the signature as written, and one kept before `emailProof` was recorded', () => {
     expect(parseSignature(JSON.stringify(SIGNED))).toEqual(SIGNED);
-    const { emailProof: _unset, ...older } = SIGNED;
+    const older: Partial<typeof SIGNED> = { ...SIGNED };
+    delete older.emailProof;
     expect(parseSignature(JSON.stringify(older))).toEqual(older);
     expect(parseSignature(null)).toBeNull();
   });
 
   it('refuses a signature that is not one, where a cast let it through', () => {
-    const { at: _missing, ...noTime } = SIGNED;
+    const noTime: Partial<typeof SIGNED> = { ...SIGNED };
+    delete noTime.at;
     expect(() => parseSignature(JSON.stringify(noTime))).toThrow();
     expect(() => parseSignature(JSON.stringify({ ...SIGNED, emailProof: 'guess' }))).toThrow();
   });
