@@ -107,40 +107,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // ahead of the two checks below, which their literal paths and JSON answers always pass.
   app.route('/api', publicFactsRoutes(deps.db));
   app.use('/api/trpc/*', jsonContentType(), decodablePath());
-  app.use(
-    '/api/trpc/*',
-    trpcServer({
-      endpoint: '/api/trpc',
-      router: appRouter,
-      // A batch is answered call by call: without a cap, one small request could carry
-      // thousands of sign-ins (the admin client's batch link sends at most as many).
-      maxBatchSize: MAX_BATCH_SIZE,
-      // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
-      createContext: (opts, c) => ({
-        ...buildContext(deps, {
-          headers: opts.req.headers,
-          ip: clientIp(c, deps.config.trustProxy),
-          requestId: c.get('requestId'),
-        }),
-        resHeaders: opts.resHeaders,
-      }),
-      responseMeta({ errors }) {
-        const wait = errors
-          .map((error) => toHttpError(error).retryAfter)
-          .find((seconds) => seconds !== undefined);
-        return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
-      },
-      onError({ error, path, ctx }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          deps.logger.error('trpc.failed', {
-            requestId: ctx?.req.requestId,
-            path,
-            error: loggableError(error),
-          });
-        }
-      },
-    }),
-  );
+  app.use('/api/trpc/*', trpcAdapter(deps));
 
   // The documented REST paths, each declared on its procedure (docs/api.md), and their
   // description, made once per app from the same declarations.
@@ -219,6 +186,41 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   }
 
   return Object.assign(app, { warmUp, markStopping: probes.markStopping });
+}
+
+/** The tRPC adapter at /api/trpc: each call with its request context, its errors' Retry-After. */
+function trpcAdapter(deps: AppDeps) {
+  return trpcServer({
+    endpoint: '/api/trpc',
+    router: appRouter,
+    // A batch is answered call by call: without a cap, one small request could carry
+    // thousands of sign-ins (the admin client's batch link sends at most as many).
+    maxBatchSize: MAX_BATCH_SIZE,
+    // The adapter's resHeaders carry the session code's Set-Cookie onto the response.
+    createContext: (opts, c) => ({
+      ...buildContext(deps, {
+        headers: opts.req.headers,
+        ip: clientIp(c, deps.config.trustProxy),
+        requestId: c.get('requestId'),
+      }),
+      resHeaders: opts.resHeaders,
+    }),
+    responseMeta({ errors }) {
+      const wait = errors
+        .map((error) => toHttpError(error).retryAfter)
+        .find((seconds) => seconds !== undefined);
+      return wait === undefined ? {} : { headers: { 'Retry-After': String(wait) } };
+    },
+    onError({ error, path, ctx }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        deps.logger.error('trpc.failed', {
+          requestId: ctx?.req.requestId,
+          path,
+          error: loggableError(error),
+        });
+      }
+    },
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/escape-html';
 import type { SiteSettingsView } from '#shared/site-settings';
-import type { PageFrame } from '#server/platform/page-frame';
-import type { CurrentContent } from '#server/site/site-content';
-import { pagesOrigin } from '#server/site/site-settings';
+import type { AppDeps } from '#server/http/trpc';
+import type { PageFrame, PageFrames } from '#server/platform/page-frame';
+import { publishedContent, type CurrentContent } from '#server/site/site-content';
+import { pagesOrigin, resolveSiteSettings } from '#server/site/site-settings';
 import { composePage } from './page-template';
 import { withoutHeroHold, type PageRenderer } from './page-renderer';
 
@@ -61,5 +62,32 @@ export async function frameOf(
         FRAME_MARKS.main,
         main,
       ),
+  };
+}
+
+/**
+ * The site's frame in the content in force (content/pages.ts's `frames`): rendered at the
+ * first page after a change of content, and kept until the next.
+ */
+export function currentFrames(
+  deps: AppDeps,
+  template: string,
+  renderWith: () => Promise<PageRenderer>,
+): PageFrames {
+  let lastFrame: { source: CurrentContent; frame: Promise<PageFrame> } | null = null;
+  return {
+    async current() {
+      const current = await publishedContent(deps.db, deps.clock.now().getTime());
+      if (lastFrame?.source !== current) {
+        const site = resolveSiteSettings(deps.config, current.settings);
+        const frame = renderWith().then((r) => frameOf(r, template, current, site));
+        lastFrame = { source: current, frame };
+        // A failed render is not kept: the next page asks again.
+        frame.catch(() => {
+          if (lastFrame?.frame === frame) lastFrame = null;
+        });
+      }
+      return lastFrame.frame;
+    },
   };
 }

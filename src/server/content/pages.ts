@@ -21,15 +21,15 @@ import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
 import { publishedIndex, sitemapPages } from '#server/entries/published';
 import { homeSharePicture } from '#server/entries/share-image-path';
-import type { PageFrame, PageFrames } from '#server/platform/page-frame';
-import { publishedContent, type CurrentContent } from '#server/site/site-content';
+import type { PageFrames } from '#server/platform/page-frame';
+import { publishedContent } from '#server/site/site-content';
 import { assistantShown } from '#server/assistant/settings';
 import { homeProof, proofVersion } from '#server/proof/home-proof';
 import { feedLinkTags, homeProofHtml } from '#server/proof/home-sections';
 import { composePage, TEMPLATE_FILE } from './page-template';
 import { pagesOrigin, resolveSiteSettings } from '#server/site/site-settings';
 import { appPageHtml } from './app-page';
-import { frameOf } from './framed-page';
+import { currentFrames } from './framed-page';
 import { renderLegalPage, renderNotFoundPage, type PageRenderer } from './page-renderer';
 import { HTML, ready } from './rendered-page';
 import { pageCache } from './page-cache';
@@ -68,6 +68,19 @@ export interface ContentPages {
  */
 const ADMIN_FRAMES = "'self'";
 
+/** What every content page is rendered with: one per app with a build. */
+interface Pages {
+  deps: AppDeps;
+  /** The build's page template (TEMPLATE_FILE). */
+  template: string;
+  /** The page renderer, loaded at the first page that needs it and kept. */
+  renderWith: () => Promise<PageRenderer>;
+  cached: PageCache['cached'];
+  serve: PageCache['serve'];
+}
+
+type PageCache = ReturnType<typeof pageCache>;
+
 export function contentPages(
   deps: AppDeps,
   clientDir: string,
@@ -80,55 +93,71 @@ export function contentPages(
   const appTemplate = readOrNull(path.join(clientDir, 'app.html'));
   let renderer: Promise<PageRenderer> | null = null;
   const renderWith = () => (renderer ??= loadRenderer());
-  const { cached, serve } = pageCache(deps);
-
-  /**
-   * `/` with the published proof after About and the feeds named in its head; with nothing
-   * published, exactly the page of the content alone (docs/content.md, "On the home page").
-   * "Ask a question" only while the assistant is on: off, nothing of it is in the page
-   * (docs/assistant.md).
-   */
-  const renderHome = async (content: SiteContent, site: SiteSettingsView) => {
-    const [proof, assistant] = await Promise.all([
-      homeProof(deps.db),
-      assistantShown(deps, deps.clock.now().getTime()),
-    ]);
-    const renderer = await renderWith();
-    const appHtml = await renderer.renderHome(content, homeProofHtml(proof), assistant);
-    const origin = pagesOrigin(site);
-    const feeds = feedLinkTags(proof, origin, content.company.name);
-    // Without an uploaded sharing image, the one drawn from the saved brand (share-images.ts).
-    const drawn = homeSharePicture(content)?.path;
-    const headTags =
-      homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
-    const html = composePage(template, { appHtml, headTags, content, page: '/' });
-    return ready(html, HTML, videoFrameOrigin(content.video));
+  const pages: Pages = { deps, template, renderWith, ...pageCache(deps) };
+  addHomePage(app, pages);
+  addLegalPages(app, pages);
+  addSiteFiles(app, pages);
+  return {
+    routes: app,
+    appPage: appPageOf(pages, appTemplate),
+    frames: currentFrames(deps, template, renderWith),
+    warm: () => warmHome(pages),
   };
-  // The switch is read with the proof's counters: turned on or off, `/` is rendered again.
-  const homeVersion = async () => {
-    const now = deps.clock.now().getTime();
-    const [proof, assistant] = await Promise.all([
-      proofVersion(deps.db, now),
-      assistantShown(deps, now),
-    ]);
-    return `${proof}:${assistant ? 'assistant' : ''}`;
-  };
+}
 
+/**
+ * `/` with the published proof after About and the feeds named in its head; with nothing
+ * published, exactly the page of the content alone (docs/content.md, "On the home page").
+ * "Ask a question" only while the assistant is on: off, nothing of it is in the page
+ * (docs/assistant.md).
+ */
+async function renderHome(pages: Pages, content: SiteContent, site: SiteSettingsView) {
+  const { deps, template } = pages;
+  const [proof, assistant] = await Promise.all([
+    homeProof(deps.db),
+    assistantShown(deps, deps.clock.now().getTime()),
+  ]);
+  const renderer = await pages.renderWith();
+  const appHtml = await renderer.renderHome(content, homeProofHtml(proof), assistant);
+  const origin = pagesOrigin(site);
+  const feeds = feedLinkTags(proof, origin, content.company.name);
+  // Without an uploaded sharing image, the one drawn from the saved brand (share-images.ts).
+  const drawn = homeSharePicture(content)?.path;
+  const headTags = homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
+  const html = composePage(template, { appHtml, headTags, content, page: '/' });
+  return ready(html, HTML, videoFrameOrigin(content.video));
+}
+
+// The switch is read with the proof's counters: turned on or off, `/` is rendered again.
+async function homeVersion(deps: AppDeps) {
+  const now = deps.clock.now().getTime();
+  const [proof, assistant] = await Promise.all([
+    proofVersion(deps.db, now),
+    assistantShown(deps, now),
+  ]);
+  return `${proof}:${assistant ? 'assistant' : ''}`;
+}
+
+function addHomePage(app: Hono<AppEnv>, pages: Pages) {
+  const render = (content: SiteContent, site: SiteSettingsView) => renderHome(pages, content, site);
+  const version = () => homeVersion(pages.deps);
   app.get(
     '/',
-    async (c, next) =>
-      (await serve(c, '/', renderHome, undefined, undefined, homeVersion)) ?? next(),
+    async (c, next) => (await pages.serve(c, '/', render, undefined, undefined, version)) ?? next(),
   );
+}
 
-  const warm = async (): Promise<void> => {
-    const [current, version] = await Promise.all([
-      publishedContent(deps.db, deps.clock.now().getTime()),
-      homeVersion(),
-    ]);
-    const site = resolveSiteSettings(deps.config, current.settings);
-    await cached('/', current, version, () => renderHome(current.content, site));
-  };
+async function warmHome(pages: Pages): Promise<void> {
+  const { deps } = pages;
+  const [current, version] = await Promise.all([
+    publishedContent(deps.db, deps.clock.now().getTime()),
+    homeVersion(deps),
+  ]);
+  const site = resolveSiteSettings(deps.config, current.settings);
+  await pages.cached('/', current, version, () => renderHome(pages, current.content, site));
+}
 
+function addLegalPages(app: Hono<AppEnv>, { template, renderWith, serve }: Pages) {
   for (const legal of LEGAL_PAGES) {
     app.get(
       legal.path,
@@ -153,7 +182,10 @@ export function contentPages(
         )) ?? next(),
     );
   }
+}
 
+/** The sitemap, llms.txt, robots.txt and the web manifest. */
+function addSiteFiles(app: Hono<AppEnv>, { deps, serve }: Pages) {
   // The sitemap and llms.txt name the published entries: each follows a publish on any
   // instance at once (the `published_entries` counter, read per request).
   const entriesVersion = async () => String(await changeCounter(deps.db, 'published_entries'));
@@ -199,7 +231,17 @@ export function contentPages(
         ),
       )) ?? next(),
   );
+}
 
+/**
+ * The router app's page, named for the saved content; an unknown address outside the admin
+ * area gets the server's own page-not-found page, readable without JavaScript, where the
+ * admin area's keep the router app's screen.
+ */
+function appPageOf(
+  { template, renderWith, serve }: Pages,
+  appTemplate: string | null,
+): (c: HonoCtx<AppEnv>, status: 200 | 404) => Promise<Response | null> {
   const routerPage = appTemplate
     ? (c: HonoCtx<AppEnv>, status: 200 | 404) =>
         serve(
@@ -220,29 +262,8 @@ export function contentPages(
       () => true,
       404,
     );
-  // An unknown address outside the admin area: the server's own page-not-found page, readable
-  // without JavaScript; the admin area's keep the router app's screen.
-  const appPage = (c: HonoCtx<AppEnv>, status: 200 | 404) =>
+  return (c, status) =>
     status === 404 && !c.req.path.startsWith('/admin')
       ? notFoundPage(c)
       : (routerPage?.(c, status) ?? Promise.resolve(null));
-
-  let lastFrame: { source: CurrentContent; frame: Promise<PageFrame> } | null = null;
-  const frames: PageFrames = {
-    async current() {
-      const current = await publishedContent(deps.db, deps.clock.now().getTime());
-      if (lastFrame?.source !== current) {
-        const site = resolveSiteSettings(deps.config, current.settings);
-        const frame = renderWith().then((r) => frameOf(r, template, current, site));
-        lastFrame = { source: current, frame };
-        // A failed render is not kept: the next page asks again.
-        frame.catch(() => {
-          if (lastFrame?.frame === frame) lastFrame = null;
-        });
-      }
-      return lastFrame.frame;
-    },
-  };
-
-  return { routes: app, appPage, frames, warm };
 }

@@ -41,7 +41,6 @@ export function AccessTokenForm({
   const [errors, setErrors] = useState<Errors>({});
   const nameRef = useRef<HTMLInputElement>(null);
   const firstScope = useRef<HTMLInputElement>(null);
-  const scopesErrorId = useId();
   const utils = trpc.useUtils();
   const proof = useProofDialog();
   const create = trpc.accessTokens.create.useMutation({
@@ -113,49 +112,13 @@ export function AccessTokenForm({
           inputRef={nameRef}
           autoFocus
         />
-        <fieldset
-          className="flex flex-col gap-2"
-          aria-describedby={errors.scopes ? scopesErrorId : undefined}
-        >
-          <legend className="text-sm font-medium text-ink">Scopes</legend>
-          <p className="text-xs text-muted">
-            What the token may do. No token can send mail, publish, delete or change administrators.
-          </p>
-          {scopeValues.map((scope, index) => (
-            <ScopeCheckbox
-              key={scope}
-              scope={scope}
-              checked={scopes.includes(scope)}
-              invalid={Boolean(errors.scopes)}
-              onChange={(on) => toggle(scope, on)}
-              inputRef={index === 0 ? firstScope : undefined}
-            />
-          ))}
-          {errors.scopes ? (
-            <p id={scopesErrorId} className="text-sm text-red-700 dark:text-red-300">
-              {errors.scopes}
-            </p>
-          ) : null}
-        </fieldset>
-        <RadioGroup
-          value={String(days)}
-          onChange={(value) => setDays(Number(value) as TokenDays)}
-          orientation="horizontal"
-          isInvalid={Boolean(errors.days)}
-          className="flex flex-col gap-2"
-        >
-          <Label className="text-sm font-medium text-ink">Expires after</Label>
-          <div className="flex flex-wrap gap-2">
-            {tokenDaysValues.map((value) => (
-              <Radio key={value} value={String(value)} className={radioClass}>
-                {value} days
-              </Radio>
-            ))}
-          </div>
-          {errors.days ? (
-            <p className="text-sm text-red-700 dark:text-red-300">{errors.days}</p>
-          ) : null}
-        </RadioGroup>
+        <ScopesField
+          scopes={scopes}
+          error={errors.scopes}
+          onToggle={toggle}
+          firstRef={firstScope}
+        />
+        <LifetimeField days={days} error={errors.days} onChange={setDays} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" isPending={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create token'}
@@ -169,6 +132,75 @@ export function AccessTokenForm({
         bubble through portals). */}
       {proof.dialog}
     </>
+  );
+}
+
+/** The scopes, checkboxes in the list's order: at least one, its message under them. */
+function ScopesField({
+  scopes,
+  error,
+  onToggle,
+  firstRef,
+}: {
+  scopes: Scope[];
+  error: string | undefined;
+  onToggle: (scope: Scope, on: boolean) => void;
+  firstRef: React.Ref<HTMLInputElement>;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-ink">Scopes</legend>
+      <p className="text-xs text-muted">
+        What the token may do. No token can send mail, publish, delete or change administrators.
+      </p>
+      {scopeValues.map((scope, index) => (
+        <ScopeCheckbox
+          key={scope}
+          scope={scope}
+          checked={scopes.includes(scope)}
+          invalid={Boolean(error)}
+          onChange={(on) => onToggle(scope, on)}
+          inputRef={index === 0 ? firstRef : undefined}
+        />
+      ))}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** How long the token lasts: a radio group (arrow keys move). */
+function LifetimeField({
+  days,
+  error,
+  onChange,
+}: {
+  days: TokenDays;
+  error: string | undefined;
+  onChange: (days: TokenDays) => void;
+}) {
+  return (
+    <RadioGroup
+      value={String(days)}
+      onChange={(value) => onChange(Number(value) as TokenDays)}
+      orientation="horizontal"
+      isInvalid={Boolean(error)}
+      className="flex flex-col gap-2"
+    >
+      <Label className="text-sm font-medium text-ink">Expires after</Label>
+      <div className="flex flex-wrap gap-2">
+        {tokenDaysValues.map((value) => (
+          <Radio key={value} value={String(value)} className={radioClass}>
+            {value} days
+          </Radio>
+        ))}
+      </div>
+      {error ? <p className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </RadioGroup>
   );
 }
 

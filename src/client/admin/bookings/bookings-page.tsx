@@ -58,16 +58,6 @@ export function BookingsPage({
     { placeholderData: (previous) => previous },
   );
   const [toCancel, setToCancel] = useState<AdminBooking | null>(null);
-  const [message, setMessage] = useState('');
-  const cancel = trpc.bookings.cancel.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Call cancelled', description: 'The visitor has been told.' });
-      setToCancel(null);
-      setMessage('');
-    },
-    onError: (error) => failed('Failed to cancel the call', error),
-    onSettled: () => utils.bookings.invalidate(),
-  });
   const outcome = trpc.bookings.setOutcome.useMutation({
     onSuccess: (booking) =>
       toast({
@@ -140,38 +130,62 @@ export function BookingsPage({
         )}
       </PagedRead>
 
-      <ConfirmDialog
-        isOpen={toCancel !== null}
-        title="Cancel this call?"
-        question="The visitor receives an e-mail that takes the call out of their calendar."
-        detail={
-          toCancel ? (
-            <>
-              {toCancel.name}, <DateTime iso={toCancel.start} />
-            </>
-          ) : null
-        }
-        confirmLabel="Cancel the call"
-        pendingLabel="Cancelling..."
-        isPending={cancel.isPending}
-        onConfirm={() =>
-          toCancel && cancel.mutate({ id: toCancel.id, ...(message.trim() ? { message } : {}) })
-        }
-        onCancel={() => {
-          setToCancel(null);
-          setMessage('');
-        }}
-      >
-        <TextInputField
-          label="Message to the visitor (optional)"
-          name="message"
-          multiline
-          rows={3}
-          value={message}
-          onChange={setMessage}
-        />
-      </ConfirmDialog>
+      <CancelCallDialog booking={toCancel} onClose={() => setToCancel(null)} />
     </Card>
+  );
+}
+
+/** Cancelling an upcoming call, asked first, with a message the visitor receives. */
+function CancelCallDialog({
+  booking,
+  onClose,
+}: {
+  booking: AdminBooking | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const [message, setMessage] = useState('');
+  const cancel = trpc.bookings.cancel.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Call cancelled', description: 'The visitor has been told.' });
+      onClose();
+      setMessage('');
+    },
+    onError: (error) => failed('Failed to cancel the call', error),
+    onSettled: () => utils.bookings.invalidate(),
+  });
+  return (
+    <ConfirmDialog
+      isOpen={booking !== null}
+      title="Cancel this call?"
+      question="The visitor receives an e-mail that takes the call out of their calendar."
+      detail={
+        booking ? (
+          <>
+            {booking.name}, <DateTime iso={booking.start} />
+          </>
+        ) : null
+      }
+      confirmLabel="Cancel the call"
+      pendingLabel="Cancelling..."
+      isPending={cancel.isPending}
+      onConfirm={() =>
+        booking && cancel.mutate({ id: booking.id, ...(message.trim() ? { message } : {}) })
+      }
+      onCancel={() => {
+        onClose();
+        setMessage('');
+      }}
+    >
+      <TextInputField
+        label="Message to the visitor (optional)"
+        name="message"
+        multiline
+        rows={3}
+        value={message}
+        onChange={setMessage}
+      />
+    </ConfirmDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ContentVersion } from '#shared/shapes/content';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -33,6 +34,105 @@ export function ContentHistory({ current }: { current: number }) {
     },
   });
   const [asking, setAsking] = useState<number | null>(null);
+
+  return (
+    <section aria-labelledby="content-history-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="content-history-title" className="text-lg font-semibold text-ink">
+          History
+        </h2>
+        <RestoreDefaults current={current} />
+      </div>
+      <QueryState
+        query={versions}
+        pending="Loading versions..."
+        error="Error loading versions"
+        empty={(data) =>
+          data.versions.length === 0 && 'Nothing saved yet: the site shows the starting texts.'
+        }
+      >
+        {(data) => (
+          <VersionTable versions={data.versions} current={current} onRestore={setAsking} />
+        )}
+      </QueryState>
+      <ConfirmDialog
+        isOpen={asking !== null}
+        title="Restore this version?"
+        question={`The site will show version ${asking ?? ''} again, saved as a new version. Unsaved changes in the form are lost.`}
+        confirmLabel="Restore"
+        pendingLabel="Restoring..."
+        isPending={restore.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() =>
+          asking !== null && restore.mutate({ version: asking, baseVersion: current })
+        }
+      />
+    </section>
+  );
+}
+
+/** The saved versions, the live one marked, each other one with Restore. */
+function VersionTable({
+  versions,
+  current,
+  onRestore,
+}: {
+  versions: ContentVersion[];
+  current: number;
+  onRestore: (version: number) => void;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Version
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Saved
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              By
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={v.version} className="border-t border-line text-ink">
+              <td className="py-2 pr-4">
+                {v.version}
+                {v.version === current ? <span className="text-muted"> (live)</span> : null}
+              </td>
+              <td className="py-2 pr-4">
+                <DateTime iso={v.updatedAt} />
+              </td>
+              <td className="py-2 pr-4">{v.updatedBy ?? 'unknown'}</td>
+              <td className="py-2 text-right">
+                {v.version === current ? null : (
+                  <Button
+                    variant="secondary"
+                    onPress={() => onRestore(v.version)}
+                    aria-label={`Restore version ${v.version}`}
+                  >
+                    Restore
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Restore defaults": the starting texts saved as a new version, asked first. */
+function RestoreDefaults({ current }: { current: number }) {
+  const utils = trpc.useUtils();
   const [askingDefaults, setAskingDefaults] = useState(false);
   const restoreDefaults = trpc.content.restoreDefaults.useMutation({
     onSuccess: ({ version }) => {
@@ -56,85 +156,12 @@ export function ContentHistory({ current }: { current: number }) {
   });
 
   return (
-    <section aria-labelledby="content-history-title" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="content-history-title" className="text-lg font-semibold text-ink">
-          History
-        </h2>
-        {current > 0 ? (
-          <Button variant="secondary" onPress={() => setAskingDefaults(true)}>
-            Restore defaults
-          </Button>
-        ) : null}
-      </div>
-      <QueryState
-        query={versions}
-        pending="Loading versions..."
-        error="Error loading versions"
-        empty={(data) =>
-          data.versions.length === 0 && 'Nothing saved yet: the site shows the starting texts.'
-        }
-      >
-        {(data) => (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Version
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Saved
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    By
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.versions.map((v) => (
-                  <tr key={v.version} className="border-t border-line text-ink">
-                    <td className="py-2 pr-4">
-                      {v.version}
-                      {v.version === current ? <span className="text-muted"> (live)</span> : null}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <DateTime iso={v.updatedAt} />
-                    </td>
-                    <td className="py-2 pr-4">{v.updatedBy ?? 'unknown'}</td>
-                    <td className="py-2 text-right">
-                      {v.version === current ? null : (
-                        <Button
-                          variant="secondary"
-                          onPress={() => setAsking(v.version)}
-                          aria-label={`Restore version ${v.version}`}
-                        >
-                          Restore
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      <ConfirmDialog
-        isOpen={asking !== null}
-        title="Restore this version?"
-        question={`The site will show version ${asking ?? ''} again, saved as a new version. Unsaved changes in the form are lost.`}
-        confirmLabel="Restore"
-        pendingLabel="Restoring..."
-        isPending={restore.isPending}
-        onCancel={() => setAsking(null)}
-        onConfirm={() =>
-          asking !== null && restore.mutate({ version: asking, baseVersion: current })
-        }
-      />
+    <>
+      {current > 0 ? (
+        <Button variant="secondary" onPress={() => setAskingDefaults(true)}>
+          Restore defaults
+        </Button>
+      ) : null}
       <ConfirmDialog
         isOpen={askingDefaults}
         title="Restore the defaults?"
@@ -145,6 +172,6 @@ export function ContentHistory({ current }: { current: number }) {
         onCancel={() => setAskingDefaults(false)}
         onConfirm={() => restoreDefaults.mutate({ baseVersion: current })}
       />
-    </section>
+    </>
   );
 }

@@ -60,9 +60,7 @@ function EntryAddress({
  */
 export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolean }) {
   const screen = ENTRY_SCREENS[entry.kind];
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const aiEnabled = useAiEnabled();
   const path = entryPath(entry.kind, entry.slug);
   const shown = ({ entry: next }: { entry: Entry }) => {
@@ -86,34 +84,9 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
     },
     onError: (error) => failed(`Failed to unpublish the ${screen.lower}`, error),
   });
-  const newsletter = trpc.newsletters.fromEntry.useMutation({
-    onSuccess: (made, { ai }) => {
-      toast({
-        title: ai ? 'Newsletter draft written' : 'Newsletter draft made',
-        description: ai
-          ? 'Your AI model wrote it: read it through. Nothing is sent until you send it.'
-          : 'Nothing is sent until you send it.',
-      });
-      void utils.newsletters.list.invalidate();
-      void navigate({ to: '/admin/newsletters/$id', params: { id: String(made.id) } });
-    },
-    onError: (error) => failed('Failed to make the newsletter draft', error),
-  });
-  const remove = trpc.entries.remove.useMutation({
-    onSuccess: () => {
-      toast({ title: `${screen.singular} deleted` });
-      void utils.entries.list.invalidate();
-      void navigate({ to: screen.list });
-    },
-    onError: (error) => failed(`Failed to delete the ${screen.lower}`, error),
-    onSettled: () => setConfirmDelete(false),
-  });
   const published = entry.status === 'published';
-  const makeNewsletter = (ai: boolean) => {
-    if (newsletter.isPending) return;
-    newsletter.mutate(ai ? { entryId: entry.id, ai } : { entryId: entry.id });
-  };
-  const writing = newsletter.isPending && newsletter.variables.ai === true;
+  const newsletter = useNewsletterFromEntry(entry.id);
+  const writing = newsletter.writing;
 
   return (
     <section aria-labelledby="entry-status-title" className="flex flex-col gap-3">
@@ -147,20 +120,17 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
           <Button
             variant="secondary"
             isPending={newsletter.isPending && !writing}
-            onPress={() => makeNewsletter(false)}
+            onPress={() => newsletter.make(false)}
           >
             Make a newsletter draft
           </Button>
         ) : null}
         {published && aiEnabled ? (
-          <Button variant="secondary" isPending={writing} onPress={() => makeNewsletter(true)}>
+          <Button variant="secondary" isPending={writing} onPress={() => newsletter.make(true)}>
             {writing ? 'Writing...' : 'Write it with AI'}
           </Button>
         ) : null}
-        <Button variant="ghost-danger" onPress={() => setConfirmDelete(true)}>
-          <TrashIcon />
-          Delete
-        </Button>
+        <DeleteEntry entry={entry} path={path} />
       </div>
       {published ? (
         <p className="text-sm text-muted">
@@ -175,6 +145,62 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
           {writing ? 'Your AI model is writing the newsletter draft...' : ''}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * A newsletter draft made of the published entry, or written by the model from it; either
+ * opens in Newsletters, sent only from there.
+ */
+function useNewsletterFromEntry(entryId: number) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const newsletter = trpc.newsletters.fromEntry.useMutation({
+    onSuccess: (made, { ai }) => {
+      toast({
+        title: ai ? 'Newsletter draft written' : 'Newsletter draft made',
+        description: ai
+          ? 'Your AI model wrote it: read it through. Nothing is sent until you send it.'
+          : 'Nothing is sent until you send it.',
+      });
+      void utils.newsletters.list.invalidate();
+      void navigate({ to: '/admin/newsletters/$id', params: { id: String(made.id) } });
+    },
+    onError: (error) => failed('Failed to make the newsletter draft', error),
+  });
+  const make = (ai: boolean) => {
+    if (newsletter.isPending) return;
+    newsletter.mutate(ai ? { entryId, ai } : { entryId });
+  };
+  return {
+    make,
+    isPending: newsletter.isPending,
+    writing: newsletter.isPending && newsletter.variables.ai === true,
+  };
+}
+
+/** Delete, asked first: the entry and its versions go, its address answers "gone". */
+function DeleteEntry({ entry, path }: { entry: Entry; path: string }) {
+  const screen = ENTRY_SCREENS[entry.kind];
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = trpc.entries.remove.useMutation({
+    onSuccess: () => {
+      toast({ title: `${screen.singular} deleted` });
+      void utils.entries.list.invalidate();
+      void navigate({ to: screen.list });
+    },
+    onError: (error) => failed(`Failed to delete the ${screen.lower}`, error),
+    onSettled: () => setConfirmDelete(false),
+  });
+  return (
+    <>
+      <Button variant="ghost-danger" onPress={() => setConfirmDelete(true)}>
+        <TrashIcon />
+        Delete
+      </Button>
       <ConfirmDialog
         isOpen={confirmDelete}
         title={`Delete this ${screen.lower}?`}
@@ -190,6 +216,6 @@ export function EntryActions({ entry, isDirty }: { entry: Entry; isDirty: boolea
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => remove.mutate({ id: entry.id })}
       />
-    </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Entry, EntryKind } from '#shared/entries';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
@@ -63,12 +63,6 @@ export function EntryEditor({ kind, entry, onDirtyChange }: EntryEditorProps) {
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   /** Set before a navigation the save itself makes: nothing is left unsaved then. */
   const leavingSaved = useRef(false);
-  const leaving = useBlocker({
-    shouldBlockFn: () => !leavingSaved.current,
-    disabled: !isDirty,
-    enableBeforeUnload: () => isDirty && !leavingSaved.current,
-    withResolver: true,
-  });
 
   const change = (next: EntryValues) => {
     setValues(next);
@@ -144,50 +138,91 @@ export function EntryEditor({ kind, entry, onDirtyChange }: EntryEditorProps) {
         isNew={entry === null}
       />
       {stale ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <p>
-            Someone saved this {screen.lower} after you opened it, so your changes were not saved.
-            They are still here: copy what you want to keep, then reload their version and make your
-            changes again.
-          </p>
-          <Button
-            variant="secondary"
-            onPress={() => {
-              setStale(false);
-              if (entry) void utils.entries.get.invalidate({ id: entry.id });
-            }}
-          >
-            Reload their version
-          </Button>
-        </div>
+        <StaleNotice
+          lower={screen.lower}
+          onReload={() => {
+            setStale(false);
+            if (entry) void utils.entries.get.invalidate({ id: entry.id });
+          }}
+        />
       ) : null}
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-raised py-3">
-        <p className="text-sm text-muted" aria-live="polite">
-          {submitted && !check.ok
+      <SaveBar
+        status={
+          submitted && !check.ok
             ? 'Some fields need attention'
             : isDirty
               ? 'Unsaved changes'
               : entry
                 ? 'All changes saved'
-                : 'Not saved yet'}
-        </p>
-        <Button type="submit" isPending={saving}>
-          {saving ? 'Saving...' : entry ? 'Save' : 'Save draft'}
-        </Button>
-      </div>
-      <ConfirmDialog
-        isOpen={leaving.status === 'blocked'}
-        title="Leave without saving?"
-        question={`Your changes to this ${screen.lower} are not saved. If you leave now, they are lost.`}
-        confirmLabel="Leave"
-        pendingLabel="Leaving..."
-        isPending={false}
-        onCancel={() => leaving.reset?.()}
-        onConfirm={() => leaving.proceed?.()}
+                : 'Not saved yet'
+        }
+        saving={saving}
+        isNew={entry === null}
       />
+      <LeaveUnsaved isDirty={isDirty} leavingSaved={leavingSaved} lower={screen.lower} />
     </form>
+  );
+}
+
+/** Someone saved meanwhile (409): what was typed stays, with a way to load their version. */
+function StaleNotice({ lower, onReload }: { lower: string; onReload: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p>
+        Someone saved this {lower} after you opened it, so your changes were not saved. They are
+        still here: copy what you want to keep, then reload their version and make your changes
+        again.
+      </p>
+      <Button variant="secondary" onPress={onReload}>
+        Reload their version
+      </Button>
+    </div>
+  );
+}
+
+/** Save, kept in view at the form's foot, and whether what is shown is saved. */
+function SaveBar({ status, saving, isNew }: { status: string; saving: boolean; isNew: boolean }) {
+  return (
+    <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-raised py-3">
+      <p className="text-sm text-muted" aria-live="polite">
+        {status}
+      </p>
+      <Button type="submit" isPending={saving}>
+        {saving ? 'Saving...' : isNew ? 'Save draft' : 'Save'}
+      </Button>
+    </div>
+  );
+}
+
+/** Leaving with unsaved changes is asked first, unless the save itself is what leaves. */
+function LeaveUnsaved({
+  isDirty,
+  leavingSaved,
+  lower,
+}: {
+  isDirty: boolean;
+  leavingSaved: RefObject<boolean>;
+  lower: string;
+}) {
+  const leaving = useBlocker({
+    shouldBlockFn: () => !leavingSaved.current,
+    disabled: !isDirty,
+    enableBeforeUnload: () => isDirty && !leavingSaved.current,
+    withResolver: true,
+  });
+  return (
+    <ConfirmDialog
+      isOpen={leaving.status === 'blocked'}
+      title="Leave without saving?"
+      question={`Your changes to this ${lower} are not saved. If you leave now, they are lost.`}
+      confirmLabel="Leave"
+      pendingLabel="Leaving..."
+      isPending={false}
+      onCancel={() => leaving.reset?.()}
+      onConfirm={() => leaving.proceed?.()}
+    />
   );
 }

@@ -87,77 +87,104 @@ export function FactList({
               >
                 <GripIcon />
               </AriaButton>
-              <div className="min-w-0 flex-1">
-                <Link
-                  to="/admin/ai-fact-edit/$id"
-                  params={{ id: String(fact.id) }}
-                  className="font-medium break-words text-ink underline-offset-2 hover:text-brand-700 dark:hover:text-brand-300 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none"
-                >
-                  {fact.factText}
-                </Link>
-                <p className="mt-1 text-sm break-words text-muted">Source: {fact.source}</p>
-                {fact.factDate ? (
-                  <p className="text-sm text-muted">
-                    Date: <time dateTime={fact.factDate}>{formatWordDate(fact.factDate)}</time>
-                  </p>
-                ) : null}
-                <FactTags tags={tagsByFact.get(fact.id) ?? []} />
-              </div>
-              {/* On a phone the controls take a line of their own, spread across it, in three
-                  groups that stay whole if the line is too narrow for all of them. */}
-              <div className="flex shrink-0 flex-wrap items-center gap-1 max-sm:w-full max-sm:justify-between">
-                <div className="flex items-center sm:gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label="Move up"
-                    isDisabled={index === 0}
-                    onPress={() => move(fact, 'up')}
-                  >
-                    <ArrowUpIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label="Move down"
-                    isDisabled={index === facts.length - 1}
-                    onPress={() => move(fact, 'down')}
-                  >
-                    <ArrowDownIcon />
-                  </Button>
-                </div>
-                <span className="sm:mx-2">
-                  <Switch
-                    isSelected={fact.active}
-                    onChange={(active) => onToggleActive(fact, active)}
-                  >
-                    <span className="w-14">{fact.active ? 'Active' : 'Inactive'}</span>
-                  </Switch>
-                </span>
-                <div className="flex items-center sm:gap-1">
-                  <Link
-                    to="/admin/ai-fact-edit/$id"
-                    params={{ id: String(fact.id) }}
-                    aria-label="Edit"
-                    className={buttonClass('ghost', 'icon-sm')}
-                  >
-                    <PencilIcon />
-                  </Link>
-                  <Button
-                    variant="ghost-danger"
-                    size="icon-sm"
-                    aria-label="Delete"
-                    onPress={() => onDelete(fact)}
-                  >
-                    <TrashIcon />
-                  </Button>
-                </div>
-              </div>
+              <FactSummary fact={fact} tags={tagsByFact.get(fact.id) ?? []} />
+              <FactControls
+                fact={fact}
+                isFirst={index === 0}
+                isLast={index === facts.length - 1}
+                onMove={(direction) => move(fact, direction)}
+                onToggleActive={(active) => onToggleActive(fact, active)}
+                onDelete={() => onDelete(fact)}
+              />
             </div>
           </GridListItem>
         );
       }}
     </GridList>
+  );
+}
+
+/** A fact's text (its editor's link), source, date and tags. */
+function FactSummary({ fact, tags }: { fact: Fact; tags: Tag[] }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <Link
+        to="/admin/ai-fact-edit/$id"
+        params={{ id: String(fact.id) }}
+        className="font-medium break-words text-ink underline-offset-2 hover:text-brand-700 dark:hover:text-brand-300 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 dark:focus-visible:ring-brand-400 focus-visible:outline-none"
+      >
+        {fact.factText}
+      </Link>
+      <p className="mt-1 text-sm break-words text-muted">Source: {fact.source}</p>
+      {fact.factDate ? (
+        <p className="text-sm text-muted">
+          Date: <time dateTime={fact.factDate}>{formatWordDate(fact.factDate)}</time>
+        </p>
+      ) : null}
+      <FactTags tags={tags} />
+    </div>
+  );
+}
+
+/** A row's controls: move up and down, active or not, edit, delete. */
+function FactControls({
+  fact,
+  isFirst,
+  isLast,
+  onMove,
+  onToggleActive,
+  onDelete,
+}: {
+  fact: Fact;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (direction: 'up' | 'down') => void;
+  onToggleActive: (active: boolean) => void;
+  onDelete: () => void;
+}) {
+  // On a phone the controls take a line of their own, spread across it, in three groups that
+  // stay whole if the line is too narrow for all of them.
+  return (
+    <div className="flex shrink-0 flex-wrap items-center gap-1 max-sm:w-full max-sm:justify-between">
+      <div className="flex items-center sm:gap-1">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Move up"
+          isDisabled={isFirst}
+          onPress={() => onMove('up')}
+        >
+          <ArrowUpIcon />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Move down"
+          isDisabled={isLast}
+          onPress={() => onMove('down')}
+        >
+          <ArrowDownIcon />
+        </Button>
+      </div>
+      <span className="sm:mx-2">
+        <Switch isSelected={fact.active} onChange={onToggleActive}>
+          <span className="w-14">{fact.active ? 'Active' : 'Inactive'}</span>
+        </Switch>
+      </span>
+      <div className="flex items-center sm:gap-1">
+        <Link
+          to="/admin/ai-fact-edit/$id"
+          params={{ id: String(fact.id) }}
+          aria-label="Edit"
+          className={buttonClass('ghost', 'icon-sm')}
+        >
+          <PencilIcon />
+        </Link>
+        <Button variant="ghost-danger" size="icon-sm" aria-label="Delete" onPress={onDelete}>
+          <TrashIcon />
+        </Button>
+      </div>
+    </div>
   );
 }
 

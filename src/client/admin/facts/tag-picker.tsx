@@ -33,8 +33,6 @@ export function TagPicker({
 }: TagPickerProps) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
-  const selectedLabelId = useId();
-  const existingLabelId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const trimmed = name.trim();
   const selectedIds = new Set(selected.map((t) => t.id));
@@ -84,34 +82,7 @@ export function TagPicker({
     <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3">
       <legend className="px-1 text-sm font-medium text-ink">Tags</legend>
 
-      <div>
-        <p id={selectedLabelId} className="sr-only">
-          Selected tags
-        </p>
-        {selected.length === 0 ? (
-          <p className="text-sm text-muted">No tags added yet</p>
-        ) : (
-          <ul aria-labelledby={selectedLabelId} className="flex flex-wrap gap-2">
-            {selected.map((tag) => (
-              <li
-                key={tag.id}
-                className="inline-flex items-center gap-1 rounded-lg bg-brand-100 pl-3 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-              >
-                {tag.name}
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove tag ${tag.name}`}
-                  isDisabled={isBusy}
-                  onPress={() => pick(() => onRemove(tag))}
-                >
-                  <span aria-hidden="true">×</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <SelectedTags tags={selected} isBusy={isBusy} onRemove={(tag) => pick(() => onRemove(tag))} />
 
       <div className="flex items-end gap-2">
         <div className="flex-1">
@@ -140,29 +111,87 @@ export function TagPicker({
         {note}
       </p>
 
-      {available.length > 0 ? (
-        <div>
-          <p id={existingLabelId} className="mb-2 text-sm font-medium text-ink">
-            Existing tags
-          </p>
-          <ul aria-labelledby={existingLabelId} className="flex flex-wrap gap-2">
-            {available.map((tag) => (
-              <li key={tag.id}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Add tag ${tag.name}`}
-                  isDisabled={isBusy}
-                  onPress={() => pick(() => onAdd(tag))}
-                >
-                  <span aria-hidden="true">+</span>
-                  {tag.name}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ExistingTags tags={available} isBusy={isBusy} onAdd={(tag) => pick(() => onAdd(tag))} />
     </fieldset>
+  );
+}
+
+/** The tags on the fact, each with its remove button. */
+function SelectedTags({
+  tags,
+  isBusy,
+  onRemove,
+}: {
+  tags: Tag[];
+  isBusy: boolean;
+  onRemove: (tag: Tag) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div>
+      <p id={labelId} className="sr-only">
+        Selected tags
+      </p>
+      {tags.length === 0 ? (
+        <p className="text-sm text-muted">No tags added yet</p>
+      ) : (
+        <ul aria-labelledby={labelId} className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li
+              key={tag.id}
+              className="inline-flex items-center gap-1 rounded-lg bg-brand-100 pl-3 text-sm text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+            >
+              {tag.name}
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Remove tag ${tag.name}`}
+                isDisabled={isBusy}
+                onPress={() => onRemove(tag)}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The tags not yet on the fact, to pick; nothing when there are none. */
+function ExistingTags({
+  tags,
+  isBusy,
+  onAdd,
+}: {
+  tags: Tag[];
+  isBusy: boolean;
+  onAdd: (tag: Tag) => void;
+}) {
+  const labelId = useId();
+  if (tags.length === 0) return null;
+  return (
+    <div>
+      <p id={labelId} className="mb-2 text-sm font-medium text-ink">
+        Existing tags
+      </p>
+      <ul aria-labelledby={labelId} className="flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <li key={tag.id}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Add tag ${tag.name}`}
+              isDisabled={isBusy}
+              onPress={() => onAdd(tag)}
+            >
+              <span aria-hidden="true">+</span>
+              {tag.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

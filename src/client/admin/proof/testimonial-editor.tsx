@@ -73,8 +73,6 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
     event.preventDefault();
     if (!act.isPending) act.mutate('save');
   };
-  const setPhoto = (next: Testimonial) =>
-    utils.testimonials.byId.setData({ id: next.id }, { testimonial: next });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -134,29 +132,7 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
         issues={issues}
         dateRef={dateRef}
       />
-      {testimonial ? (
-        <ImageField
-          label="Photo"
-          hint="Shown round beside the quote, 64 px wide: the middle of the picture is cropped square."
-          image={testimonial.photo}
-          upload={async (file, alt) =>
-            setPhoto(
-              await uploadProofImage(
-                `/api/testimonials/${testimonial.id}/photo`,
-                'testimonial',
-                file,
-                alt,
-              ),
-            )
-          }
-          remove={async () =>
-            setPhoto(
-              (await utils.client.testimonials.removePhoto.mutate({ id: testimonial.id }))
-                .testimonial,
-            )
-          }
-        />
-      ) : null}
+      {testimonial ? <TestimonialPhoto testimonial={testimonial} /> : null}
       <FormRefusal message={issues.form} />
       <EditorActions
         status={testimonial?.status}
@@ -168,5 +144,34 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
         onDelete={() => testimonial && remove.mutate({ id: testimonial.id })}
       />
     </form>
+  );
+}
+
+/** The photo, uploaded or removed at once (not by Save): the testimonial comes back with it. */
+function TestimonialPhoto({ testimonial }: { testimonial: Testimonial }) {
+  const utils = trpc.useUtils();
+  const setPhoto = (next: Testimonial) =>
+    utils.testimonials.byId.setData({ id: next.id }, { testimonial: next });
+  return (
+    <ImageField
+      label="Photo"
+      hint="Shown round beside the quote, 64 px wide: the middle of the picture is cropped square."
+      image={testimonial.photo}
+      upload={async (file, alt) =>
+        setPhoto(
+          await uploadProofImage(
+            `/api/testimonials/${testimonial.id}/photo`,
+            'testimonial',
+            file,
+            alt,
+          ),
+        )
+      }
+      remove={async () =>
+        setPhoto(
+          (await utils.client.testimonials.removePhoto.mutate({ id: testimonial.id })).testimonial,
+        )
+      }
+    />
   );
 }

@@ -25,7 +25,6 @@ export function UsersPage() {
   useDocumentTitle('Administrators');
   // The route's loader reads it again each time the screen opens (routes/admin/_protected/users.tsx).
   const list = trpc.users.list.useQuery();
-  const remove = useRemoveUser();
   const resend = useResendInvitation();
   // Resending and removing need a recent proof: the password is asked for when the server does.
   const proof = useProofDialog();
@@ -71,54 +70,19 @@ export function UsersPage() {
                     else names.current.delete(user.id);
                   }}
                 />
-                <div className="flex flex-wrap gap-2">
-                  {user.invited ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      isPending={resend.isPending && resend.variables.id === user.id}
-                      onPress={() =>
-                        void proof.run('Resend invitation', (given) =>
-                          resend.mutateAsync({ id: user.id, ...given }),
-                        )
-                      }
-                      aria-label={`Resend invitation to ${user.username}`}
-                    >
-                      Resend invitation
-                    </Button>
-                  ) : null}
-                  {hasSecondFactorToReset(user) ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onPress={() => setToReset(user)}
-                      aria-label={`Reset second factor of ${user.username}`}
-                    >
-                      Reset second factor
-                    </Button>
-                  ) : null}
-                  {!user.current && !user.invited ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onPress={() => setToSignOut(user)}
-                      aria-label={`Sign out ${user.username} everywhere`}
-                    >
-                      Sign out everywhere
-                    </Button>
-                  ) : null}
-                  {removable(user) ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onPress={() => setToRemove(user)}
-                      aria-label={`Remove ${user.username}`}
-                    >
-                      <TrashIcon />
-                      Remove
-                    </Button>
-                  ) : null}
-                </div>
+                <UserActions
+                  user={user}
+                  removable={removable(user)}
+                  resending={resend.isPending && resend.variables.id === user.id}
+                  onResend={() =>
+                    void proof.run('Resend invitation', (given) =>
+                      resend.mutateAsync({ id: user.id, ...given }),
+                    )
+                  }
+                  onReset={() => setToReset(user)}
+                  onSignOut={() => setToSignOut(user)}
+                  onRemove={() => setToRemove(user)}
+                />
               </li>
             ))}
           </ul>
@@ -139,24 +103,105 @@ export function UsersPage() {
         runWithProof={proof.run}
       />
 
-      <ConfirmDialog
-        isOpen={toRemove !== null}
-        title="Remove administrator"
-        question="They are signed out everywhere at once and can no longer sign in. The audit log keeps what they did."
-        detail={toRemove?.username}
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
-        isPending={remove.isPending}
-        onCancel={() => setToRemove(null)}
-        onConfirm={() => {
-          if (!toRemove) return;
-          const { id } = toRemove;
-          void proof
-            .run('Remove administrator', (given) => remove.mutateAsync({ id, ...given }))
-            .finally(() => setToRemove(null));
-        }}
+      <RemoveUserDialog
+        user={toRemove}
+        onClose={() => setToRemove(null)}
+        runWithProof={proof.run}
       />
       {proof.dialog}
     </Card>
+  );
+}
+
+/** What can be done to one administrator from their row; only what applies to them. */
+function UserActions({
+  user,
+  removable,
+  resending,
+  onResend,
+  onReset,
+  onSignOut,
+  onRemove,
+}: {
+  user: AdminUser;
+  removable: boolean;
+  resending: boolean;
+  onResend: () => void;
+  onReset: () => void;
+  onSignOut: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.invited ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          isPending={resending}
+          onPress={onResend}
+          aria-label={`Resend invitation to ${user.username}`}
+        >
+          Resend invitation
+        </Button>
+      ) : null}
+      {hasSecondFactorToReset(user) ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={onReset}
+          aria-label={`Reset second factor of ${user.username}`}
+        >
+          Reset second factor
+        </Button>
+      ) : null}
+      {!user.current && !user.invited ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={onSignOut}
+          aria-label={`Sign out ${user.username} everywhere`}
+        >
+          Sign out everywhere
+        </Button>
+      ) : null}
+      {removable ? (
+        <Button variant="ghost" size="sm" onPress={onRemove} aria-label={`Remove ${user.username}`}>
+          <TrashIcon />
+          Remove
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Removing an administrator, asked first; the password is asked for when the proof is old. */
+function RemoveUserDialog({
+  user,
+  onClose,
+  runWithProof,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  runWithProof: ReturnType<typeof useProofDialog>['run'];
+}) {
+  const remove = useRemoveUser();
+  return (
+    <ConfirmDialog
+      isOpen={user !== null}
+      title="Remove administrator"
+      question="They are signed out everywhere at once and can no longer sign in. The audit log keeps what they did."
+      detail={user?.username}
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      isPending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!user) return;
+        const { id } = user;
+        void runWithProof('Remove administrator', (given) =>
+          remove.mutateAsync({ id, ...given }),
+        ).finally(onClose);
+      }}
+    />
   );
 }

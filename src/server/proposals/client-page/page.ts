@@ -86,165 +86,197 @@ const REFUSALS = {
 const filled = (form: URLSearchParams, name: string): string | undefined =>
   form.get(name) || undefined;
 
+/** What every answer of the page is made with. */
+interface PageSite {
+  deps: AppDeps;
+  /** The built client, for the site's stylesheet; absent in API-only tests. */
+  clientDir: string | undefined;
+}
+
 export function proposalClientPage(deps: AppDeps, clientDir: string | undefined) {
-  async function answer(c: HonoCtx<AppEnv>, page: ProposalPage, status: PageStatus) {
-    c.header('Cache-Control', 'no-store');
-    // The address holds the token: no other site gets it as a referrer (see fromThisSite).
-    c.header('Referrer-Policy', 'same-origin');
-    // "Pay the deposit" is answered by a redirect to Stripe's Checkout, which the page's
-    // form-action must allow (docs/payments.md); nowhere else may a form of it go.
-    const csp = c.get('baseHeaders')?.['Content-Security-Policy'];
-    if (csp && deps.config.stripe) {
-      c.header('Content-Security-Policy', withFormTarget(csp, checkoutOrigin(deps.config.stripe)));
-    }
-    const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
-    // No script: the page's forms need none; the stylesheet is the site's.
-    const { stylesheets } = await linkPageAssets(clientDir);
-    return c.html(renderProposalPage(page, { stylesheets }, brand), status);
-  }
-
-  /** The page for a refusal that is not about one field: what the error maps to. */
-  function failure(c: HonoCtx<AppEnv>, error: unknown): { page: ProposalPage; status: PageStatus } {
-    const mapped = toHttpError(error);
-    if (mapped.status === 404) return { page: { state: 'not-found' }, status: 404 };
-    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-    if (mapped.unexpected) {
-      deps.logger.error('request.failed', {
-        requestId: c.get('requestId'),
-        error: loggableError(error),
-      });
-    }
-    const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
-    return { page: { state: 'unavailable', message: mapped.message }, status };
-  }
-
-  /** The proposal's page with `extra` (a form's state, a problem), or the failure's page. */
-  async function proposalPage(
-    c: HonoCtx<AppEnv>,
-    token: string,
-    extra: Partial<ProposalPageView>,
-    status: PageStatus,
-  ) {
-    let proposal: ClientProposal;
-    try {
-      proposal = await callPage(requestContext(c, deps)).view({ token });
-    } catch (error) {
-      const { page, status: failed } = failure(c, error);
-      return answer(c, page, failed);
-    }
-    const { timeZone } = await siteSettings(deps);
-    const view: ProposalPageView = {
-      proposal,
-      action: `/p/${encodeURIComponent(token)}`,
-      timeZone,
-      ...extra,
-    };
-    return answer(c, { state: 'proposal', view }, status);
-  }
-
-  /**
-   * A refused answer: field problems (400) go under their fields with what was typed, a code
-   * sent shows the code field; a 409, 429 or 503 is said above the forms. Anything else (an
-   * unknown token, a fault) is its own page.
-   */
-  async function refused(
-    c: HonoCtx<AppEnv>,
-    token: string,
-    error: unknown,
-    form: { accept?: AcceptFormState; decline?: DeclineFormState },
-  ) {
-    const mapped = toHttpError(error);
-    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-    if (mapped.status === 400 && mapped.issues) {
-      if (form.accept) {
-        const errors: AcceptFormState['errors'] = {};
-        for (const issue of mapped.issues) {
-          const name = ACCEPT_FIELDS.find((field) => field === issue.path);
-          if (name && errors[name] === undefined) errors[name] = issue.message;
-        }
-        const accept: AcceptFormState =
-          error instanceof CodeSent
-            ? { values: form.accept.values, errors: {}, codeNote: error.message }
-            : { ...form.accept, errors };
-        return proposalPage(c, token, { accept }, 400);
-      }
-      if (form.decline) {
-        const reason = mapped.issues.find((issue) => issue.path === 'reason')?.message;
-        const decline = { ...form.decline, errors: reason ? { reason } : {} };
-        return proposalPage(c, token, { decline }, 400);
-      }
-    }
-    if (mapped.status === 409 || mapped.status === 429 || mapped.status === 503) {
-      return proposalPage(c, token, { ...form, problem: mapped.message }, mapped.status);
-    }
-    const { page, status } = failure(c, error);
-    return answer(c, page, status);
-  }
-
-  const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'same-origin');
-    return c.redirect(`/p/${encodeURIComponent(token)}?done=${what}`, 303);
-  };
-
+  const site: PageSite = { deps, clientDir };
   return new Hono<AppEnv>()
-    .get('/p/:token', (c) => {
-      const what = c.req.query('done');
-      const done = what === 'accepted' || what === 'declined' ? what : undefined;
-      return proposalPage(c, c.req.param('token'), done ? { done } : {}, 200);
-    })
-    .post('/p/:token/accept', async (c) => {
-      const token = c.req.param('token');
-      const form = await formOf(c, deps);
-      if (typeof form === 'number') {
-        return proposalPage(c, token, { problem: REFUSALS[form] }, form);
-      }
-      const values = {
-        name: form.get('name') ?? '',
-        email: form.get('email') ?? '',
-        code: form.get('code') ?? '',
-        agree: form.get('agree') !== null,
-      };
-      try {
-        await callPage(requestContext(c, deps)).accept({
-          token,
-          name: values.name,
-          email: values.email,
-          agree: values.agree,
-          code: filled(form, 'code'),
-        });
-      } catch (error) {
-        return refused(c, token, error, { accept: { values, errors: {} } });
-      }
-      return done(c, token, 'accepted');
-    })
-    .post('/p/:token/decline', async (c) => {
-      const token = c.req.param('token');
-      const form = await formOf(c, deps);
-      if (typeof form === 'number') {
-        return proposalPage(c, token, { problem: REFUSALS[form] }, form);
-      }
-      const values = { reason: form.get('reason') ?? '' };
-      try {
-        await callPage(requestContext(c, deps)).decline({ token, reason: filled(form, 'reason') });
-      } catch (error) {
-        return refused(c, token, error, { decline: { values, errors: {} } });
-      }
-      return done(c, token, 'declined');
-    })
-    .get('/p/:token/pdf', async (c) => {
-      const token = c.req.param('token');
-      const ctx = requestContext(c, deps);
-      try {
-        // The page's own answer first: its throttle, its 404, its first view.
-        await callPage(ctx).view({ token });
-        const row = await shownVersion(deps.db, await proposalOfToken(ctx, token));
-        const response = await pdfResponse(deps, row);
-        response.headers.set('Referrer-Policy', 'same-origin');
-        return response;
-      } catch (error) {
-        const { page, status } = failure(c, error);
-        return answer(c, page, status);
-      }
+    .get('/p/:token', (c) => showPage(c, site, c.req.param('token')))
+    .post('/p/:token/accept', (c) => acceptPosted(c, site, c.req.param('token')))
+    .post('/p/:token/decline', (c) => declinePosted(c, site, c.req.param('token')))
+    .get('/p/:token/pdf', (c) => proposalPdf(c, site, c.req.param('token')));
+}
+
+async function answer(
+  c: HonoCtx<AppEnv>,
+  { deps, clientDir }: PageSite,
+  page: ProposalPage,
+  status: PageStatus,
+) {
+  c.header('Cache-Control', 'no-store');
+  // The address holds the token: no other site gets it as a referrer (see fromThisSite).
+  c.header('Referrer-Policy', 'same-origin');
+  // "Pay the deposit" is answered by a redirect to Stripe's Checkout, which the page's
+  // form-action must allow (docs/payments.md); nowhere else may a form of it go.
+  const csp = c.get('baseHeaders')?.['Content-Security-Policy'];
+  if (csp && deps.config.stripe) {
+    c.header('Content-Security-Policy', withFormTarget(csp, checkoutOrigin(deps.config.stripe)));
+  }
+  const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
+  // No script: the page's forms need none; the stylesheet is the site's.
+  const { stylesheets } = await linkPageAssets(clientDir);
+  return c.html(renderProposalPage(page, { stylesheets }, brand), status);
+}
+
+/** The page for a refusal that is not about one field: what the error maps to. */
+function failure(
+  c: HonoCtx<AppEnv>,
+  deps: AppDeps,
+  error: unknown,
+): { page: ProposalPage; status: PageStatus } {
+  const mapped = toHttpError(error);
+  if (mapped.status === 404) return { page: { state: 'not-found' }, status: 404 };
+  if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+  if (mapped.unexpected) {
+    deps.logger.error('request.failed', {
+      requestId: c.get('requestId'),
+      error: loggableError(error),
     });
+  }
+  const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
+  return { page: { state: 'unavailable', message: mapped.message }, status };
+}
+
+/** The proposal's page with `extra` (a form's state, a problem), or the failure's page. */
+async function proposalPage(
+  c: HonoCtx<AppEnv>,
+  site: PageSite,
+  token: string,
+  extra: Partial<ProposalPageView>,
+  status: PageStatus,
+) {
+  const { deps } = site;
+  let proposal: ClientProposal;
+  try {
+    proposal = await callPage(requestContext(c, deps)).view({ token });
+  } catch (error) {
+    const { page, status: failed } = failure(c, deps, error);
+    return answer(c, site, page, failed);
+  }
+  const { timeZone } = await siteSettings(deps);
+  const view: ProposalPageView = {
+    proposal,
+    action: `/p/${encodeURIComponent(token)}`,
+    timeZone,
+    ...extra,
+  };
+  return answer(c, site, { state: 'proposal', view }, status);
+}
+
+/**
+ * A refused answer: field problems (400) go under their fields with what was typed, a code
+ * sent shows the code field; a 409, 429 or 503 is said above the forms. Anything else (an
+ * unknown token, a fault) is its own page.
+ */
+async function refused(
+  c: HonoCtx<AppEnv>,
+  site: PageSite,
+  token: string,
+  error: unknown,
+  form: { accept?: AcceptFormState; decline?: DeclineFormState },
+) {
+  const mapped = toHttpError(error);
+  if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+  if (mapped.status === 400 && mapped.issues) {
+    if (form.accept) {
+      const errors: AcceptFormState['errors'] = {};
+      for (const issue of mapped.issues) {
+        const name = ACCEPT_FIELDS.find((field) => field === issue.path);
+        if (name && errors[name] === undefined) errors[name] = issue.message;
+      }
+      const accept: AcceptFormState =
+        error instanceof CodeSent
+          ? { values: form.accept.values, errors: {}, codeNote: error.message }
+          : { ...form.accept, errors };
+      return proposalPage(c, site, token, { accept }, 400);
+    }
+    if (form.decline) {
+      const reason = mapped.issues.find((issue) => issue.path === 'reason')?.message;
+      const decline = { ...form.decline, errors: reason ? { reason } : {} };
+      return proposalPage(c, site, token, { decline }, 400);
+    }
+  }
+  if (mapped.status === 409 || mapped.status === 429 || mapped.status === 503) {
+    return proposalPage(c, site, token, { ...form, problem: mapped.message }, mapped.status);
+  }
+  const { page, status } = failure(c, site.deps, error);
+  return answer(c, site, page, status);
+}
+
+const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'same-origin');
+  return c.redirect(`/p/${encodeURIComponent(token)}?done=${what}`, 303);
+};
+
+/** GET /p/:token: the page, saying what was done after a form's 303. */
+function showPage(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
+  const what = c.req.query('done');
+  const done = what === 'accepted' || what === 'declined' ? what : undefined;
+  return proposalPage(c, site, token, done ? { done } : {}, 200);
+}
+
+/** POST /p/:token/accept. */
+async function acceptPosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
+  const { deps } = site;
+  const form = await formOf(c, deps);
+  if (typeof form === 'number') {
+    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+  }
+  const values = {
+    name: form.get('name') ?? '',
+    email: form.get('email') ?? '',
+    code: form.get('code') ?? '',
+    agree: form.get('agree') !== null,
+  };
+  try {
+    await callPage(requestContext(c, deps)).accept({
+      token,
+      name: values.name,
+      email: values.email,
+      agree: values.agree,
+      code: filled(form, 'code'),
+    });
+  } catch (error) {
+    return refused(c, site, token, error, { accept: { values, errors: {} } });
+  }
+  return done(c, token, 'accepted');
+}
+
+/** POST /p/:token/decline. */
+async function declinePosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
+  const { deps } = site;
+  const form = await formOf(c, deps);
+  if (typeof form === 'number') {
+    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+  }
+  const values = { reason: form.get('reason') ?? '' };
+  try {
+    await callPage(requestContext(c, deps)).decline({ token, reason: filled(form, 'reason') });
+  } catch (error) {
+    return refused(c, site, token, error, { decline: { values, errors: {} } });
+  }
+  return done(c, token, 'declined');
+}
+
+/** GET /p/:token/pdf: the PDF of the version the page shows. */
+async function proposalPdf(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
+  const { deps } = site;
+  const ctx = requestContext(c, deps);
+  try {
+    // The page's own answer first: its throttle, its 404, its first view.
+    await callPage(ctx).view({ token });
+    const row = await shownVersion(deps.db, await proposalOfToken(ctx, token));
+    const response = await pdfResponse(deps, row);
+    response.headers.set('Referrer-Policy', 'same-origin');
+    return response;
+  } catch (error) {
+    const { page, status } = failure(c, deps, error);
+    return answer(c, site, page, status);
+  }
 }
