@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { SCOPE_LABELS, type Scope } from '#shared/access-tokens';
 import { OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../card';
-import { Button } from '../controls';
-import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { useProofDialog } from '../proof-dialog';
+import { Card } from '../ui/card';
+import { Button } from '../ui/controls';
+import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { useProofDialog } from '../account/recent-proof-dialog';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { leaveFor } from './leave-for';
 
 const HEADING_ID = 'connect-heading';

@@ -10,7 +10,7 @@ import {
 } from '#shared/lead-pipeline';
 import type { z } from 'zod/mini';
 import { focusRing } from '#shared/ui-styles';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 import { fieldIssues } from './field-issues';
 import { followUpInputValue } from './lead-time';
 import { useUpdateLead } from './lead-mutations';

@@ -1,7 +1,7 @@
 import { LEAD_STATUS_LABELS, LEADS_PAGE_SIZE } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
-import { useDocumentTitle } from '../use-document-title';
+import { Card } from '../ui/controls';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { ListTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
@@ -12,7 +12,7 @@ import { leadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
 import { TriageFilter } from './triage-filter';
 import { TRIAGE_LABEL_NAMES } from './triage-label';
-import { useAiEnabled } from '../use-ai';
+import { useAiEnabled } from '../ui/use-ai';
 
 interface LeadsPageProps {
   search: LeadSearch;

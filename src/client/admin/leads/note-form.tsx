@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { LEAD_LIMITS } from '#shared/lead-pipeline';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 import { fieldIssues } from './field-issues';
 import { useAddNote } from './lead-mutations';
 

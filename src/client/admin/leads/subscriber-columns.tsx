@@ -1,6 +1,6 @@
 import type { Subscriber } from '#client/lib/api-types';
-import { Button } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { DateTime } from '../ui/date-time';
 import type { ListColumn } from '../ui/list-table';
 import { EmailAddress } from './email-address';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
-import { useAiEnabled } from '../use-ai';
+import { useAiEnabled } from '../ui/use-ai';
 import { formatCount } from './format';
 import type { ResolvedRange } from './overview-range';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '#shared/proposals';
 import type { ProposalFigures } from '#shared/shapes/analytics';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { formatCount } from './format';
 
 /**

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 import { PROOF_LIMITS } from '#shared/proof';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import type { ProofIssues } from './proof-issues';
 import type { ConsentValues } from './proof-values';
 

@@ -5,7 +5,7 @@
  * without one) to the consent record as a whole, `image` to the logo's upload; anything else,
  * a 404 or the network, to the form.
  */
-import { errorMessage } from '../errors';
+import { errorMessage } from '../ui/errors';
 import { serverIssues } from '../leads/field-issues';
 
 export const PROOF_FIELDS = [

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PROOF_LIMITS, type Testimonial } from '#shared/proof';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import { ConsentFields } from './consent-fields';
 import { EditorActions } from './editor-actions';
 import { EntryField } from './entry-field';

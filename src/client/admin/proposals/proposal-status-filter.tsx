@@ -5,7 +5,7 @@ import {
   type ProposalStatus,
 } from '#shared/proposals';
 import { segmentClass } from '../leads/subscriber-status-filter';
-import { oneOf } from '../search-values';
+import { oneOf } from '../ui/search-values';
 
 const ALL = 'all';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
 import { fieldIssues } from '../leads/field-issues';
 import { useAddSuppression } from './suppression-mutations';
 

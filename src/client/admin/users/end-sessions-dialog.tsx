@@ -1,6 +1,6 @@
 import type { AdminUser } from '#shared/users';
-import { ConfirmDialog } from '../confirm-dialog';
-import type { useProofDialog } from '../proof-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import type { useProofDialog } from '../account/recent-proof-dialog';
 import { useEndSessions } from './user-mutations';
 
 /**

@@ -1,8 +1,8 @@
 import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import type { Proof } from '../proof-dialog';
+import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import type { Proof } from '../account/recent-proof-dialog';
 
 /**
  * A 401 is the proof asked for (the Administrators screen's proof dialog, proof-dialog.tsx),

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card } from '../controls';
-import { TrashIcon } from '../icons';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button, Card } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
-import { useProofDialog } from '../proof-dialog';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { useProofDialog } from '../account/recent-proof-dialog';
 import { InviteDialog } from './invite-dialog';
 import { hasSecondFactorToReset, ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { UserSummary } from './user-summary';

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { BOOKING_RANGES, type BookingSettings } from '#shared/booking';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { ConfirmDialog } from '../../confirm-dialog';
-import { Button, Switch, TextInputField } from '../../controls';
-import { errorMessage } from '../../errors';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Button, Switch, TextInputField } from '../../ui/controls';
+import { errorMessage } from '../../ui/errors';
 import { CalendarFeed, type FeedState } from './calendar-feed';
 import { RemindersField } from './reminders-field';
 import { fromDraft, toDraft, type NumberField, type SettingsDraft } from './settings-draft';

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { ACCOUNT_MESSAGES, appCodeField, provenPasswordField } from '#shared/account';
-import { useExplainRefusal } from './account/account-session';
-import { Button, TextInputField } from './controls';
-import { errorMessage, isUnauthorized } from './errors';
+import { useExplainRefusal } from './account-session';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isUnauthorized } from '../ui/errors';
 
 /** What a change that needs a proof is sent with: nothing first, then what was asked for. */
 export interface Proof {
