@@ -15,7 +15,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
-import { fieldIssues } from '../leads/field-issues';
+import { fieldIssues } from '../ui/field-issues';
 import { useProofDialog } from './recent-proof-dialog';
 
 const radioClass = `inline-flex min-h-11 cursor-pointer items-center rounded-md border border-line-strong px-3 text-sm font-medium text-ink data-hovered:bg-subtle data-selected:border-brand-700 data-selected:bg-brand-700 data-selected:text-white dark:data-selected:border-brand-400 sm:min-h-9 ${focusRing}`;

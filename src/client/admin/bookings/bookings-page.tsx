@@ -12,7 +12,7 @@ import { errorMessage } from '../ui/errors';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { DateTime } from '../ui/date-time';
 import { PagedRead } from '../ui/list-table';
-import { EmailAddress } from '../leads/email-address';
+import { EmailAddress } from '../ui/email-address';
 import type { BookingSearch } from './search-params';
 import { JoinCall } from './join-call';
 

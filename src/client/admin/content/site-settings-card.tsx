@@ -5,7 +5,7 @@ import type { SiteSettingsView } from '#shared/site-settings';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage, isBadRequest, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
 import { useProofDialog } from '../account/recent-proof-dialog';
-import { fieldIssues } from '../leads/field-issues';
+import { fieldIssues } from '../ui/field-issues';
 import { setAdminTimeZone } from '../ui/date-time';
 import { TimezoneField } from '../ui/timezone-field';
 

@@ -6,7 +6,7 @@ import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button } from '../ui/controls';
 import { errorMessage, isConflict } from '../ui/errors';
-import { serverIssues } from '../leads/field-issues';
+import { serverIssues } from '../ui/field-issues';
 import { EntryForm } from './entry-form';
 import { ENTRY_SCREENS } from './entry-screens';
 import {

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod/mini';
 import { focusRing } from '#shared/ui-styles';
 import { Button, TextInputField } from '../ui/controls';
-import { fieldIssues } from './field-issues';
+import { fieldIssues } from '../ui/field-issues';
 import { followUpInputValue } from './lead-time';
 import { useUpdateLead } from './lead-mutations';
 

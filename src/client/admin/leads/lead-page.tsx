@@ -12,7 +12,7 @@ import { DateTime } from '../ui/date-time';
 import { parseIdParam } from '../ui/id-param';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { EmailAddress } from './email-address';
+import { EmailAddress } from '../ui/email-address';
 import { LeadDetailsForm } from './lead-details-form';
 import { useEraseLead, useRetryReply } from './lead-mutations';
 import { LeadStatusBadge } from './lead-status';

@@ -5,7 +5,7 @@ import { EmailPreview, PREVIEW_DEBOUNCE_MS } from '../newsletters/email-preview'
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { changedFields } from './lead-details-form';
 import { isAnySending } from './lead-page';
-import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from './lead-search-field';
+import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from '../ui/list-search-field';
 import { LeadTimeline } from './lead-timeline';
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { ListTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
 import { MailboxStatus } from './mailbox-status';
-import { LeadSearchField } from './lead-search-field';
+import { LeadSearchField } from '../ui/list-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
 import { leadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';

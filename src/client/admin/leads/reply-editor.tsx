@@ -10,7 +10,7 @@ import { Button, TextInputField } from '../ui/controls';
 import { suppressionSentence } from '../suppressions/suppression-words';
 import { EmailPreview } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
-import { fieldIssues } from './field-issues';
+import { fieldIssues } from '../ui/field-issues';
 import { useSendReply } from './lead-mutations';
 import { ReplyAssistant, type DraftText } from './reply-assistant';
 

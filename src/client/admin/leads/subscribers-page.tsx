@@ -7,7 +7,7 @@ import { Card } from '../ui/controls';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { useRemoveSubscriber, useResendConfirmation } from './lead-mutations';
-import { LeadSearchField } from './lead-search-field';
+import { LeadSearchField } from '../ui/list-search-field';
 import { ListTable } from '../ui/list-table';
 import { subscriberColumns } from './subscriber-columns';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';

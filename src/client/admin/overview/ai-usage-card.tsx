@@ -3,7 +3,7 @@ import type { AppRouter } from '#server/app/app-router';
 import { trpc } from '#client/lib/trpc';
 import { AiOffCard } from '../ui/ai-off';
 import { Card } from '../ui/controls';
-import { formatCount, formatRate } from './format';
+import { formatCount, formatRate } from '../ui/number-words';
 
 export type AiUsage = inferRouterOutputs<AppRouter>['ai']['usage'];
 

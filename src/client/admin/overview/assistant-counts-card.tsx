@@ -3,7 +3,7 @@ import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
 import { useAiEnabled } from '../ui/use-ai';
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 import type { ResolvedRange } from './overview-range';
 
 type Range = Pick<ResolvedRange, 'from' | 'to'>;

@@ -4,7 +4,7 @@ import { Button } from '../ui/controls';
 import { chartScale } from './chart-scale';
 import { formatDay } from '../ui/date-time';
 import { DailyTable } from './daily-table';
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 
 interface DailyChartProps {
   daily: DailyRow[];

@@ -6,7 +6,7 @@
  * a 404 or the network, to the form.
  */
 import { errorMessage } from '../ui/errors';
-import { serverIssues } from '../leads/field-issues';
+import { serverIssues } from '../ui/field-issues';
 
 export const PROOF_FIELDS = [
   'quote',

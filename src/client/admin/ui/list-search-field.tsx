@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebouncedValue } from '../ui/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** The list follows the typing after this pause, not each key (one read, one history entry). */
 export const LEAD_SEARCH_DEBOUNCE_MS = 300;
