@@ -5,7 +5,7 @@ import { buttonClass } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
 import { ContentSections } from '../content/content-sections';
 import { Card } from '../ui/controls';
-import { LeadSearchField } from '../ui/list-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { DateTime } from '../ui/date-time';
 import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -60,7 +60,7 @@ export function EntriesPage({ kind, search, onSearch }: EntriesPageProps) {
           </Link>
         </div>
 
-        <LeadSearchField
+        <ListSearchField
           q={search.q}
           onChange={(q) => onSearch({ q, page: undefined })}
           label="Search titles and summaries"

@@ -6,7 +6,7 @@ import { ListTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
 import { MailboxStatus } from './mailbox-status';
-import { LeadSearchField } from '../ui/list-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
 import { leadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
@@ -63,7 +63,7 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
 
       <Card>
         <div className="mb-4 flex flex-col gap-4">
-          <LeadSearchField
+          <ListSearchField
             q={q}
             onChange={(next) => onSearch({ status, triage, q: next }, { replace: true })}
           />

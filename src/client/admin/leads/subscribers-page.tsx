@@ -7,7 +7,7 @@ import { Card } from '../ui/controls';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { useRemoveSubscriber, useResendConfirmation } from './lead-mutations';
-import { LeadSearchField } from '../ui/list-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { ListTable } from '../ui/list-table';
 import { subscriberColumns } from './subscriber-columns';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
@@ -68,7 +68,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
       </div>
 
       <div className="mb-4 flex flex-col gap-4">
-        <LeadSearchField
+        <ListSearchField
           q={q}
           label="Search by address"
           region="Subscribers"

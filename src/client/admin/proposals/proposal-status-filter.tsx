@@ -4,7 +4,7 @@ import {
   proposalStatusValues,
   type ProposalStatus,
 } from '#shared/proposals';
-import { segmentClass } from '../leads/subscriber-status-filter';
+import { segmentClass } from '../ui/controls';
 import { oneOf } from '../ui/search-values';
 
 const ALL = 'all';

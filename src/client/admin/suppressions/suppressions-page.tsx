@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { DateTime } from '../ui/date-time';
 import { ListTable, type ListColumn } from '../ui/list-table';
 import { EmailAddress } from '../ui/email-address';
-import { LeadSearchField } from '../ui/list-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { AddSuppressionForm } from './add-suppression-form';
 import { UnreadableReports, UnverifiedReports } from './unreadable-reports';
 import { useRemoveSuppression } from './suppression-mutations';
@@ -62,7 +62,7 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
       </div>
 
       <div className="mb-4">
-        <LeadSearchField
+        <ListSearchField
           q={q}
           label="Search by address"
           region="Suppressed addresses"

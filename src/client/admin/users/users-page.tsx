@@ -6,7 +6,7 @@ import { Button, Card } from '../ui/controls';
 import { TrashIcon } from '../ui/icons';
 import { QueryState } from '../ui/query-state';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { useProofDialog } from '../account/recent-proof-dialog';
+import { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { InviteDialog } from './invite-dialog';
 import { hasSecondFactorToReset, ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { UserSummary } from './user-summary';
@@ -28,7 +28,7 @@ export function UsersPage() {
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   // Resending and removing need a recent proof: the password is asked for when the server does.
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
   const [toReset, setToReset] = useState<AdminUser | null>(null);
   const [toSignOut, setToSignOut] = useState<AdminUser | null>(null);
