@@ -10,7 +10,7 @@ import { fireConfetti } from '#client/ui/confetti';
 import { SelectField, TextInputField } from '#client/ui/fields';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
-import { ConsentFields } from './consent-fields';
+import { ConsentFields } from './privacy-consent-fields';
 import { requestPicker, type PickerPrefill } from './booking/picker-request';
 
 interface ContactValues {

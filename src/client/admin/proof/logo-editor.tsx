@@ -5,7 +5,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import type { ClientLogo } from '#shared/proof';
 import { TextInputField } from '../ui/controls';
-import { ConsentFields } from './consent-fields';
+import { ConsentFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { FormRefusal } from './form-refusal';
 import { ImageField } from './image-field';

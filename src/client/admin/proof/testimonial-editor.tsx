@@ -5,7 +5,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PROOF_LIMITS, type Testimonial } from '#shared/proof';
 import { TextInputField } from '../ui/controls';
-import { ConsentFields } from './consent-fields';
+import { ConsentFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { EntryField } from './entry-field';
 import { FormRefusal } from './form-refusal';

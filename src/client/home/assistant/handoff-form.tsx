@@ -3,7 +3,7 @@ import { handoffInput, type AssistantMessage } from '#shared/assistant';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { TextInputField } from '#client/ui/fields';
 import { buttonClass } from '#shared/ui-styles';
-import { ConsentFields } from '../consent-fields';
+import { ConsentFields } from '../privacy-consent-fields';
 import { sendToPerson } from './send-to-person';
 
 interface Details {

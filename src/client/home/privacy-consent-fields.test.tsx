@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { ConsentFields } from './consent-fields';
+import { ConsentFields } from './privacy-consent-fields';
 import { SiteContentProvider } from './site-content-context';
 
 afterEach(cleanup);
