@@ -5,7 +5,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import type { ClientLogo } from '#shared/proof';
 import { TextInputField } from '../ui/controls';
-import { ConsentFields } from './consent-record-fields';
+import { ConsentRecordFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { FormRefusal } from './form-refusal';
 import { ImageField } from './image-field';
@@ -89,7 +89,7 @@ export function LogoEditor({ logo }: { logo?: ClientLogo }) {
           description="The logo links to it, e.g. https://acme.example"
         />
       </div>
-      <ConsentFields
+      <ConsentRecordFields
         values={values.consent}
         onChange={(consent) => set({ consent })}
         issues={issues}

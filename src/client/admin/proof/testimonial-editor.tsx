@@ -5,7 +5,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PROOF_LIMITS, type Testimonial } from '#shared/proof';
 import { TextInputField } from '../ui/controls';
-import { ConsentFields } from './consent-record-fields';
+import { ConsentRecordFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { EntryField } from './entry-field';
 import { FormRefusal } from './form-refusal';
@@ -128,7 +128,7 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
           : erasing that lead erases this testimonial too.
         </p>
       ) : null}
-      <ConsentFields
+      <ConsentRecordFields
         values={values.consent}
         onChange={(consent) => set({ consent })}
         issues={issues}
