@@ -1,19 +1,18 @@
 /**
- * `npm run layers` (docs/architecture.md "The layers", docs/decisions/0044): one cruise of the
- * tree by dependency-cruiser, read twice. Its own rules (.dependency-cruiser.cjs) judge each
+ * `npm run layers` (docs/architecture.md "The layers", docs/decisions/0044 and 0054): one cruise of
+ * the tree by dependency-cruiser, read twice. Its own rules (.dependency-cruiser.cjs) judge each
  * import; then the imports are folded to their folder under src/server/ and any loop between
- * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules,
- * and its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages`
- * and `newsletter/x.ts -> booking` never meet. The same fold one level down refuses loops
- * between the sub-folders of one folder (identity/sessions, identity/sign-in, ...), so each
- * folder's insides import one way too, and the same fold of src/client/ refuses loops between
- * its folders (client/admin's screens and shared parts among them). Each feature names the
- * features it builds on (FEATURES of .dependency-cruiser.cjs, one rule each); a folder that is
- * in no tier and not in that order is refused until it is placed, so no feature is free of it.
- * Last, platform/ may name no feature's table of db/schema.ts (scripts/platform-tables.ts): the
- * schema is one module to dependency-cruiser, so which tables a file takes from it is read from
- * the source. Each broken import is printed with its rule's comment (`err-long`): the comment is
- * the message.
+ * folders is refused, which dependency-cruiser cannot say itself: its cycle rule sees modules, and
+ * its folder scope mixes a folder with its sub-folders, so `booking -> newsletter/link-pages` and
+ * `newsletter/x.ts -> booking` never meet. The same fold one level down refuses loops between the
+ * sub-folders of one folder (identity/sessions, identity/sign-in, ...), so each folder's insides
+ * import one way too, and the same fold of src/client/ refuses loops between its folders
+ * (client/admin's screens and shared parts among them). Each feature names the features it builds
+ * on (FEATURES of .dependency-cruiser.cjs, one rule each); a folder that is in no tier and not in
+ * that order is refused until it is placed, so no feature is free of it. Last, platform/ may name
+ * no feature's table of db/schema.ts (scripts/platform-tables.ts): the schema is one module to
+ * dependency-cruiser, so which tables a file takes from it is read from the source. Each broken
+ * import is printed with its rule's comment (`err-long`): the comment is the message.
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -162,7 +161,7 @@ function orderText({ tiers, features }: Order): string {
 }
 
 /** Each folder under src/server/ that is in no tier and not in the features' order, once. */
-export function unplacedFolders(modules: IModule[], { tiers, features }: Order): string[] {
+function unplacedFolders(modules: IModule[], { tiers, features }: Order): string[] {
   const placed = new Set([
     ...tiers.flatMap((tier) => tier.folders ?? []),
     ...features.map((feature) => feature.name),
