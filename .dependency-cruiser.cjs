@@ -1,9 +1,9 @@
 /**
  * The layers of docs/architecture.md ("The layers"), checked by `npm run check` (through
- * scripts/layers.ts, which also refuses loops between folders under src/server/):
+ * scripts/layers.ts, which also refuses loops between folders under src/server/ and src/client/):
  * shared <- platform <- site <- http <- audit <- mail <- foundation <- features <- app (the tiers
- * of src/server/, TIERS below); db below the server; no cycles anywhere. A rule's comment is the
- * message a broken import gets.
+ * of src/server/, TIERS below), the features in their declared order (FEATURES below); db below
+ * the server; no cycles anywhere. A rule's comment is the message a broken import gets.
  */
 /** Tests may reach across layers to build a whole app; the layers bind production code. */
 const TEST = '\\.test\\.tsx?$';
@@ -41,10 +41,14 @@ const TIERS = [
   },
   {
     name: 'foundation',
-    folders: ['identity', 'media', 'search', 'analytics', 'ai'],
-    is: 'what the features build on: the administrators and their sessions, uploads, search, counts, the AI model',
+    folders: ['identity', 'media', 'search', 'analytics', 'ai', 'pdf'],
+    is: 'what the features build on: the administrators and their sessions, uploads, search, counts, the AI model, the PDF writer',
   },
-  { name: 'features', folders: undefined, is: "the product's features" },
+  {
+    name: 'features',
+    folders: undefined,
+    is: "the product's features, each in its place in the features' order below",
+  },
   { name: 'app', folders: ['app'], is: 'the app composition' },
 ];
 const named = TIERS.flatMap((tier) => tier.folders ?? []);
@@ -68,10 +72,108 @@ const tierRules = TIERS.slice(0, -1).map((tier, index) => {
   };
 });
 
+/**
+ * The features' order (docs/architecture.md "The features' order", docs/decisions/0054), lowest
+ * first: each feature names the features it builds on, all of them before it in the list, and
+ * may import those and what they build on in turn, no other feature. The order is the product's:
+ * the site's content first, then the people it brings (newsletter, then leads, which gather a
+ * person's data from both), what joins a lead (a message, a call, the assistant's hand-off), the
+ * pages composed of it all, then the work sold to a lead (proposals, invoices, engagements), and
+ * last what serves every feature (backups, operations, the owner's agent, pruning). A folder of
+ * src/server/ in no tier and not in this list is refused by `npm run layers` until it is placed.
+ */
+const FEATURES = [
+  { name: 'facts', is: 'the public facts and the carousel', buildsOn: [] },
+  { name: 'entries', is: 'case studies and insights', buildsOn: [] },
+  {
+    name: 'proof',
+    is: 'testimonials and client logos, shown with the entries',
+    buildsOn: ['entries'],
+  },
+  {
+    name: 'newsletter',
+    is: 'the newsletter: sign-up, sending, the welcome sequence',
+    buildsOn: [],
+  },
+  {
+    name: 'leads',
+    is: "the pipeline: every person who wrote, booked or subscribed, their data, the owner's replies",
+    buildsOn: ['newsletter', 'proof', 'entries'],
+  },
+  { name: 'contact', is: 'the contact form: a message joins its lead', buildsOn: ['leads'] },
+  { name: 'booking', is: 'booking a call: the call joins its lead', buildsOn: ['leads'] },
+  {
+    name: 'assistant',
+    is: "the site assistant: its hand-off is the contact form's enquiry",
+    buildsOn: ['contact'],
+  },
+  {
+    name: 'content',
+    is: 'the saved site content and the public pages it composes',
+    buildsOn: ['entries', 'proof', 'assistant'],
+  },
+  { name: 'proposals', is: 'proposals to a lead, signed and paid', buildsOn: ['leads'] },
+  { name: 'invoices', is: "invoices for a proposal's work", buildsOn: ['proposals', 'leads'] },
+  {
+    name: 'engagements',
+    is: 'the work a signed proposal starts',
+    buildsOn: ['proposals', 'invoices', 'leads', 'booking'],
+  },
+  { name: 'backups', is: 'backups: taking, listing, restoring', buildsOn: [] },
+  { name: 'operations', is: 'probes, metrics, traces', buildsOn: ['backups'] },
+  {
+    name: 'mcp',
+    is: "the owner's agent, over the features' procedures",
+    buildsOn: ['facts', 'entries', 'newsletter', 'leads', 'booking', 'proposals'],
+  },
+  {
+    name: 'maintenance',
+    is: 'pruning what each feature keeps past its time',
+    buildsOn: ['assistant', 'booking', 'contact', 'leads', 'newsletter', 'proposals', 'mcp'],
+  },
+];
+/** A declaration that cannot hold (a feature named twice, or built on one not before it) fails at once. */
+FEATURES.forEach(({ name, buildsOn }, index) => {
+  const before = FEATURES.slice(0, index).map((feature) => feature.name);
+  if (named.includes(name) || before.includes(name)) {
+    throw new Error(`.dependency-cruiser.cjs: feature ${name} is named twice`);
+  }
+  const unknown = buildsOn.filter((lower) => !before.includes(lower));
+  if (unknown.length > 0) {
+    throw new Error(
+      `.dependency-cruiser.cjs: ${name} builds on ${unknown.join(', ')}, which must come before it in FEATURES`,
+    );
+  }
+});
+/** What a feature may import: what it builds on, and what those build on in turn. */
+const reach = (name) => {
+  const feature = FEATURES.find((one) => one.name === name);
+  return [...new Set(feature.buildsOn.flatMap((lower) => [lower, ...reach(lower)]))];
+};
+/** One rule a feature: it imports no feature but what it builds on (reach). */
+const featureRules = FEATURES.map(({ name, is, buildsOn }) => {
+  const through = reach(name).filter((lower) => !buildsOn.includes(lower));
+  const allowed =
+    buildsOn.length === 0
+      ? 'builds on no other feature'
+      : `builds on ${buildsOn.join(', ')}${through.length > 0 ? ` (and through them on ${through.join(', ')})` : ''}`;
+  return {
+    name: `feature-${name}`,
+    severity: 'error',
+    comment: `In the features' order, ${name} (${is}) ${allowed}: it imports no other feature. Move what both need into a feature below both, or let app/ pass it in; a feature that truly builds on another says so in FEATURES of .dependency-cruiser.cjs (docs/architecture.md, "The features' order").`,
+    from: { path: `^src/server/${name}/`, pathNot: TEST },
+    to: {
+      path: `^src/server/(?!(?:${[...named, name, ...reach(name)].join('|')})/)[^/]+/`,
+      dependencyTypesNot: ['type-only'],
+    },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...tierRules,
+    ...featureRules,
     {
       name: 'no-cycle',
       severity: 'error',
@@ -157,5 +259,10 @@ module.exports = {
  */
 Object.defineProperty(module.exports, 'tiers', {
   value: TIERS,
+  enumerable: false,
+});
+/** The features' order, for scripts/layers.ts likewise: it prints it and refuses a folder not in it. */
+Object.defineProperty(module.exports, 'features', {
+  value: FEATURES,
   enumerable: false,
 });

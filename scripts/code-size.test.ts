@@ -101,6 +101,15 @@ describe('code size and casts', () => {
     expect(over).toEqual([]);
   });
 
+  // What tests share (`*-fixtures.ts`, sample mails) lives under tests/ (tests/support/,
+  // tests/fixtures/), so that nothing counted above as product code is a test's (docs/testing.md).
+  it('keeps test fixtures out of src/', () => {
+    const fixtures = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .map((file) => path.posix.join('src', file.split(path.sep).join('/')))
+      .filter((file) => /(?:^|\/|-)fixtures(?:\/|\.tsx?$|$)/.test(file));
+    expect(fixtures, 'move them to tests/support/ or tests/fixtures/').toEqual([]);
+  });
+
   it(`keeps the \`as\` casts under ${MAX_CASTS + 1}`, () => {
     const casts: string[] = [];
     for (const { file, source } of files) {

@@ -1,45 +1,18 @@
 /**
  * The layer rules of `npm run check` (scripts/layers.ts with .dependency-cruiser.cjs,
  * docs/architecture.md "The layers"): a tree that breaks one, or loops between modules or
- * between folders, is refused by name. Whether the repository itself keeps them is
- * `npm run layers`, part of `npm run check` that CI runs beside the tests: cruising the whole
- * tree here too cost about 25 s of a busy machine for the same answer.
+ * between folders, is refused by name (the features' order and src/client/'s folders:
+ * layers-order.test.ts). Whether the repository itself keeps them is `npm run layers`, part of
+ * `npm run check` that CI runs beside the tests: cruising the whole tree here too cost about
+ * 25 s of a busy machine for the same answer.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { layerTree as tree } from '#tests/support/layer-tree';
 import { checkLayers } from './layers';
 import { platformTableUses } from './platform-tables';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
 /** Runs the checker in `cwd` on `targets`; answers whether it passed and its output. */
 const layers = (cwd: string, targets: string[]) => checkLayers(cwd, targets);
-
-/** A tree of its own with the repository's rules and the given files. */
-function tree(files: Record<string, string>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'layers-'));
-  folders.push(folder);
-  copyFileSync(
-    path.join(ROOT, '.dependency-cruiser.cjs'),
-    path.join(folder, '.dependency-cruiser.cjs'),
-  );
-  writeFileSync(
-    path.join(folder, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
-  );
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
-    writeFileSync(path.join(folder, file), text);
-  }
-  return folder;
-}
 
 describe('the layer rules', () => {
   it('refuse the SMTP library anywhere but platform/mail.ts (issue 46: mail through the outbox)', async () => {
@@ -116,6 +89,9 @@ describe('the layer rules', () => {
         `plumbing-uses-no-feature: src/server/http/rest.ts → src/server/${target}.ts`,
       );
     }
+    expect(result.output).toContain(
+      "error src/server/newborn/ is in no tier and not in the features' order",
+    );
   });
 
   it('name the tiers and refuse an import from a lower tier into a higher one, downward ones and types allowed', async () => {
@@ -174,31 +150,32 @@ describe('the layer rules', () => {
   });
 
   it('refuse folders that import each other, directly or through others, with no module cycle', async () => {
+    // Folders of one tier with no order among them (foundation); features are held to theirs.
     const folder = tree({
-      // booking -> newsletter -> leads -> booking, each import from another module.
-      'src/server/booking/page.ts':
-        "import { assets } from '../newsletter/assets';\nexport const page = assets;\n",
-      'src/server/booking/reminder.ts': 'export const reminder = 1;\n',
-      'src/server/newsletter/assets.ts': 'export const assets = 1;\n',
-      'src/server/newsletter/sender.ts':
-        "import { reply } from '../leads/reply';\nexport const sender = reply;\n",
-      'src/server/leads/reply.ts': 'export const reply = 1;\n',
-      'src/server/leads/join.ts':
-        "import { reminder } from '../booking/reminder';\nexport const join = reminder;\n",
+      // identity -> media -> search -> identity, each import from another module.
+      'src/server/identity/page.ts':
+        "import { assets } from '../media/assets';\nexport const page = assets;\n",
+      'src/server/identity/reminder.ts': 'export const reminder = 1;\n',
+      'src/server/media/assets.ts': 'export const assets = 1;\n',
+      'src/server/media/sender.ts':
+        "import { reply } from '../search/reply';\nexport const sender = reply;\n",
+      'src/server/search/reply.ts': 'export const reply = 1;\n',
+      'src/server/search/join.ts':
+        "import { reminder } from '../identity/reminder';\nexport const join = reminder;\n",
       // A type-only import may close a loop: it is gone at run time.
-      'src/server/facts/router.ts':
-        "import type { Tag } from '../tags/tag';\nexport const facts: Tag[] = [];\n",
-      'src/server/tags/tag.ts':
-        "import { facts } from '../facts/router';\nexport type Tag = string;\nexport const tags = facts;\n",
+      'src/server/analytics/router.ts':
+        "import type { Tag } from '../ai/tag';\nexport const counts: Tag[] = [];\n",
+      'src/server/ai/tag.ts':
+        "import { counts } from '../analytics/router';\nexport type Tag = string;\nexport const tags = counts;\n",
     });
     const result = await layers(folder, ['src']);
     expect(result.output).toContain('no dependency violations found');
     expect(result.ok).toBe(false);
     expect(result.output).toContain(
-      'error src/server/booking → src/server/newsletter → src/server/leads → src/server/booking',
+      'error src/server/identity → src/server/media → src/server/search → src/server/identity',
     );
-    expect(result.output).toContain('src/server/leads/join.ts → src/server/booking/reminder.ts');
-    expect(result.output).not.toContain('src/server/facts →');
+    expect(result.output).toContain('src/server/search/join.ts → src/server/identity/reminder.ts');
+    expect(result.output).not.toContain('src/server/ai →');
   });
 
   it("refuse a feature's table in platform/, imported or named in raw SQL, and let it take the plumbing's own", () => {

@@ -10,7 +10,7 @@ import { fireConfetti } from '#client/ui/confetti';
 import { SelectField, TextInputField } from '#client/ui/fields';
 import { buttonClass } from '#shared/ui-styles';
 import { toast } from '#client/ui/toast';
-import { ConsentFields } from './consent-fields';
+import { PrivacyConsentFields } from './privacy-consent-fields';
 import { requestPicker, type PickerPrefill } from './booking/picker-request';
 
 interface ContactValues {
@@ -164,7 +164,7 @@ export default function ContactForm() {
       className="relative grid gap-5"
     >
       <ContactFields values={values} errors={errors} set={set} />
-      <ConsentFields
+      <PrivacyConsentFields
         privacy={values.privacy}
         website={values.website}
         error={errors.privacy}

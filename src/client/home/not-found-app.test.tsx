@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderNotFound } from '#client/entry-server';
-import PublicNotFound from '#client/ui/public-not-found';
+import PublicNotFound from '#client/home/public-not-found';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import { partsLoaded } from '#tests/support/code-loads';
 import { NotFoundApp } from './not-found-app';

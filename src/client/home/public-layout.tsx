@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { installSmoothScroll } from '#client/lib/smooth-scroll';
+import { installSmoothScroll } from '#client/home/smooth-scroll';
 import type { EntryKind } from '#shared/entry-values';
 import { focusRing } from '#shared/ui-styles';
 import { SiteFooter } from './site-footer';

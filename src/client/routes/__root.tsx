@@ -10,7 +10,7 @@ import { Toaster } from '#client/ui/toaster';
 const NotFoundPage = lazy(() =>
   import('#client/ui/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-const PublicNotFound = lazy(() => import('#client/ui/public-not-found'));
+const PublicNotFound = lazy(() => import('#client/home/public-not-found'));
 
 /**
  * The router app serves the admin area and the not-found page; the home page is its own

@@ -15,7 +15,7 @@ import {
   person,
   setUpBooking,
   slots,
-} from './booking-limits-fixtures';
+} from '#tests/support/booking-limits-fixtures';
 
 beforeEach(setUpBooking);
 

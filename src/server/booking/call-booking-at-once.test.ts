@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { beforeEach, expect, it } from 'vitest';
 import { bookings, leads, throttleEvents } from '#db/schema';
 import { CALL_MESSAGES } from '#shared/booking-request';
-import { book, deps, setUpBooking } from './call-fixtures';
+import { book, deps, setUpBooking } from '#tests/support/booking-call-fixtures';
 
 beforeEach(setUpBooking);
 

@@ -26,7 +26,7 @@ import {
   TUE_9,
   visitor,
   visitorCaller,
-} from './call-fixtures';
+} from '#tests/support/booking-call-fixtures';
 
 beforeEach(setUpBooking);
 

@@ -23,7 +23,7 @@ import {
   setUpMail,
   sink,
   turnOn,
-} from './acknowledgement-fixtures';
+} from '#tests/support/contact-acknowledgement-fixtures';
 
 beforeEach(setUpMail);
 afterEach(closeSink);

@@ -7,7 +7,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { leadEvents, leads } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
-import { deps, mailer, message, send, setup, stored } from './contact-fixtures';
+import { deps, mailer, message, send, setup, stored } from '#tests/support/contact-fixtures';
 
 beforeEach(() => setup());
 

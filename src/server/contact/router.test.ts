@@ -14,7 +14,7 @@ import { ThrottledError } from '#server/platform/errors';
 import { CONTACT_THANKS } from './router';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 import { visitorCaller } from '#tests/support/analytics';
-import { deps, mailer, message, send, setup, stored } from './contact-fixtures';
+import { deps, mailer, message, send, setup, stored } from '#tests/support/contact-fixtures';
 import { waitUntil } from '#tests/support/wait';
 
 beforeEach(() => setup());

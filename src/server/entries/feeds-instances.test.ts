@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { entrySitesOnOneDatabase, type EntrySite } from '#tests/support/entry-site';
-import { CASE, get } from './feeds-fixtures';
+import { CASE, get } from '#tests/support/entry-feeds-fixtures';
 
 let a: EntrySite;
 let b: EntrySite;

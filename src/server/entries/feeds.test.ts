@@ -11,7 +11,7 @@ import { writeTransaction } from '#db';
 import { entries } from '#db/schema';
 import type { EntryCreateInput } from '#shared/entries';
 import { FEED_SIZE } from './feeds';
-import { CASE, closeSite, get, setUpSite, site } from './feeds-fixtures';
+import { CASE, closeSite, get, setUpSite, site } from '#tests/support/entry-feeds-fixtures';
 
 const INSIGHT: EntryCreateInput = {
   kind: 'insight',

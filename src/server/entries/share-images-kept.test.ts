@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shareImages } from '#db/schema';
 import { entrySite, entrySitesOnOneDatabase, type EntrySite } from '#tests/support/entry-site';
-import { drawn, INSIGHT, pictureOf } from './share-image-fixtures';
+import { drawn, INSIGHT, pictureOf } from '#tests/support/share-image-fixtures';
 
 describe('one instance', () => {
   let site: EntrySite;

@@ -13,7 +13,7 @@ import { testImage } from '#tests/support/images';
 import { entrySite, type EntrySite } from '#tests/support/entry-site';
 import type { SiteContent } from '#shared/site-content';
 import { shareImagePath } from './share-image-path';
-import { drawn, INSIGHT, metaOf, pictureOf } from './share-image-fixtures';
+import { drawn, INSIGHT, metaOf, pictureOf } from '#tests/support/share-image-fixtures';
 import { drawShareImage } from './share-image-draw';
 
 let site: EntrySite;

@@ -13,19 +13,19 @@ import {
 import { focusRing } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Button, TextInputField } from '../controls';
-import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { fieldIssues } from '../leads/field-issues';
-import { useProofDialog } from '../proof-dialog';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { fieldIssues } from '../ui/field-issues';
+import { useRecentProofDialog } from './recent-proof-dialog';
 
 const radioClass = `inline-flex min-h-11 cursor-pointer items-center rounded-md border border-line-strong px-3 text-sm font-medium text-ink data-hovered:bg-subtle data-selected:border-brand-700 data-selected:bg-brand-700 data-selected:text-white dark:data-selected:border-brand-400 sm:min-h-9 ${focusRing}`;
 
 type Errors = Partial<Record<'name' | 'scopes' | 'days', string>>;
 
 /**
- * A new access token: its name, scopes (checkboxes, at least one) and lifetime (7, 30 or 90
- * days, a radio group: arrow keys move). Creating it needs a recent proof: the password is
- * asked for in a dialog when the server wants it (proof-dialog.tsx). The secret is handed to
+ * A new access token: its name, scopes (checkboxes, at least one) and lifetime (7, 30 or 90 days, a
+ * radio group: arrow keys move). Creating it needs a recent proof: the password is asked for in a
+ * dialog when the server wants it (recent-proof-dialog.tsx). The secret is handed to
  * `onCreated`, which shows it once.
  */
 export function AccessTokenForm({
@@ -42,7 +42,7 @@ export function AccessTokenForm({
   const nameRef = useRef<HTMLInputElement>(null);
   const firstScope = useRef<HTMLInputElement>(null);
   const utils = trpc.useUtils();
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const create = trpc.accessTokens.create.useMutation({
     meta: OWN_UNAUTHORIZED,
     onSuccess: (answer) => {
@@ -50,7 +50,7 @@ export function AccessTokenForm({
       onCreated({ token: answer.token, secret: answer.secret });
     },
     onError: (error) => {
-      // A 401 is the proof dialog's (the password asked for, or a session that ended).
+      // A 401 is the recent proof dialog's (the password asked for, or a session that ended).
       if (isUnauthorized(error)) return;
       const issues = fieldIssues(error);
       if (Object.keys(issues).length > 0) {

@@ -1,7 +1,7 @@
 /**
- * The Access tokens card: a token made with its name, scopes and expiry, its secret shown once
- * with Copy, the password asked for when the server wants it (proof-dialog.tsx), the form's
- * own checks, and Revoke asked about first; focus kept where the person is.
+ * The Access tokens card: a token made with its name, scopes and expiry, its secret shown once with
+ * Copy, the password asked for when the server wants it (recent-proof-dialog.tsx), the form's own
+ * checks, and Revoke asked about first; focus kept where the person is.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AccessTokensCard } from './access-tokens-card';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';

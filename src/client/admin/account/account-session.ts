@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isBadRequest, isUnauthorized } from '../errors';
-import { useForgetAdminData, useMarkSignedOut } from '../session';
+import { errorMessage, isBadRequest, isUnauthorized } from '../ui/errors';
+import { useForgetAdminData, useMarkSignedOut } from '../session/session';
 
 /**
  * After a 401 from a form that checks the password (errors.ts, OWN_UNAUTHORIZED): reads the

@@ -8,8 +8,8 @@ import { provenPasswordField } from '#shared/account';
 import { passkeyNameField } from '#shared/passkeys';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Button, TextInputField } from '../controls';
-import { OWN_UNAUTHORIZED } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { OWN_UNAUTHORIZED } from '../ui/errors';
 import { ceremonyOutcome } from '../passkeys/ceremony-errors';
 import { useExplainRefusal } from './account-session';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Badge } from '../badge';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card } from '../controls';
+import { Badge } from '../ui/badge';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button, Card } from '../ui/controls';
 import { ChangeEmailForm, RemoveEmailForm, VerifyEmailForm } from './email-forms';
 
 const HEADING_ID = 'account-email-heading';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import { PasswordStrengthHint } from './password-strength';
 
 const MISMATCH = 'The two passwords are not the same';

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { PasskeySummary } from '#shared/passkeys';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button } from '../controls';
-import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button } from '../ui/controls';
+import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
 import { usePasskeyProof } from '../passkeys/passkey-proof';
-import { useProofDialog } from '../proof-dialog';
+import { useRecentProofDialog } from './recent-proof-dialog';
 import { DateTime, formatDateTime, formatLastActive } from '../ui/date-time';
 import { RenamePasskeyForm } from './rename-passkey-form';
 
@@ -33,8 +33,8 @@ export function PasskeyRow({
     refocusRename.current = false;
   }, [renaming]);
   // Removing needs a recent proof and, with the app on, its code: asked for when the server
-  // does (proof-dialog.tsx).
-  const proof = useProofDialog();
+  // does (recent-proof-dialog.tsx).
+  const proof = useRecentProofDialog();
   // Without the app, a passkey confirmed in this session too (identity/passkeys/passkey-proof.ts).
   const withPasskey = usePasskeyProof();
   const remove = trpc.passkeys.remove.useMutation({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import type { PasskeySummary } from '#shared/passkeys';
-import { Button, Card } from '../controls';
+import { Button, Card } from '../ui/controls';
 import { useNow } from '../ui/use-now';
 import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyRow } from './passkey-row';

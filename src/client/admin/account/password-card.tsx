@@ -4,8 +4,8 @@ import { changePasswordInput, type ChangePasswordInput } from '#shared/account';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Button, Card, TextInputField } from '../controls';
-import { OWN_UNAUTHORIZED } from '../errors';
+import { Button, Card, TextInputField } from '../ui/controls';
+import { OWN_UNAUTHORIZED } from '../ui/errors';
 import { useExplainRefusal } from './account-session';
 import { PasswordStrengthHint } from './password-strength';
 

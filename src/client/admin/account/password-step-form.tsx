@@ -3,7 +3,7 @@ import { Form } from 'react-aria-components';
 import { appCodeField } from '#shared/account';
 import { passwordOnlyInput } from '#shared/second-factor';
 import { validate } from '#client/lib/form-errors';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 import { useExplainRefusal } from './account-session';
 
 /** A refusal that is no field's error, said under the form. */

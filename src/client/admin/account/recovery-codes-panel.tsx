@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '#client/ui/toast';
-import { Button } from '../controls';
+import { Button } from '../ui/controls';
 
 /** The codes as a text file: one a line, with what they are for. */
 function codesFile(username: string, codes: string[]): string {

@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { passkeyNameField, type PasskeySummary } from '#shared/passkeys';
 import { trpc } from '#client/lib/trpc';
-import { Button, TextInputField } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isNotFound } from '../ui/errors';
 
 /** A passkey's new name, checked as the server does. */
 export function RenamePasskeyForm({

@@ -5,12 +5,17 @@ import { useSiteBrand } from '#client/lib/site-brand';
 import { toast } from '#client/ui/toast';
 import { Logo } from '#client/ui/logo';
 import { ThemeToggle } from '#client/ui/theme-toggle';
-import { Button, Card } from '../controls';
-import { errorMessage } from '../errors';
-import { LogOutIcon } from '../icons';
-import { ADMIN_LANDING, useForgetAdminData, useMarkSignedOut, useSetAuth } from '../session';
+import { Button, Card } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
+import { LogOutIcon } from '../ui/icons';
+import {
+  ADMIN_LANDING,
+  useForgetAdminData,
+  useMarkSignedOut,
+  useSetAuth,
+} from '../session/session';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { EmailCard } from './email-card';
 import { PasskeysCard } from './passkeys-card';
 import { TotpCard } from './totp-card';

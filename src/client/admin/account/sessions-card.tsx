@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { AccountSession } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Badge } from '../badge';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card } from '../controls';
-import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { useProofDialog } from '../proof-dialog';
+import { Badge } from '../ui/badge';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button, Card } from '../ui/controls';
+import { errorMessage, isNotFound, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { useRecentProofDialog } from './recent-proof-dialog';
 import { formatDateTime, formatLastActive } from '../ui/date-time';
 import { useLeaveAfterOwnSessionEnded } from './account-session';
 import { QueryState } from '../ui/query-state';
@@ -73,7 +73,7 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
   const leave = useLeaveAfterOwnSessionEnded();
   const [confirming, setConfirming] = useState(false);
   // Ending another session needs a recent proof: the password is asked for when the server does.
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const end = trpc.account.endSession.useMutation({
     meta: OWN_UNAUTHORIZED,
     onSuccess: () => {
@@ -85,8 +85,8 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
       void utils.account.sessions.invalidate();
     },
     onError: (error) => {
-      // Another's: the proof asked for, or this session's end (the proof dialog's hook sees to
-      // both). This one's: it has ended already, so this browser is signed out anyway.
+      // Another's: the proof asked for, or this session's end (the recent proof dialog's hook sees
+      // to both). This one's: it has ended already, so this browser is signed out anyway.
       if (isUnauthorized(error)) {
         if (session.current) leave();
         return;
@@ -171,7 +171,7 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
 function EndOthers({ others }: { others: number }) {
   const utils = trpc.useUtils();
   // Ending the others needs a recent proof: the password is asked for when the server does.
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const endOthers = trpc.account.endOtherSessions.useMutation({
     meta: OWN_UNAUTHORIZED,
     onSuccess: ({ ended }) => {
@@ -182,7 +182,7 @@ function EndOthers({ others }: { others: number }) {
       void utils.account.sessions.invalidate();
     },
     onError: (error) => {
-      // The proof asked for, or the session's end: the proof dialog's hook sees to both.
+      // The proof asked for, or the session's end: the recent proof dialog's hook sees to both.
       if (isUnauthorized(error)) return;
       toast({
         title: 'Could not end the other sessions',

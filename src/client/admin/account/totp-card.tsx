@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Card } from '../controls';
-import { OWN_UNAUTHORIZED } from '../errors';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Card } from '../ui/controls';
+import { OWN_UNAUTHORIZED } from '../ui/errors';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { PasswordStepForm } from './password-step-form';
 import { ScanStep } from './totp-forms';

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { totpEnableInput } from '#shared/second-factor';
 import { toast } from '#client/ui/toast';
-import { CodeInput, toBoxes } from '../code-input';
-import { Button } from '../controls';
-import { errorMessage, isUnauthorized } from '../errors';
+import { CodeInput, toBoxes } from '../ui/code-input';
+import { Button } from '../ui/controls';
+import { errorMessage, isUnauthorized } from '../ui/errors';
 import { Failure } from './password-step-form';
 import { QrCode } from './qr-code';
 

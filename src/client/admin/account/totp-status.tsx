@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { RECOVERY_CODES_LOW } from '#shared/second-factor';
-import { Badge } from '../badge';
-import { Button } from '../controls';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/controls';
 
 /** Whether the authenticator app is on and, while on, how many recovery codes are left. */
 export function TotpStatus({

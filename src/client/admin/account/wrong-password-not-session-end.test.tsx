@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
-import { AdminShell } from '../admin-shell';
+import { AdminShell } from '../shell/admin-shell';
 import { PasswordCard } from './password-card';
 import { waitUntil } from '#tests/support/wait';
 

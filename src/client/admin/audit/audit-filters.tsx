@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_LABELS, auditActionValues, type AuditAction } from '#shared/audit';
-import { Button } from '../controls';
+import { Button } from '../ui/controls';
 import type { AuditSearch } from './search-params';
 
 const fieldClasses =

@@ -6,10 +6,10 @@ import {
 } from '#shared/audit';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { ListTable, type ListColumn } from '../ui/list-table';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AuditFilters } from './audit-filters';
 import { AuditSubject } from './audit-subject';
 import { auditCsvHref, type AuditSearch } from './search-params';

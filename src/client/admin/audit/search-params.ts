@@ -1,6 +1,6 @@
 import { auditActionValues, type AuditAction } from '#shared/address-values';
 import { LIMITS } from '#shared/constants';
-import { oneOf, pageValue, rawText, setOnly } from '../search-values';
+import { oneOf, pageValue, rawText, setOnly } from '../ui/search-values';
 
 /**
  * The Audit log's page and filters as the address holds them. Whatever a hand-edited address

@@ -1,5 +1,5 @@
 import { bookingScopeValues, type BookingScope } from '#shared/address-values';
-import { oneOf, pageValue, setOnly } from '../search-values';
+import { oneOf, pageValue, setOnly } from '../ui/search-values';
 
 /**
  * The Bookings screen's tab and page as the address holds them; whatever a hand-edited

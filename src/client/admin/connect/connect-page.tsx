@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { SCOPE_LABELS, type Scope } from '#shared/access-tokens';
 import { OAUTH_MESSAGES } from '#shared/oauth-consent';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../card';
-import { Button } from '../controls';
-import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { useProofDialog } from '../proof-dialog';
+import { Card } from '../ui/card';
+import { Button } from '../ui/controls';
+import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { leaveFor } from './leave-for';
 
 const HEADING_ID = 'connect-heading';
@@ -16,7 +16,7 @@ const label = (scope: string) => SCOPE_LABELS[scope as Scope] ?? scope;
 /**
  * An MCP client asks to act for the owner (docs/mcp.md, "OAuth"): the name it gives itself
  * (it registered itself, and the screen says so), apart from the host the answer goes to, the permissions asked for in words (each can be unticked), Allow or Deny. Allow needs
- * a recent proof, asked for by the proof dialog as other sensitive changes do; either answer
+ * a recent proof, asked for by the recent proof dialog as other sensitive changes do; either answer
  * sends the browser back to the client.
  */
 export function ConnectPage({ requestId }: { requestId: string }) {
@@ -54,7 +54,7 @@ function Consent({ request }: { request: ConsentRequest }) {
   const [leaving, setLeaving] = useState(false);
   const allow = trpc.oauth.allow.useMutation({ meta: OWN_UNAUTHORIZED });
   const deny = trpc.oauth.deny.useMutation();
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const groupId = useId();
 
   const leave = (to: string) => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
-import { AI_OFF_NOTE } from '../ai-off';
+import { AI_OFF_NOTE } from '../ui/ai-off';
 import { AssistantSection } from './assistant-card';
 import { waitUntil } from '#tests/support/wait';
 

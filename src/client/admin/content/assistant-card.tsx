@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Card, Switch } from '../controls';
-import { errorMessage } from '../errors';
+import { Card, Switch } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
 import { QueryState } from '../ui/query-state';
-import { AiOffCard } from '../ai-off';
-import { useAiEnabled, useAiOff } from '../use-ai';
+import { AiOffCard } from '../ui/ai-off';
+import { useAiEnabled, useAiOff } from '../ui/use-ai';
 
 /**
  * "Site assistant" on the Content screen (docs/assistant.md, "The switch"): its switch only when

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ContentVersion } from '#shared/shapes/content';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button } from '../controls';
-import { errorMessage, isConflict } from '../errors';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button } from '../ui/controls';
+import { errorMessage, isConflict } from '../ui/errors';
 import { DateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { setSiteBrand } from '#client/lib/site-brand';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AssistantSection } from './assistant-card';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';

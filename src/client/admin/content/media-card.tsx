@@ -10,8 +10,8 @@ import {
   type MediaSlot,
   type SiteMedia,
 } from '#shared/site-media';
-import { Button } from '../controls';
-import { errorMessage } from '../errors';
+import { Button } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
 import { uploadMedia } from './media-upload';
 
 const HINTS: Record<MediaSlot, string> = {

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import type { SiteSettingsView } from '#shared/site-settings';
-import { Button, TextInputField } from '../controls';
-import { errorMessage, isBadRequest, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { useProofDialog } from '../proof-dialog';
-import { fieldIssues } from '../leads/field-issues';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isBadRequest, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { useRecentProofDialog } from '../account/recent-proof-dialog';
+import { fieldIssues } from '../ui/field-issues';
 import { setAdminTimeZone } from '../ui/date-time';
 import { TimezoneField } from '../ui/timezone-field';
 
@@ -21,7 +21,7 @@ export function SiteSettingsCard({ settings }: { settings: SiteSettingsView }) {
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   // A new address needs a recent proof: the password is asked for when the server does.
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const save = trpc.siteSettings.save.useMutation({
     meta: OWN_UNAUTHORIZED,
     onSuccess: ({ settings: saved }) => {
@@ -34,7 +34,7 @@ export function SiteSettingsCard({ settings }: { settings: SiteSettingsView }) {
       toast({ title: 'Address and time zone saved' });
     },
     onError: (error) => {
-      // The proof asked for, or the session's end: the proof dialog's hook sees to both.
+      // The proof asked for, or the session's end: the recent proof dialog's hook sees to both.
       if (isUnauthorized(error)) return;
       setIssues(isBadRequest(error) ? fieldIssues(error) : {});
       setRefusal(isBadRequest(error) ? null : errorMessage(error));

@@ -4,11 +4,11 @@ import { entryPath } from '#shared/entry-paths';
 import { buttonClass } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
 import { ContentSections } from '../content/content-sections';
-import { Card } from '../controls';
-import { LeadSearchField } from '../leads/lead-search-field';
+import { Card } from '../ui/controls';
+import { ListSearchField } from '../ui/list-search-field';
 import { DateTime } from '../ui/date-time';
 import { PagedRead } from '../ui/list-table';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import type { EntrySearch } from './entry-search';
 import { ENTRY_SCREENS, NEW_ENTRY_PARAM } from './entry-screens';
 import { EntryStatusBadge } from './entry-status';
@@ -60,7 +60,7 @@ export function EntriesPage({ kind, search, onSearch }: EntriesPageProps) {
           </Link>
         </div>
 
-        <LeadSearchField
+        <ListSearchField
           q={search.q}
           onChange={(q) => onSearch({ q, page: undefined })}
           label="Search titles and summaries"

@@ -4,11 +4,11 @@ import type { Entry } from '#shared/entries';
 import { entryPath } from '#shared/entry-paths';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { useAiEnabled } from '../use-ai';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button } from '../controls';
-import { errorMessage } from '../errors';
-import { TrashIcon } from '../icons';
+import { useAiEnabled } from '../ui/use-ai';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
+import { TrashIcon } from '../ui/icons';
 import { ENTRY_SCREENS } from './entry-screens';
 import { EntryStatusBadge } from './entry-status';
 

@@ -5,8 +5,8 @@ import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES } from '#shared/site-image';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { uploadImage } from '../content/media-upload';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
 
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/avif,image/svg+xml';
 

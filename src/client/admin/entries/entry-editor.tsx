@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import type { Entry, EntryKind } from '#shared/entries';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button } from '../controls';
-import { errorMessage, isConflict } from '../errors';
-import { serverIssues } from '../leads/field-issues';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button } from '../ui/controls';
+import { errorMessage, isConflict } from '../ui/errors';
+import { serverIssues } from '../ui/field-issues';
 import { EntryForm } from './entry-form';
 import { ENTRY_SCREENS } from './entry-screens';
 import {

@@ -1,6 +1,6 @@
 import { ENTRY_LIMITS, type EntryKind } from '#shared/entries';
 import { ENTRY_LIST_PATHS } from '#shared/entry-paths';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import { EntryResults } from './entry-results';
 import type { EntryErrors, EntryValues } from './entry-values';
 

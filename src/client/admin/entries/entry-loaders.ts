@@ -4,7 +4,7 @@
  */
 import type { EntryKind } from '#shared/entries';
 import type { EntrySearch } from './entry-search';
-import { loadForScreen, type AdminLoaderContext } from '../route-loader';
+import { loadForScreen, type AdminLoaderContext } from '../shell/route-loader';
 import { parseIdParam } from '../ui/id-param';
 
 export function loadEntries(

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ENTRY_LIMITS } from '#shared/entries';
-import { Button, TextInputField } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button, TextInputField } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import {
   canAddResult,
   withResult,

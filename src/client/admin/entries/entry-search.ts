@@ -3,7 +3,7 @@
  * admin page loads: plain code, no zod (search-values.ts; docs/performance.md, "The sign-in
  * page's first load").
  */
-import { pageValue, setOnly, textValue } from '../search-values';
+import { pageValue, setOnly, textValue } from '../ui/search-values';
 
 /** Page and search live in the address: reload, Back and a shared link keep them. */
 export interface EntrySearch {

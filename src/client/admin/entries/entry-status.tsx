@@ -1,5 +1,5 @@
 import type { EntryStatus } from '#shared/entries';
-import { Badge } from '../badge';
+import { Badge } from '../ui/badge';
 
 /** Draft or published, in words (the colour only repeats them). */
 export function EntryStatusBadge({ status }: { status: EntryStatus }) {

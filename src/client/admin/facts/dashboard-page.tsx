@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Fact, Tag } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { AddFactDialog } from './add-fact-dialog';
 import { DeleteFactDialog } from './delete-fact-dialog';
 import { useDeleteFact, useMoveFact, useReorderFact, useToggleActive } from './fact-mutations';

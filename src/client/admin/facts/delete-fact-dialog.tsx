@@ -1,5 +1,5 @@
 import type { Fact } from '#client/lib/api-types';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface DeleteFactDialogProps {
   /** The fact asked about; null keeps the dialog closed. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { factFormSchema, type FactFormValues } from '#shared/facts';
-import { Button, Switch, TextInputField } from '../controls';
+import { Button, Switch, TextInputField } from '../ui/controls';
 
 type FactField = keyof FactFormValues;
 export type FactFormErrors = Partial<Record<FactField, string>>;

@@ -8,9 +8,9 @@ import {
 } from 'react-aria-components';
 import type { Fact, Tag } from '#client/lib/api-types';
 import { buttonClass, buttonSizes, focusRing } from '#shared/ui-styles';
-import { Button, Switch } from '../controls';
+import { Button, Switch } from '../ui/controls';
 import { formatWordDate } from '../ui/date-time';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../icons';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../ui/icons';
 import { useRefocusAfterMove } from './use-refocus-after-move';
 
 interface FactListProps {

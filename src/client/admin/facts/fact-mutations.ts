@@ -3,7 +3,7 @@ import type { Fact } from '#client/lib/api-types';
 import { placeFact, swapWithNeighbour } from '#shared/fact-order';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../ui/errors';
 
 /**
  * After any fact or tag change: the admin list, the public list, every per-fact read and

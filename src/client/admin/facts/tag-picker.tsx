@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Tag } from '#client/lib/api-types';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 
 interface TagPickerProps {
   /** Tags on the fact (or chosen for the new fact). */

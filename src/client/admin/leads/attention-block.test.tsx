@@ -8,7 +8,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { Lead } from '#shared/lead-pipeline';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
-import { AdminNav } from '../admin-nav';
+import { AdminNav } from '../shell/admin-nav';
 import { formatDate, formatDateTime } from '../ui/date-time';
 import { AttentionBlock, type Attention } from './attention-block';
 import { waitUntil } from '#tests/support/wait';

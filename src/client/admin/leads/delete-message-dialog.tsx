@@ -1,5 +1,5 @@
 import type { Message } from '#client/lib/api-types';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface DeleteMessageDialogProps {
   /** The message asked about; null keeps the dialog closed. */

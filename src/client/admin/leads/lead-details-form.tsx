@@ -10,8 +10,8 @@ import {
 } from '#shared/lead-pipeline';
 import type { z } from 'zod/mini';
 import { focusRing } from '#shared/ui-styles';
-import { Button, TextInputField } from '../controls';
-import { fieldIssues } from './field-issues';
+import { Button, TextInputField } from '../ui/controls';
+import { fieldIssues } from '../ui/field-issues';
 import { followUpInputValue } from './lead-time';
 import { useUpdateLead } from './lead-mutations';
 

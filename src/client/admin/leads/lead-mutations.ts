@@ -1,7 +1,7 @@
 import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isBadRequest } from '../errors';
+import { errorMessage, isBadRequest } from '../ui/errors';
 
 function failureToast(action: string, error: unknown) {
   toast({

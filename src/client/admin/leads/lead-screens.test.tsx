@@ -5,7 +5,7 @@ import { EmailPreview, PREVIEW_DEBOUNCE_MS } from '../newsletters/email-preview'
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { changedFields } from './lead-details-form';
 import { isAnySending } from './lead-page';
-import { LEAD_SEARCH_DEBOUNCE_MS, LeadSearchField } from './lead-search-field';
+import { LIST_SEARCH_DEBOUNCE_MS, ListSearchField } from '../ui/list-search-field';
 import { LeadTimeline } from './lead-timeline';
 
 beforeEach(() => {
@@ -34,15 +34,15 @@ const lead: Lead = {
 };
 const unchanged = { status: 'new' as const, value: '', lostReason: '', followUpAt: '' };
 
-describe('LeadSearchField', () => {
+describe('ListSearchField', () => {
   it('puts the text in the address once the typing pauses, trimmed', () => {
     const onChange = vi.fn();
-    render(<LeadSearchField q={undefined} onChange={onChange} />);
+    render(<ListSearchField q={undefined} onChange={onChange} />);
     const box = screen.getByRole('searchbox', { name: /Search name/ });
     fireEvent.change(box, { target: { value: 'ac' } });
-    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS - 1));
+    act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS - 1));
     fireEvent.change(box, { target: { value: 'acme ' } });
-    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS - 1));
+    act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS - 1));
     expect(onChange).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onChange.mock.calls).toEqual([['acme']]);
@@ -50,10 +50,10 @@ describe('LeadSearchField', () => {
 
   it('follows the address when Back changes it, without sending it back', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<LeadSearchField q="acme" onChange={onChange} />);
-    rerender(<LeadSearchField q={undefined} onChange={onChange} />);
+    const { rerender } = render(<ListSearchField q="acme" onChange={onChange} />);
+    rerender(<ListSearchField q={undefined} onChange={onChange} />);
     expect(screen.getByRole('searchbox')).toHaveValue('');
-    act(() => vi.advanceTimersByTime(LEAD_SEARCH_DEBOUNCE_MS * 2));
+    act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS * 2));
     expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { LEAD_STATUS_LABELS, leadStatusValues, type LeadStatus } from '#shared/lead-pipeline';
-import { segmentClass } from './subscriber-status-filter';
+import { segmentClass } from '../ui/controls';
 
 const ALL = 'all';
 

@@ -1,5 +1,5 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '#shared/lead-pipeline';
-import { Badge, type BadgeTone } from '../badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 /** Won is done, lost set aside; every other status still asks something of the owner. */
 const TONES: Record<LeadStatus, BadgeTone> = {

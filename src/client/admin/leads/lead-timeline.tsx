@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LEAD_STATUS_LABELS, type TimelineEvent } from '#shared/lead-pipeline';
-import { Badge } from '../badge';
-import { Button } from '../controls';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { ReplyMarkdown } from './reply-markdown';
 

@@ -1,18 +1,18 @@
 import { LEAD_STATUS_LABELS, LEADS_PAGE_SIZE } from '#shared/lead-pipeline';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
-import { useDocumentTitle } from '../use-document-title';
+import { Card } from '../ui/controls';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { ListTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { AttentionBlock } from './attention-block';
 import { MailboxStatus } from './mailbox-status';
-import { LeadSearchField } from './lead-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { LeadStatusFilter } from './lead-status-filter';
 import { leadsTable } from './leads-table';
 import type { LeadSearch } from './search-params';
 import { TriageFilter } from './triage-filter';
 import { TRIAGE_LABEL_NAMES } from './triage-label';
-import { useAiEnabled } from '../use-ai';
+import { useAiEnabled } from '../ui/use-ai';
 
 interface LeadsPageProps {
   search: LeadSearch;
@@ -63,7 +63,7 @@ export function LeadsPage({ search, onSearch }: LeadsPageProps) {
 
       <Card>
         <div className="mb-4 flex flex-col gap-4">
-          <LeadSearchField
+          <ListSearchField
             q={q}
             onChange={(next) => onSearch({ status, triage, q: next }, { replace: true })}
           />

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Message } from '#client/lib/api-types';
-import { Button } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { subjectLabel } from '#shared/contact';
 import { formatDateTime } from '../ui/date-time';
 import { replyHref } from './reply-href';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/contact';
-import { Button } from '../controls';
+import { Button } from '../ui/controls';
 import type { MessageSearch } from './search-params';
 
 const fieldClasses =

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { LEAD_LIMITS } from '#shared/lead-pipeline';
-import { Button, TextInputField } from '../controls';
-import { fieldIssues } from './field-issues';
+import { Button, TextInputField } from '../ui/controls';
+import { fieldIssues } from '../ui/field-issues';
 import { useAddNote } from './lead-mutations';
 
 /** A private note on the timeline: never mailed. A refused one keeps its text and says why. */

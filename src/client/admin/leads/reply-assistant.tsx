@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LeadDraft } from '#shared/lead-drafts';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button } from '../controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { useDismissDraft, useDraftReply } from './lead-mutations';
 

@@ -5,12 +5,12 @@ import type { LeadDraft } from '#shared/lead-drafts';
 import { LEAD_LIMITS, leadReplyInput } from '#shared/lead-pipeline';
 import type { SuppressionReason } from '#shared/outbox';
 import { validate } from '#client/lib/form-errors';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button, TextInputField } from '../controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Button, TextInputField } from '../ui/controls';
 import { suppressionSentence } from '../suppressions/suppression-words';
 import { EmailPreview } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
-import { fieldIssues } from './field-issues';
+import { fieldIssues } from '../ui/field-issues';
 import { useSendReply } from './lead-mutations';
 import { ReplyAssistant, type DraftText } from './reply-assistant';
 

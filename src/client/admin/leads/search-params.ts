@@ -7,7 +7,7 @@ import {
   type SubscriberShownStatus,
 } from '#shared/address-values';
 import { triageLabelValues, type TriageLabel } from '#shared/triage';
-import { oneOf, pageValue, setOnly, textValue } from '../search-values';
+import { oneOf, pageValue, setOnly, textValue } from '../ui/search-values';
 
 /**
  * The screens' page, search and filter as the address holds them (search-values.ts: what is

@@ -1,9 +1,9 @@
 import type { Subscriber } from '#client/lib/api-types';
-import { Button } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { DateTime } from '../ui/date-time';
 import type { ListColumn } from '../ui/list-table';
-import { EmailAddress } from './email-address';
+import { EmailAddress } from '../ui/email-address';
 import { SequenceLine } from './subscriber-sequence';
 import { StatusBadge } from './subscriber-status';
 

@@ -1,7 +1,7 @@
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { subscriberShownStatusValues, type SubscriberShownStatus } from '#shared/newsletter';
 import type { StatusCounts } from '#client/lib/api-types';
-import { focusRing } from '#shared/ui-styles';
+import { segmentClass } from '../ui/controls';
 import { STATUS_LABELS } from './subscriber-status';
 
 const ALL = 'all';
@@ -12,8 +12,6 @@ interface SubscriberStatusFilterProps {
   counts: StatusCounts | undefined;
   onChange: (status: SubscriberShownStatus | undefined) => void;
 }
-
-export const segmentClass = `inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors data-hovered:text-ink data-selected:bg-raised data-selected:text-ink data-selected:shadow-sm sm:min-h-9 ${focusRing}`;
 
 /**
  * All, Confirmed, Pending, Unsubscribed, Bounced, each with its count: one choice at a time (a radio

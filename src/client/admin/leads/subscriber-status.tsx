@@ -1,5 +1,5 @@
 import type { SubscriberShownStatus } from '#shared/newsletter';
-import { Badge, type BadgeTone } from '../badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 export const STATUS_LABELS: Record<SubscriberShownStatus, string> = {
   pending: 'Pending',

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CONSENT_STATEMENT, RESEND_INTERVAL_HOURS, type ImportRow } from '#shared/subscriber-tools';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
-import { fieldIssues } from './field-issues';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
+import { fieldIssues } from '../ui/field-issues';
 import { useAddSubscriber, useImportPart, useResendAllConfirmations } from './lead-mutations';
 import { parseImport, splitIntoParts, type ImportCell } from './subscriber-import';
 

@@ -3,11 +3,11 @@ import { SUBSCRIBERS_PAGE_SIZE } from '#shared/leads';
 import type { Subscriber } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
-import { Card } from '../controls';
-import { ConfirmDialog } from '../confirm-dialog';
-import { useDocumentTitle } from '../use-document-title';
+import { Card } from '../ui/controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { useRemoveSubscriber, useResendConfirmation } from './lead-mutations';
-import { LeadSearchField } from './lead-search-field';
+import { ListSearchField } from '../ui/list-search-field';
 import { ListTable } from '../ui/list-table';
 import { subscriberColumns } from './subscriber-columns';
 import { subscribersCsvHref, type SubscriberSearch } from './search-params';
@@ -68,7 +68,7 @@ export function SubscribersPage({ search, onSearch }: SubscribersPageProps) {
       </div>
 
       <div className="mb-4 flex flex-col gap-4">
-        <LeadSearchField
+        <ListSearchField
           q={q}
           label="Search by address"
           region="Subscribers"

@@ -4,7 +4,7 @@ import type { Lead, LeadTriage } from '#shared/lead-pipeline';
 import { MANUAL_TRIAGE } from '#shared/triage';
 import { focusRing } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card } from '../controls';
+import { Button, Card } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { useAskTriage, useSetTriageLabel } from './lead-mutations';
 import {

@@ -1,5 +1,5 @@
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
-import { segmentClass } from './subscriber-status-filter';
+import { segmentClass } from '../ui/controls';
 import { TRIAGE_LABEL_NAMES, triageLabelValues, type TriageLabel } from './triage-label';
 
 const ALL = 'all';

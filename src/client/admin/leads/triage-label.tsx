@@ -1,5 +1,5 @@
 import { triageLabelValues, type TriageLabel } from '#shared/triage';
-import { Badge, type BadgeTone } from '../badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 export { triageLabelValues, type TriageLabel };
 

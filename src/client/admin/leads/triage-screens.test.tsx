@@ -13,7 +13,7 @@ import { leadSearchSchema, type LeadSearch } from './search-params';
 import { TRIAGE_WAIT_MS } from './triage-block';
 import { TriageFilter } from './triage-filter';
 import { firstLine } from './triage-label';
-import { AI_OFF_NOTE } from '../ai-off';
+import { AI_OFF_NOTE } from '../ui/ai-off';
 import { waitUntil } from '#tests/support/wait';
 
 afterEach(() => {

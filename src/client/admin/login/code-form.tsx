@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { verifyCodeInput } from '#shared/auth';
 import { recoveryCodeInput, SECOND_FACTOR_MESSAGES } from '#shared/second-factor';
-import { CodeInput, toBoxes } from '../code-input';
-import { Button, TextInputField } from '../controls';
+import { CodeInput, toBoxes } from '../ui/code-input';
+import { Button, TextInputField } from '../ui/controls';
 
 interface CodeFormProps {
   isVerifying: boolean;

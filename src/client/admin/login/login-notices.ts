@@ -1,6 +1,6 @@
 import type { Method } from './use-login-steps';
 import type { ToastContentValue } from '#client/ui/toast';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../ui/errors';
 
 /** The sign-in steps' notices (each replaces the earlier ones, see use-login-steps.ts). */
 export const PASSKEY_NEXT: ToastContentValue = {

@@ -6,7 +6,7 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { partsLoaded } from '#tests/support/code-loads';
-import type { AdminCheck } from '../auth-check';
+import type { AdminCheck } from '../session/auth-check';
 import { CODE_FORM, LoginPage } from './login-page';
 
 afterEach(() => {

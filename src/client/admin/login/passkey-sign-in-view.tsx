@@ -1,4 +1,4 @@
-import { NativeButton } from '../native-controls';
+import { NativeButton } from './native-controls';
 import { wrongAddressNote } from '../passkeys/passkey-address';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../ui/errors';
 import type { CeremonyOutcome } from '../passkeys/ceremony-errors';
 import { passkeysWorkAt } from '../passkeys/passkey-address';
 import { PasskeySignInView } from './passkey-sign-in-view';

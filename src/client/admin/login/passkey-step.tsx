@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Button } from '../controls';
+import { Button } from '../ui/controls';
 import { PasskeySignIn } from './passkey-sign-in';
 
 /**

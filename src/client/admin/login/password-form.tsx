@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { LoginInput, loginInput } from '#shared/auth';
-import { NativeButton, NativeTextField } from '../native-controls';
+import { NativeButton, NativeTextField } from './native-controls';
 
 type LoginErrors = Partial<Record<keyof LoginInput, string>>;
 type LoginSchema = typeof loginInput;

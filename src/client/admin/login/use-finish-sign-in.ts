@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { REDIRECT_AFTER_LOGIN_MS } from '#shared/constants';
-import { afterSignIn, useDelayedNavigate, useSetAuth } from '../session';
+import { afterSignIn, useDelayedNavigate, useSetAuth } from '../session/session';
 
 /**
  * Signed in: to the landing screen, whose guard sends a session signed in to the set-up of

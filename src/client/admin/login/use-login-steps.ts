@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { LoginInput } from '#shared/auth';
 import { trpc } from '#client/lib/trpc';
 import { replaceToasts } from '#client/ui/toast';
-import type { AdminCheck } from '../auth-check';
-import { useMarkSignedOut, useSetAuth } from '../session';
-import { useDocumentTitle } from '../use-document-title';
+import type { AdminCheck } from '../session/auth-check';
+import { useMarkSignedOut, useSetAuth } from '../session/session';
+import { useDocumentTitle } from '../ui/use-document-title';
 import {
   codeAsked,
   loginRefused,

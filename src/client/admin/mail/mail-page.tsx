@@ -4,10 +4,10 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { Link } from '@tanstack/react-router';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { PagedRead } from '../ui/list-table';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import type { MailSearch } from './search-params';
 
 const FILTERS: { value: OutboxFilter; label: string }[] = [

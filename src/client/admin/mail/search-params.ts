@@ -1,5 +1,5 @@
 import { outboxFilterValues, type OutboxFilter } from '#shared/address-values';
-import { oneOf, pageValue, setOnly } from '../search-values';
+import { oneOf, pageValue, setOnly } from '../ui/search-values';
 
 /**
  * The Mail screen's filter and page as the address holds them; what a hand-edited address

@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Newsletter } from '#client/lib/api-types';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DraftForm, type DraftValues } from './draft-form';
 import { EmailPreview } from './email-preview';
 import { useDeleteNewsletter, useSaveNewsletter } from './newsletter-mutations';

@@ -2,8 +2,8 @@ import { useRef, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { newsletterInput, type NewsletterInput } from '#shared/newsletter';
 import { validate } from '#client/lib/form-errors';
-import { Button } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { MessageFields, type MessageValues } from './message-fields';
 
 export type DraftValues = MessageValues;

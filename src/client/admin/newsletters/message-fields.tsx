@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { NEWSLETTER_LIMITS } from '#shared/newsletter';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Newsletter } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
 import { closeToast, toast } from '#client/ui/toast';
-import { errorMessage, isConflict } from '../errors';
+import { errorMessage, isConflict } from '../ui/errors';
 
 function failureToast(action: string, error: unknown) {
   toast({

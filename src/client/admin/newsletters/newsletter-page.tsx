@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { Newsletter } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
-import { ArrowLeftIcon } from '../icons';
+import { Card } from '../ui/controls';
+import { ArrowLeftIcon } from '../ui/icons';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 import { parseIdParam } from '../ui/id-param';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { DraftEditor } from './draft-editor';
 import { EmailPreview } from './email-preview';
 import { NewsletterStatusBadge } from './newsletter-status';

@@ -1,5 +1,5 @@
 import type { NewsletterStatus } from '#shared/newsletter';
-import { Badge, type BadgeTone } from '../badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
   draft: 'Draft',

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { Newsletter } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card } from '../controls';
+import { Button, Card } from '../ui/controls';
 import { formatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { NEW_DRAFT, useCreateNewsletter } from './newsletter-mutations';
 import { NewsletterStatusBadge } from './newsletter-status';
 import { SequenceEditor } from './sequence-editor';

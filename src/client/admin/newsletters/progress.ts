@@ -1,5 +1,5 @@
 import type { NewsletterStatus } from '#shared/newsletter';
-import { formatRate } from '../overview/format';
+import { formatRate } from '../ui/number-words';
 
 /**
  * docs/product.md, "Data fetching": the one read on a timer in the admin. While a newsletter

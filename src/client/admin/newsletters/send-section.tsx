@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Newsletter } from '#client/lib/api-types';
 import { trpc } from '#client/lib/trpc';
-import { Button } from '../controls';
-import { ConfirmDialog } from '../confirm-dialog';
-import { errorMessage } from '../errors';
+import { Button } from '../ui/controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { errorMessage } from '../ui/errors';
 import { useSendNewsletter } from './newsletter-mutations';
 import { plural } from './progress';
 import { closeTestToast } from './send-test-form';

@@ -4,8 +4,8 @@ import { newsletterTestInput } from '#shared/newsletter-admin';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
 import { closeToast, toast } from '#client/ui/toast';
-import { Button, TextInputField } from '../controls';
-import { errorMessage, isBadRequest } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isBadRequest } from '../ui/errors';
 
 /**
  * Each newsletter's "Test sent" toast while it may still show: the Send dialog closes it, so a

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
 import type { Newsletter } from '#client/lib/api-types';
-import { Button } from '../controls';
-import { ConfirmDialog } from '../confirm-dialog';
+import { Button } from '../ui/controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatDateTime } from '../ui/date-time';
 import { closeSendingToast, useRetryFailed } from './newsletter-mutations';
 import { plural, progressLabel, progressOf, progressSummary } from './progress';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
-import { AI_OFF_NOTE } from '../ai-off';
+import { AI_OFF_NOTE } from '../ui/ai-off';
 import { AiUsageCard, AiUsageSection, type AiUsage } from './ai-usage-card';
 
 afterEach(() => {

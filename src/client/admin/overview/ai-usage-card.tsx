@@ -1,9 +1,9 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/app/app-router';
 import { trpc } from '#client/lib/trpc';
-import { AiOffCard } from '../ai-off';
-import { Card } from '../controls';
-import { formatCount, formatRate } from './format';
+import { AiOffCard } from '../ui/ai-off';
+import { Card } from '../ui/controls';
+import { formatCount, formatRate } from '../ui/number-words';
 
 export type AiUsage = inferRouterOutputs<AppRouter>['ai']['usage'];
 

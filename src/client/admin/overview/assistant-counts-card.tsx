@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
-import { useAiEnabled } from '../use-ai';
-import { formatCount } from './format';
+import { useAiEnabled } from '../ui/use-ai';
+import { formatCount } from '../ui/number-words';
 import type { ResolvedRange } from './overview-range';
 
 type Range = Pick<ResolvedRange, 'from' | 'to'>;

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/app/app-router';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 
 export type BackupStatus = inferRouterOutputs<AppRouter>['backups']['status'];

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { DailyRow } from '#shared/analytics';
-import { Button } from '../controls';
+import { Button } from '../ui/controls';
 import { chartScale } from './chart-scale';
 import { formatDay } from '../ui/date-time';
 import { DailyTable } from './daily-table';
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 
 interface DailyChartProps {
   daily: DailyRow[];

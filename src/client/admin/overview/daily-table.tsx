@@ -1,6 +1,6 @@
 import type { DailyRow } from '#shared/analytics';
 import { formatFullDay } from '../ui/date-time';
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 
 /** The daily chart's numbers as a table, for whoever would rather read than look. */
 export function DailyTable({ daily, rangeLabel }: { daily: DailyRow[]; rangeLabel: string }) {

@@ -2,7 +2,7 @@ import type { EntryEnquiryRow } from '#shared/analytics';
 import { ENTRY_KIND_NAMES } from '#shared/entry-paths';
 import { QueryState } from '../ui/query-state';
 import { Breakable, BreakdownTable } from './breakdown-table';
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 import { useEntryEnquiries } from './overview-queries';
 import type { ResolvedRange } from './overview-range';
 

@@ -1,4 +1,4 @@
-import { formatCount } from './format';
+import { formatCount } from '../ui/number-words';
 import { useLiveVisitors } from './overview-queries';
 
 /**

@@ -7,7 +7,7 @@ import {
   formatMinutes,
   formatRate,
   periodChange,
-} from './format';
+} from '../ui/number-words';
 import { addDays, daysSpanned } from '#shared/calendar-days';
 import {
   analyticsCsvHref,

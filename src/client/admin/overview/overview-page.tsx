@@ -1,6 +1,6 @@
 import { daysSpanned } from '#shared/calendar-days';
 import { buttonClass } from '#shared/ui-styles';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { BackupSection } from './backup-card';
 import { AttentionBlock } from '../leads/attention-block';
 import { AiUsageSection } from './ai-usage-card';
@@ -8,7 +8,7 @@ import { AssistantCountsSection } from './assistant-counts-card';
 import { ProposalsCard } from './proposals-card';
 import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { DailyChart } from './daily-chart';
 import { EmptyOverview } from './empty-overview';
 import { EntryEnquiries } from './entry-enquiries';

@@ -6,7 +6,7 @@ import {
   formatRate,
   periodChange,
   type PeriodChange,
-} from './format';
+} from '../ui/number-words';
 
 const CARDS: {
   key: Exclude<keyof PeriodTotals, 'medianFirstReplyMinutes'>;

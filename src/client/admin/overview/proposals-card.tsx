@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '#shared/proposals';
 import type { ProposalFigures } from '#shared/shapes/analytics';
-import { Card } from '../controls';
-import { formatCount } from './format';
+import { Card } from '../ui/controls';
+import { formatCount } from '../ui/number-words';
 
 /**
  * "Proposals" on the Overview (docs/proposals.md, "Admin screens"): how many wait for a

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { isRealDay } from '#shared/calendar-days';
 import { focusRing } from '#shared/ui-styles';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 import {
   PRESET_DAYS,
   customRangeProblem,

@@ -3,7 +3,7 @@ import { formatWholeMoney } from '#shared/money';
 import { aboutButtonText } from '#shared/site-content-basics';
 import { defaultCta } from '#shared/site-content-defaults';
 import { Breakable, BreakdownTable, OneLine, type BreakdownColumn } from './breakdown-table';
-import { conversionRate, formatCount, formatRate } from './format';
+import { conversionRate, formatCount, formatRate } from '../ui/number-words';
 import { sourcesOfClients } from './source-clients';
 
 type PageRow = AnalyticsReport['pages'][number];

@@ -1,5 +1,5 @@
 import { WebAuthnError } from '@simplewebauthn/browser';
-import { errorMessage } from '../errors';
+import { errorMessage } from '../ui/errors';
 import { wrongAddressNote, type PageAddress } from './passkey-address';
 
 export { passkeysWorkAt, wrongAddressNote, type PageAddress } from './passkey-address';

@@ -5,7 +5,7 @@ import {
 } from '@simplewebauthn/browser';
 import { PASSKEY_MESSAGES } from '#shared/passkeys';
 import { trpc } from '#client/lib/trpc';
-import { errorMessage, isUnauthorized } from '../errors';
+import { errorMessage, isUnauthorized } from '../ui/errors';
 
 /** Whether the server asked for a passkey confirmed in this session (docs/passkeys.md). */
 export function passkeyAskedFor(error: unknown): boolean {

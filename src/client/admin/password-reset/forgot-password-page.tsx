@@ -4,9 +4,9 @@ import { Form } from 'react-aria-components';
 import { passwordResetRequestInput } from '#shared/password-reset';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
-import { useDocumentTitle } from '../use-document-title';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { inlineLinkClass, ResetFrame } from './reset-frame';
 
 /**

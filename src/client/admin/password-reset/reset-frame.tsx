@@ -3,7 +3,7 @@ import { useSiteBrand } from '#client/lib/site-brand';
 import { Logo } from '#client/ui/logo';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { focusRing, touchTarget } from '#shared/ui-styles';
-import { Card, returnLinkClass } from '../card';
+import { Card, returnLinkClass } from '../ui/card';
 
 /** The login page's frame (logo, theme switch, one card) for the two reset screens. */
 export function ResetFrame({ children }: { children: ReactNode }) {

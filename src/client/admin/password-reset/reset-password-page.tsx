@@ -6,11 +6,11 @@ import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
 import { replaceToasts } from '#client/ui/toast';
 import { NewPasswordFields, useNewPassword } from '../account/new-password-fields';
-import { Button } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
-import { useSetAuth } from '../session';
+import { Button } from '../ui/controls';
+import { errorMessage, isNotFound } from '../ui/errors';
+import { useSetAuth } from '../session/session';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { inlineLinkClass, ResetFrame } from './reset-frame';
 
 /**

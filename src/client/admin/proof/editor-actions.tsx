@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ProofStatus } from '#shared/proof';
-import { Button } from '../controls';
-import { ConfirmDialog } from '../confirm-dialog';
+import { Button } from '../ui/controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface EditorActionsProps {
   /** Undefined for one not created yet: only Save. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { trpc } from '#client/lib/trpc';
-import { fieldInput } from '../controls';
+import { fieldInput } from '../ui/controls';
 
 /**
  * The case study (or insight) a testimonial belongs to, chosen from the entries; an entry the

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '#client/ui/toast';
 import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES, type SiteImage } from '#shared/site-image';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
 
 interface ImageFieldProps {
   /** "Photo", "Logo image": the heading and the toasts' words. */

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import type { ClientLogo } from '#shared/proof';
-import { TextInputField } from '../controls';
-import { ConsentFields } from './consent-fields';
+import { TextInputField } from '../ui/controls';
+import { ConsentRecordFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { FormRefusal } from './form-refusal';
 import { ImageField } from './image-field';
@@ -89,7 +89,7 @@ export function LogoEditor({ logo }: { logo?: ClientLogo }) {
           description="The logo links to it, e.g. https://acme.example"
         />
       </div>
-      <ConsentFields
+      <ConsentRecordFields
         values={values.consent}
         onChange={(consent) => set({ consent })}
         issues={issues}

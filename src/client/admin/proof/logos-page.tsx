@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
 import { PROOF_PAGE_SIZE, type ClientLogo } from '#shared/proof';
 import { PagedRead } from '../ui/list-table';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { ListHeader, rowLinkClass, useListSearch } from './proof-list';
 import { ProofListScreen } from './proof-screen';
 import { ProofStatusBadge } from './proof-status';

@@ -5,8 +5,8 @@
  * without one) to the consent record as a whole, `image` to the logo's upload; anything else,
  * a 404 or the network, to the form.
  */
-import { errorMessage } from '../errors';
-import { serverIssues } from '../leads/field-issues';
+import { errorMessage } from '../ui/errors';
+import { serverIssues } from '../ui/field-issues';
 
 export const PROOF_FIELDS = [
   'quote',

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '#shared/ui-styles';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import { useDebouncedValue } from '../ui/use-debounced-value';
 
 /** The lists' read: the first page without a search is what the route's loader fetched. */

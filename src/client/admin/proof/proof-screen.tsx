@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Card } from '../controls';
-import { ArrowLeftIcon } from '../icons';
+import { Card } from '../ui/controls';
+import { ArrowLeftIcon } from '../ui/icons';
 import { ContentSections } from '../content/content-sections';
 
 const backLinkClass =

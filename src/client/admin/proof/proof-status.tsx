@@ -1,5 +1,5 @@
 import type { ProofStatus } from '#shared/proof';
-import { Badge } from '../badge';
+import { Badge } from '../ui/badge';
 
 export function ProofStatusBadge({ status }: { status: ProofStatus }) {
   return status === 'published' ? (

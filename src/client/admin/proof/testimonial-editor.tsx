@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PROOF_LIMITS, type Testimonial } from '#shared/proof';
-import { TextInputField } from '../controls';
-import { ConsentFields } from './consent-fields';
+import { TextInputField } from '../ui/controls';
+import { ConsentRecordFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';
 import { EntryField } from './entry-field';
 import { FormRefusal } from './form-refusal';
@@ -126,7 +126,7 @@ export function TestimonialEditor({ testimonial }: { testimonial?: Testimonial }
           : erasing that lead erases this testimonial too.
         </p>
       ) : null}
-      <ConsentFields
+      <ConsentRecordFields
         values={values.consent}
         onChange={(consent) => set({ consent })}
         issues={issues}

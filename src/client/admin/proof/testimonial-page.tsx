@@ -1,7 +1,7 @@
 import { trpc } from '#client/lib/trpc';
 import { parseIdParam } from '../ui/id-param';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { ProofEditorScreen } from './proof-screen';
 import { ProofStatusBadge } from './proof-status';
 import { TestimonialEditor } from './testimonial-editor';

@@ -1,6 +1,6 @@
 import { formatMoney, lineAmount, PROPOSAL_LIMITS } from '#shared/proposals';
-import { Button, TextInputField } from '../controls';
-import { PlusIcon, TrashIcon } from '../icons';
+import { Button, TextInputField } from '../ui/controls';
+import { PlusIcon, TrashIcon } from '../ui/icons';
 import { minorAmount, newItem, type ItemValues, type PathErrors } from './proposal-values';
 
 interface ItemRowsProps {

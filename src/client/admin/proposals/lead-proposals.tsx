@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card, TextInputField } from '../controls';
+import { Button, Card, TextInputField } from '../ui/controls';
 import { DataTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
-import { useAiEnabled } from '../use-ai';
+import { useAiEnabled } from '../ui/use-ai';
 import { pathIssues, useCreateProposal, useDraftProposal } from './proposal-mutations';
 import { leadProposalsTable } from './proposals-table';
 

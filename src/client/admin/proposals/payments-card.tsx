@@ -1,7 +1,7 @@
 import { netPaid } from '#shared/proposal-payments';
 import { formatMoney } from '#shared/proposals';
 import type { Payment, Proposal } from '#shared/shapes/proposals';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { formatDayOrMoment } from '../ui/date-time';
 import { DataTable, type TableSpec } from '../ui/list-table';
 import { RecordPaymentForm } from './record-payment-form';

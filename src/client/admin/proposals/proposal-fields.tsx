@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { focusRing } from '#shared/ui-styles';
-import { TextInputField } from '../controls';
-import { oneOf } from '../search-values';
+import { TextInputField } from '../ui/controls';
+import { oneOf } from '../ui/search-values';
 import { ItemRows } from './item-rows';
 import type { PathErrors, ProposalValues } from './proposal-values';
 

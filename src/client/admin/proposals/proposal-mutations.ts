@@ -1,8 +1,8 @@
 import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isBadRequest } from '../errors';
-import { serverIssues } from '../leads/field-issues';
+import { errorMessage, isBadRequest } from '../ui/errors';
+import { serverIssues } from '../ui/field-issues';
 import type { PathErrors } from './proposal-values';
 
 function failureToast(action: string, error: unknown) {

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
-import { ArrowLeftIcon } from '../icons';
+import { Card } from '../ui/controls';
+import { ArrowLeftIcon } from '../ui/icons';
 import { parseIdParam } from '../ui/id-param';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { DraftEditor } from './draft-editor';
 import { ProposalStatusBadge } from './proposal-status';
 import { SentProposal } from './sent-proposal';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { ProposalSettings } from '#shared/proposals';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card, TextInputField } from '../controls';
+import { Button, Card, TextInputField } from '../ui/controls';
 import { QueryState } from '../ui/query-state';
 import { pathIssues, useSaveProposalSettings } from './proposal-mutations';
 

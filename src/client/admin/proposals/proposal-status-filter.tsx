@@ -4,8 +4,8 @@ import {
   proposalStatusValues,
   type ProposalStatus,
 } from '#shared/proposals';
-import { segmentClass } from '../leads/subscriber-status-filter';
-import { oneOf } from '../search-values';
+import { segmentClass } from '../ui/controls';
+import { oneOf } from '../ui/search-values';
 
 const ALL = 'all';
 

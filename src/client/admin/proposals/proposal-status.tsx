@@ -1,7 +1,7 @@
 import { depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
-import { Badge, type BadgeTone } from '../badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 /** Accepted is done; out with the client (or a draft) waits; the rest are set aside. */
 const TONES: Record<ProposalStatus, BadgeTone> = {

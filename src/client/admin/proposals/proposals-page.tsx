@@ -1,8 +1,8 @@
 import { PROPOSAL_STATUS_LABELS, PROPOSALS_PAGE_SIZE } from '#shared/proposals';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { ListTable } from '../ui/list-table';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { ProposalSettingsCard } from './proposal-settings';
 import { ProposalStatusFilter } from './proposal-status-filter';
 import { proposalsTable } from './proposals-table';

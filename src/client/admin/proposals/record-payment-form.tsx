@@ -4,8 +4,8 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { depositDue } from '#shared/proposal-payments';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isBadRequest } from '../errors';
-import { Button, TextInputField } from '../controls';
+import { errorMessage, isBadRequest } from '../ui/errors';
+import { Button, TextInputField } from '../ui/controls';
 import { pathIssues } from './proposal-mutations';
 import { majorText, minorAmount, PRICE_MESSAGE, type PathErrors } from './proposal-values';
 

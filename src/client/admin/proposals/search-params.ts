@@ -1,5 +1,5 @@
 import { proposalStatusValues, type ProposalStatus } from '#shared/address-values';
-import { oneOf, pageValue, setOnly } from '../search-values';
+import { oneOf, pageValue, setOnly } from '../ui/search-values';
 
 /**
  * The Proposals screen's status filter and page as the address holds them (search-values.ts:

@@ -5,7 +5,7 @@ import { formatMoney } from '#shared/proposals';
 import type { UnmatchedPayment } from '#shared/shapes/proposals';
 import { focusRing } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../controls';
+import { Card } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { DataTable, type TableSpec } from '../ui/list-table';
 import { Pager } from '../ui/pager';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextInputField } from '../controls';
-import { errorMessage } from '../errors';
-import { fieldIssues } from '../leads/field-issues';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage } from '../ui/errors';
+import { fieldIssues } from '../ui/field-issues';
 import { useAddSuppression } from './suppression-mutations';
 
 /** One address by hand: nothing bulk goes to it from then on (docs/admin-guide.md). */

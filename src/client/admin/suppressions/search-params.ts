@@ -1,4 +1,4 @@
-import { pageValue, setOnly, textValue } from '../search-values';
+import { pageValue, setOnly, textValue } from '../ui/search-values';
 
 /** The Suppressed screen's search and page, kept in the address (docs/admin-guide.md). */
 export interface SuppressionSearch {

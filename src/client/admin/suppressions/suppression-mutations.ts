@@ -1,7 +1,7 @@
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { SUPPRESSION_REASON_LABELS } from '#shared/suppressions';
-import { errorMessage, isBadRequest } from '../errors';
+import { errorMessage, isBadRequest } from '../ui/errors';
 
 /**
  * Adding by hand: a 400 is shown at the address field by the form, anything else in a toast.

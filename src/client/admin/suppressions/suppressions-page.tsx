@@ -4,14 +4,14 @@ import { focusRing } from '#shared/ui-styles';
 import { SUPPRESSION_REASON_LABELS, SUPPRESSIONS_PAGE_SIZE } from '#shared/suppressions';
 import type { SuppressionEntry } from '#shared/suppressions';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card } from '../controls';
-import { ConfirmDialog } from '../confirm-dialog';
-import { TrashIcon } from '../icons';
-import { useDocumentTitle } from '../use-document-title';
+import { Button, Card } from '../ui/controls';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { TrashIcon } from '../ui/icons';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { DateTime } from '../ui/date-time';
 import { ListTable, type ListColumn } from '../ui/list-table';
-import { EmailAddress } from '../leads/email-address';
-import { LeadSearchField } from '../leads/lead-search-field';
+import { EmailAddress } from '../ui/email-address';
+import { ListSearchField } from '../ui/list-search-field';
 import { AddSuppressionForm } from './add-suppression-form';
 import { UnreadableReports, UnverifiedReports } from './unreadable-reports';
 import { useRemoveSuppression } from './suppression-mutations';
@@ -62,7 +62,7 @@ export function SuppressionsPage({ search, onSearch }: SuppressionsPageProps) {
       </div>
 
       <div className="mb-4">
-        <LeadSearchField
+        <ListSearchField
           q={q}
           label="Search by address"
           region="Suppressed addresses"

@@ -1,4 +1,4 @@
-import { Button } from '../controls';
+import { Button } from './controls';
 
 interface PagerProps {
   page: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Spinner } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
+import { Button, Spinner } from './controls';
+import { errorMessage, isNotFound } from './errors';
 
 /**
  * What a screen needs of a read: its data once it came, its error if it failed, and a way to

@@ -9,7 +9,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { fieldInput } from '../controls';
+import { fieldInput } from './controls';
 
 /** Every zone the browser knows, by its IANA name, as the server checks them. */
 const ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));

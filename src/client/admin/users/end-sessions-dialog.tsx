@@ -1,6 +1,6 @@
 import type { AdminUser } from '#shared/users';
-import { ConfirmDialog } from '../confirm-dialog';
-import type { useProofDialog } from '../proof-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import type { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { useEndSessions } from './user-mutations';
 
 /**
@@ -15,7 +15,7 @@ export function EndSessionsDialog({
 }: {
   user: AdminUser | null;
   onClose: () => void;
-  runWithProof: ReturnType<typeof useProofDialog>['run'];
+  runWithProof: ReturnType<typeof useRecentProofDialog>['run'];
 }) {
   const endSessions = useEndSessions();
   return (

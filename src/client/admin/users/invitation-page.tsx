@@ -11,11 +11,11 @@ import { focusRing } from '#shared/ui-styles';
 import { ThemeToggle } from '#client/ui/theme-toggle';
 import { replaceToasts } from '#client/ui/toast';
 import { NewPasswordFields, useNewPassword } from '../account/new-password-fields';
-import { Button, Card, returnLinkClass } from '../controls';
-import { errorMessage, isNotFound } from '../errors';
-import { ADMIN_LANDING, useDelayedNavigate, useSetAuth } from '../session';
+import { Button, Card, returnLinkClass } from '../ui/controls';
+import { errorMessage, isNotFound } from '../ui/errors';
+import { ADMIN_LANDING, useDelayedNavigate, useSetAuth } from '../session/session';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 
 /**
  * The invitation link's page (docs/accounts.md): greets the invited administrator, who

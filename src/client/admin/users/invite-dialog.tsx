@@ -4,11 +4,11 @@ import { inviteInput } from '#shared/users';
 import { validate } from '#client/lib/form-errors';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { Button, TextInputField } from '../controls';
+import { Button, TextInputField } from '../ui/controls';
 import { provenPasswordField } from '#shared/account';
 import { useExplainRefusal } from '../account/account-session';
-import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import { PlusIcon } from '../icons';
+import { errorMessage, isConflict, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import { PlusIcon } from '../ui/icons';
 
 /** "Invite administrator" and its dialog; the form starts empty each time it opens. */
 export function InviteDialog() {

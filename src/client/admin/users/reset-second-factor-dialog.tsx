@@ -3,7 +3,7 @@ import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PasswordStepForm } from '../account/password-step-form';
-import { OWN_UNAUTHORIZED } from '../errors';
+import { OWN_UNAUTHORIZED } from '../ui/errors';
 
 /** Whether another administrator holds anything the reset would remove. */
 export function hasSecondFactorToReset(user: AdminUser): boolean {

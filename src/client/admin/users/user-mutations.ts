@@ -1,12 +1,13 @@
 import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../errors';
-import type { Proof } from '../proof-dialog';
+import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
+import type { RecentProof } from '../account/recent-proof-dialog';
 
 /**
- * A 401 is the proof asked for (the Administrators screen's proof dialog, proof-dialog.tsx),
- * or the session's end, which the dialog's hook finds out: no toast for either.
+ * A 401 is the proof asked for (the Administrators screen's recent proof dialog,
+ * recent-proof-dialog.tsx), or the session's end, which the dialog's hook finds out: no toast for
+ * either.
  */
 function failureToast(action: string, error: unknown) {
   if (isUnauthorized(error)) return;
@@ -42,8 +43,8 @@ export function useRemoveUser() {
 }
 
 /**
- * Another administrator signed out everywhere (docs/accounts.md): `end` sends it with the
- * proof given so far (the proof dialog sends it again with the password) and says how many of
+ * Another administrator signed out everywhere (docs/accounts.md): `end` sends it with the proof
+ * given so far (the recent proof dialog sends it again with the password) and says how many of
  * their sessions ended.
  */
 export function useEndSessions() {
@@ -51,7 +52,7 @@ export function useEndSessions() {
     meta: OWN_UNAUTHORIZED,
     onError: (error) => failureToast('Failed to sign them out', error),
   });
-  const end = async (user: AdminUser, proof: Proof) => {
+  const end = async (user: AdminUser, proof: RecentProof) => {
     const { ended } = await mutation.mutateAsync({ id: user.id, ...proof });
     toast({
       title: `${user.username} is signed out everywhere`,

@@ -1,5 +1,5 @@
 import type { AdminUser, SecondFactor } from '#shared/users';
-import { Badge } from '../badge';
+import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { passkeyCount } from './reset-second-factor-dialog';
 

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminUser } from '#shared/users';
 import { trpc } from '#client/lib/trpc';
-import { ConfirmDialog } from '../confirm-dialog';
-import { Button, Card } from '../controls';
-import { TrashIcon } from '../icons';
+import { Button, Card } from '../ui/controls';
+import { TrashIcon } from '../ui/icons';
 import { QueryState } from '../ui/query-state';
-import { useDocumentTitle } from '../use-document-title';
-import { useProofDialog } from '../proof-dialog';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { InviteDialog } from './invite-dialog';
 import { hasSecondFactorToReset, ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { UserSummary } from './user-summary';
 import { EndSessionsDialog } from './end-sessions-dialog';
-import { useRemoveUser, useResendInvitation } from './user-mutations';
+import { RemoveUserDialog } from './remove-user-dialog';
+import { useResendInvitation } from './user-mutations';
 
 /**
  * Everyone who administers the site: one role, so the list is who, how they sign in and
@@ -27,7 +27,7 @@ export function UsersPage() {
   const list = trpc.users.list.useQuery();
   const resend = useResendInvitation();
   // Resending and removing need a recent proof: the password is asked for when the server does.
-  const proof = useProofDialog();
+  const proof = useRecentProofDialog();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
   const [toReset, setToReset] = useState<AdminUser | null>(null);
   const [toSignOut, setToSignOut] = useState<AdminUser | null>(null);
@@ -171,37 +171,5 @@ function UserActions({
         </Button>
       ) : null}
     </div>
-  );
-}
-
-/** Removing an administrator, asked first; the password is asked for when the proof is old. */
-function RemoveUserDialog({
-  user,
-  onClose,
-  runWithProof,
-}: {
-  user: AdminUser | null;
-  onClose: () => void;
-  runWithProof: ReturnType<typeof useProofDialog>['run'];
-}) {
-  const remove = useRemoveUser();
-  return (
-    <ConfirmDialog
-      isOpen={user !== null}
-      title="Remove administrator"
-      question="They are signed out everywhere at once and can no longer sign in. The audit log keeps what they did."
-      detail={user?.username}
-      confirmLabel="Remove"
-      pendingLabel="Removing..."
-      isPending={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (!user) return;
-        const { id } = user;
-        void runWithProof('Remove administrator', (given) =>
-          remove.mutateAsync({ id, ...given }),
-        ).finally(onClose);
-      }}
-    />
   );
 }

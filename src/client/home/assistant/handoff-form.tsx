@@ -3,7 +3,7 @@ import { handoffInput, type AssistantMessage } from '#shared/assistant';
 import { validate, type FieldErrors } from '#client/lib/form-errors';
 import { TextInputField } from '#client/ui/fields';
 import { buttonClass } from '#shared/ui-styles';
-import { ConsentFields } from '../consent-fields';
+import { PrivacyConsentFields } from '../privacy-consent-fields';
 import { sendToPerson } from './send-to-person';
 
 interface Details {
@@ -136,7 +136,7 @@ export function HandoffForm({ messages }: { messages: () => AssistantMessage[] }
         value={values.company}
         onChange={(v) => set('company', v)}
       />
-      <ConsentFields
+      <PrivacyConsentFields
         privacy={values.privacy}
         website={values.website}
         error={errors.privacy}

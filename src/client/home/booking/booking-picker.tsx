@@ -7,7 +7,7 @@ import { TextInputField } from '#client/ui/fields';
 import { CALL_MESSAGES, bookingInput, type BookingInput } from '#shared/booking-request';
 import { ownZone, slotsByDay } from '#shared/meeting-time';
 import { buttonClass } from '#shared/ui-styles';
-import { ConsentFields } from '../consent-fields';
+import { PrivacyConsentFields } from '../privacy-consent-fields';
 import { useSiteContent } from '../site-content-context';
 import { BookingConfirmation, type BookedCall } from './booking-confirmation';
 import { LOADING_TIMES, type PickerPrefill } from './picker-request';
@@ -273,7 +273,7 @@ function DetailsFields({
         value={values.message}
         onChange={(v) => set('message', v)}
       />
-      <ConsentFields
+      <PrivacyConsentFields
         privacy={values.privacy}
         website={values.website}
         error={errors.privacy}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { startAuthCheck } from '#client/admin/auth-check';
-import { ProtectedLayout } from '#client/admin/protected-layout';
+import { startAuthCheck } from '#client/admin/session/auth-check';
+import { ProtectedLayout } from '#client/admin/shell/protected-layout';
 
 /**
  * The guard of every protected admin page (a pathless layout, so /admin/login stays outside

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ADMIN_LANDING } from '#client/admin/session';
+import { ADMIN_LANDING } from '#client/admin/session/session';
 
 /** /admin on its own is the first screen (whose guard sends visitors to the login page). */
 export const Route = createFileRoute('/admin/')({

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { InvitationPage } from '#client/admin/users/invitation-page';
-import { useMailedLinkToken, validateTokenSearch } from '#client/admin/mailed-link-token';
+import { useMailedLinkToken, validateTokenSearch } from '#client/admin/ui/mailed-link-token';
 
 /** The invitation link: outside the protected layout, since the invitee has no session yet. */
 export const Route = createFileRoute('/admin/invite')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { startAuthCheck } from '#client/admin/auth-check';
+import { startAuthCheck } from '#client/admin/session/auth-check';
 import { LoginPage } from '#client/admin/login/login-page';
 
 export const Route = createFileRoute('/admin/login')({

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '#client/admin/password-reset/reset-password-page';
-import { useMailedLinkToken, validateTokenSearch } from '#client/admin/mailed-link-token';
+import { useMailedLinkToken, validateTokenSearch } from '#client/admin/ui/mailed-link-token';
 
 /** The mailed reset link: outside the protected layout, since the person is signed out. */
 export const Route = createFileRoute('/admin/reset-password')({

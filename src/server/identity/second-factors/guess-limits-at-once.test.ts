@@ -22,7 +22,7 @@ import {
   setUpDeps,
   verify,
   wrongCode,
-} from './guess-limits-fixtures';
+} from '#tests/support/second-factor-guess-limits-fixtures';
 
 beforeEach(setUpDeps);
 

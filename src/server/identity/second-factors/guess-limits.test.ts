@@ -26,7 +26,7 @@ import {
   setUpDeps,
   verify,
   wrongCode,
-} from './guess-limits-fixtures';
+} from '#tests/support/second-factor-guess-limits-fixtures';
 
 beforeEach(setUpDeps);
 

@@ -8,13 +8,15 @@ const KEY = bounceTokenKey('a-session-secret-of-at-least-32-characters');
 const OTHER_KEY = bounceTokenKey('another-session-secret-of-32-characters!');
 const BOUNCES = 'bounces@example.com';
 const CHECK = { bounceAddress: BOUNCES, key: KEY };
+/** The sample reports (.eml), kept with the tests' other data under tests/fixtures/. */
+const FIXTURES = new URL('../../../../tests/fixtures/deliverability/', import.meta.url);
 /** The fixtures' stand-in for the VERP address of outbox mail 1234 (`ya` in base 36). */
 const PLACEHOLDER = /bounces\+ya-VERPMAC@example\.com/g;
 
 type Endings = 'LF' | 'CRLF';
 
 function fixture(name: string, endings: Endings, key: Buffer = KEY): Buffer {
-  const text = readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replace(
+  const text = readFileSync(new URL(name, FIXTURES), 'utf8').replace(
     PLACEHOLDER,
     verpAddress(BOUNCES, 1234, key),
   );

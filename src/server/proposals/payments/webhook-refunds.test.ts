@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from '#tests/support/app';
 import { chargeRefundedEvent } from '#tests/support/fake-stripe';
-import { webhookFixture, OWNER, type WebhookFixture } from './webhook-fixtures';
+import { webhookFixture, OWNER, type WebhookFixture } from '#tests/support/stripe-webhook-fixtures';
 
 let deps: WebhookFixture['deps'];
 let proposal: WebhookFixture['proposal'];

@@ -11,7 +11,7 @@ import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from '#tests/support/app';
 import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
 import { checkoutCompletedEvent } from '#tests/support/fake-stripe';
-import { webhookFixture, type WebhookFixture } from './webhook-fixtures';
+import { webhookFixture, type WebhookFixture } from '#tests/support/stripe-webhook-fixtures';
 
 let deps: WebhookFixture['deps'];
 let proposal: WebhookFixture['proposal'];

@@ -12,7 +12,7 @@ import { mailsSettled } from '#server/platform/mail';
 import { createTestApp, type RecordingMailer } from '#tests/support/app';
 import { checkoutCompletedEvent, signWebhook } from '#tests/support/fake-stripe';
 import { STRIPE_WEBHOOK_PATH } from './webhook-routes';
-import { webhookFixture, OWNER, type WebhookFixture } from './webhook-fixtures';
+import { webhookFixture, OWNER, type WebhookFixture } from '#tests/support/stripe-webhook-fixtures';
 
 let deps: WebhookFixture['deps'];
 let proposal: WebhookFixture['proposal'];

@@ -1,4 +1,4 @@
-import { TextInputField } from '../../controls';
+import { TextInputField } from '../../ui/controls';
 import { DateTime } from '../../ui/date-time';
 
 export interface FeedState {

@@ -1,6 +1,6 @@
 import { trpc } from '#client/lib/trpc';
 import { formatZoneClock, formatZoneDay } from '../../ui/date-time';
-import { isNotFound } from '../../errors';
+import { isNotFound } from '../../ui/errors';
 import { EmptyLine, QueryState } from '../../ui/query-state';
 
 /** The first free times shown: enough to see the week's pattern, short enough to read. */

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { BOOKING_LIMITS, BOOKING_RANGES } from '#shared/booking';
-import { Button, TextInputField } from '../../controls';
+import { Button, TextInputField } from '../../ui/controls';
 import { useFocusAfterRender } from './use-focus-after-render';
 
 const [MIN, MAX] = BOOKING_RANGES.reminderMinutes;

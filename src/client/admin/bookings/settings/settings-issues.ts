@@ -1,5 +1,5 @@
 import { WEEKDAYS, type Weekday } from '#shared/booking';
-import { serverIssues } from '../../leads/field-issues';
+import { serverIssues } from '../../ui/field-issues';
 
 export const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',

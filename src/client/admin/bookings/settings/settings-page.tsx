@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { touchTarget } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
-import { Card } from '../../controls';
+import { Card } from '../../ui/controls';
 import { QueryState } from '../../ui/query-state';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { NextFreeTimes } from './next-free-times';
 import { SettingsEditor } from './settings-editor';
 

@@ -4,7 +4,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { BOOKING_RANGES, type BookingSettings } from '#shared/booking';
-import { Switch, TextInputField } from '../../controls';
+import { Switch, TextInputField } from '../../ui/controls';
 import { CalendarFeed, type FeedState } from './calendar-feed';
 import { RemindersField } from './reminders-field';
 import type { NumberField, SettingsDraft } from './settings-draft';

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { BOOKING_LIMITS, WEEKDAYS, minutesOfDay, type Weekday } from '#shared/booking';
-import { Button, fieldInput } from '../../controls';
+import { Button, fieldInput } from '../../ui/controls';
 import { copyToWorkdays, type SettingsDraft } from './settings-draft';
 import { DAY_NAMES } from './settings-issues';
 import { useFocusAfterRender } from './use-focus-after-render';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '#client/admin/account/account-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** The signed-in administrator's own password, sign-in code, sessions and access tokens. */
 export const Route = createFileRoute('/admin/_protected/account')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FactEditPage } from '#client/admin/facts/fact-edit-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 export const Route = createFileRoute('/admin/_protected/ai-fact-edit/$id')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditPage } from '#client/admin/audit/audit-page';
 import { auditSearchSchema } from '#client/admin/audit/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/audit')({
   validateSearch: (search) => auditSearchSchema.parse(search),

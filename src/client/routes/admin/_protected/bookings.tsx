@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingsPage } from '#client/admin/bookings/bookings-page';
 import { bookingSearchSchema } from '#client/admin/bookings/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** The tab (upcoming or past) and the page live in the address. */
 export const Route = createFileRoute('/admin/_protected/bookings')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingSettingsPage } from '#client/admin/bookings/settings/settings-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** The Booking settings screen, reached from the Bookings screen. */
 export const Route = createFileRoute('/admin/_protected/bookings_/settings')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LogoPage } from '#client/admin/proof/logo-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 export const Route = createFileRoute('/admin/_protected/client-logos_/$id')({

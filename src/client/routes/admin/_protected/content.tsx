@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPage } from '#client/admin/content/content-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/content')({
   loader: ({ context }) =>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardPage } from '#client/admin/facts/dashboard-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/dashboard')({
   loader: ({ context }) =>

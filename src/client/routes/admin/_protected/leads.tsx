@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LeadsPage } from '#client/admin/leads/leads-page';
 import { leadSearchSchema } from '#client/admin/leads/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** Status, triage, search and page live in the address: reload, Back and shared links keep them. */
 export const Route = createFileRoute('/admin/_protected/leads')({

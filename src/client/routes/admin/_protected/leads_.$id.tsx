@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LeadPage } from '#client/admin/leads/lead-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One lead: the person, the status, the timeline, a note and the reply editor. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MailPage } from '#client/admin/mail/mail-page';
 import { mailSearchSchema } from '#client/admin/mail/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/mail')({
   validateSearch: (search) => mailSearchSchema.parse(search),

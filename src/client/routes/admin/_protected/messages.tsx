@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagesPage } from '#client/admin/leads/messages-page';
 import { messageSearchSchema } from '#client/admin/leads/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** Page, search and subject live in the address: reload, Back and shared links keep them. */
 export const Route = createFileRoute('/admin/_protected/messages')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagePage } from '#client/admin/leads/message-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One message on its own page: the address the notification e-mail links to. */

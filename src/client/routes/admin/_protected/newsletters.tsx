@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewslettersPage } from '#client/admin/newsletters/newsletters-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/newsletters')({
   loader: ({ context }) => loadForScreen(context, (utils) => [utils.newsletters.list.ensureData()]),

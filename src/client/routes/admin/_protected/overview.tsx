@@ -3,7 +3,7 @@ import { OverviewPage } from '#client/admin/overview/overview-page';
 import { localToday, resolveRange } from '#client/admin/overview/overview-range';
 // Apart from the range's rules (and zod): the router reads it in its main chunk.
 import { overviewSearchSchema } from '#client/admin/overview/overview-search';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** The range lives in the address: reload, Back and shared links keep it. */
 export const Route = createFileRoute('/admin/_protected/overview')({

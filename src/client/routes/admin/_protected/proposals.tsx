@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProposalsPage } from '#client/admin/proposals/proposals-page';
 import { proposalSearchSchema } from '#client/admin/proposals/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** Every lead's proposals; the status filter and page live in the address. */
 export const Route = createFileRoute('/admin/_protected/proposals')({

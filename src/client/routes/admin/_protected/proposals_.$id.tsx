@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProposalPage } from '#client/admin/proposals/proposal-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One proposal: its editor while a draft, else what was sent, its acceptance and payments. */

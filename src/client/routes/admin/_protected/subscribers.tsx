@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubscribersPage } from '#client/admin/leads/subscribers-page';
 import { subscriberSearchSchema } from '#client/admin/leads/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/subscribers')({
   validateSearch: (search) => subscriberSearchSchema.parse(search),

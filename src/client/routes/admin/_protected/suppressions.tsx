@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SuppressionsPage } from '#client/admin/suppressions/suppressions-page';
 import { suppressionSearchSchema } from '#client/admin/suppressions/search-params';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/suppressions')({
   validateSearch: (search) => suppressionSearchSchema.parse(search),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TestimonialsPage } from '#client/admin/proof/testimonials-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 export const Route = createFileRoute('/admin/_protected/testimonials')({
   loader: ({ context }) =>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TestimonialPage } from '#client/admin/proof/testimonial-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { parseIdParam } from '#client/admin/ui/id-param';
 
 /** One testimonial's editor; its case study is chosen among the entries. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewTestimonialPage } from '#client/admin/proof/testimonial-page';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 
 /** A testimonial not yet saved: created as a draft by its first Save. */
 export const Route = createFileRoute('/admin/_protected/testimonials_/new')({

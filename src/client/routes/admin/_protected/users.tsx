@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadForScreen } from '#client/admin/route-loader';
+import { loadForScreen } from '#client/admin/shell/route-loader';
 import { UsersPage } from '#client/admin/users/users-page';
 
 export const Route = createFileRoute('/admin/_protected/users')({

@@ -1,6 +1,7 @@
 /**
- * What the share images' tests share (share-images.test.ts, share-images-kept.test.ts): an
- * entry without a cover, and what a site's page names and its log tells of its drawings.
+ * What the share images' tests share (src/server/entries/share-images.test.ts,
+ * share-images-kept.test.ts): an entry without a cover, and what a site's page names and its log
+ * tells of its drawings.
  */
 import { expect } from 'vitest';
 import type { EntryCreateInput } from '#shared/entries';

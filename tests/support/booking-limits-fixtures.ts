@@ -1,15 +1,15 @@
 /**
- * What the tests of the booking's throttles and caps share (booking-limits.test.ts,
- * booking-limits-at-once.test.ts): a site with booking on, its slots, and requests sent one by
- * one or at once, on the site of call-fixtures.ts.
+ * What the tests of the booking's throttles and caps share
+ * (src/server/booking/booking-limits.test.ts, booking-limits-at-once.test.ts): a site with booking
+ * on, its slots, and requests sent one by one or at once, on the site of booking-call-fixtures.ts.
  */
 import type { BookingInput } from '#shared/booking-request';
 import { mailsSettled } from '#server/platform/mail';
 import { callerFor } from '#tests/support/app';
-import { deps, mailer } from './call-fixtures';
+import { deps, mailer } from './booking-call-fixtures';
 
-/** The site of the booking tests (call-fixtures.ts): Monday 1 June 2026, 07:00 in London. */
-export { deps, mailer, NOW, setUpBooking } from './call-fixtures';
+/** The booking tests' site (booking-call-fixtures.ts): Monday 1 June 2026, 07:00 in London. */
+export { deps, mailer, NOW, setUpBooking } from './booking-call-fixtures';
 export const MINUTE = 60_000;
 
 /**

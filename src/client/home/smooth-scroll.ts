@@ -1,5 +1,5 @@
 import { SCROLL_OFFSET_PX } from '#client/home/home-timings';
-import { prefersReducedMotion } from './reduced-motion';
+import { prefersReducedMotion } from '#client/lib/reduced-motion';
 
 /**
  * Where the window must scroll so the target sits just below the sticky header

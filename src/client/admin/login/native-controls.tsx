@@ -1,6 +1,6 @@
 import { useId, type ButtonHTMLAttributes, type Ref } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from '#shared/ui-styles';
-import { fieldInput } from './card';
+import { fieldInput } from '../ui/card';
 
 /**
  * The sign-in page's button and fields on native elements, as the public forms' are

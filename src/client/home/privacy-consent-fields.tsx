@@ -1,7 +1,7 @@
 import { CheckboxField, HoneypotField } from '#client/ui/fields';
 import { LegalLinks } from './legal-links';
 
-interface ConsentFieldsProps {
+interface PrivacyConsentFieldsProps {
   privacy: boolean;
   /** The hidden field only bots fill (the server stores nothing when it holds something). */
   website: string;
@@ -16,13 +16,13 @@ interface ConsentFieldsProps {
  * assistant's hand-off): the consent box, the links to the privacy and terms pages under it,
  * and the honeypot.
  */
-export function ConsentFields({
+export function PrivacyConsentFields({
   privacy,
   website,
   error,
   onPrivacy,
   onWebsite,
-}: ConsentFieldsProps) {
+}: PrivacyConsentFieldsProps) {
   return (
     <>
       <CheckboxField

@@ -1,8 +1,8 @@
 /**
- * The webhook tests' set-up (webhook.test.ts, webhook-refunds.test.ts,
- * webhook-unmatched.test.ts): an app with Stripe set up and the owner's address, an accepted
- * proposal (€1,200.00 deposit) and the Checkout Session the site made for it, and readers of
- * what the events wrote.
+ * The webhook tests' set-up (src/server/proposals/payments/webhook.test.ts,
+ * webhook-refunds.test.ts, webhook-unmatched.test.ts): an app with Stripe set up and the owner's
+ * address, an accepted proposal (€1,200.00 deposit) and the Checkout Session the site made for it,
+ * and readers of what the events wrote.
  */
 import { asc, eq } from 'drizzle-orm';
 import { leadEvents, proposalPayments } from '#db/schema';

@@ -1,10 +1,10 @@
 import { useId, type Ref } from 'react';
 import { PROOF_LIMITS } from '#shared/proof';
-import { TextInputField } from '../controls';
+import { TextInputField } from '../ui/controls';
 import type { ProofIssues } from './proof-issues';
 import type { ConsentValues } from './proof-values';
 
-interface ConsentFieldsProps {
+interface ConsentRecordFieldsProps {
   values: ConsentValues;
   onChange: (values: ConsentValues) => void;
   issues: ProofIssues;
@@ -17,7 +17,12 @@ interface ConsentFieldsProps {
  * client agreed. The server refuses to publish without it; its words appear here, under the
  * sentence that says why the record is asked for.
  */
-export function ConsentFields({ values, onChange, issues, dateRef }: ConsentFieldsProps) {
+export function ConsentRecordFields({
+  values,
+  onChange,
+  issues,
+  dateRef,
+}: ConsentRecordFieldsProps) {
   const explanationId = useId();
   const refusalId = useId();
   const refusal = issues.consent;

@@ -1,8 +1,7 @@
 /**
- * What the acknowledgement e-mail's tests share (acknowledgement.test.ts,
- * acknowledgement-claims.test.ts): a visitor's enquiry, a site mailing through a real SMTP
- * server, and what reached the visitor. `deps`, `sink` and `logger` are live bindings, set by
- * `setUpMail`.
+ * What the acknowledgement e-mail's tests share (src/server/contact/acknowledgement.test.ts,
+ * acknowledgement-claims.test.ts): a visitor's enquiry, a site mailing through a real SMTP server,
+ * and what reached the visitor. `deps`, `sink` and `logger` are live bindings, set by `setUpMail`.
  */
 import type { ContactInput } from '#shared/contact';
 import { createMailer, mailsSettled } from '#server/platform/mail';

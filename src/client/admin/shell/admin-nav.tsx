@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { buttonClass } from '#shared/ui-styles';
 import { useAnsweredCount } from './answered-count';
-import { CONTENT_PARTS_ELSEWHERE } from './content/content-sections';
+import { CONTENT_PARTS_ELSEWHERE } from '../content/content-sections';
 import { useUnreadCount } from './unread-count';
 
 /**

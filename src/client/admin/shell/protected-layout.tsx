@@ -1,9 +1,9 @@
 import { lazy, Suspense, use } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { recordedLoad } from '#client/lib/code-loads';
-import type { AdminCheck } from './auth-check';
+import type { AdminCheck } from '../session/auth-check';
 import { AdminShell } from './admin-shell';
-import { CheckingAuthentication, RedirectingToLogin } from './auth-status';
+import { CheckingAuthentication, RedirectingToLogin } from '../session/auth-status';
 
 /** The name under which the set-up screen's code load is recorded (client/lib/code-loads.ts). */
 export const SECOND_FACTOR_SETUP = 'second-factor-setup';
@@ -11,7 +11,7 @@ export const SECOND_FACTOR_SETUP = 'second-factor-setup';
 /** Loaded only for a session that needs it: the cards stay out of every other page's load. */
 const SecondFactorSetup = lazy(
   recordedLoad(SECOND_FACTOR_SETUP, () =>
-    import('./account/second-factor-setup').then((m) => ({ default: m.SecondFactorSetup })),
+    import('../account/second-factor-setup').then((m) => ({ default: m.SecondFactorSetup })),
   ),
 );
 

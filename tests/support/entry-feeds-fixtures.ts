@@ -1,6 +1,7 @@
 /**
- * What the feeds' tests share (feeds.test.ts, feeds-instances.test.ts): an entry, a site of
- * entries (`site`, a live binding set by `setUpSite`), and a request's answer as text.
+ * What the feeds' tests share (src/server/entries/feeds.test.ts, feeds-instances.test.ts): an
+ * entry, a site of entries (`site`, a live binding set by `setUpSite`), and a request's answer as
+ * text.
  */
 import type { EntryCreateInput } from '#shared/entries';
 import { entrySite, type EntrySite } from '#tests/support/entry-site';

@@ -1,6 +1,7 @@
 /**
- * The Overview's numbers in words (docs/product.md, "Overview"); its days are written by
- * admin/ui/date-time.tsx, as every admin date is.
+ * The admin's numbers in words: the Overview's (docs/product.md, "Overview") and a
+ * newsletter's progress; their days are written by admin/ui/date-time.tsx, as every admin date
+ * is.
  */
 
 const count = new Intl.NumberFormat('en-US');

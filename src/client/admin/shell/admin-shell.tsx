@@ -5,15 +5,20 @@ import { REDIRECT_AFTER_LOGOUT_MS } from '#shared/constants';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { AdminNav } from './admin-nav';
-import { Button, returnLinkClass } from './controls';
-import { errorMessage, handlesOwnUnauthorized, isUnauthorized } from './errors';
+import { Button, returnLinkClass } from '../ui/controls';
+import { errorMessage, handlesOwnUnauthorized, isUnauthorized } from '../ui/errors';
 import { useSiteBrand } from '#client/lib/site-brand';
 import { CloseIcon, MenuIcon } from '#client/ui/icons';
 import { Logo } from '#client/ui/logo';
 import { ThemeToggle } from '#client/ui/theme-toggle';
-import { LogOutIcon } from './icons';
-import { ADMIN_LANDING, useDelayedNavigate, useForgetAdminData, useMarkSignedOut } from './session';
-import { useAdminTimeZone } from './ui/date-time';
+import { LogOutIcon } from '../ui/icons';
+import {
+  ADMIN_LANDING,
+  useDelayedNavigate,
+  useForgetAdminData,
+  useMarkSignedOut,
+} from '../session/session';
+import { useAdminTimeZone } from '../ui/date-time';
 
 /**
  * A session can end behind the page's back (it expired, a password was changed, another tab

@@ -1,7 +1,7 @@
 /**
- * What the contact form's tests share (router.test.ts, contact-at-once.test.ts): the message a
- * visitor sends, a site set up to receive it, and what was stored. `deps` and `mailer` are live
- * bindings, set by `setup`.
+ * What the contact form's tests share (src/server/contact/router.test.ts, contact-at-once.test.ts):
+ * the message a visitor sends, a site set up to receive it, and what was stored. `deps` and
+ * `mailer` are live bindings, set by `setup`.
  */
 import { contacts } from '#db/schema';
 import type { ContactInput } from '#shared/contact';

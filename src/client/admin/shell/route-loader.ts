@@ -1,5 +1,5 @@
 import type { QueryUtils } from '#client/lib/trpc';
-import type { AdminCheck } from './auth-check';
+import type { AdminCheck } from '../session/auth-check';
 
 /** What an admin route's loader gets from the router and from the guard's beforeLoad. */
 export interface AdminLoaderContext {

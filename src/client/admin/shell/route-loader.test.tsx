@@ -15,7 +15,7 @@ import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
 import { createAppRouter } from '#client/router';
 import { toastQueue } from '#client/ui/toast';
 import { partsLoaded } from '#tests/support/code-loads';
-import { SIGNED_OUT, type AdminCheck } from './auth-check';
+import { SIGNED_OUT, type AdminCheck } from '../session/auth-check';
 import { SECOND_FACTOR_SETUP } from './protected-layout';
 
 afterEach(() => {

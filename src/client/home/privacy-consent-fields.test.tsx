@@ -1,5 +1,5 @@
 /**
- * The consent block the three public forms end with (consent-fields.tsx): the box with its
+ * The consent block the three public forms end with (privacy-consent-fields.tsx): the box with its
  * message, the legal links outside its label, and the honeypot out of everyone's way.
  */
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { defaultSiteContent } from '#shared/site-content-defaults';
-import { ConsentFields } from './consent-fields';
+import { PrivacyConsentFields } from './privacy-consent-fields';
 import { SiteContentProvider } from './site-content-context';
 
 afterEach(cleanup);
@@ -18,7 +18,7 @@ function Form({ error }: { error?: string }) {
   return (
     <SiteContentProvider content={defaultSiteContent}>
       <form aria-label="Test form">
-        <ConsentFields
+        <PrivacyConsentFields
           privacy={privacy}
           website={website}
           error={error}

@@ -1,7 +1,8 @@
 /**
- * What the authenticator app's guessing tests share (guess-limits.test.ts,
- * guess-limits-at-once.test.ts): alice with the app on, signing in and sending codes, or in the
- * middle of the app's set-up. `deps` and `mailer` are live bindings, set by `setUpDeps`.
+ * What the authenticator app's guessing tests share
+ * (src/server/identity/second-factors/guess-limits.test.ts, guess-limits-at-once.test.ts): alice
+ * with the app on, signing in and sending codes, or in the middle of the app's set-up. `deps` and
+ * `mailer` are live bindings, set by `setUpDeps`.
  */
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';

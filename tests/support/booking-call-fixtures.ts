@@ -1,7 +1,7 @@
 /**
- * What the tests of booking a call share (call-router.test.ts, call-booking-at-once.test.ts):
- * a site taking bookings with the owner's weekly hours, on the test clock, and a visitor who
- * books. `deps` and `mailer` are live bindings, set by `setUpBooking`.
+ * What the tests of booking a call share (src/server/booking/call-router.test.ts,
+ * call-booking-at-once.test.ts): a site taking bookings with the owner's weekly hours, on the test
+ * clock, and a visitor who books. `deps` and `mailer` are live bindings, set by `setUpBooking`.
  */
 import type { BookingInput } from '#shared/booking-request';
 import {

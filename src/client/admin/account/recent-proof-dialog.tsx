@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { ACCOUNT_MESSAGES, appCodeField, provenPasswordField } from '#shared/account';
-import { useExplainRefusal } from './account/account-session';
-import { Button, TextInputField } from './controls';
-import { errorMessage, isUnauthorized } from './errors';
+import { useExplainRefusal } from './account-session';
+import { Button, TextInputField } from '../ui/controls';
+import { errorMessage, isUnauthorized } from '../ui/errors';
 
 /** What a change that needs a proof is sent with: nothing first, then what was asked for. */
-export interface Proof {
+export interface RecentProof {
   password?: string;
   code?: string;
 }
@@ -22,7 +22,7 @@ function askedFor(error: unknown): 'password' | 'code' | null {
 
 interface Asking {
   title: string;
-  send: (proof: Proof) => Promise<unknown>;
+  send: (proof: RecentProof) => Promise<unknown>;
   password: boolean;
   code: boolean;
 }
@@ -35,11 +35,11 @@ interface Asking {
  * OWN_UNAUTHORIZED and shows its own other failures; `run` answers whether it went through
  * without asking (false: refused, or the dialog took over).
  */
-export function useProofDialog() {
+export function useRecentProofDialog() {
   const [asking, setAsking] = useState<Asking | null>(null);
   const explainRefusal = useExplainRefusal();
   const run = useCallback(
-    async (title: string, send: (proof: Proof) => Promise<unknown>): Promise<boolean> => {
+    async (title: string, send: (proof: RecentProof) => Promise<unknown>): Promise<boolean> => {
       try {
         await send({});
         return true;

@@ -10,12 +10,15 @@ import {
   TextField,
   type ButtonProps as AriaButtonProps,
 } from 'react-aria-components';
-import { buttonClass, type ButtonSize, type ButtonVariant } from '#shared/ui-styles';
+import { buttonClass, focusRing, type ButtonSize, type ButtonVariant } from '#shared/ui-styles';
 import { fieldInput } from './card';
 
 // The sign-in page's light parts live in card.tsx and native-controls.tsx; every other
 // screen keeps importing them from here.
 export { Card, fieldInput, returnLinkClass } from './card';
+
+/** One choice of a list's filter (a ToggleButton of a group): the status and triage filters. */
+export const segmentClass = `inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors data-hovered:text-ink data-selected:bg-raised data-selected:text-ink data-selected:shadow-sm sm:min-h-9 ${focusRing}`;
 
 interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'isPending'> {
   isPending?: boolean;

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebouncedValue } from '../ui/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** The list follows the typing after this pause, not each key (one read, one history entry). */
-export const LEAD_SEARCH_DEBOUNCE_MS = 300;
+export const LIST_SEARCH_DEBOUNCE_MS = 300;
 
 const fieldClasses =
   'w-full rounded-md border border-line-strong bg-raised px-3 py-2 text-ink outline-none focus:border-brand-700 dark:focus:border-brand-400 focus:ring-2 focus:ring-brand-600 dark:focus:ring-brand-400 max-md:min-h-11';
 
-interface LeadSearchFieldProps {
+interface ListSearchFieldProps {
   /** The address's search. */
   q: string | undefined;
   onChange: (q: string | undefined) => void;
@@ -20,13 +20,14 @@ interface LeadSearchFieldProps {
 /**
  * Search as you type: the text settles for a moment, then becomes the address's `q` (so
  * reload, Back and a shared link keep it). Back and Forward change the address: the box follows.
+ * The leads' list was its first; the others (subscribers, entries, suppressions) name theirs.
  */
-export function LeadSearchField({
+export function ListSearchField({
   q,
   onChange,
   label = 'Search name, e-mail, company or messages',
   region = 'Leads',
-}: LeadSearchFieldProps) {
+}: ListSearchFieldProps) {
   const id = useId();
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
@@ -34,7 +35,7 @@ export function LeadSearchField({
     setShownQ(q);
     if ((q ?? '') !== text.trim()) setText(q ?? '');
   }
-  const settled = useDebouncedValue(text, LEAD_SEARCH_DEBOUNCE_MS);
+  const settled = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS);
   // The latest address and callback, read when the text settles (not a reason to apply it).
   const latest = useRef({ q, onChange });
   useEffect(() => {

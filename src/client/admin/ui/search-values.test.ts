@@ -3,12 +3,12 @@
  * what a hand-edited address holds that is not usable is "not set", with no key left for it.
  */
 import { describe, expect, it } from 'vitest';
-import { bookingSearchSchema } from './bookings/search-params';
-import { mailSearchSchema } from './mail/search-params';
+import { bookingSearchSchema } from '../bookings/search-params';
+import { mailSearchSchema } from '../mail/search-params';
 import { validateTokenSearch } from './mailed-link-token';
-import { overviewSearchSchema } from './overview/overview-search';
+import { overviewSearchSchema } from '../overview/overview-search';
 import { oneOf, pageValue, rawText, textValue } from './search-values';
-import { suppressionSearchSchema } from './suppressions/search-params';
+import { suppressionSearchSchema } from '../suppressions/search-params';
 
 describe('search values', () => {
   it('takes a page from 2 up, as digits or a number, and nothing else', () => {
