@@ -19,10 +19,9 @@ import { recordConversion, visitCredit } from '#server/analytics/record';
 import { creditedSource } from '#server/analytics/event-rows';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, type Context } from '#server/http/trpc';
-import { lookedUpLink } from '#server/platform/link-misses';
+import { lookedUpToken } from '#server/platform/link-misses';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import type { ThrottleRule } from '#server/platform/throttle';
-import { tokenHash } from '#server/platform/tokens';
 import { triageInBackground } from '#server/ai/triage';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
@@ -68,10 +67,8 @@ export function managedBooking(
  * against the client's address like every other link's (platform/link-misses.ts).
  */
 async function bookingOfToken(ctx: Context, token: string): Promise<BookingRow> {
-  const hash = tokenHash(token);
-  const found = await lookedUpLink(
-    ctx,
-    async () => await ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
+  const found = await lookedUpToken(ctx, token, async (hash) =>
+    ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
   );
   if (!found) throw deadLink();
   return found;

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeBatch } from '#db';
+import { writeBatch, type Db } from '#db';
 import { insertWhere } from '#db/insert-where';
 import { subscriberConfirmations, subscribers } from '#db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '#shared/newsletter';
@@ -12,7 +12,7 @@ import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
 import { recordConversion, visitCredit } from '#server/analytics/record';
-import { lookedUpLink } from '#server/platform/link-misses';
+import { lookedUpToken } from '#server/platform/link-misses';
 import { dropQueuedConfirmations, sendConfirmation } from './confirmation-mail';
 import { dropQueuedNewsletterMail } from './recipient-mail';
 import { NOT_CONFIRMED } from './recipient-queue';
@@ -95,6 +95,15 @@ const storeSubscription = batchStatements(
   },
 );
 
+/** The address a live (unexpired) confirmation link names, by the token's hash. */
+const liveConfirmation = (db: Db, hash: string, now: Date) =>
+  db
+    .select({ id: subscriberConfirmations.subscriberId })
+    .from(subscriberConfirmations)
+    .where(
+      and(eq(subscriberConfirmations.tokenHash, hash), gt(subscriberConfirmations.expiresAt, now)),
+    );
+
 const notFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: NEWSLETTER_MESSAGES.invalidLink });
 
@@ -151,27 +160,17 @@ export const newsletterRouter = router({
     .output(outputs.confirm)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const hash = tokenHash(input.token);
-      const link = ctx.db
-        .select({ id: subscriberConfirmations.subscriberId })
-        .from(subscriberConfirmations)
-        .where(
-          and(
-            eq(subscriberConfirmations.tokenHash, hash),
-            gt(subscriberConfirmations.expiresAt, now),
-          ),
-        );
-      const current = await lookedUpLink(
-        ctx,
-        async () =>
-          await ctx.db
-            .select({ id: subscribers.id, status: subscribers.status })
-            .from(subscribers)
-            .where(sql`${subscribers.id} in ${link}`)
-            .get(),
+      const current = await lookedUpToken(ctx, input.token, async (hash) =>
+        ctx.db
+          .select({ id: subscribers.id, status: subscribers.status })
+          .from(subscribers)
+          .where(sql`${subscribers.id} in ${liveConfirmation(ctx.db, hash, now)}`)
+          .get(),
       );
       if (!current) throw notFound();
       if (current.status !== 'pending') return { success: true };
+      // The write finds the link again by its token: it may have gone since the read.
+      const link = liveConfirmation(ctx.db, tokenHash(input.token), now);
       const [, found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
@@ -205,18 +204,17 @@ export const newsletterRouter = router({
     .output(outputs.unsubscribe)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
-      const current = await lookedUpLink(
-        ctx,
-        async () =>
-          await ctx.db
-            .select({ id: subscribers.id, status: subscribers.status })
-            .from(subscribers)
-            .where(byToken)
-            .get(),
+      const current = await lookedUpToken(ctx, input.token, async (hash) =>
+        ctx.db
+          .select({ id: subscribers.id, status: subscribers.status })
+          .from(subscribers)
+          .where(eq(subscribers.unsubscribeTokenHash, hash))
+          .get(),
       );
       if (!current) throw notFound();
       if (current.status === 'unsubscribed') return { success: true };
+      // The writes find the address again by its token, as the read did.
+      const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
       const [, , , , , found] = await writeBatch(ctx.db, [
         ctx.db
           .update(subscribers)
@@ -256,21 +254,11 @@ export const newsletterRouter = router({
     .input(linkStateInput)
     .output(outputs.linkState)
     .query(async ({ ctx, input }): Promise<'valid' | 'invalid'> => {
-      const hash = tokenHash(input.token);
       // Counted as the POSTs are: a prober must not learn valid from invalid here unthrottled.
-      const row = await lookedUpLink(ctx, async () =>
+      const row = await lookedUpToken(ctx, input.token, async (hash) =>
         input.kind === 'confirm'
-          ? await ctx.db
-              .select({ id: subscriberConfirmations.subscriberId })
-              .from(subscriberConfirmations)
-              .where(
-                and(
-                  eq(subscriberConfirmations.tokenHash, hash),
-                  gt(subscriberConfirmations.expiresAt, ctx.clock.now()),
-                ),
-              )
-              .get()
-          : await ctx.db
+          ? liveConfirmation(ctx.db, hash, ctx.clock.now()).get()
+          : ctx.db
               .select({ id: subscribers.id })
               .from(subscribers)
               .where(eq(subscribers.unsubscribeTokenHash, hash))
