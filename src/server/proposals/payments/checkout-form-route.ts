@@ -10,7 +10,7 @@ import { clientIp } from '#server/http/context';
 import type { AppEnv } from '#server/http/hono-env';
 import { isCrossSite } from '#server/http/cross-site';
 import { pageRefusal } from '#server/http/page-refusal';
-import { escapeHtml } from '#server/platform/mail';
+import { escapeHtml } from '#shared/escape-html';
 import { startCheckout, type CheckoutDeps } from './checkout';
 
 function refusalPage(c: HonoCtx<AppEnv>, status: number, message: string, back: string | null) {
