@@ -181,8 +181,3 @@ export const proofListInput = z.prefault(
 export type ProofListInput = z.input<typeof proofListInput>;
 
 export const proofIdInput = z.object({ id: idField });
-
-/** A testimonial as the API answers it (docs/api.md, "Testimonials and client logos"). */
-export type { Testimonial } from './shapes/proof';
-
-export type { ClientLogo } from './shapes/proof';

@@ -49,7 +49,6 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 /** What the public pages use of the uploads (addresses are paths on the site), with its schema. */
-export type { MediaImage, SiteMedia };
 
 /** The icon links a page carries in place of the built-in ones. */
 export interface SiteIcon {

@@ -89,6 +89,3 @@ export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
 export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 
 export type SecondFactor = 'none' | 'email' | 'totp';
-
-/** One row of the Administrators list (GET /api/users). */
-export type { AdminUser } from './shapes/users';

@@ -12,7 +12,6 @@ import {
   cancelInput,
   manageInput,
   rescheduleInput,
-  type ManagedBooking,
 } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
 import { recordConversion, visitCredit } from '#server/analytics/record';
@@ -35,7 +34,7 @@ import {
   RESCHEDULE_REQUESTS,
 } from './throttle-rules';
 import { siteSettings } from '#server/site/site-settings';
-import { outputs } from '#shared/shapes/booking-call';
+import { outputs, type ManagedBooking } from '#shared/shapes/booking-call';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */
 const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>

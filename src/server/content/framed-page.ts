@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/escape-html';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import type { PageFrame } from '#server/platform/page-frame';
 import type { CurrentContent } from '#server/site/site-content';
 import { pagesOrigin } from '#server/site/site-settings';

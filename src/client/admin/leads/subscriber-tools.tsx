@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CONSENT_STATEMENT, RESEND_INTERVAL_HOURS, type ImportRow } from '#shared/subscriber-tools';
+import { CONSENT_STATEMENT, RESEND_INTERVAL_HOURS } from '#shared/subscriber-tools';
+import type { ImportRow } from '#shared/shapes/subscribers';
 import { Button, TextInputField } from '../controls';
 import { errorMessage } from '../errors';
 import { fieldIssues } from './field-issues';

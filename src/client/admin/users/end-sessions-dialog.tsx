@@ -1,4 +1,4 @@
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { useProofDialog } from '../proof-dialog';
 import { useEndSessions } from './user-mutations';

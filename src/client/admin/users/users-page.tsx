@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { trpc } from '#client/lib/trpc';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Button, Card } from '../controls';

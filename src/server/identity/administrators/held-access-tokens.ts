@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#db';
 import { accessTokens } from '#db/schema';
-import { scopeValues, type AccessTokenSummary, type Scope } from '#shared/access-tokens';
+import { scopeValues, type Scope } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 
 /**
  * The access tokens and OAuth grants an administrator holds, as identity ends and lists them:

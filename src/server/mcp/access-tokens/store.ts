@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { writeBatch, type Db } from '#db';
 import { accessTokens, users } from '#db/schema';
-import type { AccessTokenSummary } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { tokenHash } from '#server/platform/tokens';
 import { holdsSecondFactor } from '#server/identity/sessions/session';
 import { SCOPES, type Scope } from '../scopes';
