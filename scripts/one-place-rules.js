@@ -1,0 +1,134 @@
+/**
+ * Lint rules that keep a rule written once (docs/architecture.md, "Written once"): each knows
+ * its one place, and a copy written elsewhere fails `npm run lint` with the way to it. Plain
+ * JavaScript, since eslint.config.js loads it as it is; scripts/one-place-rules.test.ts plants
+ * a copy for each and sees it refused.
+ */
+import path from 'node:path';
+
+/** The file being linted, from the repository's root, with forward slashes. */
+const fileOf = (context) => path.relative(context.cwd, context.filename).split(path.sep).join('/');
+
+/** A rule that reports `message` wherever `visitors` call `report(node)`, but in `places`. */
+function onePlace(places, message, visitors) {
+  return {
+    meta: { type: 'problem', schema: [], messages: { copy: message } },
+    create(context) {
+      const file = fileOf(context);
+      if (places.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place))) {
+        return {};
+      }
+      return visitors((node) => context.report({ node, messageId: 'copy' }), context);
+    },
+  };
+}
+
+/** The name an import or export specifier stands for (an identifier, or a string name). */
+const nameOf = (node) => (node.type === 'Identifier' ? node.name : String(node.value));
+
+const SHAPES_MODULE = /(^|\/)shapes\/[^/]+$/;
+
+const shapes = onePlace(
+  ['src/shared/shapes/'],
+  'An answer\'s shape is imported from src/shared/shapes/ where it is used, never exported again under another module\'s name (docs/architecture.md, "Written once").',
+  (report) => {
+    const imported = new Set();
+    const fromShapes = (node) => node.source && SHAPES_MODULE.test(node.source.value);
+    return {
+      ImportDeclaration(node) {
+        if (!SHAPES_MODULE.test(node.source.value)) return;
+        for (const specifier of node.specifiers) imported.add(specifier.local.name);
+      },
+      ExportAllDeclaration(node) {
+        if (fromShapes(node)) report(node);
+      },
+      ExportNamedDeclaration(node) {
+        if (fromShapes(node)) return report(node);
+        const alias = node.declaration;
+        // `export type Second = Shape;`: the same type under a second name.
+        if (
+          alias?.type === 'TSTypeAliasDeclaration' &&
+          alias.typeAnnotation.type === 'TSTypeReference' &&
+          alias.typeAnnotation.typeName.type === 'Identifier' &&
+          !alias.typeAnnotation.typeArguments &&
+          imported.has(alias.typeAnnotation.typeName.name)
+        ) {
+          report(node);
+        }
+        for (const specifier of node.specifiers) {
+          if (imported.has(nameOf(specifier.local))) report(specifier);
+        }
+      },
+    };
+  },
+);
+
+const escapeHtml = onePlace(
+  ['src/shared/escape-html.ts'],
+  'escapeHtml is written once: import it from #shared/escape-html (src/shared/escape-html.ts).',
+  (report) => ({
+    'FunctionDeclaration[id.name=/^escape_?html$/i], VariableDeclarator[id.name=/^escape_?html$/i]':
+      report,
+    ExportSpecifier(node) {
+      if (/^escape_?html$/i.test(nameOf(node.exported))) report(node);
+    },
+    ImportDeclaration(node) {
+      if (node.source.value.endsWith('escape-html')) return;
+      const named = node.specifiers.filter((s) => s.type === 'ImportSpecifier');
+      if (named.some((s) => nameOf(s.imported) === 'escapeHtml')) report(node);
+    },
+  }),
+);
+
+const crossSite = onePlace(
+  ['src/server/http/cross-site.ts'],
+  "The cross-site check is written once: isCrossSite (src/server/http/cross-site.ts), for the API and for a page's form posts alike.",
+  (report) => ({
+    Literal(node) {
+      if (typeof node.value === 'string' && node.value.toLowerCase() === 'sec-fetch-site') {
+        report(node);
+      }
+    },
+  }),
+);
+
+const pageRefusal = onePlace(
+  [
+    'src/server/http/',
+    // Not pages: a batch's Retry-After (the composition), an MCP tool's result.
+    'src/server/app/app.ts',
+    'src/server/mcp/server.ts',
+  ],
+  "A page maps a procedure's error with pageRefusal (src/server/http/page-refusal.ts): the statuses it shows, Retry-After, the log line. toHttpError is the transports' own.",
+  (report) => ({
+    ImportDeclaration(node) {
+      const named = node.specifiers.filter((s) => s.type === 'ImportSpecifier');
+      if (named.some((s) => nameOf(s.imported) === 'toHttpError')) report(node);
+    },
+  }),
+);
+
+const linkToken = onePlace(
+  ['src/server/platform/link-misses.ts'],
+  "A link's token is looked up with lookedUpToken (src/server/platform/link-misses.ts): it hashes the token, finds the row by the hash and counts a miss.",
+  (report, context) => ({
+    "CallExpression[callee.name='lookedUpLink']"(node) {
+      const scope = context.sourceCode
+        .getAncestors(node)
+        .findLast((n) => n.type.includes('Function'));
+      const text = context.sourceCode.getText(scope ?? context.sourceCode.ast);
+      if (/\btokenHash\(/.test(text)) report(node);
+    },
+  }),
+);
+
+export default {
+  meta: { name: 'one-place' },
+  rules: {
+    shapes,
+    'escape-html': escapeHtml,
+    'cross-site': crossSite,
+    'page-refusal': pageRefusal,
+    'link-token': linkToken,
+  },
+};
