@@ -11,6 +11,7 @@ import { bookings } from '#db/schema';
 import type { BookingSettings } from '#shared/booking';
 import { storedBusy } from './busy-feed';
 import { computeSlots, ownerDay, type Slot, type Span } from './slots';
+import { DAY_MS } from '#shared/calendar-days';
 
 export interface SlotOptions {
   /** A booking left out, as if it were not there: the one being moved. */
@@ -22,8 +23,6 @@ export interface DayRange {
   from: string;
   to: string;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The slots of `range` at `now`. With a feed set that was never read successfully there are

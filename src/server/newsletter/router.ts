@@ -19,13 +19,13 @@ import { NOT_CONFIRMED } from './recipient-queue';
 import { sequenceExitUnlessSet } from '#server/newsletter/sequence/sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from '#shared/shapes/newsletter';
+import { daysBefore } from '#shared/calendar-days';
 
 const subscribeBucket = (ctx: Context) =>
   addressBucket(SUBSCRIBE_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
 export const CONFIRMATIONS_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60_000;
 
 const PENDING = sql`'pending'`;
 
@@ -132,7 +132,7 @@ export const newsletterRouter = router({
         unsubscribeHash: tokenHash(unsubscribeToken(ctx.config.sessionSecret, input.email)),
         confirmationHash: tokenHash(token),
         expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
-        dayAgo: new Date(now.getTime() - DAY_MS),
+        dayAgo: daysBefore(now, 1),
       };
       const { rows } = await takeInBatch(
         ctx.db,

@@ -11,6 +11,7 @@ import {
   summary,
   summaryColumns,
 } from '#server/identity/administrators/held-access-tokens';
+import { DAY_MS } from '#shared/calendar-days';
 
 export {
   GRANT_TTL_MS,
@@ -214,7 +215,7 @@ export async function countLiveTokens(db: Db, administratorId: number, now: Date
 }
 
 /** How long a token made on the Account screen stays listed once it expired or was revoked. */
-export const ENDED_TOKEN_KEPT_MS = 30 * 24 * 60 * 60_000;
+export const ENDED_TOKEN_KEPT_MS = 30 * DAY_MS;
 
 /**
  * Housekeeping (maintenance/prune.ts): tokens made on the Account screen that expired or were
