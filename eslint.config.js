@@ -142,6 +142,7 @@ export default tseslint.config(
       'one-place/cross-site': 'error',
       'one-place/page-refusal': 'error',
       'one-place/link-token': 'error',
+      'one-place/days': 'error',
     },
   },
 );

@@ -122,6 +122,41 @@ const linkToken = onePlace(
   }),
 );
 
+/** The numbers multiplied in `node`, a chain of `*` (other factors are left out). */
+function factorsOf(node) {
+  if (node.type === 'BinaryExpression' && node.operator === '*') {
+    return [...factorsOf(node.left), ...factorsOf(node.right)];
+  }
+  return node.type === 'Literal' && typeof node.value === 'number' ? [node.value] : [];
+}
+
+const days = onePlace(
+  ['src/shared/calendar-days.ts'],
+  "A day's length is written once: DAY_MS, DAY_SECONDS, DAY_MINUTES, daysAfter, daysBefore and addDays in src/shared/calendar-days.ts.",
+  (report) => ({
+    // A day's length under a name of its own (a pattern of a day's text, a RegExp, is not one).
+    'VariableDeclarator[id.name=/^(ONE_|MS_PER_|SECONDS_PER_)?DAYS?(_MS|_SECONDS|_MINUTES|_IN_MS)?$/]'(
+      node,
+    ) {
+      if (!node.init?.regex) report(node);
+    },
+    // 24 * 60 * 60, 24 * 60 * 60_000, 24 * 3_600_000, 7 * 24 * 60 * 60_000 ...
+    BinaryExpression(node) {
+      if (node.operator !== '*') return;
+      if (node.parent.type === 'BinaryExpression' && node.parent.operator === '*') return;
+      const factors = factorsOf(node);
+      const product = factors.reduce((a, b) => a * b, 1);
+      if (factors.includes(24) && product % 86_400 === 0) report(node);
+    },
+    // 86_400 seconds, or whole days in milliseconds (86_400_000, 864_000_000 ...).
+    Literal(node) {
+      const value = node.value;
+      if (typeof value !== 'number') return;
+      if (value === 86_400 || (value > 0 && value % 86_400_000 === 0)) report(node);
+    },
+  }),
+);
+
 export default {
   meta: { name: 'one-place' },
   rules: {
@@ -130,5 +165,6 @@ export default {
     'cross-site': crossSite,
     'page-refusal': pageRefusal,
     'link-token': linkToken,
+    days,
   },
 };

@@ -63,11 +63,32 @@ describe('rules written once', () => {
   }, 60_000);
 
   it("refuses a page that maps a procedure's error itself", async () => {
-    const code = "import { toHttpError } from '#server/http/errors';\nexport const m = toHttpError;\n";
+    const code =
+      "import { toHttpError } from '#server/http/errors';\nexport const m = toHttpError;\n";
     expect(await refusals('src/server/booking/manage-page/planted.ts', code)).toEqual([
       expect.stringMatching(/^one-place\/page-refusal: .*pageRefusal/),
     ]);
     expect(await refusals('src/server/http/rest.ts', code)).toEqual([]);
+  }, 60_000);
+
+  it("refuses a day's length written again", async () => {
+    const code = [
+      'const DAY_MS = 86_400_000;',
+      'const ONE_DAY = 24 * 60 * 60 * 1000;',
+      'export const TTL_MS = 7 * 24 * 60 * 60_000;',
+      'export const KEPT_SECONDS = 86_400;',
+      'export const later = (at: number) => at + 24 * 3_600_000 + DAY_MS + ONE_DAY;',
+      // Not a day's length: hours, a day's text.
+      'export const HOURS_MS = 27 * 3_600_000 + 2 * 60 * 60 * 1000;',
+      'const DAY = /^\\d{4}-\\d{2}-\\d{2}$/;',
+      'export const isDay = (text: string) => DAY.test(text);',
+      '',
+    ].join('\n');
+    const found = await refusals(FEATURE, code);
+    // Each name and each length: DAY_MS and its value, ONE_DAY and its value, the three others.
+    expect(found).toHaveLength(7);
+    expect(found[0]).toMatch(/^one-place\/days: .*DAY_MS.*src\/shared\/calendar-days\.ts/);
+    expect(await refusals('src/shared/calendar-days.ts', code)).toEqual([]);
   }, 60_000);
 
   it("refuses a link's token hashed and looked up by hand", async () => {
