@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeBatch, type Db } from '#db';
+import type { Db } from '#db';
+import { writeNamedBatch } from '#db/named-batch';
 import { insertWhere } from '#db/insert-where';
 import { subscriberConfirmations, subscribers } from '#db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '#shared/newsletter';
@@ -91,7 +92,7 @@ const storeSubscription = batchStatements(
           ),
       )
       .returning({ tokenHash: subscriberConfirmations.tokenHash });
-    return [stored.toSQL(), confirmation.toSQL()];
+    return { stored: stored.toSQL(), confirmation: confirmation.toSQL() };
   },
 );
 
@@ -140,10 +141,9 @@ export const newsletterRouter = router({
         now,
         { statements: storeSubscription, values },
       );
-      const [, confirmation] = rows;
       // Stored before any mail is tried: with mail down the address stays pending, and
       // subscribing again sends a new link.
-      if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);
+      if (rows.confirmation.length > 0) sendConfirmation(ctx, input.email, token);
       // Every accepted sign-up is a conversion, whether or not the address confirms later.
       recordConversion(ctx, 'subscription', await visitCredit(ctx));
       return { success: true };
@@ -171,16 +171,16 @@ export const newsletterRouter = router({
       if (current.status !== 'pending') return { success: true };
       // The write finds the link again by its token: it may have gone since the read.
       const link = liveConfirmation(ctx.db, tokenHash(input.token), now);
-      const [, found] = await writeBatch(ctx.db, [
-        ctx.db
+      const { subscriber } = await writeNamedBatch(ctx.db, {
+        confirmed: ctx.db
           .update(subscribers)
           .set({ status: 'confirmed', confirmedAt: now })
           .where(and(sql`${subscribers.id} in ${link}`, eq(subscribers.status, 'pending')))
           .toSQL(),
-        link.toSQL(),
-      ]);
-      if (!found || found.length === 0) throw notFound();
-      ctx.logger.info('newsletter.confirmed', { subscriberId: Number(found[0]?.[0]) });
+        subscriber: link.toSQL(),
+      });
+      if (subscriber.length === 0) throw notFound();
+      ctx.logger.info('newsletter.confirmed', { subscriberId: Number(subscriber[0]?.[0]) });
       return { success: true };
     }),
 
@@ -215,8 +215,8 @@ export const newsletterRouter = router({
       if (current.status === 'unsubscribed') return { success: true };
       // The writes find the address again by its token, as the read did.
       const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
-      const [, , , , , found] = await writeBatch(ctx.db, [
-        ctx.db
+      const { subscriber } = await writeNamedBatch(ctx.db, {
+        unsubscribed: ctx.db
           .update(subscribers)
           // The welcome sequence stops for good: subscribing again does not restart it.
           .set({
@@ -228,9 +228,11 @@ export const newsletterRouter = router({
           .toSQL(),
         // Mail still waiting for the address does not go: an owner-queued confirmation, a
         // newsletter's (docs/newsletter.md).
-        dropQueuedConfirmations(ctx.db, byToken).toSQL(),
-        ...dropQueuedNewsletterMail(ctx.db, byToken, NOT_CONFIRMED).map((q) => q.toSQL()),
-        ctx.db
+        queuedConfirmations: dropQueuedConfirmations(ctx.db, byToken).toSQL(),
+        queuedNewsletters: dropQueuedNewsletterMail(ctx.db, byToken, NOT_CONFIRMED).map((q) =>
+          q.toSQL(),
+        ),
+        confirmationLinks: ctx.db
           .delete(subscriberConfirmations)
           .where(
             sql`${subscriberConfirmations.subscriberId} in ${ctx.db
@@ -239,10 +241,10 @@ export const newsletterRouter = router({
               .where(byToken)}`,
           )
           .toSQL(),
-        ctx.db.select({ id: subscribers.id }).from(subscribers).where(byToken).toSQL(),
-      ]);
-      if (!found || found.length === 0) throw notFound();
-      ctx.logger.info('newsletter.unsubscribed', { subscriberId: Number(found[0]?.[0]) });
+        subscriber: ctx.db.select({ id: subscribers.id }).from(subscribers).where(byToken).toSQL(),
+      });
+      if (subscriber.length === 0) throw notFound();
+      ctx.logger.info('newsletter.unsubscribed', { subscriberId: Number(subscriber[0]?.[0]) });
       return { success: true };
     }),
 
