@@ -143,6 +143,7 @@ export default tseslint.config(
       'one-place/page-refusal': 'error',
       'one-place/link-token': 'error',
       'one-place/days': 'error',
+      'one-place/named-batch': 'error',
     },
   },
 );

@@ -157,6 +157,22 @@ const days = onePlace(
   }),
 );
 
+const namedBatch = onePlace(
+  ['db/'],
+  "A batch's rows are read by name, never by a statement's place: writeNamedBatch (db/named-batch.ts), or takeInBatch with batchStatements' named statements.",
+  (report) => ({
+    "CallExpression[callee.name='writeBatch']"(node) {
+      const value = node.parent.type === 'AwaitExpression' ? node.parent : node;
+      const { parent } = value;
+      const kept =
+        parent.type === 'VariableDeclarator' ||
+        (parent.type === 'AssignmentExpression' && parent.right === value) ||
+        (parent.type === 'MemberExpression' && parent.object === value && parent.computed);
+      if (kept) report(node);
+    },
+  }),
+);
+
 export default {
   meta: { name: 'one-place' },
   rules: {
@@ -166,5 +182,6 @@ export default {
     'page-refusal': pageRefusal,
     'link-token': linkToken,
     days,
+    'named-batch': namedBatch,
   },
 };

@@ -91,6 +91,23 @@ describe('rules written once', () => {
     expect(await refusals('src/shared/calendar-days.ts', code)).toEqual([]);
   }, 60_000);
 
+  it("refuses a batch's rows read by a statement's place", async () => {
+    const code = [
+      "import { writeBatch, type Db, type Statement } from '#db';",
+      'export async function write(db: Db, a: Statement, b: Statement) {',
+      '  const [, found] = await writeBatch(db, [a, b]);',
+      '  const rows = await writeBatch(db, [a, b]);',
+      '  const last = (await writeBatch(db, [a, b]))[1];',
+      '  await writeBatch(db, [a, b]);',
+      '  return [found, rows, last];',
+      '}',
+      '',
+    ].join('\n');
+    const found = await refusals(FEATURE, code);
+    expect(found).toHaveLength(3);
+    expect(found[0]).toMatch(/^one-place\/named-batch: .*writeNamedBatch/);
+  }, 60_000);
+
   it("refuses a link's token hashed and looked up by hand", async () => {
     const code = [
       "import { lookedUpLink } from '#server/platform/link-misses';",
