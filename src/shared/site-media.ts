@@ -5,7 +5,7 @@
  * public pages need of them travels with the site content (`SiteContent.media`); a slot
  * without an upload is absent and the page shows its built-in default (or nothing).
  */
-import type { MediaImage, SiteMedia } from './shapes/media';
+import type { SiteMedia } from './shapes/media';
 
 export const MEDIA_SLOTS = ['logo', 'photo', 'og', 'favicon'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];

@@ -16,7 +16,7 @@ import type { ReadyBytes } from '#server/http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { aiFacts } from '#db/schema';
-import type { PublicFact, PublicFactsResult } from '#shared/shapes/facts';
+import type { PublicFactsResult } from '#shared/shapes/facts';
 import { counterKeyedCache } from '#server/platform/counter-cache';
 
 export interface PublicFactsSnapshot {
