@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { Db } from '#db';
 import { writeNamedBatch } from '#db/named-batch';
@@ -105,6 +105,19 @@ const liveConfirmation = (db: Db, hash: string, now: Date) =>
       and(eq(subscriberConfirmations.tokenHash, hash), gt(subscriberConfirmations.expiresAt, now)),
     );
 
+/** An address by its unsubscribe link's hash (the link never expires). */
+const byUnsubscribeHash = (hash: string) => eq(subscribers.unsubscribeTokenHash, hash);
+
+/** The address a link names, with its state, looked up as every link is. */
+const subscriberOfLink = (ctx: Context, token: string, which: (hash: string) => SQL) =>
+  lookedUpToken(ctx, token, async (hash) =>
+    ctx.db
+      .select({ id: subscribers.id, status: subscribers.status })
+      .from(subscribers)
+      .where(which(hash))
+      .get(),
+  );
+
 const notFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: NEWSLETTER_MESSAGES.invalidLink });
 
@@ -160,12 +173,10 @@ export const newsletterRouter = router({
     .output(outputs.confirm)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const current = await lookedUpToken(ctx, input.token, async (hash) =>
-        ctx.db
-          .select({ id: subscribers.id, status: subscribers.status })
-          .from(subscribers)
-          .where(sql`${subscribers.id} in ${liveConfirmation(ctx.db, hash, now)}`)
-          .get(),
+      const current = await subscriberOfLink(
+        ctx,
+        input.token,
+        (hash) => sql`${subscribers.id} in ${liveConfirmation(ctx.db, hash, now)}`,
       );
       if (!current) throw notFound();
       if (current.status !== 'pending') return { success: true };
@@ -204,17 +215,11 @@ export const newsletterRouter = router({
     .output(outputs.unsubscribe)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const current = await lookedUpToken(ctx, input.token, async (hash) =>
-        ctx.db
-          .select({ id: subscribers.id, status: subscribers.status })
-          .from(subscribers)
-          .where(eq(subscribers.unsubscribeTokenHash, hash))
-          .get(),
-      );
+      const current = await subscriberOfLink(ctx, input.token, byUnsubscribeHash);
       if (!current) throw notFound();
       if (current.status === 'unsubscribed') return { success: true };
       // The writes find the address again by its token, as the read did.
-      const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
+      const byToken = byUnsubscribeHash(tokenHash(input.token));
       const { subscriber } = await writeNamedBatch(ctx.db, {
         unsubscribed: ctx.db
           .update(subscribers)
@@ -263,7 +268,7 @@ export const newsletterRouter = router({
           : ctx.db
               .select({ id: subscribers.id })
               .from(subscribers)
-              .where(eq(subscribers.unsubscribeTokenHash, hash))
+              .where(byUnsubscribeHash(hash))
               .get(),
       );
       return row ? 'valid' : 'invalid';
