@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import onePlace from './scripts/one-place-rules.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', '.test-results'] },
@@ -127,6 +128,22 @@ export default tseslint.config(
             'Send mail through the outbox (mail/outbox/: queueMail, sendInBackground, deliverNow), not the Mailer itself (docs/mail.md).',
         },
       ],
+    },
+  },
+  {
+    // Rules written once (docs/architecture.md, "Written once"): a copy in production code
+    // fails here with the way to the one place (scripts/one-place-rules.js).
+    files: ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'server.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-fixtures.ts'],
+    plugins: { 'one-place': onePlace },
+    rules: {
+      'one-place/shapes': 'error',
+      'one-place/escape-html': 'error',
+      'one-place/cross-site': 'error',
+      'one-place/page-refusal': 'error',
+      'one-place/link-token': 'error',
+      'one-place/days': 'error',
+      'one-place/named-batch': 'error',
     },
   },
 );

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { withDatabase } from '../tests/e2e/support/database';
 import { DEFAULT_TERMS_MARKDOWN } from '../src/shared/site-content-terms';
 import { proposalAmounts } from '../src/shared/proposals';
+import { DAY_MS } from '#shared/calendar-days';
 
 /** 43 characters of base64url, as newToken() makes them. */
 export const SAMPLE_PROPOSAL_TOKEN = 'SampleProposalTokenForTheAuditOnly012345678';
@@ -21,7 +22,7 @@ export function writeSampleProposal(dbPath: string): string {
   const deposit = { kind: 'percent' as const, value: 30 };
   const { total, depositAmount } = proposalAmounts(items, deposit);
   const now = Date.now();
-  const validUntil = new Date(now + 30 * 86_400_000).toISOString().slice(0, 10);
+  const validUntil = new Date(now + 30 * DAY_MS).toISOString().slice(0, 10);
   withDatabase(dbPath, (db) => {
     const lead = db
       .prepare(

@@ -85,6 +85,3 @@ export const createAccessTokenInput = z.object({
 export type CreateAccessTokenInput = z.input<typeof createAccessTokenInput>;
 
 export const revokeAccessTokenInput = z.object({ id: idField });
-
-/** A token as the API lists it (never its secret). */
-export type { AccessTokenSummary } from './shapes/access-tokens';

@@ -40,19 +40,3 @@ export type AnalyticsRangeInput = z.input<typeof analyticsRangeInput>;
 
 export const deviceValues = ['mobile', 'tablet', 'desktop'] as const;
 export type Device = (typeof deviceValues)[number];
-
-export type { PeriodTotals } from './shapes/analytics';
-
-export type { DailyRow } from './shapes/analytics';
-
-export type { SourceRow } from './shapes/analytics';
-
-/** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
-export type { AnalyticsReport, ProposalFigures } from './shapes/analytics';
-
-/**
- * One row of "Content that brings enquiries" (`analytics.entryEnquiries`, GET
- * /api/analytics/entries): a published entry, its readers in the range (visitor-days with a
- * pageview of its page) and the messages and bookings its readers sent the same day.
- */
-export type { EntryEnquiryRow } from './shapes/analytics';

@@ -125,6 +125,3 @@ export type AuditFilter = z.output<typeof auditFilterInput>;
 
 export const auditListInput = z.prefault(z.extend(auditFilterInput, { page: pageField }), {});
 export type AuditListInput = z.input<typeof auditListInput>;
-
-/** One entry as the API answers it (docs/api.md). */
-export type { AuditEvent } from './shapes/audit';

@@ -63,9 +63,6 @@ export const rescheduleInput = z.object({
   timezone: visitorZoneField,
 });
 
-/** A booking as its visitor's manage page reads it. Times are ISO 8601, UTC. */
-export type { ManagedBooking } from './shapes/booking-call';
-
 /** The admin's Bookings screen (docs/api.md, "Bookings"). */
 export const BOOKINGS_PAGE_SIZE = 50;
 // Zod-free, for the router's check of an address (address-values.ts).
@@ -90,6 +87,3 @@ export const bookingOutcomeInput = z.object({
   id: idField,
   status: z.enum(['completed', 'no_show'], 'Status must be completed or no_show.'),
 });
-
-/** A booking as the admin reads it. Times are ISO 8601, UTC. */
-export type { AdminBooking } from './shapes/bookings';

@@ -1,12 +1,30 @@
 /**
- * Calendar days as `YYYY-MM-DD` text, for the analytics' ranges on the server and in the
- * Overview screen. A day's text sorts and compares like the day itself, and arithmetic on it
- * is calendar arithmetic (done at noon UTC, far from any offset), so daylight saving never
- * shifts it.
+ * Days, written once (docs/architecture.md, "Written once"; a lint rule refuses a local
+ * DAY_MS or a day's length written out: scripts/one-place-rules.js):
+ * - a day's length (`DAY_MS`, `DAY_SECONDS`) and the moment some days after or before another
+ *   (`daysAfter`, `daysBefore`), for windows, lifetimes and retention;
+ * - calendar days as `YYYY-MM-DD` text, for the analytics' ranges on the server and in the
+ *   Overview screen, and a day in words. A day's text sorts and compares like the day itself,
+ *   and arithmetic on it is calendar arithmetic (done at noon UTC, far from any offset), so
+ *   daylight saving never shifts it.
  */
 import { dayText } from './meeting-time';
 
-const DAY_MS = 24 * 60 * 60_000;
+/** A day's length: 1,440 minutes, 86,400 seconds (no leap second is ever counted). */
+export const DAY_MINUTES = 24 * 60;
+export const DAY_SECONDS = DAY_MINUTES * 60;
+export const DAY_MS = DAY_SECONDS * 1000;
+
+/** The moment `days` days (24 hours each, possibly fractional) after `at`. */
+export function daysAfter(at: Date, days: number): Date {
+  return new Date(at.getTime() + days * DAY_MS);
+}
+
+/** The moment `days` days (24 hours each) before `at`: a window's or a retention's start. */
+export function daysBefore(at: Date, days: number): Date {
+  return new Date(at.getTime() - days * DAY_MS);
+}
+
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
 /** Whether `day` is a YYYY-MM-DD date that exists (2026-02-30 does not). */
@@ -43,14 +61,15 @@ export function dayIn(at: Date, timeZone: string): string {
 }
 
 /**
- * A day in words, "Saturday 14 February 2026", as the client's proposal page and its mail
- * write a "Valid until" day: a calendar day as it is, moved by no zone.
+ * A day in words with its weekday, "Saturday 14 February 2026", as the client's proposal page
+ * and its mail write a "Valid until" day: a calendar day as it is, moved by no zone. The PDFs
+ * write the same day without its weekday (`dayName`); two texts, so two functions.
  */
 export function calendarDayText(day: string): string {
   return dayText(new Date(noonOf(day)), 'UTC');
 }
 
-/** "31 December 2026": a day as people read it, in no time zone. */
+/** "31 December 2026": a day as people read it, without its weekday, in no time zone (the PDFs). */
 export function dayName(day: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',

@@ -7,8 +7,7 @@
 import { z } from 'zod/mini';
 import { foreignImages } from './entry-markdown';
 import { tagNameField } from './facts';
-import type { SiteImage } from './site-image';
-import type { Entry, EntryResult, EntryVersion } from './shapes/entries';
+import type { Entry } from './shapes/entries';
 import { idField, oneLine, pageField, storedText } from './validation';
 import {
   entryKindValues,
@@ -239,12 +238,6 @@ export const entryListInput = z.prefault(
   {},
 );
 export type EntryListInput = z.input<typeof entryListInput>;
-
-/** An uploaded image as the pages show it (docs/api.md, "SiteImage"); written once there. */
-export type { SiteImage };
-
-/** An entry as the API answers it (docs/api.md, "Entries"); times are ISO 8601. */
-export type { Entry, EntryResult, EntryVersion };
 
 /** The admin list's rows: everything but the body. */
 export type EntrySummary = Omit<Entry, 'body'>;

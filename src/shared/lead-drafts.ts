@@ -34,6 +34,3 @@ export type LeadDraftFields = z.infer<typeof leadDraftFields>;
 
 /** DELETE /api/leads/:id/drafts/:draftId. */
 export const leadDraftDismissInput = z.object({ id: idField, draftId: idField });
-
-/** A draft as GET /api/leads/:id answers it: declared once, with its schema. */
-export type { LeadDraft } from './shapes/leads';

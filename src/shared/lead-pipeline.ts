@@ -60,9 +60,6 @@ export const LEAD_LIMITS = {
   subjectMax: 200,
 } as const;
 
-/** A lead, its triage and a timeline entry: declared once, with their answers' schemas. */
-export type { Lead, LeadTriage, TimelineEvent } from './shapes/leads';
-
 export const LEAD_MESSAGES = {
   notFound: 'Lead not found',
   status: `Status must be ${leadStatusValues.slice(0, -1).join(', ')} or ${leadStatusValues.at(-1)}`,

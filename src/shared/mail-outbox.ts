@@ -27,6 +27,3 @@ export const outboxListInput = z.prefault(
   {},
 );
 export type OutboxListInput = z.input<typeof outboxListInput>;
-
-/** One mail as the API answers it (docs/api.md). */
-export type { OutboxMail } from './shapes/outbox';

@@ -5,7 +5,7 @@
  * sides, so the element ids and the JSON agree.
  */
 import type { SiteContent } from './site-content';
-import type { SiteMedia } from './site-media';
+import type { SiteMedia } from './shapes/media';
 import { LEGAL_PAGES, type LegalPageKey } from './site-content-basics';
 
 /** JSON that can sit inside a `<script>` element without closing it. */

@@ -60,6 +60,3 @@ export const removePasskeyInput = z.object({
   code: z.optional(appCodeField),
 });
 export type RemovePasskeyInput = z.input<typeof removePasskeyInput>;
-
-/** One passkey as the Account screen lists it (never its credential id or key). */
-export type { PasskeySummary } from './shapes/passkeys';

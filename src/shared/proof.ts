@@ -10,6 +10,7 @@ import { entryStatusValues, type EntryStatus } from './entry-values';
 import { MESSAGES } from './messages';
 import { isWebAddress } from './site-content-basics';
 import { idField, oneLine, pageField, storedText } from './validation';
+import { isRealDay } from './calendar-days';
 
 /** Draft or published, as an entry. */
 export const proofStatusValues = entryStatusValues;
@@ -62,16 +63,9 @@ export const PROOF_MESSAGES = {
   logoNotFound: 'Client logo not found',
 } as const;
 
-/** A real calendar day, YYYY-MM-DD (2026-02-30 is refused). */
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** When and how the client agreed to be quoted or shown; the record the owner can show. */
 export const consentField = z.object({
-  at: storedText().check(z.trim(), z.refine(isDay, PROOF_MESSAGES.consentAt)),
+  at: storedText().check(z.trim(), z.refine(isRealDay, PROOF_MESSAGES.consentAt)),
   how: storedText().check(
     z.trim(),
     z.minLength(1, PROOF_MESSAGES.consentHow),
@@ -181,8 +175,3 @@ export const proofListInput = z.prefault(
 export type ProofListInput = z.input<typeof proofListInput>;
 
 export const proofIdInput = z.object({ id: idField });
-
-/** A testimonial as the API answers it (docs/api.md, "Testimonials and client logos"). */
-export type { Testimonial } from './shapes/proof';
-
-export type { ClientLogo } from './shapes/proof';

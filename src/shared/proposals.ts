@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { proposalStatusValues, type ProposalStatus } from './address-values';
 import { idField, oneLine, pageField, storedText } from './validation';
 import { isCurrency } from './money';
+import { isRealDay } from './calendar-days';
 
 export { proposalStatusValues, type ProposalStatus } from './address-values';
 export { formatMoney, isCurrency, minorDigits, wholeUnits } from './money';
@@ -118,13 +119,6 @@ export function proposalAmounts(
   return { total, depositAmount };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 export const proposalItemInput = z.object({
   description: storedText().check(
     z.trim(),
@@ -178,7 +172,7 @@ export const currencyField = z
   )
   .check(z.refine(isCurrency, PROPOSAL_MESSAGES.currency));
 
-export const dayField = (message: string) => z.string(message).check(z.refine(isDay, message));
+export const dayField = (message: string) => z.string(message).check(z.refine(isRealDay, message));
 
 /** What the owner writes in a draft; every field optional on a change (PATCH). */
 const draftFields = {
@@ -256,7 +250,7 @@ export const manualPaymentInput = z.object({
     .string(PROPOSAL_MESSAGES.paidAt)
     .check(
       z.refine(
-        (value) => isDay(value) || (value.includes('T') && !Number.isNaN(Date.parse(value))),
+        (value) => isRealDay(value) || (value.includes('T') && !Number.isNaN(Date.parse(value))),
         PROPOSAL_MESSAGES.paidAt,
       ),
     ),

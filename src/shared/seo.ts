@@ -2,14 +2,7 @@ import type { SiteContent } from './site-content';
 import { LEGAL_PAGES, type LegalPageKey } from './site-content-basics';
 import { defaultSiteContent } from './site-content-defaults';
 import { company as site } from './company';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+import { escapeHtml } from './escape-html';
 
 /**
  * The canonical address of a path on the public site: on `origin`, the address the server

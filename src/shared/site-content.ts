@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { isWebAddress, VIDEO_SOURCES, videoEmbedAddress } from './site-content-basics';
 import { defaultAcknowledgement, defaultHeadings } from './site-content-defaults';
 import { emailField, idField, oneLine, storedText } from './validation';
-import type { SiteMedia } from './site-media';
+import type { SiteMedia } from './shapes/media';
 
 export {
   isWebAddress,

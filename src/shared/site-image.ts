@@ -7,9 +7,6 @@
 import { z } from 'zod/mini';
 import { oneLine, storedText } from './validation';
 
-/** An uploaded image as the pages show it; `url` a path on the site (/uploads/…). */
-export type { SiteImage } from './shapes/site-image';
-
 export const SITE_IMAGE_LIMITS = {
   /** 10 MB: a camera's photo fits; a body this size is taken only with a session. */
   maxBytes: 10 * 1024 * 1024,

@@ -5,7 +5,7 @@
  * public pages need of them travels with the site content (`SiteContent.media`); a slot
  * without an upload is absent and the page shows its built-in default (or nothing).
  */
-import type { MediaImage, SiteMedia } from './shapes/media';
+import type { SiteMedia } from './shapes/media';
 
 export const MEDIA_SLOTS = ['logo', 'photo', 'og', 'favicon'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
@@ -49,7 +49,6 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 /** What the public pages use of the uploads (addresses are paths on the site), with its schema. */
-export type { MediaImage, SiteMedia };
 
 /** The icon links a page carries in place of the built-in ones. */
 export interface SiteIcon {

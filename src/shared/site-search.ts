@@ -27,6 +27,3 @@ export const searchInput = z.object({
     ),
 });
 export type SearchInput = z.input<typeof searchInput>;
-
-/** One result: `snippet` is HTML, the words found in `<mark>`, everything else escaped. */
-export type { SearchResult } from './shapes/search';

@@ -82,8 +82,3 @@ export const siteSettingsInput = z.object({
   password: z.optional(provenPasswordField),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInput>;
-
-export type { SavedSiteSettings } from './shapes/site-settings';
-
-/** The values in force and where each comes from. */
-export type { SiteSettingsView } from './shapes/site-settings';

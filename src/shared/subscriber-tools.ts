@@ -54,6 +54,3 @@ export type SubscriberImportInput = z.input<typeof subscriberImportInput>;
 
 export const importResultValues = ['added', 'exists', 'invalid'] as const;
 export type ImportResult = (typeof importResultValues)[number];
-
-/** One row of an import's answer, in the order sent. */
-export type { ImportRow } from './shapes/subscribers';

@@ -11,9 +11,6 @@ import { emailField, pageField, storedText } from './validation';
 
 export const SUPPRESSIONS_PAGE_SIZE = 50;
 
-/** An entry as GET /api/suppressions answers it; `at` is ISO 8601. */
-export type { SuppressionEntry } from './shapes/suppressions';
-
 /** Each reason in words, for the screen and the reply's warning. */
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
   hard_bounce: 'Hard bounce',

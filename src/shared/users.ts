@@ -8,6 +8,7 @@ import { LIMITS } from './constants';
 import { linkTokenField } from './link-token';
 import { emailField, idInput, LONE_SURROGATE } from './validation';
 import { MESSAGES } from './messages';
+import { DAY_MS } from './calendar-days';
 
 export const USER_MESSAGES = {
   username: `Username must be 1 to ${LIMITS.usernameMax} characters without spaces or invisible characters`,
@@ -86,9 +87,6 @@ export const invitationAcceptInput = z.object({ token: tokenField, password: new
 export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
 
 /** How long an invitation link works. */
-export const INVITATION_TTL_MS = 24 * 60 * 60_000;
+export const INVITATION_TTL_MS = DAY_MS;
 
 export type SecondFactor = 'none' | 'email' | 'totp';
-
-/** One row of the Administrators list (GET /api/users). */
-export type { AdminUser } from './shapes/users';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '#db';
 import { outbox } from '#db/schema';
-import type { Lead } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import type { SiteContent } from '#shared/site-content';
 import { triageLabelValues } from '#shared/triage';
 import { ASSISTANT_RULES } from '#server/assistant/prompt';

@@ -1,7 +1,7 @@
 import { LinkedInIcon, MailIcon, PhoneIcon, ShieldIcon } from '#client/ui/icons';
 import { buttonClass, focusRing, touchTarget } from '#shared/ui-styles';
 import { aboutButtonText, phoneHref } from '#shared/site-content-basics';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { SectionHeading } from './section-heading';
 import { useSiteContent } from './site-content-context';
 

@@ -10,7 +10,7 @@
 import { useSyncExternalStore } from 'react';
 import { company } from '#shared/company';
 import { SITE_BRAND_ELEMENT_ID, type BrandNames } from '#shared/page-data';
-import type { MediaImage } from '#shared/site-media';
+import type { MediaImage } from '#shared/shapes/media';
 import { pageLogo } from './site-frame';
 
 /** The brand as `Logo` (ui/logo.tsx) takes it: the uploaded logo in place of the mark. */

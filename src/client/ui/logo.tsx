@@ -1,4 +1,5 @@
-import { MEDIA_SIZES, type MediaImage } from '#shared/site-media';
+import { MEDIA_SIZES } from '#shared/site-media';
+import type { MediaImage } from '#shared/shapes/media';
 
 /** The brand mark: a stylised node graph in a rounded square, followed by the name. */
 export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {

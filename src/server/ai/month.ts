@@ -1,4 +1,5 @@
 import { dayOf } from '#server/analytics/days';
+import { DAY_MS } from '#shared/calendar-days';
 
 /** The calendar month (`2026-11`) that `at` falls in, in the site's time zone. */
 export function monthOf(at: Date, timeZone: string): string {
@@ -6,7 +7,6 @@ export function monthOf(at: Date, timeZone: string): string {
 }
 
 const QUARTER_HOUR = 15 * 60_000;
-const DAY = 24 * 60 * 60_000;
 
 /**
  * Seconds from `now` until the next month begins in `timeZone` (the 429's Retry-After): by
@@ -16,7 +16,7 @@ const DAY = 24 * 60 * 60_000;
 export function secondsToNextMonth(now: Date, timeZone: string): number {
   const month = monthOf(now, timeZone);
   let later = now.getTime();
-  while (monthOf(new Date(later), timeZone) === month) later += DAY;
+  while (monthOf(new Date(later), timeZone) === month) later += DAY_MS;
   while (monthOf(new Date(later - QUARTER_HOUR), timeZone) !== month) later -= QUARTER_HOUR;
   // `later` may sit up to a quarter hour past the turn: a little late is safe.
   return Math.max(1, Math.ceil((later - now.getTime()) / 1000));

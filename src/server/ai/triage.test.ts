@@ -7,7 +7,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aiUsage, leads } from '#db/schema';
-import type { Lead } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import { saveBookingSettings } from '#tests/support/booking-settings';
 import {
   callerFor,

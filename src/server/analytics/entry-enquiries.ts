@@ -12,7 +12,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Statement } from '#db';
 import { entries } from '#db/schema';
-import type { EntryEnquiryRow } from '#shared/analytics';
+import type { EntryEnquiryRow } from '#shared/shapes/analytics';
 import { ENTRY_LIST_PATHS, entryPath } from '#shared/entry-paths';
 import type { DayRange } from './range';
 

@@ -1,4 +1,4 @@
-import type { DailyRow } from '#shared/analytics';
+import type { DailyRow } from '#shared/shapes/analytics';
 import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
 
 /** The daily rows of the report, in their JSON order and with their JSON names. */

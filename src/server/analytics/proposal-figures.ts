@@ -9,7 +9,7 @@ import type { Db } from '#db';
 import { proposalPayments, proposals } from '#db/schema';
 import { OPEN_PROPOSAL_STATUSES } from '#shared/proposals';
 import { netPaid } from '#shared/proposal-payments';
-import type { ProposalFigures } from '#shared/analytics';
+import type { ProposalFigures } from '#shared/shapes/analytics';
 import { dayOf, dayStart } from './days';
 
 /** The first instants of this month and the next in the zone. */

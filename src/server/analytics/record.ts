@@ -11,7 +11,7 @@ import { readSession } from '#server/identity/sessions/session';
 import type { Context } from '#server/http/trpc';
 import { loggableError } from '#server/platform/logger';
 import { addressGiven, siteSettings } from '#server/site/site-settings';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import { dayOf } from './days';
 import { eventBuffer, type PendingEvent } from './event-buffer';
 import type { Credit } from './event-rows';

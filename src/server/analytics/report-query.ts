@@ -6,12 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db';
-import {
-  CONVERSION_EVENTS,
-  type AnalyticsReport,
-  type DailyRow,
-  type Device,
-} from '#shared/analytics';
+import { CONVERSION_EVENTS, type Device } from '#shared/analytics';
+import type { AnalyticsReport, DailyRow } from '#shared/shapes/analytics';
 import { eachDay } from '#shared/calendar-days';
 import { DIRECT_SOURCE } from '#shared/lead-pipeline';
 import { netPaid, type PaymentAmounts } from '#shared/proposal-payments';

@@ -4,7 +4,7 @@
  * and each conversion credited to its visitor's first pageview of the day as it is written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '#shared/analytics';
+import type { AnalyticsReport } from '#shared/shapes/analytics';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { analyticsEvents, leads } from '#db/schema';

@@ -1,5 +1,5 @@
 import type { Db } from '#db';
-import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/analytics';
+import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/shapes/analytics';
 import { addDays } from '#shared/calendar-days';
 import { dayOf, dayStart } from './days';
 import { previousRange, type DayRange } from './range';

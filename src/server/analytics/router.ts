@@ -1,10 +1,5 @@
 import { z } from 'zod/mini';
-import {
-  analyticsRangeInput,
-  ANALYTICS_MESSAGES,
-  eventInput,
-  type AnalyticsReport,
-} from '#shared/analytics';
+import { analyticsRangeInput, ANALYTICS_MESSAGES, eventInput } from '#shared/analytics';
 import { publicProcedure, router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { dayOf } from './days';
@@ -16,7 +11,7 @@ import { auditedDownload } from '#server/audit/download';
 import { analyticsCsv } from './exports';
 import { dailyRows } from './report-query';
 import { siteSettings } from '#server/site/site-settings';
-import { outputs } from '#shared/shapes/analytics';
+import { outputs, type AnalyticsReport } from '#shared/shapes/analytics';
 import { entryEnquiries } from './entry-enquiries';
 
 /** The beacon's input, its url also checked to be an absolute http(s) address. */

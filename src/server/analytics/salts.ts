@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, lt } from 'drizzle-orm';
-import { writeBatch, type Db } from '#db';
+import type { Db } from '#db';
+import { writeNamedBatch } from '#db/named-batch';
 import { analyticsSalts } from '#db/schema';
 
 /**
@@ -22,17 +23,16 @@ export async function loadSalts(
       .onConflictDoNothing()
       .toSQL(),
   );
-  const rows = await writeBatch(db, [
-    ...inserts,
-    db
+  const { salts } = await writeNamedBatch(db, {
+    inserts,
+    salts: db
       .select({ day: analyticsSalts.day, salt: analyticsSalts.salt })
       .from(analyticsSalts)
       .where(inArray(analyticsSalts.day, days))
       .toSQL(),
-    deletePastSalts(db, today).toSQL(),
-  ]);
-  const read = rows[inserts.length] ?? [];
-  return new Map(read.map((row) => [String(row[0]), String(row[1])]));
+    pastDeleted: deletePastSalts(db, today).toSQL(),
+  });
+  return new Map(salts.map((row) => [String(row[0]), String(row[1])]));
 }
 
 /** The salts of days before `today`: await inside a write transaction, or `.toSQL()` it. */

@@ -14,6 +14,7 @@ import { release, take, throttledError, type ThrottleRule } from '#server/platfo
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { addToDay, takeDayPlace, today } from './counts';
 import { ASSISTANT_ALL_QUESTIONS, ASSISTANT_QUESTIONS } from './throttle-rules';
+import { addDays } from '#shared/calendar-days';
 
 export const SITE_CAP_MESSAGE =
   'The assistant has answered all it may today. Please write to us with the form instead.';
@@ -43,8 +44,7 @@ export async function countQuestion(ctx: Context): Promise<void> {
 /** Seconds until the site's next day: the site cap's Retry-After. */
 async function secondsToTomorrow(ctx: Context, day: string): Promise<number> {
   const { timeZone } = await siteSettings(ctx);
-  const next = new Date(Date.parse(`${day}T12:00:00Z`) + 24 * 3_600_000);
-  const start = dayStart(next.toISOString().slice(0, 10), timeZone);
+  const start = dayStart(addDays(day, 1), timeZone);
   return Math.max(1, Math.ceil((start.getTime() - ctx.clock.now().getTime()) / 1000));
 }
 

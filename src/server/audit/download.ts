@@ -6,7 +6,7 @@
  */
 import { writeBatch } from '#db';
 import { csvFilename } from '#server/platform/csv';
-import type { FileDownload } from '#server/http/rest-meta';
+import type { FileDownload } from '#shared/shapes/file-download';
 import type { Context } from '#server/http/trpc';
 import type { SessionUser } from '#server/identity/sessions/session';
 import { auditInsert } from '#server/audit/record';

@@ -1,6 +1,7 @@
 /** The audit log as CSV: every matching entry, newest first (platform/csv.ts: the file rules). */
 import type { Db } from '#db';
-import type { AuditEvent, AuditFilter } from '#shared/audit';
+import type { AuditFilter } from '#shared/audit';
+import type { AuditEvent } from '#shared/shapes/audit';
 import { csvFilename, csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
 import { auditNewestFirst } from './query';
 

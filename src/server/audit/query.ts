@@ -2,7 +2,8 @@
 import { and, asc, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '#db';
 import { auditEvents, type AuditRow } from '#db/schema';
-import type { AuditEvent, AuditFilter } from '#shared/audit';
+import type { AuditFilter } from '#shared/audit';
+import type { AuditEvent } from '#shared/shapes/audit';
 import { inIdBatches } from '#server/platform/id-batches';
 
 export function serializeAuditEvent(row: AuditRow): AuditEvent {

@@ -1,11 +1,11 @@
-import { AUDIT_PAGE_SIZE, auditFilterInput, auditListInput, type AuditEvent } from '#shared/audit';
+import { AUDIT_PAGE_SIZE, auditFilterInput, auditListInput } from '#shared/audit';
 import { router } from '#server/http/trpc';
 import type { adminProcedure as identityAdminProcedure } from '#server/identity/sessions/admin-procedure';
 import { auditedDownload } from './download';
 import { auditCsv } from './exports';
 import { auditActors, auditPage, countAudit, serializeAuditEvent } from './query';
 import { withSubjects } from '#server/audit/subjects';
-import { outputs } from '#shared/shapes/audit';
+import { outputs, type AuditEvent } from '#shared/shapes/audit';
 
 /**
  * Identity's admin procedure, passed in by app/ (app-router.ts): the audit log sits below

@@ -6,7 +6,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#db';
 import { aiFacts, leads, newsletters, users } from '#db/schema';
-import { AUDIT_SUBJECT_MAX, type AuditEvent, type AuditSubjectKind } from '#shared/audit';
+import { AUDIT_SUBJECT_MAX, type AuditSubjectKind } from '#shared/audit';
+import type { AuditEvent } from '#shared/shapes/audit';
 
 export interface AuditSubject {
   kind: AuditSubjectKind;

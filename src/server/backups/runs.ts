@@ -9,8 +9,9 @@ import { writeTransaction, type Db } from '#db';
 import { backupRuns } from '#db/schema';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import type { MailMessage } from '#server/platform/mail';
+import { DAY_MS } from '#shared/calendar-days';
 
-export const FAILURE_MAIL_EVERY_MS = 24 * 60 * 60 * 1000;
+export const FAILURE_MAIL_EVERY_MS = DAY_MS;
 
 export interface RunRecord {
   startedAt: Date;

@@ -12,7 +12,6 @@ import {
   BOOKINGS_PAGE_SIZE,
   bookingListInput,
   bookingOutcomeInput,
-  type AdminBooking,
 } from '#shared/booking-request';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -20,7 +19,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking } from './change';
 import { siteSettings } from '#server/site/site-settings';
-import { outputs } from '#shared/shapes/bookings';
+import { outputs, type AdminBooking } from '#shared/shapes/bookings';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CALL_MESSAGES.notFound });
 

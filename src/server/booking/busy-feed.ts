@@ -13,11 +13,11 @@ import { fetchPublic, type AddressRules } from '#server/platform/public-fetch';
 import { FeedLimitError } from './feed-parse';
 import { FeedWorkerError, readFeedOffThread, type FeedParseOptions } from './feed-thread';
 import type { Span } from './slots';
+import { DAY_MS } from '#shared/calendar-days';
 
 export const FEED_REFRESH_MS = 5 * 60_000;
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** The stored busy times as `[[startMs, endMs], ...]` text. */
 function parseStored(text: string): Span[] {

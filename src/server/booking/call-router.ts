@@ -12,17 +12,15 @@ import {
   cancelInput,
   manageInput,
   rescheduleInput,
-  type ManagedBooking,
 } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
 import { recordConversion, visitCredit } from '#server/analytics/record';
 import { creditedSource } from '#server/analytics/event-rows';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import { publicProcedure, type Context } from '#server/http/trpc';
-import { lookedUpLink } from '#server/platform/link-misses';
+import { lookedUpToken } from '#server/platform/link-misses';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import type { ThrottleRule } from '#server/platform/throttle';
-import { tokenHash } from '#server/platform/tokens';
 import { triageInBackground } from '#server/ai/triage';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
@@ -36,7 +34,7 @@ import {
   RESCHEDULE_REQUESTS,
 } from './throttle-rules';
 import { siteSettings } from '#server/site/site-settings';
-import { outputs } from '#shared/shapes/booking-call';
+import { outputs, type ManagedBooking } from '#shared/shapes/booking-call';
 
 /** Each action's bucket of the client's address (./throttle-rules.ts). */
 const bucketOf = (rule: ThrottleRule) => (ctx: Context) =>
@@ -68,10 +66,8 @@ export function managedBooking(
  * against the client's address like every other link's (platform/link-misses.ts).
  */
 async function bookingOfToken(ctx: Context, token: string): Promise<BookingRow> {
-  const hash = tokenHash(token);
-  const found = await lookedUpLink(
-    ctx,
-    async () => await ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
+  const found = await lookedUpToken(ctx, token, async (hash) =>
+    ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
   );
   if (!found) throw deadLink();
   return found;

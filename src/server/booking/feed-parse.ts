@@ -13,6 +13,7 @@ import { BOOKING_RANGES } from '#shared/booking';
 import { canonicalTimezone } from '#shared/time-zone';
 import { walkStart } from './series-start';
 import { merged, type Span } from './slots';
+import { DAY_MS, DAY_SECONDS } from '#shared/calendar-days';
 
 /**
  * What one read may cost (docs/booking.md, "Budgets"): the events of the feed, and the
@@ -33,8 +34,6 @@ export interface FeedReading {
   busy: Span[];
   looked: number;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** How one property's wall-clock times become instants. */
 type Reading =
@@ -119,7 +118,7 @@ function endFinder(
   const end = timeProperty(event, 'dtend', feed);
   if (first.time.isDate) {
     // All day: whole days of the owner's calendar, however long those days are.
-    const days = end ? Math.max(0, end.time.subtractDate(first.time).toSeconds() / 86_400) : 1;
+    const days = end ? Math.max(0, end.time.subtractDate(first.time).toSeconds() / DAY_SECONDS) : 1;
     return (_time, start) =>
       DateTime.fromMillis(start, { zone: feed.owner })
         .plus({ days: Math.round(days) })

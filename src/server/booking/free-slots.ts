@@ -10,6 +10,7 @@ import type { Db } from '#db';
 import { bookings } from '#db/schema';
 import type { BookingSettings } from '#shared/booking';
 import { storedBusy } from './busy-feed';
+import { DAY_MS } from '#shared/calendar-days';
 import { computeSlots, ownerDay, type FreeSlot, type Span } from './slots';
 
 export interface SlotOptions {
@@ -22,8 +23,6 @@ export interface OwnerDayRange {
   from: string;
   to: string;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The slots of `range` at `now`. With a feed set that was never read successfully there are

@@ -9,6 +9,7 @@ import { and, gte, inArray, lte } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { bookingReminders, bookings } from '#db/schema';
 import { CALL_BEGUN_ERROR, waitingMails, withdrawWaitingMails } from './reminder-queue';
+import { DAY_MS } from '#shared/calendar-days';
 
 const r = bookingReminders;
 
@@ -16,7 +17,7 @@ const r = bookingReminders;
  * Only reminders due in the last 8 days can still wait in the outbox (a reminder is at most a
  * week before its call, the outbox gives up after about 8.5 hours): the look stays small.
  */
-const LOOK_BACK_MS = 8 * 24 * 60 * 60_000;
+const LOOK_BACK_MS = 8 * DAY_MS;
 
 function late(now: Date) {
   return and(gte(r.dueAt, new Date(now.getTime() - LOOK_BACK_MS)), lte(bookings.start, now));

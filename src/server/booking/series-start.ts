@@ -19,9 +19,8 @@
  * is kept before `latest`, where nothing it yields reaches the window.
  */
 import ICAL from 'ical.js';
+import { DAY_MS, DAY_SECONDS } from '#shared/calendar-days';
 
-const DAY_SECONDS = 86_400;
-const DAY_MS = DAY_SECONDS * 1000;
 const CYCLE_YEARS = 28;
 /** Days in 28 Gregorian years without a century year: 28 × 365 + 7 leap days. */
 const CYCLE_DAYS = 10_227;

@@ -1,4 +1,5 @@
 import type { ThrottleRule } from '#server/platform/throttle';
+import { DAY_MS } from '#shared/calendar-days';
 
 /**
  * The booking's throttles (maintenance/prune.ts reads every rule exported here). Each public
@@ -43,6 +44,6 @@ export const CANCEL_REQUESTS: ThrottleRule = {
 export const MOVES_PER_BOOKING: ThrottleRule = {
   kind: 'booking-moves',
   limit: 3,
-  windowMs: 24 * 60 * 60_000,
+  windowMs: DAY_MS,
   message: 'This call has already been moved 3 times today. To move it again, please write to us.',
 };

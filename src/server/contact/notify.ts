@@ -12,7 +12,8 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT, themedAttributes as attrs } from '#shared/mail/theme';
-import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { escapeHtml } from '#shared/escape-html';
+import type { MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 
 export type StoredContact = typeof contacts.$inferSelect;

@@ -25,18 +25,18 @@ export const contactBucket = (ctx: Context) =>
   addressBucket(CONTACT_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /**
- * The throttle's event, then (each only when the one before it wrote) the sender's lead with
- * the source its visit is credited to (answering the lead's source), the message and its
- * search index entry (by trigger), the message's place on the lead's
- * timeline, the claim of the sender's acknowledgement e-mail (when it is on and the
- * address had none in 24 hours), and the end of the address's welcome sequence
- * (docs/newsletter.md): one batch, one request to a libSQL server.
+ * After the throttle's event, in this order (each only when the one before it wrote): the
+ * sender's `lead` with the source its visit is credited to (answering the lead's source), the
+ * `message` and its search index entry (by trigger), its place on the lead's `timeline`, the
+ * claim of the sender's `acknowledgement` e-mail (when it is on and the address had none in 24
+ * hours), and the end of the address's welcome `sequence` (docs/newsletter.md): one batch, one
+ * request to a libSQL server. The answer is read by these names (db/named-batch.ts).
  */
 const storeContact = batchStatements(
   ['name', 'email', 'company', 'subject', 'message', 'privacy', 'createdAt', 'ackBucket', 'source'],
-  (db, taken, { ackBucket, source, ...values }) => [
+  (db, taken, { ackBucket, source, ...values }) => ({
     // No lead for an administrator's address (docs/leads.md): then nothing below is written.
-    joinLead(db, sql`${taken} and ${notAdministratorAddress(values.email)}`, {
+    lead: joinLead(db, sql`${taken} and ${notAdministratorAddress(values.email)}`, {
       email: values.email,
       name: values.name,
       company: values.company,
@@ -45,10 +45,10 @@ const storeContact = batchStatements(
     })
       .returning({ source: leads.source })
       .toSQL(),
-    insertWhere(db, contacts, { ...values, leadId: leadIdOf(values.email) }, taken)
+    message: insertWhere(db, contacts, { ...values, leadId: leadIdOf(values.email) }, taken)
       .returning({ id: contacts.id, leadId: contacts.leadId })
       .toSQL(),
-    insertWhere(
+    timeline: insertWhere(
       db,
       leadEvents,
       {
@@ -59,16 +59,19 @@ const storeContact = batchStatements(
       },
       taken,
     ).toSQL(),
-    claimAcknowledgement(db, sql`changes() > 0`, { bucket: ackBucket, now: values.createdAt }),
+    acknowledgement: claimAcknowledgement(db, sql`changes() > 0`, {
+      bucket: ackBucket,
+      now: values.createdAt,
+    }),
     // Last, as its own condition (the message just stored) leaves `changes()` to the others.
-    stopSequence(
+    sequence: stopSequence(
       db,
       'enquired',
       values.email,
       sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leadIdOf(values.email)}
         and ${contacts.createdAt} = ${sql.param(values.createdAt, contacts.createdAt)})`,
     ).toSQL(),
-  ],
+  }),
 );
 
 /** A message from one of the site's own addresses: answered as a stored one, nothing kept. */
@@ -135,9 +138,10 @@ export async function receiveEnquiry(
     },
   );
   // No lead row: the address is an administrator's (the batch's condition).
-  if (rows[0]?.length === 0) return ownAddressAnswer(ctx);
-  const [contactId, leadId] = rows[1]?.[0] ?? [];
-  const acknowledge = (rows[3]?.length ?? 0) > 0;
+  if (rows.lead.length === 0) return ownAddressAnswer(ctx);
+  // The columns of each statement's RETURNING, in its order.
+  const [contactId, leadId] = rows.message[0] ?? [];
+  const acknowledge = rows.acknowledgement.length > 0;
   const stored: ContactRow = {
     id: Number(contactId),
     ...values,
@@ -146,7 +150,7 @@ export async function receiveEnquiry(
   };
   ctx.logger.info('contact.stored', { requestId: ctx.req.requestId, contactId: stored.id });
   recordConversion(ctx, 'contact', credit);
-  const leadSource = rows[0]?.[0]?.[0];
+  const leadSource = rows.lead[0]?.[0];
   notifyContact(
     ctx,
     stored,

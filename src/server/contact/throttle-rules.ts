@@ -1,4 +1,5 @@
 import type { ThrottleRule } from '#server/platform/throttle';
+import { DAY_MS } from '#shared/calendar-days';
 
 /** The contact form's throttle (maintenance/prune.ts reads every rule exported here). */
 
@@ -19,6 +20,6 @@ export const CONTACT_SUBMISSIONS: ThrottleRule = {
 export const CONTACT_ACKNOWLEDGEMENTS: ThrottleRule = {
   kind: 'contact-ack',
   limit: 1,
-  windowMs: 24 * 60 * 60_000,
+  windowMs: DAY_MS,
   message: 'An acknowledgement was sent to this address in the last 24 hours.',
 };

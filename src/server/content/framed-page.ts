@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/escape-html';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import type { AppDeps } from '#server/http/trpc';
 import type { PageFrame, PageFrames } from '#server/platform/page-frame';
 import { publishedContent, type CurrentContent } from '#server/site/site-content';

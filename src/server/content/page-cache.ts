@@ -6,7 +6,7 @@
 import type { Context as HonoCtx } from 'hono';
 import { isDatabaseUnavailable } from '#db';
 import type { SiteContent } from '#shared/site-content';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import type { AppEnv } from '#server/http/hono-env';
 import { ownHeaders, withVideoHost } from '#server/http/security-headers';
 import { cacheControlOf, readyAnswer } from '#server/http/ready-bytes';

@@ -8,7 +8,8 @@
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerender-marker';
 import { contentJson, SITE_CONTENT_ELEMENT_ID } from '#shared/page-data';
 import type { SiteContent } from '#shared/site-content';
-import { siteIcon, type SiteMedia } from '#shared/site-media';
+import { siteIcon } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 
 /** Where the build keeps the page template (a dot folder: the static server never serves it). */
 export const TEMPLATE_FILE = '.render/template.html';

@@ -16,7 +16,7 @@ import type { SiteContent } from '#shared/site-content';
 import { LEGAL_PAGES, videoFrameOrigin } from '#shared/site-content-basics';
 import { homeHeadTags, robotsTxt, sitemapXml, webManifest } from '#shared/seo';
 import { NOT_FOUND_PAGE } from '#shared/prerender-marker';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
 import { publishedIndex, sitemapPages } from '#server/entries/published';

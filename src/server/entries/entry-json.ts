@@ -3,7 +3,9 @@
  * ISO 8601. The admin list and the public lists leave the body out.
  */
 import type { EntryRow } from '#db/schema';
-import type { Entry, EntryResult, EntrySummary, SiteImage } from '#shared/entries';
+import type { EntrySummary } from '#shared/entries';
+import type { SiteImage } from '#shared/shapes/site-image';
+import type { Entry, EntryResult } from '#shared/shapes/entries';
 
 /** Every column but the body: what a list reads. */
 export type EntrySummaryRow = Omit<EntryRow, 'body'>;

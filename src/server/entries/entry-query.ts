@@ -5,12 +5,8 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { entries, entryVersions } from '#db/schema';
-import {
-  ENTRIES_PAGE_SIZE,
-  type EntryKind,
-  type EntryStatus,
-  type EntryVersion,
-} from '#shared/entries';
+import { ENTRIES_PAGE_SIZE, type EntryKind, type EntryStatus } from '#shared/entries';
+import type { EntryVersion } from '#shared/shapes/entries';
 import { entryJson, entrySummaryJson } from './entry-json';
 import { entryNotFound } from './entry-store';
 

@@ -13,9 +13,9 @@ import {
   ENTRY_KIND_LABELS,
   ENTRY_MESSAGES,
   type EntryCreateInput,
-  type EntryResult,
   type EntryStatus,
 } from '#shared/entries';
+import type { EntryResult } from '#shared/shapes/entries';
 import type { Context } from '#server/http/trpc';
 import { auditAdminChange } from '#server/audit/admin-change';
 import type { AuditActor } from '#server/audit/record';

@@ -13,7 +13,8 @@
 import { Feed, type Item } from 'feed';
 import { entryBodyHtml } from '#shared/entry-body-html';
 import { ENTRY_KIND_NAMES, SITE_FEED_PATHS, entryFeedPath, entryPath } from '#shared/entry-paths';
-import type { Entry, EntryKind } from '#shared/entries';
+import type { EntryKind } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { escapeHtml } from '#shared/escape-html';
 
 export type FeedFormat = 'rss' | 'atom';

@@ -11,7 +11,8 @@ import {
   entryListPath,
   entryPath,
 } from '#shared/entry-paths';
-import type { Entry, EntryKind } from '#shared/entries';
+import type { EntryKind } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { scriptJson } from '#shared/page-data';
 import { SHARE_IMAGE_SIZE, shareImagePath } from './share-image-path';

@@ -11,12 +11,13 @@ import {
   entryListPath,
   entryPath,
 } from '#shared/entry-paths';
-import type { Entry, EntryKind, EntryResult, EntrySummary } from '#shared/entries';
+import type { EntryKind, EntrySummary } from '#shared/entries';
+import type { Entry, EntryResult } from '#shared/shapes/entries';
 import { escapeHtml } from '#shared/escape-html';
 import { buttonClass } from '#shared/ui-styles';
 import type { ImageSources } from '#server/media/site-image';
 import type { PageFrame } from '#server/platform/page-frame';
-import type { SiteImage } from '#shared/site-image';
+import type { SiteImage } from '#shared/shapes/site-image';
 import { searchFormHtml } from '#server/search/search-page-html';
 
 export type FrameFacts = Omit<PageFrame, 'page' | 'key'>;

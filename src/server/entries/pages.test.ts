@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testImage, uploadForm } from '#tests/support/images';
 import { writeTransaction } from '#db';
 import { entries, entryPages } from '#db/schema';
-import type { Entry } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { defaultSiteContent } from '#shared/site-content-defaults';
 import { createApp } from '#server/app/app';
 import {

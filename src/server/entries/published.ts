@@ -7,12 +7,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { entries, entryOldSlugs } from '#db/schema';
-import {
-  PUBLISHED_PAGE_SIZE,
-  type Entry,
-  type EntryKind,
-  type EntrySummary,
-} from '#shared/entries';
+import { PUBLISHED_PAGE_SIZE, type EntryKind, type EntrySummary } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { entryListPath, entryPath } from '#shared/entry-paths';
 import type { SitemapPage } from '#shared/seo';
 import { entryJson, entrySummaryJson } from './entry-json';

@@ -17,7 +17,7 @@ import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import type { SessionUser } from '#server/identity/sessions/session';
 import { entryJson } from './entry-json';
 import { entriesPage, entryWithVersions } from './entry-query';
-import type { FileDownload } from '#server/http/rest-meta';
+import type { FileDownload } from '#shared/shapes/file-download';
 import { bareFrame } from './bare-frame';
 import { entryPageHtml, writePublishedPage } from './entry-page-store';
 import { createEntry, deleteEntry, saveEntry, setEntryStatus } from './entry-store';

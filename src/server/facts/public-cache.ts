@@ -16,11 +16,8 @@ import type { ReadyBytes } from '#server/http/ready-bytes';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { aiFacts } from '#db/schema';
-import type { PublicFact, PublicFactsResult } from '#shared/shapes/facts';
+import type { PublicFactsResult } from '#shared/shapes/facts';
 import { counterKeyedCache } from '#server/platform/counter-cache';
-
-/** What visitors see of a fact (no order, flags or dates), declared with its schema. */
-export type { PublicFact };
 
 export interface PublicFactsSnapshot {
   /** What the procedure answers. Frozen: callers share this one object. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeTransaction } from '#db';
-import type { Fact } from './serialize';
+import type { Fact } from '#shared/shapes/facts';
 import { adminCaller, callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
 

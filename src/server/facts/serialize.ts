@@ -18,8 +18,6 @@ export function serializeTag(row: TagRow): Tag {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
 }
 
-export type { Fact, Tag };
-
 // SQLite's lower() and NOCASE fold ASCII only; sorting here also puts "éclair" beside "Eclair".
 const tagCollator = new Intl.Collator('en', { sensitivity: 'accent' });
 

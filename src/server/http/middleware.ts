@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoCtx, MiddlewareHandler } from 'hono';
 import { clientIp } from './context';
+import { isCrossSite } from './cross-site';
 import { logAddress } from '#server/platform/address';
 import type { AppEnv } from './hono-env';
 import { errorBody } from './errors';
 import { routeName } from './route-name';
 import type { AppDeps } from './trpc';
-import { siteSettings } from '#server/site/site-settings';
 
 /** Bodies over 64 KiB are refused (docs/api.md). */
 export const MAX_BODY_BYTES = 65_536;
@@ -146,34 +146,6 @@ export function jsonContentType(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The host the request was sent to, by its own Host header. */
-function requestHost(c: HonoCtx<AppEnv>): string {
-  return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
-}
-
-export async function isCrossSite(
-  c: HonoCtx<AppEnv>,
-  siteHost: () => Promise<string>,
-): Promise<boolean> {
-  const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
-  const origin = c.req.header('origin');
-  if (origin === undefined) return false;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host.toLowerCase();
-  } catch {
-    // "null" (sandboxed frames, some redirects) or garbage: not provably our own page.
-    return true;
-  }
-  // Our pages are served from the site address's host, which a proxy that rewrites Host hides
-  // from us, or from the request's own Host when nothing rewrites it. X-Forwarded-Host is never
-  // read: a proxy that passes it on unchecked would let a request name whatever host its
-  // Origin has. Hosts, not schemes, are compared: behind a TLS proxy the app sees plain http.
-  // The address is read only when the request's own Host does not already match.
-  return originHost !== requestHost(c) && originHost !== (await siteHost());
-}
-
 /**
  * Checks for requests to /api, in the precedence order of docs/api.md: too large
  * (413), then not JSON (415), then cross-site (403). Hono's csrf() only covers form bodies,
@@ -193,7 +165,6 @@ export function apiGuards(
    */
   holdsSession: (c: HonoCtx<AppEnv>) => Promise<boolean> = async () => false,
 ): MiddlewareHandler<AppEnv> {
-  const siteHost = async () => new URL((await siteSettings(deps)).address).host;
   return async (c, next) => {
     const method = c.req.method;
     if (!BODY_METHODS.has(method)) return next();
@@ -216,7 +187,7 @@ export function apiGuards(
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }
 
-    if (await isCrossSite(c, siteHost)) {
+    if (await isCrossSite(c, deps)) {
       return refuse(c, 403, 'Cross-site requests are not allowed');
     }
     return next();

@@ -89,10 +89,6 @@ export interface ProcedureMeta {
   rest?: RestRoute;
 }
 
-/** What a `download` procedure answers: its file's name, and the file itself on request. */
-/** A file download's answer, declared with its `.output(...)` (shared/shapes/file-download.ts). */
-export type { FileDownload } from '#shared/shapes/file-download';
-
 /** The one media type of `form` bodies (http/middleware.ts lets it through on those paths). */
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 

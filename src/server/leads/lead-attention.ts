@@ -24,11 +24,10 @@ import { NOT_WAITING_LABELS } from '#shared/triage';
 import { leadJson } from './lead-json';
 import { leadsWithUnread, type LeadRowWithUnread } from './lead-query';
 import { replyNotFailed } from './reply-fate';
+import { daysBefore } from '#shared/calendar-days';
 
 /** Each list shows at most this many, the longest waiting first: a screen's worth. */
 export const ATTENTION_LIMIT = 50;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The outer query's `leads.id`, qualified (see lead-query.ts). */
 const leadIdRef = sql`${sql.identifier('leads')}.${sql.identifier('id')}`;
@@ -111,7 +110,7 @@ export async function leadsNeedingAttention(db: Db, now: Date) {
     db,
     and(
       inArray(leads.status, [...ACTIVE_STATUSES]),
-      lt(leads.lastActivityAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)),
+      lt(leads.lastActivityAt, daysBefore(now, STALE_DAYS)),
     ),
     [asc(leads.lastActivityAt), asc(leads.id)],
     ATTENTION_LIMIT,

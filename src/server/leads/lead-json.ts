@@ -4,7 +4,8 @@
  * goes through these two.
  */
 import type { leadEvents, leads } from '#db/schema';
-import { DIRECT_SOURCE, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
+import { DIRECT_SOURCE } from '#shared/lead-pipeline';
+import type { Lead, TimelineEvent } from '#shared/shapes/leads';
 import { MANUAL_TRIAGE } from '#shared/triage';
 import type { OutboxStatus } from '#shared/outbox';
 import { replyDelivery } from './reply-fate';

@@ -18,12 +18,8 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '#db';
 import { contacts, contactsSearch, leadEvents, leads, outbox } from '#db/schema';
-import {
-  leadStatusValues,
-  LEADS_PAGE_SIZE,
-  type LeadStatus,
-  type TimelineEvent,
-} from '#shared/lead-pipeline';
+import { leadStatusValues, LEADS_PAGE_SIZE, type LeadStatus } from '#shared/lead-pipeline';
+import type { TimelineEvent } from '#shared/shapes/leads';
 import { eventJson } from './lead-json';
 import { replyOutbox } from './reply-fate';
 import {

@@ -14,13 +14,12 @@ import {
   leadListInput,
   leadNoteInput,
   leadUpdateInput,
-  type TimelineEvent,
 } from '#shared/lead-pipeline';
 import { idInput } from '#shared/validation';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { leadSubject } from '#server/audit/subjects';
 import { auditInsert } from '#server/audit/record';
-import type { FileDownload } from '#server/http/rest-meta';
+import type { FileDownload } from '#shared/shapes/file-download';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { followUpTime } from './follow-up';
 import { mailboxStatus } from '#server/mail/mailbox/reader';
@@ -30,7 +29,7 @@ import { countsByStatus, leadById, leadsPage, markLeadRead, timelineOf } from '.
 import { erasePerson, personData } from './person-data';
 import { siteSettings } from '#server/site/site-settings';
 import { suppressionOf } from '#server/mail/suppressions/suppression';
-import { outputs } from '#shared/shapes/leads';
+import { outputs, type TimelineEvent } from '#shared/shapes/leads';
 import { draftsOfLead } from './drafts/drafts';
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;

@@ -43,6 +43,7 @@ import * as searchThrottles from '#server/search/throttle-rules';
 import * as secondFactorThrottles from '#server/identity/second-factors/throttle-rules';
 import * as signInThrottles from '#server/identity/ways-in/throttle-rules';
 import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
+import { daysBefore } from '#shared/calendar-days';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -112,9 +113,7 @@ export function pruneExpired(db: Db, now: Date, analytics: RetentionSettings): P
           ),
         ),
       );
-    await tx
-      .delete(auditEvents)
-      .where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
+    await tx.delete(auditEvents).where(lt(auditEvents.at, daysBefore(now, AUDIT_RETENTION_DAYS)));
     await pruneEvents(tx, now, THROTTLE_RULES);
     await pruneAnalytics(tx, now, analytics);
     await pruneOutbox(tx, now);

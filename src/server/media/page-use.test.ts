@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '#server/app/app';
 import { createTestDeps, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
 import { testImage, uploadForm } from '#tests/support/images';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { TEMPLATE_FILE } from '#server/content/page-template';
 import { writeCspHashes } from '../../../scripts/csp-hashes';
 

@@ -9,12 +9,8 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { Db } from '#db';
 import { mediaFiles } from '#db/schema';
-import {
-  altField,
-  SITE_IMAGE_LIMITS,
-  type SiteImage,
-  type SiteImageKind,
-} from '#shared/site-image';
+import { altField, SITE_IMAGE_LIMITS, type SiteImageKind } from '#shared/site-image';
+import type { SiteImage } from '#shared/shapes/site-image';
 import { MEDIA_URL_PREFIX } from '#shared/site-media';
 import { idField } from '#shared/validation';
 import type { RestRoute } from '#server/http/rest-meta';

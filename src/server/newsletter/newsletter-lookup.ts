@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { newsletters } from '#db/schema';
 import { NEWSLETTER_ADMIN_MESSAGES as M } from '#shared/newsletter-admin';
-import { newsletterById, type Newsletter } from './newsletter-query';
+import { newsletterById } from './newsletter-query';
+import type { Newsletter } from '#shared/shapes/newsletters';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });

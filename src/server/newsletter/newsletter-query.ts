@@ -9,9 +9,6 @@ import { outboxOf } from '#server/mail/outbox/mail-ref';
 import type { Newsletter } from '#shared/shapes/newsletters';
 import { hasOpenMail, recipientFailed, recipientSent } from './recipient-mail';
 
-/** A newsletter as the admin reads it, declared with its schema. */
-export type { Newsletter };
-
 /** Its recipients counted live: the answer's own fields. */
 export type CountedRecipients = Pick<Newsletter, 'total' | 'sent' | 'failed'>;
 

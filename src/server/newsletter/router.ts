@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { writeBatch } from '#db';
+import type { Db } from '#db';
+import { writeNamedBatch } from '#db/named-batch';
 import { insertWhere } from '#db/insert-where';
 import { subscriberConfirmations, subscribers } from '#db/schema';
 import { NEWSLETTER_MESSAGES, subscribeInput, tokenInput } from '#shared/newsletter';
@@ -12,20 +13,20 @@ import { publicProcedure, router } from '#server/http/trpc';
 import { honeypotFirst, throttleOutranksInput } from '#server/http/public-form';
 import type { Context } from '#server/http/trpc';
 import { recordConversion, visitCredit } from '#server/analytics/record';
-import { lookedUpLink } from '#server/platform/link-misses';
+import { lookedUpToken } from '#server/platform/link-misses';
 import { dropQueuedConfirmations, sendConfirmation } from './confirmation-mail';
 import { dropQueuedNewsletterMail } from './recipient-mail';
 import { NOT_CONFIRMED } from './recipient-queue';
 import { sequenceExitUnlessSet } from '#server/newsletter/sequence/sequence-exit';
 import { CONFIRMATION_TTL_MS, newConfirmationToken, tokenHash, unsubscribeToken } from './tokens';
 import { outputs } from '#shared/shapes/newsletter';
+import { daysBefore } from '#shared/calendar-days';
 
 const subscribeBucket = (ctx: Context) =>
   addressBucket(SUBSCRIBE_SUBMISSIONS.kind, ctx.config.sessionSecret, ctx.req.ip);
 
 /** At most this many confirmation mails per address in 24 hours: the form is no mail bomb. */
 export const CONFIRMATIONS_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60_000;
 
 const PENDING = sql`'pending'`;
 
@@ -91,9 +92,31 @@ const storeSubscription = batchStatements(
           ),
       )
       .returning({ tokenHash: subscriberConfirmations.tokenHash });
-    return [stored.toSQL(), confirmation.toSQL()];
+    return { stored: stored.toSQL(), confirmation: confirmation.toSQL() };
   },
 );
+
+/** The address a live (unexpired) confirmation link names, by the token's hash. */
+const liveConfirmation = (db: Db, hash: string, now: Date) =>
+  db
+    .select({ id: subscriberConfirmations.subscriberId })
+    .from(subscriberConfirmations)
+    .where(
+      and(eq(subscriberConfirmations.tokenHash, hash), gt(subscriberConfirmations.expiresAt, now)),
+    );
+
+/** An address by its unsubscribe link's hash (the link never expires). */
+const byUnsubscribeHash = (hash: string) => eq(subscribers.unsubscribeTokenHash, hash);
+
+/** The address a link names, with its state, looked up as every link is. */
+const subscriberOfLink = (ctx: Context, token: string, which: (hash: string) => SQL) =>
+  lookedUpToken(ctx, token, async (hash) =>
+    ctx.db
+      .select({ id: subscribers.id, status: subscribers.status })
+      .from(subscribers)
+      .where(which(hash))
+      .get(),
+  );
 
 const notFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: NEWSLETTER_MESSAGES.invalidLink });
@@ -123,7 +146,7 @@ export const newsletterRouter = router({
         unsubscribeHash: tokenHash(unsubscribeToken(ctx.config.sessionSecret, input.email)),
         confirmationHash: tokenHash(token),
         expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
-        dayAgo: new Date(now.getTime() - DAY_MS),
+        dayAgo: daysBefore(now, 1),
       };
       const { rows } = await takeInBatch(
         ctx.db,
@@ -131,10 +154,9 @@ export const newsletterRouter = router({
         now,
         { statements: storeSubscription, values },
       );
-      const [, confirmation] = rows;
       // Stored before any mail is tried: with mail down the address stays pending, and
       // subscribing again sends a new link.
-      if (confirmation && confirmation.length > 0) sendConfirmation(ctx, input.email, token);
+      if (rows.confirmation.length > 0) sendConfirmation(ctx, input.email, token);
       // Every accepted sign-up is a conversion, whether or not the address confirms later.
       recordConversion(ctx, 'subscription', await visitCredit(ctx));
       return { success: true };
@@ -151,37 +173,25 @@ export const newsletterRouter = router({
     .output(outputs.confirm)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const hash = tokenHash(input.token);
-      const link = ctx.db
-        .select({ id: subscriberConfirmations.subscriberId })
-        .from(subscriberConfirmations)
-        .where(
-          and(
-            eq(subscriberConfirmations.tokenHash, hash),
-            gt(subscriberConfirmations.expiresAt, now),
-          ),
-        );
-      const current = await lookedUpLink(
+      const current = await subscriberOfLink(
         ctx,
-        async () =>
-          await ctx.db
-            .select({ id: subscribers.id, status: subscribers.status })
-            .from(subscribers)
-            .where(sql`${subscribers.id} in ${link}`)
-            .get(),
+        input.token,
+        (hash) => sql`${subscribers.id} in ${liveConfirmation(ctx.db, hash, now)}`,
       );
       if (!current) throw notFound();
       if (current.status !== 'pending') return { success: true };
-      const [, found] = await writeBatch(ctx.db, [
-        ctx.db
+      // The write finds the link again by its token: it may have gone since the read.
+      const link = liveConfirmation(ctx.db, tokenHash(input.token), now);
+      const { subscriber } = await writeNamedBatch(ctx.db, {
+        confirmed: ctx.db
           .update(subscribers)
           .set({ status: 'confirmed', confirmedAt: now })
           .where(and(sql`${subscribers.id} in ${link}`, eq(subscribers.status, 'pending')))
           .toSQL(),
-        link.toSQL(),
-      ]);
-      if (!found || found.length === 0) throw notFound();
-      ctx.logger.info('newsletter.confirmed', { subscriberId: Number(found[0]?.[0]) });
+        subscriber: link.toSQL(),
+      });
+      if (subscriber.length === 0) throw notFound();
+      ctx.logger.info('newsletter.confirmed', { subscriberId: Number(subscriber[0]?.[0]) });
       return { success: true };
     }),
 
@@ -205,20 +215,13 @@ export const newsletterRouter = router({
     .output(outputs.unsubscribe)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const now = ctx.clock.now();
-      const byToken = eq(subscribers.unsubscribeTokenHash, tokenHash(input.token));
-      const current = await lookedUpLink(
-        ctx,
-        async () =>
-          await ctx.db
-            .select({ id: subscribers.id, status: subscribers.status })
-            .from(subscribers)
-            .where(byToken)
-            .get(),
-      );
+      const current = await subscriberOfLink(ctx, input.token, byUnsubscribeHash);
       if (!current) throw notFound();
       if (current.status === 'unsubscribed') return { success: true };
-      const [, , , , , found] = await writeBatch(ctx.db, [
-        ctx.db
+      // The writes find the address again by its token, as the read did.
+      const byToken = byUnsubscribeHash(tokenHash(input.token));
+      const { subscriber } = await writeNamedBatch(ctx.db, {
+        unsubscribed: ctx.db
           .update(subscribers)
           // The welcome sequence stops for good: subscribing again does not restart it.
           .set({
@@ -230,9 +233,11 @@ export const newsletterRouter = router({
           .toSQL(),
         // Mail still waiting for the address does not go: an owner-queued confirmation, a
         // newsletter's (docs/newsletter.md).
-        dropQueuedConfirmations(ctx.db, byToken).toSQL(),
-        ...dropQueuedNewsletterMail(ctx.db, byToken, NOT_CONFIRMED).map((q) => q.toSQL()),
-        ctx.db
+        queuedConfirmations: dropQueuedConfirmations(ctx.db, byToken).toSQL(),
+        queuedNewsletters: dropQueuedNewsletterMail(ctx.db, byToken, NOT_CONFIRMED).map((q) =>
+          q.toSQL(),
+        ),
+        confirmationLinks: ctx.db
           .delete(subscriberConfirmations)
           .where(
             sql`${subscriberConfirmations.subscriberId} in ${ctx.db
@@ -241,10 +246,10 @@ export const newsletterRouter = router({
               .where(byToken)}`,
           )
           .toSQL(),
-        ctx.db.select({ id: subscribers.id }).from(subscribers).where(byToken).toSQL(),
-      ]);
-      if (!found || found.length === 0) throw notFound();
-      ctx.logger.info('newsletter.unsubscribed', { subscriberId: Number(found[0]?.[0]) });
+        subscriber: ctx.db.select({ id: subscribers.id }).from(subscribers).where(byToken).toSQL(),
+      });
+      if (subscriber.length === 0) throw notFound();
+      ctx.logger.info('newsletter.unsubscribed', { subscriberId: Number(subscriber[0]?.[0]) });
       return { success: true };
     }),
 
@@ -256,24 +261,14 @@ export const newsletterRouter = router({
     .input(linkStateInput)
     .output(outputs.linkState)
     .query(async ({ ctx, input }): Promise<'valid' | 'invalid'> => {
-      const hash = tokenHash(input.token);
       // Counted as the POSTs are: a prober must not learn valid from invalid here unthrottled.
-      const row = await lookedUpLink(ctx, async () =>
+      const row = await lookedUpToken(ctx, input.token, async (hash) =>
         input.kind === 'confirm'
-          ? await ctx.db
-              .select({ id: subscriberConfirmations.subscriberId })
-              .from(subscriberConfirmations)
-              .where(
-                and(
-                  eq(subscriberConfirmations.tokenHash, hash),
-                  gt(subscriberConfirmations.expiresAt, ctx.clock.now()),
-                ),
-              )
-              .get()
-          : await ctx.db
+          ? liveConfirmation(ctx.db, hash, ctx.clock.now()).get()
+          : ctx.db
               .select({ id: subscribers.id })
               .from(subscribers)
-              .where(eq(subscribers.unsubscribeTokenHash, hash))
+              .where(byUnsubscribeHash(hash))
               .get(),
       );
       return row ? 'valid' : 'invalid';

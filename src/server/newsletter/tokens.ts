@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CONFIRMATION_VALID_DAYS } from '#shared/newsletter';
 import { unsubscribeTokenKey } from '#server/platform/keys';
 import { newToken } from '#server/platform/tokens';
+import { DAY_MS } from '#shared/calendar-days';
 
 export { tokenHash } from '#server/platform/tokens';
 
@@ -14,7 +15,7 @@ export { tokenHash } from '#server/platform/tokens';
  *   after the row was written: it is an HMAC of the address under a key derived from
  *   SESSION_SECRET, so each mail can carry it while the database holds only its hash.
  */
-export const CONFIRMATION_TTL_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
+export const CONFIRMATION_TTL_MS = CONFIRMATION_VALID_DAYS * DAY_MS;
 
 /** As random and as long as a session id: the same generator. */
 export const newConfirmationToken = newToken;

@@ -1,6 +1,7 @@
 /** The mail settings: SMTP_URL, MAIL_FROM, BOUNCE_ADDRESS, IMAP_* and the newsletter's pace. */
 import { bounceAddressFits, MAX_BOUNCE_LOCAL_PART } from './bounce-address';
 import { ConfigError, isLoopback, parseEmail } from './config-values';
+import { DAY_SECONDS } from '#shared/calendar-days';
 
 /** Hosts whose SMTP traffic never leaves the machine: plain text is allowed there. */
 function isLoopbackHost(hostname: string): boolean {
@@ -96,7 +97,7 @@ export function parseImapUrl(raw: string | undefined): string | null {
 export function parseImapPollSeconds(raw: string | undefined): number {
   const value = raw?.trim();
   if (!value) return 60;
-  if (!/^\d+$/.test(value) || Number(value) < 5 || Number(value) > 86_400) {
+  if (!/^\d+$/.test(value) || Number(value) < 5 || Number(value) > DAY_SECONDS) {
     throw new ConfigError(
       `IMAP_POLL_SECONDS must be a whole number from 5 to 86400, got "${value}"`,
     );

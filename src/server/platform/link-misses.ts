@@ -11,9 +11,10 @@
  * their own, which bounds the load each one takes; the tokens are far beyond guessing.
  */
 import type { Db } from '#db';
-import { TOO_MANY_LINKS } from '#shared/link-token';
+import { LINK_TOKEN_PATTERN, TOO_MANY_LINKS } from '#shared/link-token';
 import { throttleAddress } from './address';
 import { throttledError, type ThrottleRule } from './throttle';
+import { tokenHash } from './tokens';
 
 /**
  * Unknown link tokens per address (an IPv6 /64): 30 in each 10-minute window, shared by the
@@ -78,6 +79,13 @@ class MissCounter {
   }
 }
 
+/** What a link's look-up needs: the database, the client's address for its misses, a clock. */
+export interface LinkLookup {
+  db: Db;
+  req: { ip: string };
+  clock: { now(): Date };
+}
+
 /** One count per app instance, found by its database (as the other per-instance states). */
 const counters = new WeakMap<Db, MissCounter>();
 
@@ -88,7 +96,7 @@ const counters = new WeakMap<Db, MissCounter>();
  * (`maxAddresses`, a parameter for tests) is looked up uncounted: a miss is 429.
  */
 export async function lookedUpLink<T>(
-  ctx: { db: Db; req: { ip: string }; clock: { now(): Date } },
+  ctx: LinkLookup,
   lookup: () => Promise<T | undefined>,
   maxAddresses = MAX_COUNTED_ADDRESSES,
 ): Promise<T | undefined> {
@@ -117,4 +125,19 @@ export async function lookedUpLink<T>(
   }
   if (found !== undefined) counter.giveBack(key, window);
   return found;
+}
+
+/**
+ * The row of a link's token (a proposal's, a booking's, the newsletter's), looked up as every
+ * link is (`lookedUpLink`): the database keeps a token only as its hash (tokens.ts), so `find`
+ * gets the hash. A token that cannot be one (`LINK_TOKEN_PATTERN`) is a miss without a look at
+ * the database. The one way a link's token is looked up (docs/architecture.md, "Written once").
+ */
+export async function lookedUpToken<T>(
+  ctx: LinkLookup,
+  token: string,
+  find: (hash: string) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const hash = LINK_TOKEN_PATTERN.test(token) ? tokenHash(token) : null;
+  return lookedUpLink(ctx, async () => (hash === null ? undefined : await find(hash)));
 }

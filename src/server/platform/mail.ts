@@ -217,5 +217,3 @@ export async function mailsSettled(mailer: Mailer): Promise<void> {
   while (pending && pending.size > 0) await Promise.all([...pending]);
   await drains.get(mailer)?.();
 }
-
-export { escapeHtml } from '#shared/escape-html';

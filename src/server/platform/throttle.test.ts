@@ -124,11 +124,11 @@ describe('take, inside a write transaction', () => {
 });
 
 /** The caller's own statement: a row in another bucket, written only when a place was taken. */
-const ownRow = batchStatements(['at'], (db, taken, values) => [
-  insertWhere(db, throttleEvents, { bucket: 'own:row', at: values.at }, taken)
+const ownRow = batchStatements(['at'], (db, taken, values) => ({
+  row: insertWhere(db, throttleEvents, { bucket: 'own:row', at: values.at }, taken)
     .returning({ id: throttleEvents.id })
     .toSQL(),
-]);
+}));
 
 describe('takeInBatch, one statement batch', () => {
   it("lets 5 of 20 calls at once into one bucket, and runs the caller's statement for those 5 only", async () => {
@@ -157,7 +157,7 @@ describe('takeInBatch, one statement batch', () => {
       .from(throttleEvents)
       .where(eq(throttleEvents.bucket, 'own:row'))
       .get();
-    expect(taken.rows).toEqual([[[own?.id]]]);
+    expect(taken.rows).toEqual({ row: [[own?.id]] });
     expect(taken.left).toBe(4);
     const place = await db
       .select()

@@ -27,7 +27,8 @@ import {
   type Query,
   type SQL,
 } from 'drizzle-orm';
-import { writeBatch, type BatchRows, type Db } from '#db';
+import type { BatchRows, Db } from '#db';
+import { namedStatements, writeNamedBatch } from '#db/named-batch';
 import { insertWhere } from '#db/insert-where';
 import { throttleEvents } from '#db/schema';
 import {
@@ -68,18 +69,20 @@ export async function take(
 }
 
 /**
- * The caller's statements of a `takeInBatch`, built once (drizzle's query building cost more
- * than the rest of a contact post together) with a placeholder per key, filled per call.
- * `build` gets the condition `taken`, which holds just after the places only when they were
- * taken: put it in the first statement's WHERE, and chain the next ones on `changes() > 0`.
+ * The caller's statements of a `takeInBatch`, by name, built once (drizzle's query building
+ * cost more than the rest of a contact post together) with a placeholder per key, filled per
+ * call. `build` gets the condition `taken`, which holds just after the places only when they
+ * were taken: put it in the first statement's WHERE, and chain the next ones on
+ * `changes() > 0`. They run in the order written; each one's rows are read by its name
+ * (db/named-batch.ts).
  */
-export function batchStatements<K extends string>(
+export function batchStatements<K extends string, N extends string>(
   keys: readonly K[],
-  build: (db: Db, taken: SQL, values: Record<K, Placeholder>) => Query[],
+  build: (db: Db, taken: SQL, values: Record<K, Placeholder>) => Record<N, Query>,
 ) {
-  let built: Query[] | undefined;
+  let built: Record<N, Query> | undefined;
   return {
-    build(db: Db): Query[] {
+    build(db: Db): Record<N, Query> {
       if (!built) {
         const values = {} as Record<K, Placeholder>;
         for (const key of keys) values[key] = sql.placeholder(key);
@@ -90,7 +93,9 @@ export function batchStatements<K extends string>(
   };
 }
 
-export type BatchStatements<K extends string> = ReturnType<typeof batchStatements<K>>;
+export type BatchStatements<K extends string, N extends string> = ReturnType<
+  typeof batchStatements<K, N>
+>;
 
 /** A take's statements, built once per list of rules, with placeholders. */
 const takeTemplates = new Map<string, { inserts: Query[]; usage: Query }>();
@@ -117,32 +122,32 @@ function takeTemplate(db: Db, rules: ThrottleRule[]) {
  * after another, each seeing the events of those before it, so no burst gets more than the
  * limit.
  */
-export async function takeInBatch<K extends string = never>(
+export async function takeInBatch<K extends string = never, N extends string = never>(
   db: Db,
   given: ThrottleBucket | ThrottleBucket[],
   now: Date,
-  own?: { statements: BatchStatements<K>; values: Record<K, unknown> },
-): Promise<Taken & { rows: BatchRows }> {
+  own?: { statements: BatchStatements<K, N>; values: Record<K, unknown> },
+): Promise<Taken & { rows: Record<N, BatchRows[number]> }> {
   const buckets = checkedBuckets(given);
   const template = takeTemplate(db, rulesOf(buckets));
-  const ownStatements = own ? own.statements.build(db) : [];
+  const ownStatements = namedStatements(own ? own.statements.build(db) : ({} as Record<N, Query>));
   const filled: Record<string, unknown> = { ...own?.values, throttle_now: now };
   buckets.forEach(({ bucket, rule }, i) => {
     filled[`throttle_bucket_${i}`] = bucket;
     filled[`throttle_since_${i}`] = windowStart(rule, now);
   });
-  const rows = await writeBatch(
-    db,
-    [...template.inserts, ...ownStatements, template.usage].map(({ sql: text, params }) => ({
-      sql: text,
-      params: fillPlaceholders(params, filled),
-    })),
-  );
-  const ids = rows
-    .slice(0, buckets.length)
-    .flatMap((inserted) => inserted.map(([id]) => Number(id)));
-  const taken = outcome(buckets, ids, rows.at(-1) ?? [], now);
-  return { ...taken, rows: rows.slice(buckets.length, buckets.length + ownStatements.length) };
+  const fill = ({ sql: text, params }: Query) => ({
+    sql: text,
+    params: fillPlaceholders(params, filled),
+  });
+  const rows = await writeNamedBatch(db, {
+    places: template.inserts.map(fill),
+    own: ownStatements.statements.map(fill),
+    usage: fill(template.usage),
+  });
+  const ids = rows.places.flatMap((inserted) => inserted.map(([id]) => Number(id)));
+  const taken = outcome(buckets, ids, rows.usage, now);
+  return { ...taken, rows: ownStatements.rowsOf(rows.own) };
 }
 
 /**

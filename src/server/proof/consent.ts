@@ -8,9 +8,7 @@ import type { Consent } from '#shared/proof';
 import { PROOF_MESSAGES } from '#shared/proof';
 import { FieldInvalid } from '#server/platform/errors';
 import { consentOf } from './proof-json';
-
-/** A day ahead of the server's: the owner's "today" east of UTC is not the future. */
-const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+import { daysAfter } from '#shared/calendar-days';
 
 /**
  * The consent's columns after a write that gave `given` (undefined: as they were). A date
@@ -19,7 +17,8 @@ const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 export function consentColumns(given: Consent | null | undefined, now: Date) {
   if (given === undefined) return {};
   if (given === null) return { consentAt: null, consentHow: null };
-  const latest = new Date(now.getTime() + ONE_DAY_MS).toISOString().slice(0, 10);
+  // A day ahead of the server's: the owner's "today" east of UTC is not the future.
+  const latest = daysAfter(now, 1).toISOString().slice(0, 10);
   if (given.at > latest) throw new FieldInvalid(PROOF_MESSAGES.consentFuture, 'consent.at');
   return { consentAt: given.at, consentHow: given.how };
 }

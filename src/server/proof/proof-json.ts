@@ -3,8 +3,9 @@
  * and client logos"): the image read from its JSON, the consent from its two columns.
  */
 import type { ClientLogoRow, TestimonialRow } from '#db/schema';
-import type { ClientLogo, Consent, Testimonial } from '#shared/proof';
-import type { SiteImage } from '#shared/site-image';
+import type { Consent } from '#shared/proof';
+import type { ClientLogo, Testimonial } from '#shared/shapes/proof';
+import type { SiteImage } from '#shared/shapes/site-image';
 
 const imageOf = (json: string | null) => (json === null ? null : (JSON.parse(json) as SiteImage));
 

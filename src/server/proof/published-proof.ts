@@ -8,7 +8,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#db';
 import { clientLogos, entries, testimonials } from '#db/schema';
 import type { EntryKind } from '#shared/entries';
-import type { SiteImage } from '#shared/site-image';
+import type { SiteImage } from '#shared/shapes/site-image';
 import { readImageSources, type ImageSources } from '#server/media/site-image';
 import { shownTestimonial } from '#server/entries/shown-testimonial';
 import { photoSlot } from './testimonials/testimonial-store';

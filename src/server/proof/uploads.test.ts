@@ -8,8 +8,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { mediaFiles } from '#db/schema';
-import type { Entry } from '#shared/entries';
-import type { ClientLogo, Testimonial } from '#shared/proof';
+import type { Entry } from '#shared/shapes/entries';
+import type { ClientLogo, Testimonial } from '#shared/shapes/proof';
 import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES } from '#shared/site-image';
 import { MEDIA_MESSAGES } from '#shared/site-media';
 import { createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';

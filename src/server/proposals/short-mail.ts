@@ -13,7 +13,8 @@ import {
   siteFooter,
 } from '#shared/mail/frame';
 import { LIGHT } from '#shared/mail/theme';
-import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { escapeHtml } from '#shared/escape-html';
+import type { MailMessage } from '#server/platform/mail';
 import type { MailSite } from '#server/site/site-brand';
 
 /** A short mail of the site's frame: a heading, lines, one button, then quoted words. */

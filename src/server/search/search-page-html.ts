@@ -8,7 +8,8 @@
 import { ENTRY_KIND_NAMES, ENTRY_LIST_PATHS } from '#shared/entry-paths';
 import type { EntryKind } from '#shared/entries';
 import { escapeHtml } from '#shared/escape-html';
-import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
+import { SEARCH_LIMITS } from '#shared/site-search';
+import type { SearchResult } from '#shared/shapes/search';
 
 export const SEARCH_PATH = '/search';
 

@@ -7,10 +7,9 @@
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import type { AppEnv } from '#server/http/hono-env';
-import { toHttpError } from '#server/http/errors';
+import { pageRefusal } from '#server/http/page-refusal';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
-import { loggableError } from '#server/platform/logger';
 import { searchRouter } from './router';
 import {
   SEARCH_PATH,
@@ -59,25 +58,14 @@ async function viewOf(
     const ways = results.length === 0 ? await waysOn(deps, asked, assistantOn) : undefined;
     return { view: { state: 'results', q, results, ...(ways && { ways }) }, status: 200 };
   } catch (error) {
-    const mapped = toHttpError(error);
-    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-    if (mapped.unexpected) {
-      deps.logger.error('request.failed', {
-        requestId: c.get('requestId'),
-        error: loggableError(error),
-      });
-    }
-    const known = mapped.status === 400 || mapped.status === 429 || mapped.status === 503;
-    const message =
-      mapped.status === 400
-        ? (mapped.issues?.[0]?.message ?? mapped.message)
-        : known
-          ? mapped.message
-          : 'The search failed. Please try again.';
-    return {
-      view: { state: 'refused', q, message },
-      status: known ? (mapped.status as Status) : 500,
-    };
+    const { status, message, issues } = pageRefusal(c, deps.logger, error, [400, 429, 503]);
+    const shown =
+      status === 400
+        ? (issues?.[0]?.message ?? message)
+        : status === 500
+          ? 'The search failed. Please try again.'
+          : message;
+    return { view: { state: 'refused', q, message: shown }, status };
   }
 }
 

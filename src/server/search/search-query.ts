@@ -9,7 +9,8 @@ import { entries, entriesSearch } from '#db/schema';
 import { escapeHtml } from '#shared/escape-html';
 import { entryPath } from '#shared/entry-paths';
 import { entryKindValues, type EntryKind } from '#shared/entries';
-import { SEARCH_LIMITS, type SearchResult } from '#shared/site-search';
+import { SEARCH_LIMITS } from '#shared/site-search';
+import type { SearchResult } from '#shared/shapes/search';
 import { markdownAsText } from './plain-text';
 
 /**

@@ -10,7 +10,7 @@ import { defaultCompany } from '#shared/site-content-defaults';
 import { currentContent } from './site-content';
 import { resolveSiteSettings, type SiteSettingsConfig } from './site-settings';
 import { NOTHING_SAVED } from './site-settings-row';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import type { BrandNames } from '#shared/page-data';
 
 /** The brand's names and its uploaded marks. */

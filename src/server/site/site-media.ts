@@ -5,7 +5,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#db';
 import { mediaFiles } from '#db/schema';
-import { MEDIA_SLOTS, MEDIA_URL_PREFIX, type MediaSlot, type SiteMedia } from '#shared/site-media';
+import { MEDIA_SLOTS, MEDIA_URL_PREFIX, type MediaSlot } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 
 interface Row {
   name: string;

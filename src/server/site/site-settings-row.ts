@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { siteSettings } from '#db/schema';
-import { siteOrigin, type SavedSiteSettings } from '#shared/site-settings';
+import { siteOrigin } from '#shared/site-settings';
+import type { SavedSiteSettings } from '#shared/shapes/site-settings';
 import { canonicalTimezone } from '#shared/time-zone';
 
 /** The one row's id: there is one site. */

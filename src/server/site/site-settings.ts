@@ -10,7 +10,7 @@
  * instance is used by the next request or mail of every instance.
  */
 import { isDatabaseUnavailable, type Db } from '#db';
-import type { SavedSiteSettings, SiteSettingsView } from '#shared/site-settings';
+import type { SavedSiteSettings, SiteSettingsView } from '#shared/shapes/site-settings';
 import { company } from '#shared/company';
 import type { Config } from '#server/platform/config';
 import { currentContent } from './site-content';

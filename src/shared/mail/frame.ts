@@ -8,7 +8,8 @@
  * dark-mode media query (./theme.ts).
  */
 import { escapeHtml } from '../escape-html';
-import { MEDIA_SIZES, type SiteMedia } from '../site-media';
+import { MEDIA_SIZES } from '../site-media';
+import type { SiteMedia } from '../shapes/media';
 import { darkModeCss, FONT, themedAttributes as attrs, type Palette } from './theme';
 
 export interface RenderedEmail {

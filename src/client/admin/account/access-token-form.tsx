@@ -6,10 +6,10 @@ import {
   scopesField,
   scopeValues,
   tokenDaysValues,
-  type AccessTokenSummary,
   type Scope,
   type TokenDays,
 } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { focusRing } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
-import { ACCESS_TOKEN_MESSAGES, type AccessTokenSummary } from '#shared/access-tokens';
+import { ACCESS_TOKEN_MESSAGES } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { ACCOUNT_MESSAGES } from '#shared/account';
 import { AccessTokensCard } from './access-tokens-card';
 

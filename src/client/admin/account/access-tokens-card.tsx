@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { SCOPE_LABELS, type AccessTokenSummary } from '#shared/access-tokens';
+import { SCOPE_LABELS } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { Badge } from '../ui/badge';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PasskeySummary } from '#shared/passkeys';
+import type { PasskeySummary } from '#shared/shapes/passkeys';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -10,7 +10,8 @@ import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { trpc } from '#client/lib/trpc';
-import { PASSKEY_MESSAGES, type PasskeySummary } from '#shared/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/passkeys';
+import type { PasskeySummary } from '#shared/shapes/passkeys';
 import { PasskeysCard } from './passkeys-card';
 import { unmockAfterFile } from '#tests/support/fresh-modules';
 

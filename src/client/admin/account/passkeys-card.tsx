@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import type { PasskeySummary } from '#shared/passkeys';
+import type { PasskeySummary } from '#shared/shapes/passkeys';
 import { Button, Card } from '../ui/controls';
 import { useNow } from '../ui/use-now';
 import { AddPasskeyForm } from './add-passkey-form';

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { passkeyNameField, type PasskeySummary } from '#shared/passkeys';
+import { passkeyNameField } from '#shared/passkeys';
+import type { PasskeySummary } from '#shared/shapes/passkeys';
 import { trpc } from '#client/lib/trpc';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage, isNotFound } from '../ui/errors';

@@ -1,9 +1,5 @@
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_PAGE_SIZE,
-  AUDIT_VIA_LABELS,
-  type AuditEvent,
-} from '#shared/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, AUDIT_VIA_LABELS } from '#shared/audit';
+import type { AuditEvent } from '#shared/shapes/audit';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../ui/controls';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import type { AuditEvent } from '#shared/audit';
+import type { AuditEvent } from '#shared/shapes/audit';
 import { focusRing } from '#shared/ui-styles';
 
 /**

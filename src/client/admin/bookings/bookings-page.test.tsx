@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { AdminBooking } from '#shared/booking-request';
+import type { AdminBooking } from '#shared/shapes/bookings';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { BookingsPage } from './bookings-page';

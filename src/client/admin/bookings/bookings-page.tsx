@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { BOOKINGS_PAGE_SIZE, type AdminBooking, type BookingScope } from '#shared/booking-request';
+import { BOOKINGS_PAGE_SIZE, type BookingScope } from '#shared/booking-request';
+import type { AdminBooking } from '#shared/shapes/bookings';
 import type { BookingStatus } from '#shared/booking-values';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { SiteContent } from '#shared/site-content';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { trpc } from '#client/lib/trpc';
 import { prefersReducedMotion } from '#client/lib/reduced-motion';
 import { toast } from '#client/ui/toast';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS, type SiteContent } from '#shared/site-content';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { DEFAULT_PRIVACY_MARKDOWN } from '#shared/site-content-privacy';
 import { DEFAULT_TERMS_MARKDOWN } from '#shared/site-content-terms';
 import type { FieldPath } from './content-values';

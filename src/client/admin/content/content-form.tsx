@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteContent, VideoSource } from '#shared/site-content';
-import type { SiteMedia } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { Switch, TextInputField } from '../ui/controls';
 import { SECTIONS, type FieldSpec } from './content-fields';
 import { linesOf, pathKey, valueAt, withValue, type FieldPath } from './content-values';

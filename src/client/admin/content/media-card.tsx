@@ -8,8 +8,8 @@ import {
   MEDIA_SLOT_LABELS,
   MEDIA_SLOTS,
   type MediaSlot,
-  type SiteMedia,
 } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 import { Button } from '../ui/controls';
 import { errorMessage } from '../ui/errors';
 import { uploadMedia } from './media-upload';

@@ -4,7 +4,8 @@
  * an entry's cover to POST /api/entries/:id/cover (entries/entry-cover-card.tsx). A refusal's
  * message (400, 413, 401) is thrown as the error's.
  */
-import type { MediaSlot, SiteMedia } from '#shared/site-media';
+import type { MediaSlot } from '#shared/site-media';
+import type { SiteMedia } from '#shared/shapes/media';
 
 /** POSTs `file` (and the other fields) to `path`; the answer's `key` member, or the refusal. */
 export async function uploadImage<T>(

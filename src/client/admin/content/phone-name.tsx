@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { MediaImage } from '#shared/site-media';
+import type { MediaImage } from '#shared/shapes/media';
 import { Logo } from '#client/ui/logo';
 
 /**

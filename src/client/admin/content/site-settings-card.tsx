@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import type { SiteSettingsView } from '#shared/site-settings';
+import type { SiteSettingsView } from '#shared/shapes/site-settings';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage, isBadRequest, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';
 import { useRecentProofDialog } from '../account/recent-proof-dialog';

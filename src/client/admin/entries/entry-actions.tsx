@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Entry } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { entryPath } from '#shared/entry-paths';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { Entry } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES } from '#shared/site-image';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

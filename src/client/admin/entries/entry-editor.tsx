@@ -1,6 +1,7 @@
 import { useBlocker, useNavigate } from '@tanstack/react-router';
+import type { EntryKind } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { Entry, EntryKind } from '#shared/entries';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { ConfirmDialog } from '../ui/confirm-dialog';

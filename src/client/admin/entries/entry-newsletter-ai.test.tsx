@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Entry } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 import { renderAdmin } from '#tests/support/render-admin';
 import { fakeTrpcServer, refusal, type ProcedureAnswer } from '#tests/support/trpc-fetch';
 import { toastQueue } from '#client/ui/toast';

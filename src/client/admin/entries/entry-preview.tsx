@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Entry } from '#shared/entries';
+import type { Entry } from '#shared/shapes/entries';
 
 const WIDTHS = {
   phone: { label: 'Phone (390 px)', className: 'w-[390px] max-w-none' },

@@ -5,13 +5,8 @@
  * keyed by the issue's path as the server names it (`title`, `results.1.value`), but a tag's
  * (`tags.2`) shows at the one tags field.
  */
-import {
-  ENTRY_LIMITS,
-  entryCreateInput,
-  type Entry,
-  type EntryKind,
-  type EntryResult,
-} from '#shared/entries';
+import { ENTRY_LIMITS, entryCreateInput, type EntryKind } from '#shared/entries';
+import type { Entry, EntryResult } from '#shared/shapes/entries';
 
 export interface EntryValues {
   title: string;

@@ -1,4 +1,4 @@
-import type { EntryVersion } from '#shared/entries';
+import type { EntryVersion } from '#shared/shapes/entries';
 import { DateTime } from '../ui/date-time';
 
 /** Who saved each version and when, newest first (the texts are kept on the server). */

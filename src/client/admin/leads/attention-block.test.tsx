@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { Lead } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { AdminNav } from '../shell/admin-nav';

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { STALE_DAYS, type Lead } from '#shared/lead-pipeline';
+import { STALE_DAYS } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import { focusRing } from '#shared/ui-styles';
 import { formatDayOrMoment } from '../ui/date-time';
 import { useNow } from '../ui/use-now';

@@ -4,10 +4,10 @@ import {
   LEAD_MESSAGES,
   LEAD_STATUS_LABELS,
   leadStatusValues,
-  type Lead,
   type leadPatch,
   type LeadStatus,
 } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import type { z } from 'zod/mini';
 import { focusRing } from '#shared/ui-styles';
 import { Button, TextInputField } from '../ui/controls';

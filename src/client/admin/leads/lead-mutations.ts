@@ -1,4 +1,4 @@
-import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
+import type { Lead, TimelineEvent } from '#shared/shapes/leads';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isBadRequest } from '../ui/errors';

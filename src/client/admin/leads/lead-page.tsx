@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { LeadDraft } from '#shared/lead-drafts';
-import type { Lead, TimelineEvent } from '#shared/lead-pipeline';
+import type { LeadDraft, Lead, TimelineEvent } from '#shared/shapes/leads';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { ConfirmDialog } from '../ui/confirm-dialog';

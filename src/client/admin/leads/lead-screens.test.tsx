@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { LEAD_MESSAGES, type Lead, type TimelineEvent } from '#shared/lead-pipeline';
+import { LEAD_MESSAGES } from '#shared/lead-pipeline';
+import type { Lead, TimelineEvent } from '#shared/shapes/leads';
 import { EmailPreview, PREVIEW_DEBOUNCE_MS } from '../newsletters/email-preview';
 import { renderReplyPreview } from '../newsletters/email-preview-render';
 import { changedFields } from './lead-details-form';

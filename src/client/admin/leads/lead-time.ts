@@ -1,6 +1,7 @@
+import { DAY_MS } from '#shared/calendar-days';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * How long something has lasted, in the one unit a person reads at a glance: minutes under an
@@ -11,8 +12,8 @@ export function formatSpan(fromIso: string, now: number): string {
   const from = Date.parse(fromIso);
   const span = Number.isNaN(from) ? 0 : Math.max(0, now - from);
   if (span < HOUR) return `${Math.floor(span / MINUTE)} min`;
-  if (span < 2 * DAY) return `${Math.floor(span / HOUR)} h`;
-  return `${Math.floor(span / DAY)} days`;
+  if (span < 2 * DAY_MS) return `${Math.floor(span / HOUR)} h`;
+  return `${Math.floor(span / DAY_MS)} days`;
 }
 
 /** A new lead's wait for its first answer, counted from its first message: "waiting 3 h". */

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { LEAD_STATUS_LABELS, type TimelineEvent } from '#shared/lead-pipeline';
+import { LEAD_STATUS_LABELS } from '#shared/lead-pipeline';
+import type { TimelineEvent } from '#shared/shapes/leads';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/controls';
 import { DateTime } from '../ui/date-time';

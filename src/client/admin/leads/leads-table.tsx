@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { LEAD_STATUS_LABELS, type Lead, type LeadStatus } from '#shared/lead-pipeline';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '#shared/lead-pipeline';
+import type { Lead } from '#shared/shapes/leads';
 import { focusRing } from '#shared/ui-styles';
 import { DateTime } from '../ui/date-time';
 import type { TableSpec } from '../ui/list-table';

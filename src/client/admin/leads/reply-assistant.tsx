@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LeadDraft } from '#shared/lead-drafts';
+import type { LeadDraft } from '#shared/shapes/leads';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button } from '../ui/controls';
 import { DateTime } from '../ui/date-time';

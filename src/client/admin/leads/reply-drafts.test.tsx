@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LeadDraft } from '#shared/lead-drafts';
+import type { LeadDraft } from '#shared/shapes/leads';
 import { renderAdmin } from '#tests/support/render-admin';
 import { fakeTrpcServer, refusal, type ProcedureAnswer } from '#tests/support/trpc-fetch';
 import { toastQueue } from '#client/ui/toast';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod/mini';
-import type { LeadDraft } from '#shared/lead-drafts';
+import type { LeadDraft } from '#shared/shapes/leads';
 import { LEAD_LIMITS, leadReplyInput } from '#shared/lead-pipeline';
 import type { SuppressionReason } from '#shared/outbox';
 import { validate } from '#client/lib/form-errors';

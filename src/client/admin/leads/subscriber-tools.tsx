@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CONSENT_STATEMENT, RESEND_INTERVAL_HOURS, type ImportRow } from '#shared/subscriber-tools';
+import { CONSENT_STATEMENT, RESEND_INTERVAL_HOURS } from '#shared/subscriber-tools';
+import type { ImportRow } from '#shared/shapes/subscribers';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage } from '../ui/errors';
 import { fieldIssues } from '../ui/field-issues';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import type { Lead, LeadTriage } from '#shared/lead-pipeline';
+import type { Lead, LeadTriage } from '#shared/shapes/leads';
 import { MANUAL_TRIAGE } from '#shared/triage';
 import { focusRing } from '#shared/ui-styles';
 import { trpc } from '#client/lib/trpc';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Lead, LeadTriage } from '#shared/lead-pipeline';
+import type { Lead, LeadTriage } from '#shared/shapes/leads';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';

@@ -1,4 +1,5 @@
-import { OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxMail } from '#shared/mail-outbox';
+import { OUTBOX_PAGE_SIZE, type OutboxFilter } from '#shared/mail-outbox';
+import type { OutboxMail } from '#shared/shapes/outbox';
 import type { OutboxKind } from '#shared/outbox';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

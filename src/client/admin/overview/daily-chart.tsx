@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DailyRow } from '#shared/analytics';
+import type { DailyRow } from '#shared/shapes/analytics';
 import { Button } from '../ui/controls';
 import { chartScale } from './chart-scale';
 import { formatDay } from '../ui/date-time';

@@ -1,4 +1,4 @@
-import type { DailyRow } from '#shared/analytics';
+import type { DailyRow } from '#shared/shapes/analytics';
 import { formatFullDay } from '../ui/date-time';
 import { formatCount } from '../ui/number-words';
 

@@ -1,4 +1,4 @@
-import type { EntryEnquiryRow } from '#shared/analytics';
+import type { EntryEnquiryRow } from '#shared/shapes/analytics';
 import { ENTRY_KIND_NAMES } from '#shared/entry-paths';
 import { QueryState } from '../ui/query-state';
 import { Breakable, BreakdownTable } from './breakdown-table';

@@ -1,7 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport, DailyRow, EntryEnquiryRow, PeriodTotals } from '#shared/analytics';
+import type {
+  AnalyticsReport,
+  DailyRow,
+  EntryEnquiryRow,
+  PeriodTotals,
+} from '#shared/shapes/analytics';
 import { DailyChart } from './daily-chart';
 import { EntryEnquiriesTable } from './entry-enquiries';
 import { PeriodTotalsList } from './period-totals';

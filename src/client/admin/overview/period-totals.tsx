@@ -1,4 +1,4 @@
-import type { PeriodTotals } from '#shared/analytics';
+import type { PeriodTotals } from '#shared/shapes/analytics';
 import {
   formatCount,
   formatDayCount,

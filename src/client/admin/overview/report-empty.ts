@@ -1,4 +1,4 @@
-import type { AnalyticsReport, PeriodTotals } from '#shared/analytics';
+import type { AnalyticsReport, PeriodTotals } from '#shared/shapes/analytics';
 
 const nothing = (t: PeriodTotals) =>
   t.visitors + t.pageviews + t.contacts + t.subscriptions + t.bookings === 0;

@@ -1,4 +1,5 @@
-import type { AnalyticsReport, Device } from '#shared/analytics';
+import type { Device } from '#shared/analytics';
+import type { AnalyticsReport } from '#shared/shapes/analytics';
 import { formatWholeMoney } from '#shared/money';
 import { aboutButtonText } from '#shared/site-content-basics';
 import { defaultCta } from '#shared/site-content-defaults';

@@ -1,4 +1,4 @@
-import type { SourceRow } from '#shared/analytics';
+import type { SourceRow } from '#shared/shapes/analytics';
 
 /**
  * The sources that brought leads in the range, those that brought clients first: by won

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '#client/ui/toast';
-import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES, type SiteImage } from '#shared/site-image';
+import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES } from '#shared/site-image';
+import type { SiteImage } from '#shared/shapes/site-image';
 import { Button, TextInputField } from '../ui/controls';
 import { errorMessage } from '../ui/errors';
 

@@ -3,7 +3,7 @@
  * (docs/api.md, "Uploaded images"): a file cannot travel in the tRPC client's JSON. The
  * answer's entity is returned; a refusal's message (400, 404, 413) is thrown as the error's.
  */
-import type { ClientLogo, Testimonial } from '#shared/proof';
+import type { ClientLogo, Testimonial } from '#shared/shapes/proof';
 
 interface Answers {
   testimonial: Testimonial;

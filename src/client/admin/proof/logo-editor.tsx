@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
-import type { ClientLogo } from '#shared/proof';
+import type { ClientLogo } from '#shared/shapes/proof';
 import { TextInputField } from '../ui/controls';
 import { ConsentRecordFields } from './consent-record-fields';
 import { EditorActions } from './editor-actions';

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
-import { PROOF_PAGE_SIZE, type ClientLogo } from '#shared/proof';
+import { PROOF_PAGE_SIZE } from '#shared/proof';
+import type { ClientLogo } from '#shared/shapes/proof';
 import { PagedRead } from '../ui/list-table';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { ListHeader, rowLinkClass, useListSearch } from './proof-list';

@@ -4,13 +4,8 @@
  * fields (proof-issues.ts). The one choice made here: a consent record left wholly blank is
  * "none" (`null`), one half filled is sent as typed, so the server names the missing half.
  */
-import type {
-  ClientLogo,
-  ClientLogoCreateInput,
-  Consent,
-  Testimonial,
-  TestimonialCreateInput,
-} from '#shared/proof';
+import type { ClientLogoCreateInput, Consent, TestimonialCreateInput } from '#shared/proof';
+import type { ClientLogo, Testimonial } from '#shared/shapes/proof';
 
 export interface ConsentValues {
   /** The day, YYYY-MM-DD as a date input gives it; '' when none. */

@@ -8,7 +8,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '#shared/messages';
-import type { SuppressionEntry } from '#shared/suppressions';
+import type { SuppressionEntry } from '#shared/shapes/suppressions';
 import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { toastQueue } from '#client/ui/toast';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { focusRing } from '#shared/ui-styles';
 import { SUPPRESSION_REASON_LABELS, SUPPRESSIONS_PAGE_SIZE } from '#shared/suppressions';
-import type { SuppressionEntry } from '#shared/suppressions';
+import type { SuppressionEntry } from '#shared/shapes/suppressions';
 import { trpc } from '#client/lib/trpc';
 import { Button, Card } from '../ui/controls';
 import { ConfirmDialog } from '../ui/confirm-dialog';

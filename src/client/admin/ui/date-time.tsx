@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { SITE_TIME_ZONE_ELEMENT_ID } from '#shared/page-data';
+import { DAY_MS } from '#shared/calendar-days';
 
 /**
  * The admin area's one way of writing dates and times (docs/admin-guide.md): in the browser's
@@ -204,7 +205,6 @@ export function formatWordDate(iso: string): string {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * When something was last used, as a person says it: "just now", "5 minutes ago", "3 hours
@@ -218,9 +218,9 @@ export function formatLastActive(iso: string, now: number): string {
   const ago = now - at;
   if (ago < MINUTE) return 'just now';
   if (ago < HOUR) return plural(Math.floor(ago / MINUTE), 'minute');
-  if (ago < DAY) return plural(Math.floor(ago / HOUR), 'hour');
-  if (ago < 2 * DAY) return 'yesterday';
-  if (ago < 7 * DAY) return plural(Math.floor(ago / DAY), 'day');
+  if (ago < DAY_MS) return plural(Math.floor(ago / HOUR), 'hour');
+  if (ago < 2 * DAY_MS) return 'yesterday';
+  if (ago < 7 * DAY_MS) return plural(Math.floor(ago / DAY_MS), 'day');
   return formatDateTime(iso);
 }
 

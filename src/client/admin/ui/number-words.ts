@@ -1,3 +1,5 @@
+import { DAY_MINUTES } from '#shared/calendar-days';
+
 /**
  * The admin's numbers in words: the Overview's (docs/product.md, "Overview") and a
  * newsletter's progress; their days are written by admin/ui/date-time.tsx, as every admin date
@@ -60,7 +62,6 @@ export function conversionRate(contacts: number, visitors: number): number {
 }
 
 const HOUR = 60;
-const DAY = 24 * HOUR;
 
 /**
  * A wait in whole minutes, in the two largest units that say it: "45 min", "3 h 10 min",
@@ -70,8 +71,8 @@ export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '—';
   if (minutes < HOUR) return `${minutes} min`;
   const [big, bigUnit, small, smallUnit] =
-    minutes < DAY
+    minutes < DAY_MINUTES
       ? [Math.floor(minutes / HOUR), 'h', minutes % HOUR, 'min']
-      : [Math.floor(minutes / DAY), 'd', Math.floor((minutes % DAY) / HOUR), 'h'];
+      : [Math.floor(minutes / DAY_MINUTES), 'd', Math.floor((minutes % DAY_MINUTES) / HOUR), 'h'];
   return small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
 }

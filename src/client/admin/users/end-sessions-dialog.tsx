@@ -1,4 +1,4 @@
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import type { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { useEndSessions } from './user-mutations';

@@ -1,4 +1,4 @@
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import type { useRecentProofDialog } from '../account/recent-proof-dialog';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useRemoveUser } from './user-mutations';

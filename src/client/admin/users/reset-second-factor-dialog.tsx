@@ -1,5 +1,5 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { PasswordStepForm } from '../account/password-step-form';

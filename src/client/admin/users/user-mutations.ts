@@ -1,4 +1,4 @@
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isUnauthorized, OWN_UNAUTHORIZED } from '../ui/errors';

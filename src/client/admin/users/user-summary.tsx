@@ -1,4 +1,5 @@
-import type { AdminUser, SecondFactor } from '#shared/users';
+import type { SecondFactor } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { passkeyCount } from './reset-second-factor-dialog';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminUser } from '#shared/users';
+import type { AdminUser } from '#shared/shapes/users';
 import { trpc } from '#client/lib/trpc';
 import { Button, Card } from '../ui/controls';
 import { TrashIcon } from '../ui/icons';

@@ -9,7 +9,7 @@
  */
 import { buttonClass, focusRing } from '#shared/ui-styles';
 import { escapeHtml } from '#shared/escape-html';
-import type { ManagedBooking } from '#shared/booking-request';
+import type { ManagedBooking } from '#shared/shapes/booking-call';
 import type { SiteBrand } from '#server/site/site-brand';
 import { renderPageShell } from '#server/http/page-shell';
 import type { LinkPageAssets } from '#server/http/page-assets';

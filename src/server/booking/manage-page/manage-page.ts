@@ -6,8 +6,7 @@
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import { manageTokenField } from '#shared/booking-request';
-import { loggableError } from '#server/platform/logger';
-import { toHttpError } from '#server/http/errors';
+import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
@@ -45,16 +44,7 @@ async function viewOf(
     const { timezone } = await readBookingSettings(deps.db, (await siteSettings(deps)).timeZone);
     return { view: { state: 'booking', booking, token: token!, timeZone: timezone }, status: 200 };
   } catch (error) {
-    const mapped = toHttpError(error);
-    if (mapped.status === 404) return { view: { state: 'dead' }, status: 404 };
-    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-    if (mapped.unexpected) {
-      deps.logger.error('request.failed', {
-        requestId: c.get('requestId'),
-        error: loggableError(error),
-      });
-    }
-    const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
-    return { view: { state: 'unavailable' }, status };
+    const { status } = pageRefusal(c, deps.logger, error, LINK_PAGE_STATUSES);
+    return { view: { state: status === 404 ? 'dead' : 'unavailable' }, status };
   }
 }

@@ -12,7 +12,6 @@ import {
   productionAddressAccepted,
   SITE_SETTINGS_MESSAGES,
   siteSettingsInput,
-  type SavedSiteSettings,
 } from '#shared/site-settings';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { router } from '#server/http/trpc';
@@ -26,7 +25,7 @@ import { currentSessionId } from '#server/identity/sessions/session';
 import { contentSaved } from '#server/site/site-content';
 import { resolveSiteSettings, siteSettings } from '#server/site/site-settings';
 import { readSavedSiteSettings, SITE_SETTINGS_ROW } from '#server/site/site-settings-row';
-import { outputs } from '#shared/shapes/site-settings';
+import { outputs, type SavedSiteSettings } from '#shared/shapes/site-settings';
 
 export const siteSettingsRouter = router({
   get: adminProcedure

@@ -5,7 +5,8 @@ import { tagCreateInput } from '#shared/facts';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { isUniqueViolation } from '#db/unique-violation';
-import { serializeTag, sortTags, type Tag } from '../serialize';
+import { serializeTag, sortTags } from '../serialize';
+import type { Tag } from '#shared/shapes/facts';
 import { outputs } from '#shared/shapes/tags';
 
 function duplicateTag(name: string): TRPCError {

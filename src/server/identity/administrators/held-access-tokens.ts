@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#db';
 import { accessTokens } from '#db/schema';
-import { scopeValues, type AccessTokenSummary, type Scope } from '#shared/access-tokens';
+import { scopeValues, type Scope } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
+import { DAY_MS } from '#shared/calendar-days';
 
 /**
  * The access tokens and OAuth grants an administrator holds, as identity ends and lists them:
@@ -25,7 +27,7 @@ export function parseScopes(json: string): Scope[] {
  * An OAuth grant's whole life from the consent, however often it is refreshed (its row's
  * `createdAt`); then a person must consent again (mcp/oauth/grants.ts, docs/mcp.md, "OAuth").
  */
-export const GRANT_TTL_MS = 90 * 24 * 60 * 60_000;
+export const GRANT_TTL_MS = 90 * DAY_MS;
 
 /**
  * A token as the list shows it. A grant's row holds its access token's hour; the owner is

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { passkeys, usedWebauthnChallenges } from '#db/schema';
-import type { PasskeySummary } from '#shared/passkeys';
+import type { PasskeySummary } from '#shared/shapes/passkeys';
 import { tokenHash } from '#server/platform/tokens';
 import { CHALLENGE_TTL_MS } from './challenge-cookie';
 

@@ -14,7 +14,7 @@ import { dropInvitationsOf } from '../invitation/invitations';
 import { usernameKey } from '#shared/users';
 import { hashPassword } from '../passwords/passwords';
 import { disableTotpFromCommandLine } from '../second-factors/totp-change';
-import type { AccessTokenSummary } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { listAccessTokens, revokeAllAccessTokens } from '../administrators/held-access-tokens';
 
 export interface UserSummary {

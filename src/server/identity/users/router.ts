@@ -7,7 +7,6 @@ import {
   removeUserInput,
   resetSecondFactorInput,
   USER_MESSAGES as M,
-  type AdminUser,
 } from '#shared/users';
 import {
   assertProofInTx,
@@ -30,7 +29,7 @@ import { sendInvitation } from '../invitation/invitation-mail';
 import { usernameTaken } from './manage-users';
 import { resetSecondFactorOf } from './second-factor-reset';
 import { endSessionsProcedure } from './end-sessions';
-import { outputs } from '#shared/shapes/users';
+import { outputs, type AdminUser } from '#shared/shapes/users';
 
 const MAIL_RETRY_AFTER_SECONDS = 60;
 

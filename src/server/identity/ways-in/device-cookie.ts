@@ -3,6 +3,7 @@ import { parse, serialize } from 'hono/utils/cookie';
 import { wellFormed } from '#shared/validation';
 import type { Context } from '#server/http/trpc';
 import { deviceCookieKey } from '#server/platform/keys';
+import { DAY_MS } from '#shared/calendar-days';
 
 /**
  * Device cookies (docs/decisions/0030): after a full sign-in the browser gets a signed note
@@ -17,7 +18,7 @@ import { deviceCookieKey } from '#server/platform/keys';
 export function deviceCookieName(production: boolean): string {
   return production ? '__Host-admin_device' : 'admin_device';
 }
-export const DEVICE_COOKIE_TTL_MS = 365 * 24 * 60 * 60_000;
+export const DEVICE_COOKIE_TTL_MS = 365 * DAY_MS;
 
 /** The name as the throttle keys it: case-folded, trimmed, well formed. */
 export function foldedUsername(username: string): string {

@@ -1,4 +1,5 @@
 import type { ThrottleRule } from '#server/platform/throttle';
+import { DAY_MS } from '#shared/calendar-days';
 
 /**
  * The sign-in's throttles (platform/throttle.ts counts them; maintenance/prune.ts reads
@@ -6,7 +7,6 @@ import type { ThrottleRule } from '#server/platform/throttle';
  */
 
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 /** Said when a password check is refused: the same whatever the bucket. */
 const TOO_MANY_FAILED = 'Too many failed sign-in attempts.';
 /** The code caps, said to someone whose app makes the codes (nothing was requested). */

@@ -17,7 +17,8 @@ import {
 } from '#shared/mail/frame';
 import { siteTimeText } from '#shared/mail/site-time';
 import { LIGHT } from '#shared/mail/theme';
-import { escapeHtml, type MailMessage } from '#server/platform/mail';
+import { escapeHtml } from '#shared/escape-html';
+import type { MailMessage } from '#server/platform/mail';
 import { notifyOwner, type OwnerNoticeDeps } from '#server/mail/owner-notice';
 import { ThrottledError } from '#server/platform/errors';
 import { take } from '#server/platform/throttle';

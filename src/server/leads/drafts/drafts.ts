@@ -10,12 +10,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { insertWhere } from '#db/insert-where';
 import { leadDrafts, leads } from '#db/schema';
-import {
-  LEAD_DRAFT_LIMITS,
-  LEAD_DRAFT_MESSAGES,
-  leadDraftFields,
-  type LeadDraft,
-} from '#shared/lead-drafts';
+import { LEAD_DRAFT_LIMITS, LEAD_DRAFT_MESSAGES, leadDraftFields } from '#shared/lead-drafts';
+import type { LeadDraft } from '#shared/shapes/leads';
 import { LEAD_MESSAGES } from '#shared/lead-pipeline';
 import { NOT_ONE_LINE } from '#shared/validation';
 

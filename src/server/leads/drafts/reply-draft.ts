@@ -13,7 +13,8 @@ import { parseDraftAnswer, unreadableAnswer } from '#server/ai/drafts';
 import { latestPublishedSummaries } from '#server/entries/published';
 import { currentContent } from '#server/site/site-content';
 import { leadDraftFields, LEAD_DRAFT_LIMITS } from '#shared/lead-drafts';
-import { LEAD_MESSAGES, replySubjectField, type TimelineEvent } from '#shared/lead-pipeline';
+import { LEAD_MESSAGES, replySubjectField } from '#shared/lead-pipeline';
+import type { TimelineEvent } from '#shared/shapes/leads';
 import { timelineOf } from '../lead-query';
 import { defaultSubject } from './default-subject';
 

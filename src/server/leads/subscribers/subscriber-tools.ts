@@ -7,11 +7,8 @@
 import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
 import { subscribers } from '#db/schema';
-import {
-  RESEND_INTERVAL_HOURS,
-  SUBSCRIBER_TOOL_MESSAGES as M,
-  type ImportRow,
-} from '#shared/subscriber-tools';
+import { RESEND_INTERVAL_HOURS, SUBSCRIBER_TOOL_MESSAGES as M } from '#shared/subscriber-tools';
+import type { ImportRow } from '#shared/shapes/subscribers';
 import { emailField } from '#shared/validation';
 import { z } from 'zod/mini';
 import { tokenHash, unsubscribeToken } from '#server/newsletter/tokens';

@@ -13,11 +13,10 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#db';
 import { deliveryReports, outbox } from '#db/schema';
+import { daysBefore } from '#shared/calendar-days';
 
 export const OUTBOX_KEPT_DAYS = 30;
 export const DELIVERY_REPORTS_KEPT_DAYS = 365;
-
-const DAY_MS = 86_400_000;
 
 /** What a sent row keeps of its text once dropped. */
 export const TEXT_DROPPED = JSON.stringify({
@@ -25,7 +24,7 @@ export const TEXT_DROPPED = JSON.stringify({
 });
 
 export async function pruneOutbox(tx: Db, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - OUTBOX_KEPT_DAYS * DAY_MS);
+  const before = daysBefore(now, OUTBOX_KEPT_DAYS);
   await tx
     .delete(outbox)
     .where(
@@ -38,6 +37,6 @@ export async function pruneOutbox(tx: Db, now: Date): Promise<void> {
     .run();
   await tx
     .delete(deliveryReports)
-    .where(lt(deliveryReports.at, new Date(now.getTime() - DELIVERY_REPORTS_KEPT_DAYS * DAY_MS)))
+    .where(lt(deliveryReports.at, daysBefore(now, DELIVERY_REPORTS_KEPT_DAYS)))
     .run();
 }

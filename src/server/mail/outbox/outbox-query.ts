@@ -5,7 +5,8 @@
 import { asc, count, desc, inArray } from 'drizzle-orm';
 import type { Db } from '#db';
 import { deliveryReports, outbox } from '#db/schema';
-import { OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxMail } from '#shared/mail-outbox';
+import { OUTBOX_PAGE_SIZE, type OutboxFilter } from '#shared/mail-outbox';
+import type { OutboxMail } from '#shared/shapes/outbox';
 import type { OutboxStatus } from '#shared/outbox';
 
 const o = outbox;

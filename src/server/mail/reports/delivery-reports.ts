@@ -10,9 +10,10 @@ import type { Db } from '#db';
 import { deliveryReports } from '#db/schema';
 import type { DeliveryKind, DeliverySource, SuppressionReason } from '#shared/outbox';
 import { suppressAddress } from '../suppressions/suppression';
+import { DAY_MS } from '#shared/calendar-days';
 
 /** Soft bounces in this window, this many, suppress an address. */
-export const SOFT_BOUNCE_WINDOW_MS = 30 * 86_400_000;
+export const SOFT_BOUNCE_WINDOW_MS = 30 * DAY_MS;
 export const SOFT_BOUNCES_TO_SUPPRESS = 3;
 /** The most of an unreadable report kept for the admin. */
 export const UNREADABLE_KEPT_CHARS = 65_536;

@@ -15,12 +15,13 @@ import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
 import { readProviderEvents, type Provider } from '#server/mail/deliverability/provider-events';
 import { takeProviderEvents, type ReportDeps } from './take-report';
+import { DAY_MS } from '#shared/calendar-days';
 
 const PROVIDERS: ReadonlySet<string> = new Set<Provider>(['postmark', 'mailgun', 'resend']);
 const isProvider = (name: string): name is Provider => PROVIDERS.has(name);
 
 /** Mailgun's tokens are kept this long: past it their signature's timestamp is refused anyway. */
-const TOKEN_KEPT_MS = 24 * 3_600_000;
+const TOKEN_KEPT_MS = DAY_MS;
 
 export function mailEventRoutes(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger'> & Pick<ReportDeps, 'onComplaint'>,

@@ -6,7 +6,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import { leads, subscribers, suppressions } from '#db/schema';
-import type { SuppressionEntry } from '#shared/suppressions';
+import type { SuppressionEntry } from '#shared/shapes/suppressions';
 
 type SuppressionRow = typeof suppressions.$inferSelect;
 

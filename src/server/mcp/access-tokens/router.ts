@@ -19,8 +19,7 @@ import { sendAccountNotice } from '#server/identity/administrators/notice-mail';
 import { countLiveTokens, issueAccessToken, listAccessTokens, revokeAccessToken } from './store';
 import { outputs } from '#shared/shapes/access-tokens';
 import { addressOf } from '#server/identity/administrators/addresses';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { daysAfter } from '#shared/calendar-days';
 
 /** The audit entry's target: the token's name and scopes, never its secret. */
 const auditTarget = (token: { name: string; scopes: readonly Scope[] }) =>
@@ -56,7 +55,7 @@ export const accessTokensRouter = router({
           administratorId: ctx.user.id,
           name: input.name,
           scopes: input.scopes,
-          expiresAt: new Date(now.getTime() + input.days * DAY_MS),
+          expiresAt: daysAfter(now, input.days),
           now,
         });
         await auditInsert(tx, now, {

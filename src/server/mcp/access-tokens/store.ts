@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { writeBatch, type Db } from '#db';
 import { accessTokens, users } from '#db/schema';
-import type { AccessTokenSummary } from '#shared/access-tokens';
+import type { AccessTokenSummary } from '#shared/shapes/access-tokens';
 import { tokenHash } from '#server/platform/tokens';
 import { holdsSecondFactor } from '#server/identity/sessions/session';
 import { SCOPES, type Scope } from '../scopes';
@@ -11,6 +11,7 @@ import {
   summary,
   summaryColumns,
 } from '#server/identity/administrators/held-access-tokens';
+import { DAY_MS } from '#shared/calendar-days';
 
 export {
   GRANT_TTL_MS,
@@ -214,7 +215,7 @@ export async function countLiveTokens(db: Db, administratorId: number, now: Date
 }
 
 /** How long a token made on the Account screen stays listed once it expired or was revoked. */
-export const ENDED_TOKEN_KEPT_MS = 30 * 24 * 60 * 60_000;
+export const ENDED_TOKEN_KEPT_MS = 30 * DAY_MS;
 
 /**
  * Housekeeping (maintenance/prune.ts): tokens made on the Account screen that expired or were

@@ -9,6 +9,7 @@
 import type { Context } from 'hono';
 import { writeTransaction } from '#db';
 import { oauthAuthorizations } from '#db/schema';
+import { escapeHtml } from '#shared/escape-html';
 import type { AppEnv } from '#server/http/hono-env';
 import type { AppDeps } from '#server/http/trpc';
 import { clientIp } from '#server/http/context';
@@ -25,8 +26,6 @@ import { OAUTH_AUTHORIZE_REQUESTS } from './throttle-rules';
 
 /** Kept in the row until the redirect: a client's state is a nonce, never a document. */
 const MAX_STATE_LENGTH = 1_000;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The page shown when the client cannot be told (no redirect to an address not proven). */
 function refusalPage(

@@ -18,11 +18,12 @@ import {
 } from '../access-tokens/store';
 import { findClient } from './clients';
 import { verifierMatches } from './pkce';
+import { DAY_MS } from '#shared/calendar-days';
 
 /** An access token's life: short, as the refresh token renews it. */
 export const ACCESS_TOKEN_TTL_MS = 60 * 60_000;
 /** A refresh token's life from its issue; each use gives a new one. */
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 
 /** What a client is told when its grant has ended (RFC 6749 `error_description`). */
 export const GRANT_MESSAGES = {
@@ -32,7 +33,7 @@ export const GRANT_MESSAGES = {
 } as const;
 
 /** How long a registered client is kept while it holds no grant and no request. */
-export const UNUSED_CLIENT_KEPT_MS = 24 * 60 * 60_000;
+export const UNUSED_CLIENT_KEPT_MS = DAY_MS;
 
 /** When a grant that began at `start` ends, and a life from `now` cut to that end. */
 const grantEnd = (start: Date) => new Date(start.getTime() + GRANT_TTL_MS);

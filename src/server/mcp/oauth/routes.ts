@@ -13,6 +13,7 @@ import { authorizationServerMetadata, protectedResourceMetadata } from './discov
 import { register } from './register';
 import { oauthUrls } from './site-urls';
 import { token } from './token';
+import { DAY_SECONDS } from '#shared/calendar-days';
 
 /**
  * Browser-based clients (claude.ai's connectors run in a page of theirs) read these from
@@ -23,7 +24,7 @@ const openCors = cors({
   origin: '*',
   allowMethods: ['GET', 'POST', 'OPTIONS'],
   allowHeaders: ['Content-Type', 'Authorization', 'MCP-Protocol-Version'],
-  maxAge: 86_400,
+  maxAge: DAY_SECONDS,
 });
 
 export function oauthRoutes(deps: AppDeps) {

@@ -1,7 +1,6 @@
 import { Hono, type Context as HonoCtx } from 'hono';
 import { tokenField } from '#shared/newsletter';
-import { loggableError } from '#server/platform/logger';
-import { toHttpError } from '#server/http/errors';
+import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import type { AppEnv } from '#server/http/hono-env';
 import { requestContext } from '#server/http/rest';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
@@ -53,15 +52,9 @@ async function viewOf(
       : { view: { state: 'invalid', kind }, status: 404 };
   } catch (error) {
     // Still a page, never the API's JSON: the reader came from a mail.
-    const mapped = toHttpError(error);
-    if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-    if (mapped.unexpected) {
-      deps.logger.error('request.failed', {
-        requestId: c.get('requestId'),
-        error: loggableError(error),
-      });
-    }
-    const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
-    return { view: { state: 'unavailable' }, status };
+    const { status } = pageRefusal(c, deps.logger, error, LINK_PAGE_STATUSES);
+    return status === 404
+      ? { view: { state: 'invalid', kind }, status }
+      : { view: { state: 'unavailable' }, status };
   }
 }

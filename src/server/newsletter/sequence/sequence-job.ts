@@ -20,6 +20,7 @@ import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { newsletterMail, unsubscribeLinks } from '../compose';
 import { readSequence, type StoredSequence } from './sequence';
 import { tokenHash } from '../tokens';
+import { daysBefore } from '#shared/calendar-days';
 
 export interface SequenceJobDeps {
   db: Db;
@@ -27,8 +28,6 @@ export interface SequenceJobDeps {
   clock: Clock;
   logger: Logger;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** What the outbox row of a subscriber's step is about: its number counts from 1. */
 export const sequenceRef = (subscriberId: number, stepNumber: number) =>
@@ -47,7 +46,7 @@ function dueAt(sequence: StoredSequence, step: number, now: Date) {
     isNull(subscribers.sequenceExited),
     eq(subscribers.sequenceStep, step),
     gte(subscribers.confirmedAt, sequence.startedAt),
-    lte(subscribers.confirmedAt, new Date(now.getTime() - days * DAY_MS)),
+    lte(subscribers.confirmedAt, daysBefore(now, days)),
   );
 }
 

@@ -13,7 +13,7 @@ import { unfenced, unreadableAnswer } from '#server/ai/drafts';
 import { conversationItem, newestWithin } from '#server/leads/drafts/reply-draft';
 import { timelineOf } from '#server/leads/lead-query';
 import { currentContent } from '#server/site/site-content';
-import type { TimelineEvent } from '#shared/lead-pipeline';
+import type { TimelineEvent } from '#shared/shapes/leads';
 import {
   PROPOSAL_LIMITS,
   proposalCreateInput,

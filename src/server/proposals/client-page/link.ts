@@ -9,14 +9,12 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
 import { proposals } from '#db/schema';
-import { LINK_TOKEN_PATTERN } from '#shared/link-token';
 import { depositDue, depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
 import type { Context } from '#server/http/trpc';
-import { lookedUpLink } from '#server/platform/link-misses';
-import { tokenHash } from '#server/platform/tokens';
+import { lookedUpToken, type LinkLookup } from '#server/platform/link-misses';
 import type { ProposalRow } from '../proposal-json';
 import { proposalsJson } from '../proposal-store';
 import { readProposalSettings } from '../settings';
@@ -25,18 +23,10 @@ export type StoredProposal = ProposalRow;
 
 export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 
-/** What a link's look-up needs: the database, and the client's address for its misses. */
-export type LinkLookup = Parameters<typeof lookedUpLink>[0];
-
 /** The row the token was sent with (a draft is no link), or 404. */
 export async function proposalOfToken(ctx: LinkLookup, token: string): Promise<StoredProposal> {
-  // A token that cannot exist is a miss like an unknown one, without a look at the database.
-  const wellFormed = LINK_TOKEN_PATTERN.test(token);
-  const hash = wellFormed ? tokenHash(token) : '';
-  const found = await lookedUpLink(ctx, async () =>
-    wellFormed
-      ? await ctx.db.select().from(proposals).where(eq(proposals.tokenHash, hash)).get()
-      : undefined,
+  const found = await lookedUpToken(ctx, token, async (hash) =>
+    ctx.db.select().from(proposals).where(eq(proposals.tokenHash, hash)).get(),
   );
   if (!found || found.status === 'draft') throw proposalNotFound();
   return found;

@@ -20,9 +20,9 @@ import type {
   ProposalPageView,
 } from '#shared/proposal-page/page-body';
 import type { ClientProposal } from '#shared/shapes/proposal-page';
-import { loggableError } from '#server/platform/logger';
-import { toHttpError } from '#server/http/errors';
+import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import type { AppEnv } from '#server/http/hono-env';
+import { isCrossSite } from '#server/http/cross-site';
 import { bufferBody, MAX_BODY_BYTES } from '#server/http/middleware';
 import { requestContext } from '#server/http/rest';
 import { FORM_MEDIA_TYPE } from '#server/http/rest-meta';
@@ -44,29 +44,18 @@ type PageStatus = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 const ACCEPT_FIELDS: readonly AcceptField[] = ['name', 'email', 'code', 'agree'];
 
-/**
- * A form post from a page of this site, by the rule of docs/api.md for /api: a browser's
- * `Sec-Fetch-Site` of `cross-site` or `same-site`, or an `Origin` that is not this site's, is
- * refused. The page's referrer policy is `same-origin` (not `no-referrer`) for this: under
- * `no-referrer` a browser's form post says `Origin: null`, which proves nothing.
- */
-async function fromThisSite(c: HonoCtx<AppEnv>, deps: AppDeps): Promise<boolean> {
-  const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
-  const origin = c.req.header('origin');
-  if (origin === undefined) return true;
-  if (!URL.canParse(origin)) return false;
-  const host = new URL(origin).host.toLowerCase();
-  const own = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
-  return host === own || host === new URL((await siteSettings(deps)).address).host;
-}
+/** What a form's refusal shows: a link page's statuses, and the forms' own 400 and 409. */
+const FORM_STATUSES = [400, ...LINK_PAGE_STATUSES, 409] as const;
 
 /** The form's fields, or the status that refuses the post before any procedure. */
 async function formOf(
   c: HonoCtx<AppEnv>,
   deps: AppDeps,
 ): Promise<URLSearchParams | 403 | 413 | 415> {
-  if (!(await fromThisSite(c, deps))) return 403;
+  // A form post from a page of this site, by the rule of /api (http/cross-site.ts). The page's
+  // referrer policy is `same-origin` (not `no-referrer`) for this: under `no-referrer` a
+  // browser's form post says `Origin: null`, which proves nothing.
+  if (await isCrossSite(c, deps)) return 403;
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return 413;
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -109,7 +98,7 @@ async function answer(
   status: PageStatus,
 ) {
   c.header('Cache-Control', 'no-store');
-  // The address holds the token: no other site gets it as a referrer (see fromThisSite).
+  // The address holds the token: no other site gets it as a referrer (see formOf).
   c.header('Referrer-Policy', 'same-origin');
   // "Pay the deposit" is answered by a redirect to Stripe's Checkout, which the page's
   // form-action must allow (docs/payments.md); nowhere else may a form of it go.
@@ -129,17 +118,9 @@ function failure(
   deps: AppDeps,
   error: unknown,
 ): { page: ProposalPage; status: PageStatus } {
-  const mapped = toHttpError(error);
-  if (mapped.status === 404) return { page: { state: 'not-found' }, status: 404 };
-  if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-  if (mapped.unexpected) {
-    deps.logger.error('request.failed', {
-      requestId: c.get('requestId'),
-      error: loggableError(error),
-    });
-  }
-  const status = mapped.status === 503 || mapped.status === 429 ? mapped.status : 500;
-  return { page: { state: 'unavailable', message: mapped.message }, status };
+  const { status, message } = pageRefusal(c, deps.logger, error, LINK_PAGE_STATUSES);
+  if (status === 404) return { page: { state: 'not-found' }, status };
+  return { page: { state: 'unavailable', message }, status };
 }
 
 /** The proposal's page with `extra` (a form's state, a problem), or the failure's page. */
@@ -180,8 +161,7 @@ async function refused(
   error: unknown,
   form: { accept?: AcceptFormState; decline?: DeclineFormState },
 ) {
-  const mapped = toHttpError(error);
-  if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
+  const mapped = pageRefusal(c, site.deps.logger, error, FORM_STATUSES);
   if (mapped.status === 400 && mapped.issues) {
     if (form.accept) {
       const errors: AcceptFormState['errors'] = {};
@@ -204,8 +184,9 @@ async function refused(
   if (mapped.status === 409 || mapped.status === 429 || mapped.status === 503) {
     return proposalPage(c, site, token, { ...form, problem: mapped.message }, mapped.status);
   }
-  const { page, status } = failure(c, site.deps, error);
-  return answer(c, site, page, status);
+  // What is left is not the forms' to say: an unknown link, or a fault (a 500).
+  if (mapped.status === 404) return answer(c, site, { state: 'not-found' }, 404);
+  return answer(c, site, { state: 'unavailable', message: mapped.message }, 500);
 }
 
 const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {

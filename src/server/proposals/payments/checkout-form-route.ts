@@ -7,37 +7,26 @@
  */
 import { Hono, type Context as HonoCtx } from 'hono';
 import { clientIp } from '#server/http/context';
-import { toHttpError } from '#server/http/errors';
 import type { AppEnv } from '#server/http/hono-env';
-import { isCrossSite } from '#server/http/middleware';
-import { loggableError } from '#server/platform/logger';
-import { escapeHtml } from '#server/platform/mail';
-import { siteSettings } from '#server/site/site-settings';
+import { isCrossSite } from '#server/http/cross-site';
+import { pageRefusal } from '#server/http/page-refusal';
+import { escapeHtml } from '#shared/escape-html';
 import { startCheckout, type CheckoutDeps } from './checkout';
 
-function refusalPage(
-  c: HonoCtx<AppEnv>,
-  status: number,
-  message: string,
-  back: string | null,
-  retryAfter?: number,
-) {
+function refusalPage(c: HonoCtx<AppEnv>, status: number, message: string, back: string | null) {
   const link = back ? `<p><a href="${escapeHtml(back)}">Back to the proposal</a></p>` : '';
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Payment</title></head>
 <body><main><h1>The payment could not be started</h1><p>${escapeHtml(message)}</p>${link}</main></body></html>`;
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
-  return c.html(html, status as 400, headers);
+  return c.html(html, status as 400, { 'Cache-Control': 'no-store' });
 }
 
 export function checkoutFormRoutes(deps: CheckoutDeps) {
   const app = new Hono<AppEnv>();
-  const siteHost = async () => new URL((await siteSettings(deps)).address).host;
   app.post('/p/:token/checkout', async (c) => {
     const token = c.req.param('token');
-    if (await isCrossSite(c, siteHost)) {
+    if (await isCrossSite(c, deps)) {
       return refusalPage(c, 403, 'Cross-site requests are not allowed', null);
     }
     const back = `/p/${token}`;
@@ -45,17 +34,15 @@ export function checkoutFormRoutes(deps: CheckoutDeps) {
       const { url } = await startCheckout(deps, token, clientIp(c, deps.config.trustProxy));
       return c.redirect(url, 303);
     } catch (error) {
-      const mapped = toHttpError(error);
-      if (mapped.unexpected) {
-        deps.logger.error('payments.checkout_form_failed', { error: loggableError(error) });
-      }
-      return refusalPage(
+      // Every refusal Checkout's start makes is said (its Retry-After too); a fault is a 500.
+      const { status, message } = pageRefusal(
         c,
-        mapped.status,
-        mapped.message,
-        mapped.status === 404 ? null : back,
-        mapped.retryAfter,
+        deps.logger,
+        error,
+        [400, 404, 409, 429, 503],
+        'payments.checkout_form_failed',
       );
+      return refusalPage(c, status, message, status === 404 ? null : back);
     }
   });
   return app;

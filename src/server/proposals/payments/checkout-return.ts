@@ -18,9 +18,8 @@ import type { AppEnv } from '#server/http/hono-env';
 import { linkPageAssets } from '#server/http/page-assets';
 import { renderPageShell } from '#server/http/page-shell';
 import type { AppDeps } from '#server/http/trpc';
-import { toHttpError } from '#server/http/errors';
+import { pageRefusal } from '#server/http/page-refusal';
 import { lookedUpLink } from '#server/platform/link-misses';
-import { loggableError } from '#server/platform/logger';
 import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { renderProposalPage } from '../client-page/page-html';
 
@@ -122,13 +121,14 @@ export function checkoutReturnRoutes(deps: AppDeps, clientDir: string | undefine
               SESSION_ID.test(sessionId) ? await findReturn(deps, sessionId, cancelled) : undefined,
             );
     } catch (error) {
-      const mapped = toHttpError(error);
-      if (mapped.unexpected) {
-        deps.logger.error('payments.checkout_return_failed', { error: loggableError(error) });
-      }
-      if (mapped.retryAfter !== undefined) c.header('Retry-After', String(mapped.retryAfter));
-      const status = mapped.status === 429 || mapped.status === 503 ? mapped.status : 500;
-      const page = { state: 'unavailable' as const, message: mapped.message };
+      const { status, message } = pageRefusal(
+        c,
+        deps.logger,
+        error,
+        [429, 503],
+        'payments.checkout_return_failed',
+      );
+      const page = { state: 'unavailable' as const, message };
       return answer(c, renderProposalPage(page, { stylesheets }, brand), status);
     }
     if (!found && !cancelled) {

@@ -6,6 +6,7 @@
  * in bold, lists with their markers, and a paragraph's single line breaks flowing as spaces,
  * as on the client's page.
  */
+import { dayName } from '#shared/calendar-days';
 import { formatMoney, lineAmount } from '#shared/proposals';
 import { markdownToText } from '#shared/newsletter-email-markdown';
 import type { Proposal } from '#shared/shapes/proposals';
@@ -114,14 +115,4 @@ const isUnderline = (line: string) => /^(=+|-+)$/.test(line);
 /** "2.5", "1", "0.25": at most the two decimals a quantity has. */
 function quantity(value: number): string {
   return new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(value);
-}
-
-/** YYYY-MM-DD as "31 December 2026": a calendar day, in no time zone. */
-export function dayName(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
 }
