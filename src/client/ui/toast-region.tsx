@@ -109,7 +109,10 @@ export default function ToastRegionView() {
       // Under 768 px (docs/product.md, "Toasts") the toast sits at the top, just below the
       // 64 px sticky header, and compact: at the bottom it covered the button just tapped and
       // the confirmation above it. From 768 px it sits bottom right, clear of the content.
-      className="pointer-events-none fixed inset-x-2 top-[4.5rem] z-[60] flex flex-col items-end gap-2 md:top-auto md:right-4 md:bottom-4 md:left-auto md:w-96"
+      // z-[110]: above the confetti (100) and the contact card drawn over it while the
+      // particles fly (101, contact-section.tsx), so the "Message sent!" toast is never under
+      // the card it answers.
+      className="pointer-events-none fixed inset-x-2 top-[4.5rem] z-[110] flex flex-col items-end gap-2 md:top-auto md:right-4 md:bottom-4 md:left-auto md:w-96"
     >
       {({ toast: item }) => <ToastItem queue={toastQueue} item={item} />}
     </ToastRegion>
