@@ -31,6 +31,7 @@ const lead: Lead = {
   followUpAt: null,
   unread: 1,
   triage: null,
+  buyer: null,
 };
 const unchanged = { status: 'new' as const, value: '', lostReason: '', followUpAt: '' };
 
