@@ -4,7 +4,7 @@
  * so a form shows each beside its field), and 409 naming what the profile or the buyer lacks.
  */
 import { TRPCError } from '@trpc/server';
-import { $ZodError } from 'zod/v4/core';
+import { $ZodRealError } from 'zod/v4/core';
 import { DRAFT_MESSAGES } from '#shared/invoices/drafts';
 import type { RuleIssue } from '#shared/invoices/tax-rules';
 import { FieldsConflict } from '#server/platform/errors';
@@ -19,7 +19,7 @@ export function invalidFields(issues: readonly RuleIssue[]): TRPCError {
   return new TRPCError({
     code: 'BAD_REQUEST',
     message: issues[0]?.message ?? 'Invalid input',
-    cause: new $ZodError(
+    cause: new $ZodRealError(
       issues.map((issue) => ({
         code: 'custom' as const,
         path: issue.path,
