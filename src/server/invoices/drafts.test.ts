@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { invoices } from '#db/schema';
 import { DRAFT_MESSAGES } from '#shared/invoices/drafts';
 import { INVOICE_MESSAGES as M } from '#shared/invoices/messages';
+import type { InvoiceStatus } from '#shared/invoices/records';
 import { auditEntries } from '#tests/support/audit';
 import { invoicing, ITEMS, type Invoicing } from '#tests/support/invoicing';
 import { failure, issuesOf } from '#tests/support/trpc-errors';
@@ -153,7 +154,9 @@ describe('the list', () => {
     expect(await ids({ from: '', to: '2026-01-31', leadId: String(env.leadId) })).toEqual([first]);
     expect(await ids({ leadId: env.leadId + 1 })).toEqual([]);
     expect(await env.admin.invoices.list({})).toMatchObject({ total: 3, page: 1, pageSize: 25 });
-    expect((await issuesOf(env.admin.invoices.list({ status: 'paid' })))[0]?.path).toBe('status');
+    expect(
+      (await issuesOf(env.admin.invoices.list({ status: 'paid' as InvoiceStatus })))[0]?.path,
+    ).toBe('status');
     expect((await issuesOf(env.admin.invoices.list({ from: '2026-13-01' })))[0]?.path).toBe('from');
   });
 });

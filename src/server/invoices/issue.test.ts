@@ -29,7 +29,8 @@ function sortedJson(value: unknown): string {
 
 /** What was issued, rebuilt from the API's answer alone. */
 function issuedDocument(invoice: Invoice) {
-  const { email: _mailedTo, ...buyer } = invoice.buyer!;
+  const { name, addressLines, postcode, city, country, vatId, reference } = invoice.buyer!;
+  const buyer = { name, addressLines, postcode, city, country, vatId, reference };
   return {
     kind: invoice.kind,
     role: invoice.role,

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { InvoiceContent } from '#shared/invoices/schemas';
-import type { LeadBuyer } from '#shared/invoices/buyer';
+import { invoiceBuyerOf, type LeadBuyer } from '#shared/invoices/buyer';
 import { invoiceTotals } from '#shared/invoices/totals';
 import type { DeductedDeposit, DocumentReference, InvoiceDocument } from './document';
 import { parseJson, type InvoiceRow } from './invoice-json';
@@ -72,7 +72,6 @@ export function documentOf(row: IssuedFields, credits: DocumentReference | null)
   if (!seller || !frozen || !row.number || !row.issueDate || !row.dueDate) {
     throw new Error('documentOf: the record was not issued');
   }
-  const { email: _mailedTo, ...buyer } = frozen;
   return {
     kind: row.kind,
     role: row.role,
@@ -89,7 +88,8 @@ export function documentOf(row: IssuedFields, credits: DocumentReference | null)
     exemptionText: row.exemptionText,
     paymentTerms: row.paymentTerms,
     seller,
-    buyer,
+    // The address it was mailed to is the record's, not the document's.
+    buyer: invoiceBuyerOf(frozen),
     prepaid: row.prepaid,
     credits,
     deposits: JSON.parse(row.deposits) as DeductedDeposit[],
