@@ -21,6 +21,11 @@ import { triageLabelValues } from '../src/shared/triage';
 import { proposalStatusValues } from '../src/shared/address-values';
 import { depositKindValues, paymentProviderValues } from '../src/shared/proposals';
 import { unmatchedReasonValues } from '../src/shared/proposal-payments';
+import {
+  invoiceKindValues,
+  invoiceRoleValues,
+  invoiceStatusValues,
+} from '../src/shared/invoices/records';
 import { bookingStatusValues, reminderStatusValues } from '../src/shared/booking-values';
 import {
   deliveryKindValues,
@@ -351,6 +356,8 @@ export const leads = sqliteTable(
     triageAt: integer('triage_at', { mode: 'timestamp_ms' }),
     /** The model that wrote it; `manual` once an administrator changed the label. */
     triageModel: text('triage_model'),
+    /** Whom invoices name (docs/invoices.md, "The buyer"), as JSON; null until given. */
+    buyer: text('buyer'),
   },
   (t) => [
     uniqueIndex('leads_email_nocase_idx').on(sql`lower(${t.email})`),
@@ -1561,3 +1568,116 @@ export const proposalSettings = sqliteTable('proposal_settings', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   updatedBy: text('updated_by'),
 });
+
+/**
+ * The seller profile invoices are issued with (docs/invoices.md, "The seller profile"): one row
+ * (id 1), the profile as JSON read through its schema; no row reads as the defaults.
+ */
+export const invoiceSettings = sqliteTable('invoice_settings', {
+  id: integer('id').primaryKey(),
+  profile: text('profile').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedBy: text('updated_by'),
+});
+
+/**
+ * Invoices and credit notes (docs/invoices.md): a draft has no number, no issue date and no
+ * parties; issuing sets them in one write with the frozen seller and buyer (JSON), the totals
+ * and `document_hash`, and nothing changes after. Amounts are integers in minor units.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: invoiceKindValues }).notNull().default('invoice'),
+    role: text('role', { enum: invoiceRoleValues }).notNull().default('standalone'),
+    status: text('status', { enum: invoiceStatusValues }).notNull().default('draft'),
+    /** `INV-2026-0001`, from `invoice_numbers`; null for a draft. */
+    number: text('number'),
+    /** Kept when the lead is erased: an issued document is a record the law keeps. */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    /** A credit note: the invoice it corrects. */
+    creditsInvoiceId: integer('credits_invoice_id'),
+    /** A credit note of lines: [{ line, quantity }] of the invoice's items; null for an amount. */
+    creditedLines: text('credited_lines'),
+    currency: text('currency').notNull(),
+    /** Days (YYYY-MM-DD) in the site's zone. A draft's due date may be null: from the terms. */
+    issueDate: text('issue_date'),
+    dueDate: text('due_date'),
+    supplyDate: text('supply_date'),
+    supplyFrom: text('supply_from'),
+    supplyTo: text('supply_to'),
+    /** JSON: [{ description, quantity, unitCode, unitAmount, category, rate }]. */
+    items: text('items').notNull().default('[]'),
+    exemptionText: text('exemption_text'),
+    /** A credit note's reason (BT-22). */
+    note: text('note'),
+    /** The payment terms' words, set at issue. */
+    paymentTerms: text('payment_terms'),
+    /** JSON, frozen at issue. */
+    seller: text('seller'),
+    buyer: text('buyer'),
+    /** A final invoice's deducted deposits, JSON: [{ number, issueDate, gross, tax }]. */
+    deposits: text('deposits').notNull().default('[]'),
+    net: integer('net').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    gross: integer('gross').notNull().default(0),
+    prepaid: integer('prepaid').notNull().default(0),
+    /** SHA-256 (hex) of the canonical JSON of the document issued. */
+    documentHash: text('document_hash'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx')
+      .on(t.number)
+      .where(sql`${t.number} is not null`),
+    index('invoices_lead_idx').on(t.leadId, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    index('invoices_credits_idx')
+      .on(t.creditsInvoiceId)
+      .where(sql`${t.creditsInvoiceId} is not null`),
+  ],
+);
+
+/** The last number of each series (its prefix) in each year: no gap, never given twice. */
+export const invoiceNumbers = sqliteTable(
+  'invoice_numbers',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** Payments on an issued invoice: recorded by hand, or a Stripe payment (its intent, unique). */
+export const invoicePayments = sqliteTable(
+  'invoice_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: paymentProviderValues }).notNull(),
+    providerRef: text('provider_ref'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }).notNull(),
+    note: text('note'),
+    recordedBy: text('recorded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId, t.id),
+    uniqueIndex('invoice_payments_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+  ],
+);

@@ -107,6 +107,11 @@ export const auditActionValues = [
   'proposal_revised',
   'proposal_withdrawn',
   'payment_recorded',
+  'invoice_created',
+  'invoice_updated',
+  'invoice_issued',
+  'invoice_credited',
+  'invoice_deleted',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

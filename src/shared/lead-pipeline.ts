@@ -5,6 +5,7 @@
  */
 import { triageLabelValues } from './triage';
 import { z } from 'zod/mini';
+import { leadBuyerInput } from './invoices/buyer';
 import { idField, idInput, oneLine, pageField, storedText } from './validation';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
@@ -147,6 +148,8 @@ export const leadPatch = z.object({
   ),
   followUpAt: z.optional(followUpField),
   triageLabel: z.optional(z.enum(triageLabelValues, LEAD_MESSAGES.triageLabel)),
+  /** Whom invoices name (docs/invoices.md, "The buyer"); null clears it. */
+  buyer: z.optional(z.nullable(leadBuyerInput)),
 });
 export type LeadPatch = z.output<typeof leadPatch>;
 export const leadUpdateInput = z.extend(idInput, { data: leadPatch });

@@ -23,6 +23,8 @@ import { siteSettingsRouter } from '#server/content/site-settings/router';
 import { mediaRouter } from '#server/media/router';
 import { outboxRouter } from '#server/mail/outbox/router';
 import { factsRouter } from '#server/facts/router';
+import { invoiceDraftProcedures } from '#server/invoices/router';
+import { invoiceIssueProcedures } from '#server/invoices/issue-router';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
 import { leadDraftProcedures } from '#server/leads/drafts/router';
@@ -71,6 +73,7 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
+  invoices: router({ ...invoiceDraftProcedures, ...invoiceIssueProcedures }),
   leads: router({
     ...leadCoreProcedures,
     ...leadReplyProcedures,

@@ -11,6 +11,7 @@ import {
   DatabaseUnavailable,
   FieldConflict,
   FieldInvalid,
+  FieldsConflict,
   ThrottledError,
   UnavailableError,
 } from '#server/platform/errors';
@@ -88,6 +89,9 @@ export function toHttpError(error: unknown): HttpError {
     const issues = [{ path: error.field, message: error.message }];
     const status = error instanceof FieldConflict ? 409 : 400;
     return { status, message: error.message, issues, unexpected: false };
+  }
+  if (error instanceof FieldsConflict) {
+    return { status: 409, message: error.message, issues: [...error.issues], unexpected: false };
   }
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500 && status !== 503) {

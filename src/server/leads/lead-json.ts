@@ -31,6 +31,7 @@ export function leadJson(row: LeadRow, unread: number): Lead {
     followUpAt: iso(row.followUpAt),
     unread,
     triage: triageJson(row),
+    buyer: row.buyer === null ? null : (JSON.parse(row.buyer) as Lead['buyer']),
   };
 }
 

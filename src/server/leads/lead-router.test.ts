@@ -65,6 +65,7 @@ describe('leads.list', () => {
       followUpAt: null,
       unread: 2,
       triage: null,
+      buyer: null,
     });
     expect(ids(await admin.leads.list({ page: 2 }))).toEqual([stored[0]!.lead.id]);
   });

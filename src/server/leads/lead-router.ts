@@ -135,6 +135,9 @@ export const leadCoreProcedures = {
         const changes: LeadChanges = {};
         if (data.value !== undefined) changes.value = data.value;
         if (data.lostReason !== undefined) changes.lostReason = data.lostReason || null;
+        if (data.buyer !== undefined) {
+          changes.buyer = data.buyer === null ? null : JSON.stringify(data.buyer);
+        }
         if (data.followUpAt !== undefined) {
           changes.followUpAt =
             data.followUpAt === null

@@ -38,6 +38,19 @@ export class FieldConflict extends TRPCError {
 }
 
 /**
+ * A 409 naming several fields at once (what an invoice's seller profile lacks): the message,
+ * and each field as an issue (docs/api.md, "Errors").
+ */
+export class FieldsConflict extends TRPCError {
+  constructor(
+    message: string,
+    readonly issues: readonly { path: string; message: string }[],
+  ) {
+    super({ code: 'CONFLICT', message });
+  }
+}
+
+/**
  * A 400 about one field that only the database can judge (an `entryId` no entry has, a
  * testimonial published without its `consent`): the message, and the field as the answer's
  * one issue, as a zod issue would name it (docs/api.md, "Errors").

@@ -17,7 +17,7 @@ import { parseItems, type ProposalRow } from './proposal-json';
 import { nextProposalNumber } from './numbers';
 import { readProposalSettings } from './settings';
 
-export interface DraftFields {
+export interface ProposalDraftFields {
   title?: string;
   summary?: string;
   items?: ProposalItem[];
@@ -52,7 +52,7 @@ function amountColumns(items: ProposalItem[], deposit: Deposit | null) {
 export async function createDraft(
   db: Db,
   leadId: number,
-  fields: DraftFields & { title: string },
+  fields: ProposalDraftFields & { title: string },
   by: string,
   now: Date,
   audit: (tx: Db, row: ProposalRow) => Promise<unknown>,
@@ -91,7 +91,7 @@ export async function createDraft(
 export async function updateDraft(
   tx: Db,
   current: ProposalRow,
-  fields: DraftFields,
+  fields: ProposalDraftFields,
   now: Date,
 ): Promise<ProposalRow> {
   if (current.status !== 'draft') throw conflict(M.notDraft);

@@ -23,7 +23,9 @@ const decimals = (value: number, digits: number) => {
  * A check over several fields runs only once each of them is valid: zod would otherwise run it
  * beside a field's own refusal (a price of 1.5 cents would reach the totals' integers).
  */
-const whenFieldsValid = { when: (payload: { issues: unknown[] }) => payload.issues.length === 0 };
+export const whenFieldsValid = {
+  when: (payload: { issues: unknown[] }) => payload.issues.length === 0,
+};
 
 /** Upper-cased, then one of `codes`. */
 const codeField = (isCode: (code: string) => boolean, message: string) =>
@@ -39,13 +41,26 @@ export const countryField = codeField((code) => COUNTRY_CODES.has(code), MESSAGE
 export const invoiceDayField = z.string(MESSAGES.day).check(z.refine(isRealDay, MESSAGES.day));
 
 /** One line of stored text, trimmed, within `max`; at least one character when `required`. */
-const lineField = (max: number, message: string, required?: string) =>
+export const lineField = (max: number, message: string, required?: string) =>
   storedText().check(
     z.trim(),
     z.minLength(required ? 1 : 0, required ?? message),
     z.maxLength(max, message),
     oneLine(message),
   );
+
+/** A line's net within what 100 lines can sum exactly (INVOICE_LIMITS.lineNetMax). */
+export const lineWithinLimit = z.refine<{ quantity: number; unitAmount: number }>(
+  (item) => Math.abs(lineNet(item)) <= LIMITS.lineNetMax,
+  { message: MESSAGES.lineTooLarge, path: ['unitAmount'], ...whenFieldsValid },
+);
+
+/** A rate in percent: 0 to 100, at most two decimals. */
+export const rateField = z.number(MESSAGES.rate).check(
+  z.minimum(0, MESSAGES.rate),
+  z.maximum(LIMITS.rateMax, MESSAGES.rate),
+  z.refine((rate) => decimals(rate, 2), MESSAGES.rate),
+);
 
 export const invoiceItemInput = z
   .object({
@@ -68,26 +83,16 @@ export const invoiceItemInput = z
         z.maximum(LIMITS.unitAmountMax, MESSAGES.unitAmount),
       ),
     category: z.enum(taxCategoryValues, MESSAGES.category),
-    rate: z.number(MESSAGES.rate).check(
-      z.minimum(0, MESSAGES.rate),
-      z.maximum(LIMITS.rateMax, MESSAGES.rate),
-      z.refine((rate) => decimals(rate, 2), MESSAGES.rate),
-    ),
+    rate: rateField,
   })
-  .check(
-    z.refine((item) => Math.abs(lineNet(item)) <= LIMITS.lineNetMax, {
-      message: MESSAGES.lineTooLarge,
-      path: ['unitAmount'],
-      ...whenFieldsValid,
-    }),
-  );
+  .check(lineWithinLimit);
 
 export const invoiceItemsInput = z
   .array(invoiceItemInput)
   .check(z.minLength(1, MESSAGES.itemsMin), z.maxLength(LIMITS.itemsMax, MESSAGES.itemsMax));
 
 /** A VAT ID as typed ("de 136 695 976"), kept compact; checked against its party's country. */
-const vatIdField = z.nullable(
+export const vatIdField = z.nullable(
   z.pipe(
     lineField(LIMITS.vatIdMax, MESSAGES.vatIdFormat),
     z.transform((vatId) => (vatId ? compactVatId(vatId) : null)),
@@ -106,23 +111,22 @@ const partyFields = {
   vatId: vatIdField,
 };
 
-const vatIdOfCountry = z.refine<{ vatId: string | null; country: string }>(
+export const vatIdOfCountry = z.refine<{ vatId: string | null; country: string }>(
   (party) => party.vatId === null || isVatIdOf(party.vatId, party.country),
   { message: MESSAGES.vatIdFormat, path: ['vatId'], ...whenFieldsValid },
 );
 
 /** The buyer as the invoice names it (BG-7), with the buyer's reference or order number. */
-export const buyerInput = z
-  .object({
-    ...partyFields,
-    reference: z.nullable(lineField(LIMITS.referenceMax, MESSAGES.reference)),
-  })
-  .check(vatIdOfCountry);
+export const buyerFields = {
+  ...partyFields,
+  reference: z.nullable(lineField(LIMITS.referenceMax, MESSAGES.reference)),
+};
+export const buyerInput = z.object(buyerFields).check(vatIdOfCountry);
 
-const ibanField = z.nullable(
+export const ibanField = z.nullable(
   z.pipe(z.string(MESSAGES.iban).check(z.refine(isIban, MESSAGES.iban)), z.transform(compactIban)),
 );
-const bicField = z.nullable(
+export const bicField = z.nullable(
   z.pipe(z.string(MESSAGES.bic).check(z.refine(isBic, MESSAGES.bic)), z.transform(compactBic)),
 );
 
@@ -137,7 +141,7 @@ export const sellerInput = z
   })
   .check(vatIdOfCountry);
 
-const supplyPeriodInput = z.object({ from: invoiceDayField, to: invoiceDayField }).check(
+export const supplyPeriodInput = z.object({ from: invoiceDayField, to: invoiceDayField }).check(
   z.refine((period) => period.to >= period.from, {
     message: MESSAGES.periodReversed,
     path: ['to'],

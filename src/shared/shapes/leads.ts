@@ -10,6 +10,7 @@ import { deliveryValues, leadStatusValues, timelineKindValues } from '../lead-pi
 import { suppressionReasonValues } from '../outbox';
 import { triageLabelValues } from '../triage';
 import { fileDownloadOutput } from './file-download';
+import { leadBuyerOutput } from './invoices';
 
 const leadStatus = z.enum(leadStatusValues);
 
@@ -43,6 +44,8 @@ export const leadOutput = z.strictObject({
   /** Its unread messages and answers. */
   unread: z.number(),
   triage: z.nullable(leadTriageOutput),
+  /** Whom invoices name; null until given (docs/invoices.md, "The buyer"). */
+  buyer: z.nullable(leadBuyerOutput),
 });
 export type Lead = z.infer<typeof leadOutput>;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { FactFormValues } from '#shared/facts';
-import type { Tag } from '#client/lib/api-types';
+import type { Tag } from '#shared/shapes/facts';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { Button } from '../ui/controls';

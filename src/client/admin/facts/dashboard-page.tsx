@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Fact, Tag } from '#client/lib/api-types';
+import type { Fact, Tag } from '#shared/shapes/facts';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { QueryState } from '../ui/query-state';

@@ -1,4 +1,4 @@
-import type { Fact } from '#client/lib/api-types';
+import type { Fact } from '#shared/shapes/facts';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface DeleteFactDialogProps {

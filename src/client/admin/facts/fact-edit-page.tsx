@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FactFormValues } from '#shared/facts';
-import type { FactWithTags, Tag } from '#client/lib/api-types';
+import type { FactWithTags } from '#client/lib/api-types';
+import type { Tag } from '#shared/shapes/facts';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { Card } from '../ui/controls';

@@ -6,7 +6,7 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import type { Fact, Tag } from '#client/lib/api-types';
+import type { Fact, Tag } from '#shared/shapes/facts';
 import { buttonClass, buttonSizes, focusRing } from '#shared/ui-styles';
 import { Button, Switch } from '../ui/controls';
 import { formatWordDate } from '../ui/date-time';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Fact } from '#client/lib/api-types';
+import type { Fact } from '#shared/shapes/facts';
 import { placeFact, swapWithNeighbour } from '#shared/fact-order';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Tag } from '#client/lib/api-types';
+import type { Tag } from '#shared/shapes/facts';
 import { TagPicker } from './tag-picker';
 
 afterEach(cleanup);

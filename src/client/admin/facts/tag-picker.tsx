@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Tag } from '#client/lib/api-types';
+import type { Tag } from '#shared/shapes/facts';
 import { Button, TextInputField } from '../ui/controls';
 
 interface TagPickerProps {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Fact } from '#client/lib/api-types';
+import type { Fact } from '#shared/shapes/facts';
 
 /**
  * The fact list's grid and the move to refocus: call `refocusOnceMoved` before moving a fact

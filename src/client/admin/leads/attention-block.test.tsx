@@ -37,6 +37,7 @@ const lead = (id: number, name: string, fields: Partial<Lead> = {}): Lead => ({
   followUpAt: null,
   unread: 1,
   triage: null,
+  buyer: null,
   ...fields,
 });
 

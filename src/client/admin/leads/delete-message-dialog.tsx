@@ -1,4 +1,4 @@
-import type { Message } from '#client/lib/api-types';
+import type { Message } from '#shared/shapes/messages';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface DeleteMessageDialogProps {

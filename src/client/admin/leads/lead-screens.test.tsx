@@ -32,6 +32,7 @@ const lead: Lead = {
   followUpAt: null,
   unread: 1,
   triage: null,
+  buyer: null,
 };
 const unchanged = { status: 'new' as const, value: '', lostReason: '', followUpAt: '' };
 

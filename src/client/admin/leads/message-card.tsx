@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { Message } from '#client/lib/api-types';
+import type { Message } from '#shared/shapes/messages';
 import { Button } from '../ui/controls';
 import { TrashIcon } from '../ui/icons';
 import { subjectLabel } from '#shared/contact';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Message } from '#client/lib/api-types';
+import type { Message } from '#shared/shapes/messages';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { ArrowLeftIcon } from '../ui/icons';

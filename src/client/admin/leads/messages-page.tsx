@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES_PAGE_SIZE } from '#shared/leads';
-import type { Message } from '#client/lib/api-types';
+import type { Message } from '#shared/shapes/messages';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../ui/controls';

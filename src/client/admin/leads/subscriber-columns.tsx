@@ -1,4 +1,4 @@
-import type { Subscriber } from '#client/lib/api-types';
+import type { Subscriber } from '#shared/shapes/subscribers';
 import { Button } from '../ui/controls';
 import { TrashIcon } from '../ui/icons';
 import { DateTime } from '../ui/date-time';

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { Subscriber } from '#client/lib/api-types';
+import type { Subscriber } from '#shared/shapes/subscribers';
 import { renderAdmin } from '#tests/support/render-admin';
 import { SubscribersPage } from './subscribers-page';
 

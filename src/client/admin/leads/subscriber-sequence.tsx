@@ -1,5 +1,5 @@
 import { sequenceSummary } from '#shared/newsletter-sequence';
-import type { Subscriber } from '#client/lib/api-types';
+import type { Subscriber } from '#shared/shapes/subscribers';
 
 /**
  * A subscriber's welcome sequence under their status (docs/admin-guide.md, "Subscribers"):

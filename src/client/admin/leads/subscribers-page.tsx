@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SUBSCRIBERS_PAGE_SIZE } from '#shared/leads';
-import type { Subscriber } from '#client/lib/api-types';
+import type { Subscriber } from '#shared/shapes/subscribers';
 import { trpc } from '#client/lib/trpc';
 import { buttonClass } from '#shared/ui-styles';
 import { Card } from '../ui/controls';

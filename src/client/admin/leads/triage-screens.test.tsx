@@ -47,6 +47,7 @@ function lead(id: number, name: string, triage: LeadTriage | null): Lead {
     followUpAt: null,
     unread: 0,
     triage,
+    buyer: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DraftForm, type DraftValues } from './draft-form';
 import { EmailPreview } from './email-preview';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { trpc } from '#client/lib/trpc';
 import { closeToast, toast } from '#client/ui/toast';
 import { errorMessage, isConflict } from '../ui/errors';

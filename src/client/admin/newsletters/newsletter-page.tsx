@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { ArrowLeftIcon } from '../ui/icons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { trpc } from '#client/lib/trpc';
 import { Button } from '../ui/controls';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { createQueryClient } from '#client/lib/query-client';
 import { createTrpcClient, trpc } from '#client/lib/trpc';
 import { toastQueue } from '#client/ui/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
-import type { Newsletter } from '#client/lib/api-types';
+import type { Newsletter } from '#shared/shapes/newsletters';
 import { Button } from '../ui/controls';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatDateTime } from '../ui/date-time';

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
-import type { Fact } from '#client/lib/api-types';
+import type { Fact } from '#shared/shapes/facts';
 import { AppRoot } from '#client/lib/app-root';
 import { createQueryClient } from '#client/lib/query-client';
 import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { CAROUSEL_SOUND_MIN_VISIBILITY } from '#client/home/home-timings';
-import type { PublicFact } from '#client/lib/api-types';
+import type { PublicFact } from '#shared/shapes/facts';
 import { company } from '#shared/company';
 import { useStoredFlag } from '#client/lib/use-stored-flag';
 import {

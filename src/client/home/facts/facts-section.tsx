@@ -1,5 +1,5 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
-import type { PublicFact } from '#client/lib/api-types';
+import type { PublicFact } from '#shared/shapes/facts';
 import { recordedLoad } from '#client/lib/code-loads';
 import { useSiteContent } from '../site-content-context';
 import { FactsSkeleton } from './facts-frame';

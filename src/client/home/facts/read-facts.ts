@@ -5,7 +5,7 @@
  * outputs (`PublicFact`). The page's first load carries these few lines instead of the tRPC
  * client, which comes with the forms that send (docs/performance.md, "The first load at 83 KB").
  */
-import type { PublicFact } from '#client/lib/api-types';
+import type { PublicFact } from '#shared/shapes/facts';
 
 export const PUBLIC_FACTS_PATH = '/api/trpc/facts.listPublic';
 

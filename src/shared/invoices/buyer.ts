@@ -1,0 +1,37 @@
+/**
+ * The buyer kept on a lead (docs/invoices.md, "The buyer"): whom its invoices name, filled by
+ * the owner (PATCH /api/leads/:id `{ buyer }`) or, later, by the client after accepting. The
+ * invoice's own fields (schemas.ts `buyerFields`) and the address invoices are mailed to.
+ */
+import { z } from 'zod/mini';
+import { emailField } from '../validation';
+import { buyerFields, vatIdOfCountry, type InvoiceContentInput } from './schemas';
+
+/** Left out is null: the VAT ID, the buyer's reference, and the address (the lead's). */
+const absentIsNull = <T extends z.ZodMiniType>(field: T) => z._default(z.nullable(field), null);
+
+export const leadBuyerInput = z
+  .object({
+    ...buyerFields,
+    vatId: z._default(buyerFields.vatId, null),
+    reference: z._default(buyerFields.reference, null),
+    /** Where invoices go; null: the lead's own address. */
+    email: absentIsNull(emailField),
+  })
+  .check(vatIdOfCountry);
+
+export type LeadBuyerInput = z.input<typeof leadBuyerInput>;
+export type LeadBuyer = z.output<typeof leadBuyerInput>;
+
+/** The buyer as an invoice names it (BG-7): the lead's buyer without the mailing address. */
+export function invoiceBuyerOf(buyer: LeadBuyer): InvoiceContentInput['buyer'] {
+  return {
+    name: buyer.name,
+    addressLines: buyer.addressLines,
+    postcode: buyer.postcode,
+    city: buyer.city,
+    country: buyer.country,
+    vatId: buyer.vatId,
+    reference: buyer.reference,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Invoicing set up for the router tests (docs/invoices.md): the seller profile of the core's
+ * sample seller (tests/support/invoices.ts), a lead with the domestic or the Polish buyer, and
+ * a draft to issue.
+ */
+import type { LeadBuyerInput } from '#shared/invoices/buyer';
+import type { InvoiceSettingsInput } from '#shared/invoices/settings';
+import { adminCaller, createTestDeps, type Caller, type TestDeps } from './app';
+import { buyer, domesticBuyer, seller } from './invoices';
+import { storeLeads } from './stored-leads';
+
+/** A complete profile: a German seller registered for VAT, 19 % by default. */
+export const SELLER_PROFILE = {
+  legalName: seller.name,
+  addressLines: seller.addressLines,
+  postcode: seller.postcode,
+  city: seller.city,
+  country: seller.country,
+  email: seller.email,
+  vatRegistered: true,
+  vatId: seller.vatId,
+  exemptionText: null,
+  companyNumber: seller.companyNumber,
+  iban: seller.iban,
+  bic: seller.bic,
+  paymentTermsDays: 14,
+  defaultCategory: 'S',
+  defaultRate: 19,
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  reminderOffsets: [-3, 7, 21],
+  bankTransferText: 'Pay to the IBAN on the invoice, naming its number.',
+} satisfies InvoiceSettingsInput;
+
+export const DOMESTIC_BUYER = { ...domesticBuyer, email: null } satisfies LeadBuyerInput;
+/** The Polish buyer with a VAT ID: reverse charge from a German seller. */
+export const EU_BUYER = { ...buyer, email: 'accounts@lodz.example' } satisfies LeadBuyerInput;
+
+/** Two items at the default rate: 2 days at 1,800.00 and 12.5 hours at 150.00. */
+export const ITEMS = [
+  { description: 'Discovery workshop', quantity: 2, unitCode: 'DAY', unitAmount: 180_000 },
+  { description: 'Evaluation', quantity: 12.5, unitCode: 'HUR', unitAmount: 15_000 },
+] as const;
+
+export interface Invoicing {
+  deps: TestDeps;
+  admin: Caller;
+  leadId: number;
+  /** A draft of ITEMS (or `fields`) on the lead; its id. */
+  draft: (fields?: Record<string, unknown>) => Promise<number>;
+}
+
+/** An app with the profile saved and a lead with `leadBuyer`, or none when null. */
+export async function invoicing(
+  options: { deps?: TestDeps; leadBuyer?: LeadBuyerInput | null } = {},
+): Promise<Invoicing> {
+  const deps = options.deps ?? (await createTestDeps());
+  const admin = await adminCaller(deps);
+  await admin.invoices.saveSettings(SELLER_PROFILE);
+  const [stored] = await storeLeads(deps, 1, { name: 'Ada Client', email: 'ada@client.example' });
+  const leadId = stored!.lead.id;
+  const leadBuyer = options.leadBuyer === undefined ? DOMESTIC_BUYER : options.leadBuyer;
+  if (leadBuyer) await admin.leads.update({ id: leadId, data: { buyer: leadBuyer } });
+  const draft = async (fields: Record<string, unknown> = {}) =>
+    (await admin.invoices.create({ leadId, items: [...ITEMS], ...fields })).invoice.id;
+  return { deps, admin, leadId, draft };
+}
