@@ -24,6 +24,8 @@ const LOADED_WHEN_NEEDED = [
   'ai',
   '@aws-sdk/client-s3',
   '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/api',
+  '@hono/otel',
   'stripe',
   'pdf-lib',
   '@pdf-lib/fontkit',
