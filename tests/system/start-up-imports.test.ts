@@ -29,6 +29,14 @@ const LOADED_WHEN_NEEDED = [
   'stripe',
   'pdf-lib',
   '@pdf-lib/fontkit',
+  'nodemailer',
+  '@zone-eu/mailsplit',
+  'standardwebhooks',
+  'feed',
+  'csv-stringify',
+  'ical.js',
+  'luxon',
+  'otplib',
 ];
 
 /** `import … from "x"` and `import "x"` at the top of a module (not `import("x")`). */

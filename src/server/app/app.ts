@@ -156,10 +156,11 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   );
 
   // The documented REST paths, each declared on its procedure (docs/api.md), and their
-  // description, made once per app from the same declarations.
+  // description, made from the same declarations once per app, at its first request: its
+  // JSON schemas were a tenth of a start's CPU (docs/performance.md, "Production start").
   app.route('/', restRoutes(appRouter, deps));
-  const openApi = openApiDocument(appRouter);
-  app.get('/api/openapi.json', (c) => c.json(openApi));
+  let openApi: ReturnType<typeof openApiDocument> | null = null;
+  app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(appRouter))));
 
   app.get('/healthz', async (c) => {
     await deps.db.get(sql`select 1`);
