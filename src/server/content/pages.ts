@@ -88,7 +88,12 @@ export function contentPages(
    * "Ask a question" only while the assistant is on: off, nothing of it is in the page
    * (docs/assistant.md).
    */
-  const renderHome = async (content: SiteContent, site: SiteSettingsView) => {
+  const renderHome = async (
+    content: SiteContent,
+    site: SiteSettingsView,
+    /** Told once the HTML is there, before its compressed copies are made (warm). */
+    onRendered?: () => void,
+  ) => {
     const [proof, assistant] = await Promise.all([
       homeProof(deps.db),
       assistantShown(deps, deps.clock.now().getTime()),
@@ -102,6 +107,7 @@ export function contentPages(
     const headTags =
       homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
     const html = composePage(template, { appHtml, headTags, content, page: '/' });
+    onRendered?.();
     return ready(html, HTML, videoFrameOrigin(content.video));
   };
   // The switch is read with the proof's counters: turned on or off, `/` is rendered again.
@@ -126,7 +132,15 @@ export function contentPages(
       homeVersion(),
     ]);
     const site = resolveSiteSettings(deps.config, current.settings);
-    await cached('/', current, version, () => renderHome(current.content, site));
+    // The warm-up waits for the HTML; its compressed copies (brotli at its highest level is
+    // about 0.15 s of CPU, on a libuv thread) are finished meanwhile, and a request for `/`
+    // that comes first waits for them (docs/performance.md, "Production start").
+    let rendered = () => {};
+    const html = new Promise<void>((resolve) => (rendered = resolve));
+    await Promise.race([
+      html,
+      cached('/', current, version, () => renderHome(current.content, site, rendered)),
+    ]);
   };
 
   for (const legal of LEGAL_PAGES) {
