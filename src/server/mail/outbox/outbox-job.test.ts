@@ -111,12 +111,7 @@ describe('the outbox sender', () => {
     const sent = await queue('newsletter', 'reader@example.com');
     const refused = await queue('newsletter', 'gone@example.com');
     const notice = await queue('notice', 'owner@example.com');
-    const sender = senderOn(
-      db,
-      smtpMailer(sink.url),
-      'a',
-      testConfig({ bulkRatePerMinute: 6000 }),
-    );
+    const sender = senderOn(db, smtpMailer(sink.url), 'a', testConfig({ bulkRatePerMinute: 6000 }));
     await drain(sender);
     clock.advance(60_000);
     await drain(sender);
