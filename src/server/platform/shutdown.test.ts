@@ -1,5 +1,5 @@
 /**
- * The stop's registry (shutdown.ts, docs/decisions/0054): the phases' order, the database last,
+ * The stop's registry (shutdown.ts, docs/decisions/0055): the phases' order, the database last,
  * and a task that hangs or throws logged while the others still run. Time is the fake timers':
  * a hung task's share passes by advancing them, not by waiting.
  */

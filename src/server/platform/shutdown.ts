@@ -1,6 +1,6 @@
 /**
  * The stop as registered tasks (docs/operations.md, "Running under a process manager";
- * docs/decisions/0054). Each part that starts work says how it stops where it starts, in the
+ * docs/decisions/0055). Each part that starts work says how it stops where it starts, in the
  * two phases of Ghost's server:
  *
  * - pre-stop tasks stop taking work (readiness 503, no new connection, no new mail, no next
