@@ -86,7 +86,7 @@ export async function main(): Promise<void> {
     const config = testConfig({
       smtpUrl,
       siteUrl: 'https://bench.example',
-      newsletterRatePerMinute: RATE,
+      bulkRatePerMinute: RATE,
     });
     const mailer = createMailer({
       smtpUrl,

@@ -54,7 +54,7 @@ export async function main(): Promise<void> {
     const config = testConfig({
       smtpUrl,
       siteUrl: 'https://bench.example',
-      newsletterRatePerMinute: RATE,
+      bulkRatePerMinute: RATE,
     });
     const mailer = createMailer({ smtpUrl, from: config.mailFrom, production: false, logger });
     const deps = await createTestDeps({ db, config, mailer, logger, clock: systemClock });

@@ -200,14 +200,16 @@ describe('administrators', () => {
           sessions: count('sessions'),
         };
       });
+    const { id } = withDatabase(
+      server.dbPath,
+      (db) => db.prepare("SELECT id FROM users WHERE username = 'newbie'").get() as { id: number },
+    );
+    const { sealed } = await newTotpSecret(SESSION_SECRET, id);
     withDatabase(server.dbPath, (db) => {
-      const { id } = db.prepare("SELECT id FROM users WHERE username = 'newbie'").get() as {
-        id: number;
-      };
       const now = Date.now();
       db.prepare(
         'INSERT INTO totp_credentials (user_id, secret, enabled_at, last_step, created_at) VALUES (?, ?, ?, 0, ?)',
-      ).run(id, newTotpSecret(SESSION_SECRET, id).sealed, now, now);
+      ).run(id, sealed, now, now);
       db.prepare(
         "INSERT INTO passkeys (user_id, credential_id, public_key, name, created_at) VALUES (?, 'e2e-credential', 'e2e-key', 'Phone', ?)",
       ).run(id, now);

@@ -86,7 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteUrlFromEnvironment: false,
     videoFrameHost: null,
     initialAdmin: null,
-    newsletterRatePerMinute: 120,
+    bulkRatePerMinute: 120,
     siteTimezone: 'UTC',
     siteTimezoneFromEnvironment: false,
     analyticsRetentionDays: 90,

@@ -37,7 +37,7 @@ export async function setUp(sinkOptions: SmtpSinkOptions = {}, smtpUrl?: string)
   const logger = createMemoryLogger();
   const config = testConfig({
     siteUrl: 'https://news.example',
-    newsletterRatePerMinute: RATE,
+    bulkRatePerMinute: RATE,
     smtpUrl: smtpUrl ?? sink.url,
   });
   deps = await createTestDeps({ config, logger });

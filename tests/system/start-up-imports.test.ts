@@ -24,9 +24,19 @@ const LOADED_WHEN_NEEDED = [
   'ai',
   '@aws-sdk/client-s3',
   '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/api',
+  '@hono/otel',
   'stripe',
   'pdf-lib',
   '@pdf-lib/fontkit',
+  'nodemailer',
+  '@zone-eu/mailsplit',
+  'standardwebhooks',
+  'feed',
+  'csv-stringify',
+  'ical.js',
+  'luxon',
+  'otplib',
 ];
 
 /** `import … from "x"` and `import "x"` at the top of a module (not `import("x")`). */

@@ -3,14 +3,15 @@
  * timer writes what gathered every FLUSH_MS in one batch (one transaction, one request to a
  * libSQL server), so a visitor's beacon never waits for the database and a burst of events
  * costs a few writes, not one each. The graceful shutdown writes what is left
- * (`flushAnalytics`) before the database closes; a kill -9 loses at most the events of the
- * last FLUSH_MS (docs/operations.md).
+ * (`registerAnalyticsFlush`) before the database closes; a kill -9 loses at most the events of
+ * the last FLUSH_MS (docs/operations.md).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { writeBatch, isDatabaseUnavailable, type Db } from '#db';
 import { analyticsEvents } from '#db/schema';
 import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
+import type { ShutdownTasks } from '#server/platform/shutdown';
 import { dayOf } from './days';
 import { CONVERSION_EVENTS } from '#shared/analytics';
 import { insertStatements, NO_VISITOR, type Credit, type EventRow } from './event-rows';
@@ -246,4 +247,26 @@ export async function flushAnalytics(db: Db): Promise<void> {
 /** Events recorded on this handle and not yet written. */
 export function unwrittenEvents(db: Db): number {
   return buffers.get(db)?.size ?? 0;
+}
+
+/**
+ * The buffer's part of the stop (platform/shutdown.ts): once every request is answered, the
+ * events they left are written, before the database closes; what could not be is counted in
+ * the log.
+ */
+export function registerAnalyticsFlush(shutdown: ShutdownTasks, db: Db, logger: Logger): void {
+  shutdown.registerCleanupTask(
+    'analytics buffer',
+    async () => {
+      try {
+        await flushAnalytics(db);
+      } catch (error) {
+        logger.error('server.analytics_unsaved', {
+          events: unwrittenEvents(db),
+          error: loggableError(error),
+        });
+      }
+    },
+    { share: 1, atLeastMs: 1_000 },
+  );
 }

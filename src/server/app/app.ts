@@ -52,6 +52,9 @@ import { createMetrics } from '#server/operations/metrics';
 import { createProbes } from '#server/operations/probes';
 import { observeRequests } from '#server/operations/observe-requests';
 import { notFoundRoute } from '#server/http/route-name';
+import type { ShutdownTasks } from '#server/platform/shutdown';
+import { registerAnalyticsFlush } from '#server/analytics/event-buffer';
+import { triagesSettled } from '#server/ai/triage';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -64,6 +67,8 @@ export interface AppOptions {
   scriptHashes?: readonly string[];
   /** What renders the content's pages; by default client/entry-server.tsx. */
   loadPageRenderer?: () => Promise<PageRenderer>;
+  /** The running server's stop (server.ts), where the app registers its part of it. */
+  shutdown?: ShutdownTasks;
 }
 
 /** The whole HTTP surface; everything from outside comes in through deps (docs/architecture.md). */
@@ -87,6 +92,14 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', probes.routes);
   app.route('/', metrics.routes);
   app.notFound(notFoundRoute);
+  // The app's part of the stop (platform/shutdown.ts): /readyz 503 from the signal on, so load
+  // balancers send no one new; once every request is answered, the AI triages they began
+  // (docs/ai.md) settled and the analytics events they left written.
+  if (options.shutdown) {
+    options.shutdown.registerPreStopTask('readiness', probes.markStopping);
+    registerAnalyticsFlush(options.shutdown, deps.db, deps.logger);
+    options.shutdown.registerCleanupTask('AI triages', () => triagesSettled(deps.db));
+  }
 
   app.use('*', requestLog(deps, anonymousLogPaths(appRouter)));
   const scriptHashes = [
@@ -110,10 +123,11 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.use('/api/trpc/*', trpcAdapter(deps));
 
   // The documented REST paths, each declared on its procedure (docs/api.md), and their
-  // description, made once per app from the same declarations.
+  // description, made from the same declarations once per app, at its first request: its
+  // JSON schemas were a tenth of a start's CPU (docs/performance.md, "Production start").
   app.route('/', restRoutes(appRouter, deps));
-  const openApi = openApiDocument(appRouter);
-  app.get('/api/openapi.json', (c) => c.json(openApi));
+  let openApi: ReturnType<typeof openApiDocument> | null = null;
+  app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(appRouter))));
 
   app.get('/healthz', async (c) => {
     await deps.db.get(sql`select 1`);

@@ -22,7 +22,7 @@ import { sequenceJob } from '#server/newsletter/sequence/sequence-job';
 
 export interface SenderDeps {
   db: Db;
-  config: Pick<Config, 'sessionSecret' | 'newsletterRatePerMinute' | 'replyTo' | 'bounceAddress'> &
+  config: Pick<Config, 'sessionSecret' | 'bulkRatePerMinute' | 'replyTo' | 'bounceAddress'> &
     SiteSettingsConfig;
   mailer: Mailer;
   clock: Clock;

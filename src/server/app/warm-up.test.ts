@@ -1,10 +1,12 @@
 /**
  * The warm-up server.ts awaits before it listens (docs/performance.md, "Cold start"): after it,
- * the first GET / loads nothing and renders nothing; it answers from the ready page.
+ * the first GET / loads nothing and renders nothing; it answers from the ready page, whose
+ * compressed copies the warm-up does not wait for ("Production start").
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app/app';
 import type { PageRenderer } from '#server/content/pages';
@@ -75,6 +77,21 @@ describe('warmUp', () => {
     finish!('<main>home</main>');
     await warming;
     expect(warmed).toBe(true);
+  });
+
+  it('a GET / right after gets the compressed copies the warm-up left to finish, made once', async () => {
+    const { counts, load } = countingRenderer(async () => `<main>${'home '.repeat(2000)}</main>`);
+    const app = createApp(deps, { clientDir: dir, loadPageRenderer: load });
+    await app.warmUp();
+    const asking = (encoding: string) =>
+      app.request('/', { headers: { 'accept-encoding': encoding } });
+    const [br, gzip] = await Promise.all([asking('br'), asking('gzip')]);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(
+      '<main>home home',
+    );
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(counts).toEqual({ loads: 1, renders: 1 });
   });
 
   it('a failed render is logged, not fatal: the first GET / renders the page', async () => {

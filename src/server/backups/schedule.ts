@@ -1,6 +1,6 @@
 /**
- * What the running server does about backups (docs/operations.md, "Backups"), started and
- * stopped by server.ts:
+ * What the running server does about backups (docs/operations.md, "Backups"), started by
+ * app/background.ts, which registers its stop:
  * - on the embedded file it marks itself running (server-marker.ts), so `restore` refuses;
  * - with BACKUP_DIR or BACKUP_S3_URL it looks every few minutes whether a backup is due
  *   (BACKUP_EVERY_HOURS since the last good one; a failed one is tried again after an hour

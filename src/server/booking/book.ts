@@ -18,7 +18,6 @@ import { stopSequence } from '#server/newsletter/sequence/sequence-exit';
 import { isOwnAddress, type OwnAddressConfig } from '#server/leads/own-addresses';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
 import { newToken, tokenHash } from '#server/platform/tokens';
-import { isFreeSlot } from './free-slots';
 import { planReminders } from './reminder-queue';
 import { readBookingSettings } from './settings';
 
@@ -84,6 +83,9 @@ export async function storeBooking(
 ): Promise<StoredBooking> {
   const { now } = context;
   const token = newToken();
+  // The slot rules (and luxon) are loaded with the first booking, before its transaction
+  // (docs/operations.md, "Start-up time").
+  const { isFreeSlot } = await import('./free-slots');
   try {
     return await writeTransaction(db, async (tx) => {
       const settings = await readBookingSettings(tx, context.siteTimezone);

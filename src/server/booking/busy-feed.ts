@@ -10,7 +10,7 @@ import { bookingFeeds } from '#db/schema';
 import type { BookingSettings } from '#shared/booking';
 import type { Logger } from '#server/platform/logger';
 import { fetchPublic, type AddressRules } from '#server/platform/public-fetch';
-import { FeedLimitError } from './feed-parse';
+import { FeedLimitError } from './feed-limits';
 import { FeedWorkerError, readFeedOffThread, type FeedParseOptions } from './feed-thread';
 import type { Span } from './slots';
 import { DAY_MS } from '#shared/calendar-days';

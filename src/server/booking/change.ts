@@ -14,7 +14,6 @@ import { CALL_MESSAGES } from '#shared/booking-request';
 import type { BookingSettings } from '#shared/booking';
 import { afterCallCancelled } from '#server/leads/cancelled-call';
 import { take, type ThrottleBucket } from '#server/platform/throttle';
-import { isFreeSlot } from './free-slots';
 import { dropUnsentReminders, planReminders } from './reminder-queue';
 import { readBookingSettings } from './settings';
 import { isConfirmedStartConflict, slotTaken } from './book';
@@ -107,6 +106,9 @@ export async function rescheduleBooking(
   },
 ): Promise<Changed | undefined> {
   const { now, start } = change;
+  // The slot rules (and luxon) are loaded with the first change, before its transaction
+  // (docs/operations.md, "Start-up time").
+  const { isFreeSlot } = await import('./free-slots');
   try {
     return await writeTransaction(db, async (tx) => {
       const booking = await tx.select().from(bookings).where(which).get();

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import {
-  FEED_LIMITS,
-  FeedLimitError,
-  parseBusyFeed,
-  readBusyFeedText,
-  withoutShortGaps,
-} from './feed-parse';
+import { FEED_LIMITS, FeedLimitError } from './feed-limits';
+import { parseBusyFeed, readBusyFeedText, withoutShortGaps } from './feed-parse';
 
 const january = {
   start: Date.parse('2026-01-01T00:00:00Z'),

@@ -14,26 +14,7 @@ import { canonicalTimezone } from '#shared/time-zone';
 import { walkStart } from './series-start';
 import { merged, type Span } from './slots';
 import { DAY_MS, DAY_SECONDS } from '#shared/calendar-days';
-
-/**
- * What one read may cost (docs/booking.md, "Budgets"): the events of the feed, and the
- * occurrences of repeating events looked at, counted over the whole read. A series is walked
- * from just before the window (`walkStart`), so an honest calendar stays far below them.
- */
-export interface FeedLimits {
-  events: number;
-  occurrences: number;
-}
-export const FEED_LIMITS: FeedLimits = { events: 5_000, occurrences: 200_000 };
-
-/** A read over a budget: its message is the owner's, shown as the feed's error. */
-export class FeedLimitError extends Error {}
-
-/** What a read found, and the occurrences it looked at (the budget's measure). */
-export interface FeedReading {
-  busy: Span[];
-  looked: number;
-}
+import { FEED_LIMITS, FeedLimitError, type FeedLimits, type FeedReading } from './feed-limits';
 
 /** How one property's wall-clock times become instants. */
 type Reading =

@@ -4,7 +4,7 @@
  * waits for a message. A worker over its time is terminated, whatever ical.js was doing.
  */
 import { WorkerFailedError, WorkerPool } from '#server/platform/worker-job';
-import { FEED_LIMITS, FeedLimitError, type FeedLimits, type FeedReading } from './feed-parse';
+import { FEED_LIMITS, FeedLimitError, type FeedLimits, type FeedReading } from './feed-limits';
 import type { FeedAnswer, FeedJob } from './feed-worker';
 import type { Span } from './slots';
 

@@ -5,7 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { WorkerStarted } from '#server/platform/worker-job';
-import { FeedLimitError, readBusyFeedText, type FeedLimits } from './feed-parse';
+import { FeedLimitError, type FeedLimits } from './feed-limits';
+import { readBusyFeedText } from './feed-parse';
 import type { Span } from './slots';
 
 export interface FeedJob {

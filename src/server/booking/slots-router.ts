@@ -8,9 +8,7 @@ import { BOOKING_MESSAGES } from '#shared/booking';
 import { addDays, daysSpanned, isRealDay } from '#shared/calendar-days';
 import { publicProcedure } from '#server/http/trpc';
 import { freshenBusyFeed } from './busy-feed';
-import { freeSlots } from './free-slots';
 import { readBookingSettings } from './settings';
-import { ownerDay } from './slots';
 import { siteSettings } from '#server/site/site-settings';
 import { outputs } from '#shared/shapes/booking-slots';
 
@@ -63,6 +61,12 @@ export const bookingSlotsProcedures = {
     .output(outputs.slots)
     .query(async ({ ctx, input }) => {
       const now = ctx.clock.now();
+      // The slot rules (and luxon) are loaded with the first question, not at the start
+      // (docs/operations.md, "Start-up time").
+      const [{ freeSlots }, { ownerDay }] = await Promise.all([
+        import('./free-slots'),
+        import('./slots'),
+      ]);
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       // The range is checked first: invalid input is 400 whether booking is on or off.
       const days = resolveDays(input, ownerDay(settings, now));

@@ -111,7 +111,13 @@ export function contentPages(
  * "Ask a question" only while the assistant is on: off, nothing of it is in the page
  * (docs/assistant.md).
  */
-async function renderHome(pages: Pages, content: SiteContent, site: SiteSettingsView) {
+async function renderHome(
+  pages: Pages,
+  content: SiteContent,
+  site: SiteSettingsView,
+  /** Told once the HTML is there, before its compressed copies are made (warmHome). */
+  onRendered?: () => void,
+) {
   const { deps, template } = pages;
   const [proof, assistant] = await Promise.all([
     homeProof(deps.db),
@@ -125,6 +131,7 @@ async function renderHome(pages: Pages, content: SiteContent, site: SiteSettings
   const drawn = homeSharePicture(content)?.path;
   const headTags = homeHeadTags(content, site.address, origin, drawn) + (feeds && `\n    ${feeds}`);
   const html = composePage(template, { appHtml, headTags, content, page: '/' });
+  onRendered?.();
   return ready(html, HTML, videoFrameOrigin(content.video));
 }
 
@@ -154,7 +161,15 @@ async function warmHome(pages: Pages): Promise<void> {
     homeVersion(deps),
   ]);
   const site = resolveSiteSettings(deps.config, current.settings);
-  await pages.cached('/', current, version, () => renderHome(pages, current.content, site));
+  // The warm-up waits for the HTML; its compressed copies (brotli at its highest level is
+  // about 0.15 s of CPU, on a libuv thread) are finished meanwhile, and a request for `/`
+  // that comes first waits for them (docs/performance.md, "Production start").
+  let rendered = () => {};
+  const html = new Promise<void>((resolve) => (rendered = resolve));
+  await Promise.race([
+    html,
+    pages.cached('/', current, version, () => renderHome(pages, current.content, site, rendered)),
+  ]);
 }
 
 function addLegalPages(app: Hono<AppEnv>, { template, renderWith, serve }: Pages) {

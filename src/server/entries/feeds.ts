@@ -16,7 +16,7 @@ import type { AppEnv } from '#server/http/hono-env';
 import { cacheControlOf, readyAnswer, type ReadyBytes } from '#server/http/ready-bytes';
 import type { AppDeps } from '#server/http/trpc';
 import type { PageFrame } from '#server/platform/page-frame';
-import { feedXml, type FeedFormat } from './feed-xml';
+import type { FeedFormat } from './feed-xml';
 import { latestPublished } from './published';
 import { readyText } from './ready-pages';
 
@@ -30,9 +30,11 @@ const TYPES: Record<FeedFormat, string> = {
 
 async function render(db: Db, frame: PageFrame, kind: EntryKind | null, format: FeedFormat) {
   const entries = await latestPublished(db, kind, FEED_SIZE);
-  return entries.length === 0
-    ? null
-    : readyText(feedXml(frame, kind, format, entries), TYPES[format]);
+  if (entries.length === 0) return null;
+  // The `feed` package is loaded with the first feed asked for (docs/operations.md,
+  // "Start-up time").
+  const { feedXml } = await import('./feed-xml');
+  return readyText(feedXml(frame, kind, format, entries), TYPES[format]);
 }
 
 interface KeptFeed {

@@ -1,6 +1,7 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { ShutdownTasks } from '#server/platform/shutdown';
 
 /**
  * How long a client may take: 15 s to send its headers, 30 s for the whole request (Node's
@@ -20,4 +21,27 @@ export function listen(
   > = REQUEST_TIMEOUTS,
 ): Server {
   return serve({ fetch, ...address, serverOptions: { ...timeouts } }, onListening) as Server;
+}
+
+/**
+ * The server's part of the stop (platform/shutdown.ts, docs/operations.md): no new connection
+ * from the signal on, then every request already received answered, up to SHUTDOWN_SECONDS;
+ * the connections still busy then are cut off.
+ */
+export function registerServerStop(server: Server, shutdown: ShutdownTasks): void {
+  let closed: Promise<void> = Promise.resolve();
+  shutdown.registerPreStopTask('http server', () => {
+    // close() stops accepting, lets requests in flight finish and drops idle keep-alives.
+    closed = new Promise((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+  });
+  shutdown.registerCleanupTask(
+    'http server',
+    async ({ signal }) => {
+      signal.addEventListener('abort', () => server.closeAllConnections(), { once: true });
+      await closed;
+    },
+    // The requests first: all the time the deadline leaves.
+    { share: 1 },
+  );
 }

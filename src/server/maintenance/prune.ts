@@ -1,6 +1,7 @@
 /**
- * Housekeeping: rows that can no longer matter are deleted now and then (server.ts runs it
- * every PRUNE_INTERVAL_MS), so these tables stay small however long the server runs.
+ * Housekeeping: rows that can no longer matter are deleted now and then (at the start, then
+ * every PRUNE_INTERVAL_MS: startPruning), so these tables stay small however long the server
+ * runs.
  */
 import { and, isNull, lt, not } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
@@ -21,6 +22,7 @@ import { AUDIT_RETENTION_DAYS } from '#shared/audit';
 import { pruneAnalytics, type RetentionSettings } from '#server/analytics/retention';
 import { pruneOutbox } from '#server/mail/outbox/outbox-prune';
 import { liveSession } from '#server/identity/sessions/session';
+import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { pruneEvents, type ThrottleRule } from '#server/platform/throttle';
 import * as accountThrottles from '#server/identity/account/throttle-rules';
@@ -142,4 +144,31 @@ export async function pruneSafely(
     logger.error('maintenance.prune_failed', { error: loggableError(error) });
     return false;
   }
+}
+
+/**
+ * The running server's housekeeping (app/background.ts): a round now, then one every
+ * PRUNE_INTERVAL_MS on a timer that never keeps the process alive. stop() ends the timer and
+ * resolves once a round under way is done, before the database closes.
+ */
+export function startPruning(
+  db: Db,
+  config: Parameters<typeof pruneSafely>[2],
+  clock: Clock,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  // pruneSafely never rejects: a failed round is logged and the next one tries again.
+  const prune = () => {
+    running = pruneSafely(db, clock.now(), config, logger);
+  };
+  const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+  timer.unref();
+  prune();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

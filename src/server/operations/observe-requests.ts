@@ -1,44 +1,35 @@
 /**
- * The first middleware of the app: each request counted and timed for /metrics and, with
- * tracing on, a span (docs/operations.md), both under its route template (the request log's
- * name too: http/route-name.ts).
+ * The first middleware of the app: with tracing on, each request a span (@hono/otel's,
+ * request-spans.ts; docs/operations.md, "Traces"), and with METRICS_TOKEN each request counted
+ * and timed for /metrics under its route template (the request log's name too:
+ * http/route-name.ts).
  * With neither on when the app is made (tracing starts before it, in server.ts) there is no
  * such middleware: a request pays nothing for them.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '#server/http/hono-env';
-import { inSpan, tracingOn } from '#server/platform/spans';
 import type { HttpMetrics } from './metrics';
 import { routeName } from '#server/http/route-name';
+import { requestSpans } from './request-spans';
 
-export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<AppEnv> | null {
-  if (metrics === null && !tracingOn()) return null;
-  const answered = async (
-    c: Parameters<MiddlewareHandler<AppEnv>>[0],
-    next: () => Promise<void>,
-  ) => {
+function countRequests(metrics: HttpMetrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     const started = performance.now();
     await next();
-    const route = routeName(c);
-    metrics?.observe(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
-    return route;
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observe(routeName(c), c.req.method, c.res.status, seconds);
   };
-  return async (c, next) => {
-    if (!tracingOn()) {
-      if (metrics) await answered(c, next);
-      else await next();
-      return;
-    }
-    await inSpan(
-      `${c.req.method}`,
-      { 'http.request.method': c.req.method },
-      async (span) => {
-        const route = await answered(c, next);
-        span.rename(`${c.req.method} ${route}`);
-        span.set({ 'http.route': route, 'http.response.status_code': c.res.status });
-        if (c.res.status >= 500) span.fail(undefined);
-      },
-      'server',
-    );
-  };
+}
+
+export function observeRequests(metrics: HttpMetrics | null): MiddlewareHandler<AppEnv> | null {
+  const traced = requestSpans();
+  const counted = metrics ? countRequests(metrics) : null;
+  if (traced && counted) {
+    // The count inside the span: its time is the request's, as before.
+    return (c, next) =>
+      traced(c, async () => {
+        await counted(c, next);
+      });
+  }
+  return traced ?? counted;
 }

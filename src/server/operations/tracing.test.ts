@@ -2,9 +2,12 @@
  * Traces end to end in one process: the tracing started as server.ts starts it, with the real
  * OTLP/HTTP exporter, sending to a receiver of the test's own. A request becomes a server span
  * named by its route template, its database statement a child span whose SQL holds `?` where
- * the visitor's value went, and the request's log line carries the same trace id.
+ * the visitor's value went, and the request's log line carries the same trace id. A request
+ * that comes with a proxy's `traceparent` is a span of that trace, under the proxy's span.
  */
+import { Hono } from 'hono';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { AppEnv } from '#server/http/hono-env';
 import { askModel } from '#server/ai/ask';
 import { createMailer } from '#server/platform/mail';
 import { AI_ON, mockModel } from '#tests/support/ai';
@@ -16,6 +19,7 @@ import {
   startOtlpReceiver,
   type OtlpReceiver,
 } from '#tests/support/otlp-receiver';
+import { observeRequests } from './observe-requests';
 import { startTracing, type Tracing } from './tracing';
 
 let receiver: OtlpReceiver;
@@ -68,6 +72,81 @@ it('a request is a span, its statement a child span without values, its log line
     .map((text) => JSON.parse(text) as { event: string; traceId?: string })
     .find((entry) => entry.event === 'request');
   expect(line?.traceId).toBe(request!.traceId);
+});
+
+it('a request with a traceparent continues that trace: its span under the proxy’s, its statements under it', async () => {
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
+  const { app, deps } = await createTestApp();
+  const proxyTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const proxySpan = '00f067aa0ba902b7';
+
+  const res = await app.request(
+    '/uploads/logo-private-5803-0123456789abcdef.png?token=query-secret-5521',
+    {
+      headers: { traceparent: `00-${proxyTrace}-${proxySpan}-01`, tracestate: 'proxy=1' },
+    },
+  );
+  expect(res.status).toBe(404);
+  await tracing.shutdown();
+  tracing = null;
+
+  const spans = receiver.spans();
+  const request = spans.find((span) => span.kind === 2);
+  expect(request).toMatchObject({
+    name: 'GET /uploads/:name',
+    traceId: proxyTrace,
+    parentSpanId: proxySpan,
+  });
+  const lookup = spans.find((span) =>
+    String(attribute(span, 'db.query.text')).includes('media_files'),
+  );
+  expect(lookup).toMatchObject({ traceId: proxyTrace, parentSpanId: request!.spanId });
+  // Neither the path's value nor the query string is an attribute (no `url.full`).
+  const sent = JSON.stringify(receiver.received);
+  expect(sent).not.toContain('private-5803');
+  expect(sent).not.toContain('query-secret-5521');
+  const line = deps.logger.lines
+    .map((text) => JSON.parse(text) as { event: string; traceId?: string })
+    .find((entry) => entry.event === 'request');
+  expect(line?.traceId).toBe(proxyTrace);
+});
+
+it('a request without a valid traceparent starts a trace of its own', async () => {
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
+  const { app } = await createTestApp();
+  const zeros = `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`;
+  for (const traceparent of [zeros, 'garbage', `ff-${'a'.repeat(32)}-${'b'.repeat(16)}-01`]) {
+    await app.request('/uploads/logo.png', { headers: { traceparent } });
+  }
+  await tracing.shutdown();
+  tracing = null;
+
+  const requests = receiver.spans().filter((span) => span.kind === 2);
+  expect(requests).toHaveLength(3);
+  for (const span of requests) {
+    expect(span.parentSpanId ?? '').toBe('');
+    expect(span.traceId).not.toBe('0'.repeat(32));
+  }
+  expect(new Set(requests.map((span) => span.traceId)).size).toBe(3);
+});
+
+it('a failed request is a failed span that names the error’s kind, never its message', async () => {
+  tracing = await startTracing({ endpoint: receiver.endpoint, serviceName: null });
+  // The app's first middleware, on a route of the test's own that throws.
+  const app = new Hono<AppEnv>();
+  app.use('*', observeRequests(null)!);
+  app.get('/failing/:id', () => {
+    throw new RangeError('a value 7731 that must not leave');
+  });
+  const res = await app.request('/failing/7731');
+  expect(res.status).toBe(500);
+  await tracing.shutdown();
+  tracing = null;
+
+  const request = receiver.spans().find((span) => span.kind === 2);
+  expect(request?.name).toBe('GET /failing/:id');
+  expect(JSON.stringify(receiver.received)).toContain('RangeError');
+  expect(JSON.stringify(receiver.received)).not.toContain('7731');
 });
 
 it('a model call is a span with the model and its tokens, never the prompt or the answer', async () => {

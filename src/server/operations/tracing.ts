@@ -1,19 +1,19 @@
 /**
  * Traces over OTLP/HTTP (JSON) when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md,
  * "Traces"). The SDK is imported here, dynamically, and only then: without the variable no
- * OpenTelemetry module is loaded at all. It installs itself behind the two seams the code
- * calls (platform/spans.ts for requests, mail, AI calls and the mailbox poll; db's statement
- * hook for SQL), and keeps the current span in an AsyncLocalStorage of its own: nothing is
- * registered globally, so a second start (a test) does not see the first.
+ * OpenTelemetry module is loaded at all. Requests are spans of @hono/otel's middleware
+ * (request-spans.ts), which continues an incoming `traceparent`; the rest of the code reaches
+ * the SDK through two seams (platform/spans.ts for mail, AI calls and the mailbox poll; db's
+ * statement hook for SQL). The middleware reads the current span and the propagator through
+ * OpenTelemetry's globals, so the context manager and the W3C propagator are registered
+ * globally for as long as tracing runs, and taken away again by shutdown() (a test's second
+ * start does not see the first).
  */
 import packageJson from '../../../package.json' with { type: 'json' };
 import { traceStatements } from '#db/statement-spans';
-import {
-  installTracer,
-  type SpanAttributes,
-  type SpanKind,
-  type SpanNote,
-} from '#server/platform/spans';
+import { installTracer, type SpanAttributes, type SpanNote } from '#server/platform/spans';
+import { installRequestSpans, makeRequestSpans } from './request-spans';
+import { traceContextPropagator } from './trace-context';
 
 export interface TracingSettings {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: spans go to `<endpoint>/v1/traces`. */
@@ -40,18 +40,22 @@ function defined(attributes: SpanAttributes): Record<string, string | number | b
 export async function startTracing(settings: TracingSettings): Promise<Tracing> {
   const [
     api,
-    { BasicTracerProvider, BatchSpanProcessor },
+    { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor },
     { OTLPTraceExporter },
     hooks,
     resources,
+    { httpInstrumentationMiddleware },
   ] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/resources'),
+    import('@hono/otel'),
   ]);
   const contexts = new hooks.AsyncLocalStorageContextManager().enable();
+  api.context.setGlobalContextManager(contexts);
+  api.propagation.setGlobalPropagator(traceContextPropagator(api));
   const exporter = new OTLPTraceExporter({
     url: `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`,
   });
@@ -61,13 +65,12 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing> 
       'service.version': packageJson.version,
     }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
+    // Every request is recorded, as before spans were continued: a proxy's "not sampled" flag
+    // does not silence the site's own traces.
+    sampler: new AlwaysOnSampler(),
   });
   const tracer = provider.getTracer(packageJson.name, packageJson.version);
-  const KINDS: Record<SpanKind, number> = {
-    server: api.SpanKind.SERVER,
-    client: api.SpanKind.CLIENT,
-    internal: api.SpanKind.INTERNAL,
-  };
+  const KINDS = { client: api.SpanKind.CLIENT, internal: api.SpanKind.INTERNAL };
 
   const noteOf = (span: import('@opentelemetry/api').Span): SpanNote => ({
     set: (attributes) => span.setAttributes(defined(attributes)),
@@ -77,11 +80,10 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing> 
         code: api.SpanStatusCode.ERROR,
         message: error instanceof Error ? error.name : undefined,
       }),
-    rename: (name) => span.updateName(name),
   });
 
   installTracer({
-    async inSpan(name, attributes, fn, kind: SpanKind = 'internal') {
+    async inSpan(name, attributes, fn, kind = 'internal') {
       const parent = contexts.active();
       const span = tracer.startSpan(
         name,
@@ -104,6 +106,8 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing> 
     },
     traceId: () => api.trace.getSpan(contexts.active())?.spanContext().traceId,
   });
+
+  installRequestSpans(makeRequestSpans(api, tracer, httpInstrumentationMiddleware));
 
   // Statements inside a span only: the sender's idle polls would otherwise each be a trace.
   traceStatements((text) => {
@@ -130,7 +134,10 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing> 
     async shutdown() {
       traceStatements(null);
       installTracer(null);
+      installRequestSpans(null);
       await provider.shutdown();
+      api.propagation.disable();
+      api.context.disable();
       contexts.disable();
     },
   };

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       siteUrl: 'http://localhost:3000',
       initialAdmin: null,
-      newsletterRatePerMinute: 120,
+      bulkRatePerMinute: 120,
       siteTimezone: 'UTC',
       analyticsRetentionDays: 90,
     });
@@ -80,9 +80,9 @@ describe('loadConfig', () => {
     [' 600 ', 600],
     ['60000', 60_000],
   ])('takes NEWSLETTER_RATE_PER_MINUTE %j as %i', (value, rate) => {
-    expect(
-      loadConfig({ ...base(), NEWSLETTER_RATE_PER_MINUTE: value }).newsletterRatePerMinute,
-    ).toBe(rate);
+    expect(loadConfig({ ...base(), NEWSLETTER_RATE_PER_MINUTE: value }).bulkRatePerMinute).toBe(
+      rate,
+    );
   });
 
   it.each([

@@ -76,8 +76,11 @@ export interface Config {
   /** Host allowed in the CSP's frame-src, from the configured demo video address. */
   videoFrameHost: string | null;
   initialAdmin: { username: string; password: string; email: string | null } | null;
-  /** The most newsletter e-mails this instance hands to SMTP in a minute. */
-  newsletterRatePerMinute: number;
+  /**
+   * NEWSLETTER_RATE_PER_MINUTE: the most bulk e-mails (the outbox's bulk rows: newsletters, the
+   * welcome sequence's steps) this instance's one outbox sender hands to SMTP in a minute.
+   */
+  bulkRatePerMinute: number;
   /**
    * SITE_TIMEZONE's IANA zone (`Europe/Paris`), or `UTC`. The zone in force is
    * `siteSettings()`'s, as for `siteUrl`.
@@ -203,7 +206,7 @@ export function loadConfig(env: Env = process.env, videoUrl: string | null = nul
             email: parseEmail('ADMIN_EMAIL', env.ADMIN_EMAIL),
           }
         : null,
-    newsletterRatePerMinute: parseNewsletterRate(env.NEWSLETTER_RATE_PER_MINUTE),
+    bulkRatePerMinute: parseNewsletterRate(env.NEWSLETTER_RATE_PER_MINUTE),
     siteTimezone: parseTimezone(env.SITE_TIMEZONE),
     siteTimezoneFromEnvironment: Boolean(env.SITE_TIMEZONE?.trim()),
     analyticsRetentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),

@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | null;
@@ -35,6 +33,8 @@ export async function csvStream<T>(
   rows: AsyncIterator<T>,
   columns: CsvColumn<T>[],
 ): Promise<ReadableStream<Uint8Array>> {
+  // Loaded with the first export, not at the start (docs/operations.md, "Start-up time").
+  const { stringify } = await import('csv-stringify/sync');
   const encoder = new TextEncoder();
   let first = true;
   let pending: IteratorResult<T> | null = await rows.next();

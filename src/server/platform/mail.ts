@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { withMailLogo, type MailLogo } from '#shared/mail/frame';
 import type { Logger } from './logger';
 import { withoutSecrets } from './secrets';
@@ -83,7 +83,14 @@ export function createMailer(opts: {
   secrets?: readonly string[];
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    // nodemailer is loaded with the first mail, not at the start (docs/operations.md,
+    // "Start-up time"); one transport per mailer, as before.
+    let transporter: Promise<Transporter> | null = null;
+    const transport = () =>
+      (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      ));
     const secrets = opts.secrets ?? [];
     return {
       canDeliver: true,
@@ -94,8 +101,8 @@ export function createMailer(opts: {
             ? undefined
             : withMailLogo(message.html, (await opts.logo?.()) ?? null);
         // A span per mail when tracing is on (docs/operations.md): whether bulk, no address.
-        const sending = () =>
-          transport
+        const sending = async () =>
+          (await transport())
             .sendMail({
               ...message,
               html,

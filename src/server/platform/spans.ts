@@ -1,6 +1,6 @@
 /**
- * The seam between the code that has something worth a span (a request, a mail, a model call,
- * the mailbox poll) and the OpenTelemetry SDK, which only operations/tracing.ts loads, and only
+ * The seam between the code that has something worth a span (a mail, a model call, the mailbox
+ * poll) and the OpenTelemetry SDK, which only operations/tracing.ts loads, and only
  * with OTEL_EXPORTER_OTLP_ENDPOINT set (docs/operations.md, "Traces"). Until it installs a
  * tracer, `inSpan` just runs its function: nothing of OpenTelemetry is loaded or paid for.
  */
@@ -8,16 +8,17 @@
 /** What a span may carry: names, counts and flags, never a visitor's text or a prompt. */
 export type SpanAttributes = Record<string, string | number | boolean | undefined>;
 
-/** 'server': a request received; otherwise work done inside one (or in the background). */
-export type SpanKind = 'server' | 'client' | 'internal';
+/**
+ * Work done inside a request (or in the background); a request's own span is @hono/otel's
+ * (operations/request-spans.ts).
+ */
+export type SpanKind = 'client' | 'internal';
 
 export interface SpanNote {
   /** Adds attributes learnt while the span runs (a status, token counts). */
   set(attributes: SpanAttributes): void;
   /** Marks the span failed; the error's name only, its message may hold values. */
   fail(error: unknown): void;
-  /** Names the span anew (a request's, once its route is known). */
-  rename(name: string): void;
 }
 
 export interface EndableSpan extends SpanNote {
@@ -43,7 +44,7 @@ export interface Tracer {
 
 let installed: Tracer | null = null;
 
-const NO_NOTE: EndableSpan = { set: () => {}, fail: () => {}, rename: () => {}, end: () => {} };
+const NO_NOTE: EndableSpan = { set: () => {}, fail: () => {}, end: () => {} };
 
 /** Installed by operations/tracing.ts at start; null takes it away again (tests). */
 export function installTracer(tracer: Tracer | null): void {

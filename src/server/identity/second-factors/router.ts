@@ -50,7 +50,7 @@ export const secondFactorRouter = router({
       return {
         success: true as const,
         secret: started.secret,
-        otpauthUrl: otpauthUrl(issuer, ctx.user.username, started.secret),
+        otpauthUrl: await otpauthUrl(issuer, ctx.user.username, started.secret),
       };
     }),
 

@@ -43,12 +43,12 @@ async function secondFactorChanged(tx: Db, userId: number, keep: string | null) 
  * Starts (or restarts) a set-up: a new secret in a row with `enabledAt` null, which sign-in
  * ignores. Null when the app is already on (turn it off first).
  */
-export function startTotpSetup(
+export async function startTotpSetup(
   ctx: Context,
   user: SessionUser,
 ): Promise<{ secret: string } | null> {
   const now = ctx.clock.now();
-  const { secret, sealed } = newTotpSecret(ctx.config.sessionSecret, user.id);
+  const { secret, sealed } = await newTotpSecret(ctx.config.sessionSecret, user.id);
   return writeTransaction(ctx.db, async (tx) => {
     const row = await totpRow(tx, user.id);
     if (row?.enabledAt) return null;

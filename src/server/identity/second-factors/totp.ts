@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '#db';
 import { totpCredentials } from '#db/schema';
 import { openTotpSecret, sealTotpSecret } from './totp-secret';
@@ -12,9 +11,15 @@ export function totpStepAt(now: Date): number {
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_S);
 }
 
+/**
+ * otplib and its hashes, loaded with the first code made or checked, not at the start
+ * (docs/operations.md, "Start-up time").
+ */
+export const otplib = () => import('otplib');
+
 /** A fresh 160-bit base32 secret and its sealed form for the database. */
-export function newTotpSecret(sessionSecret: string, userId: number) {
-  const secret = generateSecret();
+export async function newTotpSecret(sessionSecret: string, userId: number) {
+  const secret = (await otplib()).generateSecret();
   return { secret, sealed: sealTotpSecret(sessionSecret, userId, secret) };
 }
 
@@ -23,9 +28,18 @@ export function newTotpSecret(sessionSecret: string, userId: number) {
  * username. The label is `issuer:username`, so a colon in the company's name would make the
  * app split it in the wrong place: it becomes a space (docs/second-factor.md).
  */
-export function otpauthUrl(issuer: string, username: string, secret: string): string {
+export async function otpauthUrl(
+  issuer: string,
+  username: string,
+  secret: string,
+): Promise<string> {
   const safeIssuer = issuer.replace(/:/g, ' ').replace(/\s+/g, ' ').trim();
-  return generateURI({ issuer: safeIssuer, label: username, secret, period: TOTP_PERIOD_S });
+  return (await otplib()).generateURI({
+    issuer: safeIssuer,
+    label: username,
+    secret,
+    period: TOTP_PERIOD_S,
+  });
 }
 
 /**
@@ -38,6 +52,7 @@ export async function matchingStep(
   code: string,
   now: Date,
 ): Promise<number | null> {
+  const { verify } = await otplib();
   const result = await verify({
     secret,
     token: code,

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
-import { generate, generateSecret } from 'otplib';
 import { writeTransaction, type Db } from '#db';
 import { auditEvents, twoFactorChallenges } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
@@ -13,7 +12,7 @@ import { codeHashKey } from '#server/platform/keys';
 import { newToken } from '#server/platform/tokens';
 import { assertRoom, clear, release, take } from '#server/platform/throttle';
 import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../ways-in/throttle-rules';
-import { acceptTotpCode, type TotpCodeOptions } from './totp';
+import { acceptTotpCode, otplib, type TotpCodeOptions } from './totp';
 import { spendRecoveryCode } from './recovery-codes';
 import { wrongCodesBucket } from '../ways-in/login-throttle';
 
@@ -31,6 +30,7 @@ const MAIL_FAILED_MESSAGE =
  * secret into digits, so the code is exactly as unpredictable as the random secret.
  */
 export async function generateCode(): Promise<string> {
+  const { generate, generateSecret } = await otplib();
   return generate({ secret: generateSecret(), strategy: 'hotp', counter: 0, digits: 6 });
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bounceTokenKey } from '#server/platform/keys';
-import { enhancedStatus, readDeliveryReport, type DeliveryReport } from './delivery-report';
+import { enhancedStatus } from './diagnostic';
+import { readDeliveryReport, type DeliveryReport } from './delivery-report';
 import { verpAddress } from './verp';
 
 const KEY = bounceTokenKey('a-session-secret-of-at-least-32-characters');

@@ -1,5 +1,10 @@
 import type { Headers } from '@zone-eu/mailsplit';
-import { withoutAddresses } from '#server/platform/mail';
+import {
+  ENHANCED_STATUS,
+  enhancedStatus,
+  oneLineDiagnostic,
+  type BouncedRecipient,
+} from './diagnostic';
 import { headersOf, splitMessage, type MimePart } from './mime-parts';
 import { addressesIn, readVerp } from './verp';
 
@@ -9,17 +14,6 @@ import { addressesIn, readVerp } from './verp';
  * that cannot be read, or an ordinary mail. Only a `multipart/report` is ever a report: a
  * person's answer, whatever its words, is `other`.
  */
-
-export interface BouncedRecipient {
-  /** Lower case; null only when the report names nobody and its VERP address names the mail. */
-  email: string | null;
-  /** An RFC 3463 status, `5.1.1`; `5.0.0` / `4.0.0` when the report gives none. */
-  status: string;
-  /** A 5.x.x status on a recipient the server gave up on; everything else is soft. */
-  hard: boolean;
-  /** The server's words (Diagnostic-Code), one line, without addresses, at most 500 characters. */
-  diagnostic: string;
-}
 
 /**
  * `verp`: the outbox id the VERP address it came to names; when set, it says whom.
@@ -63,20 +57,6 @@ const ORIGINAL = new Set([
 const COMPLAINTS = new Set(['abuse', 'fraud', 'virus', 'other']);
 /** Headers that name the address a report was delivered to. */
 const DELIVERED_TO = ['to', 'delivered-to', 'x-original-to', 'envelope-to'];
-
-const ENHANCED_STATUS = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
-
-/** The RFC 3463 status in a text (`550 5.1.1 …` → `5.1.1`), else one from its reply code. */
-export function enhancedStatus(text: string): string | null {
-  const enhanced = ENHANCED_STATUS.exec(text);
-  if (enhanced) return enhanced[0];
-  const code = /\b([245])\d\d\b/.exec(text);
-  return code ? `${code[1]}.0.0` : null;
-}
-
-export function oneLineDiagnostic(text: string): string {
-  return withoutAddresses(text).replace(/\s+/g, ' ').trim().slice(0, 500);
-}
 
 /** `rfc822; <Someone@Example.com>` → `someone@example.com`; null when no address is there. */
 function recipientField(value: string): string | null {

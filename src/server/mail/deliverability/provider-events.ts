@@ -1,6 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
-import { oneLineDiagnostic } from './delivery-report';
+import { oneLineDiagnostic } from './diagnostic';
 
 /**
  * The mail providers' event webhooks (docs/deliverability.md, "Provider events"): each body is
@@ -87,12 +86,17 @@ export async function verifyMailgun(body: string, deps: WebhookDeps): Promise<bo
   return deps.takeOnce(token);
 }
 
-/** Resend: the Svix signature (svix-id, svix-timestamp, svix-signature) with the whsec_ secret. */
-export function verifyResend(request: WebhookRequest, secret: string): boolean {
+/**
+ * Resend: the Svix signature (svix-id, svix-timestamp, svix-signature) with the whsec_ secret,
+ * checked by `standardwebhooks`, loaded with the first such request (docs/operations.md,
+ * "Start-up time").
+ */
+export async function verifyResend(request: WebhookRequest, secret: string): Promise<boolean> {
   const id = request.header('svix-id');
   const timestamp = request.header('svix-timestamp');
   const signature = request.header('svix-signature');
   if (!id || !timestamp || !signature) return false;
+  const { Webhook } = await import('standardwebhooks');
   try {
     new Webhook(secret).verify(
       request.body,
@@ -176,7 +180,7 @@ export async function readProviderEvents(
       ? verifyPostmark(request.header('authorization'), deps.secret)
       : provider === 'mailgun'
         ? await verifyMailgun(request.body, deps)
-        : verifyResend(request, deps.secret);
+        : await verifyResend(request, deps.secret);
   if (!verified) return null;
   const body = parseJson(request.body);
   if (!body) return [{ kind: 'ignored', reason: 'not a JSON object' }];

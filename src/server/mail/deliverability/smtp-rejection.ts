@@ -1,5 +1,5 @@
 import { describeFailure, isTemporary } from './smtp-failure';
-import { enhancedStatus, oneLineDiagnostic, type BouncedRecipient } from './delivery-report';
+import { enhancedStatus, oneLineDiagnostic, type BouncedRecipient } from './diagnostic';
 
 /**
  * What the SMTP server's answer at send time means for the recipients (docs/deliverability.md,

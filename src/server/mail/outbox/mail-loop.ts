@@ -1,11 +1,11 @@
 /**
- * The background sender's loop: one per running instance (server.ts starts it after listen and
- * stops it before the database closes). It knows no kind of mail: it works through a list of
- * mail jobs, each a queue of its own feature, registered in one list in app/mail-sender.ts
- * (docs/decisions/0044). Each turn asks the jobs in their order and stops at the first that
- * settled a mail; a job held back by its pace says how long; when none has work the loop polls
- * the database, so work queued on any instance is picked up by all of them, and `wakeSenders`
- * lets work queued on this instance start at once.
+ * The one outbox sender's loop: one per running instance (app/background.ts starts it once the
+ * server listens and registers its stop, finished before the database closes). It knows no
+ * kind of mail: it works through a list of mail jobs, each a queue of its own feature,
+ * registered in one list in app/mail-sender.ts (docs/decisions/0044). Each turn asks the jobs
+ * in their order and stops at the first that settled a mail; a job held back by its pace says
+ * how long; when none has work the loop polls the database, so work queued on any instance is
+ * picked up by all of them, and `wakeSenders` lets work queued on this instance start at once.
  *
  * Time comes from the injected clock and each turn is callable on its own, so tests drive
  * the sender step by step instead of waiting (docs/testing.md).
@@ -116,13 +116,13 @@ export function wakeSenders(db: Db): void {
 }
 
 export function createMailLoop<
-  D extends { db: Db; clock: Clock; logger: Logger; config: { newsletterRatePerMinute: number } },
+  D extends { db: Db; clock: Clock; logger: Logger; config: { bulkRatePerMinute: number } },
 >(deps: D, makers: MailJobMaker<D>[], opts: { id?: string } = {}): MailSender {
   const { db, clock, logger } = deps;
   /** Written into claimed_by: which sender had a row in hand (claim-owner.ts). */
   const id = opts.id ?? newSenderId();
   markLive(id);
-  const shared: MailJobShared = { bulkPace: createPace(deps.config.newsletterRatePerMinute) };
+  const shared: MailJobShared = { bulkPace: createPace(deps.config.bulkRatePerMinute) };
   const jobs = makers.map((make) => make(deps, id, shared));
   let nextRecoveryAt = 0;
 
@@ -178,7 +178,7 @@ export function createMailLoop<
         waitMs = done.kind === 'worked' ? 0 : done.kind === 'paced' ? done.waitMs : IDLE_POLL_MS;
       } catch (error) {
         // The database away or busy past its retries: the queues are intact, try again later.
-        logger.error('newsletter.sender_failed', { error: loggableError(error) });
+        logger.error('mail.sender_failed', { error: loggableError(error) });
         waitMs = TROUBLE_WAIT_MS;
       }
       if (waitMs > 0) await pause(waitMs);

@@ -46,7 +46,7 @@ function senderOn(
   database: Db,
   mailer: Mailer,
   id: string,
-  config = testConfig({ newsletterRatePerMinute: 60 }),
+  config = testConfig({ bulkRatePerMinute: 60 }),
 ) {
   const logger = createMemoryLogger();
   const sender = createMailLoop({ db: database, clock, logger, mailer, config }, [outboxJob], {
@@ -111,12 +111,7 @@ describe('the outbox sender', () => {
     const sent = await queue('newsletter', 'reader@example.com');
     const refused = await queue('newsletter', 'gone@example.com');
     const notice = await queue('notice', 'owner@example.com');
-    const sender = senderOn(
-      db,
-      smtpMailer(sink.url),
-      'a',
-      testConfig({ newsletterRatePerMinute: 6000 }),
-    );
+    const sender = senderOn(db, smtpMailer(sink.url), 'a', testConfig({ bulkRatePerMinute: 6000 }));
     await drain(sender);
     clock.advance(60_000);
     await drain(sender);
@@ -223,7 +218,7 @@ describe('the outbox sender', () => {
   it('sends bulk mail with its VERP Return-Path when BOUNCE_ADDRESS is set, mail to one person from MAIL_FROM', async () => {
     sink = await startSmtpSink();
     const config = testConfig({
-      newsletterRatePerMinute: 600,
+      bulkRatePerMinute: 600,
       bounceAddress: 'bounces@acme.example',
     });
     const welcome = await queue('sequence', 'reader@example.org');
@@ -247,7 +242,7 @@ describe('the outbox sender', () => {
     address.password = password;
     const url = address.href;
     const id = await queue('notice', 'someone@example.com');
-    const config = testConfig({ smtpUrl: url, newsletterRatePerMinute: 60 });
+    const config = testConfig({ smtpUrl: url, bulkRatePerMinute: 60 });
     const logger = createMemoryLogger(configuredSecrets(config));
     const sender = createMailLoop(
       { db, clock, logger, mailer: smtpMailer(url, configuredSecrets(config)), config },

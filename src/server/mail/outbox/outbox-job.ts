@@ -40,7 +40,7 @@ import { storedMessage } from './queue-mail';
 
 export interface OutboxDeps {
   db: Db;
-  config: Pick<Config, 'newsletterRatePerMinute' | 'bounceAddress' | 'sessionSecret'>;
+  config: Pick<Config, 'bulkRatePerMinute' | 'bounceAddress' | 'sessionSecret'>;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -134,7 +134,7 @@ export async function deliverClaimed(
 export function outboxJob(deps: OutboxDeps, senderId: string, shared?: MailJobShared): MailJob {
   const { db, logger } = deps;
   // A job made outside a sender's loop (a test's drain) keeps a pace of its own.
-  const pace: Pace = shared?.bulkPace ?? createPace(deps.config.newsletterRatePerMinute);
+  const pace: Pace = shared?.bulkPace ?? createPace(deps.config.bulkRatePerMinute);
   let clearMailSealed = false;
 
   return {

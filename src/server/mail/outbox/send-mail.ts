@@ -107,7 +107,7 @@ function withRate(deps: SendDeps): OutboxDeps {
   return {
     ...deps,
     config: {
-      newsletterRatePerMinute: Number.POSITIVE_INFINITY,
+      bulkRatePerMinute: Number.POSITIVE_INFINITY,
       bounceAddress: null,
       sessionSecret: '',
     },
