@@ -17,9 +17,9 @@ import {
   expectNoAxeViolations,
   focusedLabel,
   pressUntilFocused,
-  signIn,
   toast,
   visible,
+  withSession,
 } from './admin-support';
 
 let server: RunningServer;
@@ -35,7 +35,7 @@ beforeAll(async () => {
     db.prepare('INSERT INTO tags (name) VALUES (?)').run('History');
   });
   page = await newPage(browser);
-  await signIn(page, server.url, 'alice');
+  await withSession(page, server, 'alice');
 });
 
 afterAll(async () => {
