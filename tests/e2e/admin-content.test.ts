@@ -17,7 +17,7 @@ import {
   addUser,
   expectNoAxeViolations,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   page = await newPage(browser, { width: 1440, height: 900 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

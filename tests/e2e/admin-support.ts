@@ -131,6 +131,20 @@ export async function withSession(
   }
 }
 
+/**
+ * The page signed in as `username` on the first screen, the facts dashboard, where signIn()
+ * leaves it, without signing in (withSession).
+ */
+export async function startSignedIn(
+  page: Page,
+  server: RunningServer,
+  username: string,
+): Promise<void> {
+  await withSession(page, server, username);
+  await page.goto(`${server.url}/admin/dashboard`);
+  await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+}
+
 /** Opens the Overview through the admin's navigation (its first link), as a person would. */
 export async function openOverview(page: Page): Promise<void> {
   await page
