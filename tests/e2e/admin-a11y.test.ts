@@ -21,7 +21,7 @@ import {
   fillCredentials,
   openFacts,
   openOverview,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -172,7 +172,7 @@ describe('admin header on a phone', () => {
     await addUser(server.dbPath, 'phone');
     const page = await newPage(browser, { width: 390, height: 844, colorScheme: 'light' });
     try {
-      await signIn(page, server.url, 'phone');
+      await startSignedIn(page, server, 'phone');
       // One row: the logo and the menu button (it was two rows, about 150 px).
       expect((await page.locator('header').first().boundingBox())!.height).toBeLessThanOrEqual(72);
       const sections = page.getByRole('navigation', { name: 'Admin sections' });

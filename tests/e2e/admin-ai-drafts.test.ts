@@ -26,7 +26,7 @@ import {
   addUser,
   expectNoAxeViolations,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -101,7 +101,7 @@ beforeAll(async () => {
   });
   await addUser(server.dbPath, 'owner');
   page = await newPage(browser, { width: 390, height: 844 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

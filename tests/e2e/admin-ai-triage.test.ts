@@ -26,7 +26,7 @@ import {
   addUser,
   expectNoAxeViolations,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -118,7 +118,7 @@ describe('the AI triage on a 390 px phone in the dark theme', () => {
   it('shows each enquiry’s label in the list, and the filter keeps one label', async () => {
     await Promise.all([send(client), send(seller)]);
     page = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, server.url, 'owner');
+    await startSignedIn(page, server, 'owner');
     await expect
       .poll(labels, { timeout: 20_000 })
       .toEqual({ [client.name]: 'genuine', [seller.name]: 'spam' });

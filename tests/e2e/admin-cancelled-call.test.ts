@@ -15,7 +15,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, signIn, visible } from './admin-support';
+import { addUser, visible, withSession } from './admin-support';
 
 let server: RunningServer;
 let smtp: SmtpCatcher;
@@ -95,7 +95,7 @@ describe('a lead whose only call was cancelled', () => {
     expect(cancelled.status).toBe(200);
 
     page = await newPage(browser, { width: 1280, height: 900 });
-    await signIn(page, server.url, 'owner');
+    await withSession(page, server, 'owner');
     await page.goto(`${server.url}/admin/leads`);
     const waiting = page.getByRole('list', { name: 'Waiting for a first answer' });
     await visible(waiting.getByRole('link', { name: TOM.name }));

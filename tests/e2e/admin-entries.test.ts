@@ -14,7 +14,7 @@ import {
   expectNoAxeViolations,
   focusedLabel,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'owner');
   page = await newPage(browser, { width: 1280, height: 900 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

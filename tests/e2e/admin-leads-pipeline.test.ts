@@ -18,7 +18,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import { startDovecot, type Dovecot } from '#tests/support/dovecot';
-import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
+import { addUser, showColorScheme, startSignedIn, toast, visible } from './admin-support';
 
 const visitor = {
   name: 'Lin Visitor',
@@ -84,7 +84,7 @@ describe('a lead from enquiry to client', () => {
     expect(response.status).toBe(201);
 
     page = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, server.url, 'owner');
+    await startSignedIn(page, server, 'owner');
     // On a phone the sections are behind the menu button.
     await page.getByRole('button', { name: 'Menu' }).click();
     await visible(

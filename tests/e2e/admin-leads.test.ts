@@ -10,12 +10,12 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { fillContactForm, openApp, storedContacts, waitForContactForm } from './support/home';
+import { storedContacts } from './support/home';
 import {
   addUser,
   expectNoAxeViolations,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -88,21 +88,22 @@ async function expectNoAxeViolationsLightAndDark(): Promise<void> {
   await showColorScheme(page, 'light');
 }
 
+/**
+ * What the home page's forms send (their pages are tested in home.desktop.test.ts): this file
+ * is about the admin's screens of what they store.
+ */
+async function post(path: string, body: object): Promise<void> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+}
+
 describe('a visitor enquiry', () => {
-  it('is sent through the home page form and mailed to the team with a link to it', async () => {
-    const home = await newPage(browser);
-    try {
-      await openApp(home, server.url);
-      await waitForContactForm(home);
-      await fillContactForm(home, visitor);
-      await home
-        .getByRole('form', { name: 'Contact form' })
-        .getByRole('button', { name: 'Send Message' })
-        .click();
-      await home.getByText('Message sent!').waitFor();
-    } finally {
-      await home.context().close();
-    }
+  it('is stored and mailed to the team with a link to it', async () => {
+    await post('/api/contact', { ...visitor, subject: 'consulting', privacy: true });
     expect(storedContacts(server.dbPath)).toMatchObject([{ name: visitor.name }]);
 
     const mail = await smtp.waitForMail({ to: NOTIFY_TO });
@@ -119,7 +120,7 @@ describe('messages screen', () => {
   it('shows the unread count in the header on every admin page', async () => {
     storeMessage('Grace Hopper', 'custom', 'A compiler for our new machine, please.');
     page = await newPage(browser);
-    await signIn(page, server.url, 'alice');
+    await startSignedIn(page, server, 'alice');
     await visible(page.getByRole('link', { name: 'Messages, 2 unread' }));
     await visible(page.getByRole('link', { name: 'Facts' }));
     await visible(page.getByRole('link', { name: 'Subscribers' }));
@@ -307,23 +308,7 @@ describe('messages screen', () => {
 
 describe('subscribers screen', () => {
   it('shows a newsletter sign-up with its date and the total, exports and removes it', async () => {
-    const home = await newPage(browser);
-    try {
-      await openApp(home, server.url);
-      const form = home.getByRole('form', { name: 'Newsletter signup' });
-      await form.scrollIntoViewIfNeeded();
-      await home.waitForFunction(() => {
-        const b = document.querySelector<HTMLButtonElement>(
-          '#newsletter-signup button[type="submit"]',
-        );
-        return b !== null && !b.disabled;
-      });
-      await form.getByLabel('Email address').fill('reader@example.com');
-      await form.getByRole('button', { name: 'Subscribe' }).click();
-      await home.getByText('Almost there!').waitFor();
-    } finally {
-      await home.context().close();
-    }
+    await post('/api/subscribe', { email: 'reader@example.com' });
 
     await page.getByRole('link', { name: 'Subscribers' }).click();
     await page.waitForURL('**/admin/subscribers');
@@ -515,7 +500,9 @@ describe('subscribers screen', () => {
         ).toBeLessThanOrEqual(width);
         const filterBox = (await page.getByRole('radiogroup', { name: 'Status' }).boundingBox())!;
         expect(filterBox.x + filterBox.width).toBeLessThanOrEqual(width);
-        await expectNoAxeViolationsLightAndDark();
+        // Axe at the phone's layout; the wide one is the same markup the filter test above
+        // checks at 1280 px, unsubscribed rows included, in both themes.
+        if (width === 390) await expectNoAxeViolationsLightAndDark();
       } finally {
         await page.setViewportSize({ width: 1280, height: 800 });
       }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testImage } from '#tests/support/images';
 import { launchBrowser, newPage, startServer, type RunningServer } from './support';
-import { addUser, signIn, toast, visible } from './admin-support';
+import { addUser, startSignedIn, toast, visible } from './admin-support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   page = await newPage(browser, { width: 390, height: 844 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

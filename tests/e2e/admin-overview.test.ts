@@ -15,8 +15,9 @@ import {
   expectNoAxeViolations,
   openOverview,
   showColorScheme,
-  signIn,
+  startSignedIn,
   visible,
+  withSession,
 } from './admin-support';
 
 let server: RunningServer;
@@ -164,7 +165,7 @@ describe('the Overview', () => {
     page = await newPage(browser, { timezoneId: 'UTC', locale: 'en-US' });
     // The live count's timer runs on the test's clock (see below).
     await page.clock.install();
-    await signIn(page, server.url, 'owner');
+    await startSignedIn(page, server, 'owner');
     await openOverview(page);
     await visible(page.getByRole('heading', { name: 'No visits counted yet' }));
     await visible(page.getByText('0 visitors now'));
@@ -336,7 +337,7 @@ describe('the Overview', () => {
       timezoneId: 'UTC',
     });
     try {
-      await signIn(phone, server.url, 'owner');
+      await withSession(phone, server, 'owner');
       // The navigation is folded into the menu on a phone: the address leads there.
       await phone.goto(`${server.url}/admin/overview`);
       await visible(phone.getByRole('region', { name: 'Totals' }));

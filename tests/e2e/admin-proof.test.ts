@@ -17,7 +17,7 @@ import {
   focusedLabel,
   pressUntilFocused,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   [server, browser] = await startServerAndBrowser();
   await addUser(server.dbPath, 'owner');
   page = await newPage(browser, { width: 390, height: 844 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, showColorScheme, signIn, toast, visible } from './admin-support';
+import { addUser, showColorScheme, startSignedIn, toast, visible } from './admin-support';
 
 const visitor = {
   name: 'Noor Client',
@@ -75,7 +75,7 @@ describe('a proposal from a lead to the client', () => {
     expect(response.status).toBe(201);
 
     page = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, server.url, 'owner');
+    await startSignedIn(page, server, 'owner');
     await page.getByRole('button', { name: 'Menu' }).click();
     await sections().getByRole('link', { name: 'Leads' }).click();
     await page.waitForURL('**/admin/leads');

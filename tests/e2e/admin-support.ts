@@ -4,7 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import { auditInsert } from '#server/audit/record';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { axeViolations, type AxeScope } from './support';
+import { sessionCookie } from '#tests/support/app';
+import { axeViolations, type AxeScope, type RunningServer } from './support';
 
 export { PASSWORD };
 
@@ -101,6 +102,46 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
   await fillCredentials(page, username);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+  await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+}
+
+/**
+ * Gives the page's browser a live session of `username`, as signing in leaves it: the session
+ * row in the server's database and its sealed cookie in the browser. For a file whose subject
+ * is not the sign-in (admin-auth.test.ts and the second-factor files drive that): the sign-in
+ * page, the password's hash at the production cost and the first screen are not loaded for
+ * nothing. Then open the screen the test is about.
+ */
+export async function withSession(
+  page: Page,
+  server: RunningServer,
+  username: string,
+): Promise<void> {
+  const db = await openDatabase({ file: server.dbPath });
+  try {
+    const cookie = await sessionCookie(
+      { db, now: new Date(), sessionSecret: server.sessionSecret, production: false },
+      username,
+    );
+    await page
+      .context()
+      .addCookies([{ ...cookie, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await closeDatabase(db);
+  }
+}
+
+/**
+ * The page signed in as `username` on the first screen, the facts dashboard, where signIn()
+ * leaves it, without signing in (withSession).
+ */
+export async function startSignedIn(
+  page: Page,
+  server: RunningServer,
+  username: string,
+): Promise<void> {
+  await withSession(page, server, username);
+  await page.goto(`${server.url}/admin/dashboard`);
   await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
 }
 

@@ -16,7 +16,7 @@ import {
   expectNoAxeViolations,
   PASSWORD,
   showColorScheme,
-  signIn,
+  startSignedIn,
   toast,
   visible,
 } from './admin-support';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await addUser(server.dbPath, 'owner');
   owner = await newPage(browser, { timezoneId: 'UTC' });
-  await signIn(owner, server.url, 'owner');
+  await startSignedIn(owner, server, 'owner');
 });
 
 afterAll(async () => {

@@ -22,7 +22,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, expectNoAxeViolations, signIn, visible } from './admin-support';
+import { addUser, expectNoAxeViolations, startSignedIn, visible } from './admin-support';
 import { fillContactForm, openApp, waitForContactForm } from './support/home';
 
 let server: RunningServer;
@@ -267,7 +267,7 @@ describe('a booked call', () => {
   it("is on the owner's Bookings screen and on the lead's timeline", async () => {
     const page = await newPage(browser);
     try {
-      await signIn(page, server.url, 'alice');
+      await startSignedIn(page, server, 'alice');
       await page
         .getByRole('navigation', { name: 'Admin sections' })
         .getByRole('link', { name: 'Bookings' })

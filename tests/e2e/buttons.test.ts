@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { newPage, withDatabase, type RunningServer, startServerAndBrowser } from './support';
 import { openApp, revealWholePage } from './support/home';
-import { addUser, fillCredentials, showColorScheme, signIn, toast, visible } from './admin-support';
+import {
+  addUser,
+  fillCredentials,
+  showColorScheme,
+  toast,
+  visible,
+  withSession,
+} from './admin-support';
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
 const MIN_TARGET_PX = 44;
@@ -167,7 +174,7 @@ describe('buttons at 390 px', () => {
       await visible(page.getByRole('heading', { name: 'Admin Login' }), 20_000);
       await measure('login');
 
-      await signIn(page, server.url, 'phone');
+      await withSession(page, server, 'phone');
       // The Overview: the period's choices and the export (a fresh site: no visits yet).
       await page.goto(`${server.url}/admin/overview`);
       await visible(page.getByRole('heading', { name: 'No visits counted yet' }));

@@ -47,8 +47,19 @@ describe('the axe check itself (support/axe.ts)', () => {
       expect(await ids()).toEqual(['button-name', 'image-alt']);
       expect(await ids({ include: ['#d'] })).toEqual(['button-name']);
       expect(await ids({ exclude: ['#d'] })).toEqual(['image-alt']);
-      await page.setContent(`${head}<iframe title="f" srcdoc="<button></button>"></iframe>`);
+      const framed = `${head}<iframe title="f" srcdoc="<button></button>"></iframe>`;
+      await page.setContent(framed);
       expect(await ids()).toEqual(['button-name']);
+      // The same in a page of the site's origin, which its frame shares: asked by messages.
+      await page.goto(`${server.url}/robots.txt`);
+      await page.setContent(framed);
+      expect(await ids()).toEqual(['button-name']);
+      // Every frame left out: the page alone is checked, and still reported.
+      await page.setContent(
+        `${head}<img src="a.png"><iframe title="f" srcdoc="<button></button>"></iframe>`,
+      );
+      expect(await ids()).toEqual(['button-name', 'image-alt']);
+      expect(await ids({ exclude: ['iframe'] })).toEqual(['image-alt']);
     });
   });
 });

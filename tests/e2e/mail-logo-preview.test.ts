@@ -21,7 +21,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, signIn, toast, visible } from './admin-support';
+import { addUser, startSignedIn, toast, visible } from './admin-support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   await addUser(server.dbPath, 'owner');
   page = await newPage(browser, { width: 1280, height: 900 });
-  await signIn(page, server.url, 'owner');
+  await startSignedIn(page, server, 'owner');
 });
 
 afterAll(async () => {

@@ -35,9 +35,9 @@ import {
   fillCredentials,
   PASSWORD,
   showColorScheme,
-  signIn,
   toast,
   visible,
+  withSession,
 } from './admin-support';
 
 /** Where the client asks for the code: a loopback address this page's route answers. */
@@ -128,7 +128,7 @@ async function checkPage(page: Page): Promise<void> {
 it('creates a token, shows its secret once, and revokes it (390 px, dark, axe-clean)', async () => {
   const page = await newPage(browser, { width: 390, height: 844, colorScheme: 'dark' });
   try {
-    await signIn(page, server.url, 'alice');
+    await withSession(page, server, 'alice');
     await page.goto(`${server.url}/admin/account`);
     const card = await visible(page.getByRole('region', { name: 'Access tokens' }));
     await showColorScheme(page, 'dark');

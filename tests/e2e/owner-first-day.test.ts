@@ -17,7 +17,7 @@ import {
   type RunningServer,
 } from './support';
 import { fillContactForm, openApp, waitForContactForm } from './support/home';
-import { addUser, signIn, toast, visible } from './admin-support';
+import { addUser, startSignedIn, toast, visible } from './admin-support';
 import { saveContent } from './content-support';
 
 const NOTIFY_TO = 'owner@harbor.example';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await addUser(server.dbPath, 'owner');
   browser = await launchBrowser();
   admin = await newPage(browser);
-  await signIn(admin, server.url, 'owner');
+  await startSignedIn(admin, server, 'owner');
 });
 
 afterAll(async () => {
@@ -212,7 +212,7 @@ describe("the owner's first day", () => {
       const owner = await newPage(browser);
       try {
         await owner.clock.install();
-        await signIn(owner, server.url, 'owner');
+        await startSignedIn(owner, server, 'owner');
         await waitForContactForm(visitor);
         await fillContactForm(visitor, {
           name: 'Helen Marsh',

@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, startSmtpCatcher, type RunningServer, startServerAndBrowser } from './support';
-import { addUser, fillCredentials, signIn, toast as settledToast, visible } from './admin-support';
+import {
+  addUser,
+  fillCredentials,
+  toast as settledToast,
+  visible,
+  withSession,
+} from './admin-support';
 import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
@@ -208,7 +214,7 @@ describe("the Overview's sources on a 390 px phone", () => {
       });
       expect(response.status).toBeLessThan(300);
     }
-    await signIn(page, server.url, 'owner');
+    await withSession(page, server, 'owner');
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/admin/overview`);
     const table = page.getByRole('table', { name: 'Sources' });

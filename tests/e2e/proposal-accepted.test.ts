@@ -28,7 +28,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, signIn, toast, visible } from './admin-support';
+import { addUser, toast, visible, withSession } from './admin-support';
 
 const OWNER_INBOX = 'notify@acme.example';
 const client = {
@@ -112,7 +112,7 @@ describe('a proposal from the admin to a paid deposit', () => {
     });
     expect(enquiry.status).toBe(201);
     owner = await newPage(browser);
-    await signIn(owner, server.url, 'owner');
+    await withSession(owner, server, 'owner');
     await owner.goto(`${server.url}/admin/leads/1`);
     const proposals = await visible(owner.getByRole('region', { name: 'Proposals' }));
     await proposals

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sealData } from 'iron-session';
 import { eq } from 'drizzle-orm';
-import { writeTransaction } from '#db';
+import { writeTransaction, type Db } from '#db';
 import { sessions, users } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
@@ -138,14 +138,26 @@ export function callerFor(
   return { caller: createCaller(ctx), ctx };
 }
 
+/** Where a session is written: the database, the time, and the server's secret and mode. */
+export interface SessionStore {
+  db: Db;
+  now: Date;
+  sessionSecret: string;
+  production: boolean;
+}
+
 /**
- * Creates a user (unless it exists) with a live session and returns the Cookie header
- * value, skipping the sign-in flow that the admin router's own tests cover.
+ * Creates a user (unless it exists) with a live session and returns its cookie as a browser
+ * holds it, skipping the sign-in flow that the admin router's own tests cover (and the
+ * browser tests of admin-auth.test.ts).
  */
-export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise<string> {
-  const now = deps.clock.now();
+export async function sessionCookie(
+  store: SessionStore,
+  username: string,
+): Promise<{ name: string; value: string }> {
+  const { db, now } = store;
   const sid = newToken();
-  await writeTransaction(deps.db, async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const user =
       (await tx.select().from(users).where(eq(users.username, username)).get()) ??
       (await tx
@@ -161,11 +173,25 @@ export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise
       lastSeenAt: now,
     });
   });
-  const sealed = await sealData(
+  const value = await sealData(
     { sid },
-    { password: cookieSealKey(deps.config.sessionSecret), ttl: SESSION_TTL_MS / 1000 },
+    { password: cookieSealKey(store.sessionSecret), ttl: SESSION_TTL_MS / 1000 },
   );
-  return `${sessionCookieName(deps.config.production)}=${sealed}`;
+  return { name: sessionCookieName(store.production), value };
+}
+
+/** sessionCookie() in the app's database, as the Cookie header's value. */
+export async function signedInCookie(deps: AppDeps, username = 'admin'): Promise<string> {
+  const { name, value } = await sessionCookie(
+    {
+      db: deps.db,
+      now: deps.clock.now(),
+      sessionSecret: deps.config.sessionSecret,
+      production: deps.config.production,
+    },
+    username,
+  );
+  return `${name}=${value}`;
 }
 
 export async function adminCaller(deps: AppDeps) {

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The system Chromium (Debian's `chromium` package); a browser is never downloaded. */
 export function chromiumPath(): string {
@@ -59,7 +60,21 @@ export interface NewPageOptions extends Omit<BrowserContextOptions, 'viewport'> 
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<Page> {
   const { width = 1280, height = 800, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width, height }, ...contextOptions });
+  const log = process.env.E2E_LOAD_LOG;
+  if (log) context.on('page', (page) => logLoads(page, log));
   return context.newPage();
+}
+
+/**
+ * With E2E_LOAD_LOG=<file>, every document a tab loads (its `load` event: a `goto`, a reload,
+ * a link or form that navigates) is appended there as `<test file>\t<address>`: how many page
+ * loads a file costs (docs/testing.md, "What runs in the browser").
+ */
+function logLoads(page: Page, log: string): void {
+  page.on('load', () => {
+    const file = expect.getState().testPath ?? 'unknown';
+    appendFileSync(log, `${file}\t${page.url()}\n`);
+  });
 }
 
 /** Common viewports for the suites: the layouts at desktop and phone width. */

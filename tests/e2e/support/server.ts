@@ -16,6 +16,8 @@ export interface RunningServer {
   url: string;
   /** The fresh SQLite file this server uses; open it to prepare or check data. */
   dbPath: string;
+  /** Its SESSION_SECRET, which seals its cookies (a session made without signing in). */
+  sessionSecret: string;
   /** Everything the server printed so far (stdout and stderr), for assertions and debugging. */
   output: () => string;
   /** SIGTERM, then waits for the process to exit (SIGKILL after 10 s); removes the temp folder. */
@@ -30,13 +32,10 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-server-'));
   const dbPath = path.join(dir, 'app.db');
+  const env = { SESSION_SECRET: randomBytes(32).toString('hex'), ...options.env };
   let server: ServerProcess;
   try {
-    server = await startServerProcess(
-      dbPath,
-      { SESSION_SECRET: randomBytes(32).toString('hex'), ...options.env },
-      options.startTimeoutMs,
-    );
+    server = await startServerProcess(dbPath, env, options.startTimeoutMs);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -61,6 +60,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return {
     url: server.url,
     dbPath,
+    sessionSecret: env.SESSION_SECRET,
     output: server.output,
     stop: () => {
       stopped ??= stopProcess(server).then(() => {

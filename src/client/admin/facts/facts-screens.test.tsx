@@ -1,0 +1,253 @@
+/**
+ * The facts screens in the app's own router (the dashboard and a fact's edit page), against
+ * the fake tRPC server: what they show for a list, an empty list, a missing or unreachable
+ * fact, and how they undo a change the server refused. The browser suite
+ * (tests/e2e/admin-facts.test.ts) keeps what needs a real page: the keyboard, focus, the drag
+ * and the writes through the real server.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { Fact, FactWithTags } from '#client/lib/api-types';
+import { AppRoot } from '#client/lib/app-root';
+import { createQueryClient } from '#client/lib/query-client';
+import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
+import { createAppRouter } from '#client/router';
+import { toastQueue } from '#client/ui/toast';
+import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
+import { toastShown } from '#tests/support/code-loads';
+import { SIGNED_OUT } from '../auth-check';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const fact = (id: number, factText: string, over: Partial<Fact> = {}): Fact => ({
+  id,
+  factText,
+  source: `Source ${id}`,
+  order: id,
+  active: true,
+  factDate: null,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  ...over,
+});
+
+const FACTS = [
+  fact(1, 'The first fact on the list.'),
+  fact(2, 'A fact with a date.', { factDate: '1955-08-31' }),
+  fact(3, 'The last fact on the list.'),
+];
+
+/** fetch() failing, as when the server cannot be reached (the page says so in words). */
+const unreachable: Handler = () => Promise.reject(new TypeError('Failed to fetch'));
+
+/** The server of the facts screens and the admin shell around them, signed in. */
+function serve(handlers: Record<string, Handler> = {}) {
+  return fakeTrpcServer({
+    'admin.check': () => ({ data: { ...SIGNED_OUT, authenticated: true, username: 'owner' } }),
+    'facts.listAll': () => ({ data: FACTS }),
+    'tags.list': () => ({
+      data: [
+        { id: 1, name: 'History' },
+        { id: 2, name: 'Language Models' },
+      ],
+    }),
+    'tags.links': () => ({
+      data: [
+        { factId: 1, tagId: 2 },
+        { factId: 1, tagId: 1 },
+      ],
+    }),
+    'messages.unreadCount': () => ({ data: { unread: 0 } }),
+    'leads.attention': () => ({
+      data: { unanswered: [], answered: [], declined: [], followUps: [], stale: [] },
+    }),
+    ...handlers,
+  });
+}
+
+/** The app at `path`, drawn once its route's code and loader are done. */
+async function showApp(path: string) {
+  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
+  window.scrollTo = () => {};
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient('http://localhost');
+  const router = createAppRouter(
+    { queryClient, queryUtils: createQueryUtils(queryClient, trpcClient) },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  render(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  return router;
+}
+
+/** The dashboard, its list drawn (its code is a chunk of its own, waited on as it loads). */
+async function showDashboard() {
+  const router = await showApp('/admin/dashboard');
+  await router.loadRouteChunk(router.routesById['/admin/_protected/dashboard']);
+  await screen.findByRole('heading', { name: 'AI Facts Management', level: 1 });
+  return router;
+}
+
+const row = (text: string) => screen.getByRole('row', { name: text });
+const rowTexts = () => screen.getAllByRole('row').map((r) => r.getAttribute('aria-label'));
+
+describe('the facts dashboard', () => {
+  it('lists the facts by order with source, a date where set, tags by name, and the ends disabled', async () => {
+    serve();
+    await showDashboard();
+    expect(await screen.findAllByRole('row')).toHaveLength(3);
+    expect(rowTexts()).toEqual(FACTS.map((f) => f.factText));
+    expect(screen.getByText('Add, edit, and manage facts shown in the carousel')).toBeVisible();
+
+    const first = row(FACTS[0]!.factText);
+    expect(within(first).getByText('Source: Source 1')).toBeVisible();
+    // A date shows only where the fact has one.
+    expect(within(first).queryByText(/^Date: /)).toBeNull();
+    expect(within(row(FACTS[1]!.factText)).getByText(/^Date:/)).toHaveTextContent(
+      'Date: August 31, 1955',
+    );
+    // The row's tags, in the tag list's order (by name).
+    expect(
+      within(within(first).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['History', 'Language Models']);
+    expect(within(row(FACTS[2]!.factText)).queryByRole('list', { name: 'Tags' })).toBeNull();
+
+    expect(within(first).getByRole('button', { name: 'Move up' })).toBeDisabled();
+    expect(within(first).getByRole('button', { name: 'Move down' })).toBeEnabled();
+    expect(
+      within(row(FACTS[2]!.factText)).getByRole('button', { name: 'Move down' }),
+    ).toBeDisabled();
+    expect(within(first).getByRole('switch', { name: 'Active' })).toBeChecked();
+  });
+
+  it('says so when there are no facts', async () => {
+    serve({ 'facts.listAll': () => ({ data: [] }), 'tags.links': () => ({ data: [] }) });
+    await showDashboard();
+    expect(
+      await screen.findByText('No facts found. Add your first fact to get started.'),
+    ).toBeVisible();
+    expect(screen.queryAllByRole('row')).toEqual([]);
+  });
+
+  it('turns the switch back, with the error toast, when the server refuses the change', async () => {
+    const server = serve({
+      'facts.update': () => refusal('INTERNAL_SERVER_ERROR', 500, 'The database is busy.'),
+    });
+    await showDashboard();
+    const text = FACTS[0]!.factText;
+    await userEvent.setup().click(within(row(text)).getByRole('switch', { name: 'Active' }));
+    expect(await toastShown('Error')).toBeVisible();
+    expect(toastQueue.visibleToasts.map((t) => t.content)).toContainEqual(
+      expect.objectContaining({
+        title: 'Error',
+        description: 'Failed to update AI fact: The database is busy.',
+      }),
+    );
+    expect(server.callsTo('facts.update')[0]?.input).toEqual({ id: 1, data: { active: false } });
+    expect(await within(row(text)).findByRole('switch', { name: 'Active' })).toBeChecked();
+  });
+
+  it('puts the list back, with the error toast, when a move fails', async () => {
+    serve({ 'facts.move': unreachable });
+    await showDashboard();
+    await userEvent
+      .setup()
+      .click(within(row(FACTS[0]!.factText)).getByRole('button', { name: 'Move down' }));
+    expect(await toastShown('Error')).toBeVisible();
+    expect(toastQueue.visibleToasts.map((t) => t.content.description)).toContain(
+      'Failed to update AI fact: The server could not be reached. Check your connection and try again.',
+    );
+    expect(rowTexts()).toEqual(FACTS.map((f) => f.factText));
+  });
+});
+
+describe('adding a fact', () => {
+  it('tells why a save failed and keeps the dialog open; Cancel then adds nothing', async () => {
+    const server = serve({ 'facts.create': unreachable });
+    await showDashboard();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add New Fact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New AI Fact' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Fact Text' }), 'Not saved.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Source' }), 'Nowhere');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await toastShown('Error')).toBeVisible();
+    expect(toastQueue.visibleToasts.map((t) => t.content.description)).toContain(
+      'Failed to create AI fact: The server could not be reached. Check your connection and try again.',
+    );
+    expect(server.callsTo('facts.create')).toHaveLength(1);
+    expect(dialog).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Add New AI Fact' })).toBeNull();
+    expect(rowTexts()).toEqual(FACTS.map((f) => f.factText));
+  });
+});
+
+describe("a fact's edit page", () => {
+  const withTags: FactWithTags = { ...FACTS[0]!, tags: [] };
+
+  it('shows a spinner while the fact is on its way, then "AI Fact not found." with a way back', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serve({
+      'facts.byId': async () => {
+        await answered;
+        return refusal('NOT_FOUND', 404, 'AI fact not found');
+      },
+    });
+    const router = await showApp('/admin/ai-fact-edit/999999');
+    await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
+    // The route's pending screen is the page itself, with its spinner (role=status).
+    const spinner = await screen.findByText('Loading fact...');
+    expect(spinner.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('AI Fact not found.')).toBeNull();
+    answer();
+    expect(await screen.findByText('AI Fact not found.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Return to Listing' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+  });
+
+  it('says "AI Fact not found." for an address that is not a number, asking nothing', async () => {
+    const server = serve();
+    const router = await showApp('/admin/ai-fact-edit/not-a-number');
+    await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
+    expect(await screen.findByText('AI Fact not found.')).toBeVisible();
+    expect(server.callsTo('facts.byId')).toEqual([]);
+  });
+
+  it('says why the fact could not be loaded when the server cannot be reached', async () => {
+    serve({ 'facts.byId': unreachable });
+    const router = await showApp('/admin/ai-fact-edit/1');
+    await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Error loading fact: The server could not be reached/,
+    );
+  });
+
+  it('returns to the listing without saving what was typed', async () => {
+    const server = serve({ 'facts.byId': () => ({ data: withTags }) });
+    const router = await showApp('/admin/ai-fact-edit/1');
+    await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
+    const text = await screen.findByRole('textbox', { name: 'Fact Text' });
+    expect(text).toHaveValue(FACTS[0]!.factText);
+    const user = userEvent.setup();
+    await user.clear(text);
+    await user.type(text, 'Unsaved change to the text');
+    await user.click(screen.getByRole('link', { name: 'Return to Listing' }));
+    await router.loadRouteChunk(router.routesById['/admin/_protected/dashboard']);
+    expect(await screen.findByRole('heading', { name: 'AI Facts Management' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(rowTexts()[0]).toBe(FACTS[0]!.factText);
+    expect(server.callsTo('facts.update')).toEqual([]);
+  });
+});
