@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
-import type { Fact, FactWithTags } from '#client/lib/api-types';
+import type { FactWithTags } from '#client/lib/api-types';
+import type { Fact } from '#shared/shapes/facts';
 import { AppRoot } from '#client/lib/app-root';
 import { createQueryClient } from '#client/lib/query-client';
 import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
@@ -17,7 +18,7 @@ import { createAppRouter } from '#client/router';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { toastShown } from '#tests/support/code-loads';
-import { SIGNED_OUT } from '../auth-check';
+import { SIGNED_OUT } from '../session/auth-check';
 
 afterEach(() => {
   cleanup();
