@@ -53,10 +53,13 @@ export function systemOf(userAgent: string): string {
   return 'Other';
 }
 
+/** What a device is called when nothing names it (no agent, or one that names neither part). */
+export const UNKNOWN_DEVICE = 'Unknown device';
+
 /** "Chrome on Android"; "Unknown device" when the agent names neither. */
 export function deviceName(userAgent: string): string {
   const browser = browserOf(userAgent);
   const system = systemOf(userAgent);
-  if (browser === 'Other' && system === 'Other') return 'Unknown device';
+  if (browser === 'Other' && system === 'Other') return UNKNOWN_DEVICE;
   return `${browser === 'Other' ? 'A browser' : browser} on ${system === 'Other' ? 'an unknown system' : system}`;
 }

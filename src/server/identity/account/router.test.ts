@@ -32,6 +32,7 @@ import { sessionRowId } from '../sessions/session';
 import { accountCheckBucket } from '../ways-in/login-throttle';
 import { RECENT_PROOF_MS } from '../recent-proof/recent-proof';
 import { addressBucket } from '#server/platform/throttle-buckets';
+import { UNKNOWN_DEVICE } from '#server/platform/user-agent';
 import { issuedTokenSecret, tokenWorks } from '#tests/support/oauth';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -496,6 +497,16 @@ describe('account.sessions, endSession, endOtherSessions', () => {
     const secrets = await Promise.all([mine, newer, older].map(rowIdOf));
     const listed = JSON.stringify(sessions);
     for (const secret of secrets) expect(listed).not.toContain(secret);
+  });
+
+  it('names a session stored without a device "Unknown device"', async () => {
+    const [mine = ''] = await alice();
+    const id = await rowIdOf(mine);
+    await writeTransaction(deps.db, (tx) =>
+      tx.update(sessions).set({ device: '' }).where(eq(sessions.id, id)),
+    );
+    const [listed] = (await as(mine).account.sessions()).sessions;
+    expect(listed?.device).toBe(UNKNOWN_DEVICE);
   });
 
   it('ends one of your sessions: its copied cookie gets 401 at once', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { sessions } from '#db/schema';
 import { auditInsert } from '#server/audit/record';
+import { UNKNOWN_DEVICE } from '#server/platform/user-agent';
 import { liveSession } from './session';
 import type { Context } from '#server/http/trpc';
 import type { SessionSummary } from '#shared/shapes/account';
@@ -43,7 +44,9 @@ export async function listSessions(
       current: row.id === currentId,
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
-      device: row.device,
+      // The column's default is '': a row written without an agent (an older row, a test's)
+      // still gets a name, never an empty heading on the Account screen.
+      device: row.device || UNKNOWN_DEVICE,
       address: row.address,
     }));
 }
