@@ -18,6 +18,7 @@ import { createAppRouter } from '#client/router';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { toastShown } from '#tests/support/code-loads';
+import { waitUntil } from '#tests/support/wait';
 import { SIGNED_OUT } from '../session/auth-check';
 
 afterEach(() => {
@@ -85,11 +86,16 @@ async function showApp(path: string) {
   return router;
 }
 
-/** The dashboard, its list drawn (its code is a chunk of its own, waited on as it loads). */
+/**
+ * The dashboard, its list drawn (its code is a chunk of its own, waited on as it loads). The
+ * heading is drawn while the list is still on its way (the route's pending screen is the page
+ * itself): the list is there once its loading line is gone.
+ */
 async function showDashboard() {
   const router = await showApp('/admin/dashboard');
   await router.loadRouteChunk(router.routesById['/admin/_protected/dashboard']);
   await screen.findByRole('heading', { name: 'AI Facts Management', level: 1 });
+  await waitUntil(() => expect(screen.queryByText('Loading facts...')).toBeNull());
   return router;
 }
 
@@ -151,7 +157,11 @@ describe('the facts dashboard', () => {
       }),
     );
     expect(server.callsTo('facts.update')[0]?.input).toEqual({ id: 1, data: { active: false } });
-    expect(await within(row(text)).findByRole('switch', { name: 'Active' })).toBeChecked();
+    // The snapshot comes back through the query's cache, whose observers are told on a later
+    // tick than the toast's region: the switch is polled for, not read once.
+    await waitUntil(() =>
+      expect(within(row(text)).getByRole('switch', { name: 'Active' })).toBeChecked(),
+    );
   });
 
   it('puts the list back, with the error toast, when a move fails', async () => {
@@ -164,7 +174,8 @@ describe('the facts dashboard', () => {
     expect(toastQueue.visibleToasts.map((t) => t.content.description)).toContain(
       'Failed to update AI fact: The server could not be reached. Check your connection and try again.',
     );
-    expect(rowTexts()).toEqual(FACTS.map((f) => f.factText));
+    // As the switch above: the list comes back on the cache's tick, after the toast.
+    await waitUntil(() => expect(rowTexts()).toEqual(FACTS.map((f) => f.factText)));
   });
 });
 
