@@ -31,6 +31,7 @@ const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> =
   outbox: async () => (await (await import('./bench/outbox')).main(), true),
   feed: async () => (await (await import('./bench/feed')).main(), true),
   search: async () => (await (await import('./bench/search')).main(), true),
+  invoice: async () => (await (await import('./bench/invoice')).main(), true),
 };
 
 let args;

@@ -30,6 +30,7 @@ describe('npm run bench: one entry', () => {
       'outbox',
       'feed',
       'search',
+      'invoice',
     ]);
   });
 
