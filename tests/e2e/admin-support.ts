@@ -102,7 +102,18 @@ export async function signIn(page: Page, baseUrl: string, username: string): Pro
   await fillCredentials(page, username);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+  await dashboardDrawn(page);
+}
+
+/**
+ * The first screen drawn whole: its heading comes with the route's pending screen (the page
+ * itself) while the facts are still on their way, and a click in the navigation before the
+ * landing has settled was lost on a loaded machine (the Mail screen's test stayed on the
+ * dashboard): wait until the list's spinner is gone too.
+ */
+async function dashboardDrawn(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+  await page.getByText('Loading facts...').waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /**
@@ -142,7 +153,7 @@ export async function startSignedIn(
 ): Promise<void> {
   await withSession(page, server, username);
   await page.goto(`${server.url}/admin/dashboard`);
-  await visible(page.getByRole('heading', { name: 'AI Facts Management', level: 1 }));
+  await dashboardDrawn(page);
 }
 
 /** Opens the Overview through the admin's navigation (its first link), as a person would. */
