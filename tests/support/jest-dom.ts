@@ -9,6 +9,9 @@ import { WAIT_BOUND_MS } from './wait-bound';
 // after a click has taken longer than a second; a passing test ends at its first good poll.
 configure({ asyncUtilTimeout: WAIT_BOUND_MS });
 
+// The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
+window.scrollTo = () => {};
+
 // The client files share one document (isolate: false, vite.config.ts): whatever a test wrote
 // into the body, by hand or left by a render, is gone before the next test, so no file's
 // queries find another's elements (docs/testing.md).

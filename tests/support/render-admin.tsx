@@ -13,12 +13,12 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
+import { AppRoot } from '#client/lib/app-root';
 import { createQueryClient } from '#client/lib/query-client';
-import { createTrpcClient, trpc } from '#client/lib/trpc';
+import { createQueryUtils, createTrpcClient, trpc } from '#client/lib/trpc';
+import { createAppRouter } from '#client/router';
 
 export function renderAdmin(ui: ReactNode, { at = '/admin/account' }: { at?: string } = {}) {
-  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
-  window.scrollTo = () => {};
   const queryClient = createQueryClient();
   const rootRoute = createRootRoute();
   const screen = createRoute({
@@ -43,4 +43,21 @@ export function renderAdmin(ui: ReactNode, { at = '/admin/account' }: { at?: str
     </trpc.Provider>,
   );
   return { ...result, queryClient, router };
+}
+
+/**
+ * The whole admin app (its own router, loaders and screens) at `path`, drawn by `show()`: a
+ * test may reach into the router or the cache before the first draw.
+ */
+export function appAt(path: string) {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient('http://localhost');
+  const queryUtils = createQueryUtils(queryClient, trpcClient);
+  const router = createAppRouter(
+    { queryClient, queryUtils },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  const show = () =>
+    render(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  return { router, queryUtils, show };
 }

@@ -6,16 +6,12 @@
  * and the writes through the real server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import type { FactWithTags } from '#client/lib/api-types';
 import type { Fact } from '#shared/shapes/facts';
-import { AppRoot } from '#client/lib/app-root';
-import { createQueryClient } from '#client/lib/query-client';
-import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
-import { createAppRouter } from '#client/router';
 import { toastQueue } from '#client/ui/toast';
+import { appAt } from '#tests/support/render-admin';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import { toastShown } from '#tests/support/code-loads';
 import { waitUntil } from '#tests/support/wait';
@@ -72,18 +68,11 @@ function serve(handlers: Record<string, Handler> = {}) {
   });
 }
 
-/** The app at `path`, drawn once its route's code and loader are done. */
-async function showApp(path: string) {
-  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
-  window.scrollTo = () => {};
-  const queryClient = createQueryClient();
-  const trpcClient = createTrpcClient('http://localhost');
-  const router = createAppRouter(
-    { queryClient, queryUtils: createQueryUtils(queryClient, trpcClient) },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
-  render(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />);
-  return router;
+/** The app at `path`, drawn (its route's code and loader are waited on by each test). */
+function showApp(path: string) {
+  const app = appAt(path);
+  app.show();
+  return app.router;
 }
 
 /**
@@ -92,7 +81,7 @@ async function showApp(path: string) {
  * itself): the list is there once its loading line is gone.
  */
 async function showDashboard() {
-  const router = await showApp('/admin/dashboard');
+  const router = showApp('/admin/dashboard');
   await router.loadRouteChunk(router.routesById['/admin/_protected/dashboard']);
   await screen.findByRole('heading', { name: 'AI Facts Management', level: 1 });
   await waitUntil(() => expect(screen.queryByText('Loading facts...')).toBeNull());
@@ -215,7 +204,7 @@ describe("a fact's edit page", () => {
         return refusal('NOT_FOUND', 404, 'AI fact not found');
       },
     });
-    const router = await showApp('/admin/ai-fact-edit/999999');
+    const router = showApp('/admin/ai-fact-edit/999999');
     await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
     // The route's pending screen is the page itself, with its spinner (role=status).
     const spinner = await screen.findByText('Loading fact...');
@@ -231,7 +220,7 @@ describe("a fact's edit page", () => {
 
   it('says "AI Fact not found." for an address that is not a number, asking nothing', async () => {
     const server = serve();
-    const router = await showApp('/admin/ai-fact-edit/not-a-number');
+    const router = showApp('/admin/ai-fact-edit/not-a-number');
     await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
     expect(await screen.findByText('AI Fact not found.')).toBeVisible();
     expect(server.callsTo('facts.byId')).toEqual([]);
@@ -239,7 +228,7 @@ describe("a fact's edit page", () => {
 
   it('says why the fact could not be loaded when the server cannot be reached', async () => {
     serve({ 'facts.byId': unreachable });
-    const router = await showApp('/admin/ai-fact-edit/1');
+    const router = showApp('/admin/ai-fact-edit/1');
     await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Error loading fact: The server could not be reached/,
@@ -248,7 +237,7 @@ describe("a fact's edit page", () => {
 
   it('returns to the listing without saving what was typed', async () => {
     const server = serve({ 'facts.byId': () => ({ data: withTags }) });
-    const router = await showApp('/admin/ai-fact-edit/1');
+    const router = showApp('/admin/ai-fact-edit/1');
     await router.loadRouteChunk(router.routesById['/admin/_protected/ai-fact-edit/$id']);
     const text = await screen.findByRole('textbox', { name: 'Fact Text' });
     expect(text).toHaveValue(FACTS[0]!.factText);

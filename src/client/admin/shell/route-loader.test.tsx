@@ -4,16 +4,12 @@
  * read shows as the screen's error with "Try again", asked once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { fakeTrpcServer, refusal, type Handler } from '#tests/support/trpc-fetch';
 import type { Fact } from '#shared/shapes/facts';
-import { AppRoot } from '#client/lib/app-root';
-import { createQueryClient } from '#client/lib/query-client';
-import { createQueryUtils, createTrpcClient } from '#client/lib/trpc';
-import { createAppRouter } from '#client/router';
 import { toastQueue } from '#client/ui/toast';
+import { appAt } from '#tests/support/render-admin';
 import { partsLoaded } from '#tests/support/code-loads';
 import { SIGNED_OUT, type AdminCheck } from '../session/auth-check';
 import { SECOND_FACTOR_SETUP } from './protected-layout';
@@ -57,21 +53,6 @@ function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] }))
       },
     }),
   });
-}
-
-function appAt(path: string) {
-  // The router scrolls on navigation; jsdom has no layout and only logs "not implemented".
-  window.scrollTo = () => {};
-  const queryClient = createQueryClient();
-  const trpcClient = createTrpcClient('http://localhost');
-  const queryUtils = createQueryUtils(queryClient, trpcClient);
-  const router = createAppRouter(
-    { queryClient, queryUtils },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
-  const show = () =>
-    render(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />);
-  return { router, queryUtils, show };
 }
 
 describe('admin route loaders', () => {
