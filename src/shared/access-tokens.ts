@@ -17,6 +17,8 @@ export const scopeValues = [
   'newsletter:write',
   'proposals:read',
   'proposals:write',
+  'invoices:read',
+  'invoices:write',
 ] as const;
 export type Scope = (typeof scopeValues)[number];
 
@@ -31,6 +33,8 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   'newsletter:write': 'Save newsletter drafts (never send)',
   'proposals:read': 'Read proposals and their payments',
   'proposals:write': 'Save draft proposals on leads (never send)',
+  'invoices:read': 'Read invoices, credit notes and their payments',
+  'invoices:write': 'Save draft invoices on leads (never issue or send)',
 };
 
 /** The lifetimes a token may be given, in days. */

@@ -13,6 +13,7 @@ import { saveEntry } from '#server/entries/entry-store';
 import { entriesRouter } from '#server/entries/router';
 import { outputs as entryOutputs } from '#shared/shapes/entries';
 import { factsRouter } from '#server/facts/router';
+import { invoiceDraftProcedures } from '#server/invoices/router';
 import { buildContext } from '#server/http/context';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -42,6 +43,11 @@ const toolRouter = router({
       }),
   }),
   facts: factsRouter,
+  /** A new draft and the list only: a token never issues, sends, credits or records a payment. */
+  invoices: router({
+    create: invoiceDraftProcedures.create,
+    list: invoiceDraftProcedures.list,
+  }),
   leads: router(leadCoreProcedures),
   newsletters: newslettersRouter,
   /** A new draft and the list only: a token never sends, revises or withdraws a proposal. */

@@ -7,9 +7,12 @@ import { eq } from 'drizzle-orm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { outbox, proposals, users } from '#db/schema';
+import { invoices, outbox, proposals, users } from '#db/schema';
+import { DRAFT_MESSAGES } from '#shared/invoices/drafts';
 import { PROPOSAL_MESSAGES } from '#shared/proposals';
+import { adminCaller } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
+import { DOMESTIC_BUYER, ITEMS, SELLER_PROFILE } from '#tests/support/invoicing';
 import { rest, signedInRestApp } from '#tests/support/rest';
 import { storeLeads } from '#tests/support/stored-leads';
 import type { TestDeps } from '#tests/support/app';
@@ -68,6 +71,8 @@ describe('the MCP tools', () => {
       ['newsletter_draft_save', false],
       ['proposals_list', true],
       ['proposal_draft', false],
+      ['invoices_list', true],
+      ['invoice_draft', false],
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -250,6 +255,91 @@ describe('the MCP tools', () => {
     expect(await deps.db.select().from(proposals).all()).toEqual([]);
     expect((await call(await clientWith(['leads:read']), 'proposals_list')).text).toBe(
       'This token lacks the scope proposals:read.',
+    );
+  });
+
+  it('writes a draft invoice with the server’s amounts and no number, and lists invoices; issuing stays with a person', async () => {
+    const admin = await adminCaller(deps);
+    await admin.invoices.saveSettings(SELLER_PROFILE);
+    const [stored] = await storeLeads(deps, 1);
+    const leadId = stored!.lead.id;
+    await admin.leads.update({ id: leadId, data: { buyer: DOMESTIC_BUYER } });
+    const client = await clientWith(['invoices:read', 'invoices:write']);
+
+    const drafted = await call(client, 'invoice_draft', {
+      leadId,
+      items: [...ITEMS],
+      // The agent's figures for what the server computes are not its to give.
+      totals: { gross: 1 },
+    });
+    expect(drafted.isError).toBe(false);
+    const { invoice } = JSON.parse(drafted.text) as { invoice: { id: number } };
+    // The profile's defaults (19 % standard rate) and the server's sums, rounded per group.
+    expect(invoice).toMatchObject({
+      leadId,
+      kind: 'invoice',
+      status: 'draft',
+      number: null,
+      issuedAt: null,
+      items: [
+        { category: 'S', rate: 19, net: 360_000 },
+        { category: 'S', rate: 19, net: 187_500 },
+      ],
+      totals: { net: 547_500, tax: 104_025, gross: 651_525, due: 651_525 },
+    });
+    const seen = await rest(app, 'GET', `/api/invoices/${invoice.id}`, { cookie });
+    expect(seen.body).toEqual({ success: true, invoice });
+    expect(await deps.db.select().from(outbox).all()).toEqual([]);
+
+    // The admin's rules, as a tool error with their message.
+    expect(await call(client, 'invoice_draft', { leadId: 99, items: [...ITEMS] })).toEqual({
+      isError: true,
+      text: DRAFT_MESSAGES.leadNotFound,
+    });
+    const reversed = await call(client, 'invoice_draft', {
+      leadId,
+      supplyPeriod: { from: '2026-03-31', to: '2026-03-01' },
+    });
+    expect(reversed.isError).toBe(true);
+    expect(reversed.text).toMatch(/^supplyPeriod\.to: /);
+
+    const drafts = await call(client, 'invoices_list', { status: 'draft', leadId });
+    expect(JSON.parse(drafts.text)).toMatchObject({
+      invoices: [{ id: invoice.id, number: null }],
+      total: 1,
+      page: 1,
+    });
+    const issued = await call(client, 'invoices_list', { status: 'issued' });
+    expect(JSON.parse(issued.text)).toMatchObject({ invoices: [], total: 0 });
+    // No tool issues, sends, credits or records a payment: the list of tools names none.
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).filter((name) => name.startsWith('invoice'))).toEqual([
+      'invoices_list',
+      'invoice_draft',
+    ]);
+
+    const audited = (await auditEntries(deps.db)).filter((e) =>
+      ['mcp_call', 'invoice_created'].includes(e.action),
+    );
+    expect(audited.map(({ action, actor, target }) => ({ action, actor, target }))).toEqual([
+      { action: 'mcp_call', actor: 'admin', target: 'invoice_draft by token “Claude”' },
+      { action: 'invoice_created', actor: 'admin', target: `invoice draft ${invoice.id}` },
+      { action: 'mcp_call', actor: 'admin', target: 'invoice_draft by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'invoice_draft by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'invoices_list by token “Claude”' },
+      { action: 'mcp_call', actor: 'admin', target: 'invoices_list by token “Claude”' },
+    ]);
+  });
+
+  it('refuses an invoice draft to a token that may only read invoices, and the list to one without invoices:read', async () => {
+    const [stored] = await storeLeads(deps, 1);
+    const client = await clientWith(['invoices:read', 'proposals:write']);
+    expect(
+      await call(client, 'invoice_draft', { leadId: stored!.lead.id, items: [...ITEMS] }),
+    ).toEqual({ isError: true, text: 'This token lacks the scope invoices:write.' });
+    expect(await deps.db.select().from(invoices).all()).toEqual([]);
+    expect((await call(await clientWith(['proposals:read']), 'invoices_list')).text).toBe(
+      'This token lacks the scope invoices:read.',
     );
   });
 });

@@ -44,6 +44,8 @@ const SCOPES = [
   'newsletter:write',
   'proposals:read',
   'proposals:write',
+  'invoices:read',
+  'invoices:write',
 ];
 
 describe('discovery', () => {
@@ -316,6 +318,7 @@ describe('authorize', () => {
             'analytics:read',
             'content:read',
             'proposals:read',
+            'invoices:read',
           ],
         },
       }),

@@ -1,6 +1,7 @@
 import type { McpTool } from '../tool';
 import { businessTools } from './business';
 import { contentTools } from './content';
+import { invoiceTools } from './invoices';
 import { leadTools } from './leads';
 import { newsletterTools } from './newsletter';
 import { proposalTools } from './proposals';
@@ -16,4 +17,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...contentTools,
   ...newsletterTools,
   ...proposalTools,
+  ...invoiceTools,
 ];
