@@ -124,7 +124,7 @@ const FEATURES = [
   {
     name: 'mcp',
     is: "the owner's agent, over the features' procedures",
-    buildsOn: ['facts', 'entries', 'newsletter', 'leads', 'booking', 'proposals'],
+    buildsOn: ['facts', 'entries', 'newsletter', 'leads', 'booking', 'proposals', 'invoices'],
   },
   {
     name: 'maintenance',
