@@ -21,7 +21,7 @@ const itemArg = z.object({
     .check(
       z.int(),
       z.describe(
-        'The net price of one unit in minor units of the currency (cents: 150000 is 1,500.00 EUR).',
+        'The net price of one unit in minor units of the currency (cents: 150000 is 1,500.00 EUR); below 0 for a discount line.',
       ),
     ),
   category: z.optional(
@@ -34,7 +34,13 @@ const itemArg = z.object({
       ),
   ),
   rate: z.optional(
-    z.number().check(z.describe('The VAT rate in percent. Left out: the profile’s default.')),
+    z
+      .number()
+      .check(
+        z.describe(
+          'The VAT rate in percent, 0 to 100, at most two decimals. Left out: the profile’s default rate when the category is the profile’s default category, else 0.',
+        ),
+      ),
   ),
 });
 
@@ -68,8 +74,14 @@ export const invoiceTools = [
       leadId: idArg('lead'),
       items: z.optional(z.array(itemArg)),
       currency: z.optional(textArg('ISO 4217 code, e.g. EUR. Left out: the site’s currency.')),
-      dueDate: z.optional(dayArg('The day payment is due (left out: the profile’s terms)')),
-      supplyDate: z.optional(dayArg('The day of supply (left out: the issue day)')),
+      dueDate: z.optional(
+        dayArg('The day payment is due, today or later (left out: the profile’s terms)'),
+      ),
+      supplyDate: z.optional(
+        dayArg(
+          'The day of supply, or give supplyPeriod instead, never both (left out: the issue day)',
+        ),
+      ),
       supplyPeriod: z.optional(
         z.object({ from: dayArg('First day of supply'), to: dayArg('Last day of supply') }),
       ),
