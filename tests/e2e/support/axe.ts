@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { WAIT_BOUND_MS } from '#tests/support/wait-bound';
 
 export interface AxeViolation {
   id: string;
@@ -25,6 +26,7 @@ export interface AxeScope {
 }
 
 export async function axeViolations(page: Page, options: AxeScope = {}): Promise<AxeViolation[]> {
+  await dimmedPartsSettled(page);
   await animationsSettled(page);
   const violations =
     page.frames().length === 1 || (await everyFrameExcluded(page, options))
@@ -102,6 +104,26 @@ async function runWithFrames(page: Page, scope: AxeScope): Promise<axe.Result[]>
   for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.options({ resultTypes: ['violations'] }).analyze();
   return results.violations;
+}
+
+/**
+ * Waits until no part of the page is dimmed while it loads: a list that keeps its previous
+ * rows at 60 % opacity, `aria-busy`, while a filter's or a page's answer comes (the admin's
+ * lists, the Overview, Mail). That moment's faint text is between two states, and on a busy
+ * machine it lasted long enough for axe to measure it (a Proposals filter just chosen). Past
+ * the suite's wait bound, axe judges the page as it is.
+ */
+async function dimmedPartsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[aria-busy="true"]')].some(
+          (element) => Number(getComputedStyle(element).opacity) < 1,
+        ),
+      undefined,
+      { timeout: WAIT_BOUND_MS },
+    )
+    .catch(() => undefined);
 }
 
 /**
