@@ -8,6 +8,9 @@ import { proposalStatusValues, type ProposalStatus } from './address-values';
 import { idField, oneLine, pageField, storedText } from './validation';
 import { isCurrency } from './money';
 import { isRealDay } from './calendar-days';
+import { taxCategoryValues, type TaxCategory } from './invoices/codes';
+import { INVOICE_LIMITS, INVOICE_MESSAGES } from './invoices/messages';
+import { depositGross, depositLines, vatFigures } from './proposal-vat';
 
 export { proposalStatusValues, type ProposalStatus } from './address-values';
 export { formatMoney, isCurrency, minorDigits, wholeUnits } from './money';
@@ -93,7 +96,14 @@ export const PROPOSAL_MESSAGES = {
 export interface ProposalItem {
   description: string;
   quantity: number;
+  /** Net of tax when the item has a category, in minor units. */
   unitAmount: number;
+  /**
+   * The VAT category and rate its invoice will carry (docs/invoices.md, "Proposals and
+   * deposits"); absent on a proposal written before invoicing was set up: no tax.
+   */
+  category?: TaxCategory;
+  rate?: number;
 }
 export interface Deposit {
   kind: DepositKind;
@@ -105,40 +115,76 @@ export function lineAmount(item: ProposalItem): number {
   return Math.round((Math.round(item.quantity * 100) * item.unitAmount) / 100);
 }
 
-/** The total and the deposit, in minor units: the one rule the server stores and the editor shows. */
+export interface ProposalAmounts {
+  /** The items' nets summed. */
+  net: number;
+  tax: number;
+  /** Gross: what the client pays in all. */
+  total: number;
+  /** Gross: the deposit's part of each tax group with its tax (shared/proposal-vat.ts). */
+  depositAmount: number;
+}
+
+/** The figures and the deposit, in minor units: the one rule the server stores and the editor shows. */
 export function proposalAmounts(
   items: readonly ProposalItem[],
   deposit: Deposit | null,
-): { total: number; depositAmount: number } {
-  const total = items.reduce((sum, item) => sum + lineAmount(item), 0);
-  if (!deposit) return { total, depositAmount: 0 };
-  const depositAmount =
-    deposit.kind === 'percent'
-      ? Math.round((total * deposit.value) / 100)
-      : Math.min(deposit.value, total);
-  return { total, depositAmount };
+): ProposalAmounts {
+  const figures = vatFigures(items);
+  const amounts = { net: figures.net, tax: figures.tax, total: figures.gross };
+  if (!deposit) return { ...amounts, depositAmount: 0 };
+  return { ...amounts, depositAmount: depositGross(depositLines(figures, deposit)) };
 }
 
-export const proposalItemInput = z.object({
-  description: storedText().check(
-    z.trim(),
-    z.minLength(1, PROPOSAL_MESSAGES.descriptionRequired),
-    z.maxLength(PROPOSAL_LIMITS.descriptionMax, PROPOSAL_MESSAGES.descriptionMax),
-    oneLine(PROPOSAL_MESSAGES.descriptionOneLine),
-  ),
-  quantity: z.number(PROPOSAL_MESSAGES.quantity).check(
-    z.positive(PROPOSAL_MESSAGES.quantity),
-    z.maximum(PROPOSAL_LIMITS.quantityMax, PROPOSAL_MESSAGES.quantity),
-    z.refine((q) => Math.abs(q * 100 - Math.round(q * 100)) < 1e-6, PROPOSAL_MESSAGES.quantity),
-  ),
-  unitAmount: z
-    .number(PROPOSAL_MESSAGES.unitAmount)
-    .check(
-      z.int(PROPOSAL_MESSAGES.unitAmount),
-      z.minimum(0, PROPOSAL_MESSAGES.unitAmount),
-      z.maximum(PROPOSAL_LIMITS.unitAmountMax, PROPOSAL_MESSAGES.unitAmount),
+export const proposalItemInput = z
+  .object({
+    description: storedText().check(
+      z.trim(),
+      z.minLength(1, PROPOSAL_MESSAGES.descriptionRequired),
+      z.maxLength(PROPOSAL_LIMITS.descriptionMax, PROPOSAL_MESSAGES.descriptionMax),
+      oneLine(PROPOSAL_MESSAGES.descriptionOneLine),
     ),
-});
+    quantity: z.number(PROPOSAL_MESSAGES.quantity).check(
+      z.positive(PROPOSAL_MESSAGES.quantity),
+      z.maximum(PROPOSAL_LIMITS.quantityMax, PROPOSAL_MESSAGES.quantity),
+      z.refine((q) => Math.abs(q * 100 - Math.round(q * 100)) < 1e-6, PROPOSAL_MESSAGES.quantity),
+    ),
+    unitAmount: z
+      .number(PROPOSAL_MESSAGES.unitAmount)
+      .check(
+        z.int(PROPOSAL_MESSAGES.unitAmount),
+        z.minimum(0, PROPOSAL_MESSAGES.unitAmount),
+        z.maximum(PROPOSAL_LIMITS.unitAmountMax, PROPOSAL_MESSAGES.unitAmount),
+      ),
+    category: z.optional(z.enum(taxCategoryValues, INVOICE_MESSAGES.category)),
+    rate: z.optional(
+      z.number(INVOICE_MESSAGES.rate).check(
+        z.minimum(0, INVOICE_MESSAGES.rate),
+        z.maximum(INVOICE_LIMITS.rateMax, INVOICE_MESSAGES.rate),
+        z.refine(
+          (rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6,
+          INVOICE_MESSAGES.rate,
+        ),
+      ),
+    ),
+  })
+  .check(
+    // Each message only where its rule is the one broken, and only once the fields are valid.
+    ...[INVOICE_MESSAGES.standardRate, INVOICE_MESSAGES.zeroRate].map((message) =>
+      z.refine<Pick<ProposalItem, 'category' | 'rate'>>((item) => itemRateIssue(item) !== message, {
+        message,
+        path: ['rate'],
+        when: (payload) => payload.issues.length === 0,
+      }),
+    ),
+  );
+
+/** What is wrong with an item's rate for its category, or null: S above 0, the rest 0. */
+export function itemRateIssue(item: Pick<ProposalItem, 'category' | 'rate'>): string | null {
+  if (item.category === undefined || item.rate === undefined) return null;
+  if (item.category === 'S') return item.rate > 0 ? null : INVOICE_MESSAGES.standardRate;
+  return item.rate === 0 ? null : INVOICE_MESSAGES.zeroRate;
+}
 
 export const depositInput = z.nullable(
   z.discriminatedUnion('kind', [

@@ -10,7 +10,7 @@ import type { Db } from '#db';
 import { invoices, leads } from '#db/schema';
 import { DRAFT_MESSAGES, type InvoiceDraftFields } from '#shared/invoices/drafts';
 import { INVOICE_MESSAGES } from '#shared/invoices/messages';
-import type { InvoiceSettings } from '#shared/invoices/settings';
+import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import { invoiceRuleIssues } from '#shared/invoices/tax-rules';
 import { invoiceTotals, type InvoiceItem } from '#shared/invoices/totals';
 import { itemsOf, type InvoiceRow } from './invoice-json';
@@ -23,11 +23,7 @@ export function withDefaults(
   items: readonly DraftItem[],
   settings: InvoiceSettings,
 ): InvoiceItem[] {
-  return items.map((item) => {
-    const category = item.category ?? settings.defaultCategory;
-    const usual = category === settings.defaultCategory ? (settings.defaultRate ?? 0) : 0;
-    return { ...item, category, rate: item.rate ?? usual };
-  });
+  return items.map((item) => ({ ...item, ...defaultVat(item, settings) }));
 }
 
 /** The rules the items break on their own, each naming its item (`items.2.rate`). */

@@ -19,7 +19,7 @@ import { itemsOf, type InvoiceRow } from './invoice-json';
 import { buyerOfLead, documentHash, documentOf, issuedColumns } from './issued-document';
 import { nextInvoiceNumber } from './numbers';
 import { conflict, incomplete, invoiceNotFound } from './refusals';
-import { readInvoiceSettings } from './settings-store';
+import { readInvoiceSettings } from '#server/site/seller-profile';
 
 /** What a buyer on a lead must give before an invoice names it. */
 export const BUYER_REQUIRED = ['name', 'addressLines', 'city', 'country'] as const;

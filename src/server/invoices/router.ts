@@ -23,7 +23,8 @@ import { createDraft, deleteDraft, updateDraft, type DraftContext } from './draf
 import type { InvoiceRow } from './invoice-json';
 import { invoiceById, invoicesPage, siteToday, type InvoiceReadDeps } from './invoice-store';
 import { invoiceNotFound } from './refusals';
-import { readInvoiceSettings, settingsAnswer, storeInvoiceSettings } from './settings-store';
+import { readInvoiceSettings } from '#server/site/seller-profile';
+import { settingsAnswer, storeInvoiceSettings } from './settings-store';
 
 /** How the audit log names a document: its number, or the draft's id. */
 export const target = (row: Pick<InvoiceRow, 'id' | 'number' | 'kind'>) =>

@@ -1,26 +1,14 @@
 /**
- * The seller profile as stored (docs/invoices.md, "The seller profile"): one row, its JSON read
- * over the defaults, so a profile saved before a field existed reads that field's default.
- * Saving refuses a new prefix for a series that already numbered a document this year (409):
+ * The seller profile saved (docs/invoices.md, "The seller profile"); it is read by
+ * site/seller-profile.ts, as every feature reads it. Saving refuses a new prefix for a series that already numbered a document this year (409):
  * a series keeps one prefix through its year.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { invoiceSettings } from '#db/schema';
-import {
-  DEFAULT_INVOICE_SETTINGS,
-  SETTINGS_MESSAGES,
-  sellerMissing,
-  type InvoiceSettings,
-} from '#shared/invoices/settings';
+import { SETTINGS_MESSAGES, sellerMissing, type InvoiceSettings } from '#shared/invoices/settings';
 import { FieldConflict } from '#server/platform/errors';
+import { readInvoiceSettings } from '#server/site/seller-profile';
 import { seriesUsed } from './numbers';
-
-export async function readInvoiceSettings(db: Db): Promise<InvoiceSettings> {
-  const row = await db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1)).get();
-  if (!row) return DEFAULT_INVOICE_SETTINGS;
-  return { ...DEFAULT_INVOICE_SETTINGS, ...(JSON.parse(row.profile) as Partial<InvoiceSettings>) };
-}
 
 /** The profile as GET and PUT answer it: with whether invoicing is on, and what it lacks. */
 export function settingsAnswer(settings: InvoiceSettings) {

@@ -7,12 +7,15 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '#db';
 import { leads, proposals } from '#db/schema';
+import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
+  itemRateIssue,
   PROPOSAL_MESSAGES as M,
   proposalAmounts,
   type Deposit,
   type ProposalItem,
 } from '#shared/proposals';
+import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import { parseItems, type ProposalRow } from './proposal-json';
 import { nextProposalNumber } from './numbers';
 import { readProposalSettings } from './settings';
@@ -30,8 +33,23 @@ export interface ProposalDraftFields {
 export const proposalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
+/**
+ * The items with their VAT: once invoicing is on, an item without a category takes the
+ * profile's (docs/invoices.md, "Proposals and deposits"); one with a category and no rate takes
+ * the profile's rate for that category, else 0. Before, an item without a category has no tax.
+ */
+function withVat(items: ProposalItem[], settings: InvoiceSettings): ProposalItem[] {
+  const on = invoicingOn(settings);
+  return items.map((item) =>
+    on || item.category !== undefined ? { ...item, ...defaultVat(item, settings) } : item,
+  );
+}
+
 /** The amounts and deposit columns of a draft's items and deposit. */
-function amountColumns(items: ProposalItem[], deposit: Deposit | null) {
+function amountColumns(given: ProposalItem[], deposit: Deposit | null, settings: InvoiceSettings) {
+  const items = withVat(given, settings);
+  const wrongRate = items.map(itemRateIssue).find((issue) => issue !== null);
+  if (wrongRate) throw new TRPCError({ code: 'BAD_REQUEST', message: wrongRate });
   if (deposit?.kind === 'amount' && deposit.value > proposalAmounts(items, null).total) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: M.depositAboveTotal });
   }
@@ -60,6 +78,7 @@ export async function createDraft(
   // Read before the write: the settings are not the write's business. The terms start as the
   // settings' default terms, never the website's Terms of Service (docs/proposals.md, "Settings").
   const settings = await readProposalSettings(db);
+  const profile = await readInvoiceSettings(db);
   const terms = fields.terms ?? settings.defaultTerms;
   return writeTransaction(db, async (tx) => {
     const lead = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get();
@@ -75,7 +94,7 @@ export async function createDraft(
         currency: fields.currency ?? settings.currency,
         validUntil: fields.validUntil ?? null,
         terms,
-        ...amountColumns(fields.items ?? [], fields.deposit ?? null),
+        ...amountColumns(fields.items ?? [], fields.deposit ?? null, profile),
         createdAt: now,
         createdBy: by,
         updatedAt: now,
@@ -110,7 +129,7 @@ export async function updateDraft(
       ...(fields.currency !== undefined && { currency: fields.currency }),
       ...(fields.validUntil !== undefined && { validUntil: fields.validUntil }),
       ...(fields.terms !== undefined && { terms: fields.terms }),
-      ...amountColumns(items, deposit),
+      ...amountColumns(items, deposit, await readInvoiceSettings(tx)),
       updatedAt: now,
     })
     // The status is checked again in the write: a send at the same moment wins or loses whole.

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod/mini';
 import type { proposalPayments, proposals } from '#db/schema';
-import { OPEN_PROPOSAL_STATUSES, type ProposalItem, type ProposalStatus } from '#shared/proposals';
+import {
+  OPEN_PROPOSAL_STATUSES,
+  proposalAmounts,
+  type ProposalItem,
+  type ProposalStatus,
+} from '#shared/proposals';
 import {
   proposalItemOutput,
   signatureRecord,
@@ -63,18 +68,23 @@ export function proposalJson(
   today: string,
 ): Proposal {
   const signature = parseSignature(row.acceptance);
+  const items = parseItems(row.items);
+  // The gross and the deposit are stored (queries sum them); net and tax come from the items.
+  const { net, tax } = proposalAmounts(items, null);
   return {
     id: row.id,
     leadId: row.leadId,
     number: row.number,
     title: row.title,
     summary: row.summary,
-    items: parseItems(row.items),
+    items,
     currency: row.currency,
     deposit:
       row.depositKind === null || row.depositValue === null
         ? null
         : { kind: row.depositKind, value: row.depositValue },
+    net,
+    tax,
     total: row.total,
     depositAmount: row.depositAmount,
     validUntil: row.validUntil,

@@ -191,3 +191,17 @@ export function sellerOf(settings: InvoiceSettings): InvoiceContentInput['seller
     bic: settings.bic,
   };
 }
+
+/**
+ * An item's category and rate where it gave none: the profile's default category, and its
+ * default rate only for that category (another category's rate is 0 unless given). The one
+ * rule for invoice drafts and proposals' items.
+ */
+export function defaultVat(
+  item: { category?: TaxCategory | undefined; rate?: number | undefined },
+  settings: Pick<InvoiceSettings, 'defaultCategory' | 'defaultRate'>,
+): { category: TaxCategory; rate: number } {
+  const category = item.category ?? settings.defaultCategory;
+  const usual = category === settings.defaultCategory ? (settings.defaultRate ?? 0) : 0;
+  return { category, rate: item.rate ?? usual };
+}

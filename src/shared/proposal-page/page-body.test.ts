@@ -65,6 +65,24 @@ describe('proposalPageBody', () => {
     expect(html).toContain('action="/p/TOKEN/decline"');
   });
 
+  it('with VAT: each item names its rate, and the net and each rate’s tax stand above the total', () => {
+    const html = view({
+      items: [
+        { description: 'Build', quantity: 1, unitAmount: 100_000, category: 'S', rate: 19 },
+        { description: 'Books', quantity: 1, unitAmount: 5_000, category: 'Z', rate: 0 },
+      ],
+      total: 124_000,
+    });
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Build 1 × €1,000.00 VAT 19%');
+    expect(text).toContain('Books 1 × €50.00 VAT 0% (zero rated)');
+    // The footer's labels are written twice (a phone's and a wider screen's), the amount once.
+    expect(text).toMatch(
+      /Net Net €1,050\.00 VAT 19% VAT 19% €190\.00 VAT 0% \(zero rated\) VAT 0% \(zero rated\) €0\.00 Total Total €1,240\.00/,
+    );
+    expect(view({})).not.toContain('>Net<');
+  });
+
   it("starts the owner's Markdown headings at h3, under the section's h2", () => {
     const html = view({ terms: '# Terms\n\n## Payment\n\n### Late fees\n\nText.' });
     expect(html).toContain('<h3>Terms</h3>');
@@ -131,6 +149,8 @@ describe('proposalPageBody', () => {
       items: p.items,
       currency: p.currency,
       deposit: p.deposit,
+      net: p.total,
+      tax: 0,
       total: p.total,
       depositAmount: p.depositAmount,
       validUntil: p.validUntil,

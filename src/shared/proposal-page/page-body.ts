@@ -12,6 +12,7 @@ import { escapeHtml as e } from '../escape-html';
 import { legalMarkdownToHtml } from '../legal-markdown';
 import { dayText } from '../meeting-time';
 import { formatMoney, lineAmount } from '../proposals';
+import { hasVat, vatFigures, vatLabel } from '../proposal-vat';
 import type { ClientProposal } from '../shapes/proposal-page';
 import type { Proposal } from '../shapes/proposals';
 import { buttonClass } from '../ui-styles';
@@ -73,8 +74,11 @@ function itemsTable(p: ClientProposal): string {
   const rows = p.items
     .map((item) => {
       const quantity = e(quantityText(item.quantity));
+      const vat = item.category
+        ? `<span class="mt-1 block text-sm text-muted">${e(vatLabel(item))}</span>`
+        : '';
       return `<tr class="border-b border-line align-top">
-<td class="w-full py-3 pr-3 text-ink wrap-anywhere">${e(item.description)}<span class="mt-1 block text-sm text-muted sm:hidden">${T.each(quantity, money(item.unitAmount))}</span></td>
+<td class="w-full py-3 pr-3 text-ink wrap-anywhere">${e(item.description)}<span class="mt-1 block text-sm text-muted sm:hidden">${T.each(quantity, money(item.unitAmount))}</span>${vat}</td>
 <td class="hidden py-3 pr-3 text-right text-muted tabular-nums sm:table-cell">${quantity}</td>
 <td class="hidden py-3 pr-3 text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">${money(item.unitAmount)}</td>
 <td class="py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">${money(lineAmount(item))}</td>
@@ -103,12 +107,27 @@ function itemsTable(p: ClientProposal): string {
 ${rows}
 </tbody>
 <tfoot>
+${vatRows(p)}
 <tr>${footLabel(T.total, 'pt-3 text-lg font-bold text-ink')}
 <td class="pt-3 text-right text-lg font-bold whitespace-nowrap text-ink tabular-nums">${money(p.total)}</td></tr>
 ${deposit}
 </tfoot>
 </table>
 </section>`;
+}
+
+/** With VAT on the items: the net, then each group's tax, above the gross total. */
+function vatRows(p: ClientProposal): string {
+  if (!hasVat(p.items)) return '';
+  const money = (amount: number) => e(formatMoney(amount, p.currency));
+  const figures = vatFigures(p.items);
+  const row = (label: string, amount: number) =>
+    `<tr>${footLabel(label, 'pt-2 font-medium text-muted')}
+<td class="pt-2 text-right font-medium whitespace-nowrap text-ink tabular-nums">${money(amount)}</td></tr>`;
+  return [
+    row(T.net, figures.net),
+    ...figures.groups.map((group) => row(e(vatLabel(group)), group.tax)),
+  ].join('\n');
 }
 
 /** `aria-invalid`, the described-by link to the problem, and focus on the first wrong field. */

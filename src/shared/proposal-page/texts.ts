@@ -26,6 +26,7 @@ export const PROPOSAL_PAGE_TEXTS = {
   amount: 'Amount',
   each: (quantity: string, price: string) => `${quantity} × ${price}`,
   total: 'Total',
+  net: 'Net',
   deposit: 'Deposit',
   depositPercent: (percent: number) => `Deposit (${percent}%)`,
   depositNote: 'Due once the proposal is accepted.',

@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import { proposalStatusValues } from '../address-values';
 import { depositKindValues, paymentProviderValues } from '../proposals';
 import { unmatchedReasonValues } from '../proposal-payments';
+import { taxCategoryValues } from '../invoices/codes';
 
 /** Amounts are integers in minor units (cents); times ISO 8601, UTC; days YYYY-MM-DD. */
 export const paymentOutput = z.strictObject({
@@ -29,6 +30,9 @@ export const proposalItemOutput = z.strictObject({
   description: z.string(),
   quantity: z.number(),
   unitAmount: z.number(),
+  /** VAT (docs/invoices.md, "Proposals and deposits"); absent on an item without it. */
+  category: z.optional(z.enum(taxCategoryValues)),
+  rate: z.optional(z.number()),
 });
 
 /**
@@ -73,6 +77,9 @@ export const proposalOutput = z.strictObject({
   items: z.array(proposalItemOutput),
   currency: z.string(),
   deposit: z.nullable(z.strictObject({ kind: z.enum(depositKindValues), value: z.number() })),
+  /** The items' nets summed, their tax, and `total` the gross (what the client pays). */
+  net: z.number(),
+  tax: z.number(),
   total: z.number(),
   depositAmount: z.number(),
   validUntil: z.nullable(z.string()),

@@ -31,6 +31,8 @@ const draft = (changes: Partial<Proposal>): Proposal => ({
   items: [PRICED],
   currency: 'GBP',
   deposit: null,
+  net: 300_000,
+  tax: 0,
   total: 300_000,
   depositAmount: 0,
   validUntil: null,

@@ -36,6 +36,8 @@ const draft: Proposal = {
   items: [],
   currency: 'EUR',
   deposit: null,
+  net: 0,
+  tax: 0,
   total: 0,
   depositAmount: 0,
   validUntil: null,

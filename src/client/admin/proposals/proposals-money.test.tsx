@@ -38,6 +38,8 @@ const base: Proposal = {
   items: [{ description: 'Workshop', quantity: 2, unitAmount: 150_000 }],
   currency: 'EUR',
   deposit: { kind: 'percent', value: 30 },
+  net: 300_000,
+  tax: 0,
   total: 300_000,
   depositAmount: 90_000,
   validUntil: '2026-04-01',

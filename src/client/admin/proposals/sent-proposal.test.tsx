@@ -26,6 +26,8 @@ const sent: Proposal = {
   items: [{ description: 'Workshop', quantity: 2, unitAmount: 150000 }],
   currency: 'EUR',
   deposit: { kind: 'percent', value: 30 },
+  net: 300000,
+  tax: 0,
   total: 300000,
   depositAmount: 90000,
   validUntil: '2026-04-01',

@@ -8,6 +8,7 @@
  */
 import { dayName } from '#shared/calendar-days';
 import { formatMoney, lineAmount } from '#shared/proposals';
+import { hasVat, vatFigures, vatLabel } from '#shared/proposal-vat';
 import { markdownToText } from '#shared/newsletter-email-markdown';
 import type { Proposal } from '#shared/shapes/proposals';
 import { keepWithNext, type Cell, type PageWriter } from '#server/pdf/page-writer';
@@ -64,8 +65,11 @@ function writeItems(writer: PageWriter, p: Proposal): void {
 
   writeHeader();
   for (const item of p.items) {
+    const description = item.category
+      ? `${item.description} (${vatLabel(item)})`
+      : item.description;
     const cells = row(
-      [item.description, quantity(item.quantity), money(item.unitAmount), money(lineAmount(item))],
+      [description, quantity(item.quantity), money(item.unitAmount), money(lineAmount(item))],
       'regular',
     );
     // A line that starts a page repeats the header above it.
@@ -81,6 +85,11 @@ function writeItems(writer: PageWriter, p: Proposal): void {
     { text: label, x: 0, width: amountX - COLUMNS.gap, align: 'right', font },
     { text: money(amount), x: amountX, width: COLUMNS.amount, align: 'right', font },
   ];
+  if (hasVat(p.items)) {
+    const figures = vatFigures(p.items);
+    writer.row(sum('Net', figures.net, 'regular'));
+    for (const group of figures.groups) writer.row(sum(vatLabel(group), group.tax, 'regular'));
+  }
   writer.row(sum('Total', p.total, 'bold'));
   if (p.deposit) {
     const label =
