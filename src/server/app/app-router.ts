@@ -25,6 +25,8 @@ import { outboxRouter } from '#server/mail/outbox/router';
 import { factsRouter } from '#server/facts/router';
 import { invoiceDraftProcedures } from '#server/invoices/router';
 import { invoiceIssueProcedures } from '#server/invoices/issue-router';
+import { issueDepositInvoice } from '#server/invoices/deposit-invoice';
+import { onDepositPaid } from '#server/proposals/payments/deposit-paid';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
 import { leadDraftProcedures } from '#server/leads/drafts/router';
@@ -47,6 +49,12 @@ import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
 import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
+
+/**
+ * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
+ * "Deposits"): proposals come before invoices in the layers, so the app joins them here.
+ */
+onDepositPaid(issueDepositInvoice);
 
 export const appRouter = router({
   account: accountRouter,

@@ -114,6 +114,10 @@ export function documentHash(document: InvoiceDocument): string {
   return createHash('sha256').update(canonicalJson(document), 'utf8').digest('hex');
 }
 
+/** Where an issued document is mailed: the buyer's invoice address frozen with it. */
+export const mailedTo = (row: Pick<InvoiceRow, 'buyer'>) =>
+  parseJson<FrozenBuyer>(row.buyer)?.email ?? '';
+
 /** The buyer kept on a lead, with the address its invoices go to. */
 export function buyerOfLead(lead: { email: string; buyer: string | null } | undefined) {
   const buyer = lead ? parseJson<LeadBuyer>(lead.buyer) : null;

@@ -8,10 +8,14 @@ import { adminCaller, createTestDeps } from '#tests/support/app';
 import { invoicing } from '#tests/support/invoicing';
 import { storeLeads } from '#tests/support/stored-leads';
 
-const items = [
-  { description: 'Discovery workshop', quantity: 2, unitAmount: 180_000 },
-  { description: 'Training materials', quantity: 1, unitAmount: 10_000, category: 'Z' as const },
-];
+const workshop = { description: 'Discovery workshop', quantity: 2, unitAmount: 180_000 };
+const materials = {
+  description: 'Materials',
+  quantity: 1,
+  unitAmount: 10_000,
+  category: 'Z' as const,
+};
+const items = [workshop, materials];
 
 describe('VAT on proposals', () => {
   it('takes the profile’s category and rate once invoicing is on, and charges the deposit gross', async () => {
@@ -23,8 +27,8 @@ describe('VAT on proposals', () => {
       deposit: { kind: 'percent', value: 50 },
     });
     expect(proposal.items).toEqual([
-      { ...items[0], category: 'S', rate: 19 },
-      { ...items[1], category: 'Z', rate: 0 },
+      { ...workshop, category: 'S', rate: 19 },
+      { ...materials, category: 'Z', rate: 0 },
     ]);
     // 3,600.00 at 19 % is 684.00; the zero-rated 100.00 has none.
     expect(proposal).toMatchObject({ net: 370_000, tax: 68_400, total: 438_400 });
@@ -62,10 +66,10 @@ describe('VAT on proposals', () => {
     const { proposal } = await admin.proposals.create({
       id: stored!.lead.id,
       title: 'Assistant',
-      items: [items[0]],
+      items: [workshop],
       deposit: { kind: 'amount', value: 100_000 },
     });
-    expect(proposal.items).toEqual([items[0]]);
+    expect(proposal.items).toEqual([workshop]);
     expect(proposal).toMatchObject({
       net: 360_000,
       tax: 0,

@@ -4,7 +4,14 @@
  * the REST path, the plain form and the tRPC procedure.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, callerFor, testConfig, type TestDeps } from '#tests/support/app';
+import {
+  adminCaller,
+  createTestApp,
+  callerFor,
+  testConfig,
+  type TestDeps,
+} from '#tests/support/app';
+import { SELLER_PROFILE } from '#tests/support/invoicing';
 import { storeProposal } from '#tests/support/accepted-proposal';
 import {
   startFakeStripe,
@@ -96,6 +103,13 @@ describe('POST /api/p/:token/checkout', () => {
     const session = [...fake.sessions.values()][0]!;
     expect(answer.body).toEqual({ url: session.url });
     expect(session.url).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+  });
+
+  it('no longer asks Stripe for an invoice once the site issues its own', async () => {
+    await (await adminCaller(deps)).invoices.saveSettings(SELLER_PROFILE);
+    const proposal = await storeProposal(deps);
+    expect((await checkout(proposal.token)).status).toBe(200);
+    expect(fake.requests[0]?.params).not.toHaveProperty('invoice_creation');
   });
 
   it('stores the session Stripe made, what it asks and in which currency, once', async () => {

@@ -17,6 +17,7 @@ import type { Config } from '#server/platform/config';
 import type { Clock } from '#server/platform/clock';
 import { loggableError, type Logger } from '#server/platform/logger';
 import { UnavailableError } from '#server/platform/errors';
+import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import { siteSettings } from '#server/site/site-settings';
 import { proposalOfToken } from '../client-page/link';
 import { parseSignature } from '../proposal-json';
@@ -112,7 +113,11 @@ export async function startCheckout(
     client_reference_id: String(proposal.id),
     metadata: { proposalId: String(proposal.id), number: proposal.number },
     customer_email: parseSignature(proposal.acceptance)?.email || undefined,
-    invoice_creation: { enabled: true },
+    // Stripe's own invoice until the site issues its own: one supply, one invoice number
+    // (docs/invoices.md, "Deposits").
+    ...(!invoicingOn(await readInvoiceSettings(deps.db)) && {
+      invoice_creation: { enabled: true },
+    }),
     success_url: back,
     cancel_url: `${back}?cancelled=1`,
   };

@@ -12,6 +12,7 @@ import type { Db } from '#db';
 import { leads, proposals, stripeCheckouts } from '#db/schema';
 import type { UnmatchedReason } from '#shared/proposal-payments';
 import { queueMail } from '#server/mail/outbox/queue-mail';
+import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import type { MailSite } from '#server/site/site-brand';
 import { parseSignature } from '../proposal-json';
 import { clientReceiptMail, type PaidDeposit } from './payment-mail';
@@ -92,6 +93,7 @@ export async function takePaidSession(
     note: null,
     recordedBy: null,
     now: event.now,
+    witness: { actor: null, ip: null, site },
   });
   // The same payment told by another event (completed, then async succeeded): once.
   if (!payment) return { outcome: 'ignored', reason: 'payment known' };
@@ -116,7 +118,7 @@ export async function takePaidSession(
       tx,
       {
         kind: 'proposal',
-        message: clientReceiptMail(to, paid, site),
+        message: clientReceiptMail(to, paid, site, invoicingOn(await readInvoiceSettings(tx))),
         ref: `proposal-payment:${payment.id}`,
       },
       event.now,

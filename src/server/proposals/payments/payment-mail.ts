@@ -34,13 +34,20 @@ export function ownerPaymentMail(to: string, paid: PaidDeposit, site: MailSite):
 }
 
 /** The client's receipt: the amount, the proposal, and who received it. */
-export function clientReceiptMail(to: string, paid: PaidDeposit, site: MailSite): MailMessage {
+export function clientReceiptMail(
+  to: string,
+  paid: PaidDeposit,
+  site: MailSite,
+  invoicing: boolean,
+): MailMessage {
   const money = formatMoney(paid.amount, paid.currency);
   return siteMail(to, site, {
     subject: `Deposit received: ${money} (${paid.number})`,
     lines: [
       `Thank you: we received your deposit of ${money} for proposal ${paid.number}, “${onOneLine(paid.title)}”.`,
-      'Stripe sends its own receipt and invoice for the card payment.',
+      invoicing
+        ? 'Your invoice for it comes in its own e-mail, to the address for invoices.'
+        : 'Stripe sends its own receipt and invoice for the card payment.',
     ],
   });
 }

@@ -8,6 +8,7 @@ import type { Db } from '#db';
 import { leadEvents, leads, proposalPayments } from '#db/schema';
 import { formatMoney, type PaymentProvider } from '#shared/proposals';
 import type { PaymentRow } from '../proposal-json';
+import { depositPaid, type PaymentWitness } from './deposit-paid';
 
 export interface NewPayment {
   proposal: { id: number; leadId: number };
@@ -22,6 +23,7 @@ export interface NewPayment {
   /** The administrator who recorded it by hand; null for Stripe. */
   recordedBy: string | null;
   now: Date;
+  witness: PaymentWitness;
 }
 
 /** The timeline's words for a payment: what came in, and how. */
@@ -36,8 +38,8 @@ export function paymentText(
 }
 
 /**
- * Stores the payment and its `payment_received` timeline entry, and moves the lead's last
- * activity. A payment Stripe already reported (the same payment intent) is not stored again:
+ * Stores the payment and its `payment_received` timeline entry, moves the lead's last
+ * activity, and runs what follows a deposit payment (deposit-paid.ts: its invoice). A payment Stripe already reported (the same payment intent) is not stored again:
  * null then, and nothing is written.
  */
 export async function recordPayment(tx: Db, payment: NewPayment): Promise<PaymentRow | null> {
@@ -71,5 +73,16 @@ export async function recordPayment(tx: Db, payment: NewPayment): Promise<Paymen
     .update(leads)
     .set({ lastActivityAt: payment.now })
     .where(eq(leads.id, payment.proposal.leadId));
+  await depositPaid(tx, {
+    proposalId: payment.proposal.id,
+    paymentId: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    providerRef: row.providerRef,
+    paidAt: row.paidAt,
+    now: payment.now,
+    witness: payment.witness,
+  });
   return row;
 }

@@ -22,6 +22,7 @@ import { dayStart } from '#server/analytics/days';
 import { publicProcedure } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { siteSettings } from '#server/site/site-settings';
+import { mailSite } from '#server/site/site-brand';
 import { paymentJson } from '../proposal-json';
 import { proposalWithPayments } from '../proposal-store';
 import { startCheckout } from './checkout';
@@ -83,6 +84,8 @@ export const proposalPaymentProcedures = {
       const paidAt = DAY.test(input.paidAt)
         ? dayStart(input.paidAt, (await siteSettings(ctx)).timeZone)
         : new Date(input.paidAt);
+      // Read before the write: the deposit invoice's mail names the site (deposit-paid.ts).
+      const site = await mailSite(ctx);
       const payment = await writeTransaction(ctx.db, async (tx) => {
         const proposal = await tx.select().from(proposals).where(eq(proposals.id, input.id)).get();
         if (!proposal) {
@@ -101,6 +104,7 @@ export const proposalPaymentProcedures = {
           note: input.note || null,
           recordedBy: ctx.user.username,
           now,
+          witness: { actor: ctx.user, ip: ctx.req.ip, site },
         });
         // A manual payment has no provider ref, so no conflict can skip it.
         if (!row) throw new Error('a manual payment was not stored');

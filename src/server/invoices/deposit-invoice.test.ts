@@ -1,0 +1,162 @@
+/**
+ * The deposit invoice (docs/invoices.md, "Deposits"): with invoicing on, a deposit paid through
+ * Stripe's signed event or recorded by hand is invoiced in the same transaction, marked paid,
+ * and mailed to the buyer with its PDF; a replayed event issues nothing more; Checkout stops
+ * asking Stripe for an invoice of its own; a buyer without details leaves a draft and a note.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { invoices, leadEvents } from '#db/schema';
+import { mailsSettled } from '#server/platform/mail';
+import { clientReceiptMail } from '#server/proposals/payments/payment-mail';
+import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
+import { createTestApp, testConfig, type RecordingMailer } from '#tests/support/app';
+import {
+  checkoutCompletedEvent,
+  deliverWebhook,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+} from '#tests/support/fake-stripe';
+import { invoicing } from '#tests/support/invoicing';
+
+/** 2 days at €2,000.00 at 19 %, a 30 % deposit: €1,200.00 net, €228.00 VAT, €1,428.00 charged. */
+const items = [
+  {
+    description: 'Discovery workshop',
+    quantity: 2,
+    unitAmount: 200_000,
+    category: 'S' as const,
+    rate: 19,
+  },
+];
+
+async function paidByStripe(options: { leadBuyer?: null } = {}) {
+  const { app, deps } = await createTestApp({
+    config: testConfig({
+      stripe: { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: null },
+    }),
+  });
+  const set = await invoicing({ deps, ...options });
+  const proposal = await storeProposal(deps, { leadId: set.leadId, items });
+  const sessionId = await storeCheckout(deps, proposal);
+  const event = checkoutCompletedEvent({
+    id: sessionId,
+    proposalId: proposal.id,
+    number: proposal.number,
+    amountTotal: proposal.depositAmount,
+    currency: 'eur',
+    paymentIntent: 'pi_deposit_1',
+  });
+  const deliver = () => deliverWebhook(app, event, { at: deps.clock.now() });
+  return { ...set, proposal, deliver };
+}
+
+describe('the deposit invoice', () => {
+  it('is issued with the card payment, paid, and mailed to the buyer with its PDF; once', async () => {
+    const { deps, admin, leadId, proposal, deliver } = await paidByStripe();
+    expect(proposal.depositAmount).toBe(142_800);
+    const answers = await Promise.all(Array.from({ length: 5 }, deliver));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+
+    const { invoices: listed } = await admin.invoices.list({ leadId });
+    expect(listed).toHaveLength(1);
+    const invoice = listed[0]!;
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      role: 'deposit',
+      number: 'INV-2026-0001',
+      status: 'issued',
+      paymentStatus: 'paid',
+      proposalId: proposal.id,
+      items: [
+        {
+          description: `Deposit on proposal ${proposal.number}: AI readiness review`,
+          quantity: 1,
+          unitCode: 'C62',
+          unitAmount: 120_000,
+          category: 'S',
+          rate: 19,
+        },
+      ],
+      totals: { net: 120_000, tax: 22_800, gross: 142_800, due: 142_800 },
+      payments: [expect.objectContaining({ amount: 142_800, provider: 'stripe' })],
+    });
+
+    await mailsSettled(deps.mailer);
+    const mails = (deps.mailer as RecordingMailer).sent.filter(
+      (m) => m.to === 'ada@client.example',
+    );
+    const invoiceMail = mails.find((m) => m.subject === 'Invoice INV-2026-0001: deposit received');
+    expect(invoiceMail?.attachments?.map((file) => file.filename)).toEqual(['INV-2026-0001.pdf']);
+    const pdf = await admin.invoices.pdf({ id: invoice.id });
+    const bytes = Buffer.from(await (await pdf.open()).arrayBuffer());
+    expect(invoiceMail?.attachments?.[0]?.content).toBe(bytes.toString('base64'));
+    // The client's receipt says the invoice comes apart, no longer that Stripe sends one.
+    const site = { name: 'Harbor AI', address: 'https://harbor.example', timeZone: 'UTC' };
+    const paid = {
+      leadId,
+      leadName: 'Ada',
+      number: 'P-1',
+      title: 'Work',
+      amount: 1,
+      currency: 'EUR',
+    };
+    expect(clientReceiptMail('a@example.com', paid, site, true).text).toContain(
+      'Your invoice for it comes in its own e-mail',
+    );
+    expect(clientReceiptMail('a@example.com', paid, site, false).text).toContain(
+      'Stripe sends its own receipt and invoice',
+    );
+  });
+
+  it('is issued with a payment recorded by hand, in that payment’s share of each rate', async () => {
+    const { deps, admin, leadId } = await invoicing();
+    const proposal = await storeProposal(deps, { leadId, items });
+    await admin.proposals.recordPayment({ id: proposal.id, amount: 50_000, paidAt: '2026-01-14' });
+    const { invoices: listed } = await admin.invoices.list({ leadId });
+    expect(listed).toEqual([
+      expect.objectContaining({
+        role: 'deposit',
+        number: 'INV-2026-0001',
+        paymentStatus: 'paid',
+        supplyDate: '2026-01-14',
+        totals: expect.objectContaining({ gross: 50_000, net: 42_017, tax: 7_983 }),
+      }),
+    ]);
+  });
+
+  it('waits as a draft with the payment on it when the buyer has no details, and the lead says so', async () => {
+    const { deps, admin, leadId, deliver } = await paidByStripe({ leadBuyer: null });
+    expect((await deliver()).status).toBe(200);
+    const rows = await deps.db.select().from(invoices).orderBy(asc(invoices.id)).all();
+    expect(rows).toEqual([
+      expect.objectContaining({ role: 'deposit', status: 'draft', number: null }),
+    ]);
+    const notes = await deps.db
+      .select({ text: leadEvents.text })
+      .from(leadEvents)
+      .where(eq(leadEvents.kind, 'note'))
+      .all();
+    expect(notes.map((note) => note.text)).toEqual([
+      expect.stringMatching(/^Deposit invoice not issued: .*buyer/i),
+    ]);
+    // Once the buyer is given, the owner issues it and it reads paid.
+    await admin.leads.update({
+      id: leadId,
+      data: {
+        buyer: {
+          name: 'Ada Client GmbH',
+          addressLines: ['Hauptstraße 1'],
+          postcode: '10115',
+          city: 'Berlin',
+          country: 'DE',
+          vatId: null,
+          reference: null,
+          email: null,
+        },
+      },
+    });
+    const { invoice } = await admin.invoices.issue({ id: rows[0]!.id });
+    expect(invoice).toMatchObject({ number: 'INV-2026-0001', paymentStatus: 'paid' });
+  });
+});
