@@ -17,6 +17,7 @@ import { sellerMissing, sellerOf, type InvoiceSettings } from '#shared/invoices/
 import type { DocumentReference } from './document';
 import { itemsOf, type InvoiceRow } from './invoice-json';
 import { buyerOfLead, documentHash, documentOf, issuedColumns } from './issued-document';
+import { depositsOf } from './final-invoice';
 import { nextInvoiceNumber } from './numbers';
 import { conflict, incomplete, invoiceNotFound } from './refusals';
 import { readInvoiceSettings } from '#server/site/seller-profile';
@@ -71,7 +72,7 @@ export async function completeSettings(tx: Db): Promise<InvoiceSettings> {
 export async function freeze(
   tx: Db,
   row: InvoiceRow,
-  columns: ReturnType<typeof issuedColumns>,
+  columns: ReturnType<typeof issuedColumns> & { deposits?: string },
   credits: DocumentReference | null,
 ): Promise<InvoiceRow> {
   const hash = documentHash(documentOf({ ...row, ...columns }, credits));
@@ -85,6 +86,13 @@ export async function freeze(
   return issued;
 }
 
+/** A final invoice deducts the deposits issued until now, not those of its draft's day. */
+async function withCurrentDeposits(tx: Db, row: InvoiceRow): Promise<InvoiceRow> {
+  if (row.role !== 'final' || row.proposalId === null) return row;
+  const { deposits, prepaid } = await depositsOf(tx, row.proposalId);
+  return { ...row, deposits: JSON.stringify(deposits), prepaid };
+}
+
 /**
  * Issues the draft `id` on `today` (the site's zone), inside the caller's write transaction;
  * `audit` writes its entry there. Answers the row, issued now or before.
@@ -96,11 +104,12 @@ export async function issueDraft(
   now: Date,
   audit: (row: InvoiceRow) => Promise<unknown>,
 ): Promise<InvoiceRow> {
-  const row = await tx.select().from(invoices).where(eq(invoices.id, id)).get();
-  if (!row) throw invoiceNotFound();
-  if (row.status === 'issued') return row;
-  if (row.status !== 'draft') throw conflict(DRAFT_MESSAGES.notDraft);
+  const stored = await tx.select().from(invoices).where(eq(invoices.id, id)).get();
+  if (!stored) throw invoiceNotFound();
+  if (stored.status === 'issued') return stored;
+  if (stored.status !== 'draft') throw conflict(DRAFT_MESSAGES.notDraft);
   const settings = await completeSettings(tx);
+  const row = await withCurrentDeposits(tx, stored);
   const lead =
     row.leadId === null
       ? undefined
@@ -113,7 +122,10 @@ export async function issueDraft(
   if (!buyer) throw incomplete('buyer', BUYER_REQUIRED);
   const content = checkedContent(draftContent(row, settings, invoiceBuyerOf(buyer.buyer), today));
   const number = await nextInvoiceNumber(tx, settings.invoicePrefix, Number(today.slice(0, 4)));
-  const columns = issuedColumns(content, { number, buyerEmail: buyer.email, now });
+  const columns = {
+    ...issuedColumns(content, { number, buyerEmail: buyer.email, now }),
+    deposits: row.deposits,
+  };
   const issued = await freeze(tx, row, columns, null);
   await audit(issued);
   return issued;

@@ -20,6 +20,7 @@ import { leadSubject, type AuditSubject } from '#server/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { readProposalSettings } from '#server/proposals/settings';
 import { createDraft, deleteDraft, updateDraft, type DraftContext } from './drafts';
+import { createFinalDraft, FINAL_MESSAGES } from './final-invoice';
 import type { InvoiceRow } from './invoice-json';
 import { invoiceById, invoicesPage, siteToday, type InvoiceReadDeps } from './invoice-store';
 import { invoiceNotFound } from './refusals';
@@ -109,6 +110,32 @@ export const invoiceDraftProcedures = {
         return draft;
       });
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: DRAFT_MESSAGES.leadNotFound });
+      return shown(ctx, row.id);
+    }),
+
+  /** The balance of an accepted proposal: its items, the deposit invoices deducted (201). */
+  finalDraft: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/proposals/:id/final-invoice',
+        status: 201,
+        body: { fields: [], optional: true },
+        answer: 'spread',
+      },
+    })
+    .input(idInput)
+    .output(outputs.one)
+    .mutation(async ({ ctx, input }) => {
+      const context = await draftContext(ctx);
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        const draft = await createFinalDraft(tx, input.id, context);
+        if (draft)
+          await auditAdminChange(tx, ctx, 'invoice_created', target(draft), subjectOf(draft));
+        return draft;
+      });
+      if (!row)
+        throw new TRPCError({ code: 'NOT_FOUND', message: FINAL_MESSAGES.proposalNotFound });
       return shown(ctx, row.id);
     }),
 
