@@ -11,7 +11,13 @@ import { ProposalFigures } from './proposal-figures';
 import { pathIssues, useSendProposal, useUpdateProposal } from './proposal-mutations';
 import { ProposalPreview } from './proposal-preview';
 import { sendChecks } from './send-checks';
-import { toUpdate, typedAmounts, valuesOf, type PathErrors } from './proposal-values';
+import {
+  toUpdate,
+  typedAmounts,
+  valuesOf,
+  type PathErrors,
+  type SellerVat,
+} from './proposal-values';
 
 /**
  * A draft's editor (docs/proposals.md, "Admin screens"): its fields, the figures as typed, Save
@@ -27,6 +33,12 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const update = useUpdateProposal();
   const send = useSendProposal();
   const lead = trpc.leads.get.useQuery({ id: proposal.leadId });
+  // The profile's default VAT, which an item left without one takes on Save (docs/invoices.md,
+  // "Proposals and deposits"), for the items' VAT choice to name.
+  const profile = trpc.invoices.settings.useQuery();
+  const seller: SellerVat | undefined = profile.data && {
+    defaults: profile.data.invoicingOn ? profile.data.settings : null,
+  };
   const saved = valuesOf(proposal);
   const isDirty = JSON.stringify(strip(values)) !== JSON.stringify(strip(saved));
   const amounts = typedAmounts(values, proposal.currency);
@@ -88,6 +100,7 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
             errors={fieldErrors}
             currency={amounts.currency}
             validUntilRef={validUntilRef}
+            seller={seller}
           />
           <ProposalFigures {...amounts} />
           <div className="flex flex-wrap items-center justify-end gap-3">
