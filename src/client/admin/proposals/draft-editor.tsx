@@ -33,15 +33,16 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const update = useUpdateProposal();
   const send = useSendProposal();
   const lead = trpc.leads.get.useQuery({ id: proposal.leadId });
-  // The profile's default VAT, which an item left without one takes on Save (docs/invoices.md,
-  // "Proposals and deposits"), for the items' VAT choice to name.
+  // The profile's default VAT, so the figures and the preview tax an item left to it as Save
+  // will store it (docs/invoices.md, "Proposals and deposits"); unread, such an item counts
+  // untaxed until the server answers with its category.
   const profile = trpc.invoices.settings.useQuery();
   const seller: SellerVat | undefined = profile.data && {
     defaults: profile.data.invoicingOn ? profile.data.settings : null,
   };
   const saved = valuesOf(proposal);
   const isDirty = JSON.stringify(strip(values)) !== JSON.stringify(strip(saved));
-  const amounts = typedAmounts(values, proposal.currency);
+  const amounts = typedAmounts(values, proposal.currency, seller?.defaults ?? null);
   const checks = sendChecks(values, proposal.currency);
   const validUntilRef = useRef<HTMLInputElement>(null);
   const fieldErrors = checks.validUntilPassed
@@ -120,7 +121,11 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
         </Form>
       </Card>
       <Card>
-        <ProposalPreview proposal={proposal} values={values} />
+        <ProposalPreview
+          proposal={proposal}
+          values={values}
+          vatDefaults={seller?.defaults ?? null}
+        />
       </Card>
       <ConfirmDialog
         isOpen={askingSend}

@@ -199,6 +199,26 @@ describe('the draft editor', () => {
     });
   });
 
+  it('with invoicing on, taxes an item left to the profile at its default: net, VAT 19% and the gross total', async () => {
+    editorServer({ invoicingOn: true });
+    const user = userEvent.setup();
+    renderAdmin(<DraftEditor proposal={draft} />);
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price (EUR)' }), '1000');
+    await screen.findByRole('button', { name: /^From the profile \(VAT 19%\)/ });
+
+    const figures = within(screen.getByRole('status', { name: 'Figures' }));
+    const terms = figures.getAllByRole('term').map((term) => term.textContent);
+    const amounts = figures.getAllByRole('definition').map((amount) => amount.textContent);
+    expect(terms).toEqual(['Net', 'VAT 19%', 'Total']);
+    expect(amounts).toEqual(['€1,000.00', '€190.00', '€1,190.00']);
+    // The preview draws the same rows with the server's own card.
+    const preview = screen.getByTitle("The client's page");
+    await waitFor(() => expect(preview.getAttribute('srcdoc')).toContain('€1,190.00'));
+    expect(preview.getAttribute('srcdoc')).toContain('VAT 19%');
+  });
+
   it('sends VAT only when chosen: S at 0 is refused at the rate before saving, S at 7 is sent', async () => {
     const server = editorServer();
     const user = userEvent.setup();

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod/mini';
 import type { TaxCategory } from '#shared/invoices/codes';
-import type { InvoiceSettings } from '#shared/invoices/settings';
+import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
   isCurrency,
   minorDigits,
@@ -212,19 +212,27 @@ export function toUpdate(
 }
 
 /**
- * The total and deposit of what is typed, for the figures and the preview; rows not yet
- * readable count 0, a rate not yet readable is 0.
+ * The figures and deposit of what is typed, for the figures and the preview; rows not yet
+ * readable count 0, a rate not yet readable is 0. With the profile's defaults (`profile`, while
+ * invoicing is on), an item left to them is taxed as the server will store it (`defaultVat`,
+ * its one rule).
  */
-export function typedAmounts(values: ProposalValues, saved: string) {
+export function typedAmounts(
+  values: ProposalValues,
+  saved: string,
+  profile: VatDefaults | null = null,
+) {
   const { fields } = draftFields(values, saved);
   const items = (fields.items ?? []).map((item): ProposalItem => {
     const read = {
       ...item,
       quantity: Number.isFinite(item.quantity) && item.quantity > 0 ? item.quantity : 0,
     };
-    if (read.category === undefined) return read;
-    const rate = read.rate ?? 0;
-    return { ...read, rate: Number.isFinite(rate) && rate >= 0 ? rate : 0 };
+    if (read.category !== undefined) {
+      const rate = read.rate ?? 0;
+      return { ...read, rate: Number.isFinite(rate) && rate >= 0 ? rate : 0 };
+    }
+    return profile ? { ...read, ...defaultVat({}, profile) } : read;
   });
   const deposit = fields.deposit && fields.deposit.value > 0 ? fields.deposit : null;
   return {
