@@ -11,7 +11,13 @@ import { ProposalFigures } from './proposal-figures';
 import { pathIssues, useSendProposal, useUpdateProposal } from './proposal-mutations';
 import { ProposalPreview } from './proposal-preview';
 import { sendChecks } from './send-checks';
-import { toUpdate, typedAmounts, valuesOf, type PathErrors } from './proposal-values';
+import {
+  toUpdate,
+  typedAmounts,
+  valuesOf,
+  type PathErrors,
+  type SellerVat,
+} from './proposal-values';
 
 /**
  * A draft's editor (docs/proposals.md, "Admin screens"): its fields, the figures as typed, Save
@@ -27,9 +33,16 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const update = useUpdateProposal();
   const send = useSendProposal();
   const lead = trpc.leads.get.useQuery({ id: proposal.leadId });
+  // The profile's default VAT, so the figures and the preview tax an item left to it as Save
+  // will store it (docs/invoices.md, "Proposals and deposits"); unread, such an item counts
+  // untaxed until the server answers with its category.
+  const profile = trpc.invoices.settings.useQuery();
+  const seller: SellerVat | undefined = profile.data && {
+    defaults: profile.data.invoicingOn ? profile.data.settings : null,
+  };
   const saved = valuesOf(proposal);
   const isDirty = JSON.stringify(strip(values)) !== JSON.stringify(strip(saved));
-  const amounts = typedAmounts(values, proposal.currency);
+  const amounts = typedAmounts(values, proposal.currency, seller?.defaults ?? null);
   const checks = sendChecks(values, proposal.currency);
   const validUntilRef = useRef<HTMLInputElement>(null);
   const fieldErrors = checks.validUntilPassed
@@ -88,6 +101,7 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
             errors={fieldErrors}
             currency={amounts.currency}
             validUntilRef={validUntilRef}
+            seller={seller}
           />
           <ProposalFigures {...amounts} />
           <div className="flex flex-wrap items-center justify-end gap-3">
@@ -107,7 +121,11 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
         </Form>
       </Card>
       <Card>
-        <ProposalPreview proposal={proposal} values={values} />
+        <ProposalPreview
+          proposal={proposal}
+          values={values}
+          vatDefaults={seller?.defaults ?? null}
+        />
       </Card>
       <ConfirmDialog
         isOpen={askingSend}

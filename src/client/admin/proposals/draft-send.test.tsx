@@ -58,6 +58,14 @@ function server(proposal: Proposal) {
         suppressed: null,
       },
     }),
+    // Invoicing not set up: the items keep no VAT.
+    'invoices.settings': () => ({
+      data: {
+        settings: { defaultCategory: 'O', defaultRate: null },
+        invoicingOn: false,
+        missing: ['legalName'],
+      },
+    }),
     'proposals.send': () => ({ data: { proposal: { ...proposal, status: 'sent' } } }),
     'proposals.get': () => ({ data: { proposal: { ...proposal, status: 'sent' } } }),
     'proposals.ofLead': () => ({ data: { proposals: [] } }),

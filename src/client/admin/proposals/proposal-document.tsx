@@ -1,4 +1,5 @@
 import { formatMoney, lineAmount, type Deposit, type ProposalItem } from '#shared/proposals';
+import { hasVat, vatFigures, vatLabel } from '#shared/proposal-vat';
 import { formatFullDay } from '../ui/date-time';
 
 /** What the document shows of a proposal: a stored one, or a draft as typed. */
@@ -14,9 +15,14 @@ export interface DocumentProposal {
   validUntil: string | null;
 }
 
-/** The proposal as a document: number, title, validity, items, total and deposit. */
+/**
+ * The proposal as a document: number, title, validity, items, total and deposit. With VAT on
+ * its items (docs/invoices.md, "Proposals and deposits"), each item says its rate, and the net
+ * and each rate's tax come before the gross total, as on the client's page.
+ */
 export function ProposalDocument({ proposal: p }: { proposal: DocumentProposal }) {
   const money = (amount: number) => formatMoney(amount, p.currency);
+  const vat = hasVat(p.items) ? vatFigures(p.items) : null;
   return (
     <article className="flex flex-col gap-4 text-ink">
       <header>
@@ -48,6 +54,7 @@ export function ProposalDocument({ proposal: p }: { proposal: DocumentProposal }
                 <span className="block text-muted">
                   {item.quantity} × {money(item.unitAmount)}
                 </span>
+                {item.category ? <span className="block text-muted">{vatLabel(item)}</span> : null}
               </td>
               <td className="py-2 text-right whitespace-nowrap tabular-nums">
                 {money(lineAmount(item))}
@@ -56,6 +63,18 @@ export function ProposalDocument({ proposal: p }: { proposal: DocumentProposal }
           ))}
         </tbody>
         <tfoot>
+          {vat ? (
+            <>
+              <FootRow label="Net" amount={money(vat.net)} first />
+              {vat.groups.map((group) => (
+                <FootRow
+                  key={`${group.category ?? 'none'} ${group.rate}`}
+                  label={vatLabel(group)}
+                  amount={money(group.tax)}
+                />
+              ))}
+            </>
+          ) : null}
           <tr>
             <th scope="row" className="pt-3 text-left font-bold">
               Total
@@ -77,5 +96,18 @@ export function ProposalDocument({ proposal: p }: { proposal: DocumentProposal }
         </tfoot>
       </table>
     </article>
+  );
+}
+
+/** A figure above the total: the net, or one rate's tax. */
+function FootRow({ label, amount, first }: { label: string; amount: string; first?: boolean }) {
+  const space = first ? 'pt-3' : 'pt-1';
+  return (
+    <tr>
+      <th scope="row" className={`${space} text-left font-medium text-muted`}>
+        {label}
+      </th>
+      <td className={`${space} text-right whitespace-nowrap tabular-nums`}>{amount}</td>
+    </tr>
   );
 }

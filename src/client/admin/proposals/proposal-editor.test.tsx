@@ -1,11 +1,13 @@
 /**
  * The proposal editor (docs/proposals.md, "Admin screens"): prices typed in major units reach
  * the server in minor units, the figures and the preview follow the typing by the server's
- * own rule, and what the schema or the server refuses shows at its own field.
+ * own rule, each item's VAT is sent only when chosen (docs/invoices.md, "Proposals and
+ * deposits"), and what the schema or the server refuses shows at its own field.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { INVOICE_MESSAGES } from '#shared/invoices/messages';
 import { PROPOSAL_MESSAGES } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
 import { toastQueue } from '#client/ui/toast';
@@ -55,7 +57,10 @@ const draft: Proposal = {
 
 const withItems = (items: { description: string; quantity: string; unitPrice: string }[]) => {
   const values: ProposalValues = valuesOf(draft);
-  return { ...values, items: items.map((item, key) => ({ key, ...item })) };
+  return {
+    ...values,
+    items: items.map((item, key) => ({ key, category: '' as const, rate: '', ...item })),
+  };
 };
 
 describe('amounts typed in major units', () => {
@@ -119,13 +124,21 @@ describe('what Save sends', () => {
   });
 });
 
-function editorServer() {
+/** The seller profile: 19 % standard rate by default; the editor reads only its default VAT. */
+function editorServer({ invoicingOn = false } = {}) {
   return fakeTrpcServer({
     'leads.get': () => ({
       data: {
         lead: { id: 7, name: 'Ada', email: 'ada@example.com' },
         timeline: [],
         suppressed: null,
+      },
+    }),
+    'invoices.settings': () => ({
+      data: {
+        settings: { defaultCategory: 'S', defaultRate: 19 },
+        invoicingOn,
+        missing: invoicingOn ? [] : ['legalName'],
       },
     }),
     'proposals.update': () =>
@@ -184,5 +197,65 @@ describe('the draft editor', () => {
       id: 5,
       items: [{ description: 'Workshop', quantity: 1, unitAmount: 150000 }],
     });
+  });
+
+  it('with invoicing on, taxes an item left to the profile at its default: net, VAT 19% and the gross total', async () => {
+    editorServer({ invoicingOn: true });
+    const user = userEvent.setup();
+    renderAdmin(<DraftEditor proposal={draft} />);
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price (EUR)' }), '1000');
+    await screen.findByRole('button', { name: /^From the profile \(VAT 19%\)/ });
+
+    const figures = within(screen.getByRole('status', { name: 'Figures' }));
+    const terms = figures.getAllByRole('term').map((term) => term.textContent);
+    const amounts = figures.getAllByRole('definition').map((amount) => amount.textContent);
+    expect(terms).toEqual(['Net', 'VAT 19%', 'Total']);
+    expect(amounts).toEqual(['€1,000.00', '€190.00', '€1,190.00']);
+    // The preview draws the same rows with the server's own card.
+    const preview = screen.getByTitle("The client's page");
+    await waitFor(() => expect(preview.getAttribute('srcdoc')).toContain('€1,190.00'));
+    expect(preview.getAttribute('srcdoc')).toContain('VAT 19%');
+  });
+
+  it('sends VAT only when chosen: S at 0 is refused at the rate before saving, S at 7 is sent', async () => {
+    const server = editorServer();
+    const user = userEvent.setup();
+    renderAdmin(<DraftEditor proposal={draft} />);
+    const add = await screen.findByRole('button', { name: 'Add item' });
+    await user.click(add);
+    await user.click(add);
+    const first = within(screen.getByRole('listitem', { name: 'Item 1' }));
+    const second = within(screen.getByRole('listitem', { name: 'Item 2' }));
+    await user.type(first.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    await user.type(first.getByRole('textbox', { name: 'Unit price (EUR)' }), '1000');
+    await user.type(second.getByRole('textbox', { name: 'Item 2 description' }), 'Travel');
+    await user.type(second.getByRole('textbox', { name: 'Unit price (EUR)' }), '200');
+    // Invoicing is off: an item left unset has no VAT.
+    expect(second.getByRole('button', { name: /^No VAT/ })).toBeVisible();
+
+    await user.click(first.getByRole('button', { name: /^No VAT/ }));
+    await user.click(await screen.findByRole('option', { name: 'Standard rate (S)' }));
+    const rate = first.getByRole('textbox', { name: 'Rate (%)' });
+    await user.type(rate, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rate).toHaveAccessibleDescription(INVOICE_MESSAGES.standardRate);
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('proposals.update')).toEqual([]);
+
+    await user.clear(rate);
+    await user.type(rate, '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('proposals.update')).toHaveLength(1));
+    // Each item whole: the one left unset carries neither a category nor a rate.
+    expect(server.callsTo('proposals.update')[0]?.input).toEqual(
+      expect.objectContaining({
+        items: [
+          { description: 'Workshop', quantity: 1, unitAmount: 100000, category: 'S', rate: 7 },
+          { description: 'Travel', quantity: 1, unitAmount: 20000 },
+        ],
+      }),
+    );
   });
 });

@@ -4,7 +4,7 @@ import { focusRing } from '#shared/ui-styles';
 import { TextInputField } from '../ui/controls';
 import { oneOf } from '../ui/search-values';
 import { ItemRows } from './item-rows';
-import type { PathErrors, ProposalValues } from './proposal-values';
+import type { PathErrors, ProposalValues, SellerVat } from './proposal-values';
 
 interface ProposalFieldsProps {
   values: ProposalValues;
@@ -14,6 +14,8 @@ interface ProposalFieldsProps {
   currency: string;
   /** The "Valid until" input, for Send to move to when its day has passed. */
   validUntilRef?: RefObject<HTMLInputElement | null>;
+  /** The seller profile's VAT, for the items' choice; undefined until read. */
+  seller?: SellerVat | undefined;
 }
 
 const DEPOSIT_CHOICES = [
@@ -32,6 +34,7 @@ export function ProposalFields({
   errors,
   currency,
   validUntilRef,
+  seller,
 }: ProposalFieldsProps) {
   const set = (patch: Partial<ProposalValues>) => onChange({ ...values, ...patch });
   return (
@@ -58,6 +61,7 @@ export function ProposalFields({
         onChange={(items) => set({ items })}
         errors={errors}
         currency={currency}
+        seller={seller}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInputField

@@ -4,16 +4,24 @@ import { previewPageView, proposalPageBody } from '#shared/proposal-page/page-bo
 import type { Proposal } from '#shared/shapes/proposals';
 import { adminTimeZone } from '../ui/date-time';
 import { useDebouncedValue } from '../ui/use-debounced-value';
-import { typedAmounts, type ProposalValues } from './proposal-values';
+import { typedAmounts, type ProposalValues, type VatDefaults } from './proposal-values';
 
 /** The preview follows the typing after this pause (as the newsletter editor's does). */
 export const PREVIEW_DEBOUNCE_MS = 200;
 
-/** The draft as typed, with the figures the server will store for it (`proposalAmounts`). */
-export function previewOf(proposal: Proposal, values: ProposalValues): Proposal {
-  const { items, currency, deposit, total, depositAmount } = typedAmounts(
+/**
+ * The draft as typed, with the figures the server will store for it (`proposalAmounts`): its
+ * items with their VAT, those left to the profile with its defaults when known.
+ */
+export function previewOf(
+  proposal: Proposal,
+  values: ProposalValues,
+  vatDefaults: VatDefaults | null,
+): Proposal {
+  const { items, currency, deposit, net, tax, total, depositAmount } = typedAmounts(
     values,
     proposal.currency,
+    vatDefaults,
   );
   return {
     ...proposal,
@@ -22,6 +30,8 @@ export function previewOf(proposal: Proposal, values: ProposalValues): Proposal 
     items,
     currency,
     deposit,
+    net,
+    tax,
     total,
     depositAmount,
     validUntil: values.validUntil === '' ? null : values.validUntil,
@@ -68,16 +78,19 @@ ${proposalPageBody(previewPageView(proposal, timeZone))}
 export function ProposalPreview({
   proposal,
   values,
+  vatDefaults,
 }: {
   proposal: Proposal;
   values: ProposalValues;
+  /** The profile's VAT for items left to it, while invoicing is on. */
+  vatDefaults: VatDefaults | null;
 }) {
   const settled = useDebouncedValue(values, PREVIEW_DEBOUNCE_MS);
   // Read once: the admin's stylesheet does not change while the page is open.
   const [styles] = useState(siteStyles);
   const html = useMemo(
-    () => previewDocument(previewOf(proposal, settled), styles, adminTimeZone()),
-    [proposal, settled, styles],
+    () => previewDocument(previewOf(proposal, settled, vatDefaults), styles, adminTimeZone()),
+    [proposal, settled, styles, vatDefaults],
   );
   return (
     <section aria-labelledby="proposal-preview-heading" className="flex flex-col gap-3">

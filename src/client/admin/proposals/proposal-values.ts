@@ -4,6 +4,8 @@
  * come from the shared `proposalAmounts`, the one rule the server stores.
  */
 import type { z } from 'zod/mini';
+import type { TaxCategory } from '#shared/invoices/codes';
+import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
   isCurrency,
   minorDigits,
@@ -21,6 +23,25 @@ export interface ItemValues {
   description: string;
   quantity: string;
   unitPrice: string;
+  /**
+   * The item's VAT category, or '' to leave it to the server: once invoicing is on it takes
+   * the seller profile's default (docs/invoices.md, "Proposals and deposits").
+   */
+  category: TaxCategory | '';
+  /** Percent as typed; read only for S, every other category's rate is 0. */
+  rate: string;
+}
+
+/** The seller profile's default VAT, which the server gives an item left without one. */
+export type VatDefaults = Pick<InvoiceSettings, 'defaultCategory' | 'defaultRate'>;
+
+/**
+ * What the seller profile says of VAT (`invoices.settings`): its defaults once invoicing is on;
+ * null before, when an item left without a category has none (docs/invoices.md, "Proposals
+ * and deposits").
+ */
+export interface SellerVat {
+  defaults: VatDefaults | null;
 }
 
 export interface ProposalValues {
@@ -68,6 +89,8 @@ export const newItem = (): ItemValues => ({
   description: '',
   quantity: '1',
   unitPrice: '',
+  category: '',
+  rate: '',
 });
 
 export function valuesOf(p: Proposal): ProposalValues {
@@ -79,6 +102,8 @@ export function valuesOf(p: Proposal): ProposalValues {
       description: item.description,
       quantity: String(item.quantity),
       unitPrice: majorText(item.unitAmount, p.currency),
+      category: item.category ?? '',
+      rate: item.category === 'S' && item.rate !== undefined ? String(item.rate) : '',
     })),
     currency: p.currency,
     depositKind: p.deposit?.kind ?? 'none',
@@ -109,8 +134,26 @@ function itemsOf(values: ProposalValues, currency: string, errors: PathErrors): 
       errors[`items.${index}.quantity`] = QUANTITY_TEXT_MESSAGE;
     }
     if (unitAmount === null) errors[`items.${index}.unitAmount`] = PRICE_MESSAGE;
-    return { description: item.description, quantity, unitAmount: unitAmount ?? 0 };
+    const read = { description: item.description, quantity, unitAmount: unitAmount ?? 0 };
+    // Left to the profile: neither is sent, so the server applies its default.
+    if (item.category === '') return read;
+    // A rate that does not fit its category is refused by the schema at `items.N.rate`, in
+    // the server's words (`itemRateIssue`); the categories other than S have none to type.
+    return {
+      ...read,
+      category: item.category,
+      rate: item.category === 'S' ? rateOf(item.rate) : 0,
+    };
   });
+}
+
+/**
+ * "19" or "7.5" as a number; NaN (the schema's "Rate must be a percentage…") when blank or not
+ * a number, so a blank is not read as 0, and "7,5" not as 75.
+ */
+function rateOf(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
 function depositOf(values: ProposalValues, currency: string, errors: PathErrors): Deposit | null {
@@ -168,13 +211,29 @@ export function toUpdate(
     : { ok: true, input: { id, ...fields } };
 }
 
-/** The total and deposit of what is typed, for the figures and the preview; rows not yet readable count 0. */
-export function typedAmounts(values: ProposalValues, saved: string) {
+/**
+ * The figures and deposit of what is typed, for the figures and the preview; rows not yet
+ * readable count 0, a rate not yet readable is 0. With the profile's defaults (`profile`, while
+ * invoicing is on), an item left to them is taxed as the server will store it (`defaultVat`,
+ * its one rule).
+ */
+export function typedAmounts(
+  values: ProposalValues,
+  saved: string,
+  profile: VatDefaults | null = null,
+) {
   const { fields } = draftFields(values, saved);
-  const items = (fields.items ?? []).map((item) => ({
-    ...item,
-    quantity: Number.isFinite(item.quantity) && item.quantity > 0 ? item.quantity : 0,
-  }));
+  const items = (fields.items ?? []).map((item): ProposalItem => {
+    const read = {
+      ...item,
+      quantity: Number.isFinite(item.quantity) && item.quantity > 0 ? item.quantity : 0,
+    };
+    if (read.category !== undefined) {
+      const rate = read.rate ?? 0;
+      return { ...read, rate: Number.isFinite(rate) && rate >= 0 ? rate : 0 };
+    }
+    return profile ? { ...read, ...defaultVat({}, profile) } : read;
+  });
   const deposit = fields.deposit && fields.deposit.value > 0 ? fields.deposit : null;
   return {
     items,

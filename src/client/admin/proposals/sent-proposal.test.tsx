@@ -1,6 +1,7 @@
 /**
  * A proposal once sent, read only (docs/proposals.md, "Admin screens"): the record of its
- * acceptance, what can still be done with it, and its payments with the form for one by hand.
+ * acceptance, what can still be done with it, its VAT (docs/invoices.md, "Proposals and
+ * deposits"), and its payments with the form for one by hand.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -79,6 +80,29 @@ describe('a sent proposal', () => {
     expect(screen.queryByRole('region', { name: 'Payments' })).toBeNull();
     const document = screen.getByRole('region', { name: 'As sent' });
     expect(within(document).getByRole('row', { name: 'Total €3,000.00' })).toBeVisible();
+  });
+
+  it('with VAT: each item says its rate, and the net and the tax come before the gross total', async () => {
+    fakeTrpcServer({});
+    const taxed: Proposal = {
+      ...sent,
+      items: [{ ...sent.items[0]!, category: 'S', rate: 19 }],
+      tax: 57000,
+      total: 357000,
+      depositAmount: 107100,
+    };
+    renderAdmin(<SentProposal proposal={taxed} />);
+    const document = await screen.findByRole('region', { name: 'As sent' });
+    const [, item, ...figures] = within(document)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(item).toEqual(['Workshop2 × €1,500.00VAT 19%', '€3,000.00']);
+    expect(figures).toEqual([
+      ['Net', '€3,000.00'],
+      ['VAT 19%', '€570.00'],
+      ['Total', '€3,570.00'],
+      ['Deposit (30%)', '€1,071.00'],
+    ]);
   });
 
   it('once accepted: the signature record, the payments, and what is still due in the form', async () => {
