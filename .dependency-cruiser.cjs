@@ -129,7 +129,16 @@ const FEATURES = [
   {
     name: 'maintenance',
     is: 'pruning what each feature keeps past its time',
-    buildsOn: ['assistant', 'booking', 'contact', 'leads', 'newsletter', 'proposals', 'mcp'],
+    buildsOn: [
+      'assistant',
+      'booking',
+      'contact',
+      'leads',
+      'newsletter',
+      'proposals',
+      'invoices',
+      'mcp',
+    ],
   },
 ];
 /** A declaration that cannot hold (a feature named twice, or built on one not before it) fails at once. */

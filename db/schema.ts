@@ -1632,8 +1632,15 @@ export const invoices = sqliteTable(
     issuedAt: integer('issued_at', { mode: 'timestamp_ms' }),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    /** The SHA-256 of the client's link `/i/<token>`, set when sent; null ends the link. */
+    tokenHash: text('token_hash'),
+    /** The owner's "Stop reminders" switch. */
+    remindersStopped: integer('reminders_stopped', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
+    uniqueIndex('invoices_token_idx')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
     uniqueIndex('invoices_number_idx')
       .on(t.number)
       .where(sql`${t.number} is not null`),
@@ -1655,6 +1662,40 @@ export const invoiceNumbers = sqliteTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * Checkout Sessions the client's invoice page made (docs/invoices.md, "The client's page"):
+ * a paid session counts only if the site made it, for this amount and currency.
+ */
+export const invoiceCheckouts = sqliteTable(
+  'invoice_checkouts',
+  {
+    sessionId: text('session_id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_checkouts_invoice_idx').on(t.invoiceId)],
+);
+
+/** Reminders sent: one per invoice and day, however many instances look at once. */
+export const invoiceReminders = sqliteTable(
+  'invoice_reminders',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The day in the site's zone it went on (YYYY-MM-DD). */
+    day: text('day').notNull(),
+    /** The offset from the due day it was for. */
+    offset: integer('offset').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.day] })],
 );
 
 /** Payments on an issued invoice: recorded by hand, or a Stripe payment (its intent, unique). */

@@ -112,6 +112,7 @@ export const auditActionValues = [
   'invoice_issued',
   'invoice_credited',
   'invoice_deleted',
+  'invoice_sent',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

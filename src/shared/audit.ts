@@ -83,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invoice_issued: 'Invoice issued',
   invoice_credited: 'Credit note issued',
   invoice_deleted: 'Invoice draft deleted',
+  invoice_sent: 'Invoice sent to the client',
   lead_note_added: 'Lead note added',
   lead_triage_changed: 'Lead’s triage label changed',
   lead_draft_dismissed: 'Reply draft dismissed',

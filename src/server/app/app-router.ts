@@ -27,6 +27,9 @@ import { invoiceDraftProcedures } from '#server/invoices/router';
 import { invoiceIssueProcedures } from '#server/invoices/issue-router';
 import { issueDepositInvoice } from '#server/invoices/deposit-invoice';
 import { onDepositPaid } from '#server/proposals/payments/deposit-paid';
+import { takeInvoiceSession } from '#server/invoices/client-page/paid-session';
+import { invoiceClientPageRouter } from '#server/invoices/client-page/router';
+import { onOtherPaidSession } from '#server/proposals/payments/other-sessions';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
 import { leadDraftProcedures } from '#server/leads/drafts/router';
@@ -52,9 +55,12 @@ import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
- * "Deposits"): proposals come before invoices in the layers, so the app joins them here.
+ * "Deposits"), and Stripe's webhook (a proposals' path) records an invoice's card payment:
+ * proposals come before invoices in the layers, so the app joins them here.
  */
 onDepositPaid(issueDepositInvoice);
+/** A card payment on the client's invoice page comes through the same webhook. */
+onOtherPaidSession(takeInvoiceSession);
 
 export const appRouter = router({
   account: accountRouter,
@@ -97,6 +103,7 @@ export const appRouter = router({
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   proposalClientPage: proposalClientPageRouter,
+  invoiceClientPage: invoiceClientPageRouter,
   proposals: router({
     ...proposalCoreProcedures,
     ...proposalPaymentProcedures,

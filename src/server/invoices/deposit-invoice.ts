@@ -25,17 +25,13 @@ import {
   type DepositLine,
   type VatFigures,
 } from '#shared/proposal-vat';
-import { queueMail } from '#server/mail/outbox/queue-mail';
 import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import type { MailSite } from '#server/site/site-brand';
 import { parseItems, type ProposalRow } from '#server/proposals/proposal-json';
 import type { DepositPaid } from '#server/proposals/payments/deposit-paid';
-import { siteMail } from '#server/proposals/short-mail';
-import { documentFilename, storedDocument } from './files';
 import type { InvoiceRow } from './invoice-json';
-import { invoicePdf } from './invoice-pdf';
+import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
 import { issueDraft } from './issue';
-import { mailedTo } from './issued-document';
 
 /**
  * A proposal written before invoicing was on has items without VAT, and its client paid the
@@ -144,23 +140,13 @@ export async function issueDepositInvoice(tx: Db, paid: DepositPaid): Promise<vo
 
 /** The deposit invoice to the buyer's invoice address, its PDF (the XML inside) attached. */
 async function mailDepositInvoice(tx: Db, row: InvoiceRow, site: MailSite, now: Date) {
-  const document = await storedDocument(tx, row);
-  const pdf = await invoicePdf(document);
   const money = formatMoney(row.gross, row.currency);
-  const message = siteMail(mailedTo(row), site, {
+  await queueInvoiceMail(tx, row, site, now, {
     subject: `Invoice ${row.number ?? ''}: deposit received`,
     lines: [
       `Thank you for your deposit of ${money}. Your invoice ${row.number ?? ''} is attached, marked paid.`,
-      'The PDF carries its data for accounting software (Factur-X, EN 16931).',
+      INVOICE_DATA_LINE,
     ],
+    ref: `invoice:${row.id}`,
   });
-  message.attachments = [
-    {
-      filename: documentFilename(row, 'pdf'),
-      contentType: 'application/pdf',
-      content: Buffer.from(pdf).toString('base64'),
-    },
-  ];
-  await queueMail(tx, { kind: 'proposal', message, ref: `invoice:${row.id}` }, now);
-  await tx.update(invoices).set({ sentAt: now }).where(eq(invoices.id, row.id));
 }

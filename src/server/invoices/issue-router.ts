@@ -9,6 +9,9 @@ import { manualPaymentInput } from '#shared/proposals';
 import { fileDownloadOutput, type FileDownload } from '#shared/shapes/file-download';
 import { outputs } from '#shared/shapes/invoices';
 import { idInput } from '#shared/validation';
+import { invoiceIssueInput } from '#shared/invoices/drafts';
+import { mailQueued } from '#server/mail/outbox/send-mail';
+import { mailSite } from '#server/site/site-brand';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { dayStart } from '#server/analytics/days';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -18,6 +21,7 @@ import { documentFilename, documentResponse, NO_FILES_YET } from './files';
 import { paymentJson } from './invoice-json';
 import { invoiceRow, siteToday } from './invoice-store';
 import { issueDraft } from './issue';
+import { SEND_MESSAGES, sendIssued } from './send';
 import { recordInvoicePayment } from './payments';
 import { conflict, invoiceNotFound } from './refusals';
 import { shown, subjectOf, target } from './router';
@@ -51,6 +55,34 @@ export const invoiceIssueProcedures = {
       rest: {
         method: 'POST',
         path: '/api/invoices/:id/issue',
+        body: { fields: ['send'], optional: true },
+        answer: 'spread',
+      },
+    })
+    .input(invoiceIssueInput)
+    .output(outputs.one)
+    .mutation(async ({ ctx, input }) => {
+      const today = await siteToday(ctx);
+      const site = input.send ? await mailSite(ctx) : null;
+      await writeTransaction(ctx.db, async (tx) => {
+        const row = await issueDraft(tx, input.id, today, ctx.clock.now(), (issued) =>
+          auditAdminChange(tx, ctx, 'invoice_issued', target(issued), subjectOf(issued)),
+        );
+        if (site) await sendIssued(tx, ctx, row, site);
+      });
+      if (site) void mailQueued(ctx);
+      return shown(ctx, input.id);
+    }),
+
+  /**
+   * Mails an issued document to the buyer's invoice address with its PDF and a new link to
+   * its page (`/i/<token>`); the link of an earlier mail ends.
+   */
+  send: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/invoices/:id/send',
         body: { fields: [], optional: true },
         answer: 'spread',
       },
@@ -58,12 +90,14 @@ export const invoiceIssueProcedures = {
     .input(idInput)
     .output(outputs.one)
     .mutation(async ({ ctx, input }) => {
-      const today = await siteToday(ctx);
-      await writeTransaction(ctx.db, (tx) =>
-        issueDraft(tx, input.id, today, ctx.clock.now(), (row) =>
-          auditAdminChange(tx, ctx, 'invoice_issued', target(row), subjectOf(row)),
-        ),
-      );
+      const site = await mailSite(ctx);
+      await writeTransaction(ctx.db, async (tx) => {
+        const row = await invoiceRow(tx, input.id);
+        if (!row) throw invoiceNotFound();
+        if (row.status !== 'issued') throw conflict(SEND_MESSAGES.notIssued);
+        await sendIssued(tx, ctx, row, site);
+      });
+      void mailQueued(ctx);
       return shown(ctx, input.id);
     }),
 

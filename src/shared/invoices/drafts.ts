@@ -82,6 +82,12 @@ const blankIsAbsent = <T extends z.ZodMiniType>(field: T, message: string) =>
 
 const dayFilter = blankIsAbsent(z.string().check(z.refine(isRealDay)), INVOICE_MESSAGES.day);
 
+/** POST /api/invoices/:id/issue: `send` mails it to the buyer at once (docs/invoices.md). */
+export const invoiceIssueInput = z.object({
+  id: idField,
+  send: z.optional(z.boolean('send must be true or false')),
+});
+
 export const invoiceListInput = z.prefault(
   z.object({
     status: blankIsAbsent(z.enum(invoiceStatusValues), DRAFT_MESSAGES.status),

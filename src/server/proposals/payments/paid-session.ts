@@ -17,10 +17,12 @@ import type { MailSite } from '#server/site/site-brand';
 import { parseSignature } from '../proposal-json';
 import { clientReceiptMail, type PaidDeposit } from './payment-mail';
 import { recordPayment } from './record-payment';
+import { takeOtherSession } from './other-sessions';
 import { recordUnmatched } from './unmatched';
 
 export type SessionOutcome =
   | { outcome: 'recorded'; paid: PaidDeposit }
+  | { outcome: 'recorded elsewhere' }
   | { outcome: 'unmatched'; reason: UnmatchedReason }
   | { outcome: 'ignored'; reason: string };
 
@@ -65,7 +67,9 @@ export async function takePaidSession(
     ? await tx.select().from(proposals).where(eq(proposals.id, asked.proposalId)).get()
     : undefined;
   const paymentRef = idOf(session.payment_intent);
-  const reason = mismatch(session, asked, proposal?.status);
+  const other = asked ? null : await takeOtherSession(tx, session, event);
+  if (other && other.outcome !== 'mismatch') return other;
+  const reason = other?.reason ?? mismatch(session, asked, proposal?.status);
   if (reason || !asked || !proposal) {
     const why = reason ?? 'unknown-session';
     await recordUnmatched(tx, {

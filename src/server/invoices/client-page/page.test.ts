@@ -1,0 +1,158 @@
+/**
+ * Sending an issued invoice and the client's page `/i/<token>` (docs/invoices.md, "Sending",
+ * "The client's page"): the mail carries the PDF and the link; the page and GET /api/i/:token
+ * show what is owed with no script; the files are the admin's own bytes; "Pay by card" asks
+ * Stripe for what is still owed, read from the store; the signed event records the payment
+ * once; a newer mail ends the older link; an unknown link is 404.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailsSettled } from '#server/platform/mail';
+import { createTestApp, testConfig, type RecordingMailer } from '#tests/support/app';
+import {
+  checkoutCompletedEvent,
+  deliverWebhook,
+  startFakeStripe,
+  stripeConfigFor,
+  type FakeStripe,
+} from '#tests/support/fake-stripe';
+import { invoicing } from '#tests/support/invoicing';
+import { rest } from '#tests/support/rest';
+
+let fake: FakeStripe;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+/** An invoice of the sample items (5,475.00 at 19 %: 6,515.25), issued and sent. */
+async function sent() {
+  const { app, deps } = await createTestApp({
+    config: testConfig({ stripe: stripeConfigFor(fake) }),
+  });
+  const set = await invoicing({ deps });
+  const id = await set.draft();
+  const { invoice } = await set.admin.invoices.issue({ id, send: true });
+  await mailsSettled(deps.mailer);
+  const mails = () => (deps.mailer as RecordingMailer).sent;
+  const tokenOf = (text: string) => /\/i\/([\w-]+)/.exec(text)?.[1] ?? '';
+  const mail = mails().find((m) => m.subject === `Invoice ${invoice.number ?? ''}`);
+  const get = (path: string) => app.request(path);
+  const post = (path: string) =>
+    app.request(path, {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: '',
+    });
+  return {
+    ...set,
+    app,
+    deps,
+    invoice,
+    mail,
+    mails,
+    token: tokenOf(mail?.text ?? ''),
+    tokenOf,
+    get,
+    post,
+  };
+}
+
+describe('the client’s invoice page', () => {
+  it('is mailed with the PDF and its link, and shows what is owed with no script', async () => {
+    const { app, admin, invoice, mail, token, get } = await sent();
+    expect(mail?.to).toBe('ada@client.example');
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual(['INV-2026-0001.pdf']);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect((await admin.invoices.get({ id: invoice.id })).invoice.sentAt).not.toBeNull();
+
+    const page = await get(`/i/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('<script');
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Invoice INV-2026-0001');
+    expect(text).toContain('Still to pay €6,515.25');
+    expect(text).toContain('Pay by card');
+    expect(text).toContain(`IBAN ${invoice.seller?.iban ?? ''}`);
+
+    const api = await rest(app, 'GET', `/api/i/${token}`);
+    expect(api.status).toBe(200);
+    expect(api.body).toMatchObject({
+      success: true,
+      invoice: { number: 'INV-2026-0001', balance: { outstanding: 651_525 }, payByCard: true },
+    });
+    expect(JSON.stringify(api.body)).not.toMatch(/"id"|leadId/);
+
+    for (const extension of ['pdf', 'xml'] as const) {
+      const mine = await (
+        await (await admin.invoices[extension]({ id: invoice.id })).open()
+      ).arrayBuffer();
+      const theirs = await (await get(`/i/${token}/${extension}`)).arrayBuffer();
+      expect(Buffer.from(theirs).equals(Buffer.from(mine))).toBe(true);
+    }
+    expect((await get('/i/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+
+  it('ends the older link when the invoice is sent again', async () => {
+    const { admin, invoice, token, mails, tokenOf, get, deps, draft } = await sent();
+    await admin.invoices.send({ id: invoice.id });
+    await mailsSettled(deps.mailer);
+    const again = mails().filter((m) => m.subject === 'Invoice INV-2026-0001');
+    expect(again).toHaveLength(2);
+    const newer = tokenOf(again[1]?.text ?? '');
+    expect(newer).not.toBe(token);
+    expect((await get(`/i/${token}`)).status).toBe(404);
+    expect((await get(`/i/${newer}`)).status).toBe(200);
+    // A draft is never sent.
+    await expect(admin.invoices.send({ id: await draft() })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('is paid by card for what is still owed, once, through the signed event', async () => {
+    const { app, admin, invoice, token, deps, get, post } = await sent();
+    await admin.invoices.recordPayment({ id: invoice.id, amount: 151_525, paidAt: '2026-01-14' });
+    const started = await post(`/i/${token}/checkout`);
+    expect(started.status).toBe(303);
+    const [session] = [...fake.sessions.values()];
+    expect(started.headers.get('location')).toBe(session?.url);
+    expect(fake.requests[0]?.params).toMatchObject({
+      line_items: [{ price_data: { unit_amount: '500000', currency: 'eur' } }],
+      success_url: 'http://localhost/i/checkout/{CHECKOUT_SESSION_ID}',
+    });
+    expect(JSON.stringify(fake.requests)).not.toContain(token);
+
+    const event = checkoutCompletedEvent({
+      id: String(session?.id),
+      proposalId: 0,
+      number: 'INV-2026-0001',
+      amountTotal: 500_000,
+      currency: 'eur',
+      paymentIntent: 'pi_invoice_1',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => deliverWebhook(app, event, { at: deps.clock.now() })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const { invoice: paid } = await admin.invoices.get({ id: invoice.id });
+    expect(paid).toMatchObject({
+      paymentStatus: 'paid',
+      balance: { paid: 651_525, outstanding: 0 },
+    });
+    expect(paid.payments).toHaveLength(2);
+    const text = (await (await get(`/i/${token}`)).text()).replace(/<[^>]+>/g, ' ');
+    expect(text).toContain('Paid in full. Thank you.');
+    expect(text).not.toContain('Pay by card');
+    // Nothing owed: no second session.
+    const refused = await post(`/i/${token}/checkout`);
+    expect(refused.status).toBe(409);
+    expect(fake.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * A paid Checkout Session no proposal asked for may be another feature's: the client's invoice
+ * page makes its own (docs/invoices.md, "The client's page"). Such a taker is asked first, in
+ * the event's write transaction, before the session counts as unmatched. Proposals come before
+ * invoices in the layers (docs/architecture.md), so the app sets it (app/app-router.ts), as
+ * it sets the deposit's effect (deposit-paid.ts).
+ */
+import type Stripe from 'stripe';
+import type { Db } from '#db';
+import type { UnmatchedReason } from '#shared/proposal-payments';
+import type { TakenEvent } from './paid-session';
+
+export type OtherSessionOutcome =
+  | { outcome: 'recorded elsewhere' }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'mismatch'; reason: UnmatchedReason };
+
+/** Null when the session is not the taker's. */
+export type OtherSessionTaker = (
+  tx: Db,
+  session: Stripe.Checkout.Session,
+  event: TakenEvent,
+) => Promise<OtherSessionOutcome | null>;
+
+let taker: OtherSessionTaker | null = null;
+
+export function onOtherPaidSession(next: OtherSessionTaker): void {
+  taker = next;
+}
+
+export async function takeOtherSession(
+  tx: Db,
+  session: Stripe.Checkout.Session,
+  event: TakenEvent,
+): Promise<OtherSessionOutcome | null> {
+  return taker ? taker(tx, session, event) : null;
+}
