@@ -42,6 +42,7 @@ export const timelineKindValues = [
   'proposal_declined',
   'payment_received',
   'payment_refunded',
+  'invoice_sent',
 ] as const;
 export type TimelineKind = (typeof timelineKindValues)[number];
 

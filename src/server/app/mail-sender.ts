@@ -5,7 +5,8 @@
  * first (docs/mail.md: sign-in codes, notices, booking mails, leads' replies, calls'
  * reminders, confirmations, newsletters, the welcome sequence's steps; its bulk rows at the
  * shared bulk pace), then the jobs that write into it as mail falls due: the calls' reminders'
- * hand-over at each reminder's moment, the newsletters' hand-over, which tops the outbox up
+ * hand-over at each reminder's moment, invoices' payment reminders from 09:00 on their days
+ * (docs/invoices.md), the newsletters' hand-over, which tops the outbox up
  * with a window of recipients' mails, and the welcome sequence's steps.
  */
 import type { Db } from '#db';
@@ -17,6 +18,7 @@ import { createMailLoop, type MailJobMaker, type MailSender } from '#server/mail
 import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { outboxJob } from '#server/mail/outbox/outbox-job';
 import { reminderJob } from '#server/booking/reminder-job';
+import { invoiceReminderJob } from '#server/invoices/reminder-job';
 import { newsletterJob } from '#server/newsletter/newsletter-job';
 import { sequenceJob } from '#server/newsletter/sequence/sequence-job';
 
@@ -29,7 +31,13 @@ export interface SenderDeps {
   logger: Logger;
 }
 
-const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [outboxJob, reminderJob, newsletterJob, sequenceJob];
+const MAIL_JOBS: MailJobMaker<SenderDeps>[] = [
+  outboxJob,
+  reminderJob,
+  invoiceReminderJob,
+  newsletterJob,
+  sequenceJob,
+];
 
 export function createMailSender(deps: SenderDeps, opts: { id?: string } = {}): MailSender {
   return createMailLoop(deps, MAIL_JOBS, opts);

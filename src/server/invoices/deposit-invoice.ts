@@ -148,5 +148,6 @@ async function mailDepositInvoice(tx: Db, row: InvoiceRow, site: MailSite, now: 
       INVOICE_DATA_LINE,
     ],
     ref: `invoice:${row.id}`,
+    timeline: `Deposit invoice ${row.number ?? ''} (paid)`,
   });
 }

@@ -118,6 +118,7 @@ export function invoiceJson(row: InvoiceRow, relations: InvoiceRelations, today:
     issuedAt: iso(row.issuedAt),
     sentAt: iso(row.sentAt),
     viewedAt: iso(row.viewedAt),
+    remindersStopped: row.remindersStopped,
     payments: relations.payments.map(paymentJson),
   };
 }

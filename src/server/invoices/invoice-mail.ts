@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
-import { invoices } from '#db/schema';
+import { invoices, leadEvents } from '#db/schema';
 import { queueMail } from '#server/mail/outbox/queue-mail';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import type { MailSite } from '#server/site/site-brand';
@@ -23,6 +23,8 @@ export interface InvoiceMailWords {
   lines: string[];
   /** The outbox's reference: one mail per reference. */
   ref: string;
+  /** The lead's timeline entry: what went, as the owner reads it. */
+  timeline: string;
 }
 
 /** Said in every mail with a document: the client's software reads it. */
@@ -40,6 +42,8 @@ export async function queueInvoiceMail(
   site: MailSite,
   now: Date,
   words: InvoiceMailWords,
+  /** The administrator who sent it; null for what the site sends by itself. */
+  actor?: string | null,
 ): Promise<string> {
   const to = mailedTo(row);
   const token = newToken();
@@ -61,5 +65,16 @@ export async function queueInvoiceMail(
     .update(invoices)
     .set({ sentAt: now, tokenHash: tokenHash(token) })
     .where(eq(invoices.id, row.id));
+  if (row.leadId !== null) {
+    await tx.insert(leadEvents).values({
+      leadId: row.leadId,
+      at: now,
+      kind: 'invoice_sent',
+      actor: actor ?? null,
+      text: words.timeline,
+      toEmail: to,
+      proposalId: row.proposalId,
+    });
+  }
   return to;
 }

@@ -9,7 +9,9 @@ import { manualPaymentInput } from '#shared/proposals';
 import { fileDownloadOutput, type FileDownload } from '#shared/shapes/file-download';
 import { outputs } from '#shared/shapes/invoices';
 import { idInput } from '#shared/validation';
-import { invoiceIssueInput } from '#shared/invoices/drafts';
+import { invoiceIssueInput, invoiceRemindersInput } from '#shared/invoices/drafts';
+import { eq } from 'drizzle-orm';
+import { invoices } from '#db/schema';
 import { mailQueued } from '#server/mail/outbox/send-mail';
 import { mailSite } from '#server/site/site-brand';
 import { auditAdminChange } from '#server/audit/admin-change';
@@ -167,6 +169,29 @@ export const invoiceIssueProcedures = {
         return recorded;
       });
       return { payment: paymentJson(row), ...(await shown(ctx, input.id)) };
+    }),
+
+  /** The owner's "Stop reminders" switch, on an issued invoice (docs/invoices.md, "Reminders"). */
+  reminders: adminProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/invoices/:id/reminders', body: 'json', answer: 'spread' },
+    })
+    .input(invoiceRemindersInput)
+    .output(outputs.one)
+    .mutation(async ({ ctx, input }) => {
+      await writeTransaction(ctx.db, async (tx) => {
+        const row = await invoiceRow(tx, input.id);
+        if (!row) throw invoiceNotFound();
+        if (row.status !== 'issued' || row.kind !== 'invoice')
+          throw conflict(SEND_MESSAGES.notIssued);
+        await tx
+          .update(invoices)
+          .set({ remindersStopped: input.stopped })
+          .where(eq(invoices.id, input.id));
+        const what = `${target(row)}: reminders ${input.stopped ? 'stopped' : 'on'}`;
+        await auditAdminChange(tx, ctx, 'invoice_updated', what, subjectOf(row));
+      });
+      return shown(ctx, input.id);
     }),
 
   pdf: fileProcedure('pdf'),

@@ -50,9 +50,13 @@ export async function sendIssued(
 ): Promise<void> {
   const now = ctx.clock.now();
   const words = sentLines(row);
-  const to = await queueInvoiceMail(tx, row, site, now, {
-    ...words,
-    ref: `invoice-sent:${row.id}:${now.getTime()}`,
-  });
+  const to = await queueInvoiceMail(
+    tx,
+    row,
+    site,
+    now,
+    { ...words, ref: `invoice-sent:${row.id}:${now.getTime()}`, timeline: words.subject },
+    ctx.user.username,
+  );
   await auditAdminChange(tx, ctx, 'invoice_sent', `${target(row)} to ${to}`, subjectOf(row));
 }

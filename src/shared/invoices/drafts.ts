@@ -88,6 +88,12 @@ export const invoiceIssueInput = z.object({
   send: z.optional(z.boolean('send must be true or false')),
 });
 
+/** POST /api/invoices/:id/reminders: the owner's "Stop reminders" switch. */
+export const invoiceRemindersInput = z.object({
+  id: idField,
+  stopped: z.boolean('stopped must be true or false'),
+});
+
 export const invoiceListInput = z.prefault(
   z.object({
     status: blankIsAbsent(z.enum(invoiceStatusValues), DRAFT_MESSAGES.status),

@@ -132,6 +132,8 @@ export const invoiceOutput = z.strictObject({
   issuedAt: z.nullable(z.string()),
   sentAt: z.nullable(z.string()),
   viewedAt: z.nullable(z.string()),
+  /** The owner's "Stop reminders" switch (docs/invoices.md, "Reminders"). */
+  remindersStopped: z.boolean(),
   payments: z.array(invoicePaymentOutput),
 });
 export type Invoice = z.infer<typeof invoiceOutput>;

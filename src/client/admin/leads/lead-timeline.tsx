@@ -118,6 +118,8 @@ function EventTitle({
       return <>Payment received</>;
     case 'payment_refunded':
       return <>Payment refunded</>;
+    case 'invoice_sent':
+      return <>Invoice sent</>;
   }
 }
 
