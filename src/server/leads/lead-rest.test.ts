@@ -160,6 +160,7 @@ describe('the leads paths', () => {
       testimonials: [],
       drafts: [{ id: 1, subject: 'Re: Hi', text: 'Hi Ada', by: 'admin', at: any(String) }],
       proposals: [],
+      invoices: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],
@@ -171,7 +172,9 @@ describe('the leads paths', () => {
 
   it('DELETE /api/leads/:id erases the person', async () => {
     await storeLeads(deps, 1);
-    expect(await asAdmin('DELETE', '/api/leads/1')).toEqual(answer(200, { success: true }));
+    expect(await asAdmin('DELETE', '/api/leads/1')).toEqual(
+      answer(200, { success: true, kept: { invoices: [] } }),
+    );
     expect(await asAdmin('GET', '/api/leads/1')).toEqual(
       answer(404, { success: false, message: LEAD_MESSAGES.notFound }),
     );

@@ -269,16 +269,17 @@ export const leadCoreProcedures = {
    * id only: the log keeps no visitor's personal data, least of all an erased one's.
    */
   erase: adminProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/leads/:id', answer: 'success' } })
+    .meta({ rest: { method: 'DELETE', path: '/api/leads/:id', answer: 'spread' } })
     .input(idInput)
     .output(outputs.erase)
-    .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
+    .mutation(async ({ ctx, input }) => {
       const erased = await writeTransaction(ctx.db, async (tx) => {
-        if (!(await erasePerson(tx, input.id))) return false;
+        const done = await erasePerson(tx, input.id);
+        if (!done) return null;
         await auditAdminChange(tx, ctx, 'lead_erased', `lead ${input.id}`, leadSubject(input.id));
-        return true;
+        return done;
       });
       if (!erased) throw notFound();
-      return { success: true };
+      return { success: true as const, kept: erased.kept };
     }),
 };

@@ -3,12 +3,14 @@
  * a visitor may ask for, and erased when they ask to be forgotten. The person is the lead;
  * their newsletter subscription is found by address, ignoring case.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import {
   bookingReminders,
   bookings,
   contacts,
+  invoicePayments,
+  invoices,
   leadEvents,
   leads,
   newsletterRecipients,
@@ -105,7 +107,81 @@ export async function personData(db: Db, leadId: number, now: Date) {
     // Proposals sent to them, with what they signed and paid; the link's token is kept only as
     // a hash, and left out.
     proposals: await proposalsOfPerson(db, leadId),
+    // Invoices and credit notes naming them, with their payments; the link's hash left out.
+    invoices: await invoicesOfPerson(db, leadId),
   };
+}
+
+/** A person's invoices and credit notes as stored, with their payments. */
+async function invoicesOfPerson(db: Db, leadId: number) {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.leadId, leadId))
+    .orderBy(asc(invoices.id))
+    .all();
+  const payments = rows.length
+    ? await db
+        .select()
+        .from(invoicePayments)
+        .where(
+          inArray(
+            invoicePayments.invoiceId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .all()
+    : [];
+  return rows.map(
+    ({ tokenHash: _hidden, items, seller, buyer, deposits, creditedLines, ...row }) => ({
+      ...row,
+      items: JSON.parse(items) as unknown,
+      seller: seller === null ? null : (JSON.parse(seller) as unknown),
+      buyer: buyer === null ? null : (JSON.parse(buyer) as unknown),
+      deposits: JSON.parse(deposits) as unknown,
+      creditedLines: creditedLines === null ? null : (JSON.parse(creditedLines) as unknown),
+      payments: payments.filter((payment) => payment.invoiceId === row.id),
+    }),
+  );
+}
+
+/**
+ * A person's invoices when they are erased (docs/invoices.md, "Records"): an issued document is
+ * a record the law keeps (GDPR art. 17(3)(b)), so it stays with its frozen parties and its
+ * payments, no longer linked to the lead or a proposal, its client link ended; drafts go with
+ * their payments; the mails that carried the documents go. Answers the numbers kept.
+ */
+async function eraseInvoicesOf(tx: Db, leadId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: invoices.id, number: invoices.number, status: invoices.status })
+    .from(invoices)
+    .where(eq(invoices.leadId, leadId))
+    .orderBy(asc(invoices.id))
+    .all();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  await tx
+    .delete(outbox)
+    .where(
+      or(
+        ...ids.flatMap((id) => [
+          eq(outbox.ref, `invoice:${id}`),
+          like(outbox.ref, `invoice-sent:${id}:%`),
+          like(outbox.ref, `invoice-reminder:${id}:%`),
+        ]),
+      ),
+    );
+  const drafts = rows.filter((row) => row.status === 'draft').map((row) => row.id);
+  if (drafts.length > 0) {
+    await tx.delete(invoicePayments).where(inArray(invoicePayments.invoiceId, drafts));
+    await tx.delete(invoices).where(inArray(invoices.id, drafts));
+  }
+  // Set explicitly: a libSQL server may not enforce the foreign keys' `set null`.
+  await tx
+    .update(invoices)
+    .set({ leadId: null, proposalId: null, tokenHash: null })
+    .where(eq(invoices.leadId, leadId));
+  return rows.flatMap((row) => (row.status === 'draft' || !row.number ? [] : [row.number]));
 }
 
 /** A person's proposals as the export shows them: what was offered, signed and paid. */
@@ -161,15 +237,15 @@ async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
  * subscription, testimonials (published or not, with their photos' files), reply drafts, proposals
- * (with their payments, codes and mails) and the lead itself. Each is
- * deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
+ * (with their payments, codes and mails), invoice drafts (issued documents are kept, unlinked:
+ * `eraseInvoicesOf`) and the lead itself. Each is deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
  * removed, and the outbox forgets the address (mail/outbox/forget-address.ts). Answers
- * whether there was such a lead.
+ * what was kept, or null when there was no such lead.
  */
-export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
+export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson | null> {
   const lead = await tx.select().from(leads).where(eq(leads.id, leadId)).get();
-  if (!lead) return false;
+  if (!lead) return null;
   const replies = await tx
     .select({ id: leadEvents.id })
     .from(leadEvents)
@@ -180,6 +256,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
     await tx.delete(outbox).where(inArray(outbox.ref, refs));
   }
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
+  const keptInvoices = await eraseInvoicesOf(tx, leadId);
   await eraseProposalsOf(tx, leadId);
   await eraseDraftsOfLead(tx, leadId);
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
@@ -201,5 +278,10 @@ export async function erasePerson(tx: Db, leadId: number): Promise<boolean> {
   await eraseTestimonialsOfLead(tx, leadId);
   await forgetAddress(tx, lead.email);
   await tx.delete(leads).where(eq(leads.id, leadId));
-  return true;
+  return { kept: { invoices: keptInvoices } };
+}
+
+/** What an erasure kept because the law asks it: the issued documents' numbers. */
+export interface ErasedPerson {
+  kept: { invoices: string[] };
 }

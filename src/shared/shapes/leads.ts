@@ -127,5 +127,9 @@ export const outputs = {
   update: leadOutput,
   addNote: timelineEventOutput,
   export: fileDownloadOutput,
-  erase: z.strictObject({ success: z.literal(true) }),
+  /** What the law keeps: the issued invoices' and credit notes' numbers (docs/invoices.md). */
+  erase: z.strictObject({
+    success: z.literal(true),
+    kept: z.strictObject({ invoices: z.array(z.string()) }),
+  }),
 };

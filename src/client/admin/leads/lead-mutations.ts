@@ -154,7 +154,14 @@ export function useRetryReply(id: number) {
 export function useEraseLead() {
   const utils = trpc.useUtils();
   return trpc.leads.erase.useMutation({
-    onSuccess: () => toast({ title: 'Lead erased' }),
+    // Issued invoices are records the law keeps (docs/invoices.md, "Records"): said, not hidden.
+    onSuccess: ({ kept }) =>
+      toast({
+        title: 'Lead erased',
+        ...(kept.invoices.length > 0 && {
+          description: `Kept, as the law asks: ${kept.invoices.join(', ')}, without the link to this lead.`,
+        }),
+      }),
     onError: (error) => failureToast('Failed to erase the lead', error),
     onSettled: () => Promise.all([utils.leads.invalidate(), utils.messages.invalidate()]),
   });
