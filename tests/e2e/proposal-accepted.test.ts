@@ -1,10 +1,13 @@
 /**
- * A proposal's whole way in the browser (docs/proposals.md), its steps in order: the owner
- * writes and sends it from the admin; the client opens the mailed link on a 390 px phone and
- * accepts it by keyboard alone (axe-clean in light and dark); the signed PDF reaches both
- * sides; the client pays the deposit through Stripe's Checkout (the tests' fake Stripe, which
- * delivers the signed webhook as Stripe does); the lead then shows Won, and the proposal
- * Deposit paid with the amount paid. The site's address is http://localhost:<its port>, which
+ * A proposal's whole way in the browser (docs/proposals.md, docs/invoices.md), its steps in
+ * order: the owner, with invoicing set up, writes and sends it from the admin, its item taking
+ * the profile's VAT; the client opens the mailed link on a 390 px phone and accepts it by
+ * keyboard alone (axe-clean in light and dark); the signed PDF reaches both sides; the client
+ * pays the deposit with its VAT through Stripe's Checkout (the tests' fake Stripe, which
+ * delivers the signed webhook as Stripe does), which issues and mails the deposit invoice; the
+ * owner issues and sends the final invoice with the deposit deducted; the client pays the
+ * balance on the invoice's page at 390 px by keyboard alone, axe-clean; the lead then shows Won,
+ * and both payments. The site's address is http://localhost:<its port>, which
  * the mailed link and Stripe's way back (the Checkout Session's address on the site) name, so
  * the browser follows them to this test's server.
  */
@@ -29,6 +32,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import { addUser, toast, visible, withSession } from './admin-support';
+import { domesticBuyer, seller } from '#tests/support/invoices';
 
 const OWNER_INBOX = 'notify@acme.example';
 const client = {
@@ -91,6 +95,25 @@ async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
   }
 }
 
+/** A change the owner makes through the API with their session (the screens are tested apart). */
+async function asOwner(method: 'PUT' | 'PATCH' | 'POST', path: string, data: unknown = {}) {
+  const response = await owner.request.fetch(`${server.url}${path}`, {
+    method,
+    data,
+    headers: { origin: server.url },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Tab from where the focus is until `target` has it: no pointer at all. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
+  for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
 /**
  * The client's page carries no script, so no theme of the site's: it declares itself light
  * and stays so under a dark preference. Checked under both.
@@ -113,6 +136,29 @@ describe('a proposal from the admin to a paid deposit', () => {
     expect(enquiry.status).toBe(201);
     owner = await newPage(browser);
     await withSession(owner, server, 'owner');
+    // Invoicing set up: a German seller at 19 %, and the client's company as the lead's buyer.
+    await asOwner('PUT', '/api/invoices/settings', {
+      legalName: seller.name,
+      addressLines: seller.addressLines,
+      postcode: seller.postcode,
+      city: seller.city,
+      country: seller.country,
+      email: seller.email,
+      vatRegistered: true,
+      vatId: seller.vatId,
+      exemptionText: null,
+      companyNumber: seller.companyNumber,
+      iban: seller.iban,
+      bic: seller.bic,
+      paymentTermsDays: 14,
+      defaultCategory: 'S',
+      defaultRate: 19,
+      invoicePrefix: 'INV',
+      creditNotePrefix: 'CN',
+      reminderOffsets: [],
+      bankTransferText: 'Please name the invoice number.',
+    });
+    await asOwner('PATCH', '/api/leads/1', { buyer: { ...domesticBuyer, email: null } });
     await owner.goto(`${server.url}/admin/leads/1`);
     const proposals = await visible(owner.getByRole('region', { name: 'Proposals' }));
     await proposals
@@ -183,7 +229,8 @@ describe('a proposal from the admin to a paid deposit', () => {
     await phone.getByRole('button', { name: 'Pay the deposit' }).click();
     await phone.waitForURL(`${stripe.url}/pay/**`);
     const [session] = [...stripe.sessions.values()];
-    expect(session).toMatchObject({ amount_total: 300_000, currency: 'eur' });
+    // 30 % of €10,000.00 with 19 % VAT.
+    expect(session).toMatchObject({ amount_total: 357_000, currency: 'eur' });
     await phone.getByRole('button', { name: 'Pay' }).click();
     // Back on the site at the session's address: no link token went to Stripe.
     await phone.waitForURL(/localhost:\d+\/p\/checkout\/cs_test_\w+$/);
@@ -199,6 +246,57 @@ describe('a proposal from the admin to a paid deposit', () => {
       .getByRole('row')
       .filter({ hasText: 'Support inbox pilot' });
     await visible(row.getByRole('cell', { name: 'Deposit paid', exact: true }));
-    await visible(row.getByRole('cell', { name: '€3,000.00', exact: true }));
+    await visible(row.getByRole('cell', { name: '€3,570.00', exact: true }));
+  });
+
+  it('issues and mails the deposit invoice, paid', async () => {
+    const mail = await mailTo(client.email, /^Invoice INV-\d{4}-0001: deposit received$/);
+    const { files } = await parseMail(Buffer.from(mail.raw));
+    const text = (await pdfText(files[0]!.content)).join('\n');
+    expect(text).toContain('Deposit invoice');
+    expect(text).toContain('€3,570.00');
+  });
+
+  it('takes the balance on the invoice’s page, on a phone by keyboard alone', async () => {
+    const { invoice } = (await asOwner('POST', '/api/proposals/1/final-invoice')) as {
+      invoice: { id: number; totals: { due: number } };
+    };
+    expect(invoice.totals.due).toBe(833_000);
+    await asOwner('POST', `/api/invoices/${invoice.id}/issue`, { send: true });
+    const mail = await mailTo(client.email, /^Invoice INV-\d{4}-0002$/);
+    const page = /http:\/\/localhost:\d+\/i\/[\w-]{43}/.exec(mail.text)![0];
+
+    await phone.goto(page);
+    await visible(phone.getByRole('heading', { name: /^Invoice INV-\d{4}-0002$/, level: 1 }));
+    await visible(phone.getByText('€8,330.00').first());
+    await expectClientPageAxeClean(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await tabTo(phone, phone.getByRole('button', { name: 'Pay by card' }));
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL(`${stripe.url}/pay/**`);
+    const session = [...stripe.sessions.values()].at(-1);
+    expect(session).toMatchObject({ amount_total: 833_000, currency: 'eur' });
+    await tabTo(phone, phone.getByRole('button', { name: 'Pay' }));
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL(/localhost:\d+\/i\/checkout\/cs_test_\w+$/);
+    expect(JSON.stringify([...stripe.sessions.values()])).not.toContain(page.slice(-43));
+    // The signed event comes on its own: the page reads paid once it has.
+    await expect
+      .poll(async () => {
+        await phone.goto(page);
+        return phone.getByText('Paid in full. Thank you.').count();
+      })
+      .toBe(1);
+    await expectClientPageAxeClean(phone);
+  });
+
+  it('shows the lead won with both payments', async () => {
+    await owner.goto(`${server.url}/admin/leads/1`);
+    await visible(owner.getByText('Won', { exact: true }).first());
+    const timeline = owner.getByRole('list', { name: 'Timeline' });
+    await visible(timeline.getByText(/Deposit paid: €3,570\.00/));
+    await visible(timeline.getByText(/Invoice INV-\d{4}-0002 paid: €8,330\.00/));
   });
 });
