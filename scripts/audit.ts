@@ -21,6 +21,8 @@
  * with a provider that is a fake of the tests' own: "Ask a question" is then on the home page,
  * scripts/assistant-on.ts), --proposal (a lead and a sent proposal written into the database,
  * scripts/sample-proposal.ts, and the client's page `/p/<token>` audited unless --page says
+ * otherwise), --invoice (a lead and an issued final invoice with a balance owed,
+ * scripts/sample-invoice.ts, and the client's page `/i/<token>` audited unless --page says
  * otherwise), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
@@ -37,6 +39,7 @@ import { providerEnv, turnAssistantOn } from './assistant-on';
 import { withBuildLock } from './build-lock';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
 import { SAMPLE_PROPOSAL_TOKEN, writeSampleProposal } from './sample-proposal';
+import { SAMPLE_INVOICE_TOKEN, writeSampleInvoice } from './sample-invoice';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,6 +120,8 @@ const PAGE_PERFORMANCE_GOALS: Record<string, number> = {
   '/case-studies/answers-in-minutes': 100,
   // With --proposal: the client's page (docs/performance.md, "The client's proposal page").
   [`/p/${SAMPLE_PROPOSAL_TOKEN}`]: 100,
+  // With --invoice: the client's invoice page (docs/performance.md, "The client's invoice page").
+  [`/i/${SAMPLE_INVOICE_TOKEN}`]: 100,
 };
 
 /** The home page's scripts at first load (what index.html names), gzip -9: an entry page's cap. */
@@ -317,9 +322,10 @@ async function uploadPhoto(baseUrl: string, file: string): Promise<void> {
 async function main() {
   const photo = process.argv.find((a) => a.startsWith('--photo='))?.slice('--photo='.length);
   const proposal = process.argv.includes('--proposal');
+  const invoice = process.argv.includes('--invoice');
   const page =
     process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ??
-    (proposal ? `/p/${SAMPLE_PROPOSAL_TOKEN}` : '/');
+    (proposal ? `/p/${SAMPLE_PROPOSAL_TOKEN}` : invoice ? `/i/${SAMPLE_INVOICE_TOKEN}` : '/');
   if (!page.startsWith('/')) throw new Error(`--page takes a path starting with /, not ${page}`);
   const proof = process.argv.includes('--proof');
   const assistant = process.argv.includes('--assistant');
@@ -355,6 +361,10 @@ async function main() {
     if (proposal) {
       writeSampleProposal(server.dbPath);
       console.log('A sample proposal was written (scripts/sample-proposal.ts)');
+    }
+    if (invoice) {
+      writeSampleInvoice(server.dbPath);
+      console.log('A sample invoice was written (scripts/sample-invoice.ts)');
     }
     if (proof) {
       await publishSampleEntries(server.url);
