@@ -9,7 +9,8 @@ import { idField, oneLine, pageField, storedText } from './validation';
 import { isCurrency } from './money';
 import { isRealDay } from './calendar-days';
 import { taxCategoryValues, type TaxCategory } from './invoices/codes';
-import { INVOICE_LIMITS, INVOICE_MESSAGES } from './invoices/messages';
+import { INVOICE_MESSAGES } from './invoices/messages';
+import { rateField } from './invoices/rate-field';
 import { depositGross, depositLines, vatFigures } from './proposal-vat';
 
 export { proposalStatusValues, type ProposalStatus } from './address-values';
@@ -157,16 +158,7 @@ export const proposalItemInput = z
         z.maximum(PROPOSAL_LIMITS.unitAmountMax, PROPOSAL_MESSAGES.unitAmount),
       ),
     category: z.optional(z.enum(taxCategoryValues, INVOICE_MESSAGES.category)),
-    rate: z.optional(
-      z.number(INVOICE_MESSAGES.rate).check(
-        z.minimum(0, INVOICE_MESSAGES.rate),
-        z.maximum(INVOICE_LIMITS.rateMax, INVOICE_MESSAGES.rate),
-        z.refine(
-          (rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6,
-          INVOICE_MESSAGES.rate,
-        ),
-      ),
-    ),
+    rate: z.optional(rateField),
   })
   .check(
     // Each message only where its rule is the one broken, and only once the fields are valid.

@@ -32,7 +32,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import { addUser, toast, visible, withSession } from './admin-support';
-import { domesticBuyer, seller } from '#tests/support/invoices';
+import { domesticBuyer, SELLER_PROFILE } from '#tests/support/invoices';
 
 const OWNER_INBOX = 'notify@acme.example';
 const client = {
@@ -137,27 +137,7 @@ describe('a proposal from the admin to a paid deposit', () => {
     owner = await newPage(browser);
     await withSession(owner, server, 'owner');
     // Invoicing set up: a German seller at 19 %, and the client's company as the lead's buyer.
-    await asOwner('PUT', '/api/invoices/settings', {
-      legalName: seller.name,
-      addressLines: seller.addressLines,
-      postcode: seller.postcode,
-      city: seller.city,
-      country: seller.country,
-      email: seller.email,
-      vatRegistered: true,
-      vatId: seller.vatId,
-      exemptionText: null,
-      companyNumber: seller.companyNumber,
-      iban: seller.iban,
-      bic: seller.bic,
-      paymentTermsDays: 14,
-      defaultCategory: 'S',
-      defaultRate: 19,
-      invoicePrefix: 'INV',
-      creditNotePrefix: 'CN',
-      reminderOffsets: [],
-      bankTransferText: 'Please name the invoice number.',
-    });
+    await asOwner('PUT', '/api/invoices/settings', { ...SELLER_PROFILE, reminderOffsets: [] });
     await asOwner('PATCH', '/api/leads/1', { buyer: { ...domesticBuyer, email: null } });
     await owner.goto(`${server.url}/admin/leads/1`);
     const proposals = await visible(owner.getByRole('region', { name: 'Proposals' }));

@@ -5,6 +5,7 @@
 import type { InvoiceDocument } from '#server/invoices/document';
 import { invoiceContentInput, type InvoiceContentInput } from '#shared/invoices/schemas';
 import type { InvoiceItem } from '#shared/invoices/totals';
+import type { InvoiceSettingsInput } from '#shared/invoices/settings';
 
 /** The name every PDF must print as typed. */
 export const TYPED_NAME = 'Zoë Łódź-Ørsted';
@@ -21,6 +22,29 @@ export const seller = {
   iban: 'DE89 3704 0044 0532 0130 00',
   bic: 'COBADEFFXXX',
 } satisfies InvoiceContentInput['seller'];
+
+/** A complete profile: a German seller registered for VAT, 19 % by default. */
+export const SELLER_PROFILE = {
+  legalName: seller.name,
+  addressLines: seller.addressLines,
+  postcode: seller.postcode,
+  city: seller.city,
+  country: seller.country,
+  email: seller.email,
+  vatRegistered: true,
+  vatId: seller.vatId,
+  exemptionText: null,
+  companyNumber: seller.companyNumber,
+  iban: seller.iban,
+  bic: seller.bic,
+  paymentTermsDays: 14,
+  defaultCategory: 'S',
+  defaultRate: 19,
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  reminderOffsets: [-3, 7, 21],
+  bankTransferText: 'Pay to the IBAN on the invoice, naming its number.',
+} satisfies InvoiceSettingsInput;
 
 export const buyer = {
   name: TYPED_NAME,

@@ -4,33 +4,12 @@
  * a draft to issue.
  */
 import type { LeadBuyerInput } from '#shared/invoices/buyer';
-import type { InvoiceSettingsInput } from '#shared/invoices/settings';
 import { adminCaller, createTestDeps, type Caller, type TestDeps } from './app';
-import { buyer, domesticBuyer, seller } from './invoices';
+import { buyer, domesticBuyer, SELLER_PROFILE } from './invoices';
 import { storeLeads } from './stored-leads';
 
 /** A complete profile: a German seller registered for VAT, 19 % by default. */
-export const SELLER_PROFILE = {
-  legalName: seller.name,
-  addressLines: seller.addressLines,
-  postcode: seller.postcode,
-  city: seller.city,
-  country: seller.country,
-  email: seller.email,
-  vatRegistered: true,
-  vatId: seller.vatId,
-  exemptionText: null,
-  companyNumber: seller.companyNumber,
-  iban: seller.iban,
-  bic: seller.bic,
-  paymentTermsDays: 14,
-  defaultCategory: 'S',
-  defaultRate: 19,
-  invoicePrefix: 'INV',
-  creditNotePrefix: 'CN',
-  reminderOffsets: [-3, 7, 21],
-  bankTransferText: 'Pay to the IBAN on the invoice, naming its number.',
-} satisfies InvoiceSettingsInput;
+export { SELLER_PROFILE };
 
 export const DOMESTIC_BUYER = { ...domesticBuyer, email: null } satisfies LeadBuyerInput;
 /** The Polish buyer with a VAT ID: reverse charge from a German seller. */

@@ -110,16 +110,6 @@ describe('issuing', () => {
     });
   });
 
-  it("outlives its lead's erasure with its frozen parties; the lead is gone from it", async () => {
-    const { admin, draft, leadId } = await invoicing();
-    const { invoice } = await admin.invoices.issue({ id: await draft() });
-    expect(await admin.leads.erase({ id: leadId })).toEqual({ success: true });
-    expect((await admin.invoices.get({ id: invoice.id })).invoice).toEqual({
-      ...invoice,
-      leadId: null,
-    });
-  });
-
   it('409 naming what the seller profile lacks, and no number is taken', async () => {
     const deps = await createTestDeps();
     const { admin, draft } = await invoicing({ deps });

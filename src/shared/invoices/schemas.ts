@@ -10,14 +10,9 @@ import { emailField, oneLine, storedText } from '../validation';
 import { COUNTRY_CODES, isInvoiceCurrency, taxCategoryValues, unitCodeValues } from './codes';
 import { compactBic, compactIban, compactVatId, isBic, isIban, isVatIdOf } from './identifiers';
 import { INVOICE_LIMITS as LIMITS, INVOICE_MESSAGES as MESSAGES } from './messages';
+import { decimals, rateField } from './rate-field';
 import { invoiceRuleIssues } from './tax-rules';
 import { lineNet } from './totals';
-
-/** Whether a number has at most `digits` decimals (as typed: 0.1 + 0.2 is refused at 1). */
-const decimals = (value: number, digits: number) => {
-  const scaled = value * 10 ** digits;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
 
 /**
  * A check over several fields runs only once each of them is valid: zod would otherwise run it
@@ -55,12 +50,8 @@ export const lineWithinLimit = z.refine<{ quantity: number; unitAmount: number }
   { message: MESSAGES.lineTooLarge, path: ['unitAmount'], ...whenFieldsValid },
 );
 
-/** A rate in percent: 0 to 100, at most two decimals. */
-export const rateField = z.number(MESSAGES.rate).check(
-  z.minimum(0, MESSAGES.rate),
-  z.maximum(LIMITS.rateMax, MESSAGES.rate),
-  z.refine((rate) => decimals(rate, 2), MESSAGES.rate),
-);
+/** A rate in percent: 0 to 100, at most two decimals (rate-field.ts). */
+export { rateField };
 
 export const invoiceItemInput = z
   .object({

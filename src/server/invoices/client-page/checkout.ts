@@ -10,10 +10,8 @@ import { writeTransaction } from '#db';
 import { invoiceCheckouts } from '#db/schema';
 import { addressBucket } from '#server/platform/throttle-buckets';
 import { assertRoom, take, type ThrottleBucket } from '#server/platform/throttle';
-import { loggableError } from '#server/platform/logger';
-import { UnavailableError } from '#server/platform/errors';
 import { siteSettings } from '#server/site/site-settings';
-import { stripeClient } from '#server/proposals/payments/stripe-client';
+import { openCheckoutSession } from '#server/proposals/payments/stripe-client';
 import { CHECKOUT_REQUESTS } from '#server/proposals/payments/throttle-rules';
 import type { CheckoutDeps } from '#server/proposals/payments/checkout';
 import { invoicesJson } from '../invoice-store';
@@ -24,12 +22,10 @@ import { invoiceOfToken } from './link';
 export const INVOICE_CHECKOUT_MESSAGES = {
   notSetUp: 'Card payments are not set up. Please pay by bank transfer.',
   nothingOwed: 'Nothing is owed on this invoice.',
-  stripeFailed: 'The payment page could not be opened. Please try again in a moment.',
 } as const;
 
 /** Where Stripe sends the client back, with `{CHECKOUT_SESSION_ID}` after it. */
 export const INVOICE_CHECKOUT_RETURN_PATH = '/i/checkout/';
-const STRIPE_RETRY_SECONDS = 30;
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
@@ -79,23 +75,12 @@ export async function startInvoiceCheckout(
     success_url: back,
     cancel_url: `${back}?cancelled=1`,
   };
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await (
-      await stripeClient(stripe)
-    ).checkout.sessions.create(params, {
-      idempotencyKey: `invoice-${row.id}-${row.tokenHash?.slice(0, 16)}-due-${due}`,
-    });
-  } catch (error) {
-    deps.logger.error('invoices.checkout_failed', {
-      invoiceId: row.id,
-      error: loggableError(error),
-    });
-    throw new UnavailableError(INVOICE_CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS, error);
-  }
-  if (!session.url) {
-    throw new UnavailableError(INVOICE_CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS);
-  }
+  const session = await openCheckoutSession(
+    stripe,
+    params,
+    `invoice-${row.id}-${row.tokenHash?.slice(0, 16)}-due-${due}`,
+    { logger: deps.logger, event: 'invoices.checkout_failed', fields: { invoiceId: row.id } },
+  );
   await writeTransaction(deps.db, (tx) =>
     tx
       .insert(invoiceCheckouts)

@@ -15,14 +15,13 @@ import { addressBucket } from '#server/platform/throttle-buckets';
 import { assertRoom, take, type ThrottleBucket } from '#server/platform/throttle';
 import type { Config } from '#server/platform/config';
 import type { Clock } from '#server/platform/clock';
-import { loggableError, type Logger } from '#server/platform/logger';
-import { UnavailableError } from '#server/platform/errors';
+import type { Logger } from '#server/platform/logger';
 import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import { siteSettings } from '#server/site/site-settings';
 import { proposalOfToken } from '../client-page/link';
 import { parseSignature } from '../proposal-json';
 import { CHECKOUT_RETURN_PATH } from './checkout-return';
-import { stripeClient } from './stripe-client';
+import { openCheckoutSession, STRIPE_FAILED } from './stripe-client';
 import { CHECKOUT_PER_PROPOSAL, CHECKOUT_REQUESTS } from './throttle-rules';
 
 export const CHECKOUT_MESSAGES = {
@@ -30,11 +29,9 @@ export const CHECKOUT_MESSAGES = {
   notAccepted: 'The deposit can be paid once the proposal is accepted.',
   noDeposit: 'This proposal asks for no deposit.',
   paid: 'The deposit is already paid.',
-  stripeFailed: 'The payment page could not be opened. Please try again in a moment.',
+  stripeFailed: STRIPE_FAILED,
 } as const;
 
-/** How long a visitor is told to wait when Stripe did not answer. */
-const STRIPE_RETRY_SECONDS = 30;
 /** Stripe's limit on a product's name is generous; a long title is cut to stay readable. */
 const NAME_MAX = 200;
 
@@ -121,26 +118,14 @@ export async function startCheckout(
     success_url: back,
     cancel_url: `${back}?cancelled=1`,
   };
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await (
-      await stripeClient(stripe)
-    ).checkout.sessions.create(params, {
-      // The link's hash in it too: another database (a staging copy) on the same Stripe
-      // account has its own proposal 1, and must not be answered this one's session.
-      idempotencyKey: `proposal-${proposal.id}-${proposal.tokenHash?.slice(0, 16)}-deposit-${due}`,
-    });
-  } catch (error) {
-    deps.logger.error('payments.checkout_failed', {
-      proposalId: proposal.id,
-      error: loggableError(error),
-    });
-    throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS, error);
-  }
-  if (!session.url) {
-    deps.logger.error('payments.checkout_failed', { proposalId: proposal.id, error: 'no url' });
-    throw new UnavailableError(CHECKOUT_MESSAGES.stripeFailed, STRIPE_RETRY_SECONDS);
-  }
+  const session = await openCheckoutSession(
+    stripe,
+    params,
+    // The link's hash in it too: another database (a staging copy) on the same Stripe
+    // account has its own proposal 1, and must not be answered this one's session.
+    `proposal-${proposal.id}-${proposal.tokenHash?.slice(0, 16)}-deposit-${due}`,
+    { logger: deps.logger, event: 'payments.checkout_failed', fields: { proposalId: proposal.id } },
+  );
   // The session is what Stripe's events are matched against (stripe-events.ts): only one
   // stored here counts, in this currency and for this amount. The same session answered
   // again (the idempotency key) is stored once.
