@@ -21,6 +21,20 @@ export const ITEMS = [
   { description: 'Evaluation', quantity: 12.5, unitCode: 'HUR', unitAmount: 15_000 },
 ] as const;
 
+/**
+ * A proposal's items with VAT: 2 days at €2,000.00 at 19 %, €4,760.00 gross; with the stored
+ * proposal's 30 % deposit, €1,200.00 net and €228.00 VAT: €1,428.00 charged.
+ */
+export const PROPOSAL_VAT_ITEMS = [
+  {
+    description: 'Discovery workshop',
+    quantity: 2,
+    unitAmount: 200_000,
+    category: 'S' as const,
+    rate: 19,
+  },
+];
+
 export interface Invoicing {
   deps: TestDeps;
   admin: Caller;

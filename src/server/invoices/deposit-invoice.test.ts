@@ -17,18 +17,7 @@ import {
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from '#tests/support/fake-stripe';
-import { invoicing } from '#tests/support/invoicing';
-
-/** 2 days at €2,000.00 at 19 %, a 30 % deposit: €1,200.00 net, €228.00 VAT, €1,428.00 charged. */
-const items = [
-  {
-    description: 'Discovery workshop',
-    quantity: 2,
-    unitAmount: 200_000,
-    category: 'S' as const,
-    rate: 19,
-  },
-];
+import { invoicing, PROPOSAL_VAT_ITEMS as items } from '#tests/support/invoicing';
 
 async function paidByStripe(options: { leadBuyer?: null } = {}) {
   const { app, deps } = await createTestApp({

@@ -6,20 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storeProposal } from '#tests/support/accepted-proposal';
-import { invoicing } from '#tests/support/invoicing';
+import { invoicing, PROPOSAL_VAT_ITEMS as items } from '#tests/support/invoicing';
 import { signedInRestApp } from '#tests/support/rest';
 import { FINAL_MESSAGES } from './final-invoice';
-
-/** €4,000.00 at 19 %: €4,760.00 gross; a 30 % deposit is €1,428.00. */
-const items = [
-  {
-    description: 'Discovery workshop',
-    quantity: 2,
-    unitAmount: 200_000,
-    category: 'S' as const,
-    rate: 19,
-  },
-];
 
 async function accepted() {
   const { deps, asAdmin } = await signedInRestApp();

@@ -28,9 +28,8 @@ import { linkPageAssets } from '#server/http/page-assets';
 import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import { renderPageShell } from '#server/http/page-shell';
 import { requestContext } from '#server/http/rest';
-import { withFormTarget } from '#server/http/security-headers';
+import { setLinkPageHeaders } from '#server/http/link-page-headers';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
-import { checkoutOrigin } from '#server/platform/config-stripe';
 import { lookedUpLink } from '#server/platform/link-misses';
 import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { documentResponse } from '../files';
@@ -58,13 +57,7 @@ async function answer(
   page: Page,
   status: number,
 ) {
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'same-origin');
-  // "Pay by card" is answered by a redirect to Stripe's Checkout, which form-action must allow.
-  const csp = c.get('baseHeaders')?.['Content-Security-Policy'];
-  if (csp && deps.config.stripe) {
-    c.header('Content-Security-Policy', withFormTarget(csp, checkoutOrigin(deps.config.stripe)));
-  }
+  setLinkPageHeaders(c, deps.config);
   const company = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
   const { stylesheets } = await linkPageAssets(clientDir);
   const shell = {

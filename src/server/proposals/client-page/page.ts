@@ -31,8 +31,7 @@ import { linkPageAssets } from '#server/http/page-assets';
 import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
 import { siteSettings } from '#server/site/site-settings';
 import { pdfResponse } from '../signed-pdf/stored-pdf';
-import { withFormTarget } from '#server/http/security-headers';
-import { checkoutOrigin } from '#server/platform/config-stripe';
+import { setLinkPageHeaders } from '#server/http/link-page-headers';
 import { CodeSent } from './accept-code';
 import { proposalOfToken, shownVersion } from './link';
 import { renderProposalPage, type ProposalPage } from './page-html';
@@ -97,15 +96,8 @@ async function answer(
   page: ProposalPage,
   status: PageStatus,
 ) {
-  c.header('Cache-Control', 'no-store');
-  // The address holds the token: no other site gets it as a referrer (see formOf).
-  c.header('Referrer-Policy', 'same-origin');
-  // "Pay the deposit" is answered by a redirect to Stripe's Checkout, which the page's
-  // form-action must allow (docs/payments.md); nowhere else may a form of it go.
-  const csp = c.get('baseHeaders')?.['Content-Security-Policy'];
-  if (csp && deps.config.stripe) {
-    c.header('Content-Security-Policy', withFormTarget(csp, checkoutOrigin(deps.config.stripe)));
-  }
+  // "Pay the deposit" is answered by a redirect to Stripe's Checkout; nowhere else may a form go.
+  setLinkPageHeaders(c, deps.config);
   const brand = await siteBrand(deps.db).catch(() => DEFAULT_BRAND);
   // No script: the page's forms need none; the stylesheet is the site's.
   const { stylesheets } = await linkPageAssets(clientDir);
