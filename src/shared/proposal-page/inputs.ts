@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { PROPOSAL_LIMITS } from '../proposals';
 import { emailField, oneLine, storedText } from '../validation';
+import { leadBuyerInput } from '../invoices/buyer';
 import { PROPOSAL_PAGE_MESSAGES as M } from './texts';
 
 /**
@@ -15,6 +16,9 @@ import { PROPOSAL_PAGE_MESSAGES as M } from './texts';
 const tokenField = z.string();
 
 export const proposalTokenInput = z.object({ token: tokenField });
+
+/** The client's invoicing details, after accepting: the lead's buyer (docs/invoices.md). */
+export const proposalBuyerInput = z.object({ token: tokenField, buyer: leadBuyerInput });
 
 export const proposalAcceptInput = z.object({
   token: tokenField,

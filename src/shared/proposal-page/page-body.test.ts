@@ -29,6 +29,8 @@ const PROPOSAL: ClientProposal = {
   acceptance: null,
   depositWay: 'none',
   bankTransferText: null,
+  invoicing: false,
+  buyer: null,
 };
 
 const view = (proposal: Partial<ClientProposal>, rest: Partial<ProposalPageView> = {}) =>

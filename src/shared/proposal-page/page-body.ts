@@ -18,6 +18,7 @@ import type { Proposal } from '../shapes/proposals';
 import { buttonClass } from '../ui-styles';
 import { PROPOSAL_PAGE_TEXTS as T } from './texts';
 import { acceptForm, declineForm } from './page-forms';
+import { buyerForm } from './buyer-form';
 import {
   badBox,
   goodBox,
@@ -182,6 +183,7 @@ function statePart(view: ProposalPageView): string {
 <p class="mt-3 ${goodBox}">${e(T.acceptedBy(p.acceptance.name, dayAt(p.acceptance.at, view.timeZone)))}</p>
 ${pdf}
 </section>
+${p.invoicing ? buyerForm(view) : ''}
 ${depositPart(view)}`;
   } else if (p.status === 'declined') {
     const day = p.decidedAt ? dayAt(p.decidedAt, view.timeZone) : '';
@@ -258,6 +260,9 @@ export function previewPageView(proposal: Proposal, timeZone: string): ProposalP
       acceptance: proposal.acceptance,
       depositWay: 'none',
       bankTransferText: null,
+      // The preview is of the proposal before acceptance: no invoicing details asked yet.
+      invoicing: false,
+      buyer: null,
     },
     action: null,
     timeZone,

@@ -3,6 +3,7 @@
  * share with the forms (page-forms.ts).
  */
 import type { ClientProposal } from '../shapes/proposal-page';
+import type { BuyerFormState } from './buyer-form';
 import { focusRing } from '../ui-styles';
 
 export type AcceptField = 'name' | 'email' | 'code' | 'agree';
@@ -32,11 +33,13 @@ export interface ProposalPageView {
   /** The site's zone: the day a decision was made is written in it. */
   timeZone: string;
   /** What the last post did (the redirect's `?done=`), said once above the card's state. */
-  done?: 'accepted' | 'declined';
+  done?: 'accepted' | 'declined' | 'buyer';
   /** A refusal about the proposal itself (409) or too many tries (429). */
   problem?: string;
   accept?: AcceptFormState;
   decline?: DeclineFormState;
+  /** The invoicing details' form as it was sent back (buyer-form.ts). */
+  buyer?: BuyerFormState;
 }
 
 export const field =

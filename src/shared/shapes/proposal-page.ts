@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import { proposalStatusValues } from '../address-values';
 import { depositKindValues } from '../proposals';
 import { acceptanceOutput, proposalItemOutput } from './proposals';
+import { leadBuyerOutput } from './invoices';
 
 /** How the client pays the deposit once they accepted. */
 export const depositWayValues = ['none', 'paid', 'stripe', 'bank'] as const;
@@ -49,6 +50,12 @@ export const clientProposalOutput = z.strictObject({
   depositWay: z.enum(depositWayValues),
   /** The owner's bank-transfer text when `depositWay` is `bank`, else null. */
   bankTransferText: z.nullable(z.string()),
+  /**
+   * Invoicing is on (docs/invoices.md): once accepted, the page asks the client's invoicing
+   * details, `buyer` (null until given), which their invoices will name.
+   */
+  invoicing: z.boolean(),
+  buyer: z.nullable(leadBuyerOutput),
 });
 export type ClientProposal = z.infer<typeof clientProposalOutput>;
 
@@ -57,4 +64,5 @@ export const outputs = {
   view: clientProposalOutput,
   accept: clientProposalOutput,
   decline: clientProposalOutput,
+  buyer: clientProposalOutput,
 };

@@ -8,11 +8,13 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
-import { proposals } from '#db/schema';
+import { leads, proposals } from '#db/schema';
 import { depositDue, depositPaid } from '#shared/proposal-payments';
 import { PROPOSAL_PAGE_MESSAGES as M } from '#shared/proposal-page/texts';
 import type { ClientProposal, DepositWay } from '#shared/shapes/proposal-page';
 import type { Proposal } from '#shared/shapes/proposals';
+import type { LeadBuyerShape } from '#shared/shapes/invoices';
+import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import type { Context } from '#server/http/trpc';
 import { lookedUpToken, type LinkLookup } from '#server/platform/link-misses';
 import type { ProposalRow } from '../proposal-json';
@@ -86,5 +88,17 @@ export async function clientProposal(
     acceptance: p.acceptance,
     depositWay: way,
     bankTransferText,
+    invoicing: invoicingOn(await readInvoiceSettings(ctx.db)),
+    buyer: await buyerOfLead(ctx.db, shown.leadId),
   };
+}
+
+/** The lead's invoicing details, as the client gave them or the owner did. */
+async function buyerOfLead(db: Db, leadId: number): Promise<LeadBuyerShape | null> {
+  const lead = await db
+    .select({ buyer: leads.buyer })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .get();
+  return lead?.buyer ? (JSON.parse(lead.buyer) as LeadBuyerShape) : null;
 }

@@ -20,6 +20,11 @@ import type {
   ProposalPageView,
 } from '#shared/proposal-page/page-body';
 import type { ClientProposal } from '#shared/shapes/proposal-page';
+import {
+  BUYER_FIELDS,
+  type BuyerField,
+  type BuyerFormState,
+} from '#shared/proposal-page/buyer-form';
 import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import type { AppEnv } from '#server/http/hono-env';
 import { isCrossSite } from '#server/http/cross-site';
@@ -87,6 +92,7 @@ export function proposalClientPage(deps: AppDeps, clientDir: string | undefined)
     .get('/p/:token', (c) => showPage(c, site, c.req.param('token')))
     .post('/p/:token/accept', (c) => acceptPosted(c, site, c.req.param('token')))
     .post('/p/:token/decline', (c) => declinePosted(c, site, c.req.param('token')))
+    .post('/p/:token/buyer', (c) => buyerPosted(c, site, c.req.param('token')))
     .get('/p/:token/pdf', (c) => proposalPdf(c, site, c.req.param('token')));
 }
 
@@ -181,7 +187,7 @@ async function refused(
   return answer(c, site, { state: 'unavailable', message: mapped.message }, 500);
 }
 
-const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') => {
+const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined' | 'buyer') => {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'same-origin');
   return c.redirect(`/p/${encodeURIComponent(token)}?done=${what}`, 303);
@@ -190,7 +196,7 @@ const done = (c: HonoCtx<AppEnv>, token: string, what: 'accepted' | 'declined') 
 /** GET /p/:token: the page, saying what was done after a form's 303. */
 function showPage(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
   const what = c.req.query('done');
-  const done = what === 'accepted' || what === 'declined' ? what : undefined;
+  const done = what === 'accepted' || what === 'declined' || what === 'buyer' ? what : undefined;
   return proposalPage(c, site, token, done ? { done } : {}, 200);
 }
 
@@ -235,6 +241,53 @@ async function declinePosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) 
     return refused(c, site, token, error, { decline: { values, errors: {} } });
   }
   return done(c, token, 'declined');
+}
+
+/** A refusal's issue path (`buyer.addressLines.1`) as the form's field (`address2`). */
+function buyerField(path: string): BuyerField | undefined {
+  const [, field, index] = path.split('.');
+  if (field === 'addressLines')
+    return `address${Math.min(Number(index ?? 0), 2) + 1}` as BuyerField;
+  return BUYER_FIELDS.find((name) => name === field);
+}
+
+/** POST /p/:token/buyer: the client's invoicing details (buyer.ts). */
+async function buyerPosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
+  const { deps } = site;
+  const form = await formOf(c, deps);
+  if (typeof form === 'number') {
+    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+  }
+  const values = Object.fromEntries(
+    BUYER_FIELDS.map((name) => [name, form.get(name) ?? '']),
+  ) as BuyerFormState['values'];
+  try {
+    await callPage(requestContext(c, deps)).buyer({
+      token,
+      buyer: {
+        name: values.name,
+        addressLines: [values.address1, values.address2, values.address3].filter(Boolean),
+        postcode: values.postcode,
+        city: values.city,
+        country: values.country,
+        vatId: values.vatId || null,
+        reference: values.reference || null,
+        email: values.email || null,
+      },
+    });
+  } catch (error) {
+    const mapped = pageRefusal(c, deps.logger, error, FORM_STATUSES);
+    if (mapped.status === 400 && mapped.issues) {
+      const errors: BuyerFormState['errors'] = {};
+      for (const issue of mapped.issues) {
+        const name = buyerField(issue.path);
+        if (name && errors[name] === undefined) errors[name] = issue.message;
+      }
+      return proposalPage(c, site, token, { buyer: { values, errors } }, 400);
+    }
+    return refused(c, site, token, error, {});
+  }
+  return done(c, token, 'buyer');
 }
 
 /** GET /p/:token/pdf: the PDF of the version the page shows. */

@@ -8,12 +8,14 @@ import { publicProcedure, router } from '#server/http/trpc';
 import { throttleOutranksInput } from '#server/http/public-form';
 import {
   proposalAcceptInput,
+  proposalBuyerInput,
   proposalDeclineInput,
   proposalTokenInput,
 } from '#shared/proposal-page/inputs';
 import { outputs } from '#shared/shapes/proposal-page';
 import { acceptProposal } from './accept';
 import { actionAddressBucket } from './answer-rules';
+import { saveClientBuyer } from './buyer';
 import { declineProposal } from './decline';
 import { markViewed } from './first-view';
 import { clientProposal, proposalOfToken, shownVersion } from './link';
@@ -58,6 +60,21 @@ export const proposalClientPageProcedures = {
     .input(proposalDeclineInput)
     .output(outputs.decline)
     .mutation(({ ctx, input }) => declineProposal(ctx, input)),
+
+  /** The client's invoicing details, once accepted: the lead's buyer (buyer.ts). */
+  buyer: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/p/:token/buyer',
+        body: { into: 'buyer' },
+        answer: { key: 'proposal' },
+      },
+    })
+    .use(throttleOutranksInput(actionAddressBucket, PROPOSAL_ACTIONS))
+    .input(proposalBuyerInput)
+    .output(outputs.buyer)
+    .mutation(({ ctx, input }) => saveClientBuyer(ctx, input)),
 };
 
 export const proposalClientPageRouter = router(proposalClientPageProcedures);
