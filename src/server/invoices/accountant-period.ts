@@ -1,0 +1,57 @@
+/**
+ * The period of the accountant's files (docs/invoices.md, "Handing the files to your
+ * accountant"): the issue days from and to, both included; a day not given is the first or
+ * the last of the current month in the site's zone. The documents are the issued ones of it.
+ */
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { invoices } from '#db/schema';
+import type { InvoiceExportInput } from '#shared/invoices/accountant-export';
+import type { Invoice } from '#shared/shapes/invoices';
+import { invoicesJson, siteToday, type InvoiceReadDeps } from './invoice-store';
+import type { InvoiceRow } from './invoice-json';
+
+export interface ExportPeriod {
+  from: string;
+  to: string;
+}
+
+/** The last day of the month of `day` (YYYY-MM-DD). */
+function monthEnd(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${day.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+export async function exportPeriod(
+  deps: InvoiceReadDeps,
+  input: InvoiceExportInput,
+): Promise<ExportPeriod> {
+  if (input.from && input.to) return { from: input.from, to: input.to };
+  const today = await siteToday(deps);
+  return { from: input.from ?? `${today.slice(0, 7)}-01`, to: input.to ?? monthEnd(today) };
+}
+
+/** The issued rows of the period, by issue day then number (ids follow the numbers). */
+export async function periodRows(
+  deps: InvoiceReadDeps,
+  period: ExportPeriod,
+): Promise<InvoiceRow[]> {
+  return await deps.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'issued'),
+        gte(invoices.issueDate, period.from),
+        lte(invoices.issueDate, period.to),
+      ),
+    )
+    .orderBy(asc(invoices.issueDate), asc(invoices.id));
+}
+
+export async function periodDocuments(
+  deps: InvoiceReadDeps,
+  period: ExportPeriod,
+): Promise<Invoice[]> {
+  return invoicesJson(deps, await periodRows(deps, period));
+}
