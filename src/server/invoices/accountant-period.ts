@@ -17,9 +17,9 @@ export interface ExportPeriod {
 
 /** The last day of the month of `day` (YYYY-MM-DD). */
 function monthEnd(day: string): string {
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${day.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+  // Day 0 of the next month is this month's last.
+  const last = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0));
+  return `${day.slice(0, 7)}-${String(last.getUTCDate()).padStart(2, '0')}`;
 }
 
 export async function exportPeriod(
