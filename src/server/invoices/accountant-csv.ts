@@ -6,9 +6,8 @@
  * net of what was credited. Amounts are decimals in the currency's digits ("1800.00").
  */
 import { csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
-import type { TaxCategory } from '#shared/invoices/codes';
+import { taxCategoryValues, type TaxCategory } from '#shared/invoices/codes';
 import { rateHundredths } from '#shared/invoices/totals';
-import { taxCategoryValues } from '#shared/invoices/codes';
 import type { Invoice } from '#shared/shapes/invoices';
 import { decimalAmount } from './cii-xml';
 import type { ExportPeriod } from './accountant-period';
