@@ -1,16 +1,18 @@
 /**
  * The accountant's CSV (docs/invoices.md, "Handing the files to your accountant"): one row per
- * issued document of the period, oldest number first. Each tax group (category and rate) of the
+ * issued document of the period, in issue order. Each tax group (category and rate) of the
  * period has its own pair of columns, "net S 19%" and "tax S 19%", so a column sums to the
  * period's base or tax at that rate; a credit note's amounts are negative, so a sum is already
- * net of what was credited. Amounts are decimals in the currency's digits ("1800.00").
+ * net of what was credited. A final invoice's groups are the whole order's: "prepaid tax" is the
+ * tax its deducted deposit invoices carried, declared when they were issued. Amounts are
+ * decimals in the currency's digits ("1800.00").
  */
 import { csvResponse, csvStream, type CsvColumn } from '#server/platform/csv';
 import { taxCategoryValues, type TaxCategory } from '#shared/invoices/codes';
 import { rateHundredths } from '#shared/invoices/totals';
 import type { Invoice } from '#shared/shapes/invoices';
 import { decimalAmount } from './cii-xml';
-import type { ExportPeriod } from './accountant-period';
+import type { ExportDocument, ExportPeriod } from './accountant-period';
 
 interface Group {
   category: TaxCategory;
@@ -21,10 +23,10 @@ const groupKey = (group: Group) => `${group.category}/${rateHundredths(group.rat
 const groupName = (group: Group) => `${group.category} ${group.rate}%`;
 
 /** Every group present in the period, in the order a document lists its groups. */
-function periodGroups(documents: readonly Invoice[]): Group[] {
+function periodGroups(documents: readonly ExportDocument[]): Group[] {
   const groups = new Map<string, Group>();
-  for (const document of documents) {
-    for (const { category, rate } of document.totals.groups) {
+  for (const { invoice } of documents) {
+    for (const { category, rate } of invoice.totals.groups) {
       groups.set(groupKey({ category, rate }), { category, rate });
     }
   }
@@ -44,35 +46,50 @@ function supplyOf(document: Invoice): string | null {
   return document.supplyDate;
 }
 
-export function accountantColumns(documents: readonly Invoice[]): CsvColumn<Invoice>[] {
-  const groupColumns = periodGroups(documents).flatMap((group): CsvColumn<Invoice>[] => {
-    const of = (document: Invoice) =>
-      document.totals.groups.find((g) => groupKey(g) === groupKey(group));
-    const cell = (document: Invoice, field: 'base' | 'tax') => {
-      const found = of(document);
-      return found ? money(document, found[field]) : null;
+type Cell = string | number | null;
+
+/** A column of the document's answer. */
+const column = (header: string, value: (invoice: Invoice) => Cell): CsvColumn<ExportDocument> => ({
+  header,
+  value: (document) => value(document.invoice),
+});
+
+function groupColumns(documents: readonly ExportDocument[]): CsvColumn<ExportDocument>[] {
+  return periodGroups(documents).flatMap((group) => {
+    const cell = (invoice: Invoice, field: 'base' | 'tax') => {
+      const found = invoice.totals.groups.find((g) => groupKey(g) === groupKey(group));
+      return found ? money(invoice, found[field]) : null;
     };
     return [
-      { header: `net ${groupName(group)}`, value: (d) => cell(d, 'base') },
-      { header: `tax ${groupName(group)}`, value: (d) => cell(d, 'tax') },
+      column(`net ${groupName(group)}`, (d) => cell(d, 'base')),
+      column(`tax ${groupName(group)}`, (d) => cell(d, 'tax')),
     ];
   });
+}
+
+export function accountantColumns(
+  documents: readonly ExportDocument[],
+): CsvColumn<ExportDocument>[] {
   return [
-    { header: 'number', value: (d) => d.number },
-    { header: 'kind', value: (d) => d.kind },
-    { header: 'role', value: (d) => d.role },
-    { header: 'issue date', value: (d) => d.issueDate },
-    { header: 'supply date or period', value: supplyOf },
-    { header: 'due date', value: (d) => d.dueDate },
-    { header: 'buyer name', value: (d) => d.buyer?.name ?? null },
-    { header: 'buyer country', value: (d) => d.buyer?.country ?? null },
-    { header: 'buyer VAT ID', value: (d) => d.buyer?.vatId ?? null },
-    { header: 'currency', value: (d) => d.currency },
-    ...groupColumns,
-    { header: 'gross', value: (d) => money(d, d.totals.gross) },
-    { header: 'prepaid', value: (d) => money(d, d.totals.prepaid) },
-    { header: 'paid', value: (d) => decimalAmount(d.balance.paid, d.currency) },
-    { header: 'credited', value: (d) => decimalAmount(d.balance.credited, d.currency) },
+    column('number', (d) => d.number),
+    column('kind', (d) => d.kind),
+    column('role', (d) => d.role),
+    column('issue date', (d) => d.issueDate),
+    column('supply date or period', supplyOf),
+    column('due date', (d) => d.dueDate),
+    column('buyer name', (d) => d.buyer?.name ?? null),
+    column('buyer country', (d) => d.buyer?.country ?? null),
+    column('buyer VAT ID', (d) => d.buyer?.vatId ?? null),
+    column('currency', (d) => d.currency),
+    ...groupColumns(documents),
+    column('gross', (d) => money(d, d.totals.gross)),
+    column('prepaid', (d) => money(d, d.totals.prepaid)),
+    {
+      header: 'prepaid tax',
+      value: ({ invoice, prepaidTax }) => money(invoice, prepaidTax),
+    },
+    column('paid', (d) => decimalAmount(d.balance.paid, d.currency)),
+    column('credited', (d) => decimalAmount(d.balance.credited, d.currency)),
   ];
 }
 
@@ -82,7 +99,7 @@ async function* each<T>(rows: readonly T[]): AsyncGenerator<T> {
 
 /** `invoices-2026-11-01-to-2026-11-30.csv`. */
 export async function accountantCsv(
-  documents: readonly Invoice[],
+  documents: readonly ExportDocument[],
   period: ExportPeriod,
 ): Promise<Response> {
   return csvResponse(

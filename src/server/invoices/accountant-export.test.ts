@@ -1,9 +1,10 @@
 /**
  * The accountant's files through app.request() (docs/invoices.md, "Handing the files to your
  * accountant"): GET /api/invoices/export.csv has a row per issued document of the period with
- * its figures per tax group (a credit note's negative), and export.zip each one's PDF and XML,
- * the same bytes as GET /api/invoices/:id/pdf; a document issued outside the period is in
- * neither; each download is audited; signed out, 401.
+ * its figures per tax group (a credit note's negative; a final invoice's deposits' tax as its
+ * prepaid tax), and export.zip each one's PDF and XML, the same bytes as GET
+ * /api/invoices/:id/pdf; a document issued outside the period is in neither; each download is
+ * audited; signed out, 401.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
@@ -15,6 +16,7 @@ import { createTestDeps, signedInCookie, type TestDeps } from '#tests/support/ap
 import { DOMESTIC_BUYER, EU_BUYER, invoicing, ITEMS } from '#tests/support/invoicing';
 import { UNAUTHORIZED } from '#tests/support/rest';
 import { storeLeads } from '#tests/support/stored-leads';
+import { storeProposal } from '#tests/support/accepted-proposal';
 
 let deps: TestDeps;
 let app: App;
@@ -56,14 +58,17 @@ beforeAll(async () => {
   await env.draft();
 }, 60_000);
 
+/** The CSV's rows by their header, its byte order mark left out. */
+const parsed = (text: string) =>
+  Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+
 async function csvRows(path: string) {
   const response = await get(path);
   expect(response.status).toBe(200);
-  const text = (await response.text()).replace(/^\uFEFF/, '');
-  return {
-    response,
-    rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data,
-  };
+  return { response, rows: parsed(await response.text()) };
 }
 
 describe('GET /api/invoices/export.csv', () => {
@@ -92,6 +97,7 @@ describe('GET /api/invoices/export.csv', () => {
       'tax AE 0%',
       'gross',
       'prepaid',
+      'prepaid tax',
       'paid',
       'credited',
     ]);
@@ -177,6 +183,48 @@ describe('GET /api/invoices/export.csv', () => {
     const response = await get('/api/invoices/export.csv?from=2026-01-31&to=2026-01-01');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ issues: [{ path: 'to' }] });
+  });
+});
+
+describe('a deposit invoice and its final invoice', () => {
+  it("show the deposit's tax again as the final invoice's prepaid tax", async () => {
+    // Its own app: €4,000.00 at 19 %, a 30 % deposit of €1,428.00 (€228.00 of it VAT).
+    const own = await createTestDeps();
+    const env = await invoicing({ deps: own });
+    const items = [
+      {
+        description: 'Workshop',
+        quantity: 2,
+        unitAmount: 200_000,
+        category: 'S' as const,
+        rate: 19,
+      },
+    ];
+    const proposal = await storeProposal(own, { leadId: env.leadId, items });
+    await env.admin.proposals.recordPayment({
+      id: proposal.id,
+      amount: 142_800,
+      paidAt: '2026-01-14',
+    });
+    const final = await env.admin.invoices.finalDraft({ id: proposal.id });
+    await env.admin.invoices.issue({ id: final.invoice.id });
+    const response = await createApp(own).request('/api/invoices/export.csv', {
+      headers: { cookie: await signedInCookie(own) },
+    });
+    expect(
+      parsed(await response.text()).map((row) => [
+        row.role,
+        row['net S 19%'],
+        row['tax S 19%'],
+        row.gross,
+        row.prepaid,
+        row['prepaid tax'],
+        row.paid,
+      ]),
+    ).toEqual([
+      ['deposit', '1200.00', '228.00', '1428.00', '0.00', '0.00', '1428.00'],
+      ['final', '4000.00', '760.00', '4760.00', '1428.00', '228.00', '0.00'],
+    ]);
   });
 });
 

@@ -7,8 +7,9 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { invoices } from '#db/schema';
 import type { InvoiceExportInput } from '#shared/invoices/accountant-export';
 import type { Invoice } from '#shared/shapes/invoices';
+import type { DeductedDeposit } from './document';
 import { invoicesJson, siteToday, type InvoiceReadDeps } from './invoice-store';
-import type { InvoiceRow } from './invoice-json';
+import { parseJson, type InvoiceRow } from './invoice-json';
 
 export interface ExportPeriod {
   from: string;
@@ -49,9 +50,27 @@ export async function periodRows(
     .orderBy(asc(invoices.issueDate), asc(invoices.id));
 }
 
+/** A document as the CSV reads it: the API's answer, and the tax of the deposits it deducts. */
+export interface ExportDocument {
+  invoice: Invoice;
+  /**
+   * A final invoice's groups are the whole order's; the deposit invoices it deducts were
+   * issued, and their tax declared, before: this is the part of its tax they already carried.
+   */
+  prepaidTax: number;
+}
+
 export async function periodDocuments(
   deps: InvoiceReadDeps,
   period: ExportPeriod,
-): Promise<Invoice[]> {
-  return invoicesJson(deps, await periodRows(deps, period));
+): Promise<ExportDocument[]> {
+  const rows = await periodRows(deps, period);
+  const answers = await invoicesJson(deps, rows);
+  return answers.map((invoice, i) => ({
+    invoice,
+    prepaidTax: (parseJson<DeductedDeposit[]>(rows[i]?.deposits ?? null) ?? []).reduce(
+      (sum, deposit) => sum + deposit.tax,
+      0,
+    ),
+  }));
 }
