@@ -38,6 +38,7 @@ import { Route as AdminProtectedClientLogosIdRouteImport } from './client/routes
 import { Route as AdminProtectedClientLogosNewRouteImport } from './client/routes/admin/_protected/client-logos_.new'
 import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
 import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
+import { Route as AdminProtectedInvoicesSettingsRouteImport } from './client/routes/admin/_protected/invoices_.settings'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
@@ -203,6 +204,12 @@ const AdminProtectedContentInsightsRoute =
     path: '/content/insights',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedInvoicesSettingsRoute =
+  AdminProtectedInvoicesSettingsRouteImport.update({
+    id: '/invoices_/settings',
+    path: '/invoices/settings',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
   id: '/leads_/$id',
   path: '/leads/$id',
@@ -281,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -319,6 +327,7 @@ export interface FileRoutesByTo {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -359,6 +368,7 @@ export interface FileRoutesById {
   '/admin/_protected/client-logos_/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/_protected/invoices_/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
@@ -400,6 +410,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -438,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -477,6 +489,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/client-logos_/new'
     | '/admin/_protected/content_/case-studies'
     | '/admin/_protected/content_/insights'
+    | '/admin/_protected/invoices_/settings'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
@@ -701,6 +714,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedContentInsightsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/invoices_/settings': {
+      id: '/admin/_protected/invoices_/settings'
+      path: '/invoices/settings'
+      fullPath: '/admin/invoices/settings'
+      preLoaderRoute: typeof AdminProtectedInvoicesSettingsRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/leads_/$id': {
       id: '/admin/_protected/leads_/$id'
       path: '/leads/$id'
@@ -784,6 +804,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedClientLogosNewRoute: typeof AdminProtectedClientLogosNewRoute
   AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
   AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
+  AdminProtectedInvoicesSettingsRoute: typeof AdminProtectedInvoicesSettingsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
@@ -818,6 +839,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedClientLogosNewRoute: AdminProtectedClientLogosNewRoute,
   AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
   AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
+  AdminProtectedInvoicesSettingsRoute: AdminProtectedInvoicesSettingsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,

@@ -24,6 +24,7 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/proposals/$id': /^\/admin\/proposals\/[^/]+\/?$/,
   '/admin/bookings': /^\/admin\/bookings\/?$/,
   '/admin/bookings/settings': /^\/admin\/bookings\/settings\/?$/,
+  '/admin/invoices/settings': /^\/admin\/invoices\/settings\/?$/,
   '/admin/subscribers': /^\/admin\/subscribers\/?$/,
   '/admin/suppressions': /^\/admin\/suppressions\/?$/,
   '/admin/newsletters': /^\/admin\/newsletters\/?$/,

@@ -13,7 +13,7 @@ import type { ProposalFigures } from '#shared/shapes/analytics';
 import { dayOf, dayStart } from './days';
 
 /** The first instants of this month and the next in the zone. */
-function monthOf(now: Date, timeZone: string): { start: Date; end: Date } {
+export function monthOf(now: Date, timeZone: string): { start: Date; end: Date } {
   const today = dayOf(now, timeZone);
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));

@@ -146,12 +146,20 @@ export async function sourcesOf(
   }));
 }
 
-/** The payments of the proposals of the lead `leads.id` (the outer query's row). */
+/**
+ * The payments of the lead `leads.id` (the outer query's row): its proposals' and those of its
+ * invoices other than deposit invoices, whose payment mirrors the proposal's (docs/payments.md,
+ * "Won value").
+ */
 const leadPayments = sql`select 1 from proposal_payments pp join proposals p on p.id = pp.proposal_id
-  where p.lead_id = leads.id`;
+  where p.lead_id = leads.id
+  union all
+  select 1 from invoice_payments ip join invoices i on i.id = ip.invoice_id
+  where i.lead_id = leads.id and i.role != 'deposit'`;
 
 /**
- * Per source, what its won leads created in `created` were paid (docs/payments.md, "Won value"):
+ * Per source, what its won leads created in `created` were paid (docs/payments.md, "Won value"),
+ * on their proposals and on their final and standalone invoices:
  * for each lead and currency, the payments less their refunds, in whole units of the currency
  * as a lead's typed value is. Such a lead's typed value is left out of `sourcesOf`'s sum.
  */
@@ -165,6 +173,14 @@ async function wonByPayments(db: Db, created: InstantRange): Promise<Map<string,
     join proposals p on p.id = pp.proposal_id
     join leads l on l.id = p.lead_id
     where l.status = 'won'
+      and l.created_at >= ${created.start.getTime()} and l.created_at < ${created.end.getTime()}
+    union all
+    -- A final or standalone invoice's payments; a deposit invoice's is the proposal's, above.
+    select coalesce(l.source, ${DIRECT_SOURCE}), l.id, ip.currency, ip.amount, 0
+    from invoice_payments ip
+    join invoices i on i.id = ip.invoice_id
+    join leads l on l.id = i.lead_id
+    where i.role != 'deposit' and l.status = 'won'
       and l.created_at >= ${created.start.getTime()} and l.created_at < ${created.end.getTime()}`);
   const byLead = new Map<
     string,

@@ -220,6 +220,7 @@ describe('an empty site', () => {
       events: [],
       live: 0,
       proposals: { out: 0, acceptedThisMonth: 0, depositsPaid: [] },
+      invoices: [],
     });
   });
 });

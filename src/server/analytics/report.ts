@@ -3,6 +3,7 @@ import type { AnalyticsReport, DailyRow, PeriodTotals } from '#shared/shapes/ana
 import { addDays } from '#shared/calendar-days';
 import { dayOf, dayStart } from './days';
 import { previousRange, type DayRange } from './range';
+import { invoiceFigures } from './invoice-figures';
 import { proposalFigures } from './proposal-figures';
 import {
   campaignsOf,
@@ -47,20 +48,32 @@ export async function analyticsReport(
     start: dayStart(days.from, timeZone),
     end: dayStart(addDays(days.to, 1), timeZone),
   });
-  const [days, pages, sources, campaigns, devices, events, live, replyNow, replyBefore, figures] =
-    await Promise.all([
-      // The previous period and the range together: one read for both.
-      dailyRows(db, { from: before.from, to: range.to }),
-      pagesOf(db, range),
-      sourcesOf(db, range, createdIn(range)),
-      campaignsOf(db, range),
-      devicesOf(db, range),
-      eventsOf(db, range),
-      liveVisitors(db, now, liveDays),
-      medianFirstReplyMinutes(db, createdIn(range)),
-      medianFirstReplyMinutes(db, createdIn(before)),
-      proposalFigures(db, now, timeZone),
-    ]);
+  const [
+    days,
+    pages,
+    sources,
+    campaigns,
+    devices,
+    events,
+    live,
+    replyNow,
+    replyBefore,
+    figures,
+    invoiced,
+  ] = await Promise.all([
+    // The previous period and the range together: one read for both.
+    dailyRows(db, { from: before.from, to: range.to }),
+    pagesOf(db, range),
+    sourcesOf(db, range, createdIn(range)),
+    campaignsOf(db, range),
+    devicesOf(db, range),
+    eventsOf(db, range),
+    liveVisitors(db, now, liveDays),
+    medianFirstReplyMinutes(db, createdIn(range)),
+    medianFirstReplyMinutes(db, createdIn(before)),
+    proposalFigures(db, now, timeZone),
+    invoiceFigures(db, now, timeZone),
+  ]);
   const daily = days.filter((row) => row.date >= range.from);
   return {
     from: range.from,
@@ -78,5 +91,6 @@ export async function analyticsReport(
     events,
     live,
     proposals: figures,
+    invoices: invoiced,
   };
 }

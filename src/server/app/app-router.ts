@@ -25,6 +25,7 @@ import { outboxRouter } from '#server/mail/outbox/router';
 import { factsRouter } from '#server/facts/router';
 import { invoiceDraftProcedures } from '#server/invoices/router';
 import { invoiceIssueProcedures } from '#server/invoices/issue-router';
+import { invoiceExportProcedures } from '#server/invoices/export-router';
 import { issueDepositInvoice } from '#server/invoices/deposit-invoice';
 import { onDepositPaid } from '#server/proposals/payments/deposit-paid';
 import { takeInvoiceSession } from '#server/invoices/client-page/paid-session';
@@ -87,7 +88,12 @@ export const appRouter = router({
   media: mediaRouter,
   facts: factsRouter,
   invitation: invitationRouter,
-  invoices: router({ ...invoiceDraftProcedures, ...invoiceIssueProcedures }),
+  invoices: router({
+    // First: their paths would otherwise be taken for `/api/invoices/:id` (export-router.ts).
+    ...invoiceExportProcedures,
+    ...invoiceDraftProcedures,
+    ...invoiceIssueProcedures,
+  }),
   leads: router({
     ...leadCoreProcedures,
     ...leadReplyProcedures,

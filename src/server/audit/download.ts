@@ -1,6 +1,7 @@
 /**
- * The admin's CSV downloads (messages, subscribers, analytics, audit): each is recorded in the
- * audit log as `export_downloaded`, naming the file and its filter, before the file is read.
+ * The admin's CSV downloads (messages, subscribers, analytics, audit, invoices) and the invoices'
+ * ZIP: each is recorded in the audit log as `export_downloaded`, naming the file and its
+ * filter, before the file is read.
  * A procedure answers the download (http/rest-meta.ts, `download`); the REST adapter opens it
  * after the procedure's auth and input checks, so nothing is recorded for a refused request.
  */
@@ -16,9 +17,12 @@ export function auditedDownload(
   name: string,
   filter: unknown,
   respond: (now: Date) => Promise<Response>,
+  // The invoices' ZIP for the accountant is a download too (docs/invoices.md).
+  extension: 'csv' | 'zip' = 'csv',
 ): FileDownload {
+  const dated = csvFilename(name, ctx.clock.now());
   return {
-    filename: csvFilename(name, ctx.clock.now()),
+    filename: extension === 'csv' ? dated : dated.replace(/\.csv$/, `.${extension}`),
     open: async () => {
       const now = ctx.clock.now();
       // Before the file: a download the log could not record is not served.
@@ -26,7 +30,7 @@ export function auditedDownload(
         auditInsert(ctx.db, now, {
           action: 'export_downloaded',
           actor: ctx.user,
-          target: exportTarget(`${name}.csv`, filter),
+          target: exportTarget(`${name}.${extension}`, filter),
           ip: ctx.req.ip,
         }).toSQL(),
       ]);

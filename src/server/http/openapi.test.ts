@@ -10,7 +10,17 @@ import { openApiPath } from './openapi';
 
 type Document = Record<string, unknown> & {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: unknown;
+        parameters?: unknown[];
+        responses?: Record<string, { content?: object }>;
+      }
+    >
+  >;
 };
 
 /** `GET /api/ai-facts/{id}` for every documented method and path under /api of docs/api.md. */
@@ -68,5 +78,26 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/newsletter/unsubscribe']?.post?.requestBody).toMatchObject({
       content: { 'application/x-www-form-urlencoded': {} },
     });
+  });
+
+  it("names each download's media type", async () => {
+    const { doc } = await fetchDocument();
+    const typeOf = (path: string) =>
+      Object.keys(doc.paths[path]?.get?.responses?.['200']?.content ?? {});
+    expect(
+      [
+        '/api/invoices/export.csv',
+        '/api/invoices/export.zip',
+        '/api/invoices/{id}/pdf',
+        '/api/invoices/{id}/xml',
+        '/api/leads/{id}/export',
+      ].map(typeOf),
+    ).toEqual([
+      ['text/csv'],
+      ['application/zip'],
+      ['application/pdf'],
+      ['application/xml'],
+      ['application/json'],
+    ]);
   });
 });

@@ -158,6 +158,18 @@ function answerSchema(answer: RestAnswer, output: $ZodType | undefined): Schema 
   };
 }
 
+/**
+ * A download's media type, from its path: the CSV exports, a lead's JSON export, the PDFs, the
+ * invoices' XML and the accountant's ZIP (docs/api.md).
+ */
+function downloadType(path: string): string {
+  if (path.endsWith('.zip')) return 'application/zip';
+  if (path.endsWith('/export')) return 'application/json';
+  if (path.endsWith('/pdf')) return 'application/pdf';
+  if (path.endsWith('/xml')) return 'application/xml';
+  return 'text/csv';
+}
+
 function operation(declared: RestProcedure) {
   const { rest } = declared;
   const { schema, optional } = inputSchema(declared);
@@ -182,8 +194,8 @@ function operation(declared: RestProcedure) {
   const status = String(rest.status ?? 200);
   const success = rest.download
     ? {
-        description: 'The file, as an attachment',
-        content: { 'text/csv': { schema: { type: 'string' } } },
+        description: 'The file',
+        content: { [downloadType(rest.path)]: { schema: { type: 'string' } } },
       }
     : {
         description: 'Success',

@@ -8,9 +8,11 @@ const CHUNK_ROWS = 500;
 
 /**
  * A cell a spreadsheet would read as a formula (docs/api.md, "CSV files") gets a leading `'`, so
- * opening an export never runs what a visitor typed into a form.
+ * opening an export never runs what a visitor typed into a form. A plain negative decimal
+ * (`-446.25`, a credit note's amount in the invoices' export) is a number, not a formula.
  */
 export function neutraliseFormula(cell: string): string {
+  if (/^-\d+(\.\d+)?$/.test(cell)) return cell;
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 

@@ -80,7 +80,8 @@ const blankIsAbsent = <T extends z.ZodMiniType>(field: T, message: string) =>
     z.transform((value) => (value === '' ? undefined : value)),
   );
 
-const dayFilter = blankIsAbsent(z.string().check(z.refine(isRealDay)), INVOICE_MESSAGES.day);
+/** A day in a query string (YYYY-MM-DD, a real one); blank is no filter. */
+export const dayFilter = blankIsAbsent(z.string().check(z.refine(isRealDay)), INVOICE_MESSAGES.day);
 
 /** POST /api/invoices/:id/issue: `send` mails it to the buyer at once (docs/invoices.md). */
 export const invoiceIssueInput = z.object({

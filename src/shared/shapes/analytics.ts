@@ -78,6 +78,23 @@ export const proposalFiguresOutput = z.strictObject({
 });
 export type ProposalFigures = z.infer<typeof proposalFiguresOutput>;
 
+/**
+ * The Overview's invoices (docs/invoices.md, "The Overview"), one row per currency invoiced
+ * (never converted), in minor units, the most outstanding first; [] before the first invoice.
+ */
+export const invoiceFiguresOutput = z.array(
+  z.strictObject({
+    currency: z.string(),
+    /** Still owed on issued invoices: due less paid and credited. */
+    outstanding: z.number(),
+    /** The part of `outstanding` on invoices past their due day in the site's zone. */
+    overdue: z.number(),
+    /** Invoice payments made this month in the site's zone, deposit invoices' included. */
+    paidThisMonth: z.number(),
+  }),
+);
+export type InvoiceFigures = z.infer<typeof invoiceFiguresOutput>;
+
 /** The answer of `analytics.report` (GET /api/analytics adds `success: true`). */
 export const analyticsReportOutput = z.strictObject({
   from: z.string(),
@@ -110,6 +127,7 @@ export const analyticsReportOutput = z.strictObject({
   live: z.number(),
   /** Proposals out, accepted and paid this month, whatever the range. */
   proposals: proposalFiguresOutput,
+  invoices: invoiceFiguresOutput,
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportOutput>;
 

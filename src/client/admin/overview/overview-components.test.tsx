@@ -41,6 +41,7 @@ function emptyReport(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
     events: [],
     live: 0,
     proposals: { out: 0, acceptedThisMonth: 0, depositsPaid: [] },
+    invoices: [],
     ...over,
   };
 }

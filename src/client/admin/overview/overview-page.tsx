@@ -5,6 +5,7 @@ import { BackupSection } from './backup-card';
 import { AttentionBlock } from '../leads/attention-block';
 import { AiUsageSection } from './ai-usage-card';
 import { AssistantCountsSection } from './assistant-counts-card';
+import { InvoicesCard } from './invoices-card';
 import { ProposalsCard } from './proposals-card';
 import { trpc } from '#client/lib/trpc';
 import { QueryState } from '../ui/query-state';
@@ -72,6 +73,7 @@ export function OverviewPage({ search, onSearch }: OverviewPageProps) {
       <AssistantCountsSection range={range} />
       {/* Now and this month, whatever the range: shown on an empty report too. */}
       {report.data ? <ProposalsCard figures={report.data.proposals} /> : null}
+      {report.data ? <InvoicesCard figures={report.data.invoices} /> : null}
 
       <QueryState
         query={report}
