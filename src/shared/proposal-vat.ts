@@ -7,7 +7,9 @@
  * gross is exactly what the client is charged.
  */
 import { TAX_CATEGORY_LABELS, type TaxCategory } from './invoices/codes';
+import { INVOICE_MESSAGES } from './invoices/messages';
 import { groupTax, invoiceTotals, lineNet } from './invoices/totals';
+import type { Deposit, ProposalItem } from './proposals';
 
 export interface VatItem {
   quantity: number;
@@ -140,3 +142,31 @@ export function vatLabel(group: { category?: TaxCategory | null; rate?: number }
 
 /** Whether a proposal's items carry VAT, so its figures show net, tax and gross. */
 export const hasVat = (items: readonly VatItem[]) => items.some(taxed);
+
+export interface ProposalAmounts {
+  /** The items' nets summed. */
+  net: number;
+  tax: number;
+  /** Gross: what the client pays in all. */
+  total: number;
+  /** Gross: the deposit's part of each tax group with its tax (shared/proposal-vat.ts). */
+  depositAmount: number;
+}
+
+/** The figures and the deposit, in minor units: the one rule the server stores and the editor shows. */
+export function proposalAmounts(
+  items: readonly ProposalItem[],
+  deposit: Deposit | null,
+): ProposalAmounts {
+  const figures = vatFigures(items);
+  const amounts = { net: figures.net, tax: figures.tax, total: figures.gross };
+  if (!deposit) return { ...amounts, depositAmount: 0 };
+  return { ...amounts, depositAmount: depositGross(depositLines(figures, deposit)) };
+}
+
+/** What is wrong with an item's rate for its category, or null: S above 0, the rest 0. */
+export function itemRateIssue(item: Pick<ProposalItem, 'category' | 'rate'>): string | null {
+  if (item.category === undefined || item.rate === undefined) return null;
+  if (item.category === 'S') return item.rate > 0 ? null : INVOICE_MESSAGES.standardRate;
+  return item.rate === 0 ? null : INVOICE_MESSAGES.zeroRate;
+}

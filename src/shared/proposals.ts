@@ -10,8 +10,10 @@ import { isCurrency } from './money';
 import { isRealDay } from './calendar-days';
 import { taxCategoryValues, type TaxCategory } from './invoices/codes';
 import { INVOICE_MESSAGES } from './invoices/messages';
+import { proposalAmounts } from './proposal-vat';
 import { rateField } from './invoices/rate-field';
-import { depositGross, depositLines, vatFigures } from './proposal-vat';
+import { itemRateIssue } from './proposal-vat';
+export { itemRateIssue, proposalAmounts, type ProposalAmounts } from './proposal-vat';
 
 export { proposalStatusValues, type ProposalStatus } from './address-values';
 export { formatMoney, isCurrency, minorDigits, wholeUnits } from './money';
@@ -116,27 +118,6 @@ export function lineAmount(item: ProposalItem): number {
   return Math.round((Math.round(item.quantity * 100) * item.unitAmount) / 100);
 }
 
-export interface ProposalAmounts {
-  /** The items' nets summed. */
-  net: number;
-  tax: number;
-  /** Gross: what the client pays in all. */
-  total: number;
-  /** Gross: the deposit's part of each tax group with its tax (shared/proposal-vat.ts). */
-  depositAmount: number;
-}
-
-/** The figures and the deposit, in minor units: the one rule the server stores and the editor shows. */
-export function proposalAmounts(
-  items: readonly ProposalItem[],
-  deposit: Deposit | null,
-): ProposalAmounts {
-  const figures = vatFigures(items);
-  const amounts = { net: figures.net, tax: figures.tax, total: figures.gross };
-  if (!deposit) return { ...amounts, depositAmount: 0 };
-  return { ...amounts, depositAmount: depositGross(depositLines(figures, deposit)) };
-}
-
 export const proposalItemInput = z
   .object({
     description: storedText().check(
@@ -170,13 +151,6 @@ export const proposalItemInput = z
       }),
     ),
   );
-
-/** What is wrong with an item's rate for its category, or null: S above 0, the rest 0. */
-export function itemRateIssue(item: Pick<ProposalItem, 'category' | 'rate'>): string | null {
-  if (item.category === undefined || item.rate === undefined) return null;
-  if (item.category === 'S') return item.rate > 0 ? null : INVOICE_MESSAGES.standardRate;
-  return item.rate === 0 ? null : INVOICE_MESSAGES.zeroRate;
-}
 
 export const depositInput = z.nullable(
   z.discriminatedUnion('kind', [

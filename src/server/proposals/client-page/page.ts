@@ -27,10 +27,8 @@ import {
 } from '#shared/proposal-page/buyer-form';
 import { LINK_PAGE_STATUSES, pageRefusal } from '#server/http/page-refusal';
 import type { AppEnv } from '#server/http/hono-env';
-import { isCrossSite } from '#server/http/cross-site';
-import { bufferBody, MAX_BODY_BYTES } from '#server/http/middleware';
+import { FORM_REFUSALS, formOf } from '#server/http/form-post';
 import { requestContext } from '#server/http/rest';
-import { FORM_MEDIA_TYPE } from '#server/http/rest-meta';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { linkPageAssets } from '#server/http/page-assets';
 import { DEFAULT_BRAND, siteBrand } from '#server/site/site-brand';
@@ -50,30 +48,6 @@ const ACCEPT_FIELDS: readonly AcceptField[] = ['name', 'email', 'code', 'agree']
 
 /** What a form's refusal shows: a link page's statuses, and the forms' own 400 and 409. */
 const FORM_STATUSES = [400, ...LINK_PAGE_STATUSES, 409] as const;
-
-/** The form's fields, or the status that refuses the post before any procedure. */
-async function formOf(
-  c: HonoCtx<AppEnv>,
-  deps: AppDeps,
-): Promise<URLSearchParams | 403 | 413 | 415> {
-  // A form post from a page of this site, by the rule of /api (http/cross-site.ts). The page's
-  // referrer policy is `same-origin` (not `no-referrer`) for this: under `no-referrer` a
-  // browser's form post says `Origin: null`, which proves nothing.
-  if (await isCrossSite(c, deps)) return 403;
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return 413;
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== FORM_MEDIA_TYPE) return 415;
-  const body = await bufferBody(c, MAX_BODY_BYTES);
-  if (body === null) return 413;
-  return new URLSearchParams(new TextDecoder().decode(body));
-}
-
-const REFUSALS = {
-  403: 'This form can only be sent from its own page.',
-  413: 'What was sent is too large.',
-  415: 'This form could not be read.',
-} as const;
 
 /** A filled field, else absent (an empty code field is no code). */
 const filled = (form: URLSearchParams, name: string): string | undefined =>
@@ -205,7 +179,7 @@ async function acceptPosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
   const { deps } = site;
   const form = await formOf(c, deps);
   if (typeof form === 'number') {
-    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+    return proposalPage(c, site, token, { problem: FORM_REFUSALS[form] }, form);
   }
   const values = {
     name: form.get('name') ?? '',
@@ -232,7 +206,7 @@ async function declinePosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) 
   const { deps } = site;
   const form = await formOf(c, deps);
   if (typeof form === 'number') {
-    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+    return proposalPage(c, site, token, { problem: FORM_REFUSALS[form] }, form);
   }
   const values = { reason: form.get('reason') ?? '' };
   try {
@@ -256,7 +230,7 @@ async function buyerPosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
   const { deps } = site;
   const form = await formOf(c, deps);
   if (typeof form === 'number') {
-    return proposalPage(c, site, token, { problem: REFUSALS[form] }, form);
+    return proposalPage(c, site, token, { problem: FORM_REFUSALS[form] }, form);
   }
   const values = Object.fromEntries(
     BUYER_FIELDS.map((name) => [name, form.get(name) ?? '']),
