@@ -22,6 +22,7 @@ import { Route as AdminProtectedClientLogosRouteImport } from './client/routes/a
 import { Route as AdminProtectedConnectRouteImport } from './client/routes/admin/_protected/connect'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
+import { Route as AdminProtectedInvoicesRouteImport } from './client/routes/admin/_protected/invoices'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
 import { Route as AdminProtectedMailRouteImport } from './client/routes/admin/_protected/mail'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
@@ -38,6 +39,7 @@ import { Route as AdminProtectedClientLogosIdRouteImport } from './client/routes
 import { Route as AdminProtectedClientLogosNewRouteImport } from './client/routes/admin/_protected/client-logos_.new'
 import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
 import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
+import { Route as AdminProtectedInvoicesIdRouteImport } from './client/routes/admin/_protected/invoices_.$id'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
 import { Route as AdminProtectedNewslettersIdRouteImport } from './client/routes/admin/_protected/newsletters_.$id'
@@ -111,6 +113,11 @@ const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedInvoicesRoute = AdminProtectedInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedLeadsRoute = AdminProtectedLeadsRouteImport.update({
@@ -203,6 +210,12 @@ const AdminProtectedContentInsightsRoute =
     path: '/content/insights',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedInvoicesIdRoute =
+  AdminProtectedInvoicesIdRouteImport.update({
+    id: '/invoices_/$id',
+    path: '/invoices/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedLeadsIdRoute = AdminProtectedLeadsIdRouteImport.update({
   id: '/leads_/$id',
   path: '/leads/$id',
@@ -265,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -281,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -303,6 +318,7 @@ export interface FileRoutesByTo {
   '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -319,6 +335,7 @@ export interface FileRoutesByTo {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/newsletters/$id': typeof AdminProtectedNewslettersIdRoute
@@ -343,6 +360,7 @@ export interface FileRoutesById {
   '/admin/_protected/connect': typeof AdminProtectedConnectRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/_protected/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
   '/admin/_protected/mail': typeof AdminProtectedMailRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
@@ -359,6 +377,7 @@ export interface FileRoutesById {
   '/admin/_protected/client-logos_/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/_protected/invoices_/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
   '/admin/_protected/newsletters_/$id': typeof AdminProtectedNewslettersIdRoute
@@ -384,6 +403,7 @@ export interface FileRouteTypes {
     | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/invoices'
     | '/admin/leads'
     | '/admin/mail'
     | '/admin/messages'
@@ -400,6 +420,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/$id'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -422,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/invoices'
     | '/admin/leads'
     | '/admin/mail'
     | '/admin/messages'
@@ -438,6 +460,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/$id'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
     | '/admin/newsletters/$id'
@@ -461,6 +484,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/connect'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
+    | '/admin/_protected/invoices'
     | '/admin/_protected/leads'
     | '/admin/_protected/mail'
     | '/admin/_protected/messages'
@@ -477,6 +501,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/client-logos_/new'
     | '/admin/_protected/content_/case-studies'
     | '/admin/_protected/content_/insights'
+    | '/admin/_protected/invoices_/$id'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
     | '/admin/_protected/newsletters_/$id'
@@ -587,6 +612,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminProtectedDashboardRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/invoices': {
+      id: '/admin/_protected/invoices'
+      path: '/invoices'
+      fullPath: '/admin/invoices'
+      preLoaderRoute: typeof AdminProtectedInvoicesRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/leads': {
@@ -701,6 +733,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedContentInsightsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/invoices_/$id': {
+      id: '/admin/_protected/invoices_/$id'
+      path: '/invoices/$id'
+      fullPath: '/admin/invoices/$id'
+      preLoaderRoute: typeof AdminProtectedInvoicesIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/leads_/$id': {
       id: '/admin/_protected/leads_/$id'
       path: '/leads/$id'
@@ -768,6 +807,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedConnectRoute: typeof AdminProtectedConnectRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
+  AdminProtectedInvoicesRoute: typeof AdminProtectedInvoicesRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
   AdminProtectedMailRoute: typeof AdminProtectedMailRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
@@ -784,6 +824,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedClientLogosNewRoute: typeof AdminProtectedClientLogosNewRoute
   AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
   AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
+  AdminProtectedInvoicesIdRoute: typeof AdminProtectedInvoicesIdRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
   AdminProtectedNewslettersIdRoute: typeof AdminProtectedNewslettersIdRoute
@@ -802,6 +843,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedConnectRoute: AdminProtectedConnectRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
+  AdminProtectedInvoicesRoute: AdminProtectedInvoicesRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,
   AdminProtectedMailRoute: AdminProtectedMailRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
@@ -818,6 +860,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedClientLogosNewRoute: AdminProtectedClientLogosNewRoute,
   AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
   AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
+  AdminProtectedInvoicesIdRoute: AdminProtectedInvoicesIdRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,
   AdminProtectedNewslettersIdRoute: AdminProtectedNewslettersIdRoute,

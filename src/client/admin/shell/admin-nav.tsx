@@ -62,6 +62,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/admin/invoices" className={linkClasses}>
+            Invoices
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/bookings" className={linkClasses}>
             Bookings
           </Link>
