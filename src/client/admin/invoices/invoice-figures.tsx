@@ -43,16 +43,16 @@ export function InvoiceFigures({
         <Figure label="Gross" amount={money(totals.gross)} strong />
         {totals.prepaid > 0 ? (
           <>
-            <Figure label="Paid before (deposits)" amount={money(-totals.prepaid)} />
+            <Figure label="Paid before (deposits)" amount={money(totals.prepaid)} />
             <Figure label="Due" amount={money(totals.due)} strong />
           </>
         ) : null}
         {balance ? (
           <>
             {balance.credited > 0 ? (
-              <Figure label="Credited" amount={money(-balance.credited)} />
+              <Figure label="Credited" amount={money(balance.credited)} />
             ) : null}
-            <Figure label="Paid" amount={money(-balance.paid)} />
+            <Figure label="Paid" amount={money(balance.paid)} />
             <Figure
               label={balance.outstanding < 0 ? 'Owed back' : 'Outstanding'}
               amount={money(Math.abs(balance.outstanding))}
