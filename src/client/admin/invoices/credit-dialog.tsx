@@ -14,14 +14,11 @@ import { formatMoney } from '#shared/money';
 import type { Invoice } from '#shared/shapes/invoices';
 import { focusRing } from '#shared/ui-styles';
 import { pathIssues } from '../proposals/proposal-mutations';
-import { minorAmount, PRICE_MESSAGE, QUANTITY_TEXT_MESSAGE } from '../proposals/proposal-values';
 import { Button, TextInputField } from '../ui/controls';
 import { oneOf } from '../ui/search-values';
+import { creditInput, creditIssues, creditWays, type CreditWay } from './credit-input';
 import { useCreditInvoice } from './invoice-mutations';
 import type { PathErrors } from './invoice-values';
-
-const creditWays = ['whole', 'amount', 'lines'] as const;
-type CreditWay = (typeof creditWays)[number];
 
 const WAY_LABELS: Record<CreditWay, string> = {
   whole: 'All that is left',
@@ -61,41 +58,12 @@ export function CreditDialog({ invoice, isOpen, onClose }: CreditDialogProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (credit.isPending) return;
-    const found: PathErrors = {};
-    let input: {
-      id: number;
-      reason: string;
-      amount?: number;
-      lines?: { line: number; quantity: number }[];
-    } = {
-      id: invoice.id,
-      reason,
-    };
-    /** Which item each sent line is, to show the server's `lines.N.quantity` at its field. */
-    let sentLines: number[] = [];
-    if (way === 'amount') {
-      const minor = minorAmount(amount, invoice.currency);
-      if (minor === null) found['amount'] = PRICE_MESSAGE;
-      else input = { ...input, amount: minor };
-    } else if (way === 'lines') {
-      const lines: { line: number; quantity: number }[] = [];
-      quantities.forEach((text, line) => {
-        if (text.trim() === '') return;
-        const quantity = Number(text.trim().replaceAll(',', ''));
-        if (!Number.isFinite(quantity)) found[`quantity.${line}`] = QUANTITY_TEXT_MESSAGE;
-        else lines.push({ line, quantity });
-      });
-      if (lines.length === 0 && Object.keys(found).length === 0)
-        found['lines'] = 'Give the quantity to credit of at least one line';
-      sentLines = lines.map(({ line }) => line);
-      input = { ...input, lines };
-    }
-    if (reason.trim() === '') found['reason'] = 'Give the reason for the credit';
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
+    const checked = creditInput(invoice.id, invoice.currency, { way, amount, quantities, reason });
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
-    credit.mutate(input, {
+    credit.mutate(checked.input, {
       onSuccess: () => {
         setErrors({});
         setReason('');
@@ -103,16 +71,7 @@ export function CreditDialog({ invoice, isOpen, onClose }: CreditDialogProps) {
         setQuantities(invoice.items.map(() => ''));
         onClose();
       },
-      onError: (error) => {
-        const issues = pathIssues(error);
-        // `lines.0.quantity` names the first line sent: shown at that item's field.
-        for (const [path, message] of Object.entries(issues)) {
-          const match = /^lines\.(\d+)\.quantity$/.exec(path);
-          const item = match ? sentLines[Number(match[1])] : undefined;
-          if (item !== undefined) issues[`quantity.${item}`] = message;
-        }
-        setErrors(issues);
-      },
+      onError: (error) => setErrors(creditIssues(pathIssues(error), checked.sentLines)),
     });
   };
 
@@ -169,27 +128,12 @@ export function CreditDialog({ invoice, isOpen, onClose }: CreditDialogProps) {
               />
             ) : null}
             {way === 'lines' ? (
-              <fieldset className="flex flex-col gap-3">
-                <legend className="mb-1 text-sm font-medium text-ink">
-                  Quantity to credit of each line (blank: none)
-                </legend>
-                {invoice.items.map((item, line) => (
-                  <TextInputField
-                    key={line}
-                    label={`${item.description} (of ${item.quantity} ${item.quantity === 1 ? UNIT_LABELS[item.unitCode].one : UNIT_LABELS[item.unitCode].many})`}
-                    value={quantities[line] ?? ''}
-                    onChange={(text) =>
-                      setQuantities(quantities.map((q, i) => (i === line ? text : q)))
-                    }
-                    error={errors[`quantity.${line}`]}
-                  />
-                ))}
-                {errors['lines'] ? (
-                  <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                    {errors['lines']}
-                  </p>
-                ) : null}
-              </fieldset>
+              <CreditLinesField
+                items={invoice.items}
+                quantities={quantities}
+                onChange={setQuantities}
+                errors={errors}
+              />
             ) : null}
             <TextInputField
               label="Reason"
@@ -212,5 +156,37 @@ export function CreditDialog({ invoice, isOpen, onClose }: CreditDialogProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+interface CreditLinesFieldProps {
+  items: Invoice['items'];
+  quantities: string[];
+  onChange: (quantities: string[]) => void;
+  errors: PathErrors;
+}
+
+/** A quantity field per item, named by its description and what it holds; blank for none. */
+function CreditLinesField({ items, quantities, onChange, errors }: CreditLinesFieldProps) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 text-sm font-medium text-ink">
+        Quantity to credit of each line (blank: none)
+      </legend>
+      {items.map((item, line) => (
+        <TextInputField
+          key={line}
+          label={`${item.description} (of ${item.quantity} ${item.quantity === 1 ? UNIT_LABELS[item.unitCode].one : UNIT_LABELS[item.unitCode].many})`}
+          value={quantities[line] ?? ''}
+          onChange={(text) => onChange(quantities.map((q, i) => (i === line ? text : q)))}
+          error={errors[`quantity.${line}`]}
+        />
+      ))}
+      {errors['lines'] ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {errors['lines']}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
-import { sellerOf } from '#shared/invoices/settings';
 import type { Invoice } from '#shared/shapes/invoices';
 import { trpc } from '#client/lib/trpc';
 import { pathIssues } from '../proposals/proposal-mutations';
@@ -12,7 +11,7 @@ import { TrashIcon } from '../ui/icons';
 import { DraftInvoiceFields } from './draft-invoice-fields';
 import { incompleteOf, type Incomplete } from './incomplete';
 import { IncompleteNotice } from './incomplete-notice';
-import { documentTitle, InvoiceDocument } from './invoice-document';
+import { DraftInvoicePreview, OtherRefusals } from './draft-invoice-preview';
 import { InvoiceFigures } from './invoice-figures';
 import { InvoiceItemRows } from './invoice-item-rows';
 import { useDeleteInvoice, useIssueInvoice, useUpdateInvoice } from './invoice-mutations';
@@ -43,8 +42,6 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
   const [asking, setAsking] = useState<Asking>(null);
   const update = useUpdateInvoice();
   const issue = useIssueInvoice();
-  const remove = useDeleteInvoice();
-  const navigate = useNavigate();
   const profile = trpc.invoices.settings.useQuery();
   const lead = trpc.leads.get.useQuery(
     { id: invoice.leadId ?? 0 },
@@ -103,16 +100,7 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
           className="flex flex-col gap-4"
         >
           {incomplete ? <IncompleteNotice incomplete={incomplete} leadId={invoice.leadId} /> : null}
-          {otherIssues.length > 0 ? (
-            <div role="alert" className="text-sm text-red-700 dark:text-red-300">
-              <p className="font-semibold">Not issued:</p>
-              <ul className="list-disc pl-6">
-                {otherIssues.map(([path, message]) => (
-                  <li key={path}>{message}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <OtherRefusals issues={otherIssues} />
           <InvoiceItemRows
             items={values.items}
             onChange={(items) => setValues({ ...values, items })}
@@ -153,32 +141,13 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
           </div>
         </Form>
       </Card>
-      <Card labelledBy="invoice-preview-heading">
-        <h2 id="invoice-preview-heading" className="mb-3 text-lg font-semibold text-ink">
-          Preview
-        </h2>
-        <InvoiceDocument
-          view={{
-            title: documentTitle(invoice),
-            number: null,
-            currency: invoice.currency,
-            issueDate: null,
-            dueDate: values.dueDate || null,
-            supplyDate: values.supplyDate || null,
-            supplyPeriod:
-              values.supplyFrom && values.supplyTo
-                ? { from: values.supplyFrom, to: values.supplyTo }
-                : null,
-            seller: defaults ? sellerOf(defaults) : null,
-            buyer: lead.data?.lead.buyer ?? null,
-            items: typed.items,
-            totals: typed.totals,
-            lines: typed.totals.lines,
-            exemptionText: values.exemptionText || null,
-            paymentTerms: null,
-          }}
-        />
-      </Card>
+      <DraftInvoicePreview
+        invoice={invoice}
+        values={values}
+        typed={typed}
+        profile={defaults}
+        buyer={lead.data?.lead.buyer ?? null}
+      />
       <ConfirmDialog
         isOpen={asking === 'issue' || asking === 'send'}
         title={asking === 'send' ? 'Issue and send this invoice' : 'Issue this invoice'}
@@ -194,25 +163,44 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
         onCancel={() => setAsking(null)}
         onConfirm={() => confirmIssue(asking === 'send')}
       />
-      <ConfirmDialog
+      <DeleteDraftDialog
+        invoice={invoice}
         isOpen={asking === 'delete'}
-        title="Delete this draft"
-        question="The draft is deleted for good. No number was used: it had none."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={remove.isPending}
-        onCancel={() => setAsking(null)}
-        onConfirm={() =>
-          remove.mutate(
-            { id: invoice.id },
-            {
-              onSuccess: () => void navigate({ to: '/admin/invoices' }),
-              onSettled: () => setAsking(null),
-            },
-          )
-        }
+        onClose={() => setAsking(null)}
       />
     </div>
+  );
+}
+
+interface DeleteDraftDialogProps {
+  invoice: Invoice;
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** Delete, asked first; then back to the list, where the draft is gone. */
+function DeleteDraftDialog({ invoice, isOpen, onClose }: DeleteDraftDialogProps) {
+  const remove = useDeleteInvoice();
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      title="Delete this draft"
+      question="The draft is deleted for good. No number was used: it had none."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(
+          { id: invoice.id },
+          {
+            onSuccess: () => void navigate({ to: '/admin/invoices' }),
+            onSettled: onClose,
+          },
+        )
+      }
+    />
   );
 }
 

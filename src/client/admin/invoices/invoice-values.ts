@@ -7,7 +7,7 @@
 import type { z } from 'zod/mini';
 import type { TaxCategory, UnitCode } from '#shared/invoices/codes';
 import { invoiceUpdateInput } from '#shared/invoices/drafts';
-import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
+import { defaultVat } from '#shared/invoices/settings';
 import { invoiceTotals, type InvoiceItem } from '#shared/invoices/totals';
 import type { Invoice } from '#shared/shapes/invoices';
 import {
@@ -16,9 +16,11 @@ import {
   PRICE_MESSAGE,
   QUANTITY_TEXT_MESSAGE,
   type PathErrors,
+  type VatDefaults,
 } from '../proposals/proposal-values';
 
-export type { PathErrors };
+/** The messages by path and the profile's default VAT: the proposals' editor's own types. */
+export type { PathErrors, VatDefaults };
 
 export interface InvoiceItemValues {
   /** Stable across adds and removes: the row's React key. */
@@ -44,9 +46,6 @@ export interface InvoiceValues {
   /** Blank: the profile's words when it is not registered for VAT. */
   exemptionText: string;
 }
-
-/** The profile's default VAT, which a new row starts from. */
-export type VatDefaults = Pick<InvoiceSettings, 'defaultCategory' | 'defaultRate'>;
 
 let nextKey = 1;
 
