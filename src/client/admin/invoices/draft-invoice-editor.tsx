@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import type { Invoice } from '#shared/shapes/invoices';
@@ -51,6 +51,7 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
   const typed = typedInvoice(values, invoice.currency, invoice.totals.prepaid);
   const isDirty = JSON.stringify(strip(values)) !== JSON.stringify(strip(invoiceValuesOf(invoice)));
   const otherIssues = Object.entries(errors).filter(([path]) => !FIELD_PATH.test(path));
+  const form = useFocusFirstInvalid(errors);
 
   /** A refusal: at its fields (400), or the notice of what is missing (409). */
   const refused = (error: unknown) => {
@@ -94,6 +95,7 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
     <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
       <Card>
         <Form
+          ref={form}
           onSubmit={submit}
           validationBehavior="aria"
           aria-label="Invoice draft"
@@ -170,6 +172,21 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
       />
     </div>
   );
+}
+
+/** A refusal moves the focus to the first field it names, as the form's words are there. */
+function useFocusFirstInvalid(errors: PathErrors) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    // Text fields only: a Select's hidden native copy carries the state too, and is not the field.
+    form.current
+      ?.querySelector<HTMLElement>(
+        'input:not([type="hidden"])[aria-invalid="true"], textarea[aria-invalid="true"]',
+      )
+      ?.focus();
+  }, [errors]);
+  return form;
 }
 
 interface DeleteDraftDialogProps {

@@ -12,10 +12,12 @@ import { invoiceTotals } from '#shared/invoices/totals';
 import { vatLabel } from '#shared/proposal-vat';
 import type { Invoice } from '#shared/shapes/invoices';
 import { toastQueue } from '#client/ui/toast';
-import { draftInvoice } from '#tests/support/admin-invoices';
+import { PRICE_MESSAGE } from '../proposals/proposal-values';
+import { draftInvoice, issuedInvoice } from '#tests/support/admin-invoices';
 import { fakeTrpcServer, type Handler } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { DraftInvoiceEditor } from './draft-invoice-editor';
+import { InvoicePage } from './invoice-page';
 
 afterEach(() => {
   cleanup();
@@ -165,6 +167,20 @@ describe('the draft invoice editor', () => {
     });
   });
 
+  it('a price it cannot read is refused at its field, which takes the focus; nothing is sent', async () => {
+    const server = editorServer();
+    const user = userEvent.setup();
+    renderAdmin(<DraftInvoiceEditor invoice={draft} />);
+    await screen.findByText('Northwind Consulting GmbH');
+    const row = await typeItem(user, 1, { description: 'Workshop', quantity: '1', price: 'a lot' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const price = row.getByRole('textbox', { name: 'Unit price (EUR)' });
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(expect.stringContaining(PRICE_MESSAGE));
+    await waitFor(() => expect(price).toHaveFocus());
+    expect(server.callsTo('invoices.update')).toEqual([]);
+  });
+
   it('Issue and send asks the server to issue with { send: true }', async () => {
     const server = editorServer({
       'invoices.issue': () => ({
@@ -180,6 +196,27 @@ describe('the draft invoice editor', () => {
     expect(server.callsTo('invoices.issue')[0]?.input).toEqual({ id: draft.id, send: true });
     // Nothing typed: nothing saved first.
     expect(server.callsTo('invoices.update')).toEqual([]);
+  });
+
+  it('once issued, the page shows the issued document and the focus is on its numbered heading', async () => {
+    // The server's record: the draft, then issued (the page reads it again after the issue).
+    let stored = draft;
+    const server = editorServer({
+      'invoices.get': () => ({ data: { invoice: stored } }),
+      'invoices.issue': () => {
+        stored = issuedInvoice({ id: draft.id });
+        return { data: { invoice: stored } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<InvoicePage idParam={String(draft.id)} />);
+    await user.click(await screen.findByRole('button', { name: 'Issue' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Issue this invoice' });
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /^INV-2026-0001/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+    expect(server.callsTo('invoices.issue')[0]?.input).toEqual({ id: draft.id });
   });
 
   it('lists what the buyer lacks when issuing is refused (409), with a link to the lead', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Invoice } from '#shared/shapes/invoices';
 import { trpc } from '#client/lib/trpc';
@@ -43,6 +44,7 @@ function NotFound() {
 
 function LoadedInvoice({ id }: { id: number }) {
   const invoice = trpc.invoices.get.useQuery({ id });
+  const heading = useFocusOnceIssued(invoice.data?.invoice.status);
   return (
     <QueryState
       query={invoice}
@@ -53,7 +55,7 @@ function LoadedInvoice({ id }: { id: number }) {
     >
       {({ invoice: shown }) => (
         <>
-          <InvoiceHeading invoice={shown} />
+          <InvoiceHeading invoice={shown} headingRef={heading} />
           {shown.status === 'draft' ? (
             // Keyed by the document: another draft starts from its own fields.
             <DraftInvoiceEditor key={shown.id} invoice={shown} />
@@ -66,12 +68,36 @@ function LoadedInvoice({ id }: { id: number }) {
   );
 }
 
+/**
+ * Issuing replaces the editor, and the button pressed with it, by the issued document: the
+ * focus goes to the heading, which now reads the number, rather than to the page's top.
+ */
+function useFocusOnceIssued(status: Invoice['status'] | undefined) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'draft' && status === 'issued') heading.current?.focus();
+    previous.current = status;
+  }, [status]);
+  return heading;
+}
+
 /** Its number (or Draft), kind and status, and the lead it belongs to. */
-function InvoiceHeading({ invoice }: { invoice: Invoice }) {
+function InvoiceHeading({
+  invoice,
+  headingRef,
+}: {
+  invoice: Invoice;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold break-words text-ink">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold break-words text-ink outline-none"
+        >
           {numberOf(invoice)} <span className="font-normal text-muted">{kindLabel(invoice)}</span>
         </h1>
         <InvoiceStatusBadge invoice={invoice} />
