@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { formatMoney } from '#shared/money';
 import type { Invoice, InvoicePayment } from '#shared/shapes/invoices';
 import { Card } from '../ui/controls';
@@ -59,9 +60,15 @@ function creditNotesTable(currency: string): TableSpec<CreditNoteRef> {
  */
 export function InvoiceMoneyCard({ invoice }: { invoice: Invoice }) {
   const { balance, currency } = invoice;
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <Card labelledBy="invoice-money-heading">
-      <h2 id="invoice-money-heading" className="text-lg font-semibold text-ink">
+      <h2
+        id="invoice-money-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-ink outline-none"
+      >
         Payments and credit notes
       </h2>
       <p className="mt-1 mb-3 text-sm text-muted">
@@ -85,7 +92,8 @@ export function InvoiceMoneyCard({ invoice }: { invoice: Invoice }) {
       ) : null}
       {balance.outstanding > 0 ? (
         <div className="mt-6 border-t border-line pt-4">
-          <InvoicePaymentForm invoice={invoice} />
+          {/* Paid in full, the form goes: the focus goes to the card's heading, not the page's top. */}
+          <InvoicePaymentForm invoice={invoice} onPaidUp={() => heading.current?.focus()} />
         </div>
       ) : null}
     </Card>

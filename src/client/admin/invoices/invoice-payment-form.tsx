@@ -17,7 +17,14 @@ function blank(invoice: Invoice) {
  * A bank transfer recorded by hand (docs/invoices.md, "Payments"): amount (major units), the
  * day it arrived, a note; at most what is owed, each refusal at its field (`invoices.recordPayment`).
  */
-export function InvoicePaymentForm({ invoice }: { invoice: Invoice }) {
+export function InvoicePaymentForm({
+  invoice,
+  onPaidUp,
+}: {
+  invoice: Invoice;
+  /** Nothing is owed any more: the form is about to go. */
+  onPaidUp: () => void;
+}) {
   const [values, setValues] = useState(() => blank(invoice));
   const [errors, setErrors] = useState<PathErrors>({});
   const record = useRecordInvoicePayment();
@@ -36,6 +43,7 @@ export function InvoicePaymentForm({ invoice }: { invoice: Invoice }) {
         onSuccess: ({ invoice: stored }) => {
           setValues(blank(stored));
           setErrors({});
+          if (stored.balance.outstanding <= 0) onPaidUp();
         },
         onError: (error) => setErrors(pathIssues(error)),
       },

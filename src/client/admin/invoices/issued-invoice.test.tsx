@@ -86,6 +86,24 @@ describe('an issued invoice', () => {
     });
   });
 
+  it('paid in full, the focus goes to the payments heading, as the form is about to go', async () => {
+    const server = issuedServer({
+      paymentStatus: 'paid',
+      balance: { paid: 238_000, credited: 0, outstanding: 0 },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<IssuedInvoice invoice={invoice} />);
+    await user.type(await screen.findByLabelText('Paid on'), '2026-03-10');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    const heading = screen.getByRole('heading', { name: 'Payments and credit notes' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(server.callsTo('invoices.recordPayment')[0]?.input).toEqual({
+      id: invoice.id,
+      amount: 238_000,
+      paidAt: '2026-03-10',
+    });
+  });
+
   it('credits all that is left with a reason, or an amount before tax', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
