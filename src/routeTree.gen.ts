@@ -22,6 +22,7 @@ import { Route as AdminProtectedClientLogosRouteImport } from './client/routes/a
 import { Route as AdminProtectedConnectRouteImport } from './client/routes/admin/_protected/connect'
 import { Route as AdminProtectedContentRouteImport } from './client/routes/admin/_protected/content'
 import { Route as AdminProtectedDashboardRouteImport } from './client/routes/admin/_protected/dashboard'
+import { Route as AdminProtectedInvoicesRouteImport } from './client/routes/admin/_protected/invoices'
 import { Route as AdminProtectedLeadsRouteImport } from './client/routes/admin/_protected/leads'
 import { Route as AdminProtectedMailRouteImport } from './client/routes/admin/_protected/mail'
 import { Route as AdminProtectedMessagesRouteImport } from './client/routes/admin/_protected/messages'
@@ -38,6 +39,7 @@ import { Route as AdminProtectedClientLogosIdRouteImport } from './client/routes
 import { Route as AdminProtectedClientLogosNewRouteImport } from './client/routes/admin/_protected/client-logos_.new'
 import { Route as AdminProtectedContentCaseStudiesRouteImport } from './client/routes/admin/_protected/content_.case-studies'
 import { Route as AdminProtectedContentInsightsRouteImport } from './client/routes/admin/_protected/content_.insights'
+import { Route as AdminProtectedInvoicesIdRouteImport } from './client/routes/admin/_protected/invoices_.$id'
 import { Route as AdminProtectedInvoicesSettingsRouteImport } from './client/routes/admin/_protected/invoices_.settings'
 import { Route as AdminProtectedLeadsIdRouteImport } from './client/routes/admin/_protected/leads_.$id'
 import { Route as AdminProtectedMessagesIdRouteImport } from './client/routes/admin/_protected/messages_.$id'
@@ -112,6 +114,11 @@ const AdminProtectedContentRoute = AdminProtectedContentRouteImport.update({
 const AdminProtectedDashboardRoute = AdminProtectedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AdminProtectedRoute,
+} as any)
+const AdminProtectedInvoicesRoute = AdminProtectedInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
   getParentRoute: () => AdminProtectedRoute,
 } as any)
 const AdminProtectedLeadsRoute = AdminProtectedLeadsRouteImport.update({
@@ -204,6 +211,12 @@ const AdminProtectedContentInsightsRoute =
     path: '/content/insights',
     getParentRoute: () => AdminProtectedRoute,
   } as any)
+const AdminProtectedInvoicesIdRoute =
+  AdminProtectedInvoicesIdRouteImport.update({
+    id: '/invoices_/$id',
+    path: '/invoices/$id',
+    getParentRoute: () => AdminProtectedRoute,
+  } as any)
 const AdminProtectedInvoicesSettingsRoute =
   AdminProtectedInvoicesSettingsRouteImport.update({
     id: '/invoices_/settings',
@@ -272,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -288,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/invoices/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -311,6 +326,7 @@ export interface FileRoutesByTo {
   '/admin/connect': typeof AdminProtectedConnectRoute
   '/admin/content': typeof AdminProtectedContentRoute
   '/admin/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/leads': typeof AdminProtectedLeadsRoute
   '/admin/mail': typeof AdminProtectedMailRoute
   '/admin/messages': typeof AdminProtectedMessagesRoute
@@ -327,6 +343,7 @@ export interface FileRoutesByTo {
   '/admin/client-logos/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/content/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/content/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/invoices/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/invoices/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/leads/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/messages/$id': typeof AdminProtectedMessagesIdRoute
@@ -352,6 +369,7 @@ export interface FileRoutesById {
   '/admin/_protected/connect': typeof AdminProtectedConnectRoute
   '/admin/_protected/content': typeof AdminProtectedContentRoute
   '/admin/_protected/dashboard': typeof AdminProtectedDashboardRoute
+  '/admin/_protected/invoices': typeof AdminProtectedInvoicesRoute
   '/admin/_protected/leads': typeof AdminProtectedLeadsRoute
   '/admin/_protected/mail': typeof AdminProtectedMailRoute
   '/admin/_protected/messages': typeof AdminProtectedMessagesRoute
@@ -368,6 +386,7 @@ export interface FileRoutesById {
   '/admin/_protected/client-logos_/new': typeof AdminProtectedClientLogosNewRoute
   '/admin/_protected/content_/case-studies': typeof AdminProtectedContentCaseStudiesRoute
   '/admin/_protected/content_/insights': typeof AdminProtectedContentInsightsRoute
+  '/admin/_protected/invoices_/$id': typeof AdminProtectedInvoicesIdRoute
   '/admin/_protected/invoices_/settings': typeof AdminProtectedInvoicesSettingsRoute
   '/admin/_protected/leads_/$id': typeof AdminProtectedLeadsIdRoute
   '/admin/_protected/messages_/$id': typeof AdminProtectedMessagesIdRoute
@@ -394,6 +413,7 @@ export interface FileRouteTypes {
     | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/invoices'
     | '/admin/leads'
     | '/admin/mail'
     | '/admin/messages'
@@ -410,6 +430,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/$id'
     | '/admin/invoices/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
@@ -433,6 +454,7 @@ export interface FileRouteTypes {
     | '/admin/connect'
     | '/admin/content'
     | '/admin/dashboard'
+    | '/admin/invoices'
     | '/admin/leads'
     | '/admin/mail'
     | '/admin/messages'
@@ -449,6 +471,7 @@ export interface FileRouteTypes {
     | '/admin/client-logos/new'
     | '/admin/content/case-studies'
     | '/admin/content/insights'
+    | '/admin/invoices/$id'
     | '/admin/invoices/settings'
     | '/admin/leads/$id'
     | '/admin/messages/$id'
@@ -473,6 +496,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/connect'
     | '/admin/_protected/content'
     | '/admin/_protected/dashboard'
+    | '/admin/_protected/invoices'
     | '/admin/_protected/leads'
     | '/admin/_protected/mail'
     | '/admin/_protected/messages'
@@ -489,6 +513,7 @@ export interface FileRouteTypes {
     | '/admin/_protected/client-logos_/new'
     | '/admin/_protected/content_/case-studies'
     | '/admin/_protected/content_/insights'
+    | '/admin/_protected/invoices_/$id'
     | '/admin/_protected/invoices_/settings'
     | '/admin/_protected/leads_/$id'
     | '/admin/_protected/messages_/$id'
@@ -600,6 +625,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminProtectedDashboardRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
+    '/admin/_protected/invoices': {
+      id: '/admin/_protected/invoices'
+      path: '/invoices'
+      fullPath: '/admin/invoices'
+      preLoaderRoute: typeof AdminProtectedInvoicesRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
     '/admin/_protected/leads': {
@@ -714,6 +746,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProtectedContentInsightsRouteImport
       parentRoute: typeof AdminProtectedRoute
     }
+    '/admin/_protected/invoices_/$id': {
+      id: '/admin/_protected/invoices_/$id'
+      path: '/invoices/$id'
+      fullPath: '/admin/invoices/$id'
+      preLoaderRoute: typeof AdminProtectedInvoicesIdRouteImport
+      parentRoute: typeof AdminProtectedRoute
+    }
     '/admin/_protected/invoices_/settings': {
       id: '/admin/_protected/invoices_/settings'
       path: '/invoices/settings'
@@ -788,6 +827,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedConnectRoute: typeof AdminProtectedConnectRoute
   AdminProtectedContentRoute: typeof AdminProtectedContentRoute
   AdminProtectedDashboardRoute: typeof AdminProtectedDashboardRoute
+  AdminProtectedInvoicesRoute: typeof AdminProtectedInvoicesRoute
   AdminProtectedLeadsRoute: typeof AdminProtectedLeadsRoute
   AdminProtectedMailRoute: typeof AdminProtectedMailRoute
   AdminProtectedMessagesRoute: typeof AdminProtectedMessagesRoute
@@ -804,6 +844,7 @@ interface AdminProtectedRouteChildren {
   AdminProtectedClientLogosNewRoute: typeof AdminProtectedClientLogosNewRoute
   AdminProtectedContentCaseStudiesRoute: typeof AdminProtectedContentCaseStudiesRoute
   AdminProtectedContentInsightsRoute: typeof AdminProtectedContentInsightsRoute
+  AdminProtectedInvoicesIdRoute: typeof AdminProtectedInvoicesIdRoute
   AdminProtectedInvoicesSettingsRoute: typeof AdminProtectedInvoicesSettingsRoute
   AdminProtectedLeadsIdRoute: typeof AdminProtectedLeadsIdRoute
   AdminProtectedMessagesIdRoute: typeof AdminProtectedMessagesIdRoute
@@ -823,6 +864,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedConnectRoute: AdminProtectedConnectRoute,
   AdminProtectedContentRoute: AdminProtectedContentRoute,
   AdminProtectedDashboardRoute: AdminProtectedDashboardRoute,
+  AdminProtectedInvoicesRoute: AdminProtectedInvoicesRoute,
   AdminProtectedLeadsRoute: AdminProtectedLeadsRoute,
   AdminProtectedMailRoute: AdminProtectedMailRoute,
   AdminProtectedMessagesRoute: AdminProtectedMessagesRoute,
@@ -839,6 +881,7 @@ const AdminProtectedRouteChildren: AdminProtectedRouteChildren = {
   AdminProtectedClientLogosNewRoute: AdminProtectedClientLogosNewRoute,
   AdminProtectedContentCaseStudiesRoute: AdminProtectedContentCaseStudiesRoute,
   AdminProtectedContentInsightsRoute: AdminProtectedContentInsightsRoute,
+  AdminProtectedInvoicesIdRoute: AdminProtectedInvoicesIdRoute,
   AdminProtectedInvoicesSettingsRoute: AdminProtectedInvoicesSettingsRoute,
   AdminProtectedLeadsIdRoute: AdminProtectedLeadsIdRoute,
   AdminProtectedMessagesIdRoute: AdminProtectedMessagesIdRoute,

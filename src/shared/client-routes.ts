@@ -22,6 +22,8 @@ export const CLIENT_ROUTE_PATTERNS = {
   '/admin/leads/$id': /^\/admin\/leads\/[^/]+\/?$/,
   '/admin/proposals': /^\/admin\/proposals\/?$/,
   '/admin/proposals/$id': /^\/admin\/proposals\/[^/]+\/?$/,
+  '/admin/invoices': /^\/admin\/invoices\/?$/,
+  '/admin/invoices/$id': /^\/admin\/invoices\/[^/]+\/?$/,
   '/admin/bookings': /^\/admin\/bookings\/?$/,
   '/admin/bookings/settings': /^\/admin\/bookings\/settings\/?$/,
   '/admin/invoices/settings': /^\/admin\/invoices\/settings\/?$/,

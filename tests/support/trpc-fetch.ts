@@ -47,7 +47,7 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const paths = url.pathname.replace(/^\/api\/trpc\//, '').split(',');
-    const inputs = parseInputs(url, init);
+    const inputs = parseInputs(url, init, paths.length);
     const answers = await Promise.all(
       paths.map(async (path, index) => {
         const callInput = inputs[index];
@@ -81,9 +81,13 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
   return { calls, handlers, callsTo: (path: string) => calls.filter((c) => c.path === path) };
 }
 
-function parseInputs(url: URL, init: RequestInit | undefined): unknown[] {
+/**
+ * Each call's input by its place in the batch: tRPC keys them "0", "1", … and leaves out a
+ * call without one (a settings read beside a list's page), so the keys are read by place.
+ */
+function parseInputs(url: URL, init: RequestInit | undefined, count: number): unknown[] {
   const raw = init?.body ? String(init.body) : url.searchParams.get('input');
   if (!raw) return [];
   const parsed = JSON.parse(raw) as Record<string, unknown>;
-  return Object.keys(parsed).map((key) => parsed[key]);
+  return Array.from({ length: count }, (_, index) => parsed[String(index)]);
 }

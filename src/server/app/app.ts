@@ -36,7 +36,7 @@ import { publicFacts } from '#server/facts/public-cache';
 import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
 import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { proposalClientPage } from '#server/proposals/client-page/page';
-import { invoiceClientPage } from '#server/invoices/client-page/page';
+import { invoiceClientPage } from '#server/invoices/invoice-page/page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';

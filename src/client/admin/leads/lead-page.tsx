@@ -21,6 +21,7 @@ import { ReplyEditor } from './reply-editor';
 import { TriageBlock } from './triage-block';
 import { AiOffCard } from '../ui/ai-off';
 import { LeadProposals } from '../proposals/lead-proposals';
+import { LeadInvoices } from '../invoices/lead-invoices';
 import { useAiEnabled, useAiOff } from '../ui/use-ai';
 
 const backLinkClass =
@@ -130,6 +131,7 @@ function LeadView({
         />
       </Card>
       <LeadProposals leadId={lead.id} />
+      <LeadInvoices leadId={lead.id} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline

@@ -205,8 +205,9 @@ function leadServer(initial: LeadTriage | null, enabled = true) {
       return { data: { success: true } };
     },
     'leads.mailbox': () => ({ data: { mailbox: null } }),
-    // The lead's page lists its proposals too.
+    // The lead's page lists its proposals and invoices too.
     'proposals.ofLead': () => ({ data: { proposals: [] } }),
+    'invoices.list': () => ({ data: { invoices: [], total: 0, page: 1, pageSize: 25 } }),
   };
   const server = fakeTrpcServer(handlers);
   return {

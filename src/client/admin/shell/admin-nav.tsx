@@ -9,6 +9,7 @@ import { useUnreadCount } from './unread-count';
  * short of room by a fraction of a pixel wrapped "Audit log" at 1440 px; the link moves to the
  * next row whole instead. From 1280 px the header is wider (admin-shell.tsx) and the links a
  * little narrower: all twelve, with the Leads and Messages badges, on one line at 1440 px.
+ * Invoices made thirteen: tests/e2e/admin-unread-badge.test.ts holds them to that one line.
  */
 const linkClasses = buttonClass(
   'ghost',
@@ -59,6 +60,11 @@ export function AdminNav() {
         <li>
           <Link to="/admin/proposals" className={linkClasses}>
             Proposals
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/invoices" className={linkClasses}>
+            Invoices
           </Link>
         </li>
         <li>

@@ -1,0 +1,74 @@
+import { INVOICES_PAGE_SIZE } from '#shared/invoices/records';
+import { trpc } from '#client/lib/trpc';
+import { Card } from '../ui/controls';
+import { ListTable } from '../ui/list-table';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { InvoicingOffNotice } from './invoicing-off-notice';
+import { filterLabel, InvoiceStatusFilter } from './invoice-status-filter';
+import { invoicesTable, overdueFirst } from './invoices-table';
+import type { InvoiceSearch } from './search-params';
+import { SellerProfileLink } from './seller-profile-link';
+
+interface InvoicesPageProps {
+  search: InvoiceSearch;
+  onSearch: (search: InvoiceSearch) => void;
+}
+
+/**
+ * Every invoice and credit note (docs/invoices.md, "The admin's screens"), 25 a page, the
+ * overdue ones first on each page; drafts or issued ones by the filter in the address. While
+ * the seller profile lacks something, a notice says invoicing is off and what is missing.
+ */
+export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
+  useDocumentTitle('Invoices');
+  const page = search.page ?? 1;
+  const { status } = search;
+  const list = trpc.invoices.list.useQuery(
+    { page, status },
+    { placeholderData: (previous) => previous },
+  );
+  const total = list.data?.total;
+  return (
+    <div className="flex flex-col gap-4">
+      <InvoicingOffNotice />
+      <Card>
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold text-ink">Invoices</h1>
+            <p className="mt-1 text-muted">
+              Drafts, issued invoices and credit notes, overdue first
+              {total === undefined ? '' : ` · ${total} ${total === 1 ? 'document' : 'documents'}`}
+            </p>
+          </div>
+          <p className="text-sm">
+            <SellerProfileLink>Seller profile</SellerProfileLink>
+          </p>
+        </div>
+        <div className="mb-4">
+          <InvoiceStatusFilter status={status} onChange={(next) => onSearch({ status: next })} />
+        </div>
+        <ListTable
+          query={list}
+          pending="Loading invoices..."
+          error="Error loading invoices"
+          emptyPage="No invoices on this page."
+          empty={() =>
+            status
+              ? `No ${filterLabel(status).toLowerCase()} invoices.`
+              : 'No invoices yet. Start one from a lead’s page.'
+          }
+          rows={(data) => overdueFirst(data.invoices)}
+          {...invoicesTable(
+            `${status ? `${filterLabel(status)} invoices` : 'Invoices'}, overdue first, then newest`,
+          )}
+          pager={{
+            page,
+            pageSize: INVOICES_PAGE_SIZE,
+            label: 'Invoices',
+            onPage: (next) => onSearch({ status, page: next > 1 ? next : undefined }),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A lead's Invoices section (docs/invoices.md, "The admin's screens"): its invoices, New
+ * invoice (a draft opened at once), and Final invoice for each accepted proposal that has none
+ * yet, which asks `invoices.finalDraft` and opens the draft.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Proposal } from '#shared/shapes/proposals';
+import { toastQueue } from '#client/ui/toast';
+import { draftInvoice, issuedInvoice } from '#tests/support/admin-invoices';
+import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { renderAdmin } from '#tests/support/render-admin';
+import { LeadInvoices } from './lead-invoices';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
+
+const proposal: Proposal = {
+  id: 3,
+  leadId: 7,
+  number: 'P-2026-3',
+  title: 'Support inbox pilot',
+  summary: '',
+  items: [{ description: 'Workshop', quantity: 2, unitAmount: 150_000 }],
+  currency: 'EUR',
+  deposit: null,
+  net: 300_000,
+  tax: 0,
+  total: 300_000,
+  depositAmount: 0,
+  validUntil: null,
+  terms: '',
+  status: 'accepted',
+  version: 1,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  sentAt: '2026-03-02T10:00:00.000Z',
+  viewedAt: null,
+  decidedAt: '2026-03-04T10:00:00.000Z',
+  declineReason: null,
+  acceptance: null,
+  payments: [],
+};
+
+/** P-2026-3 accepted without a final invoice; P-2026-4 accepted and invoiced; P-2026-5 sent. */
+const proposals: Proposal[] = [
+  proposal,
+  { ...proposal, id: 4, number: 'P-2026-4' },
+  { ...proposal, id: 5, number: 'P-2026-5', status: 'sent', decidedAt: null },
+];
+
+function leadServer() {
+  const invoices = [issuedInvoice({ id: 20, role: 'final', proposalId: 4 })];
+  return fakeTrpcServer({
+    'invoices.list': () => ({ data: { invoices, total: 1, page: 1, pageSize: 25 } }),
+    'proposals.ofLead': () => ({ data: { proposals } }),
+    'invoices.finalDraft': () => ({
+      data: { invoice: draftInvoice({ id: 21, role: 'final', proposalId: 3 }) },
+    }),
+    'invoices.create': () => ({ data: { invoice: draftInvoice({ id: 22 }) } }),
+  });
+}
+
+describe("a lead's invoices", () => {
+  it('lists them and drafts the final invoice of the accepted proposal that has none', async () => {
+    const server = leadServer();
+    const user = userEvent.setup();
+    const { router } = renderAdmin(<LeadInvoices leadId={7} />);
+    const section = await screen.findByRole('region', { name: 'Invoices' });
+    const table = await within(section).findByRole('table', {
+      name: "This lead's invoices, overdue first, then newest",
+    });
+    expect(within(table).getByRole('link', { name: 'INV-2026-0001' })).toBeVisible();
+    expect(server.callsTo('invoices.list')[0]?.input).toEqual({ leadId: 7, page: 1 });
+
+    // P-2026-4 has its final invoice, P-2026-5 is not accepted: one button only.
+    const finals = await within(section).findAllByRole('button', { name: /^Final invoice for/ });
+    expect(finals.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Final invoice for P-2026-3',
+    ]);
+    await user.click(finals[0]!);
+    await waitFor(() => expect(server.callsTo('invoices.finalDraft')).toHaveLength(1));
+    expect(server.callsTo('invoices.finalDraft')[0]?.input).toEqual({ id: 3 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices/21'));
+  });
+
+  it('New invoice creates a draft on the lead and opens it', async () => {
+    const server = leadServer();
+    const user = userEvent.setup();
+    const { router } = renderAdmin(<LeadInvoices leadId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'New invoice' }));
+    await waitFor(() => expect(server.callsTo('invoices.create')).toHaveLength(1));
+    expect(server.callsTo('invoices.create')[0]?.input).toEqual({ leadId: 7 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices/22'));
+  });
+});
