@@ -109,7 +109,7 @@ export const appRouter = router({
   passkeys: passkeysRouter,
   passwordReset: passwordResetRouter,
   proposalClientPage: proposalClientPageRouter,
-  invoiceClientPage: invoiceClientPageRouter,
+  invoicePage: invoiceClientPageRouter,
   proposals: router({
     ...proposalCoreProcedures,
     ...proposalPaymentProcedures,

@@ -198,7 +198,7 @@ async function checkoutReturn(c: HonoCtx<AppEnv>, site: PageSite, sessionId: str
   return answer(c, site, page, 200);
 }
 
-export function invoiceClientPage(deps: AppDeps, clientDir: string | undefined) {
+export function invoiceClientPages(deps: AppDeps, clientDir: string | undefined) {
   const site: PageSite = { deps, clientDir };
   return new Hono<AppEnv>()
     .get('/i/checkout/:session', (c) => checkoutReturn(c, site, c.req.param('session')))
