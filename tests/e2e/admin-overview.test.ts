@@ -182,6 +182,7 @@ describe('the Overview', () => {
       'Facts',
       'Leads',
       'Proposals',
+      'Invoices',
       'Bookings',
       'Messages',
       'Subscribers',

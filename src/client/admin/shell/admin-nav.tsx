@@ -8,8 +8,8 @@ import { useUnreadCount } from './unread-count';
  * Quiet buttons; the current screen's one filled. A link's words stay on one line: a row
  * short of room by a fraction of a pixel wrapped "Audit log" at 1440 px; the link moves to the
  * next row whole instead. From 1280 px the header is wider (admin-shell.tsx) and the links a
- * little narrower: all twelve, with the Leads and Messages badges, on one line at 1440 px.
- * Invoices made thirteen: tests/e2e/admin-unread-badge.test.ts holds them to that one line.
+ * little narrower: all thirteen, with the Leads and Messages badges, on one line at 1440 px
+ * (tests/e2e/admin-unread-badge.test.ts holds them to it).
  */
 const linkClasses = buttonClass(
   'ghost',

@@ -106,8 +106,9 @@ export function AdminShell({ username, children }: { username: string; children:
 
   return (
     <div className="min-h-screen bg-subtle">
-      {/* From 1280 px the header is wider than the screen's content: its twelve sections
-          (a badge or two among them) stay on one line at 1440 px (admin-nav.tsx). */}
+      {/* From 1280 px the header is wider than the screen's content, its sections' row up to
+          88rem: the thirteen (a badge or two among them) stay on one line at 1440 px
+          (admin-nav.tsx). */}
       <header className="border-b border-line bg-raised">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 xl:max-w-7xl">
           <div className="flex items-center gap-5 max-sm:flex-1 max-sm:justify-between">
@@ -159,7 +160,7 @@ export function AdminShell({ username, children }: { username: string; children:
         </div>
         <div
           id="admin-menu-sections"
-          className={`mx-auto max-w-5xl px-4 pb-2 xl:max-w-7xl ${onPhone}`}
+          className={`mx-auto max-w-5xl px-4 pb-2 xl:max-w-[88rem] ${onPhone}`}
         >
           <AdminNav />
         </div>
