@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceReminders, leadEvents, outbox } from '#db/schema';
 import { createTestDeps, testConfig } from '#tests/support/app';
 import { invoicing, SELLER_PROFILE } from '#tests/support/invoicing';
-import { invoiceReminderJob, REMINDER_LOOK_MS } from './reminder-job';
+import { invoiceReminderJob, REMINDER_LOOK_MS, reminderWords } from './reminder-job';
 
 /** Berlin is UTC+1 in winter: 08:00Z is 09:00 there. */
 async function issued() {
@@ -98,5 +98,13 @@ describe('invoice reminders', () => {
     expect(invoice.dueDate).toBe('2026-02-02');
     expect(await job().turn(at('2026-02-02T14:01:00Z'))).toEqual({ kind: 'worked' });
     expect((await reminders())[0]?.subject).toBe('Reminder: invoice INV-2026-0002 is due today');
+  });
+
+  it('add the owner’s late-payment sentence once overdue, and none by default', () => {
+    const invoice = { number: 'INV-2026-0001', currency: 'GBP', dueDate: '2026-01-29' };
+    const late = 'We may claim interest under the Late Payment of Commercial Debts Act 1998.';
+    expect(reminderWords(invoice, 100, '2026-02-05', late).lines).toContain(late);
+    expect(reminderWords(invoice, 100, '2026-01-26', late).lines).not.toContain(late);
+    expect(reminderWords(invoice, 100, '2026-02-05').lines.join(' ')).not.toMatch(/interest/i);
   });
 });

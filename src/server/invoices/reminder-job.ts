@@ -42,7 +42,13 @@ const hourIn = (at: Date, timeZone: string) =>
     new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at),
   );
 
-function reminderWords(invoice: InvoiceRow, owed: number, today: string) {
+/** The reminder's words; the owner's late-payment sentence once the due day has passed. */
+export function reminderWords(
+  invoice: Pick<InvoiceRow, 'number' | 'currency' | 'dueDate'>,
+  owed: number,
+  today: string,
+  latePaymentText = '',
+) {
   const money = formatMoney(owed, invoice.currency);
   const due = invoice.dueDate ?? today;
   const when =
@@ -55,6 +61,7 @@ function reminderWords(invoice: InvoiceRow, owed: number, today: string) {
     subject: `Reminder: invoice ${invoice.number ?? ''} ${when}`,
     lines: [
       `A reminder: ${money} of invoice ${invoice.number ?? ''} ${when}.`,
+      ...(due < today && latePaymentText ? [latePaymentText] : []),
       'If you have paid it already, thank you, and please ignore this e-mail.',
       INVOICE_DATA_LINE,
     ],
@@ -113,7 +120,7 @@ async function remindNext(deps: InvoiceReminderDeps, now: Date): Promise<boolean
         .get();
       // Taken already: sent today by this instance or another.
       if (!taken) return false;
-      const words = reminderWords(row, owed, today);
+      const words = reminderWords(row, owed, today, settings.latePaymentText);
       await queueInvoiceMail(tx, row, site, now, {
         ...words,
         ref: `invoice-reminder:${row.id}:${today}`,

@@ -27,6 +27,7 @@ export const SETTINGS_LIMITS = {
   reminderLatest: 90,
   prefixMax: 10,
   bankTransferMax: 2_000,
+  latePaymentMax: 500,
 } as const;
 
 const L = SETTINGS_LIMITS;
@@ -39,6 +40,7 @@ export const SETTINGS_MESSAGES = {
   vatIdNotRegistered: 'Leave the VAT ID empty when not registered for VAT',
   notRegisteredCategory: 'Without a VAT registration, invoices are not subject to VAT (O)',
   bankTransferMax: `Bank transfer text must be at most ${L.bankTransferMax.toLocaleString('en-US')} characters`,
+  latePaymentMax: `The late-payment sentence must be at most ${L.latePaymentMax} characters`,
   prefixFixed:
     "This prefix is fixed until the year ends: this year's first document was issued with it",
 } as const;
@@ -98,6 +100,14 @@ export const invoiceSettingsInput = z
     bankTransferText: storedText().check(
       z.maxLength(L.bankTransferMax, SETTINGS_MESSAGES.bankTransferMax),
     ),
+    /**
+     * The owner's own words for reminders of an overdue invoice (the UK's statutory interest,
+     * for one): none by default, and never computed (docs/invoices.md, "Reminders").
+     */
+    latePaymentText: z._default(
+      storedText().check(z.trim(), z.maxLength(L.latePaymentMax, SETTINGS_MESSAGES.latePaymentMax)),
+      '',
+    ),
   })
   .check(
     z.superRefine((settings, ctx) => {
@@ -152,6 +162,7 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = Object.freeze({
   creditNotePrefix: 'CN',
   reminderOffsets: [-3, 7, 21],
   bankTransferText: '',
+  latePaymentText: '',
 });
 
 /**

@@ -158,6 +158,7 @@ export const invoiceSettingsOutput = z.strictObject({
   creditNotePrefix: z.string(),
   reminderOffsets: z.array(z.number()),
   bankTransferText: z.string(),
+  latePaymentText: z.string(),
 });
 
 export const outputs = {

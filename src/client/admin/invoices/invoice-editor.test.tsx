@@ -71,7 +71,11 @@ function editorServer(handlers: Record<string, Handler> = {}) {
   });
 }
 
-/** Adds row `n` (from 1) and types its description, quantity and unit price. */
+/**
+ * Adds row `n` (from 1) and enters its description, quantity and unit price, each pasted
+ * whole: every keystroke draws the preview again, and what is proven here is the figures of
+ * what was entered, not typing.
+ */
 async function typeItem(
   user: UserEvent,
   n: number,
@@ -79,11 +83,13 @@ async function typeItem(
 ) {
   await user.click(screen.getByRole('button', { name: 'Add item' }));
   const row = within(screen.getByRole('listitem', { name: `Item ${n}` }));
-  await user.type(row.getByRole('textbox', { name: `Item ${n} description` }), item.description);
-  const quantity = row.getByRole('textbox', { name: 'Quantity' });
-  await user.clear(quantity);
-  await user.type(quantity, item.quantity);
-  await user.type(row.getByRole('textbox', { name: 'Unit price (EUR)' }), item.price);
+  const enter = async (field: HTMLElement, text: string) => {
+    await user.clear(field);
+    await user.paste(text);
+  };
+  await enter(row.getByRole('textbox', { name: `Item ${n} description` }), item.description);
+  await enter(row.getByRole('textbox', { name: 'Quantity' }), item.quantity);
+  await enter(row.getByRole('textbox', { name: 'Unit price (EUR)' }), item.price);
   return row;
 }
 
@@ -111,7 +117,7 @@ describe('the draft invoice editor', () => {
     });
     const rate = third.getByRole('textbox', { name: 'Rate (%)' });
     await user.clear(rate);
-    await user.type(rate, '7');
+    await user.paste('7');
 
     const typed = [
       {

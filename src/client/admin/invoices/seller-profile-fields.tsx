@@ -202,6 +202,16 @@ export function NumbersFields({ values, set, errors }: FieldsProps) {
           onChange={(reminderOffsets) => set({ reminderOffsets })}
         />
       </div>
+      <div className="sm:col-span-2">
+        <TextInputField
+          {...field('latePaymentText', 'Late-payment sentence (optional)')}
+          multiline
+          rows={2}
+          description="Added to reminders of an overdue invoice, as you write it; nothing is computed."
+          value={values.latePaymentText}
+          onChange={(latePaymentText) => set({ latePaymentText })}
+        />
+      </div>
     </Group>
   );
 }

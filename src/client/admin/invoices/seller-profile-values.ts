@@ -32,6 +32,7 @@ export interface SellerProfileValues {
   /** "-3, 7, 21": days from the due date, before it negative. */
   reminderOffsets: string;
   bankTransferText: string;
+  latePaymentText: string;
 }
 
 const text = (value: string | null) => value ?? '';
@@ -59,6 +60,7 @@ export function formValues(saved: InvoiceSettings): SellerProfileValues {
     creditNotePrefix: saved.creditNotePrefix,
     reminderOffsets: saved.reminderOffsets.join(', '),
     bankTransferText: saved.bankTransferText,
+    latePaymentText: saved.latePaymentText,
   };
 }
 
@@ -99,6 +101,7 @@ export function profileOf(values: SellerProfileValues): InvoiceSettingsInput {
       .filter(Boolean)
       .map(numberOf),
     bankTransferText: values.bankTransferText,
+    latePaymentText: values.latePaymentText,
   };
 }
 
