@@ -44,6 +44,7 @@ export const SELLER_PROFILE = {
   creditNotePrefix: 'CN',
   reminderOffsets: [-3, 7, 21],
   bankTransferText: 'Pay to the IBAN on the invoice, naming its number.',
+  latePaymentText: '',
 } satisfies InvoiceSettingsInput;
 
 export const buyer = {
