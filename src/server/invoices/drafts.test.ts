@@ -139,7 +139,7 @@ describe('an issued invoice', () => {
 });
 
 describe('the list', () => {
-  it('filters by status, issue days and lead, newest first', async () => {
+  it('filters by status, issue days and lead, the overdue first, then newest', async () => {
     const first = await env.draft();
     await env.admin.invoices.issue({ id: first });
     env.deps.clock.set(new Date('2026-02-10T09:00:00Z'));
@@ -148,7 +148,8 @@ describe('the list', () => {
     const draft = await env.draft();
     const ids = async (filter: Record<string, unknown>) =>
       (await env.admin.invoices.list(filter)).invoices.map((invoice) => invoice.id);
-    expect(await ids({})).toEqual([draft, second, first]);
+    // Due 29 January, unpaid on 10 February: overdue, so first.
+    expect(await ids({})).toEqual([first, draft, second]);
     expect(await ids({ status: 'draft' })).toEqual([draft]);
     expect(await ids({ status: 'issued', from: '2026-02-01' })).toEqual([second]);
     expect(await ids({ from: '', to: '2026-01-31', leadId: String(env.leadId) })).toEqual([first]);
@@ -158,5 +159,28 @@ describe('the list', () => {
       (await issuesOf(env.admin.invoices.list({ status: 'paid' as InvoiceStatus })))[0]?.path,
     ).toBe('status');
     expect((await issuesOf(env.admin.invoices.list({ from: '2026-13-01' })))[0]?.path).toBe('from');
+  });
+
+  it('sorts the overdue first across its pages, until paid', async () => {
+    const late = await env.draft();
+    await env.admin.invoices.issue({ id: late });
+    const drafts: number[] = [];
+    for (let i = 0; i < 25; i += 1) drafts.push(await env.draft());
+    const page = async (n: number) =>
+      (await env.admin.invoices.list({ page: n })).invoices.map((invoice) => invoice.id);
+    // Not yet due: the oldest, alone on the second page.
+    expect(await page(2)).toEqual([late]);
+    env.deps.clock.set(new Date('2026-02-10T09:00:00Z'));
+    expect(await page(1)).toEqual([late, ...drafts.slice(1).reverse()]);
+    expect(await page(2)).toEqual([drafts[0]]);
+    const { invoice } = await env.admin.invoices.get({ id: late });
+    await env.admin.invoices.recordPayment({
+      id: late,
+      amount: invoice.balance.outstanding - 1,
+      paidAt: '2026-02-09',
+    });
+    expect((await page(1))[0]).toBe(late);
+    await env.admin.invoices.recordPayment({ id: late, amount: 1, paidAt: '2026-02-10' });
+    expect(await page(2)).toEqual([late]);
   });
 });

@@ -3,7 +3,7 @@
  * with its filter. Each read names the site's today, on which an unpaid invoice past its due
  * day reads `overdue`.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db';
 import { invoicePayments, invoices } from '#db/schema';
 import { dayIn } from '#shared/calendar-days';
@@ -98,7 +98,25 @@ export async function invoiceById(deps: InvoiceReadDeps, id: number): Promise<In
   return invoice ?? null;
 }
 
-/** Every invoice and credit note the filter keeps, newest first, 25 a page. */
+/**
+ * Whether an invoice reads `overdue` on `today`, in SQL so the list can sort by it across its
+ * pages: the rule of `paymentStatus` (shared/invoices/records.ts), with the payments and the
+ * issued credit notes summed here. Its test sorts one overdue invoice from the last page to
+ * the first.
+ */
+function overdueOn(today: string): SQL<number> {
+  const paid = sql`coalesce((select sum(p.amount) from invoice_payments p
+    where p.invoice_id = ${invoices.id}), 0)`;
+  const credited = sql`coalesce((select sum(n.gross) from invoices n
+    where n.credits_invoice_id = ${invoices.id} and n.status = 'issued'), 0)`;
+  return sql<number>`(case when ${invoices.kind} = 'invoice' and ${invoices.status} = 'issued'
+    and ${invoices.dueDate} < ${today}
+    and not (${invoices.gross} > 0 and ${credited} >= ${invoices.gross})
+    and ${invoices.gross} - ${invoices.prepaid} - ${credited} - ${paid} > 0
+    then 1 else 0 end)`;
+}
+
+/** Every invoice and credit note the filter keeps, the overdue first, then newest, 25 a page. */
 export async function invoicesPage(
   deps: InvoiceReadDeps,
   filter: InvoiceListInput,
@@ -114,7 +132,7 @@ export async function invoicesPage(
     .select()
     .from(invoices)
     .where(where)
-    .orderBy(desc(invoices.id))
+    .orderBy(desc(overdueOn(await siteToday(deps))), desc(invoices.id))
     .limit(INVOICES_PAGE_SIZE)
     .offset((filter.page - 1) * INVOICES_PAGE_SIZE);
   return { invoices: await invoicesJson(deps, rows), total: counted?.total ?? 0 };

@@ -1,6 +1,6 @@
 /**
  * The Invoices screen (docs/invoices.md, "The admin's screens"): a row per document with its
- * number (or Draft), kind, buyer, days, gross and status, the overdue ones first on the page;
+ * number (or Draft), kind, buyer, days, gross and status, in the server's order (the overdue first);
  * the status filter changes what is asked of the server; while the seller profile is not
  * complete, a notice names what it lacks.
  */
@@ -19,8 +19,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The server's page, newest first: a draft, a paid invoice, an overdue deposit invoice. */
+/** The server's page, the overdue first, then newest: an overdue deposit invoice, a draft, a paid invoice. */
 const listed = [
+  issuedInvoice({ id: 28, role: 'deposit', paymentStatus: 'overdue' }),
   draftInvoice({ id: 30 }),
   issuedInvoice({
     id: 29,
@@ -28,7 +29,6 @@ const listed = [
     paymentStatus: 'paid',
     balance: { paid: 238_000, credited: 0, outstanding: 0 },
   }),
-  issuedInvoice({ id: 28, role: 'deposit', paymentStatus: 'overdue' }),
 ];
 
 function listServer({ invoicingOn = true } = {}) {
@@ -66,7 +66,7 @@ function rowsOf(table: HTMLElement) {
 }
 
 describe('the Invoices screen', () => {
-  it('lists each document, the overdue one first, and the filter asks for drafts', async () => {
+  it('lists each document in the server’s order, and the filter asks for drafts', async () => {
     const server = listServer();
     const user = userEvent.setup();
     renderAdmin(<Screen />);

@@ -5,7 +5,7 @@ import { ListTable } from '../ui/list-table';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { InvoicingOffNotice } from './invoicing-off-notice';
 import { filterLabel, InvoiceStatusFilter } from './invoice-status-filter';
-import { invoicesTable, overdueFirst } from './invoices-table';
+import { invoicesTable } from './invoices-table';
 import type { InvoiceSearch } from './search-params';
 import { SellerProfileLink } from './seller-profile-link';
 
@@ -15,8 +15,8 @@ interface InvoicesPageProps {
 }
 
 /**
- * Every invoice and credit note (docs/invoices.md, "The admin's screens"), 25 a page, the
- * overdue ones first on each page; drafts or issued ones by the filter in the address. While
+ * Every invoice and credit note (docs/invoices.md, "The admin's screens"), 25 a page in the
+ * server's order (the overdue first across the pages, then newest); drafts or issued ones by the filter in the address. While
  * the seller profile lacks something, a notice says invoicing is off and what is missing.
  */
 export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
@@ -57,7 +57,7 @@ export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
               ? `No ${filterLabel(status).toLowerCase()} invoices.`
               : 'No invoices yet. Start one from a lead’s page.'
           }
-          rows={(data) => overdueFirst(data.invoices)}
+          rows={(data) => data.invoices}
           {...invoicesTable(
             `${status ? `${filterLabel(status)} invoices` : 'Invoices'}, overdue first, then newest`,
           )}

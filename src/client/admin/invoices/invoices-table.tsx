@@ -17,18 +17,6 @@ export function InvoiceLink({ invoice }: { invoice: Pick<Invoice, 'id' | 'number
   );
 }
 
-/**
- * The overdue ones first, the rest in the server's order (newest first). The server lists
- * by date only (docs/api.md, "Invoices"), so this orders the page it answered, not the whole
- * list: an overdue invoice on page 2 stays there. Stable: equal rows keep their order.
- */
-export function overdueFirst<T extends Pick<Invoice, 'paymentStatus' | 'status'>>(
-  invoices: readonly T[],
-): T[] {
-  const late = (invoice: T) => invoice.status === 'issued' && invoice.paymentStatus === 'overdue';
-  return [...invoices.filter(late), ...invoices.filter((invoice) => !late(invoice))];
-}
-
 const gross = (invoice: Invoice) => formatMoney(invoice.totals.gross, invoice.currency);
 
 /** Whom it names: the frozen buyer once issued; a draft takes the lead's buyer at issue. */

@@ -9,7 +9,7 @@ import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { INVOICES_PAGE_SIZE } from '#shared/invoices/records';
 import { useCreateInvoice, useFinalDraft } from './invoice-mutations';
-import { invoicesTable, overdueFirst } from './invoices-table';
+import { invoicesTable } from './invoices-table';
 
 /**
  * A lead's invoices and credit notes (docs/invoices.md, "The admin's screens"), **New
@@ -37,7 +37,7 @@ export function LeadInvoices({ leadId }: { leadId: number }) {
         {(data) => (
           <>
             <DataTable
-              rows={overdueFirst(data.invoices)}
+              rows={data.invoices}
               isBusy={invoices.isPlaceholderData}
               {...invoicesTable("This lead's invoices, overdue first, then newest")}
             />
