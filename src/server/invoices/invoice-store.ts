@@ -13,7 +13,10 @@ import type { Invoice } from '#shared/shapes/invoices';
 import type { Clock } from '#server/platform/clock';
 import { siteSettings, type SiteSettingsConfig } from '#server/site/site-settings';
 import {
+  balanceOf,
   invoiceJson,
+  NO_RELATIONS,
+  totalsOf,
   type DocumentRef,
   type InvoicePaymentRow,
   type InvoiceRelations,
@@ -79,6 +82,12 @@ async function relationsOf(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice
       gross: note.gross,
     })),
   }));
+}
+
+/** What is paid, credited and still owed on one invoice now (no day needed). */
+export async function balanceNow(db: Db, row: InvoiceRow) {
+  const [relations] = await relationsOf(db, [row]);
+  return balanceOf(totalsOf(row), relations ?? NO_RELATIONS);
 }
 
 /** Rows as the API shows them, on the site's today. */

@@ -18,6 +18,7 @@ import {
 import { invoicing } from '#tests/support/invoicing';
 import { rest } from '#tests/support/rest';
 
+const OWNER = 'owner@harbor.example';
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -28,7 +29,7 @@ beforeEach(() => fake.reset());
 /** An invoice of the sample items (5,475.00 at 19 %: 6,515.25), issued and sent. */
 async function sent() {
   const { app, deps } = await createTestApp({
-    config: testConfig({ stripe: stripeConfigFor(fake) }),
+    config: testConfig({ stripe: stripeConfigFor(fake), contactNotifyTo: OWNER }),
   });
   const set = await invoicing({ deps });
   const id = await set.draft();
@@ -116,8 +117,8 @@ describe('the client’s invoice page', () => {
     });
   });
 
-  it('is paid by card for what is still owed, once, through the signed event', async () => {
-    const { app, admin, invoice, token, deps, get, post } = await sent();
+  it('is paid by card for what is still owed, once, through the signed event, and the owner told', async () => {
+    const { app, admin, invoice, token, deps, get, post, mails } = await sent();
     await admin.invoices.recordPayment({ id: invoice.id, amount: 151_525, paidAt: '2026-01-14' });
     const started = await post(`/i/${token}/checkout`);
     expect(started.status).toBe(303);
@@ -147,6 +148,14 @@ describe('the client’s invoice page', () => {
       balance: { paid: 651_525, outstanding: 0 },
     });
     expect(paid.payments).toHaveLength(2);
+    await mailsSettled(deps.mailer);
+    const notices = mails().filter((m) => m.to === OWNER);
+    expect(notices.map((m) => m.subject)).toEqual([
+      `Invoice paid: €5,000.00 from ${invoice.buyer?.name ?? ''}`,
+    ]);
+    expect(notices[0]?.text).toContain('Invoice INV-2026-0001, paid by card (Stripe)');
+    expect(notices[0]?.text).toContain('It is now paid in full.');
+    expect(notices[0]?.text).toContain(`http://localhost/admin/invoices/${invoice.id}`);
     const text = (await (await get(`/i/${token}`)).text()).replace(/<[^>]+>/g, ' ');
     expect(text).toContain('Paid in full. Thank you.');
     expect(text).not.toContain('Pay by card');

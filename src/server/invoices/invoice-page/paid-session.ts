@@ -3,7 +3,7 @@
  * proposals' webhook asks this before counting a session unmatched: payments/other-sessions.ts).
  * It is a payment only for a session the page made, in its currency and for its amount; the
  * same payment told twice is recorded once (the payment intent is unique). Inside the event's
- * write transaction, with the lead's timeline entry.
+ * write transaction, with the lead's timeline entry; the owner's notice goes once it commits.
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -12,6 +12,10 @@ import { invoiceCheckouts, invoicePayments, invoices, leadEvents, leads } from '
 import { formatMoney } from '#shared/money';
 import type { OtherSessionOutcome } from '#server/proposals/payments/other-sessions';
 import { idOf, type TakenEvent } from '#server/proposals/payments/paid-session';
+import { parseJson } from '../invoice-json';
+import type { FrozenBuyer } from '../issued-document';
+import { balanceNow } from '../invoice-store';
+import { ownerInvoicePaidMail, type InvoicePaidByCard } from './owner-paid-mail';
 
 export async function takeInvoiceSession(
   tx: Db,
@@ -24,6 +28,8 @@ export async function takeInvoiceSession(
     .where(eq(invoiceCheckouts.sessionId, session.id))
     .get();
   if (!asked) return null;
+  const invoice = await tx.select().from(invoices).where(eq(invoices.id, asked.invoiceId)).get();
+  if (!invoice) return null;
   if (session.currency?.toUpperCase() !== asked.currency)
     return { outcome: 'mismatch', reason: 'currency' };
   if (session.amount_total !== asked.amount) return { outcome: 'mismatch', reason: 'amount' };
@@ -42,8 +48,7 @@ export async function takeInvoiceSession(
     .returning()
     .get();
   if (!payment) return { outcome: 'ignored', reason: 'payment known' };
-  const invoice = await tx.select().from(invoices).where(eq(invoices.id, asked.invoiceId)).get();
-  if (invoice?.leadId) {
+  if (invoice.leadId) {
     await tx.insert(leadEvents).values({
       leadId: invoice.leadId,
       at: event.now,
@@ -53,5 +58,16 @@ export async function takeInvoiceSession(
     });
     await tx.update(leads).set({ lastActivityAt: event.now }).where(eq(leads.id, invoice.leadId));
   }
-  return { outcome: 'recorded elsewhere' };
+  const paid: InvoicePaidByCard = {
+    invoiceId: invoice.id,
+    number: invoice.number ?? '',
+    buyerName: parseJson<FrozenBuyer>(invoice.buyer)?.name ?? '',
+    amount: payment.amount,
+    currency: payment.currency,
+    outstanding: (await balanceNow(tx, invoice)).outstanding,
+  };
+  return {
+    outcome: 'recorded elsewhere',
+    notice: { leadId: invoice.leadId, mail: (to, site) => ownerInvoicePaidMail(to, paid, site) },
+  };
 }

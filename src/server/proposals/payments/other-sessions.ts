@@ -8,10 +8,18 @@
 import type Stripe from 'stripe';
 import type { Db } from '#db';
 import type { UnmatchedReason } from '#shared/proposal-payments';
+import type { MailMessage } from '#server/platform/mail';
+import type { MailSite } from '#server/site/site-brand';
 import type { TakenEvent } from './paid-session';
 
+/** What the owner is told of a payment the taker recorded, once its write has committed. */
+export interface OtherPaymentNotice {
+  leadId: number | null;
+  mail: (to: string, site: MailSite) => MailMessage;
+}
+
 export type OtherSessionOutcome =
-  | { outcome: 'recorded elsewhere' }
+  | { outcome: 'recorded elsewhere'; notice: OtherPaymentNotice }
   | { outcome: 'ignored'; reason: string }
   | { outcome: 'mismatch'; reason: UnmatchedReason };
 

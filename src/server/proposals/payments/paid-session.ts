@@ -17,12 +17,12 @@ import type { MailSite } from '#server/site/site-brand';
 import { parseSignature } from '../proposal-json';
 import { clientReceiptMail, type PaidDeposit } from './payment-mail';
 import { recordPayment } from './record-payment';
-import { takeOtherSession } from './other-sessions';
+import { takeOtherSession, type OtherSessionOutcome } from './other-sessions';
 import { recordUnmatched } from './unmatched';
 
 export type SessionOutcome =
   | { outcome: 'recorded'; paid: PaidDeposit }
-  | { outcome: 'recorded elsewhere' }
+  | Extract<OtherSessionOutcome, { outcome: 'recorded elsewhere' }>
   | { outcome: 'unmatched'; reason: UnmatchedReason }
   | { outcome: 'ignored'; reason: string };
 

@@ -68,6 +68,13 @@ export async function takeStripeEvent(
       fields: { leadId: paid.leadId },
     });
   }
+  if (result.outcome === 'recorded elsewhere') {
+    const { notice } = result;
+    notifyOwner(deps, 'notice', notice.mail, {
+      failed: 'payments.notice_failed',
+      fields: { leadId: notice.leadId },
+    });
+  }
   if (result.outcome === 'refund recorded') {
     const { refund } = result;
     notifyOwner(deps, 'notice', (to, mailSiteNow) => ownerRefundMail(to, refund, mailSiteNow), {
