@@ -29,6 +29,8 @@ import { invoiceExportProcedures } from '#server/invoices/export-router';
 import { issueDepositInvoice } from '#server/invoices/deposit-invoice';
 import { onDepositPaid } from '#server/proposals/payments/deposit-paid';
 import { takeInvoiceSession } from '#server/invoices/invoice-page/paid-session';
+import { creditDepositRefund } from '#server/invoices/deposit-refund';
+import { onDepositRefunded } from '#server/proposals/payments/deposit-refunded';
 import { invoiceClientPageRouter } from '#server/invoices/invoice-page/router';
 import { onOtherPaidSession } from '#server/proposals/payments/other-sessions';
 import { leadCoreProcedures } from '#server/leads/lead-router';
@@ -60,6 +62,8 @@ import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
  * proposals come before invoices in the layers, so the app joins them here.
  */
 onDepositPaid(issueDepositInvoice);
+/** A deposit refunded by card credits its deposit invoice, in the refund's transaction. */
+onDepositRefunded(creditDepositRefund);
 /** A card payment on the client's invoice page comes through the same webhook. */
 onOtherPaidSession(takeInvoiceSession);
 

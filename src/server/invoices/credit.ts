@@ -74,17 +74,23 @@ function creditedItems(
   };
 }
 
-/**
- * Issues a credit note for the invoice `input.id` on `today`, inside the caller's write
- * transaction; `audit` writes its entry there. Answers the credit note as stored.
- */
-export async function creditInvoice(
-  tx: Db,
-  input: InvoiceCreditInput,
-  context: { today: string; now: Date; by: string },
-  audit: (note: InvoiceRow, invoice: InvoiceRow) => Promise<unknown>,
-): Promise<InvoiceRow> {
-  const invoice = await tx.select().from(invoices).where(eq(invoices.id, input.id)).get();
+/** An issued invoice that may be credited, with what is still creditable on it. */
+interface Creditable {
+  invoice: InvoiceRow;
+  notes: InvoiceRow[];
+  settings: Awaited<ReturnType<typeof completeSettings>>;
+  creditable: number;
+}
+
+export interface CreditContext {
+  today: string;
+  now: Date;
+  /** The administrator; null for what the site does by itself (a refund Stripe reported). */
+  by: string | null;
+}
+
+async function creditableInvoice(tx: Db, id: number): Promise<Creditable> {
+  const invoice = await tx.select().from(invoices).where(eq(invoices.id, id)).get();
   if (!invoice) throw invoiceNotFound();
   if (invoice.kind !== 'invoice' || invoice.status !== 'issued' || !invoice.number) {
     throw conflict(DRAFT_MESSAGES.creditNotInvoice);
@@ -96,8 +102,49 @@ export async function creditInvoice(
     .where(and(eq(invoices.creditsInvoiceId, invoice.id), eq(invoices.status, 'issued')));
   const creditable = invoice.gross - notes.reduce((sum, note) => sum + note.gross, 0);
   if (creditable <= 0) throw conflict(DRAFT_MESSAGES.creditNothingLeft);
-  const credited = creditedItems(invoice, notes, input);
+  return { invoice, notes, settings, creditable };
+}
+
+/**
+ * Issues a credit note for the invoice `input.id` on `today`, inside the caller's write
+ * transaction; `audit` writes its entry there. Answers the credit note as stored.
+ */
+export async function creditInvoice(
+  tx: Db,
+  input: InvoiceCreditInput,
+  context: CreditContext,
+  audit: (note: InvoiceRow, invoice: InvoiceRow) => Promise<unknown>,
+): Promise<InvoiceRow> {
+  const found = await creditableInvoice(tx, input.id);
+  const credited = creditedItems(found.invoice, found.notes, input);
   const field = input.amount === undefined ? 'lines' : 'amount';
+  return issueCreditNote(tx, found, { ...credited, field, reason: input.reason }, context, audit);
+}
+
+/**
+ * Credits `items` (already split over the invoice's rates) on invoice `id`: the credit note of
+ * a refund, which names no lines of the invoice.
+ */
+export async function creditItems(
+  tx: Db,
+  id: number,
+  credit: { items: InvoiceItem[]; reason: string },
+  context: CreditContext,
+  audit: (note: InvoiceRow, invoice: InvoiceRow) => Promise<unknown>,
+): Promise<InvoiceRow> {
+  const found = await creditableInvoice(tx, id);
+  const asked = { items: credit.items, lines: null, field: 'amount', reason: credit.reason };
+  return issueCreditNote(tx, found, asked, context, audit);
+}
+
+async function issueCreditNote(
+  tx: Db,
+  { invoice, settings, creditable }: Creditable,
+  credited: { items: InvoiceItem[]; lines: CreditedLine[] | null; field: string; reason: string },
+  context: CreditContext,
+  audit: (note: InvoiceRow, invoice: InvoiceRow) => Promise<unknown>,
+): Promise<InvoiceRow> {
+  const { field } = credited;
   const { email, ...buyer } = parseJson<FrozenBuyer>(invoice.buyer)!;
   const parsed = invoiceContentInput.safeParse({
     currency: invoice.currency,
@@ -137,7 +184,7 @@ export async function creditInvoice(
       creditsInvoiceId: invoice.id,
       creditedLines: credited.lines && JSON.stringify(credited.lines),
       currency: invoice.currency,
-      note: input.reason,
+      note: credited.reason,
       createdAt: context.now,
       createdBy: context.by,
       updatedAt: context.now,
@@ -145,7 +192,7 @@ export async function creditInvoice(
     .returning()
     .get();
   const columns = issuedColumns(parsed.data, { number, buyerEmail: email, now: context.now });
-  const issuedAt = { number: invoice.number, issueDate: invoice.issueDate ?? '' };
+  const issuedAt = { number: invoice.number ?? '', issueDate: invoice.issueDate ?? '' };
   const note = await freeze(tx, draft, columns, issuedAt);
   await audit(note, invoice);
   return note;

@@ -12,6 +12,7 @@ import { clientReceiptMail } from '#server/proposals/payments/payment-mail';
 import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
 import { createTestApp, testConfig, type RecordingMailer } from '#tests/support/app';
 import {
+  chargeRefundedEvent,
   checkoutCompletedEvent,
   deliverWebhook,
   TEST_SECRET_KEY,
@@ -37,7 +38,17 @@ async function paidByStripe(options: { leadBuyer?: null } = {}) {
     paymentIntent: 'pi_deposit_1',
   });
   const deliver = () => deliverWebhook(app, event, { at: deps.clock.now() });
-  return { ...set, proposal, deliver };
+  /** Stripe's report that `amountRefunded` of the deposit went back so far. */
+  const refund = (amountRefunded: number) => {
+    const refunded = chargeRefundedEvent({
+      paymentIntent: 'pi_deposit_1',
+      amount: proposal.depositAmount,
+      amountRefunded,
+      currency: 'eur',
+    });
+    return () => deliverWebhook(app, refunded, { at: deps.clock.now() });
+  };
+  return { ...set, proposal, deliver, refund };
 }
 
 describe('the deposit invoice', () => {
@@ -147,5 +158,57 @@ describe('the deposit invoice', () => {
     });
     const { invoice } = await admin.invoices.issue({ id: rows[0]!.id });
     expect(invoice).toMatchObject({ number: 'INV-2026-0001', paymentStatus: 'paid' });
+  });
+
+  it('is credited by what a card refund gave back, mailed, until all went back; once per event', async () => {
+    const { deps, admin, leadId, deliver, refund } = await paidByStripe();
+    await deliver();
+    const part = refund(42_800);
+    expect((await Promise.all([part(), part(), part()])).map((a) => a.status)).toEqual([
+      200, 200, 200,
+    ]);
+    const documents = async () => (await admin.invoices.list({ leadId })).invoices;
+    const [note, invoice] = await documents();
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      number: 'CN-2026-0001',
+      credits: { number: 'INV-2026-0001' },
+      items: [expect.objectContaining({ category: 'S', rate: 19 })],
+      totals: expect.objectContaining({ net: 35_966, tax: 6_834, gross: 42_800 }),
+    });
+    expect(invoice).toMatchObject({
+      paymentStatus: 'paid',
+      balance: { paid: 100_000, credited: 42_800, outstanding: 0 },
+    });
+    await mailsSettled(deps.mailer);
+    const mailed = (deps.mailer as RecordingMailer).sent.find(
+      (m) => m.subject === 'Credit note CN-2026-0001: refund of €428.00',
+    );
+    expect(mailed?.to).toBe('ada@client.example');
+    expect(mailed?.attachments?.map((file) => file.filename)).toEqual(['CN-2026-0001.pdf']);
+
+    await refund(142_800)();
+    const [whole, , paid] = await documents();
+    expect(whole?.totals.gross).toBe(100_000);
+    expect(paid).toMatchObject({
+      paymentStatus: 'credited',
+      balance: { paid: 0, credited: 142_800, outstanding: 0 },
+    });
+  });
+
+  it('leaves a refund on a draft deposit invoice as a payment and a note to credit it once issued', async () => {
+    const { deps, admin, leadId, deliver, refund } = await paidByStripe({ leadBuyer: null });
+    await deliver();
+    await refund(42_800)();
+    const [draft] = (await admin.invoices.list({ leadId })).invoices;
+    expect(draft?.payments.map((p) => p.amount)).toEqual([142_800, -42_800]);
+    const notes = await deps.db
+      .select({ text: leadEvents.text })
+      .from(leadEvents)
+      .where(eq(leadEvents.kind, 'note'))
+      .all();
+    expect(notes.at(-1)?.text).toBe(
+      'A refund of €428.00 was made on a deposit whose invoice is still a draft: once it is issued, credit €428.00 on it.',
+    );
   });
 });

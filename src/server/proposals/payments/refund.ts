@@ -13,6 +13,8 @@ import { leadEvents, leads, proposalPayments, proposals } from '#db/schema';
 import { formatMoney } from '#shared/proposals';
 import type { UnmatchedReason } from '#shared/proposal-payments';
 import { idOf, type TakenEvent } from './paid-session';
+import type { MailSite } from '#server/site/site-brand';
+import { depositRefunded } from './deposit-refunded';
 import type { RefundNotice } from './payment-mail';
 import { recordUnmatched } from './unmatched';
 
@@ -29,6 +31,7 @@ export async function takeRefund(
   tx: Db,
   charge: Stripe.Charge,
   event: TakenEvent,
+  site: MailSite,
 ): Promise<RefundOutcome> {
   const ref = idOf(charge.payment_intent);
   const payment = ref
@@ -83,6 +86,16 @@ export async function takeRefund(
     proposalId: proposal.id,
   });
   await tx.update(leads).set({ lastActivityAt: event.now }).where(eq(leads.id, proposal.leadId));
+  await depositRefunded(tx, {
+    proposalId: proposal.id,
+    paymentRef: payment.providerRef ?? '',
+    amount: added,
+    refundedSoFar: refunded,
+    currency: payment.currency,
+    refundedAt: event.created,
+    now: event.now,
+    site,
+  });
   const lead = await tx.select().from(leads).where(eq(leads.id, proposal.leadId)).get();
   return {
     outcome: 'refund recorded',

@@ -38,8 +38,9 @@ export async function takeStripeEvent(
 ): Promise<EventOutcome> {
   const now = deps.clock.now();
   const session = paidSession(event);
-  // Read before the write (it reads the saved content): only a payment's receipt needs it.
-  const site = session ? await mailSite(deps) : null;
+  // Read before the write (it reads the saved content): a payment's receipt and a refund's
+  // credit note need it.
+  const site = session || event.type === 'charge.refunded' ? await mailSite(deps) : null;
   const taken: TakenEvent = {
     id: event.id,
     type: event.type,
@@ -56,7 +57,9 @@ export async function takeStripeEvent(
       .all();
     if (first.length === 0) return { outcome: 'taken before' };
     if (session && site) return takePaidSession(tx, session, taken, site);
-    if (event.type === 'charge.refunded') return takeRefund(tx, event.data.object, taken);
+    if (event.type === 'charge.refunded' && site) {
+      return takeRefund(tx, event.data.object, taken, site);
+    }
     return { outcome: 'ignored', reason: 'not acted on' };
   });
 
