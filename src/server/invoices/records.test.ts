@@ -47,6 +47,7 @@ describe('a person’s invoices', () => {
         number: 'INV-2026-0001',
         leadId: null,
         tokenHash: null,
+        remindersStopped: true,
         documentHash: invoice.documentHash,
       }),
     ]);
@@ -60,7 +61,7 @@ describe('a person’s invoices', () => {
     ).toHaveLength(1);
     // The same document as before, its frozen parties and payment kept: only the lead is gone.
     const { invoice: after } = await admin.invoices.get({ id: invoice.id });
-    expect(after).toEqual({ ...before, leadId: null });
+    expect(after).toEqual({ ...before, leadId: null, remindersStopped: true });
     const mails = await deps.db.select({ ref: outbox.ref }).from(outbox).all();
     expect(mails.filter((mail) => mail.ref?.startsWith('invoice'))).toEqual([]);
     expect((await app.request(`/i/${token}`)).status).toBe(404);

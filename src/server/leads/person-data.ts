@@ -148,8 +148,9 @@ async function invoicesOfPerson(db: Db, leadId: number) {
 /**
  * A person's invoices when they are erased (docs/invoices.md, "Records"): an issued document is
  * a record the law keeps (GDPR art. 17(3)(b)), so it stays with its frozen parties and its
- * payments, no longer linked to the lead or a proposal, its client link ended; drafts go with
- * their payments; the mails that carried the documents go. Answers the numbers kept.
+ * payments, no longer linked to the lead or a proposal, its client link ended and its reminders
+ * stopped (keeping a record is no reason to mail the person); drafts go with their payments;
+ * the mails that carried the documents go. Answers the numbers kept.
  */
 async function eraseInvoicesOf(tx: Db, leadId: number): Promise<string[]> {
   const rows = await tx
@@ -179,7 +180,7 @@ async function eraseInvoicesOf(tx: Db, leadId: number): Promise<string[]> {
   // Set explicitly: a libSQL server may not enforce the foreign keys' `set null`.
   await tx
     .update(invoices)
-    .set({ leadId: null, proposalId: null, tokenHash: null })
+    .set({ leadId: null, proposalId: null, tokenHash: null, remindersStopped: true })
     .where(eq(invoices.leadId, leadId));
   return rows.flatMap((row) => (row.status === 'draft' || !row.number ? [] : [row.number]));
 }

@@ -122,4 +122,20 @@ describe('the Invoices screen', () => {
     renderAdmin(<Screen />);
     expect(await screen.findByText('No invoices yet. Start one from a lead’s page.')).toBeVisible();
   });
+
+  it('links the accountant’s files of the period typed, this month when left empty', async () => {
+    listServer();
+    const user = userEvent.setup();
+    renderAdmin(<Screen />);
+    const files = await screen.findByRole('region', { name: 'For your accountant' });
+    const csv = within(files).getByRole('link', { name: 'Download the list (CSV)' });
+    const zip = within(files).getByRole('link', { name: 'Download the files (ZIP)' });
+    expect([csv.getAttribute('href'), zip.getAttribute('href')]).toEqual([
+      '/api/invoices/export.csv',
+      '/api/invoices/export.zip',
+    ]);
+    await user.type(within(files).getByLabelText('From'), '2026-01-01');
+    await user.type(within(files).getByLabelText('To'), '2026-03-31');
+    expect(zip).toHaveAttribute('href', '/api/invoices/export.zip?from=2026-01-01&to=2026-03-31');
+  });
 });

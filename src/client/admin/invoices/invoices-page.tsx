@@ -3,6 +3,7 @@ import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { ListTable } from '../ui/list-table';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { AccountantFiles } from './accountant-files';
 import { InvoicingOffNotice } from './invoicing-off-notice';
 import { filterLabel, InvoiceStatusFilter } from './invoice-status-filter';
 import { invoicesTable } from './invoices-table';
@@ -69,6 +70,7 @@ export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
           }}
         />
       </Card>
+      <AccountantFiles />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * A lead's Invoices section (docs/invoices.md, "The admin's screens"): its invoices, New
+ * A lead's Invoices section (docs/invoices.md, "The admin's screens"): its invoices, the
+ * client's invoicing details (given or changed here, the server's refusal at its field), New
  * invoice (a draft opened at once), and Final invoice for each accepted proposal that has none
  * yet, which asks `invoices.finalDraft` and opens the draft.
  */
@@ -9,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { Proposal } from '#shared/shapes/proposals';
 import { toastQueue } from '#client/ui/toast';
 import { draftInvoice, issuedInvoice } from '#tests/support/admin-invoices';
-import { fakeTrpcServer } from '#tests/support/trpc-fetch';
+import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { LeadInvoices } from './lead-invoices';
 
@@ -52,6 +53,8 @@ const proposals: Proposal[] = [
   { ...proposal, id: 5, number: 'P-2026-5', status: 'sent', decidedAt: null },
 ];
 
+const LEAD = { id: 7, email: 'ada@client.example', buyer: null };
+
 function leadServer() {
   const invoices = [issuedInvoice({ id: 20, role: 'final', proposalId: 4 })];
   return fakeTrpcServer({
@@ -61,6 +64,12 @@ function leadServer() {
       data: { invoice: draftInvoice({ id: 21, role: 'final', proposalId: 3 }) },
     }),
     'invoices.create': () => ({ data: { invoice: draftInvoice({ id: 22 }) } }),
+    'leads.update': (input) => {
+      const buyer = (input as { data: { buyer: { vatId: string | null } } }).data.buyer;
+      return buyer.vatId === 'FR123'
+        ? invalidInput([{ path: 'data.buyer.vatId', message: 'Not a French VAT ID' }])
+        : { data: { ...LEAD, buyer } };
+    },
   });
 }
 
@@ -68,7 +77,7 @@ describe("a lead's invoices", () => {
   it('lists them and drafts the final invoice of the accepted proposal that has none', async () => {
     const server = leadServer();
     const user = userEvent.setup();
-    const { router } = renderAdmin(<LeadInvoices leadId={7} />);
+    const { router } = renderAdmin(<LeadInvoices lead={LEAD} />);
     const section = await screen.findByRole('region', { name: 'Invoices' });
     const table = await within(section).findByRole('table', {
       name: "This lead's invoices, overdue first, then newest",
@@ -90,10 +99,50 @@ describe("a lead's invoices", () => {
   it('New invoice creates a draft on the lead and opens it', async () => {
     const server = leadServer();
     const user = userEvent.setup();
-    const { router } = renderAdmin(<LeadInvoices leadId={7} />);
+    const { router } = renderAdmin(<LeadInvoices lead={LEAD} />);
     await user.click(await screen.findByRole('button', { name: 'New invoice' }));
     await waitFor(() => expect(server.callsTo('invoices.create')).toHaveLength(1));
     expect(server.callsTo('invoices.create')[0]?.input).toEqual({ leadId: 7 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices/22'));
+  });
+
+  it('takes the client’s invoicing details, the refusal at its field, then back to the button', async () => {
+    const server = leadServer();
+    const user = userEvent.setup();
+    renderAdmin(<LeadInvoices lead={LEAD} />);
+    const details = await screen.findByRole('region', { name: 'Invoicing details' });
+    expect(details).toHaveTextContent('Not given yet');
+    await user.click(within(details).getByRole('button', { name: 'Add invoicing details' }));
+    const form = within(details).getByRole('form', { name: 'Invoicing details' });
+    expect(within(form).getByRole('textbox', { name: 'Legal name' })).toHaveFocus();
+    await user.keyboard('Zoë Łódź-Ørsted SARL');
+    await user.type(within(form).getByRole('textbox', { name: 'Address line 1' }), '3 rue Bleue');
+    await user.type(within(form).getByRole('textbox', { name: 'Postcode' }), '75009');
+    await user.type(within(form).getByRole('textbox', { name: 'City' }), 'Paris');
+    await user.type(within(form).getByRole('textbox', { name: /^Country/ }), 'fr');
+    const vatId = within(form).getByRole('textbox', { name: /^VAT ID/ });
+    await user.type(vatId, 'FR123');
+    await user.click(within(form).getByRole('button', { name: 'Save invoicing details' }));
+    await waitFor(() => expect(vatId).toHaveAccessibleDescription(/Not a French VAT ID/));
+    await user.clear(vatId);
+    await user.click(within(form).getByRole('button', { name: 'Save invoicing details' }));
+    await waitFor(() => expect(server.callsTo('leads.update')).toHaveLength(2));
+    expect(server.callsTo('leads.update')[1]?.input).toEqual({
+      id: 7,
+      data: {
+        buyer: {
+          name: 'Zoë Łódź-Ørsted SARL',
+          addressLines: ['3 rue Bleue'],
+          postcode: '75009',
+          city: 'Paris',
+          country: 'FR',
+          vatId: null,
+          reference: null,
+          email: null,
+        },
+      },
+    });
+    const button = await within(details).findByRole('button', { name: 'Add invoicing details' });
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Invoice } from '#shared/shapes/invoices';
+import type { Lead } from '#shared/shapes/leads';
 import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { Button, Card } from '../ui/controls';
@@ -8,15 +9,18 @@ import { DataTable } from '../ui/list-table';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
 import { INVOICES_PAGE_SIZE } from '#shared/invoices/records';
+import { BuyerDetails } from './buyer-details';
 import { useCreateInvoice, useFinalDraft } from './invoice-mutations';
 import { invoicesTable } from './invoices-table';
 
 /**
- * A lead's invoices and credit notes (docs/invoices.md, "The admin's screens"), **New
- * invoice** (an empty draft, opened at once), and for each accepted proposal without a final
- * invoice, **Final invoice**: the balance, its deposit invoices deducted (`invoices.finalDraft`).
+ * A lead's invoices and credit notes (docs/invoices.md, "The admin's screens"), the client's
+ * invoicing details, **New invoice** (an empty draft, opened at once), and for each accepted
+ * proposal without a final invoice, **Final invoice**: the balance, its deposit invoices
+ * deducted (`invoices.finalDraft`).
  */
-export function LeadInvoices({ leadId }: { leadId: number }) {
+export function LeadInvoices({ lead }: { lead: Pick<Lead, 'id' | 'email' | 'buyer'> }) {
+  const leadId = lead.id;
   const [page, setPage] = useState(1);
   const invoices = trpc.invoices.list.useQuery(
     { leadId, page },
@@ -51,6 +55,9 @@ export function LeadInvoices({ leadId }: { leadId: number }) {
           </>
         )}
       </QueryState>
+      <div className="mt-6 flex flex-col gap-4 border-t border-line pt-4">
+        <BuyerDetails lead={lead} />
+      </div>
       <div className="mt-6 flex flex-col gap-4 border-t border-line pt-4">
         {proposals.data && invoices.data ? (
           <FinalInvoices proposals={proposals.data.proposals} invoices={invoices.data.invoices} />

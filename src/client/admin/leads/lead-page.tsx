@@ -131,7 +131,7 @@ function LeadView({
         />
       </Card>
       <LeadProposals leadId={lead.id} />
-      <LeadInvoices leadId={lead.id} />
+      <LeadInvoices lead={lead} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline
