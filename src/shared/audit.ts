@@ -79,7 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   proposal_withdrawn: 'Proposal withdrawn',
   payment_recorded: 'Payment recorded',
   invoice_created: 'Invoice draft created',
-  invoice_updated: 'Invoice draft or seller profile changed',
+  invoice_updated: 'Invoice draft, its reminders or the seller profile changed',
   invoice_issued: 'Invoice issued',
   invoice_credited: 'Credit note issued',
   invoice_deleted: 'Invoice draft deleted',

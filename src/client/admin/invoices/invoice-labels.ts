@@ -38,9 +38,9 @@ const SELLER_FIELDS: Record<string, string> = {
   country: 'country',
   email: 'e-mail address',
   vatId: 'VAT ID',
-  exemptionText: 'words printed instead of VAT',
+  exemptionText: 'exemption text',
   companyNumber: 'company or tax registration number',
-  defaultRate: 'default VAT rate',
+  defaultRate: 'default rate',
 };
 
 /** The buyer's fields on the lead (`buyer.<field>`). */

@@ -7,6 +7,7 @@
 import type { InvoiceSettings, InvoiceSettingsInput } from '#shared/invoices/settings';
 import type { TaxCategory } from '#shared/invoices/codes';
 import { serverIssues } from '../ui/field-issues';
+import { sellerFieldLabel } from './invoice-labels';
 
 /** Up to three address lines, as the profile allows (INVOICE_LIMITS.addressLinesMax). */
 export const ADDRESS_LINES = 3;
@@ -105,23 +106,10 @@ export function profileOf(values: SellerProfileValues): InvoiceSettingsInput {
   };
 }
 
-/** The profile's fields `sellerMissing` names, in words for the status line. */
-const MISSING_WORDS: Record<string, string> = {
-  legalName: 'legal name',
-  addressLines: 'address',
-  city: 'city',
-  country: 'country',
-  email: 'e-mail address',
-  vatId: 'VAT ID',
-  exemptionText: 'exemption text',
-  companyNumber: 'company number',
-  defaultRate: 'default rate',
-};
-
 /** "Invoicing is on", or what it waits for: "Invoicing is off until: city and VAT ID". */
 export function invoicingStatus(missing: readonly string[]): string {
   if (missing.length === 0) return 'Invoicing is on';
-  const words = missing.map((field) => MISSING_WORDS[field] ?? field);
+  const words = missing.map(sellerFieldLabel);
   return `Invoicing is off until: ${new Intl.ListFormat('en-GB').format(words)}`;
 }
 
