@@ -31,7 +31,8 @@ const radioClass = `inline-flex min-h-11 cursor-pointer items-center rounded-md 
 interface CreditDialogProps {
   invoice: Invoice;
   isOpen: boolean;
-  onClose: () => void;
+  /** `credited`: the invoice as the credit left it; absent when closed without one. */
+  onClose: (credited?: Invoice) => void;
 }
 
 /**
@@ -64,12 +65,12 @@ export function CreditDialog({ invoice, isOpen, onClose }: CreditDialogProps) {
       return;
     }
     credit.mutate(checked.input, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setErrors({});
         setReason('');
         setAmount('');
         setQuantities(invoice.items.map(() => ''));
-        onClose();
+        onClose(answer.invoice);
       },
       onError: (error) => setErrors(creditIssues(pathIssues(error), checked.sentLines)),
     });

@@ -60,7 +60,11 @@ function LoadedInvoice({ id }: { id: number }) {
             // Keyed by the document: another draft starts from its own fields.
             <DraftInvoiceEditor key={shown.id} invoice={shown} />
           ) : (
-            <IssuedInvoice invoice={shown} />
+            <IssuedInvoice
+              invoice={shown}
+              // After the dialog's own focus restore, which finds no Credit button to go back to.
+              onWhollyCredited={() => requestAnimationFrame(() => heading.current?.focus())}
+            />
           )}
         </>
       )}

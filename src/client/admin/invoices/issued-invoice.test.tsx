@@ -1,8 +1,9 @@
 /**
  * An issued invoice's page (docs/invoices.md, "The admin's screens"): recording a payment
  * sends the amount in minor units and the day, the credit dialog sends all that is left or an
- * amount with its reason, the reminders' switch sends { stopped: true }, and Send again warns
- * that the earlier link stops working.
+ * amount with its reason (and once nothing is left, the page is asked to take the focus the
+ * gone Credit button cannot), the reminders' switch sends { stopped: true }, and Send again
+ * warns that the earlier link stops working.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -14,7 +15,10 @@ import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
 import { IssuedInvoice } from './issued-invoice';
 
+const whollyCredited = vi.fn();
+
 afterEach(() => {
+  whollyCredited.mockClear();
   cleanup();
   vi.unstubAllGlobals();
   toastQueue.clear();
@@ -57,7 +61,7 @@ describe('an issued invoice', () => {
   it('shows the document and its money, and records a payment by hand', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
-    renderAdmin(<IssuedInvoice invoice={invoice} />);
+    renderAdmin(<IssuedInvoice invoice={invoice} onWhollyCredited={whollyCredited} />);
     const totals = within(await screen.findByLabelText('Totals'));
     expect(totals.getAllByRole('definition').map((amount) => amount.textContent)).toEqual([
       '€2,000.00',
@@ -92,7 +96,7 @@ describe('an issued invoice', () => {
       balance: { paid: 238_000, credited: 0, outstanding: 0 },
     });
     const user = userEvent.setup();
-    renderAdmin(<IssuedInvoice invoice={invoice} />);
+    renderAdmin(<IssuedInvoice invoice={invoice} onWhollyCredited={whollyCredited} />);
     await user.type(await screen.findByLabelText('Paid on'), '2026-03-10');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     const heading = screen.getByRole('heading', { name: 'Payments and credit notes' });
@@ -107,7 +111,7 @@ describe('an issued invoice', () => {
   it('credits all that is left with a reason, or an amount before tax', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
-    renderAdmin(<IssuedInvoice invoice={invoice} />);
+    renderAdmin(<IssuedInvoice invoice={invoice} onWhollyCredited={whollyCredited} />);
     await user.click(await screen.findByRole('button', { name: 'Credit' }));
     let dialog = await screen.findByRole('dialog', { name: 'Credit INV-2026-0001' });
     expect(within(dialog).getByRole('radio', { name: 'All that is left' })).toBeChecked();
@@ -140,12 +144,29 @@ describe('an issued invoice', () => {
       amount: 15_000,
       reason: 'Goodwill',
     });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Something is left each time: the Credit button stays, and takes the focus back.
+    expect(whollyCredited).not.toHaveBeenCalled();
+  });
+
+  it('asks the page to take the focus once all is credited, the Credit button gone', async () => {
+    issuedServer({
+      paymentStatus: 'credited',
+      balance: { paid: 0, credited: 238_000, outstanding: 0 },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<IssuedInvoice invoice={invoice} onWhollyCredited={whollyCredited} />);
+    await user.click(await screen.findByRole('button', { name: 'Credit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit INV-2026-0001' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    await waitFor(() => expect(whollyCredited).toHaveBeenCalledTimes(1));
   });
 
   it('the reminders switch sends { stopped: true }', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
-    renderAdmin(<IssuedInvoice invoice={invoice} />);
+    renderAdmin(<IssuedInvoice invoice={invoice} onWhollyCredited={whollyCredited} />);
     const toggle = await screen.findByRole('switch', { name: 'Stop reminders' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);

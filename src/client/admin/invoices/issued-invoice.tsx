@@ -15,7 +15,14 @@ import { InvoiceLink } from './invoices-table';
  * files, Send (again), Credit, the reminders' switch; the document as issued; then the
  * payments and credit notes, and a payment by hand while something is owed.
  */
-export function IssuedInvoice({ invoice }: { invoice: Invoice }) {
+export function IssuedInvoice({
+  invoice,
+  onWhollyCredited,
+}: {
+  invoice: Invoice;
+  /** Its Credit button is gone once nothing is left to credit: the focus goes elsewhere. */
+  onWhollyCredited: () => void;
+}) {
   return (
     <>
       <Card labelledBy="invoice-state-heading">
@@ -28,7 +35,7 @@ export function IssuedInvoice({ invoice }: { invoice: Invoice }) {
             Credits <InvoiceLink invoice={invoice.credits} />
           </p>
         ) : null}
-        <InvoiceActions invoice={invoice} />
+        <InvoiceActions invoice={invoice} onWhollyCredited={onWhollyCredited} />
       </Card>
       <Card labelledBy="invoice-document-heading">
         <h2 id="invoice-document-heading" className="mb-3 text-lg font-semibold text-ink">
@@ -58,7 +65,13 @@ function InvoiceDates({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function InvoiceActions({ invoice }: { invoice: Invoice }) {
+function InvoiceActions({
+  invoice,
+  onWhollyCredited,
+}: {
+  invoice: Invoice;
+  onWhollyCredited: () => void;
+}) {
   const send = useSendInvoice();
   const reminders = useInvoiceReminders();
   const [askingSend, setAskingSend] = useState(false);
@@ -117,7 +130,14 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
         onConfirm={() => send.mutate({ id: invoice.id }, { onSettled: () => setAskingSend(false) })}
       />
       {canCredit ? (
-        <CreditDialog invoice={invoice} isOpen={crediting} onClose={() => setCrediting(false)} />
+        <CreditDialog
+          invoice={invoice}
+          isOpen={crediting}
+          onClose={(credited) => {
+            setCrediting(false);
+            if (credited && credited.balance.credited >= credited.totals.gross) onWhollyCredited();
+          }}
+        />
       ) : null}
     </div>
   );
