@@ -180,7 +180,12 @@ describe('an issued invoice', () => {
   it('Send again says the earlier link stops working, then sends', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
-    renderAdmin(<IssuedInvoice invoice={{ ...invoice, sentAt: '2026-03-02T11:00:00.000Z' }} />);
+    renderAdmin(
+      <IssuedInvoice
+        invoice={{ ...invoice, sentAt: '2026-03-02T11:00:00.000Z' }}
+        onWhollyCredited={whollyCredited}
+      />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Send again' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Send this again' });
     expect(
