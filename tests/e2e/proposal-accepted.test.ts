@@ -5,7 +5,8 @@
  * keyboard alone (axe-clean in light and dark); the signed PDF reaches both sides; the client
  * pays the deposit with its VAT through Stripe's Checkout (the tests' fake Stripe, which
  * delivers the signed webhook as Stripe does), which issues and mails the deposit invoice; the
- * owner issues and sends the final invoice with the deposit deducted; the client pays the
+ * owner issues and sends the final invoice with the deposit deducted from the lead's page, the
+ * admin's invoice screens axe-clean; the client pays the
  * balance on the invoice's page at 390 px by keyboard alone, axe-clean; the lead then shows Won,
  * and both payments. The site's address is http://localhost:<its port>, which
  * the mailed link and Stripe's way back (the Checkout Session's address on the site) name, so
@@ -31,7 +32,7 @@ import {
   type RunningServer,
   type SmtpCatcher,
 } from './support';
-import { addUser, toast, visible, withSession } from './admin-support';
+import { addUser, expectNoAxeViolations, toast, visible, withSession } from './admin-support';
 import { domesticBuyer, SELLER_PROFILE } from '#tests/support/invoices';
 
 const OWNER_INBOX = 'notify@acme.example';
@@ -237,12 +238,27 @@ describe('a proposal from the admin to a paid deposit', () => {
     expect(text).toContain('€3,570.00');
   });
 
+  it('has the owner issue and send the final invoice from the lead, axe-clean', async () => {
+    await owner.goto(`${server.url}/admin/leads/1`);
+    const invoices = owner.getByRole('region', { name: 'Invoices' });
+    await visible(invoices.getByRole('link', { name: /^INV-\d{4}-0001$/ }));
+    await visible(invoices.getByRole('region', { name: 'Invoicing details' }));
+    await expectNoAxeViolations(owner);
+    await invoices.getByRole('button', { name: /^Final invoice for / }).click();
+    await owner.waitForURL(/\/admin\/invoices\/\d+$/);
+    await visible(owner.getByText('€8,330.00').first());
+    await expectNoAxeViolations(owner);
+    await owner.getByRole('button', { name: 'Issue and send' }).click();
+    const confirm = owner.getByRole('alertdialog', { name: 'Issue and send this invoice' });
+    await confirm.getByRole('button', { name: 'Issue and send' }).click();
+    await visible(owner.getByRole('heading', { name: /^INV-\d{4}-0002 Final invoice$/, level: 1 }));
+    await expectNoAxeViolations(owner);
+    await owner.goto(`${server.url}/admin/invoices`);
+    await visible(owner.getByRole('region', { name: 'For your accountant' }));
+    await expectNoAxeViolations(owner);
+  });
+
   it('takes the balance on the invoice’s page, on a phone by keyboard alone', async () => {
-    const { invoice } = (await asOwner('POST', '/api/proposals/1/final-invoice')) as {
-      invoice: { id: number; totals: { due: number } };
-    };
-    expect(invoice.totals.due).toBe(833_000);
-    await asOwner('POST', `/api/invoices/${invoice.id}/issue`, { send: true });
     const mail = await mailTo(client.email, /^Invoice INV-\d{4}-0002$/);
     const page = /http:\/\/localhost:\d+\/i\/[\w-]{43}/.exec(mail.text)![0];
 
@@ -278,5 +294,7 @@ describe('a proposal from the admin to a paid deposit', () => {
     const timeline = owner.getByRole('list', { name: 'Timeline' });
     await visible(timeline.getByText(/Deposit paid: €3,570\.00/));
     await visible(timeline.getByText(/Invoice INV-\d{4}-0002 paid: €8,330\.00/));
+    const notice = await mailTo(OWNER_INBOX, /^Invoice paid: €8,330\.00 from /);
+    expect(notice.text).toContain('It is now paid in full.');
   });
 });
