@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Invoice } from '#shared/shapes/invoices';
-import { pathIssues } from '../proposals/proposal-mutations';
 import { majorText, minorAmount, PRICE_MESSAGE } from '../proposals/proposal-values';
 import { Button, TextInputField } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
 import { useRecordInvoicePayment } from './invoice-mutations';
 import type { PathErrors } from './invoice-values';
 

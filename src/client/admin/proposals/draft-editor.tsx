@@ -6,9 +6,10 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button, Card } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
 import { ProposalFields } from './proposal-fields';
 import { ProposalFigures } from './proposal-figures';
-import { pathIssues, useSendProposal, useUpdateProposal } from './proposal-mutations';
+import { useSendProposal, useUpdateProposal } from './proposal-mutations';
 import { ProposalPreview } from './proposal-preview';
 import { sendChecks } from './send-checks';
 import {

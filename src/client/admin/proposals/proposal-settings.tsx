@@ -3,8 +3,9 @@ import { Form } from 'react-aria-components';
 import type { ProposalSettings } from '#shared/proposals';
 import { trpc } from '#client/lib/trpc';
 import { Button, Card, TextInputField } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
 import { QueryState } from '../ui/query-state';
-import { pathIssues, useSaveProposalSettings } from './proposal-mutations';
+import { useSaveProposalSettings } from './proposal-mutations';
 
 /** The settings every new proposal starts from, and what the client's page says about paying. */
 export function ProposalSettingsCard() {

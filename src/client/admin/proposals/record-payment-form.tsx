@@ -6,7 +6,7 @@ import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isBadRequest } from '../ui/errors';
 import { Button, TextInputField } from '../ui/controls';
-import { pathIssues } from './proposal-mutations';
+import { pathIssues } from '../ui/field-issues';
 import { majorText, minorAmount, PRICE_MESSAGE, type PathErrors } from './proposal-values';
 
 /** A payment received outside Stripe (a bank transfer): `proposals.recordPayment`, audited. */
