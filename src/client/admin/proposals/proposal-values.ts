@@ -8,7 +8,6 @@ import type { TaxCategory } from '#shared/invoices/codes';
 import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
   isCurrency,
-  minorDigits,
   proposalAmounts,
   proposalUpdateInput,
   type Deposit,
@@ -16,6 +15,10 @@ import {
   type ProposalItem,
 } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
+import { majorText, minorAmount, PRICE_MESSAGE } from '../ui/amount-text';
+
+/** Prices are typed as every admin amount is; read here too, with the editor's other words. */
+export { majorText, minorAmount, PRICE_MESSAGE };
 
 export interface ItemValues {
   /** Stable across adds and removes: the row's React key. */
@@ -60,28 +63,8 @@ export interface ProposalValues {
 /** Messages keyed by the input's dotted path: `title`, `items.1.unitAmount`, `deposit`. */
 export type PathErrors = Record<string, string>;
 
-export const PRICE_MESSAGE = 'Price must be an amount such as 1500.00';
 export const QUANTITY_TEXT_MESSAGE = 'Quantity must be a number such as 1 or 1.5';
 export const DEPOSIT_TEXT_MESSAGE = 'Deposit must be a number';
-
-/** An amount in minor units as the owner reads it: 150000 EUR → "1500.00". */
-export function majorText(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return (amount / 10 ** digits).toFixed(digits);
-}
-
-/**
- * "1,500.5" in EUR → 150050; null when it is not an amount with at most the currency's
- * decimals. Computed on the digits, not by multiplying a float: "0.29" is 29, never 28.
- */
-export function minorAmount(text: string, currency: string): number | null {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''));
-  if (!match) return null;
-  const digits = minorDigits(currency);
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  return Number(`${match[1]}${fraction.padEnd(digits, '0')}`);
-}
 
 let nextKey = 1;
 export const newItem = (): ItemValues => ({
