@@ -4,7 +4,6 @@
  * come from the shared `proposalAmounts`, the one rule the server stores.
  */
 import type { z } from 'zod/mini';
-import type { TaxCategory } from '#shared/invoices/codes';
 import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
   isCurrency,
@@ -16,24 +15,16 @@ import {
 } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
 import { majorText, minorAmount, PRICE_MESSAGE } from '../ui/amount-text';
+import type { ItemRowValues } from '../ui/draft-item-rows';
 
 /** Prices are typed as every admin amount is; read here too, with the editor's other words. */
 export { majorText, minorAmount, PRICE_MESSAGE };
 
-export interface ItemValues {
-  /** Stable across adds and removes: the row's React key. */
-  key: number;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  /**
-   * The item's VAT category, or '' to leave it to the server: once invoicing is on it takes
-   * the seller profile's default (docs/invoices.md, "Proposals and deposits").
-   */
-  category: TaxCategory | '';
-  /** Percent as typed; read only for S, every other category's rate is 0. */
-  rate: string;
-}
+/**
+ * An item as typed: its VAT category may be '' to leave it to the server, which gives it the
+ * seller profile's default once invoicing is on (docs/invoices.md, "Proposals and deposits").
+ */
+export type ItemValues = ItemRowValues;
 
 /** The seller profile's default VAT, which the server gives an item left without one. */
 export type VatDefaults = Pick<InvoiceSettings, 'defaultCategory' | 'defaultRate'>;
