@@ -3,11 +3,12 @@ import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import type { Invoice } from '#shared/shapes/invoices';
 import { trpc } from '#client/lib/trpc';
-import { pathIssues } from '../proposals/proposal-mutations';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button, Card } from '../ui/controls';
 import { isBadRequest } from '../ui/errors';
+import { pathIssues } from '../ui/field-issues';
 import { TrashIcon } from '../ui/icons';
+import { SaveBar } from '../ui/save-bar';
 import { DraftInvoiceFields } from './draft-invoice-fields';
 import { incompleteOf, type Incomplete } from './incomplete';
 import { IncompleteNotice } from './incomplete-notice';
@@ -118,23 +119,12 @@ export function DraftInvoiceEditor({ invoice }: { invoice: Invoice }) {
             paymentTermsDays={profile.data?.settings.paymentTermsDays}
           />
           <InvoiceFigures totals={typed.totals} currency={invoice.currency} live />
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            <p className="text-sm text-muted">
-              {isDirty ? 'Unsaved changes' : 'All changes saved'}
-            </p>
-            <Button
-              type="submit"
-              variant="secondary"
-              isPending={update.isPending}
-              isDisabled={!isDirty}
-            >
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
+          <SaveBar isDirty={isDirty} isPending={update.isPending} variant="secondary">
             <Button variant="secondary" onPress={() => setAsking('issue')}>
               Issue
             </Button>
             <Button onPress={() => setAsking('send')}>Issue and send</Button>
-          </div>
+          </SaveBar>
           <div className="border-t border-line pt-4">
             <Button variant="ghost-danger" onPress={() => setAsking('delete')}>
               <TrashIcon />

@@ -6,6 +6,7 @@
 import type { PaymentStatus } from '#shared/invoices/records';
 import type { Invoice } from '#shared/shapes/invoices';
 import { formatRange } from '../ui/date-time';
+import type { InvoiceFilter } from './search-params';
 
 /** Invoice, Deposit invoice, Final invoice or Credit note. */
 export function kindLabel(invoice: Pick<Invoice, 'kind' | 'role'>): string {
@@ -14,6 +15,9 @@ export function kindLabel(invoice: Pick<Invoice, 'kind' | 'role'>): string {
   if (invoice.role === 'final') return 'Final invoice';
   return 'Invoice';
 }
+
+/** The Invoices screen's status filter's choices, and its list's words for them. */
+export const FILTER_LABELS: Record<InvoiceFilter, string> = { draft: 'Drafts', issued: 'Issued' };
 
 /** Its number once issued; a draft has none yet. */
 export const numberOf = (invoice: Pick<Invoice, 'number'>) => invoice.number ?? 'Draft';

@@ -2,12 +2,13 @@ import { INVOICES_PAGE_SIZE } from '#shared/invoices/records';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { ListTable } from '../ui/list-table';
+import { StatusFilter } from '../ui/status-filter';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AccountantFiles } from './accountant-files';
 import { InvoicingOffNotice } from './invoicing-off-notice';
-import { filterLabel, InvoiceStatusFilter } from './invoice-status-filter';
+import { FILTER_LABELS } from './invoice-labels';
 import { invoicesTable } from './invoices-table';
-import type { InvoiceSearch } from './search-params';
+import { invoiceFilterValues, type InvoiceSearch } from './search-params';
 import { SellerProfileLink } from './seller-profile-link';
 
 interface InvoicesPageProps {
@@ -46,7 +47,12 @@ export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
           </p>
         </div>
         <div className="mb-4">
-          <InvoiceStatusFilter status={status} onChange={(next) => onSearch({ status: next })} />
+          <StatusFilter
+            values={invoiceFilterValues}
+            labels={FILTER_LABELS}
+            status={status}
+            onChange={(next) => onSearch({ status: next })}
+          />
         </div>
         <ListTable
           query={list}
@@ -55,12 +61,12 @@ export function InvoicesPage({ search, onSearch }: InvoicesPageProps) {
           emptyPage="No invoices on this page."
           empty={() =>
             status
-              ? `No ${filterLabel(status).toLowerCase()} invoices.`
+              ? `No ${FILTER_LABELS[status].toLowerCase()} invoices.`
               : 'No invoices yet. Start one from a lead’s page.'
           }
           rows={(data) => data.invoices}
           {...invoicesTable(
-            `${status ? `${filterLabel(status)} invoices` : 'Invoices'}, overdue first, then newest`,
+            `${status ? `${FILTER_LABELS[status]} invoices` : 'Invoices'}, overdue first, then newest`,
           )}
           pager={{
             page,

@@ -4,7 +4,7 @@ import type { InvoiceSettings } from '#shared/invoices/settings';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage } from '../ui/errors';
-import { Button } from '../ui/controls';
+import { SaveBar } from '../ui/save-bar';
 import { NumbersFields, PaymentFields, VatFields, WhoYouAreFields } from './seller-profile-fields';
 import {
   formValues,
@@ -80,12 +80,7 @@ export function SellerProfileForm({
       <PaymentFields {...fieldProps} />
       <NumbersFields {...fieldProps} />
 
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        <p className="text-sm text-muted">{isDirty ? 'Unsaved changes' : 'All changes saved'}</p>
-        <Button type="submit" isPending={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save profile'}
-        </Button>
-      </div>
+      <SaveBar isDirty={isDirty} isPending={save.isPending} label="Save profile" savesUnchanged />
     </Form>
   );
 }

@@ -6,9 +6,11 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button, Card } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
+import { SaveBar } from '../ui/save-bar';
 import { ProposalFields } from './proposal-fields';
 import { ProposalFigures } from './proposal-figures';
-import { pathIssues, useSendProposal, useUpdateProposal } from './proposal-mutations';
+import { useSendProposal, useUpdateProposal } from './proposal-mutations';
 import { ProposalPreview } from './proposal-preview';
 import { sendChecks } from './send-checks';
 import {
@@ -104,20 +106,9 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
             seller={seller}
           />
           <ProposalFigures {...amounts} />
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            <p className="text-sm text-muted">
-              {isDirty ? 'Unsaved changes' : 'All changes saved'}
-            </p>
-            <Button
-              type="submit"
-              variant="secondary"
-              isPending={update.isPending}
-              isDisabled={!isDirty}
-            >
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
+          <SaveBar isDirty={isDirty} isPending={update.isPending} variant="secondary">
             <Button onPress={askToSend}>Send</Button>
-          </div>
+          </SaveBar>
         </Form>
       </Card>
       <Card>

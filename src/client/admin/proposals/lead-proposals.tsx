@@ -3,10 +3,11 @@ import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '#client/lib/trpc';
 import { Button, Card, TextInputField } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
 import { DataTable } from '../ui/list-table';
 import { QueryState } from '../ui/query-state';
 import { useAiEnabled } from '../ui/use-ai';
-import { pathIssues, useCreateProposal, useDraftProposal } from './proposal-mutations';
+import { useCreateProposal, useDraftProposal } from './proposal-mutations';
 import { leadProposalsTable } from './proposals-table';
 
 /** The lead's proposals, newest first, and "New proposal": a draft with a title, opened at once. */

@@ -2,8 +2,6 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { trpc } from '#client/lib/trpc';
 import { toast } from '#client/ui/toast';
 import { errorMessage, isBadRequest } from '../ui/errors';
-import { serverIssues } from '../ui/field-issues';
-import type { PathErrors } from './proposal-values';
 
 function failureToast(action: string, error: unknown) {
   toast({
@@ -18,13 +16,6 @@ function unlessBadInput(action: string) {
   return (error: unknown) => {
     if (!isBadRequest(error)) failureToast(action, error);
   };
-}
-
-/** The server's 400 as messages by the input's dotted path (`items.1.unitAmount`). */
-export function pathIssues(error: unknown): PathErrors {
-  const found: PathErrors = {};
-  for (const { path, message } of serverIssues(error)) found[path] ??= message;
-  return found;
 }
 
 /**

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { ProposalSettings } from '#shared/proposals';
 import { trpc } from '#client/lib/trpc';
-import { Button, Card, TextInputField } from '../ui/controls';
+import { Card, TextInputField } from '../ui/controls';
+import { pathIssues } from '../ui/field-issues';
 import { QueryState } from '../ui/query-state';
-import { pathIssues, useSaveProposalSettings } from './proposal-mutations';
+import { SaveBar } from '../ui/save-bar';
+import { useSaveProposalSettings } from './proposal-mutations';
 
 /** The settings every new proposal starts from, and what the client's page says about paying. */
 export function ProposalSettingsCard() {
@@ -87,12 +89,7 @@ function SettingsForm({ saved }: { saved: ProposalSettings }) {
         error={errors['priceList']}
         description="One service and price a line; AI drafts price their items from it."
       />
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        <p className="text-sm text-muted">{isDirty ? 'Unsaved changes' : 'All changes saved'}</p>
-        <Button type="submit" isPending={save.isPending} isDisabled={!isDirty}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
-        </Button>
-      </div>
+      <SaveBar isDirty={isDirty} isPending={save.isPending} label="Save settings" />
     </Form>
   );
 }

@@ -4,11 +4,9 @@
  * come from the shared `proposalAmounts`, the one rule the server stores.
  */
 import type { z } from 'zod/mini';
-import type { TaxCategory } from '#shared/invoices/codes';
 import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import {
   isCurrency,
-  minorDigits,
   proposalAmounts,
   proposalUpdateInput,
   type Deposit,
@@ -16,21 +14,17 @@ import {
   type ProposalItem,
 } from '#shared/proposals';
 import type { Proposal } from '#shared/shapes/proposals';
+import { majorText, minorAmount, PRICE_MESSAGE } from '../ui/amount-text';
+import type { ItemRowValues } from '../ui/draft-item-rows';
 
-export interface ItemValues {
-  /** Stable across adds and removes: the row's React key. */
-  key: number;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  /**
-   * The item's VAT category, or '' to leave it to the server: once invoicing is on it takes
-   * the seller profile's default (docs/invoices.md, "Proposals and deposits").
-   */
-  category: TaxCategory | '';
-  /** Percent as typed; read only for S, every other category's rate is 0. */
-  rate: string;
-}
+/** Prices are typed as every admin amount is; read here too, with the editor's other words. */
+export { majorText, minorAmount, PRICE_MESSAGE };
+
+/**
+ * An item as typed: its VAT category may be '' to leave it to the server, which gives it the
+ * seller profile's default once invoicing is on (docs/invoices.md, "Proposals and deposits").
+ */
+export type ItemValues = ItemRowValues;
 
 /** The seller profile's default VAT, which the server gives an item left without one. */
 export type VatDefaults = Pick<InvoiceSettings, 'defaultCategory' | 'defaultRate'>;
@@ -60,28 +54,8 @@ export interface ProposalValues {
 /** Messages keyed by the input's dotted path: `title`, `items.1.unitAmount`, `deposit`. */
 export type PathErrors = Record<string, string>;
 
-export const PRICE_MESSAGE = 'Price must be an amount such as 1500.00';
 export const QUANTITY_TEXT_MESSAGE = 'Quantity must be a number such as 1 or 1.5';
 export const DEPOSIT_TEXT_MESSAGE = 'Deposit must be a number';
-
-/** An amount in minor units as the owner reads it: 150000 EUR → "1500.00". */
-export function majorText(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return (amount / 10 ** digits).toFixed(digits);
-}
-
-/**
- * "1,500.5" in EUR → 150050; null when it is not an amount with at most the currency's
- * decimals. Computed on the digits, not by multiplying a float: "0.29" is 29, never 28.
- */
-export function minorAmount(text: string, currency: string): number | null {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''));
-  if (!match) return null;
-  const digits = minorDigits(currency);
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  return Number(`${match[1]}${fraction.padEnd(digits, '0')}`);
-}
 
 let nextKey = 1;
 export const newItem = (): ItemValues => ({

@@ -1,10 +1,14 @@
-import { PROPOSAL_STATUS_LABELS, PROPOSALS_PAGE_SIZE } from '#shared/proposals';
+import {
+  PROPOSAL_STATUS_LABELS,
+  PROPOSALS_PAGE_SIZE,
+  proposalStatusValues,
+} from '#shared/proposals';
 import { trpc } from '#client/lib/trpc';
 import { Card } from '../ui/controls';
 import { ListTable } from '../ui/list-table';
+import { StatusFilter } from '../ui/status-filter';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { ProposalSettingsCard } from './proposal-settings';
-import { ProposalStatusFilter } from './proposal-status-filter';
 import { proposalsTable } from './proposals-table';
 import { UnmatchedPaymentsCard } from './unmatched-payments';
 import type { ProposalSearch } from './search-params';
@@ -39,7 +43,12 @@ export function ProposalsPage({ search, onSearch }: ProposalsPageProps) {
           </p>
         </div>
         <div className="mb-4">
-          <ProposalStatusFilter status={status} onChange={(next) => onSearch({ status: next })} />
+          <StatusFilter
+            values={proposalStatusValues}
+            labels={PROPOSAL_STATUS_LABELS}
+            status={status}
+            onChange={(next) => onSearch({ status: next })}
+          />
         </div>
         <ListTable
           query={list}

@@ -38,3 +38,13 @@ export function fieldIssues(error: unknown): Record<string, string> {
   }
   return found;
 }
+
+/**
+ * The server's 400 as messages by the input's whole dotted path (`items.1.unitAmount`): for a
+ * form whose fields repeat (an editor's item rows), where the path's last part would not say which.
+ */
+export function pathIssues(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const { path, message } of serverIssues(error)) found[path] ??= message;
+  return found;
+}
