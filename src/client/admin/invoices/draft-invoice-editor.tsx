@@ -194,6 +194,12 @@ function DeleteDraftDialog({ invoice, isOpen, onClose }: DeleteDraftDialogProps)
       isOpen={isOpen}
       title="Delete this draft"
       question="The draft is deleted for good. No number was used: it had none."
+      detail={
+        // A deposit's draft carries the payment it was made for (docs/invoices.md, "Deposits").
+        invoice.payments.length > 0
+          ? 'The payments recorded on it go with it: issue it instead to keep them on an invoice.'
+          : undefined
+      }
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       isPending={remove.isPending}

@@ -2,7 +2,8 @@
  * A draft invoice's editor (docs/invoices.md, "The admin's screens"): the figures of what is
  * typed are the shared `invoiceTotals`'s, Save sends the items as typed in minor units, Issue
  * and send asks the server to mail it, and a 409 naming what the buyer lacks is listed with a
- * link to the lead.
+ * link to the lead; deleting a draft that carries a payment says the payment goes with it; once
+ * a credit leaves nothing to credit, the heading takes the focus.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -223,6 +224,62 @@ describe('the draft invoice editor', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Download PDF' })).toBeVisible();
     expect(server.callsTo('invoices.issue')[0]?.input).toEqual({ id: draft.id });
+  });
+
+  it('warns that a draft’s payment goes with it before deleting it, and says nothing of one without', async () => {
+    editorServer();
+    const user = userEvent.setup();
+    const payment = {
+      id: 1,
+      invoiceId: draft.id,
+      amount: 142_800,
+      currency: 'EUR',
+      provider: 'stripe' as const,
+      providerRef: 'pi_1',
+      paidAt: '2026-03-01T10:00:00.000Z',
+      note: 'Deposit on proposal P-2026-1',
+    };
+    renderAdmin(
+      <DraftInvoiceEditor invoice={{ ...draft, role: 'deposit', payments: [payment] }} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this draft' });
+    expect(dialog).toHaveTextContent(
+      'The payments recorded on it go with it: issue it instead to keep them on an invoice.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    renderAdmin(<DraftInvoiceEditor invoice={draft} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    const plain = await screen.findByRole('alertdialog', { name: 'Delete this draft' });
+    expect(plain).not.toHaveTextContent('payments recorded');
+  });
+
+  it('puts the focus on the heading once a credit leaves nothing to credit', async () => {
+    const issued = issuedInvoice({ id: draft.id });
+    let stored = issued;
+    editorServer({
+      'invoices.get': () => ({ data: { invoice: stored } }),
+      'invoices.credit': () => {
+        stored = {
+          ...issued,
+          paymentStatus: 'credited',
+          balance: { paid: 0, credited: issued.totals.gross, outstanding: 0 },
+        };
+        return {
+          data: { invoice: stored, creditNote: issuedInvoice({ id: 99, kind: 'credit_note' }) },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<InvoicePage idParam={String(draft.id)} />);
+    await user.click(await screen.findByRole('button', { name: 'Credit' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Credit INV-/ });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /^INV-2026-0001/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Credit' })).toBeNull();
   });
 
   it('lists what the buyer lacks when issuing is refused (409), with a link to the lead', async () => {

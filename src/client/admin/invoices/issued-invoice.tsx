@@ -129,7 +129,9 @@ function InvoiceActions({
         onCancel={() => setAskingSend(false)}
         onConfirm={() => send.mutate({ id: invoice.id }, { onSettled: () => setAskingSend(false) })}
       />
-      {canCredit ? (
+      {/* Mounted while the credit's answer comes, even if it leaves nothing to credit: its
+          callbacks run only while it is. */}
+      {isInvoice ? (
         <CreditDialog
           invoice={invoice}
           isOpen={crediting}

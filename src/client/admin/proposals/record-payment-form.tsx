@@ -22,7 +22,13 @@ function useRecordPayment() {
         });
       }
     },
-    onSettled: () => Promise.all([utils.proposals.invalidate(), utils.leads.invalidate()]),
+    // With invoicing on, the payment issued its deposit invoice too (docs/invoices.md).
+    onSettled: () =>
+      Promise.all([
+        utils.proposals.invalidate(),
+        utils.leads.invalidate(),
+        utils.invoices.invalidate(),
+      ]),
   });
 }
 
