@@ -174,7 +174,7 @@ const EMBEDDED_ONLY_TESTS = [
 ];
 
 export default defineConfig({
-  // The path aliases of tsconfig.json (docs/architecture.md, "Layers"), for the build and Vitest.
+  // The path aliases of tsconfig.json (docs/architecture.md, "The layers"), for the build and Vitest.
   resolve: { tsconfigPaths: true },
   plugins: [
     // Must precede react(): it generates src/routeTree.gen.ts and splits route chunks.
