@@ -12,6 +12,7 @@ import { toastQueue } from '#client/ui/toast';
 import { draftInvoice, issuedInvoice } from '#tests/support/admin-invoices';
 import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { enterText } from '#tests/support/enter-text';
 import { LeadInvoices } from './lead-invoices';
 
 afterEach(() => {
@@ -115,13 +116,14 @@ describe("a lead's invoices", () => {
     await user.click(within(details).getByRole('button', { name: 'Add invoicing details' }));
     const form = within(details).getByRole('form', { name: 'Invoicing details' });
     expect(within(form).getByRole('textbox', { name: 'Legal name' })).toHaveFocus();
-    await user.keyboard('Zoë Łódź-Ørsted SARL');
-    await user.type(within(form).getByRole('textbox', { name: 'Address line 1' }), '3 rue Bleue');
-    await user.type(within(form).getByRole('textbox', { name: 'Postcode' }), '75009');
-    await user.type(within(form).getByRole('textbox', { name: 'City' }), 'Paris');
-    await user.type(within(form).getByRole('textbox', { name: /^Country/ }), 'fr');
-    const vatId = within(form).getByRole('textbox', { name: /^VAT ID/ });
-    await user.type(vatId, 'FR123');
+    await user.paste('Zoë Łódź-Ørsted SARL');
+    const field = (name: string | RegExp) => within(form).getByRole('textbox', { name });
+    await enterText(user, field('Address line 1'), '3 rue Bleue');
+    await enterText(user, field('Postcode'), '75009');
+    await enterText(user, field('City'), 'Paris');
+    await enterText(user, field(/^Country/), 'fr');
+    const vatId = field(/^VAT ID/);
+    await enterText(user, vatId, 'FR123');
     await user.click(within(form).getByRole('button', { name: 'Save invoicing details' }));
     await waitFor(() => expect(vatId).toHaveAccessibleDescription(/Not a French VAT ID/));
     await user.clear(vatId);

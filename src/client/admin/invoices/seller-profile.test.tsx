@@ -15,6 +15,7 @@ import { INVOICE_MESSAGES } from '#shared/invoices/messages';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { enterText } from '#tests/support/enter-text';
 import { SellerProfilePage } from './seller-profile';
 
 afterEach(() => {
@@ -50,12 +51,10 @@ describe('the seller profile', () => {
     const user = userEvent.setup();
     renderAdmin(<SellerProfilePage />);
     expect(await screen.findByText(/^Invoicing is/)).toHaveTextContent(/^Invoicing is on$/);
-    await user.type(await textbox('Address line 2'), 'Hof 3');
-    await user.clear(await textbox('Payment terms (days)'));
-    await user.type(await textbox('Payment terms (days)'), '30');
-    await user.clear(await textbox('Reminder days'));
-    await user.type(await textbox('Reminder days'), '-5, 10');
-    await user.type(await textbox('IBAN'), 'DE89 3704 0044 0532 0130 00');
+    await enterText(user, await textbox('Address line 2'), 'Hof 3');
+    await enterText(user, await textbox('Payment terms (days)'), '30');
+    await enterText(user, await textbox('Reminder days'), '-5, 10');
+    await enterText(user, await textbox('IBAN'), 'DE89 3704 0044 0532 0130 00');
     await user.clear(await textbox('E-mail address on invoices'));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
@@ -79,7 +78,7 @@ describe('the seller profile', () => {
     renderAdmin(<SellerProfilePage />);
     await user.click(await screen.findByRole('switch', { name: 'Registered for VAT' }));
     expect(screen.queryByRole('textbox', { name: 'VAT ID' })).toBeNull();
-    await user.type(await textbox('Exemption text'), 'No VAT charged under § 19 UStG');
+    await enterText(user, await textbox('Exemption text'), 'No VAT charged under § 19 UStG');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(fake.callsTo('invoices.saveSettings')[0]?.input).toMatchObject({

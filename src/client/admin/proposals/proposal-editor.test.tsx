@@ -13,6 +13,7 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { enterText } from '#tests/support/enter-text';
 import { DraftEditor } from './draft-editor';
 import {
   majorText,
@@ -228,10 +229,10 @@ describe('the draft editor', () => {
     await user.click(add);
     const first = within(screen.getByRole('listitem', { name: 'Item 1' }));
     const second = within(screen.getByRole('listitem', { name: 'Item 2' }));
-    await user.type(first.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
-    await user.type(first.getByRole('textbox', { name: 'Unit price (EUR)' }), '1000');
-    await user.type(second.getByRole('textbox', { name: 'Item 2 description' }), 'Travel');
-    await user.type(second.getByRole('textbox', { name: 'Unit price (EUR)' }), '200');
+    await enterText(user, first.getByRole('textbox', { name: 'Item 1 description' }), 'Workshop');
+    await enterText(user, first.getByRole('textbox', { name: 'Unit price (EUR)' }), '1000');
+    await enterText(user, second.getByRole('textbox', { name: 'Item 2 description' }), 'Travel');
+    await enterText(user, second.getByRole('textbox', { name: 'Unit price (EUR)' }), '200');
     // Invoicing is off: an item left unset has no VAT.
     expect(second.getByRole('button', { name: /^No VAT/ })).toBeVisible();
 
