@@ -66,6 +66,21 @@ beforeEach(async () => {
     reason: 'Two and a half hours were not worked.',
   });
   await paidDeposit(env.leadId);
+  // A refund this month of December's payment (as a card refund is kept): not a payment.
+  const december = ids.december;
+  await writeTransaction(deps.db, async (tx) => {
+    await tx
+      .insert(invoicePayments)
+      .values({
+        invoiceId: december,
+        amount: -50_000,
+        currency: 'EUR',
+        provider: 'stripe',
+        providerRef: 'pi_december:refunded:50000',
+        paidAt: new Date('2026-01-14T10:00:00Z'),
+      })
+      .run();
+  });
   // A draft owes nothing yet.
   await env.draft();
 });
@@ -76,10 +91,11 @@ describe('the Overview: invoices', () => {
     expect(figures).toEqual([
       {
         currency: 'EUR',
-        // December's 6,515.25 less 1,000.00 paid and 446.25 credited, and January's less 2,000.00.
-        outstanding: 506_900 + 451_525,
-        overdue: 506_900,
-        // January's 2,000.00 and the deposit invoice's 1,000.00.
+        // December's 6,515.25 less 500.00 kept (1,000.00 paid, 500.00 refunded) and 446.25
+        // credited, and January's less 2,000.00.
+        outstanding: 556_900 + 451_525,
+        overdue: 556_900,
+        // January's 2,000.00 and the deposit invoice's 1,000.00; the refund not taken off.
         paidThisMonth: 300_000,
       },
     ]);

@@ -35,6 +35,8 @@ export async function invoiceFigures(db: Db, now: Date, timeZone: string): Promi
     db.all<Record<'currency' | 'amount', unknown>>(sql`
       select currency, sum(amount) as amount from invoice_payments
       where paid_at >= ${start.getTime()} and paid_at < ${end.getTime()}
+        -- A card refund is a negative row (docs/invoices.md): money out, not paid in.
+        and amount > 0
       group by currency`),
   ]);
   const rows = new Map<string, InvoiceFigures[number]>();

@@ -96,13 +96,21 @@ async function creditableInvoice(tx: Db, id: number): Promise<Creditable> {
     throw conflict(DRAFT_MESSAGES.creditNotInvoice);
   }
   const settings = await completeSettings(tx);
+  const { notes, creditable } = await creditedSoFar(tx, invoice);
+  if (creditable <= 0) throw conflict(DRAFT_MESSAGES.creditNothingLeft);
+  return { invoice, notes, settings, creditable };
+}
+
+/** An invoice's issued credit notes, and what is still creditable: its gross less theirs. */
+export async function creditedSoFar(
+  tx: Db,
+  invoice: InvoiceRow,
+): Promise<{ notes: InvoiceRow[]; creditable: number }> {
   const notes = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.creditsInvoiceId, invoice.id), eq(invoices.status, 'issued')));
-  const creditable = invoice.gross - notes.reduce((sum, note) => sum + note.gross, 0);
-  if (creditable <= 0) throw conflict(DRAFT_MESSAGES.creditNothingLeft);
-  return { invoice, notes, settings, creditable };
+  return { notes, creditable: invoice.gross - notes.reduce((sum, note) => sum + note.gross, 0) };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices, leadEvents } from '#db/schema';
+import { invoices, leadEvents, proposalPayments } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
 import { clientReceiptMail } from '#server/proposals/payments/payment-mail';
 import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
@@ -202,13 +202,48 @@ describe('the deposit invoice', () => {
     await refund(42_800)();
     const [draft] = (await admin.invoices.list({ leadId })).invoices;
     expect(draft?.payments.map((p) => p.amount)).toEqual([142_800, -42_800]);
+    // Issued later, it would read overdue for what went back.
+    expect(draft?.remindersStopped).toBe(true);
     const notes = await deps.db
       .select({ text: leadEvents.text })
       .from(leadEvents)
       .where(eq(leadEvents.kind, 'note'))
       .all();
     expect(notes.at(-1)?.text).toBe(
-      'A refund of €428.00 was made on a deposit whose invoice is still a draft: once it is issued, credit €428.00 on it.',
+      'A refund of €428.00 was made on a deposit whose invoice is still a draft: once it is issued, credit €428.00 on it. Its reminders are stopped.',
     );
+  });
+
+  it('credits the cent above a refund its rate cannot reach, so the invoice owes nothing', async () => {
+    const { admin, leadId, deliver, refund } = await paidByStripe();
+    await deliver();
+    // At 19 % no net gives a gross of 10.05: the credit note is 10.06, never one cent short.
+    await refund(1_005)();
+    const [note, invoice] = (await admin.invoices.list({ leadId })).invoices;
+    expect(note?.totals).toMatchObject({ net: 845, tax: 161, gross: 1_006 });
+    expect(invoice).toMatchObject({
+      paymentStatus: 'paid',
+      balance: { paid: 141_795, credited: 1_006, outstanding: -1 },
+    });
+  });
+
+  it('records a refund of an invoice credited whole by hand, with no second credit note', async () => {
+    const { deps, admin, leadId, proposal, deliver, refund } = await paidByStripe();
+    await deliver();
+    const [deposit] = (await admin.invoices.list({ leadId })).invoices;
+    await admin.invoices.credit({ id: deposit!.id, reason: 'Engagement cancelled' });
+    expect((await refund(142_800)()).status).toBe(200);
+    const documents = (await admin.invoices.list({ leadId })).invoices;
+    expect(documents.map((d) => d.number)).toEqual(['CN-2026-0001', 'INV-2026-0001']);
+    expect(documents[1]).toMatchObject({
+      paymentStatus: 'credited',
+      balance: { paid: 0, credited: 142_800, outstanding: 0 },
+    });
+    const [payment] = await deps.db
+      .select({ refunded: proposalPayments.refundedAmount })
+      .from(proposalPayments)
+      .where(eq(proposalPayments.proposalId, proposal.id))
+      .all();
+    expect(payment?.refunded).toBe(142_800);
   });
 });

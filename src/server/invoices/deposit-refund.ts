@@ -5,18 +5,21 @@
  * reads paid (or credited, once all went back) and owes nothing either way. Issued in the
  * refund's write transaction, audited as the site's, mailed to the buyer with its PDF. Set as
  * the proposals' refund effect by the app (app/app-router.ts). A deposit invoice still a draft
- * gets the refund as a payment and a note on the lead: credit it once it is issued.
+ * gets the refund as a payment, its reminders stopped and a note on the lead: credit it once
+ * it is issued.
  */
+import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db';
 import { invoicePayments, invoices, leadEvents } from '#db/schema';
 import { dayIn } from '#shared/calendar-days';
 import { formatMoney } from '#shared/money';
+import { invoiceTotals } from '#shared/invoices/totals';
 import { depositLines } from '#shared/proposal-vat';
 import { auditInsert } from '#server/audit/record';
 import { leadSubject } from '#server/audit/subjects';
 import type { DepositRefunded } from '#server/proposals/payments/deposit-refunded';
-import { creditItems } from './credit';
+import { creditedSoFar, creditItems } from './credit';
 import { itemsOf, totalsOf, type InvoiceRow } from './invoice-json';
 import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
 
@@ -37,21 +40,17 @@ async function depositInvoiceOf(tx: Db, refund: DepositRefunded): Promise<Invoic
   return found?.invoice ?? null;
 }
 
-/** The credit note's items: the refund over the invoice's rates, each line's words kept. */
+/** The invoice's items for `amount` over its rates, each line's words kept. */
 function refundItems(invoice: InvoiceRow, amount: number) {
-  const totals = totalsOf(invoice);
-  const lines = depositLines(totals, { kind: 'amount', value: amount });
+  const lines = depositLines(totalsOf(invoice), { kind: 'amount', value: amount });
   const items = itemsOf(invoice);
   return lines
     .filter((line) => line.net > 0)
     .map((line) => {
       const same = items.find((item) => item.category === line.category && item.rate === line.rate);
+      const words = same?.description ?? `Deposit, invoice ${invoice.number ?? ''}`;
       return {
-        description:
-          `Refund: ${same?.description ?? `Deposit, invoice ${invoice.number ?? ''}`}`.slice(
-            0,
-            500,
-          ),
+        description: `Refund: ${words}`.slice(0, 500),
         quantity: 1,
         unitCode: 'C62' as const,
         unitAmount: line.net,
@@ -61,6 +60,40 @@ function refundItems(invoice: InvoiceRow, amount: number) {
     });
 }
 
+const grossOf = (items: ReturnType<typeof refundItems>) => invoiceTotals(items).gross;
+
+/**
+ * The credit note's items for a refund, never more than is still creditable (the owner may
+ * have credited part by hand). A rate can skip the cent asked (at 20 %, no net gives a gross
+ * of 10.05): then the cent above, so the invoice ends owing nothing rather than one cent
+ * that would read overdue and be reminded. None when nothing is left to credit.
+ */
+function refundCredit(invoice: InvoiceRow, amount: number, creditable: number) {
+  const wanted = Math.min(amount, creditable);
+  if (wanted <= 0) return null;
+  const exact = refundItems(invoice, wanted);
+  if (grossOf(exact) === wanted || wanted + 1 > creditable) return exact;
+  const above = refundItems(invoice, wanted + 1);
+  return grossOf(above) === wanted + 1 ? above : exact;
+}
+
+/** A line on the lead's timeline for what the owner has to do by hand. */
+async function noteOnLead(tx: Db, invoice: InvoiceRow, now: Date, text: string) {
+  if (invoice.leadId === null) return;
+  await tx.insert(leadEvents).values({
+    leadId: invoice.leadId,
+    at: now,
+    kind: 'note',
+    actor: null,
+    text,
+    proposalId: invoice.proposalId,
+  });
+}
+
+/**
+ * Never refuses: the refund is Stripe's fact and stays recorded (the payment, the proposal's
+ * refunded amount, the owner's notice). What cannot be credited is said on the lead instead.
+ */
 export async function creditDepositRefund(tx: Db, refund: DepositRefunded): Promise<void> {
   const invoice = await depositInvoiceOf(tx, refund);
   if (!invoice) return;
@@ -77,32 +110,48 @@ export async function creditDepositRefund(tx: Db, refund: DepositRefunded): Prom
     createdAt: refund.now,
   });
   if (invoice.status !== 'issued') {
-    if (invoice.leadId === null) return;
-    await tx.insert(leadEvents).values({
-      leadId: invoice.leadId,
-      at: refund.now,
-      kind: 'note',
-      actor: null,
-      text: `A refund of ${money} was made on a deposit whose invoice is still a draft: once it is issued, credit ${money} on it.`,
-      proposalId: invoice.proposalId,
-    });
+    // Issued later, it would read overdue for what went back: no reminders for it.
+    await tx.update(invoices).set({ remindersStopped: true }).where(eq(invoices.id, invoice.id));
+    await noteOnLead(
+      tx,
+      invoice,
+      refund.now,
+      `A refund of ${money} was made on a deposit whose invoice is still a draft: once it is issued, credit ${money} on it. Its reminders are stopped.`,
+    );
     return;
   }
+  const { creditable } = await creditedSoFar(tx, invoice);
+  const items = refundCredit(invoice, refund.amount, creditable);
+  // Credited whole by hand already: the refund's payment alone settles it.
+  if (!items) return;
   const today = dayIn(refund.now, refund.site.timeZone);
-  const note = await creditItems(
-    tx,
-    invoice.id,
-    { items: refundItems(invoice, refund.amount), reason: `Refund of ${money} (card, Stripe)` },
-    { today, now: refund.now, by: null },
-    (row) =>
-      auditInsert(tx, refund.now, {
-        action: 'invoice_credited',
-        actor: null,
-        target: `${row.number ?? ''} credits ${invoice.number ?? ''}: refund by card`,
-        ip: null,
-        ...(invoice.leadId === null ? {} : { subject: leadSubject(invoice.leadId) }),
-      }),
-  );
+  let note: InvoiceRow;
+  try {
+    note = await creditItems(
+      tx,
+      invoice.id,
+      { items, reason: `Refund of ${money} (card, Stripe)` },
+      { today, now: refund.now, by: null },
+      (row) =>
+        auditInsert(tx, refund.now, {
+          action: 'invoice_credited',
+          actor: null,
+          target: `${row.number ?? ''} credits ${invoice.number ?? ''}: refund by card`,
+          ip: null,
+          ...(invoice.leadId === null ? {} : { subject: leadSubject(invoice.leadId) }),
+        }),
+    );
+  } catch (error) {
+    // Refused before any number was taken (credit.ts checks everything first).
+    if (!(error instanceof TRPCError)) throw error;
+    await noteOnLead(
+      tx,
+      invoice,
+      refund.now,
+      `No credit note for the refund of ${money} on invoice ${invoice.number ?? ''}: ${error.message}. Credit it by hand once that is fixed.`,
+    );
+    return;
+  }
   await queueInvoiceMail(tx, note, refund.site, refund.now, {
     subject: `Credit note ${note.number ?? ''}: refund of ${money}`,
     lines: [

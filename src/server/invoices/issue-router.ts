@@ -184,6 +184,8 @@ export const invoiceIssueProcedures = {
         if (!row) throw invoiceNotFound();
         if (row.status !== 'issued' || row.kind !== 'invoice')
           throw conflict(SEND_MESSAGES.notIssued);
+        // Only an erasure unlinks an issued invoice from its lead.
+        if (!input.stopped && row.leadId === null) throw conflict(SEND_MESSAGES.erasedReminders);
         await tx
           .update(invoices)
           .set({ remindersStopped: input.stopped })

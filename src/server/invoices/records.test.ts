@@ -11,6 +11,8 @@ import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from '#tests/support/app';
 import { invoicing } from '#tests/support/invoicing';
 import { signedInRestApp } from '#tests/support/rest';
+import { failure } from '#tests/support/trpc-errors';
+import { SEND_MESSAGES } from './send';
 
 describe('a person’s invoices', () => {
   it('are in the export, and outlive the erasure as issued records, unlinked and said', async () => {
@@ -62,6 +64,9 @@ describe('a person’s invoices', () => {
     // The same document as before, its frozen parties and payment kept: only the lead is gone.
     const { invoice: after } = await admin.invoices.get({ id: invoice.id });
     expect(after).toEqual({ ...before, leadId: null, remindersStopped: true });
+    // And they stay stopped: the owner cannot turn them on for an erased client.
+    const again = await failure(admin.invoices.reminders({ id: invoice.id, stopped: false }));
+    expect([again.code, again.message]).toEqual(['CONFLICT', SEND_MESSAGES.erasedReminders]);
     const mails = await deps.db.select({ ref: outbox.ref }).from(outbox).all();
     expect(mails.filter((mail) => mail.ref?.startsWith('invoice'))).toEqual([]);
     expect((await app.request(`/i/${token}`)).status).toBe(404);

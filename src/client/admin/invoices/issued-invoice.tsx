@@ -102,7 +102,10 @@ function InvoiceActions({
         <div>
           <Switch
             isSelected={invoice.remindersStopped}
-            isDisabled={reminders.isPending}
+            // An erased client's invoice keeps its reminders stopped (the server refuses them).
+            isDisabled={
+              reminders.isPending || (invoice.leadId === null && invoice.remindersStopped)
+            }
             aria-describedby="reminders-help"
             onChange={(stopped) => reminders.mutate({ id: invoice.id, stopped })}
           >
