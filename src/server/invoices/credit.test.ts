@@ -93,6 +93,16 @@ describe('a credit note', () => {
     expect((await credit({ amount: 537_500 })).invoice.paymentStatus).toBe('credited');
   });
 
+  it('credits all that is left after an amount, which named no lines, as an amount too', async () => {
+    await credit({ amount: 10_000 });
+    const { creditNote, invoice } = await credit({});
+    expect(creditNote.totals.gross).toBe(639_625);
+    expect(creditNote.items.map((item) => [item.description, item.rate])).toEqual([
+      [expect.stringMatching(/^Credit: /), 19],
+    ]);
+    expect(invoice.paymentStatus).toBe('credited');
+  });
+
   it('refuses an amount on several rates, lines and an amount together, and what is not an issued invoice', async () => {
     const mixed = await env.draft({
       items: [ITEMS[0], { ...ITEMS[1], rate: 7 }],

@@ -12,6 +12,7 @@ import { DRAFT_MESSAGES, type InvoiceCreditInput } from '#shared/invoices/drafts
 import { invoiceContentInput } from '#shared/invoices/schemas';
 import { sellerOf } from '#shared/invoices/settings';
 import { invoiceTotals, thousandths, type InvoiceItem } from '#shared/invoices/totals';
+import { depositLines } from '#shared/proposal-vat';
 import { formatMoney } from '#shared/money';
 import { itemsOf, parseJson, totalsOf, type CreditedLine, type InvoiceRow } from './invoice-json';
 import { freeze, completeSettings } from './issue';
@@ -33,10 +34,34 @@ function uncredited(items: InvoiceItem[], notes: InvoiceRow[]): bigint[] {
   return left;
 }
 
+/**
+ * Items of `gross` split over the invoice's rates as a deposit is (`depositLines`), each
+ * line's words the invoice's own after `prefix`: the nearest gross below where a rate skips
+ * the cent. For credits that name no lines: a refund, and all that is left after an amount.
+ */
+export function itemsForGross(invoice: InvoiceRow, gross: number, prefix: string): InvoiceItem[] {
+  const lines = depositLines(totalsOf(invoice), { kind: 'amount', value: gross });
+  const items = itemsOf(invoice);
+  return lines
+    .filter((line) => line.net > 0)
+    .map((line) => {
+      const same = items.find((item) => item.category === line.category && item.rate === line.rate);
+      const words = same?.description ?? `Invoice ${invoice.number ?? ''}`;
+      return {
+        description: `${prefix}${words}`.slice(0, 500),
+        quantity: 1,
+        unitCode: 'C62' as const,
+        unitAmount: line.net,
+        category: line.category ?? 'S',
+        rate: line.rate,
+      };
+    });
+}
+
 /** The credit note's items and the lines they credit, from the request. */
 function creditedItems(
   invoice: InvoiceRow,
-  notes: InvoiceRow[],
+  { notes, creditable }: Pick<Creditable, 'notes' | 'creditable'>,
   input: InvoiceCreditInput,
 ): { items: InvoiceItem[]; lines: CreditedLine[] | null } {
   if (input.amount !== undefined) {
@@ -48,6 +73,11 @@ function creditedItems(
     const description = `Credit on invoice ${invoice.number}`;
     const item = { description, quantity: 1, unitCode: 'C62' as const, unitAmount: input.amount };
     return { items: [{ ...item, category, rate }], lines: null };
+  }
+  // Whole after a credit of an amount (the owner's, or a refund's), which named no lines: what
+  // is left is an amount too.
+  if (input.lines === undefined && notes.some((note) => note.creditedLines === null)) {
+    return { items: itemsForGross(invoice, creditable, 'Credit: '), lines: null };
   }
   const items = itemsOf(invoice);
   const left = uncredited(items, notes);
@@ -124,7 +154,7 @@ export async function creditInvoice(
   audit: (note: InvoiceRow, invoice: InvoiceRow) => Promise<unknown>,
 ): Promise<InvoiceRow> {
   const found = await creditableInvoice(tx, input.id);
-  const credited = creditedItems(found.invoice, found.notes, input);
+  const credited = creditedItems(found.invoice, found, input);
   const field = input.amount === undefined ? 'lines' : 'amount';
   return issueCreditNote(tx, found, { ...credited, field, reason: input.reason }, context, audit);
 }

@@ -15,12 +15,11 @@ import { invoicePayments, invoices, leadEvents } from '#db/schema';
 import { dayIn } from '#shared/calendar-days';
 import { formatMoney } from '#shared/money';
 import { invoiceTotals } from '#shared/invoices/totals';
-import { depositLines } from '#shared/proposal-vat';
 import { auditInsert } from '#server/audit/record';
 import { leadSubject } from '#server/audit/subjects';
 import type { DepositRefunded } from '#server/proposals/payments/deposit-refunded';
-import { creditedSoFar, creditItems } from './credit';
-import { itemsOf, totalsOf, type InvoiceRow } from './invoice-json';
+import { creditedSoFar, creditItems, itemsForGross } from './credit';
+import type { InvoiceRow } from './invoice-json';
 import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
 
 /** The deposit invoice the payment `ref` is on, if invoicing made one. */
@@ -40,25 +39,9 @@ async function depositInvoiceOf(tx: Db, refund: DepositRefunded): Promise<Invoic
   return found?.invoice ?? null;
 }
 
-/** The invoice's items for `amount` over its rates, each line's words kept. */
-function refundItems(invoice: InvoiceRow, amount: number) {
-  const lines = depositLines(totalsOf(invoice), { kind: 'amount', value: amount });
-  const items = itemsOf(invoice);
-  return lines
-    .filter((line) => line.net > 0)
-    .map((line) => {
-      const same = items.find((item) => item.category === line.category && item.rate === line.rate);
-      const words = same?.description ?? `Deposit, invoice ${invoice.number ?? ''}`;
-      return {
-        description: `Refund: ${words}`.slice(0, 500),
-        quantity: 1,
-        unitCode: 'C62' as const,
-        unitAmount: line.net,
-        category: line.category ?? 'S',
-        rate: line.rate,
-      };
-    });
-}
+/** The refund's items over the invoice's rates. */
+const refundItems = (invoice: InvoiceRow, amount: number) =>
+  itemsForGross(invoice, amount, 'Refund: ');
 
 const grossOf = (items: ReturnType<typeof refundItems>) => invoiceTotals(items).gross;
 
