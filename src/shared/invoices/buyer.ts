@@ -35,3 +35,34 @@ export function invoiceBuyerOf(buyer: LeadBuyer): InvoiceContentInput['buyer'] {
     reference: buyer.reference,
   };
 }
+
+/** A buyer's fields as a form holds them: text each, the address lines in order. */
+export interface TypedBuyer {
+  name: string;
+  addressLines: readonly string[];
+  postcode: string;
+  city: string;
+  country: string;
+  vatId: string;
+  reference: string;
+  email: string;
+}
+
+/**
+ * What a form sends of the buyer typed (the client's on `/p/`, the owner's on the lead): an
+ * empty address line left out, an empty optional field null. The schema above trims and
+ * checks the rest, so a form holds no second copy of its rules.
+ */
+export function buyerFromText(typed: TypedBuyer): LeadBuyerInput {
+  const orNull = (value: string) => (value.trim() === '' ? null : value);
+  return {
+    name: typed.name,
+    addressLines: typed.addressLines.filter((line) => line.trim() !== ''),
+    postcode: typed.postcode,
+    city: typed.city,
+    country: typed.country,
+    vatId: orNull(typed.vatId),
+    reference: orNull(typed.reference),
+    email: orNull(typed.email),
+  };
+}

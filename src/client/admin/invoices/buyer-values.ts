@@ -4,7 +4,7 @@
  * and the server's refusals by field. The rules stay the server's
  * (shared/invoices/buyer.ts): the form only turns text into the buyer's shape.
  */
-import type { LeadBuyerInput } from '#shared/invoices/buyer';
+import { buyerFromText, type LeadBuyerInput } from '#shared/invoices/buyer';
 import type { LeadBuyerShape } from '#shared/shapes/invoices';
 import { serverIssues } from '../ui/field-issues';
 
@@ -33,21 +33,8 @@ export function buyerValues(saved: LeadBuyerShape | null): BuyerValues {
   };
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/** The buyer the form sends: empty optional fields null, empty address lines left out. */
-export function buyerOf(values: BuyerValues): LeadBuyerInput {
-  return {
-    name: values.name.trim(),
-    addressLines: values.addressLines.map((line) => line.trim()).filter(Boolean),
-    postcode: values.postcode.trim(),
-    city: values.city.trim(),
-    country: values.country.trim().toUpperCase(),
-    vatId: orNull(values.vatId),
-    reference: orNull(values.reference),
-    email: orNull(values.email),
-  };
-}
+/** The buyer the form sends (the `/p/` form's rule: `buyerFromText`). */
+export const buyerOf = (values: BuyerValues): LeadBuyerInput => buyerFromText(values);
 
 /** The server's 400 per field: `data.buyer.addressLines.1` is shown at that line. */
 export function buyerIssues(error: unknown): Record<string, string> {

@@ -137,7 +137,8 @@ describe("a lead's invoices", () => {
           addressLines: ['3 rue Bleue'],
           postcode: '75009',
           city: 'Paris',
-          country: 'FR',
+          // As typed: the server's schema makes it upper case.
+          country: 'fr',
           vatId: null,
           reference: null,
           email: null,

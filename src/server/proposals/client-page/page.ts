@@ -12,6 +12,7 @@
  * rules. The answers name one person's link: no cache keeps them and no other site gets it as
  * a referrer.
  */
+import { buyerFromText } from '#shared/invoices/buyer';
 import { Hono, type Context as HonoCtx } from 'hono';
 import type {
   AcceptField,
@@ -238,16 +239,10 @@ async function buyerPosted(c: HonoCtx<AppEnv>, site: PageSite, token: string) {
   try {
     await callPage(requestContext(c, deps)).buyer({
       token,
-      buyer: {
-        name: values.name,
-        addressLines: [values.address1, values.address2, values.address3].filter(Boolean),
-        postcode: values.postcode,
-        city: values.city,
-        country: values.country,
-        vatId: values.vatId || null,
-        reference: values.reference || null,
-        email: values.email || null,
-      },
+      buyer: buyerFromText({
+        ...values,
+        addressLines: [values.address1, values.address2, values.address3],
+      }),
     });
   } catch (error) {
     const mapped = pageRefusal(c, deps.logger, error, FORM_STATUSES);
