@@ -4,19 +4,13 @@
  * and the server's refusals by field. The rules stay the server's
  * (shared/invoices/buyer.ts): the form only turns text into the buyer's shape.
  */
-import { buyerFromText, type LeadBuyerInput } from '#shared/invoices/buyer';
+import { buyerFromText, type LeadBuyerInput, type TypedBuyer } from '#shared/invoices/buyer';
 import type { LeadBuyerShape } from '#shared/shapes/invoices';
 import { serverIssues } from '../ui/field-issues';
 
-export interface BuyerValues {
-  name: string;
+/** The buyer's fields as typed, the address's three lines each a field. */
+export interface BuyerValues extends TypedBuyer {
   addressLines: [string, string, string];
-  postcode: string;
-  city: string;
-  country: string;
-  vatId: string;
-  reference: string;
-  email: string;
 }
 
 export function buyerValues(saved: LeadBuyerShape | null): BuyerValues {
