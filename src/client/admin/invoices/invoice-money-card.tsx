@@ -27,9 +27,12 @@ const paymentsTable: TableSpec<InvoicePayment> = {
       from: 'sm',
       cellClass: 'text-muted break-words',
       cell: (payment) =>
-        payment.provider === 'stripe'
-          ? 'Card (Stripe)'
-          : `By hand${payment.note ? `: ${payment.note}` : ''}`,
+        payment.provider !== 'stripe'
+          ? `By hand${payment.note ? `: ${payment.note}` : ''}`
+          : // A card refund is kept as a negative payment (docs/invoices.md, "Proposals and deposits").
+            payment.amount < 0
+            ? 'Refund, card (Stripe)'
+            : 'Card (Stripe)',
     },
   ],
 };

@@ -163,6 +163,40 @@ describe('an issued invoice', () => {
     await waitFor(() => expect(whollyCredited).toHaveBeenCalledTimes(1));
   });
 
+  it('names a card refund, kept as a negative payment, in its row', async () => {
+    issuedServer();
+    const card = {
+      id: 1,
+      invoiceId: invoice.id,
+      amount: 238_000,
+      currency: 'EUR',
+      provider: 'stripe' as const,
+      providerRef: 'pi_1',
+      paidAt: '2026-03-02T10:00:00.000Z',
+      note: null,
+    };
+    const refunded = { ...card, id: 2, amount: -38_000, providerRef: 'pi_1:refunded:38000' };
+    renderAdmin(
+      <IssuedInvoice
+        invoice={{ ...invoice, payments: [card, refunded] }}
+        onWhollyCredited={whollyCredited}
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Payments, oldest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['€2,380.00', 'Card (Stripe)'],
+      ['-€380.00', 'Refund, card (Stripe)'],
+    ]);
+  });
+
   it('the reminders switch sends { stopped: true }', async () => {
     const server = issuedServer();
     const user = userEvent.setup();
