@@ -11,7 +11,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db';
-import { invoicePayments, invoices, leadEvents, proposals } from '#db/schema';
+import { invoicePayments, invoices, proposals } from '#db/schema';
 import { groupTax } from '#shared/invoices/totals';
 import { defaultVat, type InvoiceSettings } from '#shared/invoices/settings';
 import { dayIn } from '#shared/calendar-days';
@@ -32,6 +32,7 @@ import type { DepositPaid } from '#server/proposals/payments/deposit-paid';
 import type { InvoiceRow } from './invoice-json';
 import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
 import { issueDraft } from './issue';
+import { noteOnLead } from './lead-note';
 
 /**
  * A proposal written before invoicing was on has items without VAT, and its client paid the
@@ -125,14 +126,12 @@ export async function issueDepositInvoice(tx: Db, paid: DepositPaid): Promise<vo
   } catch (error) {
     // Refused before any number was taken (issue.ts checks everything first): the draft stays.
     if (!(error instanceof TRPCError)) throw error;
-    await tx.insert(leadEvents).values({
-      leadId: row.leadId,
-      at: paid.now,
-      kind: 'note',
-      actor: null,
-      text: `Deposit invoice not issued: ${error.message}. It waits as a draft with the payment on it; issue it once that is fixed.`,
-      proposalId: row.id,
-    });
+    await noteOnLead(
+      tx,
+      { leadId: row.leadId, proposalId: row.id },
+      paid.now,
+      `Deposit invoice not issued: ${error.message}. It waits as a draft with the payment on it; issue it once that is fixed.`,
+    );
     return;
   }
   await mailDepositInvoice(tx, issued, paid.witness.site, paid.now);

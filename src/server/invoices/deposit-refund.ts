@@ -1,7 +1,8 @@
 /**
  * A deposit refunded by card (docs/invoices.md, "Deposits"): the deposit invoice it was paid
  * on gets a credit note for what went back, split over the invoice's rates as the deposit was
- * (so its gross is exactly the refund), and the refund as a negative payment, so the invoice
+ * (its gross the refund, or the cent above where a rate skips it), and the refund as a
+ * negative payment, so the invoice
  * reads paid (or credited, once all went back) and owes nothing either way. Issued in the
  * refund's write transaction, audited as the site's, mailed to the buyer with its PDF. Set as
  * the proposals' refund effect by the app (app/app-router.ts). A deposit invoice still a draft
@@ -11,7 +12,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db';
-import { invoicePayments, invoices, leadEvents } from '#db/schema';
+import { invoicePayments, invoices } from '#db/schema';
 import { dayIn } from '#shared/calendar-days';
 import { formatMoney } from '#shared/money';
 import { invoiceTotals } from '#shared/invoices/totals';
@@ -21,6 +22,7 @@ import type { DepositRefunded } from '#server/proposals/payments/deposit-refunde
 import { creditedSoFar, creditItems, itemsForGross } from './credit';
 import type { InvoiceRow } from './invoice-json';
 import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
+import { noteOnLead } from './lead-note';
 
 /** The deposit invoice the payment `ref` is on, if invoicing made one. */
 async function depositInvoiceOf(tx: Db, refund: DepositRefunded): Promise<InvoiceRow | null> {
@@ -58,19 +60,6 @@ function refundCredit(invoice: InvoiceRow, amount: number, creditable: number) {
   if (grossOf(exact) === wanted || wanted + 1 > creditable) return exact;
   const above = refundItems(invoice, wanted + 1);
   return grossOf(above) === wanted + 1 ? above : exact;
-}
-
-/** A line on the lead's timeline for what the owner has to do by hand. */
-async function noteOnLead(tx: Db, invoice: InvoiceRow, now: Date, text: string) {
-  if (invoice.leadId === null) return;
-  await tx.insert(leadEvents).values({
-    leadId: invoice.leadId,
-    at: now,
-    kind: 'note',
-    actor: null,
-    text,
-    proposalId: invoice.proposalId,
-  });
 }
 
 /**
