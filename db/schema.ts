@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnySQLiteColumn,
   blob,
   index,
   integer,
@@ -35,6 +36,12 @@ import {
   sequenceExitValues,
   suppressionReasonValues,
 } from '../src/shared/outbox';
+import {
+  engagementStatusValues,
+  fileSideValues,
+  linkEndValues,
+  testimonialRequestStatusValues,
+} from '../src/shared/engagements/values';
 
 // Timestamps are stored as epoch milliseconds; the app writes them from its injected clock
 // so tests can move time, and the SQL default only covers rows written by hand.
@@ -455,8 +462,19 @@ export const leadEvents = sqliteTable(
     start: integer('start', { mode: 'timestamp_ms' }),
     /** The proposal a `proposal_*` or `payment_*` entry is about. */
     proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    /**
+     * The engagement whose thread shows it (docs/engagements.md, "The thread"): a client's
+     * message from their page (a `reply_received` whose source is the page), or the owner's
+     * reply while the lead's engagement is active.
+     */
+    engagementId: integer('engagement_id').references((): AnySQLiteColumn => engagements.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
+    index('lead_events_engagement_idx')
+      .on(t.engagementId, t.id)
+      .where(sql`${t.engagementId} is not null`),
     index('lead_events_lead_idx').on(t.leadId, t.at, t.id),
     uniqueIndex('lead_events_mail_idx')
       .on(t.mailId)
@@ -1206,6 +1224,14 @@ export const testimonials = sqliteTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     consentAt: text('consent_at'),
     consentHow: text('consent_how'),
+    /**
+     * The client's own approval through a testimonial request, as JSON: the consent text shown,
+     * when, the address (/24), the browser, the suggested and the approved words, what may be
+     * shown. Null for a testimonial entered by the owner.
+     */
+    consentRecord: text('consent_record'),
+    /** When the client withdrew it: unpublished everywhere, and never published again. */
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
     status: text('status', { enum: entryStatusValues }).notNull().default('draft'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -1720,5 +1746,139 @@ export const invoicePayments = sqliteTable(
     uniqueIndex('invoice_payments_ref_idx')
       .on(t.provider, t.providerRef)
       .where(sql`${t.providerRef} is not null`),
+  ],
+);
+
+/**
+ * The work a signed proposal starts (docs/engagements.md): one per accepted proposal, opened in
+ * the acceptance's transaction or by the owner. `ownerNotifiedAt` is when the owner was last
+ * mailed about the client's messages (at most one mail per 5 minutes an engagement).
+ */
+export const engagements = sqliteTable(
+  'engagements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    proposalId: integer('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    status: text('status', { enum: engagementStatusValues }).notNull().default('active'),
+    /** Whether the client may upload files on their page. */
+    clientUploads: integer('client_uploads', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    ownerNotifiedAt: integer('owner_notified_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('engagements_lead_idx').on(t.leadId, t.id),
+    uniqueIndex('engagements_proposal_idx')
+      .on(t.proposalId)
+      .where(sql`${t.proposalId} is not null`),
+  ],
+);
+
+/**
+ * An engagement's links, by their token's hash only: the current one (`endedAt` null) and the
+ * ones replaced or revoked, kept so that they answer 410 rather than 404.
+ */
+export const engagementLinks = sqliteTable(
+  'engagement_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    engagementId: integer('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    endedHow: text('ended_how', { enum: linkEndValues }),
+  },
+  (t) => [index('engagement_links_engagement_idx').on(t.engagementId, t.endedAt)],
+);
+
+/** Files shared on an engagement, both ways; the bytes are kept in the database as media are. */
+export const engagementFiles = sqliteTable(
+  'engagement_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    engagementId: integer('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    /** The cleaned file name, as downloaded. */
+    name: text('name').notNull(),
+    /** The type its bytes showed (never the name's). */
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    side: text('side', { enum: fileSideValues }).notNull(),
+    /** The administrator's username for the owner's files; null for the client's. */
+    uploadedBy: text('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engagement_files_engagement_idx').on(t.engagementId, t.id)],
+);
+
+/**
+ * Notes drawn from a call's transcript (docs/engagements.md, "Call notes"): the transcript as
+ * given, the summary, decisions and actions as JSON, and the follow-up draft made from them.
+ */
+export const callNotes = sqliteTable(
+  'call_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    transcript: text('transcript').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** JSON: string[]. */
+    decisions: text('decisions').notNull().default('[]'),
+    /** JSON: [{ what, owner?, due?, proposed }]. */
+    actions: text('actions').notNull().default('[]'),
+    /** The model that wrote the note; null when AI was off. */
+    model: text('model'),
+    draftId: integer('draft_id').references(() => leadDrafts.id, { onDelete: 'set null' }),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('call_notes_lead_idx').on(t.leadId, t.id)],
+);
+
+/**
+ * A request to a client for their words (docs/engagements.md, "Testimonials"): its link and
+ * its withdraw link by their hashes only; the approval's record is on the testimonial.
+ */
+export const testimonialRequests = sqliteTable(
+  'testimonial_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    withdrawTokenHash: text('withdraw_token_hash'),
+    suggestedText: text('suggested_text').notNull().default(''),
+    /** Whether the suggested words are the model's (shown as "suggested wording"). */
+    suggestedByAi: integer('suggested_by_ai', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: testimonialRequestStatusValues }).notNull().default('open'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    testimonialId: integer('testimonial_id').references(() => testimonials.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('testimonial_requests_token_idx').on(t.tokenHash),
+    uniqueIndex('testimonial_requests_withdraw_idx')
+      .on(t.withdrawTokenHash)
+      .where(sql`${t.withdrawTokenHash} is not null`),
+    // One open request a lead.
+    uniqueIndex('testimonial_requests_open_idx')
+      .on(t.leadId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
