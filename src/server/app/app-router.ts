@@ -29,10 +29,11 @@ import { invoiceExportProcedures } from '#server/invoices/export-router';
 import { issueDepositInvoice } from '#server/invoices/deposit-invoice';
 import { onDepositPaid } from '#server/proposals/payments/deposit-paid';
 import { takeInvoiceSession } from '#server/invoices/invoice-page/paid-session';
+import { takeInvoiceRefund } from '#server/invoices/invoice-page/refunded-payment';
 import { creditDepositRefund } from '#server/invoices/deposit-refund';
 import { onDepositRefunded } from '#server/proposals/payments/deposit-refunded';
 import { invoiceClientPageRouter } from '#server/invoices/invoice-page/router';
-import { onOtherPaidSession } from '#server/proposals/payments/other-sessions';
+import { onOtherPaidSession, onOtherRefund } from '#server/proposals/payments/other-sessions';
 import { leadCoreProcedures } from '#server/leads/lead-router';
 import { leadReplyProcedures } from '#server/leads/replies/router';
 import { leadDraftProcedures } from '#server/leads/drafts/router';
@@ -64,8 +65,9 @@ import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 onDepositPaid(issueDepositInvoice);
 /** A deposit refunded by card credits its deposit invoice, in the refund's transaction. */
 onDepositRefunded(creditDepositRefund);
-/** A card payment on the client's invoice page comes through the same webhook. */
+/** A card payment on the client's invoice page, and its refund, come through the same webhook. */
 onOtherPaidSession(takeInvoiceSession);
+onOtherRefund(takeInvoiceRefund);
 
 export const appRouter = router({
   account: accountRouter,

@@ -1,7 +1,7 @@
 /**
- * The owner's notice of an invoice paid by card on the client's page (docs/invoices.md, "The
+ * The owner's notices of an invoice paid by card on the client's page (docs/invoices.md, "The
  * client's page"): who paid how much of which invoice, what is still owed, and the invoice in
- * the admin. Sent to CONTACT_NOTIFY_TO once the payment's write has committed, as a deposit's
+ * the admin; and of such a payment refunded in Stripe ("Refunds"). Sent to CONTACT_NOTIFY_TO once the payment's write has committed, as a deposit's
  * notice is (proposals/payments/stripe-events.ts).
  */
 import { formatMoney } from '#shared/money';
@@ -41,6 +41,27 @@ export function ownerInvoicePaidMail(
     ],
     button: {
       url: new URL(`/admin/invoices/${paid.invoiceId}`, site.address).href,
+      label: 'Open the invoice',
+    },
+  });
+}
+
+export type InvoiceRefundedByCard = Omit<InvoicePaidByCard, 'outstanding'>;
+
+export function ownerInvoiceRefundMail(
+  to: string,
+  refunded: InvoiceRefundedByCard,
+  site: MailSite,
+): MailMessage {
+  const money = formatMoney(refunded.amount, refunded.currency);
+  return siteMail(to, site, {
+    subject: `Invoice refunded: ${money} to ${onOneLine(refunded.buyerName)}`,
+    lines: [
+      `${money} of a card payment (Stripe) on invoice ${refunded.number} went back to the client.`,
+      'The site credited it on the invoice and mailed the client the credit note; anything it could not credit is noted on the lead.',
+    ],
+    button: {
+      url: new URL(`/admin/invoices/${refunded.invoiceId}`, site.address).href,
       label: 'Open the invoice',
     },
   });

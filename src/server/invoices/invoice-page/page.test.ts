@@ -3,12 +3,15 @@
  * "The client's page"): the mail carries the PDF and the link; the page and GET /api/i/:token
  * show what is owed with no script; the files are the admin's own bytes; "Pay by card" asks
  * Stripe for what is still owed, read from the store; the signed event records the payment
- * once; a newer mail ends the older link; an unknown link is 404.
+ * once; a refund of it in Stripe is credited on the invoice; a newer mail ends the older link;
+ * an unknown link is 404.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailsSettled } from '#server/platform/mail';
 import { createTestApp, testConfig, type RecordingMailer } from '#tests/support/app';
+import { stripeUnmatched } from '#db/schema';
 import {
+  chargeRefundedEvent,
   checkoutCompletedEvent,
   deliverWebhook,
   startFakeStripe,
@@ -163,5 +166,63 @@ describe('the client’s invoice page', () => {
     const refused = await post(`/i/${token}/checkout`);
     expect(refused.status).toBe(409);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('is credited for a card payment refunded in Stripe, each total once, never as unmatched', async () => {
+    const { app, admin, invoice, token, deps, post, mails } = await sent();
+    await post(`/i/${token}/checkout`);
+    const [session] = [...fake.sessions.values()];
+    const deliver = (event: object) => deliverWebhook(app, event, { at: deps.clock.now() });
+    await deliver(
+      checkoutCompletedEvent({
+        id: String(session?.id),
+        proposalId: 0,
+        number: 'INV-2026-0001',
+        amountTotal: 651_525,
+        currency: 'eur',
+        paymentIntent: 'pi_invoice_refunded',
+      }),
+    );
+    const charge = { paymentIntent: 'pi_invoice_refunded', amount: 651_525, currency: 'eur' };
+    const part = chargeRefundedEvent({ ...charge, amountRefunded: 119_000 });
+    expect((await Promise.all([deliver(part), deliver(part)])).map((a) => a.status)).toEqual([
+      200, 200,
+    ]);
+    const documents = async () =>
+      (await admin.invoices.list({ leadId: invoice.leadId ?? 0 })).invoices;
+    const [note, partly] = await documents();
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      credits: { number: 'INV-2026-0001' },
+      totals: expect.objectContaining({ gross: 119_000 }),
+    });
+    expect(partly).toMatchObject({
+      paymentStatus: 'paid',
+      balance: { paid: 532_525, credited: 119_000, outstanding: 0 },
+    });
+    // An older total told again later adds nothing; the whole refund credits the rest.
+    await deliver(chargeRefundedEvent({ ...charge, amountRefunded: 119_000 }));
+    await deliver(chargeRefundedEvent({ ...charge, amountRefunded: 651_525 }));
+    const [rest, , whole] = await documents();
+    expect(rest?.totals.gross).toBe(532_525);
+    expect(whole).toMatchObject({
+      paymentStatus: 'credited',
+      balance: { paid: 0, credited: 651_525, outstanding: 0 },
+    });
+    expect(await deps.db.select().from(stripeUnmatched).all()).toEqual([]);
+    await mailsSettled(deps.mailer);
+    expect(
+      mails()
+        .filter((m) => m.to === OWNER && m.subject.startsWith('Invoice refunded'))
+        .map((m) => m.subject),
+    ).toEqual([
+      `Invoice refunded: €1,190.00 to ${invoice.buyer?.name ?? ''}`,
+      `Invoice refunded: €5,325.25 to ${invoice.buyer?.name ?? ''}`,
+    ]);
+    const toClient = mails().filter((m) => m.subject.startsWith('Credit note'));
+    expect(toClient.map((m) => m.to)).toEqual(['ada@client.example', 'ada@client.example']);
+    expect(toClient[0]?.text).toContain(
+      'We refunded €1,190.00 of your payment of invoice INV-2026-0001.',
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A paid Checkout Session no proposal asked for may be another feature's: the client's invoice
- * page makes its own (docs/invoices.md, "The client's page"). Such a taker is asked first, in
- * the event's write transaction, before the session counts as unmatched. Proposals come before
+ * page makes its own (docs/invoices.md, "The client's page"); so may the refund of a payment
+ * that no proposal took. Such a taker is asked first, in the event's write transaction, before
+ * the session or the refund counts as unmatched. Proposals come before
  * invoices in the layers (docs/architecture.md), so the app sets it (app/app-router.ts), as
  * it sets the deposit's effect (deposit-paid.ts).
  */
@@ -42,4 +43,27 @@ export async function takeOtherSession(
   event: TakenEvent,
 ): Promise<OtherSessionOutcome | null> {
   return taker ? taker(tx, session, event) : null;
+}
+
+/** Null when the refunded payment is not the taker's. */
+export type OtherRefundTaker = (
+  tx: Db,
+  charge: Stripe.Charge,
+  event: TakenEvent,
+  site: MailSite,
+) => Promise<OtherSessionOutcome | null>;
+
+let refundTaker: OtherRefundTaker | null = null;
+
+export function onOtherRefund(next: OtherRefundTaker): void {
+  refundTaker = next;
+}
+
+export async function takeOtherRefund(
+  tx: Db,
+  charge: Stripe.Charge,
+  event: TakenEvent,
+  site: MailSite,
+): Promise<OtherSessionOutcome | null> {
+  return refundTaker ? refundTaker(tx, charge, event, site) : null;
 }

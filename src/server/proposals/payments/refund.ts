@@ -3,7 +3,9 @@
  * its total refunded so far. The payment of that payment intent gets it, capped at what was
  * paid (a refund never exceeds its payment), never lowered by an older event arriving late;
  * what it adds is written on the lead's timeline and told to the owner. A charge of no payment
- * recorded here, or in another currency, is kept as unmatched and changes nothing. Inside the
+ * recorded here is another feature's if its taker says so (other-sessions.ts: an invoice paid
+ * on the client's page); else, or in another currency, it is kept as unmatched and changes
+ * nothing. Inside the
  * write transaction that takes the event's id, so each event acts once.
  */
 import { and, eq } from 'drizzle-orm';
@@ -16,10 +18,12 @@ import { idOf, type TakenEvent } from './paid-session';
 import type { MailSite } from '#server/site/site-brand';
 import { depositRefunded } from './deposit-refunded';
 import type { RefundNotice } from './payment-mail';
+import { takeOtherRefund, type OtherSessionOutcome } from './other-sessions';
 import { recordUnmatched } from './unmatched';
 
 export type RefundOutcome =
   | { outcome: 'refund recorded'; refund: RefundNotice }
+  | Exclude<OtherSessionOutcome, { outcome: 'mismatch' }>
   | { outcome: 'unmatched'; reason: UnmatchedReason }
   | { outcome: 'ignored'; reason: string };
 
@@ -41,11 +45,15 @@ export async function takeRefund(
         .where(and(eq(proposalPayments.provider, 'stripe'), eq(proposalPayments.providerRef, ref)))
         .get()
     : undefined;
-  const reason: UnmatchedReason | null = !payment
-    ? 'unknown-payment'
-    : charge.currency.toUpperCase() !== payment.currency
-      ? 'currency'
-      : null;
+  const other = payment ? null : await takeOtherRefund(tx, charge, event, site);
+  if (other && other.outcome !== 'mismatch') return other;
+  const reason: UnmatchedReason | null = other
+    ? other.reason
+    : !payment
+      ? 'unknown-payment'
+      : charge.currency.toUpperCase() !== payment.currency
+        ? 'currency'
+        : null;
   if (reason || !payment) {
     const why = reason ?? 'unknown-payment';
     await recordUnmatched(tx, {
