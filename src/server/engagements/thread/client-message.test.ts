@@ -4,6 +4,7 @@
  * engagement refusing it, and nothing of one engagement's thread in another's.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { leadEvents } from '#db/schema';
 import { THREAD_MESSAGES } from '#shared/engagements/thread';
@@ -28,6 +29,8 @@ beforeEach(async () => {
   admin = await adminCaller(deps);
   [engagement, other] = (await storeEngagedLeads(deps, 2)) as [EngagementRef, EngagementRef];
 });
+
+const post = (ref: EngagementRef, text: string) => postClientMessage(deps, ref, { text });
 
 const answers = () =>
   deps.db.select().from(leadEvents).where(eq(leadEvents.kind, 'reply_received')).all();
@@ -140,5 +143,24 @@ describe('each engagement its own thread', () => {
     expect((await threadOfEngagement(deps.db, second.id)).map((m) => m.text)).toEqual([
       'Then phase two.',
     ]);
+  });
+});
+
+describe('the throttle', () => {
+  it('takes 30 messages an hour on one engagement, then 429 with nothing stored', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 31 }, (_, i) => post(engagement, `Note ${i + 1}`)),
+    );
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+    expect(refused.map((e) => (e instanceof TRPCError ? e.code : e))).toEqual([
+      'TOO_MANY_REQUESTS',
+    ]);
+    expect(await threadOfEngagement(deps.db, engagement.id)).toHaveLength(30);
+
+    // Another engagement is counted apart; the hour past, the first one takes messages again.
+    await post(other, 'Still fine.');
+    deps.clock.advance(60 * 60_000);
+    await post(engagement, 'An hour later.');
+    expect(await threadOfEngagement(deps.db, engagement.id)).toHaveLength(31);
   });
 });

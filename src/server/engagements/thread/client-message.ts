@@ -20,9 +20,11 @@ import type { ThreadMessage } from '#shared/shapes/engagements';
 import type { AppDeps } from '#server/http/trpc';
 import { mailQueued } from '#server/mail/outbox/send-mail';
 import { mailSite } from '#server/site/site-brand';
+import { take } from '#server/platform/throttle';
 import { storeAnswer } from '#server/leads/answers/store-answer';
 import type { EngagementRef } from '../engagement-ref';
 import { queueThreadNotice } from './thread-notice';
+import { THREAD_CLIENT_MESSAGES } from './throttle-rules';
 
 export type ThreadDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer'>;
 
@@ -52,6 +54,9 @@ export async function postClientMessage(
   const site = await mailSite(ctx);
   const stored = await writeTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
+    // Counted before anything else is judged: a 429 comes before the 409 (docs/api.md).
+    const bucket = `${THREAD_CLIENT_MESSAGES.kind}:engagement:${engagement.id}`;
+    await take(tx, { bucket, rule: THREAD_CLIENT_MESSAGES }, now);
     const current = await tx
       .select({ status: engagements.status, title: engagements.title })
       .from(engagements)
