@@ -51,7 +51,9 @@ export async function postClientMessage(
   }
   if (engagement.status !== 'active') throw closed();
   const { text } = parsed.data;
-  const site = await mailSite(ctx);
+  const to = ctx.config.contactNotifyTo;
+  // The notice's site, read before the write (outside the write lock); none without an owner's address.
+  const notice = to ? { to, site: await mailSite(ctx) } : null;
   const stored = await writeTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     // Counted before anything else is judged: a 429 comes before the 409 (docs/api.md).
@@ -73,12 +75,7 @@ export async function postClientMessage(
     // Without a Message-ID an answer is never a duplicate: it is always stored.
     if (!answer) throw new Error('the message was not stored');
     const noticed = { ...engagement, leadName: answer.leadName, title: current.title };
-    const queued = await queueThreadNotice(
-      tx,
-      { to: ctx.config.contactNotifyTo, site },
-      noticed,
-      now,
-    );
+    const queued = await queueThreadNotice(tx, notice, noticed, now);
     return { id: answer.eventId, at: now, queued };
   });
   // After the commit, never awaited: the client's answer does not wait for SMTP.

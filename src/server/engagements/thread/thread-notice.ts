@@ -45,7 +45,7 @@ export function threadNoticeMail(
     subject: `New message from ${name} on their engagement page`,
     lines: [
       `Engagement: ${onOneLine(engagement.title)}`,
-      'Their messages are on the lead, with any that came after this mail.',
+      'Read what they wrote on the lead, and reply from there: the reply shows on their page.',
     ],
     button: { url: link, label: 'Read and reply' },
   });
@@ -60,15 +60,17 @@ function dueAt(lastNotified: Date | null, now: Date): Date {
 
 /**
  * Queues the owner's notice of a message just stored on `engagement`, inside that message's
- * write transaction, unless a waiting notice covers it. Returns whether one was queued.
+ * write transaction, unless a waiting notice covers it; `deps` null (no CONTACT_NOTIFY_TO):
+ * none. Returns whether one was queued.
  */
 export async function queueThreadNotice(
   tx: Db,
-  deps: { to: string | null; site: MailSite },
+  deps: { to: string; site: MailSite } | null,
   engagement: NoticedEngagement,
   now: Date,
 ): Promise<boolean> {
-  if (!deps.to) return false;
+  // Without CONTACT_NOTIFY_TO nobody is told by mail.
+  if (!deps) return false;
   const ref = mailRef(THREAD_NOTICE_TOPIC, engagement.id);
   const waiting = await tx
     .select({ id: outbox.id })
