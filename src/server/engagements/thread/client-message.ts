@@ -51,9 +51,8 @@ export async function postClientMessage(
   }
   if (engagement.status !== 'active') throw closed();
   const { text } = parsed.data;
-  const to = ctx.config.contactNotifyTo;
-  // The notice's site, read before the write (outside the write lock); none without an owner's address.
-  const notice = to ? { to, site: await mailSite(ctx) } : null;
+  // What the owner's notice names of the site, read before the write lock is taken.
+  const notice = { config: ctx.config, site: await mailSite(ctx) };
   const stored = await writeTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     // Counted before anything else is judged: a 429 comes before the 409 (docs/api.md).

@@ -20,7 +20,7 @@ import { THREAD_LIMITS } from '#shared/engagements/thread';
 import { onOneLine } from '#shared/validation';
 import type { MailMessage } from '#server/platform/mail';
 import { mailRef } from '#server/mail/outbox/mail-ref';
-import { queueMail } from '#server/mail/outbox/queue-mail';
+import { queueOwnerNotice } from '#server/mail/owner-notice';
 import type { MailSite } from '#server/site/site-brand';
 import { siteMail } from '#server/proposals/short-mail';
 
@@ -60,17 +60,15 @@ function dueAt(lastNotified: Date | null, now: Date): Date {
 
 /**
  * Queues the owner's notice of a message just stored on `engagement`, inside that message's
- * write transaction, unless a waiting notice covers it; `deps` null (no CONTACT_NOTIFY_TO):
- * none. Returns whether one was queued.
+ * write transaction, unless a waiting notice covers it (none without CONTACT_NOTIFY_TO).
+ * Returns whether one was queued.
  */
 export async function queueThreadNotice(
   tx: Db,
-  deps: { to: string; site: MailSite } | null,
+  deps: { config: { contactNotifyTo: string | null }; site: MailSite },
   engagement: NoticedEngagement,
   now: Date,
 ): Promise<boolean> {
-  // Without CONTACT_NOTIFY_TO nobody is told by mail.
-  if (!deps) return false;
   const ref = mailRef(THREAD_NOTICE_TOPIC, engagement.id);
   const waiting = await tx
     .select({ id: outbox.id })
@@ -86,16 +84,14 @@ export async function queueThreadNotice(
     .where(eq(engagements.id, engagement.id))
     .get();
   const notBefore = dueAt(row?.ownerNotifiedAt ?? null, now);
-  await queueMail(
+  const queued = await queueOwnerNotice(
     tx,
-    {
-      kind: 'notice',
-      message: threadNoticeMail(deps.to, engagement, deps.site),
-      ref,
-      notBefore,
-    },
+    deps.config,
+    (to) => ({ message: threadNoticeMail(to, engagement, deps.site), ref, notBefore }),
     now,
   );
+  // Without CONTACT_NOTIFY_TO nobody is told by mail, and no window starts.
+  if (queued === null) return false;
   await tx
     .update(engagements)
     .set({ ownerNotifiedAt: notBefore })
