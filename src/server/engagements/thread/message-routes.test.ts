@@ -15,6 +15,7 @@ import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
 import { storeEngagedLeads, storeEngagement } from '#tests/support/thread-engagements';
 import { failure } from '#tests/support/trpc-errors';
 import type { EngagementRef } from '../engagement-ref';
+import { postClientMessage } from './client-message';
 import { clientMessageFormRoute } from './message-form';
 import { clientMessageProcedure } from './message-procedure';
 import { threadOfEngagement } from './thread-query';
@@ -122,6 +123,15 @@ describe('POST /e/:token/messages, the plain form', () => {
     expect(html).toContain(`${'z'.repeat(5000)}&lt;b&gt;</textarea>`);
     expect(html).toContain('action="/e/open-link/messages"');
     expect(await stored()).toEqual([]);
+  });
+
+  it('answers 429 past the throttle, with Retry-After and the text kept', async () => {
+    for (let i = 0; i < 30; i++) await postClientMessage(deps, engagement, { text: `N${i}` });
+    const response = await postForm('open-link', 'One too many.');
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.text()).toContain('One too many.</textarea>');
+    expect(await threadOfEngagement(deps.db, engagement.id)).toHaveLength(30);
   });
 
   it('refuses a closed engagement with 409 and offers no form', async () => {
