@@ -55,7 +55,8 @@ export async function postClientMessage(
   const notice = { config: ctx.config, site: await mailSite(ctx) };
   const stored = await writeTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    // Counted before anything else is judged: a 429 comes before the 409 (docs/api.md).
+    // Counted in the write that stores it, so messages sent at once never get past the limit;
+    // a message refused below rolls back and takes no place.
     const bucket = `${THREAD_CLIENT_MESSAGES.kind}:engagement:${engagement.id}`;
     await take(tx, { bucket, rule: THREAD_CLIENT_MESSAGES }, now);
     const current = await tx
