@@ -72,5 +72,6 @@ export function eventJson(
   if (row.start !== null) event.start = row.start.toISOString();
   if (row.contactId !== null) event.messageId = row.contactId;
   if (row.proposalId !== null) event.proposalId = row.proposalId;
+  if (row.engagementId !== null) event.engagementId = row.engagementId;
   return event;
 }

@@ -30,6 +30,7 @@ import * as aiThrottles from '#server/ai/throttle-rules';
 import * as assistantThrottles from '#server/assistant/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
+import * as engagementThreadThrottles from '#server/engagements/thread/throttle-rules';
 import * as invoiceThrottles from '#server/invoices/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
 import * as mcpThrottles from '#server/mcp/throttle-rules';
@@ -64,6 +65,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   assistantThrottles,
   bookingThrottles,
   contactThrottles,
+  engagementThreadThrottles,
   invoiceThrottles,
   leadThrottles,
   mcpThrottles,

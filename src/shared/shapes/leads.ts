@@ -71,6 +71,11 @@ export const timelineEventOutput = z.strictObject({
   messageId: z.optional(z.number()),
   /** The proposal a `proposal_*` or `payment_*` entry is about (docs/proposals.md). */
   proposalId: z.optional(z.number()),
+  /**
+   * The engagement whose thread shows it (docs/engagements.md, "The thread"): an answer written
+   * on the client's engagement page, or a reply sent while that engagement was active.
+   */
+  engagementId: z.optional(z.number()),
 });
 export type TimelineEvent = z.infer<typeof timelineEventOutput>;
 

@@ -173,6 +173,30 @@ describe('the lead timeline', () => {
     ).toEqual(['Answer from Ada Lovelace', 'Answer from cfo@example.com']);
   });
 
+  it('titles a message written on the engagement page by its source, and a reply shown there', () => {
+    const at = '2026-03-02T09:00:00.000Z';
+    const events: TimelineEvent[] = [
+      { id: 1, at, kind: 'reply_received', actor: null, text: 'Ready?', engagementId: 4 },
+      { id: 2, at, kind: 'reply_sent', actor: 'dana', text: 'Yes.', engagementId: 4 },
+      { id: 3, at, kind: 'reply_sent', actor: 'dana', text: 'By mail only.' },
+    ];
+    render(
+      <LeadTimeline
+        events={events}
+        name="Ada Lovelace"
+        email="ada@example.com"
+        onRetry={() => undefined}
+      />,
+    );
+    expect(
+      screen.getAllByRole('listitem').map((item) => item.firstChild?.firstChild?.textContent),
+    ).toEqual([
+      'Message from Ada Lovelace on their engagement page',
+      'Reply by dana, also on their engagement page',
+      'Reply by dana',
+    ]);
+  });
+
   it('names the cancellation that handed a lead back to New', () => {
     const at = '2026-03-02T09:00:00.000Z';
     const events: TimelineEvent[] = [

@@ -80,10 +80,17 @@ function EventTitle({
     case 'note':
       return <>Note by {by}</>;
     case 'reply_sent':
-      return <>Reply by {by}</>;
+      return (
+        <>
+          Reply by {by}
+          {event.engagementId !== undefined ? ', also on their engagement page' : ''}
+        </>
+      );
     case 'reply_received':
-      // Its actor is the address it came from: the lead's own is the lead, named; another
-      // (a colleague answering the thread) is shown as it is.
+      // Its source: the client's engagement page, or a mail whose actor is the address it came
+      // from (the lead's own is the lead, named; another, a colleague, is shown as it is).
+      if (event.engagementId !== undefined)
+        return <>Message from {name} on their engagement page</>;
       return (
         <>
           Answer from{' '}

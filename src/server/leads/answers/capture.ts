@@ -11,6 +11,7 @@ import { leadEvents, leads } from '#db/schema';
 import { isOwnAddress, type OwnAddressConfig } from '../own-addresses';
 import { claimAnswerNotice, type AnsweredLead } from './answer-notice';
 import { cutQuotedHistory } from './quote';
+import { storeAnswer } from './store-answer';
 import type { IncomingMail } from '#server/mail/mailbox/incoming-mail';
 
 /** The most of an answer's text kept, in UTF-8 bytes, the note of the cut included. */
@@ -72,28 +73,16 @@ export async function takeAnswer(
   if (leadId === null) return 'ignored';
   let noticeOf: AnsweredLead | null = null;
   const taken = await writeTransaction(db, async (tx): Promise<CaptureOutcome> => {
-    const stored = await tx
-      .insert(leadEvents)
-      .values({
-        leadId,
-        at: now,
-        kind: 'reply_received',
-        actor: mail.from,
-        text: keptAnswerText(cutQuotedHistory(mail.text)),
-        mailId: mail.mailId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: leadEvents.id })
-      .get();
+    const stored = await storeAnswer(tx, {
+      leadId,
+      at: now,
+      actor: mail.from,
+      text: keptAnswerText(cutQuotedHistory(mail.text)),
+      mailId: mail.mailId,
+    });
     if (!stored) return 'duplicate';
-    const lead = await tx
-      .update(leads)
-      .set({ lastActivityAt: now })
-      .where(eq(leads.id, leadId))
-      .returning({ name: leads.name })
-      .get();
-    if (deps.notice && lead && (await claimAnswerNotice(tx, leadId, now))) {
-      noticeOf = { id: leadId, name: lead.name, at: now };
+    if (deps.notice && (await claimAnswerNotice(tx, leadId, now))) {
+      noticeOf = { id: leadId, name: stored.leadName, at: now };
     }
     return 'stored';
   });

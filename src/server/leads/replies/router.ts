@@ -21,6 +21,7 @@ import { REPLY_TOPIC, replyDelivery, replyOutbox } from '../reply-fate';
 import { dismissLeadDraft } from '../drafts/drafts';
 import { defaultSubject } from '../drafts/default-subject';
 import { queueReply, replySite } from './queue-reply';
+import { activeEngagementOf } from './reply-engagement';
 import { storedReply } from './reply-mail';
 import { outputs } from '#shared/shapes/lead-replies';
 
@@ -85,6 +86,8 @@ export const leadReplyProcedures = {
             at: now,
             kind: 'reply_sent',
             actor: ctx.user.username,
+            // Shown in the engagement's thread on the client's page too, mailed all the same.
+            engagementId: await activeEngagementOf(tx, lead.id),
             ...reply,
           })
           .returning()
