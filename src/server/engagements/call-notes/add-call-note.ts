@@ -73,7 +73,8 @@ export async function addCallNote(
 ): Promise<CallNoteAdded> {
   const lead = await leadById(ctx.db, input.leadId);
   if (!lead) throw leadNotFound();
-  const call = input.bookingId === undefined ? null : await callOfLead(ctx.db, lead.id, input.bookingId);
+  const call =
+    input.bookingId === undefined ? null : await callOfLead(ctx.db, lead.id, input.bookingId);
   if (input.bookingId !== undefined && !call) {
     throw new TRPCError({ code: 'NOT_FOUND', message: M.bookingNotFound });
   }

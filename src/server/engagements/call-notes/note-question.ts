@@ -113,7 +113,9 @@ export function checkedAction(
 ): CallNoteAction {
   const owner = action.owner || undefined;
   const due = action.due || undefined;
-  const unstated = [owner, due].some((value) => value !== undefined && !statedIn(transcript, value));
+  const unstated = [owner, due].some(
+    (value) => value !== undefined && !statedIn(transcript, value),
+  );
   return {
     what: action.what,
     ...(owner === undefined ? {} : { owner }),

@@ -23,8 +23,11 @@ import {
   plainTranscript,
 } from './transcript';
 
-/** The form around a 200 KB file, over which a multipart body is refused before it is read. */
-export const CALL_NOTE_BODY_BYTES = CALL_NOTE_LIMITS.transcriptMaxBytes + 16 * 1024;
+/**
+ * The body a 200 KB transcript may take, over which it is refused before it is read (413): as
+ * JSON its line ends and quotes are escaped (two bytes each, at most double), plus the form.
+ */
+export const CALL_NOTE_BODY_BYTES = 2 * CALL_NOTE_LIMITS.transcriptMaxBytes + 16 * 1024;
 
 const transcriptFile = z.custom<UploadedFile>(
   (value) =>

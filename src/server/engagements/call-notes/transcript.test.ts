@@ -66,13 +66,18 @@ describe('plainTranscript', () => {
   });
 
   it('keeps plain text as written, runs of blank lines made one', () => {
-    expect(plainTranscript('Ana: Hello.\r\nBob: Hi.\n\n\n\nAna: 2 --- 3 <b>not a tag here</b>')).toBe(
-      'Ana: Hello.\nBob: Hi.\n\nAna: 2 --- 3 <b>not a tag here</b>',
-    );
+    expect(
+      plainTranscript('Ana: Hello.\r\nBob: Hi.\n\n\n\nAna: 2 --- 3 <b>not a tag here</b>'),
+    ).toBe('Ana: Hello.\nBob: Hi.\n\nAna: 2 --- 3 <b>not a tag here</b>');
   });
 
   it('refuses a transcript with no words: blank, or a WebVTT header and cues without text', () => {
-    for (const empty of ['', ' \n\t\n', 'WEBVTT\n\nNOTE nothing\n', 'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<i></i>\n']) {
+    for (const empty of [
+      '',
+      ' \n\t\n',
+      'WEBVTT\n\nNOTE nothing\n',
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<i></i>\n',
+    ]) {
       expect(() => plainTranscript(empty)).toThrow(M.empty);
     }
   });

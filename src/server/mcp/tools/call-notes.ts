@@ -14,7 +14,9 @@ export const callNoteTools = [
     idempotent: false,
     input: z.object({
       id: idArg('lead'),
-      text: textArg('The transcript (UTF-8, at most 200 KB; the MCP body limit of 64 KiB applies).'),
+      text: textArg(
+        'The transcript (UTF-8, at most 200 KB; the MCP body limit of 64 KiB applies).',
+      ),
       bookingId: z.optional(idArg('call (a booking of this lead)')),
     }),
     run: (input, { caller }) => caller.callNotes.add(input),
