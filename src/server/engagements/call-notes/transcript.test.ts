@@ -67,8 +67,10 @@ describe('plainTranscript', () => {
 
   it('keeps plain text as written, runs of blank lines made one', () => {
     expect(
-      plainTranscript('Ana: Hello.\r\nBob: Hi.\n\n\n\nAna: 2 --- 3 <b>not a tag here</b>'),
-    ).toBe('Ana: Hello.\nBob: Hi.\n\nAna: 2 --- 3 <b>not a tag here</b>');
+      plainTranscript(
+        'Ana: Hello.\r\nBob: Hi.\n\n\n\nAna: A --> B, 10:00 --> 11:00 <b>not a tag here</b>',
+      ),
+    ).toBe('Ana: Hello.\nBob: Hi.\n\nAna: A --> B, 10:00 --> 11:00 <b>not a tag here</b>');
   });
 
   it('refuses a transcript with no words: blank, or a WebVTT header and cues without text', () => {

@@ -8,7 +8,8 @@
 import { TRPCError } from '@trpc/server';
 import { CALL_NOTE_LIMITS, CALL_NOTE_MESSAGES as M } from '#shared/call-notes';
 
-const TIMING = /-->/u;
+/** A cue's timing line (`00:01.000 --> 00:04.000`, SubRip's commas too): an arrow alone is text. */
+const TIMING = /^\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}/u;
 const WEBVTT_HEADER = /^WEBVTT(?:[ \t\n]|$)/u;
 const VOICE = /<v(?:\.[^ \t>]*)?[ \t]+([^>]+)>/u;
 const TAG = /<[^>]*>/gu;
@@ -97,7 +98,7 @@ function subtitleLines(blocks: string[][]): string[] {
 }
 
 /**
- * The transcript as kept: subtitles (a WEBVTT header, or any `-->` timing line) as their
+ * The transcript as kept: subtitles (a WEBVTT header, or any cue timing line) as their
  * speakers' lines, anything else as written; 400 when nothing is left.
  */
 export function plainTranscript(raw: string): string {
