@@ -189,4 +189,32 @@ describe('POST /api/leads/:id/call-notes with AI on', () => {
     expect(sent.body).not.toHaveProperty('draft');
     expect(await deps.db.select().from(leadDrafts).all()).toHaveLength(20);
   });
+
+  it('holds the lead’s 20 drafts when transcripts arrive at once: every note kept, drafts up to the limit', async () => {
+    fake = await startOpenAiServer({ answer: () => JSON.stringify(NOTE_ANSWER) });
+    const { app, deps, cookie } = await callNotesApp(fake);
+    const at = deps.clock.now();
+    await writeTransaction(deps.db, (tx) =>
+      tx.insert(leadDrafts).values(
+        Array.from({ length: 17 }, (_, i) => ({
+          leadId: 1,
+          subject: 'Re',
+          text: `d${i}`,
+          by: 'x',
+          at,
+        })),
+      ),
+    );
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        addTranscript(app, cookie, 1, { json: { text: `Ana: call ${i}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 201));
+    const withDraft = answers.filter((a) => (a.body as { draft?: unknown }).draft !== undefined);
+    expect(withDraft).toHaveLength(3);
+    expect(await deps.db.select().from(leadDrafts).all()).toHaveLength(20);
+    expect(await deps.db.select().from(callNotes).all()).toHaveLength(8);
+  });
 });
