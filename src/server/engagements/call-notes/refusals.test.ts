@@ -66,6 +66,27 @@ describe('a transcript kept without the AI', () => {
   });
 });
 
+describe('the ways a transcript comes', () => {
+  it('takes a file sent under `text` as the file, and a null bookingId as no call', async () => {
+    const { app, cookie } = await callNotesApp(null);
+    const form = new FormData();
+    form.append('text', new File([utf8(VTT)], 'call.vtt'));
+    const response = await app.request('/api/leads/1/call-notes', {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ callNote: { transcript: VTT_PLAIN } });
+    expect(
+      await addTranscript(app, cookie, 1, { json: { text: 'Ana: hi', bookingId: null } }),
+    ).toMatchObject({
+      status: 201,
+      body: { callNote: { bookingId: null, transcript: 'Ana: hi' } },
+    });
+  });
+});
+
 describe('what is refused, keeping nothing', () => {
   it('answers 404 for another lead’s call and for an unknown lead, never the call', async () => {
     const { app, deps, cookie, callOf } = await callNotesApp(null);

@@ -40,22 +40,23 @@ const transcriptFile = z.custom<UploadedFile>(
 
 export const callNoteAddInput = z.object({
   id: idField,
-  /** The transcript as text (JSON `{ text }`, or a form's text field). */
-  text: z.optional(z.string(M.noTranscript)),
+  /** The transcript as text (JSON `{ text }`, or a form's field: a file sent under it is the file). */
+  text: z.optional(z.union([z.string(), transcriptFile], M.noTranscript)),
   /** The transcript as a .vtt, .srt or .txt file (multipart `file`). */
   file: z.optional(transcriptFile),
-  /** The lead's call it was (a form's empty choice is none). */
-  bookingId: z.optional(z.union([idField, z.literal('')])),
+  /** The lead's call it was (null, or a form's empty choice, is none). */
+  bookingId: z.optional(z.nullable(z.union([idField, z.literal('')]))),
 });
 
 /** The transcript as kept, from the file or the text: 413, 415, then 400 (not UTF-8, empty). */
-function transcriptOf(input: { text?: string; file?: UploadedFile }): string {
-  if (input.file) {
-    assertTranscriptName(input.file.name);
-    assertTranscriptSize(input.file.bytes.byteLength);
-    return plainTranscript(decodeTranscript(input.file.bytes));
+function transcriptOf(input: { text?: string | UploadedFile; file?: UploadedFile }): string {
+  const file = input.file ?? (typeof input.text === 'object' ? input.text : undefined);
+  if (file) {
+    assertTranscriptName(file.name);
+    assertTranscriptSize(file.bytes.byteLength);
+    return plainTranscript(decodeTranscript(file.bytes));
   }
-  if (input.text === undefined) {
+  if (typeof input.text !== 'string') {
     throw new TRPCError({ code: 'BAD_REQUEST', message: M.noTranscript });
   }
   assertTranscriptSize(Buffer.byteLength(input.text, 'utf8'));
@@ -85,7 +86,7 @@ export const callNoteProcedures = {
     .output(outputs.add)
     .mutation(({ ctx, input }) => {
       const transcript = transcriptOf(input);
-      const bookingId = input.bookingId === '' ? undefined : input.bookingId;
+      const bookingId = input.bookingId === '' ? undefined : (input.bookingId ?? undefined);
       return addCallNote(ctx, { leadId: input.id, transcript, bookingId });
     }),
 
