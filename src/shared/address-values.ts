@@ -113,6 +113,7 @@ export const auditActionValues = [
   'invoice_credited',
   'invoice_deleted',
   'invoice_sent',
+  'call_note_added',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

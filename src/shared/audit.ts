@@ -87,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   lead_note_added: 'Lead note added',
   lead_triage_changed: 'Lead’s triage label changed',
   lead_draft_dismissed: 'Reply draft dismissed',
+  call_note_added: 'Call transcript added to a lead',
   lead_reply_sent: 'Reply sent to a lead',
   lead_exported: 'Lead’s data exported',
   lead_erased: 'Lead erased',

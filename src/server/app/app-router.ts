@@ -13,6 +13,7 @@ import { bookingSettingsProcedures } from '#server/booking/settings-router';
 import { bookingSlotsProcedures } from '#server/booking/slots-router';
 import { bookingCallProcedures } from '#server/booking/call-router';
 import { bookingsRouter } from '#server/booking/bookings-router';
+import { callNotesRouter } from '#server/engagements/call-notes/router';
 import { contactRouter } from '#server/contact/router';
 import { contentRouter } from '#server/content/router';
 import { entriesRouter } from '#server/entries/router';
@@ -84,6 +85,7 @@ export const appRouter = router({
     ...bookingCallProcedures,
   }),
   bookings: bookingsRouter,
+  callNotes: callNotesRouter,
   contact: contactRouter,
   content: contentRouter,
   entries: entriesRouter,

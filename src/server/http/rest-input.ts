@@ -28,7 +28,11 @@ export async function callWithInput(
   const fields = declaredFields(c, rest);
   if (rest.form && isForm(c)) return call(await formInput(c, rest.form));
   if (body === 'none') return call(merged(undefined, fields));
-  if (body === 'multipart') return call({ ...(await multipartInput(c)), ...fields?.values });
+  if (body === 'multipart') {
+    // The same fields may come as a JSON object (a transcript's `{ text }`): a file cannot.
+    const sent = isJson(c) ? await readBodyAfterChecks(c, true, call) : await multipartInput(c);
+    return call({ ...(isObject(sent) ? sent : {}), ...fields?.values });
+  }
   const optional =
     body === 'optional' || (typeof body === 'object' && 'fields' in body && body.optional);
   const value = await readBodyAfterChecks(c, Boolean(optional), call);
@@ -153,6 +157,9 @@ async function multipartInput(c: HonoContext): Promise<Record<string, UploadedFi
   }
   return input;
 }
+
+const isJson = (c: HonoContext) =>
+  c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 const isForm = (c: HonoContext) =>
   c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === FORM_MEDIA_TYPE;

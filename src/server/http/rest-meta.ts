@@ -18,7 +18,8 @@ export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `{ fields }`: read as `'json'` (or as `'optional'`), then only these fields of it are
  *   input: `[]` for a path that takes no body but still refuses a broken one.
  * - `'multipart'`: a multipart/form-data body (an upload); its fields are input fields, files
- *   as `UploadedFile`. Such a path takes that media type, and up to `maxBodyBytes`.
+ *   as `UploadedFile`. Such a path takes that media type, and up to `maxBodyBytes`; a JSON
+ *   object sent instead gives its fields (no file can come that way).
  * - `{ into }`: the body is one field of the input (`{ id, data: body }`); its issues are
  *   named as the client sent them (`factText`, not `data.factText`).
  */

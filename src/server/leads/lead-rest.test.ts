@@ -159,6 +159,7 @@ describe('the leads paths', () => {
       bookings: [],
       testimonials: [],
       drafts: [{ id: 1, subject: 'Re: Hi', text: 'Hi Ada', by: 'admin', at: any(String) }],
+      callNotes: [],
       proposals: [],
       invoices: [],
     });

@@ -29,6 +29,7 @@ import { eraseTestimonialsOfLead } from '#server/proof/testimonials/testimonial-
 import { leadJson, eventJson } from './lead-json';
 import { leadById } from './lead-query';
 import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
+import { callNotesOfPerson, eraseCallNotesOf } from './person-call-notes';
 import { serializeMessage } from './messages/message-query';
 import { REPLY_TOPIC, replyOutbox } from './reply-fate';
 
@@ -104,6 +105,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     testimonials: await testimonialsOfLead(db, leadId),
     // Reply drafts kept on the lead: written about them, often quoting them.
     drafts: await draftsOfLead(db, leadId),
+    // Their calls' transcripts and the notes written from them.
+    callNotes: await callNotesOfPerson(db, leadId),
     // Proposals sent to them, with what they signed and paid; the link's token is kept only as
     // a hash, and left out.
     proposals: await proposalsOfPerson(db, leadId),
@@ -237,7 +240,7 @@ async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
  * Erases the person inside the caller's write transaction: their timeline with the outbox
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription, testimonials (published or not, with their photos' files), reply drafts, proposals
+ * subscription, testimonials (published or not, with their photos' files), call notes, reply drafts, proposals
  * (with their payments, codes and mails), invoice drafts (issued documents are kept, unlinked:
  * `eraseInvoicesOf`) and the lead itself. Each is deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
@@ -259,6 +262,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   const keptInvoices = await eraseInvoicesOf(tx, leadId);
   await eraseProposalsOf(tx, leadId);
+  await eraseCallNotesOf(tx, leadId);
   await eraseDraftsOfLead(tx, leadId);
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
   const calls = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.leadId, leadId));

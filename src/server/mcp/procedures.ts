@@ -8,6 +8,7 @@ import { writeTransaction } from '#db';
 import { entrySaveInput } from '#shared/entries';
 import { analyticsRouter } from '#server/analytics/router';
 import { bookingsRouter } from '#server/booking/bookings-router';
+import { callNoteProcedures } from '#server/engagements/call-notes/router';
 import { entryJson } from '#server/entries/entry-json';
 import { saveEntry } from '#server/entries/entry-store';
 import { entriesRouter } from '#server/entries/router';
@@ -26,6 +27,8 @@ import { proposalCoreProcedures } from '#server/proposals/router';
 const toolRouter = router({
   analytics: analyticsRouter,
   bookings: bookingsRouter,
+  /** A transcript's note and follow-up draft: the draft is never sent (no tool sends mail). */
+  callNotes: router({ add: callNoteProcedures.add }),
   entries: entriesRouter,
   /**
    * A draft's save that refuses a published entry (entry-store.ts, `draftOnly`): the one rule

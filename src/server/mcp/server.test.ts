@@ -73,6 +73,7 @@ describe('the MCP tools', () => {
       ['proposal_draft', false],
       ['invoices_list', true],
       ['invoice_draft', false],
+      ['call_notes_add', false],
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();

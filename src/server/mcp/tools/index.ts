@@ -1,5 +1,6 @@
 import type { McpTool } from '../tool';
 import { businessTools } from './business';
+import { callNoteTools } from './call-notes';
 import { contentTools } from './content';
 import { invoiceTools } from './invoices';
 import { leadTools } from './leads';
@@ -18,4 +19,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...newsletterTools,
   ...proposalTools,
   ...invoiceTools,
+  ...callNoteTools,
 ];
