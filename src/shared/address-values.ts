@@ -113,6 +113,8 @@ export const auditActionValues = [
   'invoice_credited',
   'invoice_deleted',
   'invoice_sent',
+  'testimonial_requested',
+  'testimonial_withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

@@ -31,6 +31,7 @@ import * as assistantThrottles from '#server/assistant/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as invoiceThrottles from '#server/invoices/throttle-rules';
+import * as testimonialThrottles from '#server/engagements/testimonial-requests/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
 import * as mcpThrottles from '#server/mcp/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
@@ -76,6 +77,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,
+  testimonialThrottles,
 ].flatMap((rules) => Object.values(rules));
 
 /**
