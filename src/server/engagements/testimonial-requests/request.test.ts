@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { aiUsage, testimonialRequests } from '#db/schema';
 import { AI_NOT_SET_UP } from '#server/ai/ask';
 import type { MailMessage } from '#server/platform/mail';
+import { tokenInMail } from '#tests/support/testimonial-requests';
 import { tokenHash } from '#server/platform/tokens';
 import { TESTIMONIAL_REQUEST_MESSAGES as M } from '#shared/engagements/testimonial-requests';
 import { auditEntries } from '#tests/support/audit';
@@ -42,13 +43,6 @@ async function setUp(ai?: OpenAiServer) {
   const request = (json: unknown = {}) =>
     rest(app, 'POST', '/api/leads/1/testimonial-requests', { cookie, json });
   return { app, deps, cookie, request };
-}
-
-/** The `/t/<token>` link's token in a mail. */
-export function tokenInMail(mail: MailMessage | undefined, path = '/t/'): string {
-  const found = new RegExp(`${path.replace(/\//g, '\\/')}([\\w-]{43})`).exec(mail?.text ?? '');
-  if (!found?.[1]) throw new Error(`no ${path} link in the mail`);
-  return found[1];
 }
 
 const sent = (deps: TestDeps) => (deps.mailer as unknown as { sent: MailMessage[] }).sent;
