@@ -99,6 +99,16 @@ export function templateDraft(story: LeadStory, approved: string | null): DraftT
   return { title, summary, body, flagged: [] };
 }
 
+/** The model's JSON answer, or null when it is not one. */
+function parsedAnswer(text: string): z.infer<typeof modelAnswer> | null {
+  try {
+    const result = modelAnswer.safeParse(JSON.parse(unfenced(text)));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** AI on: the model's draft, its quotations held to the approved words (503 when unreadable). */
 export async function modelDraft(
   deps: AskDeps,
@@ -112,13 +122,7 @@ export async function modelDraft(
     data: { ...story, testimonial: approved },
     maxOutputTokens: MAX_OUTPUT_TOKENS,
   });
-  let parsed: z.infer<typeof modelAnswer> | null = null;
-  try {
-    const result = modelAnswer.safeParse(JSON.parse(unfenced(text)));
-    parsed = result.success ? result.data : null;
-  } catch {
-    parsed = null;
-  }
+  const parsed = parsedAnswer(text);
   if (!parsed) {
     deps.logger.error('ai.case_study_unreadable', { leadId, model });
     throw unreadableAnswer();

@@ -9,6 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { writeTransaction } from '#db';
 import { testimonialRequests } from '#db/schema';
 import { isUniqueViolation } from '#db/unique-violation';
+import { daysAfter } from '#shared/calendar-days';
 import {
   TESTIMONIAL_REQUEST_LIMITS,
   TESTIMONIAL_REQUEST_MESSAGES as M,
@@ -25,8 +26,6 @@ import { mailSite } from '#server/site/site-brand';
 import { queueRequestMail } from './mails';
 import type { RequestRow } from './request-link';
 import { suggestWords } from './suggest-words';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export const leadNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.leadNotFound });
 const openExists = () => new TRPCError({ code: 'CONFLICT', message: M.openExists });
@@ -79,7 +78,7 @@ export async function createTestimonialRequest(
           suggestedByAi,
           createdAt: now,
           createdBy: ctx.user.username,
-          expiresAt: new Date(now.getTime() + TESTIMONIAL_REQUEST_LIMITS.openDays * DAY_MS),
+          expiresAt: daysAfter(now, TESTIMONIAL_REQUEST_LIMITS.openDays),
         })
         .returning()
         .get();

@@ -14,7 +14,13 @@ import { leadSubject } from '#server/audit/subjects';
 import type { Context } from '#server/http/trpc';
 import { withdrawTestimonial } from '#server/proof/testimonials/testimonial-store';
 import { takeActionPlace } from './client-answers';
-import { endedError, requestOfWithdrawToken } from './request-link';
+import { endedError, requestNotFound, requestOfWithdrawToken } from './request-link';
+
+/** The withdraw page's check before its form: 404 unknown, 410 once withdrawn. */
+export async function withdrawableRequest(ctx: Context, token: string): Promise<void> {
+  const link = await requestOfWithdrawToken(ctx, token);
+  if (link.status !== 'approved') throw endedError('withdrawn') ?? requestNotFound();
+}
 
 export async function withdrawApproval(
   ctx: Context,
