@@ -135,6 +135,28 @@ describe('POST /api/t/:token/approve', () => {
     expect((await rest(app, 'GET', `/api/t/${token}`)).status).toBe(410);
   });
 
+  it("keeps the client's approved words: the owner's save with other words is 400, nothing changed", async () => {
+    await approve();
+    const save = (quote: string) =>
+      rest(app, 'PUT', '/api/testimonials/1', {
+        cookie,
+        json: { quote, name: 'Ada Client', company: 'Acme', role: 'CTO' },
+      });
+    expect(await save('Better words the client never saw.')).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: 'quote', message: PROOF_MESSAGES.approvedWords }] },
+    });
+    const [row] = await deps.db.select().from(testimonials).all();
+    expect(row?.quote).toBe(WORDS);
+    expect((await save(WORDS)).status).toBe(200);
+  });
+
+  it('answers 410 to an approval once the 30 days have passed', async () => {
+    deps.clock.advance(30 * 24 * 60 * 60_000);
+    expect(await approve()).toMatchObject({ status: 410, body: { message: M.expired } });
+    expect(await deps.db.select().from(testimonials).all()).toEqual([]);
+  });
+
   it('leaves the name out when its box is not ticked', async () => {
     await approve({ show: { name: false, company: false } });
     const [row] = await deps.db.select().from(testimonials).all();

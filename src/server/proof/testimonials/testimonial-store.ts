@@ -11,6 +11,7 @@ import { testimonials, type TestimonialRow } from '#db/schema';
 import { PROOF_MESSAGES, type ProofStatus, type TestimonialFields } from '#shared/proof';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
+import { FieldInvalid } from '#server/platform/errors';
 import { assertConsented, consentColumns } from '../consent';
 import { assertLinksExist } from '../references';
 import type { ProofWriter } from '../writer';
@@ -60,6 +61,10 @@ export async function saveTestimonial(
   const before = await testimonialRow(tx, id);
   const values = await writtenColumns(tx, fields, ctx.clock.now());
   if (before.status === 'published') assertConsented({ ...before, ...values });
+  // The client approved these exact words (16 CFR 465): other words need their approval again.
+  if (before.consentRecord !== null && values.quote !== before.quote) {
+    throw new FieldInvalid(PROOF_MESSAGES.approvedWords, 'quote');
+  }
   const row = await tx
     .update(testimonials)
     .set(values)
