@@ -747,6 +747,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/leads/1/triage'],
   ['POST', '/api/leads/1/reply-draft'],
   ['POST', '/api/leads/1/proposal-draft'],
+  ['POST', '/api/leads/1/testimonial-requests'],
+  ['POST', '/api/leads/1/case-study-draft'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],
