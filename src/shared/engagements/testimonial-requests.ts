@@ -25,7 +25,6 @@ export const TESTIMONIAL_CONSENT_TEXT =
 export const TESTIMONIAL_REQUEST_MESSAGES = {
   leadNotFound: 'Lead not found',
   openExists: 'This lead already has an open testimonial request',
-  noEmail: 'This lead has no e-mail address to send the request to',
   notFound: 'This link is not valid. Please check that you copied all of it.',
   expired:
     'This request has expired. Please write to us if you would still like to give a testimonial.',
