@@ -230,4 +230,17 @@ describe('POST /api/t/withdraw/:token', () => {
     const audit = (await auditEntries(deps.db)).filter((e) => e.action === 'testimonial_withdrawn');
     expect(audit).toMatchObject([{ actor: null, target: 'testimonial request 1' }]);
   });
+
+  it('withdraws once, audited once, of twenty withdrawals sent at once', async () => {
+    await approve();
+    const withdrawToken = tokenInMail(sent().at(-1), '/t/withdraw/');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        rest(app, 'POST', `/api/t/withdraw/${withdrawToken}`, { ip: `198.51.100.${i + 1}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(410)]);
+    const audit = (await auditEntries(deps.db)).filter((e) => e.action === 'testimonial_withdrawn');
+    expect(audit).toHaveLength(1);
+  });
 });
