@@ -114,6 +114,8 @@ export const auditActionValues = [
   'invoice_deleted',
   'invoice_sent',
   'call_note_added',
+  'testimonial_requested',
+  'testimonial_withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

@@ -107,6 +107,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   token_revoked: 'Access token revoked',
   mcp_call: 'Tool called by an access token (MCP)',
   assistant_updated: 'Site assistant turned on or off',
+  testimonial_requested: 'Testimonial requested from a client',
+  testimonial_withdrawn: 'Testimonial withdrawn by the client',
 };
 
 export const AUDIT_FILTER_MESSAGES = {

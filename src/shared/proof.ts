@@ -60,6 +60,9 @@ export const PROOF_MESSAGES = {
   status: 'Status must be draft or published',
   search: `Search must be at most ${PROOF_LIMITS.searchMax} characters`,
   testimonialNotFound: 'Testimonial not found',
+  withdrawn: 'The client withdrew this testimonial: it can never be published again',
+  approvedWords:
+    'These are the words the client approved: to change them, send the client a new testimonial request',
   logoNotFound: 'Client logo not found',
 } as const;
 

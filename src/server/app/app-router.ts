@@ -20,6 +20,8 @@ import { entriesRouter } from '#server/entries/router';
 import { entryCoversRouter } from '#server/entries/covers/router';
 import { clientLogosRouter } from '#server/proof/client-logos/router';
 import { testimonialsRouter } from '#server/proof/testimonials/router';
+import { testimonialRequestsRouter } from '#server/engagements/testimonial-requests/router';
+import { caseStudyRouter } from '#server/engagements/case-study/router';
 import { siteSettingsRouter } from '#server/content/site-settings/router';
 import { mediaRouter } from '#server/media/router';
 import { outboxRouter } from '#server/mail/outbox/router';
@@ -92,6 +94,8 @@ export const appRouter = router({
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,
   testimonials: testimonialsRouter,
+  testimonialRequests: testimonialRequestsRouter,
+  caseStudy: caseStudyRouter,
   siteSettings: siteSettingsRouter,
   media: mediaRouter,
   facts: factsRouter,

@@ -36,6 +36,7 @@ import { publicFacts } from '#server/facts/public-cache';
 import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
 import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { proposalClientPage } from '#server/proposals/client-page/page';
+import { testimonialPages } from '#server/engagements/testimonial-requests/page';
 import { invoiceClientPages } from '#server/invoices/invoice-page/page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
@@ -171,6 +172,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', newsletterLinkPages(deps, options.clientDir));
   app.route('/', bookingManagePage(deps, options.clientDir));
   app.route('/', proposalClientPage(deps, options.clientDir));
+  // The client's testimonial request and withdraw pages (docs/engagements.md, "Testimonials").
+  app.route('/', testimonialPages(deps, options.clientDir));
   app.route('/', invoiceClientPages(deps, options.clientDir));
   // "Pay the deposit" as a plain form: 303 to Stripe's Checkout, and the way back from it,
   // which names the session, not the link (server/proposals/payments/).

@@ -749,6 +749,8 @@ const ADMIN_PATHS: [string, string][] = [
   ['POST', '/api/leads/1/proposal-draft'],
   ['POST', '/api/leads/1/call-notes'],
   ['GET', '/api/leads/1/call-notes'],
+  ['POST', '/api/leads/1/testimonial-requests'],
+  ['POST', '/api/leads/1/case-study-draft'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],

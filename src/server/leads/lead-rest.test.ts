@@ -162,6 +162,7 @@ describe('the leads paths', () => {
       callNotes: [],
       proposals: [],
       invoices: [],
+      testimonialRequests: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],

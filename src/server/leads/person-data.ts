@@ -31,6 +31,10 @@ import { leadById } from './lead-query';
 import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
 import { callNotesOfPerson, eraseCallNotesOf } from './person-call-notes';
 import { serializeMessage } from './messages/message-query';
+import {
+  eraseTestimonialRequestsOf,
+  testimonialRequestsOfPerson,
+} from './person-testimonial-requests';
 import { REPLY_TOPIC, replyOutbox } from './reply-fate';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -112,6 +116,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     proposals: await proposalsOfPerson(db, leadId),
     // Invoices and credit notes naming them, with their payments; the link's hash left out.
     invoices: await invoicesOfPerson(db, leadId),
+    // Requests for their words; the links' hashes left out.
+    testimonialRequests: await testimonialRequestsOfPerson(db, leadId),
   };
 }
 
@@ -240,7 +246,7 @@ async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
  * Erases the person inside the caller's write transaction: their timeline with the outbox
  * rows of its replies (address and text, sent or not), messages (their
  * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription, testimonials (published or not, with their photos' files), call notes, reply drafts, proposals
+ * subscription, testimonial requests, testimonials (published or not, with their photos' files), call notes, reply drafts, proposals
  * (with their payments, codes and mails), invoice drafts (issued documents are kept, unlinked:
  * `eraseInvoicesOf`) and the lead itself. Each is deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
  * records of what was sent keep their counts but lose the address, as when a subscriber is
@@ -280,6 +286,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
       .set({ email: '', lastError: null })
       .where(eq(newsletterRecipients.subscriberId, subscriber.id));
   }
+  await eraseTestimonialRequestsOf(tx, leadId);
   await eraseTestimonialsOfLead(tx, leadId);
   await forgetAddress(tx, lead.email);
   await tx.delete(leads).where(eq(leads.id, leadId));

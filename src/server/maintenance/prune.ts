@@ -32,6 +32,7 @@ import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as engagementThreadThrottles from '#server/engagements/thread/throttle-rules';
 import * as invoiceThrottles from '#server/invoices/throttle-rules';
+import * as testimonialThrottles from '#server/engagements/testimonial-requests/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
 import * as mcpThrottles from '#server/mcp/throttle-rules';
 import * as newsletterThrottles from '#server/newsletter/throttle-rules';
@@ -78,6 +79,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,
+  testimonialThrottles,
 ].flatMap((rules) => Object.values(rules));
 
 /**

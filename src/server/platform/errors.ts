@@ -25,6 +25,16 @@ export class UnavailableError extends TRPCError {
 }
 
 /**
+ * A link that existed and has ended (expired, decided, withdrawn): 410, never its content.
+ * tRPC has no code of its own for it; http/errors.ts maps this class to 410 on every transport.
+ */
+export class GoneError extends TRPCError {
+  constructor(message: string) {
+    super({ code: 'PRECONDITION_FAILED', message });
+  }
+}
+
+/**
  * A 409 about one field of the input (an address another entry has): the message, and the
  * field as the answer's one issue, so a form can show it under that field (docs/api.md).
  */

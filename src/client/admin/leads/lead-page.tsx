@@ -23,6 +23,7 @@ import { AiOffCard } from '../ui/ai-off';
 import { LeadProposals } from '../proposals/lead-proposals';
 import { LeadInvoices } from '../invoices/lead-invoices';
 import { LeadCallNotes } from '../engagements/call-notes/lead-call-notes';
+import { TestimonialActions } from './testimonial-actions';
 import { useAiEnabled, useAiOff } from '../ui/use-ai';
 
 const backLinkClass =
@@ -134,6 +135,7 @@ function LeadView({
       <LeadProposals leadId={lead.id} />
       <LeadInvoices lead={lead} />
       <LeadCallNotes leadId={lead.id} />
+      <TestimonialActions leadId={lead.id} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline

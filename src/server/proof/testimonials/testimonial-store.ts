@@ -11,6 +11,7 @@ import { testimonials, type TestimonialRow } from '#db/schema';
 import { PROOF_MESSAGES, type ProofStatus, type TestimonialFields } from '#shared/proof';
 import { auditAdminChange } from '#server/audit/admin-change';
 import { dropSiteImage, imageSlot, keepSiteImage, type MadeImage } from '#server/media/site-image';
+import { FieldInvalid } from '#server/platform/errors';
 import { assertConsented, consentColumns } from '../consent';
 import { assertLinksExist } from '../references';
 import type { ProofWriter } from '../writer';
@@ -60,6 +61,10 @@ export async function saveTestimonial(
   const before = await testimonialRow(tx, id);
   const values = await writtenColumns(tx, fields, ctx.clock.now());
   if (before.status === 'published') assertConsented({ ...before, ...values });
+  // The client approved these exact words (16 CFR 465): other words need their approval again.
+  if (before.consentRecord !== null && values.quote !== before.quote) {
+    throw new FieldInvalid(PROOF_MESSAGES.approvedWords, 'quote');
+  }
   const row = await tx
     .update(testimonials)
     .set(values)
@@ -83,7 +88,7 @@ export async function setTestimonialStatus(
 ) {
   const before = await testimonialRow(tx, id);
   if (before.status === status) return before;
-  if (status === 'published') assertConsented(before);
+  if (status === 'published') assertPublishable(before);
   const row = await tx
     .update(testimonials)
     .set({ status, updatedAt: ctx.clock.now() })
@@ -95,6 +100,53 @@ export async function setTestimonialStatus(
     await auditAdminChange(tx, ctx, 'testimonial_published', auditTarget(id));
   }
   return row;
+}
+
+/** A withdrawn testimonial is never published again (409); else the consent rule (400). */
+function assertPublishable(row: TestimonialRow): void {
+  if (row.withdrawnAt !== null) {
+    throw new TRPCError({ code: 'CONFLICT', message: PROOF_MESSAGES.withdrawn });
+  }
+  assertConsented(row);
+}
+
+/**
+ * The client approved their words through a testimonial request
+ * (engagements/testimonial-requests/): an unpublished testimonial whose consent is the
+ * approval's record, so the owner may publish it (the consent's two columns say when and how).
+ */
+export async function createApprovedTestimonial(
+  tx: Db,
+  fields: { quote: string; name: string; company: string; leadId: number },
+  consent: { at: Date; how: string; record: string },
+) {
+  return tx
+    .insert(testimonials)
+    .values({
+      ...fields,
+      consentAt: consent.at.toISOString().slice(0, 10),
+      consentHow: consent.how,
+      consentRecord: consent.record,
+      status: 'draft',
+      updatedAt: consent.at,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * The client withdrew it: unpublished at once, `withdrawn_at` set, never published again. The
+ * update moves the `published_proof` counter (migration 0030), so every public page that
+ * shows proof drops it at its next render. Answers whether it was published.
+ */
+export async function withdrawTestimonial(tx: Db, id: number, now: Date): Promise<boolean> {
+  const before = await tx.select().from(testimonials).where(eq(testimonials.id, id)).get();
+  if (!before) return false;
+  await tx
+    .update(testimonials)
+    .set({ status: 'draft', withdrawnAt: now, updatedAt: now })
+    .where(eq(testimonials.id, id));
+  return before.status === 'published';
 }
 
 /** Deletes it with its photo's files (their addresses answer 404 from now on). */
