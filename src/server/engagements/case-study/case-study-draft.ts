@@ -32,7 +32,7 @@ const MAX_OUTPUT_TOKENS = 3_000;
 
 const modelAnswer = z.object({ title: z.string(), summary: z.string(), body: z.string() });
 
-export interface DraftText {
+export interface CaseStudyText {
   title: string;
   summary: string;
   body: string;
@@ -62,7 +62,7 @@ const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** AI off: the story laid out under the same headings, for the owner to write over. */
-export function templateDraft(story: LeadStory, approved: string | null): DraftText {
+export function templateDraft(story: LeadStory, approved: string | null): CaseStudyText {
   const p = story.proposal;
   const scope = p
     ? [
@@ -115,7 +115,7 @@ export async function modelDraft(
   leadId: number,
   story: LeadStory,
   approved: string | null,
-): Promise<DraftText> {
+): Promise<CaseStudyText> {
   const { text, model } = await askModel(deps, {
     feature: 'case_study_draft',
     instructions: CASE_STUDY_INSTRUCTIONS,
