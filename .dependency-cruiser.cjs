@@ -137,6 +137,7 @@ const FEATURES = [
       'newsletter',
       'proposals',
       'invoices',
+      'engagements',
       'mcp',
     ],
   },

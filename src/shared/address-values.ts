@@ -113,6 +113,11 @@ export const auditActionValues = [
   'invoice_credited',
   'invoice_deleted',
   'invoice_sent',
+  'engagement_opened',
+  'engagement_link_made',
+  'engagement_link_revoked',
+  'engagement_closed',
+  'engagement_updated',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

@@ -55,6 +55,10 @@ import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
 import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
+import { onProposalAccepted } from '#server/proposals/client-page/proposal-accepted';
+import { openOnAcceptance } from '#server/engagements/opening';
+import { engagementProcedures } from '#server/engagements/router';
+import { engagementClientPageRouter } from '#server/engagements/client-page/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
@@ -66,6 +70,8 @@ onDepositPaid(issueDepositInvoice);
 onDepositRefunded(creditDepositRefund);
 /** A card payment on the client's invoice page comes through the same webhook. */
 onOtherPaidSession(takeInvoiceSession);
+/** An acceptance opens the work's engagement and its first link, in its own transaction. */
+onProposalAccepted(openOnAcceptance);
 
 export const appRouter = router({
   account: accountRouter,
@@ -84,6 +90,8 @@ export const appRouter = router({
   bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
+  engagements: router({ ...engagementProcedures }),
+  engagementClientPage: engagementClientPageRouter,
   entries: entriesRouter,
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,

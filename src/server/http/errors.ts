@@ -12,6 +12,7 @@ import {
   FieldConflict,
   FieldInvalid,
   FieldsConflict,
+  LinkGone,
   ThrottledError,
   UnavailableError,
 } from '#server/platform/errors';
@@ -89,6 +90,9 @@ export function toHttpError(error: unknown): HttpError {
     const issues = [{ path: error.field, message: error.message }];
     const status = error instanceof FieldConflict ? 409 : 400;
     return { status, message: error.message, issues, unexpected: false };
+  }
+  if (error instanceof LinkGone) {
+    return { status: 410, message: error.message, unexpected: false };
   }
   if (error instanceof FieldsConflict) {
     return { status: 409, message: error.message, issues: [...error.issues], unexpected: false };

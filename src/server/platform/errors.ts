@@ -78,3 +78,14 @@ export class DatabaseUnavailable extends UnavailableError {
 
 /** A refusal meant for the person at the keyboard (command line, start-up); printed as is. */
 export class UserError extends Error {}
+
+/**
+ * A 410: a link that did work and no longer does (an engagement's link replaced, revoked, or
+ * its engagement closed long ago; docs/engagements.md). tRPC has no such code: the one error
+ * mapping (http/errors.ts) answers it 410 on every transport.
+ */
+export class LinkGone extends TRPCError {
+  constructor(message: string) {
+    super({ code: 'NOT_FOUND', message });
+  }
+}
