@@ -9,7 +9,7 @@ export const ENGAGEMENT_MESSAGES = {
   engagementNotFound: 'No such engagement',
   linkSent:
     'If that address has work in progress with us, its link is on its way. Check your inbox in a few minutes.',
-  tooManyLinks: 'Too many requests for a link. Please wait an hour, or write to us.',
+  tooManyLinks: 'Too many requests for a link.',
   noLeadEngagement: 'No such lead',
   revoked: 'This engagement has no working link: make a new one first.',
 } as const;

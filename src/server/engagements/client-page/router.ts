@@ -16,7 +16,7 @@ export const engagementClientPageProcedures = {
   /** Declared before `view`: `/api/e/link` is no token. */
   requestLink: publicProcedure
     .meta({
-      rest: { method: 'POST', path: '/api/e/link', body: 'json', status: 202, answer: 'spread' },
+      rest: { method: 'POST', path: '/api/e/link', body: 'json', answer: 'spread' },
     })
     .input(engagementLinkRequestInput)
     .output(outputs.requestLink)
