@@ -27,6 +27,7 @@ import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { testimonialsOfLead } from '#server/proof/proof-query';
 import { eraseTestimonialsOfLead } from '#server/proof/testimonials/testimonial-store';
 import { leadJson, eventJson } from './lead-json';
+import { engagementsOfPerson, eraseEngagementsOf } from './engagement-records';
 import { leadById } from './lead-query';
 import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
 import { serializeMessage } from './messages/message-query';
@@ -109,6 +110,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     proposals: await proposalsOfPerson(db, leadId),
     // Invoices and credit notes naming them, with their payments; the link's hash left out.
     invoices: await invoicesOfPerson(db, leadId),
+    // The work's pages opened for them: links (never their hashes), files listed, the thread.
+    engagements: await engagementsOfPerson(db, leadId),
   };
 }
 
@@ -256,6 +259,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
     const refs = replies.map((reply) => mailRef(REPLY_TOPIC, reply.id));
     await tx.delete(outbox).where(inArray(outbox.ref, refs));
   }
+  await eraseEngagementsOf(tx, leadId);
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   const keptInvoices = await eraseInvoicesOf(tx, leadId);
   await eraseProposalsOf(tx, leadId);
