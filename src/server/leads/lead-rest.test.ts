@@ -161,6 +161,7 @@ describe('the leads paths', () => {
       drafts: [{ id: 1, subject: 'Re: Hi', text: 'Hi Ada', by: 'admin', at: any(String) }],
       proposals: [],
       invoices: [],
+      engagements: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],
