@@ -58,7 +58,7 @@ import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 import { onProposalAccepted } from '#server/proposals/client-page/proposal-accepted';
 import { openOnAcceptance } from '#server/engagements/opening';
 import { engagementProcedures } from '#server/engagements/router';
-import { engagementClientPageRouter } from '#server/engagements/client-page/router';
+import { engagementPageRouter } from '#server/engagements/engagement-page/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
@@ -91,7 +91,7 @@ export const appRouter = router({
   contact: contactRouter,
   content: contentRouter,
   engagements: router({ ...engagementProcedures }),
-  engagementClientPage: engagementClientPageRouter,
+  engagementPage: engagementPageRouter,
   entries: entriesRouter,
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,

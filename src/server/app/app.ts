@@ -37,7 +37,7 @@ import { newsletterLinkPages } from '#server/newsletter/link-pages/pages';
 import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { proposalClientPage } from '#server/proposals/client-page/page';
 import { invoiceClientPages } from '#server/invoices/invoice-page/page';
-import { engagementClientPages } from '#server/engagements/client-page/page';
+import { engagementPages } from '#server/engagements/engagement-page/page';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
@@ -173,7 +173,7 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', bookingManagePage(deps, options.clientDir));
   app.route('/', proposalClientPage(deps, options.clientDir));
   app.route('/', invoiceClientPages(deps, options.clientDir));
-  app.route('/', engagementClientPages(deps, options.clientDir));
+  app.route('/', engagementPages(deps, options.clientDir));
   // "Pay the deposit" as a plain form: 303 to Stripe's Checkout, and the way back from it,
   // which names the session, not the link (server/proposals/payments/).
   app.route('/', checkoutFormRoutes(deps));

@@ -67,7 +67,7 @@ describe('the acceptance', () => {
     const [link] = mailedTokens();
     expect(copy?.text).toContain(`https://harbor.example/e/${link}`);
     // The client opens it: the page is theirs.
-    const page = await callerFor(deps).caller.engagementClientPage.view({ token: link! });
+    const page = await callerFor(deps).caller.engagementPage.view({ token: link! });
     expect(page.title).toBe('Data platform audit');
     // Kept as its hash only; the outbox's copy of the mail is sealed.
     const links = await deps.db.select().from(engagementLinks).all();

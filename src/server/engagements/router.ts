@@ -20,8 +20,8 @@ import {
   revokeEngagementLink,
   setClientUploads,
 } from './admin-changes';
-import { engagementPageContent } from './client-page/content';
-import { engagementPageHtml } from './client-page/page';
+import { engagementPageContent } from './engagement-page/content';
+import { engagementPageHtml } from './engagement-page/page';
 import {
   engagementById,
   engagementJson,

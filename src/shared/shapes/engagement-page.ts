@@ -1,5 +1,5 @@
 /**
- * The answers of the `engagementClientPage` procedures (docs/engagements.md, "What the client
+ * The answers of the `engagementPage` procedures (docs/engagements.md, "What the client
  * sees"): an engagement as its client sees it through their link. No id of the site's records
  * beyond what the page's own paths need (an invoice's or a file's id under this engagement),
  * and nothing the owner did not share: no notes, triage, drafts or the lead's status.

@@ -29,9 +29,9 @@ import { pdfResponse } from '#server/proposals/signed-pdf/stored-pdf';
 import { engagementLinkNotFound, engagementOfToken } from '../link';
 import { engagementRow } from '../engagement-store';
 import { renderEngagementPage, type EngagementPageState } from './page-html';
-import { engagementClientPageRouter } from './router';
+import { engagementPageRouter } from './router';
 
-const callPage = createCallerFactory(engagementClientPageRouter);
+const callPage = createCallerFactory(engagementPageRouter);
 
 /** What the page shows of a refusal. */
 const PAGE_STATUSES = [404, 410, 429, 503] as const;
@@ -137,7 +137,7 @@ async function linkPosted(c: HonoCtx<AppEnv>, deps: AppDeps) {
   }
 }
 
-export function engagementClientPages(deps: AppDeps, clientDir: string | undefined) {
+export function engagementPages(deps: AppDeps, clientDir: string | undefined) {
   clientDirs.set(deps.db, clientDir);
   return new Hono<AppEnv>()
     .get('/e/link', (c) => answer(c, deps, { state: 'link-form' }, 200))

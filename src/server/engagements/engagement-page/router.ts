@@ -12,7 +12,7 @@ import { engagementRow, engagementNotFound } from '../engagement-store';
 import { engagementPageContent } from './content';
 import { requestEngagementLink } from './link-request';
 
-export const engagementClientPageProcedures = {
+export const engagementPageProcedures = {
   /** Declared before `view`: `/api/e/link` is no token. */
   requestLink: publicProcedure
     .meta({
@@ -36,4 +36,4 @@ export const engagementClientPageProcedures = {
     }),
 };
 
-export const engagementClientPageRouter = router(engagementClientPageProcedures);
+export const engagementPageRouter = router(engagementPageProcedures);
