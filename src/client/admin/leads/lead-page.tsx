@@ -22,6 +22,7 @@ import { TriageBlock } from './triage-block';
 import { AiOffCard } from '../ui/ai-off';
 import { LeadProposals } from '../proposals/lead-proposals';
 import { LeadInvoices } from '../invoices/lead-invoices';
+import { LeadEngagement } from '../engagements/lead-engagement';
 import { useAiEnabled, useAiOff } from '../ui/use-ai';
 
 const backLinkClass =
@@ -132,6 +133,7 @@ function LeadView({
       </Card>
       <LeadProposals leadId={lead.id} />
       <LeadInvoices lead={lead} />
+      <LeadEngagement leadId={lead.id} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline
