@@ -205,9 +205,10 @@ function leadServer(initial: LeadTriage | null, enabled = true) {
       return { data: { success: true } };
     },
     'leads.mailbox': () => ({ data: { mailbox: null } }),
-    // The lead's page lists its proposals and invoices too.
+    // The lead's page lists its proposals, invoices and engagement too.
     'proposals.ofLead': () => ({ data: { proposals: [] } }),
     'invoices.list': () => ({ data: { invoices: [], total: 0, page: 1, pageSize: 25 } }),
+    'engagements.ofLead': () => ({ data: null }),
   };
   const server = fakeTrpcServer(handlers);
   return {
