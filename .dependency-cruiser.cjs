@@ -124,7 +124,16 @@ const FEATURES = [
   {
     name: 'mcp',
     is: "the owner's agent, over the features' procedures",
-    buildsOn: ['facts', 'entries', 'newsletter', 'leads', 'booking', 'proposals', 'invoices'],
+    buildsOn: [
+      'facts',
+      'entries',
+      'newsletter',
+      'leads',
+      'booking',
+      'proposals',
+      'invoices',
+      'engagements',
+    ],
   },
   {
     name: 'maintenance',

@@ -3,11 +3,13 @@
  * unique index `engagements_proposal_idx` holds it however many try at once), reading one by
  * id, and its answer for the admin.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '#db';
 import { engagements } from '#db/schema';
+import { ENGAGEMENT_LIMITS } from '#shared/engagements/limits';
 import { ENGAGEMENT_MESSAGES as M } from '#shared/engagements/texts';
+import type { EngagementStatus } from '#shared/engagements/values';
 import type { Engagement } from '#shared/shapes/engagements';
 import { mintLink, workingLink } from './engagement-links';
 import type { EngagementRef } from './engagement-ref';
@@ -86,4 +88,22 @@ export async function openEngagement(
     .get();
   if (!row) return null;
   return { row, token: await mintLink(tx, row.id, now) };
+}
+
+/** Engagements newest first, by status and lead, at most ENGAGEMENT_LIMITS.listMax. */
+export async function engagementsList(
+  db: Db,
+  filter: { status?: EngagementStatus; leadId?: number },
+): Promise<Engagement[]> {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(engagements.status, filter.status));
+  if (filter.leadId !== undefined) where.push(eq(engagements.leadId, filter.leadId));
+  const rows = await db
+    .select()
+    .from(engagements)
+    .where(and(...where))
+    .orderBy(desc(engagements.id))
+    .limit(ENGAGEMENT_LIMITS.listMax)
+    .all();
+  return Promise.all(rows.map((row) => engagementJson(db, row)));
 }

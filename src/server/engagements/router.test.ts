@@ -118,9 +118,25 @@ describe('the admin’s engagement paths', () => {
     expect((await deps.db.select().from(sessions).all()).length).toBe(before + 1);
   });
 
+  it('lists them newest first, by status and lead from the query', async () => {
+    const other = await storeEngagement(deps, { title: 'Other work' });
+    const titles = async (query: string) =>
+      (
+        (await asAdmin('GET', `/api/engagements${query}`)).body as {
+          engagements: { title: string }[];
+        }
+      ).engagements.map((e) => e.title);
+    expect(await titles('')).toEqual(['Other work', 'Data platform audit']);
+    expect(await titles(`?leadId=${engagement.leadId}`)).toEqual(['Data platform audit']);
+    await asAdmin('POST', `/api/engagements/${other.id}/close`);
+    expect(await titles('?status=closed')).toEqual(['Other work']);
+    expect((await asAdmin('GET', '/api/engagements?status=paused')).status).toBe(400);
+  });
+
   it('refuses every path to a visitor (401)', async () => {
     for (const [method, path] of [
       ['GET', `/api/engagements/${engagement.id}`],
+      ['GET', '/api/engagements'],
       ['POST', `/api/engagements/${engagement.id}/link`],
       ['POST', `/api/engagements/${engagement.id}/revoke`],
       ['POST', `/api/engagements/${engagement.id}/close`],

@@ -4,7 +4,7 @@
  * the client's page as they see it. Every change is audited in the transaction that makes it.
  */
 import { writeTransaction } from '#db';
-import { engagementUpdateInput } from '#shared/engagements/inputs';
+import { engagementListInput, engagementUpdateInput } from '#shared/engagements/inputs';
 import { outputs } from '#shared/shapes/engagements';
 import type { FileDownload } from '#shared/shapes/file-download';
 import { idInput } from '#shared/validation';
@@ -25,6 +25,7 @@ import { engagementPageHtml } from './engagement-page/page';
 import {
   engagementById,
   engagementJson,
+  engagementsList,
   engagementNotFound,
   engagementOfLead,
   engagementRow,
@@ -75,6 +76,20 @@ export const engagementProcedures = {
       const row = await engagementOfLead(ctx.db, input.id);
       return row ? engagementJson(ctx.db, row) : null;
     }),
+
+  /** Newest first, by status and lead (the MCP tool `engagements_list` reads it too). */
+  list: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/engagements',
+        query: ['status', 'leadId'],
+        answer: 'spread',
+      },
+    })
+    .input(engagementListInput)
+    .output(outputs.list)
+    .query(async ({ ctx, input }) => ({ engagements: await engagementsList(ctx.db, input) })),
 
   /** Declared before `get`: REST paths are matched in the order declared. */
   preview: adminProcedure

@@ -14,6 +14,7 @@ import { entriesRouter } from '#server/entries/router';
 import { outputs as entryOutputs } from '#shared/shapes/entries';
 import { factsRouter } from '#server/facts/router';
 import { invoiceDraftProcedures } from '#server/invoices/router';
+import { engagementProcedures } from '#server/engagements/router';
 import { buildContext } from '#server/http/context';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -26,6 +27,8 @@ import { proposalCoreProcedures } from '#server/proposals/router';
 const toolRouter = router({
   analytics: analyticsRouter,
   bookings: bookingsRouter,
+  /** The list only: a token never makes, mails, revokes or closes a client's link. */
+  engagements: router({ list: engagementProcedures.list }),
   entries: entriesRouter,
   /**
    * A draft's save that refuses a published entry (entry-store.ts, `draftOnly`): the one rule

@@ -73,6 +73,7 @@ describe('the MCP tools', () => {
       ['proposal_draft', false],
       ['invoices_list', true],
       ['invoice_draft', false],
+      ['engagements_list', true],
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();

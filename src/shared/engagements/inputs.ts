@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { emailField, idField } from '../validation';
+import { engagementStatusValues } from './values';
 
 /**
  * The link's token, as the path gives it. Its form is not checked here: a token that cannot
@@ -17,4 +18,10 @@ export const engagementLinkRequestInput = z.object({ email: emailField });
 export const engagementUpdateInput = z.object({
   id: idField,
   clientUploads: z.boolean('clientUploads must be true or false'),
+});
+
+/** The admin's list (and the MCP tool's): by status, by lead. */
+export const engagementListInput = z.object({
+  status: z.optional(z.enum(engagementStatusValues)),
+  leadId: z.optional(idField),
 });

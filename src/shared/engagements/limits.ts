@@ -7,4 +7,6 @@ export const ENGAGEMENT_LIMITS = {
   closedReadableDays: 90,
   /** `/e/link`: at most this many asks an hour per address asked for and per client address. */
   linkRequestsPerHour: 5,
+  /** The admin's list answers at most this many, newest first. */
+  listMax: 100,
 } as const;

@@ -1,6 +1,7 @@
 import type { McpTool } from '../tool';
 import { businessTools } from './business';
 import { contentTools } from './content';
+import { engagementTools } from './engagements';
 import { invoiceTools } from './invoices';
 import { leadTools } from './leads';
 import { newsletterTools } from './newsletter';
@@ -18,4 +19,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...newsletterTools,
   ...proposalTools,
   ...invoiceTools,
+  ...engagementTools,
 ];
