@@ -82,6 +82,8 @@ const SQLD_TESTS = [
   // The media files' bytes (the testimonials' images and the media REST paths store the same
   // rows, embedded only) and the share images' (entries, below).
   'src/server/media/router.test.ts',
+  // An engagement's link replaced or revoked on one instance ends on the other at once.
+  'src/server/engagements/instances.test.ts',
   'src/server/identity/passkeys/**/*.test.ts',
   // State every instance shares (docs/operations.md, several instances): sessions, throttles,
   // guesses, claims, caches and counters, many of them decided by requests arriving together.

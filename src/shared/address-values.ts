@@ -116,6 +116,11 @@ export const auditActionValues = [
   'call_note_added',
   'testimonial_requested',
   'testimonial_withdrawn',
+  'engagement_opened',
+  'engagement_link_made',
+  'engagement_link_revoked',
+  'engagement_closed',
+  'engagement_updated',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

@@ -59,6 +59,10 @@ import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
 import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
+import { onProposalAccepted } from '#server/proposals/client-page/proposal-accepted';
+import { openOnAcceptance } from '#server/engagements/opening';
+import { engagementProcedures } from '#server/engagements/router';
+import { engagementPageRouter } from '#server/engagements/engagement-page/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
@@ -71,6 +75,8 @@ onDepositRefunded(creditDepositRefund);
 /** A card payment on the client's invoice page, and its refund, come through the same webhook. */
 onOtherPaidSession(takeInvoiceSession);
 onOtherRefund(takeInvoiceRefund);
+/** An acceptance opens the work's engagement and its first link, in its own transaction. */
+onProposalAccepted(openOnAcceptance);
 
 export const appRouter = router({
   account: accountRouter,
@@ -90,6 +96,8 @@ export const appRouter = router({
   callNotes: callNotesRouter,
   contact: contactRouter,
   content: contentRouter,
+  engagements: router({ ...engagementProcedures }),
+  engagementPage: engagementPageRouter,
   entries: entriesRouter,
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,

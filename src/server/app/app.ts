@@ -38,6 +38,9 @@ import { bookingManagePage } from '#server/booking/manage-page/manage-page';
 import { proposalClientPage } from '#server/proposals/client-page/page';
 import { testimonialPages } from '#server/engagements/testimonial-requests/page';
 import { invoiceClientPages } from '#server/invoices/invoice-page/page';
+import { engagementPages } from '#server/engagements/engagement-page/page';
+import { engagementOfToken } from '#server/engagements/link';
+import { clientMessageFormRoute } from '#server/engagements/thread/message-form';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
 import { readCspHashes } from '#server/http/csp-hashes';
@@ -175,6 +178,9 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // The client's testimonial request and withdraw pages (docs/engagements.md, "Testimonials").
   app.route('/', testimonialPages(deps, options.clientDir));
   app.route('/', invoiceClientPages(deps, options.clientDir));
+  app.route('/', engagementPages(deps, options.clientDir));
+  // The engagement page's message form, on the page's lookup of the link.
+  app.route('/', clientMessageFormRoute(deps, engagementOfToken));
   // "Pay the deposit" as a plain form: 303 to Stripe's Checkout, and the way back from it,
   // which names the session, not the link (server/proposals/payments/).
   app.route('/', checkoutFormRoutes(deps));

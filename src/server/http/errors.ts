@@ -12,7 +12,7 @@ import {
   FieldConflict,
   FieldInvalid,
   FieldsConflict,
-  GoneError,
+  LinkGone,
   ThrottledError,
   UnavailableError,
 } from '#server/platform/errors';
@@ -91,7 +91,7 @@ export function toHttpError(error: unknown): HttpError {
     const status = error instanceof FieldConflict ? 409 : 400;
     return { status, message: error.message, issues, unexpected: false };
   }
-  if (error instanceof GoneError) {
+  if (error instanceof LinkGone) {
     return { status: 410, message: error.message, unexpected: false };
   }
   if (error instanceof FieldsConflict) {

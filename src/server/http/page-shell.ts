@@ -70,6 +70,13 @@ export function renderPageShell(page: {
   cardClass: string;
   /** The card's HTML after its heading. */
   body: string;
+  /**
+   * The document's own referrer policy, narrowing the header's: the engagement page is sent
+   * `no-referrer` (docs/engagements.md) and says `same-origin` here so that its form posts
+   * carry its Origin (http/cross-site.ts refuses `Origin: null`), while no other site ever
+   * gets its address.
+   */
+  referrer?: 'same-origin';
 }): string {
   const { heading, company, assets } = page;
 
@@ -89,7 +96,7 @@ export function renderPageShell(page: {
 <meta name="color-scheme" content="${themed ? 'light dark' : 'light'}">
 <meta name="theme-color" content="#4338ca">
 <meta name="robots" content="noindex">
-<title>${e(heading)} | ${e(company.name)}</title>
+${page.referrer ? `<meta name="referrer" content="${page.referrer}">\n` : ''}<title>${e(heading)} | ${e(company.name)}</title>
 ${iconLink(company)}
 ${themed ? '<script src="/boot.js"></script>\n' : ''}${stylesheets}
 ${script}

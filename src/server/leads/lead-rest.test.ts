@@ -163,6 +163,7 @@ describe('the leads paths', () => {
       proposals: [],
       invoices: [],
       testimonialRequests: [],
+      engagements: [],
     });
     expect((await auditEntries(deps.db)).map((e) => [e.action, e.target])).toEqual([
       ['lead_exported', 'lead 1'],

@@ -27,6 +27,7 @@ import { forgetSubscriberMail } from '#server/newsletter/forget-subscriber';
 import { testimonialsOfLead } from '#server/proof/proof-query';
 import { eraseTestimonialsOfLead } from '#server/proof/testimonials/testimonial-store';
 import { leadJson, eventJson } from './lead-json';
+import { engagementsOfPerson, eraseEngagementsOf } from './engagement-records';
 import { leadById } from './lead-query';
 import { draftsOfLead, eraseDraftsOfLead } from './drafts/drafts';
 import { callNotesOfPerson, eraseCallNotesOf } from './person-call-notes';
@@ -118,6 +119,8 @@ export async function personData(db: Db, leadId: number, now: Date) {
     invoices: await invoicesOfPerson(db, leadId),
     // Requests for their words; the links' hashes left out.
     testimonialRequests: await testimonialRequestsOfPerson(db, leadId),
+    // The work's pages opened for them: links (never their hashes), files listed, the thread.
+    engagements: await engagementsOfPerson(db, leadId),
   };
 }
 
@@ -243,15 +246,11 @@ async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
 }
 
 /**
- * Erases the person inside the caller's write transaction: their timeline with the outbox
- * rows of its replies (address and text, sent or not), messages (their
- * search index entries go with them, by trigger), booked calls and their reminders,
- * subscription, testimonial requests, testimonials (published or not, with their photos' files), call notes, reply drafts, proposals
- * (with their payments, codes and mails), invoice drafts (issued documents are kept, unlinked:
- * `eraseInvoicesOf`) and the lead itself. Each is deleted explicitly, since a libSQL server may not enforce foreign keys. The newsletters'
- * records of what was sent keep their counts but lose the address, as when a subscriber is
- * removed, and the outbox forgets the address (mail/outbox/forget-address.ts). Answers
- * what was kept, or null when there was no such lead.
+ * Erases the person inside the caller's write transaction, each part deleted explicitly (a
+ * libSQL server may not enforce foreign keys): docs/leads.md, "Erase", lists them. Issued
+ * invoices are kept, unlinked (`eraseInvoicesOf`); the newsletters' records keep their counts
+ * but lose the address, and the outbox forgets it (mail/outbox/forget-address.ts). Answers what
+ * was kept, or null when there was no such lead.
  */
 export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson | null> {
   const lead = await tx.select().from(leads).where(eq(leads.id, leadId)).get();
@@ -265,6 +264,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
     const refs = replies.map((reply) => mailRef(REPLY_TOPIC, reply.id));
     await tx.delete(outbox).where(inArray(outbox.ref, refs));
   }
+  await eraseEngagementsOf(tx, leadId);
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   const keptInvoices = await eraseInvoicesOf(tx, leadId);
   await eraseProposalsOf(tx, leadId);

@@ -41,6 +41,7 @@ import * as passkeyThrottles from '#server/identity/passkeys/throttle-rules';
 import * as passwordResetThrottles from '#server/identity/password-reset/throttle-rules';
 import * as proposalClientPageThrottles from '#server/proposals/client-page/throttle-rules';
 import * as paymentThrottles from '#server/proposals/payments/throttle-rules';
+import * as engagementPageThrottles from '#server/engagements/engagement-page/throttle-rules';
 import { pruneResets } from '#server/identity/password-reset/resets';
 import { pruneAccessTokens } from '#server/mcp/access-tokens/store';
 import { pruneGrants } from '#server/mcp/oauth/grants';
@@ -76,6 +77,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   passwordResetThrottles,
   proposalClientPageThrottles,
   paymentThrottles,
+  engagementPageThrottles,
   searchThrottles,
   secondFactorThrottles,
   signInThrottles,

@@ -15,6 +15,7 @@ import { entriesRouter } from '#server/entries/router';
 import { outputs as entryOutputs } from '#shared/shapes/entries';
 import { factsRouter } from '#server/facts/router';
 import { invoiceDraftProcedures } from '#server/invoices/router';
+import { engagementProcedures } from '#server/engagements/router';
 import { buildContext } from '#server/http/context';
 import { createCallerFactory, router, type AppDeps } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
@@ -29,6 +30,8 @@ const toolRouter = router({
   bookings: bookingsRouter,
   /** A transcript's note and follow-up draft: the draft is never sent (no tool sends mail). */
   callNotes: router({ add: callNoteProcedures.add }),
+  /** The list only: a token never makes, mails, revokes or closes a client's link. */
+  engagements: router({ list: engagementProcedures.list }),
   entries: entriesRouter,
   /**
    * A draft's save that refuses a published entry (entry-store.ts, `draftOnly`): the one rule

@@ -74,6 +74,7 @@ describe('the MCP tools', () => {
       ['invoices_list', true],
       ['invoice_draft', false],
       ['call_notes_add', false],
+      ['engagements_list', true],
     ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();

@@ -25,16 +25,6 @@ export class UnavailableError extends TRPCError {
 }
 
 /**
- * A link that existed and has ended (expired, decided, withdrawn): 410, never its content.
- * tRPC has no code of its own for it; http/errors.ts maps this class to 410 on every transport.
- */
-export class GoneError extends TRPCError {
-  constructor(message: string) {
-    super({ code: 'PRECONDITION_FAILED', message });
-  }
-}
-
-/**
  * A 409 about one field of the input (an address another entry has): the message, and the
  * field as the answer's one issue, so a form can show it under that field (docs/api.md).
  */
@@ -88,3 +78,15 @@ export class DatabaseUnavailable extends UnavailableError {
 
 /** A refusal meant for the person at the keyboard (command line, start-up); printed as is. */
 export class UserError extends Error {}
+
+/**
+ * A 410: a link that did work and no longer does (an engagement's link replaced, revoked, or
+ * its engagement closed long ago; a testimonial request expired, decided or withdrawn;
+ * docs/engagements.md). tRPC has no such code: the one error
+ * mapping (http/errors.ts) answers it 410 on every transport.
+ */
+export class LinkGone extends TRPCError {
+  constructor(message: string) {
+    super({ code: 'NOT_FOUND', message });
+  }
+}

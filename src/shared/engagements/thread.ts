@@ -5,6 +5,12 @@
 import { z } from 'zod/mini';
 import { storedText } from '../validation';
 
+/**
+ * The outbox's `ref` topic of the owner's notices: `engagement-messages:<engagement id>`; an
+ * erased lead's notice still waiting goes with it (leads/engagement-records.ts).
+ */
+export const THREAD_NOTICE_TOPIC = 'engagement-messages';
+
 export const THREAD_LIMITS = {
   /** A client's message, in characters after trimming. */
   messageMax: 5000,

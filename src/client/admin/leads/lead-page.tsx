@@ -24,6 +24,7 @@ import { LeadProposals } from '../proposals/lead-proposals';
 import { LeadInvoices } from '../invoices/lead-invoices';
 import { LeadCallNotes } from '../engagements/call-notes/lead-call-notes';
 import { TestimonialActions } from './testimonial-actions';
+import { LeadEngagement } from '../engagements/lead-engagement';
 import { useAiEnabled, useAiOff } from '../ui/use-ai';
 
 const backLinkClass =
@@ -136,6 +137,7 @@ function LeadView({
       <LeadInvoices lead={lead} />
       <LeadCallNotes leadId={lead.id} />
       <TestimonialActions leadId={lead.id} />
+      <LeadEngagement leadId={lead.id} />
       <Card labelledBy="timeline-heading">
         <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-ink">
           Timeline

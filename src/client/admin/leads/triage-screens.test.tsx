@@ -205,10 +205,11 @@ function leadServer(initial: LeadTriage | null, enabled = true) {
       return { data: { success: true } };
     },
     'leads.mailbox': () => ({ data: { mailbox: null } }),
-    // The lead's page lists its proposals, invoices and calls too.
+    // The lead's page lists its proposals, invoices, calls and engagement too.
     'proposals.ofLead': () => ({ data: { proposals: [] } }),
     'invoices.list': () => ({ data: { invoices: [], total: 0, page: 1, pageSize: 25 } }),
     'callNotes.list': () => ({ data: { calls: [], callNotes: [] } }),
+    'engagements.ofLead': () => ({ data: null }),
   };
   const server = fakeTrpcServer(handlers);
   return {

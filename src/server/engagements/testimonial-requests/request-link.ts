@@ -9,7 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { leads, testimonialRequests } from '#db/schema';
 import { TESTIMONIAL_REQUEST_MESSAGES as M } from '#shared/engagements/testimonial-requests';
 import type { TestimonialRequestStatus } from '#shared/engagements/values';
-import { GoneError } from '#server/platform/errors';
+import { LinkGone } from '#server/platform/errors';
 import { lookedUpToken, type LinkLookup } from '#server/platform/link-misses';
 
 export type RequestRow = typeof testimonialRequests.$inferSelect;
@@ -23,17 +23,17 @@ export function shownStatus(row: RequestRow, now: Date): TestimonialRequestStatu
 }
 
 /** The 410 of a request that can no longer be answered, or null while it can. */
-export function endedError(status: TestimonialRequestStatus): GoneError | null {
+export function endedError(status: TestimonialRequestStatus): LinkGone | null {
   switch (status) {
     case 'open':
       return null;
     case 'expired':
-      return new GoneError(M.expired);
+      return new LinkGone(M.expired);
     case 'withdrawn':
-      return new GoneError(M.withdrawn);
+      return new LinkGone(M.withdrawn);
     case 'approved':
     case 'declined':
-      return new GoneError(M.decided);
+      return new LinkGone(M.decided);
   }
 }
 

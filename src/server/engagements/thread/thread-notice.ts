@@ -18,14 +18,13 @@ import type { Db } from '#db';
 import { engagements, outbox } from '#db/schema';
 import { THREAD_LIMITS } from '#shared/engagements/thread';
 import { onOneLine } from '#shared/validation';
+import { THREAD_NOTICE_TOPIC } from '#shared/engagements/thread';
 import type { MailMessage } from '#server/platform/mail';
 import { mailRef } from '#server/mail/outbox/mail-ref';
 import { queueOwnerNotice } from '#server/mail/owner-notice';
 import type { MailSite } from '#server/site/site-brand';
 import { siteMail } from '#server/proposals/short-mail';
 
-/** The outbox's `ref` topic of these notices: `engagement-messages:<engagement id>`. */
-export const THREAD_NOTICE_TOPIC = 'engagement-messages';
 
 export interface NoticedEngagement {
   id: number;

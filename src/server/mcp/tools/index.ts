@@ -2,6 +2,7 @@ import type { McpTool } from '../tool';
 import { businessTools } from './business';
 import { callNoteTools } from './call-notes';
 import { contentTools } from './content';
+import { engagementTools } from './engagements';
 import { invoiceTools } from './invoices';
 import { leadTools } from './leads';
 import { newsletterTools } from './newsletter';
@@ -20,4 +21,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...proposalTools,
   ...invoiceTools,
   ...callNoteTools,
+  ...engagementTools,
 ];

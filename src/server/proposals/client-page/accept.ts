@@ -6,7 +6,8 @@
  * the lead moves to `won` with the total as its value unless the owner set one; both sides are
  * mailed. One write transaction judges the try and makes every change, with a conditional
  * update (`WHERE status IN ('sent', 'viewed')`), so twenty tries at once accept once and the
- * others answer 409; accepting again answers 409 and changes nothing.
+ * others answer 409; accepting again answers 409 and changes nothing. The same transaction
+ * opens the work's page (proposal-accepted.ts), whose link goes in the client's copy.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
@@ -27,6 +28,7 @@ import { closedMessage, proposalActionBuckets } from './answer-rules';
 import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
 import { siteToday } from '../proposal-store';
 import { sendAcceptanceMails } from './mails';
+import { proposalAccepted } from './proposal-accepted';
 
 /** What a browser says it is, as the signature keeps it: one line, at most this long. */
 const USER_AGENT_MAX = 500;
@@ -37,7 +39,13 @@ type Outcome =
   | { kind: 'gone' }
   | { kind: 'closed'; message: string }
   | { kind: 'proof'; proof: Exclude<AddressProof, { kind: 'proven' }> }
-  | { kind: 'accepted'; row: StoredProposal; lead: LeadRow; documentHash: string };
+  | {
+      kind: 'accepted';
+      row: StoredProposal;
+      lead: LeadRow;
+      documentHash: string;
+      pagePath: string | null;
+    };
 
 /**
  * The lead is won: its status (a `status_changed` entry, as a change by hand writes) and its
@@ -126,7 +134,19 @@ export async function acceptProposal(
       text: input.name,
     });
     await leadWon(tx, lead, shown, now);
-    return { kind: 'accepted', row: accepted, lead, documentHash: hash };
+    const opened = await proposalAccepted(tx, {
+      proposalId: accepted.id,
+      leadId: lead.id,
+      title: accepted.title,
+      now,
+    });
+    return {
+      kind: 'accepted',
+      row: accepted,
+      lead,
+      documentHash: hash,
+      pagePath: opened?.pagePath ?? null,
+    };
   });
 
   if (outcome.kind === 'gone') throw proposalNotFound();
@@ -149,6 +169,7 @@ export async function acceptProposal(
       documentHash: outcome.documentHash,
     },
     pageUrl: new URL(`/p/${input.token}`, site.address).href,
+    workPageUrl: outcome.pagePath ? new URL(outcome.pagePath, site.address).href : null,
   });
   return clientProposal(ctx, row, row);
 }

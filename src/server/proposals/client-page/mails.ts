@@ -103,6 +103,8 @@ export interface AcceptedProposal {
   acceptance: Acceptance;
   /** The client's page (`/p/<token>`, absolute): the deposit is paid from there. */
   pageUrl: string;
+  /** The work's page opened by the acceptance (`/e/<token>`, absolute), if one was. */
+  workPageUrl?: string | null;
 }
 
 /**
@@ -139,6 +141,11 @@ export async function acceptanceMails(
       proposal.depositAmount > 0
         ? 'The deposit can be paid from the proposal page.'
         : 'We will be in touch about the next steps.',
+      ...(accepted.workPageUrl
+        ? [
+            `From now on, everything about the work (invoices, calls, files, messages) is on your project page, a link for you alone: ${accepted.workPageUrl}`,
+          ]
+        : []),
     ],
     button: { url: accepted.pageUrl, label: 'Open the proposal' },
   });
