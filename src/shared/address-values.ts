@@ -113,6 +113,8 @@ export const auditActionValues = [
   'invoice_credited',
   'invoice_deleted',
   'invoice_sent',
+  'engagement_file_added',
+  'engagement_file_deleted',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

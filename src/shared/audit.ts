@@ -84,6 +84,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invoice_credited: 'Credit note issued',
   invoice_deleted: 'Invoice draft deleted',
   invoice_sent: 'Invoice sent to the client',
+  engagement_file_added: 'File shared on an engagement',
+  engagement_file_deleted: 'File deleted from an engagement',
   lead_note_added: 'Lead note added',
   lead_triage_changed: 'Lead’s triage label changed',
   lead_draft_dismissed: 'Reply draft dismissed',

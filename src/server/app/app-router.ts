@@ -55,6 +55,7 @@ import { oauthConsentRouter } from '#server/mcp/oauth/consent-router';
 import { proposalClientPageRouter } from '#server/proposals/client-page/router';
 import { proposalCoreProcedures } from '#server/proposals/router';
 import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
+import { engagementFilesRouter } from '#server/engagements/files/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
@@ -84,6 +85,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   contact: contactRouter,
   content: contentRouter,
+  engagementFiles: engagementFilesRouter,
   entries: entriesRouter,
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,
