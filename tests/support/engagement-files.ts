@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
-import type { Db } from '#db';
+import { writeTransaction, type Db } from '#db';
 import { engagements } from '#db/schema';
 import type { EngagementRef } from '#server/engagements/engagement-ref';
 import type { AppDeps } from '#server/http/trpc';
@@ -23,21 +23,23 @@ export async function storeEngagement(
 ): Promise<EngagementRef> {
   const [stored] = await storeLeads(deps, 1, { email: `client${++clients}@example.com` });
   if (!stored) throw new Error('no lead stored');
-  return deps.db
-    .insert(engagements)
-    .values({
-      leadId: stored.lead.id,
-      title: 'Website rebuild',
-      clientUploads: fields.clientUploads ?? false,
-      status: fields.status ?? 'active',
-    })
-    .returning({
-      id: engagements.id,
-      leadId: engagements.leadId,
-      status: engagements.status,
-      clientUploads: engagements.clientUploads,
-    })
-    .get();
+  return writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(engagements)
+      .values({
+        leadId: stored.lead.id,
+        title: 'Website rebuild',
+        clientUploads: fields.clientUploads ?? false,
+        status: fields.status ?? 'active',
+      })
+      .returning({
+        id: engagements.id,
+        leadId: engagements.leadId,
+        status: engagements.status,
+        clientUploads: engagements.clientUploads,
+      })
+      .get(),
+  );
 }
 
 export async function setEngagement(
@@ -45,7 +47,9 @@ export async function setEngagement(
   id: number,
   fields: { clientUploads?: boolean; status?: 'active' | 'closed' },
 ): Promise<void> {
-  await db.update(engagements).set(fields).where(eq(engagements.id, id)).run();
+  await writeTransaction(db, (tx) =>
+    tx.update(engagements).set(fields).where(eq(engagements.id, id)).run(),
+  );
 }
 
 const officeZip = (folder: string, part: string) =>
