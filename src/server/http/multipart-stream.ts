@@ -5,11 +5,12 @@
  * arrive, and past the caller's limit the reading stops at once, the rest of the body unread.
  * The other fields are skipped; only the first part named `field` is kept.
  */
+import { ChunkedBytes } from './chunked-bytes';
 
 export interface StreamedFile {
   /** The part's `filename` parameter, as sent (cleaning it is the caller's). */
   filename: string;
-  bytes: Buffer;
+  bytes: ChunkedBytes;
 }
 
 /** What reading found: the file, or why there is none. */
@@ -26,8 +27,6 @@ export interface StreamOptions {
   maxFileBytes: number;
   /** Bytes of the whole body past which reading stops (the other fields and the headers). */
   maxBodyBytes: number;
-  /** The body's declared length, when known: the file's bytes then go in one buffer. */
-  sizeHint?: number;
 }
 
 /** A part's headers end within this many bytes, or the body is malformed. */
@@ -46,38 +45,6 @@ export function multipartBoundary(contentType: string | undefined): string | nul
     if (boundary && boundary.length <= 70) return boundary;
   }
   return null;
-}
-
-/** The bytes of the file as they come: one buffer of the hinted size, or chunks joined at end. */
-class FileBytes {
-  private size = 0;
-  private readonly chunks: Buffer[] = [];
-  private readonly whole: Buffer | null;
-
-  constructor(hint: number | undefined) {
-    this.whole = hint !== undefined && hint > 0 ? Buffer.allocUnsafe(hint) : null;
-  }
-
-  get length(): number {
-    return this.size;
-  }
-
-  add(bytes: Buffer): void {
-    if (this.whole && this.size + bytes.length <= this.whole.length) {
-      bytes.copy(this.whole, this.size);
-    } else {
-      // The hint was wrong (a body longer than declared): what came so far becomes a chunk.
-      if (this.whole && this.chunks.length === 0)
-        this.chunks.push(this.whole.subarray(0, this.size));
-      this.chunks.push(Buffer.from(bytes));
-    }
-    this.size += bytes.length;
-  }
-
-  done(): Buffer {
-    if (this.chunks.length === 0) return (this.whole ?? Buffer.alloc(0)).subarray(0, this.size);
-    return Buffer.concat(this.chunks, this.size);
-  }
 }
 
 interface PartHead {
@@ -100,6 +67,41 @@ function partHead(text: string): PartHead {
 }
 
 /**
+ * One chunk inside a part: the data it ends (`data`), and after the delimiter that ends the
+ * part, the rest of the chunk (`rest`); or, no delimiter yet, the tail that may be its start.
+ * `tail` is shorter than the delimiter, so a delimiter begun in it ends in the chunk's first
+ * bytes: only those are joined to it.
+ */
+function bodyStep(
+  tail: Buffer,
+  chunk: Buffer,
+  delimiter: Buffer,
+): { data: Buffer[]; rest: Buffer | null; tail: Buffer } {
+  // A chunk shorter than the delimiter cannot settle the tail: the two are one small chunk.
+  if (tail.length > 0 && chunk.length < delimiter.length) {
+    return bodyStep(Buffer.alloc(0), Buffer.concat([tail, chunk]), delimiter);
+  }
+  const data: Buffer[] = [];
+  if (tail.length > 0) {
+    const joined = Buffer.concat([tail, chunk.subarray(0, delimiter.length - 1)]);
+    const at = joined.indexOf(delimiter);
+    if (at !== -1) {
+      data.push(tail.subarray(0, at));
+      return { data, rest: chunk.subarray(at + delimiter.length - tail.length), tail };
+    }
+    data.push(tail);
+  }
+  const at = chunk.indexOf(delimiter);
+  if (at !== -1) {
+    data.push(chunk.subarray(0, at));
+    return { data, rest: chunk.subarray(at + delimiter.length), tail };
+  }
+  const end = Math.max(0, chunk.length - delimiter.length + 1);
+  data.push(chunk.subarray(0, end));
+  return { data, rest: null, tail: Buffer.from(chunk.subarray(end)) };
+}
+
+/**
  * Reads `body` up to the end of the file field, then stops (the rest is cancelled).
  * A declared length over the limits should be refused before calling this (nothing read).
  */
@@ -114,8 +116,9 @@ export async function readFileField(
   const reader = body.getReader();
   let pending: Buffer = Buffer.from(CRLF);
   let read = 0;
-  let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' = 'preamble';
-  let keep: FileBytes | null = null;
+  // Declared wide: the loop below moves between the states.
+  let state = 'preamble' as 'preamble' | 'after-delimiter' | 'headers' | 'body';
+  let keep = null as ChunkedBytes | null;
   let filename = '';
   const stop = async (part: StreamedPart) => {
     await reader.cancel().catch(() => undefined);
@@ -127,7 +130,23 @@ export async function readFileField(
     if (done) return { kind: state === 'preamble' ? 'malformed' : 'no-file' };
     read += value.byteLength;
     if (read > options.maxBodyBytes) return stop({ kind: 'too-large' });
-    pending = pending.length > 0 ? Buffer.concat([pending, value]) : Buffer.from(value);
+    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    if (state === 'body') {
+      // Inside a part the chunk is searched where it lies, never copied onto the kept tail:
+      // a copy of every chunk was as much garbage again as the file (docs/performance.md).
+      const step = bodyStep(pending, chunk, delimiter);
+      for (const data of step.data) keep?.add(data);
+      if (keep && keep.length > options.maxFileBytes) return stop({ kind: 'too-large' });
+      if (step.rest === null) {
+        pending = step.tail;
+        continue;
+      }
+      if (keep) return stop({ kind: 'file', file: { filename, bytes: keep } });
+      pending = step.rest;
+      state = 'after-delimiter';
+    } else {
+      pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+    }
 
     for (;;) {
       if (state === 'preamble' || state === 'body') {
@@ -137,7 +156,7 @@ export async function readFileField(
         if (keep && keep.length > options.maxFileBytes) return stop({ kind: 'too-large' });
         pending = Buffer.from(pending.subarray(at === -1 ? end : at + delimiter.length));
         if (at === -1) break;
-        if (keep) return stop({ kind: 'file', file: { filename, bytes: keep.done() } });
+        if (keep) return stop({ kind: 'file', file: { filename, bytes: keep } });
         state = 'after-delimiter';
       }
       if (state === 'after-delimiter') {
@@ -168,7 +187,7 @@ export async function readFileField(
         pending = Buffer.from(pending.subarray(emptyHead ? 2 : headEnd + 4));
         if (head.name === options.field && head.filename !== null) {
           filename = head.filename;
-          keep = new FileBytes(options.sizeHint);
+          keep = new ChunkedBytes();
         }
         state = 'body';
       }

@@ -95,9 +95,9 @@ export async function engagementFileDownload(
       new TRPCError({ code: 'NOT_FOUND', message: ENGAGEMENT_FILE_MESSAGES.notFound }),
     );
   }
-  return c.body(new Uint8Array(file.bytes), 200, {
+  return c.body(file.stream, 200, {
     'Content-Type': file.type,
-    'Content-Length': String(file.bytes.length),
+    'Content-Length': String(file.size),
     'Content-Disposition': attachmentDisposition(file.name),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': 'sandbox',

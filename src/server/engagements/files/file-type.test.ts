@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { EXE_BYTES, HTML_BYTES, pdfBytes, sampleFiles } from '#tests/support/engagement-files';
 import { testImage } from '#tests/support/images';
+import { ChunkedBytes } from '#server/http/chunked-bytes';
 import { fileKind } from './file-type';
 import { zipEntryNames } from './zip-entries';
 
@@ -63,6 +64,14 @@ describe('fileKind', () => {
     expect(fileKind(word, 'x.docx')).toBe('zip');
   });
 
+  it('reads the same from a file in many chunks, a character split between two', async () => {
+    for (const { kind, name, bytes } of await sampleFiles()) {
+      const chunked = new ChunkedBytes();
+      for (let at = 0; at < bytes.length; at += 7) chunked.add(bytes.subarray(at, at + 7));
+      expect([name, fileKind(chunked, name)]).toEqual([name, kind]);
+    }
+  });
+
   it('refuses bytes that open as a ZIP but are none', () => {
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
     expect(fileKind(broken, 'a.zip')).toBeNull();
@@ -77,11 +86,11 @@ describe('fileKind', () => {
 describe('zipEntryNames', () => {
   it('lists the entries of a ZIP from its central directory', () => {
     const zip = Buffer.from(zipSync({ 'a.txt': strToU8('a'), 'dir/b.txt': strToU8('b') }));
-    expect(zipEntryNames(zip)).toEqual(['a.txt', 'dir/b.txt']);
+    expect(zipEntryNames(ChunkedBytes.of(zip))).toEqual(['a.txt', 'dir/b.txt']);
   });
 
   it('answers null for a ZIP cut short', () => {
     const zip = Buffer.from(zipSync({ 'a.txt': strToU8('a') }));
-    expect(zipEntryNames(zip.subarray(0, zip.length - 10))).toBeNull();
+    expect(zipEntryNames(ChunkedBytes.of(zip.subarray(0, zip.length - 10)))).toBeNull();
   });
 });

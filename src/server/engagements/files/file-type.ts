@@ -5,6 +5,7 @@
  * text (which has no signature) must be UTF-8 without NUL bytes, and only then does the name's
  * extension choose among text, Markdown and CSV. Null: not an allowed type (415).
  */
+import { ChunkedBytes } from '#server/http/chunked-bytes';
 import { detectFormat } from '#server/media/image-format';
 import type { EngagementFileKind } from '#shared/engagements/file-rules';
 import { zipEntryNames } from './zip-entries';
@@ -30,10 +31,15 @@ function officeKind(names: readonly string[]): EngagementFileKind {
   return 'zip';
 }
 
-function isUtf8Text(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
+/** UTF-8 without NUL, checked chunk by chunk (a character may span two). */
+function isUtf8Text(file: ChunkedBytes): boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for (const chunk of file) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
     return true;
   } catch {
     return false;
@@ -51,13 +57,16 @@ export function extensionOf(name: string): string {
  * the text types it is: a text named `report.pdf` is refused, as its name claims what its bytes
  * are not; one with no extension is plain text.
  */
-export function fileKind(bytes: Buffer, name: string): EngagementFileKind | null {
-  if (bytes.subarray(0, PDF.length).equals(PDF)) return 'pdf';
-  const image = detectFormat(bytes);
+export function fileKind(file: ChunkedBytes | Buffer, name: string): EngagementFileKind | null {
+  const bytes = file instanceof ChunkedBytes ? file : ChunkedBytes.of(file);
+  // The signatures are in the first bytes (an SVG's, which is refused, in the first 4 KiB).
+  const head = bytes.slice(0, 4096);
+  if (head.subarray(0, PDF.length).equals(PDF)) return 'pdf';
+  const image = detectFormat(head);
   if (image === 'png' || image === 'webp') return image;
   if (image === 'jpeg') return 'jpg';
-  const head = bytes.subarray(0, 4);
-  if (head.equals(ZIP_LOCAL) || head.equals(ZIP_EMPTY)) {
+  const opening = head.subarray(0, 4);
+  if (opening.equals(ZIP_LOCAL) || opening.equals(ZIP_EMPTY)) {
     const names = zipEntryNames(bytes);
     return names ? officeKind(names) : null;
   }

@@ -11,6 +11,7 @@ import { writeTransaction, type Db } from '#db';
 import type { AppEnv } from '#server/http/hono-env';
 import { multipartBoundary, readFileField } from '#server/http/multipart-stream';
 import { MULTIPART_MEDIA_TYPE } from '#server/http/rest-meta';
+import type { ChunkedBytes } from '#server/http/chunked-bytes';
 import type { UploadPath } from '#server/http/rest';
 import {
   ENGAGEMENT_FILE_MAX_BYTES,
@@ -26,6 +27,12 @@ import { fileKind } from './file-type';
 
 /** The body an upload may be: the file and room for the form's other parts and headers. */
 export const ENGAGEMENT_UPLOAD_BODY_BYTES = ENGAGEMENT_FILE_MAX_BYTES + 64 * 1024;
+
+function sha256Of(bytes: ChunkedBytes): string {
+  const hash = createHash('sha256');
+  for (const chunk of bytes) hash.update(chunk);
+  return hash.digest('hex');
+}
 
 const refuse = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
 
@@ -43,7 +50,6 @@ export async function receivedFile(
     field: 'file',
     maxFileBytes: ENGAGEMENT_FILE_MAX_BYTES,
     maxBodyBytes: ENGAGEMENT_UPLOAD_BODY_BYTES,
-    sizeHint: Number.isFinite(declared) ? declared : undefined,
   });
   if (part.kind === 'too-large') throw refuse('PAYLOAD_TOO_LARGE', MESSAGES.tooLarge);
   if (part.kind === 'malformed') throw refuse('BAD_REQUEST', MESSAGES.malformed);
@@ -55,7 +61,7 @@ export async function receivedFile(
   return {
     name: cleanFileName(filename, kind),
     type: ENGAGEMENT_FILE_TYPES[kind],
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256: sha256Of(bytes),
     bytes,
   };
 }

@@ -10,7 +10,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { router } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { ENGAGEMENT_FILE_MESSAGES } from '#shared/engagements/file-rules';
-import { engagementFileOutput } from '#shared/shapes/engagements';
+import { engagementFilesOutputs as outputs } from '#shared/shapes/engagement-files';
 import { idField } from '#shared/validation';
 import { engagementOfId } from './admin-engagement';
 import { filesOfEngagement } from './file-list';
@@ -19,7 +19,7 @@ import { deleteFile } from './file-store';
 export const engagementFilesRouter = router({
   list: adminProcedure
     .input(z.object({ id: idField }))
-    .output(z.strictObject({ files: z.array(engagementFileOutput) }))
+    .output(outputs.list)
     .query(async ({ ctx, input }) => {
       const engagement = await engagementOfId(ctx.db, input.id);
       return { files: await filesOfEngagement(ctx.db, engagement.id) };
@@ -30,7 +30,7 @@ export const engagementFilesRouter = router({
       rest: { method: 'DELETE', path: '/api/engagements/:id/files/:fileId', answer: 'success' },
     })
     .input(z.object({ id: idField, fileId: idField }))
-    .output(z.strictObject({ success: z.literal(true) }))
+    .output(outputs.remove)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
       const engagement = await engagementOfId(ctx.db, input.id);
       await writeTransaction(ctx.db, async (tx) => {

@@ -5,24 +5,33 @@
  * `ppt/`) from any other ZIP. Null: the bytes are no readable ZIP.
  */
 
+import type { ChunkedBytes } from '#server/http/chunked-bytes';
+
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 /** The end record is 22 bytes, followed by a comment of at most 65,535. */
 const END_SEARCH = 22 + 0xffff;
 
-export function zipEntryNames(bytes: Buffer): string[] | null {
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - END_SEARCH); at--) {
-    if (bytes.readUInt32LE(at) === END_OF_DIRECTORY) {
-      end = at;
+export function zipEntryNames(file: ChunkedBytes): string[] | null {
+  // Only the end and the directory are copied out of the file's chunks.
+  const tailStart = Math.max(0, file.length - END_SEARCH);
+  const tail = file.slice(tailStart);
+  let endInTail = -1;
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (tail.readUInt32LE(at) === END_OF_DIRECTORY) {
+      endInTail = at;
       break;
     }
   }
-  if (end === -1) return null;
-  const count = bytes.readUInt16LE(end + 10);
-  const size = bytes.readUInt32LE(end + 12);
-  let at = bytes.readUInt32LE(end + 16);
-  if (at + size > end) return null;
+  if (endInTail === -1) return null;
+  const count = tail.readUInt16LE(endInTail + 10);
+  const size = tail.readUInt32LE(endInTail + 12);
+  const offset = tail.readUInt32LE(endInTail + 16);
+  const endAt = tailStart + endInTail;
+  if (offset + size > endAt) return null;
+  const bytes = file.slice(offset, offset + size);
+  const end = size;
+  let at = 0;
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
     if (at + 46 > end || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) return null;
