@@ -14,6 +14,7 @@ import {
 import type { EngagementFile } from '#shared/shapes/engagements';
 import { fakeTrpcServer } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { waitUntil } from '#tests/support/wait';
 import { EngagementFiles } from './engagement-files';
 
 afterEach(() => {
@@ -118,7 +119,7 @@ describe('EngagementFiles', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this file?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('keep.pdf')).toBeVisible();
-    await vi.waitFor(() => expect(screen.queryByText('old.pdf')).toBeNull());
+    await waitUntil(() => expect(screen.queryByText('old.pdf')).toBeNull());
     expect(server.calls).toContainEqual({
       path: 'engagementFiles.remove',
       input: { id: 7, fileId: 1 },
