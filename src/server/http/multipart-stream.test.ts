@@ -113,6 +113,17 @@ describe('readFileField', () => {
     expect(part.kind).toBe('no-file');
   });
 
+  it('calls a body cut off inside the file malformed', async () => {
+    const { body, type } = await encoded(formWith(bytes));
+    const cut = body.subarray(0, body.indexOf(bytes) + 500);
+    const part = await readFileField(
+      chunked(cut, 64).stream,
+      multipartBoundary(type) ?? '',
+      OPTIONS,
+    );
+    expect(part.kind).toBe('malformed');
+  });
+
   it('calls a body with no delimiter malformed', async () => {
     const part = await readFileField(
       chunked(Buffer.from('not a form at all'), 5).stream,

@@ -127,7 +127,8 @@ export async function readFileField(
 
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { kind: state === 'preamble' ? 'malformed' : 'no-file' };
+    // Ended before its first delimiter, or inside the file: not a whole form.
+    if (done) return { kind: state === 'preamble' || keep ? 'malformed' : 'no-file' };
     read += value.byteLength;
     if (read > options.maxBodyBytes) return stop({ kind: 'too-large' });
     const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
