@@ -1810,6 +1810,10 @@ export const engagementFiles = sqliteTable(
     type: text('type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /**
+     * The file's first ENGAGEMENT_FILE_PART_BYTES (the whole of most files); the rest is in
+     * `engagement_file_parts`, so no one statement binds 10 MB (docs/performance.md).
+     */
     bytes: blob('bytes', { mode: 'buffer' }).notNull(),
     side: text('side', { enum: fileSideValues }).notNull(),
     /** The administrator's username for the owner's files; null for the client's. */
@@ -1817,6 +1821,23 @@ export const engagementFiles = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('engagement_files_engagement_idx').on(t.engagementId, t.id)],
+);
+
+/**
+ * The rest of a shared file's bytes past its row's first part, in order (`seq` from 1), each
+ * at most ENGAGEMENT_FILE_PART_BYTES: SQLite copies a bound blob and then its record, so one
+ * 10 MB insert took 30 MB of memory, and a part takes a few (docs/performance.md).
+ */
+export const engagementFileParts = sqliteTable(
+  'engagement_file_parts',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => engagementFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
 
 /**

@@ -32,6 +32,7 @@ const RUN: Record<BenchName, (server: ServerBenchOptions) => Promise<boolean>> =
   feed: async () => (await (await import('./bench/feed')).main(), true),
   search: async () => (await (await import('./bench/search')).main(), true),
   invoice: async () => (await (await import('./bench/invoice')).main(), true),
+  upload: async () => (await (await import('./bench/upload')).main(), true),
 };
 
 let args;

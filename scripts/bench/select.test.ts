@@ -31,6 +31,7 @@ describe('npm run bench: one entry', () => {
       'feed',
       'search',
       'invoice',
+      'upload',
     ]);
   });
 

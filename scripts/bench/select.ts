@@ -21,6 +21,7 @@ export const BENCHES = [
   { name: 'feed', about: '/healthz while a hostile calendar feed is read (FEED_BURN)' },
   { name: 'search', about: 'GET /api/search over 1,000 entries of 2,000 words (BENCH_ENTRIES)' },
   { name: 'invoice', about: 'issuing an invoice: number, PDF/A-3 and XML (BENCH_INVOICES runs)' },
+  { name: 'upload', about: "a 10 MB upload to an engagement: the server's memory above idle" },
 ] as const;
 
 export type BenchName = (typeof BENCHES)[number]['name'];

@@ -8,6 +8,8 @@ import { performance } from 'node:perf_hooks';
 
 export interface BenchServer {
   url: string;
+  /** The server's process id (its memory is read from /proc by the upload bench). */
+  pid: number | undefined;
   /** Milliseconds from spawn to the "listening on" line. */
   startMs: number;
   output: () => string;
@@ -71,6 +73,7 @@ export async function spawnServer(
   let stopped: Promise<void> | null = null;
   return {
     url,
+    pid: child.pid,
     startMs,
     output: () => output,
     stop: () => (stopped ??= stop(child, exited, group)),

@@ -121,6 +121,8 @@ export const auditActionValues = [
   'engagement_link_revoked',
   'engagement_closed',
   'engagement_updated',
+  'engagement_file_added',
+  'engagement_file_deleted',
 ] as const;
 export type AuditAction = (typeof auditActionValues)[number];
 

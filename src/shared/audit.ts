@@ -89,6 +89,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   engagement_link_revoked: 'Engagement link revoked',
   engagement_closed: 'Engagement closed',
   engagement_updated: 'Engagement’s client uploads changed',
+  engagement_file_added: 'File shared on an engagement',
+  engagement_file_deleted: 'File deleted from an engagement',
   lead_note_added: 'Lead note added',
   lead_triage_changed: 'Lead’s triage label changed',
   lead_draft_dismissed: 'Reply draft dismissed',

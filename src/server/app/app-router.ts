@@ -63,6 +63,7 @@ import { onProposalAccepted } from '#server/proposals/client-page/proposal-accep
 import { openOnAcceptance } from '#server/engagements/opening';
 import { engagementProcedures } from '#server/engagements/router';
 import { engagementPageRouter } from '#server/engagements/engagement-page/router';
+import { engagementFilesRouter } from '#server/engagements/files/router';
 
 /**
  * A deposit paid issues its invoice in the payment's transaction (docs/invoices.md,
@@ -98,6 +99,7 @@ export const appRouter = router({
   content: contentRouter,
   engagements: router({ ...engagementProcedures }),
   engagementPage: engagementPageRouter,
+  engagementFiles: engagementFilesRouter,
   entries: entriesRouter,
   entryCovers: entryCoversRouter,
   clientLogos: clientLogosRouter,

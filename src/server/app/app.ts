@@ -40,6 +40,7 @@ import { testimonialPages } from '#server/engagements/testimonial-requests/page'
 import { invoiceClientPages } from '#server/invoices/invoice-page/page';
 import { engagementPages } from '#server/engagements/engagement-page/page';
 import { engagementOfToken } from '#server/engagements/link';
+import { engagementFileRoutes } from '#server/engagements/engagement-page/file-routes';
 import { clientMessageFormRoute } from '#server/engagements/thread/message-form';
 import { contentPages, type PageRenderer } from '#server/content/pages';
 import { loadEntryRenderer } from './page-renderer';
@@ -60,6 +61,8 @@ import { notFoundRoute } from '#server/http/route-name';
 import type { ShutdownTasks } from '#server/platform/shutdown';
 import { registerAnalyticsFlush } from '#server/analytics/event-buffer';
 import { triagesSettled } from '#server/ai/triage';
+import { engagementFileAdminRoutes } from '#server/engagements/files/admin-routes';
+import { ENGAGEMENT_UPLOAD_PATHS } from '#server/engagements/files/file-upload';
 
 export interface AppOptions {
   /** Folder of the built client (index.html and assets); absent in API-only tests. */
@@ -114,11 +117,16 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.use('*', securityHeaders(deps.config, { scriptHashes }));
   app.use(
     '/api/*',
-    apiGuards(deps, formPaths(appRouter), uploadPaths(appRouter), async (c) => {
-      const request = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy) };
-      const cookie = await readCookie(buildContext(deps, request));
-      return cookie !== null && 'sid' in cookie;
-    }),
+    apiGuards(
+      deps,
+      formPaths(appRouter),
+      [...uploadPaths(appRouter), ...ENGAGEMENT_UPLOAD_PATHS],
+      async (c) => {
+        const request = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy) };
+        const cookie = await readCookie(buildContext(deps, request));
+        return cookie !== null && 'sid' in cookie;
+      },
+    ),
     noStoreByDefault(),
   );
   // The visitors' facts, answered from ready bytes before the tRPC adapter is involved;
@@ -131,6 +139,11 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   // description, made from the same declarations once per app, at its first request: its
   // JSON schemas were a tenth of a start's CPU (docs/performance.md, "Production start").
   app.route('/', restRoutes(appRouter, deps));
+  // The owner's upload of an engagement's file, streamed rather than buffered whole
+  // (server/engagements/files/).
+  app.route('/', engagementFileAdminRoutes(deps));
+  // The client's, on their page's lookup of the link: the JSON upload, the form, the download.
+  app.route('/', engagementFileRoutes(deps));
   let openApi: ReturnType<typeof openApiDocument> | null = null;
   app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(appRouter))));
 

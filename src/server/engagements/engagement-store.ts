@@ -31,6 +31,13 @@ export async function engagementRow(db: Db, id: number): Promise<EngagementRow |
   return await db.select().from(engagements).where(eq(engagements.id, id)).get();
 }
 
+/** The engagement an admin path names by its id, as its parts receive it, or 404. */
+export async function engagementRefOfId(db: Db, id: number): Promise<EngagementRef> {
+  const row = await engagementRow(db, id);
+  if (!row) throw engagementNotFound();
+  return refOf(row);
+}
+
 /** The lead's newest engagement, or undefined. */
 export async function engagementOfLead(db: Db, leadId: number): Promise<EngagementRow | undefined> {
   return await db

@@ -155,8 +155,17 @@ export function apiGuards(
   deps: Pick<AppDeps, 'config' | 'db'>,
   /** Paths that also take one other media type than JSON (the newsletter's one-click). */
   formPaths: Record<string, string> = {},
-  /** Paths that take an upload: a multipart body, up to their own limit (media uploads). */
-  uploadPaths: readonly { pattern: RegExp; maxBodyBytes: number; mediaType: string }[] = [],
+  /**
+   * Paths that take an upload: a multipart body, up to their own limit (media uploads). A
+   * `streamed` one is not read here: its handler reads the body as it streams, counting its
+   * bytes against the limit, after checking who sends it (engagements/files/).
+   */
+  uploadPaths: readonly {
+    pattern: RegExp;
+    maxBodyBytes: number;
+    mediaType: string;
+    streamed?: boolean;
+  }[] = [],
   /**
    * Whether the request carries a signed-in session's sealed cookie (identity/, given by the
    * composition). Only then does an upload path take its larger body: a stranger's upload is
@@ -170,20 +179,25 @@ export function apiGuards(
     if (!BODY_METHODS.has(method)) return next();
 
     const upload = uploadPaths.find((path) => path.pattern.test(c.req.path));
-    const limit = upload && (await holdsSession(c)) ? upload.maxBodyBytes : MAX_BODY_BYTES;
+    const streamed = upload?.streamed === true;
+    const limit =
+      upload && (streamed || (await holdsSession(c))) ? upload.maxBodyBytes : MAX_BODY_BYTES;
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > limit) {
       return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);
     }
-    const body = await bufferBody(c, limit);
-    if (!body) return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);
+    const body = streamed ? null : await bufferBody(c, limit);
+    if (!streamed && !body) {
+      return refuse(c, 413, `Request body is too large: at most ${limit} bytes`);
+    }
 
     const contentType = c.req.header('content-type');
     const accepted = (type: string) =>
       isJson(type) ||
       mediaType(type) === formPaths[c.req.path] ||
       mediaType(type) === upload?.mediaType;
-    if (contentType !== undefined ? !accepted(contentType) : body.byteLength > 0) {
+    const sent = streamed ? c.req.raw.body !== null : (body?.byteLength ?? 0) > 0;
+    if (contentType !== undefined ? !accepted(contentType) : sent) {
       return refuse(c, 415, 'Request body must be JSON (Content-Type: application/json)');
     }
 

@@ -39,6 +39,8 @@ export interface UploadPath {
   pattern: RegExp;
   maxBodyBytes: number;
   mediaType: string;
+  /** Read by its handler as it streams, never buffered by the guards (middleware.ts). */
+  streamed?: boolean;
 }
 
 /** The paths that take a multipart body, each with its body limit. */

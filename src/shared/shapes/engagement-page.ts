@@ -63,6 +63,8 @@ export const engagementPageOutput = z.strictObject({
   thread: z.array(threadMessageOutput),
   /** Where the message form posts (null in the owner's preview and once closed). */
   messagePath: z.nullable(z.string()),
+  /** Where the file form posts: null unless the owner allows client uploads, and as above. */
+  uploadPath: z.nullable(z.string()),
 });
 export type EngagementPage = z.infer<typeof engagementPageOutput>;
 

@@ -49,6 +49,7 @@ describe("a lead's Engagement section", () => {
   it('shows the engagement and sends each action with its id', async () => {
     const server = fakeTrpcServer({
       'engagements.ofLead': () => ({ data: ACTIVE }),
+      'engagementFiles.list': () => ({ data: { files: [] } }),
       'engagements.link': () => ({ data: ACTIVE }),
       'engagements.revoke': () => ({
         data: { ...ACTIVE, linkActive: false, linkCreatedAt: null },
@@ -79,7 +80,11 @@ describe("a lead's Engagement section", () => {
     expect(await section.findByText(/^Closed/)).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'New link' })).toBeDisabled();
 
-    const sent = server.calls.filter((c) => c.path !== 'engagements.ofLead');
+    // The files of that engagement, listed in its section (engagement-files.test.tsx has them).
+    expect(server.calls).toContainEqual({ path: 'engagementFiles.list', input: { id: 7 } });
+    const sent = server.calls.filter(
+      (c) => c.path !== 'engagements.ofLead' && c.path !== 'engagementFiles.list',
+    );
     expect(sent).toEqual([
       { path: 'engagements.link', input: { id: 7 } },
       { path: 'engagements.revoke', input: { id: 7 } },

@@ -12,6 +12,7 @@ import { Button, Card, Switch } from '../ui/controls';
 import { DateTime } from '../ui/date-time';
 import { errorMessage } from '../ui/errors';
 import { QueryState } from '../ui/query-state';
+import { EngagementFiles } from './engagement-files';
 
 function useEngagementChange(leadId: number, done: string) {
   const utils = trpc.useUtils();
@@ -144,6 +145,7 @@ function EngagementControls({ engagement }: { engagement: Engagement }) {
       >
         Allow client uploads
       </Switch>
+      <EngagementFiles engagementId={id} />
     </div>
   );
 }

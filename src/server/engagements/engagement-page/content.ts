@@ -98,5 +98,8 @@ export async function engagementPageContent(
     thread: await threadOfEngagement(db, row.id),
     // The plain form's own path (thread/message-form.ts); the JSON one is /api/e/:token/messages.
     messagePath: paths.base === null || readOnly ? null : `${paths.base}/messages`,
+    // The plain form's path (file-routes.ts); the JSON one is /api/e/:token/files.
+    uploadPath:
+      paths.base === null || readOnly || !row.clientUploads ? null : `${paths.base}/files`,
   };
 }

@@ -66,12 +66,24 @@ function callsSection(page: EngagementPage, timeZone: string): string {
 }
 
 function filesSection(page: EngagementPage): string {
-  if (page.files.length === 0) return section(T.filesHeading, muted(T.noFiles), 'files');
   const items = page.files.map(
     (file) =>
       `${link(file.downloadPath, file.name)} <span class="text-sm text-muted">${e(`${Math.ceil(file.size / 1024)} KB`)}</span>`,
   );
-  return section(T.filesHeading, list(items), 'files');
+  const form =
+    page.uploadPath === null
+      ? ''
+      : `<form method="post" action="${e(page.uploadPath)}" enctype="multipart/form-data" class="mt-4">
+<label for="file" class="block font-medium text-ink">${T.fileLabel}</label>
+<p id="file-hint" class="text-sm text-muted">${T.fileHint}</p>
+<input id="file" name="file" type="file" required aria-describedby="file-hint" class="mt-1 block w-full text-ink ${focusRing}">
+<button type="submit" class="mt-3 w-full sm:w-auto ${buttonClass('secondary', 'md')}">${T.upload}</button>
+</form>`;
+  return section(
+    T.filesHeading,
+    (items.length === 0 ? muted(T.noFiles) : list(items)) + form,
+    'files',
+  );
 }
 
 function threadSection(page: EngagementPage, timeZone: string): string {

@@ -135,3 +135,48 @@ describe('the PDFs under the link', () => {
     }
   });
 });
+
+describe('the client’s files under the link', () => {
+  const upload = (path: string, name: string, bytes: Uint8Array<ArrayBuffer>) => {
+    const body = new FormData();
+    body.set('file', new File([bytes], name));
+    return app.request(path, { method: 'POST', body, headers: { origin: 'http://localhost' } });
+  };
+  const text = new TextEncoder().encode('Minutes of the kickoff call.\n');
+
+  it('takes a file by the page’s plain form only once the owner allows it, and gives it back', async () => {
+    const base = `/e/${engagement.token}`;
+    expect(await (await app.request(base)).text()).not.toContain(`action="${base}/files"`);
+    const refused = await upload(`${base}/files`, 'minutes.txt', text);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<html');
+
+    await set.admin.engagements.update({ id: engagement.id, clientUploads: true });
+    expect(await (await app.request(base)).text()).toContain(
+      `<form method="post" action="${base}/files" enctype="multipart/form-data"`,
+    );
+    const sent = await upload(`${base}/files`, 'minutes.txt', text);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`${base}#files`);
+    const page = engagementPageOutput.parse(
+      ((await (await app.request(`/api/e/${engagement.token}`)).json()) as { engagement: unknown })
+        .engagement,
+    );
+    const stored = page.files.find((file) => file.name === 'minutes.txt');
+    expect(stored).toMatchObject({ side: 'client', type: expect.stringContaining('text/plain') });
+    const download = await app.request(stored!.downloadPath!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('Content-Disposition')).toContain('attachment');
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(text);
+  });
+
+  it('answers 404 for an unknown link, and 410 once the link was replaced', async () => {
+    const unknown = await upload('/api/e/not-a-token/files', 'minutes.txt', text);
+    expect(unknown.status).toBe(404);
+    await set.admin.engagements.link({ id: engagement.id });
+    for (const path of [`/api/e/${engagement.token}/files`, `/e/${engagement.token}/files`]) {
+      expect((await upload(path, 'minutes.txt', text)).status, path).toBe(410);
+    }
+    expect((await app.request(`/e/${engagement.token}/files/${fileId}`)).status).toBe(410);
+  });
+});

@@ -7,7 +7,8 @@
  * - GET /e/:token/invoices/:id/pdf: an issued invoice's PDF, found by (the engagement's lead,
  *   id): another lead's invoice answers 404 (the invoices' own `/i/` tokens are kept hashed,
  *   so the page cannot link to them);
- * - GET /e/link and POST /e/link: ask for the link again as a plain form (link-request.ts).
+ * - GET /e/link and POST /e/link: ask for the link again as a plain form (link-request.ts);
+ * - the files' paths: file-routes.ts.
  * Each calls the public procedures (router.ts) or the same lookup, so the page and the JSON
  * API keep one set of rules. Sent `no-store`, `no-referrer` and `noindex`.
  */
@@ -35,7 +36,7 @@ const callPage = createCallerFactory(engagementPageRouter);
 
 /** What the page shows of a refusal. */
 const PAGE_STATUSES = [404, 410, 429, 503] as const;
-type PageStatus = 200 | 400 | 403 | 404 | 410 | 413 | 415 | 429 | 500 | 503;
+type PageStatus = 200 | 400 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 503;
 
 /** The built client's folder each app's pages were mounted with, for the owner's preview too. */
 const clientDirs = new WeakMap<Db, string | undefined>();
@@ -54,7 +55,7 @@ function linkHeaders(c: HonoCtx<AppEnv>) {
   c.header('X-Robots-Tag', 'noindex');
 }
 
-async function answer(
+export async function engagementPageAnswer(
   c: HonoCtx<AppEnv>,
   deps: AppDeps,
   view: EngagementPageState,
@@ -65,20 +66,25 @@ async function answer(
 }
 
 /** The page of a refusal: unknown (404), ended (410), too many (429), or unavailable. */
-function failed(c: HonoCtx<AppEnv>, deps: AppDeps, error: unknown) {
+export function engagementPageRefusal(c: HonoCtx<AppEnv>, deps: AppDeps, error: unknown) {
   const { status, message } = pageRefusal(c, deps.logger, error, PAGE_STATUSES);
-  if (status === 404) return answer(c, deps, { state: 'not-found' }, 404);
-  if (status === 410) return answer(c, deps, { state: 'gone' }, 410);
-  return answer(c, deps, { state: 'unavailable', message }, status);
+  if (status === 404) return engagementPageAnswer(c, deps, { state: 'not-found' }, 404);
+  if (status === 410) return engagementPageAnswer(c, deps, { state: 'gone' }, 410);
+  return engagementPageAnswer(c, deps, { state: 'unavailable', message }, status);
 }
 
 async function showPage(c: HonoCtx<AppEnv>, deps: AppDeps, token: string) {
   try {
     const page = await callPage(requestContext(c, deps)).view({ token });
     const { timeZone } = await siteSettings(deps);
-    return await answer(c, deps, { state: 'engagement', page, timeZone, preview: false }, 200);
+    return await engagementPageAnswer(
+      c,
+      deps,
+      { state: 'engagement', page, timeZone, preview: false },
+      200,
+    );
   } catch (error) {
-    return failed(c, deps, error);
+    return engagementPageRefusal(c, deps, error);
   }
 }
 
@@ -98,7 +104,7 @@ async function pageFile(
     response.headers.set('X-Robots-Tag', 'noindex');
     return response;
   } catch (error) {
-    return failed(c, deps, error);
+    return engagementPageRefusal(c, deps, error);
   }
 }
 
@@ -122,25 +128,35 @@ async function invoicePdf(deps: AppDeps, leadId: number, idText: string) {
 async function linkPosted(c: HonoCtx<AppEnv>, deps: AppDeps) {
   const form = await formOf(c, deps);
   if (typeof form === 'number') {
-    return answer(c, deps, { state: 'link-form', error: FORM_REFUSALS[form] }, form);
+    return engagementPageAnswer(c, deps, { state: 'link-form', error: FORM_REFUSALS[form] }, form);
   }
   const email = form.get('email') ?? '';
   try {
     const { message } = await callPage(requestContext(c, deps)).requestLink({ email });
-    return await answer(c, deps, { state: 'link-form', message }, 200);
+    return await engagementPageAnswer(c, deps, { state: 'link-form', message }, 200);
   } catch (error) {
     const mapped = pageRefusal(c, deps.logger, error, [400, 429, 503] as const);
     if (mapped.status === 400) {
-      return answer(c, deps, { state: 'link-form', email, error: mapped.message }, 400);
+      return engagementPageAnswer(
+        c,
+        deps,
+        { state: 'link-form', email, error: mapped.message },
+        400,
+      );
     }
-    return answer(c, deps, { state: 'link-form', email, error: mapped.message }, mapped.status);
+    return engagementPageAnswer(
+      c,
+      deps,
+      { state: 'link-form', email, error: mapped.message },
+      mapped.status,
+    );
   }
 }
 
 export function engagementPages(deps: AppDeps, clientDir: string | undefined) {
   clientDirs.set(deps.db, clientDir);
   return new Hono<AppEnv>()
-    .get('/e/link', (c) => answer(c, deps, { state: 'link-form' }, 200))
+    .get('/e/link', (c) => engagementPageAnswer(c, deps, { state: 'link-form' }, 200))
     .post('/e/link', (c) => linkPosted(c, deps))
     .get('/e/:token', (c) => showPage(c, deps, c.req.param('token')))
     .get('/e/:token/proposal.pdf', (c) =>

@@ -25,7 +25,6 @@ import { queueOwnerNotice } from '#server/mail/owner-notice';
 import type { MailSite } from '#server/site/site-brand';
 import { siteMail } from '#server/proposals/short-mail';
 
-
 export interface NoticedEngagement {
   id: number;
   leadId: number;
