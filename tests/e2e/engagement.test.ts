@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  axeViolations,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
@@ -20,6 +19,7 @@ import {
   type SmtpCatcher,
 } from './support';
 import { addUser, toast, visible, withSession } from './admin-support';
+import { expectClientPageAxeClean, mailTo, ownerRequest, tabTo } from './support/client-pages';
 
 const OWNER_INBOX = 'notify@acme.example';
 const client = {
@@ -55,12 +55,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The next caught mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
-  for (;;) {
-    const mail = await smtp.waitForMail({ to, timeoutMs: 20_000 });
-    if (subject.test(mail.subject)) return mail;
-  }
+/** A client's page at 390 px: axe-clean in both schemes, nothing wider than the phone. */
+async function expectPhoneClean(page: Page): Promise<void> {
+  await expectClientPageAxeClean(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 /** A link of the site's in a mail, made to reach this test's server. */
@@ -68,35 +66,6 @@ function linkIn(mail: CaughtMail, path: RegExp): string {
   const found = new RegExp(`https?://[^/\\s]+(${path.source})`).exec(mail.text);
   expect(found, mail.text).not.toBeNull();
   return `${server.url}${found![1]}`;
-}
-
-/** A change the owner makes through the API with their session (the screens are tested apart). */
-async function asOwner(method: 'PATCH' | 'POST', path: string, data: unknown = {}) {
-  const response = await owner.request.fetch(`${server.url}${path}`, {
-    method,
-    data,
-    headers: { origin: server.url },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Tab from where the focus is until `target` has it: no pointer at all. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-  }
-  expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
-}
-
-/** The client's pages carry no script and declare themselves light: checked under both. */
-async function expectAxeClean(page: Page): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect(await axeViolations(page)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 describe('the client’s work page, from the acceptance to a withdrawn testimonial', () => {
@@ -109,14 +78,14 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     expect(enquiry.status).toBe(201);
     owner = await newPage(browser);
     await withSession(owner, server, 'owner');
-    const { proposal } = (await asOwner('POST', '/api/leads/1/proposals', {
+    const { proposal } = (await ownerRequest(owner, server.url, 'POST', '/api/leads/1/proposals', {
       title: 'Support inbox pilot',
     })) as { proposal: { id: number } };
-    await asOwner('PATCH', `/api/proposals/${proposal.id}`, {
+    await ownerRequest(owner, server.url, 'PATCH', `/api/proposals/${proposal.id}`, {
       items: [{ description: 'Pilot, four weeks', quantity: 1, unitAmount: 1_000_000 }],
     });
-    await asOwner('POST', `/api/proposals/${proposal.id}/send`);
-    const offer = await mailTo(client.email, /^Proposal P-\d{4}-1: Support inbox pilot$/);
+    await ownerRequest(owner, server.url, 'POST', `/api/proposals/${proposal.id}/send`);
+    const offer = await mailTo(smtp, client.email, /^Proposal P-\d{4}-1: Support inbox pilot$/);
     const token = /\/p\/([\w-]{43})/.exec(offer.text)![1]!;
     const accepted = await fetch(`${server.url}/api/p/${token}/accept`, {
       method: 'POST',
@@ -125,11 +94,11 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     });
     expect(accepted.status, await accepted.text()).toBe(200);
 
-    workLink = linkIn(await mailTo(client.email, /^You accepted proposal/), /\/e\/[\w-]{43}/);
+    workLink = linkIn(await mailTo(smtp, client.email, /^You accepted proposal/), /\/e\/[\w-]{43}/);
     phone = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
     await phone.goto(workLink);
     await visible(phone.getByRole('heading', { name: 'Support inbox pilot', level: 1 }));
-    await expectAxeClean(phone);
+    await expectPhoneClean(phone);
 
     const pdf = phone.getByRole('link', { name: 'Download the signed proposal (PDF)' });
     await tabTo(phone, pdf);
@@ -145,7 +114,7 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
   });
 
   it('sends a file by keyboard once the owner allows client uploads', async () => {
-    await asOwner('PATCH', '/api/engagements/1', { clientUploads: true });
+    await ownerRequest(owner, server.url, 'PATCH', '/api/engagements/1', { clientUploads: true });
     await phone.reload();
     await tabTo(phone, phone.getByLabel('Share a file'));
     const [chooser] = await Promise.all([
@@ -170,7 +139,7 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     await phone.keyboard.press('Enter');
     await phone.waitForURL(/#thread$/);
     await visible(phone.getByText('When do we start?'));
-    await mailTo(OWNER_INBOX, /engagement page/i);
+    await mailTo(smtp, OWNER_INBOX, /engagement page/i);
 
     await owner.goto(`${server.url}/admin/leads/1`);
     await owner.getByRole('textbox', { name: 'Reply (Markdown)' }).fill('Monday at nine.');
@@ -183,15 +152,17 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     }
     await phone.reload();
     await visible(phone.getByText('Monday at nine.'));
-    await expectAxeClean(phone);
+    await expectPhoneClean(phone);
   });
 
   it('approves a testimonial by keyboard that the home page shows, and withdraws it', async () => {
-    await asOwner('POST', '/api/leads/1/testimonial-requests', { text: WORDS });
-    const asked = await mailTo(client.email, /^A few words about working with/);
+    await ownerRequest(owner, server.url, 'POST', '/api/leads/1/testimonial-requests', {
+      text: WORDS,
+    });
+    const asked = await mailTo(smtp, client.email, /^A few words about working with/);
     await phone.goto(linkIn(asked, /\/t\/[\w-]{43}/));
     await visible(phone.getByRole('heading', { name: 'Your words about our work' }));
-    await expectAxeClean(phone);
+    await expectPhoneClean(phone);
     await tabTo(phone, phone.getByRole('checkbox', { name: 'My name' }));
     await phone.keyboard.press('Space');
     await tabTo(phone, phone.getByRole('checkbox', { name: /^I agree that these words/ }));
@@ -199,19 +170,19 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     await tabTo(phone, phone.getByRole('button', { name: 'Approve' }));
     await phone.keyboard.press('Enter');
     await visible(phone.getByText(/^Thank you\. Your words were saved/));
-    await expectAxeClean(phone);
+    await expectPhoneClean(phone);
 
     const { testimonials } = (await (
       await owner.request.get(`${server.url}/api/testimonials`)
     ).json()) as { testimonials: { id: number; quote: string }[] };
     const approved = testimonials.find((t) => t.quote === WORDS);
-    await asOwner('POST', `/api/testimonials/${approved!.id}/publish`);
+    await ownerRequest(owner, server.url, 'POST', `/api/testimonials/${approved!.id}/publish`);
     await phone.goto(server.url);
     await visible(phone.getByText(WORDS));
 
-    const thanks = await mailTo(client.email, /^Thank you for your words/);
+    const thanks = await mailTo(smtp, client.email, /^Thank you for your words/);
     await phone.goto(linkIn(thanks, /\/t\/withdraw\/[\w-]{43}/));
-    await expectAxeClean(phone);
+    await expectPhoneClean(phone);
     await tabTo(phone, phone.getByRole('button', { name: 'Withdraw it' }));
     await phone.keyboard.press('Enter');
     await visible(phone.getByText(/^Your testimonial was withdrawn/));

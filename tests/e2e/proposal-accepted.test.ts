@@ -24,15 +24,14 @@ import {
   type FakeStripe,
 } from '#tests/support/fake-stripe';
 import {
-  axeViolations,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
-  type CaughtMail,
   type RunningServer,
   type SmtpCatcher,
 } from './support';
 import { addUser, expectNoAxeViolations, toast, visible, withSession } from './admin-support';
+import { expectClientPageAxeClean, mailTo, ownerRequest, tabTo } from './support/client-pages';
 import { domesticBuyer, SELLER_PROFILE } from '#tests/support/invoices';
 
 const OWNER_INBOX = 'notify@acme.example';
@@ -88,45 +87,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The next caught mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
-  for (;;) {
-    const mail = await smtp.waitForMail({ to, timeoutMs: 20_000 });
-    if (subject.test(mail.subject)) return mail;
-  }
-}
-
-/** A change the owner makes through the API with their session (the screens are tested apart). */
-async function asOwner(method: 'PUT' | 'PATCH' | 'POST', path: string, data: unknown = {}) {
-  const response = await owner.request.fetch(`${server.url}${path}`, {
-    method,
-    data,
-    headers: { origin: server.url },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Tab from where the focus is until `target` has it: no pointer at all. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-  }
-  expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
-}
-
-/**
- * The client's page carries no script, so no theme of the site's: it declares itself light
- * and stays so under a dark preference. Checked under both.
- */
-async function expectClientPageAxeClean(page: Page): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect(await axeViolations(page)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('a proposal from the admin to a paid deposit', () => {
   it('is written and sent from the admin', async () => {
     const enquiry = await fetch(`${server.url}/api/contact`, {
@@ -138,8 +98,13 @@ describe('a proposal from the admin to a paid deposit', () => {
     owner = await newPage(browser);
     await withSession(owner, server, 'owner');
     // Invoicing set up: a German seller at 19 %, and the client's company as the lead's buyer.
-    await asOwner('PUT', '/api/invoices/settings', { ...SELLER_PROFILE, reminderOffsets: [] });
-    await asOwner('PATCH', '/api/leads/1', { buyer: { ...domesticBuyer, email: null } });
+    await ownerRequest(owner, server.url, 'PUT', '/api/invoices/settings', {
+      ...SELLER_PROFILE,
+      reminderOffsets: [],
+    });
+    await ownerRequest(owner, server.url, 'PATCH', '/api/leads/1', {
+      buyer: { ...domesticBuyer, email: null },
+    });
     await owner.goto(`${server.url}/admin/leads/1`);
     const proposals = await visible(owner.getByRole('region', { name: 'Proposals' }));
     await proposals
@@ -160,7 +125,7 @@ describe('a proposal from the admin to a paid deposit', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await toast(owner, 'Proposal sent');
 
-    const mail = await mailTo(client.email, /^Proposal P-\d{4}-1: Support inbox pilot$/);
+    const mail = await mailTo(smtp, client.email, /^Proposal P-\d{4}-1: Support inbox pilot$/);
     link = /http:\/\/localhost:\d+\/p\/[\w-]{43}/.exec(mail.text)![0];
   });
 
@@ -195,7 +160,7 @@ describe('a proposal from the admin to a paid deposit', () => {
 
   it('mails the signed PDF to both sides', async () => {
     for (const to of [client.email, OWNER_INBOX]) {
-      const mail = await mailTo(to, /accepted proposal P-\d{4}-1$/);
+      const mail = await mailTo(smtp, to, /accepted proposal P-\d{4}-1$/);
       const { files } = await parseMail(Buffer.from(mail.raw));
       const pdf = files.find((file) => file.contentType === 'application/pdf');
       expect(pdf?.filename).toMatch(/^Proposal P-\d{4}-1 v1\.pdf$/);
@@ -231,7 +196,7 @@ describe('a proposal from the admin to a paid deposit', () => {
   });
 
   it('issues and mails the deposit invoice, paid', async () => {
-    const mail = await mailTo(client.email, /^Invoice INV-\d{4}-0001: deposit received$/);
+    const mail = await mailTo(smtp, client.email, /^Invoice INV-\d{4}-0001: deposit received$/);
     const { files } = await parseMail(Buffer.from(mail.raw));
     const text = (await pdfText(files[0]!.content)).join('\n');
     expect(text).toContain('Deposit invoice');
@@ -259,7 +224,7 @@ describe('a proposal from the admin to a paid deposit', () => {
   });
 
   it('takes the balance on the invoice’s page, on a phone by keyboard alone', async () => {
-    const mail = await mailTo(client.email, /^Invoice INV-\d{4}-0002$/);
+    const mail = await mailTo(smtp, client.email, /^Invoice INV-\d{4}-0002$/);
     const page = /http:\/\/localhost:\d+\/i\/[\w-]{43}/.exec(mail.text)![0];
 
     await phone.goto(page);
@@ -294,7 +259,7 @@ describe('a proposal from the admin to a paid deposit', () => {
     const timeline = owner.getByRole('list', { name: 'Timeline' });
     await visible(timeline.getByText(/Deposit paid: €3,570\.00/));
     await visible(timeline.getByText(/Invoice INV-\d{4}-0002 paid: €8,330\.00/));
-    const notice = await mailTo(OWNER_INBOX, /^Invoice paid: €8,330\.00 from /);
+    const notice = await mailTo(smtp, OWNER_INBOX, /^Invoice paid: €8,330\.00 from /);
     expect(notice.text).toContain('It is now paid in full.');
   });
 });

@@ -751,6 +751,7 @@ const ADMIN_PATHS: [string, string][] = [
   ['GET', '/api/leads/1/call-notes'],
   ['POST', '/api/leads/1/testimonial-requests'],
   ['POST', '/api/leads/1/case-study-draft'],
+  ['DELETE', '/api/engagements/1/files/1'],
   ['GET', '/api/ai-facts/all'],
   ['GET', '/api/ai-facts/1/with-tags'],
   ['POST', '/api/ai-facts'],
