@@ -5,7 +5,18 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { engagementFiles, engagementLinks, engagements, outbox } from '#db/schema';
+import { createHash } from 'node:crypto';
+import {
+  engagementFileParts,
+  engagementFiles,
+  engagementLinks,
+  engagements,
+  outbox,
+} from '#db/schema';
+import { ChunkedBytes } from '#server/http/chunked-bytes';
+import { storeFile } from './files/file-upload';
+import { engagementRefOfId } from './engagement-store';
+import { pdfBytes } from '#tests/support/engagement-files';
 import { THREAD_NOTICE_TOPIC } from '#shared/engagements/thread';
 import type { App } from '#server/app/app';
 import { personData } from '#server/leads/person-data';
@@ -98,4 +109,24 @@ it('erases the owner’s notice of the client’s messages still waiting, which 
   expect(await notices()).toHaveLength(2);
   await (await adminCaller(set.deps)).leads.erase({ id: mine.leadId });
   expect(await notices()).toEqual([`${THREAD_NOTICE_TOPIC}:${theirs.id}`]);
+});
+
+it('erases every piece of a large file with the lead', async () => {
+  const bytes = pdfBytes(600 * 1024);
+  await storeFile(
+    deps.db,
+    await engagementRefOfId(deps.db, engagement.id),
+    {
+      name: 'big.pdf',
+      type: 'application/pdf',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: ChunkedBytes.of(bytes),
+      side: 'owner',
+      uploadedBy: 'owner',
+    },
+    deps.clock.now(),
+  );
+  expect((await deps.db.select().from(engagementFileParts).all()).length).toBeGreaterThan(0);
+  await (await adminCaller(deps)).leads.erase({ id: engagement.leadId });
+  expect(await deps.db.select().from(engagementFileParts).all()).toEqual([]);
 });

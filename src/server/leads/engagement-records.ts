@@ -7,7 +7,14 @@
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '#db';
-import { engagementFiles, engagementLinks, engagements, leadEvents, outbox } from '#db/schema';
+import {
+  engagementFileParts,
+  engagementFiles,
+  engagementLinks,
+  engagements,
+  leadEvents,
+  outbox,
+} from '#db/schema';
 import { THREAD_NOTICE_TOPIC } from '#shared/engagements/thread';
 import { mailRef } from '#server/mail/outbox/mail-ref';
 
@@ -98,6 +105,18 @@ export async function eraseEngagementsOf(tx: Db, leadId: number): Promise<void> 
   ).map(({ id }) => mailRef(THREAD_NOTICE_TOPIC, id));
   if (notices.length > 0) await tx.delete(outbox).where(inArray(outbox.ref, notices));
   await tx.delete(engagementLinks).where(inArray(engagementLinks.engagementId, ids));
+  // The files' pieces past the first by name too (migration 0047's cascade may not run).
+  await tx
+    .delete(engagementFileParts)
+    .where(
+      inArray(
+        engagementFileParts.fileId,
+        tx
+          .select({ id: engagementFiles.id })
+          .from(engagementFiles)
+          .where(inArray(engagementFiles.engagementId, ids)),
+      ),
+    );
   await tx.delete(engagementFiles).where(inArray(engagementFiles.engagementId, ids));
   await tx.delete(engagements).where(eq(engagements.leadId, leadId));
 }

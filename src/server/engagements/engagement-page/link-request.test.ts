@@ -9,6 +9,7 @@ import { ENGAGEMENT_MESSAGES as M } from '#shared/engagements/texts';
 import type { App } from '#server/app/app';
 import { mailsSettled } from '#server/platform/mail';
 import {
+  adminCaller,
   createRecordingMailer,
   createTestApp,
   testConfig,
@@ -53,6 +54,14 @@ describe('POST /api/e/link', () => {
     expect(mailer.sent.map((m) => m.to)).toEqual(['ada@client.example']);
     const [fresh] = mailedTokens();
     expect((await app.request(`/api/e/${fresh}`)).status).toBe(200);
+    expect((await app.request(`/api/e/${engagement.token}`)).status).toBe(410);
+  });
+
+  it('mails nothing for an engagement whose link the owner revoked: only a new link opens it', async () => {
+    await (await adminCaller(deps)).engagements.revoke({ id: engagement.id });
+    expect(await (await ask('ada@client.example')).json()).toEqual(NEUTRAL);
+    await mailsSettled(deps.mailer);
+    expect(mailer.sent).toEqual([]);
     expect((await app.request(`/api/e/${engagement.token}`)).status).toBe(410);
   });
 

@@ -15,7 +15,7 @@ import { mailQueued } from '#server/mail/outbox/send-mail';
 import { addressBucket, keyedBucketPart } from '#server/platform/throttle-buckets';
 import { take } from '#server/platform/throttle';
 import { mailSite } from '#server/site/site-brand';
-import { mintLink } from '../engagement-links';
+import { mintLink, workingLink } from '../engagement-links';
 import { engagementLinkMail } from '../link-mail';
 import { ENGAGEMENT_LINK_ADDRESS_ASKS, ENGAGEMENT_LINK_ASKS } from './throttle-rules';
 
@@ -49,10 +49,16 @@ export async function requestEngagementLink(
       .where(and(sql`lower(${leads.email}) = ${email}`, eq(engagements.status, 'active')))
       .orderBy(engagements.id)
       .all();
-    const [first] = active;
+    // An engagement whose link the owner revoked gets none this way: only the owner's "New
+    // link" opens its page again.
+    const linked = [];
+    for (const engagement of active) {
+      if (await workingLink(tx, engagement.id)) linked.push(engagement);
+    }
+    const [first] = linked;
     if (!first) return false;
     const links = [];
-    for (const engagement of active) {
+    for (const engagement of linked) {
       links.push({ title: engagement.title, token: await mintLink(tx, engagement.id, now) });
     }
     await queueMail(

@@ -14,7 +14,10 @@ import { ENGAGEMENT_FILE_MESSAGES as MESSAGES } from '#shared/engagements/file-r
 import type { EngagementFile } from '#shared/shapes/engagements';
 import type { EngagementRef } from '../engagement-ref';
 import { engagementRefOfId } from '../engagement-store';
+import { ChunkedBytes } from '#server/http/chunked-bytes';
 import { clientFileUpload, clientFileUploadForm, engagementFileDownload } from './client-handlers';
+import { filesOfEngagement } from './file-list';
+import { storeFile } from './file-upload';
 
 let deps: TestDeps;
 let mine: EngagementRef;
@@ -135,5 +138,30 @@ describe('GET /e/:token/files/:id', () => {
   it('answers 404 for an id that is none', async () => {
     expect((await pages.request('/e/mine-token/files/abc')).status).toBe(404);
     expect((await pages.request('/e/mine-token/files/999999')).status).toBe(404);
+  });
+});
+
+describe('a file that arrives while the owner changes the engagement', () => {
+  const file = (side: 'client' | 'owner') => ({
+    name: 'minutes.pdf',
+    type: 'application/pdf',
+    sha256: createHash('sha256').update(pdfBytes()).digest('hex'),
+    bytes: ChunkedBytes.of(pdfBytes()),
+    side,
+    uploadedBy: side === 'owner' ? 'owner' : null,
+  });
+
+  it('is refused once uploads were turned off or the engagement closed, read in its write', async () => {
+    // What the link's lookup read before the body came.
+    const readBefore = { ...mine };
+    await setEngagement(deps.db, mine.id, { clientUploads: false });
+    await expect(
+      storeFile(deps.db, readBefore, file('client'), deps.clock.now()),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await setEngagement(deps.db, mine.id, { status: 'closed' });
+    await expect(
+      storeFile(deps.db, readBefore, file('owner'), deps.clock.now()),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await filesOfEngagement(deps.db, mine.id)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * the engagement's total (so uploads arriving together cannot pass 200 MB between them), one
  * read or deleted by (engagement, id) only: another engagement's file is never found.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db';
 import type { ChunkedBytes } from '#server/http/chunked-bytes';
 import { engagementFileParts, engagementFiles } from '#db/schema';
@@ -75,9 +75,19 @@ export async function deleteFile(
   engagementId: number,
   fileId: number,
 ): Promise<string | null> {
+  const mine = and(eq(engagementFiles.engagementId, engagementId), eq(engagementFiles.id, fileId));
+  // Its pieces first and by name: a libSQL server may not enforce the foreign keys' cascade.
+  await tx
+    .delete(engagementFileParts)
+    .where(
+      inArray(
+        engagementFileParts.fileId,
+        tx.select({ id: engagementFiles.id }).from(engagementFiles).where(mine),
+      ),
+    );
   const removed = await tx
     .delete(engagementFiles)
-    .where(and(eq(engagementFiles.engagementId, engagementId), eq(engagementFiles.id, fileId)))
+    .where(mine)
     .returning({ name: engagementFiles.name })
     .get();
   return removed?.name ?? null;

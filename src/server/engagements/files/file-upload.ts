@@ -4,6 +4,7 @@
  * before the rest is read (413), its type told by its bytes (415 otherwise), its name cleaned,
  * its SHA-256 taken, then stored in the write transaction that checks the engagement's 200 MB.
  */
+import { engagementRefOfId } from '../engagement-store';
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoCtx } from 'hono';
@@ -75,7 +76,7 @@ export function assertOpenFor(engagement: EngagementRef, side: FileSide): void {
 }
 
 /**
- * Stores the file on the engagement; `also` runs in the same transaction (the admin's audit
+ * Stores the file on the engagement, if it is still open to that side; `also` runs in the same transaction (the admin's audit
  * entry). 413 when the engagement's files would pass their total.
  */
 export async function storeFile(
@@ -86,6 +87,9 @@ export async function storeFile(
   also: (tx: Db, stored: EngagementFile) => Promise<unknown> = async () => undefined,
 ): Promise<EngagementFile> {
   return writeTransaction(db, async (tx) => {
+    // Read again in the write: the owner may have closed the engagement, or turned client
+    // uploads off, while the body was arriving.
+    assertOpenFor(await engagementRefOfId(tx, engagement.id), file.side);
     const stored = await insertFile(tx, engagement.id, file, now);
     if (!stored) throw refuse('PAYLOAD_TOO_LARGE', MESSAGES.totalTooLarge);
     await also(tx, stored);
