@@ -13,7 +13,7 @@ import { ENTRY_LIMITS, entryCreateInput } from '#shared/entries';
 import { askModel, type AskDeps } from '#server/ai/ask';
 import { unfenced, unreadableAnswer } from '#server/ai/drafts';
 import { leadStory, type LeadStory } from './lead-story';
-import { keepApprovedQuotes } from './quotations';
+import { quotesTakenOut } from './quotations';
 
 export const CASE_STUDY_INSTRUCTIONS = [
   'You draft a case study that the owner of a small consultancy edits before publishing it on their site.',
@@ -40,10 +40,10 @@ export interface CaseStudyText {
   flagged: string[];
 }
 
-/** The lead's newest approved testimonial still standing: its words, or null. */
-export async function approvedWords(db: Db, leadId: number): Promise<string | null> {
-  const row = await db
-    .select({ quote: testimonials.quote })
+/** The lead's newest approved testimonial still standing, or undefined. */
+export async function approvedTestimonial(db: Db, leadId: number) {
+  return db
+    .select({ id: testimonials.id, quote: testimonials.quote, entryId: testimonials.entryId })
     .from(testimonials)
     .where(
       and(
@@ -54,7 +54,6 @@ export async function approvedWords(db: Db, leadId: number): Promise<string | nu
     )
     .orderBy(desc(testimonials.id))
     .get();
-  return row?.quote ?? null;
 }
 
 const who = (story: LeadStory) => story.lead.company ?? 'the client';
@@ -92,7 +91,9 @@ export function templateDraft(story: LeadStory, approved: string | null): CaseSt
     '## The outcome',
     '',
     '(What changed for them, in your words.)',
-    ...(approved === null ? [] : ['', ...approved.split(/\r?\n/u).map((line) => `> ${line}`)]),
+    ...(approved === null
+      ? []
+      : ['', '(The client’s approved testimonial is shown with this case study.)']),
   ].join('\n');
   const title = cut(`Case study: ${p?.title ?? who(story)}`, ENTRY_LIMITS.titleMax);
   const summary = cut(`How we worked with ${who(story)}.`, ENTRY_LIMITS.summaryMax);
@@ -127,13 +128,14 @@ export async function modelDraft(
     deps.logger.error('ai.case_study_unreadable', { leadId, model });
     throw unreadableAnswer();
   }
-  const summary = keepApprovedQuotes(parsed.summary, approved);
-  const body = keepApprovedQuotes(parsed.body, approved);
+  const title = quotesTakenOut(parsed.title, approved);
+  const summary = quotesTakenOut(parsed.summary, approved);
+  const body = quotesTakenOut(parsed.body, approved);
   return {
-    title: parsed.title.replace(/["“”]/gu, '').trim(),
+    title: title.text.replace(/["“”]/gu, '').trim(),
     summary: summary.text,
     body: body.text,
-    flagged: [...summary.removed, ...body.removed],
+    flagged: [...title.removed, ...summary.removed, ...body.removed],
   };
 }
 
@@ -144,7 +146,8 @@ export async function caseStudyFields(
   amounts: boolean,
 ) {
   const story = await leadStory(deps.db, lead, amounts);
-  const approved = await approvedWords(deps.db, lead.id);
+  const testimonial = await approvedTestimonial(deps.db, lead.id);
+  const approved = testimonial?.quote ?? null;
   const draft =
     deps.config.ai === null
       ? templateDraft(story, approved)
@@ -159,5 +162,7 @@ export async function caseStudyFields(
     deps.logger.error('ai.case_study_invalid', { leadId: lead.id });
     throw unreadableAnswer();
   }
-  return { fields: fields.data, flagged: draft.flagged };
+  // Shown with the case study by its link, unless it already stands with another.
+  const attach = testimonial && testimonial.entryId === null ? testimonial.id : null;
+  return { fields: fields.data, flagged: draft.flagged, attach };
 }

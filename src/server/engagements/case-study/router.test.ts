@@ -13,7 +13,7 @@ import { storeProposal } from '#tests/support/accepted-proposal';
 import { createTestApp, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
 import { startOpenAiServer, type OpenAiServer } from '#tests/support/openai-server';
 import { rest } from '#tests/support/rest';
-import { keepApprovedQuotes } from './quotations';
+import { quotesTakenOut } from './quotations';
 
 const APPROVED = 'Calm, clear and on time: our support inbox is finally under control.';
 const NOTE = 'Agreed to route billing tickets to finance first.';
@@ -66,7 +66,7 @@ async function setUp(ai?: OpenAiServer) {
 }
 
 describe('POST /api/leads/:id/case-study-draft with AI off', () => {
-  it('stores a template draft with the scope, the notes and the approved words, no amounts', async () => {
+  it('stores a template draft with the scope and the notes, the approved testimonial attached, no amounts', async () => {
     const { deps, draft } = await setUp();
     const res = await draft();
     expect(res.status).toBe(201);
@@ -78,7 +78,11 @@ describe('POST /api/leads/:id/case-study-draft with AI off', () => {
     const [row] = await deps.db.select().from(entries).all();
     expect(row?.body).toContain('Discovery workshop');
     expect(row?.body).toContain(NOTE);
-    expect(row?.body).toContain(`> ${APPROVED}`);
+    // The words show through the testimonial, which a withdrawal takes off; never in the text.
+    expect(row?.body).not.toContain(APPROVED.split(':')[0]);
+    expect(
+      await deps.db.select({ entryId: testimonials.entryId }).from(testimonials).all(),
+    ).toEqual([{ entryId: row?.id }]);
     expect(row?.body).not.toMatch(/€|4,000/);
     expect((await auditEntries(deps.db)).map((e) => e.action)).toContain('entry_created');
   });
@@ -98,11 +102,11 @@ describe('POST /api/leads/:id/case-study-draft with AI off', () => {
 });
 
 describe('POST /api/leads/:id/case-study-draft with AI on', () => {
-  it("keeps the approved quotation, removes and flags any other, sends the story's parts", async () => {
+  it("takes out every quotation, flags those not approved, sends the story's parts", async () => {
     fake = await startOpenAiServer({
       answer: () =>
         JSON.stringify({
-          title: 'How Acme got its support inbox back',
+          title: 'How Acme got its support inbox back, «the best we ever hired»',
           summary: 'A calmer inbox in weeks.',
           body: `## The outcome\n\n> ${APPROVED}\n\nTheir CTO said "it doubled our revenue in a week" at the review.\n\n> Best consultants we ever hired.\n`,
         }),
@@ -111,11 +115,15 @@ describe('POST /api/leads/:id/case-study-draft with AI on', () => {
     const res = await draft();
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      flagged: ['Best consultants we ever hired.', 'it doubled our revenue in a week'],
-      entry: { status: 'draft', title: 'How Acme got its support inbox back' },
+      flagged: [
+        'the best we ever hired',
+        'Best consultants we ever hired.',
+        'it doubled our revenue in a week',
+      ],
+      entry: { status: 'draft', title: 'How Acme got its support inbox back,' },
     });
     const [row] = await deps.db.select().from(entries).all();
-    expect(row?.body).toContain(`> ${APPROVED}`);
+    expect(row?.body).not.toContain(APPROVED.split(':')[0]);
     expect(row?.body).not.toContain('doubled');
     expect(row?.body).not.toContain('Best consultants');
     const sentToModel = JSON.stringify(fake.chatRequests().at(-1)?.body.messages);
@@ -126,13 +134,13 @@ describe('POST /api/leads/:id/case-study-draft with AI on', () => {
   });
 });
 
-describe('keepApprovedQuotes', () => {
-  it('keeps the exact approved words (spaces aside) and short quoted terms, drops the rest', () => {
-    const text = `> Calm, clear and on time:\n> our support inbox is finally under control.\n\nWe called it "Project Inbox". "We would hire them again" said someone.`;
-    expect(keepApprovedQuotes(text, APPROVED)).toEqual({
-      text: `> Calm, clear and on time:\n> our support inbox is finally under control.\n\nWe called it "Project Inbox".  said someone.`,
-      removed: ['We would hire them again'],
+describe('quotesTakenOut', () => {
+  it('takes out every quotation but short quoted terms, returning those not the approved words', () => {
+    const text = `> Calm, clear and on time:\n> our support inbox is finally under control.\n\nWe called it "Project Inbox". "We would hire them again" said someone, ‘worth every cent we paid’.`;
+    expect(quotesTakenOut(text, APPROVED)).toEqual({
+      text: `We called it "Project Inbox".  said someone, .`,
+      removed: ['We would hire them again', 'worth every cent we paid'],
     });
-    expect(keepApprovedQuotes(`> ${APPROVED}`, null).removed).toEqual([APPROVED]);
+    expect(quotesTakenOut(`> ${APPROVED}`, null).removed).toEqual([APPROVED]);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * POST /api/leads/:id/case-study-draft (docs/api.md, "Case-study draft"): 201 a case study in
- * `draft` (entries/' store, audited `entry_created` there), with the quotations removed because
- * they were not the client's approved words. With AI on, the administrator's drafts throttle
+ * `draft` (entries/' store, audited `entry_created` there), its quotations removed (those not
+ * the client's approved words flagged), the approved testimonial attached to it. With AI on, the administrator's drafts throttle
  * and the month's token cap apply as to every AI draft.
  */
 import { z } from 'zod/mini';
 import { TRPCError } from '@trpc/server';
+import { and, eq, isNull } from 'drizzle-orm';
 import { writeTransaction } from '#db';
+import { testimonials } from '#db/schema';
 import { TESTIMONIAL_REQUEST_MESSAGES as M } from '#shared/engagements/testimonial-requests';
 import { entryOutput } from '#shared/shapes/entries';
 import { idField } from '#shared/validation';
@@ -40,8 +42,18 @@ export const caseStudyRouter = router({
       if (ctx.config.ai !== null) await takeDraftPlace(ctx, ctx.user.id);
       const lead = await leadById(ctx.db, input.id);
       if (!lead) throw new TRPCError({ code: 'NOT_FOUND', message: M.leadNotFound });
-      const { fields, flagged } = await caseStudyFields(ctx, lead, input.amounts);
-      const row = await writeTransaction(ctx.db, (tx) => createEntry(tx, ctx, fields));
+      const { fields, flagged, attach } = await caseStudyFields(ctx, lead, input.amounts);
+      const row = await writeTransaction(ctx.db, async (tx) => {
+        const entry = await createEntry(tx, ctx, fields);
+        // The approved words show through the testimonial, which a withdrawal takes off.
+        if (attach !== null) {
+          await tx
+            .update(testimonials)
+            .set({ entryId: entry.id })
+            .where(and(eq(testimonials.id, attach), isNull(testimonials.entryId)));
+        }
+        return entry;
+      });
       return { entry: entryJson(row), flagged };
     }),
 });
