@@ -66,6 +66,15 @@ describe('a reply while the lead has an active engagement', () => {
     expect((await replyRow(reply.id))?.engagementId).toBe(second.id);
     expect(await threadOfEngagement(deps.db, first.id)).toEqual([]);
   });
+
+  it('names the active engagement the client last wrote on, when the lead has several', async () => {
+    const first = await storeEngagement(deps, leadId, { title: 'Phase one' });
+    await storeEngagement(deps, leadId, { title: 'Phase two' });
+    await postClientMessage(deps, first, { text: 'A question on phase one.' });
+    const reply = await admin.leads.reply({ id: leadId, text: 'The answer on phase one.' });
+
+    expect((await replyRow(reply.id))?.engagementId).toBe(first.id);
+  });
 });
 
 describe('a reply to a lead without an active engagement', () => {

@@ -1,6 +1,7 @@
 /**
- * The engagement a reply to a lead shows on (docs/engagements.md, "The thread"): the lead's
- * active engagement, the latest when several are (one per accepted proposal), else none. Read
+ * The engagement a reply to a lead shows on (docs/engagements.md, "The thread"): the active
+ * engagement the client last wrote on, so the answer goes where the question was; else the
+ * lead's latest active one (one per accepted proposal); else none. Read
  * from the shared `engagements` table in the reply's own transaction: leads stand below
  * engagements in the features' order and import nothing of that feature; a query of its
  * table is all a reply needs, and no hook passed in by the composition could be simpler or
@@ -8,9 +9,24 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db';
-import { engagements } from '#db/schema';
+import { engagements, leadEvents } from '#db/schema';
 
 export async function activeEngagementOf(tx: Db, leadId: number): Promise<number | null> {
+  const askedOn = await tx
+    .select({ id: engagements.id })
+    .from(leadEvents)
+    .innerJoin(engagements, eq(engagements.id, leadEvents.engagementId))
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        eq(leadEvents.kind, 'reply_received'),
+        eq(engagements.status, 'active'),
+      ),
+    )
+    .orderBy(desc(leadEvents.id))
+    .limit(1)
+    .get();
+  if (askedOn) return askedOn.id;
   const row = await tx
     .select({ id: engagements.id })
     .from(engagements)
