@@ -203,7 +203,8 @@ it(
     await sendingProposal;
     expect(await accepting).toMatch(/code/i);
     expect(await choosing).toMatchObject({ requiresTwoFactor: true });
-    // Accepted with the mailed code: the client's copy carries the page's link and the PDF.
+    // Accepted with the mailed code: the client's copy carries the page's link, the PDF and
+    // the engagement's page.
     const acceptCode = /\b(\d{6})\b/.exec((await held(KINDS['proposal accept code'])).text)?.[1];
     await visitor.proposalClientPage.accept({
       token: proposalToken,
@@ -217,6 +218,9 @@ it(
     await mailsSettled(mailer);
     const accepted = await held(/^You accepted proposal P-2026-1/);
     expect(secretsOf(accepted)).toContain(proposalToken);
+    // And the work's page the acceptance opened (docs/engagements.md): its token is searched too.
+    const workToken = /\/e\/([\w-]{43})/.exec(accepted.text)?.[1] ?? '';
+    expect(secretsOf(accepted)).toContain(workToken);
     expect(await secretsFoundOnDisk(deps, mailer.seen)).toEqual([]);
   },
 );
