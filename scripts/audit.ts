@@ -23,6 +23,8 @@
  * scripts/sample-proposal.ts, and the client's page `/p/<token>` audited unless --page says
  * otherwise), --invoice (a lead and an issued final invoice with a balance owed,
  * scripts/sample-invoice.ts, and the client's page `/i/<token>` audited unless --page says
+ * otherwise), --engagement (that invoice's lead with an engagement, a file and two messages,
+ * scripts/sample-engagement.ts, and the client's page `/e/<token>` audited unless --page says
  * otherwise), AUDIT_REPORT_DIR=<dir> (keep the JSON reports).
  */
 import { spawnSync } from 'node:child_process';
@@ -40,6 +42,7 @@ import { withBuildLock } from './build-lock';
 import { publishSampleEntries, SAMPLE_ADMIN } from './sample-entries';
 import { SAMPLE_PROPOSAL_TOKEN, writeSampleProposal } from './sample-proposal';
 import { SAMPLE_INVOICE_TOKEN, writeSampleInvoice } from './sample-invoice';
+import { SAMPLE_ENGAGEMENT_TOKEN, writeSampleEngagement } from './sample-engagement';
 import { startServer } from '../tests/e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -122,6 +125,8 @@ const PAGE_PERFORMANCE_GOALS: Record<string, number> = {
   [`/p/${SAMPLE_PROPOSAL_TOKEN}`]: 100,
   // With --invoice: the client's invoice page (docs/performance.md, "The client's invoice page").
   [`/i/${SAMPLE_INVOICE_TOKEN}`]: 100,
+  // With --engagement: the client's work page (docs/performance.md, "The client's work page").
+  [`/e/${SAMPLE_ENGAGEMENT_TOKEN}`]: 100,
 };
 
 /** The home page's scripts at first load (what index.html names), gzip -9: an entry page's cap. */
@@ -323,9 +328,16 @@ async function main() {
   const photo = process.argv.find((a) => a.startsWith('--photo='))?.slice('--photo='.length);
   const proposal = process.argv.includes('--proposal');
   const invoice = process.argv.includes('--invoice');
+  const engagement = process.argv.includes('--engagement');
   const page =
     process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ??
-    (proposal ? `/p/${SAMPLE_PROPOSAL_TOKEN}` : invoice ? `/i/${SAMPLE_INVOICE_TOKEN}` : '/');
+    (proposal
+      ? `/p/${SAMPLE_PROPOSAL_TOKEN}`
+      : invoice
+        ? `/i/${SAMPLE_INVOICE_TOKEN}`
+        : engagement
+          ? `/e/${SAMPLE_ENGAGEMENT_TOKEN}`
+          : '/');
   if (!page.startsWith('/')) throw new Error(`--page takes a path starting with /, not ${page}`);
   const proof = process.argv.includes('--proof');
   const assistant = process.argv.includes('--assistant');
@@ -365,6 +377,10 @@ async function main() {
     if (invoice) {
       writeSampleInvoice(server.dbPath);
       console.log('A sample invoice was written (scripts/sample-invoice.ts)');
+    }
+    if (engagement) {
+      writeSampleEngagement(server.dbPath);
+      console.log('A sample engagement was written (scripts/sample-engagement.ts)');
     }
     if (proof) {
       await publishSampleEntries(server.url);
