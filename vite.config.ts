@@ -138,6 +138,8 @@ const EMBEDDED_ONLY_TESTS = [
   'db/embedded.test.ts',
   'db/migration-snapshot.test.ts',
   'db/libsql.test.ts',
+  // The proposals' rebuild, on an embedded file and on an sqld of its own.
+  'db/keep-signed-proposals-migration.test.ts',
   'tests/system/multi-instance.test.ts',
   'tests/system/imap-answers.test.ts',
   'tests/system/analytics.test.ts',

@@ -112,13 +112,43 @@ async function migrateEmbedded(
     file === ':memory:' ? [] : pendingMigrations(migrationsFolder, journal, lastApplied);
   const snapshot = await snapshotBeforeMigrating(writer, file, pending, new Date());
   try {
-    await migrateSafely(() => migrate(writeDb, { migrationsFolder }));
+    await migrateWithoutCascades(writer, pending.length > 0, () =>
+      migrateSafely(() => migrate(writeDb, { migrationsFolder })),
+    );
   } catch (error) {
     const failure = pending.length > 0 ? migrationFailure(error, writer, pending, snapshot) : error;
     writer.close();
     throw failure;
   }
   return { journal, lastApplied };
+}
+
+/**
+ * A migration that rebuilds a table (SQLite's twelve steps: copy, drop, rename) must not fire
+ * the old table's cascades: dropping `proposals` with the keys on would delete every payment.
+ * Its own `PRAGMA foreign_keys=OFF` is ignored inside drizzle's transaction, so the keys are
+ * off around it (as the libSQL client's `migrate` does) and checked before the server starts.
+ */
+async function migrateWithoutCascades(
+  writer: Database.Database,
+  checked: boolean,
+  run: () => Promise<void>,
+): Promise<void> {
+  writer.pragma('foreign_keys = OFF');
+  try {
+    await run();
+  } finally {
+    writer.pragma('foreign_keys = ON');
+  }
+  // Read only after a migration ran: a start with nothing to apply does not scan the file.
+  if (!checked) return;
+  const broken = writer.pragma('foreign_key_check') as { table: string; parent: string }[];
+  if (broken.length > 0) {
+    const [first] = broken;
+    throw new Error(
+      `after migrating, ${broken.length} row(s) name a missing parent (first: ${first?.table} → ${first?.parent})`,
+    );
+  }
 }
 
 export async function openEmbedded(

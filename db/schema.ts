@@ -1426,9 +1426,8 @@ export const proposals = sqliteTable(
   'proposals',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Null once the person was erased and a signed proposal kept (leads/person-data.ts). */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     number: text('number').notNull(),
     version: integer('version').notNull().default(1),
     /** The version this one revises. */

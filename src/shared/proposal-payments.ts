@@ -46,6 +46,7 @@ export const unmatchedReasonValues = [
   'amount',
   'not-accepted',
   'unknown-payment',
+  'erased',
 ] as const;
 export type UnmatchedReason = (typeof unmatchedReasonValues)[number];
 
@@ -56,6 +57,7 @@ export const UNMATCHED_REASON_LABELS: Record<UnmatchedReason, string> = {
   amount: 'Another amount than the one asked',
   'not-accepted': 'The proposal was no longer accepted (withdrawn or replaced)',
   'unknown-payment': 'A refund of a payment this site did not record',
+  erased: 'The client was erased: their signed proposal is kept as a record only',
 };
 
 /** The owner's list of unmatched events: this many a page. */

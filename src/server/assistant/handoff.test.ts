@@ -70,7 +70,7 @@ describe('POST /api/assistant/handoff', () => {
       'Visitor: Have you worked on insurance claims?',
     );
     expect(await asAdmin('DELETE', `/api/leads/${lead?.id}`)).toEqual(
-      answer(200, { success: true, kept: { invoices: [] } }),
+      answer(200, { success: true, kept: { invoices: [], proposals: [] } }),
     );
     expect(await deps.db.select().from(contacts).all()).toEqual([]);
   });

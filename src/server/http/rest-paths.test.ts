@@ -453,7 +453,7 @@ const SUCCESS: Row[] = [
     method: 'DELETE',
     path: '/api/leads/1',
     status: 200,
-    body: { ...ok, kept: { invoices: [] } },
+    body: { ...ok, kept: { invoices: [], proposals: [] } },
     given: (env) => storeLeads(env.deps, 1),
   },
   {

@@ -27,7 +27,7 @@ import {
 } from '#shared/proposal-vat';
 import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
 import type { MailSite } from '#server/site/site-brand';
-import { parseItems, type ProposalRow } from '#server/proposals/proposal-json';
+import { leadOf, parseItems, type ProposalRow } from '#server/proposals/proposal-json';
 import type { DepositPaid } from '#server/proposals/payments/deposit-paid';
 import type { InvoiceRow } from './invoice-json';
 import { INVOICE_DATA_LINE, queueInvoiceMail } from './invoice-mail';
@@ -120,7 +120,7 @@ export async function issueDepositInvoice(tx: Db, paid: DepositPaid): Promise<vo
         actor: paid.witness.actor,
         target: `${one.number ?? ''}: deposit on proposal ${row.number}, paid`,
         ip: paid.witness.ip,
-        subject: leadSubject(row.leadId),
+        subject: leadSubject(leadOf(row)),
       }),
     );
   } catch (error) {

@@ -40,7 +40,7 @@ describe('a person’s invoices', () => {
     const erased = await asAdmin('DELETE', `/api/leads/${leadId}`);
     expect(erased).toMatchObject({
       status: 200,
-      body: { success: true, kept: { invoices: ['INV-2026-0001'] } },
+      body: { success: true, kept: { invoices: ['INV-2026-0001'], proposals: [] } },
     });
     const rows = await deps.db.select().from(invoices).all();
     expect(rows).toEqual([

@@ -176,7 +176,7 @@ describe('the leads paths', () => {
   it('DELETE /api/leads/:id erases the person', async () => {
     await storeLeads(deps, 1);
     expect(await asAdmin('DELETE', '/api/leads/1')).toEqual(
-      answer(200, { success: true, kept: { invoices: [] } }),
+      answer(200, { success: true, kept: { invoices: [], proposals: [] } }),
     );
     expect(await asAdmin('GET', '/api/leads/1')).toEqual(
       answer(404, { success: false, message: LEAD_MESSAGES.notFound }),

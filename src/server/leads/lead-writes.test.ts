@@ -81,7 +81,10 @@ it("erases the person's messages, timeline with its replies' mails, drafts, subs
       );
     }
   });
-  expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true, kept: { invoices: [] } });
+  expect(await admin.leads.erase({ id: 1 })).toEqual({
+    success: true,
+    kept: { invoices: [], proposals: [] },
+  });
   expect((await deps.db.select().from(leads).all()).map((l) => l.id)).toEqual([2]);
   expect((await deps.db.select().from(contacts).all()).map((c) => c.leadId)).toEqual([2]);
   expect((await deps.db.select().from(leadDrafts).all()).map((d) => d.leadId)).toEqual([2]);

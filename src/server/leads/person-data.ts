@@ -226,29 +226,52 @@ async function proposalsOfPerson(db: Db, leadId: number) {
 }
 
 /**
- * A person's proposals erased with them: the codes mailed to confirm an address, the payments,
- * the mails that carried the links (which may have gone to another address), the proposals.
+ * A person's proposals when they are erased (docs/proposals.md, "Records"). A signed one is the
+ * contract, a record the law keeps as it keeps issued invoices: it stays with its signature and
+ * payments, no longer linked to the lead, its client link ended (proposal-json.ts `leadOf`: read,
+ * never changed). The others go with their payments. The codes mailed to confirm an address
+ * and the mails that carried the links (which may have gone to another address) go for all.
+ * Answers the signed ones' numbers.
  */
-async function eraseProposalsOf(tx: Db, leadId: number): Promise<void> {
-  const ids = (
-    await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.leadId, leadId)).all()
-  ).map((row) => row.id);
-  if (ids.length === 0) return;
+async function eraseProposalsOf(tx: Db, leadId: number): Promise<string[]> {
+  const rows = await tx
+    .select({
+      id: proposals.id,
+      number: proposals.number,
+      version: proposals.version,
+      acceptance: proposals.acceptance,
+    })
+    .from(proposals)
+    .where(eq(proposals.leadId, leadId))
+    .orderBy(asc(proposals.id))
+    .all();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   await tx.delete(proposalCodes).where(inArray(proposalCodes.proposalId, ids));
-  await tx.delete(proposalPayments).where(inArray(proposalPayments.proposalId, ids));
   await tx.delete(outbox).where(
     inArray(
       outbox.ref,
       ids.map((id) => `proposal:${id}`),
     ),
   );
-  await tx.delete(proposals).where(inArray(proposals.id, ids));
+  const signed = rows.filter((row) => row.acceptance !== null);
+  const others = rows.filter((row) => row.acceptance === null).map((row) => row.id);
+  if (others.length > 0) {
+    await tx.delete(proposalPayments).where(inArray(proposalPayments.proposalId, others));
+    await tx.delete(proposals).where(inArray(proposals.id, others));
+  }
+  // Set explicitly: a libSQL server may not enforce the foreign keys' `set null`.
+  await tx
+    .update(proposals)
+    .set({ leadId: null, tokenHash: null })
+    .where(eq(proposals.leadId, leadId));
+  return signed.map((row) => `${row.number} v${row.version}`);
 }
 
 /**
  * Erases the person inside the caller's write transaction, each part deleted explicitly (a
  * libSQL server may not enforce foreign keys): docs/leads.md, "Erase", lists them. Issued
- * invoices are kept, unlinked (`eraseInvoicesOf`); the newsletters' records keep their counts
+ * invoices and signed proposals are kept, unlinked (`eraseInvoicesOf`, `eraseProposalsOf`); the newsletters' records keep their counts
  * but lose the address, and the outbox forgets it (mail/outbox/forget-address.ts). Answers what
  * was kept, or null when there was no such lead.
  */
@@ -267,7 +290,7 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
   await eraseEngagementsOf(tx, leadId);
   await tx.delete(leadEvents).where(eq(leadEvents.leadId, leadId));
   const keptInvoices = await eraseInvoicesOf(tx, leadId);
-  await eraseProposalsOf(tx, leadId);
+  const keptProposals = await eraseProposalsOf(tx, leadId);
   await eraseCallNotesOf(tx, leadId);
   await eraseDraftsOfLead(tx, leadId);
   await tx.delete(contacts).where(eq(contacts.leadId, leadId));
@@ -290,10 +313,10 @@ export async function erasePerson(tx: Db, leadId: number): Promise<ErasedPerson 
   await eraseTestimonialsOfLead(tx, leadId);
   await forgetAddress(tx, lead.email);
   await tx.delete(leads).where(eq(leads.id, leadId));
-  return { kept: { invoices: keptInvoices } };
+  return { kept: { invoices: keptInvoices, proposals: keptProposals } };
 }
 
-/** What an erasure kept because the law asks it: the issued documents' numbers. */
+/** What an erasure kept because the law asks it: the issued documents' and signed proposals' numbers. */
 export interface ErasedPerson {
-  kept: { invoices: string[] };
+  kept: { invoices: string[]; proposals: string[] };
 }

@@ -46,7 +46,10 @@ describe("a lead's testimonials", () => {
       ['A draft.', 'draft', CONSENT],
     ]);
 
-    expect(await admin.leads.erase({ id: 1 })).toEqual({ success: true, kept: { invoices: [] } });
+    expect(await admin.leads.erase({ id: 1 })).toEqual({
+      success: true,
+      kept: { invoices: [], proposals: [] },
+    });
     expect((await deps.db.select().from(testimonials).all()).map((t) => t.id)).toEqual([others]);
     const slots = new Set((await deps.db.select().from(mediaFiles).all()).map((f) => f.slot));
     expect(slots).toEqual(new Set([`portrait-${others}`]));

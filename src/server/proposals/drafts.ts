@@ -16,7 +16,7 @@ import {
   type ProposalItem,
 } from '#shared/proposals';
 import { invoicingOn, readInvoiceSettings } from '#server/site/seller-profile';
-import { parseItems, type ProposalRow } from './proposal-json';
+import { leadOf, parseItems, type ProposalRow } from './proposal-json';
 import { nextProposalNumber } from './numbers';
 import { readProposalSettings } from './settings';
 
@@ -163,7 +163,7 @@ export async function reviseProposal(
   return tx
     .insert(proposals)
     .values({
-      leadId: current.leadId,
+      leadId: leadOf(current),
       number: current.number,
       version: current.version + 1,
       previousId: current.id,

@@ -3,6 +3,7 @@
  * what it shows: an open proposal (sent or viewed) past its `validUntil` day, in the site's
  * zone, reads `expired` whether or not anything wrote that yet.
  */
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod/mini';
 import type { proposalPayments, proposals } from '#db/schema';
 import {
@@ -21,6 +22,19 @@ import {
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type PaymentRow = typeof proposalPayments.$inferSelect;
+
+/** The answer to any change of a kept record (docs/proposals.md, "Records"). */
+export const KEPT_RECORD_MESSAGE =
+  'This signed proposal is a record kept after its client was erased: it can be read, not changed.';
+
+/**
+ * The lead a proposal is for. A signed proposal kept after its person was erased has none: it
+ * is read (the admin, its PDF), never changed, so every change asks here first and is refused.
+ */
+export function leadOf(row: { leadId: number | null }): number {
+  if (row.leadId === null) throw new TRPCError({ code: 'CONFLICT', message: KEPT_RECORD_MESSAGE });
+  return row.leadId;
+}
 
 /** The items as stored (`proposals.items`, JSON): the answer's own schema reads them back. */
 const storedItems = z.array(proposalItemOutput);

@@ -98,7 +98,7 @@ export async function proposalsPage(
       lead: { id: leads.id, name: leads.name, email: leads.email, company: leads.company },
     })
     .from(proposals)
-    .innerJoin(leads, eq(leads.id, proposals.leadId))
+    .leftJoin(leads, eq(leads.id, proposals.leadId))
     .where(where)
     .orderBy(desc(proposals.id))
     .limit(PROPOSALS_PAGE_SIZE)

@@ -191,7 +191,7 @@ describe('revisions and withdrawal', () => {
     expect((await admin.proposals.get({ id: proposal.id })).proposal.status).toBe('expired');
     expect((await admin.proposals.list({ status: 'sent' })).total).toBe(0);
     const expired = await admin.proposals.list({ status: 'expired' });
-    expect(expired.proposals.map((p) => [p.id, p.lead.name])).toEqual([
+    expect(expired.proposals.map((p) => [p.id, p.lead?.name])).toEqual([
       [proposal.id, 'Ada Client'],
     ]);
   });

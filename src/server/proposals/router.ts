@@ -23,7 +23,7 @@ import { auditAdminChange } from '#server/audit/admin-change';
 import { leadSubject } from '#server/audit/subjects';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { leadById } from '#server/leads/lead-query';
-import { shownStatus } from './proposal-json';
+import { leadOf, shownStatus } from './proposal-json';
 import { createDraft, proposalNotFound, reviseProposal, updateDraft } from './drafts';
 import {
   proposalsOfLead,
@@ -135,7 +135,7 @@ export const proposalCoreProcedures = {
         const current = await tx.select().from(proposals).where(eq(proposals.id, id)).get();
         if (!current) throw proposalNotFound();
         const row = await updateDraft(tx, current, fields, ctx.clock.now());
-        await auditAdminChange(tx, ctx, 'proposal_updated', target(row), leadSubject(row.leadId));
+        await auditAdminChange(tx, ctx, 'proposal_updated', target(row), leadSubject(leadOf(row)));
       });
       return shown(ctx, id);
     }),
@@ -157,7 +157,7 @@ export const proposalCoreProcedures = {
     .output(outputs.one)
     .mutation(async ({ ctx, input }) => {
       await sendProposal(ctx, input, ctx.user.username, (tx, row) =>
-        auditAdminChange(tx, ctx, 'proposal_sent', target(row), leadSubject(row.leadId)),
+        auditAdminChange(tx, ctx, 'proposal_sent', target(row), leadSubject(leadOf(row))),
       );
       return shown(ctx, input.id);
     }),
@@ -191,7 +191,7 @@ export const proposalCoreProcedures = {
           ctx,
           'proposal_revised',
           target(draft),
-          leadSubject(draft.leadId),
+          leadSubject(leadOf(draft)),
         );
         return draft;
       });
@@ -223,7 +223,13 @@ export const proposalCoreProcedures = {
     .mutation(async ({ ctx, input }) => {
       await writeTransaction(ctx.db, async (tx) => {
         const row = await withdrawProposal(tx, input.id, ctx.clock.now());
-        await auditAdminChange(tx, ctx, 'proposal_withdrawn', target(row), leadSubject(row.leadId));
+        await auditAdminChange(
+          tx,
+          ctx,
+          'proposal_withdrawn',
+          target(row),
+          leadSubject(leadOf(row)),
+        );
       });
       return shown(ctx, input.id);
     }),

@@ -22,7 +22,7 @@ import { mailSite } from '#server/site/site-brand';
 import type { SiteSettingsConfig } from '#server/site/site-settings';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { conflict, proposalNotFound } from './drafts';
-import { dayIn, parseItems, type ProposalRow } from './proposal-json';
+import { dayIn, leadOf, parseItems, type ProposalRow } from './proposal-json';
 import { proposalUrl, renderProposalMail } from './proposal-mail';
 
 export interface SendProposalDeps extends SendDeps {
@@ -62,7 +62,11 @@ export async function sendProposal(
     const current = await tx.select().from(proposals).where(eq(proposals.id, id)).get();
     if (!current) throw proposalNotFound();
     checkSendable(current, today, request.noCharge ?? []);
-    const lead = await tx.select().from(leads).where(eq(leads.id, current.leadId)).get();
+    const lead = await tx
+      .select()
+      .from(leads)
+      .where(eq(leads.id, leadOf(current)))
+      .get();
     if (!lead) throw proposalNotFound();
     const validUntil = current.validUntil ?? addDays(today, DEFAULT_VALID_DAYS);
     const row = await tx

@@ -132,9 +132,12 @@ export const outputs = {
   update: leadOutput,
   addNote: timelineEventOutput,
   export: fileDownloadOutput,
-  /** What the law keeps: the issued invoices' and credit notes' numbers (docs/invoices.md). */
+  /**
+   * What the law keeps: the issued invoices' and credit notes' numbers (docs/invoices.md), and
+   * the signed proposals' as "number vN" (docs/proposals.md, "Records").
+   */
   erase: z.strictObject({
     success: z.literal(true),
-    kept: z.strictObject({ invoices: z.array(z.string()) }),
+    kept: z.strictObject({ invoices: z.array(z.string()), proposals: z.array(z.string()) }),
   }),
 };

@@ -70,7 +70,8 @@ export type Acceptance = z.infer<typeof acceptanceOutput>;
 
 export const proposalOutput = z.strictObject({
   id: z.number(),
-  leadId: z.number(),
+  /** Null for a signed proposal kept after its person was erased (docs/proposals.md, "Records"). */
+  leadId: z.nullable(z.number()),
   number: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -97,15 +98,17 @@ export const proposalOutput = z.strictObject({
 });
 export type Proposal = z.infer<typeof proposalOutput>;
 
-/** A row of the Proposals list: the proposal and whom it is for. */
+/** A row of the Proposals list: the proposal and whom it is for (null once they were erased). */
 export const listedProposalOutput = z.strictObject({
   ...proposalOutput.shape,
-  lead: z.strictObject({
-    id: z.number(),
-    name: z.string(),
-    email: z.string(),
-    company: z.nullable(z.string()),
-  }),
+  lead: z.nullable(
+    z.strictObject({
+      id: z.number(),
+      name: z.string(),
+      email: z.string(),
+      company: z.nullable(z.string()),
+    }),
+  ),
 });
 export type ListedProposal = z.infer<typeof listedProposalOutput>;
 

@@ -154,14 +154,17 @@ export function useRetryReply(id: number) {
 export function useEraseLead() {
   const utils = trpc.useUtils();
   return trpc.leads.erase.useMutation({
-    // Issued invoices are records the law keeps (docs/invoices.md, "Records"): said, not hidden.
-    onSuccess: ({ kept }) =>
+    // Issued invoices and signed proposals are records the law keeps (docs/invoices.md and
+    // docs/proposals.md, "Records"): said, not hidden.
+    onSuccess: ({ kept }) => {
+      const records = [...kept.invoices, ...kept.proposals.map((p) => `proposal ${p}`)];
       toast({
         title: 'Lead erased',
-        ...(kept.invoices.length > 0 && {
-          description: `Kept, as the law asks: ${kept.invoices.join(', ')}, without the link to this lead.`,
+        ...(records.length > 0 && {
+          description: `Kept, as the law asks: ${records.join(', ')}, without the link to this lead.`,
         }),
-      }),
+      });
+    },
     onError: (error) => failureToast('Failed to erase the lead', error),
     onSettled: () => Promise.all([utils.leads.invalidate(), utils.messages.invalidate()]),
   });

@@ -1,3 +1,4 @@
+import { skipToken } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { PROPOSAL_MESSAGES } from '#shared/proposals';
@@ -34,7 +35,10 @@ export function DraftEditor({ proposal }: { proposal: Proposal }) {
   const [askingSend, setAskingSend] = useState(false);
   const update = useUpdateProposal();
   const send = useSendProposal();
-  const lead = trpc.leads.get.useQuery({ id: proposal.leadId });
+  // Only a signed proposal outlives its lead, never a draft; the type allows both.
+  const lead = trpc.leads.get.useQuery(
+    proposal.leadId === null ? skipToken : { id: proposal.leadId },
+  );
   // The profile's default VAT, so the figures and the preview tax an item left to it as Save
   // will store it (docs/invoices.md, "Proposals and deposits"); unread, such an item counts
   // untaxed until the server answers with its category.

@@ -61,7 +61,8 @@ export function PaymentsCard({ proposal }: { proposal: Proposal }) {
       ) : (
         <DataTable rows={proposal.payments} isBusy={false} {...paymentsTable} />
       )}
-      {proposal.status === 'accepted' ? (
+      {/* A kept record takes no payment (docs/proposals.md, "Records"). */}
+      {proposal.status === 'accepted' && proposal.leadId !== null ? (
         <div className="mt-6 border-t border-line pt-4">
           <RecordPaymentForm proposal={proposal} />
         </div>

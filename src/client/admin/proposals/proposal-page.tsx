@@ -66,7 +66,6 @@ function LoadedProposal({ id }: { id: number }) {
 
 /** The number, version and status, and whom it is for (the lead, a link back to them). */
 function ProposalHeading({ proposal }: { proposal: Proposal }) {
-  const lead = trpc.leads.get.useQuery({ id: proposal.leadId });
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-3">
@@ -75,17 +74,32 @@ function ProposalHeading({ proposal }: { proposal: Proposal }) {
         </h1>
         <ProposalStatusBadge proposal={proposal} />
       </div>
-      <p className="mt-2 text-sm text-muted">
-        For{' '}
-        <Link
-          to="/admin/leads/$id"
-          params={{ id: String(proposal.leadId) }}
-          className="rounded font-medium text-ink underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
-        >
-          {lead.data ? lead.data.lead.name : 'the lead'}
-        </Link>
-        {lead.data ? ` <${lead.data.lead.email}>` : ''}
-      </p>
+      {proposal.leadId === null ? (
+        <p className="mt-2 text-sm text-muted">{KEPT_RECORD_TEXT}</p>
+      ) : (
+        <ForLead leadId={proposal.leadId} />
+      )}
     </Card>
+  );
+}
+
+/** A signed proposal outlives its erased client (docs/proposals.md, "Records"). */
+const KEPT_RECORD_TEXT =
+  'Its client was erased: this signed proposal is kept as a record, read only.';
+
+function ForLead({ leadId }: { leadId: number }) {
+  const lead = trpc.leads.get.useQuery({ id: leadId });
+  return (
+    <p className="mt-2 text-sm text-muted">
+      For{' '}
+      <Link
+        to="/admin/leads/$id"
+        params={{ id: String(leadId) }}
+        className="rounded font-medium text-ink underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:focus-visible:ring-brand-400"
+      >
+        {lead.data ? lead.data.lead.name : 'the lead'}
+      </Link>
+      {lead.data ? ` <${lead.data.lead.email}>` : ''}
+    </p>
   );
 }

@@ -106,14 +106,20 @@ export function proposalsTable(status: ProposalStatus | undefined): TableSpec<Li
           <TitleCell
             proposal={p}
             extra={
-              <Link
-                to="/admin/leads/$id"
-                params={{ id: String(p.lead.id) }}
-                className={`${linkClass} mt-1 block w-fit font-normal text-muted`}
-              >
-                {p.lead.name}
-                {p.lead.company ? `, ${p.lead.company}` : ''}
-              </Link>
+              p.lead === null ? (
+                <span className="mt-1 block font-normal text-muted">
+                  Client erased, kept as a record
+                </span>
+              ) : (
+                <Link
+                  to="/admin/leads/$id"
+                  params={{ id: String(p.lead.id) }}
+                  className={`${linkClass} mt-1 block w-fit font-normal text-muted`}
+                >
+                  {p.lead.name}
+                  {p.lead.company ? `, ${p.lead.company}` : ''}
+                </Link>
+              )
             }
           />
         ),

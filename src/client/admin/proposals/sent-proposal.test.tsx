@@ -1,7 +1,8 @@
 /**
  * A proposal once sent, read only (docs/proposals.md, "Admin screens"): the record of its
  * acceptance, what can still be done with it, its VAT (docs/invoices.md, "Proposals and
- * deposits"), and its payments with the form for one by hand.
+ * deposits"), and its payments with the form for one by hand; a signed proposal kept after its
+ * client's erasure is read only (docs/proposals.md, "Records").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +11,7 @@ import type { Proposal } from '#shared/shapes/proposals';
 import { toastQueue } from '#client/ui/toast';
 import { fakeTrpcServer, invalidInput } from '#tests/support/trpc-fetch';
 import { renderAdmin } from '#tests/support/render-admin';
+import { ProposalPage } from './proposal-page';
 import { SentProposal } from './sent-proposal';
 
 afterEach(() => {
@@ -119,6 +121,21 @@ describe('a sent proposal', () => {
     expect(within(payments).getByText('€400.00 paid of a €900.00 deposit.')).toBeVisible();
     expect(within(payments).getByText('By hand: Transfer 123')).toBeVisible();
     expect(within(payments).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('500.00');
+  });
+
+  it("kept after its client's erasure: said in the heading, its payments shown, none taken", async () => {
+    const kept: Proposal = { ...accepted, leadId: null };
+    fakeTrpcServer({ 'proposals.get': () => ({ data: { proposal: kept } }) });
+    renderAdmin(<ProposalPage idParam="5" />);
+    expect(
+      await screen.findByText(
+        'Its client was erased: this signed proposal is kept as a record, read only.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'the lead' })).toBeNull();
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('By hand: Transfer 123')).toBeVisible();
+    expect(within(payments).queryByRole('textbox', { name: 'Amount (EUR)' })).toBeNull();
   });
 
   it('records a payment in minor units, and shows a refused day at its field', async () => {

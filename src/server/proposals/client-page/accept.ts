@@ -22,7 +22,7 @@ import { logAddress } from '#server/platform/address';
 import { mailSite } from '#server/site/site-brand';
 import { take } from '#server/platform/throttle';
 import { documentHash } from '../document-hash';
-import { proposalJson } from '../proposal-json';
+import { leadOf, proposalJson } from '../proposal-json';
 import { proveAddress, sendCode, wrongCode, type AddressProof } from './accept-code';
 import { closedMessage, proposalActionBuckets } from './answer-rules';
 import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
@@ -89,7 +89,11 @@ export async function acceptProposal(
     const shown = proposalJson(row, [], today);
     const closed = closedMessage(shown.status);
     if (closed) return { kind: 'closed', message: closed };
-    const lead = await tx.select().from(leads).where(eq(leads.id, row.leadId)).get();
+    const lead = await tx
+      .select()
+      .from(leads)
+      .where(eq(leads.id, leadOf(row)))
+      .get();
     if (!lead) return { kind: 'gone' };
     const ownAddress = email === lead.email.toLowerCase();
     if (!ownAddress) {

@@ -15,6 +15,7 @@ import type { Context } from '#server/http/trpc';
 import { take } from '#server/platform/throttle';
 import { proposalActionBuckets } from './answer-rules';
 import { clientProposal, proposalNotFound, proposalOfToken, shownVersion } from './link';
+import { leadOf } from '../proposal-json';
 
 export const BUYER_MESSAGES = {
   notAccepted: 'Invoicing details are given once the proposal is accepted.',
@@ -36,9 +37,9 @@ export async function saveClientBuyer(
     await tx
       .update(leads)
       .set({ buyer: JSON.stringify(input.buyer), lastActivityAt: now })
-      .where(eq(leads.id, row.leadId));
+      .where(eq(leads.id, leadOf(row)));
     await tx.insert(leadEvents).values({
-      leadId: row.leadId,
+      leadId: leadOf(row),
       at: now,
       kind: 'note',
       text: `The client gave their invoicing details on proposal ${row.number}: ${input.buyer.name}, ${input.buyer.city}, ${input.buyer.country}`,

@@ -16,7 +16,7 @@ import { take } from '#server/platform/throttle';
 import { closedMessage, proposalActionBuckets } from './answer-rules';
 import { clientProposal, proposalNotFound, proposalOfToken, type StoredProposal } from './link';
 import { siteToday } from '../proposal-store';
-import { shownStatus } from '../proposal-json';
+import { leadOf, shownStatus } from '../proposal-json';
 import { notifyDeclined } from './mails';
 
 type Outcome =
@@ -47,7 +47,7 @@ export async function declineProposal(
       .get();
     if (!declined) return { kind: 'closed', message: closedMessage('declined') ?? '' };
     await tx.insert(leadEvents).values({
-      leadId: declined.leadId,
+      leadId: leadOf(declined),
       at: now,
       kind: 'proposal_declined',
       proposalId: declined.id,
@@ -56,7 +56,7 @@ export async function declineProposal(
     const lead = await tx
       .update(leads)
       .set({ lastActivityAt: now })
-      .where(eq(leads.id, declined.leadId))
+      .where(eq(leads.id, leadOf(declined)))
       .returning({ name: leads.name })
       .get();
     return { kind: 'declined', row: declined, leadName: lead?.name ?? '' };

@@ -10,6 +10,7 @@ import { leadEvents, leads, proposals } from '#db/schema';
 import type { Context } from '#server/http/trpc';
 import type { StoredProposal } from './link';
 import { notifyViewed } from './mails';
+import { leadOf } from '../proposal-json';
 
 /** The row after its first view (itself when it was no first view). */
 export async function markViewed(ctx: Context, row: StoredProposal): Promise<StoredProposal> {
@@ -24,7 +25,7 @@ export async function markViewed(ctx: Context, row: StoredProposal): Promise<Sto
       .get();
     if (!changed) return null;
     await tx.insert(leadEvents).values({
-      leadId: changed.leadId,
+      leadId: leadOf(changed),
       at: now,
       kind: 'proposal_viewed',
       proposalId: changed.id,
@@ -32,7 +33,7 @@ export async function markViewed(ctx: Context, row: StoredProposal): Promise<Sto
     const lead = await tx
       .update(leads)
       .set({ lastActivityAt: now })
-      .where(eq(leads.id, changed.leadId))
+      .where(eq(leads.id, leadOf(changed)))
       .returning({ name: leads.name })
       .get();
     return { proposal: changed, lead };

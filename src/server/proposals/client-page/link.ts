@@ -89,7 +89,7 @@ export async function clientProposal(
     depositWay: way,
     bankTransferText,
     invoicing: invoicingOn(await readInvoiceSettings(ctx.db)),
-    buyer: await buyerOfLead(ctx.db, shown.leadId),
+    buyer: shown.leadId === null ? null : await buyerOfLead(ctx.db, shown.leadId),
   };
 }
 

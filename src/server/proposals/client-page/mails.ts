@@ -20,7 +20,8 @@ import { CODE_TTL_MS } from '#server/identity/second-factors/two-factor';
 /** What the mails say of a proposal. */
 export interface MailedProposal {
   id: number;
-  leadId: number;
+  /** Null for a kept record (proposal-json.ts `leadOf`): the mail then opens the proposal. */
+  leadId: number | null;
   number: string;
   version: number;
   title: string;
@@ -31,8 +32,9 @@ export interface MailedProposal {
 
 const named = (p: MailedProposal) => `${p.number} (version ${p.version}), "${onOneLine(p.title)}"`;
 
-const leadPage = (site: MailSite, leadId: number) =>
-  new URL(`/admin/leads/${leadId}`, site.address).href;
+const leadPage = (site: MailSite, p: MailedProposal) =>
+  new URL(p.leadId === null ? `/admin/proposals/${p.id}` : `/admin/leads/${p.leadId}`, site.address)
+    .href;
 
 /** The owner's notice of the first view. */
 export function notifyViewed(
@@ -48,7 +50,7 @@ export function notifyViewed(
       siteMail(to, site, {
         subject: `${onOneLine(lead.name)} opened proposal ${proposal.number}`,
         lines: [`Proposal: ${named(proposal)}`, `Opened: ${siteTimeText(at, site.timeZone)}`],
-        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+        button: { url: leadPage(site, proposal), label: 'Open the lead' },
       }),
     { failed: 'proposal.viewed_notify_failed', fields: { proposalId: proposal.id } },
   );
@@ -72,7 +74,7 @@ export function notifyDeclined(
           `Declined: ${siteTimeText(decline.at, site.timeZone)}`,
           decline.reason ? 'Their reason is below.' : 'They gave no reason.',
         ],
-        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+        button: { url: leadPage(site, proposal), label: 'Open the lead' },
         ...(decline.reason ? { quoted: { label: 'Their reason', text: decline.reason } } : {}),
       }),
     { failed: 'proposal.declined_notify_failed', fields: { proposalId: proposal.id } },
@@ -155,7 +157,7 @@ export async function acceptanceMails(
     ? siteMail(to, site, {
         subject: `${onOneLine(accepted.lead.name)} accepted proposal ${proposal.number}`,
         lines: [`Proposal: ${named(proposal)}`, ...figures, ...signature],
-        button: { url: leadPage(site, proposal.leadId), label: 'Open the lead' },
+        button: { url: leadPage(site, proposal), label: 'Open the lead' },
       })
     : null;
   if (owner) owner.attachments = attachments;

@@ -52,6 +52,10 @@ function mismatch(
   return null;
 }
 
+/** Money for a kept record (proposal-json.ts `leadOf`) changes nothing: the owner settles it. */
+const erased = (proposal: { leadId: number | null } | undefined) =>
+  proposal !== undefined && proposal.leadId === null ? ('erased' as const) : null;
+
 export async function takePaidSession(
   tx: Db,
   session: Stripe.Checkout.Session,
@@ -69,8 +73,8 @@ export async function takePaidSession(
   const paymentRef = idOf(session.payment_intent);
   const other = asked ? null : await takeOtherSession(tx, session, event);
   if (other && other.outcome !== 'mismatch') return other;
-  const reason = other?.reason ?? mismatch(session, asked, proposal?.status);
-  if (reason || !asked || !proposal) {
+  const reason = other?.reason ?? mismatch(session, asked, proposal?.status) ?? erased(proposal);
+  if (reason || !asked || !proposal || proposal.leadId === null) {
     const why = reason ?? 'unknown-session';
     await recordUnmatched(tx, {
       eventId: event.id,
@@ -87,7 +91,7 @@ export async function takePaidSession(
   }
 
   const payment = await recordPayment(tx, {
-    proposal,
+    proposal: { id: proposal.id, leadId: proposal.leadId },
     amount: asked.amount,
     currency: asked.currency,
     provider: 'stripe',

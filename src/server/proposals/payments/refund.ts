@@ -47,14 +47,20 @@ export async function takeRefund(
     : undefined;
   const other = payment ? null : await takeOtherRefund(tx, charge, event, site);
   if (other && other.outcome !== 'mismatch') return other;
+  const proposal = payment
+    ? await tx.select().from(proposals).where(eq(proposals.id, payment.proposalId)).get()
+    : undefined;
   const reason: UnmatchedReason | null = other
     ? other.reason
     : !payment
       ? 'unknown-payment'
       : charge.currency.toUpperCase() !== payment.currency
         ? 'currency'
-        : null;
-  if (reason || !payment) {
+        : // A kept record (proposal-json.ts `leadOf`) is not changed: the owner settles it.
+          proposal?.leadId === null
+          ? 'erased'
+          : null;
+  if (reason || !payment || !proposal || proposal.leadId === null) {
     const why = reason ?? 'unknown-payment';
     await recordUnmatched(tx, {
       eventId: event.id,
@@ -78,12 +84,6 @@ export async function takeRefund(
     .set({ refundedAmount: refunded })
     .where(eq(proposalPayments.id, payment.id))
     .run();
-  const proposal = await tx
-    .select()
-    .from(proposals)
-    .where(eq(proposals.id, payment.proposalId))
-    .get();
-  if (!proposal) throw new Error('a payment without its proposal');
   const added = refunded - payment.refundedAmount;
   await tx.insert(leadEvents).values({
     leadId: proposal.leadId,

@@ -23,7 +23,7 @@ import { publicProcedure } from '#server/http/trpc';
 import { adminProcedure } from '#server/identity/sessions/admin-procedure';
 import { siteSettings } from '#server/site/site-settings';
 import { mailSite } from '#server/site/site-brand';
-import { paymentJson } from '../proposal-json';
+import { leadOf, paymentJson } from '../proposal-json';
 import { proposalWithPayments } from '../proposal-store';
 import { startCheckout } from './checkout';
 import { recordPayment } from './record-payment';
@@ -95,7 +95,7 @@ export const proposalPaymentProcedures = {
           throw new TRPCError({ code: 'CONFLICT', message: PROPOSAL_MESSAGES.paymentNotAccepted });
         }
         const row = await recordPayment(tx, {
-          proposal,
+          proposal: { id: proposal.id, leadId: leadOf(proposal) },
           amount: input.amount,
           currency: proposal.currency,
           provider: 'manual',
@@ -113,7 +113,7 @@ export const proposalPaymentProcedures = {
           ctx,
           'payment_recorded',
           `proposal ${proposal.number} (${proposal.id}): ${input.amount} ${proposal.currency}`,
-          leadSubject(proposal.leadId),
+          leadSubject(leadOf(proposal)),
         );
         return row;
       });

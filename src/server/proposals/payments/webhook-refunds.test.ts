@@ -8,6 +8,8 @@ import { asc } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { outbox, stripeUnmatched } from '#db/schema';
 import { eq } from 'drizzle-orm';
+import { writeTransaction } from '#db';
+import { erasePerson } from '#server/leads/person-data';
 import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from '#tests/support/app';
 import { chargeRefundedEvent } from '#tests/support/fake-stripe';
@@ -103,6 +105,23 @@ describe('charge.refunded', () => {
     expect(listed.map((u) => [u.reason, u.paymentRef, u.currency, u.proposalId])).toEqual([
       ['unknown-payment', 'pi_test_other', 'EUR', null],
       ['currency', 'pi_test_kept', 'JPY', proposal.id],
+    ]);
+  });
+
+  it("a refund on an erased client's kept proposal: nothing changed on the record, listed", async () => {
+    await deliver(paid('pi_test_erased'));
+    await writeTransaction(deps.db, (tx) => erasePerson(tx, proposal.leadId));
+    const refund = chargeRefundedEvent({
+      paymentIntent: 'pi_test_erased',
+      amount: 120_000,
+      amountRefunded: 120_000,
+      currency: 'eur',
+    });
+    expect((await deliver(refund)).status).toBe(200);
+    expect((await payments()).map((p) => [p.amount, p.refundedAmount])).toEqual([[120_000, 0]]);
+    const listed = await deps.db.select().from(stripeUnmatched).all();
+    expect(listed.map((u) => [u.reason, u.paymentRef, u.proposalId])).toEqual([
+      ['erased', 'pi_test_erased', proposal.id],
     ]);
   });
 });

@@ -7,6 +7,8 @@
 import { asc } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { outbox, stripeUnmatched } from '#db/schema';
+import { writeTransaction } from '#db';
+import { erasePerson } from '#server/leads/person-data';
 import { mailsSettled } from '#server/platform/mail';
 import type { RecordingMailer } from '#tests/support/app';
 import { storeCheckout, storeProposal } from '#tests/support/accepted-proposal';
@@ -95,6 +97,19 @@ describe('money the site never asked for', () => {
       { reason: 'not-accepted', proposalId: withdrawn.id },
       { reason: 'not-accepted', proposalId: sent.id },
     ]);
+  });
+
+  it('a deposit paid after its client was erased: the kept record takes nothing, listed', async () => {
+    await writeTransaction(deps.db, (tx) => erasePerson(tx, proposal.leadId));
+    const late = checkoutCompletedEvent({
+      id: sessionId,
+      proposalId: proposal.id,
+      amountTotal: proposal.depositAmount,
+      currency: 'eur',
+    });
+    expect((await deliver(late)).status).toBe(200);
+    await nothingChanged();
+    expect(await unmatched()).toMatchObject([{ reason: 'erased', proposalId: proposal.id }]);
   });
 
   it("a Payment Link's session with ?client_reference_id= naming the proposal: no payment", async () => {
