@@ -107,7 +107,11 @@ function renderTimes(container: HTMLElement, slots: Slot[]): void {
 }
 
 function setUp(root: HTMLElement): void {
-  const token = root.dataset.token ?? '';
+  // The call's own token, or an engagement page's link and the call's id (docs/engagements.md).
+  const link = {
+    token: root.dataset.token ?? '',
+    ...(root.dataset.call ? { call: Number(root.dataset.call) } : {}),
+  };
   for (const part of root.querySelectorAll<HTMLElement>('[data-needs-script]')) part.hidden = false;
   const showTimes = root.querySelector<HTMLButtonElement>('[data-show-times]');
   const moveForm = root.querySelector<HTMLFormElement>('form[data-move]');
@@ -158,7 +162,7 @@ function setUp(root: HTMLElement): void {
     if (typeof start !== 'string') return;
     busy = true;
     // The zone the times were chosen in: the mails of the move, and after, are written in it.
-    const { ok, data } = await post('/api/booking/reschedule', { token, start, timezone: zone });
+    const { ok, data } = await post('/api/booking/reschedule', { ...link, start, timezone: zone });
     busy = false;
     if (ok && data && typeof data === 'object' && 'booking' in data && isSlot(data.booking)) {
       const booking = data.booking;
@@ -177,7 +181,7 @@ function setUp(root: HTMLElement): void {
     busy = true;
     const reason = String(new FormData(cancelForm).get('reason') ?? '').trim();
     const { ok, data } = await post('/api/booking/cancel', {
-      token,
+      ...link,
       ...(reason ? { reason } : {}),
     });
     busy = false;

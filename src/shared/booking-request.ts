@@ -48,10 +48,17 @@ export type BookingInput = z.input<typeof bookingInput>;
 
 export const manageTokenField = linkTokenField(CALL_MESSAGES.token);
 
-export const manageInput = z.object({ token: manageTokenField });
+/**
+ * A call managed from the client's engagement page (docs/engagements.md, "Calls"): `token` is
+ * then that page's link and `call` the booking's id, since the call's own token is kept hashed.
+ */
+const callField = z.optional(idField);
+
+export const manageInput = z.object({ token: manageTokenField, call: callField });
 
 export const cancelInput = z.object({
   token: manageTokenField,
+  call: callField,
   reason: z.optional(
     storedText().check(z.trim(), z.maxLength(CALL_LIMITS.reasonMax, CALL_MESSAGES.reasonMax)),
   ),
@@ -59,6 +66,7 @@ export const cancelInput = z.object({
 
 export const rescheduleInput = z.object({
   token: manageTokenField,
+  call: callField,
   start: startField,
   timezone: visitorZoneField,
 });

@@ -61,6 +61,8 @@ import { proposalCoreProcedures } from '#server/proposals/router';
 import { proposalDraftProcedures } from '#server/proposals/ai-draft/router';
 import { onProposalAccepted } from '#server/proposals/client-page/proposal-accepted';
 import { openOnAcceptance } from '#server/engagements/opening';
+import { onEngagementCall } from '#server/booking/engagement-calls';
+import { callOfEngagementLink } from '#server/engagements/engagement-page/calls';
 import { engagementProcedures } from '#server/engagements/router';
 import { engagementPageRouter } from '#server/engagements/engagement-page/router';
 import { engagementFilesRouter } from '#server/engagements/files/router';
@@ -78,6 +80,7 @@ onOtherPaidSession(takeInvoiceSession);
 onOtherRefund(takeInvoiceRefund);
 /** An acceptance opens the work's engagement and its first link, in its own transaction. */
 onProposalAccepted(openOnAcceptance);
+onEngagementCall(callOfEngagementLink);
 
 export const appRouter = router({
   account: accountRouter,

@@ -25,6 +25,7 @@ import { triageInBackground } from '#server/ai/triage';
 import { storeBooking } from './book';
 import { notifyBooking } from './booking-notify';
 import { cancelBooking, rescheduleBooking, visitorCanChange } from './change';
+import { engagementCall } from './engagement-calls';
 import { bookingUid } from './invitation';
 import { readBookingSettings } from './settings';
 import {
@@ -63,12 +64,21 @@ export function managedBooking(
 
 /**
  * The booking of a manage link's token, looked up by one read: an unknown token is counted
- * against the client's address like every other link's (platform/link-misses.ts).
+ * against the client's address like every other link's (platform/link-misses.ts). With `call`,
+ * the token is an engagement page's link instead (engagement-calls.ts); `change` says whether
+ * the call is to be moved or cancelled through it.
  */
-async function bookingOfToken(ctx: Context, token: string): Promise<BookingRow> {
-  const found = await lookedUpToken(ctx, token, async (hash) =>
-    ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
-  );
+async function bookingOfToken(
+  ctx: Context,
+  link: { token: string; call?: number | undefined },
+  change: boolean,
+): Promise<BookingRow> {
+  const found =
+    link.call === undefined
+      ? await lookedUpToken(ctx, link.token, async (hash) =>
+          ctx.db.select().from(bookings).where(eq(bookings.tokenHash, hash)).get(),
+        )
+      : await engagementCall(ctx, { token: link.token, call: link.call, change });
   if (!found) throw deadLink();
   return found;
 }
@@ -124,14 +134,14 @@ export const bookingCallProcedures = {
       rest: {
         method: 'GET',
         path: '/api/booking/manage',
-        query: ['token'],
+        query: ['token', 'call'],
         answer: { key: 'booking' },
       },
     })
     .input(manageInput)
     .output(outputs.manage)
     .query(async ({ ctx, input }): Promise<ManagedBooking> => {
-      const booking = await bookingOfToken(ctx, input.token);
+      const booking = await bookingOfToken(ctx, input, false);
       const settings = await readBookingSettings(ctx.db, (await siteSettings(ctx)).timeZone);
       return managedBooking(booking, settings, ctx.clock.now());
     }),
@@ -144,7 +154,7 @@ export const bookingCallProcedures = {
     .input(cancelInput)
     .output(outputs.cancel)
     .mutation(async ({ ctx, input }): Promise<{ success: true }> => {
-      const found = await bookingOfToken(ctx, input.token);
+      const found = await bookingOfToken(ctx, input, true);
       const result = await cancelBooking(ctx.db, eq(bookings.id, found.id), {
         now: ctx.clock.now(),
         siteTimezone: (await siteSettings(ctx)).timeZone,
@@ -177,7 +187,7 @@ export const bookingCallProcedures = {
     .input(rescheduleInput)
     .output(outputs.reschedule)
     .mutation(async ({ ctx, input }): Promise<ManagedBooking> => {
-      const found = await bookingOfToken(ctx, input.token);
+      const found = await bookingOfToken(ctx, input, true);
       const now = ctx.clock.now();
       const result = await rescheduleBooking(ctx.db, eq(bookings.id, found.id), {
         now,
@@ -194,7 +204,8 @@ export const bookingCallProcedures = {
       if (result.changed) {
         notifyBooking(ctx, result.booking, 'rescheduled', {
           timeZone: result.settings.timezone,
-          token: input.token,
+          // An engagement's link never goes into a mail of the call (docs/engagements.md).
+          token: input.call === undefined ? input.token : null,
         });
       }
       return managedBooking(result.booking, result.settings, now);

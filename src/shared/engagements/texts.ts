@@ -24,6 +24,7 @@ export const ENGAGEMENT_PAGE_TEXTS = {
   callsHeading: 'Next calls',
   noCalls: 'No call booked.',
   callChange: 'To move or cancel a call, use the link in its confirmation e-mail.',
+  callManage: 'Move or cancel',
   filesHeading: 'Files',
   noFiles: 'No file shared yet.',
   fileLabel: 'Share a file',

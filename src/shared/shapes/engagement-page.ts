@@ -44,6 +44,8 @@ const engagementCallOutput = z.strictObject({
   start: z.string(),
   end: z.string(),
   location: z.string(),
+  /** Its manage page under the link, to move or cancel it (null in the owner's preview). */
+  managePath: z.nullable(z.string()),
 });
 
 export const engagementPageOutput = z.strictObject({

@@ -17,7 +17,14 @@ import { whenText } from '../booking-email';
 import { MANAGE_TEXTS as T } from '#shared/booking-manage-texts';
 
 export type ManagePageView =
-  | { state: 'booking'; booking: ManagedBooking; token: string; timeZone: string }
+  | {
+      state: 'booking';
+      booking: ManagedBooking;
+      token: string;
+      /** The booking's id when `token` is an engagement page's link (engagement-calls.ts). */
+      call?: number | undefined;
+      timeZone: string;
+    }
   | { state: 'dead' }
   | { state: 'unavailable' };
 
@@ -49,7 +56,7 @@ function bookingCard(view: Extract<ManagePageView, { state: 'booking' }>): strin
   if (booking.status === 'cancelled') return details;
   if (!booking.canChange) return `${details}<p class="mt-6 text-muted">${e(T.tooLate)}</p>`;
   return `${details}
-<div data-manage data-token="${e(token)}" class="mt-8 space-y-8 text-left">
+<div data-manage data-token="${e(token)}"${view.call === undefined ? '' : ` data-call="${view.call}"`} class="mt-8 space-y-8 text-left">
 <noscript><p class="text-muted">${e(T.noscript)}</p></noscript>
 <section aria-labelledby="move-heading" data-needs-script hidden>
 <h2 id="move-heading" class="text-lg font-bold text-ink">${T.rescheduleHeading}</h2>

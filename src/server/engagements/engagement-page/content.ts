@@ -56,10 +56,15 @@ async function issuedInvoices(db: Db, leadId: number, { base }: Paths) {
   }));
 }
 
-/** The lead's confirmed calls still to come, soonest first. */
-async function nextCalls(db: Db, leadId: number, now: Date) {
+/** The lead's confirmed calls still to come, soonest first, each with its manage page. */
+async function nextCalls(db: Db, leadId: number, now: Date, { base }: Paths) {
   const rows = await db
-    .select({ start: bookings.start, end: bookings.end, location: bookings.location })
+    .select({
+      id: bookings.id,
+      start: bookings.start,
+      end: bookings.end,
+      location: bookings.location,
+    })
     .from(bookings)
     .where(
       and(eq(bookings.leadId, leadId), eq(bookings.status, 'confirmed'), gt(bookings.end, now)),
@@ -70,6 +75,7 @@ async function nextCalls(db: Db, leadId: number, now: Date) {
     start: row.start.toISOString(),
     end: row.end.toISOString(),
     location: row.location,
+    managePath: base === null ? null : `${base}/calls/${row.id}`,
   }));
 }
 
@@ -90,7 +96,7 @@ export async function engagementPageContent(
     clientUploads: row.clientUploads && !readOnly,
     proposal: await signedProposal(db, row, paths),
     invoices: await issuedInvoices(db, row.leadId, paths),
-    calls: await nextCalls(db, row.leadId, now),
+    calls: await nextCalls(db, row.leadId, now, paths),
     files: files.map((file) => ({
       ...file,
       downloadPath: paths.base === null ? null : `${paths.base}/files/${file.id}`,

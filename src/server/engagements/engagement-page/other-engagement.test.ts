@@ -11,14 +11,44 @@ import {
   storePageThings,
   type StoredEngagement,
 } from '#tests/support/engagements';
-import { invoicing } from '#tests/support/invoicing';
+import { invoicing, type Invoicing } from '#tests/support/invoicing';
+import { writeTransaction } from '#db';
+import { bookings } from '#db/schema';
+import { newToken, tokenHash } from '#server/platform/tokens';
 
 let app: App;
+
+/** A call of the other engagement's lead, still to come. */
+async function storeCall(deps: Invoicing['deps'], leadId: number): Promise<number> {
+  const start = new Date(deps.clock.now().getTime() + 48 * 3_600_000);
+  const row = await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(bookings)
+      .values({
+        leadId,
+        name: 'Their caller',
+        email: 'their-caller@example.com',
+        start,
+        end: new Date(start.getTime() + 1_800_000),
+        location: 'Their secret room',
+        tokenHash: tokenHash(newToken()),
+        updatedAt: start,
+      })
+      .returning({ id: bookings.id })
+      .get(),
+  );
+  return row.id;
+}
 let mine: StoredEngagement;
 /** The other engagement's ids, by the path they go in. */
 const theirs: Record<string, string> = {};
 /** What of the other engagement must never show. */
-const THEIR_WORDS = ['Their secret project', 'their-plan.pdf', 'Their private message'];
+const THEIR_WORDS = [
+  'Their secret project',
+  'their-plan.pdf',
+  'Their private message',
+  'Their secret room',
+];
 
 beforeAll(async () => {
   const set = await invoicing();
@@ -38,6 +68,7 @@ beforeAll(async () => {
     note: 'Their note',
   });
   theirs['/invoices/:id'] = String(invoiceId);
+  theirs['/calls/:id'] = String(await storeCall(set.deps, set.leadId));
   theirs['/files/:id'] = String(fileId);
   theirs['/messages/:id'] = '1';
 });
@@ -73,6 +104,7 @@ describe("another engagement's objects through my link", () => {
         'GET /e/:token',
         'GET /e/:token/proposal.pdf',
         'GET /e/:token/invoices/:id/pdf',
+        'GET /e/:token/calls/:id',
       ]),
     );
   });

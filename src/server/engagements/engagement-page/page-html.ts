@@ -60,9 +60,14 @@ function callsSection(page: EngagementPage, timeZone: string): string {
   if (page.calls.length === 0) return section(T.callsHeading, muted(T.noCalls));
   const items = page.calls.map(
     (call) =>
-      `<span class="block font-medium text-ink">${e(siteTimeText(new Date(call.start), timeZone))}</span><span class="block text-sm text-muted">${e(call.location)}</span>`,
+      `<span class="block font-medium text-ink">${e(siteTimeText(new Date(call.start), timeZone))}</span><span class="block text-sm text-muted">${e(call.location)}</span>` +
+      (call.managePath === null
+        ? ''
+        : `<span class="mt-1 block">${link(call.managePath, T.callManage)}</span>`),
   );
-  return section(T.callsHeading, list(items) + muted(T.callChange));
+  // The owner's preview has no working paths: the client's mails are named instead.
+  const linked = page.calls.some((call) => call.managePath !== null);
+  return section(T.callsHeading, list(items) + (linked ? '' : muted(T.callChange)));
 }
 
 function filesSection(page: EngagementPage): string {

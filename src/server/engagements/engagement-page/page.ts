@@ -7,6 +7,7 @@
  * - GET /e/:token/invoices/:id/pdf: an issued invoice's PDF, found by (the engagement's lead,
  *   id): another lead's invoice answers 404 (the invoices' own `/i/` tokens are kept hashed,
  *   so the page cannot link to them);
+ * - GET /e/:token/calls/:id: move or cancel a call of the lead (calls.ts);
  * - GET /e/link and POST /e/link: ask for the link again as a plain form (link-request.ts);
  * - the files' paths: file-routes.ts.
  * Each calls the public procedures (router.ts) or the same lookup, so the page and the JSON
@@ -29,6 +30,7 @@ import { proposalRow } from '#server/proposals/proposal-store';
 import { pdfResponse } from '#server/proposals/signed-pdf/stored-pdf';
 import { engagementLinkNotFound, engagementOfToken } from '../link';
 import { engagementRow } from '../engagement-store';
+import { engagementCallPage } from './calls';
 import { renderEngagementPage, type EngagementPageState } from './page-html';
 import { engagementPageRouter } from './router';
 
@@ -166,5 +168,6 @@ export function engagementPages(deps: AppDeps, clientDir: string | undefined) {
       pageFile(c, deps, c.req.param('token'), (leadId) =>
         invoicePdf(deps, leadId, c.req.param('id')),
       ),
-    );
+    )
+    .get('/e/:token/calls/:id', (c) => engagementCallPage(c, deps, clientDir));
 }
