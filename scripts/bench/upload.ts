@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, closeDatabase } from '#db';
 import { ENGAGEMENT_FILE_MAX_BYTES } from '#shared/engagements/file-rules';
 import { createTestClock, sessionCookie } from '#tests/support/app';
-import { pdfBytes, storeEngagement } from '#tests/support/engagement-files';
+import { pdfBytes } from '#tests/support/engagement-files';
+import { storeBareEngagement } from '#tests/support/engagements';
 import { benchEnv } from './env';
 import { spawnServer } from './server';
 
@@ -49,7 +50,7 @@ async function round(round: number): Promise<number> {
     const { pid } = server;
     if (pid === undefined) throw new Error('no server process id');
     const clock = createTestClock(new Date());
-    const engagement = await storeEngagement({ db, clock });
+    const engagement = await storeBareEngagement({ db, clock });
     const { name, value } = await sessionCookie(
       { db, now: new Date(), sessionSecret: env.SESSION_SECRET ?? '', production: false },
       'bench',

@@ -1,46 +1,14 @@
 /**
- * Engagements and files for the tests of engagements/files/: an engagement on a stored lead,
- * and a real file of each allowed type (the Office ones as ZIPs laid out as Word, Excel and
+ * Files for the tests of engagements/files/: an engagement's settings changed directly, and a
+ * real file of each allowed type (the Office ones as ZIPs laid out as Word, Excel and
  * PowerPoint write them).
  */
 import { eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { writeTransaction, type Db } from '#db';
 import { engagements } from '#db/schema';
-import type { EngagementRef } from '#server/engagements/engagement-ref';
-import type { AppDeps } from '#server/http/trpc';
 import type { EngagementFileKind } from '#shared/engagements/file-rules';
-import type { TestClock } from './app';
 import { testImage } from './images';
-import { storeLeads } from './stored-leads';
-
-let clients = 0;
-
-/** An engagement on a new lead (each its own client). */
-export async function storeEngagement(
-  deps: Pick<AppDeps, 'db'> & { clock: TestClock },
-  fields: { clientUploads?: boolean; status?: 'active' | 'closed' } = {},
-): Promise<EngagementRef> {
-  const [stored] = await storeLeads(deps, 1, { email: `client${++clients}@example.com` });
-  if (!stored) throw new Error('no lead stored');
-  return writeTransaction(deps.db, (tx) =>
-    tx
-      .insert(engagements)
-      .values({
-        leadId: stored.lead.id,
-        title: 'Website rebuild',
-        clientUploads: fields.clientUploads ?? false,
-        status: fields.status ?? 'active',
-      })
-      .returning({
-        id: engagements.id,
-        leadId: engagements.leadId,
-        status: engagements.status,
-        clientUploads: engagements.clientUploads,
-      })
-      .get(),
-  );
-}
 
 export async function setEngagement(
   db: Db,

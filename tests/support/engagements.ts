@@ -1,15 +1,19 @@
 /**
- * Engagements stored as the acceptance leaves them (src/server/engagements/): an accepted
- * proposal, its engagement and a working link whose token the test holds; and the things its
- * page shows, stored directly (a file, a thread's messages, a note the page must never show).
+ * Engagements stored for the tests (src/server/engagements/): as the acceptance leaves them (an
+ * accepted proposal, its engagement and a working link whose token the test holds), or bare (the
+ * engagement alone, as its parts receive it: the thread's and the files' tests); and the things
+ * its page shows, stored directly (a file, a thread's messages, a note the page must never show).
  */
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '#db';
 import { engagementFiles, engagements, leadEvents } from '#db/schema';
 import { openEngagement } from '#server/engagements/engagement-store';
+import type { EngagementRef } from '#server/engagements/engagement-ref';
 import type { AppDeps } from '#server/http/trpc';
+import type { EngagementStatus } from '#shared/engagements/values';
 import type { TestClock } from './app';
 import { storeProposal, type StoredProposalFields } from './accepted-proposal';
+import { storeLeads } from './stored-leads';
 
 export interface StoredEngagement {
   id: number;
@@ -49,6 +53,42 @@ export async function storeEngagement(
     email: proposal.email,
     number: proposal.number,
   };
+}
+
+let clients = 0;
+
+/**
+ * An engagement alone, with no proposal or link: on `leadId`, else on a new lead (each its own
+ * client); active and without client uploads unless said.
+ */
+export async function storeBareEngagement(
+  deps: Deps,
+  fields: {
+    leadId?: number;
+    title?: string;
+    status?: EngagementStatus;
+    clientUploads?: boolean;
+  } = {},
+): Promise<EngagementRef> {
+  const leadId =
+    fields.leadId ??
+    (await storeLeads(deps, 1, { email: `engaged${++clients}@example.com` }))[0]!.lead.id;
+  const status = fields.status ?? 'active';
+  const row = await writeTransaction(deps.db, (tx) =>
+    tx
+      .insert(engagements)
+      .values({
+        leadId,
+        title: fields.title ?? 'Support inbox pilot',
+        status,
+        clientUploads: fields.clientUploads ?? false,
+        createdAt: deps.clock.now(),
+        closedAt: status === 'closed' ? deps.clock.now() : null,
+      })
+      .returning()
+      .get(),
+  );
+  return { id: row.id, leadId, status: row.status, clientUploads: row.clientUploads };
 }
 
 /** Closes it at the clock's now, as the owner's Close does. */
@@ -92,4 +132,12 @@ export async function storePageThings(
     ]);
     return { fileId: file.id };
   });
+}
+
+/** `count` leads, each with one active engagement (the thread's tests). */
+export async function storeEngagedLeads(deps: Deps, count: number): Promise<EngagementRef[]> {
+  const stored = await storeLeads(deps, count, (i) => ({ name: `Client ${i + 1}` }));
+  const refs: EngagementRef[] = [];
+  for (const { lead } of stored) refs.push(await storeBareEngagement(deps, { leadId: lead.id }));
+  return refs;
 }

@@ -39,7 +39,6 @@ import { proposalClientPage } from '#server/proposals/client-page/page';
 import { testimonialPages } from '#server/engagements/testimonial-requests/page';
 import { invoiceClientPages } from '#server/invoices/invoice-page/page';
 import { engagementPages } from '#server/engagements/engagement-page/page';
-import { engagementOfToken } from '#server/engagements/link';
 import { engagementFileRoutes } from '#server/engagements/engagement-page/file-routes';
 import { clientMessageFormRoute } from '#server/engagements/thread/message-form';
 import { contentPages, type PageRenderer } from '#server/content/pages';
@@ -192,8 +191,8 @@ export function createApp(baseDeps: AppDeps, options: AppOptions = {}) {
   app.route('/', testimonialPages(deps, options.clientDir));
   app.route('/', invoiceClientPages(deps, options.clientDir));
   app.route('/', engagementPages(deps, options.clientDir));
-  // The engagement page's message form, on the page's lookup of the link.
-  app.route('/', clientMessageFormRoute(deps, engagementOfToken));
+  // The engagement page's message form (engagements/thread/).
+  app.route('/', clientMessageFormRoute(deps));
   // "Pay the deposit" as a plain form: 303 to Stripe's Checkout, and the way back from it,
   // which names the session, not the link (server/proposals/payments/).
   app.route('/', checkoutFormRoutes(deps));

@@ -31,6 +31,7 @@ import * as assistantThrottles from '#server/assistant/throttle-rules';
 import * as bookingThrottles from '#server/booking/throttle-rules';
 import * as contactThrottles from '#server/contact/throttle-rules';
 import * as engagementThreadThrottles from '#server/engagements/thread/throttle-rules';
+import * as engagementFileThrottles from '#server/engagements/files/throttle-rules';
 import * as invoiceThrottles from '#server/invoices/throttle-rules';
 import * as testimonialThrottles from '#server/engagements/testimonial-requests/throttle-rules';
 import * as leadThrottles from '#server/leads/throttle-rules';
@@ -68,6 +69,7 @@ export const THROTTLE_RULES: ThrottleRule[] = [
   bookingThrottles,
   contactThrottles,
   engagementThreadThrottles,
+  engagementFileThrottles,
   invoiceThrottles,
   leadThrottles,
   mcpThrottles,

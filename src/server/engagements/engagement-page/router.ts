@@ -11,7 +11,7 @@ import { engagementOfToken } from '../link';
 import { engagementRow, engagementNotFound } from '../engagement-store';
 import { engagementPageContent } from './content';
 import { requestEngagementLink } from './link-request';
-import { clientMessageProcedure } from '../thread/message-procedure';
+import { clientMessage } from '../thread/message-procedure';
 
 export const engagementPageProcedures = {
   /** Declared before `view`: `/api/e/link` is no token. */
@@ -36,8 +36,8 @@ export const engagementPageProcedures = {
       });
     }),
 
-  /** The client's message (thread/), given this page's lookup of the link. */
-  message: clientMessageProcedure(engagementOfToken),
+  /** The client's message (thread/). */
+  message: clientMessage,
 };
 
 export const engagementPageRouter = router(engagementPageProcedures);

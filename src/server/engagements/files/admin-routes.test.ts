@@ -16,7 +16,6 @@ import {
   pdfBytes,
   sampleFiles,
   setEngagement,
-  storeEngagement,
 } from '#tests/support/engagement-files';
 import { testImage, uploadForm } from '#tests/support/images';
 import type { App } from '#server/app/app';
@@ -27,6 +26,7 @@ import {
   ENGAGEMENT_FILES_TOTAL_BYTES,
 } from '#shared/engagements/file-rules';
 import type { EngagementRef } from '../engagement-ref';
+import { storeBareEngagement } from '#tests/support/engagements';
 
 let app: App;
 let deps: TestDeps;
@@ -36,7 +36,7 @@ let engagement: EngagementRef;
 beforeEach(async () => {
   ({ app, deps } = await createTestApp());
   cookie = await signedInCookie(deps);
-  engagement = await storeEngagement(deps);
+  engagement = await storeBareEngagement(deps);
 });
 
 async function upload(
@@ -185,7 +185,7 @@ describe('POST /api/engagements/:id/files', () => {
   });
 
   it('counts the files of its own engagement only', async () => {
-    const other = await storeEngagement(deps);
+    const other = await storeBareEngagement(deps);
     await holdBytes(other.id, ENGAGEMENT_FILES_TOTAL_BYTES);
     expect((await upload(uploadForm(pdfBytes(), 'mine.pdf'))).status).toBe(201);
   });

@@ -1,13 +1,14 @@
 /**
  * The client's handlers, as the lead mounts them on the page's token lookup (here a stand-in
  * that resolves two tokens to two engagements): the upload only while allowed and active, the
- * plain form's 303, and the download by (engagement, id) with its headers.
+ * plain form's 303, the download by (engagement, id) with its headers, and the client's 20
+ * uploads an hour.
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
-import { pdfBytes, setEngagement, storeEngagement } from '#tests/support/engagement-files';
+import { pdfBytes, setEngagement } from '#tests/support/engagement-files';
 import { uploadForm } from '#tests/support/images';
 import type { AppEnv } from '#server/http/hono-env';
 import { ENGAGEMENT_FILE_MESSAGES as MESSAGES } from '#shared/engagements/file-rules';
@@ -18,6 +19,8 @@ import { ChunkedBytes } from '#server/http/chunked-bytes';
 import { clientFileUpload, clientFileUploadForm, engagementFileDownload } from './client-handlers';
 import { filesOfEngagement } from './file-list';
 import { storeFile } from './file-upload';
+import { CLIENT_UPLOADS } from './throttle-rules';
+import { storeBareEngagement } from '#tests/support/engagements';
 
 let deps: TestDeps;
 let mine: EngagementRef;
@@ -26,8 +29,8 @@ let pages: Hono<AppEnv>;
 
 beforeEach(async () => {
   deps = await createTestDeps();
-  mine = await storeEngagement(deps, { clientUploads: true });
-  theirs = await storeEngagement(deps, { clientUploads: true });
+  mine = await storeBareEngagement(deps, { clientUploads: true });
+  theirs = await storeBareEngagement(deps, { clientUploads: true });
   const tokens: Record<string, number> = { 'mine-token': mine.id, 'their-token': theirs.id };
   // The page's lookup, as CORE's resolves a token: read afresh on each request.
   const resolve = async (token: string) => {
@@ -141,16 +144,16 @@ describe('GET /e/:token/files/:id', () => {
   });
 });
 
-describe('a file that arrives while the owner changes the engagement', () => {
-  const file = (side: 'client' | 'owner') => ({
-    name: 'minutes.pdf',
-    type: 'application/pdf',
-    sha256: createHash('sha256').update(pdfBytes()).digest('hex'),
-    bytes: ChunkedBytes.of(pdfBytes()),
-    side,
-    uploadedBy: side === 'owner' ? 'owner' : null,
-  });
+const file = (side: 'client' | 'owner') => ({
+  name: 'minutes.pdf',
+  type: 'application/pdf',
+  sha256: createHash('sha256').update(pdfBytes()).digest('hex'),
+  bytes: ChunkedBytes.of(pdfBytes()),
+  side,
+  uploadedBy: side === 'owner' ? 'owner' : null,
+});
 
+describe('a file that arrives while the owner changes the engagement', () => {
   it('is refused once uploads were turned off or the engagement closed, read in its write', async () => {
     // What the link's lookup read before the body came.
     const readBefore = { ...mine };
@@ -163,5 +166,26 @@ describe('a file that arrives while the owner changes the engagement', () => {
       storeFile(deps.db, readBefore, file('owner'), deps.clock.now()),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await filesOfEngagement(deps.db, mine.id)).toEqual([]);
+  });
+});
+
+describe("the client's uploads in an hour", () => {
+  it('stores 20 of 21 sent at once on one engagement, refuses one 429; the owner’s are not counted', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 21 }, () => storeFile(deps.db, mine, file('client'), deps.clock.now())),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.map((r) => (r.reason as { code: string }).code)).toEqual(['TOO_MANY_REQUESTS']);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      message: expect.stringContaining(CLIENT_UPLOADS.message) as unknown,
+    });
+    expect(await filesOfEngagement(deps.db, mine.id)).toHaveLength(20);
+    // Another engagement, and the owner on this one, are not held by it.
+    await storeFile(deps.db, theirs, file('client'), deps.clock.now());
+    await storeFile(deps.db, mine, file('owner'), deps.clock.now());
+    expect(await filesOfEngagement(deps.db, mine.id)).toHaveLength(21);
+    // An hour on, the client may send again.
+    deps.clock.advance(60 * 60_000);
+    await storeFile(deps.db, mine, file('client'), deps.clock.now());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The client's side of an engagement's files (docs/engagements.md, "Files"), as handlers of an
- * engagement its link already resolved (the page's token lookup, engagement-ref.ts): the lead
- * mounts them on that lookup.
+ * engagement its link already resolved (the page's token lookup, engagement-ref.ts):
+ * engagement-page/file-routes.ts mounts them behind that lookup.
  * - POST /api/e/:token/files → `clientFileUpload`: 201 `{ success, file }` (JSON).
  * - POST /e/:token/files → `clientFileUploadForm`: the page's plain form (JavaScript off),
  *   303 back to `/e/<token>#files`.

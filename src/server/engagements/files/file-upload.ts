@@ -25,6 +25,8 @@ import type { EngagementRef } from '../engagement-ref';
 import { cleanFileName } from './file-name';
 import { insertFile, type NewFile } from './file-store';
 import { fileKind } from './file-type';
+import { take } from '#server/platform/throttle';
+import { CLIENT_UPLOADS } from './throttle-rules';
 
 /** The body an upload may be: the file and room for the form's other parts and headers. */
 export const ENGAGEMENT_UPLOAD_BODY_BYTES = ENGAGEMENT_FILE_MAX_BYTES + 64 * 1024;
@@ -87,6 +89,12 @@ export async function storeFile(
   also: (tx: Db, stored: EngagementFile) => Promise<unknown> = async () => undefined,
 ): Promise<EngagementFile> {
   return writeTransaction(db, async (tx) => {
+    // The client's are counted in the write that stores them (throttle-rules.ts); a refused
+    // upload below rolls back and takes no place.
+    if (file.side === 'client') {
+      const bucket = `${CLIENT_UPLOADS.kind}:engagement:${engagement.id}`;
+      await take(tx, { bucket, rule: CLIENT_UPLOADS }, now);
+    }
     // Read again in the write: the owner may have closed the engagement, or turned client
     // uploads off, while the body was arriving.
     assertOpenFor(await engagementRefOfId(tx, engagement.id), file.side);

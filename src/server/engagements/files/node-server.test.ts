@@ -7,12 +7,13 @@ import type { Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, signedInCookie } from '#tests/support/app';
-import { pdfBytes, storeEngagement } from '#tests/support/engagement-files';
+import { pdfBytes } from '#tests/support/engagement-files';
 import { uploadForm } from '#tests/support/images';
 import { listen } from '#server/http/listen';
 import { ENGAGEMENT_FILE_MESSAGES } from '#shared/engagements/file-rules';
 import type { EngagementFile } from '#shared/shapes/engagements';
 import { readFile } from './file-store';
+import { storeBareEngagement } from '#tests/support/engagements';
 
 let server: Server | undefined;
 let url: string;
@@ -24,7 +25,7 @@ beforeEach(async () => {
   const made = await createTestApp();
   deps = made.deps;
   cookie = await signedInCookie(deps);
-  engagementId = (await storeEngagement(deps)).id;
+  engagementId = (await storeBareEngagement(deps)).id;
   const port = await new Promise<number>((resolve) => {
     server = listen(made.app.fetch, { hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve(info.port),

@@ -5,12 +5,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminCaller, createTestApp, signedInCookie, type TestDeps } from '#tests/support/app';
 import { auditEntries } from '#tests/support/audit';
-import { pdfBytes, storeEngagement } from '#tests/support/engagement-files';
+import { pdfBytes } from '#tests/support/engagement-files';
 import { uploadForm } from '#tests/support/images';
 import type { App } from '#server/app/app';
 import type { EngagementFile } from '#shared/shapes/engagements';
 import type { EngagementRef } from '../engagement-ref';
 import { filesOfEngagement } from './file-list';
+import { storeBareEngagement } from '#tests/support/engagements';
 
 let app: App;
 let deps: TestDeps;
@@ -21,8 +22,8 @@ let theirs: EngagementRef;
 beforeEach(async () => {
   ({ app, deps } = await createTestApp());
   cookie = await signedInCookie(deps);
-  mine = await storeEngagement(deps);
-  theirs = await storeEngagement(deps);
+  mine = await storeBareEngagement(deps);
+  theirs = await storeBareEngagement(deps);
 });
 
 async function uploaded(engagementId: number, name: string): Promise<EngagementFile> {

@@ -9,15 +9,11 @@ import { eq } from 'drizzle-orm';
 import { leadEvents } from '#db/schema';
 import { THREAD_MESSAGES } from '#shared/engagements/thread';
 import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/support/app';
-import {
-  closeEngagement,
-  storeEngagedLeads,
-  storeEngagement,
-} from '#tests/support/thread-engagements';
 import { failure } from '#tests/support/trpc-errors';
 import type { EngagementRef } from '../engagement-ref';
 import { postClientMessage } from './client-message';
 import { threadOfEngagement } from './thread-query';
+import { closeStored, storeBareEngagement, storeEngagedLeads } from '#tests/support/engagements';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -102,7 +98,7 @@ describe('on the lead', () => {
 
 describe('a closed engagement', () => {
   it('is read-only: 409, nothing stored', async () => {
-    const closed = await storeEngagement(deps, engagement.leadId, { status: 'closed' });
+    const closed = await storeBareEngagement(deps, { leadId: engagement.leadId, status: 'closed' });
     const error = await failure(postClientMessage(deps, closed, { text: 'Still there?' }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(THREAD_MESSAGES.closed);
@@ -110,7 +106,7 @@ describe('a closed engagement', () => {
   });
 
   it('refuses a message resolved before the owner closed it', async () => {
-    await closeEngagement(deps, engagement.id);
+    await closeStored(deps, engagement.id);
     // The reference still says active: the status is read again in the transaction.
     const error = await failure(postClientMessage(deps, engagement, { text: 'Just in time?' }));
     expect(error.code).toBe('CONFLICT');
@@ -131,7 +127,10 @@ describe('each engagement its own thread', () => {
   });
 
   it('keeps two engagements of one lead apart, oldest first', async () => {
-    const second = await storeEngagement(deps, engagement.leadId, { title: 'Phase two' });
+    const second = await storeBareEngagement(deps, {
+      leadId: engagement.leadId,
+      title: 'Phase two',
+    });
     await postClientMessage(deps, engagement, { text: 'First, phase one.' });
     await postClientMessage(deps, second, { text: 'Then phase two.' });
     await postClientMessage(deps, engagement, { text: 'Phase one again.' });

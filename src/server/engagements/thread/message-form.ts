@@ -17,7 +17,7 @@ import { pageRefusal } from '#server/http/page-refusal';
 import { requestContext } from '#server/http/rest';
 import type { AppDeps } from '#server/http/trpc';
 import { postClientMessage } from './client-message';
-import type { EngagementOfToken } from './message-procedure';
+import { engagementOfToken } from '../link';
 
 /** The page's thread, where the client comes back to after a message. */
 export function threadAddress(token: string): string {
@@ -58,8 +58,8 @@ function refusedPage(
   return c.html(html, refusal.status);
 }
 
-/** POST /e/:token/messages, given the client page's lookup of a link's token. */
-export function clientMessageFormRoute(deps: AppDeps, engagementOfToken: EngagementOfToken) {
+/** POST /e/:token/messages, through the client page's lookup of the link. */
+export function clientMessageFormRoute(deps: AppDeps) {
   return new Hono<AppEnv>().post('/e/:token/messages', async (c) => {
     const token = c.req.param('token');
     const form = await formOf(c, deps);

@@ -1,17 +1,14 @@
 /**
  * POST /api/e/:token/messages `{ text }` (docs/api.md, "Engagements: the client's page"): the
- * client's message as a public procedure, given the way a link's token becomes its engagement
- * (the client page's lookup: 404 for an unknown token, 410 for an ended link), so this part
- * needs no lookup of its own. 201 `{ success, message }`, the message as the thread shows it.
+ * client's message as a public procedure, through the client page's lookup of the link (404
+ * for an unknown token, 410 for an ended link). 201 `{ success, message }`, the message as the
+ * thread shows it.
  */
 import { z } from 'zod/mini';
 import { threadMessageOutput } from '#shared/shapes/engagements';
-import { publicProcedure, type Context } from '#server/http/trpc';
-import type { EngagementRef } from '../engagement-ref';
+import { publicProcedure } from '#server/http/trpc';
+import { engagementOfToken } from '../link';
 import { postClientMessage } from './client-message';
-
-/** How a link's token is found: its engagement, or the lookup's 404 or 410 thrown. */
-export type EngagementOfToken = (ctx: Context, token: string) => Promise<EngagementRef>;
 
 /**
  * The link's token, as the path gives it (its form is the lookup's to judge: 404), and the
@@ -20,21 +17,19 @@ export type EngagementOfToken = (ctx: Context, token: string) => Promise<Engagem
  */
 export const clientMessageTokenInput = z.object({ token: z.string(), text: z.string() });
 
-export function clientMessageProcedure(engagementOfToken: EngagementOfToken) {
-  return publicProcedure
-    .meta({
-      rest: {
-        method: 'POST',
-        path: '/api/e/:token/messages',
-        status: 201,
-        body: { fields: ['text'] },
-        answer: { key: 'message' },
-      },
-    })
-    .input(clientMessageTokenInput)
-    .output(threadMessageOutput)
-    .mutation(async ({ ctx, input }) => {
-      const engagement = await engagementOfToken(ctx, input.token);
-      return postClientMessage(ctx, engagement, { text: input.text });
-    });
-}
+export const clientMessage = publicProcedure
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/e/:token/messages',
+      status: 201,
+      body: { fields: ['text'] },
+      answer: { key: 'message' },
+    },
+  })
+  .input(clientMessageTokenInput)
+  .output(threadMessageOutput)
+  .mutation(async ({ ctx, input }) => {
+    const engagement = await engagementOfToken(ctx, input.token);
+    return postClientMessage(ctx, engagement, { text: input.text });
+  });

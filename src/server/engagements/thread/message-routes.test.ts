@@ -1,53 +1,41 @@
 /**
- * The client's message over HTTP (docs/api.md, "Engagements: the client's page"), given a
- * link's lookup: POST /api/e/:token/messages as JSON (its procedure through createCaller and
+ * The client's message over HTTP (docs/api.md, "Engagements: the client's page"), through its
+ * link: POST /api/e/:token/messages as JSON (its procedure through createCaller and
  * the REST layer), and POST /e/:token/messages as a plain form that answers 303 back to the
  * thread, or a page saying why with the typed text kept.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { engagements, leadEvents } from '#db/schema';
+import { leadEvents } from '#db/schema';
 import { THREAD_MESSAGES } from '#shared/engagements/thread';
-import { createCallerFactory, router, type Context } from '#server/http/trpc';
+import { createCallerFactory, router } from '#server/http/trpc';
 import { restRoutes } from '#server/http/rest';
 import { callerFor, createTestDeps, type TestDeps } from '#tests/support/app';
-import { storeEngagedLeads, storeEngagement } from '#tests/support/thread-engagements';
 import { failure } from '#tests/support/trpc-errors';
 import type { EngagementRef } from '../engagement-ref';
 import { postClientMessage } from './client-message';
 import { clientMessageFormRoute } from './message-form';
-import { clientMessageProcedure } from './message-procedure';
+import { clientMessage } from './message-procedure';
 import { threadOfEngagement } from './thread-query';
+import { closeStored, storeEngagement } from '#tests/support/engagements';
 
 let deps: TestDeps;
 let engagement: EngagementRef;
-let closed: EngagementRef;
-/** The links as the client page's lookup knows them (CORE's, by the token's hash). */
-let links: Map<string, number>;
+/** The tokens of a working link, and of one whose engagement is closed. */
+let openLink: string;
+let closedLink: string;
 
-/** A lookup as the client page's: its engagement, read now, or 404 for an unknown token. */
-async function lookup(ctx: Context, token: string): Promise<EngagementRef> {
-  const id = links.get(token);
-  const row =
-    id === undefined
-      ? undefined
-      : await ctx.db.select().from(engagements).where(eq(engagements.id, id)).get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'This link is not known.' });
-  return { id: row.id, leadId: row.leadId, status: row.status, clientUploads: row.clientUploads };
-}
-
-const testRouter = router({ messages: clientMessageProcedure(lookup) });
+const testRouter = router({ messages: clientMessage });
 const caller = () => createCallerFactory(testRouter)(callerFor(deps).ctx);
 
 beforeEach(async () => {
   deps = await createTestDeps();
-  [engagement] = (await storeEngagedLeads(deps, 1)) as [EngagementRef];
-  closed = await storeEngagement(deps, engagement.leadId, { status: 'closed' });
-  links = new Map([
-    ['open-link', engagement.id],
-    ['closed-link', closed.id],
-  ]);
+  const open = await storeEngagement(deps);
+  const closed = await storeEngagement(deps, { leadId: open.leadId });
+  await closeStored(deps, closed.id);
+  engagement = { id: open.id, leadId: open.leadId, status: 'active', clientUploads: false };
+  openLink = open.token;
+  closedLink = closed.token;
 });
 
 const stored = () =>
@@ -55,7 +43,7 @@ const stored = () =>
 
 describe('POST /api/e/:token/messages', () => {
   it('stores the message and answers it as the thread shows it', async () => {
-    const message = await caller().messages({ token: 'open-link', text: ' Hello there ' });
+    const message = await caller().messages({ token: openLink, text: ' Hello there ' });
     expect(message).toMatchObject({ from: 'client', text: 'Hello there' });
     expect(await threadOfEngagement(deps.db, engagement.id)).toEqual([message]);
   });
@@ -75,16 +63,16 @@ describe('POST /api/e/:token/messages', () => {
         body: JSON.stringify(body),
       });
 
-    const ok = await send('open-link', { text: 'Over REST.' });
+    const ok = await send(openLink, { text: 'Over REST.' });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({
       success: true,
       message: { from: 'client', text: 'Over REST.' },
     });
-    const empty = await send('open-link', { text: '   ' });
+    const empty = await send(openLink, { text: '   ' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ message: THREAD_MESSAGES.messageRequired });
-    const shut = await send('closed-link', { text: 'Hello?' });
+    const shut = await send(closedLink, { text: 'Hello?' });
     expect(shut.status).toBe(409);
     expect(await shut.json()).toMatchObject({ message: THREAD_MESSAGES.closed });
     expect((await stored()).map((row) => row.text)).toEqual(['Over REST.']);
@@ -92,7 +80,7 @@ describe('POST /api/e/:token/messages', () => {
 });
 
 describe('POST /e/:token/messages, the plain form', () => {
-  const app = () => clientMessageFormRoute(deps, lookup);
+  const app = () => clientMessageFormRoute(deps);
   const postForm = (token: string, text: string, headers: Record<string, string> = {}) =>
     app().request(`/e/${token}/messages`, {
       method: 'POST',
@@ -105,9 +93,9 @@ describe('POST /e/:token/messages, the plain form', () => {
     });
 
   it('answers 303 back to the thread once stored', async () => {
-    const response = await postForm('open-link', 'Sent without JavaScript & with care.');
+    const response = await postForm(openLink, 'Sent without JavaScript & with care.');
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/e/open-link#thread');
+    expect(response.headers.get('location')).toBe(`/e/${openLink}#thread`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect((await threadOfEngagement(deps.db, engagement.id)).map((m) => m.text)).toEqual([
       'Sent without JavaScript & with care.',
@@ -116,18 +104,18 @@ describe('POST /e/:token/messages, the plain form', () => {
 
   it('refuses a too long text with 400, keeping what was typed to send again', async () => {
     const typed = `${'z'.repeat(5000)}<b>`;
-    const response = await postForm('open-link', typed);
+    const response = await postForm(openLink, typed);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(THREAD_MESSAGES.messageMax);
     expect(html).toContain(`${'z'.repeat(5000)}&lt;b&gt;</textarea>`);
-    expect(html).toContain('action="/e/open-link/messages"');
+    expect(html).toContain(`action="/e/${openLink}/messages"`);
     expect(await stored()).toEqual([]);
   });
 
   it('answers 429 past the throttle, with Retry-After and the text kept', async () => {
     for (let i = 0; i < 30; i++) await postClientMessage(deps, engagement, { text: `N${i}` });
-    const response = await postForm('open-link', 'One too many.');
+    const response = await postForm(openLink, 'One too many.');
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await response.text()).toContain('One too many.</textarea>');
@@ -135,7 +123,7 @@ describe('POST /e/:token/messages, the plain form', () => {
   });
 
   it('refuses a closed engagement with 409 and offers no form', async () => {
-    const response = await postForm('closed-link', 'Hello?');
+    const response = await postForm(closedLink, 'Hello?');
     expect(response.status).toBe(409);
     const html = await response.text();
     expect(html).toContain(THREAD_MESSAGES.closed);
@@ -144,10 +132,8 @@ describe('POST /e/:token/messages, the plain form', () => {
 
   it('answers 404 for an unknown link, 403 from another site, 415 for a body not a form', async () => {
     expect((await postForm('no-such-link', 'Hi')).status).toBe(404);
-    expect((await postForm('open-link', 'Hi', { origin: 'https://evil.example' })).status).toBe(
-      403,
-    );
-    const json = await app().request('/e/open-link/messages', {
+    expect((await postForm(openLink, 'Hi', { origin: 'https://evil.example' })).status).toBe(403);
+    const json = await app().request(`/e/${openLink}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost' },
       body: JSON.stringify({ text: 'Hi' }),

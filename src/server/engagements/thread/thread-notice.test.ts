@@ -16,10 +16,10 @@ import {
   type RecordingMailer,
   type TestDeps,
 } from '#tests/support/app';
-import { storeEngagedLeads } from '#tests/support/thread-engagements';
 import type { EngagementRef } from '../engagement-ref';
 import { postClientMessage } from './client-message';
 import { threadOfEngagement } from './thread-query';
+import { storeEngagedLeads } from '#tests/support/engagements';
 
 const OWNER = 'dana@acme.example';
 const WINDOW = THREAD_LIMITS.ownerNoticeMs;

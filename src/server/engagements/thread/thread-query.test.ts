@@ -8,9 +8,9 @@ import { writeTransaction } from '#db';
 import { leadEvents } from '#db/schema';
 import type { TimelineKind } from '#shared/lead-pipeline';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
-import { storeEngagedLeads } from '#tests/support/thread-engagements';
 import type { EngagementRef } from '../engagement-ref';
 import { threadOfEngagement } from './thread-query';
+import { storeEngagedLeads } from '#tests/support/engagements';
 
 let deps: TestDeps;
 let ours: EngagementRef;

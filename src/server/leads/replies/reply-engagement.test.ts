@@ -12,8 +12,8 @@ import { threadOfEngagement } from '#server/engagements/thread/thread-query';
 import { postClientMessage } from '#server/engagements/thread/client-message';
 import { adminCaller, createTestDeps, type Caller, type TestDeps } from '#tests/support/app';
 import { storeLeads } from '#tests/support/stored-leads';
-import { storeEngagement } from '#tests/support/thread-engagements';
 import { REPLY_TOPIC } from '../reply-fate';
+import { storeBareEngagement } from '#tests/support/engagements';
 
 let deps: TestDeps;
 let admin: Caller;
@@ -31,7 +31,7 @@ const replyRow = (id: number) =>
 
 describe('a reply while the lead has an active engagement', () => {
   it('shows in that engagement’s thread after the client’s message, and is mailed', async () => {
-    const engagement = await storeEngagement(deps, leadId);
+    const engagement = await storeBareEngagement(deps, { leadId: leadId });
     deps.clock.advance(1000);
     const message = await postClientMessage(deps, engagement, { text: 'Can we move Friday?' });
     deps.clock.advance(1000);
@@ -59,8 +59,8 @@ describe('a reply while the lead has an active engagement', () => {
   });
 
   it('names the latest active engagement when the lead has several', async () => {
-    const first = await storeEngagement(deps, leadId, { title: 'Phase one' });
-    const second = await storeEngagement(deps, leadId, { title: 'Phase two' });
+    const first = await storeBareEngagement(deps, { leadId: leadId, title: 'Phase one' });
+    const second = await storeBareEngagement(deps, { leadId: leadId, title: 'Phase two' });
     const reply = await admin.leads.reply({ id: leadId, text: 'About phase two.' });
 
     expect((await replyRow(reply.id))?.engagementId).toBe(second.id);
@@ -68,8 +68,8 @@ describe('a reply while the lead has an active engagement', () => {
   });
 
   it('names the active engagement the client last wrote on, when the lead has several', async () => {
-    const first = await storeEngagement(deps, leadId, { title: 'Phase one' });
-    await storeEngagement(deps, leadId, { title: 'Phase two' });
+    const first = await storeBareEngagement(deps, { leadId: leadId, title: 'Phase one' });
+    await storeBareEngagement(deps, { leadId: leadId, title: 'Phase two' });
     await postClientMessage(deps, first, { text: 'A question on phase one.' });
     const reply = await admin.leads.reply({ id: leadId, text: 'The answer on phase one.' });
 
@@ -85,7 +85,7 @@ describe('a reply to a lead without an active engagement', () => {
   });
 
   it('is in no thread when the lead’s engagement is closed', async () => {
-    const closed = await storeEngagement(deps, leadId, { status: 'closed' });
+    const closed = await storeBareEngagement(deps, { leadId: leadId, status: 'closed' });
     const reply = await admin.leads.reply({ id: leadId, text: 'A word after the work.' });
     expect((await replyRow(reply.id))?.engagementId).toBeNull();
     expect(await threadOfEngagement(deps.db, closed.id)).toEqual([]);
@@ -93,7 +93,7 @@ describe('a reply to a lead without an active engagement', () => {
 
   it('is in no thread of another lead’s engagement', async () => {
     const [another] = await storeLeads(deps, 1, { email: 'other@example.com' });
-    const theirs = await storeEngagement(deps, another!.lead.id);
+    const theirs = await storeBareEngagement(deps, { leadId: another!.lead.id });
     await admin.leads.reply({ id: leadId, text: 'Only for Lin.' });
     expect(await threadOfEngagement(deps.db, theirs.id)).toEqual([]);
   });
