@@ -3,16 +3,23 @@
  * invoices still owe, the part of it past the due day, and what invoice payments brought this
  * month, in the site's time zone. Read from the invoices' tables directly: analytics stands
  * below the invoices' feature (docs/architecture.md). What an invoice owes is the API's rule
- * (shared/invoices/records.ts `outstanding`): its due (gross less prepaid) less its issued
- * credit notes' gross and its payments.
+ * (shared/invoices/records.ts `outstanding`), in SQL once for both (db/invoice-owed.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db';
+import { invoiceOwed } from '#db/invoice-owed';
 import type { InvoiceFigures } from '#shared/shapes/analytics';
 import { dayOf } from './days';
 import { monthOf } from './proposal-figures';
 
 const n = (value: unknown) => Number(value ?? 0);
+
+/** The row of the inner query below, by its alias. */
+const owedOfRow = invoiceOwed({
+  id: sql.raw('i.id'),
+  gross: sql.raw('i.gross'),
+  prepaid: sql.raw('i.prepaid'),
+}).owed;
 
 export async function invoiceFigures(db: Db, now: Date, timeZone: string): Promise<InvoiceFigures> {
   const today = dayOf(now, timeZone);
@@ -23,11 +30,7 @@ export async function invoiceFigures(db: Db, now: Date, timeZone: string): Promi
              sum(case when due_date < ${today} then owed else 0 end) as overdue
       from (
         select i.currency as currency, i.due_date as due_date,
-               max(0, i.gross - i.prepaid
-                 - coalesce((select sum(c.gross) from invoices c
-                             where c.credits_invoice_id = i.id and c.status = 'issued'), 0)
-                 - coalesce((select sum(p.amount) from invoice_payments p
-                             where p.invoice_id = i.id), 0)) as owed
+               max(0, ${owedOfRow}) as owed
         from invoices i
         where i.kind = 'invoice' and i.status = 'issued'
       )

@@ -22,6 +22,7 @@ import {
   type InvoiceRelations,
   type InvoiceRow,
 } from './invoice-json';
+import { invoiceOwed } from '#db/invoice-owed';
 
 /** What a read needs: the database, and the site's zone and clock for its today. */
 export interface InvoiceReadDeps {
@@ -109,19 +110,15 @@ export async function invoiceById(deps: InvoiceReadDeps, id: number): Promise<In
 
 /**
  * Whether an invoice reads `overdue` on `today`, in SQL so the list can sort by it across its
- * pages: the rule of `paymentStatus` (shared/invoices/records.ts), with the payments and the
- * issued credit notes summed here. Its test sorts one overdue invoice from the last page to
- * the first.
+ * pages: the rule of `paymentStatus` (shared/invoices/records.ts), with what it owes written
+ * once (db/invoice-owed.ts). Its test sorts one overdue invoice from the last page to the first.
  */
 function overdueOn(today: string): SQL<number> {
-  const paid = sql`coalesce((select sum(p.amount) from invoice_payments p
-    where p.invoice_id = ${invoices.id}), 0)`;
-  const credited = sql`coalesce((select sum(n.gross) from invoices n
-    where n.credits_invoice_id = ${invoices.id} and n.status = 'issued'), 0)`;
+  const { credited, owed } = invoiceOwed(invoices);
   return sql<number>`(case when ${invoices.kind} = 'invoice' and ${invoices.status} = 'issued'
     and ${invoices.dueDate} < ${today}
     and not (${invoices.gross} > 0 and ${credited} >= ${invoices.gross})
-    and ${invoices.gross} - ${invoices.prepaid} - ${credited} - ${paid} > 0
+    and ${owed} > 0
     then 1 else 0 end)`;
 }
 
