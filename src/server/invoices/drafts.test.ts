@@ -139,7 +139,7 @@ describe('an issued invoice', () => {
 });
 
 describe('the list', () => {
-  it('filters by status, issue days and lead, the overdue first, then newest', async () => {
+  it('filters by status, issue days, lead and role, the overdue first, then newest', async () => {
     const first = await env.draft();
     await env.admin.invoices.issue({ id: first });
     env.deps.clock.set(new Date('2026-02-10T09:00:00Z'));
@@ -154,6 +154,12 @@ describe('the list', () => {
     expect(await ids({ status: 'issued', from: '2026-02-01' })).toEqual([second]);
     expect(await ids({ from: '', to: '2026-01-31', leadId: String(env.leadId) })).toEqual([first]);
     expect(await ids({ leadId: env.leadId + 1 })).toEqual([]);
+    // By role: these are standalone; a lead's final invoices are asked this way too.
+    expect(await ids({ leadId: env.leadId, role: 'standalone' })).toEqual([first, draft, second]);
+    expect(await ids({ leadId: env.leadId, role: 'final' })).toEqual([]);
+    expect((await issuesOf(env.admin.invoices.list({ role: 'any' as 'final' })))[0]?.path).toBe(
+      'role',
+    );
     expect(await env.admin.invoices.list({})).toMatchObject({ total: 3, page: 1, pageSize: 25 });
     expect(
       (await issuesOf(env.admin.invoices.list({ status: 'paid' as InvoiceStatus })))[0]?.path,

@@ -130,6 +130,7 @@ export async function invoicesPage(
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(invoices.status, filter.status));
   if (filter.leadId) conditions.push(eq(invoices.leadId, filter.leadId));
+  if (filter.role) conditions.push(eq(invoices.role, filter.role));
   if (filter.from) conditions.push(gte(invoices.issueDate, filter.from));
   if (filter.to) conditions.push(lte(invoices.issueDate, filter.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;

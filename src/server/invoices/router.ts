@@ -82,7 +82,7 @@ export const invoiceDraftProcedures = {
       rest: {
         method: 'GET',
         path: '/api/invoices',
-        query: ['status', 'from', 'to', 'leadId', 'page'],
+        query: ['status', 'from', 'to', 'leadId', 'role', 'page'],
         answer: 'spread',
       },
     })

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { isRealDay } from '../calendar-days';
 import { idField, pageField, storedText } from '../validation';
-import { invoiceStatusValues } from './records';
+import { invoiceRoleValues, invoiceStatusValues } from './records';
 import { INVOICE_LIMITS, INVOICE_MESSAGES } from './messages';
 import {
   invoiceCurrencyField,
@@ -25,6 +25,7 @@ export const DRAFT_MESSAGES = {
   notDraft: 'Only a draft can be changed: an issued document is corrected by a credit note',
   notDraftDeleted: 'Only a draft can be deleted: an issued document is corrected by a credit note',
   status: `Status must be ${invoiceStatusValues.join(', ')}`,
+  role: `Role must be ${invoiceRoleValues.join(', ')}`,
   creditNotInvoice: 'Only an issued invoice can be credited',
   creditLinesOrAmount: 'Give the lines to credit or an amount, not both',
   creditLine: "Line must be the number of one of the invoice's items, counted from 0",
@@ -102,6 +103,8 @@ export const invoiceListInput = z.prefault(
     from: dayFilter,
     to: dayFilter,
     leadId: blankIsAbsent(idField, 'Id must be a positive whole number'),
+    /** A lead's final invoices, say, whatever page of its list is shown (an addition). */
+    role: blankIsAbsent(z.enum(invoiceRoleValues), DRAFT_MESSAGES.role),
     page: pageField,
   }),
   {},

@@ -56,10 +56,18 @@ const proposals: Proposal[] = [
 
 const LEAD = { id: 7, email: 'ada@client.example', buyer: null };
 
+/**
+ * The page of the lead's list shown holds a standalone invoice only; P-2026-4's final invoice is
+ * further back, and found by the list of the lead's final invoices.
+ */
 function leadServer() {
-  const invoices = [issuedInvoice({ id: 20, role: 'final', proposalId: 4 })];
+  const shown = [issuedInvoice({ id: 19, number: 'INV-2026-0002', role: 'standalone' })];
+  const finals = [issuedInvoice({ id: 20, role: 'final', proposalId: 4 })];
   return fakeTrpcServer({
-    'invoices.list': () => ({ data: { invoices, total: 1, page: 1, pageSize: 25 } }),
+    'invoices.list': (input) => {
+      const invoices = (input as { role?: string }).role === 'final' ? finals : shown;
+      return { data: { invoices, total: 26, page: 1, pageSize: 25 } };
+    },
     'proposals.ofLead': () => ({ data: { proposals } }),
     'invoices.finalDraft': () => ({
       data: { invoice: draftInvoice({ id: 21, role: 'final', proposalId: 3 }) },
@@ -83,10 +91,16 @@ describe("a lead's invoices", () => {
     const table = await within(section).findByRole('table', {
       name: "This lead's invoices, overdue first, then newest",
     });
-    expect(within(table).getByRole('link', { name: 'INV-2026-0001' })).toBeVisible();
-    expect(server.callsTo('invoices.list')[0]?.input).toEqual({ leadId: 7, page: 1 });
+    expect(within(table).getByRole('link', { name: 'INV-2026-0002' })).toBeVisible();
+    expect(server.callsTo('invoices.list').map((call) => call.input)).toEqual(
+      expect.arrayContaining([
+        { leadId: 7, page: 1 },
+        { leadId: 7, role: 'final' },
+      ]),
+    );
 
-    // P-2026-4 has its final invoice, P-2026-5 is not accepted: one button only.
+    // P-2026-4 has its final invoice (not on the page shown), P-2026-5 is not accepted: one
+    // button only.
     const finals = await within(section).findAllByRole('button', { name: /^Final invoice for/ });
     expect(finals.map((button) => button.getAttribute('aria-label'))).toEqual([
       'Final invoice for P-2026-3',

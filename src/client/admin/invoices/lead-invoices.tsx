@@ -27,6 +27,8 @@ export function LeadInvoices({ lead }: { lead: Pick<Lead, 'id' | 'email' | 'buye
     { placeholderData: (previous) => previous },
   );
   const proposals = trpc.proposals.ofLead.useQuery({ id: leadId });
+  // Every final invoice of the lead, whatever page of its list is shown (few: one a proposal).
+  const finals = trpc.invoices.list.useQuery({ leadId, role: 'final' });
   return (
     <Card labelledBy="lead-invoices-heading">
       <h2 id="lead-invoices-heading" className="mb-4 text-lg font-semibold text-ink">
@@ -59,8 +61,8 @@ export function LeadInvoices({ lead }: { lead: Pick<Lead, 'id' | 'email' | 'buye
         <BuyerDetails lead={lead} />
       </div>
       <div className="mt-6 flex flex-col gap-4 border-t border-line pt-4">
-        {proposals.data && invoices.data ? (
-          <FinalInvoices proposals={proposals.data.proposals} invoices={invoices.data.invoices} />
+        {proposals.data && finals.data ? (
+          <FinalInvoices proposals={proposals.data.proposals} finals={finals.data.invoices} />
         ) : null}
         <NewInvoice leadId={leadId} />
       </div>
@@ -69,16 +71,14 @@ export function LeadInvoices({ lead }: { lead: Pick<Lead, 'id' | 'email' | 'buye
 }
 
 /**
- * The accepted proposals still without a final invoice. Read from the page of invoices shown:
- * a final invoice further back hides nothing wrongly, since the server refuses a second one
+ * The accepted proposals still without a final invoice, read from the lead's final invoices
+ * (`role: 'final'`), not from the page of its list shown. The server refuses a second one too
  * (409, said in a toast).
  */
-function FinalInvoices({ proposals, invoices }: { proposals: Proposal[]; invoices: Invoice[] }) {
+function FinalInvoices({ proposals, finals }: { proposals: Proposal[]; finals: Invoice[] }) {
   const finalDraft = useFinalDraft();
   const navigate = useNavigate();
-  const invoiced = new Set(
-    invoices.filter((invoice) => invoice.role === 'final').map((invoice) => invoice.proposalId),
-  );
+  const invoiced = new Set(finals.map((invoice) => invoice.proposalId));
   const open = proposals.filter((p) => p.status === 'accepted' && !invoiced.has(p.id));
   if (open.length === 0) return null;
   return (
