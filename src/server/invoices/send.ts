@@ -16,7 +16,7 @@ import { subjectOf, target } from './router';
 
 export const SEND_MESSAGES = {
   notIssued: 'Only an issued document is sent: issue the draft first',
-  /** Erasure stopped them (leads/person-data.ts): keeping the record is no reason to mail. */
+  /** Erasure stopped them (leads/person-records.ts): keeping the record is no reason to mail. */
   erasedReminders: 'The client of this invoice was erased: no reminders go to them',
 } as const;
 
