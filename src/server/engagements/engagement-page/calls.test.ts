@@ -41,7 +41,12 @@ beforeEach(async () => {
 describe('a call from the engagement page', () => {
   it('is linked from the page, and its manage page works through the link', async () => {
     const base = `/e/${engagement.token}`;
-    expect(await (await app.request(base)).text()).toContain(`href="${base}/calls/${callId}"`);
+    const list = await (await app.request(base)).text();
+    expect(list).toContain(`href="${base}/calls/${callId}"`);
+    // Named by its call for a screen reader, as several calls each read "Move or cancel".
+    expect(list).toMatch(
+      /Move or cancel<span class="sr-only"> the call of [^<]*2 June[^<]*<\/span>/,
+    );
     const page = await app.request(`${base}/calls/${callId}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('Cache-Control')).toBe('no-store');

@@ -58,13 +58,15 @@ function invoicesSection(page: EngagementPage): string {
 
 function callsSection(page: EngagementPage, timeZone: string): string {
   if (page.calls.length === 0) return section(T.callsHeading, muted(T.noCalls));
-  const items = page.calls.map(
-    (call) =>
-      `<span class="block font-medium text-ink">${e(siteTimeText(new Date(call.start), timeZone))}</span><span class="block text-sm text-muted">${e(call.location)}</span>` +
-      (call.managePath === null
+  const items = page.calls.map((call) => {
+    const when = siteTimeText(new Date(call.start), timeZone);
+    // Each link names its call to a screen reader: several read "Move or cancel" on screen.
+    const manage =
+      call.managePath === null
         ? ''
-        : `<span class="mt-1 block">${link(call.managePath, T.callManage)}</span>`),
-  );
+        : `<span class="mt-1 block"><a href="${e(call.managePath)}" class="${linkClass}">${e(T.callManage)}<span class="sr-only">${e(` the call of ${when}`)}</span></a></span>`;
+    return `<span class="block font-medium text-ink">${e(when)}</span><span class="block text-sm text-muted">${e(call.location)}</span>${manage}`;
+  });
   // The owner's preview has no working paths: the client's mails are named instead.
   const linked = page.calls.some((call) => call.managePath !== null);
   return section(T.callsHeading, list(items) + (linked ? '' : muted(T.callChange)));
