@@ -8,23 +8,17 @@
  */
 import type { BookingRow } from '#db/schema';
 import type { Context } from '#server/http/trpc';
+import { appHook } from '#server/platform/app-hook';
 
 export type EngagementCallLookup = (
   ctx: Context,
   link: { token: string; call: number; change: boolean },
 ) => Promise<BookingRow | undefined>;
 
-let lookup: EngagementCallLookup | null = null;
+const lookup = appHook<Parameters<EngagementCallLookup>, BookingRow | undefined>(undefined);
 
 /** Sets the one lookup (the app does, once). */
-export function onEngagementCall(next: EngagementCallLookup): void {
-  lookup = next;
-}
+export const onEngagementCall = lookup.set;
 
 /** The call through an engagement's link; undefined when no engagements are wired. */
-export async function engagementCall(
-  ctx: Context,
-  link: { token: string; call: number; change: boolean },
-): Promise<BookingRow | undefined> {
-  return lookup ? lookup(ctx, link) : undefined;
-}
+export const engagementCall = lookup.run;

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context as HonoCtx } from 'hono';
-import { bookings, type BookingRow } from '#db/schema';
+import { bookings } from '#db/schema';
 import type { EngagementCallLookup } from '#server/booking/engagement-calls';
 import { managedCallPage } from '#server/booking/manage-page/manage-page';
 import type { AppEnv } from '#server/http/hono-env';
@@ -18,12 +18,11 @@ import { engagementOfToken, writableEngagement } from '../link';
 export const callOfEngagementLink: EngagementCallLookup = async (ctx, link) => {
   const ref = await engagementOfToken(ctx, link.token);
   if (link.change) writableEngagement(ref);
-  const found: BookingRow | undefined = await ctx.db
+  return ctx.db
     .select()
     .from(bookings)
     .where(and(eq(bookings.id, link.call), eq(bookings.leadId, ref.leadId)))
     .get();
-  return found;
 };
 
 /** GET /e/:token/calls/:id: the manage page of that call, kept out of search engines too. */

@@ -6,6 +6,7 @@
  * the one mail that carries it (sealed in the outbox); null when nothing was opened.
  */
 import type { Db } from '#db';
+import { appHook } from '#server/platform/app-hook';
 
 export interface ProposalAccepted {
   proposalId: number;
@@ -19,17 +20,10 @@ export type ProposalAcceptedEffect = (
   accepted: ProposalAccepted,
 ) => Promise<{ pagePath: string } | null>;
 
-let effect: ProposalAcceptedEffect | null = null;
+const effect = appHook<Parameters<ProposalAcceptedEffect>, { pagePath: string } | null>(null);
 
 /** Sets the one effect of an acceptance (the app does, once). */
-export function onProposalAccepted(next: ProposalAcceptedEffect): void {
-  effect = next;
-}
+export const onProposalAccepted = effect.set;
 
 /** Runs it inside the acceptance's transaction: a failure rolls the acceptance back too. */
-export async function proposalAccepted(
-  tx: Db,
-  accepted: ProposalAccepted,
-): Promise<{ pagePath: string } | null> {
-  return effect ? effect(tx, accepted) : null;
-}
+export const proposalAccepted = effect.run;

@@ -10,6 +10,7 @@ import type { Db } from '#db';
 import type { PaymentProvider } from '#shared/proposals';
 import type { AuditActor } from '#server/audit/record';
 import type { MailSite } from '#server/site/site-brand';
+import { appHook } from '#server/platform/app-hook';
 
 /** Who paid it in, for the audit log and the mail: read before the payment's transaction. */
 export interface PaymentWitness {
@@ -36,14 +37,10 @@ export interface DepositPaid {
 
 export type DepositPaidEffect = (tx: Db, paid: DepositPaid) => Promise<void>;
 
-let effect: DepositPaidEffect | null = null;
+const effect = appHook<Parameters<DepositPaidEffect>, void>(undefined);
 
 /** Sets the one effect of a deposit payment (the app does, once). */
-export function onDepositPaid(next: DepositPaidEffect): void {
-  effect = next;
-}
+export const onDepositPaid = effect.set;
 
 /** Runs it inside the payment's transaction: a failure rolls the payment back too. */
-export async function depositPaid(tx: Db, paid: DepositPaid): Promise<void> {
-  if (effect) await effect(tx, paid);
-}
+export const depositPaid = effect.run;

@@ -6,6 +6,7 @@
  */
 import type { Db } from '#db';
 import type { MailSite } from '#server/site/site-brand';
+import { appHook } from '#server/platform/app-hook';
 
 export interface DepositRefunded {
   proposalId: number;
@@ -24,14 +25,10 @@ export interface DepositRefunded {
 
 export type DepositRefundedEffect = (tx: Db, refund: DepositRefunded) => Promise<void>;
 
-let effect: DepositRefundedEffect | null = null;
+const effect = appHook<Parameters<DepositRefundedEffect>, void>(undefined);
 
 /** Sets the one effect of a refund (the app does, once). */
-export function onDepositRefunded(next: DepositRefundedEffect): void {
-  effect = next;
-}
+export const onDepositRefunded = effect.set;
 
 /** Runs it inside the refund's transaction: a failure rolls the refund back too. */
-export async function depositRefunded(tx: Db, refund: DepositRefunded): Promise<void> {
-  if (effect) await effect(tx, refund);
-}
+export const depositRefunded = effect.run;

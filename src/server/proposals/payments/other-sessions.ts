@@ -12,6 +12,7 @@ import type { UnmatchedReason } from '#shared/proposal-payments';
 import type { MailMessage } from '#server/platform/mail';
 import type { MailSite } from '#server/site/site-brand';
 import type { TakenEvent } from './paid-session';
+import { appHook } from '#server/platform/app-hook';
 
 /** What the owner is told of a payment the taker recorded, once its write has committed. */
 export interface OtherPaymentNotice {
@@ -31,19 +32,10 @@ export type OtherSessionTaker = (
   event: TakenEvent,
 ) => Promise<OtherSessionOutcome | null>;
 
-let taker: OtherSessionTaker | null = null;
+const taker = appHook<Parameters<OtherSessionTaker>, OtherSessionOutcome | null>(null);
 
-export function onOtherPaidSession(next: OtherSessionTaker): void {
-  taker = next;
-}
-
-export async function takeOtherSession(
-  tx: Db,
-  session: Stripe.Checkout.Session,
-  event: TakenEvent,
-): Promise<OtherSessionOutcome | null> {
-  return taker ? taker(tx, session, event) : null;
-}
+export const onOtherPaidSession = taker.set;
+export const takeOtherSession = taker.run;
 
 /** Null when the refunded payment is not the taker's. */
 export type OtherRefundTaker = (
@@ -53,17 +45,7 @@ export type OtherRefundTaker = (
   site: MailSite,
 ) => Promise<OtherSessionOutcome | null>;
 
-let refundTaker: OtherRefundTaker | null = null;
+const refundTaker = appHook<Parameters<OtherRefundTaker>, OtherSessionOutcome | null>(null);
 
-export function onOtherRefund(next: OtherRefundTaker): void {
-  refundTaker = next;
-}
-
-export async function takeOtherRefund(
-  tx: Db,
-  charge: Stripe.Charge,
-  event: TakenEvent,
-  site: MailSite,
-): Promise<OtherSessionOutcome | null> {
-  return refundTaker ? refundTaker(tx, charge, event, site) : null;
-}
+export const onOtherRefund = refundTaker.set;
+export const takeOtherRefund = refundTaker.run;
