@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { BrowserBesideSequencer } from './tests/support/sequencer';
+import { LongestFirstSequencer } from './tests/support/sequencer';
 import { WAIT_BOUND_MS } from './tests/support/wait-bound';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -269,11 +269,9 @@ export default defineConfig({
     // Test files run four at a time at least (docs/decisions/0032, 0042). Vitest 4's own default
     // for a run is availableParallelism() - 1 workers, which is one on the 2-core CI machine:
     // every file then ran alone while the files mostly wait on child processes and sqld.
-    // Every project, the browser files included, shares these slots: one group, one pool.
     maxWorkers: Math.max(4, availableParallelism() - 1),
-    // Plans the pool's order so that a browser file runs beside a server or client file
-    // rather than beside another browser file.
-    sequence: { sequencer: BrowserBesideSequencer },
+    // One project after another, the longest file of each first (docs/decisions/0056).
+    sequence: { sequencer: LongestFirstSequencer },
     // `expect.poll` waits as long as every other wait of the suite (its own default, 1 s, failed
     // on a slow machine: docs/testing.md, "Waiting for a state").
     expect: { poll: { timeout: WAIT_BOUND_MS } },
@@ -335,17 +333,20 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // The browser files run after every other file, four at a time, in a group of their
+          // own (docs/decisions/0056): beside them, server and client files had cost more
+          // time than they filled, in new workers and in each other's CPU.
+          sequence: { groupOrder: 1 },
           // As the server projects: a worker keeps playwright, axe and the support modules it
           // loaded from one browser file to the next (each file starts its own server and
           // browser, and no browser file mocks a module or changes the environment).
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // A browser file takes a slot of the one pool like any other file, beside the
-          // server and client files (docs/decisions/0032); the global setup's build and
-          // snapshot are done before any file of the run starts. Its waits poll, so the
-          // budget only bounds a stuck test: the longest (a sweep of every admin screen
-          // with axe, about 20 s alone) has needed more than 60 s on a loaded machine.
+          // The global setup's build and snapshot are done before any file of the run starts.
+          // A browser file's waits poll, so the budget only bounds a stuck test: the longest
+          // (a sweep of every admin screen with axe, about 20 s alone) has needed more than
+          // 60 s on a loaded machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,13 +1,9 @@
 /**
- * The order in which `npm test` hands files to its workers (docs/decisions/0032, 0041). Every
- * project shares one pool of `maxWorkers` slots (four on the 2-core machine), taken first
- * come, first served in the order this returns. A browser file (the `e2e` project: a server
- * and a Chromium, about 0.6 of a core) is best paired with server or client files (mostly
- * waiting on child processes, sqld and scrypt), so the order is planned by playing the pool
- * forward on estimated durations: a slot that frees takes a browser file while fewer than
- * `browserSlots` (half the slots, rounded up: two of four) run, another file otherwise.
- * Estimates only steer the order; when they are off, browser files may briefly fill more
- * slots, which the machine allows.
+ * The order in which `npm test` hands files to its workers (docs/testing.md, "How the suite is
+ * scheduled"; docs/decisions/0056). The browser files run in a group of their own, after the
+ * others (`sequence.groupOrder` of the `e2e` project in vite.config.ts); within each group the
+ * files go one project after another, and within a project the longest first, so that no long
+ * file starts near the end of its group.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -22,47 +18,22 @@ const RECORDED_SECONDS = JSON.parse(
 ) as Record<string, number>;
 
 /** Seconds for a file recorded nowhere (a new one): about the mean of each kind. */
-const FIRST_GUESS_SECONDS = { browser: 50, other: 6 } as const;
+const FIRST_GUESS_SECONDS = { browser: 15, other: 2 } as const;
 
-function isBrowserFile(spec: TestSpecification): boolean {
-  return spec.project.name === 'e2e';
-}
-
-export class BrowserBesideSequencer extends BaseSequencer {
+export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Vitest's own order: one project after another (a worker keeps its project's loaded
-    // modules from one file to the next, and loses them when it moves to another project),
-    // and within a project the longest first. On a fresh clone Vitest has no timings and
-    // orders by size, so within each project the recorded seconds decide instead: no long
-    // file starts near the end. The sort is stable: among equals Vitest's order stands.
+    // Vitest keeps a worker for the next file only when the file at the head of the queue is
+    // of the worker's project: one project after another, each file's worker goes on to the
+    // next. On a fresh clone Vitest has no timings and orders by size, so within each project
+    // the recorded seconds decide instead. The sort is stable: among equals Vitest's order
+    // stands.
     const sorted = await super.sort(files);
     const projectOrder = [...new Set(sorted.map((spec) => spec.project.name))];
-    const byProjectThenLongest = (a: TestSpecification, b: TestSpecification) =>
-      projectOrder.indexOf(a.project.name) - projectOrder.indexOf(b.project.name) ||
-      this.estimate(b) - this.estimate(a);
-    const browsers = sorted.filter(isBrowserFile).sort(byProjectThenLongest);
-    const others = sorted.filter((spec) => !isBrowserFile(spec)).sort(byProjectThenLongest);
-    if (browsers.length === 0 || others.length === 0) return sorted;
-
-    const slots = Math.max(1, this.ctx.config.maxWorkers);
-    const browserSlots = Math.max(1, Math.ceil(slots / 2));
-    const running: { endsAt: number; browser: boolean }[] = [];
-    const order: TestSpecification[] = [];
-    let now = 0;
-    while (browsers.length > 0 || others.length > 0) {
-      if (running.length === slots) {
-        running.sort((a, b) => a.endsAt - b.endsAt);
-        now = running.shift()?.endsAt ?? now;
-      }
-      const browsersRunning = running.filter((r) => r.browser).length;
-      const takeBrowser =
-        browsers.length > 0 && (browsersRunning < browserSlots || others.length === 0);
-      const next = (takeBrowser ? browsers : others).shift();
-      if (!next) break;
-      order.push(next);
-      running.push({ endsAt: now + this.estimate(next), browser: takeBrowser });
-    }
-    return order;
+    return sorted.sort(
+      (a, b) =>
+        projectOrder.indexOf(a.project.name) - projectOrder.indexOf(b.project.name) ||
+        this.estimate(b) - this.estimate(a),
+    );
   }
 
   private estimate(spec: TestSpecification): number {
@@ -71,7 +42,7 @@ export class BrowserBesideSequencer extends BaseSequencer {
     if (timed !== undefined && timed > 0) return timed / 1000;
     return (
       RECORDED_SECONDS[key] ??
-      (isBrowserFile(spec) ? FIRST_GUESS_SECONDS.browser : FIRST_GUESS_SECONDS.other)
+      (spec.project.name === 'e2e' ? FIRST_GUESS_SECONDS.browser : FIRST_GUESS_SECONDS.other)
     );
   }
 }
