@@ -34,7 +34,14 @@ const FACT: Fact = {
 
 /** The server of the facts dashboard and the admin shell around it. */
 function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] })) {
-  return fakeTrpcServer({
+  return fakeTrpcServer(dashboardHandlers(session, listAll));
+}
+
+function dashboardHandlers(
+  session: AdminCheck,
+  listAll: Handler = () => ({ data: [FACT] }),
+): Record<string, Handler> {
+  return {
     'admin.check': () => ({ data: session }),
     'facts.listAll': listAll,
     'tags.list': () => ({ data: [] }),
@@ -52,7 +59,7 @@ function serve(session: AdminCheck, listAll: Handler = () => ({ data: [FACT] }))
         recoveryCodesLeft: 0,
       },
     }),
-  });
+  };
 }
 
 describe('admin route loaders', () => {
@@ -91,6 +98,30 @@ describe('admin route loaders', () => {
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeVisible();
     expect(server.callsTo('facts.listAll')).toEqual([]);
     expect(server.callsTo('tags.list')).toEqual([]);
+  });
+
+  it("draw the screen's spinner, not its data, while a slow loader waits: that copy of the screen is replaced when it ends", async () => {
+    let answerLinks: () => void = () => undefined;
+    const linksHeld = new Promise<void>((resolve) => {
+      answerLinks = resolve;
+    });
+    const app = appAt('/admin/dashboard');
+    // The facts are in the cache already, the tags' links not: the loader waits for them.
+    app.queryUtils.facts.listAll.setData(undefined, [FACT]);
+    fakeTrpcServer({
+      ...dashboardHandlers(SIGNED_IN),
+      'tags.links': async () => {
+        await linksHeld;
+        return { data: [] };
+      },
+    });
+    app.show();
+    // The route's pending copy (shown after the router's pendingMs): a press or a mutation's
+    // answer there would be lost when the route's component replaces it, so it offers none.
+    expect(await screen.findByText('Loading facts...')).toBeInTheDocument();
+    expect(screen.queryByText('Loaded before the screen drew')).toBeNull();
+    answerLinks();
+    expect(await screen.findByText('Loaded before the screen drew')).toBeVisible();
   });
 
   it('leave a failed read to the screen: its error with "Try again", asked once', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Spinner } from './controls';
 import { errorMessage, isNotFound } from './errors';
+import { useInPendingScreen } from './pending-screen';
 
 /**
  * What a screen needs of a read: its data once it came, its error if it failed, and a way to
@@ -47,12 +48,15 @@ export function QueryState<T>({
   frame = (state) => state,
   children,
 }: QueryStateProps<T>): ReactNode {
-  if (query.data !== undefined) {
+  // In a route's pending copy of the screen, only the spinner: that copy is replaced when the
+  // loader ends (admin/ui/pending-screen.tsx).
+  const inPendingScreen = useInPendingScreen();
+  if (query.data !== undefined && !inPendingScreen) {
     const nothing = empty?.(query.data);
     if (nothing === undefined || nothing === null || nothing === false) return children(query.data);
     return typeof nothing === 'string' ? <EmptyLine>{nothing}</EmptyLine> : nothing;
   }
-  if (query.error) {
+  if (query.error && !inPendingScreen) {
     if (notFound !== undefined && isNotFound(query.error)) return notFound;
     return frame(
       <LoadError prefix={error} error={query.error} retry={() => void query.refetch()} />,
