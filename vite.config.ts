@@ -177,13 +177,6 @@ const EMBEDDED_ONLY_TESTS = [
   'src/server/platform/user-agent.test.ts',
 ];
 
-/**
- * The group of every file but the browser files (docs/decisions/0056). The browser files go
- * first: they leave part of the two cores to `npm run check`, which CI runs beside the tests,
- * and the other files, which keep both cores busy, end the run.
- */
-const AFTER_THE_BROWSER_FILES = 1;
-
 export default defineConfig({
   // The path aliases of tsconfig.json (docs/architecture.md, "The layers"), for the build and Vitest.
   resolve: { tsconfigPaths: true },
@@ -288,7 +281,6 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          sequence: { groupOrder: AFTER_THE_BROWSER_FILES },
           // A worker keeps the modules it loaded from one file to the next (about 0.6 s of
           // imports and setup per file otherwise). The server's state is kept per database
           // handle and every test opens its own, so nothing carries over; a file that mocks a
@@ -311,7 +303,6 @@ export default defineConfig({
           // embedded file itself, and those that start their own sqld anyway.
           name: 'server-sqld',
           environment: 'node',
-          sequence: { groupOrder: AFTER_THE_BROWSER_FILES },
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -326,7 +317,6 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          sequence: { groupOrder: AFTER_THE_BROWSER_FILES },
           // As the server projects: modules, and here the document too, stay from one file to
           // the next (about 3.5 s of imports and set-up per file otherwise). A test leaves the
           // body element in place, empty (docs/testing.md).
@@ -343,10 +333,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          // The browser files run first, four at a time, in a group of their own
-          // (docs/decisions/0056): beside them, server and client files had cost more time
-          // than they filled, in new workers and in each other's CPU.
-          sequence: { groupOrder: 0 },
+          // The browser files run after every other file, four at a time, in a group of their
+          // own (docs/decisions/0056): beside them, server and client files had cost more
+          // time than they filled, in new workers and in each other's CPU.
+          sequence: { groupOrder: 1 },
           // As the server projects: a worker keeps playwright, axe and the support modules it
           // loaded from one browser file to the next (each file starts its own server and
           // browser, and no browser file mocks a module or changes the environment).

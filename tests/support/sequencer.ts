@@ -1,7 +1,7 @@
 /**
  * The order in which `npm test` hands files to its workers (docs/testing.md, "How the suite is
- * scheduled"; docs/decisions/0056). The browser files run in a group of their own, before the
- * others (`sequence.groupOrder` of each project in vite.config.ts); within each group the
+ * scheduled"; docs/decisions/0056). The browser files run in a group of their own, after the
+ * others (`sequence.groupOrder` of the `e2e` project in vite.config.ts); within each group the
  * files go one project after another, and within a project the longest first, so that no long
  * file starts near the end of its group.
  */
