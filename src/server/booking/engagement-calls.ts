@@ -15,7 +15,7 @@ export type EngagementCallLookup = (
   link: { token: string; call: number; change: boolean },
 ) => Promise<BookingRow | undefined>;
 
-const lookup = appHook<Parameters<EngagementCallLookup>, BookingRow | undefined>(undefined);
+const lookup = appHook<EngagementCallLookup>(undefined);
 
 /** Sets the one lookup (the app does, once). */
 export const onEngagementCall = lookup.set;

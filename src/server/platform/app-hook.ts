@@ -3,16 +3,18 @@
  * built on it without importing it, against the features' order (docs/architecture.md, "The
  * layers"). Until it is set, a call answers `unset`: the feature's behaviour on its own.
  */
-export function appHook<Args extends unknown[], Result>(unset: Result) {
-  let hook: ((...args: Args) => Promise<Result>) | null = null;
+export function appHook<Hook extends (...args: never[]) => Promise<unknown>>(
+  unset: Awaited<ReturnType<Hook>>,
+) {
+  let hook: Hook | null = null;
   return {
     /** The app's one setting of it. */
-    set(next: (...args: Args) => Promise<Result>): void {
+    set(next: Hook): void {
       hook = next;
     },
     /** Runs it, in the caller's transaction when it is given one. */
-    run(...args: Args): Promise<Result> {
-      return hook ? hook(...args) : Promise.resolve(unset);
+    run(...args: Parameters<Hook>): Promise<Awaited<ReturnType<Hook>>> {
+      return hook ? (hook(...args) as Promise<Awaited<ReturnType<Hook>>>) : Promise.resolve(unset);
     },
   };
 }

@@ -20,7 +20,7 @@ export type ProposalAcceptedEffect = (
   accepted: ProposalAccepted,
 ) => Promise<{ pagePath: string } | null>;
 
-const effect = appHook<Parameters<ProposalAcceptedEffect>, { pagePath: string } | null>(null);
+const effect = appHook<ProposalAcceptedEffect>(null);
 
 /** Sets the one effect of an acceptance (the app does, once). */
 export const onProposalAccepted = effect.set;

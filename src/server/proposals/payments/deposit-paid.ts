@@ -37,7 +37,7 @@ export interface DepositPaid {
 
 export type DepositPaidEffect = (tx: Db, paid: DepositPaid) => Promise<void>;
 
-const effect = appHook<Parameters<DepositPaidEffect>, void>(undefined);
+const effect = appHook<DepositPaidEffect>(undefined);
 
 /** Sets the one effect of a deposit payment (the app does, once). */
 export const onDepositPaid = effect.set;

@@ -25,7 +25,7 @@ export interface DepositRefunded {
 
 export type DepositRefundedEffect = (tx: Db, refund: DepositRefunded) => Promise<void>;
 
-const effect = appHook<Parameters<DepositRefundedEffect>, void>(undefined);
+const effect = appHook<DepositRefundedEffect>(undefined);
 
 /** Sets the one effect of a refund (the app does, once). */
 export const onDepositRefunded = effect.set;

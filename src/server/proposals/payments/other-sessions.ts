@@ -32,7 +32,7 @@ export type OtherSessionTaker = (
   event: TakenEvent,
 ) => Promise<OtherSessionOutcome | null>;
 
-const taker = appHook<Parameters<OtherSessionTaker>, OtherSessionOutcome | null>(null);
+const taker = appHook<OtherSessionTaker>(null);
 
 export const onOtherPaidSession = taker.set;
 export const takeOtherSession = taker.run;
@@ -45,7 +45,7 @@ export type OtherRefundTaker = (
   site: MailSite,
 ) => Promise<OtherSessionOutcome | null>;
 
-const refundTaker = appHook<Parameters<OtherRefundTaker>, OtherSessionOutcome | null>(null);
+const refundTaker = appHook<OtherRefundTaker>(null);
 
 export const onOtherRefund = refundTaker.set;
 export const takeOtherRefund = refundTaker.run;
