@@ -68,7 +68,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
 /**
  * With E2E_LOAD_LOG=<file>, every document a tab loads (its `load` event: a `goto`, a reload,
  * a link or form that navigates) is appended there as `<test file>\t<address>`: how many page
- * loads a file costs (docs/testing.md, "What runs in the browser").
+ * loads a file costs (docs/testing.md, "CI").
  */
 function logLoads(page: Page, log: string): void {
   page.on('load', () => {
