@@ -58,6 +58,25 @@ describe('ListSearchField', () => {
     act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS * 2));
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('keeps what was typed while its own search reached the screen, then sends that too', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<ListSearchField q={undefined} onChange={onChange} />);
+    const box = screen.getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'ac' } });
+    act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS));
+    expect(onChange.mock.calls).toEqual([['ac']]);
+    // A letter more before the list's read answered and the screen drew `ac`.
+    fireEvent.change(box, { target: { value: 'acm' } });
+    rerender(<ListSearchField q="ac" onChange={onChange} />);
+    expect(box).toHaveValue('acm');
+    act(() => vi.advanceTimersByTime(LIST_SEARCH_DEBOUNCE_MS));
+    expect(onChange.mock.calls).toEqual([['ac'], ['acm']]);
+    // And Forward to the address it asked for earlier still moves the box.
+    rerender(<ListSearchField q="acm" onChange={onChange} />);
+    rerender(<ListSearchField q="ac" onChange={onChange} />);
+    expect(box).toHaveValue('ac');
+  });
 });
 
 describe('the lead form sends only what changed', () => {

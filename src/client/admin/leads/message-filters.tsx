@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/contact';
 import { Button } from '../ui/controls';
+import { useBoxFollowingAddress } from '../ui/use-box-following-address';
 import type { MessageSearch } from './search-params';
 
 const fieldClasses =
@@ -17,16 +18,21 @@ interface MessageFiltersProps {
  * the box holds then, so the box, the address and the list always agree.
  */
 export function MessageFilters({ search, onChange }: MessageFiltersProps) {
-  const [text, setText] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  // Back and Forward change the address: the field follows it.
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setText(search.q ?? '');
-  }
+  // Back and Forward change the address: the field follows it, but not the change it asked for.
+  const { text, setText, send } = useBoxFollowingAddress(search.q);
+  const apply = (subject: ContactSubject | undefined) => {
+    const q = text.trim() || undefined;
+    send(q);
+    onChange({ q, subject });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ q: text.trim() || undefined, subject: search.subject });
+    apply(search.subject);
+  };
+  const clear = () => {
+    setText('');
+    send(undefined);
+    onChange({ q: undefined, subject: undefined });
   };
   return (
     <form
@@ -55,10 +61,7 @@ export function MessageFilters({ search, onChange }: MessageFiltersProps) {
           id="message-subject"
           value={search.subject ?? ''}
           onChange={(event) =>
-            onChange({
-              q: text.trim() || undefined,
-              subject: (event.target.value || undefined) as ContactSubject | undefined,
-            })
+            apply((event.target.value || undefined) as ContactSubject | undefined)
           }
           className={fieldClasses}
         >
@@ -72,7 +75,7 @@ export function MessageFilters({ search, onChange }: MessageFiltersProps) {
       </div>
       <Button type="submit">Search</Button>
       {search.q || search.subject ? (
-        <Button variant="ghost" onPress={() => onChange({ q: undefined, subject: undefined })}>
+        <Button variant="ghost" onPress={clear}>
           Clear
         </Button>
       ) : null}

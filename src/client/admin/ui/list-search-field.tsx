@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useBoxFollowingAddress } from './use-box-following-address';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** The list follows the typing after this pause, not each key (one read, one history entry). */
@@ -19,7 +20,8 @@ interface ListSearchFieldProps {
 
 /**
  * Search as you type: the text settles for a moment, then becomes the address's `q` (so
- * reload, Back and a shared link keep it). Back and Forward change the address: the box follows.
+ * reload, Back and a shared link keep it). Back and Forward change the address: the box follows,
+ * and typing goes on while the list's read answers (useBoxFollowingAddress).
  * The leads' list was its first; the others (subscribers, entries, suppressions) name theirs.
  */
 export function ListSearchField({
@@ -29,21 +31,18 @@ export function ListSearchField({
   region = 'Leads',
 }: ListSearchFieldProps) {
   const id = useId();
-  const [text, setText] = useState(q ?? '');
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    if ((q ?? '') !== text.trim()) setText(q ?? '');
-  }
+  const { text, setText, send } = useBoxFollowingAddress(q);
   const settled = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS);
-  // The latest address and callback, read when the text settles (not a reason to apply it).
-  const latest = useRef({ q, onChange });
+  // The latest address and callbacks, read when the text settles (not a reason to apply it).
+  const latest = useRef({ q, onChange, send });
   useEffect(() => {
-    latest.current = { q, onChange };
+    latest.current = { q, onChange, send };
   });
   useEffect(() => {
     const next = settled.trim() || undefined;
-    if (next !== latest.current.q) latest.current.onChange(next);
+    if (next === latest.current.q) return;
+    latest.current.send(next);
+    latest.current.onChange(next);
   }, [settled]);
 
   return (
