@@ -98,10 +98,12 @@ export default tseslint.config(
     },
   },
   {
-    // A test waits for a state up to the suite's one bound (docs/testing.md, "Waiting for a
-    // state"): `vi.waitFor` gives up after 1 s by default, which a slow machine has exceeded.
+    // Two rules of the tests on a busy machine (docs/testing.md, "A busy machine"). A test
+    // waits for a state up to the suite's one bound: `vi.waitFor` gives up after 1 s by
+    // default, which a slow machine has exceeded. A request beside the browser takes a
+    // connection of its own: Playwright's `page.request` reuses one the server may be closing.
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
-    ignores: ['tests/support/wait.ts'],
+    ignores: ['tests/support/wait.ts', 'tests/e2e/support/api-request.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -109,6 +111,12 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor']",
           message:
             "Wait with waitUntil from #tests/support/wait (the suite's bound), not vi.waitFor (1 s by default).",
+        },
+        {
+          selector:
+            "MemberExpression[object.type='MemberExpression'][object.property.name='request'][property.name=/^(get|post|put|patch|delete|head|fetch)$/]",
+          message:
+            'Send it with apiRequest from tests/e2e/support: page.request reuses a connection the server may be closing (ECONNRESET on a busy machine).',
         },
       ],
     },

@@ -15,6 +15,7 @@ import {
   type RecordedRequest,
 } from '#tests/support/openai-server';
 import {
+  apiRequest,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
@@ -184,10 +185,15 @@ describe('a reply drafted by the model', () => {
 
 describe('a newsletter draft written by the model', () => {
   it('opens the new draft in its editor', async () => {
-    const made = await page.request.post(`${server.url}/api/entries`, { data: INSIGHT });
+    const made = await apiRequest(page, `${server.url}/api/entries`, {
+      method: 'POST',
+      data: INSIGHT,
+    });
     expect(made.status()).toBe(201);
     const { entry } = (await made.json()) as { entry: { id: number } };
-    const published = await page.request.post(`${server.url}/api/entries/${entry.id}/publish`);
+    const published = await apiRequest(page, `${server.url}/api/entries/${entry.id}/publish`, {
+      method: 'POST',
+    });
     expect(published.status()).toBe(200);
 
     await page.goto(`${server.url}/admin/content/insights/${entry.id}`);

@@ -16,6 +16,7 @@ import {
   type RecordedRequest,
 } from '#tests/support/openai-server';
 import {
+  apiRequest,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
@@ -104,7 +105,7 @@ async function send(enquiry: typeof client): Promise<void> {
 
 /** The labels the leads list answers, by name (the triage is written after the 201). */
 async function labels(): Promise<Record<string, string | null>> {
-  const response = await page.request.get(`${server.url}/api/leads`);
+  const response = await apiRequest(page, `${server.url}/api/leads`);
   const body = (await response.json()) as {
     leads: { name: string; triage: { label: string } | null }[];
   };

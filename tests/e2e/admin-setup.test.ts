@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { apiRequest, launchBrowser, newPage, startServer, type RunningServer } from './support';
 import { expectNoAxeViolations, fillCredentials, PASSWORD, visible } from './admin-support';
 
 let server: RunningServer;
@@ -43,7 +43,7 @@ it('lands the first administrator on the set-up, opens nothing else, then the ad
     expect(cookies.find((c) => c.name === '__Host-admin_session')?.secure).toBe(true);
     // No admin navigation on the set-up screen, and the admin paths refuse this session.
     expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
-    const refused = await page.request.get(`${server.url}/api/messages`);
+    const refused = await apiRequest(page, `${server.url}/api/messages`);
     expect(refused.status()).toBe(401);
     expect(await refused.json()).toEqual({
       success: false,
@@ -70,7 +70,7 @@ it('lands the first administrator on the set-up, opens nothing else, then the ad
     await visible(page.getByRole('link', { name: 'Signed in as owner' }));
     await visible(page.getByRole('navigation', { name: 'Admin sections' }));
     expect(await page.getByRole('heading', { name: 'Set up a second factor' }).count()).toBe(0);
-    expect((await page.request.get(`${server.url}/api/messages`)).status()).toBe(200);
+    expect((await apiRequest(page, `${server.url}/api/messages`)).status()).toBe(200);
   } finally {
     await page.context().close();
   }

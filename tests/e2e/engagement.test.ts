@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  apiRequest,
   newPage,
   startServerAndBrowser,
   startSmtpCatcher,
@@ -173,7 +174,7 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     await expectPhoneClean(phone);
 
     const { testimonials } = (await (
-      await owner.request.get(`${server.url}/api/testimonials`)
+      await apiRequest(owner, `${server.url}/api/testimonials`)
     ).json()) as { testimonials: { id: number; quote: string }[] };
     const approved = testimonials.find((t) => t.quote === WORDS);
     await ownerRequest(owner, server.url, 'POST', `/api/testimonials/${approved!.id}/publish`);

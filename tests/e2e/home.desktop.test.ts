@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CAROUSEL_TYPING_SPEED_MS as TYPING_MS } from '#client/home/home-timings';
 import {
+  apiRequest,
   DESKTOP,
   newPage,
   withDatabase,
@@ -895,7 +896,7 @@ describe('home page at 1280 px', () => {
     await withPage(async (page) => {
       await openApp(page, `${server.url}/no-such-page`);
       // The page is the app's, the status the real one.
-      expect((await page.request.get(`${server.url}/no-such-page`)).status()).toBe(404);
+      expect((await apiRequest(page, `${server.url}/no-such-page`)).status()).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
         '404 Page Not Found',
       );

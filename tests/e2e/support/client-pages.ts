@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { apiRequest } from './api-request';
 import { axeViolations } from './axe';
 import type { CaughtMail, SmtpCatcher } from './smtp';
 
@@ -44,7 +45,7 @@ export async function ownerRequest(
   path: string,
   data: unknown = {},
 ): Promise<Record<string, unknown>> {
-  const response = await owner.request.fetch(`${siteUrl}${path}`, {
+  const response = await apiRequest(owner, `${siteUrl}${path}`, {
     method,
     data,
     headers: { origin: siteUrl },

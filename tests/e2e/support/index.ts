@@ -1,4 +1,5 @@
 export { PROJECT_ROOT } from './paths';
+export { apiRequest } from './api-request';
 export { startServer, type RunningServer, type StartServerOptions } from './server';
 export { startServerAndBrowser } from './server-and-browser';
 export { launchBrowser, newPage, chromiumPath, CHROMIUM_FLAGS, DESKTOP, MOBILE } from './browser';
