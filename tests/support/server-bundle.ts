@@ -4,7 +4,7 @@
  * loader hooks that Node 20 runs on another thread: a start cost about 4.6 s of CPU, against
  * 2.5 s for the bundle, and the browser and system tests start about a hundred servers
  * (docs/testing.md, "Servers as processes"). The code is the same; `npm start` in development
- * and the start-up tests in tests/system/server.test.ts still run server.ts under tsx, and
+ * and the starts that serve in tests/system/server.test.ts still run server.ts under tsx, and
  * tests/system/production-build.test.ts runs production's own bundle (scripts/bundle-server.ts).
  *
  * Packages stay outside the bundle (Node loads them from node_modules as in production), but

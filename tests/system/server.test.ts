@@ -1,7 +1,10 @@
 /**
  * The real entry point as a process: start on a free port with a fresh database, answer,
  * and stop cleanly on SIGTERM. Started from its source under tsx, as `npm start` runs it in
- * development (production's bundle: production-build.test.ts).
+ * development (production's bundle: production-build.test.ts). The starts stopped by their
+ * settings run the tests' bundle of the same file (tests/support/server-bundle.ts): what they
+ * check is the settings' reading, and under tsx each cost twice the CPU, which on a busy
+ * machine went past the 30 s budget.
  *
  * The tests share nothing (each its own folder and process) and wait on their processes'
  * starts, so they run side by side (`describe.concurrent`), each removing its folder through
@@ -11,9 +14,9 @@ import { spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it, type TestContext } from 'vitest';
 import { TEMPLATE_FILE } from '#server/content/page-template';
+import { serverBundle } from '#tests/support/server-bundle';
 import { startServerProcess } from '#tests/support/server-process';
 import { writeCspHashes } from '../../scripts/csp-hashes';
 
@@ -42,8 +45,6 @@ function run(args: string[], options: SpawnOptions): Promise<Ended> {
     child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe.concurrent('the server as a process', () => {
   it('starts with demo facts, serves, and exits 0 on SIGTERM leaving no -wal file', async (context) => {
@@ -119,7 +120,7 @@ describe.concurrent('the server as a process', () => {
   it('stops a start with a bad value with one line naming the variable and exit 1', async (context) => {
     const { expect } = context;
     const dir = folder(context);
-    const result = await run(['--import', 'tsx', 'server.ts'], {
+    const result = await run([await serverBundle()], {
       env: { ...process.env, PORT: 'eighty', DATABASE_PATH: path.join(dir, 'app.db') },
       timeout: 30_000,
     });
@@ -137,13 +138,13 @@ describe.concurrent('the server as a process', () => {
       path.join(dir, '.env'),
       `PORT=eighty\nDATABASE_PATH=${path.join(dir, 'app.db')}\n`,
     );
-    // Started from another folder, with tsx named by its own path rather than looked up there.
-    const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+    // Started from another folder: the file found is the one in the working directory.
+    const bundle = await serverBundle();
     const start = (env: Record<string, string>) => {
       const clean = { ...process.env };
       delete clean.PORT;
       delete clean.DATABASE_PATH;
-      return run(['--import', tsx, path.join(ROOT, 'server.ts')], {
+      return run([bundle], {
         cwd: dir,
         env: { ...clean, ...env },
         timeout: 30_000,
