@@ -68,11 +68,21 @@ export async function waitForScrollEnd(page: Page, from: number): Promise<void> 
 /**
  * Stops the page's clock, installed with `page.clock.install()` before navigation, so the
  * test drives the page's timers. pauseAt only goes forward, so it is set a moment ahead of
- * now (a busy machine may take that long to get there); that much time is fast-forwarded.
+ * the page's time; that much time is fast-forwarded. Until it arrives the page's clock runs
+ * in real time, and on a busy machine the call (an init script for new documents, then the
+ * page) has taken longer than that moment: "Cannot fast-forward to the past". The page's
+ * clock then stands where the call found it, so the time is read again and asked again.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 500);
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
 
 /**
