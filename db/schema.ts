@@ -153,7 +153,8 @@ export const invitations = sqliteTable(
  * "Forgot your password?" links (docs/accounts.md): the mailed link carries a random token,
  * the table only its SHA-256. A row is claimed once, when its new password is chosen: the
  * new password's hash waits here, bound to the sign-in challenge of the second factor that
- * must succeed before it is stored (`challenge_id`).
+ * must succeed before it is stored (`challenge_id`: that challenge's row id, the hash of the
+ * id its cookie carries).
  */
 export const passwordResets = sqliteTable(
   'password_resets',
@@ -208,6 +209,7 @@ export const auditEvents = sqliteTable(
 export const twoFactorChallenges = sqliteTable(
   'two_factor_challenges',
   {
+    /** The hash of the id the cookie carries (challengeRowId), never the id itself. */
     id: text('id').primaryKey(),
     userId: integer('user_id')
       .notNull()

@@ -16,8 +16,8 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
-import { insertUser, PASSWORD } from '#tests/support/users';
-import { sessionRowId } from '#server/identity/sessions/session';
+import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { challengeRowId, sessionRowId } from '#server/identity/sessions/session';
 import { codeHashKey, cookieSealKey } from './keys';
 
 const BUDGET_MS = 20_000;
@@ -77,11 +77,15 @@ describe('keys derived from SESSION_SECRET', () => {
     'hash the stored code with the code key, not the secret',
     async () => {
       await insertUser(deps, 'erin', 'erin@example.com');
-      await login('erin');
+      const pending = await login('erin');
       const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
       const row = await deps.db.select().from(twoFactorChallenges).get();
+      // Scoped by the challenge's id as its cookie carries it (the row keeps only its hash).
+      const payload = await cookiePayload(deps, sessionCookieFrom(pending.headers) ?? '');
+      const challengeId = payload && 'challengeId' in payload ? payload.challengeId : '';
+      expect(row?.id).toBe(challengeRowId(challengeId));
       const hmac = (key: string | Buffer) =>
-        createHmac('sha256', key).update(`${row?.id}:${code}`).digest('hex');
+        createHmac('sha256', key).update(`${challengeId}:${code}`).digest('hex');
       expect(row?.codeHash).toBe(hmac(codeHashKey(SECRET)));
       expect(row?.codeHash).not.toBe(hmac(SECRET));
     },

@@ -12,6 +12,7 @@ import { auditInsert } from '#server/audit/record';
 import type { Context } from '#server/http/trpc';
 import { newToken, tokenHash } from '#server/platform/tokens';
 import { endAllSessionsOf } from '../sessions/session-start-end';
+import { challengeRowId } from '../sessions/session';
 import { revokeAllAccessTokens } from '#server/identity/administrators/held-access-tokens';
 import { clearLoginFailures } from '../ways-in/login-throttle';
 
@@ -109,7 +110,7 @@ export async function bindReset(
 ): Promise<boolean> {
   const bound = await tx
     .update(passwordResets)
-    .set(pending)
+    .set({ newPassword: pending.newPassword, challengeId: challengeRowId(pending.challengeId) })
     .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.challengeId)))
     .returning({ userId: passwordResets.userId })
     .all();
@@ -132,7 +133,7 @@ export async function startedByReset(tx: Db, challengeId: string): Promise<boole
   const bound = await tx
     .select({ userId: passwordResets.userId })
     .from(passwordResets)
-    .where(eq(passwordResets.challengeId, challengeId))
+    .where(eq(passwordResets.challengeId, challengeRowId(challengeId)))
     .get();
   return bound !== undefined;
 }
@@ -153,7 +154,12 @@ export async function applyPendingReset(
   const pending = await tx
     .select({ newPassword: passwordResets.newPassword })
     .from(passwordResets)
-    .where(and(eq(passwordResets.challengeId, challengeId), eq(passwordResets.userId, userId)))
+    .where(
+      and(
+        eq(passwordResets.challengeId, challengeRowId(challengeId)),
+        eq(passwordResets.userId, userId),
+      ),
+    )
     .get();
   if (!pending?.newPassword) return false;
   const user = await tx

@@ -15,6 +15,7 @@ import { APP_CHALLENGES, CODES_SENT, WRONG_CODES_DAILY } from '../ways-in/thrott
 import { acceptTotpCode, otplib, type TotpCodeOptions } from './totp';
 import { spendRecoveryCode } from './recovery-codes';
 import { wrongCodesBucket } from '../ways-in/login-throttle';
+import { challengeRowId } from '../sessions/session';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;
@@ -72,9 +73,9 @@ export interface ChallengeUser {
 
 /**
  * Creates the user's one live challenge (an older pending one stops working) and e-mails its
- * code. Returns the challenge id that the caller seals into the cookie, or null when
- * `mayStart`, run inside the transaction that creates the challenge (and told its id, which a
- * password reset binds its new password to), says no.
+ * code. Returns the challenge id that the caller seals into the cookie (the row keeps its
+ * hash, challengeRowId), or null when `mayStart`, run inside the transaction that creates the
+ * challenge (and told its id, which a password reset binds its new password to), says no.
  */
 export async function sendChallenge(
   ctx: Context,
@@ -106,7 +107,7 @@ export async function sendChallenge(
     await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await tx.insert(twoFactorChallenges).values({
-      id,
+      id: challengeRowId(id),
       userId: user.id,
       codeHash: hashCode(ctx.config.sessionSecret, id, code).toString('hex'),
       createdAt: now,
@@ -131,7 +132,7 @@ export async function sendChallenge(
     // A code that never left does not count against the codes a user may be sent: an SMTP
     // outage must not lock the administrator out once it is over.
     await writeTransaction(ctx.db, async (tx) => {
-      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
+      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeRowId(id)));
       await release(tx, codeEvent.events);
       await tx.delete(auditEvents).where(eq(auditEvents.id, codeEvent.entry));
     });
@@ -164,7 +165,7 @@ export async function startTotpChallenge(
     await assertRoom(tx, { bucket: wrongCodesBucket(user.id), rule: WRONG_CODES_DAILY }, now);
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
     await tx.insert(twoFactorChallenges).values({
-      id,
+      id: challengeRowId(id),
       userId: user.id,
       method: 'totp',
       // The app's code is checked against its secret: there is no hash to keep.
@@ -237,12 +238,8 @@ async function judgeChallenge(
   matches: (row: ChallengeRow) => Promise<boolean>,
 ): Promise<CodeCheck> {
   const now = ctx.clock.now();
-  const row = await tx
-    .select()
-    .from(twoFactorChallenges)
-    .where(eq(twoFactorChallenges.id, challengeId))
-    .get();
-  const byId = eq(twoFactorChallenges.id, challengeId);
+  const byId = eq(twoFactorChallenges.id, challengeRowId(challengeId));
+  const row = await tx.select().from(twoFactorChallenges).where(byId).get();
   if (!row || row.expiresAt.getTime() <= now.getTime()) {
     await tx.delete(twoFactorChallenges).where(byId);
     return { ok: false, reason: 'expired' };

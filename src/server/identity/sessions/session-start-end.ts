@@ -14,6 +14,7 @@ import { newToken } from '#server/platform/tokens';
 import { maskAddress } from '#server/platform/address';
 import { deviceName, MAX_AGENT_LENGTH } from '#server/platform/user-agent';
 import {
+  challengeRowId,
   memoOf,
   readCookie,
   sessionCookieName,
@@ -120,7 +121,9 @@ export async function endCookieRows(tx: Db, payload: CookiePayload | null): Prom
     await tx.delete(sessions).where(eq(sessions.id, sessionRowId(payload.sid)));
   }
   if (payload && 'challengeId' in payload) {
-    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, payload.challengeId));
+    await tx
+      .delete(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.id, challengeRowId(payload.challengeId)));
   }
 }
 

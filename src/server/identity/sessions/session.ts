@@ -47,6 +47,15 @@ export function sessionRowId(cookieId: string): string {
   return tokenHash(cookieId);
 }
 
+/**
+ * The same for a second-factor challenge, whose id the cookie carries while the code is
+ * awaited: its row (and a password reset bound to it) keeps only the hash. The code's own
+ * keyed hash is scoped by the id the cookie carries (second-factors/two-factor.ts).
+ */
+export function challengeRowId(cookieId: string): string {
+  return tokenHash(cookieId);
+}
+
 export type SessionState =
   | {
       kind: 'signedIn';
@@ -187,7 +196,7 @@ async function lookUp(ctx: Context, payload: CookiePayload | null): Promise<Sess
       .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
       .where(
         and(
-          eq(twoFactorChallenges.id, payload.challengeId),
+          eq(twoFactorChallenges.id, challengeRowId(payload.challengeId)),
           gt(twoFactorChallenges.expiresAt, now),
         ),
       )
