@@ -140,8 +140,8 @@ const EMBEDDED_ONLY_TESTS = [
   'db/libsql.test.ts',
   // The proposals' rebuild, on an embedded file and on an sqld of its own.
   'db/keep-signed-proposals-migration.test.ts',
-  // A migration written by hand, run on an embedded file of its own in either mode.
-  'db/challenges-hashed-migration.test.ts',
+  // Migrations written by hand, each run on an embedded file of its own in either mode.
+  'db/hashed-ids-migrations.test.ts',
   'tests/system/multi-instance.test.ts',
   'tests/system/imap-answers.test.ts',
   'tests/system/analytics.test.ts',

@@ -2,21 +2,14 @@
  * Migration 0012 (docs/leads.md): the contact messages stored before leads existed become one
  * lead per address, ignoring case, each message linked to it and on its timeline.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
-import { tempFolder } from '#tests/support/database';
-import { migrationsBefore } from '#tests/support/migrations-before';
+import { fileMigratedBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
 import { contacts, leadEvents, leads } from './schema';
 
 it('makes one lead per address ignoring case, with every message linked and on its timeline', async () => {
-  const file = path.join(tempFolder('lead-migration-'), 'app.db');
-  const sqlite = new Database(file);
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(12) });
+  const { file, sqlite } = fileMigratedBefore(12);
   const insert = sqlite.prepare(
     `insert into contacts (name, email, company, subject, message, created_at, privacy)
      values (?, ?, ?, 'consulting', ?, ?, 1)`,

@@ -3,21 +3,14 @@
  * own sender is gone. A reminder left in that sender's hands is failed with a reason; waiting,
  * sent and failed ones keep what they were.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
-import { tempFolder } from '#tests/support/database';
-import { migrationsBefore } from '#tests/support/migrations-before';
+import { fileMigratedBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
 import { bookingReminders } from './schema';
 
 it('fails a reminder the old sender held, and leaves waiting, sent and failed ones as they were', async () => {
-  const file = path.join(tempFolder('reminders-migration-'), 'app.db');
-  const sqlite = new Database(file);
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(25) });
+  const { file, sqlite } = fileMigratedBefore(25);
   const at = Date.UTC(2026, 0, 10, 9);
   sqlite
     .prepare(`insert into leads (email, name, created_at, last_activity_at) values (?, ?, ?, ?)`)

@@ -4,21 +4,14 @@
  * is marked failed with a reason, so Send again puts it in the outbox; sent and failed replies
  * keep what they were.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { expect, it } from 'vitest';
-import { tempFolder } from '#tests/support/database';
-import { migrationsBefore } from '#tests/support/migrations-before';
+import { fileMigratedBefore } from '#tests/support/migrations-before';
 import { closeDatabase, openDatabase } from './index';
 import { leadEvents } from './schema';
 
 it('fails the replies the old queue still held, and leaves sent and failed ones as they were', async () => {
-  const file = path.join(tempFolder('replies-migration-'), 'app.db');
-  const sqlite = new Database(file);
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(23) });
+  const { file, sqlite } = fileMigratedBefore(23);
   const at = Date.UTC(2026, 0, 10, 9);
   sqlite
     .prepare(`insert into leads (email, name, created_at, last_activity_at) values (?, ?, ?, ?)`)

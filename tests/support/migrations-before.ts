@@ -6,6 +6,9 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_FOLDER } from '#db/migrations';
 import { tempFolder } from './database';
 
@@ -24,6 +27,18 @@ export function migrationsBefore(idx: number): string {
   journal.entries = journal.entries.filter((entry) => entry.idx < idx);
   writeFileSync(journalOf(folder), JSON.stringify(journal));
   return folder;
+}
+
+/**
+ * A database file of a test's own, migrated to just before migration `idx`, open for the test
+ * to write rows the way that version did; close it, then open the file with openDatabase to
+ * apply the rest.
+ */
+export function fileMigratedBefore(idx: number): { file: string; sqlite: Database.Database } {
+  const file = path.join(tempFolder('migration-'), 'app.db');
+  const sqlite = new Database(file);
+  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(idx) });
+  return { file, sqlite };
 }
 
 /**
