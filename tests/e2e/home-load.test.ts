@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, newPage, type RunningServer, startServerAndBrowser } from './support';
 import { layoutShifts } from './support/layout-shifts';
+import { WAIT_BOUND_MS } from '#tests/support/wait-bound';
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,6 +70,62 @@ function expectHeld(positions: number[], at: number) {
   expect({ at, off }).toEqual({ at, off: [] });
 }
 
+interface ScrollWatch {
+  /** The furthest the page has scrolled since the watch began. */
+  furthestScrollY: number;
+}
+
+/**
+ * Presses End and waits, as Chrome animates a keyboard scroll, until the page is at the
+ * bottom. A press the page never acted on (not a pixel moved in 3 s: on a loaded machine a key
+ * can arrive before the new page takes input) is pressed again, as the visitor would. A page
+ * that moved and then came back up, or stopped on its way, fails here: that is the defect.
+ */
+async function pressEndUntilTheBottom(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const watch = window as unknown as ScrollWatch;
+    watch.furthestScrollY = 0;
+    addEventListener(
+      'scroll',
+      () => (watch.furthestScrollY = Math.max(watch.furthestScrollY, window.scrollY)),
+      { passive: true },
+    );
+  });
+  for (let presses = 1; ; presses++) {
+    await page.keyboard.press('End');
+    const moved = await page
+      .waitForFunction(() => (window as unknown as ScrollWatch).furthestScrollY > 0, undefined, {
+        timeout: 3_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (moved) break;
+    expect(presses, 'End never moved the page').toBeLessThan(3);
+  }
+  const outcome = await page
+    .waitForFunction(
+      () => {
+        const { furthestScrollY } = window as unknown as ScrollWatch;
+        const { scrollHeight } = document.documentElement;
+        if (Math.ceil(window.scrollY + window.innerHeight) >= scrollHeight - 1) return 'bottom';
+        return furthestScrollY - window.scrollY > 40 ? 'came back' : null;
+      },
+      undefined,
+      { timeout: WAIT_BOUND_MS },
+    )
+    .then(
+      (handle) => handle.jsonValue(),
+      () => 'stopped on its way',
+    );
+  const where = await page.evaluate(() => ({
+    scrollY: Math.round(window.scrollY),
+    furthest: Math.round((window as unknown as ScrollWatch).furthestScrollY),
+  }));
+  expect({ outcome, ...where }).toMatchObject({ outcome: 'bottom' });
+}
+
 const hydrated = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, {
     timeout: 30_000,
@@ -81,13 +138,7 @@ describe.each([
   it('the End key: the page stays at the bottom through hydration and 3 s after', async () => {
     await withPage(async (page) => {
       await page.goto(server.url, { waitUntil: 'load' });
-      await page.keyboard.press('End');
-      // Chrome animates a keyboard scroll: take the position once it has reached the bottom.
-      await page.waitForFunction(
-        () =>
-          Math.ceil(window.scrollY + window.innerHeight) >=
-          document.documentElement.scrollHeight - 1,
-      );
+      await pressEndUntilTheBottom(page);
       const bottom = await page.evaluate(() => Math.round(window.scrollY));
       await hydrated(page);
       expectHeld(await scrollPositionsFor(page, 3000), bottom);
