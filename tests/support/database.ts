@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeDatabase, openDatabase, type DatabaseTarget, type Db } from '#db';
+import { closeDatabase, openDatabase, sqliteFileOf, type DatabaseTarget, type Db } from '#db';
 import { MIGRATIONS_FOLDER } from '#db/migrations';
 import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
 import { startSqld, type SqldProcess } from '../../scripts/sqld-process';
@@ -185,4 +185,19 @@ export async function openTestDatabase(): Promise<{ db: Db; target: DatabaseTarg
 export async function removeTestDatabases(): Promise<void> {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * The embedded database's file and its -wal as bytes, where SQLite keeps pages a change left
+ * behind (a rule about data at rest is read there, not only in the tables); null on a libSQL
+ * server, whose files are not the test's to read.
+ */
+export function databaseFileBytes(db: Db): Buffer | null {
+  const file = sqliteFileOf(db);
+  if (!file) return null;
+  return Buffer.concat(
+    [file.name, `${file.name}-wal`]
+      .filter((name) => existsSync(name))
+      .map((name) => readFileSync(name)),
+  );
 }

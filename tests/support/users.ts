@@ -71,3 +71,9 @@ export function deviceCookieFrom(headers: Headers): string | null {
 export async function cookiePayload(deps: AppDeps, cookie: string): Promise<CookiePayload | null> {
   return readCookie(callerFor(deps, { cookie }).ctx);
 }
+
+/** The second-factor challenge id a cookie carries mid sign-in, or '' when it carries none. */
+export async function challengeIdFrom(deps: AppDeps, cookie: string): Promise<string> {
+  const payload = await cookiePayload(deps, cookie);
+  return payload && 'challengeId' in payload ? payload.challengeId : '';
+}

@@ -16,7 +16,7 @@ import {
   type TestDeps,
 } from '#tests/support/app';
 import { rest } from '#tests/support/rest';
-import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { challengeIdFrom, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { challengeRowId, sessionRowId } from '#server/identity/sessions/session';
 import { codeHashKey, cookieSealKey } from './keys';
 
@@ -81,8 +81,7 @@ describe('keys derived from SESSION_SECRET', () => {
       const code = /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
       const row = await deps.db.select().from(twoFactorChallenges).get();
       // Scoped by the challenge's id as its cookie carries it (the row keeps only its hash).
-      const payload = await cookiePayload(deps, sessionCookieFrom(pending.headers) ?? '');
-      const challengeId = payload && 'challengeId' in payload ? payload.challengeId : '';
+      const challengeId = await challengeIdFrom(deps, sessionCookieFrom(pending.headers) ?? '');
       expect(row?.id).toBe(challengeRowId(challengeId));
       const hmac = (key: string | Buffer) =>
         createHmac('sha256', key).update(`${challengeId}:${code}`).digest('hex');

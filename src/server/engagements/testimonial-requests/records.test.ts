@@ -4,13 +4,12 @@
  * outbox seals and then drops their text, as for `/p/` and `/i/`); the lead's export lists its
  * requests without the hashes; erasing the lead removes them, and its links then answer 404.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { sqliteFileOf } from '#db';
 import { testimonialRequests } from '#db/schema';
 import { personData } from '#server/leads/person-data';
 import type { MailMessage } from '#server/platform/mail';
 import { createTestApp, signedInCookie, testConfig, type TestDeps } from '#tests/support/app';
+import { databaseFileBytes } from '#tests/support/database';
 import { rest } from '#tests/support/rest';
 import { storeLeads } from '#tests/support/stored-leads';
 import { tokenInMail } from '#tests/support/testimonial-requests';
@@ -34,12 +33,9 @@ async function requested() {
 
 /** The database file and its -wal as bytes (latin1: one character a byte). */
 function databaseBytes(deps: TestDeps): string {
-  const file = sqliteFileOf(deps.db)?.name ?? '';
-  expect(existsSync(file)).toBe(true);
-  return [file, `${file}-wal`]
-    .filter((name) => existsSync(name))
-    .map((name) => readFileSync(name).toString('latin1'))
-    .join('\n');
+  const bytes = databaseFileBytes(deps.db);
+  expect(bytes).not.toBeNull();
+  return (bytes ?? Buffer.alloc(0)).toString('latin1');
 }
 
 it('keeps no /t/ or withdraw token in the database files once their mails went', async () => {

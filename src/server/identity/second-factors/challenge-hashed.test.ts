@@ -4,16 +4,15 @@
  * and a password reset bound to it, keep only its hash. Read in the database file and its
  * `-wal` too, where SQLite keeps pages a change left behind.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { sealData } from 'iron-session';
 import { expect, it } from 'vitest';
-import { sqliteFileOf } from '#db';
 import { passwordResets, twoFactorChallenges } from '#db/schema';
 import { mailsSettled } from '#server/platform/mail';
 import { cookieSealKey } from '#server/platform/keys';
 import { callerFor, createTestDeps, type RecordingMailer, type TestDeps } from '#tests/support/app';
+import { databaseFileBytes } from '#tests/support/database';
 import { failure } from '#tests/support/trpc-errors';
-import { cookiePayload, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
+import { challengeIdFrom, insertUser, PASSWORD, sessionCookieFrom } from '#tests/support/users';
 import { challengeRowId, SESSION_TTL_MS, sessionCookieName } from '../sessions/session';
 
 /** The challenge id the cookie carries, and the cookie. */
@@ -21,8 +20,7 @@ async function pendingSignIn(deps: TestDeps, username: string) {
   const { caller, ctx } = callerFor(deps);
   await caller.admin.login({ username, password: PASSWORD });
   const cookie = sessionCookieFrom(ctx.resHeaders) ?? '';
-  const payload = await cookiePayload(deps, cookie);
-  const challengeId = payload && 'challengeId' in payload ? payload.challengeId : '';
+  const challengeId = await challengeIdFrom(deps, cookie);
   expect(challengeId).toMatch(/^[\w-]{43}$/);
   return { cookie, challengeId };
 }
@@ -33,14 +31,11 @@ async function lastCode(deps: TestDeps): Promise<string> {
   return /\b(\d{6})\b/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
 }
 
-/** The embedded database's file and its -wal, as bytes. */
+/** The embedded database's file and its -wal (this file runs on the embedded driver only). */
 function databaseBytes(deps: TestDeps): Buffer {
-  const file = sqliteFileOf(deps.db);
-  expect(file).not.toBeNull();
-  const name = file?.name ?? '';
-  return Buffer.concat(
-    [name, `${name}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path)),
-  );
+  const bytes = databaseFileBytes(deps.db);
+  expect(bytes).not.toBeNull();
+  return bytes ?? Buffer.alloc(0);
 }
 
 it('keeps only the hash of the id its cookie carries: a copied row’s id awaits no code', async () => {
@@ -84,8 +79,7 @@ it('binds a password reset’s new password to the challenge’s hash, never its
   const token = /token=([\w-]+)/.exec(link)?.[1] ?? '';
   const tab = callerFor(deps, { ip: '198.51.100.23' });
   await tab.caller.passwordReset.choose({ token, password: 'a long new password' });
-  const payload = await cookiePayload(deps, sessionCookieFrom(tab.ctx.resHeaders) ?? '');
-  const challengeId = payload && 'challengeId' in payload ? payload.challengeId : '';
+  const challengeId = await challengeIdFrom(deps, sessionCookieFrom(tab.ctx.resHeaders) ?? '');
   expect(challengeId).toMatch(/^[\w-]{43}$/);
 
   const bound = await deps.db

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { sqliteFileOf, writeTransaction } from '#db';
+import { writeTransaction } from '#db';
 import { accessTokens, users } from '#db/schema';
 import { removeUser } from '#server/identity/users/manage-users';
 import { tokenHash } from '#server/platform/tokens';
 import { pruneExpired } from '#server/maintenance/prune';
 import { createTestDeps, type TestDeps } from '#tests/support/app';
+import { databaseFileBytes } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { bearerChallenge, authenticateBearer } from './bearer';
 import {
@@ -76,13 +76,8 @@ describe('access tokens', () => {
     const rows = await deps.db.select().from(accessTokens).all();
     expect(JSON.stringify(rows)).not.toContain(raw);
     // The whole file and its write-ahead log too, where the embedded database has them.
-    const file = sqliteFileOf(deps.db);
-    if (file) {
-      const bytes = Buffer.concat(
-        [file.name, `${file.name}-wal`]
-          .filter((path) => existsSync(path))
-          .map((path) => readFileSync(path)),
-      );
+    const bytes = databaseFileBytes(deps.db);
+    if (bytes) {
       // The search can see the stored hash, and never the secret.
       expect(bytes.includes(Buffer.from(tokenHash(secret)))).toBe(true);
       expect(bytes.includes(Buffer.from(raw))).toBe(false);
