@@ -88,14 +88,34 @@ async function carouselAndToast(page: Page): Promise<void> {
   await page.getByText('Almost there!').waitFor();
 }
 
+/**
+ * Keyboard focus on the current fact's Source button: its tooltip opens and, as for any
+ * keyboard user, the carousel holds still (docs/product.md, "Carousel"). Focus set by script
+ * after the Subscribe click is not keyboard focus, so the carousel moved on while axe ran and
+ * the slide it left, fading to 60 %, was measured mid-way (a CI run). Tried again if the
+ * carousel moved between the two key presses.
+ */
+async function focusSourceByKeyboard(page: Page): Promise<void> {
+  const held = () =>
+    page.evaluate(() =>
+      Boolean(document.activeElement?.matches('[data-current] button:focus-visible')),
+    );
+  for (let attempt = 0; attempt < 3 && !(await held()); attempt += 1) {
+    await page.locator('[data-current]').getByRole('button', { name: 'Source' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+  }
+  expect(await held()).toBe(true);
+  await page.locator('[data-current] [role="tooltip"]:not([hidden])').waitFor();
+}
+
 describe('accessibility (axe, WCAG 2.x A/AA)', () => {
   it('home page at 1280 px, after the carousel typed and with a toast showing: no violations', async () => {
     await withPage(DESKTOP, async (page) => {
       await openApp(page, server.url);
       await revealWholePage(page);
       await carouselAndToast(page);
-      // The source tooltip open, too.
-      await page.locator('[data-current]').getByRole('button', { name: 'Source' }).focus();
+      await focusSourceByKeyboard(page);
       expect(await axeViolations(page)).toEqual([]);
     });
   });
