@@ -6,11 +6,13 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '#db';
+import { closeDatabase, openDatabase, writeTransaction, type Db } from '#db';
 import { contacts } from '#db/schema';
 import { siteName } from '#server/site/site-brand';
 import type { App } from '#server/app/app';
 import { mailsSettled } from '#server/platform/mail';
+import { outboxJob } from '#server/mail/outbox/outbox-job';
+import { queueMail } from '#server/mail/outbox/queue-mail';
 import { createTestApp, testConfig, type TestDeps } from '#tests/support/app';
 import { contactBody } from '#tests/support/contact';
 import { startTestSqld } from '#tests/support/database';
@@ -133,4 +135,14 @@ it('sends the contact messages that wait together in fewer requests than message
   expect(await db.$count(contacts)).toBeGreaterThanOrEqual(40);
   console.info(`40 contact messages at once: ${requests} requests to sqld`);
   expect(requests).toBeLessThan(40);
+});
+
+// docs/mail.md, "The outbox": the head claimed in one statement, the outcome in one more.
+it('sends a mail to one person in three requests: the read, the claim and the outcome', async () => {
+  const message = { to: 'trip@example.com', subject: 'Counted', text: 'Hello' };
+  await writeTransaction(db, (tx) => queueMail(tx, { kind: 'notice', message }, deps.clock.now()));
+  requests = 0;
+  const job = outboxJob(deps, 'counted-sender');
+  expect(await job.turn(deps.clock.now())).toEqual({ kind: 'worked' });
+  expect(requests).toBe(3);
 });

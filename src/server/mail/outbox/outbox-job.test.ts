@@ -16,7 +16,7 @@ import { createMemoryLogger } from '#tests/support/logger';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { startHeldSmtp } from '#tests/support/held-smtp';
 import { outboxJob, RETRY_BACKOFF_MS } from './outbox-job';
-import { INTERRUPTED_MAIL_ERROR, SUPPRESSED_ERROR } from './outbox-queue';
+import { claimHeadMail, INTERRUPTED_MAIL_ERROR, SUPPRESSED_ERROR } from './outbox-queue';
 import { queueMail, storedMessage } from './queue-mail';
 import { TEXT_DROPPED } from './outbox-prune';
 import { sealOutboxWith } from './outbox-seal';
@@ -322,6 +322,35 @@ describe('the outbox sender', () => {
     expect(await row(gone)).toMatchObject({ status: 'failed', lastError: INTERRUPTED_MAIL_ERROR });
     expect(await row(live)).toMatchObject({ status: 'sending' });
     expect(mailer.sent).toEqual([]);
+  });
+
+  it('claims a head that is not bulk in one statement: twenty at once take each row once, mail to one person first; a bulk head is left', async () => {
+    const claimedBy = 'sender-a';
+    const head = (bulk: boolean) => claimHeadMail(db, { now: clock.now(), claimedBy, bulk });
+    const newsletter = await queue('newsletter', 'reader@example.com');
+    // The head is bulk: left to claimMail, which checks it against the suppressions.
+    expect(await head(true)).toEqual({ kind: 'none' });
+    expect(await row(newsletter)).toMatchObject({ status: 'queued', attempts: 0 });
+    const notices: number[] = [];
+    for (let i = 0; i < 12; i++) notices.push(await queue('notice', `person${i}@example.com`));
+    // Mail to one person goes before bulk mail queued earlier.
+    expect(await head(true)).toMatchObject({
+      kind: 'claimed',
+      mail: {
+        id: notices[0],
+        kind: 'notice',
+        bulk: false,
+        attempt: 1,
+        toEmail: 'person0@example.com',
+      },
+    });
+    const claims = await Promise.all(Array.from({ length: 20 }, () => head(false)));
+    const ids = claims.flatMap((claim) => (claim.kind === 'claimed' ? [claim.mail.id] : []));
+    expect(ids.sort((a, b) => a - b)).toEqual(notices.slice(1));
+    expect(claims.filter((claim) => claim.kind === 'none')).toHaveLength(9);
+    const rows = await db.select().from(outbox).all();
+    expect(rows.filter((r) => r.status === 'sending' && r.attempts === 1)).toHaveLength(12);
+    expect(await row(newsletter)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
   it('never sends a row twice when two instances turn at once on one database', async () => {

@@ -27,6 +27,7 @@ import {
 } from './mail-loop';
 import {
   claimMail,
+  claimHeadMail,
   CODE_DROPPED,
   failInterruptedMails,
   hasDueMail,
@@ -161,7 +162,10 @@ export function outboxJob(deps: OutboxDeps, senderId: string, shared?: MailJobSh
         if (!bulk && (await hasDueMail(db, { now, bulk: true }))) return { kind: 'paced', waitMs };
         return { kind: 'idle' };
       }
-      const claim = await claimMail(db, { now, claimedBy: senderId, bulk });
+      // A head that is not bulk in one statement; a bulk one (checked against the
+      // suppressions) in a transaction.
+      let claim = await claimHeadMail(db, { now, claimedBy: senderId, bulk });
+      if (claim.kind === 'none') claim = await claimMail(db, { now, claimedBy: senderId, bulk });
       if (claim.kind === 'none') return { kind: 'idle' };
       if (claim.kind === 'skipped') {
         logger.info('mail.suppressed', { id: claim.id });
