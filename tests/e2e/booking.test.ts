@@ -30,8 +30,28 @@ let smtp: SmtpCatcher;
 let browser: Browser;
 
 const VISITOR = 'ivy@example.com';
-/** Two hours every day: free times whatever the real clock says, and a short list to check. */
-const EVERY_DAY: [string, string][] = [['09:00', '11:00']];
+const NOTICE_HOURS = 3;
+
+/**
+ * Two hours every day (a short list to check), starting at least an hour past the notice from
+ * now in the site's time (London): the first free time stays free while the tests run. Fixed
+ * at 09:00 to 11:00, a run that came at 07:00 saw its first time, 10:00, leave the notice
+ * between the picker's load and the booking ("This time is no longer available").
+ */
+function everyDay(now = new Date()): [string, string][] {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/London',
+    }).format(now),
+  );
+  // The hour after next past the notice; hours that would run past midnight start at it.
+  const from = (hour + NOTICE_HOURS + 2) % 24;
+  const start = from > 21 ? 0 : from;
+  const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return [[at(start), at(start + 2)]];
+}
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -43,9 +63,9 @@ beforeAll(async () => {
   // Open every hour of every day, so the real clock always finds free times.
   const settings = {
     ...OWNER_SETTINGS,
-    minNoticeHours: 3,
+    minNoticeHours: NOTICE_HOURS,
     weekly: Object.fromEntries(
-      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, EVERY_DAY]),
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, everyDay()]),
     ),
   };
   withDatabase(server.dbPath, (db) => {
