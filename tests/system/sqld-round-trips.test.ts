@@ -137,7 +137,8 @@ it('sends the contact messages that wait together in fewer requests than message
   expect(requests).toBeLessThan(40);
 });
 
-// docs/mail.md, "The outbox": the head claimed in one statement, the outcome in one more.
+// docs/mail.md, "Sending, retries and backoff": the head claimed in one statement, the outcome
+// in one more.
 it('sends a mail to one person in three requests: the read, the claim and the outcome', async () => {
   const message = { to: 'trip@example.com', subject: 'Counted', text: 'Hello' };
   await writeTransaction(db, (tx) => queueMail(tx, { kind: 'notice', message }, deps.clock.now()));
