@@ -17,7 +17,6 @@ import {
   snapshotBeforeMigrating,
 } from './migration-snapshot';
 import { recordMigrations } from './migration-state';
-import * as schema from './schema';
 import { startStatement, statementLogger } from './statement-spans';
 
 /**
@@ -104,7 +103,7 @@ async function migrateEmbedded(
   file: string,
   migrationsFolder: string,
 ): Promise<{ journal: JournalEntry[]; lastApplied: number | null }> {
-  const writeDb = drizzle(writer, { schema });
+  const writeDb = drizzle(writer);
   const journal = readJournal(migrationsFolder);
   const lastApplied = lastAppliedMillis(writer);
   // In memory there is nothing to copy first, nor a failure to name in a start's last line.
@@ -162,7 +161,7 @@ export async function openEmbedded(
   // page's free space for a copy of the file to find (docs/operations.md, "Backups").
   writer.pragma('secure_delete = ON');
   if (!inMemory) writer.pragma('journal_mode = WAL');
-  const writeDb = drizzle(writer, { schema, logger: statementLogger });
+  const writeDb = drizzle(writer, { logger: statementLogger });
   const migrated = await migrateEmbedded(writer, file, migrationsFolder);
   // From here on a lock held elsewhere (another instance, the CLI, a backup) is waited for
   // by writeTransaction's retries, between which the event loop keeps serving; a long
@@ -175,9 +174,7 @@ export async function openEmbedded(
     : configure(new Database(file, { readonly: true, fileMustExist: true }));
   // One type for both drivers: drizzle's sync and async databases differ only in whether a
   // query's result is the value or a promise of it, and Db allows both.
-  const db = (inMemory
-    ? writeDb
-    : drizzle(reader, { schema, logger: statementLogger })) as unknown as Db;
+  const db = (inMemory ? writeDb : drizzle(reader, { logger: statementLogger })) as unknown as Db;
   const tx = writeDb as unknown as Db;
   recordMigrations(db, migrated.journal, migrated.lastApplied);
 

@@ -26,16 +26,17 @@ import {
   WRITE_QUEUE_LIMIT,
   type WriteQueue,
 } from './write-queue';
-import type * as schema from './schema';
 
 export { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
 export { MAX_GROUP_STATEMENTS, WRITE_QUEUE_LIMIT } from './write-queue';
 
 /**
  * Both drivers' drizzle databases, seen through what they share: a query's result is the
- * value (better-sqlite3) or a promise of it (libSQL), so callers always `await` it.
+ * value (better-sqlite3) or a promise of it (libSQL), so callers always `await` it. Without
+ * drizzle's relational API (`db.query`), which nothing uses: given the schema, drizzle builds
+ * its relations at every open, three times an open, about a millisecond each.
  */
-export type Db = BaseSQLiteDatabase<'sync' | 'async', unknown, typeof schema>;
+export type Db = BaseSQLiteDatabase<'sync' | 'async', unknown>;
 
 /** One SQL statement and its parameters, as drizzle's `.toSQL()` gives them. */
 export type Statement = Query;

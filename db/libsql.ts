@@ -10,7 +10,6 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { BatchRows, Db, Statement, Store } from './index';
 import { MIGRATIONS_FOLDER, migrateSafely, readJournal, type MigrationOptions } from './migrations';
 import { recordMigrations } from './migration-state';
-import * as schema from './schema';
 import { timedStatement } from './statement-spans';
 
 /**
@@ -121,7 +120,7 @@ export async function openLibsql(
       fetch: fetchWithin(REQUEST_TIMEOUT_MS),
     }),
   );
-  const libsql = drizzle(client, { schema });
+  const libsql = drizzle(client);
   // Read before migrating (db/migration-state.ts). An instance starting beside this one may
   // apply some of them first: this start then names them too.
   const journal = readJournal(migrationsFolder);

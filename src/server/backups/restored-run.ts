@@ -18,7 +18,7 @@ export function recordRestoredRun(database: string, manifest: Manifest, place: s
       .prepare("select 1 from sqlite_master where type = 'table' and name = 'backup_runs'")
       .get();
     if (!hasRuns) return;
-    const db = drizzle(connection, { schema });
+    const db = drizzle(connection);
     const runs = schema.backupRuns;
     const known = db
       .select({ id: runs.id })
