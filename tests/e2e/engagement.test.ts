@@ -20,7 +20,13 @@ import {
   type SmtpCatcher,
 } from './support';
 import { addUser, toast, visible, withSession } from './admin-support';
-import { expectClientPageAxeClean, mailTo, ownerRequest, tabTo } from './support/client-pages';
+import {
+  expectClientPageAxeClean,
+  fileChooserFrom,
+  mailTo,
+  ownerRequest,
+  tabTo,
+} from './support/client-pages';
 
 const OWNER_INBOX = 'notify@acme.example';
 const client = {
@@ -118,10 +124,7 @@ describe('the client’s work page, from the acceptance to a withdrawn testimoni
     await ownerRequest(owner, server.url, 'PATCH', '/api/engagements/1', { clientUploads: true });
     await phone.reload();
     await tabTo(phone, phone.getByLabel('Share a file'));
-    const [chooser] = await Promise.all([
-      phone.waitForEvent('filechooser'),
-      phone.keyboard.press('Space'),
-    ]);
+    const chooser = await fileChooserFrom(phone, () => phone.keyboard.press('Space'));
     await chooser.setFiles({
       name: 'brief.txt',
       mimeType: 'text/plain',
