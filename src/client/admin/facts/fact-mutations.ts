@@ -28,9 +28,21 @@ export function failureToast(action: string, error: unknown) {
 /**
  * Shared shape of the list's optimistic changes: the list changes at once, and the snapshot
  * comes back with the error toast if the server refuses.
+ *
+ * Changes can overlap (two quick Move up clicks): each answer, snapshot and read-back knows
+ * only its own change, so while another is in flight it would draw the list without that
+ * one, and the row would jump back until the last answer came. Only the last change to end
+ * settles, rolls back and reads the list again; the others leave the list as drawn.
  */
 function useOptimisticList() {
   const utils = trpc.useUtils();
+  const refresh = useRefreshFactData();
+  // A change is still counted while its own callbacks run, so 1 means "only this one".
+  const alone = () =>
+    utils.facts.move.isMutating() +
+      utils.facts.reorder.isMutating() +
+      utils.facts.update.isMutating() <=
+    1;
   return {
     async apply(change: (list: Fact[]) => Fact[]) {
       await utils.facts.listAll.cancel();
@@ -39,17 +51,19 @@ function useOptimisticList() {
       return { previous };
     },
     rollback(context: { previous: Fact[] | undefined } | undefined) {
-      if (context?.previous) utils.facts.listAll.setData(undefined, context.previous);
+      if (context?.previous && alone()) utils.facts.listAll.setData(undefined, context.previous);
     },
     settle(list: Fact[]) {
-      utils.facts.listAll.setData(undefined, list);
+      if (alone()) utils.facts.listAll.setData(undefined, list);
+    },
+    refresh() {
+      return alone() ? refresh() : undefined;
     },
   };
 }
 
 export function useToggleActive() {
   const optimistic = useOptimisticList();
-  const refresh = useRefreshFactData();
   return trpc.facts.update.useMutation({
     onMutate: ({ id, data }) =>
       optimistic.apply((list) =>
@@ -61,13 +75,12 @@ export function useToggleActive() {
       optimistic.rollback(context);
       failureToast('Failed to update AI fact', error);
     },
-    onSettled: () => refresh(),
+    onSettled: () => optimistic.refresh(),
   });
 }
 
 export function useMoveFact() {
   const optimistic = useOptimisticList();
-  const refresh = useRefreshFactData();
   return trpc.facts.move.useMutation({
     onMutate: ({ id, direction }) =>
       optimistic.apply((list) => swapWithNeighbour(list, Number(id), direction) ?? list),
@@ -76,13 +89,12 @@ export function useMoveFact() {
       optimistic.rollback(context);
       failureToast('Failed to update AI fact', error);
     },
-    onSettled: () => refresh(),
+    onSettled: () => optimistic.refresh(),
   });
 }
 
 export function useReorderFact() {
   const optimistic = useOptimisticList();
-  const refresh = useRefreshFactData();
   return trpc.facts.reorder.useMutation({
     onMutate: ({ id, targetId, position }) =>
       optimistic.apply((list) => placeFact(list, Number(id), Number(targetId), position) ?? list),
@@ -91,7 +103,7 @@ export function useReorderFact() {
       optimistic.rollback(context);
       failureToast('Failed to update AI fact', error);
     },
-    onSettled: () => refresh(),
+    onSettled: () => optimistic.refresh(),
   });
 }
 

@@ -75,6 +75,15 @@ function showApp(path: string) {
   return app.router;
 }
 
+/** The dashboard's app, for a test that reads the list's cache and the changes in flight. */
+async function showDashboardApp() {
+  const app = appAt('/admin/dashboard');
+  app.show();
+  await app.router.loadRouteChunk(app.router.routesById['/admin/_protected/dashboard']);
+  await waitUntil(() => expect(screen.queryAllByRole('row').length).toBeGreaterThan(0));
+  return app;
+}
+
 /**
  * The dashboard, its list drawn (its code is a chunk of its own, waited on as it loads). The
  * heading is drawn while the list is still on its way (the route's pending screen is the page
@@ -170,6 +179,45 @@ describe('the facts dashboard', () => {
     );
     // As the switch above: the list comes back on the cache's tick, after the toast.
     await waitUntil(() => expect(rowTexts()).toEqual(FACTS.map((f) => f.factText)));
+  });
+});
+
+describe('two moves at once', () => {
+  const texts = (list: Fact[] | undefined) => list?.map((f) => f.factText);
+  const ordered = (...ids: number[]) => ids.map((id, i) => ({ ...FACTS[id - 1]!, order: i + 1 }));
+
+  it('keep both drawn while the second is on its way, and read the list back once both ended', async () => {
+    // The server answers each move when the test says, with the list as it then stands.
+    let stored = FACTS;
+    const answers: Array<() => void> = [];
+    const server = serve({
+      'facts.listAll': () => ({ data: stored }),
+      'facts.move': () => new Promise((resolve) => answers.push(() => resolve({ data: stored }))),
+    });
+    const app = await showDashboardApp();
+    const user = userEvent.setup();
+    const moving = FACTS[0]!.factText;
+    const both = texts(ordered(2, 3, 1));
+
+    await user.click(within(row(moving)).getByRole('button', { name: 'Move down' }));
+    await waitUntil(() => expect(rowTexts()).toEqual(texts(ordered(2, 1, 3))));
+    await user.click(within(row(moving)).getByRole('button', { name: 'Move down' }));
+    await waitUntil(() => expect(answers).toHaveLength(2));
+    expect(texts(app.queryUtils.facts.listAll.getData())).toEqual(both);
+    const reads = server.callsTo('facts.listAll').length;
+
+    // The first answer knows only the first move: the list keeps the second, and is not read.
+    stored = ordered(2, 1, 3);
+    answers[0]!();
+    await waitUntil(() => expect(app.queryUtils.facts.move.isMutating()).toBe(1));
+    expect(texts(app.queryUtils.facts.listAll.getData())).toEqual(both);
+
+    stored = ordered(2, 3, 1);
+    answers[1]!();
+    await waitUntil(() => expect(app.queryUtils.facts.move.isMutating()).toBe(0));
+    expect(server.callsTo('facts.listAll')).toHaveLength(reads + 1);
+    expect(texts(app.queryUtils.facts.listAll.getData())).toEqual(both);
+    expect(rowTexts()).toEqual(both);
   });
 });
 
