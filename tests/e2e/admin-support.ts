@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { closeDatabase, openDatabase, writeTransaction } from '#db';
 import { auditInsert } from '#server/audit/record';
 import { insertUser, PASSWORD } from '#tests/support/users';
-import { sessionCookie } from '#tests/support/app';
+import { sessionCookie } from '#tests/support/session-cookie';
 import { axeViolations, type AxeScope, type RunningServer } from './support';
 
 export { PASSWORD };

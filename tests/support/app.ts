@@ -4,15 +4,8 @@
  * records what it would send.
  */
 import { randomUUID } from 'node:crypto';
-import { sealData } from 'iron-session';
-import { eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '#db';
-import { sessions, users } from '#db/schema';
 import { createApp } from '#server/app/app';
 import { sealOutboxWith } from '#server/mail/outbox/outbox-seal';
-import { cookieSealKey } from '#server/platform/keys';
-import { SESSION_TTL_MS, sessionCookieName, sessionRowId } from '#server/identity/sessions/session';
-import { newToken } from '#server/platform/tokens';
 import type { Config } from '#server/platform/config';
 import { buildContext } from '#server/http/context';
 import { createMemoryLogger } from './logger';
@@ -21,6 +14,7 @@ import type { MailMessage, Mailer } from '#server/platform/mail';
 import { appRouter } from '#server/app/app-router';
 import { createCallerFactory, type AppDeps } from '#server/http/trpc';
 import { openTestDatabase, TEST_SESSION_SECRET } from './database';
+import { sessionCookie } from './session-cookie';
 
 export interface TestClock {
   now(): Date;
@@ -136,48 +130,6 @@ export function callerFor(
   if (opts.cookie) headers.set('cookie', opts.cookie);
   const ctx = buildContext(deps, { headers, ip: opts.ip ?? '203.0.113.7' });
   return { caller: createCaller(ctx), ctx };
-}
-
-/** Where a session is written: the database, the time, and the server's secret and mode. */
-export interface SessionStore {
-  db: Db;
-  now: Date;
-  sessionSecret: string;
-  production: boolean;
-}
-
-/**
- * Creates a user (unless it exists) with a live session and returns its cookie as a browser
- * holds it, skipping the sign-in flow that the admin router's own tests cover (and the
- * browser tests of admin-auth.test.ts).
- */
-export async function sessionCookie(
-  store: SessionStore,
-  username: string,
-): Promise<{ name: string; value: string }> {
-  const { db, now } = store;
-  const sid = newToken();
-  await writeTransaction(db, async (tx) => {
-    const user =
-      (await tx.select().from(users).where(eq(users.username, username)).get()) ??
-      (await tx
-        .insert(users)
-        .values({ username, password: 'not-a-usable-hash', createdAt: now })
-        .returning()
-        .get());
-    await tx.insert(sessions).values({
-      id: sessionRowId(sid),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-      lastSeenAt: now,
-    });
-  });
-  const value = await sealData(
-    { sid },
-    { password: cookieSealKey(store.sessionSecret), ttl: SESSION_TTL_MS / 1000 },
-  );
-  return { name: sessionCookieName(store.production), value };
 }
 
 /** sessionCookie() in the app's database, as the Cookie header's value. */
