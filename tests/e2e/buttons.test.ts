@@ -3,11 +3,14 @@
  * every link drawn as a button, on the public page and on the admin screens is at least 44 px
  * tall, and icon buttons 44 px wide too; the admin's primary button and the public page's look
  * the same (background, text colour, corner radius, weight) in the light and the dark theme.
+ * The home page and the sign-in steps are measured for "Phones" too on the same visit: every
+ * control at least 44 × 44 px (WCAG 2.5.8; support/tap-targets.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { newPage, withDatabase, type RunningServer, startServerAndBrowser } from './support';
-import { openApp, revealWholePage } from './support/home';
+import { openApp, revealWholePage, waitForContactForm } from './support/home';
+import { buttonTargets, smallTargets, tooSmall, type Target } from './support/tap-targets';
 import {
   addUser,
   fillCredentials,
@@ -18,7 +21,6 @@ import {
 } from './admin-support';
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
-const MIN_TARGET_PX = 44;
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,85 +47,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Target {
-  where: string;
-  name: string;
-  width: number;
-  height: number;
-  icon: boolean;
+/** "Phones": no control of the page as it is now smaller than 44 × 44 px. */
+async function expectFingerSized(page: Page, where: string): Promise<void> {
+  const offenders = await smallTargets(page);
+  expect(offenders, `${where}:\n${offenders.join('\n')}`).toEqual([]);
 }
-
-/**
- * Every visible button of the page, and every link drawn as one: a link with a background, a
- * border, padding on both sides (8 px or more) or no visible text (an icon). Links inside
- * text (no padding, no fill) are text, not buttons. An icon button shows no text of its own
- * (a lone "×" counts as an icon; text hidden for screen readers only is not shown).
- */
-async function targets(page: Page, where: string): Promise<Target[]> {
-  const found = await page.evaluate(() => {
-    const selector =
-      'button, [role="button"], input[type="submit"], input[type="button"], input[type="reset"], a[href]';
-    const shownText = (el: Element): string => {
-      let text = '';
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const hidden = node.parentElement?.closest('[aria-hidden="true"]');
-        if (hidden && hidden !== el && el.contains(hidden)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const box = range.getBoundingClientRect();
-        if (box.width > 2 && box.height > 2) text += node.textContent ?? '';
-      }
-      return text.trim();
-    };
-    const filled = (colour: string) => !/^rgba\(.*,\s*0\)$|^transparent$/.test(colour);
-    return [...document.querySelectorAll(selector)].flatMap((el) => {
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) return [];
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return [];
-      // Clipped to nothing: shown to screen readers only (the skip link until focused).
-      const clip = getComputedStyle(el);
-      if (clip.clip === 'rect(0px, 0px, 0px, 0px)' || clip.clipPath === 'inset(50%)') return [];
-      const text = shownText(el);
-      const icon = [...text].length <= 1;
-      if (el.tagName === 'A' && el.getAttribute('role') !== 'button') {
-        const style = getComputedStyle(el);
-        const bordered = ['Top', 'Right', 'Bottom', 'Left'].some(
-          (side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
-        );
-        const padded = parseFloat(style.paddingLeft) >= 8 && parseFloat(style.paddingRight) >= 8;
-        if (!(filled(style.backgroundColor) || bordered || padded || icon)) return [];
-      }
-      const name = (el.getAttribute('aria-label') ?? text).slice(0, 40);
-      return [{ name, width: box.width, height: box.height, icon }];
-    });
-  });
-  return found.map((target) => ({ where, ...target }));
-}
-
-/**
- * The ones smaller than a finger: under 44 px tall, or for an icon under 44 px wide. Each
- * name and size once, with the first screen it was seen on.
- */
-function tooSmall(list: Target[]): string[] {
-  const found = new Map<string, string>();
-  for (const t of list) {
-    if (round(t.height) >= MIN_TARGET_PX && !(t.icon && round(t.width) < MIN_TARGET_PX)) continue;
-    const what = `"${t.name}" ${round(t.width)}×${round(t.height)}`;
-    // One line for a whole list of alike buttons ("Delete message from Visitor 1", "... 2").
-    const key = what.replace(/\d+/g, '#');
-    if (!found.has(key)) found.set(key, `${t.where}: ${what}`);
-  }
-  return [...found.values()];
-}
-
-const round = (px: number) => Math.round(px * 100) / 100;
 
 describe('buttons at 390 px', () => {
-  it('on the public page are at least 44 px tall, icon buttons 44 px wide too', async () => {
+  it('on the public page are at least 44 px tall, icon buttons 44 px wide too, and every control 44 × 44 px', async () => {
     const page = await newPage(browser, { ...PHONE, colorScheme: 'light' });
     try {
       await openApp(page, server.url);
+      await waitForContactForm(page);
       await revealWholePage(page);
       await page.locator('[data-current]').getByRole('button', { name: 'Source' }).waitFor();
       await page.waitForFunction(() => {
@@ -132,17 +67,20 @@ describe('buttons at 390 px', () => {
         );
         return b !== null && !b.disabled;
       });
-      const seen = await targets(page, 'home');
+      const seen = await buttonTargets(page, 'home');
+      await expectFingerSized(page, 'home');
       // A toast with its close button.
       const form = page.getByRole('form', { name: 'Newsletter signup' });
       await form.getByLabel('Email address').fill('phone-reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
       await toast(page, /Almost there/);
-      seen.push(...(await targets(page, 'home, toast')));
+      seen.push(...(await buttonTargets(page, 'home, toast')));
+      await expectFingerSized(page, 'home, toast');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
-      seen.push(...(await targets(page, 'home, menu open')));
+      seen.push(...(await buttonTargets(page, 'home, menu open')));
+      await expectFingerSized(page, 'home, menu open');
 
       const names = seen.map((t) => t.name);
       for (const name of ['Book a Free Consultation', 'Next fact', 'Source', 'Light theme']) {
@@ -160,7 +98,7 @@ describe('buttons at 390 px', () => {
   it('on the admin screens are at least 44 px tall, icon buttons 44 px wide too', async () => {
     const page = await newPage(browser, { ...PHONE, colorScheme: 'light' });
     const seen: Target[] = [];
-    const measure = async (where: string) => seen.push(...(await targets(page, where)));
+    const measure = async (where: string) => seen.push(...(await buttonTargets(page, where)));
     const openMenu = async () => {
       await page.getByRole('button', { name: 'Menu' }).click();
       await visible(page.getByRole('navigation', { name: 'Admin sections' }));
@@ -248,17 +186,20 @@ describe('buttons at 390 px', () => {
     }
   });
 
-  it('on the admin code step are at least 44 px tall', async () => {
+  it('on the sign-in steps are at least 44 px tall, and every control 44 × 44 px', async () => {
     const page = await newPage(browser, { ...PHONE, colorScheme: 'light' });
     try {
       await page.goto(`${server.url}/admin/login`);
       await visible(page.getByRole('heading', { name: 'Admin Login' }), 20_000);
+      await expectFingerSized(page, 'password step');
       await fillCredentials(page, 'coded');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Two-Factor Authentication' }), 20_000);
-      const seen = await targets(page, 'code step');
+      await toast(page, /./);
+      const seen = await buttonTargets(page, 'code step');
       expect(seen.map((t) => t.name)).toContain('Verify Code');
       expect(tooSmall(seen)).toEqual([]);
+      await expectFingerSized(page, 'code step');
     } finally {
       await page.context().close();
     }

@@ -1,39 +1,28 @@
 /**
- * A 390 px phone (docs/product.md, "Toasts" and "Phones"): the contact form's "Message sent!"
- * toast covers neither the inline confirmation nor the Send button, and every control a finger
- * presses is at least 44 × 44 CSS px (WCAG 2.5.8; links inside a sentence are exempt). The
- * Overview keeps a source's host on one line (docs/admin-guide.md, "Sources").
+ * A 390 px phone (docs/product.md, "Toasts"): the contact form's "Message sent!" toast covers
+ * neither the inline confirmation nor the Send button. The Overview keeps a source's host on
+ * one line (docs/admin-guide.md, "Sources"). That every control a finger presses is 44 × 44 px
+ * ("Phones") is measured with the buttons' sizes, on the same visits (buttons.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, startSmtpCatcher, type RunningServer, startServerAndBrowser } from './support';
-import {
-  addUser,
-  fillCredentials,
-  toast as settledToast,
-  visible,
-  withSession,
-} from './admin-support';
-import { fillContactForm, openApp, revealWholePage, waitForContactForm } from './support/home';
+import { newPage, type RunningServer, startServerAndBrowser } from './support';
+import { addUser, visible, withSession } from './admin-support';
+import { fillContactForm, openApp, waitForContactForm } from './support/home';
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true } as const;
 
 let server: RunningServer;
 let browser: Browser;
-const smtp = await startSmtpCatcher();
-
 beforeAll(async () => {
-  [server, browser] = await startServerAndBrowser({ env: { SMTP_URL: smtp.url } });
-  // With an e-mail address: the password step leads to the six code boxes.
-  await addUser(server.dbPath, 'bob', 'bob@example.com');
-  // Without one: the password alone signs in (the Overview's check).
+  [server, browser] = await startServerAndBrowser();
+  // Without an e-mail address: the password alone signs in (the Overview's check).
   await addUser(server.dbPath, 'owner');
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await smtp.close();
 });
 
 interface Box {
@@ -88,105 +77,6 @@ describe('a 390 px phone', () => {
     expect(intersects(toastBox!, confirmationBox!), boxes).toBe(false);
     expect(intersects(toastBox!, sendBox!), boxes).toBe(false);
     expect(toastBox!.x + toastBox!.width, boxes).toBeLessThanOrEqual(PHONE.width);
-  });
-});
-
-/**
- * Every visible control that is too small for a finger: under 44 px high, or under 44 px wide
- * with another control within the 44 px square centred on it (WCAG 2.5.8's spacing exception).
- * A link inside running text (its block holds other text) is exempt, as is anything visually
- * hidden (1 px, clipped: a checkbox's input whose label is the target, the skip link).
- */
-function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const MIN = 44;
-    const controls: HTMLElement[] = [
-      ...document.querySelectorAll<HTMLElement>(
-        'a, button, input, select, textarea, [role=button]',
-      ),
-    ]
-      .filter((el) => {
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (box.width <= 1 || box.height <= 1) return false;
-        // Visually hidden (sr-only): the skip link until it has focus.
-        if (style.clipPath !== 'none' || style.clip.startsWith('rect')) return false;
-        if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]'))
-          return false;
-        if (box.right <= 0 || box.left >= window.innerWidth) return false;
-        if (style.display === 'inline') {
-          // Inside running text: its nearest block holds more text than the link.
-          let block = el.parentElement;
-          while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
-          const text = (node: Element | null) =>
-            node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-          if (text(block).length > text(el).length + 2) return false;
-        }
-        return true;
-      })
-      // A checkbox's target is its whole label line.
-      .map((el) => (el instanceof HTMLInputElement && el.closest('label')) || el);
-    const boxes = controls.map((el) => el.getBoundingClientRect());
-    const name = (el: HTMLElement) =>
-      `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().slice(0, 40)}"`;
-    const offenders: string[] = [];
-    controls.forEach((el, i) => {
-      const box = boxes[i]!;
-      const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
-      if (box.height < MIN - 0.5) {
-        offenders.push(`${name(el)} ${size}`);
-        return;
-      }
-      if (box.width >= MIN - 0.5) return;
-      const cx = box.left + box.width / 2;
-      const cy = box.top + box.height / 2;
-      const crowded = boxes.some(
-        (other, j) =>
-          j !== i &&
-          !controls[j]!.contains(el) &&
-          !el.contains(controls[j]!) &&
-          other.left < cx + MIN / 2 &&
-          other.right > cx - MIN / 2 &&
-          other.top < cy + MIN / 2 &&
-          other.bottom > cy - MIN / 2,
-      );
-      if (crowded) offenders.push(`${name(el)} ${size} (crowded)`);
-    });
-    return offenders;
-  });
-}
-
-describe('touch targets on a 390 px phone', () => {
-  let page: Page;
-
-  beforeAll(async () => {
-    page = await newPage(browser, PHONE);
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
-
-  it('the home page: every control is at least 44 × 44 px', async () => {
-    await openApp(page, server.url);
-    await waitForContactForm(page);
-    await revealWholePage(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const offenders = await smallTargets(page);
-    expect(offenders, offenders.join('\n')).toEqual([]);
-  });
-
-  it('the login page and its code step: every control is at least 44 × 44 px', async () => {
-    await page.goto(`${server.url}/admin/login`);
-    await visible(page.getByRole('heading', { name: 'Admin Login' }));
-    const passwordStep = await smallTargets(page);
-    expect(passwordStep, passwordStep.join('\n')).toEqual([]);
-
-    await fillCredentials(page, 'bob');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await visible(page.getByLabel('Digit 1 of 6'), 20_000);
-    await settledToast(page, /./);
-    const codeStep = await smallTargets(page);
-    expect(codeStep, codeStep.join('\n')).toEqual([]);
   });
 });
 
