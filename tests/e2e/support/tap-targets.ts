@@ -90,8 +90,7 @@ const round = (px: number) => Math.round(px * 100) / 100;
  * hidden (1 px, clipped: a checkbox's input whose label is the target, the skip link).
  */
 export function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const MIN = 44;
+  return page.evaluate((MIN) => {
     const controls: HTMLElement[] = [
       ...document.querySelectorAll<HTMLElement>(
         'a, button, input, select, textarea, [role=button]',
@@ -145,5 +144,5 @@ export function smallTargets(page: Page): Promise<string[]> {
       if (crowded) offenders.push(`${name(el)} ${size} (crowded)`);
     });
     return offenders;
-  });
+  }, MIN_TARGET_PX);
 }
