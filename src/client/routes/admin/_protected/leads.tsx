@@ -15,12 +15,18 @@ export const Route = createFileRoute('/admin/_protected/leads')({
         status: deps.status,
         triage: deps.triage,
       });
-      // Opening the screen waits for the list, the attention block and whether AI is on (its
-      // labels and filter, docs/leads.md); another page, status or search does not (the
-      // previous list stays, marked busy).
+      // Opening the screen waits for the list, the attention block, the mailbox's line and
+      // whether AI is on (its labels and filter, docs/leads.md): all of them above or in the
+      // list, so none arrives after it and moves it under a finger. Another page, status or
+      // search does not wait (the previous list stays, marked busy).
       return cause === 'stay'
         ? []
-        : [list, utils.leads.attention.prefetch(), utils.ai.usage.prefetch()];
+        : [
+            list,
+            utils.leads.attention.prefetch(),
+            utils.leads.mailbox.prefetch(),
+            utils.ai.usage.prefetch(),
+          ];
     }),
   pendingComponent: LeadsRoute,
   component: LeadsRoute,
