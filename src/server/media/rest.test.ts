@@ -115,6 +115,7 @@ describe('POST /api/media/:slot', () => {
       parts += `<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`;
     }
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${parts}</defs><use href="#l3"/></svg>`;
+    const usual = { app, cookie };
     ({ app, deps } = await createTestApp({ imageTimeLimitMs: 1_000 }));
     cookie = await signedInCookie(deps);
     let settled = false;
@@ -130,6 +131,10 @@ describe('POST /api/media/:slot', () => {
         message: 'The image takes more than 1 seconds to process, more than this site allows.',
       },
     });
+    // The next upload gets a new worker (the pool is the process's), here under the usual
+    // limit: an honest image's own time is not this test's subject, and on a loaded machine
+    // it has taken more than the second above.
+    ({ app, cookie } = usual);
     expect(await upload('logo', uploadForm(await testImage('png'), 'l.png'))).toMatchObject({
       status: 200,
     });
