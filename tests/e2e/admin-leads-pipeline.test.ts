@@ -258,13 +258,16 @@ describe('a lead from enquiry to client', () => {
     // Opened afresh, the list stays where it first drew: what sits above it (the attention
     // block, the mailbox's line) comes with it, so a press aimed at a name lands on it. The
     // mailbox's line once came later and pushed the list 52 px down on a phone.
+    // Its place is taken as the link is added, before the page runs anything else (a
+    // mutation observer's callback), so no read of the test can come first.
     const firstDrawn = await page.addInitScript(() => {
-      const look = () => {
+      const observer = new MutationObserver(() => {
         const link = document.querySelector('table a');
-        if (link === null) return requestAnimationFrame(look);
+        if (link === null) return;
+        observer.disconnect();
         document.documentElement.dataset.firstLinkTop = String(link.getBoundingClientRect().top);
-      };
-      requestAnimationFrame(look);
+      });
+      observer.observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}/admin/leads`);
     await firstDrawn.dispose();
