@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import onePlace from './scripts/one-place-rules.js';
 
+// The type-aware rules (a promise never awaited) are oxlint's, on typescript-go:
+// .oxlintrc.json, `npm run lint` runs both (docs/decisions/0060).
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', '.test-results'] },
   {
@@ -22,22 +24,6 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', '**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
-  },
-  {
-    // Every database call returns a promise on a libSQL server (and a value on the embedded
-    // file): one that is never awaited is a write that may not have happened.
-    files: [
-      'src/server/**/*.ts',
-      'db/**/*.ts',
-      'scripts/**/*.ts',
-      'tests/support/**/*.ts',
-      'server.ts',
-    ],
-    languageOptions: { parserOptions: { projectService: true } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
-    },
   },
   {
     // Production code never reaches into test code (scripts/ are dev tools and may).

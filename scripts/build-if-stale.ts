@@ -68,7 +68,8 @@ export function hashInputs(root: string, inputs: readonly string[] = BUILD_INPUT
 }
 
 export type BuildDecision =
-  { build: true; reason: string; hash: string } | { build: false; hash: string };
+  | { build: true; reason: string; hash: string }
+  | { build: false; hash: string };
 
 export function decideBuild(root: string, inputs: readonly string[] = BUILD_INPUTS): BuildDecision {
   const hash = hashInputs(root, inputs);

@@ -46,7 +46,10 @@ export function typeSourceFiles(root: string): string[] {
 }
 
 type TypeDeclaration =
-  ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration | ts.ClassDeclaration;
+  | ts.InterfaceDeclaration
+  | ts.TypeAliasDeclaration
+  | ts.EnumDeclaration
+  | ts.ClassDeclaration;
 
 function isTypeDeclaration(node: ts.Node): node is TypeDeclaration {
   return (

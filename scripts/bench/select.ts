@@ -27,7 +27,8 @@ export const BENCHES = [
 export type BenchName = (typeof BENCHES)[number]['name'];
 
 export type BenchArgs =
-  { list: true } | { list: false; only: BenchName[]; server: ServerBenchOptions };
+  | { list: true }
+  | { list: false; only: BenchName[]; server: ServerBenchOptions };
 
 /** A bad command line: the message says what is wrong (exit code 2). */
 export class BenchUsageError extends Error {}

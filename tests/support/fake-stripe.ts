@@ -157,7 +157,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return sum + Number(price?.unit_amount ?? 0) * Number(item.quantity ?? 1);
       }, 0);
       const firstPrice = (lines[0] as StripeParams | undefined)?.price_data as
-        StripeParams | undefined;
+        | StripeParams
+        | undefined;
       const session: Record<string, unknown> = {
         id,
         object: 'checkout.session',

@@ -105,7 +105,7 @@ describe(DOC, () => {
       ([namespace, cells]) =>
         `| \`${namespace}\` | ${cells.map((file) => `\`${file}\``).join(', ')} |`,
     );
-    expect(inDoc, `the table under "## Namespaces" in ${DOC} (prettier aligns it)`).toEqual(
+    expect(inDoc, `the table under "## Namespaces" in ${DOC} (the formatter aligns it)`).toEqual(
       expected,
     );
   });

@@ -18,7 +18,9 @@ import { FEED_LIMITS, FeedLimitError, type FeedLimits, type FeedReading } from '
 
 /** How one property's wall-clock times become instants. */
 type Reading =
-  { utc: true } | { utc: false; zone: string } | { utc: false; vtimezone: ICAL.Timezone };
+  | { utc: true }
+  | { utc: false; zone: string }
+  | { utc: false; vtimezone: ICAL.Timezone };
 
 interface FeedContext {
   owner: string;

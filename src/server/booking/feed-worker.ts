@@ -17,7 +17,8 @@ export interface FeedJob {
 }
 
 export type FeedAnswer =
-  { ok: true; busy: Span[]; looked: number } | { ok: false; limit: boolean; message: string };
+  | { ok: true; busy: Span[]; looked: number }
+  | { ok: false; limit: boolean; message: string };
 
 function answer(job: FeedJob): FeedAnswer {
   try {

@@ -37,7 +37,9 @@ export const MAX_COUNTED_ADDRESSES = 100_000;
 
 /** What `take` found: a place taken, no place left (the seconds to wait), or no room to count. */
 type Taken =
-  { kind: 'counted' } | { kind: 'refused'; wait: number } | { kind: 'uncounted'; wait: number };
+  | { kind: 'counted' }
+  | { kind: 'refused'; wait: number }
+  | { kind: 'uncounted'; wait: number };
 
 class MissCounter {
   private window = -1;

@@ -15,7 +15,9 @@ import { AccessTokenForm } from './access-token-form';
 const HEADING_ID = 'account-tokens-heading';
 
 type Step =
-  { kind: 'list' } | { kind: 'create' } | { kind: 'created'; secret: string; name: string };
+  | { kind: 'list' }
+  | { kind: 'create' }
+  | { kind: 'created'; secret: string; name: string };
 
 /**
  * "Access tokens" (docs/mcp.md): the tokens an MCP client (Claude, Cursor) uses to work on

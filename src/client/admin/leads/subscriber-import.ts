@@ -18,7 +18,8 @@ export interface ImportCell {
 }
 
 export type ParsedImport =
-  { ok: true; column: string | null; cells: ImportCell[] } | { ok: false; message: string };
+  | { ok: true; column: string | null; cells: ImportCell[] }
+  | { ok: false; message: string };
 
 export const IMPORT_MESSAGES = {
   empty: 'The file has no rows.',

@@ -21,7 +21,8 @@ export async function uploadProofImage<K extends keyof Answers>(
   form.append('alt', alt);
   const response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as
-    (Partial<Answers> & { message?: string }) | null;
+    | (Partial<Answers> & { message?: string })
+    | null;
   const entity = body?.[key];
   if (!response.ok || !entity) {
     throw new Error(body?.message ?? `The upload failed (${response.status}).`);

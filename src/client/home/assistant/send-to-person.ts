@@ -10,7 +10,8 @@ import { NETWORK_FAILED } from './ask';
 export const HANDOFF_PATH = '/api/assistant/handoff';
 
 export type HandoffAnswer =
-  { ok: true; message: string } | { ok: false; message: string; fields: FieldErrors };
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields: FieldErrors };
 
 interface ApiAnswer {
   message?: unknown;

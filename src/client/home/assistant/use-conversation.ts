@@ -4,7 +4,8 @@ import { AssistantError, askAssistant, NETWORK_FAILED } from './ask';
 
 /** One message on screen: a visitor's question, or an answer with its pages and offer. */
 export type Turn = { id: number; content: string } & (
-  { role: 'user' } | ({ role: 'assistant' } & AssistantEnd)
+  | { role: 'user' }
+  | ({ role: 'assistant' } & AssistantEnd)
 );
 
 export interface Conversation {

@@ -40,7 +40,8 @@ export function bearerToken(request: Request): string | null {
 }
 
 export type BearerResult =
-  { ok: true; principal: AccessTokenPrincipal } | { ok: false; response: Response };
+  | { ok: true; principal: AccessTokenPrincipal }
+  | { ok: false; response: Response };
 
 export interface BearerDeps {
   db: Db;

@@ -17,7 +17,12 @@ import { ownerPaymentMail, ownerRefundMail } from './payment-mail';
 import { takeRefund, type RefundOutcome } from './refund';
 
 export type EventOutcome =
-  'taken before' | 'ignored' | 'unmatched' | 'recorded' | 'recorded elsewhere' | 'refund recorded';
+  | 'taken before'
+  | 'ignored'
+  | 'unmatched'
+  | 'recorded'
+  | 'recorded elsewhere'
+  | 'refund recorded';
 
 type Outcome = SessionOutcome | RefundOutcome | { outcome: 'taken before' };
 

@@ -34,7 +34,8 @@ export async function sendTranscript(
     ...init,
   });
   const body = (await response.json().catch(() => null)) as
-    (CallNoteAdded & { message?: unknown }) | null;
+    | (CallNoteAdded & { message?: unknown })
+    | null;
   if (!response.ok || !body?.callNote) {
     const message = typeof body?.message === 'string' ? body.message : null;
     throw new Error(message ?? `The transcript could not be added (${response.status}).`);
