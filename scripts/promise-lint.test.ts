@@ -35,10 +35,10 @@ interface Diagnostic {
 async function refusals(files: string[]): Promise<string[]> {
   const folder = tempFolder('promise-lint-');
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(folder, 'node_modules'));
-  writeFileSync(
-    path.join(folder, '.oxlintrc.json'),
-    readFileSync(path.join(ROOT, '.oxlintrc.json')),
-  );
+  // The repository's configuration, and its .gitignore, which keeps node_modules out.
+  for (const name of ['.oxlintrc.json', '.gitignore']) {
+    writeFileSync(path.join(folder, name), readFileSync(path.join(ROOT, name)));
+  }
   writeFileSync(
     path.join(folder, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', types: [] } }),
